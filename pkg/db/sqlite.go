@@ -1,0 +1,54 @@
+package db
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+
+	"github.com/glebarez/sqlite"
+	"gorm.io/gorm"
+)
+
+// sqliteDSN builds the driver DSN: foreign keys on, WAL so readers do not
+// block the writer, a busy timeout for other processes (a migrate job, say),
+// and IMMEDIATE transactions so a transaction that later writes waits for
+// the lock up front instead of failing with SQLITE_BUSY on upgrade.
+func sqliteDSN(path string) string {
+	q := url.Values{}
+	q.Add("_pragma", "foreign_keys(1)")
+	q.Add("_pragma", "journal_mode(WAL)")
+	q.Add("_pragma", "busy_timeout(5000)")
+	q.Set("_txlock", "immediate")
+	return "file:" + path + "?" + q.Encode()
+}
+
+func openSQLite(ctx context.Context, cfg Config, gcfg *gorm.Config) (*gorm.DB, error) {
+	if cfg.SQLitePath == "" {
+		return nil, errors.New("db: neither a PostgreSQL URL nor a SQLite path is configured")
+	}
+	if err := os.MkdirAll(filepath.Dir(cfg.SQLitePath), 0o750); err != nil {
+		return nil, fmt.Errorf("db: create directory for %s: %w", cfg.SQLitePath, err)
+	}
+	gdb, err := gorm.Open(sqlite.Open(sqliteDSN(cfg.SQLitePath)), gcfg)
+	if err != nil {
+		return nil, fmt.Errorf("db: open sqlite %s: %w", cfg.SQLitePath, err)
+	}
+	sqlDB, err := gdb.DB()
+	if err != nil {
+		return nil, err
+	}
+	// SQLite allows one writer at a time; a single connection serialises
+	// writers inside the process instead of letting them collide. The
+	// connection is kept forever so per-connection pragmas stay in force.
+	sqlDB.SetMaxOpenConns(1)
+	sqlDB.SetMaxIdleConns(1)
+	sqlDB.SetConnMaxLifetime(0)
+	sqlDB.SetConnMaxIdleTime(0)
+	if err := ping(ctx, gdb); err != nil {
+		return nil, err
+	}
+	return gdb, nil
+}

@@ -1,0 +1,65 @@
+package grpcx
+
+import (
+	"context"
+	"log/slog"
+	"net"
+	"runtime/debug"
+
+	"github.com/tmsproject/tms/pkg/errs"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/health"
+	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+)
+
+// NewServer returns a gRPC server with the house interceptors: panics become
+// Internal errors and every returned error is mapped once to a gRPC status by
+// errs.ToStatus. A health service is registered; register the service's own
+// implementation on the returned server.
+func NewServer(log *slog.Logger) *grpc.Server {
+	s := grpc.NewServer(
+		grpc.ChainUnaryInterceptor(recoverUnary(log), statusUnary(log)),
+		grpc.MaxRecvMsgSize(64<<20), grpc.MaxSendMsgSize(64<<20),
+	)
+	hs := health.NewServer()
+	healthpb.RegisterHealthServer(s, hs)
+	return s
+}
+
+func statusUnary(log *slog.Logger) grpc.UnaryServerInterceptor {
+	return func(ctx context.Context, req any, info *grpc.UnaryServerInfo, h grpc.UnaryHandler) (any, error) {
+		resp, err := h(ctx, req)
+		if err != nil {
+			if errs.KindOf(err) == errs.Internal {
+				log.Error("request failed", "method", info.FullMethod, "err", err)
+			}
+			return nil, errs.ToStatus(err)
+		}
+		return resp, nil
+	}
+}
+
+func recoverUnary(log *slog.Logger) grpc.UnaryServerInterceptor {
+	return func(ctx context.Context, req any, info *grpc.UnaryServerInfo, h grpc.UnaryHandler) (resp any, err error) {
+		defer func() {
+			if r := recover(); r != nil {
+				log.Error("panic", "method", info.FullMethod, "panic", r, "stack", string(debug.Stack()))
+				err = errs.ToStatus(errs.New(errs.Internal, "panic"))
+			}
+		}()
+		return h(ctx, req)
+	}
+}
+
+// Serve runs s on lis until ctx ends, then stops gracefully.
+func Serve(ctx context.Context, s *grpc.Server, lis net.Listener) error {
+	done := make(chan error, 1)
+	go func() { done <- s.Serve(lis) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+		s.GracefulStop()
+		return nil
+	}
+}
