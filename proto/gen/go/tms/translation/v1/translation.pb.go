@@ -870,8 +870,11 @@ func (x *ImportComponentResponse) GetTask() *Task {
 }
 
 type GetTaskRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Id            string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The task id; or, when empty, the latest unfinished task of component_id
+	// (NotFound when it has none).
+	Id            string `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	ComponentId   int64  `protobuf:"varint,2,opt,name=component_id,json=componentId,proto3" json:"component_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -911,6 +914,13 @@ func (x *GetTaskRequest) GetId() string {
 		return x.Id
 	}
 	return ""
+}
+
+func (x *GetTaskRequest) GetComponentId() int64 {
+	if x != nil {
+		return x.ComponentId
+	}
+	return 0
 }
 
 type GetTaskResponse struct {
@@ -2522,9 +2532,10 @@ const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"\fcomponent_id\x18\x01 \x01(\x03R\vcomponentId\x12\x14\n" +
 	"\x05actor\x18\x02 \x01(\tR\x05actor\"G\n" +
 	"\x17ImportComponentResponse\x12,\n" +
-	"\x04task\x18\x01 \x01(\v2\x18.tms.translation.v1.TaskR\x04task\" \n" +
+	"\x04task\x18\x01 \x01(\v2\x18.tms.translation.v1.TaskR\x04task\"C\n" +
 	"\x0eGetTaskRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\tR\x02id\"?\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\x12!\n" +
+	"\fcomponent_id\x18\x02 \x01(\x03R\vcomponentId\"?\n" +
 	"\x0fGetTaskResponse\x12,\n" +
 	"\x04task\x18\x01 \x01(\v2\x18.tms.translation.v1.TaskR\x04task\";\n" +
 	"\x16ForgetComponentRequest\x12!\n" +
