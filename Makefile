@@ -1,0 +1,44 @@
+# Translation management service. `make help` lists the targets.
+SHELL := /bin/bash
+export CGO_ENABLED := 0
+BIN := $(CURDIR)/.bin
+MODULES := pkg proto/gen/go services/catalog services/translation services/changelog services/notification gateway
+
+BUF_VERSION := v1.75.0
+PROTOC_GEN_GO_VERSION := v1.36.12
+PROTOC_GEN_GO_GRPC_VERSION := v1.6.2
+GRPC_GATEWAY_VERSION := v2.32.0
+
+.PHONY: help tools generate lint build run test bench
+
+help: ## list the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
+
+$(BIN)/buf:
+	GOBIN=$(BIN) go install github.com/bufbuild/buf/cmd/buf@$(BUF_VERSION)
+$(BIN)/protoc-gen-go:
+	GOBIN=$(BIN) go install google.golang.org/protobuf/cmd/protoc-gen-go@$(PROTOC_GEN_GO_VERSION)
+$(BIN)/protoc-gen-go-grpc:
+	GOBIN=$(BIN) go install google.golang.org/grpc/cmd/protoc-gen-go-grpc@$(PROTOC_GEN_GO_GRPC_VERSION)
+
+tools: $(BIN)/buf $(BIN)/protoc-gen-go $(BIN)/protoc-gen-go-grpc ## install the pinned code generators into .bin/
+
+generate: tools ## regenerate proto/gen/go from proto/ (buf, local plugins)
+	$(BIN)/buf generate
+
+lint: tools ## buf lint, gofmt and go vet on every module
+	$(BIN)/buf lint
+	@test -z "$$(gofmt -l $(MODULES))" || { gofmt -l $(MODULES); echo 'gofmt: files above need formatting'; exit 1; }
+	@for m in $(MODULES); do (cd $$m && go vet ./...) || exit 1; done
+
+build: ## build bin/tms
+	go build -trimpath -o bin/tms ./gateway/cmd/tms
+
+run: build ## run every service and the gateway in one process on SQLite (TMS_DATA_DIR, default ./data)
+	exec ./bin/tms serve
+
+test: ## run every module's tests (SQLite, and PostgreSQL from a throwaway cluster unless TMS_TEST_DATABASE_URL is set)
+	@for m in $(MODULES); do echo "== $$m"; (cd $$m && go test -count=1 ./...) || exit 1; done
+
+bench: build ## run the benchmarks and rewrite BENCHMARKS.md
+	./scripts/bench.sh

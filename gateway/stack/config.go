@@ -1,0 +1,111 @@
+package stack
+
+import (
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/tmsproject/tms/pkg/db"
+)
+
+// Service names, also the values of --services.
+const (
+	Catalog      = "catalog"
+	Translation  = "translation"
+	Changelog    = "changelog"
+	Notification = "notification"
+	Gateway      = "gateway"
+)
+
+// Backends are the gRPC services, in start order: a service is started after
+// the ones it calls so that its background work finds them serving.
+var Backends = []string{Changelog, Notification, Catalog, Translation}
+
+// Config is the configuration of one process.
+type Config struct {
+	HTTPAddr        string            // gateway listen address
+	DataDir         string            // SQLite files and working copies
+	DatabaseURL     string            // shared PostgreSQL URL; empty: SQLite
+	DatabaseURLs    map[string]string // per-service PostgreSQL URL, wins over DatabaseURL
+	Addrs           map[string]string // gRPC address per service (listen when local, dial when remote)
+	Services        []string          // what this process runs; "all" expands to everything
+	AdminToken      string
+	AllowLocalRepos bool
+	TrustForwarded  bool
+	Log             *slog.Logger
+}
+
+// FromEnv reads the TMS_* variables of ARCHITECTURE.md.
+func FromEnv() Config {
+	c := Config{
+		HTTPAddr:        envOr("TMS_HTTP_ADDR", "127.0.0.1:8080"),
+		DataDir:         envOr("TMS_DATA_DIR", "./data"),
+		DatabaseURL:     os.Getenv("TMS_DATABASE_URL"),
+		DatabaseURLs:    map[string]string{},
+		Addrs:           map[string]string{},
+		Services:        []string{"all"},
+		AdminToken:      os.Getenv("TMS_ADMIN_TOKEN"),
+		AllowLocalRepos: isTrue(os.Getenv("TMS_ALLOW_LOCAL_REPOS")),
+		TrustForwarded:  isTrue(os.Getenv("TMS_TRUST_FORWARDED")),
+	}
+	for _, s := range Backends {
+		up := strings.ToUpper(s)
+		if v := os.Getenv("TMS_" + up + "_DATABASE_URL"); v != "" {
+			c.DatabaseURLs[s] = v
+		}
+		if v := os.Getenv("TMS_" + up + "_ADDR"); v != "" {
+			c.Addrs[s] = v
+		}
+	}
+	return c
+}
+
+// ParseServices splits a --services value ("all", "catalog,gateway").
+func ParseServices(v string) ([]string, error) {
+	var out []string
+	for _, s := range strings.Split(v, ",") {
+		s = strings.TrimSpace(s)
+		switch {
+		case s == "all":
+			out = append(out, append(slices.Clone(Backends), Gateway)...)
+		case s == Gateway || slices.Contains(Backends, s):
+			out = append(out, s)
+		default:
+			return nil, fmt.Errorf("unknown service %q (want all, gateway, %s)", s, strings.Join(Backends, ", "))
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out), nil
+}
+
+func (c Config) runs(name string) bool {
+	return slices.Contains(c.Services, name) || slices.Contains(c.Services, "all")
+}
+
+// dbConfig is the database of one service: its own PostgreSQL schema or its
+// own SQLite file.
+func (c Config) dbConfig(name string) db.Config {
+	url := c.DatabaseURLs[name]
+	if url == "" {
+		url = c.DatabaseURL
+	}
+	return db.Config{URL: url, Schema: name, SQLitePath: filepath.Join(c.DataDir, name+".db")}
+}
+
+func envOr(k, def string) string {
+	if v := os.Getenv(k); v != "" {
+		return v
+	}
+	return def
+}
+
+func isTrue(v string) bool {
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "1", "true", "yes", "on":
+		return true
+	}
+	return false
+}

@@ -1,0 +1,43 @@
+package stack
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"path/filepath"
+	"strings"
+
+	"github.com/tmsproject/tms/services/catalog"
+	"github.com/tmsproject/tms/services/changelog"
+	"github.com/tmsproject/tms/services/notification"
+	"github.com/tmsproject/tms/services/translation"
+	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+)
+
+// newService constructs one backend with its own database and the clients
+// of the backends it calls.
+func (st *Stack) newService(ctx context.Context, name string, log *slog.Logger) (service, error) {
+	c := st.cfg
+	changelogClient := changelogv1.NewChangelogServiceClient(st.conns[Changelog])
+	switch name {
+	case Changelog:
+		return changelog.New(ctx, changelog.Config{DB: c.dbConfig(name), Log: log})
+	case Notification:
+		return notification.New(ctx, notification.Config{DataDir: c.DataDir, DB: c.dbConfig(name), AdminToken: c.AdminToken, Log: log})
+	case Catalog:
+		return catalog.New(ctx, catalog.Config{DB: c.dbConfig(name), Changelog: changelogClient, Log: log})
+	case Translation:
+		return translation.New(ctx, translation.Config{
+			DataDir:         filepath.Join(c.DataDir, "translation"),
+			DB:              c.dbConfig(name),
+			Catalog:         catalogv1.NewCatalogServiceClient(st.conns[Catalog]),
+			Changelog:       changelogClient,
+			AllowLocalRepos: c.AllowLocalRepos,
+			Log:             log,
+		})
+	}
+	return nil, fmt.Errorf("unknown service %q", name)
+}
+
+func upper(s string) string { return strings.ToUpper(s) }

@@ -1,0 +1,162 @@
+package stack
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strconv"
+	"sync"
+
+	"github.com/tmsproject/tms/gateway/rest"
+	"github.com/tmsproject/tms/pkg/grpcx"
+	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
+	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
+	"google.golang.org/grpc"
+)
+
+// service is what every backend package's *Service provides.
+type service interface {
+	Register(*grpc.Server)
+	Run(ctx context.Context) error
+	Close() error
+}
+
+// Stack is a running process: some backends and maybe the gateway.
+type Stack struct {
+	cfg      Config
+	conns    map[string]*grpc.ClientConn
+	inproc   map[string]*grpcx.InProcess
+	handler  http.Handler
+	wg       sync.WaitGroup
+	cleanups []func() error
+	errs     chan error
+}
+
+// Start opens the databases, starts the backends this process runs and
+// connects the clients of every backend. It returns once everything serves;
+// background work stops when ctx ends (then call Close).
+func Start(ctx context.Context, cfg Config) (*Stack, error) {
+	if cfg.Log == nil {
+		cfg.Log = slog.Default()
+	}
+	if err := os.MkdirAll(cfg.DataDir, 0o755); err != nil {
+		return nil, fmt.Errorf("data dir: %w", err)
+	}
+	st := &Stack{cfg: cfg, conns: map[string]*grpc.ClientConn{}, inproc: map[string]*grpcx.InProcess{}, errs: make(chan error, 8)}
+	if err := st.connect(); err != nil {
+		st.Close()
+		return nil, err
+	}
+	for _, name := range Backends {
+		if !cfg.runs(name) {
+			continue
+		}
+		if err := st.startBackend(ctx, name); err != nil {
+			st.Close()
+			return nil, fmt.Errorf("start %s: %w", name, err)
+		}
+	}
+	if cfg.runs(Gateway) {
+		st.handler = rest.New(rest.Config{
+			Catalog:        catalogv1.NewCatalogServiceClient(st.conns[Catalog]),
+			Translation:    translationv1.NewTranslationServiceClient(st.conns[Translation]),
+			Changelog:      changelogv1.NewChangelogServiceClient(st.conns[Changelog]),
+			Notification:   notificationv1.NewNotificationServiceClient(st.conns[Notification]),
+			TrustForwarded: cfg.TrustForwarded,
+			Log:            cfg.Log.With("service", Gateway),
+		})
+	}
+	return st, nil
+}
+
+// connect creates one client connection per backend: in-memory for the ones
+// this process runs in all-in-one mode, TCP for the others.
+func (st *Stack) connect() error {
+	for _, name := range Backends {
+		addr := st.cfg.Addrs[name]
+		var (
+			conn *grpc.ClientConn
+			err  error
+		)
+		switch {
+		case st.cfg.runs(name) && addr == "":
+			p := grpcx.NewInProcess()
+			st.inproc[name] = p
+			conn, err = p.Dial()
+		case addr != "":
+			conn, err = grpcx.Dial(addr)
+		default:
+			return fmt.Errorf("service %s is neither run here nor given an address (TMS_%s_ADDR)", name, upper(name))
+		}
+		if err != nil {
+			return fmt.Errorf("connect %s: %w", name, err)
+		}
+		st.conns[name] = conn
+		st.cleanups = append(st.cleanups, conn.Close)
+	}
+	return nil
+}
+
+func (st *Stack) startBackend(ctx context.Context, name string) error {
+	log := st.cfg.Log.With("service", name)
+	svc, err := st.newService(ctx, name, log)
+	if err != nil {
+		return err
+	}
+	st.cleanups = append(st.cleanups, svc.Close)
+	srv := grpcx.NewServer(log)
+	svc.Register(srv)
+	var lis net.Listener
+	if p := st.inproc[name]; p != nil {
+		lis = p.Listener()
+	} else if lis, err = net.Listen("tcp", st.cfg.Addrs[name]); err != nil {
+		return err
+	}
+	st.goRun(func() error { return grpcx.Serve(ctx, srv, lis) })
+	st.goRun(func() error { return svc.Run(ctx) })
+	return writePID(st.cfg.DataDir, name)
+}
+
+func (st *Stack) goRun(f func() error) {
+	st.wg.Add(1)
+	go func() {
+		defer st.wg.Done()
+		if err := f(); err != nil && !errors.Is(err, context.Canceled) {
+			st.errs <- err
+		}
+	}()
+}
+
+// Handler is the REST gateway, nil when this process does not run it.
+func (st *Stack) Handler() http.Handler { return st.handler }
+
+// Err reports the first failure of a background loop.
+func (st *Stack) Err() <-chan error { return st.errs }
+
+// Close waits for the background loops (end ctx first) and releases
+// everything in reverse order of acquisition.
+func (st *Stack) Close() error {
+	st.wg.Wait()
+	var errs []error
+	for i := len(st.cleanups) - 1; i >= 0; i-- {
+		errs = append(errs, st.cleanups[i]())
+	}
+	return errors.Join(errs...)
+}
+
+// writePID leaves <data>/run/<name>.pid so operators (and the fault tests)
+// can find the process that runs a service.
+func writePID(dataDir, name string) error {
+	dir := filepath.Join(dataDir, "run")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, name+".pid"), []byte(strconv.Itoa(os.Getpid())+"\n"), 0o644)
+}

@@ -1,0 +1,62 @@
+package changefeed
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/tmsproject/tms/pkg/outbox"
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/types/known/timestamppb"
+	"gorm.io/gorm"
+)
+
+// Topic is the outbox topic of change records.
+const Topic = "changelog.change"
+
+// Record stores c in the outbox within tx. The timestamp is the moment of
+// the change (now when unset), not the moment of delivery.
+func Record(tx *gorm.DB, c *changelogv1.Change) error {
+	if c.GetTimestamp() == nil {
+		c.Timestamp = timestamppb.New(time.Now().UTC().Truncate(time.Microsecond))
+	}
+	payload, err := proto.Marshal(c)
+	if err != nil {
+		return fmt.Errorf("encode change: %w", err)
+	}
+	_, err = outbox.Add(tx, Topic, payload)
+	return err
+}
+
+// Deliverer returns the outbox delivery function that sends change records
+// to the changelog service, each carrying its outbox event id.
+func Deliverer(client changelogv1.ChangelogServiceClient) outbox.Deliverer {
+	return func(ctx context.Context, events []outbox.Event) error {
+		req := &changelogv1.AppendChangesRequest{}
+		for _, ev := range events {
+			if ev.Topic != Topic {
+				continue
+			}
+			c := &changelogv1.Change{}
+			if err := proto.Unmarshal(ev.Payload, c); err != nil {
+				return fmt.Errorf("decode change %s: %w", ev.EventID, err)
+			}
+			c.EventId = ev.EventID
+			req.Changes = append(req.Changes, c)
+		}
+		if len(req.Changes) == 0 {
+			return nil
+		}
+		ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+		defer cancel()
+		_, err := client.AppendChanges(ctx, req)
+		return err
+	}
+}
+
+// Relay returns an outbox relay that delivers change records to client.
+func Relay(gdb *gorm.DB, client changelogv1.ChangelogServiceClient, log *slog.Logger) *outbox.Relay {
+	return outbox.NewRelay(gdb, Deliverer(client))
+}
