@@ -11,6 +11,8 @@ require (
 	github.com/tmsproject/tms/services/translation v0.0.0
 )
 
+require github.com/grpc-ecosystem/grpc-gateway/v2 v2.32.0 // indirect
+
 replace (
 	github.com/tmsproject/tms/pkg => ../pkg
 	github.com/tmsproject/tms/proto/gen/go => ../proto/gen/go

@@ -47,8 +47,8 @@ func openPostgres(ctx context.Context, cfg Config, gcfg *gorm.Config) (*gorm.DB,
 
 // ensureSchema creates the schema on a short-lived connection. Concurrent
 // starters of the same service race on CREATE SCHEMA IF NOT EXISTS (it can
-// fail with a unique violation), so the statement runs under an advisory
-// lock.
+// fail with a unique violation), so the check and the creation run under an
+// advisory lock.
 func ensureSchema(ctx context.Context, pcfg *pgx.ConnConfig, schema string) error {
 	sqlDB := stdlib.OpenDB(*pcfg)
 	defer sqlDB.Close()
@@ -61,7 +61,14 @@ func ensureSchema(ctx context.Context, pcfg *pgx.ConnConfig, schema string) erro
 		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(hashtext('tms.schema.' || $1))`, schema); err != nil {
 			return err
 		}
-		_, err := tx.ExecContext(ctx, `CREATE SCHEMA IF NOT EXISTS "`+schema+`"`)
+		// Look before creating: a role without CREATE on the database may
+		// still use a schema that an administrator made for it.
+		var exists bool
+		err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = $1)`, schema).Scan(&exists)
+		if err != nil || exists {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `CREATE SCHEMA "`+schema+`"`)
 		return err
 	})
 }

@@ -1,0 +1,175 @@
+package e2e
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/tmsproject/tms/pkg/pgtest"
+)
+
+func TestMain(m *testing.M) { pgtest.Main(m) }
+
+const adminToken = "wlu_e2etoken0123456789abcdefghijklmnopq"
+
+// TestSplitDeployment runs each service in its own process on one
+// PostgreSQL database (a schema each) and the gateway in a fifth process,
+// then creates a project and a component through the REST API: the import
+// crosses translation -> catalog over TCP and the change records travel
+// through both outboxes to the changelog process.
+func TestSplitDeployment(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git binary needed to build the fixture repository")
+	}
+	bin := buildTMS(t)
+	dbURL := pgtest.URL(t)
+	data := t.TempDir()
+	addrs := map[string]string{}
+	env := []string{"TMS_DATABASE_URL=" + dbURL, "TMS_DATA_DIR=" + data, "TMS_ADMIN_TOKEN=" + adminToken,
+		"TMS_ALLOW_LOCAL_REPOS=true"}
+	for _, s := range []string{"changelog", "notification", "catalog", "translation"} {
+		addrs[s] = freeAddr(t)
+		env = append(env, "TMS_"+strings.ToUpper(s)+"_ADDR="+addrs[s])
+	}
+	httpAddr := freeAddr(t)
+	for _, s := range []string{"changelog", "notification", "catalog", "translation"} {
+		startProc(t, bin, env, "--services="+s, "--data-dir="+filepath.Join(data, s))
+		waitTCP(t, addrs[s])
+	}
+	startProc(t, bin, env, "--services=gateway", "--http-addr="+httpAddr, "--data-dir="+filepath.Join(data, "gateway"))
+	base := "http://" + httpAddr + "/api/"
+	waitHTTP(t, base)
+
+	origin := makeOrigin(t)
+	call(t, "POST", base+"projects/", map[string]any{"name": "Demo", "slug": "demo", "web": "https://demo.example/"}, 201)
+	call(t, "POST", base+"projects/demo/components/", map[string]any{"name": "Demo", "slug": "demo",
+		"repo": "file://" + origin, "branch": "main", "filemask": "po/*.po", "new_base": "po/demo.pot",
+		"file_format": "po"}, 201)
+	var tr map[string]any
+	eventually(t, 60*time.Second, func() bool {
+		tr = call(t, "GET", base+"translations/demo/demo/de/", nil, 0)
+		return tr["total"] == float64(2)
+	})
+	if tr["translated"] != float64(1) || tr["translated_percent"] != 50.0 {
+		t.Fatalf("de statistics: %v %v", tr["translated"], tr["translated_percent"])
+	}
+	eventually(t, 60*time.Second, func() bool {
+		ch := call(t, "GET", base+"changes/?action=50&action=51", nil, 0)
+		return ch["count"] == float64(2)
+	})
+}
+
+func buildTMS(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "tms")
+	cmd := exec.Command("go", "build", "-o", bin, "github.com/tmsproject/tms/gateway/cmd/tms")
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("build tms: %v\n%s", err, out)
+	}
+	return bin
+}
+
+func startProc(t *testing.T, bin string, env []string, args ...string) {
+	t.Helper()
+	cmd := exec.Command(bin, append([]string{"serve"}, args...)...)
+	cmd.Env = append(os.Environ(), env...)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		_ = cmd.Process.Signal(syscall.SIGTERM)
+		done := make(chan struct{})
+		go func() { _ = cmd.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			_ = cmd.Process.Kill()
+			<-done
+		}
+		if t.Failed() {
+			t.Logf("%v output:\n%s", args, out.String())
+		}
+	})
+}
+
+func freeAddr(t *testing.T) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().String()
+}
+
+func waitTCP(t *testing.T, addr string) {
+	t.Helper()
+	eventually(t, 30*time.Second, func() bool {
+		c, err := net.DialTimeout("tcp", addr, time.Second)
+		if err == nil {
+			c.Close()
+		}
+		return err == nil
+	})
+}
+
+func waitHTTP(t *testing.T, url string) {
+	t.Helper()
+	eventually(t, 30*time.Second, func() bool {
+		r, err := http.Get(url)
+		if err == nil {
+			r.Body.Close()
+		}
+		return err == nil && r.StatusCode == 200
+	})
+}
+
+func eventually(t *testing.T, limit time.Duration, cond func() bool) {
+	t.Helper()
+	end := time.Now().Add(limit)
+	for !cond() {
+		if time.Now().After(end) {
+			t.Fatalf("condition not met within %v", limit)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+}
+
+// call sends a JSON request with the admin token; want 0 accepts any 2xx.
+func call(t *testing.T, method, url string, body any, want int) map[string]any {
+	t.Helper()
+	var rd *bytes.Reader
+	if body != nil {
+		b, _ := json.Marshal(body)
+		rd = bytes.NewReader(b)
+	} else {
+		rd = bytes.NewReader(nil)
+	}
+	req, _ := http.NewRequest(method, url, rd)
+	req.Header.Set("Authorization", "Token "+adminToken)
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var out map[string]any
+	_ = json.NewDecoder(resp.Body).Decode(&out)
+	if (want != 0 && resp.StatusCode != want) || (want == 0 && resp.StatusCode/100 != 2) {
+		t.Fatalf("%s %s: status %d, body %v", method, url, resp.StatusCode, fmt.Sprint(out))
+	}
+	return out
+}

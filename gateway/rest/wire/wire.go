@@ -1,0 +1,75 @@
+package wire
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"strconv"
+	"time"
+
+	"google.golang.org/protobuf/types/known/timestamppb"
+)
+
+// Percent is a percentage printed with exactly one decimal (100.0, 0.0,
+// 66.6): Go would print 100 and clients compare the text form.
+type Percent float64
+
+// MarshalJSON prints one decimal digit.
+func (p Percent) MarshalJSON() ([]byte, error) {
+	return strconv.AppendFloat(nil, float64(p), 'f', 1, 64), nil
+}
+
+// PercentOf is floor(1000*n/total)/10, raised to 0.1 when n > 0 would
+// otherwise show as 0.0. An empty total yields whenEmpty.
+func PercentOf(n, total int64, whenEmpty Percent) Percent {
+	if total <= 0 {
+		return whenEmpty
+	}
+	tenths := n * 1000 / total
+	if tenths == 0 && n > 0 {
+		tenths = 1
+	}
+	return Percent(float64(tenths) / 10)
+}
+
+// Time is a UTC timestamp with microseconds, the fraction left out when it
+// is zero (2026-03-29T18:42:42.617681Z, 2026-03-29T18:42:42Z).
+type Time struct{ time.Time }
+
+// TimeLayout is the layout of a Time with a fraction.
+const TimeLayout = "2006-01-02T15:04:05.000000Z"
+
+// Format renders t the way the API prints timestamps.
+func Format(t time.Time) string {
+	t = t.UTC().Truncate(time.Microsecond)
+	if t.Nanosecond() == 0 {
+		return t.Format("2006-01-02T15:04:05Z")
+	}
+	return t.Format(TimeLayout)
+}
+
+// MarshalJSON quotes Format(t).
+func (t Time) MarshalJSON() ([]byte, error) {
+	return strconv.AppendQuote(nil, Format(t.Time)), nil
+}
+
+// TimeOf converts a protobuf timestamp; nil or unset gives nil (JSON null).
+func TimeOf(ts *timestamppb.Timestamp) *Time {
+	if ts == nil || (ts.GetSeconds() == 0 && ts.GetNanos() == 0) {
+		return nil
+	}
+	return &Time{ts.AsTime()}
+}
+
+// Encode writes v as compact JSON without HTML escaping and without the
+// trailing newline json.Encoder adds.
+func Encode(w io.Writer, v any) error {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	_, err := w.Write(bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
+	return err
+}

@@ -1,0 +1,125 @@
+package lang
+
+import (
+	"errors"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// pluralForms is Weblate's PLURAL_RE; like Python's re.match it is anchored
+// at the start only, and the formula stops at the first character a plural
+// formula cannot contain (normally the ';').
+var pluralForms = regexp.MustCompile(`^\s*nplurals\s*=\s*([0-9]+)\s*;\s*plural\s*=\s*([()n0-9!=|&<>+*/%\s?:-]+)`)
+
+// ErrPluralForms is returned by ParsePluralForms for a header it cannot read.
+var ErrPluralForms = errors.New("could not parse plural forms")
+
+// ParsePluralForms reads the value of a PO "Plural-Forms" header, for example
+// "nplurals=3; plural=(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2;", into the number
+// of forms and the formula (without the trailing ';' and surrounding blanks).
+// An empty formula becomes "0"; a formula that does not compile is an error,
+// as in Weblate's Plural.parse_plural_forms.
+func ParsePluralForms(header string) (n int, formula string, err error) {
+	m := pluralForms.FindStringSubmatch(header)
+	if m == nil {
+		return 0, "", ErrPluralForms
+	}
+	n, err = strconv.Atoi(m[1])
+	if err != nil {
+		return 0, "", ErrPluralForms
+	}
+	formula = strings.TrimSpace(m[2])
+	if formula == "" {
+		formula = "0"
+	}
+	if _, err := CompilePlural(formula); err != nil {
+		return 0, "", err
+	}
+	return n, formula, nil
+}
+
+// PluralTypeOf classifies a formula like Weblate's get_plural_type for a
+// language other than Arabic. See PluralTypeFor.
+func PluralTypeOf(formula string) int { return PluralTypeFor("", formula) }
+
+// PluralTypeFor is Weblate's get_plural_type(base_code, formula): "0" is
+// PluralNone; a formula listed in Weblate's tables (compared with spaces
+// removed) gives that table's type; an unlisted formula is PluralArabic for
+// base code "ar", else the type of the first listed formula that selects the
+// same forms for n in -10..199 and 10^3..10^7; PluralUnknown otherwise.
+// An empty formula is treated as "0".
+func PluralTypeFor(baseCode, formula string) int {
+	formula = strings.TrimSuffix(formula, ";")
+	if formula == "" || formula == "0" {
+		return PluralNone
+	}
+	if t, ok := pluralByFormula[strings.ReplaceAll(formula, " ", "")]; ok {
+		return t
+	}
+	if baseCode == "ar" {
+		return PluralArabic
+	}
+	ours, err := CompilePlural(formula)
+	if err != nil {
+		return PluralUnknown
+	}
+	for _, m := range pluralMappings {
+		for _, f := range m.formulas {
+			if sameResults(ours, compiledMapping[f]) {
+				return m.typ
+			}
+		}
+	}
+	return PluralUnknown
+}
+
+// FormulaWithZero returns Weblate's FORMULA_WITH_ZERO counterpart of a formula:
+// the same rule with an extra leading form for zero.
+func FormulaWithZero(formula string) (string, bool) {
+	f, ok := formulaWithZero[formula]
+	return f, ok
+}
+
+// Built as package variables (not in init) so that the language table's
+// init in lang.go can already classify formulas.
+var pluralByFormula, compiledMapping = buildMappingIndex()
+
+func buildMappingIndex() (map[string]int, map[string]*PluralExpr) {
+	byFormula := map[string]int{}
+	compiled := map[string]*PluralExpr{}
+	for _, m := range pluralMappings {
+		for _, f := range m.formulas {
+			key := strings.ReplaceAll(f, " ", "")
+			if _, seen := byFormula[key]; !seen {
+				byFormula[key] = m.typ // the first table listing a formula wins
+			}
+			expr, err := CompilePlural(f)
+			if err != nil {
+				panic("lang: bad built-in plural formula " + f + ": " + err.Error())
+			}
+			compiled[f] = expr
+		}
+	}
+	return byFormula, compiled
+}
+
+// sampleNumbers are the n values Weblate's is_same_plural compares.
+var sampleNumbers = func() []int64 {
+	var out []int64
+	for i := int64(-10); i < 200; i++ {
+		out = append(out, i)
+	}
+	return append(out, 1000, 10000, 100000, 1000000, 10000000)
+}()
+
+func sameResults(a, b *PluralExpr) bool {
+	for _, n := range sampleNumbers {
+		x, err1 := a.Eval(n)
+		y, err2 := b.Eval(n)
+		if err1 != nil || err2 != nil || x != y {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,75 @@
+package outbox
+
+import (
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"time"
+
+	"github.com/google/uuid"
+	"gorm.io/gorm"
+
+	"github.com/tmsproject/tms/pkg/db"
+)
+
+//go:embed migrations
+var migrations embed.FS
+
+// Migrations creates the outbox_events table. Add it to the service's
+// migration sources.
+var Migrations = db.Source{Name: "outbox", FS: mustSub(migrations, "migrations")}
+
+func mustSub(fsys fs.FS, dir string) fs.FS {
+	sub, err := fs.Sub(fsys, dir)
+	if err != nil {
+		panic(err) // the embedded tree is fixed at build time
+	}
+	return sub
+}
+
+// Event is one committed event as handed to a Deliverer.
+type Event struct {
+	ID        int64     // position in the outbox, increasing
+	EventID   string    // UUID; consumers deduplicate on it
+	Topic     string
+	Payload   []byte
+	CreatedAt time.Time // UTC
+}
+
+// record is the outbox_events row.
+type record struct {
+	ID          int64 `gorm:"primaryKey"`
+	EventID     string
+	Topic       string
+	Payload     []byte
+	CreatedAt   time.Time
+	Attempts    int
+	LastError   *string
+	DeliveredAt *time.Time
+}
+
+func (record) TableName() string { return "outbox_events" }
+
+func (r record) event() Event {
+	return Event{ID: r.ID, EventID: r.EventID, Topic: r.Topic, Payload: r.Payload, CreatedAt: r.CreatedAt.UTC()}
+}
+
+// Add records an event in tx, which should be the transaction making the
+// state change the event reports: the event then exists if and only if the
+// change commits. It returns the event's new id.
+func Add(tx *gorm.DB, topic string, payload []byte) (string, error) {
+	if topic == "" {
+		return "", errors.New("outbox: event topic is empty")
+	}
+	if payload == nil {
+		payload = []byte{} // the column is NOT NULL
+	}
+	rec := record{EventID: uuid.NewString(), Topic: topic, Payload: payload, CreatedAt: time.Now().UTC()}
+	// A new session keeps tx's connection and context but drops any
+	// conditions the caller chained onto it.
+	if err := tx.Session(&gorm.Session{NewDB: true}).Create(&rec).Error; err != nil {
+		return "", fmt.Errorf("outbox: add %s event: %w", topic, err)
+	}
+	return rec.EventID, nil
+}

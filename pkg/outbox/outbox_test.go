@@ -1,0 +1,250 @@
+package outbox_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"gorm.io/gorm"
+
+	"github.com/tmsproject/tms/pkg/dbtest"
+	"github.com/tmsproject/tms/pkg/outbox"
+	"github.com/tmsproject/tms/pkg/pgtest"
+)
+
+func TestMain(m *testing.M) { pgtest.Main(m) }
+
+// sink is a Deliverer that records batches and can be told to fail.
+type sink struct {
+	mu      sync.Mutex
+	batches [][]outbox.Event
+	fails   int // calls left to fail
+	calls   int
+	got     chan struct{}
+}
+
+func newSink(fails int) *sink { return &sink{fails: fails, got: make(chan struct{}, 1000)} }
+
+func (s *sink) deliver(_ context.Context, events []outbox.Event) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.calls++
+	if s.fails > 0 {
+		s.fails--
+		return errors.New("consumer unavailable")
+	}
+	s.batches = append(s.batches, events)
+	s.got <- struct{}{}
+	return nil
+}
+
+func (s *sink) events() []outbox.Event {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var all []outbox.Event
+	for _, b := range s.batches {
+		all = append(all, b...)
+	}
+	return all
+}
+
+func (s *sink) waitFor(t *testing.T, n int) []outbox.Event {
+	t.Helper()
+	deadline := time.After(10 * time.Second)
+	for {
+		if evs := s.events(); len(evs) >= n {
+			return evs
+		}
+		select {
+		case <-s.got:
+		case <-deadline:
+			t.Fatalf("timed out waiting for %d events, have %d", n, len(s.events()))
+		}
+	}
+}
+
+func add(t *testing.T, gdb *gorm.DB, topic string, payload string) string {
+	t.Helper()
+	var id string
+	err := gdb.Transaction(func(tx *gorm.DB) (err error) {
+		id, err = outbox.Add(tx, topic, []byte(payload))
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
+
+// run starts r.Run and stops it when the test ends.
+func run(t *testing.T, r *outbox.Relay) {
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error)
+	go func() { done <- r.Run(ctx) }()
+	t.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("Run returned %v after cancel, want nil", err)
+		}
+	})
+}
+
+func TestRolledBackEventsAreNeverDelivered(t *testing.T) {
+	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
+		err := gdb.Transaction(func(tx *gorm.DB) error {
+			if _, err := outbox.Add(tx, "ghost", []byte("x")); err != nil {
+				return err
+			}
+			return errors.New("the state change failed")
+		})
+		if err == nil {
+			t.Fatal("transaction unexpectedly committed")
+		}
+		kept := add(t, gdb, "kept", "y")
+		s := newSink(0)
+		r := outbox.NewRelay(gdb, s.deliver)
+		for range 2 {
+			if _, err := r.RunOnce(t.Context()); err != nil {
+				t.Fatal(err)
+			}
+		}
+		evs := s.events()
+		if len(evs) != 1 || evs[0].EventID != kept || evs[0].Topic != "kept" || string(evs[0].Payload) != "y" {
+			t.Fatalf("delivered %+v, want only the committed event %s", evs, kept)
+		}
+		if age := time.Since(evs[0].CreatedAt); age < 0 || age > time.Minute {
+			t.Fatalf("CreatedAt %v is not recent", evs[0].CreatedAt)
+		}
+	}, outbox.Migrations)
+}
+
+func TestDeliveryRetriedAfterFailures(t *testing.T) {
+	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
+		id := add(t, gdb, "topic", "payload")
+		s := newSink(3)
+		r := outbox.NewRelay(gdb, s.deliver, outbox.WithBackoff(time.Millisecond, 4*time.Millisecond),
+			outbox.WithPollInterval(time.Hour))
+		run(t, r)
+		evs := s.waitFor(t, 1)
+		if len(evs) != 1 || evs[0].EventID != id {
+			t.Fatalf("delivered %+v, want event %s once", evs, id)
+		}
+		s.mu.Lock()
+		calls := s.calls
+		s.mu.Unlock()
+		if calls != 4 {
+			t.Fatalf("deliverer called %d times, want 3 failures and 1 success", calls)
+		}
+		var row struct {
+			Attempts  int
+			LastError string
+		}
+		if err := gdb.Raw(`SELECT attempts, last_error FROM outbox_events WHERE event_id = ?`, id).Scan(&row).Error; err != nil {
+			t.Fatal(err)
+		}
+		if row.Attempts != 3 || row.LastError != "consumer unavailable" {
+			t.Fatalf("attempts, last_error = %d, %q; want 3, consumer unavailable", row.Attempts, row.LastError)
+		}
+	}, outbox.Migrations)
+}
+
+func TestDeliveryInOrderAcrossBatches(t *testing.T) {
+	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
+		const total = 25
+		for i := range total {
+			add(t, gdb, "seq", fmt.Sprint(i))
+		}
+		s := newSink(0)
+		r := outbox.NewRelay(gdb, s.deliver, outbox.WithBatchSize(10))
+		var sizes []int
+		for {
+			n, err := r.RunOnce(t.Context())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n == 0 {
+				break
+			}
+			sizes = append(sizes, n)
+		}
+		if fmt.Sprint(sizes) != "[10 10 5]" {
+			t.Fatalf("batch sizes = %v, want [10 10 5]", sizes)
+		}
+		evs := s.events()
+		for i, ev := range evs {
+			if string(ev.Payload) != fmt.Sprint(i) || (i > 0 && ev.ID <= evs[i-1].ID) {
+				t.Fatalf("event %d = id %d payload %q: out of order", i, ev.ID, ev.Payload)
+			}
+		}
+	}, outbox.Migrations)
+}
+
+func TestNotifyWakesTheRelay(t *testing.T) {
+	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
+		s := newSink(0)
+		r := outbox.NewRelay(gdb, s.deliver, outbox.WithPollInterval(time.Hour))
+		run(t, r)
+		time.Sleep(20 * time.Millisecond) // let the first, empty poll pass
+		for i := range 3 {
+			add(t, gdb, "wake", fmt.Sprint(i))
+			r.Notify()
+			start := time.Now()
+			s.waitFor(t, i+1)
+			if d := time.Since(start); d > 5*time.Second {
+				t.Fatalf("delivery took %v after Notify", d)
+			}
+		}
+	}, outbox.Migrations)
+}
+
+func TestAddValidatesAndKeepsEmptyPayload(t *testing.T) {
+	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
+		if _, err := outbox.Add(gdb, "", []byte("x")); err == nil {
+			t.Fatal("Add accepted an empty topic")
+		}
+		a, err := outbox.Add(gdb, "empty", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := outbox.Add(gdb.Where("1 = 0"), "chained", []byte{}) // stray conditions must not leak in
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a == b || len(a) != 36 {
+			t.Fatalf("event ids %q, %q: want two distinct UUIDs", a, b)
+		}
+		s := newSink(0)
+		if _, err := outbox.NewRelay(gdb, s.deliver).RunOnce(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		evs := s.events()
+		if len(evs) != 2 || evs[0].Payload == nil || len(evs[0].Payload) != 0 {
+			t.Fatalf("delivered %+v, want two events with empty payloads", evs)
+		}
+	}, outbox.Migrations)
+}
+
+func TestConcurrentRelaysDeliverEachEventOncePostgres(t *testing.T) {
+	gdb := dbtest.Postgres(t, outbox.Migrations)
+	const total = 200
+	for i := range total {
+		add(t, gdb, "c", fmt.Sprint(i))
+	}
+	s := newSink(0)
+	for range 3 {
+		run(t, outbox.NewRelay(gdb, s.deliver, outbox.WithBatchSize(7), outbox.WithPollInterval(5*time.Millisecond)))
+	}
+	evs := s.waitFor(t, total)
+	time.Sleep(50 * time.Millisecond) // room for a duplicate to show up
+	if evs = s.events(); len(evs) != total {
+		t.Fatalf("delivered %d events, want %d exactly once", len(evs), total)
+	}
+	for i, ev := range evs {
+		if string(ev.Payload) != fmt.Sprint(i) {
+			t.Fatalf("event %d has payload %q: out of order", i, ev.Payload)
+		}
+	}
+}

@@ -1,0 +1,246 @@
+package outbox
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"gorm.io/gorm"
+
+	"github.com/tmsproject/tms/pkg/db"
+)
+
+// Deliverer hands a batch of events, in id order, to their consumer. An
+// error means the whole batch is retried later.
+type Deliverer func(ctx context.Context, events []Event) error
+
+// Relay delivers committed outbox events. Run one per service process.
+type Relay struct {
+	db      *gorm.DB
+	deliver Deliverer
+	opts    options
+	wake    chan struct{}
+}
+
+// NewRelay returns a relay reading the outbox in gdb.
+func NewRelay(gdb *gorm.DB, deliver Deliverer, opts ...Option) *Relay {
+	o := defaults()
+	for _, opt := range opts {
+		opt(&o)
+	}
+	return &Relay{db: gdb, deliver: deliver, opts: o, wake: make(chan struct{}, 1)}
+}
+
+// Notify wakes the relay to deliver now. Call it after committing a
+// transaction that added events; it never blocks.
+func (r *Relay) Notify() {
+	select {
+	case r.wake <- struct{}{}:
+	default: // a wake-up is already pending
+	}
+}
+
+// Run delivers events until ctx ends, then returns nil. Failures are
+// retried with exponential backoff; during a backoff Notify does not
+// shorten the wait, so a consumer that is down is not hammered.
+func (r *Relay) Run(ctx context.Context) error {
+	var backoff time.Duration
+	nextPrune := time.Now()
+	for {
+		n, err := r.RunOnce(ctx)
+		if ctx.Err() != nil {
+			return nil
+		}
+		wait, wakeable := r.opts.pollInterval, true
+		switch {
+		case err != nil:
+			backoff = min(max(2*backoff, r.opts.minBackoff), r.opts.maxBackoff)
+			wait, wakeable = backoff, false
+			r.opts.logger.WarnContext(ctx, "outbox: delivery failed, will retry", "err", err, "retry_in", backoff)
+		case n == r.opts.batchSize:
+			backoff, wait = 0, 0 // more may be waiting
+		default:
+			backoff = 0
+		}
+		if now := time.Now(); now.After(nextPrune) {
+			nextPrune = now.Add(r.opts.pruneEvery)
+			if err := r.Prune(ctx); err != nil && ctx.Err() == nil {
+				r.opts.logger.WarnContext(ctx, "outbox: prune failed", "err", err)
+			}
+		}
+		if wait > 0 && !r.sleep(ctx, wait, wakeable) {
+			return nil
+		}
+	}
+}
+
+// sleep waits d, or less when woken; it reports false when ctx ended.
+func (r *Relay) sleep(ctx context.Context, d time.Duration, wakeable bool) bool {
+	timer := time.NewTimer(d)
+	defer timer.Stop()
+	wake := r.wake
+	if !wakeable {
+		wake = nil // a nil channel never fires
+	}
+	select {
+	case <-ctx.Done():
+		return false
+	case <-timer.C:
+	case <-wake:
+	}
+	return true
+}
+
+// RunOnce delivers at most one batch and returns how many events it
+// delivered. On PostgreSQL it delivers nothing while another relay of the
+// same schema holds the delivery lock.
+func (r *Relay) RunOnce(ctx context.Context) (int, error) {
+	gdb := r.db.WithContext(ctx)
+	if db.Dialect(gdb) != db.Postgres {
+		// SQLite has a single connection: holding a transaction open
+		// during delivery would stall every writer of the service.
+		return r.batch(ctx, gdb)
+	}
+	var (
+		n          int
+		deliverErr error
+	)
+	err := gdb.Transaction(func(tx *gorm.DB) error {
+		var leader bool
+		err := tx.Raw(`SELECT pg_try_advisory_xact_lock(hashtext('tms.outbox.' || current_schema()))`).Scan(&leader).Error
+		if err != nil || !leader {
+			return err
+		}
+		// Failures are recorded and committed; the delivery error goes
+		// to the caller outside the transaction.
+		n, deliverErr = r.batch(ctx, tx)
+		return nil
+	})
+	if err != nil {
+		return 0, err
+	}
+	return n, deliverErr
+}
+
+// batch delivers the oldest undelivered events and records the outcome.
+func (r *Relay) batch(ctx context.Context, q *gorm.DB) (int, error) {
+	var recs []record
+	err := q.Where("delivered_at IS NULL").Order("id").Limit(r.opts.batchSize).Find(&recs).Error
+	if err != nil || len(recs) == 0 {
+		return 0, err
+	}
+	events := make([]Event, len(recs))
+	ids := make([]int64, len(recs))
+	for i, rec := range recs {
+		events[i], ids[i] = rec.event(), rec.ID
+	}
+	if err := r.deliver(ctx, events); err != nil {
+		if ferr := recordFailure(q, ids, err); ferr != nil {
+			r.opts.logger.WarnContext(ctx, "outbox: record failed attempt", "err", ferr)
+		}
+		return 0, err
+	}
+	if _, err := markDelivered(q, ids, time.Now().UTC()); err != nil {
+		return 0, err
+	}
+	return len(recs), nil
+}
+
+// markDelivered stamps the events that are still undelivered, so a repeated
+// mark keeps the first delivery time, and reports how many it stamped.
+func markDelivered(q *gorm.DB, ids []int64, at time.Time) (int64, error) {
+	res := q.Exec(`UPDATE outbox_events SET delivered_at = ? WHERE id IN ? AND delivered_at IS NULL`, at, ids)
+	return res.RowsAffected, res.Error
+}
+
+// recordFailure counts a failed attempt for operators to see.
+func recordFailure(q *gorm.DB, ids []int64, cause error) error {
+	msg := cause.Error()
+	if len(msg) > 1000 {
+		msg = msg[:1000]
+	}
+	return q.Exec(`UPDATE outbox_events SET attempts = attempts + 1, last_error = ? WHERE id IN ? AND delivered_at IS NULL`,
+		msg, ids).Error
+}
+
+// Prune deletes events delivered longer ago than the retention.
+// Undelivered events are never deleted.
+func (r *Relay) Prune(ctx context.Context) error {
+	cutoff := time.Now().UTC().Add(-r.opts.retention)
+	return r.db.WithContext(ctx).
+		Exec(`DELETE FROM outbox_events WHERE delivered_at IS NOT NULL AND delivered_at < ?`, cutoff).Error
+}
+
+// options tune a Relay.
+type options struct {
+	batchSize    int
+	pollInterval time.Duration
+	minBackoff   time.Duration
+	maxBackoff   time.Duration
+	retention    time.Duration
+	pruneEvery   time.Duration
+	logger       *slog.Logger
+}
+
+func defaults() options {
+	return options{
+		batchSize:    500,
+		pollInterval: time.Second,
+		minBackoff:   50 * time.Millisecond,
+		maxBackoff:   5 * time.Second,
+		retention:    time.Hour,
+		pruneEvery:   time.Minute,
+		logger:       slog.Default(),
+	}
+}
+
+// Option configures a Relay.
+type Option func(*options)
+
+// WithBatchSize sets how many events one delivery carries (default 500).
+func WithBatchSize(n int) Option {
+	return func(o *options) {
+		if n > 0 {
+			o.batchSize = n
+		}
+	}
+}
+
+// WithPollInterval sets how often the relay looks for events without a
+// Notify (default 1s).
+func WithPollInterval(d time.Duration) Option {
+	return func(o *options) {
+		if d > 0 {
+			o.pollInterval = d
+		}
+	}
+}
+
+// WithBackoff sets the first and the longest wait after a failed delivery
+// (default 50ms and 5s).
+func WithBackoff(first, longest time.Duration) Option {
+	return func(o *options) {
+		if first > 0 && longest >= first {
+			o.minBackoff, o.maxBackoff = first, longest
+		}
+	}
+}
+
+// WithRetention sets how long delivered events are kept (default 1h); zero
+// deletes them at the next prune, which runs once a minute.
+func WithRetention(d time.Duration) Option {
+	return func(o *options) {
+		if d >= 0 {
+			o.retention = d
+		}
+	}
+}
+
+// WithLogger sets the logger for delivery failures (default slog.Default).
+func WithLogger(l *slog.Logger) Option {
+	return func(o *options) {
+		if l != nil {
+			o.logger = l
+		}
+	}
+}

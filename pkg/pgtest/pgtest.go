@@ -1,0 +1,133 @@
+package pgtest
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"net/url"
+	"os"
+	"sync"
+	"testing"
+	"time"
+)
+
+// Environment variables read by URL.
+const (
+	EnvURL  = "TMS_TEST_DATABASE_URL"
+	EnvSkip = "TMS_TEST_SKIP_POSTGRES"
+)
+
+// errNoBinaries marks a machine without PostgreSQL installed.
+var errNoBinaries = errors.New("PostgreSQL server binaries (initdb, postgres) not found on PATH")
+
+// The shared cluster of this test binary.
+var (
+	mu        sync.Mutex
+	current   *cluster
+	startErr  error // sticky: a cluster that failed once is not retried
+	users     int   // tests holding the cluster when Main does not own it
+	mainOwned bool
+)
+
+// Main runs the tests of a package and stops the cluster, if one was
+// started, before exiting with the tests' status. Call it from TestMain.
+func Main(m *testing.M) {
+	mu.Lock()
+	mainOwned = true
+	mu.Unlock()
+	code := m.Run()
+	mu.Lock()
+	if current != nil {
+		current.stop()
+		current = nil
+	}
+	mu.Unlock()
+	os.Exit(code)
+}
+
+// URL returns the connection URL of a PostgreSQL database for t alone: a
+// fresh database in the shared test cluster, dropped when t ends, or the
+// database named by TMS_TEST_DATABASE_URL when set (shared as is; isolate
+// with per-test schemas).
+func URL(t testing.TB) string {
+	t.Helper()
+	if u := os.Getenv(EnvURL); u != "" {
+		return u
+	}
+	if os.Getenv(EnvSkip) == "1" {
+		t.Skipf("PostgreSQL tests skipped: %s=1", EnvSkip)
+	}
+	c, err := acquire()
+	if err != nil {
+		if errors.Is(err, errNoBinaries) {
+			t.Fatalf("pgtest: %v; install PostgreSQL (Debian: apt-get install postgresql) and put its bin directory on PATH, "+
+				"point %s at a server, or set %s=1 to skip PostgreSQL tests", err, EnvURL, EnvSkip)
+		}
+		t.Fatalf("pgtest: start PostgreSQL: %v", err)
+	}
+	t.Cleanup(release)
+	name := "t_" + randomHex(8)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if _, err := c.admin.ExecContext(ctx, `CREATE DATABASE `+name+c.createSuffix); err != nil {
+		t.Fatalf("pgtest: create database %s: %v", name, err)
+	}
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		// FORCE ends connections a test forgot to close.
+		if _, err := c.admin.ExecContext(ctx, `DROP DATABASE IF EXISTS `+name+` WITH (FORCE)`); err != nil {
+			t.Logf("pgtest: drop database %s: %v", name, err)
+		}
+	})
+	return c.url(name)
+}
+
+// acquire returns the running cluster, starting it when needed.
+func acquire() (*cluster, error) {
+	mu.Lock()
+	defer mu.Unlock()
+	if startErr != nil {
+		return nil, startErr
+	}
+	if current == nil {
+		c, err := start()
+		if err != nil {
+			startErr = err
+			return nil, err
+		}
+		current = c
+	}
+	users++
+	return current, nil
+}
+
+// release drops one test's hold; without Main the last one stops the
+// cluster.
+func release() {
+	mu.Lock()
+	defer mu.Unlock()
+	users--
+	if users == 0 && !mainOwned && current != nil {
+		current.stop()
+		current = nil
+	}
+}
+
+// url builds a libpq-style URL for a database reached over the cluster's
+// unix socket.
+func (c *cluster) url(database string) string {
+	q := url.Values{}
+	q.Set("host", c.dir)
+	q.Set("port", "5432")
+	q.Set("sslmode", "disable")
+	u := url.URL{Scheme: "postgres", User: url.User("postgres"), Path: "/" + database, RawQuery: q.Encode()}
+	return u.String()
+}
+
+func randomHex(n int) string {
+	b := make([]byte, n)
+	_, _ = rand.Read(b) // never fails (crypto/rand panics instead)
+	return hex.EncodeToString(b)
+}

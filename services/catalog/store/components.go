@@ -1,0 +1,225 @@
+package store
+
+import (
+	"context"
+
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	"gorm.io/gorm"
+)
+
+// componentSelect reads components with the slugs of their project and of
+// the component whose repository they share.
+const componentSelect = `components.*, p.slug AS project_slug,
+	COALESCE(lp.slug || '/' || lc.slug, '') AS linked_path`
+
+func componentQuery(q *gorm.DB) *gorm.DB {
+	return q.Table("components").Select(componentSelect).
+		Joins("JOIN projects p ON p.id = components.project_id").
+		Joins("LEFT JOIN components lc ON lc.id = components.linked_component_id").
+		Joins("LEFT JOIN projects lp ON lp.id = lc.project_id")
+}
+
+// CreateComponent stores c (setting ID and Created) and the change record in
+// one transaction. A name or slug taken within the project yields
+// *DuplicateError; a missing project ErrNotFound.
+func (s *Store) CreateComponent(ctx context.Context, c *Component, change *changelogv1.Change) error {
+	c.ID = 0
+	c.Created = now()
+	if c.EnforcedChecks == nil {
+		c.EnforcedChecks = []string{}
+	}
+	return s.transaction(ctx, func(tx *gorm.DB) error {
+		if err := componentUnique(tx, c); err != nil {
+			return err
+		}
+		if err := tx.Omit("project_slug", "linked_path").Create(c).Error; err != nil {
+			return duplicateOr(err, func() error { return componentUnique(tx, c) })
+		}
+		if err := reread(tx, c); err != nil {
+			return err
+		}
+		return record(tx, change)
+	})
+}
+
+// reread refreshes c, the joined slugs included.
+func reread(tx *gorm.DB, c *Component) error {
+	return notFound(componentQuery(tx).Where("components.id = ?", c.ID).Take(c).Error)
+}
+
+// componentUnique checks slug, then name, within the component's project.
+func componentUnique(tx *gorm.DB, c *Component) error {
+	for _, f := range []struct{ field, value string }{{"slug", c.Slug}, {"name", c.Name}} {
+		var n int64
+		err := tx.Model(&Component{}).
+			Where("project_id = ? AND "+f.field+" = ? AND id <> ?", c.ProjectID, f.value, c.ID).Count(&n).Error
+		if err != nil {
+			return err
+		}
+		if n > 0 {
+			return &DuplicateError{Field: f.field}
+		}
+	}
+	return nil
+}
+
+// GetComponent returns the component with this slug in the project.
+func (s *Store) GetComponent(ctx context.Context, projectSlug, slug string) (*Component, error) {
+	var c Component
+	err := componentQuery(s.db.WithContext(ctx)).Where("p.slug = ? AND components.slug = ?", projectSlug, slug).Take(&c).Error
+	if err != nil {
+		return nil, notFound(err)
+	}
+	return &c, nil
+}
+
+// GetComponentByID returns the component with this id.
+func (s *Store) GetComponentByID(ctx context.Context, id int64) (*Component, error) {
+	c := Component{ID: id}
+	if err := reread(s.db.WithContext(ctx), &c); err != nil {
+		return nil, err
+	}
+	return &c, nil
+}
+
+// ListComponents returns a page of components ordered by id and the total:
+// those of one project, or of all projects when projectSlug is empty. An
+// unknown project yields ErrNotFound.
+func (s *Store) ListComponents(ctx context.Context, projectSlug string, page Page) ([]Component, int64, error) {
+	q := s.db.WithContext(ctx)
+	filter := func(q *gorm.DB) *gorm.DB { return q }
+	if projectSlug != "" {
+		var p Project
+		if err := q.Where("slug = ?", projectSlug).Take(&p).Error; err != nil {
+			return nil, 0, notFound(err)
+		}
+		filter = func(q *gorm.DB) *gorm.DB { return q.Where("components.project_id = ?", p.ID) }
+	}
+	var total int64
+	if err := filter(q.Model(&Component{})).Count(&total).Error; err != nil {
+		return nil, 0, err
+	}
+	var out []Component
+	if err := page.apply(filter(componentQuery(q)).Order("components.id")).Find(&out).Error; err != nil {
+		return nil, 0, err
+	}
+	return out, total, nil
+}
+
+// SaveComponent writes every stored field of c (found by ID) except the lock
+// and the change record, if any, in one transaction, then refreshes c.
+func (s *Store) SaveComponent(ctx context.Context, c *Component, change *changelogv1.Change) error {
+	if c.EnforcedChecks == nil {
+		c.EnforcedChecks = []string{}
+	}
+	return s.transaction(ctx, func(tx *gorm.DB) error {
+		if err := componentUnique(tx, c); err != nil {
+			return err
+		}
+		res := tx.Model(&Component{}).Where("id = ?", c.ID).Select("*").
+			Omit("id", "project_id", "created", "locked", "project_slug", "linked_path").Updates(c)
+		if res.Error != nil {
+			return duplicateOr(res.Error, func() error { return componentUnique(tx, c) })
+		}
+		if res.RowsAffected == 0 {
+			return ErrNotFound
+		}
+		if err := reread(tx, c); err != nil {
+			return err
+		}
+		return record(tx, change)
+	})
+}
+
+// DeleteComponent removes the component and the components sharing its
+// repository, recording change(c) for each removed component.
+func (s *Store) DeleteComponent(ctx context.Context, projectSlug, slug string, change func(Component) *changelogv1.Change) error {
+	return s.transaction(ctx, func(tx *gorm.DB) error {
+		var c Component
+		err := componentQuery(tx).Where("p.slug = ? AND components.slug = ?", projectSlug, slug).Take(&c).Error
+		if err != nil {
+			return notFound(err)
+		}
+		removed, err := deleteComponents(tx, []int64{c.ID})
+		if err != nil {
+			return err
+		}
+		for _, r := range removed {
+			if err := record(tx, change(r)); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// deleteComponents deletes the components and, transitively, those linked
+// to them (sharing their repository, as Weblate's cascade does), and returns
+// what it deleted, the given ones first.
+func deleteComponents(tx *gorm.DB, ids []int64) ([]Component, error) {
+	var removed []Component
+	seen := map[int64]bool{}
+	for len(ids) > 0 {
+		var batch []Component
+		if err := componentQuery(tx).Where("components.id IN ?", ids).Order("components.id").Find(&batch).Error; err != nil {
+			return nil, err
+		}
+		ids = nil
+		for _, c := range batch {
+			if !seen[c.ID] {
+				seen[c.ID] = true
+				removed = append(removed, c)
+				ids = append(ids, c.ID)
+			}
+		}
+		if len(ids) == 0 {
+			break
+		}
+		var children []int64
+		if err := tx.Model(&Component{}).Where("linked_component_id IN ?", ids).Pluck("id", &children).Error; err != nil {
+			return nil, err
+		}
+		ids = children
+	}
+	all := make([]int64, 0, len(removed))
+	for _, c := range removed {
+		all = append(all, c.ID)
+	}
+	if len(all) > 0 {
+		if err := tx.Where("id IN ?", all).Delete(&Component{}).Error; err != nil {
+			return nil, err
+		}
+	}
+	return removed, nil
+}
+
+// SetComponentLock sets the lock of the component. When that changes the
+// state it records change(c) in the same transaction; setting the state the
+// component is already in changes and records nothing. It returns the
+// component as stored afterwards and whether the state changed.
+func (s *Store) SetComponentLock(ctx context.Context, projectSlug, slug string, locked bool,
+	change func(Component) *changelogv1.Change) (*Component, bool, error) {
+	var c Component
+	var changed bool
+	err := s.transaction(ctx, func(tx *gorm.DB) error {
+		err := componentQuery(tx).Where("p.slug = ? AND components.slug = ?", projectSlug, slug).Take(&c).Error
+		if err != nil {
+			return notFound(err)
+		}
+		// The condition on the old state makes the flip atomic: of two
+		// concurrent lockers only one changes the row and records.
+		res := tx.Model(&Component{}).Where("id = ? AND locked = ?", c.ID, !locked).Update("locked", locked)
+		if res.Error != nil {
+			return res.Error
+		}
+		c.Locked = locked
+		if changed = res.RowsAffected > 0; !changed {
+			return nil
+		}
+		return record(tx, change(c))
+	})
+	if err != nil {
+		return nil, false, err
+	}
+	return &c, changed, nil
+}

@@ -1,0 +1,118 @@
+package store
+
+import "time"
+
+// Language is one language with its plural rule. The plural rule has no
+// table of its own: its id is the language id.
+type Language struct {
+	ID            int64    `gorm:"column:id;primaryKey"`
+	Code          string   `gorm:"column:code"`
+	Name          string   `gorm:"column:name"`
+	Direction     string   `gorm:"column:direction"`
+	PluralSource  int32    `gorm:"column:plural_source"`
+	PluralNumber  int32    `gorm:"column:plural_number"`
+	PluralFormula string   `gorm:"column:plural_formula"`
+	PluralType    int32    `gorm:"column:plural_type"`
+	Aliases       []string `gorm:"column:aliases;serializer:json"`
+	Population    int64    `gorm:"column:population"`
+}
+
+// TableName implements gorm's tabler.
+func (Language) TableName() string { return "languages" }
+
+// Plural sources, as Weblate's Plural.source.
+const (
+	PluralSourceDefault = 0 // the built-in rule of the language
+	PluralSourceGettext = 1 // read from a file's Plural-Forms header
+)
+
+// Project groups components.
+type Project struct {
+	ID                    int64     `gorm:"column:id;primaryKey"`
+	Name                  string    `gorm:"column:name"`
+	Slug                  string    `gorm:"column:slug"`
+	Web                   string    `gorm:"column:web"`
+	Instructions          string    `gorm:"column:instructions"`
+	TranslationReview     bool      `gorm:"column:translation_review"`
+	SourceReview          bool      `gorm:"column:source_review"`
+	SetLanguageTeam       bool      `gorm:"column:set_language_team"`
+	EnableHooks           bool      `gorm:"column:enable_hooks"`
+	LanguageAliases       string    `gorm:"column:language_aliases"`
+	CheckFlags            string    `gorm:"column:check_flags"`
+	CommitPolicy          int32     `gorm:"column:commit_policy"`
+	Enforced2FA           bool      `gorm:"column:enforced_2fa"`
+	AccessControl         int32     `gorm:"column:access_control"`
+	SecondaryLanguageCode string    `gorm:"column:secondary_language_code"`
+	Created               time.Time `gorm:"column:created"`
+
+	// Locked is derived, not stored: the project has components and all of
+	// them are locked.
+	Locked bool `gorm:"-"`
+}
+
+// TableName implements gorm's tabler.
+func (Project) TableName() string { return "projects" }
+
+// Component is a translatable resource bound to a repository.
+type Component struct {
+	ID                          int64     `gorm:"column:id;primaryKey"`
+	ProjectID                   int64     `gorm:"column:project_id"`
+	Name                        string    `gorm:"column:name"`
+	Slug                        string    `gorm:"column:slug"`
+	SourceLanguageCode          string    `gorm:"column:source_language_code"`
+	VCS                         string    `gorm:"column:vcs"`
+	Repo                        string    `gorm:"column:repo"`
+	GitExport                   string    `gorm:"column:git_export"`
+	Branch                      string    `gorm:"column:branch"`
+	PushBranch                  string    `gorm:"column:push_branch"`
+	Filemask                    string    `gorm:"column:filemask"`
+	ScreenshotFilemask          string    `gorm:"column:screenshot_filemask"`
+	Template                    string    `gorm:"column:template"`
+	EditTemplate                bool      `gorm:"column:edit_template"`
+	Intermediate                string    `gorm:"column:intermediate"`
+	NewBase                     string    `gorm:"column:new_base"`
+	FileFormat                  string    `gorm:"column:file_format"`
+	License                     string    `gorm:"column:license"`
+	LicenseURL                  string    `gorm:"column:license_url"`
+	Agreement                   string    `gorm:"column:agreement"`
+	NewLang                     string    `gorm:"column:new_lang"`
+	LanguageCodeStyle           string    `gorm:"column:language_code_style"`
+	Push                        string    `gorm:"column:push"`
+	CheckFlags                  string    `gorm:"column:check_flags"`
+	Priority                    int32     `gorm:"column:priority"`
+	EnforcedChecks              []string  `gorm:"column:enforced_checks;serializer:json"`
+	Restricted                  bool      `gorm:"column:restricted"`
+	Repoweb                     string    `gorm:"column:repoweb"`
+	ReportSourceBugs            string    `gorm:"column:report_source_bugs"`
+	MergeStyle                  string    `gorm:"column:merge_style"`
+	CommitMessage               string    `gorm:"column:commit_message"`
+	AddMessage                  string    `gorm:"column:add_message"`
+	DeleteMessage               string    `gorm:"column:delete_message"`
+	MergeMessage                string    `gorm:"column:merge_message"`
+	AddonMessage                string    `gorm:"column:addon_message"`
+	PullMessage                 string    `gorm:"column:pull_message"`
+	AllowTranslationPropagation bool      `gorm:"column:allow_translation_propagation"`
+	ManageUnits                 bool      `gorm:"column:manage_units"`
+	EnableSuggestions           bool      `gorm:"column:enable_suggestions"`
+	SuggestionVoting            bool      `gorm:"column:suggestion_voting"`
+	SuggestionAutoaccept        int32     `gorm:"column:suggestion_autoaccept"`
+	PushOnCommit                bool      `gorm:"column:push_on_commit"`
+	CommitPendingAge            int32     `gorm:"column:commit_pending_age"`
+	AutoLockError               bool      `gorm:"column:auto_lock_error"`
+	LanguageRegex               string    `gorm:"column:language_regex"`
+	KeyFilter                   string    `gorm:"column:key_filter"`
+	SecondaryLanguageCode       string    `gorm:"column:secondary_language_code"`
+	VariantRegex                string    `gorm:"column:variant_regex"`
+	IsGlossary                  bool      `gorm:"column:is_glossary"`
+	GlossaryColor               string    `gorm:"column:glossary_color"`
+	LinkedComponentID           *int64    `gorm:"column:linked_component_id"`
+	Locked                      bool      `gorm:"column:locked"`
+	Created                     time.Time `gorm:"column:created"`
+
+	// Read-only, filled by the store's reads from joined rows.
+	ProjectSlug     string `gorm:"column:project_slug;->"`
+	LinkedComponent string `gorm:"column:linked_path;->"` // "project/component"
+}
+
+// TableName implements gorm's tabler.
+func (Component) TableName() string { return "components" }

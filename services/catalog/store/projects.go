@@ -1,0 +1,168 @@
+package store
+
+import (
+	"context"
+
+	"github.com/tmsproject/tms/pkg/db"
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	"gorm.io/gorm"
+)
+
+// CreateProject stores p (setting its ID and Created) and the change record
+// in one transaction. A taken name or slug yields *DuplicateError.
+func (s *Store) CreateProject(ctx context.Context, p *Project, change *changelogv1.Change) error {
+	p.ID = 0
+	p.Created = now()
+	return s.transaction(ctx, func(tx *gorm.DB) error {
+		if err := projectUnique(tx, p); err != nil {
+			return err
+		}
+		if err := tx.Create(p).Error; err != nil {
+			return duplicateOr(err, func() error { return projectUnique(tx, p) })
+		}
+		return record(tx, change)
+	})
+}
+
+// projectUnique checks slug, then name, against the other projects.
+func projectUnique(tx *gorm.DB, p *Project) error {
+	for _, f := range []struct{ field, value string }{{"slug", p.Slug}, {"name", p.Name}} {
+		var n int64
+		err := tx.Model(&Project{}).Where(f.field+" = ? AND id <> ?", f.value, p.ID).Count(&n).Error
+		if err != nil {
+			return err
+		}
+		if n > 0 {
+			return &DuplicateError{Field: f.field}
+		}
+	}
+	return nil
+}
+
+// duplicateOr turns a unique violation into the *DuplicateError that check
+// finds (a concurrent writer won the race); other errors pass unchanged.
+// On PostgreSQL the failed statement aborted the transaction, so the check
+// cannot run there; the slug is then blamed, the likelier culprit.
+func duplicateOr(err error, check func() error) error {
+	if !db.IsDuplicate(err) {
+		return err
+	}
+	if derr := check(); derr != nil {
+		if _, ok := derr.(*DuplicateError); ok {
+			return derr
+		}
+	}
+	return &DuplicateError{Field: "slug"}
+}
+
+// GetProject returns the project with this slug.
+func (s *Store) GetProject(ctx context.Context, slug string) (*Project, error) {
+	var p Project
+	q := s.db.WithContext(ctx)
+	if err := q.Where("slug = ?", slug).Take(&p).Error; err != nil {
+		return nil, notFound(err)
+	}
+	ps := []Project{p}
+	if err := fillLocked(q, ps); err != nil {
+		return nil, err
+	}
+	return &ps[0], nil
+}
+
+// ListProjects returns a page of projects ordered by id and the total.
+func (s *Store) ListProjects(ctx context.Context, page Page) ([]Project, int64, error) {
+	q := s.db.WithContext(ctx)
+	var total int64
+	if err := q.Model(&Project{}).Count(&total).Error; err != nil {
+		return nil, 0, err
+	}
+	var out []Project
+	if err := page.apply(q.Order("id")).Find(&out).Error; err != nil {
+		return nil, 0, err
+	}
+	if err := fillLocked(q, out); err != nil {
+		return nil, 0, err
+	}
+	return out, total, nil
+}
+
+// fillLocked derives Project.Locked from the projects' components.
+func fillLocked(q *gorm.DB, ps []Project) error {
+	if len(ps) == 0 {
+		return nil
+	}
+	ids := make([]int64, len(ps))
+	for i, p := range ps {
+		ids[i] = p.ID
+	}
+	var rows []struct {
+		ProjectID int64
+		Total     int64
+		Unlocked  int64
+	}
+	err := q.Model(&Component{}).
+		Select("project_id, COUNT(*) AS total, SUM(CASE WHEN locked THEN 0 ELSE 1 END) AS unlocked").
+		Where("project_id IN ?", ids).Group("project_id").Scan(&rows).Error
+	if err != nil {
+		return err
+	}
+	locked := map[int64]bool{}
+	for _, r := range rows {
+		locked[r.ProjectID] = r.Total > 0 && r.Unlocked == 0
+	}
+	for i := range ps {
+		ps[i].Locked = locked[ps[i].ID]
+	}
+	return nil
+}
+
+// SaveProject writes every stored field of p (found by ID) and the change
+// record, if any, in one transaction.
+func (s *Store) SaveProject(ctx context.Context, p *Project, change *changelogv1.Change) error {
+	return s.transaction(ctx, func(tx *gorm.DB) error {
+		if err := projectUnique(tx, p); err != nil {
+			return err
+		}
+		res := tx.Model(&Project{}).Where("id = ?", p.ID).Select("*").Omit("id", "created").Updates(p)
+		if res.Error != nil {
+			return duplicateOr(res.Error, func() error { return projectUnique(tx, p) })
+		}
+		if res.RowsAffected == 0 {
+			return ErrNotFound
+		}
+		return record(tx, change)
+	})
+}
+
+// DeleteProject removes the project, its components and the components of
+// other projects that share their repositories, recording change for the
+// project and componentChange(c) for each component removed from another
+// project (the project's own go with it).
+func (s *Store) DeleteProject(ctx context.Context, slug string, change *changelogv1.Change,
+	componentChange func(Component) *changelogv1.Change) error {
+	return s.transaction(ctx, func(tx *gorm.DB) error {
+		var p Project
+		if err := tx.Where("slug = ?", slug).Take(&p).Error; err != nil {
+			return notFound(err)
+		}
+		var own []int64
+		if err := tx.Model(&Component{}).Where("project_id = ?", p.ID).Pluck("id", &own).Error; err != nil {
+			return err
+		}
+		removed, err := deleteComponents(tx, own)
+		if err != nil {
+			return err
+		}
+		for _, c := range removed {
+			if c.ProjectID != p.ID {
+				if err := record(tx, componentChange(c)); err != nil {
+					return err
+				}
+			}
+		}
+		if err := tx.Delete(&Project{}, p.ID).Error; err != nil {
+			return err
+		}
+		return record(tx, change)
+	})
+}

@@ -1,0 +1,96 @@
+package store
+
+import (
+	"context"
+	"embed"
+	"errors"
+	"io/fs"
+	"time"
+
+	"github.com/tmsproject/tms/pkg/changefeed"
+	"github.com/tmsproject/tms/pkg/db"
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	"gorm.io/gorm"
+)
+
+//go:embed migrations
+var migrationFiles embed.FS
+
+// Migrations is the catalog's schema. Migrate it together with
+// outbox.Migrations, which the change records are written to.
+var Migrations = db.Source{Name: "catalog", FS: mustSub(migrationFiles, "migrations")}
+
+func mustSub(f fs.FS, dir string) fs.FS {
+	sub, err := fs.Sub(f, dir)
+	if err != nil {
+		panic(err)
+	}
+	return sub
+}
+
+// ErrNotFound reports a missing project, component or language.
+var ErrNotFound = errors.New("store: not found")
+
+// DuplicateError reports a unique field whose value is taken.
+type DuplicateError struct {
+	Field string // "name" or "slug"
+}
+
+func (e *DuplicateError) Error() string { return "store: duplicate " + e.Field }
+
+// Page selects a slice of an ordered list. Limit <= 0 means no limit.
+type Page struct {
+	Offset int64
+	Limit  int64
+}
+
+func (p Page) apply(q *gorm.DB) *gorm.DB {
+	if p.Offset > 0 {
+		q = q.Offset(int(p.Offset))
+	}
+	if p.Limit > 0 {
+		q = q.Limit(int(p.Limit))
+	}
+	return q
+}
+
+// Store is the catalog's storage.
+type Store struct {
+	db *gorm.DB
+}
+
+// New wraps an open, migrated database.
+func New(gdb *gorm.DB) *Store { return &Store{db: gdb} }
+
+// DB is the underlying handle (for the outbox relay).
+func (s *Store) DB() *gorm.DB { return s.db }
+
+// now is the timestamp stored for new rows: UTC, microsecond precision, the
+// precision both engines keep.
+func now() time.Time { return time.Now().UTC().Truncate(time.Microsecond) }
+
+// record writes the change records into the outbox within tx.
+func record(tx *gorm.DB, changes ...*changelogv1.Change) error {
+	for _, c := range changes {
+		if c == nil {
+			continue
+		}
+		if err := changefeed.Record(tx, c); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// notFound maps gorm's missing-row error to ErrNotFound.
+func notFound(err error) error {
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return ErrNotFound
+	}
+	return err
+}
+
+// transaction runs fn in a transaction bound to ctx.
+func (s *Store) transaction(ctx context.Context, fn func(tx *gorm.DB) error) error {
+	return s.db.WithContext(ctx).Transaction(fn)
+}

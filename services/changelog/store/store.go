@@ -1,0 +1,205 @@
+package store
+
+import (
+	"context"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"strings"
+	"time"
+
+	"gorm.io/gorm"
+
+	"github.com/tmsproject/tms/pkg/db"
+	"github.com/tmsproject/tms/pkg/errs"
+)
+
+//go:embed migrations
+var migrationsFS embed.FS
+
+// Migrations is the service's schema, to pass to db.Migrate.
+var Migrations = db.Source{Name: "changelog", FS: mustSub(migrationsFS, "migrations")}
+
+func mustSub(f fs.FS, dir string) fs.FS {
+	sub, err := fs.Sub(f, dir)
+	if err != nil {
+		panic(err)
+	}
+	return sub
+}
+
+// MaxLimit caps one page of ListChanges; a zero limit selects it.
+const MaxLimit = 1000
+
+// Change is one stored change record.
+type Change struct {
+	ID            int64 `gorm:"primaryKey"`
+	EventID       string
+	Action        int32
+	ProjectSlug   string
+	ComponentSlug string
+	LanguageCode  string
+	UnitID        int64
+	User          string `gorm:"column:user_name"`
+	Author        string
+	Target        string
+	Old           string
+	DetailsJSON   string `gorm:"column:details_json"`
+	Timestamp     time.Time
+}
+
+// TableName keeps gorm on the table of the migrations.
+func (Change) TableName() string { return "changes" }
+
+// Filter selects change records. Zero fields match everything; Actions
+// match any of their values; After and Before are inclusive bounds.
+type Filter struct {
+	ProjectSlug   string
+	ComponentSlug string
+	LanguageCode  string
+	UnitID        int64
+	User          string
+	Actions       []int32
+	After, Before time.Time
+}
+
+// Store reads and writes change records.
+type Store struct {
+	gdb *gorm.DB
+}
+
+// New returns a Store on a database migrated with Migrations.
+func New(gdb *gorm.DB) *Store { return &Store{gdb: gdb} }
+
+// Normalize returns t the way it is stored: UTC, microsecond precision.
+func Normalize(t time.Time) time.Time { return t.UTC().Truncate(time.Microsecond) }
+
+// Get returns the record with the given id.
+func (s *Store) Get(ctx context.Context, id int64) (Change, error) {
+	var c Change
+	err := s.gdb.WithContext(ctx).Where("id = ?", id).Take(&c).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return Change{}, errs.NotFoundf("Not found.")
+	}
+	if err != nil {
+		return Change{}, fmt.Errorf("changelog: get change %d: %w", id, err)
+	}
+	c.Timestamp = c.Timestamp.UTC()
+	return c, nil
+}
+
+// List returns one page of the records matching f, newest first (timestamp
+// descending, then id descending), and the number of all matching records.
+// A zero limit means MaxLimit; larger limits are capped to it.
+func (s *Store) List(ctx context.Context, f Filter, offset, limit int) ([]Change, int64, error) {
+	if offset < 0 || limit < 0 {
+		return nil, 0, errs.New(errs.InvalidArgument, "Offset and limit may not be negative.")
+	}
+	if limit == 0 || limit > MaxLimit {
+		limit = MaxLimit
+	}
+	q := s.filtered(ctx, f)
+	var total int64
+	if err := q.Count(&total).Error; err != nil {
+		return nil, 0, fmt.Errorf("changelog: count changes: %w", err)
+	}
+	out := []Change{}
+	if total == 0 || int64(offset) >= total {
+		return out, total, nil
+	}
+	err := s.filtered(ctx, f).Order(listOrder).Offset(offset).Limit(limit).Find(&out).Error
+	if err != nil {
+		return nil, 0, fmt.Errorf("changelog: list changes: %w", err)
+	}
+	for i := range out {
+		out[i].Timestamp = out[i].Timestamp.UTC()
+	}
+	return out, total, nil
+}
+
+// listOrder is newest first; id breaks ties between equal timestamps.
+const listOrder = "timestamp DESC, id DESC"
+
+// filtered builds the WHERE clause of f. Equality on the leading columns
+// lets the engine pick the matching (…, timestamp, id) index.
+func (s *Store) filtered(ctx context.Context, f Filter) *gorm.DB {
+	q := s.gdb.WithContext(ctx).Model(&Change{})
+	eq := []struct {
+		col string
+		val any
+		set bool
+	}{
+		{"project_slug", f.ProjectSlug, f.ProjectSlug != ""},
+		{"component_slug", f.ComponentSlug, f.ComponentSlug != ""},
+		{"language_code", f.LanguageCode, f.LanguageCode != ""},
+		{"unit_id", f.UnitID, f.UnitID != 0},
+		{"user_name", f.User, f.User != ""},
+	}
+	for _, e := range eq {
+		if e.set {
+			q = q.Where(e.col+" = ?", e.val)
+		}
+	}
+	if len(f.Actions) > 0 {
+		q = q.Where("action IN ?", f.Actions)
+	}
+	if !f.After.IsZero() {
+		q = q.Where("timestamp >= ?", Normalize(f.After))
+	}
+	if !f.Before.IsZero() {
+		q = q.Where("timestamp <= ?", Normalize(f.Before))
+	}
+	return q
+}
+
+// columns of one inserted row, in the order of rowValues.
+var columns = []string{"event_id", "action", "project_slug", "component_slug", "language_code",
+	"unit_id", "user_name", "author", "target", "old", "details_json", "timestamp"}
+
+// batchRows keeps a statement's parameters (12 per row) well under the
+// engines' limits (SQLite 32766, PostgreSQL 65535).
+const batchRows = 500
+
+// Append stores the records in one transaction, skipping those whose event
+// id is already stored (or repeated within cs), and returns how many were
+// stored. Timestamps are normalised to UTC microseconds; ids are assigned
+// by the database.
+func (s *Store) Append(ctx context.Context, cs []Change) (int64, error) {
+	var stored int64
+	err := s.gdb.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		for start := 0; start < len(cs); start += batchRows {
+			n, err := insertBatch(tx, cs[start:min(start+batchRows, len(cs))])
+			if err != nil {
+				return err
+			}
+			stored += n
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, fmt.Errorf("changelog: append changes: %w", err)
+	}
+	return stored, nil
+}
+
+// insertBatch writes one multi-row INSERT; ON CONFLICT DO NOTHING makes a
+// known event id a skip on both engines, and the affected-row count is the
+// number of rows actually inserted.
+func insertBatch(tx *gorm.DB, cs []Change) (int64, error) {
+	row := "(" + strings.TrimSuffix(strings.Repeat("?, ", len(columns)), ", ") + ")"
+	var sql strings.Builder
+	sql.WriteString("INSERT INTO changes (" + strings.Join(columns, ", ") + ") VALUES ")
+	args := make([]any, 0, len(cs)*len(columns))
+	for i, c := range cs {
+		if i > 0 {
+			sql.WriteString(", ")
+		}
+		sql.WriteString(row)
+		args = append(args, c.EventID, c.Action, c.ProjectSlug, c.ComponentSlug, c.LanguageCode,
+			c.UnitID, c.User, c.Author, c.Target, c.Old, c.DetailsJSON, Normalize(c.Timestamp))
+	}
+	sql.WriteString(" ON CONFLICT (event_id) DO NOTHING")
+	res := tx.Exec(sql.String(), args...)
+	return res.RowsAffected, res.Error
+}

@@ -1,0 +1,252 @@
+package store_test
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"gorm.io/gorm"
+
+	"github.com/tmsproject/tms/pkg/dbtest"
+	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/pkg/pgtest"
+	"github.com/tmsproject/tms/services/changelog/store"
+)
+
+func TestMain(m *testing.M) { pgtest.Main(m) }
+
+// base is a timestamp with a non-zero microsecond part and nanoseconds that
+// storage must drop.
+var base = time.Date(2024, 5, 6, 7, 8, 9, 123456789, time.UTC)
+
+func change(id string, action int32, project, component, lang string, at time.Time) store.Change {
+	return store.Change{EventID: id, Action: action, ProjectSlug: project, ComponentSlug: component,
+		LanguageCode: lang, Timestamp: at}
+}
+
+// TestStore is the storage conformance suite, run on both engines.
+func TestStore(t *testing.T) {
+	cases := []struct {
+		name string
+		run  func(t *testing.T, s *store.Store)
+	}{
+		{"append and get round trip", testRoundTrip},
+		{"append is idempotent by event id", testIdempotent},
+		{"large batch", testLargeBatch},
+		{"list filters", testFilters},
+		{"list order and paging", testOrderPaging},
+		{"timestamp order across fraction lengths", testFractionOrder},
+		{"get unknown", testGetUnknown},
+		{"negative paging", testNegativePaging},
+	}
+	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
+		for _, c := range cases {
+			t.Run(c.name, func(t *testing.T) {
+				if err := gdb.Exec("DELETE FROM changes").Error; err != nil {
+					t.Fatal(err)
+				}
+				c.run(t, store.New(gdb))
+			})
+		}
+	}, store.Migrations)
+}
+
+func testRoundTrip(t *testing.T, s *store.Store) {
+	in := store.Change{EventID: "e1", Action: 4, ProjectSlug: "p", ComponentSlug: "c", LanguageCode: "cs",
+		UnitID: 42, User: "alice", Author: "bob", Target: "nový", Old: "starý",
+		DetailsJSON: `{"state":10,"source":"x"}`, Timestamp: base.In(time.FixedZone("X", 3600))}
+	n, err := s.Append(t.Context(), []store.Change{in})
+	if err != nil || n != 1 {
+		t.Fatalf("append: %d %v", n, err)
+	}
+	list, total, err := s.List(t.Context(), store.Filter{}, 0, 10)
+	if err != nil || total != 1 || len(list) != 1 {
+		t.Fatalf("list: %v %d %v", list, total, err)
+	}
+	got, err := s.Get(t.Context(), list[0].ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := in
+	want.ID = got.ID
+	want.Timestamp = base.Truncate(time.Microsecond)
+	if got != want {
+		t.Fatalf("got %+v\nwant %+v", got, want)
+	}
+	if got.Timestamp.Location() != time.UTC {
+		t.Fatalf("timestamp not UTC: %v", got.Timestamp)
+	}
+}
+
+func testIdempotent(t *testing.T, s *store.Store) {
+	first := []store.Change{change("a", 1, "p", "c", "", base), change("b", 2, "p", "c", "", base)}
+	if n, err := s.Append(t.Context(), first); err != nil || n != 2 {
+		t.Fatalf("first: %d %v", n, err)
+	}
+	replay := first[0]
+	replay.Target = "changed"
+	second := []store.Change{replay, change("c", 3, "p", "c", "", base), change("c", 3, "p", "c", "", base)}
+	if n, err := s.Append(t.Context(), second); err != nil || n != 1 {
+		t.Fatalf("second: %d %v", n, err)
+	}
+	list, total, err := s.List(t.Context(), store.Filter{}, 0, 0)
+	if err != nil || total != 3 {
+		t.Fatalf("total %d %v", total, err)
+	}
+	for _, c := range list {
+		if c.Target == "changed" {
+			t.Fatal("a replay overwrote the stored record")
+		}
+	}
+	if n, err := s.Append(t.Context(), nil); err != nil || n != 0 {
+		t.Fatalf("empty: %d %v", n, err)
+	}
+}
+
+func testLargeBatch(t *testing.T, s *store.Store) {
+	const n = 1234 // spans several INSERT statements
+	cs := make([]store.Change, n)
+	for i := range cs {
+		cs[i] = change(fmt.Sprintf("ev-%d", i), 2, "p", "c", "de", base.Add(time.Duration(i)*time.Second))
+	}
+	if got, err := s.Append(t.Context(), cs); err != nil || got != n {
+		t.Fatalf("append: %d %v", got, err)
+	}
+	if got, err := s.Append(t.Context(), cs); err != nil || got != 0 {
+		t.Fatalf("replay: %d %v", got, err)
+	}
+	page, total, err := s.List(t.Context(), store.Filter{ComponentSlug: "c"}, 0, 0)
+	if err != nil || total != n || len(page) != store.MaxLimit {
+		t.Fatalf("list: %d %d %v", len(page), total, err)
+	}
+	if page[0].EventID != fmt.Sprintf("ev-%d", n-1) {
+		t.Fatalf("newest first: %s", page[0].EventID)
+	}
+}
+
+func seed(t *testing.T, s *store.Store) {
+	t.Helper()
+	cs := []store.Change{
+		change("1", 14, "p", "c", "", base),                   // component level
+		change("2", 5, "p", "c", "cs", base.Add(time.Second)), // translation
+		change("3", 2, "p", "c", "de", base.Add(2*time.Second)),
+		change("4", 2, "p", "d", "cs", base.Add(3*time.Second)), // other component
+		change("5", 4, "q", "c", "cs", base.Add(4*time.Second)), // other project
+	}
+	cs[1].UnitID, cs[1].User = 7, "alice"
+	cs[2].UnitID, cs[2].User = 8, "bob"
+	cs[3].User = "alice"
+	if _, err := s.Append(t.Context(), cs); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func testFilters(t *testing.T, s *store.Store) {
+	seed(t, s)
+	cases := []struct {
+		name string
+		f    store.Filter
+		want []string
+	}{
+		{"all", store.Filter{}, []string{"5", "4", "3", "2", "1"}},
+		{"project", store.Filter{ProjectSlug: "p"}, []string{"4", "3", "2", "1"}},
+		{"component", store.Filter{ProjectSlug: "p", ComponentSlug: "c"}, []string{"3", "2", "1"}},
+		{"translation", store.Filter{ProjectSlug: "p", ComponentSlug: "c", LanguageCode: "cs"}, []string{"2"}},
+		{"language anywhere", store.Filter{LanguageCode: "cs"}, []string{"5", "4", "2"}},
+		{"unit", store.Filter{UnitID: 8}, []string{"3"}},
+		{"user", store.Filter{User: "alice"}, []string{"4", "2"}},
+		{"actions or", store.Filter{Actions: []int32{14, 4}}, []string{"5", "1"}},
+		{"after inclusive", store.Filter{After: base.Add(3 * time.Second)}, []string{"5", "4"}},
+		{"before inclusive", store.Filter{Before: base.Add(time.Second)}, []string{"2", "1"}},
+		{"window", store.Filter{After: base.Add(time.Second), Before: base.Add(2 * time.Second)}, []string{"3", "2"}},
+		{"combined", store.Filter{ProjectSlug: "p", User: "alice", Actions: []int32{2}}, []string{"4"}},
+		{"nothing", store.Filter{ProjectSlug: "zzz"}, []string{}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			list, total, err := s.List(t.Context(), c.f, 0, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := eventIDs(list); fmt.Sprint(got) != fmt.Sprint(c.want) || total != int64(len(c.want)) {
+				t.Fatalf("got %v (total %d), want %v", got, total, c.want)
+			}
+		})
+	}
+}
+
+func eventIDs(cs []store.Change) []string {
+	out := []string{}
+	for _, c := range cs {
+		out = append(out, c.EventID)
+	}
+	return out
+}
+
+func testOrderPaging(t *testing.T, s *store.Store) {
+	// Same timestamp: id breaks the tie, newest (highest id) first.
+	cs := []store.Change{change("x", 0, "p", "c", "", base), change("y", 0, "p", "c", "", base),
+		change("z", 0, "p", "c", "", base), change("old", 0, "p", "c", "", base.Add(-time.Hour))}
+	if _, err := s.Append(t.Context(), cs); err != nil {
+		t.Fatal(err)
+	}
+	pages := []struct {
+		offset, limit int
+		want          []string
+	}{
+		{0, 2, []string{"z", "y"}},
+		{2, 2, []string{"x", "old"}},
+		{3, 5, []string{"old"}},
+		{4, 2, []string{}},
+		{100, 2, []string{}},
+	}
+	for _, p := range pages {
+		list, total, err := s.List(t.Context(), store.Filter{}, p.offset, p.limit)
+		if err != nil || total != 4 || fmt.Sprint(eventIDs(list)) != fmt.Sprint(p.want) {
+			t.Fatalf("offset %d limit %d: %v total %d err %v, want %v", p.offset, p.limit, eventIDs(list), total, err, p.want)
+		}
+	}
+}
+
+// testFractionOrder checks that ordering and range filters follow time, not
+// text, whatever the length of the fractional seconds.
+func testFractionOrder(t *testing.T, s *store.Store) {
+	t0 := time.Date(2024, 1, 1, 10, 0, 5, 0, time.UTC)
+	offsets := []time.Duration{0, 100 * time.Millisecond, 120 * time.Millisecond, 999999 * time.Microsecond,
+		time.Second, time.Second + time.Microsecond, -time.Microsecond}
+	var cs []store.Change
+	for i, d := range offsets {
+		cs = append(cs, change(fmt.Sprint(i), 0, "p", "c", "", t0.Add(d)))
+	}
+	if _, err := s.Append(t.Context(), cs); err != nil {
+		t.Fatal(err)
+	}
+	list, _, err := s.List(t.Context(), store.Filter{}, 0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := fmt.Sprint(eventIDs(list)), "[5 4 3 2 1 0 6]"; got != want {
+		t.Fatalf("order %s, want %s", got, want)
+	}
+	list, _, err = s.List(t.Context(), store.Filter{After: t0, Before: t0.Add(time.Second)}, 0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := fmt.Sprint(eventIDs(list)), "[4 3 2 1 0]"; got != want {
+		t.Fatalf("window %s, want %s", got, want)
+	}
+}
+
+func testGetUnknown(t *testing.T, s *store.Store) {
+	if _, err := s.Get(t.Context(), 999); !errs.Is(err, errs.NotFound) {
+		t.Fatalf("got %v, want NotFound", err)
+	}
+}
+
+func testNegativePaging(t *testing.T, s *store.Store) {
+	for _, p := range [][2]int{{-1, 0}, {0, -1}} {
+		if _, _, err := s.List(t.Context(), store.Filter{}, p[0], p[1]); !errs.Is(err, errs.InvalidArgument) {
+			t.Fatalf("%v: got %v, want InvalidArgument", p, err)
+		}
+	}
+}

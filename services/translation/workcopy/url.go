@@ -1,0 +1,64 @@
+package workcopy
+
+import (
+	"net/url"
+	"regexp"
+	"strings"
+
+	"github.com/tmsproject/tms/pkg/errs"
+)
+
+// remoteSchemes are the URL schemes accepted for remote repositories.
+var remoteSchemes = map[string]bool{"https": true, "http": true, "ssh": true, "git": true, "git+ssh": true, "ssh+git": true}
+
+// scpLike matches user@host:path and host:path (git's scp-like syntax): a
+// colon before any slash, and a host that is not a single drive letter.
+var scpLike = regexp.MustCompile(`^(?:[A-Za-z0-9._~-]+@)?[A-Za-z0-9][A-Za-z0-9.-]+:[^/]?`)
+
+// transportPrefix matches git's "<transport>::<address>" remote helpers
+// (ext::, fd::, …), which can run commands.
+var transportPrefix = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]*::`)
+
+// ValidateURL checks a component repository address. Hostile forms
+// (control characters, a leading "-", remote helpers such as "ext::") are
+// refused always; local paths and file:// only when allowLocal.
+func ValidateURL(raw string, allowLocal bool) error {
+	invalid := func(msg string) error { return errs.Invalid("repo", "invalid", msg) }
+	switch {
+	case strings.TrimSpace(raw) == "":
+		return errs.Invalid("repo", "blank", "This field may not be blank.")
+	case strings.IndexFunc(raw, func(r rune) bool { return r < 0x20 || r == 0x7f }) >= 0:
+		return invalid("Invalid repository URL.")
+	case strings.HasPrefix(raw, "-"):
+		return invalid("Invalid repository URL.")
+	case transportPrefix.MatchString(raw):
+		return invalid("Fetching VCS repository using " + strings.SplitN(raw, "::", 2)[0] + " is not allowed.")
+	}
+	if i := strings.Index(raw, "://"); i > 0 {
+		u, err := url.Parse(raw)
+		if err != nil || u.Scheme == "" {
+			return invalid("Invalid repository URL.")
+		}
+		scheme := strings.ToLower(u.Scheme)
+		if scheme == "file" {
+			if !allowLocal {
+				return invalid("Fetching VCS repository using file is not allowed.")
+			}
+			return nil
+		}
+		if !remoteSchemes[scheme] {
+			return invalid("Fetching VCS repository using " + scheme + " is not allowed.")
+		}
+		if u.Host == "" || strings.HasPrefix(u.Hostname(), "-") {
+			return invalid("Invalid repository URL.")
+		}
+		return nil
+	}
+	if scpLike.MatchString(raw) && !strings.HasPrefix(raw, "/") && !strings.HasPrefix(raw, ".") {
+		return nil
+	}
+	if !allowLocal {
+		return invalid("Fetching VCS repository using local path is not allowed.")
+	}
+	return nil
+}
