@@ -3,6 +3,7 @@ package db_test
 import (
 	"context"
 	"errors"
+	"os"
 	"path/filepath"
 	"testing"
 	"testing/fstest"
@@ -141,4 +142,19 @@ func TestIsDuplicate(t *testing.T) {
 			t.Errorf("foreign key violation = %v, want gorm.ErrForeignKeyViolated (foreign keys enforced)", fkErr)
 		}
 	}, src)
+}
+
+func TestOpenSQLiteAwkwardPath(t *testing.T) {
+	// '#', '?' and '%' are URI delimiters; each path must get its own file.
+	dir := t.TempDir()
+	for _, name := range []string{"a#1", "a?b", "a%23", "a"} {
+		path := filepath.Join(dir, name, "x.db")
+		gdb := openT(t, db.Config{SQLitePath: path})
+		if err := gdb.Exec(`CREATE TABLE t (id INTEGER)`).Error; err != nil {
+			t.Fatalf("%s: %v (database shared with another path?)", name, err)
+		}
+		if _, err := os.Stat(path); err != nil {
+			t.Fatalf("%s: database file not at its path: %v", name, err)
+		}
+	}
 }

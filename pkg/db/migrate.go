@@ -19,6 +19,12 @@ import (
 // //go:embed. FS holds the directories "sqlite" and "postgres", each with
 // files named NNNN_description.sql. Versions are counted per Source.Name, so
 // a library (the outbox, say) can ship its own tables beside a service's.
+//
+// A file may hold several statements. It runs inside a transaction, so it
+// must not contain statements PostgreSQL refuses there (CREATE INDEX
+// CONCURRENTLY) nor toggle SQLite's foreign_keys pragma, which is a no-op
+// inside a transaction; rebuild SQLite tables under
+// "PRAGMA defer_foreign_keys = ON" instead.
 type Source struct {
 	Name string
 	FS   fs.FS

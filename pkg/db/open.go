@@ -60,7 +60,7 @@ func Open(ctx context.Context, cfg Config) (*gorm.DB, error) {
 	if err != nil {
 		return nil, err
 	}
-	return gdb.WithContext(context.Background()), nil
+	return gdb, nil
 }
 
 // Dialect names the engine behind gdb: SQLite or Postgres.

@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/glebarez/sqlite"
 	"gorm.io/gorm"
@@ -22,8 +23,13 @@ func sqliteDSN(path string) string {
 	q.Add("_pragma", "journal_mode(WAL)")
 	q.Add("_pragma", "busy_timeout(5000)")
 	q.Set("_txlock", "immediate")
-	return "file:" + path + "?" + q.Encode()
+	return "file:" + uriPath.Replace(filepath.ToSlash(path)) + "?" + q.Encode()
 }
+
+// uriPath escapes the characters that SQLite's URI parser (and the
+// driver's split at the first '?') would otherwise take as delimiters: a
+// '#' in a directory name must not cut the path short.
+var uriPath = strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23")
 
 func openSQLite(ctx context.Context, cfg Config, gcfg *gorm.Config) (*gorm.DB, error) {
 	if cfg.SQLitePath == "" {

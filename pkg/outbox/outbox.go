@@ -30,8 +30,8 @@ func mustSub(fsys fs.FS, dir string) fs.FS {
 
 // Event is one committed event as handed to a Deliverer.
 type Event struct {
-	ID        int64     // position in the outbox, increasing
-	EventID   string    // UUID; consumers deduplicate on it
+	ID        int64  // position in the outbox, increasing
+	EventID   string // UUID; consumers deduplicate on it
 	Topic     string
 	Payload   []byte
 	CreatedAt time.Time // UTC
@@ -52,6 +52,9 @@ type record struct {
 func (record) TableName() string { return "outbox_events" }
 
 func (r record) event() Event {
+	if r.Payload == nil {
+		r.Payload = []byte{} // SQLite reads an empty blob back as nil
+	}
 	return Event{ID: r.ID, EventID: r.EventID, Topic: r.Topic, Payload: r.Payload, CreatedAt: r.CreatedAt.UTC()}
 }
 

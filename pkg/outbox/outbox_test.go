@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"sync"
 	"testing"
 	"time"
@@ -126,7 +127,7 @@ func TestDeliveryRetriedAfterFailures(t *testing.T) {
 		id := add(t, gdb, "topic", "payload")
 		s := newSink(3)
 		r := outbox.NewRelay(gdb, s.deliver, outbox.WithBackoff(time.Millisecond, 4*time.Millisecond),
-			outbox.WithPollInterval(time.Hour))
+			outbox.WithPollInterval(time.Hour), outbox.WithLogger(slog.New(slog.DiscardHandler)))
 		run(t, r)
 		evs := s.waitFor(t, 1)
 		if len(evs) != 1 || evs[0].EventID != id {

@@ -3,6 +3,7 @@ package pgtest
 import (
 	"database/sql"
 	"errors"
+	"os"
 	"testing"
 )
 
@@ -71,5 +72,32 @@ func TestMissingBinaries(t *testing.T) {
 	t.Setenv("PATH", t.TempDir())
 	if _, _, err := binaries(); !errors.Is(err, errNoBinaries) {
 		t.Fatalf("binaries() error = %v, want errNoBinaries", err)
+	}
+}
+
+func TestWithoutMainLastUserStopsCluster(t *testing.T) {
+	mu.Lock()
+	mainOwned = false
+	mu.Unlock()
+	defer func() {
+		mu.Lock()
+		mainOwned = true
+		mu.Unlock()
+	}()
+	var dir string
+	t.Run("user", func(t *testing.T) {
+		URL(t)
+		mu.Lock()
+		dir = current.dir
+		mu.Unlock()
+	})
+	mu.Lock()
+	stopped := current == nil
+	mu.Unlock()
+	if !stopped {
+		t.Fatal("cluster still running after its last user ended")
+	}
+	if _, err := os.Stat(dir); !os.IsNotExist(err) {
+		t.Fatalf("cluster directory %s not removed: %v", dir, err)
 	}
 }

@@ -9,5 +9,10 @@
 // at 77 columns with PoWrapper's word-separator rules. Untouched entries stay
 // byte-identical, so a one-string edit produces a one-hunk diff.
 //
+// The wrapping reproduces translate-toolkit 3.8's PoWrapper (the regular
+// expression word splitter). Newer translate-toolkit releases and GNU
+// msgmerge wrap differently (Unicode line breaking, keyword-aware first
+// line); entries last written by those keep their lines until edited.
+//
 // MO writes the translated, non-fuzzy entries as a GNU .mo catalogue.
 package po

@@ -35,7 +35,7 @@ cases = [
     "Visit https://www.bleachbit.org/help/shred-files-and-wipe-disks for details about this feature",
     "Delete the cache, including the thumbnails and the temporary files of the well-known applications",
 ]
-for _ in range(1500):
+for _ in range(600):
     n = rnd.randint(1, 60)
     cases.append("".join(rnd.choice(atoms) for _ in range(n)))
 print(json.dumps([{"s": s, "lines": quoteforpo(s)} for s in cases], ensure_ascii=False, indent=0))

@@ -127,6 +127,13 @@ func (s *Store) SaveComponent(ctx context.Context, c *Component, change *changel
 		if err := reread(tx, c); err != nil {
 			return err
 		}
+		// Components sharing this repository link to it by its slugs, as
+		// Weblate keeps them: follow a rename.
+		err := tx.Model(&Component{}).Where("linked_component_id = ?", c.ID).
+			Update("repo", "weblate://"+c.ProjectSlug+"/"+c.Slug).Error
+		if err != nil {
+			return err
+		}
 		return record(tx, change)
 	})
 }

@@ -130,6 +130,13 @@ func (s *Store) SaveProject(ctx context.Context, p *Project, change *changelogv1
 		if res.RowsAffected == 0 {
 			return ErrNotFound
 		}
+		// Links into the project name it by slug: keep them pointing here.
+		err := tx.Exec(`UPDATE components SET repo = 'weblate://' || ? || '/' ||
+			(SELECT lc.slug FROM components lc WHERE lc.id = components.linked_component_id)
+			WHERE linked_component_id IN (SELECT id FROM components WHERE project_id = ?)`, p.Slug, p.ID).Error
+		if err != nil {
+			return err
+		}
 		return record(tx, change)
 	})
 }

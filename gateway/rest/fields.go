@@ -1,0 +1,78 @@
+package rest
+
+import (
+	"strings"
+
+	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/reflect/protoreflect"
+)
+
+// readOnly are proto fields a client never sets through a body.
+var readOnly = map[string]bool{
+	"id": true, "project_id": true, "project_slug": true, "locked": true, "created": true,
+	"linked_component": true, "username": true,
+}
+
+// jsonKey is the REST name of a proto field: language references are
+// written as `source_language` (a code or {"code": ...}).
+func jsonKey(name string) string {
+	if strings.HasSuffix(name, "_language_code") {
+		return strings.TrimSuffix(name, "_code")
+	}
+	return name
+}
+
+// applyBody copies the body keys that name writable fields of msg into msg
+// (coercing like DRF) and returns the proto names of the fields set.
+// Unknown keys are ignored; type problems are recorded in b.
+func applyBody(b *body, msg proto.Message) []string {
+	m := msg.ProtoReflect()
+	fds := m.Descriptor().Fields()
+	var set []string
+	for i := 0; i < fds.Len(); i++ {
+		fd := fds.Get(i)
+		name := string(fd.Name())
+		key := jsonKey(name)
+		if readOnly[name] || !b.has(key) {
+			continue
+		}
+		if fd.IsList() {
+			if list, ok := b.strList(key); ok && fd.Kind() == protoreflect.StringKind {
+				l := m.Mutable(fd).List()
+				l.Truncate(0)
+				for _, s := range list {
+					l.Append(protoreflect.ValueOfString(s))
+				}
+				set = append(set, name)
+			}
+			continue
+		}
+		if v, ok := readField(b, key, name, fd); ok {
+			m.Set(fd, v)
+			set = append(set, name)
+		}
+	}
+	return set
+}
+
+func readField(b *body, key, name string, fd protoreflect.FieldDescriptor) (protoreflect.Value, bool) {
+	switch fd.Kind() {
+	case protoreflect.StringKind:
+		if strings.HasSuffix(name, "_language_code") {
+			s, ok := b.code(key)
+			return protoreflect.ValueOfString(s), ok
+		}
+		s, ok := b.str(key)
+		return protoreflect.ValueOfString(s), ok
+	case protoreflect.BoolKind:
+		v, ok := b.boolean(key)
+		return protoreflect.ValueOfBool(v), ok
+	case protoreflect.Int32Kind:
+		v, ok := b.integer(key)
+		return protoreflect.ValueOfInt32(int32(v)), ok
+	case protoreflect.Int64Kind:
+		v, ok := b.integer(key)
+		return protoreflect.ValueOfInt64(v), ok
+	}
+	return protoreflect.Value{}, false
+}

@@ -1,0 +1,384 @@
+package rest
+
+import (
+	"archive/zip"
+	"bytes"
+	"fmt"
+	"net/http"
+
+	"github.com/tmsproject/tms/pkg/errs"
+	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
+	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
+)
+
+// taskURL is the URL of the component's running import task, "" when none.
+func (c *call) taskURL(comp *catalogv1.Component) (string, error) {
+	resp, err := c.g.cfg.Translation.GetTask(c.ctx, &translationv1.GetTaskRequest{ComponentId: comp.GetId()})
+	if err != nil {
+		if errs.FromStatus(err).Kind == errs.NotFound {
+			return "", nil
+		}
+		return "", err
+	}
+	if resp.GetTask().GetCompleted() {
+		return "", nil
+	}
+	return c.urls.API("tasks", resp.GetTask().GetId()), nil
+}
+
+// fullComponent renders the full form with the task URL.
+func (c *call) fullComponent(comp *catalogv1.Component) (*componentJSON, error) {
+	task, err := c.taskURL(comp)
+	if err != nil {
+		return nil, err
+	}
+	return c.componentJSON(comp, true, task)
+}
+
+// componentList pages the components of one project ("" for all), skipping
+// those of projects the caller may not see.
+func (g *gateway) componentList(c *call, project string) error {
+	p, err := c.pager(defaultPageSize, maxPageSize)
+	if err != nil {
+		return err
+	}
+	if project != "" || c.superuser() {
+		resp, err := g.cfg.Catalog.ListComponents(c.ctx, &catalogv1.ListComponentsRequest{ProjectSlug: project, Offset: p.offset(), Limit: p.size})
+		if err != nil {
+			return err
+		}
+		out, err := c.renderComponents(resp.GetComponents())
+		if err != nil {
+			return err
+		}
+		return c.page(p, resp.GetTotal(), out)
+	}
+	var visible []*catalogv1.Component
+	projects, err := c.allProjects()
+	if err != nil {
+		return err
+	}
+	for _, pr := range projects {
+		comps, err := c.projectComponents(pr.GetSlug())
+		if err != nil {
+			return err
+		}
+		visible = append(visible, comps...)
+	}
+	total := int64(len(visible))
+	lo, hi := min(p.offset(), total), min(p.offset()+p.size, total)
+	out, err := c.renderComponents(visible[lo:hi])
+	if err != nil {
+		return err
+	}
+	return c.page(p, total, out)
+}
+
+func (c *call) renderComponents(comps []*catalogv1.Component) ([]*componentJSON, error) {
+	out := make([]*componentJSON, 0, len(comps))
+	for _, comp := range comps {
+		j, err := c.fullComponent(comp)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, j)
+	}
+	return out, nil
+}
+
+func (g *gateway) listComponents(c *call) error { return g.componentList(c, "") }
+
+func (g *gateway) getComponent(c *call) error {
+	comp, err := c.pathComponent()
+	if err != nil {
+		return err
+	}
+	j, err := c.fullComponent(comp)
+	if err != nil {
+		return err
+	}
+	return c.ok(j)
+}
+
+// createComponent creates the component, then starts its import. When the
+// import is refused at once (a bad repository) the component is removed
+// again and the refusal answered.
+func (g *gateway) createComponent(c *call) error {
+	if err := c.requireSuperuser(); err != nil {
+		return err
+	}
+	slug := c.param("project")
+	if _, err := c.project(slug); err != nil {
+		return err
+	}
+	b, err := c.readBody()
+	if err != nil {
+		return err
+	}
+	// The catalog service reports missing required fields with the others.
+	comp := &catalogv1.Component{ProjectSlug: slug}
+	fields := applyBody(b, comp)
+	if err := b.err(); err != nil {
+		return err
+	}
+	resp, err := g.cfg.Catalog.CreateComponent(c.ctx, &catalogv1.CreateComponentRequest{Component: comp, Fields: fields, Actor: c.actor()})
+	if err != nil {
+		return err
+	}
+	created := resp.GetComponent()
+	imp, err := g.cfg.Translation.ImportComponent(c.ctx, &translationv1.ImportComponentRequest{ComponentId: created.GetId(), Actor: c.actor()})
+	if err != nil {
+		if _, derr := g.cfg.Catalog.DeleteComponent(c.ctx, &catalogv1.DeleteComponentRequest{
+			ProjectSlug: slug, Slug: created.GetSlug(), Actor: c.actor()}); derr != nil {
+			g.log.Warn("remove component after refused import", "component", created.GetId(), "err", derr)
+		}
+		return err
+	}
+	task := ""
+	if t := imp.GetTask(); t.GetId() != "" && !t.GetCompleted() {
+		task = c.urls.API("tasks", t.GetId())
+	}
+	j, err := c.componentJSON(created, true, task)
+	if err != nil {
+		return err
+	}
+	c.w.Header().Set("Location", j.URL)
+	return c.write(http.StatusCreated, j)
+}
+
+func (g *gateway) updateComponent(c *call) error {
+	if err := c.requireSuperuser(); err != nil {
+		return err
+	}
+	if _, err := c.pathComponent(); err != nil {
+		return err
+	}
+	b, err := c.readBody()
+	if err != nil {
+		return err
+	}
+	if c.r.Method == http.MethodPut {
+		b.required("name", "slug", "file_format", "filemask", "repo")
+	}
+	comp := &catalogv1.Component{}
+	fields := applyBody(b, comp)
+	if err := b.err(); err != nil {
+		return err
+	}
+	if len(fields) == 0 {
+		return g.getComponent(c)
+	}
+	resp, err := g.cfg.Catalog.UpdateComponent(c.ctx, &catalogv1.UpdateComponentRequest{
+		ProjectSlug: c.param("project"), Slug: c.param("component"), Component: comp, Fields: fields, Actor: c.actor()})
+	if err != nil {
+		return err
+	}
+	j, err := c.fullComponent(resp.GetComponent())
+	if err != nil {
+		return err
+	}
+	return c.ok(j)
+}
+
+func (g *gateway) deleteComponent(c *call) error {
+	if err := c.requireSuperuser(); err != nil {
+		return err
+	}
+	comp, err := c.pathComponent()
+	if err != nil {
+		return err
+	}
+	if _, err := g.cfg.Catalog.DeleteComponent(c.ctx, &catalogv1.DeleteComponentRequest{
+		ProjectSlug: comp.GetProjectSlug(), Slug: comp.GetSlug(), Actor: c.actor()}); err != nil {
+		return err
+	}
+	if _, err := g.cfg.Translation.ForgetComponent(c.ctx, &translationv1.ForgetComponentRequest{ComponentId: comp.GetId()}); err != nil {
+		g.log.Warn("forget deleted component", "component", comp.GetId(), "err", err)
+	}
+	return c.noContent()
+}
+
+func (g *gateway) componentTranslations(c *call) error {
+	comp, err := c.pathComponent()
+	if err != nil {
+		return err
+	}
+	return g.translationList(c, comp.GetId())
+}
+
+// translationList pages translations in list form (component 0: all).
+func (g *gateway) translationList(c *call, componentID int64) error {
+	p, err := c.pager(defaultPageSize, maxPageSize)
+	if err != nil {
+		return err
+	}
+	resp, err := g.cfg.Translation.ListTranslations(c.ctx, &translationv1.ListTranslationsRequest{
+		ComponentId: componentID, Offset: p.offset(), Limit: p.size})
+	if err != nil {
+		return err
+	}
+	out := make([]*translationJSON, 0, len(resp.GetTranslations()))
+	for _, t := range resp.GetTranslations() {
+		j, err := c.translationJSON(t, nil)
+		if err != nil {
+			if errs.FromStatus(err).Kind == errs.NotFound && componentID == 0 {
+				continue // a project the caller may not see
+			}
+			return err
+		}
+		out = append(out, j)
+	}
+	return c.page(p, resp.GetTotal(), out)
+}
+
+type addedTranslationJSON struct {
+	Data *translationJSON `json:"data"`
+}
+
+func (g *gateway) addTranslation(c *call) error {
+	if err := c.requireSuperuser(); err != nil {
+		return err
+	}
+	comp, err := c.pathComponent()
+	if err != nil {
+		return err
+	}
+	b, err := c.readBody()
+	if err != nil {
+		return err
+	}
+	b.required("language_code")
+	code, _ := b.str("language_code")
+	if err := b.err(); err != nil {
+		return err
+	}
+	resp, err := g.cfg.Translation.AddTranslation(c.ctx, &translationv1.AddTranslationRequest{
+		ComponentId: comp.GetId(), LanguageCode: code, Actor: c.actor()})
+	if err != nil {
+		return err
+	}
+	j, err := c.translationJSON(resp.GetTranslation(), nil)
+	if err != nil {
+		return err
+	}
+	return c.write(http.StatusCreated, addedTranslationJSON{Data: j})
+}
+
+// componentStatistics is a page of per-translation statistics (wlc reads
+// the component statistics_url as a list).
+func (g *gateway) componentStatistics(c *call) error {
+	comp, err := c.pathComponent()
+	if err != nil {
+		return err
+	}
+	p, err := c.pager(defaultPageSize, maxPageSize)
+	if err != nil {
+		return err
+	}
+	resp, err := g.cfg.Translation.ListTranslations(c.ctx, &translationv1.ListTranslationsRequest{
+		ComponentId: comp.GetId(), Offset: p.offset(), Limit: p.size})
+	if err != nil {
+		return err
+	}
+	out := make([]*statsJSON, 0, len(resp.GetTranslations()))
+	for _, t := range resp.GetTranslations() {
+		s, err := c.translationStats(t)
+		if err != nil {
+			return err
+		}
+		out = append(out, s)
+	}
+	return c.page(p, resp.GetTotal(), out)
+}
+
+func (g *gateway) componentLock(c *call) error {
+	comp, err := c.pathComponent()
+	if err != nil {
+		return err
+	}
+	return c.ok(lockJSON{Locked: comp.GetLocked()})
+}
+
+func (g *gateway) setComponentLock(c *call) error {
+	if err := c.requireSuperuser(); err != nil {
+		return err
+	}
+	comp, err := c.pathComponent()
+	if err != nil {
+		return err
+	}
+	lock, err := c.lockBody()
+	if err != nil {
+		return err
+	}
+	resp, err := g.cfg.Catalog.SetComponentLock(c.ctx, &catalogv1.SetComponentLockRequest{
+		ProjectSlug: comp.GetProjectSlug(), Slug: comp.GetSlug(), Locked: lock, Actor: c.actor()})
+	if err != nil {
+		return err
+	}
+	return c.ok(lockJSON{Locked: resp.GetComponent().GetLocked()})
+}
+
+// componentFile answers a zip of every translation file of the component.
+func (g *gateway) componentFile(c *call) error {
+	comp, err := c.pathComponent()
+	if err != nil {
+		return err
+	}
+	format := fileFormat(c.r.URL.Query().Get("format"))
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	var offset int64
+	for {
+		resp, err := g.cfg.Translation.ListTranslations(c.ctx, &translationv1.ListTranslationsRequest{
+			ComponentId: comp.GetId(), Offset: offset, Limit: maxPageSize})
+		if err != nil {
+			return err
+		}
+		for _, t := range resp.GetTranslations() {
+			f, err := g.cfg.Translation.GetFile(c.ctx, &translationv1.GetFileRequest{
+				ComponentId: comp.GetId(), LanguageCode: t.GetLanguageCode(), Format: format})
+			if err != nil {
+				return err
+			}
+			name := or(f.GetFilename(), t.GetFilename())
+			if name == "" {
+				continue
+			}
+			w, err := zw.Create(name)
+			if err != nil {
+				return err
+			}
+			if _, err := w.Write(f.GetContent()); err != nil {
+				return err
+			}
+		}
+		offset += int64(len(resp.GetTranslations()))
+		if len(resp.GetTranslations()) == 0 || offset >= resp.GetTotal() {
+			break
+		}
+	}
+	if err := zw.Close(); err != nil {
+		return err
+	}
+	return c.attachment(fmt.Sprintf("%s-%s.zip", comp.GetProjectSlug(), comp.GetSlug()), "application/zip", buf.Bytes())
+}
+
+// fileFormat maps ?format= of a download: json/api mean "as stored".
+func fileFormat(f string) string {
+	if f == "json" || f == "api" {
+		return ""
+	}
+	return f
+}
+
+// attachment sends a file download.
+func (c *call) attachment(name, contentType string, data []byte) error {
+	h := c.w.Header()
+	h.Set("Content-Type", or(contentType, "application/octet-stream"))
+	h.Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", name))
+	h.Set("Content-Length", fmt.Sprint(len(data)))
+	c.w.WriteHeader(http.StatusOK)
+	_, _ = c.w.Write(data)
+	return nil
+}

@@ -1,0 +1,262 @@
+package rest
+
+import (
+	"net/http"
+
+	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
+	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
+)
+
+// allProjects lists every project the caller may see. Projects are few, so
+// the list is filtered in memory and counts stay right.
+func (c *call) allProjects() ([]*catalogv1.Project, error) {
+	var out []*catalogv1.Project
+	var seen int64
+	for {
+		resp, err := c.g.cfg.Catalog.ListProjects(c.ctx, &catalogv1.ListProjectsRequest{Offset: seen, Limit: maxPageSize})
+		if err != nil {
+			return nil, err
+		}
+		for _, p := range resp.GetProjects() {
+			if c.visible(p) {
+				out = append(out, p)
+			}
+		}
+		seen += int64(len(resp.GetProjects()))
+		if len(resp.GetProjects()) == 0 || seen >= resp.GetTotal() {
+			return out, nil
+		}
+	}
+}
+
+func (g *gateway) listProjects(c *call) error {
+	p, err := c.pager(defaultPageSize, maxPageSize)
+	if err != nil {
+		return err
+	}
+	all, err := c.allProjects()
+	if err != nil {
+		return err
+	}
+	out := make([]*projectJSON, 0, len(all))
+	for _, pr := range all {
+		j, err := c.projectJSON(pr, true)
+		if err != nil {
+			return err
+		}
+		out = append(out, j)
+	}
+	return pageOf(c, p, out)
+}
+
+func (g *gateway) getProject(c *call) error {
+	p, err := c.project(c.param("project"))
+	if err != nil {
+		return err
+	}
+	j, err := c.projectJSON(p, true)
+	if err != nil {
+		return err
+	}
+	return c.ok(j)
+}
+
+func (g *gateway) createProject(c *call) error {
+	if err := c.requireSuperuser(); err != nil {
+		return err
+	}
+	b, err := c.readBody()
+	if err != nil {
+		return err
+	}
+	// Required fields and values are validated by the catalog service, so
+	// that one answer names every problem.
+	proj := &catalogv1.Project{}
+	applyBody(b, proj)
+	if err := b.err(); err != nil {
+		return err
+	}
+	resp, err := g.cfg.Catalog.CreateProject(c.ctx, &catalogv1.CreateProjectRequest{Project: proj, Actor: c.actor()})
+	if err != nil {
+		return err
+	}
+	j, err := c.projectJSON(resp.GetProject(), true)
+	if err != nil {
+		return err
+	}
+	c.w.Header().Set("Location", j.URL)
+	return c.write(http.StatusCreated, j)
+}
+
+func (g *gateway) updateProject(c *call) error {
+	if err := c.requireSuperuser(); err != nil {
+		return err
+	}
+	if _, err := c.project(c.param("project")); err != nil {
+		return err
+	}
+	b, err := c.readBody()
+	if err != nil {
+		return err
+	}
+	if c.r.Method == http.MethodPut {
+		b.required("name", "slug", "web")
+	}
+	proj := &catalogv1.Project{}
+	fields := applyBody(b, proj)
+	if err := b.err(); err != nil {
+		return err
+	}
+	if len(fields) == 0 {
+		return g.getProject(c)
+	}
+	resp, err := g.cfg.Catalog.UpdateProject(c.ctx, &catalogv1.UpdateProjectRequest{
+		Slug: c.param("project"), Project: proj, Fields: fields, Actor: c.actor()})
+	if err != nil {
+		return err
+	}
+	j, err := c.projectJSON(resp.GetProject(), true)
+	if err != nil {
+		return err
+	}
+	return c.ok(j)
+}
+
+func (g *gateway) deleteProject(c *call) error {
+	if err := c.requireSuperuser(); err != nil {
+		return err
+	}
+	slug := c.param("project")
+	if _, err := c.project(slug); err != nil {
+		return err
+	}
+	comps, err := c.projectComponents(slug)
+	if err != nil {
+		return err
+	}
+	if _, err := g.cfg.Catalog.DeleteProject(c.ctx, &catalogv1.DeleteProjectRequest{Slug: slug, Actor: c.actor()}); err != nil {
+		return err
+	}
+	for _, comp := range comps {
+		if _, err := g.cfg.Translation.ForgetComponent(c.ctx, &translationv1.ForgetComponentRequest{ComponentId: comp.GetId()}); err != nil {
+			g.log.Warn("forget component after project delete", "component", comp.GetId(), "err", err)
+		}
+	}
+	return c.noContent()
+}
+
+func (g *gateway) projectComponents(c *call) error {
+	if _, err := c.project(c.param("project")); err != nil {
+		return err
+	}
+	return g.componentList(c, c.param("project"))
+}
+
+func (g *gateway) projectStatistics(c *call) error {
+	p, err := c.project(c.param("project"))
+	if err != nil {
+		return err
+	}
+	comps, err := c.projectComponents(p.GetSlug())
+	if err != nil {
+		return err
+	}
+	st := &translationv1.Statistics{}
+	if len(comps) > 0 {
+		resp, err := g.cfg.Translation.GetStatistics(c.ctx, &translationv1.GetStatisticsRequest{ProjectComponentIds: componentIDs(comps)})
+		if err != nil {
+			return err
+		}
+		st = resp.GetStats()
+	}
+	return c.ok(newStats(st, p.GetTranslationReview(), statsIdentity{Name: p.GetName(),
+		URL: c.urls.project(p.GetSlug(), "statistics"), TranslateURL: c.urls.Web("projects", p.GetSlug())}))
+}
+
+// projectLanguages is a plain array (not paginated) of per-language sums.
+func (g *gateway) projectLanguages(c *call) error {
+	p, err := c.project(c.param("project"))
+	if err != nil {
+		return err
+	}
+	comps, err := c.projectComponents(p.GetSlug())
+	if err != nil {
+		return err
+	}
+	out := []*statsJSON{}
+	if len(comps) > 0 {
+		resp, err := g.cfg.Translation.ListLanguageStatistics(c.ctx, &translationv1.ListLanguageStatisticsRequest{ComponentIds: componentIDs(comps)})
+		if err != nil {
+			return err
+		}
+		for _, st := range resp.GetStats() {
+			lang, err := c.language(st.GetLanguageCode())
+			if err != nil {
+				return err
+			}
+			out = append(out, newStats(st, p.GetTranslationReview(), statsIdentity{Code: lang.GetCode(), Name: lang.GetName(),
+				URL: c.urls.language(lang.GetCode(), "statistics"), TranslateURL: c.urls.Web("languages", lang.GetCode(), p.GetSlug())}))
+		}
+	}
+	return c.ok(out)
+}
+
+type lockJSON struct {
+	Locked bool `json:"locked"`
+}
+
+func (g *gateway) projectLock(c *call) error {
+	p, err := c.project(c.param("project"))
+	if err != nil {
+		return err
+	}
+	return c.ok(lockJSON{Locked: p.GetLocked()})
+}
+
+// lockBody reads {"lock": bool} (1/0 too).
+func (c *call) lockBody() (bool, error) {
+	b, err := c.readBody()
+	if err != nil {
+		return false, err
+	}
+	b.required("lock")
+	lock, _ := b.boolean("lock")
+	return lock, b.err()
+}
+
+// setProjectLock locks or unlocks every component of the project.
+func (g *gateway) setProjectLock(c *call) error {
+	if err := c.requireSuperuser(); err != nil {
+		return err
+	}
+	slug := c.param("project")
+	if _, err := c.project(slug); err != nil {
+		return err
+	}
+	lock, err := c.lockBody()
+	if err != nil {
+		return err
+	}
+	comps, err := c.projectComponents(slug)
+	if err != nil {
+		return err
+	}
+	for _, comp := range comps {
+		if comp.GetLocked() == lock {
+			continue
+		}
+		if _, err := g.cfg.Catalog.SetComponentLock(c.ctx, &catalogv1.SetComponentLockRequest{
+			ProjectSlug: slug, Slug: comp.GetSlug(), Locked: lock, Actor: c.actor()}); err != nil {
+			return err
+		}
+	}
+	return c.ok(lockJSON{Locked: lock && len(comps) > 0})
+}
+
+// machinerySettings: no machine translation service is configured.
+func (g *gateway) machinerySettings(c *call) error {
+	if _, err := c.project(c.param("project")); err != nil {
+		return err
+	}
+	return c.ok(struct{}{})
+}

@@ -1,0 +1,199 @@
+package rest
+
+import (
+	"fmt"
+	"strconv"
+
+	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
+)
+
+func (g *gateway) listTranslations(c *call) error { return g.translationList(c, 0) }
+
+func (g *gateway) getTranslation(c *call) error {
+	comp, t, err := c.pathTranslation()
+	if err != nil {
+		return err
+	}
+	j, err := c.translationJSON(t, comp)
+	if err != nil {
+		return err
+	}
+	return c.ok(j)
+}
+
+func (g *gateway) deleteTranslation(c *call) error {
+	if err := c.requireSuperuser(); err != nil {
+		return err
+	}
+	comp, t, err := c.pathTranslation()
+	if err != nil {
+		return err
+	}
+	if _, err := g.cfg.Translation.DeleteTranslation(c.ctx, &translationv1.DeleteTranslationRequest{
+		ComponentId: comp.GetId(), LanguageCode: t.GetLanguageCode(), Actor: c.actor()}); err != nil {
+		return err
+	}
+	return c.noContent()
+}
+
+func (g *gateway) translationStatistics(c *call) error {
+	_, t, err := c.pathTranslation()
+	if err != nil {
+		return err
+	}
+	s, err := c.translationStats(t)
+	if err != nil {
+		return err
+	}
+	return c.ok(s)
+}
+
+// unitList pages units of one translation (0: all) in id order; q is the
+// search expression.
+func (g *gateway) unitList(c *call, translationID int64, def, max int64) error {
+	p, err := c.pager(def, max)
+	if err != nil {
+		return err
+	}
+	resp, err := g.cfg.Translation.ListUnits(c.ctx, &translationv1.ListUnitsRequest{
+		TranslationId: translationID, Query: c.r.URL.Query().Get("q"), Offset: p.offset(), Limit: p.size})
+	if err != nil {
+		return err
+	}
+	out := make([]*unitJSON, 0, len(resp.GetUnits()))
+	for _, u := range resp.GetUnits() {
+		out = append(out, c.urls.unitJSON(u))
+	}
+	return c.page(p, resp.GetTotal(), out)
+}
+
+func (g *gateway) translationUnits(c *call) error {
+	_, t, err := c.pathTranslation()
+	if err != nil {
+		return err
+	}
+	return g.unitList(c, t.GetId(), defaultPageSize, maxPageSize)
+}
+
+// addUnit: the translation service has no RPC to add strings yet, so the
+// request is refused the way Weblate refuses it on components that do not
+// manage their strings.
+func (g *gateway) addUnit(c *call) error {
+	if err := c.requireSuperuser(); err != nil {
+		return err
+	}
+	if _, _, err := c.pathTranslation(); err != nil {
+		return err
+	}
+	return permissionDenied("Adding strings is disabled in the component configuration.")
+}
+
+func (g *gateway) translationFile(c *call) error {
+	comp, t, err := c.pathTranslation()
+	if err != nil {
+		return err
+	}
+	resp, err := g.cfg.Translation.GetFile(c.ctx, &translationv1.GetFileRequest{
+		ComponentId: comp.GetId(), LanguageCode: t.GetLanguageCode(), Format: fileFormat(c.r.URL.Query().Get("format"))})
+	if err != nil {
+		return err
+	}
+	name := resp.GetFilename()
+	if name == "" {
+		name = fmt.Sprintf("%s-%s-%s.po", comp.GetProjectSlug(), comp.GetSlug(), t.GetLanguageCode())
+	}
+	return c.attachment(baseName(name), resp.GetContentType(), resp.GetContent())
+}
+
+func baseName(p string) string {
+	for i := len(p) - 1; i >= 0; i-- {
+		if p[i] == '/' {
+			return p[i+1:]
+		}
+	}
+	return p
+}
+
+func (g *gateway) allUnits(c *call) error {
+	return g.unitList(c, 0, unitsPageSize, unitsMaxSize)
+}
+
+// pathUnit fetches the unit of the {id} path, within a visible project.
+func (c *call) pathUnit() (*translationv1.Unit, error) {
+	n, err := strconv.ParseInt(c.param("id"), 10, 64)
+	if err != nil {
+		return nil, notFound()
+	}
+	resp, err := c.g.cfg.Translation.GetUnit(c.ctx, &translationv1.GetUnitRequest{Id: n})
+	if err != nil {
+		return nil, err
+	}
+	if _, err := c.project(resp.GetUnit().GetProjectSlug()); err != nil {
+		return nil, err
+	}
+	return resp.GetUnit(), nil
+}
+
+func (g *gateway) getUnit(c *call) error {
+	u, err := c.pathUnit()
+	if err != nil {
+		return err
+	}
+	return c.ok(c.urls.unitJSON(u))
+}
+
+type unitEditJSON struct {
+	Target      []string `json:"target"`
+	State       int32    `json:"state"`
+	Explanation string   `json:"explanation"`
+	ExtraFlags  string   `json:"extra_flags"`
+	Labels      []string `json:"labels"`
+}
+
+var unitStates = map[int64]bool{0: true, 10: true, 20: true, 30: true}
+
+// updateUnit edits target and state together (COMPAT.md §5); any active
+// user may translate, superusers also approve.
+func (g *gateway) updateUnit(c *call) error {
+	if err := c.requireUser(); err != nil {
+		return err
+	}
+	u, err := c.pathUnit()
+	if err != nil {
+		return err
+	}
+	b, err := c.readBody()
+	if err != nil {
+		return err
+	}
+	if !b.has("target") || !b.has("state") {
+		const both = "Please provide both state and target for a partial update"
+		b.errs.Add("state", "required", both)
+		b.errs.Add("target", "required", both)
+		return b.err()
+	}
+	target, _ := b.strList("target")
+	state, ok := b.integer("state")
+	if ok && !unitStates[state] {
+		b.errs.Add("state", "invalid_choice", fmt.Sprintf("\"%d\" is not a valid choice.", state))
+	}
+	if err := b.err(); err != nil {
+		return err
+	}
+	resp, err := g.cfg.Translation.UpdateUnit(c.ctx, &translationv1.UpdateUnitRequest{
+		Id: u.GetId(), Target: target, State: int32(state), Actor: c.actor(), ActorCanReview: c.superuser()})
+	if err != nil {
+		return err
+	}
+	x := resp.GetUnit()
+	return c.ok(unitEditJSON{Target: nonNil(x.GetTarget()), State: x.GetState(), Explanation: x.GetExplanation(),
+		ExtraFlags: x.GetExtraFlags(), Labels: []string{}})
+}
+
+func (g *gateway) getTask(c *call) error {
+	resp, err := g.cfg.Translation.GetTask(c.ctx, &translationv1.GetTaskRequest{Id: c.param("id")})
+	if err != nil {
+		return err
+	}
+	return c.ok(newTaskJSON(resp.GetTask()))
+}

@@ -1,0 +1,106 @@
+package rest
+
+import (
+	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
+	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
+)
+
+// Access control values of a project (Weblate's): private and custom
+// projects are invisible to everybody but superusers.
+const accessPrivate = 100
+
+type projectCache struct {
+	p   *catalogv1.Project
+	err error
+}
+
+type langCache struct {
+	l   *catalogv1.Language
+	err error
+}
+
+// visible tells whether the caller may see the project at all. What the
+// caller may not see answers 404, never 403 (COMPAT.md §4).
+func (c *call) visible(p *catalogv1.Project) bool {
+	return p.GetAccessControl() < accessPrivate || c.superuser()
+}
+
+// project fetches a visible project by slug, once per request.
+func (c *call) project(slug string) (*catalogv1.Project, error) {
+	if e, ok := c.projects[slug]; ok {
+		return e.p, e.err
+	}
+	resp, err := c.g.cfg.Catalog.GetProject(c.ctx, &catalogv1.GetProjectRequest{Slug: slug})
+	p := resp.GetProject()
+	if err == nil && !c.visible(p) {
+		p, err = nil, notFound()
+	}
+	c.projects[slug] = &projectCache{p: p, err: err}
+	return p, err
+}
+
+// component fetches a component of a visible project.
+func (c *call) component(project, slug string) (*catalogv1.Component, error) {
+	if _, err := c.project(project); err != nil {
+		return nil, err
+	}
+	resp, err := c.g.cfg.Catalog.GetComponent(c.ctx, &catalogv1.GetComponentRequest{ProjectSlug: project, Slug: slug})
+	if err != nil {
+		return nil, err
+	}
+	return resp.GetComponent(), nil
+}
+
+// pathComponent is the component named by the {project}/{component} path.
+func (c *call) pathComponent() (*catalogv1.Component, error) {
+	return c.component(c.param("project"), c.param("component"))
+}
+
+// pathTranslation is the translation named by the path, with its component.
+func (c *call) pathTranslation() (*catalogv1.Component, *translationv1.Translation, error) {
+	comp, err := c.pathComponent()
+	if err != nil {
+		return nil, nil, err
+	}
+	resp, err := c.g.cfg.Translation.GetTranslation(c.ctx, &translationv1.GetTranslationRequest{
+		ComponentId: comp.GetId(), LanguageCode: c.param("language")})
+	if err != nil {
+		return nil, nil, err
+	}
+	return comp, resp.GetTranslation(), nil
+}
+
+// language fetches a language by code, once per request.
+func (c *call) language(code string) (*catalogv1.Language, error) {
+	if e, ok := c.langs[code]; ok {
+		return e.l, e.err
+	}
+	resp, err := c.g.cfg.Catalog.GetLanguage(c.ctx, &catalogv1.GetLanguageRequest{Code: code})
+	c.langs[code] = &langCache{l: resp.GetLanguage(), err: err}
+	return resp.GetLanguage(), err
+}
+
+// projectComponents lists every component of a project (for sums and
+// project-wide operations).
+func (c *call) projectComponents(project string) ([]*catalogv1.Component, error) {
+	var out []*catalogv1.Component
+	for {
+		resp, err := c.g.cfg.Catalog.ListComponents(c.ctx, &catalogv1.ListComponentsRequest{
+			ProjectSlug: project, Offset: int64(len(out)), Limit: maxPageSize})
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, resp.GetComponents()...)
+		if len(resp.GetComponents()) == 0 || int64(len(out)) >= resp.GetTotal() {
+			return out, nil
+		}
+	}
+}
+
+func componentIDs(comps []*catalogv1.Component) []int64 {
+	ids := make([]int64, len(comps))
+	for i, c := range comps {
+		ids[i] = c.GetId()
+	}
+	return ids
+}

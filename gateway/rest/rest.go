@@ -1,0 +1,98 @@
+package rest
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"strings"
+
+	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
+
+	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
+	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
+)
+
+// Config names the backends and the few settings of the gateway.
+type Config struct {
+	Catalog      catalogv1.CatalogServiceClient
+	Translation  translationv1.TranslationServiceClient
+	Changelog    changelogv1.ChangelogServiceClient
+	Notification notificationv1.NotificationServiceClient
+	// TrustForwarded takes scheme and host of absolute URLs from
+	// X-Forwarded-Proto / X-Forwarded-Host (behind a reverse proxy).
+	TrustForwarded bool
+	Log            *slog.Logger
+}
+
+// gateway holds the backends; handlers are its methods.
+type gateway struct {
+	cfg  Config
+	log  *slog.Logger
+	auth *authenticator
+}
+
+// New returns the REST API handler. It answers every path; paths outside
+// the API answer 404 with a JSON error body.
+func New(cfg Config) http.Handler {
+	log := cfg.Log
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	g := &gateway{cfg: cfg, log: log, auth: newAuthenticator(cfg.Notification)}
+	mux := runtime.NewServeMux(runtime.WithRoutingErrorHandler(g.routingError))
+	for _, rt := range g.routes() {
+		g.mount(mux, rt)
+	}
+	return &front{g: g, mux: mux}
+}
+
+type ctxKey int
+
+const origPathKey ctxKey = 0
+
+// front enforces the trailing slash (the grpc-gateway mux cannot match it),
+// sets Vary on every answer and hands the slash-less path to the mux.
+type front struct {
+	g   *gateway
+	mux *runtime.ServeMux
+}
+
+func (f *front) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Vary", "Accept")
+	path := r.URL.Path
+	if !strings.HasSuffix(path, "/") || len(path) < 2 {
+		f.g.writeError(w, r, notFound())
+		return
+	}
+	r2 := r.WithContext(context.WithValue(r.Context(), origPathKey, path))
+	u := *r.URL
+	u.Path = strings.TrimSuffix(path, "/")
+	u.RawPath = ""
+	r2.URL = &u
+	f.mux.ServeHTTP(w, r2)
+}
+
+func (g *gateway) routingError(_ context.Context, _ *runtime.ServeMux, _ runtime.Marshaler, w http.ResponseWriter, r *http.Request, status int) {
+	switch status {
+	case http.StatusMethodNotAllowed, http.StatusNotImplemented:
+		g.writeError(w, r, methodNotAllowed(r.Method))
+	case http.StatusBadRequest:
+		g.writeError(w, r, clientError(http.StatusBadRequest, "parse_error", "Malformed request path."))
+	default:
+		g.writeError(w, r, notFound())
+	}
+}
+
+// writeError renders err as the JSON error body of COMPAT.md §3.
+func (g *gateway) writeError(w http.ResponseWriter, r *http.Request, err error) {
+	ae := toAPIError(err)
+	if ae.status >= 500 {
+		g.log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+	}
+	for k, v := range ae.header {
+		w.Header()[k] = v
+	}
+	writeJSON(w, r, ae.status, errBody{Type: ae.typ, Errors: ae.entries})
+}

@@ -1,0 +1,179 @@
+package rest
+
+import (
+	"context"
+	"net/http"
+	"strings"
+
+	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
+
+	"github.com/tmsproject/tms/gateway/rest/wire"
+	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
+)
+
+// handlerFunc serves one method of one route. It writes through c and
+// returns an error to be rendered as the JSON error body.
+type handlerFunc func(c *call) error
+
+// route is one URL pattern with its methods. The wrapper in serve answers
+// HEAD, OPTIONS, 405, formats, authentication and errors for all routes.
+type route struct {
+	pattern string // grpc-gateway pattern without the trailing slash
+	name    string // for OPTIONS
+	methods map[string]handlerFunc
+	// rawFormat routes give ?format= its own meaning (file downloads).
+	rawFormat bool
+}
+
+// methodOrder is the order of the Allow header (Django REST framework's).
+var methodOrder = []string{"GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"}
+
+func (rt *route) allow() string {
+	var out []string
+	for _, m := range methodOrder {
+		_, ok := rt.methods[m]
+		if ok || (m == "HEAD" && rt.methods["GET"] != nil) || m == "OPTIONS" {
+			out = append(out, m)
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
+func (g *gateway) mount(mux *runtime.ServeMux, rt *route) {
+	h := func(w http.ResponseWriter, r *http.Request, params map[string]string) {
+		g.serve(w, r, rt, params)
+	}
+	for _, m := range methodOrder {
+		if err := mux.HandlePath(m, rt.pattern, h); err != nil {
+			panic("rest: bad route pattern " + rt.pattern + ": " + err.Error())
+		}
+	}
+}
+
+func (g *gateway) serve(w http.ResponseWriter, r *http.Request, rt *route, params map[string]string) {
+	allow := rt.allow()
+	w.Header().Set("Allow", allow)
+	c := &call{g: g, w: w, r: r, ctx: r.Context(), params: params,
+		urls: newURLs(r, g.cfg.TrustForwarded), projects: map[string]*projectCache{}, langs: map[string]*langCache{}}
+	if err := g.serveCall(c, rt); err != nil {
+		g.writeError(c.w, r, err)
+	}
+}
+
+func (g *gateway) serveCall(c *call, rt *route) error {
+	if f := c.r.URL.Query().Get("format"); !rt.rawFormat && f != "" && f != "json" && f != "api" {
+		return notFound()
+	}
+	user, err := g.auth.fromRequest(c.ctx, c.r)
+	if err != nil {
+		return err
+	}
+	c.user = user
+	method := c.r.Method
+	if method == http.MethodOptions {
+		return c.write(http.StatusOK, optionsBody{Name: rt.name, Description: "",
+			Renders: []string{"application/json", "text/html"},
+			Parses:  []string{"application/json", "application/x-www-form-urlencoded", "multipart/form-data"}})
+	}
+	if method == http.MethodHead {
+		method = http.MethodGet
+		c.w = headWriter{c.w}
+	}
+	h := rt.methods[method]
+	safe := method == http.MethodGet
+	if !safe && user == nil {
+		return notAuthenticated()
+	}
+	if h == nil {
+		return methodNotAllowed(c.r.Method)
+	}
+	return h(c)
+}
+
+type optionsBody struct {
+	Name        string   `json:"name"`
+	Description string   `json:"description"`
+	Renders     []string `json:"renders"`
+	Parses      []string `json:"parses"`
+}
+
+// headWriter drops the body of a HEAD answer but keeps every header.
+type headWriter struct{ http.ResponseWriter }
+
+func (headWriter) Write(p []byte) (int, error) { return len(p), nil }
+
+// call is one request being served.
+type call struct {
+	g      *gateway
+	w      http.ResponseWriter
+	r      *http.Request
+	ctx    context.Context
+	params map[string]string
+	urls   urls
+	user   *notificationv1.User
+	// per-request lookups, so that a list renders each project or
+	// language once
+	projects map[string]*projectCache
+	langs    map[string]*langCache
+}
+
+func (c *call) param(name string) string { return c.params[name] }
+
+// write sends v as JSON with the given status.
+func (c *call) write(status int, v any) error {
+	writeJSON(c.w, c.r, status, v)
+	return nil
+}
+
+func (c *call) ok(v any) error { return c.write(http.StatusOK, v) }
+
+func (c *call) noContent() error {
+	c.w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+func (c *call) actor() string {
+	if c.user == nil {
+		return ""
+	}
+	return c.user.GetUsername()
+}
+
+func (c *call) superuser() bool { return c.user != nil && c.user.GetIsSuperuser() }
+
+// requireSuperuser is the write rule for now: only superusers change
+// projects, components, repositories and locks.
+func (c *call) requireSuperuser() error {
+	if c.user == nil {
+		return notAuthenticated()
+	}
+	if !c.user.GetIsSuperuser() {
+		return permissionDenied("")
+	}
+	return nil
+}
+
+// requireUser admits any active signed-in account.
+func (c *call) requireUser() error {
+	if c.user == nil {
+		return notAuthenticated()
+	}
+	if !c.user.GetIsActive() && !c.user.GetIsSuperuser() {
+		return permissionDenied("")
+	}
+	return nil
+}
+
+func writeJSON(w http.ResponseWriter, _ *http.Request, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_ = wire.Encode(w, v)
+}
+
+// origPath is the request path with its trailing slash.
+func (c *call) origPath() string {
+	if p, ok := c.ctx.Value(origPathKey).(string); ok {
+		return p
+	}
+	return c.r.URL.Path + "/"
+}

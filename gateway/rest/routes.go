@@ -1,0 +1,120 @@
+package rest
+
+// routes is the route table: every URL of the API with its methods. All
+// behaviour shared between routes lives in serve (route.go).
+func (g *gateway) routes() []*route {
+	type m = map[string]handlerFunc
+	empty := func(c *call) error { return c.emptyList() }
+	return []*route{
+		{pattern: "/api", name: "Api Root", methods: m{"GET": g.root}},
+
+		{pattern: "/api/projects", name: "Project List", methods: m{"GET": g.listProjects, "POST": g.createProject}},
+		{pattern: "/api/projects/{project}", name: "Project Instance", methods: m{"GET": g.getProject,
+			"PUT": g.updateProject, "PATCH": g.updateProject, "DELETE": g.deleteProject}},
+		{pattern: "/api/projects/{project}/components", name: "Components", methods: m{"GET": g.projectComponents, "POST": g.createComponent}},
+		{pattern: "/api/projects/{project}/repository", name: "Repository", methods: m{"GET": g.projectRepository, "POST": g.projectRepositoryOp}},
+		{pattern: "/api/projects/{project}/statistics", name: "Statistics", methods: m{"GET": g.projectStatistics}},
+		{pattern: "/api/projects/{project}/categories", name: "Categories", methods: m{"GET": g.withProject(empty)}},
+		{pattern: "/api/projects/{project}/labels", name: "Labels", methods: m{"GET": g.withProject(empty)}},
+		{pattern: "/api/projects/{project}/changes", name: "Changes", methods: m{"GET": g.projectChanges}},
+		{pattern: "/api/projects/{project}/languages", name: "Languages", methods: m{"GET": g.projectLanguages}},
+		{pattern: "/api/projects/{project}/credits", name: "Credits", methods: m{"GET": g.projectCredits}},
+		{pattern: "/api/projects/{project}/lock", name: "Lock", methods: m{"GET": g.projectLock, "POST": g.setProjectLock}},
+		{pattern: "/api/projects/{project}/machinery_settings", name: "Machinery Settings", methods: m{"GET": g.machinerySettings}},
+
+		{pattern: "/api/components", name: "Component List", methods: m{"GET": g.listComponents}},
+		{pattern: "/api/components/{project}/{component}", name: "Component Instance", methods: m{"GET": g.getComponent,
+			"PUT": g.updateComponent, "PATCH": g.updateComponent, "DELETE": g.deleteComponent}},
+		{pattern: "/api/components/{project}/{component}/translations", name: "Translations", methods: m{"GET": g.componentTranslations, "POST": g.addTranslation}},
+		{pattern: "/api/components/{project}/{component}/changes", name: "Changes", methods: m{"GET": g.componentChanges}},
+		{pattern: "/api/components/{project}/{component}/statistics", name: "Statistics", methods: m{"GET": g.componentStatistics}},
+		{pattern: "/api/components/{project}/{component}/lock", name: "Lock", methods: m{"GET": g.componentLock, "POST": g.setComponentLock}},
+		{pattern: "/api/components/{project}/{component}/links", name: "Links", methods: m{"GET": g.withComponent(empty)}},
+		{pattern: "/api/components/{project}/{component}/credits", name: "Credits", methods: m{"GET": g.componentCredits}},
+		{pattern: "/api/components/{project}/{component}/repository", name: "Repository", methods: m{"GET": g.componentRepository, "POST": g.componentRepositoryOp}},
+		{pattern: "/api/components/{project}/{component}/file", name: "File", methods: m{"GET": g.componentFile}, rawFormat: true},
+
+		{pattern: "/api/translations", name: "Translation List", methods: m{"GET": g.listTranslations}},
+		{pattern: "/api/translations/{project}/{component}/{language}", name: "Translation Instance", methods: m{"GET": g.getTranslation, "DELETE": g.deleteTranslation}},
+		{pattern: "/api/translations/{project}/{component}/{language}/statistics", name: "Statistics", methods: m{"GET": g.translationStatistics}},
+		{pattern: "/api/translations/{project}/{component}/{language}/units", name: "Units", methods: m{"GET": g.translationUnits, "POST": g.addUnit}},
+		{pattern: "/api/translations/{project}/{component}/{language}/changes", name: "Changes", methods: m{"GET": g.translationChanges}},
+		{pattern: "/api/translations/{project}/{component}/{language}/repository", name: "Repository", methods: m{"GET": g.translationRepository, "POST": g.translationRepositoryOp}},
+		{pattern: "/api/translations/{project}/{component}/{language}/file", name: "File", methods: m{"GET": g.translationFile}, rawFormat: true},
+		{pattern: "/api/translations/{project}/{component}/{language}/announcements", name: "Announcements", methods: m{"GET": g.withTranslation(empty)}},
+
+		{pattern: "/api/languages", name: "Language List", methods: m{"GET": g.listLanguages}},
+		{pattern: "/api/languages/{language}", name: "Language Instance", methods: m{"GET": g.getLanguage}},
+		{pattern: "/api/languages/{language}/statistics", name: "Statistics", methods: m{"GET": g.languageStatistics}},
+
+		{pattern: "/api/changes", name: "Change List", methods: m{"GET": g.allChanges}},
+		{pattern: "/api/changes/{id}", name: "Change Instance", methods: m{"GET": g.getChange}},
+
+		{pattern: "/api/units", name: "Unit List", methods: m{"GET": g.allUnits}},
+		{pattern: "/api/units/{id}", name: "Unit Instance", methods: m{"GET": g.getUnit, "PUT": g.updateUnit, "PATCH": g.updateUnit}},
+
+		{pattern: "/api/tasks/{id}", name: "Task Instance", methods: m{"GET": g.getTask}},
+
+		{pattern: "/api/users", name: "User List", methods: m{"GET": g.listUsers, "POST": g.createUser}},
+		{pattern: "/api/users/{user}", name: "User Instance", methods: m{"GET": g.getUser}},
+		{pattern: "/api/users/{user}/token", name: "Token", methods: m{"POST": g.issueToken}},
+		{pattern: "/api/users/{user}/notifications", name: "Notifications", methods: m{"GET": g.listSubscriptions, "POST": g.createSubscription}},
+		{pattern: "/api/users/{user}/notifications/{id}", name: "Notification Instance", methods: m{"GET": g.getSubscription,
+			"PUT": g.updateSubscription, "PATCH": g.updateSubscription, "DELETE": g.deleteSubscription}},
+	}
+}
+
+// emptyList answers a list of a feature that does not exist yet: one empty
+// page (later pages are 404 like any page past the end).
+func (c *call) emptyList() error {
+	p, err := c.pager(defaultPageSize, maxPageSize)
+	if err != nil {
+		return err
+	}
+	return c.page(p, 0, []struct{}{})
+}
+
+// withProject, withComponent and withTranslation check that the path's
+// resource exists (and is visible) before h runs.
+func (g *gateway) withProject(h handlerFunc) handlerFunc {
+	return func(c *call) error {
+		if _, err := c.project(c.param("project")); err != nil {
+			return err
+		}
+		return h(c)
+	}
+}
+
+func (g *gateway) withComponent(h handlerFunc) handlerFunc {
+	return func(c *call) error {
+		if _, err := c.pathComponent(); err != nil {
+			return err
+		}
+		return h(c)
+	}
+}
+
+func (g *gateway) withTranslation(h handlerFunc) handlerFunc {
+	return func(c *call) error {
+		if _, _, err := c.pathTranslation(); err != nil {
+			return err
+		}
+		return h(c)
+	}
+}
+
+type rootJSON struct {
+	Changes      string `json:"changes"`
+	Components   string `json:"components"`
+	Languages    string `json:"languages"`
+	Projects     string `json:"projects"`
+	Translations string `json:"translations"`
+	Units        string `json:"units"`
+	Users        string `json:"users"`
+}
+
+func (g *gateway) root(c *call) error {
+	u := c.urls
+	return c.ok(rootJSON{Changes: u.API("changes"), Components: u.API("components"), Languages: u.API("languages"),
+		Projects: u.API("projects"), Translations: u.API("translations"), Units: u.API("units"), Users: u.API("users")})
+}

@@ -1,0 +1,171 @@
+package rest
+
+import (
+	"encoding/json"
+	"strconv"
+
+	"github.com/tmsproject/tms/gateway/rest/wire"
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
+	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
+)
+
+// actionNames are Weblate's display names of change actions (COMPAT.md §7).
+var actionNames = map[int32]string{
+	0: "Resource updated", 1: "Translation completed", 2: "Translation changed",
+	3: "Comment added", 4: "Suggestion added", 5: "Translation added",
+	6: "Automatically translated", 7: "Suggestion accepted", 8: "Translation reverted",
+	9: "Translation uploaded", 13: "Source string added", 14: "Component locked",
+	15: "Component unlocked", 17: "Changes committed", 18: "Changes pushed",
+	19: "Repository reset", 20: "Repository merged", 21: "Repository rebased",
+	22: "Repository merge failed", 23: "Repository rebase failed", 24: "Parsing failed",
+	25: "Translation removed", 26: "Suggestion removed", 27: "Translation replaced",
+	28: "Repository push failed", 29: "Suggestion removed during cleanup",
+	30: "Source string changed", 31: "String added", 36: "Translation approved",
+	37: "Marked for edit", 38: "Component removed", 39: "Project removed",
+	45: "Contributor joined", 47: "Alert triggered", 48: "Language added",
+	50: "Project created", 51: "Component created", 59: "String updated in the repository",
+	63: "String removed", 64: "Comment removed", 65: "Comment resolved",
+	71: "String added in the repository", 88: "Repository cleanup",
+}
+
+func actionName(a int32) string {
+	if n, ok := actionNames[a]; ok {
+		return n
+	}
+	return "Action " + strconv.Itoa(int(a))
+}
+
+type changeJSON struct {
+	Unit        *string         `json:"unit"`
+	Component   *string         `json:"component"`
+	Translation *string         `json:"translation"`
+	User        *string         `json:"user"`
+	Author      *string         `json:"author"`
+	Timestamp   wire.Time       `json:"timestamp"`
+	Action      int32           `json:"action"`
+	Target      string          `json:"target"`
+	Old         string          `json:"old"`
+	Details     json.RawMessage `json:"details"`
+	ID          int64           `json:"id"`
+	ActionName  string          `json:"action_name"`
+	URL         string          `json:"url"`
+}
+
+func (u urls) changeJSON(ch *changelogv1.Change) *changeJSON {
+	p, cs, l := ch.GetProjectSlug(), ch.GetComponentSlug(), ch.GetLanguageCode()
+	out := &changeJSON{
+		Action: ch.GetAction(), Target: ch.GetTarget(), Old: ch.GetOld(), ID: ch.GetId(),
+		ActionName: actionName(ch.GetAction()), URL: u.change(ch.GetId()), Details: details(ch.GetDetailsJson()),
+	}
+	if t := wire.TimeOf(ch.GetTimestamp()); t != nil {
+		out.Timestamp = *t
+	}
+	if ch.GetUnitId() != 0 {
+		out.Unit = optional(u.unit(ch.GetUnitId()))
+	}
+	if p != "" && cs != "" {
+		out.Component = optional(u.component(p, cs))
+		if l != "" {
+			out.Translation = optional(u.translation(p, cs, l))
+		}
+	}
+	if ch.GetUser() != "" {
+		out.User = optional(u.user(ch.GetUser()))
+	}
+	if ch.GetAuthor() != "" {
+		out.Author = optional(u.user(ch.GetAuthor()))
+	}
+	return out
+}
+
+// details passes the stored JSON object through; anything else is {}.
+func details(s string) json.RawMessage {
+	var obj map[string]any
+	if s == "" || json.Unmarshal([]byte(s), &obj) != nil || obj == nil {
+		return json.RawMessage("{}")
+	}
+	return json.RawMessage(s)
+}
+
+type subscriptionJSON struct {
+	Notification string         `json:"notification"`
+	ID           int64          `json:"id"`
+	Scope        int32          `json:"scope"`
+	Frequency    int32          `json:"frequency"`
+	Project      *projectJSON   `json:"project"`
+	Component    *componentJSON `json:"component"`
+}
+
+// subscriptionJSON embeds the reduced project and component when the
+// subscription is limited to one.
+func (c *call) subscriptionJSON(s *notificationv1.Subscription) (*subscriptionJSON, error) {
+	out := &subscriptionJSON{Notification: s.GetNotification(), ID: s.GetId(), Scope: s.GetScope(), Frequency: s.GetFrequency()}
+	if ps := s.GetProjectSlug(); ps != "" {
+		if cs := s.GetComponentSlug(); cs != "" {
+			comp, err := c.component(ps, cs)
+			if err == nil {
+				out.Component, err = c.componentJSON(comp, false, "")
+			}
+			if err != nil {
+				return nil, err
+			}
+		} else {
+			p, err := c.project(ps)
+			if err == nil {
+				out.Project, err = c.projectJSON(p, false)
+			}
+			if err != nil {
+				return nil, err
+			}
+		}
+	}
+	return out, nil
+}
+
+type userJSON struct {
+	ID               int64      `json:"id"`
+	Username         string     `json:"username"`
+	FullName         string     `json:"full_name"`
+	Email            string     `json:"email,omitempty"`
+	IsSuperuser      bool       `json:"is_superuser"`
+	IsActive         bool       `json:"is_active"`
+	IsBot            bool       `json:"is_bot"`
+	DateJoined       *wire.Time `json:"date_joined"`
+	Groups           []string   `json:"groups"`
+	NotificationsURL string     `json:"notifications,omitempty"`
+	URL              string     `json:"url"`
+}
+
+// userJSON shows e-mail and the subscriptions link to the user and to
+// superusers only.
+func (c *call) userJSON(x *notificationv1.User) *userJSON {
+	out := &userJSON{ID: x.GetId(), Username: x.GetUsername(), FullName: x.GetFullName(),
+		IsSuperuser: x.GetIsSuperuser(), IsActive: x.GetIsActive(), DateJoined: wire.TimeOf(x.GetDateJoined()),
+		Groups: []string{}, URL: c.urls.user(x.GetUsername())}
+	if c.superuser() || c.actor() == x.GetUsername() {
+		out.Email = x.GetEmail()
+		out.NotificationsURL = c.urls.API("users", x.GetUsername(), "notifications")
+	}
+	return out
+}
+
+type taskJSON struct {
+	Completed bool   `json:"completed"`
+	Progress  int32  `json:"progress"`
+	Result    any    `json:"result"`
+	Log       string `json:"log"`
+}
+
+func newTaskJSON(t *translationv1.Task) *taskJSON {
+	out := &taskJSON{Completed: t.GetCompleted(), Progress: t.GetProgress(), Log: t.GetLog()}
+	switch {
+	case !t.GetCompleted():
+		out.Result = nil
+	case t.GetError() != "":
+		out.Result = map[string]any{"result": false, "detail": t.GetError()}
+	default:
+		out.Result = map[string]any{"result": true}
+	}
+	return out
+}

@@ -1,0 +1,112 @@
+package catalog
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"path/filepath"
+
+	"google.golang.org/grpc"
+	"gorm.io/gorm"
+
+	"github.com/tmsproject/tms/pkg/changefeed"
+	"github.com/tmsproject/tms/pkg/db"
+	"github.com/tmsproject/tms/pkg/outbox"
+	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	"github.com/tmsproject/tms/services/catalog/server"
+	"github.com/tmsproject/tms/services/catalog/store"
+)
+
+// Name is the service name: its PostgreSQL schema and SQLite file stem.
+const Name = "catalog"
+
+// Config configures the service.
+type Config struct {
+	// DataDir holds the embedded database (catalog.db) when DB.URL and
+	// DB.SQLitePath are empty.
+	DataDir string
+	// DB selects the database; Schema defaults to "catalog".
+	DB db.Config
+	// Changelog receives the change records. Nil keeps them in the outbox
+	// until a service started with a client delivers them.
+	Changelog changelogv1.ChangelogServiceClient
+	Log       *slog.Logger
+}
+
+// Service is a running catalog service.
+type Service struct {
+	gdb    *gorm.DB
+	relay  *outbox.Relay
+	server *server.Server
+	log    *slog.Logger
+}
+
+// New opens and migrates the database, seeds the built-in languages (a
+// no-op once they are stored) and builds the service.
+func New(ctx context.Context, cfg Config) (*Service, error) {
+	dcfg := cfg.DB
+	if dcfg.Schema == "" {
+		dcfg.Schema = Name
+	}
+	if dcfg.URL == "" && dcfg.SQLitePath == "" {
+		if cfg.DataDir == "" {
+			return nil, errors.New("catalog: neither a data directory nor a database is configured")
+		}
+		dcfg.SQLitePath = filepath.Join(cfg.DataDir, Name+".db")
+	}
+	log := cfg.Log
+	if log == nil {
+		log = slog.Default()
+	}
+	log = log.With("service", Name)
+	gdb, err := db.Open(ctx, dcfg)
+	if err != nil {
+		return nil, fmt.Errorf("catalog: %w", err)
+	}
+	st := store.New(gdb)
+	if err := prepare(ctx, gdb, st); err != nil {
+		return nil, errors.Join(fmt.Errorf("catalog: %w", err), db.Close(gdb))
+	}
+	svc := &Service{gdb: gdb, log: log}
+	notify := func() {}
+	if cfg.Changelog != nil {
+		svc.relay = changefeed.Relay(gdb, cfg.Changelog, log)
+		notify = svc.relay.Notify
+	}
+	svc.server = server.New(st, notify)
+	return svc, nil
+}
+
+// prepare migrates the schema (with the outbox) and seeds the languages.
+func prepare(ctx context.Context, gdb *gorm.DB, st *store.Store) error {
+	if err := db.Migrate(ctx, gdb, store.Migrations, outbox.Migrations); err != nil {
+		return err
+	}
+	if _, err := st.SeedLanguages(ctx, server.BuiltinLanguages()); err != nil {
+		return fmt.Errorf("seed languages: %w", err)
+	}
+	return nil
+}
+
+// Server returns the gRPC implementation, for callers that wire it up
+// themselves.
+func (s *Service) Server() catalogv1.CatalogServiceServer { return s.server }
+
+// Register installs the service on srv.
+func (s *Service) Register(srv *grpc.Server) {
+	catalogv1.RegisterCatalogServiceServer(srv, s.server)
+}
+
+// Run relays change records to the changelog service until ctx ends.
+func (s *Service) Run(ctx context.Context) error {
+	if s.relay == nil {
+		<-ctx.Done()
+		return nil
+	}
+	return s.relay.Run(ctx)
+}
+
+// Close releases the database.
+func (s *Service) Close() error { return db.Close(s.gdb) }

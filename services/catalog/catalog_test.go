@@ -1,0 +1,118 @@
+package catalog_test
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/tmsproject/tms/pkg/grpcx"
+	"github.com/tmsproject/tms/pkg/lang"
+	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	"github.com/tmsproject/tms/services/catalog"
+)
+
+var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
+
+// sink is a changelog peer that keeps what it is sent.
+type sink struct {
+	changelogv1.UnimplementedChangelogServiceServer
+	mu      sync.Mutex
+	changes []*changelogv1.Change
+}
+
+func (s *sink) AppendChanges(_ context.Context, req *changelogv1.AppendChangesRequest) (*changelogv1.AppendChangesResponse, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.changes = append(s.changes, req.GetChanges()...)
+	return &changelogv1.AppendChangesResponse{Stored: int64(len(req.GetChanges()))}, nil
+}
+
+func (s *sink) received() []*changelogv1.Change {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]*changelogv1.Change(nil), s.changes...)
+}
+
+// changelogPeer serves s in process and returns a client for it.
+func changelogPeer(t *testing.T, s *sink) changelogv1.ChangelogServiceClient {
+	srv := grpcx.NewServer(quiet)
+	changelogv1.RegisterChangelogServiceServer(srv, s)
+	lis := grpcx.NewInProcess()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { defer close(done); _ = grpcx.Serve(ctx, srv, lis.Listener()) }()
+	conn, err := lis.Dial()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close(); cancel(); <-done })
+	return changelogv1.NewChangelogServiceClient(conn)
+}
+
+// TestServiceDeliversAndReopens creates a project, checks the change record
+// reaches the changelog, and that a restart on the same data directory
+// keeps the data and the language ids.
+func TestServiceDeliversAndReopens(t *testing.T) {
+	dir := t.TempDir()
+	s := &sink{}
+	cfg := catalog.Config{DataDir: dir, Log: quiet, Changelog: changelogPeer(t, s)}
+	svc, err := catalog.New(t.Context(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan error, 1)
+	go func() { done <- svc.Run(ctx) }()
+
+	_, err = svc.Server().CreateProject(t.Context(), &catalogv1.CreateProjectRequest{
+		Project: &catalogv1.Project{Name: "Demo", Slug: "demo", Web: "https://example.com/"}, Actor: "admin"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for len(s.received()) == 0 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	got := s.received()
+	if len(got) != 1 || got[0].GetAction() != 50 || got[0].GetProjectSlug() != "demo" || got[0].GetEventId() == "" {
+		t.Fatalf("delivered: %v", got)
+	}
+	cs, err := svc.Server().GetLanguage(t.Context(), &catalogv1.GetLanguageRequest{Code: "cs"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if err := svc.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	svc, err = catalog.New(t.Context(), catalog.Config{DataDir: dir, Log: quiet})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer svc.Close()
+	list, err := svc.Server().ListLanguages(t.Context(), &catalogv1.ListLanguagesRequest{Limit: 1})
+	if err != nil || list.GetTotal() != int64(len(lang.All())) {
+		t.Fatalf("languages after restart: %v %v", list.GetTotal(), err)
+	}
+	again, err := svc.Server().GetLanguage(t.Context(), &catalogv1.GetLanguageRequest{Code: "cs"})
+	if err != nil || again.GetLanguage().GetId() != cs.GetLanguage().GetId() {
+		t.Fatalf("language id changed: %v -> %v (%v)", cs, again, err)
+	}
+	if _, err := svc.Server().GetProject(t.Context(), &catalogv1.GetProjectRequest{Slug: "demo"}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestConfigNeedsAPlace(t *testing.T) {
+	if _, err := catalog.New(t.Context(), catalog.Config{Log: quiet}); err == nil {
+		t.Fatal("New without data directory or database succeeded")
+	}
+}

@@ -1,0 +1,176 @@
+package server
+
+import (
+	"context"
+	"strings"
+
+	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	"github.com/tmsproject/tms/services/catalog/store"
+)
+
+// componentReadOnly are the Component fields a request cannot set: ids,
+// derived values (license_url, linked_component from repo) and the lock,
+// which only SetComponentLock moves.
+var componentReadOnly = fieldSet{
+	"id": true, "project_id": true, "project_slug": true, "license_url": true,
+	"linked_component": true, "locked": true, "created": true,
+}
+
+// componentDuplicate is Weblate's message for a taken name or slug.
+func componentDuplicate(field string) string {
+	if field == "name" {
+		return "Component with this name already exists in the project."
+	}
+	return "Component with this URL slug already exists in the project."
+}
+
+// componentRemoved is the "Component removed" record: as in Weblate it
+// names the project and, in target, the component that is gone.
+func componentRemoved(c store.Component, actor string) *changelogv1.Change {
+	ch := change(actionRemoveComponent, actor, c.ProjectSlug, "")
+	ch.Target = c.Slug
+	return ch
+}
+
+// CreateComponent stores a component, taking Weblate's defaults for every
+// field the request does not set, and records "Component created".
+func (s *Server) CreateComponent(ctx context.Context, req *catalogv1.CreateComponentRequest) (*catalogv1.CreateComponentResponse, error) {
+	src := req.GetComponent()
+	if src == nil {
+		src = &catalogv1.Component{}
+	}
+	project, err := s.st.GetProject(ctx, src.GetProjectSlug())
+	if err != nil {
+		return nil, storeErr(err, nil)
+	}
+	m := defaultComponent()
+	set, err := applyFields(m, src, req.GetFields(), componentReadOnly, len(req.GetFields()) == 0)
+	if err != nil {
+		return nil, err
+	}
+	if m.IsGlossary {
+		// Weblate: glossaries manage their strings and get languages
+		// added automatically, never on request.
+		m.ManageUnits, m.NewLang = true, "none"
+	}
+	linked, err := s.validateComponent(ctx, m, set, nil)
+	if err != nil {
+		return nil, err
+	}
+	c := store.Component{ProjectID: project.ID}
+	componentRow(m, &c)
+	c.LicenseURL = licenseURL(c.License)
+	c.LinkedComponentID = linked
+	if err := s.st.CreateComponent(ctx, &c, change(actionCreateComponent, req.GetActor(), project.Slug, c.Slug)); err != nil {
+		return nil, storeErr(err, componentDuplicate)
+	}
+	s.notify()
+	return &catalogv1.CreateComponentResponse{Component: componentProto(&c)}, nil
+}
+
+// GetComponent returns a component by id or by project and component slug.
+func (s *Server) GetComponent(ctx context.Context, req *catalogv1.GetComponentRequest) (*catalogv1.GetComponentResponse, error) {
+	var c *store.Component
+	var err error
+	if req.GetId() != 0 {
+		c, err = s.st.GetComponentByID(ctx, req.GetId())
+	} else {
+		c, err = s.st.GetComponent(ctx, req.GetProjectSlug(), req.GetSlug())
+	}
+	if err != nil {
+		return nil, storeErr(err, nil)
+	}
+	return &catalogv1.GetComponentResponse{Component: componentProto(c)}, nil
+}
+
+// ListComponents pages through the components of one project or of all.
+func (s *Server) ListComponents(ctx context.Context, req *catalogv1.ListComponentsRequest) (*catalogv1.ListComponentsResponse, error) {
+	pg, err := page(req.GetOffset(), req.GetLimit())
+	if err != nil {
+		return nil, err
+	}
+	cs, total, err := s.st.ListComponents(ctx, req.GetProjectSlug(), pg)
+	if err != nil {
+		return nil, storeErr(err, nil)
+	}
+	resp := &catalogv1.ListComponentsResponse{Total: total}
+	for i := range cs {
+		resp.Components = append(resp.Components, componentProto(&cs[i]))
+	}
+	return resp, nil
+}
+
+// UpdateComponent replaces the named fields (all when none are named).
+func (s *Server) UpdateComponent(ctx context.Context, req *catalogv1.UpdateComponentRequest) (*catalogv1.UpdateComponentResponse, error) {
+	c, err := s.st.GetComponent(ctx, req.GetProjectSlug(), req.GetSlug())
+	if err != nil {
+		return nil, storeErr(err, nil)
+	}
+	src := req.GetComponent()
+	if src == nil {
+		src = &catalogv1.Component{}
+	}
+	m := componentProto(c)
+	set, err := applyFields(m, src, req.GetFields(), componentReadOnly, false)
+	if err != nil {
+		return nil, err
+	}
+	linked, err := s.validateComponent(ctx, m, set, c)
+	if err != nil {
+		return nil, err
+	}
+	componentRow(m, c)
+	c.LicenseURL = licenseURL(c.License)
+	c.LinkedComponentID = linked
+	if err := s.st.SaveComponent(ctx, c, nil); err != nil {
+		return nil, storeErr(err, componentDuplicate)
+	}
+	return &catalogv1.UpdateComponentResponse{Component: componentProto(c)}, nil
+}
+
+// DeleteComponent removes a component, and the components sharing its
+// repository, recording "Component removed" for each.
+func (s *Server) DeleteComponent(ctx context.Context, req *catalogv1.DeleteComponentRequest) (*catalogv1.DeleteComponentResponse, error) {
+	err := s.st.DeleteComponent(ctx, req.GetProjectSlug(), req.GetSlug(), func(c store.Component) *changelogv1.Change {
+		return componentRemoved(c, req.GetActor())
+	})
+	if err != nil {
+		return nil, storeErr(err, nil)
+	}
+	s.notify()
+	return &catalogv1.DeleteComponentResponse{}, nil
+}
+
+// SetComponentLock locks or unlocks a component, recording "Component
+// locked" (14) or "Component unlocked" (15) with details {"auto": bool}.
+// Asking for the state the component is already in records nothing.
+func (s *Server) SetComponentLock(ctx context.Context, req *catalogv1.SetComponentLockRequest) (*catalogv1.SetComponentLockResponse, error) {
+	action := int32(actionUnlock)
+	if req.GetLocked() {
+		action = actionLock
+	}
+	c, changed, err := s.st.SetComponentLock(ctx, req.GetProjectSlug(), req.GetSlug(), req.GetLocked(),
+		func(c store.Component) *changelogv1.Change {
+			ch := change(action, req.GetActor(), c.ProjectSlug, c.Slug)
+			ch.DetailsJson = detailsJSON(map[string]bool{"auto": req.GetAuto()})
+			return ch
+		})
+	if err != nil {
+		return nil, storeErr(err, nil)
+	}
+	if changed {
+		s.notify()
+	}
+	return &catalogv1.SetComponentLockResponse{Component: componentProto(c)}, nil
+}
+
+// parseLink splits "weblate://project/component".
+func parseLink(repo string) (project, component string, ok bool) {
+	rest, found := strings.CutPrefix(repo, "weblate://")
+	if !found {
+		return "", "", false
+	}
+	project, component, ok = strings.Cut(rest, "/")
+	return project, component, ok && project != "" && component != "" && !strings.Contains(component, "/")
+}

@@ -1,0 +1,129 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"regexp"
+
+	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/pkg/lang"
+	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
+	"github.com/tmsproject/tms/services/catalog/store"
+)
+
+// saneCode is what a language code met in a file name must look like to be
+// created on the fly: a two- or three-letter base, then suffixes joined by
+// "_", "-" or "@" ("sr_Latn", "ca@valencia").
+var saneCode = regexp.MustCompile(`^[A-Za-z]{2,3}([_@-][A-Za-z0-9]+)*$`)
+
+// builtinRow converts an entry of the built-in table.
+func builtinRow(l lang.Language) store.Language {
+	return store.Language{
+		Code: l.Code, Name: l.Name, Direction: l.Direction,
+		PluralSource: store.PluralSourceDefault, PluralNumber: int32(l.PluralNumber),
+		PluralFormula: l.PluralFormula, PluralType: int32(l.PluralType),
+		Aliases: l.Aliases, Population: l.Population,
+	}
+}
+
+// BuiltinLanguages is the built-in table as store rows, for seeding.
+func BuiltinLanguages() []store.Language {
+	all := lang.All()
+	out := make([]store.Language, len(all))
+	for i, l := range all {
+		out[i] = builtinRow(l)
+	}
+	return out
+}
+
+// findLanguage resolves a code the way Weblate does: a stored code (exact,
+// then ignoring case), else the built-in lookup (aliases, "pt-BR",
+// "de_DE" -> de ...), inserting a built-in language missing from the store.
+func (s *Server) findLanguage(ctx context.Context, code string) (*store.Language, error) {
+	l, err := s.st.GetLanguage(ctx, code)
+	if !errors.Is(err, store.ErrNotFound) {
+		return l, err
+	}
+	b, ok := lang.Lookup(code)
+	if !ok {
+		return nil, store.ErrNotFound
+	}
+	l, err = s.st.GetLanguage(ctx, b.Code)
+	if errors.Is(err, store.ErrNotFound) {
+		return s.st.CreateLanguage(ctx, builtinRow(b))
+	}
+	return l, err
+}
+
+// GetLanguage returns a language by code or alias.
+func (s *Server) GetLanguage(ctx context.Context, req *catalogv1.GetLanguageRequest) (*catalogv1.GetLanguageResponse, error) {
+	if req.GetCode() == "" {
+		return nil, notFound()
+	}
+	l, err := s.findLanguage(ctx, req.GetCode())
+	if err != nil {
+		return nil, storeErr(err, nil)
+	}
+	return &catalogv1.GetLanguageResponse{Language: languageProto(l)}, nil
+}
+
+// ListLanguages pages through the languages by id.
+func (s *Server) ListLanguages(ctx context.Context, req *catalogv1.ListLanguagesRequest) (*catalogv1.ListLanguagesResponse, error) {
+	p, err := page(req.GetOffset(), req.GetLimit())
+	if err != nil {
+		return nil, err
+	}
+	ls, total, err := s.st.ListLanguages(ctx, p)
+	if err != nil {
+		return nil, storeErr(err, nil)
+	}
+	resp := &catalogv1.ListLanguagesResponse{Total: total}
+	for i := range ls {
+		resp.Languages = append(resp.Languages, languageProto(&ls[i]))
+	}
+	return resp, nil
+}
+
+// EnsureLanguage returns the language of a code met in a file, creating it
+// when needed: from the built-in table, or, for an unknown but plausible
+// code, from the plural rule of the file (default: two forms, n != 1).
+func (s *Server) EnsureLanguage(ctx context.Context, req *catalogv1.EnsureLanguageRequest) (*catalogv1.EnsureLanguageResponse, error) {
+	code := req.GetCode()
+	l, err := s.findLanguage(ctx, code)
+	if err == nil {
+		return &catalogv1.EnsureLanguageResponse{Language: languageProto(l)}, nil
+	}
+	if !errors.Is(err, store.ErrNotFound) {
+		return nil, storeErr(err, nil)
+	}
+	if !saneCode.MatchString(code) || len(code) > 50 {
+		return nil, errs.Invalid("code", "invalid", "Invalid language code.")
+	}
+	row, err := fileLanguage(code, req.GetPluralNumber(), req.GetPluralFormula())
+	if err != nil {
+		return nil, err
+	}
+	l, err = s.st.CreateLanguage(ctx, row)
+	if err != nil {
+		return nil, storeErr(err, nil)
+	}
+	return &catalogv1.EnsureLanguageResponse{Language: languageProto(l)}, nil
+}
+
+// fileLanguage builds an unknown language named by its code with the
+// plural rule read from a file.
+func fileLanguage(code string, number int32, formula string) (store.Language, error) {
+	row := store.Language{Code: code, Name: code, Direction: "ltr", Aliases: []string{},
+		PluralSource: store.PluralSourceDefault, PluralNumber: 2, PluralFormula: "n != 1"}
+	if number != 0 || formula != "" {
+		if number < 1 || number > 10 {
+			return row, errs.Invalid("plural_number", "invalid", "Invalid number of plurals.")
+		}
+		if _, err := lang.CompilePlural(formula); err != nil {
+			return row, errs.Invalid("plural_formula", "invalid", "Invalid plural formula.")
+		}
+		row.PluralSource, row.PluralNumber, row.PluralFormula = store.PluralSourceGettext, number, formula
+	}
+	row.PluralType = int32(lang.PluralTypeFor(lang.BaseCode(code), row.PluralFormula))
+	return row, nil
+}

@@ -1,0 +1,111 @@
+package server_test
+
+import (
+	"testing"
+
+	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/pkg/lang"
+	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
+)
+
+func TestGetAndListLanguages(t *testing.T) {
+	e := newEnv(t)
+	ctx := t.Context()
+	cases := []struct {
+		code, want string
+		plurals    int32
+	}{
+		{"cs", "cs", 3},
+		{"ces", "cs", 3},   // alias
+		{"de_DE", "de", 2}, // default country
+		{"pt-br", "pt_BR", 2},
+		{"CS", "cs", 3},
+	}
+	var csID int64
+	for _, c := range cases {
+		resp, err := e.client.GetLanguage(ctx, &catalogv1.GetLanguageRequest{Code: c.code})
+		if err != nil {
+			t.Fatalf("%s: %v", c.code, err)
+		}
+		l := resp.GetLanguage()
+		if l.GetCode() != c.want || l.GetPluralNumber() != c.plurals || l.GetPluralId() != l.GetId() || l.GetPluralSource() != 0 {
+			t.Errorf("%s: %v", c.code, l)
+		}
+		if c.want == "cs" {
+			if csID != 0 && l.GetId() != csID {
+				t.Errorf("%s: id %d, want %d", c.code, l.GetId(), csID)
+			}
+			csID = l.GetId()
+			if l.GetName() != "Czech" || l.GetDirection() != "ltr" || len(l.GetAliases()) == 0 || l.GetPopulation() == 0 || l.GetPluralType() == 0 {
+				t.Errorf("cs fields: %v", l)
+			}
+		}
+	}
+	for _, code := range []string{"", "qqq_Nope", "../x"} {
+		_, err := e.client.GetLanguage(ctx, &catalogv1.GetLanguageRequest{Code: code})
+		wantKind(t, err, errs.NotFound, nil)
+	}
+	all := lang.All()
+	list, err := e.client.ListLanguages(ctx, &catalogv1.ListLanguagesRequest{Offset: 2, Limit: 3})
+	if err != nil || list.GetTotal() != int64(len(all)) || len(list.GetLanguages()) != 3 {
+		t.Fatalf("list: %v %v", list, err)
+	}
+	ls := list.GetLanguages()
+	if ls[0].GetCode() != all[2].Code || ls[0].GetId() >= ls[1].GetId() {
+		t.Errorf("list order: %v", ls)
+	}
+	ar, err := e.client.GetLanguage(ctx, &catalogv1.GetLanguageRequest{Code: "ar"})
+	if err != nil || ar.GetLanguage().GetDirection() != "rtl" || ar.GetLanguage().GetPluralNumber() != 6 {
+		t.Errorf("ar: %v %v", ar, err)
+	}
+}
+
+func TestEnsureLanguage(t *testing.T) {
+	e := newEnv(t)
+	ctx := t.Context()
+	ensure := func(code string, n int32, formula string) (*catalogv1.Language, error) {
+		resp, err := e.client.EnsureLanguage(ctx, &catalogv1.EnsureLanguageRequest{Code: code, PluralNumber: n, PluralFormula: formula})
+		return resp.GetLanguage(), err
+	}
+	// Known codes come back unchanged, whatever the file says.
+	cs, err := ensure("cs_CZ", 2, "n != 1")
+	if err != nil || cs.GetCode() != "cs" || cs.GetPluralNumber() != 3 {
+		t.Errorf("known: %v %v", cs, err)
+	}
+	// Unknown but plausible codes are created from the file's rule.
+	x, err := ensure("xqz_Test", 3, "n==1 ? 0 : n==2 ? 1 : 2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if x.GetName() != "xqz_Test" || x.GetPluralNumber() != 3 || x.GetPluralSource() != 1 || x.GetDirection() != "ltr" || x.GetPluralId() != x.GetId() {
+		t.Errorf("created: %v", x)
+	}
+	again, err := ensure("xqz_Test", 2, "n != 1")
+	if err != nil || again.GetId() != x.GetId() || again.GetPluralNumber() != 3 {
+		t.Errorf("again: %v %v", again, err)
+	}
+	got, err := e.client.GetLanguage(ctx, &catalogv1.GetLanguageRequest{Code: "xqz_test"})
+	if err != nil || got.GetLanguage().GetId() != x.GetId() {
+		t.Errorf("get created: %v %v", got, err)
+	}
+	// No rule in the file: two forms.
+	y, err := ensure("yqz@fancy", 0, "")
+	if err != nil || y.GetPluralNumber() != 2 || y.GetPluralFormula() != "n != 1" || y.GetPluralSource() != 0 {
+		t.Errorf("default rule: %v %v", y, err)
+	}
+	bad := []struct {
+		code, formula string
+		n             int32
+		field         string
+	}{
+		{"../etc", "n != 1", 2, "code"},
+		{"", "n != 1", 2, "code"},
+		{"x", "n != 1", 2, "code"},
+		{"zqx_Ok", "n !=", 2, "plural_formula"},
+		{"zqx_Ok", "n != 1", 0, "plural_number"},
+	}
+	for _, b := range bad {
+		_, err := ensure(b.code, b.n, b.formula)
+		wantKind(t, err, errs.InvalidArgument, &violation{b.field, "invalid", ""})
+	}
+}

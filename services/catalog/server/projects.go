@@ -1,0 +1,148 @@
+package server
+
+import (
+	"context"
+	"errors"
+
+	"github.com/tmsproject/tms/pkg/errs"
+	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	"github.com/tmsproject/tms/services/catalog/store"
+)
+
+// projectReadOnly are the Project fields a request cannot set.
+var projectReadOnly = fieldSet{"id": true, "locked": true, "created": true}
+
+// projectDuplicate is Django's unique message for the Project model.
+func projectDuplicate(field string) string {
+	if field == "name" {
+		return "Project with this Project name already exists."
+	}
+	return "Project with this URL slug already exists."
+}
+
+// CreateProject validates and stores a project and records "Project created".
+func (s *Server) CreateProject(ctx context.Context, req *catalogv1.CreateProjectRequest) (*catalogv1.CreateProjectResponse, error) {
+	m := defaultProject()
+	set, err := applyFields(m, req.GetProject(), nil, projectReadOnly, true)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.validateProject(ctx, m, set, true); err != nil {
+		return nil, err
+	}
+	var p store.Project
+	projectRow(m, &p)
+	err = s.st.CreateProject(ctx, &p, change(actionCreateProject, req.GetActor(), p.Slug, ""))
+	if err != nil {
+		return nil, storeErr(err, projectDuplicate)
+	}
+	s.notify()
+	return &catalogv1.CreateProjectResponse{Project: projectProto(&p)}, nil
+}
+
+// GetProject returns a project by slug.
+func (s *Server) GetProject(ctx context.Context, req *catalogv1.GetProjectRequest) (*catalogv1.GetProjectResponse, error) {
+	p, err := s.st.GetProject(ctx, req.GetSlug())
+	if err != nil {
+		return nil, storeErr(err, nil)
+	}
+	return &catalogv1.GetProjectResponse{Project: projectProto(p)}, nil
+}
+
+// ListProjects pages through the projects by id.
+func (s *Server) ListProjects(ctx context.Context, req *catalogv1.ListProjectsRequest) (*catalogv1.ListProjectsResponse, error) {
+	pg, err := page(req.GetOffset(), req.GetLimit())
+	if err != nil {
+		return nil, err
+	}
+	ps, total, err := s.st.ListProjects(ctx, pg)
+	if err != nil {
+		return nil, storeErr(err, nil)
+	}
+	resp := &catalogv1.ListProjectsResponse{Total: total}
+	for i := range ps {
+		resp.Projects = append(resp.Projects, projectProto(&ps[i]))
+	}
+	return resp, nil
+}
+
+// UpdateProject replaces the named fields (all when none are named).
+func (s *Server) UpdateProject(ctx context.Context, req *catalogv1.UpdateProjectRequest) (*catalogv1.UpdateProjectResponse, error) {
+	p, err := s.st.GetProject(ctx, req.GetSlug())
+	if err != nil {
+		return nil, storeErr(err, nil)
+	}
+	m := projectProto(p)
+	src := req.GetProject()
+	if src == nil {
+		src = &catalogv1.Project{}
+	}
+	set, err := applyFields(m, src, req.GetFields(), projectReadOnly, false)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.validateProject(ctx, m, set, false); err != nil {
+		return nil, err
+	}
+	projectRow(m, p)
+	if err := s.st.SaveProject(ctx, p, nil); err != nil {
+		return nil, storeErr(err, projectDuplicate)
+	}
+	return &catalogv1.UpdateProjectResponse{Project: projectProto(p)}, nil
+}
+
+// DeleteProject removes a project with its components and records
+// "Project removed" (and "Component removed" for components of other
+// projects that shared a removed repository).
+func (s *Server) DeleteProject(ctx context.Context, req *catalogv1.DeleteProjectRequest) (*catalogv1.DeleteProjectResponse, error) {
+	// As Weblate, the removal record names the project in target only: the
+	// project it would point at is gone.
+	rec := change(actionRemoveProject, req.GetActor(), "", "")
+	rec.Target = req.GetSlug()
+	err := s.st.DeleteProject(ctx, req.GetSlug(), rec, func(c store.Component) *changelogv1.Change {
+		return componentRemoved(c, req.GetActor())
+	})
+	if err != nil {
+		return nil, storeErr(err, nil)
+	}
+	s.notify()
+	return &catalogv1.DeleteProjectResponse{}, nil
+}
+
+// validateProject checks m, whose fields in set the request supplied.
+func (s *Server) validateProject(ctx context.Context, m *catalogv1.Project, set fieldSet, create bool) error {
+	c := &checker{set: set, create: create}
+	c.name("name", m.Name, projectNameLength)
+	c.slug("slug", m.Slug, projectNameLength)
+	if c.present("web", "web", m.Web) {
+		c.webURL("web", m.Web)
+	}
+	c.intChoice("access_control", m.AccessControl, 0, 1, 100, 200)
+	c.intChoice("commit_policy", m.CommitPolicy, 0, 10, 30)
+	if !languageAliasesOK(m.LanguageAliases) {
+		c.add("language_aliases", "invalid", "Syntax error in language aliases.")
+	}
+	if err := s.languageField(ctx, c, "secondary_language", &m.SecondaryLanguageCode, true); err != nil {
+		return err
+	}
+	return c.err()
+}
+
+// languageField resolves *code to a stored language's canonical code,
+// recording a violation when it names none. Empty is fine when optional.
+func (s *Server) languageField(ctx context.Context, c *checker, attr string, code *string, optional bool) error {
+	if *code == "" && optional {
+		return nil
+	}
+	l, err := s.findLanguage(ctx, *code)
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		c.add(attr, "does_not_exist", "Object with code="+*code+" does not exist.")
+		return nil
+	case err != nil:
+		return errs.Wrap(errs.Internal, err, "Internal server error.")
+	}
+	*code = l.Code
+	return nil
+}

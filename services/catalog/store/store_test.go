@@ -1,0 +1,430 @@
+package store_test
+
+import (
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/tmsproject/tms/pkg/changefeed"
+	"github.com/tmsproject/tms/pkg/dbtest"
+	"github.com/tmsproject/tms/pkg/outbox"
+	"github.com/tmsproject/tms/pkg/pgtest"
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	"github.com/tmsproject/tms/services/catalog/store"
+	"google.golang.org/protobuf/proto"
+	"gorm.io/gorm"
+)
+
+func TestMain(m *testing.M) { pgtest.Main(m) }
+
+// TestConformance runs every storage case on both engines.
+func TestConformance(t *testing.T) {
+	cases := []struct {
+		name string
+		run  func(t *testing.T, s *store.Store, gdb *gorm.DB)
+	}{
+		{"Languages", testLanguages},
+		{"Projects", testProjects},
+		{"ProjectDuplicates", testProjectDuplicates},
+		{"Components", testComponents},
+		{"ComponentDuplicates", testComponentDuplicates},
+		{"Lock", testLock},
+		{"DeleteCascade", testDeleteCascade},
+	}
+	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
+		for _, c := range cases {
+			t.Run(c.name, func(t *testing.T) {
+				// Each case works on its own rows: clear the tables first.
+				for _, table := range []string{"components", "projects", "languages", "outbox_events"} {
+					if err := gdb.Exec("DELETE FROM " + table).Error; err != nil {
+						t.Fatal(err)
+					}
+				}
+				c.run(t, store.New(gdb), gdb)
+			})
+		}
+	}, store.Migrations, outbox.Migrations)
+}
+
+// changes returns the change records in the outbox, oldest first.
+func changes(t *testing.T, gdb *gorm.DB) []*changelogv1.Change {
+	t.Helper()
+	var payloads [][]byte
+	if err := gdb.Table("outbox_events").Where("topic = ?", changefeed.Topic).Order("id").Pluck("payload", &payloads).Error; err != nil {
+		t.Fatal(err)
+	}
+	out := make([]*changelogv1.Change, len(payloads))
+	for i, p := range payloads {
+		out[i] = &changelogv1.Change{}
+		if err := proto.Unmarshal(p, out[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return out
+}
+
+func seed(t *testing.T, s *store.Store) {
+	t.Helper()
+	n, err := s.SeedLanguages(t.Context(), []store.Language{
+		{Code: "en", Name: "English", PluralNumber: 2, PluralFormula: "n != 1"},
+		{Code: "cs", Name: "Czech", PluralNumber: 3, PluralFormula: "(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2", PluralType: 3},
+		{Code: "ar", Name: "Arabic", Direction: "rtl", PluralNumber: 6, PluralFormula: "n==0 ? 0 : 5", Aliases: []string{"ara"}, Population: 5},
+	})
+	if err != nil || n != 3 {
+		t.Fatalf("seed: %d, %v", n, err)
+	}
+}
+
+func testLanguages(t *testing.T, s *store.Store, _ *gorm.DB) {
+	ctx := t.Context()
+	seed(t, s)
+	// Seeding again inserts only what is missing.
+	n, err := s.SeedLanguages(ctx, []store.Language{{Code: "en", Name: "English"}, {Code: "de", Name: "German", PluralNumber: 2, PluralFormula: "n != 1"}})
+	if err != nil || n != 1 {
+		t.Fatalf("reseed: %d, %v", n, err)
+	}
+	ar, err := s.GetLanguage(ctx, "ar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ar.Direction != "rtl" || ar.PluralNumber != 6 || len(ar.Aliases) != 1 || ar.Aliases[0] != "ara" || ar.Population != 5 {
+		t.Errorf("ar = %+v", ar)
+	}
+	if en, err := s.GetLanguage(ctx, "EN"); err != nil || en.Code != "en" || en.Direction != "ltr" || en.Aliases == nil {
+		t.Errorf("case-insensitive get: %+v, %v", en, err)
+	}
+	if _, err := s.GetLanguage(ctx, "xx"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("missing language: %v", err)
+	}
+	list, total, err := s.ListLanguages(ctx, store.Page{Offset: 1, Limit: 2})
+	if err != nil || total != 4 || len(list) != 2 || list[0].Code != "cs" || list[1].Code != "ar" {
+		t.Errorf("list: %v %d %v", list, total, err)
+	}
+	// Creating is idempotent per code.
+	x1, err := s.CreateLanguage(ctx, store.Language{Code: "x_Test", Name: "x_Test", PluralSource: store.PluralSourceGettext, PluralNumber: 3, PluralFormula: "n%3"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	x2, err := s.CreateLanguage(ctx, store.Language{Code: "x_Test", Name: "other", PluralNumber: 1, PluralFormula: "0"})
+	if err != nil || x2.ID != x1.ID || x2.Name != "x_Test" || x2.PluralNumber != 3 || x2.PluralSource != 1 {
+		t.Errorf("create twice: %+v %+v %v", x1, x2, err)
+	}
+}
+
+func newProject(slug string) *store.Project {
+	return &store.Project{Name: "Project " + slug, Slug: slug, Web: "https://example.com/", SetLanguageTeam: true, EnableHooks: true}
+}
+
+func testProjects(t *testing.T, s *store.Store, gdb *gorm.DB) {
+	ctx := t.Context()
+	before := time.Now().UTC().Add(-time.Second)
+	p := newProject("alpha")
+	p.Instructions = "Be nice"
+	if err := s.CreateProject(ctx, p, &changelogv1.Change{Action: 50, ProjectSlug: "alpha", User: "admin"}); err != nil {
+		t.Fatal(err)
+	}
+	if p.ID == 0 || p.Created.Before(before) || p.Created.Location() != time.UTC {
+		t.Errorf("created project %+v", p)
+	}
+	got, err := s.GetProject(ctx, "alpha")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Name != p.Name || got.Instructions != "Be nice" || !got.SetLanguageTeam || got.Locked || !got.Created.Equal(p.Created) {
+		t.Errorf("got %+v, want %+v", got, p)
+	}
+	if _, err := s.GetProject(ctx, "nope"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("missing project: %v", err)
+	}
+	for _, slug := range []string{"beta", "gamma"} {
+		if err := s.CreateProject(ctx, newProject(slug), nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	list, total, err := s.ListProjects(ctx, store.Page{Offset: 1, Limit: 5})
+	if err != nil || total != 3 || len(list) != 2 || list[0].Slug != "beta" || list[1].Slug != "gamma" {
+		t.Errorf("list: %v %d %v", list, total, err)
+	}
+	got.Web = "https://example.org/"
+	got.Slug = "alpha2"
+	got.Enforced2FA = true
+	if err := s.SaveProject(ctx, got, nil); err != nil {
+		t.Fatal(err)
+	}
+	again, err := s.GetProject(ctx, "alpha2")
+	if err != nil || again.Web != "https://example.org/" || !again.Enforced2FA || again.ID != p.ID {
+		t.Errorf("after save: %+v %v", again, err)
+	}
+	if err := s.DeleteProject(ctx, "alpha2", &changelogv1.Change{Action: 39, ProjectSlug: "alpha2"}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.GetProject(ctx, "alpha2"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("deleted project: %v", err)
+	}
+	if err := s.DeleteProject(ctx, "alpha2", nil, nil); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("delete twice: %v", err)
+	}
+	cs := changes(t, gdb)
+	if len(cs) != 2 || cs[0].GetAction() != 50 || cs[0].GetUser() != "admin" || cs[1].GetAction() != 39 || cs[0].GetTimestamp() == nil {
+		t.Errorf("changes: %v", cs)
+	}
+}
+
+func testProjectDuplicates(t *testing.T, s *store.Store, gdb *gorm.DB) {
+	ctx := t.Context()
+	if err := s.CreateProject(ctx, newProject("one"), nil); err != nil {
+		t.Fatal(err)
+	}
+	two := newProject("two")
+	if err := s.CreateProject(ctx, two, nil); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name, slug, field string
+	}{
+		{"Project x", "one", "slug"},
+		{"Project one", "x", "name"},
+	}
+	for _, c := range cases {
+		p := &store.Project{Name: c.name, Slug: c.slug}
+		var dup *store.DuplicateError
+		if err := s.CreateProject(ctx, p, &changelogv1.Change{Action: 50}); !errors.As(err, &dup) || dup.Field != c.field {
+			t.Errorf("create %s/%s: %v", c.name, c.slug, err)
+		}
+		two.Name, two.Slug = c.name, c.slug
+		if err := s.SaveProject(ctx, two, nil); !errors.As(err, &dup) || dup.Field != c.field {
+			t.Errorf("save %s/%s: %v", c.name, c.slug, err)
+		}
+	}
+	if cs := changes(t, gdb); len(cs) != 0 {
+		t.Errorf("failed creates recorded %v", cs)
+	}
+}
+
+func newComponent(projectID int64, slug string) *store.Component {
+	return &store.Component{ProjectID: projectID, Name: "Component " + slug, Slug: slug, SourceLanguageCode: "en",
+		VCS: "git", Repo: "https://example.com/repo.git", Filemask: "po/*.po", FileFormat: "po",
+		NewLang: "add", MergeStyle: "rebase", Priority: 100, EnableSuggestions: true, LanguageRegex: "^[^.]+$"}
+}
+
+func testComponents(t *testing.T, s *store.Store, gdb *gorm.DB) {
+	ctx := t.Context()
+	p := newProject("proj")
+	if err := s.CreateProject(ctx, p, nil); err != nil {
+		t.Fatal(err)
+	}
+	c := newComponent(p.ID, "main")
+	c.EnforcedChecks = []string{"same", "end_stop"}
+	if err := s.CreateComponent(ctx, c, &changelogv1.Change{Action: 51, ProjectSlug: "proj", ComponentSlug: "main"}); err != nil {
+		t.Fatal(err)
+	}
+	if c.ID == 0 || c.ProjectSlug != "proj" || c.LinkedComponent != "" || c.Created.IsZero() {
+		t.Errorf("created %+v", c)
+	}
+	got, err := s.GetComponent(ctx, "proj", "main")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Filemask != "po/*.po" || len(got.EnforcedChecks) != 2 || got.EnforcedChecks[1] != "end_stop" || got.Priority != 100 || !got.EnableSuggestions {
+		t.Errorf("got %+v", got)
+	}
+	byID, err := s.GetComponentByID(ctx, c.ID)
+	if err != nil || byID.Slug != "main" || byID.ProjectSlug != "proj" {
+		t.Errorf("by id: %+v %v", byID, err)
+	}
+	for _, get := range []func() error{
+		func() error { _, err := s.GetComponent(ctx, "proj", "nope"); return err },
+		func() error { _, err := s.GetComponent(ctx, "nope", "main"); return err },
+		func() error { _, err := s.GetComponentByID(ctx, c.ID+100); return err },
+		func() error { _, _, err := s.ListComponents(ctx, "nope", store.Page{}); return err },
+	} {
+		if err := get(); !errors.Is(err, store.ErrNotFound) {
+			t.Errorf("missing: %v", err)
+		}
+	}
+	// A second component sharing the first one's repository.
+	linked := newComponent(p.ID, "linked")
+	linked.Repo = "weblate://proj/main"
+	linked.LinkedComponentID = &c.ID
+	if err := s.CreateComponent(ctx, linked, nil); err != nil {
+		t.Fatal(err)
+	}
+	if linked.LinkedComponent != "proj/main" {
+		t.Errorf("linked path %q", linked.LinkedComponent)
+	}
+	other := newProject("other")
+	if err := s.CreateProject(ctx, other, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.CreateComponent(ctx, newComponent(other.ID, "main"), nil); err != nil {
+		t.Fatal(err)
+	}
+	list, total, err := s.ListComponents(ctx, "proj", store.Page{})
+	if err != nil || total != 2 || len(list) != 2 || list[0].Slug != "main" || list[1].LinkedComponent != "proj/main" {
+		t.Errorf("list proj: %v %d %v", list, total, err)
+	}
+	list, total, err = s.ListComponents(ctx, "", store.Page{Offset: 2, Limit: 10})
+	if err != nil || total != 3 || len(list) != 1 || list[0].ProjectSlug != "other" {
+		t.Errorf("list all: %v %d %v", list, total, err)
+	}
+	got.Branch = "devel"
+	got.Locked = true // not written by SaveComponent
+	got.EnforcedChecks = nil
+	if err := s.SaveComponent(ctx, got, nil); err != nil {
+		t.Fatal(err)
+	}
+	if got.Branch != "devel" || got.Locked || got.ProjectSlug != "proj" || got.EnforcedChecks == nil || len(got.EnforcedChecks) != 0 {
+		t.Errorf("after save %+v", got)
+	}
+	if cs := changes(t, gdb); len(cs) != 1 || cs[0].GetAction() != 51 || cs[0].GetComponentSlug() != "main" {
+		t.Errorf("changes %v", cs)
+	}
+	// Renames of the linked component or its project follow into the link.
+	got.Slug = "core"
+	if err := s.SaveComponent(ctx, got, nil); err != nil {
+		t.Fatal(err)
+	}
+	p.Slug = "proj2"
+	if err := s.SaveProject(ctx, p, nil); err != nil {
+		t.Fatal(err)
+	}
+	l, err := s.GetComponent(ctx, "proj2", "linked")
+	if err != nil || l.Repo != "weblate://proj2/core" || l.LinkedComponent != "proj2/core" {
+		t.Errorf("link after renames: %+v %v", l, err)
+	}
+}
+
+func testComponentDuplicates(t *testing.T, s *store.Store, _ *gorm.DB) {
+	ctx := t.Context()
+	p := newProject("proj")
+	if err := s.CreateProject(ctx, p, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.CreateComponent(ctx, newComponent(p.ID, "one"), nil); err != nil {
+		t.Fatal(err)
+	}
+	two := newComponent(p.ID, "two")
+	if err := s.CreateComponent(ctx, two, nil); err != nil {
+		t.Fatal(err)
+	}
+	var dup *store.DuplicateError
+	c := newComponent(p.ID, "one")
+	c.Name = "fresh"
+	if err := s.CreateComponent(ctx, c, nil); !errors.As(err, &dup) || dup.Field != "slug" {
+		t.Errorf("dup slug: %v", err)
+	}
+	c = newComponent(p.ID, "fresh")
+	c.Name = "Component one"
+	if err := s.CreateComponent(ctx, c, nil); !errors.As(err, &dup) || dup.Field != "name" {
+		t.Errorf("dup name: %v", err)
+	}
+	two.Slug = "one"
+	if err := s.SaveComponent(ctx, two, nil); !errors.As(err, &dup) || dup.Field != "slug" {
+		t.Errorf("save dup slug: %v", err)
+	}
+}
+
+func testLock(t *testing.T, s *store.Store, gdb *gorm.DB) {
+	ctx := t.Context()
+	p := newProject("proj")
+	if err := s.CreateProject(ctx, p, nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, slug := range []string{"a", "b"} {
+		if err := s.CreateComponent(ctx, newComponent(p.ID, slug), nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rec := func(action int32) func(store.Component) *changelogv1.Change {
+		return func(c store.Component) *changelogv1.Change {
+			return &changelogv1.Change{Action: action, ProjectSlug: c.ProjectSlug, ComponentSlug: c.Slug}
+		}
+	}
+	steps := []struct {
+		slug          string
+		lock, changed bool
+		projectLocked bool
+	}{
+		{"a", true, true, false},
+		{"a", true, false, false},
+		{"b", true, true, true},
+		{"b", false, true, false},
+		{"b", false, false, false},
+	}
+	want := 0
+	for i, st := range steps {
+		action := int32(15)
+		if st.lock {
+			action = 14
+		}
+		c, changed, err := s.SetComponentLock(ctx, "proj", st.slug, st.lock, rec(action))
+		if err != nil || changed != st.changed || c.Locked != st.lock {
+			t.Fatalf("step %d: %+v %v %v", i, c, changed, err)
+		}
+		got, _ := s.GetComponent(ctx, "proj", st.slug)
+		pr, _ := s.GetProject(ctx, "proj")
+		if got.Locked != st.lock || pr.Locked != st.projectLocked {
+			t.Errorf("step %d: component locked %v, project locked %v", i, got.Locked, pr.Locked)
+		}
+		if st.changed {
+			want++
+		}
+		if cs := changes(t, gdb); len(cs) != want || (st.changed && cs[want-1].GetAction() != action) {
+			t.Errorf("step %d: changes %v", i, cs)
+		}
+	}
+	if _, _, err := s.SetComponentLock(ctx, "proj", "zzz", true, rec(14)); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("missing: %v", err)
+	}
+}
+
+func testDeleteCascade(t *testing.T, s *store.Store, gdb *gorm.DB) {
+	ctx := t.Context()
+	p, q := newProject("p"), newProject("q")
+	for _, pr := range []*store.Project{p, q} {
+		if err := s.CreateProject(ctx, pr, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	base := newComponent(p.ID, "base")
+	if err := s.CreateComponent(ctx, base, nil); err != nil {
+		t.Fatal(err)
+	}
+	child := newComponent(q.ID, "child")
+	child.LinkedComponentID = &base.ID
+	if err := s.CreateComponent(ctx, child, nil); err != nil {
+		t.Fatal(err)
+	}
+	grandchild := newComponent(q.ID, "grandchild")
+	grandchild.LinkedComponentID = &child.ID
+	if err := s.CreateComponent(ctx, grandchild, nil); err != nil {
+		t.Fatal(err)
+	}
+	keep := newComponent(q.ID, "keep")
+	if err := s.CreateComponent(ctx, keep, nil); err != nil {
+		t.Fatal(err)
+	}
+	removed := func(c store.Component) *changelogv1.Change {
+		return &changelogv1.Change{Action: 38, ProjectSlug: c.ProjectSlug, Target: c.Slug}
+	}
+	if err := s.DeleteProject(ctx, "p", &changelogv1.Change{Action: 39, ProjectSlug: "p"}, removed); err != nil {
+		t.Fatal(err)
+	}
+	list, total, err := s.ListComponents(ctx, "", store.Page{})
+	if err != nil || total != 1 || list[0].Slug != "keep" {
+		t.Errorf("left: %v %d %v", list, total, err)
+	}
+	cs := changes(t, gdb)
+	if len(cs) != 3 || cs[0].GetTarget() != "child" || cs[1].GetTarget() != "grandchild" || cs[2].GetAction() != 39 {
+		t.Errorf("changes %v", cs)
+	}
+	if err := s.DeleteComponent(ctx, "q", "keep", removed); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.DeleteComponent(ctx, "q", "keep", removed); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("delete twice: %v", err)
+	}
+	if cs := changes(t, gdb); len(cs) != 4 || cs[3].GetAction() != 38 || cs[3].GetProjectSlug() != "q" {
+		t.Errorf("changes %v", cs)
+	}
+}

@@ -1,0 +1,82 @@
+package changelog
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"path/filepath"
+
+	"google.golang.org/grpc"
+	"gorm.io/gorm"
+
+	"github.com/tmsproject/tms/pkg/db"
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	"github.com/tmsproject/tms/services/changelog/server"
+	"github.com/tmsproject/tms/services/changelog/store"
+)
+
+// Name is the service name: its PostgreSQL schema and SQLite file stem.
+const Name = "changelog"
+
+// Config configures the service.
+type Config struct {
+	// DataDir holds the embedded database (changelog.db) when DB.URL and
+	// DB.SQLitePath are empty.
+	DataDir string
+	// DB selects the database; Schema defaults to "changelog".
+	DB  db.Config
+	Log *slog.Logger
+}
+
+// Service is a running changelog service.
+type Service struct {
+	gdb    *gorm.DB
+	server *server.Server
+	log    *slog.Logger
+}
+
+// New opens and migrates the database and builds the service.
+func New(ctx context.Context, cfg Config) (*Service, error) {
+	dcfg := cfg.DB
+	if dcfg.Schema == "" {
+		dcfg.Schema = Name
+	}
+	if dcfg.URL == "" && dcfg.SQLitePath == "" {
+		if cfg.DataDir == "" {
+			return nil, errors.New("changelog: neither a data directory nor a database is configured")
+		}
+		dcfg.SQLitePath = filepath.Join(cfg.DataDir, Name+".db")
+	}
+	log := cfg.Log
+	if log == nil {
+		log = slog.Default()
+	}
+	gdb, err := db.Open(ctx, dcfg)
+	if err != nil {
+		return nil, fmt.Errorf("changelog: %w", err)
+	}
+	if err := db.Migrate(ctx, gdb, store.Migrations); err != nil {
+		return nil, errors.Join(fmt.Errorf("changelog: %w", err), db.Close(gdb))
+	}
+	return &Service{gdb: gdb, server: server.New(store.New(gdb)), log: log.With("service", Name)}, nil
+}
+
+// Server returns the gRPC implementation, for callers that wire it up
+// themselves.
+func (s *Service) Server() changelogv1.ChangelogServiceServer { return s.server }
+
+// Register installs the service on srv.
+func (s *Service) Register(srv *grpc.Server) {
+	changelogv1.RegisterChangelogServiceServer(srv, s.server)
+}
+
+// Run returns when ctx ends. The changelog is a pure consumer: it has no
+// background work of its own.
+func (s *Service) Run(ctx context.Context) error {
+	<-ctx.Done()
+	return nil
+}
+
+// Close releases the database.
+func (s *Service) Close() error { return db.Close(s.gdb) }

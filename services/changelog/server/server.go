@@ -1,0 +1,169 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	"github.com/tmsproject/tms/pkg/errs"
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	"github.com/tmsproject/tms/services/changelog/store"
+)
+
+// Store is what the server needs from storage.
+type Store interface {
+	Append(ctx context.Context, cs []store.Change) (int64, error)
+	List(ctx context.Context, f store.Filter, offset, limit int) ([]store.Change, int64, error)
+	Get(ctx context.Context, id int64) (store.Change, error)
+}
+
+// maxEventID bounds the idempotency key; event ids are UUIDs in practice.
+const maxEventID = 200
+
+// Server implements changelogv1.ChangelogServiceServer.
+type Server struct {
+	changelogv1.UnimplementedChangelogServiceServer
+	store Store
+	now   func() time.Time
+}
+
+// New returns a server on st.
+func New(st Store) *Server { return &Server{store: st, now: time.Now} }
+
+// AppendChanges stores the records whose event ids are new. A record
+// without a timestamp is stamped with the time of arrival.
+func (s *Server) AppendChanges(ctx context.Context, req *changelogv1.AppendChangesRequest) (*changelogv1.AppendChangesResponse, error) {
+	var v errs.Violations
+	cs := make([]store.Change, 0, len(req.GetChanges()))
+	now := s.now()
+	for i, pc := range req.GetChanges() {
+		c := fromProto(pc)
+		validateChange(&v, fmt.Sprintf("changes.%d.", i), pc)
+		if pc.GetTimestamp() == nil {
+			c.Timestamp = now
+		}
+		cs = append(cs, c)
+	}
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	n, err := s.store.Append(ctx, cs)
+	if err != nil {
+		return nil, err
+	}
+	return &changelogv1.AppendChangesResponse{Stored: n}, nil
+}
+
+func validateChange(v *errs.Violations, prefix string, c *changelogv1.Change) {
+	switch {
+	case c.GetEventId() == "":
+		v.Add(prefix+"event_id", "required", "This field is required.")
+	case len(c.GetEventId()) > maxEventID:
+		v.Add(prefix+"event_id", "max_length", fmt.Sprintf("Ensure this field has no more than %d characters.", maxEventID))
+	}
+	if c.GetAction() < 0 {
+		v.Add(prefix+"action", "min_value", "Ensure this value is greater than or equal to 0.")
+	}
+	if c.GetUnitId() < 0 {
+		v.Add(prefix+"unit_id", "min_value", "Ensure this value is greater than or equal to 0.")
+	}
+	if d := c.GetDetailsJson(); d != "" {
+		var obj map[string]any
+		if json.Unmarshal([]byte(d), &obj) != nil {
+			v.Add(prefix+"details", "invalid", "Value must be a valid JSON object.")
+		}
+	}
+	if ts := c.GetTimestamp(); ts != nil && ts.CheckValid() != nil {
+		v.Add(prefix+"timestamp", "invalid", "Datetime has wrong format.")
+	}
+}
+
+// ListChanges returns one page of matching records, newest first.
+func (s *Server) ListChanges(ctx context.Context, req *changelogv1.ListChangesRequest) (*changelogv1.ListChangesResponse, error) {
+	var v errs.Violations
+	checkPaging(&v, req.GetOffset(), req.GetLimit())
+	if req.GetUnitId() < 0 {
+		v.Add("unit_id", "min_value", "Ensure this value is greater than or equal to 0.")
+	}
+	after := timeArg(&v, "timestamp_after", req.GetTimestampAfter())
+	before := timeArg(&v, "timestamp_before", req.GetTimestampBefore())
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	f := store.Filter{
+		ProjectSlug: req.GetProjectSlug(), ComponentSlug: req.GetComponentSlug(),
+		LanguageCode: req.GetLanguageCode(), UnitID: req.GetUnitId(), User: req.GetUser(),
+		Actions: req.GetActions(), After: after, Before: before,
+	}
+	list, total, err := s.store.List(ctx, f, int(req.GetOffset()), int(req.GetLimit()))
+	if err != nil {
+		return nil, err
+	}
+	out := &changelogv1.ListChangesResponse{Total: total, Changes: make([]*changelogv1.Change, len(list))}
+	for i, c := range list {
+		out.Changes[i] = toProto(c)
+	}
+	return out, nil
+}
+
+// checkPaging rejects negative offsets and limits. Values beyond an int
+// are rejected too rather than wrapped.
+func checkPaging(v *errs.Violations, offset, limit int64) {
+	const maxInt = int64(^uint(0) >> 1)
+	if offset < 0 || offset > maxInt {
+		v.Add("offset", "min_value", "Ensure this value is greater than or equal to 0.")
+	}
+	if limit < 0 || limit > maxInt {
+		v.Add("limit", "min_value", "Ensure this value is greater than or equal to 0.")
+	}
+}
+
+// timeArg converts an optional timestamp filter; nil means unbounded.
+func timeArg(v *errs.Violations, field string, ts *timestamppb.Timestamp) time.Time {
+	if ts == nil {
+		return time.Time{}
+	}
+	if ts.CheckValid() != nil {
+		v.Add(field, "invalid", "Enter a valid date/time.")
+		return time.Time{}
+	}
+	return ts.AsTime()
+}
+
+// GetChange returns one record by id.
+func (s *Server) GetChange(ctx context.Context, req *changelogv1.GetChangeRequest) (*changelogv1.GetChangeResponse, error) {
+	if req.GetId() <= 0 {
+		return nil, errs.NotFoundf("Not found.")
+	}
+	c, err := s.store.Get(ctx, req.GetId())
+	if err != nil {
+		return nil, err
+	}
+	return &changelogv1.GetChangeResponse{Change: toProto(c)}, nil
+}
+
+func fromProto(c *changelogv1.Change) store.Change {
+	out := store.Change{
+		EventID: c.GetEventId(), Action: c.GetAction(),
+		ProjectSlug: c.GetProjectSlug(), ComponentSlug: c.GetComponentSlug(), LanguageCode: c.GetLanguageCode(),
+		UnitID: c.GetUnitId(), User: c.GetUser(), Author: c.GetAuthor(),
+		Target: c.GetTarget(), Old: c.GetOld(), DetailsJSON: c.GetDetailsJson(),
+	}
+	if c.GetTimestamp() != nil {
+		out.Timestamp = c.GetTimestamp().AsTime()
+	}
+	return out
+}
+
+func toProto(c store.Change) *changelogv1.Change {
+	return &changelogv1.Change{
+		Id: c.ID, EventId: c.EventID, Action: c.Action,
+		ProjectSlug: c.ProjectSlug, ComponentSlug: c.ComponentSlug, LanguageCode: c.LanguageCode,
+		UnitId: c.UnitID, User: c.User, Author: c.Author,
+		Target: c.Target, Old: c.Old, DetailsJson: c.DetailsJSON,
+		Timestamp: timestamppb.New(c.Timestamp),
+	}
+}

@@ -1,0 +1,166 @@
+package server_test
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"testing"
+	"time"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	"github.com/tmsproject/tms/pkg/dbtest"
+	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/pkg/grpcx"
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	"github.com/tmsproject/tms/services/changelog/server"
+	"github.com/tmsproject/tms/services/changelog/store"
+)
+
+// client starts the server over a real in-process gRPC connection with the
+// house interceptors, on a fresh SQLite database.
+func client(t *testing.T) changelogv1.ChangelogServiceClient {
+	t.Helper()
+	gdb := dbtest.SQLite(t, store.Migrations)
+	srv := grpcx.NewServer(slog.New(slog.NewTextHandler(io.Discard, nil)))
+	changelogv1.RegisterChangelogServiceServer(srv, server.New(store.New(gdb)))
+	p := grpcx.NewInProcess()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { _ = grpcx.Serve(ctx, srv, p.Listener()); close(done) }()
+	conn, err := p.Dial()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close(); cancel(); <-done })
+	return changelogv1.NewChangelogServiceClient(conn)
+}
+
+var t0 = time.Date(2025, 3, 4, 5, 6, 7, 890123000, time.UTC)
+
+func rec(id string, action int32, lang string, at time.Time) *changelogv1.Change {
+	return &changelogv1.Change{EventId: id, Action: action, ProjectSlug: "p", ComponentSlug: "c",
+		LanguageCode: lang, Timestamp: timestamppb.New(at)}
+}
+
+func TestAppendListGet(t *testing.T) {
+	c := client(t)
+	ctx := t.Context()
+	full := &changelogv1.Change{EventId: "full", Action: 4, ProjectSlug: "p", ComponentSlug: "c",
+		LanguageCode: "cs", UnitId: 9, User: "alice", Author: "bob", Target: "t", Old: "o",
+		DetailsJson: `{"state": 10}`, Timestamp: timestamppb.New(t0)}
+	batch := []*changelogv1.Change{rec("a", 14, "", t0.Add(-time.Hour)), rec("b", 5, "de", t0.Add(time.Hour)), full}
+	resp, err := c.AppendChanges(ctx, &changelogv1.AppendChangesRequest{Changes: batch})
+	if err != nil || resp.GetStored() != 3 {
+		t.Fatalf("append: %v %v", resp, err)
+	}
+	// Replays and a batch mixing known and new ids.
+	resp, err = c.AppendChanges(ctx, &changelogv1.AppendChangesRequest{Changes: append(batch, rec("d", 2, "cs", t0))})
+	if err != nil || resp.GetStored() != 1 {
+		t.Fatalf("replay: %v %v", resp, err)
+	}
+
+	list, err := c.ListChanges(ctx, &changelogv1.ListChangesRequest{ProjectSlug: "p", ComponentSlug: "c", Limit: 2})
+	if err != nil || list.GetTotal() != 4 || len(list.GetChanges()) != 2 || list.GetChanges()[0].GetEventId() != "b" {
+		t.Fatalf("list: %v %v", list, err)
+	}
+	list, err = c.ListChanges(ctx, &changelogv1.ListChangesRequest{LanguageCode: "cs", User: "alice",
+		Actions: []int32{4, 7}, TimestampAfter: timestamppb.New(t0), TimestampBefore: timestamppb.New(t0)})
+	if err != nil || list.GetTotal() != 1 {
+		t.Fatalf("filtered list: %v %v", list, err)
+	}
+	got := list.GetChanges()[0]
+	if got.GetId() == 0 || got.GetUnitId() != 9 || got.GetAuthor() != "bob" || got.GetDetailsJson() != `{"state": 10}` ||
+		!got.GetTimestamp().AsTime().Equal(t0) {
+		t.Fatalf("record: %v", got)
+	}
+	one, err := c.GetChange(ctx, &changelogv1.GetChangeRequest{Id: got.GetId()})
+	if err != nil || one.GetChange().GetEventId() != "full" {
+		t.Fatalf("get: %v %v", one, err)
+	}
+}
+
+func TestMissingTimestampIsArrivalTime(t *testing.T) {
+	c := client(t)
+	before := time.Now().Add(-time.Second)
+	_, err := c.AppendChanges(t.Context(), &changelogv1.AppendChangesRequest{Changes: []*changelogv1.Change{{EventId: "x", Action: 0}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	list, err := c.ListChanges(t.Context(), &changelogv1.ListChangesRequest{})
+	if err != nil || len(list.GetChanges()) != 1 {
+		t.Fatalf("list: %v %v", list, err)
+	}
+	if ts := list.GetChanges()[0].GetTimestamp().AsTime(); ts.Before(before) || ts.After(time.Now().Add(time.Second)) {
+		t.Fatalf("timestamp %v not the arrival time", ts)
+	}
+}
+
+func TestErrors(t *testing.T) {
+	c := client(t)
+	ctx := t.Context()
+	bad := timestamppb.New(t0)
+	bad.Nanos = -1
+	cases := []struct {
+		name  string
+		call  func() error
+		code  codes.Code
+		field string
+	}{
+		{"get unknown", func() error {
+			_, err := c.GetChange(ctx, &changelogv1.GetChangeRequest{Id: 12345})
+			return err
+		}, codes.NotFound, ""},
+		{"get zero", func() error {
+			_, err := c.GetChange(ctx, &changelogv1.GetChangeRequest{})
+			return err
+		}, codes.NotFound, ""},
+		{"negative offset", func() error {
+			_, err := c.ListChanges(ctx, &changelogv1.ListChangesRequest{Offset: -1})
+			return err
+		}, codes.InvalidArgument, "offset"},
+		{"negative limit", func() error {
+			_, err := c.ListChanges(ctx, &changelogv1.ListChangesRequest{Limit: -5})
+			return err
+		}, codes.InvalidArgument, "limit"},
+		{"bad timestamp filter", func() error {
+			_, err := c.ListChanges(ctx, &changelogv1.ListChangesRequest{TimestampAfter: bad})
+			return err
+		}, codes.InvalidArgument, "timestamp_after"},
+		{"missing event id", func() error {
+			_, err := c.AppendChanges(ctx, &changelogv1.AppendChangesRequest{Changes: []*changelogv1.Change{rec("ok", 1, "", t0), {Action: 1}}})
+			return err
+		}, codes.InvalidArgument, "changes.1.event_id"},
+		{"negative action", func() error {
+			_, err := c.AppendChanges(ctx, &changelogv1.AppendChangesRequest{Changes: []*changelogv1.Change{rec("n", -1, "", t0)}})
+			return err
+		}, codes.InvalidArgument, "changes.0.action"},
+		{"details not an object", func() error {
+			r := rec("j", 1, "", t0)
+			r.DetailsJson = `[1, 2]`
+			_, err := c.AppendChanges(ctx, &changelogv1.AppendChangesRequest{Changes: []*changelogv1.Change{r}})
+			return err
+		}, codes.InvalidArgument, "changes.0.details"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			err := tc.call()
+			if status.Code(err) != tc.code {
+				t.Fatalf("got %v, want %v", err, tc.code)
+			}
+			if tc.field != "" {
+				e := errs.FromStatus(err)
+				if len(e.Fields) == 0 || e.Fields[0].Field != tc.field {
+					t.Fatalf("fields %+v, want %s", e.Fields, tc.field)
+				}
+			}
+		})
+	}
+	// A rejected batch stores nothing, not even its valid records.
+	list, err := c.ListChanges(ctx, &changelogv1.ListChangesRequest{})
+	if err != nil || list.GetTotal() != 0 {
+		t.Fatalf("after rejected batches: %v %v", list, err)
+	}
+}

@@ -1,0 +1,45 @@
+package notification
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+
+	"github.com/tmsproject/tms/services/notification/server"
+	"github.com/tmsproject/tms/services/notification/store"
+	"github.com/tmsproject/tms/services/notification/token"
+)
+
+// bootstrap makes sure the built-in accounts exist and that admin has a
+// working token. It is idempotent: a restart creates nothing and, without
+// a configured token, keeps the admin token of the first start.
+func bootstrap(ctx context.Context, st *store.Store, adminToken string, log *slog.Logger) error {
+	admin := store.User{Username: server.Admin, FullName: "Administrator", IsSuperuser: true, IsActive: true}
+	if _, _, err := st.EnsureUser(ctx, admin, server.DefaultSubscriptions(server.Admin)); err != nil {
+		return err
+	}
+	anon := store.User{Username: server.Anonymous, FullName: "Anonymous", IsActive: false}
+	if _, _, err := st.EnsureUser(ctx, anon, nil); err != nil {
+		return err
+	}
+	if adminToken != "" {
+		if err := st.SetTokenHash(ctx, server.Admin, token.Hash(adminToken)); err != nil {
+			return fmt.Errorf("set configured admin token: %w", err)
+		}
+		return nil
+	}
+	tok, err := token.NewUser()
+	if err != nil {
+		return fmt.Errorf("generate admin token: %w", err)
+	}
+	// Only the process that gives admin its first token prints it; the
+	// hash alone is kept, so the token cannot be shown again later.
+	set, err := st.SetTokenHashIfNone(ctx, server.Admin, token.Hash(tok))
+	if err != nil {
+		return err
+	}
+	if set {
+		log.Info("admin API token: " + tok)
+	}
+	return nil
+}

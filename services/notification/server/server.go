@@ -1,0 +1,83 @@
+package server
+
+import (
+	"context"
+	"time"
+
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	"github.com/tmsproject/tms/pkg/errs"
+	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
+	"github.com/tmsproject/tms/services/notification/kinds"
+	"github.com/tmsproject/tms/services/notification/store"
+)
+
+// Built-in accounts.
+const (
+	// Admin is the superuser created at first start.
+	Admin = "admin"
+	// Anonymous stands for unauthenticated callers; change records may
+	// credit it. It cannot log in.
+	Anonymous = "anonymous"
+)
+
+// Store is what the server needs from storage.
+type Store interface {
+	CreateUser(ctx context.Context, u store.User, subs []store.Subscription) (store.User, error)
+	UserByName(ctx context.Context, username string) (store.User, error)
+	UserByTokenHash(ctx context.Context, hash string) (store.User, error)
+	ListUsers(ctx context.Context, offset, limit int) ([]store.User, int64, error)
+	SetTokenHash(ctx context.Context, username, hash string) error
+
+	ListSubscriptions(ctx context.Context, username string, offset, limit int) ([]store.Subscription, int64, error)
+	GetSubscription(ctx context.Context, username string, id int64) (store.Subscription, error)
+	CreateSubscription(ctx context.Context, sub store.Subscription) (store.Subscription, error)
+	UpdateSubscription(ctx context.Context, username string, id int64, change func(*store.Subscription) error) (store.Subscription, error)
+	DeleteSubscription(ctx context.Context, username string, id int64) error
+}
+
+// Server implements notificationv1.NotificationServiceServer.
+type Server struct {
+	notificationv1.UnimplementedNotificationServiceServer
+	store Store
+}
+
+// New returns a server on st.
+func New(st Store) *Server { return &Server{store: st} }
+
+// DefaultSubscriptions returns the subscriptions a new account named
+// username starts with (COMPAT.md §8).
+func DefaultSubscriptions(username string) []store.Subscription {
+	defs := kinds.Defaults()
+	out := make([]store.Subscription, len(defs))
+	for i, d := range defs {
+		out[i] = store.Subscription{Username: username, Notification: d.Notification, Scope: d.Scope, Frequency: d.Frequency}
+	}
+	return out
+}
+
+// checkPaging rejects negative offsets and limits and values beyond an int.
+func checkPaging(offset, limit int64) error {
+	const maxInt = int64(^uint(0) >> 1)
+	var v errs.Violations
+	if offset < 0 || offset > maxInt {
+		v.Add("offset", "min_value", "Ensure this value is greater than or equal to 0.")
+	}
+	if limit < 0 || limit > maxInt {
+		v.Add("limit", "min_value", "Ensure this value is greater than or equal to 0.")
+	}
+	return v.Err()
+}
+
+func userProto(u store.User) *notificationv1.User {
+	return &notificationv1.User{Id: u.ID, Username: u.Username, FullName: u.FullName, Email: u.Email,
+		IsSuperuser: u.IsSuperuser, IsActive: u.IsActive, DateJoined: timestamppb.New(u.DateJoined)}
+}
+
+func subscriptionProto(s store.Subscription) *notificationv1.Subscription {
+	return &notificationv1.Subscription{Id: s.ID, Username: s.Username, Notification: s.Notification,
+		Scope: s.Scope, Frequency: s.Frequency, ProjectSlug: s.ProjectSlug, ComponentSlug: s.ComponentSlug}
+}
+
+// now is the clock of new accounts.
+var now = time.Now

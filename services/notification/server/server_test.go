@@ -1,0 +1,269 @@
+package server_test
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"strings"
+	"testing"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	"github.com/tmsproject/tms/pkg/dbtest"
+	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/pkg/grpcx"
+	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
+	"github.com/tmsproject/tms/services/notification/server"
+	"github.com/tmsproject/tms/services/notification/store"
+)
+
+type pb = notificationv1.NotificationServiceClient
+
+// client starts the server over a real in-process gRPC connection with the
+// house interceptors, on a fresh SQLite database holding the user alice.
+func client(t *testing.T) pb {
+	t.Helper()
+	gdb := dbtest.SQLite(t, store.Migrations)
+	srv := grpcx.NewServer(slog.New(slog.NewTextHandler(io.Discard, nil)))
+	notificationv1.RegisterNotificationServiceServer(srv, server.New(store.New(gdb)))
+	p := grpcx.NewInProcess()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { _ = grpcx.Serve(ctx, srv, p.Listener()); close(done) }()
+	conn, err := p.Dial()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close(); cancel(); <-done })
+	c := notificationv1.NewNotificationServiceClient(conn)
+	createUser(t, c, "alice")
+	return c
+}
+
+func createUser(t *testing.T, c pb, name string) *notificationv1.User {
+	t.Helper()
+	resp, err := c.CreateUser(t.Context(), &notificationv1.CreateUserRequest{User: &notificationv1.User{
+		Username: name, FullName: strings.ToUpper(name), Email: name + "@example.org", IsActive: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp.GetUser()
+}
+
+// wantErr checks the gRPC code and, when field is set, the first violated
+// field and, when msg is set, its message.
+func wantErr(t *testing.T, err error, code codes.Code, field, msg string) {
+	t.Helper()
+	if status.Code(err) != code {
+		t.Fatalf("got %v, want %v", err, code)
+	}
+	e := errs.FromStatus(err)
+	if field != "" && (len(e.Fields) == 0 || e.Fields[0].Field != field) {
+		t.Fatalf("fields %+v, want %s", e.Fields, field)
+	}
+	if msg != "" && e.Message != msg {
+		t.Fatalf("message %q, want %q", e.Message, msg)
+	}
+}
+
+func TestUsers(t *testing.T) {
+	c := client(t)
+	ctx := t.Context()
+	got, err := c.GetUser(ctx, &notificationv1.GetUserRequest{Username: "alice"})
+	u := got.GetUser()
+	if err != nil || u.GetId() == 0 || u.GetFullName() != "ALICE" || u.GetEmail() != "alice@example.org" ||
+		!u.GetIsActive() || u.GetIsSuperuser() || u.GetDateJoined() == nil {
+		t.Fatalf("get: %v %v", got, err)
+	}
+	subs, err := c.ListSubscriptions(ctx, &notificationv1.ListSubscriptionsRequest{Username: "alice"})
+	if err != nil || subs.GetTotal() != 10 || subs.GetSubscriptions()[0].GetNotification() != "MentionCommentNotificaton" {
+		t.Fatalf("default subscriptions: %v %v", subs, err)
+	}
+	createUser(t, c, "bob")
+	list, err := c.ListUsers(ctx, &notificationv1.ListUsersRequest{Offset: 1, Limit: 5})
+	if err != nil || list.GetTotal() != 2 || len(list.GetUsers()) != 1 || list.GetUsers()[0].GetUsername() != "bob" {
+		t.Fatalf("list: %v %v", list, err)
+	}
+	_, err = c.GetUser(ctx, &notificationv1.GetUserRequest{Username: "nobody"})
+	wantErr(t, err, codes.NotFound, "", "")
+	_, err = c.ListUsers(ctx, &notificationv1.ListUsersRequest{Limit: -1})
+	wantErr(t, err, codes.InvalidArgument, "limit", "")
+}
+
+func TestCreateUserValidation(t *testing.T) {
+	c := client(t)
+	cases := []struct {
+		name  string
+		user  *notificationv1.User
+		field string
+		msg   string
+	}{
+		{"empty", &notificationv1.User{}, "username", "This field is required."},
+		{"space", &notificationv1.User{Username: "a b"}, "username",
+			"Username may only contain letters, numbers or the following characters: @ . + - _"},
+		{"slash", &notificationv1.User{Username: "a/b"}, "username", ""},
+		{"leading dot", &notificationv1.User{Username: ".hidden"}, "username", ""},
+		{"too long", &notificationv1.User{Username: strings.Repeat("x", 151)}, "username", ""},
+		{"taken", &notificationv1.User{Username: "alice"}, "username", "A user with that username already exists."},
+		{"taken other case", &notificationv1.User{Username: "ALICE"}, "username", ""},
+		{"bad email", &notificationv1.User{Username: "carol", Email: "not-an-address"}, "email", "Enter a valid email address."},
+		{"taken email", &notificationv1.User{Username: "carol", Email: "Alice@Example.org"}, "email", ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := c.CreateUser(t.Context(), &notificationv1.CreateUserRequest{User: tc.user})
+			wantErr(t, err, codes.InvalidArgument, tc.field, tc.msg)
+		})
+	}
+	for _, ok := range []string{"jürgen", "a.b@c+d-e_f", "123"} {
+		if _, err := c.CreateUser(t.Context(), &notificationv1.CreateUserRequest{User: &notificationv1.User{Username: ok}}); err != nil {
+			t.Errorf("%s: %v", ok, err)
+		}
+	}
+}
+
+func TestTokens(t *testing.T) {
+	c := client(t)
+	ctx := t.Context()
+	for _, bad := range []string{"", "wlu_unknown"} {
+		_, err := c.Authenticate(ctx, &notificationv1.AuthenticateRequest{Token: bad})
+		wantErr(t, err, codes.Unauthenticated, "", "Invalid token.")
+	}
+	first, err := c.IssueToken(ctx, &notificationv1.IssueTokenRequest{Username: "alice"})
+	if err != nil || !strings.HasPrefix(first.GetToken(), "wlu_") || len(first.GetToken()) != 40 {
+		t.Fatalf("issue: %v %v", first, err)
+	}
+	who, err := c.Authenticate(ctx, &notificationv1.AuthenticateRequest{Token: first.GetToken()})
+	if err != nil || who.GetUser().GetUsername() != "alice" {
+		t.Fatalf("authenticate: %v %v", who, err)
+	}
+	second, err := c.IssueToken(ctx, &notificationv1.IssueTokenRequest{Username: "alice"})
+	if err != nil || second.GetToken() == first.GetToken() {
+		t.Fatalf("reissue: %v %v", second, err)
+	}
+	_, err = c.Authenticate(ctx, &notificationv1.AuthenticateRequest{Token: first.GetToken()})
+	wantErr(t, err, codes.Unauthenticated, "", "Invalid token.")
+	if _, err := c.Authenticate(ctx, &notificationv1.AuthenticateRequest{Token: second.GetToken()}); err != nil {
+		t.Fatalf("new token: %v", err)
+	}
+	_, err = c.IssueToken(ctx, &notificationv1.IssueTokenRequest{Username: "nobody"})
+	wantErr(t, err, codes.NotFound, "", "")
+	_, err = c.IssueToken(ctx, &notificationv1.IssueTokenRequest{Username: "anonymous"})
+	wantErr(t, err, codes.FailedPrecondition, "", "")
+}
+
+func TestInactiveUserCannotAuthenticate(t *testing.T) {
+	c := client(t)
+	if _, err := c.CreateUser(t.Context(), &notificationv1.CreateUserRequest{User: &notificationv1.User{Username: "gone"}}); err != nil {
+		t.Fatal(err)
+	}
+	tok, err := c.IssueToken(t.Context(), &notificationv1.IssueTokenRequest{Username: "gone"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.Authenticate(t.Context(), &notificationv1.AuthenticateRequest{Token: tok.GetToken()})
+	wantErr(t, err, codes.Unauthenticated, "", "User inactive or deleted.")
+}
+
+func sub(user, kind string, scope, freq int32, project, component string) *notificationv1.Subscription {
+	return &notificationv1.Subscription{Username: user, Notification: kind, Scope: scope, Frequency: freq,
+		ProjectSlug: project, ComponentSlug: component}
+}
+
+func TestSubscriptionValidation(t *testing.T) {
+	c := client(t)
+	cases := []struct {
+		name  string
+		sub   *notificationv1.Subscription
+		field string
+		msg   string
+	}{
+		{"unknown kind", sub("alice", "NewTranslationNotification", 0, 1, "", ""), "notification",
+			`"NewTranslationNotification" is not a valid choice.`},
+		{"no kind", sub("alice", "", 0, 1, "", ""), "notification", "This field is required."},
+		{"bad scope", sub("alice", "NewAlertNotificaton", 15, 1, "", ""), "scope", `"15" is not a valid choice.`},
+		{"bad frequency", sub("alice", "NewAlertNotificaton", 0, 7, "", ""), "frequency", `"7" is not a valid choice.`},
+		{"project scope without project", sub("alice", "NewAlertNotificaton", 30, 1, "", ""), "project", "This field is required."},
+		{"component scope without component", sub("alice", "NewAlertNotificaton", 40, 1, "p", ""), "component", "This field is required."},
+		{"component scope without project", sub("alice", "NewAlertNotificaton", 40, 1, "", "c"), "project", ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := c.CreateSubscription(t.Context(), &notificationv1.CreateSubscriptionRequest{Subscription: tc.sub})
+			wantErr(t, err, codes.InvalidArgument, tc.field, tc.msg)
+		})
+	}
+	_, err := c.CreateSubscription(t.Context(), &notificationv1.CreateSubscriptionRequest{Subscription: sub("nobody", "NewAlertNotificaton", 0, 1, "", "")})
+	wantErr(t, err, codes.NotFound, "", "")
+	// Every kind of SPEC.md is accepted, spelled as there.
+	for _, kind := range []string{"LastAuthorCommentNotificaton", "MentionCommentNotificaton", "MergeFailureNotification",
+		"ParseErrorNotification", "NewTranslationNotificaton", "NewComponentNotificaton", "NewAlertNotificaton",
+		"NewAnnouncementNotificaton"} {
+		if _, err := c.CreateSubscription(t.Context(), &notificationv1.CreateSubscriptionRequest{Subscription: sub("alice", kind, 0, 1, "", "")}); err != nil {
+			t.Errorf("%s: %v", kind, err)
+		}
+	}
+}
+
+func TestSubscriptionLifecycle(t *testing.T) {
+	c := client(t)
+	ctx := t.Context()
+	createUser(t, c, "bob")
+	created, err := c.CreateSubscription(ctx, &notificationv1.CreateSubscriptionRequest{
+		Subscription: sub("alice", "NewComponentNotificaton", 40, 2, "proj", "comp")})
+	s := created.GetSubscription()
+	if err != nil || s.GetId() == 0 || s.GetUsername() != "alice" || s.GetComponentSlug() != "comp" {
+		t.Fatalf("create: %v %v", created, err)
+	}
+	list, err := c.ListSubscriptions(ctx, &notificationv1.ListSubscriptionsRequest{Username: "alice", Offset: 9, Limit: 5})
+	if err != nil || list.GetTotal() != 11 || len(list.GetSubscriptions()) != 2 || list.GetSubscriptions()[1].GetId() != s.GetId() {
+		t.Fatalf("list: %v %v", list, err)
+	}
+	// A partial update changes the named fields only.
+	upd, err := c.UpdateSubscription(ctx, &notificationv1.UpdateSubscriptionRequest{
+		Subscription: &notificationv1.Subscription{Username: "alice", Id: s.GetId(), Frequency: 3, Scope: 99},
+		Fields:       []string{"frequency"}})
+	if err != nil || upd.GetSubscription().GetFrequency() != 3 || upd.GetSubscription().GetScope() != 40 {
+		t.Fatalf("patch: %v %v", upd, err)
+	}
+	// A full update replaces everything and is validated as a whole.
+	_, err = c.UpdateSubscription(ctx, &notificationv1.UpdateSubscriptionRequest{
+		Subscription: &notificationv1.Subscription{Username: "alice", Id: s.GetId(), Notification: "LockNotification", Scope: 30}})
+	wantErr(t, err, codes.InvalidArgument, "project", "")
+	upd, err = c.UpdateSubscription(ctx, &notificationv1.UpdateSubscriptionRequest{
+		Subscription: sub("alice", "LockNotification", 0, 1, "", "")})
+	wantErr(t, err, codes.NotFound, "", "") // no id
+	full := sub("alice", "LockNotification", 10, 1, "", "")
+	full.Id = s.GetId()
+	upd, err = c.UpdateSubscription(ctx, &notificationv1.UpdateSubscriptionRequest{Subscription: full})
+	if err != nil || upd.GetSubscription().GetNotification() != "LockNotification" || upd.GetSubscription().GetProjectSlug() != "" {
+		t.Fatalf("put: %v %v", upd, err)
+	}
+	_, err = c.UpdateSubscription(ctx, &notificationv1.UpdateSubscriptionRequest{Subscription: full, Fields: []string{"user"}})
+	wantErr(t, err, codes.InvalidArgument, "fields", "")
+	got, err := c.GetSubscription(ctx, &notificationv1.GetSubscriptionRequest{Username: "alice", Id: s.GetId()})
+	if err != nil || got.GetSubscription().GetScope() != 10 {
+		t.Fatalf("get: %v %v", got, err)
+	}
+
+	// Another user's id is not found, whatever the operation.
+	_, err = c.GetSubscription(ctx, &notificationv1.GetSubscriptionRequest{Username: "bob", Id: s.GetId()})
+	wantErr(t, err, codes.NotFound, "", "")
+	stolen := sub("bob", "LockNotification", 0, 0, "", "")
+	stolen.Id = s.GetId()
+	_, err = c.UpdateSubscription(ctx, &notificationv1.UpdateSubscriptionRequest{Subscription: stolen})
+	wantErr(t, err, codes.NotFound, "", "")
+	_, err = c.DeleteSubscription(ctx, &notificationv1.DeleteSubscriptionRequest{Username: "bob", Id: s.GetId()})
+	wantErr(t, err, codes.NotFound, "", "")
+
+	if _, err := c.DeleteSubscription(ctx, &notificationv1.DeleteSubscriptionRequest{Username: "alice", Id: s.GetId()}); err != nil {
+		t.Fatalf("delete %d: %v", s.GetId(), err)
+	}
+	_, err = c.GetSubscription(ctx, &notificationv1.GetSubscriptionRequest{Username: "alice", Id: s.GetId()})
+	wantErr(t, err, codes.NotFound, "", "")
+	_, err = c.ListSubscriptions(ctx, &notificationv1.ListSubscriptionsRequest{Username: "nobody"})
+	wantErr(t, err, codes.NotFound, "", "")
+	_, err = c.ListSubscriptions(ctx, &notificationv1.ListSubscriptionsRequest{Username: "alice", Offset: -2})
+	wantErr(t, err, codes.InvalidArgument, "offset", "")
+}

@@ -1,0 +1,133 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"net/mail"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/tmsproject/tms/pkg/errs"
+	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
+	"github.com/tmsproject/tms/services/notification/store"
+	"github.com/tmsproject/tms/services/notification/token"
+)
+
+// Field limits of the reference implementation.
+const (
+	maxUsername = 150
+	maxFullName = 150
+	maxEmail    = 190
+)
+
+// usernamePattern is Django's ^[\w.@+-]+$ with Python's Unicode \w.
+var usernamePattern = regexp.MustCompile(`^[\p{L}\p{N}\p{Mn}\p{Pc}.@+-]+$`)
+
+// errInvalidToken is the answer to every unknown, empty or revoked token.
+func errInvalidToken() error { return errs.New(errs.Unauthenticated, "Invalid token.") }
+
+// Authenticate returns the account owning the token. Only the token's hash
+// is looked up, so no secret is compared byte by byte.
+func (s *Server) Authenticate(ctx context.Context, req *notificationv1.AuthenticateRequest) (*notificationv1.AuthenticateResponse, error) {
+	if req.GetToken() == "" {
+		return nil, errInvalidToken()
+	}
+	u, err := s.store.UserByTokenHash(ctx, token.Hash(req.GetToken()))
+	if errs.Is(err, errs.NotFound) {
+		return nil, errInvalidToken()
+	}
+	if err != nil {
+		return nil, err
+	}
+	if !u.IsActive {
+		return nil, errs.New(errs.Unauthenticated, "User inactive or deleted.")
+	}
+	return &notificationv1.AuthenticateResponse{User: userProto(u)}, nil
+}
+
+// GetUser returns one account by user name.
+func (s *Server) GetUser(ctx context.Context, req *notificationv1.GetUserRequest) (*notificationv1.GetUserResponse, error) {
+	u, err := s.store.UserByName(ctx, req.GetUsername())
+	if err != nil {
+		return nil, err
+	}
+	return &notificationv1.GetUserResponse{User: userProto(u)}, nil
+}
+
+// ListUsers returns one page of accounts in id order; limit 0 means all.
+func (s *Server) ListUsers(ctx context.Context, req *notificationv1.ListUsersRequest) (*notificationv1.ListUsersResponse, error) {
+	if err := checkPaging(req.GetOffset(), req.GetLimit()); err != nil {
+		return nil, err
+	}
+	users, total, err := s.store.ListUsers(ctx, int(req.GetOffset()), int(req.GetLimit()))
+	if err != nil {
+		return nil, err
+	}
+	out := &notificationv1.ListUsersResponse{Total: total, Users: make([]*notificationv1.User, len(users))}
+	for i, u := range users {
+		out.Users[i] = userProto(u)
+	}
+	return out, nil
+}
+
+// CreateUser creates an account with the default subscriptions. The id and
+// date_joined of the request are ignored; is_active and is_superuser are
+// taken as given.
+func (s *Server) CreateUser(ctx context.Context, req *notificationv1.CreateUserRequest) (*notificationv1.CreateUserResponse, error) {
+	in := req.GetUser()
+	u := store.User{Username: in.GetUsername(), FullName: strings.TrimSpace(in.GetFullName()),
+		Email: strings.TrimSpace(in.GetEmail()), IsSuperuser: in.GetIsSuperuser(), IsActive: in.GetIsActive(),
+		DateJoined: now()}
+	if err := validateUser(u); err != nil {
+		return nil, err
+	}
+	created, err := s.store.CreateUser(ctx, u, DefaultSubscriptions(u.Username))
+	if err != nil {
+		return nil, err
+	}
+	return &notificationv1.CreateUserResponse{User: userProto(created)}, nil
+}
+
+func validateUser(u store.User) error {
+	var v errs.Violations
+	switch {
+	case u.Username == "":
+		v.Add("username", "required", "This field is required.")
+	case utf8.RuneCountInString(u.Username) > maxUsername:
+		v.Add("username", "max_length", fmt.Sprintf("Ensure this field has no more than %d characters.", maxUsername))
+	case strings.HasPrefix(u.Username, "."):
+		v.Add("username", "invalid", "The username can not start with a full stop.")
+	case !usernamePattern.MatchString(u.Username):
+		v.Add("username", "invalid", "Username may only contain letters, numbers or the following characters: @ . + - _")
+	}
+	if utf8.RuneCountInString(u.FullName) > maxFullName {
+		v.Add("full_name", "max_length", fmt.Sprintf("Ensure this field has no more than %d characters.", maxFullName))
+	}
+	if u.Email != "" {
+		addr, err := mail.ParseAddress(u.Email)
+		switch {
+		case err != nil || addr.Address != u.Email || !strings.Contains(u.Email[strings.LastIndex(u.Email, "@"):], "."):
+			v.Add("email", "invalid", "Enter a valid email address.")
+		case utf8.RuneCountInString(u.Email) > maxEmail:
+			v.Add("email", "max_length", fmt.Sprintf("Ensure this field has no more than %d characters.", maxEmail))
+		}
+	}
+	return v.Err()
+}
+
+// IssueToken gives the account a new API token, revoking the former one,
+// and returns it: the only time the token is seen in clear.
+func (s *Server) IssueToken(ctx context.Context, req *notificationv1.IssueTokenRequest) (*notificationv1.IssueTokenResponse, error) {
+	if req.GetUsername() == Anonymous {
+		return nil, errs.New(errs.FailedPrecondition, "The anonymous user can not have an API token.")
+	}
+	tok, err := token.NewUser()
+	if err != nil {
+		return nil, errs.Wrap(errs.Internal, err, "generate token")
+	}
+	if err := s.store.SetTokenHash(ctx, req.GetUsername(), token.Hash(tok)); err != nil {
+		return nil, err
+	}
+	return &notificationv1.IssueTokenResponse{Token: tok}, nil
+}

@@ -1,0 +1,273 @@
+package store_test
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+	"time"
+
+	"gorm.io/gorm"
+
+	"github.com/tmsproject/tms/pkg/dbtest"
+	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/pkg/pgtest"
+	"github.com/tmsproject/tms/services/notification/store"
+)
+
+func TestMain(m *testing.M) { pgtest.Main(m) }
+
+// TestStore is the storage conformance suite, run on both engines.
+func TestStore(t *testing.T) {
+	cases := []struct {
+		name string
+		run  func(t *testing.T, s *store.Store)
+	}{
+		{"create and get user", testCreateUser},
+		{"unique user name and e-mail ignore case", testUnique},
+		{"ensure user is idempotent", testEnsureUser},
+		{"list users", testListUsers},
+		{"tokens", testTokens},
+		{"subscriptions crud", testSubscriptions},
+		{"subscriptions belong to their user", testSubscriptionOwnership},
+		{"subscription paging", testSubscriptionPaging},
+		{"update aborted by change func", testUpdateAbort},
+	}
+	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
+		for _, c := range cases {
+			t.Run(c.name, func(t *testing.T) {
+				for _, table := range []string{"subscriptions", "users"} {
+					if err := gdb.Exec("DELETE FROM " + table).Error; err != nil {
+						t.Fatal(err)
+					}
+				}
+				c.run(t, store.New(gdb))
+			})
+		}
+	}, store.Migrations)
+}
+
+var joined = time.Date(2024, 2, 3, 4, 5, 6, 789012345, time.UTC)
+
+func mustCreate(t *testing.T, s *store.Store, name string, subs ...store.Subscription) store.User {
+	t.Helper()
+	u, err := s.CreateUser(t.Context(), store.User{Username: name, FullName: name, IsActive: true}, subs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
+}
+
+func testCreateUser(t *testing.T, s *store.Store) {
+	in := store.User{Username: "Jürgen", FullName: "Jürgen X", Email: "j@example.com", IsSuperuser: true,
+		IsActive: true, DateJoined: joined.In(time.FixedZone("Y", -7200))}
+	u, err := s.CreateUser(t.Context(), in, []store.Subscription{{Notification: "A", Scope: 10, Frequency: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.UserByName(t.Context(), "Jürgen")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := in
+	want.ID, want.DateJoined = u.ID, joined.Truncate(time.Microsecond)
+	if got != want || u != want {
+		t.Fatalf("got %+v / %+v\nwant %+v", got, u, want)
+	}
+	if _, err := s.UserByName(t.Context(), "jürgen"); !errs.Is(err, errs.NotFound) {
+		t.Fatalf("lookup is exact: %v", err)
+	}
+	subs, total, err := s.ListSubscriptions(t.Context(), "Jürgen", 0, 0)
+	if err != nil || total != 1 || subs[0].Username != "Jürgen" || subs[0].Notification != "A" {
+		t.Fatalf("initial subscriptions: %+v %d %v", subs, total, err)
+	}
+	now := time.Now()
+	plain := mustCreate(t, s, "plain")
+	if plain.DateJoined.Before(now.Add(-time.Minute)) || plain.Email != "" {
+		t.Fatalf("defaults: %+v", plain)
+	}
+}
+
+func testUnique(t *testing.T, s *store.Store) {
+	if _, err := s.CreateUser(t.Context(), store.User{Username: "Alice", Email: "A@x.org"}, nil); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		u     store.User
+		field string
+	}{
+		{store.User{Username: "alice"}, "username"},
+		{store.User{Username: "ALICE", Email: "other@x.org"}, "username"},
+		{store.User{Username: "bob", Email: "a@X.org"}, "email"},
+	}
+	for _, c := range cases {
+		_, err := s.CreateUser(t.Context(), c.u, nil)
+		var e *errs.Error
+		if !errs.Is(err, errs.InvalidArgument) || !errors.As(err, &e) || len(e.Fields) == 0 || e.Fields[0].Field != c.field {
+			t.Fatalf("%+v: got %v, want InvalidArgument on %s", c.u, err, c.field)
+		}
+	}
+	// Accounts without an address do not collide on it.
+	mustCreate(t, s, "carol")
+	mustCreate(t, s, "dave")
+}
+
+func testEnsureUser(t *testing.T, s *store.Store) {
+	subs := []store.Subscription{{Notification: "A", Scope: 0, Frequency: 1}, {Notification: "B", Scope: 20, Frequency: 1}}
+	u1, created, err := s.EnsureUser(t.Context(), store.User{Username: "admin", IsSuperuser: true, IsActive: true}, subs)
+	if err != nil || !created {
+		t.Fatalf("first: %v %v", created, err)
+	}
+	u2, created, err := s.EnsureUser(t.Context(), store.User{Username: "admin", FullName: "changed"}, subs)
+	if err != nil || created || u2 != u1 {
+		t.Fatalf("second: %+v %v %v", u2, created, err)
+	}
+	if _, total, _ := s.ListSubscriptions(t.Context(), "admin", 0, 0); total != 2 {
+		t.Fatalf("subscriptions doubled: %d", total)
+	}
+}
+
+func testListUsers(t *testing.T, s *store.Store) {
+	for i := range 5 {
+		mustCreate(t, s, fmt.Sprintf("u%d", i))
+	}
+	users, total, err := s.ListUsers(t.Context(), 1, 2)
+	if err != nil || total != 5 || len(users) != 2 || users[0].Username != "u1" || users[1].Username != "u2" {
+		t.Fatalf("page: %+v %d %v", users, total, err)
+	}
+	users, _, err = s.ListUsers(t.Context(), 0, 0)
+	if err != nil || len(users) != 5 {
+		t.Fatalf("all: %d %v", len(users), err)
+	}
+	if _, _, err := s.ListUsers(t.Context(), -1, 0); !errs.Is(err, errs.InvalidArgument) {
+		t.Fatalf("negative offset: %v", err)
+	}
+}
+
+func testTokens(t *testing.T, s *store.Store) {
+	mustCreate(t, s, "alice")
+	mustCreate(t, s, "bob")
+	if _, err := s.UserByTokenHash(t.Context(), "h1"); !errs.Is(err, errs.NotFound) {
+		t.Fatalf("no token yet: %v", err)
+	}
+	if ok, err := s.SetTokenHashIfNone(t.Context(), "alice", "h1"); err != nil || !ok {
+		t.Fatalf("first token: %v %v", ok, err)
+	}
+	if ok, err := s.SetTokenHashIfNone(t.Context(), "alice", "h2"); err != nil || ok {
+		t.Fatalf("second first token: %v %v", ok, err)
+	}
+	if u, err := s.UserByTokenHash(t.Context(), "h1"); err != nil || u.Username != "alice" {
+		t.Fatalf("by token: %+v %v", u, err)
+	}
+	if err := s.SetTokenHash(t.Context(), "alice", "h3"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.UserByTokenHash(t.Context(), "h1"); !errs.Is(err, errs.NotFound) {
+		t.Fatalf("old token still works: %v", err)
+	}
+	if err := s.SetTokenHash(t.Context(), "nobody", "h4"); !errs.Is(err, errs.NotFound) {
+		t.Fatalf("unknown user: %v", err)
+	}
+	if err := s.SetTokenHash(t.Context(), "bob", "h3"); err == nil {
+		t.Fatal("two accounts share a token hash")
+	}
+}
+
+func testSubscriptions(t *testing.T, s *store.Store) {
+	mustCreate(t, s, "alice")
+	sub, err := s.CreateSubscription(t.Context(), store.Subscription{Username: "alice", Notification: "N",
+		Scope: 40, Frequency: 2, ProjectSlug: "p", ComponentSlug: "c"})
+	if err != nil || sub.ID == 0 || sub.Username != "alice" {
+		t.Fatalf("create: %+v %v", sub, err)
+	}
+	got, err := s.GetSubscription(t.Context(), "alice", sub.ID)
+	if err != nil || got != sub {
+		t.Fatalf("get: %+v %v, want %+v", got, err, sub)
+	}
+	upd, err := s.UpdateSubscription(t.Context(), "alice", sub.ID, func(x *store.Subscription) error {
+		x.Frequency, x.Scope, x.ProjectSlug, x.ComponentSlug = 4, 0, "", ""
+		x.ID, x.Username = 999, "mallory" // ignored
+		return nil
+	})
+	if err != nil || upd.Frequency != 4 || upd.ID != sub.ID || upd.Username != "alice" {
+		t.Fatalf("update: %+v %v", upd, err)
+	}
+	got, _ = s.GetSubscription(t.Context(), "alice", sub.ID)
+	if got != upd {
+		t.Fatalf("after update %+v, want %+v", got, upd)
+	}
+	if err := s.DeleteSubscription(t.Context(), "alice", sub.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.GetSubscription(t.Context(), "alice", sub.ID); !errs.Is(err, errs.NotFound) {
+		t.Fatalf("after delete: %v", err)
+	}
+	if err := s.DeleteSubscription(t.Context(), "alice", sub.ID); !errs.Is(err, errs.NotFound) {
+		t.Fatalf("delete twice: %v", err)
+	}
+	if _, err := s.CreateSubscription(t.Context(), store.Subscription{Username: "nobody", Notification: "N"}); !errs.Is(err, errs.NotFound) {
+		t.Fatalf("unknown user: %v", err)
+	}
+}
+
+func testSubscriptionOwnership(t *testing.T, s *store.Store) {
+	mustCreate(t, s, "alice")
+	mustCreate(t, s, "bob")
+	sub, err := s.CreateSubscription(t.Context(), store.Subscription{Username: "alice", Notification: "N", Frequency: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	noop := func(*store.Subscription) error { return nil }
+	checks := map[string]error{
+		"get":    func() error { _, err := s.GetSubscription(t.Context(), "bob", sub.ID); return err }(),
+		"update": func() error { _, err := s.UpdateSubscription(t.Context(), "bob", sub.ID, noop); return err }(),
+		"delete": s.DeleteSubscription(t.Context(), "bob", sub.ID),
+		"nobody": func() error { _, err := s.GetSubscription(t.Context(), "nobody", sub.ID); return err }(),
+	}
+	for name, err := range checks {
+		if !errs.Is(err, errs.NotFound) {
+			t.Errorf("%s: got %v, want NotFound", name, err)
+		}
+	}
+	if _, err := s.GetSubscription(t.Context(), "alice", sub.ID); err != nil {
+		t.Fatalf("owner lost it: %v", err)
+	}
+	if _, _, err := s.ListSubscriptions(t.Context(), "nobody", 0, 0); !errs.Is(err, errs.NotFound) {
+		t.Fatalf("list of unknown user: %v", err)
+	}
+}
+
+func testSubscriptionPaging(t *testing.T, s *store.Store) {
+	var subs []store.Subscription
+	for i := range 5 {
+		subs = append(subs, store.Subscription{Notification: fmt.Sprint("N", i), Frequency: 1})
+	}
+	mustCreate(t, s, "alice", subs...)
+	mustCreate(t, s, "bob", subs[:2]...)
+	list, total, err := s.ListSubscriptions(t.Context(), "alice", 3, 10)
+	if err != nil || total != 5 || len(list) != 2 || list[0].Notification != "N3" || list[1].Notification != "N4" {
+		t.Fatalf("page: %+v %d %v", list, total, err)
+	}
+	list, total, err = s.ListSubscriptions(t.Context(), "bob", 5, 10)
+	if err != nil || total != 2 || list == nil || len(list) != 0 {
+		t.Fatalf("past the end: %+v %d %v", list, total, err)
+	}
+	if _, _, err := s.ListSubscriptions(t.Context(), "bob", 0, -1); !errs.Is(err, errs.InvalidArgument) {
+		t.Fatalf("negative limit: %v", err)
+	}
+}
+
+func testUpdateAbort(t *testing.T, s *store.Store) {
+	mustCreate(t, s, "alice", store.Subscription{Notification: "N", Frequency: 1})
+	list, _, _ := s.ListSubscriptions(t.Context(), "alice", 0, 0)
+	_, err := s.UpdateSubscription(t.Context(), "alice", list[0].ID, func(x *store.Subscription) error {
+		x.Frequency = 3
+		return errs.Invalid("scope", "invalid_choice", "bad")
+	})
+	if !errs.Is(err, errs.InvalidArgument) {
+		t.Fatalf("got %v", err)
+	}
+	got, _ := s.GetSubscription(t.Context(), "alice", list[0].ID)
+	if got.Frequency != 1 {
+		t.Fatalf("aborted update was saved: %+v", got)
+	}
+}

@@ -1,0 +1,288 @@
+package importer
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sync"
+
+	"github.com/tmsproject/tms/pkg/lang"
+	"github.com/tmsproject/tms/pkg/po"
+	"github.com/tmsproject/tms/pkg/textstat"
+	"github.com/tmsproject/tms/services/translation/filemask"
+	"github.com/tmsproject/tms/services/translation/store"
+	"github.com/tmsproject/tms/services/translation/workcopy"
+	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	"google.golang.org/grpc"
+)
+
+// Languages resolves a language code met in a file to the catalog's code
+// and plural count, creating the language from the file's rule if needed.
+type Languages interface {
+	EnsureLanguage(ctx context.Context, in *catalogv1.EnsureLanguageRequest, opts ...grpc.CallOption) (*catalogv1.EnsureLanguageResponse, error)
+}
+
+// Importer imports working copies into the store.
+type Importer struct {
+	Store     *store.Store
+	Languages Languages
+	Log       *slog.Logger
+}
+
+// Progress receives a percentage and a log line.
+type Progress func(percent int, line string)
+
+// parsed is one file read and parsed.
+type parsed struct {
+	match filemask.Match
+	data  []byte
+	file  *po.File
+	err   error
+}
+
+// Import reads the component's files from dir and stores them. Every file
+// is parsed before anything is written, so a parse error leaves the stored
+// translations as they were.
+func (im *Importer) Import(ctx context.Context, comp *catalogv1.Component, dir string, progress Progress) error {
+	mask, err := filemask.Parse(comp.GetFilemask())
+	if err != nil {
+		return fmt.Errorf("filemask %q: %w", comp.GetFilemask(), err)
+	}
+	matches, err := mask.Glob(dir)
+	if err != nil {
+		return fmt.Errorf("scan working copy: %w", err)
+	}
+	base := comp.GetTemplate()
+	if base == "" {
+		base = comp.GetNewBase()
+	}
+	var baseFile *parsed
+	if base != "" {
+		files := parseAll(dir, []filemask.Match{{Path: base}})
+		if files[0].err != nil {
+			return files[0].err
+		}
+		baseFile = &files[0]
+	}
+	srcCode := comp.GetSourceLanguageCode()
+	if srcCode == "" {
+		srcCode = "en"
+	}
+	var files []parsed
+	for _, p := range parseAll(dir, translationFiles(matches, base, srcCode)) {
+		if p.err != nil {
+			return p.err
+		}
+		files = append(files, p)
+	}
+	progress(30, fmt.Sprintf("parsed %d files", len(files)))
+	sourceIDs, err := im.importSource(ctx, comp, srcCode, baseFile, files)
+	if err != nil {
+		return err
+	}
+	seen := map[string]bool{srcCode: true}
+	cjk := textstat.IsCJK(srcCode)
+	for i, f := range files {
+		code, err := im.importFile(ctx, comp, f, sourceIDs, cjk)
+		if err != nil {
+			return err
+		}
+		seen[code] = true
+		progress(30+70*(i+1)/len(files), "imported "+f.match.Path)
+	}
+	return im.dropVanished(ctx, comp.GetId(), seen)
+}
+
+// translationFiles drops the files that are not translations: the template
+// itself and a file for the source language.
+func translationFiles(matches []filemask.Match, base, srcCode string) []filemask.Match {
+	var out []filemask.Match
+	for _, m := range matches {
+		if m.Path != base && m.Code != srcCode {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// parseAll reads and parses files concurrently, keeping their order.
+func parseAll(dir string, matches []filemask.Match) []parsed {
+	out := make([]parsed, len(matches))
+	realRoot, err := filepath.EvalSymlinks(dir)
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	var wg sync.WaitGroup
+	for i, m := range matches {
+		out[i].match = m
+		if err != nil {
+			out[i].err = err
+			continue
+		}
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			out[i] = parseOne(realRoot, dir, m)
+		}()
+	}
+	wg.Wait()
+	return out
+}
+
+func parseOne(realRoot, dir string, m filemask.Match) parsed {
+	p := parsed{match: m}
+	full := filepath.Join(dir, filepath.FromSlash(m.Path))
+	if _, ok := filemask.Resolve(realRoot, full); !ok {
+		p.err = fmt.Errorf("%s: file not found in the repository", m.Path)
+		return p
+	}
+	if p.data, p.err = os.ReadFile(full); p.err != nil {
+		p.err = fmt.Errorf("%s: %w", m.Path, p.err)
+		return p
+	}
+	if p.file, p.err = po.Parse(p.data); p.err != nil {
+		p.err = fmt.Errorf("%s: %w", m.Path, p.err)
+	}
+	return p
+}
+
+// importSource stores the source translation: the strings of the template
+// (or new_base), then any string found only in a translation file, as
+// Weblate creates a source unit for every translated string.
+func (im *Importer) importSource(ctx context.Context, comp *catalogv1.Component, code string, base *parsed, files []parsed) (map[int64]int64, error) {
+	cjk := textstat.IsCJK(code)
+	var units []store.Unit
+	have := map[int64]bool{}
+	add := func(f *po.File) {
+		for _, e := range f.Entries() {
+			u := newUnit(e, cjk, true)
+			if !have[u.IDHash] {
+				have[u.IDHash] = true
+				units = append(units, u)
+			}
+		}
+	}
+	spec := store.ImportSpec{Translation: im.translation(comp, code)}
+	n, formula := 2, ""
+	if base != nil {
+		add(base.file)
+		n, formula = plurals(base.file)
+		spec.Translation.Filename = base.match.Path
+		spec.Translation.Revision = workcopy.BlobHash(base.data)
+		spec.Translation.IsTemplate = comp.GetTemplate() != ""
+	}
+	for _, f := range files {
+		add(f.file)
+	}
+	lng, err := im.ensure(ctx, code, n, formula)
+	if err != nil {
+		return nil, err
+	}
+	spec.Translation.LanguageCode, spec.Translation.PluralNumber = lng.GetCode(), int(lng.GetPluralNumber())
+	spec.Translation.IsSource = true
+	spec.Units = units
+	if comp.GetTemplate() != "" {
+		prev, _ := im.Store.GetTranslation(ctx, comp.GetId(), lng.GetCode())
+		spec.Changes = []*changelogv1.Change{resourceUpdated(comp, lng.GetCode(), base.match.Path, reason(prev.Revision, spec.Translation.Revision))}
+	}
+	res, err := im.Store.ImportTranslation(ctx, spec)
+	if err != nil {
+		return nil, fmt.Errorf("store source strings: %w", err)
+	}
+	return res.IDs, nil
+}
+
+// importFile stores one translation file and returns its language code.
+func (im *Importer) importFile(ctx context.Context, comp *catalogv1.Component, f parsed, sourceIDs map[int64]int64, cjk bool) (string, error) {
+	n, formula := plurals(f.file)
+	lng, err := im.ensure(ctx, f.match.Code, n, formula)
+	if err != nil {
+		return "", err
+	}
+	code := lng.GetCode()
+	spec := store.ImportSpec{Translation: im.translation(comp, code), SourceIDs: sourceIDs}
+	spec.Translation.PluralNumber = int(lng.GetPluralNumber())
+	spec.Translation.Filename = f.match.Path
+	spec.Translation.Revision = workcopy.BlobHash(f.data)
+	entries := f.file.Entries()
+	spec.Units = make([]store.Unit, 0, len(entries))
+	for _, e := range entries {
+		spec.Units = append(spec.Units, newUnit(e, cjk, false))
+	}
+	prev, _ := im.Store.GetTranslation(ctx, comp.GetId(), code)
+	spec.Changes = []*changelogv1.Change{resourceUpdated(comp, code, f.match.Path, reason(prev.Revision, spec.Translation.Revision))}
+	if _, err := im.Store.ImportTranslation(ctx, spec); err != nil {
+		return "", fmt.Errorf("store %s: %w", f.match.Path, err)
+	}
+	return code, nil
+}
+
+func (im *Importer) translation(comp *catalogv1.Component, code string) store.Translation {
+	return store.Translation{ComponentID: comp.GetId(), ProjectSlug: comp.GetProjectSlug(),
+		ComponentSlug: comp.GetSlug(), LanguageCode: code}
+}
+
+func (im *Importer) ensure(ctx context.Context, code string, n int, formula string) (*catalogv1.Language, error) {
+	resp, err := im.Languages.EnsureLanguage(ctx, &catalogv1.EnsureLanguageRequest{
+		Code: code, PluralNumber: int32(n), PluralFormula: formula})
+	if err != nil {
+		return nil, fmt.Errorf("language %q: %w", code, err)
+	}
+	return resp.GetLanguage(), nil
+}
+
+// plurals reads the file's Plural-Forms; 0 and "" when it has none usable.
+func plurals(f *po.File) (int, string) {
+	n, formula, err := lang.ParsePluralForms(f.HeaderField("Plural-Forms"))
+	if err != nil {
+		return 0, ""
+	}
+	return n, formula
+}
+
+// reason is Weblate's check_sync reason for re-reading a file.
+func reason(stored, current string) string {
+	switch {
+	case stored == "":
+		return "new file"
+	case stored != current:
+		return "content changed"
+	default:
+		return "check forced"
+	}
+}
+
+// resourceUpdated is the change record of an imported file (action 0).
+func resourceUpdated(comp *catalogv1.Component, code, filename, why string) *changelogv1.Change {
+	details, _ := json.Marshal(map[string]string{"reason": why, "filename": filename})
+	return &changelogv1.Change{Action: 0, ProjectSlug: comp.GetProjectSlug(), ComponentSlug: comp.GetSlug(),
+		LanguageCode: code, DetailsJson: string(details)}
+}
+
+// dropVanished deletes the translations whose files are gone.
+func (im *Importer) dropVanished(ctx context.Context, componentID int64, seen map[string]bool) error {
+	codes, err := im.Store.LanguageCodes(ctx, componentID)
+	if err != nil {
+		return err
+	}
+	for _, code := range codes {
+		if seen[code] {
+			continue
+		}
+		t, err := im.Store.GetTranslation(ctx, componentID, code)
+		if err != nil {
+			return err
+		}
+		if t.IsSource {
+			continue
+		}
+		if err := im.Store.DeleteTranslation(ctx, t.ID); err != nil {
+			return err
+		}
+	}
+	return nil
+}

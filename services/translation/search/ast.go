@@ -1,0 +1,114 @@
+package search
+
+import (
+	"strconv"
+	"strings"
+)
+
+// node is one element of a parsed query.
+type node interface {
+	// render appends the SQL for the node to b.
+	render(b *builder)
+	// describe appends a canonical S-expression (used in tests and logs).
+	describe(sb *strings.Builder)
+}
+
+type matchMode int
+
+const (
+	modeSubstring matchMode = iota
+	modeExact
+	modeRegex
+)
+
+// textField names a text column of Columns.
+type textField int
+
+const (
+	fieldSource textField = iota
+	fieldTarget
+	fieldContext
+	fieldNote
+	fieldLocation
+)
+
+var textFieldNames = [...]string{"source", "target", "context", "note", "location"}
+
+// defaultFields are searched by a term without a field, as in Weblate.
+var defaultFields = []textField{fieldSource, fieldTarget, fieldContext}
+
+type textNode struct {
+	fields []textField
+	mode   matchMode
+	value  string
+}
+
+type stateNode struct {
+	op    string // =, <, <=, >, >=
+	value int
+}
+
+type flag int
+
+const (
+	flagSuggestion flag = iota
+	flagComment
+	flagPlural
+	flagContext
+	flagNote
+)
+
+var flagNames = [...]string{"suggestion", "comment", "plural", "context", "note"}
+
+type hasNode struct{ flag flag }
+
+type notNode struct{ x node }
+
+type andNode struct{ xs []node }
+
+type orNode struct{ xs []node }
+
+// allNode is the empty query: it matches every unit.
+type allNode struct{}
+
+func (n *textNode) describe(sb *strings.Builder) {
+	names := make([]string, len(n.fields))
+	for i, f := range n.fields {
+		names[i] = textFieldNames[f]
+	}
+	sb.WriteString(strings.Join(names, "|"))
+	switch n.mode {
+	case modeSubstring:
+		sb.WriteString(":")
+	case modeExact:
+		sb.WriteString(":=")
+	case modeRegex:
+		sb.WriteString(":r")
+	}
+	sb.WriteString(strconv.Quote(n.value))
+}
+
+func (n *stateNode) describe(sb *strings.Builder) {
+	sb.WriteString("state" + n.op + strconv.Itoa(n.value))
+}
+
+func (n *hasNode) describe(sb *strings.Builder) { sb.WriteString("has:" + flagNames[n.flag]) }
+
+func (n *notNode) describe(sb *strings.Builder) {
+	sb.WriteString("(not ")
+	n.x.describe(sb)
+	sb.WriteString(")")
+}
+
+func (n *andNode) describe(sb *strings.Builder) { describeList(sb, "and", n.xs) }
+func (n *orNode) describe(sb *strings.Builder)  { describeList(sb, "or", n.xs) }
+func (n *allNode) describe(sb *strings.Builder) { sb.WriteString("(all)") }
+
+func describeList(sb *strings.Builder, op string, xs []node) {
+	sb.WriteString("(" + op)
+	for _, x := range xs {
+		sb.WriteString(" ")
+		x.describe(sb)
+	}
+	sb.WriteString(")")
+}

@@ -1,0 +1,152 @@
+package search
+
+import (
+	"database/sql"
+	"slices"
+	"testing"
+)
+
+// execColumns are the expressions used against the table made by
+// createUnits.
+var execColumns = Columns{
+	Source: "units.source", Target: "units.target", Context: "units.context",
+	Note: "units.note", Location: "units.location", State: "units.state",
+	HasSuggestion: "units.has_suggestion <> 0", HasComment: "units.has_comment <> 0",
+}
+
+var execRows = []struct {
+	id                               int
+	source, target, context          string
+	note, location                   any // nil stores NULL
+	state, hasSuggestion, hasComment int
+}{
+	{1, "Hello world", "Hallo Welt", "greeting", "shown on start", "main.c:12", 20, 0, 0},
+	{2, "Open file" + PluralSeparator + "Open files", "Datei öffnen" + PluralSeparator + "Dateien öffnen", "", "", "", 10, 1, 0},
+	{3, "100% done_now", "", "progress", "", "", 0, 0, 1},
+	{4, "ÉCOLE", "École", "", "", "", 30, 0, 0},
+	{5, "Read-only source", "Read-only source", "", nil, nil, 100, 0, 0},
+	{6, "'; DROP TABLE units; --", "x", "", "", "", 20, 0, 0},
+}
+
+// execCases run against execRows; want lists matching ids in order.
+var execCases = []struct {
+	q    string
+	want []int
+}{
+	{"", []int{1, 2, 3, 4, 5, 6}},
+	{"hello", []int{1}},
+	{"HELLO WORLD", []int{1}},
+	{`"hello world"`, []int{1}},
+	{`'world hello'`, nil},
+	{"greeting", []int{1}},
+	{"key:progress", []int{3}},
+	{"source:open", []int{2}},
+	{"source:files", []int{2}},
+	{"target:öffnen", []int{2}},
+	{"target:ÖFFNEN", []int{2}},
+	{"source:école", []int{4}},
+	{"source:=ÉCOLE", []int{4}},
+	{"source:=école", nil},
+	{`source:="Open file"`, nil},
+	{`source:="Hello world"`, []int{1}},
+	{`target:=""`, []int{3}},
+	{"source:%", []int{3}},
+	{"source:_", []int{3}},
+	{`source:\`, nil},
+	{"source:100%", []int{3}},
+	{"source:>x", nil},
+	{"state:translated", []int{1, 6}},
+	{"state:>=translated", []int{1, 4, 5, 6}},
+	{"state:<approved", []int{1, 2, 3, 6}},
+	{"state:>10", []int{1, 4, 5, 6}},
+	{"state:empty", []int{3}},
+	{"state:0", []int{3}},
+	{"is:untranslated", []int{2, 3}},
+	{"is:translated", []int{1, 4, 5, 6}},
+	{"is:fuzzy", []int{2}},
+	{"is:read-only", []int{5}},
+	{"is:approved", []int{4}},
+	{"has:suggestion", []int{2}},
+	{"has:comment", []int{3}},
+	{"has:plural", []int{2}},
+	{"has:context", []int{1, 3}},
+	{"has:note", []int{1}},
+	{"NOT has:note", []int{2, 3, 4, 5, 6}},
+	{"NOT location:main", []int{2, 3, 4, 5, 6}},
+	{"hello OR école", []int{1, 4}},
+	{"hello or école", []int{1, 4}},
+	{"NOT is:translated AND has:plural OR is:approved", []int{2, 4}},
+	{"NOT (is:translated OR has:comment)", []int{2}},
+	{"read-only -source", nil},
+	{`"'; DROP TABLE units; --"`, []int{6}},
+	{`source:r"^[0-9]+%"`, []int{3}},
+	{`target:r"^D"`, []int{2}},
+	{`r"^Hal"`, []int{1}},
+}
+
+func createUnits(t *testing.T, db *sql.DB, dialect string) {
+	t.Helper()
+	_, err := db.Exec(`CREATE TABLE units (id INTEGER PRIMARY KEY, source TEXT NOT NULL,
+		target TEXT NOT NULL, context TEXT NOT NULL, note TEXT, location TEXT,
+		state INTEGER NOT NULL, has_suggestion INTEGER NOT NULL, has_comment INTEGER NOT NULL)`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range execRows {
+		insert := `INSERT INTO units VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`
+		if dialect == DialectPostgres {
+			insert = Numbered(insert)
+		}
+		_, err := db.Exec(insert, r.id, r.source,
+			r.target, r.context, r.note, r.location, r.state, r.hasSuggestion, r.hasComment)
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// runExecSuite executes every case through database/sql. It needs a driver,
+// so it is called from a file built only when one is available.
+func runExecSuite(t *testing.T, db *sql.DB, dialect string) {
+	createUnits(t, db, dialect)
+	for _, tc := range execCases {
+		q, err := Parse(tc.q)
+		if err != nil {
+			t.Errorf("Parse(%q): %v", tc.q, err)
+			continue
+		}
+		where, args := q.SQL(execColumns, dialect)
+		if dialect == DialectPostgres {
+			where = Numbered(where)
+		}
+		got, err := queryIDs(db, "SELECT id FROM units WHERE "+where+" ORDER BY id", args)
+		if err != nil {
+			t.Errorf("%q: %v\nSQL: %s", tc.q, err, where)
+			continue
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%q: got ids %v, want %v\nSQL: %s %v", tc.q, got, tc.want, where, args)
+		}
+	}
+	var n int
+	if err := db.QueryRow("SELECT count(*) FROM units").Scan(&n); err != nil || n != len(execRows) {
+		t.Errorf("units table damaged: count %d, err %v", n, err)
+	}
+}
+
+func queryIDs(db *sql.DB, query string, args []any) ([]int, error) {
+	rows, err := db.Query(query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var ids []int
+	for rows.Next() {
+		var id int
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}

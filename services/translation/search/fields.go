@@ -1,0 +1,178 @@
+package search
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// Unit states, as in Weblate's weblate/utils/state.py.
+const (
+	StateEmpty      = 0
+	StateFuzzy      = 10
+	StateTranslated = 20
+	StateApproved   = 30
+	StateReadOnly   = 100
+)
+
+var stateNames = map[string]int{
+	"empty":         StateEmpty,
+	"untranslated":  StateEmpty,
+	"needs-editing": StateFuzzy,
+	"fuzzy":         StateFuzzy,
+	"translated":    StateTranslated,
+	"approved":      StateApproved,
+	"readonly":      StateReadOnly,
+	"read-only":     StateReadOnly,
+}
+
+var textFields = map[string]textField{
+	"source":   fieldSource,
+	"target":   fieldTarget,
+	"context":  fieldContext,
+	"key":      fieldContext,
+	"note":     fieldNote,
+	"location": fieldLocation,
+}
+
+// isLookups maps is:VALUE to a state condition (Weblate's is_field).
+var isLookups = map[string]stateNode{
+	"read-only":     {"=", StateReadOnly},
+	"readonly":      {"=", StateReadOnly},
+	"approved":      {"=", StateApproved},
+	"fuzzy":         {"=", StateFuzzy},
+	"needs-editing": {"=", StateFuzzy},
+	"translated":    {">=", StateTranslated},
+	"untranslated":  {"<", StateTranslated},
+}
+
+var hasLookups = map[string]flag{
+	"suggestion": flagSuggestion,
+	"comment":    flagComment,
+	"plural":     flagPlural,
+	"context":    flagContext,
+	"note":       flagNote,
+}
+
+// weblateOnly lists what Weblate's search knows but this service does not
+// store, so the error can say "not supported" instead of "unknown".
+var weblateOnly = map[string]bool{
+	"priority": true, "id": true, "position": true, "added": true, "pending": true,
+	"changed": true, "change_time": true, "change_action": true, "changed_by": true,
+	"source_changed": true, "language": true, "component": true, "project": true,
+	"path": true, "check": true, "dismissed_check": true, "comment": true,
+	"resolved_comment": true, "comment_author": true, "suggestion": true,
+	"suggestion_author": true, "explanation": true, "label": true, "screenshot": true,
+	// is:/has: values
+	"resolved-comment": true, "failing-check": true, "failing_check": true,
+	"dismissed-check": true, "ignored-check": true, "ignored_check": true,
+	"variant": true, "shaping": true, "flags": true, "glossary": true,
+}
+
+// buildTerm turns a lexed term into a node, validating field and value.
+func buildTerm(t *rawTerm) (node, *ParseError) {
+	if t.field == "" {
+		return textTerm(t, defaultFields)
+	}
+	name := strings.ToLower(t.field)
+	if f, ok := textFields[name]; ok {
+		return textTerm(t, []textField{f})
+	}
+	switch name {
+	case "state":
+		return stateTerm(t)
+	case "is", "has":
+		return predicateTerm(t, name)
+	}
+	if weblateOnly[name] {
+		return nil, &ParseError{Pos: t.fieldPos, Msg: "search field " + quote(name) + " is not supported"}
+	}
+	return nil, &ParseError{Pos: t.fieldPos, Msg: "unknown search field " + quote(t.field)}
+}
+
+func textTerm(t *rawTerm, fields []textField) (node, *ParseError) {
+	n := &textNode{fields: fields, mode: modeSubstring, value: t.value}
+	switch {
+	case t.regex:
+		if t.op != "" && t.op != ":" && t.op != ":=" {
+			return nil, &ParseError{Pos: t.fieldPos, Msg: "operator " + quote(t.op) + " cannot be used with a regular expression"}
+		}
+		if _, err := regexp.Compile(t.value); err != nil {
+			return nil, &ParseError{Pos: t.valuePos, Msg: "invalid regular expression: " + err.Error()}
+		}
+		n.mode = modeRegex
+	case t.op == ":=":
+		n.mode = modeExact
+	case len(t.op) > 1:
+		// Weblate avoids </> lookups on text: the operator is part of the text.
+		n.value = t.op[1:] + t.value
+	}
+	return n, nil
+}
+
+func stateTerm(t *rawTerm) (node, *ParseError) {
+	if t.regex {
+		return nil, &ParseError{Pos: t.valuePos, Msg: "regular expressions cannot be used with " + quote("state")}
+	}
+	op := strings.TrimPrefix(t.op, ":")
+	if op == "" {
+		op = "="
+	}
+	v := strings.ToLower(strings.TrimSpace(t.value))
+	if v == "" {
+		return nil, &ParseError{Pos: t.valuePos, Msg: "missing value after " + quote(t.field+t.op)}
+	}
+	if isDigits(v) {
+		n, err := strconv.Atoi(v)
+		if err != nil || n > 1000 {
+			return nil, &ParseError{Pos: t.valuePos, Msg: "state number out of range: " + quote(t.value)}
+		}
+		return &stateNode{op: op, value: n}, nil
+	}
+	n, ok := stateNames[v]
+	if !ok {
+		return nil, &ParseError{Pos: t.valuePos, Msg: "unknown state " + quote(t.value) +
+			" (use empty, needs-editing, translated, approved, read-only or a number)"}
+	}
+	return &stateNode{op: op, value: n}, nil
+}
+
+func predicateTerm(t *rawTerm, name string) (node, *ParseError) {
+	if t.op != ":" && t.op != ":=" {
+		return nil, &ParseError{Pos: t.fieldPos, Msg: "operator " + quote(t.op) + " cannot be used with " + quote(name+":")}
+	}
+	v := strings.ToLower(strings.TrimSpace(t.value))
+	if t.regex || v == "" {
+		return nil, &ParseError{Pos: t.valuePos, Msg: "missing value after " + quote(t.field+t.op)}
+	}
+	if name == "is" {
+		if s, ok := isLookups[v]; ok {
+			return &s, nil
+		}
+		if v == "pending" {
+			return nil, &ParseError{Pos: t.valuePos, Msg: "is:pending is not supported"}
+		}
+		return nil, &ParseError{Pos: t.valuePos, Msg: "unknown is: lookup " + quote(t.value) +
+			" (use translated, untranslated, fuzzy, needs-editing, approved or read-only)"}
+	}
+	if v == "translation" { // Weblate: has:translation is state >= translated
+		return &stateNode{op: ">=", value: StateTranslated}, nil
+	}
+	if f, ok := hasLookups[v]; ok {
+		return &hasNode{flag: f}, nil
+	}
+	if weblateOnly[v] {
+		return nil, &ParseError{Pos: t.valuePos, Msg: "has:" + v + " is not supported"}
+	}
+	return nil, &ParseError{Pos: t.valuePos, Msg: "unknown has: lookup " + quote(t.value) +
+		" (use suggestion, comment, plural, context, note or translation)"}
+}
+
+func isDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}

@@ -1,0 +1,158 @@
+package search
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+func TestParseStructure(t *testing.T) {
+	const any3 = "source|target|context:"
+	tests := []struct {
+		q    string
+		want string
+	}{
+		{"", "(all)"},
+		{"   \t", "(all)"},
+		{"hello", any3 + `"hello"`},
+		{"a b", `(and ` + any3 + `"a" ` + any3 + `"b")`},
+		{"a b OR c", `(or (and ` + any3 + `"a" ` + any3 + `"b") ` + any3 + `"c")`},
+		{"a OR b c", `(or ` + any3 + `"a" (and ` + any3 + `"b" ` + any3 + `"c"))`},
+		{"a OR b AND c", `(or ` + any3 + `"a" (and ` + any3 + `"b" ` + any3 + `"c"))`},
+		{"(a OR b) c", `(and (or ` + any3 + `"a" ` + any3 + `"b") ` + any3 + `"c")`},
+		{"NOT a AND b", `(and (not ` + any3 + `"a") ` + any3 + `"b")`},
+		{"NOT NOT a", `(not (not ` + any3 + `"a"))`},
+		{"not(a or b)", `(not (or ` + any3 + `"a" ` + any3 + `"b"))`},
+		{"a not b", `(and ` + any3 + `"a" (not ` + any3 + `"b"))`},
+		{"a Or b aNd c", `(or ` + any3 + `"a" (and ` + any3 + `"b" ` + any3 + `"c"))`},
+		{"android orange notice", `(and ` + any3 + `"android" ` + any3 + `"orange" ` + any3 + `"notice")`},
+		{`"two words"`, any3 + `"two words"`},
+		{`'two words'`, any3 + `"two words"`},
+		{`"say \"hi\""`, any3 + `"say \"hi\""`},
+		{`'it\'s'`, any3 + `"it's"`},
+		{`"back\\slash \d"`, any3 + `"back\\slash \\d"`},
+		{`"tab\there"`, any3 + `"tab\there"`},
+		{`""`, any3 + `""`},
+		{"don't", any3 + `"don't"`},
+		{"f(x)", any3 + `"f(x)"`},
+		{"(f(x))", any3 + `"f(x)"`},
+		{"(a f(x)) b", `(and (and ` + any3 + `"a" ` + any3 + `"f(x)") ` + any3 + `"b")`},
+		{"f(x", any3 + `"f(x"`},
+		{"http://example.com/a:b", any3 + `"http://example.com/a:b"`},
+		{"12:30", any3 + `"12:30"`},
+		{"source:hello", `source:"hello"`},
+		{"Source:hello", `source:"hello"`},
+		{"target:=Hallo", `target:="Hallo"`},
+		{`context:"a b"`, `context:"a b"`},
+		{"key:k", `context:"k"`},
+		{"note:n location:file.c:10", `(and note:"n" location:"file.c:10")`},
+		{"source:>=x", `source:">=x"`},
+		{"source:<x", `source:"<x"`},
+		{`source:r"^a.b$"`, `source:r"^a.b$"`},
+		{`source:=r"^a$"`, `source:r"^a$"`},
+		{`r"\d+"`, `source|target|context:r"\\d+"`},
+		{"source:and", `source:"and"`},
+		{"source:NOT OR b", `(or source:"NOT" ` + any3 + `"b")`},
+		{"state:translated", "state=20"},
+		{"state:=approved", "state=30"},
+		{"state:>=translated", "state>=20"},
+		{"state:<approved", "state<30"},
+		{"state:>10", "state>10"},
+		{"state:<=needs-editing", "state<=10"},
+		{"state:empty", "state=0"},
+		{"state:untranslated", "state=0"},
+		{"state:read-only", "state=100"},
+		{"state:READONLY", "state=100"},
+		{`state:"fuzzy"`, "state=10"},
+		{"is:translated", "state>=20"},
+		{"is:untranslated", "state<20"},
+		{"is:fuzzy", "state=10"},
+		{"is:needs-editing", "state=10"},
+		{"is:approved", "state=30"},
+		{"is:read-only", "state=100"},
+		{"is:readonly", "state=100"},
+		{"has:suggestion", "has:suggestion"},
+		{"has:comment", "has:comment"},
+		{"has:plural", "has:plural"},
+		{"has:context", "has:context"},
+		{"has:note", "has:note"},
+		{"has:translation", "state>=20"},
+		{"has:Plural", "has:plural"},
+		{"état", any3 + `"état"`},
+		{"is:translated AND (source:hello OR source:bar)", `(and state>=20 (or source:"hello" source:"bar"))`},
+	}
+	for _, tc := range tests {
+		q, err := Parse(tc.q)
+		if err != nil {
+			t.Errorf("Parse(%q): unexpected error %v", tc.q, err)
+			continue
+		}
+		if got := q.String(); got != tc.want {
+			t.Errorf("Parse(%q)\n got %s\nwant %s", tc.q, got, tc.want)
+		}
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	tests := []struct {
+		q       string
+		pos     int
+		message string
+	}{
+		{"(a", 0, `"(" is never closed`},
+		{"a (b (c)", 2, `"(" is never closed`},
+		{"a)", 1, `")" without matching "("`},
+		{")", 0, `")" without matching "("`},
+		{"()", 0, "empty parentheses"},
+		{"foo:bar", 0, `unknown search field "foo"`},
+		{"a foo:bar", 2, `unknown search field "foo"`},
+		{"priority:10", 0, `search field "priority" is not supported`},
+		{"state:bogus", 6, `unknown state "bogus"`},
+		{"state:", 6, `missing value after "state:"`},
+		{`state:""`, 6, `missing value after "state:"`},
+		{"state:99999999999999999999", 6, "state number out of range"},
+		{`state:r"1"`, 6, "regular expressions cannot be used"},
+		{"source: x", 7, `missing value after "source:"`},
+		{"source:", 7, `missing value after "source:"`},
+		{"source:(x)", 7, `missing value after "source:"`},
+		{"é source:", 9, `missing value after "source:"`}, // positions count characters
+		{"is:bogus", 3, `unknown is: lookup "bogus"`},
+		{"is:pending", 3, "is:pending is not supported"},
+		{"is:>translated", 0, `operator ":>" cannot be used with "is:"`},
+		{"has:bogus", 4, `unknown has: lookup "bogus"`},
+		{"has:check", 4, "has:check is not supported"},
+		{"has:", 4, `missing value after "has:"`},
+		{"a AND", 2, "AND must be followed by a search term"},
+		{"a OR", 2, "OR must be followed by a search term"},
+		{"NOT", 0, "NOT must be followed by a search term"},
+		{"a NOT", 2, "NOT must be followed by a search term"},
+		{"OR a", 0, "expected a search term before OR"},
+		{"AND a", 0, "expected a search term before AND"},
+		{"a AND OR b", 2, "AND must be followed by a search term"},
+		{"a OR OR b", 2, "OR must be followed by a search term"},
+		{"(a AND)", 3, "AND must be followed by a search term"},
+		{`"open`, 0, "unterminated quoted string"},
+		{`source:"open`, 7, "unterminated quoted string"},
+		{`x 'it`, 2, "unterminated quoted string"},
+		{`source:r"(a"`, 7, "invalid regular expression"},
+		{`source:>r"a"`, 0, "cannot be used with a regular expression"},
+		{"a\x00b", 1, "NUL character"},
+		{"a \xff", 2, "not valid UTF-8"},
+		{strings.Repeat("(", 200) + "a" + strings.Repeat(")", 200), 100, "nested too deeply"},
+		{strings.Repeat("NOT ", 200) + "a", 400, "nested too deeply"},
+	}
+	for _, tc := range tests {
+		_, err := Parse(tc.q)
+		var pe *ParseError
+		if !errors.As(err, &pe) {
+			t.Errorf("Parse(%q): want *ParseError, got %v", tc.q, err)
+			continue
+		}
+		if pe.Pos != tc.pos || !strings.Contains(pe.Msg, tc.message) {
+			t.Errorf("Parse(%q): got pos %d %q, want pos %d containing %q", tc.q, pe.Pos, pe.Msg, tc.pos, tc.message)
+		}
+		if !strings.Contains(pe.Error(), pe.Msg) {
+			t.Errorf("Error() %q lacks the message", pe.Error())
+		}
+	}
+}

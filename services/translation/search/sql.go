@@ -1,0 +1,215 @@
+package search
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Columns holds the SQL expression for each searchable attribute, e.g.
+// "units.source". Source and Target hold plural forms joined with
+// "\x1e\x1e". HasSuggestion, HasComment and IsPlural are boolean
+// expressions (on PostgreSQL they must be of type boolean, e.g.
+// "EXISTS (SELECT 1 FROM suggestions s WHERE s.unit_id = units.id)").
+// IsPlural may be empty: has:plural then tests Source for the plural
+// separator, as Weblate does. Any other expression a query needs must be set:
+// an empty one renders as a condition that matches nothing.
+type Columns struct {
+	Source, Target, Context, Note, Location string
+	State                                   string
+	HasSuggestion, HasComment, IsPlural     string
+}
+
+// PluralSeparator joins the plural forms of a source or target string.
+const PluralSeparator = "\x1e\x1e"
+
+// Dialects accepted by SQL. Anything that does not start with "postgres"
+// is treated as SQLite.
+const (
+	DialectSQLite   = "sqlite"
+	DialectPostgres = "postgres"
+)
+
+// SQL renders the query as a WHERE condition with `?` placeholders and the
+// matching arguments. dialect is "sqlite" or "postgres" (gorm's
+// Dialector.Name()).
+func (q *Query) SQL(cols Columns, dialect string) (where string, args []any) {
+	b := &builder{cols: cols, postgres: strings.HasPrefix(dialect, DialectPostgres)}
+	q.root.render(b)
+	return b.sb.String(), b.args
+}
+
+type builder struct {
+	sb       strings.Builder
+	args     []any
+	cols     Columns
+	postgres bool
+}
+
+const matchNothing = "1=0"
+
+func (b *builder) arg(v any) {
+	b.sb.WriteString("?")
+	b.args = append(b.args, v)
+}
+
+func (b *builder) column(f textField) string {
+	switch f {
+	case fieldSource:
+		return b.cols.Source
+	case fieldTarget:
+		return b.cols.Target
+	case fieldContext:
+		return b.cols.Context
+	case fieldNote:
+		return b.cols.Note
+	default:
+		return b.cols.Location
+	}
+}
+
+func (n *allNode) render(b *builder) { b.sb.WriteString("1=1") }
+
+func (n *notNode) render(b *builder) {
+	b.sb.WriteString("NOT (")
+	n.x.render(b)
+	b.sb.WriteString(")")
+}
+
+func (n *andNode) render(b *builder) { renderList(b, " AND ", n.xs) }
+func (n *orNode) render(b *builder)  { renderList(b, " OR ", n.xs) }
+
+func renderList(b *builder, sep string, xs []node) {
+	b.sb.WriteString("(")
+	for i, x := range xs {
+		if i > 0 {
+			b.sb.WriteString(sep)
+		}
+		x.render(b)
+	}
+	b.sb.WriteString(")")
+}
+
+func (n *textNode) render(b *builder) {
+	if len(n.fields) > 1 {
+		b.sb.WriteString("(")
+	}
+	for i, f := range n.fields {
+		if i > 0 {
+			b.sb.WriteString(" OR ")
+		}
+		col := b.column(f)
+		if col == "" {
+			b.sb.WriteString(matchNothing)
+			continue
+		}
+		n.renderOne(b, "COALESCE("+col+", '')")
+	}
+	if len(n.fields) > 1 {
+		b.sb.WriteString(")")
+	}
+}
+
+func (n *textNode) renderOne(b *builder, col string) {
+	switch {
+	case n.mode == modeExact:
+		b.sb.WriteString(col + " = ")
+		b.arg(n.value)
+	case n.mode == modeRegex && b.postgres:
+		b.sb.WriteString(col + " ~ ")
+		b.arg(n.value)
+	case n.mode == modeRegex:
+		b.sb.WriteString(col + " REGEXP ")
+		b.arg(n.value)
+	case b.postgres:
+		b.sb.WriteString(col + ` ILIKE `)
+		b.arg(likePattern(n.value))
+		b.sb.WriteString(` ESCAPE '\'`)
+	default:
+		// Same lower() on both sides, so a Unicode-aware override of lower()
+		// on the connection folds column and value alike.
+		b.sb.WriteString("lower(" + col + ") LIKE lower(")
+		b.arg(likePattern(n.value))
+		b.sb.WriteString(`) ESCAPE '\'`)
+	}
+}
+
+// likePattern wraps v in % after escaping LIKE's metacharacters with \.
+func likePattern(v string) string {
+	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+	return "%" + r.Replace(v) + "%"
+}
+
+func (n *stateNode) render(b *builder) {
+	if b.cols.State == "" {
+		b.sb.WriteString(matchNothing)
+		return
+	}
+	b.sb.WriteString(b.cols.State + " " + n.op + " ")
+	b.arg(n.value)
+}
+
+func (n *hasNode) render(b *builder) {
+	var expr string
+	switch n.flag {
+	case flagSuggestion:
+		expr = b.cols.HasSuggestion
+	case flagComment:
+		expr = b.cols.HasComment
+	case flagPlural:
+		expr = b.cols.IsPlural
+		if expr == "" && b.cols.Source != "" {
+			b.renderContains(b.cols.Source, PluralSeparator)
+			return
+		}
+	case flagContext:
+		b.renderNonEmpty(b.cols.Context)
+		return
+	case flagNote:
+		b.renderNonEmpty(b.cols.Note)
+		return
+	}
+	if expr == "" {
+		b.sb.WriteString(matchNothing)
+		return
+	}
+	b.sb.WriteString("(" + expr + ")")
+}
+
+func (b *builder) renderNonEmpty(col string) {
+	if col == "" {
+		b.sb.WriteString(matchNothing)
+		return
+	}
+	b.sb.WriteString("COALESCE(" + col + ", '') <> ''")
+}
+
+// renderContains tests for a literal substring without LIKE, so the
+// control characters of the separator need no escaping.
+func (b *builder) renderContains(col, needle string) {
+	if b.postgres {
+		b.sb.WriteString("strpos(" + col + ", ")
+	} else {
+		b.sb.WriteString("instr(" + col + ", ")
+	}
+	b.arg(needle)
+	b.sb.WriteString(") > 0")
+}
+
+// Numbered rewrites the `?` placeholders of where as $1, $2, … for
+// PostgreSQL drivers used through database/sql directly. It relies on where
+// coming from SQL: its only string literals are ” and '\', so every `?`
+// is a placeholder (column expressions must not contain `?` either).
+func Numbered(where string) string {
+	var sb strings.Builder
+	n := 0
+	for _, r := range where {
+		if r == '?' {
+			n++
+			sb.WriteString("$")
+			sb.WriteString(strconv.Itoa(n))
+			continue
+		}
+		sb.WriteRune(r)
+	}
+	return sb.String()
+}

@@ -1,0 +1,61 @@
+package server
+
+import (
+	"time"
+
+	"github.com/tmsproject/tms/services/translation/store"
+	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
+	"google.golang.org/protobuf/types/known/timestamppb"
+)
+
+func ts(t *time.Time) *timestamppb.Timestamp {
+	if t == nil {
+		return nil
+	}
+	return timestamppb.New(*t)
+}
+
+func statsProto(s store.Stats) *translationv1.Statistics {
+	return &translationv1.Statistics{
+		Total: s.Total, TotalWords: s.TotalWords, TotalChars: s.TotalChars,
+		Translated: s.Translated, TranslatedWords: s.TranslatedWords, TranslatedChars: s.TranslatedChars,
+		Fuzzy: s.Fuzzy, FuzzyWords: s.FuzzyWords, FuzzyChars: s.FuzzyChars,
+		Approved: s.Approved, ApprovedWords: s.ApprovedWords, ApprovedChars: s.ApprovedChars,
+		Readonly: s.Readonly, ReadonlyWords: s.ReadonlyWords, ReadonlyChars: s.ReadonlyChars,
+		Failing: s.Failing, Suggestions: s.Suggestions, Comments: s.Comments,
+	}
+}
+
+func summaryProto(s store.Summary) *translationv1.Statistics {
+	p := statsProto(s.Stats)
+	p.LastChange, p.LastAuthor, p.RecentChanges, p.LanguageCode = ts(s.LastChange), s.LastAuthor, s.RecentChanges, s.LanguageCode
+	return p
+}
+
+func translationProto(t store.Translation) *translationv1.Translation {
+	st := statsProto(t.Stats)
+	st.LastChange, st.LastAuthor, st.LanguageCode = ts(t.LastChange), t.LastAuthor, t.LanguageCode
+	return &translationv1.Translation{
+		Id: t.ID, ComponentId: t.ComponentID, ProjectSlug: t.ProjectSlug, ComponentSlug: t.ComponentSlug,
+		LanguageCode: t.LanguageCode, Filename: t.Filename, Revision: t.Revision,
+		IsSource: t.IsSource, IsTemplate: t.IsTemplate, Stats: st,
+	}
+}
+
+func unitProto(v store.UnitView) *translationv1.Unit {
+	u := &translationv1.Unit{
+		Id: v.ID, TranslationId: v.TranslationID, ProjectSlug: v.Translation.ProjectSlug,
+		ComponentSlug: v.Translation.ComponentSlug, LanguageCode: v.Translation.LanguageCode,
+		Source: store.Split(v.Source), PreviousSource: v.PreviousSource, Target: store.Split(v.Target),
+		IdHash: v.IDHash, ContentHash: v.ContentHash, Location: v.Location, Context: v.Context,
+		Note: v.Note, Flags: v.Flags, State: int32(v.State), Position: v.Position,
+		HasSuggestion: v.HasSuggestion, HasComment: v.HasComment, HasFailingCheck: v.HasFailingCheck,
+		NumWords: v.NumWords, Priority: int32(v.Priority), Explanation: v.Explanation,
+		ExtraFlags: v.ExtraFlags, Pending: v.Pending,
+		Timestamp: timestamppb.New(v.Timestamp), LastUpdated: timestamppb.New(v.LastUpdated),
+	}
+	if v.SourceUnitID != nil {
+		u.SourceUnitId = *v.SourceUnitID
+	}
+	return u
+}

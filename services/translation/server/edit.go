@@ -1,0 +1,137 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"slices"
+
+	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/services/translation/store"
+	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
+)
+
+// Change actions recorded by unit edits (COMPAT.md §7).
+const (
+	actionCompleted = 1
+	actionChanged   = 2
+	actionAdded     = 5
+	actionRemoved   = 25
+	actionApproved  = 36
+	actionMarked    = 37
+	actionLangAdded = 48
+)
+
+// UpdateUnit sets a unit's target and state following Weblate's API rules,
+// in the order Weblate checks them.
+func (s *Server) UpdateUnit(ctx context.Context, req *translationv1.UpdateUnitRequest) (*translationv1.UpdateUnitResponse, error) {
+	cur, err := s.cfg.Store.GetUnit(ctx, req.GetId())
+	if err != nil {
+		return nil, err
+	}
+	comp, err := s.component(ctx, cur.Translation.ComponentID)
+	if err != nil {
+		return nil, err
+	}
+	var project *catalogv1.Project
+	if req.GetState() == store.StateApproved || cur.State == store.StateApproved {
+		resp, err := s.cfg.Catalog.GetProject(ctx, &catalogv1.GetProjectRequest{Slug: comp.GetProjectSlug()})
+		if err != nil {
+			return nil, errs.FromStatus(err)
+		}
+		project = resp.GetProject()
+	}
+	changed := true
+	v, err := s.cfg.Store.EditUnit(ctx, req.GetId(), func(u store.UnitView) (store.Edit, error) {
+		if err := checkEdit(u, comp, project, req); err != nil {
+			return store.Edit{}, err
+		}
+		target := store.Join(req.GetTarget())
+		if target == u.Target && int(req.GetState()) == u.State {
+			changed = false
+			return store.Edit{}, errUnchanged
+		}
+		return store.Edit{Target: target, State: int(req.GetState()), Author: req.GetActor(),
+			Changes: []*changelogv1.Change{editChange(u, req, target)}}, nil
+	})
+	if err == errUnchanged && !changed {
+		v, err = s.cfg.Store.GetUnit(ctx, req.GetId())
+	}
+	if err != nil {
+		return nil, err
+	}
+	s.cfg.Notify()
+	return &translationv1.UpdateUnitResponse{Unit: unitProto(v)}, nil
+}
+
+// errUnchanged aborts the transaction of an edit that changes nothing;
+// Weblate records nothing then.
+var errUnchanged = errs.New(errs.Internal, "unchanged")
+
+// checkEdit applies COMPAT.md §5 to the locked current unit.
+func checkEdit(u store.UnitView, comp *catalogv1.Component, project *catalogv1.Project, req *translationv1.UpdateUnitRequest) error {
+	target, state := req.GetTarget(), int(req.GetState())
+	want := 1
+	if len(store.Split(u.Source)) > 1 {
+		want = u.Translation.PluralNumber
+	}
+	if len(target) != want {
+		return errs.Invalid("target", "invalid", "Number of plurals does not match")
+	}
+	if u.State == store.StateReadOnly || u.Translation.IsSource {
+		return errs.New(errs.PermissionDenied, "The string is read-only.")
+	}
+	if !slices.Contains([]int{store.StateEmpty, store.StateFuzzy, store.StateTranslated, store.StateApproved}, state) {
+		return errs.Invalid("state", "invalid", "Invalid state")
+	}
+	filled := slices.ContainsFunc(target, func(s string) bool { return s != "" })
+	if state == store.StateEmpty && filled {
+		return errs.Invalid("state", "invalid", "Can not use empty state with non empty target")
+	}
+	if state != store.StateEmpty && !filled {
+		return errs.Invalid("state", "invalid", "Can not use non empty state with empty target")
+	}
+	if comp.GetLocked() {
+		return errs.New(errs.Locked, "The component is locked.")
+	}
+	review := project != nil && project.GetTranslationReview()
+	if u.State == store.StateApproved && review && !req.GetActorCanReview() {
+		return errs.New(errs.PermissionDenied, "Insufficient privileges for editing approved strings.")
+	}
+	if state == store.StateApproved {
+		if !review {
+			return errs.Invalid("state", "invalid", "Translation reviews are turned off.")
+		}
+		if !req.GetActorCanReview() {
+			return errs.Invalid("state", "invalid", "Insufficient privileges for approving translations.")
+		}
+	}
+	return nil
+}
+
+// editAction picks the change action of an edit (COMPAT.md §7).
+func editAction(oldState, newState int) int32 {
+	switch {
+	case newState == store.StateFuzzy:
+		return actionMarked
+	case newState == store.StateApproved:
+		return actionApproved
+	case oldState >= store.StateFuzzy:
+		return actionChanged
+	default:
+		return actionAdded
+	}
+}
+
+func editChange(u store.UnitView, req *translationv1.UpdateUnitRequest, target string) *changelogv1.Change {
+	details, _ := json.Marshal(map[string]any{
+		"state": req.GetState(), "old_state": u.State, "source": u.Source, "context": u.Context,
+	})
+	return &changelogv1.Change{
+		Action: editAction(u.State, int(req.GetState())), ProjectSlug: u.Translation.ProjectSlug,
+		ComponentSlug: u.Translation.ComponentSlug, LanguageCode: u.Translation.LanguageCode,
+		UnitId: u.ID, User: req.GetActor(), Author: req.GetActor(),
+		Target: target, Old: u.Target, DetailsJson: string(details),
+	}
+}

@@ -1,0 +1,84 @@
+package server
+
+import (
+	"context"
+
+	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/services/translation/store"
+	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
+)
+
+// ListTranslations pages translations by id.
+func (s *Server) ListTranslations(ctx context.Context, req *translationv1.ListTranslationsRequest) (*translationv1.ListTranslationsResponse, error) {
+	ts, total, err := s.cfg.Store.ListTranslations(ctx, req.GetComponentId(), max(req.GetOffset(), 0), req.GetLimit())
+	if err != nil {
+		return nil, err
+	}
+	out := &translationv1.ListTranslationsResponse{Total: total}
+	for _, t := range ts {
+		out.Translations = append(out.Translations, translationProto(t))
+	}
+	return out, nil
+}
+
+// GetTranslation finds a translation by component and language.
+func (s *Server) GetTranslation(ctx context.Context, req *translationv1.GetTranslationRequest) (*translationv1.GetTranslationResponse, error) {
+	t, err := s.cfg.Store.GetTranslation(ctx, req.GetComponentId(), req.GetLanguageCode())
+	if err != nil {
+		return nil, err
+	}
+	return &translationv1.GetTranslationResponse{Translation: translationProto(t)}, nil
+}
+
+// GetStatistics sums translation rows over a component, a list of
+// components or a language (component and language together: one
+// translation).
+func (s *Server) GetStatistics(ctx context.Context, req *translationv1.GetStatisticsRequest) (*translationv1.GetStatisticsResponse, error) {
+	sc := store.Scope{ComponentIDs: req.GetProjectComponentIds(), LanguageCode: req.GetLanguageCode()}
+	if req.GetComponentId() != 0 {
+		sc.ComponentIDs = []int64{req.GetComponentId()}
+	}
+	sum, err := s.cfg.Store.Statistics(ctx, sc)
+	if err != nil {
+		return nil, err
+	}
+	return &translationv1.GetStatisticsResponse{Stats: summaryProto(sum)}, nil
+}
+
+// ListLanguageStatistics returns one row per language over the components.
+func (s *Server) ListLanguageStatistics(ctx context.Context, req *translationv1.ListLanguageStatisticsRequest) (*translationv1.ListLanguageStatisticsResponse, error) {
+	rows, err := s.cfg.Store.LanguageStatistics(ctx, req.GetComponentIds())
+	if err != nil {
+		return nil, err
+	}
+	out := &translationv1.ListLanguageStatisticsResponse{}
+	for _, r := range rows {
+		out.Stats = append(out.Stats, summaryProto(r))
+	}
+	return out, nil
+}
+
+// ListUnits pages units by id; searching comes later.
+func (s *Server) ListUnits(ctx context.Context, req *translationv1.ListUnitsRequest) (*translationv1.ListUnitsResponse, error) {
+	if req.GetQuery() != "" {
+		return nil, errs.Invalid("q", "invalid", "Searching units is not supported yet.")
+	}
+	units, total, err := s.cfg.Store.ListUnits(ctx, req.GetTranslationId(), max(req.GetOffset(), 0), req.GetLimit())
+	if err != nil {
+		return nil, err
+	}
+	out := &translationv1.ListUnitsResponse{Total: total}
+	for _, u := range units {
+		out.Units = append(out.Units, unitProto(u))
+	}
+	return out, nil
+}
+
+// GetUnit loads one unit.
+func (s *Server) GetUnit(ctx context.Context, req *translationv1.GetUnitRequest) (*translationv1.GetUnitResponse, error) {
+	u, err := s.cfg.Store.GetUnit(ctx, req.GetId())
+	if err != nil {
+		return nil, err
+	}
+	return &translationv1.GetUnitResponse{Unit: unitProto(u)}, nil
+}

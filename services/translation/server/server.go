@@ -1,0 +1,84 @@
+package server
+
+import (
+	"context"
+	"log/slog"
+	"sync"
+
+	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/services/translation/importer"
+	"github.com/tmsproject/tms/services/translation/store"
+	"github.com/tmsproject/tms/services/translation/workcopy"
+	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
+	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
+	"google.golang.org/grpc"
+)
+
+// Catalog is the part of the catalog service this server calls.
+type Catalog interface {
+	GetComponent(ctx context.Context, in *catalogv1.GetComponentRequest, opts ...grpc.CallOption) (*catalogv1.GetComponentResponse, error)
+	UpdateComponent(ctx context.Context, in *catalogv1.UpdateComponentRequest, opts ...grpc.CallOption) (*catalogv1.UpdateComponentResponse, error)
+	GetProject(ctx context.Context, in *catalogv1.GetProjectRequest, opts ...grpc.CallOption) (*catalogv1.GetProjectResponse, error)
+	GetLanguage(ctx context.Context, in *catalogv1.GetLanguageRequest, opts ...grpc.CallOption) (*catalogv1.GetLanguageResponse, error)
+	EnsureLanguage(ctx context.Context, in *catalogv1.EnsureLanguageRequest, opts ...grpc.CallOption) (*catalogv1.EnsureLanguageResponse, error)
+}
+
+// Config wires the server.
+type Config struct {
+	Store           *store.Store
+	Catalog         Catalog
+	Repos           *workcopy.Manager
+	AllowLocalRepos bool
+	Log             *slog.Logger
+	// Notify is called after a write that recorded changes (the outbox
+	// relay's wake-up); optional.
+	Notify func()
+}
+
+// Server is the gRPC implementation.
+type Server struct {
+	translationv1.UnimplementedTranslationServiceServer
+	cfg      Config
+	importer *importer.Importer
+	// tasks run under ctx, cancelled by Close.
+	ctx    context.Context
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+}
+
+// New returns a server.
+func New(cfg Config) *Server {
+	if cfg.Log == nil {
+		cfg.Log = slog.Default()
+	}
+	if cfg.Notify == nil {
+		cfg.Notify = func() {}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	return &Server{
+		cfg:      cfg,
+		importer: &importer.Importer{Store: cfg.Store, Languages: cfg.Catalog, Log: cfg.Log},
+		ctx:      ctx, cancel: cancel,
+	}
+}
+
+// Close stops running tasks and waits for them.
+func (s *Server) Close() {
+	s.cancel()
+	s.wg.Wait()
+}
+
+// Wait blocks until the running tasks finish (tests).
+func (s *Server) Wait() { s.wg.Wait() }
+
+// component fetches a component from the catalog.
+func (s *Server) component(ctx context.Context, id int64) (*catalogv1.Component, error) {
+	if id <= 0 {
+		return nil, errs.NotFoundf("Not found.")
+	}
+	resp, err := s.cfg.Catalog.GetComponent(ctx, &catalogv1.GetComponentRequest{Id: id})
+	if err != nil {
+		return nil, errs.FromStatus(err)
+	}
+	return resp.GetComponent(), nil
+}

@@ -1,0 +1,134 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/google/uuid"
+	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/services/translation/filemask"
+	"github.com/tmsproject/tms/services/translation/store"
+	"github.com/tmsproject/tms/services/translation/workcopy"
+	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
+	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
+)
+
+// ImportComponent validates the repository binding, then clones and imports
+// in the background; the task reports the outcome.
+func (s *Server) ImportComponent(ctx context.Context, req *translationv1.ImportComponentRequest) (*translationv1.ImportComponentResponse, error) {
+	comp, err := s.component(ctx, req.GetComponentId())
+	if err != nil {
+		return nil, err
+	}
+	var v errs.Violations
+	if err := workcopy.ValidateURL(comp.GetRepo(), s.cfg.AllowLocalRepos); err != nil {
+		var e *errs.Error
+		if errors.As(err, &e) {
+			v = append(v, e.Fields...)
+		}
+	}
+	if _, err := filemask.Parse(comp.GetFilemask()); err != nil {
+		v.Add("filemask", "invalid", "File mask does not contain * as a language placeholder or leaves the repository.")
+	}
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	task, err := s.cfg.Store.CreateTask(ctx, uuid.NewString(), comp.GetId())
+	if err != nil {
+		return nil, err
+	}
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		s.runImport(s.ctx, task.ID, comp)
+	}()
+	return &translationv1.ImportComponentResponse{Task: taskProto(task)}, nil
+}
+
+// runImport is the body of an import task.
+func (s *Server) runImport(ctx context.Context, taskID string, comp *catalogv1.Component) {
+	log := s.cfg.Log.With("task", taskID, "component", comp.GetId())
+	progress := func(pct int, line string) {
+		if err := s.cfg.Store.UpdateTask(ctx, taskID, pct, line); err != nil {
+			log.Warn("task progress", "err", err)
+		}
+	}
+	err := s.importNow(ctx, comp, progress)
+	failure := ""
+	if err != nil {
+		failure = err.Error()
+		log.Warn("import failed", "err", err)
+	}
+	// The task row is finished even when ctx is cancelled (shutdown).
+	if err := s.cfg.Store.FinishTask(context.WithoutCancel(ctx), taskID, failure); err != nil {
+		log.Error("finish task", "err", err)
+	}
+	s.cfg.Notify()
+}
+
+func (s *Server) importNow(ctx context.Context, comp *catalogv1.Component, progress func(int, string)) error {
+	unlock := s.cfg.Repos.Lock(comp.GetId())
+	defer unlock()
+	progress(1, "cloning "+comp.GetRepo())
+	repo, err := s.cfg.Repos.Sync(ctx, comp.GetId(), comp.GetRepo(), comp.GetBranch())
+	if err != nil {
+		return fmt.Errorf("could not fetch the repository: %w", err)
+	}
+	head, err := repo.Head()
+	if err != nil {
+		return err
+	}
+	prev, err := s.cfg.Store.GetRepository(ctx, comp.GetId())
+	if err != nil {
+		return err
+	}
+	prev.URL, prev.Branch, prev.Revision = comp.GetRepo(), repo.Branch, head
+	if err := s.cfg.Store.SaveRepository(ctx, prev); err != nil {
+		return err
+	}
+	if comp.GetBranch() == "" {
+		s.recordBranch(ctx, comp, repo.Branch)
+	}
+	progress(20, "checked out "+repo.Branch+" at "+head)
+	return s.importer.Import(ctx, comp, repo.Dir, progress)
+}
+
+// recordBranch tells the catalog which branch the remote HEAD named; a
+// failure only costs the display of the branch.
+func (s *Server) recordBranch(ctx context.Context, comp *catalogv1.Component, branch string) {
+	_, err := s.cfg.Catalog.UpdateComponent(ctx, &catalogv1.UpdateComponentRequest{
+		ProjectSlug: comp.GetProjectSlug(), Slug: comp.GetSlug(),
+		Component: &catalogv1.Component{Branch: branch}, Fields: []string{"branch"},
+	})
+	if err != nil {
+		s.cfg.Log.Warn("record branch", "component", comp.GetId(), "err", err)
+	}
+}
+
+// GetTask reports an import task.
+func (s *Server) GetTask(ctx context.Context, req *translationv1.GetTaskRequest) (*translationv1.GetTaskResponse, error) {
+	t, err := s.cfg.Store.GetTask(ctx, req.GetId())
+	if err != nil {
+		return nil, err
+	}
+	return &translationv1.GetTaskResponse{Task: taskProto(t)}, nil
+}
+
+// ForgetComponent drops all data and the working copy of a component.
+func (s *Server) ForgetComponent(ctx context.Context, req *translationv1.ForgetComponentRequest) (*translationv1.ForgetComponentResponse, error) {
+	unlock := s.cfg.Repos.Lock(req.GetComponentId())
+	defer unlock()
+	if err := s.cfg.Store.ForgetComponent(ctx, req.GetComponentId()); err != nil {
+		return nil, err
+	}
+	if err := s.cfg.Repos.Remove(req.GetComponentId()); err != nil {
+		return nil, errs.Wrap(errs.Internal, err, "remove working copy")
+	}
+	return &translationv1.ForgetComponentResponse{}, nil
+}
+
+func taskProto(t store.Task) *translationv1.Task {
+	return &translationv1.Task{Id: t.ID, ComponentId: t.ComponentID, Completed: t.Completed,
+		Progress: int32(t.Progress), Error: t.Error, Log: t.Log}
+}

@@ -1,0 +1,186 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/pkg/po"
+	"github.com/tmsproject/tms/pkg/textstat"
+	"github.com/tmsproject/tms/services/translation/filemask"
+	"github.com/tmsproject/tms/services/translation/importer"
+	"github.com/tmsproject/tms/services/translation/store"
+	"github.com/tmsproject/tms/services/translation/workcopy"
+	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
+)
+
+// AddTranslation creates a language file from new_base in the working copy
+// (committed with the next commit) and its translation.
+func (s *Server) AddTranslation(ctx context.Context, req *translationv1.AddTranslationRequest) (*translationv1.AddTranslationResponse, error) {
+	comp, err := s.component(ctx, req.GetComponentId())
+	if err != nil {
+		return nil, err
+	}
+	if req.GetLanguageCode() == "" {
+		return nil, errs.Invalid("language_code", "required", "This field is required.")
+	}
+	resp, err := s.cfg.Catalog.GetLanguage(ctx, &catalogv1.GetLanguageRequest{Code: req.GetLanguageCode()})
+	if err != nil {
+		if errs.FromStatus(err).Kind == errs.NotFound {
+			return nil, errs.Invalid("language_code", "invalid", fmt.Sprintf("No language code %q found!", req.GetLanguageCode()))
+		}
+		return nil, errs.FromStatus(err)
+	}
+	lng := resp.GetLanguage()
+	if _, err := s.cfg.Store.GetTranslation(ctx, comp.GetId(), lng.GetCode()); err == nil {
+		return nil, errs.Invalid("language_code", "invalid", "Translation already exists.")
+	}
+	if comp.GetNewBase() == "" {
+		return nil, errs.New(errs.FailedPrecondition, "Adding new translations is not possible: the component has no base file for them.")
+	}
+	unlock := s.cfg.Repos.Lock(comp.GetId())
+	defer unlock()
+	t, err := s.addTranslation(ctx, comp, lng, req.GetActor())
+	if err != nil {
+		return nil, err
+	}
+	s.cfg.Notify()
+	return &translationv1.AddTranslationResponse{Translation: translationProto(t)}, nil
+}
+
+func (s *Server) addTranslation(ctx context.Context, comp *catalogv1.Component, lng *catalogv1.Language, actor string) (store.Translation, error) {
+	dir := s.cfg.Repos.Dir(comp.GetId())
+	mask, err := filemask.Parse(comp.GetFilemask())
+	if err != nil {
+		return store.Translation{}, errs.New(errs.FailedPrecondition, "The component file mask is invalid.")
+	}
+	rel, err := mask.Path(lng.GetCode())
+	if err != nil {
+		return store.Translation{}, errs.Invalid("language_code", "invalid", "The language code can not be used in a file name.")
+	}
+	full, err := filemask.SafePath(dir, rel)
+	if err != nil {
+		return store.Translation{}, errs.New(errs.FailedPrecondition, "The component repository is not available.")
+	}
+	if _, err := os.Lstat(full); err == nil {
+		return store.Translation{}, errs.Invalid("language_code", "invalid", "Translation file already exists.")
+	}
+	basePath, err := filemask.SafePath(dir, comp.GetNewBase())
+	if err != nil {
+		return store.Translation{}, errs.New(errs.FailedPrecondition, "The component base file is not available.")
+	}
+	data, err := os.ReadFile(basePath)
+	if err != nil {
+		return store.Translation{}, errs.Wrap(errs.FailedPrecondition, err, "The component base file is not available.")
+	}
+	content, units, err := newLanguageFile(data, lng, textstat.IsCJK(comp.GetSourceLanguageCode()))
+	if err != nil {
+		return store.Translation{}, errs.Wrap(errs.FailedPrecondition, err, "The component base file can not be parsed.")
+	}
+	if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+		return store.Translation{}, err
+	}
+	if err := os.WriteFile(full, content, 0o644); err != nil {
+		return store.Translation{}, err
+	}
+	src, err := s.cfg.Store.SourceTranslation(ctx, comp.GetId())
+	if err != nil {
+		_ = os.Remove(full)
+		return store.Translation{}, err
+	}
+	sourceIDs, err := s.sourceIDs(ctx, src.ID)
+	if err != nil {
+		_ = os.Remove(full)
+		return store.Translation{}, err
+	}
+	res, err := s.cfg.Store.ImportTranslation(ctx, store.ImportSpec{
+		Translation: store.Translation{ComponentID: comp.GetId(), ProjectSlug: comp.GetProjectSlug(),
+			ComponentSlug: comp.GetSlug(), LanguageCode: lng.GetCode(), PluralNumber: int(lng.GetPluralNumber()),
+			Filename: rel, Revision: workcopy.BlobHash(content)},
+		Units: units, SourceIDs: sourceIDs, NeedsCommit: true,
+		Changes: []*changelogv1.Change{{Action: actionLangAdded, ProjectSlug: comp.GetProjectSlug(),
+			ComponentSlug: comp.GetSlug(), LanguageCode: lng.GetCode(), User: actor, Author: actor}},
+	})
+	if err != nil {
+		_ = os.Remove(full)
+		return store.Translation{}, err
+	}
+	return res.Translation, nil
+}
+
+// sourceIDs maps id_hash to unit id in the source translation.
+func (s *Server) sourceIDs(ctx context.Context, sourceID int64) (map[int64]int64, error) {
+	units, _, err := s.cfg.Store.ListUnits(ctx, sourceID, 0, 0)
+	if err != nil {
+		return nil, err
+	}
+	ids := make(map[int64]int64, len(units))
+	for _, u := range units {
+		ids[u.IDHash] = u.ID
+	}
+	return ids, nil
+}
+
+// newLanguageFile renders the new_base file for a language: header Language
+// and Plural-Forms set, every message empty with one form per plural.
+func newLanguageFile(base []byte, lng *catalogv1.Language, cjk bool) ([]byte, []store.Unit, error) {
+	f, err := po.Parse(base)
+	if err != nil {
+		return nil, nil, err
+	}
+	f.SetHeaderField("Language", lng.GetCode())
+	f.SetHeaderField("Plural-Forms", fmt.Sprintf("nplurals=%d; plural=%s;", lng.GetPluralNumber(), lng.GetPluralFormula()))
+	for _, e := range f.Entries() {
+		n := 1
+		if e.HasPlural {
+			n = max(int(lng.GetPluralNumber()), 1)
+		}
+		if err := e.SetTarget(make([]string, n), false); err != nil {
+			return nil, nil, err
+		}
+	}
+	content := f.Bytes()
+	parsed, err := po.Parse(content)
+	if err != nil {
+		return nil, nil, err
+	}
+	var units []store.Unit
+	for _, e := range parsed.Entries() {
+		units = append(units, importer.NewUnit(e, cjk))
+	}
+	return content, units, nil
+}
+
+// DeleteTranslation removes a translation and its file from the working copy.
+func (s *Server) DeleteTranslation(ctx context.Context, req *translationv1.DeleteTranslationRequest) (*translationv1.DeleteTranslationResponse, error) {
+	t, err := s.cfg.Store.GetTranslation(ctx, req.GetComponentId(), req.GetLanguageCode())
+	if err != nil {
+		return nil, err
+	}
+	if t.IsSource {
+		return nil, errs.New(errs.PermissionDenied, "The source translation can not be removed.")
+	}
+	unlock := s.cfg.Repos.Lock(t.ComponentID)
+	defer unlock()
+	if t.Filename != "" {
+		full, err := filemask.SafePath(s.cfg.Repos.Dir(t.ComponentID), t.Filename)
+		if err == nil {
+			if err := os.Remove(full); err != nil && !errors.Is(err, os.ErrNotExist) {
+				return nil, errs.Wrap(errs.Internal, err, "remove translation file")
+			}
+		}
+	}
+	err = s.cfg.Store.DeleteTranslation(ctx, t.ID, &changelogv1.Change{Action: actionRemoved,
+		ProjectSlug: t.ProjectSlug, ComponentSlug: t.ComponentSlug, LanguageCode: t.LanguageCode,
+		User: req.GetActor(), Author: req.GetActor(), Target: t.Filename})
+	if err != nil {
+		return nil, err
+	}
+	s.cfg.Notify()
+	return &translationv1.DeleteTranslationResponse{}, nil
+}

@@ -1,0 +1,11 @@
+// Package store is the translation service's database: translations with
+// their maintained statistics counters, units, import tasks, the state of
+// each component's working copy, and the recent content changes that feed
+// recent_changes. It is the only code of the service that runs SQL.
+//
+// Statistics are maintained, not recomputed (ARCHITECTURE.md rule 6): the
+// import writes each translation's counters from the units it stores, and a
+// unit edit adjusts them by the difference of the unit's buckets in the same
+// transaction. Reads over components, projects and languages are SQL sums of
+// translation rows.
+package store

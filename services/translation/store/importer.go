@@ -1,0 +1,265 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/tmsproject/tms/pkg/changefeed"
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	"gorm.io/gorm"
+)
+
+// ImportSpec is one parsed file to store as a translation.
+type ImportSpec struct {
+	// Translation carries the identity (ComponentID, LanguageCode) and the
+	// file metadata; the counters are computed here.
+	Translation Translation
+	// Units in file order; Position, SourceUnitID and ids are filled here.
+	Units []Unit
+	// SourceIDs maps id_hash to the unit id in the source translation; nil
+	// for the source translation itself.
+	SourceIDs map[int64]int64
+	// Changes are recorded in the same transaction (the "Resource updated"
+	// record of the file).
+	Changes []*changelogv1.Change
+	// NeedsCommit marks the working copy as holding an uncommitted file.
+	NeedsCommit bool
+}
+
+// ImportResult tells what an import stored.
+type ImportResult struct {
+	Translation Translation
+	// IDs maps id_hash to unit id.
+	IDs map[int64]int64
+}
+
+const batchRows = 1000
+
+// ImportTranslation stores a parsed file in one transaction: it creates or
+// updates the translation row, inserts new units in batches, updates changed
+// ones in place (keeping their ids, matched by id_hash), deletes units no
+// longer in the file, writes the counters and records the changes. Units
+// with uncommitted edits (pending) keep their target and state.
+func (s *Store) ImportTranslation(ctx context.Context, spec ImportSpec) (ImportResult, error) {
+	var res ImportResult
+	err := s.q(ctx).Transaction(func(tx *gorm.DB) error {
+		t, err := upsertTranslation(tx, spec.Translation)
+		if err != nil {
+			return err
+		}
+		ids, stats, err := s.mergeUnits(ctx, tx, t.ID, spec)
+		if err != nil {
+			return err
+		}
+		at := now()
+		t.Stats, t.LastChange = stats, &at
+		err = tx.Model(&Translation{}).Where("id = ?", t.ID).
+			Select(statColumns(), "last_change").Updates(&t).Error
+		if err != nil {
+			return fmt.Errorf("store counters: %w", err)
+		}
+		if spec.NeedsCommit {
+			if err := setNeedsCommit(tx, t.ComponentID); err != nil {
+				return err
+			}
+		}
+		for _, c := range spec.Changes {
+			if err := changefeed.Record(tx, c); err != nil {
+				return err
+			}
+		}
+		res = ImportResult{Translation: t, IDs: ids}
+		return nil
+	})
+	return res, err
+}
+
+// statColumns names the counter columns for Select.
+func statColumns() []string {
+	return []string{"total", "total_words", "total_chars", "translated", "translated_words", "translated_chars",
+		"fuzzy", "fuzzy_words", "fuzzy_chars", "approved", "approved_words", "approved_chars",
+		"readonly", "readonly_words", "readonly_chars", "failing", "suggestions", "comments"}
+}
+
+func upsertTranslation(tx *gorm.DB, in Translation) (Translation, error) {
+	var t Translation
+	err := tx.Where("component_id = ? AND language_code = ?", in.ComponentID, in.LanguageCode).Take(&t).Error
+	if err == gorm.ErrRecordNotFound {
+		in.ID, in.Stats, in.CreatedAt = 0, Stats{}, now()
+		if err := tx.Create(&in).Error; err != nil {
+			return in, fmt.Errorf("create translation: %w", err)
+		}
+		return in, nil
+	}
+	if err != nil {
+		return t, err
+	}
+	t.ProjectSlug, t.ComponentSlug = in.ProjectSlug, in.ComponentSlug
+	t.PluralNumber, t.Filename, t.Revision = in.PluralNumber, in.Filename, in.Revision
+	t.IsSource, t.IsTemplate = in.IsSource, in.IsTemplate
+	err = tx.Model(&Translation{}).Where("id = ?", t.ID).
+		Select("project_slug", "component_slug", "plural_number", "filename", "revision", "is_source", "is_template").
+		Updates(&t).Error
+	return t, err
+}
+
+// mergeUnits applies the file's units to the stored ones and returns the
+// id_hash → id map and the counters of the result.
+func (s *Store) mergeUnits(ctx context.Context, tx *gorm.DB, translationID int64, spec ImportSpec) (map[int64]int64, Stats, error) {
+	var existing []Unit
+	if err := tx.Where("translation_id = ?", translationID).Find(&existing).Error; err != nil {
+		return nil, Stats{}, err
+	}
+	old := make(map[int64]*Unit, len(existing))
+	for i := range existing {
+		old[existing[i].IDHash] = &existing[i]
+	}
+	ids := make(map[int64]int64, len(spec.Units))
+	var stats Stats
+	var inserts []Unit
+	at := now()
+	pos := int64(0)
+	for i := range spec.Units {
+		u := spec.Units[i]
+		if _, dup := ids[u.IDHash]; dup {
+			continue // a repeated msgid/msgctxt: Weblate keeps the first
+		}
+		pos++
+		u.TranslationID, u.Position = translationID, pos
+		if spec.SourceIDs != nil {
+			if sid, ok := spec.SourceIDs[u.IDHash]; ok {
+				u.SourceUnitID = &sid
+			}
+		}
+		if prev, ok := old[u.IDHash]; ok {
+			ids[u.IDHash] = prev.ID
+			switch {
+			case prev.Pending:
+				u.Target, u.State, u.Pending = prev.Target, prev.State, true
+			case prev.State == StateApproved && u.State == StateTranslated && prev.Target == u.Target:
+				u.State = StateApproved // PO cannot store approval
+			}
+			if err := updateIfChanged(tx, prev, &u, at); err != nil {
+				return nil, Stats{}, err
+			}
+			delete(old, u.IDHash)
+		} else {
+			u.Timestamp, u.LastUpdated = at, at
+			ids[u.IDHash] = 0
+			inserts = append(inserts, u)
+		}
+		stats.Count(u.State, u.NumWords, u.NumChars, 1)
+	}
+	if err := s.insertUnits(ctx, tx, inserts); err != nil {
+		return nil, Stats{}, err
+	}
+	if err := deleteUnits(tx, old); err != nil {
+		return nil, Stats{}, err
+	}
+	if len(inserts) > 0 {
+		var rows []struct {
+			ID     int64
+			IDHash int64 `gorm:"column:id_hash"`
+		}
+		if err := tx.Model(&Unit{}).Select("id", "id_hash").Where("translation_id = ?", translationID).Find(&rows).Error; err != nil {
+			return nil, Stats{}, err
+		}
+		for _, r := range rows {
+			ids[r.IDHash] = r.ID
+		}
+	}
+	return ids, stats, nil
+}
+
+// updateIfChanged rewrites a stored unit only when the file changed it, so
+// an unchanged re-import costs no writes.
+func updateIfChanged(tx *gorm.DB, prev, u *Unit, at time.Time) error {
+	same := prev.Source == u.Source && prev.Target == u.Target && prev.PreviousSource == u.PreviousSource &&
+		prev.Context == u.Context && prev.Location == u.Location && prev.Note == u.Note &&
+		prev.Flags == u.Flags && prev.ContentHash == u.ContentHash && prev.State == u.State &&
+		prev.Position == u.Position && prev.NumWords == u.NumWords && prev.NumChars == u.NumChars &&
+		ptrEq(prev.SourceUnitID, u.SourceUnitID)
+	if same {
+		return nil
+	}
+	u.ID, u.Timestamp, u.LastUpdated = prev.ID, prev.Timestamp, at
+	return tx.Model(&Unit{}).Where("id = ?", prev.ID).Select("source", "target", "previous_source", "context",
+		"location", "note", "flags", "content_hash", "state", "position", "num_words", "num_chars",
+		"source_unit_id", "last_updated").Updates(u).Error
+}
+
+func ptrEq(a, b *int64) bool {
+	return (a == nil && b == nil) || (a != nil && b != nil && *a == *b)
+}
+
+func deleteUnits(tx *gorm.DB, gone map[int64]*Unit) error {
+	ids := make([]int64, 0, len(gone))
+	for _, u := range gone {
+		ids = append(ids, u.ID)
+	}
+	for start := 0; start < len(ids); start += batchRows {
+		end := min(start+batchRows, len(ids))
+		if err := tx.Where("id IN ?", ids[start:end]).Delete(&Unit{}).Error; err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+var unitColumns = []string{"translation_id", "source", "target", "previous_source", "context", "location",
+	"note", "flags", "extra_flags", "explanation", "id_hash", "content_hash", "state", "position",
+	"num_words", "num_chars", "source_unit_id", "priority", "pending", "has_suggestion", "has_comment",
+	"has_failing_check", "timestamp", "last_updated"}
+
+// insertUnits writes units with multi-row INSERTs of batchRows rows straight
+// to the driver: one round trip per batch, no per-row ORM work.
+func (s *Store) insertUnits(ctx context.Context, tx *gorm.DB, units []Unit) error {
+	pool := tx.Statement.ConnPool
+	for start := 0; start < len(units); start += batchRows {
+		batch := units[start:min(start+batchRows, len(units))]
+		query, args := s.insertSQL(batch)
+		if _, err := pool.ExecContext(ctx, query, args...); err != nil {
+			return fmt.Errorf("insert units: %w", err)
+		}
+	}
+	return nil
+}
+
+func (s *Store) insertSQL(batch []Unit) (string, []any) {
+	var b strings.Builder
+	b.WriteString("INSERT INTO units (")
+	b.WriteString(strings.Join(unitColumns, ", "))
+	b.WriteString(") VALUES ")
+	args := make([]any, 0, len(batch)*len(unitColumns))
+	n := 0
+	for i, u := range batch {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteByte('(')
+		for j := range unitColumns {
+			if j > 0 {
+				b.WriteByte(',')
+			}
+			n++
+			if s.postgres {
+				b.WriteString("$" + strconv.Itoa(n))
+			} else {
+				b.WriteByte('?')
+			}
+		}
+		b.WriteByte(')')
+		var src any
+		if u.SourceUnitID != nil {
+			src = *u.SourceUnitID
+		}
+		args = append(args, u.TranslationID, u.Source, u.Target, u.PreviousSource, u.Context, u.Location,
+			u.Note, u.Flags, u.ExtraFlags, u.Explanation, u.IDHash, u.ContentHash, u.State, u.Position,
+			u.NumWords, u.NumChars, src, u.Priority, u.Pending, u.HasSuggestion, u.HasComment,
+			u.HasFailingCheck, u.Timestamp, u.LastUpdated)
+	}
+	return b.String(), args
+}

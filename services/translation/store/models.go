@@ -1,0 +1,176 @@
+package store
+
+import (
+	"embed"
+	"io/fs"
+	"strings"
+	"time"
+
+	"github.com/tmsproject/tms/pkg/db"
+)
+
+//go:embed migrations
+var migrations embed.FS
+
+// Migrations are the service's own tables; migrate them with outbox.Migrations.
+var Migrations = db.Source{Name: "translation", FS: mustSub(migrations, "migrations")}
+
+func mustSub(fsys fs.FS, dir string) fs.FS {
+	sub, err := fs.Sub(fsys, dir)
+	if err != nil {
+		panic(err)
+	}
+	return sub
+}
+
+// Unit states (COMPAT.md §6).
+const (
+	StateEmpty      = 0
+	StateFuzzy      = 10
+	StateTranslated = 20
+	StateApproved   = 30
+	StateReadOnly   = 100
+)
+
+// PluralSeparator joins plural forms in the source and target columns, as
+// Weblate stores them.
+const PluralSeparator = "\x1e\x1e"
+
+// Join stores plural forms in one column.
+func Join(forms []string) string { return strings.Join(forms, PluralSeparator) }
+
+// Split undoes Join.
+func Split(s string) []string { return strings.Split(s, PluralSeparator) }
+
+// Stats are the counters kept on every translation row.
+type Stats struct {
+	Total           int64
+	TotalWords      int64
+	TotalChars      int64
+	Translated      int64
+	TranslatedWords int64
+	TranslatedChars int64
+	Fuzzy           int64
+	FuzzyWords      int64
+	FuzzyChars      int64
+	Approved        int64
+	ApprovedWords   int64
+	ApprovedChars   int64
+	Readonly        int64
+	ReadonlyWords   int64
+	ReadonlyChars   int64
+	Failing         int64
+	Suggestions     int64
+	Comments        int64
+}
+
+// Count adds (sign 1) or removes (sign -1) one unit to the buckets of its state.
+func (s *Stats) Count(state int, words, chars int64, sign int64) {
+	add := func(n, w, c *int64) { *n += sign; *w += sign * words; *c += sign * chars }
+	add(&s.Total, &s.TotalWords, &s.TotalChars)
+	if state >= StateTranslated {
+		add(&s.Translated, &s.TranslatedWords, &s.TranslatedChars)
+	}
+	switch state {
+	case StateFuzzy:
+		add(&s.Fuzzy, &s.FuzzyWords, &s.FuzzyChars)
+	case StateApproved:
+		add(&s.Approved, &s.ApprovedWords, &s.ApprovedChars)
+	case StateReadOnly:
+		add(&s.Readonly, &s.ReadonlyWords, &s.ReadonlyChars)
+	}
+}
+
+// Translation is one language of a component.
+type Translation struct {
+	ID            int64 `gorm:"primaryKey"`
+	ComponentID   int64
+	ProjectSlug   string
+	ComponentSlug string
+	LanguageCode  string
+	PluralNumber  int
+	Filename      string
+	Revision      string
+	IsSource      bool
+	IsTemplate    bool
+	Stats         `gorm:"embedded"`
+	LastChange    *time.Time
+	LastAuthor    string
+	CreatedAt     time.Time
+}
+
+// TableName is the translations table.
+func (Translation) TableName() string { return "translations" }
+
+// Unit is one translatable string of a translation. Source and Target hold
+// the plural forms joined with PluralSeparator.
+type Unit struct {
+	ID              int64 `gorm:"primaryKey"`
+	TranslationID   int64
+	Source          string
+	Target          string
+	PreviousSource  string
+	Context         string
+	Location        string
+	Note            string
+	Flags           string
+	ExtraFlags      string
+	Explanation     string
+	IDHash          int64 `gorm:"column:id_hash"`
+	ContentHash     int64
+	State           int
+	Position        int64
+	NumWords        int64
+	NumChars        int64
+	SourceUnitID    *int64
+	Priority        int
+	Pending         bool
+	HasSuggestion   bool
+	HasComment      bool
+	HasFailingCheck bool
+	Timestamp       time.Time
+	LastUpdated     time.Time
+}
+
+// TableName is the units table.
+func (Unit) TableName() string { return "units" }
+
+// Task is a background import.
+type Task struct {
+	ID          string `gorm:"primaryKey"`
+	ComponentID int64
+	Completed   bool
+	Progress    int
+	Error       string
+	Log         string
+	CreatedAt   time.Time
+	UpdatedAt   time.Time
+}
+
+// TableName is the tasks table.
+func (Task) TableName() string { return "tasks" }
+
+// Repository is the state of a component's working copy.
+type Repository struct {
+	ComponentID int64 `gorm:"primaryKey"`
+	URL         string
+	Branch      string
+	Revision    string
+	NeedsCommit bool
+	UpdatedAt   time.Time
+}
+
+// TableName is the repositories table.
+func (Repository) TableName() string { return "repositories" }
+
+// contentChange feeds recent_changes.
+type contentChange struct {
+	ID            int64 `gorm:"primaryKey"`
+	TranslationID int64
+	At            time.Time
+}
+
+func (contentChange) TableName() string { return "content_changes" }
+
+// now is the storage clock: UTC, microsecond precision.
+func now() time.Time { return time.Now().UTC().Truncate(time.Microsecond) }

@@ -1,0 +1,183 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/tmsproject/tms/pkg/db"
+	"github.com/tmsproject/tms/pkg/errs"
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+)
+
+// Store wraps the service database.
+type Store struct {
+	gdb      *gorm.DB
+	postgres bool
+}
+
+// New returns a store over a migrated database.
+func New(gdb *gorm.DB) *Store {
+	return &Store{gdb: gdb, postgres: db.Dialect(gdb) == db.Postgres}
+}
+
+// DB exposes the handle for the outbox relay.
+func (s *Store) DB() *gorm.DB { return s.gdb }
+
+func (s *Store) q(ctx context.Context) *gorm.DB { return s.gdb.WithContext(ctx) }
+
+// forUpdate locks the selected rows on PostgreSQL; SQLite transactions are
+// already exclusive (IMMEDIATE, one writer).
+func (s *Store) forUpdate(tx *gorm.DB) *gorm.DB {
+	if s.postgres {
+		return tx.Clauses(clause.Locking{Strength: "UPDATE"})
+	}
+	return tx
+}
+
+func notFound(err error, what string) error {
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return errs.NotFoundf("Not found.")
+	}
+	if err != nil {
+		return errs.Wrap(errs.Internal, err, "load "+what)
+	}
+	return nil
+}
+
+// CreateTask stores a new running task.
+func (s *Store) CreateTask(ctx context.Context, id string, componentID int64) (Task, error) {
+	t := Task{ID: id, ComponentID: componentID, CreatedAt: now(), UpdatedAt: now()}
+	return t, s.q(ctx).Create(&t).Error
+}
+
+// UpdateTask records progress (0–100) and appends a log line.
+func (s *Store) UpdateTask(ctx context.Context, id string, progress int, logLine string) error {
+	updates := map[string]any{"progress": progress, "updated_at": now()}
+	if logLine != "" {
+		updates["log"] = gorm.Expr("log || ?", logLine+"\n")
+	}
+	return s.q(ctx).Model(&Task{}).Where("id = ?", id).Updates(updates).Error
+}
+
+// FinishTask marks a task completed, with the failure text when failed.
+func (s *Store) FinishTask(ctx context.Context, id string, failure string) error {
+	updates := map[string]any{"completed": true, "error": failure, "updated_at": now()}
+	if failure == "" {
+		updates["progress"] = 100
+	}
+	return s.q(ctx).Model(&Task{}).Where("id = ?", id).Updates(updates).Error
+}
+
+// GetTask loads a task.
+func (s *Store) GetTask(ctx context.Context, id string) (Task, error) {
+	var t Task
+	err := s.q(ctx).Where("id = ?", id).Take(&t).Error
+	return t, notFound(err, "task")
+}
+
+// FailRunningTasks marks tasks left running by a previous process as
+// failed; their goroutines died with it.
+func (s *Store) FailRunningTasks(ctx context.Context) error {
+	return s.q(ctx).Model(&Task{}).Where("completed = ?", false).
+		Updates(map[string]any{"completed": true, "error": "The service restarted during the task.", "updated_at": now()}).Error
+}
+
+// GetRepository returns the working copy state of a component; a zero row
+// (with the id) when none was recorded.
+func (s *Store) GetRepository(ctx context.Context, componentID int64) (Repository, error) {
+	var r Repository
+	err := s.q(ctx).Where("component_id = ?", componentID).Take(&r).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return Repository{ComponentID: componentID}, nil
+	}
+	return r, err
+}
+
+// SaveRepository upserts the working copy state of a component.
+func (s *Store) SaveRepository(ctx context.Context, r Repository) error {
+	r.UpdatedAt = now()
+	return s.q(ctx).Clauses(clause.OnConflict{UpdateAll: true}).Create(&r).Error
+}
+
+// setNeedsCommit flags the component's working copy as holding changes not
+// yet committed, within tx.
+func setNeedsCommit(tx *gorm.DB, componentID int64) error {
+	return tx.Clauses(clause.OnConflict{
+		Columns:   []clause.Column{{Name: "component_id"}},
+		DoUpdates: clause.Assignments(map[string]any{"needs_commit": true, "updated_at": now()}),
+	}).Create(&Repository{ComponentID: componentID, NeedsCommit: true, UpdatedAt: now()}).Error
+}
+
+// ListTranslations pages the translations of a component (0: of all), by id.
+func (s *Store) ListTranslations(ctx context.Context, componentID, offset, limit int64) ([]Translation, int64, error) {
+	q := s.q(ctx).Model(&Translation{})
+	if componentID != 0 {
+		q = q.Where("component_id = ?", componentID)
+	}
+	var total int64
+	if err := q.Count(&total).Error; err != nil {
+		return nil, 0, err
+	}
+	var out []Translation
+	q = q.Order("id").Offset(int(offset))
+	if limit > 0 {
+		q = q.Limit(int(limit))
+	}
+	return out, total, q.Find(&out).Error
+}
+
+// GetTranslation finds a component's translation by language code.
+func (s *Store) GetTranslation(ctx context.Context, componentID int64, code string) (Translation, error) {
+	var t Translation
+	err := s.q(ctx).Where("component_id = ? AND language_code = ?", componentID, code).Take(&t).Error
+	return t, notFound(err, "translation")
+}
+
+// GetTranslationByID loads a translation.
+func (s *Store) GetTranslationByID(ctx context.Context, id int64) (Translation, error) {
+	var t Translation
+	err := s.q(ctx).Where("id = ?", id).Take(&t).Error
+	return t, notFound(err, "translation")
+}
+
+// SourceTranslation returns the component's source-language translation.
+func (s *Store) SourceTranslation(ctx context.Context, componentID int64) (Translation, error) {
+	var t Translation
+	err := s.q(ctx).Where("component_id = ? AND is_source = ?", componentID, true).Take(&t).Error
+	return t, notFound(err, "source translation")
+}
+
+// translationsByID loads the translations with the given ids.
+func (s *Store) translationsByID(ctx context.Context, ids []int64) (map[int64]Translation, error) {
+	var ts []Translation
+	if err := s.q(ctx).Where("id IN ?", ids).Find(&ts).Error; err != nil {
+		return nil, err
+	}
+	out := make(map[int64]Translation, len(ts))
+	for _, t := range ts {
+		out[t.ID] = t
+	}
+	return out, nil
+}
+
+// ForgetComponent deletes every row of a component.
+func (s *Store) ForgetComponent(ctx context.Context, componentID int64) error {
+	return s.q(ctx).Transaction(func(tx *gorm.DB) error {
+		// Units first, in one statement, rather than by cascade row by row.
+		sub := tx.Model(&Translation{}).Select("id").Where("component_id = ?", componentID)
+		if err := tx.Where("translation_id IN (?)", sub).Delete(&Unit{}).Error; err != nil {
+			return err
+		}
+		for _, m := range []any{&Translation{}, &Repository{}, &Task{}} {
+			if err := tx.Where("component_id = ?", componentID).Delete(m).Error; err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// recentWindow is how far before the last change recent_changes looks.
+const recentWindow = 6 * time.Hour

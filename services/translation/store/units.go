@@ -1,0 +1,192 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/tmsproject/tms/pkg/changefeed"
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	"google.golang.org/protobuf/types/known/timestamppb"
+	"gorm.io/gorm"
+)
+
+// UnitView is a unit with the translation it belongs to.
+type UnitView struct {
+	Unit
+	Translation Translation
+}
+
+// ListUnits pages units by id: of one translation, or of all when
+// translationID is 0. The total comes from the maintained counters.
+func (s *Store) ListUnits(ctx context.Context, translationID, offset, limit int64) ([]UnitView, int64, error) {
+	var total int64
+	q := s.q(ctx).Model(&Unit{})
+	if translationID != 0 {
+		t, err := s.GetTranslationByID(ctx, translationID)
+		if err != nil {
+			return nil, 0, err
+		}
+		total = t.Total
+		q = q.Where("translation_id = ?", translationID)
+	} else if err := s.q(ctx).Model(&Translation{}).Select("COALESCE(SUM(total), 0)").Scan(&total).Error; err != nil {
+		return nil, 0, err
+	}
+	var units []Unit
+	q = q.Order("id").Offset(int(offset))
+	if limit > 0 {
+		q = q.Limit(int(limit))
+	}
+	if err := q.Find(&units).Error; err != nil {
+		return nil, 0, err
+	}
+	views, err := s.attach(ctx, units)
+	return views, total, err
+}
+
+// attach loads the translations of units.
+func (s *Store) attach(ctx context.Context, units []Unit) ([]UnitView, error) {
+	seen := map[int64]bool{}
+	var ids []int64
+	for _, u := range units {
+		if !seen[u.TranslationID] {
+			seen[u.TranslationID] = true
+			ids = append(ids, u.TranslationID)
+		}
+	}
+	ts := map[int64]Translation{}
+	if len(ids) > 0 {
+		var err error
+		if ts, err = s.translationsByID(ctx, ids); err != nil {
+			return nil, err
+		}
+	}
+	out := make([]UnitView, len(units))
+	for i, u := range units {
+		out[i] = UnitView{Unit: u, Translation: ts[u.TranslationID]}
+	}
+	return out, nil
+}
+
+// GetUnit loads one unit with its translation.
+func (s *Store) GetUnit(ctx context.Context, id int64) (UnitView, error) {
+	var u Unit
+	if err := notFound(s.q(ctx).Where("id = ?", id).Take(&u).Error, "unit"); err != nil {
+		return UnitView{}, err
+	}
+	views, err := s.attach(ctx, []Unit{u})
+	if err != nil {
+		return UnitView{}, err
+	}
+	return views[0], nil
+}
+
+// Edit is what a unit edit changes, decided by the caller from the locked
+// current row.
+type Edit struct {
+	Target  string
+	State   int
+	Author  string
+	Changes []*changelogv1.Change
+}
+
+// EditUnit changes a unit's target and state. decide sees the current unit
+// and translation under lock (FOR UPDATE on PostgreSQL; SQLite has one
+// writer) and either refuses or returns the edit. The unit becomes pending,
+// the translation counters move by the difference of the unit's buckets,
+// last_change/last_author are set and the changes are recorded, all in one
+// transaction. When the edit completes the translation (every unit
+// translated), a "Translation completed" record follows.
+func (s *Store) EditUnit(ctx context.Context, id int64, decide func(UnitView) (Edit, error)) (UnitView, error) {
+	var out UnitView
+	err := s.q(ctx).Transaction(func(tx *gorm.DB) error {
+		var u Unit
+		if err := notFound(s.forUpdate(tx).Where("id = ?", id).Take(&u).Error, "unit"); err != nil {
+			return err
+		}
+		var t Translation
+		if err := notFound(s.forUpdate(tx).Where("id = ?", u.TranslationID).Take(&t).Error, "translation"); err != nil {
+			return err
+		}
+		e, err := decide(UnitView{Unit: u, Translation: t})
+		if err != nil {
+			return err
+		}
+		at := now()
+		var delta Stats
+		delta.Count(u.State, u.NumWords, u.NumChars, -1)
+		delta.Count(e.State, u.NumWords, u.NumChars, 1)
+		wasComplete := t.Translated == t.Total
+		u.Target, u.State, u.Pending, u.LastUpdated = e.Target, e.State, true, at
+		err = tx.Model(&Unit{}).Where("id = ?", u.ID).
+			Select("target", "state", "pending", "last_updated").Updates(&u).Error
+		if err != nil {
+			return err
+		}
+		if err := applyDelta(tx, &t, delta, at, e.Author); err != nil {
+			return err
+		}
+		if err := noteContentChange(tx, t.ID, at); err != nil {
+			return err
+		}
+		if err := setNeedsCommit(tx, t.ComponentID); err != nil {
+			return err
+		}
+		changes := e.Changes
+		if !wasComplete && t.Translated == t.Total && len(changes) > 0 {
+			changes = append(changes, completed(changes[0]))
+		}
+		for _, c := range changes {
+			if c.Timestamp == nil {
+				c.Timestamp = timestamp(at)
+			}
+			if err := changefeed.Record(tx, c); err != nil {
+				return err
+			}
+		}
+		out = UnitView{Unit: u, Translation: t}
+		return nil
+	})
+	return out, err
+}
+
+// completed is the "Translation completed" record following an edit.
+func completed(edit *changelogv1.Change) *changelogv1.Change {
+	return &changelogv1.Change{
+		Action: 1, ProjectSlug: edit.ProjectSlug, ComponentSlug: edit.ComponentSlug,
+		LanguageCode: edit.LanguageCode, User: edit.User, Author: edit.Author, Timestamp: edit.Timestamp,
+	}
+}
+
+// applyDelta moves the counters of t by delta in SQL (so concurrent edits
+// of other units add up) and mirrors the result in t.
+func applyDelta(tx *gorm.DB, t *Translation, d Stats, at time.Time, author string) error {
+	cols := statColumns()
+	vals := []int64{d.Total, d.TotalWords, d.TotalChars, d.Translated, d.TranslatedWords, d.TranslatedChars,
+		d.Fuzzy, d.FuzzyWords, d.FuzzyChars, d.Approved, d.ApprovedWords, d.ApprovedChars,
+		d.Readonly, d.ReadonlyWords, d.ReadonlyChars, d.Failing, d.Suggestions, d.Comments}
+	updates := map[string]any{"last_change": at, "last_author": author}
+	for i, c := range cols {
+		if vals[i] != 0 {
+			updates[c] = gorm.Expr(c+" + ?", vals[i])
+		}
+	}
+	if err := tx.Model(&Translation{}).Where("id = ?", t.ID).Updates(updates).Error; err != nil {
+		return fmt.Errorf("update counters: %w", err)
+	}
+	if err := tx.Where("id = ?", t.ID).Take(t).Error; err != nil {
+		return err
+	}
+	return nil
+}
+
+// noteContentChange remembers a content change for recent_changes and
+// forgets those too old to count for any scope containing the translation.
+func noteContentChange(tx *gorm.DB, translationID int64, at time.Time) error {
+	if err := tx.Create(&contentChange{TranslationID: translationID, At: at}).Error; err != nil {
+		return err
+	}
+	return tx.Where("translation_id = ? AND at < ?", translationID, at.Add(-recentWindow)).Delete(&contentChange{}).Error
+}
+
+func timestamp(t time.Time) *timestamppb.Timestamp { return timestamppb.New(t) }

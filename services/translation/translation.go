@@ -1,0 +1,101 @@
+package translation
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"path/filepath"
+
+	"github.com/tmsproject/tms/pkg/changefeed"
+	"github.com/tmsproject/tms/pkg/db"
+	"github.com/tmsproject/tms/pkg/outbox"
+	"github.com/tmsproject/tms/services/translation/server"
+	"github.com/tmsproject/tms/services/translation/store"
+	"github.com/tmsproject/tms/services/translation/workcopy"
+	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
+	"google.golang.org/grpc"
+	"gorm.io/gorm"
+)
+
+// Config configures the service.
+type Config struct {
+	// DataDir holds translation.db (SQLite) and repos/<component_id>.
+	DataDir string
+	DB      db.Config
+	Catalog catalogv1.CatalogServiceClient
+	// Changelog receives the change records; nil leaves them in the outbox.
+	Changelog       changelogv1.ChangelogServiceClient
+	AllowLocalRepos bool
+	Log             *slog.Logger
+}
+
+// Service is a running translation service.
+type Service struct {
+	gdb    *gorm.DB
+	server *server.Server
+	relay  *outbox.Relay
+	log    *slog.Logger
+}
+
+// New opens and migrates the database and builds the server.
+func New(ctx context.Context, cfg Config) (*Service, error) {
+	if cfg.Log == nil {
+		cfg.Log = slog.Default()
+	}
+	if cfg.Catalog == nil {
+		return nil, errors.New("translation: a catalog client is required")
+	}
+	dbc := cfg.DB
+	dbc.Schema = "translation"
+	if dbc.SQLitePath == "" {
+		dbc.SQLitePath = filepath.Join(cfg.DataDir, "translation.db")
+	}
+	gdb, err := db.Open(ctx, dbc)
+	if err != nil {
+		return nil, err
+	}
+	if err := db.Migrate(ctx, gdb, store.Migrations, outbox.Migrations); err != nil {
+		return nil, errors.Join(err, db.Close(gdb))
+	}
+	st := store.New(gdb)
+	if err := st.FailRunningTasks(ctx); err != nil {
+		return nil, errors.Join(err, db.Close(gdb))
+	}
+	svc := &Service{gdb: gdb, log: cfg.Log}
+	notify := func() {}
+	if cfg.Changelog != nil {
+		svc.relay = outbox.NewRelay(gdb, changefeed.Deliverer(cfg.Changelog), outbox.WithLogger(cfg.Log))
+		notify = svc.relay.Notify
+	}
+	svc.server = server.New(server.Config{
+		Store: st, Catalog: cfg.Catalog, Repos: workcopy.NewManager(cfg.DataDir),
+		AllowLocalRepos: cfg.AllowLocalRepos, Log: cfg.Log, Notify: notify,
+	})
+	return svc, nil
+}
+
+// Register exposes the service on s.
+func (svc *Service) Register(s *grpc.Server) {
+	translationv1.RegisterTranslationServiceServer(s, svc.server)
+}
+
+// Run delivers change records until ctx ends.
+func (svc *Service) Run(ctx context.Context) error {
+	if svc.relay == nil {
+		<-ctx.Done()
+		return nil
+	}
+	err := svc.relay.Run(ctx)
+	if errors.Is(err, context.Canceled) {
+		return nil
+	}
+	return err
+}
+
+// Close stops running tasks and closes the database.
+func (svc *Service) Close() error {
+	svc.server.Close()
+	return db.Close(svc.gdb)
+}
