@@ -2,9 +2,11 @@ package db_test
 
 import (
 	"context"
+	"crypto/rand"
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -60,9 +62,16 @@ func TestOpenNeedsALocation(t *testing.T) {
 
 func TestOpenPostgresSchemas(t *testing.T) {
 	url := pgtest.URL(t)
-	a := openT(t, db.Config{URL: url, Schema: "svc_a"})
-	b := openT(t, db.Config{URL: url, Schema: "svc_b"})
-	again := openT(t, db.Config{URL: url, Schema: "svc_a"}) // existing schema
+	// Random names keep reruns against a shared TMS_TEST_DATABASE_URL apart.
+	suffix := rand.Text()[:8]
+	schemaA, schemaB := "svc_a_"+strings.ToLower(suffix), "svc_b_"+strings.ToLower(suffix)
+	a := openT(t, db.Config{URL: url, Schema: schemaA})
+	b := openT(t, db.Config{URL: url, Schema: schemaB})
+	again := openT(t, db.Config{URL: url, Schema: schemaA}) // existing schema
+	t.Cleanup(func() {
+		_ = a.Exec(`DROP SCHEMA ` + schemaA + ` CASCADE`).Error
+		_ = a.Exec(`DROP SCHEMA ` + schemaB + ` CASCADE`).Error
+	})
 	if got := db.Dialect(a); got != db.Postgres {
 		t.Fatalf("Dialect = %q, want postgres", got)
 	}

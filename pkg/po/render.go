@@ -11,8 +11,12 @@ import (
 // strings, then msgctxt, msgid, msgid_plural and msgstr. Parts whose value is
 // unchanged since parsing keep their original lines; the msgstr is always
 // re-rendered after SetTarget.
-func (e *Entry) render(nl string) string {
-	r := &renderer{e: e, s: e.orig, nl: nl}
+func (e *Entry) render(nl string) string { return e.renderWrapped(nl, wrapToolkit, false) }
+
+// renderWrapped is render with the strings wrapped in the given style; with
+// rewrapAll it also re-wraps the strings whose original lines it would keep.
+func (e *Entry) renderWrapped(nl string, style wrapStyle, rewrapAll bool) string {
+	r := &renderer{e: e, s: e.orig, nl: nl, style: style, rewrapAll: rewrapAll}
 	if r.s == nil {
 		r.s = &snapshot{}
 	}
@@ -36,10 +40,15 @@ func (e *Entry) render(nl string) string {
 }
 
 type renderer struct {
-	e  *Entry
-	s  *snapshot
-	nl string
-	b  strings.Builder
+	e      *Entry
+	s      *snapshot
+	nl     string
+	style  wrapStyle
+	format formatKind // the entry's format language, for wrapStyle wrapGettext
+	b      strings.Builder
+	// rewrapAll re-renders unchanged strings too (tests compare the result
+	// with the original lines).
+	rewrapAll bool
 }
 
 func (r *renderer) line(parts ...string) {
@@ -83,31 +92,30 @@ func (r *renderer) comments(group int, values, orig []string) {
 // keyword and continuation line ("#~ " for obsolete entries).
 func (r *renderer) message(prefix, prevPrefix string) {
 	e, s := r.e, r.s
+	r.format = entryFormat(e.Flags)
 	r.previous(prevPrefix, "msgctxt", e.HasPreviousContext, e.PreviousContext, s.prevCtx)
 	r.previous(prevPrefix, "msgid", e.HasPreviousMsgid, e.PreviousMsgid, s.prevID)
 	r.previous(prevPrefix, "msgid_plural", e.HasPreviousMsgidPlural, e.PreviousMsgidPlural, s.prevPlural)
 	if e.HasContext {
-		r.part(prefix, "msgctxt", r.lines(e.Context, s.ctx))
+		r.part(prefix, "msgctxt", r.lines(e.Context, s.ctx, prefix, "msgctxt"))
 	}
-	r.part(prefix, "msgid", r.lines(e.Msgid, s.id))
+	r.part(prefix, "msgid", r.lines(e.Msgid, s.id, prefix, "msgid"))
 	if e.HasPlural {
-		r.part(prefix, "msgid_plural", r.lines(e.MsgidPlural, s.plural))
+		r.part(prefix, "msgid_plural", r.lines(e.MsgidPlural, s.plural, prefix, "msgid_plural"))
 	}
-	keep := !e.retarget && e.orig != nil && slices.Equal(e.Msgstr, r.origMsgstr())
+	keep := !e.retarget && !r.rewrapAll && e.orig != nil && slices.Equal(e.Msgstr, r.origMsgstr())
 	for i, v := range e.Msgstr {
-		var lines []string
-		if keep {
-			lines = s.msgstr[i].lines
-		} else {
-			lines = quoteLines(v)
-		}
+		keyword := "msgstr"
 		switch {
-		case !e.HasPlural:
-			r.part(prefix, "msgstr", lines)
-		case keep:
-			r.part(prefix, fmt.Sprintf("msgstr[%d]", s.msgstrIndex[i]), lines)
-		default:
-			r.part(prefix, fmt.Sprintf("msgstr[%d]", i), lines)
+		case e.HasPlural && keep:
+			keyword = fmt.Sprintf("msgstr[%d]", s.msgstrIndex[i])
+		case e.HasPlural:
+			keyword = fmt.Sprintf("msgstr[%d]", i)
+		}
+		if keep {
+			r.part(prefix, keyword, s.msgstr[i].lines)
+		} else {
+			r.part(prefix, keyword, r.quote(v, prefix, keyword))
 		}
 		if !e.HasPlural {
 			break
@@ -126,12 +134,21 @@ func (r *renderer) origMsgstr() []string {
 	return out
 }
 
-// lines returns the original quoted lines of an unchanged part, or renders it.
-func (r *renderer) lines(value string, orig quoted) []string {
-	if r.e.orig != nil && orig.present && orig.value == value {
+// lines returns the original quoted lines of an unchanged part, or renders it
+// for keyword on lines starting with linePrefix.
+func (r *renderer) lines(value string, orig quoted, linePrefix, keyword string) []string {
+	if r.e.orig != nil && orig.present && orig.value == value && !r.rewrapAll {
 		return orig.lines
 	}
-	return quoteLines(value)
+	return r.quote(value, linePrefix, keyword)
+}
+
+// quote renders value as quoted lines in the renderer's wrapping style.
+func (r *renderer) quote(value, linePrefix, keyword string) []string {
+	if r.style == wrapGettext {
+		return gettextQuoteLines(value, linePrefix, keyword, r.format)
+	}
+	return toolkitQuoteLines(value)
 }
 
 // part is _getmsgpartstr: the keyword with the first line, then the rest;
@@ -158,7 +175,7 @@ func (r *renderer) previous(prefix, keyword string, has bool, value string, orig
 	if !has {
 		return
 	}
-	lines := r.lines(value, orig)
+	lines := r.lines(value, orig, prefix+" ", keyword)
 	if len(lines) == 0 {
 		return
 	}

@@ -1,243 +1,185 @@
 package po
 
 import (
-	"sort"
 	"strings"
 	"unicode"
 )
 
-// wrapWidth is translate-toolkit's default PoWrapper width. It counts the
-// escaped text between the quotes, not the keyword or the quotes themselves.
-const wrapWidth = 77
+// pageWidth is GNU gettext's default output page width: every wrapped line,
+// prefix, keyword and quotes included, fits in it when break opportunities
+// allow.
+const pageWidth = 79
 
-// quoteLines renders an unescaped string as the quoted lines translate-toolkit's
-// quoteforpo produces: the escaped text is cut after every "\n" escape, each
-// piece is wrapped at wrapWidth, and a leading `""` line is added when the
-// string spans several lines or is too long for one. An empty string yields no
-// lines (the caller writes `""`).
-func quoteLines(s string) []string {
-	escaped := escapeString(s)
-	// Cutting on the two bytes `\n` of the escaped text (not on the newline of
-	// s) mirrors translate-toolkit, including its cut inside `\\n`.
-	pieces := strings.Split(escaped, `\n`)
-	for i := range len(pieces) - 1 {
-		pieces[i] += `\n`
+// wrapStyle names a PO writer whose line wrapping the renderer reproduces.
+type wrapStyle int
+
+const (
+	// wrapToolkit is translate-toolkit's (gettext_wrap of the
+	// unicode-segmentation-rs crate), which the reference service writes
+	// edited entries with.
+	wrapToolkit wrapStyle = iota
+	// wrapGettext is GNU gettext's (msgmerge, msgcat 0.23 with libunistring
+	// 1.3), which the reference service's msgmerge add-on rewrites whole
+	// files with.
+	wrapGettext
+)
+
+// gettextQuoteLines renders an unescaped string as the quoted lines GNU gettext
+// (msgmerge, msgcat) writes for it after keyword, on lines starting with
+// linePrefix ("" for a live entry, "#~ " for an obsolete one, "#| " for a
+// previous string). The first line goes after the keyword; it is `""` when
+// the string has a newline before its end or does not fit on the keyword
+// line. Lines break only at Unicode line break opportunities (UAX #14 as
+// libunistring implements it), never inside an escape sequence or a format
+// directive of format, and never just before a final "\n". An empty string
+// yields no lines (the caller writes `""`).
+func gettextQuoteLines(s, linePrefix, keyword string, format formatKind) []string {
+	if s == "" {
+		return nil
 	}
+	noBreak := formatDirectiveInteriors(s, format)
+	// Columns are counted from just after the opening quote of a
+	// continuation line; the closing quote needs one more column.
+	indent := len(linePrefix) + 1
+	width := pageWidth - 1 - indent
 	var out []string
-	if len(pieces) > 2 || (len(pieces) == 2 && pieces[1] != "") ||
-		len([]rune(pieces[0])) > wrapWidth-6 {
-		out = append(out, `""`)
-	}
-	for _, p := range pieces {
-		for _, line := range wrapLine(p, wrapWidth) {
-			out = append(out, `"`+line+`"`)
+	first := true
+	for start := 0; start < len(s); {
+		end := strings.IndexByte(s[start:], '\n') + 1
+		if end == 0 {
+			end = len(s) - start
 		}
+		end += start
+		text, overrides := escapePortion(s[start:end], noBreak[start:end])
+		breaks := make([]uint8, len(text))
+		startCol := 0
+		if first {
+			startCol = len(linePrefix) + len(keyword) + 2 - indent
+			widthBreaks(text, width, startCol, overrides, breaks)
+			if end < len(s) || startCol > width || hasBreak(breaks) {
+				out = append(out, `""`)
+				startCol = 0
+				widthBreaks(text, width, startCol, overrides, breaks)
+			}
+			first = false
+		} else {
+			widthBreaks(text, width, startCol, overrides, breaks)
+		}
+		out = appendBrokenLines(out, text, breaks)
+		start = end
 	}
 	return out
 }
 
-// wrapLine is PoWrapper.wrap: split into chunks, then fill lines greedily by
-// display width, cutting a chunk only when it cannot fit on a line of its own.
-func wrapLine(text string, width int) []string {
-	chunks := splitChunks([]rune(text))
-	var lines []string
-	for len(chunks) > 0 {
-		var line []rune
-		used := 0
-		for len(chunks) > 0 && used+displayWidth(chunks[0]) <= width {
-			line = append(line, chunks[0]...)
-			used += displayWidth(chunks[0])
-			chunks = chunks[1:]
-		}
-		if len(chunks) > 0 && displayWidth(chunks[0]) > width {
-			head, tail := cutWidth(chunks[0], width-used)
-			line = append(line, head...)
-			chunks[0] = tail
-		}
-		if len(line) > 0 {
-			lines = append(lines, string(line))
+func hasBreak(breaks []uint8) bool {
+	for _, b := range breaks {
+		if b == breakPossible {
+			return true
 		}
 	}
-	return lines
+	return false
 }
 
-// cutWidth is cjkslices: the longest prefix whose width does not exceed limit.
-func cutWidth(chunk []rune, limit int) (head, tail []rune) {
-	w := 0
-	for i, r := range chunk {
-		w += runeWidth(r)
-		if w > limit {
-			return chunk[:i], chunk[i:]
+// appendBrokenLines cuts text before every position marked breakPossible
+// and appends the quoted pieces.
+func appendBrokenLines(out []string, text []rune, breaks []uint8) []string {
+	from := 0
+	for i := range text {
+		if breaks[i] == breakPossible && i > from {
+			out = append(out, `"`+string(text[from:i])+`"`)
+			from = i
 		}
 	}
-	return chunk, nil
+	return append(out, `"`+string(text[from:])+`"`)
 }
 
-func displayWidth(rs []rune) int {
-	n := 0
-	for _, r := range rs {
-		n += runeWidth(r)
-	}
-	return n
-}
-
-func runeWidth(r rune) int {
-	if r < 0x1100 {
-		return 1
-	}
-	i := sort.Search(len(wideRanges), func(i int) bool { return wideRanges[i][1] >= r })
-	if i < len(wideRanges) && wideRanges[i][0] <= r {
-		return 2
-	}
-	return 1
-}
-
-// splitChunks reproduces re.split(PoWrapper.wordsep_re, text) with empty
-// pieces dropped: the separators found by matchSeparator and the text between
-// them, in order.
-func splitChunks(s []rune) [][]rune {
-	var chunks [][]rune
-	last := 0
-	for p := 0; p < len(s); {
-		end := matchSeparator(s, p)
-		if end < 0 {
-			p++
+// escapePortion escapes one newline-terminated portion of a string as GNU
+// gettext does and returns it with a break override per rune: no break
+// inside an escape sequence or inside a format directive (noBreak, indexed
+// by byte of portion), nor just before the final "\n".
+func escapePortion(portion string, noBreak []bool) ([]rune, []uint8) {
+	text := make([]rune, 0, len(portion)+4)
+	overrides := make([]uint8, 0, len(portion)+4)
+	for i, r := range portion {
+		brk := uint8(breakUndefined)
+		if noBreak[i] {
+			brk = breakProhibited
+		}
+		if esc := escapeLetter(r); esc != 0 {
+			text = append(text, '\\', esc)
+			overrides = append(overrides, brk, breakProhibited)
 			continue
 		}
-		if p > last {
-			chunks = append(chunks, s[last:p])
+		text = append(text, r)
+		overrides = append(overrides, brk)
+	}
+	if strings.HasSuffix(portion, "\n") {
+		overrides[len(overrides)-2] = breakProhibited
+	}
+	return text, overrides
+}
+
+// escapeLetter returns the character after the backslash GNU gettext writes
+// for r, or 0 when r is written as is.
+func escapeLetter(r rune) rune {
+	switch r {
+	case '\a':
+		return 'a'
+	case '\b':
+		return 'b'
+	case '\f':
+		return 'f'
+	case '\n':
+		return 'n'
+	case '\r':
+		return 'r'
+	case '\t':
+		return 't'
+	case '\v':
+		return 'v'
+	case '\\', '"':
+		return r
+	}
+	return 0
+}
+
+// widthBreaks is libunistring's u8_width_linebreaks: it keeps, among the
+// break opportunities, those needed so that no line exceeds width columns
+// (the first starting at startCol), greedily, and marks them breakPossible
+// in breaks. A piece wider than a line is left whole.
+func widthBreaks(text []rune, width, startCol int, overrides, breaks []uint8) {
+	possibleBreaks(text, breaks)
+	lastBreak := -1
+	column, piece := startCol, 0
+	for i, r := range text {
+		if overrides[i] != breakUndefined {
+			breaks[i] = overrides[i]
 		}
-		chunks = append(chunks, s[p:end])
-		last, p = end, end
-	}
-	if last < len(s) {
-		chunks = append(chunks, s[last:])
-	}
-	return chunks
-}
-
-// matchSeparator tries PoWrapper's separator alternatives at s[p], in the
-// regexp's order (the first alternative that matches wins), and returns the
-// end of the match or -1. Each alternative is written out by hand because Go's
-// regexp has no look-around; the comments give the Python alternative.
-func matchSeparator(s []rune, p int) int {
-	for _, alt := range separatorAlternatives {
-		if end := alt(s, p); end > p {
-			return end
+		if breaks[i] == breakPossible || breaks[i] == breakMandatory {
+			if lastBreak >= 0 && column+piece > width {
+				breaks[lastBreak] = breakPossible
+				column = 0
+			}
 		}
-	}
-	return -1
-}
-
-var separatorAlternatives = []func(s []rune, p int) int{
-	matchSpaces, matchURLPart, matchEscape, matchInnerStop,
-	matchWordSpace, matchHyphenated, matchEmDash,
-}
-
-// matchSpaces: \s+
-func matchSpaces(s []rune, p int) int {
-	end := runWhile(s, p, isSpace)
-	if end == p {
-		return -1
-	}
-	return end
-}
-
-// matchURLPart: [a-z0-9A-Z_-]+/
-func matchURLPart(s []rune, p int) int {
-	end := runWhile(s, p, isURLChar)
-	if end == p || end >= len(s) || s[end] != '/' {
-		return -1
-	}
-	return end + 1
-}
-
-// matchEscape: \w*\\.\w* (an escape is never split)
-func matchEscape(s []rune, p int) int {
-	bs := runWhile(s, p, isWord)
-	if bs+1 >= len(s) || s[bs] != '\\' || s[bs+1] == '\n' {
-		return -1
-	}
-	return runWhile(s, bs+2, isWord)
-}
-
-// matchInnerStop: \.(?=\w) (full stop inside a word)
-func matchInnerStop(s []rune, p int) int {
-	if s[p] != '.' || p+1 >= len(s) || !isWord(s[p+1]) {
-		return -1
-	}
-	return p + 1
-}
-
-// matchWordSpace: [\w\!\'\&\.\,\?=<>%]+\s+ (a space goes with its word)
-func matchWordSpace(s []rune, p int) int {
-	end := runWhile(s, p, isWordPunct)
-	if end == p {
-		return -1
-	}
-	spaces := runWhile(s, end, isSpace)
-	if spaces == end {
-		return -1
-	}
-	return spaces
-}
-
-// matchHyphenated: [^\s\w]*\w+[a-zA-Z]-(?=\w+[a-zA-Z])
-func matchHyphenated(s []rune, p int) int {
-	word := runWhile(s, p, func(r rune) bool { return !isSpace(r) && !isWord(r) })
-	end := runWhile(s, word, isWord)
-	// \w+[a-zA-Z] must end the word run because '-' is not a word character.
-	if end-word < 2 || !isASCIILetter(s[end-1]) || end >= len(s) || s[end] != '-' {
-		return -1
-	}
-	next := end + 1
-	nextEnd := runWhile(s, next, isWord)
-	for i := next + 1; i < nextEnd; i++ {
-		if isASCIILetter(s[i]) {
-			return end + 1
+		if breaks[i] == breakMandatory {
+			lastBreak, column, piece = -1, 0, 0
+			continue
 		}
+		if breaks[i] == breakPossible {
+			lastBreak = i
+			column += piece
+			piece = 0
+		}
+		breaks[i] = breakProhibited
+		piece += runeWidth(r)
 	}
-	return -1
-}
-
-// matchEmDash: (?<=[\w\!\"\'\&\.\,\?])-{2,}(?=\w)
-func matchEmDash(s []rune, p int) int {
-	if p == 0 || !(isWord(s[p-1]) || strings.ContainsRune(`!"'&.,?`, s[p-1])) {
-		return -1
+	if lastBreak >= 0 && column+piece > width {
+		breaks[lastBreak] = breakPossible
 	}
-	end := runWhile(s, p, func(r rune) bool { return r == '-' })
-	if end-p < 2 || end >= len(s) || !isWord(s[end]) {
-		return -1
-	}
-	return end
-}
-
-func runWhile(s []rune, p int, ok func(rune) bool) int {
-	for p < len(s) && ok(s[p]) {
-		p++
-	}
-	return p
-}
-
-// isWord is Python's \w for str patterns: letters, numbers and underscore.
-func isWord(r rune) bool {
-	return r == '_' || unicode.IsLetter(r) || unicode.IsNumber(r)
 }
 
 // isSpace is Python's \s for str patterns (str.isspace), which unlike Go also
 // counts the ASCII information separators U+001C..U+001F.
 func isSpace(r rune) bool {
 	return unicode.IsSpace(r) || (r >= 0x1c && r <= 0x1f)
-}
-
-func isURLChar(r rune) bool {
-	return r == '_' || r == '-' || r < 0x80 && (isASCIILetter(r) || r >= '0' && r <= '9')
-}
-
-func isWordPunct(r rune) bool {
-	return isWord(r) || strings.ContainsRune(`!'&.,?=<>%`, r)
-}
-
-func isASCIILetter(r rune) bool {
-	return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
 }

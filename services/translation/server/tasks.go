@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/tmsproject/tms/pkg/errs"
@@ -49,7 +50,9 @@ func (s *Server) ImportComponent(ctx context.Context, req *translationv1.ImportC
 // runImport is the body of an import task.
 func (s *Server) runImport(ctx context.Context, taskID string, comp *catalogv1.Component) {
 	log := s.cfg.Log.With("task", taskID, "component", comp.GetId())
+	start := time.Now()
 	progress := func(pct int, line string) {
+		line = fmt.Sprintf("[%.2fs] %s", time.Since(start).Seconds(), line)
 		if err := s.cfg.Store.UpdateTask(ctx, taskID, pct, line); err != nil {
 			log.Warn("task progress", "err", err)
 		}

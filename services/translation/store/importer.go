@@ -38,6 +38,12 @@ type ImportResult struct {
 
 const batchRows = 1000
 
+// sqliteInsertRows is the INSERT batch size on SQLite. Its pure-Go driver
+// binds parameters in time quadratic in their number per statement, so
+// small statements win there; the engine itself is in process, so the
+// extra statements cost no round trips.
+const sqliteInsertRows = 8
+
 // ImportTranslation stores a parsed file in one transaction: it creates or
 // updates the translation row, inserts new units in batches, updates changed
 // ones in place (keeping their ids, matched by id_hash), deletes units no
@@ -214,13 +220,31 @@ var unitColumns = []string{"translation_id", "source", "target", "previous_sourc
 	"num_words", "num_chars", "source_unit_id", "priority", "pending", "has_suggestion", "has_comment",
 	"has_failing_check", "timestamp", "last_updated"}
 
-// insertUnits writes units with multi-row INSERTs of batchRows rows straight
-// to the driver: one round trip per batch, no per-row ORM work.
+// insertUnits writes units with multi-row INSERTs straight to the driver:
+// no per-row ORM work, one prepared statement reused for every full batch.
 func (s *Store) insertUnits(ctx context.Context, tx *gorm.DB, units []Unit) error {
 	pool := tx.Statement.ConnPool
-	for start := 0; start < len(units); start += batchRows {
-		batch := units[start:min(start+batchRows, len(units))]
-		query, args := s.insertSQL(batch)
+	size := batchRows
+	if !s.postgres {
+		size = sqliteInsertRows
+	}
+	full := len(units) / size * size
+	if full > 0 {
+		query, _ := s.insertSQL(units[:size])
+		stmt, err := pool.PrepareContext(ctx, query)
+		if err != nil {
+			return fmt.Errorf("prepare unit insert: %w", err)
+		}
+		defer stmt.Close()
+		for start := 0; start < full; start += size {
+			_, args := s.insertSQL(units[start : start+size])
+			if _, err := stmt.ExecContext(ctx, args...); err != nil {
+				return fmt.Errorf("insert units: %w", err)
+			}
+		}
+	}
+	if full < len(units) {
+		query, args := s.insertSQL(units[full:])
 		if _, err := pool.ExecContext(ctx, query, args...); err != nil {
 			return fmt.Errorf("insert units: %w", err)
 		}

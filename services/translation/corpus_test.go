@@ -1,0 +1,80 @@
+package translation_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tmsproject/tms/services/translation/internal/fixture"
+	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
+)
+
+// corpusDir finds shared/corpus/bleachbit above the package directory.
+func corpusDir(t *testing.T) string {
+	dir, _ := filepath.Abs(".")
+	for {
+		p := filepath.Join(dir, "shared", "corpus", "bleachbit")
+		if _, err := os.Stat(p); err == nil {
+			return p
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Skip("shared/corpus/bleachbit not found; skipping the corpus import")
+		}
+		dir = parent
+	}
+}
+
+// TestImportCorpus imports the 61 real translations of the corpus and
+// checks the import stays well inside the performance target (3 s).
+func TestImportCorpus(t *testing.T) {
+	dir := corpusDir(t)
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{}
+	for _, e := range entries {
+		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files["po/"+e.Name()] = string(data)
+	}
+	e := newEnv(t, true)
+	c := greeter(5, fixture.Origin(t, files))
+	c.NewBase = "po/bleachbit.pot"
+	e.catalog.Set(c, project)
+	start := time.Now()
+	task := e.importNow(t, 5)
+	elapsed := time.Since(start)
+	if task.GetError() != "" {
+		t.Fatal(task.GetError())
+	}
+	t.Logf("imported %d files in %v\n%s", len(files), elapsed, task.GetLog())
+	list, err := e.client.ListTranslations(t.Context(), &translationv1.ListTranslationsRequest{ComponentId: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := 0
+	for name := range files {
+		if strings.HasSuffix(name, ".po") {
+			want++
+		}
+	}
+	if int(list.GetTotal()) != want+1 {
+		t.Errorf("%d translations, want %d", list.GetTotal(), want+1)
+	}
+	units, _ := e.client.ListUnits(t.Context(), &translationv1.ListUnitsRequest{Limit: 1})
+	t.Logf("%d units", units.GetTotal())
+	if elapsed > 3*time.Second {
+		t.Errorf("import took %v, target 3 s", elapsed)
+	}
+	again := time.Now()
+	if task := e.importNow(t, 5); task.GetError() != "" {
+		t.Fatal(task.GetError())
+	}
+	t.Logf("re-import in %v", time.Since(again))
+}

@@ -1,0 +1,410 @@
+package translation_test
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/pkg/grpcx"
+	"github.com/tmsproject/tms/pkg/textstat"
+	"github.com/tmsproject/tms/services/translation"
+	"github.com/tmsproject/tms/services/translation/internal/fixture"
+	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
+	"google.golang.org/grpc"
+)
+
+type env struct {
+	client    translationv1.TranslationServiceClient
+	catalog   *fixture.Catalog
+	changelog *fixture.Changelog
+	dataDir   string
+}
+
+// serve runs s on an in-process listener and returns a client connection.
+func serve(t *testing.T, register func(*grpc.Server)) *grpc.ClientConn {
+	t.Helper()
+	srv := grpcx.NewServer(slog.New(slog.NewTextHandler(io.Discard, nil)))
+	register(srv)
+	lis := grpcx.NewInProcess()
+	go func() { _ = srv.Serve(lis.Listener()) }()
+	t.Cleanup(srv.Stop)
+	conn, err := lis.Dial()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close() })
+	return conn
+}
+
+func newEnv(t *testing.T, allowLocal bool) *env {
+	t.Helper()
+	e := &env{catalog: fixture.NewCatalog(), changelog: fixture.NewChangelog(), dataDir: t.TempDir()}
+	catConn := serve(t, func(s *grpc.Server) { catalogv1.RegisterCatalogServiceServer(s, e.catalog) })
+	logConn := serve(t, func(s *grpc.Server) { changelogv1.RegisterChangelogServiceServer(s, e.changelog) })
+	ctx, cancel := context.WithCancel(context.Background())
+	svc, err := translation.New(ctx, translation.Config{
+		DataDir: e.dataDir, Catalog: catalogv1.NewCatalogServiceClient(catConn),
+		Changelog: changelogv1.NewChangelogServiceClient(logConn), AllowLocalRepos: allowLocal,
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	go func() { defer close(done); _ = svc.Run(ctx) }()
+	conn := serve(t, svc.Register)
+	t.Cleanup(func() {
+		cancel()
+		<-done
+		if err := svc.Close(); err != nil {
+			t.Error(err)
+		}
+	})
+	e.client = translationv1.NewTranslationServiceClient(conn)
+	return e
+}
+
+func greeter(id int64, repo string) *catalogv1.Component {
+	return &catalogv1.Component{Id: id, ProjectSlug: "hello", Slug: "greeter", Repo: repo,
+		Filemask: "po/*.po", NewBase: "po/greeter.pot", SourceLanguageCode: "en", FileFormat: "po"}
+}
+
+var project = &catalogv1.Project{Slug: "hello", Name: "Hello", TranslationReview: true}
+
+// importNow runs an import and waits for its task.
+func (e *env) importNow(t *testing.T, id int64) *translationv1.Task {
+	t.Helper()
+	resp, err := e.client.ImportComponent(t.Context(), &translationv1.ImportComponentRequest{ComponentId: id, Actor: "admin"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for time.Now().Before(deadline) {
+		got, err := e.client.GetTask(t.Context(), &translationv1.GetTaskRequest{Id: resp.GetTask().GetId()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.GetTask().GetCompleted() {
+			return got.GetTask()
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Fatal("import did not finish")
+	return nil
+}
+
+func (e *env) translation(t *testing.T, id int64, code string) *translationv1.Translation {
+	t.Helper()
+	resp, err := e.client.GetTranslation(t.Context(), &translationv1.GetTranslationRequest{ComponentId: id, LanguageCode: code})
+	if err != nil {
+		t.Fatalf("GetTranslation %s: %v", code, err)
+	}
+	return resp.GetTranslation()
+}
+
+func (e *env) units(t *testing.T, translationID int64) []*translationv1.Unit {
+	t.Helper()
+	resp, err := e.client.ListUnits(t.Context(), &translationv1.ListUnitsRequest{TranslationId: translationID, Limit: 1000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp.GetUnits()
+}
+
+func kind(err error) errs.Kind { return errs.FromStatus(err).Kind }
+
+func TestImportFixture(t *testing.T) {
+	e := newEnv(t, true)
+	origin := fixture.Origin(t, fixture.Files())
+	e.catalog.Set(greeter(1, origin), project)
+	task := e.importNow(t, 1)
+	if task.GetError() != "" || task.GetProgress() != 100 {
+		t.Fatalf("task = %+v", task)
+	}
+	if b := e.catalog.Component(1).GetBranch(); b != "main" {
+		t.Errorf("recorded branch %q, want main", b)
+	}
+	list, err := e.client.ListTranslations(t.Context(), &translationv1.ListTranslationsRequest{ComponentId: 1})
+	if err != nil || list.GetTotal() != 5 {
+		t.Fatalf("ListTranslations total %d, %v", list.GetTotal(), err)
+	}
+	src := e.translation(t, 1, "en")
+	if st := src.GetStats(); !src.GetIsSource() || st.GetTotal() != 15 || st.GetReadonly() != 15 ||
+		st.GetTotalWords() != 33 || st.GetTotalChars() != 181 || src.GetFilename() != "po/greeter.pot" {
+		t.Fatalf("source translation = %+v", src)
+	}
+	want := map[string]struct {
+		translated, fuzzy int64
+		percent           float64
+	}{"cs": {13, 0, 86.6}, "de": {10, 2, 66.6}, "ar": {5, 0, 33.3}, "pt_BR": {0, 0, 0}}
+	for code, w := range want {
+		st := e.translation(t, 1, code).GetStats()
+		if st.GetTotal() != 15 || st.GetTranslated() != w.translated || st.GetFuzzy() != w.fuzzy ||
+			textstat.Percent(st.GetTranslated(), st.GetTotal()) != w.percent || st.GetTotalWords() != 33 {
+			t.Errorf("%s stats = %+v", code, st)
+		}
+		if st.GetLastChange() == nil || st.GetLastAuthor() != "" {
+			t.Errorf("%s activity = %v %q", code, st.GetLastChange(), st.GetLastAuthor())
+		}
+	}
+	if de := e.translation(t, 1, "de").GetStats(); textstat.Percent(de.GetFuzzy(), de.GetTotal()) != 13.3 {
+		t.Errorf("de fuzzy percent = %v", textstat.Percent(de.GetFuzzy(), de.GetTotal()))
+	}
+	checkUnits(t, e, src)
+	sum, err := e.client.GetStatistics(t.Context(), &translationv1.GetStatisticsRequest{ComponentId: 1})
+	if err != nil || sum.GetStats().GetTotal() != 75 || sum.GetStats().GetTranslated() != 15+13+10+5 {
+		t.Errorf("component statistics = %+v, %v", sum.GetStats(), err)
+	}
+	langs, err := e.client.ListLanguageStatistics(t.Context(), &translationv1.ListLanguageStatisticsRequest{ComponentIds: []int64{1}})
+	if err != nil || len(langs.GetStats()) != 5 || langs.GetStats()[0].GetLanguageCode() != "ar" {
+		t.Errorf("language statistics = %v, %v", langs.GetStats(), err)
+	}
+	waitChanges(t, e, 4, func(c *changelogv1.Change) bool { return c.GetAction() == 0 })
+	for _, c := range e.changelog.Changes() {
+		if c.GetAction() == 0 && c.GetLanguageCode() == "cs" &&
+			c.GetDetailsJson() != `{"filename":"po/cs.po","reason":"new file"}` {
+			t.Errorf("cs resource record details = %s", c.GetDetailsJson())
+		}
+	}
+}
+
+func checkUnits(t *testing.T, e *env, src *translationv1.Translation) {
+	t.Helper()
+	srcUnits := e.units(t, src.GetId())
+	cs := e.units(t, e.translation(t, 1, "cs").GetId())
+	if len(cs) != 15 || len(srcUnits) != 15 {
+		t.Fatalf("cs has %d units, source %d", len(cs), len(srcUnits))
+	}
+	for i, u := range cs {
+		if u.GetPosition() != int64(i+1) || u.GetSourceUnitId() != srcUnits[i].GetId() || u.GetPriority() != 100 {
+			t.Errorf("cs unit %d: position %d source_unit %d", i, u.GetPosition(), u.GetSourceUnitId())
+		}
+		if u.GetIdHash() != textstat.IDHash(u.GetSource(), u.GetContext()) {
+			t.Errorf("cs unit %d id_hash mismatch", i)
+		}
+	}
+	plural := cs[3]
+	if len(plural.GetSource()) != 2 || len(plural.GetTarget()) != 3 || plural.GetFlags() != "c-format" ||
+		plural.GetState() != 20 || plural.GetNumWords() != 4 || plural.GetLocation() != "src/list.c:40" {
+		t.Errorf("plural unit = %+v", plural)
+	}
+	if cs[1].GetContext() != "menu" || cs[0].GetNote() != "Shown in the morning" || cs[14].GetState() != 0 {
+		t.Errorf("units = %+v / %+v / %+v", cs[1], cs[0], cs[14])
+	}
+	if s := srcUnits[3]; s.GetState() != 100 || strings.Join(s.GetTarget(), "|") != "%d message|%d messages" {
+		t.Errorf("source plural unit = %+v", s)
+	}
+	de := e.units(t, e.translation(t, 1, "de").GetId())
+	if de[10].GetState() != 10 || de[9].GetState() != 20 {
+		t.Errorf("de states %d %d", de[10].GetState(), de[9].GetState())
+	}
+}
+
+func waitChanges(t *testing.T, e *env, n int, match func(*changelogv1.Change) bool) []*changelogv1.Change {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		var got []*changelogv1.Change
+		for _, c := range e.changelog.Changes() {
+			if match(c) {
+				got = append(got, c)
+			}
+		}
+		if len(got) >= n || time.Now().After(deadline) {
+			if len(got) != n {
+				t.Fatalf("got %d matching change records, want %d", len(got), n)
+			}
+			return got
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+func TestUpdateUnit(t *testing.T) {
+	e := newEnv(t, true)
+	e.catalog.Set(greeter(1, fixture.Origin(t, fixture.Files())), project)
+	if task := e.importNow(t, 1); task.GetError() != "" {
+		t.Fatal(task.GetError())
+	}
+	cs := e.translation(t, 1, "cs")
+	units := e.units(t, cs.GetId())
+	src := e.units(t, e.translation(t, 1, "en").GetId())
+	update := func(id int64, target []string, state int32, review bool) (*translationv1.Unit, error) {
+		resp, err := e.client.UpdateUnit(t.Context(), &translationv1.UpdateUnitRequest{
+			Id: id, Target: target, State: state, Actor: "alice", ActorCanReview: review})
+		return resp.GetUnit(), err
+	}
+	bad := []struct {
+		name   string
+		id     int64
+		target []string
+		state  int32
+		kind   errs.Kind
+		field  string
+	}{
+		{"plural count", units[3].GetId(), []string{"a", "b"}, 20, errs.InvalidArgument, "target"},
+		{"singular count", units[13].GetId(), []string{"a", "b"}, 20, errs.InvalidArgument, "target"},
+		{"read-only", src[0].GetId(), []string{"x"}, 20, errs.PermissionDenied, ""},
+		{"bad state", units[13].GetId(), []string{"x"}, 15, errs.InvalidArgument, "state"},
+		{"empty with text", units[13].GetId(), []string{"x"}, 0, errs.InvalidArgument, "state"},
+		{"text without", units[13].GetId(), []string{""}, 20, errs.InvalidArgument, "state"},
+		{"approve without role", units[13].GetId(), []string{"x"}, 30, errs.InvalidArgument, "state"},
+		{"missing", 999999, []string{"x"}, 20, errs.NotFound, ""},
+	}
+	for _, b := range bad {
+		_, err := update(b.id, b.target, b.state, false)
+		got := errs.FromStatus(err)
+		if err == nil || got.Kind != b.kind || (b.field != "" && (len(got.Fields) == 0 || got.Fields[0].Field != b.field)) {
+			t.Errorf("%s: error %v (kind %v), want %v on %q", b.name, err, got.Kind, b.kind, b.field)
+		}
+	}
+	u, err := update(units[13].GetId(), []string{"Nápověda"}, 20, false)
+	if err != nil || !u.GetPending() || u.GetState() != 20 {
+		t.Fatalf("update = %+v, %v", u, err)
+	}
+	st := e.translation(t, 1, "cs").GetStats()
+	if st.GetTranslated() != 14 || st.GetLastAuthor() != "alice" || textstat.Percent(st.GetTranslated(), st.GetTotal()) != 93.3 {
+		t.Errorf("after edit stats = %+v", st)
+	}
+	if _, err := update(units[14].GetId(), []string{"Sestavení %s"}, 30, true); err != nil {
+		t.Fatal(err)
+	}
+	st = e.translation(t, 1, "cs").GetStats()
+	if st.GetTranslated() != 15 || st.GetApproved() != 1 || st.GetApprovedWords() != 2 {
+		t.Errorf("after approval stats = %+v", st)
+	}
+	got := waitChanges(t, e, 3, func(c *changelogv1.Change) bool { return c.GetUser() == "alice" })
+	if got[0].GetAction() != 5 || got[0].GetTarget() != "Nápověda" || got[0].GetUnitId() != units[13].GetId() {
+		t.Errorf("first edit record = %+v", got[0])
+	}
+	var details map[string]any
+	_ = json.Unmarshal([]byte(got[0].GetDetailsJson()), &details)
+	if details["state"] != 20.0 || details["old_state"] != 0.0 || details["source"] != "Help" {
+		t.Errorf("details = %v", details)
+	}
+	if got[1].GetAction() != 36 || got[2].GetAction() != 1 {
+		t.Errorf("actions %d, %d; want 36 then 1", got[1].GetAction(), got[2].GetAction())
+	}
+	// Plural edits join the forms in the record; a lock refuses edits.
+	if _, err := update(units[3].GetId(), []string{"a", "b", "c"}, 10, false); err != nil {
+		t.Fatal(err)
+	}
+	comp := greeter(1, e.catalog.Component(1).GetRepo())
+	comp.Locked = true
+	e.catalog.Set(comp, project)
+	if _, err := update(units[0].GetId(), []string{"x"}, 20, false); kind(err) != errs.Locked {
+		t.Errorf("locked edit: %v", err)
+	}
+	// Re-import keeps unit ids and the pending edit.
+	comp.Locked = false
+	e.catalog.Set(comp, project)
+	if task := e.importNow(t, 1); task.GetError() != "" {
+		t.Fatal(task.GetError())
+	}
+	again := e.units(t, e.translation(t, 1, "cs").GetId())
+	if again[13].GetId() != units[13].GetId() || again[13].GetTarget()[0] != "Nápověda" {
+		t.Errorf("re-import lost the edit: %+v", again[13])
+	}
+}
+
+func TestAddDeleteTranslation(t *testing.T) {
+	e := newEnv(t, true)
+	e.catalog.Set(greeter(1, fixture.Origin(t, fixture.Files())), project)
+	if task := e.importNow(t, 1); task.GetError() != "" {
+		t.Fatal(task.GetError())
+	}
+	resp, err := e.client.AddTranslation(t.Context(), &translationv1.AddTranslationRequest{ComponentId: 1, LanguageCode: "fr", Actor: "alice"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fr := resp.GetTranslation()
+	if fr.GetFilename() != "po/fr.po" || fr.GetStats().GetTotal() != 15 || fr.GetStats().GetTranslated() != 0 {
+		t.Errorf("fr = %+v", fr)
+	}
+	path := filepath.Join(e.dataDir, "repos", "1", "po", "fr.po")
+	data, err := os.ReadFile(path)
+	if err != nil || !strings.Contains(string(data), `"Language: fr\n"`) || !strings.Contains(string(data), "nplurals=2; plural=n > 1;") {
+		t.Errorf("po/fr.po = %s, %v", data, err)
+	}
+	if u := e.units(t, fr.GetId()); len(u[3].GetTarget()) != 2 || u[3].GetSourceUnitId() == 0 {
+		t.Errorf("fr plural unit = %+v", u[3])
+	}
+	for _, code := range []string{"fr", "cs", "xx-nope"} {
+		_, err = e.client.AddTranslation(t.Context(), &translationv1.AddTranslationRequest{ComponentId: 1, LanguageCode: code})
+		if got := errs.FromStatus(err); got.Kind != errs.InvalidArgument || got.Fields[0].Field != "language_code" {
+			t.Errorf("add %s: %v", code, err)
+		}
+	}
+	_, err = e.client.DeleteTranslation(t.Context(), &translationv1.DeleteTranslationRequest{ComponentId: 1, LanguageCode: "fr", Actor: "alice"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(path); !os.IsNotExist(err) {
+		t.Errorf("po/fr.po still there: %v", err)
+	}
+	if _, err := e.client.GetTranslation(t.Context(), &translationv1.GetTranslationRequest{ComponentId: 1, LanguageCode: "fr"}); kind(err) != errs.NotFound {
+		t.Errorf("deleted translation: %v", err)
+	}
+	if _, err := e.client.DeleteTranslation(t.Context(), &translationv1.DeleteTranslationRequest{ComponentId: 1, LanguageCode: "en"}); kind(err) != errs.PermissionDenied {
+		t.Errorf("deleting the source: %v", err)
+	}
+	waitChanges(t, e, 1, func(c *changelogv1.Change) bool { return c.GetAction() == 48 })
+	waitChanges(t, e, 1, func(c *changelogv1.Change) bool { return c.GetAction() == 25 && c.GetTarget() == "po/fr.po" })
+	if _, err := e.client.ForgetComponent(t.Context(), &translationv1.ForgetComponentRequest{ComponentId: 1}); err != nil {
+		t.Fatal(err)
+	}
+	list, _ := e.client.ListTranslations(t.Context(), &translationv1.ListTranslationsRequest{})
+	if list.GetTotal() != 0 {
+		t.Errorf("after forget %d translations", list.GetTotal())
+	}
+}
+
+func TestImportRejects(t *testing.T) {
+	e := newEnv(t, false)
+	for _, repo := range []string{"ext::sh -c touch% /tmp/pwned", "fd::3", "-uhelp", "https://x/\x00", "file:///etc",
+		"/srv/repo", "ftp://example.com/r.git", ""} {
+		e.catalog.Set(greeter(2, repo), project)
+		_, err := e.client.ImportComponent(t.Context(), &translationv1.ImportComponentRequest{ComponentId: 2})
+		if got := errs.FromStatus(err); got.Kind != errs.InvalidArgument || got.Fields[0].Field != "repo" {
+			t.Errorf("repo %q: %v", repo, err)
+		}
+	}
+	for _, mask := range []string{"../*.po", "/etc/*.po", "po/cs.po", "po/**.po"} {
+		c := greeter(2, "https://example.com/r.git")
+		c.Filemask = mask
+		e.catalog.Set(c, project)
+		_, err := e.client.ImportComponent(t.Context(), &translationv1.ImportComponentRequest{ComponentId: 2})
+		if got := errs.FromStatus(err); got.Kind != errs.InvalidArgument || got.Fields[0].Field != "filemask" {
+			t.Errorf("mask %q: %v", mask, err)
+		}
+	}
+	if _, err := e.client.ImportComponent(t.Context(), &translationv1.ImportComponentRequest{ComponentId: 99}); kind(err) != errs.NotFound {
+		t.Errorf("unknown component: %v", err)
+	}
+	if _, err := e.client.ListUnits(t.Context(), &translationv1.ListUnitsRequest{Query: "state:>=20"}); kind(err) != errs.InvalidArgument {
+		t.Errorf("query: %v", err)
+	}
+}
+
+func TestImportFailures(t *testing.T) {
+	e := newEnv(t, true)
+	e.catalog.Set(greeter(3, filepath.Join(t.TempDir(), "missing.git")), project)
+	if task := e.importNow(t, 3); !strings.Contains(task.GetError(), "could not fetch the repository") {
+		t.Errorf("clone failure task = %+v", task)
+	}
+	files := fixture.Files()
+	files["po/cs.po"] = "msgid \"a\"\nmsgstr \"b\"\nbroken\n"
+	e.catalog.Set(greeter(4, fixture.Origin(t, files)), project)
+	if task := e.importNow(t, 4); !strings.Contains(task.GetError(), "po/cs.po") || !strings.Contains(task.GetError(), "line 3") {
+		t.Errorf("parse failure task = %+v", task)
+	}
+}
