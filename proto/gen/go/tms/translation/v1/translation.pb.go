@@ -2430,6 +2430,1822 @@ func (x *GetFileResponse) GetContentType() string {
 	return ""
 }
 
+type UploadFileRequest struct {
+	state        protoimpl.MessageState `protogen:"open.v1"`
+	ComponentId  int64                  `protobuf:"varint,1,opt,name=component_id,json=componentId,proto3" json:"component_id,omitempty"`
+	LanguageCode string                 `protobuf:"bytes,2,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
+	Content      []byte                 `protobuf:"bytes,3,opt,name=content,proto3" json:"content,omitempty"`
+	// translate (default), approve, suggest, fuzzy, replace, source or add.
+	Method string `protobuf:"bytes,4,opt,name=method,proto3" json:"method,omitempty"`
+	// "", ignore, replace-translated or replace-approved.
+	Conflicts string `protobuf:"bytes,5,opt,name=conflicts,proto3" json:"conflicts,omitempty"`
+	// "", process or approve.
+	Fuzzy          string `protobuf:"bytes,6,opt,name=fuzzy,proto3" json:"fuzzy,omitempty"`
+	Actor          string `protobuf:"bytes,7,opt,name=actor,proto3" json:"actor,omitempty"`
+	ActorCanReview bool   `protobuf:"varint,8,opt,name=actor_can_review,json=actorCanReview,proto3" json:"actor_can_review,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
+}
+
+func (x *UploadFileRequest) Reset() {
+	*x = UploadFileRequest{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[36]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UploadFileRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UploadFileRequest) ProtoMessage() {}
+
+func (x *UploadFileRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[36]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UploadFileRequest.ProtoReflect.Descriptor instead.
+func (*UploadFileRequest) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{36}
+}
+
+func (x *UploadFileRequest) GetComponentId() int64 {
+	if x != nil {
+		return x.ComponentId
+	}
+	return 0
+}
+
+func (x *UploadFileRequest) GetLanguageCode() string {
+	if x != nil {
+		return x.LanguageCode
+	}
+	return ""
+}
+
+func (x *UploadFileRequest) GetContent() []byte {
+	if x != nil {
+		return x.Content
+	}
+	return nil
+}
+
+func (x *UploadFileRequest) GetMethod() string {
+	if x != nil {
+		return x.Method
+	}
+	return ""
+}
+
+func (x *UploadFileRequest) GetConflicts() string {
+	if x != nil {
+		return x.Conflicts
+	}
+	return ""
+}
+
+func (x *UploadFileRequest) GetFuzzy() string {
+	if x != nil {
+		return x.Fuzzy
+	}
+	return ""
+}
+
+func (x *UploadFileRequest) GetActor() string {
+	if x != nil {
+		return x.Actor
+	}
+	return ""
+}
+
+func (x *UploadFileRequest) GetActorCanReview() bool {
+	if x != nil {
+		return x.ActorCanReview
+	}
+	return false
+}
+
+type UploadFileResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	NotFound      int64                  `protobuf:"varint,1,opt,name=not_found,json=notFound,proto3" json:"not_found,omitempty"`
+	Skipped       int64                  `protobuf:"varint,2,opt,name=skipped,proto3" json:"skipped,omitempty"`
+	Accepted      int64                  `protobuf:"varint,3,opt,name=accepted,proto3" json:"accepted,omitempty"`
+	Total         int64                  `protobuf:"varint,4,opt,name=total,proto3" json:"total,omitempty"`
+	Result        bool                   `protobuf:"varint,5,opt,name=result,proto3" json:"result,omitempty"`
+	Count         int64                  `protobuf:"varint,6,opt,name=count,proto3" json:"count,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *UploadFileResponse) Reset() {
+	*x = UploadFileResponse{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[37]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UploadFileResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UploadFileResponse) ProtoMessage() {}
+
+func (x *UploadFileResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[37]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UploadFileResponse.ProtoReflect.Descriptor instead.
+func (*UploadFileResponse) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{37}
+}
+
+func (x *UploadFileResponse) GetNotFound() int64 {
+	if x != nil {
+		return x.NotFound
+	}
+	return 0
+}
+
+func (x *UploadFileResponse) GetSkipped() int64 {
+	if x != nil {
+		return x.Skipped
+	}
+	return 0
+}
+
+func (x *UploadFileResponse) GetAccepted() int64 {
+	if x != nil {
+		return x.Accepted
+	}
+	return 0
+}
+
+func (x *UploadFileResponse) GetTotal() int64 {
+	if x != nil {
+		return x.Total
+	}
+	return 0
+}
+
+func (x *UploadFileResponse) GetResult() bool {
+	if x != nil {
+		return x.Result
+	}
+	return false
+}
+
+func (x *UploadFileResponse) GetCount() int64 {
+	if x != nil {
+		return x.Count
+	}
+	return 0
+}
+
+type CreateUnitRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	TranslationId int64                  `protobuf:"varint,1,opt,name=translation_id,json=translationId,proto3" json:"translation_id,omitempty"`
+	Context       string                 `protobuf:"bytes,2,opt,name=context,proto3" json:"context,omitempty"`
+	Source        []string               `protobuf:"bytes,3,rep,name=source,proto3" json:"source,omitempty"`
+	Target        []string               `protobuf:"bytes,4,rep,name=target,proto3" json:"target,omitempty"`
+	State         int32                  `protobuf:"varint,5,opt,name=state,proto3" json:"state,omitempty"`
+	Actor         string                 `protobuf:"bytes,6,opt,name=actor,proto3" json:"actor,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CreateUnitRequest) Reset() {
+	*x = CreateUnitRequest{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[38]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CreateUnitRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CreateUnitRequest) ProtoMessage() {}
+
+func (x *CreateUnitRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[38]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CreateUnitRequest.ProtoReflect.Descriptor instead.
+func (*CreateUnitRequest) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{38}
+}
+
+func (x *CreateUnitRequest) GetTranslationId() int64 {
+	if x != nil {
+		return x.TranslationId
+	}
+	return 0
+}
+
+func (x *CreateUnitRequest) GetContext() string {
+	if x != nil {
+		return x.Context
+	}
+	return ""
+}
+
+func (x *CreateUnitRequest) GetSource() []string {
+	if x != nil {
+		return x.Source
+	}
+	return nil
+}
+
+func (x *CreateUnitRequest) GetTarget() []string {
+	if x != nil {
+		return x.Target
+	}
+	return nil
+}
+
+func (x *CreateUnitRequest) GetState() int32 {
+	if x != nil {
+		return x.State
+	}
+	return 0
+}
+
+func (x *CreateUnitRequest) GetActor() string {
+	if x != nil {
+		return x.Actor
+	}
+	return ""
+}
+
+type CreateUnitResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Unit          *Unit                  `protobuf:"bytes,1,opt,name=unit,proto3" json:"unit,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CreateUnitResponse) Reset() {
+	*x = CreateUnitResponse{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[39]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CreateUnitResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CreateUnitResponse) ProtoMessage() {}
+
+func (x *CreateUnitResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[39]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CreateUnitResponse.ProtoReflect.Descriptor instead.
+func (*CreateUnitResponse) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{39}
+}
+
+func (x *CreateUnitResponse) GetUnit() *Unit {
+	if x != nil {
+		return x.Unit
+	}
+	return nil
+}
+
+type DeleteUnitRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	Actor         string                 `protobuf:"bytes,2,opt,name=actor,proto3" json:"actor,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DeleteUnitRequest) Reset() {
+	*x = DeleteUnitRequest{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[40]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DeleteUnitRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DeleteUnitRequest) ProtoMessage() {}
+
+func (x *DeleteUnitRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[40]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DeleteUnitRequest.ProtoReflect.Descriptor instead.
+func (*DeleteUnitRequest) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{40}
+}
+
+func (x *DeleteUnitRequest) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *DeleteUnitRequest) GetActor() string {
+	if x != nil {
+		return x.Actor
+	}
+	return ""
+}
+
+type DeleteUnitResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DeleteUnitResponse) Reset() {
+	*x = DeleteUnitResponse{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[41]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DeleteUnitResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DeleteUnitResponse) ProtoMessage() {}
+
+func (x *DeleteUnitResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[41]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DeleteUnitResponse.ProtoReflect.Descriptor instead.
+func (*DeleteUnitResponse) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{41}
+}
+
+type ListUnitTranslationsRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListUnitTranslationsRequest) Reset() {
+	*x = ListUnitTranslationsRequest{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[42]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListUnitTranslationsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListUnitTranslationsRequest) ProtoMessage() {}
+
+func (x *ListUnitTranslationsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[42]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListUnitTranslationsRequest.ProtoReflect.Descriptor instead.
+func (*ListUnitTranslationsRequest) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{42}
+}
+
+func (x *ListUnitTranslationsRequest) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+type ListUnitTranslationsResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Units         []*Unit                `protobuf:"bytes,1,rep,name=units,proto3" json:"units,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListUnitTranslationsResponse) Reset() {
+	*x = ListUnitTranslationsResponse{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[43]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListUnitTranslationsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListUnitTranslationsResponse) ProtoMessage() {}
+
+func (x *ListUnitTranslationsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[43]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListUnitTranslationsResponse.ProtoReflect.Descriptor instead.
+func (*ListUnitTranslationsResponse) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{43}
+}
+
+func (x *ListUnitTranslationsResponse) GetUnits() []*Unit {
+	if x != nil {
+		return x.Units
+	}
+	return nil
+}
+
+type Suggestion struct {
+	state  protoimpl.MessageState `protogen:"open.v1"`
+	Id     int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	UnitId int64                  `protobuf:"varint,2,opt,name=unit_id,json=unitId,proto3" json:"unit_id,omitempty"`
+	Target []string               `protobuf:"bytes,3,rep,name=target,proto3" json:"target,omitempty"`
+	// User name of the author.
+	User      string                 `protobuf:"bytes,4,opt,name=user,proto3" json:"user,omitempty"`
+	Timestamp *timestamppb.Timestamp `protobuf:"bytes,5,opt,name=timestamp,proto3" json:"timestamp,omitempty"`
+	Votes     int64                  `protobuf:"varint,6,opt,name=votes,proto3" json:"votes,omitempty"`
+	// Slugs and language of the unit, for rendering.
+	ProjectSlug   string `protobuf:"bytes,7,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	ComponentSlug string `protobuf:"bytes,8,opt,name=component_slug,json=componentSlug,proto3" json:"component_slug,omitempty"`
+	LanguageCode  string `protobuf:"bytes,9,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Suggestion) Reset() {
+	*x = Suggestion{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[44]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Suggestion) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Suggestion) ProtoMessage() {}
+
+func (x *Suggestion) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[44]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Suggestion.ProtoReflect.Descriptor instead.
+func (*Suggestion) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{44}
+}
+
+func (x *Suggestion) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *Suggestion) GetUnitId() int64 {
+	if x != nil {
+		return x.UnitId
+	}
+	return 0
+}
+
+func (x *Suggestion) GetTarget() []string {
+	if x != nil {
+		return x.Target
+	}
+	return nil
+}
+
+func (x *Suggestion) GetUser() string {
+	if x != nil {
+		return x.User
+	}
+	return ""
+}
+
+func (x *Suggestion) GetTimestamp() *timestamppb.Timestamp {
+	if x != nil {
+		return x.Timestamp
+	}
+	return nil
+}
+
+func (x *Suggestion) GetVotes() int64 {
+	if x != nil {
+		return x.Votes
+	}
+	return 0
+}
+
+func (x *Suggestion) GetProjectSlug() string {
+	if x != nil {
+		return x.ProjectSlug
+	}
+	return ""
+}
+
+func (x *Suggestion) GetComponentSlug() string {
+	if x != nil {
+		return x.ComponentSlug
+	}
+	return ""
+}
+
+func (x *Suggestion) GetLanguageCode() string {
+	if x != nil {
+		return x.LanguageCode
+	}
+	return ""
+}
+
+type ListSuggestionsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Zero lists the suggestions of every unit.
+	UnitId        int64 `protobuf:"varint,1,opt,name=unit_id,json=unitId,proto3" json:"unit_id,omitempty"`
+	Offset        int64 `protobuf:"varint,2,opt,name=offset,proto3" json:"offset,omitempty"`
+	Limit         int64 `protobuf:"varint,3,opt,name=limit,proto3" json:"limit,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListSuggestionsRequest) Reset() {
+	*x = ListSuggestionsRequest{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[45]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListSuggestionsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListSuggestionsRequest) ProtoMessage() {}
+
+func (x *ListSuggestionsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[45]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListSuggestionsRequest.ProtoReflect.Descriptor instead.
+func (*ListSuggestionsRequest) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{45}
+}
+
+func (x *ListSuggestionsRequest) GetUnitId() int64 {
+	if x != nil {
+		return x.UnitId
+	}
+	return 0
+}
+
+func (x *ListSuggestionsRequest) GetOffset() int64 {
+	if x != nil {
+		return x.Offset
+	}
+	return 0
+}
+
+func (x *ListSuggestionsRequest) GetLimit() int64 {
+	if x != nil {
+		return x.Limit
+	}
+	return 0
+}
+
+type ListSuggestionsResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Suggestions   []*Suggestion          `protobuf:"bytes,1,rep,name=suggestions,proto3" json:"suggestions,omitempty"`
+	Total         int64                  `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListSuggestionsResponse) Reset() {
+	*x = ListSuggestionsResponse{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[46]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListSuggestionsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListSuggestionsResponse) ProtoMessage() {}
+
+func (x *ListSuggestionsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[46]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListSuggestionsResponse.ProtoReflect.Descriptor instead.
+func (*ListSuggestionsResponse) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{46}
+}
+
+func (x *ListSuggestionsResponse) GetSuggestions() []*Suggestion {
+	if x != nil {
+		return x.Suggestions
+	}
+	return nil
+}
+
+func (x *ListSuggestionsResponse) GetTotal() int64 {
+	if x != nil {
+		return x.Total
+	}
+	return 0
+}
+
+type GetSuggestionRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetSuggestionRequest) Reset() {
+	*x = GetSuggestionRequest{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[47]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetSuggestionRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetSuggestionRequest) ProtoMessage() {}
+
+func (x *GetSuggestionRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[47]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetSuggestionRequest.ProtoReflect.Descriptor instead.
+func (*GetSuggestionRequest) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{47}
+}
+
+func (x *GetSuggestionRequest) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+type GetSuggestionResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Suggestion    *Suggestion            `protobuf:"bytes,1,opt,name=suggestion,proto3" json:"suggestion,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetSuggestionResponse) Reset() {
+	*x = GetSuggestionResponse{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[48]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetSuggestionResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetSuggestionResponse) ProtoMessage() {}
+
+func (x *GetSuggestionResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[48]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetSuggestionResponse.ProtoReflect.Descriptor instead.
+func (*GetSuggestionResponse) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{48}
+}
+
+func (x *GetSuggestionResponse) GetSuggestion() *Suggestion {
+	if x != nil {
+		return x.Suggestion
+	}
+	return nil
+}
+
+type CreateSuggestionRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	UnitId        int64                  `protobuf:"varint,1,opt,name=unit_id,json=unitId,proto3" json:"unit_id,omitempty"`
+	Target        []string               `protobuf:"bytes,2,rep,name=target,proto3" json:"target,omitempty"`
+	Actor         string                 `protobuf:"bytes,3,opt,name=actor,proto3" json:"actor,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CreateSuggestionRequest) Reset() {
+	*x = CreateSuggestionRequest{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[49]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CreateSuggestionRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CreateSuggestionRequest) ProtoMessage() {}
+
+func (x *CreateSuggestionRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[49]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CreateSuggestionRequest.ProtoReflect.Descriptor instead.
+func (*CreateSuggestionRequest) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{49}
+}
+
+func (x *CreateSuggestionRequest) GetUnitId() int64 {
+	if x != nil {
+		return x.UnitId
+	}
+	return 0
+}
+
+func (x *CreateSuggestionRequest) GetTarget() []string {
+	if x != nil {
+		return x.Target
+	}
+	return nil
+}
+
+func (x *CreateSuggestionRequest) GetActor() string {
+	if x != nil {
+		return x.Actor
+	}
+	return ""
+}
+
+type CreateSuggestionResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Suggestion    *Suggestion            `protobuf:"bytes,1,opt,name=suggestion,proto3" json:"suggestion,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CreateSuggestionResponse) Reset() {
+	*x = CreateSuggestionResponse{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[50]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CreateSuggestionResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CreateSuggestionResponse) ProtoMessage() {}
+
+func (x *CreateSuggestionResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[50]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CreateSuggestionResponse.ProtoReflect.Descriptor instead.
+func (*CreateSuggestionResponse) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{50}
+}
+
+func (x *CreateSuggestionResponse) GetSuggestion() *Suggestion {
+	if x != nil {
+		return x.Suggestion
+	}
+	return nil
+}
+
+type AcceptSuggestionRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	Actor         string                 `protobuf:"bytes,2,opt,name=actor,proto3" json:"actor,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AcceptSuggestionRequest) Reset() {
+	*x = AcceptSuggestionRequest{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[51]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AcceptSuggestionRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AcceptSuggestionRequest) ProtoMessage() {}
+
+func (x *AcceptSuggestionRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[51]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AcceptSuggestionRequest.ProtoReflect.Descriptor instead.
+func (*AcceptSuggestionRequest) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{51}
+}
+
+func (x *AcceptSuggestionRequest) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *AcceptSuggestionRequest) GetActor() string {
+	if x != nil {
+		return x.Actor
+	}
+	return ""
+}
+
+type AcceptSuggestionResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Unit          *Unit                  `protobuf:"bytes,1,opt,name=unit,proto3" json:"unit,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AcceptSuggestionResponse) Reset() {
+	*x = AcceptSuggestionResponse{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[52]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AcceptSuggestionResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AcceptSuggestionResponse) ProtoMessage() {}
+
+func (x *AcceptSuggestionResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[52]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AcceptSuggestionResponse.ProtoReflect.Descriptor instead.
+func (*AcceptSuggestionResponse) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{52}
+}
+
+func (x *AcceptSuggestionResponse) GetUnit() *Unit {
+	if x != nil {
+		return x.Unit
+	}
+	return nil
+}
+
+type DeleteSuggestionRequest struct {
+	state           protoimpl.MessageState `protogen:"open.v1"`
+	Id              int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	Actor           string                 `protobuf:"bytes,2,opt,name=actor,proto3" json:"actor,omitempty"`
+	RejectionReason string                 `protobuf:"bytes,3,opt,name=rejection_reason,json=rejectionReason,proto3" json:"rejection_reason,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
+}
+
+func (x *DeleteSuggestionRequest) Reset() {
+	*x = DeleteSuggestionRequest{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[53]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DeleteSuggestionRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DeleteSuggestionRequest) ProtoMessage() {}
+
+func (x *DeleteSuggestionRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[53]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DeleteSuggestionRequest.ProtoReflect.Descriptor instead.
+func (*DeleteSuggestionRequest) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{53}
+}
+
+func (x *DeleteSuggestionRequest) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *DeleteSuggestionRequest) GetActor() string {
+	if x != nil {
+		return x.Actor
+	}
+	return ""
+}
+
+func (x *DeleteSuggestionRequest) GetRejectionReason() string {
+	if x != nil {
+		return x.RejectionReason
+	}
+	return ""
+}
+
+type DeleteSuggestionResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DeleteSuggestionResponse) Reset() {
+	*x = DeleteSuggestionResponse{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[54]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DeleteSuggestionResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DeleteSuggestionResponse) ProtoMessage() {}
+
+func (x *DeleteSuggestionResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[54]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DeleteSuggestionResponse.ProtoReflect.Descriptor instead.
+func (*DeleteSuggestionResponse) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{54}
+}
+
+type VoteSuggestionRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Id    int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	Actor string                 `protobuf:"bytes,2,opt,name=actor,proto3" json:"actor,omitempty"`
+	// +1 or -1.
+	Value         int32 `protobuf:"varint,3,opt,name=value,proto3" json:"value,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *VoteSuggestionRequest) Reset() {
+	*x = VoteSuggestionRequest{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[55]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *VoteSuggestionRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*VoteSuggestionRequest) ProtoMessage() {}
+
+func (x *VoteSuggestionRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[55]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use VoteSuggestionRequest.ProtoReflect.Descriptor instead.
+func (*VoteSuggestionRequest) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{55}
+}
+
+func (x *VoteSuggestionRequest) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *VoteSuggestionRequest) GetActor() string {
+	if x != nil {
+		return x.Actor
+	}
+	return ""
+}
+
+func (x *VoteSuggestionRequest) GetValue() int32 {
+	if x != nil {
+		return x.Value
+	}
+	return 0
+}
+
+type VoteSuggestionResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Suggestion    *Suggestion            `protobuf:"bytes,1,opt,name=suggestion,proto3" json:"suggestion,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *VoteSuggestionResponse) Reset() {
+	*x = VoteSuggestionResponse{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[56]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *VoteSuggestionResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*VoteSuggestionResponse) ProtoMessage() {}
+
+func (x *VoteSuggestionResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[56]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use VoteSuggestionResponse.ProtoReflect.Descriptor instead.
+func (*VoteSuggestionResponse) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{56}
+}
+
+func (x *VoteSuggestionResponse) GetSuggestion() *Suggestion {
+	if x != nil {
+		return x.Suggestion
+	}
+	return nil
+}
+
+type Comment struct {
+	state  protoimpl.MessageState `protogen:"open.v1"`
+	Id     int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	UnitId int64                  `protobuf:"varint,2,opt,name=unit_id,json=unitId,proto3" json:"unit_id,omitempty"`
+	// global, translation or report.
+	Scope         string                 `protobuf:"bytes,3,opt,name=scope,proto3" json:"scope,omitempty"`
+	Comment       string                 `protobuf:"bytes,4,opt,name=comment,proto3" json:"comment,omitempty"`
+	User          string                 `protobuf:"bytes,5,opt,name=user,proto3" json:"user,omitempty"`
+	Timestamp     *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=timestamp,proto3" json:"timestamp,omitempty"`
+	Resolved      bool                   `protobuf:"varint,7,opt,name=resolved,proto3" json:"resolved,omitempty"`
+	ProjectSlug   string                 `protobuf:"bytes,8,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	ComponentSlug string                 `protobuf:"bytes,9,opt,name=component_slug,json=componentSlug,proto3" json:"component_slug,omitempty"`
+	LanguageCode  string                 `protobuf:"bytes,10,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Comment) Reset() {
+	*x = Comment{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[57]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Comment) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Comment) ProtoMessage() {}
+
+func (x *Comment) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[57]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Comment.ProtoReflect.Descriptor instead.
+func (*Comment) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{57}
+}
+
+func (x *Comment) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *Comment) GetUnitId() int64 {
+	if x != nil {
+		return x.UnitId
+	}
+	return 0
+}
+
+func (x *Comment) GetScope() string {
+	if x != nil {
+		return x.Scope
+	}
+	return ""
+}
+
+func (x *Comment) GetComment() string {
+	if x != nil {
+		return x.Comment
+	}
+	return ""
+}
+
+func (x *Comment) GetUser() string {
+	if x != nil {
+		return x.User
+	}
+	return ""
+}
+
+func (x *Comment) GetTimestamp() *timestamppb.Timestamp {
+	if x != nil {
+		return x.Timestamp
+	}
+	return nil
+}
+
+func (x *Comment) GetResolved() bool {
+	if x != nil {
+		return x.Resolved
+	}
+	return false
+}
+
+func (x *Comment) GetProjectSlug() string {
+	if x != nil {
+		return x.ProjectSlug
+	}
+	return ""
+}
+
+func (x *Comment) GetComponentSlug() string {
+	if x != nil {
+		return x.ComponentSlug
+	}
+	return ""
+}
+
+func (x *Comment) GetLanguageCode() string {
+	if x != nil {
+		return x.LanguageCode
+	}
+	return ""
+}
+
+type ListCommentsRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	UnitId        int64                  `protobuf:"varint,1,opt,name=unit_id,json=unitId,proto3" json:"unit_id,omitempty"`
+	Offset        int64                  `protobuf:"varint,2,opt,name=offset,proto3" json:"offset,omitempty"`
+	Limit         int64                  `protobuf:"varint,3,opt,name=limit,proto3" json:"limit,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListCommentsRequest) Reset() {
+	*x = ListCommentsRequest{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[58]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListCommentsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListCommentsRequest) ProtoMessage() {}
+
+func (x *ListCommentsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[58]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListCommentsRequest.ProtoReflect.Descriptor instead.
+func (*ListCommentsRequest) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{58}
+}
+
+func (x *ListCommentsRequest) GetUnitId() int64 {
+	if x != nil {
+		return x.UnitId
+	}
+	return 0
+}
+
+func (x *ListCommentsRequest) GetOffset() int64 {
+	if x != nil {
+		return x.Offset
+	}
+	return 0
+}
+
+func (x *ListCommentsRequest) GetLimit() int64 {
+	if x != nil {
+		return x.Limit
+	}
+	return 0
+}
+
+type ListCommentsResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Comments      []*Comment             `protobuf:"bytes,1,rep,name=comments,proto3" json:"comments,omitempty"`
+	Total         int64                  `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListCommentsResponse) Reset() {
+	*x = ListCommentsResponse{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[59]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListCommentsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListCommentsResponse) ProtoMessage() {}
+
+func (x *ListCommentsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[59]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListCommentsResponse.ProtoReflect.Descriptor instead.
+func (*ListCommentsResponse) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{59}
+}
+
+func (x *ListCommentsResponse) GetComments() []*Comment {
+	if x != nil {
+		return x.Comments
+	}
+	return nil
+}
+
+func (x *ListCommentsResponse) GetTotal() int64 {
+	if x != nil {
+		return x.Total
+	}
+	return 0
+}
+
+type GetCommentRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetCommentRequest) Reset() {
+	*x = GetCommentRequest{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[60]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetCommentRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetCommentRequest) ProtoMessage() {}
+
+func (x *GetCommentRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[60]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetCommentRequest.ProtoReflect.Descriptor instead.
+func (*GetCommentRequest) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{60}
+}
+
+func (x *GetCommentRequest) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+type GetCommentResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Comment       *Comment               `protobuf:"bytes,1,opt,name=comment,proto3" json:"comment,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetCommentResponse) Reset() {
+	*x = GetCommentResponse{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[61]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetCommentResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetCommentResponse) ProtoMessage() {}
+
+func (x *GetCommentResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[61]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetCommentResponse.ProtoReflect.Descriptor instead.
+func (*GetCommentResponse) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{61}
+}
+
+func (x *GetCommentResponse) GetComment() *Comment {
+	if x != nil {
+		return x.Comment
+	}
+	return nil
+}
+
+type CreateCommentRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	UnitId        int64                  `protobuf:"varint,1,opt,name=unit_id,json=unitId,proto3" json:"unit_id,omitempty"`
+	Scope         string                 `protobuf:"bytes,2,opt,name=scope,proto3" json:"scope,omitempty"`
+	Comment       string                 `protobuf:"bytes,3,opt,name=comment,proto3" json:"comment,omitempty"`
+	Actor         string                 `protobuf:"bytes,4,opt,name=actor,proto3" json:"actor,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CreateCommentRequest) Reset() {
+	*x = CreateCommentRequest{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[62]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CreateCommentRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CreateCommentRequest) ProtoMessage() {}
+
+func (x *CreateCommentRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[62]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CreateCommentRequest.ProtoReflect.Descriptor instead.
+func (*CreateCommentRequest) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{62}
+}
+
+func (x *CreateCommentRequest) GetUnitId() int64 {
+	if x != nil {
+		return x.UnitId
+	}
+	return 0
+}
+
+func (x *CreateCommentRequest) GetScope() string {
+	if x != nil {
+		return x.Scope
+	}
+	return ""
+}
+
+func (x *CreateCommentRequest) GetComment() string {
+	if x != nil {
+		return x.Comment
+	}
+	return ""
+}
+
+func (x *CreateCommentRequest) GetActor() string {
+	if x != nil {
+		return x.Actor
+	}
+	return ""
+}
+
+type CreateCommentResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Comment       *Comment               `protobuf:"bytes,1,opt,name=comment,proto3" json:"comment,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CreateCommentResponse) Reset() {
+	*x = CreateCommentResponse{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[63]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CreateCommentResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CreateCommentResponse) ProtoMessage() {}
+
+func (x *CreateCommentResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[63]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CreateCommentResponse.ProtoReflect.Descriptor instead.
+func (*CreateCommentResponse) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{63}
+}
+
+func (x *CreateCommentResponse) GetComment() *Comment {
+	if x != nil {
+		return x.Comment
+	}
+	return nil
+}
+
+type ResolveCommentRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	Actor         string                 `protobuf:"bytes,2,opt,name=actor,proto3" json:"actor,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ResolveCommentRequest) Reset() {
+	*x = ResolveCommentRequest{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[64]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ResolveCommentRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ResolveCommentRequest) ProtoMessage() {}
+
+func (x *ResolveCommentRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[64]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ResolveCommentRequest.ProtoReflect.Descriptor instead.
+func (*ResolveCommentRequest) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{64}
+}
+
+func (x *ResolveCommentRequest) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *ResolveCommentRequest) GetActor() string {
+	if x != nil {
+		return x.Actor
+	}
+	return ""
+}
+
+type ResolveCommentResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Comment       *Comment               `protobuf:"bytes,1,opt,name=comment,proto3" json:"comment,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ResolveCommentResponse) Reset() {
+	*x = ResolveCommentResponse{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[65]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ResolveCommentResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ResolveCommentResponse) ProtoMessage() {}
+
+func (x *ResolveCommentResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[65]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ResolveCommentResponse.ProtoReflect.Descriptor instead.
+func (*ResolveCommentResponse) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{65}
+}
+
+func (x *ResolveCommentResponse) GetComment() *Comment {
+	if x != nil {
+		return x.Comment
+	}
+	return nil
+}
+
+type DeleteCommentRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	Actor         string                 `protobuf:"bytes,2,opt,name=actor,proto3" json:"actor,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DeleteCommentRequest) Reset() {
+	*x = DeleteCommentRequest{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[66]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DeleteCommentRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DeleteCommentRequest) ProtoMessage() {}
+
+func (x *DeleteCommentRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[66]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DeleteCommentRequest.ProtoReflect.Descriptor instead.
+func (*DeleteCommentRequest) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{66}
+}
+
+func (x *DeleteCommentRequest) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *DeleteCommentRequest) GetActor() string {
+	if x != nil {
+		return x.Actor
+	}
+	return ""
+}
+
+type DeleteCommentResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DeleteCommentResponse) Reset() {
+	*x = DeleteCommentResponse{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[67]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DeleteCommentResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DeleteCommentResponse) ProtoMessage() {}
+
+func (x *DeleteCommentResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[67]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DeleteCommentResponse.ProtoReflect.Descriptor instead.
+func (*DeleteCommentResponse) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{67}
+}
+
 var File_tms_translation_v1_translation_proto protoreflect.FileDescriptor
 
 const file_tms_translation_v1_translation_proto_rawDesc = "" +
@@ -2629,7 +4445,129 @@ const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"\x0fGetFileResponse\x12\x18\n" +
 	"\acontent\x18\x01 \x01(\fR\acontent\x12\x1a\n" +
 	"\bfilename\x18\x02 \x01(\tR\bfilename\x12!\n" +
-	"\fcontent_type\x18\x03 \x01(\tR\vcontentType2\xa0\f\n" +
+	"\fcontent_type\x18\x03 \x01(\tR\vcontentType\"\x81\x02\n" +
+	"\x11UploadFileRequest\x12!\n" +
+	"\fcomponent_id\x18\x01 \x01(\x03R\vcomponentId\x12#\n" +
+	"\rlanguage_code\x18\x02 \x01(\tR\flanguageCode\x12\x18\n" +
+	"\acontent\x18\x03 \x01(\fR\acontent\x12\x16\n" +
+	"\x06method\x18\x04 \x01(\tR\x06method\x12\x1c\n" +
+	"\tconflicts\x18\x05 \x01(\tR\tconflicts\x12\x14\n" +
+	"\x05fuzzy\x18\x06 \x01(\tR\x05fuzzy\x12\x14\n" +
+	"\x05actor\x18\a \x01(\tR\x05actor\x12(\n" +
+	"\x10actor_can_review\x18\b \x01(\bR\x0eactorCanReview\"\xab\x01\n" +
+	"\x12UploadFileResponse\x12\x1b\n" +
+	"\tnot_found\x18\x01 \x01(\x03R\bnotFound\x12\x18\n" +
+	"\askipped\x18\x02 \x01(\x03R\askipped\x12\x1a\n" +
+	"\baccepted\x18\x03 \x01(\x03R\baccepted\x12\x14\n" +
+	"\x05total\x18\x04 \x01(\x03R\x05total\x12\x16\n" +
+	"\x06result\x18\x05 \x01(\bR\x06result\x12\x14\n" +
+	"\x05count\x18\x06 \x01(\x03R\x05count\"\xb0\x01\n" +
+	"\x11CreateUnitRequest\x12%\n" +
+	"\x0etranslation_id\x18\x01 \x01(\x03R\rtranslationId\x12\x18\n" +
+	"\acontext\x18\x02 \x01(\tR\acontext\x12\x16\n" +
+	"\x06source\x18\x03 \x03(\tR\x06source\x12\x16\n" +
+	"\x06target\x18\x04 \x03(\tR\x06target\x12\x14\n" +
+	"\x05state\x18\x05 \x01(\x05R\x05state\x12\x14\n" +
+	"\x05actor\x18\x06 \x01(\tR\x05actor\"B\n" +
+	"\x12CreateUnitResponse\x12,\n" +
+	"\x04unit\x18\x01 \x01(\v2\x18.tms.translation.v1.UnitR\x04unit\"9\n" +
+	"\x11DeleteUnitRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x14\n" +
+	"\x05actor\x18\x02 \x01(\tR\x05actor\"\x14\n" +
+	"\x12DeleteUnitResponse\"-\n" +
+	"\x1bListUnitTranslationsRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\"N\n" +
+	"\x1cListUnitTranslationsResponse\x12.\n" +
+	"\x05units\x18\x01 \x03(\v2\x18.tms.translation.v1.UnitR\x05units\"\xa0\x02\n" +
+	"\n" +
+	"Suggestion\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x17\n" +
+	"\aunit_id\x18\x02 \x01(\x03R\x06unitId\x12\x16\n" +
+	"\x06target\x18\x03 \x03(\tR\x06target\x12\x12\n" +
+	"\x04user\x18\x04 \x01(\tR\x04user\x128\n" +
+	"\ttimestamp\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampR\ttimestamp\x12\x14\n" +
+	"\x05votes\x18\x06 \x01(\x03R\x05votes\x12!\n" +
+	"\fproject_slug\x18\a \x01(\tR\vprojectSlug\x12%\n" +
+	"\x0ecomponent_slug\x18\b \x01(\tR\rcomponentSlug\x12#\n" +
+	"\rlanguage_code\x18\t \x01(\tR\flanguageCode\"_\n" +
+	"\x16ListSuggestionsRequest\x12\x17\n" +
+	"\aunit_id\x18\x01 \x01(\x03R\x06unitId\x12\x16\n" +
+	"\x06offset\x18\x02 \x01(\x03R\x06offset\x12\x14\n" +
+	"\x05limit\x18\x03 \x01(\x03R\x05limit\"q\n" +
+	"\x17ListSuggestionsResponse\x12@\n" +
+	"\vsuggestions\x18\x01 \x03(\v2\x1e.tms.translation.v1.SuggestionR\vsuggestions\x12\x14\n" +
+	"\x05total\x18\x02 \x01(\x03R\x05total\"&\n" +
+	"\x14GetSuggestionRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\"W\n" +
+	"\x15GetSuggestionResponse\x12>\n" +
+	"\n" +
+	"suggestion\x18\x01 \x01(\v2\x1e.tms.translation.v1.SuggestionR\n" +
+	"suggestion\"`\n" +
+	"\x17CreateSuggestionRequest\x12\x17\n" +
+	"\aunit_id\x18\x01 \x01(\x03R\x06unitId\x12\x16\n" +
+	"\x06target\x18\x02 \x03(\tR\x06target\x12\x14\n" +
+	"\x05actor\x18\x03 \x01(\tR\x05actor\"Z\n" +
+	"\x18CreateSuggestionResponse\x12>\n" +
+	"\n" +
+	"suggestion\x18\x01 \x01(\v2\x1e.tms.translation.v1.SuggestionR\n" +
+	"suggestion\"?\n" +
+	"\x17AcceptSuggestionRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x14\n" +
+	"\x05actor\x18\x02 \x01(\tR\x05actor\"H\n" +
+	"\x18AcceptSuggestionResponse\x12,\n" +
+	"\x04unit\x18\x01 \x01(\v2\x18.tms.translation.v1.UnitR\x04unit\"j\n" +
+	"\x17DeleteSuggestionRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x14\n" +
+	"\x05actor\x18\x02 \x01(\tR\x05actor\x12)\n" +
+	"\x10rejection_reason\x18\x03 \x01(\tR\x0frejectionReason\"\x1a\n" +
+	"\x18DeleteSuggestionResponse\"S\n" +
+	"\x15VoteSuggestionRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x14\n" +
+	"\x05actor\x18\x02 \x01(\tR\x05actor\x12\x14\n" +
+	"\x05value\x18\x03 \x01(\x05R\x05value\"X\n" +
+	"\x16VoteSuggestionResponse\x12>\n" +
+	"\n" +
+	"suggestion\x18\x01 \x01(\v2\x1e.tms.translation.v1.SuggestionR\n" +
+	"suggestion\"\xbb\x02\n" +
+	"\aComment\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x17\n" +
+	"\aunit_id\x18\x02 \x01(\x03R\x06unitId\x12\x14\n" +
+	"\x05scope\x18\x03 \x01(\tR\x05scope\x12\x18\n" +
+	"\acomment\x18\x04 \x01(\tR\acomment\x12\x12\n" +
+	"\x04user\x18\x05 \x01(\tR\x04user\x128\n" +
+	"\ttimestamp\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\ttimestamp\x12\x1a\n" +
+	"\bresolved\x18\a \x01(\bR\bresolved\x12!\n" +
+	"\fproject_slug\x18\b \x01(\tR\vprojectSlug\x12%\n" +
+	"\x0ecomponent_slug\x18\t \x01(\tR\rcomponentSlug\x12#\n" +
+	"\rlanguage_code\x18\n" +
+	" \x01(\tR\flanguageCode\"\\\n" +
+	"\x13ListCommentsRequest\x12\x17\n" +
+	"\aunit_id\x18\x01 \x01(\x03R\x06unitId\x12\x16\n" +
+	"\x06offset\x18\x02 \x01(\x03R\x06offset\x12\x14\n" +
+	"\x05limit\x18\x03 \x01(\x03R\x05limit\"e\n" +
+	"\x14ListCommentsResponse\x127\n" +
+	"\bcomments\x18\x01 \x03(\v2\x1b.tms.translation.v1.CommentR\bcomments\x12\x14\n" +
+	"\x05total\x18\x02 \x01(\x03R\x05total\"#\n" +
+	"\x11GetCommentRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\"K\n" +
+	"\x12GetCommentResponse\x125\n" +
+	"\acomment\x18\x01 \x01(\v2\x1b.tms.translation.v1.CommentR\acomment\"u\n" +
+	"\x14CreateCommentRequest\x12\x17\n" +
+	"\aunit_id\x18\x01 \x01(\x03R\x06unitId\x12\x14\n" +
+	"\x05scope\x18\x02 \x01(\tR\x05scope\x12\x18\n" +
+	"\acomment\x18\x03 \x01(\tR\acomment\x12\x14\n" +
+	"\x05actor\x18\x04 \x01(\tR\x05actor\"N\n" +
+	"\x15CreateCommentResponse\x125\n" +
+	"\acomment\x18\x01 \x01(\v2\x1b.tms.translation.v1.CommentR\acomment\"=\n" +
+	"\x15ResolveCommentRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x14\n" +
+	"\x05actor\x18\x02 \x01(\tR\x05actor\"O\n" +
+	"\x16ResolveCommentResponse\x125\n" +
+	"\acomment\x18\x01 \x01(\v2\x1b.tms.translation.v1.CommentR\acomment\"<\n" +
+	"\x14DeleteCommentRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x14\n" +
+	"\x05actor\x18\x02 \x01(\tR\x05actor\"\x17\n" +
+	"\x15DeleteCommentResponse2\xaf\x18\n" +
 	"\x12TranslationService\x12j\n" +
 	"\x0fImportComponent\x12*.tms.translation.v1.ImportComponentRequest\x1a+.tms.translation.v1.ImportComponentResponse\x12R\n" +
 	"\aGetTask\x12\".tms.translation.v1.GetTaskRequest\x1a#.tms.translation.v1.GetTaskResponse\x12j\n" +
@@ -2646,7 +4584,26 @@ const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"UpdateUnit\x12%.tms.translation.v1.UpdateUnitRequest\x1a&.tms.translation.v1.UpdateUnitResponse\x12d\n" +
 	"\rGetRepository\x12(.tms.translation.v1.GetRepositoryRequest\x1a).tms.translation.v1.GetRepositoryResponse\x12\x7f\n" +
 	"\x16RunRepositoryOperation\x121.tms.translation.v1.RunRepositoryOperationRequest\x1a2.tms.translation.v1.RunRepositoryOperationResponse\x12R\n" +
-	"\aGetFile\x12\".tms.translation.v1.GetFileRequest\x1a#.tms.translation.v1.GetFileResponseBIZGgithub.com/tmsproject/tms/proto/gen/go/tms/translation/v1;translationv1b\x06proto3"
+	"\aGetFile\x12\".tms.translation.v1.GetFileRequest\x1a#.tms.translation.v1.GetFileResponse\x12[\n" +
+	"\n" +
+	"UploadFile\x12%.tms.translation.v1.UploadFileRequest\x1a&.tms.translation.v1.UploadFileResponse\x12[\n" +
+	"\n" +
+	"CreateUnit\x12%.tms.translation.v1.CreateUnitRequest\x1a&.tms.translation.v1.CreateUnitResponse\x12[\n" +
+	"\n" +
+	"DeleteUnit\x12%.tms.translation.v1.DeleteUnitRequest\x1a&.tms.translation.v1.DeleteUnitResponse\x12y\n" +
+	"\x14ListUnitTranslations\x12/.tms.translation.v1.ListUnitTranslationsRequest\x1a0.tms.translation.v1.ListUnitTranslationsResponse\x12j\n" +
+	"\x0fListSuggestions\x12*.tms.translation.v1.ListSuggestionsRequest\x1a+.tms.translation.v1.ListSuggestionsResponse\x12d\n" +
+	"\rGetSuggestion\x12(.tms.translation.v1.GetSuggestionRequest\x1a).tms.translation.v1.GetSuggestionResponse\x12m\n" +
+	"\x10CreateSuggestion\x12+.tms.translation.v1.CreateSuggestionRequest\x1a,.tms.translation.v1.CreateSuggestionResponse\x12m\n" +
+	"\x10AcceptSuggestion\x12+.tms.translation.v1.AcceptSuggestionRequest\x1a,.tms.translation.v1.AcceptSuggestionResponse\x12m\n" +
+	"\x10DeleteSuggestion\x12+.tms.translation.v1.DeleteSuggestionRequest\x1a,.tms.translation.v1.DeleteSuggestionResponse\x12g\n" +
+	"\x0eVoteSuggestion\x12).tms.translation.v1.VoteSuggestionRequest\x1a*.tms.translation.v1.VoteSuggestionResponse\x12a\n" +
+	"\fListComments\x12'.tms.translation.v1.ListCommentsRequest\x1a(.tms.translation.v1.ListCommentsResponse\x12[\n" +
+	"\n" +
+	"GetComment\x12%.tms.translation.v1.GetCommentRequest\x1a&.tms.translation.v1.GetCommentResponse\x12d\n" +
+	"\rCreateComment\x12(.tms.translation.v1.CreateCommentRequest\x1a).tms.translation.v1.CreateCommentResponse\x12g\n" +
+	"\x0eResolveComment\x12).tms.translation.v1.ResolveCommentRequest\x1a*.tms.translation.v1.ResolveCommentResponse\x12d\n" +
+	"\rDeleteComment\x12(.tms.translation.v1.DeleteCommentRequest\x1a).tms.translation.v1.DeleteCommentResponseBIZGgithub.com/tmsproject/tms/proto/gen/go/tms/translation/v1;translationv1b\x06proto3"
 
 var (
 	file_tms_translation_v1_translation_proto_rawDescOnce sync.Once
@@ -2660,7 +4617,7 @@ func file_tms_translation_v1_translation_proto_rawDescGZIP() []byte {
 	return file_tms_translation_v1_translation_proto_rawDescData
 }
 
-var file_tms_translation_v1_translation_proto_msgTypes = make([]protoimpl.MessageInfo, 36)
+var file_tms_translation_v1_translation_proto_msgTypes = make([]protoimpl.MessageInfo, 68)
 var file_tms_translation_v1_translation_proto_goTypes = []any{
 	(*Statistics)(nil),                     // 0: tms.translation.v1.Statistics
 	(*Translation)(nil),                    // 1: tms.translation.v1.Translation
@@ -2698,14 +4655,46 @@ var file_tms_translation_v1_translation_proto_goTypes = []any{
 	(*RunRepositoryOperationResponse)(nil), // 33: tms.translation.v1.RunRepositoryOperationResponse
 	(*GetFileRequest)(nil),                 // 34: tms.translation.v1.GetFileRequest
 	(*GetFileResponse)(nil),                // 35: tms.translation.v1.GetFileResponse
-	(*timestamppb.Timestamp)(nil),          // 36: google.protobuf.Timestamp
+	(*UploadFileRequest)(nil),              // 36: tms.translation.v1.UploadFileRequest
+	(*UploadFileResponse)(nil),             // 37: tms.translation.v1.UploadFileResponse
+	(*CreateUnitRequest)(nil),              // 38: tms.translation.v1.CreateUnitRequest
+	(*CreateUnitResponse)(nil),             // 39: tms.translation.v1.CreateUnitResponse
+	(*DeleteUnitRequest)(nil),              // 40: tms.translation.v1.DeleteUnitRequest
+	(*DeleteUnitResponse)(nil),             // 41: tms.translation.v1.DeleteUnitResponse
+	(*ListUnitTranslationsRequest)(nil),    // 42: tms.translation.v1.ListUnitTranslationsRequest
+	(*ListUnitTranslationsResponse)(nil),   // 43: tms.translation.v1.ListUnitTranslationsResponse
+	(*Suggestion)(nil),                     // 44: tms.translation.v1.Suggestion
+	(*ListSuggestionsRequest)(nil),         // 45: tms.translation.v1.ListSuggestionsRequest
+	(*ListSuggestionsResponse)(nil),        // 46: tms.translation.v1.ListSuggestionsResponse
+	(*GetSuggestionRequest)(nil),           // 47: tms.translation.v1.GetSuggestionRequest
+	(*GetSuggestionResponse)(nil),          // 48: tms.translation.v1.GetSuggestionResponse
+	(*CreateSuggestionRequest)(nil),        // 49: tms.translation.v1.CreateSuggestionRequest
+	(*CreateSuggestionResponse)(nil),       // 50: tms.translation.v1.CreateSuggestionResponse
+	(*AcceptSuggestionRequest)(nil),        // 51: tms.translation.v1.AcceptSuggestionRequest
+	(*AcceptSuggestionResponse)(nil),       // 52: tms.translation.v1.AcceptSuggestionResponse
+	(*DeleteSuggestionRequest)(nil),        // 53: tms.translation.v1.DeleteSuggestionRequest
+	(*DeleteSuggestionResponse)(nil),       // 54: tms.translation.v1.DeleteSuggestionResponse
+	(*VoteSuggestionRequest)(nil),          // 55: tms.translation.v1.VoteSuggestionRequest
+	(*VoteSuggestionResponse)(nil),         // 56: tms.translation.v1.VoteSuggestionResponse
+	(*Comment)(nil),                        // 57: tms.translation.v1.Comment
+	(*ListCommentsRequest)(nil),            // 58: tms.translation.v1.ListCommentsRequest
+	(*ListCommentsResponse)(nil),           // 59: tms.translation.v1.ListCommentsResponse
+	(*GetCommentRequest)(nil),              // 60: tms.translation.v1.GetCommentRequest
+	(*GetCommentResponse)(nil),             // 61: tms.translation.v1.GetCommentResponse
+	(*CreateCommentRequest)(nil),           // 62: tms.translation.v1.CreateCommentRequest
+	(*CreateCommentResponse)(nil),          // 63: tms.translation.v1.CreateCommentResponse
+	(*ResolveCommentRequest)(nil),          // 64: tms.translation.v1.ResolveCommentRequest
+	(*ResolveCommentResponse)(nil),         // 65: tms.translation.v1.ResolveCommentResponse
+	(*DeleteCommentRequest)(nil),           // 66: tms.translation.v1.DeleteCommentRequest
+	(*DeleteCommentResponse)(nil),          // 67: tms.translation.v1.DeleteCommentResponse
+	(*timestamppb.Timestamp)(nil),          // 68: google.protobuf.Timestamp
 }
 var file_tms_translation_v1_translation_proto_depIdxs = []int32{
-	36, // 0: tms.translation.v1.Statistics.last_change:type_name -> google.protobuf.Timestamp
+	68, // 0: tms.translation.v1.Statistics.last_change:type_name -> google.protobuf.Timestamp
 	0,  // 1: tms.translation.v1.Translation.stats:type_name -> tms.translation.v1.Statistics
-	36, // 2: tms.translation.v1.Unit.timestamp:type_name -> google.protobuf.Timestamp
-	36, // 3: tms.translation.v1.Unit.last_updated:type_name -> google.protobuf.Timestamp
-	36, // 4: tms.translation.v1.Commit.author_time:type_name -> google.protobuf.Timestamp
+	68, // 2: tms.translation.v1.Unit.timestamp:type_name -> google.protobuf.Timestamp
+	68, // 3: tms.translation.v1.Unit.last_updated:type_name -> google.protobuf.Timestamp
+	68, // 4: tms.translation.v1.Commit.author_time:type_name -> google.protobuf.Timestamp
 	3,  // 5: tms.translation.v1.ImportComponentResponse.task:type_name -> tms.translation.v1.Task
 	3,  // 6: tms.translation.v1.GetTaskResponse.task:type_name -> tms.translation.v1.Task
 	1,  // 7: tms.translation.v1.ListTranslationsResponse.translations:type_name -> tms.translation.v1.Translation
@@ -2719,41 +4708,84 @@ var file_tms_translation_v1_translation_proto_depIdxs = []int32{
 	4,  // 15: tms.translation.v1.Repository.remote_commit:type_name -> tms.translation.v1.Commit
 	4,  // 16: tms.translation.v1.Repository.local_commit:type_name -> tms.translation.v1.Commit
 	29, // 17: tms.translation.v1.GetRepositoryResponse.repository:type_name -> tms.translation.v1.Repository
-	5,  // 18: tms.translation.v1.TranslationService.ImportComponent:input_type -> tms.translation.v1.ImportComponentRequest
-	7,  // 19: tms.translation.v1.TranslationService.GetTask:input_type -> tms.translation.v1.GetTaskRequest
-	9,  // 20: tms.translation.v1.TranslationService.ForgetComponent:input_type -> tms.translation.v1.ForgetComponentRequest
-	11, // 21: tms.translation.v1.TranslationService.ListTranslations:input_type -> tms.translation.v1.ListTranslationsRequest
-	13, // 22: tms.translation.v1.TranslationService.GetTranslation:input_type -> tms.translation.v1.GetTranslationRequest
-	15, // 23: tms.translation.v1.TranslationService.AddTranslation:input_type -> tms.translation.v1.AddTranslationRequest
-	17, // 24: tms.translation.v1.TranslationService.DeleteTranslation:input_type -> tms.translation.v1.DeleteTranslationRequest
-	19, // 25: tms.translation.v1.TranslationService.GetStatistics:input_type -> tms.translation.v1.GetStatisticsRequest
-	21, // 26: tms.translation.v1.TranslationService.ListLanguageStatistics:input_type -> tms.translation.v1.ListLanguageStatisticsRequest
-	23, // 27: tms.translation.v1.TranslationService.ListUnits:input_type -> tms.translation.v1.ListUnitsRequest
-	25, // 28: tms.translation.v1.TranslationService.GetUnit:input_type -> tms.translation.v1.GetUnitRequest
-	27, // 29: tms.translation.v1.TranslationService.UpdateUnit:input_type -> tms.translation.v1.UpdateUnitRequest
-	30, // 30: tms.translation.v1.TranslationService.GetRepository:input_type -> tms.translation.v1.GetRepositoryRequest
-	32, // 31: tms.translation.v1.TranslationService.RunRepositoryOperation:input_type -> tms.translation.v1.RunRepositoryOperationRequest
-	34, // 32: tms.translation.v1.TranslationService.GetFile:input_type -> tms.translation.v1.GetFileRequest
-	6,  // 33: tms.translation.v1.TranslationService.ImportComponent:output_type -> tms.translation.v1.ImportComponentResponse
-	8,  // 34: tms.translation.v1.TranslationService.GetTask:output_type -> tms.translation.v1.GetTaskResponse
-	10, // 35: tms.translation.v1.TranslationService.ForgetComponent:output_type -> tms.translation.v1.ForgetComponentResponse
-	12, // 36: tms.translation.v1.TranslationService.ListTranslations:output_type -> tms.translation.v1.ListTranslationsResponse
-	14, // 37: tms.translation.v1.TranslationService.GetTranslation:output_type -> tms.translation.v1.GetTranslationResponse
-	16, // 38: tms.translation.v1.TranslationService.AddTranslation:output_type -> tms.translation.v1.AddTranslationResponse
-	18, // 39: tms.translation.v1.TranslationService.DeleteTranslation:output_type -> tms.translation.v1.DeleteTranslationResponse
-	20, // 40: tms.translation.v1.TranslationService.GetStatistics:output_type -> tms.translation.v1.GetStatisticsResponse
-	22, // 41: tms.translation.v1.TranslationService.ListLanguageStatistics:output_type -> tms.translation.v1.ListLanguageStatisticsResponse
-	24, // 42: tms.translation.v1.TranslationService.ListUnits:output_type -> tms.translation.v1.ListUnitsResponse
-	26, // 43: tms.translation.v1.TranslationService.GetUnit:output_type -> tms.translation.v1.GetUnitResponse
-	28, // 44: tms.translation.v1.TranslationService.UpdateUnit:output_type -> tms.translation.v1.UpdateUnitResponse
-	31, // 45: tms.translation.v1.TranslationService.GetRepository:output_type -> tms.translation.v1.GetRepositoryResponse
-	33, // 46: tms.translation.v1.TranslationService.RunRepositoryOperation:output_type -> tms.translation.v1.RunRepositoryOperationResponse
-	35, // 47: tms.translation.v1.TranslationService.GetFile:output_type -> tms.translation.v1.GetFileResponse
-	33, // [33:48] is the sub-list for method output_type
-	18, // [18:33] is the sub-list for method input_type
-	18, // [18:18] is the sub-list for extension type_name
-	18, // [18:18] is the sub-list for extension extendee
-	0,  // [0:18] is the sub-list for field type_name
+	2,  // 18: tms.translation.v1.CreateUnitResponse.unit:type_name -> tms.translation.v1.Unit
+	2,  // 19: tms.translation.v1.ListUnitTranslationsResponse.units:type_name -> tms.translation.v1.Unit
+	68, // 20: tms.translation.v1.Suggestion.timestamp:type_name -> google.protobuf.Timestamp
+	44, // 21: tms.translation.v1.ListSuggestionsResponse.suggestions:type_name -> tms.translation.v1.Suggestion
+	44, // 22: tms.translation.v1.GetSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
+	44, // 23: tms.translation.v1.CreateSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
+	2,  // 24: tms.translation.v1.AcceptSuggestionResponse.unit:type_name -> tms.translation.v1.Unit
+	44, // 25: tms.translation.v1.VoteSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
+	68, // 26: tms.translation.v1.Comment.timestamp:type_name -> google.protobuf.Timestamp
+	57, // 27: tms.translation.v1.ListCommentsResponse.comments:type_name -> tms.translation.v1.Comment
+	57, // 28: tms.translation.v1.GetCommentResponse.comment:type_name -> tms.translation.v1.Comment
+	57, // 29: tms.translation.v1.CreateCommentResponse.comment:type_name -> tms.translation.v1.Comment
+	57, // 30: tms.translation.v1.ResolveCommentResponse.comment:type_name -> tms.translation.v1.Comment
+	5,  // 31: tms.translation.v1.TranslationService.ImportComponent:input_type -> tms.translation.v1.ImportComponentRequest
+	7,  // 32: tms.translation.v1.TranslationService.GetTask:input_type -> tms.translation.v1.GetTaskRequest
+	9,  // 33: tms.translation.v1.TranslationService.ForgetComponent:input_type -> tms.translation.v1.ForgetComponentRequest
+	11, // 34: tms.translation.v1.TranslationService.ListTranslations:input_type -> tms.translation.v1.ListTranslationsRequest
+	13, // 35: tms.translation.v1.TranslationService.GetTranslation:input_type -> tms.translation.v1.GetTranslationRequest
+	15, // 36: tms.translation.v1.TranslationService.AddTranslation:input_type -> tms.translation.v1.AddTranslationRequest
+	17, // 37: tms.translation.v1.TranslationService.DeleteTranslation:input_type -> tms.translation.v1.DeleteTranslationRequest
+	19, // 38: tms.translation.v1.TranslationService.GetStatistics:input_type -> tms.translation.v1.GetStatisticsRequest
+	21, // 39: tms.translation.v1.TranslationService.ListLanguageStatistics:input_type -> tms.translation.v1.ListLanguageStatisticsRequest
+	23, // 40: tms.translation.v1.TranslationService.ListUnits:input_type -> tms.translation.v1.ListUnitsRequest
+	25, // 41: tms.translation.v1.TranslationService.GetUnit:input_type -> tms.translation.v1.GetUnitRequest
+	27, // 42: tms.translation.v1.TranslationService.UpdateUnit:input_type -> tms.translation.v1.UpdateUnitRequest
+	30, // 43: tms.translation.v1.TranslationService.GetRepository:input_type -> tms.translation.v1.GetRepositoryRequest
+	32, // 44: tms.translation.v1.TranslationService.RunRepositoryOperation:input_type -> tms.translation.v1.RunRepositoryOperationRequest
+	34, // 45: tms.translation.v1.TranslationService.GetFile:input_type -> tms.translation.v1.GetFileRequest
+	36, // 46: tms.translation.v1.TranslationService.UploadFile:input_type -> tms.translation.v1.UploadFileRequest
+	38, // 47: tms.translation.v1.TranslationService.CreateUnit:input_type -> tms.translation.v1.CreateUnitRequest
+	40, // 48: tms.translation.v1.TranslationService.DeleteUnit:input_type -> tms.translation.v1.DeleteUnitRequest
+	42, // 49: tms.translation.v1.TranslationService.ListUnitTranslations:input_type -> tms.translation.v1.ListUnitTranslationsRequest
+	45, // 50: tms.translation.v1.TranslationService.ListSuggestions:input_type -> tms.translation.v1.ListSuggestionsRequest
+	47, // 51: tms.translation.v1.TranslationService.GetSuggestion:input_type -> tms.translation.v1.GetSuggestionRequest
+	49, // 52: tms.translation.v1.TranslationService.CreateSuggestion:input_type -> tms.translation.v1.CreateSuggestionRequest
+	51, // 53: tms.translation.v1.TranslationService.AcceptSuggestion:input_type -> tms.translation.v1.AcceptSuggestionRequest
+	53, // 54: tms.translation.v1.TranslationService.DeleteSuggestion:input_type -> tms.translation.v1.DeleteSuggestionRequest
+	55, // 55: tms.translation.v1.TranslationService.VoteSuggestion:input_type -> tms.translation.v1.VoteSuggestionRequest
+	58, // 56: tms.translation.v1.TranslationService.ListComments:input_type -> tms.translation.v1.ListCommentsRequest
+	60, // 57: tms.translation.v1.TranslationService.GetComment:input_type -> tms.translation.v1.GetCommentRequest
+	62, // 58: tms.translation.v1.TranslationService.CreateComment:input_type -> tms.translation.v1.CreateCommentRequest
+	64, // 59: tms.translation.v1.TranslationService.ResolveComment:input_type -> tms.translation.v1.ResolveCommentRequest
+	66, // 60: tms.translation.v1.TranslationService.DeleteComment:input_type -> tms.translation.v1.DeleteCommentRequest
+	6,  // 61: tms.translation.v1.TranslationService.ImportComponent:output_type -> tms.translation.v1.ImportComponentResponse
+	8,  // 62: tms.translation.v1.TranslationService.GetTask:output_type -> tms.translation.v1.GetTaskResponse
+	10, // 63: tms.translation.v1.TranslationService.ForgetComponent:output_type -> tms.translation.v1.ForgetComponentResponse
+	12, // 64: tms.translation.v1.TranslationService.ListTranslations:output_type -> tms.translation.v1.ListTranslationsResponse
+	14, // 65: tms.translation.v1.TranslationService.GetTranslation:output_type -> tms.translation.v1.GetTranslationResponse
+	16, // 66: tms.translation.v1.TranslationService.AddTranslation:output_type -> tms.translation.v1.AddTranslationResponse
+	18, // 67: tms.translation.v1.TranslationService.DeleteTranslation:output_type -> tms.translation.v1.DeleteTranslationResponse
+	20, // 68: tms.translation.v1.TranslationService.GetStatistics:output_type -> tms.translation.v1.GetStatisticsResponse
+	22, // 69: tms.translation.v1.TranslationService.ListLanguageStatistics:output_type -> tms.translation.v1.ListLanguageStatisticsResponse
+	24, // 70: tms.translation.v1.TranslationService.ListUnits:output_type -> tms.translation.v1.ListUnitsResponse
+	26, // 71: tms.translation.v1.TranslationService.GetUnit:output_type -> tms.translation.v1.GetUnitResponse
+	28, // 72: tms.translation.v1.TranslationService.UpdateUnit:output_type -> tms.translation.v1.UpdateUnitResponse
+	31, // 73: tms.translation.v1.TranslationService.GetRepository:output_type -> tms.translation.v1.GetRepositoryResponse
+	33, // 74: tms.translation.v1.TranslationService.RunRepositoryOperation:output_type -> tms.translation.v1.RunRepositoryOperationResponse
+	35, // 75: tms.translation.v1.TranslationService.GetFile:output_type -> tms.translation.v1.GetFileResponse
+	37, // 76: tms.translation.v1.TranslationService.UploadFile:output_type -> tms.translation.v1.UploadFileResponse
+	39, // 77: tms.translation.v1.TranslationService.CreateUnit:output_type -> tms.translation.v1.CreateUnitResponse
+	41, // 78: tms.translation.v1.TranslationService.DeleteUnit:output_type -> tms.translation.v1.DeleteUnitResponse
+	43, // 79: tms.translation.v1.TranslationService.ListUnitTranslations:output_type -> tms.translation.v1.ListUnitTranslationsResponse
+	46, // 80: tms.translation.v1.TranslationService.ListSuggestions:output_type -> tms.translation.v1.ListSuggestionsResponse
+	48, // 81: tms.translation.v1.TranslationService.GetSuggestion:output_type -> tms.translation.v1.GetSuggestionResponse
+	50, // 82: tms.translation.v1.TranslationService.CreateSuggestion:output_type -> tms.translation.v1.CreateSuggestionResponse
+	52, // 83: tms.translation.v1.TranslationService.AcceptSuggestion:output_type -> tms.translation.v1.AcceptSuggestionResponse
+	54, // 84: tms.translation.v1.TranslationService.DeleteSuggestion:output_type -> tms.translation.v1.DeleteSuggestionResponse
+	56, // 85: tms.translation.v1.TranslationService.VoteSuggestion:output_type -> tms.translation.v1.VoteSuggestionResponse
+	59, // 86: tms.translation.v1.TranslationService.ListComments:output_type -> tms.translation.v1.ListCommentsResponse
+	61, // 87: tms.translation.v1.TranslationService.GetComment:output_type -> tms.translation.v1.GetCommentResponse
+	63, // 88: tms.translation.v1.TranslationService.CreateComment:output_type -> tms.translation.v1.CreateCommentResponse
+	65, // 89: tms.translation.v1.TranslationService.ResolveComment:output_type -> tms.translation.v1.ResolveCommentResponse
+	67, // 90: tms.translation.v1.TranslationService.DeleteComment:output_type -> tms.translation.v1.DeleteCommentResponse
+	61, // [61:91] is the sub-list for method output_type
+	31, // [31:61] is the sub-list for method input_type
+	31, // [31:31] is the sub-list for extension type_name
+	31, // [31:31] is the sub-list for extension extendee
+	0,  // [0:31] is the sub-list for field type_name
 }
 
 func init() { file_tms_translation_v1_translation_proto_init() }
@@ -2767,7 +4799,7 @@ func file_tms_translation_v1_translation_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tms_translation_v1_translation_proto_rawDesc), len(file_tms_translation_v1_translation_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   36,
+			NumMessages:   68,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -34,6 +34,21 @@ const (
 	TranslationService_GetRepository_FullMethodName          = "/tms.translation.v1.TranslationService/GetRepository"
 	TranslationService_RunRepositoryOperation_FullMethodName = "/tms.translation.v1.TranslationService/RunRepositoryOperation"
 	TranslationService_GetFile_FullMethodName                = "/tms.translation.v1.TranslationService/GetFile"
+	TranslationService_UploadFile_FullMethodName             = "/tms.translation.v1.TranslationService/UploadFile"
+	TranslationService_CreateUnit_FullMethodName             = "/tms.translation.v1.TranslationService/CreateUnit"
+	TranslationService_DeleteUnit_FullMethodName             = "/tms.translation.v1.TranslationService/DeleteUnit"
+	TranslationService_ListUnitTranslations_FullMethodName   = "/tms.translation.v1.TranslationService/ListUnitTranslations"
+	TranslationService_ListSuggestions_FullMethodName        = "/tms.translation.v1.TranslationService/ListSuggestions"
+	TranslationService_GetSuggestion_FullMethodName          = "/tms.translation.v1.TranslationService/GetSuggestion"
+	TranslationService_CreateSuggestion_FullMethodName       = "/tms.translation.v1.TranslationService/CreateSuggestion"
+	TranslationService_AcceptSuggestion_FullMethodName       = "/tms.translation.v1.TranslationService/AcceptSuggestion"
+	TranslationService_DeleteSuggestion_FullMethodName       = "/tms.translation.v1.TranslationService/DeleteSuggestion"
+	TranslationService_VoteSuggestion_FullMethodName         = "/tms.translation.v1.TranslationService/VoteSuggestion"
+	TranslationService_ListComments_FullMethodName           = "/tms.translation.v1.TranslationService/ListComments"
+	TranslationService_GetComment_FullMethodName             = "/tms.translation.v1.TranslationService/GetComment"
+	TranslationService_CreateComment_FullMethodName          = "/tms.translation.v1.TranslationService/CreateComment"
+	TranslationService_ResolveComment_FullMethodName         = "/tms.translation.v1.TranslationService/ResolveComment"
+	TranslationService_DeleteComment_FullMethodName          = "/tms.translation.v1.TranslationService/DeleteComment"
 )
 
 // TranslationServiceClient is the client API for TranslationService service.
@@ -65,6 +80,25 @@ type TranslationServiceClient interface {
 	GetRepository(ctx context.Context, in *GetRepositoryRequest, opts ...grpc.CallOption) (*GetRepositoryResponse, error)
 	RunRepositoryOperation(ctx context.Context, in *RunRepositoryOperationRequest, opts ...grpc.CallOption) (*RunRepositoryOperationResponse, error)
 	GetFile(ctx context.Context, in *GetFileRequest, opts ...grpc.CallOption) (*GetFileResponse, error)
+	// UploadFile merges an uploaded PO file into a translation.
+	UploadFile(ctx context.Context, in *UploadFileRequest, opts ...grpc.CallOption) (*UploadFileResponse, error)
+	// CreateUnit adds a string to every translation of a bilingual component.
+	CreateUnit(ctx context.Context, in *CreateUnitRequest, opts ...grpc.CallOption) (*CreateUnitResponse, error)
+	// DeleteUnit removes a string from every translation of its component.
+	DeleteUnit(ctx context.Context, in *DeleteUnitRequest, opts ...grpc.CallOption) (*DeleteUnitResponse, error)
+	// ListUnitTranslations returns the other units sharing a unit's source unit.
+	ListUnitTranslations(ctx context.Context, in *ListUnitTranslationsRequest, opts ...grpc.CallOption) (*ListUnitTranslationsResponse, error)
+	ListSuggestions(ctx context.Context, in *ListSuggestionsRequest, opts ...grpc.CallOption) (*ListSuggestionsResponse, error)
+	GetSuggestion(ctx context.Context, in *GetSuggestionRequest, opts ...grpc.CallOption) (*GetSuggestionResponse, error)
+	CreateSuggestion(ctx context.Context, in *CreateSuggestionRequest, opts ...grpc.CallOption) (*CreateSuggestionResponse, error)
+	AcceptSuggestion(ctx context.Context, in *AcceptSuggestionRequest, opts ...grpc.CallOption) (*AcceptSuggestionResponse, error)
+	DeleteSuggestion(ctx context.Context, in *DeleteSuggestionRequest, opts ...grpc.CallOption) (*DeleteSuggestionResponse, error)
+	VoteSuggestion(ctx context.Context, in *VoteSuggestionRequest, opts ...grpc.CallOption) (*VoteSuggestionResponse, error)
+	ListComments(ctx context.Context, in *ListCommentsRequest, opts ...grpc.CallOption) (*ListCommentsResponse, error)
+	GetComment(ctx context.Context, in *GetCommentRequest, opts ...grpc.CallOption) (*GetCommentResponse, error)
+	CreateComment(ctx context.Context, in *CreateCommentRequest, opts ...grpc.CallOption) (*CreateCommentResponse, error)
+	ResolveComment(ctx context.Context, in *ResolveCommentRequest, opts ...grpc.CallOption) (*ResolveCommentResponse, error)
+	DeleteComment(ctx context.Context, in *DeleteCommentRequest, opts ...grpc.CallOption) (*DeleteCommentResponse, error)
 }
 
 type translationServiceClient struct {
@@ -225,6 +259,156 @@ func (c *translationServiceClient) GetFile(ctx context.Context, in *GetFileReque
 	return out, nil
 }
 
+func (c *translationServiceClient) UploadFile(ctx context.Context, in *UploadFileRequest, opts ...grpc.CallOption) (*UploadFileResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(UploadFileResponse)
+	err := c.cc.Invoke(ctx, TranslationService_UploadFile_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *translationServiceClient) CreateUnit(ctx context.Context, in *CreateUnitRequest, opts ...grpc.CallOption) (*CreateUnitResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(CreateUnitResponse)
+	err := c.cc.Invoke(ctx, TranslationService_CreateUnit_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *translationServiceClient) DeleteUnit(ctx context.Context, in *DeleteUnitRequest, opts ...grpc.CallOption) (*DeleteUnitResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(DeleteUnitResponse)
+	err := c.cc.Invoke(ctx, TranslationService_DeleteUnit_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *translationServiceClient) ListUnitTranslations(ctx context.Context, in *ListUnitTranslationsRequest, opts ...grpc.CallOption) (*ListUnitTranslationsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListUnitTranslationsResponse)
+	err := c.cc.Invoke(ctx, TranslationService_ListUnitTranslations_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *translationServiceClient) ListSuggestions(ctx context.Context, in *ListSuggestionsRequest, opts ...grpc.CallOption) (*ListSuggestionsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListSuggestionsResponse)
+	err := c.cc.Invoke(ctx, TranslationService_ListSuggestions_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *translationServiceClient) GetSuggestion(ctx context.Context, in *GetSuggestionRequest, opts ...grpc.CallOption) (*GetSuggestionResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(GetSuggestionResponse)
+	err := c.cc.Invoke(ctx, TranslationService_GetSuggestion_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *translationServiceClient) CreateSuggestion(ctx context.Context, in *CreateSuggestionRequest, opts ...grpc.CallOption) (*CreateSuggestionResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(CreateSuggestionResponse)
+	err := c.cc.Invoke(ctx, TranslationService_CreateSuggestion_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *translationServiceClient) AcceptSuggestion(ctx context.Context, in *AcceptSuggestionRequest, opts ...grpc.CallOption) (*AcceptSuggestionResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(AcceptSuggestionResponse)
+	err := c.cc.Invoke(ctx, TranslationService_AcceptSuggestion_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *translationServiceClient) DeleteSuggestion(ctx context.Context, in *DeleteSuggestionRequest, opts ...grpc.CallOption) (*DeleteSuggestionResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(DeleteSuggestionResponse)
+	err := c.cc.Invoke(ctx, TranslationService_DeleteSuggestion_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *translationServiceClient) VoteSuggestion(ctx context.Context, in *VoteSuggestionRequest, opts ...grpc.CallOption) (*VoteSuggestionResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(VoteSuggestionResponse)
+	err := c.cc.Invoke(ctx, TranslationService_VoteSuggestion_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *translationServiceClient) ListComments(ctx context.Context, in *ListCommentsRequest, opts ...grpc.CallOption) (*ListCommentsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListCommentsResponse)
+	err := c.cc.Invoke(ctx, TranslationService_ListComments_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *translationServiceClient) GetComment(ctx context.Context, in *GetCommentRequest, opts ...grpc.CallOption) (*GetCommentResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(GetCommentResponse)
+	err := c.cc.Invoke(ctx, TranslationService_GetComment_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *translationServiceClient) CreateComment(ctx context.Context, in *CreateCommentRequest, opts ...grpc.CallOption) (*CreateCommentResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(CreateCommentResponse)
+	err := c.cc.Invoke(ctx, TranslationService_CreateComment_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *translationServiceClient) ResolveComment(ctx context.Context, in *ResolveCommentRequest, opts ...grpc.CallOption) (*ResolveCommentResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ResolveCommentResponse)
+	err := c.cc.Invoke(ctx, TranslationService_ResolveComment_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *translationServiceClient) DeleteComment(ctx context.Context, in *DeleteCommentRequest, opts ...grpc.CallOption) (*DeleteCommentResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(DeleteCommentResponse)
+	err := c.cc.Invoke(ctx, TranslationService_DeleteComment_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // TranslationServiceServer is the server API for TranslationService service.
 // All implementations must embed UnimplementedTranslationServiceServer
 // for forward compatibility.
@@ -254,6 +438,25 @@ type TranslationServiceServer interface {
 	GetRepository(context.Context, *GetRepositoryRequest) (*GetRepositoryResponse, error)
 	RunRepositoryOperation(context.Context, *RunRepositoryOperationRequest) (*RunRepositoryOperationResponse, error)
 	GetFile(context.Context, *GetFileRequest) (*GetFileResponse, error)
+	// UploadFile merges an uploaded PO file into a translation.
+	UploadFile(context.Context, *UploadFileRequest) (*UploadFileResponse, error)
+	// CreateUnit adds a string to every translation of a bilingual component.
+	CreateUnit(context.Context, *CreateUnitRequest) (*CreateUnitResponse, error)
+	// DeleteUnit removes a string from every translation of its component.
+	DeleteUnit(context.Context, *DeleteUnitRequest) (*DeleteUnitResponse, error)
+	// ListUnitTranslations returns the other units sharing a unit's source unit.
+	ListUnitTranslations(context.Context, *ListUnitTranslationsRequest) (*ListUnitTranslationsResponse, error)
+	ListSuggestions(context.Context, *ListSuggestionsRequest) (*ListSuggestionsResponse, error)
+	GetSuggestion(context.Context, *GetSuggestionRequest) (*GetSuggestionResponse, error)
+	CreateSuggestion(context.Context, *CreateSuggestionRequest) (*CreateSuggestionResponse, error)
+	AcceptSuggestion(context.Context, *AcceptSuggestionRequest) (*AcceptSuggestionResponse, error)
+	DeleteSuggestion(context.Context, *DeleteSuggestionRequest) (*DeleteSuggestionResponse, error)
+	VoteSuggestion(context.Context, *VoteSuggestionRequest) (*VoteSuggestionResponse, error)
+	ListComments(context.Context, *ListCommentsRequest) (*ListCommentsResponse, error)
+	GetComment(context.Context, *GetCommentRequest) (*GetCommentResponse, error)
+	CreateComment(context.Context, *CreateCommentRequest) (*CreateCommentResponse, error)
+	ResolveComment(context.Context, *ResolveCommentRequest) (*ResolveCommentResponse, error)
+	DeleteComment(context.Context, *DeleteCommentRequest) (*DeleteCommentResponse, error)
 	mustEmbedUnimplementedTranslationServiceServer()
 }
 
@@ -308,6 +511,51 @@ func (UnimplementedTranslationServiceServer) RunRepositoryOperation(context.Cont
 }
 func (UnimplementedTranslationServiceServer) GetFile(context.Context, *GetFileRequest) (*GetFileResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetFile not implemented")
+}
+func (UnimplementedTranslationServiceServer) UploadFile(context.Context, *UploadFileRequest) (*UploadFileResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method UploadFile not implemented")
+}
+func (UnimplementedTranslationServiceServer) CreateUnit(context.Context, *CreateUnitRequest) (*CreateUnitResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method CreateUnit not implemented")
+}
+func (UnimplementedTranslationServiceServer) DeleteUnit(context.Context, *DeleteUnitRequest) (*DeleteUnitResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method DeleteUnit not implemented")
+}
+func (UnimplementedTranslationServiceServer) ListUnitTranslations(context.Context, *ListUnitTranslationsRequest) (*ListUnitTranslationsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListUnitTranslations not implemented")
+}
+func (UnimplementedTranslationServiceServer) ListSuggestions(context.Context, *ListSuggestionsRequest) (*ListSuggestionsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListSuggestions not implemented")
+}
+func (UnimplementedTranslationServiceServer) GetSuggestion(context.Context, *GetSuggestionRequest) (*GetSuggestionResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetSuggestion not implemented")
+}
+func (UnimplementedTranslationServiceServer) CreateSuggestion(context.Context, *CreateSuggestionRequest) (*CreateSuggestionResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method CreateSuggestion not implemented")
+}
+func (UnimplementedTranslationServiceServer) AcceptSuggestion(context.Context, *AcceptSuggestionRequest) (*AcceptSuggestionResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method AcceptSuggestion not implemented")
+}
+func (UnimplementedTranslationServiceServer) DeleteSuggestion(context.Context, *DeleteSuggestionRequest) (*DeleteSuggestionResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method DeleteSuggestion not implemented")
+}
+func (UnimplementedTranslationServiceServer) VoteSuggestion(context.Context, *VoteSuggestionRequest) (*VoteSuggestionResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method VoteSuggestion not implemented")
+}
+func (UnimplementedTranslationServiceServer) ListComments(context.Context, *ListCommentsRequest) (*ListCommentsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListComments not implemented")
+}
+func (UnimplementedTranslationServiceServer) GetComment(context.Context, *GetCommentRequest) (*GetCommentResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetComment not implemented")
+}
+func (UnimplementedTranslationServiceServer) CreateComment(context.Context, *CreateCommentRequest) (*CreateCommentResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method CreateComment not implemented")
+}
+func (UnimplementedTranslationServiceServer) ResolveComment(context.Context, *ResolveCommentRequest) (*ResolveCommentResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ResolveComment not implemented")
+}
+func (UnimplementedTranslationServiceServer) DeleteComment(context.Context, *DeleteCommentRequest) (*DeleteCommentResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method DeleteComment not implemented")
 }
 func (UnimplementedTranslationServiceServer) mustEmbedUnimplementedTranslationServiceServer() {}
 func (UnimplementedTranslationServiceServer) testEmbeddedByValue()                            {}
@@ -600,6 +848,276 @@ func _TranslationService_GetFile_Handler(srv interface{}, ctx context.Context, d
 	return interceptor(ctx, in, info, handler)
 }
 
+func _TranslationService_UploadFile_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(UploadFileRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TranslationServiceServer).UploadFile(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TranslationService_UploadFile_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TranslationServiceServer).UploadFile(ctx, req.(*UploadFileRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _TranslationService_CreateUnit_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CreateUnitRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TranslationServiceServer).CreateUnit(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TranslationService_CreateUnit_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TranslationServiceServer).CreateUnit(ctx, req.(*CreateUnitRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _TranslationService_DeleteUnit_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(DeleteUnitRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TranslationServiceServer).DeleteUnit(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TranslationService_DeleteUnit_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TranslationServiceServer).DeleteUnit(ctx, req.(*DeleteUnitRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _TranslationService_ListUnitTranslations_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListUnitTranslationsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TranslationServiceServer).ListUnitTranslations(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TranslationService_ListUnitTranslations_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TranslationServiceServer).ListUnitTranslations(ctx, req.(*ListUnitTranslationsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _TranslationService_ListSuggestions_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListSuggestionsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TranslationServiceServer).ListSuggestions(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TranslationService_ListSuggestions_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TranslationServiceServer).ListSuggestions(ctx, req.(*ListSuggestionsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _TranslationService_GetSuggestion_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetSuggestionRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TranslationServiceServer).GetSuggestion(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TranslationService_GetSuggestion_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TranslationServiceServer).GetSuggestion(ctx, req.(*GetSuggestionRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _TranslationService_CreateSuggestion_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CreateSuggestionRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TranslationServiceServer).CreateSuggestion(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TranslationService_CreateSuggestion_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TranslationServiceServer).CreateSuggestion(ctx, req.(*CreateSuggestionRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _TranslationService_AcceptSuggestion_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(AcceptSuggestionRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TranslationServiceServer).AcceptSuggestion(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TranslationService_AcceptSuggestion_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TranslationServiceServer).AcceptSuggestion(ctx, req.(*AcceptSuggestionRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _TranslationService_DeleteSuggestion_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(DeleteSuggestionRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TranslationServiceServer).DeleteSuggestion(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TranslationService_DeleteSuggestion_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TranslationServiceServer).DeleteSuggestion(ctx, req.(*DeleteSuggestionRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _TranslationService_VoteSuggestion_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(VoteSuggestionRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TranslationServiceServer).VoteSuggestion(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TranslationService_VoteSuggestion_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TranslationServiceServer).VoteSuggestion(ctx, req.(*VoteSuggestionRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _TranslationService_ListComments_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListCommentsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TranslationServiceServer).ListComments(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TranslationService_ListComments_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TranslationServiceServer).ListComments(ctx, req.(*ListCommentsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _TranslationService_GetComment_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetCommentRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TranslationServiceServer).GetComment(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TranslationService_GetComment_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TranslationServiceServer).GetComment(ctx, req.(*GetCommentRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _TranslationService_CreateComment_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CreateCommentRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TranslationServiceServer).CreateComment(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TranslationService_CreateComment_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TranslationServiceServer).CreateComment(ctx, req.(*CreateCommentRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _TranslationService_ResolveComment_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ResolveCommentRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TranslationServiceServer).ResolveComment(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TranslationService_ResolveComment_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TranslationServiceServer).ResolveComment(ctx, req.(*ResolveCommentRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _TranslationService_DeleteComment_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(DeleteCommentRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TranslationServiceServer).DeleteComment(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TranslationService_DeleteComment_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TranslationServiceServer).DeleteComment(ctx, req.(*DeleteCommentRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // TranslationService_ServiceDesc is the grpc.ServiceDesc for TranslationService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -666,6 +1184,66 @@ var TranslationService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "GetFile",
 			Handler:    _TranslationService_GetFile_Handler,
+		},
+		{
+			MethodName: "UploadFile",
+			Handler:    _TranslationService_UploadFile_Handler,
+		},
+		{
+			MethodName: "CreateUnit",
+			Handler:    _TranslationService_CreateUnit_Handler,
+		},
+		{
+			MethodName: "DeleteUnit",
+			Handler:    _TranslationService_DeleteUnit_Handler,
+		},
+		{
+			MethodName: "ListUnitTranslations",
+			Handler:    _TranslationService_ListUnitTranslations_Handler,
+		},
+		{
+			MethodName: "ListSuggestions",
+			Handler:    _TranslationService_ListSuggestions_Handler,
+		},
+		{
+			MethodName: "GetSuggestion",
+			Handler:    _TranslationService_GetSuggestion_Handler,
+		},
+		{
+			MethodName: "CreateSuggestion",
+			Handler:    _TranslationService_CreateSuggestion_Handler,
+		},
+		{
+			MethodName: "AcceptSuggestion",
+			Handler:    _TranslationService_AcceptSuggestion_Handler,
+		},
+		{
+			MethodName: "DeleteSuggestion",
+			Handler:    _TranslationService_DeleteSuggestion_Handler,
+		},
+		{
+			MethodName: "VoteSuggestion",
+			Handler:    _TranslationService_VoteSuggestion_Handler,
+		},
+		{
+			MethodName: "ListComments",
+			Handler:    _TranslationService_ListComments_Handler,
+		},
+		{
+			MethodName: "GetComment",
+			Handler:    _TranslationService_GetComment_Handler,
+		},
+		{
+			MethodName: "CreateComment",
+			Handler:    _TranslationService_CreateComment_Handler,
+		},
+		{
+			MethodName: "ResolveComment",
+			Handler:    _TranslationService_ResolveComment_Handler,
+		},
+		{
+			MethodName: "DeleteComment",
+			Handler:    _TranslationService_DeleteComment_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},
