@@ -7,12 +7,12 @@ import (
 	"path/filepath"
 	"strings"
 
+	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	"github.com/tmsproject/tms/services/catalog"
 	"github.com/tmsproject/tms/services/changelog"
 	"github.com/tmsproject/tms/services/notification"
 	"github.com/tmsproject/tms/services/translation"
-	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
-	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 )
 
 // newService constructs one backend with its own database and the clients

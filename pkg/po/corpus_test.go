@@ -58,17 +58,20 @@ func TestCorpusRoundTrip(t *testing.T) {
 	}
 }
 
-// TestCorpusRenderOracle re-renders every corpus entry from its parsed fields
-// with the msgstr re-wrapped (as after SetTarget) and compares it with the
-// bytes it was read from.
+// TestCorpusRenderOracle re-renders every corpus entry from its parsed
+// fields, every string re-wrapped, and compares it with the bytes it was read
+// from.
 //
-// Most corpus entries were last written by translate-toolkit and match. The
-// others were rewritten by GNU msgmerge, whose wrapping differs (it breaks
-// lines by Unicode line-breaking rules, inside Hangul and Thai words, and
-// counts the keyword when deciding on the leading `msgstr ""`), so the test
-// requires the measured share rather than all of them.
+// The reference service writes PO files two ways: translate-toolkit renders
+// the entries a user edits (and the header, on every save), and its msgmerge
+// add-on rewrites whole files with GNU gettext when the template changes. The
+// corpus was last rewritten by msgmerge, and Weblate 2026.9 saved some files
+// afterwards: the headers of nl, pl, bg and he.po only translate-toolkit's
+// wrapping reproduces (they are also cases of TestToolkitWrapCases), Korean
+// and Thai text only GNU gettext's. Every entry must match one of the two
+// writers.
 func TestCorpusRenderOracle(t *testing.T) {
-	total, same, kept := 0, 0, 0
+	total, either, toolkit, gettext, kept := 0, 0, 0, 0, 0
 	for name, data := range corpusFiles(t) {
 		f, err := Parse(data)
 		if err != nil {
@@ -83,19 +86,25 @@ func TestCorpusRenderOracle(t *testing.T) {
 			if e.render(f.Newline()) == want {
 				kept++
 			}
-			e.retarget = true
-			if e.render(f.Newline()) == want {
-				same++
+			byToolkit := e.renderWrapped(f.Newline(), wrapToolkit, true) == want
+			byGettext := e.renderWrapped(f.Newline(), wrapGettext, true) == want
+			if !byToolkit && !byGettext {
+				t.Errorf("%s: entry %q matches neither writer:\n%s", name, e.Msgid, want)
 			}
-			e.retarget = false
+			if byToolkit || byGettext {
+				either++
+			}
+			if byToolkit {
+				toolkit++
+			}
+			if byGettext {
+				gettext++
+			}
 		}
 	}
-	t.Logf("%d of %d entries re-render identically with the msgstr re-wrapped, %d with its lines kept",
-		same, total, kept)
+	t.Logf("%d of %d entries re-render identically (translate-toolkit %d, GNU gettext %d), %d with their lines kept",
+		either, total, toolkit, gettext, kept)
 	if kept != total {
 		t.Errorf("%d entries differ even with their original lines kept", total-kept)
-	}
-	if float64(same) < 0.98*float64(total) {
-		t.Errorf("only %d of %d entries re-render identically", same, total)
 	}
 }

@@ -152,10 +152,10 @@ func pairAction(before, after int) uint8 {
 	// Rules for adjacent characters only.
 	case before == lbWJ, before == lbGL, // LB11, LB12
 		after == lbGL && !in(before, lbBA, lbHY), // LB12a
-		after == lbQU1, before == lbQU1, // LB19
+		after == lbQU1, before == lbQU1,          // LB19
 		in(after, lbBA, lbHY, lbNS), before == lbBB, // LB21
-		before == lbSY && after == lbHL, // LB21b
-		after == lbIN,                   // LB22
+		before == lbSY && after == lbHL,                                            // LB21b
+		after == lbIN,                                                              // LB22
 		in(before, alhl...) && after == lbNU, before == lbNU && in(after, alhl...), // LB23
 		before == lbPR && in(after, id...), in(before, id...) && after == lbPO, // LB23a
 		in(before, lbPR, lbPO) && in(after, alhl...), in(before, alhl...) && in(after, lbPR, lbPO), // LB24
@@ -164,10 +164,10 @@ func pairAction(before, after int) uint8 {
 		in(before, lbJV, lbH2) && in(after, lbJV, lbJT),
 		in(before, lbJT, lbH3) && after == lbJT,
 		in(before, hangul...) && after == lbPO, before == lbPR && in(after, hangul...), // LB27
-		in(before, alhl...) && in(after, alhl...), // LB28
+		in(before, alhl...) && in(after, alhl...),      // LB28
 		before == lbAP && in(after, lbAK, lbAL2, lbAS), // LB28a
 		in(before, lbAK, lbAL2, lbAS) && in(after, lbVF, lbVI),
-		before == lbIS && in(after, alhl...), // LB29
+		before == lbIS && in(after, alhl...),                   // LB29
 		in(before, lbAL1, lbAL2, lbHL, lbNU) && after == lbOP1, // LB30
 		before == lbCP1 && in(after, lbAL1, lbAL2, lbHL, lbNU),
 		in(before, lbEB, lbID2) && after == lbEM: // LB30b

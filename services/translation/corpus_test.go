@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tmsproject/tms/services/translation/internal/fixture"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
+	"github.com/tmsproject/tms/services/translation/internal/fixture"
 )
 
 // corpusDir finds shared/corpus/bleachbit above the package directory.

@@ -14,11 +14,11 @@ import (
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/grpcx"
 	"github.com/tmsproject/tms/pkg/textstat"
-	"github.com/tmsproject/tms/services/translation"
-	"github.com/tmsproject/tms/services/translation/internal/fixture"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
+	"github.com/tmsproject/tms/services/translation"
+	"github.com/tmsproject/tms/services/translation/internal/fixture"
 	"google.golang.org/grpc"
 )
 
@@ -168,6 +168,20 @@ func TestImportFixture(t *testing.T) {
 	if err != nil || len(langs.GetStats()) != 5 || langs.GetStats()[0].GetLanguageCode() != "ar" {
 		t.Errorf("language statistics = %v, %v", langs.GetStats(), err)
 	}
+	all, err := e.client.ListUnits(t.Context(), &translationv1.ListUnitsRequest{Offset: 70, Limit: 10})
+	if err != nil || all.GetTotal() != 75 || len(all.GetUnits()) != 5 || all.GetUnits()[0].GetLanguageCode() == "" {
+		t.Errorf("all units page: total %d, %d units, %v", all.GetTotal(), len(all.GetUnits()), err)
+	}
+	page, _ := e.client.ListTranslations(t.Context(), &translationv1.ListTranslationsRequest{Offset: 1, Limit: 2})
+	if page.GetTotal() != 5 || len(page.GetTranslations()) != 2 || page.GetTranslations()[0].GetId() != 2 {
+		t.Errorf("translations page = %v", page)
+	}
+	if _, err := e.client.GetUnit(t.Context(), &translationv1.GetUnitRequest{Id: 424242}); kind(err) != errs.NotFound {
+		t.Errorf("GetUnit missing: %v", err)
+	}
+	if _, err := e.client.GetTranslation(t.Context(), &translationv1.GetTranslationRequest{ComponentId: 1, LanguageCode: "fr"}); kind(err) != errs.NotFound {
+		t.Errorf("GetTranslation missing: %v", err)
+	}
 	waitChanges(t, e, 4, func(c *changelogv1.Change) bool { return c.GetAction() == 0 })
 	for _, c := range e.changelog.Changes() {
 		if c.GetAction() == 0 && c.GetLanguageCode() == "cs" &&
@@ -310,6 +324,9 @@ func TestUpdateUnit(t *testing.T) {
 	if task := e.importNow(t, 1); task.GetError() != "" {
 		t.Fatal(task.GetError())
 	}
+	waitChanges(t, e, 4, func(c *changelogv1.Change) bool {
+		return c.GetAction() == 0 && strings.Contains(c.GetDetailsJson(), `"check forced"`)
+	})
 	again := e.units(t, e.translation(t, 1, "cs").GetId())
 	if again[13].GetId() != units[13].GetId() || again[13].GetTarget()[0] != "Nápověda" {
 		t.Errorf("re-import lost the edit: %+v", again[13])

@@ -5,6 +5,11 @@ translation: set target, set the fuzzy state, drop previous strings unless
 fuzzy; update the header; add a unit before the obsolete ones).
 
 Usage: cd testdata && /usr/bin/python3 gen_golden.py
+
+Needs translate-toolkit 3.17.3 or later (wrapping by unicode-segmentation-rs's
+gettext_wrap). The file was first made with 3.8 (PoWrapper) and then updated
+for the newer quoteforpo, which adds a leading "" line whenever a string takes
+two lines or more: only the Japanese msgstr changed.
 """
 from translate.misc.multistring import multistring
 from translate.storage import pypo

@@ -13,11 +13,11 @@ import (
 	"github.com/tmsproject/tms/pkg/lang"
 	"github.com/tmsproject/tms/pkg/po"
 	"github.com/tmsproject/tms/pkg/textstat"
+	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	"github.com/tmsproject/tms/services/translation/filemask"
 	"github.com/tmsproject/tms/services/translation/store"
 	"github.com/tmsproject/tms/services/translation/workcopy"
-	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
-	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	"google.golang.org/grpc"
 )
 

@@ -3,8 +3,8 @@ package server
 import (
 	"time"
 
-	"github.com/tmsproject/tms/services/translation/store"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
+	"github.com/tmsproject/tms/services/translation/store"
 	"google.golang.org/protobuf/types/known/timestamppb"
 )
 

@@ -6,10 +6,10 @@ import (
 	"slices"
 
 	"github.com/tmsproject/tms/pkg/errs"
-	"github.com/tmsproject/tms/services/translation/store"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
+	"github.com/tmsproject/tms/services/translation/store"
 )
 
 // Change actions recorded by unit edits (COMPAT.md §7).

@@ -4,8 +4,8 @@ import (
 	"context"
 
 	"github.com/tmsproject/tms/pkg/errs"
-	"github.com/tmsproject/tms/services/translation/store"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
+	"github.com/tmsproject/tms/services/translation/store"
 )
 
 // ListTranslations pages translations by id.

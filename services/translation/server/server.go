@@ -6,11 +6,11 @@ import (
 	"sync"
 
 	"github.com/tmsproject/tms/pkg/errs"
+	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
+	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 	"github.com/tmsproject/tms/services/translation/importer"
 	"github.com/tmsproject/tms/services/translation/store"
 	"github.com/tmsproject/tms/services/translation/workcopy"
-	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
-	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 	"google.golang.org/grpc"
 )
 

@@ -8,11 +8,11 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/tmsproject/tms/pkg/errs"
+	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
+	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 	"github.com/tmsproject/tms/services/translation/filemask"
 	"github.com/tmsproject/tms/services/translation/store"
 	"github.com/tmsproject/tms/services/translation/workcopy"
-	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
-	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 )
 
 // ImportComponent validates the repository binding, then clones and imports

@@ -10,13 +10,13 @@ import (
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/po"
 	"github.com/tmsproject/tms/pkg/textstat"
+	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 	"github.com/tmsproject/tms/services/translation/filemask"
 	"github.com/tmsproject/tms/services/translation/importer"
 	"github.com/tmsproject/tms/services/translation/store"
 	"github.com/tmsproject/tms/services/translation/workcopy"
-	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
-	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
-	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 )
 
 // AddTranslation creates a language file from new_base in the working copy

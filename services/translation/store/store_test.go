@@ -9,8 +9,8 @@ import (
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/outbox"
 	"github.com/tmsproject/tms/pkg/pgtest"
-	"github.com/tmsproject/tms/services/translation/store"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	"github.com/tmsproject/tms/services/translation/store"
 	"gorm.io/gorm"
 )
 

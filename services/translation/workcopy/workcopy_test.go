@@ -1,0 +1,104 @@
+package workcopy_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	git "github.com/go-git/go-git/v5"
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/services/translation/internal/fixture"
+	"github.com/tmsproject/tms/services/translation/workcopy"
+)
+
+func TestValidateURL(t *testing.T) {
+	tests := []struct {
+		url        string
+		allowLocal bool
+		ok         bool
+	}{
+		{"https://github.com/WeblateOrg/weblate.git", false, true},
+		{"http://example.com/r.git", false, true},
+		{"ssh://git@example.com/r.git", false, true},
+		{"git://example.com/r.git", false, true},
+		{"git@github.com:WeblateOrg/weblate.git", false, true},
+		{"ext::sh -c touch% /tmp/pwned", true, false},
+		{"fd::17", true, false},
+		{"-uhelp", true, false},
+		{"--upload-pack=touch /tmp/x", true, false},
+		{"https://example.com/r\n.git", true, false},
+		{"https://example.com/r\x7f", true, false},
+		{"https://-oProxyCommand=x/r", true, false},
+		{"ftp://example.com/r.git", true, false},
+		{"file:///srv/r.git", false, false},
+		{"file:///srv/r.git", true, true},
+		{"/srv/r.git", false, false},
+		{"/srv/r.git", true, true},
+		{"../r.git", false, false},
+		{"", true, false},
+	}
+	for _, tt := range tests {
+		err := workcopy.ValidateURL(tt.url, tt.allowLocal)
+		if (err == nil) != tt.ok {
+			t.Errorf("ValidateURL(%q, %v) = %v, want ok=%v", tt.url, tt.allowLocal, err, tt.ok)
+		}
+		if err != nil {
+			e := errs.FromStatus(errs.ToStatus(err))
+			if e.Kind != errs.InvalidArgument || len(e.Fields) != 1 || e.Fields[0].Field != "repo" {
+				t.Errorf("ValidateURL(%q) error %v is not a violation on repo", tt.url, err)
+			}
+		}
+	}
+}
+
+func TestSync(t *testing.T) {
+	origin := fixture.Origin(t, map[string]string{"po/cs.po": "x"})
+	m := workcopy.NewManager(t.TempDir())
+	r, err := m.Sync(t.Context(), 1, origin, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Branch != "main" || r.Dir != m.Dir(1) {
+		t.Fatalf("clone = %+v", r)
+	}
+	first, _ := r.Head()
+	// A new upstream commit is fast-forwarded on the next sync.
+	seed := t.TempDir()
+	up, err := git.PlainClone(seed, false, &git.CloneOptions{URL: origin, ReferenceName: plumbing.NewBranchReferenceName("main")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fixture.Commit(t, up, seed, map[string]string{"po/cs.po": "y"}, "update")
+	if err := up.Push(&git.PushOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	r, err = m.Sync(t.Context(), 1, origin, "main")
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, _ := r.Head()
+	data, _ := os.ReadFile(filepath.Join(r.Dir, "po", "cs.po"))
+	if second == first || string(data) != "y" {
+		t.Errorf("sync did not fast-forward: %s -> %s, content %q", first, second, data)
+	}
+	if _, err := m.Sync(t.Context(), 2, origin, "nope"); err == nil {
+		t.Error("cloning a missing branch succeeded")
+	}
+	if _, err := os.Stat(m.Dir(2)); !os.IsNotExist(err) {
+		t.Error("failed clone left a directory")
+	}
+	if err := m.Remove(1); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := m.Open(1); err == nil {
+		t.Error("removed working copy still opens")
+	}
+}
+
+func TestBlobHash(t *testing.T) {
+	// git hash-object of "hello\n".
+	if got := workcopy.BlobHash([]byte("hello\n")); got != "ce013625030ba8dba906f756967f9e9ca394464a" {
+		t.Errorf("BlobHash = %s", got)
+	}
+}
