@@ -72,11 +72,11 @@ func (g *gateway) createProject(c *call) error {
 	// Required fields and values are validated by the catalog service, so
 	// that one answer names every problem.
 	proj := &catalogv1.Project{}
-	applyBody(b, proj)
+	fields := applyBody(b, proj)
 	if err := b.err(); err != nil {
 		return err
 	}
-	resp, err := g.cfg.Catalog.CreateProject(c.ctx, &catalogv1.CreateProjectRequest{Project: proj, Actor: c.actor()})
+	resp, err := g.cfg.Catalog.CreateProject(c.ctx, &catalogv1.CreateProjectRequest{Project: proj, Fields: fields, Actor: c.actor()})
 	if err != nil {
 		return err
 	}

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -231,4 +232,10 @@ func (e *Entry) Raw() []byte {
 		return nil
 	}
 	return slices.Concat(e.raw, e.trailer)
+}
+
+// isSpace is Python's \s for str patterns (str.isspace), which unlike Go also
+// counts the ASCII information separators U+001C..U+001F.
+func isSpace(r rune) bool {
+	return unicode.IsSpace(r) || (r >= 0x1c && r <= 0x1f)
 }

@@ -250,7 +250,12 @@ func (p *parser) message(e *Entry, s *snapshot, prev []srcLine) error {
 	}
 	body := p.gatherBody(kind)
 	if len(body) == 0 {
-		return p.errorf(p.lines[p.pos].num, "expected msgid")
+		// Previous strings may run to the end of the input.
+		line := p.lines[len(p.lines)-1].num
+		if p.pos < len(p.lines) {
+			line = p.lines[p.pos].num
+		}
+		return p.errorf(line, "expected msgid")
 	}
 	fields, err := readFields(body)
 	if err != nil {

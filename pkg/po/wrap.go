@@ -2,7 +2,6 @@ package po
 
 import (
 	"strings"
-	"unicode"
 )
 
 // pageWidth is GNU gettext's default output page width: every wrapped line,
@@ -176,10 +175,4 @@ func widthBreaks(text []rune, width, startCol int, overrides, breaks []uint8) {
 	if lastBreak >= 0 && column+piece > width {
 		breaks[lastBreak] = breakPossible
 	}
-}
-
-// isSpace is Python's \s for str patterns (str.isspace), which unlike Go also
-// counts the ASCII information separators U+001C..U+001F.
-func isSpace(r rune) bool {
-	return unicode.IsSpace(r) || (r >= 0x1c && r <= 0x1f)
 }

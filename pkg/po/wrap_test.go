@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // TestGettextWrapCorpusCases checks gettextQuoteLines on strings taken from
@@ -201,4 +202,30 @@ func TestPythonBraceDirectives(t *testing.T) {
 			t.Errorf("pythonBraceDirectives(%q) = %v, want %v", tt.in, got, tt.want)
 		}
 	}
+}
+
+// FuzzQuoteLines checks that both wrappers keep every character: the quoted
+// lines unescape back to the input.
+func FuzzQuoteLines(f *testing.F) {
+	for _, s := range []string{"", "a\nb", "%(x)s {y} \\\"", "가나다 ลบคุกกี้", "https://x.org/a-b"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if !utf8.ValidString(s) || strings.ContainsRune(s, 0) {
+			return
+		}
+		for _, lines := range [][]string{
+			toolkitQuoteLines(s),
+			gettextQuoteLines(s, "#~ ", "msgstr[1]", formatPython),
+			gettextQuoteLines(s, "", "msgid", formatPythonBrace),
+		} {
+			var b strings.Builder
+			for _, l := range lines {
+				b.WriteString(unescapeString(l[1 : len(l)-1]))
+			}
+			if got := b.String(); got != s && !strings.ContainsAny(s, "\a\b\f\v") {
+				t.Fatalf("lines %q unescape to %q, want %q", lines, got, s)
+			}
+		}
+	})
 }

@@ -24,7 +24,7 @@ func projectDuplicate(field string) string {
 // CreateProject validates and stores a project and records "Project created".
 func (s *Server) CreateProject(ctx context.Context, req *catalogv1.CreateProjectRequest) (*catalogv1.CreateProjectResponse, error) {
 	m := defaultProject()
-	set, err := applyFields(m, req.GetProject(), nil, projectReadOnly, true)
+	set, err := applyFields(m, req.GetProject(), req.GetFields(), projectReadOnly, true)
 	if err != nil {
 		return nil, err
 	}

@@ -790,9 +790,12 @@ func (x *Language) GetPopulation() int64 {
 }
 
 type CreateProjectRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Project       *Project               `protobuf:"bytes,1,opt,name=project,proto3" json:"project,omitempty"`
-	Actor         string                 `protobuf:"bytes,2,opt,name=actor,proto3" json:"actor,omitempty"`
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Project *Project               `protobuf:"bytes,1,opt,name=project,proto3" json:"project,omitempty"`
+	Actor   string                 `protobuf:"bytes,2,opt,name=actor,proto3" json:"actor,omitempty"`
+	// Fields set explicitly by the caller; the others take the defaults. When
+	// empty, every non-zero field counts as set.
+	Fields        []string `protobuf:"bytes,3,rep,name=fields,proto3" json:"fields,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -839,6 +842,13 @@ func (x *CreateProjectRequest) GetActor() string {
 		return x.Actor
 	}
 	return ""
+}
+
+func (x *CreateProjectRequest) GetFields() []string {
+	if x != nil {
+		return x.Fields
+	}
+	return nil
 }
 
 type CreateProjectResponse struct {
@@ -2344,10 +2354,11 @@ const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	" \x03(\tR\aaliases\x12\x1e\n" +
 	"\n" +
 	"population\x18\v \x01(\x03R\n" +
-	"population\"_\n" +
+	"population\"w\n" +
 	"\x14CreateProjectRequest\x121\n" +
 	"\aproject\x18\x01 \x01(\v2\x17.tms.catalog.v1.ProjectR\aproject\x12\x14\n" +
-	"\x05actor\x18\x02 \x01(\tR\x05actor\"J\n" +
+	"\x05actor\x18\x02 \x01(\tR\x05actor\x12\x16\n" +
+	"\x06fields\x18\x03 \x03(\tR\x06fields\"J\n" +
 	"\x15CreateProjectResponse\x121\n" +
 	"\aproject\x18\x01 \x01(\v2\x17.tms.catalog.v1.ProjectR\aproject\"'\n" +
 	"\x11GetProjectRequest\x12\x12\n" +
