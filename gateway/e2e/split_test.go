@@ -56,8 +56,9 @@ func TestSplitDeployment(t *testing.T) {
 		"file_format": "po"}, 201)
 	var tr map[string]any
 	eventually(t, 60*time.Second, func() bool {
-		tr = call(t, "GET", base+"translations/demo/demo/de/", nil, 0)
-		return tr["total"] == float64(2)
+		var status int
+		tr, status = fetch(t, "GET", base+"translations/demo/demo/de/", nil)
+		return status == 200 && tr["total"] == float64(2)
 	})
 	if tr["translated"] != float64(1) || tr["translated_percent"] != 50.0 {
 		t.Fatalf("de statistics: %v %v", tr["translated"], tr["translated_percent"])
@@ -151,6 +152,16 @@ func eventually(t *testing.T, limit time.Duration, cond func() bool) {
 // call sends a JSON request with the admin token; want 0 accepts any 2xx.
 func call(t *testing.T, method, url string, body any, want int) map[string]any {
 	t.Helper()
+	out, status := fetch(t, method, url, body)
+	if (want != 0 && status != want) || (want == 0 && status/100 != 2) {
+		t.Fatalf("%s %s: status %d, body %v", method, url, status, fmt.Sprint(out))
+	}
+	return out
+}
+
+// fetch sends a JSON request with the admin token and decodes the answer.
+func fetch(t *testing.T, method, url string, body any) (map[string]any, int) {
+	t.Helper()
 	var rd *bytes.Reader
 	if body != nil {
 		b, _ := json.Marshal(body)
@@ -168,8 +179,5 @@ func call(t *testing.T, method, url string, body any, want int) map[string]any {
 	defer resp.Body.Close()
 	var out map[string]any
 	_ = json.NewDecoder(resp.Body).Decode(&out)
-	if (want != 0 && resp.StatusCode != want) || (want == 0 && resp.StatusCode/100 != 2) {
-		t.Fatalf("%s %s: status %d, body %v", method, url, resp.StatusCode, fmt.Sprint(out))
-	}
-	return out
+	return out, resp.StatusCode
 }
