@@ -315,7 +315,7 @@ func TestUpdateUnit(t *testing.T) {
 	comp := greeter(1, e.catalog.Component(1).GetRepo())
 	comp.Locked = true
 	e.catalog.Set(comp, project)
-	if _, err := update(units[0].GetId(), []string{"x"}, 20, false); kind(err) != errs.Locked {
+	if _, err := update(units[0].GetId(), []string{"x"}, 20, false); kind(err) != errs.PermissionDenied {
 		t.Errorf("locked edit: %v", err)
 	}
 	// Re-import keeps unit ids and the pending edit.
@@ -407,7 +407,7 @@ func TestImportRejects(t *testing.T) {
 	if _, err := e.client.ImportComponent(t.Context(), &translationv1.ImportComponentRequest{ComponentId: 99}); kind(err) != errs.NotFound {
 		t.Errorf("unknown component: %v", err)
 	}
-	if _, err := e.client.ListUnits(t.Context(), &translationv1.ListUnitsRequest{Query: "state:>=20"}); kind(err) != errs.InvalidArgument {
+	if _, err := e.client.ListUnits(t.Context(), &translationv1.ListUnitsRequest{Query: "nosuchfield:x"}); kind(err) != errs.InvalidArgument {
 		t.Errorf("query: %v", err)
 	}
 }

@@ -93,7 +93,7 @@ func checkEdit(u store.UnitView, comp *catalogv1.Component, project *catalogv1.P
 		return errs.Invalid("state", "invalid", "Can not use non empty state with empty target")
 	}
 	if comp.GetLocked() {
-		return errs.New(errs.Locked, "The component is locked.")
+		return errs.New(errs.PermissionDenied, "The component is locked.")
 	}
 	review := project != nil && project.GetTranslationReview()
 	if u.State == store.StateApproved && review && !req.GetActorCanReview() {

@@ -1,0 +1,185 @@
+package rest
+
+import (
+	"strconv"
+
+	"github.com/tmsproject/tms/gateway/rest/wire"
+	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
+)
+
+// suggestionJSON follows Weblate's SuggestionSerializer.
+type suggestionJSON struct {
+	ID        int64     `json:"id"`
+	Unit      string    `json:"unit"`
+	Target    []string  `json:"target"`
+	User      *string   `json:"user"`
+	Timestamp wire.Time `json:"timestamp"`
+	URL       string    `json:"url"`
+}
+
+func (u urls) suggestion(n int64, sub ...string) string {
+	return u.API(append([]string{"suggestions", id(n)}, sub...)...)
+}
+
+func (u urls) suggestionJSON(s *translationv1.Suggestion) *suggestionJSON {
+	j := &suggestionJSON{ID: s.GetId(), Unit: u.unit(s.GetUnitId()), Target: nonNil(s.GetTarget()),
+		URL: u.suggestion(s.GetId())}
+	if s.GetUser() != "" {
+		j.User = optional(u.user(s.GetUser()))
+	}
+	if t := wire.TimeOf(s.GetTimestamp()); t != nil {
+		j.Timestamp = *t
+	}
+	return j
+}
+
+// unitSuggestions lists (GET) or adds (POST {"target": [..]}, 201) the
+// suggestions of a unit.
+func (g *gateway) unitSuggestions(c *call) error {
+	u, err := c.pathUnit()
+	if err != nil {
+		return err
+	}
+	if c.r.Method == "POST" {
+		return g.addSuggestion(c, u)
+	}
+	p, err := c.pager(defaultPageSize, maxPageSize)
+	if err != nil {
+		return err
+	}
+	resp, err := g.cfg.Translation.ListSuggestions(c.ctx, &translationv1.ListSuggestionsRequest{
+		UnitId: u.GetId(), Offset: p.offset(), Limit: p.size})
+	if err != nil {
+		return err
+	}
+	return c.page(p, resp.GetTotal(), c.suggestionList(resp.GetSuggestions()))
+}
+
+func (c *call) suggestionList(list []*translationv1.Suggestion) []*suggestionJSON {
+	out := make([]*suggestionJSON, 0, len(list))
+	for _, s := range list {
+		out = append(out, c.urls.suggestionJSON(s))
+	}
+	return out
+}
+
+func (g *gateway) addSuggestion(c *call, u *translationv1.Unit) error {
+	if err := c.requireUser(); err != nil {
+		return err
+	}
+	b, err := c.readBody()
+	if err != nil {
+		return err
+	}
+	b.required("target")
+	target, _ := b.strList("target")
+	if err := b.err(); err != nil {
+		return err
+	}
+	resp, err := g.cfg.Translation.CreateSuggestion(c.ctx, &translationv1.CreateSuggestionRequest{
+		UnitId: u.GetId(), Target: target, Actor: c.actor()})
+	if err != nil {
+		return err
+	}
+	return c.write(201, c.urls.suggestionJSON(resp.GetSuggestion()))
+}
+
+// allSuggestions pages every suggestion the caller may see. Rows of
+// projects hidden from the caller are left out of the page (the count is
+// the service's total).
+func (g *gateway) allSuggestions(c *call) error {
+	p, err := c.pager(defaultPageSize, maxPageSize)
+	if err != nil {
+		return err
+	}
+	resp, err := g.cfg.Translation.ListSuggestions(c.ctx, &translationv1.ListSuggestionsRequest{Offset: p.offset(), Limit: p.size})
+	if err != nil {
+		return err
+	}
+	var visible []*translationv1.Suggestion
+	for _, s := range resp.GetSuggestions() {
+		if _, err := c.project(s.GetProjectSlug()); err == nil {
+			visible = append(visible, s)
+		}
+	}
+	return c.page(p, resp.GetTotal(), c.suggestionList(visible))
+}
+
+// pathSuggestion fetches the suggestion of the {id} path within a visible
+// project.
+func (c *call) pathSuggestion() (*translationv1.Suggestion, error) {
+	n, err := strconv.ParseInt(c.param("id"), 10, 64)
+	if err != nil {
+		return nil, notFound()
+	}
+	resp, err := c.g.cfg.Translation.GetSuggestion(c.ctx, &translationv1.GetSuggestionRequest{Id: n})
+	if err != nil {
+		return nil, err
+	}
+	if _, err := c.project(resp.GetSuggestion().GetProjectSlug()); err != nil {
+		return nil, err
+	}
+	return resp.GetSuggestion(), nil
+}
+
+func (g *gateway) getSuggestion(c *call) error {
+	s, err := c.pathSuggestion()
+	if err != nil {
+		return err
+	}
+	return c.ok(c.urls.suggestionJSON(s))
+}
+
+// ownOrSuperuser admits the author of an object and superusers.
+func (c *call) ownOrSuperuser(author string) error {
+	if err := c.requireUser(); err != nil {
+		return err
+	}
+	if c.superuser() || (author != "" && author == c.actor()) {
+		return nil
+	}
+	return permissionDenied("")
+}
+
+// acceptSuggestion makes the suggestion the translation; answers the
+// edited unit like a unit PATCH.
+func (g *gateway) acceptSuggestion(c *call) error {
+	s, err := c.pathSuggestion()
+	if err != nil {
+		return err
+	}
+	if err := c.ownOrSuperuser(s.GetUser()); err != nil {
+		return err
+	}
+	resp, err := g.cfg.Translation.AcceptSuggestion(c.ctx, &translationv1.AcceptSuggestionRequest{Id: s.GetId(), Actor: c.actor()})
+	if err != nil {
+		return err
+	}
+	x := resp.GetUnit()
+	return c.ok(unitEditJSON{Target: nonNil(x.GetTarget()), State: x.GetState(), Explanation: x.GetExplanation(),
+		ExtraFlags: x.GetExtraFlags(), Labels: []string{}})
+}
+
+// deleteSuggestion rejects a suggestion, {"rejection_reason"} optional.
+func (g *gateway) deleteSuggestion(c *call) error {
+	s, err := c.pathSuggestion()
+	if err != nil {
+		return err
+	}
+	if err := c.ownOrSuperuser(s.GetUser()); err != nil {
+		return err
+	}
+	b, err := c.readBody()
+	if err != nil {
+		return err
+	}
+	reason, _ := b.str("rejection_reason")
+	if err := b.err(); err != nil {
+		return err
+	}
+	if _, err := g.cfg.Translation.DeleteSuggestion(c.ctx, &translationv1.DeleteSuggestionRequest{
+		Id: s.GetId(), Actor: c.actor(), RejectionReason: reason}); err != nil {
+		return err
+	}
+	return c.noContent()
+}
