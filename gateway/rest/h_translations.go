@@ -75,19 +75,6 @@ func (g *gateway) translationUnits(c *call) error {
 	return g.unitList(c, t.GetId(), defaultPageSize, maxPageSize)
 }
 
-// addUnit: the translation service has no RPC to add strings yet, so the
-// request is refused the way Weblate refuses it on components that do not
-// manage their strings.
-func (g *gateway) addUnit(c *call) error {
-	if err := c.requireSuperuser(); err != nil {
-		return err
-	}
-	if _, _, err := c.pathTranslation(); err != nil {
-		return err
-	}
-	return permissionDenied("Adding strings is disabled in the component configuration.")
-}
-
 func (g *gateway) translationFile(c *call) error {
 	comp, t, err := c.pathTranslation()
 	if err != nil {

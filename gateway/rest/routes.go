@@ -40,7 +40,7 @@ func (g *gateway) routes() []*route {
 		{pattern: "/api/translations/{project}/{component}/{language}/units", name: "Units", methods: m{"GET": g.translationUnits, "POST": g.addUnit}},
 		{pattern: "/api/translations/{project}/{component}/{language}/changes", name: "Changes", methods: m{"GET": g.translationChanges}},
 		{pattern: "/api/translations/{project}/{component}/{language}/repository", name: "Repository", methods: m{"GET": g.translationRepository, "POST": g.translationRepositoryOp}},
-		{pattern: "/api/translations/{project}/{component}/{language}/file", name: "File", methods: m{"GET": g.translationFile}, rawFormat: true},
+		{pattern: "/api/translations/{project}/{component}/{language}/file", name: "File", methods: m{"GET": g.translationFile, "POST": g.uploadTranslationFile}, rawFormat: true},
 		{pattern: "/api/translations/{project}/{component}/{language}/announcements", name: "Announcements", methods: m{"GET": g.withTranslation(empty)}},
 
 		{pattern: "/api/languages", name: "Language List", methods: m{"GET": g.listLanguages}},
@@ -51,7 +51,21 @@ func (g *gateway) routes() []*route {
 		{pattern: "/api/changes/{id}", name: "Change Instance", methods: m{"GET": g.getChange}},
 
 		{pattern: "/api/units", name: "Unit List", methods: m{"GET": g.allUnits}},
-		{pattern: "/api/units/{id}", name: "Unit Instance", methods: m{"GET": g.getUnit, "PUT": g.updateUnit, "PATCH": g.updateUnit}},
+		{pattern: "/api/units/{id}", name: "Unit Instance", methods: m{"GET": g.getUnit, "PUT": g.updateUnit,
+			"PATCH": g.updateUnit, "DELETE": g.deleteUnit}},
+		{pattern: "/api/units/{id}/translations", name: "Translations", methods: m{"GET": g.unitTranslations}},
+		{pattern: "/api/units/{id}/suggestions", name: "Suggestions", methods: m{"GET": g.unitSuggestions, "POST": g.unitSuggestions}},
+		{pattern: "/api/units/{id}/comments", name: "Comments", methods: m{"GET": g.unitComments, "POST": g.unitComments}},
+
+		// Suggestions and comments (h_suggestions.go, h_comments.go). Voting
+		// has no REST route: Weblate's API has none; the VoteSuggestion RPC
+		// serves it. POST /api/comments/<id>/resolve/ is this service's own:
+		// Weblate resolves comments in its web UI only.
+		{pattern: "/api/suggestions", name: "Suggestion List", methods: m{"GET": g.allSuggestions}},
+		{pattern: "/api/suggestions/{id}", name: "Suggestion Instance", methods: m{"GET": g.getSuggestion, "DELETE": g.deleteSuggestion}},
+		{pattern: "/api/suggestions/{id}/accept", name: "Accept", methods: m{"POST": g.acceptSuggestion}},
+		{pattern: "/api/comments/{id}", name: "Comment Instance", methods: m{"GET": g.getComment, "DELETE": g.deleteComment}},
+		{pattern: "/api/comments/{id}/resolve", name: "Resolve", methods: m{"POST": g.resolveComment}},
 
 		{pattern: "/api/tasks/{id}", name: "Task Instance", methods: m{"GET": g.getTask}},
 

@@ -26,7 +26,9 @@ var actionNames = map[int32]string{
 	45: "Contributor joined", 47: "Alert triggered", 48: "Language added",
 	50: "Project created", 51: "Component created", 59: "String updated in the repository",
 	63: "String removed", 64: "Comment removed", 65: "Comment resolved",
-	71: "String added in the repository", 88: "Repository cleanup",
+	54: "Translation replaced file by upload", 70: "Saving string failed",
+	71: "String added in the repository", 72: "String updated in the upload",
+	73: "String added in the upload", 78: "File uploaded", 88: "Repository cleanup",
 }
 
 func actionName(a int32) string {

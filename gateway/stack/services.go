@@ -9,6 +9,7 @@ import (
 
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
 	"github.com/tmsproject/tms/services/catalog"
 	"github.com/tmsproject/tms/services/changelog"
 	"github.com/tmsproject/tms/services/notification"
@@ -34,6 +35,7 @@ func (st *Stack) newService(ctx context.Context, name string, log *slog.Logger) 
 			Catalog:         catalogv1.NewCatalogServiceClient(st.conns[Catalog]),
 			Changelog:       changelogClient,
 			AllowLocalRepos: c.AllowLocalRepos,
+			Users:           notificationv1.NewNotificationServiceClient(st.conns[Notification]),
 			Log:             log,
 		})
 	}

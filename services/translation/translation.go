@@ -5,6 +5,7 @@ import (
 	"errors"
 	"log/slog"
 	"path/filepath"
+	"time"
 
 	"github.com/tmsproject/tms/pkg/changefeed"
 	"github.com/tmsproject/tms/pkg/db"
@@ -29,6 +30,10 @@ type Config struct {
 	Changelog       changelogv1.ChangelogServiceClient
 	AllowLocalRepos bool
 	Log             *slog.Logger
+	// Git is the commit identity, site and generator; zero takes defaults.
+	Git server.GitConfig
+	// Users names commit authors; optional.
+	Users server.Users
 }
 
 // Service is a running translation service.
@@ -72,6 +77,7 @@ func New(ctx context.Context, cfg Config) (*Service, error) {
 	svc.server = server.New(server.Config{
 		Store: st, Catalog: cfg.Catalog, Repos: workcopy.NewManager(cfg.DataDir),
 		AllowLocalRepos: cfg.AllowLocalRepos, Log: cfg.Log, Notify: notify,
+		Git: cfg.Git, Users: cfg.Users,
 	})
 	return svc, nil
 }
@@ -81,8 +87,12 @@ func (svc *Service) Register(s *grpc.Server) {
 	translationv1.RegisterTranslationServiceServer(s, svc.server)
 }
 
-// Run delivers change records until ctx ends.
+// Run delivers change records and commits aged pending changes until ctx
+// ends.
 func (svc *Service) Run(ctx context.Context) error {
+	committer := make(chan struct{})
+	go func() { defer close(committer); svc.server.RunCommitter(ctx, time.Minute) }()
+	defer func() { <-committer }()
 	if svc.relay == nil {
 		<-ctx.Done()
 		return nil
@@ -98,4 +108,10 @@ func (svc *Service) Run(ctx context.Context) error {
 func (svc *Service) Close() error {
 	svc.server.Close()
 	return db.Close(svc.gdb)
+}
+
+// CommitAged commits the components whose oldest pending edit is older
+// than their commit_pending_age at now (what Run does every minute).
+func (svc *Service) CommitAged(ctx context.Context, now time.Time) error {
+	return svc.server.CommitAged(ctx, now)
 }

@@ -27,6 +27,7 @@ type env struct {
 	catalog   *fixture.Catalog
 	changelog *fixture.Changelog
 	dataDir   string
+	svc       *translation.Service
 }
 
 // serve runs s on an in-process listener and returns a client connection.
@@ -59,6 +60,7 @@ func newEnv(t *testing.T, allowLocal bool) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
+	e.svc = svc
 	done := make(chan struct{})
 	go func() { defer close(done); _ = svc.Run(ctx) }()
 	conn := serve(t, svc.Register)

@@ -134,19 +134,103 @@ func TestEveryURLResolves(t *testing.T) {
 		t.Fatalf("unit edit: %d %s", code, body)
 	}
 
-	for _, start := range []string{c.base, c.base + "?format=api"} {
-		walk(t, c, start)
+	extra := annotate(t, c, units.Results[0]["url"].(string))
+	for _, format := range []string{"", "?format=api"} {
+		starts := []string{c.base + format}
+		for _, u := range extra {
+			starts = append(starts, u+format)
+		}
+		walk(t, c, starts...)
 	}
 }
 
-func walk(t *testing.T, c client, start string) {
-	seen := map[string]bool{start: true}
-	queue := []string{start}
-	apiMode := strings.Contains(start, "format=api")
+// want runs a request and fails unless it answers status; it returns the
+// decoded JSON object (nil for none).
+func (c client) want(status int, method, url string, body any) map[string]any {
+	c.t.Helper()
+	code, data := c.do(method, url, body)
+	if code != status {
+		c.t.Fatalf("%s %s: %d %s", method, url, code, data)
+	}
+	var v map[string]any
+	_ = json.Unmarshal(data, &v)
+	return v
+}
+
+// annotate adds and removes strings, suggestions and comments so that
+// their records and URLs are walked; it returns the lists that no other
+// response links to.
+func annotate(t *testing.T, c client, unitURL string) []string {
+	comp := c.base + "components/hello/app/"
+	c.want(200, "PATCH", comp, map[string]any{"manage_units": true, "enable_suggestions": true})
+	added := c.want(200, "POST", c.base+"translations/hello/app/de/units/",
+		map[string]any{"source": []string{"Good bye"}, "target": []string{"Tschüss"}})
+	if added["state"] != 20.0 || added["pending"] != true {
+		t.Errorf("added unit: %v", added)
+	}
+	c.want(400, "POST", c.base+"translations/hello/app/de/units/",
+		map[string]any{"source": []string{"Good bye"}, "target": []string{"Tschüss"}})
+	gone := c.want(200, "POST", c.base+"translations/hello/app/de/units/", map[string]any{"source": []string{"Temporary"}})
+	_, raw := c.do("GET", gone["url"].(string)+"translations/", nil)
+	var siblings []map[string]any
+	_ = json.Unmarshal(raw, &siblings)
+	if len(siblings) != 1 {
+		t.Errorf("translations of the new unit: %s", raw)
+	}
+	c.want(204, "DELETE", gone["url"].(string), nil)
+	c.want(404, "GET", gone["url"].(string), nil)
+	// The "String added" records still name the removed units: the change
+	// log keeps unit ids of deleted strings (a known gap, see the report).
+	for _, u := range append(siblings, gone) {
+		removed[strings.TrimSuffix(u["url"].(string), "/")] = true
+	}
+
+	s1 := c.want(201, "POST", unitURL+"suggestions/", map[string]any{"target": []string{"Servus"}})
+	s2 := c.want(201, "POST", unitURL+"suggestions/", map[string]any{"target": []string{"Moin"}})
+	if s1["unit"] != unitURL || s1["target"].([]any)[0] != "Servus" {
+		t.Errorf("suggestion: %v", s1)
+	}
+	c.want(204, "DELETE", s2["url"].(string), map[string]any{"rejection_reason": "regional"})
+	s3 := c.want(201, "POST", added["url"].(string)+"suggestions/", map[string]any{"target": []string{"Auf Wiedersehen"}})
+	c.want(200, "POST", s3["url"].(string)+"accept/", nil)
+	c.want(404, "GET", s3["url"].(string), nil)
+
+	c1 := c.want(201, "POST", unitURL+"comments/", map[string]any{"scope": "translation", "comment": "Too informal?"})
+	c.want(201, "POST", unitURL+"comments/", map[string]any{"scope": "global", "comment": "Source typo"})
+	c.want(400, "POST", unitURL+"comments/", map[string]any{"scope": "nope", "comment": "x"})
+	if r := c.want(200, "POST", c1["url"].(string)+"resolve/", nil); r["resolved"] != true {
+		t.Errorf("resolved comment: %v", r)
+	}
+	tr := c.want(200, "GET", c.base+"translations/hello/app/de/", nil)
+	if tr["total"] != 3.0 || tr["have_suggestion"] != 1.0 {
+		t.Errorf("de after annotations: total %v, suggestions %v", tr["total"], tr["have_suggestion"])
+	}
+	found := c.want(200, "GET", c.base+"translations/hello/app/de/units/?q=has:suggestion", nil)
+	if found["count"] != 1.0 {
+		t.Errorf("has:suggestion count: %v", found["count"])
+	}
+	c.want(400, "GET", c.base+"translations/hello/app/de/units/?q=nosuchfield:x", nil)
+	return []string{c.base + "suggestions/", unitURL + "suggestions/", unitURL + "comments/",
+		unitURL + "translations/", c1["url"].(string)}
+}
+
+// removed are unit URLs (without the trailing slash) deleted on purpose.
+var removed = map[string]bool{}
+
+func walk(t *testing.T, c client, starts ...string) {
+	seen := map[string]bool{}
+	for _, s := range starts {
+		seen[s] = true
+	}
+	queue := append([]string(nil), starts...)
+	apiMode := strings.Contains(starts[0], "format=api")
 	for len(queue) > 0 && len(seen) < 600 {
 		u := queue[0]
 		queue = queue[1:]
 		code, body := c.do("GET", u, nil)
+		if code == 404 && removed[strings.TrimSuffix(strings.TrimSuffix(u, "?format=api"), "/")] {
+			continue
+		}
 		if code != 200 {
 			t.Errorf("GET %s: %d %s", u, code, body)
 			continue
@@ -170,7 +254,7 @@ func walk(t *testing.T, c client, start string) {
 		}
 	}
 	if len(seen) < 30 {
-		t.Errorf("walk from %s reached only %d URLs", start, len(seen))
+		t.Errorf("walk from %s reached only %d URLs", starts[0], len(seen))
 	}
 }
 

@@ -32,6 +32,11 @@ type Importer struct {
 	Store     *store.Store
 	Languages Languages
 	Log       *slog.Logger
+	// OnlyChanged skips translation files whose content matches the stored
+	// revision (a repository update re-reads what changed only).
+	OnlyChanged bool
+	// UnitChanges records the strings each file adds, changes or removes.
+	UnitChanges bool
 }
 
 // Progress receives a percentage and a log line.
@@ -214,6 +219,10 @@ func (im *Importer) importFile(ctx context.Context, comp *catalogv1.Component, f
 		spec.Units = append(spec.Units, newUnit(e, cjk, false))
 	}
 	prev, _ := im.Store.GetTranslation(ctx, comp.GetId(), code)
+	if im.OnlyChanged && prev.Revision == spec.Translation.Revision {
+		return code, nil
+	}
+	spec.UnitChanges = im.UnitChanges && prev.ID != 0
 	spec.Changes = []*changelogv1.Change{resourceUpdated(comp, code, f.match.Path, reason(prev.Revision, spec.Translation.Revision))}
 	if _, err := im.Store.ImportTranslation(ctx, spec); err != nil {
 		return "", fmt.Errorf("store %s: %w", f.match.Path, err)

@@ -2,9 +2,11 @@ package server
 
 import (
 	"context"
+	"strings"
 
 	"github.com/tmsproject/tms/pkg/errs"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
+	"github.com/tmsproject/tms/services/translation/search"
 	"github.com/tmsproject/tms/services/translation/store"
 )
 
@@ -58,12 +60,26 @@ func (s *Server) ListLanguageStatistics(ctx context.Context, req *translationv1.
 	return out, nil
 }
 
-// ListUnits pages units by id; searching comes later.
+// ListUnits pages units by id, filtered by the search expression when one
+// is given (a bad expression is a validation error on "q").
 func (s *Server) ListUnits(ctx context.Context, req *translationv1.ListUnitsRequest) (*translationv1.ListUnitsResponse, error) {
-	if req.GetQuery() != "" {
-		return nil, errs.Invalid("q", "invalid", "Searching units is not supported yet.")
+	var units []store.UnitView
+	var total int64
+	var err error
+	if strings.TrimSpace(req.GetQuery()) == "" {
+		units, total, err = s.cfg.Store.ListUnits(ctx, req.GetTranslationId(), max(req.GetOffset(), 0), req.GetLimit())
+	} else {
+		q, perr := search.Parse(req.GetQuery())
+		if perr != nil {
+			return nil, errs.Invalid("q", "invalid", perr.Error())
+		}
+		if req.GetTranslationId() != 0 {
+			if _, err := s.cfg.Store.GetTranslationByID(ctx, req.GetTranslationId()); err != nil {
+				return nil, err
+			}
+		}
+		units, total, err = s.cfg.Store.SearchUnits(ctx, req.GetTranslationId(), q, max(req.GetOffset(), 0), req.GetLimit())
 	}
-	units, total, err := s.cfg.Store.ListUnits(ctx, req.GetTranslationId(), max(req.GetOffset(), 0), req.GetLimit())
 	if err != nil {
 		return nil, err
 	}

@@ -21,6 +21,7 @@ type Catalog interface {
 	GetProject(ctx context.Context, in *catalogv1.GetProjectRequest, opts ...grpc.CallOption) (*catalogv1.GetProjectResponse, error)
 	GetLanguage(ctx context.Context, in *catalogv1.GetLanguageRequest, opts ...grpc.CallOption) (*catalogv1.GetLanguageResponse, error)
 	EnsureLanguage(ctx context.Context, in *catalogv1.EnsureLanguageRequest, opts ...grpc.CallOption) (*catalogv1.EnsureLanguageResponse, error)
+	SetComponentLock(ctx context.Context, in *catalogv1.SetComponentLockRequest, opts ...grpc.CallOption) (*catalogv1.SetComponentLockResponse, error)
 }
 
 // Config wires the server.
@@ -33,6 +34,10 @@ type Config struct {
 	// Notify is called after a write that recorded changes (the outbox
 	// relay's wake-up); optional.
 	Notify func()
+	// Git configures commits: identity, site and generator (repository.go).
+	Git GitConfig
+	// Users resolves authors' names and e-mails for commits; optional.
+	Users Users
 }
 
 // Server is the gRPC implementation.
@@ -54,6 +59,7 @@ func New(cfg Config) *Server {
 	if cfg.Notify == nil {
 		cfg.Notify = func() {}
 	}
+	cfg.Git = cfg.Git.withDefaults()
 	ctx, cancel := context.WithCancel(context.Background())
 	return &Server{
 		cfg:      cfg,

@@ -27,6 +27,9 @@ type ImportSpec struct {
 	Changes []*changelogv1.Change
 	// NeedsCommit marks the working copy as holding an uncommitted file.
 	NeedsCommit bool
+	// UnitChanges records one change per string added (71), updated (59)
+	// or removed (63) by the file, as a repository update does.
+	UnitChanges bool
 }
 
 // ImportResult tells what an import stored.
@@ -56,8 +59,20 @@ func (s *Store) ImportTranslation(ctx context.Context, spec ImportSpec) (ImportR
 		if err != nil {
 			return err
 		}
+		before, err := unitSnapshot(tx, t.ID, spec.UnitChanges)
+		if err != nil {
+			return err
+		}
 		ids, stats, err := s.mergeUnits(ctx, tx, t.ID, spec)
 		if err != nil {
+			return err
+		}
+		if err := recordUnitChanges(tx, t, before, ids, spec); err != nil {
+			return err
+		}
+		// Suggestions and comments live in the database only: the file
+		// does not carry them, so their counters come from the kept units.
+		if err := countAnnotations(tx, t.ID, &stats); err != nil {
 			return err
 		}
 		at := now()

@@ -100,54 +100,82 @@ type Edit struct {
 func (s *Store) EditUnit(ctx context.Context, id int64, decide func(UnitView) (Edit, error)) (UnitView, error) {
 	var out UnitView
 	err := s.q(ctx).Transaction(func(tx *gorm.DB) error {
-		var u Unit
-		if err := notFound(s.forUpdate(tx).Where("id = ?", id).Take(&u).Error, "unit"); err != nil {
-			return err
-		}
-		var t Translation
-		if err := notFound(s.forUpdate(tx).Where("id = ?", u.TranslationID).Take(&t).Error, "translation"); err != nil {
-			return err
-		}
-		e, err := decide(UnitView{Unit: u, Translation: t})
-		if err != nil {
-			return err
-		}
-		at := now()
-		var delta Stats
-		delta.Count(u.State, u.NumWords, u.NumChars, -1)
-		delta.Count(e.State, u.NumWords, u.NumChars, 1)
-		wasComplete := t.Translated == t.Total
-		u.Target, u.State, u.Pending, u.LastUpdated = e.Target, e.State, true, at
-		err = tx.Model(&Unit{}).Where("id = ?", u.ID).
-			Select("target", "state", "pending", "last_updated").Updates(&u).Error
-		if err != nil {
-			return err
-		}
-		if err := applyDelta(tx, &t, delta, at, e.Author); err != nil {
-			return err
-		}
-		if err := noteContentChange(tx, t.ID, at); err != nil {
-			return err
-		}
-		if err := setNeedsCommit(tx, t.ComponentID); err != nil {
-			return err
-		}
-		changes := e.Changes
-		if !wasComplete && t.Translated == t.Total && len(changes) > 0 {
-			changes = append(changes, completed(changes[0]))
-		}
-		for _, c := range changes {
-			if c.Timestamp == nil {
-				c.Timestamp = timestamp(at)
-			}
-			if err := changefeed.Record(tx, c); err != nil {
-				return err
-			}
-		}
-		out = UnitView{Unit: u, Translation: t}
-		return nil
+		var err error
+		out, err = s.editTx(tx, id, decide)
+		return err
 	})
 	return out, err
+}
+
+// editTx is EditUnit within tx. After the edit, suggestions equal to the
+// new target are cleaned up (action 29) and the unit's has_suggestion and
+// the translation's counters follow.
+func (s *Store) editTx(tx *gorm.DB, id int64, decide func(UnitView) (Edit, error)) (UnitView, error) {
+	var u Unit
+	if err := notFound(s.forUpdate(tx).Where("id = ?", id).Take(&u).Error, "unit"); err != nil {
+		return UnitView{}, err
+	}
+	var t Translation
+	if err := notFound(s.forUpdate(tx).Where("id = ?", u.TranslationID).Take(&t).Error, "translation"); err != nil {
+		return UnitView{}, err
+	}
+	e, err := decide(UnitView{Unit: u, Translation: t})
+	if err != nil {
+		return UnitView{}, err
+	}
+	at := now()
+	var delta Stats
+	delta.Count(u.State, u.NumWords, u.NumChars, -1)
+	delta.Count(e.State, u.NumWords, u.NumChars, 1)
+	wasComplete := t.Translated == t.Total
+	u.Target, u.State, u.Pending, u.LastUpdated = e.Target, e.State, true, at
+	err = tx.Model(&Unit{}).Where("id = ?", u.ID).
+		Select("target", "state", "pending", "last_updated").Updates(&u).Error
+	if err != nil {
+		return UnitView{}, err
+	}
+	changes := e.Changes
+	if u.State >= StateTranslated {
+		cleanup, err := cleanupSuggestions(tx, u, t)
+		if err != nil {
+			return UnitView{}, err
+		}
+		changes = append(changes, cleanup...)
+	}
+	flags, err := refreshUnitFlags(tx, &u)
+	if err != nil {
+		return UnitView{}, err
+	}
+	delta.Suggestions, delta.Comments = flags.Suggestions, flags.Comments
+	if err := applyDelta(tx, &t, delta, at, e.Author); err != nil {
+		return UnitView{}, err
+	}
+	if err := noteContentChange(tx, t.ID, at); err != nil {
+		return UnitView{}, err
+	}
+	if err := setNeedsCommit(tx, t.ComponentID); err != nil {
+		return UnitView{}, err
+	}
+	if !wasComplete && t.Translated == t.Total && len(e.Changes) > 0 {
+		changes = append(changes, completed(e.Changes[0]))
+	}
+	if err := record(tx, at, changes...); err != nil {
+		return UnitView{}, err
+	}
+	return UnitView{Unit: u, Translation: t}, nil
+}
+
+// record writes change records, stamping those without a timestamp.
+func record(tx *gorm.DB, at time.Time, changes ...*changelogv1.Change) error {
+	for _, c := range changes {
+		if c.Timestamp == nil {
+			c.Timestamp = timestamp(at)
+		}
+		if err := changefeed.Record(tx, c); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // completed is the "Translation completed" record following an edit.
@@ -159,25 +187,32 @@ func completed(edit *changelogv1.Change) *changelogv1.Change {
 }
 
 // applyDelta moves the counters of t by delta in SQL (so concurrent edits
-// of other units add up) and mirrors the result in t.
+// of other units add up), sets the last change, and mirrors the result in t.
 func applyDelta(tx *gorm.DB, t *Translation, d Stats, at time.Time, author string) error {
+	return moveCounters(tx, t, d, map[string]any{"last_change": at, "last_author": author})
+}
+
+// moveCounters adds d to the counters of t together with the other
+// updates, then reloads t.
+func moveCounters(tx *gorm.DB, t *Translation, d Stats, updates map[string]any) error {
 	cols := statColumns()
 	vals := []int64{d.Total, d.TotalWords, d.TotalChars, d.Translated, d.TranslatedWords, d.TranslatedChars,
 		d.Fuzzy, d.FuzzyWords, d.FuzzyChars, d.Approved, d.ApprovedWords, d.ApprovedChars,
 		d.Readonly, d.ReadonlyWords, d.ReadonlyChars, d.Failing, d.Suggestions, d.Comments}
-	updates := map[string]any{"last_change": at, "last_author": author}
+	if updates == nil {
+		updates = map[string]any{}
+	}
 	for i, c := range cols {
 		if vals[i] != 0 {
 			updates[c] = gorm.Expr(c+" + ?", vals[i])
 		}
 	}
-	if err := tx.Model(&Translation{}).Where("id = ?", t.ID).Updates(updates).Error; err != nil {
-		return fmt.Errorf("update counters: %w", err)
+	if len(updates) > 0 {
+		if err := tx.Model(&Translation{}).Where("id = ?", t.ID).Updates(updates).Error; err != nil {
+			return fmt.Errorf("update counters: %w", err)
+		}
 	}
-	if err := tx.Where("id = ?", t.ID).Take(t).Error; err != nil {
-		return err
-	}
-	return nil
+	return tx.Where("id = ?", t.ID).Take(t).Error
 }
 
 // noteContentChange remembers a content change for recent_changes and

@@ -3,6 +3,10 @@
 // Go; the file transport runs in process, so no git binary is needed) and
 // checks repository addresses before anything touches the network.
 //
-// The Repo type is the seam for the write-back steps that follow import:
-// commit, push and pull operate on the same clone.
+// A Repo writes and stages files (commit.go), commits with an author and a
+// committer, fetches and pushes (remote.go), merges or rebases the remote
+// branch with a per-file three-way decision that refuses conflicts before
+// touching anything (merge.go, rebase.go), resets and cleans (state.go),
+// and reports its position against the remote-tracking branch as a
+// `git status`-like summary.
 package workcopy

@@ -12,8 +12,6 @@ import (
 	git "github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/config"
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/transport/client"
-	"github.com/go-git/go-git/v5/plumbing/transport/server"
 )
 
 var installFile sync.Once
@@ -21,7 +19,7 @@ var installFile sync.Once
 // installFileTransport serves file:// and plain paths in process, so that a
 // local repository never execs the git binary.
 func installFileTransport() {
-	installFile.Do(func() { client.InstallProtocol("file", server.DefaultServer) })
+	installFile.Do(InstallFileTransport)
 }
 
 // Manager locates working copies below <DataDir>/repos.

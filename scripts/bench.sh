@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Runs the stack's Go benchmarks (gateway/bench) and rewrites BENCHMARKS.md
+# with the medians, the targets and the machine. Each group runs in its
+# own process so that its peak RSS is its own. About 8 minutes on 2 cores.
+#
+#   scripts/bench.sh            # all groups
+#   BENCH_COUNT=3 scripts/bench.sh
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+count=${BENCH_COUNT:-5}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export CGO_ENABLED=0
+
+echo "== building the benchmark binary"
+(cd "$root/gateway" && go test -c -o "$work/bench.test" ./bench)
+(cd "$root/gateway" && go build -o "$work/benchsum" ./bench/cmd/benchsum)
+
+# group NAME REGEX COUNT BENCHTIME: one process per group.
+group() {
+	local name=$1 regex=$2 n=$3 benchtime=$4
+	local cmd="cd gateway && go test -run '^\$' -bench '$regex' -count $n -benchtime $benchtime -timeout 30m -v ./bench"
+	echo "== $name: $regex, $n runs of $benchtime"
+	echo "# command: $cmd" >"$work/$name.out"
+	local start=$SECONDS
+	if ! (cd "$root/gateway/bench" && "$work/bench.test" -test.run '^$' -test.bench "$regex" \
+		-test.count "$n" -test.benchtime "$benchtime" -test.timeout 30m -test.v \
+		>>"$work/$name.out" 2>"$work/$name.err"); then
+		echo "   $name failed (see the report); stderr tail:"
+		tail -n 5 "$work/$name.err" | sed 's/^/   /'
+	fi
+	grep -E '^(Benchmark.*ns/op|\s*--- (SKIP|FAIL))' "$work/$name.out" | sed 's/^/   /' || true
+	echo "   $name took $((SECONDS - start)) s"
+}
+
+group import-bleachbit '^BenchmarkImportBleachbit$' "$count" 1x
+# 250k units: fewer runs keep the whole target well inside its budget.
+group import-250k '^BenchmarkImportGenerated250k$' 3 1x
+# One op is one request; the 250k fixture is imported once per process.
+group units '^(BenchmarkUnitsListPage|BenchmarkUnitPatch)$' "$count" 100x
+group commit '^BenchmarkCommit10kEdits$' 3 1x
+group upload '^BenchmarkUpload5k$' "$count" 1x
+
+"$work/benchsum" "$work"/import-bleachbit.out "$work"/import-250k.out "$work"/units.out \
+	"$work"/commit.out "$work"/upload.out >"$root/BENCHMARKS.md.tmp"
+mv "$root/BENCHMARKS.md.tmp" "$root/BENCHMARKS.md"
+echo "== wrote BENCHMARKS.md"

@@ -1,0 +1,251 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/pkg/po"
+	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	"github.com/tmsproject/tms/services/translation/filemask"
+	"github.com/tmsproject/tms/services/translation/store"
+	"github.com/tmsproject/tms/services/translation/workcopy"
+	"github.com/tmsproject/tms/services/translation/writeback"
+)
+
+// Repository change actions (COMPAT.md §7).
+const (
+	actionCommitted   = 17
+	actionPushed      = 18
+	actionReset       = 19
+	actionMerged      = 20
+	actionRebased     = 21
+	actionMergeFailed = 22
+	actionRebaseFail  = 23
+	actionPushFailed  = 28
+	actionAlert       = 47
+	actionCleanup     = 88
+)
+
+// written is one translation file written by a commit.
+type written struct {
+	t       store.Translation
+	message string
+}
+
+// commitLocked writes the pending work of a component into its files and
+// records it as ONE commit: the last translator is the author, the other
+// translators Co-authored-by trailers, the message the component's
+// commit_message rendered per translation. The caller holds the lock.
+// It reports whether a commit was made.
+func (s *Server) commitLocked(ctx context.Context, comp *catalogv1.Component, actor string) (bool, error) {
+	work, readAt, err := s.cfg.Store.PendingWork(ctx, comp.GetId())
+	if err != nil {
+		return false, err
+	}
+	repo, err := s.cfg.Repos.Open(comp.GetId())
+	if err != nil {
+		return false, errs.New(errs.FailedPrecondition, "The repository is not available.")
+	}
+	staged, err := stageTranslationFiles(repo, comp)
+	if err != nil {
+		return false, err
+	}
+	if len(work) == 0 && staged == 0 {
+		return false, nil
+	}
+	mc := s.newMessageContext(ctx, comp)
+	var done []store.Committed
+	var files []written
+	for _, p := range work {
+		c, w, err := s.writeTranslation(ctx, repo, comp, p, mc)
+		if err != nil {
+			return false, err
+		}
+		done = append(done, c)
+		if w != nil {
+			files = append(files, *w)
+		}
+	}
+	committed, err := s.gitCommit(ctx, repo, files, mc)
+	if err != nil {
+		return false, err
+	}
+	var changes []*changelogv1.Change
+	for _, w := range files {
+		changes = append(changes, &changelogv1.Change{Action: actionCommitted, ProjectSlug: comp.GetProjectSlug(),
+			ComponentSlug: comp.GetSlug(), LanguageCode: w.t.LanguageCode, User: actor})
+	}
+	if !committed {
+		changes = nil
+	}
+	if err := s.cfg.Store.FinishCommit(ctx, comp.GetId(), readAt, done, changes); err != nil {
+		return false, err
+	}
+	s.cfg.Notify()
+	return committed, nil
+}
+
+// stageTranslationFiles stages translation files added or removed in the
+// work tree since the last commit (AddTranslation, DeleteTranslation).
+func stageTranslationFiles(repo *workcopy.Repo, comp *catalogv1.Component) (int, error) {
+	mask, err := filemask.Parse(comp.GetFilemask())
+	if err != nil {
+		return 0, nil
+	}
+	return repo.StageMatching(func(path string) bool {
+		_, ok := mask.Code(path)
+		return ok
+	})
+}
+
+// writeTranslation applies one translation's pending work to its file.
+// The file is written (and staged) only when its content changes.
+func (s *Server) writeTranslation(ctx context.Context, repo *workcopy.Repo, comp *catalogv1.Component, p store.Pending, mc *messageContext) (store.Committed, *written, error) {
+	c := store.Committed{TranslationID: p.Translation.ID}
+	for _, u := range p.Units {
+		c.UnitIDs = append(c.UnitIDs, u.ID)
+	}
+	for _, r := range p.Removals {
+		c.RemovalIDs = append(c.RemovalIDs, r.ID)
+	}
+	t := p.Translation
+	// Bilingual source strings live in the template, which Weblate does
+	// not write; their pending flags are simply cleared.
+	if t.Filename == "" || t.IsSource {
+		return c, nil, nil
+	}
+	data, err := repo.ReadFile(t.Filename)
+	if errors.Is(err, os.ErrNotExist) {
+		return c, nil, nil
+	}
+	if err != nil {
+		return c, nil, err
+	}
+	f, err := po.Parse(data)
+	if err != nil {
+		return c, nil, fmt.Errorf("%s: %w", t.Filename, err)
+	}
+	res, err := writeback.Apply(f, unitsOf(p.Units), removalsOf(p.Removals), t.PluralNumber)
+	if err != nil {
+		return c, nil, fmt.Errorf("%s: %w", t.Filename, err)
+	}
+	if !res.Changed() {
+		return c, nil, nil
+	}
+	writeback.UpdateHeader(f, s.header(ctx, t, f, mc))
+	out := f.Bytes()
+	if err := repo.WriteFile(t.Filename, out); err != nil {
+		return c, nil, err
+	}
+	c.Revision = workcopy.BlobHash(out)
+	return c, &written{t: t, message: mc.render(ctx, comp.GetCommitMessage(), t)}, nil
+}
+
+func unitsOf(units []store.Unit) []writeback.Unit {
+	out := make([]writeback.Unit, len(units))
+	for i, u := range units {
+		out[i] = writeback.Unit{Context: u.Context, Source: store.Split(u.Source), Target: store.Split(u.Target), State: u.State}
+	}
+	return out
+}
+
+func removalsOf(rs []store.Removal) []writeback.Key {
+	out := make([]writeback.Key, len(rs))
+	for i, r := range rs {
+		out[i] = writeback.Key{Context: r.Context, Source: store.Split(r.Source)}
+	}
+	return out
+}
+
+// header is what Weblate's update_units puts in the header of a saved file.
+func (s *Server) header(ctx context.Context, t store.Translation, f *po.File, mc *messageContext) writeback.Header {
+	h := writeback.Header{
+		LastTranslator: signatureText(s.author(ctx, t.LastAuthor)),
+		Language:       t.LanguageCode, Revised: time.Now().UTC(), Generator: s.cfg.Git.Generator,
+		ReportBugsTo: mc.comp.GetReportSourceBugs(),
+	}
+	lng := mc.language(ctx, t.LanguageCode)
+	h.PluralForms = headerPluralForms(f.HeaderField("Plural-Forms"), t.PluralNumber, lng)
+	if mc.project.GetSetLanguageTeam() {
+		h.LanguageTeam = fmt.Sprintf("%s <%s>", lng.GetName(),
+			s.cfg.Git.translationURL(t.ProjectSlug, t.ComponentSlug, t.LanguageCode))
+	}
+	return h
+}
+
+// headerPluralForms keeps the file's Plural-Forms when it agrees with the
+// translation's plural count (the catalog matched the language plural by
+// it), else writes the catalog's rule.
+func headerPluralForms(current string, n int, lng *catalogv1.Language) string {
+	var have int
+	if _, err := fmt.Sscanf(strings.TrimSpace(current), "nplurals=%d;", &have); err == nil && have == n {
+		return current
+	}
+	if lng.GetPluralFormula() == "" {
+		return current
+	}
+	return fmt.Sprintf("nplurals=%d; plural=%s;", lng.GetPluralNumber(), lng.GetPluralFormula())
+}
+
+// gitCommit commits the staged files with one message per translation and
+// the translators as author and co-authors.
+func (s *Server) gitCommit(ctx context.Context, repo *workcopy.Repo, files []written, mc *messageContext) (bool, error) {
+	slices.SortStableFunc(files, func(a, b written) int { return lastChange(a.t).Compare(lastChange(b.t)) })
+	var parts []string
+	var authors []string
+	for _, w := range files {
+		parts = append(parts, strings.TrimRight(w.message, "\n"))
+		if w.t.LastAuthor != "" && !slices.Contains(authors, w.t.LastAuthor) {
+			authors = append(authors, w.t.LastAuthor)
+		}
+	}
+	if len(parts) == 0 {
+		parts = append(parts, mc.renderComponent(ctx))
+	}
+	msg := strings.Join(parts, "\n\n")
+	author := s.cfg.Git.committer()
+	if len(authors) > 0 {
+		author = s.author(ctx, authors[len(authors)-1])
+		var trailers []string
+		for _, a := range authors[:len(authors)-1] {
+			trailers = append(trailers, "Co-authored-by: "+signatureText(s.author(ctx, a)))
+		}
+		if len(trailers) > 0 {
+			msg += "\n\n" + strings.Join(trailers, "\n")
+		}
+	}
+	author.When = time.Now()
+	_, err := repo.Commit(msg+"\n", author, s.cfg.Git.committer())
+	if errors.Is(err, workcopy.ErrNothingToCommit) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+func lastChange(t store.Translation) time.Time {
+	if t.LastChange == nil {
+		return time.Time{}
+	}
+	return *t.LastChange
+}
+
+// percent is COMPAT.md §6: truncated to one decimal, 0.1 for a non-zero
+// share that rounds to 0, 100.0 for an empty translation.
+func percent(n, total int64) float64 {
+	if total == 0 {
+		return 100
+	}
+	p := math.Floor(float64(1000*n)/float64(total)) / 10
+	if p == 0 && n > 0 {
+		return 0.1
+	}
+	return p
+}

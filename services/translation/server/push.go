@@ -1,0 +1,69 @@
+package server
+
+import (
+	"context"
+	"errors"
+
+	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
+	"github.com/tmsproject/tms/services/translation/workcopy"
+)
+
+// opPush commits pending changes, then pushes.
+func (s *Server) opPush(ctx context.Context, comp *catalogv1.Component, actor string) (opResult, error) {
+	if _, err := s.commitLocked(ctx, comp, actor); err != nil {
+		return opResult{}, err
+	}
+	return s.pushLocked(ctx, comp, actor)
+}
+
+// pushLocked pushes the branch to the component's push URL (or its
+// repository) and push branch (or branch). A refused push records "Repository
+// push failed" and a PushFailure alert, and locks the component when
+// auto_lock_error is set; the answer is then result false.
+func (s *Server) pushLocked(ctx context.Context, comp *catalogv1.Component, actor string) (opResult, error) {
+	repo, err := s.cfg.Repos.Open(comp.GetId())
+	if err != nil {
+		return opResult{detail: "The repository is not available."}, nil
+	}
+	url, branch := or(comp.GetPush(), comp.GetRepo()), or(comp.GetPushBranch(), repo.Branch)
+	if url == comp.GetRepo() && branch == repo.Branch {
+		if st, err := repo.State(); err == nil && st.Remote != nil && st.Ahead == 0 {
+			return opResult{ok: true}, nil // nothing to push
+		}
+	}
+	err = repo.Push(ctx, url, branch)
+	if err == nil {
+		return opResult{ok: true}, s.cfg.Store.RecordChanges(ctx, change(comp, actionPushed, actor, nil))
+	}
+	detail := s.scrub(comp, err)
+	if !errors.Is(err, workcopy.ErrPushRejected) {
+		s.cfg.Log.Warn("push failed", "component", comp.GetId(), "err", err)
+	}
+	failed := change(comp, actionPushFailed, actor, map[string]any{"error": detail})
+	failed.Target = detail
+	alert := change(comp, actionAlert, "", map[string]any{"alert": "PushFailure"})
+	if err := s.cfg.Store.RecordChanges(ctx, failed, alert); err != nil {
+		return opResult{}, err
+	}
+	if comp.GetAutoLockError() && !comp.GetLocked() {
+		s.autoLock(ctx, comp)
+	}
+	return opResult{detail: detail}, nil
+}
+
+// autoLock locks a component after a repository error (the catalog
+// records "Component locked" with details.auto true).
+func (s *Server) autoLock(ctx context.Context, comp *catalogv1.Component) {
+	_, err := s.cfg.Catalog.SetComponentLock(ctx, &catalogv1.SetComponentLockRequest{
+		ProjectSlug: comp.GetProjectSlug(), Slug: comp.GetSlug(), Locked: true, Auto: true})
+	if err != nil {
+		s.cfg.Log.Warn("auto lock", "component", comp.GetId(), "err", err)
+	}
+}
+
+func or(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}

@@ -1,0 +1,157 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"strings"
+
+	"github.com/tmsproject/tms/pkg/errs"
+	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
+	"github.com/tmsproject/tms/services/translation/workcopy"
+	"google.golang.org/protobuf/types/known/timestamppb"
+)
+
+// GetRepository reports the working copy state of the components: pending
+// changes (limited to one language when asked), commits to push or merge
+// against the remote-tracking branch as last fetched, the HEAD and remote
+// commits, a `git status` summary and the last merge failure.
+func (s *Server) GetRepository(ctx context.Context, req *translationv1.GetRepositoryRequest) (*translationv1.GetRepositoryResponse, error) {
+	ids := req.GetComponentIds()
+	out := &translationv1.Repository{}
+	var err error
+	if out.NeedsCommit, err = s.cfg.Store.NeedsCommit(ctx, ids, req.GetLanguageCode()); err != nil {
+		return nil, err
+	}
+	if out.MergeFailure, err = s.cfg.Store.MergeFailure(ctx, ids); err != nil {
+		return nil, err
+	}
+	for i, id := range ids {
+		comp, err := s.component(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		st, branch, err := s.repoState(id)
+		if err != nil {
+			continue // not cloned (yet): nothing to report
+		}
+		out.NeedsPush = out.NeedsPush || st.Ahead > 0
+		out.NeedsMerge = out.NeedsMerge || st.Behind > 0
+		if i == 0 {
+			out.Url, out.Branch, out.Status = comp.GetRepo(), branch, st.Status(branch)
+			out.LocalCommit, out.RemoteCommit = commitProto(st.Local), commitProto(st.Remote)
+		}
+	}
+	return &translationv1.GetRepositoryResponse{Repository: out}, nil
+}
+
+func (s *Server) repoState(componentID int64) (workcopy.State, string, error) {
+	unlock := s.cfg.Repos.Lock(componentID)
+	defer unlock()
+	repo, err := s.cfg.Repos.Open(componentID)
+	if err != nil {
+		return workcopy.State{}, "", err
+	}
+	st, err := repo.State()
+	return st, repo.Branch, err
+}
+
+func commitProto(c *workcopy.CommitInfo) *translationv1.Commit {
+	if c == nil {
+		return nil
+	}
+	return &translationv1.Commit{Revision: c.Hash, ShortRevision: c.Hash[:7], AuthorName: c.AuthorName,
+		AuthorEmail: c.AuthorEmail, Message: c.Message, AuthorTime: timestamppb.New(c.AuthorTime.UTC())}
+}
+
+// opResult is the answer of one repository operation on one component.
+type opResult struct {
+	ok     bool
+	detail string
+}
+
+var repositoryOps = map[string]func(*Server, context.Context, *catalogv1.Component, string) (opResult, error){
+	"commit":  (*Server).opCommit,
+	"push":    (*Server).opPush,
+	"pull":    (*Server).opPull,
+	"reset":   (*Server).opReset,
+	"cleanup": (*Server).opCleanup,
+}
+
+// RunRepositoryOperation runs commit, push, pull, reset or cleanup on each
+// component, one at a time under its working copy lock. A failure of the
+// operation itself (a rejected push, a merge conflict) is an answer with
+// result false and the reason in detail, not an error.
+func (s *Server) RunRepositoryOperation(ctx context.Context, req *translationv1.RunRepositoryOperationRequest) (*translationv1.RunRepositoryOperationResponse, error) {
+	op, ok := repositoryOps[req.GetOperation()]
+	if !ok {
+		return nil, errs.Invalid("operation", "invalid_choice", "\""+req.GetOperation()+"\" is not a valid choice.")
+	}
+	out := &translationv1.RunRepositoryOperationResponse{Result: true}
+	for _, id := range req.GetComponentIds() {
+		comp, err := s.component(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		res, err := s.locked(ctx, comp, req.GetActor(), op)
+		if err != nil {
+			return nil, err
+		}
+		if !res.ok && out.Result {
+			out.Result, out.Detail = false, res.detail
+		}
+	}
+	s.cfg.Notify()
+	return out, nil
+}
+
+func (s *Server) locked(ctx context.Context, comp *catalogv1.Component, actor string,
+	op func(*Server, context.Context, *catalogv1.Component, string) (opResult, error)) (opResult, error) {
+	unlock := s.cfg.Repos.Lock(comp.GetId())
+	defer unlock()
+	if _, err := s.cfg.Repos.Open(comp.GetId()); err != nil {
+		return opResult{detail: "The repository is not available."}, nil
+	}
+	return op(s, ctx, comp, actor)
+}
+
+// opCommit commits pending changes and pushes when push_on_commit is set.
+func (s *Server) opCommit(ctx context.Context, comp *catalogv1.Component, actor string) (opResult, error) {
+	committed, err := s.commitLocked(ctx, comp, actor)
+	if err != nil {
+		return opResult{}, err
+	}
+	if committed && comp.GetPushOnCommit() {
+		return s.pushLocked(ctx, comp, actor)
+	}
+	return opResult{ok: true}, nil
+}
+
+// change builds a component-level change record of comp.
+func change(comp *catalogv1.Component, action int32, actor string, details map[string]any) *changelogv1.Change {
+	c := &changelogv1.Change{Action: action, ProjectSlug: comp.GetProjectSlug(), ComponentSlug: comp.GetSlug(), User: actor}
+	if details != nil {
+		b, _ := json.Marshal(details)
+		c.DetailsJson = string(b)
+	}
+	return c
+}
+
+// scrub removes local paths from a git error shown to clients.
+func (s *Server) scrub(comp *catalogv1.Component, err error) string {
+	msg := err.Error()
+	msg = strings.ReplaceAll(msg, s.cfg.Repos.Dir(comp.GetId()), "")
+	if home, herr := os.UserHomeDir(); herr == nil && home != "/" {
+		msg = strings.ReplaceAll(msg, home, "~")
+	}
+	return msg
+}
+
+// isConflict reports a merge conflict.
+func isConflict(err error) (*workcopy.ConflictError, bool) {
+	var ce *workcopy.ConflictError
+	return ce, errors.As(err, &ce)
+}

@@ -1,0 +1,171 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"unicode"
+
+	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/pkg/textstat"
+	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
+	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
+	"github.com/tmsproject/tms/services/translation/store"
+)
+
+// Refusals shared by the string, suggestion and comment operations, in
+// Weblate's words.
+var (
+	errLocked      = errs.New(errs.PermissionDenied, "This component is currently locked.")
+	errReadOnly    = errs.New(errs.PermissionDenied, "The string is read-only.")
+	errManageUnits = errs.New(errs.PermissionDenied, "Adding strings is disabled in the component configuration.")
+	errSourceOnly  = errs.New(errs.PermissionDenied, "Add the string to the source language instead.")
+)
+
+// checkManageUnits is Weblate's check_manage_units plus the lock: strings
+// are added and removed only where the component manages them. Monolingual
+// components (with a template) take strings on the source only, and this
+// service edits no templates yet.
+func checkManageUnits(comp *catalogv1.Component, t store.Translation) error {
+	template := comp.GetTemplate() != ""
+	if template && !t.IsSource {
+		return errSourceOnly
+	}
+	if !comp.GetManageUnits() || template {
+		return errManageUnits
+	}
+	if comp.GetLocked() {
+		return errLocked
+	}
+	return nil
+}
+
+// CreateUnit adds a string to every translation of a bilingual component
+// (Weblate's add_unit with validate_new_unit_data's rules).
+func (s *Server) CreateUnit(ctx context.Context, req *translationv1.CreateUnitRequest) (*translationv1.CreateUnitResponse, error) {
+	t, err := s.cfg.Store.GetTranslationByID(ctx, req.GetTranslationId())
+	if err != nil {
+		return nil, err
+	}
+	comp, err := s.component(ctx, t.ComponentID)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkManageUnits(comp, t); err != nil {
+		return nil, err
+	}
+	ns, err := s.newString(ctx, comp, t, req)
+	if err != nil {
+		return nil, err
+	}
+	v, err := s.cfg.Store.CreateUnit(ctx, ns)
+	if err != nil {
+		return nil, err
+	}
+	s.cfg.Notify()
+	return &translationv1.CreateUnitResponse{Unit: unitProto(v)}, nil
+}
+
+// newString validates a request and computes the string's hashes and counts.
+func (s *Server) newString(ctx context.Context, comp *catalogv1.Component, t store.Translation, req *translationv1.CreateUnitRequest) (store.NewString, error) {
+	source, target := req.GetSource(), req.GetTarget()
+	var v errs.Violations
+	switch {
+	case len(source) == 0 || source[0] == "":
+		v.Add("source", "blank", "This field may not be blank.")
+	case len(source) > 2:
+		v.Add("source", "invalid", "A PO string has at most two source forms (singular and plural).")
+	}
+	for _, text := range append(slices.Clone(source), req.GetContext()) {
+		if i := slices.IndexFunc([]rune(text), isControl); i >= 0 {
+			v.Add("non_field_errors", "invalid", fmt.Sprintf("String contains control character: %q", text))
+			break
+		}
+	}
+	forms := 1
+	if len(source) > 1 {
+		forms = max(t.PluralNumber, 1)
+	}
+	if len(target) == 0 || t.IsSource {
+		target = make([]string, forms)
+	} else if len(target) != forms {
+		v.Add("target", "invalid", "Number of plurals does not match")
+	}
+	state, err := s.newState(ctx, comp, int(req.GetState()), slices.ContainsFunc(target, nonEmpty))
+	if err != nil {
+		return store.NewString{}, err
+	}
+	if err := v.Err(); err != nil {
+		return store.NewString{}, err
+	}
+	cjk := textstat.IsCJK(comp.GetSourceLanguageCode())
+	return store.NewString{ComponentID: comp.GetId(), TranslationID: t.ID, Context: req.GetContext(),
+		Source: source, Target: target, State: state,
+		IDHash: textstat.IDHash(source, req.GetContext()), ContentHash: textstat.ContentHash(source, req.GetContext()),
+		NumWords: int64(textstat.Words(source, cjk)), NumChars: int64(textstat.Chars(source)), User: req.GetActor()}, nil
+}
+
+func nonEmpty(s string) bool { return s != "" }
+
+// isControl matches Weblate's CONTROLCHARS: C0 controls but tab and newlines.
+func isControl(r rune) bool {
+	return unicode.IsControl(r) && r < 0x20 && r != '\t' && r != '\n' && r != '\r'
+}
+
+// newState follows add_unit: without a translation the string is empty
+// whatever was asked; with one, "empty" means translated. Approval needs
+// reviews on the project.
+func (s *Server) newState(ctx context.Context, comp *catalogv1.Component, state int, translated bool) (int, error) {
+	if !slices.Contains([]int{store.StateEmpty, store.StateFuzzy, store.StateTranslated, store.StateApproved}, state) {
+		return 0, errs.Invalid("state", "invalid_choice", fmt.Sprintf("\"%d\" is not a valid choice.", state))
+	}
+	if state == store.StateApproved {
+		resp, err := s.cfg.Catalog.GetProject(ctx, &catalogv1.GetProjectRequest{Slug: comp.GetProjectSlug()})
+		if err != nil {
+			return 0, errs.FromStatus(err)
+		}
+		if !resp.GetProject().GetTranslationReview() {
+			return 0, errs.Invalid("state", "invalid", "Approved state is not available as reviews are not enabled.")
+		}
+	}
+	switch {
+	case !translated:
+		return store.StateEmpty, nil
+	case state == store.StateEmpty:
+		return store.StateTranslated, nil
+	}
+	return state, nil
+}
+
+// DeleteUnit removes a string from every translation of its component.
+func (s *Server) DeleteUnit(ctx context.Context, req *translationv1.DeleteUnitRequest) (*translationv1.DeleteUnitResponse, error) {
+	u, err := s.cfg.Store.GetUnit(ctx, req.GetId())
+	if err != nil {
+		return nil, err
+	}
+	comp, err := s.component(ctx, u.Translation.ComponentID)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkManageUnits(comp, u.Translation); err != nil {
+		return nil, err
+	}
+	if err := s.cfg.Store.DeleteUnit(ctx, u.ID, req.GetActor()); err != nil {
+		return nil, err
+	}
+	s.cfg.Notify()
+	return &translationv1.DeleteUnitResponse{}, nil
+}
+
+// ListUnitTranslations returns the other units of a unit's string.
+func (s *Server) ListUnitTranslations(ctx context.Context, req *translationv1.ListUnitTranslationsRequest) (*translationv1.ListUnitTranslationsResponse, error) {
+	units, err := s.cfg.Store.UnitTranslations(ctx, req.GetId())
+	if err != nil {
+		return nil, err
+	}
+	out := &translationv1.ListUnitTranslationsResponse{}
+	for _, u := range units {
+		out.Units = append(out.Units, unitProto(u))
+	}
+	return out, nil
+}

@@ -1,0 +1,179 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+
+	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/pkg/lang"
+	"github.com/tmsproject/tms/pkg/po"
+	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
+	"github.com/tmsproject/tms/services/translation/store"
+)
+
+// Upload change actions (Weblate's ActionEvents).
+const (
+	actionUploaded     = 9
+	actionFileUploaded = 78
+)
+
+// upload is one UploadFile call being processed.
+type upload struct {
+	req     *translationv1.UploadFileRequest
+	method  string
+	comp    *catalogv1.Component
+	t       store.Translation
+	file    *po.File
+	review  bool // approving is possible (review on and the reviewer role)
+	counts  [4]int64
+	changes []*changelogv1.Change
+}
+
+var uploadMethods = []string{"translate", "approve", "suggest", "fuzzy", "replace", "source", "add"}
+
+// UploadFile merges an uploaded PO file into a translation the way
+// Weblate's handle_upload does, and records "File uploaded" (78) with the
+// counts. Per-string edits record "Translation uploaded" (9).
+func (s *Server) UploadFile(ctx context.Context, req *translationv1.UploadFileRequest) (*translationv1.UploadFileResponse, error) {
+	up, err := s.newUpload(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	switch up.method {
+	case "replace":
+		err = s.uploadReplace(ctx, up)
+	case "add":
+		err = s.uploadAdd(ctx, up)
+	case "suggest":
+		err = s.uploadSuggest(ctx, up)
+	default:
+		err = s.uploadMerge(ctx, up)
+	}
+	if err != nil {
+		return nil, err
+	}
+	n := up.counts
+	details, _ := json.Marshal(map[string]any{"method": up.method, "not_found": n[0], "skipped": n[1], "accepted": n[2], "total": n[3]})
+	rec := &changelogv1.Change{Action: actionFileUploaded, ProjectSlug: up.t.ProjectSlug, ComponentSlug: up.t.ComponentSlug,
+		LanguageCode: up.t.LanguageCode, User: req.GetActor(), Author: req.GetActor(), DetailsJson: string(details)}
+	if err := s.cfg.Store.RecordChanges(ctx, rec); err != nil {
+		return nil, err
+	}
+	s.cfg.Notify()
+	return &translationv1.UploadFileResponse{NotFound: n[0], Skipped: n[1], Accepted: n[2], Total: n[3],
+		Result: true, Count: n[3]}, nil
+}
+
+// newUpload validates the request and parses the file.
+func (s *Server) newUpload(ctx context.Context, req *translationv1.UploadFileRequest) (*upload, error) {
+	comp, err := s.component(ctx, req.GetComponentId())
+	if err != nil {
+		return nil, err
+	}
+	t, err := s.cfg.Store.GetTranslation(ctx, comp.GetId(), req.GetLanguageCode())
+	if err != nil {
+		return nil, err
+	}
+	up := &upload{req: req, method: or(req.GetMethod(), "translate"), comp: comp, t: t}
+	if !slices.Contains(uploadMethods, up.method) {
+		return nil, errs.Invalid("method", "invalid_choice", fmt.Sprintf("%q is not a valid choice.", up.method))
+	}
+	if up.method == "source" {
+		return nil, errs.Invalid("method", "invalid", "Source upload is not supported for bilingual translation files.")
+	}
+	if !slices.Contains([]string{"", "ignore", "replace-translated", "replace-approved"}, req.GetConflicts()) {
+		return nil, errs.Invalid("conflicts", "invalid_choice", fmt.Sprintf("%q is not a valid choice.", req.GetConflicts()))
+	}
+	if !slices.Contains([]string{"", "process", "approve"}, req.GetFuzzy()) {
+		return nil, errs.Invalid("fuzzy", "invalid_choice", fmt.Sprintf("%q is not a valid choice.", req.GetFuzzy()))
+	}
+	if len(req.GetContent()) == 0 {
+		return nil, errs.Invalid("file", "required", "No file was submitted.")
+	}
+	f, err := po.Parse(bytes.TrimPrefix(req.GetContent(), []byte("\xef\xbb\xbf")))
+	if err != nil {
+		return nil, errs.Invalid("file", "invalid", "Could not parse uploaded file: "+err.Error())
+	}
+	up.file = f
+	if n, _, err := lang.ParsePluralForms(f.HeaderField("Plural-Forms")); err == nil && !t.IsSource && n != t.PluralNumber {
+		return nil, errs.Invalid("file", "invalid", "Plural forms in the uploaded file do not match the translation.")
+	}
+	if comp.GetLocked() {
+		return nil, errs.New(errs.Locked, "The component is locked.")
+	}
+	up.review, err = s.canApprove(ctx, comp, req)
+	if err != nil {
+		return nil, err
+	}
+	if up.method == "add" && !comp.GetManageUnits() {
+		return nil, errs.New(errs.PermissionDenied, "Adding strings is not allowed in this component.")
+	}
+	if up.method == "approve" && !up.review {
+		return nil, errs.New(errs.PermissionDenied, "Insufficient privileges for approving translations.")
+	}
+	up.counts[3] = int64(len(f.Entries()))
+	return up, nil
+}
+
+func (s *Server) canApprove(ctx context.Context, comp *catalogv1.Component, req *translationv1.UploadFileRequest) (bool, error) {
+	if !req.GetActorCanReview() {
+		return false, nil
+	}
+	resp, err := s.cfg.Catalog.GetProject(ctx, &catalogv1.GetProjectRequest{Slug: comp.GetProjectSlug()})
+	if err != nil {
+		return false, errs.FromStatus(err)
+	}
+	return resp.GetProject().GetTranslationReview(), nil
+}
+
+// mergeEntry is an uploaded entry selected by iterate_merge.
+type mergeEntry struct {
+	e        *po.Entry
+	setFuzzy bool
+}
+
+// entries is Weblate's iterate_merge: fuzzy entries only when the fuzzy
+// option asks for them (process keeps them fuzzy), and, when
+// onlyTranslated, only entries with every form filled.
+func (up *upload) entries(onlyTranslated bool) []mergeEntry {
+	var out []mergeEntry
+	for _, e := range up.file.Entries() {
+		filled := !slices.Contains(e.Msgstr, "") && len(e.Msgstr) > 0
+		switch {
+		case e.Fuzzy() && filled:
+			if up.req.GetFuzzy() == "" {
+				continue
+			}
+		case onlyTranslated && !filled:
+			continue
+		}
+		out = append(out, mergeEntry{e: e, setFuzzy: e.Fuzzy() && filled && up.req.GetFuzzy() == "process"})
+	}
+	return out
+}
+
+// unitIndex maps context and source to the translation's units.
+func (s *Server) unitIndex(ctx context.Context, t store.Translation) (map[string]store.UnitView, error) {
+	units, _, err := s.cfg.Store.ListUnits(ctx, t.ID, 0, 0)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]store.UnitView, len(units))
+	for _, u := range units {
+		out[u.Context+"\x04"+u.Source] = u
+	}
+	return out, nil
+}
+
+func entryIndexKey(e *po.Entry) string {
+	src := []string{e.Msgid}
+	if e.HasPlural {
+		src = append(src, e.MsgidPlural)
+	}
+	return e.Context + "\x04" + store.Join(src)
+}

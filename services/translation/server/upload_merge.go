@@ -1,0 +1,156 @@
+package server
+
+import (
+	"context"
+
+	"github.com/tmsproject/tms/pkg/errs"
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
+	"github.com/tmsproject/tms/services/translation/store"
+)
+
+// errSkip aborts the edit of a unit the upload must leave alone.
+var errSkip = errs.New(errs.Internal, "skip")
+
+// uploadMerge is Weblate's merge_translations: each translated entry
+// updates its unit (translate: 20, fuzzy or a processed fuzzy entry: 10,
+// approve: 30) unless the conflicts option protects the unit's current
+// text.
+func (s *Server) uploadMerge(ctx context.Context, up *upload) error {
+	index, err := s.unitIndex(ctx, up.t)
+	if err != nil {
+		return err
+	}
+	for _, me := range up.entries(true) {
+		u, ok := index[entryIndexKey(me.e)]
+		if !ok {
+			up.counts[0]++
+			continue
+		}
+		state := store.StateTranslated
+		switch {
+		case up.method == "fuzzy" || me.setFuzzy:
+			state = store.StateFuzzy
+		case up.method == "approve":
+			state = store.StateApproved
+		}
+		target := store.Join(me.e.Msgstr)
+		_, err := s.cfg.Store.EditUnit(ctx, u.ID, func(cur store.UnitView) (store.Edit, error) {
+			if up.protects(cur, target, state) {
+				return store.Edit{}, errSkip
+			}
+			return store.Edit{Target: target, State: state, Author: up.req.GetActor(),
+				Changes: []*changelogv1.Change{uploadChange(cur, up.req, target, state)}}, nil
+		})
+		switch {
+		case err == errSkip:
+			up.counts[1]++
+		case err != nil:
+			return err
+		default:
+			up.counts[2]++
+		}
+	}
+	return nil
+}
+
+// protects is Weblate's skip rule of merge_translations.
+func (up *upload) protects(u store.UnitView, target string, state int) bool {
+	conflicts := up.req.GetConflicts()
+	forms := 1
+	if len(store.Split(u.Source)) > 1 {
+		forms = u.Translation.PluralNumber
+	}
+	return (u.State >= store.StateTranslated && conflicts == "") ||
+		(u.State == store.StateApproved && conflicts != "replace-approved") ||
+		u.State == store.StateReadOnly || u.Translation.IsSource ||
+		(u.State == store.StateApproved && !up.review) ||
+		len(store.Split(target)) != forms ||
+		(u.Target == target && u.State == state)
+}
+
+func uploadChange(u store.UnitView, req *translationv1.UploadFileRequest, target string, state int) *changelogv1.Change {
+	c := editChange(u, &translationv1.UpdateUnitRequest{State: int32(state), Actor: req.GetActor()}, target)
+	c.Action = actionUploaded
+	return c
+}
+
+// uploadSuggest is Weblate's merge_suggestions: a suggestion for each
+// translated entry whose text differs from its unit's.
+func (s *Server) uploadSuggest(ctx context.Context, up *upload) error {
+	if !up.comp.GetEnableSuggestions() {
+		return errs.New(errs.PermissionDenied, "Suggestions are not allowed.")
+	}
+	index, err := s.unitIndex(ctx, up.t)
+	if err != nil {
+		return err
+	}
+	for _, me := range up.entries(true) {
+		u, ok := index[entryIndexKey(me.e)]
+		if !ok {
+			up.counts[0]++
+			continue
+		}
+		target := store.Join(me.e.Msgstr)
+		if u.Target == target || u.State == store.StateReadOnly || u.Translation.IsSource {
+			up.counts[1]++
+			continue
+		}
+		if _, err := s.cfg.Store.AddSuggestion(ctx, u.ID, target, up.req.GetActor()); err != nil {
+			up.counts[1]++
+			continue
+		}
+		up.counts[2]++
+	}
+	return nil
+}
+
+// uploadAdd is Weblate's handle_add_upload: strings of the file missing
+// from the translation are added (as CreateUnit adds them); existing ones
+// are skipped.
+func (s *Server) uploadAdd(ctx context.Context, up *upload) error {
+	index, err := s.unitIndex(ctx, up.t)
+	if err != nil {
+		return err
+	}
+	for _, me := range up.entries(false) {
+		key := entryIndexKey(me.e)
+		if _, ok := index[key]; ok {
+			up.counts[1]++
+			continue
+		}
+		src := []string{me.e.Msgid}
+		if me.e.HasPlural {
+			src = append(src, me.e.MsgidPlural)
+		}
+		state := int32(store.StateTranslated)
+		if me.setFuzzy {
+			state = store.StateFuzzy
+		}
+		target := me.e.Msgstr
+		if !slicesAny(target) {
+			target, state = nil, store.StateEmpty
+		}
+		resp, err := s.CreateUnit(ctx, &translationv1.CreateUnitRequest{TranslationId: up.t.ID, Context: me.e.Context,
+			Source: src, Target: target, State: state, Actor: up.req.GetActor()})
+		if err != nil {
+			if e := errs.FromStatus(errs.ToStatus(err)); e.Kind == errs.Internal {
+				return err
+			}
+			up.counts[1]++
+			continue
+		}
+		index[key] = store.UnitView{Unit: store.Unit{ID: resp.GetUnit().GetId()}}
+		up.counts[2]++
+	}
+	return nil
+}
+
+func slicesAny(forms []string) bool {
+	for _, f := range forms {
+		if f != "" {
+			return true
+		}
+	}
+	return false
+}

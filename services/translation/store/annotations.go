@@ -1,0 +1,158 @@
+package store
+
+import (
+	"encoding/json"
+	"time"
+
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	"gorm.io/gorm"
+)
+
+// Change actions the store records on its own (COMPAT.md §7).
+const (
+	ActionComment           = 3
+	ActionSuggestion        = 4
+	ActionAccept            = 7
+	ActionSuggestionDelete  = 26
+	ActionSuggestionCleanup = 29
+	ActionNewUnit           = 31
+	ActionStringRemove      = 63
+	ActionCommentDelete     = 64
+	ActionCommentResolve    = 65
+)
+
+// AnonymousUser is the author credited with automatic cleanups.
+const AnonymousUser = "anonymous"
+
+// Suggestion is a proposed target for a unit.
+type Suggestion struct {
+	ID        int64 `gorm:"primaryKey"`
+	UnitID    int64
+	Target    string
+	UserName  string
+	Votes     int64
+	CreatedAt time.Time
+}
+
+// TableName is the suggestions table.
+func (Suggestion) TableName() string { return "suggestions" }
+
+// suggestionVote is one user's vote on a suggestion.
+type suggestionVote struct {
+	SuggestionID int64  `gorm:"primaryKey"`
+	UserName     string `gorm:"primaryKey"`
+	Value        int64
+}
+
+func (suggestionVote) TableName() string { return "suggestion_votes" }
+
+// Comment is a remark on a unit.
+type Comment struct {
+	ID        int64 `gorm:"primaryKey"`
+	UnitID    int64
+	Scope     string
+	Comment   string
+	UserName  string
+	Resolved  bool
+	CreatedAt time.Time
+}
+
+// TableName is the comments table.
+func (Comment) TableName() string { return "comments" }
+
+// UnitRemoval is a string deleted through the API whose entry the
+// committer still has to remove from the translation's file.
+type UnitRemoval struct {
+	ID            int64 `gorm:"primaryKey"`
+	TranslationID int64
+	Context       string
+	Source        string
+	CreatedAt     time.Time
+}
+
+// TableName is the unit_removals table.
+func (UnitRemoval) TableName() string { return "unit_removals" }
+
+// refreshUnitFlags recomputes has_suggestion (any suggestion) and
+// has_comment (any unresolved comment) of u, stores them when they moved,
+// and returns the move of the translation's suggestions/comments counters.
+func refreshUnitFlags(tx *gorm.DB, u *Unit) (Stats, error) {
+	var nSugg, nComm int64
+	if err := tx.Model(&Suggestion{}).Where("unit_id = ?", u.ID).Count(&nSugg).Error; err != nil {
+		return Stats{}, err
+	}
+	if err := tx.Model(&Comment{}).Where("unit_id = ? AND resolved = ?", u.ID, false).Count(&nComm).Error; err != nil {
+		return Stats{}, err
+	}
+	var d Stats
+	d.Suggestions = flagMove(u.HasSuggestion, nSugg > 0)
+	d.Comments = flagMove(u.HasComment, nComm > 0)
+	if d.Suggestions == 0 && d.Comments == 0 {
+		return d, nil
+	}
+	u.HasSuggestion, u.HasComment = nSugg > 0, nComm > 0
+	err := tx.Model(&Unit{}).Where("id = ?", u.ID).
+		Updates(map[string]any{"has_suggestion": u.HasSuggestion, "has_comment": u.HasComment}).Error
+	return d, err
+}
+
+func flagMove(was, is bool) int64 {
+	switch {
+	case was == is:
+		return 0
+	case is:
+		return 1
+	}
+	return -1
+}
+
+// countAnnotations sets the suggestions and comments counters of a
+// translation from its units' flags.
+func countAnnotations(tx *gorm.DB, translationID int64, st *Stats) error {
+	q := func(col string, n *int64) error {
+		return tx.Model(&Unit{}).Where("translation_id = ? AND "+col+" = ?", translationID, true).Count(n).Error
+	}
+	if err := q("has_suggestion", &st.Suggestions); err != nil {
+		return err
+	}
+	return q("has_comment", &st.Comments)
+}
+
+// unitChange is a change record about a unit of t.
+func unitChange(action int32, u Unit, t Translation, user, author string) *changelogv1.Change {
+	return &changelogv1.Change{Action: action, ProjectSlug: t.ProjectSlug, ComponentSlug: t.ComponentSlug,
+		LanguageCode: t.LanguageCode, UnitId: u.ID, User: user, Author: author}
+}
+
+// detailsJSON renders change details.
+func detailsJSON(m map[string]any) string {
+	b, _ := json.Marshal(m)
+	return string(b)
+}
+
+// UnitDetails are the details of a unit content change:
+// state, old_state, source and context.
+func UnitDetails(state, oldState int, u Unit) string {
+	return detailsJSON(map[string]any{"state": state, "old_state": oldState, "source": u.Source, "context": u.Context})
+}
+
+// cleanupSuggestions deletes the suggestions of u equal to its target,
+// returning one "Suggestion removed during cleanup" record each.
+func cleanupSuggestions(tx *gorm.DB, u Unit, t Translation) ([]*changelogv1.Change, error) {
+	var gone []Suggestion
+	if err := tx.Where("unit_id = ? AND target = ?", u.ID, u.Target).Order("id").Find(&gone).Error; err != nil {
+		return nil, err
+	}
+	if len(gone) == 0 {
+		return nil, nil
+	}
+	ids := make([]int64, len(gone))
+	changes := make([]*changelogv1.Change, len(gone))
+	for i, sg := range gone {
+		ids[i] = sg.ID
+		c := unitChange(ActionSuggestionCleanup, u, t, "", AnonymousUser)
+		c.Target = sg.Target
+		changes[i] = c
+	}
+	return changes, tx.Where("id IN ?", ids).Delete(&Suggestion{}).Error
+}

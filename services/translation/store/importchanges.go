@@ -1,0 +1,81 @@
+package store
+
+import (
+	"cmp"
+	"encoding/json"
+	"slices"
+
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	"gorm.io/gorm"
+)
+
+// Change actions of a repository update (COMPAT.md §7).
+const (
+	actionStringUpdated = 59
+	actionStringRemoved = 63
+	actionStringAdded   = 71
+)
+
+// unitSnapshot loads the units of a translation before an import that
+// records unit changes; nil when it does not.
+func unitSnapshot(tx *gorm.DB, translationID int64, want bool) (map[int64]Unit, error) {
+	if !want {
+		return nil, nil
+	}
+	var units []Unit
+	if err := tx.Where("translation_id = ?", translationID).Find(&units).Error; err != nil {
+		return nil, err
+	}
+	out := make(map[int64]Unit, len(units))
+	for _, u := range units {
+		out[u.IDHash] = u
+	}
+	return out, nil
+}
+
+// recordUnitChanges compares the units before an import with the file's
+// and records what the repository added, changed and removed. Units with
+// uncommitted edits keep their stored text, so they count as unchanged.
+func recordUnitChanges(tx *gorm.DB, t Translation, before map[int64]Unit, ids map[int64]int64, spec ImportSpec) error {
+	if !spec.UnitChanges {
+		return nil
+	}
+	base := &changelogv1.Change{ProjectSlug: t.ProjectSlug, ComponentSlug: t.ComponentSlug, LanguageCode: t.LanguageCode}
+	at := now()
+	seen := map[int64]bool{}
+	var changes []*changelogv1.Change
+	for _, u := range spec.Units {
+		if seen[u.IDHash] {
+			continue
+		}
+		seen[u.IDHash] = true
+		prev, ok := before[u.IDHash]
+		switch {
+		case !ok:
+			changes = append(changes, repoUnitChange(base, actionStringAdded, ids[u.IDHash], u.Target, "",
+				map[string]any{"state": u.State, "source": u.Source, "old_state": -1}))
+		case prev.Pending:
+		case prev.Target != u.Target || prev.State != u.State && !(prev.State == StateApproved && u.State == StateTranslated):
+			changes = append(changes, repoUnitChange(base, actionStringUpdated, prev.ID, u.Target, prev.Target,
+				map[string]any{"state": u.State, "source": u.Source, "old_state": prev.State}))
+		}
+	}
+	var gone []Unit
+	for hash, prev := range before {
+		if !seen[hash] {
+			gone = append(gone, prev)
+		}
+	}
+	slices.SortFunc(gone, func(a, b Unit) int { return cmp.Compare(a.ID, b.ID) })
+	for _, prev := range gone {
+		changes = append(changes, repoUnitChange(base, actionStringRemoved, 0, prev.Target, "",
+			map[string]any{"source": prev.Source, "target": prev.Target}))
+	}
+	return record(tx, at, changes...)
+}
+
+func repoUnitChange(base *changelogv1.Change, action int32, unitID int64, target, old string, details map[string]any) *changelogv1.Change {
+	d, _ := json.Marshal(details)
+	return &changelogv1.Change{Action: action, ProjectSlug: base.ProjectSlug, ComponentSlug: base.ComponentSlug,
+		LanguageCode: base.LanguageCode, UnitId: unitID, Target: target, Old: old, DetailsJson: string(d)}
+}

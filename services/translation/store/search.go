@@ -1,0 +1,72 @@
+package store
+
+import (
+	"context"
+	"database/sql/driver"
+	"strings"
+
+	sqlite "github.com/glebarez/go-sqlite"
+	"github.com/tmsproject/tms/services/translation/search"
+)
+
+// On SQLite, the search language needs a Unicode-aware lower() (the
+// built-in folds ASCII only) and regexp() behind the REGEXP operator.
+// Functions registered with the driver apply to every connection it opens.
+func init() {
+	sqlite.MustRegisterDeterministicScalarFunction("lower", 1,
+		func(_ *sqlite.FunctionContext, args []driver.Value) (driver.Value, error) {
+			switch v := args[0].(type) {
+			case string:
+				return strings.ToLower(v), nil
+			case []byte:
+				return strings.ToLower(string(v)), nil
+			}
+			return args[0], nil
+		})
+	sqlite.MustRegisterDeterministicScalarFunction("regexp", 2,
+		func(_ *sqlite.FunctionContext, args []driver.Value) (driver.Value, error) {
+			pattern, _ := args[0].(string)
+			text, ok := args[1].(string)
+			if !ok {
+				if b, isBytes := args[1].([]byte); isBytes {
+					text = string(b)
+				}
+			}
+			return search.Regexp(pattern, text)
+		})
+}
+
+// unitColumns maps the search language onto the units table.
+var searchColumns = search.Columns{
+	Source: "units.source", Target: "units.target", Context: "units.context", Note: "units.note",
+	Location: "units.location", State: "units.state",
+	HasSuggestion: "units.has_suggestion", HasComment: "units.has_comment",
+}
+
+// SearchUnits pages, by id, the units of one translation (0: of all) that
+// match q; the total counts the matching rows.
+func (s *Store) SearchUnits(ctx context.Context, translationID int64, q *search.Query, offset, limit int64) ([]UnitView, int64, error) {
+	dialect := search.DialectSQLite
+	if s.postgres {
+		dialect = search.DialectPostgres
+	}
+	where, args := q.SQL(searchColumns, dialect)
+	tx := s.q(ctx).Model(&Unit{}).Where(where, args...)
+	if translationID != 0 {
+		tx = tx.Where("units.translation_id = ?", translationID)
+	}
+	var total int64
+	if err := tx.Count(&total).Error; err != nil {
+		return nil, 0, err
+	}
+	var units []Unit
+	tx = tx.Order("units.id").Offset(int(offset))
+	if limit > 0 {
+		tx = tx.Limit(int(limit))
+	}
+	if err := tx.Find(&units).Error; err != nil {
+		return nil, 0, err
+	}
+	views, err := s.attach(ctx, units)
+	return views, total, err
+}

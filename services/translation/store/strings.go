@@ -1,0 +1,200 @@
+package store
+
+import (
+	"context"
+	"time"
+
+	"github.com/tmsproject/tms/pkg/db"
+	"github.com/tmsproject/tms/pkg/errs"
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	"gorm.io/gorm"
+)
+
+// NewString is a string added through the API to a bilingual component.
+type NewString struct {
+	ComponentID int64
+	// TranslationID is the translation the request named; it gets Target
+	// and State, the source translation gets the source (read-only), every
+	// other translation an empty target.
+	TranslationID int64
+	Context       string
+	Source        []string
+	Target        []string
+	State         int
+	IDHash        int64
+	ContentHash   int64
+	NumWords      int64
+	NumChars      int64
+	User          string
+}
+
+var errDuplicateString = errs.Invalid("non_field_errors", "invalid", "This string seems to already exist.")
+
+// CreateUnit adds a string to every translation of a component in one
+// transaction: units pending (the committer writes them to the files), one
+// "String added" record per unit, counters and last change of every
+// translation, and the working copy flagged for commit. A translation that
+// already has the string keeps it; the requested one having it is a
+// duplicate.
+func (s *Store) CreateUnit(ctx context.Context, ns NewString) (UnitView, error) {
+	var out UnitView
+	err := s.q(ctx).Transaction(func(tx *gorm.DB) error {
+		var ts []Translation
+		err := s.forUpdate(tx).Where("component_id = ?", ns.ComponentID).
+			Order("is_source DESC, id").Find(&ts).Error
+		if err != nil {
+			return err
+		}
+		var dup int64
+		err = tx.Model(&Unit{}).Where("translation_id = ? AND context = ? AND source = ?",
+			ns.TranslationID, ns.Context, Join(ns.Source)).Count(&dup).Error
+		if err != nil {
+			return err
+		}
+		if dup > 0 {
+			return errDuplicateString
+		}
+		at := now()
+		var sourceID *int64
+		for i := range ts {
+			u, err := s.addStringTo(tx, &ts[i], ns, sourceID, at)
+			if err != nil {
+				return err
+			}
+			if ts[i].IsSource {
+				id := u.ID
+				sourceID = &id
+			}
+			if ts[i].ID == ns.TranslationID {
+				out = UnitView{Unit: u, Translation: ts[i]}
+			}
+		}
+		if out.ID == 0 {
+			return errs.NotFoundf("Not found.")
+		}
+		return setNeedsCommit(tx, ns.ComponentID)
+	})
+	if db.IsDuplicate(err) {
+		return UnitView{}, errDuplicateString
+	}
+	return out, err
+}
+
+// addStringTo inserts the new string into one translation unless it has it.
+func (s *Store) addStringTo(tx *gorm.DB, t *Translation, ns NewString, sourceID *int64, at time.Time) (Unit, error) {
+	var existing Unit
+	err := tx.Where("translation_id = ? AND id_hash = ?", t.ID, ns.IDHash).Take(&existing).Error
+	if err == nil {
+		return existing, nil
+	}
+	if err != gorm.ErrRecordNotFound {
+		return Unit{}, err
+	}
+	var last int64
+	if err := tx.Model(&Unit{}).Select("COALESCE(MAX(position), 0)").Where("translation_id = ?", t.ID).Scan(&last).Error; err != nil {
+		return Unit{}, err
+	}
+	u := Unit{TranslationID: t.ID, Source: Join(ns.Source), Context: ns.Context, IDHash: ns.IDHash,
+		ContentHash: ns.ContentHash, Position: last + 1, NumWords: ns.NumWords, NumChars: ns.NumChars,
+		Priority: 100, Pending: true, Timestamp: at, LastUpdated: at}
+	switch {
+	case t.IsSource:
+		u.Target, u.State = u.Source, StateReadOnly
+	case t.ID == ns.TranslationID:
+		u.Target, u.State, u.SourceUnitID = Join(ns.Target), ns.State, sourceID
+	default:
+		forms := 1
+		if len(ns.Source) > 1 {
+			forms = max(t.PluralNumber, 1)
+		}
+		u.Target, u.State, u.SourceUnitID = Join(make([]string, forms)), StateEmpty, sourceID
+	}
+	if err := tx.Create(&u).Error; err != nil {
+		return Unit{}, err
+	}
+	var delta Stats
+	delta.Count(u.State, u.NumWords, u.NumChars, 1)
+	if err := applyDelta(tx, t, delta, at, ns.User); err != nil {
+		return Unit{}, err
+	}
+	if err := noteContentChange(tx, t.ID, at); err != nil {
+		return Unit{}, err
+	}
+	c := unitChange(ActionNewUnit, u, *t, ns.User, ns.User)
+	c.Target, c.DetailsJson = u.Target, UnitDetails(u.State, -1, u)
+	return u, record(tx, at, c)
+}
+
+// DeleteUnit removes a string (by id_hash) from every translation of the
+// unit's component: counters follow, later positions close the gap, each
+// translation records "String removed" and queues the file entry's removal
+// in unit_removals for the committer.
+func (s *Store) DeleteUnit(ctx context.Context, id int64, user string) error {
+	return s.q(ctx).Transaction(func(tx *gorm.DB) error {
+		u, t, err := s.lockUnit(tx, id)
+		if err != nil {
+			return err
+		}
+		sub := tx.Model(&Translation{}).Select("id").Where("component_id = ?", t.ComponentID)
+		var units []Unit
+		err = s.forUpdate(tx).Where("translation_id IN (?) AND id_hash = ?", sub, u.IDHash).Find(&units).Error
+		if err != nil {
+			return err
+		}
+		at := now()
+		for _, x := range units {
+			if err := s.removeString(tx, x, user, at); err != nil {
+				return err
+			}
+		}
+		return setNeedsCommit(tx, t.ComponentID)
+	})
+}
+
+func (s *Store) removeString(tx *gorm.DB, u Unit, user string, at time.Time) error {
+	var t Translation
+	if err := s.forUpdate(tx).Where("id = ?", u.TranslationID).Take(&t).Error; err != nil {
+		return err
+	}
+	if err := tx.Delete(&Unit{}, u.ID).Error; err != nil {
+		return err
+	}
+	err := tx.Model(&Unit{}).Where("translation_id = ? AND position > ?", t.ID, u.Position).
+		Update("position", gorm.Expr("position - 1")).Error
+	if err != nil {
+		return err
+	}
+	var delta Stats
+	delta.Count(u.State, u.NumWords, u.NumChars, -1)
+	delta.Suggestions, delta.Comments = flagMove(u.HasSuggestion, false), flagMove(u.HasComment, false)
+	if err := applyDelta(tx, &t, delta, at, user); err != nil {
+		return err
+	}
+	rm := UnitRemoval{TranslationID: t.ID, Context: u.Context, Source: u.Source, CreatedAt: at}
+	if err := tx.Create(&rm).Error; err != nil {
+		return err
+	}
+	c := &changelogv1.Change{Action: ActionStringRemove, ProjectSlug: t.ProjectSlug,
+		ComponentSlug: t.ComponentSlug, LanguageCode: t.LanguageCode, User: user, Author: user,
+		Target: u.Target, DetailsJson: detailsJSON(map[string]any{"source": u.Source, "target": u.Target})}
+	return record(tx, at, c)
+}
+
+// UnitTranslations returns the other units of a unit's string (sharing its
+// source unit), by id.
+func (s *Store) UnitTranslations(ctx context.Context, id int64) ([]UnitView, error) {
+	var u Unit
+	if err := notFound(s.q(ctx).Where("id = ?", id).Take(&u).Error, "unit"); err != nil {
+		return nil, err
+	}
+	src := u.ID
+	if u.SourceUnitID != nil {
+		src = *u.SourceUnitID
+	}
+	var units []Unit
+	err := s.q(ctx).Where("(id = ? OR source_unit_id = ?) AND id <> ?", src, src, u.ID).Order("id").Find(&units).Error
+	if err != nil {
+		return nil, err
+	}
+	return s.attach(ctx, units)
+}

@@ -1,0 +1,238 @@
+package store
+
+import (
+	"context"
+
+	"github.com/tmsproject/tms/pkg/errs"
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+)
+
+// SuggestionView is a suggestion with its unit and the unit's translation.
+type SuggestionView struct {
+	Suggestion
+	Unit        Unit
+	Translation Translation
+}
+
+// lockUnit loads a unit and its translation for update.
+func (s *Store) lockUnit(tx *gorm.DB, id int64) (Unit, Translation, error) {
+	var u Unit
+	if err := notFound(s.forUpdate(tx).Where("id = ?", id).Take(&u).Error, "unit"); err != nil {
+		return u, Translation{}, err
+	}
+	var t Translation
+	err := notFound(s.forUpdate(tx).Where("id = ?", u.TranslationID).Take(&t).Error, "translation")
+	return u, t, err
+}
+
+// AddSuggestion stores a suggestion for a unit, flags the unit and records
+// "Suggestion added". A suggestion equal to the current target or to an
+// existing suggestion is refused.
+func (s *Store) AddSuggestion(ctx context.Context, unitID int64, target, user string) (SuggestionView, error) {
+	var out SuggestionView
+	err := s.q(ctx).Transaction(func(tx *gorm.DB) error {
+		u, t, err := s.lockUnit(tx, unitID)
+		if err != nil {
+			return err
+		}
+		if target == u.Target {
+			return errs.Invalid("target", "invalid", "The suggestion is the same as the current translation.")
+		}
+		var dup int64
+		if err := tx.Model(&Suggestion{}).Where("unit_id = ? AND target = ?", u.ID, target).Count(&dup).Error; err != nil {
+			return err
+		}
+		if dup > 0 {
+			return errs.Invalid("target", "invalid", "This suggestion already exists.")
+		}
+		at := now()
+		sg := Suggestion{UnitID: u.ID, Target: target, UserName: user, CreatedAt: at}
+		if err := tx.Create(&sg).Error; err != nil {
+			return err
+		}
+		if err := s.refreshCounters(tx, &u, &t); err != nil {
+			return err
+		}
+		c := unitChange(ActionSuggestion, u, t, user, user)
+		c.Target, c.Old, c.DetailsJson = target, u.Target, UnitDetails(u.State, u.State, u)
+		out = SuggestionView{Suggestion: sg, Unit: u, Translation: t}
+		return record(tx, at, c)
+	})
+	return out, err
+}
+
+// refreshCounters recomputes the unit's flags and moves the translation's
+// counters accordingly.
+func (s *Store) refreshCounters(tx *gorm.DB, u *Unit, t *Translation) error {
+	d, err := refreshUnitFlags(tx, u)
+	if err != nil {
+		return err
+	}
+	return moveCounters(tx, t, d, nil)
+}
+
+// GetSuggestion loads a suggestion with its unit.
+func (s *Store) GetSuggestion(ctx context.Context, id int64) (SuggestionView, error) {
+	var sg Suggestion
+	if err := notFound(s.q(ctx).Where("id = ?", id).Take(&sg).Error, "suggestion"); err != nil {
+		return SuggestionView{}, err
+	}
+	views, err := s.suggestionViews(ctx, []Suggestion{sg})
+	if err != nil {
+		return SuggestionView{}, err
+	}
+	return views[0], nil
+}
+
+// ListSuggestions pages the suggestions of a unit (0: of all units) by id.
+func (s *Store) ListSuggestions(ctx context.Context, unitID, offset, limit int64) ([]SuggestionView, int64, error) {
+	q := s.q(ctx).Model(&Suggestion{})
+	if unitID != 0 {
+		q = q.Where("unit_id = ?", unitID)
+	}
+	var total int64
+	if err := q.Count(&total).Error; err != nil {
+		return nil, 0, err
+	}
+	var list []Suggestion
+	q = q.Order("id").Offset(int(offset))
+	if limit > 0 {
+		q = q.Limit(int(limit))
+	}
+	if err := q.Find(&list).Error; err != nil {
+		return nil, 0, err
+	}
+	views, err := s.suggestionViews(ctx, list)
+	return views, total, err
+}
+
+func (s *Store) suggestionViews(ctx context.Context, list []Suggestion) ([]SuggestionView, error) {
+	ids := make([]int64, len(list))
+	for i, sg := range list {
+		ids[i] = sg.UnitID
+	}
+	units, err := s.unitsByID(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]SuggestionView, len(list))
+	for i, sg := range list {
+		v := units[sg.UnitID]
+		out[i] = SuggestionView{Suggestion: sg, Unit: v.Unit, Translation: v.Translation}
+	}
+	return out, nil
+}
+
+// unitsByID loads units with their translations.
+func (s *Store) unitsByID(ctx context.Context, ids []int64) (map[int64]UnitView, error) {
+	var list []int64
+	seen := map[int64]bool{}
+	for _, id := range ids {
+		if !seen[id] {
+			seen[id] = true
+			list = append(list, id)
+		}
+	}
+	out := map[int64]UnitView{}
+	if len(list) == 0 {
+		return out, nil
+	}
+	var units []Unit
+	if err := s.q(ctx).Where("id IN ?", list).Find(&units).Error; err != nil {
+		return nil, err
+	}
+	views, err := s.attach(ctx, units)
+	if err != nil {
+		return nil, err
+	}
+	for _, v := range views {
+		out[v.ID] = v
+	}
+	return out, nil
+}
+
+// DeleteSuggestion removes a suggestion and records "Suggestion removed"
+// with the rejection reason.
+func (s *Store) DeleteSuggestion(ctx context.Context, id int64, user, reason string) error {
+	return s.q(ctx).Transaction(func(tx *gorm.DB) error {
+		var sg Suggestion
+		if err := notFound(s.forUpdate(tx).Where("id = ?", id).Take(&sg).Error, "suggestion"); err != nil {
+			return err
+		}
+		u, t, err := s.lockUnit(tx, sg.UnitID)
+		if err != nil {
+			return err
+		}
+		if err := tx.Delete(&Suggestion{}, sg.ID).Error; err != nil {
+			return err
+		}
+		if err := s.refreshCounters(tx, &u, &t); err != nil {
+			return err
+		}
+		c := unitChange(ActionSuggestionDelete, u, t, user, user)
+		c.Target, c.DetailsJson = sg.Target, detailsJSON(map[string]any{"rejection_reason": reason})
+		return record(tx, now(), c)
+	})
+}
+
+// AcceptSuggestion makes the suggestion the unit's translation (state
+// translated, "Suggestion accepted" credited to the suggestion's author)
+// and removes it; check may refuse after seeing the locked rows.
+func (s *Store) AcceptSuggestion(ctx context.Context, id int64, user string, check func(SuggestionView) error) (UnitView, error) {
+	var out UnitView
+	err := s.q(ctx).Transaction(func(tx *gorm.DB) error {
+		var sg Suggestion
+		if err := notFound(s.forUpdate(tx).Where("id = ?", id).Take(&sg).Error, "suggestion"); err != nil {
+			return err
+		}
+		if err := tx.Delete(&Suggestion{}, sg.ID).Error; err != nil {
+			return err
+		}
+		var err error
+		out, err = s.editTx(tx, sg.UnitID, func(v UnitView) (Edit, error) {
+			if check != nil {
+				if err := check(SuggestionView{Suggestion: sg, Unit: v.Unit, Translation: v.Translation}); err != nil {
+					return Edit{}, err
+				}
+			}
+			c := unitChange(ActionAccept, v.Unit, v.Translation, user, sg.UserName)
+			c.Target, c.Old = sg.Target, v.Target
+			c.DetailsJson = UnitDetails(StateTranslated, v.State, v.Unit)
+			return Edit{Target: sg.Target, State: StateTranslated, Author: sg.UserName,
+				Changes: []*changelogv1.Change{c}}, nil
+		})
+		return err
+	})
+	return out, err
+}
+
+// VoteSuggestion records (or replaces) a user's vote and returns the
+// suggestion with its new total.
+func (s *Store) VoteSuggestion(ctx context.Context, id int64, user string, value int64) (SuggestionView, error) {
+	err := s.q(ctx).Transaction(func(tx *gorm.DB) error {
+		var sg Suggestion
+		if err := notFound(s.forUpdate(tx).Where("id = ?", id).Take(&sg).Error, "suggestion"); err != nil {
+			return err
+		}
+		vote := suggestionVote{SuggestionID: id, UserName: user, Value: value}
+		err := tx.Clauses(clause.OnConflict{
+			Columns:   []clause.Column{{Name: "suggestion_id"}, {Name: "user_name"}},
+			DoUpdates: clause.AssignmentColumns([]string{"value"}),
+		}).Create(&vote).Error
+		if err != nil {
+			return err
+		}
+		var total int64
+		err = tx.Model(&suggestionVote{}).Select("COALESCE(SUM(value), 0)").Where("suggestion_id = ?", id).Scan(&total).Error
+		if err != nil {
+			return err
+		}
+		return tx.Model(&Suggestion{}).Where("id = ?", id).Update("votes", total).Error
+	})
+	if err != nil {
+		return SuggestionView{}, err
+	}
+	return s.GetSuggestion(ctx, id)
+}

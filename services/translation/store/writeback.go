@@ -1,0 +1,219 @@
+package store
+
+import (
+	"context"
+	"time"
+
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	"gorm.io/gorm"
+)
+
+// Removal is a string deleted through the API whose file entry the next
+// commit drops (table unit_removals).
+type Removal struct {
+	ID            int64 `gorm:"primaryKey"`
+	TranslationID int64
+	Context       string
+	Source        string
+	CreatedAt     time.Time
+}
+
+// TableName is the unit_removals table.
+func (Removal) TableName() string { return "unit_removals" }
+
+// Pending is the uncommitted work of one translation.
+type Pending struct {
+	Translation Translation
+	Units       []Unit
+	Removals    []Removal
+}
+
+// PendingWork lists the translations of a component with pending units or
+// removals, and the moment of reading: FinishCommit clears only what was
+// edited before it, so an edit made during the commit stays pending.
+func (s *Store) PendingWork(ctx context.Context, componentID int64) ([]Pending, time.Time, error) {
+	readAt := now()
+	var ts []Translation
+	if err := s.q(ctx).Where("component_id = ?", componentID).Order("id").Find(&ts).Error; err != nil {
+		return nil, readAt, err
+	}
+	var out []Pending
+	for _, t := range ts {
+		p := Pending{Translation: t}
+		if err := s.q(ctx).Where("translation_id = ? AND pending = ?", t.ID, true).Order("position, id").Find(&p.Units).Error; err != nil {
+			return nil, readAt, err
+		}
+		if err := s.q(ctx).Where("translation_id = ?", t.ID).Order("id").Find(&p.Removals).Error; err != nil {
+			return nil, readAt, err
+		}
+		if len(p.Units)+len(p.Removals) > 0 {
+			out = append(out, p)
+		}
+	}
+	return out, readAt, nil
+}
+
+// scopeTranslations selects the ids of the translations of components,
+// limited to one language when code is set.
+func (s *Store) scopeTranslations(ctx context.Context, componentIDs []int64, code string) *gorm.DB {
+	q := s.q(ctx).Model(&Translation{}).Select("id").Where("component_id IN ?", componentIDs)
+	if code != "" {
+		q = q.Where("language_code = ?", code)
+	}
+	return q
+}
+
+// NeedsCommit reports pending units or removals in the scope.
+func (s *Store) NeedsCommit(ctx context.Context, componentIDs []int64, code string) (bool, error) {
+	if len(componentIDs) == 0 {
+		return false, nil
+	}
+	var n int64
+	sub := s.scopeTranslations(ctx, componentIDs, code)
+	if err := s.q(ctx).Model(&Unit{}).Where("pending = ? AND translation_id IN (?)", true, sub).Limit(1).Count(&n).Error; err != nil {
+		return false, err
+	}
+	if n > 0 {
+		return true, nil
+	}
+	err := s.q(ctx).Model(&Removal{}).Where("translation_id IN (?)", s.scopeTranslations(ctx, componentIDs, code)).Limit(1).Count(&n).Error
+	return n > 0, err
+}
+
+// PendingSince returns, per component with uncommitted work, the time of
+// its oldest pending edit or removal.
+func (s *Store) PendingSince(ctx context.Context) (map[int64]time.Time, error) {
+	type row struct {
+		ComponentID int64
+		Oldest      time.Time
+	}
+	out := map[int64]time.Time{}
+	add := func(rows []row) {
+		for _, r := range rows {
+			if o, ok := out[r.ComponentID]; !ok || r.Oldest.Before(o) {
+				out[r.ComponentID] = r.Oldest
+			}
+		}
+	}
+	// MIN over a timestamp comes back as text on SQLite: read the rows
+	// instead and fold them here.
+	var units []row
+	err := s.q(ctx).Table("units").Select("translations.component_id, units.last_updated AS oldest").
+		Joins("JOIN translations ON translations.id = units.translation_id").
+		Where("units.pending = ?", true).Scan(&units).Error
+	if err != nil {
+		return nil, err
+	}
+	add(units)
+	var removals []row
+	err = s.q(ctx).Table("unit_removals").Select("translations.component_id, unit_removals.created_at AS oldest").
+		Joins("JOIN translations ON translations.id = unit_removals.translation_id").Scan(&removals).Error
+	if err != nil {
+		return nil, err
+	}
+	add(removals)
+	return out, nil
+}
+
+// Committed is what a commit wrote for one translation.
+type Committed struct {
+	TranslationID int64
+	UnitIDs       []int64
+	RemovalIDs    []int64
+	// Revision is the blob hash of the written file; empty keeps it.
+	Revision string
+}
+
+// FinishCommit clears the pending flags of the committed units (those not
+// edited again since readAt), drops the applied removals, stores the new
+// file revisions, records the changes and updates needs_commit, in one
+// transaction.
+func (s *Store) FinishCommit(ctx context.Context, componentID int64, readAt time.Time, done []Committed, changes []*changelogv1.Change) error {
+	return s.q(ctx).Transaction(func(tx *gorm.DB) error {
+		for _, d := range done {
+			for start := 0; start < len(d.UnitIDs); start += batchRows {
+				ids := d.UnitIDs[start:min(start+batchRows, len(d.UnitIDs))]
+				err := tx.Model(&Unit{}).Where("id IN ? AND last_updated <= ?", ids, readAt).Update("pending", false).Error
+				if err != nil {
+					return err
+				}
+			}
+			if len(d.RemovalIDs) > 0 {
+				if err := tx.Where("id IN ?", d.RemovalIDs).Delete(&Removal{}).Error; err != nil {
+					return err
+				}
+			}
+			if d.Revision != "" {
+				if err := tx.Model(&Translation{}).Where("id = ?", d.TranslationID).Update("revision", d.Revision).Error; err != nil {
+					return err
+				}
+			}
+		}
+		if err := record(tx, now(), changes...); err != nil {
+			return err
+		}
+		return syncNeedsCommit(tx, componentID)
+	})
+}
+
+// syncNeedsCommit sets repositories.needs_commit from the pending rows.
+func syncNeedsCommit(tx *gorm.DB, componentID int64) error {
+	sub := tx.Model(&Translation{}).Select("id").Where("component_id = ?", componentID)
+	var n, m int64
+	if err := tx.Model(&Unit{}).Where("pending = ? AND translation_id IN (?)", true, sub).Count(&n).Error; err != nil {
+		return err
+	}
+	sub = tx.Model(&Translation{}).Select("id").Where("component_id = ?", componentID)
+	if err := tx.Model(&Removal{}).Where("translation_id IN (?)", sub).Count(&m).Error; err != nil {
+		return err
+	}
+	return tx.Model(&Repository{}).Where("component_id = ?", componentID).Update("needs_commit", n+m > 0).Error
+}
+
+// DiscardPending forgets the uncommitted work of a component (a reset
+// to the remote): units stop being pending, so the re-import overwrites
+// them, and queued removals are dropped.
+func (s *Store) DiscardPending(ctx context.Context, componentID int64) error {
+	return s.q(ctx).Transaction(func(tx *gorm.DB) error {
+		sub := tx.Model(&Translation{}).Select("id").Where("component_id = ?", componentID)
+		if err := tx.Model(&Unit{}).Where("pending = ? AND translation_id IN (?)", true, sub).Update("pending", false).Error; err != nil {
+			return err
+		}
+		sub = tx.Model(&Translation{}).Select("id").Where("component_id = ?", componentID)
+		if err := tx.Where("translation_id IN (?)", sub).Delete(&Removal{}).Error; err != nil {
+			return err
+		}
+		return syncNeedsCommit(tx, componentID)
+	})
+}
+
+// RecordChanges writes change records in one transaction.
+func (s *Store) RecordChanges(ctx context.Context, changes ...*changelogv1.Change) error {
+	if len(changes) == 0 {
+		return nil
+	}
+	return s.q(ctx).Transaction(func(tx *gorm.DB) error { return record(tx, now(), changes...) })
+}
+
+// SetMergeFailure stores (or, with "", clears) the merge failure of a
+// component's working copy, together with the change records.
+func (s *Store) SetMergeFailure(ctx context.Context, componentID int64, failure string, changes ...*changelogv1.Change) error {
+	return s.q(ctx).Transaction(func(tx *gorm.DB) error {
+		err := tx.Model(&Repository{}).Where("component_id = ?", componentID).Update("merge_failure", failure).Error
+		if err != nil {
+			return err
+		}
+		return record(tx, now(), changes...)
+	})
+}
+
+// MergeFailure returns the first stored merge failure among components.
+func (s *Store) MergeFailure(ctx context.Context, componentIDs []int64) (string, error) {
+	var failures []string
+	err := s.q(ctx).Model(&Repository{}).Where("component_id IN ? AND merge_failure <> ''", componentIDs).
+		Order("component_id").Pluck("merge_failure", &failures).Error
+	if err != nil || len(failures) == 0 {
+		return "", err
+	}
+	return failures[0], nil
+}

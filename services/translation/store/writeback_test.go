@@ -1,0 +1,197 @@
+package store_test
+
+import (
+	"encoding/json"
+	"testing"
+	"time"
+
+	"github.com/tmsproject/tms/pkg/dbtest"
+	"github.com/tmsproject/tms/pkg/outbox"
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	"github.com/tmsproject/tms/services/translation/store"
+	"google.golang.org/protobuf/proto"
+	"gorm.io/gorm"
+)
+
+// recorded decodes the change records waiting in the outbox.
+func recorded(t *testing.T, gdb *gorm.DB) []*changelogv1.Change {
+	t.Helper()
+	var rows []struct{ Payload []byte }
+	if err := gdb.Table("outbox_events").Order("id").Find(&rows).Error; err != nil {
+		t.Fatal(err)
+	}
+	var out []*changelogv1.Change
+	for _, r := range rows {
+		c := &changelogv1.Change{}
+		if err := proto.Unmarshal(r.Payload, c); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+func TestPendingAndCommit(t *testing.T) {
+	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
+		ctx := t.Context()
+		s := store.New(gdb)
+		src, err := s.ImportTranslation(ctx, importSpec(7, "en", nil, unit("Hello", "Hello", 100, 1), unit("Close", "Close", 100, 1)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cs, err := s.ImportTranslation(ctx, importSpec(7, "cs", src.IDs, unit("Hello", "", 0, 1), unit("Close", "", 0, 1)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.SaveRepository(ctx, store.Repository{ComponentID: 7}); err != nil {
+			t.Fatal(err)
+		}
+		if need, err := s.NeedsCommit(ctx, []int64{7}, ""); err != nil || need {
+			t.Fatalf("NeedsCommit before edits = %v, %v", need, err)
+		}
+		hello := cs.IDs[unit("Hello", "", 0, 1).IDHash]
+		edit := func(target string) {
+			_, err := s.EditUnit(ctx, hello, func(store.UnitView) (store.Edit, error) {
+				return store.Edit{Target: target, State: 20, Author: "ana"}, nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		edit("Ahoj")
+		err = gdb.Create(&store.Removal{TranslationID: cs.Translation.ID, Context: "", Source: "Gone", CreatedAt: time.Now().UTC()}).Error
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tc := range []struct {
+			code string
+			want bool
+		}{{"", true}, {"cs", true}, {"de", false}} {
+			if need, err := s.NeedsCommit(ctx, []int64{7}, tc.code); err != nil || need != tc.want {
+				t.Errorf("NeedsCommit(%q) = %v, %v", tc.code, need, err)
+			}
+		}
+		since, err := s.PendingSince(ctx)
+		if err != nil || since[7].IsZero() || time.Since(since[7]) > time.Minute {
+			t.Fatalf("PendingSince = %v, %v", since, err)
+		}
+		work, readAt, err := s.PendingWork(ctx, 7)
+		if err != nil || len(work) != 1 || len(work[0].Units) != 1 || work[0].Units[0].Target != "Ahoj" ||
+			len(work[0].Removals) != 1 || work[0].Removals[0].Source != "Gone" {
+			t.Fatalf("PendingWork = %+v, %v", work, err)
+		}
+		time.Sleep(2 * time.Millisecond)
+		edit("Nazdar") // edited during the commit: stays pending
+		done := []store.Committed{{TranslationID: cs.Translation.ID, UnitIDs: []int64{hello},
+			RemovalIDs: []int64{work[0].Removals[0].ID}, Revision: "abc"}}
+		before := len(recorded(t, gdb))
+		commit := &changelogv1.Change{Action: 17, ProjectSlug: "p", ComponentSlug: "c", LanguageCode: "cs"}
+		if err := s.FinishCommit(ctx, 7, readAt, done, []*changelogv1.Change{commit}); err != nil {
+			t.Fatal(err)
+		}
+		if got := recorded(t, gdb); len(got) != before+1 || got[len(got)-1].GetAction() != 17 {
+			t.Errorf("commit record not written")
+		}
+		if work, _, _ := s.PendingWork(ctx, 7); len(work) != 1 || len(work[0].Units) != 1 || len(work[0].Removals) != 0 {
+			t.Errorf("after FinishCommit with a later edit: %+v", work)
+		}
+		if tr, _ := s.GetTranslationByID(ctx, cs.Translation.ID); tr.Revision != "abc" {
+			t.Errorf("revision %q", tr.Revision)
+		}
+		work, readAt, _ = s.PendingWork(ctx, 7)
+		if err := s.FinishCommit(ctx, 7, readAt, []store.Committed{{TranslationID: cs.Translation.ID, UnitIDs: []int64{hello}}}, nil); err != nil {
+			t.Fatal(err)
+		}
+		if need, _ := s.NeedsCommit(ctx, []int64{7}, ""); need {
+			t.Error("pending left after the second commit")
+		}
+		if r, _ := s.GetRepository(ctx, 7); r.NeedsCommit {
+			t.Error("repositories.needs_commit still set")
+		}
+		edit("Čau")
+		if err := s.DiscardPending(ctx, 7); err != nil {
+			t.Fatal(err)
+		}
+		if need, _ := s.NeedsCommit(ctx, []int64{7}, ""); need {
+			t.Error("DiscardPending left pending work")
+		}
+	}, store.Migrations, outbox.Migrations)
+}
+
+func TestMergeFailureAndRecords(t *testing.T) {
+	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
+		ctx := t.Context()
+		s := store.New(gdb)
+		if err := s.SaveRepository(ctx, store.Repository{ComponentID: 3}); err != nil {
+			t.Fatal(err)
+		}
+		failed := &changelogv1.Change{Action: 22, ProjectSlug: "p", ComponentSlug: "c"}
+		if err := s.SetMergeFailure(ctx, 3, "CONFLICT", failed); err != nil {
+			t.Fatal(err)
+		}
+		if f, err := s.MergeFailure(ctx, []int64{2, 3}); err != nil || f != "CONFLICT" {
+			t.Errorf("MergeFailure = %q, %v", f, err)
+		}
+		// A later save of the repository row keeps the failure.
+		r, _ := s.GetRepository(ctx, 3)
+		r.Revision = "x"
+		if err := s.SaveRepository(ctx, r); err != nil {
+			t.Fatal(err)
+		}
+		if f, _ := s.MergeFailure(ctx, []int64{3}); f != "CONFLICT" {
+			t.Errorf("failure lost by SaveRepository: %q", f)
+		}
+		if err := s.SetMergeFailure(ctx, 3, ""); err != nil {
+			t.Fatal(err)
+		}
+		if f, _ := s.MergeFailure(ctx, []int64{3}); f != "" {
+			t.Errorf("failure not cleared: %q", f)
+		}
+		if err := s.RecordChanges(ctx, &changelogv1.Change{Action: 18}, &changelogv1.Change{Action: 88}); err != nil {
+			t.Fatal(err)
+		}
+		got := recorded(t, gdb)
+		if len(got) != 3 || got[0].GetAction() != 22 || got[2].GetAction() != 88 {
+			t.Errorf("records = %v", got)
+		}
+	}, store.Migrations, outbox.Migrations)
+}
+
+func TestImportUnitChanges(t *testing.T) {
+	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
+		ctx := t.Context()
+		s := store.New(gdb)
+		spec := importSpec(5, "de", map[int64]int64{}, unit("Hello", "Hallo", 20, 1), unit("Close", "Zu", 20, 1), unit("Gone", "Weg", 20, 1))
+		if _, err := s.ImportTranslation(ctx, spec); err != nil {
+			t.Fatal(err)
+		}
+		n := len(recorded(t, gdb))
+		spec = importSpec(5, "de", map[int64]int64{}, unit("Hello", "Hallo", 20, 1), unit("Close", "Schließen", 20, 1), unit("New", "Neu", 10, 1))
+		spec.UnitChanges = true
+		res, err := s.ImportTranslation(ctx, spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := recorded(t, gdb)[n:]
+		byAction := map[int32]*changelogv1.Change{}
+		for _, c := range got {
+			byAction[c.GetAction()] = c
+		}
+		if len(got) != 4 || byAction[0] == nil {
+			t.Fatalf("records = %v", got)
+		}
+		var d map[string]any
+		c := byAction[71]
+		_ = json.Unmarshal([]byte(c.GetDetailsJson()), &d)
+		if c.GetTarget() != "Neu" || c.GetUnitId() != res.IDs[unit("New", "", 0, 1).IDHash] || d["old_state"] != float64(-1) || d["state"] != float64(10) {
+			t.Errorf("71 = %v", c)
+		}
+		c = byAction[59]
+		if c.GetTarget() != "Schließen" || c.GetOld() != "Zu" || c.GetUnitId() == 0 {
+			t.Errorf("59 = %v", c)
+		}
+		if c = byAction[63]; c.GetTarget() != "Weg" || c.GetUnitId() != 0 || c.GetLanguageCode() != "de" {
+			t.Errorf("63 = %v", c)
+		}
+	}, store.Migrations, outbox.Migrations)
+}

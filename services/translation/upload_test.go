@@ -1,0 +1,186 @@
+package translation_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tmsproject/tms/pkg/errs"
+	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
+	"github.com/tmsproject/tms/services/translation/internal/fixture"
+)
+
+// uploadPO is a pt_BR file: Send translated, Close fuzzy, Help translated,
+// an unknown string, and the rest of the fixture untranslated.
+var uploadPO = strings.NewReplacer(
+	"msgid \"Send\"\nmsgstr \"\"", "msgid \"Send\"\nmsgstr \"Enviar\"",
+	"#: src/dialog.c:10\nmsgid \"Close\"\nmsgstr \"\"", "#: src/dialog.c:10\n#, fuzzy\nmsgid \"Close\"\nmsgstr \"Fechar\"",
+	"msgid \"Help\"\nmsgstr \"\"", "msgid \"Help\"\nmsgstr \"Ajuda\"",
+).Replace(fixture.PO("pt_BR")) + "\nmsgid \"Unknown\"\nmsgstr \"Desconhecido\"\n"
+
+func (e *env) upload(t *testing.T, code, method, conflicts, fuzzy string, content string) (*translationv1.UploadFileResponse, error) {
+	t.Helper()
+	return e.client.UploadFile(t.Context(), &translationv1.UploadFileRequest{ComponentId: 1, LanguageCode: code,
+		Content: []byte(content), Method: method, Conflicts: conflicts, Fuzzy: fuzzy, Actor: "ana", ActorCanReview: true})
+}
+
+func counts(r *translationv1.UploadFileResponse) [4]int64 {
+	return [4]int64{r.GetNotFound(), r.GetSkipped(), r.GetAccepted(), r.GetTotal()}
+}
+
+func TestUploadMethods(t *testing.T) {
+	tests := []struct {
+		name, method, conflicts, fuzzy string
+		want                           [4]int64 // not_found, skipped, accepted, total
+		send, close                    int32    // states after
+	}{
+		{"translate", "", "", "", [4]int64{1, 0, 2, 16}, 20, 0},
+		{"fuzzy process", "translate", "", "process", [4]int64{1, 0, 3, 16}, 20, 10},
+		{"fuzzy approve", "translate", "", "approve", [4]int64{1, 0, 3, 16}, 20, 20},
+		{"method fuzzy", "fuzzy", "", "", [4]int64{1, 0, 2, 16}, 10, 0},
+		{"approve", "approve", "", "", [4]int64{1, 0, 2, 16}, 30, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e, _ := setupRepo(t, nil)
+			r, err := e.upload(t, "pt_BR", tt.method, tt.conflicts, tt.fuzzy, uploadPO)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if counts(r) != tt.want || !r.GetResult() || r.GetCount() != tt.want[3] {
+				t.Errorf("counts = %v, want %v", counts(r), tt.want)
+			}
+			if s := e.unit(t, "pt_BR", "Send").GetState(); s != tt.send {
+				t.Errorf("Send state %d, want %d", s, tt.send)
+			}
+			if s := e.unit(t, "pt_BR", "Close").GetState(); s != tt.close {
+				t.Errorf("Close state %d, want %d", s, tt.close)
+			}
+			waitChanges(t, e, int(tt.want[2]), func(c *changelogv1.Change) bool { return c.GetAction() == 9 })
+			got := waitChanges(t, e, 1, func(c *changelogv1.Change) bool { return c.GetAction() == 78 })
+			if d := details(t, got[0]); d["accepted"] != float64(tt.want[2]) || d["method"] != or(tt.method, "translate") {
+				t.Errorf("upload record details %v", d)
+			}
+		})
+	}
+}
+
+func or(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
+func TestUploadConflicts(t *testing.T) {
+	e, _ := setupRepo(t, nil)
+	cs := strings.Replace(fixture.PO("cs"), `msgstr "[cs] Close"`, `msgstr "Zavřít"`, 1)
+	r, err := e.upload(t, "cs", "translate", "", "", cs)
+	if err != nil || counts(r) != [4]int64{0, 13, 0, 15} {
+		t.Fatalf("default conflicts: %v %v", counts(r), err)
+	}
+	r, err = e.upload(t, "cs", "translate", "replace-translated", "", cs)
+	if err != nil || counts(r) != [4]int64{0, 12, 1, 15} || e.unit(t, "cs", "Close").GetTarget()[0] != "Zavřít" {
+		t.Fatalf("replace-translated: %v %v", counts(r), err)
+	}
+	if _, err := e.upload(t, "cs", "approve", "replace-translated", "", strings.Replace(cs, "Zavřít", "Zavři", 1)); err != nil {
+		t.Fatal(err)
+	}
+	r, _ = e.upload(t, "cs", "translate", "replace-translated", "", cs)
+	if counts(r)[2] != 0 || e.unit(t, "cs", "Close").GetState() != 30 {
+		t.Errorf("approved string replaced without replace-approved: %v", counts(r))
+	}
+	// The approve upload approved every string it carried; replace-approved
+	// turns them all back to translated.
+	r, _ = e.upload(t, "cs", "translate", "replace-approved", "", cs)
+	if counts(r)[2] != 13 || e.unit(t, "cs", "Close").GetState() != 20 {
+		t.Errorf("replace-approved: %v", counts(r))
+	}
+}
+
+func TestUploadSuggestAddReplace(t *testing.T) {
+	e, origin := setupRepo(t, func(c *catalogv1.Component) { c.ManageUnits = true })
+	r, err := e.upload(t, "pt_BR", "suggest", "", "", uploadPO)
+	if err != nil || counts(r) != [4]int64{1, 0, 2, 16} {
+		t.Fatalf("suggest: %v %v", counts(r), err)
+	}
+	if u := e.unit(t, "pt_BR", "Send"); u.GetState() != 0 || !u.GetHasSuggestion() {
+		t.Errorf("suggest changed the unit or made no suggestion: %+v", u)
+	}
+	// The fuzzy Close is not taken (fuzzy ""), the 14 others exist.
+	r, err = e.upload(t, "pt_BR", "add", "", "", uploadPO)
+	if err != nil || counts(r) != [4]int64{0, 14, 1, 16} {
+		t.Fatalf("add: %v %v", counts(r), err)
+	}
+	if u := e.unit(t, "pt_BR", "Unknown"); u.GetTarget()[0] != "Desconhecido" || !u.GetPending() {
+		t.Errorf("added unit %+v", u)
+	}
+	if res := e.op(t, "push"); !res.GetResult() {
+		t.Fatal(res)
+	}
+	if pt := originFile(t, origin, "po/pt_BR.po"); !strings.Contains(pt, "msgid \"Unknown\"\nmsgstr \"Desconhecido\"") {
+		t.Errorf("added string not written:\n%s", pt)
+	}
+	replaced := strings.Replace(fixture.PO("pt_BR"), "msgid \"Theme\"\nmsgstr \"\"", "msgid \"Theme\"\nmsgstr \"Tema\"", 1)
+	r, err = e.upload(t, "pt_BR", "replace", "", "", replaced)
+	if err != nil || r.GetTotal() != 15 {
+		t.Fatalf("replace: %v %v", counts(r), err)
+	}
+	if u := e.unit(t, "pt_BR", "Theme"); u.GetTarget()[0] != "Tema" || u.GetState() != 20 || u.GetPending() {
+		t.Errorf("replaced file not re-read: %+v", u)
+	}
+	if res := e.op(t, "push"); !res.GetResult() || originFile(t, origin, "po/pt_BR.po") != replaced {
+		t.Errorf("replaced file not pushed as uploaded: %+v", res)
+	}
+}
+
+func TestUploadErrors(t *testing.T) {
+	e, _ := setupRepo(t, nil)
+	_, err := e.upload(t, "pt_BR", "", "", "", "msgid \"a\"\nmsgstr \"b\"\nbogus line\n")
+	if fe := errs.FromStatus(err); fe.Kind != errs.InvalidArgument || len(fe.Fields) != 1 || fe.Fields[0].Field != "file" ||
+		!strings.Contains(fe.Fields[0].Description, "line 3") {
+		t.Errorf("parse error: %v", err)
+	}
+	if _, err := e.upload(t, "pt_BR", "explode", "", "", uploadPO); kind(err) != errs.InvalidArgument {
+		t.Errorf("bad method: %v", err)
+	}
+	if _, err := e.upload(t, "pt_BR", "", "sometimes", "", uploadPO); kind(err) != errs.InvalidArgument {
+		t.Errorf("bad conflicts: %v", err)
+	}
+	if _, err := e.upload(t, "cs", "", "", "", uploadPO); kind(err) != errs.InvalidArgument {
+		t.Errorf("plural mismatch accepted: %v", err)
+	}
+	if _, err := e.upload(t, "pt_BR", "add", "", "", uploadPO); kind(err) != errs.PermissionDenied {
+		t.Errorf("add without manage_units: %v", err)
+	}
+	if _, err := e.upload(t, "xx", "", "", "", uploadPO); kind(err) != errs.NotFound {
+		t.Errorf("missing translation: %v", err)
+	}
+	_, err = e.client.UploadFile(t.Context(), &translationv1.UploadFileRequest{ComponentId: 1, LanguageCode: "pt_BR",
+		Content: []byte(uploadPO), Method: "approve", Actor: "ana"})
+	if kind(err) != errs.PermissionDenied {
+		t.Errorf("approve without the reviewer role: %v", err)
+	}
+}
+
+func TestCommitAged(t *testing.T) {
+	e, origin := setupRepo(t, nil) // commit_pending_age 0 in the fixture component
+	e.edit(t, "pt_BR", "Send", []string{"Enviar"}, 20, "ana")
+	c := e.catalog.Component(1)
+	c.CommitPendingAge, c.PushOnCommit = 1, true
+	e.catalog.Set(c, project)
+	if err := e.svc.CommitAged(t.Context(), time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if !e.repository(t, "").GetNeedsCommit() {
+		t.Fatal("committed before commit_pending_age")
+	}
+	if err := e.svc.CommitAged(t.Context(), time.Now().Add(61*time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	if e.repository(t, "").GetNeedsCommit() || !strings.Contains(originFile(t, origin, "po/pt_BR.po"), "Enviar") {
+		t.Error("aged edit not committed and pushed")
+	}
+}

@@ -1,0 +1,113 @@
+package writeback
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tmsproject/tms/pkg/po"
+)
+
+const file = `# Test.
+msgid ""
+msgstr ""
+"Project-Id-Version: x 1.0\n"
+"Content-Type: text/plain; charset=CHARSET\n"
+"Plural-Forms: nplurals=2; plural=(n != 1);\n"
+
+#: a.c:1
+msgid "One"
+msgstr "Eins"
+
+#: a.c:2
+#, fuzzy
+#| msgid "Tw"
+msgid "Two"
+msgstr "Zwi"
+
+msgctxt "menu"
+msgid "Three"
+msgstr ""
+
+msgid "%d file"
+msgid_plural "%d files"
+msgstr[0] ""
+msgstr[1] ""
+
+msgid "Gone"
+msgstr "Weg"
+`
+
+func TestApply(t *testing.T) {
+	f, err := po.Parse([]byte(file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	units := []Unit{
+		{Source: []string{"One"}, Target: []string{"Eins"}, State: 20}, // unchanged
+		{Source: []string{"Two"}, Target: []string{"Zwei"}, State: 20}, // translated, fuzzy off
+		{Context: "menu", Source: []string{"Three"}, Target: []string{"Drei"}, State: 10},
+		{Source: []string{"%d file", "%d files"}, Target: []string{"%d Datei", "%d Dateien"}, State: 20},
+		{Source: []string{"New"}, Target: []string{"Neu"}, State: 20},  // added
+		{Context: "x", Source: []string{"Empty", "Empties"}, State: 0}, // added, plural
+	}
+	res, err := Apply(f, units, []Key{{Source: []string{"Gone"}}, {Source: []string{"Missing"}}}, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res != (Result{Updated: 3, Added: 2, Removed: 1}) {
+		t.Errorf("result = %+v", res)
+	}
+	out := string(f.Bytes())
+	for _, want := range []string{
+		"#: a.c:1\nmsgid \"One\"\nmsgstr \"Eins\"\n",
+		"#: a.c:2\nmsgid \"Two\"\nmsgstr \"Zwei\"\n",
+		"#, fuzzy\nmsgctxt \"menu\"\nmsgid \"Three\"\nmsgstr \"Drei\"\n",
+		"msgstr[0] \"%d Datei\"\nmsgstr[1] \"%d Dateien\"\n",
+		"msgid \"New\"\nmsgstr \"Neu\"\n",
+		"msgctxt \"x\"\nmsgid \"Empty\"\nmsgid_plural \"Empties\"\nmsgstr[0] \"\"\nmsgstr[1] \"\"\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "Gone") || strings.Contains(out, "#| msgid") {
+		t.Errorf("removed entry or previous msgid kept:\n%s", out)
+	}
+	// Emptying a string drops its text and fuzziness.
+	res, _ = Apply(f, []Unit{{Context: "menu", Source: []string{"Three"}, Target: []string{"Drei"}, State: 0}}, nil, 2)
+	if out := string(f.Bytes()); res.Updated != 1 || !strings.Contains(out, "msgctxt \"menu\"\nmsgid \"Three\"\nmsgstr \"\"\n") {
+		t.Errorf("emptied entry:\n%s", out)
+	}
+}
+
+func TestApplyUnchangedKeepsBytes(t *testing.T) {
+	f, _ := po.Parse([]byte(file))
+	res, err := Apply(f, []Unit{{Source: []string{"One"}, Target: []string{"Eins"}, State: 20}}, nil, 2)
+	if err != nil || res.Changed() || string(f.Bytes()) != file {
+		t.Errorf("no-op apply changed the file: %+v %v", res, err)
+	}
+}
+
+func TestUpdateHeader(t *testing.T) {
+	f, _ := po.Parse([]byte(file))
+	UpdateHeader(f, Header{LastTranslator: "Ana <ana@example.com>", PluralForms: "nplurals=2; plural=(n != 1);",
+		Language: "de", Revised: time.Date(2026, 3, 29, 18, 42, 0, 0, time.UTC), Generator: "Weblate 2026.8",
+		LanguageTeam: "German <http://x/projects/p/c/de/>"})
+	want := `msgid ""
+msgstr ""
+"Project-Id-Version: x 1.0\n"
+"PO-Revision-Date: 2026-03-29 18:42+0000\n"
+"Last-Translator: Ana <ana@example.com>\n"
+"Language-Team: German <http://x/projects/p/c/de/>\n"
+"Language: de\n"
+"Content-Type: text/plain; charset=UTF-8\n"
+"Content-Transfer-Encoding: 8bit\n"
+"Plural-Forms: nplurals=2; plural=(n != 1);\n"
+"X-Generator: Weblate 2026.8\n"
+`
+	got := string(f.Bytes())
+	if !strings.Contains(got, want) {
+		t.Errorf("header:\n%s", got[:400])
+	}
+}
