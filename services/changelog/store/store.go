@@ -161,10 +161,19 @@ var columns = []string{"event_id", "action", "project_slug", "component_slug", "
 // engines' limits (SQLite 32766, PostgreSQL 65535).
 const batchRows = 500
 
+// ActionStringRemoved is "String removed": the unit it names no longer
+// exists, so Append detaches the unit from every record of it.
+const ActionStringRemoved = 63
+
 // Append stores the records in one transaction, skipping those whose event
 // id is already stored (or repeated within cs), and returns how many were
 // stored. Timestamps are normalised to UTC microseconds; ids are assigned
 // by the database.
+//
+// A "String removed" record carrying a unit id detaches that unit from the
+// log (unit_id set to 0 on its records, itself included), as the reference
+// does with its nullable foreign key: the records stay, and no record links
+// to a unit that answers 404.
 func (s *Store) Append(ctx context.Context, cs []Change) (int64, error) {
 	var stored int64
 	err := s.gdb.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
@@ -175,12 +184,30 @@ func (s *Store) Append(ctx context.Context, cs []Change) (int64, error) {
 			}
 			stored += n
 		}
-		return nil
+		return detachRemovedUnits(tx, cs)
 	})
 	if err != nil {
 		return 0, fmt.Errorf("changelog: append changes: %w", err)
 	}
 	return stored, nil
+}
+
+// detachRemovedUnits clears the unit link of every record of the units
+// that cs reports removed.
+func detachRemovedUnits(tx *gorm.DB, cs []Change) error {
+	var ids []int64
+	for _, c := range cs {
+		if c.Action == ActionStringRemoved && c.UnitID != 0 {
+			ids = append(ids, c.UnitID)
+		}
+	}
+	for start := 0; start < len(ids); start += batchRows {
+		batch := ids[start:min(start+batchRows, len(ids))]
+		if err := tx.Exec("UPDATE changes SET unit_id = 0 WHERE unit_id IN ?", batch).Error; err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // insertBatch writes one multi-row INSERT; ON CONFLICT DO NOTHING makes a

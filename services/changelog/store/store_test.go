@@ -38,6 +38,7 @@ func TestStore(t *testing.T) {
 		{"timestamp order across fraction lengths", testFractionOrder},
 		{"get unknown", testGetUnknown},
 		{"negative paging", testNegativePaging},
+		{"string removed detaches the unit", testRemovedUnitDetached},
 	}
 	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
 		for _, c := range cases {
@@ -248,5 +249,28 @@ func testNegativePaging(t *testing.T, s *store.Store) {
 		if _, _, err := s.List(t.Context(), store.Filter{}, p[0], p[1]); !errs.Is(err, errs.InvalidArgument) {
 			t.Fatalf("%v: got %v, want InvalidArgument", p, err)
 		}
+	}
+}
+
+func testRemovedUnitDetached(t *testing.T, s *store.Store) {
+	at := base
+	rec := func(id string, action int32, unit int64) store.Change {
+		at = at.Add(time.Second)
+		return store.Change{EventID: id, Action: action, ProjectSlug: "p", ComponentSlug: "c", LanguageCode: "de", UnitID: unit, Timestamp: at}
+	}
+	if _, err := s.Append(t.Context(), []store.Change{rec("a", 5, 7), rec("b", 2, 8)}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Append(t.Context(), []store.Change{rec("c", store.ActionStringRemoved, 7)}); err != nil {
+		t.Fatal(err)
+	}
+	if _, n, _ := s.List(t.Context(), store.Filter{UnitID: 7}, 0, 10); n != 0 {
+		t.Errorf("%d records still link the removed unit", n)
+	}
+	if _, n, _ := s.List(t.Context(), store.Filter{UnitID: 8}, 0, 10); n != 1 {
+		t.Errorf("the other unit lost its record: %d", n)
+	}
+	if _, n, _ := s.List(t.Context(), store.Filter{}, 0, 10); n != 3 {
+		t.Errorf("records lost: %d of 3", n)
 	}
 }

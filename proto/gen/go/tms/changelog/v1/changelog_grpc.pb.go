@@ -31,6 +31,9 @@ const (
 // ChangelogService stores the change log. Other services append records
 // through their transactional outbox; appends are idempotent by event id.
 type ChangelogServiceClient interface {
+	// AppendChanges stores records, skipping known event ids. A "String
+	// removed" (63) record with a unit id detaches that unit from every record
+	// (unit_id becomes 0), since the unit no longer exists.
 	AppendChanges(ctx context.Context, in *AppendChangesRequest, opts ...grpc.CallOption) (*AppendChangesResponse, error)
 	ListChanges(ctx context.Context, in *ListChangesRequest, opts ...grpc.CallOption) (*ListChangesResponse, error)
 	GetChange(ctx context.Context, in *GetChangeRequest, opts ...grpc.CallOption) (*GetChangeResponse, error)
@@ -81,6 +84,9 @@ func (c *changelogServiceClient) GetChange(ctx context.Context, in *GetChangeReq
 // ChangelogService stores the change log. Other services append records
 // through their transactional outbox; appends are idempotent by event id.
 type ChangelogServiceServer interface {
+	// AppendChanges stores records, skipping known event ids. A "String
+	// removed" (63) record with a unit id detaches that unit from every record
+	// (unit_id becomes 0), since the unit no longer exists.
 	AppendChanges(context.Context, *AppendChangesRequest) (*AppendChangesResponse, error)
 	ListChanges(context.Context, *ListChangesRequest) (*ListChangesResponse, error)
 	GetChange(context.Context, *GetChangeRequest) (*GetChangeResponse, error)
