@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"path/filepath"
 
 	"google.golang.org/grpc"
 	"gorm.io/gorm"
@@ -46,28 +45,18 @@ type Service struct {
 // New opens and migrates the database, seeds the built-in languages (a
 // no-op once they are stored) and builds the service.
 func New(ctx context.Context, cfg Config) (*Service, error) {
-	dcfg := cfg.DB
-	if dcfg.Schema == "" {
-		dcfg.Schema = Name
-	}
-	if dcfg.URL == "" && dcfg.SQLitePath == "" {
-		if cfg.DataDir == "" {
-			return nil, errors.New("catalog: neither a data directory nor a database is configured")
-		}
-		dcfg.SQLitePath = filepath.Join(cfg.DataDir, Name+".db")
-	}
 	log := cfg.Log
 	if log == nil {
 		log = slog.Default()
 	}
 	log = log.With("service", Name)
-	gdb, err := db.Open(ctx, dcfg)
+	gdb, err := db.OpenService(ctx, Name, cfg.DB, cfg.DataDir, store.Migrations, outbox.Migrations)
 	if err != nil {
-		return nil, fmt.Errorf("catalog: %w", err)
+		return nil, err
 	}
 	st := store.New(gdb)
-	if err := prepare(ctx, gdb, st); err != nil {
-		return nil, errors.Join(fmt.Errorf("catalog: %w", err), db.Close(gdb))
+	if _, err := st.SeedLanguages(ctx, server.BuiltinLanguages()); err != nil {
+		return nil, errors.Join(fmt.Errorf("catalog: seed languages: %w", err), db.Close(gdb))
 	}
 	svc := &Service{gdb: gdb, log: log}
 	notify := func() {}
@@ -77,17 +66,6 @@ func New(ctx context.Context, cfg Config) (*Service, error) {
 	}
 	svc.server = server.New(st, notify)
 	return svc, nil
-}
-
-// prepare migrates the schema (with the outbox) and seeds the languages.
-func prepare(ctx context.Context, gdb *gorm.DB, st *store.Store) error {
-	if err := db.Migrate(ctx, gdb, store.Migrations, outbox.Migrations); err != nil {
-		return err
-	}
-	if _, err := st.SeedLanguages(ctx, server.BuiltinLanguages()); err != nil {
-		return fmt.Errorf("seed languages: %w", err)
-	}
-	return nil
 }
 
 // Server returns the gRPC implementation, for callers that wire it up

@@ -2,10 +2,7 @@ package changelog
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"log/slog"
-	"path/filepath"
 
 	"google.golang.org/grpc"
 	"gorm.io/gorm"
@@ -38,26 +35,13 @@ type Service struct {
 
 // New opens and migrates the database and builds the service.
 func New(ctx context.Context, cfg Config) (*Service, error) {
-	dcfg := cfg.DB
-	if dcfg.Schema == "" {
-		dcfg.Schema = Name
-	}
-	if dcfg.URL == "" && dcfg.SQLitePath == "" {
-		if cfg.DataDir == "" {
-			return nil, errors.New("changelog: neither a data directory nor a database is configured")
-		}
-		dcfg.SQLitePath = filepath.Join(cfg.DataDir, Name+".db")
-	}
 	log := cfg.Log
 	if log == nil {
 		log = slog.Default()
 	}
-	gdb, err := db.Open(ctx, dcfg)
+	gdb, err := db.OpenService(ctx, Name, cfg.DB, cfg.DataDir, store.Migrations)
 	if err != nil {
-		return nil, fmt.Errorf("changelog: %w", err)
-	}
-	if err := db.Migrate(ctx, gdb, store.Migrations); err != nil {
-		return nil, errors.Join(fmt.Errorf("changelog: %w", err), db.Close(gdb))
+		return nil, err
 	}
 	return &Service{gdb: gdb, server: server.New(store.New(gdb)), log: log.With("service", Name)}, nil
 }

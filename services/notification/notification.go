@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"path/filepath"
 
 	"google.golang.org/grpc"
 	"gorm.io/gorm"
@@ -42,28 +41,15 @@ type Service struct {
 // New opens and migrates the database, makes sure the built-in accounts
 // exist and builds the service.
 func New(ctx context.Context, cfg Config) (*Service, error) {
-	dcfg := cfg.DB
-	if dcfg.Schema == "" {
-		dcfg.Schema = Name
-	}
-	if dcfg.URL == "" && dcfg.SQLitePath == "" {
-		if cfg.DataDir == "" {
-			return nil, errors.New("notification: neither a data directory nor a database is configured")
-		}
-		dcfg.SQLitePath = filepath.Join(cfg.DataDir, Name+".db")
-	}
 	log := cfg.Log
 	if log == nil {
 		log = slog.Default()
 	}
-	gdb, err := db.Open(ctx, dcfg)
+	gdb, err := db.OpenService(ctx, Name, cfg.DB, cfg.DataDir, store.Migrations)
 	if err != nil {
-		return nil, fmt.Errorf("notification: %w", err)
+		return nil, err
 	}
 	st := store.New(gdb)
-	if err := db.Migrate(ctx, gdb, store.Migrations); err != nil {
-		return nil, errors.Join(fmt.Errorf("notification: %w", err), db.Close(gdb))
-	}
 	if err := bootstrap(ctx, st, cfg.AdminToken, log.With("service", Name)); err != nil {
 		return nil, errors.Join(fmt.Errorf("notification: %w", err), db.Close(gdb))
 	}
