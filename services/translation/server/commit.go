@@ -34,16 +34,19 @@ const (
 	actionCleanup     = 88
 )
 
-// written is one translation file written by a commit.
+// written is one translation file written by a commit, with the edits it
+// carries.
 type written struct {
 	t       store.Translation
 	message string
+	edits   []edit
 }
 
 // commitLocked writes the pending work of a component into its files and
-// records it as ONE commit: the last translator is the author, the other
-// translators Co-authored-by trailers, the message the component's
-// commit_message rendered per translation. The caller holds the lock.
+// records it as ONE commit: the author of the most recent pending edit is
+// the commit author, the other editors Co-authored-by trailers, the message
+// the component's commit_message rendered per translation. The caller holds
+// the lock.
 // It reports whether a commit was made.
 func (s *Server) commitLocked(ctx context.Context, comp *catalogv1.Component, actor string) (bool, error) {
 	work, readAt, err := s.cfg.Store.PendingWork(ctx, comp.GetId())
@@ -80,17 +83,22 @@ func (s *Server) commitLocked(ctx context.Context, comp *catalogv1.Component, ac
 	}
 	var changes []*changelogv1.Change
 	for _, w := range files {
-		changes = append(changes, &changelogv1.Change{Action: actionCommitted, ProjectSlug: comp.GetProjectSlug(),
-			ComponentSlug: comp.GetSlug(), LanguageCode: w.t.LanguageCode, User: actor})
-	}
-	if !committed {
-		changes = nil
+		if committed {
+			changes = append(changes, committedChange(comp, w.t.LanguageCode, actor))
+		}
 	}
 	if err := s.cfg.Store.FinishCommit(ctx, comp.GetId(), readAt, done, changes); err != nil {
 		return false, err
 	}
 	s.cfg.Notify()
 	return committed, nil
+}
+
+// committedChange is the "Changes committed" record of a translation.
+func committedChange(comp *catalogv1.Component, code, actor string) *changelogv1.Change {
+	c := change(comp, actionCommitted, actor, nil)
+	c.LanguageCode = code
+	return c
 }
 
 // stageTranslationFiles stages translation files added or removed in the
@@ -140,13 +148,16 @@ func (s *Server) writeTranslation(ctx context.Context, repo *workcopy.Repo, comp
 	if !res.Changed() {
 		return c, nil, nil
 	}
-	writeback.UpdateHeader(f, s.header(ctx, t, f, mc))
+	edits := pendingEdits(p)
+	translator := mc.author(ctx, latest(edits).user)
+	writeback.UpdateHeader(f, s.header(ctx, t, f, mc, translator))
 	out := f.Bytes()
 	if err := repo.WriteFile(t.Filename, out); err != nil {
 		return c, nil, err
 	}
 	c.Revision = workcopy.BlobHash(out)
-	return c, &written{t: t, message: mc.render(ctx, comp.GetCommitMessage(), t)}, nil
+	msg := mc.render(ctx, comp.GetCommitMessage(), t, signatureText(translator))
+	return c, &written{t: t, message: msg, edits: edits}, nil
 }
 
 func unitsOf(units []store.Unit) []writeback.Unit {
@@ -165,10 +176,11 @@ func removalsOf(rs []store.Removal) []writeback.Key {
 	return out
 }
 
-// header is what Weblate's update_units puts in the header of a saved file.
-func (s *Server) header(ctx context.Context, t store.Translation, f *po.File, mc *messageContext) writeback.Header {
+// header is what Weblate's update_units puts in the header of a saved
+// file; translator is the author of the translation's latest pending edit.
+func (s *Server) header(ctx context.Context, t store.Translation, f *po.File, mc *messageContext, translator workcopy.Signature) writeback.Header {
 	h := writeback.Header{
-		LastTranslator: signatureText(s.author(ctx, t.LastAuthor)),
+		LastTranslator: signatureText(translator),
 		Language:       t.LanguageCode, Revised: time.Now().UTC(), Generator: s.cfg.Git.Generator,
 		ReportBugsTo: mc.comp.GetReportSourceBugs(),
 	}
@@ -195,32 +207,23 @@ func headerPluralForms(current string, n int, lng *catalogv1.Language) string {
 	return fmt.Sprintf("nplurals=%d; plural=%s;", lng.GetPluralNumber(), lng.GetPluralFormula())
 }
 
-// gitCommit commits the staged files with one message per translation and
-// the translators as author and co-authors.
+// gitCommit commits the staged files with one message per translation,
+// credited to the editors of the pending work (credits).
 func (s *Server) gitCommit(ctx context.Context, repo *workcopy.Repo, files []written, mc *messageContext) (bool, error) {
 	slices.SortStableFunc(files, func(a, b written) int { return lastChange(a.t).Compare(lastChange(b.t)) })
 	var parts []string
-	var authors []string
+	var edits []edit
 	for _, w := range files {
 		parts = append(parts, strings.TrimRight(w.message, "\n"))
-		if w.t.LastAuthor != "" && !slices.Contains(authors, w.t.LastAuthor) {
-			authors = append(authors, w.t.LastAuthor)
-		}
+		edits = append(edits, w.edits...)
 	}
 	if len(parts) == 0 {
 		parts = append(parts, mc.renderComponent(ctx))
 	}
 	msg := strings.Join(parts, "\n\n")
-	author := s.cfg.Git.committer()
-	if len(authors) > 0 {
-		author = s.author(ctx, authors[len(authors)-1])
-		var trailers []string
-		for _, a := range authors[:len(authors)-1] {
-			trailers = append(trailers, "Co-authored-by: "+signatureText(s.author(ctx, a)))
-		}
-		if len(trailers) > 0 {
-			msg += "\n\n" + strings.Join(trailers, "\n")
-		}
+	author, trailers := mc.credits(ctx, edits)
+	if len(trailers) > 0 {
+		msg += "\n\n" + strings.Join(trailers, "\n")
 	}
 	author.When = time.Now()
 	_, err := repo.Commit(msg+"\n", author, s.cfg.Git.committer())

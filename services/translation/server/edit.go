@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"encoding/json"
 	"slices"
 
 	"github.com/tmsproject/tms/pkg/errs"
@@ -72,17 +71,13 @@ var errUnchanged = errs.New(errs.Internal, "unchanged")
 // checkEdit applies COMPAT.md §5 to the locked current unit.
 func checkEdit(u store.UnitView, comp *catalogv1.Component, project *catalogv1.Project, req *translationv1.UpdateUnitRequest) error {
 	target, state := req.GetTarget(), int(req.GetState())
-	want := 1
-	if len(store.Split(u.Source)) > 1 {
-		want = u.Translation.PluralNumber
-	}
-	if len(target) != want {
+	if len(target) != pluralForms(u) {
 		return errs.Invalid("target", "invalid", "Number of plurals does not match")
 	}
-	if u.State == store.StateReadOnly || u.Translation.IsSource {
-		return errs.New(errs.PermissionDenied, "The string is read-only.")
+	if readOnly(u.Unit, u.Translation) {
+		return errReadOnly
 	}
-	if !slices.Contains([]int{store.StateEmpty, store.StateFuzzy, store.StateTranslated, store.StateApproved}, state) {
+	if !editableState(state) {
 		return errs.Invalid("state", "invalid", "Invalid state")
 	}
 	filled := slices.ContainsFunc(target, func(s string) bool { return s != "" })
@@ -124,14 +119,17 @@ func editAction(oldState, newState int) int32 {
 	}
 }
 
+// editableState reports a state an edit may set (COMPAT.md §6): not
+// read-only.
+func editableState(state int) bool {
+	return slices.Contains([]int{store.StateEmpty, store.StateFuzzy, store.StateTranslated, store.StateApproved}, state)
+}
+
 func editChange(u store.UnitView, req *translationv1.UpdateUnitRequest, target string) *changelogv1.Change {
-	details, _ := json.Marshal(map[string]any{
-		"state": req.GetState(), "old_state": u.State, "source": u.Source, "context": u.Context,
-	})
 	return &changelogv1.Change{
 		Action: editAction(u.State, int(req.GetState())), ProjectSlug: u.Translation.ProjectSlug,
 		ComponentSlug: u.Translation.ComponentSlug, LanguageCode: u.Translation.LanguageCode,
 		UnitId: u.ID, User: req.GetActor(), Author: req.GetActor(),
-		Target: target, Old: u.Target, DetailsJson: string(details),
+		Target: target, Old: u.Target, DetailsJson: store.UnitDetails(int(req.GetState()), u.State, u.Unit),
 	}
 }

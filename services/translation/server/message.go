@@ -6,19 +6,23 @@ import (
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	"github.com/tmsproject/tms/services/translation/msgtmpl"
 	"github.com/tmsproject/tms/services/translation/store"
+	"github.com/tmsproject/tms/services/translation/workcopy"
 )
 
 // messageContext renders a component's message templates; it caches the
-// project and languages looked up in the catalog for one operation.
+// project and languages looked up in the catalog, and the authors looked
+// up in the user directory, for one operation.
 type messageContext struct {
 	s       *Server
 	comp    *catalogv1.Component
 	project *catalogv1.Project
 	langs   map[string]*catalogv1.Language
+	authors map[string]workcopy.Signature
 }
 
 func (s *Server) newMessageContext(ctx context.Context, comp *catalogv1.Component) *messageContext {
-	mc := &messageContext{s: s, comp: comp, langs: map[string]*catalogv1.Language{}}
+	mc := &messageContext{s: s, comp: comp, langs: map[string]*catalogv1.Language{},
+		authors: map[string]workcopy.Signature{}}
 	if resp, err := s.cfg.Catalog.GetProject(ctx, &catalogv1.GetProjectRequest{Slug: comp.GetProjectSlug()}); err == nil {
 		mc.project = resp.GetProject()
 	} else {
@@ -40,6 +44,16 @@ func (mc *messageContext) language(ctx context.Context, code string) *catalogv1.
 	return l
 }
 
+// author is the git identity of a user (Server.author), looked up once.
+func (mc *messageContext) author(ctx context.Context, username string) workcopy.Signature {
+	sig, ok := mc.authors[username]
+	if !ok {
+		sig = mc.s.author(ctx, username)
+		mc.authors[username] = sig
+	}
+	return sig
+}
+
 // base holds the variables every message has (Weblate's render_template
 // context for a component).
 func (mc *messageContext) base() msgtmpl.Context {
@@ -56,14 +70,15 @@ func (mc *messageContext) base() msgtmpl.Context {
 }
 
 // render renders tmpl for one translation (commit_message, add_message…);
-// a broken template falls back to the text itself, as a commit must not
-// fail over its message.
-func (mc *messageContext) render(ctx context.Context, tmpl string, t store.Translation) string {
+// author is "Name <email>" of the commit's author for the translation. A
+// broken template falls back to the text itself, as a commit must not fail
+// over its message.
+func (mc *messageContext) render(ctx context.Context, tmpl string, t store.Translation, author string) string {
 	c := mc.base()
 	lng := mc.language(ctx, t.LanguageCode)
 	c["language_name"], c["language_code"] = lng.GetName(), t.LanguageCode
 	c["url"] = mc.s.cfg.Git.translationURL(t.ProjectSlug, t.ComponentSlug, t.LanguageCode)
-	c["author"] = t.LastAuthor
+	c["author"] = author
 	c["stats"] = map[string]any{
 		"translated_percent": percent(t.Translated, t.Total), "translated": t.Translated, "all": t.Total,
 		"fuzzy": t.Fuzzy, "fuzzy_percent": percent(t.Fuzzy, t.Total), "approved": t.Approved,

@@ -116,7 +116,7 @@ func isControl(r rune) bool {
 // whatever was asked; with one, "empty" means translated. Approval needs
 // reviews on the project.
 func (s *Server) newState(ctx context.Context, comp *catalogv1.Component, state int, translated bool) (int, error) {
-	if !slices.Contains([]int{store.StateEmpty, store.StateFuzzy, store.StateTranslated, store.StateApproved}, state) {
+	if !editableState(state) {
 		return 0, errs.Invalid("state", "invalid_choice", fmt.Sprintf("\"%d\" is not a valid choice.", state))
 	}
 	if state == store.StateApproved {

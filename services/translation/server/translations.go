@@ -54,48 +54,80 @@ func (s *Server) AddTranslation(ctx context.Context, req *translationv1.AddTrans
 }
 
 func (s *Server) addTranslation(ctx context.Context, comp *catalogv1.Component, lng *catalogv1.Language, actor string) (store.Translation, error) {
-	dir := s.cfg.Repos.Dir(comp.GetId())
+	f, err := s.newLanguageFilePath(comp, lng)
+	if err != nil {
+		return store.Translation{}, err
+	}
+	content, units, err := s.renderNewBase(comp, lng)
+	if err != nil {
+		return store.Translation{}, err
+	}
+	if err := os.MkdirAll(filepath.Dir(f.full), 0o755); err != nil {
+		return store.Translation{}, err
+	}
+	if err := os.WriteFile(f.full, content, 0o644); err != nil {
+		return store.Translation{}, err
+	}
+	t, err := s.storeNewLanguage(ctx, comp, lng, actor, f.rel, content, units)
+	if err != nil {
+		_ = os.Remove(f.full) // no translation, no file
+	}
+	return t, err
+}
+
+// languageFile is where a new language's file goes: its path in the
+// repository and on disk.
+type languageFile struct{ rel, full string }
+
+// newLanguageFilePath places a language's file by the component's file
+// mask, refusing a path outside the working copy or an existing file.
+func (s *Server) newLanguageFilePath(comp *catalogv1.Component, lng *catalogv1.Language) (languageFile, error) {
 	mask, err := filemask.Parse(comp.GetFilemask())
 	if err != nil {
-		return store.Translation{}, errs.New(errs.FailedPrecondition, "The component file mask is invalid.")
+		return languageFile{}, errs.New(errs.FailedPrecondition, "The component file mask is invalid.")
 	}
 	rel, err := mask.Path(lng.GetCode())
 	if err != nil {
-		return store.Translation{}, errs.Invalid("language_code", "invalid", "The language code can not be used in a file name.")
+		return languageFile{}, errs.Invalid("language_code", "invalid", "The language code can not be used in a file name.")
 	}
-	full, err := filemask.SafePath(dir, rel)
+	full, err := filemask.SafePath(s.cfg.Repos.Dir(comp.GetId()), rel)
 	if err != nil {
-		return store.Translation{}, errs.New(errs.FailedPrecondition, "The component repository is not available.")
+		return languageFile{}, errs.New(errs.FailedPrecondition, "The component repository is not available.")
 	}
 	if _, err := os.Lstat(full); err == nil {
-		return store.Translation{}, errs.Invalid("language_code", "invalid", "Translation file already exists.")
+		return languageFile{}, errs.Invalid("language_code", "invalid", "Translation file already exists.")
 	}
-	basePath, err := filemask.SafePath(dir, comp.GetNewBase())
+	return languageFile{rel: rel, full: full}, nil
+}
+
+// renderNewBase reads the component's new_base and renders it for lng
+// (newLanguageFile).
+func (s *Server) renderNewBase(comp *catalogv1.Component, lng *catalogv1.Language) ([]byte, []store.Unit, error) {
+	basePath, err := filemask.SafePath(s.cfg.Repos.Dir(comp.GetId()), comp.GetNewBase())
 	if err != nil {
-		return store.Translation{}, errs.New(errs.FailedPrecondition, "The component base file is not available.")
+		return nil, nil, errs.New(errs.FailedPrecondition, "The component base file is not available.")
 	}
 	data, err := os.ReadFile(basePath)
 	if err != nil {
-		return store.Translation{}, errs.Wrap(errs.FailedPrecondition, err, "The component base file is not available.")
+		return nil, nil, errs.Wrap(errs.FailedPrecondition, err, "The component base file is not available.")
 	}
 	content, units, err := newLanguageFile(data, lng, textstat.IsCJK(comp.GetSourceLanguageCode()))
 	if err != nil {
-		return store.Translation{}, errs.Wrap(errs.FailedPrecondition, err, "The component base file can not be parsed.")
+		return nil, nil, errs.Wrap(errs.FailedPrecondition, err, "The component base file can not be parsed.")
 	}
-	if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-		return store.Translation{}, err
-	}
-	if err := os.WriteFile(full, content, 0o644); err != nil {
-		return store.Translation{}, err
-	}
+	return content, units, nil
+}
+
+// storeNewLanguage stores the translation of a new language file, linked
+// to the source strings, recording "Added new language" and flagging the
+// working copy for commit.
+func (s *Server) storeNewLanguage(ctx context.Context, comp *catalogv1.Component, lng *catalogv1.Language, actor, rel string, content []byte, units []store.Unit) (store.Translation, error) {
 	src, err := s.cfg.Store.SourceTranslation(ctx, comp.GetId())
 	if err != nil {
-		_ = os.Remove(full)
 		return store.Translation{}, err
 	}
 	sourceIDs, err := s.sourceIDs(ctx, src.ID)
 	if err != nil {
-		_ = os.Remove(full)
 		return store.Translation{}, err
 	}
 	res, err := s.cfg.Store.ImportTranslation(ctx, store.ImportSpec{
@@ -106,11 +138,7 @@ func (s *Server) addTranslation(ctx context.Context, comp *catalogv1.Component, 
 		Changes: []*changelogv1.Change{{Action: actionLangAdded, ProjectSlug: comp.GetProjectSlug(),
 			ComponentSlug: comp.GetSlug(), LanguageCode: lng.GetCode(), User: actor, Author: actor}},
 	})
-	if err != nil {
-		_ = os.Remove(full)
-		return store.Translation{}, err
-	}
-	return res.Translation, nil
+	return res.Translation, err
 }
 
 // sourceIDs maps id_hash to unit id in the source translation.

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"slices"
 
 	"github.com/tmsproject/tms/pkg/errs"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
@@ -57,15 +58,11 @@ func (s *Server) uploadMerge(ctx context.Context, up *upload) error {
 // protects is Weblate's skip rule of merge_translations.
 func (up *upload) protects(u store.UnitView, target string, state int) bool {
 	conflicts := up.req.GetConflicts()
-	forms := 1
-	if len(store.Split(u.Source)) > 1 {
-		forms = u.Translation.PluralNumber
-	}
 	return (u.State >= store.StateTranslated && conflicts == "") ||
 		(u.State == store.StateApproved && conflicts != "replace-approved") ||
-		u.State == store.StateReadOnly || u.Translation.IsSource ||
+		readOnly(u.Unit, u.Translation) ||
 		(u.State == store.StateApproved && !up.review) ||
-		len(store.Split(target)) != forms ||
+		len(store.Split(target)) != pluralForms(u) ||
 		(u.Target == target && u.State == state)
 }
 
@@ -128,7 +125,7 @@ func (s *Server) uploadAdd(ctx context.Context, up *upload) error {
 			state = store.StateFuzzy
 		}
 		target := me.e.Msgstr
-		if !slicesAny(target) {
+		if !slices.ContainsFunc(target, nonEmpty) {
 			target, state = nil, store.StateEmpty
 		}
 		resp, err := s.CreateUnit(ctx, &translationv1.CreateUnitRequest{TranslationId: up.t.ID, Context: me.e.Context,
@@ -144,13 +141,4 @@ func (s *Server) uploadAdd(ctx context.Context, up *upload) error {
 		up.counts[2]++
 	}
 	return nil
-}
-
-func slicesAny(forms []string) bool {
-	for _, f := range forms {
-		if f != "" {
-			return true
-		}
-	}
-	return false
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 
 	"github.com/tmsproject/tms/pkg/errs"
-	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	"github.com/tmsproject/tms/services/translation/workcopy"
 )
 
@@ -29,8 +28,9 @@ func (s *Server) uploadReplace(ctx context.Context, up *upload) error {
 		return err
 	}
 	mc := s.newMessageContext(ctx, up.comp)
-	author := s.author(ctx, up.req.GetActor())
-	_, err = repo.Commit(mc.render(ctx, up.comp.GetCommitMessage(), up.t), author, s.cfg.Git.committer())
+	author := mc.author(ctx, up.req.GetActor())
+	msg := mc.render(ctx, up.comp.GetCommitMessage(), up.t, signatureText(author))
+	_, err = repo.Commit(msg, author, s.cfg.Git.committer())
 	if errors.Is(err, workcopy.ErrNothingToCommit) {
 		up.counts[2] = up.t.Total
 		return nil
@@ -41,9 +41,7 @@ func (s *Server) uploadReplace(ctx context.Context, up *upload) error {
 	if err := s.reimport(ctx, up.comp, repo, true); err != nil {
 		return err
 	}
-	err = s.cfg.Store.RecordChanges(ctx, &changelogv1.Change{Action: actionCommitted, ProjectSlug: up.t.ProjectSlug,
-		ComponentSlug: up.t.ComponentSlug, LanguageCode: up.t.LanguageCode, User: up.req.GetActor()})
-	if err != nil {
+	if err := s.cfg.Store.RecordChanges(ctx, committedChange(up.comp, up.t.LanguageCode, up.req.GetActor())); err != nil {
 		return err
 	}
 	t, err := s.cfg.Store.GetTranslationByID(ctx, up.t.ID)

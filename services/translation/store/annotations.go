@@ -60,19 +60,6 @@ type Comment struct {
 // TableName is the comments table.
 func (Comment) TableName() string { return "comments" }
 
-// UnitRemoval is a string deleted through the API whose entry the
-// committer still has to remove from the translation's file.
-type UnitRemoval struct {
-	ID            int64 `gorm:"primaryKey"`
-	TranslationID int64
-	Context       string
-	Source        string
-	CreatedAt     time.Time
-}
-
-// TableName is the unit_removals table.
-func (UnitRemoval) TableName() string { return "unit_removals" }
-
 // refreshUnitFlags recomputes has_suggestion (any suggestion) and
 // has_comment (any unresolved comment) of u, stores them when they moved,
 // and returns the move of the translation's suggestions/comments counters.

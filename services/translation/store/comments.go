@@ -73,10 +73,7 @@ func (s *Store) ListComments(ctx context.Context, unitID, offset, limit int64) (
 		return nil, 0, err
 	}
 	var list []Comment
-	q = q.Order("id").Offset(int(offset))
-	if limit > 0 {
-		q = q.Limit(int(limit))
-	}
+	q = page(q, "id", offset, limit)
 	if err := q.Find(&list).Error; err != nil {
 		return nil, 0, err
 	}

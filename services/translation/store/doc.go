@@ -4,7 +4,9 @@
 // recent_changes; suggestions (with votes) and comments, whose presence
 // is kept on each unit (has_suggestion, has_comment: unresolved ones) and
 // counted per translation; strings added or removed through the API
-// (pending units, unit_removals for the committer); and unit search
+// (pending units, unit_removals for the committer), each uncommitted change
+// keeping its author (units.pending_author, unit_removals.author) for the
+// commit to credit; and unit search
 // (search.Query rendered against the units table). It is the only code of
 // the service that runs SQL.
 //

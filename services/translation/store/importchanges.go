@@ -2,7 +2,6 @@ package store
 
 import (
 	"cmp"
-	"encoding/json"
 	"slices"
 
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
@@ -75,7 +74,6 @@ func recordUnitChanges(tx *gorm.DB, t Translation, before map[int64]Unit, ids ma
 }
 
 func repoUnitChange(base *changelogv1.Change, action int32, unitID int64, target, old string, details map[string]any) *changelogv1.Change {
-	d, _ := json.Marshal(details)
 	return &changelogv1.Change{Action: action, ProjectSlug: base.ProjectSlug, ComponentSlug: base.ComponentSlug,
-		LanguageCode: base.LanguageCode, UnitId: unitID, Target: target, Old: old, DetailsJson: string(d)}
+		LanguageCode: base.LanguageCode, UnitId: unitID, Target: target, Old: old, DetailsJson: detailsJSON(details)}
 }

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/tmsproject/tms/pkg/changefeed"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	"gorm.io/gorm"
 )
@@ -87,13 +86,8 @@ func (s *Store) ImportTranslation(ctx context.Context, spec ImportSpec) (ImportR
 				return err
 			}
 		}
-		for _, c := range spec.Changes {
-			if err := changefeed.Record(tx, c); err != nil {
-				return err
-			}
-		}
 		res = ImportResult{Translation: t, IDs: ids}
-		return nil
+		return record(tx, at, spec.Changes...)
 	})
 	return res, err
 }
@@ -157,13 +151,7 @@ func (s *Store) mergeUnits(ctx context.Context, tx *gorm.DB, translationID int64
 		}
 		if prev, ok := old[u.IDHash]; ok {
 			ids[u.IDHash] = prev.ID
-			switch {
-			case prev.Pending:
-				u.Target, u.State, u.Pending = prev.Target, prev.State, true
-			case prev.State == StateApproved && u.State == StateTranslated && prev.Target == u.Target:
-				u.State = StateApproved // PO cannot store approval
-			}
-			if err := updateIfChanged(tx, prev, &u, at); err != nil {
+			if err := mergeStored(tx, prev, &u, at); err != nil {
 				return nil, Stats{}, err
 			}
 			delete(old, u.IDHash)
@@ -181,18 +169,41 @@ func (s *Store) mergeUnits(ctx context.Context, tx *gorm.DB, translationID int64
 		return nil, Stats{}, err
 	}
 	if len(inserts) > 0 {
-		var rows []struct {
-			ID     int64
-			IDHash int64 `gorm:"column:id_hash"`
-		}
-		if err := tx.Model(&Unit{}).Select("id", "id_hash").Where("translation_id = ?", translationID).Find(&rows).Error; err != nil {
+		if err := insertedIDs(tx, translationID, ids); err != nil {
 			return nil, Stats{}, err
-		}
-		for _, r := range rows {
-			ids[r.IDHash] = r.ID
 		}
 	}
 	return ids, stats, nil
+}
+
+// mergeStored applies the file's version u of a stored unit prev. A unit
+// with an uncommitted edit keeps its target, state and author; an approved
+// unit the file has as translated with the same text stays approved (PO
+// cannot store approval).
+func mergeStored(tx *gorm.DB, prev, u *Unit, at time.Time) error {
+	switch {
+	case prev.Pending:
+		u.Target, u.State, u.Pending, u.PendingAuthor = prev.Target, prev.State, true, prev.PendingAuthor
+	case prev.State == StateApproved && u.State == StateTranslated && prev.Target == u.Target:
+		u.State = StateApproved
+	}
+	return updateIfChanged(tx, prev, u, at)
+}
+
+// insertedIDs fills ids (id_hash → id) with the ids the database gave the
+// translation's units.
+func insertedIDs(tx *gorm.DB, translationID int64, ids map[int64]int64) error {
+	var rows []struct {
+		ID     int64
+		IDHash int64 `gorm:"column:id_hash"`
+	}
+	if err := tx.Model(&Unit{}).Select("id", "id_hash").Where("translation_id = ?", translationID).Find(&rows).Error; err != nil {
+		return err
+	}
+	for _, r := range rows {
+		ids[r.IDHash] = r.ID
+	}
+	return nil
 }
 
 // updateIfChanged rewrites a stored unit only when the file changed it, so
@@ -232,7 +243,7 @@ func deleteUnits(tx *gorm.DB, gone map[int64]*Unit) error {
 
 var unitColumns = []string{"translation_id", "source", "target", "previous_source", "context", "location",
 	"note", "flags", "extra_flags", "explanation", "id_hash", "content_hash", "state", "position",
-	"num_words", "num_chars", "source_unit_id", "priority", "pending", "has_suggestion", "has_comment",
+	"num_words", "num_chars", "source_unit_id", "priority", "pending", "pending_author", "has_suggestion", "has_comment",
 	"has_failing_check", "timestamp", "last_updated"}
 
 // insertUnits writes units with multi-row INSERTs straight to the driver:
@@ -297,7 +308,7 @@ func (s *Store) insertSQL(batch []Unit) (string, []any) {
 		}
 		args = append(args, u.TranslationID, u.Source, u.Target, u.PreviousSource, u.Context, u.Location,
 			u.Note, u.Flags, u.ExtraFlags, u.Explanation, u.IDHash, u.ContentHash, u.State, u.Position,
-			u.NumWords, u.NumChars, src, u.Priority, u.Pending, u.HasSuggestion, u.HasComment,
+			u.NumWords, u.NumChars, src, u.Priority, u.Pending, u.PendingAuthor, u.HasSuggestion, u.HasComment,
 			u.HasFailingCheck, u.Timestamp, u.LastUpdated)
 	}
 	return b.String(), args

@@ -105,26 +105,29 @@ func (Translation) TableName() string { return "translations" }
 // Unit is one translatable string of a translation. Source and Target hold
 // the plural forms joined with PluralSeparator.
 type Unit struct {
-	ID              int64 `gorm:"primaryKey"`
-	TranslationID   int64
-	Source          string
-	Target          string
-	PreviousSource  string
-	Context         string
-	Location        string
-	Note            string
-	Flags           string
-	ExtraFlags      string
-	Explanation     string
-	IDHash          int64 `gorm:"column:id_hash"`
-	ContentHash     int64
-	State           int
-	Position        int64
-	NumWords        int64
-	NumChars        int64
-	SourceUnitID    *int64
-	Priority        int
-	Pending         bool
+	ID             int64 `gorm:"primaryKey"`
+	TranslationID  int64
+	Source         string
+	Target         string
+	PreviousSource string
+	Context        string
+	Location       string
+	Note           string
+	Flags          string
+	ExtraFlags     string
+	Explanation    string
+	IDHash         int64 `gorm:"column:id_hash"`
+	ContentHash    int64
+	State          int
+	Position       int64
+	NumWords       int64
+	NumChars       int64
+	SourceUnitID   *int64
+	Priority       int
+	Pending        bool
+	// PendingAuthor made the uncommitted edit (empty when not pending); a
+	// commit credits it.
+	PendingAuthor   string
 	HasSuggestion   bool
 	HasComment      bool
 	HasFailingCheck bool

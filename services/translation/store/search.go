@@ -60,10 +60,7 @@ func (s *Store) SearchUnits(ctx context.Context, translationID int64, q *search.
 		return nil, 0, err
 	}
 	var units []Unit
-	tx = tx.Order("units.id").Offset(int(offset))
-	if limit > 0 {
-		tx = tx.Limit(int(limit))
-	}
+	tx = page(tx, "units.id", offset, limit)
 	if err := tx.Find(&units).Error; err != nil {
 		return nil, 0, err
 	}

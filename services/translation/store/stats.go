@@ -5,7 +5,6 @@ import (
 	"slices"
 	"time"
 
-	"github.com/tmsproject/tms/pkg/changefeed"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	"gorm.io/gorm"
 )
@@ -163,12 +162,7 @@ func (s *Store) DeleteTranslation(ctx context.Context, id int64, changes ...*cha
 		if err := setNeedsCommit(tx, t.ComponentID); err != nil {
 			return err
 		}
-		for _, c := range changes {
-			if err := changefeed.Record(tx, c); err != nil {
-				return err
-			}
-		}
-		return nil
+		return record(tx, now(), changes...)
 	})
 }
 

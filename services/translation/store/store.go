@@ -36,6 +36,21 @@ func (s *Store) forUpdate(tx *gorm.DB) *gorm.DB {
 	return tx
 }
 
+// page orders q by col and selects one page of it; limit 0 means all.
+func page(q *gorm.DB, col string, offset, limit int64) *gorm.DB {
+	q = q.Order(col).Offset(int(offset))
+	if limit > 0 {
+		q = q.Limit(int(limit))
+	}
+	return q
+}
+
+// componentTranslations selects the ids of a component's translations, for
+// "translation_id IN (?)". A gorm statement runs once: build one per use.
+func componentTranslations(tx *gorm.DB, componentID int64) *gorm.DB {
+	return tx.Model(&Translation{}).Select("id").Where("component_id = ?", componentID)
+}
+
 func notFound(err error, what string) error {
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return errs.NotFoundf("Not found.")
@@ -121,10 +136,7 @@ func (s *Store) ListTranslations(ctx context.Context, componentID, offset, limit
 		return nil, 0, err
 	}
 	var out []Translation
-	q = q.Order("id").Offset(int(offset))
-	if limit > 0 {
-		q = q.Limit(int(limit))
-	}
+	q = page(q, "id", offset, limit)
 	return out, total, q.Find(&out).Error
 }
 
@@ -166,8 +178,7 @@ func (s *Store) translationsByID(ctx context.Context, ids []int64) (map[int64]Tr
 func (s *Store) ForgetComponent(ctx context.Context, componentID int64) error {
 	return s.q(ctx).Transaction(func(tx *gorm.DB) error {
 		// Units first, in one statement, rather than by cascade row by row.
-		sub := tx.Model(&Translation{}).Select("id").Where("component_id = ?", componentID)
-		if err := tx.Where("translation_id IN (?)", sub).Delete(&Unit{}).Error; err != nil {
+		if err := tx.Where("translation_id IN (?)", componentTranslations(tx, componentID)).Delete(&Unit{}).Error; err != nil {
 			return err
 		}
 		for _, m := range []any{&Translation{}, &Repository{}, &Task{}} {

@@ -96,7 +96,7 @@ func (s *Store) addStringTo(tx *gorm.DB, t *Translation, ns NewString, sourceID 
 	}
 	u := Unit{TranslationID: t.ID, Source: Join(ns.Source), Context: ns.Context, IDHash: ns.IDHash,
 		ContentHash: ns.ContentHash, Position: last + 1, NumWords: ns.NumWords, NumChars: ns.NumChars,
-		Priority: 100, Pending: true, Timestamp: at, LastUpdated: at}
+		Priority: 100, Pending: true, PendingAuthor: ns.User, Timestamp: at, LastUpdated: at}
 	switch {
 	case t.IsSource:
 		u.Target, u.State = u.Source, StateReadOnly
@@ -135,9 +135,9 @@ func (s *Store) DeleteUnit(ctx context.Context, id int64, user string) error {
 		if err != nil {
 			return err
 		}
-		sub := tx.Model(&Translation{}).Select("id").Where("component_id = ?", t.ComponentID)
 		var units []Unit
-		err = s.forUpdate(tx).Where("translation_id IN (?) AND id_hash = ?", sub, u.IDHash).Find(&units).Error
+		err = s.forUpdate(tx).Where("translation_id IN (?) AND id_hash = ?", componentTranslations(tx, t.ComponentID), u.IDHash).
+			Find(&units).Error
 		if err != nil {
 			return err
 		}
@@ -170,7 +170,7 @@ func (s *Store) removeString(tx *gorm.DB, u Unit, user string, at time.Time) err
 	if err := applyDelta(tx, &t, delta, at, user); err != nil {
 		return err
 	}
-	rm := UnitRemoval{TranslationID: t.ID, Context: u.Context, Source: u.Source, CreatedAt: at}
+	rm := Removal{TranslationID: t.ID, Context: u.Context, Source: u.Source, Author: user, CreatedAt: at}
 	if err := tx.Create(&rm).Error; err != nil {
 		return err
 	}

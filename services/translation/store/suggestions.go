@@ -97,10 +97,7 @@ func (s *Store) ListSuggestions(ctx context.Context, unitID, offset, limit int64
 		return nil, 0, err
 	}
 	var list []Suggestion
-	q = q.Order("id").Offset(int(offset))
-	if limit > 0 {
-		q = q.Limit(int(limit))
-	}
+	q = page(q, "id", offset, limit)
 	if err := q.Find(&list).Error; err != nil {
 		return nil, 0, err
 	}

@@ -33,10 +33,7 @@ func (s *Store) ListUnits(ctx context.Context, translationID, offset, limit int6
 		return nil, 0, err
 	}
 	var units []Unit
-	q = q.Order("id").Offset(int(offset))
-	if limit > 0 {
-		q = q.Limit(int(limit))
-	}
+	q = page(q, "id", offset, limit)
 	if err := q.Find(&units).Error; err != nil {
 		return nil, 0, err
 	}
@@ -111,12 +108,8 @@ func (s *Store) EditUnit(ctx context.Context, id int64, decide func(UnitView) (E
 // new target are cleaned up (action 29) and the unit's has_suggestion and
 // the translation's counters follow.
 func (s *Store) editTx(tx *gorm.DB, id int64, decide func(UnitView) (Edit, error)) (UnitView, error) {
-	var u Unit
-	if err := notFound(s.forUpdate(tx).Where("id = ?", id).Take(&u).Error, "unit"); err != nil {
-		return UnitView{}, err
-	}
-	var t Translation
-	if err := notFound(s.forUpdate(tx).Where("id = ?", u.TranslationID).Take(&t).Error, "translation"); err != nil {
+	u, t, err := s.lockUnit(tx, id)
+	if err != nil {
 		return UnitView{}, err
 	}
 	e, err := decide(UnitView{Unit: u, Translation: t})
@@ -128,9 +121,9 @@ func (s *Store) editTx(tx *gorm.DB, id int64, decide func(UnitView) (Edit, error
 	delta.Count(u.State, u.NumWords, u.NumChars, -1)
 	delta.Count(e.State, u.NumWords, u.NumChars, 1)
 	wasComplete := t.Translated == t.Total
-	u.Target, u.State, u.Pending, u.LastUpdated = e.Target, e.State, true, at
+	u.Target, u.State, u.Pending, u.PendingAuthor, u.LastUpdated = e.Target, e.State, true, e.Author, at
 	err = tx.Model(&Unit{}).Where("id = ?", u.ID).
-		Select("target", "state", "pending", "last_updated").Updates(&u).Error
+		Select("target", "state", "pending", "pending_author", "last_updated").Updates(&u).Error
 	if err != nil {
 		return UnitView{}, err
 	}

@@ -15,7 +15,9 @@ type Removal struct {
 	TranslationID int64
 	Context       string
 	Source        string
-	CreatedAt     time.Time
+	// Author removed the string; a commit credits it.
+	Author    string
+	CreatedAt time.Time
 }
 
 // TableName is the unit_removals table.
@@ -133,7 +135,7 @@ func (s *Store) FinishCommit(ctx context.Context, componentID int64, readAt time
 		for _, d := range done {
 			for start := 0; start < len(d.UnitIDs); start += batchRows {
 				ids := d.UnitIDs[start:min(start+batchRows, len(d.UnitIDs))]
-				err := tx.Model(&Unit{}).Where("id IN ? AND last_updated <= ?", ids, readAt).Update("pending", false).Error
+				err := tx.Model(&Unit{}).Where("id IN ? AND last_updated <= ?", ids, readAt).Updates(notPending()).Error
 				if err != nil {
 					return err
 				}
@@ -156,15 +158,17 @@ func (s *Store) FinishCommit(ctx context.Context, componentID int64, readAt time
 	})
 }
 
+// notPending are the column values of a unit with nothing to commit.
+func notPending() map[string]any { return map[string]any{"pending": false, "pending_author": ""} }
+
 // syncNeedsCommit sets repositories.needs_commit from the pending rows.
 func syncNeedsCommit(tx *gorm.DB, componentID int64) error {
-	sub := tx.Model(&Translation{}).Select("id").Where("component_id = ?", componentID)
 	var n, m int64
-	if err := tx.Model(&Unit{}).Where("pending = ? AND translation_id IN (?)", true, sub).Count(&n).Error; err != nil {
+	err := tx.Model(&Unit{}).Where("pending = ? AND translation_id IN (?)", true, componentTranslations(tx, componentID)).Count(&n).Error
+	if err != nil {
 		return err
 	}
-	sub = tx.Model(&Translation{}).Select("id").Where("component_id = ?", componentID)
-	if err := tx.Model(&Removal{}).Where("translation_id IN (?)", sub).Count(&m).Error; err != nil {
+	if err := tx.Model(&Removal{}).Where("translation_id IN (?)", componentTranslations(tx, componentID)).Count(&m).Error; err != nil {
 		return err
 	}
 	return tx.Model(&Repository{}).Where("component_id = ?", componentID).Update("needs_commit", n+m > 0).Error
@@ -175,12 +179,12 @@ func syncNeedsCommit(tx *gorm.DB, componentID int64) error {
 // them, and queued removals are dropped.
 func (s *Store) DiscardPending(ctx context.Context, componentID int64) error {
 	return s.q(ctx).Transaction(func(tx *gorm.DB) error {
-		sub := tx.Model(&Translation{}).Select("id").Where("component_id = ?", componentID)
-		if err := tx.Model(&Unit{}).Where("pending = ? AND translation_id IN (?)", true, sub).Update("pending", false).Error; err != nil {
+		err := tx.Model(&Unit{}).Where("pending = ? AND translation_id IN (?)", true, componentTranslations(tx, componentID)).
+			Updates(notPending()).Error
+		if err != nil {
 			return err
 		}
-		sub = tx.Model(&Translation{}).Select("id").Where("component_id = ?", componentID)
-		if err := tx.Where("translation_id IN (?)", sub).Delete(&Removal{}).Error; err != nil {
+		if err := tx.Where("translation_id IN (?)", componentTranslations(tx, componentID)).Delete(&Removal{}).Error; err != nil {
 			return err
 		}
 		return syncNeedsCommit(tx, componentID)

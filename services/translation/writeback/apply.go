@@ -63,17 +63,19 @@ func Apply(f *po.File, units []Unit, removed []Key, plurals int) (Result, error)
 		}
 	}
 	for _, k := range removed {
-		if e := index[keyString(k.Context, k.Source)]; e != nil && f.RemoveEntry(e) {
-			delete(index, keyString(k.Context, k.Source))
+		key := keyString(k.Context, k.Source)
+		if e := index[key]; e != nil && f.RemoveEntry(e) {
+			delete(index, key)
 			res.Removed++
 		}
 	}
 	for _, u := range units {
-		e := index[keyString(u.Context, u.Source)]
+		key := keyString(u.Context, u.Source)
+		e := index[key]
 		if e == nil {
 			e = newEntry(u, plurals)
 			f.AddEntry(e)
-			index[keyString(u.Context, u.Source)] = e
+			index[key] = e
 			res.Added++
 			continue
 		}
