@@ -251,7 +251,7 @@ func TestStrings(t *testing.T) {
 			t.Fatal(err)
 		}
 		got := r.changes()
-		if len(got) != 2 || got[0].GetAction() != 63 || got[0].GetUnitId() != 0 || got[0].GetUser() != "bob" {
+		if len(got) != 2 || got[0].GetAction() != 63 || got[0].GetUnitId() == 0 || got[1].GetUnitId() != u.GetId() || got[0].GetUser() != "bob" {
 			t.Errorf("delete records = %v", got)
 		}
 		var removals []store.Removal

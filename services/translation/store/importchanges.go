@@ -11,7 +11,6 @@ import (
 // Change actions of a repository update (COMPAT.md §7).
 const (
 	actionStringUpdated = 59
-	actionStringRemoved = 63
 	actionStringAdded   = 71
 )
 
@@ -67,7 +66,9 @@ func recordUnitChanges(tx *gorm.DB, t Translation, before map[int64]Unit, ids ma
 	}
 	slices.SortFunc(gone, func(a, b Unit) int { return cmp.Compare(a.ID, b.ID) })
 	for _, prev := range gone {
-		changes = append(changes, repoUnitChange(base, actionStringRemoved, 0, prev.Target, "",
+		// The unit id lets the changelog detach the removed unit from its
+		// records; the stored record itself ends up without a unit.
+		changes = append(changes, repoUnitChange(base, ActionStringRemove, prev.ID, prev.Target, "",
 			map[string]any{"source": prev.Source, "target": prev.Target}))
 	}
 	return record(tx, at, changes...)

@@ -174,7 +174,9 @@ func (s *Store) removeString(tx *gorm.DB, u Unit, user string, at time.Time) err
 	if err := tx.Create(&rm).Error; err != nil {
 		return err
 	}
-	c := &changelogv1.Change{Action: ActionStringRemove, ProjectSlug: t.ProjectSlug,
+	// The unit id lets the changelog detach the removed unit from its
+	// records; the stored record itself ends up without a unit.
+	c := &changelogv1.Change{Action: ActionStringRemove, ProjectSlug: t.ProjectSlug, UnitId: u.ID,
 		ComponentSlug: t.ComponentSlug, LanguageCode: t.LanguageCode, User: user, Author: user,
 		Target: u.Target, DetailsJson: detailsJSON(map[string]any{"source": u.Source, "target": u.Target})}
 	return record(tx, at, c)
