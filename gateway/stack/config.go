@@ -35,6 +35,7 @@ type Config struct {
 	AdminToken      string
 	AllowLocalRepos bool
 	TrustForwarded  bool
+	SiteURL         string // public address, used in commit messages
 	Log             *slog.Logger
 }
 
@@ -51,6 +52,7 @@ func FromEnv() Config {
 		AllowLocalRepos: isTrue(os.Getenv("TMS_ALLOW_LOCAL_REPOS")),
 		TrustForwarded:  isTrue(os.Getenv("TMS_TRUST_FORWARDED")),
 	}
+	c.SiteURL = envOr("TMS_SITE_URL", "http://"+c.HTTPAddr)
 	for _, s := range Backends {
 		up := strings.ToUpper(s)
 		if v := os.Getenv("TMS_" + up + "_DATABASE_URL"); v != "" {

@@ -36,6 +36,7 @@ func (st *Stack) newService(ctx context.Context, name string, log *slog.Logger) 
 			Changelog:       changelogClient,
 			AllowLocalRepos: c.AllowLocalRepos,
 			Users:           notificationv1.NewNotificationServiceClient(st.conns[Notification]),
+			SiteURL:         c.SiteURL,
 			Log:             log,
 		})
 	}
