@@ -52,7 +52,7 @@ func FromEnv() Config {
 		AllowLocalRepos: isTrue(os.Getenv("TMS_ALLOW_LOCAL_REPOS")),
 		TrustForwarded:  isTrue(os.Getenv("TMS_TRUST_FORWARDED")),
 	}
-	c.SiteURL = envOr("TMS_SITE_URL", "http://"+c.HTTPAddr)
+	c.SiteURL = os.Getenv("TMS_SITE_URL")
 	for _, s := range Backends {
 		up := strings.ToUpper(s)
 		if v := os.Getenv("TMS_" + up + "_DATABASE_URL"); v != "" {

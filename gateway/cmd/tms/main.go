@@ -43,6 +43,9 @@ func run(args []string) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
+	if cfg.SiteURL == "" {
+		cfg.SiteURL = "http://" + cfg.HTTPAddr
+	}
 	var err error
 	if cfg.Services, err = stack.ParseServices(*services); err != nil {
 		return err
