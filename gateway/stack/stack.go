@@ -105,13 +105,13 @@ func (st *Stack) connect() error {
 }
 
 func (st *Stack) startBackend(ctx context.Context, name string) error {
-	log := st.cfg.Log.With("service", name)
-	svc, err := st.newService(ctx, name, log)
+	// The services label their own log lines; the server's are labelled here.
+	svc, err := st.newService(ctx, name, st.cfg.Log)
 	if err != nil {
 		return err
 	}
 	st.cleanups = append(st.cleanups, svc.Close)
-	srv := grpcx.NewServer(log)
+	srv := grpcx.NewServer(st.cfg.Log.With("service", name))
 	svc.Register(srv)
 	var lis net.Listener
 	if p := st.inproc[name]; p != nil {

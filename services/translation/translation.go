@@ -55,6 +55,7 @@ func New(ctx context.Context, cfg Config) (*Service, error) {
 	if cfg.Log == nil {
 		cfg.Log = slog.Default()
 	}
+	cfg.Log = cfg.Log.With("service", "translation")
 	if cfg.Catalog == nil {
 		return nil, errors.New("translation: a catalog client is required")
 	}
