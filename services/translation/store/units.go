@@ -32,13 +32,32 @@ func (s *Store) ListUnits(ctx context.Context, translationID, offset, limit int6
 	} else if err := s.q(ctx).Model(&Translation{}).Select("COALESCE(SUM(total), 0)").Scan(&total).Error; err != nil {
 		return nil, 0, err
 	}
-	var units []Unit
-	q = page(q, "id", offset, limit)
-	if err := q.Find(&units).Error; err != nil {
+	units, err := s.pageUnits(ctx, q, offset, limit)
+	if err != nil {
 		return nil, 0, err
 	}
 	views, err := s.attach(ctx, units)
 	return views, total, err
+}
+
+// pageUnits reads one page of the units q selects, ordered by id, in two
+// steps: the ids of the page first (the offset is skipped in an index,
+// without reading the rows it passes), then the rows of those ids only.
+func (s *Store) pageUnits(ctx context.Context, q *gorm.DB, offset, limit int64) ([]Unit, error) {
+	var units []Unit
+	if limit <= 0 { // everything from offset on: one pass
+		err := page(q, "id", offset, 0).Find(&units).Error
+		return units, err
+	}
+	var ids []int64
+	if err := page(q.Select("id"), "id", offset, limit).Pluck("id", &ids).Error; err != nil {
+		return nil, err
+	}
+	if len(ids) == 0 {
+		return units, nil
+	}
+	err := s.q(ctx).Where("id IN ?", ids).Order("id").Find(&units).Error
+	return units, err
 }
 
 // attach loads the translations of units.
