@@ -10,9 +10,6 @@ import (
 	"github.com/tmsproject/tms/services/translation/store"
 )
 
-// errSkip aborts the edit of a unit the upload must leave alone.
-var errSkip = errs.New(errs.Internal, "skip")
-
 // uploadMerge is Weblate's merge_translations: each translated entry
 // updates its unit (translate: 20, fuzzy or a processed fuzzy entry: 10,
 // approve: 30) unless the conflicts option protects the unit's current
@@ -22,6 +19,11 @@ func (s *Server) uploadMerge(ctx context.Context, up *upload) error {
 	if err != nil {
 		return err
 	}
+	var (
+		ids     []int64
+		targets []string
+		states  []int
+	)
 	for _, me := range up.entries(true) {
 		u, ok := index[entryIndexKey(me.e)]
 		if !ok {
@@ -35,21 +37,23 @@ func (s *Server) uploadMerge(ctx context.Context, up *upload) error {
 		case up.method == "approve":
 			state = store.StateApproved
 		}
-		target := store.Join(me.e.Msgstr)
-		_, err := s.cfg.Store.EditUnit(ctx, u.ID, func(cur store.UnitView) (store.Edit, error) {
-			if up.protects(cur, target, state) {
-				return store.Edit{}, errSkip
-			}
-			return store.Edit{Target: target, State: state, Author: up.req.GetActor(),
-				Changes: []*changelogv1.Change{uploadChange(cur, up.req, target, state)}}, nil
-		})
-		switch {
-		case err == errSkip:
-			up.counts[1]++
-		case err != nil:
-			return err
-		default:
+		ids, targets, states = append(ids, u.ID), append(targets, store.Join(me.e.Msgstr)), append(states, state)
+	}
+	edited, err := s.cfg.Store.EditUnits(ctx, ids, func(i int, cur store.UnitView) (store.Edit, error) {
+		if up.protects(cur, targets[i], states[i]) {
+			return store.Edit{}, store.ErrSkipEdit
+		}
+		return store.Edit{Target: targets[i], State: states[i], Author: up.req.GetActor(),
+			Changes: []*changelogv1.Change{uploadChange(cur, up.req, targets[i], states[i])}}, nil
+	})
+	if err != nil {
+		return err
+	}
+	for _, ok := range edited {
+		if ok {
 			up.counts[2]++
+		} else {
+			up.counts[1]++
 		}
 	}
 	return nil

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -121,6 +122,31 @@ func (s *Store) EditUnit(ctx context.Context, id int64, decide func(UnitView) (E
 		return err
 	})
 	return out, err
+}
+
+// ErrSkipEdit, returned by a decide function of EditUnits, leaves that
+// unit alone without failing the others.
+var ErrSkipEdit = errors.New("skip this edit")
+
+// EditUnits applies the edits of ids in ONE transaction, as an upload does:
+// all of them or none, and one commit instead of one per unit. decide gets
+// the index of the id; edited[i] tells whether unit i was changed.
+func (s *Store) EditUnits(ctx context.Context, ids []int64, decide func(i int, u UnitView) (Edit, error)) (edited []bool, err error) {
+	edited = make([]bool, len(ids))
+	err = s.q(ctx).Transaction(func(tx *gorm.DB) error {
+		for i, id := range ids {
+			_, err := s.editTx(tx, id, func(u UnitView) (Edit, error) { return decide(i, u) })
+			switch {
+			case errors.Is(err, ErrSkipEdit):
+			case err != nil:
+				return err
+			default:
+				edited[i] = true
+			}
+		}
+		return nil
+	})
+	return edited, err
 }
 
 // editTx is EditUnit within tx. After the edit, suggestions equal to the
