@@ -123,20 +123,6 @@ func originHead(t *testing.T, origin string) string {
 	return ref.Hash().String()
 }
 
-// upstream commits files to origin's main from another clone.
-func upstream(t *testing.T, origin string, files map[string]string) {
-	t.Helper()
-	dir := t.TempDir()
-	r, err := git.PlainClone(dir, false, &git.CloneOptions{URL: origin, ReferenceName: plumbing.NewBranchReferenceName("main")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	fixture.Commit(t, r, dir, files, "Upstream change")
-	if err := r.Push(&git.PushOptions{}); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // entries splits a PO text into its blank-line separated blocks.
 func entries(text string) []string { return strings.Split(strings.TrimSuffix(text, "\n"), "\n\n") }
 
@@ -280,7 +266,7 @@ func TestPullUpstreamChanges(t *testing.T) {
 	cs := strings.Replace(fixture.PO("cs"), `msgstr "[cs] Close"`, `msgstr "Zavřít"`, 1)
 	cs = strings.Replace(cs, "#: src/prefs.c:7\nmsgid \"Theme\"\nmsgstr \"[cs] Theme\"\n\n", "", 1)
 	cs += "\n#: src/new.c:1\nmsgid \"Brand new\"\nmsgstr \"Zcela nové\"\n"
-	upstream(t, origin, map[string]string{"po/cs.po": cs})
+	fixture.Upstream(t, origin, map[string]string{"po/cs.po": cs})
 	res := e.op(t, "pull")
 	if !res.GetResult() {
 		t.Fatalf("pull: %+v", res)
@@ -320,7 +306,7 @@ func TestPullRebase(t *testing.T) {
 	e, origin := setupRepo(t, func(c *catalogv1.Component) { c.MergeStyle = "rebase" })
 	e.edit(t, "pt_BR", "Send", []string{"Enviar"}, 20, "ana")
 	e.op(t, "commit")
-	upstream(t, origin, map[string]string{"README.md": "changed\n"})
+	fixture.Upstream(t, origin, map[string]string{"README.md": "changed\n"})
 	if res := e.op(t, "pull"); !res.GetResult() {
 		t.Fatalf("pull: %+v", res)
 	}
@@ -336,7 +322,7 @@ func TestPullConflict(t *testing.T) {
 	e.edit(t, "cs", "Close", []string{"Zavřít"}, 20, "ana")
 	e.op(t, "commit")
 	before := e.repository(t, "")
-	upstream(t, origin, map[string]string{"po/cs.po": strings.Replace(fixture.PO("cs"), "[cs] Preferences", "Předvolby", 1)})
+	fixture.Upstream(t, origin, map[string]string{"po/cs.po": strings.Replace(fixture.PO("cs"), "[cs] Preferences", "Předvolby", 1)})
 	res := e.op(t, "pull")
 	if res.GetResult() || !strings.Contains(res.GetDetail(), "CONFLICT (content): Merge conflict in po/cs.po") {
 		t.Fatalf("pull with conflict: %+v", res)
@@ -374,7 +360,7 @@ func TestPullConflict(t *testing.T) {
 func TestPushRejected(t *testing.T) {
 	e, origin := setupRepo(t, func(c *catalogv1.Component) { c.AutoLockError = true })
 	e.edit(t, "pt_BR", "Send", []string{"Enviar"}, 20, "ana")
-	upstream(t, origin, map[string]string{"README.md": "changed\n"})
+	fixture.Upstream(t, origin, map[string]string{"README.md": "changed\n"})
 	res := e.op(t, "push")
 	if res.GetResult() || !strings.Contains(res.GetDetail(), "non-fast-forward") {
 		t.Fatalf("rejected push: %+v", res)

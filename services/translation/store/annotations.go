@@ -130,16 +130,5 @@ func cleanupSuggestions(tx *gorm.DB, u Unit, t Translation) ([]*changelogv1.Chan
 	if err := tx.Where("unit_id = ? AND target = ?", u.ID, u.Target).Order("id").Find(&gone).Error; err != nil {
 		return nil, err
 	}
-	if len(gone) == 0 {
-		return nil, nil
-	}
-	ids := make([]int64, len(gone))
-	changes := make([]*changelogv1.Change, len(gone))
-	for i, sg := range gone {
-		ids[i] = sg.ID
-		c := unitChange(ActionSuggestionCleanup, u, t, "", AnonymousUser)
-		c.Target = sg.Target
-		changes[i] = c
-	}
-	return changes, tx.Where("id IN ?", ids).Delete(&Suggestion{}).Error
+	return dropSuggestions(tx, gone, t, map[int64]Unit{u.ID: u})
 }

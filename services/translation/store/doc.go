@@ -3,7 +3,8 @@
 // each component's working copy, and the recent content changes that feed
 // recent_changes; suggestions (with votes) and comments, whose presence
 // is kept on each unit (has_suggestion, has_comment: unresolved ones) and
-// counted per translation; strings added or removed through the API
+// counted per translation, and which an edit or a repository update making
+// them obsolete cleans up (action 29); strings added or removed through the API
 // (pending units, unit_removals for the committer), each uncommitted change
 // keeping its author (units.pending_author, unit_removals.author) for the
 // commit to credit; and unit search

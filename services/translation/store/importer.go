@@ -50,7 +50,8 @@ const sqliteInsertRows = 8
 // updates the translation row, inserts new units in batches, updates changed
 // ones in place (keeping their ids, matched by id_hash), deletes units no
 // longer in the file, writes the counters and records the changes. Units
-// with uncommitted edits (pending) keep their target and state.
+// with uncommitted edits (pending) keep their target and state. Suggestions
+// the update made obsolete are cleaned up (cleanupImported).
 func (s *Store) ImportTranslation(ctx context.Context, spec ImportSpec) (ImportResult, error) {
 	var res ImportResult
 	err := s.q(ctx).Transaction(func(tx *gorm.DB) error {
@@ -62,11 +63,18 @@ func (s *Store) ImportTranslation(ctx context.Context, spec ImportSpec) (ImportR
 		if err != nil {
 			return err
 		}
+		suggestions, err := translationSuggestions(tx, t.ID)
+		if err != nil {
+			return err
+		}
 		ids, stats, err := s.mergeUnits(ctx, tx, t.ID, spec)
 		if err != nil {
 			return err
 		}
 		if err := recordUnitChanges(tx, t, before, ids, spec); err != nil {
+			return err
+		}
+		if err := cleanupImported(tx, t, suggestions); err != nil {
 			return err
 		}
 		// Suggestions and comments live in the database only: the file

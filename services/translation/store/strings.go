@@ -127,7 +127,8 @@ func (s *Store) addStringTo(tx *gorm.DB, t *Translation, ns NewString, sourceID 
 
 // DeleteUnit removes a string (by id_hash) from every translation of the
 // unit's component: counters follow, later positions close the gap, each
-// translation records "String removed" and queues the file entry's removal
+// translation records "String removed" (after a cleanup record for each
+// suggestion that goes with the string) and queues the file entry's removal
 // in unit_removals for the committer.
 func (s *Store) DeleteUnit(ctx context.Context, id int64, user string) error {
 	return s.q(ctx).Transaction(func(tx *gorm.DB) error {
@@ -156,10 +157,20 @@ func (s *Store) removeString(tx *gorm.DB, u Unit, user string, at time.Time) err
 	if err := s.forUpdate(tx).Where("id = ?", u.TranslationID).Take(&t).Error; err != nil {
 		return err
 	}
+	// The suggestions go with the string, each with a cleanup record
+	// without a unit, as those of a string a repository update removes.
+	var suggestions []Suggestion
+	if err := tx.Where("unit_id = ?", u.ID).Order("id").Find(&suggestions).Error; err != nil {
+		return err
+	}
+	cleanup, err := dropSuggestions(tx, suggestions, t, nil)
+	if err != nil {
+		return err
+	}
 	if err := tx.Delete(&Unit{}, u.ID).Error; err != nil {
 		return err
 	}
-	err := tx.Model(&Unit{}).Where("translation_id = ? AND position > ?", t.ID, u.Position).
+	err = tx.Model(&Unit{}).Where("translation_id = ? AND position > ?", t.ID, u.Position).
 		Update("position", gorm.Expr("position - 1")).Error
 	if err != nil {
 		return err
@@ -179,7 +190,7 @@ func (s *Store) removeString(tx *gorm.DB, u Unit, user string, at time.Time) err
 	c := &changelogv1.Change{Action: ActionStringRemove, ProjectSlug: t.ProjectSlug, UnitId: u.ID,
 		ComponentSlug: t.ComponentSlug, LanguageCode: t.LanguageCode, User: user, Author: user,
 		Target: u.Target, DetailsJson: detailsJSON(map[string]any{"source": u.Source, "target": u.Target})}
-	return record(tx, at, c)
+	return record(tx, at, append(cleanup, c)...)
 }
 
 // UnitTranslations returns the other units of a unit's string (sharing its
