@@ -1,6 +1,7 @@
 package rest
 
 import (
+	"net/http"
 	"strings"
 
 	"google.golang.org/protobuf/proto"
@@ -53,6 +54,20 @@ func applyBody(b *body, msg proto.Message) []string {
 		}
 	}
 	return set
+}
+
+// bodyInto reads the request body into msg (applyBody) and returns the
+// fields it set; a PUT must carry every key of put (a full update).
+func (c *call) bodyInto(msg proto.Message, put ...string) ([]string, error) {
+	b, err := c.readBody()
+	if err != nil {
+		return nil, err
+	}
+	if c.r.Method == http.MethodPut {
+		b.required(put...)
+	}
+	fields := applyBody(b, msg)
+	return fields, b.err()
 }
 
 func readField(b *body, key, name string, fd protoreflect.FieldDescriptor) (protoreflect.Value, bool) {

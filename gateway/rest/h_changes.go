@@ -1,9 +1,8 @@
 package rest
 
 import (
-	"sort"
+	"net/url"
 	"strconv"
-	"time"
 
 	"google.golang.org/protobuf/types/known/timestamppb"
 
@@ -13,101 +12,125 @@ import (
 
 // changeFilter reads the change list filters of COMPAT.md §7 into req.
 func (c *call) changeFilter(req *changelogv1.ListChangesRequest) error {
-	q := c.r.URL.Query()
+	return parseChangeFilter(c.r.URL.Query(), req)
+}
+
+// parseChangeFilter reads user, action (repeatable, OR) and the inclusive
+// timestamp_after / timestamp_before bounds, like Weblate's ChangeFilter
+// (django-filter). Every bad parameter is named in one 400 answer; of the
+// actions only the first bad one, as Django's MultipleChoiceField does.
+func parseChangeFilter(q url.Values, req *changelogv1.ListChangesRequest) error {
 	var v errs.Violations
 	req.User = q.Get("user")
 	for _, a := range q["action"] {
 		n, err := strconv.ParseInt(a, 10, 32)
-		if err != nil {
+		if err != nil || !changeAction(n) || strconv.FormatInt(n, 10) != a {
 			v.Add("action", "invalid_choice", "Select a valid choice. "+a+" is not one of the available choices.")
-			continue
+			break
 		}
 		req.Actions = append(req.Actions, int32(n))
 	}
-	for key, dst := range map[string]**timestamppb.Timestamp{"timestamp_after": &req.TimestampAfter, "timestamp_before": &req.TimestampBefore} {
-		s := q.Get(key)
-		if s == "" {
-			continue
-		}
-		t, ok := parseTime(s)
+	bounds := []struct {
+		key string
+		dst **timestamppb.Timestamp
+	}{{"timestamp_after", &req.TimestampAfter}, {"timestamp_before", &req.TimestampBefore}}
+	for _, b := range bounds {
+		ts, ok := timeParam(q, b.key)
 		if !ok {
-			v.Add(key, "invalid", "Enter a valid date/time.")
-			continue
+			v.Add(b.key, "invalid", "Enter a valid date/time.")
 		}
-		*dst = timestamppb.New(t)
+		*b.dst = ts
 	}
-	sort.SliceStable(v, func(i, j int) bool { return v[i].Field < v[j].Field })
 	if len(v) > 0 {
 		return fieldErrors(v)
 	}
 	return nil
 }
 
-// parseTime accepts ISO 8601 date-times (with or without zone, fraction)
-// and plain dates, as Django's DateTimeField does.
-func parseTime(s string) (time.Time, bool) {
-	for _, layout := range []string{time.RFC3339Nano, "2006-01-02T15:04:05.999999999", "2006-01-02T15:04",
-		"2006-01-02 15:04:05.999999999Z07:00", "2006-01-02 15:04:05.999999999", "2006-01-02"} {
-		if t, err := time.Parse(layout, s); err == nil {
-			return t.UTC(), true
-		}
+// changeAction tells whether n is one of Weblate's change actions (the
+// choices of its action filter): 0 to 88 but the retired 10-12, 16, 40, 44.
+func changeAction(n int64) bool {
+	switch n {
+	case 10, 11, 12, 16, 40, 44:
+		return false
 	}
-	return time.Time{}, false
+	return n >= 0 && n <= 88
+}
+
+// timeParam reads the optional date/time query parameter key: nil when it
+// is absent or empty, ok false when it is malformed.
+func timeParam(q url.Values, key string) (ts *timestamppb.Timestamp, ok bool) {
+	s := q.Get(key)
+	if s == "" {
+		return nil, true
+	}
+	t, ok := parseTime(s)
+	if !ok {
+		return nil, false
+	}
+	return timestamppb.New(t), true
 }
 
 // changeList pages change records matching req (newest first).
 func (g *gateway) changeList(c *call, req *changelogv1.ListChangesRequest) error {
-	p, err := c.pager(defaultPageSize, maxPageSize)
-	if err != nil {
-		return err
-	}
-	if err := c.changeFilter(req); err != nil {
-		return err
-	}
-	req.Offset, req.Limit = p.offset(), p.size
-	resp, err := g.cfg.Changelog.ListChanges(c.ctx, req)
-	if err != nil {
-		return err
-	}
-	out := make([]*changeJSON, 0, len(resp.GetChanges()))
-	for _, ch := range resp.GetChanges() {
-		out = append(out, c.urls.changeJSON(ch))
-	}
-	return c.page(p, resp.GetTotal(), out)
+	return c.servicePage(func(offset, limit int64) (any, int64, error) {
+		if err := c.changeFilter(req); err != nil {
+			return nil, 0, err
+		}
+		req.Offset, req.Limit = offset, limit
+		resp, err := g.cfg.Changelog.ListChanges(c.ctx, req)
+		return pageRows(resp.GetChanges(), resp.GetTotal(), err, always(c.urls.changeJSON))
+	})
 }
 
-func (g *gateway) allChanges(c *call) error {
-	return g.changeList(c, &changelogv1.ListChangesRequest{})
+// changeScope selects the change records of a path (change lists and
+// credits): all, or those of a project, component or translation the
+// caller may see.
+type changeScope func(c *call) (*changelogv1.ListChangesRequest, error)
+
+func allScope(*call) (*changelogv1.ListChangesRequest, error) {
+	return &changelogv1.ListChangesRequest{}, nil
 }
 
-func (g *gateway) projectChanges(c *call) error {
-	if _, err := c.project(c.param("project")); err != nil {
-		return err
+func projectScope(c *call) (*changelogv1.ListChangesRequest, error) {
+	if _, err := c.pathProject(); err != nil {
+		return nil, err
 	}
-	return g.changeList(c, &changelogv1.ListChangesRequest{ProjectSlug: c.param("project")})
+	return &changelogv1.ListChangesRequest{ProjectSlug: c.param("project")}, nil
 }
 
-func (g *gateway) componentChanges(c *call) error {
+func componentScope(c *call) (*changelogv1.ListChangesRequest, error) {
 	comp, err := c.pathComponent()
 	if err != nil {
-		return err
+		return nil, err
 	}
-	return g.changeList(c, &changelogv1.ListChangesRequest{ProjectSlug: comp.GetProjectSlug(), ComponentSlug: comp.GetSlug()})
+	return &changelogv1.ListChangesRequest{ProjectSlug: comp.GetProjectSlug(), ComponentSlug: comp.GetSlug()}, nil
 }
 
-func (g *gateway) translationChanges(c *call) error {
+func translationScope(c *call) (*changelogv1.ListChangesRequest, error) {
 	comp, t, err := c.pathTranslation()
 	if err != nil {
-		return err
+		return nil, err
 	}
-	return g.changeList(c, &changelogv1.ListChangesRequest{ProjectSlug: comp.GetProjectSlug(),
-		ComponentSlug: comp.GetSlug(), LanguageCode: t.GetLanguageCode()})
+	return &changelogv1.ListChangesRequest{ProjectSlug: comp.GetProjectSlug(),
+		ComponentSlug: comp.GetSlug(), LanguageCode: t.GetLanguageCode()}, nil
+}
+
+// inScope serves h with the records of scope.
+func (g *gateway) inScope(scope changeScope, h func(*call, *changelogv1.ListChangesRequest) error) handlerFunc {
+	return func(c *call) error {
+		req, err := scope(c)
+		if err != nil {
+			return err
+		}
+		return h(c, req)
+	}
 }
 
 func (g *gateway) getChange(c *call) error {
-	n, err := strconv.ParseInt(c.param("id"), 10, 64)
+	n, err := c.pathID()
 	if err != nil {
-		return notFound()
+		return err
 	}
 	resp, err := g.cfg.Changelog.GetChange(c.ctx, &changelogv1.GetChangeRequest{Id: n})
 	if err != nil {

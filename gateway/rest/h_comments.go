@@ -1,8 +1,6 @@
 package rest
 
 import (
-	"strconv"
-
 	"github.com/tmsproject/tms/gateway/rest/wire"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 )
@@ -47,20 +45,11 @@ func (g *gateway) unitComments(c *call) error {
 	if c.r.Method == "POST" {
 		return g.addComment(c, u)
 	}
-	p, err := c.pager(defaultPageSize, maxPageSize)
-	if err != nil {
-		return err
-	}
-	resp, err := g.cfg.Translation.ListComments(c.ctx, &translationv1.ListCommentsRequest{
-		UnitId: u.GetId(), Offset: p.offset(), Limit: p.size})
-	if err != nil {
-		return err
-	}
-	out := make([]*commentJSON, 0, len(resp.GetComments()))
-	for _, x := range resp.GetComments() {
-		out = append(out, c.urls.commentJSON(x))
-	}
-	return c.page(p, resp.GetTotal(), out)
+	return c.servicePage(func(offset, limit int64) (any, int64, error) {
+		resp, err := g.cfg.Translation.ListComments(c.ctx, &translationv1.ListCommentsRequest{
+			UnitId: u.GetId(), Offset: offset, Limit: limit})
+		return pageRows(resp.GetComments(), resp.GetTotal(), err, always(c.urls.commentJSON))
+	})
 }
 
 func (g *gateway) addComment(c *call, u *translationv1.Unit) error {
@@ -92,19 +81,14 @@ func (g *gateway) addComment(c *call, u *translationv1.Unit) error {
 }
 
 // pathComment fetches the comment of the {id} path within a visible project.
-func (c *call) pathComment() (*translationv1.Comment, error) {
-	n, err := strconv.ParseInt(c.param("id"), 10, 64)
-	if err != nil {
-		return nil, notFound()
-	}
+func (c *call) pathComment() (*translationv1.Comment, error) { return pathObject(c, c.getComment) }
+
+// ownComment is the comment of the path when the caller may act on it.
+func (c *call) ownComment() (*translationv1.Comment, error) { return ownPathObject(c, c.getComment) }
+
+func (c *call) getComment(n int64) (*translationv1.Comment, error) {
 	resp, err := c.g.cfg.Translation.GetComment(c.ctx, &translationv1.GetCommentRequest{Id: n})
-	if err != nil {
-		return nil, err
-	}
-	if _, err := c.project(resp.GetComment().GetProjectSlug()); err != nil {
-		return nil, err
-	}
-	return resp.GetComment(), nil
+	return resp.GetComment(), err
 }
 
 func (g *gateway) getComment(c *call) error {
@@ -118,11 +102,8 @@ func (g *gateway) getComment(c *call) error {
 // resolveComment is this service's own route (Weblate resolves comments in
 // its web UI only): POST /api/comments/<id>/resolve/ answers the comment.
 func (g *gateway) resolveComment(c *call) error {
-	x, err := c.pathComment()
+	x, err := c.ownComment()
 	if err != nil {
-		return err
-	}
-	if err := c.ownOrSuperuser(x.GetUser()); err != nil {
 		return err
 	}
 	resp, err := g.cfg.Translation.ResolveComment(c.ctx, &translationv1.ResolveCommentRequest{Id: x.GetId(), Actor: c.actor()})
@@ -133,11 +114,8 @@ func (g *gateway) resolveComment(c *call) error {
 }
 
 func (g *gateway) deleteComment(c *call) error {
-	x, err := c.pathComment()
+	x, err := c.ownComment()
 	if err != nil {
-		return err
-	}
-	if err := c.ownOrSuperuser(x.GetUser()); err != nil {
 		return err
 	}
 	if _, err := g.cfg.Translation.DeleteComment(c.ctx, &translationv1.DeleteCommentRequest{Id: x.GetId(), Actor: c.actor()}); err != nil {

@@ -38,26 +38,27 @@ func (c *call) fullComponent(comp *catalogv1.Component) (*componentJSON, error) 
 // componentList pages the components of one project ("" for all), skipping
 // those of projects the caller may not see.
 func (g *gateway) componentList(c *call, project string) error {
+	if project == "" && !c.superuser() {
+		return g.visibleComponents(c)
+	}
+	return c.servicePage(func(offset, limit int64) (any, int64, error) {
+		resp, err := g.cfg.Catalog.ListComponents(c.ctx, &catalogv1.ListComponentsRequest{ProjectSlug: project, Offset: offset, Limit: limit})
+		return pageRows(resp.GetComponents(), resp.GetTotal(), err, c.fullComponent)
+	})
+}
+
+// visibleComponents pages the components of every project the caller may
+// see, gathered in memory so that the count is right.
+func (g *gateway) visibleComponents(c *call) error {
 	p, err := c.pager(defaultPageSize, maxPageSize)
 	if err != nil {
 		return err
 	}
-	if project != "" || c.superuser() {
-		resp, err := g.cfg.Catalog.ListComponents(c.ctx, &catalogv1.ListComponentsRequest{ProjectSlug: project, Offset: p.offset(), Limit: p.size})
-		if err != nil {
-			return err
-		}
-		out, err := c.renderComponents(resp.GetComponents())
-		if err != nil {
-			return err
-		}
-		return c.page(p, resp.GetTotal(), out)
-	}
-	var visible []*catalogv1.Component
 	projects, err := c.allProjects()
 	if err != nil {
 		return err
 	}
+	var visible []*catalogv1.Component
 	for _, pr := range projects {
 		comps, err := c.projectComponents(pr.GetSlug())
 		if err != nil {
@@ -65,25 +66,12 @@ func (g *gateway) componentList(c *call, project string) error {
 		}
 		visible = append(visible, comps...)
 	}
-	total := int64(len(visible))
-	lo, hi := min(p.offset(), total), min(p.offset()+p.size, total)
-	out, err := c.renderComponents(visible[lo:hi])
+	lo, hi := p.window(int64(len(visible)))
+	out, err := renderAll(visible[lo:hi], c.fullComponent)
 	if err != nil {
 		return err
 	}
-	return c.page(p, total, out)
-}
-
-func (c *call) renderComponents(comps []*catalogv1.Component) ([]*componentJSON, error) {
-	out := make([]*componentJSON, 0, len(comps))
-	for _, comp := range comps {
-		j, err := c.fullComponent(comp)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, j)
-	}
-	return out, nil
+	return c.page(p, int64(len(visible)), out)
 }
 
 func (g *gateway) listComponents(c *call) error { return g.componentList(c, "") }
@@ -93,11 +81,7 @@ func (g *gateway) getComponent(c *call) error {
 	if err != nil {
 		return err
 	}
-	j, err := c.fullComponent(comp)
-	if err != nil {
-		return err
-	}
-	return c.ok(j)
+	return c.okRendered(c.fullComponent(comp))
 }
 
 // createComponent creates the component, then starts its import. When the
@@ -108,17 +92,13 @@ func (g *gateway) createComponent(c *call) error {
 		return err
 	}
 	slug := c.param("project")
-	if _, err := c.project(slug); err != nil {
-		return err
-	}
-	b, err := c.readBody()
-	if err != nil {
+	if _, err := c.pathProject(); err != nil {
 		return err
 	}
 	// The catalog service reports missing required fields with the others.
 	comp := &catalogv1.Component{ProjectSlug: slug}
-	fields := applyBody(b, comp)
-	if err := b.err(); err != nil {
+	fields, err := c.bodyInto(comp)
+	if err != nil {
 		return err
 	}
 	resp, err := g.cfg.Catalog.CreateComponent(c.ctx, &catalogv1.CreateComponentRequest{Component: comp, Fields: fields, Actor: c.actor()})
@@ -142,8 +122,7 @@ func (g *gateway) createComponent(c *call) error {
 	if err != nil {
 		return err
 	}
-	c.w.Header().Set("Location", j.URL)
-	return c.write(http.StatusCreated, j)
+	return c.created(j.URL, j)
 }
 
 func (g *gateway) updateComponent(c *call) error {
@@ -153,16 +132,9 @@ func (g *gateway) updateComponent(c *call) error {
 	if _, err := c.pathComponent(); err != nil {
 		return err
 	}
-	b, err := c.readBody()
-	if err != nil {
-		return err
-	}
-	if c.r.Method == http.MethodPut {
-		b.required("name", "slug", "file_format", "filemask", "repo")
-	}
 	comp := &catalogv1.Component{}
-	fields := applyBody(b, comp)
-	if err := b.err(); err != nil {
+	fields, err := c.bodyInto(comp, "name", "slug", "file_format", "filemask", "repo")
+	if err != nil {
 		return err
 	}
 	if len(fields) == 0 {
@@ -173,11 +145,7 @@ func (g *gateway) updateComponent(c *call) error {
 	if err != nil {
 		return err
 	}
-	j, err := c.fullComponent(resp.GetComponent())
-	if err != nil {
-		return err
-	}
-	return c.ok(j)
+	return c.okRendered(c.fullComponent(resp.GetComponent()))
 }
 
 func (g *gateway) deleteComponent(c *call) error {
@@ -208,27 +176,18 @@ func (g *gateway) componentTranslations(c *call) error {
 
 // translationList pages translations in list form (component 0: all).
 func (g *gateway) translationList(c *call, componentID int64) error {
-	p, err := c.pager(defaultPageSize, maxPageSize)
-	if err != nil {
-		return err
-	}
-	resp, err := g.cfg.Translation.ListTranslations(c.ctx, &translationv1.ListTranslationsRequest{
-		ComponentId: componentID, Offset: p.offset(), Limit: p.size})
-	if err != nil {
-		return err
-	}
-	out := make([]*translationJSON, 0, len(resp.GetTranslations()))
-	for _, t := range resp.GetTranslations() {
+	render := func(t *translationv1.Translation) (*translationJSON, error) {
 		j, err := c.translationJSON(t, nil)
-		if err != nil {
-			if errs.FromStatus(err).Kind == errs.NotFound && componentID == 0 {
-				continue // a project the caller may not see
-			}
-			return err
+		if err != nil && componentID == 0 && toAPIError(err).status == http.StatusNotFound {
+			return nil, errSkipRow // a project the caller may not see
 		}
-		out = append(out, j)
+		return j, err
 	}
-	return c.page(p, resp.GetTotal(), out)
+	return c.servicePage(func(offset, limit int64) (any, int64, error) {
+		resp, err := g.cfg.Translation.ListTranslations(c.ctx, &translationv1.ListTranslationsRequest{
+			ComponentId: componentID, Offset: offset, Limit: limit})
+		return pageRows(resp.GetTranslations(), resp.GetTotal(), err, render)
+	})
 }
 
 type addedTranslationJSON struct {
@@ -271,24 +230,11 @@ func (g *gateway) componentStatistics(c *call) error {
 	if err != nil {
 		return err
 	}
-	p, err := c.pager(defaultPageSize, maxPageSize)
-	if err != nil {
-		return err
-	}
-	resp, err := g.cfg.Translation.ListTranslations(c.ctx, &translationv1.ListTranslationsRequest{
-		ComponentId: comp.GetId(), Offset: p.offset(), Limit: p.size})
-	if err != nil {
-		return err
-	}
-	out := make([]*statsJSON, 0, len(resp.GetTranslations()))
-	for _, t := range resp.GetTranslations() {
-		s, err := c.translationStats(t)
-		if err != nil {
-			return err
-		}
-		out = append(out, s)
-	}
-	return c.page(p, resp.GetTotal(), out)
+	return c.servicePage(func(offset, limit int64) (any, int64, error) {
+		resp, err := g.cfg.Translation.ListTranslations(c.ctx, &translationv1.ListTranslationsRequest{
+			ComponentId: comp.GetId(), Offset: offset, Limit: limit})
+		return pageRows(resp.GetTranslations(), resp.GetTotal(), err, c.translationStats)
+	})
 }
 
 func (g *gateway) componentLock(c *call) error {
@@ -325,43 +271,53 @@ func (g *gateway) componentFile(c *call) error {
 	if err != nil {
 		return err
 	}
-	format := fileFormat(c.r.URL.Query().Get("format"))
-	var buf bytes.Buffer
-	zw := zip.NewWriter(&buf)
-	var offset int64
-	for {
-		resp, err := g.cfg.Translation.ListTranslations(c.ctx, &translationv1.ListTranslationsRequest{
-			ComponentId: comp.GetId(), Offset: offset, Limit: maxPageSize})
-		if err != nil {
-			return err
-		}
-		for _, t := range resp.GetTranslations() {
-			f, err := g.cfg.Translation.GetFile(c.ctx, &translationv1.GetFileRequest{
-				ComponentId: comp.GetId(), LanguageCode: t.GetLanguageCode(), Format: format})
-			if err != nil {
-				return err
-			}
-			name := or(f.GetFilename(), t.GetFilename())
-			if name == "" {
-				continue
-			}
-			w, err := zw.Create(name)
-			if err != nil {
-				return err
-			}
-			if _, err := w.Write(f.GetContent()); err != nil {
-				return err
-			}
-		}
-		offset += int64(len(resp.GetTranslations()))
-		if len(resp.GetTranslations()) == 0 || offset >= resp.GetTotal() {
-			break
-		}
-	}
-	if err := zw.Close(); err != nil {
+	data, err := g.componentZip(c, comp, fileFormat(c.r.URL.Query().Get("format")))
+	if err != nil {
 		return err
 	}
-	return c.attachment(fmt.Sprintf("%s-%s.zip", comp.GetProjectSlug(), comp.GetSlug()), "application/zip", buf.Bytes())
+	return c.attachment(fmt.Sprintf("%s-%s.zip", comp.GetProjectSlug(), comp.GetSlug()), "application/zip", data)
+}
+
+// componentZip zips the file of every translation of comp in format.
+func (g *gateway) componentZip(c *call, comp *catalogv1.Component, format string) ([]byte, error) {
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	err := eachPage(func(offset, limit int64) (int, int64, error) {
+		resp, err := g.cfg.Translation.ListTranslations(c.ctx, &translationv1.ListTranslationsRequest{
+			ComponentId: comp.GetId(), Offset: offset, Limit: limit})
+		if err != nil {
+			return 0, 0, err
+		}
+		for _, t := range resp.GetTranslations() {
+			if err := g.zipFile(c, zw, comp, t, format); err != nil {
+				return 0, 0, err
+			}
+		}
+		return len(resp.GetTranslations()), resp.GetTotal(), nil
+	})
+	if err == nil {
+		err = zw.Close()
+	}
+	return buf.Bytes(), err
+}
+
+// zipFile adds the file of translation t (none when it has no name).
+func (g *gateway) zipFile(c *call, zw *zip.Writer, comp *catalogv1.Component, t *translationv1.Translation, format string) error {
+	f, err := g.cfg.Translation.GetFile(c.ctx, &translationv1.GetFileRequest{
+		ComponentId: comp.GetId(), LanguageCode: t.GetLanguageCode(), Format: format})
+	if err != nil {
+		return err
+	}
+	name := or(f.GetFilename(), t.GetFilename())
+	if name == "" {
+		return nil
+	}
+	w, err := zw.Create(name)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(f.GetContent())
+	return err
 }
 
 // fileFormat maps ?format= of a download: json/api mean "as stored".

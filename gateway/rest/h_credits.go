@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"sort"
 
-	"google.golang.org/protobuf/types/known/timestamppb"
-
 	"github.com/tmsproject/tms/pkg/errs"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
@@ -48,28 +46,17 @@ func (g *gateway) credits(c *call, req *changelogv1.ListChangesRequest) error {
 	q := c.r.URL.Query()
 	req.Actions = contentActions
 	req.LanguageCode = q.Get("lang")
-	for _, key := range []string{"start", "end"} {
-		s := q.Get(key)
-		if s == "" {
-			continue
-		}
-		t, ok := parseTime(s)
-		if !ok {
-			return fieldErrors(errs.Violations{{Field: key, Code: "invalid", Description: "Enter a valid date."}})
-		}
-		if key == "start" {
-			req.TimestampAfter = timestamppb.New(t)
-		} else {
-			req.TimestampBefore = timestamppb.New(t)
-		}
+	var ok bool
+	if req.TimestampAfter, ok = timeParam(q, "start"); !ok {
+		return fieldErrors(errs.Violations{{Field: "start", Code: "invalid", Description: "Enter a valid date."}})
+	}
+	if req.TimestampBefore, ok = timeParam(q, "end"); !ok {
+		return fieldErrors(errs.Violations{{Field: "end", Code: "invalid", Description: "Enter a valid date."}})
 	}
 	counts := map[string]map[string]int64{} // language -> author -> count
-	for {
-		req.Limit = maxPageSize
+	err := eachPage(func(offset, limit int64) (int, int64, error) {
+		req.Offset, req.Limit = offset, limit
 		resp, err := g.cfg.Changelog.ListChanges(c.ctx, req)
-		if err != nil {
-			return err
-		}
 		for _, ch := range resp.GetChanges() {
 			if ch.GetLanguageCode() == "" || ch.GetAuthor() == "" {
 				continue
@@ -79,16 +66,12 @@ func (g *gateway) credits(c *call, req *changelogv1.ListChangesRequest) error {
 			}
 			counts[ch.GetLanguageCode()][ch.GetAuthor()]++
 		}
-		req.Offset += int64(len(resp.GetChanges()))
-		if len(resp.GetChanges()) == 0 || req.Offset >= resp.GetTotal() {
-			break
-		}
-	}
-	out, err := g.renderCredits(c, counts)
+		return len(resp.GetChanges()), resp.GetTotal(), err
+	})
 	if err != nil {
 		return err
 	}
-	return c.ok(out)
+	return c.okRendered(g.renderCredits(c, counts))
 }
 
 func (g *gateway) renderCredits(c *call, counts map[string]map[string]int64) ([]languageCredits, error) {
@@ -123,19 +106,4 @@ func (g *gateway) renderCredits(c *call, counts map[string]map[string]int64) ([]
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].name < out[j].name })
 	return out, nil
-}
-
-func (g *gateway) projectCredits(c *call) error {
-	if _, err := c.project(c.param("project")); err != nil {
-		return err
-	}
-	return g.credits(c, &changelogv1.ListChangesRequest{ProjectSlug: c.param("project")})
-}
-
-func (g *gateway) componentCredits(c *call) error {
-	comp, err := c.pathComponent()
-	if err != nil {
-		return err
-	}
-	return g.credits(c, &changelogv1.ListChangesRequest{ProjectSlug: comp.GetProjectSlug(), ComponentSlug: comp.GetSlug()})
 }

@@ -6,19 +6,10 @@ import (
 )
 
 func (g *gateway) listLanguages(c *call) error {
-	p, err := c.pager(defaultPageSize, maxPageSize)
-	if err != nil {
-		return err
-	}
-	resp, err := g.cfg.Catalog.ListLanguages(c.ctx, &catalogv1.ListLanguagesRequest{Offset: p.offset(), Limit: p.size})
-	if err != nil {
-		return err
-	}
-	out := make([]*languageJSON, 0, len(resp.GetLanguages()))
-	for _, l := range resp.GetLanguages() {
-		out = append(out, c.urls.languageJSON(l))
-	}
-	return c.page(p, resp.GetTotal(), out)
+	return c.servicePage(func(offset, limit int64) (any, int64, error) {
+		resp, err := g.cfg.Catalog.ListLanguages(c.ctx, &catalogv1.ListLanguagesRequest{Offset: offset, Limit: limit})
+		return pageRows(resp.GetLanguages(), resp.GetTotal(), err, always(c.urls.languageJSON))
+	})
 }
 
 func (g *gateway) getLanguage(c *call) error {

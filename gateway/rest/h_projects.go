@@ -1,8 +1,6 @@
 package rest
 
 import (
-	"net/http"
-
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 )
@@ -11,22 +9,19 @@ import (
 // the list is filtered in memory and counts stay right.
 func (c *call) allProjects() ([]*catalogv1.Project, error) {
 	var out []*catalogv1.Project
-	var seen int64
-	for {
-		resp, err := c.g.cfg.Catalog.ListProjects(c.ctx, &catalogv1.ListProjectsRequest{Offset: seen, Limit: maxPageSize})
-		if err != nil {
-			return nil, err
-		}
+	err := eachPage(func(offset, limit int64) (int, int64, error) {
+		resp, err := c.g.cfg.Catalog.ListProjects(c.ctx, &catalogv1.ListProjectsRequest{Offset: offset, Limit: limit})
 		for _, p := range resp.GetProjects() {
 			if c.visible(p) {
 				out = append(out, p)
 			}
 		}
-		seen += int64(len(resp.GetProjects()))
-		if len(resp.GetProjects()) == 0 || seen >= resp.GetTotal() {
-			return out, nil
-		}
+		return len(resp.GetProjects()), resp.GetTotal(), err
+	})
+	if err != nil {
+		return nil, err
 	}
+	return out, nil
 }
 
 func (g *gateway) listProjects(c *call) error {
@@ -50,30 +45,22 @@ func (g *gateway) listProjects(c *call) error {
 }
 
 func (g *gateway) getProject(c *call) error {
-	p, err := c.project(c.param("project"))
+	p, err := c.pathProject()
 	if err != nil {
 		return err
 	}
-	j, err := c.projectJSON(p, true)
-	if err != nil {
-		return err
-	}
-	return c.ok(j)
+	return c.okRendered(c.projectJSON(p, true))
 }
 
 func (g *gateway) createProject(c *call) error {
 	if err := c.requireSuperuser(); err != nil {
 		return err
 	}
-	b, err := c.readBody()
-	if err != nil {
-		return err
-	}
 	// Required fields and values are validated by the catalog service, so
 	// that one answer names every problem.
 	proj := &catalogv1.Project{}
-	fields := applyBody(b, proj)
-	if err := b.err(); err != nil {
+	fields, err := c.bodyInto(proj)
+	if err != nil {
 		return err
 	}
 	resp, err := g.cfg.Catalog.CreateProject(c.ctx, &catalogv1.CreateProjectRequest{Project: proj, Fields: fields, Actor: c.actor()})
@@ -84,27 +71,19 @@ func (g *gateway) createProject(c *call) error {
 	if err != nil {
 		return err
 	}
-	c.w.Header().Set("Location", j.URL)
-	return c.write(http.StatusCreated, j)
+	return c.created(j.URL, j)
 }
 
 func (g *gateway) updateProject(c *call) error {
 	if err := c.requireSuperuser(); err != nil {
 		return err
 	}
-	if _, err := c.project(c.param("project")); err != nil {
+	if _, err := c.pathProject(); err != nil {
 		return err
-	}
-	b, err := c.readBody()
-	if err != nil {
-		return err
-	}
-	if c.r.Method == http.MethodPut {
-		b.required("name", "slug", "web")
 	}
 	proj := &catalogv1.Project{}
-	fields := applyBody(b, proj)
-	if err := b.err(); err != nil {
+	fields, err := c.bodyInto(proj, "name", "slug", "web")
+	if err != nil {
 		return err
 	}
 	if len(fields) == 0 {
@@ -115,25 +94,18 @@ func (g *gateway) updateProject(c *call) error {
 	if err != nil {
 		return err
 	}
-	j, err := c.projectJSON(resp.GetProject(), true)
-	if err != nil {
-		return err
-	}
-	return c.ok(j)
+	return c.okRendered(c.projectJSON(resp.GetProject(), true))
 }
 
 func (g *gateway) deleteProject(c *call) error {
 	if err := c.requireSuperuser(); err != nil {
 		return err
 	}
-	slug := c.param("project")
-	if _, err := c.project(slug); err != nil {
-		return err
-	}
-	comps, err := c.projectComponents(slug)
+	p, comps, err := c.pathProjectComponents()
 	if err != nil {
 		return err
 	}
+	slug := p.GetSlug()
 	if _, err := g.cfg.Catalog.DeleteProject(c.ctx, &catalogv1.DeleteProjectRequest{Slug: slug, Actor: c.actor()}); err != nil {
 		return err
 	}
@@ -146,18 +118,14 @@ func (g *gateway) deleteProject(c *call) error {
 }
 
 func (g *gateway) projectComponents(c *call) error {
-	if _, err := c.project(c.param("project")); err != nil {
+	if _, err := c.pathProject(); err != nil {
 		return err
 	}
 	return g.componentList(c, c.param("project"))
 }
 
 func (g *gateway) projectStatistics(c *call) error {
-	p, err := c.project(c.param("project"))
-	if err != nil {
-		return err
-	}
-	comps, err := c.projectComponents(p.GetSlug())
+	p, comps, err := c.pathProjectComponents()
 	if err != nil {
 		return err
 	}
@@ -175,11 +143,7 @@ func (g *gateway) projectStatistics(c *call) error {
 
 // projectLanguages is a plain array (not paginated) of per-language sums.
 func (g *gateway) projectLanguages(c *call) error {
-	p, err := c.project(c.param("project"))
-	if err != nil {
-		return err
-	}
-	comps, err := c.projectComponents(p.GetSlug())
+	p, comps, err := c.pathProjectComponents()
 	if err != nil {
 		return err
 	}
@@ -206,7 +170,7 @@ type lockJSON struct {
 }
 
 func (g *gateway) projectLock(c *call) error {
-	p, err := c.project(c.param("project"))
+	p, err := c.pathProject()
 	if err != nil {
 		return err
 	}
@@ -230,7 +194,7 @@ func (g *gateway) setProjectLock(c *call) error {
 		return err
 	}
 	slug := c.param("project")
-	if _, err := c.project(slug); err != nil {
+	if _, err := c.pathProject(); err != nil {
 		return err
 	}
 	lock, err := c.lockBody()
@@ -255,7 +219,7 @@ func (g *gateway) setProjectLock(c *call) error {
 
 // machinerySettings: no machine translation service is configured.
 func (g *gateway) machinerySettings(c *call) error {
-	if _, err := c.project(c.param("project")); err != nil {
+	if _, err := c.pathProject(); err != nil {
 		return err
 	}
 	return c.ok(struct{}{})

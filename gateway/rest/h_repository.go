@@ -2,6 +2,7 @@ package rest
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/tmsproject/tms/gateway/rest/wire"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
@@ -22,13 +23,7 @@ func newCommitJSON(c *translationv1.Commit) *commitJSON {
 	if c == nil || c.GetRevision() == "" {
 		return nil
 	}
-	summary := c.GetMessage()
-	for i := 0; i < len(summary); i++ {
-		if summary[i] == '\n' {
-			summary = summary[:i]
-			break
-		}
-	}
+	summary, _, _ := strings.Cut(c.GetMessage(), "\n")
 	return &commitJSON{Revision: c.GetRevision(), ShortRevision: c.GetShortRevision(),
 		Author: fmt.Sprintf("%s <%s>", c.GetAuthorName(), c.GetAuthorEmail()), AuthorName: c.GetAuthorName(),
 		AuthorEmail: c.GetAuthorEmail(), AuthorDate: wire.TimeOf(c.GetAuthorTime()),
@@ -91,58 +86,38 @@ func (g *gateway) repositoryOp(c *call, ids []int64, language string) error {
 	return c.ok(operationJSON{Result: resp.GetResult(), Detail: resp.GetDetail()})
 }
 
-func (c *call) projectComponentIDs() ([]int64, error) {
-	if _, err := c.project(c.param("project")); err != nil {
-		return nil, err
-	}
-	comps, err := c.projectComponents(c.param("project"))
-	return componentIDs(comps), err
+// repoScope is the components (and language, "" for all) whose
+// repositories a path names: a project's, a component's or a translation's.
+type repoScope func(c *call) (ids []int64, language string, err error)
+
+func projectRepo(c *call) ([]int64, string, error) {
+	_, comps, err := c.pathProjectComponents()
+	return componentIDs(comps), "", err
 }
 
-func (g *gateway) projectRepository(c *call) error {
-	ids, err := c.projectComponentIDs()
-	if err != nil {
-		return err
-	}
-	return g.repository(c, ids, "")
-}
-
-func (g *gateway) projectRepositoryOp(c *call) error {
-	ids, err := c.projectComponentIDs()
-	if err != nil {
-		return err
-	}
-	return g.repositoryOp(c, ids, "")
-}
-
-func (g *gateway) componentRepository(c *call) error {
+func componentRepo(c *call) ([]int64, string, error) {
 	comp, err := c.pathComponent()
 	if err != nil {
-		return err
+		return nil, "", err
 	}
-	return g.repository(c, []int64{comp.GetId()}, "")
+	return []int64{comp.GetId()}, "", nil
 }
 
-func (g *gateway) componentRepositoryOp(c *call) error {
-	comp, err := c.pathComponent()
-	if err != nil {
-		return err
-	}
-	return g.repositoryOp(c, []int64{comp.GetId()}, "")
-}
-
-func (g *gateway) translationRepository(c *call) error {
+func translationRepo(c *call) ([]int64, string, error) {
 	comp, t, err := c.pathTranslation()
 	if err != nil {
-		return err
+		return nil, "", err
 	}
-	return g.repository(c, []int64{comp.GetId()}, t.GetLanguageCode())
+	return []int64{comp.GetId()}, t.GetLanguageCode(), nil
 }
 
-func (g *gateway) translationRepositoryOp(c *call) error {
-	comp, t, err := c.pathTranslation()
-	if err != nil {
-		return err
+// onRepo serves h (repository or repositoryOp) on the repositories of scope.
+func (g *gateway) onRepo(scope repoScope, h func(c *call, ids []int64, language string) error) handlerFunc {
+	return func(c *call) error {
+		ids, language, err := scope(c)
+		if err != nil {
+			return err
+		}
+		return h(c, ids, language)
 	}
-	return g.repositoryOp(c, []int64{comp.GetId()}, t.GetLanguageCode())
 }

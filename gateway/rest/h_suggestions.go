@@ -1,7 +1,7 @@
 package rest
 
 import (
-	"strconv"
+	"slices"
 
 	"github.com/tmsproject/tms/gateway/rest/wire"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
@@ -43,24 +43,11 @@ func (g *gateway) unitSuggestions(c *call) error {
 	if c.r.Method == "POST" {
 		return g.addSuggestion(c, u)
 	}
-	p, err := c.pager(defaultPageSize, maxPageSize)
-	if err != nil {
-		return err
-	}
-	resp, err := g.cfg.Translation.ListSuggestions(c.ctx, &translationv1.ListSuggestionsRequest{
-		UnitId: u.GetId(), Offset: p.offset(), Limit: p.size})
-	if err != nil {
-		return err
-	}
-	return c.page(p, resp.GetTotal(), c.suggestionList(resp.GetSuggestions()))
-}
-
-func (c *call) suggestionList(list []*translationv1.Suggestion) []*suggestionJSON {
-	out := make([]*suggestionJSON, 0, len(list))
-	for _, s := range list {
-		out = append(out, c.urls.suggestionJSON(s))
-	}
-	return out
+	return c.servicePage(func(offset, limit int64) (any, int64, error) {
+		resp, err := g.cfg.Translation.ListSuggestions(c.ctx, &translationv1.ListSuggestionsRequest{
+			UnitId: u.GetId(), Offset: offset, Limit: limit})
+		return pageRows(resp.GetSuggestions(), resp.GetTotal(), err, always(c.urls.suggestionJSON))
+	})
 }
 
 func (g *gateway) addSuggestion(c *call, u *translationv1.Unit) error {
@@ -88,38 +75,30 @@ func (g *gateway) addSuggestion(c *call, u *translationv1.Unit) error {
 // projects hidden from the caller are left out of the page (the count is
 // the service's total).
 func (g *gateway) allSuggestions(c *call) error {
-	p, err := c.pager(defaultPageSize, maxPageSize)
-	if err != nil {
-		return err
-	}
-	resp, err := g.cfg.Translation.ListSuggestions(c.ctx, &translationv1.ListSuggestionsRequest{Offset: p.offset(), Limit: p.size})
-	if err != nil {
-		return err
-	}
-	var visible []*translationv1.Suggestion
-	for _, s := range resp.GetSuggestions() {
-		if _, err := c.project(s.GetProjectSlug()); err == nil {
-			visible = append(visible, s)
-		}
-	}
-	return c.page(p, resp.GetTotal(), c.suggestionList(visible))
+	return c.servicePage(func(offset, limit int64) (any, int64, error) {
+		resp, err := g.cfg.Translation.ListSuggestions(c.ctx, &translationv1.ListSuggestionsRequest{Offset: offset, Limit: limit})
+		visible := slices.DeleteFunc(resp.GetSuggestions(), func(s *translationv1.Suggestion) bool {
+			_, hidden := c.project(s.GetProjectSlug())
+			return hidden != nil
+		})
+		return pageRows(visible, resp.GetTotal(), err, always(c.urls.suggestionJSON))
+	})
 }
 
 // pathSuggestion fetches the suggestion of the {id} path within a visible
 // project.
 func (c *call) pathSuggestion() (*translationv1.Suggestion, error) {
-	n, err := strconv.ParseInt(c.param("id"), 10, 64)
-	if err != nil {
-		return nil, notFound()
-	}
+	return pathObject(c, c.getSuggestion)
+}
+
+// ownSuggestion is the suggestion of the path when the caller may act on it.
+func (c *call) ownSuggestion() (*translationv1.Suggestion, error) {
+	return ownPathObject(c, c.getSuggestion)
+}
+
+func (c *call) getSuggestion(n int64) (*translationv1.Suggestion, error) {
 	resp, err := c.g.cfg.Translation.GetSuggestion(c.ctx, &translationv1.GetSuggestionRequest{Id: n})
-	if err != nil {
-		return nil, err
-	}
-	if _, err := c.project(resp.GetSuggestion().GetProjectSlug()); err != nil {
-		return nil, err
-	}
-	return resp.GetSuggestion(), nil
+	return resp.GetSuggestion(), err
 }
 
 func (g *gateway) getSuggestion(c *call) error {
@@ -128,6 +107,19 @@ func (g *gateway) getSuggestion(c *call) error {
 		return err
 	}
 	return c.ok(c.urls.suggestionJSON(s))
+}
+
+// ownPathObject is pathObject for objects only their author (or a
+// superuser) may act on: 404 before 401/403.
+func ownPathObject[T interface {
+	GetProjectSlug() string
+	GetUser() string
+}](c *call, get func(id int64) (T, error)) (T, error) {
+	x, err := pathObject(c, get)
+	if err != nil {
+		return x, err
+	}
+	return x, c.ownOrSuperuser(x.GetUser())
 }
 
 // ownOrSuperuser admits the author of an object and superusers.
@@ -144,29 +136,21 @@ func (c *call) ownOrSuperuser(author string) error {
 // acceptSuggestion makes the suggestion the translation; answers the
 // edited unit like a unit PATCH.
 func (g *gateway) acceptSuggestion(c *call) error {
-	s, err := c.pathSuggestion()
+	s, err := c.ownSuggestion()
 	if err != nil {
-		return err
-	}
-	if err := c.ownOrSuperuser(s.GetUser()); err != nil {
 		return err
 	}
 	resp, err := g.cfg.Translation.AcceptSuggestion(c.ctx, &translationv1.AcceptSuggestionRequest{Id: s.GetId(), Actor: c.actor()})
 	if err != nil {
 		return err
 	}
-	x := resp.GetUnit()
-	return c.ok(unitEditJSON{Target: nonNil(x.GetTarget()), State: x.GetState(), Explanation: x.GetExplanation(),
-		ExtraFlags: x.GetExtraFlags(), Labels: []string{}})
+	return c.ok(newUnitEditJSON(resp.GetUnit()))
 }
 
 // deleteSuggestion rejects a suggestion, {"rejection_reason"} optional.
 func (g *gateway) deleteSuggestion(c *call) error {
-	s, err := c.pathSuggestion()
+	s, err := c.ownSuggestion()
 	if err != nil {
-		return err
-	}
-	if err := c.ownOrSuperuser(s.GetUser()); err != nil {
 		return err
 	}
 	b, err := c.readBody()

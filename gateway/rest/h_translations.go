@@ -2,7 +2,7 @@ package rest
 
 import (
 	"fmt"
-	"strconv"
+	"strings"
 
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 )
@@ -14,11 +14,7 @@ func (g *gateway) getTranslation(c *call) error {
 	if err != nil {
 		return err
 	}
-	j, err := c.translationJSON(t, comp)
-	if err != nil {
-		return err
-	}
-	return c.ok(j)
+	return c.okRendered(c.translationJSON(t, comp))
 }
 
 func (g *gateway) deleteTranslation(c *call) error {
@@ -41,30 +37,17 @@ func (g *gateway) translationStatistics(c *call) error {
 	if err != nil {
 		return err
 	}
-	s, err := c.translationStats(t)
-	if err != nil {
-		return err
-	}
-	return c.ok(s)
+	return c.okRendered(c.translationStats(t))
 }
 
 // unitList pages units of one translation (0: all) in id order; q is the
 // search expression.
 func (g *gateway) unitList(c *call, translationID int64, def, max int64) error {
-	p, err := c.pager(def, max)
-	if err != nil {
-		return err
-	}
-	resp, err := g.cfg.Translation.ListUnits(c.ctx, &translationv1.ListUnitsRequest{
-		TranslationId: translationID, Query: c.r.URL.Query().Get("q"), Offset: p.offset(), Limit: p.size})
-	if err != nil {
-		return err
-	}
-	out := make([]*unitJSON, 0, len(resp.GetUnits()))
-	for _, u := range resp.GetUnits() {
-		out = append(out, c.urls.unitJSON(u))
-	}
-	return c.page(p, resp.GetTotal(), out)
+	return c.servicePageSized(def, max, func(offset, limit int64) (any, int64, error) {
+		resp, err := g.cfg.Translation.ListUnits(c.ctx, &translationv1.ListUnitsRequest{
+			TranslationId: translationID, Query: c.r.URL.Query().Get("q"), Offset: offset, Limit: limit})
+		return pageRows(resp.GetUnits(), resp.GetTotal(), err, always(c.urls.unitJSON))
+	})
 }
 
 func (g *gateway) translationUnits(c *call) error {
@@ -92,14 +75,7 @@ func (g *gateway) translationFile(c *call) error {
 	return c.attachment(baseName(name), resp.GetContentType(), resp.GetContent())
 }
 
-func baseName(p string) string {
-	for i := len(p) - 1; i >= 0; i-- {
-		if p[i] == '/' {
-			return p[i+1:]
-		}
-	}
-	return p
-}
+func baseName(p string) string { return p[strings.LastIndexByte(p, '/')+1:] }
 
 func (g *gateway) allUnits(c *call) error {
 	return g.unitList(c, 0, unitsPageSize, unitsMaxSize)
@@ -107,18 +83,10 @@ func (g *gateway) allUnits(c *call) error {
 
 // pathUnit fetches the unit of the {id} path, within a visible project.
 func (c *call) pathUnit() (*translationv1.Unit, error) {
-	n, err := strconv.ParseInt(c.param("id"), 10, 64)
-	if err != nil {
-		return nil, notFound()
-	}
-	resp, err := c.g.cfg.Translation.GetUnit(c.ctx, &translationv1.GetUnitRequest{Id: n})
-	if err != nil {
-		return nil, err
-	}
-	if _, err := c.project(resp.GetUnit().GetProjectSlug()); err != nil {
-		return nil, err
-	}
-	return resp.GetUnit(), nil
+	return pathObject(c, func(n int64) (*translationv1.Unit, error) {
+		resp, err := c.g.cfg.Translation.GetUnit(c.ctx, &translationv1.GetUnitRequest{Id: n})
+		return resp.GetUnit(), err
+	})
 }
 
 func (g *gateway) getUnit(c *call) error {
@@ -135,6 +103,12 @@ type unitEditJSON struct {
 	Explanation string   `json:"explanation"`
 	ExtraFlags  string   `json:"extra_flags"`
 	Labels      []string `json:"labels"`
+}
+
+// newUnitEditJSON is the answer to an edit of x.
+func newUnitEditJSON(x *translationv1.Unit) unitEditJSON {
+	return unitEditJSON{Target: nonNil(x.GetTarget()), State: x.GetState(), Explanation: x.GetExplanation(),
+		ExtraFlags: x.GetExtraFlags(), Labels: []string{}}
 }
 
 var unitStates = map[int64]bool{0: true, 10: true, 20: true, 30: true}
@@ -172,9 +146,7 @@ func (g *gateway) updateUnit(c *call) error {
 	if err != nil {
 		return err
 	}
-	x := resp.GetUnit()
-	return c.ok(unitEditJSON{Target: nonNil(x.GetTarget()), State: x.GetState(), Explanation: x.GetExplanation(),
-		ExtraFlags: x.GetExtraFlags(), Labels: []string{}})
+	return c.ok(newUnitEditJSON(resp.GetUnit()))
 }
 
 func (g *gateway) getTask(c *call) error {

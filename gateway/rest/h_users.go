@@ -2,7 +2,7 @@ package rest
 
 import (
 	"net/http"
-	"strconv"
+	"strings"
 
 	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
 )
@@ -11,19 +11,10 @@ func (g *gateway) listUsers(c *call) error {
 	if err := c.requireSuperuser(); err != nil {
 		return err
 	}
-	p, err := c.pager(defaultPageSize, maxPageSize)
-	if err != nil {
-		return err
-	}
-	resp, err := g.cfg.Notification.ListUsers(c.ctx, &notificationv1.ListUsersRequest{Offset: p.offset(), Limit: p.size})
-	if err != nil {
-		return err
-	}
-	out := make([]*userJSON, 0, len(resp.GetUsers()))
-	for _, u := range resp.GetUsers() {
-		out = append(out, c.userJSON(u))
-	}
-	return c.page(p, resp.GetTotal(), out)
+	return c.servicePage(func(offset, limit int64) (any, int64, error) {
+		resp, err := g.cfg.Notification.ListUsers(c.ctx, &notificationv1.ListUsersRequest{Offset: offset, Limit: limit})
+		return pageRows(resp.GetUsers(), resp.GetTotal(), err, always(c.userJSON))
+	})
 }
 
 func (g *gateway) createUser(c *call) error {
@@ -48,8 +39,7 @@ func (g *gateway) createUser(c *call) error {
 		return err
 	}
 	j := c.userJSON(resp.GetUser())
-	c.w.Header().Set("Location", j.URL)
-	return c.write(http.StatusCreated, j)
+	return c.created(j.URL, j)
 }
 
 func (g *gateway) getUser(c *call) error {
@@ -95,24 +85,11 @@ func (g *gateway) listSubscriptions(c *call) error {
 	if err := c.requireSelf(); err != nil {
 		return err
 	}
-	p, err := c.pager(defaultPageSize, maxPageSize)
-	if err != nil {
-		return err
-	}
-	resp, err := g.cfg.Notification.ListSubscriptions(c.ctx, &notificationv1.ListSubscriptionsRequest{
-		Username: c.param("user"), Offset: p.offset(), Limit: p.size})
-	if err != nil {
-		return err
-	}
-	out := make([]*subscriptionJSON, 0, len(resp.GetSubscriptions()))
-	for _, s := range resp.GetSubscriptions() {
-		j, err := c.subscriptionJSON(s)
-		if err != nil {
-			return err
-		}
-		out = append(out, j)
-	}
-	return c.page(p, resp.GetTotal(), out)
+	return c.servicePage(func(offset, limit int64) (any, int64, error) {
+		resp, err := g.cfg.Notification.ListSubscriptions(c.ctx, &notificationv1.ListSubscriptionsRequest{
+			Username: c.param("user"), Offset: offset, Limit: limit})
+		return pageRows(resp.GetSubscriptions(), resp.GetTotal(), err, c.subscriptionJSON)
+	})
 }
 
 // subscriptionBody reads notification, scope, frequency and the optional
@@ -138,7 +115,7 @@ func (c *call) subscriptionBody(required bool) (*notificationv1.Subscription, []
 			}
 		}
 		if str, isStr := ref.(string); isStr {
-			if p, cs, ok := cutSlash(str); ok {
+			if p, cs, ok := strings.Cut(str, "/"); ok {
 				s.ProjectSlug, str = p, cs
 			}
 			ref = str
@@ -180,19 +157,17 @@ func (g *gateway) createSubscription(c *call) error {
 	return c.write(http.StatusCreated, j)
 }
 
-func (c *call) subscriptionID() (int64, error) {
-	n, err := strconv.ParseInt(c.param("id"), 10, 64)
-	if err != nil {
-		return 0, notFound()
+// selfSubscriptionID admits the user of the path (or a superuser) and
+// reads the subscription {id}.
+func (c *call) selfSubscriptionID() (int64, error) {
+	if err := c.requireSelf(); err != nil {
+		return 0, err
 	}
-	return n, nil
+	return c.pathID()
 }
 
 func (g *gateway) getSubscription(c *call) error {
-	if err := c.requireSelf(); err != nil {
-		return err
-	}
-	n, err := c.subscriptionID()
+	n, err := c.selfSubscriptionID()
 	if err != nil {
 		return err
 	}
@@ -200,18 +175,11 @@ func (g *gateway) getSubscription(c *call) error {
 	if err != nil {
 		return err
 	}
-	j, err := c.subscriptionJSON(resp.GetSubscription())
-	if err != nil {
-		return err
-	}
-	return c.ok(j)
+	return c.okRendered(c.subscriptionJSON(resp.GetSubscription()))
 }
 
 func (g *gateway) updateSubscription(c *call) error {
-	if err := c.requireSelf(); err != nil {
-		return err
-	}
-	n, err := c.subscriptionID()
+	n, err := c.selfSubscriptionID()
 	if err != nil {
 		return err
 	}
@@ -224,18 +192,11 @@ func (g *gateway) updateSubscription(c *call) error {
 	if err != nil {
 		return err
 	}
-	j, err := c.subscriptionJSON(resp.GetSubscription())
-	if err != nil {
-		return err
-	}
-	return c.ok(j)
+	return c.okRendered(c.subscriptionJSON(resp.GetSubscription()))
 }
 
 func (g *gateway) deleteSubscription(c *call) error {
-	if err := c.requireSelf(); err != nil {
-		return err
-	}
-	n, err := c.subscriptionID()
+	n, err := c.selfSubscriptionID()
 	if err != nil {
 		return err
 	}

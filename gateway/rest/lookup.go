@@ -1,6 +1,8 @@
 package rest
 
 import (
+	"strconv"
+
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 )
@@ -37,6 +39,48 @@ func (c *call) project(slug string) (*catalogv1.Project, error) {
 	}
 	c.projects[slug] = &projectCache{p: p, err: err}
 	return p, err
+}
+
+// pathProject is the visible project named by the {project} path.
+func (c *call) pathProject() (*catalogv1.Project, error) {
+	return c.project(c.param("project"))
+}
+
+// pathProjectComponents is the project of the path with its components.
+func (c *call) pathProjectComponents() (*catalogv1.Project, []*catalogv1.Component, error) {
+	p, err := c.pathProject()
+	if err != nil {
+		return nil, nil, err
+	}
+	comps, err := c.projectComponents(p.GetSlug())
+	return p, comps, err
+}
+
+// pathID is the number of the {id} path; anything else is not found.
+func (c *call) pathID() (int64, error) {
+	n, err := strconv.ParseInt(c.param("id"), 10, 64)
+	if err != nil {
+		return 0, notFound()
+	}
+	return n, nil
+}
+
+// pathObject fetches the object of the {id} path with get and admits it
+// only within a project the caller may see.
+func pathObject[T interface{ GetProjectSlug() string }](c *call, get func(id int64) (T, error)) (T, error) {
+	var none T
+	n, err := c.pathID()
+	if err != nil {
+		return none, err
+	}
+	x, err := get(n)
+	if err != nil {
+		return none, err
+	}
+	if _, err := c.project(x.GetProjectSlug()); err != nil {
+		return none, err
+	}
+	return x, nil
 }
 
 // component fetches a component of a visible project.
@@ -84,17 +128,16 @@ func (c *call) language(code string) (*catalogv1.Language, error) {
 // project-wide operations).
 func (c *call) projectComponents(project string) ([]*catalogv1.Component, error) {
 	var out []*catalogv1.Component
-	for {
+	err := eachPage(func(offset, limit int64) (int, int64, error) {
 		resp, err := c.g.cfg.Catalog.ListComponents(c.ctx, &catalogv1.ListComponentsRequest{
-			ProjectSlug: project, Offset: int64(len(out)), Limit: maxPageSize})
-		if err != nil {
-			return nil, err
-		}
+			ProjectSlug: project, Offset: offset, Limit: limit})
 		out = append(out, resp.GetComponents()...)
-		if len(resp.GetComponents()) == 0 || int64(len(out)) >= resp.GetTotal() {
-			return out, nil
-		}
+		return len(resp.GetComponents()), resp.GetTotal(), err
+	})
+	if err != nil {
+		return nil, err
 	}
+	return out, nil
 }
 
 func componentIDs(comps []*catalogv1.Component) []int64 {

@@ -1,6 +1,7 @@
 package rest
 
 import (
+	"errors"
 	"net/url"
 	"strconv"
 )
@@ -94,14 +95,91 @@ func (c *call) page(p pager, total int64, results any) error {
 	return c.ok(body)
 }
 
+// window is the part [lo:hi) of a list of total rows this page shows.
+func (p pager) window(total int64) (lo, hi int64) {
+	lo = min(p.offset(), total)
+	return lo, min(lo+p.size, total)
+}
+
 // pageOf paginates a list held in memory.
 func pageOf[T any](c *call, p pager, all []T) error {
-	total := int64(len(all))
-	lo := min(p.offset(), total)
-	hi := min(lo+p.size, total)
+	lo, hi := p.window(int64(len(all)))
 	results := all[lo:hi]
 	if results == nil {
 		results = []T{}
 	}
-	return c.page(p, total, results)
+	return c.page(p, int64(len(all)), results)
+}
+
+// eachPage walks a whole list a backend pages: fetch handles the rows at
+// offset and limit and reports how many it got and the backend's total.
+func eachPage(fetch func(offset, limit int64) (n int, total int64, err error)) error {
+	var offset int64
+	for {
+		n, total, err := fetch(offset, maxPageSize)
+		if err != nil {
+			return err
+		}
+		offset += int64(n)
+		if n == 0 || offset >= total {
+			return nil
+		}
+	}
+}
+
+// fetchFunc asks a backend for the rows at offset and limit of a list it
+// pages itself and answers them rendered, with the backend's total.
+type fetchFunc func(offset, limit int64) (rows any, total int64, err error)
+
+// servicePage writes the requested page (default sizes) of a list the
+// backend pages.
+func (c *call) servicePage(fetch fetchFunc) error {
+	return c.servicePageSized(defaultPageSize, maxPageSize, fetch)
+}
+
+// servicePageSized is servicePage with its own default and largest size.
+func (c *call) servicePageSized(def, max int64, fetch fetchFunc) error {
+	p, err := c.pager(def, max)
+	if err != nil {
+		return err
+	}
+	rows, total, err := fetch(p.offset(), p.size)
+	if err != nil {
+		return err
+	}
+	return c.page(p, total, rows)
+}
+
+// pageRows renders the rows of a backend's page for a fetchFunc; err is
+// the backend's, answered as it is.
+func pageRows[T, J any](rows []T, total int64, err error, render func(T) (J, error)) (any, int64, error) {
+	if err != nil {
+		return nil, 0, err
+	}
+	out, err := renderAll(rows, render)
+	return out, total, err
+}
+
+// errSkipRow from a rendering leaves the row out of the list.
+var errSkipRow = errors.New("row left out")
+
+// renderAll renders every row (an empty list renders as [], not null).
+func renderAll[T, J any](rows []T, render func(T) (J, error)) ([]J, error) {
+	out := make([]J, 0, len(rows))
+	for _, r := range rows {
+		j, err := render(r)
+		if errors.Is(err, errSkipRow) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, j)
+	}
+	return out, nil
+}
+
+// always adapts a rendering that cannot fail.
+func always[T, J any](render func(T) J) func(T) (J, error) {
+	return func(x T) (J, error) { return render(x), nil }
 }

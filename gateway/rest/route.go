@@ -127,6 +127,21 @@ func (c *call) write(status int, v any) error {
 
 func (c *call) ok(v any) error { return c.write(http.StatusOK, v) }
 
+// okRendered answers v, or the error of rendering it:
+// c.okRendered(c.projectJSON(p, true)).
+func (c *call) okRendered(v any, err error) error {
+	if err != nil {
+		return err
+	}
+	return c.ok(v)
+}
+
+// created answers 201 with v and its URL in Location.
+func (c *call) created(location string, v any) error {
+	c.w.Header().Set("Location", location)
+	return c.write(http.StatusCreated, v)
+}
+
 func (c *call) noContent() error {
 	c.w.WriteHeader(http.StatusNoContent)
 	return nil

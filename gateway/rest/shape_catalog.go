@@ -1,6 +1,8 @@
 package rest
 
 import (
+	"strings"
+
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 )
 
@@ -26,15 +28,11 @@ type languageJSON struct {
 }
 
 func (u urls) languageJSON(l *catalogv1.Language) *languageJSON {
-	aliases := l.GetAliases()
-	if aliases == nil {
-		aliases = []string{}
-	}
 	return &languageJSON{
 		ID: l.GetId(), Code: l.GetCode(), Name: l.GetName(),
 		Plural: pluralJSON{ID: l.GetPluralId(), Source: l.GetPluralSource(), Number: l.GetPluralNumber(),
 			Formula: l.GetPluralFormula(), Type: l.GetPluralType()},
-		Aliases: aliases, Direction: or(l.GetDirection(), "ltr"), Population: l.GetPopulation(),
+		Aliases: nonNil(l.GetAliases()), Direction: or(l.GetDirection(), "ltr"), Population: l.GetPopulation(),
 		WebURL: u.Web("languages", l.GetCode()), URL: u.language(l.GetCode()),
 		StatisticsURL: u.language(l.GetCode(), "statistics"),
 	}
@@ -99,14 +97,23 @@ func (c *call) projectJSON(p *catalogv1.Project, full bool) (*projectJSON, error
 		MachinerySettings: u.project(s, "machinery_settings"), CheckFlags: p.GetCheckFlags(),
 		CommitPolicy: p.GetCommitPolicy(), Enforced2FA: p.GetEnforced_2Fa(), Locked: p.GetLocked(),
 	}
-	if code := p.GetSecondaryLanguageCode(); code != "" {
-		l, err := c.language(code)
-		if err != nil {
-			return nil, err
-		}
-		out.SecondaryLanguage = u.languageJSON(l)
+	var err error
+	if out.SecondaryLanguage, err = c.secondaryLanguage(p.GetSecondaryLanguageCode()); err != nil {
+		return nil, err
 	}
 	return out, nil
+}
+
+// secondaryLanguage is the language object of code, nil (null) for "".
+func (c *call) secondaryLanguage(code string) (*languageJSON, error) {
+	if code == "" {
+		return nil, nil
+	}
+	l, err := c.language(code)
+	if err != nil {
+		return nil, err
+	}
+	return c.urls.languageJSON(l), nil
 }
 
 // componentJSON is the component; componentFull is nil in the reduced form
@@ -199,10 +206,6 @@ func (c *call) componentJSON(comp *catalogv1.Component, full bool, taskURL strin
 		return nil, err
 	}
 	u, p, s := c.urls, comp.GetProjectSlug(), comp.GetSlug()
-	checks := comp.GetEnforcedChecks()
-	if checks == nil {
-		checks = []string{}
-	}
 	out := &componentJSON{
 		Name: comp.GetName(), Slug: s, ID: comp.GetId(), SourceLanguage: u.languageJSON(src), Project: pj,
 		VCS: comp.GetVcs(), Repo: comp.GetRepo(), GitExport: comp.GetGitExport(), Branch: comp.GetBranch(),
@@ -216,7 +219,7 @@ func (c *call) componentJSON(comp *catalogv1.Component, full bool, taskURL strin
 		LinksURL: u.component(p, s, "links"), ChangesListURL: u.component(p, s, "changes"),
 		TaskURL: optional(taskURL), NewLang: comp.GetNewLang(), LanguageCodeStyle: comp.GetLanguageCodeStyle(),
 		Push: comp.GetPush(), CheckFlags: comp.GetCheckFlags(), Priority: comp.GetPriority(),
-		EnforcedChecks: checks, Restricted: comp.GetRestricted(), Repoweb: comp.GetRepoweb(),
+		EnforcedChecks: nonNil(comp.GetEnforcedChecks()), Restricted: comp.GetRestricted(), Repoweb: comp.GetRepoweb(),
 		ReportSourceBugs: comp.GetReportSourceBugs(), MergeStyle: comp.GetMergeStyle(),
 		CommitMessage: comp.GetCommitMessage(), AddMessage: comp.GetAddMessage(),
 		DeleteMessage: comp.GetDeleteMessage(), MergeMessage: comp.GetMergeMessage(),
@@ -231,28 +234,21 @@ func (c *call) componentJSON(comp *catalogv1.Component, full bool, taskURL strin
 	if !full {
 		return out, nil
 	}
-	out.componentFull = &componentFull{CreditsURL: u.component(p, s, "credits"), KeyFilter: comp.GetKeyFilter(),
-		Locked: comp.GetLocked()}
-	if lc := comp.GetLinkedComponent(); lc != "" {
-		if lp, ls, ok := cutSlash(lc); ok {
-			out.LinkedComponent = u.component(lp, ls)
-		}
-	}
-	if code := comp.GetSecondaryLanguageCode(); code != "" {
-		l, err := c.language(code)
-		if err != nil {
-			return nil, err
-		}
-		out.SecondaryLanguage = u.languageJSON(l)
+	if out.componentFull, err = c.newComponentFull(comp); err != nil {
+		return nil, err
 	}
 	return out, nil
 }
 
-func cutSlash(s string) (string, string, bool) {
-	for i := 0; i < len(s); i++ {
-		if s[i] == '/' {
-			return s[:i], s[i+1:], true
-		}
+// newComponentFull is the part only the full form of comp carries.
+func (c *call) newComponentFull(comp *catalogv1.Component) (*componentFull, error) {
+	p, s := comp.GetProjectSlug(), comp.GetSlug()
+	out := &componentFull{CreditsURL: c.urls.component(p, s, "credits"), KeyFilter: comp.GetKeyFilter(),
+		Locked: comp.GetLocked()}
+	if lp, ls, ok := strings.Cut(comp.GetLinkedComponent(), "/"); ok {
+		out.LinkedComponent = c.urls.component(lp, ls)
 	}
-	return "", "", false
+	var err error
+	out.SecondaryLanguage, err = c.secondaryLanguage(comp.GetSecondaryLanguageCode())
+	return out, err
 }

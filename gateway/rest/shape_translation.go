@@ -144,31 +144,32 @@ type statsIdentity struct {
 }
 
 func newStats(st *translationv1.Statistics, review bool, id statsIdentity) *statsJSON {
-	pct := wire.PercentOf
-	full := translatedWhenEmpty(review)
-	return &statsJSON{
+	out := &statsJSON{
 		Total: st.GetTotal(), TotalWords: st.GetTotalWords(), TotalChars: st.GetTotalChars(),
 		LastChange: wire.TimeOf(st.GetLastChange()), RecentChanges: st.GetRecentChanges(),
 		Translated: st.GetTranslated(), TranslatedWords: st.GetTranslatedWords(), TranslatedChars: st.GetTranslatedChars(),
-		TranslatedPercent:      pct(st.GetTranslated(), st.GetTotal(), full),
-		TranslatedWordsPercent: pct(st.GetTranslatedWords(), st.GetTotalWords(), full),
-		TranslatedCharsPercent: pct(st.GetTranslatedChars(), st.GetTotalChars(), full),
-		Fuzzy:                  st.GetFuzzy(), FuzzyWords: st.GetFuzzyWords(), FuzzyChars: st.GetFuzzyChars(),
-		FuzzyPercent:      pct(st.GetFuzzy(), st.GetTotal(), 0),
-		FuzzyWordsPercent: pct(st.GetFuzzyWords(), st.GetTotalWords(), 0),
-		FuzzyCharsPercent: pct(st.GetFuzzyChars(), st.GetTotalChars(), 0),
-		Approved:          st.GetApproved(), ApprovedWords: st.GetApprovedWords(), ApprovedChars: st.GetApprovedChars(),
-		ApprovedPercent:      pct(st.GetApproved(), st.GetTotal(), 0),
-		ApprovedWordsPercent: pct(st.GetApprovedWords(), st.GetTotalWords(), 0),
-		ApprovedCharsPercent: pct(st.GetApprovedChars(), st.GetTotalChars(), 0),
-		Readonly:             st.GetReadonly(), ReadonlyWords: st.GetReadonlyWords(), ReadonlyChars: st.GetReadonlyChars(),
-		ReadonlyPercent:      pct(st.GetReadonly(), st.GetTotal(), 0),
-		ReadonlyWordsPercent: pct(st.GetReadonlyWords(), st.GetTotalWords(), 0),
-		ReadonlyCharsPercent: pct(st.GetReadonlyChars(), st.GetTotalChars(), 0),
-		Failing:              st.GetFailing(), FailingPercent: pct(st.GetFailing(), st.GetTotal(), 0),
+		Fuzzy: st.GetFuzzy(), FuzzyWords: st.GetFuzzyWords(), FuzzyChars: st.GetFuzzyChars(),
+		Approved: st.GetApproved(), ApprovedWords: st.GetApprovedWords(), ApprovedChars: st.GetApprovedChars(),
+		Readonly: st.GetReadonly(), ReadonlyWords: st.GetReadonlyWords(), ReadonlyChars: st.GetReadonlyChars(),
+		Failing: st.GetFailing(), FailingPercent: wire.PercentOf(st.GetFailing(), st.GetTotal(), 0),
 		Suggestions: st.GetSuggestions(), Comments: st.GetComments(),
 		LastAuthor: optional(st.GetLastAuthor()), statsIdentity: id,
 	}
+	out.TranslatedPercent, out.TranslatedWordsPercent, out.TranslatedCharsPercent =
+		percents(st, out.Translated, out.TranslatedWords, out.TranslatedChars, translatedWhenEmpty(review))
+	out.FuzzyPercent, out.FuzzyWordsPercent, out.FuzzyCharsPercent = percents(st, out.Fuzzy, out.FuzzyWords, out.FuzzyChars, 0)
+	out.ApprovedPercent, out.ApprovedWordsPercent, out.ApprovedCharsPercent =
+		percents(st, out.Approved, out.ApprovedWords, out.ApprovedChars, 0)
+	out.ReadonlyPercent, out.ReadonlyWordsPercent, out.ReadonlyCharsPercent =
+		percents(st, out.Readonly, out.ReadonlyWords, out.ReadonlyChars, 0)
+	return out
+}
+
+// percents are a group's shares of the strings, words and characters of
+// st; whenEmpty is the share of an empty total.
+func percents(st *translationv1.Statistics, n, words, chars int64, whenEmpty wire.Percent) (wire.Percent, wire.Percent, wire.Percent) {
+	return wire.PercentOf(n, st.GetTotal(), whenEmpty), wire.PercentOf(words, st.GetTotalWords(), whenEmpty),
+		wire.PercentOf(chars, st.GetTotalChars(), whenEmpty)
 }
 
 // translationStats is the statistics object of one translation.
