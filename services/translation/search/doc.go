@@ -56,16 +56,14 @@
 // PostgreSQL uses ILIKE, which folds case by the database's LC_CTYPE: a
 // cluster created with the C locale folds ASCII only. SQLite compares
 // lower(column) with lower(value) so that both sides go through the same
-// function; SQLite's built-in lower() folds ASCII only, so a store that wants
-// non-ASCII case-insensitivity on SQLite registers a Unicode-aware scalar
-// function named "lower" (strings.ToLower) on each connection, which
-// overrides the built-in. Exact matches (:=) are case-sensitive and compare
+// function; SQLite's built-in lower() folds ASCII only, so a store on SQLite
+// calls RegisterSQLiteFunctions, which overrides it with a Unicode-aware one
+// (strings.ToLower) on every connection of the pure-Go driver. Exact matches (:=) are case-sensitive and compare
 // the whole stored field, plural forms joined with "\x1e\x1e" included, as
 // Weblate does. NULL columns count as empty strings.
 //
 // Regular expressions are validated with Go's regexp package at parse time
 // and evaluated by the database: PostgreSQL's `~` (POSIX ARE syntax, which
 // agrees with Go's RE2 on the common subset) and SQLite's REGEXP operator,
-// which exists only once the store registers a function named "regexp"
-// taking (pattern, text): Regexp has that signature.
+// which RegisterSQLiteFunctions backs with Regexp.
 package search

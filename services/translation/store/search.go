@@ -2,39 +2,13 @@ package store
 
 import (
 	"context"
-	"database/sql/driver"
-	"strings"
 
-	sqlite "github.com/glebarez/go-sqlite"
 	"github.com/tmsproject/tms/services/translation/search"
 )
 
-// On SQLite, the search language needs a Unicode-aware lower() (the
-// built-in folds ASCII only) and regexp() behind the REGEXP operator.
-// Functions registered with the driver apply to every connection it opens.
-func init() {
-	sqlite.MustRegisterDeterministicScalarFunction("lower", 1,
-		func(_ *sqlite.FunctionContext, args []driver.Value) (driver.Value, error) {
-			switch v := args[0].(type) {
-			case string:
-				return strings.ToLower(v), nil
-			case []byte:
-				return strings.ToLower(string(v)), nil
-			}
-			return args[0], nil
-		})
-	sqlite.MustRegisterDeterministicScalarFunction("regexp", 2,
-		func(_ *sqlite.FunctionContext, args []driver.Value) (driver.Value, error) {
-			pattern, _ := args[0].(string)
-			text, ok := args[1].(string)
-			if !ok {
-				if b, isBytes := args[1].([]byte); isBytes {
-					text = string(b)
-				}
-			}
-			return search.Regexp(pattern, text)
-		})
-}
+// On SQLite, the search language needs a Unicode-aware lower() and
+// regexp(); the driver applies them to every connection it opens.
+func init() { search.RegisterSQLiteFunctions() }
 
 // unitColumns maps the search language onto the units table.
 var searchColumns = search.Columns{
