@@ -4,14 +4,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
 	"io"
 	"log/slog"
 	"maps"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
@@ -19,6 +16,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/tmsproject/tms/pkg/corpus"
 
 	"github.com/tmsproject/tms/gateway/stack"
 )
@@ -246,42 +245,11 @@ func reportMemory(b *testing.B) {
 	b.ReportMetric(float64(ms.Sys)/(1<<20), "go-sys-MB")
 }
 
-// corpusDir finds shared/corpus/bleachbit above the package directory.
-func corpusDir(b *testing.B) string {
-	dir, _ := filepath.Abs(".")
-	for {
-		p := filepath.Join(dir, "shared", "corpus", "bleachbit")
-		if _, err := os.Stat(p); err == nil {
-			return p
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			b.Skip("shared/corpus/bleachbit not found; skipping the corpus benchmark")
-		}
-		dir = parent
-	}
-}
-
 // corpusFiles reads the corpus as repository files po/<name>.
 func corpusFiles(b *testing.B) map[string][]byte {
-	dir := corpusDir(b)
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		b.Fatal(err)
-	}
 	files := map[string][]byte{}
-	for _, de := range entries {
-		if de.IsDir() || !(strings.HasSuffix(de.Name(), ".po") || strings.HasSuffix(de.Name(), ".pot")) {
-			continue
-		}
-		data, err := os.ReadFile(filepath.Join(dir, de.Name()))
-		if err != nil {
-			b.Fatal(err)
-		}
-		files["po/"+de.Name()] = data
-	}
-	if len(files) == 0 {
-		b.Skip(fmt.Sprintf("no PO files in %s", dir))
+	for name, data := range corpus.Files(b, ".po", ".pot") {
+		files["po/"+name] = data
 	}
 	return files
 }

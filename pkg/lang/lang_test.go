@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/tmsproject/tms/pkg/corpus"
 )
 
 func TestLookup(t *testing.T) {
@@ -144,25 +146,6 @@ func TestCorpusLanguagesPresent(t *testing.T) {
 	}
 }
 
-// findCorpus walks up from the package directory to shared/corpus/bleachbit.
-func findCorpus(t *testing.T) string {
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		p := filepath.Join(dir, "shared", "corpus", "bleachbit")
-		if st, err := os.Stat(p); err == nil && st.IsDir() {
-			return p
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("shared/corpus/bleachbit not found; skipping corpus test")
-		}
-		dir = parent
-	}
-}
-
 // poHeader returns the decoded msgstr of the PO header entry.
 func poHeader(data string) string {
 	var b strings.Builder
@@ -182,7 +165,7 @@ func poHeader(data string) string {
 }
 
 func TestCorpusFiles(t *testing.T) {
-	dir := findCorpus(t)
+	dir := corpus.Dir(t)
 	files, err := filepath.Glob(filepath.Join(dir, "*.po"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no PO files in %s: %v", dir, err)

@@ -2,47 +2,17 @@ package po
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/tmsproject/tms/pkg/corpus"
 )
 
-// corpusFiles returns the PO files of shared/corpus/bleachbit, found by
-// walking up from the package directory, or skips the test.
+// corpusFiles returns the PO files of shared/corpus/bleachbit by base
+// name, or skips the test.
 func corpusFiles(tb testing.TB) map[string][]byte {
 	tb.Helper()
-	dir, err := filepath.Abs(".")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	for {
-		candidate := filepath.Join(dir, "shared", "corpus", "bleachbit")
-		if st, err := os.Stat(candidate); err == nil && st.IsDir() {
-			return readCorpus(tb, candidate)
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			tb.Skip("shared/corpus/bleachbit not found above the package directory")
-		}
-		dir = parent
-	}
-}
-
-func readCorpus(tb testing.TB, dir string) map[string][]byte {
-	names, err := filepath.Glob(filepath.Join(dir, "*.po"))
-	if err != nil || len(names) == 0 {
-		tb.Skipf("no PO files in %s", dir)
-	}
-	files := make(map[string][]byte, len(names))
-	for _, n := range names {
-		data, err := os.ReadFile(n)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		files[filepath.Base(n)] = data
-	}
-	return files
+	return corpus.Files(tb, ".po")
 }
 
 func TestCorpusRoundTrip(t *testing.T) {

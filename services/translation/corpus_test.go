@@ -7,31 +7,17 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tmsproject/tms/pkg/corpus"
+
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 	"github.com/tmsproject/tms/services/translation/internal/fixture"
 )
-
-// corpusDir finds shared/corpus/bleachbit above the package directory.
-func corpusDir(t *testing.T) string {
-	dir, _ := filepath.Abs(".")
-	for {
-		p := filepath.Join(dir, "shared", "corpus", "bleachbit")
-		if _, err := os.Stat(p); err == nil {
-			return p
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("shared/corpus/bleachbit not found; skipping the corpus import")
-		}
-		dir = parent
-	}
-}
 
 // TestImportCorpus imports the 61 real translations of the corpus twice
 // (import, then re-import in place). Its speed is measured by the
 // benchmarks in gateway/bench, not here.
 func TestImportCorpus(t *testing.T) {
-	dir := corpusDir(t)
+	dir := corpus.Dir(t)
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		t.Fatal(err)
