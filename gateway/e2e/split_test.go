@@ -41,11 +41,12 @@ func TestSplitDeployment(t *testing.T) {
 		env = append(env, "TMS_"+strings.ToUpper(s)+"_ADDR="+addrs[s])
 	}
 	httpAddr := freeAddr(t)
+	procs := map[string]*exec.Cmd{}
 	for _, s := range []string{"changelog", "notification", "catalog", "translation"} {
-		startProc(t, bin, env, "--services="+s, "--data-dir="+filepath.Join(data, s))
+		procs[s] = startProc(t, bin, env, "--services="+s, "--data-dir="+filepath.Join(data, s))
 		waitTCP(t, addrs[s])
 	}
-	startProc(t, bin, env, "--services=gateway", "--http-addr="+httpAddr, "--data-dir="+filepath.Join(data, "gateway"))
+	_ = startProc(t, bin, env, "--services=gateway", "--http-addr="+httpAddr, "--data-dir="+filepath.Join(data, "gateway"))
 	base := "http://" + httpAddr + "/api/"
 	waitHTTP(t, base)
 
@@ -67,6 +68,44 @@ func TestSplitDeployment(t *testing.T) {
 		ch := call(t, "GET", base+"changes/?action=50&action=51", nil, 0)
 		return ch["count"] == float64(2)
 	})
+	editWhileChangelogPaused(t, base, procs["changelog"])
+}
+
+// editWhileChangelogPaused freezes the changelog process, edits a unit (the
+// edit must not wait for the change log), resumes it and expects the change
+// record to arrive through the translation service's outbox.
+func editWhileChangelogPaused(t *testing.T, base string, changelog *exec.Cmd) {
+	units := call(t, "GET", base+"translations/demo/demo/de/units/", nil, 200)["results"].([]any)
+	var unitURL string
+	for _, u := range units {
+		if u := u.(map[string]any); u["state"] == float64(0) {
+			unitURL = u["url"].(string)
+		}
+	}
+	if unitURL == "" {
+		t.Fatal("no untranslated de unit")
+	}
+	if err := changelog.Process.Signal(syscall.SIGSTOP); err != nil {
+		t.Fatal(err)
+	}
+	resumed := false
+	resume := func() {
+		if !resumed {
+			resumed = true
+			_ = changelog.Process.Signal(syscall.SIGCONT)
+		}
+	}
+	defer resume()
+	start := time.Now()
+	call(t, "PATCH", unitURL, map[string]any{"target": []string{"Tschüss"}, "state": 20}, 200)
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("the edit waited %v for the paused change log", d)
+	}
+	resume()
+	eventually(t, 60*time.Second, func() bool {
+		ch, status := fetch(t, "GET", base+"translations/demo/demo/de/changes/?action=5", nil)
+		return status == 200 && ch["count"] == float64(1)
+	})
 }
 
 func buildTMS(t *testing.T) string {
@@ -80,7 +119,7 @@ func buildTMS(t *testing.T) string {
 	return bin
 }
 
-func startProc(t *testing.T, bin string, env []string, args ...string) {
+func startProc(t *testing.T, bin string, env []string, args ...string) *exec.Cmd {
 	t.Helper()
 	cmd := exec.Command(bin, append([]string{"serve"}, args...)...)
 	cmd.Env = append(os.Environ(), env...)
@@ -104,6 +143,7 @@ func startProc(t *testing.T, bin string, env []string, args ...string) {
 			t.Logf("%v output:\n%s", args, out.String())
 		}
 	})
+	return cmd
 }
 
 func freeAddr(t *testing.T) string {
