@@ -26,10 +26,10 @@ tools: $(BIN)/buf $(BIN)/protoc-gen-go $(BIN)/protoc-gen-go-grpc ## install the 
 generate: tools ## regenerate proto/gen/go from proto/ (buf, local plugins)
 	$(BIN)/buf generate
 
-lint: tools ## buf lint, gofmt and go vet on every module
+lint: tools ## buf lint, gofmt, go vet and a tidy go.mod on every module
 	$(BIN)/buf lint
 	@test -z "$$(gofmt -l $(MODULES))" || { gofmt -l $(MODULES); echo 'gofmt: files above need formatting'; exit 1; }
-	@for m in $(MODULES); do (cd $$m && go vet ./...) || exit 1; done
+	@for m in $(MODULES); do (cd $$m && go vet ./... && GOWORK=off go mod tidy -diff >/dev/null) || { echo "$$m: go vet or go mod tidy -diff failed"; exit 1; }; done
 
 build: ## build bin/tms
 	go build -trimpath -o bin/tms ./gateway/cmd/tms
