@@ -6,8 +6,8 @@ import (
 	"github.com/tmsproject/tms/services/translation/store"
 )
 
-// sourceForms are the msgid and, for plurals, the msgid_plural.
-func sourceForms(e *po.Entry) []string {
+// SourceForms are the msgid and, for plurals, the msgid_plural.
+func SourceForms(e *po.Entry) []string {
 	if e.HasPlural {
 		return []string{e.Msgid, e.MsgidPlural}
 	}
@@ -38,7 +38,7 @@ func State(e *po.Entry) int {
 // newUnit builds the unit of an entry; source units are read-only and carry
 // their source as target.
 func newUnit(e *po.Entry, cjk, source bool) store.Unit {
-	src := sourceForms(e)
+	src := SourceForms(e)
 	u := store.Unit{
 		Source:         store.Join(src),
 		Target:         e.Target(),

@@ -3,6 +3,8 @@ package search
 import (
 	"strconv"
 	"strings"
+
+	"github.com/tmsproject/tms/pkg/textstat"
 )
 
 // Columns holds the SQL expression for each searchable attribute, e.g.
@@ -20,7 +22,7 @@ type Columns struct {
 }
 
 // PluralSeparator joins the plural forms of a source or target string.
-const PluralSeparator = "\x1e\x1e"
+const PluralSeparator = textstat.PluralSeparator
 
 // Dialects accepted by SQL. Anything that does not start with "postgres"
 // is treated as SQLite.

@@ -4,14 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"os"
 	"slices"
 	"strings"
 	"time"
 
-	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/po"
+	"github.com/tmsproject/tms/pkg/textstat"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	"github.com/tmsproject/tms/services/translation/filemask"
@@ -46,16 +45,12 @@ type written struct {
 // records it as ONE commit: the author of the most recent pending edit is
 // the commit author, the other editors Co-authored-by trailers, the message
 // the component's commit_message rendered per translation. The caller holds
-// the lock.
+// the lock and has opened repo.
 // It reports whether a commit was made.
-func (s *Server) commitLocked(ctx context.Context, comp *catalogv1.Component, actor string) (bool, error) {
+func (s *Server) commitLocked(ctx context.Context, comp *catalogv1.Component, repo *workcopy.Repo, actor string) (bool, error) {
 	work, readAt, err := s.cfg.Store.PendingWork(ctx, comp.GetId())
 	if err != nil {
 		return false, err
-	}
-	repo, err := s.cfg.Repos.Open(comp.GetId())
-	if err != nil {
-		return false, errs.New(errs.FailedPrecondition, "The repository is not available.")
 	}
 	staged, err := stageTranslationFiles(repo, comp)
 	if err != nil {
@@ -82,8 +77,8 @@ func (s *Server) commitLocked(ctx context.Context, comp *catalogv1.Component, ac
 		return false, err
 	}
 	var changes []*changelogv1.Change
-	for _, w := range files {
-		if committed {
+	if committed {
+		for _, w := range files {
 			changes = append(changes, committedChange(comp, w.t.LanguageCode, actor))
 		}
 	}
@@ -240,15 +235,11 @@ func lastChange(t store.Translation) time.Time {
 	return *t.LastChange
 }
 
-// percent is COMPAT.md §6: truncated to one decimal, 0.1 for a non-zero
-// share that rounds to 0, 100.0 for an empty translation.
+// percent is COMPAT.md §6 (textstat.Percent), but 100.0 for an empty
+// translation.
 func percent(n, total int64) float64 {
 	if total == 0 {
 		return 100
 	}
-	p := math.Floor(float64(1000*n)/float64(total)) / 10
-	if p == 0 && n > 0 {
-		return 0.1
-	}
-	return p
+	return textstat.Percent(n, total)
 }

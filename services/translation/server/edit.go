@@ -13,7 +13,6 @@ import (
 
 // Change actions recorded by unit edits (COMPAT.md §7).
 const (
-	actionCompleted = 1
 	actionChanged   = 2
 	actionAdded     = 5
 	actionRemoved   = 25
@@ -35,11 +34,9 @@ func (s *Server) UpdateUnit(ctx context.Context, req *translationv1.UpdateUnitRe
 	}
 	var project *catalogv1.Project
 	if req.GetState() == store.StateApproved || cur.State == store.StateApproved {
-		resp, err := s.cfg.Catalog.GetProject(ctx, &catalogv1.GetProjectRequest{Slug: comp.GetProjectSlug()})
-		if err != nil {
-			return nil, errs.FromStatus(err)
+		if project, err = s.project(ctx, comp); err != nil {
+			return nil, err
 		}
-		project = resp.GetProject()
 	}
 	changed := true
 	v, err := s.cfg.Store.EditUnit(ctx, req.GetId(), func(u store.UnitView) (store.Edit, error) {
@@ -80,7 +77,7 @@ func checkEdit(u store.UnitView, comp *catalogv1.Component, project *catalogv1.P
 	if !editableState(state) {
 		return errs.Invalid("state", "invalid", "Invalid state")
 	}
-	filled := slices.ContainsFunc(target, func(s string) bool { return s != "" })
+	filled := slices.ContainsFunc(target, nonEmpty)
 	if state == store.StateEmpty && filled {
 		return errs.Invalid("state", "invalid", "Can not use empty state with non empty target")
 	}

@@ -21,11 +21,7 @@ func (s *Server) GetFile(ctx context.Context, req *translationv1.GetFileRequest)
 	if format != "" && format != "po" && format != "mo" {
 		return nil, errs.NotFoundf("Not found.")
 	}
-	comp, err := s.component(ctx, req.GetComponentId())
-	if err != nil {
-		return nil, err
-	}
-	t, err := s.cfg.Store.GetTranslation(ctx, comp.GetId(), req.GetLanguageCode())
+	comp, t, err := s.componentTranslation(ctx, req.GetComponentId(), req.GetLanguageCode())
 	if err != nil {
 		return nil, err
 	}
@@ -35,7 +31,7 @@ func (s *Server) GetFile(ctx context.Context, req *translationv1.GetFileRequest)
 	if err != nil {
 		return nil, errs.New(errs.FailedPrecondition, "The repository is not available.")
 	}
-	if _, err := s.opCommit(ctx, comp, ""); err != nil {
+	if _, err := s.opCommit(ctx, comp, repo, ""); err != nil {
 		return nil, err
 	}
 	if t.Filename == "" {

@@ -23,8 +23,8 @@ type messageContext struct {
 func (s *Server) newMessageContext(ctx context.Context, comp *catalogv1.Component) *messageContext {
 	mc := &messageContext{s: s, comp: comp, langs: map[string]*catalogv1.Language{},
 		authors: map[string]workcopy.Signature{}}
-	if resp, err := s.cfg.Catalog.GetProject(ctx, &catalogv1.GetProjectRequest{Slug: comp.GetProjectSlug()}); err == nil {
-		mc.project = resp.GetProject()
+	if p, err := s.project(ctx, comp); err == nil {
+		mc.project = p
 	} else {
 		mc.project = &catalogv1.Project{Slug: comp.GetProjectSlug(), Name: comp.GetProjectSlug()}
 	}

@@ -16,13 +16,9 @@ import (
 // leaves the working copy as it was, records "Repository merge failed"
 // (or rebase failed) with a MergeFailure alert, and keeps the failure for
 // the repository status.
-func (s *Server) opPull(ctx context.Context, comp *catalogv1.Component, actor string) (opResult, error) {
-	if _, err := s.commitLocked(ctx, comp, actor); err != nil {
+func (s *Server) opPull(ctx context.Context, comp *catalogv1.Component, repo *workcopy.Repo, actor string) (opResult, error) {
+	if _, err := s.commitLocked(ctx, comp, repo, actor); err != nil {
 		return opResult{}, err
-	}
-	repo, err := s.cfg.Repos.Open(comp.GetId())
-	if err != nil {
-		return opResult{detail: "The repository is not available."}, nil
 	}
 	if err := repo.Fetch(ctx); err != nil {
 		return opResult{detail: s.scrub(comp, err)}, nil
@@ -93,11 +89,7 @@ func (s *Server) reimport(ctx context.Context, comp *catalogv1.Component, repo *
 
 // opReset moves the working copy to the remote branch, dropping local
 // commits and pending edits, and re-reads every file (19).
-func (s *Server) opReset(ctx context.Context, comp *catalogv1.Component, actor string) (opResult, error) {
-	repo, err := s.cfg.Repos.Open(comp.GetId())
-	if err != nil {
-		return opResult{detail: "The repository is not available."}, nil
-	}
+func (s *Server) opReset(ctx context.Context, comp *catalogv1.Component, repo *workcopy.Repo, actor string) (opResult, error) {
 	if err := repo.Fetch(ctx); err != nil {
 		return opResult{detail: s.scrub(comp, err)}, nil
 	}
@@ -118,11 +110,7 @@ func (s *Server) opReset(ctx context.Context, comp *catalogv1.Component, actor s
 
 // opCleanup removes untracked files from the working copy (88) and drops
 // the translations whose files went with them.
-func (s *Server) opCleanup(ctx context.Context, comp *catalogv1.Component, actor string) (opResult, error) {
-	repo, err := s.cfg.Repos.Open(comp.GetId())
-	if err != nil {
-		return opResult{detail: "The repository is not available."}, nil
-	}
+func (s *Server) opCleanup(ctx context.Context, comp *catalogv1.Component, repo *workcopy.Repo, actor string) (opResult, error) {
 	n, err := repo.Clean()
 	if err != nil {
 		return opResult{detail: s.scrub(comp, err)}, nil

@@ -9,29 +9,25 @@ import (
 )
 
 // opPush commits pending changes, then pushes.
-func (s *Server) opPush(ctx context.Context, comp *catalogv1.Component, actor string) (opResult, error) {
-	if _, err := s.commitLocked(ctx, comp, actor); err != nil {
+func (s *Server) opPush(ctx context.Context, comp *catalogv1.Component, repo *workcopy.Repo, actor string) (opResult, error) {
+	if _, err := s.commitLocked(ctx, comp, repo, actor); err != nil {
 		return opResult{}, err
 	}
-	return s.pushLocked(ctx, comp, actor)
+	return s.pushLocked(ctx, comp, repo, actor)
 }
 
 // pushLocked pushes the branch to the component's push URL (or its
 // repository) and push branch (or branch). A refused push records "Repository
 // push failed" and a PushFailure alert, and locks the component when
 // auto_lock_error is set; the answer is then result false.
-func (s *Server) pushLocked(ctx context.Context, comp *catalogv1.Component, actor string) (opResult, error) {
-	repo, err := s.cfg.Repos.Open(comp.GetId())
-	if err != nil {
-		return opResult{detail: "The repository is not available."}, nil
-	}
+func (s *Server) pushLocked(ctx context.Context, comp *catalogv1.Component, repo *workcopy.Repo, actor string) (opResult, error) {
 	url, branch := or(comp.GetPush(), comp.GetRepo()), or(comp.GetPushBranch(), repo.Branch)
 	if url == comp.GetRepo() && branch == repo.Branch {
 		if st, err := repo.State(); err == nil && st.Remote != nil && st.Ahead == 0 {
 			return opResult{ok: true}, nil // nothing to push
 		}
 	}
-	err = repo.Push(ctx, url, branch)
+	err := repo.Push(ctx, url, branch)
 	if err == nil {
 		return opResult{ok: true}, s.cfg.Store.RecordChanges(ctx, change(comp, actionPushed, actor, nil))
 	}

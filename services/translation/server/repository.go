@@ -73,7 +73,10 @@ type opResult struct {
 	detail string
 }
 
-var repositoryOps = map[string]func(*Server, context.Context, *catalogv1.Component, string) (opResult, error){
+// repositoryOp runs with the component's working copy locked and open.
+type repositoryOp func(s *Server, ctx context.Context, comp *catalogv1.Component, repo *workcopy.Repo, actor string) (opResult, error)
+
+var repositoryOps = map[string]repositoryOp{
 	"commit":  (*Server).opCommit,
 	"push":    (*Server).opPush,
 	"pull":    (*Server).opPull,
@@ -108,24 +111,24 @@ func (s *Server) RunRepositoryOperation(ctx context.Context, req *translationv1.
 	return out, nil
 }
 
-func (s *Server) locked(ctx context.Context, comp *catalogv1.Component, actor string,
-	op func(*Server, context.Context, *catalogv1.Component, string) (opResult, error)) (opResult, error) {
+func (s *Server) locked(ctx context.Context, comp *catalogv1.Component, actor string, op repositoryOp) (opResult, error) {
 	unlock := s.cfg.Repos.Lock(comp.GetId())
 	defer unlock()
-	if _, err := s.cfg.Repos.Open(comp.GetId()); err != nil {
+	repo, err := s.cfg.Repos.Open(comp.GetId())
+	if err != nil {
 		return opResult{detail: "The repository is not available."}, nil
 	}
-	return op(s, ctx, comp, actor)
+	return op(s, ctx, comp, repo, actor)
 }
 
 // opCommit commits pending changes and pushes when push_on_commit is set.
-func (s *Server) opCommit(ctx context.Context, comp *catalogv1.Component, actor string) (opResult, error) {
-	committed, err := s.commitLocked(ctx, comp, actor)
+func (s *Server) opCommit(ctx context.Context, comp *catalogv1.Component, repo *workcopy.Repo, actor string) (opResult, error) {
+	committed, err := s.commitLocked(ctx, comp, repo, actor)
 	if err != nil {
 		return opResult{}, err
 	}
 	if committed && comp.GetPushOnCommit() {
-		return s.pushLocked(ctx, comp, actor)
+		return s.pushLocked(ctx, comp, repo, actor)
 	}
 	return opResult{ok: true}, nil
 }

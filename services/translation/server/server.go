@@ -88,3 +88,23 @@ func (s *Server) component(ctx context.Context, id int64) (*catalogv1.Component,
 	}
 	return resp.GetComponent(), nil
 }
+
+// componentTranslation fetches a component and its translation into a
+// language.
+func (s *Server) componentTranslation(ctx context.Context, componentID int64, code string) (*catalogv1.Component, store.Translation, error) {
+	comp, err := s.component(ctx, componentID)
+	if err != nil {
+		return nil, store.Translation{}, err
+	}
+	t, err := s.cfg.Store.GetTranslation(ctx, comp.GetId(), code)
+	return comp, t, err
+}
+
+// project fetches the project of a component from the catalog.
+func (s *Server) project(ctx context.Context, comp *catalogv1.Component) (*catalogv1.Project, error) {
+	resp, err := s.cfg.Catalog.GetProject(ctx, &catalogv1.GetProjectRequest{Slug: comp.GetProjectSlug()})
+	if err != nil {
+		return nil, errs.FromStatus(err)
+	}
+	return resp.GetProject(), nil
+}

@@ -51,19 +51,25 @@ func (s *Server) CreateUnit(ctx context.Context, req *translationv1.CreateUnitRe
 	if err != nil {
 		return nil, err
 	}
-	if err := checkManageUnits(comp, t); err != nil {
-		return nil, err
-	}
-	ns, err := s.newString(ctx, comp, t, req)
-	if err != nil {
-		return nil, err
-	}
-	v, err := s.cfg.Store.CreateUnit(ctx, ns)
+	v, err := s.createUnit(ctx, comp, t, req)
 	if err != nil {
 		return nil, err
 	}
 	s.cfg.Notify()
 	return &translationv1.CreateUnitResponse{Unit: unitProto(v)}, nil
+}
+
+// createUnit is CreateUnit once the translation and its component are
+// loaded (an "add" upload creates many strings of one translation).
+func (s *Server) createUnit(ctx context.Context, comp *catalogv1.Component, t store.Translation, req *translationv1.CreateUnitRequest) (store.UnitView, error) {
+	if err := checkManageUnits(comp, t); err != nil {
+		return store.UnitView{}, err
+	}
+	ns, err := s.newString(ctx, comp, t, req)
+	if err != nil {
+		return store.UnitView{}, err
+	}
+	return s.cfg.Store.CreateUnit(ctx, ns)
 }
 
 // newString validates a request and computes the string's hashes and counts.
@@ -120,11 +126,11 @@ func (s *Server) newState(ctx context.Context, comp *catalogv1.Component, state 
 		return 0, errs.Invalid("state", "invalid_choice", fmt.Sprintf("\"%d\" is not a valid choice.", state))
 	}
 	if state == store.StateApproved {
-		resp, err := s.cfg.Catalog.GetProject(ctx, &catalogv1.GetProjectRequest{Slug: comp.GetProjectSlug()})
+		project, err := s.project(ctx, comp)
 		if err != nil {
-			return 0, errs.FromStatus(err)
+			return 0, err
 		}
-		if !resp.GetProject().GetTranslationReview() {
+		if !project.GetTranslationReview() {
 			return 0, errs.Invalid("state", "invalid", "Approved state is not available as reviews are not enabled.")
 		}
 	}

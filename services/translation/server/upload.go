@@ -71,11 +71,7 @@ func (s *Server) UploadFile(ctx context.Context, req *translationv1.UploadFileRe
 
 // newUpload validates the request and parses the file.
 func (s *Server) newUpload(ctx context.Context, req *translationv1.UploadFileRequest) (*upload, error) {
-	comp, err := s.component(ctx, req.GetComponentId())
-	if err != nil {
-		return nil, err
-	}
-	t, err := s.cfg.Store.GetTranslation(ctx, comp.GetId(), req.GetLanguageCode())
+	comp, t, err := s.componentTranslation(ctx, req.GetComponentId(), req.GetLanguageCode())
 	if err != nil {
 		return nil, err
 	}
@@ -124,11 +120,11 @@ func (s *Server) canApprove(ctx context.Context, comp *catalogv1.Component, req 
 	if !req.GetActorCanReview() {
 		return false, nil
 	}
-	resp, err := s.cfg.Catalog.GetProject(ctx, &catalogv1.GetProjectRequest{Slug: comp.GetProjectSlug()})
+	project, err := s.project(ctx, comp)
 	if err != nil {
-		return false, errs.FromStatus(err)
+		return false, err
 	}
-	return resp.GetProject().GetTranslationReview(), nil
+	return project.GetTranslationReview(), nil
 }
 
 // mergeEntry is an uploaded entry selected by iterate_merge.
@@ -170,10 +166,4 @@ func (s *Server) unitIndex(ctx context.Context, t store.Translation) (map[string
 	return out, nil
 }
 
-func entryIndexKey(e *po.Entry) string {
-	src := []string{e.Msgid}
-	if e.HasPlural {
-		src = append(src, e.MsgidPlural)
-	}
-	return e.Context + "\x04" + store.Join(src)
-}
+func entryIndexKey(e *po.Entry) string { return e.Context + "\x04" + e.Source() }

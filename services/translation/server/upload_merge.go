@@ -7,6 +7,7 @@ import (
 	"github.com/tmsproject/tms/pkg/errs"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
+	"github.com/tmsproject/tms/services/translation/importer"
 	"github.com/tmsproject/tms/services/translation/store"
 )
 
@@ -93,7 +94,7 @@ func (s *Server) uploadSuggest(ctx context.Context, up *upload) error {
 			continue
 		}
 		target := store.Join(me.e.Msgstr)
-		if u.Target == target || u.State == store.StateReadOnly || u.Translation.IsSource {
+		if u.Target == target || readOnly(u.Unit, u.Translation) {
 			up.counts[1]++
 			continue
 		}
@@ -120,10 +121,6 @@ func (s *Server) uploadAdd(ctx context.Context, up *upload) error {
 			up.counts[1]++
 			continue
 		}
-		src := []string{me.e.Msgid}
-		if me.e.HasPlural {
-			src = append(src, me.e.MsgidPlural)
-		}
 		state := int32(store.StateTranslated)
 		if me.setFuzzy {
 			state = store.StateFuzzy
@@ -132,16 +129,16 @@ func (s *Server) uploadAdd(ctx context.Context, up *upload) error {
 		if !slices.ContainsFunc(target, nonEmpty) {
 			target, state = nil, store.StateEmpty
 		}
-		resp, err := s.CreateUnit(ctx, &translationv1.CreateUnitRequest{TranslationId: up.t.ID, Context: me.e.Context,
-			Source: src, Target: target, State: state, Actor: up.req.GetActor()})
+		v, err := s.createUnit(ctx, up.comp, up.t, &translationv1.CreateUnitRequest{TranslationId: up.t.ID,
+			Context: me.e.Context, Source: importer.SourceForms(me.e), Target: target, State: state, Actor: up.req.GetActor()})
 		if err != nil {
-			if e := errs.FromStatus(errs.ToStatus(err)); e.Kind == errs.Internal {
+			if errs.KindOf(err) == errs.Internal {
 				return err
 			}
 			up.counts[1]++
 			continue
 		}
-		index[key] = store.UnitView{Unit: store.Unit{ID: resp.GetUnit().GetId()}}
+		index[key] = v
 		up.counts[2]++
 	}
 	return nil

@@ -21,7 +21,7 @@ func (s *Server) uploadReplace(ctx context.Context, up *upload) error {
 	if err != nil {
 		return errs.New(errs.FailedPrecondition, "The repository is not available.")
 	}
-	if _, err := s.commitLocked(ctx, up.comp, up.req.GetActor()); err != nil {
+	if _, err := s.commitLocked(ctx, up.comp, repo, up.req.GetActor()); err != nil {
 		return err
 	}
 	if err := repo.WriteFile(up.t.Filename, up.file.Bytes()); err != nil {

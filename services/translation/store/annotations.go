@@ -10,6 +10,7 @@ import (
 
 // Change actions the store records on its own (COMPAT.md §7).
 const (
+	actionCompleted         = 1
 	ActionComment           = 3
 	ActionSuggestion        = 4
 	ActionAccept            = 7

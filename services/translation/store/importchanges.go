@@ -14,21 +14,17 @@ const (
 	actionStringAdded   = 71
 )
 
-// unitSnapshot loads the units of a translation before an import that
-// records unit changes; nil when it does not.
-func unitSnapshot(tx *gorm.DB, translationID int64, want bool) (map[int64]Unit, error) {
+// unitSnapshot indexes by id_hash the units of a translation before an
+// import that records unit changes; nil when it does not.
+func unitSnapshot(units []Unit, want bool) map[int64]Unit {
 	if !want {
-		return nil, nil
-	}
-	var units []Unit
-	if err := tx.Where("translation_id = ?", translationID).Find(&units).Error; err != nil {
-		return nil, err
+		return nil
 	}
 	out := make(map[int64]Unit, len(units))
 	for _, u := range units {
 		out[u.IDHash] = u
 	}
-	return out, nil
+	return out
 }
 
 // recordUnitChanges compares the units before an import with the file's

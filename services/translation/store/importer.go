@@ -59,15 +59,16 @@ func (s *Store) ImportTranslation(ctx context.Context, spec ImportSpec) (ImportR
 		if err != nil {
 			return err
 		}
-		before, err := unitSnapshot(tx, t.ID, spec.UnitChanges)
-		if err != nil {
+		var existing []Unit
+		if err := tx.Where("translation_id = ?", t.ID).Find(&existing).Error; err != nil {
 			return err
 		}
+		before := unitSnapshot(existing, spec.UnitChanges)
 		suggestions, err := translationSuggestions(tx, t.ID)
 		if err != nil {
 			return err
 		}
-		ids, stats, err := s.mergeUnits(ctx, tx, t.ID, spec)
+		ids, stats, err := s.mergeUnits(ctx, tx, t.ID, existing, spec)
 		if err != nil {
 			return err
 		}
@@ -129,13 +130,9 @@ func upsertTranslation(tx *gorm.DB, in Translation) (Translation, error) {
 	return t, err
 }
 
-// mergeUnits applies the file's units to the stored ones and returns the
-// id_hash → id map and the counters of the result.
-func (s *Store) mergeUnits(ctx context.Context, tx *gorm.DB, translationID int64, spec ImportSpec) (map[int64]int64, Stats, error) {
-	var existing []Unit
-	if err := tx.Where("translation_id = ?", translationID).Find(&existing).Error; err != nil {
-		return nil, Stats{}, err
-	}
+// mergeUnits applies the file's units to the stored ones (existing) and
+// returns the id_hash → id map and the counters of the result.
+func (s *Store) mergeUnits(ctx context.Context, tx *gorm.DB, translationID int64, existing []Unit, spec ImportSpec) (map[int64]int64, Stats, error) {
 	old := make(map[int64]*Unit, len(existing))
 	for i := range existing {
 		old[existing[i].IDHash] = &existing[i]

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/tmsproject/tms/pkg/db"
+	"github.com/tmsproject/tms/pkg/textstat"
 )
 
 //go:embed migrations
@@ -34,10 +35,10 @@ const (
 
 // PluralSeparator joins plural forms in the source and target columns, as
 // Weblate stores them.
-const PluralSeparator = "\x1e\x1e"
+const PluralSeparator = textstat.PluralSeparator
 
 // Join stores plural forms in one column.
-func Join(forms []string) string { return strings.Join(forms, PluralSeparator) }
+func Join(forms []string) string { return textstat.JoinPlural(forms) }
 
 // Split undoes Join.
 func Split(s string) []string { return strings.Split(s, PluralSeparator) }

@@ -219,7 +219,7 @@ func record(tx *gorm.DB, at time.Time, changes ...*changelogv1.Change) error {
 // completed is the "Translation completed" record following an edit.
 func completed(edit *changelogv1.Change) *changelogv1.Change {
 	return &changelogv1.Change{
-		Action: 1, ProjectSlug: edit.ProjectSlug, ComponentSlug: edit.ComponentSlug,
+		Action: actionCompleted, ProjectSlug: edit.ProjectSlug, ComponentSlug: edit.ComponentSlug,
 		LanguageCode: edit.LanguageCode, User: edit.User, Author: edit.Author, Timestamp: edit.Timestamp,
 	}
 }

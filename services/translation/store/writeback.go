@@ -39,17 +39,36 @@ func (s *Store) PendingWork(ctx context.Context, componentID int64) ([]Pending, 
 	if err := s.q(ctx).Where("component_id = ?", componentID).Order("id").Find(&ts).Error; err != nil {
 		return nil, readAt, err
 	}
+	// Two queries for the component rather than two per translation.
+	var units []Unit
+	err := s.q(ctx).Where("pending = ? AND translation_id IN (?)", true, componentTranslations(s.q(ctx), componentID)).
+		Order("position, id").Find(&units).Error
+	if err != nil {
+		return nil, readAt, err
+	}
+	var removals []Removal
+	err = s.q(ctx).Where("translation_id IN (?)", componentTranslations(s.q(ctx), componentID)).Order("id").Find(&removals).Error
+	if err != nil {
+		return nil, readAt, err
+	}
+	byT := make(map[int64]*Pending, len(ts))
+	for _, t := range ts {
+		byT[t.ID] = &Pending{Translation: t}
+	}
+	for _, u := range units {
+		if p := byT[u.TranslationID]; p != nil {
+			p.Units = append(p.Units, u)
+		}
+	}
+	for _, r := range removals {
+		if p := byT[r.TranslationID]; p != nil {
+			p.Removals = append(p.Removals, r)
+		}
+	}
 	var out []Pending
 	for _, t := range ts {
-		p := Pending{Translation: t}
-		if err := s.q(ctx).Where("translation_id = ? AND pending = ?", t.ID, true).Order("position, id").Find(&p.Units).Error; err != nil {
-			return nil, readAt, err
-		}
-		if err := s.q(ctx).Where("translation_id = ?", t.ID).Order("id").Find(&p.Removals).Error; err != nil {
-			return nil, readAt, err
-		}
-		if len(p.Units)+len(p.Removals) > 0 {
-			out = append(out, p)
+		if p := byT[t.ID]; len(p.Units)+len(p.Removals) > 0 {
+			out = append(out, *p)
 		}
 	}
 	return out, readAt, nil

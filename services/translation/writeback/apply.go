@@ -33,13 +33,7 @@ func keyString(ctx string, source []string) string {
 	return ctx + "\x04" + strings.Join(source, po.PluralSeparator)
 }
 
-func entryKey(e *po.Entry) string {
-	src := []string{e.Msgid}
-	if e.HasPlural {
-		src = append(src, e.MsgidPlural)
-	}
-	return keyString(e.Context, src)
-}
+func entryKey(e *po.Entry) string { return e.Context + "\x04" + e.Source() }
 
 // Result counts what Apply changed.
 type Result struct {
