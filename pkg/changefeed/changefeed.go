@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/tmsproject/tms/pkg/db"
 	"github.com/tmsproject/tms/pkg/outbox"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	"google.golang.org/protobuf/proto"
@@ -20,7 +21,7 @@ const Topic = "changelog.change"
 // the change (now when unset), not the moment of delivery.
 func Record(tx *gorm.DB, c *changelogv1.Change) error {
 	if c.GetTimestamp() == nil {
-		c.Timestamp = timestamppb.New(time.Now().UTC().Truncate(time.Microsecond))
+		c.Timestamp = timestamppb.New(db.Normalize(time.Now()))
 	}
 	payload, err := proto.Marshal(c)
 	if err != nil {
@@ -56,7 +57,8 @@ func Deliverer(client changelogv1.ChangelogServiceClient) outbox.Deliverer {
 	}
 }
 
-// Relay returns an outbox relay that delivers change records to client.
+// Relay returns an outbox relay that delivers change records to client and
+// reports failed deliveries to log (slog.Default when nil).
 func Relay(gdb *gorm.DB, client changelogv1.ChangelogServiceClient, log *slog.Logger) *outbox.Relay {
-	return outbox.NewRelay(gdb, Deliverer(client))
+	return outbox.NewRelay(gdb, Deliverer(client), outbox.WithLogger(log))
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"gorm.io/gorm"
 
@@ -165,5 +166,13 @@ func TestOpenSQLiteAwkwardPath(t *testing.T) {
 		if _, err := os.Stat(path); err != nil {
 			t.Fatalf("%s: database file not at its path: %v", name, err)
 		}
+	}
+}
+
+func TestNormalize(t *testing.T) {
+	in := time.Date(2024, 5, 6, 7, 8, 9, 123456789, time.FixedZone("X", 3600))
+	got := db.Normalize(in)
+	if want := time.Date(2024, 5, 6, 6, 8, 9, 123456000, time.UTC); !got.Equal(want) || got.Location() != time.UTC {
+		t.Fatalf("Normalize = %v, want %v in UTC", got, want)
 	}
 }

@@ -30,6 +30,17 @@ type Source struct {
 	FS   fs.FS
 }
 
+// EmbeddedSource is the Source named name whose engine directories lie
+// under dir of fsys, typically a //go:embed tree. It panics when dir is not
+// a valid path, a programming error; a missing directory fails Migrate.
+func EmbeddedSource(name string, fsys fs.FS, dir string) Source {
+	sub, err := fs.Sub(fsys, dir)
+	if err != nil {
+		panic(fmt.Sprintf("db: migrations of %s: %v", name, err))
+	}
+	return Source{Name: name, FS: sub}
+}
+
 // migration is one SQL file ready to apply.
 type migration struct {
 	source  string

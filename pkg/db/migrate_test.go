@@ -152,3 +152,24 @@ func TestMigrateConcurrentPostgres(t *testing.T) {
 		t.Fatalf("rows = %d, want 1: a migration ran twice", n)
 	}
 }
+
+func TestEmbeddedSource(t *testing.T) {
+	fsys := fstest.MapFS{
+		"migrations/sqlite/0001_e.sql":   {Data: []byte(`CREATE TABLE e (id INTEGER);`)},
+		"migrations/postgres/0001_e.sql": {Data: []byte(`CREATE TABLE e (id INTEGER);`)},
+	}
+	src := db.EmbeddedSource("e", fsys, "migrations")
+	if src.Name != "e" {
+		t.Fatalf("Name = %q, want e", src.Name)
+	}
+	gdb := dbtest.SQLite(t, src)
+	if err := gdb.Exec(`INSERT INTO e VALUES (1)`).Error; err != nil {
+		t.Fatalf("table of the embedded source missing: %v", err)
+	}
+	defer func() {
+		if recover() == nil {
+			t.Fatal("EmbeddedSource accepted an invalid directory name")
+		}
+	}()
+	db.EmbeddedSource("bad", fsys, "../migrations")
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"time"
 
 	"gorm.io/gorm"
 	"gorm.io/gorm/logger"
@@ -67,6 +68,10 @@ func Open(ctx context.Context, cfg Config) (*gorm.DB, error) {
 func Dialect(gdb *gorm.DB) string {
 	return gdb.Dialector.Name()
 }
+
+// Normalize returns t as both engines store it: UTC, microsecond precision
+// (PostgreSQL keeps no more), so a value read back equals the one written.
+func Normalize(t time.Time) time.Time { return t.UTC().Truncate(time.Microsecond) }
 
 // Close releases the connection pool behind gdb.
 func Close(gdb *gorm.DB) error {

@@ -101,6 +101,19 @@ func (v *Violations) Add(field, code, description string) {
 	*v = append(*v, FieldViolation{Field: field, Code: code, Description: description})
 }
 
+// Paging records negative offsets and limits, in Django REST framework's
+// words, and values beyond an int, which are refused rather than wrapped.
+func (v *Violations) Paging(offset, limit int64) {
+	const maxInt = int64(^uint(0) >> 1)
+	const msg = "Ensure this value is greater than or equal to 0."
+	if offset < 0 || offset > maxInt {
+		v.Add("offset", "min_value", msg)
+	}
+	if limit < 0 || limit > maxInt {
+		v.Add("limit", "min_value", msg)
+	}
+}
+
 // Err returns nil when nothing was recorded.
 func (v Violations) Err() error {
 	if len(v) == 0 {

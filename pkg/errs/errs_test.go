@@ -48,3 +48,33 @@ func TestCodeSurvives(t *testing.T) {
 		t.Fatalf("code %q", got.Code)
 	}
 }
+
+func TestPaging(t *testing.T) {
+	const huge = int64(1) << 30
+	tests := []struct {
+		name          string
+		offset, limit int64
+		want          []string
+	}{
+		{"zero", 0, 0, nil},
+		{"positive", 20, 50, nil},
+		{"negative offset", -1, 10, []string{"offset"}},
+		{"negative limit", 0, -5, []string{"limit"}},
+		{"both negative", -1, -1, []string{"offset", "limit"}},
+		{"large but an int", huge, huge, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var v Violations
+			v.Paging(tt.offset, tt.limit)
+			if len(v) != len(tt.want) {
+				t.Fatalf("violations %+v, want fields %v", v, tt.want)
+			}
+			for i, f := range tt.want {
+				if v[i].Field != f || v[i].Code != "min_value" {
+					t.Errorf("violation %d = %+v, want %s min_value", i, v[i], f)
+				}
+			}
+		})
+	}
+}

@@ -10,7 +10,6 @@ import (
 // Python's gettext.c2py accept: n, decimal integers, parentheses, ! * / % + -
 // < > <= >= == != && || and ?:).
 type PluralExpr struct {
-	src  string
 	root node
 }
 
@@ -38,11 +37,8 @@ func CompilePlural(formula string) (*PluralExpr, error) {
 	if p.peek() != "" {
 		return nil, fmt.Errorf("plural formula: unexpected token %q", p.peek())
 	}
-	return &PluralExpr{src: formula, root: root}, nil
+	return &PluralExpr{root: root}, nil
 }
-
-// String returns the source of the formula.
-func (e *PluralExpr) String() string { return e.src }
 
 // Eval returns the plural form index the formula selects for n. Division and
 // remainder round like Python's // and % (c2py semantics), so results agree

@@ -39,10 +39,6 @@ func ParsePluralForms(header string) (n int, formula string, err error) {
 	return n, formula, nil
 }
 
-// PluralTypeOf classifies a formula like Weblate's get_plural_type for a
-// language other than Arabic. See PluralTypeFor.
-func PluralTypeOf(formula string) int { return PluralTypeFor("", formula) }
-
 // PluralTypeFor is Weblate's get_plural_type(base_code, formula): "0" is
 // PluralNone; a formula listed in Weblate's tables (compared with spaces
 // removed) gives that table's type; an unlisted formula is PluralArabic for
@@ -72,13 +68,6 @@ func PluralTypeFor(baseCode, formula string) int {
 		}
 	}
 	return PluralUnknown
-}
-
-// FormulaWithZero returns Weblate's FORMULA_WITH_ZERO counterpart of a formula:
-// the same rule with an extra leading form for zero.
-func FormulaWithZero(formula string) (string, bool) {
-	f, ok := formulaWithZero[formula]
-	return f, ok
 }
 
 // Built as package variables (not in init) so that the language table's

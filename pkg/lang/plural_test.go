@@ -114,21 +114,4 @@ func TestPluralType(t *testing.T) {
 			t.Errorf("PluralTypeFor(%q, %q) = %d, want %d", tt.base, tt.formula, got, tt.want)
 		}
 	}
-	if PluralTypeOf("n != 1") != PluralOneOther {
-		t.Error("PluralTypeOf")
-	}
-}
-
-func TestFormulaWithZero(t *testing.T) {
-	if f, ok := FormulaWithZero("n != 1"); !ok || f != "n==0 ? 0 : n==1 ? 1 : 2" {
-		t.Errorf("FormulaWithZero(n != 1) = %q, %v", f, ok)
-	}
-	if _, ok := FormulaWithZero("n == 42"); ok {
-		t.Error("FormulaWithZero invented a formula")
-	}
-	for from, to := range formulaWithZero {
-		if _, err := CompilePlural(to); err != nil {
-			t.Errorf("%q -> %q: %v", from, to, err)
-		}
-	}
 }

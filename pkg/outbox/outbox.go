@@ -4,7 +4,6 @@ import (
 	"embed"
 	"errors"
 	"fmt"
-	"io/fs"
 	"time"
 
 	"github.com/google/uuid"
@@ -18,15 +17,7 @@ var migrations embed.FS
 
 // Migrations creates the outbox_events table. Add it to the service's
 // migration sources.
-var Migrations = db.Source{Name: "outbox", FS: mustSub(migrations, "migrations")}
-
-func mustSub(fsys fs.FS, dir string) fs.FS {
-	sub, err := fs.Sub(fsys, dir)
-	if err != nil {
-		panic(err) // the embedded tree is fixed at build time
-	}
-	return sub
-}
+var Migrations = db.EmbeddedSource("outbox", migrations, "migrations")
 
 // Event is one committed event as handed to a Deliverer.
 type Event struct {

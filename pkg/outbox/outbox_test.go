@@ -238,9 +238,10 @@ func TestConcurrentRelaysDeliverEachEventOncePostgres(t *testing.T) {
 	for range 3 {
 		run(t, outbox.NewRelay(gdb, s.deliver, outbox.WithBatchSize(7), outbox.WithPollInterval(5*time.Millisecond)))
 	}
-	evs := s.waitFor(t, total)
+	s.waitFor(t, total)
 	time.Sleep(50 * time.Millisecond) // room for a duplicate to show up
-	if evs = s.events(); len(evs) != total {
+	evs := s.events()
+	if len(evs) != total {
 		t.Fatalf("delivered %d events, want %d exactly once", len(evs), total)
 	}
 	for i, ev := range evs {

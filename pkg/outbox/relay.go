@@ -163,10 +163,13 @@ func recordFailure(q *gorm.DB, ids []int64, cause error) error {
 		msg, ids).Error
 }
 
+// retention is how long delivered events are kept for operators to inspect.
+const retention = time.Hour
+
 // Prune deletes events delivered longer ago than the retention.
 // Undelivered events are never deleted.
 func (r *Relay) Prune(ctx context.Context) error {
-	cutoff := time.Now().UTC().Add(-r.opts.retention)
+	cutoff := time.Now().UTC().Add(-retention)
 	return r.db.WithContext(ctx).
 		Exec(`DELETE FROM outbox_events WHERE delivered_at IS NOT NULL AND delivered_at < ?`, cutoff).Error
 }
@@ -177,7 +180,6 @@ type options struct {
 	pollInterval time.Duration
 	minBackoff   time.Duration
 	maxBackoff   time.Duration
-	retention    time.Duration
 	pruneEvery   time.Duration
 	logger       *slog.Logger
 }
@@ -188,7 +190,6 @@ func defaults() options {
 		pollInterval: time.Second,
 		minBackoff:   50 * time.Millisecond,
 		maxBackoff:   5 * time.Second,
-		retention:    time.Hour,
 		pruneEvery:   time.Minute,
 		logger:       slog.Default(),
 	}
@@ -222,16 +223,6 @@ func WithBackoff(first, longest time.Duration) Option {
 	return func(o *options) {
 		if first > 0 && longest >= first {
 			o.minBackoff, o.maxBackoff = first, longest
-		}
-	}
-}
-
-// WithRetention sets how long delivered events are kept (default 1h); zero
-// deletes them at the next prune, which runs once a minute.
-func WithRetention(d time.Duration) Option {
-	return func(o *options) {
-		if d >= 0 {
-			o.retention = d
 		}
 	}
 }

@@ -45,10 +45,7 @@ var bom = []byte("\xef\xbb\xbf")
 // File.Bytes returns data unchanged.
 func Parse(data []byte) (*File, error) {
 	f := &File{newline: detectNewline(data)}
-	body := data
-	if bytes.HasPrefix(body, bom) {
-		body = body[len(bom):]
-	}
+	body := bytes.TrimPrefix(data, bom)
 	lines := splitLines(body, len(data)-len(body), f.newline)
 	p := &parser{data: data, base: len(data) - len(body), lines: lines}
 	for p.pos < len(lines) && lines[p.pos].kind == kindBlank {

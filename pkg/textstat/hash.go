@@ -2,7 +2,6 @@ package textstat
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 )
 
@@ -30,10 +29,6 @@ func IDHash(source []string, context string) int64 {
 	return Hash(JoinPlural(source), context)
 }
 
-// KeyIDHash is the id_hash of a unit of a monolingual file (with a template):
-// Hash(context), the context being the key.
-func KeyIDHash(context string) int64 { return Hash(context) }
-
 // ContentHash is a unit's content_hash: Hash(source forms joined, context),
 // for bilingual and monolingual files alike (Weblate's Unit.content_hash).
 // For bilingual units it equals IDHash.
@@ -45,13 +40,4 @@ func ContentHash(source []string, context string) int64 {
 // id_hash, 16 lower-case digits, as used in "?checksum=" URLs.
 func Checksum(idHash int64) string {
 	return fmt.Sprintf("%016x", uint64(idHash)^(1<<63))
-}
-
-// ChecksumToHash is Weblate's checksum_to_hash, the inverse of Checksum.
-func ChecksumToHash(checksum string) (int64, error) {
-	v, err := strconv.ParseUint(checksum, 16, 64)
-	if err != nil {
-		return 0, fmt.Errorf("textstat: bad checksum %q: %w", checksum, err)
-	}
-	return int64(v ^ (1 << 63)), nil
 }

@@ -39,7 +39,6 @@ type Service struct {
 	gdb    *gorm.DB
 	relay  *outbox.Relay
 	server *server.Server
-	log    *slog.Logger
 }
 
 // New opens and migrates the database, seeds the built-in languages (a
@@ -58,7 +57,7 @@ func New(ctx context.Context, cfg Config) (*Service, error) {
 	if _, err := st.SeedLanguages(ctx, server.BuiltinLanguages()); err != nil {
 		return nil, errors.Join(fmt.Errorf("catalog: seed languages: %w", err), db.Close(gdb))
 	}
-	svc := &Service{gdb: gdb, log: log}
+	svc := &Service{gdb: gdb}
 	notify := func() {}
 	if cfg.Changelog != nil {
 		svc.relay = changefeed.Relay(gdb, cfg.Changelog, log)

@@ -22,7 +22,9 @@ type Config struct {
 	// DB.SQLitePath are empty.
 	DataDir string
 	// DB selects the database; Schema defaults to "changelog".
-	DB  db.Config
+	DB db.Config
+	// Log is accepted like every service's, but the changelog has no
+	// background work and so nothing of its own to log.
 	Log *slog.Logger
 }
 
@@ -30,20 +32,15 @@ type Config struct {
 type Service struct {
 	gdb    *gorm.DB
 	server *server.Server
-	log    *slog.Logger
 }
 
 // New opens and migrates the database and builds the service.
 func New(ctx context.Context, cfg Config) (*Service, error) {
-	log := cfg.Log
-	if log == nil {
-		log = slog.Default()
-	}
 	gdb, err := db.OpenService(ctx, Name, cfg.DB, cfg.DataDir, store.Migrations)
 	if err != nil {
 		return nil, err
 	}
-	return &Service{gdb: gdb, server: server.New(store.New(gdb)), log: log.With("service", Name)}, nil
+	return &Service{gdb: gdb, server: server.New(store.New(gdb))}, nil
 }
 
 // Server returns the gRPC implementation, for callers that wire it up

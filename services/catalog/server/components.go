@@ -123,7 +123,7 @@ func (s *Server) UpdateComponent(ctx context.Context, req *catalogv1.UpdateCompo
 	componentRow(m, c)
 	c.LicenseURL = licenseURL(c.License)
 	c.LinkedComponentID = linked
-	if err := s.st.SaveComponent(ctx, c, nil); err != nil {
+	if err := s.st.SaveComponent(ctx, c); err != nil {
 		return nil, storeErr(err, componentDuplicate)
 	}
 	return &catalogv1.UpdateComponentResponse{Component: componentProto(c)}, nil

@@ -86,7 +86,7 @@ func (s *Server) UpdateProject(ctx context.Context, req *catalogv1.UpdateProject
 		return nil, err
 	}
 	projectRow(m, p)
-	if err := s.st.SaveProject(ctx, p, nil); err != nil {
+	if err := s.st.SaveProject(ctx, p); err != nil {
 		return nil, storeErr(err, projectDuplicate)
 	}
 	return &catalogv1.UpdateProjectResponse{Project: projectProto(p)}, nil

@@ -5,6 +5,7 @@ import (
 	"net/mail"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -87,21 +88,15 @@ func (c *checker) name(attr, value string, n int) {
 }
 
 func (c *checker) choice(attr, value string, choices ...string) {
-	for _, ch := range choices {
-		if value == ch {
-			return
-		}
+	if !slices.Contains(choices, value) {
+		c.add(attr, "invalid_choice", fmt.Sprintf("\"%s\" is not a valid choice.", value))
 	}
-	c.add(attr, "invalid_choice", fmt.Sprintf("\"%s\" is not a valid choice.", value))
 }
 
 func (c *checker) intChoice(attr string, value int32, choices ...int32) {
-	for _, ch := range choices {
-		if value == ch {
-			return
-		}
+	if !slices.Contains(choices, value) {
+		c.add(attr, "invalid_choice", fmt.Sprintf("\"%d\" is not a valid choice.", value))
 	}
-	c.add(attr, "invalid_choice", fmt.Sprintf("\"%d\" is not a valid choice.", value))
 }
 
 // webURL checks an http(s) URL as Django's URLField does, roughly.

@@ -49,28 +49,22 @@ func reread(tx *gorm.DB, c *Component) error {
 
 // componentUnique checks slug, then name, within the component's project.
 func componentUnique(tx *gorm.DB, c *Component) error {
-	for _, f := range []struct{ field, value string }{{"slug", c.Slug}, {"name", c.Name}} {
-		var n int64
-		err := tx.Model(&Component{}).
-			Where("project_id = ? AND "+f.field+" = ? AND id <> ?", c.ProjectID, f.value, c.ID).Count(&n).Error
-		if err != nil {
-			return err
-		}
-		if n > 0 {
-			return &DuplicateError{Field: f.field}
-		}
-	}
-	return nil
+	return unique(tx.Model(&Component{}).Where("project_id = ?", c.ProjectID), c.ID, c.Slug, c.Name)
 }
 
-// GetComponent returns the component with this slug in the project.
-func (s *Store) GetComponent(ctx context.Context, projectSlug, slug string) (*Component, error) {
+// componentBySlug reads the component with this slug in the project.
+func componentBySlug(q *gorm.DB, projectSlug, slug string) (*Component, error) {
 	var c Component
-	err := componentQuery(s.db.WithContext(ctx)).Where("p.slug = ? AND components.slug = ?", projectSlug, slug).Take(&c).Error
+	err := componentQuery(q).Where("p.slug = ? AND components.slug = ?", projectSlug, slug).Take(&c).Error
 	if err != nil {
 		return nil, notFound(err)
 	}
 	return &c, nil
+}
+
+// GetComponent returns the component with this slug in the project.
+func (s *Store) GetComponent(ctx context.Context, projectSlug, slug string) (*Component, error) {
+	return componentBySlug(s.db.WithContext(ctx), projectSlug, slug)
 }
 
 // GetComponentByID returns the component with this id.
@@ -106,9 +100,9 @@ func (s *Store) ListComponents(ctx context.Context, projectSlug string, page Pag
 	return out, total, nil
 }
 
-// SaveComponent writes every stored field of c (found by ID) except the lock
-// and the change record, if any, in one transaction, then refreshes c.
-func (s *Store) SaveComponent(ctx context.Context, c *Component, change *changelogv1.Change) error {
+// SaveComponent writes every stored field of c (found by ID) except the
+// lock, then refreshes c.
+func (s *Store) SaveComponent(ctx context.Context, c *Component) error {
 	if c.EnforcedChecks == nil {
 		c.EnforcedChecks = []string{}
 	}
@@ -129,12 +123,8 @@ func (s *Store) SaveComponent(ctx context.Context, c *Component, change *changel
 		}
 		// Components sharing this repository link to it by its slugs, as
 		// Weblate keeps them: follow a rename.
-		err := tx.Model(&Component{}).Where("linked_component_id = ?", c.ID).
+		return tx.Model(&Component{}).Where("linked_component_id = ?", c.ID).
 			Update("repo", "weblate://"+c.ProjectSlug+"/"+c.Slug).Error
-		if err != nil {
-			return err
-		}
-		return record(tx, change)
 	})
 }
 
@@ -142,10 +132,9 @@ func (s *Store) SaveComponent(ctx context.Context, c *Component, change *changel
 // repository, recording change(c) for each removed component.
 func (s *Store) DeleteComponent(ctx context.Context, projectSlug, slug string, change func(Component) *changelogv1.Change) error {
 	return s.transaction(ctx, func(tx *gorm.DB) error {
-		var c Component
-		err := componentQuery(tx).Where("p.slug = ? AND components.slug = ?", projectSlug, slug).Take(&c).Error
+		c, err := componentBySlug(tx, projectSlug, slug)
 		if err != nil {
-			return notFound(err)
+			return err
 		}
 		removed, err := deleteComponents(tx, []int64{c.ID})
 		if err != nil {
@@ -206,12 +195,12 @@ func deleteComponents(tx *gorm.DB, ids []int64) ([]Component, error) {
 // component as stored afterwards and whether the state changed.
 func (s *Store) SetComponentLock(ctx context.Context, projectSlug, slug string, locked bool,
 	change func(Component) *changelogv1.Change) (*Component, bool, error) {
-	var c Component
+	var c *Component
 	var changed bool
 	err := s.transaction(ctx, func(tx *gorm.DB) error {
-		err := componentQuery(tx).Where("p.slug = ? AND components.slug = ?", projectSlug, slug).Take(&c).Error
-		if err != nil {
-			return notFound(err)
+		var err error
+		if c, err = componentBySlug(tx, projectSlug, slug); err != nil {
+			return err
 		}
 		// The condition on the old state makes the flip atomic: of two
 		// concurrent lockers only one changes the row and records.
@@ -223,10 +212,10 @@ func (s *Store) SetComponentLock(ctx context.Context, projectSlug, slug string, 
 		if changed = res.RowsAffected > 0; !changed {
 			return nil
 		}
-		return record(tx, change(c))
+		return record(tx, change(*c))
 	})
 	if err != nil {
 		return nil, false, err
 	}
-	return &c, changed, nil
+	return c, changed, nil
 }

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"strings"
 
 	"gorm.io/gorm"
@@ -52,7 +53,7 @@ func (s *Store) GetLanguage(ctx context.Context, code string) (*Language, error)
 	var l Language
 	q := s.db.WithContext(ctx)
 	err := q.Where("code = ?", code).Take(&l).Error
-	if err == gorm.ErrRecordNotFound {
+	if errors.Is(err, gorm.ErrRecordNotFound) {
 		err = q.Where("lower(code) = ?", strings.ToLower(code)).Order("id").Take(&l).Error
 	}
 	if err != nil {

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"slices"
 
 	"github.com/tmsproject/tms/pkg/db"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
@@ -26,15 +27,21 @@ func (s *Store) CreateProject(ctx context.Context, p *Project, change *changelog
 
 // projectUnique checks slug, then name, against the other projects.
 func projectUnique(tx *gorm.DB, p *Project) error {
-	for _, f := range []struct{ field, value string }{{"slug", p.Slug}, {"name", p.Name}} {
-		var n int64
-		err := tx.Model(&Project{}).Where(f.field+" = ? AND id <> ?", f.value, p.ID).Count(&n).Error
-		if err != nil {
-			return err
-		}
-		if n > 0 {
-			return &DuplicateError{Field: f.field}
-		}
+	return unique(tx.Model(&Project{}), p.ID, p.Slug, p.Name)
+}
+
+// unique reports the slug, else the name, that a row of q (a model scoped
+// to the rows that must differ) other than id already holds.
+func unique(q *gorm.DB, id int64, slug, name string) error {
+	var taken []string
+	if err := q.Where("(slug = ? OR name = ?) AND id <> ?", slug, name, id).Pluck("slug", &taken).Error; err != nil {
+		return err
+	}
+	if slices.Contains(taken, slug) {
+		return &DuplicateError{Field: "slug"}
+	}
+	if len(taken) > 0 {
+		return &DuplicateError{Field: "name"}
 	}
 	return nil
 }
@@ -116,9 +123,8 @@ func fillLocked(q *gorm.DB, ps []Project) error {
 	return nil
 }
 
-// SaveProject writes every stored field of p (found by ID) and the change
-// record, if any, in one transaction.
-func (s *Store) SaveProject(ctx context.Context, p *Project, change *changelogv1.Change) error {
+// SaveProject writes every stored field of p (found by ID).
+func (s *Store) SaveProject(ctx context.Context, p *Project) error {
 	return s.transaction(ctx, func(tx *gorm.DB) error {
 		if err := projectUnique(tx, p); err != nil {
 			return err
@@ -131,13 +137,9 @@ func (s *Store) SaveProject(ctx context.Context, p *Project, change *changelogv1
 			return ErrNotFound
 		}
 		// Links into the project name it by slug: keep them pointing here.
-		err := tx.Exec(`UPDATE components SET repo = 'weblate://' || ? || '/' ||
+		return tx.Exec(`UPDATE components SET repo = 'weblate://' || ? || '/' ||
 			(SELECT lc.slug FROM components lc WHERE lc.id = components.linked_component_id)
 			WHERE linked_component_id IN (SELECT id FROM components WHERE project_id = ?)`, p.Slug, p.ID).Error
-		if err != nil {
-			return err
-		}
-		return record(tx, change)
 	})
 }
 

@@ -4,7 +4,6 @@ import (
 	"context"
 	"embed"
 	"errors"
-	"io/fs"
 	"time"
 
 	"github.com/tmsproject/tms/pkg/changefeed"
@@ -18,15 +17,7 @@ var migrationFiles embed.FS
 
 // Migrations is the catalog's schema. Migrate it together with
 // outbox.Migrations, which the change records are written to.
-var Migrations = db.Source{Name: "catalog", FS: mustSub(migrationFiles, "migrations")}
-
-func mustSub(f fs.FS, dir string) fs.FS {
-	sub, err := fs.Sub(f, dir)
-	if err != nil {
-		panic(err)
-	}
-	return sub
-}
+var Migrations = db.EmbeddedSource("catalog", migrationFiles, "migrations")
 
 // ErrNotFound reports a missing project, component or language.
 var ErrNotFound = errors.New("store: not found")
@@ -62,12 +53,8 @@ type Store struct {
 // New wraps an open, migrated database.
 func New(gdb *gorm.DB) *Store { return &Store{db: gdb} }
 
-// DB is the underlying handle (for the outbox relay).
-func (s *Store) DB() *gorm.DB { return s.db }
-
-// now is the timestamp stored for new rows: UTC, microsecond precision, the
-// precision both engines keep.
-func now() time.Time { return time.Now().UTC().Truncate(time.Microsecond) }
+// now is the timestamp stored for new rows, as the engines keep it.
+func now() time.Time { return db.Normalize(time.Now()) }
 
 // record writes the change records into the outbox within tx.
 func record(tx *gorm.DB, changes ...*changelogv1.Change) error {

@@ -84,7 +84,7 @@ func validateChange(v *errs.Violations, prefix string, c *changelogv1.Change) {
 // ListChanges returns one page of matching records, newest first.
 func (s *Server) ListChanges(ctx context.Context, req *changelogv1.ListChangesRequest) (*changelogv1.ListChangesResponse, error) {
 	var v errs.Violations
-	checkPaging(&v, req.GetOffset(), req.GetLimit())
+	v.Paging(req.GetOffset(), req.GetLimit())
 	if req.GetUnitId() < 0 {
 		v.Add("unit_id", "min_value", "Ensure this value is greater than or equal to 0.")
 	}
@@ -107,18 +107,6 @@ func (s *Server) ListChanges(ctx context.Context, req *changelogv1.ListChangesRe
 		out.Changes[i] = toProto(c)
 	}
 	return out, nil
-}
-
-// checkPaging rejects negative offsets and limits. Values beyond an int
-// are rejected too rather than wrapped.
-func checkPaging(v *errs.Violations, offset, limit int64) {
-	const maxInt = int64(^uint(0) >> 1)
-	if offset < 0 || offset > maxInt {
-		v.Add("offset", "min_value", "Ensure this value is greater than or equal to 0.")
-	}
-	if limit < 0 || limit > maxInt {
-		v.Add("limit", "min_value", "Ensure this value is greater than or equal to 0.")
-	}
 }
 
 // timeArg converts an optional timestamp filter; nil means unbounded.

@@ -5,7 +5,6 @@ import (
 	"embed"
 	"errors"
 	"fmt"
-	"io/fs"
 	"strings"
 	"time"
 
@@ -19,15 +18,7 @@ import (
 var migrationsFS embed.FS
 
 // Migrations is the service's schema, to pass to db.Migrate.
-var Migrations = db.Source{Name: "changelog", FS: mustSub(migrationsFS, "migrations")}
-
-func mustSub(f fs.FS, dir string) fs.FS {
-	sub, err := fs.Sub(f, dir)
-	if err != nil {
-		panic(err)
-	}
-	return sub
-}
+var Migrations = db.EmbeddedSource("changelog", migrationsFS, "migrations")
 
 // MaxLimit caps one page of ListChanges; a zero limit selects it.
 const MaxLimit = 1000
@@ -71,9 +62,6 @@ type Store struct {
 
 // New returns a Store on a database migrated with Migrations.
 func New(gdb *gorm.DB) *Store { return &Store{gdb: gdb} }
-
-// Normalize returns t the way it is stored: UTC, microsecond precision.
-func Normalize(t time.Time) time.Time { return t.UTC().Truncate(time.Microsecond) }
 
 // Get returns the record with the given id.
 func (s *Store) Get(ctx context.Context, id int64) (Change, error) {
@@ -145,10 +133,10 @@ func (s *Store) filtered(ctx context.Context, f Filter) *gorm.DB {
 		q = q.Where("action IN ?", f.Actions)
 	}
 	if !f.After.IsZero() {
-		q = q.Where("timestamp >= ?", Normalize(f.After))
+		q = q.Where("timestamp >= ?", db.Normalize(f.After))
 	}
 	if !f.Before.IsZero() {
-		q = q.Where("timestamp <= ?", Normalize(f.Before))
+		q = q.Where("timestamp <= ?", db.Normalize(f.Before))
 	}
 	return q
 }
@@ -224,7 +212,7 @@ func insertBatch(tx *gorm.DB, cs []Change) (int64, error) {
 		}
 		sql.WriteString(row)
 		args = append(args, c.EventID, c.Action, c.ProjectSlug, c.ComponentSlug, c.LanguageCode,
-			c.UnitID, c.User, c.Author, c.Target, c.Old, c.DetailsJSON, Normalize(c.Timestamp))
+			c.UnitID, c.User, c.Author, c.Target, c.Old, c.DetailsJSON, db.Normalize(c.Timestamp))
 	}
 	sql.WriteString(" ON CONFLICT (event_id) DO NOTHING")
 	res := tx.Exec(sql.String(), args...)

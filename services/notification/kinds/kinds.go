@@ -58,9 +58,6 @@ var all = []string{
 	MergeFailure, PendingSuggestions, ToDoStrings,
 }
 
-// All returns the known notification kinds.
-func All() []string { return slices.Clone(all) }
-
 // Known reports whether name is a notification kind.
 func Known(name string) bool { return slices.Contains(all, name) }
 

@@ -58,14 +58,8 @@ func DefaultSubscriptions(username string) []store.Subscription {
 
 // checkPaging rejects negative offsets and limits and values beyond an int.
 func checkPaging(offset, limit int64) error {
-	const maxInt = int64(^uint(0) >> 1)
 	var v errs.Violations
-	if offset < 0 || offset > maxInt {
-		v.Add("offset", "min_value", "Ensure this value is greater than or equal to 0.")
-	}
-	if limit < 0 || limit > maxInt {
-		v.Add("limit", "min_value", "Ensure this value is greater than or equal to 0.")
-	}
+	v.Paging(offset, limit)
 	return v.Err()
 }
 

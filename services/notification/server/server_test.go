@@ -231,7 +231,7 @@ func TestSubscriptionLifecycle(t *testing.T) {
 	_, err = c.UpdateSubscription(ctx, &notificationv1.UpdateSubscriptionRequest{
 		Subscription: &notificationv1.Subscription{Username: "alice", Id: s.GetId(), Notification: "LockNotification", Scope: 30}})
 	wantErr(t, err, codes.InvalidArgument, "project", "")
-	upd, err = c.UpdateSubscription(ctx, &notificationv1.UpdateSubscriptionRequest{
+	_, err = c.UpdateSubscription(ctx, &notificationv1.UpdateSubscriptionRequest{
 		Subscription: sub("alice", "LockNotification", 0, 1, "", "")})
 	wantErr(t, err, codes.NotFound, "", "") // no id
 	full := sub("alice", "LockNotification", 10, 1, "", "")

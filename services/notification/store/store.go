@@ -2,8 +2,6 @@ package store
 
 import (
 	"embed"
-	"io/fs"
-	"time"
 
 	"gorm.io/gorm"
 
@@ -15,15 +13,7 @@ import (
 var migrationsFS embed.FS
 
 // Migrations is the service's schema, to pass to db.Migrate.
-var Migrations = db.Source{Name: "notification", FS: mustSub(migrationsFS, "migrations")}
-
-func mustSub(f fs.FS, dir string) fs.FS {
-	sub, err := fs.Sub(f, dir)
-	if err != nil {
-		panic(err)
-	}
-	return sub
-}
+var Migrations = db.EmbeddedSource("notification", migrationsFS, "migrations")
 
 // Store reads and writes accounts and subscriptions.
 type Store struct {
@@ -32,9 +22,6 @@ type Store struct {
 
 // New returns a Store on a database migrated with Migrations.
 func New(gdb *gorm.DB) *Store { return &Store{gdb: gdb} }
-
-// Normalize returns t the way it is stored: UTC, microsecond precision.
-func Normalize(t time.Time) time.Time { return t.UTC().Truncate(time.Microsecond) }
 
 // notFound is the error of every lookup that finds nothing.
 func notFound() error { return errs.NotFoundf("Not found.") }

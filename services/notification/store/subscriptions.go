@@ -73,26 +73,20 @@ func (s *Store) ListSubscriptions(ctx context.Context, username string, offset, 
 // GetSubscription returns the subscription id of the account; one of
 // another account is NotFound.
 func (s *Store) GetSubscription(ctx context.Context, username string, id int64) (Subscription, error) {
-	var out Subscription
-	err := s.gdb.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		var err error
-		out, err = s.subscription(tx, username, id)
-		return err
-	})
-	return out, wrap("get subscription", err)
+	sub, err := subscription(s.gdb.WithContext(ctx), username, id)
+	return sub, wrap("get subscription", err)
 }
 
-func (s *Store) subscription(tx *gorm.DB, username string, id int64) (Subscription, error) {
-	u, err := s.userRow(tx, username)
-	if err != nil {
-		return Subscription{}, err
-	}
+// subscription reads the subscription id of the account; an unknown
+// account and another account's subscription are both NotFound.
+func subscription(q *gorm.DB, username string, id int64) (Subscription, error) {
 	var sub Subscription
-	err = tx.Where("id = ? AND user_id = ?", id, u.ID).Take(&sub).Error
+	err := q.Joins("JOIN users ON users.id = subscriptions.user_id").
+		Where("subscriptions.id = ? AND users.username = ?", id, username).Take(&sub).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return Subscription{}, notFound()
 	}
-	sub.Username = u.Username
+	sub.Username = username
 	return sub, err
 }
 
@@ -118,7 +112,7 @@ func (s *Store) CreateSubscription(ctx context.Context, sub Subscription) (Subsc
 func (s *Store) UpdateSubscription(ctx context.Context, username string, id int64, change func(*Subscription) error) (Subscription, error) {
 	var out Subscription
 	err := s.gdb.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		sub, err := s.subscription(tx, username, id)
+		sub, err := subscription(tx, username, id)
 		if err != nil {
 			return err
 		}
@@ -143,7 +137,7 @@ func (s *Store) UpdateSubscription(ctx context.Context, username string, id int6
 // DeleteSubscription removes the subscription id of the account.
 func (s *Store) DeleteSubscription(ctx context.Context, username string, id int64) error {
 	err := s.gdb.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		sub, err := s.subscription(tx, username, id)
+		sub, err := subscription(tx, username, id)
 		if err != nil {
 			return err
 		}

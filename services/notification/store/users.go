@@ -46,7 +46,7 @@ func foldKey(s string) string { return strings.ToLower(s) }
 
 func rowOf(u User) userRow {
 	r := userRow{Username: u.Username, UsernameKey: foldKey(u.Username), FullName: u.FullName,
-		Email: u.Email, IsSuperuser: u.IsSuperuser, IsActive: u.IsActive, DateJoined: Normalize(u.DateJoined)}
+		Email: u.Email, IsSuperuser: u.IsSuperuser, IsActive: u.IsActive, DateJoined: db.Normalize(u.DateJoined)}
 	if u.Email != "" {
 		k := foldKey(u.Email)
 		r.EmailKey = &k
