@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"log/slog"
-	"path/filepath"
 	"time"
 
 	"github.com/tmsproject/tms/pkg/changefeed"
@@ -59,17 +58,9 @@ func New(ctx context.Context, cfg Config) (*Service, error) {
 	if cfg.Catalog == nil {
 		return nil, errors.New("translation: a catalog client is required")
 	}
-	dbc := cfg.DB
-	dbc.Schema = "translation"
-	if dbc.SQLitePath == "" {
-		dbc.SQLitePath = filepath.Join(cfg.DataDir, "translation.db")
-	}
-	gdb, err := db.Open(ctx, dbc)
+	gdb, err := db.OpenService(ctx, "translation", cfg.DB, cfg.DataDir, store.Migrations, outbox.Migrations)
 	if err != nil {
 		return nil, err
-	}
-	if err := db.Migrate(ctx, gdb, store.Migrations, outbox.Migrations); err != nil {
-		return nil, errors.Join(err, db.Close(gdb))
 	}
 	st := store.New(gdb)
 	if err := st.FailRunningTasks(ctx); err != nil {
@@ -81,7 +72,7 @@ func New(ctx context.Context, cfg Config) (*Service, error) {
 	svc := &Service{gdb: gdb, log: cfg.Log}
 	notify := func() {}
 	if cfg.Changelog != nil {
-		svc.relay = outbox.NewRelay(gdb, changefeed.Deliverer(cfg.Changelog), outbox.WithLogger(cfg.Log))
+		svc.relay = changefeed.Relay(gdb, cfg.Changelog, cfg.Log)
 		notify = svc.relay.Notify
 	}
 	svc.server = server.New(server.Config{

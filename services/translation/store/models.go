@@ -2,7 +2,6 @@ package store
 
 import (
 	"embed"
-	"io/fs"
 	"strings"
 	"time"
 
@@ -14,15 +13,7 @@ import (
 var migrations embed.FS
 
 // Migrations are the service's own tables; migrate them with outbox.Migrations.
-var Migrations = db.Source{Name: "translation", FS: mustSub(migrations, "migrations")}
-
-func mustSub(fsys fs.FS, dir string) fs.FS {
-	sub, err := fs.Sub(fsys, dir)
-	if err != nil {
-		panic(err)
-	}
-	return sub
-}
+var Migrations = db.EmbeddedSource("translation", migrations, "migrations")
 
 // Unit states (COMPAT.md §6).
 const (
