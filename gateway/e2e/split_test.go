@@ -27,9 +27,6 @@ const adminToken = "wlu_e2etoken0123456789abcdefghijklmnopq"
 // crosses translation -> catalog over TCP and the change records travel
 // through both outboxes to the changelog process.
 func TestSplitDeployment(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git binary needed to build the fixture repository")
-	}
 	bin := buildTMS(t)
 	dbURL := pgtest.URL(t)
 	data := t.TempDir()

@@ -95,7 +95,7 @@ func toAPIError(err error) *apiError {
 		if len(e.Fields) > 0 {
 			return fieldErrors(errs.Violations(e.Fields))
 		}
-		return fieldErrors(errs.Violations{{Field: "non_field_errors", Code: or(e.Code, "invalid"), Description: e.Message}})
+		return fieldErrors(errs.Violations{{Code: e.Code, Description: e.Message}})
 	case errs.PermissionDenied:
 		return permissionDenied(e.Message)
 	case errs.Unauthenticated:

@@ -78,14 +78,12 @@ func (a *authenticator) lookup(ctx context.Context, key string) (*notificationv1
 		return e.user, nil
 	}
 	resp, err := a.client.Authenticate(ctx, &notificationv1.AuthenticateRequest{Token: key})
-	var user *notificationv1.User
-	switch {
-	case err == nil:
-		user = resp.GetUser()
-	case errs.FromStatus(err).Kind == errs.Unauthenticated || errs.FromStatus(err).Kind == errs.NotFound:
+	user := resp.GetUser() // nil for an unknown key
+	if err != nil {
+		if k := errs.FromStatus(err).Kind; k != errs.Unauthenticated && k != errs.NotFound {
+			return nil, err // the service failed: do not remember anything
+		}
 		user = nil
-	default:
-		return nil, err // the service failed: do not remember anything
 	}
 	a.mu.Lock()
 	if len(a.cache) > 10000 {

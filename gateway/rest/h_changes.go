@@ -83,10 +83,9 @@ func (g *gateway) changeList(c *call, req *changelogv1.ListChangesRequest) error
 	})
 }
 
-// changeScope selects the change records of a path (change lists and
-// credits): all, or those of a project, component or translation the
-// caller may see.
-type changeScope func(c *call) (*changelogv1.ListChangesRequest, error)
+// The scopes select the change records of a path (change lists and
+// credits, served through scoped): all, or those of a project, component
+// or translation the caller may see.
 
 func allScope(*call) (*changelogv1.ListChangesRequest, error) {
 	return &changelogv1.ListChangesRequest{}, nil
@@ -114,17 +113,6 @@ func translationScope(c *call) (*changelogv1.ListChangesRequest, error) {
 	}
 	return &changelogv1.ListChangesRequest{ProjectSlug: comp.GetProjectSlug(),
 		ComponentSlug: comp.GetSlug(), LanguageCode: t.GetLanguageCode()}, nil
-}
-
-// inScope serves h with the records of scope.
-func (g *gateway) inScope(scope changeScope, h func(*call, *changelogv1.ListChangesRequest) error) handlerFunc {
-	return func(c *call) error {
-		req, err := scope(c)
-		if err != nil {
-			return err
-		}
-		return h(c, req)
-	}
 }
 
 func (g *gateway) getChange(c *call) error {

@@ -20,10 +20,15 @@ func (c *call) taskURL(comp *catalogv1.Component) (string, error) {
 		}
 		return "", err
 	}
-	if resp.GetTask().GetCompleted() {
-		return "", nil
+	return c.taskLink(resp.GetTask()), nil
+}
+
+// taskLink is the URL of task while it runs, "" for none or a finished one.
+func (c *call) taskLink(task *translationv1.Task) string {
+	if task.GetId() == "" || task.GetCompleted() {
+		return ""
 	}
-	return c.urls.API("tasks", resp.GetTask().GetId()), nil
+	return c.urls.API("tasks", task.GetId())
 }
 
 // fullComponent renders the full form with the task URL.
@@ -48,7 +53,8 @@ func (g *gateway) componentList(c *call, project string) error {
 }
 
 // visibleComponents pages the components of every project the caller may
-// see, gathered in memory so that the count is right.
+// see, gathered in memory so that the count is right: one walk over all
+// components, grouped by project in project order.
 func (g *gateway) visibleComponents(c *call) error {
 	p, err := c.pager(defaultPageSize, maxPageSize)
 	if err != nil {
@@ -58,13 +64,17 @@ func (g *gateway) visibleComponents(c *call) error {
 	if err != nil {
 		return err
 	}
+	all, err := c.projectComponents("")
+	if err != nil {
+		return err
+	}
+	byProject := map[string][]*catalogv1.Component{}
+	for _, comp := range all {
+		byProject[comp.GetProjectSlug()] = append(byProject[comp.GetProjectSlug()], comp)
+	}
 	var visible []*catalogv1.Component
 	for _, pr := range projects {
-		comps, err := c.projectComponents(pr.GetSlug())
-		if err != nil {
-			return err
-		}
-		visible = append(visible, comps...)
+		visible = append(visible, byProject[pr.GetSlug()]...)
 	}
 	lo, hi := p.window(int64(len(visible)))
 	out, err := renderAll(visible[lo:hi], c.fullComponent)
@@ -114,11 +124,7 @@ func (g *gateway) createComponent(c *call) error {
 		}
 		return err
 	}
-	task := ""
-	if t := imp.GetTask(); t.GetId() != "" && !t.GetCompleted() {
-		task = c.urls.API("tasks", t.GetId())
-	}
-	j, err := c.componentJSON(created, true, task)
+	j, err := c.componentJSON(created, true, c.taskLink(imp.GetTask()))
 	if err != nil {
 		return err
 	}

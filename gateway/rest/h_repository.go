@@ -43,15 +43,15 @@ type repositoryJSON struct {
 
 // repository answers the repository state of the components (a project's
 // or one), needs_commit limited to language when set.
-func (g *gateway) repository(c *call, ids []int64, language string) error {
-	resp, err := g.cfg.Translation.GetRepository(c.ctx, &translationv1.GetRepositoryRequest{ComponentIds: ids, LanguageCode: language})
+func (g *gateway) repository(c *call, r repos) error {
+	resp, err := g.cfg.Translation.GetRepository(c.ctx, &translationv1.GetRepositoryRequest{ComponentIds: r.ids, LanguageCode: r.language})
 	if err != nil {
 		return err
 	}
-	r := resp.GetRepository()
-	return c.ok(repositoryJSON{NeedsCommit: r.GetNeedsCommit(), NeedsMerge: r.GetNeedsMerge(), NeedsPush: r.GetNeedsPush(),
-		URL: r.GetUrl(), RemoteCommit: newCommitJSON(r.GetRemoteCommit()), WeblateCommit: newCommitJSON(r.GetLocalCommit()),
-		Status: r.GetStatus(), MergeFailure: optional(r.GetMergeFailure())})
+	st := resp.GetRepository()
+	return c.ok(repositoryJSON{NeedsCommit: st.GetNeedsCommit(), NeedsMerge: st.GetNeedsMerge(), NeedsPush: st.GetNeedsPush(),
+		URL: st.GetUrl(), RemoteCommit: newCommitJSON(st.GetRemoteCommit()), WeblateCommit: newCommitJSON(st.GetLocalCommit()),
+		Status: st.GetStatus(), MergeFailure: optional(st.GetMergeFailure())})
 }
 
 type operationJSON struct {
@@ -62,7 +62,7 @@ type operationJSON struct {
 var operations = map[string]bool{"commit": true, "push": true, "pull": true, "reset": true, "cleanup": true}
 
 // repositoryOp runs {"operation": ...} on the components.
-func (g *gateway) repositoryOp(c *call, ids []int64, language string) error {
+func (g *gateway) repositoryOp(c *call, r repos) error {
 	if err := c.requireSuperuser(); err != nil {
 		return err
 	}
@@ -79,45 +79,38 @@ func (g *gateway) repositoryOp(c *call, ids []int64, language string) error {
 		return err
 	}
 	resp, err := g.cfg.Translation.RunRepositoryOperation(c.ctx, &translationv1.RunRepositoryOperationRequest{
-		ComponentIds: ids, LanguageCode: language, Operation: op, Actor: c.actor()})
+		ComponentIds: r.ids, LanguageCode: r.language, Operation: op, Actor: c.actor()})
 	if err != nil {
 		return err
 	}
 	return c.ok(operationJSON{Result: resp.GetResult(), Detail: resp.GetDetail()})
 }
 
-// repoScope is the components (and language, "" for all) whose
-// repositories a path names: a project's, a component's or a translation's.
-type repoScope func(c *call) (ids []int64, language string, err error)
-
-func projectRepo(c *call) ([]int64, string, error) {
-	_, comps, err := c.pathProjectComponents()
-	return componentIDs(comps), "", err
+// repos are the components (and language, "" for all) whose repositories
+// a path names: a project's, a component's or a translation's. The
+// functions below read them for scoped.
+type repos struct {
+	ids      []int64
+	language string
 }
 
-func componentRepo(c *call) ([]int64, string, error) {
+func projectRepo(c *call) (repos, error) {
+	_, comps, err := c.pathProjectComponents()
+	return repos{ids: componentIDs(comps)}, err
+}
+
+func componentRepo(c *call) (repos, error) {
 	comp, err := c.pathComponent()
 	if err != nil {
-		return nil, "", err
+		return repos{}, err
 	}
-	return []int64{comp.GetId()}, "", nil
+	return repos{ids: []int64{comp.GetId()}}, nil
 }
 
-func translationRepo(c *call) ([]int64, string, error) {
+func translationRepo(c *call) (repos, error) {
 	comp, t, err := c.pathTranslation()
 	if err != nil {
-		return nil, "", err
+		return repos{}, err
 	}
-	return []int64{comp.GetId()}, t.GetLanguageCode(), nil
-}
-
-// onRepo serves h (repository or repositoryOp) on the repositories of scope.
-func (g *gateway) onRepo(scope repoScope, h func(c *call, ids []int64, language string) error) handlerFunc {
-	return func(c *call) error {
-		ids, language, err := scope(c)
-		if err != nil {
-			return err
-		}
-		return h(c, ids, language)
-	}
+	return repos{ids: []int64{comp.GetId()}, language: t.GetLanguageCode()}, nil
 }

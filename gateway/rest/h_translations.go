@@ -113,6 +113,15 @@ func newUnitEditJSON(x *translationv1.Unit) unitEditJSON {
 
 var unitStates = map[int64]bool{0: true, 10: true, 20: true, 30: true}
 
+// unitState reads the optional "state" of a unit body (0 when absent).
+func (b *body) unitState() int32 {
+	state, ok := b.integer("state")
+	if ok && !unitStates[state] {
+		b.errs.Add("state", "invalid_choice", fmt.Sprintf("\"%d\" is not a valid choice.", state))
+	}
+	return int32(state)
+}
+
 // updateUnit edits target and state together (COMPAT.md §5); any active
 // user may translate, superusers also approve.
 func (g *gateway) updateUnit(c *call) error {
@@ -134,15 +143,12 @@ func (g *gateway) updateUnit(c *call) error {
 		return b.err()
 	}
 	target, _ := b.strList("target")
-	state, ok := b.integer("state")
-	if ok && !unitStates[state] {
-		b.errs.Add("state", "invalid_choice", fmt.Sprintf("\"%d\" is not a valid choice.", state))
-	}
+	state := b.unitState()
 	if err := b.err(); err != nil {
 		return err
 	}
 	resp, err := g.cfg.Translation.UpdateUnit(c.ctx, &translationv1.UpdateUnitRequest{
-		Id: u.GetId(), Target: target, State: int32(state), Actor: c.actor(), ActorCanReview: c.superuser()})
+		Id: u.GetId(), Target: target, State: state, Actor: c.actor(), ActorCanReview: c.superuser()})
 	if err != nil {
 		return err
 	}

@@ -31,15 +31,12 @@ func (g *gateway) addUnit(c *call) error {
 	source, _ := b.strList(sourceKey)
 	target, _ := b.strList(targetKey)
 	context, _ := b.str(contextKey)
-	state, hasState := b.integer("state")
-	if hasState && !unitStates[state] {
-		b.errs.Add("state", "invalid_choice", "\""+id(state)+"\" is not a valid choice.")
-	}
+	state := b.unitState()
 	if err := b.err(); err != nil {
 		return err
 	}
 	resp, err := g.cfg.Translation.CreateUnit(c.ctx, &translationv1.CreateUnitRequest{TranslationId: t.GetId(),
-		Context: context, Source: source, Target: target, State: int32(state), Actor: c.actor()})
+		Context: context, Source: source, Target: target, State: state, Actor: c.actor()})
 	if err != nil {
 		return err
 	}

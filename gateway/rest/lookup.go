@@ -11,14 +11,36 @@ import (
 // projects are invisible to everybody but superusers.
 const accessPrivate = 100
 
-type projectCache struct {
-	p   *catalogv1.Project
+// memo remembers one kind of lookup for the length of a request, so that
+// a list renders each project, component or language once. Failures are
+// remembered too.
+type memo[T any] map[string]memoEntry[T]
+
+type memoEntry[T any] struct {
+	v   T
 	err error
 }
 
-type langCache struct {
-	l   *catalogv1.Language
-	err error
+// get answers the remembered lookup of key, or runs fetch once.
+func (m memo[T]) get(key string, fetch func() (T, error)) (T, error) {
+	if e, ok := m[key]; ok {
+		return e.v, e.err
+	}
+	v, err := fetch()
+	m[key] = memoEntry[T]{v: v, err: err}
+	return v, err
+}
+
+// lookups are the memos of one request.
+type lookups struct {
+	projects   memo[*catalogv1.Project]
+	components memo[*catalogv1.Component] // by "project/component"
+	langs      memo[*catalogv1.Language]
+}
+
+func newLookups() lookups {
+	return lookups{projects: memo[*catalogv1.Project]{}, components: memo[*catalogv1.Component]{},
+		langs: memo[*catalogv1.Language]{}}
 }
 
 // visible tells whether the caller may see the project at all. What the
@@ -29,16 +51,14 @@ func (c *call) visible(p *catalogv1.Project) bool {
 
 // project fetches a visible project by slug, once per request.
 func (c *call) project(slug string) (*catalogv1.Project, error) {
-	if e, ok := c.projects[slug]; ok {
-		return e.p, e.err
-	}
-	resp, err := c.g.cfg.Catalog.GetProject(c.ctx, &catalogv1.GetProjectRequest{Slug: slug})
-	p := resp.GetProject()
-	if err == nil && !c.visible(p) {
-		p, err = nil, notFound()
-	}
-	c.projects[slug] = &projectCache{p: p, err: err}
-	return p, err
+	return c.projects.get(slug, func() (*catalogv1.Project, error) {
+		resp, err := c.g.cfg.Catalog.GetProject(c.ctx, &catalogv1.GetProjectRequest{Slug: slug})
+		p := resp.GetProject()
+		if err == nil && !c.visible(p) {
+			p, err = nil, notFound()
+		}
+		return p, err
+	})
 }
 
 // pathProject is the visible project named by the {project} path.
@@ -83,16 +103,18 @@ func pathObject[T interface{ GetProjectSlug() string }](c *call, get func(id int
 	return x, nil
 }
 
-// component fetches a component of a visible project.
+// component fetches a component of a visible project, once per request.
 func (c *call) component(project, slug string) (*catalogv1.Component, error) {
 	if _, err := c.project(project); err != nil {
 		return nil, err
 	}
-	resp, err := c.g.cfg.Catalog.GetComponent(c.ctx, &catalogv1.GetComponentRequest{ProjectSlug: project, Slug: slug})
-	if err != nil {
-		return nil, err
-	}
-	return resp.GetComponent(), nil
+	return c.components.get(project+"/"+slug, func() (*catalogv1.Component, error) {
+		resp, err := c.g.cfg.Catalog.GetComponent(c.ctx, &catalogv1.GetComponentRequest{ProjectSlug: project, Slug: slug})
+		if err != nil {
+			return nil, err
+		}
+		return resp.GetComponent(), nil
+	})
 }
 
 // pathComponent is the component named by the {project}/{component} path.
@@ -116,16 +138,14 @@ func (c *call) pathTranslation() (*catalogv1.Component, *translationv1.Translati
 
 // language fetches a language by code, once per request.
 func (c *call) language(code string) (*catalogv1.Language, error) {
-	if e, ok := c.langs[code]; ok {
-		return e.l, e.err
-	}
-	resp, err := c.g.cfg.Catalog.GetLanguage(c.ctx, &catalogv1.GetLanguageRequest{Code: code})
-	c.langs[code] = &langCache{l: resp.GetLanguage(), err: err}
-	return resp.GetLanguage(), err
+	return c.langs.get(code, func() (*catalogv1.Language, error) {
+		resp, err := c.g.cfg.Catalog.GetLanguage(c.ctx, &catalogv1.GetLanguageRequest{Code: code})
+		return resp.GetLanguage(), err
+	})
 }
 
-// projectComponents lists every component of a project (for sums and
-// project-wide operations).
+// projectComponents lists every component of a project ("" for all
+// projects), for sums and project-wide operations.
 func (c *call) projectComponents(project string) ([]*catalogv1.Component, error) {
 	var out []*catalogv1.Component
 	err := eachPage(func(offset, limit int64) (int, int64, error) {

@@ -3,6 +3,7 @@ package rest
 import (
 	"encoding/json"
 	"errors"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -124,7 +125,7 @@ func TestErrorMapping(t *testing.T) {
 		{"throttled", errs.ToStatus(errs.New(errs.ResourceExhausted, "slow down")), 429,
 			`{"type":"client_error","errors":[{"code":"throttled","detail":"Request was throttled.","attr":null}]}`},
 	}
-	g := &gateway{log: discardLog()}
+	g := &gateway{log: slog.New(slog.DiscardHandler)}
 	for _, c := range cases {
 		w := httptest.NewRecorder()
 		g.writeError(w, httptest.NewRequest("GET", "/api/", nil), c.err)

@@ -94,5 +94,5 @@ func (g *gateway) writeError(w http.ResponseWriter, r *http.Request, err error) 
 	for k, v := range ae.header {
 		w.Header()[k] = v
 	}
-	writeJSON(w, r, ae.status, errBody{Type: ae.typ, Errors: ae.entries})
+	writeJSON(w, ae.status, errBody{Type: ae.typ, Errors: ae.entries})
 }

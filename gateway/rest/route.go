@@ -54,7 +54,7 @@ func (g *gateway) serve(w http.ResponseWriter, r *http.Request, rt *route, param
 	allow := rt.allow()
 	w.Header().Set("Allow", allow)
 	c := &call{g: g, w: w, r: r, ctx: r.Context(), params: params,
-		urls: newURLs(r, g.cfg.TrustForwarded), projects: map[string]*projectCache{}, langs: map[string]*langCache{}}
+		urls: newURLs(r, g.cfg.TrustForwarded), lookups: newLookups()}
 	if err := g.serveCall(c, rt); err != nil {
 		g.writeError(c.w, r, err)
 	}
@@ -90,6 +90,18 @@ func (g *gateway) serveCall(c *call, rt *route) error {
 	return h(c)
 }
 
+// scoped serves h with what scope reads from the path (the change records
+// or the repositories it names); an error of scope is the answer.
+func scoped[S any](scope func(*call) (S, error), h func(*call, S) error) handlerFunc {
+	return func(c *call) error {
+		s, err := scope(c)
+		if err != nil {
+			return err
+		}
+		return h(c, s)
+	}
+}
+
 type optionsBody struct {
 	Name        string   `json:"name"`
 	Description string   `json:"description"`
@@ -104,24 +116,21 @@ func (headWriter) Write(p []byte) (int, error) { return len(p), nil }
 
 // call is one request being served.
 type call struct {
-	g      *gateway
-	w      http.ResponseWriter
-	r      *http.Request
-	ctx    context.Context
-	params map[string]string
-	urls   urls
-	user   *notificationv1.User
-	// per-request lookups, so that a list renders each project or
-	// language once
-	projects map[string]*projectCache
-	langs    map[string]*langCache
+	g       *gateway
+	w       http.ResponseWriter
+	r       *http.Request
+	ctx     context.Context
+	params  map[string]string
+	urls    urls
+	user    *notificationv1.User
+	lookups // per-request memos (lookup.go)
 }
 
 func (c *call) param(name string) string { return c.params[name] }
 
 // write sends v as JSON with the given status.
 func (c *call) write(status int, v any) error {
-	writeJSON(c.w, c.r, status, v)
+	writeJSON(c.w, status, v)
 	return nil
 }
 
@@ -179,7 +188,7 @@ func (c *call) requireUser() error {
 	return nil
 }
 
-func writeJSON(w http.ResponseWriter, _ *http.Request, status int, v any) {
+func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
 	_ = wire.Encode(w, v)

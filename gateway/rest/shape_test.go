@@ -52,16 +52,15 @@ func split(s string) []string { return strings.Fields(s) }
 func testCall(target string) *call {
 	r := httptest.NewRequest("GET", target, nil)
 	r.Host = "tms.test"
-	c := &call{r: r, ctx: r.Context(), urls: newURLs(r, false),
-		projects: map[string]*projectCache{}, langs: map[string]*langCache{}}
-	c.projects["hello"] = &projectCache{p: &catalogv1.Project{Id: 1, Name: "Hello", Slug: "hello", Web: "https://hello.example/",
+	c := &call{r: r, ctx: r.Context(), urls: newURLs(r, false), lookups: newLookups()}
+	c.projects["hello"] = memoEntry[*catalogv1.Project]{v: &catalogv1.Project{Id: 1, Name: "Hello", Slug: "hello", Web: "https://hello.example/",
 		SecondaryLanguageCode: "de"}}
 	for _, l := range []*catalogv1.Language{
 		{Id: 1, Code: "en", Name: "English", PluralNumber: 2, PluralFormula: "n != 1"},
 		{Id: 2, Code: "cs", Name: "Czech", PluralNumber: 3, PluralFormula: "(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2"},
 		{Id: 3, Code: "de", Name: "German", PluralNumber: 2, PluralFormula: "n != 1"},
 	} {
-		c.langs[l.Code] = &langCache{l: l}
+		c.langs[l.Code] = memoEntry[*catalogv1.Language]{v: l}
 	}
 	return c
 }
@@ -199,7 +198,7 @@ func TestTranslationForms(t *testing.T) {
 	if !strings.Contains(obj["\x00raw"].(string), `"translated_percent":100.0`) {
 		t.Error("an empty translation is 100.0 translated without review")
 	}
-	c.projects["hello"].p.TranslationReview = true
+	c.projects["hello"].v.TranslationReview = true
 	src, _ = c.translationJSON(testTranslation("en", &translationv1.Statistics{}), testComponent())
 	if raw := decode(t, src)["\x00raw"].(string); !strings.Contains(raw, `"translated_percent":0.0`) {
 		t.Error("an empty translation is 0.0 translated with review")

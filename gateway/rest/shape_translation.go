@@ -1,9 +1,8 @@
 package rest
 
 import (
-	"fmt"
-
 	"github.com/tmsproject/tms/gateway/rest/wire"
+	"github.com/tmsproject/tms/pkg/textstat"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 )
@@ -222,11 +221,6 @@ type unitJSON struct {
 	LastUpdated     *wire.Time `json:"last_updated,omitempty"`
 }
 
-// checksum is Weblate's hex form of an id_hash (the unsigned value).
-func checksum(idHash int64) string {
-	return fmt.Sprintf("%016x", uint64(idHash)^(1<<63))
-}
-
 func (u urls) unitJSON(x *translationv1.Unit) *unitJSON {
 	p, cs, l := x.GetProjectSlug(), x.GetComponentSlug(), x.GetLanguageCode()
 	src := x.GetSourceUnitId()
@@ -246,7 +240,7 @@ func (u urls) unitJSON(x *translationv1.Unit) *unitJSON {
 		Approved: x.GetState() == 30, Position: x.GetPosition(), HasSuggestion: x.GetHasSuggestion(),
 		HasComment: x.GetHasComment(), HasFailingCheck: x.GetHasFailingCheck(), NumWords: x.GetNumWords(),
 		SourceUnit: u.unit(src), Priority: x.GetPriority(), ID: x.GetId(),
-		WebURL: u.Web("translate", p, cs, l) + "?checksum=" + checksum(x.GetIdHash()), URL: u.unit(x.GetId()),
+		WebURL: u.Web("translate", p, cs, l) + "?checksum=" + textstat.Checksum(x.GetIdHash()), URL: u.unit(x.GetId()),
 		Explanation: x.GetExplanation(), ExtraFlags: x.GetExtraFlags(), Pending: x.GetPending(),
 		Timestamp: ts, LastUpdated: wire.TimeOf(x.GetLastUpdated()),
 	}

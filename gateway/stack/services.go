@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"log/slog"
 	"path/filepath"
-	"strings"
 
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
@@ -42,5 +41,3 @@ func (st *Stack) newService(ctx context.Context, name string, log *slog.Logger) 
 	}
 	return nil, fmt.Errorf("unknown service %q", name)
 }
-
-func upper(s string) string { return strings.ToUpper(s) }

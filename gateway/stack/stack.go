@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/tmsproject/tms/gateway/rest"
@@ -93,7 +94,7 @@ func (st *Stack) connect() error {
 		case addr != "":
 			conn, err = grpcx.Dial(addr)
 		default:
-			return fmt.Errorf("service %s is neither run here nor given an address (TMS_%s_ADDR)", name, upper(name))
+			return fmt.Errorf("service %s is neither run here nor given an address (TMS_%s_ADDR)", name, strings.ToUpper(name))
 		}
 		if err != nil {
 			return fmt.Errorf("connect %s: %w", name, err)

@@ -6,13 +6,11 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/tmsproject/tms/gateway/bench/origin"
 	"github.com/tmsproject/tms/gateway/stack"
 )
 
@@ -24,35 +22,15 @@ msgstr ""
 "Plural-Forms: nplurals=2; plural=(n != 1);\n"
 `
 
-func origin(t *testing.T) string {
-	root := t.TempDir()
-	bare, work := filepath.Join(root, "origin.git"), filepath.Join(root, "work")
-	files := map[string]string{
-		"po/app.pot": header + "\nmsgid \"Hello\"\nmsgstr \"\"\n\nmsgid \"%d file\"\nmsgid_plural \"%d files\"\nmsgstr[0] \"\"\nmsgstr[1] \"\"\n",
-		"po/de.po":   header + "\nmsgid \"Hello\"\nmsgstr \"Hallo\"\n\n#, fuzzy\nmsgid \"%d file\"\nmsgid_plural \"%d files\"\nmsgstr[0] \"%d Datei\"\nmsgstr[1] \"%d Dateien\"\n",
+// fixtureRepo creates a bare repository holding one PO component.
+func fixtureRepo(t *testing.T) string {
+	bare, err := origin.Create(t.TempDir(), map[string][]byte{
+		"po/app.pot": []byte(header + "\nmsgid \"Hello\"\nmsgstr \"\"\n\nmsgid \"%d file\"\nmsgid_plural \"%d files\"\nmsgstr[0] \"\"\nmsgstr[1] \"\"\n"),
+		"po/de.po":   []byte(header + "\nmsgid \"Hello\"\nmsgstr \"Hallo\"\n\n#, fuzzy\nmsgid \"%d file\"\nmsgid_plural \"%d files\"\nmsgstr[0] \"%d Datei\"\nmsgstr[1] \"%d Dateien\"\n"),
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
-	for name, text := range files {
-		p := filepath.Join(work, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	run := func(dir string, args ...string) {
-		cmd := exec.Command("git", args...)
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@x", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@x")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v %s", args, err, out)
-		}
-	}
-	run(root, "init", "-q", "--bare", "-b", "main", bare)
-	run(work, "init", "-q", "-b", "main")
-	run(work, "add", "-A")
-	run(work, "commit", "-q", "-m", "strings")
-	run(work, "push", "-q", bare, "main")
 	return bare
 }
 
@@ -90,9 +68,6 @@ func (c client) do(method, url string, body any) (int, []byte) {
 // TestEveryURLResolves loads a component and follows every API URL of
 // every JSON response, with and without format=api.
 func TestEveryURLResolves(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git binary needed to build the fixture repository")
-	}
 	ctx := t.Context()
 	st, err := stack.Start(ctx, stack.Config{DataDir: t.TempDir(), AllowLocalRepos: true, AdminToken: token,
 		Services: []string{"all"}, Log: slog.New(slog.DiscardHandler)})
@@ -108,7 +83,7 @@ func TestEveryURLResolves(t *testing.T) {
 		t.Fatalf("create project: %d %s", code, body)
 	}
 	if code, body := c.do("POST", c.base+"projects/hello/components/", map[string]any{"name": "App", "slug": "app",
-		"repo": "file://" + origin(t), "branch": "main", "filemask": "po/*.po", "new_base": "po/app.pot",
+		"repo": "file://" + fixtureRepo(t), "branch": "main", "filemask": "po/*.po", "new_base": "po/app.pot",
 		"file_format": "po", "source_language": map[string]any{"code": "en"}}); code != 201 {
 		t.Fatalf("create component: %d %s", code, body)
 	}

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"google.golang.org/protobuf/types/known/timestamppb"
+
+	"github.com/tmsproject/tms/pkg/textstat"
 )
 
 // Percent is a percentage printed with exactly one decimal (100.0, 0.0,
@@ -19,17 +21,13 @@ func (p Percent) MarshalJSON() ([]byte, error) {
 	return strconv.AppendFloat(nil, float64(p), 'f', 1, 64), nil
 }
 
-// PercentOf is floor(1000*n/total)/10, raised to 0.1 when n > 0 would
-// otherwise show as 0.0. An empty total yields whenEmpty.
+// PercentOf is Weblate's rounding (textstat.Percent); an empty total
+// yields whenEmpty, which differs between the groups (COMPAT.md §6).
 func PercentOf(n, total int64, whenEmpty Percent) Percent {
 	if total <= 0 {
 		return whenEmpty
 	}
-	tenths := n * 1000 / total
-	if tenths == 0 && n > 0 {
-		tenths = 1
-	}
-	return Percent(float64(tenths) / 10)
+	return Percent(textstat.Percent(n, total))
 }
 
 // Time is a UTC timestamp with microseconds, the fraction left out when it
