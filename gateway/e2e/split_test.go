@@ -118,7 +118,15 @@ func buildTMS(t *testing.T) string {
 
 func startProc(t *testing.T, bin string, env []string, args ...string) *exec.Cmd {
 	t.Helper()
+	return startProcIn(t, "", bin, env, args...)
+}
+
+// startProcIn runs `tms serve args...` in the working directory dir ("" is
+// the test's) with env added to the test's environment.
+func startProcIn(t *testing.T, dir, bin string, env []string, args ...string) *exec.Cmd {
+	t.Helper()
 	cmd := exec.Command(bin, append([]string{"serve"}, args...)...)
+	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), env...)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out

@@ -87,6 +87,19 @@ func (c Config) runs(name string) bool {
 	return slices.Contains(c.Services, name) || slices.Contains(c.Services, "all")
 }
 
+// absolute makes every configured directory absolute, once, at start: the
+// services compare paths below them with absolute ones, and a relative
+// directory would also change meaning if anything changed the working
+// directory.
+func (c *Config) absolute() error {
+	dir, err := filepath.Abs(c.DataDir)
+	if err != nil {
+		return fmt.Errorf("data dir %q: %w", c.DataDir, err)
+	}
+	c.DataDir = dir
+	return nil
+}
+
 // dbConfig is the database of one service: its own PostgreSQL schema or its
 // own SQLite file.
 func (c Config) dbConfig(name string) db.Config {

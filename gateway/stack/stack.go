@@ -47,6 +47,9 @@ func Start(ctx context.Context, cfg Config) (*Stack, error) {
 	if cfg.Log == nil {
 		cfg.Log = slog.Default()
 	}
+	if err := cfg.absolute(); err != nil {
+		return nil, err
+	}
 	if err := os.MkdirAll(cfg.DataDir, 0o755); err != nil {
 		return nil, fmt.Errorf("data dir: %w", err)
 	}

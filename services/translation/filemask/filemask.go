@@ -129,11 +129,7 @@ func (s segment) match(name string) (string, bool) {
 // Glob lists the regular files under root that match the mask, sorted by
 // path. Paths whose resolution leaves root are skipped, never followed.
 func (m Mask) Glob(root string) ([]Match, error) {
-	realRoot, err := filepath.EvalSymlinks(root)
-	if err != nil {
-		return nil, err
-	}
-	realRoot, err = filepath.Abs(realRoot)
+	realRoot, err := RealRoot(root)
 	if err != nil {
 		return nil, err
 	}
@@ -190,6 +186,17 @@ func step(root, realRoot string, at Match, s segment, last bool) []Match {
 	return out
 }
 
+// RealRoot is dir with its symlinks resolved, made absolute: the root the
+// "inside the working copy" checks compare absolute paths with (a relative
+// data directory must not reach them as it is).
+func RealRoot(dir string) (string, error) {
+	real, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return "", err
+	}
+	return filepath.Abs(real)
+}
+
 // Resolve follows the symlinks of p and reports the target's FileInfo when
 // it exists and lies inside realRoot (an absolute, symlink-free path).
 func Resolve(realRoot, p string) (os.FileInfo, bool) {
@@ -226,11 +233,7 @@ func SafePath(root, rel string) (string, error) {
 		strings.HasPrefix(rel, "../") || strings.ContainsAny(rel, "\\\x00") {
 		return "", fmt.Errorf("%w: path %q", ErrInvalid, rel)
 	}
-	realRoot, err := filepath.EvalSymlinks(root)
-	if err != nil {
-		return "", err
-	}
-	realRoot, err = filepath.Abs(realRoot)
+	realRoot, err := RealRoot(root)
 	if err != nil {
 		return "", err
 	}

@@ -118,7 +118,7 @@ func translationFiles(matches []filemask.Match, base, srcCode string) []filemask
 // parseAll reads and parses files concurrently, keeping their order.
 func parseAll(dir string, matches []filemask.Match) []parsed {
 	out := make([]parsed, len(matches))
-	realRoot, err := filepath.EvalSymlinks(dir)
+	realRoot, err := filemask.RealRoot(dir)
 	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
 	var wg sync.WaitGroup
 	for i, m := range matches {

@@ -42,7 +42,7 @@ func ValidateURL(raw string, allowLocal bool) error {
 		scheme := strings.ToLower(u.Scheme)
 		if scheme == "file" {
 			if !allowLocal {
-				return invalid("Fetching VCS repository using file is not allowed.")
+				return invalid(localRefused("file"))
 			}
 			return nil
 		}
@@ -58,7 +58,13 @@ func ValidateURL(raw string, allowLocal bool) error {
 		return nil
 	}
 	if !allowLocal {
-		return invalid("Fetching VCS repository using local path is not allowed.")
+		return invalid(localRefused("local path"))
 	}
 	return nil
+}
+
+// localRefused is Weblate's refusal of a local repository, naming the
+// setting that allows it here.
+func localRefused(what string) string {
+	return "Fetching VCS repository using " + what + " is not allowed; the server allows it when TMS_ALLOW_LOCAL_REPOS=true."
 }

@@ -3,6 +3,7 @@ package workcopy_test
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	git "github.com/go-git/go-git/v5"
@@ -48,6 +49,15 @@ func TestValidateURL(t *testing.T) {
 			if e.Kind != errs.InvalidArgument || len(e.Fields) != 1 || e.Fields[0].Field != "repo" {
 				t.Errorf("ValidateURL(%q) error %v is not a violation on repo", tt.url, err)
 			}
+		}
+	}
+}
+
+func TestValidateURLNamesTheSetting(t *testing.T) {
+	for _, url := range []string{"/srv/r.git", "file:///srv/r.git", "./r"} {
+		err := workcopy.ValidateURL(url, false)
+		if err == nil || !strings.Contains(errs.FromStatus(errs.ToStatus(err)).Fields[0].Description, "TMS_ALLOW_LOCAL_REPOS=true") {
+			t.Errorf("ValidateURL(%q) = %v, want a refusal naming TMS_ALLOW_LOCAL_REPOS", url, err)
 		}
 	}
 }
@@ -100,5 +110,48 @@ func TestBlobHash(t *testing.T) {
 	// git hash-object of "hello\n".
 	if got := workcopy.BlobHash([]byte("hello\n")); got != "ce013625030ba8dba906f756967f9e9ca394464a" {
 		t.Errorf("BlobHash = %s", got)
+	}
+}
+
+// TestSyncNonBareCheckout clones a developer's local checkout (not a bare
+// repository) by plain path and by file:// URL, as git does, and refuses to
+// move the branch checked out there.
+func TestSyncNonBareCheckout(t *testing.T) {
+	origin := fixture.Origin(t, map[string]string{"po/cs.po": "x"})
+	checkout := t.TempDir()
+	if _, err := git.PlainClone(checkout, false, &git.CloneOptions{URL: origin}); err != nil {
+		t.Fatal(err)
+	}
+	m := workcopy.NewManager(t.TempDir())
+	for i, url := range []string{checkout, "file://" + checkout} {
+		id := int64(i + 1)
+		r, err := m.Sync(t.Context(), id, url, "")
+		if err != nil {
+			t.Fatalf("Sync(%s): %v", url, err)
+		}
+		data, err := os.ReadFile(filepath.Join(r.Dir, "po", "cs.po"))
+		if err != nil || string(data) != "x" || r.Branch != "main" {
+			t.Fatalf("Sync(%s): branch %q, file %q, %v", url, r.Branch, data, err)
+		}
+		if _, err := m.Sync(t.Context(), id, url, "main"); err != nil {
+			t.Fatalf("second Sync(%s) (fetch): %v", url, err)
+		}
+	}
+	r, err := m.Open(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.WriteFile("po/cs.po", []byte("changed")); err != nil {
+		t.Fatal(err)
+	}
+	sig := workcopy.Signature{Name: "T", Email: "t@example.com"}
+	if _, err := r.Commit("edit", sig, sig); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Push(t.Context(), checkout, "main"); err == nil || !strings.Contains(err.Error(), "checked out") {
+		t.Errorf("push into the checked-out branch of a checkout: %v, want a refusal", err)
+	}
+	if _, err := m.Sync(t.Context(), 3, filepath.Join(t.TempDir(), "missing"), ""); err == nil {
+		t.Error("a path without a repository cloned")
 	}
 }
