@@ -6,12 +6,15 @@ import (
 	"fmt"
 	"net/http"
 
+	"github.com/tmsproject/tms/gateway/rest/wire"
 	"github.com/tmsproject/tms/pkg/errs"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 )
 
-// taskURL is the URL of the component's running import task, "" when none.
+// taskURL is the URL of the component's import task while it runs or when
+// it failed (the component says what went wrong until an import succeeds),
+// "" otherwise.
 func (c *call) taskURL(comp *catalogv1.Component) (string, error) {
 	resp, err := c.g.cfg.Translation.GetTask(c.ctx, &translationv1.GetTaskRequest{ComponentId: comp.GetId()})
 	if err != nil {
@@ -23,9 +26,10 @@ func (c *call) taskURL(comp *catalogv1.Component) (string, error) {
 	return c.taskLink(resp.GetTask()), nil
 }
 
-// taskLink is the URL of task while it runs, "" for none or a finished one.
+// taskLink is the URL of task while it runs or after it failed, "" for
+// none or one that succeeded.
 func (c *call) taskLink(task *translationv1.Task) string {
-	if task.GetId() == "" || task.GetCompleted() {
+	if task.GetId() == "" || (task.GetCompleted() && task.GetError() == "") {
 		return ""
 	}
 	return c.urls.API("tasks", task.GetId())
@@ -135,7 +139,8 @@ func (g *gateway) updateComponent(c *call) error {
 	if err := c.requireSuperuser(); err != nil {
 		return err
 	}
-	if _, err := c.pathComponent(); err != nil {
+	old, err := c.pathComponent()
+	if err != nil {
 		return err
 	}
 	comp := &catalogv1.Component{}
@@ -151,7 +156,68 @@ func (g *gateway) updateComponent(c *call) error {
 	if err != nil {
 		return err
 	}
-	return c.okRendered(c.fullComponent(resp.GetComponent()))
+	updated := resp.GetComponent()
+	if rebinds(old, updated) {
+		if err := g.reimport(c, old, updated); err != nil {
+			return err
+		}
+	}
+	return c.okRendered(c.fullComponent(updated))
+}
+
+// rebinds tells whether an update changed what the component's files are
+// read from, so that they must be imported again.
+func rebinds(old, updated *catalogv1.Component) bool {
+	return old.GetRepo() != updated.GetRepo() || old.GetBranch() != updated.GetBranch() ||
+		old.GetFilemask() != updated.GetFilemask() || old.GetTemplate() != updated.GetTemplate() ||
+		old.GetNewBase() != updated.GetNewBase()
+}
+
+// reimport starts the import of an updated binding. A binding the
+// translation service refuses at once (a local path when they are not
+// allowed) is put back as it was and the refusal answered, as on creation.
+func (g *gateway) reimport(c *call, old, updated *catalogv1.Component) error {
+	_, err := g.cfg.Translation.ImportComponent(c.ctx, &translationv1.ImportComponentRequest{ComponentId: updated.GetId(), Actor: c.actor()})
+	if err == nil {
+		return nil
+	}
+	restore := []string{"repo", "branch", "filemask", "template", "new_base"}
+	if _, rerr := g.cfg.Catalog.UpdateComponent(c.ctx, &catalogv1.UpdateComponentRequest{
+		ProjectSlug: updated.GetProjectSlug(), Slug: updated.GetSlug(), Component: old, Fields: restore, Actor: c.actor()}); rerr != nil {
+		g.log.Warn("restore component binding after refused import", "component", updated.GetId(), "err", rerr)
+	}
+	return err
+}
+
+// componentAlerts lists the component's standing alerts.
+func (g *gateway) componentAlerts(c *call) error {
+	comp, err := c.pathComponent()
+	if err != nil {
+		return err
+	}
+	p, err := c.pager(defaultPageSize, maxPageSize)
+	if err != nil {
+		return err
+	}
+	resp, err := g.cfg.Translation.ListAlerts(c.ctx, &translationv1.ListAlertsRequest{ComponentId: comp.GetId()})
+	if err != nil {
+		return err
+	}
+	out := make([]alertJSON, 0, len(resp.GetAlerts()))
+	for _, a := range resp.GetAlerts() {
+		out = append(out, alertJSON{Name: a.GetName(), Detail: a.GetDetail(),
+			Timestamp: wire.TimeOf(a.GetCreateTime()), Updated: wire.TimeOf(a.GetUpdateTime())})
+	}
+	return pageOf(c, p, out)
+}
+
+// alertJSON is one alert: its reference name, what failed, when it was
+// first raised and last seen.
+type alertJSON struct {
+	Name      string     `json:"name"`
+	Detail    string     `json:"detail"`
+	Timestamp *wire.Time `json:"timestamp"`
+	Updated   *wire.Time `json:"updated"`
 }
 
 func (g *gateway) deleteComponent(c *call) error {

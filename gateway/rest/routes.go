@@ -33,6 +33,9 @@ func (g *gateway) routes() []*route {
 		{pattern: "/api/components/{project}/{component}/credits", name: "Credits", methods: m{"GET": scoped(componentScope, g.credits)}},
 		{pattern: "/api/components/{project}/{component}/repository", name: "Repository", methods: m{"GET": scoped(componentRepo, g.repository), "POST": scoped(componentRepo, g.repositoryOp)}},
 		{pattern: "/api/components/{project}/{component}/file", name: "File", methods: m{"GET": g.componentFile}, rawFormat: true},
+		// Alerts have no route in Weblate's API (its web UI lists them); this
+		// one lists what keeps a component from being imported.
+		{pattern: "/api/components/{project}/{component}/alerts", name: "Alerts", methods: m{"GET": g.componentAlerts}},
 
 		{pattern: "/api/translations", name: "Translation List", methods: m{"GET": g.listTranslations}},
 		{pattern: "/api/translations/{project}/{component}/{language}", name: "Translation Instance", methods: m{"GET": g.getTranslation, "DELETE": g.deleteTranslation}},

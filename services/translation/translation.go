@@ -47,6 +47,9 @@ type Service struct {
 	server *server.Server
 	relay  *outbox.Relay
 	log    *slog.Logger
+	// interrupted are the components whose import the previous process
+	// left unfinished; Run imports them again.
+	interrupted []int64
 }
 
 // New opens and migrates the database and builds the server.
@@ -63,13 +66,14 @@ func New(ctx context.Context, cfg Config) (*Service, error) {
 		return nil, err
 	}
 	st := store.New(gdb)
-	if err := st.FailRunningTasks(ctx); err != nil {
+	interrupted, err := st.FailRunningTasks(ctx)
+	if err != nil {
 		return nil, errors.Join(err, db.Close(gdb))
 	}
 	if cfg.SiteURL != "" {
 		cfg.Git.SiteURL = cfg.SiteURL
 	}
-	svc := &Service{gdb: gdb, log: cfg.Log}
+	svc := &Service{gdb: gdb, log: cfg.Log, interrupted: interrupted}
 	notify := func() {}
 	if cfg.Changelog != nil {
 		svc.relay = changefeed.Relay(gdb, cfg.Changelog, cfg.Log)
@@ -91,6 +95,9 @@ func (svc *Service) Register(s *grpc.Server) {
 // Run delivers change records and commits aged pending changes until ctx
 // ends.
 func (svc *Service) Run(ctx context.Context) error {
+	resumed := make(chan struct{})
+	go func() { defer close(resumed); svc.server.ResumeImports(ctx, svc.interrupted) }()
+	defer func() { <-resumed }()
 	committer := make(chan struct{})
 	go func() { defer close(committer); svc.server.RunCommitter(ctx, time.Minute) }()
 	defer func() { <-committer }()

@@ -99,7 +99,7 @@ func (s *Server) RunRepositoryOperation(ctx context.Context, req *translationv1.
 		if err != nil {
 			return nil, err
 		}
-		res, err := s.locked(ctx, comp, req.GetActor(), op)
+		res, err := s.runOperation(ctx, comp, req.GetOperation(), req.GetActor(), op)
 		if err != nil {
 			return nil, err
 		}
@@ -111,12 +111,28 @@ func (s *Server) RunRepositoryOperation(ctx context.Context, req *translationv1.
 	return out, nil
 }
 
+// runOperation runs op on comp; pull and reset of a component whose import
+// failed (or never ran) import it afresh instead, which is how a broken
+// component is repaired without deleting it.
+func (s *Server) runOperation(ctx context.Context, comp *catalogv1.Component, name, actor string, op repositoryOp) (opResult, error) {
+	if name == "pull" || name == "reset" {
+		again, err := s.needsImport(ctx, comp)
+		if err != nil {
+			return opResult{}, err
+		}
+		if again {
+			return s.importAsOperation(ctx, comp)
+		}
+	}
+	return s.locked(ctx, comp, actor, op)
+}
+
 func (s *Server) locked(ctx context.Context, comp *catalogv1.Component, actor string, op repositoryOp) (opResult, error) {
 	unlock := s.cfg.Repos.Lock(comp.GetId())
 	defer unlock()
 	repo, err := s.cfg.Repos.Open(comp.GetId())
 	if err != nil {
-		return opResult{detail: "The repository is not available."}, nil
+		return opResult{detail: "The repository is not available: its import has not succeeded yet; pull or reset imports it again."}, nil
 	}
 	return op(s, ctx, comp, repo, actor)
 }

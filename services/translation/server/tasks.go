@@ -35,20 +35,31 @@ func (s *Server) ImportComponent(ctx context.Context, req *translationv1.ImportC
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	task, err := s.cfg.Store.CreateTask(ctx, uuid.NewString(), comp.GetId())
+	task, err := s.startImport(ctx, comp)
 	if err != nil {
 		return nil, err
+	}
+	return &translationv1.ImportComponentResponse{Task: taskProto(task)}, nil
+}
+
+// startImport runs an import task of comp in the background.
+func (s *Server) startImport(ctx context.Context, comp *catalogv1.Component) (store.Task, error) {
+	task, err := s.cfg.Store.CreateTask(ctx, uuid.NewString(), comp.GetId())
+	if err != nil {
+		return task, err
 	}
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
-		s.runImport(s.ctx, task.ID, comp)
+		_ = s.runImport(s.ctx, task.ID, comp)
 	}()
-	return &translationv1.ImportComponentResponse{Task: taskProto(task)}, nil
+	return task, nil
 }
 
-// runImport is the body of an import task.
-func (s *Server) runImport(ctx context.Context, taskID string, comp *catalogv1.Component) {
+// runImport is the body of an import task. A failure finishes the task with
+// the reason and raises the component's alert; a success clears the alerts
+// of earlier failed imports.
+func (s *Server) runImport(ctx context.Context, taskID string, comp *catalogv1.Component) error {
 	log := s.cfg.Log.With("task", taskID, "component", comp.GetId())
 	start := time.Now()
 	progress := func(pct int, line string) {
@@ -58,16 +69,21 @@ func (s *Server) runImport(ctx context.Context, taskID string, comp *catalogv1.C
 		}
 	}
 	err := s.importNow(ctx, comp, progress)
+	// The task row is finished even when ctx is cancelled (shutdown).
+	done := context.WithoutCancel(ctx)
 	failure := ""
 	if err != nil {
-		failure = err.Error()
-		log.Warn("import failed", "err", err)
+		failure = s.scrub(comp, err)
+		log.Warn("import failed", "err", failure)
 	}
-	// The task row is finished even when ctx is cancelled (shutdown).
-	if err := s.cfg.Store.FinishTask(context.WithoutCancel(ctx), taskID, failure); err != nil {
-		log.Error("finish task", "err", err)
+	if aerr := s.importOutcome(done, comp, err, failure); aerr != nil {
+		log.Error("record import outcome", "err", aerr)
+	}
+	if ferr := s.cfg.Store.FinishTask(done, taskID, failure); ferr != nil {
+		log.Error("finish task", "err", ferr)
 	}
 	s.cfg.Notify()
+	return err
 }
 
 func (s *Server) importNow(ctx context.Context, comp *catalogv1.Component, progress func(int, string)) error {
@@ -76,11 +92,11 @@ func (s *Server) importNow(ctx context.Context, comp *catalogv1.Component, progr
 	progress(1, "cloning "+comp.GetRepo())
 	repo, err := s.cfg.Repos.Sync(ctx, comp.GetId(), comp.GetRepo(), comp.GetBranch())
 	if err != nil {
-		return fmt.Errorf("could not fetch the repository: %w", err)
+		return importFailure{alertUpdateFailure, fmt.Errorf("could not fetch the repository: %w", err)}
 	}
 	head, err := repo.Head()
 	if err != nil {
-		return err
+		return importFailure{alertUpdateFailure, err}
 	}
 	prev, err := s.cfg.Store.GetRepository(ctx, comp.GetId())
 	if err != nil {
@@ -94,7 +110,10 @@ func (s *Server) importNow(ctx context.Context, comp *catalogv1.Component, progr
 		s.recordBranch(ctx, comp, repo.Branch)
 	}
 	progress(20, "checked out "+repo.Branch+" at "+head)
-	return s.importer.Import(ctx, comp, repo.Dir, progress)
+	if err := s.importer.Import(ctx, comp, repo.Dir, progress); err != nil {
+		return importFailure{alertParseError, err}
+	}
+	return nil
 }
 
 // recordBranch tells the catalog which branch the remote HEAD named; a
@@ -111,7 +130,15 @@ func (s *Server) recordBranch(ctx context.Context, comp *catalogv1.Component, br
 
 // GetTask reports an import task.
 func (s *Server) GetTask(ctx context.Context, req *translationv1.GetTaskRequest) (*translationv1.GetTaskResponse, error) {
-	t, err := s.cfg.Store.GetTask(ctx, req.GetId())
+	var (
+		t   store.Task
+		err error
+	)
+	if req.GetId() == "" {
+		t, err = s.cfg.Store.LatestTask(ctx, req.GetComponentId())
+	} else {
+		t, err = s.cfg.Store.GetTask(ctx, req.GetId())
+	}
 	if err != nil {
 		return nil, err
 	}

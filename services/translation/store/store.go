@@ -93,10 +93,19 @@ func (s *Store) GetTask(ctx context.Context, id string) (Task, error) {
 }
 
 // FailRunningTasks marks tasks left running by a previous process as
-// failed; their goroutines died with it.
-func (s *Store) FailRunningTasks(ctx context.Context) error {
-	return s.q(ctx).Model(&Task{}).Where("completed = ?", false).
-		Updates(map[string]any{"completed": true, "error": "The service restarted during the task.", "updated_at": now()}).Error
+// failed (their goroutines died with it) and returns their components, so
+// that their imports can be run again.
+func (s *Store) FailRunningTasks(ctx context.Context) ([]int64, error) {
+	var ids []int64
+	err := s.q(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Model(&Task{}).Where("completed = ?", false).Distinct().Order("component_id").
+			Pluck("component_id", &ids).Error; err != nil {
+			return err
+		}
+		return tx.Model(&Task{}).Where("completed = ?", false).
+			Updates(map[string]any{"completed": true, "error": "The service restarted during the task.", "updated_at": now()}).Error
+	})
+	return ids, err
 }
 
 // GetRepository returns the working copy state of a component; a zero row
@@ -181,7 +190,7 @@ func (s *Store) ForgetComponent(ctx context.Context, componentID int64) error {
 		if err := tx.Where("translation_id IN (?)", componentTranslations(tx, componentID)).Delete(&Unit{}).Error; err != nil {
 			return err
 		}
-		for _, m := range []any{&Translation{}, &Repository{}, &Task{}} {
+		for _, m := range []any{&Translation{}, &Repository{}, &Task{}, &Alert{}} {
 			if err := tx.Where("component_id = ?", componentID).Delete(m).Error; err != nil {
 				return err
 			}

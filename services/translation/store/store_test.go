@@ -3,6 +3,7 @@ package store_test
 import (
 	"context"
 	"errors"
+	"slices"
 	"testing"
 
 	"github.com/tmsproject/tms/pkg/dbtest"
@@ -196,6 +197,66 @@ func TestTasks(t *testing.T) {
 		}
 		if _, err := s.CreateTask(ctx, "t1", 3); err == nil || errors.Is(err, context.Canceled) {
 			t.Errorf("duplicate task id accepted: %v", err)
+		}
+		if _, err := s.CreateTask(ctx, "t2", 3); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.CreateTask(ctx, "t3", 4); err != nil {
+			t.Fatal(err)
+		}
+		if latest, err := s.LatestTask(ctx, 3); err != nil || latest.ID != "t2" {
+			t.Errorf("LatestTask(3) = %+v, %v; want t2", latest, err)
+		}
+		if _, err := s.LatestTask(ctx, 99); !errs.Is(err, errs.NotFound) {
+			t.Errorf("LatestTask of a component without tasks: %v", err)
+		}
+		ids, err := s.FailRunningTasks(ctx)
+		if err != nil || !slices.Equal(ids, []int64{3, 4}) {
+			t.Errorf("FailRunningTasks = %v, %v; want the components of t2 and t3", ids, err)
+		}
+		if task, _ := s.GetTask(ctx, "t3"); !task.Completed || task.Error == "" {
+			t.Errorf("interrupted task not failed: %+v", task)
+		}
+		if ids, err := s.FailRunningTasks(ctx); err != nil || len(ids) != 0 {
+			t.Errorf("second FailRunningTasks = %v, %v", ids, err)
+		}
+	}, store.Migrations, outbox.Migrations)
+}
+
+func TestAlerts(t *testing.T) {
+	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
+		ctx := context.Background()
+		s := store.New(gdb)
+		alert := &changelogv1.Change{Action: 47, ProjectSlug: "p", ComponentSlug: "c", DetailsJson: `{"alert":"UpdateFailure"}`}
+		for _, detail := range []string{"could not fetch", "could not fetch again"} {
+			if err := s.RaiseAlert(ctx, 7, "UpdateFailure", detail, alert); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := s.RaiseAlert(ctx, 7, "ParseError", "po/de.po: bad", alert); err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.Alerts(ctx, 7)
+		if err != nil || len(got) != 2 || got[0].Name != "UpdateFailure" || got[0].Detail != "could not fetch again" {
+			t.Fatalf("Alerts = %+v, %v", got, err)
+		}
+		if n := outboxCount(t, gdb); n != 2 {
+			t.Errorf("%d change records for two alerts, one raised twice; want 2", n)
+		}
+		if err := s.ClearAlerts(ctx, 7, "UpdateFailure", "ParseError"); err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := s.Alerts(ctx, 7); len(got) != 0 {
+			t.Errorf("alerts after clearing: %+v", got)
+		}
+		if err := s.RaiseAlert(ctx, 7, "ParseError", "again", alert); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.ForgetComponent(ctx, 7); err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := s.Alerts(ctx, 7); len(got) != 0 {
+			t.Errorf("alerts of a forgotten component: %+v", got)
 		}
 	}, store.Migrations, outbox.Migrations)
 }

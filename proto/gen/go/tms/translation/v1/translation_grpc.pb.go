@@ -21,6 +21,7 @@ const _ = grpc.SupportPackageIsVersion9
 const (
 	TranslationService_ImportComponent_FullMethodName        = "/tms.translation.v1.TranslationService/ImportComponent"
 	TranslationService_GetTask_FullMethodName                = "/tms.translation.v1.TranslationService/GetTask"
+	TranslationService_ListAlerts_FullMethodName             = "/tms.translation.v1.TranslationService/ListAlerts"
 	TranslationService_ForgetComponent_FullMethodName        = "/tms.translation.v1.TranslationService/ForgetComponent"
 	TranslationService_ListTranslations_FullMethodName       = "/tms.translation.v1.TranslationService/ListTranslations"
 	TranslationService_GetTranslation_FullMethodName         = "/tms.translation.v1.TranslationService/GetTranslation"
@@ -62,7 +63,12 @@ type TranslationServiceClient interface {
 	// ImportComponent clones the component's repository and imports its files
 	// in the background; the returned task tells when it is done.
 	ImportComponent(ctx context.Context, in *ImportComponentRequest, opts ...grpc.CallOption) (*ImportComponentResponse, error)
+	// GetTask reports an import task, or the latest one of a component.
 	GetTask(ctx context.Context, in *GetTaskRequest, opts ...grpc.CallOption) (*GetTaskResponse, error)
+	// ListAlerts lists a component's standing alerts: an import that could not
+	// fetch the repository (UpdateFailure) or read its files (ParseError)
+	// stays listed until an import succeeds.
+	ListAlerts(ctx context.Context, in *ListAlertsRequest, opts ...grpc.CallOption) (*ListAlertsResponse, error)
 	// ForgetComponent drops every translation, unit and working copy of a
 	// deleted component.
 	ForgetComponent(ctx context.Context, in *ForgetComponentRequest, opts ...grpc.CallOption) (*ForgetComponentResponse, error)
@@ -123,6 +129,16 @@ func (c *translationServiceClient) GetTask(ctx context.Context, in *GetTaskReque
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(GetTaskResponse)
 	err := c.cc.Invoke(ctx, TranslationService_GetTask_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *translationServiceClient) ListAlerts(ctx context.Context, in *ListAlertsRequest, opts ...grpc.CallOption) (*ListAlertsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListAlertsResponse)
+	err := c.cc.Invoke(ctx, TranslationService_ListAlerts_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -420,7 +436,12 @@ type TranslationServiceServer interface {
 	// ImportComponent clones the component's repository and imports its files
 	// in the background; the returned task tells when it is done.
 	ImportComponent(context.Context, *ImportComponentRequest) (*ImportComponentResponse, error)
+	// GetTask reports an import task, or the latest one of a component.
 	GetTask(context.Context, *GetTaskRequest) (*GetTaskResponse, error)
+	// ListAlerts lists a component's standing alerts: an import that could not
+	// fetch the repository (UpdateFailure) or read its files (ParseError)
+	// stays listed until an import succeeds.
+	ListAlerts(context.Context, *ListAlertsRequest) (*ListAlertsResponse, error)
 	// ForgetComponent drops every translation, unit and working copy of a
 	// deleted component.
 	ForgetComponent(context.Context, *ForgetComponentRequest) (*ForgetComponentResponse, error)
@@ -472,6 +493,9 @@ func (UnimplementedTranslationServiceServer) ImportComponent(context.Context, *I
 }
 func (UnimplementedTranslationServiceServer) GetTask(context.Context, *GetTaskRequest) (*GetTaskResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetTask not implemented")
+}
+func (UnimplementedTranslationServiceServer) ListAlerts(context.Context, *ListAlertsRequest) (*ListAlertsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListAlerts not implemented")
 }
 func (UnimplementedTranslationServiceServer) ForgetComponent(context.Context, *ForgetComponentRequest) (*ForgetComponentResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ForgetComponent not implemented")
@@ -610,6 +634,24 @@ func _TranslationService_GetTask_Handler(srv interface{}, ctx context.Context, d
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
 		return srv.(TranslationServiceServer).GetTask(ctx, req.(*GetTaskRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _TranslationService_ListAlerts_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListAlertsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TranslationServiceServer).ListAlerts(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TranslationService_ListAlerts_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TranslationServiceServer).ListAlerts(ctx, req.(*ListAlertsRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }
@@ -1132,6 +1174,10 @@ var TranslationService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "GetTask",
 			Handler:    _TranslationService_GetTask_Handler,
+		},
+		{
+			MethodName: "ListAlerts",
+			Handler:    _TranslationService_ListAlerts_Handler,
 		},
 		{
 			MethodName: "ForgetComponent",
