@@ -39,26 +39,26 @@ type Config struct {
 	Log             *slog.Logger
 }
 
-// FromEnv reads the TMS_* variables of ARCHITECTURE.md.
+// FromEnv reads the TMS_* variables of Settings.
 func FromEnv() Config {
 	c := Config{
-		HTTPAddr:        envOr("TMS_HTTP_ADDR", "127.0.0.1:8080"),
-		DataDir:         envOr("TMS_DATA_DIR", "./data"),
-		DatabaseURL:     os.Getenv("TMS_DATABASE_URL"),
+		HTTPAddr:        setting("TMS_HTTP_ADDR"),
+		DataDir:         setting("TMS_DATA_DIR"),
+		DatabaseURL:     setting("TMS_DATABASE_URL"),
 		DatabaseURLs:    map[string]string{},
 		Addrs:           map[string]string{},
 		Services:        []string{"all"},
-		AdminToken:      os.Getenv("TMS_ADMIN_TOKEN"),
-		AllowLocalRepos: isTrue(os.Getenv("TMS_ALLOW_LOCAL_REPOS")),
-		TrustForwarded:  isTrue(os.Getenv("TMS_TRUST_FORWARDED")),
+		AdminToken:      setting("TMS_ADMIN_TOKEN"),
+		AllowLocalRepos: isTrue(setting("TMS_ALLOW_LOCAL_REPOS")),
+		TrustForwarded:  isTrue(setting("TMS_TRUST_FORWARDED")),
+		// The default names the listen address, known after the flags.
+		SiteURL: os.Getenv("TMS_SITE_URL"),
 	}
-	c.SiteURL = os.Getenv("TMS_SITE_URL")
 	for _, s := range Backends {
-		up := strings.ToUpper(s)
-		if v := os.Getenv("TMS_" + up + "_DATABASE_URL"); v != "" {
+		if v := os.Getenv(perService("TMS_<SERVICE>_DATABASE_URL", s)); v != "" {
 			c.DatabaseURLs[s] = v
 		}
-		if v := os.Getenv("TMS_" + up + "_ADDR"); v != "" {
+		if v := os.Getenv(perService("TMS_<SERVICE>_ADDR", s)); v != "" {
 			c.Addrs[s] = v
 		}
 	}
@@ -81,6 +81,17 @@ func ParseServices(v string) ([]string, error) {
 	}
 	slices.Sort(out)
 	return slices.Compact(out), nil
+}
+
+// roles are the backends and gateway this process runs.
+func (c Config) roles() []string {
+	var out []string
+	for _, r := range append(slices.Clone(Backends), Gateway) {
+		if c.runs(r) {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 func (c Config) runs(name string) bool {
@@ -108,13 +119,6 @@ func (c Config) dbConfig(name string) db.Config {
 		url = c.DatabaseURL
 	}
 	return db.Config{URL: url, Schema: name, SQLitePath: filepath.Join(c.DataDir, name+".db")}
-}
-
-func envOr(k, def string) string {
-	if v := os.Getenv(k); v != "" {
-		return v
-	}
-	return def
 }
 
 func isTrue(v string) bool {

@@ -7,9 +7,6 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"os"
-	"path/filepath"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -50,10 +47,12 @@ func Start(ctx context.Context, cfg Config) (*Stack, error) {
 	if err := cfg.absolute(); err != nil {
 		return nil, err
 	}
-	if err := os.MkdirAll(cfg.DataDir, 0o755); err != nil {
-		return nil, fmt.Errorf("data dir: %w", err)
+	locks, err := lockRoles(cfg.DataDir, cfg.roles())
+	if err != nil {
+		return nil, err
 	}
 	st := &Stack{cfg: cfg, conns: map[string]*grpc.ClientConn{}, inproc: map[string]*grpcx.InProcess{}, errs: make(chan error, 8)}
+	st.cleanups = append(st.cleanups, locks.release)
 	if err := st.connect(); err != nil {
 		st.Close()
 		return nil, err
@@ -125,7 +124,7 @@ func (st *Stack) startBackend(ctx context.Context, name string) error {
 	}
 	st.goRun(func() error { return grpcx.Serve(ctx, srv, lis) })
 	st.goRun(func() error { return svc.Run(ctx) })
-	return writePID(st.cfg.DataDir, name)
+	return nil
 }
 
 func (st *Stack) goRun(f func() error) {
@@ -153,14 +152,4 @@ func (st *Stack) Close() error {
 		errs = append(errs, st.cleanups[i]())
 	}
 	return errors.Join(errs...)
-}
-
-// writePID leaves <data>/run/<name>.pid so operators (and the fault tests)
-// can find the process that runs a service.
-func writePID(dataDir, name string) error {
-	dir := filepath.Join(dataDir, "run")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	return os.WriteFile(filepath.Join(dir, name+".pid"), []byte(strconv.Itoa(os.Getpid())+"\n"), 0o644)
 }

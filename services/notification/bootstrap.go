@@ -23,10 +23,7 @@ func bootstrap(ctx context.Context, st *store.Store, adminToken string, log *slo
 		return err
 	}
 	if adminToken != "" {
-		if err := st.SetTokenHash(ctx, server.Admin, token.Hash(adminToken)); err != nil {
-			return fmt.Errorf("set configured admin token: %w", err)
-		}
-		return nil
+		return setAdminToken(ctx, st, adminToken, log)
 	}
 	tok, err := token.NewUser()
 	if err != nil {
@@ -40,6 +37,28 @@ func bootstrap(ctx context.Context, st *store.Store, adminToken string, log *slo
 	}
 	if set {
 		log.Info("admin API token: " + tok)
+	}
+	return nil
+}
+
+// setAdminToken makes the configured token admin's, saying so when it
+// replaces another one: the former token stops working.
+func setAdminToken(ctx context.Context, st *store.Store, adminToken string, log *slog.Logger) error {
+	want := token.Hash(adminToken)
+	had, err := st.TokenHash(ctx, server.Admin)
+	if err != nil {
+		return err
+	}
+	if had == want {
+		return nil
+	}
+	if err := st.SetTokenHash(ctx, server.Admin, want); err != nil {
+		return fmt.Errorf("set configured admin token: %w", err)
+	}
+	if had != "" {
+		log.Warn("TMS_ADMIN_TOKEN replaced the admin API token stored in the data directory; the former token no longer works")
+	} else {
+		log.Info("admin API token set from TMS_ADMIN_TOKEN")
 	}
 	return nil
 }

@@ -85,15 +85,22 @@ func testBootstrap(t *testing.T, cfg notification.Config) {
 	// A configured token replaces it.
 	cfg.AdminToken = "wlu_configured"
 	svc, logged = start(t, cfg)
-	defer svc.Close()
-	if strings.Contains(logged, "admin API token") {
-		t.Fatalf("configured start logged a token: %q", logged)
+	if strings.Contains(logged, "admin API token:") || !strings.Contains(logged, "TMS_ADMIN_TOKEN replaced the admin API token") {
+		t.Fatalf("configured start did not say it replaced the token (or logged one): %q", logged)
 	}
 	if err := authenticate(t, svc, "wlu_configured"); err != nil {
 		t.Fatalf("configured token rejected: %v", err)
 	}
 	if err := authenticate(t, svc, first); !errs.Is(errs.FromStatus(err), errs.Unauthenticated) {
 		t.Fatalf("replaced token still accepted: %v", err)
+	}
+	svc.Close()
+
+	// The same configured token again replaces nothing and says nothing.
+	svc, logged = start(t, cfg)
+	defer svc.Close()
+	if strings.Contains(logged, "TMS_ADMIN_TOKEN") {
+		t.Fatalf("unchanged configured token logged: %q", logged)
 	}
 }
 

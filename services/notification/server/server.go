@@ -28,6 +28,7 @@ type Store interface {
 	UserByTokenHash(ctx context.Context, hash string) (store.User, error)
 	ListUsers(ctx context.Context, offset, limit int) ([]store.User, int64, error)
 	SetTokenHash(ctx context.Context, username, hash string) error
+	SetUserActive(ctx context.Context, username string, active bool) error
 
 	ListSubscriptions(ctx context.Context, username string, offset, limit int) ([]store.Subscription, int64, error)
 	GetSubscription(ctx context.Context, username string, id int64) (store.Subscription, error)

@@ -166,6 +166,33 @@ func TestInactiveUserCannotAuthenticate(t *testing.T) {
 	wantErr(t, err, codes.Unauthenticated, "", "User inactive or deleted.")
 }
 
+func TestSetUserActive(t *testing.T) {
+	c := client(t)
+	ctx := t.Context()
+	tok, err := c.IssueToken(ctx, &notificationv1.IssueTokenRequest{Username: "alice"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	off, err := c.SetUserActive(ctx, &notificationv1.SetUserActiveRequest{Username: "alice", Active: false})
+	if err != nil || off.GetUser().GetIsActive() {
+		t.Fatalf("deactivate: %v %v", off, err)
+	}
+	_, err = c.Authenticate(ctx, &notificationv1.AuthenticateRequest{Token: tok.GetToken()})
+	wantErr(t, err, codes.Unauthenticated, "", "User inactive or deleted.")
+	if _, err := c.SetUserActive(ctx, &notificationv1.SetUserActiveRequest{Username: "alice", Active: true}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Authenticate(ctx, &notificationv1.AuthenticateRequest{Token: tok.GetToken()}); err != nil {
+		t.Errorf("reactivated account's token: %v", err)
+	}
+	_, err = c.SetUserActive(ctx, &notificationv1.SetUserActiveRequest{Username: "nobody"})
+	wantErr(t, err, codes.NotFound, "", "")
+	for _, builtin := range []string{server.Admin, server.Anonymous} {
+		_, err = c.SetUserActive(ctx, &notificationv1.SetUserActiveRequest{Username: builtin})
+		wantErr(t, err, codes.FailedPrecondition, "", "")
+	}
+}
+
 func sub(user, kind string, scope, freq int32, project, component string) *notificationv1.Subscription {
 	return &notificationv1.Subscription{Username: user, Notification: kind, Scope: scope, Frequency: freq,
 		ProjectSlug: project, ComponentSlug: component}

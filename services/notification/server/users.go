@@ -131,3 +131,20 @@ func (s *Server) IssueToken(ctx context.Context, req *notificationv1.IssueTokenR
 	}
 	return &notificationv1.IssueTokenResponse{Token: tok}, nil
 }
+
+// SetUserActive activates or deactivates an account. The built-in admin
+// and anonymous accounts keep their state: deactivating admin would lock
+// every operator out, and anonymous is never active.
+func (s *Server) SetUserActive(ctx context.Context, req *notificationv1.SetUserActiveRequest) (*notificationv1.SetUserActiveResponse, error) {
+	if name := req.GetUsername(); name == Admin || name == Anonymous {
+		return nil, errs.New(errs.FailedPrecondition, "The built-in %s account can not be changed.", name)
+	}
+	if err := s.store.SetUserActive(ctx, req.GetUsername(), req.GetActive()); err != nil {
+		return nil, err
+	}
+	u, err := s.store.UserByName(ctx, req.GetUsername())
+	if err != nil {
+		return nil, err
+	}
+	return &notificationv1.SetUserActiveResponse{User: userProto(u)}, nil
+}

@@ -200,6 +200,28 @@ func (s *Store) SetTokenHash(ctx context.Context, username, hash string) error {
 	return nil
 }
 
+// SetUserActive activates or deactivates an account. A deactivated account
+// keeps its name and history; its token stops authenticating.
+func (s *Store) SetUserActive(ctx context.Context, username string, active bool) error {
+	res := s.gdb.WithContext(ctx).Model(&userRow{}).Where("username = ?", username).Update("is_active", active)
+	if res.Error != nil {
+		return wrap("set active", res.Error)
+	}
+	if res.RowsAffected == 0 {
+		return notFound()
+	}
+	return nil
+}
+
+// TokenHash is the account's token hash, "" when it has none.
+func (s *Store) TokenHash(ctx context.Context, username string) (string, error) {
+	r, err := s.userRow(s.gdb.WithContext(ctx), username)
+	if err != nil || r.TokenHash == nil {
+		return "", err
+	}
+	return *r.TokenHash, nil
+}
+
 // SetTokenHashIfNone sets the token hash only when the account has no
 // token yet and reports whether it did; of several processes racing to
 // give an account its first token exactly one wins.

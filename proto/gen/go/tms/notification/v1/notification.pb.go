@@ -663,6 +663,104 @@ func (x *IssueTokenResponse) GetToken() string {
 	return ""
 }
 
+// SetUserActiveRequest names the account and its new state.
+type SetUserActiveRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Username      string                 `protobuf:"bytes,1,opt,name=username,proto3" json:"username,omitempty"`
+	Active        bool                   `protobuf:"varint,2,opt,name=active,proto3" json:"active,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetUserActiveRequest) Reset() {
+	*x = SetUserActiveRequest{}
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetUserActiveRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetUserActiveRequest) ProtoMessage() {}
+
+func (x *SetUserActiveRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetUserActiveRequest.ProtoReflect.Descriptor instead.
+func (*SetUserActiveRequest) Descriptor() ([]byte, []int) {
+	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *SetUserActiveRequest) GetUsername() string {
+	if x != nil {
+		return x.Username
+	}
+	return ""
+}
+
+func (x *SetUserActiveRequest) GetActive() bool {
+	if x != nil {
+		return x.Active
+	}
+	return false
+}
+
+// SetUserActiveResponse is the account as it is now.
+type SetUserActiveResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	User          *User                  `protobuf:"bytes,1,opt,name=user,proto3" json:"user,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetUserActiveResponse) Reset() {
+	*x = SetUserActiveResponse{}
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetUserActiveResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetUserActiveResponse) ProtoMessage() {}
+
+func (x *SetUserActiveResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetUserActiveResponse.ProtoReflect.Descriptor instead.
+func (*SetUserActiveResponse) Descriptor() ([]byte, []int) {
+	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{13}
+}
+
+func (x *SetUserActiveResponse) GetUser() *User {
+	if x != nil {
+		return x.User
+	}
+	return nil
+}
+
 type ListSubscriptionsRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Username      string                 `protobuf:"bytes,1,opt,name=username,proto3" json:"username,omitempty"`
@@ -674,7 +772,7 @@ type ListSubscriptionsRequest struct {
 
 func (x *ListSubscriptionsRequest) Reset() {
 	*x = ListSubscriptionsRequest{}
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[12]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -686,7 +784,7 @@ func (x *ListSubscriptionsRequest) String() string {
 func (*ListSubscriptionsRequest) ProtoMessage() {}
 
 func (x *ListSubscriptionsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[12]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -699,7 +797,7 @@ func (x *ListSubscriptionsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListSubscriptionsRequest.ProtoReflect.Descriptor instead.
 func (*ListSubscriptionsRequest) Descriptor() ([]byte, []int) {
-	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{12}
+	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *ListSubscriptionsRequest) GetUsername() string {
@@ -733,7 +831,7 @@ type ListSubscriptionsResponse struct {
 
 func (x *ListSubscriptionsResponse) Reset() {
 	*x = ListSubscriptionsResponse{}
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[13]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -745,7 +843,7 @@ func (x *ListSubscriptionsResponse) String() string {
 func (*ListSubscriptionsResponse) ProtoMessage() {}
 
 func (x *ListSubscriptionsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[13]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -758,7 +856,7 @@ func (x *ListSubscriptionsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListSubscriptionsResponse.ProtoReflect.Descriptor instead.
 func (*ListSubscriptionsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{13}
+	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *ListSubscriptionsResponse) GetSubscriptions() []*Subscription {
@@ -785,7 +883,7 @@ type GetSubscriptionRequest struct {
 
 func (x *GetSubscriptionRequest) Reset() {
 	*x = GetSubscriptionRequest{}
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[14]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -797,7 +895,7 @@ func (x *GetSubscriptionRequest) String() string {
 func (*GetSubscriptionRequest) ProtoMessage() {}
 
 func (x *GetSubscriptionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[14]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -810,7 +908,7 @@ func (x *GetSubscriptionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSubscriptionRequest.ProtoReflect.Descriptor instead.
 func (*GetSubscriptionRequest) Descriptor() ([]byte, []int) {
-	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{14}
+	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *GetSubscriptionRequest) GetUsername() string {
@@ -836,7 +934,7 @@ type GetSubscriptionResponse struct {
 
 func (x *GetSubscriptionResponse) Reset() {
 	*x = GetSubscriptionResponse{}
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[15]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -848,7 +946,7 @@ func (x *GetSubscriptionResponse) String() string {
 func (*GetSubscriptionResponse) ProtoMessage() {}
 
 func (x *GetSubscriptionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[15]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -861,7 +959,7 @@ func (x *GetSubscriptionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSubscriptionResponse.ProtoReflect.Descriptor instead.
 func (*GetSubscriptionResponse) Descriptor() ([]byte, []int) {
-	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{15}
+	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *GetSubscriptionResponse) GetSubscription() *Subscription {
@@ -880,7 +978,7 @@ type CreateSubscriptionRequest struct {
 
 func (x *CreateSubscriptionRequest) Reset() {
 	*x = CreateSubscriptionRequest{}
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[16]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -892,7 +990,7 @@ func (x *CreateSubscriptionRequest) String() string {
 func (*CreateSubscriptionRequest) ProtoMessage() {}
 
 func (x *CreateSubscriptionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[16]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -905,7 +1003,7 @@ func (x *CreateSubscriptionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateSubscriptionRequest.ProtoReflect.Descriptor instead.
 func (*CreateSubscriptionRequest) Descriptor() ([]byte, []int) {
-	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{16}
+	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *CreateSubscriptionRequest) GetSubscription() *Subscription {
@@ -924,7 +1022,7 @@ type CreateSubscriptionResponse struct {
 
 func (x *CreateSubscriptionResponse) Reset() {
 	*x = CreateSubscriptionResponse{}
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[17]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -936,7 +1034,7 @@ func (x *CreateSubscriptionResponse) String() string {
 func (*CreateSubscriptionResponse) ProtoMessage() {}
 
 func (x *CreateSubscriptionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[17]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -949,7 +1047,7 @@ func (x *CreateSubscriptionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateSubscriptionResponse.ProtoReflect.Descriptor instead.
 func (*CreateSubscriptionResponse) Descriptor() ([]byte, []int) {
-	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{17}
+	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *CreateSubscriptionResponse) GetSubscription() *Subscription {
@@ -969,7 +1067,7 @@ type UpdateSubscriptionRequest struct {
 
 func (x *UpdateSubscriptionRequest) Reset() {
 	*x = UpdateSubscriptionRequest{}
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[18]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -981,7 +1079,7 @@ func (x *UpdateSubscriptionRequest) String() string {
 func (*UpdateSubscriptionRequest) ProtoMessage() {}
 
 func (x *UpdateSubscriptionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[18]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -994,7 +1092,7 @@ func (x *UpdateSubscriptionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateSubscriptionRequest.ProtoReflect.Descriptor instead.
 func (*UpdateSubscriptionRequest) Descriptor() ([]byte, []int) {
-	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{18}
+	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *UpdateSubscriptionRequest) GetSubscription() *Subscription {
@@ -1020,7 +1118,7 @@ type UpdateSubscriptionResponse struct {
 
 func (x *UpdateSubscriptionResponse) Reset() {
 	*x = UpdateSubscriptionResponse{}
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[19]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1032,7 +1130,7 @@ func (x *UpdateSubscriptionResponse) String() string {
 func (*UpdateSubscriptionResponse) ProtoMessage() {}
 
 func (x *UpdateSubscriptionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[19]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1045,7 +1143,7 @@ func (x *UpdateSubscriptionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateSubscriptionResponse.ProtoReflect.Descriptor instead.
 func (*UpdateSubscriptionResponse) Descriptor() ([]byte, []int) {
-	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{19}
+	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *UpdateSubscriptionResponse) GetSubscription() *Subscription {
@@ -1065,7 +1163,7 @@ type DeleteSubscriptionRequest struct {
 
 func (x *DeleteSubscriptionRequest) Reset() {
 	*x = DeleteSubscriptionRequest{}
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[20]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1077,7 +1175,7 @@ func (x *DeleteSubscriptionRequest) String() string {
 func (*DeleteSubscriptionRequest) ProtoMessage() {}
 
 func (x *DeleteSubscriptionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[20]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1090,7 +1188,7 @@ func (x *DeleteSubscriptionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteSubscriptionRequest.ProtoReflect.Descriptor instead.
 func (*DeleteSubscriptionRequest) Descriptor() ([]byte, []int) {
-	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{20}
+	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *DeleteSubscriptionRequest) GetUsername() string {
@@ -1115,7 +1213,7 @@ type DeleteSubscriptionResponse struct {
 
 func (x *DeleteSubscriptionResponse) Reset() {
 	*x = DeleteSubscriptionResponse{}
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[21]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1127,7 +1225,7 @@ func (x *DeleteSubscriptionResponse) String() string {
 func (*DeleteSubscriptionResponse) ProtoMessage() {}
 
 func (x *DeleteSubscriptionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[21]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1140,7 +1238,7 @@ func (x *DeleteSubscriptionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteSubscriptionResponse.ProtoReflect.Descriptor instead.
 func (*DeleteSubscriptionResponse) Descriptor() ([]byte, []int) {
-	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{21}
+	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{23}
 }
 
 var File_tms_notification_v1_notification_proto protoreflect.FileDescriptor
@@ -1186,7 +1284,12 @@ const file_tms_notification_v1_notification_proto_rawDesc = "" +
 	"\x11IssueTokenRequest\x12\x1a\n" +
 	"\busername\x18\x01 \x01(\tR\busername\"*\n" +
 	"\x12IssueTokenResponse\x12\x14\n" +
-	"\x05token\x18\x01 \x01(\tR\x05token\"d\n" +
+	"\x05token\x18\x01 \x01(\tR\x05token\"J\n" +
+	"\x14SetUserActiveRequest\x12\x1a\n" +
+	"\busername\x18\x01 \x01(\tR\busername\x12\x16\n" +
+	"\x06active\x18\x02 \x01(\bR\x06active\"F\n" +
+	"\x15SetUserActiveResponse\x12-\n" +
+	"\x04user\x18\x01 \x01(\v2\x19.tms.notification.v1.UserR\x04user\"d\n" +
 	"\x18ListSubscriptionsRequest\x12\x1a\n" +
 	"\busername\x18\x01 \x01(\tR\busername\x12\x16\n" +
 	"\x06offset\x18\x02 \x01(\x03R\x06offset\x12\x14\n" +
@@ -1211,7 +1314,7 @@ const file_tms_notification_v1_notification_proto_rawDesc = "" +
 	"\x19DeleteSubscriptionRequest\x12\x1a\n" +
 	"\busername\x18\x01 \x01(\tR\busername\x12\x0e\n" +
 	"\x02id\x18\x02 \x01(\x03R\x02id\"\x1c\n" +
-	"\x1aDeleteSubscriptionResponse2\xb1\b\n" +
+	"\x1aDeleteSubscriptionResponse2\x99\t\n" +
 	"\x13NotificationService\x12c\n" +
 	"\fAuthenticate\x12(.tms.notification.v1.AuthenticateRequest\x1a).tms.notification.v1.AuthenticateResponse\x12T\n" +
 	"\aGetUser\x12#.tms.notification.v1.GetUserRequest\x1a$.tms.notification.v1.GetUserResponse\x12Z\n" +
@@ -1219,7 +1322,8 @@ const file_tms_notification_v1_notification_proto_rawDesc = "" +
 	"\n" +
 	"CreateUser\x12&.tms.notification.v1.CreateUserRequest\x1a'.tms.notification.v1.CreateUserResponse\x12]\n" +
 	"\n" +
-	"IssueToken\x12&.tms.notification.v1.IssueTokenRequest\x1a'.tms.notification.v1.IssueTokenResponse\x12r\n" +
+	"IssueToken\x12&.tms.notification.v1.IssueTokenRequest\x1a'.tms.notification.v1.IssueTokenResponse\x12f\n" +
+	"\rSetUserActive\x12).tms.notification.v1.SetUserActiveRequest\x1a*.tms.notification.v1.SetUserActiveResponse\x12r\n" +
 	"\x11ListSubscriptions\x12-.tms.notification.v1.ListSubscriptionsRequest\x1a..tms.notification.v1.ListSubscriptionsResponse\x12l\n" +
 	"\x0fGetSubscription\x12+.tms.notification.v1.GetSubscriptionRequest\x1a,.tms.notification.v1.GetSubscriptionResponse\x12u\n" +
 	"\x12CreateSubscription\x12..tms.notification.v1.CreateSubscriptionRequest\x1a/.tms.notification.v1.CreateSubscriptionResponse\x12u\n" +
@@ -1238,7 +1342,7 @@ func file_tms_notification_v1_notification_proto_rawDescGZIP() []byte {
 	return file_tms_notification_v1_notification_proto_rawDescData
 }
 
-var file_tms_notification_v1_notification_proto_msgTypes = make([]protoimpl.MessageInfo, 22)
+var file_tms_notification_v1_notification_proto_msgTypes = make([]protoimpl.MessageInfo, 24)
 var file_tms_notification_v1_notification_proto_goTypes = []any{
 	(*User)(nil),                       // 0: tms.notification.v1.User
 	(*Subscription)(nil),               // 1: tms.notification.v1.Subscription
@@ -1252,56 +1356,61 @@ var file_tms_notification_v1_notification_proto_goTypes = []any{
 	(*CreateUserResponse)(nil),         // 9: tms.notification.v1.CreateUserResponse
 	(*IssueTokenRequest)(nil),          // 10: tms.notification.v1.IssueTokenRequest
 	(*IssueTokenResponse)(nil),         // 11: tms.notification.v1.IssueTokenResponse
-	(*ListSubscriptionsRequest)(nil),   // 12: tms.notification.v1.ListSubscriptionsRequest
-	(*ListSubscriptionsResponse)(nil),  // 13: tms.notification.v1.ListSubscriptionsResponse
-	(*GetSubscriptionRequest)(nil),     // 14: tms.notification.v1.GetSubscriptionRequest
-	(*GetSubscriptionResponse)(nil),    // 15: tms.notification.v1.GetSubscriptionResponse
-	(*CreateSubscriptionRequest)(nil),  // 16: tms.notification.v1.CreateSubscriptionRequest
-	(*CreateSubscriptionResponse)(nil), // 17: tms.notification.v1.CreateSubscriptionResponse
-	(*UpdateSubscriptionRequest)(nil),  // 18: tms.notification.v1.UpdateSubscriptionRequest
-	(*UpdateSubscriptionResponse)(nil), // 19: tms.notification.v1.UpdateSubscriptionResponse
-	(*DeleteSubscriptionRequest)(nil),  // 20: tms.notification.v1.DeleteSubscriptionRequest
-	(*DeleteSubscriptionResponse)(nil), // 21: tms.notification.v1.DeleteSubscriptionResponse
-	(*timestamppb.Timestamp)(nil),      // 22: google.protobuf.Timestamp
+	(*SetUserActiveRequest)(nil),       // 12: tms.notification.v1.SetUserActiveRequest
+	(*SetUserActiveResponse)(nil),      // 13: tms.notification.v1.SetUserActiveResponse
+	(*ListSubscriptionsRequest)(nil),   // 14: tms.notification.v1.ListSubscriptionsRequest
+	(*ListSubscriptionsResponse)(nil),  // 15: tms.notification.v1.ListSubscriptionsResponse
+	(*GetSubscriptionRequest)(nil),     // 16: tms.notification.v1.GetSubscriptionRequest
+	(*GetSubscriptionResponse)(nil),    // 17: tms.notification.v1.GetSubscriptionResponse
+	(*CreateSubscriptionRequest)(nil),  // 18: tms.notification.v1.CreateSubscriptionRequest
+	(*CreateSubscriptionResponse)(nil), // 19: tms.notification.v1.CreateSubscriptionResponse
+	(*UpdateSubscriptionRequest)(nil),  // 20: tms.notification.v1.UpdateSubscriptionRequest
+	(*UpdateSubscriptionResponse)(nil), // 21: tms.notification.v1.UpdateSubscriptionResponse
+	(*DeleteSubscriptionRequest)(nil),  // 22: tms.notification.v1.DeleteSubscriptionRequest
+	(*DeleteSubscriptionResponse)(nil), // 23: tms.notification.v1.DeleteSubscriptionResponse
+	(*timestamppb.Timestamp)(nil),      // 24: google.protobuf.Timestamp
 }
 var file_tms_notification_v1_notification_proto_depIdxs = []int32{
-	22, // 0: tms.notification.v1.User.date_joined:type_name -> google.protobuf.Timestamp
+	24, // 0: tms.notification.v1.User.date_joined:type_name -> google.protobuf.Timestamp
 	0,  // 1: tms.notification.v1.AuthenticateResponse.user:type_name -> tms.notification.v1.User
 	0,  // 2: tms.notification.v1.GetUserResponse.user:type_name -> tms.notification.v1.User
 	0,  // 3: tms.notification.v1.ListUsersResponse.users:type_name -> tms.notification.v1.User
 	0,  // 4: tms.notification.v1.CreateUserRequest.user:type_name -> tms.notification.v1.User
 	0,  // 5: tms.notification.v1.CreateUserResponse.user:type_name -> tms.notification.v1.User
-	1,  // 6: tms.notification.v1.ListSubscriptionsResponse.subscriptions:type_name -> tms.notification.v1.Subscription
-	1,  // 7: tms.notification.v1.GetSubscriptionResponse.subscription:type_name -> tms.notification.v1.Subscription
-	1,  // 8: tms.notification.v1.CreateSubscriptionRequest.subscription:type_name -> tms.notification.v1.Subscription
-	1,  // 9: tms.notification.v1.CreateSubscriptionResponse.subscription:type_name -> tms.notification.v1.Subscription
-	1,  // 10: tms.notification.v1.UpdateSubscriptionRequest.subscription:type_name -> tms.notification.v1.Subscription
-	1,  // 11: tms.notification.v1.UpdateSubscriptionResponse.subscription:type_name -> tms.notification.v1.Subscription
-	2,  // 12: tms.notification.v1.NotificationService.Authenticate:input_type -> tms.notification.v1.AuthenticateRequest
-	4,  // 13: tms.notification.v1.NotificationService.GetUser:input_type -> tms.notification.v1.GetUserRequest
-	6,  // 14: tms.notification.v1.NotificationService.ListUsers:input_type -> tms.notification.v1.ListUsersRequest
-	8,  // 15: tms.notification.v1.NotificationService.CreateUser:input_type -> tms.notification.v1.CreateUserRequest
-	10, // 16: tms.notification.v1.NotificationService.IssueToken:input_type -> tms.notification.v1.IssueTokenRequest
-	12, // 17: tms.notification.v1.NotificationService.ListSubscriptions:input_type -> tms.notification.v1.ListSubscriptionsRequest
-	14, // 18: tms.notification.v1.NotificationService.GetSubscription:input_type -> tms.notification.v1.GetSubscriptionRequest
-	16, // 19: tms.notification.v1.NotificationService.CreateSubscription:input_type -> tms.notification.v1.CreateSubscriptionRequest
-	18, // 20: tms.notification.v1.NotificationService.UpdateSubscription:input_type -> tms.notification.v1.UpdateSubscriptionRequest
-	20, // 21: tms.notification.v1.NotificationService.DeleteSubscription:input_type -> tms.notification.v1.DeleteSubscriptionRequest
-	3,  // 22: tms.notification.v1.NotificationService.Authenticate:output_type -> tms.notification.v1.AuthenticateResponse
-	5,  // 23: tms.notification.v1.NotificationService.GetUser:output_type -> tms.notification.v1.GetUserResponse
-	7,  // 24: tms.notification.v1.NotificationService.ListUsers:output_type -> tms.notification.v1.ListUsersResponse
-	9,  // 25: tms.notification.v1.NotificationService.CreateUser:output_type -> tms.notification.v1.CreateUserResponse
-	11, // 26: tms.notification.v1.NotificationService.IssueToken:output_type -> tms.notification.v1.IssueTokenResponse
-	13, // 27: tms.notification.v1.NotificationService.ListSubscriptions:output_type -> tms.notification.v1.ListSubscriptionsResponse
-	15, // 28: tms.notification.v1.NotificationService.GetSubscription:output_type -> tms.notification.v1.GetSubscriptionResponse
-	17, // 29: tms.notification.v1.NotificationService.CreateSubscription:output_type -> tms.notification.v1.CreateSubscriptionResponse
-	19, // 30: tms.notification.v1.NotificationService.UpdateSubscription:output_type -> tms.notification.v1.UpdateSubscriptionResponse
-	21, // 31: tms.notification.v1.NotificationService.DeleteSubscription:output_type -> tms.notification.v1.DeleteSubscriptionResponse
-	22, // [22:32] is the sub-list for method output_type
-	12, // [12:22] is the sub-list for method input_type
-	12, // [12:12] is the sub-list for extension type_name
-	12, // [12:12] is the sub-list for extension extendee
-	0,  // [0:12] is the sub-list for field type_name
+	0,  // 6: tms.notification.v1.SetUserActiveResponse.user:type_name -> tms.notification.v1.User
+	1,  // 7: tms.notification.v1.ListSubscriptionsResponse.subscriptions:type_name -> tms.notification.v1.Subscription
+	1,  // 8: tms.notification.v1.GetSubscriptionResponse.subscription:type_name -> tms.notification.v1.Subscription
+	1,  // 9: tms.notification.v1.CreateSubscriptionRequest.subscription:type_name -> tms.notification.v1.Subscription
+	1,  // 10: tms.notification.v1.CreateSubscriptionResponse.subscription:type_name -> tms.notification.v1.Subscription
+	1,  // 11: tms.notification.v1.UpdateSubscriptionRequest.subscription:type_name -> tms.notification.v1.Subscription
+	1,  // 12: tms.notification.v1.UpdateSubscriptionResponse.subscription:type_name -> tms.notification.v1.Subscription
+	2,  // 13: tms.notification.v1.NotificationService.Authenticate:input_type -> tms.notification.v1.AuthenticateRequest
+	4,  // 14: tms.notification.v1.NotificationService.GetUser:input_type -> tms.notification.v1.GetUserRequest
+	6,  // 15: tms.notification.v1.NotificationService.ListUsers:input_type -> tms.notification.v1.ListUsersRequest
+	8,  // 16: tms.notification.v1.NotificationService.CreateUser:input_type -> tms.notification.v1.CreateUserRequest
+	10, // 17: tms.notification.v1.NotificationService.IssueToken:input_type -> tms.notification.v1.IssueTokenRequest
+	12, // 18: tms.notification.v1.NotificationService.SetUserActive:input_type -> tms.notification.v1.SetUserActiveRequest
+	14, // 19: tms.notification.v1.NotificationService.ListSubscriptions:input_type -> tms.notification.v1.ListSubscriptionsRequest
+	16, // 20: tms.notification.v1.NotificationService.GetSubscription:input_type -> tms.notification.v1.GetSubscriptionRequest
+	18, // 21: tms.notification.v1.NotificationService.CreateSubscription:input_type -> tms.notification.v1.CreateSubscriptionRequest
+	20, // 22: tms.notification.v1.NotificationService.UpdateSubscription:input_type -> tms.notification.v1.UpdateSubscriptionRequest
+	22, // 23: tms.notification.v1.NotificationService.DeleteSubscription:input_type -> tms.notification.v1.DeleteSubscriptionRequest
+	3,  // 24: tms.notification.v1.NotificationService.Authenticate:output_type -> tms.notification.v1.AuthenticateResponse
+	5,  // 25: tms.notification.v1.NotificationService.GetUser:output_type -> tms.notification.v1.GetUserResponse
+	7,  // 26: tms.notification.v1.NotificationService.ListUsers:output_type -> tms.notification.v1.ListUsersResponse
+	9,  // 27: tms.notification.v1.NotificationService.CreateUser:output_type -> tms.notification.v1.CreateUserResponse
+	11, // 28: tms.notification.v1.NotificationService.IssueToken:output_type -> tms.notification.v1.IssueTokenResponse
+	13, // 29: tms.notification.v1.NotificationService.SetUserActive:output_type -> tms.notification.v1.SetUserActiveResponse
+	15, // 30: tms.notification.v1.NotificationService.ListSubscriptions:output_type -> tms.notification.v1.ListSubscriptionsResponse
+	17, // 31: tms.notification.v1.NotificationService.GetSubscription:output_type -> tms.notification.v1.GetSubscriptionResponse
+	19, // 32: tms.notification.v1.NotificationService.CreateSubscription:output_type -> tms.notification.v1.CreateSubscriptionResponse
+	21, // 33: tms.notification.v1.NotificationService.UpdateSubscription:output_type -> tms.notification.v1.UpdateSubscriptionResponse
+	23, // 34: tms.notification.v1.NotificationService.DeleteSubscription:output_type -> tms.notification.v1.DeleteSubscriptionResponse
+	24, // [24:35] is the sub-list for method output_type
+	13, // [13:24] is the sub-list for method input_type
+	13, // [13:13] is the sub-list for extension type_name
+	13, // [13:13] is the sub-list for extension extendee
+	0,  // [0:13] is the sub-list for field type_name
 }
 
 func init() { file_tms_notification_v1_notification_proto_init() }
@@ -1315,7 +1424,7 @@ func file_tms_notification_v1_notification_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tms_notification_v1_notification_proto_rawDesc), len(file_tms_notification_v1_notification_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   22,
+			NumMessages:   24,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -24,6 +24,7 @@ const (
 	NotificationService_ListUsers_FullMethodName          = "/tms.notification.v1.NotificationService/ListUsers"
 	NotificationService_CreateUser_FullMethodName         = "/tms.notification.v1.NotificationService/CreateUser"
 	NotificationService_IssueToken_FullMethodName         = "/tms.notification.v1.NotificationService/IssueToken"
+	NotificationService_SetUserActive_FullMethodName      = "/tms.notification.v1.NotificationService/SetUserActive"
 	NotificationService_ListSubscriptions_FullMethodName  = "/tms.notification.v1.NotificationService/ListSubscriptions"
 	NotificationService_GetSubscription_FullMethodName    = "/tms.notification.v1.NotificationService/GetSubscription"
 	NotificationService_CreateSubscription_FullMethodName = "/tms.notification.v1.NotificationService/CreateSubscription"
@@ -43,6 +44,9 @@ type NotificationServiceClient interface {
 	ListUsers(ctx context.Context, in *ListUsersRequest, opts ...grpc.CallOption) (*ListUsersResponse, error)
 	CreateUser(ctx context.Context, in *CreateUserRequest, opts ...grpc.CallOption) (*CreateUserResponse, error)
 	IssueToken(ctx context.Context, in *IssueTokenRequest, opts ...grpc.CallOption) (*IssueTokenResponse, error)
+	// SetUserActive activates or deactivates an account; a deactivated
+	// account keeps its history and its token stops authenticating.
+	SetUserActive(ctx context.Context, in *SetUserActiveRequest, opts ...grpc.CallOption) (*SetUserActiveResponse, error)
 	ListSubscriptions(ctx context.Context, in *ListSubscriptionsRequest, opts ...grpc.CallOption) (*ListSubscriptionsResponse, error)
 	GetSubscription(ctx context.Context, in *GetSubscriptionRequest, opts ...grpc.CallOption) (*GetSubscriptionResponse, error)
 	CreateSubscription(ctx context.Context, in *CreateSubscriptionRequest, opts ...grpc.CallOption) (*CreateSubscriptionResponse, error)
@@ -102,6 +106,16 @@ func (c *notificationServiceClient) IssueToken(ctx context.Context, in *IssueTok
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(IssueTokenResponse)
 	err := c.cc.Invoke(ctx, NotificationService_IssueToken_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *notificationServiceClient) SetUserActive(ctx context.Context, in *SetUserActiveRequest, opts ...grpc.CallOption) (*SetUserActiveResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(SetUserActiveResponse)
+	err := c.cc.Invoke(ctx, NotificationService_SetUserActive_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -170,6 +184,9 @@ type NotificationServiceServer interface {
 	ListUsers(context.Context, *ListUsersRequest) (*ListUsersResponse, error)
 	CreateUser(context.Context, *CreateUserRequest) (*CreateUserResponse, error)
 	IssueToken(context.Context, *IssueTokenRequest) (*IssueTokenResponse, error)
+	// SetUserActive activates or deactivates an account; a deactivated
+	// account keeps its history and its token stops authenticating.
+	SetUserActive(context.Context, *SetUserActiveRequest) (*SetUserActiveResponse, error)
 	ListSubscriptions(context.Context, *ListSubscriptionsRequest) (*ListSubscriptionsResponse, error)
 	GetSubscription(context.Context, *GetSubscriptionRequest) (*GetSubscriptionResponse, error)
 	CreateSubscription(context.Context, *CreateSubscriptionRequest) (*CreateSubscriptionResponse, error)
@@ -199,6 +216,9 @@ func (UnimplementedNotificationServiceServer) CreateUser(context.Context, *Creat
 }
 func (UnimplementedNotificationServiceServer) IssueToken(context.Context, *IssueTokenRequest) (*IssueTokenResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method IssueToken not implemented")
+}
+func (UnimplementedNotificationServiceServer) SetUserActive(context.Context, *SetUserActiveRequest) (*SetUserActiveResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method SetUserActive not implemented")
 }
 func (UnimplementedNotificationServiceServer) ListSubscriptions(context.Context, *ListSubscriptionsRequest) (*ListSubscriptionsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListSubscriptions not implemented")
@@ -326,6 +346,24 @@ func _NotificationService_IssueToken_Handler(srv interface{}, ctx context.Contex
 	return interceptor(ctx, in, info, handler)
 }
 
+func _NotificationService_SetUserActive_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SetUserActiveRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(NotificationServiceServer).SetUserActive(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: NotificationService_SetUserActive_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(NotificationServiceServer).SetUserActive(ctx, req.(*SetUserActiveRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _NotificationService_ListSubscriptions_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(ListSubscriptionsRequest)
 	if err := dec(in); err != nil {
@@ -442,6 +480,10 @@ var NotificationService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "IssueToken",
 			Handler:    _NotificationService_IssueToken_Handler,
+		},
+		{
+			MethodName: "SetUserActive",
+			Handler:    _NotificationService_SetUserActive_Handler,
 		},
 		{
 			MethodName: "ListSubscriptions",

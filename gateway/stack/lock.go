@@ -1,0 +1,83 @@
+package stack
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+)
+
+// roleLocks hold one role each (a backend or the gateway) for this
+// process: an exclusive flock on <data>/run/<role>.lock, so two processes
+// can share a data directory only when they run different roles (a split
+// deployment), and a second all-in-one process fails before it opens any
+// database. The pid file of a role is written once its lock is held.
+type roleLocks struct {
+	dir   string
+	files map[string]*os.File
+}
+
+// lockRoles takes the locks of roles under dataDir/run, all or none.
+func lockRoles(dataDir string, roles []string) (*roleLocks, error) {
+	l := &roleLocks{dir: filepath.Join(dataDir, "run"), files: map[string]*os.File{}}
+	if err := os.MkdirAll(l.dir, 0o755); err != nil {
+		return nil, fmt.Errorf("data dir: %w", err)
+	}
+	for _, role := range roles {
+		if err := l.take(role); err != nil {
+			return nil, errors.Join(err, l.release())
+		}
+	}
+	for role := range l.files {
+		pid := []byte(strconv.Itoa(os.Getpid()) + "\n")
+		if err := os.WriteFile(l.pidFile(role), pid, 0o644); err != nil {
+			return nil, errors.Join(err, l.release())
+		}
+	}
+	return l, nil
+}
+
+func (l *roleLocks) take(role string) error {
+	path := filepath.Join(l.dir, role+".lock")
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_RDWR, 0o644)
+	if err != nil {
+		return err
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		f.Close()
+		if errors.Is(err, syscall.EWOULDBLOCK) {
+			return fmt.Errorf("data directory %s is in use: another process (%s) runs %s (lock %s); stop it or choose another --data-dir",
+				filepath.Dir(l.dir), l.holder(role), role, path)
+		}
+		return fmt.Errorf("lock %s: %w", path, err)
+	}
+	l.files[role] = f
+	return nil
+}
+
+// holder names the process of a role's pid file, as well as it is known.
+func (l *roleLocks) holder(role string) string {
+	b, err := os.ReadFile(l.pidFile(role))
+	if err != nil {
+		return "pid unknown"
+	}
+	return "pid " + strings.TrimSpace(string(b))
+}
+
+func (l *roleLocks) pidFile(role string) string { return filepath.Join(l.dir, role+".pid") }
+
+// release removes the pid files and drops the locks.
+func (l *roleLocks) release() error {
+	var errs []error
+	for role, f := range l.files {
+		if err := os.Remove(l.pidFile(role)); err != nil && !errors.Is(err, os.ErrNotExist) {
+			errs = append(errs, err)
+		}
+		errs = append(errs, f.Close()) // closing drops the flock
+	}
+	l.files = nil
+	return errors.Join(errs...)
+}

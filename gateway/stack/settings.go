@@ -1,0 +1,63 @@
+package stack
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"text/tabwriter"
+)
+
+// Setting is one TMS_* environment variable: the one table that both
+// FromEnv and `tms serve --help` read, so the help cannot drift from what
+// the process does.
+type Setting struct {
+	Env     string // the variable; <SERVICE> stands for each backend's name
+	Default string // shown in the help; "" when unset means off or computed
+	Help    string
+}
+
+// Settings lists every variable the process reads.
+var Settings = []Setting{
+	{"TMS_HTTP_ADDR", "127.0.0.1:8080", "gateway listen address (--http-addr)"},
+	{"TMS_DATA_DIR", "./data", "embedded SQLite databases, working copies, lock and pid files (--data-dir); made absolute at start"},
+	{"TMS_DATABASE_URL", "", "PostgreSQL URL shared by the services, each in its own schema; unset: embedded SQLite"},
+	{"TMS_<SERVICE>_DATABASE_URL", "", "PostgreSQL URL of one service (CATALOG, TRANSLATION, CHANGELOG, NOTIFICATION); wins over TMS_DATABASE_URL"},
+	{"TMS_<SERVICE>_ADDR", "", "gRPC address of a service: where it listens when this process runs it, where the others dial it; unset: in-process"},
+	{"TMS_ADMIN_TOKEN", "", "API token of the built-in admin superuser, set at every start (replaces a stored one); unset: generated at first start and logged once"},
+	{"TMS_ALLOW_LOCAL_REPOS", "false", "allow plain paths and file:// URLs as component repositories"},
+	{"TMS_SITE_URL", "http:// + TMS_HTTP_ADDR", "public address of the service, used in commit messages and PO headers"},
+	{"TMS_TRUST_FORWARDED", "false", "build absolute URLs from X-Forwarded-Proto/X-Forwarded-Host (behind a trusted proxy)"},
+}
+
+// setting is the value of a variable of the table: the environment's, or
+// the table's default when unset or empty.
+func setting(env string) string {
+	if v := os.Getenv(env); v != "" {
+		return v
+	}
+	for _, s := range Settings {
+		if s.Env == env {
+			return s.Default
+		}
+	}
+	panic("stack: " + env + " is not in Settings")
+}
+
+// WriteSettings prints the table for --help.
+func WriteSettings(w io.Writer) {
+	tw := tabwriter.NewWriter(w, 2, 8, 2, ' ', 0)
+	for _, s := range Settings {
+		def := s.Default
+		if def == "" {
+			def = "unset"
+		}
+		fmt.Fprintf(tw, "  %s\t%s\t(default: %s)\n", s.Env, s.Help, def)
+	}
+	_ = tw.Flush()
+}
+
+// perService expands a TMS_<SERVICE>_... name for one backend.
+func perService(pattern, service string) string {
+	return strings.Replace(pattern, "<SERVICE>", strings.ToUpper(service), 1)
+}
