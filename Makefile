@@ -31,8 +31,10 @@ lint: tools ## buf lint, gofmt, go vet and a tidy go.mod on every module
 	@test -z "$$(gofmt -l $(MODULES))" || { gofmt -l $(MODULES); echo 'gofmt: files above need formatting'; exit 1; }
 	@for m in $(MODULES); do (cd $$m && go vet ./... && GOWORK=off go mod tidy -diff >/dev/null) || { echo "$$m: go vet or go mod tidy -diff failed"; exit 1; }; done
 
-build: ## build bin/tms
-	go build -trimpath -o bin/tms ./gateway/cmd/tms
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+
+build: ## build bin/tms (VERSION from git describe)
+	go build -trimpath -ldflags "-X github.com/tmsproject/tms/pkg/version.Version=$(VERSION)" -o bin/tms ./gateway/cmd/tms
 
 run: build ## run every service and the gateway in one process on SQLite (TMS_DATA_DIR, default ./data)
 	exec ./bin/tms serve

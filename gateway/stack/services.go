@@ -29,7 +29,7 @@ func (st *Stack) newService(ctx context.Context, name string, log *slog.Logger) 
 		return catalog.New(ctx, catalog.Config{DB: c.dbConfig(name), Changelog: changelogClient, Log: log})
 	case Translation:
 		return translation.New(ctx, translation.Config{
-			DataDir:         filepath.Join(c.DataDir, "translation"),
+			DataDir:         translationDir(c),
 			DB:              c.dbConfig(name),
 			Catalog:         catalogv1.NewCatalogServiceClient(st.conns[Catalog]),
 			Changelog:       changelogClient,
@@ -41,3 +41,7 @@ func (st *Stack) newService(ctx context.Context, name string, log *slog.Logger) 
 	}
 	return nil, fmt.Errorf("unknown service %q", name)
 }
+
+// translationDir holds the translation service's working copies (and its
+// SQLite file).
+func translationDir(c Config) string { return filepath.Join(c.DataDir, "translation") }

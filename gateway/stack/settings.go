@@ -5,7 +5,6 @@ import (
 	"io"
 	"os"
 	"strings"
-	"text/tabwriter"
 )
 
 // Setting is one TMS_* environment variable: the one table that both
@@ -46,15 +45,13 @@ func setting(env string) string {
 
 // WriteSettings prints the table for --help.
 func WriteSettings(w io.Writer) {
-	tw := tabwriter.NewWriter(w, 2, 8, 2, ' ', 0)
 	for _, s := range Settings {
 		def := s.Default
 		if def == "" {
 			def = "unset"
 		}
-		fmt.Fprintf(tw, "  %s\t%s\t(default: %s)\n", s.Env, s.Help, def)
+		fmt.Fprintf(w, "  %s (default: %s)\n      %s\n", s.Env, def, s.Help)
 	}
-	_ = tw.Flush()
 }
 
 // perService expands a TMS_<SERVICE>_... name for one backend.

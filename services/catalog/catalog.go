@@ -41,6 +41,10 @@ type Service struct {
 	server *server.Server
 }
 
+// Migrations are the versioned schema changes of the service's database,
+// in order: what New applies, and what `tms migrate` applies alone.
+func Migrations() []db.Source { return []db.Source{store.Migrations, outbox.Migrations} }
+
 // New opens and migrates the database, seeds the built-in languages (a
 // no-op once they are stored) and builds the service.
 func New(ctx context.Context, cfg Config) (*Service, error) {
@@ -49,7 +53,7 @@ func New(ctx context.Context, cfg Config) (*Service, error) {
 		log = slog.Default()
 	}
 	log = log.With("service", Name)
-	gdb, err := db.OpenService(ctx, Name, cfg.DB, cfg.DataDir, store.Migrations, outbox.Migrations)
+	gdb, err := db.OpenService(ctx, Name, cfg.DB, cfg.DataDir, Migrations()...)
 	if err != nil {
 		return nil, err
 	}

@@ -34,9 +34,13 @@ type Service struct {
 	server *server.Server
 }
 
+// Migrations are the versioned schema changes of the service's database,
+// in order: what New applies, and what `tms migrate` applies alone.
+func Migrations() []db.Source { return []db.Source{store.Migrations} }
+
 // New opens and migrates the database and builds the service.
 func New(ctx context.Context, cfg Config) (*Service, error) {
-	gdb, err := db.OpenService(ctx, Name, cfg.DB, cfg.DataDir, store.Migrations)
+	gdb, err := db.OpenService(ctx, Name, cfg.DB, cfg.DataDir, Migrations()...)
 	if err != nil {
 		return nil, err
 	}

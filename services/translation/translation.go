@@ -52,6 +52,10 @@ type Service struct {
 	interrupted []int64
 }
 
+// Migrations are the versioned schema changes of the service's database,
+// in order: what New applies, and what `tms migrate` applies alone.
+func Migrations() []db.Source { return []db.Source{store.Migrations, outbox.Migrations} }
+
 // New opens and migrates the database and builds the server.
 func New(ctx context.Context, cfg Config) (*Service, error) {
 	if cfg.Log == nil {
@@ -61,7 +65,7 @@ func New(ctx context.Context, cfg Config) (*Service, error) {
 	if cfg.Catalog == nil {
 		return nil, errors.New("translation: a catalog client is required")
 	}
-	gdb, err := db.OpenService(ctx, "translation", cfg.DB, cfg.DataDir, store.Migrations, outbox.Migrations)
+	gdb, err := db.OpenService(ctx, "translation", cfg.DB, cfg.DataDir, Migrations()...)
 	if err != nil {
 		return nil, err
 	}

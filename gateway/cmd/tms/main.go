@@ -1,97 +1,110 @@
-// Command tms runs the translation management service: every service and the
-// REST gateway in one process (the default), or any subset of them for a
-// split deployment.
+// Command tms runs and administers the translation management service.
 //
-//	tms serve [--services=all|catalog,translation,changelog,notification,gateway]
-//	          [--http-addr=127.0.0.1:8080] [--data-dir=./data]
+//	tms serve     run every service and the gateway (or some of them)
+//	tms migrate   bring the databases up to date, then exit
+//	tms users     create, list, token, deactivate accounts
+//	tms version   print the version
+//	tms help      describe a command
 //
-// Configuration comes from the TMS_* environment variables (see README.md);
-// flags override them.
+// Configuration comes from the TMS_* environment variables (`tms serve
+// --help` lists them with their defaults); flags override them. Exit
+// status: 0 success, 1 failure, 2 a command line that cannot be run.
 package main
 
 import (
-	"context"
-	"errors"
-	"flag"
 	"fmt"
-	"log/slog"
-	"net/http"
+	"io"
 	"os"
-	"os/signal"
-	"syscall"
-	"time"
 
-	"github.com/tmsproject/tms/gateway/stack"
+	"github.com/tmsproject/tms/pkg/version"
 )
 
-func main() {
-	if err := run(os.Args[1:]); err != nil {
-		fmt.Fprintln(os.Stderr, "tms:", err)
-		os.Exit(1)
+// command is one word of the command line.
+type command struct {
+	name    string
+	summary string
+	// run executes the command with the words after its name; it prints
+	// its own help for -h/--help and answers an exit status.
+	run func(args []string, stdout, stderr io.Writer) int
+}
+
+// Exit statuses.
+const (
+	exitOK      = 0
+	exitFailure = 1
+	exitUsage   = 2
+)
+
+func commands() []command {
+	return []command{
+		{"serve", "run every service and the gateway, or the --services given", serve},
+		{"migrate", "bring the service databases up to date and exit", migrate},
+		{"users", "manage accounts: create, list, token, deactivate", users},
+		{"version", "print the version", printVersion},
+		{"help", "describe tms or one of its commands", help},
 	}
 }
 
-func run(args []string) error {
-	if len(args) > 0 && args[0] == "serve" {
-		args = args[1:]
-	}
-	cfg := stack.FromEnv()
-	fs := flag.NewFlagSet("tms serve", flag.ContinueOnError)
-	services := fs.String("services", "all", "services this process runs: all, or a comma list of catalog, translation, changelog, notification, gateway")
-	fs.StringVar(&cfg.HTTPAddr, "http-addr", cfg.HTTPAddr, "gateway listen address (TMS_HTTP_ADDR)")
-	fs.StringVar(&cfg.DataDir, "data-dir", cfg.DataDir, "embedded databases and working copies (TMS_DATA_DIR)")
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	if cfg.SiteURL == "" {
-		cfg.SiteURL = "http://" + cfg.HTTPAddr
-	}
-	var err error
-	if cfg.Services, err = stack.ParseServices(*services); err != nil {
-		return err
-	}
-	cfg.Log = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	st, err := stack.Start(ctx, cfg)
-	if err != nil {
-		return err
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		usage(stderr)
+		return exitUsage
 	}
-	defer st.Close()
-	if h := st.Handler(); h != nil {
-		return serveHTTP(ctx, stop, cfg, h, st.Err())
+	switch args[0] {
+	case "-h", "--help":
+		usage(stdout)
+		return exitOK
+	case "-v", "--version":
+		return printVersion(nil, stdout, stderr)
 	}
-	cfg.Log.Info("services running", "services", cfg.Services)
-	select {
-	case <-ctx.Done():
-	case err = <-st.Err():
-		stop()
+	for _, c := range commands() {
+		if c.name == args[0] {
+			return c.run(args[1:], stdout, stderr)
+		}
 	}
-	return err
+	fmt.Fprintf(stderr, "tms: unknown command %q\n\n", args[0])
+	usage(stderr)
+	return exitUsage
 }
 
-// serveHTTP runs the gateway until ctx ends or a background loop fails.
-func serveHTTP(ctx context.Context, stop func(), cfg stack.Config, h http.Handler, bgErr <-chan error) error {
-	srv := &http.Server{Addr: cfg.HTTPAddr, Handler: h, ReadHeaderTimeout: 10 * time.Second,
-		ReadTimeout: 5 * time.Minute, IdleTimeout: 2 * time.Minute}
-	done := make(chan error, 1)
-	go func() { done <- srv.ListenAndServe() }()
-	cfg.Log.Info("gateway listening", "addr", cfg.HTTPAddr, "services", cfg.Services)
-	var err error
-	select {
-	case err = <-done:
-	case err = <-bgErr:
-	case <-ctx.Done():
+func usage(w io.Writer) {
+	fmt.Fprintf(w, "tms %s: a translation management service speaking Weblate's REST API\n\nUsage: tms <command> [arguments]\n\nCommands:\n", version.String())
+	for _, c := range commands() {
+		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
 	}
-	stop()
-	shut, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	if serr := srv.Shutdown(shut); serr != nil && err == nil {
-		err = serr
+	fmt.Fprintln(w, "\nRun `tms help <command>` or `tms <command> --help` for a command's flags.")
+}
+
+// help describes tms, or the named command by running it with --help.
+func help(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		usage(stdout)
+		return exitOK
 	}
-	if errors.Is(err, http.ErrServerClosed) {
-		err = nil
+	if args[0] == "help" {
+		fmt.Fprintln(stdout, "Usage: tms help [command]\n\nDescribes tms, or the command named.")
+		return exitOK
 	}
-	return err
+	for _, c := range commands() {
+		if c.name == args[0] {
+			return c.run([]string{"--help"}, stdout, stderr)
+		}
+	}
+	fmt.Fprintf(stderr, "tms help: unknown command %q\n", args[0])
+	return exitUsage
+}
+
+func printVersion(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		if args[0] == "-h" || args[0] == "--help" {
+			fmt.Fprintln(stdout, "Usage: tms version\n\nPrints the version of this build.")
+			return exitOK
+		}
+		fmt.Fprintf(stderr, "tms version: unexpected argument %q\n", args[0])
+		return exitUsage
+	}
+	fmt.Fprintf(stdout, "tms %s\n", version.String())
+	return exitOK
 }
