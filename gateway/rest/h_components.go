@@ -384,7 +384,13 @@ func (g *gateway) zipFile(c *call, zw *zip.Writer, comp *catalogv1.Component, t 
 	if name == "" {
 		return nil
 	}
-	w, err := zw.Create(name)
+	// Entries carry the time of the commit holding the file (zip.Create
+	// would stamp them 1980-01-01).
+	hdr := &zip.FileHeader{Name: name, Method: zip.Deflate}
+	if ts := f.GetCommitTime(); ts != nil {
+		hdr.Modified = ts.AsTime()
+	}
+	w, err := zw.CreateHeader(hdr)
 	if err != nil {
 		return err
 	}

@@ -33,8 +33,9 @@ type gateway struct {
 	auth *authenticator
 }
 
-// New returns the REST API handler. It answers every path; paths outside
-// the API answer 404 with a JSON error body.
+// New returns the REST API handler with the read-only web pages its links
+// point to (web.go). It answers every path; other paths answer 404 with a
+// JSON error body.
 func New(cfg Config) http.Handler {
 	log := cfg.Log
 	if log == nil {
@@ -62,6 +63,10 @@ type front struct {
 func (f *front) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Vary", "Accept")
 	path := r.URL.Path
+	if isWebPath(path) {
+		f.g.serveWeb(w, r)
+		return
+	}
 	if !strings.HasSuffix(path, "/") || len(path) < 2 {
 		f.g.writeError(w, r, notFound())
 		return

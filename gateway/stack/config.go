@@ -36,6 +36,8 @@ type Config struct {
 	AllowLocalRepos bool
 	TrustForwarded  bool
 	SiteURL         string // public address, used in commit messages
+	CommitterName   string // committer of the service's commits
+	CommitterEmail  string
 	Log             *slog.Logger
 }
 
@@ -49,6 +51,8 @@ func FromEnv() Config {
 		Addrs:           map[string]string{},
 		Services:        []string{"all"},
 		AdminToken:      setting("TMS_ADMIN_TOKEN"),
+		CommitterName:   setting("TMS_COMMITTER_NAME"),
+		CommitterEmail:  setting("TMS_COMMITTER_EMAIL"),
 		AllowLocalRepos: isTrue(setting("TMS_ALLOW_LOCAL_REPOS")),
 		TrustForwarded:  isTrue(setting("TMS_TRUST_FORWARDED")),
 		// The default names the listen address, known after the flags.

@@ -13,6 +13,7 @@ import (
 	"github.com/tmsproject/tms/services/changelog"
 	"github.com/tmsproject/tms/services/notification"
 	"github.com/tmsproject/tms/services/translation"
+	"github.com/tmsproject/tms/services/translation/server"
 )
 
 // newService constructs one backend with its own database and the clients
@@ -36,6 +37,7 @@ func (st *Stack) newService(ctx context.Context, name string, log *slog.Logger) 
 			AllowLocalRepos: c.AllowLocalRepos,
 			Users:           notificationv1.NewNotificationServiceClient(st.conns[Notification]),
 			SiteURL:         c.SiteURL,
+			Git:             server.GitConfig{CommitterName: c.CommitterName, CommitterEmail: c.CommitterEmail},
 			Log:             log,
 		})
 	}

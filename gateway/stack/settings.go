@@ -5,6 +5,8 @@ import (
 	"io"
 	"os"
 	"strings"
+
+	"github.com/tmsproject/tms/services/translation/server"
 )
 
 // Setting is one TMS_* environment variable: the one table that both
@@ -26,6 +28,8 @@ var Settings = []Setting{
 	{"TMS_ADMIN_TOKEN", "", "API token of the built-in admin superuser, set at every start (replaces a stored one); unset: generated at first start and logged once"},
 	{"TMS_ALLOW_LOCAL_REPOS", "false", "allow plain paths and file:// URLs as component repositories"},
 	{"TMS_SITE_URL", "http:// + TMS_HTTP_ADDR", "public address of the service, used in commit messages and PO headers"},
+	{"TMS_COMMITTER_NAME", server.DefaultCommitterName, "committer name of the commits the service makes (the author is the editor)"},
+	{"TMS_COMMITTER_EMAIL", server.DefaultCommitterEmail, "committer e-mail of the commits the service makes"},
 	{"TMS_TRUST_FORWARDED", "false", "build absolute URLs from X-Forwarded-Proto/X-Forwarded-Host (behind a trusted proxy)"},
 }
 

@@ -38,10 +38,13 @@ func trailers(msg string) []string {
 // TestCommitCreditsEachEditor checks that a commit credits the people who
 // made its pending edits, resolved through the user directory: the author
 // of the most recent edit is the commit author, the others Co-authored-by
-// trailers (sorted, one per person), and that Config.SiteURL reaches the
-// commit message.
+// trailers (sorted, one per person), that the configured committer signs
+// it, and that Config.SiteURL reaches the commit message.
 func TestCommitCreditsEachEditor(t *testing.T) {
-	e, origin := setupRepoWith(t, func(c *translation.Config) { c.SiteURL = "https://tms.example.org/" }, nil)
+	e, origin := setupRepoWith(t, func(c *translation.Config) {
+		c.SiteURL = "https://tms.example.org/"
+		c.Git.CommitterName, c.Git.CommitterEmail = "L10n Bot", "l10n@example.org"
+	}, nil)
 	e.users.Set("ana", "Ana Lima", "ana@example.org")
 	e.users.Set("bob", "Bob Brown", "bob@example.org")
 
@@ -55,7 +58,7 @@ func TestCommitCreditsEachEditor(t *testing.T) {
 	if c.Author.Name != "Bob Brown" || c.Author.Email != "bob@example.org" {
 		t.Errorf("author %s <%s>, want Bob Brown <bob@example.org>", c.Author.Name, c.Author.Email)
 	}
-	if c.Committer.Name != "Weblate" || c.Committer.Email != "noreply@weblate.org" {
+	if c.Committer.Name != "L10n Bot" || c.Committer.Email != "l10n@example.org" {
 		t.Errorf("committer %s <%s>", c.Committer.Name, c.Committer.Email)
 	}
 	if got := trailers(c.Message); len(got) != 1 || got[0] != "Co-authored-by: Ana Lima <ana@example.org>" {
@@ -81,7 +84,7 @@ func TestCommitCreditsEachEditor(t *testing.T) {
 	if c.Author.Name != "Bob Brown" {
 		t.Errorf("second commit author %s <%s>", c.Author.Name, c.Author.Email)
 	}
-	want := []string{"Co-authored-by: Ana Lima <ana@example.org>", "Co-authored-by: carol <noreply@weblate.org>"}
+	want := []string{"Co-authored-by: Ana Lima <ana@example.org>", "Co-authored-by: carol <l10n@example.org>"}
 	if got := trailers(c.Message); strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("trailers %q, want %q", got, want)
 	}

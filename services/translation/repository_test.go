@@ -11,11 +11,13 @@ import (
 	git "github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/pkg/version"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 	"github.com/tmsproject/tms/services/translation"
 	"github.com/tmsproject/tms/services/translation/internal/fixture"
+	"github.com/tmsproject/tms/services/translation/server"
 )
 
 const weblateCommitMessage = "Translated using Weblate ({{ language_name }})\n\n" +
@@ -197,8 +199,8 @@ func TestCommitAndPush(t *testing.T) {
 		t.Errorf("pushed pt_BR.po:\n%s", pt)
 	}
 	blocks := changedBlocks(fixture.PO("pt_BR"), pt)
-	if len(blocks) != 3 || !strings.Contains(blocks[0], "Last-Translator: ana <noreply@weblate.org>") ||
-		!strings.Contains(blocks[0], "X-Generator: Weblate") || !strings.Contains(blocks[0], "Language: pt_BR") {
+	if len(blocks) != 3 || !strings.Contains(blocks[0], "Last-Translator: ana <"+server.DefaultCommitterEmail+">") ||
+		!strings.Contains(blocks[0], "X-Generator: "+version.Generator()) || !strings.Contains(blocks[0], "Language: pt_BR") {
 		t.Errorf("changed blocks of pt_BR.po: %q", blocks)
 	}
 	cs := originFile(t, origin, "po/cs.po")

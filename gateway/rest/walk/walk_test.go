@@ -1,11 +1,14 @@
 package walk
 
 import (
+	"archive/zip"
+	"bytes"
 	"encoding/json"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -69,13 +72,17 @@ func (c client) do(method, url string, body any) (int, []byte) {
 // every JSON response, with and without format=api.
 func TestEveryURLResolves(t *testing.T) {
 	ctx := t.Context()
+	// The server's address is known before the stack starts, so that the
+	// site URL written into files and commits is the one the test reaches.
+	srv := httptest.NewUnstartedServer(nil)
 	st, err := stack.Start(ctx, stack.Config{DataDir: t.TempDir(), AllowLocalRepos: true, AdminToken: token,
-		Services: []string{"all"}, Log: slog.New(slog.DiscardHandler)})
+		Services: []string{"all"}, Log: slog.New(slog.DiscardHandler), SiteURL: "http://" + srv.Listener.Addr().String()})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = st.Close() })
-	srv := httptest.NewServer(st.Handler())
+	srv.Config.Handler = st.Handler()
+	srv.Start()
 	t.Cleanup(srv.Close)
 	c := client{t: t, base: srv.URL + "/api/"}
 
@@ -121,8 +128,10 @@ func TestEveryURLResolves(t *testing.T) {
 		for _, u := range extra {
 			starts = append(starts, u+format)
 		}
-		walk(t, c, starts...)
+		web := walk(t, c, starts...)
+		checkWebPages(t, c, web)
 	}
+	checkCommittedLinks(t, c)
 }
 
 // want runs a request and fails unless it answers status; it returns the
@@ -198,8 +207,11 @@ func annotate(t *testing.T, c client, unitURL string) []string {
 		unitURL + "translations/", c1["url"].(string)}
 }
 
-func walk(t *testing.T, c client, starts ...string) {
+// walk follows the API links of every answer from starts and returns the
+// web links (web_url, share_url, translate_url, ...) it met.
+func walk(t *testing.T, c client, starts ...string) []string {
 	seen := map[string]bool{}
+	web := map[string]bool{}
 	for _, s := range starts {
 		seen[s] = true
 	}
@@ -221,6 +233,9 @@ func walk(t *testing.T, c client, starts ...string) {
 			t.Errorf("GET %s: not JSON: %v", u, err)
 			continue
 		}
+		for _, w := range webURLs(v, c.host(), nil) {
+			web[w] = true
+		}
 		for _, next := range apiURLs(v, nil) {
 			if apiMode && !strings.Contains(next, "format=api") {
 				t.Errorf("%s links %s without format=api", u, next)
@@ -233,6 +248,99 @@ func walk(t *testing.T, c client, starts ...string) {
 	}
 	if len(seen) < 30 {
 		t.Errorf("walk from %s reached only %d URLs", starts[0], len(seen))
+	}
+	out := make([]string, 0, len(web))
+	for w := range web {
+		out = append(out, w)
+	}
+	return out
+}
+
+func (c client) host() string { return strings.TrimSuffix(c.base, "/api/") }
+
+// webURLs collects the links into the service's own web pages.
+func webURLs(v any, host string, out []string) []string {
+	switch v := v.(type) {
+	case map[string]any:
+		for _, x := range v {
+			out = webURLs(x, host, out)
+		}
+	case []any:
+		for _, x := range v {
+			out = webURLs(x, host, out)
+		}
+	case string:
+		if strings.HasPrefix(v, host+"/") && !strings.HasPrefix(v, host+"/api/") {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// checkWebPages fetches every web link and expects an HTML page.
+func checkWebPages(t *testing.T, c client, pages []string) {
+	t.Helper()
+	kinds := map[string]bool{}
+	for _, u := range pages {
+		code, typ, body := c.page(u)
+		if code != 200 || !strings.HasPrefix(typ, "text/html") || !strings.Contains(body, "/api/") {
+			t.Errorf("GET %s: %d %s, want an HTML page linking the API:\n%.300s", u, code, typ, body)
+		}
+		kinds[strings.SplitN(strings.TrimPrefix(u, c.host()+"/"), "/", 2)[0]] = true
+		if strings.Contains(u, "checksum=") && !strings.Contains(body, "<h2>String</h2>") {
+			t.Errorf("unit page %s shows no string", u)
+		}
+	}
+	for _, k := range []string{"projects", "translate", "engage", "languages"} {
+		if !kinds[k] {
+			t.Errorf("no web link under /%s/ was handed out (got %v)", k, kinds)
+		}
+	}
+}
+
+// page GETs a web page as a browser would (no token).
+func (c client) page(url string) (int, string, string) {
+	c.t.Helper()
+	resp, err := http.Get(url)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, resp.Header.Get("Content-Type"), string(data)
+}
+
+// checkCommittedLinks commits the pending edits and follows the links the
+// service wrote: the Language-Team URL of the committed file and the
+// translation URL of the commit message; the component zip carries the
+// commit's time.
+func checkCommittedLinks(t *testing.T, c client) {
+	t.Helper()
+	if r := c.want(200, "POST", c.base+"components/hello/app/repository/", map[string]any{"operation": "commit"}); r["result"] != true {
+		t.Fatalf("commit: %v", r)
+	}
+	_, file := c.do("GET", c.base+"translations/hello/app/de/file/", nil)
+	team := regexp.MustCompile(`"Language-Team: German <([^>]+)>\\n"`).FindSubmatch(file)
+	if team == nil {
+		t.Fatalf("no Language-Team header in the committed file:\n%s", file)
+	}
+	if !regexp.MustCompile(`"X-Generator: TMS [^"]+\\n"`).Match(file) {
+		t.Errorf("X-Generator does not name this service:\n%s", file)
+	}
+	for _, u := range []string{string(team[1]), c.host() + "/widget/hello/app/svg-badge.svg"} {
+		if code, typ, _ := c.page(u); code != 200 || (!strings.HasPrefix(typ, "text/html") && typ != "image/svg+xml") {
+			t.Errorf("GET %s (written into the repository): %d %s", u, code, typ)
+		}
+	}
+	_, raw := c.do("GET", c.base+"components/hello/app/file/", nil)
+	zr, err := zip.NewReader(bytes.NewReader(raw), int64(len(raw)))
+	if err != nil {
+		t.Fatalf("component zip: %v", err)
+	}
+	for _, f := range zr.File {
+		if age := time.Since(f.Modified); age < -time.Minute || age > 10*time.Minute {
+			t.Errorf("zip entry %s dated %v, not the commit's time", f.Name, f.Modified)
+		}
 	}
 }
 

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"errors"
+	"google.golang.org/protobuf/types/known/timestamppb"
 	"os"
 	"path"
 	"strings"
@@ -44,13 +45,20 @@ func (s *Server) GetFile(ctx context.Context, req *translationv1.GetFileRequest)
 	if err != nil {
 		return nil, err
 	}
+	when, err := repo.HeadTime()
+	if err != nil {
+		return nil, err
+	}
+	out := &translationv1.GetFileResponse{Content: data, Filename: t.Filename, ContentType: "text/x-po",
+		CommitTime: timestamppb.New(when.UTC())}
 	if format != "mo" {
-		return &translationv1.GetFileResponse{Content: data, Filename: t.Filename, ContentType: "text/x-po"}, nil
+		return out, nil
 	}
 	f, err := po.Parse(data)
 	if err != nil {
 		return nil, errs.Wrap(errs.FailedPrecondition, err, "The translation file can not be parsed.")
 	}
-	name := strings.TrimSuffix(t.Filename, path.Ext(t.Filename)) + ".mo"
-	return &translationv1.GetFileResponse{Content: f.MO(), Filename: name, ContentType: "application/x-gettext-catalog"}, nil
+	out.Content, out.ContentType = f.MO(), "application/x-gettext-catalog"
+	out.Filename = strings.TrimSuffix(t.Filename, path.Ext(t.Filename)) + ".mo"
+	return out, nil
 }

@@ -4,9 +4,18 @@ import (
 	"context"
 	"strings"
 
+	"github.com/tmsproject/tms/pkg/version"
 	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
 	"github.com/tmsproject/tms/services/translation/workcopy"
 	"google.golang.org/grpc"
+)
+
+// The committer of every commit unless configured (Weblate's
+// DEFAULT_COMMITER_NAME / _EMAIL name Weblate; this service names itself,
+// at an address that can never receive mail).
+const (
+	DefaultCommitterName  = version.Product
+	DefaultCommitterEmail = "noreply@tms.invalid"
 )
 
 // GitConfig is the identity and site the commits carry.
@@ -25,20 +34,20 @@ type GitConfig struct {
 
 func (g GitConfig) withDefaults() GitConfig {
 	if g.CommitterName == "" {
-		g.CommitterName = "Weblate"
+		g.CommitterName = DefaultCommitterName
 	}
 	if g.CommitterEmail == "" {
-		g.CommitterEmail = "noreply@weblate.org"
+		g.CommitterEmail = DefaultCommitterEmail
 	}
 	if g.SiteTitle == "" {
-		g.SiteTitle = "Weblate"
+		g.SiteTitle = version.Product
 	}
 	if g.SiteURL == "" {
 		g.SiteURL = "http://localhost:8080"
 	}
 	g.SiteURL = strings.TrimSuffix(g.SiteURL, "/")
 	if g.Generator == "" {
-		g.Generator = "Weblate 2026.8"
+		g.Generator = version.Generator()
 	}
 	return g
 }

@@ -90,6 +90,15 @@ func (s *Server) ListUnits(ctx context.Context, req *translationv1.ListUnitsRequ
 	return out, nil
 }
 
+// FindUnit loads a translation's unit by id_hash.
+func (s *Server) FindUnit(ctx context.Context, req *translationv1.FindUnitRequest) (*translationv1.FindUnitResponse, error) {
+	u, err := s.cfg.Store.UnitByHash(ctx, req.GetTranslationId(), req.GetIdHash())
+	if err != nil {
+		return nil, err
+	}
+	return &translationv1.FindUnitResponse{Unit: unitProto(u)}, nil
+}
+
 // GetUnit loads one unit.
 func (s *Server) GetUnit(ctx context.Context, req *translationv1.GetUnitRequest) (*translationv1.GetUnitResponse, error) {
 	u, err := s.cfg.Store.GetUnit(ctx, req.GetId())

@@ -137,6 +137,12 @@ func TestStore(t *testing.T) {
 		if _, err := s.GetUnit(ctx, units[1].ID); !errs.Is(err, errs.NotFound) {
 			t.Errorf("removed unit still there: %v", err)
 		}
+		if byHash, err := s.UnitByHash(ctx, again.Translation.ID, units[2].IDHash); err != nil || byHash.ID != closeID {
+			t.Errorf("UnitByHash = %+v, %v; want unit %d", byHash.Unit, err, closeID)
+		}
+		if _, err := s.UnitByHash(ctx, src.Translation.ID+1000, units[2].IDHash); !errs.Is(err, errs.NotFound) {
+			t.Errorf("UnitByHash in another translation: %v", err)
+		}
 		if st := again.Translation.Stats; st.Total != 3 || st.Translated != 2 || st.TotalWords != 4 {
 			t.Errorf("re-import stats = %+v", st)
 		}

@@ -87,8 +87,17 @@ func (s *Store) attach(ctx context.Context, units []Unit) ([]UnitView, error) {
 
 // GetUnit loads one unit with its translation.
 func (s *Store) GetUnit(ctx context.Context, id int64) (UnitView, error) {
+	return s.unitWhere(ctx, "id = ?", id)
+}
+
+// UnitByHash loads the unit of a translation with the given id_hash.
+func (s *Store) UnitByHash(ctx context.Context, translationID, idHash int64) (UnitView, error) {
+	return s.unitWhere(ctx, "translation_id = ? AND id_hash = ?", translationID, idHash)
+}
+
+func (s *Store) unitWhere(ctx context.Context, where string, args ...any) (UnitView, error) {
 	var u Unit
-	if err := notFound(s.q(ctx).Where("id = ?", id).Take(&u).Error, "unit"); err != nil {
+	if err := notFound(s.q(ctx).Where(where, args...).Take(&u).Error, "unit"); err != nil {
 		return UnitView{}, err
 	}
 	views, err := s.attach(ctx, []Unit{u})

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"sync"
+	"time"
 
 	git "github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/config"
@@ -181,6 +182,19 @@ func (r *Repo) Head() (string, error) {
 		return "", err
 	}
 	return h.Hash().String(), nil
+}
+
+// HeadTime is when the HEAD commit was made (its committer time).
+func (r *Repo) HeadTime() (time.Time, error) {
+	h, err := r.repo.Head()
+	if err != nil {
+		return time.Time{}, err
+	}
+	c, err := r.repo.CommitObject(h.Hash())
+	if err != nil {
+		return time.Time{}, err
+	}
+	return c.Committer.When, nil
 }
 
 // BlobHash is the git object id of content, as `git hash-object` computes

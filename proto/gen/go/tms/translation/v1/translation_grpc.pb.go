@@ -31,6 +31,7 @@ const (
 	TranslationService_ListLanguageStatistics_FullMethodName = "/tms.translation.v1.TranslationService/ListLanguageStatistics"
 	TranslationService_ListUnits_FullMethodName              = "/tms.translation.v1.TranslationService/ListUnits"
 	TranslationService_GetUnit_FullMethodName                = "/tms.translation.v1.TranslationService/GetUnit"
+	TranslationService_FindUnit_FullMethodName               = "/tms.translation.v1.TranslationService/FindUnit"
 	TranslationService_UpdateUnit_FullMethodName             = "/tms.translation.v1.TranslationService/UpdateUnit"
 	TranslationService_GetRepository_FullMethodName          = "/tms.translation.v1.TranslationService/GetRepository"
 	TranslationService_RunRepositoryOperation_FullMethodName = "/tms.translation.v1.TranslationService/RunRepositoryOperation"
@@ -82,6 +83,9 @@ type TranslationServiceClient interface {
 	ListLanguageStatistics(ctx context.Context, in *ListLanguageStatisticsRequest, opts ...grpc.CallOption) (*ListLanguageStatisticsResponse, error)
 	ListUnits(ctx context.Context, in *ListUnitsRequest, opts ...grpc.CallOption) (*ListUnitsResponse, error)
 	GetUnit(ctx context.Context, in *GetUnitRequest, opts ...grpc.CallOption) (*GetUnitResponse, error)
+	// FindUnit finds a translation's unit by its id_hash (the checksum of
+	// the reference's unit web links).
+	FindUnit(ctx context.Context, in *FindUnitRequest, opts ...grpc.CallOption) (*FindUnitResponse, error)
 	UpdateUnit(ctx context.Context, in *UpdateUnitRequest, opts ...grpc.CallOption) (*UpdateUnitResponse, error)
 	GetRepository(ctx context.Context, in *GetRepositoryRequest, opts ...grpc.CallOption) (*GetRepositoryResponse, error)
 	RunRepositoryOperation(ctx context.Context, in *RunRepositoryOperationRequest, opts ...grpc.CallOption) (*RunRepositoryOperationResponse, error)
@@ -229,6 +233,16 @@ func (c *translationServiceClient) GetUnit(ctx context.Context, in *GetUnitReque
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(GetUnitResponse)
 	err := c.cc.Invoke(ctx, TranslationService_GetUnit_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *translationServiceClient) FindUnit(ctx context.Context, in *FindUnitRequest, opts ...grpc.CallOption) (*FindUnitResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(FindUnitResponse)
+	err := c.cc.Invoke(ctx, TranslationService_FindUnit_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -455,6 +469,9 @@ type TranslationServiceServer interface {
 	ListLanguageStatistics(context.Context, *ListLanguageStatisticsRequest) (*ListLanguageStatisticsResponse, error)
 	ListUnits(context.Context, *ListUnitsRequest) (*ListUnitsResponse, error)
 	GetUnit(context.Context, *GetUnitRequest) (*GetUnitResponse, error)
+	// FindUnit finds a translation's unit by its id_hash (the checksum of
+	// the reference's unit web links).
+	FindUnit(context.Context, *FindUnitRequest) (*FindUnitResponse, error)
 	UpdateUnit(context.Context, *UpdateUnitRequest) (*UpdateUnitResponse, error)
 	GetRepository(context.Context, *GetRepositoryRequest) (*GetRepositoryResponse, error)
 	RunRepositoryOperation(context.Context, *RunRepositoryOperationRequest) (*RunRepositoryOperationResponse, error)
@@ -523,6 +540,9 @@ func (UnimplementedTranslationServiceServer) ListUnits(context.Context, *ListUni
 }
 func (UnimplementedTranslationServiceServer) GetUnit(context.Context, *GetUnitRequest) (*GetUnitResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetUnit not implemented")
+}
+func (UnimplementedTranslationServiceServer) FindUnit(context.Context, *FindUnitRequest) (*FindUnitResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method FindUnit not implemented")
 }
 func (UnimplementedTranslationServiceServer) UpdateUnit(context.Context, *UpdateUnitRequest) (*UpdateUnitResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method UpdateUnit not implemented")
@@ -814,6 +834,24 @@ func _TranslationService_GetUnit_Handler(srv interface{}, ctx context.Context, d
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
 		return srv.(TranslationServiceServer).GetUnit(ctx, req.(*GetUnitRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _TranslationService_FindUnit_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(FindUnitRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TranslationServiceServer).FindUnit(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TranslationService_FindUnit_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TranslationServiceServer).FindUnit(ctx, req.(*FindUnitRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }
@@ -1214,6 +1252,10 @@ var TranslationService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "GetUnit",
 			Handler:    _TranslationService_GetUnit_Handler,
+		},
+		{
+			MethodName: "FindUnit",
+			Handler:    _TranslationService_FindUnit_Handler,
 		},
 		{
 			MethodName: "UpdateUnit",
