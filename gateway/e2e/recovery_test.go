@@ -92,6 +92,17 @@ func TestImportRecovery(t *testing.T) {
 	if code := anonymousStatus(t, "POST", alerts); code != 401 {
 		t.Errorf("anonymous POST on alerts: %d, want 401", code)
 	}
+	// So are the web pages and the badge.
+	site := strings.TrimSuffix(base, "/api/")
+	for _, page := range []string{"/projects/demo/", "/projects/demo/restart/", "/projects/demo/restart/de/",
+		"/translate/demo/restart/de/", "/engage/demo/", "/engage/demo/-/de/", "/languages/de/demo/", "/widget/demo/restart/svg-badge.svg"} {
+		if code := anonymousStatus(t, "GET", site+page); code != 404 {
+			t.Errorf("anonymous %s of a private project: %d, want 404", page, code)
+		}
+		if code := anonymousStatus(t, "POST", site+page); code != 405 {
+			t.Errorf("POST %s: %d, want 405", page, code)
+		}
+	}
 }
 
 func anonymousStatus(t *testing.T, method, url string) int {
