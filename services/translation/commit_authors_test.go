@@ -51,6 +51,11 @@ func TestCommitCreditsEachEditor(t *testing.T) {
 	// Two people, two strings of one translation.
 	e.edit(t, "pt_BR", "Send", []string{"Enviar"}, 20, "ana")
 	e.edit(t, "pt_BR", "Close", []string{"Fechar"}, 20, "bob")
+	// Statistics name the last author by full name (the reference's
+	// get_author_name), the directory's name for a user it knows.
+	if got := e.translation(t, 1, "pt_BR").GetStats().GetLastAuthor(); got != "Bob Brown" {
+		t.Errorf("last_author %q, want Bob Brown", got)
+	}
 	if res := e.op(t, "push"); !res.GetResult() {
 		t.Fatalf("push: %+v", res)
 	}
@@ -93,5 +98,12 @@ func TestCommitCreditsEachEditor(t *testing.T) {
 	}
 	if pt := originFile(t, origin, "po/pt_BR.po"); !strings.Contains(pt, `"Last-Translator: Ana Lima <ana@example.org>\n"`) {
 		t.Error("pt_BR header does not name its own last editor")
+	}
+	if got := e.translation(t, 1, "cs").GetStats().GetLastAuthor(); got != "Bob Brown" {
+		t.Errorf("cs last_author %q, want Bob Brown", got)
+	}
+	e.edit(t, "cs", "Close", []string{"Zavřít okno"}, 20, "carol")
+	if got := e.translation(t, 1, "cs").GetStats().GetLastAuthor(); got != "carol" {
+		t.Errorf("last_author of a user the directory does not know: %q, want carol", got)
 	}
 }

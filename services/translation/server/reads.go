@@ -19,6 +19,7 @@ func (s *Server) ListTranslations(ctx context.Context, req *translationv1.ListTr
 	out := &translationv1.ListTranslationsResponse{Total: total}
 	for _, t := range ts {
 		out.Translations = append(out.Translations, translationProto(t))
+		s.nameAuthors(ctx, out.Translations[len(out.Translations)-1].GetStats())
 	}
 	return out, nil
 }
@@ -29,7 +30,9 @@ func (s *Server) GetTranslation(ctx context.Context, req *translationv1.GetTrans
 	if err != nil {
 		return nil, err
 	}
-	return &translationv1.GetTranslationResponse{Translation: translationProto(t)}, nil
+	out := translationProto(t)
+	s.nameAuthors(ctx, out.GetStats())
+	return &translationv1.GetTranslationResponse{Translation: out}, nil
 }
 
 // GetStatistics sums translation rows over a component, a list of
@@ -44,7 +47,9 @@ func (s *Server) GetStatistics(ctx context.Context, req *translationv1.GetStatis
 	if err != nil {
 		return nil, err
 	}
-	return &translationv1.GetStatisticsResponse{Stats: summaryProto(sum)}, nil
+	out := summaryProto(sum)
+	s.nameAuthors(ctx, out)
+	return &translationv1.GetStatisticsResponse{Stats: out}, nil
 }
 
 // ListLanguageStatistics returns one row per language over the components.
@@ -57,6 +62,7 @@ func (s *Server) ListLanguageStatistics(ctx context.Context, req *translationv1.
 	for _, r := range rows {
 		out.Stats = append(out.Stats, summaryProto(r))
 	}
+	s.nameAuthors(ctx, out.Stats...)
 	return out, nil
 }
 

@@ -45,6 +45,7 @@ type Server struct {
 	translationv1.UnimplementedTranslationServiceServer
 	cfg      Config
 	importer *importer.Importer
+	names    fullNames
 	// tasks run under ctx, cancelled by Close.
 	ctx    context.Context
 	cancel context.CancelFunc
