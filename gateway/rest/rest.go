@@ -20,17 +20,24 @@ type Config struct {
 	Translation  translationv1.TranslationServiceClient
 	Changelog    changelogv1.ChangelogServiceClient
 	Notification notificationv1.NotificationServiceClient
+	// RateLimits keeps the shared rate-limit counters; nil counts nothing.
+	RateLimits notificationv1.RateLimitServiceClient
+	// RateAnon and RateUser limit anonymous callers (per client address)
+	// and signed-in ones (per user); a zero Rate does not limit.
+	RateAnon, RateUser Rate
 	// TrustForwarded takes scheme and host of absolute URLs from
-	// X-Forwarded-Proto / X-Forwarded-Host (behind a reverse proxy).
+	// X-Forwarded-Proto / X-Forwarded-Host, and the client address of rate
+	// limits from X-Forwarded-For (behind a reverse proxy).
 	TrustForwarded bool
 	Log            *slog.Logger
 }
 
 // gateway holds the backends; handlers are its methods.
 type gateway struct {
-	cfg  Config
-	log  *slog.Logger
-	auth *authenticator
+	cfg    Config
+	log    *slog.Logger
+	auth   *authenticator
+	limits *limiter // nil without a rate-limit service
 }
 
 // New returns the REST API handler with the read-only web pages its links
@@ -42,6 +49,9 @@ func New(cfg Config) http.Handler {
 		log = slog.New(slog.DiscardHandler)
 	}
 	g := &gateway{cfg: cfg, log: log, auth: newAuthenticator(cfg.Notification)}
+	if cfg.RateLimits != nil {
+		g.limits = newLimiter(cfg.RateLimits)
+	}
 	mux := runtime.NewServeMux(runtime.WithRoutingErrorHandler(g.routingError))
 	for _, rt := range g.routes() {
 		g.mount(mux, rt)

@@ -69,6 +69,9 @@ func (g *gateway) serveCall(c *call, rt *route) error {
 		return err
 	}
 	c.user = user
+	if err := g.throttle(c); err != nil {
+		return err
+	}
 	method := c.r.Method
 	if method == http.MethodOptions {
 		return c.write(http.StatusOK, optionsBody{Name: rt.name, Description: "",

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/tmsproject/tms/gateway/rest"
 	"github.com/tmsproject/tms/pkg/db"
 )
 
@@ -38,7 +39,10 @@ type Config struct {
 	SiteURL         string // public address, used in commit messages
 	CommitterName   string // committer of the service's commits
 	CommitterEmail  string
-	Log             *slog.Logger
+	// RateLimitAnon and RateLimitUser are the API rate limits
+	// ("100/day"); empty does not limit (FromEnv gives the defaults).
+	RateLimitAnon, RateLimitUser string
+	Log                          *slog.Logger
 }
 
 // FromEnv reads the TMS_* variables of Settings.
@@ -53,6 +57,8 @@ func FromEnv() Config {
 		AdminToken:      setting("TMS_ADMIN_TOKEN"),
 		CommitterName:   setting("TMS_COMMITTER_NAME"),
 		CommitterEmail:  setting("TMS_COMMITTER_EMAIL"),
+		RateLimitAnon:   setting("TMS_API_RATELIMIT_ANON"),
+		RateLimitUser:   setting("TMS_API_RATELIMIT_USER"),
 		AllowLocalRepos: isTrue(setting("TMS_ALLOW_LOCAL_REPOS")),
 		TrustForwarded:  isTrue(setting("TMS_TRUST_FORWARDED")),
 		// The default names the listen address, known after the flags.
@@ -131,4 +137,21 @@ func isTrue(v string) bool {
 		return true
 	}
 	return false
+}
+
+// rates parses the rate limits; a bad value stops the start with the
+// variable's name.
+func (c Config) rates() (anon, user rest.Rate, err error) {
+	for _, r := range []struct {
+		env, value string
+		into       *rest.Rate
+	}{{"TMS_API_RATELIMIT_ANON", c.RateLimitAnon, &anon}, {"TMS_API_RATELIMIT_USER", c.RateLimitUser, &user}} {
+		if r.value == "" {
+			continue
+		}
+		if *r.into, err = rest.ParseRate(r.value); err != nil {
+			return anon, user, fmt.Errorf("%s: %w", r.env, err)
+		}
+	}
+	return anon, user, nil
 }

@@ -30,7 +30,9 @@ var Settings = []Setting{
 	{"TMS_SITE_URL", "http:// + TMS_HTTP_ADDR", "public address of the service, used in commit messages and PO headers"},
 	{"TMS_COMMITTER_NAME", server.DefaultCommitterName, "committer name of the commits the service makes (the author is the editor)"},
 	{"TMS_COMMITTER_EMAIL", server.DefaultCommitterEmail, "committer e-mail of the commits the service makes"},
-	{"TMS_TRUST_FORWARDED", "false", "build absolute URLs from X-Forwarded-Proto/X-Forwarded-Host (behind a trusted proxy)"},
+	{"TMS_API_RATELIMIT_ANON", "100/day", "API requests an anonymous client address may make (N/second, N/minute, N/hour or N/day), counted in the database across gateway replicas"},
+	{"TMS_API_RATELIMIT_USER", "5000/hour", "API requests a signed-in user may make (N/second|minute|hour|day)"},
+	{"TMS_TRUST_FORWARDED", "false", "build absolute URLs from X-Forwarded-Proto/X-Forwarded-Host and the client address of rate limits from the last X-Forwarded-For entry (behind a trusted proxy)"},
 }
 
 // setting is the value of a variable of the table: the environment's, or

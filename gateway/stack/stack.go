@@ -47,6 +47,10 @@ func Start(ctx context.Context, cfg Config) (*Stack, error) {
 	if err := cfg.absolute(); err != nil {
 		return nil, err
 	}
+	anon, user, err := cfg.rates()
+	if err != nil {
+		return nil, err
+	}
 	locks, err := lockRoles(cfg.DataDir, cfg.roles())
 	if err != nil {
 		return nil, err
@@ -72,6 +76,9 @@ func Start(ctx context.Context, cfg Config) (*Stack, error) {
 			Translation:    translationv1.NewTranslationServiceClient(st.conns[Translation]),
 			Changelog:      changelogv1.NewChangelogServiceClient(st.conns[Changelog]),
 			Notification:   notificationv1.NewNotificationServiceClient(st.conns[Notification]),
+			RateLimits:     notificationv1.NewRateLimitServiceClient(st.conns[Notification]),
+			RateAnon:       anon,
+			RateUser:       user,
 			TrustForwarded: cfg.TrustForwarded,
 			Log:            cfg.Log.With("service", Gateway),
 		})

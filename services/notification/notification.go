@@ -36,6 +36,7 @@ type Config struct {
 type Service struct {
 	gdb    *gorm.DB
 	server *server.Server
+	limits *server.RateLimits
 }
 
 // Migrations are the versioned schema changes of the service's database,
@@ -57,7 +58,7 @@ func New(ctx context.Context, cfg Config) (*Service, error) {
 	if err := bootstrap(ctx, st, cfg.AdminToken, log.With("service", Name)); err != nil {
 		return nil, errors.Join(fmt.Errorf("notification: %w", err), db.Close(gdb))
 	}
-	return &Service{gdb: gdb, server: server.New(st)}, nil
+	return &Service{gdb: gdb, server: server.New(st), limits: server.NewRateLimits(st)}, nil
 }
 
 // Server returns the gRPC implementation, for callers that wire it up
@@ -67,6 +68,7 @@ func (s *Service) Server() notificationv1.NotificationServiceServer { return s.s
 // Register installs the service on srv.
 func (s *Service) Register(srv *grpc.Server) {
 	notificationv1.RegisterNotificationServiceServer(srv, s.server)
+	notificationv1.RegisterRateLimitServiceServer(srv, s.limits)
 }
 
 // Run returns when ctx ends. Notification delivery, the service's future

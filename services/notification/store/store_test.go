@@ -31,11 +31,14 @@ func TestStore(t *testing.T) {
 		{"subscriptions belong to their user", testSubscriptionOwnership},
 		{"subscription paging", testSubscriptionPaging},
 		{"update aborted by change func", testUpdateAbort},
+		{"user activation", testSetUserActive},
+		{"rate limit quota", testTakeQuota},
+		{"rate limit quota under racing replicas", testTakeQuotaRace},
 	}
 	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
 		for _, c := range cases {
 			t.Run(c.name, func(t *testing.T) {
-				for _, table := range []string{"subscriptions", "users"} {
+				for _, table := range []string{"subscriptions", "users", "rate_limit_counters"} {
 					if err := gdb.Exec("DELETE FROM " + table).Error; err != nil {
 						t.Fatal(err)
 					}
@@ -269,5 +272,80 @@ func testUpdateAbort(t *testing.T, s *store.Store) {
 	got, _ := s.GetSubscription(t.Context(), "alice", list[0].ID)
 	if got.Frequency != 1 {
 		t.Fatalf("aborted update was saved: %+v", got)
+	}
+}
+
+func testSetUserActive(t *testing.T, s *store.Store) {
+	ctx := t.Context()
+	if _, err := s.CreateUser(ctx, store.User{Username: "dora", IsActive: true, DateJoined: time.Now()}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetTokenHash(ctx, "dora", "hd"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetUserActive(ctx, "dora", false); err != nil {
+		t.Fatal(err)
+	}
+	if u, err := s.UserByName(ctx, "dora"); err != nil || u.IsActive {
+		t.Errorf("after deactivation: %+v, %v", u, err)
+	}
+	if h, err := s.TokenHash(ctx, "dora"); err != nil || h != "hd" {
+		t.Errorf("TokenHash = %q, %v", h, err)
+	}
+	if err := s.SetUserActive(ctx, "nobody", false); !errs.Is(err, errs.NotFound) {
+		t.Errorf("unknown user: %v", err)
+	}
+}
+
+func testTakeQuota(t *testing.T, s *store.Store) {
+	ctx := t.Context()
+	steps := []struct {
+		window, want, granted, used int64
+	}{
+		{100, 3, 3, 3},
+		{100, 3, 2, 5}, // capped at the limit of 5
+		{100, 1, 0, 5}, // nothing left
+		{200, 4, 4, 4}, // a new window starts afresh
+	}
+	for i, st := range steps {
+		g, used, err := s.TakeQuota(ctx, "anon:192.0.2.1", st.window, 5, st.want)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g != st.granted || used != st.used {
+			t.Errorf("step %d: granted %d used %d, want %d %d", i, g, used, st.granted, st.used)
+		}
+	}
+	if g, _, err := s.TakeQuota(ctx, "user:other", 100, 5, 5); err != nil || g != 5 {
+		t.Errorf("another key shares nothing: granted %d, %v", g, err)
+	}
+}
+
+// testTakeQuotaRace runs replicas taking quota of one key at once: all of
+// them together never get more than the limit.
+func testTakeQuotaRace(t *testing.T, s *store.Store) {
+	ctx := t.Context()
+	const limit, replicas = 50, 8
+	total := make(chan int64, replicas)
+	for range replicas {
+		go func() {
+			var got int64
+			for range 20 {
+				g, _, err := s.TakeQuota(ctx, "user:race", 300, limit, 2)
+				if err != nil {
+					t.Error(err)
+					break
+				}
+				got += g
+			}
+			total <- got
+		}()
+	}
+	var sum int64
+	for range replicas {
+		sum += <-total
+	}
+	if sum != limit {
+		t.Errorf("replicas took %d together, want exactly the limit %d", sum, limit)
 	}
 }
