@@ -8,6 +8,7 @@ import (
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
 
 	"github.com/tmsproject/tms/gateway/rest/wire"
+	"github.com/tmsproject/tms/pkg/policy"
 	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
 )
 
@@ -68,7 +69,7 @@ func (g *gateway) serveCall(c *call, rt *route) error {
 	if err != nil {
 		return err
 	}
-	c.user = user
+	c.setUser(user)
 	if err := g.throttle(c); err != nil {
 		return err
 	}
@@ -164,6 +165,17 @@ func (c *call) actor() string {
 		return ""
 	}
 	return c.user.GetUsername()
+}
+
+// setUser makes user (nil: anonymous) the caller of every backend call of
+// the request: the services decide what it may see (policy).
+func (c *call) setUser(user *notificationv1.User) {
+	c.user = user
+	caller := policy.Anonymous
+	if user != nil {
+		caller = policy.Caller{Username: user.GetUsername(), Superuser: user.GetIsSuperuser()}
+	}
+	c.ctx = policy.WithCaller(c.ctx, caller)
 }
 
 func (c *call) superuser() bool { return c.user != nil && c.user.GetIsSuperuser() }

@@ -83,7 +83,7 @@ func (g *gateway) serveWeb(w http.ResponseWriter, r *http.Request) {
 	}
 	user, err := g.auth.fromRequest(c.ctx, r)
 	if err == nil {
-		c.user = user
+		c.setUser(user)
 		err = g.routeWeb(c, strings.Split(strings.Trim(r.URL.Path, "/"), "/"))
 	}
 	if err != nil {

@@ -7,18 +7,20 @@ import (
 	"runtime/debug"
 
 	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/pkg/policy"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/health"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 )
 
 // NewServer returns a gRPC server with the house interceptors: panics become
-// Internal errors and every returned error is mapped once to a gRPC status by
-// errs.ToStatus. A health service is registered; register the service's own
+// Internal errors, every returned error is mapped once to a gRPC status by
+// errs.ToStatus, and the caller sent by the client reaches the handler's
+// context (policy). A health service is registered; register the service's own
 // implementation on the returned server.
 func NewServer(log *slog.Logger) *grpc.Server {
 	s := grpc.NewServer(
-		grpc.ChainUnaryInterceptor(recoverUnary(log), statusUnary(log)),
+		grpc.ChainUnaryInterceptor(recoverUnary(log), statusUnary(log), policy.ServerInterceptor()),
 		grpc.MaxRecvMsgSize(64<<20), grpc.MaxSendMsgSize(64<<20),
 	)
 	hs := health.NewServer()

@@ -40,6 +40,9 @@ func (s *Server) CreateComponent(ctx context.Context, req *catalogv1.CreateCompo
 	if src == nil {
 		src = &catalogv1.Component{}
 	}
+	if err := s.visibleProject(ctx, src.GetProjectSlug()); err != nil {
+		return nil, err
+	}
 	project, err := s.st.GetProject(ctx, src.GetProjectSlug())
 	if err != nil {
 		return nil, storeErr(err, nil)
@@ -81,6 +84,9 @@ func (s *Server) GetComponent(ctx context.Context, req *catalogv1.GetComponentRe
 	if err != nil {
 		return nil, storeErr(err, nil)
 	}
+	if !viewer(ctx).Sees(c.ProjectAccess) {
+		return nil, notFound()
+	}
 	return &catalogv1.GetComponentResponse{Component: componentProto(c)}, nil
 }
 
@@ -90,7 +96,7 @@ func (s *Server) ListComponents(ctx context.Context, req *catalogv1.ListComponen
 	if err != nil {
 		return nil, err
 	}
-	cs, total, err := s.st.ListComponents(ctx, req.GetProjectSlug(), pg)
+	cs, total, err := s.st.ListComponents(ctx, req.GetProjectSlug(), pg, viewer(ctx))
 	if err != nil {
 		return nil, storeErr(err, nil)
 	}
@@ -106,6 +112,9 @@ func (s *Server) UpdateComponent(ctx context.Context, req *catalogv1.UpdateCompo
 	c, err := s.st.GetComponent(ctx, req.GetProjectSlug(), req.GetSlug())
 	if err != nil {
 		return nil, storeErr(err, nil)
+	}
+	if !viewer(ctx).Sees(c.ProjectAccess) {
+		return nil, notFound()
 	}
 	src := req.GetComponent()
 	if src == nil {
@@ -132,6 +141,9 @@ func (s *Server) UpdateComponent(ctx context.Context, req *catalogv1.UpdateCompo
 // DeleteComponent removes a component, and the components sharing its
 // repository, recording "Component removed" for each.
 func (s *Server) DeleteComponent(ctx context.Context, req *catalogv1.DeleteComponentRequest) (*catalogv1.DeleteComponentResponse, error) {
+	if err := s.visibleProject(ctx, req.GetProjectSlug()); err != nil {
+		return nil, err
+	}
 	err := s.st.DeleteComponent(ctx, req.GetProjectSlug(), req.GetSlug(), func(c store.Component) *changelogv1.Change {
 		return componentRemoved(c, req.GetActor())
 	})
@@ -146,6 +158,9 @@ func (s *Server) DeleteComponent(ctx context.Context, req *catalogv1.DeleteCompo
 // locked" (14) or "Component unlocked" (15) with details {"auto": bool}.
 // Asking for the state the component is already in records nothing.
 func (s *Server) SetComponentLock(ctx context.Context, req *catalogv1.SetComponentLockRequest) (*catalogv1.SetComponentLockResponse, error) {
+	if err := s.visibleProject(ctx, req.GetProjectSlug()); err != nil {
+		return nil, err
+	}
 	action := int32(actionUnlock)
 	if req.GetLocked() {
 		action = actionLock

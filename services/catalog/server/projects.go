@@ -47,6 +47,9 @@ func (s *Server) GetProject(ctx context.Context, req *catalogv1.GetProjectReques
 	if err != nil {
 		return nil, storeErr(err, nil)
 	}
+	if !viewer(ctx).Sees(p.AccessControl) {
+		return nil, notFound()
+	}
 	return &catalogv1.GetProjectResponse{Project: projectProto(p)}, nil
 }
 
@@ -56,7 +59,7 @@ func (s *Server) ListProjects(ctx context.Context, req *catalogv1.ListProjectsRe
 	if err != nil {
 		return nil, err
 	}
-	ps, total, err := s.st.ListProjects(ctx, pg)
+	ps, total, err := s.st.ListProjects(ctx, pg, viewer(ctx))
 	if err != nil {
 		return nil, storeErr(err, nil)
 	}
@@ -72,6 +75,9 @@ func (s *Server) UpdateProject(ctx context.Context, req *catalogv1.UpdateProject
 	p, err := s.st.GetProject(ctx, req.GetSlug())
 	if err != nil {
 		return nil, storeErr(err, nil)
+	}
+	if !viewer(ctx).Sees(p.AccessControl) {
+		return nil, notFound()
 	}
 	m := projectProto(p)
 	src := req.GetProject()
@@ -96,6 +102,9 @@ func (s *Server) UpdateProject(ctx context.Context, req *catalogv1.UpdateProject
 // "Project removed" (and "Component removed" for components of other
 // projects that shared a removed repository).
 func (s *Server) DeleteProject(ctx context.Context, req *catalogv1.DeleteProjectRequest) (*catalogv1.DeleteProjectResponse, error) {
+	if err := s.visibleProject(ctx, req.GetSlug()); err != nil {
+		return nil, err
+	}
 	// As Weblate, the removal record names the project in target only: the
 	// project it would point at is gone.
 	rec := change(actionRemoveProject, req.GetActor(), "", "")

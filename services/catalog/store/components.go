@@ -9,7 +9,7 @@ import (
 
 // componentSelect reads components with the slugs of their project and of
 // the component whose repository they share.
-const componentSelect = `components.*, p.slug AS project_slug,
+const componentSelect = `components.*, p.slug AS project_slug, p.access_control AS project_access,
 	COALESCE(lp.slug || '/' || lc.slug, '') AS linked_path`
 
 func componentQuery(q *gorm.DB) *gorm.DB {
@@ -79,13 +79,21 @@ func (s *Store) GetComponentByID(ctx context.Context, id int64) (*Component, err
 // ListComponents returns a page of components ordered by id and the total:
 // those of one project, or of all projects when projectSlug is empty. An
 // unknown project yields ErrNotFound.
-func (s *Store) ListComponents(ctx context.Context, projectSlug string, page Page) ([]Component, int64, error) {
+func (s *Store) ListComponents(ctx context.Context, projectSlug string, page Page, v Viewer) ([]Component, int64, error) {
 	q := s.db.WithContext(ctx)
-	filter := func(q *gorm.DB) *gorm.DB { return q }
+	filter := func(q *gorm.DB) *gorm.DB {
+		if v.All {
+			return q
+		}
+		return q.Where("components.project_id IN (?)", s.db.Model(&Project{}).Select("id").Where("access_control < ?", accessPrivate))
+	}
 	if projectSlug != "" {
 		var p Project
 		if err := q.Where("slug = ?", projectSlug).Take(&p).Error; err != nil {
 			return nil, 0, notFound(err)
+		}
+		if !v.Sees(p.AccessControl) {
+			return nil, 0, ErrNotFound
 		}
 		filter = func(q *gorm.DB) *gorm.DB { return q.Where("components.project_id = ?", p.ID) }
 	}

@@ -111,6 +111,7 @@ type Component struct {
 
 	// Read-only, filled by the store's reads from joined rows.
 	ProjectSlug     string `gorm:"column:project_slug;->"`
+	ProjectAccess   int32  `gorm:"column:project_access;->"`
 	LinkedComponent string `gorm:"column:linked_path;->"` // "project/component"
 }
 

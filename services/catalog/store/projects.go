@@ -77,14 +77,20 @@ func (s *Store) GetProject(ctx context.Context, slug string) (*Project, error) {
 }
 
 // ListProjects returns a page of projects ordered by id and the total.
-func (s *Store) ListProjects(ctx context.Context, page Page) ([]Project, int64, error) {
+func (s *Store) ListProjects(ctx context.Context, page Page, v Viewer) ([]Project, int64, error) {
 	q := s.db.WithContext(ctx)
+	visible := func() *gorm.DB {
+		if v.All {
+			return q.Model(&Project{})
+		}
+		return q.Model(&Project{}).Where("access_control < ?", accessPrivate)
+	}
 	var total int64
-	if err := q.Model(&Project{}).Count(&total).Error; err != nil {
+	if err := visible().Count(&total).Error; err != nil {
 		return nil, 0, err
 	}
 	var out []Project
-	if err := page.apply(q.Order("id")).Find(&out).Error; err != nil {
+	if err := page.apply(visible().Order("id")).Find(&out).Error; err != nil {
 		return nil, 0, err
 	}
 	if err := fillLocked(q, out); err != nil {

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"github.com/tmsproject/tms/pkg/policy"
 	"context"
 	"embed"
 	"errors"
@@ -70,6 +71,16 @@ func record(tx *gorm.DB, changes ...*changelogv1.Change) error {
 }
 
 // notFound maps gorm's missing-row error to ErrNotFound.
+// accessPrivate is the access level from which a project is hidden from
+// everybody but superusers (policy.CanView, in SQL).
+const accessPrivate = policy.AccessPrivate
+
+// Viewer is what a list may show: All includes the private and custom
+// projects (superusers and the services' own work).
+type Viewer struct{ All bool }
+
+func (v Viewer) Sees(accessControl int32) bool { return v.All || accessControl < accessPrivate }
+
 func notFound(err error) error {
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return ErrNotFound

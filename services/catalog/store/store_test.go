@@ -30,6 +30,7 @@ func TestConformance(t *testing.T) {
 		{"ComponentDuplicates", testComponentDuplicates},
 		{"Lock", testLock},
 		{"DeleteCascade", testDeleteCascade},
+		{"Visibility", testVisibility},
 	}
 	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
 		for _, c := range cases {
@@ -141,7 +142,7 @@ func testProjects(t *testing.T, s *store.Store, gdb *gorm.DB) {
 			t.Fatal(err)
 		}
 	}
-	list, total, err := s.ListProjects(ctx, store.Page{Offset: 1, Limit: 5})
+	list, total, err := s.ListProjects(ctx, store.Page{Offset: 1, Limit: 5}, store.Viewer{All: true})
 	if err != nil || total != 3 || len(list) != 2 || list[0].Slug != "beta" || list[1].Slug != "gamma" {
 		t.Errorf("list: %v %d %v", list, total, err)
 	}
@@ -236,7 +237,7 @@ func testComponents(t *testing.T, s *store.Store, gdb *gorm.DB) {
 		func() error { _, err := s.GetComponent(ctx, "proj", "nope"); return err },
 		func() error { _, err := s.GetComponent(ctx, "nope", "main"); return err },
 		func() error { _, err := s.GetComponentByID(ctx, c.ID+100); return err },
-		func() error { _, _, err := s.ListComponents(ctx, "nope", store.Page{}); return err },
+		func() error { _, _, err := s.ListComponents(ctx, "nope", store.Page{}, store.Viewer{All: true}); return err },
 	} {
 		if err := get(); !errors.Is(err, store.ErrNotFound) {
 			t.Errorf("missing: %v", err)
@@ -259,11 +260,11 @@ func testComponents(t *testing.T, s *store.Store, gdb *gorm.DB) {
 	if err := s.CreateComponent(ctx, newComponent(other.ID, "main"), nil); err != nil {
 		t.Fatal(err)
 	}
-	list, total, err := s.ListComponents(ctx, "proj", store.Page{})
+	list, total, err := s.ListComponents(ctx, "proj", store.Page{}, store.Viewer{All: true})
 	if err != nil || total != 2 || len(list) != 2 || list[0].Slug != "main" || list[1].LinkedComponent != "proj/main" {
 		t.Errorf("list proj: %v %d %v", list, total, err)
 	}
-	list, total, err = s.ListComponents(ctx, "", store.Page{Offset: 2, Limit: 10})
+	list, total, err = s.ListComponents(ctx, "", store.Page{Offset: 2, Limit: 10}, store.Viewer{All: true})
 	if err != nil || total != 3 || len(list) != 1 || list[0].ProjectSlug != "other" {
 		t.Errorf("list all: %v %d %v", list, total, err)
 	}
@@ -410,7 +411,7 @@ func testDeleteCascade(t *testing.T, s *store.Store, gdb *gorm.DB) {
 	if err := s.DeleteProject(ctx, "p", &changelogv1.Change{Action: 39, ProjectSlug: "p"}, removed); err != nil {
 		t.Fatal(err)
 	}
-	list, total, err := s.ListComponents(ctx, "", store.Page{})
+	list, total, err := s.ListComponents(ctx, "", store.Page{}, store.Viewer{All: true})
 	if err != nil || total != 1 || list[0].Slug != "keep" {
 		t.Errorf("left: %v %d %v", list, total, err)
 	}
@@ -426,5 +427,47 @@ func testDeleteCascade(t *testing.T, s *store.Store, gdb *gorm.DB) {
 	}
 	if cs := changes(t, gdb); len(cs) != 4 || cs[3].GetAction() != 38 || cs[3].GetProjectSlug() != "q" {
 		t.Errorf("changes %v", cs)
+	}
+}
+
+// testVisibility checks that a viewer who may not see private projects
+// finds them in no list and no count.
+func testVisibility(t *testing.T, s *store.Store, _ *gorm.DB) {
+	ctx := t.Context()
+	for _, x := range []struct {
+		slug   string
+		access int32
+	}{{"open", 0}, {"guarded", 1}, {"secret", 100}, {"custom", 200}} {
+		p := newProject(x.slug)
+		p.AccessControl = x.access
+		if err := s.CreateProject(ctx, p, nil); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.CreateComponent(ctx, newComponent(p.ID, "c"), nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	outsider, all := store.Viewer{}, store.Viewer{All: true}
+	ps, total, err := s.ListProjects(ctx, store.Page{}, outsider)
+	if err != nil || total != 2 || len(ps) != 2 || ps[0].Slug != "open" || ps[1].Slug != "guarded" {
+		t.Errorf("outsider's projects: %d %v %v", total, ps, err)
+	}
+	if _, total, _ := s.ListProjects(ctx, store.Page{}, all); total != 4 {
+		t.Errorf("all projects: %d", total)
+	}
+	cs, total, err := s.ListComponents(ctx, "", store.Page{}, outsider)
+	if err != nil || total != 2 || len(cs) != 2 {
+		t.Errorf("outsider's components: %d %v %v", total, cs, err)
+	}
+	for _, c := range cs {
+		if c.ProjectSlug == "secret" || c.ProjectSlug == "custom" || c.ProjectAccess >= 100 {
+			t.Errorf("outsider lists %s/%s", c.ProjectSlug, c.Slug)
+		}
+	}
+	if _, _, err := s.ListComponents(ctx, "secret", store.Page{}, outsider); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("outsider lists a private project's components: %v", err)
+	}
+	if c, err := s.GetComponent(ctx, "secret", "c"); err != nil || c.ProjectAccess != 100 {
+		t.Errorf("component reads carry the project's access level: %+v %v", c, err)
 	}
 }

@@ -1,0 +1,71 @@
+package policy
+
+import (
+	"context"
+	"strconv"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/metadata"
+)
+
+// Caller is the person a request acts for.
+type Caller struct {
+	// Username is empty for the anonymous caller.
+	Username  string
+	Superuser bool
+}
+
+// Anonymous is the caller without an account.
+var Anonymous = Caller{}
+
+type ctxKey struct{}
+
+// WithCaller returns ctx acting for c.
+func WithCaller(ctx context.Context, c Caller) context.Context {
+	return context.WithValue(ctx, ctxKey{}, c)
+}
+
+// FromContext returns the caller of ctx; ok is false for the service's own
+// work, which no visibility rule restricts.
+func FromContext(ctx context.Context) (c Caller, ok bool) {
+	c, ok = ctx.Value(ctxKey{}).(Caller)
+	return c, ok
+}
+
+// Metadata keys of the caller.
+const (
+	mdCaller    = "tms-caller"
+	mdSuperuser = "tms-caller-superuser"
+)
+
+// ClientInterceptor forwards the caller of the context, if any, to the
+// called service.
+func ClientInterceptor() grpc.UnaryClientInterceptor {
+	return func(ctx context.Context, method string, req, reply any, cc *grpc.ClientConn, invoker grpc.UnaryInvoker, opts ...grpc.CallOption) error {
+		if c, ok := FromContext(ctx); ok {
+			ctx = metadata.AppendToOutgoingContext(ctx, mdCaller, "user:"+c.Username, mdSuperuser, strconv.FormatBool(c.Superuser))
+		}
+		return invoker(ctx, method, req, reply, cc, opts...)
+	}
+}
+
+// ServerInterceptor puts the caller sent by the client into the context of
+// the handler.
+func ServerInterceptor() grpc.UnaryServerInterceptor {
+	return func(ctx context.Context, req any, info *grpc.UnaryServerInfo, h grpc.UnaryHandler) (any, error) {
+		if md, ok := metadata.FromIncomingContext(ctx); ok {
+			if v := md.Get(mdCaller); len(v) > 0 && len(v[0]) >= len("user:") && v[0][:5] == "user:" {
+				su, _ := strconv.ParseBool(first(md.Get(mdSuperuser)))
+				ctx = WithCaller(ctx, Caller{Username: v[0][5:], Superuser: su})
+			}
+		}
+		return h(ctx, req)
+	}
+}
+
+func first(v []string) string {
+	if len(v) == 0 {
+		return ""
+	}
+	return v[0]
+}
