@@ -1,10 +1,10 @@
 package store
 
 import (
-	"github.com/tmsproject/tms/pkg/policy"
 	"context"
 	"embed"
 	"errors"
+	"github.com/tmsproject/tms/pkg/policy"
 	"time"
 
 	"github.com/tmsproject/tms/pkg/changefeed"

@@ -237,7 +237,10 @@ func testComponents(t *testing.T, s *store.Store, gdb *gorm.DB) {
 		func() error { _, err := s.GetComponent(ctx, "proj", "nope"); return err },
 		func() error { _, err := s.GetComponent(ctx, "nope", "main"); return err },
 		func() error { _, err := s.GetComponentByID(ctx, c.ID+100); return err },
-		func() error { _, _, err := s.ListComponents(ctx, "nope", store.Page{}, store.Viewer{All: true}); return err },
+		func() error {
+			_, _, err := s.ListComponents(ctx, "nope", store.Page{}, store.Viewer{All: true})
+			return err
+		},
 	} {
 		if err := get(); !errors.Is(err, store.ErrNotFound) {
 			t.Errorf("missing: %v", err)
