@@ -3,6 +3,7 @@ package translation
 import (
 	"context"
 	"errors"
+	"github.com/tmsproject/tms/pkg/policy"
 	"log/slog"
 	"time"
 
@@ -86,7 +87,7 @@ func New(ctx context.Context, cfg Config) (*Service, error) {
 	svc.server = server.New(server.Config{
 		Store: st, Catalog: cfg.Catalog, Repos: workcopy.NewManager(cfg.DataDir),
 		AllowLocalRepos: cfg.AllowLocalRepos, Log: cfg.Log, Notify: notify,
-		Git: cfg.Git, Users: cfg.Users,
+		Git: cfg.Git, Users: cfg.Users, Projects: policy.NewProjects(cfg.Catalog),
 	})
 	return svc, nil
 }

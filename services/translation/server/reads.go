@@ -12,7 +12,11 @@ import (
 
 // ListTranslations pages translations by id.
 func (s *Server) ListTranslations(ctx context.Context, req *translationv1.ListTranslationsRequest) (*translationv1.ListTranslationsResponse, error) {
-	ts, total, err := s.cfg.Store.ListTranslations(ctx, req.GetComponentId(), max(req.GetOffset(), 0), req.GetLimit())
+	hidden, err := s.hidden(ctx)
+	if err != nil {
+		return nil, err
+	}
+	ts, total, err := s.cfg.Store.ListTranslations(ctx, req.GetComponentId(), max(req.GetOffset(), 0), req.GetLimit(), hidden)
 	if err != nil {
 		return nil, err
 	}
@@ -30,6 +34,9 @@ func (s *Server) GetTranslation(ctx context.Context, req *translationv1.GetTrans
 	if err != nil {
 		return nil, err
 	}
+	if err := s.mustSee(ctx, t.ProjectSlug); err != nil {
+		return nil, err
+	}
 	out := translationProto(t)
 	s.nameAuthors(ctx, out.GetStats())
 	return &translationv1.GetTranslationResponse{Translation: out}, nil
@@ -39,7 +46,11 @@ func (s *Server) GetTranslation(ctx context.Context, req *translationv1.GetTrans
 // components or a language (component and language together: one
 // translation).
 func (s *Server) GetStatistics(ctx context.Context, req *translationv1.GetStatisticsRequest) (*translationv1.GetStatisticsResponse, error) {
-	sc := store.Scope{ComponentIDs: req.GetProjectComponentIds(), LanguageCode: req.GetLanguageCode()}
+	hidden, err := s.hidden(ctx)
+	if err != nil {
+		return nil, err
+	}
+	sc := store.Scope{ComponentIDs: req.GetProjectComponentIds(), LanguageCode: req.GetLanguageCode(), Hidden: hidden}
 	if req.GetComponentId() != 0 {
 		sc.ComponentIDs = []int64{req.GetComponentId()}
 	}
@@ -54,7 +65,11 @@ func (s *Server) GetStatistics(ctx context.Context, req *translationv1.GetStatis
 
 // ListLanguageStatistics returns one row per language over the components.
 func (s *Server) ListLanguageStatistics(ctx context.Context, req *translationv1.ListLanguageStatisticsRequest) (*translationv1.ListLanguageStatisticsResponse, error) {
-	rows, err := s.cfg.Store.LanguageStatistics(ctx, req.GetComponentIds())
+	hidden, err := s.hidden(ctx)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := s.cfg.Store.LanguageStatistics(ctx, req.GetComponentIds(), hidden)
 	if err != nil {
 		return nil, err
 	}
@@ -71,20 +86,27 @@ func (s *Server) ListLanguageStatistics(ctx context.Context, req *translationv1.
 func (s *Server) ListUnits(ctx context.Context, req *translationv1.ListUnitsRequest) (*translationv1.ListUnitsResponse, error) {
 	var units []store.UnitView
 	var total int64
-	var err error
+	hidden, err := s.hidden(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if req.GetTranslationId() != 0 {
+		t, err := s.cfg.Store.GetTranslationByID(ctx, req.GetTranslationId())
+		if err != nil {
+			return nil, err
+		}
+		if err := s.mustSee(ctx, t.ProjectSlug); err != nil {
+			return nil, err
+		}
+	}
 	if strings.TrimSpace(req.GetQuery()) == "" {
-		units, total, err = s.cfg.Store.ListUnits(ctx, req.GetTranslationId(), max(req.GetOffset(), 0), req.GetLimit())
+		units, total, err = s.cfg.Store.ListUnits(ctx, req.GetTranslationId(), max(req.GetOffset(), 0), req.GetLimit(), hidden)
 	} else {
 		q, perr := search.Parse(req.GetQuery())
 		if perr != nil {
 			return nil, errs.Invalid("q", "invalid", perr.Error())
 		}
-		if req.GetTranslationId() != 0 {
-			if _, err := s.cfg.Store.GetTranslationByID(ctx, req.GetTranslationId()); err != nil {
-				return nil, err
-			}
-		}
-		units, total, err = s.cfg.Store.SearchUnits(ctx, req.GetTranslationId(), q, max(req.GetOffset(), 0), req.GetLimit())
+		units, total, err = s.cfg.Store.SearchUnits(ctx, req.GetTranslationId(), q, max(req.GetOffset(), 0), req.GetLimit(), hidden)
 	}
 	if err != nil {
 		return nil, err
@@ -102,6 +124,9 @@ func (s *Server) FindUnit(ctx context.Context, req *translationv1.FindUnitReques
 	if err != nil {
 		return nil, err
 	}
+	if err := s.mustSee(ctx, u.Translation.ProjectSlug); err != nil {
+		return nil, err
+	}
 	return &translationv1.FindUnitResponse{Unit: unitProto(u)}, nil
 }
 
@@ -109,6 +134,9 @@ func (s *Server) FindUnit(ctx context.Context, req *translationv1.FindUnitReques
 func (s *Server) GetUnit(ctx context.Context, req *translationv1.GetUnitRequest) (*translationv1.GetUnitResponse, error) {
 	u, err := s.cfg.Store.GetUnit(ctx, req.GetId())
 	if err != nil {
+		return nil, err
+	}
+	if err := s.mustSee(ctx, u.Translation.ProjectSlug); err != nil {
 		return nil, err
 	}
 	return &translationv1.GetUnitResponse{Unit: unitProto(u)}, nil

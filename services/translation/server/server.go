@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"github.com/tmsproject/tms/pkg/policy"
 	"log/slog"
 	"sync"
 
@@ -38,6 +39,9 @@ type Config struct {
 	Git GitConfig
 	// Users resolves authors' names and e-mails for commits; optional.
 	Users Users
+	// Projects knows which projects each caller may see (policy); nil
+	// hides nothing.
+	Projects *policy.Projects
 }
 
 // Server is the gRPC implementation.

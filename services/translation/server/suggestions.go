@@ -149,7 +149,11 @@ func (s *Server) ListSuggestions(ctx context.Context, req *translationv1.ListSug
 			return nil, err
 		}
 	}
-	list, total, err := s.cfg.Store.ListSuggestions(ctx, req.GetUnitId(), max(req.GetOffset(), 0), req.GetLimit())
+	hidden, err := s.hidden(ctx)
+	if err != nil {
+		return nil, err
+	}
+	list, total, err := s.cfg.Store.ListSuggestions(ctx, req.GetUnitId(), max(req.GetOffset(), 0), req.GetLimit(), hidden)
 	if err != nil {
 		return nil, err
 	}

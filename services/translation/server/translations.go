@@ -143,7 +143,7 @@ func (s *Server) storeNewLanguage(ctx context.Context, comp *catalogv1.Component
 
 // sourceIDs maps id_hash to unit id in the source translation.
 func (s *Server) sourceIDs(ctx context.Context, sourceID int64) (map[int64]int64, error) {
-	units, _, err := s.cfg.Store.ListUnits(ctx, sourceID, 0, 0)
+	units, _, err := s.cfg.Store.ListUnits(ctx, sourceID, 0, 0, nil)
 	if err != nil {
 		return nil, err
 	}

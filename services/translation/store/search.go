@@ -19,13 +19,13 @@ var searchColumns = search.Columns{
 
 // SearchUnits pages, by id, the units of one translation (0: of all) that
 // match q; the total counts the matching rows.
-func (s *Store) SearchUnits(ctx context.Context, translationID int64, q *search.Query, offset, limit int64) ([]UnitView, int64, error) {
+func (s *Store) SearchUnits(ctx context.Context, translationID int64, q *search.Query, offset, limit int64, hidden Hidden) ([]UnitView, int64, error) {
 	dialect := search.DialectSQLite
 	if s.postgres {
 		dialect = search.DialectPostgres
 	}
 	where, args := q.SQL(searchColumns, dialect)
-	tx := s.q(ctx).Model(&Unit{}).Where(where, args...)
+	tx := hidden.byTranslation(s.q(ctx), s.q(ctx).Model(&Unit{}).Where(where, args...), "units.translation_id")
 	if translationID != 0 {
 		tx = tx.Where("units.translation_id = ?", translationID)
 	}

@@ -15,9 +15,11 @@ import (
 type Scope struct {
 	ComponentIDs []int64
 	LanguageCode string
+	Hidden       Hidden
 }
 
 func (sc Scope) apply(q *gorm.DB) *gorm.DB {
+	q = sc.Hidden.translations(q)
 	if len(sc.ComponentIDs) > 0 {
 		q = q.Where("component_id IN ?", sc.ComponentIDs)
 	}
@@ -58,11 +60,11 @@ func (s *Store) Statistics(ctx context.Context, sc Scope) (Summary, error) {
 
 // LanguageStatistics returns one summary per language over the components,
 // ordered by language code.
-func (s *Store) LanguageStatistics(ctx context.Context, componentIDs []int64) ([]Summary, error) {
+func (s *Store) LanguageStatistics(ctx context.Context, componentIDs []int64, hidden Hidden) ([]Summary, error) {
 	if len(componentIDs) == 0 {
 		return nil, nil
 	}
-	return s.groupStats(ctx, Scope{ComponentIDs: componentIDs}, true)
+	return s.groupStats(ctx, Scope{ComponentIDs: componentIDs, Hidden: hidden}, true)
 }
 
 func (s *Store) groupStats(ctx context.Context, sc Scope, byLanguage bool) ([]Summary, error) {

@@ -135,8 +135,8 @@ func setNeedsCommit(tx *gorm.DB, componentID int64) error {
 }
 
 // ListTranslations pages the translations of a component (0: of all), by id.
-func (s *Store) ListTranslations(ctx context.Context, componentID, offset, limit int64) ([]Translation, int64, error) {
-	q := s.q(ctx).Model(&Translation{})
+func (s *Store) ListTranslations(ctx context.Context, componentID, offset, limit int64, hidden Hidden) ([]Translation, int64, error) {
+	q := hidden.translations(s.q(ctx).Model(&Translation{}))
 	if componentID != 0 {
 		q = q.Where("component_id = ?", componentID)
 	}

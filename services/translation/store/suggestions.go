@@ -87,8 +87,8 @@ func (s *Store) GetSuggestion(ctx context.Context, id int64) (SuggestionView, er
 }
 
 // ListSuggestions pages the suggestions of a unit (0: of all units) by id.
-func (s *Store) ListSuggestions(ctx context.Context, unitID, offset, limit int64) ([]SuggestionView, int64, error) {
-	q := s.q(ctx).Model(&Suggestion{})
+func (s *Store) ListSuggestions(ctx context.Context, unitID, offset, limit int64, hidden Hidden) ([]SuggestionView, int64, error) {
+	q := hidden.byUnit(s.q(ctx), s.q(ctx).Model(&Suggestion{}), "unit_id")
 	if unitID != 0 {
 		q = q.Where("unit_id = ?", unitID)
 	}

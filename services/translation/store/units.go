@@ -20,9 +20,9 @@ type UnitView struct {
 
 // ListUnits pages units by id: of one translation, or of all when
 // translationID is 0. The total comes from the maintained counters.
-func (s *Store) ListUnits(ctx context.Context, translationID, offset, limit int64) ([]UnitView, int64, error) {
+func (s *Store) ListUnits(ctx context.Context, translationID, offset, limit int64, hidden Hidden) ([]UnitView, int64, error) {
 	var total int64
-	q := s.q(ctx).Model(&Unit{})
+	q := hidden.byTranslation(s.q(ctx), s.q(ctx).Model(&Unit{}), "translation_id")
 	if translationID != 0 {
 		t, err := s.GetTranslationByID(ctx, translationID)
 		if err != nil {
@@ -30,7 +30,7 @@ func (s *Store) ListUnits(ctx context.Context, translationID, offset, limit int6
 		}
 		total = t.Total
 		q = q.Where("translation_id = ?", translationID)
-	} else if err := s.q(ctx).Model(&Translation{}).Select("COALESCE(SUM(total), 0)").Scan(&total).Error; err != nil {
+	} else if err := hidden.translations(s.q(ctx).Model(&Translation{})).Select("COALESCE(SUM(total), 0)").Scan(&total).Error; err != nil {
 		return nil, 0, err
 	}
 	units, err := s.pageUnits(ctx, q, offset, limit)

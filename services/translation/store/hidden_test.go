@@ -1,0 +1,80 @@
+package store_test
+
+import (
+	"testing"
+
+	"gorm.io/gorm"
+
+	"github.com/tmsproject/tms/pkg/dbtest"
+	"github.com/tmsproject/tms/pkg/outbox"
+	"github.com/tmsproject/tms/services/translation/search"
+	"github.com/tmsproject/tms/services/translation/store"
+)
+
+// TestHiddenProjects puts a unique text into a project the caller may not
+// see and checks that no list, search, count or sum of the store shows or
+// counts it.
+func TestHiddenProjects(t *testing.T) {
+	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
+		ctx := t.Context()
+		s := store.New(gdb)
+		for i, project := range []string{"open", "secret"} {
+			component := int64(10 + i)
+			src := importSpec(component, "en", nil, unit("Hello", "Hello", 100, 1), unit(project+" zebra", project+" zebra", 100, 1))
+			src.Translation.ProjectSlug = project
+			imported, err := s.ImportTranslation(ctx, src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			de := importSpec(component, "de", imported.IDs, unit("Hello", "Hallo", 20, 1), unit(project+" zebra", "", 0, 1))
+			de.Translation.ProjectSlug = project
+			deImported, err := s.ImportTranslation(ctx, de)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for hash, id := range deImported.IDs {
+				if hash == unit(project+" zebra", "", 0, 1).IDHash {
+					if _, err := s.AddSuggestion(ctx, id, project+" zebra suggestion", "u"); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+		}
+		hidden := store.Hidden{"secret"}
+		if ts, n, err := s.ListTranslations(ctx, 0, 0, 0, hidden); err != nil || n != 2 || len(ts) != 2 {
+			t.Errorf("translations: %d %d %v", n, len(ts), err)
+		}
+		units, n, err := s.ListUnits(ctx, 0, 0, 0, hidden)
+		if err != nil || n != 4 || len(units) != 4 {
+			t.Errorf("units: total %d, %d listed, %v", n, len(units), err)
+		}
+		q, perr := search.Parse("zebra")
+		if perr != nil {
+			t.Fatal(perr)
+		}
+		found, n, err := s.SearchUnits(ctx, 0, q, 0, 0, hidden)
+		if err != nil || n != 2 || len(found) != 2 {
+			t.Errorf("search: total %d, %d found, %v", n, len(found), err)
+		}
+		for _, u := range append(units, found...) {
+			if u.Translation.ProjectSlug == "secret" {
+				t.Errorf("hidden unit listed: %+v", u.Unit)
+			}
+		}
+		sum, err := s.Statistics(ctx, store.Scope{LanguageCode: "de", Hidden: hidden})
+		if err != nil || sum.Stats.Total != 2 || sum.Stats.Translated != 1 {
+			t.Errorf("language statistics: %+v %v", sum.Stats, err)
+		}
+		langs, err := s.LanguageStatistics(ctx, []int64{10, 11}, hidden)
+		if err != nil || len(langs) != 2 || langs[1].Stats.Total != 2 {
+			t.Errorf("language rows: %+v %v", langs, err)
+		}
+		sugg, n, err := s.ListSuggestions(ctx, 0, 0, 0, hidden)
+		if err != nil || n != 1 || len(sugg) != 1 || sugg[0].Target != "open zebra suggestion" {
+			t.Errorf("suggestions: %d %+v %v", n, sugg, err)
+		}
+		if _, n, _ := s.ListUnits(ctx, 0, 0, 0, nil); n != 8 {
+			t.Errorf("nothing hidden: %d units, want 8", n)
+		}
+	}, store.Migrations, outbox.Migrations)
+}
