@@ -23,7 +23,8 @@ func (st *Stack) newService(ctx context.Context, name string, log *slog.Logger) 
 	changelogClient := changelogv1.NewChangelogServiceClient(st.conns[Changelog])
 	switch name {
 	case Changelog:
-		return changelog.New(ctx, changelog.Config{DB: c.dbConfig(name), Log: log})
+		return changelog.New(ctx, changelog.Config{DB: c.dbConfig(name), Log: log,
+			Catalog: catalogv1.NewCatalogServiceClient(st.conns[Catalog])})
 	case Notification:
 		return notification.New(ctx, notification.Config{DataDir: c.DataDir, DB: c.dbConfig(name), AdminToken: c.AdminToken, Log: log})
 	case Catalog:

@@ -2,6 +2,7 @@ package changelog
 
 import (
 	"context"
+	"github.com/tmsproject/tms/pkg/policy"
 	"log/slog"
 
 	"google.golang.org/grpc"
@@ -26,6 +27,9 @@ type Config struct {
 	// Log is accepted like every service's, but the changelog has no
 	// background work and so nothing of its own to log.
 	Log *slog.Logger
+	// Catalog tells which projects each caller may see; nil shows every
+	// record to every caller (tests of the store alone).
+	Catalog policy.ProjectLister
 }
 
 // Service is a running changelog service.
@@ -44,7 +48,11 @@ func New(ctx context.Context, cfg Config) (*Service, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Service{gdb: gdb, server: server.New(store.New(gdb))}, nil
+	var projects server.Visibility
+	if cfg.Catalog != nil {
+		projects = policy.NewProjects(cfg.Catalog)
+	}
+	return &Service{gdb: gdb, server: server.New(store.New(gdb), projects)}, nil
 }
 
 // Server returns the gRPC implementation, for callers that wire it up

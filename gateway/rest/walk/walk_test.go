@@ -40,8 +40,11 @@ func fixtureRepo(t *testing.T) string {
 type client struct {
 	t     *testing.T
 	base  string
-	token string // "" is the admin's
+	token string // "" is the admin's, anonymous sends none
 }
+
+// anonymous is the token of a client that sends none.
+const anonymous = "-"
 
 func (c client) do(method, url string, body any) (int, []byte) {
 	var rd io.Reader
@@ -54,7 +57,9 @@ func (c client) do(method, url string, body any) (int, []byte) {
 	if tok == "" {
 		tok = token
 	}
-	req.Header.Set("Authorization", "Token "+tok)
+	if tok != anonymous {
+		req.Header.Set("Authorization", "Token "+tok)
+	}
 	req.Header.Set("Accept", "application/json")
 	if body != nil {
 		req.Header.Set("Content-Type", "application/json")

@@ -26,12 +26,23 @@ const maxEventID = 200
 // Server implements changelogv1.ChangelogServiceServer.
 type Server struct {
 	changelogv1.UnimplementedChangelogServiceServer
-	store Store
-	now   func() time.Time
+	store    Store
+	projects Visibility
+	now      func() time.Time
 }
 
-// New returns a server on st.
-func New(st Store) *Server { return &Server{store: st, now: time.Now} }
+// Visibility tells which projects the caller of a context may see
+// (policy.Projects).
+type Visibility interface {
+	Hidden(ctx context.Context) ([]string, error)
+	Visible(ctx context.Context, slug string) (bool, error)
+}
+
+// New returns a server on st; projects (nil: everything visible) decides
+// what each caller may see.
+func New(st Store, projects Visibility) *Server {
+	return &Server{store: st, projects: projects, now: time.Now}
+}
 
 // AppendChanges stores the records whose event ids are new. A record
 // without a timestamp is stamped with the time of arrival.
@@ -98,6 +109,13 @@ func (s *Server) ListChanges(ctx context.Context, req *changelogv1.ListChangesRe
 		LanguageCode: req.GetLanguageCode(), UnitID: req.GetUnitId(), User: req.GetUser(),
 		Actions: req.GetActions(), After: after, Before: before,
 	}
+	if s.projects != nil {
+		hidden, err := s.projects.Hidden(ctx)
+		if err != nil {
+			return nil, err
+		}
+		f.HiddenProjects = hidden
+	}
 	list, total, err := s.store.List(ctx, f, int(req.GetOffset()), int(req.GetLimit()))
 	if err != nil {
 		return nil, err
@@ -129,6 +147,15 @@ func (s *Server) GetChange(ctx context.Context, req *changelogv1.GetChangeReques
 	c, err := s.store.Get(ctx, req.GetId())
 	if err != nil {
 		return nil, err
+	}
+	if s.projects != nil && c.ProjectSlug != "" {
+		ok, err := s.projects.Visible(ctx, c.ProjectSlug)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			return nil, errs.NotFoundf("Not found.")
+		}
 	}
 	return &changelogv1.GetChangeResponse{Change: toProto(c)}, nil
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/types/known/timestamppb"
@@ -14,6 +15,8 @@ import (
 	"github.com/tmsproject/tms/pkg/dbtest"
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/grpcx"
+	"github.com/tmsproject/tms/pkg/policy"
+	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	"github.com/tmsproject/tms/services/changelog/server"
 	"github.com/tmsproject/tms/services/changelog/store"
@@ -22,10 +25,19 @@ import (
 // client starts the server over a real in-process gRPC connection with the
 // house interceptors, on a fresh SQLite database.
 func client(t *testing.T) changelogv1.ChangelogServiceClient {
+	return clientSeeing(t, nil)
+}
+
+// clientSeeing is client with the projects' access levels of a catalog.
+func clientSeeing(t *testing.T, catalog policy.ProjectLister) changelogv1.ChangelogServiceClient {
 	t.Helper()
 	gdb := dbtest.SQLite(t, store.Migrations)
 	srv := grpcx.NewServer(slog.New(slog.NewTextHandler(io.Discard, nil)))
-	changelogv1.RegisterChangelogServiceServer(srv, server.New(store.New(gdb)))
+	var projects server.Visibility
+	if catalog != nil {
+		projects = policy.NewProjects(catalog)
+	}
+	changelogv1.RegisterChangelogServiceServer(srv, server.New(store.New(gdb), projects))
 	p := grpcx.NewInProcess()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
@@ -162,5 +174,67 @@ func TestErrors(t *testing.T) {
 	list, err := c.ListChanges(ctx, &changelogv1.ListChangesRequest{})
 	if err != nil || list.GetTotal() != 0 {
 		t.Fatalf("after rejected batches: %v %v", list, err)
+	}
+}
+
+// projectList is a catalog that lists fixed projects.
+type projectList map[string]int32
+
+func (l projectList) ListProjects(context.Context, *catalogv1.ListProjectsRequest, ...grpc.CallOption) (*catalogv1.ListProjectsResponse, error) {
+	out := &catalogv1.ListProjectsResponse{Total: int64(len(l))}
+	for slug, access := range l {
+		out.Projects = append(out.Projects, &catalogv1.Project{Slug: slug, AccessControl: access})
+	}
+	return out, nil
+}
+
+// TestVisibility puts records of a private project beside public ones: a
+// caller who may not see the project finds none of them, in lists, counts
+// or single reads; superusers and the services' own calls see all.
+func TestVisibility(t *testing.T) {
+	c := clientSeeing(t, projectList{"p": 0, "secret": 100})
+	secret := rec("s1", 3, "de", t0)
+	secret.ProjectSlug, secret.Target = "secret", "unique secret comment"
+	if _, err := c.AppendChanges(t.Context(), &changelogv1.AppendChangesRequest{Changes: []*changelogv1.Change{
+		rec("p1", 2, "de", t0), rec("p2", 5, "de", t0.Add(time.Second)), secret}}); err != nil {
+		t.Fatal(err)
+	}
+	all, err := c.ListChanges(t.Context(), &changelogv1.ListChangesRequest{})
+	if err != nil || all.GetTotal() != 3 {
+		t.Fatalf("service's own view: %v %v", all.GetTotal(), err)
+	}
+	var secretID int64
+	for _, ch := range all.GetChanges() {
+		if ch.GetProjectSlug() == "secret" {
+			secretID = ch.GetId()
+		}
+	}
+	cases := []struct {
+		name   string
+		caller policy.Caller
+		total  int64
+	}{
+		{"anonymous", policy.Anonymous, 2},
+		{"outsider", policy.Caller{Username: "olga"}, 2},
+		{"superuser", policy.Caller{Username: "admin", Superuser: true}, 3},
+	}
+	for _, tc := range cases {
+		ctx := policy.WithCaller(t.Context(), tc.caller)
+		list, err := c.ListChanges(ctx, &changelogv1.ListChangesRequest{})
+		if err != nil || list.GetTotal() != tc.total || int64(len(list.GetChanges())) != tc.total {
+			t.Errorf("%s: %d records listed, total %d, %v; want %d", tc.name, len(list.GetChanges()), list.GetTotal(), err, tc.total)
+		}
+		for _, ch := range list.GetChanges() {
+			if tc.total == 2 && ch.GetProjectSlug() == "secret" {
+				t.Errorf("%s sees %v", tc.name, ch)
+			}
+		}
+		_, err = c.GetChange(ctx, &changelogv1.GetChangeRequest{Id: secretID})
+		if visible := err == nil; visible != (tc.total == 3) {
+			t.Errorf("%s reads the private record: %v", tc.name, err)
+		}
+		if err != nil && status.Code(err) != codes.NotFound {
+			t.Errorf("%s: %v, want NotFound", tc.name, err)
+		}
 	}
 }

@@ -53,6 +53,8 @@ type Filter struct {
 	User          string
 	Actions       []int32
 	After, Before time.Time
+	// HiddenProjects are left out: the caller may not see them.
+	HiddenProjects []string
 }
 
 // Store reads and writes change records.
@@ -131,6 +133,9 @@ func (s *Store) filtered(ctx context.Context, f Filter) *gorm.DB {
 	}
 	if len(f.Actions) > 0 {
 		q = q.Where("action IN ?", f.Actions)
+	}
+	if len(f.HiddenProjects) > 0 {
+		q = q.Where("project_slug NOT IN ?", f.HiddenProjects)
 	}
 	if !f.After.IsZero() {
 		q = q.Where("timestamp >= ?", db.Normalize(f.After))

@@ -1,0 +1,108 @@
+package walk
+
+import (
+	"encoding/json"
+	"log/slog"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/tmsproject/tms/gateway/stack"
+)
+
+// secretText is put into a private project's strings, suggestions,
+// comments and change records; no answer to an outsider may contain it.
+const secretText = "ZEBRA-SECRET-42"
+
+// TestPrivateProjectInvisible builds a public and a private project and
+// asks every list, search, count and sum as an anonymous caller and as a
+// signed-in outsider: the private project's text never appears, and every
+// count is the admin's count without the private project's share.
+func TestPrivateProjectInvisible(t *testing.T) {
+	st, err := stack.Start(t.Context(), stack.Config{DataDir: t.TempDir(), AllowLocalRepos: true, AdminToken: token,
+		Services: []string{"all"}, Log: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = st.Close() })
+	srv := httptest.NewServer(st.Handler())
+	t.Cleanup(srv.Close)
+	admin := client{t: t, base: srv.URL + "/api/"}
+	for _, slug := range []string{"open", "secret"} {
+		admin.want(201, "POST", admin.base+"projects/", map[string]any{"name": slug, "slug": slug, "web": "https://x.example/"})
+		admin.want(201, "POST", admin.base+"projects/"+slug+"/components/", map[string]any{"name": "App", "slug": "app",
+			"repo": "file://" + fixtureRepo(t), "filemask": "po/*.po", "new_base": "po/app.pot", "file_format": "po"})
+		waitFor(t, func() bool {
+			code, _ := admin.do("GET", admin.base+"translations/"+slug+"/app/de/", nil)
+			return code == 200
+		})
+	}
+	units := admin.want(200, "GET", admin.base+"translations/secret/app/de/units/", nil)["results"].([]any)
+	unit := units[0].(map[string]any)["url"].(string)
+	admin.want(200, "PATCH", unit, map[string]any{"target": []string{secretText}, "state": 20})
+	admin.want(201, "POST", unit+"suggestions/", map[string]any{"target": []string{secretText + " suggestion"}})
+	admin.want(201, "POST", unit+"comments/", map[string]any{"scope": "translation", "comment": secretText + " comment"})
+	admin.want(200, "PATCH", admin.base+"projects/secret/", map[string]any{"access_control": 100})
+	waitFor(t, func() bool { // the records of the edits reach the change log
+		return admin.want(200, "GET", admin.base+"projects/secret/changes/?action=3", nil)["count"] == 1.0
+	})
+
+	admin.want(201, "POST", admin.base+"users/", map[string]any{"username": "olga", "full_name": "Olga Outsider", "email": "olga@x.example"})
+	olgaToken := admin.want(200, "POST", admin.base+"users/olga/token/", map[string]any{})["token"].(string)
+	callers := map[string]client{"anonymous": {t: t, base: admin.base, token: anonymous}, "outsider": {t: t, base: admin.base, token: olgaToken}}
+
+	// What the private project holds, counted by the admin.
+	share := map[string]float64{
+		"units/":                 admin.want(200, "GET", admin.base+"projects/secret/statistics/", nil)["total"].(float64),
+		"translations/":          admin.want(200, "GET", admin.base+"components/secret/app/translations/", nil)["count"].(float64),
+		"components/":            1,
+		"projects/":              1,
+		"suggestions/":           1,
+		"changes/":               admin.want(200, "GET", admin.base+"projects/secret/changes/", nil)["count"].(float64),
+		"units/?q=" + secretText: 1,
+		"units/?q=source:Hello": admin.want(200, "GET", admin.base+"translations/secret/app/de/units/?q=source:Hello", nil)["count"].(float64) +
+			admin.want(200, "GET", admin.base+"translations/secret/app/en/units/?q=source:Hello", nil)["count"].(float64),
+		"changes/?action=3":                 1,
+		"changes/?user=admin":               admin.want(200, "GET", admin.base+"projects/secret/changes/?user=admin", nil)["count"].(float64),
+		"languages/de/statistics/":          admin.want(200, "GET", admin.base+"translations/secret/app/de/", nil)["total"].(float64),
+		"projects/open/languages/":          0,
+		"projects/open/credits/":            0,
+		"components/open/app/translations/": 0,
+	}
+	for name, c := range callers {
+		for path, hidden := range share {
+			all := admin.want(200, "GET", admin.base+path, nil)
+			code, body := c.do("GET", admin.base+path, nil)
+			if code != 200 {
+				t.Errorf("%s GET %s: %d %s", name, path, code, body)
+				continue
+			}
+			if strings.Contains(string(body), secretText) || strings.Contains(string(body), "/secret/") {
+				t.Errorf("%s GET %s shows the private project: %.400s", name, path, body)
+			}
+			var got map[string]any
+			_ = json.Unmarshal(body, &got)
+			if n, ok := countOf(all); ok {
+				if m, _ := countOf(got); m != n-hidden {
+					t.Errorf("%s GET %s counts %v, want %v (admin %v less the private %v)", name, path, m, n-hidden, n, hidden)
+				}
+			}
+		}
+		for _, path := range []string{"projects/secret/", "components/secret/app/", "translations/secret/app/de/",
+			"translations/secret/app/de/units/", "projects/secret/changes/", "projects/secret/statistics/",
+			"projects/secret/credits/", strings.TrimPrefix(unit, admin.base), strings.TrimPrefix(unit, admin.base) + "comments/"} {
+			if code, _ := c.do("GET", admin.base+path, nil); code != 404 {
+				t.Errorf("%s GET %s: %d, want 404", name, path, code)
+			}
+		}
+	}
+}
+
+// countOf reads the size of a paginated list or a statistics total.
+func countOf(v map[string]any) (float64, bool) {
+	if n, ok := v["count"].(float64); ok {
+		return n, true
+	}
+	n, ok := v["total"].(float64)
+	return n, ok
+}
