@@ -69,7 +69,7 @@ func (s *Server) CreateComponent(ctx context.Context, req *catalogv1.CreateCompo
 		return nil, storeErr(err, componentDuplicate)
 	}
 	s.notify()
-	return &catalogv1.CreateComponentResponse{Component: componentProto(&c)}, nil
+	return &catalogv1.CreateComponentResponse{Component: shown(ctx, componentProto(&c))}, nil
 }
 
 // GetComponent returns a component by id or by project and component slug.
@@ -87,7 +87,7 @@ func (s *Server) GetComponent(ctx context.Context, req *catalogv1.GetComponentRe
 	if !viewer(ctx).Sees(c.ProjectAccess) {
 		return nil, notFound()
 	}
-	return &catalogv1.GetComponentResponse{Component: componentProto(c)}, nil
+	return &catalogv1.GetComponentResponse{Component: shown(ctx, componentProto(c))}, nil
 }
 
 // ListComponents pages through the components of one project or of all.
@@ -102,7 +102,7 @@ func (s *Server) ListComponents(ctx context.Context, req *catalogv1.ListComponen
 	}
 	resp := &catalogv1.ListComponentsResponse{Total: total}
 	for i := range cs {
-		resp.Components = append(resp.Components, componentProto(&cs[i]))
+		resp.Components = append(resp.Components, shown(ctx, componentProto(&cs[i])))
 	}
 	return resp, nil
 }
@@ -121,6 +121,7 @@ func (s *Server) UpdateComponent(ctx context.Context, req *catalogv1.UpdateCompo
 		src = &catalogv1.Component{}
 	}
 	m := componentProto(c)
+	keepSecrets(ctx, m, src)
 	set, err := applyFields(m, src, req.GetFields(), componentReadOnly, false)
 	if err != nil {
 		return nil, err
@@ -135,7 +136,7 @@ func (s *Server) UpdateComponent(ctx context.Context, req *catalogv1.UpdateCompo
 	if err := s.st.SaveComponent(ctx, c); err != nil {
 		return nil, storeErr(err, componentDuplicate)
 	}
-	return &catalogv1.UpdateComponentResponse{Component: componentProto(c)}, nil
+	return &catalogv1.UpdateComponentResponse{Component: shown(ctx, componentProto(c))}, nil
 }
 
 // DeleteComponent removes a component, and the components sharing its
@@ -177,7 +178,7 @@ func (s *Server) SetComponentLock(ctx context.Context, req *catalogv1.SetCompone
 	if changed {
 		s.notify()
 	}
-	return &catalogv1.SetComponentLockResponse{Component: componentProto(c)}, nil
+	return &catalogv1.SetComponentLockResponse{Component: shown(ctx, componentProto(c))}, nil
 }
 
 // parseLink splits "weblate://project/component".

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"github.com/tmsproject/tms/pkg/policy"
 	"os"
 	"strings"
 
@@ -41,7 +42,7 @@ func (s *Server) GetRepository(ctx context.Context, req *translationv1.GetReposi
 		out.NeedsPush = out.NeedsPush || st.Ahead > 0
 		out.NeedsMerge = out.NeedsMerge || st.Behind > 0
 		if i == 0 {
-			out.Url, out.Branch, out.Status = comp.GetRepo(), branch, st.Status(branch)
+			out.Url, out.Branch, out.Status = policy.ShowURL(ctx, comp.GetRepo()), branch, st.Status(branch)
 			out.LocalCommit, out.RemoteCommit = commitProto(st.Local), commitProto(st.Remote)
 		}
 	}
@@ -159,9 +160,10 @@ func change(comp *catalogv1.Component, action int32, actor string, details map[s
 	return c
 }
 
-// scrub removes local paths from a git error shown to clients.
+// scrub removes local paths and URL credentials from a git error shown to
+// clients.
 func (s *Server) scrub(comp *catalogv1.Component, err error) string {
-	msg := err.Error()
+	msg := policy.ScrubText(err.Error())
 	msg = strings.ReplaceAll(msg, s.cfg.Repos.Dir(comp.GetId()), "")
 	if home, herr := os.UserHomeDir(); herr == nil && home != "/" {
 		msg = strings.ReplaceAll(msg, home, "~")

@@ -82,14 +82,19 @@ func (s *Server) Close() {
 // Wait blocks until the running tasks finish (tests).
 func (s *Server) Wait() { s.wg.Wait() }
 
-// component fetches a component from the catalog.
+// component fetches a component from the catalog, as the service itself
+// (with its repository credentials, which git needs and callers never
+// see), and answers NotFound when the caller of ctx may not see it.
 func (s *Server) component(ctx context.Context, id int64) (*catalogv1.Component, error) {
 	if id <= 0 {
 		return nil, errs.NotFoundf("Not found.")
 	}
-	resp, err := s.cfg.Catalog.GetComponent(ctx, &catalogv1.GetComponentRequest{Id: id})
+	resp, err := s.cfg.Catalog.GetComponent(policy.System(ctx), &catalogv1.GetComponentRequest{Id: id})
 	if err != nil {
 		return nil, errs.FromStatus(err)
+	}
+	if err := s.mustSee(ctx, resp.GetComponent().GetProjectSlug()); err != nil {
+		return nil, err
 	}
 	return resp.GetComponent(), nil
 }

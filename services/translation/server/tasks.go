@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/tmsproject/tms/pkg/policy"
 	"time"
 
 	"github.com/google/uuid"
@@ -89,7 +90,7 @@ func (s *Server) runImport(ctx context.Context, taskID string, comp *catalogv1.C
 func (s *Server) importNow(ctx context.Context, comp *catalogv1.Component, progress func(int, string)) error {
 	unlock := s.cfg.Repos.Lock(comp.GetId())
 	defer unlock()
-	progress(1, "cloning "+comp.GetRepo())
+	progress(1, "cloning "+policy.RedactURL(comp.GetRepo(), true))
 	repo, err := s.cfg.Repos.Sync(ctx, comp.GetId(), comp.GetRepo(), comp.GetBranch())
 	if err != nil {
 		return importFailure{alertUpdateFailure, fmt.Errorf("could not fetch the repository: %w", err)}

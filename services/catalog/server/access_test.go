@@ -1,0 +1,124 @@
+package server_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/pkg/policy"
+	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
+)
+
+var (
+	superuser = policy.Caller{Username: "admin", Superuser: true}
+	outsider  = policy.Caller{Username: "olga"}
+)
+
+// TestPrivateProjects checks that the catalog answers each caller with
+// what it may see: private and custom projects do not exist for callers
+// who are not superusers, in reads, lists, counts and writes.
+func TestPrivateProjects(t *testing.T) {
+	e := newEnv(t)
+	e.project("open")
+	e.component("open", "app")
+	for _, slug := range []string{"secret", "custom"} {
+		e.project(slug)
+		e.component(slug, "app")
+		access := map[string]int32{"secret": 100, "custom": 200}[slug]
+		if _, err := e.client.UpdateProject(t.Context(), &catalogv1.UpdateProjectRequest{Slug: slug,
+			Project: &catalogv1.Project{AccessControl: access}, Fields: []string{"access_control"}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []struct {
+		name     string
+		ctx      context.Context
+		projects int64
+	}{
+		{"service", t.Context(), 3},
+		{"superuser", policy.WithCaller(t.Context(), superuser), 3},
+		{"outsider", policy.WithCaller(t.Context(), outsider), 1},
+		{"anonymous", policy.WithCaller(t.Context(), policy.Anonymous), 1},
+	} {
+		ps, err := e.client.ListProjects(c.ctx, &catalogv1.ListProjectsRequest{})
+		if err != nil || ps.GetTotal() != c.projects || int64(len(ps.GetProjects())) != c.projects {
+			t.Errorf("%s: %d projects listed, total %d, %v", c.name, len(ps.GetProjects()), ps.GetTotal(), err)
+		}
+		cs, err := e.client.ListComponents(c.ctx, &catalogv1.ListComponentsRequest{})
+		if err != nil || cs.GetTotal() != c.projects {
+			t.Errorf("%s: %d components, %v", c.name, cs.GetTotal(), err)
+		}
+		hidden := c.projects == 1
+		_, err = e.client.GetProject(c.ctx, &catalogv1.GetProjectRequest{Slug: "secret"})
+		checkHidden(t, c.name+" project", err, hidden)
+		_, err = e.client.GetComponent(c.ctx, &catalogv1.GetComponentRequest{ProjectSlug: "custom", Slug: "app"})
+		checkHidden(t, c.name+" component", err, hidden)
+		_, err = e.client.ListComponents(c.ctx, &catalogv1.ListComponentsRequest{ProjectSlug: "secret"})
+		checkHidden(t, c.name+" components of the project", err, hidden)
+		if hidden {
+			_, err = e.client.SetComponentLock(c.ctx, &catalogv1.SetComponentLockRequest{ProjectSlug: "secret", Slug: "app", Locked: true})
+			checkHidden(t, c.name+" lock", err, true)
+			_, err = e.client.UpdateComponent(c.ctx, &catalogv1.UpdateComponentRequest{ProjectSlug: "secret", Slug: "app",
+				Component: &catalogv1.Component{Name: "x"}, Fields: []string{"name"}})
+			checkHidden(t, c.name+" update", err, true)
+			_, err = e.client.DeleteProject(c.ctx, &catalogv1.DeleteProjectRequest{Slug: "secret"})
+			checkHidden(t, c.name+" delete", err, true)
+		}
+	}
+}
+
+func checkHidden(t *testing.T, what string, err error, hidden bool) {
+	t.Helper()
+	if hidden && errs.FromStatus(err).Kind != errs.NotFound {
+		t.Errorf("%s: %v, want NotFound", what, err)
+	}
+	if !hidden && err != nil {
+		t.Errorf("%s: %v", what, err)
+	}
+}
+
+// TestRepositoryCredentials checks that credentials in a repository URL
+// reach only the services' own calls, that superusers see that there are
+// some, and that sending back the masked URL keeps them.
+func TestRepositoryCredentials(t *testing.T) {
+	e := newEnv(t)
+	e.project("p")
+	req := minimal("p", "c")
+	req.Component.Repo = "https://bot:s3cret@git.example/app.git"
+	if _, err := e.client.CreateComponent(policy.WithCaller(t.Context(), superuser), req); err != nil {
+		t.Fatal(err)
+	}
+	get := func(ctx context.Context) string {
+		resp, err := e.client.GetComponent(ctx, &catalogv1.GetComponentRequest{ProjectSlug: "p", Slug: "c"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return resp.GetComponent().GetRepo()
+	}
+	su := policy.WithCaller(t.Context(), superuser)
+	for _, c := range []struct {
+		ctx  context.Context
+		want string
+	}{
+		{t.Context(), "https://bot:s3cret@git.example/app.git"},
+		{su, "https://***@git.example/app.git"},
+		{policy.WithCaller(t.Context(), outsider), "https://git.example/app.git"},
+		{policy.WithCaller(t.Context(), policy.Anonymous), "https://git.example/app.git"},
+	} {
+		if got := get(c.ctx); got != c.want {
+			t.Errorf("repo shown as %q, want %q", got, c.want)
+		}
+	}
+	list, err := e.client.ListComponents(policy.WithCaller(t.Context(), policy.Anonymous), &catalogv1.ListComponentsRequest{})
+	if err != nil || list.GetComponents()[0].GetRepo() != "https://git.example/app.git" {
+		t.Errorf("listed repo: %v %v", list, err)
+	}
+	// A client that PUTs back what it was shown keeps the credentials.
+	if _, err := e.client.UpdateComponent(su, &catalogv1.UpdateComponentRequest{ProjectSlug: "p", Slug: "c",
+		Component: &catalogv1.Component{Repo: "https://***@git.example/app.git", Name: "Renamed"}, Fields: []string{"repo", "name"}}); err != nil {
+		t.Fatal(err)
+	}
+	if got := get(t.Context()); got != "https://bot:s3cret@git.example/app.git" {
+		t.Errorf("after an update with the masked URL the stored one is %q", got)
+	}
+}
