@@ -78,6 +78,7 @@ func New(ctx context.Context, cfg Config) (*Service, error) {
 	if cfg.SiteURL != "" {
 		cfg.Git.SiteURL = cfg.SiteURL
 	}
+	workcopy.AllowLocalNetwork(cfg.AllowLocalRepos)
 	svc := &Service{gdb: gdb, log: cfg.Log, interrupted: interrupted}
 	notify := func() {}
 	if cfg.Changelog != nil {

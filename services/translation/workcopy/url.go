@@ -21,7 +21,9 @@ var transportPrefix = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]*::`)
 
 // ValidateURL checks a component repository address. Hostile forms
 // (control characters, a leading "-", remote helpers such as "ext::") are
-// refused always; local paths and file:// only when allowLocal.
+// refused always; local paths, file:// and hosts on the loopback, private
+// or link-local networks only when allowLocal (the dial-time check of
+// AllowLocalNetwork catches names that resolve there).
 func ValidateURL(raw string, allowLocal bool) error {
 	invalid := func(msg string) error { return errs.Invalid("repo", "invalid", msg) }
 	switch {
@@ -52,9 +54,15 @@ func ValidateURL(raw string, allowLocal bool) error {
 		if u.Host == "" || strings.HasPrefix(u.Hostname(), "-") {
 			return invalid("Invalid repository URL.")
 		}
+		if !allowLocal && localHost(u.Hostname()) {
+			return invalid(localRefused("a local or private network address"))
+		}
 		return nil
 	}
 	if scpLike.MatchString(raw) && !strings.HasPrefix(raw, "/") && !strings.HasPrefix(raw, ".") {
+		if !allowLocal && localHost(scpHost(raw)) {
+			return invalid(localRefused("a local or private network address"))
+		}
 		return nil
 	}
 	if !allowLocal {
@@ -67,4 +75,13 @@ func ValidateURL(raw string, allowLocal bool) error {
 // setting that allows it here.
 func localRefused(what string) string {
 	return "Fetching VCS repository using " + what + " is not allowed; the server allows it when TMS_ALLOW_LOCAL_REPOS=true."
+}
+
+// scpHost is the host of a scp-like address ([user@]host:path).
+func scpHost(raw string) string {
+	host, _, _ := strings.Cut(raw, ":")
+	if i := strings.LastIndexByte(host, '@'); i >= 0 {
+		host = host[i+1:]
+	}
+	return host
 }

@@ -1,6 +1,8 @@
 package workcopy_test
 
 import (
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -38,6 +40,22 @@ func TestValidateURL(t *testing.T) {
 		{"/srv/r.git", true, true},
 		{"../r.git", false, false},
 		{"", true, false},
+		{"http://127.0.0.1/r.git", false, false},
+		{"http://127.0.0.1/r.git", true, true},
+		{"https://localhost:3000/r.git", false, false},
+		{"https://git.localhost/r.git", false, false},
+		{"https://10.1.2.3/r.git", false, false},
+		{"https://192.168.0.7/r.git", false, false},
+		{"https://172.16.0.1/r.git", false, false},
+		{"http://169.254.169.254/latest/meta-data", false, false},
+		{"http://[::1]/r.git", false, false},
+		{"http://[fe80::1]/r.git", false, false},
+		{"http://[::ffff:127.0.0.1]/r.git", false, false},
+		{"https://100.64.0.1/r.git", false, false},
+		{"http://0.0.0.0/r.git", false, false},
+		{"git@127.0.0.1:org/r.git", false, false},
+		{"ssh://git@10.0.0.1/r.git", false, false},
+		{"https://8.8.8.8/r.git", false, true},
 	}
 	for _, tt := range tests {
 		err := workcopy.ValidateURL(tt.url, tt.allowLocal)
@@ -153,5 +171,25 @@ func TestSyncNonBareCheckout(t *testing.T) {
 	}
 	if _, err := m.Sync(t.Context(), 3, filepath.Join(t.TempDir(), "missing"), ""); err == nil {
 		t.Error("a path without a repository cloned")
+	}
+}
+
+// TestDialRefusesLocalAddresses checks the dial-time guard: a host name
+// that resolves to a loopback address is refused unless allowed.
+func TestDialRefusesLocalAddresses(t *testing.T) {
+	srv := httptest.NewServer(http.NotFoundHandler())
+	defer srv.Close()
+	url := strings.Replace(srv.URL, "127.0.0.1", "localhost", 1) + "/r.git"
+	m := workcopy.NewManager(t.TempDir())
+	workcopy.AllowLocalNetwork(false)
+	defer workcopy.AllowLocalNetwork(false)
+	_, err := m.Sync(t.Context(), 1, url, "main")
+	if err == nil || !strings.Contains(err.Error(), "TMS_ALLOW_LOCAL_REPOS") {
+		t.Errorf("sync from a name resolving to loopback: %v, want the local-address refusal", err)
+	}
+	workcopy.AllowLocalNetwork(true)
+	_, err = m.Sync(t.Context(), 2, url, "main")
+	if err == nil || strings.Contains(err.Error(), "TMS_ALLOW_LOCAL_REPOS") {
+		t.Errorf("with local addresses allowed the server should be reached (and answer 404): %v", err)
 	}
 }
