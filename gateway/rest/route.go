@@ -91,6 +91,11 @@ func (g *gateway) serveCall(c *call, rt *route) error {
 	if h == nil {
 		return methodNotAllowed(c.r.Method)
 	}
+	if !safe {
+		if err := g.visiblePath(c, rt); err != nil {
+			return err
+		}
+	}
 	return h(c)
 }
 

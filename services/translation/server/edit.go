@@ -96,7 +96,8 @@ func checkEdit(u store.UnitView, comp *catalogv1.Component, project *catalogv1.P
 			return errs.Invalid("state", "invalid", "Translation reviews are turned off.")
 		}
 		if !req.GetActorCanReview() {
-			return errs.Invalid("state", "invalid", "Insufficient privileges for approving translations.")
+			// Visible but not allowed: 403 with the reason (COMPAT.md §4).
+			return errs.New(errs.PermissionDenied, "Insufficient privileges for approving translations.")
 		}
 	}
 	return nil

@@ -106,6 +106,11 @@ func (s *Server) newUpload(ctx context.Context, req *translationv1.UploadFileReq
 	if err != nil {
 		return nil, err
 	}
+	if (up.method == "add" || up.method == "replace") && !mayManageStrings(ctx) {
+		// add adds strings and replace deletes those the file lacks: the
+		// rights of POST and DELETE on units, not of a translation edit.
+		return nil, errs.New(errs.PermissionDenied, "You do not have permission to add or remove strings (method %q).", up.method)
+	}
 	if up.method == "add" && !comp.GetManageUnits() {
 		return nil, errs.New(errs.PermissionDenied, "Adding strings is not allowed in this component.")
 	}

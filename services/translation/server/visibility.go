@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/pkg/policy"
 	"github.com/tmsproject/tms/services/translation/store"
 )
 
@@ -31,4 +32,12 @@ func (s *Server) mustSee(ctx context.Context, projectSlug string) error {
 		return errs.NotFoundf("Not found.")
 	}
 	return nil
+}
+
+// mayManageStrings tells whether the caller of ctx may add and delete the
+// strings of a translation: superusers (the REST routes that add and
+// delete units admit them only) and the services' own work.
+func mayManageStrings(ctx context.Context) bool {
+	c, ok := policy.FromContext(ctx)
+	return !ok || c.Superuser
 }

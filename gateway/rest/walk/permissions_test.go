@@ -1,0 +1,268 @@
+package walk
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"log/slog"
+	"mime/multipart"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/tmsproject/tms/gateway/stack"
+)
+
+// writeCase is one write route: prep (run as the admin, once per role)
+// makes what the request needs and returns its path (below /api/) and
+// body; want is the status per role: anonymous, a signed-in user without
+// rights, the superuser.
+type writeCase struct {
+	name   string
+	method string
+	prep   func(role string) (path string, body any)
+	want   [3]int
+}
+
+var roles = [3]string{"anonymous", "user", "superuser"}
+
+// TestWritePermissions runs every write route as each role, on a public
+// project (403 when the role may not, with the reason) and on a private
+// one (404 for a user who may not see it: its existence is not revealed).
+func TestWritePermissions(t *testing.T) {
+	f := newPermissionFixture(t)
+	cases := f.cases()
+	for _, tc := range cases {
+		for i, role := range roles {
+			path, body := tc.prep(role)
+			code, out := f.clients[i].request(tc.method, f.admin.base+path, body)
+			if code != tc.want[i] {
+				t.Errorf("%s as %s: %s %s -> %d, want %d: %.300s", tc.name, role, tc.method, path, code, tc.want[i], out)
+			}
+			if code == 403 && !strings.Contains(string(out), `"detail"`) {
+				t.Errorf("%s as %s: 403 without a reason: %s", tc.name, role, out)
+			}
+		}
+	}
+	// The private project's writes as the user: 404 each, never 403.
+	for _, tc := range f.privateCases() {
+		path, body := tc.prep("user")
+		if code, out := f.clients[1].request(tc.method, f.admin.base+path, body); code != 404 {
+			t.Errorf("%s on the private project as a user: %d, want 404: %.200s", tc.name, code, out)
+		}
+		if code, _ := f.clients[0].request(tc.method, f.admin.base+path, body); code != 401 {
+			t.Errorf("%s on the private project anonymously: %d, want 401", tc.name, code)
+		}
+	}
+}
+
+type permissionFixture struct {
+	t       *testing.T
+	admin   client
+	clients [3]client
+	seq     int
+}
+
+func newPermissionFixture(t *testing.T) *permissionFixture {
+	st, err := stack.Start(t.Context(), stack.Config{DataDir: t.TempDir(), AllowLocalRepos: true, AdminToken: token,
+		Services: []string{"all"}, Log: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = st.Close() })
+	srv := httptest.NewServer(st.Handler())
+	t.Cleanup(srv.Close)
+	f := &permissionFixture{t: t, admin: client{t: t, base: srv.URL + "/api/"}}
+	a := f.admin
+	for _, slug := range []string{"open", "secret"} {
+		a.want(201, "POST", a.base+"projects/", map[string]any{"name": slug, "slug": slug, "web": "https://x.example/", "translation_review": true})
+		f.component(slug, "app")
+	}
+	a.want(200, "PATCH", a.base+"projects/secret/", map[string]any{"access_control": 100})
+	a.want(201, "POST", a.base+"users/", map[string]any{"username": "tina", "full_name": "Tina", "email": "tina@x.example"})
+	a.want(201, "POST", a.base+"users/", map[string]any{"username": "victim", "full_name": "V", "email": "v@x.example"})
+	tina := a.want(200, "POST", a.base+"users/tina/token/", map[string]any{})["token"].(string)
+	f.clients = [3]client{{t: t, base: a.base, token: anonymous}, {t: t, base: a.base, token: tina}, a}
+	return f
+}
+
+// component creates a component from the fixture repository and waits
+// for its import.
+func (f *permissionFixture) component(project, slug string) {
+	f.admin.want(201, "POST", f.admin.base+"projects/"+project+"/components/", map[string]any{"name": slug, "slug": slug,
+		"repo": "file://" + fixtureRepo(f.t), "filemask": "po/*.po", "new_base": "po/app.pot", "file_format": "po", "manage_units": true})
+	waitFor(f.t, func() bool {
+		code, _ := f.admin.do("GET", f.admin.base+"translations/"+project+"/"+slug+"/de/", nil)
+		return code == 200
+	})
+}
+
+// unique names a resource made for one case and role.
+func (f *permissionFixture) unique(prefix string) string {
+	f.seq++
+	return fmt.Sprintf("%s%d", prefix, f.seq)
+}
+
+// unitURL is the path of a unit of open/app/de (the first with the source).
+func (f *permissionFixture) unit(project, source string) string {
+	units := f.admin.want(200, "GET", f.admin.base+"translations/"+project+"/app/de/units/?q=source:%22"+strings.ReplaceAll(source, " ", "%20")+"%22", nil)["results"].([]any)
+	if len(units) == 0 {
+		f.t.Fatalf("no unit %q in %s", source, project)
+	}
+	return strings.TrimPrefix(units[0].(map[string]any)["url"].(string), f.admin.base)
+}
+
+func fixed(path string, body any) func(string) (string, any) {
+	return func(string) (string, any) { return path, body }
+}
+
+func (f *permissionFixture) cases() []writeCase {
+	a := f.admin
+	deny := [3]int{401, 403, 0}
+	with := func(super int) [3]int { d := deny; d[2] = super; return d }
+	userOK := func(status int) [3]int { return [3]int{401, status, status} }
+	hello := f.unit("open", "Hello")
+	cases := []writeCase{
+		{"create project", "POST", func(string) (string, any) {
+			s := f.unique("p")
+			return "projects/", map[string]any{"name": s, "slug": s, "web": "https://x.example/"}
+		}, with(201)},
+		{"edit project", "PATCH", fixed("projects/open/", map[string]any{"instructions": "Be kind"}), with(200)},
+		{"delete project", "DELETE", func(string) (string, any) {
+			s := f.unique("gone")
+			a.want(201, "POST", a.base+"projects/", map[string]any{"name": s, "slug": s, "web": "https://x.example/"})
+			return "projects/" + s + "/", nil
+		}, with(204)},
+		{"create component", "POST", func(string) (string, any) {
+			s := f.unique("c")
+			return "projects/open/components/", map[string]any{"name": s, "slug": s, "repo": "file://" + fixtureRepo(f.t),
+				"filemask": "po/*.po", "new_base": "po/app.pot", "file_format": "po"}
+		}, with(201)},
+		{"project repository", "POST", fixed("projects/open/repository/", map[string]any{"operation": "commit"}), with(200)},
+		{"project lock", "POST", fixed("projects/open/lock/", map[string]any{"lock": false}), with(200)},
+		{"edit component", "PATCH", fixed("components/open/app/", map[string]any{"agreement": ""}), with(200)},
+		{"delete component", "DELETE", func(string) (string, any) {
+			s := f.unique("d")
+			f.component("open", s)
+			return "components/open/" + s + "/", nil
+		}, with(204)},
+		{"add translation", "POST", func(role string) (string, any) {
+			return "components/open/app/translations/", map[string]any{"language_code": map[string]string{"anonymous": "it", "user": "it", "superuser": "fr"}[role]}
+		}, with(201)},
+		{"component lock", "POST", fixed("components/open/app/lock/", map[string]any{"lock": false}), with(200)},
+		{"component repository", "POST", fixed("components/open/app/repository/", map[string]any{"operation": "commit"}), with(200)},
+		{"delete translation", "DELETE", func(role string) (string, any) {
+			code := map[string]string{"anonymous": "cs", "user": "pl", "superuser": "sk"}[role]
+			a.want(201, "POST", a.base+"components/open/app/translations/", map[string]any{"language_code": code})
+			return "translations/open/app/" + code + "/", nil
+		}, with(204)},
+		{"add string", "POST", func(string) (string, any) {
+			s := f.unique("New string ")
+			return "translations/open/app/de/units/", map[string]any{"source": []string{s}, "target": []string{s + " (de)"}}
+		}, with(200)},
+		{"translation repository", "POST", fixed("translations/open/app/de/repository/", map[string]any{"operation": "commit"}), with(200)},
+		{"translate", "PATCH", fixed(hello, map[string]any{"target": []string{"Hallo"}, "state": 20}), userOK(200)},
+		{"approve", "PATCH", fixed(hello, map[string]any{"target": []string{"Hallo"}, "state": 30}), with(200)},
+		{"delete string", "DELETE", func(string) (string, any) {
+			s := f.unique("Doomed ")
+			u := a.want(200, "POST", a.base+"translations/open/app/de/units/", map[string]any{"source": []string{s}, "target": []string{s}})
+			return strings.TrimPrefix(u["url"].(string), a.base), nil
+		}, with(204)},
+		{"suggest", "POST", func(string) (string, any) {
+			return hello + "suggestions/", map[string]any{"target": []string{f.unique("Servus ")}}
+		}, userOK(201)},
+		{"accept suggestion", "POST", func(string) (string, any) {
+			s := a.want(201, "POST", a.base+hello+"suggestions/", map[string]any{"target": []string{f.unique("Moin ")}})
+			return strings.TrimPrefix(s["url"].(string), a.base) + "accept/", nil
+		}, with(200)},
+		{"reject suggestion", "DELETE", func(string) (string, any) {
+			s := a.want(201, "POST", a.base+hello+"suggestions/", map[string]any{"target": []string{f.unique("Tach ")}})
+			return strings.TrimPrefix(s["url"].(string), a.base), nil
+		}, with(204)},
+		{"comment", "POST", fixed(hello+"comments/", map[string]any{"scope": "translation", "comment": "Fine?"}), userOK(201)},
+		{"resolve comment", "POST", func(string) (string, any) {
+			x := a.want(201, "POST", a.base+hello+"comments/", map[string]any{"scope": "translation", "comment": "Check"})
+			return strings.TrimPrefix(x["url"].(string), a.base) + "resolve/", nil
+		}, with(200)},
+		{"delete comment", "DELETE", func(string) (string, any) {
+			x := a.want(201, "POST", a.base+hello+"comments/", map[string]any{"scope": "translation", "comment": "Gone"})
+			return strings.TrimPrefix(x["url"].(string), a.base), nil
+		}, with(204)},
+		{"create user", "POST", func(string) (string, any) {
+			s := f.unique("u")
+			return "users/", map[string]any{"username": s, "full_name": s, "email": s + "@x.example"}
+		}, with(201)},
+		// Another user's token and subscriptions are not the user's to see.
+		{"another user's token", "POST", fixed("users/victim/token/", map[string]any{}), [3]int{401, 404, 200}},
+		{"another user's subscription", "POST", fixed("users/victim/notifications/", map[string]any{"notification": "NewTranslationNotificaton", "scope": 10, "frequency": 1}), [3]int{401, 404, 201}},
+	}
+	// Uploads: every method needs the rights of the edits it makes.
+	for _, m := range []struct {
+		method string
+		want   [3]int
+	}{{"translate", userOK(200)}, {"fuzzy", userOK(200)}, {"suggest", userOK(200)}, {"approve", with(200)}, {"add", with(200)}, {"replace", with(200)}} {
+		cases = append(cases, writeCase{"upload " + m.method, "UPLOAD", func(string) (string, any) {
+			_, file := a.do("GET", a.base+"translations/open/app/de/file/", nil)
+			return "translations/open/app/de/file/", uploadBody{method: m.method, file: file}
+		}, m.want})
+	}
+	return cases
+}
+
+// privateCases are writes on the private project.
+func (f *permissionFixture) privateCases() []writeCase {
+	unit := f.unit("secret", "Hello")
+	return []writeCase{
+		{"edit project", "PATCH", fixed("projects/secret/", map[string]any{"instructions": "x"}), [3]int{}},
+		{"delete project", "DELETE", fixed("projects/secret/", nil), [3]int{}},
+		{"create component", "POST", fixed("projects/secret/components/", map[string]any{"name": "x", "slug": "x"}), [3]int{}},
+		{"project repository", "POST", fixed("projects/secret/repository/", map[string]any{"operation": "commit"}), [3]int{}},
+		{"edit component", "PATCH", fixed("components/secret/app/", map[string]any{"agreement": ""}), [3]int{}},
+		{"component lock", "POST", fixed("components/secret/app/lock/", map[string]any{"lock": true}), [3]int{}},
+		{"add translation", "POST", fixed("components/secret/app/translations/", map[string]any{"language_code": "fr"}), [3]int{}},
+		{"delete translation", "DELETE", fixed("translations/secret/app/de/", nil), [3]int{}},
+		{"add string", "POST", fixed("translations/secret/app/de/units/", map[string]any{"source": []string{"x"}}), [3]int{}},
+		{"translate", "PATCH", fixed(unit, map[string]any{"target": []string{"x"}, "state": 20}), [3]int{}},
+		{"delete string", "DELETE", fixed(unit, nil), [3]int{}},
+		{"suggest", "POST", fixed(unit+"suggestions/", map[string]any{"target": []string{"x"}}), [3]int{}},
+		{"comment", "POST", fixed(unit+"comments/", map[string]any{"scope": "translation", "comment": "x"}), [3]int{}},
+		{"upload", "UPLOAD", fixed("translations/secret/app/de/file/", uploadBody{method: "translate", file: []byte("msgid \"\"\nmsgstr \"\"\n")}), [3]int{}},
+	}
+}
+
+// uploadBody is a multipart file upload.
+type uploadBody struct {
+	method string
+	file   []byte
+}
+
+// request is do with multipart uploads ("UPLOAD" POSTs an uploadBody).
+func (c client) request(method, url string, body any) (int, []byte) {
+	up, ok := body.(uploadBody)
+	if !ok {
+		return c.do(method, url, body)
+	}
+	var buf bytes.Buffer
+	w := multipart.NewWriter(&buf)
+	_ = w.WriteField("method", up.method)
+	fw, _ := w.CreateFormFile("file", "de.po")
+	_, _ = fw.Write(up.file)
+	_ = w.Close()
+	req, _ := http.NewRequest("POST", url, &buf)
+	req.Header.Set("Content-Type", w.FormDataContentType())
+	if tok := c.token; tok != anonymous {
+		if tok == "" {
+			tok = token
+		}
+		req.Header.Set("Authorization", "Token "+tok)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, data
+}
+
