@@ -285,7 +285,7 @@ func TestUpdateUnit(t *testing.T) {
 		{"bad state", units[13].GetId(), []string{"x"}, 15, errs.InvalidArgument, "state"},
 		{"empty with text", units[13].GetId(), []string{"x"}, 0, errs.InvalidArgument, "state"},
 		{"text without", units[13].GetId(), []string{""}, 20, errs.InvalidArgument, "state"},
-		{"approve without role", units[13].GetId(), []string{"x"}, 30, errs.InvalidArgument, "state"},
+		{"approve without role", units[13].GetId(), []string{"x"}, 30, errs.PermissionDenied, ""},
 		{"missing", 999999, []string{"x"}, 20, errs.NotFound, ""},
 	}
 	for _, b := range bad {

@@ -265,4 +265,3 @@ func (c client) request(method, url string, body any) (int, []byte) {
 	data, _ := io.ReadAll(resp.Body)
 	return resp.StatusCode, data
 }
-
