@@ -29,6 +29,7 @@ type Store interface {
 	ListUsers(ctx context.Context, offset, limit int) ([]store.User, int64, error)
 	SetTokenHash(ctx context.Context, username, hash string) error
 	SetUserActive(ctx context.Context, username string, active bool) error
+	UpdateUser(ctx context.Context, username string, change func(*store.User) error) (store.User, error)
 
 	ListSubscriptions(ctx context.Context, username string, offset, limit int) ([]store.Subscription, int64, error)
 	GetSubscription(ctx context.Context, username string, id int64) (store.Subscription, error)
@@ -66,7 +67,15 @@ func checkPaging(offset, limit int64) error {
 
 func userProto(u store.User) *notificationv1.User {
 	return &notificationv1.User{Id: u.ID, Username: u.Username, FullName: u.FullName, Email: u.Email,
-		IsSuperuser: u.IsSuperuser, IsActive: u.IsActive, DateJoined: timestamppb.New(u.DateJoined)}
+		IsSuperuser: u.IsSuperuser, IsActive: u.IsActive, IsBot: u.IsBot, DateJoined: timestamppb.New(u.DateJoined),
+		LastLogin: optionalTime(u.LastLogin), DateExpires: optionalTime(u.DateExpires)}
+}
+
+func optionalTime(t *time.Time) *timestamppb.Timestamp {
+	if t == nil {
+		return nil
+	}
+	return timestamppb.New(*t)
 }
 
 func subscriptionProto(s store.Subscription) *notificationv1.Subscription {

@@ -6,9 +6,11 @@ import (
 	"log/slog"
 	"strings"
 	"testing"
+	"time"
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/tmsproject/tms/pkg/dbtest"
 	"github.com/tmsproject/tms/pkg/errs"
@@ -190,6 +192,46 @@ func TestSetUserActive(t *testing.T) {
 	for _, builtin := range []string{server.Admin, server.Anonymous} {
 		_, err = c.SetUserActive(ctx, &notificationv1.SetUserActiveRequest{Username: builtin})
 		wantErr(t, err, codes.FailedPrecondition, "", "")
+	}
+}
+
+func TestUpdateUser(t *testing.T) {
+	c := client(t)
+	ctx := t.Context()
+	createUser(t, c, "bob")
+	expires := timestamppb.New(time.Date(2030, 1, 2, 3, 4, 5, 0, time.UTC))
+	resp, err := c.UpdateUser(ctx, &notificationv1.UpdateUserRequest{Username: "alice",
+		User:   &notificationv1.User{FullName: " Alice Liddell ", IsBot: true, DateExpires: expires, Email: "ignored@example.org"},
+		Fields: []string{"full_name", "is_bot", "date_expires"}})
+	u := resp.GetUser()
+	if err != nil || u.GetFullName() != "Alice Liddell" || !u.GetIsBot() || !u.GetDateExpires().AsTime().Equal(expires.AsTime()) ||
+		u.GetEmail() != "alice@example.org" || u.GetLastLogin() != nil {
+		t.Fatalf("update: %v %v", u, err)
+	}
+	again, err := c.GetUser(ctx, &notificationv1.GetUserRequest{Username: "alice"})
+	if err != nil || again.GetUser().GetFullName() != "Alice Liddell" || !again.GetUser().GetIsBot() {
+		t.Errorf("stored: %v %v", again, err)
+	}
+	bad := []struct {
+		name  string
+		req   *notificationv1.UpdateUserRequest
+		code  codes.Code
+		field string
+	}{
+		{"taken address", &notificationv1.UpdateUserRequest{Username: "alice", User: &notificationv1.User{Email: "BOB@example.org"}, Fields: []string{"email"}}, codes.InvalidArgument, "email"},
+		{"bad address", &notificationv1.UpdateUserRequest{Username: "alice", User: &notificationv1.User{Email: "nope"}, Fields: []string{"email"}}, codes.InvalidArgument, "email"},
+		{"user name", &notificationv1.UpdateUserRequest{Username: "alice", User: &notificationv1.User{Username: "al"}, Fields: []string{"username"}}, codes.InvalidArgument, "username"},
+		{"unknown", &notificationv1.UpdateUserRequest{Username: "nobody", User: &notificationv1.User{}, Fields: []string{"full_name"}}, codes.NotFound, ""},
+		{"built-in", &notificationv1.UpdateUserRequest{Username: "admin", User: &notificationv1.User{}, Fields: []string{"full_name"}}, codes.FailedPrecondition, ""},
+	}
+	for _, b := range bad {
+		_, err := c.UpdateUser(ctx, b.req)
+		if status.Code(err) != b.code {
+			t.Errorf("%s: %v, want %v", b.name, err, b.code)
+		}
+		if b.field != "" {
+			wantErr(t, err, b.code, b.field, "")
+		}
 	}
 }
 

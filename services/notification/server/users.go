@@ -148,3 +148,47 @@ func (s *Server) SetUserActive(ctx context.Context, req *notificationv1.SetUserA
 	}
 	return &notificationv1.SetUserActiveResponse{User: userProto(u)}, nil
 }
+
+// updatable are the fields UpdateUser may change.
+var updatable = map[string]func(u *store.User, in *notificationv1.User){
+	"full_name":    func(u *store.User, in *notificationv1.User) { u.FullName = strings.TrimSpace(in.GetFullName()) },
+	"email":        func(u *store.User, in *notificationv1.User) { u.Email = strings.TrimSpace(in.GetEmail()) },
+	"is_superuser": func(u *store.User, in *notificationv1.User) { u.IsSuperuser = in.GetIsSuperuser() },
+	"is_active":    func(u *store.User, in *notificationv1.User) { u.IsActive = in.GetIsActive() },
+	"is_bot":       func(u *store.User, in *notificationv1.User) { u.IsBot = in.GetIsBot() },
+	"date_expires": func(u *store.User, in *notificationv1.User) {
+		u.DateExpires = nil
+		if ts := in.GetDateExpires(); ts != nil {
+			t := ts.AsTime()
+			u.DateExpires = &t
+		}
+	},
+}
+
+// UpdateUser applies the named fields and validates the result as on
+// creation. The user name is the account's identity across the services'
+// records and does not change; neither do the built-in accounts.
+func (s *Server) UpdateUser(ctx context.Context, req *notificationv1.UpdateUserRequest) (*notificationv1.UpdateUserResponse, error) {
+	if name := req.GetUsername(); name == Admin || name == Anonymous {
+		return nil, errs.New(errs.FailedPrecondition, "The built-in %s account can not be changed.", name)
+	}
+	var v errs.Violations
+	for _, f := range req.GetFields() {
+		if _, ok := updatable[f]; !ok {
+			v.Add(f, "read_only", "This field can not be changed.")
+		}
+	}
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	u, err := s.store.UpdateUser(ctx, req.GetUsername(), func(u *store.User) error {
+		for _, f := range req.GetFields() {
+			updatable[f](u, req.GetUser())
+		}
+		return validateUser(*u)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &notificationv1.UpdateUserResponse{User: userProto(u)}, nil
+}

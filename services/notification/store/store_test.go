@@ -32,6 +32,7 @@ func TestStore(t *testing.T) {
 		{"subscription paging", testSubscriptionPaging},
 		{"update aborted by change func", testUpdateAbort},
 		{"user activation", testSetUserActive},
+		{"user update", testUpdateUser},
 		{"rate limit quota", testTakeQuota},
 		{"rate limit quota under racing replicas", testTakeQuotaRace},
 	}
@@ -347,5 +348,32 @@ func testTakeQuotaRace(t *testing.T, s *store.Store) {
 	}
 	if sum != limit {
 		t.Errorf("replicas took %d together, want exactly the limit %d", sum, limit)
+	}
+}
+
+func testUpdateUser(t *testing.T, s *store.Store) {
+	ctx := t.Context()
+	for _, name := range []string{"erin", "finn"} {
+		if _, err := s.CreateUser(ctx, store.User{Username: name, Email: name + "@example.org", IsActive: true}, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	when := time.Date(2031, 5, 6, 7, 8, 9, 123456000, time.UTC)
+	u, err := s.UpdateUser(ctx, "erin", func(u *store.User) error {
+		u.IsBot, u.DateExpires, u.LastLogin, u.FullName = true, &when, &when, "Erin"
+		return nil
+	})
+	if err != nil || !u.IsBot || u.DateExpires == nil || !u.DateExpires.Equal(when) || u.FullName != "Erin" {
+		t.Fatalf("update: %+v %v", u, err)
+	}
+	got, err := s.UserByName(ctx, "erin")
+	if err != nil || !got.IsBot || got.LastLogin == nil || !got.LastLogin.Equal(when) || !got.DateExpires.Equal(when) {
+		t.Errorf("stored: %+v %v", got, err)
+	}
+	if _, err := s.UpdateUser(ctx, "erin", func(u *store.User) error { u.Email = "FINN@example.org"; return nil }); !errs.Is(err, errs.InvalidArgument) {
+		t.Errorf("taken address: %v", err)
+	}
+	if _, err := s.UpdateUser(ctx, "nobody", func(*store.User) error { return nil }); !errs.Is(err, errs.NotFound) {
+		t.Errorf("unknown user: %v", err)
 	}
 }

@@ -22,7 +22,10 @@ type User struct {
 	Email       string
 	IsSuperuser bool
 	IsActive    bool
+	IsBot       bool
 	DateJoined  time.Time
+	LastLogin   *time.Time // nil: never signed in on the web
+	DateExpires *time.Time // nil: the account does not expire
 }
 
 // userRow is the stored form of a User.
@@ -35,7 +38,10 @@ type userRow struct {
 	EmailKey    *string
 	IsSuperuser bool
 	IsActive    bool
+	IsBot       bool
 	DateJoined  time.Time
+	LastLogin   *time.Time
+	DateExpires *time.Time
 	TokenHash   *string
 }
 
@@ -46,7 +52,8 @@ func foldKey(s string) string { return strings.ToLower(s) }
 
 func rowOf(u User) userRow {
 	r := userRow{Username: u.Username, UsernameKey: foldKey(u.Username), FullName: u.FullName,
-		Email: u.Email, IsSuperuser: u.IsSuperuser, IsActive: u.IsActive, DateJoined: db.Normalize(u.DateJoined)}
+		Email: u.Email, IsSuperuser: u.IsSuperuser, IsActive: u.IsActive, IsBot: u.IsBot,
+		DateJoined: db.Normalize(u.DateJoined), LastLogin: normalized(u.LastLogin), DateExpires: normalized(u.DateExpires)}
 	if u.Email != "" {
 		k := foldKey(u.Email)
 		r.EmailKey = &k
@@ -56,7 +63,24 @@ func rowOf(u User) userRow {
 
 func (r userRow) user() User {
 	return User{ID: r.ID, Username: r.Username, FullName: r.FullName, Email: r.Email,
-		IsSuperuser: r.IsSuperuser, IsActive: r.IsActive, DateJoined: r.DateJoined.UTC()}
+		IsSuperuser: r.IsSuperuser, IsActive: r.IsActive, IsBot: r.IsBot, DateJoined: r.DateJoined.UTC(),
+		LastLogin: utc(r.LastLogin), DateExpires: utc(r.DateExpires)}
+}
+
+func normalized(t *time.Time) *time.Time {
+	if t == nil {
+		return nil
+	}
+	n := db.Normalize(*t)
+	return &n
+}
+
+func utc(t *time.Time) *time.Time {
+	if t == nil {
+		return nil
+	}
+	u := t.UTC()
+	return &u
 }
 
 // errUsernameTaken and errEmailTaken use Django's wording.
@@ -244,4 +268,53 @@ func wrap(op string, err error) error {
 		return err
 	}
 	return fmt.Errorf("notification: %s: %w", op, err)
+}
+
+// UpdateUser changes an account with change, run on the stored account in
+// a transaction; a user name or address taken by another account is an
+// InvalidArgument on the field, as on creation.
+func (s *Store) UpdateUser(ctx context.Context, username string, change func(*User) error) (User, error) {
+	var out User
+	err := s.gdb.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		r, err := s.userRow(tx, username)
+		if err != nil {
+			return err
+		}
+		u := r.user()
+		if err := change(&u); err != nil {
+			return err
+		}
+		next := rowOf(u)
+		next.ID, next.TokenHash = r.ID, r.TokenHash
+		if err := taken(tx, next); err != nil {
+			return err
+		}
+		if err := tx.Save(&next).Error; err != nil {
+			return wrap("update user", err)
+		}
+		out = next.user()
+		return nil
+	})
+	return out, err
+}
+
+// taken reports a user name or address another account holds.
+func taken(tx *gorm.DB, r userRow) error {
+	var n int64
+	if err := tx.Model(&userRow{}).Where("username_key = ? AND id <> ?", r.UsernameKey, r.ID).Count(&n).Error; err != nil {
+		return err
+	}
+	if n > 0 {
+		return errUsernameTaken()
+	}
+	if r.EmailKey == nil {
+		return nil
+	}
+	if err := tx.Model(&userRow{}).Where("email_key = ? AND id <> ?", *r.EmailKey, r.ID).Count(&n).Error; err != nil {
+		return err
+	}
+	if n > 0 {
+		return errEmailTaken()
+	}
+	return nil
 }

@@ -23,14 +23,20 @@ const (
 )
 
 type User struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
-	Username      string                 `protobuf:"bytes,2,opt,name=username,proto3" json:"username,omitempty"`
-	FullName      string                 `protobuf:"bytes,3,opt,name=full_name,json=fullName,proto3" json:"full_name,omitempty"`
-	Email         string                 `protobuf:"bytes,4,opt,name=email,proto3" json:"email,omitempty"`
-	IsSuperuser   bool                   `protobuf:"varint,5,opt,name=is_superuser,json=isSuperuser,proto3" json:"is_superuser,omitempty"`
-	IsActive      bool                   `protobuf:"varint,6,opt,name=is_active,json=isActive,proto3" json:"is_active,omitempty"`
-	DateJoined    *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=date_joined,json=dateJoined,proto3" json:"date_joined,omitempty"`
+	state       protoimpl.MessageState `protogen:"open.v1"`
+	Id          int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	Username    string                 `protobuf:"bytes,2,opt,name=username,proto3" json:"username,omitempty"`
+	FullName    string                 `protobuf:"bytes,3,opt,name=full_name,json=fullName,proto3" json:"full_name,omitempty"`
+	Email       string                 `protobuf:"bytes,4,opt,name=email,proto3" json:"email,omitempty"`
+	IsSuperuser bool                   `protobuf:"varint,5,opt,name=is_superuser,json=isSuperuser,proto3" json:"is_superuser,omitempty"`
+	IsActive    bool                   `protobuf:"varint,6,opt,name=is_active,json=isActive,proto3" json:"is_active,omitempty"`
+	DateJoined  *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=date_joined,json=dateJoined,proto3" json:"date_joined,omitempty"`
+	// A bot account (an integration rather than a person).
+	IsBot bool `protobuf:"varint,8,opt,name=is_bot,json=isBot,proto3" json:"is_bot,omitempty"`
+	// The last sign-in on the web; API tokens do not set it. Unset: never.
+	LastLogin *timestamppb.Timestamp `protobuf:"bytes,9,opt,name=last_login,json=lastLogin,proto3" json:"last_login,omitempty"`
+	// When a temporary account expires. Unset: never.
+	DateExpires   *timestamppb.Timestamp `protobuf:"bytes,10,opt,name=date_expires,json=dateExpires,proto3" json:"date_expires,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -110,6 +116,27 @@ func (x *User) GetIsActive() bool {
 func (x *User) GetDateJoined() *timestamppb.Timestamp {
 	if x != nil {
 		return x.DateJoined
+	}
+	return nil
+}
+
+func (x *User) GetIsBot() bool {
+	if x != nil {
+		return x.IsBot
+	}
+	return false
+}
+
+func (x *User) GetLastLogin() *timestamppb.Timestamp {
+	if x != nil {
+		return x.LastLogin
+	}
+	return nil
+}
+
+func (x *User) GetDateExpires() *timestamppb.Timestamp {
+	if x != nil {
+		return x.DateExpires
 	}
 	return nil
 }
@@ -663,6 +690,113 @@ func (x *IssueTokenResponse) GetToken() string {
 	return ""
 }
 
+// UpdateUserRequest names the account, its new values and which of them
+// to apply.
+type UpdateUserRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Username      string                 `protobuf:"bytes,1,opt,name=username,proto3" json:"username,omitempty"`
+	User          *User                  `protobuf:"bytes,2,opt,name=user,proto3" json:"user,omitempty"`
+	Fields        []string               `protobuf:"bytes,3,rep,name=fields,proto3" json:"fields,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *UpdateUserRequest) Reset() {
+	*x = UpdateUserRequest{}
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UpdateUserRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UpdateUserRequest) ProtoMessage() {}
+
+func (x *UpdateUserRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UpdateUserRequest.ProtoReflect.Descriptor instead.
+func (*UpdateUserRequest) Descriptor() ([]byte, []int) {
+	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *UpdateUserRequest) GetUsername() string {
+	if x != nil {
+		return x.Username
+	}
+	return ""
+}
+
+func (x *UpdateUserRequest) GetUser() *User {
+	if x != nil {
+		return x.User
+	}
+	return nil
+}
+
+func (x *UpdateUserRequest) GetFields() []string {
+	if x != nil {
+		return x.Fields
+	}
+	return nil
+}
+
+// UpdateUserResponse is the account as it is now.
+type UpdateUserResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	User          *User                  `protobuf:"bytes,1,opt,name=user,proto3" json:"user,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *UpdateUserResponse) Reset() {
+	*x = UpdateUserResponse{}
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UpdateUserResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UpdateUserResponse) ProtoMessage() {}
+
+func (x *UpdateUserResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UpdateUserResponse.ProtoReflect.Descriptor instead.
+func (*UpdateUserResponse) Descriptor() ([]byte, []int) {
+	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{13}
+}
+
+func (x *UpdateUserResponse) GetUser() *User {
+	if x != nil {
+		return x.User
+	}
+	return nil
+}
+
 // SetUserActiveRequest names the account and its new state.
 type SetUserActiveRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -674,7 +808,7 @@ type SetUserActiveRequest struct {
 
 func (x *SetUserActiveRequest) Reset() {
 	*x = SetUserActiveRequest{}
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[12]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -686,7 +820,7 @@ func (x *SetUserActiveRequest) String() string {
 func (*SetUserActiveRequest) ProtoMessage() {}
 
 func (x *SetUserActiveRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[12]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -699,7 +833,7 @@ func (x *SetUserActiveRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetUserActiveRequest.ProtoReflect.Descriptor instead.
 func (*SetUserActiveRequest) Descriptor() ([]byte, []int) {
-	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{12}
+	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *SetUserActiveRequest) GetUsername() string {
@@ -726,7 +860,7 @@ type SetUserActiveResponse struct {
 
 func (x *SetUserActiveResponse) Reset() {
 	*x = SetUserActiveResponse{}
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[13]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -738,7 +872,7 @@ func (x *SetUserActiveResponse) String() string {
 func (*SetUserActiveResponse) ProtoMessage() {}
 
 func (x *SetUserActiveResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[13]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -751,7 +885,7 @@ func (x *SetUserActiveResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetUserActiveResponse.ProtoReflect.Descriptor instead.
 func (*SetUserActiveResponse) Descriptor() ([]byte, []int) {
-	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{13}
+	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *SetUserActiveResponse) GetUser() *User {
@@ -772,7 +906,7 @@ type ListSubscriptionsRequest struct {
 
 func (x *ListSubscriptionsRequest) Reset() {
 	*x = ListSubscriptionsRequest{}
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[14]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -784,7 +918,7 @@ func (x *ListSubscriptionsRequest) String() string {
 func (*ListSubscriptionsRequest) ProtoMessage() {}
 
 func (x *ListSubscriptionsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[14]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -797,7 +931,7 @@ func (x *ListSubscriptionsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListSubscriptionsRequest.ProtoReflect.Descriptor instead.
 func (*ListSubscriptionsRequest) Descriptor() ([]byte, []int) {
-	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{14}
+	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *ListSubscriptionsRequest) GetUsername() string {
@@ -831,7 +965,7 @@ type ListSubscriptionsResponse struct {
 
 func (x *ListSubscriptionsResponse) Reset() {
 	*x = ListSubscriptionsResponse{}
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[15]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -843,7 +977,7 @@ func (x *ListSubscriptionsResponse) String() string {
 func (*ListSubscriptionsResponse) ProtoMessage() {}
 
 func (x *ListSubscriptionsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[15]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -856,7 +990,7 @@ func (x *ListSubscriptionsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListSubscriptionsResponse.ProtoReflect.Descriptor instead.
 func (*ListSubscriptionsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{15}
+	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *ListSubscriptionsResponse) GetSubscriptions() []*Subscription {
@@ -883,7 +1017,7 @@ type GetSubscriptionRequest struct {
 
 func (x *GetSubscriptionRequest) Reset() {
 	*x = GetSubscriptionRequest{}
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[16]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -895,7 +1029,7 @@ func (x *GetSubscriptionRequest) String() string {
 func (*GetSubscriptionRequest) ProtoMessage() {}
 
 func (x *GetSubscriptionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[16]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -908,7 +1042,7 @@ func (x *GetSubscriptionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSubscriptionRequest.ProtoReflect.Descriptor instead.
 func (*GetSubscriptionRequest) Descriptor() ([]byte, []int) {
-	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{16}
+	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *GetSubscriptionRequest) GetUsername() string {
@@ -934,7 +1068,7 @@ type GetSubscriptionResponse struct {
 
 func (x *GetSubscriptionResponse) Reset() {
 	*x = GetSubscriptionResponse{}
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[17]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -946,7 +1080,7 @@ func (x *GetSubscriptionResponse) String() string {
 func (*GetSubscriptionResponse) ProtoMessage() {}
 
 func (x *GetSubscriptionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[17]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -959,7 +1093,7 @@ func (x *GetSubscriptionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSubscriptionResponse.ProtoReflect.Descriptor instead.
 func (*GetSubscriptionResponse) Descriptor() ([]byte, []int) {
-	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{17}
+	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *GetSubscriptionResponse) GetSubscription() *Subscription {
@@ -978,7 +1112,7 @@ type CreateSubscriptionRequest struct {
 
 func (x *CreateSubscriptionRequest) Reset() {
 	*x = CreateSubscriptionRequest{}
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[18]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -990,7 +1124,7 @@ func (x *CreateSubscriptionRequest) String() string {
 func (*CreateSubscriptionRequest) ProtoMessage() {}
 
 func (x *CreateSubscriptionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[18]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1003,7 +1137,7 @@ func (x *CreateSubscriptionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateSubscriptionRequest.ProtoReflect.Descriptor instead.
 func (*CreateSubscriptionRequest) Descriptor() ([]byte, []int) {
-	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{18}
+	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *CreateSubscriptionRequest) GetSubscription() *Subscription {
@@ -1022,7 +1156,7 @@ type CreateSubscriptionResponse struct {
 
 func (x *CreateSubscriptionResponse) Reset() {
 	*x = CreateSubscriptionResponse{}
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[19]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1034,7 +1168,7 @@ func (x *CreateSubscriptionResponse) String() string {
 func (*CreateSubscriptionResponse) ProtoMessage() {}
 
 func (x *CreateSubscriptionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[19]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1047,7 +1181,7 @@ func (x *CreateSubscriptionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateSubscriptionResponse.ProtoReflect.Descriptor instead.
 func (*CreateSubscriptionResponse) Descriptor() ([]byte, []int) {
-	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{19}
+	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *CreateSubscriptionResponse) GetSubscription() *Subscription {
@@ -1067,7 +1201,7 @@ type UpdateSubscriptionRequest struct {
 
 func (x *UpdateSubscriptionRequest) Reset() {
 	*x = UpdateSubscriptionRequest{}
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[20]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1079,7 +1213,7 @@ func (x *UpdateSubscriptionRequest) String() string {
 func (*UpdateSubscriptionRequest) ProtoMessage() {}
 
 func (x *UpdateSubscriptionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[20]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1092,7 +1226,7 @@ func (x *UpdateSubscriptionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateSubscriptionRequest.ProtoReflect.Descriptor instead.
 func (*UpdateSubscriptionRequest) Descriptor() ([]byte, []int) {
-	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{20}
+	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *UpdateSubscriptionRequest) GetSubscription() *Subscription {
@@ -1118,7 +1252,7 @@ type UpdateSubscriptionResponse struct {
 
 func (x *UpdateSubscriptionResponse) Reset() {
 	*x = UpdateSubscriptionResponse{}
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[21]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1130,7 +1264,7 @@ func (x *UpdateSubscriptionResponse) String() string {
 func (*UpdateSubscriptionResponse) ProtoMessage() {}
 
 func (x *UpdateSubscriptionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[21]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1143,7 +1277,7 @@ func (x *UpdateSubscriptionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateSubscriptionResponse.ProtoReflect.Descriptor instead.
 func (*UpdateSubscriptionResponse) Descriptor() ([]byte, []int) {
-	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{21}
+	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *UpdateSubscriptionResponse) GetSubscription() *Subscription {
@@ -1163,7 +1297,7 @@ type DeleteSubscriptionRequest struct {
 
 func (x *DeleteSubscriptionRequest) Reset() {
 	*x = DeleteSubscriptionRequest{}
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[22]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1175,7 +1309,7 @@ func (x *DeleteSubscriptionRequest) String() string {
 func (*DeleteSubscriptionRequest) ProtoMessage() {}
 
 func (x *DeleteSubscriptionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[22]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1188,7 +1322,7 @@ func (x *DeleteSubscriptionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteSubscriptionRequest.ProtoReflect.Descriptor instead.
 func (*DeleteSubscriptionRequest) Descriptor() ([]byte, []int) {
-	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{22}
+	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *DeleteSubscriptionRequest) GetUsername() string {
@@ -1213,7 +1347,7 @@ type DeleteSubscriptionResponse struct {
 
 func (x *DeleteSubscriptionResponse) Reset() {
 	*x = DeleteSubscriptionResponse{}
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[23]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1225,7 +1359,7 @@ func (x *DeleteSubscriptionResponse) String() string {
 func (*DeleteSubscriptionResponse) ProtoMessage() {}
 
 func (x *DeleteSubscriptionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[23]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1238,14 +1372,14 @@ func (x *DeleteSubscriptionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteSubscriptionResponse.ProtoReflect.Descriptor instead.
 func (*DeleteSubscriptionResponse) Descriptor() ([]byte, []int) {
-	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{23}
+	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{25}
 }
 
 var File_tms_notification_v1_notification_proto protoreflect.FileDescriptor
 
 const file_tms_notification_v1_notification_proto_rawDesc = "" +
 	"\n" +
-	"&tms/notification/v1/notification.proto\x12\x13tms.notification.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xe2\x01\n" +
+	"&tms/notification/v1/notification.proto\x12\x13tms.notification.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xf3\x02\n" +
 	"\x04User\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1a\n" +
 	"\busername\x18\x02 \x01(\tR\busername\x12\x1b\n" +
@@ -1254,7 +1388,12 @@ const file_tms_notification_v1_notification_proto_rawDesc = "" +
 	"\fis_superuser\x18\x05 \x01(\bR\visSuperuser\x12\x1b\n" +
 	"\tis_active\x18\x06 \x01(\bR\bisActive\x12;\n" +
 	"\vdate_joined\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\n" +
-	"dateJoined\"\xdc\x01\n" +
+	"dateJoined\x12\x15\n" +
+	"\x06is_bot\x18\b \x01(\bR\x05isBot\x129\n" +
+	"\n" +
+	"last_login\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\tlastLogin\x12=\n" +
+	"\fdate_expires\x18\n" +
+	" \x01(\v2\x1a.google.protobuf.TimestampR\vdateExpires\"\xdc\x01\n" +
 	"\fSubscription\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1a\n" +
 	"\busername\x18\x02 \x01(\tR\busername\x12\"\n" +
@@ -1284,7 +1423,13 @@ const file_tms_notification_v1_notification_proto_rawDesc = "" +
 	"\x11IssueTokenRequest\x12\x1a\n" +
 	"\busername\x18\x01 \x01(\tR\busername\"*\n" +
 	"\x12IssueTokenResponse\x12\x14\n" +
-	"\x05token\x18\x01 \x01(\tR\x05token\"J\n" +
+	"\x05token\x18\x01 \x01(\tR\x05token\"v\n" +
+	"\x11UpdateUserRequest\x12\x1a\n" +
+	"\busername\x18\x01 \x01(\tR\busername\x12-\n" +
+	"\x04user\x18\x02 \x01(\v2\x19.tms.notification.v1.UserR\x04user\x12\x16\n" +
+	"\x06fields\x18\x03 \x03(\tR\x06fields\"C\n" +
+	"\x12UpdateUserResponse\x12-\n" +
+	"\x04user\x18\x01 \x01(\v2\x19.tms.notification.v1.UserR\x04user\"J\n" +
 	"\x14SetUserActiveRequest\x12\x1a\n" +
 	"\busername\x18\x01 \x01(\tR\busername\x12\x16\n" +
 	"\x06active\x18\x02 \x01(\bR\x06active\"F\n" +
@@ -1314,7 +1459,7 @@ const file_tms_notification_v1_notification_proto_rawDesc = "" +
 	"\x19DeleteSubscriptionRequest\x12\x1a\n" +
 	"\busername\x18\x01 \x01(\tR\busername\x12\x0e\n" +
 	"\x02id\x18\x02 \x01(\x03R\x02id\"\x1c\n" +
-	"\x1aDeleteSubscriptionResponse2\x99\t\n" +
+	"\x1aDeleteSubscriptionResponse2\xf8\t\n" +
 	"\x13NotificationService\x12c\n" +
 	"\fAuthenticate\x12(.tms.notification.v1.AuthenticateRequest\x1a).tms.notification.v1.AuthenticateResponse\x12T\n" +
 	"\aGetUser\x12#.tms.notification.v1.GetUserRequest\x1a$.tms.notification.v1.GetUserResponse\x12Z\n" +
@@ -1322,7 +1467,9 @@ const file_tms_notification_v1_notification_proto_rawDesc = "" +
 	"\n" +
 	"CreateUser\x12&.tms.notification.v1.CreateUserRequest\x1a'.tms.notification.v1.CreateUserResponse\x12]\n" +
 	"\n" +
-	"IssueToken\x12&.tms.notification.v1.IssueTokenRequest\x1a'.tms.notification.v1.IssueTokenResponse\x12f\n" +
+	"IssueToken\x12&.tms.notification.v1.IssueTokenRequest\x1a'.tms.notification.v1.IssueTokenResponse\x12]\n" +
+	"\n" +
+	"UpdateUser\x12&.tms.notification.v1.UpdateUserRequest\x1a'.tms.notification.v1.UpdateUserResponse\x12f\n" +
 	"\rSetUserActive\x12).tms.notification.v1.SetUserActiveRequest\x1a*.tms.notification.v1.SetUserActiveResponse\x12r\n" +
 	"\x11ListSubscriptions\x12-.tms.notification.v1.ListSubscriptionsRequest\x1a..tms.notification.v1.ListSubscriptionsResponse\x12l\n" +
 	"\x0fGetSubscription\x12+.tms.notification.v1.GetSubscriptionRequest\x1a,.tms.notification.v1.GetSubscriptionResponse\x12u\n" +
@@ -1342,7 +1489,7 @@ func file_tms_notification_v1_notification_proto_rawDescGZIP() []byte {
 	return file_tms_notification_v1_notification_proto_rawDescData
 }
 
-var file_tms_notification_v1_notification_proto_msgTypes = make([]protoimpl.MessageInfo, 24)
+var file_tms_notification_v1_notification_proto_msgTypes = make([]protoimpl.MessageInfo, 26)
 var file_tms_notification_v1_notification_proto_goTypes = []any{
 	(*User)(nil),                       // 0: tms.notification.v1.User
 	(*Subscription)(nil),               // 1: tms.notification.v1.Subscription
@@ -1356,61 +1503,69 @@ var file_tms_notification_v1_notification_proto_goTypes = []any{
 	(*CreateUserResponse)(nil),         // 9: tms.notification.v1.CreateUserResponse
 	(*IssueTokenRequest)(nil),          // 10: tms.notification.v1.IssueTokenRequest
 	(*IssueTokenResponse)(nil),         // 11: tms.notification.v1.IssueTokenResponse
-	(*SetUserActiveRequest)(nil),       // 12: tms.notification.v1.SetUserActiveRequest
-	(*SetUserActiveResponse)(nil),      // 13: tms.notification.v1.SetUserActiveResponse
-	(*ListSubscriptionsRequest)(nil),   // 14: tms.notification.v1.ListSubscriptionsRequest
-	(*ListSubscriptionsResponse)(nil),  // 15: tms.notification.v1.ListSubscriptionsResponse
-	(*GetSubscriptionRequest)(nil),     // 16: tms.notification.v1.GetSubscriptionRequest
-	(*GetSubscriptionResponse)(nil),    // 17: tms.notification.v1.GetSubscriptionResponse
-	(*CreateSubscriptionRequest)(nil),  // 18: tms.notification.v1.CreateSubscriptionRequest
-	(*CreateSubscriptionResponse)(nil), // 19: tms.notification.v1.CreateSubscriptionResponse
-	(*UpdateSubscriptionRequest)(nil),  // 20: tms.notification.v1.UpdateSubscriptionRequest
-	(*UpdateSubscriptionResponse)(nil), // 21: tms.notification.v1.UpdateSubscriptionResponse
-	(*DeleteSubscriptionRequest)(nil),  // 22: tms.notification.v1.DeleteSubscriptionRequest
-	(*DeleteSubscriptionResponse)(nil), // 23: tms.notification.v1.DeleteSubscriptionResponse
-	(*timestamppb.Timestamp)(nil),      // 24: google.protobuf.Timestamp
+	(*UpdateUserRequest)(nil),          // 12: tms.notification.v1.UpdateUserRequest
+	(*UpdateUserResponse)(nil),         // 13: tms.notification.v1.UpdateUserResponse
+	(*SetUserActiveRequest)(nil),       // 14: tms.notification.v1.SetUserActiveRequest
+	(*SetUserActiveResponse)(nil),      // 15: tms.notification.v1.SetUserActiveResponse
+	(*ListSubscriptionsRequest)(nil),   // 16: tms.notification.v1.ListSubscriptionsRequest
+	(*ListSubscriptionsResponse)(nil),  // 17: tms.notification.v1.ListSubscriptionsResponse
+	(*GetSubscriptionRequest)(nil),     // 18: tms.notification.v1.GetSubscriptionRequest
+	(*GetSubscriptionResponse)(nil),    // 19: tms.notification.v1.GetSubscriptionResponse
+	(*CreateSubscriptionRequest)(nil),  // 20: tms.notification.v1.CreateSubscriptionRequest
+	(*CreateSubscriptionResponse)(nil), // 21: tms.notification.v1.CreateSubscriptionResponse
+	(*UpdateSubscriptionRequest)(nil),  // 22: tms.notification.v1.UpdateSubscriptionRequest
+	(*UpdateSubscriptionResponse)(nil), // 23: tms.notification.v1.UpdateSubscriptionResponse
+	(*DeleteSubscriptionRequest)(nil),  // 24: tms.notification.v1.DeleteSubscriptionRequest
+	(*DeleteSubscriptionResponse)(nil), // 25: tms.notification.v1.DeleteSubscriptionResponse
+	(*timestamppb.Timestamp)(nil),      // 26: google.protobuf.Timestamp
 }
 var file_tms_notification_v1_notification_proto_depIdxs = []int32{
-	24, // 0: tms.notification.v1.User.date_joined:type_name -> google.protobuf.Timestamp
-	0,  // 1: tms.notification.v1.AuthenticateResponse.user:type_name -> tms.notification.v1.User
-	0,  // 2: tms.notification.v1.GetUserResponse.user:type_name -> tms.notification.v1.User
-	0,  // 3: tms.notification.v1.ListUsersResponse.users:type_name -> tms.notification.v1.User
-	0,  // 4: tms.notification.v1.CreateUserRequest.user:type_name -> tms.notification.v1.User
-	0,  // 5: tms.notification.v1.CreateUserResponse.user:type_name -> tms.notification.v1.User
-	0,  // 6: tms.notification.v1.SetUserActiveResponse.user:type_name -> tms.notification.v1.User
-	1,  // 7: tms.notification.v1.ListSubscriptionsResponse.subscriptions:type_name -> tms.notification.v1.Subscription
-	1,  // 8: tms.notification.v1.GetSubscriptionResponse.subscription:type_name -> tms.notification.v1.Subscription
-	1,  // 9: tms.notification.v1.CreateSubscriptionRequest.subscription:type_name -> tms.notification.v1.Subscription
-	1,  // 10: tms.notification.v1.CreateSubscriptionResponse.subscription:type_name -> tms.notification.v1.Subscription
-	1,  // 11: tms.notification.v1.UpdateSubscriptionRequest.subscription:type_name -> tms.notification.v1.Subscription
-	1,  // 12: tms.notification.v1.UpdateSubscriptionResponse.subscription:type_name -> tms.notification.v1.Subscription
-	2,  // 13: tms.notification.v1.NotificationService.Authenticate:input_type -> tms.notification.v1.AuthenticateRequest
-	4,  // 14: tms.notification.v1.NotificationService.GetUser:input_type -> tms.notification.v1.GetUserRequest
-	6,  // 15: tms.notification.v1.NotificationService.ListUsers:input_type -> tms.notification.v1.ListUsersRequest
-	8,  // 16: tms.notification.v1.NotificationService.CreateUser:input_type -> tms.notification.v1.CreateUserRequest
-	10, // 17: tms.notification.v1.NotificationService.IssueToken:input_type -> tms.notification.v1.IssueTokenRequest
-	12, // 18: tms.notification.v1.NotificationService.SetUserActive:input_type -> tms.notification.v1.SetUserActiveRequest
-	14, // 19: tms.notification.v1.NotificationService.ListSubscriptions:input_type -> tms.notification.v1.ListSubscriptionsRequest
-	16, // 20: tms.notification.v1.NotificationService.GetSubscription:input_type -> tms.notification.v1.GetSubscriptionRequest
-	18, // 21: tms.notification.v1.NotificationService.CreateSubscription:input_type -> tms.notification.v1.CreateSubscriptionRequest
-	20, // 22: tms.notification.v1.NotificationService.UpdateSubscription:input_type -> tms.notification.v1.UpdateSubscriptionRequest
-	22, // 23: tms.notification.v1.NotificationService.DeleteSubscription:input_type -> tms.notification.v1.DeleteSubscriptionRequest
-	3,  // 24: tms.notification.v1.NotificationService.Authenticate:output_type -> tms.notification.v1.AuthenticateResponse
-	5,  // 25: tms.notification.v1.NotificationService.GetUser:output_type -> tms.notification.v1.GetUserResponse
-	7,  // 26: tms.notification.v1.NotificationService.ListUsers:output_type -> tms.notification.v1.ListUsersResponse
-	9,  // 27: tms.notification.v1.NotificationService.CreateUser:output_type -> tms.notification.v1.CreateUserResponse
-	11, // 28: tms.notification.v1.NotificationService.IssueToken:output_type -> tms.notification.v1.IssueTokenResponse
-	13, // 29: tms.notification.v1.NotificationService.SetUserActive:output_type -> tms.notification.v1.SetUserActiveResponse
-	15, // 30: tms.notification.v1.NotificationService.ListSubscriptions:output_type -> tms.notification.v1.ListSubscriptionsResponse
-	17, // 31: tms.notification.v1.NotificationService.GetSubscription:output_type -> tms.notification.v1.GetSubscriptionResponse
-	19, // 32: tms.notification.v1.NotificationService.CreateSubscription:output_type -> tms.notification.v1.CreateSubscriptionResponse
-	21, // 33: tms.notification.v1.NotificationService.UpdateSubscription:output_type -> tms.notification.v1.UpdateSubscriptionResponse
-	23, // 34: tms.notification.v1.NotificationService.DeleteSubscription:output_type -> tms.notification.v1.DeleteSubscriptionResponse
-	24, // [24:35] is the sub-list for method output_type
-	13, // [13:24] is the sub-list for method input_type
-	13, // [13:13] is the sub-list for extension type_name
-	13, // [13:13] is the sub-list for extension extendee
-	0,  // [0:13] is the sub-list for field type_name
+	26, // 0: tms.notification.v1.User.date_joined:type_name -> google.protobuf.Timestamp
+	26, // 1: tms.notification.v1.User.last_login:type_name -> google.protobuf.Timestamp
+	26, // 2: tms.notification.v1.User.date_expires:type_name -> google.protobuf.Timestamp
+	0,  // 3: tms.notification.v1.AuthenticateResponse.user:type_name -> tms.notification.v1.User
+	0,  // 4: tms.notification.v1.GetUserResponse.user:type_name -> tms.notification.v1.User
+	0,  // 5: tms.notification.v1.ListUsersResponse.users:type_name -> tms.notification.v1.User
+	0,  // 6: tms.notification.v1.CreateUserRequest.user:type_name -> tms.notification.v1.User
+	0,  // 7: tms.notification.v1.CreateUserResponse.user:type_name -> tms.notification.v1.User
+	0,  // 8: tms.notification.v1.UpdateUserRequest.user:type_name -> tms.notification.v1.User
+	0,  // 9: tms.notification.v1.UpdateUserResponse.user:type_name -> tms.notification.v1.User
+	0,  // 10: tms.notification.v1.SetUserActiveResponse.user:type_name -> tms.notification.v1.User
+	1,  // 11: tms.notification.v1.ListSubscriptionsResponse.subscriptions:type_name -> tms.notification.v1.Subscription
+	1,  // 12: tms.notification.v1.GetSubscriptionResponse.subscription:type_name -> tms.notification.v1.Subscription
+	1,  // 13: tms.notification.v1.CreateSubscriptionRequest.subscription:type_name -> tms.notification.v1.Subscription
+	1,  // 14: tms.notification.v1.CreateSubscriptionResponse.subscription:type_name -> tms.notification.v1.Subscription
+	1,  // 15: tms.notification.v1.UpdateSubscriptionRequest.subscription:type_name -> tms.notification.v1.Subscription
+	1,  // 16: tms.notification.v1.UpdateSubscriptionResponse.subscription:type_name -> tms.notification.v1.Subscription
+	2,  // 17: tms.notification.v1.NotificationService.Authenticate:input_type -> tms.notification.v1.AuthenticateRequest
+	4,  // 18: tms.notification.v1.NotificationService.GetUser:input_type -> tms.notification.v1.GetUserRequest
+	6,  // 19: tms.notification.v1.NotificationService.ListUsers:input_type -> tms.notification.v1.ListUsersRequest
+	8,  // 20: tms.notification.v1.NotificationService.CreateUser:input_type -> tms.notification.v1.CreateUserRequest
+	10, // 21: tms.notification.v1.NotificationService.IssueToken:input_type -> tms.notification.v1.IssueTokenRequest
+	12, // 22: tms.notification.v1.NotificationService.UpdateUser:input_type -> tms.notification.v1.UpdateUserRequest
+	14, // 23: tms.notification.v1.NotificationService.SetUserActive:input_type -> tms.notification.v1.SetUserActiveRequest
+	16, // 24: tms.notification.v1.NotificationService.ListSubscriptions:input_type -> tms.notification.v1.ListSubscriptionsRequest
+	18, // 25: tms.notification.v1.NotificationService.GetSubscription:input_type -> tms.notification.v1.GetSubscriptionRequest
+	20, // 26: tms.notification.v1.NotificationService.CreateSubscription:input_type -> tms.notification.v1.CreateSubscriptionRequest
+	22, // 27: tms.notification.v1.NotificationService.UpdateSubscription:input_type -> tms.notification.v1.UpdateSubscriptionRequest
+	24, // 28: tms.notification.v1.NotificationService.DeleteSubscription:input_type -> tms.notification.v1.DeleteSubscriptionRequest
+	3,  // 29: tms.notification.v1.NotificationService.Authenticate:output_type -> tms.notification.v1.AuthenticateResponse
+	5,  // 30: tms.notification.v1.NotificationService.GetUser:output_type -> tms.notification.v1.GetUserResponse
+	7,  // 31: tms.notification.v1.NotificationService.ListUsers:output_type -> tms.notification.v1.ListUsersResponse
+	9,  // 32: tms.notification.v1.NotificationService.CreateUser:output_type -> tms.notification.v1.CreateUserResponse
+	11, // 33: tms.notification.v1.NotificationService.IssueToken:output_type -> tms.notification.v1.IssueTokenResponse
+	13, // 34: tms.notification.v1.NotificationService.UpdateUser:output_type -> tms.notification.v1.UpdateUserResponse
+	15, // 35: tms.notification.v1.NotificationService.SetUserActive:output_type -> tms.notification.v1.SetUserActiveResponse
+	17, // 36: tms.notification.v1.NotificationService.ListSubscriptions:output_type -> tms.notification.v1.ListSubscriptionsResponse
+	19, // 37: tms.notification.v1.NotificationService.GetSubscription:output_type -> tms.notification.v1.GetSubscriptionResponse
+	21, // 38: tms.notification.v1.NotificationService.CreateSubscription:output_type -> tms.notification.v1.CreateSubscriptionResponse
+	23, // 39: tms.notification.v1.NotificationService.UpdateSubscription:output_type -> tms.notification.v1.UpdateSubscriptionResponse
+	25, // 40: tms.notification.v1.NotificationService.DeleteSubscription:output_type -> tms.notification.v1.DeleteSubscriptionResponse
+	29, // [29:41] is the sub-list for method output_type
+	17, // [17:29] is the sub-list for method input_type
+	17, // [17:17] is the sub-list for extension type_name
+	17, // [17:17] is the sub-list for extension extendee
+	0,  // [0:17] is the sub-list for field type_name
 }
 
 func init() { file_tms_notification_v1_notification_proto_init() }
@@ -1424,7 +1579,7 @@ func file_tms_notification_v1_notification_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tms_notification_v1_notification_proto_rawDesc), len(file_tms_notification_v1_notification_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   24,
+			NumMessages:   26,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

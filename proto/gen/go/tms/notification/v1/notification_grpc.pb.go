@@ -24,6 +24,7 @@ const (
 	NotificationService_ListUsers_FullMethodName          = "/tms.notification.v1.NotificationService/ListUsers"
 	NotificationService_CreateUser_FullMethodName         = "/tms.notification.v1.NotificationService/CreateUser"
 	NotificationService_IssueToken_FullMethodName         = "/tms.notification.v1.NotificationService/IssueToken"
+	NotificationService_UpdateUser_FullMethodName         = "/tms.notification.v1.NotificationService/UpdateUser"
 	NotificationService_SetUserActive_FullMethodName      = "/tms.notification.v1.NotificationService/SetUserActive"
 	NotificationService_ListSubscriptions_FullMethodName  = "/tms.notification.v1.NotificationService/ListSubscriptions"
 	NotificationService_GetSubscription_FullMethodName    = "/tms.notification.v1.NotificationService/GetSubscription"
@@ -44,6 +45,10 @@ type NotificationServiceClient interface {
 	ListUsers(ctx context.Context, in *ListUsersRequest, opts ...grpc.CallOption) (*ListUsersResponse, error)
 	CreateUser(ctx context.Context, in *CreateUserRequest, opts ...grpc.CallOption) (*CreateUserResponse, error)
 	IssueToken(ctx context.Context, in *IssueTokenRequest, opts ...grpc.CallOption) (*IssueTokenResponse, error)
+	// UpdateUser changes the named fields of an account: full_name, email,
+	// is_superuser, is_active, is_bot, date_expires. The user name and the
+	// built-in accounts do not change.
+	UpdateUser(ctx context.Context, in *UpdateUserRequest, opts ...grpc.CallOption) (*UpdateUserResponse, error)
 	// SetUserActive activates or deactivates an account; a deactivated
 	// account keeps its history and its token stops authenticating.
 	SetUserActive(ctx context.Context, in *SetUserActiveRequest, opts ...grpc.CallOption) (*SetUserActiveResponse, error)
@@ -106,6 +111,16 @@ func (c *notificationServiceClient) IssueToken(ctx context.Context, in *IssueTok
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(IssueTokenResponse)
 	err := c.cc.Invoke(ctx, NotificationService_IssueToken_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *notificationServiceClient) UpdateUser(ctx context.Context, in *UpdateUserRequest, opts ...grpc.CallOption) (*UpdateUserResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(UpdateUserResponse)
+	err := c.cc.Invoke(ctx, NotificationService_UpdateUser_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -184,6 +199,10 @@ type NotificationServiceServer interface {
 	ListUsers(context.Context, *ListUsersRequest) (*ListUsersResponse, error)
 	CreateUser(context.Context, *CreateUserRequest) (*CreateUserResponse, error)
 	IssueToken(context.Context, *IssueTokenRequest) (*IssueTokenResponse, error)
+	// UpdateUser changes the named fields of an account: full_name, email,
+	// is_superuser, is_active, is_bot, date_expires. The user name and the
+	// built-in accounts do not change.
+	UpdateUser(context.Context, *UpdateUserRequest) (*UpdateUserResponse, error)
 	// SetUserActive activates or deactivates an account; a deactivated
 	// account keeps its history and its token stops authenticating.
 	SetUserActive(context.Context, *SetUserActiveRequest) (*SetUserActiveResponse, error)
@@ -216,6 +235,9 @@ func (UnimplementedNotificationServiceServer) CreateUser(context.Context, *Creat
 }
 func (UnimplementedNotificationServiceServer) IssueToken(context.Context, *IssueTokenRequest) (*IssueTokenResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method IssueToken not implemented")
+}
+func (UnimplementedNotificationServiceServer) UpdateUser(context.Context, *UpdateUserRequest) (*UpdateUserResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method UpdateUser not implemented")
 }
 func (UnimplementedNotificationServiceServer) SetUserActive(context.Context, *SetUserActiveRequest) (*SetUserActiveResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method SetUserActive not implemented")
@@ -342,6 +364,24 @@ func _NotificationService_IssueToken_Handler(srv interface{}, ctx context.Contex
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
 		return srv.(NotificationServiceServer).IssueToken(ctx, req.(*IssueTokenRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _NotificationService_UpdateUser_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(UpdateUserRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(NotificationServiceServer).UpdateUser(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: NotificationService_UpdateUser_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(NotificationServiceServer).UpdateUser(ctx, req.(*UpdateUserRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }
@@ -480,6 +520,10 @@ var NotificationService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "IssueToken",
 			Handler:    _NotificationService_IssueToken_Handler,
+		},
+		{
+			MethodName: "UpdateUser",
+			Handler:    _NotificationService_UpdateUser_Handler,
 		},
 		{
 			MethodName: "SetUserActive",
