@@ -15,6 +15,8 @@ import (
 
 // Store is what the server needs from storage.
 type Store interface {
+	UserActivity(ctx context.Context, user string, hidden []string) ([]store.ActionCount, int64, error)
+	Contributions(ctx context.Context, user string, hidden []string, offset, limit int) ([]store.Contribution, int64, error)
 	Append(ctx context.Context, cs []store.Change) (int64, error)
 	List(ctx context.Context, f store.Filter, offset, limit int) ([]store.Change, int64, error)
 	Get(ctx context.Context, id int64) (store.Change, error)
@@ -109,13 +111,11 @@ func (s *Server) ListChanges(ctx context.Context, req *changelogv1.ListChangesRe
 		LanguageCode: req.GetLanguageCode(), UnitID: req.GetUnitId(), User: req.GetUser(),
 		Actions: req.GetActions(), After: after, Before: before,
 	}
-	if s.projects != nil {
-		hidden, err := s.projects.Hidden(ctx)
-		if err != nil {
-			return nil, err
-		}
-		f.HiddenProjects = hidden
+	hidden, err := s.hidden(ctx)
+	if err != nil {
+		return nil, err
 	}
+	f.HiddenProjects = hidden
 	list, total, err := s.store.List(ctx, f, int(req.GetOffset()), int(req.GetLimit()))
 	if err != nil {
 		return nil, err

@@ -39,6 +39,7 @@ func TestStore(t *testing.T) {
 		{"get unknown", testGetUnknown},
 		{"negative paging", testNegativePaging},
 		{"string removed detaches the unit", testRemovedUnitDetached},
+		{"user activity and contributions", testUserActivity},
 	}
 	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
 		for _, c := range cases {
@@ -162,6 +163,7 @@ func testFilters(t *testing.T, s *store.Store) {
 		{"window", store.Filter{After: base.Add(time.Second), Before: base.Add(2 * time.Second)}, []string{"3", "2"}},
 		{"combined", store.Filter{ProjectSlug: "p", User: "alice", Actions: []int32{2}}, []string{"4"}},
 		{"nothing", store.Filter{ProjectSlug: "zzz"}, []string{}},
+		{"hidden project", store.Filter{HiddenProjects: []string{"p"}}, []string{"5"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -272,5 +274,38 @@ func testRemovedUnitDetached(t *testing.T, s *store.Store) {
 	}
 	if _, n, _ := s.List(t.Context(), store.Filter{}, 0, 10); n != 3 {
 		t.Errorf("records lost: %d of 3", n)
+	}
+}
+
+func testUserActivity(t *testing.T, s *store.Store) {
+	ctx := t.Context()
+	cs := []store.Change{
+		change("a1", 5, "p", "c", "cs", base), change("a2", 2, "p", "c", "cs", base.Add(time.Second)),
+		change("a3", 36, "p", "c", "de", base.Add(2*time.Second)), change("a4", 4, "p", "d", "de", base.Add(3*time.Second)),
+		change("a5", 3, "q", "c", "fr", base.Add(4*time.Second)), change("a6", 5, "q", "c", "fr", base.Add(5*time.Second)),
+		change("b1", 5, "p", "c", "it", base.Add(6*time.Second)),
+	}
+	for i := range cs {
+		cs[i].User = "alice"
+	}
+	cs[6].User = "bob"
+	if _, err := s.Append(ctx, cs); err != nil {
+		t.Fatal(err)
+	}
+	counts, langs, err := s.UserActivity(ctx, "alice", nil)
+	if err != nil || fmt.Sprint(counts) != "[{2 1} {3 1} {4 1} {5 2} {36 1}]" || langs != 3 {
+		t.Errorf("activity: %v, %d languages, %v", counts, langs, err)
+	}
+	counts, langs, err = s.UserActivity(ctx, "alice", []string{"q"})
+	if err != nil || fmt.Sprint(counts) != "[{2 1} {4 1} {5 1} {36 1}]" || langs != 2 {
+		t.Errorf("activity without q: %v, %d languages, %v", counts, langs, err)
+	}
+	list, total, err := s.Contributions(ctx, "alice", nil, 1, 2)
+	if err != nil || total != 4 || fmt.Sprint(list) != "[{p c de 1} {p d de 1}]" {
+		t.Errorf("contributions page: %v total %d, %v", list, total, err)
+	}
+	list, total, err = s.Contributions(ctx, "alice", []string{"q"}, 0, 0)
+	if err != nil || total != 3 || fmt.Sprint(list) != "[{p c cs 2} {p c de 1} {p d de 1}]" {
+		t.Errorf("contributions without q: %v total %d, %v", list, total, err)
 	}
 }

@@ -515,6 +515,343 @@ func (x *GetChangeResponse) GetChange() *Change {
 	return nil
 }
 
+// GetUserActivityRequest names the user.
+type GetUserActivityRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	User          string                 `protobuf:"bytes,1,opt,name=user,proto3" json:"user,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetUserActivityRequest) Reset() {
+	*x = GetUserActivityRequest{}
+	mi := &file_tms_changelog_v1_changelog_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetUserActivityRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetUserActivityRequest) ProtoMessage() {}
+
+func (x *GetUserActivityRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_changelog_v1_changelog_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetUserActivityRequest.ProtoReflect.Descriptor instead.
+func (*GetUserActivityRequest) Descriptor() ([]byte, []int) {
+	return file_tms_changelog_v1_changelog_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *GetUserActivityRequest) GetUser() string {
+	if x != nil {
+		return x.User
+	}
+	return ""
+}
+
+// ActionCount is how many records of one action a user has.
+type ActionCount struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Action        int32                  `protobuf:"varint,1,opt,name=action,proto3" json:"action,omitempty"`
+	Count         int64                  `protobuf:"varint,2,opt,name=count,proto3" json:"count,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ActionCount) Reset() {
+	*x = ActionCount{}
+	mi := &file_tms_changelog_v1_changelog_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ActionCount) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ActionCount) ProtoMessage() {}
+
+func (x *ActionCount) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_changelog_v1_changelog_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ActionCount.ProtoReflect.Descriptor instead.
+func (*ActionCount) Descriptor() ([]byte, []int) {
+	return file_tms_changelog_v1_changelog_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *ActionCount) GetAction() int32 {
+	if x != nil {
+		return x.Action
+	}
+	return 0
+}
+
+func (x *ActionCount) GetCount() int64 {
+	if x != nil {
+		return x.Count
+	}
+	return 0
+}
+
+// GetUserActivityResponse holds the counts per action and the number of
+// distinct languages of the user's translation records (actions 2, 5, 36).
+type GetUserActivityResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Actions       []*ActionCount         `protobuf:"bytes,1,rep,name=actions,proto3" json:"actions,omitempty"`
+	Languages     int64                  `protobuf:"varint,2,opt,name=languages,proto3" json:"languages,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetUserActivityResponse) Reset() {
+	*x = GetUserActivityResponse{}
+	mi := &file_tms_changelog_v1_changelog_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetUserActivityResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetUserActivityResponse) ProtoMessage() {}
+
+func (x *GetUserActivityResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_changelog_v1_changelog_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetUserActivityResponse.ProtoReflect.Descriptor instead.
+func (*GetUserActivityResponse) Descriptor() ([]byte, []int) {
+	return file_tms_changelog_v1_changelog_proto_rawDescGZIP(), []int{9}
+}
+
+func (x *GetUserActivityResponse) GetActions() []*ActionCount {
+	if x != nil {
+		return x.Actions
+	}
+	return nil
+}
+
+func (x *GetUserActivityResponse) GetLanguages() int64 {
+	if x != nil {
+		return x.Languages
+	}
+	return 0
+}
+
+// ListContributionsRequest names the user and the page.
+type ListContributionsRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	User          string                 `protobuf:"bytes,1,opt,name=user,proto3" json:"user,omitempty"`
+	Offset        int64                  `protobuf:"varint,2,opt,name=offset,proto3" json:"offset,omitempty"`
+	Limit         int64                  `protobuf:"varint,3,opt,name=limit,proto3" json:"limit,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListContributionsRequest) Reset() {
+	*x = ListContributionsRequest{}
+	mi := &file_tms_changelog_v1_changelog_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListContributionsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListContributionsRequest) ProtoMessage() {}
+
+func (x *ListContributionsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_changelog_v1_changelog_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListContributionsRequest.ProtoReflect.Descriptor instead.
+func (*ListContributionsRequest) Descriptor() ([]byte, []int) {
+	return file_tms_changelog_v1_changelog_proto_rawDescGZIP(), []int{10}
+}
+
+func (x *ListContributionsRequest) GetUser() string {
+	if x != nil {
+		return x.User
+	}
+	return ""
+}
+
+func (x *ListContributionsRequest) GetOffset() int64 {
+	if x != nil {
+		return x.Offset
+	}
+	return 0
+}
+
+func (x *ListContributionsRequest) GetLimit() int64 {
+	if x != nil {
+		return x.Limit
+	}
+	return 0
+}
+
+// Contribution is one translation a user has records in.
+type Contribution struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	ProjectSlug   string                 `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	ComponentSlug string                 `protobuf:"bytes,2,opt,name=component_slug,json=componentSlug,proto3" json:"component_slug,omitempty"`
+	LanguageCode  string                 `protobuf:"bytes,3,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
+	// The user's records in it.
+	Changes       int64 `protobuf:"varint,4,opt,name=changes,proto3" json:"changes,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Contribution) Reset() {
+	*x = Contribution{}
+	mi := &file_tms_changelog_v1_changelog_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Contribution) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Contribution) ProtoMessage() {}
+
+func (x *Contribution) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_changelog_v1_changelog_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Contribution.ProtoReflect.Descriptor instead.
+func (*Contribution) Descriptor() ([]byte, []int) {
+	return file_tms_changelog_v1_changelog_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *Contribution) GetProjectSlug() string {
+	if x != nil {
+		return x.ProjectSlug
+	}
+	return ""
+}
+
+func (x *Contribution) GetComponentSlug() string {
+	if x != nil {
+		return x.ComponentSlug
+	}
+	return ""
+}
+
+func (x *Contribution) GetLanguageCode() string {
+	if x != nil {
+		return x.LanguageCode
+	}
+	return ""
+}
+
+func (x *Contribution) GetChanges() int64 {
+	if x != nil {
+		return x.Changes
+	}
+	return 0
+}
+
+// ListContributionsResponse is one page, ordered by project, component and
+// language.
+type ListContributionsResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Contributions []*Contribution        `protobuf:"bytes,1,rep,name=contributions,proto3" json:"contributions,omitempty"`
+	Total         int64                  `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListContributionsResponse) Reset() {
+	*x = ListContributionsResponse{}
+	mi := &file_tms_changelog_v1_changelog_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListContributionsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListContributionsResponse) ProtoMessage() {}
+
+func (x *ListContributionsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_changelog_v1_changelog_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListContributionsResponse.ProtoReflect.Descriptor instead.
+func (*ListContributionsResponse) Descriptor() ([]byte, []int) {
+	return file_tms_changelog_v1_changelog_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *ListContributionsResponse) GetContributions() []*Contribution {
+	if x != nil {
+		return x.Contributions
+	}
+	return nil
+}
+
+func (x *ListContributionsResponse) GetTotal() int64 {
+	if x != nil {
+		return x.Total
+	}
+	return 0
+}
+
 var File_tms_changelog_v1_changelog_proto protoreflect.FileDescriptor
 
 const file_tms_changelog_v1_changelog_proto_rawDesc = "" +
@@ -557,11 +894,33 @@ const file_tms_changelog_v1_changelog_proto_rawDesc = "" +
 	"\x10GetChangeRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\"E\n" +
 	"\x11GetChangeResponse\x120\n" +
-	"\x06change\x18\x01 \x01(\v2\x18.tms.changelog.v1.ChangeR\x06change2\xa6\x02\n" +
+	"\x06change\x18\x01 \x01(\v2\x18.tms.changelog.v1.ChangeR\x06change\",\n" +
+	"\x16GetUserActivityRequest\x12\x12\n" +
+	"\x04user\x18\x01 \x01(\tR\x04user\";\n" +
+	"\vActionCount\x12\x16\n" +
+	"\x06action\x18\x01 \x01(\x05R\x06action\x12\x14\n" +
+	"\x05count\x18\x02 \x01(\x03R\x05count\"p\n" +
+	"\x17GetUserActivityResponse\x127\n" +
+	"\aactions\x18\x01 \x03(\v2\x1d.tms.changelog.v1.ActionCountR\aactions\x12\x1c\n" +
+	"\tlanguages\x18\x02 \x01(\x03R\tlanguages\"\\\n" +
+	"\x18ListContributionsRequest\x12\x12\n" +
+	"\x04user\x18\x01 \x01(\tR\x04user\x12\x16\n" +
+	"\x06offset\x18\x02 \x01(\x03R\x06offset\x12\x14\n" +
+	"\x05limit\x18\x03 \x01(\x03R\x05limit\"\x97\x01\n" +
+	"\fContribution\x12!\n" +
+	"\fproject_slug\x18\x01 \x01(\tR\vprojectSlug\x12%\n" +
+	"\x0ecomponent_slug\x18\x02 \x01(\tR\rcomponentSlug\x12#\n" +
+	"\rlanguage_code\x18\x03 \x01(\tR\flanguageCode\x12\x18\n" +
+	"\achanges\x18\x04 \x01(\x03R\achanges\"w\n" +
+	"\x19ListContributionsResponse\x12D\n" +
+	"\rcontributions\x18\x01 \x03(\v2\x1e.tms.changelog.v1.ContributionR\rcontributions\x12\x14\n" +
+	"\x05total\x18\x02 \x01(\x03R\x05total2\xfc\x03\n" +
 	"\x10ChangelogService\x12`\n" +
 	"\rAppendChanges\x12&.tms.changelog.v1.AppendChangesRequest\x1a'.tms.changelog.v1.AppendChangesResponse\x12Z\n" +
 	"\vListChanges\x12$.tms.changelog.v1.ListChangesRequest\x1a%.tms.changelog.v1.ListChangesResponse\x12T\n" +
-	"\tGetChange\x12\".tms.changelog.v1.GetChangeRequest\x1a#.tms.changelog.v1.GetChangeResponseBEZCgithub.com/tmsproject/tms/proto/gen/go/tms/changelog/v1;changelogv1b\x06proto3"
+	"\tGetChange\x12\".tms.changelog.v1.GetChangeRequest\x1a#.tms.changelog.v1.GetChangeResponse\x12f\n" +
+	"\x0fGetUserActivity\x12(.tms.changelog.v1.GetUserActivityRequest\x1a).tms.changelog.v1.GetUserActivityResponse\x12l\n" +
+	"\x11ListContributions\x12*.tms.changelog.v1.ListContributionsRequest\x1a+.tms.changelog.v1.ListContributionsResponseBEZCgithub.com/tmsproject/tms/proto/gen/go/tms/changelog/v1;changelogv1b\x06proto3"
 
 var (
 	file_tms_changelog_v1_changelog_proto_rawDescOnce sync.Once
@@ -575,35 +934,47 @@ func file_tms_changelog_v1_changelog_proto_rawDescGZIP() []byte {
 	return file_tms_changelog_v1_changelog_proto_rawDescData
 }
 
-var file_tms_changelog_v1_changelog_proto_msgTypes = make([]protoimpl.MessageInfo, 7)
+var file_tms_changelog_v1_changelog_proto_msgTypes = make([]protoimpl.MessageInfo, 13)
 var file_tms_changelog_v1_changelog_proto_goTypes = []any{
-	(*Change)(nil),                // 0: tms.changelog.v1.Change
-	(*AppendChangesRequest)(nil),  // 1: tms.changelog.v1.AppendChangesRequest
-	(*AppendChangesResponse)(nil), // 2: tms.changelog.v1.AppendChangesResponse
-	(*ListChangesRequest)(nil),    // 3: tms.changelog.v1.ListChangesRequest
-	(*ListChangesResponse)(nil),   // 4: tms.changelog.v1.ListChangesResponse
-	(*GetChangeRequest)(nil),      // 5: tms.changelog.v1.GetChangeRequest
-	(*GetChangeResponse)(nil),     // 6: tms.changelog.v1.GetChangeResponse
-	(*timestamppb.Timestamp)(nil), // 7: google.protobuf.Timestamp
+	(*Change)(nil),                    // 0: tms.changelog.v1.Change
+	(*AppendChangesRequest)(nil),      // 1: tms.changelog.v1.AppendChangesRequest
+	(*AppendChangesResponse)(nil),     // 2: tms.changelog.v1.AppendChangesResponse
+	(*ListChangesRequest)(nil),        // 3: tms.changelog.v1.ListChangesRequest
+	(*ListChangesResponse)(nil),       // 4: tms.changelog.v1.ListChangesResponse
+	(*GetChangeRequest)(nil),          // 5: tms.changelog.v1.GetChangeRequest
+	(*GetChangeResponse)(nil),         // 6: tms.changelog.v1.GetChangeResponse
+	(*GetUserActivityRequest)(nil),    // 7: tms.changelog.v1.GetUserActivityRequest
+	(*ActionCount)(nil),               // 8: tms.changelog.v1.ActionCount
+	(*GetUserActivityResponse)(nil),   // 9: tms.changelog.v1.GetUserActivityResponse
+	(*ListContributionsRequest)(nil),  // 10: tms.changelog.v1.ListContributionsRequest
+	(*Contribution)(nil),              // 11: tms.changelog.v1.Contribution
+	(*ListContributionsResponse)(nil), // 12: tms.changelog.v1.ListContributionsResponse
+	(*timestamppb.Timestamp)(nil),     // 13: google.protobuf.Timestamp
 }
 var file_tms_changelog_v1_changelog_proto_depIdxs = []int32{
-	7, // 0: tms.changelog.v1.Change.timestamp:type_name -> google.protobuf.Timestamp
-	0, // 1: tms.changelog.v1.AppendChangesRequest.changes:type_name -> tms.changelog.v1.Change
-	7, // 2: tms.changelog.v1.ListChangesRequest.timestamp_after:type_name -> google.protobuf.Timestamp
-	7, // 3: tms.changelog.v1.ListChangesRequest.timestamp_before:type_name -> google.protobuf.Timestamp
-	0, // 4: tms.changelog.v1.ListChangesResponse.changes:type_name -> tms.changelog.v1.Change
-	0, // 5: tms.changelog.v1.GetChangeResponse.change:type_name -> tms.changelog.v1.Change
-	1, // 6: tms.changelog.v1.ChangelogService.AppendChanges:input_type -> tms.changelog.v1.AppendChangesRequest
-	3, // 7: tms.changelog.v1.ChangelogService.ListChanges:input_type -> tms.changelog.v1.ListChangesRequest
-	5, // 8: tms.changelog.v1.ChangelogService.GetChange:input_type -> tms.changelog.v1.GetChangeRequest
-	2, // 9: tms.changelog.v1.ChangelogService.AppendChanges:output_type -> tms.changelog.v1.AppendChangesResponse
-	4, // 10: tms.changelog.v1.ChangelogService.ListChanges:output_type -> tms.changelog.v1.ListChangesResponse
-	6, // 11: tms.changelog.v1.ChangelogService.GetChange:output_type -> tms.changelog.v1.GetChangeResponse
-	9, // [9:12] is the sub-list for method output_type
-	6, // [6:9] is the sub-list for method input_type
-	6, // [6:6] is the sub-list for extension type_name
-	6, // [6:6] is the sub-list for extension extendee
-	0, // [0:6] is the sub-list for field type_name
+	13, // 0: tms.changelog.v1.Change.timestamp:type_name -> google.protobuf.Timestamp
+	0,  // 1: tms.changelog.v1.AppendChangesRequest.changes:type_name -> tms.changelog.v1.Change
+	13, // 2: tms.changelog.v1.ListChangesRequest.timestamp_after:type_name -> google.protobuf.Timestamp
+	13, // 3: tms.changelog.v1.ListChangesRequest.timestamp_before:type_name -> google.protobuf.Timestamp
+	0,  // 4: tms.changelog.v1.ListChangesResponse.changes:type_name -> tms.changelog.v1.Change
+	0,  // 5: tms.changelog.v1.GetChangeResponse.change:type_name -> tms.changelog.v1.Change
+	8,  // 6: tms.changelog.v1.GetUserActivityResponse.actions:type_name -> tms.changelog.v1.ActionCount
+	11, // 7: tms.changelog.v1.ListContributionsResponse.contributions:type_name -> tms.changelog.v1.Contribution
+	1,  // 8: tms.changelog.v1.ChangelogService.AppendChanges:input_type -> tms.changelog.v1.AppendChangesRequest
+	3,  // 9: tms.changelog.v1.ChangelogService.ListChanges:input_type -> tms.changelog.v1.ListChangesRequest
+	5,  // 10: tms.changelog.v1.ChangelogService.GetChange:input_type -> tms.changelog.v1.GetChangeRequest
+	7,  // 11: tms.changelog.v1.ChangelogService.GetUserActivity:input_type -> tms.changelog.v1.GetUserActivityRequest
+	10, // 12: tms.changelog.v1.ChangelogService.ListContributions:input_type -> tms.changelog.v1.ListContributionsRequest
+	2,  // 13: tms.changelog.v1.ChangelogService.AppendChanges:output_type -> tms.changelog.v1.AppendChangesResponse
+	4,  // 14: tms.changelog.v1.ChangelogService.ListChanges:output_type -> tms.changelog.v1.ListChangesResponse
+	6,  // 15: tms.changelog.v1.ChangelogService.GetChange:output_type -> tms.changelog.v1.GetChangeResponse
+	9,  // 16: tms.changelog.v1.ChangelogService.GetUserActivity:output_type -> tms.changelog.v1.GetUserActivityResponse
+	12, // 17: tms.changelog.v1.ChangelogService.ListContributions:output_type -> tms.changelog.v1.ListContributionsResponse
+	13, // [13:18] is the sub-list for method output_type
+	8,  // [8:13] is the sub-list for method input_type
+	8,  // [8:8] is the sub-list for extension type_name
+	8,  // [8:8] is the sub-list for extension extendee
+	0,  // [0:8] is the sub-list for field type_name
 }
 
 func init() { file_tms_changelog_v1_changelog_proto_init() }
@@ -617,7 +988,7 @@ func file_tms_changelog_v1_changelog_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tms_changelog_v1_changelog_proto_rawDesc), len(file_tms_changelog_v1_changelog_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   7,
+			NumMessages:   13,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -19,9 +19,11 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	ChangelogService_AppendChanges_FullMethodName = "/tms.changelog.v1.ChangelogService/AppendChanges"
-	ChangelogService_ListChanges_FullMethodName   = "/tms.changelog.v1.ChangelogService/ListChanges"
-	ChangelogService_GetChange_FullMethodName     = "/tms.changelog.v1.ChangelogService/GetChange"
+	ChangelogService_AppendChanges_FullMethodName     = "/tms.changelog.v1.ChangelogService/AppendChanges"
+	ChangelogService_ListChanges_FullMethodName       = "/tms.changelog.v1.ChangelogService/ListChanges"
+	ChangelogService_GetChange_FullMethodName         = "/tms.changelog.v1.ChangelogService/GetChange"
+	ChangelogService_GetUserActivity_FullMethodName   = "/tms.changelog.v1.ChangelogService/GetUserActivity"
+	ChangelogService_ListContributions_FullMethodName = "/tms.changelog.v1.ChangelogService/ListContributions"
 )
 
 // ChangelogServiceClient is the client API for ChangelogService service.
@@ -37,6 +39,12 @@ type ChangelogServiceClient interface {
 	AppendChanges(ctx context.Context, in *AppendChangesRequest, opts ...grpc.CallOption) (*AppendChangesResponse, error)
 	ListChanges(ctx context.Context, in *ListChangesRequest, opts ...grpc.CallOption) (*ListChangesResponse, error)
 	GetChange(ctx context.Context, in *GetChangeRequest, opts ...grpc.CallOption) (*GetChangeResponse, error)
+	// GetUserActivity counts a user's records per action and the languages
+	// they touched, within the projects the caller may see.
+	GetUserActivity(ctx context.Context, in *GetUserActivityRequest, opts ...grpc.CallOption) (*GetUserActivityResponse, error)
+	// ListContributions pages the translations a user has records in (by
+	// project, component and language), within what the caller may see.
+	ListContributions(ctx context.Context, in *ListContributionsRequest, opts ...grpc.CallOption) (*ListContributionsResponse, error)
 }
 
 type changelogServiceClient struct {
@@ -77,6 +85,26 @@ func (c *changelogServiceClient) GetChange(ctx context.Context, in *GetChangeReq
 	return out, nil
 }
 
+func (c *changelogServiceClient) GetUserActivity(ctx context.Context, in *GetUserActivityRequest, opts ...grpc.CallOption) (*GetUserActivityResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(GetUserActivityResponse)
+	err := c.cc.Invoke(ctx, ChangelogService_GetUserActivity_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *changelogServiceClient) ListContributions(ctx context.Context, in *ListContributionsRequest, opts ...grpc.CallOption) (*ListContributionsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListContributionsResponse)
+	err := c.cc.Invoke(ctx, ChangelogService_ListContributions_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // ChangelogServiceServer is the server API for ChangelogService service.
 // All implementations must embed UnimplementedChangelogServiceServer
 // for forward compatibility.
@@ -90,6 +118,12 @@ type ChangelogServiceServer interface {
 	AppendChanges(context.Context, *AppendChangesRequest) (*AppendChangesResponse, error)
 	ListChanges(context.Context, *ListChangesRequest) (*ListChangesResponse, error)
 	GetChange(context.Context, *GetChangeRequest) (*GetChangeResponse, error)
+	// GetUserActivity counts a user's records per action and the languages
+	// they touched, within the projects the caller may see.
+	GetUserActivity(context.Context, *GetUserActivityRequest) (*GetUserActivityResponse, error)
+	// ListContributions pages the translations a user has records in (by
+	// project, component and language), within what the caller may see.
+	ListContributions(context.Context, *ListContributionsRequest) (*ListContributionsResponse, error)
 	mustEmbedUnimplementedChangelogServiceServer()
 }
 
@@ -108,6 +142,12 @@ func (UnimplementedChangelogServiceServer) ListChanges(context.Context, *ListCha
 }
 func (UnimplementedChangelogServiceServer) GetChange(context.Context, *GetChangeRequest) (*GetChangeResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetChange not implemented")
+}
+func (UnimplementedChangelogServiceServer) GetUserActivity(context.Context, *GetUserActivityRequest) (*GetUserActivityResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetUserActivity not implemented")
+}
+func (UnimplementedChangelogServiceServer) ListContributions(context.Context, *ListContributionsRequest) (*ListContributionsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListContributions not implemented")
 }
 func (UnimplementedChangelogServiceServer) mustEmbedUnimplementedChangelogServiceServer() {}
 func (UnimplementedChangelogServiceServer) testEmbeddedByValue()                          {}
@@ -184,6 +224,42 @@ func _ChangelogService_GetChange_Handler(srv interface{}, ctx context.Context, d
 	return interceptor(ctx, in, info, handler)
 }
 
+func _ChangelogService_GetUserActivity_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetUserActivityRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(ChangelogServiceServer).GetUserActivity(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: ChangelogService_GetUserActivity_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(ChangelogServiceServer).GetUserActivity(ctx, req.(*GetUserActivityRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _ChangelogService_ListContributions_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListContributionsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(ChangelogServiceServer).ListContributions(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: ChangelogService_ListContributions_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(ChangelogServiceServer).ListContributions(ctx, req.(*ListContributionsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // ChangelogService_ServiceDesc is the grpc.ServiceDesc for ChangelogService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -202,6 +278,14 @@ var ChangelogService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "GetChange",
 			Handler:    _ChangelogService_GetChange_Handler,
+		},
+		{
+			MethodName: "GetUserActivity",
+			Handler:    _ChangelogService_GetUserActivity_Handler,
+		},
+		{
+			MethodName: "ListContributions",
+			Handler:    _ChangelogService_ListContributions_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

@@ -1,0 +1,62 @@
+package server
+
+import (
+	"context"
+
+	"github.com/tmsproject/tms/pkg/errs"
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+)
+
+// hidden lists the projects the caller of ctx may not see.
+func (s *Server) hidden(ctx context.Context) ([]string, error) {
+	if s.projects == nil {
+		return nil, nil
+	}
+	return s.projects.Hidden(ctx)
+}
+
+// GetUserActivity counts a user's records per action.
+func (s *Server) GetUserActivity(ctx context.Context, req *changelogv1.GetUserActivityRequest) (*changelogv1.GetUserActivityResponse, error) {
+	if req.GetUser() == "" {
+		return nil, errs.Invalid("user", "required", "This field is required.")
+	}
+	hidden, err := s.hidden(ctx)
+	if err != nil {
+		return nil, err
+	}
+	counts, languages, err := s.store.UserActivity(ctx, req.GetUser(), hidden)
+	if err != nil {
+		return nil, err
+	}
+	out := &changelogv1.GetUserActivityResponse{Languages: languages}
+	for _, c := range counts {
+		out.Actions = append(out.Actions, &changelogv1.ActionCount{Action: c.Action, Count: c.Count})
+	}
+	return out, nil
+}
+
+// ListContributions pages the translations a user has records in.
+func (s *Server) ListContributions(ctx context.Context, req *changelogv1.ListContributionsRequest) (*changelogv1.ListContributionsResponse, error) {
+	var v errs.Violations
+	v.Paging(req.GetOffset(), req.GetLimit())
+	if req.GetUser() == "" {
+		v.Add("user", "required", "This field is required.")
+	}
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	hidden, err := s.hidden(ctx)
+	if err != nil {
+		return nil, err
+	}
+	list, total, err := s.store.Contributions(ctx, req.GetUser(), hidden, int(req.GetOffset()), int(req.GetLimit()))
+	if err != nil {
+		return nil, err
+	}
+	out := &changelogv1.ListContributionsResponse{Total: total}
+	for _, c := range list {
+		out.Contributions = append(out.Contributions, &changelogv1.Contribution{ProjectSlug: c.ProjectSlug,
+			ComponentSlug: c.ComponentSlug, LanguageCode: c.LanguageCode, Changes: c.Changes})
+	}
+	return out, nil
+}

@@ -1,0 +1,53 @@
+package store
+
+import (
+	"context"
+)
+
+// TranslationActions are the records of a translation being set: added,
+// changed, approved (the user statistics' "translated" and "languages").
+var TranslationActions = []int32{2, 5, 36}
+
+// ActionCount is how many records of one action a user has.
+type ActionCount struct {
+	Action int32
+	Count  int64
+}
+
+// UserActivity counts the user's records per action, and the distinct
+// languages of their translation records, outside the hidden projects.
+func (s *Store) UserActivity(ctx context.Context, user string, hidden []string) ([]ActionCount, int64, error) {
+	q := s.filtered(ctx, Filter{User: user, HiddenProjects: hidden})
+	var counts []ActionCount
+	if err := q.Select("action, COUNT(*) AS count").Group("action").Order("action").Scan(&counts).Error; err != nil {
+		return nil, 0, err
+	}
+	var languages int64
+	err := s.filtered(ctx, Filter{User: user, HiddenProjects: hidden, Actions: TranslationActions}).
+		Where("language_code <> ''").Distinct("language_code").Count(&languages).Error
+	return counts, languages, err
+}
+
+// Contribution is one translation a user has records in.
+type Contribution struct {
+	ProjectSlug, ComponentSlug, LanguageCode string
+	Changes                                  int64
+}
+
+// Contributions pages the translations the user has records in, ordered
+// by project, component and language, outside the hidden projects.
+func (s *Store) Contributions(ctx context.Context, user string, hidden []string, offset, limit int) ([]Contribution, int64, error) {
+	sel := s.filtered(ctx, Filter{User: user, HiddenProjects: hidden}).Where("language_code <> ''").
+		Select("project_slug, component_slug, language_code, COUNT(*) AS changes").
+		Group("project_slug, component_slug, language_code")
+	var total int64
+	if err := s.gdb.WithContext(ctx).Table("(?) AS c", sel).Count(&total).Error; err != nil {
+		return nil, 0, err
+	}
+	q := sel.Order("project_slug, component_slug, language_code").Offset(offset)
+	if limit > 0 {
+		q = q.Limit(limit)
+	}
+	var out []Contribution
+	return out, total, q.Scan(&out).Error
+}
