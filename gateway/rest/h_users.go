@@ -2,14 +2,30 @@ package rest
 
 import (
 	"net/http"
+	"slices"
 	"strings"
+
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 
 	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
 )
 
+// listUsers lists every account to superusers and, as Weblate does, only
+// their own account to other callers (none to anonymous ones).
 func (g *gateway) listUsers(c *call) error {
-	if err := c.requireSuperuser(); err != nil {
-		return err
+	if !c.superuser() {
+		p, err := c.pager(defaultPageSize, maxPageSize)
+		if err != nil {
+			return err
+		}
+		own := []any{}
+		if c.user != nil {
+			own = append(own, c.userJSON(c.user))
+		}
+		return pageOf(c, p, own)
 	}
 	return c.servicePage(func(offset, limit int64) (any, int64, error) {
 		resp, err := g.cfg.Notification.ListUsers(c.ctx, &notificationv1.ListUsersRequest{Offset: offset, Limit: limit})
@@ -38,8 +54,7 @@ func (g *gateway) createUser(c *call) error {
 	if err != nil {
 		return err
 	}
-	j := c.userJSON(resp.GetUser())
-	return c.created(j.URL, j)
+	return c.created(c.urls.user(resp.GetUser().GetUsername()), c.userJSON(resp.GetUser()))
 }
 
 func (g *gateway) getUser(c *call) error {
@@ -204,4 +219,140 @@ func (g *gateway) deleteSubscription(c *call) error {
 		return err
 	}
 	return c.noContent()
+}
+
+// updateUser changes an account (superusers): full_name, email,
+// is_superuser, is_active, is_bot, date_expires. The user name is the
+// account's identity in every record and cannot change.
+func (g *gateway) updateUser(c *call) error {
+	if _, err := c.pathUser(); err != nil {
+		return err
+	}
+	if err := c.requireSuperuser(); err != nil {
+		return err
+	}
+	b, err := c.readBody()
+	if err != nil {
+		return err
+	}
+	u := &notificationv1.User{}
+	fields := applyBody(b, u)
+	fields = slices.DeleteFunc(fields, func(f string) bool { return f == "date_joined" || f == "id" })
+	if b.has("date_expires") {
+		fields = append(fields, "date_expires")
+		if raw, isNull := b.fields["date_expires"], b.fields["date_expires"] == nil; !isNull {
+			s, _ := raw.(string)
+			if t, ok := parseTime(s); ok {
+				u.DateExpires = timestamppb.New(t)
+			} else {
+				b.errs.Add("date_expires", "invalid", "Datetime has wrong format.")
+			}
+		}
+	}
+	if err := b.err(); err != nil {
+		return err
+	}
+	resp, err := g.cfg.Notification.UpdateUser(c.ctx, &notificationv1.UpdateUserRequest{
+		Username: c.param("user"), User: u, Fields: fields})
+	g.auth.forgetUser(c.param("user"))
+	if err != nil {
+		return err
+	}
+	return c.ok(c.userJSON(resp.GetUser()))
+}
+
+// deleteUser deactivates an account (superusers): it keeps its history,
+// its token stops working at once.
+func (g *gateway) deleteUser(c *call) error {
+	if _, err := c.pathUser(); err != nil {
+		return err
+	}
+	if err := c.requireSuperuser(); err != nil {
+		return err
+	}
+	_, err := g.cfg.Notification.SetUserActive(c.ctx, &notificationv1.SetUserActiveRequest{Username: c.param("user")})
+	g.auth.forgetUser(c.param("user"))
+	if err != nil {
+		return err
+	}
+	return c.noContent()
+}
+
+// pathUser is the account of the {user} path.
+func (c *call) pathUser() (*notificationv1.User, error) {
+	resp, err := c.g.cfg.Notification.GetUser(c.ctx, &notificationv1.GetUserRequest{Username: c.param("user")})
+	return resp.GetUser(), err
+}
+
+// userStatisticsJSON is Weblate's UserStatisticsSerializer.
+type userStatisticsJSON struct {
+	Translated int64 `json:"translated"`
+	Suggested  int64 `json:"suggested"`
+	Uploaded   int64 `json:"uploaded"`
+	Commented  int64 `json:"commented"`
+	Languages  int64 `json:"languages"`
+}
+
+// userStatistics counts the user's work from the change log, within the
+// projects the caller may see.
+func (g *gateway) userStatistics(c *call) error {
+	if _, err := c.pathUser(); err != nil {
+		return err
+	}
+	resp, err := g.cfg.Changelog.GetUserActivity(c.ctx, &changelogv1.GetUserActivityRequest{User: c.param("user")})
+	if err != nil {
+		return err
+	}
+	out := userStatisticsJSON{Languages: resp.GetLanguages()}
+	for _, a := range resp.GetActions() {
+		switch a.GetAction() {
+		case actionTranslationAdded, actionTranslationChanged, actionTranslationApproved:
+			out.Translated += a.GetCount()
+		case actionSuggestionAdded:
+			out.Suggested += a.GetCount()
+		case actionFileUploaded:
+			out.Uploaded += a.GetCount()
+		case actionCommentAdded:
+			out.Commented += a.GetCount()
+		}
+	}
+	return c.ok(out)
+}
+
+// The change actions the user statistics count (COMPAT.md §7).
+const (
+	actionTranslationChanged  = 2
+	actionCommentAdded        = 3
+	actionSuggestionAdded     = 4
+	actionTranslationAdded    = 5
+	actionFileUploaded        = 9
+	actionTranslationApproved = 36
+)
+
+// userContributions pages the translations the user changed, in the list
+// form of translations, within what the caller may see.
+func (g *gateway) userContributions(c *call) error {
+	if _, err := c.pathUser(); err != nil {
+		return err
+	}
+	render := func(x *changelogv1.Contribution) (*translationJSON, error) {
+		comp, err := c.component(x.GetProjectSlug(), x.GetComponentSlug())
+		if err == nil {
+			var resp *translationv1.GetTranslationResponse
+			resp, err = g.cfg.Translation.GetTranslation(c.ctx, &translationv1.GetTranslationRequest{
+				ComponentId: comp.GetId(), LanguageCode: x.GetLanguageCode()})
+			if err == nil {
+				return c.translationJSON(resp.GetTranslation(), comp)
+			}
+		}
+		if toAPIError(err).status == http.StatusNotFound {
+			return nil, errSkipRow // removed since, or not visible
+		}
+		return nil, err
+	}
+	return c.servicePage(func(offset, limit int64) (any, int64, error) {
+		resp, err := g.cfg.Changelog.ListContributions(c.ctx, &changelogv1.ListContributionsRequest{
+			User: c.param("user"), Offset: offset, Limit: limit})
+		return pageRows(resp.GetContributions(), resp.GetTotal(), err, render)
+	})
 }

@@ -73,7 +73,10 @@ func (g *gateway) routes() []*route {
 		{pattern: "/api/tasks/{id}", name: "Task Instance", methods: m{"GET": g.getTask}},
 
 		{pattern: "/api/users", name: "User List", methods: m{"GET": g.listUsers, "POST": g.createUser}},
-		{pattern: "/api/users/{user}", name: "User Instance", methods: m{"GET": g.getUser}},
+		{pattern: "/api/users/{user}", name: "User Instance", methods: m{"GET": g.getUser,
+			"PUT": g.updateUser, "PATCH": g.updateUser, "DELETE": g.deleteUser}},
+		{pattern: "/api/users/{user}/statistics", name: "Statistics", methods: m{"GET": g.userStatistics}},
+		{pattern: "/api/users/{user}/contributions", name: "Contributions", methods: m{"GET": g.userContributions}},
 		{pattern: "/api/users/{user}/token", name: "Token", methods: m{"POST": g.issueToken}},
 		{pattern: "/api/users/{user}/notifications", name: "Notifications", methods: m{"GET": g.listSubscriptions, "POST": g.createSubscription}},
 		{pattern: "/api/users/{user}/notifications/{id}", name: "Notification Instance", methods: m{"GET": g.getSubscription,

@@ -125,31 +125,56 @@ func (c *call) subscriptionJSON(s *notificationv1.Subscription) (*subscriptionJS
 	return out, nil
 }
 
-type userJSON struct {
-	ID               int64      `json:"id"`
-	Username         string     `json:"username"`
-	FullName         string     `json:"full_name"`
-	Email            string     `json:"email,omitempty"`
-	IsSuperuser      bool       `json:"is_superuser"`
-	IsActive         bool       `json:"is_active"`
-	IsBot            bool       `json:"is_bot"`
-	DateJoined       *wire.Time `json:"date_joined"`
-	Groups           []string   `json:"groups"`
-	NotificationsURL string     `json:"notifications,omitempty"`
-	URL              string     `json:"url"`
+// basicUserJSON is what every caller may see of an account (Weblate's
+// BasicUserSerializer).
+type basicUserJSON struct {
+	ID       int64  `json:"id"`
+	FullName string `json:"full_name"`
+	Username string `json:"username"`
 }
 
-// userJSON shows e-mail and the subscriptions link to the user and to
-// superusers only.
-func (c *call) userJSON(x *notificationv1.User) *userJSON {
-	out := &userJSON{ID: x.GetId(), Username: x.GetUsername(), FullName: x.GetFullName(),
-		IsSuperuser: x.GetIsSuperuser(), IsActive: x.GetIsActive(), DateJoined: wire.TimeOf(x.GetDateJoined()),
-		Groups: []string{}, URL: c.urls.user(x.GetUsername())}
-	if c.superuser() || c.actor() == x.GetUsername() {
-		out.Email = x.GetEmail()
-		out.NotificationsURL = c.urls.API("users", x.GetUsername(), "notifications")
+// userJSON is the full form (FullUserSerializer), for superusers and the
+// user themself.
+type userJSON struct {
+	ID               int64          `json:"id"`
+	Email            string         `json:"email"`
+	FullName         string         `json:"full_name"`
+	Username         string         `json:"username"`
+	Groups           []string       `json:"groups"`
+	NotificationsURL string         `json:"notifications"`
+	IsSuperuser      bool           `json:"is_superuser"`
+	IsActive         bool           `json:"is_active"`
+	IsBot            bool           `json:"is_bot"`
+	DateJoined       *wire.Time     `json:"date_joined"`
+	LastLogin        *wire.Time     `json:"last_login"`
+	URL              string         `json:"url"`
+	StatisticsURL    string         `json:"statistics_url"`
+	ContributionsURL string         `json:"contributions_url"`
+	DateExpires      *wire.Time     `json:"date_expires"`
+	Profile          map[string]any `json:"profile"`
+}
+
+// mayManageUser tells whether the caller sees an account's full form and
+// its private parts: superusers and the user themself.
+func (c *call) mayManageUser(username string) bool {
+	return c.superuser() || (c.user != nil && c.actor() == username)
+}
+
+// userJSON renders an account in the form the caller may see. Teams and
+// profiles do not exist in this service yet: groups is empty and profile
+// an empty object, as for a Weblate account with none.
+func (c *call) userJSON(x *notificationv1.User) any {
+	if !c.mayManageUser(x.GetUsername()) {
+		return &basicUserJSON{ID: x.GetId(), FullName: x.GetFullName(), Username: x.GetUsername()}
 	}
-	return out
+	name := x.GetUsername()
+	return &userJSON{ID: x.GetId(), Email: x.GetEmail(), FullName: x.GetFullName(), Username: name,
+		Groups: []string{}, NotificationsURL: c.urls.API("users", name, "notifications"),
+		IsSuperuser: x.GetIsSuperuser(), IsActive: x.GetIsActive(), IsBot: x.GetIsBot(),
+		DateJoined: wire.TimeOf(x.GetDateJoined()), LastLogin: wire.TimeOf(x.GetLastLogin()),
+		URL: c.urls.user(name), StatisticsURL: c.urls.API("users", name, "statistics"),
+		ContributionsURL: c.urls.API("users", name, "contributions"), DateExpires: wire.TimeOf(x.GetDateExpires()),
+		Profile: map[string]any{}}
 }
 
 type taskJSON struct {

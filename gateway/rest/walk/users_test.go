@@ -1,0 +1,103 @@
+package walk
+
+import (
+	"encoding/json"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+)
+
+var (
+	basicUserKeys = []string{"full_name", "id", "username"}
+	fullUserKeys  = []string{"contributions_url", "date_expires", "date_joined", "email", "full_name", "groups", "id",
+		"is_active", "is_bot", "is_superuser", "last_login", "notifications", "profile", "statistics_url", "url", "username"}
+)
+
+func keys(v map[string]any) []string {
+	var out []string
+	for k := range v {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// TestUsers covers the users API: the two shapes, who lists whom, edits
+// and deactivation by superusers only, statistics and contributions that
+// count nothing of a project the caller may not see.
+func TestUsers(t *testing.T) {
+	f := newPermissionFixture(t)
+	admin, tina, anon := f.clients[2], f.clients[1], f.clients[0]
+	base := admin.base
+
+	if got := keys(tina.want(200, "GET", base+"users/admin/", nil)); !slices.Equal(got, basicUserKeys) {
+		t.Errorf("another user's account shows %v, want %v", got, basicUserKeys)
+	}
+	for name, c := range map[string]client{"self": tina, "superuser": admin} {
+		if got := keys(c.want(200, "GET", base+"users/tina/", nil)); !slices.Equal(got, fullUserKeys) {
+			t.Errorf("%s sees %v, want %v", name, got, fullUserKeys)
+		}
+	}
+	if n := admin.want(200, "GET", base+"users/", nil)["count"]; n.(float64) < 4 {
+		t.Errorf("superuser lists %v users", n)
+	}
+	if own := tina.want(200, "GET", base+"users/", nil); own["count"] != 1.0 || own["results"].([]any)[0].(map[string]any)["username"] != "tina" {
+		t.Errorf("a user lists %v", own)
+	}
+	if n := anon.want(200, "GET", base+"users/", nil)["count"]; n != 0.0 {
+		t.Errorf("anonymous lists %v users", n)
+	}
+
+	patch := map[string]any{"full_name": "Tina T.", "is_bot": true, "date_expires": "2030-01-02T03:04:05Z", "username": "ignored"}
+	tina.want(403, "PATCH", base+"users/tina/", patch)
+	tina.want(403, "PATCH", base+"users/admin/", patch)
+	anon.want(401, "PATCH", base+"users/tina/", patch)
+	admin.want(404, "PATCH", base+"users/nobody/", patch)
+	got := admin.want(200, "PATCH", base+"users/tina/", patch)
+	if got["full_name"] != "Tina T." || got["is_bot"] != true || got["date_expires"] != "2030-01-02T03:04:05Z" || got["username"] != "tina" {
+		t.Errorf("after PATCH: %v", got)
+	}
+	if code, body := admin.do("PATCH", base+"users/tina/", map[string]any{"email": "not an address"}); code != 400 || !strings.Contains(string(body), `"attr":"email"`) {
+		t.Errorf("bad e-mail: %d %s", code, body)
+	}
+
+	// Statistics and contributions: tina's work in the public project
+	// counts; the admin's in the private one is not counted for her.
+	hello := f.unit("open", "Hello")
+	tina.want(200, "PATCH", base+hello, map[string]any{"target": []string{"Hallo!"}, "state": 20})
+	tina.want(201, "POST", base+hello+"comments/", map[string]any{"scope": "translation", "comment": "ok?"})
+	secret := f.unit("secret", "Hello")
+	admin.want(200, "PATCH", base+secret, map[string]any{"target": []string{"Geheim"}, "state": 20})
+	waitFor(t, func() bool { return admin.want(200, "GET", base+"users/tina/statistics/", nil)["commented"] == 1.0 })
+	stats := tina.want(200, "GET", base+"users/tina/statistics/", nil)
+	if stats["translated"] != 1.0 || stats["commented"] != 1.0 || stats["languages"] != 1.0 || stats["suggested"] != 0.0 {
+		t.Errorf("tina's statistics: %v", stats)
+	}
+	waitFor(t, func() bool {
+		return admin.want(200, "GET", base+"projects/secret/changes/?user=admin&action=2", nil)["count"] == 1.0
+	})
+	all := admin.want(200, "GET", base+"users/admin/contributions/", nil)
+	seen := tina.want(200, "GET", base+"users/admin/contributions/", nil)
+	raw, _ := json.Marshal(seen)
+	if all["count"].(float64) <= seen["count"].(float64) || strings.Contains(string(raw), "/secret/") {
+		t.Errorf("the private project's contributions reach an outsider: admin sees %v, tina %s", all["count"], raw)
+	}
+	mine := tina.want(200, "GET", base+"users/tina/contributions/", nil)
+	if mine["count"] != 1.0 || mine["results"].([]any)[0].(map[string]any)["url"] != base+"translations/open/app/de/" {
+		t.Errorf("tina's contributions: %v", mine)
+	}
+	if a, o := admin.want(200, "GET", base+"users/admin/statistics/", nil), anon.want(200, "GET", base+"users/admin/statistics/", nil); a["translated"].(float64) <= o["translated"].(float64) {
+		t.Errorf("admin's statistics: %v to the admin, %v anonymously", a, o)
+	}
+
+	tina.want(403, "DELETE", base+"users/victim/", nil)
+	admin.want(204, "DELETE", base+"users/tina/", nil)
+	if code, _ := tina.do("GET", base+"projects/", nil); code != 401 {
+		t.Errorf("a deactivated user's token still works: %d", code)
+	}
+	if got := admin.want(200, "GET", base+"users/tina/", nil); got["is_active"] != false {
+		t.Errorf("deactivated user: %v", got)
+	}
+	admin.want(400, "DELETE", base+"users/admin/", nil)
+}
