@@ -359,24 +359,81 @@ func TestPullConflict(t *testing.T) {
 	waitChanges(t, e, 1, func(c *changelogv1.Change) bool { return c.GetAction() == 19 })
 }
 
-func TestPushRejected(t *testing.T) {
+// TestPushAfterRemoteMoved pushes when someone else has committed on the
+// branch meanwhile: as the reference does, the service first integrates
+// the remote per merge_style, then pushes, and the remote has both.
+func TestPushAfterRemoteMoved(t *testing.T) {
+	for _, style := range []string{"rebase", "merge"} {
+		t.Run(style, func(t *testing.T) {
+			e, origin := setupRepo(t, func(c *catalogv1.Component) { c.MergeStyle = style })
+			e.edit(t, "pt_BR", "Send", []string{"Enviar"}, 20, "ana")
+			fixture.Upstream(t, origin, map[string]string{"README.md": "changed upstream\n"})
+			theirs := originHead(t, origin)
+			if res := e.op(t, "push"); !res.GetResult() {
+				t.Fatalf("push after the remote moved: %+v", res)
+			}
+			if originFile(t, origin, "README.md") != "changed upstream\n" || !strings.Contains(originFile(t, origin, "po/pt_BR.po"), `msgstr "Enviar"`) {
+				t.Error("the remote lacks one of the two commits")
+			}
+			if !isAncestor(t, origin, theirs, originHead(t, origin)) {
+				t.Error("the pushed branch does not contain the upstream commit")
+			}
+			want := map[string]int32{"rebase": 21, "merge": 20}[style]
+			waitChanges(t, e, 1, func(c *changelogv1.Change) bool { return c.GetAction() == want })
+			waitChanges(t, e, 1, func(c *changelogv1.Change) bool { return c.GetAction() == 18 })
+			if r := e.repository(t, ""); r.GetNeedsPush() || r.GetNeedsMerge() || r.GetMergeFailure() != "" {
+				t.Errorf("after push: %+v", r)
+			}
+		})
+	}
+}
+
+// TestPushConflict pushes over a conflicting upstream change: the merge
+// fails as pull's would (recorded, merge_failure set, auto-lock), and
+// nothing reaches the remote.
+func TestPushConflict(t *testing.T) {
 	e, origin := setupRepo(t, func(c *catalogv1.Component) { c.AutoLockError = true })
-	e.edit(t, "pt_BR", "Send", []string{"Enviar"}, 20, "ana")
-	fixture.Upstream(t, origin, map[string]string{"README.md": "changed\n"})
+	e.edit(t, "cs", "Close", []string{"Zavřít"}, 20, "ana")
+	fixture.Upstream(t, origin, map[string]string{"po/cs.po": strings.Replace(fixture.PO("cs"), "[cs] Preferences", "Předvolby", 1)})
 	res := e.op(t, "push")
-	if res.GetResult() || !strings.Contains(res.GetDetail(), "non-fast-forward") {
-		t.Fatalf("rejected push: %+v", res)
+	if res.GetResult() || !strings.Contains(res.GetDetail(), "CONFLICT (content): Merge conflict in po/cs.po") {
+		t.Fatalf("push over a conflict: %+v", res)
 	}
-	if strings.Contains(originFile(t, origin, "po/pt_BR.po"), "Enviar") {
-		t.Error("rejected push reached the remote")
+	if strings.Contains(originFile(t, origin, "po/cs.po"), "Zavřít") {
+		t.Error("a conflicting push reached the remote")
 	}
-	waitChanges(t, e, 1, func(c *changelogv1.Change) bool { return c.GetAction() == 28 })
+	if r := e.repository(t, ""); r.GetMergeFailure() != res.GetDetail() {
+		t.Errorf("merge_failure %q, want the conflict", r.GetMergeFailure())
+	}
+	waitChanges(t, e, 1, func(c *changelogv1.Change) bool { return c.GetAction() == 22 || c.GetAction() == 23 })
 	waitChanges(t, e, 1, func(c *changelogv1.Change) bool {
-		return c.GetAction() == 47 && c.GetDetailsJson() == `{"alert":"PushFailure"}`
+		return c.GetAction() == 47 && strings.Contains(c.GetDetailsJson(), "MergeFailure")
 	})
 	if locks := e.catalog.LockCalls(); len(locks) != 1 || !locks[0].Locked || !locks[0].Auto {
 		t.Errorf("auto lock calls = %+v", locks)
 	}
+}
+
+// isAncestor tells whether commit a is an ancestor of b in the repository.
+func isAncestor(t *testing.T, dir, a, b string) bool {
+	t.Helper()
+	r, err := git.PlainOpen(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ca, err := r.CommitObject(plumbing.NewHash(a))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cb, err := r.CommitObject(plumbing.NewHash(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ok, err := ca.IsAncestor(cb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ok
 }
 
 func TestCleanup(t *testing.T) {

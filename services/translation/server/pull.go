@@ -20,6 +20,13 @@ func (s *Server) opPull(ctx context.Context, comp *catalogv1.Component, repo *wo
 	if _, err := s.commitLocked(ctx, comp, repo, actor); err != nil {
 		return opResult{}, err
 	}
+	return s.integrateRemote(ctx, comp, repo, actor)
+}
+
+// integrateRemote fetches and integrates the remote branch per
+// merge_style (pull's work after its commit, and push's when the remote
+// has moved).
+func (s *Server) integrateRemote(ctx context.Context, comp *catalogv1.Component, repo *workcopy.Repo, actor string) (opResult, error) {
 	if err := repo.Fetch(ctx); err != nil {
 		return opResult{detail: s.scrub(comp, err)}, nil
 	}

@@ -17,9 +17,11 @@ func (s *Server) opPush(ctx context.Context, comp *catalogv1.Component, repo *wo
 }
 
 // pushLocked pushes the branch to the component's push URL (or its
-// repository) and push branch (or branch). A refused push records "Repository
-// push failed" and a PushFailure alert, and locks the component when
-// auto_lock_error is set; the answer is then result false.
+// repository) and push branch (or branch). When the remote branch has moved
+// on, the remote is integrated first (merge or rebase) and the push tried
+// again. A refused push records "Repository push failed" and a PushFailure
+// alert, and locks the component when auto_lock_error is set; the answer is
+// then result false.
 func (s *Server) pushLocked(ctx context.Context, comp *catalogv1.Component, repo *workcopy.Repo, actor string) (opResult, error) {
 	url, branch := or(comp.GetPush(), comp.GetRepo()), or(comp.GetPushBranch(), repo.Branch)
 	if url == comp.GetRepo() && branch == repo.Branch {
@@ -28,6 +30,16 @@ func (s *Server) pushLocked(ctx context.Context, comp *catalogv1.Component, repo
 		}
 	}
 	err := repo.Push(ctx, url, branch)
+	if errors.Is(err, workcopy.ErrPushRejected) && url == comp.GetRepo() && branch == repo.Branch {
+		// The remote has moved: as the reference does, update from it per
+		// merge_style first, then push again; a conflict is the merge's
+		// failure (recorded by integrateRemote), not a push failure.
+		res, ierr := s.integrateRemote(ctx, comp, repo, actor)
+		if ierr != nil || !res.ok {
+			return res, ierr
+		}
+		err = repo.Push(ctx, url, branch)
+	}
 	if err == nil {
 		return opResult{ok: true}, s.cfg.Store.RecordChanges(ctx, change(comp, actionPushed, actor, nil))
 	}
