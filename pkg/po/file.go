@@ -12,6 +12,7 @@ type File struct {
 	lead    []byte // byte order mark and blank lines before the first entry
 	entries []*Entry
 	newline string
+	removed bool // an entry was removed since parsing
 }
 
 // New returns an empty file that writes "\n" line ends.
@@ -66,6 +67,7 @@ func (f *File) RemoveEntry(e *Entry) bool {
 		f.entries[i-1].trailer = e.trailer
 	}
 	f.entries = slices.Delete(f.entries, i, i+1)
+	f.removed = true
 	return true
 }
 
@@ -94,7 +96,30 @@ func (f *File) Bytes() []byte {
 		}
 		wrote = true
 	}
+	if f.edited() {
+		return endWithOneNewline(b.Bytes(), nl)
+	}
 	return b.Bytes()
+}
+
+// edited tells whether any entry was changed or added (or removed, which
+// marks its neighbour's trailer): then the file is written as
+// translate-toolkit writes a whole file, not kept as read.
+func (f *File) edited() bool {
+	return f.removed || slices.ContainsFunc(f.entries, (*Entry).Dirty)
+}
+
+// endWithOneNewline makes out end with exactly one line end, as
+// translate-toolkit ends every file it writes (pybabel's files end with a
+// blank line; after a save they do not).
+func endWithOneNewline(out []byte, nl string) []byte {
+	for bytes.HasSuffix(out, []byte(nl)) {
+		out = out[:len(out)-len(nl)]
+	}
+	if len(out) == 0 {
+		return out
+	}
+	return append(out, nl...)
 }
 
 // separate makes the buffer end with a blank line before a rendered entry.

@@ -223,3 +223,31 @@ func FuzzParse(f *testing.F) {
 		file.MO()
 	})
 }
+
+// TestEditedFileEndsWithOneNewline: a file ending in a blank line (as
+// pybabel writes them) keeps it until an edit; the edited file ends with
+// exactly one newline, as translate-toolkit writes it.
+func TestEditedFileEndsWithOneNewline(t *testing.T) {
+	for _, nl := range []string{"\n", "\r\n"} {
+		in := strings.ReplaceAll("msgid \"\"\nmsgstr \"\"\n\nmsgid \"a\"\nmsgstr \"\"\n\nmsgid \"b\"\nmsgstr \"\"\n\n", "\n", nl)
+		f, err := Parse([]byte(in))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := string(f.Bytes()); got != in {
+			t.Fatalf("untouched file not kept: %q", got)
+		}
+		if err := f.Entries()[0].SetTarget([]string{"A"}, false); err != nil {
+			t.Fatal(err)
+		}
+		want := strings.ReplaceAll("msgid \"\"\nmsgstr \"\"\n\nmsgid \"a\"\nmsgstr \"A\"\n\nmsgid \"b\"\nmsgstr \"\"\n", "\n", nl)
+		if got := string(f.Bytes()); got != want {
+			t.Errorf("edited: got %q, want %q", got, want)
+		}
+		g, _ := Parse([]byte(in))
+		g.RemoveEntry(g.Entries()[0])
+		if got := string(g.Bytes()); !strings.HasSuffix(got, "msgstr \"\""+nl) || strings.HasSuffix(got, nl+nl) {
+			t.Errorf("after a removal: %q", got)
+		}
+	}
+}
