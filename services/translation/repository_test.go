@@ -509,3 +509,40 @@ func TestRepositoryOperationErrors(t *testing.T) {
 		t.Error("operation on a missing component succeeded")
 	}
 }
+
+// TestLanguageHeaderKeepsFileCode edits a file named zh_TW.po: the
+// Language header keeps the file's code, as the reference writes it, not
+// the service's own code for the language.
+func TestLanguageHeaderKeepsFileCode(t *testing.T) {
+	e := newEnv(t, true)
+	files := fixture.Files()
+	files["po/zh_TW.po"] = strings.Replace(fixture.PO("pt_BR"), "Language: pt_BR", "Language: zh_TW", 1)
+	origin := fixture.Origin(t, files)
+	e.catalog.Set(greeter(1, origin), project)
+	if task := e.importNow(t, 1); task.GetError() != "" {
+		t.Fatal(task.GetError())
+	}
+	resp, err := e.client.ListTranslations(t.Context(), &translationv1.ListTranslationsRequest{ComponentId: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var code string
+	for _, tr := range resp.GetTranslations() {
+		if tr.GetFilename() == "po/zh_TW.po" {
+			code = tr.GetLanguageCode()
+		}
+	}
+	if code == "" {
+		t.Fatal("no translation for po/zh_TW.po")
+	}
+	if code == "zh_TW" {
+		t.Fatalf("the service calls zh_TW by the file's code; the test needs a language it names otherwise")
+	}
+	e.edit(t, code, "Send", []string{"傳送"}, 20, "ana")
+	if res := e.op(t, "push"); !res.GetResult() {
+		t.Fatalf("push: %+v", res)
+	}
+	if pushed := originFile(t, origin, "po/zh_TW.po"); !strings.Contains(pushed, `"Language: zh_TW\n"`) {
+		t.Errorf("service code %s, Language header of the pushed file:\n%.600s", code, pushed)
+	}
+}

@@ -176,7 +176,7 @@ func removalsOf(rs []store.Removal) []writeback.Key {
 func (s *Server) header(ctx context.Context, t store.Translation, f *po.File, mc *messageContext, translator workcopy.Signature) writeback.Header {
 	h := writeback.Header{
 		LastTranslator: signatureText(translator),
-		Language:       t.LanguageCode, Revised: time.Now().UTC(), Generator: s.cfg.Git.Generator,
+		Language:       fileLanguageCode(mc.comp, t), Revised: time.Now().UTC(), Generator: s.cfg.Git.Generator,
 		ReportBugsTo: mc.comp.GetReportSourceBugs(),
 	}
 	lng := mc.language(ctx, t.LanguageCode)
@@ -186,6 +186,19 @@ func (s *Server) header(ctx context.Context, t store.Translation, f *po.File, mc
 			s.cfg.Git.translationURL(t.ProjectSlug, t.ComponentSlug, t.LanguageCode))
 	}
 	return h
+}
+
+// fileLanguageCode is the language code as the file's name spells it
+// (zh_TW where the service says zh_Hant): the reference writes the
+// translation's own code into the Language header, which is the one of
+// its file name.
+func fileLanguageCode(comp *catalogv1.Component, t store.Translation) string {
+	if mask, err := filemask.Parse(comp.GetFilemask()); err == nil {
+		if code, ok := mask.Code(t.Filename); ok {
+			return code
+		}
+	}
+	return t.LanguageCode
 }
 
 // headerPluralForms keeps the file's Plural-Forms when it agrees with the
