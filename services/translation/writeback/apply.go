@@ -73,7 +73,7 @@ func Apply(f *po.File, units []Unit, removed []Key, plurals int) (Result, error)
 			res.Added++
 			continue
 		}
-		forms, fuzzy := targetForms(u, len(e.Msgstr), plurals, e.HasPlural)
+		forms, fuzzy := targetForms(u, plurals, e.HasPlural)
 		if slices.Equal(forms, e.Msgstr) && fuzzy == e.Fuzzy() {
 			continue
 		}
@@ -87,10 +87,13 @@ func Apply(f *po.File, units []Unit, removed []Key, plurals int) (Result, error)
 
 // targetForms is what the file stores for a unit: the target forms (empty
 // ones for state 0, as Weblate blanks an emptied string) and the fuzzy flag.
-func targetForms(u Unit, have, plurals int, plural bool) ([]string, bool) {
+// A plural entry gets the translation's forms: stray msgstr[n] past them
+// (a one-form language's msgstr[1]) go, as the reference writes the
+// entries it edits.
+func targetForms(u Unit, plurals int, plural bool) ([]string, bool) {
 	n := 1
 	if plural {
-		n = max(plurals, have, len(u.Target), 1)
+		n = max(plurals, len(u.Target), 1)
 	}
 	forms := make([]string, n)
 	if u.State != stateEmpty {
@@ -107,7 +110,7 @@ func newEntry(u Unit, plurals int) *po.Entry {
 	if len(u.Source) > 1 {
 		e.MsgidPlural, e.HasPlural = u.Source[1], true
 	}
-	forms, fuzzy := targetForms(u, 0, plurals, e.HasPlural)
+	forms, fuzzy := targetForms(u, plurals, e.HasPlural)
 	e.Msgstr = forms
 	if fuzzy {
 		e.Flags = []string{"fuzzy"}

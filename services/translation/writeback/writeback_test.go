@@ -111,3 +111,26 @@ msgstr ""
 		t.Errorf("header:\n%s", got[:400])
 	}
 }
+
+// TestApplyDropsStrayForms edits plural entries of a one-form language
+// whose file carries a stray msgstr[1]: the edited entry is written with
+// the translation's one form, as the reference writes it; untouched
+// entries keep theirs.
+func TestApplyDropsStrayForms(t *testing.T) {
+	const ja = "msgid \"\"\nmsgstr \"\"\n\"Plural-Forms: nplurals=1; plural=0;\\n\"\n\n" +
+		"msgid \"%d file\"\nmsgid_plural \"%d files\"\nmsgstr[0] \"\"\nmsgstr[1] \"\"\n\n" +
+		"msgid \"%d dir\"\nmsgid_plural \"%d dirs\"\nmsgstr[0] \"\"\nmsgstr[1] \"\"\n"
+	f, err := po.Parse([]byte(ja))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Apply(f, []Unit{{Source: []string{"%d file", "%d files"}, Target: []string{"%d ファイル"}, State: 20}}, nil, 1)
+	if err != nil || res.Updated != 1 {
+		t.Fatalf("apply: %+v %v", res, err)
+	}
+	want := "msgid \"%d file\"\nmsgid_plural \"%d files\"\nmsgstr[0] \"%d ファイル\"\n\n" +
+		"msgid \"%d dir\"\nmsgid_plural \"%d dirs\"\nmsgstr[0] \"\"\nmsgstr[1] \"\"\n"
+	if out := string(f.Bytes()); !strings.HasSuffix(out, want) {
+		t.Errorf("got\n%s\nwant it to end with\n%s", out, want)
+	}
+}
