@@ -8,6 +8,8 @@ import (
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 )
 
+// commitJSON is a commit as the reference describes it (its git log
+// fields: author and committer, their dates, message and summary).
 type commitJSON struct {
 	Revision      string     `json:"revision"`
 	ShortRevision string     `json:"shortrevision"`
@@ -15,6 +17,10 @@ type commitJSON struct {
 	AuthorName    string     `json:"author_name"`
 	AuthorEmail   string     `json:"author_email"`
 	AuthorDate    *wire.Time `json:"authordate"`
+	Commit        string     `json:"commit"`
+	CommitName    string     `json:"commit_name"`
+	CommitEmail   string     `json:"commit_email"`
+	CommitDate    *wire.Time `json:"commitdate"`
 	Message       string     `json:"message"`
 	Summary       string     `json:"summary"`
 }
@@ -27,6 +33,8 @@ func newCommitJSON(c *translationv1.Commit) *commitJSON {
 	return &commitJSON{Revision: c.GetRevision(), ShortRevision: c.GetShortRevision(),
 		Author: fmt.Sprintf("%s <%s>", c.GetAuthorName(), c.GetAuthorEmail()), AuthorName: c.GetAuthorName(),
 		AuthorEmail: c.GetAuthorEmail(), AuthorDate: wire.TimeOf(c.GetAuthorTime()),
+		Commit:     fmt.Sprintf("%s <%s>", c.GetCommitterName(), c.GetCommitterEmail()),
+		CommitName: c.GetCommitterName(), CommitEmail: c.GetCommitterEmail(), CommitDate: wire.TimeOf(c.GetCommitTime()),
 		Message: c.GetMessage(), Summary: summary}
 }
 
@@ -49,9 +57,25 @@ func (g *gateway) repository(c *call, r repos) error {
 		return err
 	}
 	st := resp.GetRepository()
+	// url is the endpoint itself, as the reference answers (not the
+	// remote, whose address may hold credentials).
+	self := c.urls.API(strings.Split(strings.Trim(strings.TrimPrefix(c.origPath(), "/api/"), "/"), "/")...)
+	if c.param("component") == "" {
+		return c.ok(projectRepositoryJSON{NeedsCommit: st.GetNeedsCommit(), NeedsMerge: st.GetNeedsMerge(),
+			NeedsPush: st.GetNeedsPush(), URL: self})
+	}
 	return c.ok(repositoryJSON{NeedsCommit: st.GetNeedsCommit(), NeedsMerge: st.GetNeedsMerge(), NeedsPush: st.GetNeedsPush(),
-		URL: st.GetUrl(), RemoteCommit: newCommitJSON(st.GetRemoteCommit()), WeblateCommit: newCommitJSON(st.GetLocalCommit()),
+		URL: self, RemoteCommit: newCommitJSON(st.GetRemoteCommit()), WeblateCommit: newCommitJSON(st.GetLocalCommit()),
 		Status: st.GetStatus(), MergeFailure: optional(st.GetMergeFailure())})
+}
+
+// projectRepositoryJSON is the project-wide status: the reference sums
+// the flags only.
+type projectRepositoryJSON struct {
+	NeedsCommit bool   `json:"needs_commit"`
+	NeedsMerge  bool   `json:"needs_merge"`
+	NeedsPush   bool   `json:"needs_push"`
+	URL         string `json:"url"`
 }
 
 type operationJSON struct {

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -324,6 +325,7 @@ func checkCommittedLinks(t *testing.T, c client) {
 	if r := c.want(200, "POST", c.base+"components/hello/app/repository/", map[string]any{"operation": "commit"}); r["result"] != true {
 		t.Fatalf("commit: %v", r)
 	}
+	checkRepositoryShapes(t, c)
 	_, file := c.do("GET", c.base+"translations/hello/app/de/file/", nil)
 	team := regexp.MustCompile(`"Language-Team: German <([^>]+)>\\n"`).FindSubmatch(file)
 	if team == nil {
@@ -377,5 +379,34 @@ func waitFor(t *testing.T, cond func() bool) {
 			t.Fatal("condition not met within 30 s")
 		}
 		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// checkRepositoryShapes compares the repository status answers with the
+// reference's (../shared/reference/weblate-responses/wlc/*-repository.json):
+// url is the endpoint itself; commits carry author and committer; the
+// project-wide answer holds the flags and url only.
+func checkRepositoryShapes(t *testing.T, c client) {
+	t.Helper()
+	project := c.want(200, "GET", c.base+"projects/hello/repository/", nil)
+	if got := keys(project); !slices.Equal(got, []string{"needs_commit", "needs_merge", "needs_push", "url"}) || project["url"] != c.base+"projects/hello/repository/" {
+		t.Errorf("project repository: %v", project)
+	}
+	for _, path := range []string{"components/hello/app/repository/", "translations/hello/app/de/repository/"} {
+		r := c.want(200, "GET", c.base+path, nil)
+		if r["url"] != c.base+path {
+			t.Errorf("%s url %v", path, r["url"])
+		}
+		if got := keys(r); !slices.Equal(got, []string{"merge_failure", "needs_commit", "needs_merge", "needs_push", "remote_commit", "status", "url", "weblate_commit"}) {
+			t.Errorf("%s keys %v", path, got)
+		}
+		for _, k := range []string{"remote_commit", "weblate_commit"} {
+			commit, _ := r[k].(map[string]any)
+			want := []string{"author", "author_email", "author_name", "authordate", "commit", "commit_email", "commit_name",
+				"commitdate", "message", "revision", "shortrevision", "summary"}
+			if got := keys(commit); !slices.Equal(got, want) {
+				t.Errorf("%s %s keys %v, want %v", path, k, got, want)
+			}
+		}
 	}
 }

@@ -65,7 +65,8 @@ func commitProto(c *workcopy.CommitInfo) *translationv1.Commit {
 		return nil
 	}
 	return &translationv1.Commit{Revision: c.Hash, ShortRevision: c.Hash[:7], AuthorName: c.AuthorName,
-		AuthorEmail: c.AuthorEmail, Message: c.Message, AuthorTime: timestamppb.New(c.AuthorTime.UTC())}
+		AuthorEmail: c.AuthorEmail, Message: c.Message, AuthorTime: timestamppb.New(c.AuthorTime.UTC()),
+		CommitterName: c.CommitterName, CommitterEmail: c.CommitterEmail, CommitTime: timestamppb.New(c.CommitTime.UTC())}
 }
 
 // opResult is the answer of one repository operation on one component.

@@ -13,16 +13,20 @@ import (
 
 // CommitInfo describes one commit.
 type CommitInfo struct {
-	Hash        string
-	AuthorName  string
-	AuthorEmail string
-	AuthorTime  time.Time
-	Message     string
+	Hash           string
+	AuthorName     string
+	AuthorEmail    string
+	AuthorTime     time.Time
+	CommitterName  string
+	CommitterEmail string
+	CommitTime     time.Time
+	Message        string
 }
 
 func commitInfo(c *object.Commit) CommitInfo {
 	return CommitInfo{Hash: c.Hash.String(), AuthorName: c.Author.Name, AuthorEmail: c.Author.Email,
-		AuthorTime: c.Author.When, Message: c.Message}
+		AuthorTime: c.Author.When, CommitterName: c.Committer.Name, CommitterEmail: c.Committer.Email,
+		CommitTime: c.Committer.When, Message: c.Message}
 }
 
 // State is the position of the local branch against its remote-tracking

@@ -852,16 +852,20 @@ func (x *ListAlertsResponse) GetAlerts() []*Alert {
 	return nil
 }
 
+// Commit is one commit of a working copy.
 type Commit struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Revision      string                 `protobuf:"bytes,1,opt,name=revision,proto3" json:"revision,omitempty"`
-	ShortRevision string                 `protobuf:"bytes,2,opt,name=short_revision,json=shortRevision,proto3" json:"short_revision,omitempty"`
-	AuthorName    string                 `protobuf:"bytes,3,opt,name=author_name,json=authorName,proto3" json:"author_name,omitempty"`
-	AuthorEmail   string                 `protobuf:"bytes,4,opt,name=author_email,json=authorEmail,proto3" json:"author_email,omitempty"`
-	Message       string                 `protobuf:"bytes,5,opt,name=message,proto3" json:"message,omitempty"`
-	AuthorTime    *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=author_time,json=authorTime,proto3" json:"author_time,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	state          protoimpl.MessageState `protogen:"open.v1"`
+	Revision       string                 `protobuf:"bytes,1,opt,name=revision,proto3" json:"revision,omitempty"`
+	ShortRevision  string                 `protobuf:"bytes,2,opt,name=short_revision,json=shortRevision,proto3" json:"short_revision,omitempty"`
+	AuthorName     string                 `protobuf:"bytes,3,opt,name=author_name,json=authorName,proto3" json:"author_name,omitempty"`
+	AuthorEmail    string                 `protobuf:"bytes,4,opt,name=author_email,json=authorEmail,proto3" json:"author_email,omitempty"`
+	Message        string                 `protobuf:"bytes,5,opt,name=message,proto3" json:"message,omitempty"`
+	AuthorTime     *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=author_time,json=authorTime,proto3" json:"author_time,omitempty"`
+	CommitterName  string                 `protobuf:"bytes,7,opt,name=committer_name,json=committerName,proto3" json:"committer_name,omitempty"`
+	CommitterEmail string                 `protobuf:"bytes,8,opt,name=committer_email,json=committerEmail,proto3" json:"committer_email,omitempty"`
+	CommitTime     *timestamppb.Timestamp `protobuf:"bytes,9,opt,name=commit_time,json=commitTime,proto3" json:"commit_time,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *Commit) Reset() {
@@ -932,6 +936,27 @@ func (x *Commit) GetMessage() string {
 func (x *Commit) GetAuthorTime() *timestamppb.Timestamp {
 	if x != nil {
 		return x.AuthorTime
+	}
+	return nil
+}
+
+func (x *Commit) GetCommitterName() string {
+	if x != nil {
+		return x.CommitterName
+	}
+	return ""
+}
+
+func (x *Commit) GetCommitterEmail() string {
+	if x != nil {
+		return x.CommitterEmail
+	}
+	return ""
+}
+
+func (x *Commit) GetCommitTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.CommitTime
 	}
 	return nil
 }
@@ -4615,7 +4640,7 @@ const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"\x11ListAlertsRequest\x12!\n" +
 	"\fcomponent_id\x18\x01 \x01(\x03R\vcomponentId\"G\n" +
 	"\x12ListAlertsResponse\x121\n" +
-	"\x06alerts\x18\x01 \x03(\v2\x19.tms.translation.v1.AlertR\x06alerts\"\xe6\x01\n" +
+	"\x06alerts\x18\x01 \x03(\v2\x19.tms.translation.v1.AlertR\x06alerts\"\xf3\x02\n" +
 	"\x06Commit\x12\x1a\n" +
 	"\brevision\x18\x01 \x01(\tR\brevision\x12%\n" +
 	"\x0eshort_revision\x18\x02 \x01(\tR\rshortRevision\x12\x1f\n" +
@@ -4624,7 +4649,11 @@ const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"\fauthor_email\x18\x04 \x01(\tR\vauthorEmail\x12\x18\n" +
 	"\amessage\x18\x05 \x01(\tR\amessage\x12;\n" +
 	"\vauthor_time\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
-	"authorTime\"Q\n" +
+	"authorTime\x12%\n" +
+	"\x0ecommitter_name\x18\a \x01(\tR\rcommitterName\x12'\n" +
+	"\x0fcommitter_email\x18\b \x01(\tR\x0ecommitterEmail\x12;\n" +
+	"\vcommit_time\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"commitTime\"Q\n" +
 	"\x16ImportComponentRequest\x12!\n" +
 	"\fcomponent_id\x18\x01 \x01(\x03R\vcomponentId\x12\x14\n" +
 	"\x05actor\x18\x02 \x01(\tR\x05actor\"G\n" +
@@ -4994,103 +5023,104 @@ var file_tms_translation_v1_translation_proto_depIdxs = []int32{
 	73, // 5: tms.translation.v1.Alert.update_time:type_name -> google.protobuf.Timestamp
 	4,  // 6: tms.translation.v1.ListAlertsResponse.alerts:type_name -> tms.translation.v1.Alert
 	73, // 7: tms.translation.v1.Commit.author_time:type_name -> google.protobuf.Timestamp
-	3,  // 8: tms.translation.v1.ImportComponentResponse.task:type_name -> tms.translation.v1.Task
-	3,  // 9: tms.translation.v1.GetTaskResponse.task:type_name -> tms.translation.v1.Task
-	1,  // 10: tms.translation.v1.ListTranslationsResponse.translations:type_name -> tms.translation.v1.Translation
-	1,  // 11: tms.translation.v1.GetTranslationResponse.translation:type_name -> tms.translation.v1.Translation
-	1,  // 12: tms.translation.v1.AddTranslationResponse.translation:type_name -> tms.translation.v1.Translation
-	0,  // 13: tms.translation.v1.GetStatisticsResponse.stats:type_name -> tms.translation.v1.Statistics
-	0,  // 14: tms.translation.v1.ListLanguageStatisticsResponse.stats:type_name -> tms.translation.v1.Statistics
-	2,  // 15: tms.translation.v1.ListUnitsResponse.units:type_name -> tms.translation.v1.Unit
-	2,  // 16: tms.translation.v1.FindUnitResponse.unit:type_name -> tms.translation.v1.Unit
-	2,  // 17: tms.translation.v1.GetUnitResponse.unit:type_name -> tms.translation.v1.Unit
-	2,  // 18: tms.translation.v1.UpdateUnitResponse.unit:type_name -> tms.translation.v1.Unit
-	7,  // 19: tms.translation.v1.Repository.remote_commit:type_name -> tms.translation.v1.Commit
-	7,  // 20: tms.translation.v1.Repository.local_commit:type_name -> tms.translation.v1.Commit
-	34, // 21: tms.translation.v1.GetRepositoryResponse.repository:type_name -> tms.translation.v1.Repository
-	73, // 22: tms.translation.v1.GetFileResponse.commit_time:type_name -> google.protobuf.Timestamp
-	2,  // 23: tms.translation.v1.CreateUnitResponse.unit:type_name -> tms.translation.v1.Unit
-	2,  // 24: tms.translation.v1.ListUnitTranslationsResponse.units:type_name -> tms.translation.v1.Unit
-	73, // 25: tms.translation.v1.Suggestion.timestamp:type_name -> google.protobuf.Timestamp
-	49, // 26: tms.translation.v1.ListSuggestionsResponse.suggestions:type_name -> tms.translation.v1.Suggestion
-	49, // 27: tms.translation.v1.GetSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
-	49, // 28: tms.translation.v1.CreateSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
-	2,  // 29: tms.translation.v1.AcceptSuggestionResponse.unit:type_name -> tms.translation.v1.Unit
-	49, // 30: tms.translation.v1.VoteSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
-	73, // 31: tms.translation.v1.Comment.timestamp:type_name -> google.protobuf.Timestamp
-	62, // 32: tms.translation.v1.ListCommentsResponse.comments:type_name -> tms.translation.v1.Comment
-	62, // 33: tms.translation.v1.GetCommentResponse.comment:type_name -> tms.translation.v1.Comment
-	62, // 34: tms.translation.v1.CreateCommentResponse.comment:type_name -> tms.translation.v1.Comment
-	62, // 35: tms.translation.v1.ResolveCommentResponse.comment:type_name -> tms.translation.v1.Comment
-	8,  // 36: tms.translation.v1.TranslationService.ImportComponent:input_type -> tms.translation.v1.ImportComponentRequest
-	10, // 37: tms.translation.v1.TranslationService.GetTask:input_type -> tms.translation.v1.GetTaskRequest
-	5,  // 38: tms.translation.v1.TranslationService.ListAlerts:input_type -> tms.translation.v1.ListAlertsRequest
-	12, // 39: tms.translation.v1.TranslationService.ForgetComponent:input_type -> tms.translation.v1.ForgetComponentRequest
-	14, // 40: tms.translation.v1.TranslationService.ListTranslations:input_type -> tms.translation.v1.ListTranslationsRequest
-	16, // 41: tms.translation.v1.TranslationService.GetTranslation:input_type -> tms.translation.v1.GetTranslationRequest
-	18, // 42: tms.translation.v1.TranslationService.AddTranslation:input_type -> tms.translation.v1.AddTranslationRequest
-	20, // 43: tms.translation.v1.TranslationService.DeleteTranslation:input_type -> tms.translation.v1.DeleteTranslationRequest
-	22, // 44: tms.translation.v1.TranslationService.GetStatistics:input_type -> tms.translation.v1.GetStatisticsRequest
-	24, // 45: tms.translation.v1.TranslationService.ListLanguageStatistics:input_type -> tms.translation.v1.ListLanguageStatisticsRequest
-	26, // 46: tms.translation.v1.TranslationService.ListUnits:input_type -> tms.translation.v1.ListUnitsRequest
-	30, // 47: tms.translation.v1.TranslationService.GetUnit:input_type -> tms.translation.v1.GetUnitRequest
-	28, // 48: tms.translation.v1.TranslationService.FindUnit:input_type -> tms.translation.v1.FindUnitRequest
-	32, // 49: tms.translation.v1.TranslationService.UpdateUnit:input_type -> tms.translation.v1.UpdateUnitRequest
-	35, // 50: tms.translation.v1.TranslationService.GetRepository:input_type -> tms.translation.v1.GetRepositoryRequest
-	37, // 51: tms.translation.v1.TranslationService.RunRepositoryOperation:input_type -> tms.translation.v1.RunRepositoryOperationRequest
-	39, // 52: tms.translation.v1.TranslationService.GetFile:input_type -> tms.translation.v1.GetFileRequest
-	41, // 53: tms.translation.v1.TranslationService.UploadFile:input_type -> tms.translation.v1.UploadFileRequest
-	43, // 54: tms.translation.v1.TranslationService.CreateUnit:input_type -> tms.translation.v1.CreateUnitRequest
-	45, // 55: tms.translation.v1.TranslationService.DeleteUnit:input_type -> tms.translation.v1.DeleteUnitRequest
-	47, // 56: tms.translation.v1.TranslationService.ListUnitTranslations:input_type -> tms.translation.v1.ListUnitTranslationsRequest
-	50, // 57: tms.translation.v1.TranslationService.ListSuggestions:input_type -> tms.translation.v1.ListSuggestionsRequest
-	52, // 58: tms.translation.v1.TranslationService.GetSuggestion:input_type -> tms.translation.v1.GetSuggestionRequest
-	54, // 59: tms.translation.v1.TranslationService.CreateSuggestion:input_type -> tms.translation.v1.CreateSuggestionRequest
-	56, // 60: tms.translation.v1.TranslationService.AcceptSuggestion:input_type -> tms.translation.v1.AcceptSuggestionRequest
-	58, // 61: tms.translation.v1.TranslationService.DeleteSuggestion:input_type -> tms.translation.v1.DeleteSuggestionRequest
-	60, // 62: tms.translation.v1.TranslationService.VoteSuggestion:input_type -> tms.translation.v1.VoteSuggestionRequest
-	63, // 63: tms.translation.v1.TranslationService.ListComments:input_type -> tms.translation.v1.ListCommentsRequest
-	65, // 64: tms.translation.v1.TranslationService.GetComment:input_type -> tms.translation.v1.GetCommentRequest
-	67, // 65: tms.translation.v1.TranslationService.CreateComment:input_type -> tms.translation.v1.CreateCommentRequest
-	69, // 66: tms.translation.v1.TranslationService.ResolveComment:input_type -> tms.translation.v1.ResolveCommentRequest
-	71, // 67: tms.translation.v1.TranslationService.DeleteComment:input_type -> tms.translation.v1.DeleteCommentRequest
-	9,  // 68: tms.translation.v1.TranslationService.ImportComponent:output_type -> tms.translation.v1.ImportComponentResponse
-	11, // 69: tms.translation.v1.TranslationService.GetTask:output_type -> tms.translation.v1.GetTaskResponse
-	6,  // 70: tms.translation.v1.TranslationService.ListAlerts:output_type -> tms.translation.v1.ListAlertsResponse
-	13, // 71: tms.translation.v1.TranslationService.ForgetComponent:output_type -> tms.translation.v1.ForgetComponentResponse
-	15, // 72: tms.translation.v1.TranslationService.ListTranslations:output_type -> tms.translation.v1.ListTranslationsResponse
-	17, // 73: tms.translation.v1.TranslationService.GetTranslation:output_type -> tms.translation.v1.GetTranslationResponse
-	19, // 74: tms.translation.v1.TranslationService.AddTranslation:output_type -> tms.translation.v1.AddTranslationResponse
-	21, // 75: tms.translation.v1.TranslationService.DeleteTranslation:output_type -> tms.translation.v1.DeleteTranslationResponse
-	23, // 76: tms.translation.v1.TranslationService.GetStatistics:output_type -> tms.translation.v1.GetStatisticsResponse
-	25, // 77: tms.translation.v1.TranslationService.ListLanguageStatistics:output_type -> tms.translation.v1.ListLanguageStatisticsResponse
-	27, // 78: tms.translation.v1.TranslationService.ListUnits:output_type -> tms.translation.v1.ListUnitsResponse
-	31, // 79: tms.translation.v1.TranslationService.GetUnit:output_type -> tms.translation.v1.GetUnitResponse
-	29, // 80: tms.translation.v1.TranslationService.FindUnit:output_type -> tms.translation.v1.FindUnitResponse
-	33, // 81: tms.translation.v1.TranslationService.UpdateUnit:output_type -> tms.translation.v1.UpdateUnitResponse
-	36, // 82: tms.translation.v1.TranslationService.GetRepository:output_type -> tms.translation.v1.GetRepositoryResponse
-	38, // 83: tms.translation.v1.TranslationService.RunRepositoryOperation:output_type -> tms.translation.v1.RunRepositoryOperationResponse
-	40, // 84: tms.translation.v1.TranslationService.GetFile:output_type -> tms.translation.v1.GetFileResponse
-	42, // 85: tms.translation.v1.TranslationService.UploadFile:output_type -> tms.translation.v1.UploadFileResponse
-	44, // 86: tms.translation.v1.TranslationService.CreateUnit:output_type -> tms.translation.v1.CreateUnitResponse
-	46, // 87: tms.translation.v1.TranslationService.DeleteUnit:output_type -> tms.translation.v1.DeleteUnitResponse
-	48, // 88: tms.translation.v1.TranslationService.ListUnitTranslations:output_type -> tms.translation.v1.ListUnitTranslationsResponse
-	51, // 89: tms.translation.v1.TranslationService.ListSuggestions:output_type -> tms.translation.v1.ListSuggestionsResponse
-	53, // 90: tms.translation.v1.TranslationService.GetSuggestion:output_type -> tms.translation.v1.GetSuggestionResponse
-	55, // 91: tms.translation.v1.TranslationService.CreateSuggestion:output_type -> tms.translation.v1.CreateSuggestionResponse
-	57, // 92: tms.translation.v1.TranslationService.AcceptSuggestion:output_type -> tms.translation.v1.AcceptSuggestionResponse
-	59, // 93: tms.translation.v1.TranslationService.DeleteSuggestion:output_type -> tms.translation.v1.DeleteSuggestionResponse
-	61, // 94: tms.translation.v1.TranslationService.VoteSuggestion:output_type -> tms.translation.v1.VoteSuggestionResponse
-	64, // 95: tms.translation.v1.TranslationService.ListComments:output_type -> tms.translation.v1.ListCommentsResponse
-	66, // 96: tms.translation.v1.TranslationService.GetComment:output_type -> tms.translation.v1.GetCommentResponse
-	68, // 97: tms.translation.v1.TranslationService.CreateComment:output_type -> tms.translation.v1.CreateCommentResponse
-	70, // 98: tms.translation.v1.TranslationService.ResolveComment:output_type -> tms.translation.v1.ResolveCommentResponse
-	72, // 99: tms.translation.v1.TranslationService.DeleteComment:output_type -> tms.translation.v1.DeleteCommentResponse
-	68, // [68:100] is the sub-list for method output_type
-	36, // [36:68] is the sub-list for method input_type
-	36, // [36:36] is the sub-list for extension type_name
-	36, // [36:36] is the sub-list for extension extendee
-	0,  // [0:36] is the sub-list for field type_name
+	73, // 8: tms.translation.v1.Commit.commit_time:type_name -> google.protobuf.Timestamp
+	3,  // 9: tms.translation.v1.ImportComponentResponse.task:type_name -> tms.translation.v1.Task
+	3,  // 10: tms.translation.v1.GetTaskResponse.task:type_name -> tms.translation.v1.Task
+	1,  // 11: tms.translation.v1.ListTranslationsResponse.translations:type_name -> tms.translation.v1.Translation
+	1,  // 12: tms.translation.v1.GetTranslationResponse.translation:type_name -> tms.translation.v1.Translation
+	1,  // 13: tms.translation.v1.AddTranslationResponse.translation:type_name -> tms.translation.v1.Translation
+	0,  // 14: tms.translation.v1.GetStatisticsResponse.stats:type_name -> tms.translation.v1.Statistics
+	0,  // 15: tms.translation.v1.ListLanguageStatisticsResponse.stats:type_name -> tms.translation.v1.Statistics
+	2,  // 16: tms.translation.v1.ListUnitsResponse.units:type_name -> tms.translation.v1.Unit
+	2,  // 17: tms.translation.v1.FindUnitResponse.unit:type_name -> tms.translation.v1.Unit
+	2,  // 18: tms.translation.v1.GetUnitResponse.unit:type_name -> tms.translation.v1.Unit
+	2,  // 19: tms.translation.v1.UpdateUnitResponse.unit:type_name -> tms.translation.v1.Unit
+	7,  // 20: tms.translation.v1.Repository.remote_commit:type_name -> tms.translation.v1.Commit
+	7,  // 21: tms.translation.v1.Repository.local_commit:type_name -> tms.translation.v1.Commit
+	34, // 22: tms.translation.v1.GetRepositoryResponse.repository:type_name -> tms.translation.v1.Repository
+	73, // 23: tms.translation.v1.GetFileResponse.commit_time:type_name -> google.protobuf.Timestamp
+	2,  // 24: tms.translation.v1.CreateUnitResponse.unit:type_name -> tms.translation.v1.Unit
+	2,  // 25: tms.translation.v1.ListUnitTranslationsResponse.units:type_name -> tms.translation.v1.Unit
+	73, // 26: tms.translation.v1.Suggestion.timestamp:type_name -> google.protobuf.Timestamp
+	49, // 27: tms.translation.v1.ListSuggestionsResponse.suggestions:type_name -> tms.translation.v1.Suggestion
+	49, // 28: tms.translation.v1.GetSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
+	49, // 29: tms.translation.v1.CreateSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
+	2,  // 30: tms.translation.v1.AcceptSuggestionResponse.unit:type_name -> tms.translation.v1.Unit
+	49, // 31: tms.translation.v1.VoteSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
+	73, // 32: tms.translation.v1.Comment.timestamp:type_name -> google.protobuf.Timestamp
+	62, // 33: tms.translation.v1.ListCommentsResponse.comments:type_name -> tms.translation.v1.Comment
+	62, // 34: tms.translation.v1.GetCommentResponse.comment:type_name -> tms.translation.v1.Comment
+	62, // 35: tms.translation.v1.CreateCommentResponse.comment:type_name -> tms.translation.v1.Comment
+	62, // 36: tms.translation.v1.ResolveCommentResponse.comment:type_name -> tms.translation.v1.Comment
+	8,  // 37: tms.translation.v1.TranslationService.ImportComponent:input_type -> tms.translation.v1.ImportComponentRequest
+	10, // 38: tms.translation.v1.TranslationService.GetTask:input_type -> tms.translation.v1.GetTaskRequest
+	5,  // 39: tms.translation.v1.TranslationService.ListAlerts:input_type -> tms.translation.v1.ListAlertsRequest
+	12, // 40: tms.translation.v1.TranslationService.ForgetComponent:input_type -> tms.translation.v1.ForgetComponentRequest
+	14, // 41: tms.translation.v1.TranslationService.ListTranslations:input_type -> tms.translation.v1.ListTranslationsRequest
+	16, // 42: tms.translation.v1.TranslationService.GetTranslation:input_type -> tms.translation.v1.GetTranslationRequest
+	18, // 43: tms.translation.v1.TranslationService.AddTranslation:input_type -> tms.translation.v1.AddTranslationRequest
+	20, // 44: tms.translation.v1.TranslationService.DeleteTranslation:input_type -> tms.translation.v1.DeleteTranslationRequest
+	22, // 45: tms.translation.v1.TranslationService.GetStatistics:input_type -> tms.translation.v1.GetStatisticsRequest
+	24, // 46: tms.translation.v1.TranslationService.ListLanguageStatistics:input_type -> tms.translation.v1.ListLanguageStatisticsRequest
+	26, // 47: tms.translation.v1.TranslationService.ListUnits:input_type -> tms.translation.v1.ListUnitsRequest
+	30, // 48: tms.translation.v1.TranslationService.GetUnit:input_type -> tms.translation.v1.GetUnitRequest
+	28, // 49: tms.translation.v1.TranslationService.FindUnit:input_type -> tms.translation.v1.FindUnitRequest
+	32, // 50: tms.translation.v1.TranslationService.UpdateUnit:input_type -> tms.translation.v1.UpdateUnitRequest
+	35, // 51: tms.translation.v1.TranslationService.GetRepository:input_type -> tms.translation.v1.GetRepositoryRequest
+	37, // 52: tms.translation.v1.TranslationService.RunRepositoryOperation:input_type -> tms.translation.v1.RunRepositoryOperationRequest
+	39, // 53: tms.translation.v1.TranslationService.GetFile:input_type -> tms.translation.v1.GetFileRequest
+	41, // 54: tms.translation.v1.TranslationService.UploadFile:input_type -> tms.translation.v1.UploadFileRequest
+	43, // 55: tms.translation.v1.TranslationService.CreateUnit:input_type -> tms.translation.v1.CreateUnitRequest
+	45, // 56: tms.translation.v1.TranslationService.DeleteUnit:input_type -> tms.translation.v1.DeleteUnitRequest
+	47, // 57: tms.translation.v1.TranslationService.ListUnitTranslations:input_type -> tms.translation.v1.ListUnitTranslationsRequest
+	50, // 58: tms.translation.v1.TranslationService.ListSuggestions:input_type -> tms.translation.v1.ListSuggestionsRequest
+	52, // 59: tms.translation.v1.TranslationService.GetSuggestion:input_type -> tms.translation.v1.GetSuggestionRequest
+	54, // 60: tms.translation.v1.TranslationService.CreateSuggestion:input_type -> tms.translation.v1.CreateSuggestionRequest
+	56, // 61: tms.translation.v1.TranslationService.AcceptSuggestion:input_type -> tms.translation.v1.AcceptSuggestionRequest
+	58, // 62: tms.translation.v1.TranslationService.DeleteSuggestion:input_type -> tms.translation.v1.DeleteSuggestionRequest
+	60, // 63: tms.translation.v1.TranslationService.VoteSuggestion:input_type -> tms.translation.v1.VoteSuggestionRequest
+	63, // 64: tms.translation.v1.TranslationService.ListComments:input_type -> tms.translation.v1.ListCommentsRequest
+	65, // 65: tms.translation.v1.TranslationService.GetComment:input_type -> tms.translation.v1.GetCommentRequest
+	67, // 66: tms.translation.v1.TranslationService.CreateComment:input_type -> tms.translation.v1.CreateCommentRequest
+	69, // 67: tms.translation.v1.TranslationService.ResolveComment:input_type -> tms.translation.v1.ResolveCommentRequest
+	71, // 68: tms.translation.v1.TranslationService.DeleteComment:input_type -> tms.translation.v1.DeleteCommentRequest
+	9,  // 69: tms.translation.v1.TranslationService.ImportComponent:output_type -> tms.translation.v1.ImportComponentResponse
+	11, // 70: tms.translation.v1.TranslationService.GetTask:output_type -> tms.translation.v1.GetTaskResponse
+	6,  // 71: tms.translation.v1.TranslationService.ListAlerts:output_type -> tms.translation.v1.ListAlertsResponse
+	13, // 72: tms.translation.v1.TranslationService.ForgetComponent:output_type -> tms.translation.v1.ForgetComponentResponse
+	15, // 73: tms.translation.v1.TranslationService.ListTranslations:output_type -> tms.translation.v1.ListTranslationsResponse
+	17, // 74: tms.translation.v1.TranslationService.GetTranslation:output_type -> tms.translation.v1.GetTranslationResponse
+	19, // 75: tms.translation.v1.TranslationService.AddTranslation:output_type -> tms.translation.v1.AddTranslationResponse
+	21, // 76: tms.translation.v1.TranslationService.DeleteTranslation:output_type -> tms.translation.v1.DeleteTranslationResponse
+	23, // 77: tms.translation.v1.TranslationService.GetStatistics:output_type -> tms.translation.v1.GetStatisticsResponse
+	25, // 78: tms.translation.v1.TranslationService.ListLanguageStatistics:output_type -> tms.translation.v1.ListLanguageStatisticsResponse
+	27, // 79: tms.translation.v1.TranslationService.ListUnits:output_type -> tms.translation.v1.ListUnitsResponse
+	31, // 80: tms.translation.v1.TranslationService.GetUnit:output_type -> tms.translation.v1.GetUnitResponse
+	29, // 81: tms.translation.v1.TranslationService.FindUnit:output_type -> tms.translation.v1.FindUnitResponse
+	33, // 82: tms.translation.v1.TranslationService.UpdateUnit:output_type -> tms.translation.v1.UpdateUnitResponse
+	36, // 83: tms.translation.v1.TranslationService.GetRepository:output_type -> tms.translation.v1.GetRepositoryResponse
+	38, // 84: tms.translation.v1.TranslationService.RunRepositoryOperation:output_type -> tms.translation.v1.RunRepositoryOperationResponse
+	40, // 85: tms.translation.v1.TranslationService.GetFile:output_type -> tms.translation.v1.GetFileResponse
+	42, // 86: tms.translation.v1.TranslationService.UploadFile:output_type -> tms.translation.v1.UploadFileResponse
+	44, // 87: tms.translation.v1.TranslationService.CreateUnit:output_type -> tms.translation.v1.CreateUnitResponse
+	46, // 88: tms.translation.v1.TranslationService.DeleteUnit:output_type -> tms.translation.v1.DeleteUnitResponse
+	48, // 89: tms.translation.v1.TranslationService.ListUnitTranslations:output_type -> tms.translation.v1.ListUnitTranslationsResponse
+	51, // 90: tms.translation.v1.TranslationService.ListSuggestions:output_type -> tms.translation.v1.ListSuggestionsResponse
+	53, // 91: tms.translation.v1.TranslationService.GetSuggestion:output_type -> tms.translation.v1.GetSuggestionResponse
+	55, // 92: tms.translation.v1.TranslationService.CreateSuggestion:output_type -> tms.translation.v1.CreateSuggestionResponse
+	57, // 93: tms.translation.v1.TranslationService.AcceptSuggestion:output_type -> tms.translation.v1.AcceptSuggestionResponse
+	59, // 94: tms.translation.v1.TranslationService.DeleteSuggestion:output_type -> tms.translation.v1.DeleteSuggestionResponse
+	61, // 95: tms.translation.v1.TranslationService.VoteSuggestion:output_type -> tms.translation.v1.VoteSuggestionResponse
+	64, // 96: tms.translation.v1.TranslationService.ListComments:output_type -> tms.translation.v1.ListCommentsResponse
+	66, // 97: tms.translation.v1.TranslationService.GetComment:output_type -> tms.translation.v1.GetCommentResponse
+	68, // 98: tms.translation.v1.TranslationService.CreateComment:output_type -> tms.translation.v1.CreateCommentResponse
+	70, // 99: tms.translation.v1.TranslationService.ResolveComment:output_type -> tms.translation.v1.ResolveCommentResponse
+	72, // 100: tms.translation.v1.TranslationService.DeleteComment:output_type -> tms.translation.v1.DeleteCommentResponse
+	69, // [69:101] is the sub-list for method output_type
+	37, // [37:69] is the sub-list for method input_type
+	37, // [37:37] is the sub-list for extension type_name
+	37, // [37:37] is the sub-list for extension extendee
+	0,  // [0:37] is the sub-list for field type_name
 }
 
 func init() { file_tms_translation_v1_translation_proto_init() }
