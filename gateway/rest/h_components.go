@@ -46,47 +46,25 @@ func (c *call) fullComponent(comp *catalogv1.Component) (*componentJSON, error) 
 
 // componentList pages the components of one project ("" for all), skipping
 // those of projects the caller may not see.
+// The catalog lists only what the caller may see. Within a project the
+// items carry no project object, as the reference answers.
 func (g *gateway) componentList(c *call, project string) error {
-	if project == "" && !c.superuser() {
-		return g.visibleComponents(c)
+	render := c.fullComponent
+	if project != "" {
+		render = func(comp *catalogv1.Component) (*componentJSON, error) {
+			j, err := c.fullComponent(comp)
+			if j != nil {
+				j.Project = nil
+			}
+			return j, err
+		}
 	}
 	return c.servicePage(func(offset, limit int64) (any, int64, error) {
 		resp, err := g.cfg.Catalog.ListComponents(c.ctx, &catalogv1.ListComponentsRequest{ProjectSlug: project, Offset: offset, Limit: limit})
-		return pageRows(resp.GetComponents(), resp.GetTotal(), err, c.fullComponent)
+		return pageRows(resp.GetComponents(), resp.GetTotal(), err, render)
 	})
 }
 
-// visibleComponents pages the components of every project the caller may
-// see, gathered in memory so that the count is right: one walk over all
-// components, grouped by project in project order.
-func (g *gateway) visibleComponents(c *call) error {
-	p, err := c.pager(defaultPageSize, maxPageSize)
-	if err != nil {
-		return err
-	}
-	projects, err := c.allProjects()
-	if err != nil {
-		return err
-	}
-	all, err := c.projectComponents("")
-	if err != nil {
-		return err
-	}
-	byProject := map[string][]*catalogv1.Component{}
-	for _, comp := range all {
-		byProject[comp.GetProjectSlug()] = append(byProject[comp.GetProjectSlug()], comp)
-	}
-	var visible []*catalogv1.Component
-	for _, pr := range projects {
-		visible = append(visible, byProject[pr.GetSlug()]...)
-	}
-	lo, hi := p.window(int64(len(visible)))
-	out, err := renderAll(visible[lo:hi], c.fullComponent)
-	if err != nil {
-		return err
-	}
-	return c.page(p, int64(len(visible)), out)
-}
 
 func (g *gateway) listComponents(c *call) error { return g.componentList(c, "") }
 

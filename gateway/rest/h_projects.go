@@ -5,43 +5,13 @@ import (
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 )
 
-// allProjects lists every project the caller may see. Projects are few, so
-// the list is filtered in memory and counts stay right.
-func (c *call) allProjects() ([]*catalogv1.Project, error) {
-	var out []*catalogv1.Project
-	err := eachPage(func(offset, limit int64) (int, int64, error) {
-		resp, err := c.g.cfg.Catalog.ListProjects(c.ctx, &catalogv1.ListProjectsRequest{Offset: offset, Limit: limit})
-		for _, p := range resp.GetProjects() {
-			if c.visible(p) {
-				out = append(out, p)
-			}
-		}
-		return len(resp.GetProjects()), resp.GetTotal(), err
-	})
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
-}
-
+// listProjects pages the projects the catalog lets the caller see.
 func (g *gateway) listProjects(c *call) error {
-	p, err := c.pager(defaultPageSize, maxPageSize)
-	if err != nil {
-		return err
-	}
-	all, err := c.allProjects()
-	if err != nil {
-		return err
-	}
-	out := make([]*projectJSON, 0, len(all))
-	for _, pr := range all {
-		j, err := c.projectJSON(pr, true)
-		if err != nil {
-			return err
-		}
-		out = append(out, j)
-	}
-	return pageOf(c, p, out)
+	render := func(p *catalogv1.Project) (*projectJSON, error) { return c.projectJSON(p, true) }
+	return c.servicePage(func(offset, limit int64) (any, int64, error) {
+		resp, err := g.cfg.Catalog.ListProjects(c.ctx, &catalogv1.ListProjectsRequest{Offset: offset, Limit: limit})
+		return pageRows(resp.GetProjects(), resp.GetTotal(), err, render)
+	})
 }
 
 func (g *gateway) getProject(c *call) error {

@@ -123,7 +123,7 @@ type componentJSON struct {
 	Slug                        string        `json:"slug"`
 	ID                          int64         `json:"id"`
 	SourceLanguage              *languageJSON `json:"source_language"`
-	Project                     *projectJSON  `json:"project"`
+	Project                     *projectJSON  `json:"project,omitempty"`
 	VCS                         string        `json:"vcs"`
 	Repo                        string        `json:"repo"`
 	GitExport                   string        `json:"git_export"`

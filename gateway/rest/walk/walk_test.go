@@ -326,6 +326,7 @@ func checkCommittedLinks(t *testing.T, c client) {
 		t.Fatalf("commit: %v", r)
 	}
 	checkRepositoryShapes(t, c)
+	checkComponentLists(t, c)
 	_, file := c.do("GET", c.base+"translations/hello/app/de/file/", nil)
 	team := regexp.MustCompile(`"Language-Team: German <([^>]+)>\\n"`).FindSubmatch(file)
 	if team == nil {
@@ -408,5 +409,20 @@ func checkRepositoryShapes(t *testing.T, c client) {
 				t.Errorf("%s %s keys %v, want %v", path, k, got, want)
 			}
 		}
+	}
+}
+
+// checkComponentLists: a project's component list omits the project object
+// of each item (as the reference answers); the list of all components
+// carries it.
+func checkComponentLists(t *testing.T, c client) {
+	t.Helper()
+	inProject := c.want(200, "GET", c.base+"projects/hello/components/", nil)["results"].([]any)
+	if _, ok := inProject[0].(map[string]any)["project"]; ok || len(inProject) != 1 {
+		t.Errorf("project component list items: %v", inProject)
+	}
+	all := c.want(200, "GET", c.base+"components/", nil)["results"].([]any)
+	if p, ok := all[0].(map[string]any)["project"].(map[string]any); !ok || p["slug"] != "hello" {
+		t.Errorf("component list items lack their project: %v", all[0])
 	}
 }
