@@ -15,6 +15,7 @@ import (
 
 // Store is what the server needs from storage.
 type Store interface {
+	After(ctx context.Context, afterID int64, limit int, hidden []string) ([]store.Change, error)
 	UserActivity(ctx context.Context, user string, hidden []string) ([]store.ActionCount, int64, error)
 	Contributions(ctx context.Context, user string, hidden []string, offset, limit int) ([]store.Contribution, int64, error)
 	Append(ctx context.Context, cs []store.Change) (int64, error)

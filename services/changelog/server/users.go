@@ -60,3 +60,23 @@ func (s *Server) ListContributions(ctx context.Context, req *changelogv1.ListCon
 	}
 	return out, nil
 }
+
+// ListChangesAfter follows the log from a cursor, oldest first.
+func (s *Server) ListChangesAfter(ctx context.Context, req *changelogv1.ListChangesAfterRequest) (*changelogv1.ListChangesAfterResponse, error) {
+	if req.GetAfterId() < 0 || req.GetLimit() < 0 {
+		return nil, errs.Invalid("after_id", "min_value", "Ensure this value is greater than or equal to 0.")
+	}
+	hidden, err := s.hidden(ctx)
+	if err != nil {
+		return nil, err
+	}
+	list, err := s.store.After(ctx, req.GetAfterId(), int(req.GetLimit()), hidden)
+	if err != nil {
+		return nil, err
+	}
+	out := &changelogv1.ListChangesAfterResponse{Changes: make([]*changelogv1.Change, len(list))}
+	for i, c := range list {
+		out.Changes[i] = toProto(c)
+	}
+	return out, nil
+}

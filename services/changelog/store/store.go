@@ -108,6 +108,20 @@ func (s *Store) List(ctx context.Context, f Filter, offset, limit int) ([]Change
 	return out, total, nil
 }
 
+// After lists up to limit records with an id above afterID, in id order,
+// outside the hidden projects.
+func (s *Store) After(ctx context.Context, afterID int64, limit int, hidden []string) ([]Change, error) {
+	if limit <= 0 || limit > MaxLimit {
+		limit = MaxLimit
+	}
+	out := []Change{}
+	err := s.filtered(ctx, Filter{HiddenProjects: hidden}).Where("id > ?", afterID).Order("id").Limit(limit).Find(&out).Error
+	for i := range out {
+		out[i].Timestamp = out[i].Timestamp.UTC()
+	}
+	return out, err
+}
+
 // listOrder is newest first; id breaks ties between equal timestamps.
 const listOrder = "timestamp DESC, id DESC"
 

@@ -40,6 +40,7 @@ func TestStore(t *testing.T) {
 		{"negative paging", testNegativePaging},
 		{"string removed detaches the unit", testRemovedUnitDetached},
 		{"user activity and contributions", testUserActivity},
+		{"after a cursor", testAfter},
 	}
 	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
 		for _, c := range cases {
@@ -307,5 +308,24 @@ func testUserActivity(t *testing.T, s *store.Store) {
 	list, total, err = s.Contributions(ctx, "alice", []string{"q"}, 0, 0)
 	if err != nil || total != 3 || fmt.Sprint(list) != "[{p c cs 2} {p c de 1} {p d de 1}]" {
 		t.Errorf("contributions without q: %v total %d, %v", list, total, err)
+	}
+}
+
+func testAfter(t *testing.T, s *store.Store) {
+	seed(t, s)
+	all, err := s.After(t.Context(), 0, 0, nil)
+	if err != nil || fmt.Sprint(eventIDs(all)) != "[1 2 3 4 5]" {
+		t.Fatalf("after 0: %v %v", eventIDs(all), err)
+	}
+	page, err := s.After(t.Context(), all[1].ID, 2, nil)
+	if err != nil || fmt.Sprint(eventIDs(page)) != "[3 4]" {
+		t.Errorf("after the second: %v %v", eventIDs(page), err)
+	}
+	visible, err := s.After(t.Context(), 0, 0, []string{"p"})
+	if err != nil || fmt.Sprint(eventIDs(visible)) != "[5]" {
+		t.Errorf("hiding p: %v %v", eventIDs(visible), err)
+	}
+	if rest, err := s.After(t.Context(), all[4].ID, 0, nil); err != nil || len(rest) != 0 {
+		t.Errorf("after the last: %v %v", rest, err)
 	}
 }

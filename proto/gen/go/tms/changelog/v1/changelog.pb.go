@@ -852,6 +852,105 @@ func (x *ListContributionsResponse) GetTotal() int64 {
 	return 0
 }
 
+// ListChangesAfterRequest is a cursor position and a page length.
+type ListChangesAfterRequest struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	AfterId int64                  `protobuf:"varint,1,opt,name=after_id,json=afterId,proto3" json:"after_id,omitempty"`
+	// At most this many (1 to 1000; 0 means 1000).
+	Limit         int64 `protobuf:"varint,2,opt,name=limit,proto3" json:"limit,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListChangesAfterRequest) Reset() {
+	*x = ListChangesAfterRequest{}
+	mi := &file_tms_changelog_v1_changelog_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListChangesAfterRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListChangesAfterRequest) ProtoMessage() {}
+
+func (x *ListChangesAfterRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_changelog_v1_changelog_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListChangesAfterRequest.ProtoReflect.Descriptor instead.
+func (*ListChangesAfterRequest) Descriptor() ([]byte, []int) {
+	return file_tms_changelog_v1_changelog_proto_rawDescGZIP(), []int{13}
+}
+
+func (x *ListChangesAfterRequest) GetAfterId() int64 {
+	if x != nil {
+		return x.AfterId
+	}
+	return 0
+}
+
+func (x *ListChangesAfterRequest) GetLimit() int64 {
+	if x != nil {
+		return x.Limit
+	}
+	return 0
+}
+
+// ListChangesAfterResponse holds the records in id order.
+type ListChangesAfterResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Changes       []*Change              `protobuf:"bytes,1,rep,name=changes,proto3" json:"changes,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListChangesAfterResponse) Reset() {
+	*x = ListChangesAfterResponse{}
+	mi := &file_tms_changelog_v1_changelog_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListChangesAfterResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListChangesAfterResponse) ProtoMessage() {}
+
+func (x *ListChangesAfterResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_changelog_v1_changelog_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListChangesAfterResponse.ProtoReflect.Descriptor instead.
+func (*ListChangesAfterResponse) Descriptor() ([]byte, []int) {
+	return file_tms_changelog_v1_changelog_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *ListChangesAfterResponse) GetChanges() []*Change {
+	if x != nil {
+		return x.Changes
+	}
+	return nil
+}
+
 var File_tms_changelog_v1_changelog_proto protoreflect.FileDescriptor
 
 const file_tms_changelog_v1_changelog_proto_rawDesc = "" +
@@ -914,13 +1013,19 @@ const file_tms_changelog_v1_changelog_proto_rawDesc = "" +
 	"\achanges\x18\x04 \x01(\x03R\achanges\"w\n" +
 	"\x19ListContributionsResponse\x12D\n" +
 	"\rcontributions\x18\x01 \x03(\v2\x1e.tms.changelog.v1.ContributionR\rcontributions\x12\x14\n" +
-	"\x05total\x18\x02 \x01(\x03R\x05total2\xfc\x03\n" +
+	"\x05total\x18\x02 \x01(\x03R\x05total\"J\n" +
+	"\x17ListChangesAfterRequest\x12\x19\n" +
+	"\bafter_id\x18\x01 \x01(\x03R\aafterId\x12\x14\n" +
+	"\x05limit\x18\x02 \x01(\x03R\x05limit\"N\n" +
+	"\x18ListChangesAfterResponse\x122\n" +
+	"\achanges\x18\x01 \x03(\v2\x18.tms.changelog.v1.ChangeR\achanges2\xe7\x04\n" +
 	"\x10ChangelogService\x12`\n" +
 	"\rAppendChanges\x12&.tms.changelog.v1.AppendChangesRequest\x1a'.tms.changelog.v1.AppendChangesResponse\x12Z\n" +
 	"\vListChanges\x12$.tms.changelog.v1.ListChangesRequest\x1a%.tms.changelog.v1.ListChangesResponse\x12T\n" +
 	"\tGetChange\x12\".tms.changelog.v1.GetChangeRequest\x1a#.tms.changelog.v1.GetChangeResponse\x12f\n" +
 	"\x0fGetUserActivity\x12(.tms.changelog.v1.GetUserActivityRequest\x1a).tms.changelog.v1.GetUserActivityResponse\x12l\n" +
-	"\x11ListContributions\x12*.tms.changelog.v1.ListContributionsRequest\x1a+.tms.changelog.v1.ListContributionsResponseBEZCgithub.com/tmsproject/tms/proto/gen/go/tms/changelog/v1;changelogv1b\x06proto3"
+	"\x11ListContributions\x12*.tms.changelog.v1.ListContributionsRequest\x1a+.tms.changelog.v1.ListContributionsResponse\x12i\n" +
+	"\x10ListChangesAfter\x12).tms.changelog.v1.ListChangesAfterRequest\x1a*.tms.changelog.v1.ListChangesAfterResponseBEZCgithub.com/tmsproject/tms/proto/gen/go/tms/changelog/v1;changelogv1b\x06proto3"
 
 var (
 	file_tms_changelog_v1_changelog_proto_rawDescOnce sync.Once
@@ -934,7 +1039,7 @@ func file_tms_changelog_v1_changelog_proto_rawDescGZIP() []byte {
 	return file_tms_changelog_v1_changelog_proto_rawDescData
 }
 
-var file_tms_changelog_v1_changelog_proto_msgTypes = make([]protoimpl.MessageInfo, 13)
+var file_tms_changelog_v1_changelog_proto_msgTypes = make([]protoimpl.MessageInfo, 15)
 var file_tms_changelog_v1_changelog_proto_goTypes = []any{
 	(*Change)(nil),                    // 0: tms.changelog.v1.Change
 	(*AppendChangesRequest)(nil),      // 1: tms.changelog.v1.AppendChangesRequest
@@ -949,32 +1054,37 @@ var file_tms_changelog_v1_changelog_proto_goTypes = []any{
 	(*ListContributionsRequest)(nil),  // 10: tms.changelog.v1.ListContributionsRequest
 	(*Contribution)(nil),              // 11: tms.changelog.v1.Contribution
 	(*ListContributionsResponse)(nil), // 12: tms.changelog.v1.ListContributionsResponse
-	(*timestamppb.Timestamp)(nil),     // 13: google.protobuf.Timestamp
+	(*ListChangesAfterRequest)(nil),   // 13: tms.changelog.v1.ListChangesAfterRequest
+	(*ListChangesAfterResponse)(nil),  // 14: tms.changelog.v1.ListChangesAfterResponse
+	(*timestamppb.Timestamp)(nil),     // 15: google.protobuf.Timestamp
 }
 var file_tms_changelog_v1_changelog_proto_depIdxs = []int32{
-	13, // 0: tms.changelog.v1.Change.timestamp:type_name -> google.protobuf.Timestamp
+	15, // 0: tms.changelog.v1.Change.timestamp:type_name -> google.protobuf.Timestamp
 	0,  // 1: tms.changelog.v1.AppendChangesRequest.changes:type_name -> tms.changelog.v1.Change
-	13, // 2: tms.changelog.v1.ListChangesRequest.timestamp_after:type_name -> google.protobuf.Timestamp
-	13, // 3: tms.changelog.v1.ListChangesRequest.timestamp_before:type_name -> google.protobuf.Timestamp
+	15, // 2: tms.changelog.v1.ListChangesRequest.timestamp_after:type_name -> google.protobuf.Timestamp
+	15, // 3: tms.changelog.v1.ListChangesRequest.timestamp_before:type_name -> google.protobuf.Timestamp
 	0,  // 4: tms.changelog.v1.ListChangesResponse.changes:type_name -> tms.changelog.v1.Change
 	0,  // 5: tms.changelog.v1.GetChangeResponse.change:type_name -> tms.changelog.v1.Change
 	8,  // 6: tms.changelog.v1.GetUserActivityResponse.actions:type_name -> tms.changelog.v1.ActionCount
 	11, // 7: tms.changelog.v1.ListContributionsResponse.contributions:type_name -> tms.changelog.v1.Contribution
-	1,  // 8: tms.changelog.v1.ChangelogService.AppendChanges:input_type -> tms.changelog.v1.AppendChangesRequest
-	3,  // 9: tms.changelog.v1.ChangelogService.ListChanges:input_type -> tms.changelog.v1.ListChangesRequest
-	5,  // 10: tms.changelog.v1.ChangelogService.GetChange:input_type -> tms.changelog.v1.GetChangeRequest
-	7,  // 11: tms.changelog.v1.ChangelogService.GetUserActivity:input_type -> tms.changelog.v1.GetUserActivityRequest
-	10, // 12: tms.changelog.v1.ChangelogService.ListContributions:input_type -> tms.changelog.v1.ListContributionsRequest
-	2,  // 13: tms.changelog.v1.ChangelogService.AppendChanges:output_type -> tms.changelog.v1.AppendChangesResponse
-	4,  // 14: tms.changelog.v1.ChangelogService.ListChanges:output_type -> tms.changelog.v1.ListChangesResponse
-	6,  // 15: tms.changelog.v1.ChangelogService.GetChange:output_type -> tms.changelog.v1.GetChangeResponse
-	9,  // 16: tms.changelog.v1.ChangelogService.GetUserActivity:output_type -> tms.changelog.v1.GetUserActivityResponse
-	12, // 17: tms.changelog.v1.ChangelogService.ListContributions:output_type -> tms.changelog.v1.ListContributionsResponse
-	13, // [13:18] is the sub-list for method output_type
-	8,  // [8:13] is the sub-list for method input_type
-	8,  // [8:8] is the sub-list for extension type_name
-	8,  // [8:8] is the sub-list for extension extendee
-	0,  // [0:8] is the sub-list for field type_name
+	0,  // 8: tms.changelog.v1.ListChangesAfterResponse.changes:type_name -> tms.changelog.v1.Change
+	1,  // 9: tms.changelog.v1.ChangelogService.AppendChanges:input_type -> tms.changelog.v1.AppendChangesRequest
+	3,  // 10: tms.changelog.v1.ChangelogService.ListChanges:input_type -> tms.changelog.v1.ListChangesRequest
+	5,  // 11: tms.changelog.v1.ChangelogService.GetChange:input_type -> tms.changelog.v1.GetChangeRequest
+	7,  // 12: tms.changelog.v1.ChangelogService.GetUserActivity:input_type -> tms.changelog.v1.GetUserActivityRequest
+	10, // 13: tms.changelog.v1.ChangelogService.ListContributions:input_type -> tms.changelog.v1.ListContributionsRequest
+	13, // 14: tms.changelog.v1.ChangelogService.ListChangesAfter:input_type -> tms.changelog.v1.ListChangesAfterRequest
+	2,  // 15: tms.changelog.v1.ChangelogService.AppendChanges:output_type -> tms.changelog.v1.AppendChangesResponse
+	4,  // 16: tms.changelog.v1.ChangelogService.ListChanges:output_type -> tms.changelog.v1.ListChangesResponse
+	6,  // 17: tms.changelog.v1.ChangelogService.GetChange:output_type -> tms.changelog.v1.GetChangeResponse
+	9,  // 18: tms.changelog.v1.ChangelogService.GetUserActivity:output_type -> tms.changelog.v1.GetUserActivityResponse
+	12, // 19: tms.changelog.v1.ChangelogService.ListContributions:output_type -> tms.changelog.v1.ListContributionsResponse
+	14, // 20: tms.changelog.v1.ChangelogService.ListChangesAfter:output_type -> tms.changelog.v1.ListChangesAfterResponse
+	15, // [15:21] is the sub-list for method output_type
+	9,  // [9:15] is the sub-list for method input_type
+	9,  // [9:9] is the sub-list for extension type_name
+	9,  // [9:9] is the sub-list for extension extendee
+	0,  // [0:9] is the sub-list for field type_name
 }
 
 func init() { file_tms_changelog_v1_changelog_proto_init() }
@@ -988,7 +1098,7 @@ func file_tms_changelog_v1_changelog_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tms_changelog_v1_changelog_proto_rawDesc), len(file_tms_changelog_v1_changelog_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   13,
+			NumMessages:   15,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

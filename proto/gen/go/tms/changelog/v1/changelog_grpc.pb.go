@@ -24,6 +24,7 @@ const (
 	ChangelogService_GetChange_FullMethodName         = "/tms.changelog.v1.ChangelogService/GetChange"
 	ChangelogService_GetUserActivity_FullMethodName   = "/tms.changelog.v1.ChangelogService/GetUserActivity"
 	ChangelogService_ListContributions_FullMethodName = "/tms.changelog.v1.ChangelogService/ListContributions"
+	ChangelogService_ListChangesAfter_FullMethodName  = "/tms.changelog.v1.ChangelogService/ListChangesAfter"
 )
 
 // ChangelogServiceClient is the client API for ChangelogService service.
@@ -45,6 +46,9 @@ type ChangelogServiceClient interface {
 	// ListContributions pages the translations a user has records in (by
 	// project, component and language), within what the caller may see.
 	ListContributions(ctx context.Context, in *ListContributionsRequest, opts ...grpc.CallOption) (*ListContributionsResponse, error)
+	// ListChangesAfter lists records with an id above after_id, oldest first:
+	// how a consumer (notification delivery) follows the log with a cursor.
+	ListChangesAfter(ctx context.Context, in *ListChangesAfterRequest, opts ...grpc.CallOption) (*ListChangesAfterResponse, error)
 }
 
 type changelogServiceClient struct {
@@ -105,6 +109,16 @@ func (c *changelogServiceClient) ListContributions(ctx context.Context, in *List
 	return out, nil
 }
 
+func (c *changelogServiceClient) ListChangesAfter(ctx context.Context, in *ListChangesAfterRequest, opts ...grpc.CallOption) (*ListChangesAfterResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListChangesAfterResponse)
+	err := c.cc.Invoke(ctx, ChangelogService_ListChangesAfter_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // ChangelogServiceServer is the server API for ChangelogService service.
 // All implementations must embed UnimplementedChangelogServiceServer
 // for forward compatibility.
@@ -124,6 +138,9 @@ type ChangelogServiceServer interface {
 	// ListContributions pages the translations a user has records in (by
 	// project, component and language), within what the caller may see.
 	ListContributions(context.Context, *ListContributionsRequest) (*ListContributionsResponse, error)
+	// ListChangesAfter lists records with an id above after_id, oldest first:
+	// how a consumer (notification delivery) follows the log with a cursor.
+	ListChangesAfter(context.Context, *ListChangesAfterRequest) (*ListChangesAfterResponse, error)
 	mustEmbedUnimplementedChangelogServiceServer()
 }
 
@@ -148,6 +165,9 @@ func (UnimplementedChangelogServiceServer) GetUserActivity(context.Context, *Get
 }
 func (UnimplementedChangelogServiceServer) ListContributions(context.Context, *ListContributionsRequest) (*ListContributionsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListContributions not implemented")
+}
+func (UnimplementedChangelogServiceServer) ListChangesAfter(context.Context, *ListChangesAfterRequest) (*ListChangesAfterResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListChangesAfter not implemented")
 }
 func (UnimplementedChangelogServiceServer) mustEmbedUnimplementedChangelogServiceServer() {}
 func (UnimplementedChangelogServiceServer) testEmbeddedByValue()                          {}
@@ -260,6 +280,24 @@ func _ChangelogService_ListContributions_Handler(srv interface{}, ctx context.Co
 	return interceptor(ctx, in, info, handler)
 }
 
+func _ChangelogService_ListChangesAfter_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListChangesAfterRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(ChangelogServiceServer).ListChangesAfter(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: ChangelogService_ListChangesAfter_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(ChangelogServiceServer).ListChangesAfter(ctx, req.(*ListChangesAfterRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // ChangelogService_ServiceDesc is the grpc.ServiceDesc for ChangelogService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -286,6 +324,10 @@ var ChangelogService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ListContributions",
 			Handler:    _ChangelogService_ListContributions_Handler,
+		},
+		{
+			MethodName: "ListChangesAfter",
+			Handler:    _ChangelogService_ListChangesAfter_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},
