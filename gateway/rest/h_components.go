@@ -65,7 +65,6 @@ func (g *gateway) componentList(c *call, project string) error {
 	})
 }
 
-
 func (g *gateway) listComponents(c *call) error { return g.componentList(c, "") }
 
 func (g *gateway) getComponent(c *call) error {

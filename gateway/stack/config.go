@@ -42,7 +42,9 @@ type Config struct {
 	// RateLimitAnon and RateLimitUser are the API rate limits
 	// ("100/day"); empty does not limit (FromEnv gives the defaults).
 	RateLimitAnon, RateLimitUser string
-	Log                          *slog.Logger
+	// SMTPURL and SMTPFrom configure notification mail; empty URL: none.
+	SMTPURL, SMTPFrom string
+	Log               *slog.Logger
 }
 
 // FromEnv reads the TMS_* variables of Settings.
@@ -59,6 +61,8 @@ func FromEnv() Config {
 		CommitterEmail:  setting("TMS_COMMITTER_EMAIL"),
 		RateLimitAnon:   setting("TMS_API_RATELIMIT_ANON"),
 		RateLimitUser:   setting("TMS_API_RATELIMIT_USER"),
+		SMTPURL:         setting("TMS_SMTP_URL"),
+		SMTPFrom:        setting("TMS_SMTP_FROM"),
 		AllowLocalRepos: isTrue(setting("TMS_ALLOW_LOCAL_REPOS")),
 		TrustForwarded:  isTrue(setting("TMS_TRUST_FORWARDED")),
 		// The default names the listen address, known after the flags.

@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/tmsproject/tms/services/notification"
 	"github.com/tmsproject/tms/services/translation/server"
 )
 
@@ -32,6 +33,8 @@ var Settings = []Setting{
 	{"TMS_COMMITTER_EMAIL", server.DefaultCommitterEmail, "committer e-mail of the commits the service makes"},
 	{"TMS_API_RATELIMIT_ANON", "100/day", "API requests an anonymous client address may make (N/second, N/minute, N/hour or N/day), counted in the database across gateway replicas"},
 	{"TMS_API_RATELIMIT_USER", "5000/hour", "API requests a signed-in user may make (N/second|minute|hour|day)"},
+	{"TMS_SMTP_URL", "", "mail server of notifications: smtp://[user:pass@]host[:port] (STARTTLS when offered) or smtps://…; unset: no mail"},
+	{"TMS_SMTP_FROM", notification.DefaultFrom, "sender address of notification mail"},
 	{"TMS_TRUST_FORWARDED", "false", "build absolute URLs from X-Forwarded-Proto/X-Forwarded-Host and the client address of rate limits from the last X-Forwarded-For entry (behind a trusted proxy)"},
 }
 

@@ -5,12 +5,15 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"time"
 
 	"google.golang.org/grpc"
 	"gorm.io/gorm"
 
 	"github.com/tmsproject/tms/pkg/db"
+	"github.com/tmsproject/tms/pkg/policy"
 	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
+	"github.com/tmsproject/tms/services/notification/delivery"
 	"github.com/tmsproject/tms/services/notification/server"
 	"github.com/tmsproject/tms/services/notification/store"
 )
@@ -30,13 +33,24 @@ type Config struct {
 	// logged once.
 	AdminToken string
 	Log        *slog.Logger
+	// ChangeLog and Catalog feed notification delivery (the change log to
+	// follow, the projects each user may see); without ChangeLog nothing
+	// is delivered.
+	ChangeLog delivery.ChangeLog
+	Catalog   policy.ProjectLister
+	// SMTPURL is the mail server (smtp://[user:pass@]host[:port] or
+	// smtps://…); empty disables mail. SMTPFrom is the sender address.
+	SMTPURL, SMTPFrom string
+	// SiteURL is the public address the mails link to.
+	SiteURL string
 }
 
 // Service is a running notification service.
 type Service struct {
-	gdb    *gorm.DB
-	server *server.Server
-	limits *server.RateLimits
+	gdb       *gorm.DB
+	server    *server.Server
+	limits    *server.RateLimits
+	deliverer *delivery.Deliverer // nil without a change log to follow
 }
 
 // Migrations are the versioned schema changes of the service's database,
@@ -58,8 +72,42 @@ func New(ctx context.Context, cfg Config) (*Service, error) {
 	if err := bootstrap(ctx, st, cfg.AdminToken, log.With("service", Name)); err != nil {
 		return nil, errors.Join(fmt.Errorf("notification: %w", err), db.Close(gdb))
 	}
-	return &Service{gdb: gdb, server: server.New(st), limits: server.NewRateLimits(st)}, nil
+	svc := &Service{gdb: gdb, server: server.New(st), limits: server.NewRateLimits(st)}
+	if svc.deliverer, err = newDeliverer(cfg, st, log.With("service", Name)); err != nil {
+		return nil, errors.Join(err, db.Close(gdb))
+	}
+	return svc, nil
 }
+
+// newDeliverer sets up mail delivery; without a mail server it only
+// follows the change log (logged once), so that enabling mail later does
+// not mail the past.
+func newDeliverer(cfg Config, st *store.Store, log *slog.Logger) (*delivery.Deliverer, error) {
+	if cfg.ChangeLog == nil {
+		return nil, nil
+	}
+	d := &delivery.Deliverer{Store: st, ChangeLog: cfg.ChangeLog, SiteURL: cfg.SiteURL, Log: log}
+	if cfg.Catalog != nil {
+		d.Projects = policy.NewProjects(cfg.Catalog)
+	}
+	if cfg.SMTPURL == "" {
+		log.Info("notification mail disabled: TMS_SMTP_URL is not set")
+		return d, nil
+	}
+	from := cfg.SMTPFrom
+	if from == "" {
+		from = DefaultFrom
+	}
+	m, err := delivery.NewSMTP(cfg.SMTPURL, from)
+	if err != nil {
+		return nil, fmt.Errorf("TMS_SMTP_URL: %w", err)
+	}
+	d.Mailer = m
+	return d, nil
+}
+
+// DefaultFrom is the sender of notification mail unless configured.
+const DefaultFrom = "TMS <noreply@tms.invalid>"
 
 // Server returns the gRPC implementation, for callers that wire it up
 // themselves.
@@ -71,11 +119,16 @@ func (s *Service) Register(srv *grpc.Server) {
 	notificationv1.RegisterRateLimitServiceServer(srv, s.limits)
 }
 
-// Run returns when ctx ends. Notification delivery, the service's future
-// background work, is not implemented yet.
+// deliveryInterval is how often the change log is read and due mail sent.
+const deliveryInterval = 2 * time.Second
+
+// Run delivers notifications until ctx ends.
 func (s *Service) Run(ctx context.Context) error {
-	<-ctx.Done()
-	return nil
+	if s.deliverer == nil {
+		<-ctx.Done()
+		return nil
+	}
+	return s.deliverer.Run(ctx, deliveryInterval)
 }
 
 // Close releases the database.

@@ -1,0 +1,211 @@
+package delivery_test
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"mime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"google.golang.org/grpc"
+	"gorm.io/gorm"
+
+	"github.com/tmsproject/tms/pkg/dbtest"
+	"github.com/tmsproject/tms/pkg/pgtest"
+	"github.com/tmsproject/tms/pkg/policy"
+	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	"github.com/tmsproject/tms/services/notification/delivery"
+	"github.com/tmsproject/tms/services/notification/delivery/smtptest"
+	"github.com/tmsproject/tms/services/notification/kinds"
+	"github.com/tmsproject/tms/services/notification/store"
+)
+
+func TestMain(m *testing.M) { pgtest.Main(m) }
+
+// changeLog is a change log held in memory, in id order.
+type changeLog struct {
+	mu      sync.Mutex
+	changes []*changelogv1.Change
+}
+
+func (l *changeLog) add(cs ...*changelogv1.Change) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.changes = append(l.changes, cs...)
+}
+
+func (l *changeLog) ListChanges(context.Context, *changelogv1.ListChangesRequest, ...grpc.CallOption) (*changelogv1.ListChangesResponse, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	out := &changelogv1.ListChangesResponse{Total: int64(len(l.changes))}
+	if n := len(l.changes); n > 0 {
+		out.Changes = []*changelogv1.Change{l.changes[n-1]}
+	}
+	return out, nil
+}
+
+func (l *changeLog) ListChangesAfter(_ context.Context, in *changelogv1.ListChangesAfterRequest, _ ...grpc.CallOption) (*changelogv1.ListChangesAfterResponse, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	out := &changelogv1.ListChangesAfterResponse{}
+	for _, c := range l.changes {
+		if c.GetId() > in.GetAfterId() {
+			out.Changes = append(out.Changes, c)
+		}
+	}
+	return out, nil
+}
+
+// projects is a catalog listing a public and a private project.
+type projects struct{}
+
+func (projects) ListProjects(context.Context, *catalogv1.ListProjectsRequest, ...grpc.CallOption) (*catalogv1.ListProjectsResponse, error) {
+	return &catalogv1.ListProjectsResponse{Total: 2, Projects: []*catalogv1.Project{
+		{Slug: "p", AccessControl: 0}, {Slug: "secret", AccessControl: 100}}}, nil
+}
+
+func change(id int64, action int32, project, user, target string) *changelogv1.Change {
+	return &changelogv1.Change{Id: id, Action: action, ProjectSlug: project, ComponentSlug: "app", LanguageCode: "de",
+		User: user, Target: target}
+}
+
+type clock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *clock) Now() time.Time  { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
+func (c *clock) set(t time.Time) { c.mu.Lock(); c.now = t; c.mu.Unlock() }
+
+// TestDelivery follows a change log through instant mail, a daily digest,
+// a refused delivery that is retried, and a restart that sends nothing
+// twice, on both engines.
+func TestDelivery(t *testing.T) {
+	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
+		ctx := t.Context()
+		st := store.New(gdb)
+		users := map[string]struct {
+			email string
+			subs  []store.Subscription
+		}{
+			"alice": {"alice@example.org", []store.Subscription{{Notification: kinds.TranslatedString, Scope: kinds.ScopeAll, Frequency: kinds.FrequencyInstant}}},
+			"bob": {"bob@example.org", []store.Subscription{{Notification: kinds.TranslatedString, Scope: kinds.ScopeProject, ProjectSlug: "p", Frequency: kinds.FrequencyDaily},
+				{Notification: kinds.TranslatedString, Scope: kinds.ScopeAll, Frequency: kinds.FrequencyInstant}}},
+			"carol": {"carol@example.org", []store.Subscription{{Notification: kinds.NewSuggestion, Scope: kinds.ScopeAll, Frequency: kinds.FrequencyInstant}}},
+			"dave":  {"", []store.Subscription{{Notification: kinds.TranslatedString, Scope: kinds.ScopeAll, Frequency: kinds.FrequencyInstant}}},
+			"root":  {"root@example.org", []store.Subscription{{Notification: kinds.TranslatedString, Scope: kinds.ScopeAll, Frequency: kinds.FrequencyInstant}}},
+		}
+		for name, u := range users {
+			if _, err := st.CreateUser(ctx, store.User{Username: name, Email: u.email, FullName: strings.ToUpper(name),
+				IsActive: true, IsSuperuser: name == "root", DateJoined: time.Now()}, u.subs); err != nil {
+				t.Fatal(err)
+			}
+		}
+		log := &changeLog{}
+		log.add(change(1, 2, "p", "alice", "before delivery started"))
+		sink := smtptest.New(t)
+		mailer, err := delivery.NewSMTP("smtp://"+sink.Addr, "TMS <tms@example.org>")
+		if err != nil {
+			t.Fatal(err)
+		}
+		clk := &clock{now: time.Date(2026, 11, 24, 10, 0, 0, 0, time.UTC)}
+		newDeliverer := func() *delivery.Deliverer {
+			return &delivery.Deliverer{Store: st, ChangeLog: log, Projects: policy.NewProjects(projects{}), Mailer: mailer,
+				SiteURL: "https://tms.example", Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: clk.Now}
+		}
+		d := newDeliverer()
+		step := func() {
+			t.Helper()
+			if err := d.Step(ctx); err != nil {
+				t.Fatal(err)
+			}
+		}
+		step() // starts at the end of the log: nothing about the past
+		log.add(change(2, 5, "p", "bob", "Hallo"), change(3, 2, "p", "alice", "Welt"),
+			change(4, 5, "secret", "admin", "Geheim"), change(5, 4, "p", "alice", "Vorschlag"), change(6, 14, "p", "root", ""))
+		step()
+		got := map[string][]string{}
+		for _, m := range sink.Received() {
+			subject, _ := new(mime.WordDecoder).DecodeHeader(m.Header.Get("Subject"))
+			got[m.Header.Get("To")] = append(got[m.Header.Get("To")], subject)
+		}
+		want := map[string]int{
+			`"ALICE" <alice@example.org>`: 1, // change 2 (3 is her own; 4 is in a project she may not see)
+			`"CAROL" <carol@example.org>`: 1, // the suggestion
+			`"ROOT" <root@example.org>`:   3, // 2, 3 and, as a superuser, 4
+		}
+		for to, n := range want {
+			if len(got[to]) != n {
+				t.Errorf("%s got %d mails %q, want %d", to, len(got[to]), got[to], n)
+			}
+		}
+		if len(got) != len(want) {
+			t.Errorf("mails went to %v", got)
+		}
+		if s := got[`"ALICE" <alice@example.org>`]; len(s) == 1 && s[0] != "[TMS] New translation in p/app — de" {
+			t.Errorf("subject %q", s[0])
+		}
+		for _, raw := range sink.Raw() {
+			if strings.Contains(raw, "Geheim") && !strings.Contains(raw, "root@example.org") {
+				t.Errorf("the private project's text reached a user who may not see it:\n%s", raw)
+			}
+		}
+
+		// Bob's project subscription (daily) wins over his instant one:
+		// one digest after midnight, with 3 (2 is his own).
+		sink.SetRefuse(true)
+		clk.set(time.Date(2026, 11, 25, 0, 1, 0, 0, time.UTC))
+		before := len(sink.Received())
+		step()
+		if len(sink.Received()) != before {
+			t.Fatal("a refused mail was counted as received")
+		}
+		sink.SetRefuse(false)
+		step() // not yet: the retry waits a minute
+		if len(sink.Received()) != before {
+			t.Error("retried before its time")
+		}
+		clk.set(time.Date(2026, 11, 25, 0, 3, 0, 0, time.UTC))
+		step()
+		mails := sink.Received()
+		if len(mails) != before+1 {
+			t.Fatalf("digest: %d mails, want %d", len(mails), before+1)
+		}
+		digest := mails[len(mails)-1]
+		if subject, _ := new(mime.WordDecoder).DecodeHeader(digest.Header.Get("Subject")); digest.Header.Get("To") != `"BOB" <bob@example.org>` ||
+			subject != "[TMS] Daily digest: 1 notifications" {
+			t.Errorf("digest to %s: %q", digest.Header.Get("To"), subject)
+		}
+
+		// A restart sends nothing twice.
+		d = newDeliverer()
+		step()
+		if n := len(sink.Received()); n != len(mails) {
+			t.Errorf("after a restart %d mails, want %d", n, len(mails))
+		}
+
+		// A record committed late (id 8 appears after 9 was read) is still
+		// delivered, and 9 is not delivered twice.
+		log.add(change(7, 4, "p", "root", "seven"), change(9, 4, "p", "root", "nine"))
+		step()
+		log.add(change(8, 4, "p", "root", "eight"))
+		step()
+		var carol []string
+		for _, raw := range sink.Raw() {
+			if strings.Contains(raw, "carol@example.org") {
+				for _, w := range []string{"seven", "eight", "nine"} {
+					if strings.Contains(raw, w) {
+						carol = append(carol, w)
+					}
+				}
+			}
+		}
+		if strings.Join(carol, ",") != "seven,nine,eight" {
+			t.Errorf("carol's suggestion mails: %v, want seven, nine, eight once each", carol)
+		}
+	}, store.Migrations)
+}

@@ -1,0 +1,155 @@
+package delivery
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"crypto/tls"
+	"encoding/hex"
+	"fmt"
+	"mime"
+	"mime/multipart"
+	"mime/quotedprintable"
+	"net"
+	"net/mail"
+	"net/smtp"
+	"net/textproto"
+	"net/url"
+	"strings"
+	"time"
+)
+
+// Message is one mail: a text and an HTML body of the same content.
+type Message struct {
+	To      mail.Address
+	Subject string
+	Text    string
+	HTML    string
+}
+
+// Mailer sends mail.
+type Mailer interface {
+	Send(ctx context.Context, m Message) error
+}
+
+// SMTP sends through a server named by a URL: smtp://[user:pass@]host[:port]
+// (STARTTLS when the server offers it; port 25 by default) or
+// smtps://[user:pass@]host[:port] (TLS from the start; port 465).
+type SMTP struct {
+	addr, host string
+	implicit   bool
+	auth       smtp.Auth
+	from       mail.Address
+}
+
+// NewSMTP reads the server URL and the sender address.
+func NewSMTP(rawURL, from string) (*SMTP, error) {
+	u, err := url.Parse(rawURL)
+	if err != nil || (u.Scheme != "smtp" && u.Scheme != "smtps") || u.Hostname() == "" {
+		return nil, fmt.Errorf("mail server %q: want smtp://host[:port] or smtps://host[:port]", redact(rawURL))
+	}
+	sender, err := mail.ParseAddress(from)
+	if err != nil {
+		return nil, fmt.Errorf("sender address %q: %w", from, err)
+	}
+	port := u.Port()
+	if port == "" {
+		port = map[string]string{"smtp": "25", "smtps": "465"}[u.Scheme]
+	}
+	s := &SMTP{addr: net.JoinHostPort(u.Hostname(), port), host: u.Hostname(), implicit: u.Scheme == "smtps", from: *sender}
+	if u.User != nil {
+		pass, _ := u.User.Password()
+		s.auth = smtp.PlainAuth("", u.User.Username(), pass, u.Hostname())
+	}
+	return s, nil
+}
+
+func redact(raw string) string {
+	if u, err := url.Parse(raw); err == nil && u.User != nil {
+		u.User = url.User("***")
+		return u.String()
+	}
+	return raw
+}
+
+// Send delivers m, within ctx's deadline.
+func (s *SMTP) Send(ctx context.Context, m Message) error {
+	d := net.Dialer{Timeout: 30 * time.Second}
+	var conn net.Conn
+	var err error
+	if s.implicit {
+		conn, err = (&tls.Dialer{NetDialer: &d, Config: &tls.Config{ServerName: s.host}}).DialContext(ctx, "tcp", s.addr)
+	} else {
+		conn, err = d.DialContext(ctx, "tcp", s.addr)
+	}
+	if err != nil {
+		return err
+	}
+	if deadline, ok := ctx.Deadline(); ok {
+		_ = conn.SetDeadline(deadline)
+	} else {
+		_ = conn.SetDeadline(time.Now().Add(2 * time.Minute))
+	}
+	c, err := smtp.NewClient(conn, s.host)
+	if err != nil {
+		conn.Close()
+		return err
+	}
+	defer c.Close()
+	if ok, _ := c.Extension("STARTTLS"); ok && !s.implicit {
+		if err := c.StartTLS(&tls.Config{ServerName: s.host}); err != nil {
+			return err
+		}
+	}
+	if s.auth != nil {
+		if err := c.Auth(s.auth); err != nil {
+			return err
+		}
+	}
+	if err := c.Mail(s.from.Address); err != nil {
+		return err
+	}
+	if err := c.Rcpt(m.To.Address); err != nil {
+		return err
+	}
+	w, err := c.Data()
+	if err != nil {
+		return err
+	}
+	if _, err := w.Write(compose(s.from, m)); err != nil {
+		return err
+	}
+	if err := w.Close(); err != nil {
+		return err
+	}
+	return c.Quit()
+}
+
+// compose renders m as a MIME message with text and HTML alternatives.
+func compose(from mail.Address, m Message) []byte {
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	for _, part := range []struct{ typ, content string }{{"text/plain", m.Text}, {"text/html", m.HTML}} {
+		pw, _ := mw.CreatePart(textproto.MIMEHeader{"Content-Type": {part.typ + "; charset=UTF-8"},
+			"Content-Transfer-Encoding": {"quoted-printable"}})
+		qp := quotedprintable.NewWriter(pw)
+		_, _ = qp.Write([]byte(part.content))
+		_ = qp.Close()
+	}
+	_ = mw.Close()
+	var b bytes.Buffer
+	id := make([]byte, 12)
+	_, _ = rand.Read(id)
+	domain := from.Address[strings.LastIndexByte(from.Address, '@')+1:]
+	for _, h := range [][2]string{
+		{"From", from.String()}, {"To", m.To.String()}, {"Subject", mime.QEncoding.Encode("UTF-8", m.Subject)},
+		{"Date", time.Now().UTC().Format(time.RFC1123Z)}, {"Message-ID", "<" + hex.EncodeToString(id) + "@" + domain + ">"},
+		{"MIME-Version", "1.0"}, {"Auto-Submitted", "auto-generated"},
+		{"Content-Type", "multipart/alternative; boundary=" + mw.Boundary()},
+	} {
+		b.WriteString(h[0] + ": " + h[1] + "\r\n")
+	}
+	b.WriteString("\r\n")
+	b.Write(body.Bytes())
+	return b.Bytes()
+}
