@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/pkg/netguard"
 )
 
 // remoteSchemes are the URL schemes accepted for remote repositories.
@@ -54,13 +55,13 @@ func ValidateURL(raw string, allowLocal bool) error {
 		if u.Host == "" || strings.HasPrefix(u.Hostname(), "-") {
 			return invalid("Invalid repository URL.")
 		}
-		if !allowLocal && localHost(u.Hostname()) {
+		if !allowLocal && netguard.LocalHost(u.Hostname()) {
 			return invalid(localRefused("a local or private network address"))
 		}
 		return nil
 	}
 	if scpLike.MatchString(raw) && !strings.HasPrefix(raw, "/") && !strings.HasPrefix(raw, ".") {
-		if !allowLocal && localHost(scpHost(raw)) {
+		if !allowLocal && netguard.LocalHost(scpHost(raw)) {
 			return invalid(localRefused("a local or private network address"))
 		}
 		return nil
