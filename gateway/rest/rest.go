@@ -20,6 +20,8 @@ type Config struct {
 	Translation  translationv1.TranslationServiceClient
 	Changelog    changelogv1.ChangelogServiceClient
 	Notification notificationv1.NotificationServiceClient
+	// Webhooks manages projects' outbound webhooks.
+	Webhooks notificationv1.WebhookServiceClient
 	// RateLimits keeps the shared rate-limit counters; nil counts nothing.
 	RateLimits notificationv1.RateLimitServiceClient
 	// RateAnon and RateUser limit anonymous callers (per client address)

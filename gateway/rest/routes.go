@@ -20,6 +20,11 @@ func (g *gateway) routes() []*route {
 		{pattern: "/api/projects/{project}/languages", name: "Languages", methods: m{"GET": g.projectLanguages}},
 		{pattern: "/api/projects/{project}/credits", name: "Credits", methods: m{"GET": scoped(projectScope, g.credits)}},
 		{pattern: "/api/projects/{project}/lock", name: "Lock", methods: m{"GET": g.projectLock, "POST": g.setProjectLock}},
+		// Outbound webhooks are this service's own (Weblate has none).
+		{pattern: "/api/projects/{project}/webhooks", name: "Webhooks", methods: m{"GET": g.listWebhooks, "POST": g.createWebhook}},
+		{pattern: "/api/projects/{project}/webhooks/{id}", name: "Webhook Instance", methods: m{"GET": g.getWebhook,
+			"PUT": g.updateWebhook, "PATCH": g.updateWebhook, "DELETE": g.deleteWebhook}},
+		{pattern: "/api/projects/{project}/webhooks/{id}/deliveries", name: "Deliveries", methods: m{"GET": g.webhookDeliveries}},
 		{pattern: "/api/projects/{project}/machinery_settings", name: "Machinery Settings", methods: m{"GET": g.machinerySettings}},
 
 		{pattern: "/api/components", name: "Component List", methods: m{"GET": g.listComponents}},

@@ -44,27 +44,30 @@ type Config struct {
 	RateLimitAnon, RateLimitUser string
 	// SMTPURL and SMTPFrom configure notification mail; empty URL: none.
 	SMTPURL, SMTPFrom string
-	Log               *slog.Logger
+	// AllowLocalWebhooks lets webhooks reach local addresses.
+	AllowLocalWebhooks bool
+	Log                *slog.Logger
 }
 
 // FromEnv reads the TMS_* variables of Settings.
 func FromEnv() Config {
 	c := Config{
-		HTTPAddr:        setting("TMS_HTTP_ADDR"),
-		DataDir:         setting("TMS_DATA_DIR"),
-		DatabaseURL:     setting("TMS_DATABASE_URL"),
-		DatabaseURLs:    map[string]string{},
-		Addrs:           map[string]string{},
-		Services:        []string{"all"},
-		AdminToken:      setting("TMS_ADMIN_TOKEN"),
-		CommitterName:   setting("TMS_COMMITTER_NAME"),
-		CommitterEmail:  setting("TMS_COMMITTER_EMAIL"),
-		RateLimitAnon:   setting("TMS_API_RATELIMIT_ANON"),
-		RateLimitUser:   setting("TMS_API_RATELIMIT_USER"),
-		SMTPURL:         setting("TMS_SMTP_URL"),
-		SMTPFrom:        setting("TMS_SMTP_FROM"),
-		AllowLocalRepos: isTrue(setting("TMS_ALLOW_LOCAL_REPOS")),
-		TrustForwarded:  isTrue(setting("TMS_TRUST_FORWARDED")),
+		HTTPAddr:           setting("TMS_HTTP_ADDR"),
+		DataDir:            setting("TMS_DATA_DIR"),
+		DatabaseURL:        setting("TMS_DATABASE_URL"),
+		DatabaseURLs:       map[string]string{},
+		Addrs:              map[string]string{},
+		Services:           []string{"all"},
+		AdminToken:         setting("TMS_ADMIN_TOKEN"),
+		CommitterName:      setting("TMS_COMMITTER_NAME"),
+		CommitterEmail:     setting("TMS_COMMITTER_EMAIL"),
+		RateLimitAnon:      setting("TMS_API_RATELIMIT_ANON"),
+		RateLimitUser:      setting("TMS_API_RATELIMIT_USER"),
+		SMTPURL:            setting("TMS_SMTP_URL"),
+		SMTPFrom:           setting("TMS_SMTP_FROM"),
+		AllowLocalWebhooks: isTrue(setting("TMS_ALLOW_LOCAL_WEBHOOKS")),
+		AllowLocalRepos:    isTrue(setting("TMS_ALLOW_LOCAL_REPOS")),
+		TrustForwarded:     isTrue(setting("TMS_TRUST_FORWARDED")),
 		// The default names the listen address, known after the flags.
 		SiteURL: os.Getenv("TMS_SITE_URL"),
 	}

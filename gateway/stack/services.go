@@ -28,7 +28,7 @@ func (st *Stack) newService(ctx context.Context, name string, log *slog.Logger) 
 	case Notification:
 		return notification.New(ctx, notification.Config{DataDir: c.DataDir, DB: c.dbConfig(name), AdminToken: c.AdminToken, Log: log,
 			ChangeLog: changelogClient, Catalog: catalogv1.NewCatalogServiceClient(st.conns[Catalog]),
-			SMTPURL: c.SMTPURL, SMTPFrom: c.SMTPFrom, SiteURL: c.SiteURL})
+			SMTPURL: c.SMTPURL, SMTPFrom: c.SMTPFrom, SiteURL: c.SiteURL, AllowLocalWebhooks: c.AllowLocalWebhooks})
 	case Catalog:
 		return catalog.New(ctx, catalog.Config{DB: c.dbConfig(name), Changelog: changelogClient, Log: log})
 	case Translation:

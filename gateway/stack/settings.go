@@ -35,6 +35,7 @@ var Settings = []Setting{
 	{"TMS_API_RATELIMIT_USER", "5000/hour", "API requests a signed-in user may make (N/second|minute|hour|day)"},
 	{"TMS_SMTP_URL", "", "mail server of notifications: smtp://[user:pass@]host[:port] (STARTTLS when offered) or smtps://…; unset: no mail"},
 	{"TMS_SMTP_FROM", notification.DefaultFrom, "sender address of notification mail"},
+	{"TMS_ALLOW_LOCAL_WEBHOOKS", "false", "allow webhooks to post to loopback, private and link-local addresses"},
 	{"TMS_TRUST_FORWARDED", "false", "build absolute URLs from X-Forwarded-Proto/X-Forwarded-Host and the client address of rate limits from the last X-Forwarded-For entry (behind a trusted proxy)"},
 }
 

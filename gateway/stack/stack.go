@@ -76,6 +76,7 @@ func Start(ctx context.Context, cfg Config) (*Stack, error) {
 			Translation:    translationv1.NewTranslationServiceClient(st.conns[Translation]),
 			Changelog:      changelogv1.NewChangelogServiceClient(st.conns[Changelog]),
 			Notification:   notificationv1.NewNotificationServiceClient(st.conns[Notification]),
+			Webhooks:       notificationv1.NewWebhookServiceClient(st.conns[Notification]),
 			RateLimits:     notificationv1.NewRateLimitServiceClient(st.conns[Notification]),
 			RateAnon:       anon,
 			RateUser:       user,

@@ -43,6 +43,8 @@ type Config struct {
 	SMTPURL, SMTPFrom string
 	// SiteURL is the public address the mails link to.
 	SiteURL string
+	// AllowLocalWebhooks lets webhooks post to local and private addresses.
+	AllowLocalWebhooks bool
 }
 
 // Service is a running notification service.
@@ -50,6 +52,7 @@ type Service struct {
 	gdb       *gorm.DB
 	server    *server.Server
 	limits    *server.RateLimits
+	webhooks  *server.Webhooks
 	deliverer *delivery.Deliverer // nil without a change log to follow
 }
 
@@ -72,7 +75,8 @@ func New(ctx context.Context, cfg Config) (*Service, error) {
 	if err := bootstrap(ctx, st, cfg.AdminToken, log.With("service", Name)); err != nil {
 		return nil, errors.Join(fmt.Errorf("notification: %w", err), db.Close(gdb))
 	}
-	svc := &Service{gdb: gdb, server: server.New(st), limits: server.NewRateLimits(st)}
+	svc := &Service{gdb: gdb, server: server.New(st), limits: server.NewRateLimits(st),
+		webhooks: server.NewWebhooks(st, cfg.AllowLocalWebhooks)}
 	if svc.deliverer, err = newDeliverer(cfg, st, log.With("service", Name)); err != nil {
 		return nil, errors.Join(err, db.Close(gdb))
 	}
@@ -86,7 +90,8 @@ func newDeliverer(cfg Config, st *store.Store, log *slog.Logger) (*delivery.Deli
 	if cfg.ChangeLog == nil {
 		return nil, nil
 	}
-	d := &delivery.Deliverer{Store: st, ChangeLog: cfg.ChangeLog, SiteURL: cfg.SiteURL, Log: log}
+	d := &delivery.Deliverer{Store: st, ChangeLog: cfg.ChangeLog, SiteURL: cfg.SiteURL, Log: log,
+		AllowLocal: cfg.AllowLocalWebhooks}
 	if cfg.Catalog != nil {
 		d.Projects = policy.NewProjects(cfg.Catalog)
 	}
@@ -117,6 +122,7 @@ func (s *Service) Server() notificationv1.NotificationServiceServer { return s.s
 func (s *Service) Register(srv *grpc.Server) {
 	notificationv1.RegisterNotificationServiceServer(srv, s.server)
 	notificationv1.RegisterRateLimitServiceServer(srv, s.limits)
+	notificationv1.RegisterWebhookServiceServer(srv, s.webhooks)
 }
 
 // deliveryInterval is how often the change log is read and due mail sent.

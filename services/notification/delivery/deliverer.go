@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"log/slog"
+	"net/http"
 	"net/mail"
 	"time"
 
@@ -30,7 +31,10 @@ type Visibility interface {
 type Store interface {
 	Subscribers(ctx context.Context, kinds []string) ([]store.Subscriber, error)
 	Cursor(ctx context.Context, name string) (int64, error)
-	Enqueue(ctx context.Context, cursor string, lastID int64, ns []store.Notification) error
+	Enqueue(ctx context.Context, cursor string, lastID int64, ns []store.Notification, ds []store.Delivery) error
+	Webhooks(ctx context.Context, project string) ([]store.Webhook, error)
+	DueDeliveries(ctx context.Context, now time.Time, maxAttempts, limit int) ([]store.DueDelivery, error)
+	RecordAttempt(ctx context.Context, id int64, status int, failure string, delivered *time.Time, retryAt time.Time) error
 	Due(ctx context.Context, now time.Time, maxAttempts, limit int) ([]store.Pending, error)
 	MarkSent(ctx context.Context, ids []int64, at time.Time) error
 	MarkFailed(ctx context.Context, ids []int64, failure string, retryAt time.Time) error
@@ -55,9 +59,13 @@ type Deliverer struct {
 	// past.
 	Mailer  Mailer
 	SiteURL string
-	Log     *slog.Logger
-	Now     func() time.Time
-	gaps    map[int64]time.Time
+	// AllowLocal lets webhooks reach local and private addresses
+	// (TMS_ALLOW_LOCAL_WEBHOOKS).
+	AllowLocal bool
+	Log        *slog.Logger
+	Now        func() time.Time
+	gaps       map[int64]time.Time
+	client     *http.Client
 }
 
 func (d *Deliverer) now() time.Time {
@@ -94,6 +102,9 @@ func (d *Deliverer) Step(ctx context.Context) error {
 			break
 		}
 	}
+	if err := d.sendWebhooks(ctx); err != nil {
+		return err
+	}
 	if d.Mailer == nil {
 		return nil
 	}
@@ -121,11 +132,15 @@ func (d *Deliverer) consume(ctx context.Context) (more bool, err error) {
 			return false, err
 		}
 	}
+	ds, err := d.routeWebhooks(ctx, resp.GetChanges())
+	if err != nil {
+		return false, err
+	}
 	next := d.advance(cursor, resp.GetChanges())
-	if next == cursor && len(ns) == 0 {
+	if next == cursor && len(ns) == 0 && len(ds) == 0 {
 		return false, nil
 	}
-	return len(resp.GetChanges()) == batch && next > cursor, d.Store.Enqueue(ctx, cursorName, next, ns)
+	return len(resp.GetChanges()) == batch && next > cursor, d.Store.Enqueue(ctx, cursorName, next, ns, ds)
 }
 
 // start places the cursor at the end of the log the first time delivery
@@ -142,7 +157,7 @@ func (d *Deliverer) start(ctx context.Context) error {
 	if last <= 0 {
 		last = -1
 	}
-	return d.Store.Enqueue(ctx, cursorName, last, nil)
+	return d.Store.Enqueue(ctx, cursorName, last, nil, nil)
 }
 
 // advance moves the cursor over the records read, stopping at a missing

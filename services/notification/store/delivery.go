@@ -66,10 +66,13 @@ func (s *Store) Cursor(ctx context.Context, name string) (int64, error) {
 }
 
 // Enqueue stores notifications (one per change and recipient: a repeat is
-// ignored) and moves the consumer's cursor to lastID, in one transaction:
+// ignored) and webhook deliveries (one per webhook and change), and moves the consumer's cursor to lastID, in one transaction:
 // a crash either keeps both or neither, so nothing is lost or doubled.
-func (s *Store) Enqueue(ctx context.Context, cursor string, lastID int64, ns []Notification) error {
+func (s *Store) Enqueue(ctx context.Context, cursor string, lastID int64, ns []Notification, ds []Delivery) error {
 	return wrap("enqueue", s.gdb.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := enqueueDeliveries(tx, ds); err != nil {
+			return err
+		}
 		for i := range ns {
 			ns[i].CreatedAt, ns[i].DueAt = db.Normalize(ns[i].CreatedAt), db.Normalize(ns[i].DueAt)
 		}

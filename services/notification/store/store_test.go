@@ -33,13 +33,14 @@ func TestStore(t *testing.T) {
 		{"update aborted by change func", testUpdateAbort},
 		{"user activation", testSetUserActive},
 		{"user update", testUpdateUser},
+		{"webhooks and their deliveries", testWebhooks},
 		{"rate limit quota", testTakeQuota},
 		{"rate limit quota under racing replicas", testTakeQuotaRace},
 	}
 	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
 		for _, c := range cases {
 			t.Run(c.name, func(t *testing.T) {
-				for _, table := range []string{"subscriptions", "users", "rate_limit_counters"} {
+				for _, table := range []string{"webhook_deliveries", "webhooks", "notifications", "delivery_cursors", "subscriptions", "users", "rate_limit_counters"} {
 					if err := gdb.Exec("DELETE FROM " + table).Error; err != nil {
 						t.Fatal(err)
 					}
@@ -375,5 +376,67 @@ func testUpdateUser(t *testing.T, s *store.Store) {
 	}
 	if _, err := s.UpdateUser(ctx, "nobody", func(*store.User) error { return nil }); !errs.Is(err, errs.NotFound) {
 		t.Errorf("unknown user: %v", err)
+	}
+}
+
+func testWebhooks(t *testing.T, s *store.Store) {
+	ctx := t.Context()
+	w := store.Webhook{ProjectSlug: "p", URL: "https://hooks.example/a", Secret: "whsec_x", Actions: "2,5", Active: true}
+	if err := s.CreateWebhook(ctx, &w); err != nil || w.ID == 0 {
+		t.Fatalf("create: %+v %v", w, err)
+	}
+	other := store.Webhook{ProjectSlug: "q", URL: "https://hooks.example/b", Secret: "whsec_y", Active: true}
+	if err := s.CreateWebhook(ctx, &other); err != nil {
+		t.Fatal(err)
+	}
+	if ws, err := s.Webhooks(ctx, "p"); err != nil || len(ws) != 1 || !ws[0].Wants(5) || ws[0].Wants(3) {
+		t.Errorf("project webhooks: %+v %v", ws, err)
+	}
+	if _, err := s.GetWebhook(ctx, "q", w.ID); !errs.Is(err, errs.NotFound) {
+		t.Errorf("webhook through another project: %v", err)
+	}
+	now := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	ds := []store.Delivery{{WebhookID: w.ID, ChangeID: 7, Payload: "{}", CreatedAt: now, DueAt: now},
+		{WebhookID: other.ID, ChangeID: 7, Payload: "{}", CreatedAt: now, DueAt: now}}
+	for range 2 { // a repeat is ignored
+		if err := s.Enqueue(ctx, "mail", 7, nil, ds); err != nil {
+			t.Fatal(err)
+		}
+	}
+	due, err := s.DueDeliveries(ctx, now, 8, 10)
+	if err != nil || len(due) != 2 || due[0].URL != "https://hooks.example/a" || due[0].Secret != "whsec_x" {
+		t.Fatalf("due: %+v %v", due, err)
+	}
+	if err := s.RecordAttempt(ctx, due[0].ID, 503, "down", nil, now.Add(time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.RecordAttempt(ctx, due[1].ID, 204, "", &now, now); err != nil {
+		t.Fatal(err)
+	}
+	if due, _ := s.DueDeliveries(ctx, now, 8, 10); len(due) != 0 {
+		t.Errorf("due again before the retry time: %+v", due)
+	}
+	if due, _ := s.DueDeliveries(ctx, now.Add(time.Minute), 8, 10); len(due) != 1 || due[0].Attempts != 1 {
+		t.Errorf("due at the retry time: %+v", due)
+	}
+	log, total, err := s.Deliveries(ctx, w.ID, 0, 0)
+	if err != nil || total != 1 || log[0].StatusCode != 503 || log[0].Error != "down" || log[0].DeliveredAt != nil {
+		t.Errorf("log: %+v %d %v", log, total, err)
+	}
+	w.Active = false
+	if err := s.SaveWebhook(ctx, w); err != nil {
+		t.Fatal(err)
+	}
+	if due, _ := s.DueDeliveries(ctx, now.Add(time.Hour), 8, 10); len(due) != 0 {
+		t.Errorf("an inactive webhook's delivery is due: %+v", due)
+	}
+	if err := s.DeleteWebhook(ctx, "p", w.ID); err != nil {
+		t.Fatal(err)
+	}
+	if log, total, _ := s.Deliveries(ctx, w.ID, 0, 0); total != 0 || len(log) != 0 {
+		t.Errorf("deliveries of a deleted webhook remain: %+v", log)
+	}
+	if err := s.DeleteWebhook(ctx, "p", w.ID); !errs.Is(err, errs.NotFound) {
+		t.Errorf("second delete: %v", err)
 	}
 }

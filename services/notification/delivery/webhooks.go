@@ -1,0 +1,157 @@
+package delivery
+
+import (
+	"bytes"
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/tmsproject/tms/pkg/netguard"
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	"github.com/tmsproject/tms/services/notification/store"
+)
+
+// webhookTimeout bounds one delivery attempt.
+const webhookTimeout = 10 * time.Second
+
+// payload is the JSON posted for a change (the Standard Webhooks
+// envelope: type, timestamp, data).
+type payload struct {
+	Type      string      `json:"type"`
+	Timestamp string      `json:"timestamp"`
+	Data      payloadData `json:"data"`
+}
+
+type payloadData struct {
+	ID        int64           `json:"id"`
+	Action    int32           `json:"action"`
+	Project   string          `json:"project"`
+	Component string          `json:"component"`
+	Language  string          `json:"language"`
+	Unit      int64           `json:"unit"`
+	User      string          `json:"user"`
+	Author    string          `json:"author"`
+	Target    string          `json:"target"`
+	Old       string          `json:"old"`
+	Details   json.RawMessage `json:"details"`
+	Timestamp string          `json:"timestamp"`
+}
+
+func payloadOf(ch *changelogv1.Change) string {
+	details := json.RawMessage(ch.GetDetailsJson())
+	if !json.Valid(details) {
+		details = json.RawMessage("{}")
+	}
+	at := ch.GetTimestamp().AsTime().UTC().Format(time.RFC3339Nano)
+	b, _ := json.Marshal(payload{Type: "change", Timestamp: at, Data: payloadData{ID: ch.GetId(), Action: ch.GetAction(),
+		Project: ch.GetProjectSlug(), Component: ch.GetComponentSlug(), Language: ch.GetLanguageCode(), Unit: ch.GetUnitId(),
+		User: ch.GetUser(), Author: ch.GetAuthor(), Target: ch.GetTarget(), Old: ch.GetOld(), Details: details, Timestamp: at}})
+	return string(b)
+}
+
+// routeWebhooks makes the deliveries of changes to the webhooks of their
+// projects that take their actions.
+func (d *Deliverer) routeWebhooks(ctx context.Context, changes []*changelogv1.Change) ([]store.Delivery, error) {
+	hooks, err := d.Store.Webhooks(ctx, "")
+	if err != nil || len(hooks) == 0 {
+		return nil, err
+	}
+	now := d.now()
+	var out []store.Delivery
+	for _, ch := range changes {
+		for _, w := range hooks {
+			if w.Active && w.ProjectSlug == ch.GetProjectSlug() && w.Wants(ch.GetAction()) {
+				out = append(out, store.Delivery{WebhookID: w.ID, ChangeID: ch.GetId(), Payload: payloadOf(ch),
+					CreatedAt: now, DueAt: now})
+			}
+		}
+	}
+	return out, nil
+}
+
+// Sign is the Standard Webhooks signature of a message: "v1," and the
+// base64 HMAC-SHA256, keyed with the secret's bytes, of id.timestamp.body.
+func Sign(secret, id string, timestamp int64, body []byte) (string, error) {
+	key, err := base64.StdEncoding.DecodeString(strings.TrimPrefix(secret, "whsec_"))
+	if err != nil {
+		return "", fmt.Errorf("webhook secret: %w", err)
+	}
+	mac := hmac.New(sha256.New, key)
+	fmt.Fprintf(mac, "%s.%d.", id, timestamp)
+	mac.Write(body)
+	return "v1," + base64.StdEncoding.EncodeToString(mac.Sum(nil)), nil
+}
+
+// httpClient posts webhooks, refusing local addresses unless allowed.
+func (d *Deliverer) httpClient() *http.Client {
+	if d.client == nil {
+		dialer := &net.Dialer{Timeout: webhookTimeout, Control: netguard.Control(func() bool { return d.AllowLocal })}
+		tr := http.DefaultTransport.(*http.Transport).Clone()
+		tr.DialContext = dialer.DialContext
+		d.client = &http.Client{Transport: tr, Timeout: webhookTimeout,
+			CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	}
+	return d.client
+}
+
+// sendWebhooks attempts the due deliveries.
+func (d *Deliverer) sendWebhooks(ctx context.Context) error {
+	due, err := d.Store.DueDeliveries(ctx, d.now(), maxAttempts, 200)
+	if err != nil {
+		return err
+	}
+	for _, dd := range due {
+		status, failure := d.post(ctx, dd)
+		now := d.now()
+		if failure == "" {
+			err = d.Store.RecordAttempt(ctx, dd.ID, status, "", &now, now)
+		} else {
+			d.Log.Warn("webhook not delivered", "webhook", dd.WebhookID, "attempt", dd.Attempts+1, "err", failure)
+			err = d.Store.RecordAttempt(ctx, dd.ID, status, failure, nil, now.Add(5*time.Second<<min(dd.Attempts, 10)))
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// post sends one delivery: a 2xx answer delivers it; anything else is the
+// failure, without the receiver's body (it is not ours to store).
+func (d *Deliverer) post(ctx context.Context, dd store.DueDelivery) (status int, failure string) {
+	id, ts, body := "msg_"+strconv.FormatInt(dd.ID, 10), d.now().Unix(), []byte(dd.Payload)
+	sig, err := Sign(dd.Secret, id, ts, body)
+	if err != nil {
+		return 0, err.Error()
+	}
+	ctx, cancel := context.WithTimeout(ctx, webhookTimeout)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, dd.URL, bytes.NewReader(body))
+	if err != nil {
+		return 0, err.Error()
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("User-Agent", "TMS-Webhooks")
+	req.Header.Set("webhook-id", id)
+	req.Header.Set("webhook-timestamp", strconv.FormatInt(ts, 10))
+	req.Header.Set("webhook-signature", sig)
+	resp, err := d.httpClient().Do(req)
+	if err != nil {
+		return 0, err.Error()
+	}
+	defer resp.Body.Close()
+	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 1<<16))
+	if resp.StatusCode/100 != 2 {
+		return resp.StatusCode, "the receiver answered " + resp.Status
+	}
+	return resp.StatusCode, ""
+}
