@@ -68,7 +68,12 @@ func (c *call) pathProject() (*catalogv1.Project, error) {
 
 // pathProjectComponents is the project of the path with its components.
 func (c *call) pathProjectComponents() (*catalogv1.Project, []*catalogv1.Component, error) {
-	p, err := c.pathProject()
+	return c.projectAndComponents(c.param("project"))
+}
+
+// projectAndComponents is a visible project with its components.
+func (c *call) projectAndComponents(slug string) (*catalogv1.Project, []*catalogv1.Component, error) {
+	p, err := c.project(slug)
 	if err != nil {
 		return nil, nil, err
 	}

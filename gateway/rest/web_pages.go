@@ -25,11 +25,7 @@ func (c *call) componentCrumbs(p *catalogv1.Project, comp *catalogv1.Component) 
 func percentText(p wire.Percent) string { return strconv.FormatFloat(float64(p), 'f', 1, 64) + "%" }
 
 func (g *gateway) projectPage(c *call, slug string) error {
-	p, err := c.project(slug)
-	if err != nil {
-		return err
-	}
-	comps, err := c.projectComponents(slug)
+	p, comps, err := c.projectAndComponents(slug)
 	if err != nil {
 		return err
 	}
@@ -174,11 +170,7 @@ func (g *gateway) unitPage(c *call, page *webPage, t *translationv1.Translation,
 }
 
 func (g *gateway) engagePage(c *call, project, lang string) error {
-	p, err := c.project(project)
-	if err != nil {
-		return err
-	}
-	comps, err := c.projectComponents(project)
+	p, comps, err := c.projectAndComponents(project)
 	if err != nil {
 		return err
 	}
@@ -233,11 +225,7 @@ func (g *gateway) languagePage(c *call, code, project string) error {
 	if project == "" {
 		return c.render(page)
 	}
-	p, err := c.project(project)
-	if err != nil {
-		return err
-	}
-	comps, err := c.projectComponents(project)
+	p, comps, err := c.projectAndComponents(project)
 	if err != nil {
 		return err
 	}

@@ -1,9 +1,7 @@
 package walk
 
 import (
-	"log/slog"
 	"mime"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -17,16 +15,9 @@ import (
 // one she may not see.
 func TestNotificationMail(t *testing.T) {
 	sink := smtptest.New(t)
-	st, err := stack.Start(t.Context(), stack.Config{DataDir: t.TempDir(), AllowLocalRepos: true, AdminToken: token,
-		Services: []string{"all"}, Log: slog.New(slog.DiscardHandler), SMTPURL: "smtp://" + sink.Addr,
-		SMTPFrom: "TMS <tms@example.org>", SiteURL: "https://tms.example"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = st.Close() })
-	srv := httptest.NewServer(st.Handler())
-	t.Cleanup(srv.Close)
-	f := &permissionFixture{t: t, admin: client{t: t, base: srv.URL + "/api/"}}
+	f := &permissionFixture{t: t, admin: newStack(t, func(c *stack.Config) {
+		c.SMTPURL, c.SMTPFrom, c.SiteURL = "smtp://"+sink.Addr, "TMS <tms@example.org>", "https://tms.example"
+	})}
 	a := f.admin
 	for _, slug := range []string{"open", "secret"} {
 		a.want(201, "POST", a.base+"projects/", map[string]any{"name": slug, "slug": slug, "web": "https://x.example/"})

@@ -4,14 +4,10 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"log/slog"
 	"mime/multipart"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
-
-	"github.com/tmsproject/tms/gateway/stack"
 )
 
 // writeCase is one write route: prep (run as the admin, once per role)
@@ -65,15 +61,7 @@ type permissionFixture struct {
 }
 
 func newPermissionFixture(t *testing.T) *permissionFixture {
-	st, err := stack.Start(t.Context(), stack.Config{DataDir: t.TempDir(), AllowLocalRepos: true, AdminToken: token,
-		Services: []string{"all"}, Log: slog.New(slog.DiscardHandler)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = st.Close() })
-	srv := httptest.NewServer(st.Handler())
-	t.Cleanup(srv.Close)
-	f := &permissionFixture{t: t, admin: client{t: t, base: srv.URL + "/api/"}}
+	f := &permissionFixture{t: t, admin: newStack(t, nil)}
 	a := f.admin
 	for _, slug := range []string{"open", "secret"} {
 		a.want(201, "POST", a.base+"projects/", map[string]any{"name": slug, "slug": slug, "web": "https://x.example/", "translation_review": true})

@@ -2,12 +2,8 @@ package walk
 
 import (
 	"encoding/json"
-	"log/slog"
-	"net/http/httptest"
 	"strings"
 	"testing"
-
-	"github.com/tmsproject/tms/gateway/stack"
 )
 
 // secretText is put into a private project's strings, suggestions,
@@ -19,15 +15,7 @@ const secretText = "ZEBRA-SECRET-42"
 // signed-in outsider: the private project's text never appears, and every
 // count is the admin's count without the private project's share.
 func TestPrivateProjectInvisible(t *testing.T) {
-	st, err := stack.Start(t.Context(), stack.Config{DataDir: t.TempDir(), AllowLocalRepos: true, AdminToken: token,
-		Services: []string{"all"}, Log: slog.New(slog.DiscardHandler)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = st.Close() })
-	srv := httptest.NewServer(st.Handler())
-	t.Cleanup(srv.Close)
-	admin := client{t: t, base: srv.URL + "/api/"}
+	admin := newStack(t, nil)
 	for _, slug := range []string{"open", "secret"} {
 		admin.want(201, "POST", admin.base+"projects/", map[string]any{"name": slug, "slug": slug, "web": "https://x.example/"})
 		admin.want(201, "POST", admin.base+"projects/"+slug+"/components/", map[string]any{"name": "App", "slug": "app",

@@ -140,6 +140,26 @@ func TestEveryURLResolves(t *testing.T) {
 	checkCommittedLinks(t, c)
 }
 
+// newStack starts every service in process on SQLite with the admin token,
+// mod adjusting the configuration, serves the API and returns the admin's
+// client.
+func newStack(t *testing.T, mod func(*stack.Config)) client {
+	t.Helper()
+	cfg := stack.Config{DataDir: t.TempDir(), AllowLocalRepos: true, AdminToken: token,
+		Services: []string{"all"}, Log: slog.New(slog.DiscardHandler)}
+	if mod != nil {
+		mod(&cfg)
+	}
+	st, err := stack.Start(t.Context(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = st.Close() })
+	srv := httptest.NewServer(st.Handler())
+	t.Cleanup(srv.Close)
+	return client{t: t, base: srv.URL + "/api/"}
+}
+
 // want runs a request and fails unless it answers status; it returns the
 // decoded JSON object (nil for none).
 func (c client) want(status int, method, url string, body any) map[string]any {

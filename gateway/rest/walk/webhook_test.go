@@ -3,7 +3,6 @@ package walk
 import (
 	"encoding/json"
 	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -53,15 +52,7 @@ func (r *receiver) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 // survives the receiver being down (redelivered once it is back, never
 // twice) and shows the delivery log to the project's administrators only.
 func TestWebhooks(t *testing.T) {
-	st, err := stack.Start(t.Context(), stack.Config{DataDir: t.TempDir(), AllowLocalRepos: true, AdminToken: token,
-		Services: []string{"all"}, Log: slog.New(slog.DiscardHandler), AllowLocalWebhooks: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = st.Close() })
-	srv := httptest.NewServer(st.Handler())
-	t.Cleanup(srv.Close)
-	f := &permissionFixture{t: t, admin: client{t: t, base: srv.URL + "/api/"}}
+	f := &permissionFixture{t: t, admin: newStack(t, func(c *stack.Config) { c.AllowLocalWebhooks = true })}
 	a := f.admin
 	a.want(201, "POST", a.base+"projects/", map[string]any{"name": "open", "slug": "open", "web": "https://x.example/"})
 	f.component("open", "app")
