@@ -58,8 +58,21 @@ func TestUsers(t *testing.T) {
 	if got["full_name"] != "Tina T." || got["is_bot"] != true || got["date_expires"] != "2030-01-02T03:04:05Z" || got["username"] != "tina" {
 		t.Errorf("after PATCH: %v", got)
 	}
-	if code, body := admin.do("PATCH", base+"users/tina/", map[string]any{"email": "not an address"}); code != 400 || !strings.Contains(string(body), `"attr":"email"`) {
-		t.Errorf("bad e-mail: %d %s", code, body)
+	for _, bad := range []struct {
+		body any
+		attr string
+	}{
+		{map[string]any{"email": "not an address"}, `"attr":"email"`},
+		{map[string]any{"is_bot": "maybe"}, `"attr":"is_bot"`},
+		{map[string]any{"date_expires": "next tuesday"}, `"attr":"date_expires"`},
+		{json.RawMessage(`{"full_name": `), `"code":"parse_error"`},
+	} {
+		if code, body := admin.do("PATCH", base+"users/tina/", bad.body); code != 400 || !strings.Contains(string(body), bad.attr) {
+			t.Errorf("PATCH %v: %d %s", bad.body, code, body)
+		}
+	}
+	if got := admin.want(200, "GET", base+"users/tina/", nil); got["full_name"] != "Tina T." {
+		t.Errorf("a refused PATCH changed the account: %v", got)
 	}
 
 	// Statistics and contributions: tina's work in the public project

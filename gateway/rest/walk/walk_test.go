@@ -49,7 +49,9 @@ const anonymous = "-"
 
 func (c client) do(method, url string, body any) (int, []byte) {
 	var rd io.Reader
-	if body != nil {
+	if raw, ok := body.(json.RawMessage); ok {
+		rd = strings.NewReader(string(raw)) // sent as is, malformed included
+	} else if body != nil {
 		raw, _ := json.Marshal(body)
 		rd = strings.NewReader(string(raw))
 	}

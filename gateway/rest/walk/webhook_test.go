@@ -65,7 +65,20 @@ func TestWebhooks(t *testing.T) {
 	body := map[string]any{"target_url": hookSrv.URL + "/hook", "actions": []int{2, 5}}
 	tina.want(403, "POST", a.base+"projects/open/webhooks/", body)
 	client{t: t, base: a.base, token: anonymous}.want(401, "GET", a.base+"projects/open/webhooks/", nil)
-	a.want(400, "POST", a.base+"projects/open/webhooks/", map[string]any{"target_url": "ftp://x.example/"})
+	for _, bad := range []any{
+		map[string]any{"target_url": "ftp://x.example/"},
+		map[string]any{"actions": []int{2}},
+		map[string]any{"target_url": hookSrv.URL, "actions": "2,5"},
+		map[string]any{"target_url": hookSrv.URL, "actions": []string{"two"}},
+		map[string]any{"target_url": hookSrv.URL, "secret": "hunter2"},
+		json.RawMessage(`{"target_url": `),
+	} {
+		a.want(400, "POST", a.base+"projects/open/webhooks/", bad)
+	}
+	if n := a.want(200, "GET", a.base+"projects/open/webhooks/", nil)["count"]; n != 0.0 {
+		t.Errorf("refused webhooks were stored: %v", n)
+	}
+	a.want(404, "GET", a.base+"projects/nope/webhooks/", nil)
 	hook := a.want(201, "POST", a.base+"projects/open/webhooks/", body)
 	recv.mu.Lock()
 	recv.secret, _ = hook["secret"].(string)
