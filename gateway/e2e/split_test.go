@@ -66,6 +66,22 @@ func TestSplitDeployment(t *testing.T) {
 		return ch["count"] == float64(2)
 	})
 	editWhileChangelogPaused(t, base, procs["changelog"])
+	deadCatalogAnswers503(t, base, procs["catalog"])
+}
+
+// deadCatalogAnswers503 kills the catalog process: routes that need it
+// answer 503 in the error shape (not 500), routes that do not keep
+// answering.
+func deadCatalogAnswers503(t *testing.T, base string, catalog *exec.Cmd) {
+	_ = catalog.Process.Signal(syscall.SIGKILL)
+	_ = catalog.Wait()
+	out, status := fetch(t, "GET", base+"projects/", nil)
+	if errsList, _ := out["errors"].([]any); status != 503 || out["type"] != "server_error" || len(errsList) != 1 {
+		t.Errorf("projects with the catalog down: %d %v", status, out)
+	}
+	if _, status := fetch(t, "GET", base+"changes/", nil); status != 200 {
+		t.Errorf("the change log with the catalog down: %d", status)
+	}
 }
 
 // editWhileChangelogPaused freezes the changelog process, edits a unit (the

@@ -106,9 +106,14 @@ func toAPIError(err error) *apiError {
 		return clientError(http.StatusLocked, or(e.Code, "component-locked"), e.Message)
 	case errs.ResourceExhausted:
 		return clientError(http.StatusTooManyRequests, "throttled", "Request was throttled.")
+	case errs.Unavailable, errs.Canceled:
+		e := serverError(http.StatusServiceUnavailable, "The service is temporarily unavailable; try again.")
+		e.header = http.Header{"Retry-After": {"5"}}
+		return e
+	case errs.DeadlineExceeded:
+		return serverError(http.StatusGatewayTimeout, "The service did not answer in time; try again.")
 	}
-	return &apiError{status: http.StatusInternalServerError, typ: "server_error",
-		entries: []errEntry{{Code: "error", Detail: "A server error occurred."}}}
+	return serverError(http.StatusInternalServerError, "A server error occurred.")
 }
 
 func or(s, def string) string {
@@ -116,4 +121,9 @@ func or(s, def string) string {
 		return def
 	}
 	return s
+}
+
+// serverError is a 5xx answer that names no internals.
+func serverError(status int, detail string) *apiError {
+	return &apiError{status: status, typ: "server_error", entries: []errEntry{{Code: "error", Detail: detail}}}
 }

@@ -10,6 +10,9 @@ import (
 	"strings"
 	"testing"
 
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
 	"github.com/tmsproject/tms/pkg/errs"
 )
 
@@ -209,5 +212,29 @@ func TestBodyCoercion(t *testing.T) {
 	raw, _ := json.Marshal(errBody{Type: ae.typ, Errors: ae.entries})
 	if !strings.Contains(string(raw), `"attr":"missing"`) {
 		t.Error(string(raw))
+	}
+}
+
+// TestBackendFailuresAnswer503And504: a backend that is down or too slow is
+// not a bug of the service: 503 (with Retry-After) or 504 in the error
+// shape, never 500.
+func TestBackendFailuresAnswer503And504(t *testing.T) {
+	cases := []struct {
+		err    error
+		status int
+	}{
+		{status.Error(codes.Unavailable, "connection refused"), 503},
+		{status.Error(codes.Canceled, "context canceled"), 503},
+		{status.Error(codes.DeadlineExceeded, "deadline"), 504},
+		{status.Error(codes.Internal, "boom"), 500},
+	}
+	for _, c := range cases {
+		ae := toAPIError(c.err)
+		if ae.status != c.status || ae.typ != "server_error" || ae.entries[0].Code != "error" || strings.Contains(ae.entries[0].Detail, "refused") {
+			t.Errorf("%v -> %d %s %+v, want %d", c.err, ae.status, ae.typ, ae.entries, c.status)
+		}
+	}
+	if ae := toAPIError(status.Error(codes.Unavailable, "x")); ae.header.Get("Retry-After") == "" {
+		t.Error("503 without Retry-After")
 	}
 }

@@ -105,8 +105,11 @@ func (g *gateway) routingError(_ context.Context, _ *runtime.ServeMux, _ runtime
 // writeError renders err as the JSON error body of COMPAT.md §3.
 func (g *gateway) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	ae := toAPIError(err)
-	if ae.status >= 500 {
+	switch {
+	case ae.status == http.StatusInternalServerError:
 		g.log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+	case ae.status >= 500: // a backend down or slow, or the client gone: not a bug here
+		g.log.Warn("request not served", "method", r.Method, "path", r.URL.Path, "err", err)
 	}
 	for k, v := range ae.header {
 		w.Header()[k] = v

@@ -18,6 +18,12 @@ const (
 	FailedPrecondition
 	Locked
 	ResourceExhausted
+	// Unavailable: a service could not be reached (down, restarting).
+	Unavailable
+	// DeadlineExceeded: a service did not answer in time.
+	DeadlineExceeded
+	// Canceled: the caller went away before the answer.
+	Canceled
 )
 
 var kindNames = map[Kind]string{
@@ -29,6 +35,9 @@ var kindNames = map[Kind]string{
 	FailedPrecondition: "FAILED_PRECONDITION",
 	Locked:             "LOCKED",
 	ResourceExhausted:  "RESOURCE_EXHAUSTED",
+	Unavailable:        "UNAVAILABLE",
+	DeadlineExceeded:   "DEADLINE_EXCEEDED",
+	Canceled:           "CANCELED",
 }
 
 func (k Kind) String() string { return kindNames[k] }

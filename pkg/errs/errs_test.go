@@ -1,9 +1,13 @@
 package errs
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"testing"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 )
 
 func TestStatusRoundTrip(t *testing.T) {
@@ -76,5 +80,29 @@ func TestPaging(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestTransportFailures keeps the kind of a failure to reach a service:
+// the gateway answers 503 or 504 for them, not 500.
+func TestTransportFailures(t *testing.T) {
+	cases := []struct {
+		err  error
+		want Kind
+	}{
+		{status.Error(codes.Unavailable, "connection refused"), Unavailable},
+		{status.Error(codes.DeadlineExceeded, "context deadline exceeded"), DeadlineExceeded},
+		{status.Error(codes.Canceled, "context canceled"), Canceled},
+		{fmt.Errorf("call: %w", context.DeadlineExceeded), DeadlineExceeded},
+		{context.Canceled, Canceled},
+		{status.Error(codes.Internal, "boom"), Internal},
+	}
+	for _, c := range cases {
+		if got := FromStatus(c.err).Kind; got != c.want {
+			t.Errorf("FromStatus(%v) kind %v, want %v", c.err, got, c.want)
+		}
+		if got := FromStatus(ToStatus(New(c.want, "x"))).Kind; got != c.want {
+			t.Errorf("round trip of %v gives %v", c.want, got)
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package errs
 
 import (
+	"context"
 	"errors"
 
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
@@ -19,6 +20,9 @@ var grpcCodes = map[Kind]codes.Code{
 	FailedPrecondition: codes.FailedPrecondition,
 	Locked:             codes.FailedPrecondition,
 	ResourceExhausted:  codes.ResourceExhausted,
+	Unavailable:        codes.Unavailable,
+	DeadlineExceeded:   codes.DeadlineExceeded,
+	Canceled:           codes.Canceled,
 }
 
 // ToStatus converts err into a gRPC status error. Unclassified errors become
@@ -61,8 +65,9 @@ func ToStatus(err error) error {
 }
 
 // FromStatus converts a gRPC error back into an *Error, keeping the kind,
-// code and field violations set by ToStatus. Transport failures (the service
-// is down or too slow) become Internal.
+// code and field violations set by ToStatus. Transport failures keep their
+// kind: Unavailable (the service is down), DeadlineExceeded (too slow),
+// Canceled (the caller left); anything unclassified is Internal.
 func FromStatus(err error) *Error {
 	if err == nil {
 		return nil
@@ -73,6 +78,12 @@ func FromStatus(err error) *Error {
 	}
 	st, ok := status.FromError(err)
 	if !ok {
+		switch {
+		case errors.Is(err, context.DeadlineExceeded):
+			return Wrap(DeadlineExceeded, err, "The service did not answer in time.")
+		case errors.Is(err, context.Canceled):
+			return Wrap(Canceled, err, "The request was canceled.")
+		}
 		return Wrap(Internal, err, "Internal server error.")
 	}
 	out := &Error{Kind: kindFromCode(st.Code()), Message: st.Message(), cause: err}
@@ -111,6 +122,12 @@ func kindFromCode(c codes.Code) Kind {
 		return FailedPrecondition
 	case codes.ResourceExhausted:
 		return ResourceExhausted
+	case codes.Unavailable:
+		return Unavailable
+	case codes.DeadlineExceeded:
+		return DeadlineExceeded
+	case codes.Canceled:
+		return Canceled
 	}
 	return Internal
 }
