@@ -138,8 +138,11 @@ func TestParseErrors(t *testing.T) {
 		{`source:>r"a"`, 0, "cannot be used with a regular expression"},
 		{"a\x00b", 1, "NUL character"},
 		{"a \xff", 2, "not valid UTF-8"},
-		{strings.Repeat("(", 200) + "a" + strings.Repeat(")", 200), 100, "nested too deeply"},
-		{strings.Repeat("NOT ", 200) + "a", 400, "nested too deeply"},
+		{strings.Repeat("(", 200) + "a" + strings.Repeat(")", 200), 20, "nested too deeply"},
+		{strings.Repeat("NOT ", 200) + "a", 80, "nested too deeply"},
+		{strings.Repeat("a OR ", 150) + "a", 250, "more than 50 search terms"},
+		{"source:" + strings.Repeat("x", 600), 7, "longer than 500 characters"},
+		{strings.Repeat("é", 2001), 2000, "longer than 2000 characters"},
 	}
 	for _, tc := range tests {
 		_, err := Parse(tc.q)

@@ -6,8 +6,19 @@ import (
 	"unicode/utf8"
 )
 
-// maxDepth bounds nesting so a hostile query cannot exhaust the stack.
-const maxDepth = 100
+// Limits of a query, so that one request cannot build a statement that
+// takes the database minutes (or fails with "Expression tree too large" /
+// "LIKE pattern too complex"): a bad query is a 400 with the reason.
+const (
+	// maxDepth bounds nesting (parentheses and NOT).
+	maxDepth = 20
+	// maxQueryChars bounds the whole query.
+	maxQueryChars = 2000
+	// maxTerms bounds the search terms.
+	maxTerms = 50
+	// maxTermChars bounds one term's value (a LIKE pattern or regexp).
+	maxTermChars = 500
+)
 
 // ParseError reports a malformed query. Pos is the 0-based position, in
 // characters (not bytes), of the offending token.
@@ -52,8 +63,14 @@ func parse(q string) (node, *ParseError) {
 	if !utf8.ValidString(q) {
 		return nil, &ParseError{Pos: firstInvalid(q), Msg: "the query is not valid UTF-8"}
 	}
+	if n := utf8.RuneCountInString(q); n > maxQueryChars {
+		return nil, &ParseError{Pos: len(string([]rune(q)[:maxQueryChars])), Msg: fmt.Sprintf("the query is longer than %d characters", maxQueryChars)}
+	}
 	toks, err := lex(q)
 	if err != nil {
+		return nil, err
+	}
+	if err := checkTerms(toks); err != nil {
 		return nil, err
 	}
 	p := &parser{toks: toks}
@@ -219,4 +236,21 @@ func describeToken(q string, t token) string {
 		return "end of query"
 	}
 	return "term at " + quote(q[t.pos:])
+}
+
+// checkTerms enforces maxTerms and maxTermChars.
+func checkTerms(toks []token) *ParseError {
+	n := 0
+	for _, t := range toks {
+		if t.kind != tokTerm {
+			continue
+		}
+		if n++; n > maxTerms {
+			return &ParseError{Pos: t.pos, Msg: fmt.Sprintf("the query has more than %d search terms", maxTerms)}
+		}
+		if utf8.RuneCountInString(t.term.value) > maxTermChars {
+			return &ParseError{Pos: t.term.valuePos, Msg: fmt.Sprintf("a search term is longer than %d characters", maxTermChars)}
+		}
+	}
+	return nil
 }
