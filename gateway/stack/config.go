@@ -6,7 +6,9 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/tmsproject/tms/gateway/rest"
 	"github.com/tmsproject/tms/pkg/db"
@@ -46,7 +48,10 @@ type Config struct {
 	SMTPURL, SMTPFrom string
 	// AllowLocalWebhooks lets webhooks reach local addresses.
 	AllowLocalWebhooks bool
-	Log                *slog.Logger
+	// GitTimeout bounds git's network operations ("120s"; empty: the
+	// translation service's default).
+	GitTimeout string
+	Log        *slog.Logger
 }
 
 // FromEnv reads the TMS_* variables of Settings.
@@ -66,6 +71,7 @@ func FromEnv() Config {
 		SMTPURL:            setting("TMS_SMTP_URL"),
 		SMTPFrom:           setting("TMS_SMTP_FROM"),
 		AllowLocalWebhooks: isTrue(setting("TMS_ALLOW_LOCAL_WEBHOOKS")),
+		GitTimeout:         setting("TMS_GIT_TIMEOUT"),
 		AllowLocalRepos:    isTrue(setting("TMS_ALLOW_LOCAL_REPOS")),
 		TrustForwarded:     isTrue(setting("TMS_TRUST_FORWARDED")),
 		// The default names the listen address, known after the flags.
@@ -161,4 +167,19 @@ func (c Config) rates() (anon, user rest.Rate, err error) {
 		}
 	}
 	return anon, user, nil
+}
+
+// gitTimeout parses GitTimeout: a Go duration ("2m") or whole seconds.
+func (c Config) gitTimeout() (time.Duration, error) {
+	if c.GitTimeout == "" {
+		return 0, nil
+	}
+	if n, err := strconv.Atoi(c.GitTimeout); err == nil && n > 0 {
+		return time.Duration(n) * time.Second, nil
+	}
+	d, err := time.ParseDuration(c.GitTimeout)
+	if err != nil || d <= 0 {
+		return 0, fmt.Errorf("TMS_GIT_TIMEOUT %q: want a positive duration (120s, 2m) or seconds", c.GitTimeout)
+	}
+	return d, nil
 }

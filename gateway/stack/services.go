@@ -32,6 +32,10 @@ func (st *Stack) newService(ctx context.Context, name string, log *slog.Logger) 
 	case Catalog:
 		return catalog.New(ctx, catalog.Config{DB: c.dbConfig(name), Changelog: changelogClient, Log: log})
 	case Translation:
+		gitTimeout, err := c.gitTimeout()
+		if err != nil {
+			return nil, err
+		}
 		return translation.New(ctx, translation.Config{
 			DataDir:         translationDir(c),
 			DB:              c.dbConfig(name),
@@ -41,6 +45,7 @@ func (st *Stack) newService(ctx context.Context, name string, log *slog.Logger) 
 			Users:           notificationv1.NewNotificationServiceClient(st.conns[Notification]),
 			SiteURL:         c.SiteURL,
 			Git:             server.GitConfig{CommitterName: c.CommitterName, CommitterEmail: c.CommitterEmail},
+			GitTimeout:      gitTimeout,
 			Log:             log,
 		})
 	}

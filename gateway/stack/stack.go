@@ -51,6 +51,9 @@ func Start(ctx context.Context, cfg Config) (*Stack, error) {
 	if err != nil {
 		return nil, err
 	}
+	if _, err := cfg.gitTimeout(); err != nil {
+		return nil, err
+	}
 	locks, err := lockRoles(cfg.DataDir, cfg.roles())
 	if err != nil {
 		return nil, err

@@ -29,6 +29,9 @@ type Config struct {
 	// Changelog receives the change records; nil leaves them in the outbox.
 	Changelog       changelogv1.ChangelogServiceClient
 	AllowLocalRepos bool
+	// GitTimeout bounds each clone, fetch and push (TMS_GIT_TIMEOUT); zero
+	// means workcopy.DefaultNetworkTimeout.
+	GitTimeout time.Duration
 	Log             *slog.Logger
 	// SiteURL is the public address of the site (scheme and host, with a
 	// path prefix if any), used for {{ url }}, {{ site_url }} and
@@ -85,8 +88,10 @@ func New(ctx context.Context, cfg Config) (*Service, error) {
 		svc.relay = changefeed.Relay(gdb, cfg.Changelog, cfg.Log)
 		notify = svc.relay.Notify
 	}
+	repos := workcopy.NewManager(cfg.DataDir)
+	repos.NetworkTimeout = cfg.GitTimeout
 	svc.server = server.New(server.Config{
-		Store: st, Catalog: cfg.Catalog, Repos: workcopy.NewManager(cfg.DataDir),
+		Store: st, Catalog: cfg.Catalog, Repos: repos,
 		AllowLocalRepos: cfg.AllowLocalRepos, Log: cfg.Log, Notify: notify,
 		Git: cfg.Git, Users: cfg.Users, Projects: policy.NewProjects(cfg.Catalog),
 	})

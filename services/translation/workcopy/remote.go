@@ -14,7 +14,9 @@ import (
 // Fetch updates refs/remotes/origin/<branch> from origin.
 func (r *Repo) Fetch(ctx context.Context) error {
 	spec := config.RefSpec("+refs/heads/" + r.Branch + ":refs/remotes/origin/" + r.Branch)
-	err := r.repo.FetchContext(ctx, &git.FetchOptions{RemoteName: "origin", RefSpecs: []config.RefSpec{spec}, Tags: git.NoTags})
+	err := withTimeout(ctx, r.timeout, func(ctx context.Context) error {
+		return r.repo.FetchContext(ctx, &git.FetchOptions{RemoteName: "origin", RefSpecs: []config.RefSpec{spec}, Tags: git.NoTags})
+	})
 	if err != nil && !errors.Is(err, git.NoErrAlreadyUpToDate) {
 		return fmt.Errorf("fetch: %w", err)
 	}
@@ -49,7 +51,9 @@ func (r *Repo) Push(ctx context.Context, url, branch string) error {
 		remote = git.NewRemote(r.repo.Storer, &config.RemoteConfig{Name: "push", URLs: []string{url}})
 	}
 	spec := config.RefSpec("refs/heads/" + r.Branch + ":refs/heads/" + branch)
-	err = remote.PushContext(ctx, &git.PushOptions{RemoteName: remote.Config().Name, RefSpecs: []config.RefSpec{spec}})
+	err = withTimeout(ctx, r.timeout, func(ctx context.Context) error {
+		return remote.PushContext(ctx, &git.PushOptions{RemoteName: remote.Config().Name, RefSpecs: []config.RefSpec{spec}})
+	})
 	switch {
 	case errors.Is(err, git.NoErrAlreadyUpToDate):
 	case err != nil && (strings.Contains(err.Error(), "non-fast-forward") || strings.Contains(err.Error(), "rejected")):

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	git "github.com/go-git/go-git/v5"
-	"github.com/go-git/go-git/v5/config"
 	"github.com/go-git/go-git/v5/plumbing"
 )
 
@@ -26,6 +25,10 @@ func installFileTransport() {
 // Manager locates working copies below <DataDir>/repos.
 type Manager struct {
 	root string
+	// NetworkTimeout bounds every operation that talks to a remote (clone,
+	// fetch, push), so that a remote that never answers cannot hold a
+	// component's lock; zero means DefaultNetworkTimeout.
+	NetworkTimeout time.Duration
 	// locks serialise git operations per component.
 	mu    sync.Mutex
 	locks map[int64]*sync.Mutex
@@ -61,11 +64,39 @@ func (m *Manager) Remove(componentID int64) error {
 	return os.RemoveAll(m.Dir(componentID))
 }
 
+// DefaultNetworkTimeout is the bound of remote operations unless set.
+const DefaultNetworkTimeout = 2 * time.Minute
+
+// ErrTimeout marks a remote operation that ran out of time.
+var ErrTimeout = errors.New("the remote repository did not answer in time")
+
+func (m *Manager) timeout() time.Duration {
+	if m.NetworkTimeout > 0 {
+		return m.NetworkTimeout
+	}
+	return DefaultNetworkTimeout
+}
+
+// withTimeout runs op under the network timeout, naming a timeout as such.
+func withTimeout(ctx context.Context, timeout time.Duration, op func(context.Context) error) error {
+	if timeout <= 0 {
+		timeout = DefaultNetworkTimeout
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	err := op(ctx)
+	if err != nil && errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return fmt.Errorf("%w (%v): %v", ErrTimeout, timeout, err)
+	}
+	return err
+}
+
 // Repo is an open working copy.
 type Repo struct {
-	Dir    string
-	Branch string
-	repo   *git.Repository
+	Dir     string
+	Branch  string
+	repo    *git.Repository
+	timeout time.Duration // of operations on remotes
 }
 
 // Sync brings the working copy of a component up to date with url/branch:
@@ -77,7 +108,7 @@ func (m *Manager) Sync(ctx context.Context, componentID int64, url, branch strin
 	dir := m.Dir(componentID)
 	if r, err := git.PlainOpen(dir); err == nil {
 		if rem, err := r.Remote("origin"); err == nil && len(rem.Config().URLs) > 0 && rem.Config().URLs[0] == url {
-			return update(ctx, dir, r, branch)
+			return update(ctx, dir, r, branch, m.timeout())
 		}
 	}
 	if err := os.RemoveAll(dir); err != nil {
@@ -86,16 +117,20 @@ func (m *Manager) Sync(ctx context.Context, componentID int64, url, branch strin
 	if err := os.MkdirAll(filepath.Dir(dir), 0o750); err != nil {
 		return nil, err
 	}
-	return clone(ctx, dir, url, branch)
+	return clone(ctx, dir, url, branch, m.timeout())
 }
 
-func clone(ctx context.Context, dir, url, branch string) (*Repo, error) {
+func clone(ctx context.Context, dir, url, branch string, timeout time.Duration) (*Repo, error) {
 	opts := &git.CloneOptions{URL: url, Tags: git.NoTags}
 	if branch != "" {
 		opts.ReferenceName = plumbing.NewBranchReferenceName(branch)
 		opts.SingleBranch = true
 	}
-	r, err := git.PlainCloneContext(ctx, dir, false, opts)
+	var r *git.Repository
+	err := withTimeout(ctx, timeout, func(ctx context.Context) (err error) {
+		r, err = git.PlainCloneContext(ctx, dir, false, opts)
+		return err
+	})
 	if err != nil {
 		_ = os.RemoveAll(dir)
 		return nil, fmt.Errorf("clone %s: %w", url, err)
@@ -107,13 +142,13 @@ func clone(ctx context.Context, dir, url, branch string) (*Repo, error) {
 	if !head.Name().IsBranch() {
 		return nil, fmt.Errorf("clone %s: HEAD is not a branch", url)
 	}
-	return &Repo{Dir: dir, Branch: head.Name().Short(), repo: r}, nil
+	return &Repo{Dir: dir, Branch: head.Name().Short(), repo: r, timeout: timeout}, nil
 }
 
 // update fetches origin and fast-forwards the checked-out branch when the
 // local branch is an ancestor of the remote one. A diverged branch is left
 // alone: merging is the pull operation's job.
-func update(ctx context.Context, dir string, r *git.Repository, branch string) (*Repo, error) {
+func update(ctx context.Context, dir string, r *git.Repository, branch string, timeout time.Duration) (*Repo, error) {
 	head, err := r.Head()
 	if err != nil {
 		return nil, fmt.Errorf("read HEAD: %w", err)
@@ -124,12 +159,10 @@ func update(ctx context.Context, dir string, r *git.Repository, branch string) (
 	if head.Name().Short() != branch {
 		return nil, fmt.Errorf("working copy is on %s, not %s", head.Name().Short(), branch)
 	}
-	spec := config.RefSpec("+refs/heads/" + branch + ":refs/remotes/origin/" + branch)
-	err = r.FetchContext(ctx, &git.FetchOptions{RemoteName: "origin", RefSpecs: []config.RefSpec{spec}, Tags: git.NoTags})
-	if err != nil && !errors.Is(err, git.NoErrAlreadyUpToDate) {
-		return nil, fmt.Errorf("fetch: %w", err)
+	repo := &Repo{Dir: dir, Branch: branch, repo: r, timeout: timeout}
+	if err := repo.Fetch(ctx); err != nil {
+		return nil, err
 	}
-	repo := &Repo{Dir: dir, Branch: branch, repo: r}
 	remote, err := r.Reference(plumbing.NewRemoteReferenceName("origin", branch), true)
 	if err != nil {
 		return nil, fmt.Errorf("remote branch %s: %w", branch, err)
@@ -172,7 +205,7 @@ func (m *Manager) Open(componentID int64) (*Repo, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Repo{Dir: dir, Branch: head.Name().Short(), repo: r}, nil
+	return &Repo{Dir: dir, Branch: head.Name().Short(), repo: r, timeout: m.timeout()}, nil
 }
 
 // Head returns the hash of the checked-out commit.

@@ -1,12 +1,15 @@
 package workcopy_test
 
 import (
+	"errors"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	git "github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing"
@@ -191,5 +194,39 @@ func TestDialRefusesLocalAddresses(t *testing.T) {
 	_, err = m.Sync(t.Context(), 2, url, "main")
 	if err == nil || strings.Contains(err.Error(), "TMS_ALLOW_LOCAL_REPOS") {
 		t.Errorf("with local addresses allowed the server should be reached (and answer 404): %v", err)
+	}
+}
+
+// TestNetworkTimeout: a remote that accepts the connection and never
+// answers fails the sync after the network timeout, as ErrTimeout.
+func TestNetworkTimeout(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	go func() {
+		var held []net.Conn
+		defer func() {
+			for _, c := range held {
+				c.Close()
+			}
+		}()
+		for {
+			c, err := l.Accept()
+			if err != nil {
+				return
+			}
+			held = append(held, c)
+		}
+	}()
+	workcopy.AllowLocalNetwork(true)
+	defer workcopy.AllowLocalNetwork(false)
+	m := workcopy.NewManager(t.TempDir())
+	m.NetworkTimeout = 300 * time.Millisecond
+	start := time.Now()
+	_, err = m.Sync(t.Context(), 1, "http://"+l.Addr().String()+"/r.git", "main")
+	if !errors.Is(err, workcopy.ErrTimeout) || time.Since(start) > 10*time.Second {
+		t.Errorf("sync from a silent remote: %v after %v, want ErrTimeout", err, time.Since(start))
 	}
 }
