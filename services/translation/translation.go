@@ -32,7 +32,7 @@ type Config struct {
 	// GitTimeout bounds each clone, fetch and push (TMS_GIT_TIMEOUT); zero
 	// means workcopy.DefaultNetworkTimeout.
 	GitTimeout time.Duration
-	Log             *slog.Logger
+	Log        *slog.Logger
 	// SiteURL is the public address of the site (scheme and host, with a
 	// path prefix if any), used for {{ url }}, {{ site_url }} and
 	// {{ widget_url }} in commit messages and for the Language-Team header
