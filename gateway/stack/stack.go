@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/tmsproject/tms/gateway/rest"
 	"github.com/tmsproject/tms/pkg/grpcx"
@@ -24,7 +25,12 @@ type service interface {
 	Register(*grpc.Server)
 	Run(ctx context.Context) error
 	Close() error
+	// Check tells whether the service can serve (its database answers).
+	Check(ctx context.Context) error
 }
+
+// healthEvery is how often a backend's health is checked.
+const healthEvery = 5 * time.Second
 
 // Stack is a running process: some backends and maybe the gateway.
 type Stack struct {
@@ -125,8 +131,9 @@ func (st *Stack) startBackend(ctx context.Context, name string) error {
 		return err
 	}
 	st.cleanups = append(st.cleanups, svc.Close)
-	srv := grpcx.NewServer(st.cfg.Log.With("service", name))
+	srv, hs := grpcx.NewServerWithHealth(st.cfg.Log.With("service", name))
 	svc.Register(srv)
+	st.goRun(func() error { grpcx.WatchHealth(ctx, hs, name, svc.Check, healthEvery); return nil })
 	var lis net.Listener
 	if p := st.inproc[name]; p != nil {
 		lis = p.Listener()

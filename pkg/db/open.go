@@ -82,6 +82,16 @@ func Close(gdb *gorm.DB) error {
 	return sqlDB.Close()
 }
 
+// Ping tells whether the database answers: what a service's health
+// reports.
+func Ping(ctx context.Context, gdb *gorm.DB) error {
+	sqlDB, err := gdb.DB()
+	if err != nil {
+		return err
+	}
+	return sqlDB.PingContext(ctx)
+}
+
 // ping verifies the connection, closing the pool when it fails so that a
 // failed Open leaks nothing.
 func ping(ctx context.Context, gdb *gorm.DB) error {

@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"net"
 	"runtime/debug"
+	"time"
 
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/policy"
@@ -19,13 +20,41 @@ import (
 // context (policy). A health service is registered; register the service's own
 // implementation on the returned server.
 func NewServer(log *slog.Logger) *grpc.Server {
+	s, _ := NewServerWithHealth(log)
+	return s
+}
+
+// NewServerWithHealth is NewServer returning its health service too, for
+// WatchHealth.
+func NewServerWithHealth(log *slog.Logger) (*grpc.Server, *health.Server) {
 	s := grpc.NewServer(
 		grpc.ChainUnaryInterceptor(recoverUnary(log), statusUnary(log), policy.ServerInterceptor()),
 		grpc.MaxRecvMsgSize(64<<20), grpc.MaxSendMsgSize(64<<20),
 	)
 	hs := health.NewServer()
 	healthpb.RegisterHealthServer(s, hs)
-	return s
+	return s, hs
+}
+
+// WatchHealth reports check's verdict as the health of the server (overall
+// and of service) every interval until ctx ends: SERVING while check
+// passes, NOT_SERVING while it fails (a database that does not answer).
+func WatchHealth(ctx context.Context, hs *health.Server, service string, check func(context.Context) error, every time.Duration) {
+	for {
+		cctx, cancel := context.WithTimeout(ctx, every)
+		status := healthpb.HealthCheckResponse_SERVING
+		if err := check(cctx); err != nil {
+			status = healthpb.HealthCheckResponse_NOT_SERVING
+		}
+		cancel()
+		hs.SetServingStatus("", status)
+		hs.SetServingStatus(service, status)
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(every):
+		}
+	}
 }
 
 func statusUnary(log *slog.Logger) grpc.UnaryServerInterceptor {

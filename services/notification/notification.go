@@ -139,3 +139,6 @@ func (s *Service) Run(ctx context.Context) error {
 
 // Close releases the database.
 func (s *Service) Close() error { return db.Close(s.gdb) }
+
+// Check tells whether the service can serve: its database answers.
+func (s *Service) Check(ctx context.Context) error { return db.Ping(ctx, s.gdb) }

@@ -123,6 +123,9 @@ func (svc *Service) Run(ctx context.Context) error {
 	return err
 }
 
+// Check tells whether the service can serve: its database answers.
+func (svc *Service) Check(ctx context.Context) error { return db.Ping(ctx, svc.gdb) }
+
 // Close stops running tasks and closes the database.
 func (svc *Service) Close() error {
 	svc.server.Close()
