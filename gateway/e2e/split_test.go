@@ -32,7 +32,7 @@ func TestSplitDeployment(t *testing.T) {
 	data := t.TempDir()
 	addrs := map[string]string{}
 	env := []string{"TMS_DATABASE_URL=" + dbURL, "TMS_DATA_DIR=" + data, "TMS_ADMIN_TOKEN=" + adminToken,
-		"TMS_ALLOW_LOCAL_REPOS=true"}
+		"TMS_ALLOW_LOCAL_REPOS=true", "TMS_BACKEND_TIMEOUT=2s"}
 	for _, s := range []string{"changelog", "notification", "catalog", "translation"} {
 		addrs[s] = freeAddr(t)
 		env = append(env, "TMS_"+strings.ToUpper(s)+"_ADDR="+addrs[s])
@@ -66,6 +66,7 @@ func TestSplitDeployment(t *testing.T) {
 		return ch["count"] == float64(2)
 	})
 	editWhileChangelogPaused(t, base, procs["changelog"])
+	pausedTranslationAnswers504(t, base, procs["translation"])
 	deadCatalogAnswers503(t, base, procs["catalog"])
 }
 
@@ -241,4 +242,25 @@ func fetch(t *testing.T, method, url string, body any) (map[string]any, int) {
 	var out map[string]any
 	_ = json.NewDecoder(resp.Body).Decode(&out)
 	return out, resp.StatusCode
+}
+
+// pausedTranslationAnswers504 freezes the translation process: a read that
+// needs it answers 504 after the backend deadline (2 s here) instead of
+// hanging; one that does not keeps answering; once resumed, all is well.
+func pausedTranslationAnswers504(t *testing.T, base string, translation *exec.Cmd) {
+	_ = translation.Process.Signal(syscall.SIGSTOP)
+	start := time.Now()
+	_, status := fetch(t, "GET", base+"translations/demo/demo/de/", nil)
+	took := time.Since(start)
+	if _, other := fetch(t, "GET", base+"projects/demo/", nil); other != 200 {
+		t.Errorf("a project read with translation paused: %d", other)
+	}
+	_ = translation.Process.Signal(syscall.SIGCONT)
+	if status != 504 || took > 10*time.Second {
+		t.Errorf("translation read with the service paused: %d after %v, want 504 within the deadline", status, took)
+	}
+	eventually(t, 30*time.Second, func() bool {
+		_, status := fetch(t, "GET", base+"translations/demo/demo/de/", nil)
+		return status == 200
+	})
 }

@@ -51,7 +51,10 @@ type Config struct {
 	// GitTimeout bounds git's network operations ("120s"; empty: the
 	// translation service's default).
 	GitTimeout string
-	Log        *slog.Logger
+	// BackendTimeout is the deadline of each call to a service ("5s";
+	// empty: none).
+	BackendTimeout string
+	Log            *slog.Logger
 }
 
 // FromEnv reads the TMS_* variables of Settings.
@@ -72,6 +75,7 @@ func FromEnv() Config {
 		SMTPFrom:           setting("TMS_SMTP_FROM"),
 		AllowLocalWebhooks: isTrue(setting("TMS_ALLOW_LOCAL_WEBHOOKS")),
 		GitTimeout:         setting("TMS_GIT_TIMEOUT"),
+		BackendTimeout:     setting("TMS_BACKEND_TIMEOUT"),
 		AllowLocalRepos:    isTrue(setting("TMS_ALLOW_LOCAL_REPOS")),
 		TrustForwarded:     isTrue(setting("TMS_TRUST_FORWARDED")),
 		// The default names the listen address, known after the flags.
@@ -169,17 +173,27 @@ func (c Config) rates() (anon, user rest.Rate, err error) {
 	return anon, user, nil
 }
 
-// gitTimeout parses GitTimeout: a Go duration ("2m") or whole seconds.
+// gitTimeout parses GitTimeout.
 func (c Config) gitTimeout() (time.Duration, error) {
-	if c.GitTimeout == "" {
+	return parseTimeout("TMS_GIT_TIMEOUT", c.GitTimeout)
+}
+
+// backendTimeout parses BackendTimeout.
+func (c Config) backendTimeout() (time.Duration, error) {
+	return parseTimeout("TMS_BACKEND_TIMEOUT", c.BackendTimeout)
+}
+
+// parseTimeout reads a Go duration ("2m") or whole seconds; empty is 0.
+func parseTimeout(env, v string) (time.Duration, error) {
+	if v == "" {
 		return 0, nil
 	}
-	if n, err := strconv.Atoi(c.GitTimeout); err == nil && n > 0 {
+	if n, err := strconv.Atoi(v); err == nil && n > 0 {
 		return time.Duration(n) * time.Second, nil
 	}
-	d, err := time.ParseDuration(c.GitTimeout)
+	d, err := time.ParseDuration(v)
 	if err != nil || d <= 0 {
-		return 0, fmt.Errorf("TMS_GIT_TIMEOUT %q: want a positive duration (120s, 2m) or seconds", c.GitTimeout)
+		return 0, fmt.Errorf("%s %q: want a positive duration (120s, 2m) or seconds", env, v)
 	}
 	return d, nil
 }

@@ -18,6 +18,15 @@ func TestGitTimeout(t *testing.T) {
 	}
 }
 
+func TestBackendTimeout(t *testing.T) {
+	if d, err := (Config{BackendTimeout: "5s"}).backendTimeout(); err != nil || d != 5*time.Second {
+		t.Errorf("5s: %v %v", d, err)
+	}
+	if _, err := (Config{BackendTimeout: "fast"}).backendTimeout(); err == nil {
+		t.Error("a bad backend timeout was accepted")
+	}
+}
+
 func TestRates(t *testing.T) {
 	if _, _, err := (Config{RateLimitAnon: "100/day", RateLimitUser: "5000/hour"}).rates(); err != nil {
 		t.Error(err)

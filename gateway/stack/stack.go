@@ -60,13 +60,17 @@ func Start(ctx context.Context, cfg Config) (*Stack, error) {
 	if _, err := cfg.gitTimeout(); err != nil {
 		return nil, err
 	}
+	deadline, err := cfg.backendTimeout()
+	if err != nil {
+		return nil, err
+	}
 	locks, err := lockRoles(cfg.DataDir, cfg.roles())
 	if err != nil {
 		return nil, err
 	}
 	st := &Stack{cfg: cfg, conns: map[string]*grpc.ClientConn{}, inproc: map[string]*grpcx.InProcess{}, errs: make(chan error, 8)}
 	st.cleanups = append(st.cleanups, locks.release)
-	if err := st.connect(); err != nil {
+	if err := st.connect(deadline); err != nil {
 		st.Close()
 		return nil, err
 	}
@@ -98,7 +102,11 @@ func Start(ctx context.Context, cfg Config) (*Stack, error) {
 
 // connect creates one client connection per backend: in-memory for the ones
 // this process runs in all-in-one mode, TCP for the others.
-func (st *Stack) connect() error {
+func (st *Stack) connect(deadline time.Duration) error {
+	var opts []grpc.DialOption
+	if deadline > 0 {
+		opts = append(opts, grpc.WithChainUnaryInterceptor(grpcx.Deadlines(deadline)))
+	}
 	for _, name := range Backends {
 		addr := st.cfg.Addrs[name]
 		var (
@@ -109,9 +117,9 @@ func (st *Stack) connect() error {
 		case st.cfg.runs(name) && addr == "":
 			p := grpcx.NewInProcess()
 			st.inproc[name] = p
-			conn, err = p.Dial()
+			conn, err = p.Dial(opts...)
 		case addr != "":
-			conn, err = grpcx.Dial(addr)
+			conn, err = grpcx.Dial(addr, opts...)
 		default:
 			return fmt.Errorf("service %s is neither run here nor given an address (TMS_%s_ADDR)", name, strings.ToUpper(name))
 		}

@@ -11,12 +11,12 @@ import (
 )
 
 // Dial connects to a service at a TCP address (split deployment).
-func Dial(addr string) (*grpc.ClientConn, error) {
-	return grpc.NewClient(addr,
+func Dial(addr string, opts ...grpc.DialOption) (*grpc.ClientConn, error) {
+	return grpc.NewClient(addr, append([]grpc.DialOption{
 		grpc.WithTransportCredentials(insecure.NewCredentials()),
 		grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(64<<20), grpc.MaxCallSendMsgSize(64<<20)),
 		grpc.WithUnaryInterceptor(policy.ClientInterceptor()),
-	)
+	}, opts...)...)
 }
 
 // InProcess is an in-memory listener: servers and clients in one process talk
@@ -32,11 +32,11 @@ func NewInProcess() *InProcess { return &InProcess{lis: bufconn.Listen(1 << 20)}
 func (p *InProcess) Listener() net.Listener { return p.lis }
 
 // Dial connects a client to the in-memory listener.
-func (p *InProcess) Dial() (*grpc.ClientConn, error) {
-	return grpc.NewClient("passthrough:///inprocess",
+func (p *InProcess) Dial(opts ...grpc.DialOption) (*grpc.ClientConn, error) {
+	return grpc.NewClient("passthrough:///inprocess", append([]grpc.DialOption{
 		grpc.WithContextDialer(func(ctx context.Context, _ string) (net.Conn, error) { return p.lis.DialContext(ctx) }),
 		grpc.WithTransportCredentials(insecure.NewCredentials()),
 		grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(64<<20), grpc.MaxCallSendMsgSize(64<<20)),
 		grpc.WithUnaryInterceptor(policy.ClientInterceptor()),
-	)
+	}, opts...)...)
 }

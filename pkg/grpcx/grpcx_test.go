@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"google.golang.org/grpc"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 )
 
@@ -69,4 +70,33 @@ func TestWatchHealth(t *testing.T) {
 	down.Store(false)
 	expect("", healthpb.HealthCheckResponse_SERVING)
 	expect("catalog", healthpb.HealthCheckResponse_SERVING)
+}
+
+// TestDeadlines gives calls without one the short deadline, repository
+// work the long one, and keeps an earlier deadline of the caller.
+func TestDeadlines(t *testing.T) {
+	interceptor := Deadlines(2 * time.Second)
+	remaining := func(ctx context.Context, method string) time.Duration {
+		var got time.Duration
+		_ = interceptor(ctx, method, nil, nil, nil, func(ctx context.Context, _ string, _, _ any, _ *grpc.ClientConn, _ ...grpc.CallOption) error {
+			dl, ok := ctx.Deadline()
+			if !ok {
+				t.Fatalf("%s: no deadline", method)
+			}
+			got = time.Until(dl)
+			return nil
+		})
+		return got
+	}
+	if d := remaining(t.Context(), "/tms.catalog.v1.CatalogService/GetProject"); d > 2*time.Second || d < time.Second {
+		t.Errorf("short call: %v", d)
+	}
+	if d := remaining(t.Context(), "/tms.translation.v1.TranslationService/UploadFile"); d < 9*time.Minute {
+		t.Errorf("long call: %v", d)
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), 100*time.Millisecond)
+	defer cancel()
+	if d := remaining(ctx, "/tms.catalog.v1.CatalogService/GetProject"); d > 100*time.Millisecond {
+		t.Errorf("the caller's earlier deadline was lengthened: %v", d)
+	}
 }
