@@ -9,7 +9,7 @@ PROTOC_GEN_GO_VERSION := v1.36.12
 PROTOC_GEN_GO_GRPC_VERSION := v1.6.2
 GRPC_GATEWAY_VERSION := v2.32.0
 
-.PHONY: help tools generate lint build run test bench
+.PHONY: help tools generate lint build run run-split test bench
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
@@ -38,6 +38,9 @@ build: ## build bin/tms (VERSION from git describe)
 
 run: build ## run every service and the gateway in one process on SQLite (TMS_DATA_DIR, default ./data)
 	exec ./bin/tms serve
+
+run-split: build ## run each service as its own process on a throwaway PostgreSQL (machine's binaries); Ctrl-C stops all
+	exec ./bin/tms run-split
 
 test: ## run every module's tests (SQLite, and PostgreSQL from a throwaway cluster unless TMS_TEST_DATABASE_URL is set)
 	@for m in $(MODULES); do echo "== $$m"; (cd $$m && go test -count=1 ./...) || exit 1; done

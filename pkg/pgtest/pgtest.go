@@ -1,15 +1,14 @@
 package pgtest
 
 import (
-	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
-	"net/url"
 	"os"
 	"sync"
 	"testing"
-	"time"
+
+	"github.com/tmsproject/tms/pkg/pgserver"
 )
 
 // Environment variables read by URL.
@@ -18,13 +17,10 @@ const (
 	EnvSkip = "TMS_TEST_SKIP_POSTGRES"
 )
 
-// errNoBinaries marks a machine without PostgreSQL installed.
-var errNoBinaries = errors.New("PostgreSQL server binaries (initdb, postgres) not found on PATH")
-
 // The shared cluster of this test binary.
 var (
 	mu        sync.Mutex
-	current   *cluster
+	current   *pgserver.Server
 	startErr  error // sticky: a cluster that failed once is not retried
 	users     int   // tests holding the cluster when Main does not own it
 	mainOwned bool
@@ -39,7 +35,7 @@ func Main(m *testing.M) {
 	code := m.Run()
 	mu.Lock()
 	if current != nil {
-		current.stop()
+		current.Stop()
 		current = nil
 	}
 	mu.Unlock()
@@ -60,7 +56,7 @@ func URL(t testing.TB) string {
 	}
 	c, err := acquire()
 	if err != nil {
-		if errors.Is(err, errNoBinaries) {
+		if errors.Is(err, pgserver.ErrNoBinaries) {
 			t.Fatalf("pgtest: %v; install PostgreSQL (Debian: apt-get install postgresql) and put its bin directory on PATH, "+
 				"point %s at a server, or set %s=1 to skip PostgreSQL tests", err, EnvURL, EnvSkip)
 		}
@@ -68,31 +64,28 @@ func URL(t testing.TB) string {
 	}
 	t.Cleanup(release)
 	name := "t_" + randomHex(8)
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	if _, err := c.admin.ExecContext(ctx, `CREATE DATABASE `+name+c.createSuffix); err != nil {
-		t.Fatalf("pgtest: create database %s: %v", name, err)
+	u, err := c.CreateDatabase(name)
+	if err != nil {
+		t.Fatalf("pgtest: %v", err)
 	}
 	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		defer cancel()
 		// FORCE ends connections a test forgot to close.
-		if _, err := c.admin.ExecContext(ctx, `DROP DATABASE IF EXISTS `+name+` WITH (FORCE)`); err != nil {
+		if err := c.DropDatabase(name); err != nil {
 			t.Logf("pgtest: drop database %s: %v", name, err)
 		}
 	})
-	return c.url(name)
+	return u
 }
 
 // acquire returns the running cluster, starting it when needed.
-func acquire() (*cluster, error) {
+func acquire() (*pgserver.Server, error) {
 	mu.Lock()
 	defer mu.Unlock()
 	if startErr != nil {
 		return nil, startErr
 	}
 	if current == nil {
-		c, err := start()
+		c, err := pgserver.Start()
 		if err != nil {
 			startErr = err
 			return nil, err
@@ -110,20 +103,9 @@ func release() {
 	defer mu.Unlock()
 	users--
 	if users == 0 && !mainOwned && current != nil {
-		current.stop()
+		current.Stop()
 		current = nil
 	}
-}
-
-// url builds a libpq-style URL for a database reached over the cluster's
-// unix socket.
-func (c *cluster) url(database string) string {
-	q := url.Values{}
-	q.Set("host", c.dir)
-	q.Set("port", "5432")
-	q.Set("sslmode", "disable")
-	u := url.URL{Scheme: "postgres", User: url.User("postgres"), Path: "/" + database, RawQuery: q.Encode()}
-	return u.String()
 }
 
 func randomHex(n int) string {

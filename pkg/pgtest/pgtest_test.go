@@ -3,6 +3,7 @@ package pgtest
 import (
 	"database/sql"
 	"errors"
+	"github.com/tmsproject/tms/pkg/pgserver"
 	"os"
 	"testing"
 )
@@ -70,8 +71,8 @@ func TestEnvURLWins(t *testing.T) {
 
 func TestMissingBinaries(t *testing.T) {
 	t.Setenv("PATH", t.TempDir())
-	if _, _, err := binaries(); !errors.Is(err, errNoBinaries) {
-		t.Fatalf("binaries() error = %v, want errNoBinaries", err)
+	if _, err := pgserver.Start(); !errors.Is(err, pgserver.ErrNoBinaries) {
+		t.Fatalf("Start() error = %v, want ErrNoBinaries", err)
 	}
 }
 
@@ -88,7 +89,7 @@ func TestWithoutMainLastUserStopsCluster(t *testing.T) {
 	t.Run("user", func(t *testing.T) {
 		URL(t)
 		mu.Lock()
-		dir = current.dir
+		dir = current.Dir()
 		mu.Unlock()
 	})
 	mu.Lock()

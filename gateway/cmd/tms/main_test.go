@@ -135,7 +135,7 @@ func TestSecondInstanceOnOneDataDirectory(t *testing.T) {
 		t.Fatalf("build: %v\n%s", err, out)
 	}
 	data := t.TempDir()
-	addr := freeAddr(t)
+	addr := testAddr(t)
 	var firstLog bytes.Buffer
 	first := exec.Command(bin, "serve", "--data-dir="+data, "--http-addr="+addr)
 	first.Stdout, first.Stderr = &firstLog, &firstLog
@@ -158,7 +158,7 @@ func TestSecondInstanceOnOneDataDirectory(t *testing.T) {
 
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	second := exec.CommandContext(ctx, bin, "serve", "--data-dir="+data, "--http-addr="+freeAddr(t))
+	second := exec.CommandContext(ctx, bin, "serve", "--data-dir="+data, "--http-addr="+testAddr(t))
 	out, err := second.CombinedOutput()
 	if ctx.Err() != nil || err == nil {
 		t.Fatalf("second instance did not stop at once: %v\n%s", err, out)
@@ -209,7 +209,7 @@ func snapshot(t *testing.T, dir string) string {
 	return b.String()
 }
 
-func freeAddr(t *testing.T) string {
+func testAddr(t *testing.T) string {
 	t.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -224,6 +224,63 @@ func waitFor(t *testing.T, cond func() bool) {
 	for end := time.Now().Add(30 * time.Second); !cond(); time.Sleep(100 * time.Millisecond) {
 		if time.Now().After(end) {
 			t.Fatal("condition not met within 30s")
+		}
+	}
+}
+
+// TestRunSplit starts the split deployment with the built binary: five
+// processes, each with its pid file, the API answering; SIGTERM stops them
+// all and the throwaway database.
+func TestRunSplit(t *testing.T) {
+	if os.Getenv("TMS_TEST_SKIP_POSTGRES") == "1" {
+		t.Skip("needs the PostgreSQL binaries")
+	}
+	bin := filepath.Join(t.TempDir(), "tms")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	data, addr := t.TempDir(), testAddr(t)
+	var log bytes.Buffer
+	cmd := exec.Command(bin, "run-split", "--data-dir="+data)
+	cmd.Env = append(os.Environ(), "TMS_HTTP_ADDR="+addr, "TMS_ADMIN_TOKEN=wlu_splittest0123456789abcdefghijklmnopq")
+	cmd.Stdout, cmd.Stderr = &log, &log
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = cmd.Process.Kill() })
+	waitFor(t, func() bool {
+		r, err := http.Get("http://" + addr + "/api/projects/")
+		if err == nil {
+			r.Body.Close()
+		}
+		return err == nil && r.StatusCode == 200
+	})
+	pids := map[string]bool{}
+	for _, role := range []string{"catalog", "translation", "changelog", "notification", "gateway"} {
+		b, err := os.ReadFile(filepath.Join(data, "run", role+".pid"))
+		if err != nil {
+			t.Fatalf("%s.pid: %v\n%s", role, err, &log)
+		}
+		pids[strings.TrimSpace(string(b))] = true
+	}
+	if len(pids) != 5 {
+		t.Errorf("pid files name %d processes, want 5", len(pids))
+	}
+	_ = cmd.Process.Signal(syscall.SIGTERM)
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("run-split after SIGTERM: %v\n%s", err, &log)
+		}
+	case <-time.After(60 * time.Second):
+		t.Fatalf("run-split did not stop\n%s", &log)
+	}
+	for pid := range pids {
+		n, _ := strconv.Atoi(pid)
+		if err := syscall.Kill(n, 0); err == nil {
+			t.Errorf("process %s still runs after run-split stopped", pid)
 		}
 	}
 }

@@ -1,10 +1,11 @@
-package pgtest
+package pgserver
 
 import (
 	"context"
 	"database/sql"
 	"errors"
 	"fmt"
+	"net/url"
 	"os"
 	"os/exec"
 	"os/user"
@@ -162,18 +163,18 @@ func (c *cluster) log() string {
 func binaries() (initdb, postgres string, err error) {
 	initdb, err = exec.LookPath("initdb")
 	if err != nil {
-		return "", "", errNoBinaries
+		return "", "", ErrNoBinaries
 	}
 	if postgres, err = exec.LookPath("postgres"); err == nil {
 		return initdb, postgres, nil
 	}
 	real, err := filepath.EvalSymlinks(initdb)
 	if err != nil {
-		return "", "", errNoBinaries
+		return "", "", ErrNoBinaries
 	}
 	postgres = filepath.Join(filepath.Dir(real), "postgres")
 	if _, err := os.Stat(postgres); err != nil {
-		return "", "", errNoBinaries
+		return "", "", ErrNoBinaries
 	}
 	return initdb, postgres, nil
 }
@@ -239,4 +240,18 @@ func sweepStale(base string) {
 			_ = os.RemoveAll(d)
 		}
 	}
+}
+
+// ErrNoBinaries marks a machine without PostgreSQL installed.
+var ErrNoBinaries = errors.New("PostgreSQL server binaries (initdb, postgres) not found on PATH")
+
+// url builds a libpq-style URL for a database reached over the cluster's
+// unix socket.
+func (c *cluster) url(database string) string {
+	q := url.Values{}
+	q.Set("host", c.dir)
+	q.Set("port", "5432")
+	q.Set("sslmode", "disable")
+	u := url.URL{Scheme: "postgres", User: url.User("postgres"), Path: "/" + database, RawQuery: q.Encode()}
+	return u.String()
 }
