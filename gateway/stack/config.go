@@ -110,6 +110,17 @@ func ParseServices(v string) ([]string, error) {
 	return slices.Compact(out), nil
 }
 
+// needsDataDir tells whether this process keeps files: an embedded
+// database or the translation service's working copies.
+func (c Config) needsDataDir() bool {
+	for _, r := range c.roles() {
+		if r == Translation || (r != Gateway && c.dbConfig(r).URL == "") {
+			return true
+		}
+	}
+	return false
+}
+
 // roles are the backends and gateway this process runs.
 func (c Config) roles() []string {
 	var out []string

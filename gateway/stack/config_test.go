@@ -1,6 +1,7 @@
 package stack
 
 import (
+	"log/slog"
 	"testing"
 	"time"
 )
@@ -33,5 +34,49 @@ func TestRates(t *testing.T) {
 	}
 	if _, _, err := (Config{RateLimitAnon: "lots"}).rates(); err == nil {
 		t.Error("a bad anonymous rate was accepted")
+	}
+}
+
+func TestNeedsDataDir(t *testing.T) {
+	pg := map[string]string{Catalog: "postgres://x/catalog", Changelog: "postgres://x/changelog", Notification: "postgres://x/n"}
+	cases := []struct {
+		services []string
+		urls     map[string]string
+		want     bool
+	}{
+		{[]string{"all"}, nil, true},
+		{[]string{Gateway}, nil, false},
+		{[]string{Catalog}, pg, false},
+		{[]string{Catalog}, nil, true},
+		{[]string{Translation}, map[string]string{Translation: "postgres://x/t"}, true},
+		{[]string{Changelog, Notification}, pg, false},
+	}
+	for _, c := range cases {
+		cfg := Config{Services: c.services, DatabaseURLs: c.urls}
+		if got := cfg.needsDataDir(); got != c.want {
+			t.Errorf("%v with %v: needsDataDir %v, want %v", c.services, c.urls, got, c.want)
+		}
+	}
+}
+
+// TestStatelessWithoutDataDir starts a gateway-only process whose data
+// directory cannot be created (a read-only image): it needs no files and
+// runs; a process that keeps files refuses to.
+func TestStatelessWithoutDataDir(t *testing.T) {
+	addrs := map[string]string{}
+	for _, b := range Backends {
+		addrs[b] = "127.0.0.1:1" // dialled lazily, never here
+	}
+	cfg := Config{DataDir: "/proc/tms-cannot-create", Services: []string{Gateway}, Addrs: addrs,
+		Log: slog.New(slog.DiscardHandler)}
+	st, err := Start(t.Context(), cfg)
+	if err != nil {
+		t.Fatalf("stateless gateway without a data directory: %v", err)
+	}
+	_ = st.Close()
+	cfg.Services = []string{Translation}
+	if st, err := Start(t.Context(), cfg); err == nil {
+		_ = st.Close()
+		t.Error("the translation service started without its data directory")
 	}
 }

@@ -20,11 +20,14 @@ type roleLocks struct {
 	files map[string]*os.File
 }
 
+// errNoDataDir is a data directory that cannot be created.
+var errNoDataDir = errors.New("data directory unusable")
+
 // lockRoles takes the locks of roles under dataDir/run, all or none.
 func lockRoles(dataDir string, roles []string) (*roleLocks, error) {
 	l := &roleLocks{dir: filepath.Join(dataDir, "run"), files: map[string]*os.File{}}
 	if err := os.MkdirAll(l.dir, 0o755); err != nil {
-		return nil, fmt.Errorf("data dir: %w", err)
+		return nil, fmt.Errorf("%w: %w", errNoDataDir, err)
 	}
 	for _, role := range roles {
 		if err := l.take(role); err != nil {

@@ -64,12 +64,18 @@ func Start(ctx context.Context, cfg Config) (*Stack, error) {
 	if err != nil {
 		return nil, err
 	}
+	st := &Stack{cfg: cfg, conns: map[string]*grpc.ClientConn{}, inproc: map[string]*grpcx.InProcess{}, errs: make(chan error, 8)}
 	locks, err := lockRoles(cfg.DataDir, cfg.roles())
-	if err != nil {
+	switch {
+	case err == nil:
+		st.cleanups = append(st.cleanups, locks.release)
+	case errors.Is(err, errNoDataDir) && !cfg.needsDataDir():
+		// A stateless process (its databases on PostgreSQL, no working
+		// copies) needs no files: it runs without lock and pid files.
+		cfg.Log.Info("no writable data directory; running without lock and pid files", "dir", cfg.DataDir)
+	default:
 		return nil, err
 	}
-	st := &Stack{cfg: cfg, conns: map[string]*grpc.ClientConn{}, inproc: map[string]*grpcx.InProcess{}, errs: make(chan error, 8)}
-	st.cleanups = append(st.cleanups, locks.release)
 	if err := st.connect(deadline); err != nil {
 		st.Close()
 		return nil, err
