@@ -3,7 +3,6 @@ package walk
 import (
 	"bytes"
 	"fmt"
-	"io"
 	"mime/multipart"
 	"net/http"
 	"strings"
@@ -239,17 +238,5 @@ func (c client) request(method, url string, body any) (int, []byte) {
 	_ = w.Close()
 	req, _ := http.NewRequest("POST", url, &buf)
 	req.Header.Set("Content-Type", w.FormDataContentType())
-	if tok := c.token; tok != anonymous {
-		if tok == "" {
-			tok = token
-		}
-		req.Header.Set("Authorization", "Token "+tok)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		c.t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	data, _ := io.ReadAll(resp.Body)
-	return resp.StatusCode, data
+	return c.send(req)
 }

@@ -56,16 +56,22 @@ func (c client) do(method, url string, body any) (int, []byte) {
 		rd = strings.NewReader(string(raw))
 	}
 	req, _ := http.NewRequest(method, url, rd)
+	req.Header.Set("Accept", "application/json")
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	return c.send(req)
+}
+
+// send adds the client's token (the admin's for "", none for anonymous)
+// and returns the status and body.
+func (c client) send(req *http.Request) (int, []byte) {
 	tok := c.token
 	if tok == "" {
 		tok = token
 	}
 	if tok != anonymous {
 		req.Header.Set("Authorization", "Token "+tok)
-	}
-	req.Header.Set("Accept", "application/json")
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
 	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
