@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/pkg/policy"
 	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
 )
 
@@ -18,6 +19,7 @@ const authTTL = 5 * time.Second
 
 type authEntry struct {
 	user    *notificationv1.User // nil: the token is invalid
+	grants  []policy.Grant
 	expires time.Time
 }
 
@@ -25,13 +27,59 @@ type authEntry struct {
 // caches the answers for a few seconds.
 type authenticator struct {
 	client notificationv1.NotificationServiceClient
+	access notificationv1.AccessServiceClient
 	now    func() time.Time
 	mu     sync.Mutex
 	cache  map[string]authEntry
+	anon   authEntry // the anonymous caller's grants
 }
 
-func newAuthenticator(client notificationv1.NotificationServiceClient) *authenticator {
-	return &authenticator{client: client, now: time.Now, cache: map[string]authEntry{}}
+func newAuthenticator(client notificationv1.NotificationServiceClient, access notificationv1.AccessServiceClient) *authenticator {
+	return &authenticator{client: client, access: access, now: time.Now, cache: map[string]authEntry{}}
+}
+
+// grantsOf converts grant messages.
+func grantsOf(in []*notificationv1.Grant) []policy.Grant {
+	out := make([]policy.Grant, len(in))
+	for i, g := range in {
+		out[i] = policy.Grant{ProjectSelection: g.GetProjectSelection(), Projects: g.GetProjects(),
+			Components: g.GetComponents(), LanguageSelection: g.GetLanguageSelection(),
+			Languages: g.GetLanguages(), Permissions: g.GetPermissions()}
+	}
+	return out
+}
+
+// caller is the policy caller of a request: user (nil: anonymous) with
+// its teams' grants.
+func (a *authenticator) caller(ctx context.Context, user *notificationv1.User, grants []policy.Grant) (policy.Caller, error) {
+	if user != nil {
+		return policy.Caller{Username: user.GetUsername(), Superuser: user.GetIsSuperuser(), Grants: grants}, nil
+	}
+	now := a.now()
+	a.mu.Lock()
+	e := a.anon
+	a.mu.Unlock()
+	if e.expires.After(now) {
+		return policy.Caller{Grants: e.grants}, nil
+	}
+	if a.access == nil { // no accounts service: the built-in teams
+		return policy.Anonymous, nil
+	}
+	resp, err := a.access.GetGrants(ctx, &notificationv1.GetGrantsRequest{})
+	if err != nil {
+		if e.grants != nil { // stale rather than nothing while the service is away
+			return policy.Caller{Grants: e.grants}, nil
+		}
+		return policy.Caller{}, err
+	}
+	e = authEntry{grants: grantsOf(resp.GetGrants()), expires: now.Add(authTTL)}
+	if e.grants == nil {
+		e.grants = []policy.Grant{}
+	}
+	a.mu.Lock()
+	a.anon = e
+	a.mu.Unlock()
+	return policy.Caller{Grants: e.grants}, nil
 }
 
 // tokenFrom extracts the key of "Token <key>" or "Bearer <key>" (keyword
@@ -51,47 +99,57 @@ func tokenFrom(h string) (key string, ok bool) {
 
 // fromRequest returns the caller (nil for anonymous) or the 401 of an
 // unknown key: an invalid key fails every request, reads included.
-func (a *authenticator) fromRequest(ctx context.Context, r *http.Request) (*notificationv1.User, error) {
+func (a *authenticator) fromRequest(ctx context.Context, r *http.Request) (*notificationv1.User, policy.Caller, error) {
 	key, present := tokenFrom(r.Header.Get("Authorization"))
 	if !present {
-		return nil, nil
+		c, err := a.caller(ctx, nil, nil)
+		return nil, c, err
 	}
 	if key == "" || strings.ContainsAny(key, " \t") {
-		return nil, invalidToken()
+		return nil, policy.Caller{}, invalidToken()
 	}
-	user, err := a.lookup(ctx, key)
+	e, err := a.lookup(ctx, key)
 	if err != nil {
-		return nil, err
+		return nil, policy.Caller{}, err
 	}
-	if user == nil || !user.GetIsActive() {
-		return nil, invalidToken()
+	if e.user == nil || !e.user.GetIsActive() {
+		return nil, policy.Caller{}, invalidToken()
 	}
-	return user, nil
+	c, err := a.caller(ctx, e.user, e.grants)
+	return e.user, c, err
 }
 
-func (a *authenticator) lookup(ctx context.Context, key string) (*notificationv1.User, error) {
+func (a *authenticator) lookup(ctx context.Context, key string) (authEntry, error) {
 	now := a.now()
 	a.mu.Lock()
 	e, hit := a.cache[key]
 	a.mu.Unlock()
 	if hit && now.Before(e.expires) {
-		return e.user, nil
+		return e, nil
 	}
 	resp, err := a.client.Authenticate(ctx, &notificationv1.AuthenticateRequest{Token: key})
-	user := resp.GetUser() // nil for an unknown key
+	e = authEntry{user: resp.GetUser(), grants: grantsOf(resp.GetGrants()), expires: now.Add(authTTL)} // no user: unknown key
 	if err != nil {
 		if k := errs.FromStatus(err).Kind; k != errs.Unauthenticated && k != errs.NotFound {
-			return nil, err // the service failed: do not remember anything
+			return authEntry{}, err // the service failed: do not remember anything
 		}
-		user = nil
+		e.user = nil
 	}
 	a.mu.Lock()
 	if len(a.cache) > 10000 {
 		a.cache = map[string]authEntry{}
 	}
-	a.cache[key] = authEntry{user: user, expires: now.Add(authTTL)}
+	a.cache[key] = e
 	a.mu.Unlock()
-	return user, nil
+	return e, nil
+}
+
+// forgetAll drops every cached answer (after a change of teams or roles
+// through this gateway; other replicas see it within authTTL).
+func (a *authenticator) forgetAll() {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.cache, a.anon = map[string]authEntry{}, authEntry{}
 }
 
 // forgetUser drops cached answers naming the user (after a token rotation).

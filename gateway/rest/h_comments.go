@@ -53,7 +53,7 @@ func (g *gateway) unitComments(c *call) error {
 }
 
 func (g *gateway) addComment(c *call, u *translationv1.Unit) error {
-	if err := c.requireUser(); err != nil {
+	if err := c.authorizeOn("comment.add", u, ""); err != nil {
 		return err
 	}
 	b, err := c.readBody()
@@ -83,8 +83,11 @@ func (g *gateway) addComment(c *call, u *translationv1.Unit) error {
 // pathComment fetches the comment of the {id} path within a visible project.
 func (c *call) pathComment() (*translationv1.Comment, error) { return pathObject(c, c.getComment) }
 
-// ownComment is the comment of the path when the caller may act on it.
-func (c *call) ownComment() (*translationv1.Comment, error) { return ownPathObject(c, c.getComment) }
+// ownComment is the comment of the path when the caller may act on it:
+// its author, or who holds perm.
+func (c *call) ownComment(perm string) (*translationv1.Comment, error) {
+	return ownPathObject(c, perm, c.getComment)
+}
 
 func (c *call) getComment(n int64) (*translationv1.Comment, error) {
 	resp, err := c.g.cfg.Translation.GetComment(c.ctx, &translationv1.GetCommentRequest{Id: n})
@@ -102,7 +105,7 @@ func (g *gateway) getComment(c *call) error {
 // resolveComment is this service's own route (Weblate resolves comments in
 // its web UI only): POST /api/comments/<id>/resolve/ answers the comment.
 func (g *gateway) resolveComment(c *call) error {
-	x, err := c.ownComment()
+	x, err := c.ownComment("comment.resolve")
 	if err != nil {
 		return err
 	}
@@ -114,7 +117,7 @@ func (g *gateway) resolveComment(c *call) error {
 }
 
 func (g *gateway) deleteComment(c *call) error {
-	x, err := c.ownComment()
+	x, err := c.ownComment("comment.delete")
 	if err != nil {
 		return err
 	}

@@ -1,7 +1,11 @@
 package rest
 
 import (
+	"slices"
+
+	"github.com/tmsproject/tms/pkg/policy"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
+	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 )
 
@@ -37,6 +41,13 @@ func (g *gateway) createProject(c *call) error {
 	if err != nil {
 		return err
 	}
+	// The project's own teams, its creator administering it (as the
+	// reference does when a non-superuser creates a project).
+	if _, err := g.cfg.Access.SetupProjectTeams(policy.System(c.ctx), &notificationv1.SetupProjectTeamsRequest{
+		Project: resp.GetProject().GetSlug(), Creator: c.actor()}); err != nil {
+		return err
+	}
+	g.auth.forgetAll()
 	j, err := c.projectJSON(resp.GetProject(), true)
 	if err != nil {
 		return err
@@ -45,16 +56,21 @@ func (g *gateway) createProject(c *call) error {
 }
 
 func (g *gateway) updateProject(c *call) error {
-	if err := c.requireSuperuser(); err != nil {
+	if _, err := c.pathProject(); err != nil {
 		return err
 	}
-	if _, err := c.pathProject(); err != nil {
+	if err := c.authorizeProject("project.edit"); err != nil {
 		return err
 	}
 	proj := &catalogv1.Project{}
 	fields, err := c.bodyInto(proj, "name", "slug", "web")
 	if err != nil {
 		return err
+	}
+	if slices.Contains(fields, "access_control") {
+		if err := c.authorizeProject("project.permissions"); err != nil {
+			return err
+		}
 	}
 	if len(fields) == 0 {
 		return g.getProject(c)
@@ -68,11 +84,11 @@ func (g *gateway) updateProject(c *call) error {
 }
 
 func (g *gateway) deleteProject(c *call) error {
-	if err := c.requireSuperuser(); err != nil {
-		return err
-	}
 	p, comps, err := c.pathProjectComponents()
 	if err != nil {
+		return err
+	}
+	if err := c.authorizeProject("project.edit"); err != nil {
 		return err
 	}
 	slug := p.GetSlug()
@@ -84,6 +100,10 @@ func (g *gateway) deleteProject(c *call) error {
 			g.log.Warn("forget component after project delete", "component", comp.GetId(), "err", err)
 		}
 	}
+	if _, err := g.cfg.Access.DeleteProjectTeams(policy.System(c.ctx), &notificationv1.DeleteProjectTeamsRequest{Project: slug}); err != nil {
+		g.log.Warn("drop teams after project delete", "project", slug, "err", err)
+	}
+	g.auth.forgetAll()
 	return c.noContent()
 }
 
@@ -160,11 +180,11 @@ func (c *call) lockBody() (bool, error) {
 
 // setProjectLock locks or unlocks every component of the project.
 func (g *gateway) setProjectLock(c *call) error {
-	if err := c.requireSuperuser(); err != nil {
-		return err
-	}
 	slug := c.param("project")
 	if _, err := c.pathProject(); err != nil {
+		return err
+	}
+	if err := c.authorizeProject("component.lock"); err != nil {
 		return err
 	}
 	lock, err := c.lockBody()

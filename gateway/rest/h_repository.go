@@ -83,11 +83,13 @@ type operationJSON struct {
 	Detail string `json:"detail,omitempty"`
 }
 
-var operations = map[string]bool{"commit": true, "push": true, "pull": true, "reset": true, "cleanup": true}
+// operations are the repository operations and the permission each needs.
+var operations = map[string]string{"commit": "vcs.commit", "push": "vcs.push", "pull": "vcs.update",
+	"reset": "vcs.reset", "cleanup": "vcs.reset"}
 
 // repositoryOp runs {"operation": ...} on the components.
 func (g *gateway) repositoryOp(c *call, r repos) error {
-	if err := c.requireSuperuser(); err != nil {
+	if err := c.requireUser(); err != nil {
 		return err
 	}
 	b, err := c.readBody()
@@ -96,10 +98,13 @@ func (g *gateway) repositoryOp(c *call, r repos) error {
 	}
 	b.required("operation")
 	op, ok := b.str("operation")
-	if ok && !operations[op] {
+	if _, known := operations[op]; ok && !known {
 		b.errs.Add("operation", "invalid_choice", fmt.Sprintf("%q is not a valid choice.", op))
 	}
 	if err := b.err(); err != nil {
+		return err
+	}
+	if err := c.authorizePath(operations[op], ""); err != nil {
 		return err
 	}
 	resp, err := g.cfg.Translation.RunRepositoryOperation(c.ctx, &translationv1.RunRepositoryOperationRequest{

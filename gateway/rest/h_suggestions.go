@@ -51,7 +51,7 @@ func (g *gateway) unitSuggestions(c *call) error {
 }
 
 func (g *gateway) addSuggestion(c *call, u *translationv1.Unit) error {
-	if err := c.requireUser(); err != nil {
+	if err := c.authorizeOn("suggestion.add", u, ""); err != nil {
 		return err
 	}
 	b, err := c.readBody()
@@ -91,9 +91,10 @@ func (c *call) pathSuggestion() (*translationv1.Suggestion, error) {
 	return pathObject(c, c.getSuggestion)
 }
 
-// ownSuggestion is the suggestion of the path when the caller may act on it.
-func (c *call) ownSuggestion() (*translationv1.Suggestion, error) {
-	return ownPathObject(c, c.getSuggestion)
+// ownSuggestion is the suggestion of the path when the caller may act on
+// it: its author, or who holds perm.
+func (c *call) ownSuggestion(perm string) (*translationv1.Suggestion, error) {
+	return ownPathObject(c, perm, c.getSuggestion)
 }
 
 func (c *call) getSuggestion(n int64) (*translationv1.Suggestion, error) {
@@ -109,35 +110,33 @@ func (g *gateway) getSuggestion(c *call) error {
 	return c.ok(c.urls.suggestionJSON(s))
 }
 
-// ownPathObject is pathObject for objects only their author (or a
-// superuser) may act on: 404 before 401/403.
+// ownPathObject is pathObject for objects their author, and who holds
+// perm on their translation, may act on: 404 before 401/403.
 func ownPathObject[T interface {
-	GetProjectSlug() string
+	inTranslation
 	GetUser() string
-}](c *call, get func(id int64) (T, error)) (T, error) {
+}](c *call, perm string, get func(id int64) (T, error)) (T, error) {
 	x, err := pathObject(c, get)
 	if err != nil {
 		return x, err
 	}
-	return x, c.ownOrSuperuser(x.GetUser())
-}
-
-// ownOrSuperuser admits the author of an object and superusers.
-func (c *call) ownOrSuperuser(author string) error {
 	if err := c.requireUser(); err != nil {
-		return err
+		return x, err
 	}
-	if c.superuser() || (author != "" && author == c.actor()) {
-		return nil
+	if author := x.GetUser(); author != "" && author == c.actor() {
+		return x, nil
 	}
-	return permissionDenied("")
+	return x, c.authorizeOn(perm, x, "")
 }
 
 // acceptSuggestion makes the suggestion the translation; answers the
 // edited unit like a unit PATCH.
 func (g *gateway) acceptSuggestion(c *call) error {
-	s, err := c.ownSuggestion()
+	s, err := c.pathSuggestion()
 	if err != nil {
+		return err
+	}
+	if err := c.authorizeOn("suggestion.accept", s, ""); err != nil {
 		return err
 	}
 	resp, err := g.cfg.Translation.AcceptSuggestion(c.ctx, &translationv1.AcceptSuggestionRequest{Id: s.GetId(), Actor: c.actor()})
@@ -149,7 +148,7 @@ func (g *gateway) acceptSuggestion(c *call) error {
 
 // deleteSuggestion rejects a suggestion, {"rejection_reason"} optional.
 func (g *gateway) deleteSuggestion(c *call) error {
-	s, err := c.ownSuggestion()
+	s, err := c.ownSuggestion("suggestion.delete")
 	if err != nil {
 		return err
 	}

@@ -18,7 +18,7 @@ func (g *gateway) getTranslation(c *call) error {
 }
 
 func (g *gateway) deleteTranslation(c *call) error {
-	if err := c.requireSuperuser(); err != nil {
+	if err := c.authorizePath("translation.delete", ""); err != nil {
 		return err
 	}
 	comp, t, err := c.pathTranslation()
@@ -122,14 +122,14 @@ func (b *body) unitState() int32 {
 	return int32(state)
 }
 
-// updateUnit edits target and state together (COMPAT.md §5); any active
-// user may translate, superusers also approve.
+// updateUnit edits target and state together (COMPAT.md §5): unit.edit,
+// and unit.review to approve (checked again by the service).
 func (g *gateway) updateUnit(c *call) error {
-	if err := c.requireUser(); err != nil {
-		return err
-	}
 	u, err := c.pathUnit()
 	if err != nil {
+		return err
+	}
+	if err := c.authorizeOn("unit.edit", u, "You do not have permission to edit this string."); err != nil {
 		return err
 	}
 	b, err := c.readBody()
@@ -148,7 +148,7 @@ func (g *gateway) updateUnit(c *call) error {
 		return err
 	}
 	resp, err := g.cfg.Translation.UpdateUnit(c.ctx, &translationv1.UpdateUnitRequest{
-		Id: u.GetId(), Target: target, State: state, Actor: c.actor(), ActorCanReview: c.superuser()})
+		Id: u.GetId(), Target: target, State: state, Actor: c.actor()})
 	if err != nil {
 		return err
 	}

@@ -18,11 +18,11 @@ type uploadJSON struct {
 // uploadTranslationFile merges a multipart upload (file, method, conflicts,
 // fuzzy) into a translation (COMPAT.md §5).
 func (g *gateway) uploadTranslationFile(c *call) error {
-	if err := c.requireUser(); err != nil {
-		return err
-	}
 	comp, t, err := c.pathTranslation()
 	if err != nil {
+		return err
+	}
+	if err := c.authorizePath("upload.perform", ""); err != nil {
 		return err
 	}
 	b, err := c.readBody()
@@ -46,7 +46,7 @@ func (g *gateway) uploadTranslationFile(c *call) error {
 	}
 	resp, err := g.cfg.Translation.UploadFile(c.ctx, &translationv1.UploadFileRequest{
 		ComponentId: comp.GetId(), LanguageCode: t.GetLanguageCode(), Content: f.data,
-		Method: method, Conflicts: conflicts, Fuzzy: fuzzy, Actor: c.actor(), ActorCanReview: c.superuser()})
+		Method: method, Conflicts: conflicts, Fuzzy: fuzzy, Actor: c.actor()})
 	if err != nil {
 		return err
 	}

@@ -42,7 +42,7 @@ func (c *call) webhookScope() error {
 	if _, err := c.pathProject(); err != nil {
 		return err
 	}
-	return c.requireSuperuser()
+	return c.authorizeProject("project.edit")
 }
 
 // webhookBody reads target_url, actions, active and secret.

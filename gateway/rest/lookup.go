@@ -7,10 +7,6 @@ import (
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 )
 
-// Access control values of a project (Weblate's): private and custom
-// projects are invisible to everybody but superusers.
-const accessPrivate = 100
-
 // memo remembers one kind of lookup for the length of a request, so that
 // a list renders each project, component or language once. Failures are
 // remembered too.
@@ -46,7 +42,7 @@ func newLookups() lookups {
 // visible tells whether the caller may see the project at all. What the
 // caller may not see answers 404, never 403 (COMPAT.md §4).
 func (c *call) visible(p *catalogv1.Project) bool {
-	return p.GetAccessControl() < accessPrivate || c.superuser()
+	return c.caller.Sees(p.GetSlug(), p.GetAccessControl())
 }
 
 // project fetches a visible project by slug, once per request.

@@ -20,6 +20,8 @@ type Config struct {
 	Translation  translationv1.TranslationServiceClient
 	Changelog    changelogv1.ChangelogServiceClient
 	Notification notificationv1.NotificationServiceClient
+	// Access keeps teams and roles.
+	Access notificationv1.AccessServiceClient
 	// Webhooks manages projects' outbound webhooks.
 	Webhooks notificationv1.WebhookServiceClient
 	// RateLimits keeps the shared rate-limit counters; nil counts nothing.
@@ -50,7 +52,7 @@ func New(cfg Config) http.Handler {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	g := &gateway{cfg: cfg, log: log, auth: newAuthenticator(cfg.Notification)}
+	g := &gateway{cfg: cfg, log: log, auth: newAuthenticator(cfg.Notification, cfg.Access)}
 	if cfg.RateLimits != nil {
 		g.limits = newLimiter(cfg.RateLimits)
 	}

@@ -65,11 +65,11 @@ func (g *gateway) serveCall(c *call, rt *route) error {
 	if f := c.r.URL.Query().Get("format"); !rt.rawFormat && f != "" && f != "json" && f != "api" {
 		return notFound()
 	}
-	user, err := g.auth.fromRequest(c.ctx, c.r)
+	user, caller, err := g.auth.fromRequest(c.ctx, c.r)
 	if err != nil {
 		return err
 	}
-	c.setUser(user)
+	c.setUser(user, caller)
 	if err := g.throttle(c); err != nil {
 		return err
 	}
@@ -132,7 +132,8 @@ type call struct {
 	params  map[string]string
 	urls    urls
 	user    *notificationv1.User
-	lookups // per-request memos (lookup.go)
+	caller  policy.Caller // user with its grants
+	lookups               // per-request memos (lookup.go)
 }
 
 func (c *call) param(name string) string { return c.params[name] }
@@ -174,12 +175,8 @@ func (c *call) actor() string {
 
 // setUser makes user (nil: anonymous) the caller of every backend call of
 // the request: the services decide what it may see (policy).
-func (c *call) setUser(user *notificationv1.User) {
-	c.user = user
-	caller := policy.Anonymous
-	if user != nil {
-		caller = policy.Caller{Username: user.GetUsername(), Superuser: user.GetIsSuperuser()}
-	}
+func (c *call) setUser(user *notificationv1.User, caller policy.Caller) {
+	c.user, c.caller = user, caller
 	c.ctx = policy.WithCaller(c.ctx, caller)
 }
 

@@ -86,6 +86,23 @@ func (g *gateway) routes() []*route {
 		{pattern: "/api/users/{user}/notifications", name: "Notifications", methods: m{"GET": g.listSubscriptions, "POST": g.createSubscription}},
 		{pattern: "/api/users/{user}/notifications/{id}", name: "Notification Instance", methods: m{"GET": g.getSubscription,
 			"PUT": g.updateSubscription, "PATCH": g.updateSubscription, "DELETE": g.deleteSubscription}},
+		{pattern: "/api/users/{user}/groups", name: "Groups", methods: m{"POST": g.userGroups, "DELETE": g.userGroups}},
+
+		// Teams and roles (h_groups.go).
+		{pattern: "/api/roles", name: "Role List", methods: m{"GET": g.listRoles, "POST": g.createRole}},
+		{pattern: "/api/roles/{id}", name: "Role Instance", methods: m{"GET": g.getRole,
+			"PUT": g.updateRole, "PATCH": g.updateRole, "DELETE": g.deleteRole}},
+		{pattern: "/api/groups", name: "Group List", methods: m{"GET": g.listGroups, "POST": g.createGroup}},
+		{pattern: "/api/groups/{id}", name: "Group Instance", methods: m{"GET": g.getGroup,
+			"PUT": g.updateGroup, "PATCH": g.updateGroup, "DELETE": g.deleteGroup}},
+		{pattern: "/api/groups/{id}/roles", name: "Roles", methods: m{"POST": g.changeGroupLink("roles")}},
+		{pattern: "/api/groups/{id}/roles/{value}", name: "Role", methods: m{"DELETE": g.changeGroupLink("roles")}},
+		{pattern: "/api/groups/{id}/projects", name: "Projects", methods: m{"POST": g.changeGroupLink("projects")}},
+		{pattern: "/api/groups/{id}/projects/{value}", name: "Project", methods: m{"DELETE": g.changeGroupLink("projects")}},
+		{pattern: "/api/groups/{id}/components", name: "Components", methods: m{"POST": g.changeGroupLink("components")}},
+		{pattern: "/api/groups/{id}/components/{value}", name: "Component", methods: m{"DELETE": g.changeGroupLink("components")}},
+		{pattern: "/api/groups/{id}/languages", name: "Languages", methods: m{"POST": g.changeGroupLink("languages")}},
+		{pattern: "/api/groups/{id}/languages/{value}", name: "Language", methods: m{"DELETE": g.changeGroupLink("languages")}},
 	}
 }
 

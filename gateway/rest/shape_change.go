@@ -160,16 +160,16 @@ func (c *call) mayManageUser(username string) bool {
 	return c.superuser() || (c.user != nil && c.actor() == username)
 }
 
-// userJSON renders an account in the form the caller may see. Teams and
-// profiles do not exist in this service yet: groups is empty and profile
-// an empty object, as for a Weblate account with none.
+// userJSON renders an account in the form the caller may see. Profiles do
+// not exist in this service: profile is an empty object, as for a Weblate
+// account with none.
 func (c *call) userJSON(x *notificationv1.User) any {
 	if !c.mayManageUser(x.GetUsername()) {
 		return &basicUserJSON{ID: x.GetId(), FullName: x.GetFullName(), Username: x.GetUsername()}
 	}
 	name := x.GetUsername()
 	return &userJSON{ID: x.GetId(), Email: x.GetEmail(), FullName: x.GetFullName(), Username: name,
-		Groups: []string{}, NotificationsURL: c.urls.API("users", name, "notifications"),
+		Groups: c.groupURLs(x.GetGroupIds()), NotificationsURL: c.urls.API("users", name, "notifications"),
 		IsSuperuser: x.GetIsSuperuser(), IsActive: x.GetIsActive(), IsBot: x.GetIsBot(),
 		DateJoined: wire.TimeOf(x.GetDateJoined()), LastLogin: wire.TimeOf(x.GetLastLogin()),
 		URL: c.urls.user(name), StatisticsURL: c.urls.API("users", name, "statistics"),
@@ -193,6 +193,14 @@ func newTaskJSON(t *translationv1.Task) *taskJSON {
 		out.Result = map[string]any{"result": false, "detail": t.GetError()}
 	default:
 		out.Result = map[string]any{"result": true}
+	}
+	return out
+}
+
+func (c *call) groupURLs(ids []int64) []string {
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = c.urls.API("groups", strconv.FormatInt(id, 10))
 	}
 	return out
 }

@@ -81,9 +81,9 @@ func (g *gateway) serveWeb(w http.ResponseWriter, r *http.Request) {
 		g.writeWebError(w, r, methodNotAllowed(r.Method))
 		return
 	}
-	user, err := g.auth.fromRequest(c.ctx, r)
+	user, caller, err := g.auth.fromRequest(c.ctx, r)
 	if err == nil {
-		c.setUser(user)
+		c.setUser(user, caller)
 		err = g.routeWeb(c, strings.Split(strings.Trim(r.URL.Path, "/"), "/"))
 	}
 	if err != nil {

@@ -96,6 +96,7 @@ func Start(ctx context.Context, cfg Config) (*Stack, error) {
 			Changelog:      changelogv1.NewChangelogServiceClient(st.conns[Changelog]),
 			Notification:   notificationv1.NewNotificationServiceClient(st.conns[Notification]),
 			Webhooks:       notificationv1.NewWebhookServiceClient(st.conns[Notification]),
+			Access:         notificationv1.NewAccessServiceClient(st.conns[Notification]),
 			RateLimits:     notificationv1.NewRateLimitServiceClient(st.conns[Notification]),
 			RateAnon:       anon,
 			RateUser:       user,

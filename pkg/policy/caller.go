@@ -2,6 +2,7 @@ package policy
 
 import (
 	"context"
+	"encoding/json"
 	"strconv"
 
 	"google.golang.org/grpc"
@@ -13,10 +14,18 @@ type Caller struct {
 	// Username is empty for the anonymous caller.
 	Username  string
 	Superuser bool
+	// Grants are what the caller's teams give it (AccessService.GetGrants).
+	Grants []Grant
 }
 
-// Anonymous is the caller without an account.
-var Anonymous = Caller{}
+// Anonymous is the caller without an account as the built-in teams
+// first define it (the gateway reads the current teams).
+var Anonymous = Caller{Grants: DefaultGrants(true)}
+
+// NewAccount is a caller with a new account's grants.
+func NewAccount(username string) Caller {
+	return Caller{Username: username, Grants: DefaultGrants(false)}
+}
 
 type ctxKey struct{}
 
@@ -36,6 +45,7 @@ func FromContext(ctx context.Context) (c Caller, ok bool) {
 const (
 	mdCaller    = "tms-caller"
 	mdSuperuser = "tms-caller-superuser"
+	mdGrants    = "tms-caller-grants"
 )
 
 // ClientInterceptor forwards the caller of the context, if any, to the
@@ -43,7 +53,9 @@ const (
 func ClientInterceptor() grpc.UnaryClientInterceptor {
 	return func(ctx context.Context, method string, req, reply any, cc *grpc.ClientConn, invoker grpc.UnaryInvoker, opts ...grpc.CallOption) error {
 		if c, ok := FromContext(ctx); ok {
-			ctx = metadata.AppendToOutgoingContext(ctx, mdCaller, "user:"+c.Username, mdSuperuser, strconv.FormatBool(c.Superuser))
+			grants, _ := json.Marshal(c.Grants)
+			ctx = metadata.AppendToOutgoingContext(ctx, mdCaller, "user:"+c.Username,
+				mdSuperuser, strconv.FormatBool(c.Superuser), mdGrants, string(grants))
 		}
 		return invoker(ctx, method, req, reply, cc, opts...)
 	}
@@ -56,7 +68,10 @@ func ServerInterceptor() grpc.UnaryServerInterceptor {
 		if md, ok := metadata.FromIncomingContext(ctx); ok {
 			if v := md.Get(mdCaller); len(v) > 0 && len(v[0]) >= len("user:") && v[0][:5] == "user:" {
 				su, _ := strconv.ParseBool(first(md.Get(mdSuperuser)))
-				ctx = WithCaller(ctx, Caller{Username: v[0][5:], Superuser: su})
+				var grants []Grant
+				// Malformed grants grant nothing: the caller is still restricted.
+				_ = json.Unmarshal([]byte(first(md.Get(mdGrants))), &grants)
+				ctx = WithCaller(ctx, Caller{Username: v[0][5:], Superuser: su, Grants: grants})
 			}
 		}
 		return h(ctx, req)

@@ -5,6 +5,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/tmsproject/tms/pkg/errs"
+
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	"google.golang.org/grpc"
 )
@@ -12,6 +14,9 @@ import (
 // projectsTTL bounds how stale the access levels may be: a project made
 // private disappears from the other services' lists this long after at most.
 const projectsTTL = 2 * time.Second
+
+// minReload is the least time between two reads of the levels.
+const minReload = 200 * time.Millisecond
 
 // ProjectLister is the part of the catalog that lists projects.
 type ProjectLister interface {
@@ -26,6 +31,7 @@ type Projects struct {
 	now     func() time.Time
 	mu      sync.Mutex
 	access  map[string]int32 // by slug
+	loaded  time.Time
 	expires time.Time
 }
 
@@ -47,13 +53,13 @@ func (p *Projects) Hidden(ctx context.Context) ([]string, error) {
 	if !restricted {
 		return nil, nil
 	}
-	access, err := p.levels(ctx)
+	access, err := p.levels(ctx, false)
 	if err != nil {
 		return nil, err
 	}
 	var out []string
 	for slug, level := range access {
-		if !CanView(c, level) {
+		if !c.Sees(slug, level) {
 			out = append(out, slug)
 		}
 	}
@@ -67,18 +73,34 @@ func (p *Projects) Visible(ctx context.Context, slug string) (bool, error) {
 	if !restricted {
 		return true, nil
 	}
-	access, err := p.levels(ctx)
+	level, ok, err := p.levelOf(ctx, slug)
 	if err != nil {
 		return false, err
 	}
-	level, ok := access[slug]
-	return ok && CanView(c, level), nil
+	return ok && c.Sees(slug, level), nil
 }
 
-func (p *Projects) levels(ctx context.Context) (map[string]int32, error) {
+// levelOf is the access level of one project; a project missing from the
+// cached levels makes them read again, as it may have just been created.
+func (p *Projects) levelOf(ctx context.Context, slug string) (int32, bool, error) {
+	access, err := p.levels(ctx, false)
+	if err == nil {
+		if _, ok := access[slug]; !ok {
+			access, err = p.levels(ctx, true)
+		}
+	}
+	if err != nil {
+		return 0, false, err
+	}
+	level, ok := access[slug]
+	return level, ok, nil
+}
+
+func (p *Projects) levels(ctx context.Context, refresh bool) (map[string]int32, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.access != nil && p.now().Before(p.expires) {
+	fresh := p.now().Before(p.loaded.Add(minReload)) // bounds reloads for unknown slugs
+	if p.access != nil && (fresh || !refresh && p.now().Before(p.expires)) {
 		return p.access, nil
 	}
 	access := map[string]int32{}
@@ -96,6 +118,32 @@ func (p *Projects) levels(ctx context.Context) (map[string]int32, error) {
 			break
 		}
 	}
-	p.access, p.expires = access, p.now().Add(projectsTTL)
+	p.access, p.loaded, p.expires = access, p.now(), p.now().Add(projectsTTL)
 	return access, nil
+}
+
+// Authorize fails unless the caller of ctx holds perm on s (whose Access
+// is looked up here): NotFound when it may not see the project, so a write
+// reveals no more than a read, else PermissionDenied with reason. The
+// service's own calls pass.
+func (p *Projects) Authorize(ctx context.Context, perm string, s Scope, reason string) error {
+	c, restricted := Restricted(ctx)
+	if !restricted {
+		return nil
+	}
+	level, ok, err := p.levelOf(ctx, s.Project)
+	if err != nil {
+		return err
+	}
+	if !ok || !c.Sees(s.Project, level) {
+		return errs.NotFoundf("Not found.")
+	}
+	s.Access = level
+	if c.Can(perm, s) {
+		return nil
+	}
+	if reason == "" {
+		reason = "You do not have permission to perform this action."
+	}
+	return errs.New(errs.PermissionDenied, "%s", reason)
 }

@@ -1,6 +1,10 @@
 package policy
 
-import "context"
+import (
+	"context"
+	"slices"
+	"strings"
+)
 
 // Access control levels of a project (Weblate's).
 const (
@@ -10,9 +14,51 @@ const (
 	AccessCustom    = 200
 )
 
-// CanView tells whether c may see a project with the access level.
-func CanView(c Caller, accessControl int32) bool {
-	return accessControl < AccessPrivate || c.Superuser
+// Visibility is what a caller may see, in the form a query filters by:
+// every project (All), the projects of the access levels listed, and the
+// projects named.
+type Visibility struct {
+	All    bool
+	Levels []int32
+	Slugs  []string
+}
+
+// Visibility reduces the caller's teams to the projects it may see.
+func (c Caller) Visibility() Visibility {
+	if c.Superuser {
+		return Visibility{All: true}
+	}
+	var v Visibility
+	levels := map[int32]bool{}
+	for _, g := range c.Grants {
+		switch g.ProjectSelection {
+		case SelectAll:
+			return Visibility{All: true}
+		case SelectAllPublic:
+			levels[AccessPublic] = true
+		case SelectAllProtected:
+			levels[AccessPublic], levels[AccessProtected] = true, true
+		case SelectManual:
+			v.Slugs = append(v.Slugs, g.Projects...)
+		}
+		for _, comp := range g.Components {
+			if p, _, ok := strings.Cut(comp, "/"); ok {
+				v.Slugs = append(v.Slugs, p)
+			}
+		}
+	}
+	for l := range levels {
+		v.Levels = append(v.Levels, l)
+	}
+	slices.Sort(v.Levels)
+	slices.Sort(v.Slugs)
+	v.Slugs = slices.Compact(v.Slugs)
+	return v
+}
+
+// Sees tells whether a project is within v.
+func (v Visibility) Sees(slug string, access int32) bool {
+	return v.All || slices.Contains(v.Levels, access) || slices.Contains(v.Slugs, slug)
 }
 
 // Restricted tells whether ctx acts for a caller whose view is limited:

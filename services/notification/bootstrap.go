@@ -22,6 +22,9 @@ func bootstrap(ctx context.Context, st *store.Store, adminToken string, log *slo
 	if _, _, err := st.EnsureUser(ctx, anon, nil); err != nil {
 		return err
 	}
+	if err := st.EnsureBuiltins(ctx); err != nil {
+		return fmt.Errorf("built-in teams and roles: %w", err)
+	}
 	if adminToken != "" {
 		return setAdminToken(ctx, st, adminToken, log)
 	}

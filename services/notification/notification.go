@@ -53,6 +53,7 @@ type Service struct {
 	server    *server.Server
 	limits    *server.RateLimits
 	webhooks  *server.Webhooks
+	access    *server.Access
 	deliverer *delivery.Deliverer // nil without a change log to follow
 }
 
@@ -75,8 +76,12 @@ func New(ctx context.Context, cfg Config) (*Service, error) {
 	if err := bootstrap(ctx, st, cfg.AdminToken, log.With("service", Name)); err != nil {
 		return nil, errors.Join(fmt.Errorf("notification: %w", err), db.Close(gdb))
 	}
+	var projects *policy.Projects
+	if cfg.Catalog != nil {
+		projects = policy.NewProjects(cfg.Catalog)
+	}
 	svc := &Service{gdb: gdb, server: server.New(st), limits: server.NewRateLimits(st),
-		webhooks: server.NewWebhooks(st, cfg.AllowLocalWebhooks)}
+		webhooks: server.NewWebhooks(st, cfg.AllowLocalWebhooks, projects), access: server.NewAccess(st, projects)}
 	if svc.deliverer, err = newDeliverer(cfg, st, log.With("service", Name)); err != nil {
 		return nil, errors.Join(err, db.Close(gdb))
 	}
@@ -123,6 +128,7 @@ func (s *Service) Register(srv *grpc.Server) {
 	notificationv1.RegisterNotificationServiceServer(srv, s.server)
 	notificationv1.RegisterRateLimitServiceServer(srv, s.limits)
 	notificationv1.RegisterWebhookServiceServer(srv, s.webhooks)
+	notificationv1.RegisterAccessServiceServer(srv, s.access)
 }
 
 // deliveryInterval is how often the change log is read and due mail sent.

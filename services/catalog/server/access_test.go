@@ -11,7 +11,7 @@ import (
 
 var (
 	superuser = policy.Caller{Username: "admin", Superuser: true}
-	outsider  = policy.Caller{Username: "olga"}
+	outsider  = policy.NewAccount("olga")
 )
 
 // TestPrivateProjects checks that the catalog answers each caller with

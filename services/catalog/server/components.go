@@ -84,7 +84,7 @@ func (s *Server) GetComponent(ctx context.Context, req *catalogv1.GetComponentRe
 	if err != nil {
 		return nil, storeErr(err, nil)
 	}
-	if !viewer(ctx).Sees(c.ProjectAccess) {
+	if !viewer(ctx).Sees(c.ProjectSlug, c.ProjectAccess) {
 		return nil, notFound()
 	}
 	return &catalogv1.GetComponentResponse{Component: shown(ctx, componentProto(c))}, nil
@@ -113,7 +113,7 @@ func (s *Server) UpdateComponent(ctx context.Context, req *catalogv1.UpdateCompo
 	if err != nil {
 		return nil, storeErr(err, nil)
 	}
-	if !viewer(ctx).Sees(c.ProjectAccess) {
+	if !viewer(ctx).Sees(c.ProjectSlug, c.ProjectAccess) {
 		return nil, notFound()
 	}
 	src := req.GetComponent()

@@ -47,7 +47,7 @@ func (s *Server) GetProject(ctx context.Context, req *catalogv1.GetProjectReques
 	if err != nil {
 		return nil, storeErr(err, nil)
 	}
-	if !viewer(ctx).Sees(p.AccessControl) {
+	if !viewer(ctx).Sees(p.Slug, p.AccessControl) {
 		return nil, notFound()
 	}
 	return &catalogv1.GetProjectResponse{Project: projectProto(p)}, nil
@@ -76,7 +76,7 @@ func (s *Server) UpdateProject(ctx context.Context, req *catalogv1.UpdateProject
 	if err != nil {
 		return nil, storeErr(err, nil)
 	}
-	if !viewer(ctx).Sees(p.AccessControl) {
+	if !viewer(ctx).Sees(p.Slug, p.AccessControl) {
 		return nil, notFound()
 	}
 	m := projectProto(p)

@@ -8,12 +8,14 @@ import (
 	"github.com/tmsproject/tms/services/catalog/store"
 )
 
-// viewer is what the caller of ctx may see (policy.CanView): everything
-// for superusers and the services' own calls, else public and protected
-// projects only.
+// viewer is what the caller of ctx may see: everything for superusers
+// and the services' own calls, else what its teams select.
 func viewer(ctx context.Context) store.Viewer {
-	_, restricted := policy.Restricted(ctx)
-	return store.Viewer{All: !restricted}
+	c, restricted := policy.Restricted(ctx)
+	if !restricted {
+		return store.Viewer{All: true}
+	}
+	return c.Visibility()
 }
 
 // visibleProject fails with NotFound unless the caller may see the
@@ -23,7 +25,7 @@ func (s *Server) visibleProject(ctx context.Context, slug string) error {
 	if err != nil {
 		return storeErr(err, nil)
 	}
-	if !viewer(ctx).Sees(p.AccessControl) {
+	if !viewer(ctx).Sees(p.Slug, p.AccessControl) {
 		return notFound()
 	}
 	return nil

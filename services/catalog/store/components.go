@@ -85,14 +85,14 @@ func (s *Store) ListComponents(ctx context.Context, projectSlug string, page Pag
 		if v.All {
 			return q
 		}
-		return q.Where("components.project_id IN (?)", s.db.Model(&Project{}).Select("id").Where("access_control < ?", accessPrivate))
+		return q.Where("components.project_id IN (?)", visibleProjects(s.db.Model(&Project{}).Select("id"), v))
 	}
 	if projectSlug != "" {
 		var p Project
 		if err := q.Where("slug = ?", projectSlug).Take(&p).Error; err != nil {
 			return nil, 0, notFound(err)
 		}
-		if !v.Sees(p.AccessControl) {
+		if !v.Sees(p.Slug, p.AccessControl) {
 			return nil, 0, ErrNotFound
 		}
 		filter = func(q *gorm.DB) *gorm.DB { return q.Where("components.project_id = ?", p.ID) }

@@ -79,12 +79,7 @@ func (s *Store) GetProject(ctx context.Context, slug string) (*Project, error) {
 // ListProjects returns a page of projects ordered by id and the total.
 func (s *Store) ListProjects(ctx context.Context, page Page, v Viewer) ([]Project, int64, error) {
 	q := s.db.WithContext(ctx)
-	visible := func() *gorm.DB {
-		if v.All {
-			return q.Model(&Project{})
-		}
-		return q.Model(&Project{}).Where("access_control < ?", accessPrivate)
-	}
+	visible := func() *gorm.DB { return visibleProjects(q.Model(&Project{}), v) }
 	var total int64
 	if err := visible().Count(&total).Error; err != nil {
 		return nil, 0, err

@@ -71,15 +71,24 @@ func record(tx *gorm.DB, changes ...*changelogv1.Change) error {
 }
 
 // notFound maps gorm's missing-row error to ErrNotFound.
-// accessPrivate is the access level from which a project is hidden from
-// everybody but superusers (policy.CanView, in SQL).
-const accessPrivate = policy.AccessPrivate
+// Viewer is what a list may show (policy.Visibility): every project, or
+// those of some access levels and those named.
+type Viewer = policy.Visibility
 
-// Viewer is what a list may show: All includes the private and custom
-// projects (superusers and the services' own work).
-type Viewer struct{ All bool }
-
-func (v Viewer) Sees(accessControl int32) bool { return v.All || accessControl < accessPrivate }
+// visibleProjects narrows a query of projects to those v sees.
+func visibleProjects(q *gorm.DB, v Viewer) *gorm.DB {
+	if v.All {
+		return q
+	}
+	levels, slugs := v.Levels, v.Slugs
+	if levels == nil {
+		levels = []int32{-1}
+	}
+	if slugs == nil {
+		slugs = []string{""}
+	}
+	return q.Where("(access_control IN ? OR slug IN ?)", levels, slugs)
+}
 
 func notFound(err error) error {
 	if errors.Is(err, gorm.ErrRecordNotFound) {

@@ -450,7 +450,7 @@ func testVisibility(t *testing.T, s *store.Store, _ *gorm.DB) {
 			t.Fatal(err)
 		}
 	}
-	outsider, all := store.Viewer{}, store.Viewer{All: true}
+	outsider, all := store.Viewer{Levels: []int32{0, 1}}, store.Viewer{All: true}
 	ps, total, err := s.ListProjects(ctx, store.Page{}, outsider)
 	if err != nil || total != 2 || len(ps) != 2 || ps[0].Slug != "open" || ps[1].Slug != "guarded" {
 		t.Errorf("outsider's projects: %d %v %v", total, ps, err)

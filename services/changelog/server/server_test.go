@@ -215,7 +215,7 @@ func TestVisibility(t *testing.T) {
 		total  int64
 	}{
 		{"anonymous", policy.Anonymous, 2},
-		{"outsider", policy.Caller{Username: "olga"}, 2},
+		{"outsider", policy.NewAccount("olga"), 2},
 		{"superuser", policy.Caller{Username: "admin", Superuser: true}, 3},
 	}
 	for _, tc := range cases {

@@ -38,6 +38,7 @@ type Store interface {
 	Due(ctx context.Context, now time.Time, maxAttempts, limit int) ([]store.Pending, error)
 	MarkSent(ctx context.Context, ids []int64, at time.Time) error
 	MarkFailed(ctx context.Context, ids []int64, failure string, retryAt time.Time) error
+	Grants(ctx context.Context, memberID int64) ([]policy.Grant, error)
 }
 
 const (
@@ -194,11 +195,12 @@ func (d *Deliverer) route(ctx context.Context, changes []*changelogv1.Change) ([
 	}
 	now := d.now()
 	var out []store.Notification
+	grants := map[int64][]policy.Grant{} // per recipient, for this batch
 	for _, pc := range changes {
 		ch := Change{ID: pc.GetId(), Action: pc.GetAction(), Project: pc.GetProjectSlug(), Component: pc.GetComponentSlug(),
 			Language: pc.GetLanguageCode(), Author: pc.GetUser(), Target: pc.GetTarget()}
 		for uid, s := range recipients(ch, subs) {
-			ok, err := d.visible(ctx, s, ch.Project)
+			ok, err := d.visible(ctx, uid, s, ch.Project, grants)
 			if err != nil {
 				return nil, err
 			}
@@ -213,11 +215,20 @@ func (d *Deliverer) route(ctx context.Context, changes []*changelogv1.Change) ([
 	return out, nil
 }
 
-func (d *Deliverer) visible(ctx context.Context, s store.Subscriber, project string) (bool, error) {
+// visible tells whether the recipient may see the project, by its teams.
+func (d *Deliverer) visible(ctx context.Context, uid int64, s store.Subscriber, project string, grants map[int64][]policy.Grant) (bool, error) {
 	if project == "" || d.Projects == nil {
 		return true, nil
 	}
-	return d.Projects.Visible(policy.WithCaller(ctx, policy.Caller{Username: s.Login, Superuser: s.IsSuperuser}), project)
+	g, ok := grants[uid]
+	if !ok && !s.IsSuperuser {
+		var err error
+		if g, err = d.Store.Grants(ctx, uid); err != nil {
+			return false, err
+		}
+		grants[uid] = g
+	}
+	return d.Projects.Visible(policy.WithCaller(ctx, policy.Caller{Username: s.Login, Superuser: s.IsSuperuser, Grants: g}), project)
 }
 
 // dueAt is when a notification is mailed: at once, or at the end of the

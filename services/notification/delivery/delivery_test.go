@@ -88,6 +88,9 @@ func TestDelivery(t *testing.T) {
 	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
 		ctx := t.Context()
 		st := store.New(gdb)
+		if err := st.EnsureBuiltins(ctx); err != nil { // the teams accounts join, as at service start
+			t.Fatal(err)
+		}
 		users := map[string]struct {
 			email string
 			subs  []store.Subscription

@@ -7,6 +7,7 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/pkg/policy"
 	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
 	"github.com/tmsproject/tms/services/notification/kinds"
 	"github.com/tmsproject/tms/services/notification/store"
@@ -30,6 +31,8 @@ type Store interface {
 	SetTokenHash(ctx context.Context, username, hash string) error
 	SetUserActive(ctx context.Context, username string, active bool) error
 	UpdateUser(ctx context.Context, username string, change func(*store.User) error) (store.User, error)
+	Grants(ctx context.Context, memberID int64) ([]policy.Grant, error)
+	TeamIDsOf(ctx context.Context, userIDs []int64) (map[int64][]int64, error)
 
 	ListSubscriptions(ctx context.Context, username string, offset, limit int) ([]store.Subscription, int64, error)
 	GetSubscription(ctx context.Context, username string, id int64) (store.Subscription, error)

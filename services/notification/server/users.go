@@ -43,7 +43,11 @@ func (s *Server) Authenticate(ctx context.Context, req *notificationv1.Authentic
 	if !u.IsActive {
 		return nil, errs.New(errs.Unauthenticated, "User inactive or deleted.")
 	}
-	return &notificationv1.AuthenticateResponse{User: userProto(u)}, nil
+	grants, err := s.store.Grants(ctx, u.ID)
+	if err != nil {
+		return nil, err
+	}
+	return &notificationv1.AuthenticateResponse{User: userProto(u), Grants: GrantProtos(grants)}, nil
 }
 
 // GetUser returns one account by user name.
@@ -52,7 +56,27 @@ func (s *Server) GetUser(ctx context.Context, req *notificationv1.GetUserRequest
 	if err != nil {
 		return nil, err
 	}
-	return &notificationv1.GetUserResponse{User: userProto(u)}, nil
+	out := userProto(u)
+	if err := s.withGroups(ctx, out); err != nil {
+		return nil, err
+	}
+	return &notificationv1.GetUserResponse{User: out}, nil
+}
+
+// withGroups fills the team ids of users.
+func (s *Server) withGroups(ctx context.Context, users ...*notificationv1.User) error {
+	ids := make([]int64, len(users))
+	for i, u := range users {
+		ids[i] = u.GetId()
+	}
+	teams, err := s.store.TeamIDsOf(ctx, ids)
+	if err != nil {
+		return err
+	}
+	for _, u := range users {
+		u.GroupIds = teams[u.GetId()]
+	}
+	return nil
 }
 
 // ListUsers returns one page of accounts in id order; limit 0 means all.
@@ -68,7 +92,7 @@ func (s *Server) ListUsers(ctx context.Context, req *notificationv1.ListUsersReq
 	for i, u := range users {
 		out.Users[i] = userProto(u)
 	}
-	return out, nil
+	return out, s.withGroups(ctx, out.Users...)
 }
 
 // CreateUser creates an account with the default subscriptions. The id and

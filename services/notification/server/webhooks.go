@@ -34,25 +34,33 @@ type Webhooks struct {
 	store WebhookStore
 	// allowLocal admits receivers on local and private addresses.
 	allowLocal bool
+	projects   *policy.Projects
 }
 
 // NewWebhooks returns the webhook server on st.
-func NewWebhooks(st WebhookStore, allowLocal bool) *Webhooks {
-	return &Webhooks{store: st, allowLocal: allowLocal}
+// projects (nil: superusers only) lets project administrators manage
+// their projects' webhooks.
+func NewWebhooks(st WebhookStore, allowLocal bool, projects *policy.Projects) *Webhooks {
+	return &Webhooks{store: st, allowLocal: allowLocal, projects: projects}
 }
 
-// mayManage admits project administrators: superusers (there are no
-// project teams yet) and the services' own calls.
-func mayManage(ctx context.Context) error {
-	if c, ok := policy.FromContext(ctx); ok && !c.Superuser {
+// mayManage admits who may edit the project ("project.edit": its
+// administrators, superusers) and the services' own calls.
+func (s *Webhooks) mayManage(ctx context.Context, project string) error {
+	c, ok := policy.FromContext(ctx)
+	if !ok || c.Superuser {
+		return nil
+	}
+	if s.projects == nil {
 		return errs.New(errs.PermissionDenied, "Only project administrators may manage webhooks.")
 	}
-	return nil
+	return s.projects.Authorize(ctx, "project.edit", policy.Scope{Project: project},
+		"Only project administrators may manage webhooks.")
 }
 
 // CreateWebhook validates and stores a webhook.
 func (s *Webhooks) CreateWebhook(ctx context.Context, req *notificationv1.CreateWebhookRequest) (*notificationv1.CreateWebhookResponse, error) {
-	if err := mayManage(ctx); err != nil {
+	if err := s.mayManage(ctx, req.GetWebhook().GetProjectSlug()); err != nil {
 		return nil, err
 	}
 	in := req.GetWebhook()
@@ -137,7 +145,7 @@ func validSecret(s string) bool {
 
 // ListWebhooks lists a project's webhooks.
 func (s *Webhooks) ListWebhooks(ctx context.Context, req *notificationv1.ListWebhooksRequest) (*notificationv1.ListWebhooksResponse, error) {
-	if err := mayManage(ctx); err != nil {
+	if err := s.mayManage(ctx, req.GetProjectSlug()); err != nil {
 		return nil, err
 	}
 	if req.GetProjectSlug() == "" {
@@ -156,7 +164,7 @@ func (s *Webhooks) ListWebhooks(ctx context.Context, req *notificationv1.ListWeb
 
 // GetWebhook reads a webhook.
 func (s *Webhooks) GetWebhook(ctx context.Context, req *notificationv1.GetWebhookRequest) (*notificationv1.GetWebhookResponse, error) {
-	if err := mayManage(ctx); err != nil {
+	if err := s.mayManage(ctx, req.GetProjectSlug()); err != nil {
 		return nil, err
 	}
 	w, err := s.store.GetWebhook(ctx, req.GetProjectSlug(), req.GetId())
@@ -168,7 +176,7 @@ func (s *Webhooks) GetWebhook(ctx context.Context, req *notificationv1.GetWebhoo
 
 // UpdateWebhook changes the named fields.
 func (s *Webhooks) UpdateWebhook(ctx context.Context, req *notificationv1.UpdateWebhookRequest) (*notificationv1.UpdateWebhookResponse, error) {
-	if err := mayManage(ctx); err != nil {
+	if err := s.mayManage(ctx, req.GetWebhook().GetProjectSlug()); err != nil {
 		return nil, err
 	}
 	in := req.GetWebhook()
@@ -187,7 +195,7 @@ func (s *Webhooks) UpdateWebhook(ctx context.Context, req *notificationv1.Update
 
 // DeleteWebhook removes a webhook.
 func (s *Webhooks) DeleteWebhook(ctx context.Context, req *notificationv1.DeleteWebhookRequest) (*notificationv1.DeleteWebhookResponse, error) {
-	if err := mayManage(ctx); err != nil {
+	if err := s.mayManage(ctx, req.GetProjectSlug()); err != nil {
 		return nil, err
 	}
 	return &notificationv1.DeleteWebhookResponse{}, s.store.DeleteWebhook(ctx, req.GetProjectSlug(), req.GetId())
@@ -195,7 +203,7 @@ func (s *Webhooks) DeleteWebhook(ctx context.Context, req *notificationv1.Delete
 
 // ListDeliveries pages a webhook's delivery log.
 func (s *Webhooks) ListDeliveries(ctx context.Context, req *notificationv1.ListDeliveriesRequest) (*notificationv1.ListDeliveriesResponse, error) {
-	if err := mayManage(ctx); err != nil {
+	if err := s.mayManage(ctx, req.GetProjectSlug()); err != nil {
 		return nil, err
 	}
 	if err := checkPaging(req.GetOffset(), req.GetLimit()); err != nil {

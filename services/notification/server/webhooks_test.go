@@ -16,7 +16,7 @@ import (
 
 func TestWebhookRules(t *testing.T) {
 	st := store.New(dbtest.SQLite(t, store.Migrations))
-	strict, lenient := server.NewWebhooks(st, false), server.NewWebhooks(st, true)
+	strict, lenient := server.NewWebhooks(st, false, nil), server.NewWebhooks(st, true, nil)
 	admin := policy.WithCaller(t.Context(), policy.Caller{Username: "admin", Superuser: true})
 	user := policy.WithCaller(t.Context(), policy.Caller{Username: "tina"})
 	create := func(s *server.Webhooks, ctx context.Context, w *notificationv1.Webhook) (*notificationv1.Webhook, error) {

@@ -110,6 +110,9 @@ func (s *Store) CreateUser(ctx context.Context, u User, subs []Subscription) (Us
 			}
 			return err
 		}
+		if err := joinAutoTeams(tx, row.ID, row.Username); err != nil {
+			return err
+		}
 		return insertSubscriptions(tx, row.ID, subs)
 	})
 	if err != nil {
@@ -157,6 +160,9 @@ func (s *Store) EnsureUser(ctx context.Context, u User, subs []Subscription) (Us
 			return tx.Where("username = ?", u.Username).Take(&row).Error
 		}
 		created = true
+		if err := joinAutoTeams(tx, row.ID, row.Username); err != nil {
+			return err
+		}
 		return insertSubscriptions(tx, row.ID, subs)
 	})
 	if err != nil {

@@ -32,6 +32,14 @@ func (s *Server) UpdateUnit(ctx context.Context, req *translationv1.UpdateUnitRe
 	if err != nil {
 		return nil, err
 	}
+	lang := cur.Translation.LanguageCode
+	if ok, err := s.may(ctx, "unit.edit", comp, lang, true); err != nil || !ok {
+		return nil, orDenied(err, "You do not have permission to edit this string.")
+	}
+	canReview, err := s.may(ctx, "unit.review", comp, lang, req.GetActorCanReview())
+	if err != nil {
+		return nil, err
+	}
 	var project *catalogv1.Project
 	if req.GetState() == store.StateApproved || cur.State == store.StateApproved {
 		if project, err = s.project(ctx, comp); err != nil {
@@ -40,7 +48,7 @@ func (s *Server) UpdateUnit(ctx context.Context, req *translationv1.UpdateUnitRe
 	}
 	changed := true
 	v, err := s.cfg.Store.EditUnit(ctx, req.GetId(), func(u store.UnitView) (store.Edit, error) {
-		if err := checkEdit(u, comp, project, req); err != nil {
+		if err := checkEdit(u, comp, project, req, canReview); err != nil {
 			return store.Edit{}, err
 		}
 		target := store.Join(req.GetTarget())
@@ -66,7 +74,7 @@ func (s *Server) UpdateUnit(ctx context.Context, req *translationv1.UpdateUnitRe
 var errUnchanged = errs.New(errs.Internal, "unchanged")
 
 // checkEdit applies COMPAT.md §5 to the locked current unit.
-func checkEdit(u store.UnitView, comp *catalogv1.Component, project *catalogv1.Project, req *translationv1.UpdateUnitRequest) error {
+func checkEdit(u store.UnitView, comp *catalogv1.Component, project *catalogv1.Project, req *translationv1.UpdateUnitRequest, canReview bool) error {
 	target, state := req.GetTarget(), int(req.GetState())
 	if len(target) != pluralForms(u) {
 		return errs.Invalid("target", "invalid", "Number of plurals does not match")
@@ -88,14 +96,14 @@ func checkEdit(u store.UnitView, comp *catalogv1.Component, project *catalogv1.P
 		return errs.New(errs.PermissionDenied, "The component is locked.")
 	}
 	review := project != nil && project.GetTranslationReview()
-	if u.State == store.StateApproved && review && !req.GetActorCanReview() {
+	if u.State == store.StateApproved && review && !canReview {
 		return errs.New(errs.PermissionDenied, "Insufficient privileges for editing approved strings.")
 	}
 	if state == store.StateApproved {
 		if !review {
 			return errs.Invalid("state", "invalid", "Translation reviews are turned off.")
 		}
-		if !req.GetActorCanReview() {
+		if !canReview {
 			// Visible but not allowed: 403 with the reason (COMPAT.md §4).
 			return errs.New(errs.PermissionDenied, "Insufficient privileges for approving translations.")
 		}

@@ -106,10 +106,8 @@ func (s *Server) newUpload(ctx context.Context, req *translationv1.UploadFileReq
 	if err != nil {
 		return nil, err
 	}
-	if (up.method == "add" || up.method == "replace") && !mayManageStrings(ctx) {
-		// add adds strings and replace deletes those the file lacks: the
-		// rights of POST and DELETE on units, not of a translation edit.
-		return nil, errs.New(errs.PermissionDenied, "You do not have permission to add or remove strings (method %q).", up.method)
+	if err := s.mayUpload(ctx, comp, req); err != nil {
+		return nil, err
 	}
 	if up.method == "add" && !comp.GetManageUnits() {
 		return nil, errs.New(errs.PermissionDenied, "Adding strings is not allowed in this component.")
@@ -121,9 +119,30 @@ func (s *Server) newUpload(ctx context.Context, req *translationv1.UploadFileReq
 	return up, nil
 }
 
+// mayUpload checks upload.perform and what the method needs.
+func (s *Server) mayUpload(ctx context.Context, comp *catalogv1.Component, req *translationv1.UploadFileRequest) error {
+	method := req.GetMethod()
+	if method == "" {
+		method = "translate"
+	}
+	for _, perm := range []string{"upload.perform", uploadPerms[method]} {
+		ok, err := s.may(ctx, perm, comp, req.GetLanguageCode(), true)
+		if err != nil {
+			return err
+		}
+		if !ok && method == "approve" && perm == "unit.review" {
+			return nil // answered below, with the reference's reason
+		}
+		if !ok {
+			return errs.New(errs.PermissionDenied, "You do not have permission to upload with method %q.", method)
+		}
+	}
+	return nil
+}
+
 func (s *Server) canApprove(ctx context.Context, comp *catalogv1.Component, req *translationv1.UploadFileRequest) (bool, error) {
-	if !req.GetActorCanReview() {
-		return false, nil
+	if ok, err := s.may(ctx, "unit.review", comp, req.GetLanguageCode(), req.GetActorCanReview()); err != nil || !ok {
+		return false, err
 	}
 	project, err := s.project(ctx, comp)
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/policy"
+	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	"github.com/tmsproject/tms/services/translation/store"
 )
 
@@ -34,10 +35,38 @@ func (s *Server) mustSee(ctx context.Context, projectSlug string) error {
 	return nil
 }
 
-// mayManageStrings tells whether the caller of ctx may add and delete the
-// strings of a translation: superusers (the REST routes that add and
-// delete units admit them only) and the services' own work.
-func mayManageStrings(ctx context.Context) bool {
+// may tells whether the caller of ctx holds perm on the translation of
+// comp in lang (lang "": the component): the policy of every service,
+// from the caller's teams. The service's own calls, which carry no caller,
+// hold what fallback says: the flag an internal caller sent.
+func (s *Server) may(ctx context.Context, perm string, comp *catalogv1.Component, lang string, fallback bool) (bool, error) {
 	c, ok := policy.FromContext(ctx)
-	return !ok || c.Superuser
+	if !ok {
+		return fallback, nil
+	}
+	if s.cfg.Projects == nil {
+		return c.Superuser, nil
+	}
+	err := s.cfg.Projects.Authorize(ctx, perm, policy.Scope{Project: comp.GetProjectSlug(),
+		Component: comp.GetSlug(), Language: lang}, "")
+	if errs.Is(err, errs.PermissionDenied) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+// uploadPerms are the permissions each upload method needs besides
+// upload.perform: those of the edits it makes (replace deletes the strings
+// the file lacks, add adds strings), as the reference checks them.
+var uploadPerms = map[string]string{
+	"translate": "unit.edit", "fuzzy": "unit.edit", "approve": "unit.review",
+	"suggest": "suggestion.add", "add": "unit.add", "replace": "component.edit",
+}
+
+// orDenied is err, or PermissionDenied with reason when there is none.
+func orDenied(err error, reason string) error {
+	if err != nil {
+		return err
+	}
+	return errs.New(errs.PermissionDenied, "%s", reason)
 }

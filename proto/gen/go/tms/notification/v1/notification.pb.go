@@ -36,7 +36,10 @@ type User struct {
 	// The last sign-in on the web; API tokens do not set it. Unset: never.
 	LastLogin *timestamppb.Timestamp `protobuf:"bytes,9,opt,name=last_login,json=lastLogin,proto3" json:"last_login,omitempty"`
 	// When a temporary account expires. Unset: never.
-	DateExpires   *timestamppb.Timestamp `protobuf:"bytes,10,opt,name=date_expires,json=dateExpires,proto3" json:"date_expires,omitempty"`
+	DateExpires *timestamppb.Timestamp `protobuf:"bytes,10,opt,name=date_expires,json=dateExpires,proto3" json:"date_expires,omitempty"`
+	// The ids of the account's teams (AccessService), in GetUser and
+	// ListUsers answers.
+	GroupIds      []int64 `protobuf:"varint,11,rep,packed,name=group_ids,json=groupIds,proto3" json:"group_ids,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -137,6 +140,13 @@ func (x *User) GetLastLogin() *timestamppb.Timestamp {
 func (x *User) GetDateExpires() *timestamppb.Timestamp {
 	if x != nil {
 		return x.DateExpires
+	}
+	return nil
+}
+
+func (x *User) GetGroupIds() []int64 {
+	if x != nil {
+		return x.GroupIds
 	}
 	return nil
 }
@@ -279,8 +289,10 @@ func (x *AuthenticateRequest) GetToken() string {
 }
 
 type AuthenticateResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	User          *User                  `protobuf:"bytes,1,opt,name=user,proto3" json:"user,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	User  *User                  `protobuf:"bytes,1,opt,name=user,proto3" json:"user,omitempty"`
+	// What the user's teams grant it (AccessService.GetGrants).
+	Grants        []*Grant `protobuf:"bytes,2,rep,name=grants,proto3" json:"grants,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -318,6 +330,13 @@ func (*AuthenticateResponse) Descriptor() ([]byte, []int) {
 func (x *AuthenticateResponse) GetUser() *User {
 	if x != nil {
 		return x.User
+	}
+	return nil
+}
+
+func (x *AuthenticateResponse) GetGrants() []*Grant {
+	if x != nil {
+		return x.Grants
 	}
 	return nil
 }
@@ -1379,7 +1398,7 @@ var File_tms_notification_v1_notification_proto protoreflect.FileDescriptor
 
 const file_tms_notification_v1_notification_proto_rawDesc = "" +
 	"\n" +
-	"&tms/notification/v1/notification.proto\x12\x13tms.notification.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xf3\x02\n" +
+	"&tms/notification/v1/notification.proto\x12\x13tms.notification.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a tms/notification/v1/access.proto\"\x90\x03\n" +
 	"\x04User\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1a\n" +
 	"\busername\x18\x02 \x01(\tR\busername\x12\x1b\n" +
@@ -1393,7 +1412,8 @@ const file_tms_notification_v1_notification_proto_rawDesc = "" +
 	"\n" +
 	"last_login\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\tlastLogin\x12=\n" +
 	"\fdate_expires\x18\n" +
-	" \x01(\v2\x1a.google.protobuf.TimestampR\vdateExpires\"\xdc\x01\n" +
+	" \x01(\v2\x1a.google.protobuf.TimestampR\vdateExpires\x12\x1b\n" +
+	"\tgroup_ids\x18\v \x03(\x03R\bgroupIds\"\xdc\x01\n" +
 	"\fSubscription\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1a\n" +
 	"\busername\x18\x02 \x01(\tR\busername\x12\"\n" +
@@ -1403,9 +1423,10 @@ const file_tms_notification_v1_notification_proto_rawDesc = "" +
 	"\fproject_slug\x18\x06 \x01(\tR\vprojectSlug\x12%\n" +
 	"\x0ecomponent_slug\x18\a \x01(\tR\rcomponentSlug\"+\n" +
 	"\x13AuthenticateRequest\x12\x14\n" +
-	"\x05token\x18\x01 \x01(\tR\x05token\"E\n" +
+	"\x05token\x18\x01 \x01(\tR\x05token\"y\n" +
 	"\x14AuthenticateResponse\x12-\n" +
-	"\x04user\x18\x01 \x01(\v2\x19.tms.notification.v1.UserR\x04user\",\n" +
+	"\x04user\x18\x01 \x01(\v2\x19.tms.notification.v1.UserR\x04user\x122\n" +
+	"\x06grants\x18\x02 \x03(\v2\x1a.tms.notification.v1.GrantR\x06grants\",\n" +
 	"\x0eGetUserRequest\x12\x1a\n" +
 	"\busername\x18\x01 \x01(\tR\busername\"@\n" +
 	"\x0fGetUserResponse\x12-\n" +
@@ -1518,54 +1539,56 @@ var file_tms_notification_v1_notification_proto_goTypes = []any{
 	(*DeleteSubscriptionRequest)(nil),  // 24: tms.notification.v1.DeleteSubscriptionRequest
 	(*DeleteSubscriptionResponse)(nil), // 25: tms.notification.v1.DeleteSubscriptionResponse
 	(*timestamppb.Timestamp)(nil),      // 26: google.protobuf.Timestamp
+	(*Grant)(nil),                      // 27: tms.notification.v1.Grant
 }
 var file_tms_notification_v1_notification_proto_depIdxs = []int32{
 	26, // 0: tms.notification.v1.User.date_joined:type_name -> google.protobuf.Timestamp
 	26, // 1: tms.notification.v1.User.last_login:type_name -> google.protobuf.Timestamp
 	26, // 2: tms.notification.v1.User.date_expires:type_name -> google.protobuf.Timestamp
 	0,  // 3: tms.notification.v1.AuthenticateResponse.user:type_name -> tms.notification.v1.User
-	0,  // 4: tms.notification.v1.GetUserResponse.user:type_name -> tms.notification.v1.User
-	0,  // 5: tms.notification.v1.ListUsersResponse.users:type_name -> tms.notification.v1.User
-	0,  // 6: tms.notification.v1.CreateUserRequest.user:type_name -> tms.notification.v1.User
-	0,  // 7: tms.notification.v1.CreateUserResponse.user:type_name -> tms.notification.v1.User
-	0,  // 8: tms.notification.v1.UpdateUserRequest.user:type_name -> tms.notification.v1.User
-	0,  // 9: tms.notification.v1.UpdateUserResponse.user:type_name -> tms.notification.v1.User
-	0,  // 10: tms.notification.v1.SetUserActiveResponse.user:type_name -> tms.notification.v1.User
-	1,  // 11: tms.notification.v1.ListSubscriptionsResponse.subscriptions:type_name -> tms.notification.v1.Subscription
-	1,  // 12: tms.notification.v1.GetSubscriptionResponse.subscription:type_name -> tms.notification.v1.Subscription
-	1,  // 13: tms.notification.v1.CreateSubscriptionRequest.subscription:type_name -> tms.notification.v1.Subscription
-	1,  // 14: tms.notification.v1.CreateSubscriptionResponse.subscription:type_name -> tms.notification.v1.Subscription
-	1,  // 15: tms.notification.v1.UpdateSubscriptionRequest.subscription:type_name -> tms.notification.v1.Subscription
-	1,  // 16: tms.notification.v1.UpdateSubscriptionResponse.subscription:type_name -> tms.notification.v1.Subscription
-	2,  // 17: tms.notification.v1.NotificationService.Authenticate:input_type -> tms.notification.v1.AuthenticateRequest
-	4,  // 18: tms.notification.v1.NotificationService.GetUser:input_type -> tms.notification.v1.GetUserRequest
-	6,  // 19: tms.notification.v1.NotificationService.ListUsers:input_type -> tms.notification.v1.ListUsersRequest
-	8,  // 20: tms.notification.v1.NotificationService.CreateUser:input_type -> tms.notification.v1.CreateUserRequest
-	10, // 21: tms.notification.v1.NotificationService.IssueToken:input_type -> tms.notification.v1.IssueTokenRequest
-	12, // 22: tms.notification.v1.NotificationService.UpdateUser:input_type -> tms.notification.v1.UpdateUserRequest
-	14, // 23: tms.notification.v1.NotificationService.SetUserActive:input_type -> tms.notification.v1.SetUserActiveRequest
-	16, // 24: tms.notification.v1.NotificationService.ListSubscriptions:input_type -> tms.notification.v1.ListSubscriptionsRequest
-	18, // 25: tms.notification.v1.NotificationService.GetSubscription:input_type -> tms.notification.v1.GetSubscriptionRequest
-	20, // 26: tms.notification.v1.NotificationService.CreateSubscription:input_type -> tms.notification.v1.CreateSubscriptionRequest
-	22, // 27: tms.notification.v1.NotificationService.UpdateSubscription:input_type -> tms.notification.v1.UpdateSubscriptionRequest
-	24, // 28: tms.notification.v1.NotificationService.DeleteSubscription:input_type -> tms.notification.v1.DeleteSubscriptionRequest
-	3,  // 29: tms.notification.v1.NotificationService.Authenticate:output_type -> tms.notification.v1.AuthenticateResponse
-	5,  // 30: tms.notification.v1.NotificationService.GetUser:output_type -> tms.notification.v1.GetUserResponse
-	7,  // 31: tms.notification.v1.NotificationService.ListUsers:output_type -> tms.notification.v1.ListUsersResponse
-	9,  // 32: tms.notification.v1.NotificationService.CreateUser:output_type -> tms.notification.v1.CreateUserResponse
-	11, // 33: tms.notification.v1.NotificationService.IssueToken:output_type -> tms.notification.v1.IssueTokenResponse
-	13, // 34: tms.notification.v1.NotificationService.UpdateUser:output_type -> tms.notification.v1.UpdateUserResponse
-	15, // 35: tms.notification.v1.NotificationService.SetUserActive:output_type -> tms.notification.v1.SetUserActiveResponse
-	17, // 36: tms.notification.v1.NotificationService.ListSubscriptions:output_type -> tms.notification.v1.ListSubscriptionsResponse
-	19, // 37: tms.notification.v1.NotificationService.GetSubscription:output_type -> tms.notification.v1.GetSubscriptionResponse
-	21, // 38: tms.notification.v1.NotificationService.CreateSubscription:output_type -> tms.notification.v1.CreateSubscriptionResponse
-	23, // 39: tms.notification.v1.NotificationService.UpdateSubscription:output_type -> tms.notification.v1.UpdateSubscriptionResponse
-	25, // 40: tms.notification.v1.NotificationService.DeleteSubscription:output_type -> tms.notification.v1.DeleteSubscriptionResponse
-	29, // [29:41] is the sub-list for method output_type
-	17, // [17:29] is the sub-list for method input_type
-	17, // [17:17] is the sub-list for extension type_name
-	17, // [17:17] is the sub-list for extension extendee
-	0,  // [0:17] is the sub-list for field type_name
+	27, // 4: tms.notification.v1.AuthenticateResponse.grants:type_name -> tms.notification.v1.Grant
+	0,  // 5: tms.notification.v1.GetUserResponse.user:type_name -> tms.notification.v1.User
+	0,  // 6: tms.notification.v1.ListUsersResponse.users:type_name -> tms.notification.v1.User
+	0,  // 7: tms.notification.v1.CreateUserRequest.user:type_name -> tms.notification.v1.User
+	0,  // 8: tms.notification.v1.CreateUserResponse.user:type_name -> tms.notification.v1.User
+	0,  // 9: tms.notification.v1.UpdateUserRequest.user:type_name -> tms.notification.v1.User
+	0,  // 10: tms.notification.v1.UpdateUserResponse.user:type_name -> tms.notification.v1.User
+	0,  // 11: tms.notification.v1.SetUserActiveResponse.user:type_name -> tms.notification.v1.User
+	1,  // 12: tms.notification.v1.ListSubscriptionsResponse.subscriptions:type_name -> tms.notification.v1.Subscription
+	1,  // 13: tms.notification.v1.GetSubscriptionResponse.subscription:type_name -> tms.notification.v1.Subscription
+	1,  // 14: tms.notification.v1.CreateSubscriptionRequest.subscription:type_name -> tms.notification.v1.Subscription
+	1,  // 15: tms.notification.v1.CreateSubscriptionResponse.subscription:type_name -> tms.notification.v1.Subscription
+	1,  // 16: tms.notification.v1.UpdateSubscriptionRequest.subscription:type_name -> tms.notification.v1.Subscription
+	1,  // 17: tms.notification.v1.UpdateSubscriptionResponse.subscription:type_name -> tms.notification.v1.Subscription
+	2,  // 18: tms.notification.v1.NotificationService.Authenticate:input_type -> tms.notification.v1.AuthenticateRequest
+	4,  // 19: tms.notification.v1.NotificationService.GetUser:input_type -> tms.notification.v1.GetUserRequest
+	6,  // 20: tms.notification.v1.NotificationService.ListUsers:input_type -> tms.notification.v1.ListUsersRequest
+	8,  // 21: tms.notification.v1.NotificationService.CreateUser:input_type -> tms.notification.v1.CreateUserRequest
+	10, // 22: tms.notification.v1.NotificationService.IssueToken:input_type -> tms.notification.v1.IssueTokenRequest
+	12, // 23: tms.notification.v1.NotificationService.UpdateUser:input_type -> tms.notification.v1.UpdateUserRequest
+	14, // 24: tms.notification.v1.NotificationService.SetUserActive:input_type -> tms.notification.v1.SetUserActiveRequest
+	16, // 25: tms.notification.v1.NotificationService.ListSubscriptions:input_type -> tms.notification.v1.ListSubscriptionsRequest
+	18, // 26: tms.notification.v1.NotificationService.GetSubscription:input_type -> tms.notification.v1.GetSubscriptionRequest
+	20, // 27: tms.notification.v1.NotificationService.CreateSubscription:input_type -> tms.notification.v1.CreateSubscriptionRequest
+	22, // 28: tms.notification.v1.NotificationService.UpdateSubscription:input_type -> tms.notification.v1.UpdateSubscriptionRequest
+	24, // 29: tms.notification.v1.NotificationService.DeleteSubscription:input_type -> tms.notification.v1.DeleteSubscriptionRequest
+	3,  // 30: tms.notification.v1.NotificationService.Authenticate:output_type -> tms.notification.v1.AuthenticateResponse
+	5,  // 31: tms.notification.v1.NotificationService.GetUser:output_type -> tms.notification.v1.GetUserResponse
+	7,  // 32: tms.notification.v1.NotificationService.ListUsers:output_type -> tms.notification.v1.ListUsersResponse
+	9,  // 33: tms.notification.v1.NotificationService.CreateUser:output_type -> tms.notification.v1.CreateUserResponse
+	11, // 34: tms.notification.v1.NotificationService.IssueToken:output_type -> tms.notification.v1.IssueTokenResponse
+	13, // 35: tms.notification.v1.NotificationService.UpdateUser:output_type -> tms.notification.v1.UpdateUserResponse
+	15, // 36: tms.notification.v1.NotificationService.SetUserActive:output_type -> tms.notification.v1.SetUserActiveResponse
+	17, // 37: tms.notification.v1.NotificationService.ListSubscriptions:output_type -> tms.notification.v1.ListSubscriptionsResponse
+	19, // 38: tms.notification.v1.NotificationService.GetSubscription:output_type -> tms.notification.v1.GetSubscriptionResponse
+	21, // 39: tms.notification.v1.NotificationService.CreateSubscription:output_type -> tms.notification.v1.CreateSubscriptionResponse
+	23, // 40: tms.notification.v1.NotificationService.UpdateSubscription:output_type -> tms.notification.v1.UpdateSubscriptionResponse
+	25, // 41: tms.notification.v1.NotificationService.DeleteSubscription:output_type -> tms.notification.v1.DeleteSubscriptionResponse
+	30, // [30:42] is the sub-list for method output_type
+	18, // [18:30] is the sub-list for method input_type
+	18, // [18:18] is the sub-list for extension type_name
+	18, // [18:18] is the sub-list for extension extendee
+	0,  // [0:18] is the sub-list for field type_name
 }
 
 func init() { file_tms_notification_v1_notification_proto_init() }
@@ -1573,6 +1596,7 @@ func file_tms_notification_v1_notification_proto_init() {
 	if File_tms_notification_v1_notification_proto != nil {
 		return
 	}
+	file_tms_notification_v1_access_proto_init()
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{

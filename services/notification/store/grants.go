@@ -1,0 +1,266 @@
+package store
+
+import (
+	"context"
+	"slices"
+	"strconv"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+
+	"github.com/tmsproject/tms/pkg/policy"
+)
+
+// Grants returns one grant per team of the account: its selections and
+// its roles' permissions.
+func (s *Store) Grants(ctx context.Context, memberID int64) ([]policy.Grant, error) {
+	ts, _, err := s.ListTeams(ctx, TeamFilter{Member: &memberID}, 0, 0)
+	if err != nil || len(ts) == 0 {
+		return nil, err
+	}
+	var roleIDs []int64
+	for _, t := range ts {
+		roleIDs = append(roleIDs, t.Roles...)
+	}
+	roles, _, err := s.ListRoles(ctx, roleIDs, 0, 0)
+	if err != nil {
+		return nil, err
+	}
+	perms := map[int64][]string{}
+	for _, r := range roles {
+		perms[r.ID] = r.Permissions
+	}
+	out := make([]policy.Grant, 0, len(ts))
+	for _, t := range ts {
+		g := policy.Grant{ProjectSelection: t.ProjectSelection, Projects: t.Projects, Components: t.Components,
+			LanguageSelection: t.LanguageSelection, Languages: t.Languages}
+		for _, id := range t.Roles {
+			g.Permissions = append(g.Permissions, perms[id]...)
+		}
+		slices.Sort(g.Permissions)
+		g.Permissions = slices.Compact(g.Permissions)
+		out = append(out, g)
+	}
+	return out, nil
+}
+
+// EnsureBuiltins writes the built-in roles (their permissions brought up
+// to date, as the reference does on upgrade) and creates the built-in
+// teams that are missing, with the anonymous caller in its teams and every
+// account in the teams new accounts join. Teams an administrator changed
+// are left as they are.
+func (s *Store) EnsureBuiltins(ctx context.Context) error {
+	return s.gdb.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		roleIDs, err := ensureRoles(tx)
+		if err != nil {
+			return err
+		}
+		for _, bt := range policy.BuiltinTeams {
+			row := teamRow{Name: bt.Name, ProjectSelection: bt.Selection, LanguageSelection: policy.LanguagesAll, Auto: bt.Auto}
+			res := tx.Clauses(clause.OnConflict{DoNothing: true}).Create(&row)
+			if res.Error != nil {
+				return res.Error
+			}
+			if res.RowsAffected == 0 {
+				continue
+			}
+			if err := linkRoles(tx, row.ID, bt.Roles, roleIDs); err != nil {
+				return err
+			}
+			if err := seedMembers(tx, row.ID, bt); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+func ensureRoles(tx *gorm.DB) (map[string]int64, error) {
+	ids := map[string]int64{}
+	for _, br := range policy.BuiltinRoles {
+		row := roleRowOf(Role{Name: br.Name, Permissions: br.Permissions, Builtin: true})
+		err := tx.Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "name"}},
+			DoUpdates: clause.AssignmentColumns([]string{"permissions", "builtin"})}).Create(&row).Error
+		if err != nil {
+			return nil, err
+		}
+		var stored roleRow
+		if err := tx.Take(&stored, "name = ?", br.Name).Error; err != nil {
+			return nil, err
+		}
+		ids[br.Name] = stored.ID
+	}
+	return ids, nil
+}
+
+func linkRoles(tx *gorm.DB, teamID int64, names []string, ids map[string]int64) error {
+	for _, name := range names {
+		if err := tx.Create(&linkRow{TeamID: teamID, Kind: LinkRole, Value: linkValue(ids[name])}).Error; err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// seedMembers puts the anonymous caller and, for a team new accounts
+// join, every existing account into a just-created built-in team.
+func seedMembers(tx *gorm.DB, teamID int64, bt policy.Team) error {
+	var ids []int64
+	q := tx.Model(&userRow{})
+	switch {
+	case bt.Anonymous && bt.Auto:
+	case bt.Anonymous:
+		q = q.Where("username = ?", AnonymousName)
+	case bt.Auto:
+		q = q.Where("username <> ?", AnonymousName)
+	default:
+		return nil
+	}
+	if err := q.Pluck("id", &ids).Error; err != nil {
+		return err
+	}
+	for _, id := range ids {
+		if err := tx.Create(&linkRow{TeamID: teamID, Kind: LinkMember, Value: linkValue(id)}).Error; err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// joinAutoTeams puts a new account into the teams every account joins;
+// the anonymous account joins those when the built-in teams are created.
+func joinAutoTeams(tx *gorm.DB, userID int64, username string) error {
+	if username == AnonymousName {
+		return nil
+	}
+	var teams []int64
+	if err := tx.Model(&teamRow{}).Where("auto = ?", true).Pluck("id", &teams).Error; err != nil {
+		return err
+	}
+	for _, t := range teams {
+		err := tx.Clauses(clause.OnConflict{DoNothing: true}).
+			Create(&linkRow{TeamID: t, Kind: LinkMember, Value: linkValue(userID)}).Error
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// SetupProjectTeams creates the project's own teams that are missing,
+// each selecting the project and holding its built-in role, and puts
+// creatorID (when not nil) into its Administration team.
+func (s *Store) SetupProjectTeams(ctx context.Context, project string, creatorID *int64) error {
+	return s.gdb.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		roleIDs, err := ensureRoles(tx)
+		if err != nil {
+			return err
+		}
+		for _, pt := range policy.ProjectTeams {
+			row := teamRow{Name: pt.Name, DefiningProject: project, ProjectSelection: policy.SelectManual,
+				LanguageSelection: policy.LanguagesAll}
+			res := tx.Clauses(clause.OnConflict{DoNothing: true}).Create(&row)
+			if res.Error != nil {
+				return res.Error
+			}
+			if res.RowsAffected == 0 {
+				if err := tx.Take(&row, "name = ? AND defining_project = ?", pt.Name, project).Error; err != nil {
+					return err
+				}
+			} else if err := setupProjectTeam(tx, row.ID, project, pt, roleIDs); err != nil {
+				return err
+			}
+			if creatorID != nil && pt.Name == "Administration" {
+				err := tx.Clauses(clause.OnConflict{DoNothing: true}).
+					Create(&linkRow{TeamID: row.ID, Kind: LinkMember, Value: linkValue(*creatorID)}).Error
+				if err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+}
+
+func setupProjectTeam(tx *gorm.DB, teamID int64, project string, pt policy.Team, roleIDs map[string]int64) error {
+	if err := tx.Create(&linkRow{TeamID: teamID, Kind: LinkProject, Value: project}).Error; err != nil {
+		return err
+	}
+	return linkRoles(tx, teamID, pt.Roles, roleIDs)
+}
+
+// DeleteProjectTeams removes the project's own teams and the project and
+// its components from every other team.
+func (s *Store) DeleteProjectTeams(ctx context.Context, project string) error {
+	return s.gdb.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		own := tx.Session(&gorm.Session{NewDB: true}).Model(&teamRow{}).Select("id").Where("defining_project = ?", project)
+		if err := tx.Where("team_id IN (?)", own).Delete(&linkRow{}).Error; err != nil {
+			return err
+		}
+		if err := tx.Where("defining_project = ?", project).Delete(&teamRow{}).Error; err != nil {
+			return err
+		}
+		if err := tx.Where("kind = ? AND value = ?", LinkProject, project).Delete(&linkRow{}).Error; err != nil {
+			return err
+		}
+		return tx.Where("kind = ? AND value LIKE ? ESCAPE '\\'", LinkComponent, likePrefix(project)+"/%").Delete(&linkRow{}).Error
+	})
+}
+
+// likePrefix escapes the LIKE wildcards of a slug (slugs may hold "_").
+func likePrefix(s string) string {
+	out := make([]rune, 0, len(s))
+	for _, r := range s {
+		if r == '%' || r == '_' || r == '\\' {
+			out = append(out, '\\')
+		}
+		out = append(out, r)
+	}
+	return string(out)
+}
+
+// MemberIDs resolves usernames (exact) to account ids; unknown names are
+// missing from the map.
+func (s *Store) MemberIDs(ctx context.Context, usernames []string) (map[string]int64, error) {
+	var rows []userRow
+	if err := s.gdb.WithContext(ctx).Select("id", "username").Where("username IN ?", append(usernames, "")).Find(&rows).Error; err != nil {
+		return nil, err
+	}
+	out := map[string]int64{}
+	for _, r := range rows {
+		out[r.Username] = r.ID
+	}
+	return out, nil
+}
+
+// Usernames resolves account ids to usernames.
+func (s *Store) Usernames(ctx context.Context, ids []int64) (map[int64]string, error) {
+	var rows []userRow
+	if err := s.gdb.WithContext(ctx).Select("id", "username").Where("id IN ?", append(ids, -1)).Find(&rows).Error; err != nil {
+		return nil, err
+	}
+	out := map[int64]string{}
+	for _, r := range rows {
+		out[r.ID] = r.Username
+	}
+	return out, nil
+}
+
+// TeamIDsOf returns the team ids of each account, in id order.
+func (s *Store) TeamIDsOf(ctx context.Context, userIDs []int64) (map[int64][]int64, error) {
+	values := make([]string, len(userIDs))
+	for i, id := range userIDs {
+		values[i] = linkValue(id)
+	}
+	var links []linkRow
+	if err := s.gdb.WithContext(ctx).Where("kind = ? AND value IN ?", LinkMember, append(values, "")).
+		Order("team_id").Find(&links).Error; err != nil {
+		return nil, err
+	}
+	out := map[int64][]int64{}
+	for _, l := range links {
+		id, _ := strconv.ParseInt(l.Value, 10, 64)
+		out[id] = append(out[id], l.TeamID)
+	}
+	return out, nil
+}
