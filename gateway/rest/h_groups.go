@@ -200,8 +200,10 @@ func (c *call) groupBody(create bool) (*notificationv1.Group, []string, error) {
 	if v, ok := b.integer("language_selection"); ok {
 		grp.LanguageSelection, fields = int32(v), append(fields, "language_selection")
 	}
-	if s, ok := b.str("defining_project"); ok && create && s != "" {
-		grp.DefiningProject = lastSegment(s)
+	if v, ok := b.fields["defining_project"]; ok && create && v != nil {
+		if s, ok := b.str("defining_project"); ok && s != "" {
+			grp.DefiningProject = lastSegment(s)
+		}
 	}
 	return grp, fields, b.err()
 }
@@ -408,7 +410,7 @@ func (g *gateway) userGroups(c *call) error {
 	}
 	_, err = g.cfg.Access.ChangeGroupLink(c.ctx, &notificationv1.ChangeGroupLinkRequest{GroupId: n,
 		Link: notificationv1.GroupLink_GROUP_LINK_MEMBER, Value: user.GetUser().GetUsername(), Remove: c.r.Method == "DELETE"})
-	if errs.Is(errs.FromStatus(err), errs.NotFound) {
+	if err != nil && errs.Is(errs.FromStatus(err), errs.NotFound) {
 		return invalidPK("group_id", v, err)
 	}
 	if err != nil {

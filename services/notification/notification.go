@@ -12,6 +12,7 @@ import (
 
 	"github.com/tmsproject/tms/pkg/db"
 	"github.com/tmsproject/tms/pkg/policy"
+	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
 	"github.com/tmsproject/tms/services/notification/delivery"
 	"github.com/tmsproject/tms/services/notification/server"
@@ -55,6 +56,8 @@ type Service struct {
 	webhooks  *server.Webhooks
 	access    *server.Access
 	deliverer *delivery.Deliverer // nil without a change log to follow
+	st        *store.Store
+	catalog   policy.ProjectLister // nil: no projects to give teams
 }
 
 // Migrations are the versioned schema changes of the service's database,
@@ -81,7 +84,8 @@ func New(ctx context.Context, cfg Config) (*Service, error) {
 		projects = policy.NewProjects(cfg.Catalog)
 	}
 	svc := &Service{gdb: gdb, server: server.New(st), limits: server.NewRateLimits(st),
-		webhooks: server.NewWebhooks(st, cfg.AllowLocalWebhooks, projects), access: server.NewAccess(st, projects)}
+		webhooks: server.NewWebhooks(st, cfg.AllowLocalWebhooks, projects), access: server.NewAccess(st, projects),
+		st: st, catalog: cfg.Catalog}
 	if svc.deliverer, err = newDeliverer(cfg, st, log.With("service", Name)); err != nil {
 		return nil, errors.Join(err, db.Close(gdb))
 	}
@@ -134,8 +138,10 @@ func (s *Service) Register(srv *grpc.Server) {
 // deliveryInterval is how often the change log is read and due mail sent.
 const deliveryInterval = 2 * time.Second
 
-// Run delivers notifications until ctx ends.
+// Run delivers notifications until ctx ends, after giving every project
+// its own teams in the background.
 func (s *Service) Run(ctx context.Context) error {
+	go s.adoptProjects(ctx)
 	if s.deliverer == nil {
 		<-ctx.Done()
 		return nil
@@ -148,3 +154,46 @@ func (s *Service) Close() error { return db.Close(s.gdb) }
 
 // Check tells whether the service can serve: its database answers.
 func (s *Service) Check(ctx context.Context) error { return db.Ping(ctx, s.gdb) }
+
+// adoptProjects gives the projects that have no teams of their own (made
+// before teams existed) their teams, retrying until the catalog answers.
+func (s *Service) adoptProjects(ctx context.Context) {
+	if s.catalog == nil {
+		return
+	}
+	for delay := time.Second; ; delay = min(2*delay, time.Minute) {
+		if s.adoptAll(ctx) == nil {
+			return
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(delay):
+		}
+	}
+}
+
+func (s *Service) adoptAll(ctx context.Context) error {
+	have, err := s.st.ProjectsWithTeams(ctx)
+	if err != nil {
+		return err
+	}
+	for offset := int64(0); ; {
+		resp, err := s.catalog.ListProjects(policy.System(ctx), &catalogv1.ListProjectsRequest{Offset: offset, Limit: 500})
+		if err != nil {
+			return err
+		}
+		for _, p := range resp.GetProjects() {
+			if have[p.GetSlug()] {
+				continue
+			}
+			if err := s.st.SetupProjectTeams(ctx, p.GetSlug(), nil); err != nil {
+				return err
+			}
+		}
+		offset += int64(len(resp.GetProjects()))
+		if len(resp.GetProjects()) == 0 || offset >= resp.GetTotal() {
+			return nil
+		}
+	}
+}

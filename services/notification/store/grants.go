@@ -264,3 +264,17 @@ func (s *Store) TeamIDsOf(ctx context.Context, userIDs []int64) (map[int64][]int
 	}
 	return out, nil
 }
+
+// ProjectsWithTeams lists the projects that define teams.
+func (s *Store) ProjectsWithTeams(ctx context.Context) (map[string]bool, error) {
+	var slugs []string
+	if err := s.gdb.WithContext(ctx).Model(&teamRow{}).Where("defining_project <> ''").
+		Distinct().Pluck("defining_project", &slugs).Error; err != nil {
+		return nil, err
+	}
+	out := make(map[string]bool, len(slugs))
+	for _, p := range slugs {
+		out[p] = true
+	}
+	return out, nil
+}

@@ -36,6 +36,9 @@ func TestStore(t *testing.T) {
 		{"webhooks and their deliveries", testWebhooks},
 		{"rate limit quota", testTakeQuota},
 		{"rate limit quota under racing replicas", testTakeQuotaRace},
+		{"built-in teams and grants", testBuiltinTeams},
+		{"project teams", testProjectTeams},
+		{"roles and team links", testRolesAndLinks},
 	}
 	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
 		for _, c := range cases {

@@ -1,0 +1,156 @@
+package store_test
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/pkg/policy"
+	"github.com/tmsproject/tms/services/notification/store"
+)
+
+// user creates an account and returns its id.
+func user(t *testing.T, s *store.Store, name string) int64 {
+	t.Helper()
+	u, err := s.CreateUser(t.Context(), store.User{Username: name, IsActive: true}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u.ID
+}
+
+func testBuiltinTeams(t *testing.T, s *store.Store) {
+	ctx := t.Context()
+	early := user(t, s, "early") // before the teams: joins when they are made
+	anon, _, err := s.EnsureUser(ctx, store.User{Username: store.AnonymousName}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 2 { // idempotent
+		if err := s.EnsureBuiltins(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	late := user(t, s, "late")
+	for _, c := range []struct {
+		id   int64
+		want []policy.Grant
+	}{{anon.ID, policy.DefaultGrants(true)}, {early, policy.DefaultGrants(false)}, {late, policy.DefaultGrants(false)}} {
+		got, err := s.Grants(ctx, c.id)
+		if err != nil || !slices.EqualFunc(got, c.want, sameGrant) {
+			t.Errorf("grants of %d: %+v %v, want %+v", c.id, got, err, c.want)
+		}
+	}
+	roles, total, err := s.ListRoles(ctx, nil, 0, 0)
+	if err != nil || total != int64(len(policy.BuiltinRoles)) || roles[0].Name != "Add suggestion" {
+		t.Errorf("roles: %d %v", total, err)
+	}
+}
+
+func sameGrant(a, b policy.Grant) bool {
+	return a.ProjectSelection == b.ProjectSelection && a.LanguageSelection == b.LanguageSelection &&
+		slices.Equal(a.Permissions, b.Permissions) && slices.Equal(a.Projects, b.Projects)
+}
+
+func testProjectTeams(t *testing.T, s *store.Store) {
+	ctx := t.Context()
+	if err := s.EnsureBuiltins(ctx); err != nil {
+		t.Fatal(err)
+	}
+	owner := user(t, s, "owner")
+	for range 2 {
+		if err := s.SetupProjectTeams(ctx, "my_proj", &owner); err != nil {
+			t.Fatal(err)
+		}
+	}
+	teams, total, err := s.ListTeams(ctx, store.TeamFilter{DefiningProject: "my_proj"}, 0, 0)
+	if err != nil || total != int64(len(policy.ProjectTeams)) {
+		t.Fatalf("project teams: %d %v", total, err)
+	}
+	for _, tm := range teams {
+		if len(tm.Roles) != 1 || !slices.Equal(tm.Projects, []string{"my_proj"}) {
+			t.Errorf("team %s: roles %v projects %v", tm.Name, tm.Roles, tm.Projects)
+		}
+	}
+	grants, _ := s.Grants(ctx, owner)
+	admin := policy.Caller{Username: "owner", Grants: grants}
+	if !admin.Can("project.permissions", policy.Scope{Project: "my_proj", Access: policy.AccessPrivate}) ||
+		admin.Can("project.edit", policy.Scope{Project: "myXproj", Access: policy.AccessPrivate}) {
+		t.Errorf("owner's grants: %+v", grants)
+	}
+	// A component link of another team goes with the project; the "_"
+	// of the slug is not a wildcard.
+	other, _ := s.SaveTeam(ctx, store.Team{Name: "Other", LanguageSelection: 1})
+	for _, v := range []string{"my_proj/app", "myXproj/app"} {
+		if err := s.Link(ctx, other.ID, store.LinkComponent, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.DeleteProjectTeams(ctx, "my_proj"); err != nil {
+		t.Fatal(err)
+	}
+	if _, total, _ := s.ListTeams(ctx, store.TeamFilter{DefiningProject: "my_proj"}, 0, 0); total != 0 {
+		t.Errorf("%d teams left", total)
+	}
+	if o, _ := s.GetTeam(ctx, other.ID); !slices.Equal(o.Components, []string{"myXproj/app"}) {
+		t.Errorf("other team's components: %v", o.Components)
+	}
+}
+
+func testRolesAndLinks(t *testing.T, s *store.Store) {
+	ctx := t.Context()
+	r, err := s.SaveRole(ctx, store.Role{Name: "Mine", Permissions: []string{"unit.edit", "comment.add", "unit.edit"}})
+	if err != nil || !slices.Equal(r.Permissions, []string{"comment.add", "unit.edit"}) {
+		t.Fatalf("role: %+v %v", r, err)
+	}
+	if _, err := s.SaveRole(ctx, store.Role{Name: "Mine"}); !errs.Is(err, errs.InvalidArgument) {
+		t.Errorf("duplicate role name: %v", err)
+	}
+	tm, err := s.SaveTeam(ctx, store.Team{Name: "Team", LanguageSelection: 0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.SaveTeam(ctx, store.Team{Name: "Team"}); !errs.Is(err, errs.InvalidArgument) {
+		t.Errorf("duplicate team name: %v", err)
+	}
+	member := user(t, s, "member")
+	for _, l := range []struct {
+		kind  int
+		value string
+	}{{store.LinkRole, "1"}, {store.LinkProject, "p"}, {store.LinkLanguage, "de"}, {store.LinkMember, "0"}} {
+		v := l.value
+		switch l.kind {
+		case store.LinkRole:
+			v = itoa(r.ID)
+		case store.LinkMember:
+			v = itoa(member)
+		}
+		if err := s.Link(ctx, tm.ID, l.kind, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	grants, _ := s.Grants(ctx, member)
+	c := policy.Caller{Username: "member", Grants: grants}
+	de, fr := policy.Scope{Project: "p", Access: policy.AccessPrivate, Language: "de"}, policy.Scope{Project: "p", Access: policy.AccessPrivate, Language: "fr"}
+	if !c.Can("unit.edit", de) || c.Can("unit.edit", fr) || !c.Sees("p", policy.AccessPrivate) {
+		t.Errorf("language scope: %+v", grants)
+	}
+	if err := s.DeleteRole(ctx, r.ID); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := s.GetTeam(ctx, tm.ID); len(got.Roles) != 0 {
+		t.Errorf("deleted role still linked: %v", got.Roles)
+	}
+	if err := s.Unlink(ctx, tm.ID, store.LinkLanguage, "fr"); !errs.Is(err, errs.NotFound) {
+		t.Errorf("unlink of nothing: %v", err)
+	}
+	if err := s.DeleteTeam(ctx, tm.ID); err != nil {
+		t.Fatal(err)
+	}
+	if ids, _ := s.TeamIDsOf(ctx, []int64{member}); slices.Contains(ids[member], tm.ID) {
+		t.Errorf("member of a deleted team: %v", ids)
+	}
+}
+
+func itoa(n int64) string { return fmt.Sprint(n) }
