@@ -10,6 +10,7 @@ import (
 
 	"google.golang.org/grpc"
 
+	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/policy"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	"github.com/tmsproject/tms/services/notification/kinds"
@@ -22,9 +23,11 @@ type ChangeLog interface {
 	ListChangesAfter(ctx context.Context, in *changelogv1.ListChangesAfterRequest, opts ...grpc.CallOption) (*changelogv1.ListChangesAfterResponse, error)
 }
 
-// Visibility tells whether the caller of ctx may see a project.
+// Visibility tells whether the caller of ctx may see a project, and what
+// it may do in it (policy.Projects).
 type Visibility interface {
 	Visible(ctx context.Context, slug string) (bool, error)
+	Authorize(ctx context.Context, perm string, s policy.Scope, reason string) error
 }
 
 // Store is the part of the service's store delivery uses.
@@ -199,8 +202,20 @@ func (d *Deliverer) route(ctx context.Context, changes []*changelogv1.Change) ([
 	for _, pc := range changes {
 		ch := Change{ID: pc.GetId(), Action: pc.GetAction(), Project: pc.GetProjectSlug(), Component: pc.GetComponentSlug(),
 			Language: pc.GetLanguageCode(), Author: pc.GetUser(), Target: pc.GetTarget()}
-		for uid, s := range recipients(ch, subs) {
-			ok, err := d.visible(ctx, uid, s, ch.Project, grants)
+		var failed error
+		administers := func(s store.Subscriber) bool {
+			ok, err := d.may(ctx, s, "project.edit", ch.Project, grants)
+			if err != nil {
+				failed = err
+			}
+			return ok
+		}
+		chosen := recipients(ch, subs, administers)
+		if failed != nil {
+			return nil, failed
+		}
+		for uid, s := range chosen {
+			ok, err := d.visible(ctx, s, ch.Project, grants)
 			if err != nil {
 				return nil, err
 			}
@@ -216,19 +231,50 @@ func (d *Deliverer) route(ctx context.Context, changes []*changelogv1.Change) ([
 }
 
 // visible tells whether the recipient may see the project, by its teams.
-func (d *Deliverer) visible(ctx context.Context, uid int64, s store.Subscriber, project string, grants map[int64][]policy.Grant) (bool, error) {
+func (d *Deliverer) visible(ctx context.Context, s store.Subscriber, project string, grants map[int64][]policy.Grant) (bool, error) {
 	if project == "" || d.Projects == nil {
 		return true, nil
 	}
-	g, ok := grants[uid]
-	if !ok && !s.IsSuperuser {
-		var err error
-		if g, err = d.Store.Grants(ctx, uid); err != nil {
-			return false, err
-		}
-		grants[uid] = g
+	c, err := d.caller(ctx, s, grants)
+	if err != nil {
+		return false, err
 	}
-	return d.Projects.Visible(policy.WithCaller(ctx, policy.Caller{Username: s.Login, Superuser: s.IsSuperuser, Grants: g}), project)
+	return d.Projects.Visible(policy.WithCaller(ctx, c), project)
+}
+
+// may tells whether the recipient holds perm on the project.
+func (d *Deliverer) may(ctx context.Context, s store.Subscriber, perm, project string, grants map[int64][]policy.Grant) (bool, error) {
+	if d.Projects == nil {
+		return s.IsSuperuser, nil
+	}
+	c, err := d.caller(ctx, s, grants)
+	if err != nil {
+		return false, err
+	}
+	err = d.Projects.Authorize(policy.WithCaller(ctx, c), perm, policy.Scope{Project: project}, "")
+	if errs.Is(err, errs.PermissionDenied) || errs.Is(err, errs.NotFound) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+// caller is the recipient as a policy caller, its grants read once per
+// batch.
+func (d *Deliverer) caller(ctx context.Context, s store.Subscriber, grants map[int64][]policy.Grant) (policy.Caller, error) {
+	c := policy.Caller{Username: s.Login, Superuser: s.IsSuperuser}
+	if s.IsSuperuser {
+		return c, nil
+	}
+	g, ok := grants[s.UserID]
+	if !ok {
+		var err error
+		if g, err = d.Store.Grants(ctx, s.UserID); err != nil {
+			return c, err
+		}
+		grants[s.UserID] = g
+	}
+	c.Grants = g
+	return c, nil
 }
 
 // dueAt is when a notification is mailed: at once, or at the end of the

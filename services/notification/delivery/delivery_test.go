@@ -101,12 +101,22 @@ func TestDelivery(t *testing.T) {
 			"carol": {"carol@example.org", []store.Subscription{{Notification: kinds.NewSuggestion, Scope: kinds.ScopeAll, Frequency: kinds.FrequencyInstant}}},
 			"dave":  {"", []store.Subscription{{Notification: kinds.TranslatedString, Scope: kinds.ScopeAll, Frequency: kinds.FrequencyInstant}}},
 			"root":  {"root@example.org", []store.Subscription{{Notification: kinds.TranslatedString, Scope: kinds.ScopeAll, Frequency: kinds.FrequencyInstant}}},
+			// erin administers secret (its Administration team): her
+			// "administered projects" subscription takes in its changes only.
+			"erin": {"erin@example.org", []store.Subscription{{Notification: kinds.TranslatedString, Scope: kinds.ScopeAdmin, Frequency: kinds.FrequencyInstant}}},
 		}
 		for name, u := range users {
 			if _, err := st.CreateUser(ctx, store.User{Username: name, Email: u.email, FullName: strings.ToUpper(name),
 				IsActive: true, IsSuperuser: name == "root", DateJoined: time.Now()}, u.subs); err != nil {
 				t.Fatal(err)
 			}
+		}
+		erin, err := st.UserByName(ctx, "erin")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := st.SetupProjectTeams(ctx, "secret", &erin.ID); err != nil {
+			t.Fatal(err)
 		}
 		log := &changeLog{}
 		log.add(change(1, 2, "p", "alice", "before delivery started"))
@@ -140,6 +150,7 @@ func TestDelivery(t *testing.T) {
 			`"ALICE" <alice@example.org>`: 1, // change 2 (3 is her own; 4 is in a project she may not see)
 			`"CAROL" <carol@example.org>`: 1, // the suggestion
 			`"ROOT" <root@example.org>`:   3, // 2, 3 and, as a superuser, 4
+			`"ERIN" <erin@example.org>`:   1, // 4, in the project she administers
 		}
 		for to, n := range want {
 			if len(got[to]) != n {
@@ -153,7 +164,7 @@ func TestDelivery(t *testing.T) {
 			t.Errorf("subject %q", s[0])
 		}
 		for _, raw := range sink.Raw() {
-			if strings.Contains(raw, "Geheim") && !strings.Contains(raw, "root@example.org") {
+			if strings.Contains(raw, "Geheim") && !strings.Contains(raw, "root@example.org") && !strings.Contains(raw, "erin@example.org") {
 				t.Errorf("the private project's text reached a user who may not see it:\n%s", raw)
 			}
 		}

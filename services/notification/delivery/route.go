@@ -50,18 +50,22 @@ type Change struct {
 	Target                               string
 }
 
-// specificity orders scopes: a component subscription beats a project one,
-// which beats one for all projects. Watched (10) and administered (20)
-// projects need what this service does not record yet (watch lists,
-// project teams): such subscriptions match nothing.
-func specificity(sub store.Subscription, ch Change) int {
+// specificity orders scopes: a component subscription beats a project
+// one, which beats one for the projects the user administers, which beats
+// one for all projects. Watched projects (10) need watch lists, which this
+// service does not keep: such subscriptions match nothing.
+func specificity(sub store.Subscription, ch Change, administers bool) int {
 	switch sub.Scope {
 	case kinds.ScopeComponent:
 		if sub.ProjectSlug == ch.Project && sub.ComponentSlug == ch.Component && ch.Component != "" {
-			return 3
+			return 4
 		}
 	case kinds.ScopeProject:
 		if sub.ProjectSlug == ch.Project && ch.Project != "" {
+			return 3
+		}
+	case kinds.ScopeAdmin:
+		if administers && ch.Project != "" {
 			return 2
 		}
 	case kinds.ScopeAll:
@@ -72,7 +76,8 @@ func specificity(sub store.Subscription, ch Change) int {
 
 // recipients picks, per user, the most specific subscription matching ch
 // among subs; the author of the change is never notified of it.
-func recipients(ch Change, subs []store.Subscriber) map[int64]store.Subscriber {
+// administers tells whether a subscriber administers the change's project.
+func recipients(ch Change, subs []store.Subscriber, administers func(store.Subscriber) bool) map[int64]store.Subscriber {
 	ks := kindsByAction[ch.Action]
 	best := map[int64]store.Subscriber{}
 	rank := map[int64]int{}
@@ -80,7 +85,8 @@ func recipients(ch Change, subs []store.Subscriber) map[int64]store.Subscriber {
 		if s.Login == ch.Author || !slices.Contains(ks, s.Notification) {
 			continue
 		}
-		if r := specificity(s.Subscription, ch); r > rank[s.UserID] {
+		admin := s.Scope == kinds.ScopeAdmin && ch.Project != "" && administers(s)
+		if r := specificity(s.Subscription, ch, admin); r > rank[s.UserID] {
 			best[s.UserID], rank[s.UserID] = s, r
 		}
 	}
