@@ -86,6 +86,18 @@ func (f *permissionFixture) component(project, slug string) {
 	})
 }
 
+// role makes a role as the admin and returns its path ("roles/<id>").
+func (f *permissionFixture) role() string {
+	r := f.admin.want(201, "POST", f.admin.base+"roles/", map[string]any{"name": f.unique("Role "), "permissions": []string{}})
+	return strings.TrimSuffix(strings.TrimPrefix(r["url"].(string), f.admin.base), "/")
+}
+
+// group makes a site-wide team as the admin and returns its path.
+func (f *permissionFixture) group() string {
+	g := f.admin.want(201, "POST", f.admin.base+"groups/", map[string]any{"name": f.unique("Team ")})
+	return strings.TrimSuffix(strings.TrimPrefix(g["url"].(string), f.admin.base), "/")
+}
+
 // unique names a resource made for one case and role.
 func (f *permissionFixture) unique(prefix string) string {
 	f.seq++
@@ -181,6 +193,22 @@ func (f *permissionFixture) cases() []writeCase {
 			s := f.unique("u")
 			return "users/", map[string]any{"username": s, "full_name": s, "email": s + "@x.example"}
 		}, with(201)},
+		// Site-wide roles and teams are the superusers'; a team the user is
+		// not in does not exist for it (TestTeams: project teams).
+		{"create role", "POST", func(string) (string, any) {
+			return "roles/", map[string]any{"name": f.unique("Role "), "permissions": []string{"unit.edit"}}
+		}, with(201)},
+		{"edit role", "PATCH", func(string) (string, any) { return f.role() + "/", map[string]any{"permissions": []string{"unit.add"}} }, with(200)},
+		{"delete role", "DELETE", func(string) (string, any) { return f.role() + "/", nil }, with(204)},
+		{"create team", "POST", func(string) (string, any) { return "groups/", map[string]any{"name": f.unique("Team ")} }, with(201)},
+		{"edit team", "PATCH", func(string) (string, any) { return f.group() + "/", map[string]any{"language_selection": 1} }, [3]int{401, 404, 200}},
+		{"delete team", "DELETE", func(string) (string, any) { return f.group() + "/", nil }, [3]int{401, 404, 204}},
+		{"team role", "POST", func(string) (string, any) {
+			return f.group() + "/roles/", map[string]any{"role_id": strings.TrimPrefix(f.role(), "roles/")}
+		}, [3]int{401, 404, 200}},
+		{"team member", "POST", func(string) (string, any) {
+			return "users/victim/groups/", map[string]any{"group_id": strings.TrimPrefix(f.group(), "groups/")}
+		}, [3]int{401, 400, 200}},
 		// Another user's token and subscriptions are not the user's to see.
 		{"another user's token", "POST", fixed("users/victim/token/", map[string]any{}), [3]int{401, 404, 200}},
 		{"another user's subscription", "POST", fixed("users/victim/notifications/", map[string]any{"notification": "NewTranslationNotificaton", "scope": 10, "frequency": 1}), [3]int{401, 404, 201}},

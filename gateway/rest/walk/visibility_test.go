@@ -76,6 +76,12 @@ func TestPrivateProjectInvisible(t *testing.T) {
 				}
 			}
 		}
+		// Teams name their project: the private project's are not listed.
+		for _, path := range []string{"groups/?page_size=100", "roles/?page_size=100", "users/olga/"} {
+			if code, body := c.do("GET", admin.base+path, nil); code >= 500 || strings.Contains(string(body), "/secret/") {
+				t.Errorf("%s GET %s shows the private project's teams: %d %.300s", name, path, code, body)
+			}
+		}
 		for _, path := range []string{"projects/secret/", "components/secret/app/", "translations/secret/app/de/",
 			"translations/secret/app/de/units/", "projects/secret/changes/", "projects/secret/statistics/",
 			"projects/secret/credits/", strings.TrimPrefix(unit, admin.base), strings.TrimPrefix(unit, admin.base) + "comments/"} {
