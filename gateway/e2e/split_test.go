@@ -14,12 +14,23 @@ import (
 	"testing"
 	"time"
 
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/types/known/emptypb"
+
+	"github.com/tmsproject/tms/pkg/grpcx"
 	"github.com/tmsproject/tms/pkg/pgtest"
+	"github.com/tmsproject/tms/pkg/policy"
+	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
 )
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
 
 const adminToken = "wlu_e2etoken0123456789abcdefghijklmnopq"
+
+// serviceToken is the split deployment's service credential.
+const serviceToken = "e2e-service-credential"
 
 // TestSplitDeployment runs each service in its own process on one
 // PostgreSQL database (a schema each) and the gateway in a fifth process,
@@ -32,7 +43,7 @@ func TestSplitDeployment(t *testing.T) {
 	data := t.TempDir()
 	addrs := map[string]string{}
 	env := []string{"TMS_DATABASE_URL=" + dbURL, "TMS_DATA_DIR=" + data, "TMS_ADMIN_TOKEN=" + adminToken,
-		"TMS_ALLOW_LOCAL_REPOS=true", "TMS_BACKEND_TIMEOUT=2s"}
+		"TMS_ALLOW_LOCAL_REPOS=true", "TMS_BACKEND_TIMEOUT=2s", "TMS_SERVICE_TOKEN=" + serviceToken}
 	for _, s := range []string{"changelog", "notification", "catalog", "translation"} {
 		addrs[s] = freeAddr(t)
 		env = append(env, "TMS_"+strings.ToUpper(s)+"_ADDR="+addrs[s])
@@ -65,9 +76,48 @@ func TestSplitDeployment(t *testing.T) {
 		ch := call(t, "GET", base+"changes/?action=50&action=51", nil, 0)
 		return ch["count"] == float64(2)
 	})
+	servicesRefuseStrangers(t, addrs)
 	editWhileChangelogPaused(t, base, procs["changelog"])
 	pausedTranslationAnswers504(t, base, procs["translation"])
 	deadCatalogAnswers503(t, base, procs["catalog"])
+}
+
+// servicesRefuseStrangers calls each service the way any process that
+// reaches its port could: without the service credential, or with a wrong
+// one, every call is Unauthenticated (the admin's token stays secret); with
+// it, a privileged call acting for a user without the right is refused by
+// the service itself.
+func servicesRefuseStrangers(t *testing.T, addrs map[string]string) {
+	ctx := t.Context()
+	for name, addr := range addrs {
+		for _, opts := range [][]grpc.DialOption{nil, {grpcx.WithServiceToken("guess")}} {
+			conn, err := grpcx.Dial(addr, opts...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			method := map[string]string{
+				"notification": "/tms.notification.v1.NotificationService/IssueToken",
+				"catalog":      "/tms.catalog.v1.CatalogService/ListProjects",
+				"changelog":    "/tms.changelog.v1.ChangelogService/ListChanges",
+				"translation":  "/tms.translation.v1.TranslationService/ListTranslations",
+			}[name]
+			err = conn.Invoke(ctx, method, &notificationv1.IssueTokenRequest{Username: "admin"}, new(emptypb.Empty))
+			if status.Code(err) != codes.Unauthenticated {
+				t.Errorf("%s on the %s port without the credential: %v, want Unauthenticated", method, name, err)
+			}
+			_ = conn.Close()
+		}
+	}
+	conn, err := grpcx.Dial(addrs["notification"], grpcx.WithServiceToken(serviceToken))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	asUser := policy.WithCaller(ctx, policy.NewAccount("mallory"))
+	_, err = notificationv1.NewNotificationServiceClient(conn).IssueToken(asUser, &notificationv1.IssueTokenRequest{Username: "admin"})
+	if status.Code(err) != codes.PermissionDenied {
+		t.Errorf("IssueToken for admin acting for another user: %v, want PermissionDenied", err)
+	}
 }
 
 // deadCatalogAnswers503 kills the catalog process: routes that need it

@@ -1,6 +1,7 @@
 package stack
 
 import (
+	"errors"
 	"fmt"
 	"log/slog"
 	"os"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/tmsproject/tms/gateway/rest"
 	"github.com/tmsproject/tms/pkg/db"
+	"github.com/tmsproject/tms/pkg/grpcx"
 )
 
 // Service names, also the values of --services.
@@ -29,13 +31,16 @@ var Backends = []string{Changelog, Notification, Catalog, Translation}
 
 // Config is the configuration of one process.
 type Config struct {
-	HTTPAddr        string            // gateway listen address
-	DataDir         string            // SQLite files and working copies
-	DatabaseURL     string            // shared PostgreSQL URL; empty: SQLite
-	DatabaseURLs    map[string]string // per-service PostgreSQL URL, wins over DatabaseURL
-	Addrs           map[string]string // gRPC address per service (listen when local, dial when remote)
-	Services        []string          // what this process runs; "all" expands to everything
-	AdminToken      string
+	HTTPAddr     string            // gateway listen address
+	DataDir      string            // SQLite files and working copies
+	DatabaseURL  string            // shared PostgreSQL URL; empty: SQLite
+	DatabaseURLs map[string]string // per-service PostgreSQL URL, wins over DatabaseURL
+	Addrs        map[string]string // gRPC address per service (listen when local, dial when remote)
+	Services     []string          // what this process runs; "all" expands to everything
+	AdminToken   string
+	// ServiceToken authenticates the calls between the deployment's
+	// processes; required when any service is reached over the network.
+	ServiceToken    string
 	AllowLocalRepos bool
 	TrustForwarded  bool
 	SiteURL         string // public address, used in commit messages
@@ -67,6 +72,7 @@ func FromEnv() Config {
 		Addrs:              map[string]string{},
 		Services:           []string{"all"},
 		AdminToken:         setting("TMS_ADMIN_TOKEN"),
+		ServiceToken:       setting("TMS_SERVICE_TOKEN"),
 		CommitterName:      setting("TMS_COMMITTER_NAME"),
 		CommitterEmail:     setting("TMS_COMMITTER_EMAIL"),
 		RateLimitAnon:      setting("TMS_API_RATELIMIT_ANON"),
@@ -207,4 +213,20 @@ func parseTimeout(env, v string) (time.Duration, error) {
 		return 0, fmt.Errorf("%s %q: want a positive duration (120s, 2m) or seconds", env, v)
 	}
 	return d, nil
+}
+
+// serviceToken is the credential of the calls between processes: required
+// when any service listens on or is reached at a network address; a
+// process that runs every service in memory makes its own.
+func (c Config) serviceToken() (string, error) {
+	if c.ServiceToken != "" {
+		return c.ServiceToken, nil
+	}
+	for _, name := range Backends {
+		if c.Addrs[name] != "" {
+			return "", errors.New("TMS_SERVICE_TOKEN is required when services listen on or are reached at network addresses " +
+				"(TMS_<SERVICE>_ADDR): it authenticates the calls between the deployment's processes")
+		}
+	}
+	return grpcx.NewServiceToken(), nil
 }

@@ -2,6 +2,7 @@ package stack
 
 import (
 	"log/slog"
+	"strings"
 	"testing"
 	"time"
 )
@@ -68,7 +69,7 @@ func TestStatelessWithoutDataDir(t *testing.T) {
 		addrs[b] = "127.0.0.1:1" // dialled lazily, never here
 	}
 	cfg := Config{DataDir: "/proc/tms-cannot-create", Services: []string{Gateway}, Addrs: addrs,
-		Log: slog.New(slog.DiscardHandler)}
+		ServiceToken: "t", Log: slog.New(slog.DiscardHandler)}
 	st, err := Start(t.Context(), cfg)
 	if err != nil {
 		t.Fatalf("stateless gateway without a data directory: %v", err)
@@ -78,5 +79,24 @@ func TestStatelessWithoutDataDir(t *testing.T) {
 	if st, err := Start(t.Context(), cfg); err == nil {
 		_ = st.Close()
 		t.Error("the translation service started without its data directory")
+	}
+}
+
+// TestServiceTokenRequired: a process that reaches or serves a service over
+// the network refuses to start without the service credential; one that
+// runs everything in memory makes its own.
+func TestServiceTokenRequired(t *testing.T) {
+	split := Config{Addrs: map[string]string{Catalog: "127.0.0.1:1"}}
+	if _, err := split.serviceToken(); err == nil || !strings.Contains(err.Error(), "TMS_SERVICE_TOKEN") {
+		t.Errorf("split without a credential: %v", err)
+	}
+	split.ServiceToken = "given"
+	if tok, err := split.serviceToken(); tok != "given" || err != nil {
+		t.Errorf("split with a credential: %q %v", tok, err)
+	}
+	a, _ := Config{}.serviceToken()
+	b, _ := Config{}.serviceToken()
+	if len(a) < 40 || a == b {
+		t.Errorf("in-process credentials %q and %q: want long random ones", a, b)
 	}
 }

@@ -27,6 +27,7 @@ var Settings = []Setting{
 	{"TMS_<SERVICE>_DATABASE_URL", "", "PostgreSQL URL of one service (CATALOG, TRANSLATION, CHANGELOG, NOTIFICATION); wins over TMS_DATABASE_URL"},
 	{"TMS_<SERVICE>_ADDR", "", "gRPC address of a service: where it listens when this process runs it, where the others dial it; unset: in-process"},
 	{"TMS_ADMIN_TOKEN", "", "API token of the built-in admin superuser, set at every start (replaces a stored one); unset: generated at first start and logged once"},
+	{"TMS_SERVICE_TOKEN", "", "shared secret every call between the deployment's processes carries (the same in all of them); required when services have network addresses, generated in memory otherwise"},
 	{"TMS_ALLOW_LOCAL_REPOS", "false", "allow plain paths and file:// URLs as component repositories"},
 	{"TMS_SITE_URL", "http:// + TMS_HTTP_ADDR", "public address of the service, used in commit messages and PO headers"},
 	{"TMS_COMMITTER_NAME", server.DefaultCommitterName, "committer name of the commits the service makes (the author is the editor)"},

@@ -35,6 +35,7 @@ const healthEvery = 5 * time.Second
 // Stack is a running process: some backends and maybe the gateway.
 type Stack struct {
 	cfg      Config
+	token    string // the service credential (Config.ServiceToken)
 	conns    map[string]*grpc.ClientConn
 	inproc   map[string]*grpcx.InProcess
 	handler  http.Handler
@@ -64,7 +65,11 @@ func Start(ctx context.Context, cfg Config) (*Stack, error) {
 	if err != nil {
 		return nil, err
 	}
-	st := &Stack{cfg: cfg, conns: map[string]*grpc.ClientConn{}, inproc: map[string]*grpcx.InProcess{}, errs: make(chan error, 8)}
+	token, err := cfg.serviceToken()
+	if err != nil {
+		return nil, err
+	}
+	st := &Stack{cfg: cfg, token: token, conns: map[string]*grpc.ClientConn{}, inproc: map[string]*grpcx.InProcess{}, errs: make(chan error, 8)}
 	locks, err := lockRoles(cfg.DataDir, cfg.roles())
 	switch {
 	case err == nil:
@@ -110,7 +115,7 @@ func Start(ctx context.Context, cfg Config) (*Stack, error) {
 // connect creates one client connection per backend: in-memory for the ones
 // this process runs in all-in-one mode, TCP for the others.
 func (st *Stack) connect(deadline time.Duration) error {
-	var opts []grpc.DialOption
+	opts := []grpc.DialOption{grpcx.WithServiceToken(st.token)}
 	if deadline > 0 {
 		opts = append(opts, grpc.WithChainUnaryInterceptor(grpcx.Deadlines(deadline)))
 	}
@@ -146,7 +151,7 @@ func (st *Stack) startBackend(ctx context.Context, name string) error {
 		return err
 	}
 	st.cleanups = append(st.cleanups, svc.Close)
-	srv, hs := grpcx.NewServerWithHealth(st.cfg.Log.With("service", name))
+	srv, hs := grpcx.NewServerWithHealth(st.cfg.Log.With("service", name), st.token)
 	svc.Register(srv)
 	st.goRun(func() error { grpcx.WatchHealth(ctx, hs, name, svc.Check, healthEvery); return nil })
 	var lis net.Listener

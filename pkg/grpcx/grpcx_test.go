@@ -36,7 +36,7 @@ func TestWatchHealth(t *testing.T) {
 	ctx, cancel := context.WithCancel(t.Context())
 	defer cancel()
 	p := NewInProcess()
-	s, hs := NewServerWithHealth(slog.New(slog.NewTextHandler(io.Discard, nil)))
+	s, hs := NewServerWithHealth(slog.New(slog.NewTextHandler(io.Discard, nil)), "")
 	go func() { _ = Serve(ctx, s, p.Listener()) }()
 	var down atomic.Bool
 	down.Store(true)

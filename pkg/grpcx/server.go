@@ -20,15 +20,16 @@ import (
 // context (policy). A health service is registered; register the service's own
 // implementation on the returned server.
 func NewServer(log *slog.Logger) *grpc.Server {
-	s, _ := NewServerWithHealth(log)
+	s, _ := NewServerWithHealth(log, "")
 	return s
 }
 
 // NewServerWithHealth is NewServer returning its health service too, for
-// WatchHealth.
-func NewServerWithHealth(log *slog.Logger) (*grpc.Server, *health.Server) {
+// WatchHealth; calls without the service credential token are refused
+// first of all (WithServiceToken; "" admits all).
+func NewServerWithHealth(log *slog.Logger, token string) (*grpc.Server, *health.Server) {
 	s := grpc.NewServer(
-		grpc.ChainUnaryInterceptor(recoverUnary(log), statusUnary(log), policy.ServerInterceptor()),
+		grpc.ChainUnaryInterceptor(requireServiceToken(token), recoverUnary(log), statusUnary(log), policy.ServerInterceptor()),
 		grpc.MaxRecvMsgSize(64<<20), grpc.MaxSendMsgSize(64<<20),
 	)
 	hs := health.NewServer()

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/tmsproject/tms/gateway/stack"
+	"github.com/tmsproject/tms/pkg/grpcx"
 	"github.com/tmsproject/tms/pkg/pgserver"
 )
 
@@ -61,7 +62,13 @@ func splitMain(cfg stack.Config, stderr io.Writer) error {
 		return fmt.Errorf("start PostgreSQL: %w", err)
 	}
 	defer pg.Stop()
-	env := []string{"TMS_DATA_DIR=" + data, "TMS_DATABASE_URL="}
+	// The processes authenticate their calls with one shared credential:
+	// the configured one, or one made for this run.
+	token := cfg.ServiceToken
+	if token == "" {
+		token = grpcx.NewServiceToken()
+	}
+	env := []string{"TMS_DATA_DIR=" + data, "TMS_DATABASE_URL=", "TMS_SERVICE_TOKEN=" + token}
 	for _, s := range stack.Backends {
 		url, err := pg.CreateDatabase(s)
 		if err != nil {

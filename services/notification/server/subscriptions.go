@@ -48,6 +48,9 @@ func subscriptionOf(p *notificationv1.Subscription) store.Subscription {
 // ListSubscriptions returns one page of an account's subscriptions in id
 // order; limit 0 means all.
 func (s *Server) ListSubscriptions(ctx context.Context, req *notificationv1.ListSubscriptionsRequest) (*notificationv1.ListSubscriptionsResponse, error) {
+	if err := requireSelf(ctx, req.GetUsername()); err != nil {
+		return nil, err
+	}
 	if err := checkPaging(req.GetOffset(), req.GetLimit()); err != nil {
 		return nil, err
 	}
@@ -65,6 +68,9 @@ func (s *Server) ListSubscriptions(ctx context.Context, req *notificationv1.List
 
 // GetSubscription returns one subscription of an account.
 func (s *Server) GetSubscription(ctx context.Context, req *notificationv1.GetSubscriptionRequest) (*notificationv1.GetSubscriptionResponse, error) {
+	if err := requireSelf(ctx, req.GetUsername()); err != nil {
+		return nil, err
+	}
 	sub, err := s.store.GetSubscription(ctx, req.GetUsername(), req.GetId())
 	if err != nil {
 		return nil, err
@@ -74,6 +80,9 @@ func (s *Server) GetSubscription(ctx context.Context, req *notificationv1.GetSub
 
 // CreateSubscription adds a subscription to the account named in it.
 func (s *Server) CreateSubscription(ctx context.Context, req *notificationv1.CreateSubscriptionRequest) (*notificationv1.CreateSubscriptionResponse, error) {
+	if err := requireSelf(ctx, req.GetSubscription().GetUsername()); err != nil {
+		return nil, err
+	}
 	sub := subscriptionOf(req.GetSubscription())
 	// An unknown account is NotFound before any field is judged.
 	if _, err := s.store.UserByName(ctx, sub.Username); err != nil {
@@ -109,6 +118,9 @@ var allFields = []string{"notification", "scope", "frequency", "project_slug", "
 // is empty) of one subscription of an account; the result is validated as
 // a whole before it is saved.
 func (s *Server) UpdateSubscription(ctx context.Context, req *notificationv1.UpdateSubscriptionRequest) (*notificationv1.UpdateSubscriptionResponse, error) {
+	if err := requireSelf(ctx, req.GetSubscription().GetUsername()); err != nil {
+		return nil, err
+	}
 	src := subscriptionOf(req.GetSubscription())
 	fields := req.GetFields()
 	if len(fields) == 0 {
@@ -133,6 +145,9 @@ func (s *Server) UpdateSubscription(ctx context.Context, req *notificationv1.Upd
 
 // DeleteSubscription removes one subscription of an account.
 func (s *Server) DeleteSubscription(ctx context.Context, req *notificationv1.DeleteSubscriptionRequest) (*notificationv1.DeleteSubscriptionResponse, error) {
+	if err := requireSelf(ctx, req.GetUsername()); err != nil {
+		return nil, err
+	}
 	if err := s.store.DeleteSubscription(ctx, req.GetUsername(), req.GetId()); err != nil {
 		return nil, err
 	}

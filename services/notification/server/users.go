@@ -99,6 +99,9 @@ func (s *Server) ListUsers(ctx context.Context, req *notificationv1.ListUsersReq
 // date_joined of the request are ignored; is_active and is_superuser are
 // taken as given.
 func (s *Server) CreateUser(ctx context.Context, req *notificationv1.CreateUserRequest) (*notificationv1.CreateUserResponse, error) {
+	if err := requireSite(ctx); err != nil {
+		return nil, err
+	}
 	in := req.GetUser()
 	u := store.User{Username: in.GetUsername(), FullName: strings.TrimSpace(in.GetFullName()),
 		Email: strings.TrimSpace(in.GetEmail()), IsSuperuser: in.GetIsSuperuser(), IsActive: in.GetIsActive(),
@@ -143,6 +146,9 @@ func validateUser(u store.User) error {
 // IssueToken gives the account a new API token, revoking the former one,
 // and returns it: the only time the token is seen in clear.
 func (s *Server) IssueToken(ctx context.Context, req *notificationv1.IssueTokenRequest) (*notificationv1.IssueTokenResponse, error) {
+	if err := requireSelf(ctx, req.GetUsername()); err != nil {
+		return nil, err
+	}
 	if req.GetUsername() == Anonymous {
 		return nil, errs.New(errs.FailedPrecondition, "The anonymous user can not have an API token.")
 	}
@@ -160,6 +166,9 @@ func (s *Server) IssueToken(ctx context.Context, req *notificationv1.IssueTokenR
 // and anonymous accounts keep their state: deactivating admin would lock
 // every operator out, and anonymous is never active.
 func (s *Server) SetUserActive(ctx context.Context, req *notificationv1.SetUserActiveRequest) (*notificationv1.SetUserActiveResponse, error) {
+	if err := requireSite(ctx); err != nil {
+		return nil, err
+	}
 	if name := req.GetUsername(); name == Admin || name == Anonymous {
 		return nil, errs.New(errs.FailedPrecondition, "The built-in %s account can not be changed.", name)
 	}
@@ -193,6 +202,9 @@ var updatable = map[string]func(u *store.User, in *notificationv1.User){
 // creation. The user name is the account's identity across the services'
 // records and does not change; neither do the built-in accounts.
 func (s *Server) UpdateUser(ctx context.Context, req *notificationv1.UpdateUserRequest) (*notificationv1.UpdateUserResponse, error) {
+	if err := requireSite(ctx); err != nil {
+		return nil, err
+	}
 	if name := req.GetUsername(); name == Admin || name == Anonymous {
 		return nil, errs.New(errs.FailedPrecondition, "The built-in %s account can not be changed.", name)
 	}
@@ -215,4 +227,14 @@ func (s *Server) UpdateUser(ctx context.Context, req *notificationv1.UpdateUserR
 		return nil, err
 	}
 	return &notificationv1.UpdateUserResponse{User: userProto(u)}, nil
+}
+
+// requireSelf admits the account itself, superusers and the services' own
+// calls: the rights of token rotation and of an account's subscriptions,
+// checked here whatever the gateway checked.
+func requireSelf(ctx context.Context, username string) error {
+	if c, system := caller(ctx); system || c.Superuser || (c.Username != "" && c.Username == username) {
+		return nil
+	}
+	return denied()
 }

@@ -73,6 +73,7 @@ func commitProto(c *workcopy.CommitInfo) *translationv1.Commit {
 type opResult struct {
 	ok     bool
 	detail string
+	noRepo bool // there was no working copy to run on
 }
 
 // repositoryOp runs with the component's working copy locked and open.
@@ -125,6 +126,13 @@ func (s *Server) runOperation(ctx context.Context, comp *catalogv1.Component, na
 		if again {
 			return s.importAsOperation(ctx, comp)
 		}
+		// An import was running: if it failed meanwhile, there is still no
+		// working copy once its lock is ours, and the import runs again.
+		res, err := s.locked(ctx, comp, actor, op)
+		if err == nil && res.noRepo {
+			return s.importAsOperation(ctx, comp)
+		}
+		return res, err
 	}
 	return s.locked(ctx, comp, actor, op)
 }
@@ -134,7 +142,7 @@ func (s *Server) locked(ctx context.Context, comp *catalogv1.Component, actor st
 	defer unlock()
 	repo, err := s.cfg.Repos.Open(comp.GetId())
 	if err != nil {
-		return opResult{detail: "The repository is not available: its import has not succeeded yet; pull or reset imports it again."}, nil
+		return opResult{detail: "The repository is not available: its import has not succeeded yet; pull or reset imports it again.", noRepo: true}, nil
 	}
 	return op(s, ctx, comp, repo, actor)
 }

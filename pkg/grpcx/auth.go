@@ -1,0 +1,57 @@
+package grpcx
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/subtle"
+	"encoding/base64"
+	"strings"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/metadata"
+
+	"github.com/tmsproject/tms/pkg/errs"
+)
+
+// serviceTokenKey is the metadata key of the deployment's service
+// credential: every call between the gateway and the services carries it,
+// so that only the deployment's own processes reach a service, and the
+// caller they name in metadata (policy) can be believed.
+const serviceTokenKey = "tms-service-token"
+
+// healthPrefix is the health service's methods, left open for probes.
+const healthPrefix = "/grpc.health.v1.Health/"
+
+// NewServiceToken returns a random credential (for a process that runs
+// every service itself, or for run-split to hand to its children).
+func NewServiceToken() string {
+	b := make([]byte, 32)
+	_, _ = rand.Read(b)
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+// WithServiceToken sends token with every call of a connection.
+func WithServiceToken(token string) grpc.DialOption {
+	return grpc.WithChainUnaryInterceptor(func(ctx context.Context, method string, req, reply any,
+		cc *grpc.ClientConn, invoker grpc.UnaryInvoker, opts ...grpc.CallOption) error {
+		return invoker(metadata.AppendToOutgoingContext(ctx, serviceTokenKey, token), method, req, reply, cc, opts...)
+	})
+}
+
+// requireServiceToken refuses (Unauthenticated) every call but the health
+// checks that does not carry token. An empty token admits every call: a
+// server a test wires up by itself.
+func requireServiceToken(token string) grpc.UnaryServerInterceptor {
+	want := []byte(token)
+	return func(ctx context.Context, req any, info *grpc.UnaryServerInfo, h grpc.UnaryHandler) (any, error) {
+		if token == "" || strings.HasPrefix(info.FullMethod, healthPrefix) {
+			return h(ctx, req)
+		}
+		md, _ := metadata.FromIncomingContext(ctx)
+		got := md.Get(serviceTokenKey)
+		if len(got) != 1 || subtle.ConstantTimeCompare([]byte(got[0]), want) != 1 {
+			return nil, errs.ToStatus(errs.New(errs.Unauthenticated, "This service answers the deployment's own processes only: the call lacks a valid service credential."))
+		}
+		return h(ctx, req)
+	}
+}
