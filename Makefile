@@ -2,14 +2,14 @@
 SHELL := /bin/bash
 export CGO_ENABLED := 0
 BIN := $(CURDIR)/.bin
-MODULES := pkg proto/gen/go services/catalog services/translation services/changelog services/notification gateway
+MODULES := pkg proto/gen/go services/catalog services/translation services/changelog services/notification gateway deploy/check
 
 BUF_VERSION := v1.75.0
 PROTOC_GEN_GO_VERSION := v1.36.12
 PROTOC_GEN_GO_GRPC_VERSION := v1.6.2
 GRPC_GATEWAY_VERSION := v2.32.0
 
-.PHONY: help tools generate lint build run run-split test bench
+.PHONY: help tools generate lint build run run-split test bench deploy-check
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
@@ -44,6 +44,9 @@ run-split: build ## run each service as its own process on a throwaway PostgreSQ
 
 test: ## run every module's tests (SQLite, and PostgreSQL from a throwaway cluster unless TMS_TEST_DATABASE_URL is set)
 	@for m in $(MODULES); do echo "== $$m"; (cd $$m && go test -count=1 ./...) || exit 1; done
+
+deploy-check: ## render every kustomize overlay offline and decode each object strictly (k8s.io/api)
+	go run ./deploy/check deploy/k8s/overlays/*/
 
 bench: build ## run the benchmarks and rewrite BENCHMARKS.md
 	./scripts/bench.sh

@@ -95,7 +95,7 @@ func Start(ctx context.Context, cfg Config) (*Stack, error) {
 		}
 	}
 	if cfg.runs(Gateway) {
-		st.handler = rest.New(rest.Config{
+		st.handler = st.withProbes(rest.New(rest.Config{
 			Catalog:        catalogv1.NewCatalogServiceClient(st.conns[Catalog]),
 			Translation:    translationv1.NewTranslationServiceClient(st.conns[Translation]),
 			Changelog:      changelogv1.NewChangelogServiceClient(st.conns[Changelog]),
@@ -107,7 +107,7 @@ func Start(ctx context.Context, cfg Config) (*Stack, error) {
 			RateUser:       user,
 			TrustForwarded: cfg.TrustForwarded,
 			Log:            cfg.Log.With("service", Gateway),
-		})
+		}))
 	}
 	return st, nil
 }

@@ -1,0 +1,29 @@
+package main
+
+import (
+	"fmt"
+	"os"
+)
+
+func main() {
+	if len(os.Args) < 2 {
+		fmt.Fprintln(os.Stderr, "usage: check OVERLAY_DIR...")
+		os.Exit(2)
+	}
+	failed := false
+	for _, dir := range os.Args[1:] {
+		objs, err := Render(dir)
+		if err == nil {
+			err = Check(objs)
+		}
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "%s: %v\n", dir, err)
+			failed = true
+			continue
+		}
+		fmt.Printf("%s: %d objects ok\n", dir, len(objs))
+	}
+	if failed {
+		os.Exit(1)
+	}
+}
