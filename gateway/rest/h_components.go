@@ -101,7 +101,7 @@ func (g *gateway) createComponent(c *call) error {
 	if err != nil {
 		if _, derr := g.cfg.Catalog.DeleteComponent(c.ctx, &catalogv1.DeleteComponentRequest{
 			ProjectSlug: slug, Slug: created.GetSlug(), Actor: c.actor()}); derr != nil {
-			g.log.Warn("remove component after refused import", "component", created.GetId(), "err", derr)
+			g.log.WarnContext(c.ctx, "remove component after refused import", "component", created.GetId(), "err", derr)
 		}
 		return err
 	}
@@ -161,7 +161,7 @@ func (g *gateway) reimport(c *call, old, updated *catalogv1.Component) error {
 	restore := []string{"repo", "branch", "filemask", "template", "new_base"}
 	if _, rerr := g.cfg.Catalog.UpdateComponent(c.ctx, &catalogv1.UpdateComponentRequest{
 		ProjectSlug: updated.GetProjectSlug(), Slug: updated.GetSlug(), Component: old, Fields: restore, Actor: c.actor()}); rerr != nil {
-		g.log.Warn("restore component binding after refused import", "component", updated.GetId(), "err", rerr)
+		g.log.WarnContext(c.ctx, "restore component binding after refused import", "component", updated.GetId(), "err", rerr)
 	}
 	return err
 }
@@ -210,7 +210,7 @@ func (g *gateway) deleteComponent(c *call) error {
 		return err
 	}
 	if _, err := g.cfg.Translation.ForgetComponent(c.ctx, &translationv1.ForgetComponentRequest{ComponentId: comp.GetId()}); err != nil {
-		g.log.Warn("forget deleted component", "component", comp.GetId(), "err", err)
+		g.log.WarnContext(c.ctx, "forget deleted component", "component", comp.GetId(), "err", err)
 	}
 	return c.noContent()
 }

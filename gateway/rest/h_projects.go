@@ -97,11 +97,11 @@ func (g *gateway) deleteProject(c *call) error {
 	}
 	for _, comp := range comps {
 		if _, err := g.cfg.Translation.ForgetComponent(c.ctx, &translationv1.ForgetComponentRequest{ComponentId: comp.GetId()}); err != nil {
-			g.log.Warn("forget component after project delete", "component", comp.GetId(), "err", err)
+			g.log.WarnContext(c.ctx, "forget component after project delete", "component", comp.GetId(), "err", err)
 		}
 	}
 	if _, err := g.cfg.Access.DeleteProjectTeams(policy.System(c.ctx), &notificationv1.DeleteProjectTeamsRequest{Project: slug}); err != nil {
-		g.log.Warn("drop teams after project delete", "project", slug, "err", err)
+		g.log.WarnContext(c.ctx, "drop teams after project delete", "project", slug, "err", err)
 	}
 	g.auth.forgetAll()
 	return c.noContent()

@@ -109,9 +109,9 @@ func (g *gateway) writeError(w http.ResponseWriter, r *http.Request, err error) 
 	ae := toAPIError(err)
 	switch {
 	case ae.status == http.StatusInternalServerError:
-		g.log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+		g.log.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 	case ae.status >= 500: // a backend down or slow, or the client gone: not a bug here
-		g.log.Warn("request not served", "method", r.Method, "path", r.URL.Path, "err", err)
+		g.log.WarnContext(r.Context(), "request not served", "method", r.Method, "path", r.URL.Path, "err", err)
 	}
 	for k, v := range ae.header {
 		w.Header()[k] = v

@@ -4,10 +4,12 @@ import (
 	"context"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
 
 	"github.com/tmsproject/tms/gateway/rest/wire"
+	"github.com/tmsproject/tms/pkg/obs"
 	"github.com/tmsproject/tms/pkg/policy"
 	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
 )
@@ -52,14 +54,48 @@ func (g *gateway) mount(mux *runtime.ServeMux, rt *route) {
 }
 
 func (g *gateway) serve(w http.ResponseWriter, r *http.Request, rt *route, params map[string]string) {
-	allow := rt.allow()
-	w.Header().Set("Allow", allow)
-	c := &call{g: g, w: w, r: r, ctx: r.Context(), params: params,
+	start := time.Now()
+	ctx, span := obs.StartHTTP(r, rt.pattern)
+	id := requestID(r)
+	ctx = obs.WithRequestID(ctx, id)
+	sw := &statusWriter{ResponseWriter: w, code: http.StatusOK}
+	sw.Header().Set(obs.RequestIDHeader, id)
+	sw.Header().Set("Allow", rt.allow())
+	r = r.WithContext(ctx)
+	c := &call{g: g, w: sw, r: r, ctx: ctx, params: params,
 		urls: newURLs(r, g.cfg.TrustForwarded), lookups: newLookups()}
 	if err := g.serveCall(c, rt); err != nil {
 		g.writeError(c.w, r, err)
 	}
+	obs.ObserveHTTP(rt.pattern, r.Method, sw.code, time.Since(start))
+	obs.EndHTTP(span, sw.code)
 }
+
+// requestID is the client's X-Request-Id when it is a sane token, else a
+// new one: it names the request in every service's log lines.
+func requestID(r *http.Request) string {
+	id := r.Header.Get(obs.RequestIDHeader)
+	if id == "" || len(id) > 64 || strings.ContainsFunc(id, func(c rune) bool {
+		return !(c == '-' || c == '_' || c == '.' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z')
+	}) {
+		return obs.NewRequestID()
+	}
+	return id
+}
+
+// statusWriter remembers the status of the answer, for the metrics.
+type statusWriter struct {
+	http.ResponseWriter
+	code int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	w.code = code
+	w.ResponseWriter.WriteHeader(code)
+}
+
+// Unwrap lets http.ResponseController reach the connection.
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 func (g *gateway) serveCall(c *call, rt *route) error {
 	if f := c.r.URL.Query().Get("format"); !rt.rawFormat && f != "" && f != "json" && f != "api" {

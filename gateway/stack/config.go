@@ -59,7 +59,12 @@ type Config struct {
 	// BackendTimeout is the deadline of each call to a service ("5s";
 	// empty: none).
 	BackendTimeout string
-	Log            *slog.Logger
+	// MetricsAddr is where Prometheus metrics and pprof are served; empty:
+	// nowhere.
+	MetricsAddr string
+	// OTLPEndpoint receives the traces (OTLP/gRPC); empty: none.
+	OTLPEndpoint string
+	Log          *slog.Logger
 }
 
 // FromEnv reads the TMS_* variables of Settings.
@@ -82,6 +87,8 @@ func FromEnv() Config {
 		AllowLocalWebhooks: isTrue(setting("TMS_ALLOW_LOCAL_WEBHOOKS")),
 		GitTimeout:         setting("TMS_GIT_TIMEOUT"),
 		BackendTimeout:     setting("TMS_BACKEND_TIMEOUT"),
+		MetricsAddr:        setting("TMS_METRICS_ADDR"),
+		OTLPEndpoint:       setting("TMS_OTLP_ENDPOINT"),
 		AllowLocalRepos:    isTrue(setting("TMS_ALLOW_LOCAL_REPOS")),
 		TrustForwarded:     isTrue(setting("TMS_TRUST_FORWARDED")),
 		// The default names the listen address, known after the flags.

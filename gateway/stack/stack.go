@@ -18,6 +18,7 @@ import (
 	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/health"
 )
 
 // service is what every backend package's *Service provides.
@@ -34,14 +35,17 @@ const healthEvery = 5 * time.Second
 
 // Stack is a running process: some backends and maybe the gateway.
 type Stack struct {
-	cfg      Config
-	token    string // the service credential (Config.ServiceToken)
-	conns    map[string]*grpc.ClientConn
-	inproc   map[string]*grpcx.InProcess
-	handler  http.Handler
-	wg       sync.WaitGroup
-	cleanups []func() error
-	errs     chan error
+	cfg   Config
+	token string // the service credential (Config.ServiceToken)
+	// metricsAddr is where the metrics listener is bound.
+	metricsAddr string
+	backends    []backend
+	conns       map[string]*grpc.ClientConn
+	inproc      map[string]*grpcx.InProcess
+	handler     http.Handler
+	wg          sync.WaitGroup
+	cleanups    []func() error
+	errs        chan error
 }
 
 // Start opens the databases, starts the backends this process runs and
@@ -79,6 +83,10 @@ func Start(ctx context.Context, cfg Config) (*Stack, error) {
 		// copies) needs no files: it runs without lock and pid files.
 		cfg.Log.Info("no writable data directory; running without lock and pid files", "dir", cfg.DataDir)
 	default:
+		return nil, err
+	}
+	if err := st.observe(ctx); err != nil {
+		st.Close()
 		return nil, err
 	}
 	if err := st.connect(deadline); err != nil {
@@ -153,16 +161,42 @@ func (st *Stack) startBackend(ctx context.Context, name string) error {
 	st.cleanups = append(st.cleanups, svc.Close)
 	srv, hs := grpcx.NewServerWithHealth(st.cfg.Log.With("service", name), st.token)
 	svc.Register(srv)
-	st.goRun(func() error { grpcx.WatchHealth(ctx, hs, name, svc.Check, healthEvery); return nil })
 	var lis net.Listener
 	if p := st.inproc[name]; p != nil {
 		lis = p.Listener()
 	} else if lis, err = net.Listen("tcp", st.cfg.Addrs[name]); err != nil {
 		return err
 	}
-	st.goRun(func() error { return grpcx.Serve(ctx, srv, lis) })
-	st.goRun(func() error { return svc.Run(ctx) })
+	// A backend lives until Close stops it (after the gateway has drained),
+	// not until the start context ends.
+	life, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	served := make(chan struct{})
+	st.backends = append(st.backends, backend{name: name, health: hs, stop: cancel, served: served})
+	st.goRun(func() error { grpcx.WatchHealth(life, hs, name, svc.Check, healthEvery); return nil })
+	st.goRun(func() error { defer close(served); return grpcx.Serve(life, srv, lis) })
+	st.goRun(func() error { return svc.Run(life) })
 	return nil
+}
+
+// backend is a running service, for Close to stop.
+type backend struct {
+	name   string
+	health *health.Server
+	stop   context.CancelFunc
+	served chan struct{} // closed when its server has stopped
+}
+
+// stopBackends stops the services in reverse start order: each reports
+// NOT_SERVING first (load balancers and callers move away), then drains
+// its calls for at most grpcx.ShutdownGrace, then its loops end.
+func (st *Stack) stopBackends() {
+	for i := len(st.backends) - 1; i >= 0; i-- {
+		b := st.backends[i]
+		b.health.Shutdown()
+		b.stop()
+		<-b.served
+	}
+	st.backends = nil
 }
 
 func (st *Stack) goRun(f func() error) {
@@ -181,9 +215,11 @@ func (st *Stack) Handler() http.Handler { return st.handler }
 // Err reports the first failure of a background loop.
 func (st *Stack) Err() <-chan error { return st.errs }
 
-// Close waits for the background loops (end ctx first) and releases
-// everything in reverse order of acquisition.
+// Close stops the services in reverse start order, waits for the
+// background loops (end ctx first) and releases everything in reverse
+// order of acquisition.
 func (st *Stack) Close() error {
+	st.stopBackends()
 	st.wg.Wait()
 	var errs []error
 	for i := len(st.cleanups) - 1; i >= 0; i-- {

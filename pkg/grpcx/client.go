@@ -4,6 +4,7 @@ import (
 	"context"
 	"net"
 
+	"github.com/tmsproject/tms/pkg/obs"
 	"github.com/tmsproject/tms/pkg/policy"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
@@ -15,7 +16,8 @@ func Dial(addr string, opts ...grpc.DialOption) (*grpc.ClientConn, error) {
 	return grpc.NewClient(addr, append([]grpc.DialOption{
 		grpc.WithTransportCredentials(insecure.NewCredentials()),
 		grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(64<<20), grpc.MaxCallSendMsgSize(64<<20)),
-		grpc.WithUnaryInterceptor(policy.ClientInterceptor()),
+		grpc.WithChainUnaryInterceptor(obs.ClientMetrics(), obs.ClientRequestID(), policy.ClientInterceptor()),
+		obs.ClientTracing(),
 	}, opts...)...)
 }
 
@@ -37,6 +39,7 @@ func (p *InProcess) Dial(opts ...grpc.DialOption) (*grpc.ClientConn, error) {
 		grpc.WithContextDialer(func(ctx context.Context, _ string) (net.Conn, error) { return p.lis.DialContext(ctx) }),
 		grpc.WithTransportCredentials(insecure.NewCredentials()),
 		grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(64<<20), grpc.MaxCallSendMsgSize(64<<20)),
-		grpc.WithUnaryInterceptor(policy.ClientInterceptor()),
+		grpc.WithChainUnaryInterceptor(obs.ClientMetrics(), obs.ClientRequestID(), policy.ClientInterceptor()),
+		obs.ClientTracing(),
 	}, opts...)...)
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/pkg/obs"
 	"github.com/tmsproject/tms/pkg/policy"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/health"
@@ -29,7 +30,9 @@ func NewServer(log *slog.Logger) *grpc.Server {
 // first of all (WithServiceToken; "" admits all).
 func NewServerWithHealth(log *slog.Logger, token string) (*grpc.Server, *health.Server) {
 	s := grpc.NewServer(
-		grpc.ChainUnaryInterceptor(requireServiceToken(token), recoverUnary(log), statusUnary(log), policy.ServerInterceptor()),
+		grpc.ChainUnaryInterceptor(requireServiceToken(token), obs.ServerRequestID(), obs.ServerMetrics(),
+			recoverUnary(log), statusUnary(log), policy.ServerInterceptor()),
+		obs.ServerTracing(),
 		grpc.MaxRecvMsgSize(64<<20), grpc.MaxSendMsgSize(64<<20),
 	)
 	hs := health.NewServer()
@@ -63,7 +66,7 @@ func statusUnary(log *slog.Logger) grpc.UnaryServerInterceptor {
 		resp, err := h(ctx, req)
 		if err != nil {
 			if errs.KindOf(err) == errs.Internal {
-				log.Error("request failed", "method", info.FullMethod, "err", err)
+				log.ErrorContext(ctx, "request failed", "method", info.FullMethod, "err", err)
 			}
 			return nil, errs.ToStatus(err)
 		}
@@ -75,7 +78,7 @@ func recoverUnary(log *slog.Logger) grpc.UnaryServerInterceptor {
 	return func(ctx context.Context, req any, info *grpc.UnaryServerInfo, h grpc.UnaryHandler) (resp any, err error) {
 		defer func() {
 			if r := recover(); r != nil {
-				log.Error("panic", "method", info.FullMethod, "panic", r, "stack", string(debug.Stack()))
+				log.ErrorContext(ctx, "panic", "method", info.FullMethod, "panic", r, "stack", string(debug.Stack()))
 				err = errs.ToStatus(errs.New(errs.Internal, "panic"))
 			}
 		}()
@@ -83,7 +86,8 @@ func recoverUnary(log *slog.Logger) grpc.UnaryServerInterceptor {
 	}
 }
 
-// Serve runs s on lis until ctx ends, then stops gracefully.
+// Serve runs s on lis until ctx ends, then stops gracefully within
+// ShutdownGrace.
 func Serve(ctx context.Context, s *grpc.Server, lis net.Listener) error {
 	done := make(chan error, 1)
 	go func() { done <- s.Serve(lis) }()
@@ -91,7 +95,17 @@ func Serve(ctx context.Context, s *grpc.Server, lis net.Listener) error {
 	case err := <-done:
 		return err
 	case <-ctx.Done():
-		s.GracefulStop()
+		stopped := make(chan struct{})
+		go func() { s.GracefulStop(); close(stopped) }()
+		select {
+		case <-stopped:
+		case <-time.After(ShutdownGrace):
+			s.Stop() // calls still running after the grace are cut
+		}
 		return nil
 	}
 }
+
+// ShutdownGrace bounds how long a stopping server waits for the calls it
+// is answering.
+const ShutdownGrace = 10 * time.Second

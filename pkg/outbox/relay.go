@@ -235,3 +235,10 @@ func WithLogger(l *slog.Logger) Option {
 		}
 	}
 }
+
+// Backlog counts the events not yet delivered.
+func (r *Relay) Backlog(ctx context.Context) (int64, error) {
+	var n int64
+	err := r.db.WithContext(ctx).Table("outbox_events").Where("delivered_at IS NULL").Count(&n).Error
+	return n, err
+}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/tmsproject/tms/pkg/changefeed"
 	"github.com/tmsproject/tms/pkg/db"
+	"github.com/tmsproject/tms/pkg/obs"
 	"github.com/tmsproject/tms/pkg/outbox"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
@@ -65,6 +66,7 @@ func New(ctx context.Context, cfg Config) (*Service, error) {
 	notify := func() {}
 	if cfg.Changelog != nil {
 		svc.relay = changefeed.Relay(gdb, cfg.Changelog, log)
+		obs.Backlog(Name, svc.relay.Backlog)
 		notify = svc.relay.Notify
 	}
 	svc.server = server.New(st, notify)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/tmsproject/tms/pkg/changefeed"
 	"github.com/tmsproject/tms/pkg/db"
+	"github.com/tmsproject/tms/pkg/obs"
 	"github.com/tmsproject/tms/pkg/outbox"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
@@ -86,6 +87,7 @@ func New(ctx context.Context, cfg Config) (*Service, error) {
 	notify := func() {}
 	if cfg.Changelog != nil {
 		svc.relay = changefeed.Relay(gdb, cfg.Changelog, cfg.Log)
+		obs.Backlog("translation", svc.relay.Backlog)
 		notify = svc.relay.Notify
 	}
 	repos := workcopy.NewManager(cfg.DataDir)

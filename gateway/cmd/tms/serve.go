@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"log/slog"
 	"net"
 	"net/http"
 	"os"
@@ -51,7 +50,10 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	if cfg.SiteURL == "" {
 		cfg.SiteURL = "http://" + cfg.HTTPAddr
 	}
-	cfg.Log = slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	if cfg.Log, err = stack.NewLogger(stderr); err != nil {
+		fmt.Fprintln(stderr, "tms serve:", err)
+		return exitUsage
+	}
 	if err := runStack(cfg); err != nil {
 		cfg.Log.Error("tms serve stopped", "err", err)
 		return exitFailure

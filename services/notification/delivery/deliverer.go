@@ -11,6 +11,7 @@ import (
 	"google.golang.org/grpc"
 
 	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/pkg/obs"
 	"github.com/tmsproject/tms/pkg/policy"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	"github.com/tmsproject/tms/services/notification/kinds"
@@ -141,6 +142,9 @@ func (d *Deliverer) consume(ctx context.Context) (more bool, err error) {
 		return false, err
 	}
 	next := d.advance(cursor, resp.GetChanges())
+	if last := resp.GetChanges()[len(resp.GetChanges())-1]; last.GetTimestamp() != nil {
+		obs.DeliveryLag.Set(d.now().Sub(last.GetTimestamp().AsTime()).Seconds())
+	}
 	if next == cursor && len(ns) == 0 && len(ds) == 0 {
 		return false, nil
 	}

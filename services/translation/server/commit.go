@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/tmsproject/tms/pkg/obs"
 	"os"
 	"slices"
 	"strings"
@@ -47,7 +48,8 @@ type written struct {
 // the component's commit_message rendered per translation. The caller holds
 // the lock and has opened repo.
 // It reports whether a commit was made.
-func (s *Server) commitLocked(ctx context.Context, comp *catalogv1.Component, repo *workcopy.Repo, actor string) (bool, error) {
+func (s *Server) commitLocked(ctx context.Context, comp *catalogv1.Component, repo *workcopy.Repo, actor string) (_ bool, err error) {
+	defer observeSince(obs.CommitDuration, time.Now(), &err)
 	work, readAt, err := s.cfg.Store.PendingWork(ctx, comp.GetId())
 	if err != nil {
 		return false, err

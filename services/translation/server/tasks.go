@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/tmsproject/tms/pkg/obs"
 	"github.com/tmsproject/tms/pkg/policy"
 	"time"
 
@@ -60,7 +62,8 @@ func (s *Server) startImport(ctx context.Context, comp *catalogv1.Component) (st
 // runImport is the body of an import task. A failure finishes the task with
 // the reason and raises the component's alert; a success clears the alerts
 // of earlier failed imports.
-func (s *Server) runImport(ctx context.Context, taskID string, comp *catalogv1.Component) error {
+func (s *Server) runImport(ctx context.Context, taskID string, comp *catalogv1.Component) (err error) {
+	defer observeSince(obs.ImportDuration, time.Now(), &err)
 	log := s.cfg.Log.With("task", taskID, "component", comp.GetId())
 	start := time.Now()
 	progress := func(pct int, line string) {
@@ -69,7 +72,7 @@ func (s *Server) runImport(ctx context.Context, taskID string, comp *catalogv1.C
 			log.Warn("task progress", "err", err)
 		}
 	}
-	err := s.importNow(ctx, comp, progress)
+	err = s.importNow(ctx, comp, progress)
 	// The task row is finished even when ctx is cancelled (shutdown).
 	done := context.WithoutCancel(ctx)
 	failure := ""
@@ -162,4 +165,10 @@ func (s *Server) ForgetComponent(ctx context.Context, req *translationv1.ForgetC
 func taskProto(t store.Task) *translationv1.Task {
 	return &translationv1.Task{Id: t.ID, ComponentId: t.ComponentID, Completed: t.Completed,
 		Progress: int32(t.Progress), Error: t.Error, Log: t.Log}
+}
+
+// observeSince records the duration of an operation that started at start
+// and ended with *err.
+func observeSince(h *prometheus.HistogramVec, start time.Time, err *error) {
+	h.WithLabelValues(obs.Result(*err)).Observe(time.Since(start).Seconds())
 }
