@@ -79,6 +79,11 @@ func TestSplitDeployment(t *testing.T) {
 	servicesRefuseStrangers(t, addrs)
 	editWhileChangelogPaused(t, base, procs["changelog"])
 	pausedTranslationAnswers504(t, base, procs["translation"])
+	restartTranslation := func() {
+		procs["translation"] = startProc(t, bin, env, "--services=translation", "--data-dir="+filepath.Join(data, "translation"))
+		waitTCP(t, addrs["translation"])
+	}
+	killedDuringImport(t, base, procs["translation"], restartTranslation, origin)
 	deadCatalogAnswers503(t, base, procs["catalog"])
 }
 
@@ -118,6 +123,38 @@ func servicesRefuseStrangers(t *testing.T, addrs map[string]string) {
 	if status.Code(err) != codes.PermissionDenied {
 		t.Errorf("IssueToken for admin acting for another user: %v, want PermissionDenied", err)
 	}
+}
+
+// killedDuringImport kills the translation process with SIGKILL while an
+// import waits on a silent remote, and restarts it: the component is there
+// with no half-imported translation, its interrupted task is reported
+// failed, the import runs again (refused: the remote is gone, so an
+// UpdateFailure alert), reset with the right repository recovers it, and
+// the other component never stopped answering.
+func killedDuringImport(t *testing.T, base string, translation *exec.Cmd, restart func(), origin string) {
+	silent := silentRemote(t)
+	createComponent(t, base, "killed", "http://"+silent.Addr().String()+"/demo.git")
+	time.Sleep(time.Second) // connected and waiting
+	task, _ := call(t, "GET", base+"components/demo/killed/", nil, 200)["task_url"].(string)
+	if task == "" || call(t, "GET", task, nil, 200)["completed"] != false {
+		t.Fatalf("import against a silent remote is not running: %q", task)
+	}
+	_ = translation.Process.Signal(syscall.SIGKILL)
+	_ = translation.Wait()
+	silent.Close()
+	restart()
+	if tr := call(t, "GET", base+"components/demo/killed/translations/", nil, 200); tr["count"] != float64(0) {
+		t.Errorf("translations of the interrupted import are visible: %v", tr["count"])
+	}
+	interrupted := call(t, "GET", task, nil, 200)
+	if res, _ := interrupted["result"].(map[string]any); interrupted["completed"] != true || res["result"] != false {
+		t.Errorf("interrupted task after restart: %v", interrupted)
+	}
+	expectFailure(t, base, "killed", "UpdateFailure", "could not fetch")
+	call(t, "PATCH", base+"components/demo/killed/", map[string]any{"repo": "file://" + origin, "branch": "main"}, 200)
+	expectOperation(t, base, "killed", "reset")
+	expectRecovered(t, base, "killed")
+	call(t, "GET", base+"translations/demo/demo/de/", nil, 200)
 }
 
 // deadCatalogAnswers503 kills the catalog process: routes that need it
