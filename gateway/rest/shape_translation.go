@@ -67,8 +67,15 @@ func (c *call) translationJSON(t *translationv1.Translation, comp *catalogv1.Com
 	}
 	u, p, cs, l := c.urls, t.GetProjectSlug(), t.GetComponentSlug(), t.GetLanguageCode()
 	st := t.GetStats()
+	language := u.languageJSON(lang)
+	// The language object shows the plural the translation's file uses,
+	// which is not the language's default when the file has its own rule.
+	if pl := t.GetPlural(); pl.GetId() != 0 {
+		language.Plural = pluralJSON{ID: pl.GetId(), Source: pl.GetSource(), Number: pl.GetNumber(),
+			Formula: pl.GetFormula(), Type: pl.GetType()}
+	}
 	out := &translationJSON{
-		Language: u.languageJSON(lang), LanguageCode: l, ID: t.GetId(), Filename: t.GetFilename(),
+		Language: language, LanguageCode: l, ID: t.GetId(), Filename: t.GetFilename(),
 		Revision: t.GetRevision(), WebURL: u.Web("projects", p, cs, l), ShareURL: u.Web("engage", p, "-", l),
 		TranslateURL: u.Web("translate", p, cs, l), URL: u.translation(p, cs, l),
 		IsTemplate: t.GetIsTemplate(), IsSource: t.GetIsSource(),

@@ -112,3 +112,33 @@ func sameResults(a, b *PluralExpr) bool {
 	}
 	return true
 }
+
+// SamePlural is Weblate's is_same_plural: two plural rules are the same when
+// they have as many forms and their formulas pick the same form for every n
+// in -10..199 (so "(n != 1)" is "n != 1", and "n%10==1 && n%100!=11 ? 0 : 1"
+// matches however it is parenthesised). A formula that does not compile or
+// fails to evaluate matches nothing.
+func SamePlural(n1 int, f1 string, n2 int, f2 string) bool {
+	if n1 != n2 || f1 == "" || f2 == "" {
+		return false
+	}
+	if strings.ReplaceAll(f1, " ", "") == strings.ReplaceAll(f2, " ", "") {
+		return true
+	}
+	a, err := CompilePlural(f1)
+	if err != nil {
+		return false
+	}
+	b, err := CompilePlural(f2)
+	if err != nil {
+		return false
+	}
+	for n := int64(-10); n < 200; n++ {
+		x, err1 := a.Eval(n)
+		y, err2 := b.Eval(n)
+		if err1 != nil || err2 != nil || x != y {
+			return false
+		}
+	}
+	return true
+}

@@ -115,3 +115,30 @@ func TestPluralType(t *testing.T) {
 		}
 	}
 }
+
+func TestSamePlural(t *testing.T) {
+	be := "n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2"
+	cases := []struct {
+		name   string
+		n1     int
+		f1     string
+		n2     int
+		f2     string
+		expect bool
+	}{
+		{"identical", 2, "n != 1", 2, "n != 1", true},
+		{"parenthesised", 2, "n != 1", 2, "(n != 1)", true},
+		{"spacing", 2, "n != 1", 2, "n!=1", true},
+		{"be spelled otherwise", 3, be, 3, "(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2)", true},
+		{"be by equivalent logic", 3, be, 3, "n%10==1 && n%100!=11 ? 0 : (n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20)) ? 1 : 2", true},
+		{"other count", 2, "n != 1", 1, "0", false},
+		{"other rule", 2, "n != 1", 2, "n > 1", false},
+		{"empty", 2, "n != 1", 2, "", false},
+		{"broken", 2, "n != 1", 2, "n !=", false},
+	}
+	for _, c := range cases {
+		if got := SamePlural(c.n1, c.f1, c.n2, c.f2); got != c.expect {
+			t.Errorf("%s: SamePlural = %v, want %v", c.name, got, c.expect)
+		}
+	}
+}

@@ -15,6 +15,17 @@ func languageProto(l *store.Language) *catalogv1.Language {
 	}
 }
 
+// defaultPlural is the language's own rule as a Plural.
+func defaultPlural(l *store.Language) *catalogv1.Plural {
+	return &catalogv1.Plural{Id: l.ID, Source: l.PluralSource, Number: l.PluralNumber,
+		Formula: l.PluralFormula, Type: l.PluralType, LanguageCode: l.Code}
+}
+
+func pluralProto(l *store.Language, p *store.Plural) *catalogv1.Plural {
+	return &catalogv1.Plural{Id: p.ID, Source: p.Source, Number: p.Number,
+		Formula: p.Formula, Type: p.Type, LanguageCode: l.Code}
+}
+
 func projectProto(p *store.Project) *catalogv1.Project {
 	return &catalogv1.Project{
 		Id: p.ID, Name: p.Name, Slug: p.Slug, Web: p.Web, Instructions: p.Instructions,

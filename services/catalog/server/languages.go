@@ -86,12 +86,26 @@ func (s *Server) ListLanguages(ctx context.Context, req *catalogv1.ListLanguages
 
 // EnsureLanguage returns the language of a code met in a file, creating it
 // when needed: from the built-in table, or, for an unknown but plausible
-// code, from the plural rule of the file (default: two forms, n != 1).
+// code, from the plural rule of the file (default: two forms, n != 1). It
+// also returns the plural of the language that the file's rule is, as
+// Weblate's PoFormat.get_plural picks it.
 func (s *Server) EnsureLanguage(ctx context.Context, req *catalogv1.EnsureLanguageRequest) (*catalogv1.EnsureLanguageResponse, error) {
+	l, err := s.ensureLanguage(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	p, err := s.filePlural(ctx, l, int(req.GetPluralNumber()), req.GetPluralFormula())
+	if err != nil {
+		return nil, err
+	}
+	return &catalogv1.EnsureLanguageResponse{Language: languageProto(l), Plural: p}, nil
+}
+
+func (s *Server) ensureLanguage(ctx context.Context, req *catalogv1.EnsureLanguageRequest) (*store.Language, error) {
 	code := req.GetCode()
 	l, err := s.findLanguage(ctx, code)
 	if err == nil {
-		return &catalogv1.EnsureLanguageResponse{Language: languageProto(l)}, nil
+		return l, nil
 	}
 	if !errors.Is(err, store.ErrNotFound) {
 		return nil, storeErr(err, nil)
@@ -107,7 +121,41 @@ func (s *Server) EnsureLanguage(ctx context.Context, req *catalogv1.EnsureLangua
 	if err != nil {
 		return nil, storeErr(err, nil)
 	}
-	return &catalogv1.EnsureLanguageResponse{Language: languageProto(l)}, nil
+	return l, nil
+}
+
+// filePlural is the language's plural that a file's rule is: the default
+// when the file has none or the same one however spelled (so the default's
+// spelling is written back), else the first stored rule that is the same,
+// else the file's rule stored as the language's new plural (written back
+// as the file spells it). A rule that does not compile is the default's
+// business: the file is read with the language's rule.
+func (s *Server) filePlural(ctx context.Context, l *store.Language, number int, formula string) (*catalogv1.Plural, error) {
+	def := defaultPlural(l)
+	if number == 0 && formula == "" {
+		return def, nil
+	}
+	if _, err := lang.CompilePlural(formula); err != nil || number < 1 || number > 10 {
+		return def, nil
+	}
+	if lang.SamePlural(int(l.PluralNumber), l.PluralFormula, number, formula) {
+		return def, nil
+	}
+	known, err := s.st.ListPlurals(ctx, l.ID)
+	if err != nil {
+		return nil, storeErr(err, nil)
+	}
+	for i := range known {
+		if lang.SamePlural(int(known[i].Number), known[i].Formula, number, formula) {
+			return pluralProto(l, &known[i]), nil
+		}
+	}
+	p, err := s.st.CreatePlural(ctx, store.Plural{LanguageID: l.ID, Source: store.PluralSourceGettext,
+		Number: int32(number), Formula: formula, Type: int32(lang.PluralTypeFor(lang.BaseCode(l.Code), formula))})
+	if err != nil {
+		return nil, storeErr(err, nil)
+	}
+	return pluralProto(l, p), nil
 }
 
 // fileLanguage builds an unknown language named by its code with the

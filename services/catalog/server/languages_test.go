@@ -109,3 +109,65 @@ func TestEnsureLanguage(t *testing.T) {
 		wantKind(t, err, errs.InvalidArgument, &violation{b.field, "invalid", ""})
 	}
 }
+
+// TestEnsureLanguagePlural: a file's rule is matched against the rules
+// the language has, as Weblate's PoFormat.get_plural does.
+func TestEnsureLanguagePlural(t *testing.T) {
+	e := newEnv(t)
+	ctx := t.Context()
+	ensure := func(code string, n int32, formula string) *catalogv1.EnsureLanguageResponse {
+		t.Helper()
+		resp, err := e.client.EnsureLanguage(ctx, &catalogv1.EnsureLanguageRequest{Code: code, PluralNumber: n, PluralFormula: formula})
+		if err != nil {
+			t.Fatalf("ensure %s: %v", code, err)
+		}
+		return resp
+	}
+	beFile := "(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2)"
+	cases := []struct {
+		name        string
+		code        string
+		n           int32
+		formula     string
+		wantDefault bool
+		wantNumber  int32
+		wantFormula string // "" = the language's own formula
+	}{
+		{"no rule in the file", "tr", 0, "", true, 2, ""},
+		{"default spelled otherwise", "tr", 2, "(n != 1)", true, 2, ""},
+		{"be spelled otherwise", "be", 3, beFile, true, 3, ""},
+		{"one form in a two-form language", "tr", 1, "0", false, 1, "0"},
+		{"one form again, other spelling", "hu", 1, "0", false, 1, "0"},
+		{"broken rule is the default's", "tr", 2, "n !=", true, 2, ""},
+	}
+	seen := map[string]int64{}
+	for _, c := range cases {
+		resp := ensure(c.code, c.n, c.formula)
+		l, p := resp.GetLanguage(), resp.GetPlural()
+		want := c.wantFormula
+		if want == "" {
+			want = l.GetPluralFormula()
+		}
+		if (p.GetId() == l.GetId()) != c.wantDefault || p.GetNumber() != c.wantNumber || p.GetFormula() != want || p.GetLanguageCode() != l.GetCode() {
+			t.Errorf("%s: plural %v of language %d", c.name, p, l.GetId())
+		}
+		if !c.wantDefault {
+			if p.GetSource() != 1 || p.GetId() < 1e9 || p.GetType() != 0 {
+				t.Errorf("%s: file plural %v", c.name, p)
+			}
+			key := c.code + "/" + c.formula
+			if prev, ok := seen[key]; ok && prev != p.GetId() {
+				t.Errorf("%s: second plural %d for one rule (first %d)", c.name, p.GetId(), prev)
+			}
+			seen[key] = p.GetId()
+		}
+	}
+	// The same rule spelled otherwise finds the stored plural, not a new one.
+	first := ensure("tr", 1, "0").GetPlural().GetId()
+	if again := ensure("tr", 1, "(0)").GetPlural(); again.GetId() != first || again.GetFormula() != "0" {
+		t.Errorf("stored plural spelled otherwise: %v, want id %d", again, first)
+	}
+	if seen["tr/0"] == seen["hu/0"] {
+		t.Error("two languages share one plural")
+	}
+}

@@ -92,3 +92,30 @@ func (s *Store) CreateLanguage(ctx context.Context, l Language) (*Language, erro
 	}
 	return &out, nil
 }
+
+// ListPlurals returns the extra plurals of a language, oldest first.
+func (s *Store) ListPlurals(ctx context.Context, languageID int64) ([]Plural, error) {
+	var out []Plural
+	err := s.db.WithContext(ctx).Where("language_id = ?", languageID).Order("id").Find(&out).Error
+	return out, err
+}
+
+// CreatePlural stores p unless the language has that rule spelled alike,
+// and returns the stored row either way (importers racing on one file
+// rule get the same plural).
+func (s *Store) CreatePlural(ctx context.Context, p Plural) (*Plural, error) {
+	p.ID = 0
+	err := s.db.WithContext(ctx).Clauses(clause.OnConflict{
+		Columns: []clause.Column{{Name: "language_id"}, {Name: "number"}, {Name: "formula"}}, DoNothing: true}).
+		Create(&p).Error
+	if err != nil {
+		return nil, err
+	}
+	var out Plural
+	err = s.db.WithContext(ctx).Where("language_id = ? AND number = ? AND formula = ?", p.LanguageID, p.Number, p.Formula).
+		Take(&out).Error
+	if err != nil {
+		return nil, notFound(err)
+	}
+	return &out, nil
+}

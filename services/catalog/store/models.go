@@ -2,8 +2,8 @@ package store
 
 import "time"
 
-// Language is one language with its plural rule. The plural rule has no
-// table of its own: its id is the language id.
+// Language is one language with its default plural rule, which has the
+// language's id; other rules of the language are Plural rows.
 type Language struct {
 	ID            int64    `gorm:"column:id;primaryKey"`
 	Code          string   `gorm:"column:code"`
@@ -117,3 +117,17 @@ type Component struct {
 
 // TableName implements gorm's tabler.
 func (Component) TableName() string { return "components" }
+
+// Plural is a plural rule of a language other than its default one, met in
+// a file whose rule no known rule of the language matches.
+type Plural struct {
+	ID         int64  `gorm:"column:id;primaryKey"`
+	LanguageID int64  `gorm:"column:language_id"`
+	Source     int32  `gorm:"column:source"`
+	Number     int32  `gorm:"column:number"`
+	Formula    string `gorm:"column:formula"`
+	Type       int32  `gorm:"column:type"`
+}
+
+// TableName implements gorm's tabler.
+func (Plural) TableName() string { return "plurals" }

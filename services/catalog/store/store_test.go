@@ -24,6 +24,7 @@ func TestConformance(t *testing.T) {
 		run  func(t *testing.T, s *store.Store, gdb *gorm.DB)
 	}{
 		{"Languages", testLanguages},
+		{"Plurals", testPlurals},
 		{"Projects", testProjects},
 		{"ProjectDuplicates", testProjectDuplicates},
 		{"Components", testComponents},
@@ -36,7 +37,7 @@ func TestConformance(t *testing.T) {
 		for _, c := range cases {
 			t.Run(c.name, func(t *testing.T) {
 				// Each case works on its own rows: clear the tables first.
-				for _, table := range []string{"components", "projects", "languages", "outbox_events"} {
+				for _, table := range []string{"components", "projects", "plurals", "languages", "outbox_events"} {
 					if err := gdb.Exec("DELETE FROM " + table).Error; err != nil {
 						t.Fatal(err)
 					}
@@ -109,6 +110,35 @@ func testLanguages(t *testing.T, s *store.Store, _ *gorm.DB) {
 	x2, err := s.CreateLanguage(ctx, store.Language{Code: "x_Test", Name: "other", PluralNumber: 1, PluralFormula: "0"})
 	if err != nil || x2.ID != x1.ID || x2.Name != "x_Test" || x2.PluralNumber != 3 || x2.PluralSource != 1 {
 		t.Errorf("create twice: %+v %+v %v", x1, x2, err)
+	}
+}
+
+func testPlurals(t *testing.T, s *store.Store, _ *gorm.DB) {
+	ctx := t.Context()
+	seed(t, s)
+	cs, err := s.GetLanguage(ctx, "cs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ar, _ := s.GetLanguage(ctx, "ar")
+	p1, err := s.CreatePlural(ctx, store.Plural{LanguageID: cs.ID, Source: store.PluralSourceGettext, Number: 2, Formula: "n != 1", Type: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Ids never meet a language's; the same rule again is the same row.
+	p2, err := s.CreatePlural(ctx, store.Plural{LanguageID: cs.ID, Number: 2, Formula: "n != 1"})
+	if err != nil || p1.ID < 1e9 || p2.ID != p1.ID || p2.Type != 1 || p2.Source != 1 {
+		t.Errorf("create twice: %+v %+v %v", p1, p2, err)
+	}
+	if _, err := s.CreatePlural(ctx, store.Plural{LanguageID: cs.ID, Number: 1, Formula: "0"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.CreatePlural(ctx, store.Plural{LanguageID: ar.ID, Number: 2, Formula: "n != 1"}); err != nil {
+		t.Fatal(err)
+	}
+	list, err := s.ListPlurals(ctx, cs.ID)
+	if err != nil || len(list) != 2 || list[0].ID != p1.ID || list[1].Formula != "0" {
+		t.Errorf("list: %+v %v", list, err)
 	}
 }
 

@@ -187,12 +187,13 @@ func (im *Importer) importSource(ctx context.Context, comp *catalogv1.Component,
 	if err != nil {
 		return nil, err
 	}
-	spec.Translation.LanguageCode, spec.Translation.PluralNumber = lng.GetCode(), int(lng.GetPluralNumber())
+	spec.Translation.LanguageCode = lng.GetLanguage().GetCode()
+	setPlural(&spec.Translation, lng.GetPlural())
 	spec.Translation.IsSource = true
 	spec.Units = units
 	if comp.GetTemplate() != "" {
-		prev, _ := im.Store.GetTranslation(ctx, comp.GetId(), lng.GetCode())
-		spec.Changes = []*changelogv1.Change{resourceUpdated(comp, lng.GetCode(), base.match.Path, reason(prev.Revision, spec.Translation.Revision))}
+		prev, _ := im.Store.GetTranslation(ctx, comp.GetId(), spec.Translation.LanguageCode)
+		spec.Changes = []*changelogv1.Change{resourceUpdated(comp, spec.Translation.LanguageCode, base.match.Path, reason(prev.Revision, spec.Translation.Revision))}
 	}
 	res, err := im.Store.ImportTranslation(ctx, spec)
 	if err != nil {
@@ -208,9 +209,9 @@ func (im *Importer) importFile(ctx context.Context, comp *catalogv1.Component, f
 	if err != nil {
 		return "", err
 	}
-	code := lng.GetCode()
+	code := lng.GetLanguage().GetCode()
 	spec := store.ImportSpec{Translation: im.translation(comp, code), SourceIDs: sourceIDs}
-	spec.Translation.PluralNumber = int(lng.GetPluralNumber())
+	setPlural(&spec.Translation, lng.GetPlural())
 	spec.Translation.Filename = f.match.Path
 	spec.Translation.Revision = workcopy.BlobHash(f.data)
 	entries := f.file.Entries()
@@ -235,13 +236,23 @@ func (im *Importer) translation(comp *catalogv1.Component, code string) store.Tr
 		ComponentSlug: comp.GetSlug(), LanguageCode: code}
 }
 
-func (im *Importer) ensure(ctx context.Context, code string, n int, formula string) (*catalogv1.Language, error) {
+// ensure returns the language of a file's code and the plural its
+// translation uses, which the catalog matches against the file's rule.
+func (im *Importer) ensure(ctx context.Context, code string, n int, formula string) (*catalogv1.EnsureLanguageResponse, error) {
 	resp, err := im.Languages.EnsureLanguage(ctx, &catalogv1.EnsureLanguageRequest{
 		Code: code, PluralNumber: int32(n), PluralFormula: formula})
 	if err != nil {
 		return nil, fmt.Errorf("language %q: %w", code, err)
 	}
-	return resp.GetLanguage(), nil
+	return resp, nil
+}
+
+// setPlural makes p the translation's plural: its number of forms decides
+// how many forms units have and are counted with, its formula is written
+// back into the file's Plural-Forms.
+func setPlural(t *store.Translation, p *catalogv1.Plural) {
+	t.PluralNumber, t.PluralID, t.PluralSource = int(p.GetNumber()), p.GetId(), p.GetSource()
+	t.PluralFormula, t.PluralType = p.GetFormula(), p.GetType()
 }
 
 // plurals reads the file's Plural-Forms; 0 and "" when it has none usable.

@@ -182,7 +182,7 @@ func (s *Server) header(ctx context.Context, t store.Translation, f *po.File, mc
 		ReportBugsTo: mc.comp.GetReportSourceBugs(),
 	}
 	lng := mc.language(ctx, t.LanguageCode)
-	h.PluralForms = headerPluralForms(f.HeaderField("Plural-Forms"), t.PluralNumber, lng)
+	h.PluralForms = headerPluralForms(f.HeaderField("Plural-Forms"), t, lng)
 	if mc.project.GetSetLanguageTeam() {
 		h.LanguageTeam = fmt.Sprintf("%s <%s>", lng.GetName(),
 			s.cfg.Git.translationURL(t.ProjectSlug, t.ComponentSlug, t.LanguageCode))
@@ -203,12 +203,17 @@ func fileLanguageCode(comp *catalogv1.Component, t store.Translation) string {
 	return t.LanguageCode
 }
 
-// headerPluralForms keeps the file's Plural-Forms when it agrees with the
-// translation's plural count (the catalog matched the language plural by
-// it), else writes the catalog's rule.
-func headerPluralForms(current string, n int, lng *catalogv1.Language) string {
+// headerPluralForms is the translation's plural as the reference writes
+// it: the language's rule in its own spelling when the file's rule was the
+// same, else the file's own rule (a one-form file in a two-form language
+// stays one-form). Rows imported before the plural was kept fall back to
+// the file's header when its count agrees, else the language's rule.
+func headerPluralForms(current string, t store.Translation, lng *catalogv1.Language) string {
+	if t.PluralFormula != "" {
+		return fmt.Sprintf("nplurals=%d; plural=%s;", t.PluralNumber, t.PluralFormula)
+	}
 	var have int
-	if _, err := fmt.Sscanf(strings.TrimSpace(current), "nplurals=%d;", &have); err == nil && have == n {
+	if _, err := fmt.Sscanf(strings.TrimSpace(current), "nplurals=%d;", &have); err == nil && have == t.PluralNumber {
 		return current
 	}
 	if lng.GetPluralFormula() == "" {

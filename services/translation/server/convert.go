@@ -39,6 +39,8 @@ func translationProto(t store.Translation) *translationv1.Translation {
 		Id: t.ID, ComponentId: t.ComponentID, ProjectSlug: t.ProjectSlug, ComponentSlug: t.ComponentSlug,
 		LanguageCode: t.LanguageCode, Filename: t.Filename, Revision: t.Revision,
 		IsSource: t.IsSource, IsTemplate: t.IsTemplate, Stats: st,
+		Plural: &translationv1.TranslationPlural{Id: t.PluralID, Source: t.PluralSource,
+			Number: int32(t.PluralNumber), Formula: t.PluralFormula, Type: t.PluralType},
 	}
 }
 

@@ -96,7 +96,7 @@ func (s *Server) newUpload(ctx context.Context, req *translationv1.UploadFileReq
 		return nil, errs.Invalid("file", "invalid", "Could not parse uploaded file: "+err.Error())
 	}
 	up.file = f
-	if n, _, err := lang.ParsePluralForms(f.HeaderField("Plural-Forms")); err == nil && !t.IsSource && n != t.PluralNumber {
+	if n, formula, err := lang.ParsePluralForms(f.HeaderField("Plural-Forms")); err == nil && !t.IsSource && !samePlural(t, n, formula) {
 		return nil, errs.Invalid("file", "invalid", "Plural forms in the uploaded file do not match the translation.")
 	}
 	if comp.GetLocked() {
@@ -191,3 +191,13 @@ func (s *Server) unitIndex(ctx context.Context, t store.Translation) (map[string
 }
 
 func entryIndexKey(e *po.Entry) string { return e.Context + "\x04" + e.Source() }
+
+// samePlural is the reference's check of an uploaded file's rule against
+// the translation's plural: the same number of forms and, when the
+// translation's formula is known, the same forms for every count.
+func samePlural(t store.Translation, n int, formula string) bool {
+	if t.PluralFormula == "" {
+		return n == t.PluralNumber
+	}
+	return lang.SamePlural(t.PluralNumber, t.PluralFormula, n, formula)
+}

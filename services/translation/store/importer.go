@@ -123,9 +123,11 @@ func upsertTranslation(tx *gorm.DB, in Translation) (Translation, error) {
 	}
 	t.ProjectSlug, t.ComponentSlug = in.ProjectSlug, in.ComponentSlug
 	t.PluralNumber, t.Filename, t.Revision = in.PluralNumber, in.Filename, in.Revision
+	t.PluralID, t.PluralSource, t.PluralFormula, t.PluralType = in.PluralID, in.PluralSource, in.PluralFormula, in.PluralType
 	t.IsSource, t.IsTemplate = in.IsSource, in.IsTemplate
 	err = tx.Model(&Translation{}).Where("id = ?", t.ID).
-		Select("project_slug", "component_slug", "plural_number", "filename", "revision", "is_source", "is_template").
+		Select("project_slug", "component_slug", "plural_number", "plural_id", "plural_source", "plural_formula",
+			"plural_type", "filename", "revision", "is_source", "is_template").
 		Updates(&t).Error
 	return t, err
 }

@@ -81,6 +81,13 @@ type Translation struct {
 	ComponentSlug string
 	LanguageCode  string
 	PluralNumber  int
+	// The plural rule besides its number of forms: the catalog's plural
+	// id, source, formula and type. PluralID 0 is "the language's
+	// default" (rows imported before plurals were kept).
+	PluralID      int64
+	PluralSource  int32
+	PluralFormula string
+	PluralType    int32
 	Filename      string
 	Revision      string
 	IsSource      bool

@@ -2144,7 +2144,8 @@ func (x *ListLanguagesResponse) GetTotal() int64 {
 type EnsureLanguageRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Code  string                 `protobuf:"bytes,1,opt,name=code,proto3" json:"code,omitempty"`
-	// Plural rule of the file the code was met in, used only for unknown codes.
+	// Plural rule of the file the code was met in (none: 0 and ""): the rule of
+	// an unknown code, and matched against the known rules of a known one.
 	PluralNumber  int32  `protobuf:"varint,2,opt,name=plural_number,json=pluralNumber,proto3" json:"plural_number,omitempty"`
 	PluralFormula string `protobuf:"bytes,3,opt,name=plural_formula,json=pluralFormula,proto3" json:"plural_formula,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -2203,8 +2204,12 @@ func (x *EnsureLanguageRequest) GetPluralFormula() string {
 }
 
 type EnsureLanguageResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Language      *Language              `protobuf:"bytes,1,opt,name=language,proto3" json:"language,omitempty"`
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Language *Language              `protobuf:"bytes,1,opt,name=language,proto3" json:"language,omitempty"`
+	// The plural the file's translation uses: the language's default when the
+	// file has no rule or the same one (however spelled), else the matching
+	// plural of that language, created from the file's rule on first sight.
+	Plural        *Plural `protobuf:"bytes,2,opt,name=plural,proto3" json:"plural,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2244,6 +2249,99 @@ func (x *EnsureLanguageResponse) GetLanguage() *Language {
 		return x.Language
 	}
 	return nil
+}
+
+func (x *EnsureLanguageResponse) GetPlural() *Plural {
+	if x != nil {
+		return x.Plural
+	}
+	return nil
+}
+
+// Plural is one plural rule of a language, as Weblate's Plural. A language's
+// default rule has the language's id.
+type Plural struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	Source        int32                  `protobuf:"varint,2,opt,name=source,proto3" json:"source,omitempty"`
+	Number        int32                  `protobuf:"varint,3,opt,name=number,proto3" json:"number,omitempty"`
+	Formula       string                 `protobuf:"bytes,4,opt,name=formula,proto3" json:"formula,omitempty"`
+	Type          int32                  `protobuf:"varint,5,opt,name=type,proto3" json:"type,omitempty"`
+	LanguageCode  string                 `protobuf:"bytes,6,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Plural) Reset() {
+	*x = Plural{}
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[31]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Plural) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Plural) ProtoMessage() {}
+
+func (x *Plural) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[31]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Plural.ProtoReflect.Descriptor instead.
+func (*Plural) Descriptor() ([]byte, []int) {
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{31}
+}
+
+func (x *Plural) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *Plural) GetSource() int32 {
+	if x != nil {
+		return x.Source
+	}
+	return 0
+}
+
+func (x *Plural) GetNumber() int32 {
+	if x != nil {
+		return x.Number
+	}
+	return 0
+}
+
+func (x *Plural) GetFormula() string {
+	if x != nil {
+		return x.Formula
+	}
+	return ""
+}
+
+func (x *Plural) GetType() int32 {
+	if x != nil {
+		return x.Type
+	}
+	return 0
+}
+
+func (x *Plural) GetLanguageCode() string {
+	if x != nil {
+		return x.LanguageCode
+	}
+	return ""
 }
 
 var File_tms_catalog_v1_catalog_proto protoreflect.FileDescriptor
@@ -2437,9 +2535,17 @@ const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x15EnsureLanguageRequest\x12\x12\n" +
 	"\x04code\x18\x01 \x01(\tR\x04code\x12#\n" +
 	"\rplural_number\x18\x02 \x01(\x05R\fpluralNumber\x12%\n" +
-	"\x0eplural_formula\x18\x03 \x01(\tR\rpluralFormula\"N\n" +
+	"\x0eplural_formula\x18\x03 \x01(\tR\rpluralFormula\"~\n" +
 	"\x16EnsureLanguageResponse\x124\n" +
-	"\blanguage\x18\x01 \x01(\v2\x18.tms.catalog.v1.LanguageR\blanguage2\xc0\n" +
+	"\blanguage\x18\x01 \x01(\v2\x18.tms.catalog.v1.LanguageR\blanguage\x12.\n" +
+	"\x06plural\x18\x02 \x01(\v2\x16.tms.catalog.v1.PluralR\x06plural\"\x9b\x01\n" +
+	"\x06Plural\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x16\n" +
+	"\x06source\x18\x02 \x01(\x05R\x06source\x12\x16\n" +
+	"\x06number\x18\x03 \x01(\x05R\x06number\x12\x18\n" +
+	"\aformula\x18\x04 \x01(\tR\aformula\x12\x12\n" +
+	"\x04type\x18\x05 \x01(\x05R\x04type\x12#\n" +
+	"\rlanguage_code\x18\x06 \x01(\tR\flanguageCode2\xc0\n" +
 	"\n" +
 	"\x0eCatalogService\x12\\\n" +
 	"\rCreateProject\x12$.tms.catalog.v1.CreateProjectRequest\x1a%.tms.catalog.v1.CreateProjectResponse\x12S\n" +
@@ -2470,7 +2576,7 @@ func file_tms_catalog_v1_catalog_proto_rawDescGZIP() []byte {
 	return file_tms_catalog_v1_catalog_proto_rawDescData
 }
 
-var file_tms_catalog_v1_catalog_proto_msgTypes = make([]protoimpl.MessageInfo, 31)
+var file_tms_catalog_v1_catalog_proto_msgTypes = make([]protoimpl.MessageInfo, 32)
 var file_tms_catalog_v1_catalog_proto_goTypes = []any{
 	(*Project)(nil),                  // 0: tms.catalog.v1.Project
 	(*Component)(nil),                // 1: tms.catalog.v1.Component
@@ -2503,11 +2609,12 @@ var file_tms_catalog_v1_catalog_proto_goTypes = []any{
 	(*ListLanguagesResponse)(nil),    // 28: tms.catalog.v1.ListLanguagesResponse
 	(*EnsureLanguageRequest)(nil),    // 29: tms.catalog.v1.EnsureLanguageRequest
 	(*EnsureLanguageResponse)(nil),   // 30: tms.catalog.v1.EnsureLanguageResponse
-	(*timestamppb.Timestamp)(nil),    // 31: google.protobuf.Timestamp
+	(*Plural)(nil),                   // 31: tms.catalog.v1.Plural
+	(*timestamppb.Timestamp)(nil),    // 32: google.protobuf.Timestamp
 }
 var file_tms_catalog_v1_catalog_proto_depIdxs = []int32{
-	31, // 0: tms.catalog.v1.Project.created:type_name -> google.protobuf.Timestamp
-	31, // 1: tms.catalog.v1.Component.created:type_name -> google.protobuf.Timestamp
+	32, // 0: tms.catalog.v1.Project.created:type_name -> google.protobuf.Timestamp
+	32, // 1: tms.catalog.v1.Component.created:type_name -> google.protobuf.Timestamp
 	0,  // 2: tms.catalog.v1.CreateProjectRequest.project:type_name -> tms.catalog.v1.Project
 	0,  // 3: tms.catalog.v1.CreateProjectResponse.project:type_name -> tms.catalog.v1.Project
 	0,  // 4: tms.catalog.v1.GetProjectResponse.project:type_name -> tms.catalog.v1.Project
@@ -2524,39 +2631,40 @@ var file_tms_catalog_v1_catalog_proto_depIdxs = []int32{
 	2,  // 15: tms.catalog.v1.GetLanguageResponse.language:type_name -> tms.catalog.v1.Language
 	2,  // 16: tms.catalog.v1.ListLanguagesResponse.languages:type_name -> tms.catalog.v1.Language
 	2,  // 17: tms.catalog.v1.EnsureLanguageResponse.language:type_name -> tms.catalog.v1.Language
-	3,  // 18: tms.catalog.v1.CatalogService.CreateProject:input_type -> tms.catalog.v1.CreateProjectRequest
-	5,  // 19: tms.catalog.v1.CatalogService.GetProject:input_type -> tms.catalog.v1.GetProjectRequest
-	7,  // 20: tms.catalog.v1.CatalogService.ListProjects:input_type -> tms.catalog.v1.ListProjectsRequest
-	9,  // 21: tms.catalog.v1.CatalogService.UpdateProject:input_type -> tms.catalog.v1.UpdateProjectRequest
-	11, // 22: tms.catalog.v1.CatalogService.DeleteProject:input_type -> tms.catalog.v1.DeleteProjectRequest
-	13, // 23: tms.catalog.v1.CatalogService.CreateComponent:input_type -> tms.catalog.v1.CreateComponentRequest
-	15, // 24: tms.catalog.v1.CatalogService.GetComponent:input_type -> tms.catalog.v1.GetComponentRequest
-	17, // 25: tms.catalog.v1.CatalogService.ListComponents:input_type -> tms.catalog.v1.ListComponentsRequest
-	19, // 26: tms.catalog.v1.CatalogService.UpdateComponent:input_type -> tms.catalog.v1.UpdateComponentRequest
-	21, // 27: tms.catalog.v1.CatalogService.DeleteComponent:input_type -> tms.catalog.v1.DeleteComponentRequest
-	23, // 28: tms.catalog.v1.CatalogService.SetComponentLock:input_type -> tms.catalog.v1.SetComponentLockRequest
-	25, // 29: tms.catalog.v1.CatalogService.GetLanguage:input_type -> tms.catalog.v1.GetLanguageRequest
-	27, // 30: tms.catalog.v1.CatalogService.ListLanguages:input_type -> tms.catalog.v1.ListLanguagesRequest
-	29, // 31: tms.catalog.v1.CatalogService.EnsureLanguage:input_type -> tms.catalog.v1.EnsureLanguageRequest
-	4,  // 32: tms.catalog.v1.CatalogService.CreateProject:output_type -> tms.catalog.v1.CreateProjectResponse
-	6,  // 33: tms.catalog.v1.CatalogService.GetProject:output_type -> tms.catalog.v1.GetProjectResponse
-	8,  // 34: tms.catalog.v1.CatalogService.ListProjects:output_type -> tms.catalog.v1.ListProjectsResponse
-	10, // 35: tms.catalog.v1.CatalogService.UpdateProject:output_type -> tms.catalog.v1.UpdateProjectResponse
-	12, // 36: tms.catalog.v1.CatalogService.DeleteProject:output_type -> tms.catalog.v1.DeleteProjectResponse
-	14, // 37: tms.catalog.v1.CatalogService.CreateComponent:output_type -> tms.catalog.v1.CreateComponentResponse
-	16, // 38: tms.catalog.v1.CatalogService.GetComponent:output_type -> tms.catalog.v1.GetComponentResponse
-	18, // 39: tms.catalog.v1.CatalogService.ListComponents:output_type -> tms.catalog.v1.ListComponentsResponse
-	20, // 40: tms.catalog.v1.CatalogService.UpdateComponent:output_type -> tms.catalog.v1.UpdateComponentResponse
-	22, // 41: tms.catalog.v1.CatalogService.DeleteComponent:output_type -> tms.catalog.v1.DeleteComponentResponse
-	24, // 42: tms.catalog.v1.CatalogService.SetComponentLock:output_type -> tms.catalog.v1.SetComponentLockResponse
-	26, // 43: tms.catalog.v1.CatalogService.GetLanguage:output_type -> tms.catalog.v1.GetLanguageResponse
-	28, // 44: tms.catalog.v1.CatalogService.ListLanguages:output_type -> tms.catalog.v1.ListLanguagesResponse
-	30, // 45: tms.catalog.v1.CatalogService.EnsureLanguage:output_type -> tms.catalog.v1.EnsureLanguageResponse
-	32, // [32:46] is the sub-list for method output_type
-	18, // [18:32] is the sub-list for method input_type
-	18, // [18:18] is the sub-list for extension type_name
-	18, // [18:18] is the sub-list for extension extendee
-	0,  // [0:18] is the sub-list for field type_name
+	31, // 18: tms.catalog.v1.EnsureLanguageResponse.plural:type_name -> tms.catalog.v1.Plural
+	3,  // 19: tms.catalog.v1.CatalogService.CreateProject:input_type -> tms.catalog.v1.CreateProjectRequest
+	5,  // 20: tms.catalog.v1.CatalogService.GetProject:input_type -> tms.catalog.v1.GetProjectRequest
+	7,  // 21: tms.catalog.v1.CatalogService.ListProjects:input_type -> tms.catalog.v1.ListProjectsRequest
+	9,  // 22: tms.catalog.v1.CatalogService.UpdateProject:input_type -> tms.catalog.v1.UpdateProjectRequest
+	11, // 23: tms.catalog.v1.CatalogService.DeleteProject:input_type -> tms.catalog.v1.DeleteProjectRequest
+	13, // 24: tms.catalog.v1.CatalogService.CreateComponent:input_type -> tms.catalog.v1.CreateComponentRequest
+	15, // 25: tms.catalog.v1.CatalogService.GetComponent:input_type -> tms.catalog.v1.GetComponentRequest
+	17, // 26: tms.catalog.v1.CatalogService.ListComponents:input_type -> tms.catalog.v1.ListComponentsRequest
+	19, // 27: tms.catalog.v1.CatalogService.UpdateComponent:input_type -> tms.catalog.v1.UpdateComponentRequest
+	21, // 28: tms.catalog.v1.CatalogService.DeleteComponent:input_type -> tms.catalog.v1.DeleteComponentRequest
+	23, // 29: tms.catalog.v1.CatalogService.SetComponentLock:input_type -> tms.catalog.v1.SetComponentLockRequest
+	25, // 30: tms.catalog.v1.CatalogService.GetLanguage:input_type -> tms.catalog.v1.GetLanguageRequest
+	27, // 31: tms.catalog.v1.CatalogService.ListLanguages:input_type -> tms.catalog.v1.ListLanguagesRequest
+	29, // 32: tms.catalog.v1.CatalogService.EnsureLanguage:input_type -> tms.catalog.v1.EnsureLanguageRequest
+	4,  // 33: tms.catalog.v1.CatalogService.CreateProject:output_type -> tms.catalog.v1.CreateProjectResponse
+	6,  // 34: tms.catalog.v1.CatalogService.GetProject:output_type -> tms.catalog.v1.GetProjectResponse
+	8,  // 35: tms.catalog.v1.CatalogService.ListProjects:output_type -> tms.catalog.v1.ListProjectsResponse
+	10, // 36: tms.catalog.v1.CatalogService.UpdateProject:output_type -> tms.catalog.v1.UpdateProjectResponse
+	12, // 37: tms.catalog.v1.CatalogService.DeleteProject:output_type -> tms.catalog.v1.DeleteProjectResponse
+	14, // 38: tms.catalog.v1.CatalogService.CreateComponent:output_type -> tms.catalog.v1.CreateComponentResponse
+	16, // 39: tms.catalog.v1.CatalogService.GetComponent:output_type -> tms.catalog.v1.GetComponentResponse
+	18, // 40: tms.catalog.v1.CatalogService.ListComponents:output_type -> tms.catalog.v1.ListComponentsResponse
+	20, // 41: tms.catalog.v1.CatalogService.UpdateComponent:output_type -> tms.catalog.v1.UpdateComponentResponse
+	22, // 42: tms.catalog.v1.CatalogService.DeleteComponent:output_type -> tms.catalog.v1.DeleteComponentResponse
+	24, // 43: tms.catalog.v1.CatalogService.SetComponentLock:output_type -> tms.catalog.v1.SetComponentLockResponse
+	26, // 44: tms.catalog.v1.CatalogService.GetLanguage:output_type -> tms.catalog.v1.GetLanguageResponse
+	28, // 45: tms.catalog.v1.CatalogService.ListLanguages:output_type -> tms.catalog.v1.ListLanguagesResponse
+	30, // 46: tms.catalog.v1.CatalogService.EnsureLanguage:output_type -> tms.catalog.v1.EnsureLanguageResponse
+	33, // [33:47] is the sub-list for method output_type
+	19, // [19:33] is the sub-list for method input_type
+	19, // [19:19] is the sub-list for extension type_name
+	19, // [19:19] is the sub-list for extension extendee
+	0,  // [0:19] is the sub-list for field type_name
 }
 
 func init() { file_tms_catalog_v1_catalog_proto_init() }
@@ -2570,7 +2678,7 @@ func file_tms_catalog_v1_catalog_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tms_catalog_v1_catalog_proto_rawDesc), len(file_tms_catalog_v1_catalog_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   31,
+			NumMessages:   32,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -57,7 +57,9 @@ type CatalogServiceClient interface {
 	GetLanguage(ctx context.Context, in *GetLanguageRequest, opts ...grpc.CallOption) (*GetLanguageResponse, error)
 	ListLanguages(ctx context.Context, in *ListLanguagesRequest, opts ...grpc.CallOption) (*ListLanguagesResponse, error)
 	// EnsureLanguage returns the language with this code, creating it from the
-	// plural rule found in a file when the built-in table lacks it.
+	// plural rule found in a file when the built-in table lacks it, and the
+	// language's plural that matches the file's rule: its default, another
+	// one met before, or a new one made from the file's rule.
 	EnsureLanguage(ctx context.Context, in *EnsureLanguageRequest, opts ...grpc.CallOption) (*EnsureLanguageResponse, error)
 }
 
@@ -231,7 +233,9 @@ type CatalogServiceServer interface {
 	GetLanguage(context.Context, *GetLanguageRequest) (*GetLanguageResponse, error)
 	ListLanguages(context.Context, *ListLanguagesRequest) (*ListLanguagesResponse, error)
 	// EnsureLanguage returns the language with this code, creating it from the
-	// plural rule found in a file when the built-in table lacks it.
+	// plural rule found in a file when the built-in table lacks it, and the
+	// language's plural that matches the file's rule: its default, another
+	// one met before, or a new one made from the file's rule.
 	EnsureLanguage(context.Context, *EnsureLanguageRequest) (*EnsureLanguageResponse, error)
 	mustEmbedUnimplementedCatalogServiceServer()
 }

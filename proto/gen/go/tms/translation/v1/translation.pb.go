@@ -248,6 +248,10 @@ type Translation struct {
 	IsSource      bool                   `protobuf:"varint,8,opt,name=is_source,json=isSource,proto3" json:"is_source,omitempty"`
 	IsTemplate    bool                   `protobuf:"varint,9,opt,name=is_template,json=isTemplate,proto3" json:"is_template,omitempty"`
 	Stats         *Statistics            `protobuf:"bytes,10,opt,name=stats,proto3" json:"stats,omitempty"`
+	// The plural rule the translation uses (the catalog's Plural): its
+	// language's default, or the rule of its file when the language knows no
+	// rule that is the same. id 0: the language's default, not yet recorded.
+	Plural        *TranslationPlural `protobuf:"bytes,11,opt,name=plural,proto3" json:"plural,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -352,6 +356,90 @@ func (x *Translation) GetStats() *Statistics {
 	return nil
 }
 
+func (x *Translation) GetPlural() *TranslationPlural {
+	if x != nil {
+		return x.Plural
+	}
+	return nil
+}
+
+// TranslationPlural is the catalog plural a translation's file matched.
+type TranslationPlural struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	Source        int32                  `protobuf:"varint,2,opt,name=source,proto3" json:"source,omitempty"`
+	Number        int32                  `protobuf:"varint,3,opt,name=number,proto3" json:"number,omitempty"`
+	Formula       string                 `protobuf:"bytes,4,opt,name=formula,proto3" json:"formula,omitempty"`
+	Type          int32                  `protobuf:"varint,5,opt,name=type,proto3" json:"type,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TranslationPlural) Reset() {
+	*x = TranslationPlural{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TranslationPlural) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TranslationPlural) ProtoMessage() {}
+
+func (x *TranslationPlural) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TranslationPlural.ProtoReflect.Descriptor instead.
+func (*TranslationPlural) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *TranslationPlural) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *TranslationPlural) GetSource() int32 {
+	if x != nil {
+		return x.Source
+	}
+	return 0
+}
+
+func (x *TranslationPlural) GetNumber() int32 {
+	if x != nil {
+		return x.Number
+	}
+	return 0
+}
+
+func (x *TranslationPlural) GetFormula() string {
+	if x != nil {
+		return x.Formula
+	}
+	return ""
+}
+
+func (x *TranslationPlural) GetType() int32 {
+	if x != nil {
+		return x.Type
+	}
+	return 0
+}
+
 type Unit struct {
 	state           protoimpl.MessageState `protogen:"open.v1"`
 	Id              int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
@@ -387,7 +475,7 @@ type Unit struct {
 
 func (x *Unit) Reset() {
 	*x = Unit{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[2]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -399,7 +487,7 @@ func (x *Unit) String() string {
 func (*Unit) ProtoMessage() {}
 
 func (x *Unit) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[2]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -412,7 +500,7 @@ func (x *Unit) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Unit.ProtoReflect.Descriptor instead.
 func (*Unit) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{2}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *Unit) GetId() int64 {
@@ -619,7 +707,7 @@ type Task struct {
 
 func (x *Task) Reset() {
 	*x = Task{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[3]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -631,7 +719,7 @@ func (x *Task) String() string {
 func (*Task) ProtoMessage() {}
 
 func (x *Task) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[3]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -644,7 +732,7 @@ func (x *Task) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Task.ProtoReflect.Descriptor instead.
 func (*Task) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{3}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *Task) GetId() string {
@@ -706,7 +794,7 @@ type Alert struct {
 
 func (x *Alert) Reset() {
 	*x = Alert{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[4]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -718,7 +806,7 @@ func (x *Alert) String() string {
 func (*Alert) ProtoMessage() {}
 
 func (x *Alert) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[4]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -731,7 +819,7 @@ func (x *Alert) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Alert.ProtoReflect.Descriptor instead.
 func (*Alert) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{4}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *Alert) GetName() string {
@@ -772,7 +860,7 @@ type ListAlertsRequest struct {
 
 func (x *ListAlertsRequest) Reset() {
 	*x = ListAlertsRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[5]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -784,7 +872,7 @@ func (x *ListAlertsRequest) String() string {
 func (*ListAlertsRequest) ProtoMessage() {}
 
 func (x *ListAlertsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[5]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -797,7 +885,7 @@ func (x *ListAlertsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListAlertsRequest.ProtoReflect.Descriptor instead.
 func (*ListAlertsRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{5}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *ListAlertsRequest) GetComponentId() int64 {
@@ -817,7 +905,7 @@ type ListAlertsResponse struct {
 
 func (x *ListAlertsResponse) Reset() {
 	*x = ListAlertsResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[6]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -829,7 +917,7 @@ func (x *ListAlertsResponse) String() string {
 func (*ListAlertsResponse) ProtoMessage() {}
 
 func (x *ListAlertsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[6]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -842,7 +930,7 @@ func (x *ListAlertsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListAlertsResponse.ProtoReflect.Descriptor instead.
 func (*ListAlertsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{6}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *ListAlertsResponse) GetAlerts() []*Alert {
@@ -870,7 +958,7 @@ type Commit struct {
 
 func (x *Commit) Reset() {
 	*x = Commit{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[7]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -882,7 +970,7 @@ func (x *Commit) String() string {
 func (*Commit) ProtoMessage() {}
 
 func (x *Commit) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[7]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -895,7 +983,7 @@ func (x *Commit) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Commit.ProtoReflect.Descriptor instead.
 func (*Commit) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{7}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *Commit) GetRevision() string {
@@ -971,7 +1059,7 @@ type ImportComponentRequest struct {
 
 func (x *ImportComponentRequest) Reset() {
 	*x = ImportComponentRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[8]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -983,7 +1071,7 @@ func (x *ImportComponentRequest) String() string {
 func (*ImportComponentRequest) ProtoMessage() {}
 
 func (x *ImportComponentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[8]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -996,7 +1084,7 @@ func (x *ImportComponentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportComponentRequest.ProtoReflect.Descriptor instead.
 func (*ImportComponentRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{8}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *ImportComponentRequest) GetComponentId() int64 {
@@ -1022,7 +1110,7 @@ type ImportComponentResponse struct {
 
 func (x *ImportComponentResponse) Reset() {
 	*x = ImportComponentResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[9]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1034,7 +1122,7 @@ func (x *ImportComponentResponse) String() string {
 func (*ImportComponentResponse) ProtoMessage() {}
 
 func (x *ImportComponentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[9]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1047,7 +1135,7 @@ func (x *ImportComponentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportComponentResponse.ProtoReflect.Descriptor instead.
 func (*ImportComponentResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{9}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *ImportComponentResponse) GetTask() *Task {
@@ -1069,7 +1157,7 @@ type GetTaskRequest struct {
 
 func (x *GetTaskRequest) Reset() {
 	*x = GetTaskRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[10]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1081,7 +1169,7 @@ func (x *GetTaskRequest) String() string {
 func (*GetTaskRequest) ProtoMessage() {}
 
 func (x *GetTaskRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[10]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1094,7 +1182,7 @@ func (x *GetTaskRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTaskRequest.ProtoReflect.Descriptor instead.
 func (*GetTaskRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{10}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *GetTaskRequest) GetId() string {
@@ -1120,7 +1208,7 @@ type GetTaskResponse struct {
 
 func (x *GetTaskResponse) Reset() {
 	*x = GetTaskResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[11]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1132,7 +1220,7 @@ func (x *GetTaskResponse) String() string {
 func (*GetTaskResponse) ProtoMessage() {}
 
 func (x *GetTaskResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[11]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1145,7 +1233,7 @@ func (x *GetTaskResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTaskResponse.ProtoReflect.Descriptor instead.
 func (*GetTaskResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{11}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *GetTaskResponse) GetTask() *Task {
@@ -1164,7 +1252,7 @@ type ForgetComponentRequest struct {
 
 func (x *ForgetComponentRequest) Reset() {
 	*x = ForgetComponentRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[12]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1176,7 +1264,7 @@ func (x *ForgetComponentRequest) String() string {
 func (*ForgetComponentRequest) ProtoMessage() {}
 
 func (x *ForgetComponentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[12]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1189,7 +1277,7 @@ func (x *ForgetComponentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ForgetComponentRequest.ProtoReflect.Descriptor instead.
 func (*ForgetComponentRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{12}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *ForgetComponentRequest) GetComponentId() int64 {
@@ -1207,7 +1295,7 @@ type ForgetComponentResponse struct {
 
 func (x *ForgetComponentResponse) Reset() {
 	*x = ForgetComponentResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[13]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1219,7 +1307,7 @@ func (x *ForgetComponentResponse) String() string {
 func (*ForgetComponentResponse) ProtoMessage() {}
 
 func (x *ForgetComponentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[13]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1232,7 +1320,7 @@ func (x *ForgetComponentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ForgetComponentResponse.ProtoReflect.Descriptor instead.
 func (*ForgetComponentResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{13}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{14}
 }
 
 type ListTranslationsRequest struct {
@@ -1247,7 +1335,7 @@ type ListTranslationsRequest struct {
 
 func (x *ListTranslationsRequest) Reset() {
 	*x = ListTranslationsRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[14]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1259,7 +1347,7 @@ func (x *ListTranslationsRequest) String() string {
 func (*ListTranslationsRequest) ProtoMessage() {}
 
 func (x *ListTranslationsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[14]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1272,7 +1360,7 @@ func (x *ListTranslationsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListTranslationsRequest.ProtoReflect.Descriptor instead.
 func (*ListTranslationsRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{14}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *ListTranslationsRequest) GetComponentId() int64 {
@@ -1306,7 +1394,7 @@ type ListTranslationsResponse struct {
 
 func (x *ListTranslationsResponse) Reset() {
 	*x = ListTranslationsResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[15]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1318,7 +1406,7 @@ func (x *ListTranslationsResponse) String() string {
 func (*ListTranslationsResponse) ProtoMessage() {}
 
 func (x *ListTranslationsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[15]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1331,7 +1419,7 @@ func (x *ListTranslationsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListTranslationsResponse.ProtoReflect.Descriptor instead.
 func (*ListTranslationsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{15}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *ListTranslationsResponse) GetTranslations() []*Translation {
@@ -1358,7 +1446,7 @@ type GetTranslationRequest struct {
 
 func (x *GetTranslationRequest) Reset() {
 	*x = GetTranslationRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[16]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1370,7 +1458,7 @@ func (x *GetTranslationRequest) String() string {
 func (*GetTranslationRequest) ProtoMessage() {}
 
 func (x *GetTranslationRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[16]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1383,7 +1471,7 @@ func (x *GetTranslationRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTranslationRequest.ProtoReflect.Descriptor instead.
 func (*GetTranslationRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{16}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *GetTranslationRequest) GetComponentId() int64 {
@@ -1409,7 +1497,7 @@ type GetTranslationResponse struct {
 
 func (x *GetTranslationResponse) Reset() {
 	*x = GetTranslationResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[17]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1421,7 +1509,7 @@ func (x *GetTranslationResponse) String() string {
 func (*GetTranslationResponse) ProtoMessage() {}
 
 func (x *GetTranslationResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[17]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1434,7 +1522,7 @@ func (x *GetTranslationResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTranslationResponse.ProtoReflect.Descriptor instead.
 func (*GetTranslationResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{17}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *GetTranslationResponse) GetTranslation() *Translation {
@@ -1455,7 +1543,7 @@ type AddTranslationRequest struct {
 
 func (x *AddTranslationRequest) Reset() {
 	*x = AddTranslationRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[18]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1467,7 +1555,7 @@ func (x *AddTranslationRequest) String() string {
 func (*AddTranslationRequest) ProtoMessage() {}
 
 func (x *AddTranslationRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[18]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1480,7 +1568,7 @@ func (x *AddTranslationRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddTranslationRequest.ProtoReflect.Descriptor instead.
 func (*AddTranslationRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{18}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *AddTranslationRequest) GetComponentId() int64 {
@@ -1513,7 +1601,7 @@ type AddTranslationResponse struct {
 
 func (x *AddTranslationResponse) Reset() {
 	*x = AddTranslationResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[19]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1525,7 +1613,7 @@ func (x *AddTranslationResponse) String() string {
 func (*AddTranslationResponse) ProtoMessage() {}
 
 func (x *AddTranslationResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[19]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1538,7 +1626,7 @@ func (x *AddTranslationResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddTranslationResponse.ProtoReflect.Descriptor instead.
 func (*AddTranslationResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{19}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *AddTranslationResponse) GetTranslation() *Translation {
@@ -1559,7 +1647,7 @@ type DeleteTranslationRequest struct {
 
 func (x *DeleteTranslationRequest) Reset() {
 	*x = DeleteTranslationRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[20]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1571,7 +1659,7 @@ func (x *DeleteTranslationRequest) String() string {
 func (*DeleteTranslationRequest) ProtoMessage() {}
 
 func (x *DeleteTranslationRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[20]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1584,7 +1672,7 @@ func (x *DeleteTranslationRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteTranslationRequest.ProtoReflect.Descriptor instead.
 func (*DeleteTranslationRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{20}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *DeleteTranslationRequest) GetComponentId() int64 {
@@ -1616,7 +1704,7 @@ type DeleteTranslationResponse struct {
 
 func (x *DeleteTranslationResponse) Reset() {
 	*x = DeleteTranslationResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[21]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1628,7 +1716,7 @@ func (x *DeleteTranslationResponse) String() string {
 func (*DeleteTranslationResponse) ProtoMessage() {}
 
 func (x *DeleteTranslationResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[21]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1641,7 +1729,7 @@ func (x *DeleteTranslationResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteTranslationResponse.ProtoReflect.Descriptor instead.
 func (*DeleteTranslationResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{21}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{22}
 }
 
 type GetStatisticsRequest struct {
@@ -1657,7 +1745,7 @@ type GetStatisticsRequest struct {
 
 func (x *GetStatisticsRequest) Reset() {
 	*x = GetStatisticsRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[22]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1669,7 +1757,7 @@ func (x *GetStatisticsRequest) String() string {
 func (*GetStatisticsRequest) ProtoMessage() {}
 
 func (x *GetStatisticsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[22]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1682,7 +1770,7 @@ func (x *GetStatisticsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetStatisticsRequest.ProtoReflect.Descriptor instead.
 func (*GetStatisticsRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{22}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *GetStatisticsRequest) GetComponentId() int64 {
@@ -1715,7 +1803,7 @@ type GetStatisticsResponse struct {
 
 func (x *GetStatisticsResponse) Reset() {
 	*x = GetStatisticsResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[23]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1727,7 +1815,7 @@ func (x *GetStatisticsResponse) String() string {
 func (*GetStatisticsResponse) ProtoMessage() {}
 
 func (x *GetStatisticsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[23]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1740,7 +1828,7 @@ func (x *GetStatisticsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetStatisticsResponse.ProtoReflect.Descriptor instead.
 func (*GetStatisticsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{23}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *GetStatisticsResponse) GetStats() *Statistics {
@@ -1759,7 +1847,7 @@ type ListLanguageStatisticsRequest struct {
 
 func (x *ListLanguageStatisticsRequest) Reset() {
 	*x = ListLanguageStatisticsRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[24]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1771,7 +1859,7 @@ func (x *ListLanguageStatisticsRequest) String() string {
 func (*ListLanguageStatisticsRequest) ProtoMessage() {}
 
 func (x *ListLanguageStatisticsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[24]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1784,7 +1872,7 @@ func (x *ListLanguageStatisticsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListLanguageStatisticsRequest.ProtoReflect.Descriptor instead.
 func (*ListLanguageStatisticsRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{24}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *ListLanguageStatisticsRequest) GetComponentIds() []int64 {
@@ -1803,7 +1891,7 @@ type ListLanguageStatisticsResponse struct {
 
 func (x *ListLanguageStatisticsResponse) Reset() {
 	*x = ListLanguageStatisticsResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[25]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1815,7 +1903,7 @@ func (x *ListLanguageStatisticsResponse) String() string {
 func (*ListLanguageStatisticsResponse) ProtoMessage() {}
 
 func (x *ListLanguageStatisticsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[25]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1828,7 +1916,7 @@ func (x *ListLanguageStatisticsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListLanguageStatisticsResponse.ProtoReflect.Descriptor instead.
 func (*ListLanguageStatisticsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{25}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *ListLanguageStatisticsResponse) GetStats() []*Statistics {
@@ -1852,7 +1940,7 @@ type ListUnitsRequest struct {
 
 func (x *ListUnitsRequest) Reset() {
 	*x = ListUnitsRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[26]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1864,7 +1952,7 @@ func (x *ListUnitsRequest) String() string {
 func (*ListUnitsRequest) ProtoMessage() {}
 
 func (x *ListUnitsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[26]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1877,7 +1965,7 @@ func (x *ListUnitsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListUnitsRequest.ProtoReflect.Descriptor instead.
 func (*ListUnitsRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{26}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *ListUnitsRequest) GetTranslationId() int64 {
@@ -1918,7 +2006,7 @@ type ListUnitsResponse struct {
 
 func (x *ListUnitsResponse) Reset() {
 	*x = ListUnitsResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[27]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1930,7 +2018,7 @@ func (x *ListUnitsResponse) String() string {
 func (*ListUnitsResponse) ProtoMessage() {}
 
 func (x *ListUnitsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[27]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1943,7 +2031,7 @@ func (x *ListUnitsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListUnitsResponse.ProtoReflect.Descriptor instead.
 func (*ListUnitsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{27}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *ListUnitsResponse) GetUnits() []*Unit {
@@ -1971,7 +2059,7 @@ type FindUnitRequest struct {
 
 func (x *FindUnitRequest) Reset() {
 	*x = FindUnitRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[28]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1983,7 +2071,7 @@ func (x *FindUnitRequest) String() string {
 func (*FindUnitRequest) ProtoMessage() {}
 
 func (x *FindUnitRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[28]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1996,7 +2084,7 @@ func (x *FindUnitRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FindUnitRequest.ProtoReflect.Descriptor instead.
 func (*FindUnitRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{28}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *FindUnitRequest) GetTranslationId() int64 {
@@ -2023,7 +2111,7 @@ type FindUnitResponse struct {
 
 func (x *FindUnitResponse) Reset() {
 	*x = FindUnitResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[29]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2035,7 +2123,7 @@ func (x *FindUnitResponse) String() string {
 func (*FindUnitResponse) ProtoMessage() {}
 
 func (x *FindUnitResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[29]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2048,7 +2136,7 @@ func (x *FindUnitResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FindUnitResponse.ProtoReflect.Descriptor instead.
 func (*FindUnitResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{29}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *FindUnitResponse) GetUnit() *Unit {
@@ -2067,7 +2155,7 @@ type GetUnitRequest struct {
 
 func (x *GetUnitRequest) Reset() {
 	*x = GetUnitRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[30]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2079,7 +2167,7 @@ func (x *GetUnitRequest) String() string {
 func (*GetUnitRequest) ProtoMessage() {}
 
 func (x *GetUnitRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[30]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2092,7 +2180,7 @@ func (x *GetUnitRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetUnitRequest.ProtoReflect.Descriptor instead.
 func (*GetUnitRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{30}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *GetUnitRequest) GetId() int64 {
@@ -2111,7 +2199,7 @@ type GetUnitResponse struct {
 
 func (x *GetUnitResponse) Reset() {
 	*x = GetUnitResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[31]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2123,7 +2211,7 @@ func (x *GetUnitResponse) String() string {
 func (*GetUnitResponse) ProtoMessage() {}
 
 func (x *GetUnitResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[31]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2136,7 +2224,7 @@ func (x *GetUnitResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetUnitResponse.ProtoReflect.Descriptor instead.
 func (*GetUnitResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{31}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *GetUnitResponse) GetUnit() *Unit {
@@ -2160,7 +2248,7 @@ type UpdateUnitRequest struct {
 
 func (x *UpdateUnitRequest) Reset() {
 	*x = UpdateUnitRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[32]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2172,7 +2260,7 @@ func (x *UpdateUnitRequest) String() string {
 func (*UpdateUnitRequest) ProtoMessage() {}
 
 func (x *UpdateUnitRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[32]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2185,7 +2273,7 @@ func (x *UpdateUnitRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateUnitRequest.ProtoReflect.Descriptor instead.
 func (*UpdateUnitRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{32}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *UpdateUnitRequest) GetId() int64 {
@@ -2232,7 +2320,7 @@ type UpdateUnitResponse struct {
 
 func (x *UpdateUnitResponse) Reset() {
 	*x = UpdateUnitResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[33]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2244,7 +2332,7 @@ func (x *UpdateUnitResponse) String() string {
 func (*UpdateUnitResponse) ProtoMessage() {}
 
 func (x *UpdateUnitResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[33]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2257,7 +2345,7 @@ func (x *UpdateUnitResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateUnitResponse.ProtoReflect.Descriptor instead.
 func (*UpdateUnitResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{33}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *UpdateUnitResponse) GetUnit() *Unit {
@@ -2284,7 +2372,7 @@ type Repository struct {
 
 func (x *Repository) Reset() {
 	*x = Repository{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[34]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2296,7 +2384,7 @@ func (x *Repository) String() string {
 func (*Repository) ProtoMessage() {}
 
 func (x *Repository) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[34]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2309,7 +2397,7 @@ func (x *Repository) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Repository.ProtoReflect.Descriptor instead.
 func (*Repository) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{34}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *Repository) GetNeedsCommit() bool {
@@ -2388,7 +2476,7 @@ type GetRepositoryRequest struct {
 
 func (x *GetRepositoryRequest) Reset() {
 	*x = GetRepositoryRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[35]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2400,7 +2488,7 @@ func (x *GetRepositoryRequest) String() string {
 func (*GetRepositoryRequest) ProtoMessage() {}
 
 func (x *GetRepositoryRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[35]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2413,7 +2501,7 @@ func (x *GetRepositoryRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetRepositoryRequest.ProtoReflect.Descriptor instead.
 func (*GetRepositoryRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{35}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *GetRepositoryRequest) GetComponentIds() []int64 {
@@ -2439,7 +2527,7 @@ type GetRepositoryResponse struct {
 
 func (x *GetRepositoryResponse) Reset() {
 	*x = GetRepositoryResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[36]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2451,7 +2539,7 @@ func (x *GetRepositoryResponse) String() string {
 func (*GetRepositoryResponse) ProtoMessage() {}
 
 func (x *GetRepositoryResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[36]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2464,7 +2552,7 @@ func (x *GetRepositoryResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetRepositoryResponse.ProtoReflect.Descriptor instead.
 func (*GetRepositoryResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{36}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *GetRepositoryResponse) GetRepository() *Repository {
@@ -2487,7 +2575,7 @@ type RunRepositoryOperationRequest struct {
 
 func (x *RunRepositoryOperationRequest) Reset() {
 	*x = RunRepositoryOperationRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[37]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2499,7 +2587,7 @@ func (x *RunRepositoryOperationRequest) String() string {
 func (*RunRepositoryOperationRequest) ProtoMessage() {}
 
 func (x *RunRepositoryOperationRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[37]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2512,7 +2600,7 @@ func (x *RunRepositoryOperationRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RunRepositoryOperationRequest.ProtoReflect.Descriptor instead.
 func (*RunRepositoryOperationRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{37}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *RunRepositoryOperationRequest) GetComponentIds() []int64 {
@@ -2553,7 +2641,7 @@ type RunRepositoryOperationResponse struct {
 
 func (x *RunRepositoryOperationResponse) Reset() {
 	*x = RunRepositoryOperationResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[38]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2565,7 +2653,7 @@ func (x *RunRepositoryOperationResponse) String() string {
 func (*RunRepositoryOperationResponse) ProtoMessage() {}
 
 func (x *RunRepositoryOperationResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[38]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2578,7 +2666,7 @@ func (x *RunRepositoryOperationResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RunRepositoryOperationResponse.ProtoReflect.Descriptor instead.
 func (*RunRepositoryOperationResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{38}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *RunRepositoryOperationResponse) GetResult() bool {
@@ -2607,7 +2695,7 @@ type GetFileRequest struct {
 
 func (x *GetFileRequest) Reset() {
 	*x = GetFileRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[39]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2619,7 +2707,7 @@ func (x *GetFileRequest) String() string {
 func (*GetFileRequest) ProtoMessage() {}
 
 func (x *GetFileRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[39]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2632,7 +2720,7 @@ func (x *GetFileRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetFileRequest.ProtoReflect.Descriptor instead.
 func (*GetFileRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{39}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *GetFileRequest) GetComponentId() int64 {
@@ -2669,7 +2757,7 @@ type GetFileResponse struct {
 
 func (x *GetFileResponse) Reset() {
 	*x = GetFileResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[40]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2681,7 +2769,7 @@ func (x *GetFileResponse) String() string {
 func (*GetFileResponse) ProtoMessage() {}
 
 func (x *GetFileResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[40]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2694,7 +2782,7 @@ func (x *GetFileResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetFileResponse.ProtoReflect.Descriptor instead.
 func (*GetFileResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{40}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *GetFileResponse) GetContent() []byte {
@@ -2744,7 +2832,7 @@ type UploadFileRequest struct {
 
 func (x *UploadFileRequest) Reset() {
 	*x = UploadFileRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[41]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2756,7 +2844,7 @@ func (x *UploadFileRequest) String() string {
 func (*UploadFileRequest) ProtoMessage() {}
 
 func (x *UploadFileRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[41]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2769,7 +2857,7 @@ func (x *UploadFileRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UploadFileRequest.ProtoReflect.Descriptor instead.
 func (*UploadFileRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{41}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *UploadFileRequest) GetComponentId() int64 {
@@ -2842,7 +2930,7 @@ type UploadFileResponse struct {
 
 func (x *UploadFileResponse) Reset() {
 	*x = UploadFileResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[42]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2854,7 +2942,7 @@ func (x *UploadFileResponse) String() string {
 func (*UploadFileResponse) ProtoMessage() {}
 
 func (x *UploadFileResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[42]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2867,7 +2955,7 @@ func (x *UploadFileResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UploadFileResponse.ProtoReflect.Descriptor instead.
 func (*UploadFileResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{42}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *UploadFileResponse) GetNotFound() int64 {
@@ -2926,7 +3014,7 @@ type CreateUnitRequest struct {
 
 func (x *CreateUnitRequest) Reset() {
 	*x = CreateUnitRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[43]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2938,7 +3026,7 @@ func (x *CreateUnitRequest) String() string {
 func (*CreateUnitRequest) ProtoMessage() {}
 
 func (x *CreateUnitRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[43]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2951,7 +3039,7 @@ func (x *CreateUnitRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateUnitRequest.ProtoReflect.Descriptor instead.
 func (*CreateUnitRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{43}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *CreateUnitRequest) GetTranslationId() int64 {
@@ -3005,7 +3093,7 @@ type CreateUnitResponse struct {
 
 func (x *CreateUnitResponse) Reset() {
 	*x = CreateUnitResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[44]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3017,7 +3105,7 @@ func (x *CreateUnitResponse) String() string {
 func (*CreateUnitResponse) ProtoMessage() {}
 
 func (x *CreateUnitResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[44]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3030,7 +3118,7 @@ func (x *CreateUnitResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateUnitResponse.ProtoReflect.Descriptor instead.
 func (*CreateUnitResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{44}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *CreateUnitResponse) GetUnit() *Unit {
@@ -3050,7 +3138,7 @@ type DeleteUnitRequest struct {
 
 func (x *DeleteUnitRequest) Reset() {
 	*x = DeleteUnitRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[45]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3062,7 +3150,7 @@ func (x *DeleteUnitRequest) String() string {
 func (*DeleteUnitRequest) ProtoMessage() {}
 
 func (x *DeleteUnitRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[45]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3075,7 +3163,7 @@ func (x *DeleteUnitRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteUnitRequest.ProtoReflect.Descriptor instead.
 func (*DeleteUnitRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{45}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *DeleteUnitRequest) GetId() int64 {
@@ -3100,7 +3188,7 @@ type DeleteUnitResponse struct {
 
 func (x *DeleteUnitResponse) Reset() {
 	*x = DeleteUnitResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[46]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3112,7 +3200,7 @@ func (x *DeleteUnitResponse) String() string {
 func (*DeleteUnitResponse) ProtoMessage() {}
 
 func (x *DeleteUnitResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[46]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3125,7 +3213,7 @@ func (x *DeleteUnitResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteUnitResponse.ProtoReflect.Descriptor instead.
 func (*DeleteUnitResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{46}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{47}
 }
 
 type ListUnitTranslationsRequest struct {
@@ -3137,7 +3225,7 @@ type ListUnitTranslationsRequest struct {
 
 func (x *ListUnitTranslationsRequest) Reset() {
 	*x = ListUnitTranslationsRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[47]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3149,7 +3237,7 @@ func (x *ListUnitTranslationsRequest) String() string {
 func (*ListUnitTranslationsRequest) ProtoMessage() {}
 
 func (x *ListUnitTranslationsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[47]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3162,7 +3250,7 @@ func (x *ListUnitTranslationsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListUnitTranslationsRequest.ProtoReflect.Descriptor instead.
 func (*ListUnitTranslationsRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{47}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *ListUnitTranslationsRequest) GetId() int64 {
@@ -3181,7 +3269,7 @@ type ListUnitTranslationsResponse struct {
 
 func (x *ListUnitTranslationsResponse) Reset() {
 	*x = ListUnitTranslationsResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[48]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3193,7 +3281,7 @@ func (x *ListUnitTranslationsResponse) String() string {
 func (*ListUnitTranslationsResponse) ProtoMessage() {}
 
 func (x *ListUnitTranslationsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[48]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3206,7 +3294,7 @@ func (x *ListUnitTranslationsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListUnitTranslationsResponse.ProtoReflect.Descriptor instead.
 func (*ListUnitTranslationsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{48}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *ListUnitTranslationsResponse) GetUnits() []*Unit {
@@ -3235,7 +3323,7 @@ type Suggestion struct {
 
 func (x *Suggestion) Reset() {
 	*x = Suggestion{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[49]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3247,7 +3335,7 @@ func (x *Suggestion) String() string {
 func (*Suggestion) ProtoMessage() {}
 
 func (x *Suggestion) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[49]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3260,7 +3348,7 @@ func (x *Suggestion) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Suggestion.ProtoReflect.Descriptor instead.
 func (*Suggestion) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{49}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *Suggestion) GetId() int64 {
@@ -3338,7 +3426,7 @@ type ListSuggestionsRequest struct {
 
 func (x *ListSuggestionsRequest) Reset() {
 	*x = ListSuggestionsRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[50]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3350,7 +3438,7 @@ func (x *ListSuggestionsRequest) String() string {
 func (*ListSuggestionsRequest) ProtoMessage() {}
 
 func (x *ListSuggestionsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[50]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3363,7 +3451,7 @@ func (x *ListSuggestionsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListSuggestionsRequest.ProtoReflect.Descriptor instead.
 func (*ListSuggestionsRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{50}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{51}
 }
 
 func (x *ListSuggestionsRequest) GetUnitId() int64 {
@@ -3397,7 +3485,7 @@ type ListSuggestionsResponse struct {
 
 func (x *ListSuggestionsResponse) Reset() {
 	*x = ListSuggestionsResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[51]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3409,7 +3497,7 @@ func (x *ListSuggestionsResponse) String() string {
 func (*ListSuggestionsResponse) ProtoMessage() {}
 
 func (x *ListSuggestionsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[51]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3422,7 +3510,7 @@ func (x *ListSuggestionsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListSuggestionsResponse.ProtoReflect.Descriptor instead.
 func (*ListSuggestionsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{51}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{52}
 }
 
 func (x *ListSuggestionsResponse) GetSuggestions() []*Suggestion {
@@ -3448,7 +3536,7 @@ type GetSuggestionRequest struct {
 
 func (x *GetSuggestionRequest) Reset() {
 	*x = GetSuggestionRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[52]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[53]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3460,7 +3548,7 @@ func (x *GetSuggestionRequest) String() string {
 func (*GetSuggestionRequest) ProtoMessage() {}
 
 func (x *GetSuggestionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[52]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[53]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3473,7 +3561,7 @@ func (x *GetSuggestionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSuggestionRequest.ProtoReflect.Descriptor instead.
 func (*GetSuggestionRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{52}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{53}
 }
 
 func (x *GetSuggestionRequest) GetId() int64 {
@@ -3492,7 +3580,7 @@ type GetSuggestionResponse struct {
 
 func (x *GetSuggestionResponse) Reset() {
 	*x = GetSuggestionResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[53]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[54]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3504,7 +3592,7 @@ func (x *GetSuggestionResponse) String() string {
 func (*GetSuggestionResponse) ProtoMessage() {}
 
 func (x *GetSuggestionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[53]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[54]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3517,7 +3605,7 @@ func (x *GetSuggestionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSuggestionResponse.ProtoReflect.Descriptor instead.
 func (*GetSuggestionResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{53}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{54}
 }
 
 func (x *GetSuggestionResponse) GetSuggestion() *Suggestion {
@@ -3538,7 +3626,7 @@ type CreateSuggestionRequest struct {
 
 func (x *CreateSuggestionRequest) Reset() {
 	*x = CreateSuggestionRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[54]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[55]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3550,7 +3638,7 @@ func (x *CreateSuggestionRequest) String() string {
 func (*CreateSuggestionRequest) ProtoMessage() {}
 
 func (x *CreateSuggestionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[54]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[55]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3563,7 +3651,7 @@ func (x *CreateSuggestionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateSuggestionRequest.ProtoReflect.Descriptor instead.
 func (*CreateSuggestionRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{54}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{55}
 }
 
 func (x *CreateSuggestionRequest) GetUnitId() int64 {
@@ -3596,7 +3684,7 @@ type CreateSuggestionResponse struct {
 
 func (x *CreateSuggestionResponse) Reset() {
 	*x = CreateSuggestionResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[55]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[56]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3608,7 +3696,7 @@ func (x *CreateSuggestionResponse) String() string {
 func (*CreateSuggestionResponse) ProtoMessage() {}
 
 func (x *CreateSuggestionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[55]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[56]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3621,7 +3709,7 @@ func (x *CreateSuggestionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateSuggestionResponse.ProtoReflect.Descriptor instead.
 func (*CreateSuggestionResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{55}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{56}
 }
 
 func (x *CreateSuggestionResponse) GetSuggestion() *Suggestion {
@@ -3641,7 +3729,7 @@ type AcceptSuggestionRequest struct {
 
 func (x *AcceptSuggestionRequest) Reset() {
 	*x = AcceptSuggestionRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[56]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[57]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3653,7 +3741,7 @@ func (x *AcceptSuggestionRequest) String() string {
 func (*AcceptSuggestionRequest) ProtoMessage() {}
 
 func (x *AcceptSuggestionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[56]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[57]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3666,7 +3754,7 @@ func (x *AcceptSuggestionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AcceptSuggestionRequest.ProtoReflect.Descriptor instead.
 func (*AcceptSuggestionRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{56}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{57}
 }
 
 func (x *AcceptSuggestionRequest) GetId() int64 {
@@ -3692,7 +3780,7 @@ type AcceptSuggestionResponse struct {
 
 func (x *AcceptSuggestionResponse) Reset() {
 	*x = AcceptSuggestionResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[57]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[58]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3704,7 +3792,7 @@ func (x *AcceptSuggestionResponse) String() string {
 func (*AcceptSuggestionResponse) ProtoMessage() {}
 
 func (x *AcceptSuggestionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[57]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[58]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3717,7 +3805,7 @@ func (x *AcceptSuggestionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AcceptSuggestionResponse.ProtoReflect.Descriptor instead.
 func (*AcceptSuggestionResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{57}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{58}
 }
 
 func (x *AcceptSuggestionResponse) GetUnit() *Unit {
@@ -3738,7 +3826,7 @@ type DeleteSuggestionRequest struct {
 
 func (x *DeleteSuggestionRequest) Reset() {
 	*x = DeleteSuggestionRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[58]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[59]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3750,7 +3838,7 @@ func (x *DeleteSuggestionRequest) String() string {
 func (*DeleteSuggestionRequest) ProtoMessage() {}
 
 func (x *DeleteSuggestionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[58]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[59]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3763,7 +3851,7 @@ func (x *DeleteSuggestionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteSuggestionRequest.ProtoReflect.Descriptor instead.
 func (*DeleteSuggestionRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{58}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{59}
 }
 
 func (x *DeleteSuggestionRequest) GetId() int64 {
@@ -3795,7 +3883,7 @@ type DeleteSuggestionResponse struct {
 
 func (x *DeleteSuggestionResponse) Reset() {
 	*x = DeleteSuggestionResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[59]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[60]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3807,7 +3895,7 @@ func (x *DeleteSuggestionResponse) String() string {
 func (*DeleteSuggestionResponse) ProtoMessage() {}
 
 func (x *DeleteSuggestionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[59]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[60]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3820,7 +3908,7 @@ func (x *DeleteSuggestionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteSuggestionResponse.ProtoReflect.Descriptor instead.
 func (*DeleteSuggestionResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{59}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{60}
 }
 
 type VoteSuggestionRequest struct {
@@ -3835,7 +3923,7 @@ type VoteSuggestionRequest struct {
 
 func (x *VoteSuggestionRequest) Reset() {
 	*x = VoteSuggestionRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[60]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[61]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3847,7 +3935,7 @@ func (x *VoteSuggestionRequest) String() string {
 func (*VoteSuggestionRequest) ProtoMessage() {}
 
 func (x *VoteSuggestionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[60]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[61]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3860,7 +3948,7 @@ func (x *VoteSuggestionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VoteSuggestionRequest.ProtoReflect.Descriptor instead.
 func (*VoteSuggestionRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{60}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{61}
 }
 
 func (x *VoteSuggestionRequest) GetId() int64 {
@@ -3893,7 +3981,7 @@ type VoteSuggestionResponse struct {
 
 func (x *VoteSuggestionResponse) Reset() {
 	*x = VoteSuggestionResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[61]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[62]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3905,7 +3993,7 @@ func (x *VoteSuggestionResponse) String() string {
 func (*VoteSuggestionResponse) ProtoMessage() {}
 
 func (x *VoteSuggestionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[61]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[62]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3918,7 +4006,7 @@ func (x *VoteSuggestionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VoteSuggestionResponse.ProtoReflect.Descriptor instead.
 func (*VoteSuggestionResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{61}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{62}
 }
 
 func (x *VoteSuggestionResponse) GetSuggestion() *Suggestion {
@@ -3947,7 +4035,7 @@ type Comment struct {
 
 func (x *Comment) Reset() {
 	*x = Comment{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[62]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[63]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3959,7 +4047,7 @@ func (x *Comment) String() string {
 func (*Comment) ProtoMessage() {}
 
 func (x *Comment) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[62]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[63]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3972,7 +4060,7 @@ func (x *Comment) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Comment.ProtoReflect.Descriptor instead.
 func (*Comment) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{62}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{63}
 }
 
 func (x *Comment) GetId() int64 {
@@ -4056,7 +4144,7 @@ type ListCommentsRequest struct {
 
 func (x *ListCommentsRequest) Reset() {
 	*x = ListCommentsRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[63]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[64]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4068,7 +4156,7 @@ func (x *ListCommentsRequest) String() string {
 func (*ListCommentsRequest) ProtoMessage() {}
 
 func (x *ListCommentsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[63]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[64]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4081,7 +4169,7 @@ func (x *ListCommentsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListCommentsRequest.ProtoReflect.Descriptor instead.
 func (*ListCommentsRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{63}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{64}
 }
 
 func (x *ListCommentsRequest) GetUnitId() int64 {
@@ -4115,7 +4203,7 @@ type ListCommentsResponse struct {
 
 func (x *ListCommentsResponse) Reset() {
 	*x = ListCommentsResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[64]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[65]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4127,7 +4215,7 @@ func (x *ListCommentsResponse) String() string {
 func (*ListCommentsResponse) ProtoMessage() {}
 
 func (x *ListCommentsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[64]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[65]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4140,7 +4228,7 @@ func (x *ListCommentsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListCommentsResponse.ProtoReflect.Descriptor instead.
 func (*ListCommentsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{64}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{65}
 }
 
 func (x *ListCommentsResponse) GetComments() []*Comment {
@@ -4166,7 +4254,7 @@ type GetCommentRequest struct {
 
 func (x *GetCommentRequest) Reset() {
 	*x = GetCommentRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[65]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[66]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4178,7 +4266,7 @@ func (x *GetCommentRequest) String() string {
 func (*GetCommentRequest) ProtoMessage() {}
 
 func (x *GetCommentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[65]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[66]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4191,7 +4279,7 @@ func (x *GetCommentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetCommentRequest.ProtoReflect.Descriptor instead.
 func (*GetCommentRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{65}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{66}
 }
 
 func (x *GetCommentRequest) GetId() int64 {
@@ -4210,7 +4298,7 @@ type GetCommentResponse struct {
 
 func (x *GetCommentResponse) Reset() {
 	*x = GetCommentResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[66]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[67]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4222,7 +4310,7 @@ func (x *GetCommentResponse) String() string {
 func (*GetCommentResponse) ProtoMessage() {}
 
 func (x *GetCommentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[66]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[67]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4235,7 +4323,7 @@ func (x *GetCommentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetCommentResponse.ProtoReflect.Descriptor instead.
 func (*GetCommentResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{66}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{67}
 }
 
 func (x *GetCommentResponse) GetComment() *Comment {
@@ -4257,7 +4345,7 @@ type CreateCommentRequest struct {
 
 func (x *CreateCommentRequest) Reset() {
 	*x = CreateCommentRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[67]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[68]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4269,7 +4357,7 @@ func (x *CreateCommentRequest) String() string {
 func (*CreateCommentRequest) ProtoMessage() {}
 
 func (x *CreateCommentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[67]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[68]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4282,7 +4370,7 @@ func (x *CreateCommentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateCommentRequest.ProtoReflect.Descriptor instead.
 func (*CreateCommentRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{67}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{68}
 }
 
 func (x *CreateCommentRequest) GetUnitId() int64 {
@@ -4322,7 +4410,7 @@ type CreateCommentResponse struct {
 
 func (x *CreateCommentResponse) Reset() {
 	*x = CreateCommentResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[68]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[69]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4334,7 +4422,7 @@ func (x *CreateCommentResponse) String() string {
 func (*CreateCommentResponse) ProtoMessage() {}
 
 func (x *CreateCommentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[68]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[69]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4347,7 +4435,7 @@ func (x *CreateCommentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateCommentResponse.ProtoReflect.Descriptor instead.
 func (*CreateCommentResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{68}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{69}
 }
 
 func (x *CreateCommentResponse) GetComment() *Comment {
@@ -4367,7 +4455,7 @@ type ResolveCommentRequest struct {
 
 func (x *ResolveCommentRequest) Reset() {
 	*x = ResolveCommentRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[69]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[70]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4379,7 +4467,7 @@ func (x *ResolveCommentRequest) String() string {
 func (*ResolveCommentRequest) ProtoMessage() {}
 
 func (x *ResolveCommentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[69]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[70]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4392,7 +4480,7 @@ func (x *ResolveCommentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResolveCommentRequest.ProtoReflect.Descriptor instead.
 func (*ResolveCommentRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{69}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{70}
 }
 
 func (x *ResolveCommentRequest) GetId() int64 {
@@ -4418,7 +4506,7 @@ type ResolveCommentResponse struct {
 
 func (x *ResolveCommentResponse) Reset() {
 	*x = ResolveCommentResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[70]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[71]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4430,7 +4518,7 @@ func (x *ResolveCommentResponse) String() string {
 func (*ResolveCommentResponse) ProtoMessage() {}
 
 func (x *ResolveCommentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[70]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[71]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4443,7 +4531,7 @@ func (x *ResolveCommentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResolveCommentResponse.ProtoReflect.Descriptor instead.
 func (*ResolveCommentResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{70}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{71}
 }
 
 func (x *ResolveCommentResponse) GetComment() *Comment {
@@ -4463,7 +4551,7 @@ type DeleteCommentRequest struct {
 
 func (x *DeleteCommentRequest) Reset() {
 	*x = DeleteCommentRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[71]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[72]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4475,7 +4563,7 @@ func (x *DeleteCommentRequest) String() string {
 func (*DeleteCommentRequest) ProtoMessage() {}
 
 func (x *DeleteCommentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[71]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[72]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4488,7 +4576,7 @@ func (x *DeleteCommentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteCommentRequest.ProtoReflect.Descriptor instead.
 func (*DeleteCommentRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{71}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{72}
 }
 
 func (x *DeleteCommentRequest) GetId() int64 {
@@ -4513,7 +4601,7 @@ type DeleteCommentResponse struct {
 
 func (x *DeleteCommentResponse) Reset() {
 	*x = DeleteCommentResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[72]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[73]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4525,7 +4613,7 @@ func (x *DeleteCommentResponse) String() string {
 func (*DeleteCommentResponse) ProtoMessage() {}
 
 func (x *DeleteCommentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[72]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[73]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4538,7 +4626,7 @@ func (x *DeleteCommentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteCommentResponse.ProtoReflect.Descriptor instead.
 func (*DeleteCommentResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{72}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{73}
 }
 
 var File_tms_translation_v1_translation_proto protoreflect.FileDescriptor
@@ -4578,7 +4666,7 @@ const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"\vlast_author\x18\x14 \x01(\tR\n" +
 	"lastAuthor\x12%\n" +
 	"\x0erecent_changes\x18\x15 \x01(\x03R\rrecentChanges\x12#\n" +
-	"\rlanguage_code\x18\x16 \x01(\tR\flanguageCode\"\xdb\x02\n" +
+	"\rlanguage_code\x18\x16 \x01(\tR\flanguageCode\"\x9a\x03\n" +
 	"\vTranslation\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12!\n" +
 	"\fcomponent_id\x18\x02 \x01(\x03R\vcomponentId\x12!\n" +
@@ -4591,7 +4679,14 @@ const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"\vis_template\x18\t \x01(\bR\n" +
 	"isTemplate\x124\n" +
 	"\x05stats\x18\n" +
-	" \x01(\v2\x1e.tms.translation.v1.StatisticsR\x05stats\"\xfc\x06\n" +
+	" \x01(\v2\x1e.tms.translation.v1.StatisticsR\x05stats\x12=\n" +
+	"\x06plural\x18\v \x01(\v2%.tms.translation.v1.TranslationPluralR\x06plural\"\x81\x01\n" +
+	"\x11TranslationPlural\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x16\n" +
+	"\x06source\x18\x02 \x01(\x05R\x06source\x12\x16\n" +
+	"\x06number\x18\x03 \x01(\x05R\x06number\x12\x18\n" +
+	"\aformula\x18\x04 \x01(\tR\aformula\x12\x12\n" +
+	"\x04type\x18\x05 \x01(\x05R\x04type\"\xfc\x06\n" +
 	"\x04Unit\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12%\n" +
 	"\x0etranslation_id\x18\x02 \x01(\x03R\rtranslationId\x12!\n" +
@@ -4937,190 +5032,192 @@ func file_tms_translation_v1_translation_proto_rawDescGZIP() []byte {
 	return file_tms_translation_v1_translation_proto_rawDescData
 }
 
-var file_tms_translation_v1_translation_proto_msgTypes = make([]protoimpl.MessageInfo, 73)
+var file_tms_translation_v1_translation_proto_msgTypes = make([]protoimpl.MessageInfo, 74)
 var file_tms_translation_v1_translation_proto_goTypes = []any{
 	(*Statistics)(nil),                     // 0: tms.translation.v1.Statistics
 	(*Translation)(nil),                    // 1: tms.translation.v1.Translation
-	(*Unit)(nil),                           // 2: tms.translation.v1.Unit
-	(*Task)(nil),                           // 3: tms.translation.v1.Task
-	(*Alert)(nil),                          // 4: tms.translation.v1.Alert
-	(*ListAlertsRequest)(nil),              // 5: tms.translation.v1.ListAlertsRequest
-	(*ListAlertsResponse)(nil),             // 6: tms.translation.v1.ListAlertsResponse
-	(*Commit)(nil),                         // 7: tms.translation.v1.Commit
-	(*ImportComponentRequest)(nil),         // 8: tms.translation.v1.ImportComponentRequest
-	(*ImportComponentResponse)(nil),        // 9: tms.translation.v1.ImportComponentResponse
-	(*GetTaskRequest)(nil),                 // 10: tms.translation.v1.GetTaskRequest
-	(*GetTaskResponse)(nil),                // 11: tms.translation.v1.GetTaskResponse
-	(*ForgetComponentRequest)(nil),         // 12: tms.translation.v1.ForgetComponentRequest
-	(*ForgetComponentResponse)(nil),        // 13: tms.translation.v1.ForgetComponentResponse
-	(*ListTranslationsRequest)(nil),        // 14: tms.translation.v1.ListTranslationsRequest
-	(*ListTranslationsResponse)(nil),       // 15: tms.translation.v1.ListTranslationsResponse
-	(*GetTranslationRequest)(nil),          // 16: tms.translation.v1.GetTranslationRequest
-	(*GetTranslationResponse)(nil),         // 17: tms.translation.v1.GetTranslationResponse
-	(*AddTranslationRequest)(nil),          // 18: tms.translation.v1.AddTranslationRequest
-	(*AddTranslationResponse)(nil),         // 19: tms.translation.v1.AddTranslationResponse
-	(*DeleteTranslationRequest)(nil),       // 20: tms.translation.v1.DeleteTranslationRequest
-	(*DeleteTranslationResponse)(nil),      // 21: tms.translation.v1.DeleteTranslationResponse
-	(*GetStatisticsRequest)(nil),           // 22: tms.translation.v1.GetStatisticsRequest
-	(*GetStatisticsResponse)(nil),          // 23: tms.translation.v1.GetStatisticsResponse
-	(*ListLanguageStatisticsRequest)(nil),  // 24: tms.translation.v1.ListLanguageStatisticsRequest
-	(*ListLanguageStatisticsResponse)(nil), // 25: tms.translation.v1.ListLanguageStatisticsResponse
-	(*ListUnitsRequest)(nil),               // 26: tms.translation.v1.ListUnitsRequest
-	(*ListUnitsResponse)(nil),              // 27: tms.translation.v1.ListUnitsResponse
-	(*FindUnitRequest)(nil),                // 28: tms.translation.v1.FindUnitRequest
-	(*FindUnitResponse)(nil),               // 29: tms.translation.v1.FindUnitResponse
-	(*GetUnitRequest)(nil),                 // 30: tms.translation.v1.GetUnitRequest
-	(*GetUnitResponse)(nil),                // 31: tms.translation.v1.GetUnitResponse
-	(*UpdateUnitRequest)(nil),              // 32: tms.translation.v1.UpdateUnitRequest
-	(*UpdateUnitResponse)(nil),             // 33: tms.translation.v1.UpdateUnitResponse
-	(*Repository)(nil),                     // 34: tms.translation.v1.Repository
-	(*GetRepositoryRequest)(nil),           // 35: tms.translation.v1.GetRepositoryRequest
-	(*GetRepositoryResponse)(nil),          // 36: tms.translation.v1.GetRepositoryResponse
-	(*RunRepositoryOperationRequest)(nil),  // 37: tms.translation.v1.RunRepositoryOperationRequest
-	(*RunRepositoryOperationResponse)(nil), // 38: tms.translation.v1.RunRepositoryOperationResponse
-	(*GetFileRequest)(nil),                 // 39: tms.translation.v1.GetFileRequest
-	(*GetFileResponse)(nil),                // 40: tms.translation.v1.GetFileResponse
-	(*UploadFileRequest)(nil),              // 41: tms.translation.v1.UploadFileRequest
-	(*UploadFileResponse)(nil),             // 42: tms.translation.v1.UploadFileResponse
-	(*CreateUnitRequest)(nil),              // 43: tms.translation.v1.CreateUnitRequest
-	(*CreateUnitResponse)(nil),             // 44: tms.translation.v1.CreateUnitResponse
-	(*DeleteUnitRequest)(nil),              // 45: tms.translation.v1.DeleteUnitRequest
-	(*DeleteUnitResponse)(nil),             // 46: tms.translation.v1.DeleteUnitResponse
-	(*ListUnitTranslationsRequest)(nil),    // 47: tms.translation.v1.ListUnitTranslationsRequest
-	(*ListUnitTranslationsResponse)(nil),   // 48: tms.translation.v1.ListUnitTranslationsResponse
-	(*Suggestion)(nil),                     // 49: tms.translation.v1.Suggestion
-	(*ListSuggestionsRequest)(nil),         // 50: tms.translation.v1.ListSuggestionsRequest
-	(*ListSuggestionsResponse)(nil),        // 51: tms.translation.v1.ListSuggestionsResponse
-	(*GetSuggestionRequest)(nil),           // 52: tms.translation.v1.GetSuggestionRequest
-	(*GetSuggestionResponse)(nil),          // 53: tms.translation.v1.GetSuggestionResponse
-	(*CreateSuggestionRequest)(nil),        // 54: tms.translation.v1.CreateSuggestionRequest
-	(*CreateSuggestionResponse)(nil),       // 55: tms.translation.v1.CreateSuggestionResponse
-	(*AcceptSuggestionRequest)(nil),        // 56: tms.translation.v1.AcceptSuggestionRequest
-	(*AcceptSuggestionResponse)(nil),       // 57: tms.translation.v1.AcceptSuggestionResponse
-	(*DeleteSuggestionRequest)(nil),        // 58: tms.translation.v1.DeleteSuggestionRequest
-	(*DeleteSuggestionResponse)(nil),       // 59: tms.translation.v1.DeleteSuggestionResponse
-	(*VoteSuggestionRequest)(nil),          // 60: tms.translation.v1.VoteSuggestionRequest
-	(*VoteSuggestionResponse)(nil),         // 61: tms.translation.v1.VoteSuggestionResponse
-	(*Comment)(nil),                        // 62: tms.translation.v1.Comment
-	(*ListCommentsRequest)(nil),            // 63: tms.translation.v1.ListCommentsRequest
-	(*ListCommentsResponse)(nil),           // 64: tms.translation.v1.ListCommentsResponse
-	(*GetCommentRequest)(nil),              // 65: tms.translation.v1.GetCommentRequest
-	(*GetCommentResponse)(nil),             // 66: tms.translation.v1.GetCommentResponse
-	(*CreateCommentRequest)(nil),           // 67: tms.translation.v1.CreateCommentRequest
-	(*CreateCommentResponse)(nil),          // 68: tms.translation.v1.CreateCommentResponse
-	(*ResolveCommentRequest)(nil),          // 69: tms.translation.v1.ResolveCommentRequest
-	(*ResolveCommentResponse)(nil),         // 70: tms.translation.v1.ResolveCommentResponse
-	(*DeleteCommentRequest)(nil),           // 71: tms.translation.v1.DeleteCommentRequest
-	(*DeleteCommentResponse)(nil),          // 72: tms.translation.v1.DeleteCommentResponse
-	(*timestamppb.Timestamp)(nil),          // 73: google.protobuf.Timestamp
+	(*TranslationPlural)(nil),              // 2: tms.translation.v1.TranslationPlural
+	(*Unit)(nil),                           // 3: tms.translation.v1.Unit
+	(*Task)(nil),                           // 4: tms.translation.v1.Task
+	(*Alert)(nil),                          // 5: tms.translation.v1.Alert
+	(*ListAlertsRequest)(nil),              // 6: tms.translation.v1.ListAlertsRequest
+	(*ListAlertsResponse)(nil),             // 7: tms.translation.v1.ListAlertsResponse
+	(*Commit)(nil),                         // 8: tms.translation.v1.Commit
+	(*ImportComponentRequest)(nil),         // 9: tms.translation.v1.ImportComponentRequest
+	(*ImportComponentResponse)(nil),        // 10: tms.translation.v1.ImportComponentResponse
+	(*GetTaskRequest)(nil),                 // 11: tms.translation.v1.GetTaskRequest
+	(*GetTaskResponse)(nil),                // 12: tms.translation.v1.GetTaskResponse
+	(*ForgetComponentRequest)(nil),         // 13: tms.translation.v1.ForgetComponentRequest
+	(*ForgetComponentResponse)(nil),        // 14: tms.translation.v1.ForgetComponentResponse
+	(*ListTranslationsRequest)(nil),        // 15: tms.translation.v1.ListTranslationsRequest
+	(*ListTranslationsResponse)(nil),       // 16: tms.translation.v1.ListTranslationsResponse
+	(*GetTranslationRequest)(nil),          // 17: tms.translation.v1.GetTranslationRequest
+	(*GetTranslationResponse)(nil),         // 18: tms.translation.v1.GetTranslationResponse
+	(*AddTranslationRequest)(nil),          // 19: tms.translation.v1.AddTranslationRequest
+	(*AddTranslationResponse)(nil),         // 20: tms.translation.v1.AddTranslationResponse
+	(*DeleteTranslationRequest)(nil),       // 21: tms.translation.v1.DeleteTranslationRequest
+	(*DeleteTranslationResponse)(nil),      // 22: tms.translation.v1.DeleteTranslationResponse
+	(*GetStatisticsRequest)(nil),           // 23: tms.translation.v1.GetStatisticsRequest
+	(*GetStatisticsResponse)(nil),          // 24: tms.translation.v1.GetStatisticsResponse
+	(*ListLanguageStatisticsRequest)(nil),  // 25: tms.translation.v1.ListLanguageStatisticsRequest
+	(*ListLanguageStatisticsResponse)(nil), // 26: tms.translation.v1.ListLanguageStatisticsResponse
+	(*ListUnitsRequest)(nil),               // 27: tms.translation.v1.ListUnitsRequest
+	(*ListUnitsResponse)(nil),              // 28: tms.translation.v1.ListUnitsResponse
+	(*FindUnitRequest)(nil),                // 29: tms.translation.v1.FindUnitRequest
+	(*FindUnitResponse)(nil),               // 30: tms.translation.v1.FindUnitResponse
+	(*GetUnitRequest)(nil),                 // 31: tms.translation.v1.GetUnitRequest
+	(*GetUnitResponse)(nil),                // 32: tms.translation.v1.GetUnitResponse
+	(*UpdateUnitRequest)(nil),              // 33: tms.translation.v1.UpdateUnitRequest
+	(*UpdateUnitResponse)(nil),             // 34: tms.translation.v1.UpdateUnitResponse
+	(*Repository)(nil),                     // 35: tms.translation.v1.Repository
+	(*GetRepositoryRequest)(nil),           // 36: tms.translation.v1.GetRepositoryRequest
+	(*GetRepositoryResponse)(nil),          // 37: tms.translation.v1.GetRepositoryResponse
+	(*RunRepositoryOperationRequest)(nil),  // 38: tms.translation.v1.RunRepositoryOperationRequest
+	(*RunRepositoryOperationResponse)(nil), // 39: tms.translation.v1.RunRepositoryOperationResponse
+	(*GetFileRequest)(nil),                 // 40: tms.translation.v1.GetFileRequest
+	(*GetFileResponse)(nil),                // 41: tms.translation.v1.GetFileResponse
+	(*UploadFileRequest)(nil),              // 42: tms.translation.v1.UploadFileRequest
+	(*UploadFileResponse)(nil),             // 43: tms.translation.v1.UploadFileResponse
+	(*CreateUnitRequest)(nil),              // 44: tms.translation.v1.CreateUnitRequest
+	(*CreateUnitResponse)(nil),             // 45: tms.translation.v1.CreateUnitResponse
+	(*DeleteUnitRequest)(nil),              // 46: tms.translation.v1.DeleteUnitRequest
+	(*DeleteUnitResponse)(nil),             // 47: tms.translation.v1.DeleteUnitResponse
+	(*ListUnitTranslationsRequest)(nil),    // 48: tms.translation.v1.ListUnitTranslationsRequest
+	(*ListUnitTranslationsResponse)(nil),   // 49: tms.translation.v1.ListUnitTranslationsResponse
+	(*Suggestion)(nil),                     // 50: tms.translation.v1.Suggestion
+	(*ListSuggestionsRequest)(nil),         // 51: tms.translation.v1.ListSuggestionsRequest
+	(*ListSuggestionsResponse)(nil),        // 52: tms.translation.v1.ListSuggestionsResponse
+	(*GetSuggestionRequest)(nil),           // 53: tms.translation.v1.GetSuggestionRequest
+	(*GetSuggestionResponse)(nil),          // 54: tms.translation.v1.GetSuggestionResponse
+	(*CreateSuggestionRequest)(nil),        // 55: tms.translation.v1.CreateSuggestionRequest
+	(*CreateSuggestionResponse)(nil),       // 56: tms.translation.v1.CreateSuggestionResponse
+	(*AcceptSuggestionRequest)(nil),        // 57: tms.translation.v1.AcceptSuggestionRequest
+	(*AcceptSuggestionResponse)(nil),       // 58: tms.translation.v1.AcceptSuggestionResponse
+	(*DeleteSuggestionRequest)(nil),        // 59: tms.translation.v1.DeleteSuggestionRequest
+	(*DeleteSuggestionResponse)(nil),       // 60: tms.translation.v1.DeleteSuggestionResponse
+	(*VoteSuggestionRequest)(nil),          // 61: tms.translation.v1.VoteSuggestionRequest
+	(*VoteSuggestionResponse)(nil),         // 62: tms.translation.v1.VoteSuggestionResponse
+	(*Comment)(nil),                        // 63: tms.translation.v1.Comment
+	(*ListCommentsRequest)(nil),            // 64: tms.translation.v1.ListCommentsRequest
+	(*ListCommentsResponse)(nil),           // 65: tms.translation.v1.ListCommentsResponse
+	(*GetCommentRequest)(nil),              // 66: tms.translation.v1.GetCommentRequest
+	(*GetCommentResponse)(nil),             // 67: tms.translation.v1.GetCommentResponse
+	(*CreateCommentRequest)(nil),           // 68: tms.translation.v1.CreateCommentRequest
+	(*CreateCommentResponse)(nil),          // 69: tms.translation.v1.CreateCommentResponse
+	(*ResolveCommentRequest)(nil),          // 70: tms.translation.v1.ResolveCommentRequest
+	(*ResolveCommentResponse)(nil),         // 71: tms.translation.v1.ResolveCommentResponse
+	(*DeleteCommentRequest)(nil),           // 72: tms.translation.v1.DeleteCommentRequest
+	(*DeleteCommentResponse)(nil),          // 73: tms.translation.v1.DeleteCommentResponse
+	(*timestamppb.Timestamp)(nil),          // 74: google.protobuf.Timestamp
 }
 var file_tms_translation_v1_translation_proto_depIdxs = []int32{
-	73, // 0: tms.translation.v1.Statistics.last_change:type_name -> google.protobuf.Timestamp
+	74, // 0: tms.translation.v1.Statistics.last_change:type_name -> google.protobuf.Timestamp
 	0,  // 1: tms.translation.v1.Translation.stats:type_name -> tms.translation.v1.Statistics
-	73, // 2: tms.translation.v1.Unit.timestamp:type_name -> google.protobuf.Timestamp
-	73, // 3: tms.translation.v1.Unit.last_updated:type_name -> google.protobuf.Timestamp
-	73, // 4: tms.translation.v1.Alert.create_time:type_name -> google.protobuf.Timestamp
-	73, // 5: tms.translation.v1.Alert.update_time:type_name -> google.protobuf.Timestamp
-	4,  // 6: tms.translation.v1.ListAlertsResponse.alerts:type_name -> tms.translation.v1.Alert
-	73, // 7: tms.translation.v1.Commit.author_time:type_name -> google.protobuf.Timestamp
-	73, // 8: tms.translation.v1.Commit.commit_time:type_name -> google.protobuf.Timestamp
-	3,  // 9: tms.translation.v1.ImportComponentResponse.task:type_name -> tms.translation.v1.Task
-	3,  // 10: tms.translation.v1.GetTaskResponse.task:type_name -> tms.translation.v1.Task
-	1,  // 11: tms.translation.v1.ListTranslationsResponse.translations:type_name -> tms.translation.v1.Translation
-	1,  // 12: tms.translation.v1.GetTranslationResponse.translation:type_name -> tms.translation.v1.Translation
-	1,  // 13: tms.translation.v1.AddTranslationResponse.translation:type_name -> tms.translation.v1.Translation
-	0,  // 14: tms.translation.v1.GetStatisticsResponse.stats:type_name -> tms.translation.v1.Statistics
-	0,  // 15: tms.translation.v1.ListLanguageStatisticsResponse.stats:type_name -> tms.translation.v1.Statistics
-	2,  // 16: tms.translation.v1.ListUnitsResponse.units:type_name -> tms.translation.v1.Unit
-	2,  // 17: tms.translation.v1.FindUnitResponse.unit:type_name -> tms.translation.v1.Unit
-	2,  // 18: tms.translation.v1.GetUnitResponse.unit:type_name -> tms.translation.v1.Unit
-	2,  // 19: tms.translation.v1.UpdateUnitResponse.unit:type_name -> tms.translation.v1.Unit
-	7,  // 20: tms.translation.v1.Repository.remote_commit:type_name -> tms.translation.v1.Commit
-	7,  // 21: tms.translation.v1.Repository.local_commit:type_name -> tms.translation.v1.Commit
-	34, // 22: tms.translation.v1.GetRepositoryResponse.repository:type_name -> tms.translation.v1.Repository
-	73, // 23: tms.translation.v1.GetFileResponse.commit_time:type_name -> google.protobuf.Timestamp
-	2,  // 24: tms.translation.v1.CreateUnitResponse.unit:type_name -> tms.translation.v1.Unit
-	2,  // 25: tms.translation.v1.ListUnitTranslationsResponse.units:type_name -> tms.translation.v1.Unit
-	73, // 26: tms.translation.v1.Suggestion.timestamp:type_name -> google.protobuf.Timestamp
-	49, // 27: tms.translation.v1.ListSuggestionsResponse.suggestions:type_name -> tms.translation.v1.Suggestion
-	49, // 28: tms.translation.v1.GetSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
-	49, // 29: tms.translation.v1.CreateSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
-	2,  // 30: tms.translation.v1.AcceptSuggestionResponse.unit:type_name -> tms.translation.v1.Unit
-	49, // 31: tms.translation.v1.VoteSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
-	73, // 32: tms.translation.v1.Comment.timestamp:type_name -> google.protobuf.Timestamp
-	62, // 33: tms.translation.v1.ListCommentsResponse.comments:type_name -> tms.translation.v1.Comment
-	62, // 34: tms.translation.v1.GetCommentResponse.comment:type_name -> tms.translation.v1.Comment
-	62, // 35: tms.translation.v1.CreateCommentResponse.comment:type_name -> tms.translation.v1.Comment
-	62, // 36: tms.translation.v1.ResolveCommentResponse.comment:type_name -> tms.translation.v1.Comment
-	8,  // 37: tms.translation.v1.TranslationService.ImportComponent:input_type -> tms.translation.v1.ImportComponentRequest
-	10, // 38: tms.translation.v1.TranslationService.GetTask:input_type -> tms.translation.v1.GetTaskRequest
-	5,  // 39: tms.translation.v1.TranslationService.ListAlerts:input_type -> tms.translation.v1.ListAlertsRequest
-	12, // 40: tms.translation.v1.TranslationService.ForgetComponent:input_type -> tms.translation.v1.ForgetComponentRequest
-	14, // 41: tms.translation.v1.TranslationService.ListTranslations:input_type -> tms.translation.v1.ListTranslationsRequest
-	16, // 42: tms.translation.v1.TranslationService.GetTranslation:input_type -> tms.translation.v1.GetTranslationRequest
-	18, // 43: tms.translation.v1.TranslationService.AddTranslation:input_type -> tms.translation.v1.AddTranslationRequest
-	20, // 44: tms.translation.v1.TranslationService.DeleteTranslation:input_type -> tms.translation.v1.DeleteTranslationRequest
-	22, // 45: tms.translation.v1.TranslationService.GetStatistics:input_type -> tms.translation.v1.GetStatisticsRequest
-	24, // 46: tms.translation.v1.TranslationService.ListLanguageStatistics:input_type -> tms.translation.v1.ListLanguageStatisticsRequest
-	26, // 47: tms.translation.v1.TranslationService.ListUnits:input_type -> tms.translation.v1.ListUnitsRequest
-	30, // 48: tms.translation.v1.TranslationService.GetUnit:input_type -> tms.translation.v1.GetUnitRequest
-	28, // 49: tms.translation.v1.TranslationService.FindUnit:input_type -> tms.translation.v1.FindUnitRequest
-	32, // 50: tms.translation.v1.TranslationService.UpdateUnit:input_type -> tms.translation.v1.UpdateUnitRequest
-	35, // 51: tms.translation.v1.TranslationService.GetRepository:input_type -> tms.translation.v1.GetRepositoryRequest
-	37, // 52: tms.translation.v1.TranslationService.RunRepositoryOperation:input_type -> tms.translation.v1.RunRepositoryOperationRequest
-	39, // 53: tms.translation.v1.TranslationService.GetFile:input_type -> tms.translation.v1.GetFileRequest
-	41, // 54: tms.translation.v1.TranslationService.UploadFile:input_type -> tms.translation.v1.UploadFileRequest
-	43, // 55: tms.translation.v1.TranslationService.CreateUnit:input_type -> tms.translation.v1.CreateUnitRequest
-	45, // 56: tms.translation.v1.TranslationService.DeleteUnit:input_type -> tms.translation.v1.DeleteUnitRequest
-	47, // 57: tms.translation.v1.TranslationService.ListUnitTranslations:input_type -> tms.translation.v1.ListUnitTranslationsRequest
-	50, // 58: tms.translation.v1.TranslationService.ListSuggestions:input_type -> tms.translation.v1.ListSuggestionsRequest
-	52, // 59: tms.translation.v1.TranslationService.GetSuggestion:input_type -> tms.translation.v1.GetSuggestionRequest
-	54, // 60: tms.translation.v1.TranslationService.CreateSuggestion:input_type -> tms.translation.v1.CreateSuggestionRequest
-	56, // 61: tms.translation.v1.TranslationService.AcceptSuggestion:input_type -> tms.translation.v1.AcceptSuggestionRequest
-	58, // 62: tms.translation.v1.TranslationService.DeleteSuggestion:input_type -> tms.translation.v1.DeleteSuggestionRequest
-	60, // 63: tms.translation.v1.TranslationService.VoteSuggestion:input_type -> tms.translation.v1.VoteSuggestionRequest
-	63, // 64: tms.translation.v1.TranslationService.ListComments:input_type -> tms.translation.v1.ListCommentsRequest
-	65, // 65: tms.translation.v1.TranslationService.GetComment:input_type -> tms.translation.v1.GetCommentRequest
-	67, // 66: tms.translation.v1.TranslationService.CreateComment:input_type -> tms.translation.v1.CreateCommentRequest
-	69, // 67: tms.translation.v1.TranslationService.ResolveComment:input_type -> tms.translation.v1.ResolveCommentRequest
-	71, // 68: tms.translation.v1.TranslationService.DeleteComment:input_type -> tms.translation.v1.DeleteCommentRequest
-	9,  // 69: tms.translation.v1.TranslationService.ImportComponent:output_type -> tms.translation.v1.ImportComponentResponse
-	11, // 70: tms.translation.v1.TranslationService.GetTask:output_type -> tms.translation.v1.GetTaskResponse
-	6,  // 71: tms.translation.v1.TranslationService.ListAlerts:output_type -> tms.translation.v1.ListAlertsResponse
-	13, // 72: tms.translation.v1.TranslationService.ForgetComponent:output_type -> tms.translation.v1.ForgetComponentResponse
-	15, // 73: tms.translation.v1.TranslationService.ListTranslations:output_type -> tms.translation.v1.ListTranslationsResponse
-	17, // 74: tms.translation.v1.TranslationService.GetTranslation:output_type -> tms.translation.v1.GetTranslationResponse
-	19, // 75: tms.translation.v1.TranslationService.AddTranslation:output_type -> tms.translation.v1.AddTranslationResponse
-	21, // 76: tms.translation.v1.TranslationService.DeleteTranslation:output_type -> tms.translation.v1.DeleteTranslationResponse
-	23, // 77: tms.translation.v1.TranslationService.GetStatistics:output_type -> tms.translation.v1.GetStatisticsResponse
-	25, // 78: tms.translation.v1.TranslationService.ListLanguageStatistics:output_type -> tms.translation.v1.ListLanguageStatisticsResponse
-	27, // 79: tms.translation.v1.TranslationService.ListUnits:output_type -> tms.translation.v1.ListUnitsResponse
-	31, // 80: tms.translation.v1.TranslationService.GetUnit:output_type -> tms.translation.v1.GetUnitResponse
-	29, // 81: tms.translation.v1.TranslationService.FindUnit:output_type -> tms.translation.v1.FindUnitResponse
-	33, // 82: tms.translation.v1.TranslationService.UpdateUnit:output_type -> tms.translation.v1.UpdateUnitResponse
-	36, // 83: tms.translation.v1.TranslationService.GetRepository:output_type -> tms.translation.v1.GetRepositoryResponse
-	38, // 84: tms.translation.v1.TranslationService.RunRepositoryOperation:output_type -> tms.translation.v1.RunRepositoryOperationResponse
-	40, // 85: tms.translation.v1.TranslationService.GetFile:output_type -> tms.translation.v1.GetFileResponse
-	42, // 86: tms.translation.v1.TranslationService.UploadFile:output_type -> tms.translation.v1.UploadFileResponse
-	44, // 87: tms.translation.v1.TranslationService.CreateUnit:output_type -> tms.translation.v1.CreateUnitResponse
-	46, // 88: tms.translation.v1.TranslationService.DeleteUnit:output_type -> tms.translation.v1.DeleteUnitResponse
-	48, // 89: tms.translation.v1.TranslationService.ListUnitTranslations:output_type -> tms.translation.v1.ListUnitTranslationsResponse
-	51, // 90: tms.translation.v1.TranslationService.ListSuggestions:output_type -> tms.translation.v1.ListSuggestionsResponse
-	53, // 91: tms.translation.v1.TranslationService.GetSuggestion:output_type -> tms.translation.v1.GetSuggestionResponse
-	55, // 92: tms.translation.v1.TranslationService.CreateSuggestion:output_type -> tms.translation.v1.CreateSuggestionResponse
-	57, // 93: tms.translation.v1.TranslationService.AcceptSuggestion:output_type -> tms.translation.v1.AcceptSuggestionResponse
-	59, // 94: tms.translation.v1.TranslationService.DeleteSuggestion:output_type -> tms.translation.v1.DeleteSuggestionResponse
-	61, // 95: tms.translation.v1.TranslationService.VoteSuggestion:output_type -> tms.translation.v1.VoteSuggestionResponse
-	64, // 96: tms.translation.v1.TranslationService.ListComments:output_type -> tms.translation.v1.ListCommentsResponse
-	66, // 97: tms.translation.v1.TranslationService.GetComment:output_type -> tms.translation.v1.GetCommentResponse
-	68, // 98: tms.translation.v1.TranslationService.CreateComment:output_type -> tms.translation.v1.CreateCommentResponse
-	70, // 99: tms.translation.v1.TranslationService.ResolveComment:output_type -> tms.translation.v1.ResolveCommentResponse
-	72, // 100: tms.translation.v1.TranslationService.DeleteComment:output_type -> tms.translation.v1.DeleteCommentResponse
-	69, // [69:101] is the sub-list for method output_type
-	37, // [37:69] is the sub-list for method input_type
-	37, // [37:37] is the sub-list for extension type_name
-	37, // [37:37] is the sub-list for extension extendee
-	0,  // [0:37] is the sub-list for field type_name
+	2,  // 2: tms.translation.v1.Translation.plural:type_name -> tms.translation.v1.TranslationPlural
+	74, // 3: tms.translation.v1.Unit.timestamp:type_name -> google.protobuf.Timestamp
+	74, // 4: tms.translation.v1.Unit.last_updated:type_name -> google.protobuf.Timestamp
+	74, // 5: tms.translation.v1.Alert.create_time:type_name -> google.protobuf.Timestamp
+	74, // 6: tms.translation.v1.Alert.update_time:type_name -> google.protobuf.Timestamp
+	5,  // 7: tms.translation.v1.ListAlertsResponse.alerts:type_name -> tms.translation.v1.Alert
+	74, // 8: tms.translation.v1.Commit.author_time:type_name -> google.protobuf.Timestamp
+	74, // 9: tms.translation.v1.Commit.commit_time:type_name -> google.protobuf.Timestamp
+	4,  // 10: tms.translation.v1.ImportComponentResponse.task:type_name -> tms.translation.v1.Task
+	4,  // 11: tms.translation.v1.GetTaskResponse.task:type_name -> tms.translation.v1.Task
+	1,  // 12: tms.translation.v1.ListTranslationsResponse.translations:type_name -> tms.translation.v1.Translation
+	1,  // 13: tms.translation.v1.GetTranslationResponse.translation:type_name -> tms.translation.v1.Translation
+	1,  // 14: tms.translation.v1.AddTranslationResponse.translation:type_name -> tms.translation.v1.Translation
+	0,  // 15: tms.translation.v1.GetStatisticsResponse.stats:type_name -> tms.translation.v1.Statistics
+	0,  // 16: tms.translation.v1.ListLanguageStatisticsResponse.stats:type_name -> tms.translation.v1.Statistics
+	3,  // 17: tms.translation.v1.ListUnitsResponse.units:type_name -> tms.translation.v1.Unit
+	3,  // 18: tms.translation.v1.FindUnitResponse.unit:type_name -> tms.translation.v1.Unit
+	3,  // 19: tms.translation.v1.GetUnitResponse.unit:type_name -> tms.translation.v1.Unit
+	3,  // 20: tms.translation.v1.UpdateUnitResponse.unit:type_name -> tms.translation.v1.Unit
+	8,  // 21: tms.translation.v1.Repository.remote_commit:type_name -> tms.translation.v1.Commit
+	8,  // 22: tms.translation.v1.Repository.local_commit:type_name -> tms.translation.v1.Commit
+	35, // 23: tms.translation.v1.GetRepositoryResponse.repository:type_name -> tms.translation.v1.Repository
+	74, // 24: tms.translation.v1.GetFileResponse.commit_time:type_name -> google.protobuf.Timestamp
+	3,  // 25: tms.translation.v1.CreateUnitResponse.unit:type_name -> tms.translation.v1.Unit
+	3,  // 26: tms.translation.v1.ListUnitTranslationsResponse.units:type_name -> tms.translation.v1.Unit
+	74, // 27: tms.translation.v1.Suggestion.timestamp:type_name -> google.protobuf.Timestamp
+	50, // 28: tms.translation.v1.ListSuggestionsResponse.suggestions:type_name -> tms.translation.v1.Suggestion
+	50, // 29: tms.translation.v1.GetSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
+	50, // 30: tms.translation.v1.CreateSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
+	3,  // 31: tms.translation.v1.AcceptSuggestionResponse.unit:type_name -> tms.translation.v1.Unit
+	50, // 32: tms.translation.v1.VoteSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
+	74, // 33: tms.translation.v1.Comment.timestamp:type_name -> google.protobuf.Timestamp
+	63, // 34: tms.translation.v1.ListCommentsResponse.comments:type_name -> tms.translation.v1.Comment
+	63, // 35: tms.translation.v1.GetCommentResponse.comment:type_name -> tms.translation.v1.Comment
+	63, // 36: tms.translation.v1.CreateCommentResponse.comment:type_name -> tms.translation.v1.Comment
+	63, // 37: tms.translation.v1.ResolveCommentResponse.comment:type_name -> tms.translation.v1.Comment
+	9,  // 38: tms.translation.v1.TranslationService.ImportComponent:input_type -> tms.translation.v1.ImportComponentRequest
+	11, // 39: tms.translation.v1.TranslationService.GetTask:input_type -> tms.translation.v1.GetTaskRequest
+	6,  // 40: tms.translation.v1.TranslationService.ListAlerts:input_type -> tms.translation.v1.ListAlertsRequest
+	13, // 41: tms.translation.v1.TranslationService.ForgetComponent:input_type -> tms.translation.v1.ForgetComponentRequest
+	15, // 42: tms.translation.v1.TranslationService.ListTranslations:input_type -> tms.translation.v1.ListTranslationsRequest
+	17, // 43: tms.translation.v1.TranslationService.GetTranslation:input_type -> tms.translation.v1.GetTranslationRequest
+	19, // 44: tms.translation.v1.TranslationService.AddTranslation:input_type -> tms.translation.v1.AddTranslationRequest
+	21, // 45: tms.translation.v1.TranslationService.DeleteTranslation:input_type -> tms.translation.v1.DeleteTranslationRequest
+	23, // 46: tms.translation.v1.TranslationService.GetStatistics:input_type -> tms.translation.v1.GetStatisticsRequest
+	25, // 47: tms.translation.v1.TranslationService.ListLanguageStatistics:input_type -> tms.translation.v1.ListLanguageStatisticsRequest
+	27, // 48: tms.translation.v1.TranslationService.ListUnits:input_type -> tms.translation.v1.ListUnitsRequest
+	31, // 49: tms.translation.v1.TranslationService.GetUnit:input_type -> tms.translation.v1.GetUnitRequest
+	29, // 50: tms.translation.v1.TranslationService.FindUnit:input_type -> tms.translation.v1.FindUnitRequest
+	33, // 51: tms.translation.v1.TranslationService.UpdateUnit:input_type -> tms.translation.v1.UpdateUnitRequest
+	36, // 52: tms.translation.v1.TranslationService.GetRepository:input_type -> tms.translation.v1.GetRepositoryRequest
+	38, // 53: tms.translation.v1.TranslationService.RunRepositoryOperation:input_type -> tms.translation.v1.RunRepositoryOperationRequest
+	40, // 54: tms.translation.v1.TranslationService.GetFile:input_type -> tms.translation.v1.GetFileRequest
+	42, // 55: tms.translation.v1.TranslationService.UploadFile:input_type -> tms.translation.v1.UploadFileRequest
+	44, // 56: tms.translation.v1.TranslationService.CreateUnit:input_type -> tms.translation.v1.CreateUnitRequest
+	46, // 57: tms.translation.v1.TranslationService.DeleteUnit:input_type -> tms.translation.v1.DeleteUnitRequest
+	48, // 58: tms.translation.v1.TranslationService.ListUnitTranslations:input_type -> tms.translation.v1.ListUnitTranslationsRequest
+	51, // 59: tms.translation.v1.TranslationService.ListSuggestions:input_type -> tms.translation.v1.ListSuggestionsRequest
+	53, // 60: tms.translation.v1.TranslationService.GetSuggestion:input_type -> tms.translation.v1.GetSuggestionRequest
+	55, // 61: tms.translation.v1.TranslationService.CreateSuggestion:input_type -> tms.translation.v1.CreateSuggestionRequest
+	57, // 62: tms.translation.v1.TranslationService.AcceptSuggestion:input_type -> tms.translation.v1.AcceptSuggestionRequest
+	59, // 63: tms.translation.v1.TranslationService.DeleteSuggestion:input_type -> tms.translation.v1.DeleteSuggestionRequest
+	61, // 64: tms.translation.v1.TranslationService.VoteSuggestion:input_type -> tms.translation.v1.VoteSuggestionRequest
+	64, // 65: tms.translation.v1.TranslationService.ListComments:input_type -> tms.translation.v1.ListCommentsRequest
+	66, // 66: tms.translation.v1.TranslationService.GetComment:input_type -> tms.translation.v1.GetCommentRequest
+	68, // 67: tms.translation.v1.TranslationService.CreateComment:input_type -> tms.translation.v1.CreateCommentRequest
+	70, // 68: tms.translation.v1.TranslationService.ResolveComment:input_type -> tms.translation.v1.ResolveCommentRequest
+	72, // 69: tms.translation.v1.TranslationService.DeleteComment:input_type -> tms.translation.v1.DeleteCommentRequest
+	10, // 70: tms.translation.v1.TranslationService.ImportComponent:output_type -> tms.translation.v1.ImportComponentResponse
+	12, // 71: tms.translation.v1.TranslationService.GetTask:output_type -> tms.translation.v1.GetTaskResponse
+	7,  // 72: tms.translation.v1.TranslationService.ListAlerts:output_type -> tms.translation.v1.ListAlertsResponse
+	14, // 73: tms.translation.v1.TranslationService.ForgetComponent:output_type -> tms.translation.v1.ForgetComponentResponse
+	16, // 74: tms.translation.v1.TranslationService.ListTranslations:output_type -> tms.translation.v1.ListTranslationsResponse
+	18, // 75: tms.translation.v1.TranslationService.GetTranslation:output_type -> tms.translation.v1.GetTranslationResponse
+	20, // 76: tms.translation.v1.TranslationService.AddTranslation:output_type -> tms.translation.v1.AddTranslationResponse
+	22, // 77: tms.translation.v1.TranslationService.DeleteTranslation:output_type -> tms.translation.v1.DeleteTranslationResponse
+	24, // 78: tms.translation.v1.TranslationService.GetStatistics:output_type -> tms.translation.v1.GetStatisticsResponse
+	26, // 79: tms.translation.v1.TranslationService.ListLanguageStatistics:output_type -> tms.translation.v1.ListLanguageStatisticsResponse
+	28, // 80: tms.translation.v1.TranslationService.ListUnits:output_type -> tms.translation.v1.ListUnitsResponse
+	32, // 81: tms.translation.v1.TranslationService.GetUnit:output_type -> tms.translation.v1.GetUnitResponse
+	30, // 82: tms.translation.v1.TranslationService.FindUnit:output_type -> tms.translation.v1.FindUnitResponse
+	34, // 83: tms.translation.v1.TranslationService.UpdateUnit:output_type -> tms.translation.v1.UpdateUnitResponse
+	37, // 84: tms.translation.v1.TranslationService.GetRepository:output_type -> tms.translation.v1.GetRepositoryResponse
+	39, // 85: tms.translation.v1.TranslationService.RunRepositoryOperation:output_type -> tms.translation.v1.RunRepositoryOperationResponse
+	41, // 86: tms.translation.v1.TranslationService.GetFile:output_type -> tms.translation.v1.GetFileResponse
+	43, // 87: tms.translation.v1.TranslationService.UploadFile:output_type -> tms.translation.v1.UploadFileResponse
+	45, // 88: tms.translation.v1.TranslationService.CreateUnit:output_type -> tms.translation.v1.CreateUnitResponse
+	47, // 89: tms.translation.v1.TranslationService.DeleteUnit:output_type -> tms.translation.v1.DeleteUnitResponse
+	49, // 90: tms.translation.v1.TranslationService.ListUnitTranslations:output_type -> tms.translation.v1.ListUnitTranslationsResponse
+	52, // 91: tms.translation.v1.TranslationService.ListSuggestions:output_type -> tms.translation.v1.ListSuggestionsResponse
+	54, // 92: tms.translation.v1.TranslationService.GetSuggestion:output_type -> tms.translation.v1.GetSuggestionResponse
+	56, // 93: tms.translation.v1.TranslationService.CreateSuggestion:output_type -> tms.translation.v1.CreateSuggestionResponse
+	58, // 94: tms.translation.v1.TranslationService.AcceptSuggestion:output_type -> tms.translation.v1.AcceptSuggestionResponse
+	60, // 95: tms.translation.v1.TranslationService.DeleteSuggestion:output_type -> tms.translation.v1.DeleteSuggestionResponse
+	62, // 96: tms.translation.v1.TranslationService.VoteSuggestion:output_type -> tms.translation.v1.VoteSuggestionResponse
+	65, // 97: tms.translation.v1.TranslationService.ListComments:output_type -> tms.translation.v1.ListCommentsResponse
+	67, // 98: tms.translation.v1.TranslationService.GetComment:output_type -> tms.translation.v1.GetCommentResponse
+	69, // 99: tms.translation.v1.TranslationService.CreateComment:output_type -> tms.translation.v1.CreateCommentResponse
+	71, // 100: tms.translation.v1.TranslationService.ResolveComment:output_type -> tms.translation.v1.ResolveCommentResponse
+	73, // 101: tms.translation.v1.TranslationService.DeleteComment:output_type -> tms.translation.v1.DeleteCommentResponse
+	70, // [70:102] is the sub-list for method output_type
+	38, // [38:70] is the sub-list for method input_type
+	38, // [38:38] is the sub-list for extension type_name
+	38, // [38:38] is the sub-list for extension extendee
+	0,  // [0:38] is the sub-list for field type_name
 }
 
 func init() { file_tms_translation_v1_translation_proto_init() }
@@ -5134,7 +5231,7 @@ func file_tms_translation_v1_translation_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tms_translation_v1_translation_proto_rawDesc), len(file_tms_translation_v1_translation_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   73,
+			NumMessages:   74,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
