@@ -269,3 +269,27 @@ func (b *body) code(key string) (string, bool) {
 	}
 	return b.str(key)
 }
+
+// intList reads a list of integers (the reference's primary keys).
+func (b *body) intList(key string) ([]int64, bool) {
+	v, ok := b.fields[key]
+	if !ok {
+		return nil, false
+	}
+	list, isList := v.([]any)
+	if !isList {
+		b.errs.Add(key, "not_a_list", fmt.Sprintf("Expected a list of items but got type %q.", jsonKind(v)))
+		return nil, false
+	}
+	out := make([]int64, 0, len(list))
+	for i, item := range list {
+		num, isNum := item.(json.Number)
+		n, err := strconv.ParseInt(num.String(), 10, 64)
+		if !isNum || err != nil {
+			b.errs.Add(fmt.Sprintf("%s.%d", key, i), "incorrect_type", "Incorrect type. Expected pk value.")
+			return nil, false
+		}
+		out = append(out, n)
+	}
+	return out, true
+}

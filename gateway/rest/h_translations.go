@@ -102,13 +102,23 @@ type unitEditJSON struct {
 	State       int32    `json:"state"`
 	Explanation string   `json:"explanation"`
 	ExtraFlags  string   `json:"extra_flags"`
-	Labels      []string `json:"labels"`
+	Labels      []int64  `json:"labels"`
 }
 
 // newUnitEditJSON is the answer to an edit of x.
 func newUnitEditJSON(x *translationv1.Unit) unitEditJSON {
 	return unitEditJSON{Target: nonNil(x.GetTarget()), State: x.GetState(), Explanation: x.GetExplanation(),
-		ExtraFlags: x.GetExtraFlags(), Labels: []string{}}
+		ExtraFlags: x.GetExtraFlags(), Labels: labelIDs(x.GetLabels())}
+}
+
+// labelIDs are the labels of an edit's answer, as the reference's write
+// serializer gives them: their ids.
+func labelIDs(ls []*translationv1.Label) []int64 {
+	out := make([]int64, 0, len(ls))
+	for _, l := range ls {
+		out = append(out, l.GetId())
+	}
+	return out
 }
 
 var unitStates = map[int64]bool{0: true, 10: true, 20: true, 30: true}
@@ -123,7 +133,8 @@ func (b *body) unitState() int32 {
 }
 
 // updateUnit edits target and state together (COMPAT.md §5): unit.edit,
-// and unit.review to approve (checked again by the service).
+// and unit.review to approve (checked again by the service); labels (ids
+// of the project's labels) alone or with them, with source.edit.
 func (g *gateway) updateUnit(c *call) error {
 	u, err := c.pathUnit()
 	if err != nil {
@@ -136,7 +147,8 @@ func (g *gateway) updateUnit(c *call) error {
 	if err != nil {
 		return err
 	}
-	if !b.has("target") || !b.has("state") {
+	labels, setLabels := b.intList("labels")
+	if b.has("target") != b.has("state") || (!b.has("target") && !setLabels) {
 		const both = "Please provide both state and target for a partial update"
 		b.errs.Add("state", "required", both)
 		b.errs.Add("target", "required", both)
@@ -148,7 +160,8 @@ func (g *gateway) updateUnit(c *call) error {
 		return err
 	}
 	resp, err := g.cfg.Translation.UpdateUnit(c.ctx, &translationv1.UpdateUnitRequest{
-		Id: u.GetId(), Target: target, State: state, Actor: c.actor()})
+		Id: u.GetId(), Target: target, State: state, Actor: c.actor(),
+		SetLabels: setLabels, LabelIds: labels, LabelsOnly: !b.has("target")})
 	if err != nil {
 		return err
 	}

@@ -195,37 +195,37 @@ func (c *call) translationStats(t *translationv1.Translation) (*statsJSON, error
 }
 
 type unitJSON struct {
-	Translation     string     `json:"translation"`
-	LanguageCode    string     `json:"language_code"`
-	Source          []string   `json:"source"`
-	PreviousSource  string     `json:"previous_source"`
-	Target          []string   `json:"target"`
-	IDHash          int64      `json:"id_hash"`
-	ContentHash     int64      `json:"content_hash"`
-	Location        string     `json:"location"`
-	Context         string     `json:"context"`
-	Note            string     `json:"note"`
-	Flags           string     `json:"flags"`
-	Labels          []string   `json:"labels"`
-	State           int32      `json:"state"`
-	Fuzzy           bool       `json:"fuzzy"`
-	Translated      bool       `json:"translated"`
-	Approved        bool       `json:"approved"`
-	Position        int64      `json:"position"`
-	HasSuggestion   bool       `json:"has_suggestion"`
-	HasComment      bool       `json:"has_comment"`
-	HasFailingCheck bool       `json:"has_failing_check"`
-	NumWords        int64      `json:"num_words"`
-	SourceUnit      string     `json:"source_unit"`
-	Priority        int32      `json:"priority"`
-	ID              int64      `json:"id"`
-	WebURL          string     `json:"web_url"`
-	URL             string     `json:"url"`
-	Explanation     string     `json:"explanation"`
-	ExtraFlags      string     `json:"extra_flags"`
-	Pending         bool       `json:"pending"`
-	Timestamp       wire.Time  `json:"timestamp"`
-	LastUpdated     *wire.Time `json:"last_updated,omitempty"`
+	Translation     string      `json:"translation"`
+	LanguageCode    string      `json:"language_code"`
+	Source          []string    `json:"source"`
+	PreviousSource  string      `json:"previous_source"`
+	Target          []string    `json:"target"`
+	IDHash          int64       `json:"id_hash"`
+	ContentHash     int64       `json:"content_hash"`
+	Location        string      `json:"location"`
+	Context         string      `json:"context"`
+	Note            string      `json:"note"`
+	Flags           string      `json:"flags"`
+	Labels          []labelJSON `json:"labels"`
+	State           int32       `json:"state"`
+	Fuzzy           bool        `json:"fuzzy"`
+	Translated      bool        `json:"translated"`
+	Approved        bool        `json:"approved"`
+	Position        int64       `json:"position"`
+	HasSuggestion   bool        `json:"has_suggestion"`
+	HasComment      bool        `json:"has_comment"`
+	HasFailingCheck bool        `json:"has_failing_check"`
+	NumWords        int64       `json:"num_words"`
+	SourceUnit      string      `json:"source_unit"`
+	Priority        int32       `json:"priority"`
+	ID              int64       `json:"id"`
+	WebURL          string      `json:"web_url"`
+	URL             string      `json:"url"`
+	Explanation     string      `json:"explanation"`
+	ExtraFlags      string      `json:"extra_flags"`
+	Pending         bool        `json:"pending"`
+	Timestamp       wire.Time   `json:"timestamp"`
+	LastUpdated     *wire.Time  `json:"last_updated,omitempty"`
 }
 
 func (u urls) unitJSON(x *translationv1.Unit) *unitJSON {
@@ -242,7 +242,7 @@ func (u urls) unitJSON(x *translationv1.Unit) *unitJSON {
 		Translation: u.translation(p, cs, l), LanguageCode: l, Source: nonNil(x.GetSource()),
 		PreviousSource: x.GetPreviousSource(), Target: nonNil(x.GetTarget()),
 		IDHash: x.GetIdHash(), ContentHash: x.GetContentHash(), Location: x.GetLocation(),
-		Context: x.GetContext(), Note: x.GetNote(), Flags: x.GetFlags(), Labels: []string{},
+		Context: x.GetContext(), Note: x.GetNote(), Flags: x.GetFlags(), Labels: labelsJSON(x.GetLabels()),
 		State: x.GetState(), Fuzzy: x.GetState() == 10, Translated: x.GetState() >= 20,
 		Approved: x.GetState() == 30, Position: x.GetPosition(), HasSuggestion: x.GetHasSuggestion(),
 		HasComment: x.GetHasComment(), HasFailingCheck: x.GetHasFailingCheck(), NumWords: x.GetNumWords(),

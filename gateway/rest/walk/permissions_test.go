@@ -98,6 +98,16 @@ func (f *permissionFixture) group() string {
 	return strings.TrimSuffix(strings.TrimPrefix(g["url"].(string), f.admin.base), "/")
 }
 
+// label makes a label of project as the admin and returns its path.
+func (f *permissionFixture) label(project string) string {
+	return fmt.Sprintf("projects/%s/labels/%d/", project, f.labelID(project))
+}
+
+func (f *permissionFixture) labelID(project string) int64 {
+	l := f.admin.want(201, "POST", f.admin.base+"projects/"+project+"/labels/", map[string]any{"name": f.unique("Label ")})
+	return int64(l["id"].(float64))
+}
+
 // unique names a resource made for one case and role.
 func (f *permissionFixture) unique(prefix string) string {
 	f.seq++
@@ -189,6 +199,16 @@ func (f *permissionFixture) cases() []writeCase {
 			x := a.want(201, "POST", a.base+hello+"comments/", map[string]any{"scope": "translation", "comment": "Gone"})
 			return strings.TrimPrefix(x["url"].(string), a.base), nil
 		}, with(204)},
+		// Labels are the project's settings (project.edit); setting them on
+		// a string needs source.edit, which "Power user" lacks.
+		{"create label", "POST", func(string) (string, any) {
+			return "projects/open/labels/", map[string]any{"name": f.unique("Label "), "color": "red"}
+		}, with(201)},
+		{"edit label", "PATCH", func(string) (string, any) { return f.label("open"), map[string]any{"color": "blue"} }, with(200)},
+		{"delete label", "DELETE", func(string) (string, any) { return f.label("open"), nil }, with(204)},
+		{"label a string", "PATCH", func(string) (string, any) {
+			return hello, map[string]any{"labels": []int64{f.labelID("open")}}
+		}, with(200)},
 		{"create user", "POST", func(string) (string, any) {
 			s := f.unique("u")
 			return "users/", map[string]any{"username": s, "full_name": s, "email": s + "@x.example"}
@@ -243,6 +263,9 @@ func (f *permissionFixture) privateCases() []writeCase {
 		{"delete string", "DELETE", fixed(unit, nil), [3]int{}},
 		{"suggest", "POST", fixed(unit+"suggestions/", map[string]any{"target": []string{"x"}}), [3]int{}},
 		{"comment", "POST", fixed(unit+"comments/", map[string]any{"scope": "translation", "comment": "x"}), [3]int{}},
+		{"create label", "POST", fixed("projects/secret/labels/", map[string]any{"name": "x"}), [3]int{}},
+		{"edit label", "PATCH", fixed(f.label("secret"), map[string]any{"name": "y"}), [3]int{}},
+		{"label a string", "PATCH", fixed(unit, map[string]any{"labels": []int64{f.labelID("secret")}}), [3]int{}},
 		{"upload", "UPLOAD", fixed("translations/secret/app/de/file/", uploadBody{method: "translate", file: []byte("msgid \"\"\nmsgstr \"\"\n")}), [3]int{}},
 	}
 }

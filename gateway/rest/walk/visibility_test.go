@@ -2,6 +2,8 @@ package walk
 
 import (
 	"encoding/json"
+	"fmt"
+	"net/url"
 	"strings"
 	"testing"
 )
@@ -30,6 +32,8 @@ func TestPrivateProjectInvisible(t *testing.T) {
 	admin.want(200, "PATCH", unit, map[string]any{"target": []string{secretText}, "state": 20})
 	admin.want(201, "POST", unit+"suggestions/", map[string]any{"target": []string{secretText + " suggestion"}})
 	admin.want(201, "POST", unit+"comments/", map[string]any{"scope": "translation", "comment": secretText + " comment"})
+	label := admin.want(201, "POST", admin.base+"projects/secret/labels/", map[string]any{"name": secretText + " label"})
+	admin.want(200, "PATCH", unit, map[string]any{"labels": []any{label["id"]}})
 	admin.want(200, "PATCH", admin.base+"projects/secret/", map[string]any{"access_control": 100})
 	waitFor(t, func() bool { // the records of the edits reach the change log
 		return admin.want(200, "GET", admin.base+"projects/secret/changes/?action=3", nil)["count"] == 1.0
@@ -39,6 +43,10 @@ func TestPrivateProjectInvisible(t *testing.T) {
 	olgaToken := admin.want(200, "POST", admin.base+"users/olga/token/", map[string]any{})["token"].(string)
 	callers := map[string]client{"anonymous": {t: t, base: admin.base, token: anonymous}, "outsider": {t: t, base: admin.base, token: olgaToken}}
 
+	labelQuery := "units/?q=" + url.QueryEscape(`label:"`+secretText+` label"`)
+	if n := admin.want(200, "GET", admin.base+labelQuery, nil)["count"]; n != 2.0 {
+		t.Errorf("label search as the admin finds %v units, want the source string and its German translation", n)
+	}
 	// What the private project holds, counted by the admin.
 	share := map[string]float64{
 		"units/":                 admin.want(200, "GET", admin.base+"projects/secret/statistics/", nil)["total"].(float64),
@@ -48,6 +56,7 @@ func TestPrivateProjectInvisible(t *testing.T) {
 		"suggestions/":           1,
 		"changes/":               admin.want(200, "GET", admin.base+"projects/secret/changes/", nil)["count"].(float64),
 		"units/?q=" + secretText: 1,
+		labelQuery:               admin.want(200, "GET", admin.base+labelQuery, nil)["count"].(float64),
 		"units/?q=source:Hello": admin.want(200, "GET", admin.base+"translations/secret/app/de/units/?q=source:Hello", nil)["count"].(float64) +
 			admin.want(200, "GET", admin.base+"translations/secret/app/en/units/?q=source:Hello", nil)["count"].(float64),
 		"changes/?action=3":                 1,
@@ -84,7 +93,7 @@ func TestPrivateProjectInvisible(t *testing.T) {
 		}
 		for _, path := range []string{"projects/secret/", "components/secret/app/", "translations/secret/app/de/",
 			"translations/secret/app/de/units/", "projects/secret/changes/", "projects/secret/statistics/",
-			"projects/secret/credits/", strings.TrimPrefix(unit, admin.base), strings.TrimPrefix(unit, admin.base) + "comments/"} {
+			"projects/secret/credits/", "projects/secret/labels/", fmt.Sprintf("projects/secret/labels/%v/", label["id"]), strings.TrimPrefix(unit, admin.base), strings.TrimPrefix(unit, admin.base) + "comments/"} {
 			if code, _ := c.do("GET", admin.base+path, nil); code != 404 {
 				t.Errorf("%s GET %s: %d, want 404", name, path, code)
 			}

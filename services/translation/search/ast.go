@@ -62,6 +62,13 @@ var flagNames = [...]string{"suggestion", "comment", "plural", "context", "note"
 
 type hasNode struct{ flag flag }
 
+// labelNode matches strings carrying the label of that name (any case).
+type labelNode struct{ name string }
+
+func (n *labelNode) describe(sb *strings.Builder) {
+	sb.WriteString("label=" + strconv.Quote(n.name))
+}
+
 type notNode struct{ x node }
 
 type andNode struct{ xs []node }

@@ -62,7 +62,7 @@ var weblateOnly = map[string]bool{
 	"source_changed": true, "language": true, "component": true, "project": true,
 	"path": true, "check": true, "dismissed_check": true, "comment": true,
 	"resolved_comment": true, "comment_author": true, "suggestion": true,
-	"suggestion_author": true, "explanation": true, "label": true, "screenshot": true,
+	"suggestion_author": true, "explanation": true, "screenshot": true,
 	// is:/has: values
 	"resolved-comment": true, "failing-check": true, "failing_check": true,
 	"dismissed-check": true, "ignored-check": true, "ignored_check": true,
@@ -83,6 +83,8 @@ func buildTerm(t *rawTerm) (node, *ParseError) {
 		return stateTerm(t)
 	case "is", "has":
 		return predicateTerm(t, name)
+	case "label":
+		return labelTerm(t)
 	}
 	if weblateOnly[name] {
 		return nil, &ParseError{Pos: t.fieldPos, Msg: "search field " + quote(name) + " is not supported"}
@@ -108,6 +110,18 @@ func textTerm(t *rawTerm, fields []textField) (node, *ParseError) {
 		n.value = t.op[1:] + t.value
 	}
 	return n, nil
+}
+
+// labelTerm is label:NAME, the reference's exact, case-insensitive match
+// of a label's name.
+func labelTerm(t *rawTerm) (node, *ParseError) {
+	if t.regex || (t.op != ":" && t.op != ":=") {
+		return nil, &ParseError{Pos: t.valuePos, Msg: quote("label") + " takes a label name"}
+	}
+	if strings.TrimSpace(t.value) == "" {
+		return nil, &ParseError{Pos: t.valuePos, Msg: "missing value after " + quote(t.field+t.op)}
+	}
+	return &labelNode{name: t.value}, nil
 }
 
 func stateTerm(t *rawTerm) (node, *ParseError) {

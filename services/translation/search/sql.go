@@ -19,6 +19,9 @@ type Columns struct {
 	Source, Target, Context, Note, Location string
 	State                                   string
 	HasSuggestion, HasComment, IsPlural     string
+	// LabelUnit is the id of the unit a unit's labels are set on (its
+	// source unit); label:NAME looks it up in unit_labels and labels.
+	LabelUnit string
 }
 
 // PluralSeparator joins the plural forms of a source or target string.
@@ -148,6 +151,17 @@ func (n *stateNode) render(b *builder) {
 	}
 	b.sb.WriteString(b.cols.State + " " + n.op + " ")
 	b.arg(n.value)
+}
+
+func (n *labelNode) render(b *builder) {
+	if b.cols.LabelUnit == "" {
+		b.sb.WriteString(matchNothing)
+		return
+	}
+	b.sb.WriteString("EXISTS (SELECT 1 FROM unit_labels ul JOIN labels l ON l.id = ul.label_id WHERE ul.unit_id = " +
+		b.cols.LabelUnit + " AND lower(l.name) = lower(")
+	b.arg(n.name)
+	b.sb.WriteString("))")
 }
 
 func (n *hasNode) render(b *builder) {

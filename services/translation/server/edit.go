@@ -36,6 +36,14 @@ func (s *Server) UpdateUnit(ctx context.Context, req *translationv1.UpdateUnitRe
 	if ok, err := s.may(ctx, "unit.edit", comp, lang, true); err != nil || !ok {
 		return nil, orDenied(err, "You do not have permission to edit this string.")
 	}
+	if req.GetSetLabels() {
+		if err := s.checkLabels(ctx, comp, cur, req.GetLabelIds()); err != nil {
+			return nil, err
+		}
+	}
+	if req.GetLabelsOnly() {
+		return s.setLabels(ctx, cur, req)
+	}
 	canReview, err := s.may(ctx, "unit.review", comp, lang, req.GetActorCanReview())
 	if err != nil {
 		return nil, err
@@ -66,7 +74,10 @@ func (s *Server) UpdateUnit(ctx context.Context, req *translationv1.UpdateUnitRe
 		return nil, err
 	}
 	s.cfg.Notify()
-	return &translationv1.UpdateUnitResponse{Unit: unitProto(v)}, nil
+	if req.GetSetLabels() {
+		return s.setLabels(ctx, v, req)
+	}
+	return &translationv1.UpdateUnitResponse{Unit: s.withLabels(ctx, unitProto(v))}, nil
 }
 
 // errUnchanged aborts the transaction of an edit that changes nothing;

@@ -115,6 +115,7 @@ func (s *Server) ListUnits(ctx context.Context, req *translationv1.ListUnitsRequ
 	for _, u := range units {
 		out.Units = append(out.Units, unitProto(u))
 	}
+	s.withLabels(ctx, out.Units...)
 	return out, nil
 }
 
@@ -127,7 +128,7 @@ func (s *Server) FindUnit(ctx context.Context, req *translationv1.FindUnitReques
 	if err := s.mustSee(ctx, u.Translation.ProjectSlug); err != nil {
 		return nil, err
 	}
-	return &translationv1.FindUnitResponse{Unit: unitProto(u)}, nil
+	return &translationv1.FindUnitResponse{Unit: s.withLabels(ctx, unitProto(u))}, nil
 }
 
 // GetUnit loads one unit.
@@ -139,5 +140,5 @@ func (s *Server) GetUnit(ctx context.Context, req *translationv1.GetUnitRequest)
 	if err := s.mustSee(ctx, u.Translation.ProjectSlug); err != nil {
 		return nil, err
 	}
-	return &translationv1.GetUnitResponse{Unit: unitProto(u)}, nil
+	return &translationv1.GetUnitResponse{Unit: s.withLabels(ctx, unitProto(u))}, nil
 }

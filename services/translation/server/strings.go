@@ -56,7 +56,7 @@ func (s *Server) CreateUnit(ctx context.Context, req *translationv1.CreateUnitRe
 		return nil, err
 	}
 	s.cfg.Notify()
-	return &translationv1.CreateUnitResponse{Unit: unitProto(v)}, nil
+	return &translationv1.CreateUnitResponse{Unit: s.withLabels(ctx, unitProto(v))}, nil
 }
 
 // createUnit is CreateUnit once the translation and its component are
@@ -173,5 +173,6 @@ func (s *Server) ListUnitTranslations(ctx context.Context, req *translationv1.Li
 	for _, u := range units {
 		out.Units = append(out.Units, unitProto(u))
 	}
+	s.withLabels(ctx, out.Units...)
 	return out, nil
 }

@@ -88,7 +88,7 @@ func (s *Server) AcceptSuggestion(ctx context.Context, req *translationv1.Accept
 	if err != nil {
 		return nil, err
 	}
-	return &translationv1.AcceptSuggestionResponse{Unit: unitProto(u)}, nil
+	return &translationv1.AcceptSuggestionResponse{Unit: s.withLabels(ctx, unitProto(u))}, nil
 }
 
 func (s *Server) accept(ctx context.Context, id int64, actor string) (store.UnitView, error) {

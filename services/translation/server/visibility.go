@@ -64,6 +64,14 @@ var uploadPerms = map[string]string{
 }
 
 // orDenied is err, or PermissionDenied with reason when there is none.
+// orDeniedIf is orDenied for a check that answered ok: nil when allowed.
+func orDeniedIf(ok bool, err error, reason string) error {
+	if ok && err == nil {
+		return nil
+	}
+	return orDenied(err, reason)
+}
+
 func orDenied(err error, reason string) error {
 	if err != nil {
 		return err

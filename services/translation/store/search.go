@@ -15,6 +15,7 @@ var searchColumns = search.Columns{
 	Source: "units.source", Target: "units.target", Context: "units.context", Note: "units.note",
 	Location: "units.location", State: "units.state",
 	HasSuggestion: "units.has_suggestion", HasComment: "units.has_comment",
+	LabelUnit: LabelUnit,
 }
 
 // SearchUnits pages, by id, the units of one translation (0: of all) that

@@ -469,8 +469,10 @@ type Unit struct {
 	Pending         bool                   `protobuf:"varint,25,opt,name=pending,proto3" json:"pending,omitempty"`
 	Timestamp       *timestamppb.Timestamp `protobuf:"bytes,26,opt,name=timestamp,proto3" json:"timestamp,omitempty"`
 	LastUpdated     *timestamppb.Timestamp `protobuf:"bytes,27,opt,name=last_updated,json=lastUpdated,proto3" json:"last_updated,omitempty"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
+	// The labels of the string (set on its source unit).
+	Labels        []*Label `protobuf:"bytes,28,rep,name=labels,proto3" json:"labels,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Unit) Reset() {
@@ -688,6 +690,13 @@ func (x *Unit) GetTimestamp() *timestamppb.Timestamp {
 func (x *Unit) GetLastUpdated() *timestamppb.Timestamp {
 	if x != nil {
 		return x.LastUpdated
+	}
+	return nil
+}
+
+func (x *Unit) GetLabels() []*Label {
+	if x != nil {
+		return x.Labels
 	}
 	return nil
 }
@@ -2242,8 +2251,14 @@ type UpdateUnitRequest struct {
 	Actor  string                 `protobuf:"bytes,4,opt,name=actor,proto3" json:"actor,omitempty"`
 	// Whether the actor may approve (reviewer role).
 	ActorCanReview bool `protobuf:"varint,5,opt,name=actor_can_review,json=actorCanReview,proto3" json:"actor_can_review,omitempty"`
-	unknownFields  protoimpl.UnknownFields
-	sizeCache      protoimpl.SizeCache
+	// With set_labels, the string's labels become label_ids (labels of the
+	// unit's project; needs source.edit). Target and state are then optional.
+	SetLabels bool    `protobuf:"varint,6,opt,name=set_labels,json=setLabels,proto3" json:"set_labels,omitempty"`
+	LabelIds  []int64 `protobuf:"varint,7,rep,packed,name=label_ids,json=labelIds,proto3" json:"label_ids,omitempty"`
+	// labels_only changes the labels alone: target and state are ignored.
+	LabelsOnly    bool `protobuf:"varint,8,opt,name=labels_only,json=labelsOnly,proto3" json:"labels_only,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *UpdateUnitRequest) Reset() {
@@ -2307,6 +2322,27 @@ func (x *UpdateUnitRequest) GetActor() string {
 func (x *UpdateUnitRequest) GetActorCanReview() bool {
 	if x != nil {
 		return x.ActorCanReview
+	}
+	return false
+}
+
+func (x *UpdateUnitRequest) GetSetLabels() bool {
+	if x != nil {
+		return x.SetLabels
+	}
+	return false
+}
+
+func (x *UpdateUnitRequest) GetLabelIds() []int64 {
+	if x != nil {
+		return x.LabelIds
+	}
+	return nil
+}
+
+func (x *UpdateUnitRequest) GetLabelsOnly() bool {
+	if x != nil {
+		return x.LabelsOnly
 	}
 	return false
 }
@@ -4629,6 +4665,575 @@ func (*DeleteCommentResponse) Descriptor() ([]byte, []int) {
 	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{73}
 }
 
+// Label is a project's label: name unique in the project, a colour of
+// the reference's palette, a description.
+type Label struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	ProjectId     int64                  `protobuf:"varint,2,opt,name=project_id,json=projectId,proto3" json:"project_id,omitempty"`
+	ProjectSlug   string                 `protobuf:"bytes,3,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	Name          string                 `protobuf:"bytes,4,opt,name=name,proto3" json:"name,omitempty"`
+	Description   string                 `protobuf:"bytes,5,opt,name=description,proto3" json:"description,omitempty"`
+	Color         string                 `protobuf:"bytes,6,opt,name=color,proto3" json:"color,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Label) Reset() {
+	*x = Label{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[74]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Label) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Label) ProtoMessage() {}
+
+func (x *Label) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[74]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Label.ProtoReflect.Descriptor instead.
+func (*Label) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{74}
+}
+
+func (x *Label) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *Label) GetProjectId() int64 {
+	if x != nil {
+		return x.ProjectId
+	}
+	return 0
+}
+
+func (x *Label) GetProjectSlug() string {
+	if x != nil {
+		return x.ProjectSlug
+	}
+	return ""
+}
+
+func (x *Label) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *Label) GetDescription() string {
+	if x != nil {
+		return x.Description
+	}
+	return ""
+}
+
+func (x *Label) GetColor() string {
+	if x != nil {
+		return x.Color
+	}
+	return ""
+}
+
+type ListLabelsRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	ProjectSlug   string                 `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	Offset        int64                  `protobuf:"varint,2,opt,name=offset,proto3" json:"offset,omitempty"`
+	Limit         int64                  `protobuf:"varint,3,opt,name=limit,proto3" json:"limit,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListLabelsRequest) Reset() {
+	*x = ListLabelsRequest{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[75]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListLabelsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListLabelsRequest) ProtoMessage() {}
+
+func (x *ListLabelsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[75]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListLabelsRequest.ProtoReflect.Descriptor instead.
+func (*ListLabelsRequest) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{75}
+}
+
+func (x *ListLabelsRequest) GetProjectSlug() string {
+	if x != nil {
+		return x.ProjectSlug
+	}
+	return ""
+}
+
+func (x *ListLabelsRequest) GetOffset() int64 {
+	if x != nil {
+		return x.Offset
+	}
+	return 0
+}
+
+func (x *ListLabelsRequest) GetLimit() int64 {
+	if x != nil {
+		return x.Limit
+	}
+	return 0
+}
+
+type ListLabelsResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Labels        []*Label               `protobuf:"bytes,1,rep,name=labels,proto3" json:"labels,omitempty"`
+	Total         int64                  `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListLabelsResponse) Reset() {
+	*x = ListLabelsResponse{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[76]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListLabelsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListLabelsResponse) ProtoMessage() {}
+
+func (x *ListLabelsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[76]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListLabelsResponse.ProtoReflect.Descriptor instead.
+func (*ListLabelsResponse) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{76}
+}
+
+func (x *ListLabelsResponse) GetLabels() []*Label {
+	if x != nil {
+		return x.Labels
+	}
+	return nil
+}
+
+func (x *ListLabelsResponse) GetTotal() int64 {
+	if x != nil {
+		return x.Total
+	}
+	return 0
+}
+
+type GetLabelRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	ProjectSlug   string                 `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	Id            int64                  `protobuf:"varint,2,opt,name=id,proto3" json:"id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetLabelRequest) Reset() {
+	*x = GetLabelRequest{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[77]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetLabelRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetLabelRequest) ProtoMessage() {}
+
+func (x *GetLabelRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[77]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetLabelRequest.ProtoReflect.Descriptor instead.
+func (*GetLabelRequest) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{77}
+}
+
+func (x *GetLabelRequest) GetProjectSlug() string {
+	if x != nil {
+		return x.ProjectSlug
+	}
+	return ""
+}
+
+func (x *GetLabelRequest) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+type GetLabelResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Label         *Label                 `protobuf:"bytes,1,opt,name=label,proto3" json:"label,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetLabelResponse) Reset() {
+	*x = GetLabelResponse{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[78]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetLabelResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetLabelResponse) ProtoMessage() {}
+
+func (x *GetLabelResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[78]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetLabelResponse.ProtoReflect.Descriptor instead.
+func (*GetLabelResponse) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{78}
+}
+
+func (x *GetLabelResponse) GetLabel() *Label {
+	if x != nil {
+		return x.Label
+	}
+	return nil
+}
+
+type CreateLabelRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// project_id, project_slug, name, and optionally description and color.
+	Label         *Label `protobuf:"bytes,1,opt,name=label,proto3" json:"label,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CreateLabelRequest) Reset() {
+	*x = CreateLabelRequest{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[79]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CreateLabelRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CreateLabelRequest) ProtoMessage() {}
+
+func (x *CreateLabelRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[79]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CreateLabelRequest.ProtoReflect.Descriptor instead.
+func (*CreateLabelRequest) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{79}
+}
+
+func (x *CreateLabelRequest) GetLabel() *Label {
+	if x != nil {
+		return x.Label
+	}
+	return nil
+}
+
+type CreateLabelResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Label         *Label                 `protobuf:"bytes,1,opt,name=label,proto3" json:"label,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CreateLabelResponse) Reset() {
+	*x = CreateLabelResponse{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[80]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CreateLabelResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CreateLabelResponse) ProtoMessage() {}
+
+func (x *CreateLabelResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[80]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CreateLabelResponse.ProtoReflect.Descriptor instead.
+func (*CreateLabelResponse) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{80}
+}
+
+func (x *CreateLabelResponse) GetLabel() *Label {
+	if x != nil {
+		return x.Label
+	}
+	return nil
+}
+
+type UpdateLabelRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// project_slug and id name the label.
+	Label *Label `protobuf:"bytes,1,opt,name=label,proto3" json:"label,omitempty"`
+	// The fields to change: name, description, color.
+	Fields        []string `protobuf:"bytes,2,rep,name=fields,proto3" json:"fields,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *UpdateLabelRequest) Reset() {
+	*x = UpdateLabelRequest{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[81]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UpdateLabelRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UpdateLabelRequest) ProtoMessage() {}
+
+func (x *UpdateLabelRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[81]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UpdateLabelRequest.ProtoReflect.Descriptor instead.
+func (*UpdateLabelRequest) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{81}
+}
+
+func (x *UpdateLabelRequest) GetLabel() *Label {
+	if x != nil {
+		return x.Label
+	}
+	return nil
+}
+
+func (x *UpdateLabelRequest) GetFields() []string {
+	if x != nil {
+		return x.Fields
+	}
+	return nil
+}
+
+type UpdateLabelResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Label         *Label                 `protobuf:"bytes,1,opt,name=label,proto3" json:"label,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *UpdateLabelResponse) Reset() {
+	*x = UpdateLabelResponse{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[82]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UpdateLabelResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UpdateLabelResponse) ProtoMessage() {}
+
+func (x *UpdateLabelResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[82]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UpdateLabelResponse.ProtoReflect.Descriptor instead.
+func (*UpdateLabelResponse) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{82}
+}
+
+func (x *UpdateLabelResponse) GetLabel() *Label {
+	if x != nil {
+		return x.Label
+	}
+	return nil
+}
+
+type DeleteLabelRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	ProjectSlug   string                 `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	Id            int64                  `protobuf:"varint,2,opt,name=id,proto3" json:"id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DeleteLabelRequest) Reset() {
+	*x = DeleteLabelRequest{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[83]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DeleteLabelRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DeleteLabelRequest) ProtoMessage() {}
+
+func (x *DeleteLabelRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[83]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DeleteLabelRequest.ProtoReflect.Descriptor instead.
+func (*DeleteLabelRequest) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{83}
+}
+
+func (x *DeleteLabelRequest) GetProjectSlug() string {
+	if x != nil {
+		return x.ProjectSlug
+	}
+	return ""
+}
+
+func (x *DeleteLabelRequest) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+type DeleteLabelResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DeleteLabelResponse) Reset() {
+	*x = DeleteLabelResponse{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[84]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DeleteLabelResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DeleteLabelResponse) ProtoMessage() {}
+
+func (x *DeleteLabelResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[84]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DeleteLabelResponse.ProtoReflect.Descriptor instead.
+func (*DeleteLabelResponse) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{84}
+}
+
 var File_tms_translation_v1_translation_proto protoreflect.FileDescriptor
 
 const file_tms_translation_v1_translation_proto_rawDesc = "" +
@@ -4686,7 +5291,7 @@ const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"\x06source\x18\x02 \x01(\x05R\x06source\x12\x16\n" +
 	"\x06number\x18\x03 \x01(\x05R\x06number\x12\x18\n" +
 	"\aformula\x18\x04 \x01(\tR\aformula\x12\x12\n" +
-	"\x04type\x18\x05 \x01(\x05R\x04type\"\xfc\x06\n" +
+	"\x04type\x18\x05 \x01(\x05R\x04type\"\xaf\a\n" +
 	"\x04Unit\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12%\n" +
 	"\x0etranslation_id\x18\x02 \x01(\x03R\rtranslationId\x12!\n" +
@@ -4717,7 +5322,8 @@ const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"extraFlags\x12\x18\n" +
 	"\apending\x18\x19 \x01(\bR\apending\x128\n" +
 	"\ttimestamp\x18\x1a \x01(\v2\x1a.google.protobuf.TimestampR\ttimestamp\x12=\n" +
-	"\flast_updated\x18\x1b \x01(\v2\x1a.google.protobuf.TimestampR\vlastUpdated\"\x9b\x01\n" +
+	"\flast_updated\x18\x1b \x01(\v2\x1a.google.protobuf.TimestampR\vlastUpdated\x121\n" +
+	"\x06labels\x18\x1c \x03(\v2\x19.tms.translation.v1.LabelR\x06labels\"\x9b\x01\n" +
 	"\x04Task\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12!\n" +
 	"\fcomponent_id\x18\x02 \x01(\x03R\vcomponentId\x12\x1c\n" +
@@ -4811,13 +5417,18 @@ const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"\x0eGetUnitRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\"?\n" +
 	"\x0fGetUnitResponse\x12,\n" +
-	"\x04unit\x18\x01 \x01(\v2\x18.tms.translation.v1.UnitR\x04unit\"\x91\x01\n" +
+	"\x04unit\x18\x01 \x01(\v2\x18.tms.translation.v1.UnitR\x04unit\"\xee\x01\n" +
 	"\x11UpdateUnitRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x16\n" +
 	"\x06target\x18\x02 \x03(\tR\x06target\x12\x14\n" +
 	"\x05state\x18\x03 \x01(\x05R\x05state\x12\x14\n" +
 	"\x05actor\x18\x04 \x01(\tR\x05actor\x12(\n" +
-	"\x10actor_can_review\x18\x05 \x01(\bR\x0eactorCanReview\"B\n" +
+	"\x10actor_can_review\x18\x05 \x01(\bR\x0eactorCanReview\x12\x1d\n" +
+	"\n" +
+	"set_labels\x18\x06 \x01(\bR\tsetLabels\x12\x1b\n" +
+	"\tlabel_ids\x18\a \x03(\x03R\blabelIds\x12\x1f\n" +
+	"\vlabels_only\x18\b \x01(\bR\n" +
+	"labelsOnly\"B\n" +
 	"\x12UpdateUnitResponse\x12,\n" +
 	"\x04unit\x18\x01 \x01(\v2\x18.tms.translation.v1.UnitR\x04unit\"\xd6\x02\n" +
 	"\n" +
@@ -4979,7 +5590,40 @@ const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"\x14DeleteCommentRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x14\n" +
 	"\x05actor\x18\x02 \x01(\tR\x05actor\"\x17\n" +
-	"\x15DeleteCommentResponse2\xe3\x19\n" +
+	"\x15DeleteCommentResponse\"\xa5\x01\n" +
+	"\x05Label\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1d\n" +
+	"\n" +
+	"project_id\x18\x02 \x01(\x03R\tprojectId\x12!\n" +
+	"\fproject_slug\x18\x03 \x01(\tR\vprojectSlug\x12\x12\n" +
+	"\x04name\x18\x04 \x01(\tR\x04name\x12 \n" +
+	"\vdescription\x18\x05 \x01(\tR\vdescription\x12\x14\n" +
+	"\x05color\x18\x06 \x01(\tR\x05color\"d\n" +
+	"\x11ListLabelsRequest\x12!\n" +
+	"\fproject_slug\x18\x01 \x01(\tR\vprojectSlug\x12\x16\n" +
+	"\x06offset\x18\x02 \x01(\x03R\x06offset\x12\x14\n" +
+	"\x05limit\x18\x03 \x01(\x03R\x05limit\"]\n" +
+	"\x12ListLabelsResponse\x121\n" +
+	"\x06labels\x18\x01 \x03(\v2\x19.tms.translation.v1.LabelR\x06labels\x12\x14\n" +
+	"\x05total\x18\x02 \x01(\x03R\x05total\"D\n" +
+	"\x0fGetLabelRequest\x12!\n" +
+	"\fproject_slug\x18\x01 \x01(\tR\vprojectSlug\x12\x0e\n" +
+	"\x02id\x18\x02 \x01(\x03R\x02id\"C\n" +
+	"\x10GetLabelResponse\x12/\n" +
+	"\x05label\x18\x01 \x01(\v2\x19.tms.translation.v1.LabelR\x05label\"E\n" +
+	"\x12CreateLabelRequest\x12/\n" +
+	"\x05label\x18\x01 \x01(\v2\x19.tms.translation.v1.LabelR\x05label\"F\n" +
+	"\x13CreateLabelResponse\x12/\n" +
+	"\x05label\x18\x01 \x01(\v2\x19.tms.translation.v1.LabelR\x05label\"]\n" +
+	"\x12UpdateLabelRequest\x12/\n" +
+	"\x05label\x18\x01 \x01(\v2\x19.tms.translation.v1.LabelR\x05label\x12\x16\n" +
+	"\x06fields\x18\x02 \x03(\tR\x06fields\"F\n" +
+	"\x13UpdateLabelResponse\x12/\n" +
+	"\x05label\x18\x01 \x01(\v2\x19.tms.translation.v1.LabelR\x05label\"G\n" +
+	"\x12DeleteLabelRequest\x12!\n" +
+	"\fproject_slug\x18\x01 \x01(\tR\vprojectSlug\x12\x0e\n" +
+	"\x02id\x18\x02 \x01(\x03R\x02id\"\x15\n" +
+	"\x13DeleteLabelResponse2\xb7\x1d\n" +
 	"\x12TranslationService\x12j\n" +
 	"\x0fImportComponent\x12*.tms.translation.v1.ImportComponentRequest\x1a+.tms.translation.v1.ImportComponentResponse\x12R\n" +
 	"\aGetTask\x12\".tms.translation.v1.GetTaskRequest\x1a#.tms.translation.v1.GetTaskResponse\x12[\n" +
@@ -5018,7 +5662,13 @@ const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"GetComment\x12%.tms.translation.v1.GetCommentRequest\x1a&.tms.translation.v1.GetCommentResponse\x12d\n" +
 	"\rCreateComment\x12(.tms.translation.v1.CreateCommentRequest\x1a).tms.translation.v1.CreateCommentResponse\x12g\n" +
 	"\x0eResolveComment\x12).tms.translation.v1.ResolveCommentRequest\x1a*.tms.translation.v1.ResolveCommentResponse\x12d\n" +
-	"\rDeleteComment\x12(.tms.translation.v1.DeleteCommentRequest\x1a).tms.translation.v1.DeleteCommentResponseBIZGgithub.com/tmsproject/tms/proto/gen/go/tms/translation/v1;translationv1b\x06proto3"
+	"\rDeleteComment\x12(.tms.translation.v1.DeleteCommentRequest\x1a).tms.translation.v1.DeleteCommentResponse\x12[\n" +
+	"\n" +
+	"ListLabels\x12%.tms.translation.v1.ListLabelsRequest\x1a&.tms.translation.v1.ListLabelsResponse\x12U\n" +
+	"\bGetLabel\x12#.tms.translation.v1.GetLabelRequest\x1a$.tms.translation.v1.GetLabelResponse\x12^\n" +
+	"\vCreateLabel\x12&.tms.translation.v1.CreateLabelRequest\x1a'.tms.translation.v1.CreateLabelResponse\x12^\n" +
+	"\vUpdateLabel\x12&.tms.translation.v1.UpdateLabelRequest\x1a'.tms.translation.v1.UpdateLabelResponse\x12^\n" +
+	"\vDeleteLabel\x12&.tms.translation.v1.DeleteLabelRequest\x1a'.tms.translation.v1.DeleteLabelResponseBIZGgithub.com/tmsproject/tms/proto/gen/go/tms/translation/v1;translationv1b\x06proto3"
 
 var (
 	file_tms_translation_v1_translation_proto_rawDescOnce sync.Once
@@ -5032,7 +5682,7 @@ func file_tms_translation_v1_translation_proto_rawDescGZIP() []byte {
 	return file_tms_translation_v1_translation_proto_rawDescData
 }
 
-var file_tms_translation_v1_translation_proto_msgTypes = make([]protoimpl.MessageInfo, 74)
+var file_tms_translation_v1_translation_proto_msgTypes = make([]protoimpl.MessageInfo, 85)
 var file_tms_translation_v1_translation_proto_goTypes = []any{
 	(*Statistics)(nil),                     // 0: tms.translation.v1.Statistics
 	(*Translation)(nil),                    // 1: tms.translation.v1.Translation
@@ -5108,116 +5758,144 @@ var file_tms_translation_v1_translation_proto_goTypes = []any{
 	(*ResolveCommentResponse)(nil),         // 71: tms.translation.v1.ResolveCommentResponse
 	(*DeleteCommentRequest)(nil),           // 72: tms.translation.v1.DeleteCommentRequest
 	(*DeleteCommentResponse)(nil),          // 73: tms.translation.v1.DeleteCommentResponse
-	(*timestamppb.Timestamp)(nil),          // 74: google.protobuf.Timestamp
+	(*Label)(nil),                          // 74: tms.translation.v1.Label
+	(*ListLabelsRequest)(nil),              // 75: tms.translation.v1.ListLabelsRequest
+	(*ListLabelsResponse)(nil),             // 76: tms.translation.v1.ListLabelsResponse
+	(*GetLabelRequest)(nil),                // 77: tms.translation.v1.GetLabelRequest
+	(*GetLabelResponse)(nil),               // 78: tms.translation.v1.GetLabelResponse
+	(*CreateLabelRequest)(nil),             // 79: tms.translation.v1.CreateLabelRequest
+	(*CreateLabelResponse)(nil),            // 80: tms.translation.v1.CreateLabelResponse
+	(*UpdateLabelRequest)(nil),             // 81: tms.translation.v1.UpdateLabelRequest
+	(*UpdateLabelResponse)(nil),            // 82: tms.translation.v1.UpdateLabelResponse
+	(*DeleteLabelRequest)(nil),             // 83: tms.translation.v1.DeleteLabelRequest
+	(*DeleteLabelResponse)(nil),            // 84: tms.translation.v1.DeleteLabelResponse
+	(*timestamppb.Timestamp)(nil),          // 85: google.protobuf.Timestamp
 }
 var file_tms_translation_v1_translation_proto_depIdxs = []int32{
-	74, // 0: tms.translation.v1.Statistics.last_change:type_name -> google.protobuf.Timestamp
+	85, // 0: tms.translation.v1.Statistics.last_change:type_name -> google.protobuf.Timestamp
 	0,  // 1: tms.translation.v1.Translation.stats:type_name -> tms.translation.v1.Statistics
 	2,  // 2: tms.translation.v1.Translation.plural:type_name -> tms.translation.v1.TranslationPlural
-	74, // 3: tms.translation.v1.Unit.timestamp:type_name -> google.protobuf.Timestamp
-	74, // 4: tms.translation.v1.Unit.last_updated:type_name -> google.protobuf.Timestamp
-	74, // 5: tms.translation.v1.Alert.create_time:type_name -> google.protobuf.Timestamp
-	74, // 6: tms.translation.v1.Alert.update_time:type_name -> google.protobuf.Timestamp
-	5,  // 7: tms.translation.v1.ListAlertsResponse.alerts:type_name -> tms.translation.v1.Alert
-	74, // 8: tms.translation.v1.Commit.author_time:type_name -> google.protobuf.Timestamp
-	74, // 9: tms.translation.v1.Commit.commit_time:type_name -> google.protobuf.Timestamp
-	4,  // 10: tms.translation.v1.ImportComponentResponse.task:type_name -> tms.translation.v1.Task
-	4,  // 11: tms.translation.v1.GetTaskResponse.task:type_name -> tms.translation.v1.Task
-	1,  // 12: tms.translation.v1.ListTranslationsResponse.translations:type_name -> tms.translation.v1.Translation
-	1,  // 13: tms.translation.v1.GetTranslationResponse.translation:type_name -> tms.translation.v1.Translation
-	1,  // 14: tms.translation.v1.AddTranslationResponse.translation:type_name -> tms.translation.v1.Translation
-	0,  // 15: tms.translation.v1.GetStatisticsResponse.stats:type_name -> tms.translation.v1.Statistics
-	0,  // 16: tms.translation.v1.ListLanguageStatisticsResponse.stats:type_name -> tms.translation.v1.Statistics
-	3,  // 17: tms.translation.v1.ListUnitsResponse.units:type_name -> tms.translation.v1.Unit
-	3,  // 18: tms.translation.v1.FindUnitResponse.unit:type_name -> tms.translation.v1.Unit
-	3,  // 19: tms.translation.v1.GetUnitResponse.unit:type_name -> tms.translation.v1.Unit
-	3,  // 20: tms.translation.v1.UpdateUnitResponse.unit:type_name -> tms.translation.v1.Unit
-	8,  // 21: tms.translation.v1.Repository.remote_commit:type_name -> tms.translation.v1.Commit
-	8,  // 22: tms.translation.v1.Repository.local_commit:type_name -> tms.translation.v1.Commit
-	35, // 23: tms.translation.v1.GetRepositoryResponse.repository:type_name -> tms.translation.v1.Repository
-	74, // 24: tms.translation.v1.GetFileResponse.commit_time:type_name -> google.protobuf.Timestamp
-	3,  // 25: tms.translation.v1.CreateUnitResponse.unit:type_name -> tms.translation.v1.Unit
-	3,  // 26: tms.translation.v1.ListUnitTranslationsResponse.units:type_name -> tms.translation.v1.Unit
-	74, // 27: tms.translation.v1.Suggestion.timestamp:type_name -> google.protobuf.Timestamp
-	50, // 28: tms.translation.v1.ListSuggestionsResponse.suggestions:type_name -> tms.translation.v1.Suggestion
-	50, // 29: tms.translation.v1.GetSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
-	50, // 30: tms.translation.v1.CreateSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
-	3,  // 31: tms.translation.v1.AcceptSuggestionResponse.unit:type_name -> tms.translation.v1.Unit
-	50, // 32: tms.translation.v1.VoteSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
-	74, // 33: tms.translation.v1.Comment.timestamp:type_name -> google.protobuf.Timestamp
-	63, // 34: tms.translation.v1.ListCommentsResponse.comments:type_name -> tms.translation.v1.Comment
-	63, // 35: tms.translation.v1.GetCommentResponse.comment:type_name -> tms.translation.v1.Comment
-	63, // 36: tms.translation.v1.CreateCommentResponse.comment:type_name -> tms.translation.v1.Comment
-	63, // 37: tms.translation.v1.ResolveCommentResponse.comment:type_name -> tms.translation.v1.Comment
-	9,  // 38: tms.translation.v1.TranslationService.ImportComponent:input_type -> tms.translation.v1.ImportComponentRequest
-	11, // 39: tms.translation.v1.TranslationService.GetTask:input_type -> tms.translation.v1.GetTaskRequest
-	6,  // 40: tms.translation.v1.TranslationService.ListAlerts:input_type -> tms.translation.v1.ListAlertsRequest
-	13, // 41: tms.translation.v1.TranslationService.ForgetComponent:input_type -> tms.translation.v1.ForgetComponentRequest
-	15, // 42: tms.translation.v1.TranslationService.ListTranslations:input_type -> tms.translation.v1.ListTranslationsRequest
-	17, // 43: tms.translation.v1.TranslationService.GetTranslation:input_type -> tms.translation.v1.GetTranslationRequest
-	19, // 44: tms.translation.v1.TranslationService.AddTranslation:input_type -> tms.translation.v1.AddTranslationRequest
-	21, // 45: tms.translation.v1.TranslationService.DeleteTranslation:input_type -> tms.translation.v1.DeleteTranslationRequest
-	23, // 46: tms.translation.v1.TranslationService.GetStatistics:input_type -> tms.translation.v1.GetStatisticsRequest
-	25, // 47: tms.translation.v1.TranslationService.ListLanguageStatistics:input_type -> tms.translation.v1.ListLanguageStatisticsRequest
-	27, // 48: tms.translation.v1.TranslationService.ListUnits:input_type -> tms.translation.v1.ListUnitsRequest
-	31, // 49: tms.translation.v1.TranslationService.GetUnit:input_type -> tms.translation.v1.GetUnitRequest
-	29, // 50: tms.translation.v1.TranslationService.FindUnit:input_type -> tms.translation.v1.FindUnitRequest
-	33, // 51: tms.translation.v1.TranslationService.UpdateUnit:input_type -> tms.translation.v1.UpdateUnitRequest
-	36, // 52: tms.translation.v1.TranslationService.GetRepository:input_type -> tms.translation.v1.GetRepositoryRequest
-	38, // 53: tms.translation.v1.TranslationService.RunRepositoryOperation:input_type -> tms.translation.v1.RunRepositoryOperationRequest
-	40, // 54: tms.translation.v1.TranslationService.GetFile:input_type -> tms.translation.v1.GetFileRequest
-	42, // 55: tms.translation.v1.TranslationService.UploadFile:input_type -> tms.translation.v1.UploadFileRequest
-	44, // 56: tms.translation.v1.TranslationService.CreateUnit:input_type -> tms.translation.v1.CreateUnitRequest
-	46, // 57: tms.translation.v1.TranslationService.DeleteUnit:input_type -> tms.translation.v1.DeleteUnitRequest
-	48, // 58: tms.translation.v1.TranslationService.ListUnitTranslations:input_type -> tms.translation.v1.ListUnitTranslationsRequest
-	51, // 59: tms.translation.v1.TranslationService.ListSuggestions:input_type -> tms.translation.v1.ListSuggestionsRequest
-	53, // 60: tms.translation.v1.TranslationService.GetSuggestion:input_type -> tms.translation.v1.GetSuggestionRequest
-	55, // 61: tms.translation.v1.TranslationService.CreateSuggestion:input_type -> tms.translation.v1.CreateSuggestionRequest
-	57, // 62: tms.translation.v1.TranslationService.AcceptSuggestion:input_type -> tms.translation.v1.AcceptSuggestionRequest
-	59, // 63: tms.translation.v1.TranslationService.DeleteSuggestion:input_type -> tms.translation.v1.DeleteSuggestionRequest
-	61, // 64: tms.translation.v1.TranslationService.VoteSuggestion:input_type -> tms.translation.v1.VoteSuggestionRequest
-	64, // 65: tms.translation.v1.TranslationService.ListComments:input_type -> tms.translation.v1.ListCommentsRequest
-	66, // 66: tms.translation.v1.TranslationService.GetComment:input_type -> tms.translation.v1.GetCommentRequest
-	68, // 67: tms.translation.v1.TranslationService.CreateComment:input_type -> tms.translation.v1.CreateCommentRequest
-	70, // 68: tms.translation.v1.TranslationService.ResolveComment:input_type -> tms.translation.v1.ResolveCommentRequest
-	72, // 69: tms.translation.v1.TranslationService.DeleteComment:input_type -> tms.translation.v1.DeleteCommentRequest
-	10, // 70: tms.translation.v1.TranslationService.ImportComponent:output_type -> tms.translation.v1.ImportComponentResponse
-	12, // 71: tms.translation.v1.TranslationService.GetTask:output_type -> tms.translation.v1.GetTaskResponse
-	7,  // 72: tms.translation.v1.TranslationService.ListAlerts:output_type -> tms.translation.v1.ListAlertsResponse
-	14, // 73: tms.translation.v1.TranslationService.ForgetComponent:output_type -> tms.translation.v1.ForgetComponentResponse
-	16, // 74: tms.translation.v1.TranslationService.ListTranslations:output_type -> tms.translation.v1.ListTranslationsResponse
-	18, // 75: tms.translation.v1.TranslationService.GetTranslation:output_type -> tms.translation.v1.GetTranslationResponse
-	20, // 76: tms.translation.v1.TranslationService.AddTranslation:output_type -> tms.translation.v1.AddTranslationResponse
-	22, // 77: tms.translation.v1.TranslationService.DeleteTranslation:output_type -> tms.translation.v1.DeleteTranslationResponse
-	24, // 78: tms.translation.v1.TranslationService.GetStatistics:output_type -> tms.translation.v1.GetStatisticsResponse
-	26, // 79: tms.translation.v1.TranslationService.ListLanguageStatistics:output_type -> tms.translation.v1.ListLanguageStatisticsResponse
-	28, // 80: tms.translation.v1.TranslationService.ListUnits:output_type -> tms.translation.v1.ListUnitsResponse
-	32, // 81: tms.translation.v1.TranslationService.GetUnit:output_type -> tms.translation.v1.GetUnitResponse
-	30, // 82: tms.translation.v1.TranslationService.FindUnit:output_type -> tms.translation.v1.FindUnitResponse
-	34, // 83: tms.translation.v1.TranslationService.UpdateUnit:output_type -> tms.translation.v1.UpdateUnitResponse
-	37, // 84: tms.translation.v1.TranslationService.GetRepository:output_type -> tms.translation.v1.GetRepositoryResponse
-	39, // 85: tms.translation.v1.TranslationService.RunRepositoryOperation:output_type -> tms.translation.v1.RunRepositoryOperationResponse
-	41, // 86: tms.translation.v1.TranslationService.GetFile:output_type -> tms.translation.v1.GetFileResponse
-	43, // 87: tms.translation.v1.TranslationService.UploadFile:output_type -> tms.translation.v1.UploadFileResponse
-	45, // 88: tms.translation.v1.TranslationService.CreateUnit:output_type -> tms.translation.v1.CreateUnitResponse
-	47, // 89: tms.translation.v1.TranslationService.DeleteUnit:output_type -> tms.translation.v1.DeleteUnitResponse
-	49, // 90: tms.translation.v1.TranslationService.ListUnitTranslations:output_type -> tms.translation.v1.ListUnitTranslationsResponse
-	52, // 91: tms.translation.v1.TranslationService.ListSuggestions:output_type -> tms.translation.v1.ListSuggestionsResponse
-	54, // 92: tms.translation.v1.TranslationService.GetSuggestion:output_type -> tms.translation.v1.GetSuggestionResponse
-	56, // 93: tms.translation.v1.TranslationService.CreateSuggestion:output_type -> tms.translation.v1.CreateSuggestionResponse
-	58, // 94: tms.translation.v1.TranslationService.AcceptSuggestion:output_type -> tms.translation.v1.AcceptSuggestionResponse
-	60, // 95: tms.translation.v1.TranslationService.DeleteSuggestion:output_type -> tms.translation.v1.DeleteSuggestionResponse
-	62, // 96: tms.translation.v1.TranslationService.VoteSuggestion:output_type -> tms.translation.v1.VoteSuggestionResponse
-	65, // 97: tms.translation.v1.TranslationService.ListComments:output_type -> tms.translation.v1.ListCommentsResponse
-	67, // 98: tms.translation.v1.TranslationService.GetComment:output_type -> tms.translation.v1.GetCommentResponse
-	69, // 99: tms.translation.v1.TranslationService.CreateComment:output_type -> tms.translation.v1.CreateCommentResponse
-	71, // 100: tms.translation.v1.TranslationService.ResolveComment:output_type -> tms.translation.v1.ResolveCommentResponse
-	73, // 101: tms.translation.v1.TranslationService.DeleteComment:output_type -> tms.translation.v1.DeleteCommentResponse
-	70, // [70:102] is the sub-list for method output_type
-	38, // [38:70] is the sub-list for method input_type
-	38, // [38:38] is the sub-list for extension type_name
-	38, // [38:38] is the sub-list for extension extendee
-	0,  // [0:38] is the sub-list for field type_name
+	85, // 3: tms.translation.v1.Unit.timestamp:type_name -> google.protobuf.Timestamp
+	85, // 4: tms.translation.v1.Unit.last_updated:type_name -> google.protobuf.Timestamp
+	74, // 5: tms.translation.v1.Unit.labels:type_name -> tms.translation.v1.Label
+	85, // 6: tms.translation.v1.Alert.create_time:type_name -> google.protobuf.Timestamp
+	85, // 7: tms.translation.v1.Alert.update_time:type_name -> google.protobuf.Timestamp
+	5,  // 8: tms.translation.v1.ListAlertsResponse.alerts:type_name -> tms.translation.v1.Alert
+	85, // 9: tms.translation.v1.Commit.author_time:type_name -> google.protobuf.Timestamp
+	85, // 10: tms.translation.v1.Commit.commit_time:type_name -> google.protobuf.Timestamp
+	4,  // 11: tms.translation.v1.ImportComponentResponse.task:type_name -> tms.translation.v1.Task
+	4,  // 12: tms.translation.v1.GetTaskResponse.task:type_name -> tms.translation.v1.Task
+	1,  // 13: tms.translation.v1.ListTranslationsResponse.translations:type_name -> tms.translation.v1.Translation
+	1,  // 14: tms.translation.v1.GetTranslationResponse.translation:type_name -> tms.translation.v1.Translation
+	1,  // 15: tms.translation.v1.AddTranslationResponse.translation:type_name -> tms.translation.v1.Translation
+	0,  // 16: tms.translation.v1.GetStatisticsResponse.stats:type_name -> tms.translation.v1.Statistics
+	0,  // 17: tms.translation.v1.ListLanguageStatisticsResponse.stats:type_name -> tms.translation.v1.Statistics
+	3,  // 18: tms.translation.v1.ListUnitsResponse.units:type_name -> tms.translation.v1.Unit
+	3,  // 19: tms.translation.v1.FindUnitResponse.unit:type_name -> tms.translation.v1.Unit
+	3,  // 20: tms.translation.v1.GetUnitResponse.unit:type_name -> tms.translation.v1.Unit
+	3,  // 21: tms.translation.v1.UpdateUnitResponse.unit:type_name -> tms.translation.v1.Unit
+	8,  // 22: tms.translation.v1.Repository.remote_commit:type_name -> tms.translation.v1.Commit
+	8,  // 23: tms.translation.v1.Repository.local_commit:type_name -> tms.translation.v1.Commit
+	35, // 24: tms.translation.v1.GetRepositoryResponse.repository:type_name -> tms.translation.v1.Repository
+	85, // 25: tms.translation.v1.GetFileResponse.commit_time:type_name -> google.protobuf.Timestamp
+	3,  // 26: tms.translation.v1.CreateUnitResponse.unit:type_name -> tms.translation.v1.Unit
+	3,  // 27: tms.translation.v1.ListUnitTranslationsResponse.units:type_name -> tms.translation.v1.Unit
+	85, // 28: tms.translation.v1.Suggestion.timestamp:type_name -> google.protobuf.Timestamp
+	50, // 29: tms.translation.v1.ListSuggestionsResponse.suggestions:type_name -> tms.translation.v1.Suggestion
+	50, // 30: tms.translation.v1.GetSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
+	50, // 31: tms.translation.v1.CreateSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
+	3,  // 32: tms.translation.v1.AcceptSuggestionResponse.unit:type_name -> tms.translation.v1.Unit
+	50, // 33: tms.translation.v1.VoteSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
+	85, // 34: tms.translation.v1.Comment.timestamp:type_name -> google.protobuf.Timestamp
+	63, // 35: tms.translation.v1.ListCommentsResponse.comments:type_name -> tms.translation.v1.Comment
+	63, // 36: tms.translation.v1.GetCommentResponse.comment:type_name -> tms.translation.v1.Comment
+	63, // 37: tms.translation.v1.CreateCommentResponse.comment:type_name -> tms.translation.v1.Comment
+	63, // 38: tms.translation.v1.ResolveCommentResponse.comment:type_name -> tms.translation.v1.Comment
+	74, // 39: tms.translation.v1.ListLabelsResponse.labels:type_name -> tms.translation.v1.Label
+	74, // 40: tms.translation.v1.GetLabelResponse.label:type_name -> tms.translation.v1.Label
+	74, // 41: tms.translation.v1.CreateLabelRequest.label:type_name -> tms.translation.v1.Label
+	74, // 42: tms.translation.v1.CreateLabelResponse.label:type_name -> tms.translation.v1.Label
+	74, // 43: tms.translation.v1.UpdateLabelRequest.label:type_name -> tms.translation.v1.Label
+	74, // 44: tms.translation.v1.UpdateLabelResponse.label:type_name -> tms.translation.v1.Label
+	9,  // 45: tms.translation.v1.TranslationService.ImportComponent:input_type -> tms.translation.v1.ImportComponentRequest
+	11, // 46: tms.translation.v1.TranslationService.GetTask:input_type -> tms.translation.v1.GetTaskRequest
+	6,  // 47: tms.translation.v1.TranslationService.ListAlerts:input_type -> tms.translation.v1.ListAlertsRequest
+	13, // 48: tms.translation.v1.TranslationService.ForgetComponent:input_type -> tms.translation.v1.ForgetComponentRequest
+	15, // 49: tms.translation.v1.TranslationService.ListTranslations:input_type -> tms.translation.v1.ListTranslationsRequest
+	17, // 50: tms.translation.v1.TranslationService.GetTranslation:input_type -> tms.translation.v1.GetTranslationRequest
+	19, // 51: tms.translation.v1.TranslationService.AddTranslation:input_type -> tms.translation.v1.AddTranslationRequest
+	21, // 52: tms.translation.v1.TranslationService.DeleteTranslation:input_type -> tms.translation.v1.DeleteTranslationRequest
+	23, // 53: tms.translation.v1.TranslationService.GetStatistics:input_type -> tms.translation.v1.GetStatisticsRequest
+	25, // 54: tms.translation.v1.TranslationService.ListLanguageStatistics:input_type -> tms.translation.v1.ListLanguageStatisticsRequest
+	27, // 55: tms.translation.v1.TranslationService.ListUnits:input_type -> tms.translation.v1.ListUnitsRequest
+	31, // 56: tms.translation.v1.TranslationService.GetUnit:input_type -> tms.translation.v1.GetUnitRequest
+	29, // 57: tms.translation.v1.TranslationService.FindUnit:input_type -> tms.translation.v1.FindUnitRequest
+	33, // 58: tms.translation.v1.TranslationService.UpdateUnit:input_type -> tms.translation.v1.UpdateUnitRequest
+	36, // 59: tms.translation.v1.TranslationService.GetRepository:input_type -> tms.translation.v1.GetRepositoryRequest
+	38, // 60: tms.translation.v1.TranslationService.RunRepositoryOperation:input_type -> tms.translation.v1.RunRepositoryOperationRequest
+	40, // 61: tms.translation.v1.TranslationService.GetFile:input_type -> tms.translation.v1.GetFileRequest
+	42, // 62: tms.translation.v1.TranslationService.UploadFile:input_type -> tms.translation.v1.UploadFileRequest
+	44, // 63: tms.translation.v1.TranslationService.CreateUnit:input_type -> tms.translation.v1.CreateUnitRequest
+	46, // 64: tms.translation.v1.TranslationService.DeleteUnit:input_type -> tms.translation.v1.DeleteUnitRequest
+	48, // 65: tms.translation.v1.TranslationService.ListUnitTranslations:input_type -> tms.translation.v1.ListUnitTranslationsRequest
+	51, // 66: tms.translation.v1.TranslationService.ListSuggestions:input_type -> tms.translation.v1.ListSuggestionsRequest
+	53, // 67: tms.translation.v1.TranslationService.GetSuggestion:input_type -> tms.translation.v1.GetSuggestionRequest
+	55, // 68: tms.translation.v1.TranslationService.CreateSuggestion:input_type -> tms.translation.v1.CreateSuggestionRequest
+	57, // 69: tms.translation.v1.TranslationService.AcceptSuggestion:input_type -> tms.translation.v1.AcceptSuggestionRequest
+	59, // 70: tms.translation.v1.TranslationService.DeleteSuggestion:input_type -> tms.translation.v1.DeleteSuggestionRequest
+	61, // 71: tms.translation.v1.TranslationService.VoteSuggestion:input_type -> tms.translation.v1.VoteSuggestionRequest
+	64, // 72: tms.translation.v1.TranslationService.ListComments:input_type -> tms.translation.v1.ListCommentsRequest
+	66, // 73: tms.translation.v1.TranslationService.GetComment:input_type -> tms.translation.v1.GetCommentRequest
+	68, // 74: tms.translation.v1.TranslationService.CreateComment:input_type -> tms.translation.v1.CreateCommentRequest
+	70, // 75: tms.translation.v1.TranslationService.ResolveComment:input_type -> tms.translation.v1.ResolveCommentRequest
+	72, // 76: tms.translation.v1.TranslationService.DeleteComment:input_type -> tms.translation.v1.DeleteCommentRequest
+	75, // 77: tms.translation.v1.TranslationService.ListLabels:input_type -> tms.translation.v1.ListLabelsRequest
+	77, // 78: tms.translation.v1.TranslationService.GetLabel:input_type -> tms.translation.v1.GetLabelRequest
+	79, // 79: tms.translation.v1.TranslationService.CreateLabel:input_type -> tms.translation.v1.CreateLabelRequest
+	81, // 80: tms.translation.v1.TranslationService.UpdateLabel:input_type -> tms.translation.v1.UpdateLabelRequest
+	83, // 81: tms.translation.v1.TranslationService.DeleteLabel:input_type -> tms.translation.v1.DeleteLabelRequest
+	10, // 82: tms.translation.v1.TranslationService.ImportComponent:output_type -> tms.translation.v1.ImportComponentResponse
+	12, // 83: tms.translation.v1.TranslationService.GetTask:output_type -> tms.translation.v1.GetTaskResponse
+	7,  // 84: tms.translation.v1.TranslationService.ListAlerts:output_type -> tms.translation.v1.ListAlertsResponse
+	14, // 85: tms.translation.v1.TranslationService.ForgetComponent:output_type -> tms.translation.v1.ForgetComponentResponse
+	16, // 86: tms.translation.v1.TranslationService.ListTranslations:output_type -> tms.translation.v1.ListTranslationsResponse
+	18, // 87: tms.translation.v1.TranslationService.GetTranslation:output_type -> tms.translation.v1.GetTranslationResponse
+	20, // 88: tms.translation.v1.TranslationService.AddTranslation:output_type -> tms.translation.v1.AddTranslationResponse
+	22, // 89: tms.translation.v1.TranslationService.DeleteTranslation:output_type -> tms.translation.v1.DeleteTranslationResponse
+	24, // 90: tms.translation.v1.TranslationService.GetStatistics:output_type -> tms.translation.v1.GetStatisticsResponse
+	26, // 91: tms.translation.v1.TranslationService.ListLanguageStatistics:output_type -> tms.translation.v1.ListLanguageStatisticsResponse
+	28, // 92: tms.translation.v1.TranslationService.ListUnits:output_type -> tms.translation.v1.ListUnitsResponse
+	32, // 93: tms.translation.v1.TranslationService.GetUnit:output_type -> tms.translation.v1.GetUnitResponse
+	30, // 94: tms.translation.v1.TranslationService.FindUnit:output_type -> tms.translation.v1.FindUnitResponse
+	34, // 95: tms.translation.v1.TranslationService.UpdateUnit:output_type -> tms.translation.v1.UpdateUnitResponse
+	37, // 96: tms.translation.v1.TranslationService.GetRepository:output_type -> tms.translation.v1.GetRepositoryResponse
+	39, // 97: tms.translation.v1.TranslationService.RunRepositoryOperation:output_type -> tms.translation.v1.RunRepositoryOperationResponse
+	41, // 98: tms.translation.v1.TranslationService.GetFile:output_type -> tms.translation.v1.GetFileResponse
+	43, // 99: tms.translation.v1.TranslationService.UploadFile:output_type -> tms.translation.v1.UploadFileResponse
+	45, // 100: tms.translation.v1.TranslationService.CreateUnit:output_type -> tms.translation.v1.CreateUnitResponse
+	47, // 101: tms.translation.v1.TranslationService.DeleteUnit:output_type -> tms.translation.v1.DeleteUnitResponse
+	49, // 102: tms.translation.v1.TranslationService.ListUnitTranslations:output_type -> tms.translation.v1.ListUnitTranslationsResponse
+	52, // 103: tms.translation.v1.TranslationService.ListSuggestions:output_type -> tms.translation.v1.ListSuggestionsResponse
+	54, // 104: tms.translation.v1.TranslationService.GetSuggestion:output_type -> tms.translation.v1.GetSuggestionResponse
+	56, // 105: tms.translation.v1.TranslationService.CreateSuggestion:output_type -> tms.translation.v1.CreateSuggestionResponse
+	58, // 106: tms.translation.v1.TranslationService.AcceptSuggestion:output_type -> tms.translation.v1.AcceptSuggestionResponse
+	60, // 107: tms.translation.v1.TranslationService.DeleteSuggestion:output_type -> tms.translation.v1.DeleteSuggestionResponse
+	62, // 108: tms.translation.v1.TranslationService.VoteSuggestion:output_type -> tms.translation.v1.VoteSuggestionResponse
+	65, // 109: tms.translation.v1.TranslationService.ListComments:output_type -> tms.translation.v1.ListCommentsResponse
+	67, // 110: tms.translation.v1.TranslationService.GetComment:output_type -> tms.translation.v1.GetCommentResponse
+	69, // 111: tms.translation.v1.TranslationService.CreateComment:output_type -> tms.translation.v1.CreateCommentResponse
+	71, // 112: tms.translation.v1.TranslationService.ResolveComment:output_type -> tms.translation.v1.ResolveCommentResponse
+	73, // 113: tms.translation.v1.TranslationService.DeleteComment:output_type -> tms.translation.v1.DeleteCommentResponse
+	76, // 114: tms.translation.v1.TranslationService.ListLabels:output_type -> tms.translation.v1.ListLabelsResponse
+	78, // 115: tms.translation.v1.TranslationService.GetLabel:output_type -> tms.translation.v1.GetLabelResponse
+	80, // 116: tms.translation.v1.TranslationService.CreateLabel:output_type -> tms.translation.v1.CreateLabelResponse
+	82, // 117: tms.translation.v1.TranslationService.UpdateLabel:output_type -> tms.translation.v1.UpdateLabelResponse
+	84, // 118: tms.translation.v1.TranslationService.DeleteLabel:output_type -> tms.translation.v1.DeleteLabelResponse
+	82, // [82:119] is the sub-list for method output_type
+	45, // [45:82] is the sub-list for method input_type
+	45, // [45:45] is the sub-list for extension type_name
+	45, // [45:45] is the sub-list for extension extendee
+	0,  // [0:45] is the sub-list for field type_name
 }
 
 func init() { file_tms_translation_v1_translation_proto_init() }
@@ -5231,7 +5909,7 @@ func file_tms_translation_v1_translation_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tms_translation_v1_translation_proto_rawDesc), len(file_tms_translation_v1_translation_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   74,
+			NumMessages:   85,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
