@@ -65,7 +65,6 @@ func (g *gateway) createLabel(c *call) error {
 	if err != nil {
 		return err
 	}
-	l.ProjectId = p.GetId()
 	resp, err := g.cfg.Translation.CreateLabel(c.ctx, &translationv1.CreateLabelRequest{Label: l})
 	if err != nil {
 		return err

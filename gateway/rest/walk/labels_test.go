@@ -62,6 +62,12 @@ func TestLabels(t *testing.T) {
 	if n := c.want(200, "GET", c.base+"units/?q="+url.QueryEscape("label:Docs"), nil)["count"]; n != 0.0 {
 		t.Errorf("a deleted label still finds %v units", n)
 	}
+	// A project made again under a deleted one's slug starts without labels.
+	c.want(204, "DELETE", c.base+"projects/hello/", nil)
+	c.want(201, "POST", c.base+"projects/", map[string]any{"name": "Hello", "slug": "hello", "web": "https://x.example/"})
+	if n := c.want(200, "GET", labels, nil)["count"]; n != 0.0 {
+		t.Errorf("the new project inherits %v labels", n)
+	}
 }
 
 // checkUnitLabels sets both labels on a German string and checks every

@@ -18,10 +18,11 @@ var labelColors = []string{"navy", "blue", "aqua", "teal", "olive", "green", "li
 
 // ListLabels pages the labels of a project the caller may see.
 func (s *Server) ListLabels(ctx context.Context, req *translationv1.ListLabelsRequest) (*translationv1.ListLabelsResponse, error) {
-	if err := s.mustSee(ctx, req.GetProjectSlug()); err != nil {
+	pid, err := s.labelProject(ctx, req.GetProjectSlug())
+	if err != nil {
 		return nil, err
 	}
-	ls, total, err := s.cfg.Store.ListLabels(ctx, req.GetProjectSlug(), req.GetOffset(), req.GetLimit())
+	ls, total, err := s.cfg.Store.ListLabels(ctx, pid, req.GetOffset(), req.GetLimit())
 	if err != nil {
 		return nil, err
 	}
@@ -34,10 +35,11 @@ func (s *Server) ListLabels(ctx context.Context, req *translationv1.ListLabelsRe
 
 // GetLabel loads one label of a project the caller may see.
 func (s *Server) GetLabel(ctx context.Context, req *translationv1.GetLabelRequest) (*translationv1.GetLabelResponse, error) {
-	if err := s.mustSee(ctx, req.GetProjectSlug()); err != nil {
+	pid, err := s.labelProject(ctx, req.GetProjectSlug())
+	if err != nil {
 		return nil, err
 	}
-	l, err := s.cfg.Store.GetLabel(ctx, req.GetProjectSlug(), req.GetId())
+	l, err := s.cfg.Store.GetLabel(ctx, pid, req.GetId())
 	if err != nil {
 		return nil, err
 	}
@@ -47,13 +49,11 @@ func (s *Server) GetLabel(ctx context.Context, req *translationv1.GetLabelReques
 // CreateLabel adds a label to a project (project.edit).
 func (s *Server) CreateLabel(ctx context.Context, req *translationv1.CreateLabelRequest) (*translationv1.CreateLabelResponse, error) {
 	in := req.GetLabel()
-	if err := s.mayEditLabels(ctx, in.GetProjectSlug()); err != nil {
+	pid, err := s.mayEditLabels(ctx, in.GetProjectSlug())
+	if err != nil {
 		return nil, err
 	}
-	if in.GetProjectId() == 0 {
-		return nil, errs.Invalid("project", "required", "This field is required.")
-	}
-	l := store.Label{ProjectID: in.GetProjectId(), ProjectSlug: in.GetProjectSlug(), Name: strings.TrimSpace(in.GetName()),
+	l := store.Label{ProjectID: pid, ProjectSlug: in.GetProjectSlug(), Name: strings.TrimSpace(in.GetName()),
 		Description: in.GetDescription(), Color: in.GetColor()}
 	if l.Color == "" {
 		l.Color = "gray"
@@ -61,7 +61,7 @@ func (s *Server) CreateLabel(ctx context.Context, req *translationv1.CreateLabel
 	if err := validateLabel(l, []string{"name", "description", "color"}); err != nil {
 		return nil, err
 	}
-	l, err := s.cfg.Store.CreateLabel(ctx, l)
+	l, err = s.cfg.Store.CreateLabel(ctx, l)
 	if err != nil {
 		return nil, err
 	}
@@ -71,10 +71,11 @@ func (s *Server) CreateLabel(ctx context.Context, req *translationv1.CreateLabel
 // UpdateLabel changes a label's name, description or color (project.edit).
 func (s *Server) UpdateLabel(ctx context.Context, req *translationv1.UpdateLabelRequest) (*translationv1.UpdateLabelResponse, error) {
 	in := req.GetLabel()
-	if err := s.mayEditLabels(ctx, in.GetProjectSlug()); err != nil {
+	pid, err := s.mayEditLabels(ctx, in.GetProjectSlug())
+	if err != nil {
 		return nil, err
 	}
-	l := store.Label{ID: in.GetId(), ProjectSlug: in.GetProjectSlug(), Name: strings.TrimSpace(in.GetName()),
+	l := store.Label{ID: in.GetId(), ProjectID: pid, ProjectSlug: in.GetProjectSlug(), Name: strings.TrimSpace(in.GetName()),
 		Description: in.GetDescription(), Color: in.GetColor()}
 	for _, f := range req.GetFields() {
 		if !slices.Contains([]string{"name", "description", "color"}, f) {
@@ -84,7 +85,7 @@ func (s *Server) UpdateLabel(ctx context.Context, req *translationv1.UpdateLabel
 	if err := validateLabel(l, req.GetFields()); err != nil {
 		return nil, err
 	}
-	l, err := s.cfg.Store.UpdateLabel(ctx, l, req.GetFields())
+	l, err = s.cfg.Store.UpdateLabel(ctx, l, req.GetFields())
 	if err != nil {
 		return nil, err
 	}
@@ -93,23 +94,38 @@ func (s *Server) UpdateLabel(ctx context.Context, req *translationv1.UpdateLabel
 
 // DeleteLabel removes a label from a project and its strings (project.edit).
 func (s *Server) DeleteLabel(ctx context.Context, req *translationv1.DeleteLabelRequest) (*translationv1.DeleteLabelResponse, error) {
-	if err := s.mayEditLabels(ctx, req.GetProjectSlug()); err != nil {
+	pid, err := s.mayEditLabels(ctx, req.GetProjectSlug())
+	if err != nil {
 		return nil, err
 	}
-	if err := s.cfg.Store.DeleteLabel(ctx, req.GetProjectSlug(), req.GetId()); err != nil {
+	if err := s.cfg.Store.DeleteLabel(ctx, pid, req.GetId()); err != nil {
 		return nil, err
 	}
 	return &translationv1.DeleteLabelResponse{}, nil
 }
 
-// mayEditLabels: labels are the project's settings, managed with
-// project.edit; an invisible project is not found.
-func (s *Server) mayEditLabels(ctx context.Context, projectSlug string) error {
+// labelProject is the catalog id of a project the caller may see.
+func (s *Server) labelProject(ctx context.Context, projectSlug string) (int64, error) {
 	if err := s.mustSee(ctx, projectSlug); err != nil {
-		return err
+		return 0, err
+	}
+	p, err := s.project(ctx, &catalogv1.Component{ProjectSlug: projectSlug})
+	if err != nil {
+		return 0, err
+	}
+	return p.GetId(), nil
+}
+
+// mayEditLabels: labels are the project's settings, managed with
+// project.edit; an invisible project is not found. It returns the
+// project's id.
+func (s *Server) mayEditLabels(ctx context.Context, projectSlug string) (int64, error) {
+	pid, err := s.labelProject(ctx, projectSlug)
+	if err != nil {
+		return 0, err
 	}
 	ok, err := s.may(ctx, "project.edit", &catalogv1.Component{ProjectSlug: projectSlug}, "", true)
-	return orDeniedIf(ok, err, "You do not have permission to manage labels of this project.")
+	return pid, orDeniedIf(ok, err, "You do not have permission to manage labels of this project.")
 }
 
 func validateLabel(l store.Label, fields []string) error {
@@ -138,11 +154,19 @@ func (s *Server) checkLabels(ctx context.Context, comp *catalogv1.Component, u s
 	if err := orDeniedIf(ok, err, "You do not have permission to change labels of this string."); err != nil {
 		return err
 	}
-	return s.cfg.Store.CheckLabels(ctx, u.Translation.ProjectSlug, ids)
+	pid, err := s.labelProject(ctx, u.Translation.ProjectSlug)
+	if err != nil {
+		return err
+	}
+	return s.cfg.Store.CheckLabels(ctx, pid, ids)
 }
 
 func (s *Server) setLabels(ctx context.Context, u store.UnitView, req *translationv1.UpdateUnitRequest) (*translationv1.UpdateUnitResponse, error) {
-	if err := s.cfg.Store.SetUnitLabels(ctx, u, req.GetLabelIds()); err != nil {
+	pid, err := s.labelProject(ctx, u.Translation.ProjectSlug)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.cfg.Store.SetUnitLabels(ctx, u, pid, req.GetLabelIds()); err != nil {
 		return nil, err
 	}
 	return &translationv1.UpdateUnitResponse{Unit: s.withLabels(ctx, unitProto(u))}, nil

@@ -10,7 +10,9 @@ import (
 	"gorm.io/gorm/clause"
 )
 
-// Label is a project's label (the reference's Label).
+// Label is a project's label (the reference's Label). Labels are found by
+// the project's catalog id, so a project made again under a deleted one's
+// slug does not inherit its labels.
 type Label struct {
 	ID          int64 `gorm:"primaryKey"`
 	ProjectID   int64
@@ -36,21 +38,21 @@ func (unitLabel) TableName() string { return "unit_labels" }
 const LabelUnit = "COALESCE(units.source_unit_id, units.id)"
 
 // ListLabels pages a project's labels by id.
-func (s *Store) ListLabels(ctx context.Context, projectSlug string, offset, limit int64) ([]Label, int64, error) {
-	tx := s.q(ctx).Model(&Label{}).Where("project_slug = ?", projectSlug)
+func (s *Store) ListLabels(ctx context.Context, projectID int64, offset, limit int64) ([]Label, int64, error) {
+	tx := s.q(ctx).Model(&Label{}).Where("project_id = ?", projectID)
 	var total int64
 	if err := tx.Count(&total).Error; err != nil {
 		return nil, 0, err
 	}
 	var out []Label
-	err := page(s.q(ctx).Where("project_slug = ?", projectSlug), "id", offset, limit).Find(&out).Error
+	err := page(s.q(ctx).Where("project_id = ?", projectID), "id", offset, limit).Find(&out).Error
 	return out, total, err
 }
 
 // GetLabel loads a label of a project.
-func (s *Store) GetLabel(ctx context.Context, projectSlug string, id int64) (Label, error) {
+func (s *Store) GetLabel(ctx context.Context, projectID, id int64) (Label, error) {
 	var l Label
-	err := s.q(ctx).Where("project_slug = ? AND id = ?", projectSlug, id).Take(&l).Error
+	err := s.q(ctx).Where("project_id = ? AND id = ?", projectID, id).Take(&l).Error
 	return l, notFound(err, "label")
 }
 
@@ -73,7 +75,7 @@ func (s *Store) CreateLabel(ctx context.Context, l Label) (Label, error) {
 func (s *Store) UpdateLabel(ctx context.Context, l Label, fields []string) (Label, error) {
 	err := s.q(ctx).Transaction(func(tx *gorm.DB) error {
 		var cur Label
-		if err := tx.Where("project_slug = ? AND id = ?", l.ProjectSlug, l.ID).Take(&cur).Error; err != nil {
+		if err := tx.Where("project_id = ? AND id = ?", l.ProjectID, l.ID).Take(&cur).Error; err != nil {
 			return notFound(err, "label")
 		}
 		if len(fields) == 0 {
@@ -92,9 +94,9 @@ func (s *Store) UpdateLabel(ctx context.Context, l Label, fields []string) (Labe
 }
 
 // DeleteLabel removes a label of a project, and it from every string.
-func (s *Store) DeleteLabel(ctx context.Context, projectSlug string, id int64) error {
+func (s *Store) DeleteLabel(ctx context.Context, projectID, id int64) error {
 	return s.q(ctx).Transaction(func(tx *gorm.DB) error {
-		res := tx.Where("project_slug = ? AND id = ?", projectSlug, id).Delete(&Label{})
+		res := tx.Where("project_id = ? AND id = ?", projectID, id).Delete(&Label{})
 		if res.Error != nil {
 			return res.Error
 		}
@@ -105,16 +107,16 @@ func (s *Store) DeleteLabel(ctx context.Context, projectSlug string, id int64) e
 	})
 }
 
-// CheckLabels fails unless every id is a label of projectSlug.
-func (s *Store) CheckLabels(ctx context.Context, projectSlug string, ids []int64) error {
-	return checkLabels(s.q(ctx), projectSlug, ids)
+// CheckLabels fails unless every id is a label of the project.
+func (s *Store) CheckLabels(ctx context.Context, projectID int64, ids []int64) error {
+	return checkLabels(s.q(ctx), projectID, ids)
 }
 
-func checkLabels(tx *gorm.DB, projectSlug string, ids []int64) error {
+func checkLabels(tx *gorm.DB, projectID int64, ids []int64) error {
 	ids = dedupe(ids)
 	var n int64
 	if len(ids) > 0 {
-		if err := tx.Model(&Label{}).Where("project_slug = ? AND id IN ?", projectSlug, ids).Count(&n).Error; err != nil {
+		if err := tx.Model(&Label{}).Where("project_id = ? AND id IN ?", projectID, ids).Count(&n).Error; err != nil {
 			return err
 		}
 	}
@@ -125,14 +127,14 @@ func checkLabels(tx *gorm.DB, projectSlug string, ids []int64) error {
 }
 
 // SetUnitLabels makes ids the labels of the string of unit (set on its
-// source unit). Every id must be a label of projectSlug.
-func (s *Store) SetUnitLabels(ctx context.Context, unit UnitView, ids []int64) error {
+// source unit). Every id must be a label of the unit's project.
+func (s *Store) SetUnitLabels(ctx context.Context, unit UnitView, projectID int64, ids []int64) error {
 	target := unit.ID
 	if unit.SourceUnitID != nil {
 		target = *unit.SourceUnitID
 	}
 	return s.q(ctx).Transaction(func(tx *gorm.DB) error {
-		if err := checkLabels(tx, unit.Translation.ProjectSlug, ids); err != nil {
+		if err := checkLabels(tx, projectID, ids); err != nil {
 			return err
 		}
 		if err := tx.Where("unit_id = ?", target).Delete(&unitLabel{}).Error; err != nil {

@@ -41,10 +41,10 @@ func TestLabels(t *testing.T) {
 			t.Fatal(err)
 		}
 		hello := units[0]
-		if err := s.SetUnitLabels(ctx, hello, []int64{other.ID}); errs.KindOf(err) != errs.InvalidArgument {
+		if err := s.SetUnitLabels(ctx, hello, 1, []int64{other.ID}); errs.KindOf(err) != errs.InvalidArgument {
 			t.Errorf("another project's label: %v", err)
 		}
-		if err := s.SetUnitLabels(ctx, hello, []int64{ui.ID, ui.ID}); err != nil {
+		if err := s.SetUnitLabels(ctx, hello, 1, []int64{ui.ID, ui.ID}); err != nil {
 			t.Fatal(err)
 		}
 		srcUnits, _, _ := s.ListUnits(ctx, src.Translation.ID, 0, 10, nil)
@@ -59,20 +59,20 @@ func TestLabels(t *testing.T) {
 		if _, n, err := s.SearchUnits(ctx, 0, q, 0, 10, nil); err != nil || n != 2 {
 			t.Errorf("label:ui finds %d, %v; want the source and the Czech unit", n, err)
 		}
-		renamed, err := s.UpdateLabel(ctx, store.Label{ID: ui.ID, ProjectSlug: "p", Name: "Buttons"}, []string{"name"})
+		renamed, err := s.UpdateLabel(ctx, store.Label{ID: ui.ID, ProjectID: 1, Name: "Buttons"}, []string{"name"})
 		if err != nil || renamed.Name != "Buttons" || renamed.Color != "navy" {
 			t.Errorf("rename: %+v %v", renamed, err)
 		}
-		if _, err := s.UpdateLabel(ctx, store.Label{ID: ui.ID, ProjectSlug: "q", Name: "x"}, []string{"name"}); errs.KindOf(err) != errs.NotFound {
+		if _, err := s.UpdateLabel(ctx, store.Label{ID: ui.ID, ProjectID: 2, Name: "x"}, []string{"name"}); errs.KindOf(err) != errs.NotFound {
 			t.Errorf("update through another project: %v", err)
 		}
-		if err := s.DeleteLabel(ctx, "p", ui.ID); err != nil {
+		if err := s.DeleteLabel(ctx, 1, ui.ID); err != nil {
 			t.Fatal(err)
 		}
 		if got, _ := s.LabelsOf(ctx, units); len(got[hello.ID]) != 0 {
 			t.Errorf("deleted label still on the string: %v", got)
 		}
-		if ls, total, err := s.ListLabels(ctx, "q", 0, 10); err != nil || total != 1 || ls[0].ID != other.ID {
+		if ls, total, err := s.ListLabels(ctx, 2, 0, 10); err != nil || total != 1 || ls[0].ID != other.ID {
 			t.Errorf("list q: %v %d %v", ls, total, err)
 		}
 	}, store.Migrations, outbox.Migrations)

@@ -4961,7 +4961,8 @@ func (x *GetLabelResponse) GetLabel() *Label {
 
 type CreateLabelRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// project_id, project_slug, name, and optionally description and color.
+	// project_slug, name, and optionally description and color; the
+	// project's id is the catalog's, looked up by the service.
 	Label         *Label `protobuf:"bytes,1,opt,name=label,proto3" json:"label,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
