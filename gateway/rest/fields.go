@@ -11,12 +11,15 @@ import (
 // readOnly are proto fields a client never sets through a body.
 var readOnly = map[string]bool{
 	"id": true, "project_id": true, "project_slug": true, "locked": true, "created": true,
-	"linked_component": true, "username": true,
+	"linked_component": true, "username": true, "category_path": true,
 }
 
 // jsonKey is the REST name of a proto field: language references are
 // written as `source_language` (a code or {"code": ...}).
 func jsonKey(name string) string {
+	if name == "category_id" {
+		return "category" // a category's URL, as the reference writes it
+	}
 	if strings.HasSuffix(name, "_language_code") {
 		return strings.TrimSuffix(name, "_code")
 	}
@@ -86,6 +89,10 @@ func readField(b *body, key, name string, fd protoreflect.FieldDescriptor) (prot
 		v, ok := b.integer(key)
 		return protoreflect.ValueOfInt32(int32(v)), ok
 	case protoreflect.Int64Kind:
+		if name == "category_id" {
+			n, ok := b.categoryRef(key)
+			return protoreflect.ValueOfInt64(n), ok
+		}
 		v, ok := b.integer(key)
 		return protoreflect.ValueOfInt64(v), ok
 	}

@@ -97,6 +97,7 @@ func (g *gateway) createComponent(c *call) error {
 		return err
 	}
 	created := resp.GetComponent()
+	g.paths.forget(slug)
 	imp, err := g.cfg.Translation.ImportComponent(c.ctx, &translationv1.ImportComponentRequest{ComponentId: created.GetId(), Actor: c.actor()})
 	if err != nil {
 		if _, derr := g.cfg.Catalog.DeleteComponent(c.ctx, &catalogv1.DeleteComponentRequest{
@@ -134,6 +135,7 @@ func (g *gateway) updateComponent(c *call) error {
 		return err
 	}
 	updated := resp.GetComponent()
+	g.paths.forget(updated.GetProjectSlug())
 	if rebinds(old, updated) {
 		if err := g.reimport(c, old, updated); err != nil {
 			return err

@@ -3,6 +3,8 @@ package rest
 import (
 	"strconv"
 
+	"github.com/tmsproject/tms/pkg/errs"
+
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 )
@@ -119,8 +121,18 @@ func (c *call) component(project, slug string) (*catalogv1.Component, error) {
 }
 
 // pathComponent is the component named by the {project}/{component} path.
+// A category path in it ("docs%252Fusage") must be the component's; the
+// slug alone also names a component in a category (slugs are unique in a
+// project here).
 func (c *call) pathComponent() (*catalogv1.Component, error) {
-	return c.component(c.param("project"), c.param("component"))
+	comp, err := c.component(c.param("project"), c.param("component"))
+	if err != nil {
+		return nil, err
+	}
+	if path, ok := c.params["category_path"]; ok && path != comp.GetCategoryPath() {
+		return nil, errs.NotFoundf("Not found.")
+	}
+	return comp, nil
 }
 
 // pathTranslation is the translation named by the path, with its component.

@@ -41,7 +41,8 @@ type gateway struct {
 	cfg    Config
 	log    *slog.Logger
 	auth   *authenticator
-	limits *limiter // nil without a rate-limit service
+	limits *limiter       // nil without a rate-limit service
+	paths  *categoryPaths // components' category paths, for their URLs
 }
 
 // New returns the REST API handler with the read-only web pages its links
@@ -52,7 +53,8 @@ func New(cfg Config) http.Handler {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	g := &gateway{cfg: cfg, log: log, auth: newAuthenticator(cfg.Notification, cfg.Access)}
+	g := &gateway{cfg: cfg, log: log, auth: newAuthenticator(cfg.Notification, cfg.Access),
+		paths: newCategoryPaths(cfg.Catalog, log)}
 	if cfg.RateLimits != nil {
 		g.limits = newLimiter(cfg.RateLimits)
 	}

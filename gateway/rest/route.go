@@ -62,8 +62,10 @@ func (g *gateway) serve(w http.ResponseWriter, r *http.Request, rt *route, param
 	sw.Header().Set(obs.RequestIDHeader, id)
 	sw.Header().Set("Allow", rt.allow())
 	r = r.WithContext(ctx)
-	c := &call{g: g, w: sw, r: r, ctx: ctx, params: params,
-		urls: newURLs(r, g.cfg.TrustForwarded), lookups: newLookups()}
+	splitComponentParam(params)
+	u := newURLs(r, g.cfg.TrustForwarded)
+	u.paths = g.paths
+	c := &call{g: g, w: sw, r: r, ctx: ctx, params: params, urls: u, lookups: newLookups()}
 	if err := g.serveCall(c, rt); err != nil {
 		g.writeError(c.w, r, err)
 	}

@@ -14,7 +14,7 @@ func (g *gateway) routes() []*route {
 		{pattern: "/api/projects/{project}/components", name: "Components", methods: m{"GET": g.projectComponents, "POST": g.createComponent}},
 		{pattern: "/api/projects/{project}/repository", name: "Repository", methods: m{"GET": scoped(projectRepo, g.repository), "POST": scoped(projectRepo, g.repositoryOp)}},
 		{pattern: "/api/projects/{project}/statistics", name: "Statistics", methods: m{"GET": g.projectStatistics}},
-		{pattern: "/api/projects/{project}/categories", name: "Categories", methods: m{"GET": g.withProject(empty)}},
+		{pattern: "/api/projects/{project}/categories", name: "Categories", methods: m{"GET": g.projectCategories}},
 		{pattern: "/api/projects/{project}/labels", name: "Labels", methods: m{"GET": g.listLabels, "POST": g.createLabel}},
 		{pattern: "/api/projects/{project}/labels/{id}", name: "Label Instance", methods: m{"GET": g.getLabel,
 			"PUT": g.updateLabel, "PATCH": g.updateLabel, "DELETE": g.deleteLabel}},
@@ -28,6 +28,11 @@ func (g *gateway) routes() []*route {
 			"PUT": g.updateWebhook, "PATCH": g.updateWebhook, "DELETE": g.deleteWebhook}},
 		{pattern: "/api/projects/{project}/webhooks/{id}/deliveries", name: "Deliveries", methods: m{"GET": g.webhookDeliveries}},
 		{pattern: "/api/projects/{project}/machinery_settings", name: "Machinery Settings", methods: m{"GET": g.machinerySettings}},
+
+		{pattern: "/api/categories", name: "Category List", methods: m{"GET": g.listCategories, "POST": g.createCategory}},
+		{pattern: "/api/categories/{id}", name: "Category Instance", methods: m{"GET": g.getCategory,
+			"PUT": g.updateCategory, "PATCH": g.updateCategory, "DELETE": g.deleteCategory}},
+		{pattern: "/api/categories/{id}/statistics", name: "Category Statistics", methods: m{"GET": g.categoryStatistics}},
 
 		{pattern: "/api/components", name: "Component List", methods: m{"GET": g.listComponents}},
 		{pattern: "/api/components/{project}/{component}", name: "Component Instance", methods: m{"GET": g.getComponent,

@@ -217,7 +217,7 @@ func (c *call) componentJSON(comp *catalogv1.Component, full bool, taskURL strin
 		RepositoryURL: u.component(p, s, "repository"), TranslationsURL: u.component(p, s, "translations"),
 		StatisticsURL: u.component(p, s, "statistics"), LockURL: u.component(p, s, "lock"),
 		LinksURL: u.component(p, s, "links"), ChangesListURL: u.component(p, s, "changes"),
-		TaskURL: optional(taskURL), NewLang: comp.GetNewLang(), LanguageCodeStyle: comp.GetLanguageCodeStyle(),
+		Category: u.categoryRef(comp.GetCategoryId()), TaskURL: optional(taskURL), NewLang: comp.GetNewLang(), LanguageCodeStyle: comp.GetLanguageCodeStyle(),
 		Push: comp.GetPush(), CheckFlags: comp.GetCheckFlags(), Priority: comp.GetPriority(),
 		EnforcedChecks: nonNil(comp.GetEnforcedChecks()), Restricted: comp.GetRestricted(), Repoweb: comp.GetRepoweb(),
 		ReportSourceBugs: comp.GetReportSourceBugs(), MergeStyle: comp.GetMergeStyle(),

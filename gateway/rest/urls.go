@@ -10,8 +10,9 @@ import (
 // urls builds every absolute URL of a response from the request, so that
 // scheme, host and the format=api marker are decided in one place.
 type urls struct {
-	base string // scheme://host
-	api  bool   // the request carried format=api
+	base  string         // scheme://host
+	api   bool           // the request carried format=api
+	paths *categoryPaths // nil: components are named by their slug alone
 }
 
 func newURLs(r *http.Request, trustForwarded bool) urls {
@@ -69,11 +70,21 @@ func (u urls) project(p string, sub ...string) string {
 }
 
 func (u urls) component(p, c string, sub ...string) string {
-	return u.API(append([]string{"components", p, c}, sub...)...)
+	return u.API(append([]string{"components", p, u.componentSegment(p, c)}, sub...)...)
 }
 
 func (u urls) translation(p, c, l string, sub ...string) string {
-	return u.API(append([]string{"translations", p, c, l}, sub...)...)
+	return u.API(append([]string{"translations", p, u.componentSegment(p, c), l}, sub...)...)
+}
+
+// componentSegment names a component in an API path: its slug, or for a
+// component in a category the reference's "category%2Fslug" (which the
+// path escaping turns into the documented docs%252Fusage).
+func (u urls) componentSegment(p, c string) string {
+	if path := u.paths.lookup(p, c); path != "" {
+		return strings.ReplaceAll(path+"/"+c, "/", "%2F")
+	}
+	return c
 }
 
 func (u urls) language(code string, sub ...string) string {

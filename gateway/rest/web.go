@@ -74,6 +74,7 @@ type webPage struct {
 // serveWeb answers a web path: GET and HEAD only, HTML errors.
 func (g *gateway) serveWeb(w http.ResponseWriter, r *http.Request) {
 	c := &call{g: g, w: w, r: r, ctx: r.Context(), urls: newURLs(r, g.cfg.TrustForwarded), lookups: newLookups()}
+	c.urls.paths = g.paths
 	if r.Method == http.MethodHead {
 		c.w = headWriter{w}
 	} else if r.Method != http.MethodGet {

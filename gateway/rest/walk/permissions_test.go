@@ -98,6 +98,13 @@ func (f *permissionFixture) group() string {
 	return strings.TrimSuffix(strings.TrimPrefix(g["url"].(string), f.admin.base), "/")
 }
 
+// category makes a category of project as the admin and returns its path.
+func (f *permissionFixture) category(project string) string {
+	s := f.unique("cat")
+	x := f.admin.want(201, "POST", f.admin.base+"categories/", map[string]any{"name": s, "slug": s, "project": project})
+	return strings.TrimPrefix(x["url"].(string), f.admin.base)
+}
+
 // label makes a label of project as the admin and returns its path.
 func (f *permissionFixture) label(project string) string {
 	return fmt.Sprintf("projects/%s/labels/%d/", project, f.labelID(project))
@@ -209,6 +216,13 @@ func (f *permissionFixture) cases() []writeCase {
 		{"label a string", "PATCH", func(string) (string, any) {
 			return hello, map[string]any{"labels": []int64{f.labelID("open")}}
 		}, with(200)},
+		// Categories are the project's settings too (project.edit).
+		{"create category", "POST", func(string) (string, any) {
+			s := f.unique("cat")
+			return "categories/", map[string]any{"name": s, "slug": s, "project": "open"}
+		}, with(201)},
+		{"edit category", "PATCH", func(string) (string, any) { return f.category("open"), map[string]any{"name": f.unique("Cat ")} }, with(200)},
+		{"delete category", "DELETE", func(string) (string, any) { return f.category("open"), nil }, with(204)},
 		{"create user", "POST", func(string) (string, any) {
 			s := f.unique("u")
 			return "users/", map[string]any{"username": s, "full_name": s, "email": s + "@x.example"}
@@ -264,6 +278,9 @@ func (f *permissionFixture) privateCases() []writeCase {
 		{"suggest", "POST", fixed(unit+"suggestions/", map[string]any{"target": []string{"x"}}), [3]int{}},
 		{"comment", "POST", fixed(unit+"comments/", map[string]any{"scope": "translation", "comment": "x"}), [3]int{}},
 		{"create label", "POST", fixed("projects/secret/labels/", map[string]any{"name": "x"}), [3]int{}},
+		{"create category", "POST", fixed("categories/", map[string]any{"name": "x", "slug": "x", "project": "secret"}), [3]int{}},
+		{"edit category", "PATCH", fixed(f.category("secret"), map[string]any{"name": "y"}), [3]int{}},
+		{"delete category", "DELETE", fixed(f.category("secret"), nil), [3]int{}},
 		{"edit label", "PATCH", fixed(f.label("secret"), map[string]any{"name": "y"}), [3]int{}},
 		{"label a string", "PATCH", fixed(unit, map[string]any{"labels": []int64{f.labelID("secret")}}), [3]int{}},
 		{"upload", "UPLOAD", fixed("translations/secret/app/de/file/", uploadBody{method: "translate", file: []byte("msgid \"\"\nmsgstr \"\"\n")}), [3]int{}},

@@ -14,7 +14,7 @@ import (
 // which only SetComponentLock moves.
 var componentReadOnly = fieldSet{
 	"id": true, "project_id": true, "project_slug": true, "license_url": true,
-	"linked_component": true, "locked": true, "created": true,
+	"linked_component": true, "locked": true, "created": true, "category_path": true,
 }
 
 // componentDuplicate is Weblate's message for a taken name or slug.
@@ -59,6 +59,9 @@ func (s *Server) CreateComponent(ctx context.Context, req *catalogv1.CreateCompo
 	}
 	linked, err := s.validateComponent(ctx, m, set, nil)
 	if err != nil {
+		return nil, err
+	}
+	if err := s.checkComponentCategory(ctx, project.ID, m, set); err != nil {
 		return nil, err
 	}
 	c := store.Component{ProjectID: project.ID}
@@ -128,6 +131,9 @@ func (s *Server) UpdateComponent(ctx context.Context, req *catalogv1.UpdateCompo
 	}
 	linked, err := s.validateComponent(ctx, m, set, c)
 	if err != nil {
+		return nil, err
+	}
+	if err := s.checkComponentCategory(ctx, c.ProjectID, m, set); err != nil {
 		return nil, err
 	}
 	componentRow(m, c)

@@ -69,6 +69,7 @@ func componentProto(c *store.Component) *catalogv1.Component {
 		SecondaryLanguageCode: c.SecondaryLanguageCode, VariantRegex: c.VariantRegex,
 		IsGlossary: c.IsGlossary, GlossaryColor: c.GlossaryColor, LinkedComponent: c.LinkedComponent,
 		Locked: c.Locked, Created: timestamppb.New(c.Created),
+		CategoryId: c.CategoryID, CategoryPath: c.CategoryPath(),
 	}
 }
 
@@ -90,4 +91,5 @@ func componentRow(m *catalogv1.Component, c *store.Component) {
 	c.PushOnCommit, c.CommitPendingAge, c.AutoLockError = m.PushOnCommit, m.CommitPendingAge, m.AutoLockError
 	c.LanguageRegex, c.KeyFilter, c.SecondaryLanguageCode = m.LanguageRegex, m.KeyFilter, m.SecondaryLanguageCode
 	c.VariantRegex, c.IsGlossary, c.GlossaryColor = m.VariantRegex, m.IsGlossary, m.GlossaryColor
+	c.CategoryID = m.CategoryId
 }

@@ -10,13 +10,17 @@ import (
 // componentSelect reads components with the slugs of their project and of
 // the component whose repository they share.
 const componentSelect = `components.*, p.slug AS project_slug, p.access_control AS project_access,
-	COALESCE(lp.slug || '/' || lc.slug, '') AS linked_path`
+	COALESCE(lp.slug || '/' || lc.slug, '') AS linked_path,
+	COALESCE(c1.slug, '') AS cat1, COALESCE(c2.slug, '') AS cat2, COALESCE(c3.slug, '') AS cat3`
 
 func componentQuery(q *gorm.DB) *gorm.DB {
 	return q.Table("components").Select(componentSelect).
 		Joins("JOIN projects p ON p.id = components.project_id").
 		Joins("LEFT JOIN components lc ON lc.id = components.linked_component_id").
-		Joins("LEFT JOIN projects lp ON lp.id = lc.project_id")
+		Joins("LEFT JOIN projects lp ON lp.id = lc.project_id").
+		Joins("LEFT JOIN categories c1 ON c1.id = components.category_id").
+		Joins("LEFT JOIN categories c2 ON c2.id = c1.parent_id").
+		Joins("LEFT JOIN categories c3 ON c3.id = c2.parent_id")
 }
 
 // CreateComponent stores c (setting ID and Created) and the change record in
@@ -32,7 +36,7 @@ func (s *Store) CreateComponent(ctx context.Context, c *Component, change *chang
 		if err := componentUnique(tx, c); err != nil {
 			return err
 		}
-		if err := tx.Omit("project_slug", "linked_path").Create(c).Error; err != nil {
+		if err := tx.Omit("project_slug", "linked_path", "cat1", "cat2", "cat3").Create(c).Error; err != nil {
 			return duplicateOr(err, func() error { return componentUnique(tx, c) })
 		}
 		if err := reread(tx, c); err != nil {
@@ -119,7 +123,7 @@ func (s *Store) SaveComponent(ctx context.Context, c *Component) error {
 			return err
 		}
 		res := tx.Model(&Component{}).Where("id = ?", c.ID).Select("*").
-			Omit("id", "project_id", "created", "locked", "project_slug", "linked_path").Updates(c)
+			Omit("id", "project_id", "created", "locked", "project_slug", "linked_path", "cat1", "cat2", "cat3").Updates(c)
 		if res.Error != nil {
 			return duplicateOr(res.Error, func() error { return componentUnique(tx, c) })
 		}

@@ -108,11 +108,69 @@ type Component struct {
 	LinkedComponentID           *int64    `gorm:"column:linked_component_id"`
 	Locked                      bool      `gorm:"column:locked"`
 	Created                     time.Time `gorm:"column:created"`
+	CategoryID                  int64     `gorm:"column:category_id"`
 
 	// Read-only, filled by the store's reads from joined rows.
 	ProjectSlug     string `gorm:"column:project_slug;->"`
 	ProjectAccess   int32  `gorm:"column:project_access;->"`
 	LinkedComponent string `gorm:"column:linked_path;->"` // "project/component"
+	// The slugs of the component's category and its parents, innermost
+	// first ("" above the top); categories nest at most three deep.
+	Cat1 string `gorm:"column:cat1;->"`
+	Cat2 string `gorm:"column:cat2;->"`
+	Cat3 string `gorm:"column:cat3;->"`
+}
+
+// CategoryPath is the component's category path ("docs/api"), "" when none.
+func (c *Component) CategoryPath() string {
+	return joinPath(c.Cat3, c.Cat2, c.Cat1)
+}
+
+// joinPath joins the non-empty slugs with "/", outermost first.
+func joinPath(slugs ...string) string {
+	out := ""
+	for _, s := range slugs {
+		if s == "" {
+			continue
+		}
+		if out != "" {
+			out += "/"
+		}
+		out += s
+	}
+	return out
+}
+
+// Category is a category of a project; ParentID 0 is the top level.
+type Category struct {
+	ID        int64  `gorm:"column:id;primaryKey"`
+	ProjectID int64  `gorm:"column:project_id"`
+	ParentID  int64  `gorm:"column:parent_id"`
+	Name      string `gorm:"column:name"`
+	Slug      string `gorm:"column:slug"`
+
+	// Read-only, filled by the store's reads.
+	ProjectSlug   string `gorm:"column:project_slug;->"`
+	ProjectAccess int32  `gorm:"column:project_access;->"`
+	P1            string `gorm:"column:p1;->"` // parent's slug
+	P2            string `gorm:"column:p2;->"` // grandparent's slug
+}
+
+// TableName implements gorm's tabler.
+func (Category) TableName() string { return "categories" }
+
+// Path is the category's slugs from the top down ("docs/api").
+func (c *Category) Path() string { return joinPath(c.P2, c.P1, c.Slug) }
+
+// Depth is 1 for a top-level category, 2 below one, 3 below that.
+func (c *Category) Depth() int {
+	switch {
+	case c.P2 != "":
+		return 3
+	case c.P1 != "":
+		return 2
+	}
+	return 1
 }
 
 // TableName implements gorm's tabler.

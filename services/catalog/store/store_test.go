@@ -25,6 +25,7 @@ func TestConformance(t *testing.T) {
 	}{
 		{"Languages", testLanguages},
 		{"Plurals", testPlurals},
+		{"Categories", testCategories},
 		{"Projects", testProjects},
 		{"ProjectDuplicates", testProjectDuplicates},
 		{"Components", testComponents},
@@ -37,7 +38,7 @@ func TestConformance(t *testing.T) {
 		for _, c := range cases {
 			t.Run(c.name, func(t *testing.T) {
 				// Each case works on its own rows: clear the tables first.
-				for _, table := range []string{"components", "projects", "plurals", "languages", "outbox_events"} {
+				for _, table := range []string{"components", "categories", "projects", "plurals", "languages", "outbox_events"} {
 					if err := gdb.Exec("DELETE FROM " + table).Error; err != nil {
 						t.Fatal(err)
 					}
@@ -139,6 +140,73 @@ func testPlurals(t *testing.T, s *store.Store, _ *gorm.DB) {
 	list, err := s.ListPlurals(ctx, cs.ID)
 	if err != nil || len(list) != 2 || list[0].ID != p1.ID || list[1].Formula != "0" {
 		t.Errorf("list: %+v %v", list, err)
+	}
+}
+
+func testCategories(t *testing.T, s *store.Store, gdb *gorm.DB) {
+	ctx := t.Context()
+	seed(t, s)
+	p := newProject("hello")
+	if err := s.CreateProject(ctx, p, nil); err != nil {
+		t.Fatal(err)
+	}
+	docs := &store.Category{ProjectID: p.ID, Name: "Docs", Slug: "docs"}
+	if err := s.SaveCategory(ctx, docs); err != nil {
+		t.Fatal(err)
+	}
+	api := &store.Category{ProjectID: p.ID, ParentID: docs.ID, Name: "API", Slug: "api"}
+	if err := s.SaveCategory(ctx, api); err != nil {
+		t.Fatal(err)
+	}
+	v1 := &store.Category{ProjectID: p.ID, ParentID: api.ID, Name: "v1", Slug: "v1"}
+	if err := s.SaveCategory(ctx, v1); err != nil {
+		t.Fatal(err)
+	}
+	if v1.Path() != "docs/api/v1" || v1.Depth() != 3 || v1.ProjectSlug != "hello" {
+		t.Errorf("v1: %+v path %q", v1, v1.Path())
+	}
+	// Siblings have distinct slugs and names; another level may repeat them.
+	var dup *store.DuplicateError
+	if err := s.SaveCategory(ctx, &store.Category{ProjectID: p.ID, Name: "Other", Slug: "docs"}); !errors.As(err, &dup) || dup.Field != "slug" {
+		t.Errorf("duplicate slug: %v", err)
+	}
+	if err := s.SaveCategory(ctx, &store.Category{ProjectID: p.ID, ParentID: docs.ID, Name: "Docs", Slug: "docs"}); err != nil {
+		t.Errorf("same slug one level down: %v", err)
+	}
+	in := newComponent(p.ID, "guide")
+	in.CategoryID = v1.ID
+	if err := s.CreateComponent(ctx, in, nil); err != nil {
+		t.Fatal(err)
+	}
+	if in.CategoryPath() != "docs/api/v1" {
+		t.Errorf("component path %q", in.CategoryPath())
+	}
+	out := newComponent(p.ID, "app")
+	if err := s.CreateComponent(ctx, out, nil); err != nil {
+		t.Fatal(err)
+	}
+	ids, err := s.CategoryComponents(ctx, docs.ID)
+	if err != nil || len(ids) != 1 || ids[0] != in.ID {
+		t.Errorf("components under docs: %v %v", ids, err)
+	}
+	list, total, err := s.ListCategories(ctx, p.ID, store.Page{Limit: 2}, store.Viewer{All: true})
+	if err != nil || total != 4 || len(list) != 2 || list[1].Path() != "docs/api" {
+		t.Errorf("list: %+v %d %v", list, total, err)
+	}
+	removed, err := s.DeleteCategory(ctx, api.ID, func(c store.Component) *changelogv1.Change {
+		return &changelogv1.Change{Action: 13, ProjectSlug: "hello", ComponentSlug: c.Slug}
+	})
+	if err != nil || len(removed) != 1 || removed[0].Slug != "guide" {
+		t.Fatalf("delete: %v %v", removed, err)
+	}
+	if _, err := s.GetCategory(ctx, v1.ID); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("subcategory survived: %v", err)
+	}
+	if _, err := s.GetComponent(ctx, "hello", "app"); err != nil {
+		t.Errorf("component outside the category removed: %v", err)
+	}
+	if got := changes(t, gdb); len(got) != 1 || got[0].GetComponentSlug() != "guide" {
+		t.Errorf("changes: %v", got)
 	}
 }
 

@@ -253,8 +253,13 @@ type Component struct {
 	LinkedComponent string                 `protobuf:"bytes,52,opt,name=linked_component,json=linkedComponent,proto3" json:"linked_component,omitempty"`
 	Locked          bool                   `protobuf:"varint,53,opt,name=locked,proto3" json:"locked,omitempty"`
 	Created         *timestamppb.Timestamp `protobuf:"bytes,54,opt,name=created,proto3" json:"created,omitempty"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
+	// The category the component is in (0: none) and that category's path
+	// of slugs from the project down ("docs/api"), for the reference's
+	// addressing of components in categories.
+	CategoryId    int64  `protobuf:"varint,55,opt,name=category_id,json=categoryId,proto3" json:"category_id,omitempty"`
+	CategoryPath  string `protobuf:"bytes,56,opt,name=category_path,json=categoryPath,proto3" json:"category_path,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Component) Reset() {
@@ -663,6 +668,20 @@ func (x *Component) GetCreated() *timestamppb.Timestamp {
 		return x.Created
 	}
 	return nil
+}
+
+func (x *Component) GetCategoryId() int64 {
+	if x != nil {
+		return x.CategoryId
+	}
+	return 0
+}
+
+func (x *Component) GetCategoryPath() string {
+	if x != nil {
+		return x.CategoryPath
+	}
+	return ""
 }
 
 type Language struct {
@@ -2344,6 +2363,608 @@ func (x *Plural) GetLanguageCode() string {
 	return ""
 }
 
+// Category is one category of a project; parent_id 0 is the top level.
+type Category struct {
+	state       protoimpl.MessageState `protogen:"open.v1"`
+	Id          int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	ProjectSlug string                 `protobuf:"bytes,2,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	ParentId    int64                  `protobuf:"varint,3,opt,name=parent_id,json=parentId,proto3" json:"parent_id,omitempty"`
+	Name        string                 `protobuf:"bytes,4,opt,name=name,proto3" json:"name,omitempty"`
+	Slug        string                 `protobuf:"bytes,5,opt,name=slug,proto3" json:"slug,omitempty"`
+	// The slugs from the project down to this category, joined by "/".
+	Path          string `protobuf:"bytes,6,opt,name=path,proto3" json:"path,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Category) Reset() {
+	*x = Category{}
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[32]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Category) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Category) ProtoMessage() {}
+
+func (x *Category) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[32]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Category.ProtoReflect.Descriptor instead.
+func (*Category) Descriptor() ([]byte, []int) {
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{32}
+}
+
+func (x *Category) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *Category) GetProjectSlug() string {
+	if x != nil {
+		return x.ProjectSlug
+	}
+	return ""
+}
+
+func (x *Category) GetParentId() int64 {
+	if x != nil {
+		return x.ParentId
+	}
+	return 0
+}
+
+func (x *Category) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *Category) GetSlug() string {
+	if x != nil {
+		return x.Slug
+	}
+	return ""
+}
+
+func (x *Category) GetPath() string {
+	if x != nil {
+		return x.Path
+	}
+	return ""
+}
+
+type ListCategoriesRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Empty lists the categories of every project the caller may see.
+	ProjectSlug   string `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	Offset        int64  `protobuf:"varint,2,opt,name=offset,proto3" json:"offset,omitempty"`
+	Limit         int64  `protobuf:"varint,3,opt,name=limit,proto3" json:"limit,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListCategoriesRequest) Reset() {
+	*x = ListCategoriesRequest{}
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[33]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListCategoriesRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListCategoriesRequest) ProtoMessage() {}
+
+func (x *ListCategoriesRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[33]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListCategoriesRequest.ProtoReflect.Descriptor instead.
+func (*ListCategoriesRequest) Descriptor() ([]byte, []int) {
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{33}
+}
+
+func (x *ListCategoriesRequest) GetProjectSlug() string {
+	if x != nil {
+		return x.ProjectSlug
+	}
+	return ""
+}
+
+func (x *ListCategoriesRequest) GetOffset() int64 {
+	if x != nil {
+		return x.Offset
+	}
+	return 0
+}
+
+func (x *ListCategoriesRequest) GetLimit() int64 {
+	if x != nil {
+		return x.Limit
+	}
+	return 0
+}
+
+type ListCategoriesResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Categories    []*Category            `protobuf:"bytes,1,rep,name=categories,proto3" json:"categories,omitempty"`
+	Total         int64                  `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListCategoriesResponse) Reset() {
+	*x = ListCategoriesResponse{}
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[34]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListCategoriesResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListCategoriesResponse) ProtoMessage() {}
+
+func (x *ListCategoriesResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[34]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListCategoriesResponse.ProtoReflect.Descriptor instead.
+func (*ListCategoriesResponse) Descriptor() ([]byte, []int) {
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{34}
+}
+
+func (x *ListCategoriesResponse) GetCategories() []*Category {
+	if x != nil {
+		return x.Categories
+	}
+	return nil
+}
+
+func (x *ListCategoriesResponse) GetTotal() int64 {
+	if x != nil {
+		return x.Total
+	}
+	return 0
+}
+
+type GetCategoryRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Id    int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// Or, with id 0, the category at this path of the project.
+	ProjectSlug   string `protobuf:"bytes,2,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	Path          string `protobuf:"bytes,3,opt,name=path,proto3" json:"path,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetCategoryRequest) Reset() {
+	*x = GetCategoryRequest{}
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[35]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetCategoryRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetCategoryRequest) ProtoMessage() {}
+
+func (x *GetCategoryRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[35]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetCategoryRequest.ProtoReflect.Descriptor instead.
+func (*GetCategoryRequest) Descriptor() ([]byte, []int) {
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{35}
+}
+
+func (x *GetCategoryRequest) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *GetCategoryRequest) GetProjectSlug() string {
+	if x != nil {
+		return x.ProjectSlug
+	}
+	return ""
+}
+
+func (x *GetCategoryRequest) GetPath() string {
+	if x != nil {
+		return x.Path
+	}
+	return ""
+}
+
+type GetCategoryResponse struct {
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Category *Category              `protobuf:"bytes,1,opt,name=category,proto3" json:"category,omitempty"`
+	// The ids of the components inside it, subcategories included.
+	ComponentIds  []int64 `protobuf:"varint,2,rep,packed,name=component_ids,json=componentIds,proto3" json:"component_ids,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetCategoryResponse) Reset() {
+	*x = GetCategoryResponse{}
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[36]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetCategoryResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetCategoryResponse) ProtoMessage() {}
+
+func (x *GetCategoryResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[36]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetCategoryResponse.ProtoReflect.Descriptor instead.
+func (*GetCategoryResponse) Descriptor() ([]byte, []int) {
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{36}
+}
+
+func (x *GetCategoryResponse) GetCategory() *Category {
+	if x != nil {
+		return x.Category
+	}
+	return nil
+}
+
+func (x *GetCategoryResponse) GetComponentIds() []int64 {
+	if x != nil {
+		return x.ComponentIds
+	}
+	return nil
+}
+
+type CreateCategoryRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Category      *Category              `protobuf:"bytes,1,opt,name=category,proto3" json:"category,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CreateCategoryRequest) Reset() {
+	*x = CreateCategoryRequest{}
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[37]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CreateCategoryRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CreateCategoryRequest) ProtoMessage() {}
+
+func (x *CreateCategoryRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[37]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CreateCategoryRequest.ProtoReflect.Descriptor instead.
+func (*CreateCategoryRequest) Descriptor() ([]byte, []int) {
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{37}
+}
+
+func (x *CreateCategoryRequest) GetCategory() *Category {
+	if x != nil {
+		return x.Category
+	}
+	return nil
+}
+
+type CreateCategoryResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Category      *Category              `protobuf:"bytes,1,opt,name=category,proto3" json:"category,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CreateCategoryResponse) Reset() {
+	*x = CreateCategoryResponse{}
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[38]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CreateCategoryResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CreateCategoryResponse) ProtoMessage() {}
+
+func (x *CreateCategoryResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[38]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CreateCategoryResponse.ProtoReflect.Descriptor instead.
+func (*CreateCategoryResponse) Descriptor() ([]byte, []int) {
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{38}
+}
+
+func (x *CreateCategoryResponse) GetCategory() *Category {
+	if x != nil {
+		return x.Category
+	}
+	return nil
+}
+
+type UpdateCategoryRequest struct {
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Id       int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	Category *Category              `protobuf:"bytes,2,opt,name=category,proto3" json:"category,omitempty"`
+	// The fields to change: name, slug, parent_id (within the project).
+	Fields        []string `protobuf:"bytes,3,rep,name=fields,proto3" json:"fields,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *UpdateCategoryRequest) Reset() {
+	*x = UpdateCategoryRequest{}
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[39]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UpdateCategoryRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UpdateCategoryRequest) ProtoMessage() {}
+
+func (x *UpdateCategoryRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[39]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UpdateCategoryRequest.ProtoReflect.Descriptor instead.
+func (*UpdateCategoryRequest) Descriptor() ([]byte, []int) {
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{39}
+}
+
+func (x *UpdateCategoryRequest) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *UpdateCategoryRequest) GetCategory() *Category {
+	if x != nil {
+		return x.Category
+	}
+	return nil
+}
+
+func (x *UpdateCategoryRequest) GetFields() []string {
+	if x != nil {
+		return x.Fields
+	}
+	return nil
+}
+
+type UpdateCategoryResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Category      *Category              `protobuf:"bytes,1,opt,name=category,proto3" json:"category,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *UpdateCategoryResponse) Reset() {
+	*x = UpdateCategoryResponse{}
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[40]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UpdateCategoryResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UpdateCategoryResponse) ProtoMessage() {}
+
+func (x *UpdateCategoryResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[40]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UpdateCategoryResponse.ProtoReflect.Descriptor instead.
+func (*UpdateCategoryResponse) Descriptor() ([]byte, []int) {
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{40}
+}
+
+func (x *UpdateCategoryResponse) GetCategory() *Category {
+	if x != nil {
+		return x.Category
+	}
+	return nil
+}
+
+type DeleteCategoryRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	Actor         string                 `protobuf:"bytes,2,opt,name=actor,proto3" json:"actor,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DeleteCategoryRequest) Reset() {
+	*x = DeleteCategoryRequest{}
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[41]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DeleteCategoryRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DeleteCategoryRequest) ProtoMessage() {}
+
+func (x *DeleteCategoryRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[41]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DeleteCategoryRequest.ProtoReflect.Descriptor instead.
+func (*DeleteCategoryRequest) Descriptor() ([]byte, []int) {
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{41}
+}
+
+func (x *DeleteCategoryRequest) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *DeleteCategoryRequest) GetActor() string {
+	if x != nil {
+		return x.Actor
+	}
+	return ""
+}
+
+type DeleteCategoryResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Removed       []*Component           `protobuf:"bytes,1,rep,name=removed,proto3" json:"removed,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DeleteCategoryResponse) Reset() {
+	*x = DeleteCategoryResponse{}
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[42]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DeleteCategoryResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DeleteCategoryResponse) ProtoMessage() {}
+
+func (x *DeleteCategoryResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[42]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DeleteCategoryResponse.ProtoReflect.Descriptor instead.
+func (*DeleteCategoryResponse) Descriptor() ([]byte, []int) {
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{42}
+}
+
+func (x *DeleteCategoryResponse) GetRemoved() []*Component {
+	if x != nil {
+		return x.Removed
+	}
+	return nil
+}
+
 var File_tms_catalog_v1_catalog_proto protoreflect.FileDescriptor
 
 const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
@@ -2368,7 +2989,7 @@ const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x0eaccess_control\x18\x0e \x01(\x05R\raccessControl\x126\n" +
 	"\x17secondary_language_code\x18\x0f \x01(\tR\x15secondaryLanguageCode\x12\x16\n" +
 	"\x06locked\x18\x10 \x01(\bR\x06locked\x124\n" +
-	"\acreated\x18\x11 \x01(\v2\x1a.google.protobuf.TimestampR\acreated\"\xfe\x0e\n" +
+	"\acreated\x18\x11 \x01(\v2\x1a.google.protobuf.TimestampR\acreated\"\xc4\x0f\n" +
 	"\tComponent\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1d\n" +
 	"\n" +
@@ -2436,7 +3057,10 @@ const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x0eglossary_color\x183 \x01(\tR\rglossaryColor\x12)\n" +
 	"\x10linked_component\x184 \x01(\tR\x0flinkedComponent\x12\x16\n" +
 	"\x06locked\x185 \x01(\bR\x06locked\x124\n" +
-	"\acreated\x186 \x01(\v2\x1a.google.protobuf.TimestampR\acreated\"\xc9\x02\n" +
+	"\acreated\x186 \x01(\v2\x1a.google.protobuf.TimestampR\acreated\x12\x1f\n" +
+	"\vcategory_id\x187 \x01(\x03R\n" +
+	"categoryId\x12#\n" +
+	"\rcategory_path\x188 \x01(\tR\fcategoryPath\"\xc9\x02\n" +
 	"\bLanguage\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
 	"\x04code\x18\x02 \x01(\tR\x04code\x12\x12\n" +
@@ -2545,8 +3169,45 @@ const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x06number\x18\x03 \x01(\x05R\x06number\x12\x18\n" +
 	"\aformula\x18\x04 \x01(\tR\aformula\x12\x12\n" +
 	"\x04type\x18\x05 \x01(\x05R\x04type\x12#\n" +
-	"\rlanguage_code\x18\x06 \x01(\tR\flanguageCode2\xc0\n" +
+	"\rlanguage_code\x18\x06 \x01(\tR\flanguageCode\"\x96\x01\n" +
+	"\bCategory\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12!\n" +
+	"\fproject_slug\x18\x02 \x01(\tR\vprojectSlug\x12\x1b\n" +
+	"\tparent_id\x18\x03 \x01(\x03R\bparentId\x12\x12\n" +
+	"\x04name\x18\x04 \x01(\tR\x04name\x12\x12\n" +
+	"\x04slug\x18\x05 \x01(\tR\x04slug\x12\x12\n" +
+	"\x04path\x18\x06 \x01(\tR\x04path\"h\n" +
+	"\x15ListCategoriesRequest\x12!\n" +
+	"\fproject_slug\x18\x01 \x01(\tR\vprojectSlug\x12\x16\n" +
+	"\x06offset\x18\x02 \x01(\x03R\x06offset\x12\x14\n" +
+	"\x05limit\x18\x03 \x01(\x03R\x05limit\"h\n" +
+	"\x16ListCategoriesResponse\x128\n" +
 	"\n" +
+	"categories\x18\x01 \x03(\v2\x18.tms.catalog.v1.CategoryR\n" +
+	"categories\x12\x14\n" +
+	"\x05total\x18\x02 \x01(\x03R\x05total\"[\n" +
+	"\x12GetCategoryRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12!\n" +
+	"\fproject_slug\x18\x02 \x01(\tR\vprojectSlug\x12\x12\n" +
+	"\x04path\x18\x03 \x01(\tR\x04path\"p\n" +
+	"\x13GetCategoryResponse\x124\n" +
+	"\bcategory\x18\x01 \x01(\v2\x18.tms.catalog.v1.CategoryR\bcategory\x12#\n" +
+	"\rcomponent_ids\x18\x02 \x03(\x03R\fcomponentIds\"M\n" +
+	"\x15CreateCategoryRequest\x124\n" +
+	"\bcategory\x18\x01 \x01(\v2\x18.tms.catalog.v1.CategoryR\bcategory\"N\n" +
+	"\x16CreateCategoryResponse\x124\n" +
+	"\bcategory\x18\x01 \x01(\v2\x18.tms.catalog.v1.CategoryR\bcategory\"u\n" +
+	"\x15UpdateCategoryRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x124\n" +
+	"\bcategory\x18\x02 \x01(\v2\x18.tms.catalog.v1.CategoryR\bcategory\x12\x16\n" +
+	"\x06fields\x18\x03 \x03(\tR\x06fields\"N\n" +
+	"\x16UpdateCategoryResponse\x124\n" +
+	"\bcategory\x18\x01 \x01(\v2\x18.tms.catalog.v1.CategoryR\bcategory\"=\n" +
+	"\x15DeleteCategoryRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x14\n" +
+	"\x05actor\x18\x02 \x01(\tR\x05actor\"M\n" +
+	"\x16DeleteCategoryResponse\x123\n" +
+	"\aremoved\x18\x01 \x03(\v2\x19.tms.catalog.v1.ComponentR\aremoved2\x9c\x0e\n" +
 	"\x0eCatalogService\x12\\\n" +
 	"\rCreateProject\x12$.tms.catalog.v1.CreateProjectRequest\x1a%.tms.catalog.v1.CreateProjectResponse\x12S\n" +
 	"\n" +
@@ -2562,7 +3223,12 @@ const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x10SetComponentLock\x12'.tms.catalog.v1.SetComponentLockRequest\x1a(.tms.catalog.v1.SetComponentLockResponse\x12V\n" +
 	"\vGetLanguage\x12\".tms.catalog.v1.GetLanguageRequest\x1a#.tms.catalog.v1.GetLanguageResponse\x12\\\n" +
 	"\rListLanguages\x12$.tms.catalog.v1.ListLanguagesRequest\x1a%.tms.catalog.v1.ListLanguagesResponse\x12_\n" +
-	"\x0eEnsureLanguage\x12%.tms.catalog.v1.EnsureLanguageRequest\x1a&.tms.catalog.v1.EnsureLanguageResponseBAZ?github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1;catalogv1b\x06proto3"
+	"\x0eEnsureLanguage\x12%.tms.catalog.v1.EnsureLanguageRequest\x1a&.tms.catalog.v1.EnsureLanguageResponse\x12_\n" +
+	"\x0eListCategories\x12%.tms.catalog.v1.ListCategoriesRequest\x1a&.tms.catalog.v1.ListCategoriesResponse\x12V\n" +
+	"\vGetCategory\x12\".tms.catalog.v1.GetCategoryRequest\x1a#.tms.catalog.v1.GetCategoryResponse\x12_\n" +
+	"\x0eCreateCategory\x12%.tms.catalog.v1.CreateCategoryRequest\x1a&.tms.catalog.v1.CreateCategoryResponse\x12_\n" +
+	"\x0eUpdateCategory\x12%.tms.catalog.v1.UpdateCategoryRequest\x1a&.tms.catalog.v1.UpdateCategoryResponse\x12_\n" +
+	"\x0eDeleteCategory\x12%.tms.catalog.v1.DeleteCategoryRequest\x1a&.tms.catalog.v1.DeleteCategoryResponseBAZ?github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1;catalogv1b\x06proto3"
 
 var (
 	file_tms_catalog_v1_catalog_proto_rawDescOnce sync.Once
@@ -2576,7 +3242,7 @@ func file_tms_catalog_v1_catalog_proto_rawDescGZIP() []byte {
 	return file_tms_catalog_v1_catalog_proto_rawDescData
 }
 
-var file_tms_catalog_v1_catalog_proto_msgTypes = make([]protoimpl.MessageInfo, 32)
+var file_tms_catalog_v1_catalog_proto_msgTypes = make([]protoimpl.MessageInfo, 43)
 var file_tms_catalog_v1_catalog_proto_goTypes = []any{
 	(*Project)(nil),                  // 0: tms.catalog.v1.Project
 	(*Component)(nil),                // 1: tms.catalog.v1.Component
@@ -2610,11 +3276,22 @@ var file_tms_catalog_v1_catalog_proto_goTypes = []any{
 	(*EnsureLanguageRequest)(nil),    // 29: tms.catalog.v1.EnsureLanguageRequest
 	(*EnsureLanguageResponse)(nil),   // 30: tms.catalog.v1.EnsureLanguageResponse
 	(*Plural)(nil),                   // 31: tms.catalog.v1.Plural
-	(*timestamppb.Timestamp)(nil),    // 32: google.protobuf.Timestamp
+	(*Category)(nil),                 // 32: tms.catalog.v1.Category
+	(*ListCategoriesRequest)(nil),    // 33: tms.catalog.v1.ListCategoriesRequest
+	(*ListCategoriesResponse)(nil),   // 34: tms.catalog.v1.ListCategoriesResponse
+	(*GetCategoryRequest)(nil),       // 35: tms.catalog.v1.GetCategoryRequest
+	(*GetCategoryResponse)(nil),      // 36: tms.catalog.v1.GetCategoryResponse
+	(*CreateCategoryRequest)(nil),    // 37: tms.catalog.v1.CreateCategoryRequest
+	(*CreateCategoryResponse)(nil),   // 38: tms.catalog.v1.CreateCategoryResponse
+	(*UpdateCategoryRequest)(nil),    // 39: tms.catalog.v1.UpdateCategoryRequest
+	(*UpdateCategoryResponse)(nil),   // 40: tms.catalog.v1.UpdateCategoryResponse
+	(*DeleteCategoryRequest)(nil),    // 41: tms.catalog.v1.DeleteCategoryRequest
+	(*DeleteCategoryResponse)(nil),   // 42: tms.catalog.v1.DeleteCategoryResponse
+	(*timestamppb.Timestamp)(nil),    // 43: google.protobuf.Timestamp
 }
 var file_tms_catalog_v1_catalog_proto_depIdxs = []int32{
-	32, // 0: tms.catalog.v1.Project.created:type_name -> google.protobuf.Timestamp
-	32, // 1: tms.catalog.v1.Component.created:type_name -> google.protobuf.Timestamp
+	43, // 0: tms.catalog.v1.Project.created:type_name -> google.protobuf.Timestamp
+	43, // 1: tms.catalog.v1.Component.created:type_name -> google.protobuf.Timestamp
 	0,  // 2: tms.catalog.v1.CreateProjectRequest.project:type_name -> tms.catalog.v1.Project
 	0,  // 3: tms.catalog.v1.CreateProjectResponse.project:type_name -> tms.catalog.v1.Project
 	0,  // 4: tms.catalog.v1.GetProjectResponse.project:type_name -> tms.catalog.v1.Project
@@ -2632,39 +3309,56 @@ var file_tms_catalog_v1_catalog_proto_depIdxs = []int32{
 	2,  // 16: tms.catalog.v1.ListLanguagesResponse.languages:type_name -> tms.catalog.v1.Language
 	2,  // 17: tms.catalog.v1.EnsureLanguageResponse.language:type_name -> tms.catalog.v1.Language
 	31, // 18: tms.catalog.v1.EnsureLanguageResponse.plural:type_name -> tms.catalog.v1.Plural
-	3,  // 19: tms.catalog.v1.CatalogService.CreateProject:input_type -> tms.catalog.v1.CreateProjectRequest
-	5,  // 20: tms.catalog.v1.CatalogService.GetProject:input_type -> tms.catalog.v1.GetProjectRequest
-	7,  // 21: tms.catalog.v1.CatalogService.ListProjects:input_type -> tms.catalog.v1.ListProjectsRequest
-	9,  // 22: tms.catalog.v1.CatalogService.UpdateProject:input_type -> tms.catalog.v1.UpdateProjectRequest
-	11, // 23: tms.catalog.v1.CatalogService.DeleteProject:input_type -> tms.catalog.v1.DeleteProjectRequest
-	13, // 24: tms.catalog.v1.CatalogService.CreateComponent:input_type -> tms.catalog.v1.CreateComponentRequest
-	15, // 25: tms.catalog.v1.CatalogService.GetComponent:input_type -> tms.catalog.v1.GetComponentRequest
-	17, // 26: tms.catalog.v1.CatalogService.ListComponents:input_type -> tms.catalog.v1.ListComponentsRequest
-	19, // 27: tms.catalog.v1.CatalogService.UpdateComponent:input_type -> tms.catalog.v1.UpdateComponentRequest
-	21, // 28: tms.catalog.v1.CatalogService.DeleteComponent:input_type -> tms.catalog.v1.DeleteComponentRequest
-	23, // 29: tms.catalog.v1.CatalogService.SetComponentLock:input_type -> tms.catalog.v1.SetComponentLockRequest
-	25, // 30: tms.catalog.v1.CatalogService.GetLanguage:input_type -> tms.catalog.v1.GetLanguageRequest
-	27, // 31: tms.catalog.v1.CatalogService.ListLanguages:input_type -> tms.catalog.v1.ListLanguagesRequest
-	29, // 32: tms.catalog.v1.CatalogService.EnsureLanguage:input_type -> tms.catalog.v1.EnsureLanguageRequest
-	4,  // 33: tms.catalog.v1.CatalogService.CreateProject:output_type -> tms.catalog.v1.CreateProjectResponse
-	6,  // 34: tms.catalog.v1.CatalogService.GetProject:output_type -> tms.catalog.v1.GetProjectResponse
-	8,  // 35: tms.catalog.v1.CatalogService.ListProjects:output_type -> tms.catalog.v1.ListProjectsResponse
-	10, // 36: tms.catalog.v1.CatalogService.UpdateProject:output_type -> tms.catalog.v1.UpdateProjectResponse
-	12, // 37: tms.catalog.v1.CatalogService.DeleteProject:output_type -> tms.catalog.v1.DeleteProjectResponse
-	14, // 38: tms.catalog.v1.CatalogService.CreateComponent:output_type -> tms.catalog.v1.CreateComponentResponse
-	16, // 39: tms.catalog.v1.CatalogService.GetComponent:output_type -> tms.catalog.v1.GetComponentResponse
-	18, // 40: tms.catalog.v1.CatalogService.ListComponents:output_type -> tms.catalog.v1.ListComponentsResponse
-	20, // 41: tms.catalog.v1.CatalogService.UpdateComponent:output_type -> tms.catalog.v1.UpdateComponentResponse
-	22, // 42: tms.catalog.v1.CatalogService.DeleteComponent:output_type -> tms.catalog.v1.DeleteComponentResponse
-	24, // 43: tms.catalog.v1.CatalogService.SetComponentLock:output_type -> tms.catalog.v1.SetComponentLockResponse
-	26, // 44: tms.catalog.v1.CatalogService.GetLanguage:output_type -> tms.catalog.v1.GetLanguageResponse
-	28, // 45: tms.catalog.v1.CatalogService.ListLanguages:output_type -> tms.catalog.v1.ListLanguagesResponse
-	30, // 46: tms.catalog.v1.CatalogService.EnsureLanguage:output_type -> tms.catalog.v1.EnsureLanguageResponse
-	33, // [33:47] is the sub-list for method output_type
-	19, // [19:33] is the sub-list for method input_type
-	19, // [19:19] is the sub-list for extension type_name
-	19, // [19:19] is the sub-list for extension extendee
-	0,  // [0:19] is the sub-list for field type_name
+	32, // 19: tms.catalog.v1.ListCategoriesResponse.categories:type_name -> tms.catalog.v1.Category
+	32, // 20: tms.catalog.v1.GetCategoryResponse.category:type_name -> tms.catalog.v1.Category
+	32, // 21: tms.catalog.v1.CreateCategoryRequest.category:type_name -> tms.catalog.v1.Category
+	32, // 22: tms.catalog.v1.CreateCategoryResponse.category:type_name -> tms.catalog.v1.Category
+	32, // 23: tms.catalog.v1.UpdateCategoryRequest.category:type_name -> tms.catalog.v1.Category
+	32, // 24: tms.catalog.v1.UpdateCategoryResponse.category:type_name -> tms.catalog.v1.Category
+	1,  // 25: tms.catalog.v1.DeleteCategoryResponse.removed:type_name -> tms.catalog.v1.Component
+	3,  // 26: tms.catalog.v1.CatalogService.CreateProject:input_type -> tms.catalog.v1.CreateProjectRequest
+	5,  // 27: tms.catalog.v1.CatalogService.GetProject:input_type -> tms.catalog.v1.GetProjectRequest
+	7,  // 28: tms.catalog.v1.CatalogService.ListProjects:input_type -> tms.catalog.v1.ListProjectsRequest
+	9,  // 29: tms.catalog.v1.CatalogService.UpdateProject:input_type -> tms.catalog.v1.UpdateProjectRequest
+	11, // 30: tms.catalog.v1.CatalogService.DeleteProject:input_type -> tms.catalog.v1.DeleteProjectRequest
+	13, // 31: tms.catalog.v1.CatalogService.CreateComponent:input_type -> tms.catalog.v1.CreateComponentRequest
+	15, // 32: tms.catalog.v1.CatalogService.GetComponent:input_type -> tms.catalog.v1.GetComponentRequest
+	17, // 33: tms.catalog.v1.CatalogService.ListComponents:input_type -> tms.catalog.v1.ListComponentsRequest
+	19, // 34: tms.catalog.v1.CatalogService.UpdateComponent:input_type -> tms.catalog.v1.UpdateComponentRequest
+	21, // 35: tms.catalog.v1.CatalogService.DeleteComponent:input_type -> tms.catalog.v1.DeleteComponentRequest
+	23, // 36: tms.catalog.v1.CatalogService.SetComponentLock:input_type -> tms.catalog.v1.SetComponentLockRequest
+	25, // 37: tms.catalog.v1.CatalogService.GetLanguage:input_type -> tms.catalog.v1.GetLanguageRequest
+	27, // 38: tms.catalog.v1.CatalogService.ListLanguages:input_type -> tms.catalog.v1.ListLanguagesRequest
+	29, // 39: tms.catalog.v1.CatalogService.EnsureLanguage:input_type -> tms.catalog.v1.EnsureLanguageRequest
+	33, // 40: tms.catalog.v1.CatalogService.ListCategories:input_type -> tms.catalog.v1.ListCategoriesRequest
+	35, // 41: tms.catalog.v1.CatalogService.GetCategory:input_type -> tms.catalog.v1.GetCategoryRequest
+	37, // 42: tms.catalog.v1.CatalogService.CreateCategory:input_type -> tms.catalog.v1.CreateCategoryRequest
+	39, // 43: tms.catalog.v1.CatalogService.UpdateCategory:input_type -> tms.catalog.v1.UpdateCategoryRequest
+	41, // 44: tms.catalog.v1.CatalogService.DeleteCategory:input_type -> tms.catalog.v1.DeleteCategoryRequest
+	4,  // 45: tms.catalog.v1.CatalogService.CreateProject:output_type -> tms.catalog.v1.CreateProjectResponse
+	6,  // 46: tms.catalog.v1.CatalogService.GetProject:output_type -> tms.catalog.v1.GetProjectResponse
+	8,  // 47: tms.catalog.v1.CatalogService.ListProjects:output_type -> tms.catalog.v1.ListProjectsResponse
+	10, // 48: tms.catalog.v1.CatalogService.UpdateProject:output_type -> tms.catalog.v1.UpdateProjectResponse
+	12, // 49: tms.catalog.v1.CatalogService.DeleteProject:output_type -> tms.catalog.v1.DeleteProjectResponse
+	14, // 50: tms.catalog.v1.CatalogService.CreateComponent:output_type -> tms.catalog.v1.CreateComponentResponse
+	16, // 51: tms.catalog.v1.CatalogService.GetComponent:output_type -> tms.catalog.v1.GetComponentResponse
+	18, // 52: tms.catalog.v1.CatalogService.ListComponents:output_type -> tms.catalog.v1.ListComponentsResponse
+	20, // 53: tms.catalog.v1.CatalogService.UpdateComponent:output_type -> tms.catalog.v1.UpdateComponentResponse
+	22, // 54: tms.catalog.v1.CatalogService.DeleteComponent:output_type -> tms.catalog.v1.DeleteComponentResponse
+	24, // 55: tms.catalog.v1.CatalogService.SetComponentLock:output_type -> tms.catalog.v1.SetComponentLockResponse
+	26, // 56: tms.catalog.v1.CatalogService.GetLanguage:output_type -> tms.catalog.v1.GetLanguageResponse
+	28, // 57: tms.catalog.v1.CatalogService.ListLanguages:output_type -> tms.catalog.v1.ListLanguagesResponse
+	30, // 58: tms.catalog.v1.CatalogService.EnsureLanguage:output_type -> tms.catalog.v1.EnsureLanguageResponse
+	34, // 59: tms.catalog.v1.CatalogService.ListCategories:output_type -> tms.catalog.v1.ListCategoriesResponse
+	36, // 60: tms.catalog.v1.CatalogService.GetCategory:output_type -> tms.catalog.v1.GetCategoryResponse
+	38, // 61: tms.catalog.v1.CatalogService.CreateCategory:output_type -> tms.catalog.v1.CreateCategoryResponse
+	40, // 62: tms.catalog.v1.CatalogService.UpdateCategory:output_type -> tms.catalog.v1.UpdateCategoryResponse
+	42, // 63: tms.catalog.v1.CatalogService.DeleteCategory:output_type -> tms.catalog.v1.DeleteCategoryResponse
+	45, // [45:64] is the sub-list for method output_type
+	26, // [26:45] is the sub-list for method input_type
+	26, // [26:26] is the sub-list for extension type_name
+	26, // [26:26] is the sub-list for extension extendee
+	0,  // [0:26] is the sub-list for field type_name
 }
 
 func init() { file_tms_catalog_v1_catalog_proto_init() }
@@ -2678,7 +3372,7 @@ func file_tms_catalog_v1_catalog_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tms_catalog_v1_catalog_proto_rawDesc), len(file_tms_catalog_v1_catalog_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   32,
+			NumMessages:   43,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -1,0 +1,208 @@
+package rest
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/tmsproject/tms/pkg/errs"
+	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
+	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
+)
+
+// categoryJSON is the reference's CategorySerializer.
+type categoryJSON struct {
+	ID            int64   `json:"id"`
+	Name          string  `json:"name"`
+	Slug          string  `json:"slug"`
+	Project       string  `json:"project"`
+	Category      *string `json:"category"`
+	URL           string  `json:"url"`
+	StatisticsURL string  `json:"statistics_url"`
+}
+
+func (u urls) category(n int64, sub ...string) string {
+	return u.API(append([]string{"categories", id(n)}, sub...)...)
+}
+
+// categoryRef is the URL of a category, nil for none.
+func (u urls) categoryRef(n int64) *string {
+	if n == 0 {
+		return nil
+	}
+	s := u.category(n)
+	return &s
+}
+
+func (u urls) categoryJSON(x *catalogv1.Category) categoryJSON {
+	return categoryJSON{ID: x.GetId(), Name: x.GetName(), Slug: x.GetSlug(), Project: u.project(x.GetProjectSlug()),
+		Category: u.categoryRef(x.GetParentId()), URL: u.category(x.GetId()),
+		StatisticsURL: u.category(x.GetId(), "statistics")}
+}
+
+func (g *gateway) listCategories(c *call) error {
+	return g.categoryPage(c, "")
+}
+
+func (g *gateway) projectCategories(c *call) error {
+	if _, err := c.pathProject(); err != nil {
+		return err
+	}
+	return g.categoryPage(c, c.param("project"))
+}
+
+func (g *gateway) categoryPage(c *call, project string) error {
+	return c.servicePage(func(offset, limit int64) (any, int64, error) {
+		resp, err := g.cfg.Catalog.ListCategories(c.ctx, &catalogv1.ListCategoriesRequest{
+			ProjectSlug: project, Offset: offset, Limit: limit})
+		return pageRows(resp.GetCategories(), resp.GetTotal(), err, always(c.urls.categoryJSON))
+	})
+}
+
+// pathCategory reads the category of the {id} path with its components.
+func (c *call) pathCategory() (*catalogv1.GetCategoryResponse, error) {
+	n, err := c.pathID()
+	if err != nil {
+		return nil, err
+	}
+	return c.g.cfg.Catalog.GetCategory(c.ctx, &catalogv1.GetCategoryRequest{Id: n})
+}
+
+func (g *gateway) getCategory(c *call) error {
+	resp, err := c.pathCategory()
+	if err != nil {
+		return err
+	}
+	return c.ok(c.urls.categoryJSON(resp.GetCategory()))
+}
+
+// createCategory: name, slug and project required; category (a parent)
+// optional. The catalog checks project.edit and the nesting.
+func (g *gateway) createCategory(c *call) error {
+	x, _, err := c.categoryBody(true)
+	if err != nil {
+		return err
+	}
+	resp, err := g.cfg.Catalog.CreateCategory(c.ctx, &catalogv1.CreateCategoryRequest{Category: x})
+	if err != nil {
+		return err
+	}
+	g.paths.forget(x.GetProjectSlug())
+	j := c.urls.categoryJSON(resp.GetCategory())
+	return c.created(j.URL, j)
+}
+
+func (g *gateway) updateCategory(c *call) error {
+	cur, err := c.pathCategory()
+	if err != nil {
+		return err
+	}
+	x, fields, err := c.categoryBody(c.r.Method == http.MethodPut)
+	if err != nil {
+		return err
+	}
+	if x.GetProjectSlug() != "" && x.GetProjectSlug() != cur.GetCategory().GetProjectSlug() {
+		return errs.Invalid("project", "invalid", "A category cannot move to another project.")
+	}
+	resp, err := g.cfg.Catalog.UpdateCategory(c.ctx, &catalogv1.UpdateCategoryRequest{
+		Id: cur.GetCategory().GetId(), Category: x, Fields: fields})
+	if err != nil {
+		return err
+	}
+	g.paths.forget(cur.GetCategory().GetProjectSlug())
+	return c.ok(c.urls.categoryJSON(resp.GetCategory()))
+}
+
+// deleteCategory removes the category with its subcategories and their
+// components, whose strings the translation service then forgets.
+func (g *gateway) deleteCategory(c *call) error {
+	cur, err := c.pathCategory()
+	if err != nil {
+		return err
+	}
+	resp, err := g.cfg.Catalog.DeleteCategory(c.ctx, &catalogv1.DeleteCategoryRequest{Id: cur.GetCategory().GetId(), Actor: c.actor()})
+	if err != nil {
+		return err
+	}
+	for _, comp := range resp.GetRemoved() {
+		if _, err := g.cfg.Translation.ForgetComponent(c.ctx, &translationv1.ForgetComponentRequest{ComponentId: comp.GetId()}); err != nil {
+			g.log.WarnContext(c.ctx, "forget component after category delete", "component", comp.GetId(), "err", err)
+		}
+	}
+	g.paths.forget(cur.GetCategory().GetProjectSlug())
+	return c.noContent()
+}
+
+// categoryStatistics sums the components inside the category.
+func (g *gateway) categoryStatistics(c *call) error {
+	cur, err := c.pathCategory()
+	if err != nil {
+		return err
+	}
+	proj, err := c.project(cur.GetCategory().GetProjectSlug())
+	if err != nil {
+		return err
+	}
+	st := &translationv1.Statistics{}
+	if ids := cur.GetComponentIds(); len(ids) > 0 {
+		resp, err := g.cfg.Translation.GetStatistics(c.ctx, &translationv1.GetStatisticsRequest{ProjectComponentIds: ids})
+		if err != nil {
+			return err
+		}
+		st = resp.GetStats()
+	}
+	x := cur.GetCategory()
+	return c.ok(newStats(st, proj.GetTranslationReview(), statsIdentity{Name: x.GetName(),
+		URL: c.urls.category(x.GetId(), "statistics"), TranslateURL: c.urls.Web(append([]string{"projects", x.GetProjectSlug()}, strings.Split(x.GetPath(), "/")...)...)}))
+}
+
+// categoryBody reads name, slug, project and category (the parent); the
+// references are URLs of this API or plain slugs and ids.
+func (c *call) categoryBody(required bool) (*catalogv1.Category, []string, error) {
+	b, err := c.readBody()
+	if err != nil {
+		return nil, nil, err
+	}
+	if required {
+		b.required("name", "slug", "project")
+	}
+	x := &catalogv1.Category{}
+	var fields []string
+	if s, ok := b.str("name"); ok {
+		x.Name, fields = s, append(fields, "name")
+	}
+	if s, ok := b.str("slug"); ok {
+		x.Slug, fields = s, append(fields, "slug")
+	}
+	if s, ok := b.str("project"); ok {
+		x.ProjectSlug = lastSegment(s)
+	}
+	if n, ok := b.categoryRef("category"); ok {
+		x.ParentId, fields = n, append(fields, "parent_id")
+	}
+	return x, fields, b.err()
+}
+
+// categoryRef reads a category reference: its API URL, its id, or null.
+func (b *body) categoryRef(key string) (int64, bool) {
+	v, ok := b.fields[key]
+	if !ok {
+		return 0, false
+	}
+	if v == nil {
+		return 0, true
+	}
+	s, _ := b.str(key)
+	if s == "" {
+		if n, ok := b.integer(key); ok {
+			return n, true
+		}
+		return 0, false
+	}
+	n, err := strconv.ParseInt(lastSegment(s), 10, 64)
+	if err != nil || n <= 0 {
+		b.errs.Add(key, "does_not_exist", "Invalid hyperlink - Object does not exist.")
+		return 0, false
+	}
+	return n, true
+}

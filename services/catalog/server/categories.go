@@ -1,0 +1,268 @@
+package server
+
+import (
+	"context"
+	"slices"
+	"strings"
+
+	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/pkg/policy"
+	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	"github.com/tmsproject/tms/services/catalog/store"
+)
+
+// maxCategoryDepth is the reference's CATEGORY_DEPTH.
+const maxCategoryDepth = 3
+
+// categoryNameLength is the reference's category name and slug length.
+const categoryNameLength = 100
+
+func categoryDuplicate(field string) string {
+	if field == "slug" {
+		return "Category with this URL slug already exists in the project."
+	}
+	return "Category with this name already exists in the project."
+}
+
+func categoryProto(c *store.Category) *catalogv1.Category {
+	return &catalogv1.Category{Id: c.ID, ProjectSlug: c.ProjectSlug, ParentId: c.ParentID, Name: c.Name,
+		Slug: c.Slug, Path: c.Path()}
+}
+
+// ListCategories pages the categories of a project, or of every project
+// the caller may see.
+func (s *Server) ListCategories(ctx context.Context, req *catalogv1.ListCategoriesRequest) (*catalogv1.ListCategoriesResponse, error) {
+	p, err := page(req.GetOffset(), req.GetLimit())
+	if err != nil {
+		return nil, err
+	}
+	var projectID int64
+	if slug := req.GetProjectSlug(); slug != "" {
+		project, err := s.seenProject(ctx, slug)
+		if err != nil {
+			return nil, err
+		}
+		projectID = project.ID
+	}
+	cs, total, err := s.st.ListCategories(ctx, projectID, p, viewer(ctx))
+	if err != nil {
+		return nil, storeErr(err, nil)
+	}
+	out := &catalogv1.ListCategoriesResponse{Total: total}
+	for i := range cs {
+		out.Categories = append(out.Categories, categoryProto(&cs[i]))
+	}
+	return out, nil
+}
+
+// GetCategory reads a category by id, or by its path in a project, with
+// the components inside it.
+func (s *Server) GetCategory(ctx context.Context, req *catalogv1.GetCategoryRequest) (*catalogv1.GetCategoryResponse, error) {
+	c, err := s.findCategory(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	ids, err := s.st.CategoryComponents(ctx, c.ID)
+	if err != nil {
+		return nil, storeErr(err, nil)
+	}
+	return &catalogv1.GetCategoryResponse{Category: categoryProto(c), ComponentIds: ids}, nil
+}
+
+func (s *Server) findCategory(ctx context.Context, req *catalogv1.GetCategoryRequest) (*store.Category, error) {
+	if req.GetId() != 0 {
+		return s.seenCategory(ctx, req.GetId())
+	}
+	project, err := s.seenProject(ctx, req.GetProjectSlug())
+	if err != nil {
+		return nil, err
+	}
+	cs, _, err := s.st.ListCategories(ctx, project.ID, store.Page{}, store.Viewer{All: true})
+	if err != nil {
+		return nil, storeErr(err, nil)
+	}
+	for i := range cs {
+		if cs[i].Path() == req.GetPath() {
+			return &cs[i], nil
+		}
+	}
+	return nil, notFound()
+}
+
+// CreateCategory adds a category to a project, under a parent of the same
+// project at most two levels deep (project.edit).
+func (s *Server) CreateCategory(ctx context.Context, req *catalogv1.CreateCategoryRequest) (*catalogv1.CreateCategoryResponse, error) {
+	in := req.GetCategory()
+	project, err := s.seenProject(ctx, in.GetProjectSlug())
+	if err != nil {
+		return nil, err
+	}
+	if err := mayEditProject(ctx, project); err != nil {
+		return nil, err
+	}
+	c := &store.Category{ProjectID: project.ID, ParentID: in.GetParentId(), Name: strings.TrimSpace(in.GetName()), Slug: in.GetSlug()}
+	if err := s.checkCategory(ctx, c, fieldSet{"name": true, "slug": true}, true); err != nil {
+		return nil, err
+	}
+	if err := s.st.SaveCategory(ctx, c); err != nil {
+		return nil, storeErr(err, categoryDuplicate)
+	}
+	return &catalogv1.CreateCategoryResponse{Category: categoryProto(c)}, nil
+}
+
+// UpdateCategory renames a category or moves it within its project.
+func (s *Server) UpdateCategory(ctx context.Context, req *catalogv1.UpdateCategoryRequest) (*catalogv1.UpdateCategoryResponse, error) {
+	c, err := s.seenCategory(ctx, req.GetId())
+	if err != nil {
+		return nil, err
+	}
+	if err := mayEditProject(ctx, &store.Project{Slug: c.ProjectSlug, AccessControl: c.ProjectAccess}); err != nil {
+		return nil, err
+	}
+	set := fieldSet{}
+	in := req.GetCategory()
+	for _, f := range req.GetFields() {
+		switch f {
+		case "name":
+			c.Name = strings.TrimSpace(in.GetName())
+		case "slug":
+			c.Slug = in.GetSlug()
+		case "parent_id":
+			c.ParentID = in.GetParentId()
+		default:
+			return nil, errs.Invalid(f, "invalid", "Unknown field.")
+		}
+		set[f] = true
+	}
+	if err := s.checkCategory(ctx, c, set, false); err != nil {
+		return nil, err
+	}
+	if err := s.st.SaveCategory(ctx, c); err != nil {
+		return nil, storeErr(err, categoryDuplicate)
+	}
+	return &catalogv1.UpdateCategoryResponse{Category: categoryProto(c)}, nil
+}
+
+// DeleteCategory removes a category with what it holds, recording
+// "Component removed" for each component.
+func (s *Server) DeleteCategory(ctx context.Context, req *catalogv1.DeleteCategoryRequest) (*catalogv1.DeleteCategoryResponse, error) {
+	c, err := s.seenCategory(ctx, req.GetId())
+	if err != nil {
+		return nil, err
+	}
+	if err := mayEditProject(ctx, &store.Project{Slug: c.ProjectSlug, AccessControl: c.ProjectAccess}); err != nil {
+		return nil, err
+	}
+	removed, err := s.st.DeleteCategory(ctx, c.ID, func(comp store.Component) *changelogv1.Change {
+		return componentRemoved(comp, req.GetActor())
+	})
+	if err != nil {
+		return nil, storeErr(err, nil)
+	}
+	s.notify()
+	out := &catalogv1.DeleteCategoryResponse{}
+	for i := range removed {
+		out.Removed = append(out.Removed, componentProto(&removed[i]))
+	}
+	return out, nil
+}
+
+// checkCategory validates name, slug and parent: a parent of the same
+// project, not the category itself or below it, and no deeper than the
+// reference allows (counting what hangs below a moved category).
+func (s *Server) checkCategory(ctx context.Context, c *store.Category, set fieldSet, create bool) error {
+	ch := &checker{set: set, create: create}
+	ch.name("name", c.Name, categoryNameLength)
+	ch.slug("slug", c.Slug, categoryNameLength)
+	if err := ch.err(); err != nil || c.ParentID == 0 {
+		return err
+	}
+	parent, err := s.st.GetCategory(ctx, c.ParentID)
+	if err != nil || parent.ProjectID != c.ProjectID {
+		return errs.Invalid("category", "does_not_exist", "Invalid hyperlink - Object does not exist.")
+	}
+	below := 0
+	if c.ID != 0 {
+		tree, err := s.st.CategoryTree(ctx, c.ID)
+		if err != nil {
+			return storeErr(err, nil)
+		}
+		if slices.Contains(tree, parent.ID) {
+			return errs.Invalid("category", "invalid", "A category cannot be placed inside itself.")
+		}
+		below = s.height(ctx, c.ID) - 1
+	}
+	if parent.Depth()+1+below > maxCategoryDepth {
+		return errs.Invalid("category", "invalid", "Too deep nesting of categories.")
+	}
+	return nil
+}
+
+// height is 1 for a category without subcategories, 2 with children only,
+// 3 with grandchildren.
+func (s *Server) height(ctx context.Context, id int64) int {
+	cs, _, err := s.st.ListCategories(ctx, 0, store.Page{}, store.Viewer{All: true})
+	if err != nil {
+		return maxCategoryDepth
+	}
+	children := map[int64][]int64{}
+	for _, c := range cs {
+		children[c.ParentID] = append(children[c.ParentID], c.ID)
+	}
+	var walk func(int64) int
+	walk = func(id int64) int {
+		h := 1
+		for _, k := range children[id] {
+			h = max(h, 1+walk(k))
+		}
+		return h
+	}
+	return walk(id)
+}
+
+// seenProject reads a project the caller may see.
+func (s *Server) seenProject(ctx context.Context, slug string) (*store.Project, error) {
+	p, err := s.st.GetProject(ctx, slug)
+	if err != nil {
+		return nil, storeErr(err, nil)
+	}
+	if !viewer(ctx).Sees(p.Slug, p.AccessControl) {
+		return nil, notFound()
+	}
+	return p, nil
+}
+
+// seenCategory reads a category of a project the caller may see.
+func (s *Server) seenCategory(ctx context.Context, id int64) (*store.Category, error) {
+	c, err := s.st.GetCategory(ctx, id)
+	if err != nil {
+		return nil, storeErr(err, nil)
+	}
+	if !viewer(ctx).Sees(c.ProjectSlug, c.ProjectAccess) {
+		return nil, notFound()
+	}
+	return c, nil
+}
+
+// mayEditProject answers PermissionDenied unless the caller holds
+// project.edit on the project (the service's own calls may).
+func mayEditProject(ctx context.Context, p *store.Project) error {
+	c, restricted := policy.Restricted(ctx)
+	if !restricted || c.Can("project.edit", policy.Scope{Project: p.Slug, Access: p.AccessControl}) {
+		return nil
+	}
+	return errs.New(errs.PermissionDenied, "You do not have permission to perform this action.")
+}
+
+// checkComponentCategory: a component's category is one of its project.
+func (s *Server) checkComponentCategory(ctx context.Context, projectID int64, m *catalogv1.Component, set fieldSet) error {
+	if !set["category_id"] || m.GetCategoryId() == 0 {
+		return nil
+	}
+	c, err := s.st.GetCategory(ctx, m.GetCategoryId())
+	if err != nil || c.ProjectID != projectID {
+		return errs.Invalid("category", "does_not_exist", "Invalid hyperlink - Object does not exist.")
+	}
+	return nil
+}
