@@ -216,6 +216,12 @@ func (f *permissionFixture) cases() []writeCase {
 		{"label a string", "PATCH", func(string) (string, any) {
 			return hello, map[string]any{"labels": []int64{f.labelID("open")}}
 		}, with(200)},
+		// Sharing a component with another project needs component.edit.
+		{"link component", "POST", fixed("components/open/app/links/", map[string]any{"project_slug": "secret"}), [3]int{401, 403, 201}},
+		{"unlink component", "DELETE", func(string) (string, any) {
+			a.want(201, "POST", a.base+"components/open/app/links/", map[string]any{"project_slug": "secret"})
+			return "components/open/app/links/secret/", nil
+		}, with(204)},
 		// Categories are the project's settings too (project.edit).
 		{"create category", "POST", func(string) (string, any) {
 			s := f.unique("cat")
@@ -279,6 +285,7 @@ func (f *permissionFixture) privateCases() []writeCase {
 		{"comment", "POST", fixed(unit+"comments/", map[string]any{"scope": "translation", "comment": "x"}), [3]int{}},
 		{"create label", "POST", fixed("projects/secret/labels/", map[string]any{"name": "x"}), [3]int{}},
 		{"create category", "POST", fixed("categories/", map[string]any{"name": "x", "slug": "x", "project": "secret"}), [3]int{}},
+		{"link component", "POST", fixed("components/secret/app/links/", map[string]any{"project_slug": "open"}), [3]int{}},
 		{"edit category", "PATCH", fixed(f.category("secret"), map[string]any{"name": "y"}), [3]int{}},
 		{"delete category", "DELETE", fixed(f.category("secret"), nil), [3]int{}},
 		{"edit label", "PATCH", fixed(f.label("secret"), map[string]any{"name": "y"}), [3]int{}},

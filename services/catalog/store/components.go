@@ -99,7 +99,19 @@ func (s *Store) ListComponents(ctx context.Context, projectSlug string, page Pag
 		if !v.Sees(p.Slug, p.AccessControl) {
 			return nil, 0, ErrNotFound
 		}
-		filter = func(q *gorm.DB) *gorm.DB { return q.Where("components.project_id = ?", p.ID) }
+		// Its own components and those shared with it whose own project
+		// the viewer may see.
+		linked := q.Table("component_links").Select("component_id").Where("project_id = ?", p.ID)
+		own := func(q *gorm.DB) *gorm.DB { return q }
+		if !v.All {
+			own = func(q *gorm.DB) *gorm.DB {
+				return q.Where("components.project_id IN (?)", visibleProjects(s.db.Model(&Project{}).Select("id"), v))
+			}
+		}
+		filter = func(q *gorm.DB) *gorm.DB {
+			return q.Where("components.project_id = ? OR (components.id IN (?) AND components.id IN (?))", p.ID, linked,
+				own(s.db.Model(&Component{}).Select("components.id")))
+		}
 	}
 	var total int64
 	if err := filter(q.Model(&Component{})).Count(&total).Error; err != nil {
@@ -230,4 +242,40 @@ func (s *Store) SetComponentLock(ctx context.Context, projectSlug, slug string, 
 		return nil, false, err
 	}
 	return c, changed, nil
+}
+
+// LinkComponent shares a component with a project; sharing it twice is
+// one link.
+func (s *Store) LinkComponent(ctx context.Context, componentID, projectID int64) error {
+	return s.db.WithContext(ctx).Exec(`INSERT INTO component_links (component_id, project_id) VALUES (?, ?)
+		ON CONFLICT DO NOTHING`, componentID, projectID).Error
+}
+
+// UnlinkComponent stops sharing; ErrNotFound when it was not shared.
+func (s *Store) UnlinkComponent(ctx context.Context, componentID, projectID int64) error {
+	res := s.db.WithContext(ctx).Exec(`DELETE FROM component_links WHERE component_id = ? AND project_id = ?`, componentID, projectID)
+	if res.Error != nil {
+		return res.Error
+	}
+	if res.RowsAffected == 0 {
+		return ErrNotFound
+	}
+	return nil
+}
+
+// ComponentLinks pages the projects a component is shared with that v
+// may see, by id.
+func (s *Store) ComponentLinks(ctx context.Context, componentID int64, page Page, v Viewer) ([]Project, int64, error) {
+	query := func() *gorm.DB {
+		q := s.db.WithContext(ctx).Model(&Project{}).
+			Where("id IN (?)", s.db.Table("component_links").Select("project_id").Where("component_id = ?", componentID))
+		return visibleProjects(q, v)
+	}
+	var total int64
+	if err := query().Count(&total).Error; err != nil {
+		return nil, 0, err
+	}
+	var out []Project
+	err := page.apply(query().Order("id")).Find(&out).Error
+	return out, total, err
 }

@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"errors"
+	"fmt"
 	"testing"
 	"time"
 
@@ -26,6 +27,7 @@ func TestConformance(t *testing.T) {
 		{"Languages", testLanguages},
 		{"Plurals", testPlurals},
 		{"Categories", testCategories},
+		{"ComponentLinks", testComponentLinks},
 		{"Projects", testProjects},
 		{"ProjectDuplicates", testProjectDuplicates},
 		{"Components", testComponents},
@@ -38,7 +40,7 @@ func TestConformance(t *testing.T) {
 		for _, c := range cases {
 			t.Run(c.name, func(t *testing.T) {
 				// Each case works on its own rows: clear the tables first.
-				for _, table := range []string{"components", "categories", "projects", "plurals", "languages", "outbox_events"} {
+				for _, table := range []string{"component_links", "components", "categories", "projects", "plurals", "languages", "outbox_events"} {
 					if err := gdb.Exec("DELETE FROM " + table).Error; err != nil {
 						t.Fatal(err)
 					}
@@ -207,6 +209,56 @@ func testCategories(t *testing.T, s *store.Store, gdb *gorm.DB) {
 	}
 	if got := changes(t, gdb); len(got) != 1 || got[0].GetComponentSlug() != "guide" {
 		t.Errorf("changes: %v", got)
+	}
+}
+
+func testComponentLinks(t *testing.T, s *store.Store, _ *gorm.DB) {
+	ctx := t.Context()
+	seed(t, s)
+	open, other, secret := newProject("open"), newProject("other"), newProject("secret")
+	secret.AccessControl = 100
+	for _, p := range []*store.Project{open, other, secret} {
+		if err := s.CreateProject(ctx, p, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	shared, hidden := newComponent(other.ID, "shared"), newComponent(secret.ID, "hidden")
+	for _, c := range []*store.Component{newComponent(open.ID, "own"), shared, hidden} {
+		if err := s.CreateComponent(ctx, c, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []*store.Component{shared, shared, hidden} {
+		if err := s.LinkComponent(ctx, c.ID, open.ID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	public := store.Viewer{Levels: []int32{0}}
+	for _, tc := range []struct {
+		name string
+		v    store.Viewer
+		want []string
+	}{{"everything", store.Viewer{All: true}, []string{"own", "shared", "hidden"}}, {"public", public, []string{"own", "shared"}}} {
+		list, total, err := s.ListComponents(ctx, "open", store.Page{}, tc.v)
+		var got []string
+		for _, c := range list {
+			got = append(got, c.Slug)
+		}
+		if err != nil || total != int64(len(tc.want)) || fmt.Sprint(got) != fmt.Sprint(tc.want) {
+			t.Errorf("%s: %v %d %v, want %v", tc.name, got, total, err, tc.want)
+		}
+	}
+	if ps, n, err := s.ComponentLinks(ctx, shared.ID, store.Page{}, public); err != nil || n != 1 || ps[0].Slug != "open" {
+		t.Errorf("links: %v %d %v", ps, n, err)
+	}
+	if err := s.UnlinkComponent(ctx, shared.ID, open.ID); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.UnlinkComponent(ctx, shared.ID, open.ID); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("unlink twice: %v", err)
+	}
+	if _, n, _ := s.ListComponents(ctx, "open", store.Page{}, public); n != 1 {
+		t.Errorf("after unlink the public sees %d components", n)
 	}
 }
 

@@ -2965,6 +2965,328 @@ func (x *DeleteCategoryResponse) GetRemoved() []*Component {
 	return nil
 }
 
+type ListComponentLinksRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	ProjectSlug   string                 `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	Slug          string                 `protobuf:"bytes,2,opt,name=slug,proto3" json:"slug,omitempty"`
+	Offset        int64                  `protobuf:"varint,3,opt,name=offset,proto3" json:"offset,omitempty"`
+	Limit         int64                  `protobuf:"varint,4,opt,name=limit,proto3" json:"limit,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListComponentLinksRequest) Reset() {
+	*x = ListComponentLinksRequest{}
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[43]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListComponentLinksRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListComponentLinksRequest) ProtoMessage() {}
+
+func (x *ListComponentLinksRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[43]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListComponentLinksRequest.ProtoReflect.Descriptor instead.
+func (*ListComponentLinksRequest) Descriptor() ([]byte, []int) {
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{43}
+}
+
+func (x *ListComponentLinksRequest) GetProjectSlug() string {
+	if x != nil {
+		return x.ProjectSlug
+	}
+	return ""
+}
+
+func (x *ListComponentLinksRequest) GetSlug() string {
+	if x != nil {
+		return x.Slug
+	}
+	return ""
+}
+
+func (x *ListComponentLinksRequest) GetOffset() int64 {
+	if x != nil {
+		return x.Offset
+	}
+	return 0
+}
+
+func (x *ListComponentLinksRequest) GetLimit() int64 {
+	if x != nil {
+		return x.Limit
+	}
+	return 0
+}
+
+type ListComponentLinksResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The projects the component is shared with, by id.
+	Projects      []*Project `protobuf:"bytes,1,rep,name=projects,proto3" json:"projects,omitempty"`
+	Total         int64      `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListComponentLinksResponse) Reset() {
+	*x = ListComponentLinksResponse{}
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[44]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListComponentLinksResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListComponentLinksResponse) ProtoMessage() {}
+
+func (x *ListComponentLinksResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[44]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListComponentLinksResponse.ProtoReflect.Descriptor instead.
+func (*ListComponentLinksResponse) Descriptor() ([]byte, []int) {
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{44}
+}
+
+func (x *ListComponentLinksResponse) GetProjects() []*Project {
+	if x != nil {
+		return x.Projects
+	}
+	return nil
+}
+
+func (x *ListComponentLinksResponse) GetTotal() int64 {
+	if x != nil {
+		return x.Total
+	}
+	return 0
+}
+
+type AddComponentLinkRequest struct {
+	state       protoimpl.MessageState `protogen:"open.v1"`
+	ProjectSlug string                 `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	Slug        string                 `protobuf:"bytes,2,opt,name=slug,proto3" json:"slug,omitempty"`
+	// The project to share the component with.
+	LinkProjectSlug string `protobuf:"bytes,3,opt,name=link_project_slug,json=linkProjectSlug,proto3" json:"link_project_slug,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
+}
+
+func (x *AddComponentLinkRequest) Reset() {
+	*x = AddComponentLinkRequest{}
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[45]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AddComponentLinkRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AddComponentLinkRequest) ProtoMessage() {}
+
+func (x *AddComponentLinkRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[45]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AddComponentLinkRequest.ProtoReflect.Descriptor instead.
+func (*AddComponentLinkRequest) Descriptor() ([]byte, []int) {
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{45}
+}
+
+func (x *AddComponentLinkRequest) GetProjectSlug() string {
+	if x != nil {
+		return x.ProjectSlug
+	}
+	return ""
+}
+
+func (x *AddComponentLinkRequest) GetSlug() string {
+	if x != nil {
+		return x.Slug
+	}
+	return ""
+}
+
+func (x *AddComponentLinkRequest) GetLinkProjectSlug() string {
+	if x != nil {
+		return x.LinkProjectSlug
+	}
+	return ""
+}
+
+type AddComponentLinkResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Component     *Component             `protobuf:"bytes,1,opt,name=component,proto3" json:"component,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AddComponentLinkResponse) Reset() {
+	*x = AddComponentLinkResponse{}
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[46]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AddComponentLinkResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AddComponentLinkResponse) ProtoMessage() {}
+
+func (x *AddComponentLinkResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[46]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AddComponentLinkResponse.ProtoReflect.Descriptor instead.
+func (*AddComponentLinkResponse) Descriptor() ([]byte, []int) {
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{46}
+}
+
+func (x *AddComponentLinkResponse) GetComponent() *Component {
+	if x != nil {
+		return x.Component
+	}
+	return nil
+}
+
+type RemoveComponentLinkRequest struct {
+	state           protoimpl.MessageState `protogen:"open.v1"`
+	ProjectSlug     string                 `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	Slug            string                 `protobuf:"bytes,2,opt,name=slug,proto3" json:"slug,omitempty"`
+	LinkProjectSlug string                 `protobuf:"bytes,3,opt,name=link_project_slug,json=linkProjectSlug,proto3" json:"link_project_slug,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
+}
+
+func (x *RemoveComponentLinkRequest) Reset() {
+	*x = RemoveComponentLinkRequest{}
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[47]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RemoveComponentLinkRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RemoveComponentLinkRequest) ProtoMessage() {}
+
+func (x *RemoveComponentLinkRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[47]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RemoveComponentLinkRequest.ProtoReflect.Descriptor instead.
+func (*RemoveComponentLinkRequest) Descriptor() ([]byte, []int) {
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{47}
+}
+
+func (x *RemoveComponentLinkRequest) GetProjectSlug() string {
+	if x != nil {
+		return x.ProjectSlug
+	}
+	return ""
+}
+
+func (x *RemoveComponentLinkRequest) GetSlug() string {
+	if x != nil {
+		return x.Slug
+	}
+	return ""
+}
+
+func (x *RemoveComponentLinkRequest) GetLinkProjectSlug() string {
+	if x != nil {
+		return x.LinkProjectSlug
+	}
+	return ""
+}
+
+type RemoveComponentLinkResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RemoveComponentLinkResponse) Reset() {
+	*x = RemoveComponentLinkResponse{}
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[48]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RemoveComponentLinkResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RemoveComponentLinkResponse) ProtoMessage() {}
+
+func (x *RemoveComponentLinkResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[48]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RemoveComponentLinkResponse.ProtoReflect.Descriptor instead.
+func (*RemoveComponentLinkResponse) Descriptor() ([]byte, []int) {
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{48}
+}
+
 var File_tms_catalog_v1_catalog_proto protoreflect.FileDescriptor
 
 const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
@@ -3207,7 +3529,26 @@ const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x14\n" +
 	"\x05actor\x18\x02 \x01(\tR\x05actor\"M\n" +
 	"\x16DeleteCategoryResponse\x123\n" +
-	"\aremoved\x18\x01 \x03(\v2\x19.tms.catalog.v1.ComponentR\aremoved2\x9c\x0e\n" +
+	"\aremoved\x18\x01 \x03(\v2\x19.tms.catalog.v1.ComponentR\aremoved\"\x80\x01\n" +
+	"\x19ListComponentLinksRequest\x12!\n" +
+	"\fproject_slug\x18\x01 \x01(\tR\vprojectSlug\x12\x12\n" +
+	"\x04slug\x18\x02 \x01(\tR\x04slug\x12\x16\n" +
+	"\x06offset\x18\x03 \x01(\x03R\x06offset\x12\x14\n" +
+	"\x05limit\x18\x04 \x01(\x03R\x05limit\"g\n" +
+	"\x1aListComponentLinksResponse\x123\n" +
+	"\bprojects\x18\x01 \x03(\v2\x17.tms.catalog.v1.ProjectR\bprojects\x12\x14\n" +
+	"\x05total\x18\x02 \x01(\x03R\x05total\"|\n" +
+	"\x17AddComponentLinkRequest\x12!\n" +
+	"\fproject_slug\x18\x01 \x01(\tR\vprojectSlug\x12\x12\n" +
+	"\x04slug\x18\x02 \x01(\tR\x04slug\x12*\n" +
+	"\x11link_project_slug\x18\x03 \x01(\tR\x0flinkProjectSlug\"S\n" +
+	"\x18AddComponentLinkResponse\x127\n" +
+	"\tcomponent\x18\x01 \x01(\v2\x19.tms.catalog.v1.ComponentR\tcomponent\"\x7f\n" +
+	"\x1aRemoveComponentLinkRequest\x12!\n" +
+	"\fproject_slug\x18\x01 \x01(\tR\vprojectSlug\x12\x12\n" +
+	"\x04slug\x18\x02 \x01(\tR\x04slug\x12*\n" +
+	"\x11link_project_slug\x18\x03 \x01(\tR\x0flinkProjectSlug\"\x1d\n" +
+	"\x1bRemoveComponentLinkResponse2\xe0\x10\n" +
 	"\x0eCatalogService\x12\\\n" +
 	"\rCreateProject\x12$.tms.catalog.v1.CreateProjectRequest\x1a%.tms.catalog.v1.CreateProjectResponse\x12S\n" +
 	"\n" +
@@ -3228,7 +3569,10 @@ const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"\vGetCategory\x12\".tms.catalog.v1.GetCategoryRequest\x1a#.tms.catalog.v1.GetCategoryResponse\x12_\n" +
 	"\x0eCreateCategory\x12%.tms.catalog.v1.CreateCategoryRequest\x1a&.tms.catalog.v1.CreateCategoryResponse\x12_\n" +
 	"\x0eUpdateCategory\x12%.tms.catalog.v1.UpdateCategoryRequest\x1a&.tms.catalog.v1.UpdateCategoryResponse\x12_\n" +
-	"\x0eDeleteCategory\x12%.tms.catalog.v1.DeleteCategoryRequest\x1a&.tms.catalog.v1.DeleteCategoryResponseBAZ?github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1;catalogv1b\x06proto3"
+	"\x0eDeleteCategory\x12%.tms.catalog.v1.DeleteCategoryRequest\x1a&.tms.catalog.v1.DeleteCategoryResponse\x12k\n" +
+	"\x12ListComponentLinks\x12).tms.catalog.v1.ListComponentLinksRequest\x1a*.tms.catalog.v1.ListComponentLinksResponse\x12e\n" +
+	"\x10AddComponentLink\x12'.tms.catalog.v1.AddComponentLinkRequest\x1a(.tms.catalog.v1.AddComponentLinkResponse\x12n\n" +
+	"\x13RemoveComponentLink\x12*.tms.catalog.v1.RemoveComponentLinkRequest\x1a+.tms.catalog.v1.RemoveComponentLinkResponseBAZ?github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1;catalogv1b\x06proto3"
 
 var (
 	file_tms_catalog_v1_catalog_proto_rawDescOnce sync.Once
@@ -3242,56 +3586,62 @@ func file_tms_catalog_v1_catalog_proto_rawDescGZIP() []byte {
 	return file_tms_catalog_v1_catalog_proto_rawDescData
 }
 
-var file_tms_catalog_v1_catalog_proto_msgTypes = make([]protoimpl.MessageInfo, 43)
+var file_tms_catalog_v1_catalog_proto_msgTypes = make([]protoimpl.MessageInfo, 49)
 var file_tms_catalog_v1_catalog_proto_goTypes = []any{
-	(*Project)(nil),                  // 0: tms.catalog.v1.Project
-	(*Component)(nil),                // 1: tms.catalog.v1.Component
-	(*Language)(nil),                 // 2: tms.catalog.v1.Language
-	(*CreateProjectRequest)(nil),     // 3: tms.catalog.v1.CreateProjectRequest
-	(*CreateProjectResponse)(nil),    // 4: tms.catalog.v1.CreateProjectResponse
-	(*GetProjectRequest)(nil),        // 5: tms.catalog.v1.GetProjectRequest
-	(*GetProjectResponse)(nil),       // 6: tms.catalog.v1.GetProjectResponse
-	(*ListProjectsRequest)(nil),      // 7: tms.catalog.v1.ListProjectsRequest
-	(*ListProjectsResponse)(nil),     // 8: tms.catalog.v1.ListProjectsResponse
-	(*UpdateProjectRequest)(nil),     // 9: tms.catalog.v1.UpdateProjectRequest
-	(*UpdateProjectResponse)(nil),    // 10: tms.catalog.v1.UpdateProjectResponse
-	(*DeleteProjectRequest)(nil),     // 11: tms.catalog.v1.DeleteProjectRequest
-	(*DeleteProjectResponse)(nil),    // 12: tms.catalog.v1.DeleteProjectResponse
-	(*CreateComponentRequest)(nil),   // 13: tms.catalog.v1.CreateComponentRequest
-	(*CreateComponentResponse)(nil),  // 14: tms.catalog.v1.CreateComponentResponse
-	(*GetComponentRequest)(nil),      // 15: tms.catalog.v1.GetComponentRequest
-	(*GetComponentResponse)(nil),     // 16: tms.catalog.v1.GetComponentResponse
-	(*ListComponentsRequest)(nil),    // 17: tms.catalog.v1.ListComponentsRequest
-	(*ListComponentsResponse)(nil),   // 18: tms.catalog.v1.ListComponentsResponse
-	(*UpdateComponentRequest)(nil),   // 19: tms.catalog.v1.UpdateComponentRequest
-	(*UpdateComponentResponse)(nil),  // 20: tms.catalog.v1.UpdateComponentResponse
-	(*DeleteComponentRequest)(nil),   // 21: tms.catalog.v1.DeleteComponentRequest
-	(*DeleteComponentResponse)(nil),  // 22: tms.catalog.v1.DeleteComponentResponse
-	(*SetComponentLockRequest)(nil),  // 23: tms.catalog.v1.SetComponentLockRequest
-	(*SetComponentLockResponse)(nil), // 24: tms.catalog.v1.SetComponentLockResponse
-	(*GetLanguageRequest)(nil),       // 25: tms.catalog.v1.GetLanguageRequest
-	(*GetLanguageResponse)(nil),      // 26: tms.catalog.v1.GetLanguageResponse
-	(*ListLanguagesRequest)(nil),     // 27: tms.catalog.v1.ListLanguagesRequest
-	(*ListLanguagesResponse)(nil),    // 28: tms.catalog.v1.ListLanguagesResponse
-	(*EnsureLanguageRequest)(nil),    // 29: tms.catalog.v1.EnsureLanguageRequest
-	(*EnsureLanguageResponse)(nil),   // 30: tms.catalog.v1.EnsureLanguageResponse
-	(*Plural)(nil),                   // 31: tms.catalog.v1.Plural
-	(*Category)(nil),                 // 32: tms.catalog.v1.Category
-	(*ListCategoriesRequest)(nil),    // 33: tms.catalog.v1.ListCategoriesRequest
-	(*ListCategoriesResponse)(nil),   // 34: tms.catalog.v1.ListCategoriesResponse
-	(*GetCategoryRequest)(nil),       // 35: tms.catalog.v1.GetCategoryRequest
-	(*GetCategoryResponse)(nil),      // 36: tms.catalog.v1.GetCategoryResponse
-	(*CreateCategoryRequest)(nil),    // 37: tms.catalog.v1.CreateCategoryRequest
-	(*CreateCategoryResponse)(nil),   // 38: tms.catalog.v1.CreateCategoryResponse
-	(*UpdateCategoryRequest)(nil),    // 39: tms.catalog.v1.UpdateCategoryRequest
-	(*UpdateCategoryResponse)(nil),   // 40: tms.catalog.v1.UpdateCategoryResponse
-	(*DeleteCategoryRequest)(nil),    // 41: tms.catalog.v1.DeleteCategoryRequest
-	(*DeleteCategoryResponse)(nil),   // 42: tms.catalog.v1.DeleteCategoryResponse
-	(*timestamppb.Timestamp)(nil),    // 43: google.protobuf.Timestamp
+	(*Project)(nil),                     // 0: tms.catalog.v1.Project
+	(*Component)(nil),                   // 1: tms.catalog.v1.Component
+	(*Language)(nil),                    // 2: tms.catalog.v1.Language
+	(*CreateProjectRequest)(nil),        // 3: tms.catalog.v1.CreateProjectRequest
+	(*CreateProjectResponse)(nil),       // 4: tms.catalog.v1.CreateProjectResponse
+	(*GetProjectRequest)(nil),           // 5: tms.catalog.v1.GetProjectRequest
+	(*GetProjectResponse)(nil),          // 6: tms.catalog.v1.GetProjectResponse
+	(*ListProjectsRequest)(nil),         // 7: tms.catalog.v1.ListProjectsRequest
+	(*ListProjectsResponse)(nil),        // 8: tms.catalog.v1.ListProjectsResponse
+	(*UpdateProjectRequest)(nil),        // 9: tms.catalog.v1.UpdateProjectRequest
+	(*UpdateProjectResponse)(nil),       // 10: tms.catalog.v1.UpdateProjectResponse
+	(*DeleteProjectRequest)(nil),        // 11: tms.catalog.v1.DeleteProjectRequest
+	(*DeleteProjectResponse)(nil),       // 12: tms.catalog.v1.DeleteProjectResponse
+	(*CreateComponentRequest)(nil),      // 13: tms.catalog.v1.CreateComponentRequest
+	(*CreateComponentResponse)(nil),     // 14: tms.catalog.v1.CreateComponentResponse
+	(*GetComponentRequest)(nil),         // 15: tms.catalog.v1.GetComponentRequest
+	(*GetComponentResponse)(nil),        // 16: tms.catalog.v1.GetComponentResponse
+	(*ListComponentsRequest)(nil),       // 17: tms.catalog.v1.ListComponentsRequest
+	(*ListComponentsResponse)(nil),      // 18: tms.catalog.v1.ListComponentsResponse
+	(*UpdateComponentRequest)(nil),      // 19: tms.catalog.v1.UpdateComponentRequest
+	(*UpdateComponentResponse)(nil),     // 20: tms.catalog.v1.UpdateComponentResponse
+	(*DeleteComponentRequest)(nil),      // 21: tms.catalog.v1.DeleteComponentRequest
+	(*DeleteComponentResponse)(nil),     // 22: tms.catalog.v1.DeleteComponentResponse
+	(*SetComponentLockRequest)(nil),     // 23: tms.catalog.v1.SetComponentLockRequest
+	(*SetComponentLockResponse)(nil),    // 24: tms.catalog.v1.SetComponentLockResponse
+	(*GetLanguageRequest)(nil),          // 25: tms.catalog.v1.GetLanguageRequest
+	(*GetLanguageResponse)(nil),         // 26: tms.catalog.v1.GetLanguageResponse
+	(*ListLanguagesRequest)(nil),        // 27: tms.catalog.v1.ListLanguagesRequest
+	(*ListLanguagesResponse)(nil),       // 28: tms.catalog.v1.ListLanguagesResponse
+	(*EnsureLanguageRequest)(nil),       // 29: tms.catalog.v1.EnsureLanguageRequest
+	(*EnsureLanguageResponse)(nil),      // 30: tms.catalog.v1.EnsureLanguageResponse
+	(*Plural)(nil),                      // 31: tms.catalog.v1.Plural
+	(*Category)(nil),                    // 32: tms.catalog.v1.Category
+	(*ListCategoriesRequest)(nil),       // 33: tms.catalog.v1.ListCategoriesRequest
+	(*ListCategoriesResponse)(nil),      // 34: tms.catalog.v1.ListCategoriesResponse
+	(*GetCategoryRequest)(nil),          // 35: tms.catalog.v1.GetCategoryRequest
+	(*GetCategoryResponse)(nil),         // 36: tms.catalog.v1.GetCategoryResponse
+	(*CreateCategoryRequest)(nil),       // 37: tms.catalog.v1.CreateCategoryRequest
+	(*CreateCategoryResponse)(nil),      // 38: tms.catalog.v1.CreateCategoryResponse
+	(*UpdateCategoryRequest)(nil),       // 39: tms.catalog.v1.UpdateCategoryRequest
+	(*UpdateCategoryResponse)(nil),      // 40: tms.catalog.v1.UpdateCategoryResponse
+	(*DeleteCategoryRequest)(nil),       // 41: tms.catalog.v1.DeleteCategoryRequest
+	(*DeleteCategoryResponse)(nil),      // 42: tms.catalog.v1.DeleteCategoryResponse
+	(*ListComponentLinksRequest)(nil),   // 43: tms.catalog.v1.ListComponentLinksRequest
+	(*ListComponentLinksResponse)(nil),  // 44: tms.catalog.v1.ListComponentLinksResponse
+	(*AddComponentLinkRequest)(nil),     // 45: tms.catalog.v1.AddComponentLinkRequest
+	(*AddComponentLinkResponse)(nil),    // 46: tms.catalog.v1.AddComponentLinkResponse
+	(*RemoveComponentLinkRequest)(nil),  // 47: tms.catalog.v1.RemoveComponentLinkRequest
+	(*RemoveComponentLinkResponse)(nil), // 48: tms.catalog.v1.RemoveComponentLinkResponse
+	(*timestamppb.Timestamp)(nil),       // 49: google.protobuf.Timestamp
 }
 var file_tms_catalog_v1_catalog_proto_depIdxs = []int32{
-	43, // 0: tms.catalog.v1.Project.created:type_name -> google.protobuf.Timestamp
-	43, // 1: tms.catalog.v1.Component.created:type_name -> google.protobuf.Timestamp
+	49, // 0: tms.catalog.v1.Project.created:type_name -> google.protobuf.Timestamp
+	49, // 1: tms.catalog.v1.Component.created:type_name -> google.protobuf.Timestamp
 	0,  // 2: tms.catalog.v1.CreateProjectRequest.project:type_name -> tms.catalog.v1.Project
 	0,  // 3: tms.catalog.v1.CreateProjectResponse.project:type_name -> tms.catalog.v1.Project
 	0,  // 4: tms.catalog.v1.GetProjectResponse.project:type_name -> tms.catalog.v1.Project
@@ -3316,49 +3666,57 @@ var file_tms_catalog_v1_catalog_proto_depIdxs = []int32{
 	32, // 23: tms.catalog.v1.UpdateCategoryRequest.category:type_name -> tms.catalog.v1.Category
 	32, // 24: tms.catalog.v1.UpdateCategoryResponse.category:type_name -> tms.catalog.v1.Category
 	1,  // 25: tms.catalog.v1.DeleteCategoryResponse.removed:type_name -> tms.catalog.v1.Component
-	3,  // 26: tms.catalog.v1.CatalogService.CreateProject:input_type -> tms.catalog.v1.CreateProjectRequest
-	5,  // 27: tms.catalog.v1.CatalogService.GetProject:input_type -> tms.catalog.v1.GetProjectRequest
-	7,  // 28: tms.catalog.v1.CatalogService.ListProjects:input_type -> tms.catalog.v1.ListProjectsRequest
-	9,  // 29: tms.catalog.v1.CatalogService.UpdateProject:input_type -> tms.catalog.v1.UpdateProjectRequest
-	11, // 30: tms.catalog.v1.CatalogService.DeleteProject:input_type -> tms.catalog.v1.DeleteProjectRequest
-	13, // 31: tms.catalog.v1.CatalogService.CreateComponent:input_type -> tms.catalog.v1.CreateComponentRequest
-	15, // 32: tms.catalog.v1.CatalogService.GetComponent:input_type -> tms.catalog.v1.GetComponentRequest
-	17, // 33: tms.catalog.v1.CatalogService.ListComponents:input_type -> tms.catalog.v1.ListComponentsRequest
-	19, // 34: tms.catalog.v1.CatalogService.UpdateComponent:input_type -> tms.catalog.v1.UpdateComponentRequest
-	21, // 35: tms.catalog.v1.CatalogService.DeleteComponent:input_type -> tms.catalog.v1.DeleteComponentRequest
-	23, // 36: tms.catalog.v1.CatalogService.SetComponentLock:input_type -> tms.catalog.v1.SetComponentLockRequest
-	25, // 37: tms.catalog.v1.CatalogService.GetLanguage:input_type -> tms.catalog.v1.GetLanguageRequest
-	27, // 38: tms.catalog.v1.CatalogService.ListLanguages:input_type -> tms.catalog.v1.ListLanguagesRequest
-	29, // 39: tms.catalog.v1.CatalogService.EnsureLanguage:input_type -> tms.catalog.v1.EnsureLanguageRequest
-	33, // 40: tms.catalog.v1.CatalogService.ListCategories:input_type -> tms.catalog.v1.ListCategoriesRequest
-	35, // 41: tms.catalog.v1.CatalogService.GetCategory:input_type -> tms.catalog.v1.GetCategoryRequest
-	37, // 42: tms.catalog.v1.CatalogService.CreateCategory:input_type -> tms.catalog.v1.CreateCategoryRequest
-	39, // 43: tms.catalog.v1.CatalogService.UpdateCategory:input_type -> tms.catalog.v1.UpdateCategoryRequest
-	41, // 44: tms.catalog.v1.CatalogService.DeleteCategory:input_type -> tms.catalog.v1.DeleteCategoryRequest
-	4,  // 45: tms.catalog.v1.CatalogService.CreateProject:output_type -> tms.catalog.v1.CreateProjectResponse
-	6,  // 46: tms.catalog.v1.CatalogService.GetProject:output_type -> tms.catalog.v1.GetProjectResponse
-	8,  // 47: tms.catalog.v1.CatalogService.ListProjects:output_type -> tms.catalog.v1.ListProjectsResponse
-	10, // 48: tms.catalog.v1.CatalogService.UpdateProject:output_type -> tms.catalog.v1.UpdateProjectResponse
-	12, // 49: tms.catalog.v1.CatalogService.DeleteProject:output_type -> tms.catalog.v1.DeleteProjectResponse
-	14, // 50: tms.catalog.v1.CatalogService.CreateComponent:output_type -> tms.catalog.v1.CreateComponentResponse
-	16, // 51: tms.catalog.v1.CatalogService.GetComponent:output_type -> tms.catalog.v1.GetComponentResponse
-	18, // 52: tms.catalog.v1.CatalogService.ListComponents:output_type -> tms.catalog.v1.ListComponentsResponse
-	20, // 53: tms.catalog.v1.CatalogService.UpdateComponent:output_type -> tms.catalog.v1.UpdateComponentResponse
-	22, // 54: tms.catalog.v1.CatalogService.DeleteComponent:output_type -> tms.catalog.v1.DeleteComponentResponse
-	24, // 55: tms.catalog.v1.CatalogService.SetComponentLock:output_type -> tms.catalog.v1.SetComponentLockResponse
-	26, // 56: tms.catalog.v1.CatalogService.GetLanguage:output_type -> tms.catalog.v1.GetLanguageResponse
-	28, // 57: tms.catalog.v1.CatalogService.ListLanguages:output_type -> tms.catalog.v1.ListLanguagesResponse
-	30, // 58: tms.catalog.v1.CatalogService.EnsureLanguage:output_type -> tms.catalog.v1.EnsureLanguageResponse
-	34, // 59: tms.catalog.v1.CatalogService.ListCategories:output_type -> tms.catalog.v1.ListCategoriesResponse
-	36, // 60: tms.catalog.v1.CatalogService.GetCategory:output_type -> tms.catalog.v1.GetCategoryResponse
-	38, // 61: tms.catalog.v1.CatalogService.CreateCategory:output_type -> tms.catalog.v1.CreateCategoryResponse
-	40, // 62: tms.catalog.v1.CatalogService.UpdateCategory:output_type -> tms.catalog.v1.UpdateCategoryResponse
-	42, // 63: tms.catalog.v1.CatalogService.DeleteCategory:output_type -> tms.catalog.v1.DeleteCategoryResponse
-	45, // [45:64] is the sub-list for method output_type
-	26, // [26:45] is the sub-list for method input_type
-	26, // [26:26] is the sub-list for extension type_name
-	26, // [26:26] is the sub-list for extension extendee
-	0,  // [0:26] is the sub-list for field type_name
+	0,  // 26: tms.catalog.v1.ListComponentLinksResponse.projects:type_name -> tms.catalog.v1.Project
+	1,  // 27: tms.catalog.v1.AddComponentLinkResponse.component:type_name -> tms.catalog.v1.Component
+	3,  // 28: tms.catalog.v1.CatalogService.CreateProject:input_type -> tms.catalog.v1.CreateProjectRequest
+	5,  // 29: tms.catalog.v1.CatalogService.GetProject:input_type -> tms.catalog.v1.GetProjectRequest
+	7,  // 30: tms.catalog.v1.CatalogService.ListProjects:input_type -> tms.catalog.v1.ListProjectsRequest
+	9,  // 31: tms.catalog.v1.CatalogService.UpdateProject:input_type -> tms.catalog.v1.UpdateProjectRequest
+	11, // 32: tms.catalog.v1.CatalogService.DeleteProject:input_type -> tms.catalog.v1.DeleteProjectRequest
+	13, // 33: tms.catalog.v1.CatalogService.CreateComponent:input_type -> tms.catalog.v1.CreateComponentRequest
+	15, // 34: tms.catalog.v1.CatalogService.GetComponent:input_type -> tms.catalog.v1.GetComponentRequest
+	17, // 35: tms.catalog.v1.CatalogService.ListComponents:input_type -> tms.catalog.v1.ListComponentsRequest
+	19, // 36: tms.catalog.v1.CatalogService.UpdateComponent:input_type -> tms.catalog.v1.UpdateComponentRequest
+	21, // 37: tms.catalog.v1.CatalogService.DeleteComponent:input_type -> tms.catalog.v1.DeleteComponentRequest
+	23, // 38: tms.catalog.v1.CatalogService.SetComponentLock:input_type -> tms.catalog.v1.SetComponentLockRequest
+	25, // 39: tms.catalog.v1.CatalogService.GetLanguage:input_type -> tms.catalog.v1.GetLanguageRequest
+	27, // 40: tms.catalog.v1.CatalogService.ListLanguages:input_type -> tms.catalog.v1.ListLanguagesRequest
+	29, // 41: tms.catalog.v1.CatalogService.EnsureLanguage:input_type -> tms.catalog.v1.EnsureLanguageRequest
+	33, // 42: tms.catalog.v1.CatalogService.ListCategories:input_type -> tms.catalog.v1.ListCategoriesRequest
+	35, // 43: tms.catalog.v1.CatalogService.GetCategory:input_type -> tms.catalog.v1.GetCategoryRequest
+	37, // 44: tms.catalog.v1.CatalogService.CreateCategory:input_type -> tms.catalog.v1.CreateCategoryRequest
+	39, // 45: tms.catalog.v1.CatalogService.UpdateCategory:input_type -> tms.catalog.v1.UpdateCategoryRequest
+	41, // 46: tms.catalog.v1.CatalogService.DeleteCategory:input_type -> tms.catalog.v1.DeleteCategoryRequest
+	43, // 47: tms.catalog.v1.CatalogService.ListComponentLinks:input_type -> tms.catalog.v1.ListComponentLinksRequest
+	45, // 48: tms.catalog.v1.CatalogService.AddComponentLink:input_type -> tms.catalog.v1.AddComponentLinkRequest
+	47, // 49: tms.catalog.v1.CatalogService.RemoveComponentLink:input_type -> tms.catalog.v1.RemoveComponentLinkRequest
+	4,  // 50: tms.catalog.v1.CatalogService.CreateProject:output_type -> tms.catalog.v1.CreateProjectResponse
+	6,  // 51: tms.catalog.v1.CatalogService.GetProject:output_type -> tms.catalog.v1.GetProjectResponse
+	8,  // 52: tms.catalog.v1.CatalogService.ListProjects:output_type -> tms.catalog.v1.ListProjectsResponse
+	10, // 53: tms.catalog.v1.CatalogService.UpdateProject:output_type -> tms.catalog.v1.UpdateProjectResponse
+	12, // 54: tms.catalog.v1.CatalogService.DeleteProject:output_type -> tms.catalog.v1.DeleteProjectResponse
+	14, // 55: tms.catalog.v1.CatalogService.CreateComponent:output_type -> tms.catalog.v1.CreateComponentResponse
+	16, // 56: tms.catalog.v1.CatalogService.GetComponent:output_type -> tms.catalog.v1.GetComponentResponse
+	18, // 57: tms.catalog.v1.CatalogService.ListComponents:output_type -> tms.catalog.v1.ListComponentsResponse
+	20, // 58: tms.catalog.v1.CatalogService.UpdateComponent:output_type -> tms.catalog.v1.UpdateComponentResponse
+	22, // 59: tms.catalog.v1.CatalogService.DeleteComponent:output_type -> tms.catalog.v1.DeleteComponentResponse
+	24, // 60: tms.catalog.v1.CatalogService.SetComponentLock:output_type -> tms.catalog.v1.SetComponentLockResponse
+	26, // 61: tms.catalog.v1.CatalogService.GetLanguage:output_type -> tms.catalog.v1.GetLanguageResponse
+	28, // 62: tms.catalog.v1.CatalogService.ListLanguages:output_type -> tms.catalog.v1.ListLanguagesResponse
+	30, // 63: tms.catalog.v1.CatalogService.EnsureLanguage:output_type -> tms.catalog.v1.EnsureLanguageResponse
+	34, // 64: tms.catalog.v1.CatalogService.ListCategories:output_type -> tms.catalog.v1.ListCategoriesResponse
+	36, // 65: tms.catalog.v1.CatalogService.GetCategory:output_type -> tms.catalog.v1.GetCategoryResponse
+	38, // 66: tms.catalog.v1.CatalogService.CreateCategory:output_type -> tms.catalog.v1.CreateCategoryResponse
+	40, // 67: tms.catalog.v1.CatalogService.UpdateCategory:output_type -> tms.catalog.v1.UpdateCategoryResponse
+	42, // 68: tms.catalog.v1.CatalogService.DeleteCategory:output_type -> tms.catalog.v1.DeleteCategoryResponse
+	44, // 69: tms.catalog.v1.CatalogService.ListComponentLinks:output_type -> tms.catalog.v1.ListComponentLinksResponse
+	46, // 70: tms.catalog.v1.CatalogService.AddComponentLink:output_type -> tms.catalog.v1.AddComponentLinkResponse
+	48, // 71: tms.catalog.v1.CatalogService.RemoveComponentLink:output_type -> tms.catalog.v1.RemoveComponentLinkResponse
+	50, // [50:72] is the sub-list for method output_type
+	28, // [28:50] is the sub-list for method input_type
+	28, // [28:28] is the sub-list for extension type_name
+	28, // [28:28] is the sub-list for extension extendee
+	0,  // [0:28] is the sub-list for field type_name
 }
 
 func init() { file_tms_catalog_v1_catalog_proto_init() }
@@ -3372,7 +3730,7 @@ func file_tms_catalog_v1_catalog_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tms_catalog_v1_catalog_proto_rawDesc), len(file_tms_catalog_v1_catalog_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   43,
+			NumMessages:   49,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -19,25 +19,28 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	CatalogService_CreateProject_FullMethodName    = "/tms.catalog.v1.CatalogService/CreateProject"
-	CatalogService_GetProject_FullMethodName       = "/tms.catalog.v1.CatalogService/GetProject"
-	CatalogService_ListProjects_FullMethodName     = "/tms.catalog.v1.CatalogService/ListProjects"
-	CatalogService_UpdateProject_FullMethodName    = "/tms.catalog.v1.CatalogService/UpdateProject"
-	CatalogService_DeleteProject_FullMethodName    = "/tms.catalog.v1.CatalogService/DeleteProject"
-	CatalogService_CreateComponent_FullMethodName  = "/tms.catalog.v1.CatalogService/CreateComponent"
-	CatalogService_GetComponent_FullMethodName     = "/tms.catalog.v1.CatalogService/GetComponent"
-	CatalogService_ListComponents_FullMethodName   = "/tms.catalog.v1.CatalogService/ListComponents"
-	CatalogService_UpdateComponent_FullMethodName  = "/tms.catalog.v1.CatalogService/UpdateComponent"
-	CatalogService_DeleteComponent_FullMethodName  = "/tms.catalog.v1.CatalogService/DeleteComponent"
-	CatalogService_SetComponentLock_FullMethodName = "/tms.catalog.v1.CatalogService/SetComponentLock"
-	CatalogService_GetLanguage_FullMethodName      = "/tms.catalog.v1.CatalogService/GetLanguage"
-	CatalogService_ListLanguages_FullMethodName    = "/tms.catalog.v1.CatalogService/ListLanguages"
-	CatalogService_EnsureLanguage_FullMethodName   = "/tms.catalog.v1.CatalogService/EnsureLanguage"
-	CatalogService_ListCategories_FullMethodName   = "/tms.catalog.v1.CatalogService/ListCategories"
-	CatalogService_GetCategory_FullMethodName      = "/tms.catalog.v1.CatalogService/GetCategory"
-	CatalogService_CreateCategory_FullMethodName   = "/tms.catalog.v1.CatalogService/CreateCategory"
-	CatalogService_UpdateCategory_FullMethodName   = "/tms.catalog.v1.CatalogService/UpdateCategory"
-	CatalogService_DeleteCategory_FullMethodName   = "/tms.catalog.v1.CatalogService/DeleteCategory"
+	CatalogService_CreateProject_FullMethodName       = "/tms.catalog.v1.CatalogService/CreateProject"
+	CatalogService_GetProject_FullMethodName          = "/tms.catalog.v1.CatalogService/GetProject"
+	CatalogService_ListProjects_FullMethodName        = "/tms.catalog.v1.CatalogService/ListProjects"
+	CatalogService_UpdateProject_FullMethodName       = "/tms.catalog.v1.CatalogService/UpdateProject"
+	CatalogService_DeleteProject_FullMethodName       = "/tms.catalog.v1.CatalogService/DeleteProject"
+	CatalogService_CreateComponent_FullMethodName     = "/tms.catalog.v1.CatalogService/CreateComponent"
+	CatalogService_GetComponent_FullMethodName        = "/tms.catalog.v1.CatalogService/GetComponent"
+	CatalogService_ListComponents_FullMethodName      = "/tms.catalog.v1.CatalogService/ListComponents"
+	CatalogService_UpdateComponent_FullMethodName     = "/tms.catalog.v1.CatalogService/UpdateComponent"
+	CatalogService_DeleteComponent_FullMethodName     = "/tms.catalog.v1.CatalogService/DeleteComponent"
+	CatalogService_SetComponentLock_FullMethodName    = "/tms.catalog.v1.CatalogService/SetComponentLock"
+	CatalogService_GetLanguage_FullMethodName         = "/tms.catalog.v1.CatalogService/GetLanguage"
+	CatalogService_ListLanguages_FullMethodName       = "/tms.catalog.v1.CatalogService/ListLanguages"
+	CatalogService_EnsureLanguage_FullMethodName      = "/tms.catalog.v1.CatalogService/EnsureLanguage"
+	CatalogService_ListCategories_FullMethodName      = "/tms.catalog.v1.CatalogService/ListCategories"
+	CatalogService_GetCategory_FullMethodName         = "/tms.catalog.v1.CatalogService/GetCategory"
+	CatalogService_CreateCategory_FullMethodName      = "/tms.catalog.v1.CatalogService/CreateCategory"
+	CatalogService_UpdateCategory_FullMethodName      = "/tms.catalog.v1.CatalogService/UpdateCategory"
+	CatalogService_DeleteCategory_FullMethodName      = "/tms.catalog.v1.CatalogService/DeleteCategory"
+	CatalogService_ListComponentLinks_FullMethodName  = "/tms.catalog.v1.CatalogService/ListComponentLinks"
+	CatalogService_AddComponentLink_FullMethodName    = "/tms.catalog.v1.CatalogService/AddComponentLink"
+	CatalogService_RemoveComponentLink_FullMethodName = "/tms.catalog.v1.CatalogService/RemoveComponentLink"
 )
 
 // CatalogServiceClient is the client API for CatalogService service.
@@ -76,6 +79,13 @@ type CatalogServiceClient interface {
 	// DeleteCategory removes the category, the categories inside it and
 	// their components, and returns the removed components.
 	DeleteCategory(ctx context.Context, in *DeleteCategoryRequest, opts ...grpc.CallOption) (*DeleteCategoryResponse, error)
+	// Component links share a component with other projects (the
+	// reference's Component.links): a linked component is listed, and
+	// counted, in those projects too. Changing links needs component.edit;
+	// the other project must be one the caller may see.
+	ListComponentLinks(ctx context.Context, in *ListComponentLinksRequest, opts ...grpc.CallOption) (*ListComponentLinksResponse, error)
+	AddComponentLink(ctx context.Context, in *AddComponentLinkRequest, opts ...grpc.CallOption) (*AddComponentLinkResponse, error)
+	RemoveComponentLink(ctx context.Context, in *RemoveComponentLinkRequest, opts ...grpc.CallOption) (*RemoveComponentLinkResponse, error)
 }
 
 type catalogServiceClient struct {
@@ -276,6 +286,36 @@ func (c *catalogServiceClient) DeleteCategory(ctx context.Context, in *DeleteCat
 	return out, nil
 }
 
+func (c *catalogServiceClient) ListComponentLinks(ctx context.Context, in *ListComponentLinksRequest, opts ...grpc.CallOption) (*ListComponentLinksResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListComponentLinksResponse)
+	err := c.cc.Invoke(ctx, CatalogService_ListComponentLinks_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) AddComponentLink(ctx context.Context, in *AddComponentLinkRequest, opts ...grpc.CallOption) (*AddComponentLinkResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(AddComponentLinkResponse)
+	err := c.cc.Invoke(ctx, CatalogService_AddComponentLink_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) RemoveComponentLink(ctx context.Context, in *RemoveComponentLinkRequest, opts ...grpc.CallOption) (*RemoveComponentLinkResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(RemoveComponentLinkResponse)
+	err := c.cc.Invoke(ctx, CatalogService_RemoveComponentLink_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // CatalogServiceServer is the server API for CatalogService service.
 // All implementations must embed UnimplementedCatalogServiceServer
 // for forward compatibility.
@@ -312,6 +352,13 @@ type CatalogServiceServer interface {
 	// DeleteCategory removes the category, the categories inside it and
 	// their components, and returns the removed components.
 	DeleteCategory(context.Context, *DeleteCategoryRequest) (*DeleteCategoryResponse, error)
+	// Component links share a component with other projects (the
+	// reference's Component.links): a linked component is listed, and
+	// counted, in those projects too. Changing links needs component.edit;
+	// the other project must be one the caller may see.
+	ListComponentLinks(context.Context, *ListComponentLinksRequest) (*ListComponentLinksResponse, error)
+	AddComponentLink(context.Context, *AddComponentLinkRequest) (*AddComponentLinkResponse, error)
+	RemoveComponentLink(context.Context, *RemoveComponentLinkRequest) (*RemoveComponentLinkResponse, error)
 	mustEmbedUnimplementedCatalogServiceServer()
 }
 
@@ -378,6 +425,15 @@ func (UnimplementedCatalogServiceServer) UpdateCategory(context.Context, *Update
 }
 func (UnimplementedCatalogServiceServer) DeleteCategory(context.Context, *DeleteCategoryRequest) (*DeleteCategoryResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method DeleteCategory not implemented")
+}
+func (UnimplementedCatalogServiceServer) ListComponentLinks(context.Context, *ListComponentLinksRequest) (*ListComponentLinksResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListComponentLinks not implemented")
+}
+func (UnimplementedCatalogServiceServer) AddComponentLink(context.Context, *AddComponentLinkRequest) (*AddComponentLinkResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method AddComponentLink not implemented")
+}
+func (UnimplementedCatalogServiceServer) RemoveComponentLink(context.Context, *RemoveComponentLinkRequest) (*RemoveComponentLinkResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method RemoveComponentLink not implemented")
 }
 func (UnimplementedCatalogServiceServer) mustEmbedUnimplementedCatalogServiceServer() {}
 func (UnimplementedCatalogServiceServer) testEmbeddedByValue()                        {}
@@ -742,6 +798,60 @@ func _CatalogService_DeleteCategory_Handler(srv interface{}, ctx context.Context
 	return interceptor(ctx, in, info, handler)
 }
 
+func _CatalogService_ListComponentLinks_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListComponentLinksRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).ListComponentLinks(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_ListComponentLinks_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).ListComponentLinks(ctx, req.(*ListComponentLinksRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_AddComponentLink_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(AddComponentLinkRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).AddComponentLink(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_AddComponentLink_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).AddComponentLink(ctx, req.(*AddComponentLinkRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_RemoveComponentLink_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(RemoveComponentLinkRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).RemoveComponentLink(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_RemoveComponentLink_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).RemoveComponentLink(ctx, req.(*RemoveComponentLinkRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // CatalogService_ServiceDesc is the grpc.ServiceDesc for CatalogService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -824,6 +934,18 @@ var CatalogService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "DeleteCategory",
 			Handler:    _CatalogService_DeleteCategory_Handler,
+		},
+		{
+			MethodName: "ListComponentLinks",
+			Handler:    _CatalogService_ListComponentLinks_Handler,
+		},
+		{
+			MethodName: "AddComponentLink",
+			Handler:    _CatalogService_AddComponentLink_Handler,
+		},
+		{
+			MethodName: "RemoveComponentLink",
+			Handler:    _CatalogService_RemoveComponentLink_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},
