@@ -4,7 +4,6 @@ package rest
 // behaviour shared between routes lives in serve (route.go).
 func (g *gateway) routes() []*route {
 	type m = map[string]handlerFunc
-	empty := func(c *call) error { return c.emptyList() }
 	return []*route{
 		{pattern: "/api", name: "Api Root", methods: m{"GET": g.root}},
 
@@ -21,6 +20,8 @@ func (g *gateway) routes() []*route {
 		{pattern: "/api/projects/{project}/changes", name: "Changes", methods: m{"GET": scoped(projectScope, g.changeList)}},
 		{pattern: "/api/projects/{project}/languages", name: "Languages", methods: m{"GET": g.projectLanguages}},
 		{pattern: "/api/projects/{project}/credits", name: "Credits", methods: m{"GET": scoped(projectScope, g.credits)}},
+		{pattern: "/api/projects/{project}/announcements", name: "Announcements", methods: m{"GET": g.listAnnouncements, "POST": g.createAnnouncement}},
+		{pattern: "/api/projects/{project}/announcements/{id}", name: "Announcement", methods: m{"DELETE": g.deleteAnnouncement}},
 		{pattern: "/api/projects/{project}/lock", name: "Lock", methods: m{"GET": g.projectLock, "POST": g.setProjectLock}},
 		// Outbound webhooks are this service's own (Weblate has none).
 		{pattern: "/api/projects/{project}/webhooks", name: "Webhooks", methods: m{"GET": g.listWebhooks, "POST": g.createWebhook}},
@@ -43,6 +44,8 @@ func (g *gateway) routes() []*route {
 		{pattern: "/api/components/{project}/{component}/lock", name: "Lock", methods: m{"GET": g.componentLock, "POST": g.setComponentLock}},
 		{pattern: "/api/components/{project}/{component}/links", name: "Links", methods: m{"GET": g.componentLinks, "POST": g.addComponentLink}},
 		{pattern: "/api/components/{project}/{component}/links/{link}", name: "Link", methods: m{"DELETE": g.removeComponentLink}},
+		{pattern: "/api/components/{project}/{component}/announcements", name: "Announcements", methods: m{"GET": g.listAnnouncements, "POST": g.createAnnouncement}},
+		{pattern: "/api/components/{project}/{component}/announcements/{id}", name: "Announcement", methods: m{"DELETE": g.deleteAnnouncement}},
 		{pattern: "/api/components/{project}/{component}/credits", name: "Credits", methods: m{"GET": scoped(componentScope, g.credits)}},
 		{pattern: "/api/components/{project}/{component}/repository", name: "Repository", methods: m{"GET": scoped(componentRepo, g.repository), "POST": scoped(componentRepo, g.repositoryOp)}},
 		{pattern: "/api/components/{project}/{component}/file", name: "File", methods: m{"GET": g.componentFile}, rawFormat: true},
@@ -57,7 +60,8 @@ func (g *gateway) routes() []*route {
 		{pattern: "/api/translations/{project}/{component}/{language}/changes", name: "Changes", methods: m{"GET": scoped(translationScope, g.changeList)}},
 		{pattern: "/api/translations/{project}/{component}/{language}/repository", name: "Repository", methods: m{"GET": scoped(translationRepo, g.repository), "POST": scoped(translationRepo, g.repositoryOp)}},
 		{pattern: "/api/translations/{project}/{component}/{language}/file", name: "File", methods: m{"GET": g.translationFile, "POST": g.uploadTranslationFile}, rawFormat: true},
-		{pattern: "/api/translations/{project}/{component}/{language}/announcements", name: "Announcements", methods: m{"GET": g.withTranslation(empty)}},
+		{pattern: "/api/translations/{project}/{component}/{language}/announcements", name: "Announcements", methods: m{"GET": g.listAnnouncements, "POST": g.createAnnouncement}},
+		{pattern: "/api/translations/{project}/{component}/{language}/announcements/{id}", name: "Announcement", methods: m{"DELETE": g.deleteAnnouncement}},
 
 		{pattern: "/api/languages", name: "Language List", methods: m{"GET": g.listLanguages}},
 		{pattern: "/api/languages/{language}", name: "Language Instance", methods: m{"GET": g.getLanguage}},
@@ -111,45 +115,6 @@ func (g *gateway) routes() []*route {
 		{pattern: "/api/groups/{id}/components/{value}", name: "Component", methods: m{"DELETE": g.changeGroupLink("components")}},
 		{pattern: "/api/groups/{id}/languages", name: "Languages", methods: m{"POST": g.changeGroupLink("languages")}},
 		{pattern: "/api/groups/{id}/languages/{value}", name: "Language", methods: m{"DELETE": g.changeGroupLink("languages")}},
-	}
-}
-
-// emptyList answers a list of a feature that does not exist yet: one empty
-// page (later pages are 404 like any page past the end).
-func (c *call) emptyList() error {
-	p, err := c.pager(defaultPageSize, maxPageSize)
-	if err != nil {
-		return err
-	}
-	return c.page(p, 0, []struct{}{})
-}
-
-// withProject, withComponent and withTranslation check that the path's
-// resource exists (and is visible) before h runs.
-func (g *gateway) withProject(h handlerFunc) handlerFunc {
-	return func(c *call) error {
-		if _, err := c.project(c.param("project")); err != nil {
-			return err
-		}
-		return h(c)
-	}
-}
-
-func (g *gateway) withComponent(h handlerFunc) handlerFunc {
-	return func(c *call) error {
-		if _, err := c.pathComponent(); err != nil {
-			return err
-		}
-		return h(c)
-	}
-}
-
-func (g *gateway) withTranslation(h handlerFunc) handlerFunc {
-	return func(c *call) error {
-		if _, _, err := c.pathTranslation(); err != nil {
-			return err
-		}
-		return h(c)
 	}
 }
 

@@ -222,6 +222,14 @@ func (f *permissionFixture) cases() []writeCase {
 			a.want(201, "POST", a.base+"components/open/app/links/", map[string]any{"project_slug": "secret"})
 			return "components/open/app/links/secret/", nil
 		}, with(204)},
+		// Announcements: project.edit for a project's, component.edit below.
+		{"project announcement", "POST", fixed("projects/open/announcements/", map[string]any{"message": "Hi", "notify": false}), with(201)},
+		{"component announcement", "POST", fixed("components/open/app/announcements/", map[string]any{"message": "Hi", "notify": false}), with(201)},
+		{"translation announcement", "POST", fixed("translations/open/app/de/announcements/", map[string]any{"message": "Hi", "notify": false}), with(201)},
+		{"delete announcement", "DELETE", func(string) (string, any) {
+			x := a.want(201, "POST", a.base+"projects/open/announcements/", map[string]any{"message": "Bye", "notify": false})
+			return fmt.Sprintf("projects/open/announcements/%d/", int64(x["id"].(float64))), nil
+		}, with(204)},
 		// Categories are the project's settings too (project.edit).
 		{"create category", "POST", func(string) (string, any) {
 			s := f.unique("cat")
@@ -286,6 +294,8 @@ func (f *permissionFixture) privateCases() []writeCase {
 		{"create label", "POST", fixed("projects/secret/labels/", map[string]any{"name": "x"}), [3]int{}},
 		{"create category", "POST", fixed("categories/", map[string]any{"name": "x", "slug": "x", "project": "secret"}), [3]int{}},
 		{"link component", "POST", fixed("components/secret/app/links/", map[string]any{"project_slug": "open"}), [3]int{}},
+		{"project announcement", "POST", fixed("projects/secret/announcements/", map[string]any{"message": "x"}), [3]int{}},
+		{"translation announcement", "POST", fixed("translations/secret/app/de/announcements/", map[string]any{"message": "x"}), [3]int{}},
 		{"edit category", "PATCH", fixed(f.category("secret"), map[string]any{"name": "y"}), [3]int{}},
 		{"delete category", "DELETE", fixed(f.category("secret"), nil), [3]int{}},
 		{"edit label", "PATCH", fixed(f.label("secret"), map[string]any{"name": "y"}), [3]int{}},

@@ -37,6 +37,7 @@ func TestPrivateProjectInvisible(t *testing.T) {
 	category := admin.want(201, "POST", admin.base+"categories/", map[string]any{"name": secretText + " category", "slug": "hidden", "project": "secret"})
 	admin.want(201, "POST", admin.base+"categories/", map[string]any{"name": "Public category", "slug": "shown", "project": "open"})
 	admin.want(201, "POST", admin.base+"components/secret/app/links/", map[string]any{"project_slug": "open"})
+	admin.want(201, "POST", admin.base+"projects/secret/announcements/", map[string]any{"message": secretText + " announcement"})
 	admin.want(200, "PATCH", admin.base+"projects/secret/", map[string]any{"access_control": 100})
 	waitFor(t, func() bool { // the records of the edits reach the change log
 		return admin.want(200, "GET", admin.base+"projects/secret/changes/?action=3", nil)["count"] == 1.0
@@ -99,7 +100,8 @@ func TestPrivateProjectInvisible(t *testing.T) {
 		}
 		for _, path := range []string{"projects/secret/", "components/secret/app/", "translations/secret/app/de/",
 			"translations/secret/app/de/units/", "projects/secret/changes/", "projects/secret/statistics/",
-			"projects/secret/credits/", "projects/secret/labels/", "projects/secret/categories/", "components/secret/app/links/",
+			"projects/secret/credits/", "projects/secret/labels/", "projects/secret/categories/", "components/secret/app/links/", "projects/secret/announcements/",
+			"translations/secret/app/de/announcements/",
 			strings.TrimPrefix(category["url"].(string), admin.base), strings.TrimPrefix(category["statistics_url"].(string), admin.base), fmt.Sprintf("projects/secret/labels/%v/", label["id"]), strings.TrimPrefix(unit, admin.base), strings.TrimPrefix(unit, admin.base) + "comments/"} {
 			if code, _ := c.do("GET", admin.base+path, nil); code != 404 {
 				t.Errorf("%s GET %s: %d, want 404", name, path, code)

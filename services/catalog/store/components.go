@@ -206,6 +206,9 @@ func deleteComponents(tx *gorm.DB, ids []int64) ([]Component, error) {
 		all = append(all, c.ID)
 	}
 	if len(all) > 0 {
+		if err := tx.Where("component_id IN ?", all).Delete(&Announcement{}).Error; err != nil {
+			return nil, err
+		}
 		if err := tx.Where("id IN ?", all).Delete(&Component{}).Error; err != nil {
 			return nil, err
 		}

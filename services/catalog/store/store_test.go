@@ -28,6 +28,7 @@ func TestConformance(t *testing.T) {
 		{"Plurals", testPlurals},
 		{"Categories", testCategories},
 		{"ComponentLinks", testComponentLinks},
+		{"Announcements", testAnnouncements},
 		{"Projects", testProjects},
 		{"ProjectDuplicates", testProjectDuplicates},
 		{"Components", testComponents},
@@ -40,7 +41,7 @@ func TestConformance(t *testing.T) {
 		for _, c := range cases {
 			t.Run(c.name, func(t *testing.T) {
 				// Each case works on its own rows: clear the tables first.
-				for _, table := range []string{"component_links", "components", "categories", "projects", "plurals", "languages", "outbox_events"} {
+				for _, table := range []string{"announcements", "component_links", "components", "categories", "projects", "plurals", "languages", "outbox_events"} {
 					if err := gdb.Exec("DELETE FROM " + table).Error; err != nil {
 						t.Fatal(err)
 					}
@@ -259,6 +260,50 @@ func testComponentLinks(t *testing.T, s *store.Store, _ *gorm.DB) {
 	}
 	if _, n, _ := s.ListComponents(ctx, "open", store.Page{}, public); n != 1 {
 		t.Errorf("after unlink the public sees %d components", n)
+	}
+}
+
+func testAnnouncements(t *testing.T, s *store.Store, gdb *gorm.DB) {
+	ctx := t.Context()
+	seed(t, s)
+	p := newProject("hello")
+	if err := s.CreateProject(ctx, p, nil); err != nil {
+		t.Fatal(err)
+	}
+	c := newComponent(p.ID, "app")
+	if err := s.CreateComponent(ctx, c, nil); err != nil {
+		t.Fatal(err)
+	}
+	project := store.AnnouncementContext{ProjectID: p.ID}
+	translation := store.AnnouncementContext{ProjectID: p.ID, ComponentID: c.ID, LanguageCode: "de"}
+	posted := &changelogv1.Change{Action: 46, ProjectSlug: "hello", Target: "Deadline Friday"}
+	for _, a := range []*store.Announcement{
+		{ProjectID: p.ID, Message: "Deadline Friday", Category: "warning", Notify: true},
+		{ProjectID: p.ID, ComponentID: c.ID, LanguageCode: "de", Message: "Du, not Sie", Category: "info", Expiry: "2030-01-31"},
+	} {
+		ch := posted
+		if !a.Notify {
+			ch = nil
+		}
+		if err := s.CreateAnnouncement(ctx, a, ch); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got, n, err := s.ListAnnouncements(ctx, project, store.Page{}); err != nil || n != 1 || got[0].Category != "warning" {
+		t.Errorf("project announcements: %+v %d %v", got, n, err)
+	}
+	got, n, err := s.ListAnnouncements(ctx, translation, store.Page{})
+	if err != nil || n != 1 || got[0].Expiry != "2030-01-31" || got[0].Created.IsZero() {
+		t.Fatalf("translation announcements: %+v %d %v", got, n, err)
+	}
+	if err := s.DeleteAnnouncement(ctx, project, got[0].ID); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("delete through another context: %v", err)
+	}
+	if err := s.DeleteAnnouncement(ctx, translation, got[0].ID); err != nil {
+		t.Errorf("delete: %v", err)
+	}
+	if chs := changes(t, gdb); len(chs) != 1 || chs[0].GetAction() != 46 {
+		t.Errorf("change records: %v", chs)
 	}
 }
 

@@ -3287,6 +3287,459 @@ func (*RemoveComponentLinkResponse) Descriptor() ([]byte, []int) {
 	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{48}
 }
 
+// Announcement is a message shown where its context applies: a project
+// (component_slug and language_code empty), a component (language_code
+// empty) or a translation.
+type Announcement struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	ProjectSlug   string                 `protobuf:"bytes,2,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	ComponentSlug string                 `protobuf:"bytes,3,opt,name=component_slug,json=componentSlug,proto3" json:"component_slug,omitempty"`
+	LanguageCode  string                 `protobuf:"bytes,4,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
+	// Markdown text.
+	Message string `protobuf:"bytes,5,opt,name=message,proto3" json:"message,omitempty"`
+	// One of info, warning, danger, success.
+	Category string `protobuf:"bytes,6,opt,name=category,proto3" json:"category,omitempty"`
+	// Last day it is shown, YYYY-MM-DD; empty for no end.
+	Expiry        string                 `protobuf:"bytes,7,opt,name=expiry,proto3" json:"expiry,omitempty"`
+	Notify        bool                   `protobuf:"varint,8,opt,name=notify,proto3" json:"notify,omitempty"`
+	Created       *timestamppb.Timestamp `protobuf:"bytes,9,opt,name=created,proto3" json:"created,omitempty"`
+	User          string                 `protobuf:"bytes,10,opt,name=user,proto3" json:"user,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Announcement) Reset() {
+	*x = Announcement{}
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[49]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Announcement) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Announcement) ProtoMessage() {}
+
+func (x *Announcement) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[49]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Announcement.ProtoReflect.Descriptor instead.
+func (*Announcement) Descriptor() ([]byte, []int) {
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{49}
+}
+
+func (x *Announcement) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *Announcement) GetProjectSlug() string {
+	if x != nil {
+		return x.ProjectSlug
+	}
+	return ""
+}
+
+func (x *Announcement) GetComponentSlug() string {
+	if x != nil {
+		return x.ComponentSlug
+	}
+	return ""
+}
+
+func (x *Announcement) GetLanguageCode() string {
+	if x != nil {
+		return x.LanguageCode
+	}
+	return ""
+}
+
+func (x *Announcement) GetMessage() string {
+	if x != nil {
+		return x.Message
+	}
+	return ""
+}
+
+func (x *Announcement) GetCategory() string {
+	if x != nil {
+		return x.Category
+	}
+	return ""
+}
+
+func (x *Announcement) GetExpiry() string {
+	if x != nil {
+		return x.Expiry
+	}
+	return ""
+}
+
+func (x *Announcement) GetNotify() bool {
+	if x != nil {
+		return x.Notify
+	}
+	return false
+}
+
+func (x *Announcement) GetCreated() *timestamppb.Timestamp {
+	if x != nil {
+		return x.Created
+	}
+	return nil
+}
+
+func (x *Announcement) GetUser() string {
+	if x != nil {
+		return x.User
+	}
+	return ""
+}
+
+type ListAnnouncementsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The context, as in Announcement; its announcements exactly.
+	ProjectSlug   string `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	ComponentSlug string `protobuf:"bytes,2,opt,name=component_slug,json=componentSlug,proto3" json:"component_slug,omitempty"`
+	LanguageCode  string `protobuf:"bytes,3,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
+	Offset        int64  `protobuf:"varint,4,opt,name=offset,proto3" json:"offset,omitempty"`
+	Limit         int64  `protobuf:"varint,5,opt,name=limit,proto3" json:"limit,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListAnnouncementsRequest) Reset() {
+	*x = ListAnnouncementsRequest{}
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[50]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListAnnouncementsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListAnnouncementsRequest) ProtoMessage() {}
+
+func (x *ListAnnouncementsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[50]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListAnnouncementsRequest.ProtoReflect.Descriptor instead.
+func (*ListAnnouncementsRequest) Descriptor() ([]byte, []int) {
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{50}
+}
+
+func (x *ListAnnouncementsRequest) GetProjectSlug() string {
+	if x != nil {
+		return x.ProjectSlug
+	}
+	return ""
+}
+
+func (x *ListAnnouncementsRequest) GetComponentSlug() string {
+	if x != nil {
+		return x.ComponentSlug
+	}
+	return ""
+}
+
+func (x *ListAnnouncementsRequest) GetLanguageCode() string {
+	if x != nil {
+		return x.LanguageCode
+	}
+	return ""
+}
+
+func (x *ListAnnouncementsRequest) GetOffset() int64 {
+	if x != nil {
+		return x.Offset
+	}
+	return 0
+}
+
+func (x *ListAnnouncementsRequest) GetLimit() int64 {
+	if x != nil {
+		return x.Limit
+	}
+	return 0
+}
+
+type ListAnnouncementsResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Announcements []*Announcement        `protobuf:"bytes,1,rep,name=announcements,proto3" json:"announcements,omitempty"`
+	Total         int64                  `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListAnnouncementsResponse) Reset() {
+	*x = ListAnnouncementsResponse{}
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[51]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListAnnouncementsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListAnnouncementsResponse) ProtoMessage() {}
+
+func (x *ListAnnouncementsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[51]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListAnnouncementsResponse.ProtoReflect.Descriptor instead.
+func (*ListAnnouncementsResponse) Descriptor() ([]byte, []int) {
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{51}
+}
+
+func (x *ListAnnouncementsResponse) GetAnnouncements() []*Announcement {
+	if x != nil {
+		return x.Announcements
+	}
+	return nil
+}
+
+func (x *ListAnnouncementsResponse) GetTotal() int64 {
+	if x != nil {
+		return x.Total
+	}
+	return 0
+}
+
+type CreateAnnouncementRequest struct {
+	state        protoimpl.MessageState `protogen:"open.v1"`
+	Announcement *Announcement          `protobuf:"bytes,1,opt,name=announcement,proto3" json:"announcement,omitempty"`
+	// The user posting it (credited in the change record).
+	Actor         string `protobuf:"bytes,2,opt,name=actor,proto3" json:"actor,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CreateAnnouncementRequest) Reset() {
+	*x = CreateAnnouncementRequest{}
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[52]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CreateAnnouncementRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CreateAnnouncementRequest) ProtoMessage() {}
+
+func (x *CreateAnnouncementRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[52]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CreateAnnouncementRequest.ProtoReflect.Descriptor instead.
+func (*CreateAnnouncementRequest) Descriptor() ([]byte, []int) {
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{52}
+}
+
+func (x *CreateAnnouncementRequest) GetAnnouncement() *Announcement {
+	if x != nil {
+		return x.Announcement
+	}
+	return nil
+}
+
+func (x *CreateAnnouncementRequest) GetActor() string {
+	if x != nil {
+		return x.Actor
+	}
+	return ""
+}
+
+type CreateAnnouncementResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Announcement  *Announcement          `protobuf:"bytes,1,opt,name=announcement,proto3" json:"announcement,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CreateAnnouncementResponse) Reset() {
+	*x = CreateAnnouncementResponse{}
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[53]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CreateAnnouncementResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CreateAnnouncementResponse) ProtoMessage() {}
+
+func (x *CreateAnnouncementResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[53]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CreateAnnouncementResponse.ProtoReflect.Descriptor instead.
+func (*CreateAnnouncementResponse) Descriptor() ([]byte, []int) {
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{53}
+}
+
+func (x *CreateAnnouncementResponse) GetAnnouncement() *Announcement {
+	if x != nil {
+		return x.Announcement
+	}
+	return nil
+}
+
+type DeleteAnnouncementRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The context it was posted in, and its id.
+	ProjectSlug   string `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	ComponentSlug string `protobuf:"bytes,2,opt,name=component_slug,json=componentSlug,proto3" json:"component_slug,omitempty"`
+	LanguageCode  string `protobuf:"bytes,3,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
+	Id            int64  `protobuf:"varint,4,opt,name=id,proto3" json:"id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DeleteAnnouncementRequest) Reset() {
+	*x = DeleteAnnouncementRequest{}
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[54]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DeleteAnnouncementRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DeleteAnnouncementRequest) ProtoMessage() {}
+
+func (x *DeleteAnnouncementRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[54]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DeleteAnnouncementRequest.ProtoReflect.Descriptor instead.
+func (*DeleteAnnouncementRequest) Descriptor() ([]byte, []int) {
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{54}
+}
+
+func (x *DeleteAnnouncementRequest) GetProjectSlug() string {
+	if x != nil {
+		return x.ProjectSlug
+	}
+	return ""
+}
+
+func (x *DeleteAnnouncementRequest) GetComponentSlug() string {
+	if x != nil {
+		return x.ComponentSlug
+	}
+	return ""
+}
+
+func (x *DeleteAnnouncementRequest) GetLanguageCode() string {
+	if x != nil {
+		return x.LanguageCode
+	}
+	return ""
+}
+
+func (x *DeleteAnnouncementRequest) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+type DeleteAnnouncementResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DeleteAnnouncementResponse) Reset() {
+	*x = DeleteAnnouncementResponse{}
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[55]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DeleteAnnouncementResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DeleteAnnouncementResponse) ProtoMessage() {}
+
+func (x *DeleteAnnouncementResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[55]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DeleteAnnouncementResponse.ProtoReflect.Descriptor instead.
+func (*DeleteAnnouncementResponse) Descriptor() ([]byte, []int) {
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{55}
+}
+
 var File_tms_catalog_v1_catalog_proto protoreflect.FileDescriptor
 
 const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
@@ -3548,7 +4001,39 @@ const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"\fproject_slug\x18\x01 \x01(\tR\vprojectSlug\x12\x12\n" +
 	"\x04slug\x18\x02 \x01(\tR\x04slug\x12*\n" +
 	"\x11link_project_slug\x18\x03 \x01(\tR\x0flinkProjectSlug\"\x1d\n" +
-	"\x1bRemoveComponentLinkResponse2\xe0\x10\n" +
+	"\x1bRemoveComponentLinkResponse\"\xbd\x02\n" +
+	"\fAnnouncement\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12!\n" +
+	"\fproject_slug\x18\x02 \x01(\tR\vprojectSlug\x12%\n" +
+	"\x0ecomponent_slug\x18\x03 \x01(\tR\rcomponentSlug\x12#\n" +
+	"\rlanguage_code\x18\x04 \x01(\tR\flanguageCode\x12\x18\n" +
+	"\amessage\x18\x05 \x01(\tR\amessage\x12\x1a\n" +
+	"\bcategory\x18\x06 \x01(\tR\bcategory\x12\x16\n" +
+	"\x06expiry\x18\a \x01(\tR\x06expiry\x12\x16\n" +
+	"\x06notify\x18\b \x01(\bR\x06notify\x124\n" +
+	"\acreated\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\acreated\x12\x12\n" +
+	"\x04user\x18\n" +
+	" \x01(\tR\x04user\"\xb7\x01\n" +
+	"\x18ListAnnouncementsRequest\x12!\n" +
+	"\fproject_slug\x18\x01 \x01(\tR\vprojectSlug\x12%\n" +
+	"\x0ecomponent_slug\x18\x02 \x01(\tR\rcomponentSlug\x12#\n" +
+	"\rlanguage_code\x18\x03 \x01(\tR\flanguageCode\x12\x16\n" +
+	"\x06offset\x18\x04 \x01(\x03R\x06offset\x12\x14\n" +
+	"\x05limit\x18\x05 \x01(\x03R\x05limit\"u\n" +
+	"\x19ListAnnouncementsResponse\x12B\n" +
+	"\rannouncements\x18\x01 \x03(\v2\x1c.tms.catalog.v1.AnnouncementR\rannouncements\x12\x14\n" +
+	"\x05total\x18\x02 \x01(\x03R\x05total\"s\n" +
+	"\x19CreateAnnouncementRequest\x12@\n" +
+	"\fannouncement\x18\x01 \x01(\v2\x1c.tms.catalog.v1.AnnouncementR\fannouncement\x12\x14\n" +
+	"\x05actor\x18\x02 \x01(\tR\x05actor\"^\n" +
+	"\x1aCreateAnnouncementResponse\x12@\n" +
+	"\fannouncement\x18\x01 \x01(\v2\x1c.tms.catalog.v1.AnnouncementR\fannouncement\"\x9a\x01\n" +
+	"\x19DeleteAnnouncementRequest\x12!\n" +
+	"\fproject_slug\x18\x01 \x01(\tR\vprojectSlug\x12%\n" +
+	"\x0ecomponent_slug\x18\x02 \x01(\tR\rcomponentSlug\x12#\n" +
+	"\rlanguage_code\x18\x03 \x01(\tR\flanguageCode\x12\x0e\n" +
+	"\x02id\x18\x04 \x01(\x03R\x02id\"\x1c\n" +
+	"\x1aDeleteAnnouncementResponse2\xa4\x13\n" +
 	"\x0eCatalogService\x12\\\n" +
 	"\rCreateProject\x12$.tms.catalog.v1.CreateProjectRequest\x1a%.tms.catalog.v1.CreateProjectResponse\x12S\n" +
 	"\n" +
@@ -3572,7 +4057,10 @@ const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x0eDeleteCategory\x12%.tms.catalog.v1.DeleteCategoryRequest\x1a&.tms.catalog.v1.DeleteCategoryResponse\x12k\n" +
 	"\x12ListComponentLinks\x12).tms.catalog.v1.ListComponentLinksRequest\x1a*.tms.catalog.v1.ListComponentLinksResponse\x12e\n" +
 	"\x10AddComponentLink\x12'.tms.catalog.v1.AddComponentLinkRequest\x1a(.tms.catalog.v1.AddComponentLinkResponse\x12n\n" +
-	"\x13RemoveComponentLink\x12*.tms.catalog.v1.RemoveComponentLinkRequest\x1a+.tms.catalog.v1.RemoveComponentLinkResponseBAZ?github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1;catalogv1b\x06proto3"
+	"\x13RemoveComponentLink\x12*.tms.catalog.v1.RemoveComponentLinkRequest\x1a+.tms.catalog.v1.RemoveComponentLinkResponse\x12h\n" +
+	"\x11ListAnnouncements\x12(.tms.catalog.v1.ListAnnouncementsRequest\x1a).tms.catalog.v1.ListAnnouncementsResponse\x12k\n" +
+	"\x12CreateAnnouncement\x12).tms.catalog.v1.CreateAnnouncementRequest\x1a*.tms.catalog.v1.CreateAnnouncementResponse\x12k\n" +
+	"\x12DeleteAnnouncement\x12).tms.catalog.v1.DeleteAnnouncementRequest\x1a*.tms.catalog.v1.DeleteAnnouncementResponseBAZ?github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1;catalogv1b\x06proto3"
 
 var (
 	file_tms_catalog_v1_catalog_proto_rawDescOnce sync.Once
@@ -3586,7 +4074,7 @@ func file_tms_catalog_v1_catalog_proto_rawDescGZIP() []byte {
 	return file_tms_catalog_v1_catalog_proto_rawDescData
 }
 
-var file_tms_catalog_v1_catalog_proto_msgTypes = make([]protoimpl.MessageInfo, 49)
+var file_tms_catalog_v1_catalog_proto_msgTypes = make([]protoimpl.MessageInfo, 56)
 var file_tms_catalog_v1_catalog_proto_goTypes = []any{
 	(*Project)(nil),                     // 0: tms.catalog.v1.Project
 	(*Component)(nil),                   // 1: tms.catalog.v1.Component
@@ -3637,11 +4125,18 @@ var file_tms_catalog_v1_catalog_proto_goTypes = []any{
 	(*AddComponentLinkResponse)(nil),    // 46: tms.catalog.v1.AddComponentLinkResponse
 	(*RemoveComponentLinkRequest)(nil),  // 47: tms.catalog.v1.RemoveComponentLinkRequest
 	(*RemoveComponentLinkResponse)(nil), // 48: tms.catalog.v1.RemoveComponentLinkResponse
-	(*timestamppb.Timestamp)(nil),       // 49: google.protobuf.Timestamp
+	(*Announcement)(nil),                // 49: tms.catalog.v1.Announcement
+	(*ListAnnouncementsRequest)(nil),    // 50: tms.catalog.v1.ListAnnouncementsRequest
+	(*ListAnnouncementsResponse)(nil),   // 51: tms.catalog.v1.ListAnnouncementsResponse
+	(*CreateAnnouncementRequest)(nil),   // 52: tms.catalog.v1.CreateAnnouncementRequest
+	(*CreateAnnouncementResponse)(nil),  // 53: tms.catalog.v1.CreateAnnouncementResponse
+	(*DeleteAnnouncementRequest)(nil),   // 54: tms.catalog.v1.DeleteAnnouncementRequest
+	(*DeleteAnnouncementResponse)(nil),  // 55: tms.catalog.v1.DeleteAnnouncementResponse
+	(*timestamppb.Timestamp)(nil),       // 56: google.protobuf.Timestamp
 }
 var file_tms_catalog_v1_catalog_proto_depIdxs = []int32{
-	49, // 0: tms.catalog.v1.Project.created:type_name -> google.protobuf.Timestamp
-	49, // 1: tms.catalog.v1.Component.created:type_name -> google.protobuf.Timestamp
+	56, // 0: tms.catalog.v1.Project.created:type_name -> google.protobuf.Timestamp
+	56, // 1: tms.catalog.v1.Component.created:type_name -> google.protobuf.Timestamp
 	0,  // 2: tms.catalog.v1.CreateProjectRequest.project:type_name -> tms.catalog.v1.Project
 	0,  // 3: tms.catalog.v1.CreateProjectResponse.project:type_name -> tms.catalog.v1.Project
 	0,  // 4: tms.catalog.v1.GetProjectResponse.project:type_name -> tms.catalog.v1.Project
@@ -3668,55 +4163,65 @@ var file_tms_catalog_v1_catalog_proto_depIdxs = []int32{
 	1,  // 25: tms.catalog.v1.DeleteCategoryResponse.removed:type_name -> tms.catalog.v1.Component
 	0,  // 26: tms.catalog.v1.ListComponentLinksResponse.projects:type_name -> tms.catalog.v1.Project
 	1,  // 27: tms.catalog.v1.AddComponentLinkResponse.component:type_name -> tms.catalog.v1.Component
-	3,  // 28: tms.catalog.v1.CatalogService.CreateProject:input_type -> tms.catalog.v1.CreateProjectRequest
-	5,  // 29: tms.catalog.v1.CatalogService.GetProject:input_type -> tms.catalog.v1.GetProjectRequest
-	7,  // 30: tms.catalog.v1.CatalogService.ListProjects:input_type -> tms.catalog.v1.ListProjectsRequest
-	9,  // 31: tms.catalog.v1.CatalogService.UpdateProject:input_type -> tms.catalog.v1.UpdateProjectRequest
-	11, // 32: tms.catalog.v1.CatalogService.DeleteProject:input_type -> tms.catalog.v1.DeleteProjectRequest
-	13, // 33: tms.catalog.v1.CatalogService.CreateComponent:input_type -> tms.catalog.v1.CreateComponentRequest
-	15, // 34: tms.catalog.v1.CatalogService.GetComponent:input_type -> tms.catalog.v1.GetComponentRequest
-	17, // 35: tms.catalog.v1.CatalogService.ListComponents:input_type -> tms.catalog.v1.ListComponentsRequest
-	19, // 36: tms.catalog.v1.CatalogService.UpdateComponent:input_type -> tms.catalog.v1.UpdateComponentRequest
-	21, // 37: tms.catalog.v1.CatalogService.DeleteComponent:input_type -> tms.catalog.v1.DeleteComponentRequest
-	23, // 38: tms.catalog.v1.CatalogService.SetComponentLock:input_type -> tms.catalog.v1.SetComponentLockRequest
-	25, // 39: tms.catalog.v1.CatalogService.GetLanguage:input_type -> tms.catalog.v1.GetLanguageRequest
-	27, // 40: tms.catalog.v1.CatalogService.ListLanguages:input_type -> tms.catalog.v1.ListLanguagesRequest
-	29, // 41: tms.catalog.v1.CatalogService.EnsureLanguage:input_type -> tms.catalog.v1.EnsureLanguageRequest
-	33, // 42: tms.catalog.v1.CatalogService.ListCategories:input_type -> tms.catalog.v1.ListCategoriesRequest
-	35, // 43: tms.catalog.v1.CatalogService.GetCategory:input_type -> tms.catalog.v1.GetCategoryRequest
-	37, // 44: tms.catalog.v1.CatalogService.CreateCategory:input_type -> tms.catalog.v1.CreateCategoryRequest
-	39, // 45: tms.catalog.v1.CatalogService.UpdateCategory:input_type -> tms.catalog.v1.UpdateCategoryRequest
-	41, // 46: tms.catalog.v1.CatalogService.DeleteCategory:input_type -> tms.catalog.v1.DeleteCategoryRequest
-	43, // 47: tms.catalog.v1.CatalogService.ListComponentLinks:input_type -> tms.catalog.v1.ListComponentLinksRequest
-	45, // 48: tms.catalog.v1.CatalogService.AddComponentLink:input_type -> tms.catalog.v1.AddComponentLinkRequest
-	47, // 49: tms.catalog.v1.CatalogService.RemoveComponentLink:input_type -> tms.catalog.v1.RemoveComponentLinkRequest
-	4,  // 50: tms.catalog.v1.CatalogService.CreateProject:output_type -> tms.catalog.v1.CreateProjectResponse
-	6,  // 51: tms.catalog.v1.CatalogService.GetProject:output_type -> tms.catalog.v1.GetProjectResponse
-	8,  // 52: tms.catalog.v1.CatalogService.ListProjects:output_type -> tms.catalog.v1.ListProjectsResponse
-	10, // 53: tms.catalog.v1.CatalogService.UpdateProject:output_type -> tms.catalog.v1.UpdateProjectResponse
-	12, // 54: tms.catalog.v1.CatalogService.DeleteProject:output_type -> tms.catalog.v1.DeleteProjectResponse
-	14, // 55: tms.catalog.v1.CatalogService.CreateComponent:output_type -> tms.catalog.v1.CreateComponentResponse
-	16, // 56: tms.catalog.v1.CatalogService.GetComponent:output_type -> tms.catalog.v1.GetComponentResponse
-	18, // 57: tms.catalog.v1.CatalogService.ListComponents:output_type -> tms.catalog.v1.ListComponentsResponse
-	20, // 58: tms.catalog.v1.CatalogService.UpdateComponent:output_type -> tms.catalog.v1.UpdateComponentResponse
-	22, // 59: tms.catalog.v1.CatalogService.DeleteComponent:output_type -> tms.catalog.v1.DeleteComponentResponse
-	24, // 60: tms.catalog.v1.CatalogService.SetComponentLock:output_type -> tms.catalog.v1.SetComponentLockResponse
-	26, // 61: tms.catalog.v1.CatalogService.GetLanguage:output_type -> tms.catalog.v1.GetLanguageResponse
-	28, // 62: tms.catalog.v1.CatalogService.ListLanguages:output_type -> tms.catalog.v1.ListLanguagesResponse
-	30, // 63: tms.catalog.v1.CatalogService.EnsureLanguage:output_type -> tms.catalog.v1.EnsureLanguageResponse
-	34, // 64: tms.catalog.v1.CatalogService.ListCategories:output_type -> tms.catalog.v1.ListCategoriesResponse
-	36, // 65: tms.catalog.v1.CatalogService.GetCategory:output_type -> tms.catalog.v1.GetCategoryResponse
-	38, // 66: tms.catalog.v1.CatalogService.CreateCategory:output_type -> tms.catalog.v1.CreateCategoryResponse
-	40, // 67: tms.catalog.v1.CatalogService.UpdateCategory:output_type -> tms.catalog.v1.UpdateCategoryResponse
-	42, // 68: tms.catalog.v1.CatalogService.DeleteCategory:output_type -> tms.catalog.v1.DeleteCategoryResponse
-	44, // 69: tms.catalog.v1.CatalogService.ListComponentLinks:output_type -> tms.catalog.v1.ListComponentLinksResponse
-	46, // 70: tms.catalog.v1.CatalogService.AddComponentLink:output_type -> tms.catalog.v1.AddComponentLinkResponse
-	48, // 71: tms.catalog.v1.CatalogService.RemoveComponentLink:output_type -> tms.catalog.v1.RemoveComponentLinkResponse
-	50, // [50:72] is the sub-list for method output_type
-	28, // [28:50] is the sub-list for method input_type
-	28, // [28:28] is the sub-list for extension type_name
-	28, // [28:28] is the sub-list for extension extendee
-	0,  // [0:28] is the sub-list for field type_name
+	56, // 28: tms.catalog.v1.Announcement.created:type_name -> google.protobuf.Timestamp
+	49, // 29: tms.catalog.v1.ListAnnouncementsResponse.announcements:type_name -> tms.catalog.v1.Announcement
+	49, // 30: tms.catalog.v1.CreateAnnouncementRequest.announcement:type_name -> tms.catalog.v1.Announcement
+	49, // 31: tms.catalog.v1.CreateAnnouncementResponse.announcement:type_name -> tms.catalog.v1.Announcement
+	3,  // 32: tms.catalog.v1.CatalogService.CreateProject:input_type -> tms.catalog.v1.CreateProjectRequest
+	5,  // 33: tms.catalog.v1.CatalogService.GetProject:input_type -> tms.catalog.v1.GetProjectRequest
+	7,  // 34: tms.catalog.v1.CatalogService.ListProjects:input_type -> tms.catalog.v1.ListProjectsRequest
+	9,  // 35: tms.catalog.v1.CatalogService.UpdateProject:input_type -> tms.catalog.v1.UpdateProjectRequest
+	11, // 36: tms.catalog.v1.CatalogService.DeleteProject:input_type -> tms.catalog.v1.DeleteProjectRequest
+	13, // 37: tms.catalog.v1.CatalogService.CreateComponent:input_type -> tms.catalog.v1.CreateComponentRequest
+	15, // 38: tms.catalog.v1.CatalogService.GetComponent:input_type -> tms.catalog.v1.GetComponentRequest
+	17, // 39: tms.catalog.v1.CatalogService.ListComponents:input_type -> tms.catalog.v1.ListComponentsRequest
+	19, // 40: tms.catalog.v1.CatalogService.UpdateComponent:input_type -> tms.catalog.v1.UpdateComponentRequest
+	21, // 41: tms.catalog.v1.CatalogService.DeleteComponent:input_type -> tms.catalog.v1.DeleteComponentRequest
+	23, // 42: tms.catalog.v1.CatalogService.SetComponentLock:input_type -> tms.catalog.v1.SetComponentLockRequest
+	25, // 43: tms.catalog.v1.CatalogService.GetLanguage:input_type -> tms.catalog.v1.GetLanguageRequest
+	27, // 44: tms.catalog.v1.CatalogService.ListLanguages:input_type -> tms.catalog.v1.ListLanguagesRequest
+	29, // 45: tms.catalog.v1.CatalogService.EnsureLanguage:input_type -> tms.catalog.v1.EnsureLanguageRequest
+	33, // 46: tms.catalog.v1.CatalogService.ListCategories:input_type -> tms.catalog.v1.ListCategoriesRequest
+	35, // 47: tms.catalog.v1.CatalogService.GetCategory:input_type -> tms.catalog.v1.GetCategoryRequest
+	37, // 48: tms.catalog.v1.CatalogService.CreateCategory:input_type -> tms.catalog.v1.CreateCategoryRequest
+	39, // 49: tms.catalog.v1.CatalogService.UpdateCategory:input_type -> tms.catalog.v1.UpdateCategoryRequest
+	41, // 50: tms.catalog.v1.CatalogService.DeleteCategory:input_type -> tms.catalog.v1.DeleteCategoryRequest
+	43, // 51: tms.catalog.v1.CatalogService.ListComponentLinks:input_type -> tms.catalog.v1.ListComponentLinksRequest
+	45, // 52: tms.catalog.v1.CatalogService.AddComponentLink:input_type -> tms.catalog.v1.AddComponentLinkRequest
+	47, // 53: tms.catalog.v1.CatalogService.RemoveComponentLink:input_type -> tms.catalog.v1.RemoveComponentLinkRequest
+	50, // 54: tms.catalog.v1.CatalogService.ListAnnouncements:input_type -> tms.catalog.v1.ListAnnouncementsRequest
+	52, // 55: tms.catalog.v1.CatalogService.CreateAnnouncement:input_type -> tms.catalog.v1.CreateAnnouncementRequest
+	54, // 56: tms.catalog.v1.CatalogService.DeleteAnnouncement:input_type -> tms.catalog.v1.DeleteAnnouncementRequest
+	4,  // 57: tms.catalog.v1.CatalogService.CreateProject:output_type -> tms.catalog.v1.CreateProjectResponse
+	6,  // 58: tms.catalog.v1.CatalogService.GetProject:output_type -> tms.catalog.v1.GetProjectResponse
+	8,  // 59: tms.catalog.v1.CatalogService.ListProjects:output_type -> tms.catalog.v1.ListProjectsResponse
+	10, // 60: tms.catalog.v1.CatalogService.UpdateProject:output_type -> tms.catalog.v1.UpdateProjectResponse
+	12, // 61: tms.catalog.v1.CatalogService.DeleteProject:output_type -> tms.catalog.v1.DeleteProjectResponse
+	14, // 62: tms.catalog.v1.CatalogService.CreateComponent:output_type -> tms.catalog.v1.CreateComponentResponse
+	16, // 63: tms.catalog.v1.CatalogService.GetComponent:output_type -> tms.catalog.v1.GetComponentResponse
+	18, // 64: tms.catalog.v1.CatalogService.ListComponents:output_type -> tms.catalog.v1.ListComponentsResponse
+	20, // 65: tms.catalog.v1.CatalogService.UpdateComponent:output_type -> tms.catalog.v1.UpdateComponentResponse
+	22, // 66: tms.catalog.v1.CatalogService.DeleteComponent:output_type -> tms.catalog.v1.DeleteComponentResponse
+	24, // 67: tms.catalog.v1.CatalogService.SetComponentLock:output_type -> tms.catalog.v1.SetComponentLockResponse
+	26, // 68: tms.catalog.v1.CatalogService.GetLanguage:output_type -> tms.catalog.v1.GetLanguageResponse
+	28, // 69: tms.catalog.v1.CatalogService.ListLanguages:output_type -> tms.catalog.v1.ListLanguagesResponse
+	30, // 70: tms.catalog.v1.CatalogService.EnsureLanguage:output_type -> tms.catalog.v1.EnsureLanguageResponse
+	34, // 71: tms.catalog.v1.CatalogService.ListCategories:output_type -> tms.catalog.v1.ListCategoriesResponse
+	36, // 72: tms.catalog.v1.CatalogService.GetCategory:output_type -> tms.catalog.v1.GetCategoryResponse
+	38, // 73: tms.catalog.v1.CatalogService.CreateCategory:output_type -> tms.catalog.v1.CreateCategoryResponse
+	40, // 74: tms.catalog.v1.CatalogService.UpdateCategory:output_type -> tms.catalog.v1.UpdateCategoryResponse
+	42, // 75: tms.catalog.v1.CatalogService.DeleteCategory:output_type -> tms.catalog.v1.DeleteCategoryResponse
+	44, // 76: tms.catalog.v1.CatalogService.ListComponentLinks:output_type -> tms.catalog.v1.ListComponentLinksResponse
+	46, // 77: tms.catalog.v1.CatalogService.AddComponentLink:output_type -> tms.catalog.v1.AddComponentLinkResponse
+	48, // 78: tms.catalog.v1.CatalogService.RemoveComponentLink:output_type -> tms.catalog.v1.RemoveComponentLinkResponse
+	51, // 79: tms.catalog.v1.CatalogService.ListAnnouncements:output_type -> tms.catalog.v1.ListAnnouncementsResponse
+	53, // 80: tms.catalog.v1.CatalogService.CreateAnnouncement:output_type -> tms.catalog.v1.CreateAnnouncementResponse
+	55, // 81: tms.catalog.v1.CatalogService.DeleteAnnouncement:output_type -> tms.catalog.v1.DeleteAnnouncementResponse
+	57, // [57:82] is the sub-list for method output_type
+	32, // [32:57] is the sub-list for method input_type
+	32, // [32:32] is the sub-list for extension type_name
+	32, // [32:32] is the sub-list for extension extendee
+	0,  // [0:32] is the sub-list for field type_name
 }
 
 func init() { file_tms_catalog_v1_catalog_proto_init() }
@@ -3730,7 +4235,7 @@ func file_tms_catalog_v1_catalog_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tms_catalog_v1_catalog_proto_rawDesc), len(file_tms_catalog_v1_catalog_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   49,
+			NumMessages:   56,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

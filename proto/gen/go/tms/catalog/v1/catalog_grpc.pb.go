@@ -41,6 +41,9 @@ const (
 	CatalogService_ListComponentLinks_FullMethodName  = "/tms.catalog.v1.CatalogService/ListComponentLinks"
 	CatalogService_AddComponentLink_FullMethodName    = "/tms.catalog.v1.CatalogService/AddComponentLink"
 	CatalogService_RemoveComponentLink_FullMethodName = "/tms.catalog.v1.CatalogService/RemoveComponentLink"
+	CatalogService_ListAnnouncements_FullMethodName   = "/tms.catalog.v1.CatalogService/ListAnnouncements"
+	CatalogService_CreateAnnouncement_FullMethodName  = "/tms.catalog.v1.CatalogService/CreateAnnouncement"
+	CatalogService_DeleteAnnouncement_FullMethodName  = "/tms.catalog.v1.CatalogService/DeleteAnnouncement"
 )
 
 // CatalogServiceClient is the client API for CatalogService service.
@@ -86,6 +89,15 @@ type CatalogServiceClient interface {
 	ListComponentLinks(ctx context.Context, in *ListComponentLinksRequest, opts ...grpc.CallOption) (*ListComponentLinksResponse, error)
 	AddComponentLink(ctx context.Context, in *AddComponentLinkRequest, opts ...grpc.CallOption) (*AddComponentLinkResponse, error)
 	RemoveComponentLink(ctx context.Context, in *RemoveComponentLinkRequest, opts ...grpc.CallOption) (*RemoveComponentLinkResponse, error)
+	// Announcements are messages to the translators of a project, a
+	// component or one translation (the reference's Announcement). Posting
+	// one with notify records "Announcement posted" (46), which mails the
+	// subscribers of NewAnnouncementNotificaton. Listing needs the project
+	// visible; posting and deleting need project.edit for a project's and
+	// component.edit for a component's or translation's.
+	ListAnnouncements(ctx context.Context, in *ListAnnouncementsRequest, opts ...grpc.CallOption) (*ListAnnouncementsResponse, error)
+	CreateAnnouncement(ctx context.Context, in *CreateAnnouncementRequest, opts ...grpc.CallOption) (*CreateAnnouncementResponse, error)
+	DeleteAnnouncement(ctx context.Context, in *DeleteAnnouncementRequest, opts ...grpc.CallOption) (*DeleteAnnouncementResponse, error)
 }
 
 type catalogServiceClient struct {
@@ -316,6 +328,36 @@ func (c *catalogServiceClient) RemoveComponentLink(ctx context.Context, in *Remo
 	return out, nil
 }
 
+func (c *catalogServiceClient) ListAnnouncements(ctx context.Context, in *ListAnnouncementsRequest, opts ...grpc.CallOption) (*ListAnnouncementsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListAnnouncementsResponse)
+	err := c.cc.Invoke(ctx, CatalogService_ListAnnouncements_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) CreateAnnouncement(ctx context.Context, in *CreateAnnouncementRequest, opts ...grpc.CallOption) (*CreateAnnouncementResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(CreateAnnouncementResponse)
+	err := c.cc.Invoke(ctx, CatalogService_CreateAnnouncement_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) DeleteAnnouncement(ctx context.Context, in *DeleteAnnouncementRequest, opts ...grpc.CallOption) (*DeleteAnnouncementResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(DeleteAnnouncementResponse)
+	err := c.cc.Invoke(ctx, CatalogService_DeleteAnnouncement_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // CatalogServiceServer is the server API for CatalogService service.
 // All implementations must embed UnimplementedCatalogServiceServer
 // for forward compatibility.
@@ -359,6 +401,15 @@ type CatalogServiceServer interface {
 	ListComponentLinks(context.Context, *ListComponentLinksRequest) (*ListComponentLinksResponse, error)
 	AddComponentLink(context.Context, *AddComponentLinkRequest) (*AddComponentLinkResponse, error)
 	RemoveComponentLink(context.Context, *RemoveComponentLinkRequest) (*RemoveComponentLinkResponse, error)
+	// Announcements are messages to the translators of a project, a
+	// component or one translation (the reference's Announcement). Posting
+	// one with notify records "Announcement posted" (46), which mails the
+	// subscribers of NewAnnouncementNotificaton. Listing needs the project
+	// visible; posting and deleting need project.edit for a project's and
+	// component.edit for a component's or translation's.
+	ListAnnouncements(context.Context, *ListAnnouncementsRequest) (*ListAnnouncementsResponse, error)
+	CreateAnnouncement(context.Context, *CreateAnnouncementRequest) (*CreateAnnouncementResponse, error)
+	DeleteAnnouncement(context.Context, *DeleteAnnouncementRequest) (*DeleteAnnouncementResponse, error)
 	mustEmbedUnimplementedCatalogServiceServer()
 }
 
@@ -434,6 +485,15 @@ func (UnimplementedCatalogServiceServer) AddComponentLink(context.Context, *AddC
 }
 func (UnimplementedCatalogServiceServer) RemoveComponentLink(context.Context, *RemoveComponentLinkRequest) (*RemoveComponentLinkResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method RemoveComponentLink not implemented")
+}
+func (UnimplementedCatalogServiceServer) ListAnnouncements(context.Context, *ListAnnouncementsRequest) (*ListAnnouncementsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListAnnouncements not implemented")
+}
+func (UnimplementedCatalogServiceServer) CreateAnnouncement(context.Context, *CreateAnnouncementRequest) (*CreateAnnouncementResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method CreateAnnouncement not implemented")
+}
+func (UnimplementedCatalogServiceServer) DeleteAnnouncement(context.Context, *DeleteAnnouncementRequest) (*DeleteAnnouncementResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method DeleteAnnouncement not implemented")
 }
 func (UnimplementedCatalogServiceServer) mustEmbedUnimplementedCatalogServiceServer() {}
 func (UnimplementedCatalogServiceServer) testEmbeddedByValue()                        {}
@@ -852,6 +912,60 @@ func _CatalogService_RemoveComponentLink_Handler(srv interface{}, ctx context.Co
 	return interceptor(ctx, in, info, handler)
 }
 
+func _CatalogService_ListAnnouncements_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListAnnouncementsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).ListAnnouncements(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_ListAnnouncements_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).ListAnnouncements(ctx, req.(*ListAnnouncementsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_CreateAnnouncement_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CreateAnnouncementRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).CreateAnnouncement(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_CreateAnnouncement_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).CreateAnnouncement(ctx, req.(*CreateAnnouncementRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_DeleteAnnouncement_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(DeleteAnnouncementRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).DeleteAnnouncement(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_DeleteAnnouncement_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).DeleteAnnouncement(ctx, req.(*DeleteAnnouncementRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // CatalogService_ServiceDesc is the grpc.ServiceDesc for CatalogService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -946,6 +1060,18 @@ var CatalogService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "RemoveComponentLink",
 			Handler:    _CatalogService_RemoveComponentLink_Handler,
+		},
+		{
+			MethodName: "ListAnnouncements",
+			Handler:    _CatalogService_ListAnnouncements_Handler,
+		},
+		{
+			MethodName: "CreateAnnouncement",
+			Handler:    _CatalogService_CreateAnnouncement_Handler,
+		},
+		{
+			MethodName: "DeleteAnnouncement",
+			Handler:    _CatalogService_DeleteAnnouncement_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

@@ -1,0 +1,105 @@
+package rest
+
+import (
+	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
+)
+
+// announcementJSON is the reference's announcement form: message (Markdown),
+// category, expiry (a date or null), notify.
+type announcementJSON struct {
+	ID       int64   `json:"id"`
+	Message  string  `json:"message"`
+	Category string  `json:"category"`
+	Expiry   *string `json:"expiry"`
+	Notify   bool    `json:"notify"`
+}
+
+func newAnnouncementJSON(a *catalogv1.Announcement) announcementJSON {
+	return announcementJSON{ID: a.GetId(), Message: a.GetMessage(), Category: a.GetCategory(),
+		Expiry: optional(a.GetExpiry()), Notify: a.GetNotify()}
+}
+
+// announcementScope is the context of the path: a project, a component or
+// a translation (whose language is the translation's code).
+func (c *call) announcementScope() (*catalogv1.ListAnnouncementsRequest, error) {
+	req := &catalogv1.ListAnnouncementsRequest{ProjectSlug: c.param("project")}
+	switch {
+	case c.param("language") != "":
+		comp, tr, err := c.pathTranslation()
+		if err != nil {
+			return nil, err
+		}
+		req.ComponentSlug, req.LanguageCode = comp.GetSlug(), tr.GetLanguageCode()
+	case c.param("component") != "":
+		comp, err := c.pathComponent()
+		if err != nil {
+			return nil, err
+		}
+		req.ComponentSlug = comp.GetSlug()
+	default:
+		if _, err := c.pathProject(); err != nil {
+			return nil, err
+		}
+	}
+	return req, nil
+}
+
+func (g *gateway) listAnnouncements(c *call) error {
+	at, err := c.announcementScope()
+	if err != nil {
+		return err
+	}
+	return c.servicePage(func(offset, limit int64) (any, int64, error) {
+		at.Offset, at.Limit = offset, limit
+		resp, err := g.cfg.Catalog.ListAnnouncements(c.ctx, at)
+		return pageRows(resp.GetAnnouncements(), resp.GetTotal(), err, always(newAnnouncementJSON))
+	})
+}
+
+// createAnnouncement posts {message, category, expiry, notify}; notify
+// defaults to true, as in the reference.
+func (g *gateway) createAnnouncement(c *call) error {
+	at, err := c.announcementScope()
+	if err != nil {
+		return err
+	}
+	b, err := c.readBody()
+	if err != nil {
+		return err
+	}
+	b.required("message")
+	a := &catalogv1.Announcement{ProjectSlug: at.GetProjectSlug(), ComponentSlug: at.GetComponentSlug(),
+		LanguageCode: at.GetLanguageCode(), Notify: true}
+	a.Message, _ = b.str("message")
+	a.Category, _ = b.str("category")
+	if b.has("expiry") && b.fields["expiry"] != nil {
+		a.Expiry, _ = b.str("expiry")
+	}
+	if v, ok := b.boolean("notify"); ok {
+		a.Notify = v
+	}
+	if err := b.err(); err != nil {
+		return err
+	}
+	resp, err := g.cfg.Catalog.CreateAnnouncement(c.ctx, &catalogv1.CreateAnnouncementRequest{Announcement: a, Actor: c.actor()})
+	if err != nil {
+		return err
+	}
+	return c.write(201, newAnnouncementJSON(resp.GetAnnouncement()))
+}
+
+func (g *gateway) deleteAnnouncement(c *call) error {
+	at, err := c.announcementScope()
+	if err != nil {
+		return err
+	}
+	n, err := c.pathID()
+	if err != nil {
+		return err
+	}
+	if _, err := g.cfg.Catalog.DeleteAnnouncement(c.ctx, &catalogv1.DeleteAnnouncementRequest{ProjectSlug: at.GetProjectSlug(),
+		ComponentSlug: at.GetComponentSlug(), LanguageCode: at.GetLanguageCode(), Id: n}); err != nil {
+		return err
+	}
+	return c.noContent()
+}

@@ -1,0 +1,145 @@
+package server
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/pkg/policy"
+	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
+	"github.com/tmsproject/tms/services/catalog/store"
+	"google.golang.org/protobuf/types/known/timestamppb"
+)
+
+// actionAnnouncement is the reference's "Announcement posted".
+const actionAnnouncement = 46
+
+// announcementCategories are the reference's Announcement categories.
+var announcementCategories = []string{"info", "warning", "danger", "success"}
+
+// maxAnnouncementLength bounds a message (the reference's is a TextField;
+// a bound keeps a mail from growing without end).
+const maxAnnouncementLength = 20000
+
+// ListAnnouncements pages the announcements of a context the caller may see.
+func (s *Server) ListAnnouncements(ctx context.Context, req *catalogv1.ListAnnouncementsRequest) (*catalogv1.ListAnnouncementsResponse, error) {
+	p, err := page(req.GetOffset(), req.GetLimit())
+	if err != nil {
+		return nil, err
+	}
+	at, err := s.announcementContext(ctx, req.GetProjectSlug(), req.GetComponentSlug(), req.GetLanguageCode(), false)
+	if err != nil {
+		return nil, err
+	}
+	as, total, err := s.st.ListAnnouncements(ctx, at.AnnouncementContext, p)
+	if err != nil {
+		return nil, storeErr(err, nil)
+	}
+	out := &catalogv1.ListAnnouncementsResponse{Total: total}
+	for i := range as {
+		out.Announcements = append(out.Announcements, announcementProto(&as[i], at))
+	}
+	return out, nil
+}
+
+// CreateAnnouncement posts an announcement; with notify it records
+// "Announcement posted" for the subscribers.
+func (s *Server) CreateAnnouncement(ctx context.Context, req *catalogv1.CreateAnnouncementRequest) (*catalogv1.CreateAnnouncementResponse, error) {
+	in := req.GetAnnouncement()
+	at, err := s.announcementContext(ctx, in.GetProjectSlug(), in.GetComponentSlug(), in.GetLanguageCode(), true)
+	if err != nil {
+		return nil, err
+	}
+	a := &store.Announcement{ProjectID: at.ProjectID, ComponentID: at.ComponentID, LanguageCode: at.LanguageCode,
+		Message: strings.TrimSpace(in.GetMessage()), Category: in.GetCategory(), Expiry: in.GetExpiry(),
+		Notify: in.GetNotify(), Username: req.GetActor()}
+	if a.Category == "" {
+		a.Category = "info"
+	}
+	if err := validateAnnouncement(a); err != nil {
+		return nil, err
+	}
+	var ch = change(actionAnnouncement, req.GetActor(), at.project, at.component)
+	ch.LanguageCode, ch.Target = at.LanguageCode, a.Message
+	if !a.Notify {
+		ch = nil
+	}
+	if err := s.st.CreateAnnouncement(ctx, a, ch); err != nil {
+		return nil, storeErr(err, nil)
+	}
+	s.notify()
+	return &catalogv1.CreateAnnouncementResponse{Announcement: announcementProto(a, at)}, nil
+}
+
+// DeleteAnnouncement removes an announcement of its context.
+func (s *Server) DeleteAnnouncement(ctx context.Context, req *catalogv1.DeleteAnnouncementRequest) (*catalogv1.DeleteAnnouncementResponse, error) {
+	at, err := s.announcementContext(ctx, req.GetProjectSlug(), req.GetComponentSlug(), req.GetLanguageCode(), true)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.st.DeleteAnnouncement(ctx, at.AnnouncementContext, req.GetId()); err != nil {
+		return nil, storeErr(err, nil)
+	}
+	return &catalogv1.DeleteAnnouncementResponse{}, nil
+}
+
+// announcementAt is a resolved context with its slugs.
+type announcementAt struct {
+	store.AnnouncementContext
+	project, component string
+}
+
+// announcementContext resolves a context the caller may see; write needs
+// project.edit for a project's, component.edit below it.
+func (s *Server) announcementContext(ctx context.Context, project, component, lang string, write bool) (announcementAt, error) {
+	at := announcementAt{project: project, component: component}
+	p, err := s.seenProject(ctx, project)
+	if err != nil {
+		return at, err
+	}
+	at.ProjectID, at.LanguageCode = p.ID, lang
+	scope, perm := policy.Scope{Project: p.Slug, Access: p.AccessControl, Language: lang}, "project.edit"
+	if component != "" {
+		c, err := s.st.GetComponent(ctx, project, component)
+		if err != nil {
+			return at, storeErr(err, nil)
+		}
+		at.ComponentID, scope.Component, perm = c.ID, c.Slug, "component.edit"
+	} else if lang != "" {
+		return at, errs.Invalid("language", "invalid", "A translation's announcement needs its component.")
+	}
+	if write {
+		if caller, restricted := policy.Restricted(ctx); restricted && !caller.Can(perm, scope) {
+			return at, errs.New(errs.PermissionDenied, "You do not have permission to post announcements here.")
+		}
+	}
+	return at, nil
+}
+
+func validateAnnouncement(a *store.Announcement) error {
+	var v errs.Violations
+	switch {
+	case a.Message == "":
+		v.Add("message", "blank", "This field may not be blank.")
+	case utf8.RuneCountInString(a.Message) > maxAnnouncementLength:
+		v.Add("message", "max_length", "Ensure this field has no more than 20000 characters.")
+	}
+	if !slices.Contains(announcementCategories, a.Category) {
+		v.Add("category", "invalid_choice", "\""+a.Category+"\" is not a valid choice.")
+	}
+	if a.Expiry != "" {
+		if _, err := time.Parse("2006-01-02", a.Expiry); err != nil {
+			v.Add("expiry", "invalid", "Date has wrong format. Use one of these formats instead: YYYY-MM-DD.")
+		}
+	}
+	return v.Err()
+}
+
+func announcementProto(a *store.Announcement, at announcementAt) *catalogv1.Announcement {
+	return &catalogv1.Announcement{Id: a.ID, ProjectSlug: at.project, ComponentSlug: at.component,
+		LanguageCode: a.LanguageCode, Message: a.Message, Category: a.Category, Expiry: a.Expiry,
+		Notify: a.Notify, Created: timestamppb.New(a.Created), User: a.Username}
+}
