@@ -1,12 +1,15 @@
 package rest
 
 import (
+	"encoding/json"
 	"slices"
 
+	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/policy"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
+	"google.golang.org/protobuf/types/known/structpb"
 )
 
 // listProjects pages the projects the catalog lets the caller see.
@@ -212,5 +215,58 @@ func (g *gateway) machinerySettings(c *call) error {
 	if _, err := c.pathProject(); err != nil {
 		return err
 	}
-	return c.ok(struct{}{})
+	resp, err := g.cfg.Catalog.GetMachinerySettings(c.ctx, &catalogv1.GetMachinerySettingsRequest{ProjectSlug: c.param("project")})
+	if err != nil {
+		return err
+	}
+	out := map[string]any{}
+	for id, cfg := range resp.GetServices() {
+		out[id] = cfg.AsMap()
+	}
+	return c.ok(out)
+}
+
+// setMachinerySettings installs one service: {"service": id,
+// "configuration": {...}}, answered as the reference does.
+func (g *gateway) setMachinerySettings(c *call) error {
+	if _, err := c.pathProject(); err != nil {
+		return err
+	}
+	b, err := c.readBody()
+	if err != nil {
+		return err
+	}
+	b.required("service", "configuration")
+	service, _ := b.str("service")
+	cfg, isObj := b.fields["configuration"].(map[string]any)
+	if b.has("configuration") && !isObj {
+		b.errs.Add("configuration", "not_a_dict", "Expected a dictionary of items.")
+	}
+	if err := b.err(); err != nil {
+		return err
+	}
+	st, err := structpb.NewStruct(jsonNumbersAsFloats(cfg))
+	if err != nil {
+		return errs.Invalid("configuration", "invalid", "Invalid configuration.")
+	}
+	resp, err := g.cfg.Catalog.SetMachinerySettings(c.ctx, &catalogv1.SetMachinerySettingsRequest{
+		ProjectSlug: c.param("project"), Service: service, Configuration: st})
+	if err != nil {
+		return err
+	}
+	return c.write(201, map[string]string{"message": "Service installed: " + resp.GetName()})
+}
+
+// jsonNumbersAsFloats turns the body's json.Number values into float64,
+// which structpb takes.
+func jsonNumbersAsFloats(m map[string]any) map[string]any {
+	out := make(map[string]any, len(m))
+	for k, v := range m {
+		if n, ok := v.(json.Number); ok {
+			f, _ := n.Float64()
+			v = f
+		}
+		out[k] = v
+	}
+	return out
 }

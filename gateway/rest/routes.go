@@ -28,7 +28,7 @@ func (g *gateway) routes() []*route {
 		{pattern: "/api/projects/{project}/webhooks/{id}", name: "Webhook Instance", methods: m{"GET": g.getWebhook,
 			"PUT": g.updateWebhook, "PATCH": g.updateWebhook, "DELETE": g.deleteWebhook}},
 		{pattern: "/api/projects/{project}/webhooks/{id}/deliveries", name: "Deliveries", methods: m{"GET": g.webhookDeliveries}},
-		{pattern: "/api/projects/{project}/machinery_settings", name: "Machinery Settings", methods: m{"GET": g.machinerySettings}},
+		{pattern: "/api/projects/{project}/machinery_settings", name: "Machinery Settings", methods: m{"GET": g.machinerySettings, "POST": g.setMachinerySettings}},
 
 		{pattern: "/api/categories", name: "Category List", methods: m{"GET": g.listCategories, "POST": g.createCategory}},
 		{pattern: "/api/categories/{id}", name: "Category Instance", methods: m{"GET": g.getCategory,

@@ -222,6 +222,7 @@ func (f *permissionFixture) cases() []writeCase {
 			a.want(201, "POST", a.base+"components/open/app/links/", map[string]any{"project_slug": "secret"})
 			return "components/open/app/links/secret/", nil
 		}, with(204)},
+		{"machinery settings", "POST", fixed("projects/open/machinery_settings/", map[string]any{"service": "weblate", "configuration": map[string]any{}}), with(201)},
 		// Announcements: project.edit for a project's, component.edit below.
 		{"project announcement", "POST", fixed("projects/open/announcements/", map[string]any{"message": "Hi", "notify": false}), with(201)},
 		{"component announcement", "POST", fixed("components/open/app/announcements/", map[string]any{"message": "Hi", "notify": false}), with(201)},
@@ -295,6 +296,7 @@ func (f *permissionFixture) privateCases() []writeCase {
 		{"create category", "POST", fixed("categories/", map[string]any{"name": "x", "slug": "x", "project": "secret"}), [3]int{}},
 		{"link component", "POST", fixed("components/secret/app/links/", map[string]any{"project_slug": "open"}), [3]int{}},
 		{"project announcement", "POST", fixed("projects/secret/announcements/", map[string]any{"message": "x"}), [3]int{}},
+		{"machinery settings", "POST", fixed("projects/secret/machinery_settings/", map[string]any{"service": "weblate", "configuration": map[string]any{}}), [3]int{}},
 		{"translation announcement", "POST", fixed("translations/secret/app/de/announcements/", map[string]any{"message": "x"}), [3]int{}},
 		{"edit category", "PATCH", fixed(f.category("secret"), map[string]any{"name": "y"}), [3]int{}},
 		{"delete category", "DELETE", fixed(f.category("secret"), nil), [3]int{}},

@@ -29,6 +29,7 @@ func TestConformance(t *testing.T) {
 		{"Categories", testCategories},
 		{"ComponentLinks", testComponentLinks},
 		{"Announcements", testAnnouncements},
+		{"MachinerySettings", testMachinerySettings},
 		{"Projects", testProjects},
 		{"ProjectDuplicates", testProjectDuplicates},
 		{"Components", testComponents},
@@ -304,6 +305,40 @@ func testAnnouncements(t *testing.T, s *store.Store, gdb *gorm.DB) {
 	}
 	if chs := changes(t, gdb); len(chs) != 1 || chs[0].GetAction() != 46 {
 		t.Errorf("change records: %v", chs)
+	}
+}
+
+func testMachinerySettings(t *testing.T, s *store.Store, _ *gorm.DB) {
+	ctx := t.Context()
+	p := newProject("hello")
+	if err := s.CreateProject(ctx, p, nil); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := s.GetMachinerySettings(ctx, p.ID); err != nil || len(got) != 0 {
+		t.Fatalf("fresh: %v %v", got, err)
+	}
+	for _, cfg := range []map[string]any{{"key": "a"}, {"key": "b", "url": "https://x.example/"}} {
+		if err := s.SetMachinerySetting(ctx, p.ID, "deepl", cfg); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.SetMachinerySetting(ctx, p.ID, "weblate", map[string]any{}); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.GetMachinerySettings(ctx, p.ID)
+	if err != nil || len(got) != 2 || got["deepl"]["key"] != "b" || got["deepl"]["url"] != "https://x.example/" {
+		t.Errorf("settings: %v %v", got, err)
+	}
+	// Saving the project keeps them.
+	p.Instructions = "Be kind"
+	if err := s.SaveProject(ctx, p); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := s.GetMachinerySettings(ctx, p.ID); len(got) != 2 {
+		t.Errorf("after saving the project: %v", got)
+	}
+	if _, err := s.GetMachinerySettings(ctx, p.ID+100); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("missing project: %v", err)
 	}
 }
 

@@ -9,6 +9,7 @@ package catalogv1
 import (
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
+	structpb "google.golang.org/protobuf/types/known/structpb"
 	timestamppb "google.golang.org/protobuf/types/known/timestamppb"
 	reflect "reflect"
 	sync "sync"
@@ -3740,11 +3741,207 @@ func (*DeleteAnnouncementResponse) Descriptor() ([]byte, []int) {
 	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{55}
 }
 
+type GetMachinerySettingsRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	ProjectSlug   string                 `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetMachinerySettingsRequest) Reset() {
+	*x = GetMachinerySettingsRequest{}
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[56]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetMachinerySettingsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetMachinerySettingsRequest) ProtoMessage() {}
+
+func (x *GetMachinerySettingsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[56]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetMachinerySettingsRequest.ProtoReflect.Descriptor instead.
+func (*GetMachinerySettingsRequest) Descriptor() ([]byte, []int) {
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{56}
+}
+
+func (x *GetMachinerySettingsRequest) GetProjectSlug() string {
+	if x != nil {
+		return x.ProjectSlug
+	}
+	return ""
+}
+
+type GetMachinerySettingsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Configuration by service id, secret fields left out.
+	Services      map[string]*structpb.Struct `protobuf:"bytes,1,rep,name=services,proto3" json:"services,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetMachinerySettingsResponse) Reset() {
+	*x = GetMachinerySettingsResponse{}
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[57]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetMachinerySettingsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetMachinerySettingsResponse) ProtoMessage() {}
+
+func (x *GetMachinerySettingsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[57]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetMachinerySettingsResponse.ProtoReflect.Descriptor instead.
+func (*GetMachinerySettingsResponse) Descriptor() ([]byte, []int) {
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{57}
+}
+
+func (x *GetMachinerySettingsResponse) GetServices() map[string]*structpb.Struct {
+	if x != nil {
+		return x.Services
+	}
+	return nil
+}
+
+type SetMachinerySettingsRequest struct {
+	state       protoimpl.MessageState `protogen:"open.v1"`
+	ProjectSlug string                 `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	// A service id of the reference (deepl, libretranslate, ...).
+	Service string `protobuf:"bytes,2,opt,name=service,proto3" json:"service,omitempty"`
+	// Its whole configuration, replacing what was stored.
+	Configuration *structpb.Struct `protobuf:"bytes,3,opt,name=configuration,proto3" json:"configuration,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetMachinerySettingsRequest) Reset() {
+	*x = SetMachinerySettingsRequest{}
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[58]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetMachinerySettingsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetMachinerySettingsRequest) ProtoMessage() {}
+
+func (x *SetMachinerySettingsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[58]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetMachinerySettingsRequest.ProtoReflect.Descriptor instead.
+func (*SetMachinerySettingsRequest) Descriptor() ([]byte, []int) {
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{58}
+}
+
+func (x *SetMachinerySettingsRequest) GetProjectSlug() string {
+	if x != nil {
+		return x.ProjectSlug
+	}
+	return ""
+}
+
+func (x *SetMachinerySettingsRequest) GetService() string {
+	if x != nil {
+		return x.Service
+	}
+	return ""
+}
+
+func (x *SetMachinerySettingsRequest) GetConfiguration() *structpb.Struct {
+	if x != nil {
+		return x.Configuration
+	}
+	return nil
+}
+
+type SetMachinerySettingsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The service's name, for the reference's "Service installed: <name>".
+	Name          string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetMachinerySettingsResponse) Reset() {
+	*x = SetMachinerySettingsResponse{}
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[59]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetMachinerySettingsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetMachinerySettingsResponse) ProtoMessage() {}
+
+func (x *SetMachinerySettingsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[59]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetMachinerySettingsResponse.ProtoReflect.Descriptor instead.
+func (*SetMachinerySettingsResponse) Descriptor() ([]byte, []int) {
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{59}
+}
+
+func (x *SetMachinerySettingsResponse) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
 var File_tms_catalog_v1_catalog_proto protoreflect.FileDescriptor
 
 const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"\n" +
-	"\x1ctms/catalog/v1/catalog.proto\x12\x0etms.catalog.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xdb\x04\n" +
+	"\x1ctms/catalog/v1/catalog.proto\x12\x0etms.catalog.v1\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xdb\x04\n" +
 	"\aProject\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x12\n" +
@@ -4033,7 +4230,20 @@ const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x0ecomponent_slug\x18\x02 \x01(\tR\rcomponentSlug\x12#\n" +
 	"\rlanguage_code\x18\x03 \x01(\tR\flanguageCode\x12\x0e\n" +
 	"\x02id\x18\x04 \x01(\x03R\x02id\"\x1c\n" +
-	"\x1aDeleteAnnouncementResponse2\xa4\x13\n" +
+	"\x1aDeleteAnnouncementResponse\"@\n" +
+	"\x1bGetMachinerySettingsRequest\x12!\n" +
+	"\fproject_slug\x18\x01 \x01(\tR\vprojectSlug\"\xcc\x01\n" +
+	"\x1cGetMachinerySettingsResponse\x12V\n" +
+	"\bservices\x18\x01 \x03(\v2:.tms.catalog.v1.GetMachinerySettingsResponse.ServicesEntryR\bservices\x1aT\n" +
+	"\rServicesEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12-\n" +
+	"\x05value\x18\x02 \x01(\v2\x17.google.protobuf.StructR\x05value:\x028\x01\"\x99\x01\n" +
+	"\x1bSetMachinerySettingsRequest\x12!\n" +
+	"\fproject_slug\x18\x01 \x01(\tR\vprojectSlug\x12\x18\n" +
+	"\aservice\x18\x02 \x01(\tR\aservice\x12=\n" +
+	"\rconfiguration\x18\x03 \x01(\v2\x17.google.protobuf.StructR\rconfiguration\"2\n" +
+	"\x1cSetMachinerySettingsResponse\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name2\x8a\x15\n" +
 	"\x0eCatalogService\x12\\\n" +
 	"\rCreateProject\x12$.tms.catalog.v1.CreateProjectRequest\x1a%.tms.catalog.v1.CreateProjectResponse\x12S\n" +
 	"\n" +
@@ -4060,7 +4270,9 @@ const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x13RemoveComponentLink\x12*.tms.catalog.v1.RemoveComponentLinkRequest\x1a+.tms.catalog.v1.RemoveComponentLinkResponse\x12h\n" +
 	"\x11ListAnnouncements\x12(.tms.catalog.v1.ListAnnouncementsRequest\x1a).tms.catalog.v1.ListAnnouncementsResponse\x12k\n" +
 	"\x12CreateAnnouncement\x12).tms.catalog.v1.CreateAnnouncementRequest\x1a*.tms.catalog.v1.CreateAnnouncementResponse\x12k\n" +
-	"\x12DeleteAnnouncement\x12).tms.catalog.v1.DeleteAnnouncementRequest\x1a*.tms.catalog.v1.DeleteAnnouncementResponseBAZ?github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1;catalogv1b\x06proto3"
+	"\x12DeleteAnnouncement\x12).tms.catalog.v1.DeleteAnnouncementRequest\x1a*.tms.catalog.v1.DeleteAnnouncementResponse\x12q\n" +
+	"\x14GetMachinerySettings\x12+.tms.catalog.v1.GetMachinerySettingsRequest\x1a,.tms.catalog.v1.GetMachinerySettingsResponse\x12q\n" +
+	"\x14SetMachinerySettings\x12+.tms.catalog.v1.SetMachinerySettingsRequest\x1a,.tms.catalog.v1.SetMachinerySettingsResponseBAZ?github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1;catalogv1b\x06proto3"
 
 var (
 	file_tms_catalog_v1_catalog_proto_rawDescOnce sync.Once
@@ -4074,69 +4286,75 @@ func file_tms_catalog_v1_catalog_proto_rawDescGZIP() []byte {
 	return file_tms_catalog_v1_catalog_proto_rawDescData
 }
 
-var file_tms_catalog_v1_catalog_proto_msgTypes = make([]protoimpl.MessageInfo, 56)
+var file_tms_catalog_v1_catalog_proto_msgTypes = make([]protoimpl.MessageInfo, 61)
 var file_tms_catalog_v1_catalog_proto_goTypes = []any{
-	(*Project)(nil),                     // 0: tms.catalog.v1.Project
-	(*Component)(nil),                   // 1: tms.catalog.v1.Component
-	(*Language)(nil),                    // 2: tms.catalog.v1.Language
-	(*CreateProjectRequest)(nil),        // 3: tms.catalog.v1.CreateProjectRequest
-	(*CreateProjectResponse)(nil),       // 4: tms.catalog.v1.CreateProjectResponse
-	(*GetProjectRequest)(nil),           // 5: tms.catalog.v1.GetProjectRequest
-	(*GetProjectResponse)(nil),          // 6: tms.catalog.v1.GetProjectResponse
-	(*ListProjectsRequest)(nil),         // 7: tms.catalog.v1.ListProjectsRequest
-	(*ListProjectsResponse)(nil),        // 8: tms.catalog.v1.ListProjectsResponse
-	(*UpdateProjectRequest)(nil),        // 9: tms.catalog.v1.UpdateProjectRequest
-	(*UpdateProjectResponse)(nil),       // 10: tms.catalog.v1.UpdateProjectResponse
-	(*DeleteProjectRequest)(nil),        // 11: tms.catalog.v1.DeleteProjectRequest
-	(*DeleteProjectResponse)(nil),       // 12: tms.catalog.v1.DeleteProjectResponse
-	(*CreateComponentRequest)(nil),      // 13: tms.catalog.v1.CreateComponentRequest
-	(*CreateComponentResponse)(nil),     // 14: tms.catalog.v1.CreateComponentResponse
-	(*GetComponentRequest)(nil),         // 15: tms.catalog.v1.GetComponentRequest
-	(*GetComponentResponse)(nil),        // 16: tms.catalog.v1.GetComponentResponse
-	(*ListComponentsRequest)(nil),       // 17: tms.catalog.v1.ListComponentsRequest
-	(*ListComponentsResponse)(nil),      // 18: tms.catalog.v1.ListComponentsResponse
-	(*UpdateComponentRequest)(nil),      // 19: tms.catalog.v1.UpdateComponentRequest
-	(*UpdateComponentResponse)(nil),     // 20: tms.catalog.v1.UpdateComponentResponse
-	(*DeleteComponentRequest)(nil),      // 21: tms.catalog.v1.DeleteComponentRequest
-	(*DeleteComponentResponse)(nil),     // 22: tms.catalog.v1.DeleteComponentResponse
-	(*SetComponentLockRequest)(nil),     // 23: tms.catalog.v1.SetComponentLockRequest
-	(*SetComponentLockResponse)(nil),    // 24: tms.catalog.v1.SetComponentLockResponse
-	(*GetLanguageRequest)(nil),          // 25: tms.catalog.v1.GetLanguageRequest
-	(*GetLanguageResponse)(nil),         // 26: tms.catalog.v1.GetLanguageResponse
-	(*ListLanguagesRequest)(nil),        // 27: tms.catalog.v1.ListLanguagesRequest
-	(*ListLanguagesResponse)(nil),       // 28: tms.catalog.v1.ListLanguagesResponse
-	(*EnsureLanguageRequest)(nil),       // 29: tms.catalog.v1.EnsureLanguageRequest
-	(*EnsureLanguageResponse)(nil),      // 30: tms.catalog.v1.EnsureLanguageResponse
-	(*Plural)(nil),                      // 31: tms.catalog.v1.Plural
-	(*Category)(nil),                    // 32: tms.catalog.v1.Category
-	(*ListCategoriesRequest)(nil),       // 33: tms.catalog.v1.ListCategoriesRequest
-	(*ListCategoriesResponse)(nil),      // 34: tms.catalog.v1.ListCategoriesResponse
-	(*GetCategoryRequest)(nil),          // 35: tms.catalog.v1.GetCategoryRequest
-	(*GetCategoryResponse)(nil),         // 36: tms.catalog.v1.GetCategoryResponse
-	(*CreateCategoryRequest)(nil),       // 37: tms.catalog.v1.CreateCategoryRequest
-	(*CreateCategoryResponse)(nil),      // 38: tms.catalog.v1.CreateCategoryResponse
-	(*UpdateCategoryRequest)(nil),       // 39: tms.catalog.v1.UpdateCategoryRequest
-	(*UpdateCategoryResponse)(nil),      // 40: tms.catalog.v1.UpdateCategoryResponse
-	(*DeleteCategoryRequest)(nil),       // 41: tms.catalog.v1.DeleteCategoryRequest
-	(*DeleteCategoryResponse)(nil),      // 42: tms.catalog.v1.DeleteCategoryResponse
-	(*ListComponentLinksRequest)(nil),   // 43: tms.catalog.v1.ListComponentLinksRequest
-	(*ListComponentLinksResponse)(nil),  // 44: tms.catalog.v1.ListComponentLinksResponse
-	(*AddComponentLinkRequest)(nil),     // 45: tms.catalog.v1.AddComponentLinkRequest
-	(*AddComponentLinkResponse)(nil),    // 46: tms.catalog.v1.AddComponentLinkResponse
-	(*RemoveComponentLinkRequest)(nil),  // 47: tms.catalog.v1.RemoveComponentLinkRequest
-	(*RemoveComponentLinkResponse)(nil), // 48: tms.catalog.v1.RemoveComponentLinkResponse
-	(*Announcement)(nil),                // 49: tms.catalog.v1.Announcement
-	(*ListAnnouncementsRequest)(nil),    // 50: tms.catalog.v1.ListAnnouncementsRequest
-	(*ListAnnouncementsResponse)(nil),   // 51: tms.catalog.v1.ListAnnouncementsResponse
-	(*CreateAnnouncementRequest)(nil),   // 52: tms.catalog.v1.CreateAnnouncementRequest
-	(*CreateAnnouncementResponse)(nil),  // 53: tms.catalog.v1.CreateAnnouncementResponse
-	(*DeleteAnnouncementRequest)(nil),   // 54: tms.catalog.v1.DeleteAnnouncementRequest
-	(*DeleteAnnouncementResponse)(nil),  // 55: tms.catalog.v1.DeleteAnnouncementResponse
-	(*timestamppb.Timestamp)(nil),       // 56: google.protobuf.Timestamp
+	(*Project)(nil),                      // 0: tms.catalog.v1.Project
+	(*Component)(nil),                    // 1: tms.catalog.v1.Component
+	(*Language)(nil),                     // 2: tms.catalog.v1.Language
+	(*CreateProjectRequest)(nil),         // 3: tms.catalog.v1.CreateProjectRequest
+	(*CreateProjectResponse)(nil),        // 4: tms.catalog.v1.CreateProjectResponse
+	(*GetProjectRequest)(nil),            // 5: tms.catalog.v1.GetProjectRequest
+	(*GetProjectResponse)(nil),           // 6: tms.catalog.v1.GetProjectResponse
+	(*ListProjectsRequest)(nil),          // 7: tms.catalog.v1.ListProjectsRequest
+	(*ListProjectsResponse)(nil),         // 8: tms.catalog.v1.ListProjectsResponse
+	(*UpdateProjectRequest)(nil),         // 9: tms.catalog.v1.UpdateProjectRequest
+	(*UpdateProjectResponse)(nil),        // 10: tms.catalog.v1.UpdateProjectResponse
+	(*DeleteProjectRequest)(nil),         // 11: tms.catalog.v1.DeleteProjectRequest
+	(*DeleteProjectResponse)(nil),        // 12: tms.catalog.v1.DeleteProjectResponse
+	(*CreateComponentRequest)(nil),       // 13: tms.catalog.v1.CreateComponentRequest
+	(*CreateComponentResponse)(nil),      // 14: tms.catalog.v1.CreateComponentResponse
+	(*GetComponentRequest)(nil),          // 15: tms.catalog.v1.GetComponentRequest
+	(*GetComponentResponse)(nil),         // 16: tms.catalog.v1.GetComponentResponse
+	(*ListComponentsRequest)(nil),        // 17: tms.catalog.v1.ListComponentsRequest
+	(*ListComponentsResponse)(nil),       // 18: tms.catalog.v1.ListComponentsResponse
+	(*UpdateComponentRequest)(nil),       // 19: tms.catalog.v1.UpdateComponentRequest
+	(*UpdateComponentResponse)(nil),      // 20: tms.catalog.v1.UpdateComponentResponse
+	(*DeleteComponentRequest)(nil),       // 21: tms.catalog.v1.DeleteComponentRequest
+	(*DeleteComponentResponse)(nil),      // 22: tms.catalog.v1.DeleteComponentResponse
+	(*SetComponentLockRequest)(nil),      // 23: tms.catalog.v1.SetComponentLockRequest
+	(*SetComponentLockResponse)(nil),     // 24: tms.catalog.v1.SetComponentLockResponse
+	(*GetLanguageRequest)(nil),           // 25: tms.catalog.v1.GetLanguageRequest
+	(*GetLanguageResponse)(nil),          // 26: tms.catalog.v1.GetLanguageResponse
+	(*ListLanguagesRequest)(nil),         // 27: tms.catalog.v1.ListLanguagesRequest
+	(*ListLanguagesResponse)(nil),        // 28: tms.catalog.v1.ListLanguagesResponse
+	(*EnsureLanguageRequest)(nil),        // 29: tms.catalog.v1.EnsureLanguageRequest
+	(*EnsureLanguageResponse)(nil),       // 30: tms.catalog.v1.EnsureLanguageResponse
+	(*Plural)(nil),                       // 31: tms.catalog.v1.Plural
+	(*Category)(nil),                     // 32: tms.catalog.v1.Category
+	(*ListCategoriesRequest)(nil),        // 33: tms.catalog.v1.ListCategoriesRequest
+	(*ListCategoriesResponse)(nil),       // 34: tms.catalog.v1.ListCategoriesResponse
+	(*GetCategoryRequest)(nil),           // 35: tms.catalog.v1.GetCategoryRequest
+	(*GetCategoryResponse)(nil),          // 36: tms.catalog.v1.GetCategoryResponse
+	(*CreateCategoryRequest)(nil),        // 37: tms.catalog.v1.CreateCategoryRequest
+	(*CreateCategoryResponse)(nil),       // 38: tms.catalog.v1.CreateCategoryResponse
+	(*UpdateCategoryRequest)(nil),        // 39: tms.catalog.v1.UpdateCategoryRequest
+	(*UpdateCategoryResponse)(nil),       // 40: tms.catalog.v1.UpdateCategoryResponse
+	(*DeleteCategoryRequest)(nil),        // 41: tms.catalog.v1.DeleteCategoryRequest
+	(*DeleteCategoryResponse)(nil),       // 42: tms.catalog.v1.DeleteCategoryResponse
+	(*ListComponentLinksRequest)(nil),    // 43: tms.catalog.v1.ListComponentLinksRequest
+	(*ListComponentLinksResponse)(nil),   // 44: tms.catalog.v1.ListComponentLinksResponse
+	(*AddComponentLinkRequest)(nil),      // 45: tms.catalog.v1.AddComponentLinkRequest
+	(*AddComponentLinkResponse)(nil),     // 46: tms.catalog.v1.AddComponentLinkResponse
+	(*RemoveComponentLinkRequest)(nil),   // 47: tms.catalog.v1.RemoveComponentLinkRequest
+	(*RemoveComponentLinkResponse)(nil),  // 48: tms.catalog.v1.RemoveComponentLinkResponse
+	(*Announcement)(nil),                 // 49: tms.catalog.v1.Announcement
+	(*ListAnnouncementsRequest)(nil),     // 50: tms.catalog.v1.ListAnnouncementsRequest
+	(*ListAnnouncementsResponse)(nil),    // 51: tms.catalog.v1.ListAnnouncementsResponse
+	(*CreateAnnouncementRequest)(nil),    // 52: tms.catalog.v1.CreateAnnouncementRequest
+	(*CreateAnnouncementResponse)(nil),   // 53: tms.catalog.v1.CreateAnnouncementResponse
+	(*DeleteAnnouncementRequest)(nil),    // 54: tms.catalog.v1.DeleteAnnouncementRequest
+	(*DeleteAnnouncementResponse)(nil),   // 55: tms.catalog.v1.DeleteAnnouncementResponse
+	(*GetMachinerySettingsRequest)(nil),  // 56: tms.catalog.v1.GetMachinerySettingsRequest
+	(*GetMachinerySettingsResponse)(nil), // 57: tms.catalog.v1.GetMachinerySettingsResponse
+	(*SetMachinerySettingsRequest)(nil),  // 58: tms.catalog.v1.SetMachinerySettingsRequest
+	(*SetMachinerySettingsResponse)(nil), // 59: tms.catalog.v1.SetMachinerySettingsResponse
+	nil,                                  // 60: tms.catalog.v1.GetMachinerySettingsResponse.ServicesEntry
+	(*timestamppb.Timestamp)(nil),        // 61: google.protobuf.Timestamp
+	(*structpb.Struct)(nil),              // 62: google.protobuf.Struct
 }
 var file_tms_catalog_v1_catalog_proto_depIdxs = []int32{
-	56, // 0: tms.catalog.v1.Project.created:type_name -> google.protobuf.Timestamp
-	56, // 1: tms.catalog.v1.Component.created:type_name -> google.protobuf.Timestamp
+	61, // 0: tms.catalog.v1.Project.created:type_name -> google.protobuf.Timestamp
+	61, // 1: tms.catalog.v1.Component.created:type_name -> google.protobuf.Timestamp
 	0,  // 2: tms.catalog.v1.CreateProjectRequest.project:type_name -> tms.catalog.v1.Project
 	0,  // 3: tms.catalog.v1.CreateProjectResponse.project:type_name -> tms.catalog.v1.Project
 	0,  // 4: tms.catalog.v1.GetProjectResponse.project:type_name -> tms.catalog.v1.Project
@@ -4163,65 +4381,72 @@ var file_tms_catalog_v1_catalog_proto_depIdxs = []int32{
 	1,  // 25: tms.catalog.v1.DeleteCategoryResponse.removed:type_name -> tms.catalog.v1.Component
 	0,  // 26: tms.catalog.v1.ListComponentLinksResponse.projects:type_name -> tms.catalog.v1.Project
 	1,  // 27: tms.catalog.v1.AddComponentLinkResponse.component:type_name -> tms.catalog.v1.Component
-	56, // 28: tms.catalog.v1.Announcement.created:type_name -> google.protobuf.Timestamp
+	61, // 28: tms.catalog.v1.Announcement.created:type_name -> google.protobuf.Timestamp
 	49, // 29: tms.catalog.v1.ListAnnouncementsResponse.announcements:type_name -> tms.catalog.v1.Announcement
 	49, // 30: tms.catalog.v1.CreateAnnouncementRequest.announcement:type_name -> tms.catalog.v1.Announcement
 	49, // 31: tms.catalog.v1.CreateAnnouncementResponse.announcement:type_name -> tms.catalog.v1.Announcement
-	3,  // 32: tms.catalog.v1.CatalogService.CreateProject:input_type -> tms.catalog.v1.CreateProjectRequest
-	5,  // 33: tms.catalog.v1.CatalogService.GetProject:input_type -> tms.catalog.v1.GetProjectRequest
-	7,  // 34: tms.catalog.v1.CatalogService.ListProjects:input_type -> tms.catalog.v1.ListProjectsRequest
-	9,  // 35: tms.catalog.v1.CatalogService.UpdateProject:input_type -> tms.catalog.v1.UpdateProjectRequest
-	11, // 36: tms.catalog.v1.CatalogService.DeleteProject:input_type -> tms.catalog.v1.DeleteProjectRequest
-	13, // 37: tms.catalog.v1.CatalogService.CreateComponent:input_type -> tms.catalog.v1.CreateComponentRequest
-	15, // 38: tms.catalog.v1.CatalogService.GetComponent:input_type -> tms.catalog.v1.GetComponentRequest
-	17, // 39: tms.catalog.v1.CatalogService.ListComponents:input_type -> tms.catalog.v1.ListComponentsRequest
-	19, // 40: tms.catalog.v1.CatalogService.UpdateComponent:input_type -> tms.catalog.v1.UpdateComponentRequest
-	21, // 41: tms.catalog.v1.CatalogService.DeleteComponent:input_type -> tms.catalog.v1.DeleteComponentRequest
-	23, // 42: tms.catalog.v1.CatalogService.SetComponentLock:input_type -> tms.catalog.v1.SetComponentLockRequest
-	25, // 43: tms.catalog.v1.CatalogService.GetLanguage:input_type -> tms.catalog.v1.GetLanguageRequest
-	27, // 44: tms.catalog.v1.CatalogService.ListLanguages:input_type -> tms.catalog.v1.ListLanguagesRequest
-	29, // 45: tms.catalog.v1.CatalogService.EnsureLanguage:input_type -> tms.catalog.v1.EnsureLanguageRequest
-	33, // 46: tms.catalog.v1.CatalogService.ListCategories:input_type -> tms.catalog.v1.ListCategoriesRequest
-	35, // 47: tms.catalog.v1.CatalogService.GetCategory:input_type -> tms.catalog.v1.GetCategoryRequest
-	37, // 48: tms.catalog.v1.CatalogService.CreateCategory:input_type -> tms.catalog.v1.CreateCategoryRequest
-	39, // 49: tms.catalog.v1.CatalogService.UpdateCategory:input_type -> tms.catalog.v1.UpdateCategoryRequest
-	41, // 50: tms.catalog.v1.CatalogService.DeleteCategory:input_type -> tms.catalog.v1.DeleteCategoryRequest
-	43, // 51: tms.catalog.v1.CatalogService.ListComponentLinks:input_type -> tms.catalog.v1.ListComponentLinksRequest
-	45, // 52: tms.catalog.v1.CatalogService.AddComponentLink:input_type -> tms.catalog.v1.AddComponentLinkRequest
-	47, // 53: tms.catalog.v1.CatalogService.RemoveComponentLink:input_type -> tms.catalog.v1.RemoveComponentLinkRequest
-	50, // 54: tms.catalog.v1.CatalogService.ListAnnouncements:input_type -> tms.catalog.v1.ListAnnouncementsRequest
-	52, // 55: tms.catalog.v1.CatalogService.CreateAnnouncement:input_type -> tms.catalog.v1.CreateAnnouncementRequest
-	54, // 56: tms.catalog.v1.CatalogService.DeleteAnnouncement:input_type -> tms.catalog.v1.DeleteAnnouncementRequest
-	4,  // 57: tms.catalog.v1.CatalogService.CreateProject:output_type -> tms.catalog.v1.CreateProjectResponse
-	6,  // 58: tms.catalog.v1.CatalogService.GetProject:output_type -> tms.catalog.v1.GetProjectResponse
-	8,  // 59: tms.catalog.v1.CatalogService.ListProjects:output_type -> tms.catalog.v1.ListProjectsResponse
-	10, // 60: tms.catalog.v1.CatalogService.UpdateProject:output_type -> tms.catalog.v1.UpdateProjectResponse
-	12, // 61: tms.catalog.v1.CatalogService.DeleteProject:output_type -> tms.catalog.v1.DeleteProjectResponse
-	14, // 62: tms.catalog.v1.CatalogService.CreateComponent:output_type -> tms.catalog.v1.CreateComponentResponse
-	16, // 63: tms.catalog.v1.CatalogService.GetComponent:output_type -> tms.catalog.v1.GetComponentResponse
-	18, // 64: tms.catalog.v1.CatalogService.ListComponents:output_type -> tms.catalog.v1.ListComponentsResponse
-	20, // 65: tms.catalog.v1.CatalogService.UpdateComponent:output_type -> tms.catalog.v1.UpdateComponentResponse
-	22, // 66: tms.catalog.v1.CatalogService.DeleteComponent:output_type -> tms.catalog.v1.DeleteComponentResponse
-	24, // 67: tms.catalog.v1.CatalogService.SetComponentLock:output_type -> tms.catalog.v1.SetComponentLockResponse
-	26, // 68: tms.catalog.v1.CatalogService.GetLanguage:output_type -> tms.catalog.v1.GetLanguageResponse
-	28, // 69: tms.catalog.v1.CatalogService.ListLanguages:output_type -> tms.catalog.v1.ListLanguagesResponse
-	30, // 70: tms.catalog.v1.CatalogService.EnsureLanguage:output_type -> tms.catalog.v1.EnsureLanguageResponse
-	34, // 71: tms.catalog.v1.CatalogService.ListCategories:output_type -> tms.catalog.v1.ListCategoriesResponse
-	36, // 72: tms.catalog.v1.CatalogService.GetCategory:output_type -> tms.catalog.v1.GetCategoryResponse
-	38, // 73: tms.catalog.v1.CatalogService.CreateCategory:output_type -> tms.catalog.v1.CreateCategoryResponse
-	40, // 74: tms.catalog.v1.CatalogService.UpdateCategory:output_type -> tms.catalog.v1.UpdateCategoryResponse
-	42, // 75: tms.catalog.v1.CatalogService.DeleteCategory:output_type -> tms.catalog.v1.DeleteCategoryResponse
-	44, // 76: tms.catalog.v1.CatalogService.ListComponentLinks:output_type -> tms.catalog.v1.ListComponentLinksResponse
-	46, // 77: tms.catalog.v1.CatalogService.AddComponentLink:output_type -> tms.catalog.v1.AddComponentLinkResponse
-	48, // 78: tms.catalog.v1.CatalogService.RemoveComponentLink:output_type -> tms.catalog.v1.RemoveComponentLinkResponse
-	51, // 79: tms.catalog.v1.CatalogService.ListAnnouncements:output_type -> tms.catalog.v1.ListAnnouncementsResponse
-	53, // 80: tms.catalog.v1.CatalogService.CreateAnnouncement:output_type -> tms.catalog.v1.CreateAnnouncementResponse
-	55, // 81: tms.catalog.v1.CatalogService.DeleteAnnouncement:output_type -> tms.catalog.v1.DeleteAnnouncementResponse
-	57, // [57:82] is the sub-list for method output_type
-	32, // [32:57] is the sub-list for method input_type
-	32, // [32:32] is the sub-list for extension type_name
-	32, // [32:32] is the sub-list for extension extendee
-	0,  // [0:32] is the sub-list for field type_name
+	60, // 32: tms.catalog.v1.GetMachinerySettingsResponse.services:type_name -> tms.catalog.v1.GetMachinerySettingsResponse.ServicesEntry
+	62, // 33: tms.catalog.v1.SetMachinerySettingsRequest.configuration:type_name -> google.protobuf.Struct
+	62, // 34: tms.catalog.v1.GetMachinerySettingsResponse.ServicesEntry.value:type_name -> google.protobuf.Struct
+	3,  // 35: tms.catalog.v1.CatalogService.CreateProject:input_type -> tms.catalog.v1.CreateProjectRequest
+	5,  // 36: tms.catalog.v1.CatalogService.GetProject:input_type -> tms.catalog.v1.GetProjectRequest
+	7,  // 37: tms.catalog.v1.CatalogService.ListProjects:input_type -> tms.catalog.v1.ListProjectsRequest
+	9,  // 38: tms.catalog.v1.CatalogService.UpdateProject:input_type -> tms.catalog.v1.UpdateProjectRequest
+	11, // 39: tms.catalog.v1.CatalogService.DeleteProject:input_type -> tms.catalog.v1.DeleteProjectRequest
+	13, // 40: tms.catalog.v1.CatalogService.CreateComponent:input_type -> tms.catalog.v1.CreateComponentRequest
+	15, // 41: tms.catalog.v1.CatalogService.GetComponent:input_type -> tms.catalog.v1.GetComponentRequest
+	17, // 42: tms.catalog.v1.CatalogService.ListComponents:input_type -> tms.catalog.v1.ListComponentsRequest
+	19, // 43: tms.catalog.v1.CatalogService.UpdateComponent:input_type -> tms.catalog.v1.UpdateComponentRequest
+	21, // 44: tms.catalog.v1.CatalogService.DeleteComponent:input_type -> tms.catalog.v1.DeleteComponentRequest
+	23, // 45: tms.catalog.v1.CatalogService.SetComponentLock:input_type -> tms.catalog.v1.SetComponentLockRequest
+	25, // 46: tms.catalog.v1.CatalogService.GetLanguage:input_type -> tms.catalog.v1.GetLanguageRequest
+	27, // 47: tms.catalog.v1.CatalogService.ListLanguages:input_type -> tms.catalog.v1.ListLanguagesRequest
+	29, // 48: tms.catalog.v1.CatalogService.EnsureLanguage:input_type -> tms.catalog.v1.EnsureLanguageRequest
+	33, // 49: tms.catalog.v1.CatalogService.ListCategories:input_type -> tms.catalog.v1.ListCategoriesRequest
+	35, // 50: tms.catalog.v1.CatalogService.GetCategory:input_type -> tms.catalog.v1.GetCategoryRequest
+	37, // 51: tms.catalog.v1.CatalogService.CreateCategory:input_type -> tms.catalog.v1.CreateCategoryRequest
+	39, // 52: tms.catalog.v1.CatalogService.UpdateCategory:input_type -> tms.catalog.v1.UpdateCategoryRequest
+	41, // 53: tms.catalog.v1.CatalogService.DeleteCategory:input_type -> tms.catalog.v1.DeleteCategoryRequest
+	43, // 54: tms.catalog.v1.CatalogService.ListComponentLinks:input_type -> tms.catalog.v1.ListComponentLinksRequest
+	45, // 55: tms.catalog.v1.CatalogService.AddComponentLink:input_type -> tms.catalog.v1.AddComponentLinkRequest
+	47, // 56: tms.catalog.v1.CatalogService.RemoveComponentLink:input_type -> tms.catalog.v1.RemoveComponentLinkRequest
+	50, // 57: tms.catalog.v1.CatalogService.ListAnnouncements:input_type -> tms.catalog.v1.ListAnnouncementsRequest
+	52, // 58: tms.catalog.v1.CatalogService.CreateAnnouncement:input_type -> tms.catalog.v1.CreateAnnouncementRequest
+	54, // 59: tms.catalog.v1.CatalogService.DeleteAnnouncement:input_type -> tms.catalog.v1.DeleteAnnouncementRequest
+	56, // 60: tms.catalog.v1.CatalogService.GetMachinerySettings:input_type -> tms.catalog.v1.GetMachinerySettingsRequest
+	58, // 61: tms.catalog.v1.CatalogService.SetMachinerySettings:input_type -> tms.catalog.v1.SetMachinerySettingsRequest
+	4,  // 62: tms.catalog.v1.CatalogService.CreateProject:output_type -> tms.catalog.v1.CreateProjectResponse
+	6,  // 63: tms.catalog.v1.CatalogService.GetProject:output_type -> tms.catalog.v1.GetProjectResponse
+	8,  // 64: tms.catalog.v1.CatalogService.ListProjects:output_type -> tms.catalog.v1.ListProjectsResponse
+	10, // 65: tms.catalog.v1.CatalogService.UpdateProject:output_type -> tms.catalog.v1.UpdateProjectResponse
+	12, // 66: tms.catalog.v1.CatalogService.DeleteProject:output_type -> tms.catalog.v1.DeleteProjectResponse
+	14, // 67: tms.catalog.v1.CatalogService.CreateComponent:output_type -> tms.catalog.v1.CreateComponentResponse
+	16, // 68: tms.catalog.v1.CatalogService.GetComponent:output_type -> tms.catalog.v1.GetComponentResponse
+	18, // 69: tms.catalog.v1.CatalogService.ListComponents:output_type -> tms.catalog.v1.ListComponentsResponse
+	20, // 70: tms.catalog.v1.CatalogService.UpdateComponent:output_type -> tms.catalog.v1.UpdateComponentResponse
+	22, // 71: tms.catalog.v1.CatalogService.DeleteComponent:output_type -> tms.catalog.v1.DeleteComponentResponse
+	24, // 72: tms.catalog.v1.CatalogService.SetComponentLock:output_type -> tms.catalog.v1.SetComponentLockResponse
+	26, // 73: tms.catalog.v1.CatalogService.GetLanguage:output_type -> tms.catalog.v1.GetLanguageResponse
+	28, // 74: tms.catalog.v1.CatalogService.ListLanguages:output_type -> tms.catalog.v1.ListLanguagesResponse
+	30, // 75: tms.catalog.v1.CatalogService.EnsureLanguage:output_type -> tms.catalog.v1.EnsureLanguageResponse
+	34, // 76: tms.catalog.v1.CatalogService.ListCategories:output_type -> tms.catalog.v1.ListCategoriesResponse
+	36, // 77: tms.catalog.v1.CatalogService.GetCategory:output_type -> tms.catalog.v1.GetCategoryResponse
+	38, // 78: tms.catalog.v1.CatalogService.CreateCategory:output_type -> tms.catalog.v1.CreateCategoryResponse
+	40, // 79: tms.catalog.v1.CatalogService.UpdateCategory:output_type -> tms.catalog.v1.UpdateCategoryResponse
+	42, // 80: tms.catalog.v1.CatalogService.DeleteCategory:output_type -> tms.catalog.v1.DeleteCategoryResponse
+	44, // 81: tms.catalog.v1.CatalogService.ListComponentLinks:output_type -> tms.catalog.v1.ListComponentLinksResponse
+	46, // 82: tms.catalog.v1.CatalogService.AddComponentLink:output_type -> tms.catalog.v1.AddComponentLinkResponse
+	48, // 83: tms.catalog.v1.CatalogService.RemoveComponentLink:output_type -> tms.catalog.v1.RemoveComponentLinkResponse
+	51, // 84: tms.catalog.v1.CatalogService.ListAnnouncements:output_type -> tms.catalog.v1.ListAnnouncementsResponse
+	53, // 85: tms.catalog.v1.CatalogService.CreateAnnouncement:output_type -> tms.catalog.v1.CreateAnnouncementResponse
+	55, // 86: tms.catalog.v1.CatalogService.DeleteAnnouncement:output_type -> tms.catalog.v1.DeleteAnnouncementResponse
+	57, // 87: tms.catalog.v1.CatalogService.GetMachinerySettings:output_type -> tms.catalog.v1.GetMachinerySettingsResponse
+	59, // 88: tms.catalog.v1.CatalogService.SetMachinerySettings:output_type -> tms.catalog.v1.SetMachinerySettingsResponse
+	62, // [62:89] is the sub-list for method output_type
+	35, // [35:62] is the sub-list for method input_type
+	35, // [35:35] is the sub-list for extension type_name
+	35, // [35:35] is the sub-list for extension extendee
+	0,  // [0:35] is the sub-list for field type_name
 }
 
 func init() { file_tms_catalog_v1_catalog_proto_init() }
@@ -4235,7 +4460,7 @@ func file_tms_catalog_v1_catalog_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tms_catalog_v1_catalog_proto_rawDesc), len(file_tms_catalog_v1_catalog_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   56,
+			NumMessages:   61,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

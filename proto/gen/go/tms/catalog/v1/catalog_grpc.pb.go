@@ -19,31 +19,33 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	CatalogService_CreateProject_FullMethodName       = "/tms.catalog.v1.CatalogService/CreateProject"
-	CatalogService_GetProject_FullMethodName          = "/tms.catalog.v1.CatalogService/GetProject"
-	CatalogService_ListProjects_FullMethodName        = "/tms.catalog.v1.CatalogService/ListProjects"
-	CatalogService_UpdateProject_FullMethodName       = "/tms.catalog.v1.CatalogService/UpdateProject"
-	CatalogService_DeleteProject_FullMethodName       = "/tms.catalog.v1.CatalogService/DeleteProject"
-	CatalogService_CreateComponent_FullMethodName     = "/tms.catalog.v1.CatalogService/CreateComponent"
-	CatalogService_GetComponent_FullMethodName        = "/tms.catalog.v1.CatalogService/GetComponent"
-	CatalogService_ListComponents_FullMethodName      = "/tms.catalog.v1.CatalogService/ListComponents"
-	CatalogService_UpdateComponent_FullMethodName     = "/tms.catalog.v1.CatalogService/UpdateComponent"
-	CatalogService_DeleteComponent_FullMethodName     = "/tms.catalog.v1.CatalogService/DeleteComponent"
-	CatalogService_SetComponentLock_FullMethodName    = "/tms.catalog.v1.CatalogService/SetComponentLock"
-	CatalogService_GetLanguage_FullMethodName         = "/tms.catalog.v1.CatalogService/GetLanguage"
-	CatalogService_ListLanguages_FullMethodName       = "/tms.catalog.v1.CatalogService/ListLanguages"
-	CatalogService_EnsureLanguage_FullMethodName      = "/tms.catalog.v1.CatalogService/EnsureLanguage"
-	CatalogService_ListCategories_FullMethodName      = "/tms.catalog.v1.CatalogService/ListCategories"
-	CatalogService_GetCategory_FullMethodName         = "/tms.catalog.v1.CatalogService/GetCategory"
-	CatalogService_CreateCategory_FullMethodName      = "/tms.catalog.v1.CatalogService/CreateCategory"
-	CatalogService_UpdateCategory_FullMethodName      = "/tms.catalog.v1.CatalogService/UpdateCategory"
-	CatalogService_DeleteCategory_FullMethodName      = "/tms.catalog.v1.CatalogService/DeleteCategory"
-	CatalogService_ListComponentLinks_FullMethodName  = "/tms.catalog.v1.CatalogService/ListComponentLinks"
-	CatalogService_AddComponentLink_FullMethodName    = "/tms.catalog.v1.CatalogService/AddComponentLink"
-	CatalogService_RemoveComponentLink_FullMethodName = "/tms.catalog.v1.CatalogService/RemoveComponentLink"
-	CatalogService_ListAnnouncements_FullMethodName   = "/tms.catalog.v1.CatalogService/ListAnnouncements"
-	CatalogService_CreateAnnouncement_FullMethodName  = "/tms.catalog.v1.CatalogService/CreateAnnouncement"
-	CatalogService_DeleteAnnouncement_FullMethodName  = "/tms.catalog.v1.CatalogService/DeleteAnnouncement"
+	CatalogService_CreateProject_FullMethodName        = "/tms.catalog.v1.CatalogService/CreateProject"
+	CatalogService_GetProject_FullMethodName           = "/tms.catalog.v1.CatalogService/GetProject"
+	CatalogService_ListProjects_FullMethodName         = "/tms.catalog.v1.CatalogService/ListProjects"
+	CatalogService_UpdateProject_FullMethodName        = "/tms.catalog.v1.CatalogService/UpdateProject"
+	CatalogService_DeleteProject_FullMethodName        = "/tms.catalog.v1.CatalogService/DeleteProject"
+	CatalogService_CreateComponent_FullMethodName      = "/tms.catalog.v1.CatalogService/CreateComponent"
+	CatalogService_GetComponent_FullMethodName         = "/tms.catalog.v1.CatalogService/GetComponent"
+	CatalogService_ListComponents_FullMethodName       = "/tms.catalog.v1.CatalogService/ListComponents"
+	CatalogService_UpdateComponent_FullMethodName      = "/tms.catalog.v1.CatalogService/UpdateComponent"
+	CatalogService_DeleteComponent_FullMethodName      = "/tms.catalog.v1.CatalogService/DeleteComponent"
+	CatalogService_SetComponentLock_FullMethodName     = "/tms.catalog.v1.CatalogService/SetComponentLock"
+	CatalogService_GetLanguage_FullMethodName          = "/tms.catalog.v1.CatalogService/GetLanguage"
+	CatalogService_ListLanguages_FullMethodName        = "/tms.catalog.v1.CatalogService/ListLanguages"
+	CatalogService_EnsureLanguage_FullMethodName       = "/tms.catalog.v1.CatalogService/EnsureLanguage"
+	CatalogService_ListCategories_FullMethodName       = "/tms.catalog.v1.CatalogService/ListCategories"
+	CatalogService_GetCategory_FullMethodName          = "/tms.catalog.v1.CatalogService/GetCategory"
+	CatalogService_CreateCategory_FullMethodName       = "/tms.catalog.v1.CatalogService/CreateCategory"
+	CatalogService_UpdateCategory_FullMethodName       = "/tms.catalog.v1.CatalogService/UpdateCategory"
+	CatalogService_DeleteCategory_FullMethodName       = "/tms.catalog.v1.CatalogService/DeleteCategory"
+	CatalogService_ListComponentLinks_FullMethodName   = "/tms.catalog.v1.CatalogService/ListComponentLinks"
+	CatalogService_AddComponentLink_FullMethodName     = "/tms.catalog.v1.CatalogService/AddComponentLink"
+	CatalogService_RemoveComponentLink_FullMethodName  = "/tms.catalog.v1.CatalogService/RemoveComponentLink"
+	CatalogService_ListAnnouncements_FullMethodName    = "/tms.catalog.v1.CatalogService/ListAnnouncements"
+	CatalogService_CreateAnnouncement_FullMethodName   = "/tms.catalog.v1.CatalogService/CreateAnnouncement"
+	CatalogService_DeleteAnnouncement_FullMethodName   = "/tms.catalog.v1.CatalogService/DeleteAnnouncement"
+	CatalogService_GetMachinerySettings_FullMethodName = "/tms.catalog.v1.CatalogService/GetMachinerySettings"
+	CatalogService_SetMachinerySettings_FullMethodName = "/tms.catalog.v1.CatalogService/SetMachinerySettings"
 )
 
 // CatalogServiceClient is the client API for CatalogService service.
@@ -98,6 +100,13 @@ type CatalogServiceClient interface {
 	ListAnnouncements(ctx context.Context, in *ListAnnouncementsRequest, opts ...grpc.CallOption) (*ListAnnouncementsResponse, error)
 	CreateAnnouncement(ctx context.Context, in *CreateAnnouncementRequest, opts ...grpc.CallOption) (*CreateAnnouncementResponse, error)
 	DeleteAnnouncement(ctx context.Context, in *DeleteAnnouncementRequest, opts ...grpc.CallOption) (*DeleteAnnouncementResponse, error)
+	// Machinery settings are a project's configuration of machine
+	// translation services (the reference's Project.machinery_settings),
+	// validated per service; secret fields (keys, credentials) are stored
+	// but never returned. Both need project.edit. This service does not call
+	// machine translation itself.
+	GetMachinerySettings(ctx context.Context, in *GetMachinerySettingsRequest, opts ...grpc.CallOption) (*GetMachinerySettingsResponse, error)
+	SetMachinerySettings(ctx context.Context, in *SetMachinerySettingsRequest, opts ...grpc.CallOption) (*SetMachinerySettingsResponse, error)
 }
 
 type catalogServiceClient struct {
@@ -358,6 +367,26 @@ func (c *catalogServiceClient) DeleteAnnouncement(ctx context.Context, in *Delet
 	return out, nil
 }
 
+func (c *catalogServiceClient) GetMachinerySettings(ctx context.Context, in *GetMachinerySettingsRequest, opts ...grpc.CallOption) (*GetMachinerySettingsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(GetMachinerySettingsResponse)
+	err := c.cc.Invoke(ctx, CatalogService_GetMachinerySettings_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) SetMachinerySettings(ctx context.Context, in *SetMachinerySettingsRequest, opts ...grpc.CallOption) (*SetMachinerySettingsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(SetMachinerySettingsResponse)
+	err := c.cc.Invoke(ctx, CatalogService_SetMachinerySettings_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // CatalogServiceServer is the server API for CatalogService service.
 // All implementations must embed UnimplementedCatalogServiceServer
 // for forward compatibility.
@@ -410,6 +439,13 @@ type CatalogServiceServer interface {
 	ListAnnouncements(context.Context, *ListAnnouncementsRequest) (*ListAnnouncementsResponse, error)
 	CreateAnnouncement(context.Context, *CreateAnnouncementRequest) (*CreateAnnouncementResponse, error)
 	DeleteAnnouncement(context.Context, *DeleteAnnouncementRequest) (*DeleteAnnouncementResponse, error)
+	// Machinery settings are a project's configuration of machine
+	// translation services (the reference's Project.machinery_settings),
+	// validated per service; secret fields (keys, credentials) are stored
+	// but never returned. Both need project.edit. This service does not call
+	// machine translation itself.
+	GetMachinerySettings(context.Context, *GetMachinerySettingsRequest) (*GetMachinerySettingsResponse, error)
+	SetMachinerySettings(context.Context, *SetMachinerySettingsRequest) (*SetMachinerySettingsResponse, error)
 	mustEmbedUnimplementedCatalogServiceServer()
 }
 
@@ -494,6 +530,12 @@ func (UnimplementedCatalogServiceServer) CreateAnnouncement(context.Context, *Cr
 }
 func (UnimplementedCatalogServiceServer) DeleteAnnouncement(context.Context, *DeleteAnnouncementRequest) (*DeleteAnnouncementResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method DeleteAnnouncement not implemented")
+}
+func (UnimplementedCatalogServiceServer) GetMachinerySettings(context.Context, *GetMachinerySettingsRequest) (*GetMachinerySettingsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetMachinerySettings not implemented")
+}
+func (UnimplementedCatalogServiceServer) SetMachinerySettings(context.Context, *SetMachinerySettingsRequest) (*SetMachinerySettingsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method SetMachinerySettings not implemented")
 }
 func (UnimplementedCatalogServiceServer) mustEmbedUnimplementedCatalogServiceServer() {}
 func (UnimplementedCatalogServiceServer) testEmbeddedByValue()                        {}
@@ -966,6 +1008,42 @@ func _CatalogService_DeleteAnnouncement_Handler(srv interface{}, ctx context.Con
 	return interceptor(ctx, in, info, handler)
 }
 
+func _CatalogService_GetMachinerySettings_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetMachinerySettingsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).GetMachinerySettings(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_GetMachinerySettings_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).GetMachinerySettings(ctx, req.(*GetMachinerySettingsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_SetMachinerySettings_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SetMachinerySettingsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).SetMachinerySettings(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_SetMachinerySettings_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).SetMachinerySettings(ctx, req.(*SetMachinerySettingsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // CatalogService_ServiceDesc is the grpc.ServiceDesc for CatalogService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -1072,6 +1150,14 @@ var CatalogService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "DeleteAnnouncement",
 			Handler:    _CatalogService_DeleteAnnouncement_Handler,
+		},
+		{
+			MethodName: "GetMachinerySettings",
+			Handler:    _CatalogService_GetMachinerySettings_Handler,
+		},
+		{
+			MethodName: "SetMachinerySettings",
+			Handler:    _CatalogService_SetMachinerySettings_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},
