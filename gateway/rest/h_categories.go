@@ -153,7 +153,7 @@ func (g *gateway) categoryStatistics(c *call) error {
 	}
 	x := cur.GetCategory()
 	return c.ok(newStats(st, proj.GetTranslationReview(), statsIdentity{Name: x.GetName(),
-		URL: c.urls.category(x.GetId(), "statistics"), TranslateURL: c.urls.Web(append([]string{"projects", x.GetProjectSlug()}, strings.Split(x.GetPath(), "/")...)...)}))
+		URL: c.urls.Web(append([]string{"projects", x.GetProjectSlug()}, strings.Split(x.GetPath(), "/")...)...), TranslateURL: c.urls.Web(append([]string{"projects", x.GetProjectSlug()}, strings.Split(x.GetPath(), "/")...)...)}))
 }
 
 // categoryBody reads name, slug, project and category (the parent); the

@@ -30,5 +30,5 @@ func (g *gateway) languageStatistics(c *call) error {
 		return err
 	}
 	return c.ok(newStats(resp.GetStats(), false, statsIdentity{Code: l.GetCode(), Name: l.GetName(),
-		URL: c.urls.language(l.GetCode(), "statistics"), TranslateURL: c.urls.Web("languages", l.GetCode())}))
+		URL: c.urls.Web("languages", l.GetCode()), TranslateURL: c.urls.Web("languages", l.GetCode())}))
 }

@@ -131,7 +131,7 @@ func (g *gateway) projectStatistics(c *call) error {
 		st = resp.GetStats()
 	}
 	return c.ok(newStats(st, p.GetTranslationReview(), statsIdentity{Name: p.GetName(),
-		URL: c.urls.project(p.GetSlug(), "statistics"), TranslateURL: c.urls.Web("projects", p.GetSlug())}))
+		URL: c.urls.Web("projects", p.GetSlug()), TranslateURL: c.urls.Web("projects", p.GetSlug())}))
 }
 
 // projectLanguages is a plain array (not paginated) of per-language sums.
@@ -152,7 +152,7 @@ func (g *gateway) projectLanguages(c *call) error {
 				return err
 			}
 			out = append(out, newStats(st, p.GetTranslationReview(), statsIdentity{Code: lang.GetCode(), Name: lang.GetName(),
-				URL: c.urls.language(lang.GetCode(), "statistics"), TranslateURL: c.urls.Web("languages", lang.GetCode(), p.GetSlug())}))
+				URL: c.urls.Web("projects", p.GetSlug(), "-", lang.GetCode()), TranslateURL: c.urls.Web("translate", p.GetSlug(), "-", lang.GetCode())}))
 		}
 	}
 	return c.ok(out)

@@ -218,7 +218,7 @@ func TestStatisticsShape(t *testing.T) {
 	raw := obj["\x00raw"].(string)
 	for _, want := range []string{`"translated_percent":66.6`, `"fuzzy_percent":13.3`, `"translated_words_percent":51.2`,
 		`"translated_chars_percent":51.0`, `"code":"de"`, `"name":"German"`, `"last_author":"Tina Translator"`,
-		`"url":"http://tms.test/api/translations/hello/greeter/de/statistics/"`, `"last_change":null`} {
+		`"url":"http://tms.test/projects/hello/greeter/de/"`, `"last_change":null`} {
 		if !strings.Contains(raw, want) {
 			t.Errorf("missing %s in %s", want, raw)
 		}

@@ -190,7 +190,7 @@ func (c *call) translationStats(t *translationv1.Translation) (*statsJSON, error
 	}
 	p, cs, l := t.GetProjectSlug(), t.GetComponentSlug(), t.GetLanguageCode()
 	return newStats(t.GetStats(), proj.GetTranslationReview(), statsIdentity{
-		Code: l, Name: lang.GetName(), URL: c.urls.translation(p, cs, l, "statistics"),
+		Code: l, Name: lang.GetName(), URL: c.urls.Web("projects", p, cs, l),
 		TranslateURL: c.urls.Web("translate", p, cs, l)}), nil
 }
 

@@ -105,8 +105,12 @@ func (g *gateway) routeWeb(c *call, seg []string) error {
 		return g.projectPage(c, seg[1])
 	case seg[0] == "projects" && len(seg) == 3:
 		return g.componentPage(c, seg[1], seg[2])
+	case seg[0] == "projects" && len(seg) == 4 && seg[2] == "-":
+		return g.languagePage(c, seg[3], seg[1]) // the reference's project-language page
 	case seg[0] == "projects" && len(seg) == 4:
 		return g.translationPage(c, seg[1], seg[2], seg[3])
+	case seg[0] == "translate" && len(seg) == 4 && seg[2] == "-":
+		return g.languagePage(c, seg[3], seg[1])
 	case seg[0] == "translate" && len(seg) == 4:
 		return g.translatePage(c, seg[1], seg[2], seg[3])
 	case seg[0] == "engage" && len(seg) == 2:
