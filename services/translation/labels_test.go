@@ -1,0 +1,60 @@
+package translation_test
+
+import (
+	"testing"
+
+	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/services/translation/internal/fixture"
+	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
+	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
+)
+
+// TestLabelsOverGRPC is an internal caller's view of labels: create,
+// read, list, change, delete, set on a string and search by them.
+func TestLabelsOverGRPC(t *testing.T) {
+	e := newEnv(t, true)
+	ctx := t.Context()
+	e.catalog.Set(greeter(1, fixture.Origin(t, fixture.Files())), &catalogv1.Project{Id: 7, Slug: "hello", Name: "Hello"})
+	if task := e.importNow(t, 1); task.GetError() != "" {
+		t.Fatal(task.GetError())
+	}
+	created, err := e.client.CreateLabel(ctx, &translationv1.CreateLabelRequest{Label: &translationv1.Label{ProjectSlug: "hello", Name: "UI", Color: "navy"}})
+	if err != nil || created.GetLabel().GetProjectId() != 7 {
+		t.Fatalf("create: %v %v", created, err)
+	}
+	id := created.GetLabel().GetId()
+	_, err = e.client.CreateLabel(ctx, &translationv1.CreateLabelRequest{Label: &translationv1.Label{ProjectSlug: "hello", Name: "X", Color: "chartreuse"}})
+	if errs.FromStatus(err).Kind != errs.InvalidArgument {
+		t.Errorf("bad colour: %v", err)
+	}
+	if _, err := e.client.UpdateLabel(ctx, &translationv1.UpdateLabelRequest{Label: &translationv1.Label{ProjectSlug: "hello", Id: id, Description: "Buttons"},
+		Fields: []string{"description"}}); err != nil {
+		t.Fatal(err)
+	}
+	got, err := e.client.GetLabel(ctx, &translationv1.GetLabelRequest{ProjectSlug: "hello", Id: id})
+	if err != nil || got.GetLabel().GetDescription() != "Buttons" || got.GetLabel().GetColor() != "navy" {
+		t.Errorf("get: %v %v", got, err)
+	}
+	unit := e.unit(t, "cs", "Close")
+	edited, err := e.client.UpdateUnit(ctx, &translationv1.UpdateUnitRequest{Id: unit.GetId(), SetLabels: true, LabelsOnly: true, LabelIds: []int64{id}})
+	if err != nil || len(edited.GetUnit().GetLabels()) != 1 || edited.GetUnit().GetTarget()[0] != unit.GetTarget()[0] {
+		t.Fatalf("label the string: %v %v", edited, err)
+	}
+	// The label is the string's: every translation of it carries it.
+	trs, _ := e.client.ListTranslations(ctx, &translationv1.ListTranslationsRequest{ComponentId: 1})
+	found, err := e.client.ListUnits(ctx, &translationv1.ListUnitsRequest{Query: "label:UI"})
+	if err != nil || found.GetTotal() != trs.GetTotal() || trs.GetTotal() < 2 {
+		t.Errorf("label:UI finds %d units, want one in each of the %d translations, %v", found.GetTotal(), trs.GetTotal(), err)
+	}
+	list, err := e.client.ListLabels(ctx, &translationv1.ListLabelsRequest{ProjectSlug: "hello"})
+	if err != nil || list.GetTotal() != 1 {
+		t.Errorf("list: %v %v", list, err)
+	}
+	if _, err := e.client.DeleteLabel(ctx, &translationv1.DeleteLabelRequest{ProjectSlug: "hello", Id: id}); err != nil {
+		t.Fatal(err)
+	}
+	after, _ := e.client.GetUnit(ctx, &translationv1.GetUnitRequest{Id: unit.GetId()})
+	if len(after.GetUnit().GetLabels()) != 0 {
+		t.Errorf("a deleted label stays on the string: %v", after.GetUnit().GetLabels())
+	}
+}
