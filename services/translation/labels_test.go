@@ -4,9 +4,9 @@ import (
 	"testing"
 
 	"github.com/tmsproject/tms/pkg/errs"
-	"github.com/tmsproject/tms/services/translation/internal/fixture"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
+	"github.com/tmsproject/tms/services/translation/internal/fixture"
 )
 
 // TestLabelsOverGRPC is an internal caller's view of labels: create,
