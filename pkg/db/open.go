@@ -73,11 +73,17 @@ func Dialect(gdb *gorm.DB) string {
 // (PostgreSQL keeps no more), so a value read back equals the one written.
 func Normalize(t time.Time) time.Time { return t.UTC().Truncate(time.Microsecond) }
 
-// Close releases the connection pool behind gdb.
+// Close releases the connection pools behind gdb (SQLite's readers too).
 func Close(gdb *gorm.DB) error {
 	sqlDB, err := gdb.DB()
 	if err != nil {
 		return err
+	}
+	if p, ok := gdb.ConnPool.(*splitPool); ok {
+		if err := p.reader.Close(); err != nil {
+			_ = sqlDB.Close()
+			return err
+		}
 	}
 	return sqlDB.Close()
 }

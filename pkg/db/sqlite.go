@@ -2,6 +2,7 @@ package db
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"net/url"
@@ -25,6 +26,20 @@ func sqliteDSN(path string) string {
 	q.Set("_txlock", "immediate")
 	return "file:" + uriPath.Replace(filepath.ToSlash(path)) + "?" + q.Encode()
 }
+
+// sqliteReaderDSN opens the same file for reading only: query_only makes
+// a write through a reader an error instead of a silent second writer.
+func sqliteReaderDSN(path string) string {
+	q := url.Values{}
+	q.Add("_pragma", "foreign_keys(1)")
+	q.Add("_pragma", "busy_timeout(5000)")
+	q.Add("_pragma", "query_only(1)")
+	return "file:" + uriPath.Replace(filepath.ToSlash(path)) + "?" + q.Encode()
+}
+
+// sqliteReaders is the size of the read pool: enough to keep the cores
+// busy with reads while the writer works.
+const sqliteReaders = 4
 
 // uriPath escapes the characters that SQLite's URI parser (and the
 // driver's split at the first '?') would otherwise take as delimiters: a
@@ -56,5 +71,18 @@ func openSQLite(ctx context.Context, cfg Config, gcfg *gorm.Config) (*gorm.DB, e
 	if err := ping(ctx, gdb); err != nil {
 		return nil, err
 	}
+	reader, err := sql.Open(sqlite.DriverName, sqliteReaderDSN(cfg.SQLitePath))
+	if err != nil {
+		return nil, fmt.Errorf("db: open sqlite readers %s: %w", cfg.SQLitePath, err)
+	}
+	reader.SetMaxOpenConns(sqliteReaders)
+	reader.SetMaxIdleConns(sqliteReaders)
+	reader.SetConnMaxIdleTime(0)
+	if err := reader.PingContext(ctx); err != nil {
+		_ = reader.Close()
+		return nil, fmt.Errorf("db: sqlite readers %s: %w", cfg.SQLitePath, err)
+	}
+	pool := &splitPool{writer: sqlDB, reader: reader}
+	gdb.ConnPool, gdb.Statement.ConnPool = pool, pool
 	return gdb, nil
 }
