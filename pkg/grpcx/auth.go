@@ -42,16 +42,33 @@ func WithServiceToken(token string) grpc.DialOption {
 // checks that does not carry token. An empty token admits every call: a
 // server a test wires up by itself.
 func requireServiceToken(token string) grpc.UnaryServerInterceptor {
-	want := []byte(token)
 	return func(ctx context.Context, req any, info *grpc.UnaryServerInfo, h grpc.UnaryHandler) (any, error) {
-		if token == "" || strings.HasPrefix(info.FullMethod, healthPrefix) {
-			return h(ctx, req)
-		}
-		md, _ := metadata.FromIncomingContext(ctx)
-		got := md.Get(serviceTokenKey)
-		if len(got) != 1 || subtle.ConstantTimeCompare([]byte(got[0]), want) != 1 {
-			return nil, errs.ToStatus(errs.New(errs.Unauthenticated, "This service answers the deployment's own processes only: the call lacks a valid service credential."))
+		if err := checkServiceToken(ctx, token, info.FullMethod); err != nil {
+			return nil, err
 		}
 		return h(ctx, req)
 	}
+}
+
+// requireServiceTokenStream is requireServiceToken for streams (server
+// reflection, health Watch).
+func requireServiceTokenStream(token string) grpc.StreamServerInterceptor {
+	return func(srv any, ss grpc.ServerStream, info *grpc.StreamServerInfo, h grpc.StreamHandler) error {
+		if err := checkServiceToken(ss.Context(), token, info.FullMethod); err != nil {
+			return err
+		}
+		return h(srv, ss)
+	}
+}
+
+func checkServiceToken(ctx context.Context, token, method string) error {
+	if token == "" || strings.HasPrefix(method, healthPrefix) {
+		return nil
+	}
+	md, _ := metadata.FromIncomingContext(ctx)
+	got := md.Get(serviceTokenKey)
+	if len(got) != 1 || subtle.ConstantTimeCompare([]byte(got[0]), []byte(token)) != 1 {
+		return errs.ToStatus(errs.New(errs.Unauthenticated, "This service answers the deployment's own processes only: the call lacks a valid service credential."))
+	}
+	return nil
 }

@@ -3,11 +3,14 @@ package grpcx
 import (
 	"io"
 	"log/slog"
+	"slices"
 	"testing"
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+	"google.golang.org/grpc/metadata"
+	reflectionpb "google.golang.org/grpc/reflection/grpc_reflection_v1"
 	"google.golang.org/grpc/status"
 
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
@@ -44,5 +47,47 @@ func TestServiceToken(t *testing.T) {
 			t.Errorf("%s: health check refused: %v", c.name, err)
 		}
 		_ = conn.Close()
+	}
+	t.Run("reflection", func(t *testing.T) { checkReflection(t, p) })
+}
+
+// checkReflection: server reflection lists the services to a caller with
+// the credential (grpcurl -H), and is a stream refused like any call
+// without it.
+func checkReflection(t *testing.T, p *InProcess) {
+	conn, err := p.Dial()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	for _, c := range []struct {
+		token string
+		want  codes.Code
+	}{{"", codes.Unauthenticated}, {"secret", codes.OK}} {
+		ctx := t.Context()
+		if c.token != "" {
+			ctx = metadata.AppendToOutgoingContext(ctx, serviceTokenKey, c.token)
+		}
+		stream, err := reflectionpb.NewServerReflectionClient(conn).ServerReflectionInfo(ctx)
+		if err == nil {
+			err = stream.Send(&reflectionpb.ServerReflectionRequest{MessageRequest: &reflectionpb.ServerReflectionRequest_ListServices{}})
+		}
+		var resp *reflectionpb.ServerReflectionResponse
+		if err == nil {
+			resp, err = stream.Recv()
+		}
+		if got := status.Code(err); got != c.want {
+			t.Errorf("token %q: %v, want %v", c.token, err, c.want)
+			continue
+		}
+		if c.want == codes.OK {
+			var names []string
+			for _, s := range resp.GetListServicesResponse().GetService() {
+				names = append(names, s.GetName())
+			}
+			if !slices.Contains(names, "tms.catalog.v1.CatalogService") {
+				t.Errorf("services listed: %v", names)
+			}
+		}
 	}
 }

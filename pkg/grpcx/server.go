@@ -12,6 +12,7 @@ import (
 	"github.com/tmsproject/tms/pkg/policy"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/health"
+	"google.golang.org/grpc/reflection"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 )
 
@@ -32,11 +33,15 @@ func NewServerWithHealth(log *slog.Logger, token string) (*grpc.Server, *health.
 	s := grpc.NewServer(
 		grpc.ChainUnaryInterceptor(requireServiceToken(token), obs.ServerRequestID(), obs.ServerMetrics(),
 			recoverUnary(log), statusUnary(log), policy.ServerInterceptor()),
+		grpc.ChainStreamInterceptor(requireServiceTokenStream(token)),
 		obs.ServerTracing(),
 		grpc.MaxRecvMsgSize(64<<20), grpc.MaxSendMsgSize(64<<20),
 	)
 	hs := health.NewServer()
 	healthpb.RegisterHealthServer(s, hs)
+	// Server reflection lets an internal caller explore the API with
+	// grpcurl (with the service credential, like every other call).
+	reflection.Register(s)
 	return s, hs
 }
 
