@@ -74,9 +74,13 @@ func splitMain(cfg stack.Config, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		addr, err := freeAddr()
-		if err != nil {
-			return err
+		// A configured address is kept (so that grpcurl knows where to
+		// call); otherwise any free one.
+		addr := cfg.Addrs[s]
+		if addr == "" {
+			if addr, err = freeAddr(); err != nil {
+				return err
+			}
 		}
 		env = append(env, "TMS_"+strings.ToUpper(s)+"_DATABASE_URL="+url, "TMS_"+strings.ToUpper(s)+"_ADDR="+addr)
 	}
