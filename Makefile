@@ -9,7 +9,7 @@ PROTOC_GEN_GO_VERSION := v1.36.12
 PROTOC_GEN_GO_GRPC_VERSION := v1.6.2
 GRPC_GATEWAY_VERSION := v2.32.0
 
-.PHONY: help tools generate lint build run run-split test bench deploy-check
+.PHONY: help tools generate lint build run run-split test bench deploy-check api-image
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
@@ -26,10 +26,14 @@ tools: $(BIN)/buf $(BIN)/protoc-gen-go $(BIN)/protoc-gen-go-grpc ## install the 
 generate: tools ## regenerate proto/gen/go from proto/ (buf, local plugins)
 	$(BIN)/buf generate
 
-lint: tools ## buf lint, gofmt, go vet and a tidy go.mod on every module
+lint: tools ## buf lint, buf breaking (against the released API), gofmt, go vet and a tidy go.mod on every module
 	$(BIN)/buf lint
+	$(BIN)/buf breaking --against proto/released.binpb
 	@test -z "$$(gofmt -l $(MODULES))" || { gofmt -l $(MODULES); echo 'gofmt: files above need formatting'; exit 1; }
 	@for m in $(MODULES); do (cd $$m && go vet ./... && GOWORK=off go mod tidy -diff >/dev/null) || { echo "$$m: go vet or go mod tidy -diff failed"; exit 1; }; done
+
+api-image: tools ## after an intended, documented breaking change: make the current API the one buf breaking compares against
+	$(BIN)/buf build -o proto/released.binpb
 
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 

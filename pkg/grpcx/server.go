@@ -12,8 +12,8 @@ import (
 	"github.com/tmsproject/tms/pkg/policy"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/health"
-	"google.golang.org/grpc/reflection"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+	"google.golang.org/grpc/reflection"
 )
 
 // NewServer returns a gRPC server with the house interceptors: panics become
