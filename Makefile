@@ -38,7 +38,7 @@ api-image: tools ## after an intended, documented breaking change: make the curr
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 
 build: ## build bin/tms (VERSION from git describe)
-	go build -trimpath -ldflags "-X github.com/tmsproject/tms/pkg/version.Version=$(VERSION)" -o bin/tms ./gateway/cmd/tms
+	CGO_ENABLED=0 go build -trimpath -ldflags "-X github.com/tmsproject/tms/pkg/version.Version=$(VERSION)" -o bin/tms ./gateway/cmd/tms
 
 run: build ## run every service and the gateway in one process on SQLite (TMS_DATA_DIR, default ./data)
 	exec ./bin/tms serve
@@ -46,8 +46,8 @@ run: build ## run every service and the gateway in one process on SQLite (TMS_DA
 run-split: build ## run each service as its own process on a throwaway PostgreSQL (machine's binaries); Ctrl-C stops all
 	exec ./bin/tms run-split
 
-test: ## run every module's tests (SQLite, and PostgreSQL from a throwaway cluster unless TMS_TEST_DATABASE_URL is set)
-	@for m in $(MODULES); do echo "== $$m"; (cd $$m && go test -count=1 ./...) || exit 1; done
+test: ## run every module's tests with the race detector (SQLite, and PostgreSQL from a throwaway cluster unless TMS_TEST_DATABASE_URL is set)
+	@for m in $(MODULES); do echo "== $$m"; (cd $$m && CGO_ENABLED=1 go test -race -count=1 ./...) || exit 1; done
 
 deploy-check: ## render every kustomize overlay offline and decode each object strictly (k8s.io/api)
 	go run ./deploy/check deploy/k8s/overlays/*/

@@ -101,7 +101,7 @@ func (e *env) importNow(t *testing.T, id int64) *translationv1.Task {
 	if err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(20 * raceScale * time.Second)
 	for time.Now().Before(deadline) {
 		got, err := e.client.GetTask(t.Context(), &translationv1.GetTaskRequest{Id: resp.GetTask().GetId()})
 		if err != nil {
