@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/policy"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 )
@@ -72,7 +73,7 @@ func (cp *categoryPaths) fetch(p string) projectPaths {
 	defer cancel()
 	cats, err := cp.catalog.ListCategories(ctx, &catalogv1.ListCategoriesRequest{ProjectSlug: p, Limit: 1})
 	if err != nil || cats.GetTotal() == 0 {
-		if err != nil && !strings.Contains(err.Error(), "NotFound") {
+		if err != nil && errs.FromStatus(err).Kind != errs.NotFound {
 			cp.log.Warn("category paths", "project", p, "err", err)
 		}
 		return e
