@@ -43,9 +43,10 @@ group patch '^BenchmarkUnitPatch$' "$count" 100x
 # Each run makes 10k edits first (untimed, about 25 s).
 group commit '^BenchmarkCommit10kEdits$' "$count" 1x
 group upload '^BenchmarkUpload5k$' "$count" 1x
+group upload-add '^BenchmarkUploadAdd5k$' "$count" 1x
 # Eight clients at once: units pages with a PATCH every fourth request.
 group concurrent '^BenchmarkConcurrentMix$' "$count" 2000x
 
-"$work/benchsum" "$work"/{import-bleachbit,import-250k,list,patch,commit,upload,concurrent}.out >"$root/BENCHMARKS.md.tmp"
+"$work/benchsum" "$work"/{import-bleachbit,import-250k,list,patch,commit,upload,upload-add,concurrent}.out >"$root/BENCHMARKS.md.tmp"
 mv "$root/BENCHMARKS.md.tmp" "$root/BENCHMARKS.md"
 echo "== wrote BENCHMARKS.md"

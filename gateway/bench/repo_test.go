@@ -160,6 +160,45 @@ func BenchmarkUpload5k(b *testing.B) {
 }
 
 func uploadRequest(b *testing.B, path string, po []byte) *http.Request {
+	return uploadMethodRequest(b, path, po, "translate", "replace-translated")
+}
+
+// BenchmarkUploadAdd5k times adding 5k new strings by upload (method add,
+// one transaction): each run uploads strings the component does not have.
+func BenchmarkUploadAdd5k(b *testing.B) {
+	e := sharedEnv(b, "upload-add", func(e *env) {
+		e.project("bench")
+		generatedComponent(e, "add", 10, []string{"de"}, 0, map[string]any{"manage_units": true})
+	})
+	const path = "/api/translations/bench/add/de/file/"
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		e.round++
+		g := Generate(uploadStrings, uint64(1_000_000+e.round))
+		req := uploadMethodRequest(b, path, g.PO("de", 0, 100), "add", "")
+		b.StartTimer()
+		start := time.Now()
+		code, body := e.send(req)
+		elapsed := time.Since(start)
+		b.StopTimer()
+		var out struct {
+			Accepted int `json:"accepted"`
+		}
+		// A generated file repeats a few strings (one-syllable words): the
+		// repeats are skipped.
+		if code != 200 || json.Unmarshal(body, &out) != nil || out.Accepted < uploadStrings*9/10 {
+			b.Fatalf("upload add: %d %s", code, clip(body))
+		}
+		b.ReportMetric(float64(out.Accepted)/elapsed.Seconds(), "strings/s")
+		b.Logf("upload add %d: %d strings in %v", e.round, out.Accepted, elapsed)
+		b.StartTimer()
+	}
+	b.StopTimer()
+	reportMemory(b)
+}
+
+func uploadMethodRequest(b *testing.B, path string, po []byte, method, conflicts string) *http.Request {
 	var buf bytes.Buffer
 	w := multipart.NewWriter(&buf)
 	f, err := w.CreateFormFile("file", "de.po")
@@ -167,8 +206,10 @@ func uploadRequest(b *testing.B, path string, po []byte) *http.Request {
 		b.Fatal(err)
 	}
 	f.Write(po)
-	w.WriteField("method", "translate")
-	w.WriteField("conflicts", "replace-translated")
+	w.WriteField("method", method)
+	if conflicts != "" {
+		w.WriteField("conflicts", conflicts)
+	}
 	if err := w.Close(); err != nil {
 		b.Fatal(err)
 	}

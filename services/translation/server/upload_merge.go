@@ -78,7 +78,8 @@ func uploadChange(u store.UnitView, req *translationv1.UploadFileRequest, target
 }
 
 // uploadSuggest is Weblate's merge_suggestions: a suggestion for each
-// translated entry whose text differs from its unit's.
+// translated entry whose text differs from its unit's, all in one
+// transaction.
 func (s *Server) uploadSuggest(ctx context.Context, up *upload) error {
 	if !up.comp.GetEnableSuggestions() {
 		return errs.New(errs.PermissionDenied, "Suggestions are not allowed.")
@@ -87,6 +88,7 @@ func (s *Server) uploadSuggest(ctx context.Context, up *upload) error {
 	if err != nil {
 		return err
 	}
+	var sgs []store.NewSuggestion
 	for _, me := range up.entries(true) {
 		u, ok := index[entryIndexKey(me.e)]
 		if !ok {
@@ -98,39 +100,42 @@ func (s *Server) uploadSuggest(ctx context.Context, up *upload) error {
 			up.counts[1]++
 			continue
 		}
-		if _, err := s.cfg.Store.AddSuggestion(ctx, u.ID, target, up.req.GetActor()); err != nil {
+		sgs = append(sgs, store.NewSuggestion{UnitID: u.ID, Target: target})
+	}
+	added, err := s.cfg.Store.AddSuggestions(ctx, sgs, up.req.GetActor())
+	if err != nil {
+		return err
+	}
+	for _, ok := range added {
+		if ok {
+			up.counts[2]++
+		} else {
 			up.counts[1]++
-			continue
 		}
-		up.counts[2]++
 	}
 	return nil
 }
 
 // uploadAdd is Weblate's handle_add_upload: strings of the file missing
-// from the translation are added (as CreateUnit adds them); existing ones
-// are skipped.
+// from the translation are added (as CreateUnit adds them), in one
+// transaction: all of them or, on a failure, none; existing ones and ones
+// that are not valid strings are skipped.
 func (s *Server) uploadAdd(ctx context.Context, up *upload) error {
+	if err := checkManageUnits(up.comp, up.t); err != nil {
+		return err
+	}
 	index, err := s.unitIndex(ctx, up.t)
 	if err != nil {
 		return err
 	}
+	var strs []store.NewString
 	for _, me := range up.entries(false) {
 		key := entryIndexKey(me.e)
 		if _, ok := index[key]; ok {
 			up.counts[1]++
 			continue
 		}
-		state := int32(store.StateTranslated)
-		if me.setFuzzy {
-			state = store.StateFuzzy
-		}
-		target := me.e.Msgstr
-		if !slices.ContainsFunc(target, nonEmpty) {
-			target, state = nil, store.StateEmpty
-		}
-		v, err := s.createUnit(ctx, up.comp, up.t, &translationv1.CreateUnitRequest{TranslationId: up.t.ID,
-			Context: me.e.Context, Source: importer.SourceForms(me.e), Target: target, State: state, Actor: up.req.GetActor()})
+		ns, err := s.newString(ctx, up.comp, up.t, addRequest(up, me))
 		if err != nil {
 			if errs.KindOf(err) == errs.Internal {
 				return err
@@ -138,8 +143,33 @@ func (s *Server) uploadAdd(ctx context.Context, up *upload) error {
 			up.counts[1]++
 			continue
 		}
-		index[key] = v
-		up.counts[2]++
+		index[key] = store.UnitView{}
+		strs = append(strs, ns)
+	}
+	created, err := s.cfg.Store.CreateUnits(ctx, up.comp.GetId(), strs)
+	if err != nil {
+		return err
+	}
+	for _, ok := range created {
+		if ok {
+			up.counts[2]++
+		} else {
+			up.counts[1]++
+		}
 	}
 	return nil
+}
+
+// addRequest is the CreateUnit request of an uploaded entry.
+func addRequest(up *upload, me mergeEntry) *translationv1.CreateUnitRequest {
+	state := int32(store.StateTranslated)
+	if me.setFuzzy {
+		state = store.StateFuzzy
+	}
+	target := me.e.Msgstr
+	if !slices.ContainsFunc(target, nonEmpty) {
+		target, state = nil, store.StateEmpty
+	}
+	return &translationv1.CreateUnitRequest{TranslationId: up.t.ID, Context: me.e.Context,
+		Source: importer.SourceForms(me.e), Target: target, State: state, Actor: up.req.GetActor()}
 }

@@ -2,6 +2,8 @@ package store
 
 import (
 	"context"
+	"errors"
+	"slices"
 	"time"
 
 	"github.com/tmsproject/tms/pkg/db"
@@ -39,38 +41,12 @@ var errDuplicateString = errs.Invalid("non_field_errors", "invalid", "This strin
 func (s *Store) CreateUnit(ctx context.Context, ns NewString) (UnitView, error) {
 	var out UnitView
 	err := s.q(ctx).Transaction(func(tx *gorm.DB) error {
-		var ts []Translation
-		err := s.forUpdate(tx).Where("component_id = ?", ns.ComponentID).
-			Order("is_source DESC, id").Find(&ts).Error
+		b, err := s.newStringBatch(tx, ns.ComponentID)
 		if err != nil {
 			return err
 		}
-		var dup int64
-		err = tx.Model(&Unit{}).Where("translation_id = ? AND context = ? AND source = ?",
-			ns.TranslationID, ns.Context, Join(ns.Source)).Count(&dup).Error
-		if err != nil {
+		if out, err = b.add(tx, ns); err != nil {
 			return err
-		}
-		if dup > 0 {
-			return errDuplicateString
-		}
-		at := now()
-		var sourceID *int64
-		for i := range ts {
-			u, err := s.addStringTo(tx, &ts[i], ns, sourceID, at)
-			if err != nil {
-				return err
-			}
-			if ts[i].IsSource {
-				id := u.ID
-				sourceID = &id
-			}
-			if ts[i].ID == ns.TranslationID {
-				out = UnitView{Unit: u, Translation: ts[i]}
-			}
-		}
-		if out.ID == 0 {
-			return errs.NotFoundf("Not found.")
 		}
 		return setNeedsCommit(tx, ns.ComponentID)
 	})
@@ -80,8 +56,97 @@ func (s *Store) CreateUnit(ctx context.Context, ns NewString) (UnitView, error) 
 	return out, err
 }
 
+// CreateUnits adds strings to every translation of a component in one
+// transaction, as CreateUnit adds one: all of them or, on an error, none.
+// A string the requested translation already has is not added (created
+// false), as an upload with method=add skips it.
+func (s *Store) CreateUnits(ctx context.Context, componentID int64, strs []NewString) (created []bool, err error) {
+	created = make([]bool, len(strs))
+	err = s.q(ctx).Transaction(func(tx *gorm.DB) error {
+		b, err := s.newStringBatch(tx, componentID)
+		if err != nil {
+			return err
+		}
+		for i, ns := range strs {
+			_, err := b.add(tx, ns)
+			switch {
+			case errors.Is(err, errDuplicateString):
+			case err != nil:
+				return err
+			default:
+				created[i] = true
+			}
+		}
+		if slices.Contains(created, true) {
+			return setNeedsCommit(tx, componentID)
+		}
+		return nil
+	})
+	return created, err
+}
+
+// stringBatch adds strings to the translations of a component, locked for
+// the transaction, keeping each translation's last position in memory.
+type stringBatch struct {
+	s    *Store
+	ts   []Translation
+	last map[int64]int64 // translation id → last position
+}
+
+func (s *Store) newStringBatch(tx *gorm.DB, componentID int64) (*stringBatch, error) {
+	b := &stringBatch{s: s, last: map[int64]int64{}}
+	err := s.forUpdate(tx).Where("component_id = ?", componentID).Order("is_source DESC, id").Find(&b.ts).Error
+	if err != nil {
+		return nil, err
+	}
+	for _, t := range b.ts {
+		var last int64
+		if err := tx.Model(&Unit{}).Select("COALESCE(MAX(position), 0)").Where("translation_id = ?", t.ID).Scan(&last).Error; err != nil {
+			return nil, err
+		}
+		b.last[t.ID] = last
+	}
+	return b, nil
+}
+
+// add inserts one string into every translation that lacks it and
+// returns the requested translation's unit; errDuplicateString when that
+// translation has it already.
+func (b *stringBatch) add(tx *gorm.DB, ns NewString) (UnitView, error) {
+	// The id_hash is the hash of context and source: the unique index
+	// answers at once where comparing texts would read every unit.
+	var dup int64
+	err := tx.Model(&Unit{}).Where("translation_id = ? AND id_hash = ?", ns.TranslationID, ns.IDHash).Count(&dup).Error
+	if err != nil {
+		return UnitView{}, err
+	}
+	if dup > 0 {
+		return UnitView{}, errDuplicateString
+	}
+	at := now()
+	var sourceID *int64
+	var out UnitView
+	for i := range b.ts {
+		u, err := b.s.addStringTo(tx, &b.ts[i], ns, sourceID, at, b.last)
+		if err != nil {
+			return UnitView{}, err
+		}
+		if b.ts[i].IsSource {
+			id := u.ID
+			sourceID = &id
+		}
+		if b.ts[i].ID == ns.TranslationID {
+			out = UnitView{Unit: u, Translation: b.ts[i]}
+		}
+	}
+	if out.ID == 0 {
+		return UnitView{}, errs.NotFoundf("Not found.")
+	}
+	return out, nil
+}
+
 // addStringTo inserts the new string into one translation unless it has it.
-func (s *Store) addStringTo(tx *gorm.DB, t *Translation, ns NewString, sourceID *int64, at time.Time) (Unit, error) {
+func (s *Store) addStringTo(tx *gorm.DB, t *Translation, ns NewString, sourceID *int64, at time.Time, last map[int64]int64) (Unit, error) {
 	var existing Unit
 	err := tx.Where("translation_id = ? AND id_hash = ?", t.ID, ns.IDHash).Take(&existing).Error
 	if err == nil {
@@ -90,12 +155,9 @@ func (s *Store) addStringTo(tx *gorm.DB, t *Translation, ns NewString, sourceID 
 	if err != gorm.ErrRecordNotFound {
 		return Unit{}, err
 	}
-	var last int64
-	if err := tx.Model(&Unit{}).Select("COALESCE(MAX(position), 0)").Where("translation_id = ?", t.ID).Scan(&last).Error; err != nil {
-		return Unit{}, err
-	}
+	last[t.ID]++
 	u := Unit{TranslationID: t.ID, Source: Join(ns.Source), Context: ns.Context, IDHash: ns.IDHash,
-		ContentHash: ns.ContentHash, Position: last + 1, NumWords: ns.NumWords, NumChars: ns.NumChars,
+		ContentHash: ns.ContentHash, Position: last[t.ID], NumWords: ns.NumWords, NumChars: ns.NumChars,
 		Priority: 100, Pending: true, PendingAuthor: ns.User, Timestamp: at, LastUpdated: at}
 	switch {
 	case t.IsSource:

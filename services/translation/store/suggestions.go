@@ -32,35 +32,67 @@ func (s *Store) lockUnit(tx *gorm.DB, id int64) (Unit, Translation, error) {
 // existing suggestion is refused.
 func (s *Store) AddSuggestion(ctx context.Context, unitID int64, target, user string) (SuggestionView, error) {
 	var out SuggestionView
-	err := s.q(ctx).Transaction(func(tx *gorm.DB) error {
-		u, t, err := s.lockUnit(tx, unitID)
-		if err != nil {
-			return err
-		}
-		if target == u.Target {
-			return errs.Invalid("target", "invalid", "The suggestion is the same as the current translation.")
-		}
-		var dup int64
-		if err := tx.Model(&Suggestion{}).Where("unit_id = ? AND target = ?", u.ID, target).Count(&dup).Error; err != nil {
-			return err
-		}
-		if dup > 0 {
-			return errs.Invalid("target", "invalid", "This suggestion already exists.")
-		}
-		at := now()
-		sg := Suggestion{UnitID: u.ID, Target: target, UserName: user, CreatedAt: at}
-		if err := tx.Create(&sg).Error; err != nil {
-			return err
-		}
-		if err := s.refreshCounters(tx, &u, &t); err != nil {
-			return err
-		}
-		c := unitChange(ActionSuggestion, u, t, user, user)
-		c.Target, c.Old, c.DetailsJson = target, u.Target, UnitDetails(u.State, u.State, u)
-		out = SuggestionView{Suggestion: sg, Unit: u, Translation: t}
-		return record(tx, at, c)
+	err := s.q(ctx).Transaction(func(tx *gorm.DB) (err error) {
+		out, err = s.addSuggestionTx(tx, unitID, target, user)
+		return err
 	})
 	return out, err
+}
+
+// NewSuggestion is one suggestion of AddSuggestions.
+type NewSuggestion struct {
+	UnitID int64
+	Target string
+}
+
+// AddSuggestions stores many suggestions in one transaction, as
+// AddSuggestion stores one: all of them or, on a failure, none. One that
+// AddSuggestion refuses (the unit's text, a duplicate) is skipped (added
+// false).
+func (s *Store) AddSuggestions(ctx context.Context, sgs []NewSuggestion, user string) (added []bool, err error) {
+	added = make([]bool, len(sgs))
+	err = s.q(ctx).Transaction(func(tx *gorm.DB) error {
+		for i, sg := range sgs {
+			_, err := s.addSuggestionTx(tx, sg.UnitID, sg.Target, user)
+			switch {
+			case errs.KindOf(err) == errs.InvalidArgument:
+			case err != nil:
+				return err
+			default:
+				added[i] = true
+			}
+		}
+		return nil
+	})
+	return added, err
+}
+
+func (s *Store) addSuggestionTx(tx *gorm.DB, unitID int64, target, user string) (SuggestionView, error) {
+	u, t, err := s.lockUnit(tx, unitID)
+	if err != nil {
+		return SuggestionView{}, err
+	}
+	if target == u.Target {
+		return SuggestionView{}, errs.Invalid("target", "invalid", "The suggestion is the same as the current translation.")
+	}
+	var dup int64
+	if err := tx.Model(&Suggestion{}).Where("unit_id = ? AND target = ?", u.ID, target).Count(&dup).Error; err != nil {
+		return SuggestionView{}, err
+	}
+	if dup > 0 {
+		return SuggestionView{}, errs.Invalid("target", "invalid", "This suggestion already exists.")
+	}
+	at := now()
+	sg := Suggestion{UnitID: u.ID, Target: target, UserName: user, CreatedAt: at}
+	if err := tx.Create(&sg).Error; err != nil {
+		return SuggestionView{}, err
+	}
+	if err := s.refreshCounters(tx, &u, &t); err != nil {
+		return SuggestionView{}, err
+	}
+	c := unitChange(ActionSuggestion, u, t, user, user)
+	c.Target, c.Old, c.DetailsJson = target, u.Target, UnitDetails(u.State, u.State, u)
+	return SuggestionView{Suggestion: sg, Unit: u, Translation: t}, record(tx, at, c)
 }
 
 // refreshCounters recomputes the unit's flags and moves the translation's
