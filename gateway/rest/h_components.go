@@ -354,8 +354,7 @@ func (g *gateway) componentZip(c *call, comp *catalogv1.Component, format string
 
 // zipFile adds the file of translation t (none when it has no name).
 func (g *gateway) zipFile(c *call, zw *zip.Writer, comp *catalogv1.Component, t *translationv1.Translation, format string) error {
-	f, err := g.cfg.Translation.GetFile(c.ctx, &translationv1.GetFileRequest{
-		ComponentId: comp.GetId(), LanguageCode: t.GetLanguageCode(), Format: format})
+	f, content, err := c.download(comp.GetId(), t.GetLanguageCode(), format)
 	if err != nil {
 		return err
 	}
@@ -373,7 +372,7 @@ func (g *gateway) zipFile(c *call, zw *zip.Writer, comp *catalogv1.Component, t 
 	if err != nil {
 		return err
 	}
-	_, err = w.Write(f.GetContent())
+	_, err = w.Write(content)
 	return err
 }
 

@@ -1,8 +1,14 @@
 package rest
 
 import (
+	"bytes"
+	"context"
+	"errors"
 	"fmt"
+	"io"
 	"strings"
+
+	"github.com/tmsproject/tms/pkg/grpcx"
 
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 )
@@ -63,16 +69,42 @@ func (g *gateway) translationFile(c *call) error {
 	if err != nil {
 		return err
 	}
-	resp, err := g.cfg.Translation.GetFile(c.ctx, &translationv1.GetFileRequest{
-		ComponentId: comp.GetId(), LanguageCode: t.GetLanguageCode(), Format: fileFormat(c.r.URL.Query().Get("format"))})
+	head, content, err := c.download(comp.GetId(), t.GetLanguageCode(), fileFormat(c.r.URL.Query().Get("format")))
 	if err != nil {
 		return err
 	}
-	name := resp.GetFilename()
+	name := head.GetFilename()
 	if name == "" {
 		name = fmt.Sprintf("%s-%s-%s.po", comp.GetProjectSlug(), comp.GetSlug(), t.GetLanguageCode())
 	}
-	return c.attachment(baseName(name), resp.GetContentType(), resp.GetContent())
+	return c.attachment(baseName(name), head.GetContentType(), content)
+}
+
+// download streams a translation's file from the service (DownloadFile),
+// so that no file is too large for one gRPC message; head is the first
+// message (name, type, commit time).
+func (c *call) download(componentID int64, lang, format string) (head *translationv1.DownloadFileResponse, content []byte, err error) {
+	ctx, cancel := context.WithTimeout(c.ctx, grpcx.LongTimeout)
+	defer cancel()
+	stream, err := c.g.cfg.Translation.DownloadFile(ctx, &translationv1.DownloadFileRequest{
+		ComponentId: componentID, LanguageCode: lang, Format: format})
+	if err != nil {
+		return nil, nil, err
+	}
+	var buf bytes.Buffer
+	for {
+		msg, err := stream.Recv()
+		if errors.Is(err, io.EOF) {
+			return head, buf.Bytes(), nil
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+		if head == nil {
+			head = msg
+		}
+		buf.Write(msg.GetChunk())
+	}
 }
 
 func baseName(p string) string { return p[strings.LastIndexByte(p, '/')+1:] }

@@ -123,7 +123,7 @@ func Start(ctx context.Context, cfg Config) (*Stack, error) {
 // connect creates one client connection per backend: in-memory for the ones
 // this process runs in all-in-one mode, TCP for the others.
 func (st *Stack) connect(deadline time.Duration) error {
-	opts := []grpc.DialOption{grpcx.WithServiceToken(st.token)}
+	opts := []grpc.DialOption{grpcx.WithServiceToken(st.token), grpcx.WithServiceTokenStreams(st.token)}
 	if deadline > 0 {
 		opts = append(opts, grpc.WithChainUnaryInterceptor(grpcx.Deadlines(deadline)))
 	}

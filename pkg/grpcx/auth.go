@@ -38,6 +38,14 @@ func WithServiceToken(token string) grpc.DialOption {
 	})
 }
 
+// WithServiceTokenStreams is WithServiceToken for streaming calls.
+func WithServiceTokenStreams(token string) grpc.DialOption {
+	return grpc.WithChainStreamInterceptor(func(ctx context.Context, desc *grpc.StreamDesc, cc *grpc.ClientConn,
+		method string, streamer grpc.Streamer, opts ...grpc.CallOption) (grpc.ClientStream, error) {
+		return streamer(metadata.AppendToOutgoingContext(ctx, serviceTokenKey, token), desc, cc, method, opts...)
+	})
+}
+
 // requireServiceToken refuses (Unauthenticated) every call but the health
 // checks that does not carry token. An empty token admits every call: a
 // server a test wires up by itself.

@@ -17,6 +17,7 @@ func Dial(addr string, opts ...grpc.DialOption) (*grpc.ClientConn, error) {
 		grpc.WithTransportCredentials(insecure.NewCredentials()),
 		grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(64<<20), grpc.MaxCallSendMsgSize(64<<20)),
 		grpc.WithChainUnaryInterceptor(obs.ClientMetrics(), obs.ClientRequestID(), policy.ClientInterceptor()),
+		grpc.WithChainStreamInterceptor(obs.StreamClientRequestID(), policy.StreamClientInterceptor()),
 		obs.ClientTracing(),
 	}, opts...)...)
 }
@@ -40,6 +41,7 @@ func (p *InProcess) Dial(opts ...grpc.DialOption) (*grpc.ClientConn, error) {
 		grpc.WithTransportCredentials(insecure.NewCredentials()),
 		grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(64<<20), grpc.MaxCallSendMsgSize(64<<20)),
 		grpc.WithChainUnaryInterceptor(obs.ClientMetrics(), obs.ClientRequestID(), policy.ClientInterceptor()),
+		grpc.WithChainStreamInterceptor(obs.StreamClientRequestID(), policy.StreamClientInterceptor()),
 		obs.ClientTracing(),
 	}, opts...)...)
 }

@@ -33,7 +33,7 @@ func NewServerWithHealth(log *slog.Logger, token string) (*grpc.Server, *health.
 	s := grpc.NewServer(
 		grpc.ChainUnaryInterceptor(requireServiceToken(token), obs.ServerRequestID(), obs.ServerMetrics(),
 			recoverUnary(log), statusUnary(log), policy.ServerInterceptor()),
-		grpc.ChainStreamInterceptor(requireServiceTokenStream(token)),
+		grpc.ChainStreamInterceptor(requireServiceTokenStream(token), policy.StreamServerInterceptor()),
 		obs.ServerTracing(),
 		grpc.MaxRecvMsgSize(64<<20), grpc.MaxSendMsgSize(64<<20),
 	)

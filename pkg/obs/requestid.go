@@ -46,6 +46,16 @@ func ClientRequestID() grpc.UnaryClientInterceptor {
 	}
 }
 
+// StreamClientRequestID is ClientRequestID for streams.
+func StreamClientRequestID() grpc.StreamClientInterceptor {
+	return func(ctx context.Context, desc *grpc.StreamDesc, cc *grpc.ClientConn, method string, streamer grpc.Streamer, opts ...grpc.CallOption) (grpc.ClientStream, error) {
+		if id := RequestID(ctx); id != "" {
+			ctx = metadata.AppendToOutgoingContext(ctx, requestIDHeader, id)
+		}
+		return streamer(ctx, desc, cc, method, opts...)
+	}
+}
+
 // ServerRequestID puts the id the caller sent into the handler's context.
 func ServerRequestID() grpc.UnaryServerInterceptor {
 	return func(ctx context.Context, req any, info *grpc.UnaryServerInfo, h grpc.UnaryHandler) (any, error) {

@@ -52,30 +52,60 @@ const (
 // called service.
 func ClientInterceptor() grpc.UnaryClientInterceptor {
 	return func(ctx context.Context, method string, req, reply any, cc *grpc.ClientConn, invoker grpc.UnaryInvoker, opts ...grpc.CallOption) error {
-		if c, ok := FromContext(ctx); ok {
-			grants, _ := json.Marshal(c.Grants)
-			ctx = metadata.AppendToOutgoingContext(ctx, mdCaller, "user:"+c.Username,
-				mdSuperuser, strconv.FormatBool(c.Superuser), mdGrants, string(grants))
-		}
-		return invoker(ctx, method, req, reply, cc, opts...)
+		return invoker(outgoing(ctx), method, req, reply, cc, opts...)
 	}
+}
+
+// StreamClientInterceptor is ClientInterceptor for streams.
+func StreamClientInterceptor() grpc.StreamClientInterceptor {
+	return func(ctx context.Context, desc *grpc.StreamDesc, cc *grpc.ClientConn, method string, streamer grpc.Streamer, opts ...grpc.CallOption) (grpc.ClientStream, error) {
+		return streamer(outgoing(ctx), desc, cc, method, opts...)
+	}
+}
+
+func outgoing(ctx context.Context) context.Context {
+	if c, ok := FromContext(ctx); ok {
+		grants, _ := json.Marshal(c.Grants)
+		ctx = metadata.AppendToOutgoingContext(ctx, mdCaller, "user:"+c.Username,
+			mdSuperuser, strconv.FormatBool(c.Superuser), mdGrants, string(grants))
+	}
+	return ctx
 }
 
 // ServerInterceptor puts the caller sent by the client into the context of
 // the handler.
 func ServerInterceptor() grpc.UnaryServerInterceptor {
-	return func(ctx context.Context, req any, info *grpc.UnaryServerInfo, h grpc.UnaryHandler) (any, error) {
-		if md, ok := metadata.FromIncomingContext(ctx); ok {
-			if v := md.Get(mdCaller); len(v) > 0 && len(v[0]) >= len("user:") && v[0][:5] == "user:" {
-				su, _ := strconv.ParseBool(first(md.Get(mdSuperuser)))
-				var grants []Grant
-				// Malformed grants grant nothing: the caller is still restricted.
-				_ = json.Unmarshal([]byte(first(md.Get(mdGrants))), &grants)
-				ctx = WithCaller(ctx, Caller{Username: v[0][5:], Superuser: su, Grants: grants})
-			}
-		}
-		return h(ctx, req)
+	return func(ctx context.Context, req any, _ *grpc.UnaryServerInfo, h grpc.UnaryHandler) (any, error) {
+		return h(incoming(ctx), req)
 	}
+}
+
+// StreamServerInterceptor is ServerInterceptor for streams: the handler's
+// stream answers the caller's context.
+func StreamServerInterceptor() grpc.StreamServerInterceptor {
+	return func(srv any, ss grpc.ServerStream, _ *grpc.StreamServerInfo, h grpc.StreamHandler) error {
+		return h(srv, &callerStream{ServerStream: ss, ctx: incoming(ss.Context())})
+	}
+}
+
+type callerStream struct {
+	grpc.ServerStream
+	ctx context.Context
+}
+
+func (s *callerStream) Context() context.Context { return s.ctx }
+
+func incoming(ctx context.Context) context.Context {
+	if md, ok := metadata.FromIncomingContext(ctx); ok {
+		if v := md.Get(mdCaller); len(v) > 0 && len(v[0]) >= len("user:") && v[0][:5] == "user:" {
+			su, _ := strconv.ParseBool(first(md.Get(mdSuperuser)))
+			var grants []Grant
+			// Malformed grants grant nothing: the caller is still restricted.
+			_ = json.Unmarshal([]byte(first(md.Get(mdGrants))), &grants)
+			ctx = WithCaller(ctx, Caller{Username: v[0][5:], Superuser: su, Grants: grants})
+		}
+	}
+	return ctx
 }
 
 func first(v []string) string {

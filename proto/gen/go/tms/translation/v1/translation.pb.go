@@ -5235,6 +5235,235 @@ func (*DeleteLabelResponse) Descriptor() ([]byte, []int) {
 	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{84}
 }
 
+type DownloadFileRequest struct {
+	state        protoimpl.MessageState `protogen:"open.v1"`
+	ComponentId  int64                  `protobuf:"varint,1,opt,name=component_id,json=componentId,proto3" json:"component_id,omitempty"`
+	LanguageCode string                 `protobuf:"bytes,2,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
+	// po or mo.
+	Format        string `protobuf:"bytes,3,opt,name=format,proto3" json:"format,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DownloadFileRequest) Reset() {
+	*x = DownloadFileRequest{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[85]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DownloadFileRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DownloadFileRequest) ProtoMessage() {}
+
+func (x *DownloadFileRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[85]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DownloadFileRequest.ProtoReflect.Descriptor instead.
+func (*DownloadFileRequest) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{85}
+}
+
+func (x *DownloadFileRequest) GetComponentId() int64 {
+	if x != nil {
+		return x.ComponentId
+	}
+	return 0
+}
+
+func (x *DownloadFileRequest) GetLanguageCode() string {
+	if x != nil {
+		return x.LanguageCode
+	}
+	return ""
+}
+
+func (x *DownloadFileRequest) GetFormat() string {
+	if x != nil {
+		return x.Format
+	}
+	return ""
+}
+
+type DownloadFileResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// A piece of the file; the pieces in order are the file.
+	Chunk []byte `protobuf:"bytes,1,opt,name=chunk,proto3" json:"chunk,omitempty"`
+	// Set in the first message only.
+	Filename      string                 `protobuf:"bytes,2,opt,name=filename,proto3" json:"filename,omitempty"`
+	ContentType   string                 `protobuf:"bytes,3,opt,name=content_type,json=contentType,proto3" json:"content_type,omitempty"`
+	CommitTime    *timestamppb.Timestamp `protobuf:"bytes,4,opt,name=commit_time,json=commitTime,proto3" json:"commit_time,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DownloadFileResponse) Reset() {
+	*x = DownloadFileResponse{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[86]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DownloadFileResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DownloadFileResponse) ProtoMessage() {}
+
+func (x *DownloadFileResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[86]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DownloadFileResponse.ProtoReflect.Descriptor instead.
+func (*DownloadFileResponse) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{86}
+}
+
+func (x *DownloadFileResponse) GetChunk() []byte {
+	if x != nil {
+		return x.Chunk
+	}
+	return nil
+}
+
+func (x *DownloadFileResponse) GetFilename() string {
+	if x != nil {
+		return x.Filename
+	}
+	return ""
+}
+
+func (x *DownloadFileResponse) GetContentType() string {
+	if x != nil {
+		return x.ContentType
+	}
+	return ""
+}
+
+func (x *DownloadFileResponse) GetCommitTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.CommitTime
+	}
+	return nil
+}
+
+type UploadFileStreamRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The request, in the first message (its content is the file's first
+	// chunk); later messages set chunk only.
+	Request       *UploadFileRequest `protobuf:"bytes,1,opt,name=request,proto3" json:"request,omitempty"`
+	Chunk         []byte             `protobuf:"bytes,2,opt,name=chunk,proto3" json:"chunk,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *UploadFileStreamRequest) Reset() {
+	*x = UploadFileStreamRequest{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[87]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UploadFileStreamRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UploadFileStreamRequest) ProtoMessage() {}
+
+func (x *UploadFileStreamRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[87]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UploadFileStreamRequest.ProtoReflect.Descriptor instead.
+func (*UploadFileStreamRequest) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{87}
+}
+
+func (x *UploadFileStreamRequest) GetRequest() *UploadFileRequest {
+	if x != nil {
+		return x.Request
+	}
+	return nil
+}
+
+func (x *UploadFileStreamRequest) GetChunk() []byte {
+	if x != nil {
+		return x.Chunk
+	}
+	return nil
+}
+
+type UploadFileStreamResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Result        *UploadFileResponse    `protobuf:"bytes,1,opt,name=result,proto3" json:"result,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *UploadFileStreamResponse) Reset() {
+	*x = UploadFileStreamResponse{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[88]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UploadFileStreamResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UploadFileStreamResponse) ProtoMessage() {}
+
+func (x *UploadFileStreamResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[88]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UploadFileStreamResponse.ProtoReflect.Descriptor instead.
+func (*UploadFileStreamResponse) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{88}
+}
+
+func (x *UploadFileStreamResponse) GetResult() *UploadFileResponse {
+	if x != nil {
+		return x.Result
+	}
+	return nil
+}
+
 var File_tms_translation_v1_translation_proto protoreflect.FileDescriptor
 
 const file_tms_translation_v1_translation_proto_rawDesc = "" +
@@ -5624,7 +5853,22 @@ const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"\x12DeleteLabelRequest\x12!\n" +
 	"\fproject_slug\x18\x01 \x01(\tR\vprojectSlug\x12\x0e\n" +
 	"\x02id\x18\x02 \x01(\x03R\x02id\"\x15\n" +
-	"\x13DeleteLabelResponse2\xb7\x1d\n" +
+	"\x13DeleteLabelResponse\"u\n" +
+	"\x13DownloadFileRequest\x12!\n" +
+	"\fcomponent_id\x18\x01 \x01(\x03R\vcomponentId\x12#\n" +
+	"\rlanguage_code\x18\x02 \x01(\tR\flanguageCode\x12\x16\n" +
+	"\x06format\x18\x03 \x01(\tR\x06format\"\xa8\x01\n" +
+	"\x14DownloadFileResponse\x12\x14\n" +
+	"\x05chunk\x18\x01 \x01(\fR\x05chunk\x12\x1a\n" +
+	"\bfilename\x18\x02 \x01(\tR\bfilename\x12!\n" +
+	"\fcontent_type\x18\x03 \x01(\tR\vcontentType\x12;\n" +
+	"\vcommit_time\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"commitTime\"p\n" +
+	"\x17UploadFileStreamRequest\x12?\n" +
+	"\arequest\x18\x01 \x01(\v2%.tms.translation.v1.UploadFileRequestR\arequest\x12\x14\n" +
+	"\x05chunk\x18\x02 \x01(\fR\x05chunk\"Z\n" +
+	"\x18UploadFileStreamResponse\x12>\n" +
+	"\x06result\x18\x01 \x01(\v2&.tms.translation.v1.UploadFileResponseR\x06result2\x8d\x1f\n" +
 	"\x12TranslationService\x12j\n" +
 	"\x0fImportComponent\x12*.tms.translation.v1.ImportComponentRequest\x1a+.tms.translation.v1.ImportComponentResponse\x12R\n" +
 	"\aGetTask\x12\".tms.translation.v1.GetTaskRequest\x1a#.tms.translation.v1.GetTaskResponse\x12[\n" +
@@ -5646,7 +5890,9 @@ const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"\x16RunRepositoryOperation\x121.tms.translation.v1.RunRepositoryOperationRequest\x1a2.tms.translation.v1.RunRepositoryOperationResponse\x12R\n" +
 	"\aGetFile\x12\".tms.translation.v1.GetFileRequest\x1a#.tms.translation.v1.GetFileResponse\x12[\n" +
 	"\n" +
-	"UploadFile\x12%.tms.translation.v1.UploadFileRequest\x1a&.tms.translation.v1.UploadFileResponse\x12[\n" +
+	"UploadFile\x12%.tms.translation.v1.UploadFileRequest\x1a&.tms.translation.v1.UploadFileResponse\x12c\n" +
+	"\fDownloadFile\x12'.tms.translation.v1.DownloadFileRequest\x1a(.tms.translation.v1.DownloadFileResponse0\x01\x12o\n" +
+	"\x10UploadFileStream\x12+.tms.translation.v1.UploadFileStreamRequest\x1a,.tms.translation.v1.UploadFileStreamResponse(\x01\x12[\n" +
 	"\n" +
 	"CreateUnit\x12%.tms.translation.v1.CreateUnitRequest\x1a&.tms.translation.v1.CreateUnitResponse\x12[\n" +
 	"\n" +
@@ -5683,7 +5929,7 @@ func file_tms_translation_v1_translation_proto_rawDescGZIP() []byte {
 	return file_tms_translation_v1_translation_proto_rawDescData
 }
 
-var file_tms_translation_v1_translation_proto_msgTypes = make([]protoimpl.MessageInfo, 85)
+var file_tms_translation_v1_translation_proto_msgTypes = make([]protoimpl.MessageInfo, 89)
 var file_tms_translation_v1_translation_proto_goTypes = []any{
 	(*Statistics)(nil),                     // 0: tms.translation.v1.Statistics
 	(*Translation)(nil),                    // 1: tms.translation.v1.Translation
@@ -5770,20 +6016,24 @@ var file_tms_translation_v1_translation_proto_goTypes = []any{
 	(*UpdateLabelResponse)(nil),            // 82: tms.translation.v1.UpdateLabelResponse
 	(*DeleteLabelRequest)(nil),             // 83: tms.translation.v1.DeleteLabelRequest
 	(*DeleteLabelResponse)(nil),            // 84: tms.translation.v1.DeleteLabelResponse
-	(*timestamppb.Timestamp)(nil),          // 85: google.protobuf.Timestamp
+	(*DownloadFileRequest)(nil),            // 85: tms.translation.v1.DownloadFileRequest
+	(*DownloadFileResponse)(nil),           // 86: tms.translation.v1.DownloadFileResponse
+	(*UploadFileStreamRequest)(nil),        // 87: tms.translation.v1.UploadFileStreamRequest
+	(*UploadFileStreamResponse)(nil),       // 88: tms.translation.v1.UploadFileStreamResponse
+	(*timestamppb.Timestamp)(nil),          // 89: google.protobuf.Timestamp
 }
 var file_tms_translation_v1_translation_proto_depIdxs = []int32{
-	85, // 0: tms.translation.v1.Statistics.last_change:type_name -> google.protobuf.Timestamp
+	89, // 0: tms.translation.v1.Statistics.last_change:type_name -> google.protobuf.Timestamp
 	0,  // 1: tms.translation.v1.Translation.stats:type_name -> tms.translation.v1.Statistics
 	2,  // 2: tms.translation.v1.Translation.plural:type_name -> tms.translation.v1.TranslationPlural
-	85, // 3: tms.translation.v1.Unit.timestamp:type_name -> google.protobuf.Timestamp
-	85, // 4: tms.translation.v1.Unit.last_updated:type_name -> google.protobuf.Timestamp
+	89, // 3: tms.translation.v1.Unit.timestamp:type_name -> google.protobuf.Timestamp
+	89, // 4: tms.translation.v1.Unit.last_updated:type_name -> google.protobuf.Timestamp
 	74, // 5: tms.translation.v1.Unit.labels:type_name -> tms.translation.v1.Label
-	85, // 6: tms.translation.v1.Alert.create_time:type_name -> google.protobuf.Timestamp
-	85, // 7: tms.translation.v1.Alert.update_time:type_name -> google.protobuf.Timestamp
+	89, // 6: tms.translation.v1.Alert.create_time:type_name -> google.protobuf.Timestamp
+	89, // 7: tms.translation.v1.Alert.update_time:type_name -> google.protobuf.Timestamp
 	5,  // 8: tms.translation.v1.ListAlertsResponse.alerts:type_name -> tms.translation.v1.Alert
-	85, // 9: tms.translation.v1.Commit.author_time:type_name -> google.protobuf.Timestamp
-	85, // 10: tms.translation.v1.Commit.commit_time:type_name -> google.protobuf.Timestamp
+	89, // 9: tms.translation.v1.Commit.author_time:type_name -> google.protobuf.Timestamp
+	89, // 10: tms.translation.v1.Commit.commit_time:type_name -> google.protobuf.Timestamp
 	4,  // 11: tms.translation.v1.ImportComponentResponse.task:type_name -> tms.translation.v1.Task
 	4,  // 12: tms.translation.v1.GetTaskResponse.task:type_name -> tms.translation.v1.Task
 	1,  // 13: tms.translation.v1.ListTranslationsResponse.translations:type_name -> tms.translation.v1.Translation
@@ -5798,16 +6048,16 @@ var file_tms_translation_v1_translation_proto_depIdxs = []int32{
 	8,  // 22: tms.translation.v1.Repository.remote_commit:type_name -> tms.translation.v1.Commit
 	8,  // 23: tms.translation.v1.Repository.local_commit:type_name -> tms.translation.v1.Commit
 	35, // 24: tms.translation.v1.GetRepositoryResponse.repository:type_name -> tms.translation.v1.Repository
-	85, // 25: tms.translation.v1.GetFileResponse.commit_time:type_name -> google.protobuf.Timestamp
+	89, // 25: tms.translation.v1.GetFileResponse.commit_time:type_name -> google.protobuf.Timestamp
 	3,  // 26: tms.translation.v1.CreateUnitResponse.unit:type_name -> tms.translation.v1.Unit
 	3,  // 27: tms.translation.v1.ListUnitTranslationsResponse.units:type_name -> tms.translation.v1.Unit
-	85, // 28: tms.translation.v1.Suggestion.timestamp:type_name -> google.protobuf.Timestamp
+	89, // 28: tms.translation.v1.Suggestion.timestamp:type_name -> google.protobuf.Timestamp
 	50, // 29: tms.translation.v1.ListSuggestionsResponse.suggestions:type_name -> tms.translation.v1.Suggestion
 	50, // 30: tms.translation.v1.GetSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
 	50, // 31: tms.translation.v1.CreateSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
 	3,  // 32: tms.translation.v1.AcceptSuggestionResponse.unit:type_name -> tms.translation.v1.Unit
 	50, // 33: tms.translation.v1.VoteSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
-	85, // 34: tms.translation.v1.Comment.timestamp:type_name -> google.protobuf.Timestamp
+	89, // 34: tms.translation.v1.Comment.timestamp:type_name -> google.protobuf.Timestamp
 	63, // 35: tms.translation.v1.ListCommentsResponse.comments:type_name -> tms.translation.v1.Comment
 	63, // 36: tms.translation.v1.GetCommentResponse.comment:type_name -> tms.translation.v1.Comment
 	63, // 37: tms.translation.v1.CreateCommentResponse.comment:type_name -> tms.translation.v1.Comment
@@ -5818,85 +6068,92 @@ var file_tms_translation_v1_translation_proto_depIdxs = []int32{
 	74, // 42: tms.translation.v1.CreateLabelResponse.label:type_name -> tms.translation.v1.Label
 	74, // 43: tms.translation.v1.UpdateLabelRequest.label:type_name -> tms.translation.v1.Label
 	74, // 44: tms.translation.v1.UpdateLabelResponse.label:type_name -> tms.translation.v1.Label
-	9,  // 45: tms.translation.v1.TranslationService.ImportComponent:input_type -> tms.translation.v1.ImportComponentRequest
-	11, // 46: tms.translation.v1.TranslationService.GetTask:input_type -> tms.translation.v1.GetTaskRequest
-	6,  // 47: tms.translation.v1.TranslationService.ListAlerts:input_type -> tms.translation.v1.ListAlertsRequest
-	13, // 48: tms.translation.v1.TranslationService.ForgetComponent:input_type -> tms.translation.v1.ForgetComponentRequest
-	15, // 49: tms.translation.v1.TranslationService.ListTranslations:input_type -> tms.translation.v1.ListTranslationsRequest
-	17, // 50: tms.translation.v1.TranslationService.GetTranslation:input_type -> tms.translation.v1.GetTranslationRequest
-	19, // 51: tms.translation.v1.TranslationService.AddTranslation:input_type -> tms.translation.v1.AddTranslationRequest
-	21, // 52: tms.translation.v1.TranslationService.DeleteTranslation:input_type -> tms.translation.v1.DeleteTranslationRequest
-	23, // 53: tms.translation.v1.TranslationService.GetStatistics:input_type -> tms.translation.v1.GetStatisticsRequest
-	25, // 54: tms.translation.v1.TranslationService.ListLanguageStatistics:input_type -> tms.translation.v1.ListLanguageStatisticsRequest
-	27, // 55: tms.translation.v1.TranslationService.ListUnits:input_type -> tms.translation.v1.ListUnitsRequest
-	31, // 56: tms.translation.v1.TranslationService.GetUnit:input_type -> tms.translation.v1.GetUnitRequest
-	29, // 57: tms.translation.v1.TranslationService.FindUnit:input_type -> tms.translation.v1.FindUnitRequest
-	33, // 58: tms.translation.v1.TranslationService.UpdateUnit:input_type -> tms.translation.v1.UpdateUnitRequest
-	36, // 59: tms.translation.v1.TranslationService.GetRepository:input_type -> tms.translation.v1.GetRepositoryRequest
-	38, // 60: tms.translation.v1.TranslationService.RunRepositoryOperation:input_type -> tms.translation.v1.RunRepositoryOperationRequest
-	40, // 61: tms.translation.v1.TranslationService.GetFile:input_type -> tms.translation.v1.GetFileRequest
-	42, // 62: tms.translation.v1.TranslationService.UploadFile:input_type -> tms.translation.v1.UploadFileRequest
-	44, // 63: tms.translation.v1.TranslationService.CreateUnit:input_type -> tms.translation.v1.CreateUnitRequest
-	46, // 64: tms.translation.v1.TranslationService.DeleteUnit:input_type -> tms.translation.v1.DeleteUnitRequest
-	48, // 65: tms.translation.v1.TranslationService.ListUnitTranslations:input_type -> tms.translation.v1.ListUnitTranslationsRequest
-	51, // 66: tms.translation.v1.TranslationService.ListSuggestions:input_type -> tms.translation.v1.ListSuggestionsRequest
-	53, // 67: tms.translation.v1.TranslationService.GetSuggestion:input_type -> tms.translation.v1.GetSuggestionRequest
-	55, // 68: tms.translation.v1.TranslationService.CreateSuggestion:input_type -> tms.translation.v1.CreateSuggestionRequest
-	57, // 69: tms.translation.v1.TranslationService.AcceptSuggestion:input_type -> tms.translation.v1.AcceptSuggestionRequest
-	59, // 70: tms.translation.v1.TranslationService.DeleteSuggestion:input_type -> tms.translation.v1.DeleteSuggestionRequest
-	61, // 71: tms.translation.v1.TranslationService.VoteSuggestion:input_type -> tms.translation.v1.VoteSuggestionRequest
-	64, // 72: tms.translation.v1.TranslationService.ListComments:input_type -> tms.translation.v1.ListCommentsRequest
-	66, // 73: tms.translation.v1.TranslationService.GetComment:input_type -> tms.translation.v1.GetCommentRequest
-	68, // 74: tms.translation.v1.TranslationService.CreateComment:input_type -> tms.translation.v1.CreateCommentRequest
-	70, // 75: tms.translation.v1.TranslationService.ResolveComment:input_type -> tms.translation.v1.ResolveCommentRequest
-	72, // 76: tms.translation.v1.TranslationService.DeleteComment:input_type -> tms.translation.v1.DeleteCommentRequest
-	75, // 77: tms.translation.v1.TranslationService.ListLabels:input_type -> tms.translation.v1.ListLabelsRequest
-	77, // 78: tms.translation.v1.TranslationService.GetLabel:input_type -> tms.translation.v1.GetLabelRequest
-	79, // 79: tms.translation.v1.TranslationService.CreateLabel:input_type -> tms.translation.v1.CreateLabelRequest
-	81, // 80: tms.translation.v1.TranslationService.UpdateLabel:input_type -> tms.translation.v1.UpdateLabelRequest
-	83, // 81: tms.translation.v1.TranslationService.DeleteLabel:input_type -> tms.translation.v1.DeleteLabelRequest
-	10, // 82: tms.translation.v1.TranslationService.ImportComponent:output_type -> tms.translation.v1.ImportComponentResponse
-	12, // 83: tms.translation.v1.TranslationService.GetTask:output_type -> tms.translation.v1.GetTaskResponse
-	7,  // 84: tms.translation.v1.TranslationService.ListAlerts:output_type -> tms.translation.v1.ListAlertsResponse
-	14, // 85: tms.translation.v1.TranslationService.ForgetComponent:output_type -> tms.translation.v1.ForgetComponentResponse
-	16, // 86: tms.translation.v1.TranslationService.ListTranslations:output_type -> tms.translation.v1.ListTranslationsResponse
-	18, // 87: tms.translation.v1.TranslationService.GetTranslation:output_type -> tms.translation.v1.GetTranslationResponse
-	20, // 88: tms.translation.v1.TranslationService.AddTranslation:output_type -> tms.translation.v1.AddTranslationResponse
-	22, // 89: tms.translation.v1.TranslationService.DeleteTranslation:output_type -> tms.translation.v1.DeleteTranslationResponse
-	24, // 90: tms.translation.v1.TranslationService.GetStatistics:output_type -> tms.translation.v1.GetStatisticsResponse
-	26, // 91: tms.translation.v1.TranslationService.ListLanguageStatistics:output_type -> tms.translation.v1.ListLanguageStatisticsResponse
-	28, // 92: tms.translation.v1.TranslationService.ListUnits:output_type -> tms.translation.v1.ListUnitsResponse
-	32, // 93: tms.translation.v1.TranslationService.GetUnit:output_type -> tms.translation.v1.GetUnitResponse
-	30, // 94: tms.translation.v1.TranslationService.FindUnit:output_type -> tms.translation.v1.FindUnitResponse
-	34, // 95: tms.translation.v1.TranslationService.UpdateUnit:output_type -> tms.translation.v1.UpdateUnitResponse
-	37, // 96: tms.translation.v1.TranslationService.GetRepository:output_type -> tms.translation.v1.GetRepositoryResponse
-	39, // 97: tms.translation.v1.TranslationService.RunRepositoryOperation:output_type -> tms.translation.v1.RunRepositoryOperationResponse
-	41, // 98: tms.translation.v1.TranslationService.GetFile:output_type -> tms.translation.v1.GetFileResponse
-	43, // 99: tms.translation.v1.TranslationService.UploadFile:output_type -> tms.translation.v1.UploadFileResponse
-	45, // 100: tms.translation.v1.TranslationService.CreateUnit:output_type -> tms.translation.v1.CreateUnitResponse
-	47, // 101: tms.translation.v1.TranslationService.DeleteUnit:output_type -> tms.translation.v1.DeleteUnitResponse
-	49, // 102: tms.translation.v1.TranslationService.ListUnitTranslations:output_type -> tms.translation.v1.ListUnitTranslationsResponse
-	52, // 103: tms.translation.v1.TranslationService.ListSuggestions:output_type -> tms.translation.v1.ListSuggestionsResponse
-	54, // 104: tms.translation.v1.TranslationService.GetSuggestion:output_type -> tms.translation.v1.GetSuggestionResponse
-	56, // 105: tms.translation.v1.TranslationService.CreateSuggestion:output_type -> tms.translation.v1.CreateSuggestionResponse
-	58, // 106: tms.translation.v1.TranslationService.AcceptSuggestion:output_type -> tms.translation.v1.AcceptSuggestionResponse
-	60, // 107: tms.translation.v1.TranslationService.DeleteSuggestion:output_type -> tms.translation.v1.DeleteSuggestionResponse
-	62, // 108: tms.translation.v1.TranslationService.VoteSuggestion:output_type -> tms.translation.v1.VoteSuggestionResponse
-	65, // 109: tms.translation.v1.TranslationService.ListComments:output_type -> tms.translation.v1.ListCommentsResponse
-	67, // 110: tms.translation.v1.TranslationService.GetComment:output_type -> tms.translation.v1.GetCommentResponse
-	69, // 111: tms.translation.v1.TranslationService.CreateComment:output_type -> tms.translation.v1.CreateCommentResponse
-	71, // 112: tms.translation.v1.TranslationService.ResolveComment:output_type -> tms.translation.v1.ResolveCommentResponse
-	73, // 113: tms.translation.v1.TranslationService.DeleteComment:output_type -> tms.translation.v1.DeleteCommentResponse
-	76, // 114: tms.translation.v1.TranslationService.ListLabels:output_type -> tms.translation.v1.ListLabelsResponse
-	78, // 115: tms.translation.v1.TranslationService.GetLabel:output_type -> tms.translation.v1.GetLabelResponse
-	80, // 116: tms.translation.v1.TranslationService.CreateLabel:output_type -> tms.translation.v1.CreateLabelResponse
-	82, // 117: tms.translation.v1.TranslationService.UpdateLabel:output_type -> tms.translation.v1.UpdateLabelResponse
-	84, // 118: tms.translation.v1.TranslationService.DeleteLabel:output_type -> tms.translation.v1.DeleteLabelResponse
-	82, // [82:119] is the sub-list for method output_type
-	45, // [45:82] is the sub-list for method input_type
-	45, // [45:45] is the sub-list for extension type_name
-	45, // [45:45] is the sub-list for extension extendee
-	0,  // [0:45] is the sub-list for field type_name
+	89, // 45: tms.translation.v1.DownloadFileResponse.commit_time:type_name -> google.protobuf.Timestamp
+	42, // 46: tms.translation.v1.UploadFileStreamRequest.request:type_name -> tms.translation.v1.UploadFileRequest
+	43, // 47: tms.translation.v1.UploadFileStreamResponse.result:type_name -> tms.translation.v1.UploadFileResponse
+	9,  // 48: tms.translation.v1.TranslationService.ImportComponent:input_type -> tms.translation.v1.ImportComponentRequest
+	11, // 49: tms.translation.v1.TranslationService.GetTask:input_type -> tms.translation.v1.GetTaskRequest
+	6,  // 50: tms.translation.v1.TranslationService.ListAlerts:input_type -> tms.translation.v1.ListAlertsRequest
+	13, // 51: tms.translation.v1.TranslationService.ForgetComponent:input_type -> tms.translation.v1.ForgetComponentRequest
+	15, // 52: tms.translation.v1.TranslationService.ListTranslations:input_type -> tms.translation.v1.ListTranslationsRequest
+	17, // 53: tms.translation.v1.TranslationService.GetTranslation:input_type -> tms.translation.v1.GetTranslationRequest
+	19, // 54: tms.translation.v1.TranslationService.AddTranslation:input_type -> tms.translation.v1.AddTranslationRequest
+	21, // 55: tms.translation.v1.TranslationService.DeleteTranslation:input_type -> tms.translation.v1.DeleteTranslationRequest
+	23, // 56: tms.translation.v1.TranslationService.GetStatistics:input_type -> tms.translation.v1.GetStatisticsRequest
+	25, // 57: tms.translation.v1.TranslationService.ListLanguageStatistics:input_type -> tms.translation.v1.ListLanguageStatisticsRequest
+	27, // 58: tms.translation.v1.TranslationService.ListUnits:input_type -> tms.translation.v1.ListUnitsRequest
+	31, // 59: tms.translation.v1.TranslationService.GetUnit:input_type -> tms.translation.v1.GetUnitRequest
+	29, // 60: tms.translation.v1.TranslationService.FindUnit:input_type -> tms.translation.v1.FindUnitRequest
+	33, // 61: tms.translation.v1.TranslationService.UpdateUnit:input_type -> tms.translation.v1.UpdateUnitRequest
+	36, // 62: tms.translation.v1.TranslationService.GetRepository:input_type -> tms.translation.v1.GetRepositoryRequest
+	38, // 63: tms.translation.v1.TranslationService.RunRepositoryOperation:input_type -> tms.translation.v1.RunRepositoryOperationRequest
+	40, // 64: tms.translation.v1.TranslationService.GetFile:input_type -> tms.translation.v1.GetFileRequest
+	42, // 65: tms.translation.v1.TranslationService.UploadFile:input_type -> tms.translation.v1.UploadFileRequest
+	85, // 66: tms.translation.v1.TranslationService.DownloadFile:input_type -> tms.translation.v1.DownloadFileRequest
+	87, // 67: tms.translation.v1.TranslationService.UploadFileStream:input_type -> tms.translation.v1.UploadFileStreamRequest
+	44, // 68: tms.translation.v1.TranslationService.CreateUnit:input_type -> tms.translation.v1.CreateUnitRequest
+	46, // 69: tms.translation.v1.TranslationService.DeleteUnit:input_type -> tms.translation.v1.DeleteUnitRequest
+	48, // 70: tms.translation.v1.TranslationService.ListUnitTranslations:input_type -> tms.translation.v1.ListUnitTranslationsRequest
+	51, // 71: tms.translation.v1.TranslationService.ListSuggestions:input_type -> tms.translation.v1.ListSuggestionsRequest
+	53, // 72: tms.translation.v1.TranslationService.GetSuggestion:input_type -> tms.translation.v1.GetSuggestionRequest
+	55, // 73: tms.translation.v1.TranslationService.CreateSuggestion:input_type -> tms.translation.v1.CreateSuggestionRequest
+	57, // 74: tms.translation.v1.TranslationService.AcceptSuggestion:input_type -> tms.translation.v1.AcceptSuggestionRequest
+	59, // 75: tms.translation.v1.TranslationService.DeleteSuggestion:input_type -> tms.translation.v1.DeleteSuggestionRequest
+	61, // 76: tms.translation.v1.TranslationService.VoteSuggestion:input_type -> tms.translation.v1.VoteSuggestionRequest
+	64, // 77: tms.translation.v1.TranslationService.ListComments:input_type -> tms.translation.v1.ListCommentsRequest
+	66, // 78: tms.translation.v1.TranslationService.GetComment:input_type -> tms.translation.v1.GetCommentRequest
+	68, // 79: tms.translation.v1.TranslationService.CreateComment:input_type -> tms.translation.v1.CreateCommentRequest
+	70, // 80: tms.translation.v1.TranslationService.ResolveComment:input_type -> tms.translation.v1.ResolveCommentRequest
+	72, // 81: tms.translation.v1.TranslationService.DeleteComment:input_type -> tms.translation.v1.DeleteCommentRequest
+	75, // 82: tms.translation.v1.TranslationService.ListLabels:input_type -> tms.translation.v1.ListLabelsRequest
+	77, // 83: tms.translation.v1.TranslationService.GetLabel:input_type -> tms.translation.v1.GetLabelRequest
+	79, // 84: tms.translation.v1.TranslationService.CreateLabel:input_type -> tms.translation.v1.CreateLabelRequest
+	81, // 85: tms.translation.v1.TranslationService.UpdateLabel:input_type -> tms.translation.v1.UpdateLabelRequest
+	83, // 86: tms.translation.v1.TranslationService.DeleteLabel:input_type -> tms.translation.v1.DeleteLabelRequest
+	10, // 87: tms.translation.v1.TranslationService.ImportComponent:output_type -> tms.translation.v1.ImportComponentResponse
+	12, // 88: tms.translation.v1.TranslationService.GetTask:output_type -> tms.translation.v1.GetTaskResponse
+	7,  // 89: tms.translation.v1.TranslationService.ListAlerts:output_type -> tms.translation.v1.ListAlertsResponse
+	14, // 90: tms.translation.v1.TranslationService.ForgetComponent:output_type -> tms.translation.v1.ForgetComponentResponse
+	16, // 91: tms.translation.v1.TranslationService.ListTranslations:output_type -> tms.translation.v1.ListTranslationsResponse
+	18, // 92: tms.translation.v1.TranslationService.GetTranslation:output_type -> tms.translation.v1.GetTranslationResponse
+	20, // 93: tms.translation.v1.TranslationService.AddTranslation:output_type -> tms.translation.v1.AddTranslationResponse
+	22, // 94: tms.translation.v1.TranslationService.DeleteTranslation:output_type -> tms.translation.v1.DeleteTranslationResponse
+	24, // 95: tms.translation.v1.TranslationService.GetStatistics:output_type -> tms.translation.v1.GetStatisticsResponse
+	26, // 96: tms.translation.v1.TranslationService.ListLanguageStatistics:output_type -> tms.translation.v1.ListLanguageStatisticsResponse
+	28, // 97: tms.translation.v1.TranslationService.ListUnits:output_type -> tms.translation.v1.ListUnitsResponse
+	32, // 98: tms.translation.v1.TranslationService.GetUnit:output_type -> tms.translation.v1.GetUnitResponse
+	30, // 99: tms.translation.v1.TranslationService.FindUnit:output_type -> tms.translation.v1.FindUnitResponse
+	34, // 100: tms.translation.v1.TranslationService.UpdateUnit:output_type -> tms.translation.v1.UpdateUnitResponse
+	37, // 101: tms.translation.v1.TranslationService.GetRepository:output_type -> tms.translation.v1.GetRepositoryResponse
+	39, // 102: tms.translation.v1.TranslationService.RunRepositoryOperation:output_type -> tms.translation.v1.RunRepositoryOperationResponse
+	41, // 103: tms.translation.v1.TranslationService.GetFile:output_type -> tms.translation.v1.GetFileResponse
+	43, // 104: tms.translation.v1.TranslationService.UploadFile:output_type -> tms.translation.v1.UploadFileResponse
+	86, // 105: tms.translation.v1.TranslationService.DownloadFile:output_type -> tms.translation.v1.DownloadFileResponse
+	88, // 106: tms.translation.v1.TranslationService.UploadFileStream:output_type -> tms.translation.v1.UploadFileStreamResponse
+	45, // 107: tms.translation.v1.TranslationService.CreateUnit:output_type -> tms.translation.v1.CreateUnitResponse
+	47, // 108: tms.translation.v1.TranslationService.DeleteUnit:output_type -> tms.translation.v1.DeleteUnitResponse
+	49, // 109: tms.translation.v1.TranslationService.ListUnitTranslations:output_type -> tms.translation.v1.ListUnitTranslationsResponse
+	52, // 110: tms.translation.v1.TranslationService.ListSuggestions:output_type -> tms.translation.v1.ListSuggestionsResponse
+	54, // 111: tms.translation.v1.TranslationService.GetSuggestion:output_type -> tms.translation.v1.GetSuggestionResponse
+	56, // 112: tms.translation.v1.TranslationService.CreateSuggestion:output_type -> tms.translation.v1.CreateSuggestionResponse
+	58, // 113: tms.translation.v1.TranslationService.AcceptSuggestion:output_type -> tms.translation.v1.AcceptSuggestionResponse
+	60, // 114: tms.translation.v1.TranslationService.DeleteSuggestion:output_type -> tms.translation.v1.DeleteSuggestionResponse
+	62, // 115: tms.translation.v1.TranslationService.VoteSuggestion:output_type -> tms.translation.v1.VoteSuggestionResponse
+	65, // 116: tms.translation.v1.TranslationService.ListComments:output_type -> tms.translation.v1.ListCommentsResponse
+	67, // 117: tms.translation.v1.TranslationService.GetComment:output_type -> tms.translation.v1.GetCommentResponse
+	69, // 118: tms.translation.v1.TranslationService.CreateComment:output_type -> tms.translation.v1.CreateCommentResponse
+	71, // 119: tms.translation.v1.TranslationService.ResolveComment:output_type -> tms.translation.v1.ResolveCommentResponse
+	73, // 120: tms.translation.v1.TranslationService.DeleteComment:output_type -> tms.translation.v1.DeleteCommentResponse
+	76, // 121: tms.translation.v1.TranslationService.ListLabels:output_type -> tms.translation.v1.ListLabelsResponse
+	78, // 122: tms.translation.v1.TranslationService.GetLabel:output_type -> tms.translation.v1.GetLabelResponse
+	80, // 123: tms.translation.v1.TranslationService.CreateLabel:output_type -> tms.translation.v1.CreateLabelResponse
+	82, // 124: tms.translation.v1.TranslationService.UpdateLabel:output_type -> tms.translation.v1.UpdateLabelResponse
+	84, // 125: tms.translation.v1.TranslationService.DeleteLabel:output_type -> tms.translation.v1.DeleteLabelResponse
+	87, // [87:126] is the sub-list for method output_type
+	48, // [48:87] is the sub-list for method input_type
+	48, // [48:48] is the sub-list for extension type_name
+	48, // [48:48] is the sub-list for extension extendee
+	0,  // [0:48] is the sub-list for field type_name
 }
 
 func init() { file_tms_translation_v1_translation_proto_init() }
@@ -5910,7 +6167,7 @@ func file_tms_translation_v1_translation_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tms_translation_v1_translation_proto_rawDesc), len(file_tms_translation_v1_translation_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   85,
+			NumMessages:   89,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -37,6 +37,8 @@ const (
 	TranslationService_RunRepositoryOperation_FullMethodName = "/tms.translation.v1.TranslationService/RunRepositoryOperation"
 	TranslationService_GetFile_FullMethodName                = "/tms.translation.v1.TranslationService/GetFile"
 	TranslationService_UploadFile_FullMethodName             = "/tms.translation.v1.TranslationService/UploadFile"
+	TranslationService_DownloadFile_FullMethodName           = "/tms.translation.v1.TranslationService/DownloadFile"
+	TranslationService_UploadFileStream_FullMethodName       = "/tms.translation.v1.TranslationService/UploadFileStream"
 	TranslationService_CreateUnit_FullMethodName             = "/tms.translation.v1.TranslationService/CreateUnit"
 	TranslationService_DeleteUnit_FullMethodName             = "/tms.translation.v1.TranslationService/DeleteUnit"
 	TranslationService_ListUnitTranslations_FullMethodName   = "/tms.translation.v1.TranslationService/ListUnitTranslations"
@@ -97,6 +99,14 @@ type TranslationServiceClient interface {
 	GetFile(ctx context.Context, in *GetFileRequest, opts ...grpc.CallOption) (*GetFileResponse, error)
 	// UploadFile merges an uploaded PO file into a translation.
 	UploadFile(ctx context.Context, in *UploadFileRequest, opts ...grpc.CallOption) (*UploadFileResponse, error)
+	// DownloadFile is GetFile for files of any size: the first message carries
+	// the file's name, type and commit time, and every message a chunk of at
+	// most 1 MiB of its content.
+	DownloadFile(ctx context.Context, in *DownloadFileRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[DownloadFileResponse], error)
+	// UploadFileStream is UploadFile for files of any size: the first message
+	// carries the request (its content may be empty), the next ones the rest of
+	// the content in chunks.
+	UploadFileStream(ctx context.Context, opts ...grpc.CallOption) (grpc.ClientStreamingClient[UploadFileStreamRequest, UploadFileStreamResponse], error)
 	// CreateUnit adds a string to every translation of a bilingual component.
 	CreateUnit(ctx context.Context, in *CreateUnitRequest, opts ...grpc.CallOption) (*CreateUnitResponse, error)
 	// DeleteUnit removes a string from every translation of its component.
@@ -311,6 +321,38 @@ func (c *translationServiceClient) UploadFile(ctx context.Context, in *UploadFil
 	}
 	return out, nil
 }
+
+func (c *translationServiceClient) DownloadFile(ctx context.Context, in *DownloadFileRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[DownloadFileResponse], error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	stream, err := c.cc.NewStream(ctx, &TranslationService_ServiceDesc.Streams[0], TranslationService_DownloadFile_FullMethodName, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	x := &grpc.GenericClientStream[DownloadFileRequest, DownloadFileResponse]{ClientStream: stream}
+	if err := x.ClientStream.SendMsg(in); err != nil {
+		return nil, err
+	}
+	if err := x.ClientStream.CloseSend(); err != nil {
+		return nil, err
+	}
+	return x, nil
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type TranslationService_DownloadFileClient = grpc.ServerStreamingClient[DownloadFileResponse]
+
+func (c *translationServiceClient) UploadFileStream(ctx context.Context, opts ...grpc.CallOption) (grpc.ClientStreamingClient[UploadFileStreamRequest, UploadFileStreamResponse], error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	stream, err := c.cc.NewStream(ctx, &TranslationService_ServiceDesc.Streams[1], TranslationService_UploadFileStream_FullMethodName, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	x := &grpc.GenericClientStream[UploadFileStreamRequest, UploadFileStreamResponse]{ClientStream: stream}
+	return x, nil
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type TranslationService_UploadFileStreamClient = grpc.ClientStreamingClient[UploadFileStreamRequest, UploadFileStreamResponse]
 
 func (c *translationServiceClient) CreateUnit(ctx context.Context, in *CreateUnitRequest, opts ...grpc.CallOption) (*CreateUnitResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
@@ -541,6 +583,14 @@ type TranslationServiceServer interface {
 	GetFile(context.Context, *GetFileRequest) (*GetFileResponse, error)
 	// UploadFile merges an uploaded PO file into a translation.
 	UploadFile(context.Context, *UploadFileRequest) (*UploadFileResponse, error)
+	// DownloadFile is GetFile for files of any size: the first message carries
+	// the file's name, type and commit time, and every message a chunk of at
+	// most 1 MiB of its content.
+	DownloadFile(*DownloadFileRequest, grpc.ServerStreamingServer[DownloadFileResponse]) error
+	// UploadFileStream is UploadFile for files of any size: the first message
+	// carries the request (its content may be empty), the next ones the rest of
+	// the content in chunks.
+	UploadFileStream(grpc.ClientStreamingServer[UploadFileStreamRequest, UploadFileStreamResponse]) error
 	// CreateUnit adds a string to every translation of a bilingual component.
 	CreateUnit(context.Context, *CreateUnitRequest) (*CreateUnitResponse, error)
 	// DeleteUnit removes a string from every translation of its component.
@@ -629,6 +679,12 @@ func (UnimplementedTranslationServiceServer) GetFile(context.Context, *GetFileRe
 }
 func (UnimplementedTranslationServiceServer) UploadFile(context.Context, *UploadFileRequest) (*UploadFileResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method UploadFile not implemented")
+}
+func (UnimplementedTranslationServiceServer) DownloadFile(*DownloadFileRequest, grpc.ServerStreamingServer[DownloadFileResponse]) error {
+	return status.Error(codes.Unimplemented, "method DownloadFile not implemented")
+}
+func (UnimplementedTranslationServiceServer) UploadFileStream(grpc.ClientStreamingServer[UploadFileStreamRequest, UploadFileStreamResponse]) error {
+	return status.Error(codes.Unimplemented, "method UploadFileStream not implemented")
 }
 func (UnimplementedTranslationServiceServer) CreateUnit(context.Context, *CreateUnitRequest) (*CreateUnitResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method CreateUnit not implemented")
@@ -1031,6 +1087,24 @@ func _TranslationService_UploadFile_Handler(srv interface{}, ctx context.Context
 	}
 	return interceptor(ctx, in, info, handler)
 }
+
+func _TranslationService_DownloadFile_Handler(srv interface{}, stream grpc.ServerStream) error {
+	m := new(DownloadFileRequest)
+	if err := stream.RecvMsg(m); err != nil {
+		return err
+	}
+	return srv.(TranslationServiceServer).DownloadFile(m, &grpc.GenericServerStream[DownloadFileRequest, DownloadFileResponse]{ServerStream: stream})
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type TranslationService_DownloadFileServer = grpc.ServerStreamingServer[DownloadFileResponse]
+
+func _TranslationService_UploadFileStream_Handler(srv interface{}, stream grpc.ServerStream) error {
+	return srv.(TranslationServiceServer).UploadFileStream(&grpc.GenericServerStream[UploadFileStreamRequest, UploadFileStreamResponse]{ServerStream: stream})
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type TranslationService_UploadFileStreamServer = grpc.ClientStreamingServer[UploadFileStreamRequest, UploadFileStreamResponse]
 
 func _TranslationService_CreateUnit_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(CreateUnitRequest)
@@ -1530,6 +1604,17 @@ var TranslationService_ServiceDesc = grpc.ServiceDesc{
 			Handler:    _TranslationService_DeleteLabel_Handler,
 		},
 	},
-	Streams:  []grpc.StreamDesc{},
+	Streams: []grpc.StreamDesc{
+		{
+			StreamName:    "DownloadFile",
+			Handler:       _TranslationService_DownloadFile_Handler,
+			ServerStreams: true,
+		},
+		{
+			StreamName:    "UploadFileStream",
+			Handler:       _TranslationService_UploadFileStream_Handler,
+			ClientStreams: true,
+		},
+	},
 	Metadata: "tms/translation/v1/translation.proto",
 }
