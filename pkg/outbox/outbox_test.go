@@ -201,6 +201,29 @@ func TestNotifyWakesTheRelay(t *testing.T) {
 	}, outbox.Migrations)
 }
 
+// TestFlushDeliversBeforeReturning: what is waiting when Flush is called
+// has reached the consumer when it returns, across batches; a consumer
+// that fails holds Flush no longer than FlushWait.
+func TestFlushDeliversBeforeReturning(t *testing.T) {
+	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
+		for i := range 25 {
+			add(t, gdb, "flush", fmt.Sprint(i))
+		}
+		s := newSink(0)
+		outbox.NewRelay(gdb, s.deliver, outbox.WithBatchSize(10)).Flush()
+		if n := len(s.events()); n != 25 {
+			t.Fatalf("%d events delivered when Flush returned, want 25", n)
+		}
+		failing := newSink(1000)
+		add(t, gdb, "flush", "late")
+		start := time.Now()
+		outbox.NewRelay(gdb, failing.deliver).Flush()
+		if d := time.Since(start); d > outbox.FlushWait+time.Second {
+			t.Errorf("Flush held %v with a failing consumer", d)
+		}
+	}, outbox.Migrations)
+}
+
 func TestAddValidatesAndKeepsEmptyPayload(t *testing.T) {
 	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
 		if _, err := outbox.Add(gdb, "", []byte("x")); err == nil {

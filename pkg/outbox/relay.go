@@ -3,6 +3,7 @@ package outbox
 import (
 	"context"
 	"log/slog"
+	"sync"
 	"time"
 
 	"gorm.io/gorm"
@@ -20,6 +21,7 @@ type Relay struct {
 	deliver Deliverer
 	opts    options
 	wake    chan struct{}
+	flushMu sync.Mutex // one Flush at a time: the others find its work done
 }
 
 // NewRelay returns a relay reading the outbox in gdb.
@@ -38,6 +40,30 @@ func (r *Relay) Notify() {
 	case r.wake <- struct{}{}:
 	default: // a wake-up is already pending
 	}
+}
+
+// FlushWait bounds Flush: a consumer that is down or paused delays a write
+// by at most this, and its events go with the background relay.
+const FlushWait = time.Second
+
+// Flush delivers the events waiting now, for at most FlushWait, and wakes
+// the background relay for whatever is left. Called right after a write
+// commits, it makes the write's change records readable as soon as the
+// write answers (a client reading the change log next sees them), as the
+// reference's synchronous records are. Deliveries are idempotent, so a
+// Flush racing the background relay delivers nothing twice.
+func (r *Relay) Flush() {
+	r.flushMu.Lock()
+	defer r.flushMu.Unlock()
+	ctx, cancel := context.WithTimeout(context.Background(), FlushWait)
+	defer cancel()
+	for ctx.Err() == nil {
+		n, err := r.RunOnce(ctx)
+		if err != nil || n < r.opts.batchSize {
+			break
+		}
+	}
+	r.Notify()
 }
 
 // Run delivers events until ctx ends, then returns nil. Failures are

@@ -67,7 +67,7 @@ func New(ctx context.Context, cfg Config) (*Service, error) {
 	if cfg.Changelog != nil {
 		svc.relay = changefeed.Relay(gdb, cfg.Changelog, log)
 		obs.Backlog(Name, svc.relay.Backlog)
-		notify = svc.relay.Notify
+		notify = svc.relay.Flush
 	}
 	svc.server = server.New(st, notify)
 	return svc, nil

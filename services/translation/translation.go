@@ -88,7 +88,7 @@ func New(ctx context.Context, cfg Config) (*Service, error) {
 	if cfg.Changelog != nil {
 		svc.relay = changefeed.Relay(gdb, cfg.Changelog, cfg.Log)
 		obs.Backlog("translation", svc.relay.Backlog)
-		notify = svc.relay.Notify
+		notify = svc.relay.Flush
 	}
 	repos := workcopy.NewManager(cfg.DataDir)
 	repos.NetworkTimeout = cfg.GitTimeout
