@@ -1,6 +1,8 @@
 package rest
 
 import (
+	"github.com/tmsproject/tms/pkg/errs"
+
 	"bytes"
 	"embed"
 	htmltemplate "html/template"
@@ -104,11 +106,21 @@ func (g *gateway) routeWeb(c *call, seg []string) error {
 	case seg[0] == "projects" && len(seg) == 2:
 		return g.projectPage(c, seg[1])
 	case seg[0] == "projects" && len(seg) == 3:
-		return g.componentPage(c, seg[1], seg[2])
+		err := g.componentPage(c, seg[1], seg[2])
+		if err != nil && errs.FromStatus(err).Kind == errs.NotFound {
+			return g.categoryWebPage(c, seg[1], seg[2:]) // a top-level category
+		}
+		return err
 	case seg[0] == "projects" && len(seg) == 4 && seg[2] == "-":
 		return g.languagePage(c, seg[3], seg[1]) // the reference's project-language page
 	case seg[0] == "projects" && len(seg) == 4:
-		return g.translationPage(c, seg[1], seg[2], seg[3])
+		err := g.translationPage(c, seg[1], seg[2], seg[3])
+		if err != nil && errs.FromStatus(err).Kind == errs.NotFound {
+			return g.categoryWebPage(c, seg[1], seg[2:]) // a nested category
+		}
+		return err
+	case seg[0] == "projects" && len(seg) == 5:
+		return g.categoryWebPage(c, seg[1], seg[2:])
 	case seg[0] == "translate" && len(seg) == 4 && seg[2] == "-":
 		return g.languagePage(c, seg[3], seg[1])
 	case seg[0] == "translate" && len(seg) == 4:

@@ -1,6 +1,8 @@
 package rest
 
 import (
+	"strings"
+
 	"bytes"
 	"fmt"
 	"strconv"
@@ -319,4 +321,52 @@ func (g *gateway) widget(c *call, seg []string) error {
 	c.w.Header().Set("Cache-Control", "max-age=300")
 	_, err = c.w.Write(buf.Bytes())
 	return err
+}
+
+// categoryWebPage is the page of a category of a project (its path of
+// slugs): its components and the sum of their statistics.
+func (g *gateway) categoryWebPage(c *call, project string, path []string) error {
+	p, err := c.project(project)
+	if err != nil {
+		return err
+	}
+	resp, err := g.cfg.Catalog.GetCategory(c.ctx, &catalogv1.GetCategoryRequest{ProjectSlug: project, Path: strings.Join(path, "/")})
+	if err != nil {
+		return err
+	}
+	cat := resp.GetCategory()
+	st := &translationv1.Statistics{}
+	if ids := resp.GetComponentIds(); len(ids) > 0 {
+		sr, err := g.cfg.Translation.GetStatistics(c.ctx, &translationv1.GetStatisticsRequest{ProjectComponentIds: ids})
+		if err != nil {
+			return err
+		}
+		st = sr.GetStats()
+	}
+	page := &webPage{Title: cat.GetName(), Crumbs: append(c.projectCrumbs(p), webLink{cat.GetName(), c.urls.Web(append([]string{"projects", project}, path...)...)}),
+		RowsTitle: "Components", Stats: newStats(st, p.GetTranslationReview(), statsIdentity{}),
+		API: []webLink{{"Category", c.urls.category(cat.GetId())}, {"Statistics", c.urls.category(cat.GetId(), "statistics")}}}
+	comps, err := c.projectComponentsByID(project)
+	if err != nil {
+		return err
+	}
+	for _, id := range resp.GetComponentIds() {
+		if comp, ok := comps[id]; ok {
+			page.Rows = append(page.Rows, webFact{Name: comp.GetName(), URL: c.urls.Web("projects", project, comp.GetSlug())})
+		}
+	}
+	return c.render(page)
+}
+
+// projectComponentsByID indexes a project's visible components by id.
+func (c *call) projectComponentsByID(project string) (map[int64]*catalogv1.Component, error) {
+	_, comps, err := c.projectAndComponents(project)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[int64]*catalogv1.Component, len(comps))
+	for _, comp := range comps {
+		out[comp.GetId()] = comp
+	}
+	return out, nil
 }

@@ -63,6 +63,12 @@ func TestCategories(t *testing.T) {
 		t.Errorf("category statistics %v, project total %v", st, all["total"])
 	}
 
+	// The category's page, which its statistics link to, answers.
+	for _, page := range []string{st["url"].(string), c.host() + "/projects/hello/docs/"} {
+		if code, typ, body := c.page(page); code != 200 || !strings.HasPrefix(typ, "text/html") || !strings.Contains(body, "guide") && page != c.host()+"/projects/hello/docs/" {
+			t.Errorf("GET %s: %d %s", page, code, typ)
+		}
+	}
 	c.want(204, "DELETE", docs["url"].(string), nil)
 	for _, gone := range []string{docs["url"].(string), v1["url"].(string), c.base + "components/hello/guide/", c.base + "translations/hello/guide/de/"} {
 		if code, _ := c.do("GET", gone, nil); code != 404 {
