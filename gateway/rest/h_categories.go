@@ -143,17 +143,27 @@ func (g *gateway) categoryStatistics(c *call) error {
 	if err != nil {
 		return err
 	}
-	st := &translationv1.Statistics{}
-	if ids := cur.GetComponentIds(); len(ids) > 0 {
-		resp, err := g.cfg.Translation.GetStatistics(c.ctx, &translationv1.GetStatisticsRequest{ProjectComponentIds: ids})
-		if err != nil {
-			return err
-		}
-		st = resp.GetStats()
+	st, err := c.sumStatistics(cur.GetComponentIds())
+	if err != nil {
+		return err
 	}
 	x := cur.GetCategory()
-	return c.ok(newStats(st, proj.GetTranslationReview(), statsIdentity{Name: x.GetName(),
-		URL: c.urls.Web(append([]string{"projects", x.GetProjectSlug()}, strings.Split(x.GetPath(), "/")...)...), TranslateURL: c.urls.Web(append([]string{"projects", x.GetProjectSlug()}, strings.Split(x.GetPath(), "/")...)...)}))
+	page := c.urls.categoryPage(x.GetProjectSlug(), x.GetPath())
+	return c.ok(newStats(st, proj.GetTranslationReview(), statsIdentity{Name: x.GetName(), URL: page, TranslateURL: page}))
+}
+
+// categoryPage is the web page of a category: its path below the project.
+func (u urls) categoryPage(project, path string) string {
+	return u.Web(append([]string{"projects", project}, strings.Split(path, "/")...)...)
+}
+
+// sumStatistics adds up the statistics of components (zero for none).
+func (c *call) sumStatistics(componentIDs []int64) (*translationv1.Statistics, error) {
+	if len(componentIDs) == 0 {
+		return &translationv1.Statistics{}, nil
+	}
+	resp, err := c.g.cfg.Translation.GetStatistics(c.ctx, &translationv1.GetStatisticsRequest{ProjectComponentIds: componentIDs})
+	return resp.GetStats(), err
 }
 
 // categoryBody reads name, slug, project and category (the parent); the

@@ -122,13 +122,9 @@ func (g *gateway) projectStatistics(c *call) error {
 	if err != nil {
 		return err
 	}
-	st := &translationv1.Statistics{}
-	if len(comps) > 0 {
-		resp, err := g.cfg.Translation.GetStatistics(c.ctx, &translationv1.GetStatisticsRequest{ProjectComponentIds: componentIDs(comps)})
-		if err != nil {
-			return err
-		}
-		st = resp.GetStats()
+	st, err := c.sumStatistics(componentIDs(comps))
+	if err != nil {
+		return err
 	}
 	return c.ok(newStats(st, p.GetTranslationReview(), statsIdentity{Name: p.GetName(),
 		URL: c.urls.Web("projects", p.GetSlug()), TranslateURL: c.urls.Web("projects", p.GetSlug())}))

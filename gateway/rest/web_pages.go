@@ -335,15 +335,11 @@ func (g *gateway) categoryWebPage(c *call, project string, path []string) error 
 		return err
 	}
 	cat := resp.GetCategory()
-	st := &translationv1.Statistics{}
-	if ids := resp.GetComponentIds(); len(ids) > 0 {
-		sr, err := g.cfg.Translation.GetStatistics(c.ctx, &translationv1.GetStatisticsRequest{ProjectComponentIds: ids})
-		if err != nil {
-			return err
-		}
-		st = sr.GetStats()
+	st, err := c.sumStatistics(resp.GetComponentIds())
+	if err != nil {
+		return err
 	}
-	page := &webPage{Title: cat.GetName(), Crumbs: append(c.projectCrumbs(p), webLink{cat.GetName(), c.urls.Web(append([]string{"projects", project}, path...)...)}),
+	page := &webPage{Title: cat.GetName(), Crumbs: append(c.projectCrumbs(p), webLink{cat.GetName(), c.urls.categoryPage(project, cat.GetPath())}),
 		RowsTitle: "Components", Stats: newStats(st, p.GetTranslationReview(), statsIdentity{}),
 		API: []webLink{{"Category", c.urls.category(cat.GetId())}, {"Statistics", c.urls.category(cat.GetId(), "statistics")}}}
 	comps, err := c.projectComponentsByID(project)

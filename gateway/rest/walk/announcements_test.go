@@ -7,19 +7,13 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/tmsproject/tms/gateway/stack"
-	"github.com/tmsproject/tms/services/notification/delivery/smtptest"
 )
 
 // TestAnnouncements posts, lists and deletes announcements of a project,
 // a component and a translation, and sees one posted with notify reach a
 // subscriber by mail (NewAnnouncementNotificaton), and one without not.
 func TestAnnouncements(t *testing.T) {
-	sink := smtptest.New(t)
-	f := &permissionFixture{t: t, admin: newStack(t, func(c *stack.Config) {
-		c.SMTPURL, c.SMTPFrom, c.SiteURL = "smtp://"+sink.Addr, "TMS <tms@example.org>", "https://tms.example"
-	})}
+	sink, f := newMailFixture(t)
 	a := f.admin
 	a.want(201, "POST", a.base+"projects/", map[string]any{"name": "open", "slug": "open", "web": "https://x.example/"})
 	f.component("open", "app")

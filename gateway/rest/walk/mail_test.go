@@ -10,14 +10,19 @@ import (
 	"github.com/tmsproject/tms/services/notification/delivery/smtptest"
 )
 
+// newMailFixture starts the stack mailing through a local SMTP sink.
+func newMailFixture(t *testing.T) (*smtptest.Sink, *permissionFixture) {
+	sink := smtptest.New(t)
+	return sink, &permissionFixture{t: t, admin: newStack(t, func(c *stack.Config) {
+		c.SMTPURL, c.SMTPFrom, c.SiteURL = "smtp://"+sink.Addr, "TMS <tms@example.org>", "https://tms.example"
+	})}
+}
+
 // TestNotificationMail subscribes a user through the API and mails her
 // about another user's edit in a public project, never about the private
 // one she may not see.
 func TestNotificationMail(t *testing.T) {
-	sink := smtptest.New(t)
-	f := &permissionFixture{t: t, admin: newStack(t, func(c *stack.Config) {
-		c.SMTPURL, c.SMTPFrom, c.SiteURL = "smtp://"+sink.Addr, "TMS <tms@example.org>", "https://tms.example"
-	})}
+	sink, f := newMailFixture(t)
 	a := f.admin
 	for _, slug := range []string{"open", "secret"} {
 		a.want(201, "POST", a.base+"projects/", map[string]any{"name": slug, "slug": slug, "web": "https://x.example/"})

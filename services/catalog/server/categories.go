@@ -94,11 +94,8 @@ func (s *Server) findCategory(ctx context.Context, req *catalogv1.GetCategoryReq
 // project at most two levels deep (project.edit).
 func (s *Server) CreateCategory(ctx context.Context, req *catalogv1.CreateCategoryRequest) (*catalogv1.CreateCategoryResponse, error) {
 	in := req.GetCategory()
-	project, err := s.seenProject(ctx, in.GetProjectSlug())
+	project, err := s.editableProject(ctx, in.GetProjectSlug())
 	if err != nil {
-		return nil, err
-	}
-	if err := mayEditProject(ctx, project); err != nil {
 		return nil, err
 	}
 	c := &store.Category{ProjectID: project.ID, ParentID: in.GetParentId(), Name: strings.TrimSpace(in.GetName()), Slug: in.GetSlug()}
@@ -243,6 +240,15 @@ func (s *Server) seenCategory(ctx context.Context, id int64) (*store.Category, e
 		return nil, notFound()
 	}
 	return c, nil
+}
+
+// editableProject is seenProject for a caller holding project.edit.
+func (s *Server) editableProject(ctx context.Context, slug string) (*store.Project, error) {
+	p, err := s.seenProject(ctx, slug)
+	if err != nil {
+		return nil, err
+	}
+	return p, mayEditProject(ctx, p)
 }
 
 // mayEditProject answers PermissionDenied unless the caller holds

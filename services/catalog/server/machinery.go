@@ -64,11 +64,8 @@ var machineryServices = map[string]machineryService{
 
 // GetMachinerySettings answers a project's settings without secrets.
 func (s *Server) GetMachinerySettings(ctx context.Context, req *catalogv1.GetMachinerySettingsRequest) (*catalogv1.GetMachinerySettingsResponse, error) {
-	p, err := s.seenProject(ctx, req.GetProjectSlug())
+	p, err := s.editableProject(ctx, req.GetProjectSlug())
 	if err != nil {
-		return nil, err
-	}
-	if err := mayEditProject(ctx, p); err != nil {
 		return nil, err
 	}
 	all, err := s.st.GetMachinerySettings(ctx, p.ID)
@@ -94,11 +91,8 @@ func (s *Server) GetMachinerySettings(ctx context.Context, req *catalogv1.GetMac
 
 // SetMachinerySettings validates and stores one service's configuration.
 func (s *Server) SetMachinerySettings(ctx context.Context, req *catalogv1.SetMachinerySettingsRequest) (*catalogv1.SetMachinerySettingsResponse, error) {
-	p, err := s.seenProject(ctx, req.GetProjectSlug())
+	p, err := s.editableProject(ctx, req.GetProjectSlug())
 	if err != nil {
-		return nil, err
-	}
-	if err := mayEditProject(ctx, p); err != nil {
 		return nil, err
 	}
 	svc, ok := machineryServices[req.GetService()]
