@@ -84,7 +84,9 @@ func (l *limiter) take(ctx context.Context, key string, r Rate) (verdict, error)
 	ls.mu.Lock()
 	defer ls.mu.Unlock()
 	if ls.windowStart != start {
-		*ls = lease{windowStart: start}
+		// Field by field: assigning a fresh lease would also overwrite
+		// the mutex held here, and the deferred Unlock would be fatal.
+		ls.windowStart, ls.tokens, ls.used = start, 0, 0
 	}
 	if ls.tokens == 0 {
 		resp, err := l.quotas.TakeQuota(ctx, &notificationv1.TakeQuotaRequest{Key: key, Limit: r.N,

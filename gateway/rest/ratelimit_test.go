@@ -3,6 +3,7 @@ package rest
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"testing"
@@ -82,6 +83,47 @@ func TestLimitSharedByReplicas(t *testing.T) {
 			t.Errorf("limit %d: two replicas allowed %d requests", r.N, allowed)
 		}
 	}
+}
+
+// TestLimitNextWindow crosses into the next window with a lease left
+// from the previous one: the caller's allowance starts over (this once
+// reset the lease's held mutex and killed the process).
+func TestLimitNextWindow(t *testing.T) {
+	now := time.Date(2026, 11, 24, 10, 59, 59, 0, time.UTC)
+	clock := func() time.Time { return now }
+	l := newLimiter(&clockQuotas{now: clock, used: map[string]int64{}})
+	l.now = clock
+	r := Rate{2, time.Hour}
+	for _, want := range []bool{true, true, false} {
+		if v, err := l.take(t.Context(), "user:a", r); err != nil || v.allowed != want {
+			t.Fatalf("first window: allowed %v, err %v; want %v", v.allowed, err, want)
+		}
+	}
+	now = now.Add(2 * time.Second)
+	v, err := l.take(t.Context(), "user:a", r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !v.allowed {
+		t.Errorf("next window: refused, want allowed")
+	}
+	if v.remaining != 1 {
+		t.Errorf("next window: remaining %d, want 1", v.remaining)
+	}
+}
+
+// clockQuotas is the quota service's counting on the test's clock.
+type clockQuotas struct {
+	now  func() time.Time
+	used map[string]int64 // key and window start -> requests granted
+}
+
+func (q *clockQuotas) TakeQuota(_ context.Context, req *notificationv1.TakeQuotaRequest, _ ...grpc.CallOption) (*notificationv1.TakeQuotaResponse, error) {
+	start := q.now().Unix() / req.GetWindowSeconds() * req.GetWindowSeconds()
+	k := fmt.Sprint(req.GetKey(), "@", start)
+	granted := min(req.GetWant(), req.GetLimit()-q.used[k])
+	q.used[k] += granted
+	return &notificationv1.TakeQuotaResponse{Granted: granted, Used: q.used[k], WindowStart: start}, nil
 }
 
 // TestThrottleOverHTTP checks the headers, the 429 answer, that users and
