@@ -48,5 +48,20 @@ group upload-add '^BenchmarkUploadAdd5k$' "$count" 1x
 group concurrent '^BenchmarkConcurrentMix$' "$count" 2000x
 
 "$work/benchsum" "$work"/{import-bleachbit,import-250k,list,patch,commit,upload,upload-add,concurrent}.out >"$root/BENCHMARKS.md.tmp"
+
+# Side by side with ../shared/perf/baseline over HTTP, and the import of
+# 1M units, each through the built `tms serve` (gateway/bench/cmd/floor).
+echo "== floor: the service beside the baseline"
+(cd "$root" && make -s build)
+(cd "$root/gateway" && go build -o "$work/floor" ./bench/cmd/floor)
+baseline="$root/../shared/perf/baseline"
+if [ -d "$baseline" ]; then
+	(cd "$root" && "$work/floor" -tms bin/tms -baseline "$baseline" -out "$work/floor.md")
+else
+	echo "   $baseline is missing: no side-by-side rows"
+	printf '## Side by side with the floor\n\nNot run: ../shared/perf/baseline was missing.\n\n' >"$work/floor.md"
+fi
+(cd "$root" && "$work/floor" -tms bin/tms -import-only -strings 166667 -languages 5 -out "$work/import1m.md")
+{ echo; cat "$work/floor.md" "$work/import1m.md"; } >>"$root/BENCHMARKS.md.tmp"
 mv "$root/BENCHMARKS.md.tmp" "$root/BENCHMARKS.md"
 echo "== wrote BENCHMARKS.md"

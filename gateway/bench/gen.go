@@ -15,6 +15,9 @@ var pluralForms = map[string]string{
 	"cs":    "nplurals=3; plural=(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2;",
 	"ja":    "nplurals=1; plural=0;",
 	"pt_BR": "nplurals=2; plural=(n > 1);",
+	"es":    "nplurals=2; plural=(n != 1);",
+	"it":    "nplurals=2; plural=(n != 1);",
+	"pl":    "nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);",
 }
 
 // GenLanguages are the translation languages of a generated component.

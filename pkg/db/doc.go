@@ -3,7 +3,7 @@
 //
 // Two engines share one code path (ARCHITECTURE.md rule 2): PostgreSQL when
 // Config.URL is set, otherwise an embedded SQLite file through the pure-Go
-// glebarez/sqlite driver. On PostgreSQL every service lives in its own schema,
+// libtnb/sqlite dialector over modernc.org/sqlite. On PostgreSQL every service lives in its own schema,
 // so several services may share one database URL and still own separate
 // tables.
 //

@@ -3,9 +3,9 @@ package db
 import (
 	"errors"
 
-	gosqlite "github.com/glebarez/go-sqlite"
 	"github.com/jackc/pgx/v5/pgconn"
 	"gorm.io/gorm"
+	gosqlite "modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
 )
 

@@ -80,7 +80,7 @@ func Close(gdb *gorm.DB) error {
 		return err
 	}
 	if p, ok := gdb.ConnPool.(*splitPool); ok {
-		if err := p.reader.Close(); err != nil {
+		if err := p.closeReaders(); err != nil {
 			_ = sqlDB.Close()
 			return err
 		}

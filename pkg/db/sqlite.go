@@ -10,7 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/glebarez/sqlite"
+	"github.com/libtnb/sqlite"
 	"gorm.io/gorm"
 )
 
@@ -24,6 +24,9 @@ func sqliteDSN(path string) string {
 	q.Add("_pragma", "journal_mode(WAL)")
 	q.Add("_pragma", "busy_timeout(5000)")
 	q.Set("_txlock", "immediate")
+	// Times are written as earlier versions of the driver wrote them, so
+	// that stored values and bound ones compare as text.
+	q.Set("_time_format", "sqlite")
 	return "file:" + uriPath.Replace(filepath.ToSlash(path)) + "?" + q.Encode()
 }
 
@@ -34,6 +37,7 @@ func sqliteReaderDSN(path string) string {
 	q.Add("_pragma", "foreign_keys(1)")
 	q.Add("_pragma", "busy_timeout(5000)")
 	q.Add("_pragma", "query_only(1)")
+	q.Set("_time_format", "sqlite")
 	return "file:" + uriPath.Replace(filepath.ToSlash(path)) + "?" + q.Encode()
 }
 
@@ -82,7 +86,7 @@ func openSQLite(ctx context.Context, cfg Config, gcfg *gorm.Config) (*gorm.DB, e
 		_ = reader.Close()
 		return nil, fmt.Errorf("db: sqlite readers %s: %w", cfg.SQLitePath, err)
 	}
-	pool := &splitPool{writer: sqlDB, reader: reader}
+	pool := newSplitPool(sqlDB, reader)
 	gdb.ConnPool, gdb.Statement.ConnPool = pool, pool
 	return gdb, nil
 }

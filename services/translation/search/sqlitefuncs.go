@@ -5,7 +5,7 @@ import (
 	"strings"
 	"sync"
 
-	sqlite "github.com/glebarez/go-sqlite"
+	sqlite "modernc.org/sqlite"
 )
 
 var registerOnce sync.Once

@@ -1,0 +1,92 @@
+// Command floor measures the service side by side with ../shared/perf/baseline,
+// the least work that answers the same requests, in one run on one machine,
+// and prints a Markdown section of ratios for BENCHMARKS.md.
+//
+// It builds the baseline, seeds it with the generated shape (strings x
+// translations), generates a component of the same size for the service
+// (a bare git repository of PO files), starts `tms serve` on a fresh data
+// directory, imports the component through the REST API (timing it and
+// reading the process's peak resident set), then drives both servers with
+// the same Go load generator: clients concurrent keep-alive connections
+// for a fixed time per round, rounds alternating between the two, median
+// of the rounds.
+//
+//	floor -tms bin/tms -baseline ../shared/perf/baseline -out floor.md
+//	floor -tms bin/tms -import-only -strings 166667 -languages 6 -out import1m.md
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"time"
+)
+
+// config is the command line.
+type config struct {
+	tms, baseline, out      string
+	pprof, pprofDir         string
+	strings, languages      int
+	clients, rounds         int
+	duration                time.Duration
+	importOnly, keepScratch bool
+}
+
+func main() {
+	var c config
+	flag.StringVar(&c.tms, "tms", "bin/tms", "the service binary")
+	flag.StringVar(&c.baseline, "baseline", "", "source directory of the baseline (empty: service only)")
+	flag.StringVar(&c.out, "out", "", "write the Markdown section here (default stdout)")
+	flag.IntVar(&c.strings, "strings", 42000, "source strings of the component")
+	flag.IntVar(&c.languages, "languages", 6, "translation languages (the source comes on top)")
+	flag.IntVar(&c.clients, "clients", 8, "concurrent clients of the load generator")
+	flag.IntVar(&c.rounds, "rounds", 3, "rounds per scenario and server; the median is reported")
+	flag.DurationVar(&c.duration, "duration", 5*time.Second, "length of one round")
+	flag.BoolVar(&c.importOnly, "import-only", false, "import and report time and peak RSS, no load")
+	flag.StringVar(&c.pprof, "pprof", "", "metrics address to start the service with; a CPU profile of each service round goes to -pprof-dir")
+	flag.StringVar(&c.pprofDir, "pprof-dir", ".", "where -pprof writes its profiles")
+	flag.BoolVar(&c.keepScratch, "keep", false, "keep the scratch directory")
+	flag.Parse()
+	if err := run(c); err != nil {
+		fmt.Fprintln(os.Stderr, "floor:", err)
+		os.Exit(1)
+	}
+}
+
+func run(c config) error {
+	scratch, err := os.MkdirTemp("", "tms-floor-")
+	if err != nil {
+		return err
+	}
+	if !c.keepScratch {
+		defer os.RemoveAll(scratch)
+	}
+	var w io.Writer = os.Stdout
+	if c.out != "" {
+		f, err := os.Create(c.out)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		w = f
+	}
+	svc, imp, err := startService(c, scratch)
+	if err != nil {
+		return err
+	}
+	defer svc.stop()
+	if c.importOnly {
+		return writeImport(w, c, imp)
+	}
+	base, err := startBaseline(c, scratch)
+	if err != nil {
+		return err
+	}
+	defer base.stop()
+	res, err := measure(c, base, svc)
+	if err != nil {
+		return err
+	}
+	return writeReport(w, c, imp, res)
+}
