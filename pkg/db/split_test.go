@@ -129,4 +129,9 @@ func TestSQLiteTimeFormat(t *testing.T) {
 	if want := "2026-11-24 10:05:07.12+00:00"; text != want {
 		t.Errorf("stored %q, want %q", text, want)
 	}
+	// A read binds the time on a reader connection: the same text.
+	var n int64
+	if err := gdb.Raw(`SELECT COUNT(*) FROM stamps WHERE at = ?`, at).Scan(&n).Error; err != nil || n != 1 {
+		t.Errorf("a read bound to the stored time found %d rows (%v), want 1", n, err)
+	}
 }
