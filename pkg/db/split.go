@@ -16,8 +16,8 @@ import (
 // request of a service. A read sees what was committed when it started,
 // which is all a statement outside a transaction can see anyway.
 //
-// Statements outside transactions run prepared from a cache per pool
-// (stmtCache): data statements only, so DDL and pragmas never leave a
+// Data statements run prepared from a cache per pool (stmtCache), inside
+// transactions too (splitTx); DDL and pragmas never are, so they leave no
 // prepared statement behind that could hold a table.
 type splitPool struct {
 	writer *sql.DB
@@ -89,7 +89,7 @@ func (p *splitPool) BeginTx(ctx context.Context, opts *sql.TxOptions) (gorm.Conn
 	if err != nil {
 		return nil, err
 	}
-	return &splitTx{Tx: tx, cache: p.writes, writer: p.writer}, nil
+	return &splitTx{Tx: tx, cache: p.writes}, nil
 }
 
 // splitTx is a transaction of the writer whose data statements use the
@@ -99,8 +99,7 @@ func (p *splitPool) BeginTx(ctx context.Context, opts *sql.TxOptions) (gorm.Conn
 // and is prepared once the transaction ends.
 type splitTx struct {
 	*sql.Tx
-	cache  *stmtCache
-	writer *sql.DB
+	cache  *stmtCache // the writer's
 	missed []string
 }
 
@@ -169,7 +168,7 @@ func (t *splitTx) QueryRowContext(ctx context.Context, query string, args ...any
 }
 
 // GetDBConn is the writer, for gorm's DB() inside a transaction.
-func (t *splitTx) GetDBConn() (*sql.DB, error) { return t.writer, nil }
+func (t *splitTx) GetDBConn() (*sql.DB, error) { return t.cache.db, nil }
 
 // GetDBConn is the writer, for gorm's DB() (pool settings, Close, Ping).
 func (p *splitPool) GetDBConn() (*sql.DB, error) { return p.writer, nil }

@@ -56,7 +56,7 @@ func (c *stmtCache) stmt(ctx context.Context, query string) *sql.Stmt {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if had, ok := c.m[query]; ok { // prepared meanwhile by another caller
+	if had, ok := c.m[query]; ok || len(c.m) >= stmtCacheSize { // prepared or filled meanwhile
 		_ = st.Close()
 		return had
 	}

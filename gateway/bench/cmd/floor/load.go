@@ -99,10 +99,11 @@ func measure(c config, base, svc *server) ([]rate, error) {
 		r := rate{name: sc.name}
 		for round := range int64(c.rounds) {
 			for _, side := range []struct {
-				build func(int64, int64) *http.Request
-				into  *[]float64
-			}{{sc.baseline, &b}, {sc.service, &s}} {
-				stop := profile(c, side.into == &s, fmt.Sprintf("%s-%d", sc.name, round))
+				build   func(int64, int64) *http.Request
+				into    *[]float64
+				service bool
+			}{{sc.baseline, &b, false}, {sc.service, &s, true}} {
+				stop := profile(c, side.service, fmt.Sprintf("%s-%d", sc.name, round))
 				rps, errs := load(client, c.clients, c.duration, func(i int64) *http.Request { return side.build(round, i) })
 				stop()
 				*side.into = append(*side.into, rps)
