@@ -59,6 +59,9 @@ type Config struct {
 	// BackendTimeout is the deadline of each call to a service ("5s";
 	// empty: none).
 	BackendTimeout string
+	// QueryTimeout bounds the work of each call a service handles, its
+	// database queries included ("10s"; empty: none).
+	QueryTimeout string
 	// MetricsAddr is where Prometheus metrics and pprof are served; empty:
 	// nowhere.
 	MetricsAddr string
@@ -87,6 +90,7 @@ func FromEnv() Config {
 		AllowLocalWebhooks: isTrue(setting("TMS_ALLOW_LOCAL_WEBHOOKS")),
 		GitTimeout:         setting("TMS_GIT_TIMEOUT"),
 		BackendTimeout:     setting("TMS_BACKEND_TIMEOUT"),
+		QueryTimeout:       setting("TMS_QUERY_TIMEOUT"),
 		MetricsAddr:        setting("TMS_METRICS_ADDR"),
 		OTLPEndpoint:       setting("TMS_OTLP_ENDPOINT"),
 		AllowLocalRepos:    isTrue(setting("TMS_ALLOW_LOCAL_REPOS")),
@@ -205,6 +209,11 @@ func (c Config) gitTimeout() (time.Duration, error) {
 // backendTimeout parses BackendTimeout.
 func (c Config) backendTimeout() (time.Duration, error) {
 	return parseTimeout("TMS_BACKEND_TIMEOUT", c.BackendTimeout)
+}
+
+// queryTimeout parses QueryTimeout.
+func (c Config) queryTimeout() (time.Duration, error) {
+	return parseTimeout("TMS_QUERY_TIMEOUT", c.QueryTimeout)
 }
 
 // parseTimeout reads a Go duration ("2m") or whole seconds; empty is 0.

@@ -37,6 +37,8 @@ const healthEvery = 5 * time.Second
 type Stack struct {
 	cfg   Config
 	token string // the service credential (Config.ServiceToken)
+	// queryTimeout bounds each call a backend serves (Config.QueryTimeout).
+	queryTimeout time.Duration
 	// metricsAddr is where the metrics listener is bound.
 	metricsAddr string
 	backends    []backend
@@ -69,11 +71,15 @@ func Start(ctx context.Context, cfg Config) (*Stack, error) {
 	if err != nil {
 		return nil, err
 	}
+	queryTimeout, err := cfg.queryTimeout()
+	if err != nil {
+		return nil, err
+	}
 	token, err := cfg.serviceToken()
 	if err != nil {
 		return nil, err
 	}
-	st := &Stack{cfg: cfg, token: token, conns: map[string]*grpc.ClientConn{}, inproc: map[string]*grpcx.InProcess{}, errs: make(chan error, 8)}
+	st := &Stack{cfg: cfg, token: token, queryTimeout: queryTimeout, conns: map[string]*grpc.ClientConn{}, inproc: map[string]*grpcx.InProcess{}, errs: make(chan error, 8)}
 	locks, err := lockRoles(cfg.DataDir, cfg.roles())
 	switch {
 	case err == nil:
@@ -159,7 +165,8 @@ func (st *Stack) startBackend(ctx context.Context, name string) error {
 		return err
 	}
 	st.cleanups = append(st.cleanups, svc.Close)
-	srv, hs := grpcx.NewServerWithHealth(st.cfg.Log.With("service", name), st.token)
+	srv, hs := grpcx.NewServerWith(grpcx.ServerConfig{Log: st.cfg.Log.With("service", name),
+		Token: st.token, CallTimeout: st.queryTimeout})
 	svc.Register(srv)
 	var lis net.Listener
 	if p := st.inproc[name]; p != nil {

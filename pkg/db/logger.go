@@ -53,6 +53,12 @@ func (l quietLogger) Error(ctx context.Context, msg string, args ...any) {
 func (l quietLogger) Trace(ctx context.Context, begin time.Time, fc func() (string, int64), err error) {
 	elapsed := time.Since(begin)
 	switch {
+	case errors.Is(err, context.DeadlineExceeded) && l.level >= logger.Warn:
+		// The call's bound (TMS_QUERY_TIMEOUT) interrupted it: a slow
+		// statement worth knowing, not a failure of the database.
+		sql, rows := fc()
+		slog.WarnContext(ctx, "gorm: statement interrupted at its deadline", "sql", sql, "rows", rows,
+			"elapsed", elapsed, "caller", utils.FileWithLineNum())
 	case err != nil && l.level >= logger.Error && !expectedError(err):
 		sql, rows := fc()
 		slog.ErrorContext(ctx, "gorm: statement failed", "err", err, "sql", sql, "rows", rows,

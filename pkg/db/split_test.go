@@ -2,6 +2,7 @@ package db_test
 
 import (
 	"context"
+	"errors"
 	"path/filepath"
 	"testing"
 	"time"
@@ -9,6 +10,7 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/tmsproject/tms/pkg/db"
+	"github.com/tmsproject/tms/pkg/dbtest"
 )
 
 // TestSQLiteReadsDoNotWaitForWrites holds a write transaction open and
@@ -134,4 +136,24 @@ func TestSQLiteTimeFormat(t *testing.T) {
 	if err := gdb.Raw(`SELECT COUNT(*) FROM stamps WHERE at = ?`, at).Scan(&n).Error; err != nil || n != 1 {
 		t.Errorf("a read bound to the stored time found %d rows (%v), want 1", n, err)
 	}
+}
+
+// TestQueryInterruptedAtDeadline runs a statement far longer than its
+// context allows, on each engine: it ends at the deadline with
+// context.DeadlineExceeded (what the services turn into a 504) instead of
+// running on, and the pool answers the next statement.
+func TestQueryInterruptedAtDeadline(t *testing.T) {
+	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
+		ctx, cancel := context.WithTimeout(t.Context(), 200*time.Millisecond)
+		defer cancel()
+		var n int64
+		err := gdb.WithContext(ctx).Raw(`WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c WHERE x < 1000000000)
+			SELECT count(*) FROM c`).Scan(&n).Error
+		if !errors.Is(err, context.DeadlineExceeded) {
+			t.Fatalf("a statement past its deadline: n=%d, err %v, want context.DeadlineExceeded", n, err)
+		}
+		if err := gdb.WithContext(t.Context()).Raw(`SELECT 1`).Scan(&n).Error; err != nil || n != 1 {
+			t.Errorf("the next statement: %d %v", n, err)
+		}
+	})
 }

@@ -41,3 +41,23 @@ func Deadlines(short time.Duration) grpc.UnaryClientInterceptor {
 		return invoker(ctx, method, req, reply, cc, opts...)
 	}
 }
+
+// callDeadline bounds the handler's context by d (LongMethods by
+// LongTimeout) unless the caller's deadline is sooner; zero d leaves the
+// caller's. The bound is the server's own, so a caller without a deadline
+// (an internal gRPC client, grpcurl) cannot hold a database connection
+// for longer either.
+func callDeadline(d time.Duration) grpc.UnaryServerInterceptor {
+	return func(ctx context.Context, req any, info *grpc.UnaryServerInfo, h grpc.UnaryHandler) (any, error) {
+		if d <= 0 {
+			return h(ctx, req)
+		}
+		limit := d
+		if slices.Contains(LongMethods, info.FullMethod) {
+			limit = max(d, LongTimeout)
+		}
+		ctx, cancel := context.WithTimeout(ctx, limit)
+		defer cancel()
+		return h(ctx, req)
+	}
+}

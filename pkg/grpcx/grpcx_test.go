@@ -1,6 +1,7 @@
 package grpcx
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"io"
@@ -10,7 +11,9 @@ import (
 	"time"
 
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+	"google.golang.org/grpc/status"
 )
 
 func TestInProcessHealth(t *testing.T) {
@@ -98,5 +101,97 @@ func TestDeadlines(t *testing.T) {
 	defer cancel()
 	if d := remaining(ctx, "/tms.catalog.v1.CatalogService/GetProject"); d > 100*time.Millisecond {
 		t.Errorf("the caller's earlier deadline was lengthened: %v", d)
+	}
+}
+
+// TestCallDeadline bounds what a server handles whoever calls: a short
+// call by the server's bound, repository work by LongTimeout, and an
+// earlier deadline of the caller stays.
+func TestCallDeadline(t *testing.T) {
+	bound := callDeadline(2 * time.Second)
+	remaining := func(ctx context.Context, method string) time.Duration {
+		var got time.Duration
+		_, _ = bound(ctx, nil, &grpc.UnaryServerInfo{FullMethod: method}, func(ctx context.Context, _ any) (any, error) {
+			dl, ok := ctx.Deadline()
+			if !ok {
+				t.Fatalf("%s: no deadline", method)
+			}
+			got = time.Until(dl)
+			return nil, nil
+		})
+		return got
+	}
+	tests := []struct {
+		name, method string
+		callerBound  time.Duration // 0: the caller sets none
+		atLeast      time.Duration
+		atMost       time.Duration
+	}{
+		{"short call", "/tms.translation.v1.TranslationService/ListUnits", 0, time.Second, 2 * time.Second},
+		{"repository work", "/tms.translation.v1.TranslationService/UploadFile", 0, 9 * time.Minute, LongTimeout},
+		{"caller sooner", "/tms.translation.v1.TranslationService/ListUnits", 100 * time.Millisecond, 0, 100 * time.Millisecond},
+		{"caller later", "/tms.translation.v1.TranslationService/ListUnits", time.Hour, time.Second, 2 * time.Second},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx := t.Context()
+			if tt.callerBound > 0 {
+				var cancel context.CancelFunc
+				ctx, cancel = context.WithTimeout(ctx, tt.callerBound)
+				defer cancel()
+			}
+			d := remaining(ctx, tt.method)
+			if d < tt.atLeast {
+				t.Errorf("remaining %v, want at least %v", d, tt.atLeast)
+			}
+			if d > tt.atMost {
+				t.Errorf("remaining %v, want at most %v", d, tt.atMost)
+			}
+		})
+	}
+}
+
+// TestEndedCallStatus: a handler whose context ended fails with
+// DeadlineExceeded or Canceled, whatever opaque error the database made of
+// the interruption, and is not logged as an internal error; a plain
+// failure stays Internal and is logged.
+func TestEndedCallStatus(t *testing.T) {
+	var logged bytes.Buffer
+	chain := func(ctx context.Context, h grpc.UnaryHandler) error {
+		status := statusUnary(slog.New(slog.NewTextHandler(&logged, nil)))
+		_, err := callDeadline(50*time.Millisecond)(ctx, nil, &grpc.UnaryServerInfo{FullMethod: "/x.v1.S/M"},
+			func(ctx context.Context, req any) (any, error) {
+				return status(ctx, req, &grpc.UnaryServerInfo{FullMethod: "/x.v1.S/M"}, h)
+			})
+		return err
+	}
+	interrupted := func(ctx context.Context, _ any) (any, error) {
+		<-ctx.Done()
+		return nil, errors.New("interrupted (9)") // what SQLite says
+	}
+	canceled, cancel := context.WithCancel(t.Context())
+	cancel() // the caller left before the work ended
+	tests := []struct {
+		name string
+		ctx  context.Context
+		h    grpc.UnaryHandler
+		want codes.Code
+		logs bool
+	}{
+		{"past the bound", t.Context(), interrupted, codes.DeadlineExceeded, false},
+		{"caller gone", canceled, interrupted, codes.Canceled, false},
+		{"plain failure", t.Context(), func(context.Context, any) (any, error) { return nil, errors.New("disk full") }, codes.Internal, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			logged.Reset()
+			err := chain(tt.ctx, tt.h)
+			if got := status.Code(err); got != tt.want {
+				t.Errorf("code %v, want %v (%v)", got, tt.want, err)
+			}
+			if got := logged.Len() > 0; got != tt.logs {
+				t.Errorf("logged %v, want %v: %s", got, tt.logs, logged.String())
+			}
+		})
 	}
 }

@@ -2,6 +2,7 @@ package grpcx
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"net"
 	"runtime/debug"
@@ -30,10 +31,29 @@ func NewServer(log *slog.Logger) *grpc.Server {
 // WatchHealth; calls without the service credential token are refused
 // first of all (WithServiceToken; "" admits all).
 func NewServerWithHealth(log *slog.Logger, token string) (*grpc.Server, *health.Server) {
+	return NewServerWith(ServerConfig{Log: log, Token: token})
+}
+
+// ServerConfig configures NewServerWith.
+type ServerConfig struct {
+	Log *slog.Logger
+	// Token is the service credential every call must carry; "" admits
+	// all.
+	Token string
+	// CallTimeout bounds each unary call the server handles (LongMethods:
+	// LongTimeout), whoever the caller; zero: the caller's deadline only.
+	CallTimeout time.Duration
+}
+
+// NewServerWith is NewServerWithHealth with a bound on each call: the
+// handler's context ends then, so a database query still running is
+// interrupted and frees its connection, and the call fails with
+// DeadlineExceeded.
+func NewServerWith(cfg ServerConfig) (*grpc.Server, *health.Server) {
 	s := grpc.NewServer(
-		grpc.ChainUnaryInterceptor(requireServiceToken(token), obs.ServerRequestID(), obs.ServerMetrics(),
-			recoverUnary(log), statusUnary(log), policy.ServerInterceptor()),
-		grpc.ChainStreamInterceptor(requireServiceTokenStream(token), policy.StreamServerInterceptor()),
+		grpc.ChainUnaryInterceptor(requireServiceToken(cfg.Token), obs.ServerRequestID(), obs.ServerMetrics(),
+			recoverUnary(cfg.Log), callDeadline(cfg.CallTimeout), statusUnary(cfg.Log), policy.ServerInterceptor()),
+		grpc.ChainStreamInterceptor(requireServiceTokenStream(cfg.Token), policy.StreamServerInterceptor()),
 		obs.ServerTracing(),
 		grpc.MaxRecvMsgSize(64<<20), grpc.MaxSendMsgSize(64<<20),
 	)
@@ -70,6 +90,7 @@ func statusUnary(log *slog.Logger) grpc.UnaryServerInterceptor {
 	return func(ctx context.Context, req any, info *grpc.UnaryServerInfo, h grpc.UnaryHandler) (any, error) {
 		resp, err := h(ctx, req)
 		if err != nil {
+			err = ended(ctx, err)
 			if errs.KindOf(err) == errs.Internal {
 				log.ErrorContext(ctx, "request failed", "method", info.FullMethod, "err", err)
 			}
@@ -77,6 +98,23 @@ func statusUnary(log *slog.Logger) grpc.UnaryServerInterceptor {
 		}
 		return resp, nil
 	}
+}
+
+// ended names the failure of a call whose context ended (its deadline, or
+// the caller gone) for what it is, whatever error the database or a
+// downstream call made of the interruption: DeadlineExceeded or Canceled,
+// not Internal.
+func ended(ctx context.Context, err error) error {
+	if errs.KindOf(err) != errs.Internal {
+		return err
+	}
+	switch {
+	case errors.Is(ctx.Err(), context.DeadlineExceeded) || errors.Is(err, context.DeadlineExceeded):
+		return errs.Wrap(errs.DeadlineExceeded, err, "The request did not finish in time.")
+	case ctx.Err() != nil || errors.Is(err, context.Canceled):
+		return errs.Wrap(errs.Canceled, err, "The request was canceled.")
+	}
+	return err
 }
 
 func recoverUnary(log *slog.Logger) grpc.UnaryServerInterceptor {

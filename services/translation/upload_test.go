@@ -1,6 +1,7 @@
 package translation_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -10,6 +11,7 @@ import (
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 	"github.com/tmsproject/tms/services/translation/internal/fixture"
+	"gorm.io/gorm"
 )
 
 // uploadPO is a pt_BR file: Send translated, Close fuzzy, Help translated,
@@ -183,4 +185,58 @@ func TestCommitAged(t *testing.T) {
 	if e.repository(t, "").GetNeedsCommit() || !strings.Contains(originFile(t, origin, "po/pt_BR.po"), "Enviar") {
 		t.Error("aged edit not committed and pushed")
 	}
+}
+
+// TestUploadFailingMidwayChangesNothing makes the database refuse one
+// string of an upload after others were written: the upload fails, and
+// the translation, its statistics and the pending change records are as
+// before, for every method that writes strings.
+func TestUploadFailingMidwayChangesNothing(t *testing.T) {
+	tests := []struct {
+		name, method string
+		trigger      string // refuses a write that comes after others of the same upload
+	}{
+		{"translate", "translate", `BEFORE UPDATE ON units WHEN NEW.target = 'Ajuda'`},
+		{"approve", "approve", `BEFORE UPDATE ON units WHEN NEW.target = 'Ajuda'`},
+		{"suggest", "suggest", `BEFORE INSERT ON suggestions WHEN NEW.target = 'Ajuda'`},
+		{"add", "add", `BEFORE INSERT ON units WHEN NEW.source = 'Later'`}, // after Unknown
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e, _ := setupRepo(t, func(c *catalogv1.Component) { c.ManageUnits = true })
+			gdb := e.svc.DB()
+			if err := gdb.Exec(`CREATE TRIGGER refuse ` + tt.trigger + ` BEGIN SELECT RAISE(ABORT, 'injected failure'); END`).Error; err != nil {
+				t.Fatal(err)
+			}
+			before := snapshot(t, e, gdb)
+			content := uploadPO + "\nmsgid \"Later\"\nmsgstr \"Depois\"\n"
+			if _, err := e.upload(t, "pt_BR", tt.method, "", "", content); kind(err) != errs.Internal {
+				t.Fatalf("upload with a refused write: %v, want an internal error", err)
+			}
+			if after := snapshot(t, e, gdb); after != before {
+				t.Errorf("after a failed upload:\n%s\nwant as before:\n%s", after, before)
+			}
+		})
+	}
+}
+
+// snapshot is what an upload may change of pt_BR: its units (text and
+// state), suggestions, statistics and the change records not yet sent.
+func snapshot(t *testing.T, e *env, gdb *gorm.DB) string {
+	t.Helper()
+	var b strings.Builder
+	tr := e.translation(t, 1, "pt_BR")
+	fmt.Fprintf(&b, "statistics %v\n", tr.GetStats())
+	for _, u := range e.units(t, tr.GetId()) {
+		fmt.Fprintf(&b, "%q %q %d\n", u.GetSource(), u.GetTarget(), u.GetState())
+	}
+	var suggestions, events int64
+	if err := gdb.Raw(`SELECT count(*) FROM suggestions`).Scan(&suggestions).Error; err != nil {
+		t.Fatal(err)
+	}
+	if err := gdb.Raw(`SELECT count(*) FROM outbox_events`).Scan(&events).Error; err != nil {
+		t.Fatal(err)
+	}
+	fmt.Fprintf(&b, "suggestions %d, change events %d\n", suggestions, events)
+	return b.String()
 }

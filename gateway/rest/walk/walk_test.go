@@ -4,10 +4,12 @@ import (
 	"archive/zip"
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"regexp"
 	"slices"
 	"strings"
@@ -237,8 +239,33 @@ func annotate(t *testing.T, c client, unitURL string) []string {
 		t.Errorf("has:suggestion count: %v", found["count"])
 	}
 	c.want(400, "GET", c.base+"translations/hello/app/de/units/?q=nosuchfield:x", nil)
+	boundedQueries(t, c)
 	return []string{c.base + "suggestions/", unitURL + "suggestions/", unitURL + "comments/",
 		unitURL + "translations/", c1["url"].(string)}
+}
+
+// boundedQueries sends searches past the limits of the query language:
+// each answers 400 with the reason, before any statement reaches the
+// database.
+func boundedQueries(t *testing.T, c client) {
+	tests := []struct{ name, q, reason string }{
+		{"1,000 terms", strings.Repeat("Hello OR ", 999) + "Hello", "longer than 2000 characters"},
+		{"60 short terms", strings.Repeat("a OR ", 59) + "a", "more than 50 search terms"},
+		{"a 60,000-character term", "source:" + strings.Repeat("x", 60_000), "longer than 2000 characters"},
+		{"a 600-character term", "source:" + strings.Repeat("x", 600), "a search term is longer than 500 characters"},
+		{"nested 30 deep", strings.Repeat("(", 30) + "a" + strings.Repeat(")", 30), "nested too deeply"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c.t = t // c is a copy: failures belong to the subtest
+			for _, route := range []string{"units/", "translations/hello/app/de/units/"} {
+				body := c.want(400, "GET", c.base+route+"?q="+url.QueryEscape(tt.q), nil)
+				if !strings.Contains(fmt.Sprint(body), tt.reason) {
+					t.Errorf("%s: %v, want the reason %q", route, body, tt.reason)
+				}
+			}
+		})
+	}
 }
 
 // walk follows the API links of every answer from starts and returns the
