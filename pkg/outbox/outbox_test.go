@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -272,4 +273,55 @@ func TestConcurrentRelaysDeliverEachEventOncePostgres(t *testing.T) {
 			t.Fatalf("event %d has payload %q: out of order", i, ev.Payload)
 		}
 	}
+}
+
+// TestConcurrentFlushes has many writers flush at once beside the
+// background relay: each Flush returns with its writer's event delivered,
+// and no event is delivered twice (rounds never overlap).
+func TestConcurrentFlushes(t *testing.T) {
+	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
+		s := newSink(0)
+		r := outbox.NewRelay(gdb, s.deliver, outbox.WithPollInterval(time.Millisecond))
+		run(t, r)
+		const writers, each = 8, 20
+		var wg sync.WaitGroup
+		errs := make(chan string, writers*each)
+		for w := range writers {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := range each {
+					payload := fmt.Sprintf("%d-%d", w, i)
+					if err := gdb.Transaction(func(tx *gorm.DB) error {
+						_, err := outbox.Add(tx, "edit", []byte(payload))
+						return err
+					}); err != nil {
+						errs <- err.Error()
+						return
+					}
+					r.Flush()
+					if !slices.ContainsFunc(s.events(), func(e outbox.Event) bool { return string(e.Payload) == payload }) {
+						errs <- payload + " not delivered when Flush returned"
+					}
+				}
+			}()
+		}
+		wg.Wait()
+		close(errs)
+		for e := range errs {
+			t.Error(e)
+		}
+		seen := map[string]int{}
+		for _, e := range s.events() {
+			seen[string(e.Payload)]++
+		}
+		for p, n := range seen {
+			if n != 1 {
+				t.Errorf("event %s delivered %d times", p, n)
+			}
+		}
+		if len(seen) != writers*each {
+			t.Errorf("%d events delivered, want %d", len(seen), writers*each)
+		}
+	}, outbox.Migrations)
 }

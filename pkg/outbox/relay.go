@@ -21,8 +21,19 @@ type Relay struct {
 	deliver Deliverer
 	opts    options
 	wake    chan struct{}
-	flushMu sync.Mutex // one Flush at a time: the others find its work done
+
+	// One delivery round at a time, Flush's or Run's: two at once would
+	// both deliver the same waiting events. Flush callers that arrive
+	// while a round runs share the next one (next), so a burst of writes
+	// costs a few rounds, not one each behind one another.
+	mu      sync.Mutex
+	cond    *sync.Cond // signalled when a round ends
+	running bool
+	next    *round
 }
+
+// round is a Flush round that callers wait for; done once it ended.
+type round struct{ done bool }
 
 // NewRelay returns a relay reading the outbox in gdb.
 func NewRelay(gdb *gorm.DB, deliver Deliverer, opts ...Option) *Relay {
@@ -30,7 +41,9 @@ func NewRelay(gdb *gorm.DB, deliver Deliverer, opts ...Option) *Relay {
 	for _, opt := range opts {
 		opt(&o)
 	}
-	return &Relay{db: gdb, deliver: deliver, opts: o, wake: make(chan struct{}, 1)}
+	r := &Relay{db: gdb, deliver: deliver, opts: o, wake: make(chan struct{}, 1)}
+	r.cond = sync.NewCond(&r.mu)
+	return r
 }
 
 // Notify wakes the relay to deliver now. Call it after committing a
@@ -50,20 +63,70 @@ const FlushWait = time.Second
 // the background relay for whatever is left. Called right after a write
 // commits, it makes the write's change records readable as soon as the
 // write answers (a client reading the change log next sees them), as the
-// reference's synchronous records are. Deliveries are idempotent, so a
-// Flush racing the background relay delivers nothing twice.
+// reference's synchronous records are. Deliveries are idempotent.
+//
+// A Flush waits for a round that starts after it was called: the one
+// waiting to start, shared with every caller that arrived meanwhile (group
+// commit), which the first of them runs once the round under way ends.
 func (r *Relay) Flush() {
-	r.flushMu.Lock()
-	defer r.flushMu.Unlock()
+	r.mu.Lock()
+	if r.next == nil {
+		r.next = &round{}
+	}
+	mine := r.next
+	for r.running && !mine.done {
+		r.cond.Wait()
+	}
+	if mine.done { // another caller ran it
+		r.mu.Unlock()
+		return
+	}
+	r.next, r.running = nil, true // mine is r.next: rounds start only here
+	r.mu.Unlock()
+
+	left := r.flushRound()
+
+	r.mu.Lock()
+	mine.done, r.running = true, false
+	r.cond.Broadcast()
+	r.mu.Unlock()
+	if left {
+		r.Notify()
+	}
+}
+
+// flushRound delivers batches until none is full, for at most FlushWait;
+// it reports whether events may be left (a failure, or out of time).
+func (r *Relay) flushRound() bool {
 	ctx, cancel := context.WithTimeout(context.Background(), FlushWait)
 	defer cancel()
 	for ctx.Err() == nil {
 		n, err := r.RunOnce(ctx)
-		if err != nil || n < r.opts.batchSize {
-			break
+		if err != nil {
+			return true
+		}
+		if n < r.opts.batchSize {
+			return false
 		}
 	}
-	r.Notify()
+	return true
+}
+
+// runExclusive is RunOnce as a round of its own, after any under way.
+func (r *Relay) runExclusive(ctx context.Context) (int, error) {
+	r.mu.Lock()
+	for r.running {
+		r.cond.Wait() // rounds are short: FlushWait at most
+	}
+	r.running = true
+	r.mu.Unlock()
+	defer func() {
+		r.mu.Lock()
+		r.running = false
+		r.cond.Broadcast()
+		r.mu.Unlock()
+	}()
+	return r.RunOnce(ctx)
 }
 
 // Run delivers events until ctx ends, then returns nil. Failures are
@@ -73,7 +136,7 @@ func (r *Relay) Run(ctx context.Context) error {
 	var backoff time.Duration
 	nextPrune := time.Now()
 	for {
-		n, err := r.RunOnce(ctx)
+		n, err := r.runExclusive(ctx)
 		if ctx.Err() != nil {
 			return nil
 		}

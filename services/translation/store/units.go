@@ -21,33 +21,46 @@ type UnitView struct {
 // ListUnits pages units by id: of one translation, or of all when
 // translationID is 0. The total comes from the maintained counters.
 func (s *Store) ListUnits(ctx context.Context, translationID, offset, limit int64, hidden Hidden) ([]UnitView, int64, error) {
-	var total int64
 	q := hidden.byTranslation(s.q(ctx), s.q(ctx).Model(&Unit{}), "translation_id")
-	if translationID != 0 {
-		t, err := s.GetTranslationByID(ctx, translationID)
+	if translationID == 0 {
+		var total int64
+		if err := hidden.translations(s.q(ctx).Model(&Translation{})).Select("COALESCE(SUM(total), 0)").Scan(&total).Error; err != nil {
+			return nil, 0, err
+		}
+		units, err := s.pageUnits(ctx, q, offset, limit)
 		if err != nil {
 			return nil, 0, err
 		}
-		total = t.Total
-		q = q.Where("translation_id = ?", translationID)
-	} else if err := hidden.translations(s.q(ctx).Model(&Translation{})).Select("COALESCE(SUM(total), 0)").Scan(&total).Error; err != nil {
-		return nil, 0, err
+		views, err := s.attach(ctx, units)
+		return views, total, err
 	}
-	units, err := s.pageUnits(ctx, q, offset, limit)
+	t, err := s.GetTranslationByID(ctx, translationID)
 	if err != nil {
 		return nil, 0, err
 	}
-	views, err := s.attach(ctx, units)
-	return views, total, err
+	units, err := s.pageUnits(ctx, q.Where("translation_id = ?", translationID), offset, limit)
+	if err != nil {
+		return nil, 0, err
+	}
+	views := make([]UnitView, len(units)) // all of t: no second lookup
+	for i, u := range units {
+		views[i] = UnitView{Unit: u, Translation: t}
+	}
+	return views, t.Total, nil
 }
 
-// pageUnits reads one page of the units q selects, ordered by id, in two
-// steps: the ids of the page first (the offset is skipped in an index,
-// without reading the rows it passes), then the rows of those ids only.
+// directPageOffset is the offset below which a page is read in one
+// statement: the rows passed on the way cost less than a second one.
+const directPageOffset = 1000
+
+// pageUnits reads one page of the units q selects, ordered by id. A deep
+// page takes two steps: the ids of the page first (the offset is skipped
+// in an index, without reading the rows it passes), then the rows of those
+// ids only.
 func (s *Store) pageUnits(ctx context.Context, q *gorm.DB, offset, limit int64) ([]Unit, error) {
 	var units []Unit
-	if limit <= 0 { // everything from offset on: one pass
-		err := page(q, "id", offset, 0).Find(&units).Error
+	if limit <= 0 || offset < directPageOffset { // one pass
+		err := page(q, "id", offset, limit).Find(&units).Error
 		return units, err
 	}
 	var ids []int64
