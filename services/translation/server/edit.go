@@ -24,6 +24,30 @@ const (
 // UpdateUnit sets a unit's target and state following Weblate's API rules,
 // in the order Weblate checks them.
 func (s *Server) UpdateUnit(ctx context.Context, req *translationv1.UpdateUnitRequest) (*translationv1.UpdateUnitResponse, error) {
+	if req.GetSetLabels() || req.GetLabelsOnly() {
+		return s.updateUnitLabels(ctx, req)
+	}
+	cur, err := s.cfg.Store.GetUnitScope(ctx, req.GetId())
+	if err != nil {
+		return nil, err
+	}
+	comp, err := s.component(ctx, cur.ComponentID)
+	if err != nil {
+		return nil, err
+	}
+	if ok, err := s.may(ctx, "unit.edit", comp, cur.LanguageCode, true); err != nil || !ok {
+		return nil, orDenied(err, "You do not have permission to edit this string.")
+	}
+	v, err := s.editUnit(ctx, comp, cur.LanguageCode, cur.State, req)
+	if err != nil {
+		return nil, err
+	}
+	return &translationv1.UpdateUnitResponse{Unit: s.withLabels(ctx, unitProto(v))}, nil
+}
+
+// updateUnitLabels is UpdateUnit of a request that sets labels, alone or
+// with an edit.
+func (s *Server) updateUnitLabels(ctx context.Context, req *translationv1.UpdateUnitRequest) (*translationv1.UpdateUnitResponse, error) {
 	cur, err := s.cfg.Store.GetUnit(ctx, req.GetId())
 	if err != nil {
 		return nil, err
@@ -36,26 +60,38 @@ func (s *Server) UpdateUnit(ctx context.Context, req *translationv1.UpdateUnitRe
 	if ok, err := s.may(ctx, "unit.edit", comp, lang, true); err != nil || !ok {
 		return nil, orDenied(err, "You do not have permission to edit this string.")
 	}
-	if req.GetSetLabels() {
-		if err := s.checkLabels(ctx, comp, cur, req.GetLabelIds()); err != nil {
-			return nil, err
-		}
+	if err := s.checkLabels(ctx, comp, cur, req.GetLabelIds()); err != nil {
+		return nil, err
 	}
 	if req.GetLabelsOnly() {
 		return s.setLabels(ctx, cur, req)
 	}
-	canReview, err := s.may(ctx, "unit.review", comp, lang, req.GetActorCanReview())
+	v, err := s.editUnit(ctx, comp, lang, cur.State, req)
 	if err != nil {
 		return nil, err
 	}
+	return s.setLabels(ctx, v, req)
+}
+
+// editUnit applies the target and state of req to the unit under lock
+// (COMPAT.md §5); state is the unit's before, for the project lookup that
+// approvals need.
+func (s *Server) editUnit(ctx context.Context, comp *catalogv1.Component, lang string, state int, req *translationv1.UpdateUnitRequest) (store.UnitView, error) {
+	canReview, err := s.may(ctx, "unit.review", comp, lang, req.GetActorCanReview())
+	if err != nil {
+		return store.UnitView{}, err
+	}
 	var project *catalogv1.Project
-	if req.GetState() == store.StateApproved || cur.State == store.StateApproved {
+	if req.GetState() == store.StateApproved || state == store.StateApproved {
 		if project, err = s.project(ctx, comp); err != nil {
-			return nil, err
+			return store.UnitView{}, err
 		}
 	}
 	changed := true
 	v, err := s.cfg.Store.EditUnit(ctx, req.GetId(), func(u store.UnitView) (store.Edit, error) {
+		if u.State == store.StateApproved && project == nil { // approved meanwhile
+			return store.Edit{}, errs.New(errs.FailedPrecondition, "The string was approved meanwhile; try again.")
+		}
 		if err := checkEdit(u, comp, project, req, canReview); err != nil {
 			return store.Edit{}, err
 		}
@@ -68,16 +104,13 @@ func (s *Server) UpdateUnit(ctx context.Context, req *translationv1.UpdateUnitRe
 			Changes: []*changelogv1.Change{editChange(u, req, target)}}, nil
 	})
 	if err == errUnchanged && !changed {
-		v, err = s.cfg.Store.GetUnit(ctx, req.GetId())
+		return s.cfg.Store.GetUnit(ctx, req.GetId())
 	}
 	if err != nil {
-		return nil, err
+		return store.UnitView{}, err
 	}
 	s.cfg.Notify()
-	if req.GetSetLabels() {
-		return s.setLabels(ctx, v, req)
-	}
-	return &translationv1.UpdateUnitResponse{Unit: s.withLabels(ctx, unitProto(v))}, nil
+	return v, nil
 }
 
 // errUnchanged aborts the transaction of an edit that changes nothing;

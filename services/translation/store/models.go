@@ -56,6 +56,27 @@ type Stats struct {
 	Comments        int64
 }
 
+// values are the counters in the order of statColumns.
+func (s *Stats) values() []int64 {
+	return []int64{s.Total, s.TotalWords, s.TotalChars, s.Translated, s.TranslatedWords, s.TranslatedChars,
+		s.Fuzzy, s.FuzzyWords, s.FuzzyChars, s.Approved, s.ApprovedWords, s.ApprovedChars,
+		s.Readonly, s.ReadonlyWords, s.ReadonlyChars, s.Failing, s.Suggestions, s.Comments}
+}
+
+// add adds d to every counter.
+func (s *Stats) add(d Stats) {
+	for _, p := range []struct{ to, from *int64 }{
+		{&s.Total, &d.Total}, {&s.TotalWords, &d.TotalWords}, {&s.TotalChars, &d.TotalChars},
+		{&s.Translated, &d.Translated}, {&s.TranslatedWords, &d.TranslatedWords}, {&s.TranslatedChars, &d.TranslatedChars},
+		{&s.Fuzzy, &d.Fuzzy}, {&s.FuzzyWords, &d.FuzzyWords}, {&s.FuzzyChars, &d.FuzzyChars},
+		{&s.Approved, &d.Approved}, {&s.ApprovedWords, &d.ApprovedWords}, {&s.ApprovedChars, &d.ApprovedChars},
+		{&s.Readonly, &d.Readonly}, {&s.ReadonlyWords, &d.ReadonlyWords}, {&s.ReadonlyChars, &d.ReadonlyChars},
+		{&s.Failing, &d.Failing}, {&s.Suggestions, &d.Suggestions}, {&s.Comments, &d.Comments},
+	} {
+		*p.to += *p.from
+	}
+}
+
 // Count adds (sign 1) or removes (sign -1) one unit to the buckets of its state.
 func (s *Stats) Count(state int, words, chars int64, sign int64) {
 	add := func(n, w, c *int64) { *n += sign; *w += sign * words; *c += sign * chars }

@@ -3,8 +3,10 @@ package store_test
 import (
 	"context"
 	"errors"
+	"reflect"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/tmsproject/tms/pkg/dbtest"
 	"github.com/tmsproject/tms/pkg/errs"
@@ -37,6 +39,16 @@ func outboxCount(t *testing.T, gdb *gorm.DB) int64 {
 		t.Fatal(err)
 	}
 	return n
+}
+
+// sameTranslation compares translations as stored: times by instant.
+func sameTranslation(a, b store.Translation) bool {
+	if (a.LastChange == nil) != (b.LastChange == nil) || (a.LastChange != nil && !a.LastChange.Equal(*b.LastChange)) ||
+		!a.CreatedAt.Equal(b.CreatedAt) {
+		return false
+	}
+	a.LastChange, b.LastChange, a.CreatedAt, b.CreatedAt = nil, nil, time.Time{}, time.Time{}
+	return reflect.DeepEqual(a, b)
 }
 
 func TestStore(t *testing.T) {
@@ -80,6 +92,13 @@ func TestStore(t *testing.T) {
 			t.Errorf("all units total = %d, want 6", all)
 		}
 
+		if sc, err := s.GetUnitScope(ctx, units[1].ID); err != nil || sc != (store.UnitScope{ComponentID: 7, LanguageCode: "cs", State: 10}) {
+			t.Errorf("scope of a unit: %+v %v", sc, err)
+		}
+		if _, err := s.GetUnitScope(ctx, 1<<40); !errs.Is(err, errs.NotFound) {
+			t.Errorf("scope of a missing unit: %v", err)
+		}
+
 		// Edit: empty -> translated moves the counters and completes nothing yet.
 		closeID := units[2].ID
 		edited, err := s.EditUnit(ctx, closeID, func(v store.UnitView) (store.Edit, error) {
@@ -94,6 +113,9 @@ func TestStore(t *testing.T) {
 		}
 		if !edited.Pending || edited.Target != "Zavřít" || edited.Translation.Translated != 2 || edited.Translation.LastAuthor != "alice" {
 			t.Fatalf("edited = %+v", edited)
+		}
+		if stored, err := s.GetTranslationByID(ctx, cs.Translation.ID); err != nil || !sameTranslation(stored, edited.Translation) {
+			t.Errorf("the edit answers the translation\n%+v\nwhile it is stored as\n%+v (%v)", edited.Translation, stored, err)
 		}
 		// Refusal leaves everything alone.
 		_, err = s.EditUnit(ctx, closeID, func(store.UnitView) (store.Edit, error) { return store.Edit{}, errs.New(errs.PermissionDenied, "no") })

@@ -108,6 +108,29 @@ func (s *Store) UnitByHash(ctx context.Context, translationID, idHash int64) (Un
 	return s.unitWhere(ctx, "translation_id = ? AND id_hash = ?", translationID, idHash)
 }
 
+// UnitScope is where a unit lives and its state: what an edit's
+// permission checks need before its transaction.
+type UnitScope struct {
+	ComponentID  int64
+	LanguageCode string
+	State        int
+}
+
+// GetUnitScope reads a unit's scope in one small statement (an edit reads
+// the whole unit again under lock).
+func (s *Store) GetUnitScope(ctx context.Context, id int64) (UnitScope, error) {
+	var out []UnitScope
+	err := s.q(ctx).Raw(`SELECT t.component_id, t.language_code, u.state FROM units u
+		JOIN translations t ON t.id = u.translation_id WHERE u.id = ?`, id).Scan(&out).Error
+	if err != nil {
+		return UnitScope{}, err
+	}
+	if len(out) == 0 {
+		return UnitScope{}, notFound(gorm.ErrRecordNotFound, "unit")
+	}
+	return out[0], nil
+}
+
 func (s *Store) unitWhere(ctx context.Context, where string, args ...any) (UnitView, error) {
 	var u Unit
 	if err := notFound(s.q(ctx).Where(where, args...).Take(&u).Error, "unit"); err != nil {
@@ -195,19 +218,23 @@ func (s *Store) editTx(tx *gorm.DB, id int64, decide func(UnitView) (Edit, error
 		return UnitView{}, err
 	}
 	changes := e.Changes
-	if u.State >= StateTranslated {
-		cleanup, err := cleanupSuggestions(tx, u, t)
+	if u.HasSuggestion { // an edit changes suggestions only by this cleanup, comments never
+		if u.State >= StateTranslated {
+			cleanup, err := cleanupSuggestions(tx, u, t)
+			if err != nil {
+				return UnitView{}, err
+			}
+			changes = append(changes, cleanup...)
+		}
+		flags, err := refreshUnitFlags(tx, &u)
 		if err != nil {
 			return UnitView{}, err
 		}
-		changes = append(changes, cleanup...)
-	}
-	flags, err := refreshUnitFlags(tx, &u)
-	if err != nil {
-		return UnitView{}, err
-	}
-	delta.Suggestions, delta.Comments = flags.Suggestions, flags.Comments
-	if err := applyDelta(tx, &t, delta, at, e.Author); err != nil {
+		delta.Suggestions, delta.Comments = flags.Suggestions, flags.Comments
+		if err := applyDelta(tx, &t, delta, at, e.Author); err != nil {
+			return UnitView{}, err
+		}
+	} else if err := applyLockedDelta(tx, &t, delta, at, e.Author); err != nil {
 		return UnitView{}, err
 	}
 	if err := noteContentChange(tx, t.ID, at); err != nil {
@@ -252,13 +279,32 @@ func applyDelta(tx *gorm.DB, t *Translation, d Stats, at time.Time, author strin
 	return moveCounters(tx, t, d, map[string]any{"last_change": at, "last_author": author})
 }
 
+// applyLockedDelta is applyDelta for a t read in this transaction under
+// lock, nothing having moved its counters since: t follows in memory
+// instead of being read again.
+func applyLockedDelta(tx *gorm.DB, t *Translation, d Stats, at time.Time, author string) error {
+	if err := moveCountersOnly(tx, t.ID, d, map[string]any{"last_change": at, "last_author": author}); err != nil {
+		return err
+	}
+	t.Stats.add(d)
+	t.LastChange, t.LastAuthor = &at, author
+	return nil
+}
+
 // moveCounters adds d to the counters of t together with the other
 // updates, then reloads t.
 func moveCounters(tx *gorm.DB, t *Translation, d Stats, updates map[string]any) error {
+	if err := moveCountersOnly(tx, t.ID, d, updates); err != nil {
+		return err
+	}
+	return tx.Where("id = ?", t.ID).Take(t).Error
+}
+
+// moveCountersOnly adds d to the counters of translation id together with
+// the other updates.
+func moveCountersOnly(tx *gorm.DB, id int64, d Stats, updates map[string]any) error {
 	cols := statColumns()
-	vals := []int64{d.Total, d.TotalWords, d.TotalChars, d.Translated, d.TranslatedWords, d.TranslatedChars,
-		d.Fuzzy, d.FuzzyWords, d.FuzzyChars, d.Approved, d.ApprovedWords, d.ApprovedChars,
-		d.Readonly, d.ReadonlyWords, d.ReadonlyChars, d.Failing, d.Suggestions, d.Comments}
+	vals := d.values()
 	if updates == nil {
 		updates = map[string]any{}
 	}
@@ -267,12 +313,13 @@ func moveCounters(tx *gorm.DB, t *Translation, d Stats, updates map[string]any) 
 			updates[c] = gorm.Expr(c+" + ?", vals[i])
 		}
 	}
-	if len(updates) > 0 {
-		if err := tx.Model(&Translation{}).Where("id = ?", t.ID).Updates(updates).Error; err != nil {
-			return fmt.Errorf("update counters: %w", err)
-		}
+	if len(updates) == 0 {
+		return nil
 	}
-	return tx.Where("id = ?", t.ID).Take(t).Error
+	if err := tx.Model(&Translation{}).Where("id = ?", id).Updates(updates).Error; err != nil {
+		return fmt.Errorf("update counters: %w", err)
+	}
+	return nil
 }
 
 // noteContentChange remembers a content change for recent_changes and
