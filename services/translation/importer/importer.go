@@ -7,8 +7,8 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
-	"runtime"
-	"sync"
+
+	"runtime/debug"
 
 	"github.com/tmsproject/tms/pkg/lang"
 	"github.com/tmsproject/tms/pkg/po"
@@ -52,7 +52,9 @@ type parsed struct {
 
 // Import reads the component's files from dir and stores them. Every file
 // is parsed before anything is written, so a parse error leaves the stored
-// translations as they were.
+// translations as they were. The files are parsed twice, one or two at a
+// time, rather than all held at once: first to check them and collect the
+// source strings that only translation files have, then to store each.
 func (im *Importer) Import(ctx context.Context, comp *catalogv1.Component, dir string, progress Progress) error {
 	mask, err := filemask.Parse(comp.GetFilemask())
 	if err != nil {
@@ -62,45 +64,108 @@ func (im *Importer) Import(ctx context.Context, comp *catalogv1.Component, dir s
 	if err != nil {
 		return fmt.Errorf("scan working copy: %w", err)
 	}
+	realRoot, err := filemask.RealRoot(dir)
+	if err != nil {
+		return err
+	}
 	base := comp.GetTemplate()
 	if base == "" {
 		base = comp.GetNewBase()
-	}
-	var baseFile *parsed
-	if base != "" {
-		files := parseAll(dir, []filemask.Match{{Path: base}})
-		if files[0].err != nil {
-			return files[0].err
-		}
-		baseFile = &files[0]
 	}
 	srcCode := comp.GetSourceLanguageCode()
 	if srcCode == "" {
 		srcCode = "en"
 	}
-	var files []parsed
-	for _, p := range parseAll(dir, translationFiles(matches, base, srcCode)) {
-		if p.err != nil {
-			return p.err
+	cjk := textstat.IsCJK(srcCode)
+	var baseFile *sourceBase
+	if base != "" {
+		if baseFile, err = readBase(realRoot, dir, base, cjk); err != nil {
+			return err
 		}
-		files = append(files, p)
 	}
-	progress(30, fmt.Sprintf("parsed %d files", len(files)))
-	sourceIDs, err := im.importSource(ctx, comp, srcCode, baseFile, files)
+	paths := translationFiles(matches, base, srcCode)
+	extra, err := sourceOnlyInFiles(realRoot, dir, paths, baseFile, cjk)
+	if err != nil {
+		return err
+	}
+	progress(30, fmt.Sprintf("parsed %d files", len(paths)))
+	releaseMemory()
+	sourceIDs, err := im.importSource(ctx, comp, srcCode, baseFile, extra)
 	if err != nil {
 		return err
 	}
 	seen := map[string]bool{srcCode: true}
-	cjk := textstat.IsCJK(srcCode)
-	for i, f := range files {
+	for i, m := range paths {
+		f := parseOne(realRoot, dir, m)
+		if f.err != nil {
+			return f.err
+		}
 		code, err := im.importFile(ctx, comp, f, sourceIDs, cjk)
 		if err != nil {
 			return err
 		}
 		seen[code] = true
-		progress(30+70*(i+1)/len(files), "imported "+f.match.Path)
+		progress(30+70*(i+1)/len(paths), "imported "+m.Path)
+		releaseMemory()
 	}
 	return im.dropVanished(ctx, comp.GetId(), seen)
+}
+
+// releaseMemory hands the memory of a stored file back to the system.
+// A file's parse and units take several times its size for a moment; the
+// runtime keeps freed memory for reuse and returns it only slowly, so
+// without this an import's resident size would be that of its garbage.
+func releaseMemory() { debug.FreeOSMemory() }
+
+// sourceBase is what an import keeps of the template (or new_base): its
+// strings as source units and what the source translation records of it,
+// not the parsed file, several times their size.
+type sourceBase struct {
+	units          []store.Unit
+	path, revision string
+	plurals        int
+	formula        string
+}
+
+func readBase(realRoot, dir, path string, cjk bool) (*sourceBase, error) {
+	f := parseOne(realRoot, dir, filemask.Match{Path: path})
+	if f.err != nil {
+		return nil, f.err
+	}
+	b := &sourceBase{path: path, revision: workcopy.BlobHash(f.data)}
+	b.plurals, b.formula = plurals(f.file)
+	for _, e := range f.file.Entries() {
+		b.units = append(b.units, newUnit(e, cjk, true))
+	}
+	return b, nil
+}
+
+// sourceOnlyInFiles parses the translation files one at a time (a parsed
+// file takes several times its size) and returns the source units of the
+// strings the base file lacks, in file order, each once: Weblate creates a
+// source unit for every translated string. The first parse error is
+// returned.
+func sourceOnlyInFiles(realRoot, dir string, matches []filemask.Match, base *sourceBase, cjk bool) ([]store.Unit, error) {
+	have := map[int64]bool{}
+	if base != nil {
+		for _, u := range base.units {
+			have[u.IDHash] = true
+		}
+	}
+	var out []store.Unit
+	for _, m := range matches {
+		f := parseOne(realRoot, dir, m)
+		if f.err != nil {
+			return nil, f.err
+		}
+		for _, e := range f.file.Entries() {
+			if u := newUnit(e, cjk, true); !have[u.IDHash] {
+				have[u.IDHash] = true
+				out = append(out, u)
+			}
+		}
+	}
+	return out, nil
 }
 
 // translationFiles drops the files that are not translations: the template
@@ -112,29 +177,6 @@ func translationFiles(matches []filemask.Match, base, srcCode string) []filemask
 			out = append(out, m)
 		}
 	}
-	return out
-}
-
-// parseAll reads and parses files concurrently, keeping their order.
-func parseAll(dir string, matches []filemask.Match) []parsed {
-	out := make([]parsed, len(matches))
-	realRoot, err := filemask.RealRoot(dir)
-	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
-	var wg sync.WaitGroup
-	for i, m := range matches {
-		out[i].match = m
-		if err != nil {
-			out[i].err = err
-			continue
-		}
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer func() { <-sem; wg.Done() }()
-			out[i] = parseOne(realRoot, dir, m)
-		}()
-	}
-	wg.Wait()
 	return out
 }
 
@@ -158,13 +200,11 @@ func parseOne(realRoot, dir string, m filemask.Match) parsed {
 // importSource stores the source translation: the strings of the template
 // (or new_base), then any string found only in a translation file, as
 // Weblate creates a source unit for every translated string.
-func (im *Importer) importSource(ctx context.Context, comp *catalogv1.Component, code string, base *parsed, files []parsed) (map[int64]int64, error) {
-	cjk := textstat.IsCJK(code)
+func (im *Importer) importSource(ctx context.Context, comp *catalogv1.Component, code string, base *sourceBase, extra []store.Unit) (map[int64]int64, error) {
 	var units []store.Unit
 	have := map[int64]bool{}
-	add := func(f *po.File) {
-		for _, e := range f.Entries() {
-			u := newUnit(e, cjk, true)
+	add := func(us []store.Unit) {
+		for _, u := range us {
 			if !have[u.IDHash] {
 				have[u.IDHash] = true
 				units = append(units, u)
@@ -174,15 +214,13 @@ func (im *Importer) importSource(ctx context.Context, comp *catalogv1.Component,
 	spec := store.ImportSpec{Translation: im.translation(comp, code)}
 	n, formula := 2, ""
 	if base != nil {
-		add(base.file)
-		n, formula = plurals(base.file)
-		spec.Translation.Filename = base.match.Path
-		spec.Translation.Revision = workcopy.BlobHash(base.data)
+		add(base.units)
+		n, formula = base.plurals, base.formula
+		spec.Translation.Filename = base.path
+		spec.Translation.Revision = base.revision
 		spec.Translation.IsTemplate = comp.GetTemplate() != ""
 	}
-	for _, f := range files {
-		add(f.file)
-	}
+	add(extra)
 	lng, err := im.ensure(ctx, code, n, formula)
 	if err != nil {
 		return nil, err
@@ -193,7 +231,7 @@ func (im *Importer) importSource(ctx context.Context, comp *catalogv1.Component,
 	spec.Units = units
 	if comp.GetTemplate() != "" {
 		prev, _ := im.Store.GetTranslation(ctx, comp.GetId(), spec.Translation.LanguageCode)
-		spec.Changes = []*changelogv1.Change{resourceUpdated(comp, spec.Translation.LanguageCode, base.match.Path, reason(prev.Revision, spec.Translation.Revision))}
+		spec.Changes = []*changelogv1.Change{resourceUpdated(comp, spec.Translation.LanguageCode, base.path, reason(prev.Revision, spec.Translation.Revision))}
 	}
 	res, err := im.Store.ImportTranslation(ctx, spec)
 	if err != nil {
@@ -219,6 +257,9 @@ func (im *Importer) importFile(ctx context.Context, comp *catalogv1.Component, f
 	for _, e := range entries {
 		spec.Units = append(spec.Units, newUnit(e, cjk, false))
 	}
+	// The parsed file is several times the size of its units: let it go
+	// before they are stored (the caller holds no other reference).
+	f.file, f.data = nil, nil
 	prev, _ := im.Store.GetTranslation(ctx, comp.GetId(), code)
 	if im.OnlyChanged && prev.Revision == spec.Translation.Revision {
 		return code, nil
