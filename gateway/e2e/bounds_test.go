@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"mime/multipart"
 	"net/http"
 	"net/url"
 	"strings"
@@ -154,4 +155,44 @@ func TestLargeFileDownload(t *testing.T) {
 		t.Errorf("download of %d bytes differs from the committed file of %d bytes", len(got), len(file))
 	}
 	call(t, "GET", base+"translations/demo/app/de/units/?page=2", nil, 200)
+}
+
+// TestLargeUpload uploads a translation file over 64 MiB (a gRPC
+// message's bound) with method translate: it streams to the service and
+// every string is taken.
+func TestLargeUpload(t *testing.T) {
+	const n = 2_100
+	repo, file := bigOrigin(t, n, 32<<10)
+	base := startWithComponent(t, repo, n)
+	edited := bytes.ReplaceAll(file, []byte(`msgstr "Zeichenkette `), []byte(`msgstr "Kette `))
+	var body bytes.Buffer
+	w := multipart.NewWriter(&body)
+	for k, v := range map[string]string{"method": "translate", "conflicts": "replace-translated"} {
+		if err := w.WriteField(k, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	part, err := w.CreateFormFile("file", "de.po")
+	if err != nil {
+		t.Fatal(err)
+	}
+	part.Write(edited)
+	w.Close()
+	req, _ := http.NewRequest("POST", base+"translations/demo/app/de/file/", &body)
+	req.Header.Set("Authorization", "Token "+adminToken)
+	req.Header.Set("Content-Type", w.FormDataContentType())
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var out map[string]any
+	_ = json.NewDecoder(resp.Body).Decode(&out)
+	if resp.StatusCode != 200 || out["accepted"] != float64(n) {
+		t.Fatalf("upload of %d MiB: %d %v", len(edited)>>20, resp.StatusCode, out)
+	}
+	first := call(t, "GET", base+"translations/demo/app/de/units/", nil, 200)["results"].([]any)[0].(map[string]any)
+	if target := first["target"].([]any)[0].(string); !strings.HasPrefix(target, "Kette 0 ") {
+		t.Errorf("after the upload, the first string is %.40q", target)
+	}
 }

@@ -1,7 +1,13 @@
 package rest
 
 import (
+	"context"
+	"errors"
+	"io"
 	"net/http"
+
+	"github.com/tmsproject/tms/pkg/grpcx"
+	"google.golang.org/grpc"
 
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 )
@@ -16,7 +22,8 @@ type uploadJSON struct {
 }
 
 // uploadTranslationFile merges a multipart upload (file, method, conflicts,
-// fuzzy) into a translation (COMPAT.md §5).
+// fuzzy) into a translation (COMPAT.md §5). The file streams to the
+// service in chunks, whatever its size up to maxUpload.
 func (g *gateway) uploadTranslationFile(c *call) error {
 	comp, t, err := c.pathTranslation()
 	if err != nil {
@@ -25,12 +32,13 @@ func (g *gateway) uploadTranslationFile(c *call) error {
 	if err := c.authorizePath("upload.perform", ""); err != nil {
 		return err
 	}
-	b, err := c.readBody()
+	b, done, err := c.readUploadBody()
 	if err != nil {
 		return err
 	}
+	defer done()
 	b.required("file")
-	f, isFile := b.fields["file"].(fileField)
+	f, isFile := b.fields["file"].(uploadedFile)
 	if b.has("file") && !isFile {
 		b.errs.Add("file", "invalid", "The submitted data was not a file. Check the encoding type on the form.")
 	}
@@ -40,16 +48,55 @@ func (g *gateway) uploadTranslationFile(c *call) error {
 	if err := b.err(); err != nil {
 		return err
 	}
-	if len(f.data) == 0 {
+	if f.hdr.Size == 0 {
 		b.errs.Add("file", "empty", "The submitted file is empty.")
 		return b.err()
 	}
-	resp, err := g.cfg.Translation.UploadFile(c.ctx, &translationv1.UploadFileRequest{
-		ComponentId: comp.GetId(), LanguageCode: t.GetLanguageCode(), Content: f.data,
+	resp, err := g.streamUpload(c, f, &translationv1.UploadFileRequest{
+		ComponentId: comp.GetId(), LanguageCode: t.GetLanguageCode(),
 		Method: method, Conflicts: conflicts, Fuzzy: fuzzy, Actor: c.actor()})
 	if err != nil {
 		return err
 	}
 	return c.write(http.StatusOK, uploadJSON{NotFound: resp.GetNotFound(), Skipped: resp.GetSkipped(),
 		Accepted: resp.GetAccepted(), Total: resp.GetTotal(), Result: resp.GetResult(), Count: resp.GetCount()})
+}
+
+// streamUpload sends the file of req to the service in chunks: req first
+// (with no content), then the file.
+func (g *gateway) streamUpload(c *call, f uploadedFile, req *translationv1.UploadFileRequest) (*translationv1.UploadFileResponse, error) {
+	file, err := f.hdr.Open()
+	if err != nil {
+		return nil, err
+	}
+	defer file.Close()
+	ctx, cancel := context.WithTimeout(c.ctx, grpcx.LongTimeout)
+	defer cancel()
+	stream, err := g.cfg.Translation.UploadFileStream(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := stream.Send(&translationv1.UploadFileStreamRequest{Request: req}); err != nil {
+		return nil, streamError(stream, err)
+	}
+	err = sendChunks(file, func(chunk []byte) error {
+		return stream.Send(&translationv1.UploadFileStreamRequest{Chunk: chunk})
+	})
+	if err != nil {
+		return nil, streamError(stream, err)
+	}
+	resp, err := stream.CloseAndRecv()
+	if err != nil {
+		return nil, err
+	}
+	return resp.GetResult(), nil
+}
+
+// streamError is the service's answer when a send failed because the
+// stream ended (io.EOF): the status comes with CloseAndRecv.
+func streamError(stream grpc.ClientStreamingClient[translationv1.UploadFileStreamRequest, translationv1.UploadFileStreamResponse], err error) error {
+	if errors.Is(err, io.EOF) {
+		_, err = stream.CloseAndRecv()
+	}
+	return err
 }
