@@ -31,6 +31,21 @@ func Record(tx *gorm.DB, c *changelogv1.Change) error {
 	return err
 }
 
+// RecordAll is Record of many changes, written in multi-row statements.
+func RecordAll(tx *gorm.DB, changes []*changelogv1.Change) error {
+	payloads := make([][]byte, len(changes))
+	for i, c := range changes {
+		if c.GetTimestamp() == nil {
+			c.Timestamp = timestamppb.New(db.Normalize(time.Now()))
+		}
+		var err error
+		if payloads[i], err = proto.Marshal(c); err != nil {
+			return fmt.Errorf("encode change: %w", err)
+		}
+	}
+	return outbox.AddAll(tx, Topic, payloads)
+}
+
 // Deliverer returns the outbox delivery function that sends change records
 // to the changelog service, each carrying its outbox event id.
 func Deliverer(client changelogv1.ChangelogServiceClient) outbox.Deliverer {

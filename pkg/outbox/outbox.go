@@ -4,6 +4,7 @@ import (
 	"embed"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -48,6 +49,39 @@ func (r record) event() Event {
 	}
 	return Event{ID: r.ID, EventID: r.EventID, Topic: r.Topic, Payload: r.Payload, CreatedAt: r.CreatedAt.UTC()}
 }
+
+// AddAll is Add of many events of one topic in multi-row statements, for
+// bulk writes (an upload of thousands of strings).
+func AddAll(tx *gorm.DB, topic string, payloads [][]byte) error {
+	if topic == "" {
+		return errors.New("outbox: event topic is empty")
+	}
+	at := time.Now().UTC()
+	q := tx.Session(&gorm.Session{NewDB: true})
+	for start := 0; start < len(payloads); start += addAllBatch {
+		chunk := payloads[start:min(start+addAllBatch, len(payloads))]
+		var sb strings.Builder
+		sb.WriteString("INSERT INTO outbox_events (event_id, topic, payload, created_at) VALUES ")
+		args := make([]any, 0, 4*len(chunk))
+		for i, p := range chunk {
+			if i > 0 {
+				sb.WriteString(", ")
+			}
+			sb.WriteString("(?, ?, ?, ?)")
+			if p == nil {
+				p = []byte{} // the column is NOT NULL
+			}
+			args = append(args, uuid.NewString(), topic, p, at)
+		}
+		if err := q.Exec(sb.String(), args...).Error; err != nil {
+			return fmt.Errorf("outbox: add %d %s events: %w", len(chunk), topic, err)
+		}
+	}
+	return nil
+}
+
+// addAllBatch is how many events AddAll writes per statement.
+const addAllBatch = 250
 
 // Add records an event in tx, which should be the transaction making the
 // state change the event reports: the event then exists if and only if the

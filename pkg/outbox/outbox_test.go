@@ -325,3 +325,47 @@ func TestConcurrentFlushes(t *testing.T) {
 		}
 	}, outbox.Migrations)
 }
+
+// TestAddAll writes events in multi-row statements: every one is
+// delivered once, in order, with its payload (an empty one too), and
+// nothing is written when the transaction rolls back.
+func TestAddAll(t *testing.T) {
+	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
+		payloads := make([][]byte, 600) // more than one statement's worth
+		for i := range payloads {
+			payloads[i] = []byte(fmt.Sprint(i))
+		}
+		payloads[7] = nil
+		rollback := errors.New("roll back")
+		if err := gdb.Transaction(func(tx *gorm.DB) error {
+			if err := outbox.AddAll(tx, "bulk", payloads[:10]); err != nil {
+				return err
+			}
+			return rollback
+		}); !errors.Is(err, rollback) {
+			t.Fatal(err)
+		}
+		if err := gdb.Transaction(func(tx *gorm.DB) error { return outbox.AddAll(tx, "bulk", payloads) }); err != nil {
+			t.Fatal(err)
+		}
+		if err := outbox.AddAll(gdb, "", payloads); err == nil {
+			t.Error("AddAll took an empty topic")
+		}
+		s := newSink(0)
+		outbox.NewRelay(gdb, s.deliver, outbox.WithBatchSize(1000)).Flush()
+		got := s.events()
+		if len(got) != len(payloads) {
+			t.Fatalf("%d events delivered, want %d", len(got), len(payloads))
+		}
+		ids := map[string]bool{}
+		for i, e := range got {
+			if want := string(payloads[i]); string(e.Payload) != want || e.Topic != "bulk" || e.Payload == nil {
+				t.Errorf("event %d: %s %q, want bulk %q", i, e.Topic, e.Payload, want)
+			}
+			ids[e.EventID] = true
+		}
+		if len(ids) != len(got) {
+			t.Errorf("%d distinct event ids for %d events", len(ids), len(got))
+		}
+	}, outbox.Migrations)
+}

@@ -16,7 +16,7 @@ import (
 // approve: 30) unless the conflicts option protects the unit's current
 // text.
 func (s *Server) uploadMerge(ctx context.Context, up *upload) error {
-	index, err := s.unitIndex(ctx, up.t)
+	index, err := s.cfg.Store.UnitKeys(ctx, up.t.ID)
 	if err != nil {
 		return err
 	}
@@ -26,7 +26,7 @@ func (s *Server) uploadMerge(ctx context.Context, up *upload) error {
 		states  []int
 	)
 	for _, me := range up.entries(true) {
-		u, ok := index[entryIndexKey(me.e)]
+		id, ok := index[entryIndexKey(me.e)]
 		if !ok {
 			up.counts[0]++
 			continue
@@ -38,7 +38,7 @@ func (s *Server) uploadMerge(ctx context.Context, up *upload) error {
 		case up.method == "approve":
 			state = store.StateApproved
 		}
-		ids, targets, states = append(ids, u.ID), append(targets, store.Join(me.e.Msgstr)), append(states, state)
+		ids, targets, states = append(ids, id), append(targets, store.Join(me.e.Msgstr)), append(states, state)
 	}
 	edited, err := s.cfg.Store.EditUnits(ctx, ids, func(i int, cur store.UnitView) (store.Edit, error) {
 		if up.protects(cur, targets[i], states[i]) {
@@ -124,7 +124,7 @@ func (s *Server) uploadAdd(ctx context.Context, up *upload) error {
 	if err := checkManageUnits(up.comp, up.t); err != nil {
 		return err
 	}
-	index, err := s.unitIndex(ctx, up.t)
+	index, err := s.cfg.Store.UnitKeys(ctx, up.t.ID)
 	if err != nil {
 		return err
 	}
@@ -143,7 +143,7 @@ func (s *Server) uploadAdd(ctx context.Context, up *upload) error {
 			up.counts[1]++
 			continue
 		}
-		index[key] = store.UnitView{}
+		index[key] = 0 // added: a repeat of it is skipped
 		strs = append(strs, ns)
 	}
 	created, err := s.cfg.Store.CreateUnits(ctx, up.comp.GetId(), strs)

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"time"
@@ -108,6 +109,27 @@ func (s *Store) UnitByHash(ctx context.Context, translationID, idHash int64) (Un
 	return s.unitWhere(ctx, "translation_id = ? AND id_hash = ?", translationID, idHash)
 }
 
+// UnitKeys maps the key of each unit of a translation (context, then
+// "\x04", then the joined source) to its id, read in one pass without
+// the rest of the rows: what an upload matches its entries with.
+func (s *Store) UnitKeys(ctx context.Context, translationID int64) (map[string]int64, error) {
+	rows, err := s.q(ctx).Raw(`SELECT id, context, source FROM units WHERE translation_id = ?`, translationID).Rows()
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]int64{}
+	for rows.Next() {
+		var id int64
+		var context, source string
+		if err := rows.Scan(&id, &context, &source); err != nil {
+			return nil, err
+		}
+		out[context+"\x04"+source] = id
+	}
+	return out, rows.Err()
+}
+
 // UnitScope is where a unit lives and its state: what an edit's
 // permission checks need before its transaction.
 type UnitScope struct {
@@ -174,24 +196,215 @@ func (s *Store) EditUnit(ctx context.Context, id int64, decide func(UnitView) (E
 var ErrSkipEdit = errors.New("skip this edit")
 
 // EditUnits applies the edits of ids in ONE transaction, as an upload does:
-// all of them or none, and one commit instead of one per unit. decide gets
-// the index of the id; edited[i] tells whether unit i was changed.
+// all of them or none. decide gets the index of the id; edited[i] tells
+// whether unit i was changed. The units are read and written in batches
+// (batchEdits); one with suggestions goes alone, as EditUnit edits it,
+// since its edit may clean them up.
 func (s *Store) EditUnits(ctx context.Context, ids []int64, decide func(i int, u UnitView) (Edit, error)) (edited []bool, err error) {
 	edited = make([]bool, len(ids))
 	err = s.q(ctx).Transaction(func(tx *gorm.DB) error {
-		for i, id := range ids {
-			_, err := s.editTx(tx, id, func(u UnitView) (Edit, error) { return decide(i, u) })
-			switch {
-			case errors.Is(err, ErrSkipEdit):
-			case err != nil:
+		b := &batchEdits{s: s, tx: tx, at: now(), translations: map[int64]*batchTranslation{}}
+		defer b.close()
+		for start := 0; start < len(ids); start += editBatch {
+			chunk := ids[start:min(start+editBatch, len(ids))]
+			units, err := b.lockUnits(chunk)
+			if err != nil {
 				return err
-			default:
-				edited[i] = true
+			}
+			for j, id := range chunk {
+				i := start + j
+				ok, err := b.edit(units[id], func(u UnitView) (Edit, error) { return decide(i, u) })
+				if err != nil {
+					return err
+				}
+				edited[i] = ok
 			}
 		}
-		return nil
+		return b.flush(true)
 	})
 	return edited, err
+}
+
+// editBatch is how many units EditUnits reads, and writes, per statement.
+const editBatch = 300
+
+// batchEdits gathers the writes of EditUnits: the units' new text, the
+// counters of their translations and the change records, written per
+// batch instead of per unit.
+type batchEdits struct {
+	s            *Store
+	tx           *gorm.DB
+	at           time.Time
+	translations map[int64]*batchTranslation
+	writes       []unitWrite
+	changes      []*changelogv1.Change
+	update       *sql.Stmt // of writeUnits, prepared in the transaction
+}
+
+// batchTranslation is a translation as the batch leaves it, and what it
+// has yet to write of it.
+type batchTranslation struct {
+	t           Translation
+	delta       Stats
+	author      string
+	wasComplete bool
+	firstChange *changelogv1.Change // of the batch's edits, for "completed"
+}
+
+type unitWrite struct {
+	id            int64
+	target        string
+	state         int
+	pendingAuthor string
+}
+
+// lockUnits reads the units of ids (locked on PostgreSQL).
+func (b *batchEdits) lockUnits(ids []int64) (map[int64]*Unit, error) {
+	var us []Unit
+	if err := b.s.forUpdate(b.tx).Where("id IN ?", ids).Find(&us).Error; err != nil {
+		return nil, err
+	}
+	out := make(map[int64]*Unit, len(us))
+	for i := range us {
+		out[us[i].ID] = &us[i]
+	}
+	for _, id := range ids {
+		if out[id] == nil {
+			return nil, notFound(gorm.ErrRecordNotFound, "unit")
+		}
+	}
+	return out, nil
+}
+
+// translation is the batch's view of translation id, read once.
+func (b *batchEdits) translation(id int64) (*batchTranslation, error) {
+	if bt := b.translations[id]; bt != nil {
+		return bt, nil
+	}
+	var t Translation
+	if err := notFound(b.s.forUpdate(b.tx).Where("id = ?", id).Take(&t).Error, "translation"); err != nil {
+		return nil, err
+	}
+	bt := &batchTranslation{t: t, wasComplete: t.Translated == t.Total}
+	b.translations[id] = bt
+	return bt, nil
+}
+
+// edit decides and records the edit of u; it reports whether u changed.
+func (b *batchEdits) edit(u *Unit, decide func(UnitView) (Edit, error)) (bool, error) {
+	if u.HasSuggestion { // alone, after what is gathered: see EditUnits
+		if err := b.flush(false); err != nil {
+			return false, err
+		}
+		_, err := b.s.editTx(b.tx, u.ID, decide)
+		if errors.Is(err, ErrSkipEdit) {
+			return false, nil
+		}
+		if err != nil {
+			return false, err
+		}
+		if bt := b.translations[u.TranslationID]; bt != nil { // its counters moved: read them again
+			return true, b.tx.Where("id = ?", bt.t.ID).Take(&bt.t).Error
+		}
+		return true, nil
+	}
+	bt, err := b.translation(u.TranslationID)
+	if err != nil {
+		return false, err
+	}
+	e, err := decide(UnitView{Unit: *u, Translation: bt.t})
+	if errors.Is(err, ErrSkipEdit) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	var d Stats
+	d.Count(u.State, u.NumWords, u.NumChars, -1)
+	d.Count(e.State, u.NumWords, u.NumChars, 1)
+	bt.t.Stats.add(d)
+	bt.delta.add(d)
+	bt.author = e.Author
+	bt.t.LastChange, bt.t.LastAuthor = &b.at, e.Author
+	if bt.firstChange == nil && len(e.Changes) > 0 {
+		bt.firstChange = e.Changes[0]
+	}
+	b.writes = append(b.writes, unitWrite{id: u.ID, target: e.Target, state: e.State, pendingAuthor: e.Author})
+	b.changes = append(b.changes, e.Changes...)
+	if len(b.writes) >= editBatch {
+		return true, b.flush(false)
+	}
+	return true, nil
+}
+
+// flush writes what is gathered; the last flush also notes the content
+// change, the commit to make and any translation completed.
+func (b *batchEdits) flush(last bool) error {
+	if err := b.writeUnits(); err != nil {
+		return err
+	}
+	for _, bt := range b.translations {
+		if bt.delta != (Stats{}) || (last && bt.author != "") {
+			if err := moveCountersOnly(b.tx, bt.t.ID, bt.delta, map[string]any{"last_change": b.at, "last_author": bt.author}); err != nil {
+				return err
+			}
+			bt.delta = Stats{}
+		}
+		if last && bt.author != "" {
+			if err := noteContentChange(b.tx, bt.t.ID, b.at); err != nil {
+				return err
+			}
+			if err := setNeedsCommit(b.tx, bt.t.ComponentID); err != nil {
+				return err
+			}
+			if !bt.wasComplete && bt.t.Translated == bt.t.Total && bt.firstChange != nil {
+				b.changes = append(b.changes, completed(bt.firstChange))
+			}
+		}
+	}
+	for _, c := range b.changes {
+		if c.Timestamp == nil {
+			c.Timestamp = timestamp(b.at)
+		}
+	}
+	err := changefeed.RecordAll(b.tx, b.changes)
+	b.changes = b.changes[:0]
+	return err
+}
+
+// writeUnits sets the gathered units' text, state and pending author,
+// each by its id through one statement prepared per transaction. (A single
+// UPDATE … FROM a list of values made SQLite scan the table's index for
+// each list.)
+func (b *batchEdits) writeUnits() error {
+	if len(b.writes) == 0 {
+		return nil
+	}
+	if b.update == nil {
+		q := "UPDATE units SET target = ?, state = ?, pending = ?, pending_author = ?, last_updated = ? WHERE id = ?"
+		if b.s.postgres {
+			q = "UPDATE units SET target = $1, state = $2, pending = $3, pending_author = $4, last_updated = $5 WHERE id = $6"
+		}
+		st, err := b.tx.Statement.ConnPool.PrepareContext(b.tx.Statement.Context, q)
+		if err != nil {
+			return err
+		}
+		b.update = st
+	}
+	for _, w := range b.writes {
+		if _, err := b.update.ExecContext(b.tx.Statement.Context, w.target, w.state, true, w.pendingAuthor, b.at, w.id); err != nil {
+			return err
+		}
+	}
+	b.writes = b.writes[:0]
+	return nil
+}
+
+// close releases the prepared statement.
+func (b *batchEdits) close() {
+	if b.update != nil {
+		_ = b.update.Close()
+	}
 }
 
 // editTx is EditUnit within tx. After the edit, suggestions equal to the

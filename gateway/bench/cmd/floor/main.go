@@ -13,6 +13,7 @@
 //
 //	floor -tms bin/tms -baseline ../shared/perf/baseline -out floor.md
 //	floor -tms bin/tms -import-only -strings 166667 -languages 6 -out import1m.md
+//	floor -tms bin/tms -import-only -upload -strings 233000 -languages 1 -out upload.md
 package main
 
 import (
@@ -31,6 +32,7 @@ type config struct {
 	clients, rounds         int
 	duration                time.Duration
 	importOnly, keepScratch bool
+	upload                  bool
 }
 
 func main() {
@@ -47,6 +49,7 @@ func main() {
 	flag.StringVar(&c.pprof, "pprof", "", "metrics address to start the service with; a CPU profile of each service round goes to -pprof-dir")
 	flag.StringVar(&c.pprofDir, "pprof-dir", ".", "where -pprof writes its profiles")
 	flag.BoolVar(&c.keepScratch, "keep", false, "keep the scratch directory")
+	flag.BoolVar(&c.upload, "upload", false, "with -import-only: then upload a file of every string of one translation and time it")
 	flag.Parse()
 	if err := run(c); err != nil {
 		fmt.Fprintln(os.Stderr, "floor:", err)
@@ -77,7 +80,15 @@ func run(c config) error {
 	}
 	defer svc.stop()
 	if c.importOnly {
-		return writeImport(w, c, imp)
+		var up *uploadResult
+		if c.upload {
+			r, err := uploadTranslation(c, svc)
+			if err != nil {
+				return err
+			}
+			up = &r
+		}
+		return writeImport(w, c, imp, up)
 	}
 	base, err := startBaseline(c, scratch)
 	if err != nil {

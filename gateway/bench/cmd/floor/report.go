@@ -39,10 +39,14 @@ func writeReport(w io.Writer, c config, imp importResult, rates []rate) error {
 	return err
 }
 
-// writeImport writes the import row alone (-import-only).
-func writeImport(w io.Writer, c config, imp importResult) error {
+// writeImport writes the import row alone (-import-only), and the upload
+// row when there is one.
+func writeImport(w io.Writer, c config, imp importResult, up *uploadResult) error {
 	var b strings.Builder
 	writeImportRows(&b, c, imp)
+	if up != nil {
+		writeUploadRow(&b, *up)
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
