@@ -62,6 +62,9 @@ else
 	printf '## Side by side with the floor\n\nNot run: ../shared/perf/baseline was missing.\n\n' >"$work/floor.md"
 fi
 (cd "$root" && "$work/floor" -tms bin/tms -import-only -strings 166667 -languages 5 -out "$work/import1m.md")
-{ echo; cat "$work/floor.md" "$work/import1m.md"; } >>"$root/BENCHMARKS.md.tmp"
+# A whole-file upload of 233k strings (method translate) into a component
+# of one language, imported first.
+(cd "$root" && "$work/floor" -tms bin/tms -import-only -upload -strings 233000 -languages 1 -out "$work/upload233k.md")
+{ echo; cat "$work/floor.md" "$work/import1m.md" "$work/upload233k.md"; } >>"$root/BENCHMARKS.md.tmp"
 mv "$root/BENCHMARKS.md.tmp" "$root/BENCHMARKS.md"
 echo "== wrote BENCHMARKS.md"

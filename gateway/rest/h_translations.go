@@ -165,39 +165,66 @@ func (b *body) unitState() int32 {
 }
 
 // updateUnit edits target and state together (COMPAT.md §5): unit.edit,
-// and unit.review to approve (checked again by the service); labels (ids
-// of the project's labels) alone or with them, with source.edit.
+// and unit.review to approve; labels (ids of the project's labels) alone
+// or with them, with source.edit.
+//
+// A signed-in caller's valid edit goes straight to the service, which
+// answers 404 for what the caller may not see and 403 without the
+// permission, as the lookups here would. Anything else takes the lookups
+// first, so that 404, 401 and 403 come before a 400 about the body.
 func (g *gateway) updateUnit(c *call) error {
+	id, err := c.pathID()
+	if err != nil {
+		return err
+	}
+	b, err := c.readBody()
+	var req *translationv1.UpdateUnitRequest
+	if err == nil {
+		req, err = unitUpdate(b)
+	}
+	if err != nil || c.user == nil {
+		if lerr := c.unitEditable(); lerr != nil {
+			return lerr
+		}
+		if err != nil {
+			return err
+		}
+	}
+	req.Id, req.Actor = id, c.actor()
+	resp, err := g.cfg.Translation.UpdateUnit(c.ctx, req)
+	if err != nil {
+		return err
+	}
+	return c.ok(newUnitEditJSON(resp.GetUnit()))
+}
+
+// unitEditable is the lookup of the unit of the path: 404 when the caller
+// may not see it, 401 for the anonymous caller, 403 without unit.edit.
+func (c *call) unitEditable() error {
 	u, err := c.pathUnit()
 	if err != nil {
 		return err
 	}
-	if err := c.authorizeOn("unit.edit", u, "You do not have permission to edit this string."); err != nil {
-		return err
-	}
-	b, err := c.readBody()
-	if err != nil {
-		return err
-	}
+	return c.authorizeOn("unit.edit", u, "You do not have permission to edit this string.")
+}
+
+// unitUpdate reads the edit of a unit body: target and state together,
+// labels alone or with them.
+func unitUpdate(b *body) (*translationv1.UpdateUnitRequest, error) {
 	labels, setLabels := b.intList("labels")
 	if b.has("target") != b.has("state") || (!b.has("target") && !setLabels) {
 		const both = "Please provide both state and target for a partial update"
 		b.errs.Add("state", "required", both)
 		b.errs.Add("target", "required", both)
-		return b.err()
+		return nil, b.err()
 	}
 	target, _ := b.strList("target")
 	state := b.unitState()
 	if err := b.err(); err != nil {
-		return err
+		return nil, err
 	}
-	resp, err := g.cfg.Translation.UpdateUnit(c.ctx, &translationv1.UpdateUnitRequest{
-		Id: u.GetId(), Target: target, State: state, Actor: c.actor(),
-		SetLabels: setLabels, LabelIds: labels, LabelsOnly: !b.has("target")})
-	if err != nil {
-		return err
-	}
-	return c.ok(newUnitEditJSON(resp.GetUnit()))
+	return &translationv1.UpdateUnitRequest{Target: target, State: state,
+		SetLabels: setLabels, LabelIds: labels, LabelsOnly: !b.has("target")}, nil
 }
 
 func (g *gateway) getTask(c *call) error {
