@@ -168,10 +168,11 @@ func (b *body) unitState() int32 {
 // and unit.review to approve; labels (ids of the project's labels) alone
 // or with them, with source.edit.
 //
-// A signed-in caller's valid edit goes straight to the service, which
-// answers 404 for what the caller may not see and 403 without the
-// permission, as the lookups here would. Anything else takes the lookups
-// first, so that 404, 401 and 403 come before a 400 about the body.
+// A valid edit goes straight to the service, which answers 404 for what
+// the caller may not see and 403 without the permission, as the lookups
+// here would (visiblePath leaves this route to it; anonymous writes never
+// get here). An invalid body takes the lookups first, so that 404 and 403
+// come before its 400.
 func (g *gateway) updateUnit(c *call) error {
 	id, err := c.pathID()
 	if err != nil {
@@ -182,13 +183,11 @@ func (g *gateway) updateUnit(c *call) error {
 	if err == nil {
 		req, err = unitUpdate(b)
 	}
-	if err != nil || c.user == nil {
+	if err != nil {
 		if lerr := c.unitEditable(); lerr != nil {
 			return lerr
 		}
-		if err != nil {
-			return err
-		}
+		return err
 	}
 	req.Id, req.Actor = id, c.actor()
 	resp, err := g.cfg.Translation.UpdateUnit(c.ctx, req)
@@ -199,7 +198,7 @@ func (g *gateway) updateUnit(c *call) error {
 }
 
 // unitEditable is the lookup of the unit of the path: 404 when the caller
-// may not see it, 401 for the anonymous caller, 403 without unit.edit.
+// may not see it, 403 without unit.edit.
 func (c *call) unitEditable() error {
 	u, err := c.pathUnit()
 	if err != nil {

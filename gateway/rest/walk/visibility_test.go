@@ -108,6 +108,31 @@ func TestPrivateProjectInvisible(t *testing.T) {
 				t.Errorf("%s GET %s: %d, want 404", name, path, code)
 			}
 		}
+		if name == "outsider" {
+			outsiderEditsAre404(t, c, unit)
+		}
+	}
+	if got := admin.want(200, "GET", unit, nil)["target"].([]any)[0]; got != secretText {
+		t.Errorf("the private string became %q", got)
+	}
+}
+
+// outsiderEditsAre404 edits a private unit as a signed-in outsider, with
+// valid and invalid bodies: each is 404, as for a unit that does not
+// exist, never the 400 or 403 that would tell it exists.
+func outsiderEditsAre404(t *testing.T, c client, unit string) {
+	for _, method := range []string{"PATCH", "PUT"} {
+		for name, body := range map[string]any{
+			"valid":      map[string]any{"target": []string{"leak"}, "state": 20},
+			"approve":    map[string]any{"target": []string{"leak"}, "state": 30},
+			"no state":   map[string]any{"target": []string{"leak"}},
+			"wrong type": map[string]any{"target": 7, "state": "x"},
+			"labels":     map[string]any{"labels": []int{1}},
+		} {
+			if code, out := c.do(method, unit, body); code != 404 {
+				t.Errorf("outsider %s of a private unit, %s body: %d %s, want 404", method, name, code, out)
+			}
+		}
 	}
 }
 
