@@ -2,6 +2,7 @@ package search
 
 import (
 	"database/sql"
+	"slices"
 	"testing"
 )
 
@@ -16,3 +17,50 @@ func TestExecSQLite(t *testing.T) {
 	db.SetMaxOpenConns(1) // one in-memory database
 	runExecSuite(t, db, DialectSQLite)
 }
+
+// TestASCIISubstringAsLower: an ASCII search on SQLite (built-in LIKE,
+// lower() only for rows holding a character it turns into ASCII) finds
+// exactly what lower(column) LIKE lower(value) finds, the rule for every
+// other search, including on text with the Kelvin sign and dotted capital
+// I.
+func TestASCIISubstringAsLower(t *testing.T) {
+	db, err := sql.Open("sqlite", ":memory:")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	db.SetMaxOpenConns(1)
+	if _, err := db.Exec(`CREATE TABLE units (id INTEGER PRIMARY KEY, source TEXT NOT NULL)`); err != nil {
+		t.Fatal(err)
+	}
+	texts := []string{"Temperature 300 \u212a", "\u0130stanbul", "KELVIN", "kelvin", "plain text", "Straße",
+		"İİ", "ÉCOLE", "100% done_now", "ǅemal", "\u212aelvin \u0130I"}
+	for i, s := range texts {
+		if _, err := db.Exec(`INSERT INTO units VALUES (?, ?)`, i+1, s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, v := range []string{"k", "300 k", "istanbul", "i", "kelvin", "KELVIN", "stra", "e", "100%", "_now", "ii", "elvin ii", "x"} {
+		t.Run(v, func(t *testing.T) {
+			q, err := Parse("source:" + strconvQuote(v))
+			if err != nil {
+				t.Fatal(err)
+			}
+			where, args := q.SQL(execColumns, DialectSQLite)
+			got, err := queryIDs(db, "SELECT id FROM units WHERE "+where+" ORDER BY id", args)
+			if err != nil {
+				t.Fatalf("%v\nSQL: %s", err, where)
+			}
+			want, err := queryIDs(db, `SELECT id FROM units WHERE lower(source) LIKE lower(?) ESCAPE '\' ORDER BY id`, []any{likePattern(v)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("found %v, lower() finds %v\nSQL: %s", got, want, where)
+			}
+		})
+	}
+}
+
+// strconvQuote quotes v for the query language.
+func strconvQuote(v string) string { return `"` + v + `"` }

@@ -19,7 +19,8 @@ func TestSQL(t *testing.T) {
 		args       []any
 	}{
 		{"", "sqlite", "1=1", nil},
-		{"source:Foo", "sqlite", `lower(COALESCE(u.source, '')) LIKE lower(?) ESCAPE '\'`, []any{"%Foo%"}},
+		{"source:Foo", "sqlite", `(COALESCE(u.source, '') LIKE ? ESCAPE '\' OR (instr(COALESCE(u.source, ''), ?) > 0 OR instr(COALESCE(u.source, ''), ?) > 0) AND lower(COALESCE(u.source, '')) LIKE lower(?) ESCAPE '\')`, []any{"%Foo%", "\u0130", "\u212a", "%Foo%"}},
+		{"source:Föö", "sqlite", `lower(COALESCE(u.source, '')) LIKE lower(?) ESCAPE '\'`, []any{"%Föö%"}},
 		{"source:Foo", "postgres", `COALESCE(u.source, '') ILIKE ? ESCAPE '\'`, []any{"%Foo%"}},
 		{`source:"50%_a\\b"`, "postgres", `COALESCE(u.source, '') ILIKE ? ESCAPE '\'`, []any{`%50\%\_a\\b%`}},
 		{"target:=Bar", "sqlite", `COALESCE(u.target, '') = ?`, []any{"Bar"}},
