@@ -369,3 +369,35 @@ func TestAddAll(t *testing.T) {
 		}
 	}, outbox.Migrations)
 }
+
+// TestFlushBesideAStuckRound: while the background relay's round hangs on
+// a consumer that does not answer (a paused changelog), a Flush gives up
+// after FlushWait instead of queueing behind it, and the events go once
+// the consumer answers.
+func TestFlushBesideAStuckRound(t *testing.T) {
+	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
+		entered, release := make(chan struct{}, 100), make(chan struct{})
+		s := newSink(0)
+		deliver := func(ctx context.Context, events []outbox.Event) error {
+			entered <- struct{}{}
+			select {
+			case <-release:
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+			return s.deliver(ctx, events)
+		}
+		r := outbox.NewRelay(gdb, deliver, outbox.WithPollInterval(time.Millisecond))
+		add(t, gdb, "edit", "first")
+		run(t, r)
+		<-entered // the background round hangs
+		add(t, gdb, "edit", "second")
+		start := time.Now()
+		r.Flush()
+		if d := time.Since(start); d > outbox.FlushWait+500*time.Millisecond {
+			t.Errorf("Flush waited %v behind a stuck round, want at most FlushWait (%v)", d, outbox.FlushWait)
+		}
+		close(release)
+		s.waitFor(t, 2)
+	}, outbox.Migrations)
+}

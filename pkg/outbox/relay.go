@@ -27,13 +27,14 @@ type Relay struct {
 	// while a round runs share the next one (next), so a burst of writes
 	// costs a few rounds, not one each behind one another.
 	mu      sync.Mutex
-	cond    *sync.Cond // signalled when a round ends
-	running bool
-	next    *round
+	running *round // the round under way, nil when none
+	next    *round // the round the Flush callers arriving now wait for
 }
 
-// round is a Flush round that callers wait for; done once it ended.
-type round struct{ done bool }
+// round is one delivery round; done is closed when it ended.
+type round struct{ done chan struct{} }
+
+func newRound() *round { return &round{done: make(chan struct{})} }
 
 // NewRelay returns a relay reading the outbox in gdb.
 func NewRelay(gdb *gorm.DB, deliver Deliverer, opts ...Option) *Relay {
@@ -41,9 +42,7 @@ func NewRelay(gdb *gorm.DB, deliver Deliverer, opts ...Option) *Relay {
 	for _, opt := range opts {
 		opt(&o)
 	}
-	r := &Relay{db: gdb, deliver: deliver, opts: o, wake: make(chan struct{}, 1)}
-	r.cond = sync.NewCond(&r.mu)
-	return r
+	return &Relay{db: gdb, deliver: deliver, opts: o, wake: make(chan struct{}, 1)}
 }
 
 // Notify wakes the relay to deliver now. Call it after committing a
@@ -59,46 +58,63 @@ func (r *Relay) Notify() {
 // by at most this, and its events go with the background relay.
 const FlushWait = time.Second
 
-// Flush delivers the events waiting now, for at most FlushWait, and wakes
-// the background relay for whatever is left. Called right after a write
-// commits, it makes the write's change records readable as soon as the
-// write answers (a client reading the change log next sees them), as the
-// reference's synchronous records are. Deliveries are idempotent.
+// Flush delivers the events waiting now and wakes the background relay
+// for whatever is left; it returns within FlushWait, waiting included, so
+// a consumer that is down or paused delays a write by that at most. Called
+// right after a write commits, it makes the write's change records readable
+// as soon as the write answers (a client reading the change log next sees
+// them), as the reference's synchronous records are. Deliveries are
+// idempotent.
 //
 // A Flush waits for a round that starts after it was called: the one
 // waiting to start, shared with every caller that arrived meanwhile (group
 // commit), which the first of them runs once the round under way ends.
 func (r *Relay) Flush() {
+	deadline := time.Now().Add(FlushWait)
+	timer := time.NewTimer(FlushWait)
+	defer timer.Stop()
 	r.mu.Lock()
 	if r.next == nil {
-		r.next = &round{}
+		r.next = newRound()
 	}
 	mine := r.next
-	for r.running && !mine.done {
-		r.cond.Wait()
+	for r.running != nil {
+		cur := r.running
+		r.mu.Unlock()
+		select {
+		case <-mine.done: // another caller ran it
+			return
+		case <-cur.done:
+		case <-timer.C: // the round under way is stuck: leave it to the background relay
+			r.Notify()
+			return
+		}
+		r.mu.Lock()
 	}
-	if mine.done { // another caller ran it
+	select {
+	case <-mine.done: // ran by another caller meanwhile
 		r.mu.Unlock()
 		return
+	default:
 	}
-	r.next, r.running = nil, true // mine is r.next: rounds start only here
+	r.next, r.running = nil, mine // mine is r.next: rounds of Flush start only here
 	r.mu.Unlock()
 
-	left := r.flushRound()
+	left := r.flushRound(deadline)
 
 	r.mu.Lock()
-	mine.done, r.running = true, false
-	r.cond.Broadcast()
+	r.running = nil
+	close(mine.done)
 	r.mu.Unlock()
 	if left {
 		r.Notify()
 	}
 }
 
-// flushRound delivers batches until none is full, for at most FlushWait;
-// it reports whether events may be left (a failure, or out of time).
-func (r *Relay) flushRound() bool {
-	ctx, cancel := context.WithTimeout(context.Background(), FlushWait)
+// flushRound delivers batches until none is full, until deadline; it
+// reports whether events may be left (a failure, or out of time).
+func (r *Relay) flushRound(deadline time.Time) bool {
+	ctx, cancel := context.WithDeadline(context.Background(), deadline)
 	defer cancel()
 	for ctx.Err() == nil {
 		n, err := r.RunOnce(ctx)
@@ -115,15 +131,23 @@ func (r *Relay) flushRound() bool {
 // runExclusive is RunOnce as a round of its own, after any under way.
 func (r *Relay) runExclusive(ctx context.Context) (int, error) {
 	r.mu.Lock()
-	for r.running {
-		r.cond.Wait() // rounds are short: FlushWait at most
+	for r.running != nil {
+		cur := r.running
+		r.mu.Unlock()
+		select {
+		case <-cur.done:
+		case <-ctx.Done():
+			return 0, ctx.Err()
+		}
+		r.mu.Lock()
 	}
-	r.running = true
+	own := newRound()
+	r.running = own
 	r.mu.Unlock()
 	defer func() {
 		r.mu.Lock()
-		r.running = false
-		r.cond.Broadcast()
+		r.running = nil
+		close(own.done)
 		r.mu.Unlock()
 	}()
 	return r.RunOnce(ctx)
