@@ -2,7 +2,6 @@ package e2e
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
 	"mime/multipart"
@@ -117,15 +116,11 @@ func TestSlowQueryEndsAlone(t *testing.T) {
 // fetchQuiet is fetch for another goroutine: failures are a status of 0.
 func fetchQuiet(u string) (map[string]any, int) {
 	req, _ := http.NewRequest("GET", u, nil)
-	req.Header.Set("Authorization", "Token "+adminToken)
-	resp, err := http.DefaultClient.Do(req)
+	out, status, err := send(req)
 	if err != nil {
 		return map[string]any{"error": err.Error()}, 0
 	}
-	defer resp.Body.Close()
-	var out map[string]any
-	_ = json.NewDecoder(resp.Body).Decode(&out)
-	return out, resp.StatusCode
+	return out, status
 }
 
 // TestLargeFileDownload serves a translation whose file is larger than a
@@ -180,17 +175,13 @@ func TestLargeUpload(t *testing.T) {
 	part.Write(edited)
 	w.Close()
 	req, _ := http.NewRequest("POST", base+"translations/demo/app/de/file/", &body)
-	req.Header.Set("Authorization", "Token "+adminToken)
 	req.Header.Set("Content-Type", w.FormDataContentType())
-	resp, err := http.DefaultClient.Do(req)
+	out, status, err := send(req)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer resp.Body.Close()
-	var out map[string]any
-	_ = json.NewDecoder(resp.Body).Decode(&out)
-	if resp.StatusCode != 200 || out["accepted"] != float64(n) {
-		t.Fatalf("upload of %d MiB: %d %v", len(edited)>>20, resp.StatusCode, out)
+	if status != 200 || out["accepted"] != float64(n) {
+		t.Fatalf("upload of %d MiB: %d %v", len(edited)>>20, status, out)
 	}
 	first := call(t, "GET", base+"translations/demo/app/de/units/", nil, 200)["results"].([]any)[0].(map[string]any)
 	if target := first["target"].([]any)[0].(string); !strings.HasPrefix(target, "Kette 0 ") {

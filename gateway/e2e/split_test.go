@@ -319,16 +319,25 @@ func fetch(t *testing.T, method, url string, body any) (map[string]any, int) {
 		rd = bytes.NewReader(nil)
 	}
 	req, _ := http.NewRequest(method, url, rd)
-	req.Header.Set("Authorization", "Token "+adminToken)
 	req.Header.Set("Content-Type", "application/json")
-	resp, err := http.DefaultClient.Do(req)
+	out, status, err := send(req)
 	if err != nil {
 		t.Fatal(err)
+	}
+	return out, status
+}
+
+// send sends req with the admin token and decodes the JSON answer.
+func send(req *http.Request) (map[string]any, int, error) {
+	req.Header.Set("Authorization", "Token "+adminToken)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return nil, 0, err
 	}
 	defer resp.Body.Close()
 	var out map[string]any
 	_ = json.NewDecoder(resp.Body).Decode(&out)
-	return out, resp.StatusCode
+	return out, resp.StatusCode, nil
 }
 
 // pausedTranslationAnswers504 freezes the translation process: a read that
