@@ -3,7 +3,6 @@ package search
 import (
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/tmsproject/tms/pkg/textstat"
@@ -173,16 +172,9 @@ func renderASCIILike(b *builder, col, pattern string) {
 }
 
 // lowersToASCII are the non-ASCII characters that strings.ToLower (the
-// lower() of SQLite connections) turns into ASCII ones.
-var lowersToASCII = func() []rune {
-	var out []rune
-	for r := rune(0x80); r <= unicode.MaxRune; r++ {
-		if l := unicode.ToLower(r); l < utf8.RuneSelf {
-			out = append(out, r)
-		}
-	}
-	return out
-}()
+// lower() of SQLite connections) turns into ASCII ones: dotted capital I
+// and the Kelvin sign (TestLowersToASCII derives the list from Unicode).
+var lowersToASCII = []rune{'\u0130', '\u212a'}
 
 func isASCII(s string) bool {
 	for i := 0; i < len(s); i++ {

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 )
 
 var testColumns = Columns{
@@ -143,4 +145,18 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestLowersToASCII checks the list of the ASCII search against every
+// character Go's Unicode tables know.
+func TestLowersToASCII(t *testing.T) {
+	var want []rune
+	for r := rune(utf8.RuneSelf); r <= unicode.MaxRune; r++ {
+		if unicode.ToLower(r) < utf8.RuneSelf {
+			want = append(want, r)
+		}
+	}
+	if !slices.Equal(lowersToASCII, want) {
+		t.Errorf("lowersToASCII = %q, Unicode says %q", lowersToASCII, want)
+	}
 }
