@@ -185,12 +185,12 @@ func (s *Server) unitIndex(ctx context.Context, t store.Translation) (map[string
 	}
 	out := make(map[string]store.UnitView, len(units))
 	for _, u := range units {
-		out[u.Context+"\x04"+u.Source] = u
+		out[store.UnitKey(u.Context, u.Source)] = u
 	}
 	return out, nil
 }
 
-func entryIndexKey(e *po.Entry) string { return e.Context + "\x04" + e.Source() }
+func entryIndexKey(e *po.Entry) string { return store.UnitKey(e.Context, e.Source()) }
 
 // samePlural is the reference's check of an uploaded file's rule against
 // the translation's plural: the same number of forms and, when the

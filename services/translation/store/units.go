@@ -109,9 +109,12 @@ func (s *Store) UnitByHash(ctx context.Context, translationID, idHash int64) (Un
 	return s.unitWhere(ctx, "translation_id = ? AND id_hash = ?", translationID, idHash)
 }
 
-// UnitKeys maps the key of each unit of a translation (context, then
-// "\x04", then the joined source) to its id, read in one pass without
-// the rest of the rows: what an upload matches its entries with.
+// UnitKey is the key that identifies a string within a translation, as
+// uploads match file entries with units: context, "\x04", joined source.
+func UnitKey(context, source string) string { return context + "\x04" + source }
+
+// UnitKeys maps the UnitKey of each unit of a translation to its id, read
+// in one pass without the rest of the rows.
 func (s *Store) UnitKeys(ctx context.Context, translationID int64) (map[string]int64, error) {
 	rows, err := s.q(ctx).Raw(`SELECT id, context, source FROM units WHERE translation_id = ?`, translationID).Rows()
 	if err != nil {
@@ -125,7 +128,7 @@ func (s *Store) UnitKeys(ctx context.Context, translationID int64) (map[string]i
 		if err := rows.Scan(&id, &context, &source); err != nil {
 			return nil, err
 		}
-		out[context+"\x04"+source] = id
+		out[UnitKey(context, source)] = id
 	}
 	return out, rows.Err()
 }
