@@ -23,6 +23,12 @@ type Columns struct {
 	// LabelUnit is the id of the unit a unit's labels are set on (its
 	// source unit); label:NAME looks it up in unit_labels and labels.
 	LabelUnit string
+	// Folded is, on SQLite, a condition true for the rows whose text holds
+	// a character lower() turns into ASCII, e.g. "units.id IN (SELECT id
+	// FROM units WHERE "+FoldCondition(...)+")" over a partial index with
+	// that WHERE. An ASCII substring search then runs SQLite's own LIKE and
+	// pays for lower() only on those rows. Empty: lower() on every row.
+	Folded string
 }
 
 // PluralSeparator joins the plural forms of a source or target string.
@@ -148,27 +154,33 @@ func renderLowerLike(b *builder, col, pattern string) {
 
 // renderASCIILike is renderLowerLike for an ASCII value, with the same
 // matches at a fraction of the cost: SQLite's own LIKE folds ASCII case,
-// which is all an ASCII value needs, except in a column holding one of the
-// few other characters that lower() turns into ASCII (the Kelvin sign,
-// dotted capital I); only such rows pay for lower().
+// which is all an ASCII value needs, except in a row holding one of the few
+// other characters that lower() turns into ASCII (the Kelvin sign, dotted
+// capital I); only such rows (Columns.Folded) pay for lower().
 func renderASCIILike(b *builder, col, pattern string) {
+	if b.cols.Folded == "" {
+		renderLowerLike(b, col, pattern)
+		return
+	}
 	b.sb.WriteString("(" + col + " LIKE ")
 	b.arg(pattern)
-	b.sb.WriteString(` ESCAPE '\'`)
-	if len(lowersToASCII) > 0 {
-		b.sb.WriteString(" OR (")
-		for i, r := range lowersToASCII {
-			if i > 0 {
-				b.sb.WriteString(" OR ")
-			}
-			b.sb.WriteString("instr(" + col + ", ")
-			b.arg(string(r))
-			b.sb.WriteString(") > 0")
+	b.sb.WriteString(` ESCAPE '\' OR (` + b.cols.Folded + " AND ")
+	renderLowerLike(b, col, pattern)
+	b.sb.WriteString("))")
+}
+
+// FoldCondition is the SQLite condition, over the named text columns of a
+// row, that holds when one of them contains a character of lowersToASCII.
+// The characters are literals, not parameters, so that a partial index
+// with this WHERE serves a query that repeats it.
+func FoldCondition(cols ...string) string {
+	var terms []string
+	for _, c := range cols {
+		for _, r := range lowersToASCII {
+			terms = append(terms, "instr("+c+", '"+string(r)+"') > 0")
 		}
-		b.sb.WriteString(") AND ")
-		renderLowerLike(b, col, pattern)
 	}
-	b.sb.WriteString(")")
+	return strings.Join(terms, " OR ")
 }
 
 // lowersToASCII are the non-ASCII characters that strings.ToLower (the

@@ -11,7 +11,7 @@ import (
 var testColumns = Columns{
 	Source: "u.source", Target: "u.target", Context: "u.context", Note: "u.note",
 	Location: "u.location", State: "u.state", HasSuggestion: "u.has_suggestion",
-	HasComment: "u.has_comment", IsPlural: "u.is_plural",
+	HasComment: "u.has_comment", IsPlural: "u.is_plural", Folded: "u.folded",
 }
 
 func TestSQL(t *testing.T) {
@@ -21,7 +21,7 @@ func TestSQL(t *testing.T) {
 		args       []any
 	}{
 		{"", "sqlite", "1=1", nil},
-		{"source:Foo", "sqlite", `(COALESCE(u.source, '') LIKE ? ESCAPE '\' OR (instr(COALESCE(u.source, ''), ?) > 0 OR instr(COALESCE(u.source, ''), ?) > 0) AND lower(COALESCE(u.source, '')) LIKE lower(?) ESCAPE '\')`, []any{"%Foo%", "\u0130", "\u212a", "%Foo%"}},
+		{"source:Foo", "sqlite", `(COALESCE(u.source, '') LIKE ? ESCAPE '\' OR (u.folded AND lower(COALESCE(u.source, '')) LIKE lower(?) ESCAPE '\'))`, []any{"%Foo%", "%Foo%"}},
 		{"source:Föö", "sqlite", `lower(COALESCE(u.source, '')) LIKE lower(?) ESCAPE '\'`, []any{"%Föö%"}},
 		{"source:Foo", "postgres", `COALESCE(u.source, '') ILIKE ? ESCAPE '\'`, []any{"%Foo%"}},
 		{`source:"50%_a\\b"`, "postgres", `COALESCE(u.source, '') ILIKE ? ESCAPE '\'`, []any{`%50\%\_a\\b%`}},

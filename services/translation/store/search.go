@@ -16,7 +16,12 @@ var searchColumns = search.Columns{
 	Location: "units.location", State: "units.state",
 	HasSuggestion: "units.has_suggestion", HasComment: "units.has_comment",
 	LabelUnit: LabelUnit,
+	Folded:    "units.id IN (SELECT id FROM units WHERE " + search.FoldCondition(foldColumns...) + ")",
 }
+
+// foldColumns are the text columns of units the partial index units_fold
+// (SQLite migration 0009) tests for characters lower() turns into ASCII.
+var foldColumns = []string{"source", "target", "context", "note", "location"}
 
 // SearchUnits pages, by id, the units of one translation (0: of all) that
 // match q; the total counts the matching rows.
@@ -33,6 +38,10 @@ func (s *Store) SearchUnits(ctx context.Context, translationID int64, q *search.
 	var total int64
 	if err := tx.Count(&total).Error; err != nil {
 		return nil, 0, err
+	}
+	if total <= offset {
+		// Nothing to page: spare the second pass over the table.
+		return nil, total, nil
 	}
 	var units []Unit
 	tx = page(tx, "units.id", offset, limit)

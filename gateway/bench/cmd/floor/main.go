@@ -14,6 +14,7 @@
 //	floor -tms bin/tms -baseline ../shared/perf/baseline -out floor.md
 //	floor -tms bin/tms -import-only -strings 166667 -languages 6 -out import1m.md
 //	floor -tms bin/tms -import-only -upload -strings 233000 -languages 1 -out upload.md
+//	floor -tms bin/tms -import-only -search -strings 166667 -languages 5
 package main
 
 import (
@@ -32,7 +33,7 @@ type config struct {
 	clients, rounds         int
 	duration                time.Duration
 	importOnly, keepScratch bool
-	upload                  bool
+	upload, search          bool
 }
 
 func main() {
@@ -50,6 +51,7 @@ func main() {
 	flag.StringVar(&c.pprofDir, "pprof-dir", ".", "where -pprof writes its profiles")
 	flag.BoolVar(&c.keepScratch, "keep", false, "keep the scratch directory")
 	flag.BoolVar(&c.upload, "upload", false, "with -import-only: then upload a file of every string of one translation and time it")
+	flag.BoolVar(&c.search, "search", false, "with -import-only: then time a few searches over every unit")
 	flag.Parse()
 	if err := run(c); err != nil {
 		fmt.Fprintln(os.Stderr, "floor:", err)
@@ -88,7 +90,13 @@ func run(c config) error {
 			}
 			up = &r
 		}
-		return writeImport(w, c, imp, up)
+		var found []searchResult
+		if c.search {
+			if found, err = timeSearches(svc, 3); err != nil {
+				return err
+			}
+		}
+		return writeImport(w, c, imp, up, found)
 	}
 	base, err := startBaseline(c, scratch)
 	if err != nil {

@@ -40,12 +40,15 @@ func writeReport(w io.Writer, c config, imp importResult, rates []rate) error {
 }
 
 // writeImport writes the import row alone (-import-only), and the upload
-// row when there is one.
-func writeImport(w io.Writer, c config, imp importResult, up *uploadResult) error {
+// and search rows when there are some.
+func writeImport(w io.Writer, c config, imp importResult, up *uploadResult, found []searchResult) error {
 	var b strings.Builder
 	writeImportRows(&b, c, imp)
 	if up != nil {
 		writeUploadRow(&b, *up)
+	}
+	if len(found) > 0 {
+		writeSearchRows(&b, imp.units, found)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
