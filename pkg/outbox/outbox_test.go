@@ -401,3 +401,52 @@ func TestFlushBesideAStuckRound(t *testing.T) {
 		s.waitFor(t, 2)
 	}, outbox.Migrations)
 }
+
+// TestLazyMarksOnSQLite: on SQLite a delivery round writes nothing; the
+// next round does not deliver the same events again, Run stamps them
+// within a poll, and a relay started afresh before the stamp delivers
+// them again (consumers deduplicate by event id).
+func TestLazyMarksOnSQLite(t *testing.T) {
+	gdb := dbtest.SQLite(t, outbox.Migrations)
+	undelivered := func() int64 {
+		t.Helper()
+		var n int64
+		if err := gdb.Table("outbox_events").Where("delivered_at IS NULL").Count(&n).Error; err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	for i := range 3 {
+		add(t, gdb, "lazy", fmt.Sprint(i))
+	}
+	s := newSink(0)
+	r := outbox.NewRelay(gdb, s.deliver, outbox.WithPollInterval(20*time.Millisecond))
+	r.Flush()
+	if n := undelivered(); n != 3 {
+		t.Fatalf("%d events unmarked after a round, want 3 (marks come later)", n)
+	}
+	if backlog, err := r.Backlog(t.Context()); err != nil || backlog != 0 {
+		t.Fatalf("backlog %d (%v) after delivery, want 0", backlog, err)
+	}
+	add(t, gdb, "lazy", "3")
+	r.Flush()
+	if got := s.events(); len(got) != 4 {
+		t.Fatalf("%d deliveries, want each of 4 events once", len(got))
+	}
+	again := newSink(0)
+	outbox.NewRelay(gdb, again.deliver).Flush()
+	if got := again.events(); len(got) != 4 {
+		t.Fatalf("a fresh relay delivered %d unmarked events again, want 4", len(got))
+	}
+	run(t, r)
+	deadline := time.After(5 * time.Second)
+	tick := time.NewTicker(5 * time.Millisecond)
+	defer tick.Stop()
+	for undelivered() != 0 {
+		select {
+		case <-deadline:
+			t.Fatalf("%d events still unmarked while Run polls", undelivered())
+		case <-tick.C:
+		}
+	}
+}

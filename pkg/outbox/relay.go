@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"gorm.io/gorm"
@@ -29,6 +30,11 @@ type Relay struct {
 	mu      sync.Mutex
 	running *round // the round under way, nil when none
 	next    *round // the round the Flush callers arriving now wait for
+
+	// On SQLite the relay marks delivered events lazily (see sentMarks).
+	lazy   bool
+	sent   atomic.Int64 // highest id delivered, marked or not
+	marked int64        // highest id markSent stamped; Run's alone
 }
 
 // round is one delivery round; done is closed when it ended.
@@ -42,7 +48,8 @@ func NewRelay(gdb *gorm.DB, deliver Deliverer, opts ...Option) *Relay {
 	for _, opt := range opts {
 		opt(&o)
 	}
-	return &Relay{db: gdb, deliver: deliver, opts: o, wake: make(chan struct{}, 1)}
+	return &Relay{db: gdb, deliver: deliver, opts: o, wake: make(chan struct{}, 1),
+		lazy: db.Dialect(gdb) != db.Postgres}
 }
 
 // Notify wakes the relay to deliver now. Call it after committing a
@@ -159,6 +166,7 @@ func (r *Relay) runExclusive(ctx context.Context) (int, error) {
 func (r *Relay) Run(ctx context.Context) error {
 	var backoff time.Duration
 	nextPrune := time.Now()
+	defer r.markAtStop()
 	for {
 		n, err := r.runExclusive(ctx)
 		if ctx.Err() != nil {
@@ -175,6 +183,9 @@ func (r *Relay) Run(ctx context.Context) error {
 		default:
 			backoff = 0
 		}
+		if err := r.markSent(ctx); err != nil && ctx.Err() == nil {
+			r.opts.logger.WarnContext(ctx, "outbox: mark delivered events", "err", err)
+		}
 		if now := time.Now(); now.After(nextPrune) {
 			nextPrune = now.Add(r.opts.pruneEvery)
 			if err := r.Prune(ctx); err != nil && ctx.Err() == nil {
@@ -184,6 +195,16 @@ func (r *Relay) Run(ctx context.Context) error {
 		if wait > 0 && !r.sleep(ctx, wait, wakeable) {
 			return nil
 		}
+	}
+}
+
+// markAtStop marks what was delivered since the last markSent, so that
+// a clean stop delivers nothing twice at the next start.
+func (r *Relay) markAtStop() {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	if err := r.markSent(ctx); err != nil {
+		r.opts.logger.WarnContext(ctx, "outbox: mark delivered events at stop", "err", err)
 	}
 }
 
@@ -238,7 +259,7 @@ func (r *Relay) RunOnce(ctx context.Context) (int, error) {
 // batch delivers the oldest undelivered events and records the outcome.
 func (r *Relay) batch(ctx context.Context, q *gorm.DB) (int, error) {
 	var recs []record
-	err := q.Where("delivered_at IS NULL").Order("id").Limit(r.opts.batchSize).Find(&recs).Error
+	err := r.undelivered(q).Order("id").Limit(r.opts.batchSize).Find(&recs).Error
 	if err != nil || len(recs) == 0 {
 		return 0, err
 	}
@@ -253,10 +274,49 @@ func (r *Relay) batch(ctx context.Context, q *gorm.DB) (int, error) {
 		}
 		return 0, err
 	}
+	if r.lazy {
+		r.sent.Store(ids[len(ids)-1])
+		return len(recs), nil
+	}
 	if _, err := markDelivered(q, ids, time.Now().UTC()); err != nil {
 		return 0, err
 	}
 	return len(recs), nil
+}
+
+// undelivered selects the events not delivered yet.
+//
+// sentMarks: on SQLite the events' ids commit in order (one writer, ids
+// AUTOINCREMENT), so every undelivered event has an id above the last one
+// delivered. The relay reads past that id and stamps delivered_at later,
+// from Run (markSent), in one statement for everything delivered since:
+// a delivery round, which a write waits for (Flush), then writes nothing
+// to the service's database. Events delivered but not yet marked when the
+// process stops are delivered again at the next start; consumers
+// deduplicate by event id, as after any crash between delivery and mark.
+// PostgreSQL commits concurrent transactions in any order and may run
+// several relays: there each delivery is marked at once.
+func (r *Relay) undelivered(q *gorm.DB) *gorm.DB {
+	q = q.Table("outbox_events").Where("delivered_at IS NULL")
+	if r.lazy {
+		q = q.Where("id > ?", r.sent.Load())
+	}
+	return q
+}
+
+// markSent stamps the events delivered so far that are not marked yet
+// (lazy marking, SQLite).
+func (r *Relay) markSent(ctx context.Context) error {
+	sent := r.sent.Load()
+	if !r.lazy || sent == r.marked {
+		return nil
+	}
+	err := r.db.WithContext(ctx).Exec(`UPDATE outbox_events SET delivered_at = ? WHERE id <= ? AND delivered_at IS NULL`,
+		time.Now().UTC(), sent).Error
+	if err == nil {
+		r.marked = sent
+	}
+	return err
 }
 
 // markDelivered stamps the events that are still undelivered, so a repeated
@@ -352,6 +412,6 @@ func WithLogger(l *slog.Logger) Option {
 // Backlog counts the events not yet delivered.
 func (r *Relay) Backlog(ctx context.Context) (int64, error) {
 	var n int64
-	err := r.db.WithContext(ctx).Table("outbox_events").Where("delivered_at IS NULL").Count(&n).Error
+	err := r.undelivered(r.db.WithContext(ctx)).Count(&n).Error
 	return n, err
 }

@@ -15,11 +15,14 @@ import (
 type Store struct {
 	gdb      *gorm.DB
 	postgres bool
+	edits    *editGroup
 }
 
 // New returns a store over a migrated database.
 func New(gdb *gorm.DB) *Store {
-	return &Store{gdb: gdb, postgres: db.Dialect(gdb) == db.Postgres}
+	s := &Store{gdb: gdb, postgres: db.Dialect(gdb) == db.Postgres}
+	s.edits = &editGroup{s: s}
+	return s
 }
 
 // DB exposes the handle for the outbox relay.

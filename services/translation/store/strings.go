@@ -179,7 +179,7 @@ func (s *Store) addStringTo(tx *gorm.DB, t *Translation, ns NewString, sourceID 
 	if err := applyDelta(tx, t, delta, at, ns.User); err != nil {
 		return Unit{}, err
 	}
-	if err := noteContentChange(tx, t.ID, at); err != nil {
+	if err := noteContentChange(tx, t.ID, at, true); err != nil {
 		return Unit{}, err
 	}
 	c := unitChange(ActionNewUnit, u, *t, ns.User, ns.User)

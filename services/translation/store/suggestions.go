@@ -231,7 +231,7 @@ func (s *Store) AcceptSuggestion(ctx context.Context, id int64, user string, che
 			c.DetailsJson = UnitDetails(StateTranslated, v.State, v.Unit)
 			return Edit{Target: sg.Target, State: StateTranslated, Author: sg.UserName,
 				Changes: []*changelogv1.Change{c}}, nil
-		})
+		}, nil)
 		return err
 	})
 	return out, err

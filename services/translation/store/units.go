@@ -184,11 +184,16 @@ type Edit struct {
 // last_change/last_author are set and the changes are recorded, all in one
 // transaction. When the edit completes the translation (every unit
 // translated), a "Translation completed" record follows.
+//
+// On SQLite, concurrent edits commit together (editGroup).
 func (s *Store) EditUnit(ctx context.Context, id int64, decide func(UnitView) (Edit, error)) (UnitView, error) {
+	if !s.postgres {
+		return s.edits.edit(ctx, id, decide)
+	}
 	var out UnitView
 	err := s.q(ctx).Transaction(func(tx *gorm.DB) error {
 		var err error
-		out, err = s.editTx(tx, id, decide)
+		out, err = s.editTx(tx, id, decide, nil)
 		return err
 	})
 	return out, err
@@ -299,7 +304,7 @@ func (b *batchEdits) edit(u *Unit, decide func(UnitView) (Edit, error)) (bool, e
 		if err := b.flush(false); err != nil {
 			return false, err
 		}
-		_, err := b.s.editTx(b.tx, u.ID, decide)
+		_, err := b.s.editTx(b.tx, u.ID, decide, nil)
 		if errors.Is(err, ErrSkipEdit) {
 			return false, nil
 		}
@@ -354,7 +359,7 @@ func (b *batchEdits) flush(last bool) error {
 			bt.delta = Stats{}
 		}
 		if last && bt.author != "" {
-			if err := noteContentChange(b.tx, bt.t.ID, b.at); err != nil {
+			if err := noteContentChange(b.tx, bt.t.ID, b.at, true); err != nil {
 				return err
 			}
 			if err := setNeedsCommit(b.tx, bt.t.ComponentID); err != nil {
@@ -413,7 +418,7 @@ func (b *batchEdits) close() {
 // editTx is EditUnit within tx. After the edit, suggestions equal to the
 // new target are cleaned up (action 29) and the unit's has_suggestion and
 // the translation's counters follow.
-func (s *Store) editTx(tx *gorm.DB, id int64, decide func(UnitView) (Edit, error)) (UnitView, error) {
+func (s *Store) editTx(tx *gorm.DB, id int64, decide func(UnitView) (Edit, error), marks *editMarks) (UnitView, error) {
 	u, t, err := s.lockUnit(tx, id)
 	if err != nil {
 		return UnitView{}, err
@@ -428,8 +433,8 @@ func (s *Store) editTx(tx *gorm.DB, id int64, decide func(UnitView) (Edit, error
 	delta.Count(e.State, u.NumWords, u.NumChars, 1)
 	wasComplete := t.Translated == t.Total
 	u.Target, u.State, u.Pending, u.PendingAuthor, u.LastUpdated = e.Target, e.State, true, e.Author, at
-	err = tx.Model(&Unit{}).Where("id = ?", u.ID).
-		Select("target", "state", "pending", "pending_author", "last_updated").Updates(&u).Error
+	err = tx.Exec(`UPDATE units SET target = ?, state = ?, pending = ?, pending_author = ?, last_updated = ? WHERE id = ?`,
+		u.Target, u.State, u.Pending, u.PendingAuthor, u.LastUpdated, u.ID).Error
 	if err != nil {
 		return UnitView{}, err
 	}
@@ -453,11 +458,13 @@ func (s *Store) editTx(tx *gorm.DB, id int64, decide func(UnitView) (Edit, error
 	} else if err := applyLockedDelta(tx, &t, delta, at, e.Author); err != nil {
 		return UnitView{}, err
 	}
-	if err := noteContentChange(tx, t.ID, at); err != nil {
+	if err := noteContentChange(tx, t.ID, at, marks.first(markPruned, t.ID)); err != nil {
 		return UnitView{}, err
 	}
-	if err := setNeedsCommit(tx, t.ComponentID); err != nil {
-		return UnitView{}, err
+	if marks.first(markFlagged, t.ComponentID) {
+		if err := setNeedsCommit(tx, t.ComponentID); err != nil {
+			return UnitView{}, err
+		}
 	}
 	if !wasComplete && t.Translated == t.Total && len(e.Changes) > 0 {
 		changes = append(changes, completed(e.Changes[0]))
@@ -540,9 +547,12 @@ func moveCountersOnly(tx *gorm.DB, id int64, d Stats, updates map[string]any) er
 
 // noteContentChange remembers a content change for recent_changes and
 // forgets those too old to count for any scope containing the translation.
-func noteContentChange(tx *gorm.DB, translationID int64, at time.Time) error {
-	if err := tx.Create(&contentChange{TranslationID: translationID, At: at}).Error; err != nil {
+func noteContentChange(tx *gorm.DB, translationID int64, at time.Time, prune bool) error {
+	if err := tx.Exec(`INSERT INTO content_changes (translation_id, at) VALUES (?, ?)`, translationID, at).Error; err != nil {
 		return err
+	}
+	if !prune {
+		return nil
 	}
 	return tx.Where("translation_id = ? AND at < ?", translationID, at.Add(-recentWindow)).Delete(&contentChange{}).Error
 }

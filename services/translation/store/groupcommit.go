@@ -1,0 +1,179 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"time"
+
+	"gorm.io/gorm"
+)
+
+// editGroup commits concurrent unit edits together on SQLite (group
+// commit). SQLite has one writer: edits queue for it anyway, and each one
+// alone pays for BEGIN, COMMIT (a WAL sync) and the hand-over of the
+// connection. Gathered, the edits waiting at a moment run in one
+// transaction, each inside its own savepoint, so one that is refused or
+// fails rolls back alone and answers its own error while the others
+// commit. A caller's answer still comes only after its edit committed.
+//
+// PostgreSQL takes concurrent writers; there each edit keeps its own
+// transaction and row locks are held no longer than it needs.
+type editGroup struct {
+	s       *Store
+	mu      sync.Mutex
+	pending []*editJob
+	running bool // a drain goroutine is under way
+}
+
+// editJob is one EditUnit waiting for its group.
+type editJob struct {
+	ctx    context.Context
+	id     int64
+	decide func(UnitView) (Edit, error)
+	out    UnitView
+	err    error
+	done   chan struct{}
+}
+
+// maxGroup bounds a group, so that the first edit of a long queue does not
+// wait for the last.
+const maxGroup = 64
+
+// groupTimeout bounds a group whose edits carry no deadline.
+const groupTimeout = 10 * time.Second
+
+// edit queues one edit and waits until its group committed or failed.
+func (g *editGroup) edit(ctx context.Context, id int64, decide func(UnitView) (Edit, error)) (UnitView, error) {
+	job := &editJob{ctx: ctx, id: id, decide: decide, done: make(chan struct{})}
+	g.mu.Lock()
+	g.pending = append(g.pending, job)
+	if !g.running {
+		g.running = true
+		go g.drain()
+	}
+	g.mu.Unlock()
+	<-job.done // the group ends by the deadline of its edits
+	return job.out, job.err
+}
+
+// drain runs groups until none is waiting.
+func (g *editGroup) drain() {
+	for {
+		g.mu.Lock()
+		n := min(len(g.pending), maxGroup)
+		if n == 0 {
+			g.running = false
+			g.mu.Unlock()
+			return
+		}
+		jobs := g.pending[:n:n]
+		g.pending = g.pending[n:]
+		g.mu.Unlock()
+		g.run(jobs)
+	}
+}
+
+// run commits one group. A failed commit fails every edit of it, none of
+// which then took effect. The statements run under the group's context:
+// interrupting one statement of a SQLite transaction rolls all of it back.
+func (g *editGroup) run(jobs []*editJob) {
+	ctx, cancel := groupContext(jobs)
+	defer cancel()
+	var err error
+	defer func() {
+		if r := recover(); r != nil { // answer every caller, as a handler's recovery would
+			err = fmt.Errorf("edit group: panic: %v", r)
+		}
+		for _, j := range jobs {
+			if err != nil && j.err == nil {
+				j.err, j.out = err, UnitView{}
+			}
+			close(j.done)
+		}
+	}()
+	err = g.s.q(ctx).Transaction(func(tx *gorm.DB) error {
+		marks := &editMarks{}
+		for _, j := range jobs {
+			if j.err = j.ctx.Err(); j.err != nil {
+				continue // its caller is gone or out of time: not started
+			}
+			j.err = tx.Transaction(func(sp *gorm.DB) error {
+				var err error
+				j.out, err = g.s.editTx(sp, j.id, j.decide, marks)
+				return err
+			})
+			marks.keep(j.err == nil)
+		}
+		return nil
+	})
+}
+
+// groupContext is the context of a group's transaction: no caller's
+// cancellation ends it (the others still want their edits), but it ends
+// by the latest deadline among them, so the query bound still holds.
+func groupContext(jobs []*editJob) (context.Context, context.CancelFunc) {
+	var last time.Time
+	for _, j := range jobs {
+		dl, ok := j.ctx.Deadline()
+		if !ok {
+			dl = time.Now().Add(groupTimeout)
+		}
+		if dl.After(last) {
+			last = dl
+		}
+	}
+	return context.WithDeadline(context.WithoutCancel(jobs[0].ctx), last)
+}
+
+// editMarks remembers, across the edits of one transaction, the
+// translations whose aged content changes were pruned and the components
+// flagged for commit, so that a group does each once. Marks of an edit
+// count for the next ones only once its savepoint is released (keep): one
+// rolled back took its prune and flag with it. A nil *editMarks (an edit
+// alone) does each every time.
+type editMarks struct {
+	kept    [2]map[int64]bool // by edits kept, per markKind
+	pending []markKey         // by the edit under way
+}
+
+// markKind is what a mark says was done.
+type markKind int
+
+const (
+	markPruned  markKind = iota // a translation's aged content changes pruned
+	markFlagged                 // a component flagged for commit
+)
+
+type markKey struct {
+	kind markKind
+	id   int64
+}
+
+// first reports whether no kept edit did kind for id yet; the edit under
+// way then does it, and its mark waits for keep.
+func (m *editMarks) first(kind markKind, id int64) bool {
+	if m == nil {
+		return true
+	}
+	if m.kept[kind][id] {
+		return false
+	}
+	m.pending = append(m.pending, markKey{kind, id})
+	return true
+}
+
+// keep makes the marks of the edit under way count (its savepoint was
+// released), or drops them (rolled back).
+func (m *editMarks) keep(ok bool) {
+	for _, k := range m.pending {
+		if !ok {
+			break
+		}
+		if m.kept[k.kind] == nil {
+			m.kept[k.kind] = map[int64]bool{}
+		}
+		m.kept[k.kind][k.id] = true
+	}
+	m.pending = m.pending[:0]
+}

@@ -1,0 +1,162 @@
+package store_test
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"gorm.io/gorm"
+
+	"github.com/tmsproject/tms/pkg/dbtest"
+	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/pkg/outbox"
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	"github.com/tmsproject/tms/services/translation/store"
+)
+
+// TestConcurrentEdits: many edits at once (committed together on SQLite)
+// each answer their own outcome. The refused ones and one whose caller
+// is already gone change nothing; the others land with one change record
+// each, and the counters equal those recounted from the units.
+func TestConcurrentEdits(t *testing.T) {
+	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
+		ctx := t.Context()
+		s := store.New(gdb)
+		const n = 200
+		var src, tr []store.Unit
+		for i := range n {
+			word := fmt.Sprintf("word%d", i)
+			u := unit(word, word, 100, 1)
+			u.IDHash = int64(i + 1)
+			src = append(src, u)
+			u = unit(word, "", 0, 1)
+			u.IDHash = int64(i + 1)
+			tr = append(tr, u)
+		}
+		source, err := s.ImportTranslation(ctx, importSpec(7, "en", nil, src...))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cs, err := s.ImportTranslation(ctx, importSpec(7, "cs", source.IDs, tr...))
+		if err != nil {
+			t.Fatal(err)
+		}
+		units, _, err := s.ListUnits(ctx, cs.Translation.ID, 0, n, nil)
+		if err != nil || len(units) != n {
+			t.Fatalf("units: %d %v", len(units), err)
+		}
+		before := outboxCount(t, gdb)
+		gone, cancel := context.WithCancel(ctx)
+		cancel()
+		refused := func(i int) bool { return i%7 == 3 }
+		results := make([]error, n)
+		var wg sync.WaitGroup
+		for i, u := range units {
+			wg.Go(func() {
+				callCtx := ctx
+				if i == 5 {
+					callCtx = gone
+				}
+				_, results[i] = s.EditUnit(callCtx, u.ID, func(v store.UnitView) (store.Edit, error) {
+					if refused(i) {
+						return store.Edit{}, errs.New(errs.PermissionDenied, "no")
+					}
+					return store.Edit{Target: "t" + v.Source, State: 20, Author: "bob",
+						Changes: []*changelogv1.Change{{Action: 5, ProjectSlug: "p", ComponentSlug: "c", LanguageCode: "cs", UnitId: v.ID}}}, nil
+				})
+			})
+		}
+		wg.Wait()
+		landed := map[int]bool{}
+		for i, err := range results {
+			switch {
+			case i == 5:
+				if err == nil {
+					t.Errorf("the edit of a caller that is gone answered no error")
+				}
+			case refused(i):
+				if !errs.Is(err, errs.PermissionDenied) {
+					t.Errorf("refused edit %d: %v", i, err)
+				}
+			case err != nil:
+				t.Errorf("edit %d: %v", i, err)
+			default:
+				landed[i] = true
+			}
+		}
+		got, _, err := s.ListUnits(ctx, cs.Translation.ID, 0, n, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var recount store.Stats
+		for i, u := range got {
+			recount.Count(u.State, u.NumWords, u.NumChars, 1)
+			if edited := u.Target != ""; edited != landed[i] {
+				t.Errorf("unit %d: target %q, edit landed: %v", i, u.Target, landed[i])
+			}
+		}
+		stored, err := s.GetTranslationByID(ctx, cs.Translation.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if stored.Translated != recount.Translated || stored.TranslatedWords != recount.TranslatedWords {
+			t.Errorf("counters %+v, recounted from the units %+v", stored.Stats, recount)
+		}
+		if records := outboxCount(t, gdb) - before; records != int64(len(landed)) {
+			t.Errorf("%d change records, want one per landed edit: %d", records, len(landed))
+		}
+	}, store.Migrations, outbox.Migrations)
+}
+
+// TestEditGroupDeadline: an edit whose caller runs out of time while it
+// waits answers the deadline and does not stop the edits beside it.
+func TestEditGroupDeadline(t *testing.T) {
+	gdb := dbtest.SQLite(t, store.Migrations, outbox.Migrations)
+	ctx := t.Context()
+	s := store.New(gdb)
+	source, err := s.ImportTranslation(ctx, importSpec(7, "en", nil, unit("a", "a", 100, 1), unit("bb", "bb", 100, 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, err := s.ImportTranslation(ctx, importSpec(7, "cs", source.IDs, unit("a", "", 0, 1), unit("bb", "", 0, 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	units, _, err := s.ListUnits(ctx, cs.Translation.ID, 0, 2, nil)
+	if err != nil || len(units) != 2 {
+		t.Fatalf("units: %d %v", len(units), err)
+	}
+	edit := func(v store.UnitView) (store.Edit, error) {
+		return store.Edit{Target: "x" + v.Source, State: 20, Author: "bob"}, nil
+	}
+	// Hold the writer so that both edits queue behind it.
+	hold := make(chan struct{})
+	held := make(chan struct{})
+	go func() {
+		_ = gdb.Transaction(func(tx *gorm.DB) error {
+			if err := tx.Exec(`UPDATE units SET priority = priority WHERE id = ?`, units[0].ID).Error; err != nil {
+				return err
+			}
+			close(held)
+			<-hold
+			return nil
+		})
+	}()
+	<-held
+	short, cancel := context.WithTimeout(ctx, 50*time.Millisecond)
+	defer cancel()
+	errShort := make(chan error, 1)
+	go func() { _, err := s.EditUnit(short, units[0].ID, edit); errShort <- err }()
+	errLong := make(chan error, 1)
+	go func() { _, err := s.EditUnit(ctx, units[1].ID, edit); errLong <- err }()
+	<-short.Done()
+	close(hold)
+	if err := <-errLong; err != nil {
+		t.Errorf("the edit beside one out of time: %v", err)
+	}
+	if err := <-errShort; err == nil {
+		t.Errorf("an edit out of time while it waited answered no error")
+	}
+}
