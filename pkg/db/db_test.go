@@ -76,6 +76,9 @@ func TestOpenPostgresSchemas(t *testing.T) {
 	if got := db.Dialect(a); got != db.Postgres {
 		t.Fatalf("Dialect = %q, want postgres", got)
 	}
+	if _, ok := db.Generation(a); ok {
+		t.Error("a generation on PostgreSQL, where other processes write too")
+	}
 	for _, g := range []*gorm.DB{a, b} {
 		if err := g.Exec(`CREATE TABLE items (name text)`).Error; err != nil {
 			t.Fatal(err)

@@ -24,6 +24,7 @@ type splitPool struct {
 	reader *sql.DB
 	reads  *stmtCache // on reader
 	writes *stmtCache // on writer
+	gen    generation // of finished writes
 }
 
 func newSplitPool(writer, reader *sql.DB) *splitPool {
@@ -56,6 +57,7 @@ func (p *splitPool) PrepareContext(ctx context.Context, query string) (*sql.Stmt
 }
 
 func (p *splitPool) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	defer p.gen.bump()
 	if dataWrite(query) {
 		return p.writes.exec(ctx, query, args...)
 	}
@@ -67,8 +69,10 @@ func (p *splitPool) QueryContext(ctx context.Context, query string, args ...any)
 	case readOnly(query):
 		return p.reads.query(ctx, query, args...)
 	case dataWrite(query):
+		p.gen.bump() // see Generation
 		return p.writes.query(ctx, query, args...)
 	}
+	p.gen.bump()
 	return p.writer.QueryContext(ctx, query, args...)
 }
 
@@ -77,8 +81,10 @@ func (p *splitPool) QueryRowContext(ctx context.Context, query string, args ...a
 	case readOnly(query):
 		return p.reads.queryRow(ctx, query, args...)
 	case dataWrite(query):
+		p.gen.bump() // see Generation
 		return p.writes.queryRow(ctx, query, args...)
 	}
+	p.gen.bump()
 	return p.writer.QueryRowContext(ctx, query, args...)
 }
 
@@ -89,7 +95,7 @@ func (p *splitPool) BeginTx(ctx context.Context, opts *sql.TxOptions) (gorm.Conn
 	if err != nil {
 		return nil, err
 	}
-	return &splitTx{Tx: tx, cache: p.writes}, nil
+	return &splitTx{Tx: tx, cache: p.writes, pool: p}, nil
 }
 
 // splitTx is a transaction of the writer whose data statements use the
@@ -100,6 +106,7 @@ func (p *splitPool) BeginTx(ctx context.Context, opts *sql.TxOptions) (gorm.Conn
 type splitTx struct {
 	*sql.Tx
 	cache  *stmtCache // the writer's
+	pool   *splitPool
 	missed []string
 }
 
@@ -120,6 +127,7 @@ func (t *splitTx) stmt(ctx context.Context, query string) *sql.Stmt {
 // Commit commits, then prepares the statements the cache lacked.
 func (t *splitTx) Commit() error {
 	err := t.Tx.Commit()
+	t.pool.gen.bump()
 	t.warm()
 	return err
 }

@@ -48,7 +48,8 @@ func (p Page) apply(q *gorm.DB) *gorm.DB {
 
 // Store is the catalog's storage.
 type Store struct {
-	db *gorm.DB
+	db         *gorm.DB
+	components componentCache
 }
 
 // New wraps an open, migrated database.
