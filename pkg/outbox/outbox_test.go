@@ -401,3 +401,51 @@ func TestFlushBesideAStuckRound(t *testing.T) {
 		s.waitFor(t, 2)
 	}, outbox.Migrations)
 }
+
+// TestTablesKeepTheirEvents: a relay delivers only the events of its own
+// table, and a relay of another table busy delivering (holding its
+// delivery lock on PostgreSQL) does not hold it up.
+func TestTablesKeepTheirEvents(t *testing.T) {
+	side := outbox.Table("side_events")
+	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
+		add(t, gdb, "main", "a")
+		if err := gdb.Transaction(func(tx *gorm.DB) error {
+			if _, err := side.Add(tx, "side", []byte("b")); err != nil {
+				return err
+			}
+			return side.AddAll(tx, "side", [][]byte{[]byte("c")})
+		}); err != nil {
+			t.Fatal(err)
+		}
+		release := make(chan struct{})
+		busy := make(chan struct{})
+		var sideGot []outbox.Event
+		sideRelay := outbox.NewRelay(gdb, func(_ context.Context, evs []outbox.Event) error {
+			sideGot = evs
+			close(busy)
+			<-release
+			return nil
+		}, outbox.WithTable(side))
+		done := make(chan error)
+		go func() { _, err := sideRelay.RunOnce(t.Context()); done <- err }()
+		<-busy
+		s := newSink(0)
+		n, err := outbox.NewRelay(gdb, s.deliver).RunOnce(t.Context())
+		close(release)
+		if err != nil || n != 1 {
+			t.Fatalf("default relay beside a busy side relay: %d events, %v; want 1", n, err)
+		}
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+		if evs := s.events(); len(evs) != 1 || string(evs[0].Payload) != "a" {
+			t.Fatalf("default relay delivered %+v, want only a", evs)
+		}
+		if len(sideGot) != 2 || string(sideGot[0].Payload) != "b" || string(sideGot[1].Payload) != "c" {
+			t.Fatalf("side relay delivered %+v, want b and c", sideGot)
+		}
+		if n, err := sideRelay.Backlog(t.Context()); err != nil || n != 0 {
+			t.Fatalf("side backlog after delivery: %d, %v", n, err)
+		}
+	}, outbox.Migrations, side.Migrations())
+}

@@ -220,7 +220,7 @@ func (r *Relay) RunOnce(ctx context.Context) (int, error) {
 	)
 	err := gdb.Transaction(func(tx *gorm.DB) error {
 		var leader bool
-		err := tx.Raw(`SELECT pg_try_advisory_xact_lock(hashtext('tms.outbox.' || current_schema()))`).Scan(&leader).Error
+		err := tx.Raw(`SELECT pg_try_advisory_xact_lock(hashtext(? || current_schema()))`, r.lockKey()).Scan(&leader).Error
 		if err != nil || !leader {
 			return err
 		}
@@ -238,7 +238,8 @@ func (r *Relay) RunOnce(ctx context.Context) (int, error) {
 // batch delivers the oldest undelivered events and records the outcome.
 func (r *Relay) batch(ctx context.Context, q *gorm.DB) (int, error) {
 	var recs []record
-	err := q.Where("delivered_at IS NULL").Order("id").Limit(r.opts.batchSize).Find(&recs).Error
+	table := r.opts.table.name()
+	err := q.Table(table).Where("delivered_at IS NULL").Order("id").Limit(r.opts.batchSize).Find(&recs).Error
 	if err != nil || len(recs) == 0 {
 		return 0, err
 	}
@@ -248,12 +249,12 @@ func (r *Relay) batch(ctx context.Context, q *gorm.DB) (int, error) {
 		events[i], ids[i] = rec.event(), rec.ID
 	}
 	if err := r.deliver(ctx, events); err != nil {
-		if ferr := recordFailure(q, ids, err); ferr != nil {
+		if ferr := recordFailure(q, table, ids, err); ferr != nil {
 			r.opts.logger.WarnContext(ctx, "outbox: record failed attempt", "err", ferr)
 		}
 		return 0, err
 	}
-	if _, err := markDelivered(q, ids, time.Now().UTC()); err != nil {
+	if _, err := markDelivered(q, table, ids, time.Now().UTC()); err != nil {
 		return 0, err
 	}
 	return len(recs), nil
@@ -261,18 +262,18 @@ func (r *Relay) batch(ctx context.Context, q *gorm.DB) (int, error) {
 
 // markDelivered stamps the events that are still undelivered, so a repeated
 // mark keeps the first delivery time, and reports how many it stamped.
-func markDelivered(q *gorm.DB, ids []int64, at time.Time) (int64, error) {
-	res := q.Exec(`UPDATE outbox_events SET delivered_at = ? WHERE id IN ? AND delivered_at IS NULL`, at, ids)
+func markDelivered(q *gorm.DB, table string, ids []int64, at time.Time) (int64, error) {
+	res := q.Exec(`UPDATE `+table+` SET delivered_at = ? WHERE id IN ? AND delivered_at IS NULL`, at, ids)
 	return res.RowsAffected, res.Error
 }
 
 // recordFailure counts a failed attempt for operators to see.
-func recordFailure(q *gorm.DB, ids []int64, cause error) error {
+func recordFailure(q *gorm.DB, table string, ids []int64, cause error) error {
 	msg := cause.Error()
 	if len(msg) > 1000 {
 		msg = msg[:1000]
 	}
-	return q.Exec(`UPDATE outbox_events SET attempts = attempts + 1, last_error = ? WHERE id IN ? AND delivered_at IS NULL`,
+	return q.Exec(`UPDATE `+table+` SET attempts = attempts + 1, last_error = ? WHERE id IN ? AND delivered_at IS NULL`,
 		msg, ids).Error
 }
 
@@ -284,7 +285,7 @@ const retention = time.Hour
 func (r *Relay) Prune(ctx context.Context) error {
 	cutoff := time.Now().UTC().Add(-retention)
 	return r.db.WithContext(ctx).
-		Exec(`DELETE FROM outbox_events WHERE delivered_at IS NOT NULL AND delivered_at < ?`, cutoff).Error
+		Exec(`DELETE FROM `+r.opts.table.name()+` WHERE delivered_at IS NOT NULL AND delivered_at < ?`, cutoff).Error
 }
 
 // options tune a Relay.
@@ -295,6 +296,7 @@ type options struct {
 	maxBackoff   time.Duration
 	pruneEvery   time.Duration
 	logger       *slog.Logger
+	table        Table
 }
 
 func defaults() options {
@@ -305,6 +307,7 @@ func defaults() options {
 		maxBackoff:   5 * time.Second,
 		pruneEvery:   time.Minute,
 		logger:       slog.Default(),
+		table:        Events,
 	}
 }
 
@@ -349,9 +352,27 @@ func WithLogger(l *slog.Logger) Option {
 	}
 }
 
+// WithTable makes the relay deliver the events of t instead of Events.
+func WithTable(t Table) Option {
+	return func(o *options) {
+		o.table = Table(t.name())
+	}
+}
+
+// lockKey names the delivery lock of the relay's table (hashed with the
+// schema): one delivering relay per table and schema. The default table
+// keeps the key of the releases before tables had names, so that old and
+// new replicas elect one leader between them.
+func (r *Relay) lockKey() string {
+	if r.opts.table == Events {
+		return "tms.outbox."
+	}
+	return "tms.outbox." + r.opts.table.name() + "."
+}
+
 // Backlog counts the events not yet delivered.
 func (r *Relay) Backlog(ctx context.Context) (int64, error) {
 	var n int64
-	err := r.db.WithContext(ctx).Table("outbox_events").Where("delivered_at IS NULL").Count(&n).Error
+	err := r.db.WithContext(ctx).Table(r.opts.table.name()).Where("delivered_at IS NULL").Count(&n).Error
 	return n, err
 }
