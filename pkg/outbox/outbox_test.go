@@ -417,6 +417,9 @@ func TestTablesKeepTheirEvents(t *testing.T) {
 		}); err != nil {
 			t.Fatal(err)
 		}
+		if pending, err := side.Undelivered(gdb); err != nil || len(pending) != 2 || pending[0].Topic != "side" {
+			t.Fatalf("side events waiting: %+v, %v", pending, err)
+		}
 		release := make(chan struct{})
 		busy := make(chan struct{})
 		var sideGot []outbox.Event
@@ -446,6 +449,9 @@ func TestTablesKeepTheirEvents(t *testing.T) {
 		}
 		if n, err := sideRelay.Backlog(t.Context()); err != nil || n != 0 {
 			t.Fatalf("side backlog after delivery: %d, %v", n, err)
+		}
+		if pending, err := side.Undelivered(gdb); err != nil || len(pending) != 0 {
+			t.Fatalf("side events waiting after delivery: %+v, %v", pending, err)
 		}
 	}, outbox.Migrations, side.Migrations())
 }

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing/fstest"
 
+	"gorm.io/gorm"
+
 	"github.com/tmsproject/tms/pkg/db"
 )
 
@@ -57,4 +59,18 @@ func (t Table) Migrations() db.Source {
 		panic(fmt.Sprintf("outbox: migrations of %s: %v", name, err)) // embedded: cannot fail
 	}
 	return db.Source{Name: "outbox." + name, FS: files}
+}
+
+// Undelivered lists the events of t not delivered yet, in id order: what
+// its consumer has still to take.
+func (t Table) Undelivered(q *gorm.DB) ([]Event, error) {
+	var recs []record
+	if err := q.Table(t.name()).Where("delivered_at IS NULL").Order("id").Find(&recs).Error; err != nil {
+		return nil, err
+	}
+	out := make([]Event, len(recs))
+	for i, rec := range recs {
+		out[i] = rec.event()
+	}
+	return out, nil
 }
