@@ -182,3 +182,24 @@ func TestForgetComponentsIsTheServicesOwn(t *testing.T) {
 		t.Errorf("after the superuser's forget: %d translations", list.GetTotal())
 	}
 }
+
+// TestImportNeedsComponentEdit: the catalog imports as itself; a caller
+// acting for a user needs component.edit, and one who may not see the
+// project finds nothing.
+func TestImportNeedsComponentEdit(t *testing.T) {
+	e := newEnv(t, true)
+	e.catalog.Set(greeter(1, fixture.Origin(t, fixture.Files())), project)
+	importAs := func(c policy.Caller) error {
+		_, err := e.client.ImportComponent(policy.WithCaller(t.Context(), c), &translationv1.ImportComponentRequest{ComponentId: 1})
+		return err
+	}
+	if err := importAs(policy.Caller{Username: "eve"}); err == nil || kind(err) != errs.NotFound {
+		t.Errorf("caller who may not see the project: %v, want NotFound", err)
+	}
+	if err := importAs(policy.NewAccount("alice")); err == nil || kind(err) != errs.PermissionDenied {
+		t.Errorf("caller without component.edit: %v, want PermissionDenied", err)
+	}
+	if task := e.importNow(t, 1); task.GetError() != "" {
+		t.Errorf("the service's own import: %s", task.GetError())
+	}
+}

@@ -19,10 +19,16 @@ import (
 )
 
 // ImportComponent validates the repository binding, then clones and imports
-// in the background; the task reports the outcome.
+// in the background; the task reports the outcome. The catalog calls it
+// when a component is created or rebound; a caller acting for a user
+// needs component.edit.
 func (s *Server) ImportComponent(ctx context.Context, req *translationv1.ImportComponentRequest) (*translationv1.ImportComponentResponse, error) {
 	comp, err := s.component(ctx, req.GetComponentId())
 	if err != nil {
+		return nil, err
+	}
+	ok, err := s.may(ctx, "component.edit", comp, "", true)
+	if err := orDeniedIf(ok, err, "You do not have permission to perform this action."); err != nil {
 		return nil, err
 	}
 	var v errs.Violations
