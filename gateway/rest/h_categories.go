@@ -114,20 +114,15 @@ func (g *gateway) updateCategory(c *call) error {
 }
 
 // deleteCategory removes the category with its subcategories and their
-// components, whose strings the translation service then forgets.
+// components (the catalog's removal of them reaches the translation
+// service by itself).
 func (g *gateway) deleteCategory(c *call) error {
 	cur, err := c.pathCategory()
 	if err != nil {
 		return err
 	}
-	resp, err := g.cfg.Catalog.DeleteCategory(c.ctx, &catalogv1.DeleteCategoryRequest{Id: cur.GetCategory().GetId(), Actor: c.actor()})
-	if err != nil {
+	if _, err := g.cfg.Catalog.DeleteCategory(c.ctx, &catalogv1.DeleteCategoryRequest{Id: cur.GetCategory().GetId(), Actor: c.actor()}); err != nil {
 		return err
-	}
-	for _, comp := range resp.GetRemoved() {
-		if _, err := g.cfg.Translation.ForgetComponent(c.ctx, &translationv1.ForgetComponentRequest{ComponentId: comp.GetId()}); err != nil {
-			g.log.WarnContext(c.ctx, "forget component after category delete", "component", comp.GetId(), "err", err)
-		}
 	}
 	g.paths.forget(cur.GetCategory().GetProjectSlug())
 	return c.noContent()

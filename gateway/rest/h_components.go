@@ -75,59 +75,42 @@ func (g *gateway) getComponent(c *call) error {
 	return c.okRendered(c.fullComponent(comp))
 }
 
-// createComponent creates the component, then starts its import. When the
-// import is refused at once (a bad repository) the component is removed
-// again and the refusal answered.
+// createComponent asks the catalog for the component, which starts its
+// import (and refuses a binding the translation service refuses).
 func (g *gateway) createComponent(c *call) error {
-	if err := c.authorizePath("project.edit", ""); err != nil {
-		return err
-	}
 	slug := c.param("project")
-	if _, err := c.pathProject(); err != nil {
-		return err
-	}
 	// The catalog service reports missing required fields with the others.
 	comp := &catalogv1.Component{ProjectSlug: slug}
 	fields, err := c.bodyInto(comp)
 	if err != nil {
-		return err
+		return c.beforeBody("project.edit", err)
 	}
 	resp, err := g.cfg.Catalog.CreateComponent(c.ctx, &catalogv1.CreateComponentRequest{Component: comp, Fields: fields, Actor: c.actor()})
 	if err != nil {
 		return err
 	}
-	created := resp.GetComponent()
 	g.paths.forget(slug)
-	imp, err := g.cfg.Translation.ImportComponent(c.ctx, &translationv1.ImportComponentRequest{ComponentId: created.GetId(), Actor: c.actor()})
-	if err != nil {
-		if _, derr := g.cfg.Catalog.DeleteComponent(c.ctx, &catalogv1.DeleteComponentRequest{
-			ProjectSlug: slug, Slug: created.GetSlug(), Actor: c.actor()}); derr != nil {
-			g.log.WarnContext(c.ctx, "remove component after refused import", "component", created.GetId(), "err", derr)
-		}
-		return err
-	}
-	j, err := c.componentJSON(created, true, c.taskLink(imp.GetTask()))
+	j, err := c.componentJSON(resp.GetComponent(), true, c.taskLink(&translationv1.Task{Id: resp.GetImportTaskId()}))
 	if err != nil {
 		return err
 	}
 	return c.created(j.URL, j)
 }
 
+// updateComponent asks the catalog for the change, which imports a
+// changed binding again (and puts back one the translation service
+// refuses).
 func (g *gateway) updateComponent(c *call) error {
-	if err := c.authorizePath("component.edit", ""); err != nil {
-		return err
-	}
-	old, err := c.pathComponent()
-	if err != nil {
-		return err
-	}
 	comp := &catalogv1.Component{}
 	fields, err := c.bodyInto(comp, "name", "slug", "file_format", "filemask", "repo")
-	if err != nil {
-		return err
+	if err == nil && len(fields) == 0 {
+		err = c.beforeBody("component.edit", nil) // nothing to change: the component as it is
+		if err == nil {
+			return g.getComponent(c)
+		}
 	}
-	if len(fields) == 0 {
-		return g.getComponent(c)
+	if err != nil {
+		return c.beforeBody("component.edit", err)
 	}
 	resp, err := g.cfg.Catalog.UpdateComponent(c.ctx, &catalogv1.UpdateComponentRequest{
 		ProjectSlug: c.param("project"), Slug: c.param("component"), Component: comp, Fields: fields, Actor: c.actor()})
@@ -136,34 +119,16 @@ func (g *gateway) updateComponent(c *call) error {
 	}
 	updated := resp.GetComponent()
 	g.paths.forget(updated.GetProjectSlug())
-	if rebinds(old, updated) {
-		if err := g.reimport(c, old, updated); err != nil {
-			return err
-		}
-	}
 	return c.okRendered(c.fullComponent(updated))
 }
 
-// rebinds tells whether an update changed what the component's files are
-// read from, so that they must be imported again.
-func rebinds(old, updated *catalogv1.Component) bool {
-	return old.GetRepo() != updated.GetRepo() || old.GetBranch() != updated.GetBranch() ||
-		old.GetFilemask() != updated.GetFilemask() || old.GetTemplate() != updated.GetTemplate() ||
-		old.GetNewBase() != updated.GetNewBase()
-}
-
-// reimport starts the import of an updated binding. A binding the
-// translation service refuses at once (a local path when they are not
-// allowed) is put back as it was and the refusal answered, as on creation.
-func (g *gateway) reimport(c *call, old, updated *catalogv1.Component) error {
-	_, err := g.cfg.Translation.ImportComponent(c.ctx, &translationv1.ImportComponentRequest{ComponentId: updated.GetId(), Actor: c.actor()})
-	if err == nil {
-		return nil
-	}
-	restore := []string{"repo", "branch", "filemask", "template", "new_base"}
-	if _, rerr := g.cfg.Catalog.UpdateComponent(c.ctx, &catalogv1.UpdateComponentRequest{
-		ProjectSlug: updated.GetProjectSlug(), Slug: updated.GetSlug(), Component: old, Fields: restore, Actor: c.actor()}); rerr != nil {
-		g.log.WarnContext(c.ctx, "restore component binding after refused import", "component", updated.GetId(), "err", rerr)
+// beforeBody answers a write the gateway does not send on (a body it
+// cannot read, or nothing to change): 401, 404 or 403 when the caller
+// lacks perm on the path, as the reference checks permissions before it
+// reads the body, else err. Every write sent on is decided by its service.
+func (c *call) beforeBody(perm string, err error) error {
+	if aerr := c.authorizePath(perm, ""); aerr != nil {
+		return aerr
 	}
 	return err
 }
@@ -199,10 +164,9 @@ type alertJSON struct {
 	Updated   *wire.Time `json:"updated"`
 }
 
+// deleteComponent asks the catalog, whose removal reaches the translation
+// service by itself.
 func (g *gateway) deleteComponent(c *call) error {
-	if err := c.authorizePath("component.edit", ""); err != nil {
-		return err
-	}
 	comp, err := c.pathComponent()
 	if err != nil {
 		return err
@@ -211,9 +175,7 @@ func (g *gateway) deleteComponent(c *call) error {
 		ProjectSlug: comp.GetProjectSlug(), Slug: comp.GetSlug(), Actor: c.actor()}); err != nil {
 		return err
 	}
-	if _, err := g.cfg.Translation.ForgetComponent(c.ctx, &translationv1.ForgetComponentRequest{ComponentId: comp.GetId()}); err != nil {
-		g.log.WarnContext(c.ctx, "forget deleted component", "component", comp.GetId(), "err", err)
-	}
+	g.paths.forget(comp.GetProjectSlug())
 	return c.noContent()
 }
 

@@ -40,36 +40,30 @@ func (l languageCredits) MarshalJSON() ([]byte, error) {
 	return append(buf, '}'), nil
 }
 
-// credits counts content changes per language and author in the scope of
-// req (filters start, end and lang from the query).
+// credits shows the content changes per language and author in the scope
+// of req (filters start, end and lang from the query), as the changelog
+// service counts them.
 func (g *gateway) credits(c *call, req *changelogv1.ListChangesRequest) error {
 	q := c.r.URL.Query()
-	req.Actions = contentActions
-	req.LanguageCode = q.Get("lang")
+	creq := &changelogv1.ListCreditsRequest{ProjectSlug: req.GetProjectSlug(), ComponentSlug: req.GetComponentSlug(),
+		LanguageCode: q.Get("lang"), Actions: contentActions}
 	var ok bool
-	if req.TimestampAfter, ok = timeParam(q, "start"); !ok {
+	if creq.TimestampAfter, ok = timeParam(q, "start"); !ok {
 		return fieldErrors(errs.Violations{{Field: "start", Code: "invalid", Description: "Enter a valid date."}})
 	}
-	if req.TimestampBefore, ok = timeParam(q, "end"); !ok {
+	if creq.TimestampBefore, ok = timeParam(q, "end"); !ok {
 		return fieldErrors(errs.Violations{{Field: "end", Code: "invalid", Description: "Enter a valid date."}})
 	}
-	counts := map[string]map[string]int64{} // language -> author -> count
-	err := eachPage(func(offset, limit int64) (int, int64, error) {
-		req.Offset, req.Limit = offset, limit
-		resp, err := g.cfg.Changelog.ListChanges(c.ctx, req)
-		for _, ch := range resp.GetChanges() {
-			if ch.GetLanguageCode() == "" || ch.GetAuthor() == "" {
-				continue
-			}
-			if counts[ch.GetLanguageCode()] == nil {
-				counts[ch.GetLanguageCode()] = map[string]int64{}
-			}
-			counts[ch.GetLanguageCode()][ch.GetAuthor()]++
-		}
-		return len(resp.GetChanges()), resp.GetTotal(), err
-	})
+	resp, err := g.cfg.Changelog.ListCredits(c.ctx, creq)
 	if err != nil {
 		return err
+	}
+	counts := map[string]map[string]int64{} // language -> author -> count
+	for _, cr := range resp.GetCredits() {
+		if counts[cr.GetLanguageCode()] == nil {
+			counts[cr.GetLanguageCode()] = map[string]int64{}
+		}
+		counts[cr.GetLanguageCode()][cr.GetAuthor()] = cr.GetChanges()
 	}
 	return c.okRendered(g.renderCredits(c, counts))
 }

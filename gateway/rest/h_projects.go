@@ -86,23 +86,15 @@ func (g *gateway) updateProject(c *call) error {
 	return c.okRendered(c.projectJSON(resp.GetProject(), true))
 }
 
+// deleteProject asks the catalog, whose removal of the project's
+// components reaches the translation service by itself; then the
+// project's teams go.
 func (g *gateway) deleteProject(c *call) error {
-	p, comps, err := c.pathProjectComponents()
-	if err != nil {
-		return err
-	}
-	if err := c.authorizeProject("project.edit"); err != nil {
-		return err
-	}
-	slug := p.GetSlug()
+	slug := c.param("project")
 	if _, err := g.cfg.Catalog.DeleteProject(c.ctx, &catalogv1.DeleteProjectRequest{Slug: slug, Actor: c.actor()}); err != nil {
 		return err
 	}
-	for _, comp := range comps {
-		if _, err := g.cfg.Translation.ForgetComponent(c.ctx, &translationv1.ForgetComponentRequest{ComponentId: comp.GetId()}); err != nil {
-			g.log.WarnContext(c.ctx, "forget component after project delete", "component", comp.GetId(), "err", err)
-		}
-	}
+	g.paths.forget(slug)
 	if _, err := g.cfg.Access.DeleteProjectTeams(policy.System(c.ctx), &notificationv1.DeleteProjectTeamsRequest{Project: slug}); err != nil {
 		g.log.WarnContext(c.ctx, "drop teams after project delete", "project", slug, "err", err)
 	}

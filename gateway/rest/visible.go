@@ -8,7 +8,9 @@ import (
 // visiblePath answers 404 when the object a write names (its project,
 // component, translation, unit, suggestion or comment) is not visible to
 // the caller: what a caller may not see does not exist for it, so its
-// writes are 404 too, never the 403 of a visible object (COMPAT.md §4).
+// writes are 404 too, never the 403 of a visible object (COMPAT.md §4). A
+// component addressed through a category path that is not its own is not
+// found either, as on reads.
 // Lookups are memoized: the handler finds them again for free.
 func (g *gateway) visiblePath(c *call, rt *route) error {
 	if p := c.param("project"); p != "" {
@@ -17,7 +19,7 @@ func (g *gateway) visiblePath(c *call, rt *route) error {
 			if c.param("language") != "" {
 				_, _, err = c.pathTranslation()
 			} else {
-				_, err = c.component(p, comp)
+				_, err = c.pathComponent()
 			}
 		} else {
 			_, err = c.project(p)

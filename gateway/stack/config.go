@@ -26,7 +26,9 @@ const (
 )
 
 // Backends are the gRPC services, in start order: a service is started after
-// the ones it calls so that its background work finds them serving.
+// the ones it calls so that its background work finds them serving (the
+// catalog and the translation service call each other: the catalog's
+// removals wait, retried, until the translation service serves).
 var Backends = []string{Changelog, Notification, Catalog, Translation}
 
 // Config is the configuration of one process.

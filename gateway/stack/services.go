@@ -9,6 +9,7 @@ import (
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
+	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 	"github.com/tmsproject/tms/services/catalog"
 	"github.com/tmsproject/tms/services/changelog"
 	"github.com/tmsproject/tms/services/notification"
@@ -30,7 +31,8 @@ func (st *Stack) newService(ctx context.Context, name string, log *slog.Logger) 
 			ChangeLog: changelogClient, Catalog: catalogv1.NewCatalogServiceClient(st.conns[Catalog]),
 			SMTPURL: c.SMTPURL, SMTPFrom: c.SMTPFrom, SiteURL: c.SiteURL, AllowLocalWebhooks: c.AllowLocalWebhooks})
 	case Catalog:
-		return catalog.New(ctx, catalog.Config{DB: c.dbConfig(name), Changelog: changelogClient, Log: log})
+		return catalog.New(ctx, catalog.Config{DB: c.dbConfig(name), Changelog: changelogClient, Log: log,
+			Translation: translationv1.NewTranslationServiceClient(st.conns[Translation])})
 	case Translation:
 		gitTimeout, err := c.gitTimeout()
 		if err != nil {

@@ -75,5 +75,5 @@ func Deliverer(client changelogv1.ChangelogServiceClient) outbox.Deliverer {
 // Relay returns an outbox relay that delivers change records to client and
 // reports failed deliveries to log (slog.Default when nil).
 func Relay(gdb *gorm.DB, client changelogv1.ChangelogServiceClient, log *slog.Logger) *outbox.Relay {
-	return outbox.NewRelay(gdb, Deliverer(client), outbox.WithLogger(log))
+	return outbox.NewRelay(gdb, Deliverer(client), outbox.WithLogger(log), outbox.WithLazyMarks())
 }

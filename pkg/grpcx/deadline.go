@@ -18,6 +18,7 @@ var LongMethods = []string{
 	"/tms.translation.v1.TranslationService/AddTranslation",
 	"/tms.translation.v1.TranslationService/DeleteTranslation",
 	"/tms.translation.v1.TranslationService/ForgetComponent",
+	"/tms.translation.v1.TranslationService/ForgetComponents",
 }
 
 // LongTimeout bounds the LongMethods.

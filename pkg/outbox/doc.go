@@ -13,6 +13,11 @@
 // order; on PostgreSQL, ids of transactions that commit concurrently may
 // commit out of order, so consumers must not assume a global order across
 // independent transactions. On PostgreSQL an advisory lock elects one
-// delivering relay per schema, so several replicas of a service may each
-// run a relay.
+// delivering relay per table and schema, so several replicas of a service
+// may each run a relay.
+//
+// Events go to the default table (Events) unless a consumer has a table
+// of its own (Table, with its Migrations and a Relay WithTable): a relay
+// delivers every event of its table, so events for another consumer live
+// in another table.
 package outbox

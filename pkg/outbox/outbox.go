@@ -53,6 +53,11 @@ func (r record) event() Event {
 // AddAll is Add of many events of one topic in multi-row statements, for
 // bulk writes (an upload of thousands of strings).
 func AddAll(tx *gorm.DB, topic string, payloads [][]byte) error {
+	return Events.AddAll(tx, topic, payloads)
+}
+
+// AddAll is AddAll into table t.
+func (t Table) AddAll(tx *gorm.DB, topic string, payloads [][]byte) error {
 	if topic == "" {
 		return errors.New("outbox: event topic is empty")
 	}
@@ -61,7 +66,7 @@ func AddAll(tx *gorm.DB, topic string, payloads [][]byte) error {
 	for start := 0; start < len(payloads); start += addAllBatch {
 		chunk := payloads[start:min(start+addAllBatch, len(payloads))]
 		var sb strings.Builder
-		sb.WriteString("INSERT INTO outbox_events (event_id, topic, payload, created_at) VALUES ")
+		sb.WriteString("INSERT INTO " + t.name() + " (event_id, topic, payload, created_at) VALUES ")
 		args := make([]any, 0, 4*len(chunk))
 		for i, p := range chunk {
 			if i > 0 {
@@ -87,6 +92,11 @@ const addAllBatch = 250
 // state change the event reports: the event then exists if and only if the
 // change commits. It returns the event's new id.
 func Add(tx *gorm.DB, topic string, payload []byte) (string, error) {
+	return Events.Add(tx, topic, payload)
+}
+
+// Add is Add into table t.
+func (t Table) Add(tx *gorm.DB, topic string, payload []byte) (string, error) {
 	if topic == "" {
 		return "", errors.New("outbox: event topic is empty")
 	}
@@ -99,7 +109,7 @@ func Add(tx *gorm.DB, topic string, payload []byte) (string, error) {
 	// reflect over the record and read its id back, which no caller needs,
 	// on every change of every write.
 	err := tx.Session(&gorm.Session{NewDB: true}).Exec(
-		`INSERT INTO outbox_events (event_id, topic, payload, created_at) VALUES (?, ?, ?, ?)`,
+		`INSERT INTO `+t.name()+` (event_id, topic, payload, created_at) VALUES (?, ?, ?, ?)`,
 		id, topic, payload, time.Now().UTC()).Error
 	if err != nil {
 		return "", fmt.Errorf("outbox: add %s event: %w", topic, err)

@@ -420,7 +420,7 @@ func TestLazyMarksOnSQLite(t *testing.T) {
 		add(t, gdb, "lazy", fmt.Sprint(i))
 	}
 	s := newSink(0)
-	r := outbox.NewRelay(gdb, s.deliver, outbox.WithPollInterval(20*time.Millisecond))
+	r := outbox.NewRelay(gdb, s.deliver, outbox.WithPollInterval(20*time.Millisecond), outbox.WithLazyMarks())
 	r.Flush()
 	if n := undelivered(); n != 3 {
 		t.Fatalf("%d events unmarked after a round, want 3 (marks come later)", n)
@@ -449,4 +449,58 @@ func TestLazyMarksOnSQLite(t *testing.T) {
 		case <-tick.C:
 		}
 	}
+}
+
+// TestTablesKeepTheirEvents: a relay delivers only the events of its own
+// table, and a relay of another table busy delivering (holding its
+// delivery lock on PostgreSQL) does not hold it up.
+func TestTablesKeepTheirEvents(t *testing.T) {
+	side := outbox.Table("side_events")
+	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
+		add(t, gdb, "main", "a")
+		if err := gdb.Transaction(func(tx *gorm.DB) error {
+			if _, err := side.Add(tx, "side", []byte("b")); err != nil {
+				return err
+			}
+			return side.AddAll(tx, "side", [][]byte{[]byte("c")})
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if pending, err := side.Undelivered(gdb); err != nil || len(pending) != 2 || pending[0].Topic != "side" {
+			t.Fatalf("side events waiting: %+v, %v", pending, err)
+		}
+		release := make(chan struct{})
+		busy := make(chan struct{})
+		var sideGot []outbox.Event
+		sideRelay := outbox.NewRelay(gdb, func(_ context.Context, evs []outbox.Event) error {
+			sideGot = evs
+			close(busy)
+			<-release
+			return nil
+		}, outbox.WithTable(side))
+		done := make(chan error)
+		go func() { _, err := sideRelay.RunOnce(t.Context()); done <- err }()
+		<-busy
+		s := newSink(0)
+		n, err := outbox.NewRelay(gdb, s.deliver).RunOnce(t.Context())
+		close(release)
+		if err != nil || n != 1 {
+			t.Fatalf("default relay beside a busy side relay: %d events, %v; want 1", n, err)
+		}
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+		if evs := s.events(); len(evs) != 1 || string(evs[0].Payload) != "a" {
+			t.Fatalf("default relay delivered %+v, want only a", evs)
+		}
+		if len(sideGot) != 2 || string(sideGot[0].Payload) != "b" || string(sideGot[1].Payload) != "c" {
+			t.Fatalf("side relay delivered %+v, want b and c", sideGot)
+		}
+		if n, err := sideRelay.Backlog(t.Context()); err != nil || n != 0 {
+			t.Fatalf("side backlog after delivery: %d, %v", n, err)
+		}
+		if pending, err := side.Undelivered(gdb); err != nil || len(pending) != 0 {
+			t.Fatalf("side events waiting after delivery: %+v, %v", pending, err)
+		}
+	}, outbox.Migrations, side.Migrations())
 }

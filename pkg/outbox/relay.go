@@ -49,7 +49,7 @@ func NewRelay(gdb *gorm.DB, deliver Deliverer, opts ...Option) *Relay {
 		opt(&o)
 	}
 	return &Relay{db: gdb, deliver: deliver, opts: o, wake: make(chan struct{}, 1),
-		lazy: db.Dialect(gdb) != db.Postgres}
+		lazy: o.lazyMarks && db.Dialect(gdb) != db.Postgres}
 }
 
 // Notify wakes the relay to deliver now. Call it after committing a
@@ -241,7 +241,7 @@ func (r *Relay) RunOnce(ctx context.Context) (int, error) {
 	)
 	err := gdb.Transaction(func(tx *gorm.DB) error {
 		var leader bool
-		err := tx.Raw(`SELECT pg_try_advisory_xact_lock(hashtext('tms.outbox.' || current_schema()))`).Scan(&leader).Error
+		err := tx.Raw(`SELECT pg_try_advisory_xact_lock(hashtext(? || current_schema()))`, r.lockKey()).Scan(&leader).Error
 		if err != nil || !leader {
 			return err
 		}
@@ -269,7 +269,7 @@ func (r *Relay) batch(ctx context.Context, q *gorm.DB) (int, error) {
 		events[i], ids[i] = rec.event(), rec.ID
 	}
 	if err := r.deliver(ctx, events); err != nil {
-		if ferr := recordFailure(q, ids, err); ferr != nil {
+		if ferr := recordFailure(q, r.opts.table.name(), ids, err); ferr != nil {
 			r.opts.logger.WarnContext(ctx, "outbox: record failed attempt", "err", ferr)
 		}
 		return 0, err
@@ -278,7 +278,7 @@ func (r *Relay) batch(ctx context.Context, q *gorm.DB) (int, error) {
 		r.sent.Store(ids[len(ids)-1])
 		return len(recs), nil
 	}
-	if _, err := markDelivered(q, ids, time.Now().UTC()); err != nil {
+	if _, err := markDelivered(q, r.opts.table.name(), ids, time.Now().UTC()); err != nil {
 		return 0, err
 	}
 	return len(recs), nil
@@ -297,7 +297,7 @@ func (r *Relay) batch(ctx context.Context, q *gorm.DB) (int, error) {
 // PostgreSQL commits concurrent transactions in any order and may run
 // several relays: there each delivery is marked at once.
 func (r *Relay) undelivered(q *gorm.DB) *gorm.DB {
-	q = q.Table("outbox_events").Where("delivered_at IS NULL")
+	q = q.Table(r.opts.table.name()).Where("delivered_at IS NULL")
 	if r.lazy {
 		q = q.Where("id > ?", r.sent.Load())
 	}
@@ -311,7 +311,7 @@ func (r *Relay) markSent(ctx context.Context) error {
 	if !r.lazy || sent == r.marked {
 		return nil
 	}
-	err := r.db.WithContext(ctx).Exec(`UPDATE outbox_events SET delivered_at = ? WHERE id <= ? AND delivered_at IS NULL`,
+	err := r.db.WithContext(ctx).Exec(`UPDATE `+r.opts.table.name()+` SET delivered_at = ? WHERE id <= ? AND delivered_at IS NULL`,
 		time.Now().UTC(), sent).Error
 	if err == nil {
 		r.marked = sent
@@ -321,18 +321,18 @@ func (r *Relay) markSent(ctx context.Context) error {
 
 // markDelivered stamps the events that are still undelivered, so a repeated
 // mark keeps the first delivery time, and reports how many it stamped.
-func markDelivered(q *gorm.DB, ids []int64, at time.Time) (int64, error) {
-	res := q.Exec(`UPDATE outbox_events SET delivered_at = ? WHERE id IN ? AND delivered_at IS NULL`, at, ids)
+func markDelivered(q *gorm.DB, table string, ids []int64, at time.Time) (int64, error) {
+	res := q.Exec(`UPDATE `+table+` SET delivered_at = ? WHERE id IN ? AND delivered_at IS NULL`, at, ids)
 	return res.RowsAffected, res.Error
 }
 
 // recordFailure counts a failed attempt for operators to see.
-func recordFailure(q *gorm.DB, ids []int64, cause error) error {
+func recordFailure(q *gorm.DB, table string, ids []int64, cause error) error {
 	msg := cause.Error()
 	if len(msg) > 1000 {
 		msg = msg[:1000]
 	}
-	return q.Exec(`UPDATE outbox_events SET attempts = attempts + 1, last_error = ? WHERE id IN ? AND delivered_at IS NULL`,
+	return q.Exec(`UPDATE `+table+` SET attempts = attempts + 1, last_error = ? WHERE id IN ? AND delivered_at IS NULL`,
 		msg, ids).Error
 }
 
@@ -344,7 +344,7 @@ const retention = time.Hour
 func (r *Relay) Prune(ctx context.Context) error {
 	cutoff := time.Now().UTC().Add(-retention)
 	return r.db.WithContext(ctx).
-		Exec(`DELETE FROM outbox_events WHERE delivered_at IS NOT NULL AND delivered_at < ?`, cutoff).Error
+		Exec(`DELETE FROM `+r.opts.table.name()+` WHERE delivered_at IS NOT NULL AND delivered_at < ?`, cutoff).Error
 }
 
 // options tune a Relay.
@@ -355,6 +355,8 @@ type options struct {
 	maxBackoff   time.Duration
 	pruneEvery   time.Duration
 	logger       *slog.Logger
+	table        Table
+	lazyMarks    bool
 }
 
 func defaults() options {
@@ -365,6 +367,7 @@ func defaults() options {
 		maxBackoff:   5 * time.Second,
 		pruneEvery:   time.Minute,
 		logger:       slog.Default(),
+		table:        Events,
 	}
 }
 
@@ -400,6 +403,14 @@ func WithBackoff(first, longest time.Duration) Option {
 	}
 }
 
+// WithLazyMarks lets the relay stamp delivered events later, on SQLite
+// (see undelivered): for a busy outbox whose writes wait for their
+// delivery. Until stamped, the events still look undelivered to
+// Table.Undelivered; the relay itself never delivers them twice.
+func WithLazyMarks() Option {
+	return func(o *options) { o.lazyMarks = true }
+}
+
 // WithLogger sets the logger for delivery failures (default slog.Default).
 func WithLogger(l *slog.Logger) Option {
 	return func(o *options) {
@@ -407,6 +418,24 @@ func WithLogger(l *slog.Logger) Option {
 			o.logger = l
 		}
 	}
+}
+
+// WithTable makes the relay deliver the events of t instead of Events.
+func WithTable(t Table) Option {
+	return func(o *options) {
+		o.table = Table(t.name())
+	}
+}
+
+// lockKey names the delivery lock of the relay's table (hashed with the
+// schema): one delivering relay per table and schema. The default table
+// keeps the key of the releases before tables had names, so that old and
+// new replicas elect one leader between them.
+func (r *Relay) lockKey() string {
+	if r.opts.table == Events {
+		return "tms.outbox."
+	}
+	return "tms.outbox." + r.opts.table.name() + "."
 }
 
 // Backlog counts the events not yet delivered.

@@ -36,7 +36,7 @@ func TestMarkDeliveredIsIdempotent(t *testing.T) {
 			{first.Add(time.Hour), 0}, // a second relay's late mark changes nothing
 		}
 		for _, tt := range tests {
-			n, err := markDelivered(gdb, []int64{rec.ID}, tt.at)
+			n, err := markDelivered(gdb, string(Events), []int64{rec.ID}, tt.at)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -47,7 +47,7 @@ func TestMarkDeliveredIsIdempotent(t *testing.T) {
 		if got := deliveredAt(t, gdb, rec.ID); got == nil || !got.Equal(first) {
 			t.Fatalf("delivered_at = %v, want %v", got, first)
 		}
-		if err := recordFailure(gdb, []int64{rec.ID}, errTest); err != nil {
+		if err := recordFailure(gdb, string(Events), []int64{rec.ID}, errTest); err != nil {
 			t.Fatal(err)
 		}
 		if err := gdb.First(&rec, rec.ID).Error; err != nil || rec.Attempts != 0 {
@@ -76,10 +76,10 @@ func TestPruneKeepsUndeliveredAndRecentEvents(t *testing.T) {
 			}
 			ids[name] = rec.ID
 		}
-		if _, err := markDelivered(gdb, []int64{ids["old delivered"]}, now.Add(-2*time.Hour)); err != nil {
+		if _, err := markDelivered(gdb, string(Events), []int64{ids["old delivered"]}, now.Add(-2*time.Hour)); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := markDelivered(gdb, []int64{ids["recent delivered"]}, now.Add(-time.Minute)); err != nil {
+		if _, err := markDelivered(gdb, string(Events), []int64{ids["recent delivered"]}, now.Add(-time.Minute)); err != nil {
 			t.Fatal(err)
 		}
 		if err := gdb.Exec(`UPDATE outbox_events SET created_at = ? WHERE id = ?`, now.Add(-48*time.Hour), ids["old undelivered"]).Error; err != nil {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"sync"
 
 	"google.golang.org/grpc"
 	"gorm.io/gorm"
@@ -32,19 +33,26 @@ type Config struct {
 	// Changelog receives the change records. Nil keeps them in the outbox
 	// until a service started with a client delivers them.
 	Changelog changelogv1.ChangelogServiceClient
-	Log       *slog.Logger
+	// Translation imports the bindings of created and rebound components
+	// and forgets deleted ones (removals.go). Nil imports nothing and keeps
+	// removals in their outbox (the catalog alone).
+	Translation Translation
+	Log         *slog.Logger
 }
 
 // Service is a running catalog service.
 type Service struct {
-	gdb    *gorm.DB
-	relay  *outbox.Relay
-	server *server.Server
+	gdb      *gorm.DB
+	relay    *outbox.Relay // change records to the changelog
+	removals *outbox.Relay // removals to the translation service
+	server   *server.Server
 }
 
 // Migrations are the versioned schema changes of the service's database,
 // in order: what New applies, and what `tms migrate` applies alone.
-func Migrations() []db.Source { return []db.Source{store.Migrations, outbox.Migrations} }
+func Migrations() []db.Source {
+	return []db.Source{store.Migrations, outbox.Migrations, store.Removals.Migrations()}
+}
 
 // New opens and migrates the database, seeds the built-in languages (a
 // no-op once they are stored) and builds the service.
@@ -63,13 +71,18 @@ func New(ctx context.Context, cfg Config) (*Service, error) {
 		return nil, errors.Join(fmt.Errorf("catalog: seed languages: %w", err), db.Close(gdb))
 	}
 	svc := &Service{gdb: gdb}
-	notify := func() {}
+	scfg := server.Config{Log: log}
 	if cfg.Changelog != nil {
 		svc.relay = changefeed.Relay(gdb, cfg.Changelog, log)
 		obs.Backlog(Name, svc.relay.Backlog)
-		notify = svc.relay.Flush
+		scfg.Notify = svc.relay.Flush
 	}
-	svc.server = server.New(st, notify)
+	if cfg.Translation != nil {
+		svc.removals = removalRelay(gdb, cfg.Translation, log)
+		scfg.Removed = svc.removals.Notify
+		scfg.Translation = cfg.Translation
+	}
+	svc.server = server.New(st, scfg)
 	return svc, nil
 }
 
@@ -82,13 +95,18 @@ func (s *Service) Register(srv *grpc.Server) {
 	catalogv1.RegisterCatalogServiceServer(srv, s.server)
 }
 
-// Run relays change records to the changelog service until ctx ends.
+// Run relays change records to the changelog service and removals to the
+// translation service until ctx ends.
 func (s *Service) Run(ctx context.Context) error {
-	if s.relay == nil {
-		<-ctx.Done()
-		return nil
+	var wg sync.WaitGroup
+	for _, r := range []*outbox.Relay{s.relay, s.removals} {
+		if r != nil {
+			wg.Go(func() { _ = r.Run(ctx) }) // Run ends with ctx, answering nil
+		}
 	}
-	return s.relay.Run(ctx)
+	<-ctx.Done()
+	wg.Wait()
+	return nil
 }
 
 // Close releases the database.

@@ -2,16 +2,22 @@ package catalog_test
 
 import (
 	"context"
+	"errors"
 	"io"
 	"log/slog"
+	"slices"
 	"sync"
 	"testing"
 	"time"
 
+	"google.golang.org/grpc"
+
 	"github.com/tmsproject/tms/pkg/grpcx"
 	"github.com/tmsproject/tms/pkg/lang"
+	"github.com/tmsproject/tms/pkg/policy"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 	"github.com/tmsproject/tms/services/catalog"
 )
 
@@ -114,5 +120,98 @@ func TestServiceDeliversAndReopens(t *testing.T) {
 func TestConfigNeedsAPlace(t *testing.T) {
 	if _, err := catalog.New(t.Context(), catalog.Config{Log: quiet}); err == nil {
 		t.Fatal("New without data directory or database succeeded")
+	}
+}
+
+// translationPeer is the translation service as the catalog calls it: it
+// starts every import and fails the first removals it is handed.
+type translationPeer struct {
+	mu        sync.Mutex
+	failFirst int
+	forgotten []int64
+	projects  []int64
+}
+
+func (p *translationPeer) ImportComponent(context.Context, *translationv1.ImportComponentRequest, ...grpc.CallOption) (*translationv1.ImportComponentResponse, error) {
+	return &translationv1.ImportComponentResponse{Task: &translationv1.Task{Id: "t"}}, nil
+}
+
+func (p *translationPeer) ForgetComponents(ctx context.Context, req *translationv1.ForgetComponentsRequest, _ ...grpc.CallOption) (*translationv1.ForgetComponentsResponse, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if _, ok := policy.FromContext(ctx); ok {
+		return nil, errors.New("removals are the catalog's own calls")
+	}
+	if p.failFirst > 0 {
+		p.failFirst--
+		return nil, errors.New("translation service unavailable")
+	}
+	p.forgotten = append(p.forgotten, req.GetComponentIds()...)
+	p.projects = append(p.projects, req.GetProjectIds()...)
+	return &translationv1.ForgetComponentsResponse{}, nil
+}
+
+func (p *translationPeer) got() ([]int64, []int64) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return slices.Clone(p.forgotten), slices.Clone(p.projects)
+}
+
+// TestRemovalsReachTheTranslationService deletes a component and a
+// project while the translation service fails: the removals are retried
+// until it takes them, and listed as removed until then.
+func TestRemovalsReachTheTranslationService(t *testing.T) {
+	peer := &translationPeer{failFirst: 2}
+	svc, err := catalog.New(t.Context(), catalog.Config{DataDir: t.TempDir(), Log: quiet, Translation: peer})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer svc.Close()
+	ctx := t.Context()
+	srv := svc.Server()
+	var ids []int64
+	for _, p := range []string{"a", "b"} {
+		if _, err := srv.CreateProject(ctx, &catalogv1.CreateProjectRequest{Project: &catalogv1.Project{Name: p, Slug: p, Web: "https://example.com/"}}); err != nil {
+			t.Fatal(err)
+		}
+		resp, err := srv.CreateComponent(ctx, &catalogv1.CreateComponentRequest{Component: &catalogv1.Component{ProjectSlug: p, Name: "C", Slug: "c",
+			FileFormat: "po", Filemask: "po/*.po", Repo: "https://example.com/r.git"}})
+		if err != nil || resp.GetImportTaskId() != "t" {
+			t.Fatalf("create: %v, %v", resp, err)
+		}
+		ids = append(ids, resp.GetComponent().GetId())
+	}
+	if _, err := srv.DeleteComponent(ctx, &catalogv1.DeleteComponentRequest{ProjectSlug: "a", Slug: "c"}); err != nil {
+		t.Fatal(err)
+	}
+	proj, err := srv.GetProject(ctx, &catalogv1.GetProjectRequest{Slug: "b"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := srv.DeleteProject(ctx, &catalogv1.DeleteProjectRequest{Slug: "b"}); err != nil {
+		t.Fatal(err)
+	}
+	if removed, err := srv.ListRemovedComponents(ctx, &catalogv1.ListRemovedComponentsRequest{}); err != nil || !slices.Equal(removed.GetComponentIds(), ids) {
+		t.Fatalf("removed before delivery: %v, %v; want %v", removed.GetComponentIds(), err, ids)
+	}
+	run, cancel := context.WithCancel(ctx)
+	done := make(chan error, 1)
+	go func() { done <- svc.Run(run) }()
+	defer func() { cancel(); <-done }()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		forgotten, projects := peer.got()
+		removed, err := srv.ListRemovedComponents(ctx, &catalogv1.ListRemovedComponentsRequest{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if slices.Equal(forgotten, ids) && slices.Equal(projects, []int64{proj.GetProject().GetId()}) && len(removed.GetComponentIds()) == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("forgotten %v and projects %v, still listed %v; want %v and %d forgotten, none listed",
+				forgotten, projects, removed.GetComponentIds(), ids, proj.GetProject().GetId())
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }

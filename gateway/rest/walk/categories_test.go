@@ -104,5 +104,11 @@ func checkCategoryAddressing(t *testing.T, c client, url string) {
 		if code, _ := c.do("GET", fmt.Sprintf("%scomponents/hello/%s/", c.base, wrong), nil); code != 404 {
 			t.Errorf("GET components/hello/%s/: %d, want 404", wrong, code)
 		}
+		if code, _ := c.do("PATCH", fmt.Sprintf("%scomponents/hello/%s/", c.base, wrong), map[string]any{"name": "Moved"}); code != 404 {
+			t.Errorf("PATCH components/hello/%s/: %d, want 404", wrong, code)
+		}
+	}
+	if name := c.want(200, "GET", url, nil)["name"]; name == "Moved" {
+		t.Error("a PATCH through a wrong category path changed the component")
 	}
 }

@@ -137,6 +137,7 @@ func TestEveryURLResolves(t *testing.T) {
 		t.Fatalf("unit edit: %d %s", code, body)
 	}
 
+	checkCredits(t, c)
 	extra := annotate(t, c, units.Results[0]["url"].(string))
 	checkChangeFilters(t, c, units.Results[1]["url"].(string))
 	for _, format := range []string{"", "?format=api"} {
@@ -479,5 +480,31 @@ func checkComponentLists(t *testing.T, c client) {
 	all := c.want(200, "GET", c.base+"components/", nil)["results"].([]any)
 	if p, ok := all[0].(map[string]any)["project"].(map[string]any); !ok || p["slug"] != "hello" {
 		t.Errorf("component list items lack their project: %v", all[0])
+	}
+}
+
+// checkCredits: the edit credits its author in the component's and the
+// project's credits (counted by the changelog service), and a language or
+// time range without edits credits nobody.
+func checkCredits(t *testing.T, c client) {
+	t.Helper()
+	want := `[{"German":[{"email":"","full_name":"Administrator","change_count":1}]}]`
+	for _, u := range []string{"components/hello/app/credits/", "projects/hello/credits/", "projects/hello/credits/?lang=de"} {
+		var got []byte
+		for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+			var code int
+			code, got = c.do("GET", c.base+u, nil)
+			if code == 200 && string(got) == want || time.Now().After(deadline) {
+				break
+			}
+		}
+		if string(got) != want {
+			t.Errorf("GET %s: %s, want %s", u, got, want)
+		}
+	}
+	for _, u := range []string{"projects/hello/credits/?lang=cs", "projects/hello/credits/?end=2000-01-01T00:00:00Z"} {
+		if code, got := c.do("GET", c.base+u, nil); code != 200 || string(got) != "[]" {
+			t.Errorf("GET %s: %d %s, want []", u, code, got)
+		}
 	}
 }

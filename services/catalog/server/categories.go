@@ -142,7 +142,8 @@ func (s *Server) UpdateCategory(ctx context.Context, req *catalogv1.UpdateCatego
 }
 
 // DeleteCategory removes a category with what it holds, recording
-// "Component removed" for each component.
+// "Component removed" for each component; the translation service learns
+// of their removal from store.Removals.
 func (s *Server) DeleteCategory(ctx context.Context, req *catalogv1.DeleteCategoryRequest) (*catalogv1.DeleteCategoryResponse, error) {
 	c, err := s.seenCategory(ctx, req.GetId())
 	if err != nil {
@@ -158,6 +159,7 @@ func (s *Server) DeleteCategory(ctx context.Context, req *catalogv1.DeleteCatego
 		return nil, storeErr(err, nil)
 	}
 	s.notify()
+	s.removed()
 	out := &catalogv1.DeleteCategoryResponse{}
 	for i := range removed {
 		out.Removed = append(out.Removed, componentProto(&removed[i]))
@@ -258,7 +260,18 @@ func mayEditProject(ctx context.Context, p *store.Project) error {
 	if !restricted || c.Can("project.edit", policy.Scope{Project: p.Slug, Access: p.AccessControl}) {
 		return nil
 	}
-	return errs.New(errs.PermissionDenied, "You do not have permission to perform this action.")
+	return errs.New(errs.PermissionDenied, errNoPermission)
+}
+
+// errNoPermission is the reason of a refusal that gives none.
+const errNoPermission = "You do not have permission to perform this action."
+
+// or is s, or else when s is empty.
+func or(s, otherwise string) string {
+	if s == "" {
+		return otherwise
+	}
+	return s
 }
 
 // checkComponentCategory: a component's category is one of its project.

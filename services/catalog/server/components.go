@@ -33,19 +33,18 @@ func componentRemoved(c store.Component, actor string) *changelogv1.Change {
 	return ch
 }
 
-// CreateComponent stores a component, taking Weblate's defaults for every
-// field the request does not set, and records "Component created".
+// CreateComponent stores a component (project.edit), taking Weblate's
+// defaults for every field the request does not set, records "Component
+// created" and starts the import of its binding; a binding the
+// translation service refuses removes the component again (startImport).
 func (s *Server) CreateComponent(ctx context.Context, req *catalogv1.CreateComponentRequest) (*catalogv1.CreateComponentResponse, error) {
 	src := req.GetComponent()
 	if src == nil {
 		src = &catalogv1.Component{}
 	}
-	if err := s.visibleProject(ctx, src.GetProjectSlug()); err != nil {
-		return nil, err
-	}
-	project, err := s.st.GetProject(ctx, src.GetProjectSlug())
+	project, err := s.editableProject(ctx, src.GetProjectSlug())
 	if err != nil {
-		return nil, storeErr(err, nil)
+		return nil, err
 	}
 	m := defaultComponent()
 	set, err := applyFields(m, src, req.GetFields(), componentReadOnly, len(req.GetFields()) == 0)
@@ -72,7 +71,15 @@ func (s *Server) CreateComponent(ctx context.Context, req *catalogv1.CreateCompo
 		return nil, storeErr(err, componentDuplicate)
 	}
 	s.notify()
-	return &catalogv1.CreateComponentResponse{Component: shown(ctx, componentProto(&c))}, nil
+	task, err := s.startImport(ctx, &c, req.GetActor(), func() error {
+		return s.st.DeleteComponent(ctx, project.Slug, c.Slug, func(c store.Component) *changelogv1.Change {
+			return componentRemoved(c, req.GetActor())
+		})
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &catalogv1.CreateComponentResponse{Component: shown(ctx, componentProto(&c)), ImportTaskId: task}, nil
 }
 
 // GetComponent returns a component by id or by project and component slug.
@@ -110,15 +117,15 @@ func (s *Server) ListComponents(ctx context.Context, req *catalogv1.ListComponen
 	return resp, nil
 }
 
-// UpdateComponent replaces the named fields (all when none are named).
+// UpdateComponent replaces the named fields (all when none are named;
+// component.edit). A new binding is imported again, and put back as it
+// was when the translation service refuses it (startImport).
 func (s *Server) UpdateComponent(ctx context.Context, req *catalogv1.UpdateComponentRequest) (*catalogv1.UpdateComponentResponse, error) {
-	c, err := s.st.GetComponent(ctx, req.GetProjectSlug(), req.GetSlug())
+	c, err := s.editableComponent(ctx, req.GetProjectSlug(), req.GetSlug(), "")
 	if err != nil {
-		return nil, storeErr(err, nil)
+		return nil, err
 	}
-	if !viewer(ctx).Sees(c.ProjectSlug, c.ProjectAccess) {
-		return nil, notFound()
-	}
+	before := *c
 	src := req.GetComponent()
 	if src == nil {
 		src = &catalogv1.Component{}
@@ -142,13 +149,26 @@ func (s *Server) UpdateComponent(ctx context.Context, req *catalogv1.UpdateCompo
 	if err := s.st.SaveComponent(ctx, c); err != nil {
 		return nil, storeErr(err, componentDuplicate)
 	}
-	return &catalogv1.UpdateComponentResponse{Component: shown(ctx, componentProto(c))}, nil
+	out := &catalogv1.UpdateComponentResponse{}
+	if rebinds(&before, c) && !fromImport(ctx, req) {
+		out.ImportTaskId, err = s.startImport(ctx, c, req.GetActor(), func() error {
+			return s.st.SaveComponent(ctx, &before)
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	out.Component = shown(ctx, componentProto(c))
+	return out, nil
 }
 
-// DeleteComponent removes a component, and the components sharing its
-// repository, recording "Component removed" for each.
+// DeleteComponent removes a component (component.edit), and the
+// components sharing its repository, recording "Component removed" for
+// each; the translation service learns of their removal from
+// store.Removals, and other services' reads leave them out meanwhile
+// (ListRemovedComponents).
 func (s *Server) DeleteComponent(ctx context.Context, req *catalogv1.DeleteComponentRequest) (*catalogv1.DeleteComponentResponse, error) {
-	if err := s.visibleProject(ctx, req.GetProjectSlug()); err != nil {
+	if _, err := s.editableComponent(ctx, req.GetProjectSlug(), req.GetSlug(), ""); err != nil {
 		return nil, err
 	}
 	err := s.st.DeleteComponent(ctx, req.GetProjectSlug(), req.GetSlug(), func(c store.Component) *changelogv1.Change {
@@ -158,6 +178,7 @@ func (s *Server) DeleteComponent(ctx context.Context, req *catalogv1.DeleteCompo
 		return nil, storeErr(err, nil)
 	}
 	s.notify()
+	s.removed()
 	return &catalogv1.DeleteComponentResponse{}, nil
 }
 

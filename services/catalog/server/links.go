@@ -34,7 +34,7 @@ func (s *Server) ListComponentLinks(ctx context.Context, req *catalogv1.ListComp
 // AddComponentLink shares a component with another project the caller
 // may see (component.edit), as the reference's add_link.
 func (s *Server) AddComponentLink(ctx context.Context, req *catalogv1.AddComponentLinkRequest) (*catalogv1.AddComponentLinkResponse, error) {
-	c, err := s.editableComponent(ctx, req.GetProjectSlug(), req.GetSlug())
+	c, err := s.editableComponent(ctx, req.GetProjectSlug(), req.GetSlug(), "Can not edit component")
 	if err != nil {
 		return nil, err
 	}
@@ -55,7 +55,7 @@ func (s *Server) AddComponentLink(ctx context.Context, req *catalogv1.AddCompone
 
 // RemoveComponentLink stops sharing a component with a project.
 func (s *Server) RemoveComponentLink(ctx context.Context, req *catalogv1.RemoveComponentLinkRequest) (*catalogv1.RemoveComponentLinkResponse, error) {
-	c, err := s.editableComponent(ctx, req.GetProjectSlug(), req.GetSlug())
+	c, err := s.editableComponent(ctx, req.GetProjectSlug(), req.GetSlug(), "Can not edit component")
 	if err != nil {
 		return nil, err
 	}
@@ -85,15 +85,16 @@ func (s *Server) seenComponent(ctx context.Context, project, slug string) (*stor
 	return c, nil
 }
 
-// editableComponent is seenComponent for a caller holding component.edit.
-func (s *Server) editableComponent(ctx context.Context, project, slug string) (*store.Component, error) {
+// editableComponent is seenComponent for a caller holding component.edit;
+// others are denied with reason (empty: the default).
+func (s *Server) editableComponent(ctx context.Context, project, slug, reason string) (*store.Component, error) {
 	c, err := s.seenComponent(ctx, project, slug)
 	if err != nil {
 		return nil, err
 	}
 	caller, restricted := policy.Restricted(ctx)
 	if restricted && !caller.Can("component.edit", policy.Scope{Project: c.ProjectSlug, Access: c.ProjectAccess, Component: c.Slug}) {
-		return nil, errs.New(errs.PermissionDenied, "Can not edit component")
+		return nil, errs.New(errs.PermissionDenied, "%s", or(reason, errNoPermission))
 	}
 	return c, nil
 }

@@ -98,11 +98,12 @@ func (s *Server) UpdateProject(ctx context.Context, req *catalogv1.UpdateProject
 	return &catalogv1.UpdateProjectResponse{Project: projectProto(p)}, nil
 }
 
-// DeleteProject removes a project with its components and records
-// "Project removed" (and "Component removed" for components of other
-// projects that shared a removed repository).
+// DeleteProject removes a project with its components (project.edit) and
+// records "Project removed" (and "Component removed" for components of
+// other projects that shared a removed repository); the translation
+// service learns of the removal from store.Removals.
 func (s *Server) DeleteProject(ctx context.Context, req *catalogv1.DeleteProjectRequest) (*catalogv1.DeleteProjectResponse, error) {
-	if err := s.visibleProject(ctx, req.GetSlug()); err != nil {
+	if _, err := s.editableProject(ctx, req.GetSlug()); err != nil {
 		return nil, err
 	}
 	// As Weblate, the removal record names the project in target only: the
@@ -116,6 +117,7 @@ func (s *Server) DeleteProject(ctx context.Context, req *catalogv1.DeleteProject
 		return nil, storeErr(err, nil)
 	}
 	s.notify()
+	s.removed()
 	return &catalogv1.DeleteProjectResponse{}, nil
 }
 

@@ -1,12 +1,17 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
+	"log/slog"
+
+	"google.golang.org/grpc"
 
 	"github.com/tmsproject/tms/pkg/errs"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 	"github.com/tmsproject/tms/services/catalog/store"
 )
 
@@ -20,20 +25,49 @@ const (
 	actionCreateComponent = 51
 )
 
+// Translation is the part of the translation service the catalog calls:
+// the import of a component's binding.
+type Translation interface {
+	ImportComponent(ctx context.Context, in *translationv1.ImportComponentRequest, opts ...grpc.CallOption) (*translationv1.ImportComponentResponse, error)
+}
+
+// Config wires a Server; every field is optional.
+type Config struct {
+	// Notify is called after each committed write that recorded changes
+	// (to wake the change log's outbox relay).
+	Notify func()
+	// Removed is called after each committed delete of components (to
+	// wake the relay of store.Removals).
+	Removed func()
+	// Translation imports the binding of created and rebound components;
+	// nil imports nothing (the catalog alone, in tests).
+	Translation Translation
+	Log         *slog.Logger
+}
+
 // Server implements catalogv1.CatalogServiceServer.
 type Server struct {
 	catalogv1.UnimplementedCatalogServiceServer
-	st     *store.Store
-	notify func()
+	st          *store.Store
+	notify      func()
+	removed     func()
+	translation Translation
+	log         *slog.Logger
 }
 
-// New returns a server over st. notify, when not nil, is called after each
-// committed write that recorded changes (to wake the outbox relay).
-func New(st *store.Store, notify func()) *Server {
-	if notify == nil {
-		notify = func() {}
+// New returns a server over st.
+func New(st *store.Store, cfg Config) *Server {
+	s := &Server{st: st, notify: cfg.Notify, removed: cfg.Removed, translation: cfg.Translation, log: cfg.Log}
+	if s.notify == nil {
+		s.notify = func() {}
 	}
-	return &Server{st: st, notify: notify}
+	if s.removed == nil {
+		s.removed = func() {}
+	}
+	if s.log == nil {
+		s.log = slog.Default()
+	}
+	return s
 }
 
 var _ catalogv1.CatalogServiceServer = (*Server)(nil)

@@ -27,15 +27,18 @@ type env struct {
 	gdb    *gorm.DB
 }
 
-func newEnv(t *testing.T) *env {
+func newEnv(t *testing.T) *env { return newEnvWith(t, server.Config{}) }
+
+// newEnvWith is newEnv with a server configured by cfg.
+func newEnvWith(t *testing.T, cfg server.Config) *env {
 	t.Helper()
-	gdb := dbtest.SQLite(t, store.Migrations, outbox.Migrations)
+	gdb := dbtest.SQLite(t, store.Migrations, outbox.Migrations, store.Removals.Migrations())
 	st := store.New(gdb)
 	if _, err := st.SeedLanguages(t.Context(), server.BuiltinLanguages()); err != nil {
 		t.Fatal(err)
 	}
 	srv := grpcx.NewServer(slog.New(slog.NewTextHandler(io.Discard, nil)))
-	catalogv1.RegisterCatalogServiceServer(srv, server.New(st, nil))
+	catalogv1.RegisterCatalogServiceServer(srv, server.New(st, cfg))
 	lis := grpcx.NewInProcess()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})

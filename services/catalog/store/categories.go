@@ -107,7 +107,8 @@ func (s *Store) CategoryComponents(ctx context.Context, id int64) ([]int64, erro
 
 // DeleteCategory removes a category, the categories below it and their
 // components (as the reference's cascade does), recording change(c) for
-// each removed component, and returns the removed components.
+// each removed component and their removal for the translation service
+// (Removals), and returns the removed components.
 func (s *Store) DeleteCategory(ctx context.Context, id int64, change func(Component) *changelogv1.Change) ([]Component, error) {
 	var removed []Component
 	err := s.transaction(ctx, func(tx *gorm.DB) error {
@@ -126,6 +127,9 @@ func (s *Store) DeleteCategory(ctx context.Context, id int64, change func(Compon
 			if err := record(tx, change(r)); err != nil {
 				return err
 			}
+		}
+		if err := recordRemoval(tx, removed); err != nil {
+			return err
 		}
 		return tx.Where("id IN ?", tree).Delete(&Category{}).Error
 	})

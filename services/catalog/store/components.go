@@ -174,7 +174,8 @@ func (s *Store) SaveComponent(ctx context.Context, c *Component) error {
 }
 
 // DeleteComponent removes the component and the components sharing its
-// repository, recording change(c) for each removed component.
+// repository, recording change(c) for each removed component and their
+// removal for the translation service (Removals).
 func (s *Store) DeleteComponent(ctx context.Context, projectSlug, slug string, change func(Component) *changelogv1.Change) error {
 	return s.transaction(ctx, func(tx *gorm.DB) error {
 		c, err := componentBySlug(tx, projectSlug, slug)
@@ -190,7 +191,7 @@ func (s *Store) DeleteComponent(ctx context.Context, projectSlug, slug string, c
 				return err
 			}
 		}
-		return nil
+		return recordRemoval(tx, removed)
 	})
 }
 

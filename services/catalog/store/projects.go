@@ -147,7 +147,8 @@ func (s *Store) SaveProject(ctx context.Context, p *Project) error {
 // DeleteProject removes the project, its components and the components of
 // other projects that share their repositories, recording change for the
 // project and componentChange(c) for each component removed from another
-// project (the project's own go with it).
+// project (the project's own go with it), and the removal of the project
+// and every removed component for the translation service (Removals).
 func (s *Store) DeleteProject(ctx context.Context, slug string, change *changelogv1.Change,
 	componentChange func(Component) *changelogv1.Change) error {
 	return s.transaction(ctx, func(tx *gorm.DB) error {
@@ -171,6 +172,9 @@ func (s *Store) DeleteProject(ctx context.Context, slug string, change *changelo
 			}
 		}
 		if err := tx.Delete(&Project{}, p.ID).Error; err != nil {
+			return err
+		}
+		if err := recordRemoval(tx, removed, p.ID); err != nil {
 			return err
 		}
 		return record(tx, change)

@@ -17,7 +17,8 @@ import (
 var migrationFiles embed.FS
 
 // Migrations is the catalog's schema. Migrate it together with
-// outbox.Migrations, which the change records are written to.
+// outbox.Migrations, which the change records are written to, and
+// Removals.Migrations().
 var Migrations = db.EmbeddedSource("catalog", migrationFiles, "migrations")
 
 // ErrNotFound reports a missing project, component or language.

@@ -50,7 +50,7 @@ func TestConformance(t *testing.T) {
 				c.run(t, store.New(gdb), gdb)
 			})
 		}
-	}, store.Migrations, outbox.Migrations)
+	}, store.Migrations, outbox.Migrations, store.Removals.Migrations())
 }
 
 // changes returns the change records in the outbox, oldest first.

@@ -18,6 +18,7 @@ type Store interface {
 	After(ctx context.Context, afterID int64, limit int, hidden []string) ([]store.Change, error)
 	UserActivity(ctx context.Context, user string, hidden []string) ([]store.ActionCount, int64, error)
 	Contributions(ctx context.Context, user string, hidden []string, offset, limit int) ([]store.Contribution, int64, error)
+	Credits(ctx context.Context, f store.Filter) ([]store.Credit, error)
 	Append(ctx context.Context, cs []store.Change) (int64, error)
 	List(ctx context.Context, f store.Filter, offset, limit int) ([]store.Change, int64, error)
 	Get(ctx context.Context, id int64) (store.Change, error)

@@ -2,8 +2,10 @@ package server_test
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"log/slog"
+	"strings"
 	"testing"
 	"time"
 
@@ -236,5 +238,54 @@ func TestVisibility(t *testing.T) {
 		if err != nil && status.Code(err) != codes.NotFound {
 			t.Errorf("%s: %v, want NotFound", tc.name, err)
 		}
+	}
+}
+
+// TestCredits: the credits a caller is shown count only what it may see;
+// naming a project it may not see answers NotFound, and bad time bounds
+// are a validation error.
+func TestCredits(t *testing.T) {
+	c := clientSeeing(t, projectList{"p": 0, "secret": 100})
+	authored := func(id, project, author string) *changelogv1.Change {
+		ch := rec(id, 5, "de", t0)
+		ch.ProjectSlug, ch.Author = project, author
+		return ch
+	}
+	if _, err := c.AppendChanges(t.Context(), &changelogv1.AppendChangesRequest{Changes: []*changelogv1.Change{
+		authored("p1", "p", "alice"), authored("p2", "p", "alice"), authored("s1", "secret", "alice"), authored("s2", "secret", "eve")}}); err != nil {
+		t.Fatal(err)
+	}
+	credits := func(caller policy.Caller, project string) (string, error) {
+		resp, err := c.ListCredits(policy.WithCaller(t.Context(), caller), &changelogv1.ListCreditsRequest{ProjectSlug: project, Actions: []int32{5}})
+		var out []string
+		for _, cr := range resp.GetCredits() {
+			out = append(out, fmt.Sprintf("%s/%s/%d", cr.GetLanguageCode(), cr.GetAuthor(), cr.GetChanges()))
+		}
+		return strings.Join(out, " "), err
+	}
+	root := policy.Caller{Username: "admin", Superuser: true}
+	for _, tc := range []struct {
+		name    string
+		caller  policy.Caller
+		project string
+		want    string
+	}{
+		{"anonymous, everything", policy.Anonymous, "", "de/alice/2"},
+		{"anonymous, the public project", policy.Anonymous, "p", "de/alice/2"},
+		{"superuser, everything", root, "", "de/alice/3 de/eve/1"},
+		{"superuser, the private project", root, "secret", "de/alice/1 de/eve/1"},
+	} {
+		if got, err := credits(tc.caller, tc.project); err != nil || got != tc.want {
+			t.Errorf("%s: %q, %v; want %q", tc.name, got, err, tc.want)
+		}
+	}
+	for _, caller := range []policy.Caller{policy.Anonymous, policy.NewAccount("olga")} {
+		if _, err := credits(caller, "secret"); status.Code(err) != codes.NotFound {
+			t.Errorf("%s, the private project: %v, want NotFound", caller.Username, err)
+		}
+	}
+	_, err := c.ListCredits(t.Context(), &changelogv1.ListCreditsRequest{TimestampAfter: &timestamppb.Timestamp{Seconds: -1 << 40}})
+	if status.Code(err) != codes.InvalidArgument {
+		t.Errorf("a bad time bound: %v, want InvalidArgument", err)
 	}
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/tmsproject/tms/pkg/errs"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	"github.com/tmsproject/tms/services/changelog/store"
 )
 
 // hidden lists the projects the caller of ctx may not see.
@@ -77,6 +78,40 @@ func (s *Server) ListChangesAfter(ctx context.Context, req *changelogv1.ListChan
 	out := &changelogv1.ListChangesAfterResponse{Changes: make([]*changelogv1.Change, len(list))}
 	for i, c := range list {
 		out.Changes[i] = toProto(c)
+	}
+	return out, nil
+}
+
+// ListCredits counts the matching records per language and credited
+// author, within what the caller may see.
+func (s *Server) ListCredits(ctx context.Context, req *changelogv1.ListCreditsRequest) (*changelogv1.ListCreditsResponse, error) {
+	var v errs.Violations
+	after := timeArg(&v, "timestamp_after", req.GetTimestampAfter())
+	before := timeArg(&v, "timestamp_before", req.GetTimestampBefore())
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	if p := req.GetProjectSlug(); p != "" && s.projects != nil {
+		ok, err := s.projects.Visible(ctx, p)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			return nil, errs.NotFoundf("Not found.")
+		}
+	}
+	hidden, err := s.hidden(ctx)
+	if err != nil {
+		return nil, err
+	}
+	credits, err := s.store.Credits(ctx, store.Filter{ProjectSlug: req.GetProjectSlug(), ComponentSlug: req.GetComponentSlug(),
+		LanguageCode: req.GetLanguageCode(), Actions: req.GetActions(), After: after, Before: before, HiddenProjects: hidden})
+	if err != nil {
+		return nil, err
+	}
+	out := &changelogv1.ListCreditsResponse{}
+	for _, c := range credits {
+		out.Credits = append(out.Credits, &changelogv1.Credit{LanguageCode: c.LanguageCode, Author: c.Author, Changes: c.Changes})
 	}
 	return out, nil
 }

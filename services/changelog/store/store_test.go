@@ -41,6 +41,7 @@ func TestStore(t *testing.T) {
 		{"string removed detaches the unit", testRemovedUnitDetached},
 		{"user activity and contributions", testUserActivity},
 		{"after a cursor", testAfter},
+		{"credits", testCredits},
 	}
 	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
 		for _, c := range cases {
@@ -327,5 +328,40 @@ func testAfter(t *testing.T, s *store.Store) {
 	}
 	if rest, err := s.After(t.Context(), all[4].ID, 0, nil); err != nil || len(rest) != 0 {
 		t.Errorf("after the last: %v %v", rest, err)
+	}
+}
+
+func testCredits(t *testing.T, s *store.Store) {
+	ctx := t.Context()
+	authored := func(id, author string, action int32, project, component, lang string, at time.Time) store.Change {
+		c := change(id, action, project, component, lang, at)
+		c.Author = author
+		return c
+	}
+	cs := []store.Change{
+		authored("c1", "bob", 5, "p", "c", "de", base), authored("c2", "alice", 2, "p", "c", "de", base.Add(time.Second)),
+		authored("c3", "alice", 2, "p", "c", "de", base.Add(2*time.Second)), authored("c4", "alice", 5, "p", "d", "cs", base.Add(3*time.Second)),
+		authored("c5", "carol", 5, "q", "c", "de", base.Add(4*time.Second)), authored("c6", "", 5, "p", "c", "de", base.Add(5*time.Second)),
+		authored("c7", "dave", 5, "p", "c", "", base.Add(6*time.Second)), authored("c8", "bob", 14, "p", "c", "de", base.Add(7*time.Second)),
+	}
+	if _, err := s.Append(ctx, cs); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		f    store.Filter
+		want string
+	}{
+		{"all", store.Filter{}, "[{cs alice 1} {de alice 2} {de bob 2} {de carol 1}]"},
+		{"content actions", store.Filter{Actions: []int32{2, 5}}, "[{cs alice 1} {de alice 2} {de bob 1} {de carol 1}]"},
+		{"a project hidden", store.Filter{HiddenProjects: []string{"q"}}, "[{cs alice 1} {de alice 2} {de bob 2}]"},
+		{"a component", store.Filter{ProjectSlug: "p", ComponentSlug: "c"}, "[{de alice 2} {de bob 2}]"},
+		{"a language and time", store.Filter{LanguageCode: "de", After: base.Add(time.Second), Before: base.Add(4 * time.Second)},
+			"[{de alice 2} {de carol 1}]"},
+	} {
+		got, err := s.Credits(ctx, tc.f)
+		if err != nil || fmt.Sprint(got) != tc.want {
+			t.Errorf("%s: %v, %v; want %s", tc.name, got, err, tc.want)
+		}
 	}
 }

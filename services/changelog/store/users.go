@@ -51,3 +51,20 @@ func (s *Store) Contributions(ctx context.Context, user string, hidden []string,
 	var out []Contribution
 	return out, total, q.Scan(&out).Error
 }
+
+// Credit is how many records of a language one author is credited with.
+type Credit struct {
+	LanguageCode, Author string
+	Changes              int64
+}
+
+// Credits counts the records matching f per language and author, leaving
+// out those without either: by language, then most records first, then
+// author.
+func (s *Store) Credits(ctx context.Context, f Filter) ([]Credit, error) {
+	var out []Credit
+	err := s.filtered(ctx, f).Where("language_code <> '' AND author <> ''").
+		Select("language_code, author, COUNT(*) AS changes").Group("language_code, author").
+		Order("language_code, changes DESC, author").Scan(&out).Error
+	return out, err
+}

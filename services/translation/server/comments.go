@@ -72,6 +72,9 @@ func (s *Server) DeleteComment(ctx context.Context, req *translationv1.DeleteCom
 
 // ListComments pages the comments concerning a unit by id.
 func (s *Server) ListComments(ctx context.Context, req *translationv1.ListCommentsRequest) (*translationv1.ListCommentsResponse, error) {
+	if _, err := s.visibleUnit(ctx, req.GetUnitId()); err != nil {
+		return nil, err
+	}
 	list, total, err := s.cfg.Store.ListComments(ctx, req.GetUnitId(), max(req.GetOffset(), 0), req.GetLimit())
 	if err != nil {
 		return nil, err
@@ -87,6 +90,9 @@ func (s *Server) ListComments(ctx context.Context, req *translationv1.ListCommen
 func (s *Server) GetComment(ctx context.Context, req *translationv1.GetCommentRequest) (*translationv1.GetCommentResponse, error) {
 	c, err := s.cfg.Store.GetComment(ctx, req.GetId())
 	if err != nil {
+		return nil, err
+	}
+	if err := s.mustSeeTranslation(ctx, c.Translation); err != nil {
 		return nil, err
 	}
 	return &translationv1.GetCommentResponse{Comment: commentProto(c)}, nil

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"slices"
 	"strings"
 
 	"github.com/tmsproject/tms/pkg/errs"
@@ -34,7 +35,7 @@ func (s *Server) GetTranslation(ctx context.Context, req *translationv1.GetTrans
 	if err != nil {
 		return nil, err
 	}
-	if err := s.mustSee(ctx, t.ProjectSlug); err != nil {
+	if err := s.mustSeeTranslation(ctx, t); err != nil {
 		return nil, err
 	}
 	out := translationProto(t)
@@ -95,6 +96,9 @@ func (s *Server) ListUnits(ctx context.Context, req *translationv1.ListUnitsRequ
 		if err != nil {
 			return nil, err
 		}
+		if slices.Contains(hidden.Components, t.ComponentID) {
+			return nil, errs.NotFoundf("Not found.")
+		}
 		if err := s.mustSee(ctx, t.ProjectSlug); err != nil {
 			return nil, err
 		}
@@ -125,7 +129,7 @@ func (s *Server) FindUnit(ctx context.Context, req *translationv1.FindUnitReques
 	if err != nil {
 		return nil, err
 	}
-	if err := s.mustSee(ctx, u.Translation.ProjectSlug); err != nil {
+	if err := s.mustSeeTranslation(ctx, u.Translation); err != nil {
 		return nil, err
 	}
 	return &translationv1.FindUnitResponse{Unit: s.withLabels(ctx, unitProto(u))}, nil
@@ -133,11 +137,8 @@ func (s *Server) FindUnit(ctx context.Context, req *translationv1.FindUnitReques
 
 // GetUnit loads one unit.
 func (s *Server) GetUnit(ctx context.Context, req *translationv1.GetUnitRequest) (*translationv1.GetUnitResponse, error) {
-	u, err := s.cfg.Store.GetUnit(ctx, req.GetId())
+	u, err := s.visibleUnit(ctx, req.GetId())
 	if err != nil {
-		return nil, err
-	}
-	if err := s.mustSee(ctx, u.Translation.ProjectSlug); err != nil {
 		return nil, err
 	}
 	return &translationv1.GetUnitResponse{Unit: s.withLabels(ctx, unitProto(u))}, nil

@@ -138,7 +138,10 @@ func (s *Server) runOperation(ctx context.Context, comp *catalogv1.Component, na
 }
 
 func (s *Server) locked(ctx context.Context, comp *catalogv1.Component, actor string, op repositoryOp) (opResult, error) {
-	unlock := s.cfg.Repos.Lock(comp.GetId())
+	unlock, err := s.lockLive(ctx, comp)
+	if err != nil {
+		return opResult{}, err
+	}
 	defer unlock()
 	repo, err := s.cfg.Repos.Open(comp.GetId())
 	if err != nil {

@@ -23,6 +23,7 @@ type Catalog interface {
 	GetLanguage(ctx context.Context, in *catalogv1.GetLanguageRequest, opts ...grpc.CallOption) (*catalogv1.GetLanguageResponse, error)
 	EnsureLanguage(ctx context.Context, in *catalogv1.EnsureLanguageRequest, opts ...grpc.CallOption) (*catalogv1.EnsureLanguageResponse, error)
 	SetComponentLock(ctx context.Context, in *catalogv1.SetComponentLockRequest, opts ...grpc.CallOption) (*catalogv1.SetComponentLockResponse, error)
+	ListRemovedComponents(ctx context.Context, in *catalogv1.ListRemovedComponentsRequest, opts ...grpc.CallOption) (*catalogv1.ListRemovedComponentsResponse, error)
 }
 
 // Config wires the server.

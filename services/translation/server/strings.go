@@ -165,6 +165,9 @@ func (s *Server) DeleteUnit(ctx context.Context, req *translationv1.DeleteUnitRe
 
 // ListUnitTranslations returns the other units of a unit's string.
 func (s *Server) ListUnitTranslations(ctx context.Context, req *translationv1.ListUnitTranslationsRequest) (*translationv1.ListUnitTranslationsResponse, error) {
+	if _, err := s.visibleUnit(ctx, req.GetId()); err != nil {
+		return nil, err
+	}
 	units, err := s.cfg.Store.UnitTranslations(ctx, req.GetId())
 	if err != nil {
 		return nil, err

@@ -145,7 +145,7 @@ func (s *Server) VoteSuggestion(ctx context.Context, req *translationv1.VoteSugg
 // ListSuggestions pages the suggestions of a unit (0: all) by id.
 func (s *Server) ListSuggestions(ctx context.Context, req *translationv1.ListSuggestionsRequest) (*translationv1.ListSuggestionsResponse, error) {
 	if req.GetUnitId() != 0 {
-		if _, err := s.cfg.Store.GetUnit(ctx, req.GetUnitId()); err != nil {
+		if _, err := s.visibleUnit(ctx, req.GetUnitId()); err != nil {
 			return nil, err
 		}
 	}
@@ -168,6 +168,9 @@ func (s *Server) ListSuggestions(ctx context.Context, req *translationv1.ListSug
 func (s *Server) GetSuggestion(ctx context.Context, req *translationv1.GetSuggestionRequest) (*translationv1.GetSuggestionResponse, error) {
 	v, err := s.cfg.Store.GetSuggestion(ctx, req.GetId())
 	if err != nil {
+		return nil, err
+	}
+	if err := s.mustSeeTranslation(ctx, v.Translation); err != nil {
 		return nil, err
 	}
 	return &translationv1.GetSuggestionResponse{Suggestion: suggestionProto(v)}, nil

@@ -19,10 +19,16 @@ import (
 )
 
 // ImportComponent validates the repository binding, then clones and imports
-// in the background; the task reports the outcome.
+// in the background; the task reports the outcome. The catalog calls it
+// when a component is created or rebound; a caller acting for a user
+// needs component.edit.
 func (s *Server) ImportComponent(ctx context.Context, req *translationv1.ImportComponentRequest) (*translationv1.ImportComponentResponse, error) {
 	comp, err := s.component(ctx, req.GetComponentId())
 	if err != nil {
+		return nil, err
+	}
+	ok, err := s.may(ctx, "component.edit", comp, "", true)
+	if err := orDeniedIf(ok, err, "You do not have permission to perform this action."); err != nil {
 		return nil, err
 	}
 	var v errs.Violations
@@ -80,7 +86,9 @@ func (s *Server) runImport(ctx context.Context, taskID string, comp *catalogv1.C
 		failure = s.scrub(comp, err)
 		log.Warn("import failed", "err", failure)
 	}
-	if aerr := s.importOutcome(done, comp, err, failure); aerr != nil {
+	if errors.Is(err, errComponentGone) {
+		failure = "The component was deleted."
+	} else if aerr := s.importOutcome(done, comp, err, failure); aerr != nil {
 		log.Error("record import outcome", "err", aerr)
 	}
 	if ferr := s.cfg.Store.FinishTask(done, taskID, failure); ferr != nil {
@@ -91,7 +99,10 @@ func (s *Server) runImport(ctx context.Context, taskID string, comp *catalogv1.C
 }
 
 func (s *Server) importNow(ctx context.Context, comp *catalogv1.Component, progress func(int, string)) error {
-	unlock := s.cfg.Repos.Lock(comp.GetId())
+	unlock, err := s.lockLive(ctx, comp)
+	if err != nil {
+		return err
+	}
 	defer unlock()
 	progress(1, "cloning "+policy.RedactURL(comp.GetRepo(), true))
 	repo, err := s.cfg.Repos.Sync(ctx, comp.GetId(), comp.GetRepo(), comp.GetBranch())
@@ -125,7 +136,7 @@ func (s *Server) importNow(ctx context.Context, comp *catalogv1.Component, progr
 func (s *Server) recordBranch(ctx context.Context, comp *catalogv1.Component, branch string) {
 	_, err := s.cfg.Catalog.UpdateComponent(ctx, &catalogv1.UpdateComponentRequest{
 		ProjectSlug: comp.GetProjectSlug(), Slug: comp.GetSlug(),
-		Component: &catalogv1.Component{Branch: branch}, Fields: []string{"branch"},
+		Component: &catalogv1.Component{Branch: branch}, Fields: []string{"branch"}, FromImport: true,
 	})
 	if err != nil {
 		s.cfg.Log.Warn("record branch", "component", comp.GetId(), "err", err)
@@ -149,18 +160,67 @@ func (s *Server) GetTask(ctx context.Context, req *translationv1.GetTaskRequest)
 	return &translationv1.GetTaskResponse{Task: taskProto(t)}, nil
 }
 
-// ForgetComponent drops all data and the working copy of a component.
+// ForgetComponent is ForgetComponents of one component.
 func (s *Server) ForgetComponent(ctx context.Context, req *translationv1.ForgetComponentRequest) (*translationv1.ForgetComponentResponse, error) {
-	unlock := s.cfg.Repos.Lock(req.GetComponentId())
-	defer unlock()
-	if err := s.cfg.Store.ForgetComponent(ctx, req.GetComponentId()); err != nil {
+	_, err := s.ForgetComponents(ctx, &translationv1.ForgetComponentsRequest{ComponentIds: []int64{req.GetComponentId()}})
+	if err != nil {
 		return nil, err
-	}
-	if err := s.cfg.Repos.Remove(req.GetComponentId()); err != nil {
-		return nil, errs.Wrap(errs.Internal, err, "remove working copy")
 	}
 	return &translationv1.ForgetComponentResponse{}, nil
 }
+
+// ForgetComponents drops the rows and working copies of deleted components
+// and the labels of deleted projects: the consumer of the catalog's
+// removal outbox, which delivers each delete until this succeeds, so
+// forgetting what is already gone succeeds. Each component is forgotten
+// under its working copy lock, after any import or repository operation
+// holding it; those check the component still exists once they hold the
+// lock (lockLive), so none writes it back afterwards.
+func (s *Server) ForgetComponents(ctx context.Context, req *translationv1.ForgetComponentsRequest) (*translationv1.ForgetComponentsResponse, error) {
+	if _, restricted := policy.Restricted(ctx); restricted {
+		return nil, errs.New(errs.PermissionDenied, "Only the services forget deleted components.")
+	}
+	for _, id := range req.GetComponentIds() {
+		if err := s.forget(ctx, id); err != nil {
+			return nil, err
+		}
+	}
+	if err := s.cfg.Store.ForgetProjects(ctx, req.GetProjectIds()); err != nil {
+		return nil, err
+	}
+	return &translationv1.ForgetComponentsResponse{}, nil
+}
+
+func (s *Server) forget(ctx context.Context, componentID int64) error {
+	unlock := s.cfg.Repos.Lock(componentID)
+	defer unlock()
+	if err := s.cfg.Store.ForgetComponent(ctx, componentID); err != nil {
+		return err
+	}
+	if err := s.cfg.Repos.Remove(componentID); err != nil {
+		return errs.Wrap(errs.Internal, err, "remove working copy")
+	}
+	return nil
+}
+
+// lockLive takes the working copy lock of comp and, holding it, checks
+// that the catalog still has the component: a delete whose removal was
+// forgotten while this call waited for the lock must not be written back.
+func (s *Server) lockLive(ctx context.Context, comp *catalogv1.Component) (unlock func(), err error) {
+	unlock = s.cfg.Repos.Lock(comp.GetId())
+	_, err = s.cfg.Catalog.GetComponent(policy.System(ctx), &catalogv1.GetComponentRequest{Id: comp.GetId()})
+	if err != nil {
+		unlock()
+		if err = errs.FromStatus(err); errs.Is(err, errs.NotFound) {
+			return nil, errComponentGone
+		}
+		return nil, err
+	}
+	return unlock, nil
+}
+
+// errComponentGone is the answer of work on a component deleted meanwhile.
+var errComponentGone = errs.NotFoundf("Not found.")
 
 func taskProto(t store.Task) *translationv1.Task {
 	return &translationv1.Task{Id: t.ID, ComponentId: t.ComponentID, Completed: t.Completed,

@@ -43,7 +43,10 @@ func (s *Server) AddTranslation(ctx context.Context, req *translationv1.AddTrans
 	if comp.GetNewBase() == "" {
 		return nil, errs.New(errs.FailedPrecondition, "Adding new translations is not possible: the component has no base file for them.")
 	}
-	unlock := s.cfg.Repos.Lock(comp.GetId())
+	unlock, err := s.lockLive(ctx, comp)
+	if err != nil {
+		return nil, err
+	}
 	defer unlock()
 	t, err := s.addTranslation(ctx, comp, lng, req.GetActor())
 	if err != nil {
@@ -143,7 +146,7 @@ func (s *Server) storeNewLanguage(ctx context.Context, comp *catalogv1.Component
 
 // sourceIDs maps id_hash to unit id in the source translation.
 func (s *Server) sourceIDs(ctx context.Context, sourceID int64) (map[int64]int64, error) {
-	units, _, err := s.cfg.Store.ListUnits(ctx, sourceID, 0, 0, nil)
+	units, _, err := s.cfg.Store.ListUnits(ctx, sourceID, 0, 0, store.Hidden{})
 	if err != nil {
 		return nil, err
 	}

@@ -179,7 +179,7 @@ func (up *upload) entries(onlyTranslated bool) []mergeEntry {
 
 // unitIndex maps context and source to the translation's units.
 func (s *Server) unitIndex(ctx context.Context, t store.Translation) (map[string]store.UnitView, error) {
-	units, _, err := s.cfg.Store.ListUnits(ctx, t.ID, 0, 0, nil)
+	units, _, err := s.cfg.Store.ListUnits(ctx, t.ID, 0, 0, store.Hidden{})
 	if err != nil {
 		return nil, err
 	}

@@ -2,6 +2,10 @@ package server
 
 import (
 	"context"
+	"slices"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/policy"
@@ -9,14 +13,32 @@ import (
 	"github.com/tmsproject/tms/services/translation/store"
 )
 
-// hidden lists the projects the caller of ctx may not see, for the store
-// to leave out of lists, counts and sums.
+// hidden is what every list, count and sum leaves out for the caller of
+// ctx: the projects it may not see, and for everyone the components the
+// catalog has deleted whose rows ForgetComponents has not dropped yet.
 func (s *Server) hidden(ctx context.Context) (store.Hidden, error) {
-	if s.cfg.Projects == nil {
+	removed, err := s.removed(ctx)
+	if err != nil || s.cfg.Projects == nil {
+		return store.Hidden{Components: removed}, err
+	}
+	projects, err := s.cfg.Projects.Hidden(ctx)
+	return store.Hidden{Projects: projects, Components: removed}, err
+}
+
+// removed lists the components the catalog has deleted and whose removal
+// has not reached this service yet. The catalog is asked on every read,
+// not kept: a component must vanish the moment its delete commits, however
+// late the removal arrives. A catalog of a release without removals
+// (during a rollout) has none pending.
+func (s *Server) removed(ctx context.Context) ([]int64, error) {
+	resp, err := s.cfg.Catalog.ListRemovedComponents(policy.System(ctx), &catalogv1.ListRemovedComponentsRequest{})
+	if status.Code(err) == codes.Unimplemented {
 		return nil, nil
 	}
-	h, err := s.cfg.Projects.Hidden(ctx)
-	return store.Hidden(h), err
+	if err != nil {
+		return nil, errs.FromStatus(err)
+	}
+	return resp.GetComponentIds(), nil
 }
 
 // mustSee answers NotFound unless the caller of ctx may see the project:
@@ -33,6 +55,29 @@ func (s *Server) mustSee(ctx context.Context, projectSlug string) error {
 		return errs.NotFoundf("Not found.")
 	}
 	return nil
+}
+
+// mustSeeTranslation answers NotFound unless the caller of ctx may see the
+// translation: its project is visible to it and its component is not
+// deleted.
+func (s *Server) mustSeeTranslation(ctx context.Context, t store.Translation) error {
+	removed, err := s.removed(ctx)
+	if err != nil {
+		return err
+	}
+	if slices.Contains(removed, t.ComponentID) {
+		return errs.NotFoundf("Not found.")
+	}
+	return s.mustSee(ctx, t.ProjectSlug)
+}
+
+// visibleUnit loads a unit the caller of ctx may see (mustSeeTranslation).
+func (s *Server) visibleUnit(ctx context.Context, id int64) (store.UnitView, error) {
+	u, err := s.cfg.Store.GetUnit(ctx, id)
+	if err == nil {
+		err = s.mustSeeTranslation(ctx, u.Translation)
+	}
+	return u, err
 }
 
 // may tells whether the caller of ctx holds perm on the translation of

@@ -35,7 +35,7 @@ func TestCreateUnits(t *testing.T) {
 			t.Fatalf("created %v, %v", created, err)
 		}
 		for _, tr := range []int64{src.Translation.ID, id} {
-			if _, n, _ := s.ListUnits(ctx, tr, 0, 10, nil); n != 3 {
+			if _, n, _ := s.ListUnits(ctx, tr, 0, 10, store.Hidden{}); n != 3 {
 				t.Errorf("translation %d has %d units, want 3", tr, n)
 			}
 		}
@@ -48,7 +48,7 @@ func TestCreateUnits(t *testing.T) {
 		if _, err := s.CreateUnits(ctx, 7, []store.NewString{str("Close file", id), str("Quit", id+100)}); err == nil {
 			t.Fatal("a batch with a string for an unknown translation succeeded")
 		}
-		if _, n, _ := s.ListUnits(ctx, id, 0, 10, nil); n != 3 {
+		if _, n, _ := s.ListUnits(ctx, id, 0, 10, store.Hidden{}); n != 3 {
 			t.Errorf("after the failed batch cs has %d units, want 3", n)
 		}
 	}, store.Migrations, outbox.Migrations)

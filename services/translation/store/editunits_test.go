@@ -39,7 +39,7 @@ func TestEditUnitsInBatches(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		units, _, err := s.ListUnits(ctx, cs.Translation.ID, 0, n, nil)
+		units, _, err := s.ListUnits(ctx, cs.Translation.ID, 0, n, store.Hidden{})
 		if err != nil || len(units) != n {
 			t.Fatalf("units: %d %v", len(units), err)
 		}
@@ -72,7 +72,7 @@ func TestEditUnitsInBatches(t *testing.T) {
 				t.Fatalf("unit %d edited %v", i, ok)
 			}
 		}
-		got, _, err := s.ListUnits(ctx, cs.Translation.ID, 0, n, nil)
+		got, _, err := s.ListUnits(ctx, cs.Translation.ID, 0, n, store.Hidden{})
 		if err != nil {
 			t.Fatal(err)
 		}

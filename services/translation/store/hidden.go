@@ -2,34 +2,53 @@ package store
 
 import "gorm.io/gorm"
 
-// Hidden lists the projects (by slug) whose rows a caller may not see:
-// every list, count and sum it asks for leaves them out. Empty hides
-// nothing.
-type Hidden []string
+// Hidden is what a read leaves out of every list, count and sum: the
+// projects (by slug) the caller may not see, and the components the
+// catalog has deleted whose rows are not forgotten yet. The zero value
+// hides nothing.
+type Hidden struct {
+	Projects   []string
+	Components []int64
+}
+
+func (h Hidden) none() bool { return len(h.Projects) == 0 && len(h.Components) == 0 }
 
 // translations restricts a query of the translations table.
 func (h Hidden) translations(q *gorm.DB) *gorm.DB {
-	if len(h) == 0 {
-		return q
+	if len(h.Projects) > 0 {
+		q = q.Where("translations.project_slug NOT IN ?", h.Projects)
 	}
-	return q.Where("translations.project_slug NOT IN ?", []string(h))
+	if len(h.Components) > 0 {
+		q = q.Where("translations.component_id NOT IN ?", h.Components)
+	}
+	return q
+}
+
+// hiddenTranslations selects the ids of the translations h hides.
+func (h Hidden) hiddenTranslations(db *gorm.DB) *gorm.DB {
+	q := db.Model(&Translation{}).Select("translations.id")
+	switch {
+	case len(h.Projects) == 0:
+		return q.Where("translations.component_id IN ?", h.Components)
+	case len(h.Components) == 0:
+		return q.Where("translations.project_slug IN ?", h.Projects)
+	}
+	return q.Where("translations.project_slug IN ? OR translations.component_id IN ?", h.Projects, h.Components)
 }
 
 // byTranslation restricts a query whose column col holds translation ids.
 func (h Hidden) byTranslation(db, q *gorm.DB, col string) *gorm.DB {
-	if len(h) == 0 {
+	if h.none() {
 		return q
 	}
-	return q.Where(col+" NOT IN (?)", db.Model(&Translation{}).Select("id").Where("project_slug IN ?", []string(h)))
+	return q.Where(col+" NOT IN (?)", h.hiddenTranslations(db))
 }
 
 // byUnit restricts a query whose column col holds unit ids.
 func (h Hidden) byUnit(db, q *gorm.DB, col string) *gorm.DB {
-	if len(h) == 0 {
+	if h.none() {
 		return q
 	}
-	hiddenUnits := db.Model(&Unit{}).Select("units.id").
-		Joins("JOIN translations ON translations.id = units.translation_id").
-		Where("translations.project_slug IN ?", []string(h))
+	hiddenUnits := db.Model(&Unit{}).Select("units.id").Where("units.translation_id IN (?)", h.hiddenTranslations(db))
 	return q.Where(col+" NOT IN (?)", hiddenUnits)
 }

@@ -12,8 +12,8 @@ import (
 )
 
 // TestHiddenProjects puts a unique text into a project the caller may not
-// see and checks that no list, search, count or sum of the store shows or
-// counts it.
+// see (or a component deleted meanwhile) and checks that no list, search,
+// count or sum of the store shows or counts it.
 func TestHiddenProjects(t *testing.T) {
 	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
 		ctx := t.Context()
@@ -40,40 +40,49 @@ func TestHiddenProjects(t *testing.T) {
 				}
 			}
 		}
-		hidden := store.Hidden{"secret"}
-		if ts, n, err := s.ListTranslations(ctx, 0, 0, 0, hidden); err != nil || n != 2 || len(ts) != 2 {
-			t.Errorf("translations: %d %d %v", n, len(ts), err)
+		// The secret project's rows go whether the project is hidden from
+		// the caller or its component (11) is deleted in the catalog.
+		for name, hidden := range map[string]store.Hidden{
+			"project":   {Projects: []string{"secret"}},
+			"component": {Components: []int64{11}},
+			"both":      {Projects: []string{"secret"}, Components: []int64{11, 99}},
+		} {
+			t.Run(name, func(t *testing.T) {
+				if ts, n, err := s.ListTranslations(ctx, 0, 0, 0, hidden); err != nil || n != 2 || len(ts) != 2 {
+					t.Errorf("translations: %d %d %v", n, len(ts), err)
+				}
+				units, n, err := s.ListUnits(ctx, 0, 0, 0, hidden)
+				if err != nil || n != 4 || len(units) != 4 {
+					t.Errorf("units: total %d, %d listed, %v", n, len(units), err)
+				}
+				q, perr := search.Parse("zebra")
+				if perr != nil {
+					t.Fatal(perr)
+				}
+				found, n, err := s.SearchUnits(ctx, 0, q, 0, 0, hidden)
+				if err != nil || n != 2 || len(found) != 2 {
+					t.Errorf("search: total %d, %d found, %v", n, len(found), err)
+				}
+				for _, u := range append(units, found...) {
+					if u.Translation.ProjectSlug == "secret" {
+						t.Errorf("hidden unit listed: %+v", u.Unit)
+					}
+				}
+				sum, err := s.Statistics(ctx, store.Scope{LanguageCode: "de", Hidden: hidden})
+				if err != nil || sum.Stats.Total != 2 || sum.Stats.Translated != 1 {
+					t.Errorf("language statistics: %+v %v", sum.Stats, err)
+				}
+				langs, err := s.LanguageStatistics(ctx, []int64{10, 11}, hidden)
+				if err != nil || len(langs) != 2 || langs[1].Stats.Total != 2 {
+					t.Errorf("language rows: %+v %v", langs, err)
+				}
+				sugg, n, err := s.ListSuggestions(ctx, 0, 0, 0, hidden)
+				if err != nil || n != 1 || len(sugg) != 1 || sugg[0].Target != "open zebra suggestion" {
+					t.Errorf("suggestions: %d %+v %v", n, sugg, err)
+				}
+			})
 		}
-		units, n, err := s.ListUnits(ctx, 0, 0, 0, hidden)
-		if err != nil || n != 4 || len(units) != 4 {
-			t.Errorf("units: total %d, %d listed, %v", n, len(units), err)
-		}
-		q, perr := search.Parse("zebra")
-		if perr != nil {
-			t.Fatal(perr)
-		}
-		found, n, err := s.SearchUnits(ctx, 0, q, 0, 0, hidden)
-		if err != nil || n != 2 || len(found) != 2 {
-			t.Errorf("search: total %d, %d found, %v", n, len(found), err)
-		}
-		for _, u := range append(units, found...) {
-			if u.Translation.ProjectSlug == "secret" {
-				t.Errorf("hidden unit listed: %+v", u.Unit)
-			}
-		}
-		sum, err := s.Statistics(ctx, store.Scope{LanguageCode: "de", Hidden: hidden})
-		if err != nil || sum.Stats.Total != 2 || sum.Stats.Translated != 1 {
-			t.Errorf("language statistics: %+v %v", sum.Stats, err)
-		}
-		langs, err := s.LanguageStatistics(ctx, []int64{10, 11}, hidden)
-		if err != nil || len(langs) != 2 || langs[1].Stats.Total != 2 {
-			t.Errorf("language rows: %+v %v", langs, err)
-		}
-		sugg, n, err := s.ListSuggestions(ctx, 0, 0, 0, hidden)
-		if err != nil || n != 1 || len(sugg) != 1 || sugg[0].Target != "open zebra suggestion" {
-			t.Errorf("suggestions: %d %+v %v", n, sugg, err)
-		}
-		if _, n, _ := s.ListUnits(ctx, 0, 0, 0, nil); n != 8 {
+		if _, n, _ := s.ListUnits(ctx, 0, 0, 0, store.Hidden{}); n != 8 {
 			t.Errorf("nothing hidden: %d units, want 8", n)
 		}
 	}, store.Migrations, outbox.Migrations)

@@ -105,7 +105,7 @@ func TestImportCleansSuggestions(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		ahoj, _, _ := s.ListSuggestions(ctx, id(hello), 0, 1, nil)
+		ahoj, _, _ := s.ListSuggestions(ctx, id(hello), 0, 1, store.Hidden{})
 		if _, err := s.VoteSuggestion(ctx, ahoj[0].ID, "bob", 1); err != nil {
 			t.Fatal(err)
 		}

@@ -36,7 +36,7 @@ func TestLabels(t *testing.T) {
 		if err != nil {
 			t.Fatalf("same name in another project: %v", err)
 		}
-		units, _, err := s.ListUnits(ctx, cs.Translation.ID, 0, 10, nil)
+		units, _, err := s.ListUnits(ctx, cs.Translation.ID, 0, 10, store.Hidden{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -47,7 +47,7 @@ func TestLabels(t *testing.T) {
 		if err := s.SetUnitLabels(ctx, hello, 1, []int64{ui.ID, ui.ID}); err != nil {
 			t.Fatal(err)
 		}
-		srcUnits, _, _ := s.ListUnits(ctx, src.Translation.ID, 0, 10, nil)
+		srcUnits, _, _ := s.ListUnits(ctx, src.Translation.ID, 0, 10, store.Hidden{})
 		got, err := s.LabelsOf(ctx, append(units, srcUnits...))
 		if err != nil || len(got[hello.ID]) != 1 || len(got[srcUnits[0].ID]) != 1 || len(got[units[1].ID]) != 0 {
 			t.Errorf("labels of units: %v %v", got, err)
@@ -56,7 +56,7 @@ func TestLabels(t *testing.T) {
 		if perr != nil {
 			t.Fatal(perr)
 		}
-		if _, n, err := s.SearchUnits(ctx, 0, q, 0, 10, nil); err != nil || n != 2 {
+		if _, n, err := s.SearchUnits(ctx, 0, q, 0, 10, store.Hidden{}); err != nil || n != 2 {
 			t.Errorf("label:ui finds %d, %v; want the source and the Czech unit", n, err)
 		}
 		renamed, err := s.UpdateLabel(ctx, store.Label{ID: ui.ID, ProjectID: 1, Name: "Buttons"}, []string{"name"})

@@ -202,5 +202,13 @@ func (s *Store) ForgetComponent(ctx context.Context, componentID int64) error {
 	})
 }
 
+// ForgetProjects deletes the labels of deleted projects (by catalog id).
+func (s *Store) ForgetProjects(ctx context.Context, projectIDs []int64) error {
+	if len(projectIDs) == 0 {
+		return nil
+	}
+	return s.q(ctx).Where("project_id IN ?", projectIDs).Delete(&Label{}).Error
+}
+
 // recentWindow is how far before the last change recent_changes looks.
 const recentWindow = 6 * time.Hour

@@ -75,7 +75,7 @@ func TestStore(t *testing.T) {
 		if n := outboxCount(t, gdb); n != 2 {
 			t.Fatalf("outbox has %d records, want 2", n)
 		}
-		units, total, err := s.ListUnits(ctx, cs.Translation.ID, 0, 10, nil)
+		units, total, err := s.ListUnits(ctx, cs.Translation.ID, 0, 10, store.Hidden{})
 		if err != nil || total != 3 || len(units) != 3 {
 			t.Fatalf("ListUnits = %d units, total %d, %v", len(units), total, err)
 		}
@@ -87,7 +87,7 @@ func TestStore(t *testing.T) {
 				t.Errorf("unit %d attached to %q", i, u.Translation.LanguageCode)
 			}
 		}
-		_, all, _ := s.ListUnits(ctx, 0, 0, 2, nil)
+		_, all, _ := s.ListUnits(ctx, 0, 0, 2, store.Hidden{})
 		if all != 6 {
 			t.Errorf("all units total = %d, want 6", all)
 		}
@@ -178,7 +178,7 @@ func TestStore(t *testing.T) {
 		if lang.Stats.Total != 3 || lang.RecentChanges != 2 || lang.LastAuthor != "bob" {
 			t.Errorf("language stats = %+v", lang)
 		}
-		langs, _ := s.LanguageStatistics(ctx, []int64{7, 8}, nil)
+		langs, _ := s.LanguageStatistics(ctx, []int64{7, 8}, store.Hidden{})
 		if len(langs) != 2 || langs[0].LanguageCode != "cs" || langs[1].LanguageCode != "en" || langs[1].Stats.Readonly != 3 {
 			t.Errorf("language list = %+v", langs)
 		}
@@ -197,7 +197,7 @@ func TestStore(t *testing.T) {
 		if err := s.ForgetComponent(ctx, 7); err != nil {
 			t.Fatal(err)
 		}
-		if ts, n, _ := s.ListTranslations(ctx, 0, 0, 0, nil); n != 0 || len(ts) != 0 {
+		if ts, n, _ := s.ListTranslations(ctx, 0, 0, 0, store.Hidden{}); n != 0 || len(ts) != 0 {
 			t.Errorf("after forget: %d translations", n)
 		}
 	}, store.Migrations, outbox.Migrations)

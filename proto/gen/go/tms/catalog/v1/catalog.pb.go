@@ -1371,8 +1371,10 @@ func (x *CreateComponentRequest) GetActor() string {
 }
 
 type CreateComponentResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Component     *Component             `protobuf:"bytes,1,opt,name=component,proto3" json:"component,omitempty"`
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	Component *Component             `protobuf:"bytes,1,opt,name=component,proto3" json:"component,omitempty"`
+	// The import the creation started (a task of the translation service).
+	ImportTaskId  string `protobuf:"bytes,2,opt,name=import_task_id,json=importTaskId,proto3" json:"import_task_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1412,6 +1414,13 @@ func (x *CreateComponentResponse) GetComponent() *Component {
 		return x.Component
 	}
 	return nil
+}
+
+func (x *CreateComponentResponse) GetImportTaskId() string {
+	if x != nil {
+		return x.ImportTaskId
+	}
+	return ""
 }
 
 type GetComponentRequest struct {
@@ -1633,12 +1642,16 @@ func (x *ListComponentsResponse) GetTotal() int64 {
 }
 
 type UpdateComponentRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	ProjectSlug   string                 `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
-	Slug          string                 `protobuf:"bytes,2,opt,name=slug,proto3" json:"slug,omitempty"`
-	Component     *Component             `protobuf:"bytes,3,opt,name=component,proto3" json:"component,omitempty"`
-	Fields        []string               `protobuf:"bytes,4,rep,name=fields,proto3" json:"fields,omitempty"`
-	Actor         string                 `protobuf:"bytes,5,opt,name=actor,proto3" json:"actor,omitempty"`
+	state       protoimpl.MessageState `protogen:"open.v1"`
+	ProjectSlug string                 `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	Slug        string                 `protobuf:"bytes,2,opt,name=slug,proto3" json:"slug,omitempty"`
+	Component   *Component             `protobuf:"bytes,3,opt,name=component,proto3" json:"component,omitempty"`
+	Fields      []string               `protobuf:"bytes,4,rep,name=fields,proto3" json:"fields,omitempty"`
+	Actor       string                 `protobuf:"bytes,5,opt,name=actor,proto3" json:"actor,omitempty"`
+	// Set by the translation service when it records what an import found
+	// (the branch the remote's HEAD names): the import under way already
+	// reads that binding, so nothing is imported again.
+	FromImport    bool `protobuf:"varint,6,opt,name=from_import,json=fromImport,proto3" json:"from_import,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1708,9 +1721,18 @@ func (x *UpdateComponentRequest) GetActor() string {
 	return ""
 }
 
+func (x *UpdateComponentRequest) GetFromImport() bool {
+	if x != nil {
+		return x.FromImport
+	}
+	return false
+}
+
 type UpdateComponentResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Component     *Component             `protobuf:"bytes,1,opt,name=component,proto3" json:"component,omitempty"`
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	Component *Component             `protobuf:"bytes,1,opt,name=component,proto3" json:"component,omitempty"`
+	// The import a change of the binding started; empty when none.
+	ImportTaskId  string `protobuf:"bytes,2,opt,name=import_task_id,json=importTaskId,proto3" json:"import_task_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1750,6 +1772,13 @@ func (x *UpdateComponentResponse) GetComponent() *Component {
 		return x.Component
 	}
 	return nil
+}
+
+func (x *UpdateComponentResponse) GetImportTaskId() string {
+	if x != nil {
+		return x.ImportTaskId
+	}
+	return ""
 }
 
 type DeleteComponentRequest struct {
@@ -3937,6 +3966,86 @@ func (x *SetMachinerySettingsResponse) GetName() string {
 	return ""
 }
 
+type ListRemovedComponentsRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListRemovedComponentsRequest) Reset() {
+	*x = ListRemovedComponentsRequest{}
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[60]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListRemovedComponentsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListRemovedComponentsRequest) ProtoMessage() {}
+
+func (x *ListRemovedComponentsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[60]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListRemovedComponentsRequest.ProtoReflect.Descriptor instead.
+func (*ListRemovedComponentsRequest) Descriptor() ([]byte, []int) {
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{60}
+}
+
+type ListRemovedComponentsResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	ComponentIds  []int64                `protobuf:"varint,1,rep,packed,name=component_ids,json=componentIds,proto3" json:"component_ids,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListRemovedComponentsResponse) Reset() {
+	*x = ListRemovedComponentsResponse{}
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[61]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListRemovedComponentsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListRemovedComponentsResponse) ProtoMessage() {}
+
+func (x *ListRemovedComponentsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[61]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListRemovedComponentsResponse.ProtoReflect.Descriptor instead.
+func (*ListRemovedComponentsResponse) Descriptor() ([]byte, []int) {
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{61}
+}
+
+func (x *ListRemovedComponentsResponse) GetComponentIds() []int64 {
+	if x != nil {
+		return x.ComponentIds
+	}
+	return nil
+}
+
 var File_tms_catalog_v1_catalog_proto protoreflect.FileDescriptor
 
 const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
@@ -4079,9 +4188,10 @@ const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x16CreateComponentRequest\x127\n" +
 	"\tcomponent\x18\x01 \x01(\v2\x19.tms.catalog.v1.ComponentR\tcomponent\x12\x16\n" +
 	"\x06fields\x18\x02 \x03(\tR\x06fields\x12\x14\n" +
-	"\x05actor\x18\x03 \x01(\tR\x05actor\"R\n" +
+	"\x05actor\x18\x03 \x01(\tR\x05actor\"x\n" +
 	"\x17CreateComponentResponse\x127\n" +
-	"\tcomponent\x18\x01 \x01(\v2\x19.tms.catalog.v1.ComponentR\tcomponent\"\\\n" +
+	"\tcomponent\x18\x01 \x01(\v2\x19.tms.catalog.v1.ComponentR\tcomponent\x12$\n" +
+	"\x0eimport_task_id\x18\x02 \x01(\tR\fimportTaskId\"\\\n" +
 	"\x13GetComponentRequest\x12!\n" +
 	"\fproject_slug\x18\x01 \x01(\tR\vprojectSlug\x12\x12\n" +
 	"\x04slug\x18\x02 \x01(\tR\x04slug\x12\x0e\n" +
@@ -4096,15 +4206,18 @@ const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"\n" +
 	"components\x18\x01 \x03(\v2\x19.tms.catalog.v1.ComponentR\n" +
 	"components\x12\x14\n" +
-	"\x05total\x18\x02 \x01(\x03R\x05total\"\xb6\x01\n" +
+	"\x05total\x18\x02 \x01(\x03R\x05total\"\xd7\x01\n" +
 	"\x16UpdateComponentRequest\x12!\n" +
 	"\fproject_slug\x18\x01 \x01(\tR\vprojectSlug\x12\x12\n" +
 	"\x04slug\x18\x02 \x01(\tR\x04slug\x127\n" +
 	"\tcomponent\x18\x03 \x01(\v2\x19.tms.catalog.v1.ComponentR\tcomponent\x12\x16\n" +
 	"\x06fields\x18\x04 \x03(\tR\x06fields\x12\x14\n" +
-	"\x05actor\x18\x05 \x01(\tR\x05actor\"R\n" +
+	"\x05actor\x18\x05 \x01(\tR\x05actor\x12\x1f\n" +
+	"\vfrom_import\x18\x06 \x01(\bR\n" +
+	"fromImport\"x\n" +
 	"\x17UpdateComponentResponse\x127\n" +
-	"\tcomponent\x18\x01 \x01(\v2\x19.tms.catalog.v1.ComponentR\tcomponent\"e\n" +
+	"\tcomponent\x18\x01 \x01(\v2\x19.tms.catalog.v1.ComponentR\tcomponent\x12$\n" +
+	"\x0eimport_task_id\x18\x02 \x01(\tR\fimportTaskId\"e\n" +
 	"\x16DeleteComponentRequest\x12!\n" +
 	"\fproject_slug\x18\x01 \x01(\tR\vprojectSlug\x12\x12\n" +
 	"\x04slug\x18\x02 \x01(\tR\x04slug\x12\x14\n" +
@@ -4243,7 +4356,10 @@ const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"\aservice\x18\x02 \x01(\tR\aservice\x12=\n" +
 	"\rconfiguration\x18\x03 \x01(\v2\x17.google.protobuf.StructR\rconfiguration\"2\n" +
 	"\x1cSetMachinerySettingsResponse\x12\x12\n" +
-	"\x04name\x18\x01 \x01(\tR\x04name2\x8a\x15\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\"\x1e\n" +
+	"\x1cListRemovedComponentsRequest\"D\n" +
+	"\x1dListRemovedComponentsResponse\x12#\n" +
+	"\rcomponent_ids\x18\x01 \x03(\x03R\fcomponentIds2\x80\x16\n" +
 	"\x0eCatalogService\x12\\\n" +
 	"\rCreateProject\x12$.tms.catalog.v1.CreateProjectRequest\x1a%.tms.catalog.v1.CreateProjectResponse\x12S\n" +
 	"\n" +
@@ -4272,7 +4388,8 @@ const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x12CreateAnnouncement\x12).tms.catalog.v1.CreateAnnouncementRequest\x1a*.tms.catalog.v1.CreateAnnouncementResponse\x12k\n" +
 	"\x12DeleteAnnouncement\x12).tms.catalog.v1.DeleteAnnouncementRequest\x1a*.tms.catalog.v1.DeleteAnnouncementResponse\x12q\n" +
 	"\x14GetMachinerySettings\x12+.tms.catalog.v1.GetMachinerySettingsRequest\x1a,.tms.catalog.v1.GetMachinerySettingsResponse\x12q\n" +
-	"\x14SetMachinerySettings\x12+.tms.catalog.v1.SetMachinerySettingsRequest\x1a,.tms.catalog.v1.SetMachinerySettingsResponseBAZ?github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1;catalogv1b\x06proto3"
+	"\x14SetMachinerySettings\x12+.tms.catalog.v1.SetMachinerySettingsRequest\x1a,.tms.catalog.v1.SetMachinerySettingsResponse\x12t\n" +
+	"\x15ListRemovedComponents\x12,.tms.catalog.v1.ListRemovedComponentsRequest\x1a-.tms.catalog.v1.ListRemovedComponentsResponseBAZ?github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1;catalogv1b\x06proto3"
 
 var (
 	file_tms_catalog_v1_catalog_proto_rawDescOnce sync.Once
@@ -4286,75 +4403,77 @@ func file_tms_catalog_v1_catalog_proto_rawDescGZIP() []byte {
 	return file_tms_catalog_v1_catalog_proto_rawDescData
 }
 
-var file_tms_catalog_v1_catalog_proto_msgTypes = make([]protoimpl.MessageInfo, 61)
+var file_tms_catalog_v1_catalog_proto_msgTypes = make([]protoimpl.MessageInfo, 63)
 var file_tms_catalog_v1_catalog_proto_goTypes = []any{
-	(*Project)(nil),                      // 0: tms.catalog.v1.Project
-	(*Component)(nil),                    // 1: tms.catalog.v1.Component
-	(*Language)(nil),                     // 2: tms.catalog.v1.Language
-	(*CreateProjectRequest)(nil),         // 3: tms.catalog.v1.CreateProjectRequest
-	(*CreateProjectResponse)(nil),        // 4: tms.catalog.v1.CreateProjectResponse
-	(*GetProjectRequest)(nil),            // 5: tms.catalog.v1.GetProjectRequest
-	(*GetProjectResponse)(nil),           // 6: tms.catalog.v1.GetProjectResponse
-	(*ListProjectsRequest)(nil),          // 7: tms.catalog.v1.ListProjectsRequest
-	(*ListProjectsResponse)(nil),         // 8: tms.catalog.v1.ListProjectsResponse
-	(*UpdateProjectRequest)(nil),         // 9: tms.catalog.v1.UpdateProjectRequest
-	(*UpdateProjectResponse)(nil),        // 10: tms.catalog.v1.UpdateProjectResponse
-	(*DeleteProjectRequest)(nil),         // 11: tms.catalog.v1.DeleteProjectRequest
-	(*DeleteProjectResponse)(nil),        // 12: tms.catalog.v1.DeleteProjectResponse
-	(*CreateComponentRequest)(nil),       // 13: tms.catalog.v1.CreateComponentRequest
-	(*CreateComponentResponse)(nil),      // 14: tms.catalog.v1.CreateComponentResponse
-	(*GetComponentRequest)(nil),          // 15: tms.catalog.v1.GetComponentRequest
-	(*GetComponentResponse)(nil),         // 16: tms.catalog.v1.GetComponentResponse
-	(*ListComponentsRequest)(nil),        // 17: tms.catalog.v1.ListComponentsRequest
-	(*ListComponentsResponse)(nil),       // 18: tms.catalog.v1.ListComponentsResponse
-	(*UpdateComponentRequest)(nil),       // 19: tms.catalog.v1.UpdateComponentRequest
-	(*UpdateComponentResponse)(nil),      // 20: tms.catalog.v1.UpdateComponentResponse
-	(*DeleteComponentRequest)(nil),       // 21: tms.catalog.v1.DeleteComponentRequest
-	(*DeleteComponentResponse)(nil),      // 22: tms.catalog.v1.DeleteComponentResponse
-	(*SetComponentLockRequest)(nil),      // 23: tms.catalog.v1.SetComponentLockRequest
-	(*SetComponentLockResponse)(nil),     // 24: tms.catalog.v1.SetComponentLockResponse
-	(*GetLanguageRequest)(nil),           // 25: tms.catalog.v1.GetLanguageRequest
-	(*GetLanguageResponse)(nil),          // 26: tms.catalog.v1.GetLanguageResponse
-	(*ListLanguagesRequest)(nil),         // 27: tms.catalog.v1.ListLanguagesRequest
-	(*ListLanguagesResponse)(nil),        // 28: tms.catalog.v1.ListLanguagesResponse
-	(*EnsureLanguageRequest)(nil),        // 29: tms.catalog.v1.EnsureLanguageRequest
-	(*EnsureLanguageResponse)(nil),       // 30: tms.catalog.v1.EnsureLanguageResponse
-	(*Plural)(nil),                       // 31: tms.catalog.v1.Plural
-	(*Category)(nil),                     // 32: tms.catalog.v1.Category
-	(*ListCategoriesRequest)(nil),        // 33: tms.catalog.v1.ListCategoriesRequest
-	(*ListCategoriesResponse)(nil),       // 34: tms.catalog.v1.ListCategoriesResponse
-	(*GetCategoryRequest)(nil),           // 35: tms.catalog.v1.GetCategoryRequest
-	(*GetCategoryResponse)(nil),          // 36: tms.catalog.v1.GetCategoryResponse
-	(*CreateCategoryRequest)(nil),        // 37: tms.catalog.v1.CreateCategoryRequest
-	(*CreateCategoryResponse)(nil),       // 38: tms.catalog.v1.CreateCategoryResponse
-	(*UpdateCategoryRequest)(nil),        // 39: tms.catalog.v1.UpdateCategoryRequest
-	(*UpdateCategoryResponse)(nil),       // 40: tms.catalog.v1.UpdateCategoryResponse
-	(*DeleteCategoryRequest)(nil),        // 41: tms.catalog.v1.DeleteCategoryRequest
-	(*DeleteCategoryResponse)(nil),       // 42: tms.catalog.v1.DeleteCategoryResponse
-	(*ListComponentLinksRequest)(nil),    // 43: tms.catalog.v1.ListComponentLinksRequest
-	(*ListComponentLinksResponse)(nil),   // 44: tms.catalog.v1.ListComponentLinksResponse
-	(*AddComponentLinkRequest)(nil),      // 45: tms.catalog.v1.AddComponentLinkRequest
-	(*AddComponentLinkResponse)(nil),     // 46: tms.catalog.v1.AddComponentLinkResponse
-	(*RemoveComponentLinkRequest)(nil),   // 47: tms.catalog.v1.RemoveComponentLinkRequest
-	(*RemoveComponentLinkResponse)(nil),  // 48: tms.catalog.v1.RemoveComponentLinkResponse
-	(*Announcement)(nil),                 // 49: tms.catalog.v1.Announcement
-	(*ListAnnouncementsRequest)(nil),     // 50: tms.catalog.v1.ListAnnouncementsRequest
-	(*ListAnnouncementsResponse)(nil),    // 51: tms.catalog.v1.ListAnnouncementsResponse
-	(*CreateAnnouncementRequest)(nil),    // 52: tms.catalog.v1.CreateAnnouncementRequest
-	(*CreateAnnouncementResponse)(nil),   // 53: tms.catalog.v1.CreateAnnouncementResponse
-	(*DeleteAnnouncementRequest)(nil),    // 54: tms.catalog.v1.DeleteAnnouncementRequest
-	(*DeleteAnnouncementResponse)(nil),   // 55: tms.catalog.v1.DeleteAnnouncementResponse
-	(*GetMachinerySettingsRequest)(nil),  // 56: tms.catalog.v1.GetMachinerySettingsRequest
-	(*GetMachinerySettingsResponse)(nil), // 57: tms.catalog.v1.GetMachinerySettingsResponse
-	(*SetMachinerySettingsRequest)(nil),  // 58: tms.catalog.v1.SetMachinerySettingsRequest
-	(*SetMachinerySettingsResponse)(nil), // 59: tms.catalog.v1.SetMachinerySettingsResponse
-	nil,                                  // 60: tms.catalog.v1.GetMachinerySettingsResponse.ServicesEntry
-	(*timestamppb.Timestamp)(nil),        // 61: google.protobuf.Timestamp
-	(*structpb.Struct)(nil),              // 62: google.protobuf.Struct
+	(*Project)(nil),                       // 0: tms.catalog.v1.Project
+	(*Component)(nil),                     // 1: tms.catalog.v1.Component
+	(*Language)(nil),                      // 2: tms.catalog.v1.Language
+	(*CreateProjectRequest)(nil),          // 3: tms.catalog.v1.CreateProjectRequest
+	(*CreateProjectResponse)(nil),         // 4: tms.catalog.v1.CreateProjectResponse
+	(*GetProjectRequest)(nil),             // 5: tms.catalog.v1.GetProjectRequest
+	(*GetProjectResponse)(nil),            // 6: tms.catalog.v1.GetProjectResponse
+	(*ListProjectsRequest)(nil),           // 7: tms.catalog.v1.ListProjectsRequest
+	(*ListProjectsResponse)(nil),          // 8: tms.catalog.v1.ListProjectsResponse
+	(*UpdateProjectRequest)(nil),          // 9: tms.catalog.v1.UpdateProjectRequest
+	(*UpdateProjectResponse)(nil),         // 10: tms.catalog.v1.UpdateProjectResponse
+	(*DeleteProjectRequest)(nil),          // 11: tms.catalog.v1.DeleteProjectRequest
+	(*DeleteProjectResponse)(nil),         // 12: tms.catalog.v1.DeleteProjectResponse
+	(*CreateComponentRequest)(nil),        // 13: tms.catalog.v1.CreateComponentRequest
+	(*CreateComponentResponse)(nil),       // 14: tms.catalog.v1.CreateComponentResponse
+	(*GetComponentRequest)(nil),           // 15: tms.catalog.v1.GetComponentRequest
+	(*GetComponentResponse)(nil),          // 16: tms.catalog.v1.GetComponentResponse
+	(*ListComponentsRequest)(nil),         // 17: tms.catalog.v1.ListComponentsRequest
+	(*ListComponentsResponse)(nil),        // 18: tms.catalog.v1.ListComponentsResponse
+	(*UpdateComponentRequest)(nil),        // 19: tms.catalog.v1.UpdateComponentRequest
+	(*UpdateComponentResponse)(nil),       // 20: tms.catalog.v1.UpdateComponentResponse
+	(*DeleteComponentRequest)(nil),        // 21: tms.catalog.v1.DeleteComponentRequest
+	(*DeleteComponentResponse)(nil),       // 22: tms.catalog.v1.DeleteComponentResponse
+	(*SetComponentLockRequest)(nil),       // 23: tms.catalog.v1.SetComponentLockRequest
+	(*SetComponentLockResponse)(nil),      // 24: tms.catalog.v1.SetComponentLockResponse
+	(*GetLanguageRequest)(nil),            // 25: tms.catalog.v1.GetLanguageRequest
+	(*GetLanguageResponse)(nil),           // 26: tms.catalog.v1.GetLanguageResponse
+	(*ListLanguagesRequest)(nil),          // 27: tms.catalog.v1.ListLanguagesRequest
+	(*ListLanguagesResponse)(nil),         // 28: tms.catalog.v1.ListLanguagesResponse
+	(*EnsureLanguageRequest)(nil),         // 29: tms.catalog.v1.EnsureLanguageRequest
+	(*EnsureLanguageResponse)(nil),        // 30: tms.catalog.v1.EnsureLanguageResponse
+	(*Plural)(nil),                        // 31: tms.catalog.v1.Plural
+	(*Category)(nil),                      // 32: tms.catalog.v1.Category
+	(*ListCategoriesRequest)(nil),         // 33: tms.catalog.v1.ListCategoriesRequest
+	(*ListCategoriesResponse)(nil),        // 34: tms.catalog.v1.ListCategoriesResponse
+	(*GetCategoryRequest)(nil),            // 35: tms.catalog.v1.GetCategoryRequest
+	(*GetCategoryResponse)(nil),           // 36: tms.catalog.v1.GetCategoryResponse
+	(*CreateCategoryRequest)(nil),         // 37: tms.catalog.v1.CreateCategoryRequest
+	(*CreateCategoryResponse)(nil),        // 38: tms.catalog.v1.CreateCategoryResponse
+	(*UpdateCategoryRequest)(nil),         // 39: tms.catalog.v1.UpdateCategoryRequest
+	(*UpdateCategoryResponse)(nil),        // 40: tms.catalog.v1.UpdateCategoryResponse
+	(*DeleteCategoryRequest)(nil),         // 41: tms.catalog.v1.DeleteCategoryRequest
+	(*DeleteCategoryResponse)(nil),        // 42: tms.catalog.v1.DeleteCategoryResponse
+	(*ListComponentLinksRequest)(nil),     // 43: tms.catalog.v1.ListComponentLinksRequest
+	(*ListComponentLinksResponse)(nil),    // 44: tms.catalog.v1.ListComponentLinksResponse
+	(*AddComponentLinkRequest)(nil),       // 45: tms.catalog.v1.AddComponentLinkRequest
+	(*AddComponentLinkResponse)(nil),      // 46: tms.catalog.v1.AddComponentLinkResponse
+	(*RemoveComponentLinkRequest)(nil),    // 47: tms.catalog.v1.RemoveComponentLinkRequest
+	(*RemoveComponentLinkResponse)(nil),   // 48: tms.catalog.v1.RemoveComponentLinkResponse
+	(*Announcement)(nil),                  // 49: tms.catalog.v1.Announcement
+	(*ListAnnouncementsRequest)(nil),      // 50: tms.catalog.v1.ListAnnouncementsRequest
+	(*ListAnnouncementsResponse)(nil),     // 51: tms.catalog.v1.ListAnnouncementsResponse
+	(*CreateAnnouncementRequest)(nil),     // 52: tms.catalog.v1.CreateAnnouncementRequest
+	(*CreateAnnouncementResponse)(nil),    // 53: tms.catalog.v1.CreateAnnouncementResponse
+	(*DeleteAnnouncementRequest)(nil),     // 54: tms.catalog.v1.DeleteAnnouncementRequest
+	(*DeleteAnnouncementResponse)(nil),    // 55: tms.catalog.v1.DeleteAnnouncementResponse
+	(*GetMachinerySettingsRequest)(nil),   // 56: tms.catalog.v1.GetMachinerySettingsRequest
+	(*GetMachinerySettingsResponse)(nil),  // 57: tms.catalog.v1.GetMachinerySettingsResponse
+	(*SetMachinerySettingsRequest)(nil),   // 58: tms.catalog.v1.SetMachinerySettingsRequest
+	(*SetMachinerySettingsResponse)(nil),  // 59: tms.catalog.v1.SetMachinerySettingsResponse
+	(*ListRemovedComponentsRequest)(nil),  // 60: tms.catalog.v1.ListRemovedComponentsRequest
+	(*ListRemovedComponentsResponse)(nil), // 61: tms.catalog.v1.ListRemovedComponentsResponse
+	nil,                                   // 62: tms.catalog.v1.GetMachinerySettingsResponse.ServicesEntry
+	(*timestamppb.Timestamp)(nil),         // 63: google.protobuf.Timestamp
+	(*structpb.Struct)(nil),               // 64: google.protobuf.Struct
 }
 var file_tms_catalog_v1_catalog_proto_depIdxs = []int32{
-	61, // 0: tms.catalog.v1.Project.created:type_name -> google.protobuf.Timestamp
-	61, // 1: tms.catalog.v1.Component.created:type_name -> google.protobuf.Timestamp
+	63, // 0: tms.catalog.v1.Project.created:type_name -> google.protobuf.Timestamp
+	63, // 1: tms.catalog.v1.Component.created:type_name -> google.protobuf.Timestamp
 	0,  // 2: tms.catalog.v1.CreateProjectRequest.project:type_name -> tms.catalog.v1.Project
 	0,  // 3: tms.catalog.v1.CreateProjectResponse.project:type_name -> tms.catalog.v1.Project
 	0,  // 4: tms.catalog.v1.GetProjectResponse.project:type_name -> tms.catalog.v1.Project
@@ -4381,13 +4500,13 @@ var file_tms_catalog_v1_catalog_proto_depIdxs = []int32{
 	1,  // 25: tms.catalog.v1.DeleteCategoryResponse.removed:type_name -> tms.catalog.v1.Component
 	0,  // 26: tms.catalog.v1.ListComponentLinksResponse.projects:type_name -> tms.catalog.v1.Project
 	1,  // 27: tms.catalog.v1.AddComponentLinkResponse.component:type_name -> tms.catalog.v1.Component
-	61, // 28: tms.catalog.v1.Announcement.created:type_name -> google.protobuf.Timestamp
+	63, // 28: tms.catalog.v1.Announcement.created:type_name -> google.protobuf.Timestamp
 	49, // 29: tms.catalog.v1.ListAnnouncementsResponse.announcements:type_name -> tms.catalog.v1.Announcement
 	49, // 30: tms.catalog.v1.CreateAnnouncementRequest.announcement:type_name -> tms.catalog.v1.Announcement
 	49, // 31: tms.catalog.v1.CreateAnnouncementResponse.announcement:type_name -> tms.catalog.v1.Announcement
-	60, // 32: tms.catalog.v1.GetMachinerySettingsResponse.services:type_name -> tms.catalog.v1.GetMachinerySettingsResponse.ServicesEntry
-	62, // 33: tms.catalog.v1.SetMachinerySettingsRequest.configuration:type_name -> google.protobuf.Struct
-	62, // 34: tms.catalog.v1.GetMachinerySettingsResponse.ServicesEntry.value:type_name -> google.protobuf.Struct
+	62, // 32: tms.catalog.v1.GetMachinerySettingsResponse.services:type_name -> tms.catalog.v1.GetMachinerySettingsResponse.ServicesEntry
+	64, // 33: tms.catalog.v1.SetMachinerySettingsRequest.configuration:type_name -> google.protobuf.Struct
+	64, // 34: tms.catalog.v1.GetMachinerySettingsResponse.ServicesEntry.value:type_name -> google.protobuf.Struct
 	3,  // 35: tms.catalog.v1.CatalogService.CreateProject:input_type -> tms.catalog.v1.CreateProjectRequest
 	5,  // 36: tms.catalog.v1.CatalogService.GetProject:input_type -> tms.catalog.v1.GetProjectRequest
 	7,  // 37: tms.catalog.v1.CatalogService.ListProjects:input_type -> tms.catalog.v1.ListProjectsRequest
@@ -4415,35 +4534,37 @@ var file_tms_catalog_v1_catalog_proto_depIdxs = []int32{
 	54, // 59: tms.catalog.v1.CatalogService.DeleteAnnouncement:input_type -> tms.catalog.v1.DeleteAnnouncementRequest
 	56, // 60: tms.catalog.v1.CatalogService.GetMachinerySettings:input_type -> tms.catalog.v1.GetMachinerySettingsRequest
 	58, // 61: tms.catalog.v1.CatalogService.SetMachinerySettings:input_type -> tms.catalog.v1.SetMachinerySettingsRequest
-	4,  // 62: tms.catalog.v1.CatalogService.CreateProject:output_type -> tms.catalog.v1.CreateProjectResponse
-	6,  // 63: tms.catalog.v1.CatalogService.GetProject:output_type -> tms.catalog.v1.GetProjectResponse
-	8,  // 64: tms.catalog.v1.CatalogService.ListProjects:output_type -> tms.catalog.v1.ListProjectsResponse
-	10, // 65: tms.catalog.v1.CatalogService.UpdateProject:output_type -> tms.catalog.v1.UpdateProjectResponse
-	12, // 66: tms.catalog.v1.CatalogService.DeleteProject:output_type -> tms.catalog.v1.DeleteProjectResponse
-	14, // 67: tms.catalog.v1.CatalogService.CreateComponent:output_type -> tms.catalog.v1.CreateComponentResponse
-	16, // 68: tms.catalog.v1.CatalogService.GetComponent:output_type -> tms.catalog.v1.GetComponentResponse
-	18, // 69: tms.catalog.v1.CatalogService.ListComponents:output_type -> tms.catalog.v1.ListComponentsResponse
-	20, // 70: tms.catalog.v1.CatalogService.UpdateComponent:output_type -> tms.catalog.v1.UpdateComponentResponse
-	22, // 71: tms.catalog.v1.CatalogService.DeleteComponent:output_type -> tms.catalog.v1.DeleteComponentResponse
-	24, // 72: tms.catalog.v1.CatalogService.SetComponentLock:output_type -> tms.catalog.v1.SetComponentLockResponse
-	26, // 73: tms.catalog.v1.CatalogService.GetLanguage:output_type -> tms.catalog.v1.GetLanguageResponse
-	28, // 74: tms.catalog.v1.CatalogService.ListLanguages:output_type -> tms.catalog.v1.ListLanguagesResponse
-	30, // 75: tms.catalog.v1.CatalogService.EnsureLanguage:output_type -> tms.catalog.v1.EnsureLanguageResponse
-	34, // 76: tms.catalog.v1.CatalogService.ListCategories:output_type -> tms.catalog.v1.ListCategoriesResponse
-	36, // 77: tms.catalog.v1.CatalogService.GetCategory:output_type -> tms.catalog.v1.GetCategoryResponse
-	38, // 78: tms.catalog.v1.CatalogService.CreateCategory:output_type -> tms.catalog.v1.CreateCategoryResponse
-	40, // 79: tms.catalog.v1.CatalogService.UpdateCategory:output_type -> tms.catalog.v1.UpdateCategoryResponse
-	42, // 80: tms.catalog.v1.CatalogService.DeleteCategory:output_type -> tms.catalog.v1.DeleteCategoryResponse
-	44, // 81: tms.catalog.v1.CatalogService.ListComponentLinks:output_type -> tms.catalog.v1.ListComponentLinksResponse
-	46, // 82: tms.catalog.v1.CatalogService.AddComponentLink:output_type -> tms.catalog.v1.AddComponentLinkResponse
-	48, // 83: tms.catalog.v1.CatalogService.RemoveComponentLink:output_type -> tms.catalog.v1.RemoveComponentLinkResponse
-	51, // 84: tms.catalog.v1.CatalogService.ListAnnouncements:output_type -> tms.catalog.v1.ListAnnouncementsResponse
-	53, // 85: tms.catalog.v1.CatalogService.CreateAnnouncement:output_type -> tms.catalog.v1.CreateAnnouncementResponse
-	55, // 86: tms.catalog.v1.CatalogService.DeleteAnnouncement:output_type -> tms.catalog.v1.DeleteAnnouncementResponse
-	57, // 87: tms.catalog.v1.CatalogService.GetMachinerySettings:output_type -> tms.catalog.v1.GetMachinerySettingsResponse
-	59, // 88: tms.catalog.v1.CatalogService.SetMachinerySettings:output_type -> tms.catalog.v1.SetMachinerySettingsResponse
-	62, // [62:89] is the sub-list for method output_type
-	35, // [35:62] is the sub-list for method input_type
+	60, // 62: tms.catalog.v1.CatalogService.ListRemovedComponents:input_type -> tms.catalog.v1.ListRemovedComponentsRequest
+	4,  // 63: tms.catalog.v1.CatalogService.CreateProject:output_type -> tms.catalog.v1.CreateProjectResponse
+	6,  // 64: tms.catalog.v1.CatalogService.GetProject:output_type -> tms.catalog.v1.GetProjectResponse
+	8,  // 65: tms.catalog.v1.CatalogService.ListProjects:output_type -> tms.catalog.v1.ListProjectsResponse
+	10, // 66: tms.catalog.v1.CatalogService.UpdateProject:output_type -> tms.catalog.v1.UpdateProjectResponse
+	12, // 67: tms.catalog.v1.CatalogService.DeleteProject:output_type -> tms.catalog.v1.DeleteProjectResponse
+	14, // 68: tms.catalog.v1.CatalogService.CreateComponent:output_type -> tms.catalog.v1.CreateComponentResponse
+	16, // 69: tms.catalog.v1.CatalogService.GetComponent:output_type -> tms.catalog.v1.GetComponentResponse
+	18, // 70: tms.catalog.v1.CatalogService.ListComponents:output_type -> tms.catalog.v1.ListComponentsResponse
+	20, // 71: tms.catalog.v1.CatalogService.UpdateComponent:output_type -> tms.catalog.v1.UpdateComponentResponse
+	22, // 72: tms.catalog.v1.CatalogService.DeleteComponent:output_type -> tms.catalog.v1.DeleteComponentResponse
+	24, // 73: tms.catalog.v1.CatalogService.SetComponentLock:output_type -> tms.catalog.v1.SetComponentLockResponse
+	26, // 74: tms.catalog.v1.CatalogService.GetLanguage:output_type -> tms.catalog.v1.GetLanguageResponse
+	28, // 75: tms.catalog.v1.CatalogService.ListLanguages:output_type -> tms.catalog.v1.ListLanguagesResponse
+	30, // 76: tms.catalog.v1.CatalogService.EnsureLanguage:output_type -> tms.catalog.v1.EnsureLanguageResponse
+	34, // 77: tms.catalog.v1.CatalogService.ListCategories:output_type -> tms.catalog.v1.ListCategoriesResponse
+	36, // 78: tms.catalog.v1.CatalogService.GetCategory:output_type -> tms.catalog.v1.GetCategoryResponse
+	38, // 79: tms.catalog.v1.CatalogService.CreateCategory:output_type -> tms.catalog.v1.CreateCategoryResponse
+	40, // 80: tms.catalog.v1.CatalogService.UpdateCategory:output_type -> tms.catalog.v1.UpdateCategoryResponse
+	42, // 81: tms.catalog.v1.CatalogService.DeleteCategory:output_type -> tms.catalog.v1.DeleteCategoryResponse
+	44, // 82: tms.catalog.v1.CatalogService.ListComponentLinks:output_type -> tms.catalog.v1.ListComponentLinksResponse
+	46, // 83: tms.catalog.v1.CatalogService.AddComponentLink:output_type -> tms.catalog.v1.AddComponentLinkResponse
+	48, // 84: tms.catalog.v1.CatalogService.RemoveComponentLink:output_type -> tms.catalog.v1.RemoveComponentLinkResponse
+	51, // 85: tms.catalog.v1.CatalogService.ListAnnouncements:output_type -> tms.catalog.v1.ListAnnouncementsResponse
+	53, // 86: tms.catalog.v1.CatalogService.CreateAnnouncement:output_type -> tms.catalog.v1.CreateAnnouncementResponse
+	55, // 87: tms.catalog.v1.CatalogService.DeleteAnnouncement:output_type -> tms.catalog.v1.DeleteAnnouncementResponse
+	57, // 88: tms.catalog.v1.CatalogService.GetMachinerySettings:output_type -> tms.catalog.v1.GetMachinerySettingsResponse
+	59, // 89: tms.catalog.v1.CatalogService.SetMachinerySettings:output_type -> tms.catalog.v1.SetMachinerySettingsResponse
+	61, // 90: tms.catalog.v1.CatalogService.ListRemovedComponents:output_type -> tms.catalog.v1.ListRemovedComponentsResponse
+	63, // [63:91] is the sub-list for method output_type
+	35, // [35:63] is the sub-list for method input_type
 	35, // [35:35] is the sub-list for extension type_name
 	35, // [35:35] is the sub-list for extension extendee
 	0,  // [0:35] is the sub-list for field type_name
@@ -4460,7 +4581,7 @@ func file_tms_catalog_v1_catalog_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tms_catalog_v1_catalog_proto_rawDesc), len(file_tms_catalog_v1_catalog_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   61,
+			NumMessages:   63,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -19,33 +19,34 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	CatalogService_CreateProject_FullMethodName        = "/tms.catalog.v1.CatalogService/CreateProject"
-	CatalogService_GetProject_FullMethodName           = "/tms.catalog.v1.CatalogService/GetProject"
-	CatalogService_ListProjects_FullMethodName         = "/tms.catalog.v1.CatalogService/ListProjects"
-	CatalogService_UpdateProject_FullMethodName        = "/tms.catalog.v1.CatalogService/UpdateProject"
-	CatalogService_DeleteProject_FullMethodName        = "/tms.catalog.v1.CatalogService/DeleteProject"
-	CatalogService_CreateComponent_FullMethodName      = "/tms.catalog.v1.CatalogService/CreateComponent"
-	CatalogService_GetComponent_FullMethodName         = "/tms.catalog.v1.CatalogService/GetComponent"
-	CatalogService_ListComponents_FullMethodName       = "/tms.catalog.v1.CatalogService/ListComponents"
-	CatalogService_UpdateComponent_FullMethodName      = "/tms.catalog.v1.CatalogService/UpdateComponent"
-	CatalogService_DeleteComponent_FullMethodName      = "/tms.catalog.v1.CatalogService/DeleteComponent"
-	CatalogService_SetComponentLock_FullMethodName     = "/tms.catalog.v1.CatalogService/SetComponentLock"
-	CatalogService_GetLanguage_FullMethodName          = "/tms.catalog.v1.CatalogService/GetLanguage"
-	CatalogService_ListLanguages_FullMethodName        = "/tms.catalog.v1.CatalogService/ListLanguages"
-	CatalogService_EnsureLanguage_FullMethodName       = "/tms.catalog.v1.CatalogService/EnsureLanguage"
-	CatalogService_ListCategories_FullMethodName       = "/tms.catalog.v1.CatalogService/ListCategories"
-	CatalogService_GetCategory_FullMethodName          = "/tms.catalog.v1.CatalogService/GetCategory"
-	CatalogService_CreateCategory_FullMethodName       = "/tms.catalog.v1.CatalogService/CreateCategory"
-	CatalogService_UpdateCategory_FullMethodName       = "/tms.catalog.v1.CatalogService/UpdateCategory"
-	CatalogService_DeleteCategory_FullMethodName       = "/tms.catalog.v1.CatalogService/DeleteCategory"
-	CatalogService_ListComponentLinks_FullMethodName   = "/tms.catalog.v1.CatalogService/ListComponentLinks"
-	CatalogService_AddComponentLink_FullMethodName     = "/tms.catalog.v1.CatalogService/AddComponentLink"
-	CatalogService_RemoveComponentLink_FullMethodName  = "/tms.catalog.v1.CatalogService/RemoveComponentLink"
-	CatalogService_ListAnnouncements_FullMethodName    = "/tms.catalog.v1.CatalogService/ListAnnouncements"
-	CatalogService_CreateAnnouncement_FullMethodName   = "/tms.catalog.v1.CatalogService/CreateAnnouncement"
-	CatalogService_DeleteAnnouncement_FullMethodName   = "/tms.catalog.v1.CatalogService/DeleteAnnouncement"
-	CatalogService_GetMachinerySettings_FullMethodName = "/tms.catalog.v1.CatalogService/GetMachinerySettings"
-	CatalogService_SetMachinerySettings_FullMethodName = "/tms.catalog.v1.CatalogService/SetMachinerySettings"
+	CatalogService_CreateProject_FullMethodName         = "/tms.catalog.v1.CatalogService/CreateProject"
+	CatalogService_GetProject_FullMethodName            = "/tms.catalog.v1.CatalogService/GetProject"
+	CatalogService_ListProjects_FullMethodName          = "/tms.catalog.v1.CatalogService/ListProjects"
+	CatalogService_UpdateProject_FullMethodName         = "/tms.catalog.v1.CatalogService/UpdateProject"
+	CatalogService_DeleteProject_FullMethodName         = "/tms.catalog.v1.CatalogService/DeleteProject"
+	CatalogService_CreateComponent_FullMethodName       = "/tms.catalog.v1.CatalogService/CreateComponent"
+	CatalogService_GetComponent_FullMethodName          = "/tms.catalog.v1.CatalogService/GetComponent"
+	CatalogService_ListComponents_FullMethodName        = "/tms.catalog.v1.CatalogService/ListComponents"
+	CatalogService_UpdateComponent_FullMethodName       = "/tms.catalog.v1.CatalogService/UpdateComponent"
+	CatalogService_DeleteComponent_FullMethodName       = "/tms.catalog.v1.CatalogService/DeleteComponent"
+	CatalogService_SetComponentLock_FullMethodName      = "/tms.catalog.v1.CatalogService/SetComponentLock"
+	CatalogService_GetLanguage_FullMethodName           = "/tms.catalog.v1.CatalogService/GetLanguage"
+	CatalogService_ListLanguages_FullMethodName         = "/tms.catalog.v1.CatalogService/ListLanguages"
+	CatalogService_EnsureLanguage_FullMethodName        = "/tms.catalog.v1.CatalogService/EnsureLanguage"
+	CatalogService_ListCategories_FullMethodName        = "/tms.catalog.v1.CatalogService/ListCategories"
+	CatalogService_GetCategory_FullMethodName           = "/tms.catalog.v1.CatalogService/GetCategory"
+	CatalogService_CreateCategory_FullMethodName        = "/tms.catalog.v1.CatalogService/CreateCategory"
+	CatalogService_UpdateCategory_FullMethodName        = "/tms.catalog.v1.CatalogService/UpdateCategory"
+	CatalogService_DeleteCategory_FullMethodName        = "/tms.catalog.v1.CatalogService/DeleteCategory"
+	CatalogService_ListComponentLinks_FullMethodName    = "/tms.catalog.v1.CatalogService/ListComponentLinks"
+	CatalogService_AddComponentLink_FullMethodName      = "/tms.catalog.v1.CatalogService/AddComponentLink"
+	CatalogService_RemoveComponentLink_FullMethodName   = "/tms.catalog.v1.CatalogService/RemoveComponentLink"
+	CatalogService_ListAnnouncements_FullMethodName     = "/tms.catalog.v1.CatalogService/ListAnnouncements"
+	CatalogService_CreateAnnouncement_FullMethodName    = "/tms.catalog.v1.CatalogService/CreateAnnouncement"
+	CatalogService_DeleteAnnouncement_FullMethodName    = "/tms.catalog.v1.CatalogService/DeleteAnnouncement"
+	CatalogService_GetMachinerySettings_FullMethodName  = "/tms.catalog.v1.CatalogService/GetMachinerySettings"
+	CatalogService_SetMachinerySettings_FullMethodName  = "/tms.catalog.v1.CatalogService/SetMachinerySettings"
+	CatalogService_ListRemovedComponents_FullMethodName = "/tms.catalog.v1.CatalogService/ListRemovedComponents"
 )
 
 // CatalogServiceClient is the client API for CatalogService service.
@@ -61,10 +62,23 @@ type CatalogServiceClient interface {
 	ListProjects(ctx context.Context, in *ListProjectsRequest, opts ...grpc.CallOption) (*ListProjectsResponse, error)
 	UpdateProject(ctx context.Context, in *UpdateProjectRequest, opts ...grpc.CallOption) (*UpdateProjectResponse, error)
 	DeleteProject(ctx context.Context, in *DeleteProjectRequest, opts ...grpc.CallOption) (*DeleteProjectResponse, error)
+	// CreateComponent stores a component (project.edit) and starts its
+	// import in the translation service. A binding the translation service
+	// refuses at once (a repository URL it may not fetch, a bad file mask)
+	// removes the component again and answers the refusal.
 	CreateComponent(ctx context.Context, in *CreateComponentRequest, opts ...grpc.CallOption) (*CreateComponentResponse, error)
 	GetComponent(ctx context.Context, in *GetComponentRequest, opts ...grpc.CallOption) (*GetComponentResponse, error)
 	ListComponents(ctx context.Context, in *ListComponentsRequest, opts ...grpc.CallOption) (*ListComponentsResponse, error)
+	// UpdateComponent changes a component (component.edit). A change of repo,
+	// branch, filemask, template or new_base imports it again; when the
+	// translation service refuses the new binding at once, the component is
+	// put back as it was and the refusal answered.
 	UpdateComponent(ctx context.Context, in *UpdateComponentRequest, opts ...grpc.CallOption) (*UpdateComponentResponse, error)
+	// DeleteComponent removes a component (component.edit) with the
+	// components sharing its repository. What the translation service holds
+	// of them goes through the catalog's removal outbox (ListRemovedComponents
+	// lists them until it is gone). DeleteProject (project.edit) and
+	// DeleteCategory do the same for the components they remove.
 	DeleteComponent(ctx context.Context, in *DeleteComponentRequest, opts ...grpc.CallOption) (*DeleteComponentResponse, error)
 	SetComponentLock(ctx context.Context, in *SetComponentLockRequest, opts ...grpc.CallOption) (*SetComponentLockResponse, error)
 	GetLanguage(ctx context.Context, in *GetLanguageRequest, opts ...grpc.CallOption) (*GetLanguageResponse, error)
@@ -107,6 +121,12 @@ type CatalogServiceClient interface {
 	// machine translation itself.
 	GetMachinerySettings(ctx context.Context, in *GetMachinerySettingsRequest, opts ...grpc.CallOption) (*GetMachinerySettingsResponse, error)
 	SetMachinerySettings(ctx context.Context, in *SetMachinerySettingsRequest, opts ...grpc.CallOption) (*SetMachinerySettingsResponse, error)
+	// ListRemovedComponents lists the deleted components whose data the
+	// translation service may still hold (their removal is not yet
+	// delivered to it): other services leave them out of every read until
+	// then. Only the services' own calls and superusers may list them
+	// (others: PermissionDenied).
+	ListRemovedComponents(ctx context.Context, in *ListRemovedComponentsRequest, opts ...grpc.CallOption) (*ListRemovedComponentsResponse, error)
 }
 
 type catalogServiceClient struct {
@@ -387,6 +407,16 @@ func (c *catalogServiceClient) SetMachinerySettings(ctx context.Context, in *Set
 	return out, nil
 }
 
+func (c *catalogServiceClient) ListRemovedComponents(ctx context.Context, in *ListRemovedComponentsRequest, opts ...grpc.CallOption) (*ListRemovedComponentsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListRemovedComponentsResponse)
+	err := c.cc.Invoke(ctx, CatalogService_ListRemovedComponents_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // CatalogServiceServer is the server API for CatalogService service.
 // All implementations must embed UnimplementedCatalogServiceServer
 // for forward compatibility.
@@ -400,10 +430,23 @@ type CatalogServiceServer interface {
 	ListProjects(context.Context, *ListProjectsRequest) (*ListProjectsResponse, error)
 	UpdateProject(context.Context, *UpdateProjectRequest) (*UpdateProjectResponse, error)
 	DeleteProject(context.Context, *DeleteProjectRequest) (*DeleteProjectResponse, error)
+	// CreateComponent stores a component (project.edit) and starts its
+	// import in the translation service. A binding the translation service
+	// refuses at once (a repository URL it may not fetch, a bad file mask)
+	// removes the component again and answers the refusal.
 	CreateComponent(context.Context, *CreateComponentRequest) (*CreateComponentResponse, error)
 	GetComponent(context.Context, *GetComponentRequest) (*GetComponentResponse, error)
 	ListComponents(context.Context, *ListComponentsRequest) (*ListComponentsResponse, error)
+	// UpdateComponent changes a component (component.edit). A change of repo,
+	// branch, filemask, template or new_base imports it again; when the
+	// translation service refuses the new binding at once, the component is
+	// put back as it was and the refusal answered.
 	UpdateComponent(context.Context, *UpdateComponentRequest) (*UpdateComponentResponse, error)
+	// DeleteComponent removes a component (component.edit) with the
+	// components sharing its repository. What the translation service holds
+	// of them goes through the catalog's removal outbox (ListRemovedComponents
+	// lists them until it is gone). DeleteProject (project.edit) and
+	// DeleteCategory do the same for the components they remove.
 	DeleteComponent(context.Context, *DeleteComponentRequest) (*DeleteComponentResponse, error)
 	SetComponentLock(context.Context, *SetComponentLockRequest) (*SetComponentLockResponse, error)
 	GetLanguage(context.Context, *GetLanguageRequest) (*GetLanguageResponse, error)
@@ -446,6 +489,12 @@ type CatalogServiceServer interface {
 	// machine translation itself.
 	GetMachinerySettings(context.Context, *GetMachinerySettingsRequest) (*GetMachinerySettingsResponse, error)
 	SetMachinerySettings(context.Context, *SetMachinerySettingsRequest) (*SetMachinerySettingsResponse, error)
+	// ListRemovedComponents lists the deleted components whose data the
+	// translation service may still hold (their removal is not yet
+	// delivered to it): other services leave them out of every read until
+	// then. Only the services' own calls and superusers may list them
+	// (others: PermissionDenied).
+	ListRemovedComponents(context.Context, *ListRemovedComponentsRequest) (*ListRemovedComponentsResponse, error)
 	mustEmbedUnimplementedCatalogServiceServer()
 }
 
@@ -536,6 +585,9 @@ func (UnimplementedCatalogServiceServer) GetMachinerySettings(context.Context, *
 }
 func (UnimplementedCatalogServiceServer) SetMachinerySettings(context.Context, *SetMachinerySettingsRequest) (*SetMachinerySettingsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method SetMachinerySettings not implemented")
+}
+func (UnimplementedCatalogServiceServer) ListRemovedComponents(context.Context, *ListRemovedComponentsRequest) (*ListRemovedComponentsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListRemovedComponents not implemented")
 }
 func (UnimplementedCatalogServiceServer) mustEmbedUnimplementedCatalogServiceServer() {}
 func (UnimplementedCatalogServiceServer) testEmbeddedByValue()                        {}
@@ -1044,6 +1096,24 @@ func _CatalogService_SetMachinerySettings_Handler(srv interface{}, ctx context.C
 	return interceptor(ctx, in, info, handler)
 }
 
+func _CatalogService_ListRemovedComponents_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListRemovedComponentsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).ListRemovedComponents(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_ListRemovedComponents_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).ListRemovedComponents(ctx, req.(*ListRemovedComponentsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // CatalogService_ServiceDesc is the grpc.ServiceDesc for CatalogService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -1158,6 +1228,10 @@ var CatalogService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "SetMachinerySettings",
 			Handler:    _CatalogService_SetMachinerySettings_Handler,
+		},
+		{
+			MethodName: "ListRemovedComponents",
+			Handler:    _CatalogService_ListRemovedComponents_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

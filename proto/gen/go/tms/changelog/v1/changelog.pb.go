@@ -951,6 +951,198 @@ func (x *ListChangesAfterResponse) GetChanges() []*Change {
 	return nil
 }
 
+// ListCreditsRequest selects the records to count; empty fields match all.
+type ListCreditsRequest struct {
+	state           protoimpl.MessageState `protogen:"open.v1"`
+	ProjectSlug     string                 `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	ComponentSlug   string                 `protobuf:"bytes,2,opt,name=component_slug,json=componentSlug,proto3" json:"component_slug,omitempty"`
+	LanguageCode    string                 `protobuf:"bytes,3,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
+	Actions         []int32                `protobuf:"varint,4,rep,packed,name=actions,proto3" json:"actions,omitempty"`
+	TimestampAfter  *timestamppb.Timestamp `protobuf:"bytes,5,opt,name=timestamp_after,json=timestampAfter,proto3" json:"timestamp_after,omitempty"`
+	TimestampBefore *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=timestamp_before,json=timestampBefore,proto3" json:"timestamp_before,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
+}
+
+func (x *ListCreditsRequest) Reset() {
+	*x = ListCreditsRequest{}
+	mi := &file_tms_changelog_v1_changelog_proto_msgTypes[15]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListCreditsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListCreditsRequest) ProtoMessage() {}
+
+func (x *ListCreditsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_changelog_v1_changelog_proto_msgTypes[15]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListCreditsRequest.ProtoReflect.Descriptor instead.
+func (*ListCreditsRequest) Descriptor() ([]byte, []int) {
+	return file_tms_changelog_v1_changelog_proto_rawDescGZIP(), []int{15}
+}
+
+func (x *ListCreditsRequest) GetProjectSlug() string {
+	if x != nil {
+		return x.ProjectSlug
+	}
+	return ""
+}
+
+func (x *ListCreditsRequest) GetComponentSlug() string {
+	if x != nil {
+		return x.ComponentSlug
+	}
+	return ""
+}
+
+func (x *ListCreditsRequest) GetLanguageCode() string {
+	if x != nil {
+		return x.LanguageCode
+	}
+	return ""
+}
+
+func (x *ListCreditsRequest) GetActions() []int32 {
+	if x != nil {
+		return x.Actions
+	}
+	return nil
+}
+
+func (x *ListCreditsRequest) GetTimestampAfter() *timestamppb.Timestamp {
+	if x != nil {
+		return x.TimestampAfter
+	}
+	return nil
+}
+
+func (x *ListCreditsRequest) GetTimestampBefore() *timestamppb.Timestamp {
+	if x != nil {
+		return x.TimestampBefore
+	}
+	return nil
+}
+
+// Credit is how many records of a language one author is credited with.
+type Credit struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	LanguageCode  string                 `protobuf:"bytes,1,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
+	Author        string                 `protobuf:"bytes,2,opt,name=author,proto3" json:"author,omitempty"`
+	Changes       int64                  `protobuf:"varint,3,opt,name=changes,proto3" json:"changes,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Credit) Reset() {
+	*x = Credit{}
+	mi := &file_tms_changelog_v1_changelog_proto_msgTypes[16]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Credit) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Credit) ProtoMessage() {}
+
+func (x *Credit) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_changelog_v1_changelog_proto_msgTypes[16]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Credit.ProtoReflect.Descriptor instead.
+func (*Credit) Descriptor() ([]byte, []int) {
+	return file_tms_changelog_v1_changelog_proto_rawDescGZIP(), []int{16}
+}
+
+func (x *Credit) GetLanguageCode() string {
+	if x != nil {
+		return x.LanguageCode
+	}
+	return ""
+}
+
+func (x *Credit) GetAuthor() string {
+	if x != nil {
+		return x.Author
+	}
+	return ""
+}
+
+func (x *Credit) GetChanges() int64 {
+	if x != nil {
+		return x.Changes
+	}
+	return 0
+}
+
+// ListCreditsResponse holds the counts by language, then most records
+// first, then author.
+type ListCreditsResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Credits       []*Credit              `protobuf:"bytes,1,rep,name=credits,proto3" json:"credits,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListCreditsResponse) Reset() {
+	*x = ListCreditsResponse{}
+	mi := &file_tms_changelog_v1_changelog_proto_msgTypes[17]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListCreditsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListCreditsResponse) ProtoMessage() {}
+
+func (x *ListCreditsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_changelog_v1_changelog_proto_msgTypes[17]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListCreditsResponse.ProtoReflect.Descriptor instead.
+func (*ListCreditsResponse) Descriptor() ([]byte, []int) {
+	return file_tms_changelog_v1_changelog_proto_rawDescGZIP(), []int{17}
+}
+
+func (x *ListCreditsResponse) GetCredits() []*Credit {
+	if x != nil {
+		return x.Credits
+	}
+	return nil
+}
+
 var File_tms_changelog_v1_changelog_proto protoreflect.FileDescriptor
 
 const file_tms_changelog_v1_changelog_proto_rawDesc = "" +
@@ -1018,14 +1210,28 @@ const file_tms_changelog_v1_changelog_proto_rawDesc = "" +
 	"\bafter_id\x18\x01 \x01(\x03R\aafterId\x12\x14\n" +
 	"\x05limit\x18\x02 \x01(\x03R\x05limit\"N\n" +
 	"\x18ListChangesAfterResponse\x122\n" +
-	"\achanges\x18\x01 \x03(\v2\x18.tms.changelog.v1.ChangeR\achanges2\xe7\x04\n" +
+	"\achanges\x18\x01 \x03(\v2\x18.tms.changelog.v1.ChangeR\achanges\"\xa9\x02\n" +
+	"\x12ListCreditsRequest\x12!\n" +
+	"\fproject_slug\x18\x01 \x01(\tR\vprojectSlug\x12%\n" +
+	"\x0ecomponent_slug\x18\x02 \x01(\tR\rcomponentSlug\x12#\n" +
+	"\rlanguage_code\x18\x03 \x01(\tR\flanguageCode\x12\x18\n" +
+	"\aactions\x18\x04 \x03(\x05R\aactions\x12C\n" +
+	"\x0ftimestamp_after\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampR\x0etimestampAfter\x12E\n" +
+	"\x10timestamp_before\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\x0ftimestampBefore\"_\n" +
+	"\x06Credit\x12#\n" +
+	"\rlanguage_code\x18\x01 \x01(\tR\flanguageCode\x12\x16\n" +
+	"\x06author\x18\x02 \x01(\tR\x06author\x12\x18\n" +
+	"\achanges\x18\x03 \x01(\x03R\achanges\"I\n" +
+	"\x13ListCreditsResponse\x122\n" +
+	"\acredits\x18\x01 \x03(\v2\x18.tms.changelog.v1.CreditR\acredits2\xc3\x05\n" +
 	"\x10ChangelogService\x12`\n" +
 	"\rAppendChanges\x12&.tms.changelog.v1.AppendChangesRequest\x1a'.tms.changelog.v1.AppendChangesResponse\x12Z\n" +
 	"\vListChanges\x12$.tms.changelog.v1.ListChangesRequest\x1a%.tms.changelog.v1.ListChangesResponse\x12T\n" +
 	"\tGetChange\x12\".tms.changelog.v1.GetChangeRequest\x1a#.tms.changelog.v1.GetChangeResponse\x12f\n" +
 	"\x0fGetUserActivity\x12(.tms.changelog.v1.GetUserActivityRequest\x1a).tms.changelog.v1.GetUserActivityResponse\x12l\n" +
 	"\x11ListContributions\x12*.tms.changelog.v1.ListContributionsRequest\x1a+.tms.changelog.v1.ListContributionsResponse\x12i\n" +
-	"\x10ListChangesAfter\x12).tms.changelog.v1.ListChangesAfterRequest\x1a*.tms.changelog.v1.ListChangesAfterResponseBEZCgithub.com/tmsproject/tms/proto/gen/go/tms/changelog/v1;changelogv1b\x06proto3"
+	"\x10ListChangesAfter\x12).tms.changelog.v1.ListChangesAfterRequest\x1a*.tms.changelog.v1.ListChangesAfterResponse\x12Z\n" +
+	"\vListCredits\x12$.tms.changelog.v1.ListCreditsRequest\x1a%.tms.changelog.v1.ListCreditsResponseBEZCgithub.com/tmsproject/tms/proto/gen/go/tms/changelog/v1;changelogv1b\x06proto3"
 
 var (
 	file_tms_changelog_v1_changelog_proto_rawDescOnce sync.Once
@@ -1039,7 +1245,7 @@ func file_tms_changelog_v1_changelog_proto_rawDescGZIP() []byte {
 	return file_tms_changelog_v1_changelog_proto_rawDescData
 }
 
-var file_tms_changelog_v1_changelog_proto_msgTypes = make([]protoimpl.MessageInfo, 15)
+var file_tms_changelog_v1_changelog_proto_msgTypes = make([]protoimpl.MessageInfo, 18)
 var file_tms_changelog_v1_changelog_proto_goTypes = []any{
 	(*Change)(nil),                    // 0: tms.changelog.v1.Change
 	(*AppendChangesRequest)(nil),      // 1: tms.changelog.v1.AppendChangesRequest
@@ -1056,35 +1262,43 @@ var file_tms_changelog_v1_changelog_proto_goTypes = []any{
 	(*ListContributionsResponse)(nil), // 12: tms.changelog.v1.ListContributionsResponse
 	(*ListChangesAfterRequest)(nil),   // 13: tms.changelog.v1.ListChangesAfterRequest
 	(*ListChangesAfterResponse)(nil),  // 14: tms.changelog.v1.ListChangesAfterResponse
-	(*timestamppb.Timestamp)(nil),     // 15: google.protobuf.Timestamp
+	(*ListCreditsRequest)(nil),        // 15: tms.changelog.v1.ListCreditsRequest
+	(*Credit)(nil),                    // 16: tms.changelog.v1.Credit
+	(*ListCreditsResponse)(nil),       // 17: tms.changelog.v1.ListCreditsResponse
+	(*timestamppb.Timestamp)(nil),     // 18: google.protobuf.Timestamp
 }
 var file_tms_changelog_v1_changelog_proto_depIdxs = []int32{
-	15, // 0: tms.changelog.v1.Change.timestamp:type_name -> google.protobuf.Timestamp
+	18, // 0: tms.changelog.v1.Change.timestamp:type_name -> google.protobuf.Timestamp
 	0,  // 1: tms.changelog.v1.AppendChangesRequest.changes:type_name -> tms.changelog.v1.Change
-	15, // 2: tms.changelog.v1.ListChangesRequest.timestamp_after:type_name -> google.protobuf.Timestamp
-	15, // 3: tms.changelog.v1.ListChangesRequest.timestamp_before:type_name -> google.protobuf.Timestamp
+	18, // 2: tms.changelog.v1.ListChangesRequest.timestamp_after:type_name -> google.protobuf.Timestamp
+	18, // 3: tms.changelog.v1.ListChangesRequest.timestamp_before:type_name -> google.protobuf.Timestamp
 	0,  // 4: tms.changelog.v1.ListChangesResponse.changes:type_name -> tms.changelog.v1.Change
 	0,  // 5: tms.changelog.v1.GetChangeResponse.change:type_name -> tms.changelog.v1.Change
 	8,  // 6: tms.changelog.v1.GetUserActivityResponse.actions:type_name -> tms.changelog.v1.ActionCount
 	11, // 7: tms.changelog.v1.ListContributionsResponse.contributions:type_name -> tms.changelog.v1.Contribution
 	0,  // 8: tms.changelog.v1.ListChangesAfterResponse.changes:type_name -> tms.changelog.v1.Change
-	1,  // 9: tms.changelog.v1.ChangelogService.AppendChanges:input_type -> tms.changelog.v1.AppendChangesRequest
-	3,  // 10: tms.changelog.v1.ChangelogService.ListChanges:input_type -> tms.changelog.v1.ListChangesRequest
-	5,  // 11: tms.changelog.v1.ChangelogService.GetChange:input_type -> tms.changelog.v1.GetChangeRequest
-	7,  // 12: tms.changelog.v1.ChangelogService.GetUserActivity:input_type -> tms.changelog.v1.GetUserActivityRequest
-	10, // 13: tms.changelog.v1.ChangelogService.ListContributions:input_type -> tms.changelog.v1.ListContributionsRequest
-	13, // 14: tms.changelog.v1.ChangelogService.ListChangesAfter:input_type -> tms.changelog.v1.ListChangesAfterRequest
-	2,  // 15: tms.changelog.v1.ChangelogService.AppendChanges:output_type -> tms.changelog.v1.AppendChangesResponse
-	4,  // 16: tms.changelog.v1.ChangelogService.ListChanges:output_type -> tms.changelog.v1.ListChangesResponse
-	6,  // 17: tms.changelog.v1.ChangelogService.GetChange:output_type -> tms.changelog.v1.GetChangeResponse
-	9,  // 18: tms.changelog.v1.ChangelogService.GetUserActivity:output_type -> tms.changelog.v1.GetUserActivityResponse
-	12, // 19: tms.changelog.v1.ChangelogService.ListContributions:output_type -> tms.changelog.v1.ListContributionsResponse
-	14, // 20: tms.changelog.v1.ChangelogService.ListChangesAfter:output_type -> tms.changelog.v1.ListChangesAfterResponse
-	15, // [15:21] is the sub-list for method output_type
-	9,  // [9:15] is the sub-list for method input_type
-	9,  // [9:9] is the sub-list for extension type_name
-	9,  // [9:9] is the sub-list for extension extendee
-	0,  // [0:9] is the sub-list for field type_name
+	18, // 9: tms.changelog.v1.ListCreditsRequest.timestamp_after:type_name -> google.protobuf.Timestamp
+	18, // 10: tms.changelog.v1.ListCreditsRequest.timestamp_before:type_name -> google.protobuf.Timestamp
+	16, // 11: tms.changelog.v1.ListCreditsResponse.credits:type_name -> tms.changelog.v1.Credit
+	1,  // 12: tms.changelog.v1.ChangelogService.AppendChanges:input_type -> tms.changelog.v1.AppendChangesRequest
+	3,  // 13: tms.changelog.v1.ChangelogService.ListChanges:input_type -> tms.changelog.v1.ListChangesRequest
+	5,  // 14: tms.changelog.v1.ChangelogService.GetChange:input_type -> tms.changelog.v1.GetChangeRequest
+	7,  // 15: tms.changelog.v1.ChangelogService.GetUserActivity:input_type -> tms.changelog.v1.GetUserActivityRequest
+	10, // 16: tms.changelog.v1.ChangelogService.ListContributions:input_type -> tms.changelog.v1.ListContributionsRequest
+	13, // 17: tms.changelog.v1.ChangelogService.ListChangesAfter:input_type -> tms.changelog.v1.ListChangesAfterRequest
+	15, // 18: tms.changelog.v1.ChangelogService.ListCredits:input_type -> tms.changelog.v1.ListCreditsRequest
+	2,  // 19: tms.changelog.v1.ChangelogService.AppendChanges:output_type -> tms.changelog.v1.AppendChangesResponse
+	4,  // 20: tms.changelog.v1.ChangelogService.ListChanges:output_type -> tms.changelog.v1.ListChangesResponse
+	6,  // 21: tms.changelog.v1.ChangelogService.GetChange:output_type -> tms.changelog.v1.GetChangeResponse
+	9,  // 22: tms.changelog.v1.ChangelogService.GetUserActivity:output_type -> tms.changelog.v1.GetUserActivityResponse
+	12, // 23: tms.changelog.v1.ChangelogService.ListContributions:output_type -> tms.changelog.v1.ListContributionsResponse
+	14, // 24: tms.changelog.v1.ChangelogService.ListChangesAfter:output_type -> tms.changelog.v1.ListChangesAfterResponse
+	17, // 25: tms.changelog.v1.ChangelogService.ListCredits:output_type -> tms.changelog.v1.ListCreditsResponse
+	19, // [19:26] is the sub-list for method output_type
+	12, // [12:19] is the sub-list for method input_type
+	12, // [12:12] is the sub-list for extension type_name
+	12, // [12:12] is the sub-list for extension extendee
+	0,  // [0:12] is the sub-list for field type_name
 }
 
 func init() { file_tms_changelog_v1_changelog_proto_init() }
@@ -1098,7 +1312,7 @@ func file_tms_changelog_v1_changelog_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tms_changelog_v1_changelog_proto_rawDesc), len(file_tms_changelog_v1_changelog_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   15,
+			NumMessages:   18,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -25,6 +25,7 @@ const (
 	ChangelogService_GetUserActivity_FullMethodName   = "/tms.changelog.v1.ChangelogService/GetUserActivity"
 	ChangelogService_ListContributions_FullMethodName = "/tms.changelog.v1.ChangelogService/ListContributions"
 	ChangelogService_ListChangesAfter_FullMethodName  = "/tms.changelog.v1.ChangelogService/ListChangesAfter"
+	ChangelogService_ListCredits_FullMethodName       = "/tms.changelog.v1.ChangelogService/ListCredits"
 )
 
 // ChangelogServiceClient is the client API for ChangelogService service.
@@ -49,6 +50,11 @@ type ChangelogServiceClient interface {
 	// ListChangesAfter lists records with an id above after_id, oldest first:
 	// how a consumer (notification delivery) follows the log with a cursor.
 	ListChangesAfter(ctx context.Context, in *ListChangesAfterRequest, opts ...grpc.CallOption) (*ListChangesAfterResponse, error)
+	// ListCredits counts the matching records per language and credited
+	// author (records without either are left out), within the projects the
+	// caller may see: the credits of a project, component or translation. A
+	// project the caller may not see answers NotFound.
+	ListCredits(ctx context.Context, in *ListCreditsRequest, opts ...grpc.CallOption) (*ListCreditsResponse, error)
 }
 
 type changelogServiceClient struct {
@@ -119,6 +125,16 @@ func (c *changelogServiceClient) ListChangesAfter(ctx context.Context, in *ListC
 	return out, nil
 }
 
+func (c *changelogServiceClient) ListCredits(ctx context.Context, in *ListCreditsRequest, opts ...grpc.CallOption) (*ListCreditsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListCreditsResponse)
+	err := c.cc.Invoke(ctx, ChangelogService_ListCredits_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // ChangelogServiceServer is the server API for ChangelogService service.
 // All implementations must embed UnimplementedChangelogServiceServer
 // for forward compatibility.
@@ -141,6 +157,11 @@ type ChangelogServiceServer interface {
 	// ListChangesAfter lists records with an id above after_id, oldest first:
 	// how a consumer (notification delivery) follows the log with a cursor.
 	ListChangesAfter(context.Context, *ListChangesAfterRequest) (*ListChangesAfterResponse, error)
+	// ListCredits counts the matching records per language and credited
+	// author (records without either are left out), within the projects the
+	// caller may see: the credits of a project, component or translation. A
+	// project the caller may not see answers NotFound.
+	ListCredits(context.Context, *ListCreditsRequest) (*ListCreditsResponse, error)
 	mustEmbedUnimplementedChangelogServiceServer()
 }
 
@@ -168,6 +189,9 @@ func (UnimplementedChangelogServiceServer) ListContributions(context.Context, *L
 }
 func (UnimplementedChangelogServiceServer) ListChangesAfter(context.Context, *ListChangesAfterRequest) (*ListChangesAfterResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListChangesAfter not implemented")
+}
+func (UnimplementedChangelogServiceServer) ListCredits(context.Context, *ListCreditsRequest) (*ListCreditsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListCredits not implemented")
 }
 func (UnimplementedChangelogServiceServer) mustEmbedUnimplementedChangelogServiceServer() {}
 func (UnimplementedChangelogServiceServer) testEmbeddedByValue()                          {}
@@ -298,6 +322,24 @@ func _ChangelogService_ListChangesAfter_Handler(srv interface{}, ctx context.Con
 	return interceptor(ctx, in, info, handler)
 }
 
+func _ChangelogService_ListCredits_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListCreditsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(ChangelogServiceServer).ListCredits(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: ChangelogService_ListCredits_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(ChangelogServiceServer).ListCredits(ctx, req.(*ListCreditsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // ChangelogService_ServiceDesc is the grpc.ServiceDesc for ChangelogService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -328,6 +370,10 @@ var ChangelogService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ListChangesAfter",
 			Handler:    _ChangelogService_ListChangesAfter_Handler,
+		},
+		{
+			MethodName: "ListCredits",
+			Handler:    _ChangelogService_ListCredits_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

@@ -23,6 +23,7 @@ const (
 	TranslationService_GetTask_FullMethodName                = "/tms.translation.v1.TranslationService/GetTask"
 	TranslationService_ListAlerts_FullMethodName             = "/tms.translation.v1.TranslationService/ListAlerts"
 	TranslationService_ForgetComponent_FullMethodName        = "/tms.translation.v1.TranslationService/ForgetComponent"
+	TranslationService_ForgetComponents_FullMethodName       = "/tms.translation.v1.TranslationService/ForgetComponents"
 	TranslationService_ListTranslations_FullMethodName       = "/tms.translation.v1.TranslationService/ListTranslations"
 	TranslationService_GetTranslation_FullMethodName         = "/tms.translation.v1.TranslationService/GetTranslation"
 	TranslationService_AddTranslation_FullMethodName         = "/tms.translation.v1.TranslationService/AddTranslation"
@@ -77,9 +78,16 @@ type TranslationServiceClient interface {
 	// fetch the repository (UpdateFailure) or read its files (ParseError)
 	// stays listed until an import succeeds.
 	ListAlerts(ctx context.Context, in *ListAlertsRequest, opts ...grpc.CallOption) (*ListAlertsResponse, error)
-	// ForgetComponent drops every translation, unit and working copy of a
-	// deleted component.
+	// ForgetComponent is ForgetComponents of one component.
 	ForgetComponent(ctx context.Context, in *ForgetComponentRequest, opts ...grpc.CallOption) (*ForgetComponentResponse, error)
+	// ForgetComponents drops all the service holds of deleted components
+	// (translations, units, suggestions, comments, pending changes, tasks,
+	// alerts and working copies) and the labels of deleted projects. Deletes
+	// reach it by themselves: the catalog's removal outbox delivers each one
+	// here, at least once and until it succeeds, so it is idempotent. Only
+	// the services' own calls and superusers may make it (others:
+	// PermissionDenied).
+	ForgetComponents(ctx context.Context, in *ForgetComponentsRequest, opts ...grpc.CallOption) (*ForgetComponentsResponse, error)
 	ListTranslations(ctx context.Context, in *ListTranslationsRequest, opts ...grpc.CallOption) (*ListTranslationsResponse, error)
 	GetTranslation(ctx context.Context, in *GetTranslationRequest, opts ...grpc.CallOption) (*GetTranslationResponse, error)
 	AddTranslation(ctx context.Context, in *AddTranslationRequest, opts ...grpc.CallOption) (*AddTranslationResponse, error)
@@ -176,6 +184,16 @@ func (c *translationServiceClient) ForgetComponent(ctx context.Context, in *Forg
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(ForgetComponentResponse)
 	err := c.cc.Invoke(ctx, TranslationService_ForgetComponent_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *translationServiceClient) ForgetComponents(ctx context.Context, in *ForgetComponentsRequest, opts ...grpc.CallOption) (*ForgetComponentsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ForgetComponentsResponse)
+	err := c.cc.Invoke(ctx, TranslationService_ForgetComponents_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -561,9 +579,16 @@ type TranslationServiceServer interface {
 	// fetch the repository (UpdateFailure) or read its files (ParseError)
 	// stays listed until an import succeeds.
 	ListAlerts(context.Context, *ListAlertsRequest) (*ListAlertsResponse, error)
-	// ForgetComponent drops every translation, unit and working copy of a
-	// deleted component.
+	// ForgetComponent is ForgetComponents of one component.
 	ForgetComponent(context.Context, *ForgetComponentRequest) (*ForgetComponentResponse, error)
+	// ForgetComponents drops all the service holds of deleted components
+	// (translations, units, suggestions, comments, pending changes, tasks,
+	// alerts and working copies) and the labels of deleted projects. Deletes
+	// reach it by themselves: the catalog's removal outbox delivers each one
+	// here, at least once and until it succeeds, so it is idempotent. Only
+	// the services' own calls and superusers may make it (others:
+	// PermissionDenied).
+	ForgetComponents(context.Context, *ForgetComponentsRequest) (*ForgetComponentsResponse, error)
 	ListTranslations(context.Context, *ListTranslationsRequest) (*ListTranslationsResponse, error)
 	GetTranslation(context.Context, *GetTranslationRequest) (*GetTranslationResponse, error)
 	AddTranslation(context.Context, *AddTranslationRequest) (*AddTranslationResponse, error)
@@ -637,6 +662,9 @@ func (UnimplementedTranslationServiceServer) ListAlerts(context.Context, *ListAl
 }
 func (UnimplementedTranslationServiceServer) ForgetComponent(context.Context, *ForgetComponentRequest) (*ForgetComponentResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ForgetComponent not implemented")
+}
+func (UnimplementedTranslationServiceServer) ForgetComponents(context.Context, *ForgetComponentsRequest) (*ForgetComponentsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ForgetComponents not implemented")
 }
 func (UnimplementedTranslationServiceServer) ListTranslations(context.Context, *ListTranslationsRequest) (*ListTranslationsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListTranslations not implemented")
@@ -832,6 +860,24 @@ func _TranslationService_ForgetComponent_Handler(srv interface{}, ctx context.Co
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
 		return srv.(TranslationServiceServer).ForgetComponent(ctx, req.(*ForgetComponentRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _TranslationService_ForgetComponents_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ForgetComponentsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TranslationServiceServer).ForgetComponents(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TranslationService_ForgetComponents_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TranslationServiceServer).ForgetComponents(ctx, req.(*ForgetComponentsRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }
@@ -1470,6 +1516,10 @@ var TranslationService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ForgetComponent",
 			Handler:    _TranslationService_ForgetComponent_Handler,
+		},
+		{
+			MethodName: "ForgetComponents",
+			Handler:    _TranslationService_ForgetComponents_Handler,
 		},
 		{
 			MethodName: "ListTranslations",

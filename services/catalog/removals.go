@@ -1,0 +1,58 @@
+package catalog
+
+import (
+	"context"
+	"log/slog"
+
+	"google.golang.org/grpc"
+	"gorm.io/gorm"
+
+	"github.com/tmsproject/tms/pkg/outbox"
+	"github.com/tmsproject/tms/pkg/policy"
+	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
+	"github.com/tmsproject/tms/services/catalog/server"
+	"github.com/tmsproject/tms/services/catalog/store"
+)
+
+// Translation is the part of the translation service the catalog calls:
+// imports of bindings (server.Translation) and the removals of deleted
+// components.
+type Translation interface {
+	server.Translation
+	ForgetComponents(ctx context.Context, in *translationv1.ForgetComponentsRequest, opts ...grpc.CallOption) (*translationv1.ForgetComponentsResponse, error)
+}
+
+// removalRelay delivers the catalog's deletes to the translation service.
+//
+// A delete of components (alone, with a category or with their project)
+// writes, in the transaction that deletes them, an event into the
+// catalog's own outbox table store.Removals; this relay hands each batch
+// to TranslationService.ForgetComponents and retries with backoff until
+// it succeeds (at least once; forgetting is idempotent). This is the
+// house's transactional outbox (rule 3) with the owner of the data
+// driving the cascade (rule 9), chosen over having the translation service
+// follow the change log: change records name components by slug, which a
+// new component may take again, while the removal carries the ids the
+// translation service keys its rows by; and the removal does not wait for
+// the changelog service, nor does a reader of the change log page through
+// every unit edit to find the few deletes. Until an event is delivered its
+// components are listed by ListRemovedComponents, which the translation
+// service asks on every read, so they vanish the moment the delete
+// commits. The table is the removals' own so that no other relay (the
+// change log's, or an older release's during a rollout) takes them.
+func removalRelay(gdb *gorm.DB, client Translation, log *slog.Logger) *outbox.Relay {
+	deliver := func(ctx context.Context, events []outbox.Event) error {
+		req := &translationv1.ForgetComponentsRequest{}
+		for _, ev := range events {
+			r, err := store.DecodeRemoval(ev)
+			if err != nil {
+				return err
+			}
+			req.ComponentIds = append(req.ComponentIds, r.GetComponentIds()...)
+			req.ProjectIds = append(req.ProjectIds, r.GetProjectIds()...)
+		}
+		_, err := client.ForgetComponents(policy.System(ctx), req)
+		return err
+	}
+	return outbox.NewRelay(gdb, deliver, outbox.WithTable(store.Removals), outbox.WithLogger(log))
+}

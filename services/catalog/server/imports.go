@@ -1,0 +1,53 @@
+package server
+
+import (
+	"context"
+
+	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/pkg/policy"
+	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
+	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
+	"github.com/tmsproject/tms/services/catalog/store"
+)
+
+// startImport has the translation service check the binding of the
+// committed component c and import it in the background, and returns the
+// import's task id. Creating a component and importing it are one
+// operation of the catalog, whoever calls it (the gateway or any internal
+// caller): when the translation service refuses the binding at once (a
+// repository it may not fetch, a bad file mask) or cannot be reached,
+// undo puts the catalog back as it was before the write (the new
+// component removed, the former binding restored) and the refusal is
+// the answer. The import runs as the catalog's own call: the caller's
+// right to change the component was checked here.
+func (s *Server) startImport(ctx context.Context, c *store.Component, actor string, undo func() error) (string, error) {
+	if s.translation == nil {
+		return "", nil
+	}
+	resp, err := s.translation.ImportComponent(policy.System(ctx), &translationv1.ImportComponentRequest{ComponentId: c.ID, Actor: actor})
+	if err == nil {
+		return resp.GetTask().GetId(), nil
+	}
+	if uerr := undo(); uerr != nil {
+		s.log.ErrorContext(ctx, "undo a write whose import was refused", "component", c.ID, "err", uerr)
+	} else {
+		s.notify()
+		s.removed()
+	}
+	return "", errs.FromStatus(err)
+}
+
+// rebinds tells whether an update changed what the component's files are
+// read from, so that they must be imported again.
+func rebinds(old, updated *store.Component) bool {
+	return old.Repo != updated.Repo || old.Branch != updated.Branch || old.Filemask != updated.Filemask ||
+		old.Template != updated.Template || old.NewBase != updated.NewBase
+}
+
+// fromImport tells whether req records what an import found (the
+// translation service's own call): then the import under way already
+// reads the binding and none is started.
+func fromImport(ctx context.Context, req *catalogv1.UpdateComponentRequest) bool {
+	_, caller := policy.FromContext(ctx)
+	return req.GetFromImport() && !caller
+}
