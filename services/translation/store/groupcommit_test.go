@@ -43,7 +43,7 @@ func TestConcurrentEdits(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		units, _, err := s.ListUnits(ctx, cs.Translation.ID, 0, n, nil)
+		units, _, err := s.ListUnits(ctx, cs.Translation.ID, 0, n, store.Hidden{})
 		if err != nil || len(units) != n {
 			t.Fatalf("units: %d %v", len(units), err)
 		}
@@ -86,7 +86,7 @@ func TestConcurrentEdits(t *testing.T) {
 				landed[i] = true
 			}
 		}
-		got, _, err := s.ListUnits(ctx, cs.Translation.ID, 0, n, nil)
+		got, _, err := s.ListUnits(ctx, cs.Translation.ID, 0, n, store.Hidden{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -124,7 +124,7 @@ func TestEditGroupDeadline(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	units, _, err := s.ListUnits(ctx, cs.Translation.ID, 0, 2, nil)
+	units, _, err := s.ListUnits(ctx, cs.Translation.ID, 0, 2, store.Hidden{})
 	if err != nil || len(units) != 2 {
 		t.Fatalf("units: %d %v", len(units), err)
 	}
