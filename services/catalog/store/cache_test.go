@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"errors"
+	"slices"
 	"testing"
 
 	"gorm.io/gorm"
@@ -15,7 +16,8 @@ import (
 // TestComponentReadsFollowWrites: a component read again, by id or by
 // slugs, shows every write since, whether or not reads are cached (on
 // SQLite they are): a lock, a rename, a change of its project's access
-// and a delete; a caller changing what it got changes nothing stored.
+// and a delete, which lists it among the pending removals; a caller
+// changing what it got changes nothing stored.
 func TestComponentReadsFollowWrites(t *testing.T) {
 	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
 		ctx := t.Context()
@@ -89,6 +91,9 @@ func TestComponentReadsFollowWrites(t *testing.T) {
 			}
 		})
 		t.Run("delete", func(t *testing.T) {
+			if removed, err := s.RemovedComponents(ctx); err != nil || len(removed) != 0 {
+				t.Fatalf("removed before the delete: %v, %v", removed, err)
+			}
 			if err := s.DeleteComponent(ctx, "cached", "renamed", noChange); err != nil {
 				t.Fatal(err)
 			}
@@ -98,8 +103,11 @@ func TestComponentReadsFollowWrites(t *testing.T) {
 			if _, err := s.GetComponent(ctx, "cached", "renamed"); !errors.Is(err, store.ErrNotFound) {
 				t.Errorf("by slug after delete: %v", err)
 			}
+			if removed, err := s.RemovedComponents(ctx); err != nil || !slices.Contains(removed, c.ID) {
+				t.Errorf("removed after the delete: %v (%v), want it to hold %d", removed, err, c.ID)
+			}
 		})
-	}, store.Migrations, outbox.Migrations)
+	}, store.Migrations, outbox.Migrations, store.Removals.Migrations())
 }
 
 func noChange(c store.Component) *changelogv1.Change {

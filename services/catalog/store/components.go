@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"github.com/tmsproject/tms/pkg/db"
 
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	"gorm.io/gorm"
@@ -69,36 +68,20 @@ func componentBySlug(q *gorm.DB, projectSlug, slug string) (*Component, error) {
 
 // GetComponent returns the component with this slug in the project.
 func (s *Store) GetComponent(ctx context.Context, projectSlug, slug string) (*Component, error) {
-	return s.cachedComponent(0, [2]string{projectSlug, slug}, func() (*Component, error) {
+	return cached(s.db, &s.cache.componentBySlug, [2]string{projectSlug, slug}, func() (*Component, error) {
 		return componentBySlug(s.db.WithContext(ctx), projectSlug, slug)
 	})
 }
 
 // GetComponentByID returns the component with this id.
 func (s *Store) GetComponentByID(ctx context.Context, id int64) (*Component, error) {
-	return s.cachedComponent(id, [2]string{}, func() (*Component, error) {
+	return cached(s.db, &s.cache.componentByID, id, func() (*Component, error) {
 		c := Component{ID: id}
 		if err := reread(s.db.WithContext(ctx), &c); err != nil {
 			return nil, err
 		}
 		return &c, nil
 	})
-}
-
-// cachedComponent answers the component of id (0: of slugs) from the
-// cache, or reads it and keeps it (componentCache).
-func (s *Store) cachedComponent(id int64, slugs [2]string, read func() (*Component, error)) (*Component, error) {
-	gen, ok := db.Generation(s.db)
-	if ok {
-		if c, hit := s.components.get(gen, id, slugs); hit {
-			return c, nil
-		}
-	}
-	c, err := read()
-	if err == nil && ok {
-		s.components.put(gen, c)
-	}
-	return c, err
 }
 
 // ListComponents returns a page of components ordered by id and the total:

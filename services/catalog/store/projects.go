@@ -64,16 +64,18 @@ func duplicateOr(err error, check func() error) error {
 
 // GetProject returns the project with this slug.
 func (s *Store) GetProject(ctx context.Context, slug string) (*Project, error) {
-	var p Project
-	q := s.db.WithContext(ctx)
-	if err := q.Where("slug = ?", slug).Take(&p).Error; err != nil {
-		return nil, notFound(err)
-	}
-	ps := []Project{p}
-	if err := fillLocked(q, ps); err != nil {
-		return nil, err
-	}
-	return &ps[0], nil
+	return cached(s.db, &s.cache.projectBySlug, slug, func() (*Project, error) {
+		var p Project
+		q := s.db.WithContext(ctx)
+		if err := q.Where("slug = ?", slug).Take(&p).Error; err != nil {
+			return nil, notFound(err)
+		}
+		ps := []Project{p}
+		if err := fillLocked(q, ps); err != nil {
+			return nil, err
+		}
+		return &ps[0], nil
+	})
 }
 
 // ListProjects returns a page of projects ordered by id and the total.

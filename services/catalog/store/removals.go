@@ -44,19 +44,21 @@ func recordRemoval(tx *gorm.DB, removed []Component, projectIDs ...int64) error 
 // RemovedComponents lists the deleted components whose removal the
 // translation service has not taken yet, by id.
 func (s *Store) RemovedComponents(ctx context.Context) ([]int64, error) {
-	events, err := Removals.Undelivered(s.db.WithContext(ctx))
-	if err != nil {
-		return nil, err
-	}
-	var ids []int64
-	for _, ev := range events {
-		req, err := DecodeRemoval(ev)
+	return cached(s.db, &s.cache.removed, struct{}{}, func() ([]int64, error) {
+		events, err := Removals.Undelivered(s.db.WithContext(ctx))
 		if err != nil {
 			return nil, err
 		}
-		ids = append(ids, req.GetComponentIds()...)
-	}
-	return ids, nil
+		var ids []int64
+		for _, ev := range events {
+			req, err := DecodeRemoval(ev)
+			if err != nil {
+				return nil, err
+			}
+			ids = append(ids, req.GetComponentIds()...)
+		}
+		return ids, nil
+	})
 }
 
 // DecodeRemoval reads the ForgetComponents request an event of Removals

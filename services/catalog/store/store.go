@@ -49,12 +49,12 @@ func (p Page) apply(q *gorm.DB) *gorm.DB {
 
 // Store is the catalog's storage.
 type Store struct {
-	db         *gorm.DB
-	components componentCache
+	db    *gorm.DB
+	cache *caches
 }
 
 // New wraps an open, migrated database.
-func New(gdb *gorm.DB) *Store { return &Store{db: gdb} }
+func New(gdb *gorm.DB) *Store { return &Store{db: gdb, cache: newCaches()} }
 
 // now is the timestamp stored for new rows, as the engines keep it.
 func now() time.Time { return db.Normalize(time.Now()) }
