@@ -13,6 +13,7 @@ import (
 	"slices"
 
 	"github.com/tmsproject/tms/services/translation/formats/base"
+	"github.com/tmsproject/tms/services/translation/formats/json"
 	"github.com/tmsproject/tms/services/translation/formats/po"
 )
 
@@ -30,6 +31,11 @@ type (
 // registry lists every format, in the order IDs answers.
 var registry = []Format{
 	po.Format{},
+	json.JSON,
+	json.Nested,
+	json.I18next,
+	json.I18nextV4,
+	json.GoI18nJSON,
 }
 
 // Lookup returns the format of a file_format identifier; "" is PO, the

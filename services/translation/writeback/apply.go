@@ -96,7 +96,7 @@ func Apply(f formats.File, units []Unit, removed []Key, m Mode) (Result, error) 
 			continue
 		}
 		forms, fuzzy := targetForms(u, m.Plurals, len(fu.Source) > 1 || len(u.Source) > 1)
-		if slices.Equal(forms, fu.Target) && fuzzy == fu.Fuzzy {
+		if slices.Equal(forms, fu.Target) && (fuzzy == fu.Fuzzy || !f.RecordsFuzzy()) {
 			continue
 		}
 		if err := f.SetTarget(fu, forms, fuzzy); err != nil {

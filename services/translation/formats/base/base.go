@@ -43,6 +43,9 @@ type File interface {
 	// Bytes renders the file: untouched content as read, edited units as
 	// the reference writes them.
 	Bytes() []byte
+	// RecordsFuzzy reports whether the format stores the fuzzy state (PO
+	// does, JSON does not: there it lives in the database only).
+	RecordsFuzzy() bool
 }
 
 // Header holds the fields Weblate sets on every save of a file whose

@@ -133,6 +133,9 @@ func (f *File) Remove(u *base.Unit) bool {
 	return err == nil && f.f.RemoveEntry(e)
 }
 
+// RecordsFuzzy: PO has the fuzzy flag.
+func (f *File) RecordsFuzzy() bool { return true }
+
 // Bytes renders the file losslessly.
 func (f *File) Bytes() []byte { return f.f.Bytes() }
 
