@@ -142,3 +142,50 @@ func SamePlural(n1 int, f1 string, n2 int, f2 string) bool {
 	}
 	return true
 }
+
+// pluralTags are the CLDR plural categories of each plural type, in the
+// order of the formula's form indexes (the order of a unit's forms).
+var pluralTags = map[int][]string{
+	PluralNone:                   {"other"},
+	PluralOneOther:               {"one", "other"},
+	PluralOneFewOther:            {"one", "few", "other"},
+	PluralArabic:                 {"zero", "one", "two", "few", "many", "other"},
+	PluralOneTwoOther:            {"one", "two", "other"},
+	PluralOneTwoThreeOther:       {"one", "two", "few", "other"},
+	PluralOneTwoFewOther:         {"one", "two", "few", "other"},
+	PluralOneOtherZero:           {"one", "other", "zero"},
+	PluralOneFewManyOther:        {"one", "few", "many", "other"},
+	PluralTwoOther:               {"two", "other"},
+	PluralOneTwoFewManyOther:     {"one", "two", "few", "many", "other"},
+	PluralZeroOneOther:           {"zero", "one", "other"},
+	PluralZeroOneTwoFewManyOther: {"zero", "one", "two", "few", "many", "other"},
+	PluralOtherOneTwoFew:         {"other", "one", "two", "few"},
+	PluralOneOtherTwo:            {"one", "other", "two"},
+	PluralZeroOther:              {"zero", "other"},
+	PluralZeroOneFewOther:        {"zero", "one", "few", "other"},
+	PluralZeroOneTwoFewOther:     {"zero", "one", "two", "few", "other"},
+	PluralZeroOneTwoOther:        {"zero", "one", "two", "other"},
+	PluralZeroOneFewManyOther:    {"zero", "one", "few", "many", "other"},
+	PluralOneManyOther:           {"one", "many", "other"},
+	PluralZeroOneManyOther:       {"zero", "one", "many", "other"},
+	PluralOneFewMany:             {"one", "few", "many"},
+	PluralOneZeroFewOther:        {"one", "zero", "few", "other"},
+}
+
+// CLDRCategories are the CLDR plural categories in CLDR's order.
+var CLDRCategories = []string{"zero", "one", "two", "few", "many", "other"}
+
+// PluralTags are the CLDR plural categories of the forms of a language's
+// default plural, in form order ("one", "other" for English): the suffixes
+// of i18next v4 keys and the cases of go-i18n. Codes the table lacks get
+// English's.
+func PluralTags(code string) []string {
+	l, ok := Lookup(code)
+	if !ok {
+		return pluralTags[PluralOneOther]
+	}
+	if tags, ok := pluralTags[l.PluralType]; ok && len(tags) == l.PluralNumber {
+		return tags
+	}
+	return CLDRCategories[len(CLDRCategories)-min(l.PluralNumber, len(CLDRCategories)):]
+}

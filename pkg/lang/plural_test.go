@@ -1,6 +1,9 @@
 package lang
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestParsePluralForms(t *testing.T) {
 	tests := []struct {
@@ -139,6 +142,20 @@ func TestSamePlural(t *testing.T) {
 	for _, c := range cases {
 		if got := SamePlural(c.n1, c.f1, c.n2, c.f2); got != c.expect {
 			t.Errorf("%s: SamePlural = %v, want %v", c.name, got, c.expect)
+		}
+	}
+}
+
+func TestPluralTags(t *testing.T) {
+	for code, want := range map[string]string{"en": "one other", "de": "one other", "ru": "one few many",
+		"ja": "other", "ar": "zero one two few many other", "xx-unknown": "one other"} {
+		if got := strings.Join(PluralTags(code), " "); got != want {
+			t.Errorf("PluralTags(%q) = %q, want %q", code, got, want)
+		}
+	}
+	for typ, tags := range pluralTags {
+		if len(tags) == 0 {
+			t.Errorf("type %d has no tags", typ)
 		}
 	}
 }

@@ -11,11 +11,11 @@ import (
 	"runtime/debug"
 
 	"github.com/tmsproject/tms/pkg/lang"
-	"github.com/tmsproject/tms/pkg/po"
 	"github.com/tmsproject/tms/pkg/textstat"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	"github.com/tmsproject/tms/services/translation/filemask"
+	"github.com/tmsproject/tms/services/translation/formats"
 	"github.com/tmsproject/tms/services/translation/store"
 	"github.com/tmsproject/tms/services/translation/workcopy"
 	"google.golang.org/grpc"
@@ -46,8 +46,18 @@ type Progress func(percent int, line string)
 type parsed struct {
 	match filemask.Match
 	data  []byte
-	file  *po.File
+	file  formats.File
 	err   error
+}
+
+// reader parses the files of one component.
+type reader struct {
+	realRoot, dir string
+	format        formats.Format
+	// mono: the component has a template, units are keyed (Weblate's
+	// monolingual components).
+	mono bool
+	cjk  bool
 }
 
 // Import reads the component's files from dir and stores them. Every file
@@ -59,6 +69,13 @@ func (im *Importer) Import(ctx context.Context, comp *catalogv1.Component, dir s
 	mask, err := filemask.Parse(comp.GetFilemask())
 	if err != nil {
 		return fmt.Errorf("filemask %q: %w", comp.GetFilemask(), err)
+	}
+	format, err := formats.Lookup(comp.GetFileFormat())
+	if err != nil {
+		return err
+	}
+	if format.Monolingual() && comp.GetTemplate() == "" {
+		return fmt.Errorf("file format %q needs a template: the monolingual base file of the source language", format.ID())
 	}
 	matches, err := mask.Glob(dir)
 	if err != nil {
@@ -76,15 +93,15 @@ func (im *Importer) Import(ctx context.Context, comp *catalogv1.Component, dir s
 	if srcCode == "" {
 		srcCode = "en"
 	}
-	cjk := textstat.IsCJK(srcCode)
+	r := &reader{realRoot: realRoot, dir: dir, format: format, mono: comp.GetTemplate() != "", cjk: textstat.IsCJK(srcCode)}
 	var baseFile *sourceBase
 	if base != "" {
-		if baseFile, err = readBase(realRoot, dir, base, cjk); err != nil {
+		if baseFile, err = r.readBase(base, srcCode); err != nil {
 			return err
 		}
 	}
 	paths := translationFiles(matches, base, srcCode)
-	extra, err := sourceOnlyInFiles(realRoot, dir, paths, baseFile, cjk)
+	extra, err := r.sourceOnlyInFiles(paths, baseFile)
 	if err != nil {
 		return err
 	}
@@ -96,11 +113,11 @@ func (im *Importer) Import(ctx context.Context, comp *catalogv1.Component, dir s
 	}
 	seen := map[string]bool{srcCode: true}
 	for i, m := range paths {
-		f := parseOne(realRoot, dir, m)
+		f := r.parse(m)
 		if f.err != nil {
 			return f.err
 		}
-		code, err := im.importFile(ctx, comp, f, sourceIDs, cjk)
+		code, err := im.importFile(ctx, comp, r, f, baseFile, sourceIDs)
 		if err != nil {
 			return err
 		}
@@ -121,21 +138,36 @@ func releaseMemory() { debug.FreeOSMemory() }
 // strings as source units and what the source translation records of it,
 // not the parsed file, several times their size.
 type sourceBase struct {
-	units          []store.Unit
+	units []store.Unit
+	// keys are the template's units of a monolingual component, without
+	// their file's handles.
+	keys           []*formats.Unit
 	path, revision string
 	plurals        int
 	formula        string
 }
 
-func readBase(realRoot, dir, path string, cjk bool) (*sourceBase, error) {
-	f := parseOne(realRoot, dir, filemask.Match{Path: path})
+func (r *reader) readBase(path, srcCode string) (*sourceBase, error) {
+	f := r.parse(filemask.Match{Path: path, Code: srcCode})
 	if f.err != nil {
 		return nil, f.err
 	}
 	b := &sourceBase{path: path, revision: workcopy.BlobHash(f.data)}
 	b.plurals, b.formula = plurals(f.file)
-	for _, e := range f.file.Entries() {
-		b.units = append(b.units, newUnit(e, cjk, true))
+	have := map[string]bool{}
+	for _, e := range f.file.Units() {
+		if !r.mono {
+			b.units = append(b.units, newUnit(e, r.cjk, true))
+			continue
+		}
+		if have[e.Context] {
+			continue // a repeated key: the first one counts, as in the reference
+		}
+		have[e.Context] = true
+		k := *e
+		k.Ref = nil
+		b.keys = append(b.keys, &k)
+		b.units = append(b.units, MonolingualUnit(&k, &k, len(k.Target), r.cjk))
 	}
 	return b, nil
 }
@@ -143,9 +175,10 @@ func readBase(realRoot, dir, path string, cjk bool) (*sourceBase, error) {
 // sourceOnlyInFiles parses the translation files one at a time (a parsed
 // file takes several times its size) and returns the source units of the
 // strings the base file lacks, in file order, each once: Weblate creates a
-// source unit for every translated string. The first parse error is
-// returned.
-func sourceOnlyInFiles(realRoot, dir string, matches []filemask.Match, base *sourceBase, cjk bool) ([]store.Unit, error) {
+// source unit for every translated string of a bilingual component (a
+// monolingual one has the template's strings only). The first parse error
+// is returned.
+func (r *reader) sourceOnlyInFiles(matches []filemask.Match, base *sourceBase) ([]store.Unit, error) {
 	have := map[int64]bool{}
 	if base != nil {
 		for _, u := range base.units {
@@ -154,12 +187,15 @@ func sourceOnlyInFiles(realRoot, dir string, matches []filemask.Match, base *sou
 	}
 	var out []store.Unit
 	for _, m := range matches {
-		f := parseOne(realRoot, dir, m)
+		f := r.parse(m)
 		if f.err != nil {
 			return nil, f.err
 		}
-		for _, e := range f.file.Entries() {
-			if u := newUnit(e, cjk, true); !have[u.IDHash] {
+		if r.mono {
+			continue
+		}
+		for _, e := range f.file.Units() {
+			if u := newUnit(e, r.cjk, true); !have[u.IDHash] {
 				have[u.IDHash] = true
 				out = append(out, u)
 			}
@@ -180,10 +216,11 @@ func translationFiles(matches []filemask.Match, base, srcCode string) []filemask
 	return out
 }
 
-func parseOne(realRoot, dir string, m filemask.Match) parsed {
+// parse reads and parses one file of the component.
+func (r *reader) parse(m filemask.Match) parsed {
 	p := parsed{match: m}
-	full := filepath.Join(dir, filepath.FromSlash(m.Path))
-	if _, ok := filemask.Resolve(realRoot, full); !ok {
+	full := filepath.Join(r.dir, filepath.FromSlash(m.Path))
+	if _, ok := filemask.Resolve(r.realRoot, full); !ok {
 		p.err = fmt.Errorf("%s: file not found in the repository", m.Path)
 		return p
 	}
@@ -191,7 +228,7 @@ func parseOne(realRoot, dir string, m filemask.Match) parsed {
 		p.err = fmt.Errorf("%s: %w", m.Path, p.err)
 		return p
 	}
-	if p.file, p.err = po.Parse(p.data); p.err != nil {
+	if p.file, p.err = r.format.Parse(p.data, formats.Language{Code: m.Code}); p.err != nil {
 		p.err = fmt.Errorf("%s: %w", m.Path, p.err)
 	}
 	return p
@@ -241,7 +278,7 @@ func (im *Importer) importSource(ctx context.Context, comp *catalogv1.Component,
 }
 
 // importFile stores one translation file and returns its language code.
-func (im *Importer) importFile(ctx context.Context, comp *catalogv1.Component, f parsed, sourceIDs map[int64]int64, cjk bool) (string, error) {
+func (im *Importer) importFile(ctx context.Context, comp *catalogv1.Component, r *reader, f parsed, base *sourceBase, sourceIDs map[int64]int64) (string, error) {
 	n, formula := plurals(f.file)
 	lng, err := im.ensure(ctx, f.match.Code, n, formula)
 	if err != nil {
@@ -252,11 +289,7 @@ func (im *Importer) importFile(ctx context.Context, comp *catalogv1.Component, f
 	setPlural(&spec.Translation, lng.GetPlural())
 	spec.Translation.Filename = f.match.Path
 	spec.Translation.Revision = workcopy.BlobHash(f.data)
-	entries := f.file.Entries()
-	spec.Units = make([]store.Unit, 0, len(entries))
-	for _, e := range entries {
-		spec.Units = append(spec.Units, newUnit(e, cjk, false))
-	}
+	spec.Units = r.units(f.file, base, spec.Translation.PluralNumber)
 	// The parsed file is several times the size of its units: let it go
 	// before they are stored (the caller holds no other reference).
 	f.file, f.data = nil, nil
@@ -270,6 +303,31 @@ func (im *Importer) importFile(ctx context.Context, comp *catalogv1.Component, f
 		return "", fmt.Errorf("store %s: %w", f.match.Path, err)
 	}
 	return code, nil
+}
+
+// units are the store's units of a translation file: its own units in a
+// bilingual component, the template's keys with the file's targets in a
+// monolingual one.
+func (r *reader) units(f formats.File, base *sourceBase, plurals int) []store.Unit {
+	entries := f.Units()
+	if !r.mono {
+		out := make([]store.Unit, 0, len(entries))
+		for _, e := range entries {
+			out = append(out, newUnit(e, r.cjk, false))
+		}
+		return out
+	}
+	byKey := make(map[string]*formats.Unit, len(entries))
+	for _, e := range entries {
+		if byKey[e.Context] == nil {
+			byKey[e.Context] = e
+		}
+	}
+	out := make([]store.Unit, 0, len(base.keys))
+	for _, k := range base.keys {
+		out = append(out, MonolingualUnit(k, byKey[k.Context], plurals, r.cjk))
+	}
+	return out
 }
 
 func (im *Importer) translation(comp *catalogv1.Component, code string) store.Translation {
@@ -296,9 +354,14 @@ func setPlural(t *store.Translation, p *catalogv1.Plural) {
 	t.PluralFormula, t.PluralType = p.GetFormula(), p.GetType()
 }
 
-// plurals reads the file's Plural-Forms; 0 and "" when it has none usable.
-func plurals(f *po.File) (int, string) {
-	n, formula, err := lang.ParsePluralForms(f.HeaderField("Plural-Forms"))
+// plurals reads the file's Plural-Forms; 0 and "" when it has none usable
+// (or the format has no header).
+func plurals(f formats.File) (int, string) {
+	hf, ok := f.(formats.HeaderFile)
+	if !ok {
+		return 0, ""
+	}
+	n, formula, err := lang.ParsePluralForms(hf.HeaderField("Plural-Forms"))
 	if err != nil {
 		return 0, ""
 	}

@@ -1,52 +1,47 @@
 package importer
 
 import (
-	"github.com/tmsproject/tms/pkg/po"
 	"github.com/tmsproject/tms/pkg/textstat"
+	"github.com/tmsproject/tms/services/translation/formats"
 	"github.com/tmsproject/tms/services/translation/store"
 )
 
-// SourceForms are the msgid and, for plurals, the msgid_plural.
-func SourceForms(e *po.Entry) []string {
-	if e.HasPlural {
-		return []string{e.Msgid, e.MsgidPlural}
-	}
-	return []string{e.Msgid}
-}
-
-// State is the unit state of a PO entry: fuzzy entries with some text need
-// editing; entries with every form filled are translated; the rest empty.
-func State(e *po.Entry) int {
-	empty := true
-	for _, s := range e.Msgstr {
+// State is the unit state of a file's unit: fuzzy units with some text
+// need editing; units with every form filled are translated; the rest
+// empty.
+func State(u *formats.Unit) int {
+	empty, full := true, len(u.Target) > 0
+	for _, s := range u.Target {
 		if s != "" {
 			empty = false
+		} else {
+			full = false
 		}
 	}
 	switch {
 	case empty:
 		return store.StateEmpty
-	case e.Fuzzy():
+	case u.Fuzzy:
 		return store.StateFuzzy
-	case e.Translated():
+	case full:
 		return store.StateTranslated
 	default:
 		return store.StateEmpty
 	}
 }
 
-// newUnit builds the unit of an entry; source units are read-only and carry
-// their source as target.
-func newUnit(e *po.Entry, cjk, source bool) store.Unit {
-	src := SourceForms(e)
+// newUnit builds the unit of a bilingual file's unit; source units are
+// read-only and carry their source as target.
+func newUnit(e *formats.Unit, cjk, source bool) store.Unit {
+	src := e.Source
 	u := store.Unit{
 		Source:         store.Join(src),
-		Target:         e.Target(),
-		PreviousSource: e.PreviousSource(),
+		Target:         store.Join(e.Target),
+		PreviousSource: e.PreviousSource,
 		Context:        e.Context,
-		Location:       e.Location(),
-		Note:           e.Note(),
-		Flags:          e.FlagsWithoutFuzzy(),
+		Location:       e.Location,
+		Note:           e.Note,
+		Flags:          e.Flags,
 		IDHash:         textstat.IDHash(src, e.Context),
 		ContentHash:    textstat.ContentHash(src, e.Context),
 		State:          State(e),
@@ -54,14 +49,49 @@ func newUnit(e *po.Entry, cjk, source bool) store.Unit {
 		NumChars:       int64(textstat.Chars(src)),
 		Priority:       100,
 	}
-	if len(e.Msgstr) == 0 {
-		u.Target = ""
-	}
 	if source {
 		u.Target, u.State, u.PreviousSource = u.Source, store.StateReadOnly, ""
 	}
 	return u
 }
 
-// NewUnit is the unit of a translation-file entry.
-func NewUnit(e *po.Entry, cjk bool) store.Unit { return newUnit(e, cjk, false) }
+// NewUnit is the unit of a bilingual translation file's unit.
+func NewUnit(e *formats.Unit, cjk bool) store.Unit { return newUnit(e, cjk, false) }
+
+// MonolingualUnit is the unit of a key of a monolingual component, as
+// Weblate builds it: the key is the context and its hash the id_hash, the
+// template's text the source; target is the translation file's unit of the
+// key (nil when the file lacks it: the unit is then empty, with plurals
+// forms when the source has plurals). For the source translation target is
+// the template unit itself, and the unit an editable source string.
+func MonolingualUnit(tmpl, target *formats.Unit, plurals int, cjk bool) store.Unit {
+	src := tmpl.Target
+	if len(src) == 0 {
+		src = []string{""}
+	}
+	u := store.Unit{
+		Source:      store.Join(src),
+		Context:     tmpl.Context,
+		Location:    tmpl.Location,
+		Note:        tmpl.Note,
+		Flags:       tmpl.Flags,
+		IDHash:      textstat.Hash(tmpl.Context),
+		ContentHash: textstat.ContentHash(src, tmpl.Context),
+		NumWords:    int64(textstat.Words(src, cjk)),
+		NumChars:    int64(textstat.Chars(src)),
+		Priority:    100,
+	}
+	if target == nil {
+		n := 1
+		if len(src) > 1 {
+			n = max(plurals, 1)
+		}
+		u.Target = store.Join(make([]string, n))
+		return u
+	}
+	if target.Note != "" {
+		u.Note = target.Note
+	}
+	u.Target, u.State = store.Join(target.Target), State(target)
+	return u
+}

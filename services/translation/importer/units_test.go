@@ -3,7 +3,7 @@ package importer
 import (
 	"testing"
 
-	"github.com/tmsproject/tms/pkg/po"
+	"github.com/tmsproject/tms/services/translation/formats"
 )
 
 func TestState(t *testing.T) {
@@ -19,12 +19,13 @@ func TestState(t *testing.T) {
 		{"plural partial", "msgid \"a\"\nmsgid_plural \"as\"\nmsgstr[0] \"b\"\nmsgstr[1] \"\"\n", 0},
 		{"plural full", "msgid \"a\"\nmsgid_plural \"as\"\nmsgstr[0] \"b\"\nmsgstr[1] \"bs\"\n", 20},
 	}
+	pof, _ := formats.Lookup("po")
 	for _, tt := range tests {
-		f, err := po.Parse([]byte(tt.text))
+		f, err := pof.Parse([]byte(tt.text), formats.Language{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		e := f.Entries()[0]
+		e := f.Units()[0]
 		if got := State(e); got != tt.want {
 			t.Errorf("%s: State = %d, want %d", tt.name, got, tt.want)
 		}

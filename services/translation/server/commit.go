@@ -10,11 +10,11 @@ import (
 	"strings"
 	"time"
 
-	"github.com/tmsproject/tms/pkg/po"
 	"github.com/tmsproject/tms/pkg/textstat"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	"github.com/tmsproject/tms/services/translation/filemask"
+	"github.com/tmsproject/tms/services/translation/formats"
 	"github.com/tmsproject/tms/services/translation/store"
 	"github.com/tmsproject/tms/services/translation/workcopy"
 	"github.com/tmsproject/tms/services/translation/writeback"
@@ -122,10 +122,16 @@ func (s *Server) writeTranslation(ctx context.Context, repo *workcopy.Repo, comp
 		c.RemovalIDs = append(c.RemovalIDs, r.ID)
 	}
 	t := p.Translation
-	// Bilingual source strings live in the template, which Weblate does
-	// not write; their pending flags are simply cleared.
-	if t.Filename == "" || t.IsSource {
+	mono := comp.GetTemplate() != ""
+	// Bilingual source strings live in the template (or new_base), which
+	// Weblate does not write; their pending flags are simply cleared. The
+	// source strings of a monolingual component are the template's.
+	if t.Filename == "" || (t.IsSource && !mono) {
 		return c, nil, nil
+	}
+	format, err := formats.Lookup(comp.GetFileFormat())
+	if err != nil {
+		return c, nil, err
 	}
 	data, err := repo.ReadFile(t.Filename)
 	if errors.Is(err, os.ErrNotExist) {
@@ -134,11 +140,12 @@ func (s *Server) writeTranslation(ctx context.Context, repo *workcopy.Repo, comp
 	if err != nil {
 		return c, nil, err
 	}
-	f, err := po.Parse(data)
+	f, err := format.Parse(data, formats.Language{Code: fileLanguageCode(comp, t)})
 	if err != nil {
 		return c, nil, fmt.Errorf("%s: %w", t.Filename, err)
 	}
-	res, err := writeback.Apply(f, unitsOf(p.Units), removalsOf(p.Removals), t.PluralNumber)
+	res, err := writeback.Apply(f, unitsOf(p.Units), removalsOf(p.Removals),
+		writeback.Mode{Plurals: t.PluralNumber, Monolingual: mono})
 	if err != nil {
 		return c, nil, fmt.Errorf("%s: %w", t.Filename, err)
 	}
@@ -175,14 +182,16 @@ func removalsOf(rs []store.Removal) []writeback.Key {
 
 // header is what Weblate's update_units puts in the header of a saved
 // file; translator is the author of the translation's latest pending edit.
-func (s *Server) header(ctx context.Context, t store.Translation, f *po.File, mc *messageContext, translator workcopy.Signature) writeback.Header {
+func (s *Server) header(ctx context.Context, t store.Translation, f formats.File, mc *messageContext, translator workcopy.Signature) writeback.Header {
 	h := writeback.Header{
 		LastTranslator: signatureText(translator),
 		Language:       fileLanguageCode(mc.comp, t), Revised: time.Now().UTC(), Generator: s.cfg.Git.Generator,
 		ReportBugsTo: mc.comp.GetReportSourceBugs(),
 	}
 	lng := mc.language(ctx, t.LanguageCode)
-	h.PluralForms = headerPluralForms(f.HeaderField("Plural-Forms"), t, lng)
+	if hf, ok := f.(formats.HeaderFile); ok {
+		h.PluralForms = headerPluralForms(hf.HeaderField("Plural-Forms"), t, lng)
+	}
 	if mc.project.GetSetLanguageTeam() {
 		h.LanguageTeam = fmt.Sprintf("%s <%s>", lng.GetName(),
 			s.cfg.Git.translationURL(t.ProjectSlug, t.ComponentSlug, t.LanguageCode))

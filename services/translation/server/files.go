@@ -9,22 +9,27 @@ import (
 	"strings"
 
 	"github.com/tmsproject/tms/pkg/errs"
-	"github.com/tmsproject/tms/pkg/po"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
+	"github.com/tmsproject/tms/services/translation/formats"
 )
 
 // GetFile answers a translation file as in the repository, after
 // committing the component's pending changes (as the reference does before
-// a download): format "" or po gives the file, mo the compiled catalogue.
-// A translation without a file (a bilingual source) answers no content.
+// a download): format "" or the component's file format gives the file,
+// mo the compiled catalogue of a PO file. A translation without a file (a
+// bilingual source) answers no content.
 func (s *Server) GetFile(ctx context.Context, req *translationv1.GetFileRequest) (*translationv1.GetFileResponse, error) {
-	format := req.GetFormat()
-	if format != "" && format != "po" && format != "mo" {
-		return nil, errs.NotFoundf("Not found.")
-	}
 	comp, t, err := s.componentTranslation(ctx, req.GetComponentId(), req.GetLanguageCode())
 	if err != nil {
 		return nil, err
+	}
+	fileFormat, err := formats.Lookup(comp.GetFileFormat())
+	if err != nil {
+		return nil, errs.Wrap(errs.FailedPrecondition, err, "The file format of the component is not supported.")
+	}
+	format := req.GetFormat()
+	if format != "" && format != fileFormat.ID() && format != "mo" {
+		return nil, errs.NotFoundf("Not found.")
 	}
 	unlock := s.cfg.Repos.Lock(comp.GetId())
 	defer unlock()
@@ -36,7 +41,7 @@ func (s *Server) GetFile(ctx context.Context, req *translationv1.GetFileRequest)
 		return nil, err
 	}
 	if t.Filename == "" {
-		return &translationv1.GetFileResponse{ContentType: "text/x-po"}, nil
+		return &translationv1.GetFileResponse{ContentType: fileFormat.ContentType()}, nil
 	}
 	data, err := repo.ReadFile(t.Filename)
 	if errors.Is(err, os.ErrNotExist) {
@@ -49,16 +54,21 @@ func (s *Server) GetFile(ctx context.Context, req *translationv1.GetFileRequest)
 	if err != nil {
 		return nil, err
 	}
-	out := &translationv1.GetFileResponse{Content: data, Filename: t.Filename, ContentType: "text/x-po",
+	out := &translationv1.GetFileResponse{Content: data, Filename: t.Filename, ContentType: fileFormat.ContentType(),
 		CommitTime: timestamppb.New(when.UTC())}
 	if format != "mo" {
 		return out, nil
 	}
-	f, err := po.Parse(data)
+	f, err := fileFormat.Parse(data, formats.Language{Code: t.LanguageCode})
 	if err != nil {
 		return nil, errs.Wrap(errs.FailedPrecondition, err, "The translation file can not be parsed.")
 	}
-	out.Content, out.ContentType = f.MO(), "application/x-gettext-catalog"
-	out.Filename = strings.TrimSuffix(t.Filename, path.Ext(t.Filename)) + ".mo"
+	c, ok := f.(formats.Compiler)
+	if !ok {
+		return nil, errs.NotFoundf("Not found.")
+	}
+	var ext string
+	out.Content, ext, out.ContentType = c.Compile()
+	out.Filename = strings.TrimSuffix(t.Filename, path.Ext(t.Filename)) + ext
 	return out, nil
 }

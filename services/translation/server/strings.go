@@ -24,14 +24,13 @@ var (
 
 // checkManageUnits is Weblate's check_manage_units plus the lock: strings
 // are added and removed only where the component manages them. Monolingual
-// components (with a template) take strings on the source only, and this
-// service edits no templates yet.
+// components (with a template) take strings on the source only: they go
+// into the template, and every translation gets them empty.
 func checkManageUnits(comp *catalogv1.Component, t store.Translation) error {
-	template := comp.GetTemplate() != ""
-	if template && !t.IsSource {
+	if comp.GetTemplate() != "" && !t.IsSource {
 		return errSourceOnly
 	}
-	if !comp.GetManageUnits() || template {
+	if !comp.GetManageUnits() {
 		return errManageUnits
 	}
 	if comp.GetLocked() {
@@ -75,8 +74,14 @@ func (s *Server) createUnit(ctx context.Context, comp *catalogv1.Component, t st
 // newString validates a request and computes the string's hashes and counts.
 func (s *Server) newString(ctx context.Context, comp *catalogv1.Component, t store.Translation, req *translationv1.CreateUnitRequest) (store.NewString, error) {
 	source, target := req.GetSource(), req.GetTarget()
+	mono := comp.GetTemplate() != ""
 	var v errs.Violations
 	switch {
+	case mono && req.GetContext() == "":
+		v.Add("key", "blank", "This field may not be blank.")
+	case mono && len(source) == 0:
+		v.Add("value", "required", "This field is required.")
+	case mono:
 	case len(source) == 0 || source[0] == "":
 		v.Add("source", "blank", "This field may not be blank.")
 	case len(source) > 2:
@@ -92,9 +97,12 @@ func (s *Server) newString(ctx context.Context, comp *catalogv1.Component, t sto
 	if len(source) > 1 {
 		forms = max(t.PluralNumber, 1)
 	}
-	if len(target) == 0 || t.IsSource {
+	switch {
+	case mono && t.IsSource: // the value is the source text
+		target = source
+	case len(target) == 0 || t.IsSource:
 		target = make([]string, forms)
-	} else if len(target) != forms {
+	case len(target) != forms:
 		v.Add("target", "invalid", "Number of plurals does not match")
 	}
 	state, err := s.newState(ctx, comp, int(req.GetState()), slices.ContainsFunc(target, nonEmpty))
@@ -105,9 +113,13 @@ func (s *Server) newString(ctx context.Context, comp *catalogv1.Component, t sto
 		return store.NewString{}, err
 	}
 	cjk := textstat.IsCJK(comp.GetSourceLanguageCode())
+	idHash := textstat.IDHash(source, req.GetContext())
+	if mono { // Weblate hashes a monolingual unit's key alone
+		idHash = textstat.Hash(req.GetContext())
+	}
 	return store.NewString{ComponentID: comp.GetId(), TranslationID: t.ID, Context: req.GetContext(),
 		Source: source, Target: target, State: state,
-		IDHash: textstat.IDHash(source, req.GetContext()), ContentHash: textstat.ContentHash(source, req.GetContext()),
+		IDHash: idHash, ContentHash: textstat.ContentHash(source, req.GetContext()),
 		NumWords: int64(textstat.Words(source, cjk)), NumChars: int64(textstat.Chars(source)), User: req.GetActor()}, nil
 }
 

@@ -18,7 +18,7 @@ var (
 )
 
 func readOnly(u store.Unit, t store.Translation) bool {
-	return u.State == store.StateReadOnly || t.IsSource
+	return u.State == store.StateReadOnly || (t.IsSource && !t.IsTemplate)
 }
 
 // CreateSuggestion proposes a target for a unit.

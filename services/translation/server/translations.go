@@ -8,12 +8,12 @@ import (
 	"path/filepath"
 
 	"github.com/tmsproject/tms/pkg/errs"
-	"github.com/tmsproject/tms/pkg/po"
 	"github.com/tmsproject/tms/pkg/textstat"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 	"github.com/tmsproject/tms/services/translation/filemask"
+	"github.com/tmsproject/tms/services/translation/formats"
 	"github.com/tmsproject/tms/services/translation/importer"
 	"github.com/tmsproject/tms/services/translation/store"
 	"github.com/tmsproject/tms/services/translation/workcopy"
@@ -40,7 +40,7 @@ func (s *Server) AddTranslation(ctx context.Context, req *translationv1.AddTrans
 	if _, err := s.cfg.Store.GetTranslation(ctx, comp.GetId(), lng.GetCode()); err == nil {
 		return nil, errs.Invalid("language_code", "invalid", "Translation already exists.")
 	}
-	if comp.GetNewBase() == "" {
+	if comp.GetNewBase() == "" && comp.GetTemplate() == "" {
 		return nil, errs.New(errs.FailedPrecondition, "Adding new translations is not possible: the component has no base file for them.")
 	}
 	unlock, err := s.lockLive(ctx, comp)
@@ -61,7 +61,7 @@ func (s *Server) addTranslation(ctx context.Context, comp *catalogv1.Component, 
 	if err != nil {
 		return store.Translation{}, err
 	}
-	content, units, err := s.renderNewBase(comp, lng)
+	content, units, err := s.renderNewBase(ctx, comp, lng)
 	if err != nil {
 		return store.Translation{}, err
 	}
@@ -104,21 +104,71 @@ func (s *Server) newLanguageFilePath(comp *catalogv1.Component, lng *catalogv1.L
 }
 
 // renderNewBase reads the component's new_base and renders it for lng
-// (newLanguageFile).
-func (s *Server) renderNewBase(comp *catalogv1.Component, lng *catalogv1.Language) ([]byte, []store.Unit, error) {
-	basePath, err := filemask.SafePath(s.cfg.Repos.Dir(comp.GetId()), comp.GetNewBase())
+// (newLanguageFile). A monolingual component without a new_base starts
+// from the format's empty file.
+func (s *Server) renderNewBase(ctx context.Context, comp *catalogv1.Component, lng *catalogv1.Language) ([]byte, []store.Unit, error) {
+	format, err := formats.Lookup(comp.GetFileFormat())
 	if err != nil {
-		return nil, nil, errs.New(errs.FailedPrecondition, "The component base file is not available.")
+		return nil, nil, errs.Wrap(errs.FailedPrecondition, err, "The file format of the component is not supported.")
 	}
-	data, err := os.ReadFile(basePath)
-	if err != nil {
-		return nil, nil, errs.Wrap(errs.FailedPrecondition, err, "The component base file is not available.")
+	var data []byte
+	if comp.GetNewBase() != "" {
+		basePath, err := filemask.SafePath(s.cfg.Repos.Dir(comp.GetId()), comp.GetNewBase())
+		if err != nil {
+			return nil, nil, errs.New(errs.FailedPrecondition, "The component base file is not available.")
+		}
+		if data, err = os.ReadFile(basePath); err != nil {
+			return nil, nil, errs.Wrap(errs.FailedPrecondition, err, "The component base file is not available.")
+		}
 	}
-	content, units, err := newLanguageFile(data, lng, textstat.IsCJK(comp.GetSourceLanguageCode()))
+	lang := formats.Language{Code: lng.GetCode(), PluralNumber: int(lng.GetPluralNumber()), PluralFormula: lng.GetPluralFormula()}
+	if mask, err := filemask.Parse(comp.GetFilemask()); err == nil {
+		if rel, err := mask.Path(lng.GetCode()); err == nil {
+			lang.Code, _ = mask.Code(rel)
+		}
+	}
+	content, err := format.NewTranslation(data, lang)
 	if err != nil {
 		return nil, nil, errs.Wrap(errs.FailedPrecondition, err, "The component base file can not be parsed.")
 	}
+	if comp.GetTemplate() != "" {
+		units, err := s.emptyUnits(ctx, comp, int(lng.GetPluralNumber()))
+		return content, units, err
+	}
+	f, err := format.Parse(content, lang)
+	if err != nil {
+		return nil, nil, errs.Wrap(errs.FailedPrecondition, err, "The component base file can not be parsed.")
+	}
+	cjk := textstat.IsCJK(comp.GetSourceLanguageCode())
+	var units []store.Unit
+	for _, e := range f.Units() {
+		units = append(units, importer.NewUnit(e, cjk))
+	}
 	return content, units, nil
+}
+
+// emptyUnits are the units of a new translation of a monolingual
+// component: every key of the source translation, untranslated.
+func (s *Server) emptyUnits(ctx context.Context, comp *catalogv1.Component, plurals int) ([]store.Unit, error) {
+	src, err := s.cfg.Store.SourceTranslation(ctx, comp.GetId())
+	if err != nil {
+		return nil, err
+	}
+	views, _, err := s.cfg.Store.ListUnits(ctx, src.ID, 0, 0, store.Hidden{})
+	if err != nil {
+		return nil, err
+	}
+	units := make([]store.Unit, len(views))
+	for i, v := range views {
+		u, forms := v.Unit, 1
+		if len(store.Split(u.Source)) > 1 {
+			forms = max(plurals, 1)
+		}
+		units[i] = store.Unit{Source: u.Source, Context: u.Context, Location: u.Location, Note: u.Note, Flags: u.Flags,
+			IDHash: u.IDHash, ContentHash: u.ContentHash, NumWords: u.NumWords, NumChars: u.NumChars, Priority: u.Priority,
+			Target: store.Join(make([]string, forms))}
+	}
+	return units, nil
 }
 
 // storeNewLanguage stores the translation of a new language file, linked
@@ -155,36 +205,6 @@ func (s *Server) sourceIDs(ctx context.Context, sourceID int64) (map[int64]int64
 		ids[u.IDHash] = u.ID
 	}
 	return ids, nil
-}
-
-// newLanguageFile renders the new_base file for a language: header Language
-// and Plural-Forms set, every message empty with one form per plural.
-func newLanguageFile(base []byte, lng *catalogv1.Language, cjk bool) ([]byte, []store.Unit, error) {
-	f, err := po.Parse(base)
-	if err != nil {
-		return nil, nil, err
-	}
-	f.SetHeaderField("Language", lng.GetCode())
-	f.SetHeaderField("Plural-Forms", fmt.Sprintf("nplurals=%d; plural=%s;", lng.GetPluralNumber(), lng.GetPluralFormula()))
-	for _, e := range f.Entries() {
-		n := 1
-		if e.HasPlural {
-			n = max(int(lng.GetPluralNumber()), 1)
-		}
-		if err := e.SetTarget(make([]string, n), false); err != nil {
-			return nil, nil, err
-		}
-	}
-	content := f.Bytes()
-	parsed, err := po.Parse(content)
-	if err != nil {
-		return nil, nil, err
-	}
-	var units []store.Unit
-	for _, e := range parsed.Entries() {
-		units = append(units, importer.NewUnit(e, cjk))
-	}
-	return content, units, nil
 }
 
 // DeleteTranslation removes a translation and its file from the working copy.

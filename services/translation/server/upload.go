@@ -9,10 +9,10 @@ import (
 
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/lang"
-	"github.com/tmsproject/tms/pkg/po"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
+	"github.com/tmsproject/tms/services/translation/formats"
 	"github.com/tmsproject/tms/services/translation/store"
 )
 
@@ -28,7 +28,8 @@ type upload struct {
 	method  string
 	comp    *catalogv1.Component
 	t       store.Translation
-	file    *po.File
+	file    formats.File
+	mono    bool // units matched by key (a component with a template)
 	review  bool // approving is possible (review on and the reviewer role)
 	counts  [4]int64
 	changes []*changelogv1.Change
@@ -91,13 +92,19 @@ func (s *Server) newUpload(ctx context.Context, req *translationv1.UploadFileReq
 	if len(req.GetContent()) == 0 {
 		return nil, errs.Invalid("file", "required", "No file was submitted.")
 	}
-	f, err := po.Parse(bytes.TrimPrefix(req.GetContent(), []byte("\xef\xbb\xbf")))
+	format, err := formats.Lookup(comp.GetFileFormat())
+	if err != nil {
+		return nil, errs.Wrap(errs.FailedPrecondition, err, "The file format of the component is not supported.")
+	}
+	f, err := format.Parse(bytes.TrimPrefix(req.GetContent(), []byte("\xef\xbb\xbf")), formats.Language{Code: fileLanguageCode(comp, t)})
 	if err != nil {
 		return nil, errs.Invalid("file", "invalid", "Could not parse uploaded file: "+err.Error())
 	}
-	up.file = f
-	if n, formula, err := lang.ParsePluralForms(f.HeaderField("Plural-Forms")); err == nil && !t.IsSource && !samePlural(t, n, formula) {
-		return nil, errs.Invalid("file", "invalid", "Plural forms in the uploaded file do not match the translation.")
+	up.file, up.mono = f, comp.GetTemplate() != ""
+	if hf, ok := f.(formats.HeaderFile); ok {
+		if n, formula, err := lang.ParsePluralForms(hf.HeaderField("Plural-Forms")); err == nil && !t.IsSource && !samePlural(t, n, formula) {
+			return nil, errs.Invalid("file", "invalid", "Plural forms in the uploaded file do not match the translation.")
+		}
 	}
 	if comp.GetLocked() {
 		return nil, errs.New(errs.Locked, "The component is locked.")
@@ -115,7 +122,7 @@ func (s *Server) newUpload(ctx context.Context, req *translationv1.UploadFileReq
 	if up.method == "approve" && !up.review {
 		return nil, errs.New(errs.PermissionDenied, "Insufficient privileges for approving translations.")
 	}
-	up.counts[3] = int64(len(f.Entries()))
+	up.counts[3] = int64(len(f.Units()))
 	return up, nil
 }
 
@@ -151,9 +158,9 @@ func (s *Server) canApprove(ctx context.Context, comp *catalogv1.Component, req 
 	return project.GetTranslationReview(), nil
 }
 
-// mergeEntry is an uploaded entry selected by iterate_merge.
+// mergeEntry is an uploaded unit selected by iterate_merge.
 type mergeEntry struct {
-	e        *po.Entry
+	e        *formats.Unit
 	setFuzzy bool
 }
 
@@ -162,35 +169,52 @@ type mergeEntry struct {
 // onlyTranslated, only entries with every form filled.
 func (up *upload) entries(onlyTranslated bool) []mergeEntry {
 	var out []mergeEntry
-	for _, e := range up.file.Entries() {
-		filled := !slices.Contains(e.Msgstr, "") && len(e.Msgstr) > 0
+	for _, e := range up.file.Units() {
+		filled := !slices.Contains(e.Target, "") && len(e.Target) > 0
 		switch {
-		case e.Fuzzy() && filled:
+		case e.Fuzzy && filled:
 			if up.req.GetFuzzy() == "" {
 				continue
 			}
 		case onlyTranslated && !filled:
 			continue
 		}
-		out = append(out, mergeEntry{e: e, setFuzzy: e.Fuzzy() && filled && up.req.GetFuzzy() == "process"})
+		out = append(out, mergeEntry{e: e, setFuzzy: e.Fuzzy && filled && up.req.GetFuzzy() == "process"})
 	}
 	return out
 }
 
-// unitIndex maps context and source to the translation's units.
-func (s *Server) unitIndex(ctx context.Context, t store.Translation) (map[string]store.UnitView, error) {
-	units, _, err := s.cfg.Store.ListUnits(ctx, t.ID, 0, 0, store.Hidden{})
+// unitIndex maps the key of each unit of the translation (up.key) to it.
+func (s *Server) unitIndex(ctx context.Context, up *upload) (map[string]store.UnitView, error) {
+	units, _, err := s.cfg.Store.ListUnits(ctx, up.t.ID, 0, 0, store.Hidden{})
 	if err != nil {
 		return nil, err
 	}
 	out := make(map[string]store.UnitView, len(units))
 	for _, u := range units {
-		out[store.UnitKey(u.Context, u.Source)] = u
+		out[up.key(u.Context, u.Source)] = u
 	}
 	return out, nil
 }
 
-func entryIndexKey(e *po.Entry) string { return store.UnitKey(e.Context, e.Source()) }
+// unitKeys maps the key of each unit of the translation to its id.
+func (s *Server) unitKeys(ctx context.Context, up *upload) (map[string]int64, error) {
+	if up.mono {
+		return s.cfg.Store.ContextKeys(ctx, up.t.ID)
+	}
+	return s.cfg.Store.UnitKeys(ctx, up.t.ID)
+}
+
+// key is how an uploaded unit finds its string: by context and source, or
+// by key (context) alone in a monolingual component.
+func (up *upload) key(context, source string) string {
+	if up.mono {
+		source = ""
+	}
+	return store.UnitKey(context, source)
+}
+
+func (up *upload) entryKey(e *formats.Unit) string { return up.key(e.Context, store.Join(e.Source)) }
 
 // samePlural is the reference's check of an uploaded file's rule against
 // the translation's plural: the same number of forms and, when the

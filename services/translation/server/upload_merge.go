@@ -7,7 +7,6 @@ import (
 	"github.com/tmsproject/tms/pkg/errs"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
-	"github.com/tmsproject/tms/services/translation/importer"
 	"github.com/tmsproject/tms/services/translation/store"
 )
 
@@ -16,7 +15,7 @@ import (
 // approve: 30) unless the conflicts option protects the unit's current
 // text.
 func (s *Server) uploadMerge(ctx context.Context, up *upload) error {
-	index, err := s.cfg.Store.UnitKeys(ctx, up.t.ID)
+	index, err := s.unitKeys(ctx, up)
 	if err != nil {
 		return err
 	}
@@ -26,7 +25,7 @@ func (s *Server) uploadMerge(ctx context.Context, up *upload) error {
 		states  []int
 	)
 	for _, me := range up.entries(true) {
-		id, ok := index[entryIndexKey(me.e)]
+		id, ok := index[up.entryKey(me.e)]
 		if !ok {
 			up.counts[0]++
 			continue
@@ -38,7 +37,7 @@ func (s *Server) uploadMerge(ctx context.Context, up *upload) error {
 		case up.method == "approve":
 			state = store.StateApproved
 		}
-		ids, targets, states = append(ids, id), append(targets, store.Join(me.e.Msgstr)), append(states, state)
+		ids, targets, states = append(ids, id), append(targets, store.Join(me.e.Target)), append(states, state)
 	}
 	edited, err := s.cfg.Store.EditUnits(ctx, ids, func(i int, cur store.UnitView) (store.Edit, error) {
 		if up.protects(cur, targets[i], states[i]) {
@@ -84,18 +83,18 @@ func (s *Server) uploadSuggest(ctx context.Context, up *upload) error {
 	if !up.comp.GetEnableSuggestions() {
 		return errs.New(errs.PermissionDenied, "Suggestions are not allowed.")
 	}
-	index, err := s.unitIndex(ctx, up.t)
+	index, err := s.unitIndex(ctx, up)
 	if err != nil {
 		return err
 	}
 	var sgs []store.NewSuggestion
 	for _, me := range up.entries(true) {
-		u, ok := index[entryIndexKey(me.e)]
+		u, ok := index[up.entryKey(me.e)]
 		if !ok {
 			up.counts[0]++
 			continue
 		}
-		target := store.Join(me.e.Msgstr)
+		target := store.Join(me.e.Target)
 		if u.Target == target || readOnly(u.Unit, u.Translation) {
 			up.counts[1]++
 			continue
@@ -124,13 +123,13 @@ func (s *Server) uploadAdd(ctx context.Context, up *upload) error {
 	if err := checkManageUnits(up.comp, up.t); err != nil {
 		return err
 	}
-	index, err := s.cfg.Store.UnitKeys(ctx, up.t.ID)
+	index, err := s.unitKeys(ctx, up)
 	if err != nil {
 		return err
 	}
 	var strs []store.NewString
 	for _, me := range up.entries(false) {
-		key := entryIndexKey(me.e)
+		key := up.entryKey(me.e)
 		if _, ok := index[key]; ok {
 			up.counts[1]++
 			continue
@@ -166,10 +165,13 @@ func addRequest(up *upload, me mergeEntry) *translationv1.CreateUnitRequest {
 	if me.setFuzzy {
 		state = store.StateFuzzy
 	}
-	target := me.e.Msgstr
+	target, source := me.e.Target, me.e.Source
+	if up.mono { // the source translation's file: keys and their text
+		source = target
+	}
 	if !slices.ContainsFunc(target, nonEmpty) {
 		target, state = nil, store.StateEmpty
 	}
 	return &translationv1.CreateUnitRequest{TranslationId: up.t.ID, Context: me.e.Context,
-		Source: importer.SourceForms(me.e), Target: target, State: state, Actor: up.req.GetActor()}
+		Source: source, Target: target, State: state, Actor: up.req.GetActor()}
 }

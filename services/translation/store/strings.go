@@ -160,6 +160,8 @@ func (s *Store) addStringTo(tx *gorm.DB, t *Translation, ns NewString, sourceID 
 		ContentHash: ns.ContentHash, Position: last[t.ID], NumWords: ns.NumWords, NumChars: ns.NumChars,
 		Priority: 100, Pending: true, PendingAuthor: ns.User, Timestamp: at, LastUpdated: at}
 	switch {
+	case t.IsSource && t.IsTemplate: // a monolingual source string: editable
+		u.Target, u.State = u.Source, StateTranslated
 	case t.IsSource:
 		u.Target, u.State = u.Source, StateReadOnly
 	case t.ID == ns.TranslationID:

@@ -116,6 +116,16 @@ func UnitKey(context, source string) string { return context + "\x04" + source }
 // UnitKeys maps the UnitKey of each unit of a translation to its id, read
 // in one pass without the rest of the rows.
 func (s *Store) UnitKeys(ctx context.Context, translationID int64) (map[string]int64, error) {
+	return s.unitKeys(ctx, translationID, UnitKey)
+}
+
+// ContextKeys is UnitKeys of a monolingual translation, whose units are
+// matched by key (context) alone: it maps UnitKey(context, "") to the id.
+func (s *Store) ContextKeys(ctx context.Context, translationID int64) (map[string]int64, error) {
+	return s.unitKeys(ctx, translationID, func(context, _ string) string { return UnitKey(context, "") })
+}
+
+func (s *Store) unitKeys(ctx context.Context, translationID int64, key func(context, source string) string) (map[string]int64, error) {
 	rows, err := s.q(ctx).Raw(`SELECT id, context, source FROM units WHERE translation_id = ?`, translationID).Rows()
 	if err != nil {
 		return nil, err
@@ -128,7 +138,7 @@ func (s *Store) UnitKeys(ctx context.Context, translationID int64) (map[string]i
 		if err := rows.Scan(&id, &context, &source); err != nil {
 			return nil, err
 		}
-		out[UnitKey(context, source)] = id
+		out[key(context, source)] = id
 	}
 	return out, rows.Err()
 }

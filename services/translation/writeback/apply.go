@@ -4,7 +4,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/tmsproject/tms/pkg/po"
+	"github.com/tmsproject/tms/services/translation/formats"
 )
 
 // Unit states, as the translation store numbers them.
@@ -15,25 +15,39 @@ const (
 
 // Unit is the stored state of one string to write into the file.
 type Unit struct {
+	// Context is the msgctxt of a bilingual unit, the key of a
+	// monolingual one.
 	Context string
-	// Source holds the msgid and, for plurals, the msgid_plural.
+	// Source holds the source forms (msgid and msgid_plural in PO).
 	Source []string
 	// Target holds the forms; ignored for state 0.
 	Target []string
 	State  int
 }
 
-// Key identifies an entry: context and source forms.
+// Key identifies a unit: context and source forms (the context alone in a
+// monolingual file).
 type Key struct {
 	Context string
 	Source  []string
 }
 
-func keyString(ctx string, source []string) string {
-	return ctx + "\x04" + strings.Join(source, po.PluralSeparator)
+// Mode says how units are matched with the file's.
+type Mode struct {
+	// Plurals is the form count of the translation's language, used for
+	// new and emptied plural units.
+	Plurals int
+	// Monolingual matches units by key (context) alone, and adds no empty
+	// unit to a file that lacks it (the template is the list of strings).
+	Monolingual bool
 }
 
-func entryKey(e *po.Entry) string { return e.Context + "\x04" + e.Source() }
+func (m Mode) key(ctx string, source []string) string {
+	if m.Monolingual {
+		return ctx
+	}
+	return ctx + "\x04" + strings.Join(source, "\x1e\x1e")
+}
 
 // Result counts what Apply changed.
 type Result struct {
@@ -43,41 +57,49 @@ type Result struct {
 // Changed reports whether the file needs writing.
 func (r Result) Changed() bool { return r.Updated+r.Added+r.Removed > 0 }
 
-// Apply writes units into f (matching entries by context and source; a
-// unit without an entry is appended as a new entry) and drops the entries
-// of removed. plurals is the form count of the translation's language,
-// used for new and emptied plural entries. Entries already holding the
-// unit's text and fuzziness are left untouched, so they keep their bytes.
-func Apply(f *po.File, units []Unit, removed []Key, plurals int) (Result, error) {
+// Apply writes units into f (matching them with the file's by key; a unit
+// without one is appended) and drops the units of removed. Units already
+// holding the unit's text and fuzziness are left untouched, so they keep
+// their bytes.
+func Apply(f formats.File, units []Unit, removed []Key, m Mode) (Result, error) {
 	var res Result
-	index := map[string]*po.Entry{}
-	for _, e := range f.Entries() {
-		if k := entryKey(e); index[k] == nil {
-			index[k] = e
+	index := map[string]*formats.Unit{}
+	for _, u := range f.Units() {
+		if k := m.key(u.Context, u.Source); index[k] == nil {
+			index[k] = u
 		}
 	}
 	for _, k := range removed {
-		key := keyString(k.Context, k.Source)
-		if e := index[key]; e != nil && f.RemoveEntry(e) {
+		key := m.key(k.Context, k.Source)
+		if u := index[key]; u != nil && f.Remove(u) {
 			delete(index, key)
 			res.Removed++
 		}
 	}
 	for _, u := range units {
-		key := keyString(u.Context, u.Source)
-		e := index[key]
-		if e == nil {
-			e = newEntry(u, plurals)
-			f.AddEntry(e)
-			index[key] = e
+		key := m.key(u.Context, u.Source)
+		fu := index[key]
+		if fu == nil {
+			if m.Monolingual && u.State == stateEmpty {
+				continue
+			}
+			forms, fuzzy := targetForms(u, m.Plurals, len(u.Source) > 1)
+			fu = &formats.Unit{Context: u.Context, Source: u.Source, Target: forms, Fuzzy: fuzzy}
+			if m.Monolingual {
+				fu.Source = nil
+			}
+			if err := f.Add(fu); err != nil {
+				return res, err
+			}
+			index[key] = fu
 			res.Added++
 			continue
 		}
-		forms, fuzzy := targetForms(u, plurals, e.HasPlural)
-		if slices.Equal(forms, e.Msgstr) && fuzzy == e.Fuzzy() {
+		forms, fuzzy := targetForms(u, m.Plurals, len(fu.Source) > 1 || len(u.Source) > 1)
+		if slices.Equal(forms, fu.Target) && (fuzzy == fu.Fuzzy || !f.RecordsFuzzy()) {
 			continue
 		}
-		if err := e.SetTarget(forms, fuzzy); err != nil {
+		if err := f.SetTarget(fu, forms, fuzzy); err != nil {
 			return res, err
 		}
 		res.Updated++
@@ -87,9 +109,9 @@ func Apply(f *po.File, units []Unit, removed []Key, plurals int) (Result, error)
 
 // targetForms is what the file stores for a unit: the target forms (empty
 // ones for state 0, as Weblate blanks an emptied string) and the fuzzy flag.
-// A plural entry gets the translation's forms: stray msgstr[n] past them
-// (a one-form language's msgstr[1]) go, as the reference writes the
-// entries it edits.
+// A plural unit gets the translation's forms: stray forms past them (a
+// one-form language's msgstr[1]) go, as the reference writes the units it
+// edits.
 func targetForms(u Unit, plurals int, plural bool) ([]string, bool) {
 	n := 1
 	if plural {
@@ -100,20 +122,4 @@ func targetForms(u Unit, plurals int, plural bool) ([]string, bool) {
 		copy(forms, u.Target)
 	}
 	return forms, u.State == stateFuzzy
-}
-
-func newEntry(u Unit, plurals int) *po.Entry {
-	e := &po.Entry{Context: u.Context, HasContext: u.Context != ""}
-	if len(u.Source) > 0 {
-		e.Msgid = u.Source[0]
-	}
-	if len(u.Source) > 1 {
-		e.MsgidPlural, e.HasPlural = u.Source[1], true
-	}
-	forms, fuzzy := targetForms(u, plurals, e.HasPlural)
-	e.Msgstr = forms
-	if fuzzy {
-		e.Flags = []string{"fuzzy"}
-	}
-	return e
 }

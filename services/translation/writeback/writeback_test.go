@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/tmsproject/tms/pkg/po"
+	pofmt "github.com/tmsproject/tms/services/translation/formats/po"
 )
 
 const file = `# Test.
@@ -51,7 +52,7 @@ func TestApply(t *testing.T) {
 		{Source: []string{"New"}, Target: []string{"Neu"}, State: 20},  // added
 		{Context: "x", Source: []string{"Empty", "Empties"}, State: 0}, // added, plural
 	}
-	res, err := Apply(f, units, []Key{{Source: []string{"Gone"}}, {Source: []string{"Missing"}}}, 2)
+	res, err := Apply(pofmt.Wrap(f), units, []Key{{Source: []string{"Gone"}}, {Source: []string{"Missing"}}}, Mode{Plurals: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,7 +76,7 @@ func TestApply(t *testing.T) {
 		t.Errorf("removed entry or previous msgid kept:\n%s", out)
 	}
 	// Emptying a string drops its text and fuzziness.
-	res, _ = Apply(f, []Unit{{Context: "menu", Source: []string{"Three"}, Target: []string{"Drei"}, State: 0}}, nil, 2)
+	res, _ = Apply(pofmt.Wrap(f), []Unit{{Context: "menu", Source: []string{"Three"}, Target: []string{"Drei"}, State: 0}}, nil, Mode{Plurals: 2})
 	if out := string(f.Bytes()); res.Updated != 1 || !strings.Contains(out, "msgctxt \"menu\"\nmsgid \"Three\"\nmsgstr \"\"\n") {
 		t.Errorf("emptied entry:\n%s", out)
 	}
@@ -83,7 +84,7 @@ func TestApply(t *testing.T) {
 
 func TestApplyUnchangedKeepsBytes(t *testing.T) {
 	f, _ := po.Parse([]byte(file))
-	res, err := Apply(f, []Unit{{Source: []string{"One"}, Target: []string{"Eins"}, State: 20}}, nil, 2)
+	res, err := Apply(pofmt.Wrap(f), []Unit{{Source: []string{"One"}, Target: []string{"Eins"}, State: 20}}, nil, Mode{Plurals: 2})
 	if err != nil || res.Changed() || string(f.Bytes()) != file {
 		t.Errorf("no-op apply changed the file: %+v %v", res, err)
 	}
@@ -91,7 +92,7 @@ func TestApplyUnchangedKeepsBytes(t *testing.T) {
 
 func TestUpdateHeader(t *testing.T) {
 	f, _ := po.Parse([]byte(file))
-	UpdateHeader(f, Header{LastTranslator: "Ana <ana@example.com>", PluralForms: "nplurals=2; plural=(n != 1);",
+	UpdateHeader(pofmt.Wrap(f), Header{LastTranslator: "Ana <ana@example.com>", PluralForms: "nplurals=2; plural=(n != 1);",
 		Language: "de", Revised: time.Date(2026, 3, 29, 18, 42, 0, 0, time.UTC), Generator: "Weblate 2026.8",
 		LanguageTeam: "German <http://x/projects/p/c/de/>"})
 	want := `msgid ""
@@ -124,7 +125,7 @@ func TestApplyDropsStrayForms(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := Apply(f, []Unit{{Source: []string{"%d file", "%d files"}, Target: []string{"%d ファイル"}, State: 20}}, nil, 1)
+	res, err := Apply(pofmt.Wrap(f), []Unit{{Source: []string{"%d file", "%d files"}, Target: []string{"%d ファイル"}, State: 20}}, nil, Mode{Plurals: 1})
 	if err != nil || res.Updated != 1 {
 		t.Fatalf("apply: %+v %v", res, err)
 	}

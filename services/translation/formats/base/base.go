@@ -1,0 +1,109 @@
+// Package base declares what every file format of the translation service
+// implements: a parsed File of Units that can be edited and rendered back
+// with everything not edited byte-identical, and the Format that parses
+// files and creates new translation files from a template.
+package base
+
+import "time"
+
+// Unit is one translatable string of a parsed file.
+//
+// For bilingual formats (PO) Context is the msgctxt and Source the msgid
+// (and msgid_plural). For monolingual formats (JSON and the like) Context
+// is the unit's key, as Weblate gives it, and Source is empty: the source
+// text is the template's Target.
+type Unit struct {
+	Context        string
+	Source         []string
+	Target         []string
+	Note           string
+	Flags          string // comma-separated, as Weblate lists them
+	Location       string
+	PreviousSource string
+	Fuzzy          bool
+	// Ref is the format's own handle of the unit; callers pass the Unit
+	// back to File methods and do not touch it.
+	Ref any
+}
+
+// Plural reports whether the unit has plural forms.
+func (u *Unit) Plural() bool { return len(u.Source) > 1 || len(u.Target) > 1 }
+
+// File is a parsed translation file.
+type File interface {
+	// Units are the translatable units in file order.
+	Units() []*Unit
+	// SetTarget stores the forms of a unit of this file (and its fuzziness
+	// where the format records it).
+	SetTarget(u *Unit, forms []string, fuzzy bool) error
+	// Add appends a unit built from Context, Source, Target and Fuzzy.
+	Add(u *Unit) error
+	// Remove drops a unit of this file; false when it is not there.
+	Remove(u *Unit) bool
+	// Bytes renders the file: untouched content as read, edited units as
+	// the reference writes them.
+	Bytes() []byte
+	// RecordsFuzzy reports whether the format stores the fuzzy state (PO
+	// does, JSON does not: there it lives in the database only).
+	RecordsFuzzy() bool
+}
+
+// Header holds the fields Weblate sets on every save of a file whose
+// format has a header (PO): the last translator, plural forms, language,
+// revision date, the generator, and optionally the language team and the
+// bug report address.
+type Header struct {
+	// LastTranslator is "Full Name <email>".
+	LastTranslator string
+	// PluralForms is "nplurals=N; plural=EXPR;".
+	PluralForms string
+	Language    string
+	Revised     time.Time
+	// Generator is the X-Generator value ("Weblate 5.x").
+	Generator string
+	// LanguageTeam is set when the project sets language teams.
+	LanguageTeam string
+	// ReportBugsTo is the component's report_source_bugs, when set.
+	ReportBugsTo string
+}
+
+// HeaderFile is a File with a header of fields (PO).
+type HeaderFile interface {
+	File
+	HeaderField(name string) string
+	UpdateHeader(h Header)
+}
+
+// Compiler is a File that compiles to a binary catalogue (PO to MO).
+type Compiler interface {
+	File
+	// Compile returns the catalogue, its file extension and content type.
+	Compile() (data []byte, ext, contentType string)
+}
+
+// Language is what a format needs to know of a file's language: its code
+// (as the file mask names it) and its plural.
+type Language struct {
+	Code          string
+	PluralNumber  int
+	PluralFormula string
+}
+
+// Format parses and creates the files of one file format.
+type Format interface {
+	// ID is the reference's file_format identifier ("po", "json", ...).
+	ID() string
+	// Name is the human name of the format.
+	Name() string
+	// Monolingual reports whether files hold keys and targets only, the
+	// source strings being the template's.
+	Monolingual() bool
+	// ContentType is the MIME type of a download.
+	ContentType() string
+	// Parse reads a file of the given language. Malformed input is an
+	// error; nothing is parsed partially.
+	Parse(data []byte, lang Language) (File, error)
+	// NewTranslation renders a new translation file for lang from base
+	// (the component's new_base or template), every target empty.
+	NewTranslation(base []byte, lang Language) ([]byte, error)
+}

@@ -1,0 +1,65 @@
+// Package formats is the registry of the file formats the translation
+// service reads and writes, under the reference's file_format identifiers.
+// Each format is one package implementing base.Format; the importer, the
+// write-back and the file download and upload paths find it here.
+//
+// Adding a format: write its package (parse losslessly into base.Units,
+// render edits with everything else byte-identical, add and remove units,
+// create a new translation file from a template) and list it below.
+package formats
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/tmsproject/tms/services/translation/formats/base"
+	"github.com/tmsproject/tms/services/translation/formats/json"
+	"github.com/tmsproject/tms/services/translation/formats/po"
+)
+
+// The types of base, for callers of the registry.
+type (
+	Format     = base.Format
+	File       = base.File
+	Unit       = base.Unit
+	Header     = base.Header
+	HeaderFile = base.HeaderFile
+	Compiler   = base.Compiler
+	Language   = base.Language
+)
+
+// registry lists every format, in the order IDs answers.
+var registry = []Format{
+	po.Format{},
+	json.JSON,
+	json.Nested,
+	json.I18next,
+	json.I18nextV4,
+	json.GoI18nJSON,
+}
+
+// Lookup returns the format of a file_format identifier; "" is PO, the
+// format of components created before the field was checked.
+func Lookup(id string) (Format, error) {
+	if id == "" {
+		id = "po"
+	}
+	for _, f := range registry {
+		if f.ID() == id {
+			return f, nil
+		}
+	}
+	return nil, fmt.Errorf("unsupported file format %q", id)
+}
+
+// IDs are the identifiers of every registered format.
+func IDs() []string {
+	out := make([]string, len(registry))
+	for i, f := range registry {
+		out[i] = f.ID()
+	}
+	return out
+}
+
+// Supported reports whether id names a registered format.
+func Supported(id string) bool { return slices.Contains(IDs(), id) }
