@@ -1,6 +1,9 @@
 package lang
 
-import "testing"
+import (
+	"errors"
+	"testing"
+)
 
 func TestParsePluralForms(t *testing.T) {
 	tests := []struct {
@@ -73,7 +76,7 @@ func TestCompilePluralEval(t *testing.T) {
 		}
 	}
 	e, _ := CompilePlural("n % (n - 1)")
-	if _, err := e.Eval(1); err != ErrDivisionByZero {
+	if _, err := e.Eval(1); !errors.Is(err, ErrDivisionByZero) {
 		t.Errorf("division by zero gave %v", err)
 	}
 }
