@@ -259,7 +259,7 @@ func (g *gateway) addTranslation(c *call) error {
 	}
 	b.required("language_code")
 	code, _ := b.str("language_code")
-	if err := b.err(); err != nil {
+	if err = b.err(); err != nil {
 		return err
 	}
 	resp, err := g.cfg.Translation.AddTranslation(c.ctx, &translationv1.AddTranslationRequest{

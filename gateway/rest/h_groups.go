@@ -217,7 +217,7 @@ func (g *gateway) createGroup(c *call) error {
 		return err
 	}
 	if p := grp.GetDefiningProject(); p != "" {
-		if _, err := c.project(p); err != nil {
+		if _, err = c.project(p); err != nil {
 			return err
 		}
 	}

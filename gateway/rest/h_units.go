@@ -31,7 +31,7 @@ func (g *gateway) addUnit(c *call) error {
 	target, _ := b.strList(targetKey)
 	context, _ := b.str(contextKey)
 	state := b.unitState()
-	if err := b.err(); err != nil {
+	if err = b.err(); err != nil {
 		return err
 	}
 	resp, err := g.cfg.Translation.CreateUnit(c.ctx, &translationv1.CreateUnitRequest{TranslationId: t.GetId(),

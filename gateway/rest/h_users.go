@@ -47,7 +47,7 @@ func (g *gateway) createUser(c *call) error {
 	if name, ok := b.str("username"); ok {
 		u.Username = name
 	}
-	if err := b.err(); err != nil {
+	if err = b.err(); err != nil {
 		return err
 	}
 	resp, err := g.cfg.Notification.CreateUser(c.ctx, &notificationv1.CreateUserRequest{User: u})
@@ -249,7 +249,7 @@ func (g *gateway) updateUser(c *call) error {
 			}
 		}
 	}
-	if err := b.err(); err != nil {
+	if err = b.err(); err != nil {
 		return err
 	}
 	resp, err := g.cfg.Notification.UpdateUser(c.ctx, &notificationv1.UpdateUserRequest{

@@ -313,7 +313,7 @@ func (g *gateway) widget(c *call, seg []string) error {
 	}
 	text := strconv.FormatFloat(float64(pct), 'f', -1, 64)
 	var buf bytes.Buffer
-	if err := badgeTemplate.Execute(&buf, map[string]any{"Percent": text, "Color": color,
+	if err = badgeTemplate.Execute(&buf, map[string]any{"Percent": text, "Color": color,
 		"Width": 70 + 14 + 7*len(text), "Right": 14 + 7*len(text)}); err != nil {
 		return err
 	}

@@ -64,7 +64,7 @@ func Start(ctx context.Context, cfg Config) (*Stack, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := cfg.gitTimeout(); err != nil {
+	if _, err = cfg.gitTimeout(); err != nil {
 		return nil, err
 	}
 	deadline, err := cfg.backendTimeout()

@@ -86,10 +86,10 @@ func TestServiceDeliversAndReopens(t *testing.T) {
 		t.Fatal(err)
 	}
 	cancel()
-	if err := <-done; err != nil {
+	if err = <-done; err != nil {
 		t.Fatal(err)
 	}
-	if err := svc.Close(); err != nil {
+	if err = svc.Close(); err != nil {
 		t.Fatal(err)
 	}
 

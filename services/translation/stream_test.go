@@ -73,7 +73,7 @@ func TestFileStreams(t *testing.T) {
 			msg = first
 			msg.Chunk = data[:k]
 		}
-		if err := up.Send(msg); err != nil {
+		if err = up.Send(msg); err != nil {
 			t.Fatal(err)
 		}
 		data = data[k:]

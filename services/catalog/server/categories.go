@@ -148,7 +148,7 @@ func (s *Server) DeleteCategory(ctx context.Context, req *catalogv1.DeleteCatego
 	if err != nil {
 		return nil, err
 	}
-	if err := mayEditProject(ctx, &store.Project{Slug: c.ProjectSlug, AccessControl: c.ProjectAccess}); err != nil {
+	if err = mayEditProject(ctx, &store.Project{Slug: c.ProjectSlug, AccessControl: c.ProjectAccess}); err != nil {
 		return nil, err
 	}
 	removed, err := s.st.DeleteCategory(ctx, c.ID, func(comp store.Component) *changelogv1.Change {

@@ -97,19 +97,19 @@ func (s *SMTP) Send(ctx context.Context, m Message) error {
 	}
 	defer c.Close()
 	if ok, _ := c.Extension("STARTTLS"); ok && !s.implicit {
-		if err := c.StartTLS(&tls.Config{ServerName: s.host}); err != nil {
+		if err = c.StartTLS(&tls.Config{ServerName: s.host}); err != nil {
 			return err
 		}
 	}
 	if s.auth != nil {
-		if err := c.Auth(s.auth); err != nil {
+		if err = c.Auth(s.auth); err != nil {
 			return err
 		}
 	}
-	if err := c.Mail(s.from.Address); err != nil {
+	if err = c.Mail(s.from.Address); err != nil {
 		return err
 	}
-	if err := c.Rcpt(m.To.Address); err != nil {
+	if err = c.Rcpt(m.To.Address); err != nil {
 		return err
 	}
 	w, err := c.Data()

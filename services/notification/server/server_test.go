@@ -146,7 +146,7 @@ func TestTokens(t *testing.T) {
 	}
 	_, err = c.Authenticate(ctx, &notificationv1.AuthenticateRequest{Token: first.GetToken()})
 	wantErr(t, err, codes.Unauthenticated, "", "Invalid token.")
-	if _, err := c.Authenticate(ctx, &notificationv1.AuthenticateRequest{Token: second.GetToken()}); err != nil {
+	if _, err = c.Authenticate(ctx, &notificationv1.AuthenticateRequest{Token: second.GetToken()}); err != nil {
 		t.Fatalf("new token: %v", err)
 	}
 	_, err = c.IssueToken(ctx, &notificationv1.IssueTokenRequest{Username: "nobody"})
@@ -181,10 +181,10 @@ func TestSetUserActive(t *testing.T) {
 	}
 	_, err = c.Authenticate(ctx, &notificationv1.AuthenticateRequest{Token: tok.GetToken()})
 	wantErr(t, err, codes.Unauthenticated, "", "User inactive or deleted.")
-	if _, err := c.SetUserActive(ctx, &notificationv1.SetUserActiveRequest{Username: "alice", Active: true}); err != nil {
+	if _, err = c.SetUserActive(ctx, &notificationv1.SetUserActiveRequest{Username: "alice", Active: true}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := c.Authenticate(ctx, &notificationv1.AuthenticateRequest{Token: tok.GetToken()}); err != nil {
+	if _, err = c.Authenticate(ctx, &notificationv1.AuthenticateRequest{Token: tok.GetToken()}); err != nil {
 		t.Errorf("reactivated account's token: %v", err)
 	}
 	_, err = c.SetUserActive(ctx, &notificationv1.SetUserActiveRequest{Username: "nobody"})
@@ -326,7 +326,7 @@ func TestSubscriptionLifecycle(t *testing.T) {
 	_, err = c.DeleteSubscription(ctx, &notificationv1.DeleteSubscriptionRequest{Username: "bob", Id: s.GetId()})
 	wantErr(t, err, codes.NotFound, "", "")
 
-	if _, err := c.DeleteSubscription(ctx, &notificationv1.DeleteSubscriptionRequest{Username: "alice", Id: s.GetId()}); err != nil {
+	if _, err = c.DeleteSubscription(ctx, &notificationv1.DeleteSubscriptionRequest{Username: "alice", Id: s.GetId()}); err != nil {
 		t.Fatalf("delete %d: %v", s.GetId(), err)
 	}
 	_, err = c.GetSubscription(ctx, &notificationv1.GetSubscriptionRequest{Username: "alice", Id: s.GetId()})

@@ -116,7 +116,7 @@ func (s *Store) UpdateSubscription(ctx context.Context, username string, id int6
 		if err != nil {
 			return err
 		}
-		if err := change(&sub); err != nil {
+		if err = change(&sub); err != nil {
 			return err
 		}
 		// The identity is not the caller's to change.

@@ -241,7 +241,7 @@ func SafePath(root, rel string) (string, error) {
 	// Resolve the deepest existing ancestor: the rest is created by us.
 	probe := full
 	for {
-		if _, err := os.Lstat(probe); err == nil {
+		if _, err = os.Lstat(probe); err == nil {
 			break
 		}
 		parent := filepath.Dir(probe)

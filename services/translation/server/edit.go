@@ -60,7 +60,7 @@ func (s *Server) updateUnitLabels(ctx context.Context, req *translationv1.Update
 	if ok, err := s.may(ctx, "unit.edit", comp, lang, true); err != nil || !ok {
 		return nil, orDenied(err, "You do not have permission to edit this string.")
 	}
-	if err := s.checkLabels(ctx, comp, cur, req.GetLabelIds()); err != nil {
+	if err = s.checkLabels(ctx, comp, cur, req.GetLabelIds()); err != nil {
 		return nil, err
 	}
 	if req.GetLabelsOnly() {

@@ -26,16 +26,16 @@ func (s *Server) ImportComponent(ctx context.Context, req *translationv1.ImportC
 		return nil, err
 	}
 	var v errs.Violations
-	if err := workcopy.ValidateURL(comp.GetRepo(), s.cfg.AllowLocalRepos); err != nil {
+	if err = workcopy.ValidateURL(comp.GetRepo(), s.cfg.AllowLocalRepos); err != nil {
 		var e *errs.Error
 		if errors.As(err, &e) {
 			v = append(v, e.Fields...)
 		}
 	}
-	if _, err := filemask.Parse(comp.GetFilemask()); err != nil {
+	if _, err = filemask.Parse(comp.GetFilemask()); err != nil {
 		v.Add("filemask", "invalid", "File mask does not contain * as a language placeholder or leaves the repository.")
 	}
-	if err := v.Err(); err != nil {
+	if err = v.Err(); err != nil {
 		return nil, err
 	}
 	task, err := s.startImport(ctx, comp)

@@ -37,7 +37,7 @@ func (s *Server) AddTranslation(ctx context.Context, req *translationv1.AddTrans
 		return nil, errs.FromStatus(err)
 	}
 	lng := resp.GetLanguage()
-	if _, err := s.cfg.Store.GetTranslation(ctx, comp.GetId(), lng.GetCode()); err == nil {
+	if _, err = s.cfg.Store.GetTranslation(ctx, comp.GetId(), lng.GetCode()); err == nil {
 		return nil, errs.Invalid("language_code", "invalid", "Translation already exists.")
 	}
 	if comp.GetNewBase() == "" {
@@ -168,7 +168,7 @@ func newLanguageFile(base []byte, lng *catalogv1.Language, cjk bool) ([]byte, []
 		if e.HasPlural {
 			n = max(int(lng.GetPluralNumber()), 1)
 		}
-		if err := e.SetTarget(make([]string, n), false); err != nil {
+		if err = e.SetTarget(make([]string, n), false); err != nil {
 			return nil, nil, err
 		}
 	}

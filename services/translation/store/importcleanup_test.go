@@ -101,12 +101,12 @@ func TestImportCleansSuggestions(t *testing.T) {
 			target string
 		}{{hello, "Ahoj"}, {hello, "Nazdar"}, {bye, "Sbohem"}, {closeU, "Zavřít"}, {open, "Otevři"}}
 		for _, sg := range suggest {
-			if _, err := s.AddSuggestion(ctx, id(sg.unit), sg.target, "alice"); err != nil {
+			if _, err = s.AddSuggestion(ctx, id(sg.unit), sg.target, "alice"); err != nil {
 				t.Fatal(err)
 			}
 		}
 		ahoj, _, _ := s.ListSuggestions(ctx, id(hello), 0, 1, nil)
-		if _, err := s.VoteSuggestion(ctx, ahoj[0].ID, "bob", 1); err != nil {
+		if _, err = s.VoteSuggestion(ctx, ahoj[0].ID, "bob", 1); err != nil {
 			t.Fatal(err)
 		}
 		exactAnnotations(t, gdb, cs.Translation.ID)
@@ -116,7 +116,7 @@ func TestImportCleansSuggestions(t *testing.T) {
 		// Close dropped, Open untouched.
 		spec := importSpec(7, "cs", src.IDs, unit("Hello", "Ahoj", 20, 1), unit("Good bye", "Sbohem", 10, 2), open)
 		spec.UnitChanges = true
-		if _, err := s.ImportTranslation(ctx, spec); err != nil {
+		if _, err = s.ImportTranslation(ctx, spec); err != nil {
 			t.Fatal(err)
 		}
 		got, mark := recordsSince(t, gdb, mark)

@@ -229,7 +229,7 @@ func (s *Store) removeString(tx *gorm.DB, u Unit, user string, at time.Time) err
 	if err != nil {
 		return err
 	}
-	if err := tx.Delete(&Unit{}, u.ID).Error; err != nil {
+	if err = tx.Delete(&Unit{}, u.ID).Error; err != nil {
 		return err
 	}
 	err = tx.Model(&Unit{}).Where("translation_id = ? AND position > ?", t.ID, u.Position).

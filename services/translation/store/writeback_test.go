@@ -43,7 +43,7 @@ func TestPendingAndCommit(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := s.SaveRepository(ctx, store.Repository{ComponentID: 7}); err != nil {
+		if err = s.SaveRepository(ctx, store.Repository{ComponentID: 7}); err != nil {
 			t.Fatal(err)
 		}
 		if need, err := s.NeedsCommit(ctx, []int64{7}, ""); err != nil || need {
@@ -92,7 +92,7 @@ func TestPendingAndCommit(t *testing.T) {
 		if got := recorded(t, gdb); len(got) != before+1 || got[len(got)-1].GetAction() != 17 {
 			t.Errorf("commit record not written")
 		}
-		if work, _, _ := s.PendingWork(ctx, 7); len(work) != 1 || len(work[0].Units) != 1 || len(work[0].Removals) != 0 {
+		if work, _, _ = s.PendingWork(ctx, 7); len(work) != 1 || len(work[0].Units) != 1 || len(work[0].Removals) != 0 {
 			t.Errorf("after FinishCommit with a later edit: %+v", work)
 		}
 		if tr, _ := s.GetTranslationByID(ctx, cs.Translation.ID); tr.Revision != "abc" {

@@ -201,7 +201,7 @@ func (r *Repo) checkoutPaths(c *object.Commit, paths []string) error {
 	for _, path := range paths {
 		f, err := tree.File(path)
 		if errors.Is(err, object.ErrFileNotFound) {
-			if _, err := wt.Remove(path); err != nil {
+			if _, err = wt.Remove(path); err != nil {
 				return fmt.Errorf("remove %s: %w", path, err)
 			}
 			continue

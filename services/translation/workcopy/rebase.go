@@ -21,7 +21,7 @@ func (r *Repo) rebase(base, local, remote *object.Commit, p plan) (MergeResult, 
 	if err != nil {
 		return MergeResult{}, err
 	}
-	if err := wt.Reset(&git.ResetOptions{Commit: remote.Hash, Mode: git.HardReset}); err != nil {
+	if err = wt.Reset(&git.ResetOptions{Commit: remote.Hash, Mode: git.HardReset}); err != nil {
 		return MergeResult{}, fmt.Errorf("rebase: %w", err)
 	}
 	tip := remote.Hash.String()
@@ -46,7 +46,7 @@ func (r *Repo) rebase(base, local, remote *object.Commit, p plan) (MergeResult, 
 				changed = append(changed, path)
 			}
 		}
-		if err := r.checkoutPaths(c, changed); err != nil {
+		if err = r.checkoutPaths(c, changed); err != nil {
 			return MergeResult{}, err
 		}
 		author := Signature{Name: c.Author.Name, Email: c.Author.Email, When: c.Author.When}

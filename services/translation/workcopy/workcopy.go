@@ -160,7 +160,7 @@ func update(ctx context.Context, dir string, r *git.Repository, branch string, t
 		return nil, fmt.Errorf("working copy is on %s, not %s", head.Name().Short(), branch)
 	}
 	repo := &Repo{Dir: dir, Branch: branch, repo: r, timeout: timeout}
-	if err := repo.Fetch(ctx); err != nil {
+	if err = repo.Fetch(ctx); err != nil {
 		return nil, err
 	}
 	remote, err := r.Reference(plumbing.NewRemoteReferenceName("origin", branch), true)

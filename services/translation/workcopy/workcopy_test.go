@@ -101,7 +101,7 @@ func TestSync(t *testing.T) {
 		t.Fatal(err)
 	}
 	fixture.Commit(t, up, seed, map[string]string{"po/cs.po": "y"}, "update")
-	if err := up.Push(&git.PushOptions{}); err != nil {
+	if err = up.Push(&git.PushOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	r, err = m.Sync(t.Context(), 1, origin, "main")

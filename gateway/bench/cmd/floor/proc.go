@@ -102,10 +102,10 @@ func importComponent(s *server, repo string) (importResult, error) {
 	var created struct {
 		TaskURL string `json:"task_url"`
 	}
-	if err := json.Unmarshal(body, &created); err != nil {
+	if err = json.Unmarshal(body, &created); err != nil {
 		return importResult{}, err
 	}
-	if err := waitTask(s, created.TaskURL); err != nil {
+	if err = waitTask(s, created.TaskURL); err != nil {
 		return importResult{}, err
 	}
 	imp := importResult{elapsed: time.Since(start)}
