@@ -66,7 +66,7 @@ func New(ctx context.Context, cfg Config) (*Service, error) {
 	notify := func() {}
 	if cfg.Changelog != nil {
 		svc.relay = changefeed.Relay(gdb, cfg.Changelog, log)
-		obs.Backlog(Name, svc.relay.Backlog)
+		obs.Backlog(Name, svc.relay.Backlog) //nolint:contextcheck // read at each scrape, long after ctx, with a bound of its own
 		notify = svc.relay.Flush
 	}
 	svc.server = server.New(st, notify)

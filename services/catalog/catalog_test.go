@@ -49,7 +49,7 @@ func changelogPeer(t *testing.T, s *sink) changelogv1.ChangelogServiceClient {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { conn.Close(); cancel(); <-done })
+	t.Cleanup(func() { _ = conn.Close(); cancel(); <-done })
 	return changelogv1.NewChangelogServiceClient(conn)
 }
 
@@ -97,7 +97,11 @@ func TestServiceDeliversAndReopens(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer svc.Close()
+	defer func() {
+		if cerr := svc.Close(); cerr != nil {
+			t.Error(cerr)
+		}
+	}()
 	list, err := svc.Server().ListLanguages(t.Context(), &catalogv1.ListLanguagesRequest{Limit: 1})
 	if err != nil || list.GetTotal() != int64(len(lang.All())) {
 		t.Fatalf("languages after restart: %v %v", list.GetTotal(), err)

@@ -39,9 +39,9 @@ func (s *Server) ListCategories(ctx context.Context, req *catalogv1.ListCategori
 	}
 	var projectID int64
 	if slug := req.GetProjectSlug(); slug != "" {
-		project, err := s.seenProject(ctx, slug)
-		if err != nil {
-			return nil, err
+		project, perr := s.seenProject(ctx, slug)
+		if perr != nil {
+			return nil, perr
 		}
 		projectID = project.ID
 	}

@@ -97,8 +97,8 @@ func testLanguages(t *testing.T, s *store.Store, _ *gorm.DB) {
 	if ar.Direction != "rtl" || ar.PluralNumber != 6 || len(ar.Aliases) != 1 || ar.Aliases[0] != "ara" || ar.Population != 5 {
 		t.Errorf("ar = %+v", ar)
 	}
-	if en, err := s.GetLanguage(ctx, "EN"); err != nil || en.Code != "en" || en.Direction != "ltr" || en.Aliases == nil {
-		t.Errorf("case-insensitive get: %+v, %v", en, err)
+	if en, enErr := s.GetLanguage(ctx, "EN"); enErr != nil || en.Code != "en" || en.Direction != "ltr" || en.Aliases == nil {
+		t.Errorf("case-insensitive get: %+v, %v", en, enErr)
 	}
 	if _, err = s.GetLanguage(ctx, "xx"); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("missing language: %v", err)
@@ -464,12 +464,12 @@ func testComponents(t *testing.T, s *store.Store, gdb *gorm.DB) {
 		t.Errorf("by id: %+v %v", byID, err)
 	}
 	for _, get := range []func() error{
-		func() error { _, err := s.GetComponent(ctx, "proj", "nope"); return err },
-		func() error { _, err := s.GetComponent(ctx, "nope", "main"); return err },
-		func() error { _, err := s.GetComponentByID(ctx, c.ID+100); return err },
+		func() error { _, gerr := s.GetComponent(ctx, "proj", "nope"); return gerr },
+		func() error { _, gerr := s.GetComponent(ctx, "nope", "main"); return gerr },
+		func() error { _, gerr := s.GetComponentByID(ctx, c.ID+100); return gerr },
 		func() error {
-			_, _, err := s.ListComponents(ctx, "nope", store.Page{}, store.Viewer{All: true})
-			return err
+			_, _, gerr := s.ListComponents(ctx, "nope", store.Page{}, store.Viewer{All: true})
+			return gerr
 		},
 	} {
 		if err = get(); !errors.Is(err, store.ErrNotFound) {
