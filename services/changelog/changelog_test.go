@@ -46,7 +46,11 @@ func TestReopen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer svc.Close()
+	defer func() {
+		if cerr := svc.Close(); cerr != nil {
+			t.Error(cerr)
+		}
+	}()
 	resp, err := svc.Server().AppendChanges(t.Context(), req)
 	if err != nil || resp.GetStored() != 0 {
 		t.Fatalf("replay after restart: %v %v", resp, err)

@@ -92,10 +92,10 @@ func (s *SMTP) Send(ctx context.Context, m Message) error {
 	}
 	c, err := smtp.NewClient(conn, s.host)
 	if err != nil {
-		conn.Close()
+		_ = conn.Close() // err is the one to report
 		return err
 	}
-	defer c.Close()
+	defer func() { _ = c.Close() }() // after Quit, or after an error that is the one to report
 	if ok, _ := c.Extension("STARTTLS"); ok && !s.implicit {
 		if err = c.StartTLS(&tls.Config{ServerName: s.host}); err != nil {
 			return err

@@ -37,20 +37,19 @@ func client(t *testing.T) pb {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { conn.Close(); cancel(); <-done })
+	t.Cleanup(func() { _ = conn.Close(); cancel(); <-done })
 	c := notificationv1.NewNotificationServiceClient(conn)
 	createUser(t, c, "alice")
 	return c
 }
 
-func createUser(t *testing.T, c pb, name string) *notificationv1.User {
+func createUser(t *testing.T, c pb, name string) {
 	t.Helper()
-	resp, err := c.CreateUser(t.Context(), &notificationv1.CreateUserRequest{User: &notificationv1.User{
+	_, err := c.CreateUser(t.Context(), &notificationv1.CreateUserRequest{User: &notificationv1.User{
 		Username: name, FullName: strings.ToUpper(name), Email: name + "@example.org", IsActive: true}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return resp.GetUser()
 }
 
 // wantErr checks the gRPC code and, when field is set, the first violated

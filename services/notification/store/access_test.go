@@ -37,9 +37,9 @@ func testBuiltinTeams(t *testing.T, s *store.Store) {
 		id   int64
 		want []policy.Grant
 	}{{anon.ID, policy.DefaultGrants(true)}, {early, policy.DefaultGrants(false)}, {late, policy.DefaultGrants(false)}} {
-		got, err := s.Grants(ctx, c.id)
-		if err != nil || !slices.EqualFunc(got, c.want, sameGrant) {
-			t.Errorf("grants of %d: %+v %v, want %+v", c.id, got, err, c.want)
+		got, gerr := s.Grants(ctx, c.id)
+		if gerr != nil || !slices.EqualFunc(got, c.want, sameGrant) {
+			t.Errorf("grants of %d: %+v %v, want %+v", c.id, got, gerr, c.want)
 		}
 	}
 	roles, total, err := s.ListRoles(ctx, nil, 0, 0)

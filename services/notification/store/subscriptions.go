@@ -19,6 +19,7 @@ type Subscription struct {
 	ComponentSlug string
 }
 
+// TableName is the table of subscriptions.
 func (Subscription) TableName() string { return "subscriptions" }
 
 // insertSubscriptions stores subs for the account userID in one statement.
