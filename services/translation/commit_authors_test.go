@@ -53,7 +53,7 @@ func TestCommitCreditsEachEditor(t *testing.T) {
 	e.edit(t, "pt_BR", "Close", []string{"Fechar"}, 20, "bob")
 	// Statistics name the last author by full name (the reference's
 	// get_author_name), the directory's name for a user it knows.
-	if got := e.translation(t, 1, "pt_BR").GetStats().GetLastAuthor(); got != "Bob Brown" {
+	if got := e.translation(t, "pt_BR").GetStats().GetLastAuthor(); got != "Bob Brown" {
 		t.Errorf("last_author %q, want Bob Brown", got)
 	}
 	if res := e.op(t, "push"); !res.GetResult() {
@@ -99,11 +99,11 @@ func TestCommitCreditsEachEditor(t *testing.T) {
 	if pt := originFile(t, origin, "po/pt_BR.po"); !strings.Contains(pt, `"Last-Translator: Ana Lima <ana@example.org>\n"`) {
 		t.Error("pt_BR header does not name its own last editor")
 	}
-	if got := e.translation(t, 1, "cs").GetStats().GetLastAuthor(); got != "Bob Brown" {
+	if got := e.translation(t, "cs").GetStats().GetLastAuthor(); got != "Bob Brown" {
 		t.Errorf("cs last_author %q, want Bob Brown", got)
 	}
 	e.edit(t, "cs", "Close", []string{"Zavřít okno"}, 20, "carol")
-	if got := e.translation(t, 1, "cs").GetStats().GetLastAuthor(); got != "carol" {
+	if got := e.translation(t, "cs").GetStats().GetLastAuthor(); got != "carol" {
 		t.Errorf("last_author of a user the directory does not know: %q, want carol", got)
 	}
 }

@@ -49,7 +49,7 @@ func setupRepoWith(t *testing.T, cfg func(*translation.Config), mod func(*catalo
 
 func (e *env) unit(t *testing.T, code, source string) *translationv1.Unit {
 	t.Helper()
-	for _, u := range e.units(t, e.translation(t, 1, code).GetId()) {
+	for _, u := range e.units(t, e.translation(t, code).GetId()) {
 		if u.GetSource()[0] == source && u.GetContext() == "" {
 			return u
 		}

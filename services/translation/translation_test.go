@@ -44,7 +44,7 @@ func serve(t *testing.T, register func(*grpc.Server)) *grpc.ClientConn {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { conn.Close() })
+	t.Cleanup(func() { _ = conn.Close() })
 	return conn
 }
 
@@ -116,9 +116,10 @@ func (e *env) importNow(t *testing.T, id int64) *translationv1.Task {
 	return nil
 }
 
-func (e *env) translation(t *testing.T, id int64, code string) *translationv1.Translation {
+// translation reads a translation of component 1, the one the tests import.
+func (e *env) translation(t *testing.T, code string) *translationv1.Translation {
 	t.Helper()
-	resp, err := e.client.GetTranslation(t.Context(), &translationv1.GetTranslationRequest{ComponentId: id, LanguageCode: code})
+	resp, err := e.client.GetTranslation(t.Context(), &translationv1.GetTranslationRequest{ComponentId: 1, LanguageCode: code})
 	if err != nil {
 		t.Fatalf("GetTranslation %s: %v", code, err)
 	}
@@ -151,7 +152,7 @@ func TestImportFixture(t *testing.T) {
 	if err != nil || list.GetTotal() != 5 {
 		t.Fatalf("ListTranslations total %d, %v", list.GetTotal(), err)
 	}
-	src := e.translation(t, 1, "en")
+	src := e.translation(t, "en")
 	if st := src.GetStats(); !src.GetIsSource() || st.GetTotal() != 15 || st.GetReadonly() != 15 ||
 		st.GetTotalWords() != 33 || st.GetTotalChars() != 181 || src.GetFilename() != "po/greeter.pot" {
 		t.Fatalf("source translation = %+v", src)
@@ -161,7 +162,7 @@ func TestImportFixture(t *testing.T) {
 		percent           float64
 	}{"cs": {13, 0, 86.6}, "de": {10, 2, 66.6}, "ar": {5, 0, 33.3}, "pt_BR": {0, 0, 0}}
 	for code, w := range want {
-		st := e.translation(t, 1, code).GetStats()
+		st := e.translation(t, code).GetStats()
 		if st.GetTotal() != 15 || st.GetTranslated() != w.translated || st.GetFuzzy() != w.fuzzy ||
 			textstat.Percent(st.GetTranslated(), st.GetTotal()) != w.percent || st.GetTotalWords() != 33 {
 			t.Errorf("%s stats = %+v", code, st)
@@ -170,7 +171,7 @@ func TestImportFixture(t *testing.T) {
 			t.Errorf("%s activity = %v %q", code, st.GetLastChange(), st.GetLastAuthor())
 		}
 	}
-	if de := e.translation(t, 1, "de").GetStats(); textstat.Percent(de.GetFuzzy(), de.GetTotal()) != 13.3 {
+	if de := e.translation(t, "de").GetStats(); textstat.Percent(de.GetFuzzy(), de.GetTotal()) != 13.3 {
 		t.Errorf("de fuzzy percent = %v", textstat.Percent(de.GetFuzzy(), de.GetTotal()))
 	}
 	checkUnits(t, e, src)
@@ -208,7 +209,7 @@ func TestImportFixture(t *testing.T) {
 func checkUnits(t *testing.T, e *env, src *translationv1.Translation) {
 	t.Helper()
 	srcUnits := e.units(t, src.GetId())
-	cs := e.units(t, e.translation(t, 1, "cs").GetId())
+	cs := e.units(t, e.translation(t, "cs").GetId())
 	if len(cs) != 15 || len(srcUnits) != 15 {
 		t.Fatalf("cs has %d units, source %d", len(cs), len(srcUnits))
 	}
@@ -231,7 +232,7 @@ func checkUnits(t *testing.T, e *env, src *translationv1.Translation) {
 	if s := srcUnits[3]; s.GetState() != 100 || strings.Join(s.GetTarget(), "|") != "%d message|%d messages" {
 		t.Errorf("source plural unit = %+v", s)
 	}
-	de := e.units(t, e.translation(t, 1, "de").GetId())
+	de := e.units(t, e.translation(t, "de").GetId())
 	if de[10].GetState() != 10 || de[9].GetState() != 20 {
 		t.Errorf("de states %d %d", de[10].GetState(), de[9].GetState())
 	}
@@ -263,9 +264,9 @@ func TestUpdateUnit(t *testing.T) {
 	if task := e.importNow(t, 1); task.GetError() != "" {
 		t.Fatal(task.GetError())
 	}
-	cs := e.translation(t, 1, "cs")
+	cs := e.translation(t, "cs")
 	units := e.units(t, cs.GetId())
-	src := e.units(t, e.translation(t, 1, "en").GetId())
+	src := e.units(t, e.translation(t, "en").GetId())
 	update := func(id int64, target []string, state int32, review bool) (*translationv1.Unit, error) {
 		resp, err := e.client.UpdateUnit(t.Context(), &translationv1.UpdateUnitRequest{
 			Id: id, Target: target, State: state, Actor: "alice", ActorCanReview: review})
@@ -299,14 +300,14 @@ func TestUpdateUnit(t *testing.T) {
 	if err != nil || !u.GetPending() || u.GetState() != 20 {
 		t.Fatalf("update = %+v, %v", u, err)
 	}
-	st := e.translation(t, 1, "cs").GetStats()
+	st := e.translation(t, "cs").GetStats()
 	if st.GetTranslated() != 14 || st.GetLastAuthor() != "alice" || textstat.Percent(st.GetTranslated(), st.GetTotal()) != 93.3 {
 		t.Errorf("after edit stats = %+v", st)
 	}
 	if _, err := update(units[14].GetId(), []string{"Sestavení %s"}, 30, true); err != nil {
 		t.Fatal(err)
 	}
-	st = e.translation(t, 1, "cs").GetStats()
+	st = e.translation(t, "cs").GetStats()
 	if st.GetTranslated() != 15 || st.GetApproved() != 1 || st.GetApprovedWords() != 2 {
 		t.Errorf("after approval stats = %+v", st)
 	}
@@ -341,7 +342,7 @@ func TestUpdateUnit(t *testing.T) {
 	waitChanges(t, e, 4, func(c *changelogv1.Change) bool {
 		return c.GetAction() == 0 && strings.Contains(c.GetDetailsJson(), `"check forced"`)
 	})
-	again := e.units(t, e.translation(t, 1, "cs").GetId())
+	again := e.units(t, e.translation(t, "cs").GetId())
 	if again[13].GetId() != units[13].GetId() || again[13].GetTarget()[0] != "Nápověda" {
 		t.Errorf("re-import lost the edit: %+v", again[13])
 	}

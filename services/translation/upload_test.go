@@ -225,7 +225,7 @@ func TestUploadFailingMidwayChangesNothing(t *testing.T) {
 func snapshot(t *testing.T, e *env, gdb *gorm.DB) string {
 	t.Helper()
 	var b strings.Builder
-	tr := e.translation(t, 1, "pt_BR")
+	tr := e.translation(t, "pt_BR")
 	fmt.Fprintf(&b, "statistics %v\n", tr.GetStats())
 	for _, u := range e.units(t, tr.GetId()) {
 		fmt.Fprintf(&b, "%q %q %d\n", u.GetSource(), u.GetTarget(), u.GetState())

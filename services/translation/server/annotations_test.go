@@ -50,7 +50,7 @@ func serve(t *testing.T, register func(*grpc.Server)) *grpc.ClientConn {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { conn.Close() })
+	t.Cleanup(func() { _ = conn.Close() })
 	return conn
 }
 
@@ -369,9 +369,9 @@ func TestSuggestions(t *testing.T) {
 		_, err = r.client.VoteSuggestion(ctx, &translationv1.VoteSuggestionRequest{Id: s1.GetId(), Actor: "erin", Value: 3})
 		wantKind(t, err, errs.InvalidArgument, "vote value")
 		for _, voter := range []string{"erin", "erin"} {
-			v, err := r.client.VoteSuggestion(ctx, &translationv1.VoteSuggestionRequest{Id: s1.GetId(), Actor: voter, Value: 1})
-			if err != nil || v.GetSuggestion().GetVotes() != 1 {
-				t.Fatalf("vote = %v, %v", v, err)
+			v, vErr := r.client.VoteSuggestion(ctx, &translationv1.VoteSuggestionRequest{Id: s1.GetId(), Actor: voter, Value: 1})
+			if vErr != nil || v.GetSuggestion().GetVotes() != 1 {
+				t.Fatalf("vote = %v, %v", v, vErr)
 			}
 		}
 		r.changes()

@@ -68,8 +68,8 @@ func (s *Server) runImport(ctx context.Context, taskID string, comp *catalogv1.C
 	start := time.Now()
 	progress := func(pct int, line string) {
 		line = fmt.Sprintf("[%.2fs] %s", time.Since(start).Seconds(), line)
-		if err := s.cfg.Store.UpdateTask(ctx, taskID, pct, line); err != nil {
-			log.Warn("task progress", "err", err)
+		if uerr := s.cfg.Store.UpdateTask(ctx, taskID, pct, line); uerr != nil {
+			log.Warn("task progress", "err", uerr)
 		}
 	}
 	err = s.importNow(ctx, comp, progress)
@@ -164,7 +164,7 @@ func (s *Server) ForgetComponent(ctx context.Context, req *translationv1.ForgetC
 
 func taskProto(t store.Task) *translationv1.Task {
 	return &translationv1.Task{Id: t.ID, ComponentId: t.ComponentID, Completed: t.Completed,
-		Progress: int32(t.Progress), Error: t.Error, Log: t.Log}
+		Progress: int32(t.Progress), Error: t.Error, Log: t.Log} //nolint:gosec // G115: a percentage
 }
 
 // observeSince records the duration of an operation that started at start

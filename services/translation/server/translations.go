@@ -62,10 +62,10 @@ func (s *Server) addTranslation(ctx context.Context, comp *catalogv1.Component, 
 	if err != nil {
 		return store.Translation{}, err
 	}
-	if err := os.MkdirAll(filepath.Dir(f.full), 0o755); err != nil {
+	if err = os.MkdirAll(filepath.Dir(f.full), 0o755); err != nil {
 		return store.Translation{}, err
 	}
-	if err := os.WriteFile(f.full, content, 0o644); err != nil {
+	if err = os.WriteFile(f.full, content, 0o644); err != nil {
 		return store.Translation{}, err
 	}
 	t, err := s.storeNewLanguage(ctx, comp, lng, actor, f.rel, content, units)
@@ -107,7 +107,7 @@ func (s *Server) renderNewBase(comp *catalogv1.Component, lng *catalogv1.Languag
 	if err != nil {
 		return nil, nil, errs.New(errs.FailedPrecondition, "The component base file is not available.")
 	}
-	data, err := os.ReadFile(basePath)
+	data, err := os.ReadFile(basePath) //nolint:gosec // G304: filemask.SafePath kept it inside the working copy
 	if err != nil {
 		return nil, nil, errs.Wrap(errs.FailedPrecondition, err, "The component base file is not available.")
 	}
@@ -196,9 +196,9 @@ func (s *Server) DeleteTranslation(ctx context.Context, req *translationv1.Delet
 	unlock := s.cfg.Repos.Lock(t.ComponentID)
 	defer unlock()
 	if t.Filename != "" {
-		full, err := filemask.SafePath(s.cfg.Repos.Dir(t.ComponentID), t.Filename)
-		if err == nil {
-			if err := os.Remove(full); err != nil && !errors.Is(err, os.ErrNotExist) {
+		full, perr := filemask.SafePath(s.cfg.Repos.Dir(t.ComponentID), t.Filename)
+		if perr == nil {
+			if err = os.Remove(full); err != nil && !errors.Is(err, os.ErrNotExist) {
 				return nil, errs.Wrap(errs.Internal, err, "remove translation file")
 			}
 		}

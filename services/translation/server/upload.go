@@ -24,14 +24,13 @@ const (
 
 // upload is one UploadFile call being processed.
 type upload struct {
-	req     *translationv1.UploadFileRequest
-	method  string
-	comp    *catalogv1.Component
-	t       store.Translation
-	file    *po.File
-	review  bool // approving is possible (review on and the reviewer role)
-	counts  [4]int64
-	changes []*changelogv1.Change
+	req    *translationv1.UploadFileRequest
+	method string
+	comp   *catalogv1.Component
+	t      store.Translation
+	file   *po.File
+	review bool // approving is possible (review on and the reviewer role)
+	counts [4]int64
 }
 
 var uploadMethods = []string{"translate", "approve", "suggest", "fuzzy", "replace", "source", "add"}
@@ -96,7 +95,7 @@ func (s *Server) newUpload(ctx context.Context, req *translationv1.UploadFileReq
 		return nil, errs.Invalid("file", "invalid", "Could not parse uploaded file: "+err.Error())
 	}
 	up.file = f
-	if n, formula, err := lang.ParsePluralForms(f.HeaderField("Plural-Forms")); err == nil && !t.IsSource && !samePlural(t, n, formula) {
+	if n, formula, perr := lang.ParsePluralForms(f.HeaderField("Plural-Forms")); perr == nil && !t.IsSource && !samePlural(t, n, formula) {
 		return nil, errs.Invalid("file", "invalid", "Plural forms in the uploaded file do not match the translation.")
 	}
 	if comp.GetLocked() {

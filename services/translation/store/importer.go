@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -111,7 +112,7 @@ func statColumns() []string {
 func upsertTranslation(tx *gorm.DB, in Translation) (Translation, error) {
 	var t Translation
 	err := tx.Where("component_id = ? AND language_code = ?", in.ComponentID, in.LanguageCode).Take(&t).Error
-	if err == gorm.ErrRecordNotFound {
+	if errors.Is(err, gorm.ErrRecordNotFound) {
 		in.ID, in.Stats, in.CreatedAt = 0, Stats{}, now()
 		if err = tx.Create(&in).Error; err != nil {
 			return in, fmt.Errorf("create translation: %w", err)
@@ -268,7 +269,7 @@ func (s *Store) insertUnits(ctx context.Context, tx *gorm.DB, units []Unit) erro
 		if err != nil {
 			return fmt.Errorf("prepare unit insert: %w", err)
 		}
-		defer stmt.Close()
+		defer func() { _ = stmt.Close() }() // a prepared statement's Close frees it; the inserts report their own errors
 		for start := 0; start < full; start += size {
 			_, args := s.insertSQL(units[start : start+size])
 			if _, err := stmt.ExecContext(ctx, args...); err != nil {

@@ -56,8 +56,8 @@ func TestLabels(t *testing.T) {
 		if perr != nil {
 			t.Fatal(perr)
 		}
-		if _, n, err := s.SearchUnits(ctx, 0, q, 0, 10, nil); err != nil || n != 2 {
-			t.Errorf("label:ui finds %d, %v; want the source and the Czech unit", n, err)
+		if _, n, nErr := s.SearchUnits(ctx, 0, q, 0, 10, nil); nErr != nil || n != 2 {
+			t.Errorf("label:ui finds %d, %v; want the source and the Czech unit", n, nErr)
 		}
 		renamed, err := s.UpdateLabel(ctx, store.Label{ID: ui.ID, ProjectID: 1, Name: "Buttons"}, []string{"name"})
 		if err != nil || renamed.Name != "Buttons" || renamed.Color != "navy" {

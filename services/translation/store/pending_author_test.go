@@ -29,8 +29,8 @@ func TestPendingAuthor(t *testing.T) {
 		authors := func() map[int64]string {
 			t.Helper()
 			var units []store.Unit
-			if err := gdb.Where("translation_id = ?", cs.Translation.ID).Find(&units).Error; err != nil {
-				t.Fatal(err)
+			if findErr := gdb.Where("translation_id = ?", cs.Translation.ID).Find(&units).Error; findErr != nil {
+				t.Fatal(findErr)
 			}
 			out := map[int64]string{}
 			for _, u := range units {

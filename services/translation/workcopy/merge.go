@@ -62,7 +62,8 @@ func (r *Repo) Merge(style Style, msg string, committer Signature) (MergeResult,
 	if err != nil {
 		return MergeResult{}, err
 	}
-	if up, err := remote.IsAncestor(local); err != nil || up {
+	up, err := remote.IsAncestor(local)
+	if err != nil || up {
 		return MergeResult{UpToDate: true, Commit: local.Hash.String()}, err
 	}
 	base, err := mergeBase(local, remote)

@@ -1,6 +1,7 @@
 package workcopy
 
 import (
+	"errors"
 	"fmt"
 
 	git "github.com/go-git/go-git/v5"
@@ -52,7 +53,7 @@ func (r *Repo) rebase(base, local, remote *object.Commit, p plan) (MergeResult, 
 		author := Signature{Name: c.Author.Name, Email: c.Author.Email, When: c.Author.When}
 		committer := Signature{Name: c.Committer.Name, Email: c.Committer.Email}
 		h, err := r.Commit(c.Message, author, committer)
-		if err == ErrNothingToCommit {
+		if errors.Is(err, ErrNothingToCommit) {
 			continue
 		}
 		if err != nil {

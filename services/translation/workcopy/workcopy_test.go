@@ -204,17 +204,17 @@ func TestNetworkTimeout(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer l.Close()
+	defer func() { _ = l.Close() }()
 	go func() {
 		var held []net.Conn
 		defer func() {
 			for _, c := range held {
-				c.Close()
+				_ = c.Close()
 			}
 		}()
 		for {
-			c, err := l.Accept()
-			if err != nil {
+			c, cErr := l.Accept()
+			if cErr != nil {
 				return
 			}
 			held = append(held, c)
