@@ -79,7 +79,7 @@ func (g *gateway) getComponent(c *call) error {
 // import is refused at once (a bad repository) the component is removed
 // again and the refusal answered.
 func (g *gateway) createComponent(c *call) error {
-	if err := c.authorizePath("project.edit", ""); err != nil {
+	if err := c.authorizePath("project.edit"); err != nil {
 		return err
 	}
 	slug := c.param("project")
@@ -114,7 +114,7 @@ func (g *gateway) createComponent(c *call) error {
 }
 
 func (g *gateway) updateComponent(c *call) error {
-	if err := c.authorizePath("component.edit", ""); err != nil {
+	if err := c.authorizePath("component.edit"); err != nil {
 		return err
 	}
 	old, err := c.pathComponent()
@@ -200,7 +200,7 @@ type alertJSON struct {
 }
 
 func (g *gateway) deleteComponent(c *call) error {
-	if err := c.authorizePath("component.edit", ""); err != nil {
+	if err := c.authorizePath("component.edit"); err != nil {
 		return err
 	}
 	comp, err := c.pathComponent()
@@ -246,7 +246,7 @@ type addedTranslationJSON struct {
 }
 
 func (g *gateway) addTranslation(c *call) error {
-	if err := c.authorizePath("translation.add", ""); err != nil {
+	if err := c.authorizePath("translation.add"); err != nil {
 		return err
 	}
 	comp, err := c.pathComponent()
@@ -297,7 +297,7 @@ func (g *gateway) componentLock(c *call) error {
 }
 
 func (g *gateway) setComponentLock(c *call) error {
-	if err := c.authorizePath("component.lock", ""); err != nil {
+	if err := c.authorizePath("component.lock"); err != nil {
 		return err
 	}
 	comp, err := c.pathComponent()

@@ -104,7 +104,7 @@ func (g *gateway) repositoryOp(c *call, r repos) error {
 	if err = b.err(); err != nil {
 		return err
 	}
-	if err = c.authorizePath(operations[op], ""); err != nil {
+	if err = c.authorizePath(operations[op]); err != nil {
 		return err
 	}
 	resp, err := g.cfg.Translation.RunRepositoryOperation(c.ctx, &translationv1.RunRepositoryOperationRequest{

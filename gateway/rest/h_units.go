@@ -9,7 +9,7 @@ import (
 // form {"key", "value"} is read as context and source. Weblate answers 200
 // with the unit; it needs unit.add ("Edit source" and administrators).
 func (g *gateway) addUnit(c *call) error {
-	if err := c.authorizePath("unit.add", ""); err != nil {
+	if err := c.authorizePath("unit.add"); err != nil {
 		return err
 	}
 	_, t, err := c.pathTranslation()

@@ -29,7 +29,7 @@ func (g *gateway) uploadTranslationFile(c *call) error {
 	if err != nil {
 		return err
 	}
-	if err = c.authorizePath("upload.perform", ""); err != nil {
+	if err = c.authorizePath("upload.perform"); err != nil {
 		return err
 	}
 	b, done, err := c.readUploadBody()
@@ -69,7 +69,7 @@ func (g *gateway) streamUpload(c *call, f uploadedFile, req *translationv1.Uploa
 	if err != nil {
 		return nil, err
 	}
-	defer file.Close()
+	defer func() { _ = file.Close() }() // read only
 	ctx, cancel := context.WithTimeout(c.ctx, grpcx.LongTimeout)
 	defer cancel()
 	stream, err := g.cfg.Translation.UploadFileStream(ctx)

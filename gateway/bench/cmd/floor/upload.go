@@ -50,7 +50,7 @@ func uploadTranslation(c config, s *server) (uploadResult, error) {
 	if err != nil {
 		return uploadResult{}, err
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 	out, err := io.ReadAll(resp.Body)
 	elapsed := time.Since(start)
 	if err != nil {
