@@ -72,7 +72,7 @@ func (up *upload) protects(u store.UnitView, target string, state int) bool {
 }
 
 func uploadChange(u store.UnitView, req *translationv1.UploadFileRequest, target string, state int) *changelogv1.Change {
-	c := editChange(u, &translationv1.UpdateUnitRequest{State: int32(state), Actor: req.GetActor()}, target) //nolint:gosec // G115: a unit state (0 to 30)
+	c := editChange(u, &translationv1.UpdateUnitRequest{State: int32(state), Actor: req.GetActor()}, target) //nolint:gosec // G115: a unit state (0 to 100)
 	c.Action = actionUploaded
 	return c
 }
