@@ -8,6 +8,7 @@ BUF_VERSION := v1.75.0
 PROTOC_GEN_GO_VERSION := v1.36.12
 PROTOC_GEN_GO_GRPC_VERSION := v1.6.2
 GRPC_GATEWAY_VERSION := v2.32.0
+GOLANGCI_LINT_VERSION := v2.15.0
 
 .PHONY: help tools generate lint build run run-split test bench deploy-check api-image
 
@@ -20,17 +21,20 @@ $(BIN)/protoc-gen-go:
 	GOBIN=$(BIN) go install google.golang.org/protobuf/cmd/protoc-gen-go@$(PROTOC_GEN_GO_VERSION)
 $(BIN)/protoc-gen-go-grpc:
 	GOBIN=$(BIN) go install google.golang.org/grpc/cmd/protoc-gen-go-grpc@$(PROTOC_GEN_GO_GRPC_VERSION)
+$(BIN)/golangci-lint:
+	GOBIN=$(BIN) go install github.com/golangci/golangci-lint/v2/cmd/golangci-lint@$(GOLANGCI_LINT_VERSION)
 
-tools: $(BIN)/buf $(BIN)/protoc-gen-go $(BIN)/protoc-gen-go-grpc ## install the pinned code generators into .bin/
+tools: $(BIN)/buf $(BIN)/protoc-gen-go $(BIN)/protoc-gen-go-grpc $(BIN)/golangci-lint ## install the pinned code generators and linters into .bin/
 
 generate: tools ## regenerate proto/gen/go from proto/ (buf, local plugins)
 	$(BIN)/buf generate
 
-lint: tools ## buf lint, buf breaking (against the released API), gofmt, go vet and a tidy go.mod on every module
+lint: tools ## buf lint, buf breaking (against the released API), gofmt, go vet, a tidy go.mod and golangci-lint (.golangci.yml) on every module
 	$(BIN)/buf lint
 	$(BIN)/buf breaking --against proto/released.binpb
 	@test -z "$$(gofmt -l $(MODULES))" || { gofmt -l $(MODULES); echo 'gofmt: files above need formatting'; exit 1; }
 	@for m in $(MODULES); do (cd $$m && go vet ./... && GOWORK=off go mod tidy -diff >/dev/null) || { echo "$$m: go vet or go mod tidy -diff failed"; exit 1; }; done
+	@for m in $(MODULES); do echo "golangci-lint $$m"; (cd $$m && $(BIN)/golangci-lint run --config $(CURDIR)/.golangci.yml ./...) || { echo "$$m: golangci-lint failed"; exit 1; }; done
 
 api-image: tools ## after an intended, documented breaking change: make the current API the one buf breaking compares against
 	$(BIN)/buf build -o proto/released.binpb

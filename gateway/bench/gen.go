@@ -142,7 +142,7 @@ func (g *Gen) render(code string, variant, share int) []byte {
 	return []byte(b.String())
 }
 
-func (g *Gen) renderEntry(b *strings.Builder, e gentry, code string, variant, i, forms int, state byte) {
+func (g *Gen) renderEntry(b *strings.Builder, e gentry, code string, variant, _, forms int, state byte) {
 	b.WriteString("\n")
 	if e.comment != "" {
 		b.WriteString("#. " + e.comment + "\n")
@@ -184,7 +184,7 @@ func (g *Gen) renderEntry(b *strings.Builder, e gentry, code string, variant, i,
 
 func nplurals(code string) int {
 	var n int
-	fmt.Sscanf(pluralForms[code], "nplurals=%d;", &n)
+	_, _ = fmt.Sscanf(pluralForms[code], "nplurals=%d;", &n) // a code missing from the table has 0 forms
 	return n
 }
 

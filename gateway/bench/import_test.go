@@ -40,7 +40,7 @@ func benchImport(b *testing.B, files map[string][]byte, newBase string, limit ti
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()
 		e := newEnv(b)
-		e.project("bench")
+		e.project()
 		slug := fmt.Sprintf("c%d", i)
 		b.StartTimer()
 		e.importComponent("bench", slug, repo, newBase, limit, nil)

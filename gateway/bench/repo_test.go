@@ -21,7 +21,7 @@ const commitStrings = 10_000
 // unit again with new text.
 func BenchmarkCommit10kEdits(b *testing.B) {
 	e := sharedEnv(b, "commit", func(e *env) {
-		e.project("bench")
+		e.project()
 		// Without push on commit (Weblate's default) the time is the commit's alone.
 		generatedComponent(e, "big", commitStrings, []string{"de"}, 50, map[string]any{"push_on_commit": false})
 	})
@@ -134,7 +134,7 @@ const uploadStrings = 5_000
 func BenchmarkUpload5k(b *testing.B) {
 	g := Generate(uploadStrings, uploadStrings)
 	e := sharedEnv(b, "upload", func(e *env) {
-		e.project("bench")
+		e.project()
 		generatedComponent(e, "up", uploadStrings, []string{"de"}, 0, nil)
 	})
 	const path = "/api/translations/bench/up/de/file/"
@@ -167,7 +167,7 @@ func uploadRequest(b *testing.B, path string, po []byte) *http.Request {
 // one transaction): each run uploads strings the component does not have.
 func BenchmarkUploadAdd5k(b *testing.B) {
 	e := sharedEnv(b, "upload-add", func(e *env) {
-		e.project("bench")
+		e.project()
 		generatedComponent(e, "add", 10, []string{"de"}, 0, map[string]any{"manage_units": true})
 	})
 	const path = "/api/translations/bench/add/de/file/"
@@ -205,10 +205,16 @@ func uploadMethodRequest(b *testing.B, path string, po []byte, method, conflicts
 	if err != nil {
 		b.Fatal(err)
 	}
-	f.Write(po)
-	w.WriteField("method", method)
+	if _, err = f.Write(po); err != nil {
+		b.Fatal(err)
+	}
+	if err = w.WriteField("method", method); err != nil {
+		b.Fatal(err)
+	}
 	if conflicts != "" {
-		w.WriteField("conflicts", conflicts)
+		if err = w.WriteField("conflicts", conflicts); err != nil {
+			b.Fatal(err)
+		}
 	}
 	if err := w.Close(); err != nil {
 		b.Fatal(err)

@@ -45,7 +45,7 @@ func sharedEnv(b *testing.B, key string, setup func(e *env)) *env {
 	if err != nil {
 		b.Fatal(err)
 	}
-	shared.cleanups = append(shared.cleanups, func() { os.RemoveAll(dir) })
+	shared.cleanups = append(shared.cleanups, func() { _ = os.RemoveAll(dir) })
 	e := startStack(b, dir)
 	shared.cleanups = append(shared.cleanups, func() { e.tb = nopTB{b}; e.close() })
 	start := time.Now()
@@ -71,7 +71,7 @@ func generatedComponent(e *env, slug string, n int, codes []string, share int, e
 	if err != nil {
 		e.tb.Fatal(err)
 	}
-	shared.cleanups = append(shared.cleanups, func() { os.RemoveAll(dir) })
+	shared.cleanups = append(shared.cleanups, func() { _ = os.RemoveAll(dir) })
 	repo, err := origin.Create(dir, g.Files(slug, codes, share))
 	if err != nil {
 		e.tb.Fatal(err)

@@ -22,7 +22,7 @@ var unitSizes = []struct {
 // unitsFixture is the shared stack holding bench/app of one size.
 func unitsFixture(b *testing.B, strings int) *env {
 	return sharedEnv(b, fmt.Sprintf("units-%d", strings), func(e *env) {
-		e.project("bench")
+		e.project()
 		generatedComponent(e, "app", strings, GenLanguages, 85, nil)
 		if got, want := e.count("/api/units/"), strings*(len(GenLanguages)+1); got != want {
 			e.tb.Fatalf("fixture has %d units, want %d", got, want)

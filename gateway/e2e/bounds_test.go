@@ -139,7 +139,7 @@ func TestLargeFileDownload(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 	got, err := io.ReadAll(resp.Body)
 	if err != nil {
 		t.Fatal(err)
@@ -172,8 +172,12 @@ func TestLargeUpload(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	part.Write(edited)
-	w.Close()
+	if _, err = part.Write(edited); err != nil {
+		t.Fatal(err)
+	}
+	if err = w.Close(); err != nil {
+		t.Fatal(err)
+	}
 	req, _ := http.NewRequest("POST", base+"translations/demo/app/de/file/", &body)
 	req.Header.Set("Content-Type", w.FormDataContentType())
 	out, status, err := send(req)

@@ -65,7 +65,7 @@ func TestImportRecovery(t *testing.T) {
 	}
 	_ = proc.Process.Signal(syscall.SIGKILL)
 	_ = proc.Wait()
-	silent.Close()
+	_ = silent.Close()
 	_ = startProc(t, bin, env)
 	waitHTTP(t, base)
 	interrupted := call(t, "GET", task, nil, 200)
@@ -112,7 +112,7 @@ func anonymousStatus(t *testing.T, method, url string) int {
 	if err != nil {
 		t.Fatal(err)
 	}
-	resp.Body.Close()
+	_ = resp.Body.Close()
 	return resp.StatusCode
 }
 
@@ -191,7 +191,7 @@ func silentRemote(t *testing.T) net.Listener {
 		var held []net.Conn
 		defer func() {
 			for _, c := range held {
-				c.Close()
+				_ = c.Close()
 			}
 		}()
 		for {
@@ -202,6 +202,6 @@ func silentRemote(t *testing.T) net.Listener {
 			held = append(held, c)
 		}
 	}()
-	t.Cleanup(func() { l.Close() })
+	t.Cleanup(func() { _ = l.Close() })
 	return l
 }

@@ -117,7 +117,7 @@ func servicesRefuseStrangers(t *testing.T, addrs map[string]string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer conn.Close()
+	defer func() { _ = conn.Close() }()
 	asUser := policy.WithCaller(ctx, policy.NewAccount("mallory"))
 	_, err = notificationv1.NewNotificationServiceClient(conn).IssueToken(asUser, &notificationv1.IssueTokenRequest{Username: "admin"})
 	if status.Code(err) != codes.PermissionDenied {
@@ -141,7 +141,7 @@ func killedDuringImport(t *testing.T, base string, translation *exec.Cmd, restar
 	}
 	_ = translation.Process.Signal(syscall.SIGKILL)
 	_ = translation.Wait()
-	silent.Close()
+	_ = silent.Close()
 	restart()
 	if tr := call(t, "GET", base+"components/demo/killed/translations/", nil, 200); tr["count"] != float64(0) {
 		t.Errorf("translations of the interrupted import are visible: %v", tr["count"])
@@ -261,7 +261,7 @@ func freeAddr(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer l.Close()
+	defer func() { _ = l.Close() }()
 	return l.Addr().String()
 }
 
@@ -270,7 +270,7 @@ func waitTCP(t *testing.T, addr string) {
 	eventually(t, 30*time.Second, func() bool {
 		c, err := net.DialTimeout("tcp", addr, time.Second)
 		if err == nil {
-			c.Close()
+			_ = c.Close()
 		}
 		return err == nil
 	})
@@ -281,7 +281,7 @@ func waitHTTP(t *testing.T, url string) {
 	eventually(t, 30*time.Second, func() bool {
 		r, err := http.Get(url)
 		if err == nil {
-			r.Body.Close()
+			_ = r.Body.Close()
 		}
 		return err == nil && r.StatusCode == 200
 	})
@@ -334,7 +334,7 @@ func send(req *http.Request) (map[string]any, int, error) {
 	if err != nil {
 		return nil, 0, err
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 	var out map[string]any
 	_ = json.NewDecoder(resp.Body).Decode(&out)
 	return out, resp.StatusCode, nil

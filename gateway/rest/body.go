@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"mime"
 	"net/http"
 	"net/url"
@@ -223,6 +224,24 @@ func (b *body) integer(key string) (int64, bool) {
 		return 0, false
 	}
 	return n, true
+}
+
+// int32 reads an integer for an int32 field. One beyond the field's range
+// is refused as Weblate refuses a value beyond its column's (Django's range
+// validators), rather than wrapped around into another value.
+func (b *body) int32(key string) (int32, bool) {
+	n, ok := b.integer(key)
+	switch {
+	case !ok:
+		return 0, false
+	case n > math.MaxInt32:
+		b.errs.Add(key, "max_value", "Ensure this value is less than or equal to 2147483647.")
+		return 0, false
+	case n < math.MinInt32:
+		b.errs.Add(key, "min_value", "Ensure this value is greater than or equal to -2147483648.")
+		return 0, false
+	}
+	return int32(n), true
 }
 
 // strList reads a list of strings; a single string is one element.

@@ -66,7 +66,11 @@ func (cp *categoryPaths) forget(p string) {
 }
 
 // fetch reads a project's paths as the service itself: the result only
-// names components in URLs of responses that already show them.
+// names components in URLs of responses that already show them. It has a
+// context of its own: the entry is shared, and one request's cancellation
+// must not leave an empty one in the cache.
+//
+//nolint:contextcheck // see above
 func (cp *categoryPaths) fetch(p string) projectPaths {
 	e := projectPaths{fetched: time.Now()}
 	ctx, cancel := context.WithTimeout(policy.System(context.Background()), 5*time.Second)

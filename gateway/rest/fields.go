@@ -86,8 +86,8 @@ func readField(b *body, key, name string, fd protoreflect.FieldDescriptor) (prot
 		v, ok := b.boolean(key)
 		return protoreflect.ValueOfBool(v), ok
 	case protoreflect.Int32Kind:
-		v, ok := b.integer(key)
-		return protoreflect.ValueOfInt32(int32(v)), ok
+		v, ok := b.int32(key)
+		return protoreflect.ValueOfInt32(v), ok
 	case protoreflect.Int64Kind:
 		if name == "category_id" {
 			n, ok := b.categoryRef(key)

@@ -78,7 +78,7 @@ func (g *gateway) createAnnouncement(c *call) error {
 	if v, ok := b.boolean("notify"); ok {
 		a.Notify = v
 	}
-	if err := b.err(); err != nil {
+	if err = b.err(); err != nil {
 		return err
 	}
 	resp, err := g.cfg.Catalog.CreateAnnouncement(c.ctx, &catalogv1.CreateAnnouncementRequest{Announcement: a, Actor: c.actor()})

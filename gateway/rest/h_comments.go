@@ -69,7 +69,7 @@ func (g *gateway) addComment(c *call, u *translationv1.Unit) error {
 	if ok && text == "" {
 		b.errs.Add("comment", "blank", "This field may not be blank.")
 	}
-	if err := b.err(); err != nil {
+	if err = b.err(); err != nil {
 		return err
 	}
 	resp, err := g.cfg.Translation.CreateComment(c.ctx, &translationv1.CreateCommentRequest{

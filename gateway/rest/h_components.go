@@ -127,7 +127,7 @@ func (g *gateway) updateComponent(c *call) error {
 // lacks perm on the path, as the reference checks permissions before it
 // reads the body, else err. Every write sent on is decided by its service.
 func (c *call) beforeBody(perm string, err error) error {
-	if aerr := c.authorizePath(perm, ""); aerr != nil {
+	if aerr := c.authorizePath(perm); aerr != nil {
 		return aerr
 	}
 	return err
@@ -208,7 +208,7 @@ type addedTranslationJSON struct {
 }
 
 func (g *gateway) addTranslation(c *call) error {
-	if err := c.authorizePath("translation.add", ""); err != nil {
+	if err := c.authorizePath("translation.add"); err != nil {
 		return err
 	}
 	comp, err := c.pathComponent()
@@ -221,7 +221,7 @@ func (g *gateway) addTranslation(c *call) error {
 	}
 	b.required("language_code")
 	code, _ := b.str("language_code")
-	if err := b.err(); err != nil {
+	if err = b.err(); err != nil {
 		return err
 	}
 	resp, err := g.cfg.Translation.AddTranslation(c.ctx, &translationv1.AddTranslationRequest{
@@ -259,7 +259,7 @@ func (g *gateway) componentLock(c *call) error {
 }
 
 func (g *gateway) setComponentLock(c *call) error {
-	if err := c.authorizePath("component.lock", ""); err != nil {
+	if err := c.authorizePath("component.lock"); err != nil {
 		return err
 	}
 	comp, err := c.pathComponent()

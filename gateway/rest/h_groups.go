@@ -67,7 +67,7 @@ func (c *call) groupJSON(g *notificationv1.Group) *groupJSON {
 
 func (g *gateway) listRoles(c *call) error {
 	return c.servicePage(func(offset, limit int64) (any, int64, error) {
-		resp, err := g.cfg.Access.ListRoles(c.ctx, &notificationv1.ListRolesRequest{Offset: int32(offset), Limit: int32(limit)})
+		resp, err := g.cfg.Access.ListRoles(c.ctx, &notificationv1.ListRolesRequest{Offset: saturate32(offset), Limit: saturate32(limit)})
 		return pageRows(resp.GetRoles(), resp.GetTotal(), err, always(c.roleJSON))
 	})
 }
@@ -162,7 +162,7 @@ func (c *call) accessWrite() (int64, error) {
 
 func (g *gateway) listGroups(c *call) error {
 	return c.servicePage(func(offset, limit int64) (any, int64, error) {
-		resp, err := g.cfg.Access.ListGroups(c.ctx, &notificationv1.ListGroupsRequest{Offset: int32(offset), Limit: int32(limit)})
+		resp, err := g.cfg.Access.ListGroups(c.ctx, &notificationv1.ListGroupsRequest{Offset: saturate32(offset), Limit: saturate32(limit)})
 		return pageRows(resp.GetGroups(), resp.GetTotal(), err, always(c.groupJSON))
 	})
 }
@@ -194,11 +194,11 @@ func (c *call) groupBody(create bool) (*notificationv1.Group, []string, error) {
 	if s, ok := b.str("name"); ok {
 		grp.Name, fields = s, append(fields, "name")
 	}
-	if v, ok := b.integer("project_selection"); ok {
-		grp.ProjectSelection, fields = int32(v), append(fields, "project_selection")
+	if v, ok := b.int32("project_selection"); ok {
+		grp.ProjectSelection, fields = v, append(fields, "project_selection")
 	}
-	if v, ok := b.integer("language_selection"); ok {
-		grp.LanguageSelection, fields = int32(v), append(fields, "language_selection")
+	if v, ok := b.int32("language_selection"); ok {
+		grp.LanguageSelection, fields = v, append(fields, "language_selection")
 	}
 	if v, ok := b.fields["defining_project"]; ok && create && v != nil {
 		if s, ok := b.str("defining_project"); ok && s != "" {
@@ -217,7 +217,7 @@ func (g *gateway) createGroup(c *call) error {
 		return err
 	}
 	if p := grp.GetDefiningProject(); p != "" {
-		if _, err := c.project(p); err != nil {
+		if _, err = c.project(p); err != nil {
 			return err
 		}
 	}
@@ -379,10 +379,11 @@ func invalidPK(field, v string, err error) error {
 	if err == nil {
 		return nil
 	}
-	if e, ok := err.(*apiError); ok && e.status != http.StatusNotFound {
+	e, isAPI := errors.AsType[*apiError](err)
+	if isAPI && e.status != http.StatusNotFound {
 		return err
 	}
-	if _, ok := err.(*apiError); !ok && !errs.Is(errs.FromStatus(err), errs.NotFound) && !errors.Is(err, strconv.ErrSyntax) {
+	if !isAPI && !errs.Is(errs.FromStatus(err), errs.NotFound) && !errors.Is(err, strconv.ErrSyntax) {
 		return err
 	}
 	b := &body{}

@@ -31,7 +31,7 @@ func (g *gateway) addComponentLink(c *call) error {
 		return err
 	}
 	target, _ := b.str("project_slug")
-	if err := b.err(); err != nil {
+	if err = b.err(); err != nil {
 		return err
 	}
 	resp, err := g.cfg.Catalog.AddComponentLink(c.ctx, &catalogv1.AddComponentLinkRequest{

@@ -46,7 +46,7 @@ func (g *gateway) createProject(c *call) error {
 	}
 	// The project's own teams, its creator administering it (as the
 	// reference does when a non-superuser creates a project).
-	if _, err := g.cfg.Access.SetupProjectTeams(policy.System(c.ctx), &notificationv1.SetupProjectTeamsRequest{
+	if _, err = g.cfg.Access.SetupProjectTeams(policy.System(c.ctx), &notificationv1.SetupProjectTeamsRequest{
 		Project: resp.GetProject().GetSlug(), Creator: c.actor()}); err != nil {
 		return err
 	}
@@ -71,7 +71,7 @@ func (g *gateway) updateProject(c *call) error {
 		return err
 	}
 	if slices.Contains(fields, "access_control") {
-		if err := c.authorizeProject("project.permissions"); err != nil {
+		if err = c.authorizeProject("project.permissions"); err != nil {
 			return err
 		}
 	}
@@ -230,7 +230,7 @@ func (g *gateway) setMachinerySettings(c *call) error {
 	if b.has("configuration") && !isObj {
 		b.errs.Add("configuration", "not_a_dict", "Expected a dictionary of items.")
 	}
-	if err := b.err(); err != nil {
+	if err = b.err(); err != nil {
 		return err
 	}
 	st, err := structpb.NewStruct(jsonNumbersAsFloats(cfg))

@@ -101,10 +101,10 @@ func (g *gateway) repositoryOp(c *call, r repos) error {
 	if _, known := operations[op]; ok && !known {
 		b.errs.Add("operation", "invalid_choice", fmt.Sprintf("%q is not a valid choice.", op))
 	}
-	if err := b.err(); err != nil {
+	if err = b.err(); err != nil {
 		return err
 	}
-	if err := c.authorizePath(operations[op], ""); err != nil {
+	if err = c.authorizePath(operations[op]); err != nil {
 		return err
 	}
 	resp, err := g.cfg.Translation.RunRepositoryOperation(c.ctx, &translationv1.RunRepositoryOperationRequest{

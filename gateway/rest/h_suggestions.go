@@ -60,7 +60,7 @@ func (g *gateway) addSuggestion(c *call, u *translationv1.Unit) error {
 	}
 	b.required("target")
 	target, _ := b.strList("target")
-	if err := b.err(); err != nil {
+	if err = b.err(); err != nil {
 		return err
 	}
 	resp, err := g.cfg.Translation.CreateSuggestion(c.ctx, &translationv1.CreateSuggestionRequest{
@@ -136,7 +136,7 @@ func (g *gateway) acceptSuggestion(c *call) error {
 	if err != nil {
 		return err
 	}
-	if err := c.authorizeOn("suggestion.accept", s, ""); err != nil {
+	if err = c.authorizeOn("suggestion.accept", s, ""); err != nil {
 		return err
 	}
 	resp, err := g.cfg.Translation.AcceptSuggestion(c.ctx, &translationv1.AcceptSuggestionRequest{Id: s.GetId(), Actor: c.actor()})

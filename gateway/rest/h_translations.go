@@ -24,7 +24,7 @@ func (g *gateway) getTranslation(c *call) error {
 }
 
 func (g *gateway) deleteTranslation(c *call) error {
-	if err := c.authorizePath("translation.delete", ""); err != nil {
+	if err := c.authorizePath("translation.delete"); err != nil {
 		return err
 	}
 	comp, t, err := c.pathTranslation()
@@ -48,8 +48,8 @@ func (g *gateway) translationStatistics(c *call) error {
 
 // unitList pages units of one translation (0: all) in id order; q is the
 // search expression.
-func (g *gateway) unitList(c *call, translationID int64, def, max int64) error {
-	return c.servicePageSized(def, max, func(offset, limit int64) (any, int64, error) {
+func (g *gateway) unitList(c *call, translationID int64, def, maxSize int64) error {
+	return c.servicePageSized(def, maxSize, func(offset, limit int64) (any, int64, error) {
 		resp, err := g.cfg.Translation.ListUnits(c.ctx, &translationv1.ListUnitsRequest{
 			TranslationId: translationID, Query: c.r.URL.Query().Get("q"), Offset: offset, Limit: limit})
 		return pageRows(resp.GetUnits(), resp.GetTotal(), err, always(c.urls.unitJSON))
@@ -161,7 +161,7 @@ func (b *body) unitState() int32 {
 	if ok && !unitStates[state] {
 		b.errs.Add("state", "invalid_choice", fmt.Sprintf("\"%d\" is not a valid choice.", state))
 	}
-	return int32(state)
+	return int32(state) //nolint:gosec // G115: a unit state (0 to 30), or refused above
 }
 
 // updateUnit edits target and state together (COMPAT.md §5): unit.edit,

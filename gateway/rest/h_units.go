@@ -9,7 +9,7 @@ import (
 // form {"key", "value"} is read as context and source. Weblate answers 200
 // with the unit; it needs unit.add ("Edit source" and administrators).
 func (g *gateway) addUnit(c *call) error {
-	if err := c.authorizePath("unit.add", ""); err != nil {
+	if err := c.authorizePath("unit.add"); err != nil {
 		return err
 	}
 	_, t, err := c.pathTranslation()
@@ -31,7 +31,7 @@ func (g *gateway) addUnit(c *call) error {
 	target, _ := b.strList(targetKey)
 	context, _ := b.str(contextKey)
 	state := b.unitState()
-	if err := b.err(); err != nil {
+	if err = b.err(); err != nil {
 		return err
 	}
 	resp, err := g.cfg.Translation.CreateUnit(c.ctx, &translationv1.CreateUnitRequest{TranslationId: t.GetId(),

@@ -29,7 +29,7 @@ func (g *gateway) uploadTranslationFile(c *call) error {
 	if err != nil {
 		return err
 	}
-	if err := c.authorizePath("upload.perform", ""); err != nil {
+	if err = c.authorizePath("upload.perform"); err != nil {
 		return err
 	}
 	b, done, err := c.readUploadBody()
@@ -45,7 +45,7 @@ func (g *gateway) uploadTranslationFile(c *call) error {
 	method, _ := b.str("method")
 	conflicts, _ := b.str("conflicts")
 	fuzzy, _ := b.str("fuzzy")
-	if err := b.err(); err != nil {
+	if err = b.err(); err != nil {
 		return err
 	}
 	if f.hdr.Size == 0 {
@@ -69,14 +69,14 @@ func (g *gateway) streamUpload(c *call, f uploadedFile, req *translationv1.Uploa
 	if err != nil {
 		return nil, err
 	}
-	defer file.Close()
+	defer func() { _ = file.Close() }() // read only
 	ctx, cancel := context.WithTimeout(c.ctx, grpcx.LongTimeout)
 	defer cancel()
 	stream, err := g.cfg.Translation.UploadFileStream(ctx)
 	if err != nil {
 		return nil, err
 	}
-	if err := stream.Send(&translationv1.UploadFileStreamRequest{Request: req}); err != nil {
+	if err = stream.Send(&translationv1.UploadFileStreamRequest{Request: req}); err != nil {
 		return nil, streamError(stream, err)
 	}
 	err = sendChunks(file, func(chunk []byte) error {

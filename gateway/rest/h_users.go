@@ -47,7 +47,7 @@ func (g *gateway) createUser(c *call) error {
 	if name, ok := b.str("username"); ok {
 		u.Username = name
 	}
-	if err := b.err(); err != nil {
+	if err = b.err(); err != nil {
 		return err
 	}
 	resp, err := g.cfg.Notification.CreateUser(c.ctx, &notificationv1.CreateUserRequest{User: u})
@@ -225,7 +225,7 @@ func (g *gateway) deleteSubscription(c *call) error {
 // is_superuser, is_active, is_bot, date_expires. The user name is the
 // account's identity in every record and cannot change.
 func (g *gateway) updateUser(c *call) error {
-	if _, err := c.pathUser(); err != nil {
+	if err := c.checkPathUser(); err != nil {
 		return err
 	}
 	if err := c.requireSuperuser(); err != nil {
@@ -249,7 +249,7 @@ func (g *gateway) updateUser(c *call) error {
 			}
 		}
 	}
-	if err := b.err(); err != nil {
+	if err = b.err(); err != nil {
 		return err
 	}
 	resp, err := g.cfg.Notification.UpdateUser(c.ctx, &notificationv1.UpdateUserRequest{
@@ -264,7 +264,7 @@ func (g *gateway) updateUser(c *call) error {
 // deleteUser deactivates an account (superusers): it keeps its history,
 // its token stops working at once.
 func (g *gateway) deleteUser(c *call) error {
-	if _, err := c.pathUser(); err != nil {
+	if err := c.checkPathUser(); err != nil {
 		return err
 	}
 	if err := c.requireSuperuser(); err != nil {
@@ -278,10 +278,10 @@ func (g *gateway) deleteUser(c *call) error {
 	return c.noContent()
 }
 
-// pathUser is the account of the {user} path.
-func (c *call) pathUser() (*notificationv1.User, error) {
-	resp, err := c.g.cfg.Notification.GetUser(c.ctx, &notificationv1.GetUserRequest{Username: c.param("user")})
-	return resp.GetUser(), err
+// checkPathUser fails unless the account of the {user} path exists.
+func (c *call) checkPathUser() error {
+	_, err := c.g.cfg.Notification.GetUser(c.ctx, &notificationv1.GetUserRequest{Username: c.param("user")})
+	return err
 }
 
 // userStatisticsJSON is Weblate's UserStatisticsSerializer.
@@ -296,7 +296,7 @@ type userStatisticsJSON struct {
 // userStatistics counts the user's work from the change log, within the
 // projects the caller may see.
 func (g *gateway) userStatistics(c *call) error {
-	if _, err := c.pathUser(); err != nil {
+	if err := c.checkPathUser(); err != nil {
 		return err
 	}
 	resp, err := g.cfg.Changelog.GetUserActivity(c.ctx, &changelogv1.GetUserActivityRequest{User: c.param("user")})
@@ -332,7 +332,7 @@ const (
 // userContributions pages the translations the user changed, in the list
 // form of translations, within what the caller may see.
 func (g *gateway) userContributions(c *call) error {
-	if _, err := c.pathUser(); err != nil {
+	if err := c.checkPathUser(); err != nil {
 		return err
 	}
 	render := func(x *changelogv1.Contribution) (*translationJSON, error) {

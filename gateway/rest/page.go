@@ -2,6 +2,7 @@ package rest
 
 import (
 	"errors"
+	"math"
 	"net/url"
 	"strconv"
 )
@@ -24,11 +25,11 @@ func (p pager) offset() int64 { return (p.page - 1) * p.size }
 
 // parsePager reads page and page_size. A bad page is 404 "Invalid page.";
 // a bad page_size falls back to the default, a large one is clamped.
-func parsePager(q url.Values, def, max int64) (pager, error) {
+func parsePager(q url.Values, def, maxSize int64) (pager, error) {
 	p := pager{page: 1, size: def}
 	if s := q.Get("page_size"); s != "" {
 		if n, err := strconv.ParseInt(s, 10, 64); err == nil && n > 0 {
-			p.size = min(n, max)
+			p.size = min(n, maxSize)
 		}
 	}
 	if s := q.Get("page"); s != "" {
@@ -39,6 +40,19 @@ func parsePager(q url.Values, def, max int64) (pager, error) {
 		p.page = n
 	}
 	return p, nil
+}
+
+// saturate32 is an offset or a size for a service's int32 field: one beyond
+// int32 asks for rows past the end (an invalid page) instead of wrapping
+// around into another page.
+func saturate32(n int64) int32 {
+	switch {
+	case n > math.MaxInt32:
+		return math.MaxInt32
+	case n < math.MinInt32:
+		return math.MinInt32
+	}
+	return int32(n)
 }
 
 // pageBody is the envelope of every paginated list.
@@ -82,8 +96,8 @@ func envelope(base, path string, q url.Values, p pager, total int64, results any
 }
 
 // pager reads the page of this request.
-func (c *call) pager(def, max int64) (pager, error) {
-	return parsePager(c.r.URL.Query(), def, max)
+func (c *call) pager(def, maxSize int64) (pager, error) {
+	return parsePager(c.r.URL.Query(), def, maxSize)
 }
 
 // page writes one page of a list whose total the service reported.
@@ -138,8 +152,8 @@ func (c *call) servicePage(fetch fetchFunc) error {
 }
 
 // servicePageSized is servicePage with its own default and largest size.
-func (c *call) servicePageSized(def, max int64, fetch fetchFunc) error {
-	p, err := c.pager(def, max)
+func (c *call) servicePageSized(def, maxSize int64, fetch fetchFunc) error {
+	p, err := c.pager(def, maxSize)
 	if err != nil {
 		return err
 	}

@@ -38,9 +38,9 @@ func (c *call) authorizeOn(perm string, x inTranslation, reason string) error {
 
 // authorizePath is authorize on what the path names: its project, and its
 // component and language when it has them.
-func (c *call) authorizePath(perm, reason string) error {
+func (c *call) authorizePath(perm string) error {
 	return c.authorize(perm, policy.Scope{Project: c.param("project"), Component: c.param("component"),
-		Language: c.param("language")}, reason)
+		Language: c.param("language")}, "")
 }
 
 // authorizeAll is authorize on each component of a project.

@@ -75,7 +75,8 @@ type webPage struct {
 
 // serveWeb answers a web path: GET and HEAD only, HTML errors.
 func (g *gateway) serveWeb(w http.ResponseWriter, r *http.Request) {
-	c := &call{g: g, w: w, r: r, ctx: r.Context(), urls: newURLs(r, g.cfg.TrustForwarded), lookups: newLookups()}
+	ctx := r.Context()
+	c := &call{g: g, w: w, r: r, ctx: ctx, urls: newURLs(r, g.cfg.TrustForwarded), lookups: newLookups()}
 	c.urls.paths = g.paths
 	if r.Method == http.MethodHead {
 		c.w = headWriter{w}
@@ -84,7 +85,7 @@ func (g *gateway) serveWeb(w http.ResponseWriter, r *http.Request) {
 		g.writeWebError(w, r, methodNotAllowed(r.Method))
 		return
 	}
-	user, caller, err := g.auth.fromRequest(c.ctx, r)
+	user, caller, err := g.auth.fromRequest(ctx, r)
 	if err == nil {
 		c.setUser(user, caller)
 		err = g.routeWeb(c, strings.Split(strings.Trim(r.URL.Path, "/"), "/"))

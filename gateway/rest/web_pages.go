@@ -252,7 +252,7 @@ func parseChecksum(s string) (int64, bool) {
 	if err != nil {
 		return 0, false
 	}
-	return int64(v ^ (1 << 63)), true
+	return int64(v ^ (1 << 63)), true //nolint:gosec // G115: a reinterpretation of the 64 bits is the point
 }
 
 // stateName is how a unit's state reads on a page.
@@ -283,23 +283,23 @@ func (g *gateway) widget(c *call, seg []string) error {
 	}
 	req := &translationv1.GetStatisticsRequest{}
 	if len(seg) == 3 {
-		comp, err := c.component(seg[0], seg[1])
-		if err != nil {
-			return err
+		comp, compErr := c.component(seg[0], seg[1])
+		if compErr != nil {
+			return compErr
 		}
 		req.ComponentId = comp.GetId()
 	} else {
-		comps, err := c.projectComponents(seg[0])
-		if err != nil {
-			return err
+		comps, compsErr := c.projectComponents(seg[0])
+		if compsErr != nil {
+			return compsErr
 		}
 		req.ProjectComponentIds = componentIDs(comps)
 	}
 	st := &translationv1.Statistics{}
 	if req.ComponentId != 0 || len(req.ProjectComponentIds) > 0 {
-		resp, err := g.cfg.Translation.GetStatistics(c.ctx, req)
-		if err != nil {
-			return err
+		resp, respErr := g.cfg.Translation.GetStatistics(c.ctx, req)
+		if respErr != nil {
+			return respErr
 		}
 		st = resp.GetStats()
 	}
@@ -313,7 +313,7 @@ func (g *gateway) widget(c *call, seg []string) error {
 	}
 	text := strconv.FormatFloat(float64(pct), 'f', -1, 64)
 	var buf bytes.Buffer
-	if err := badgeTemplate.Execute(&buf, map[string]any{"Percent": text, "Color": color,
+	if err = badgeTemplate.Execute(&buf, map[string]any{"Percent": text, "Color": color,
 		"Width": 70 + 14 + 7*len(text), "Right": 14 + 7*len(text)}); err != nil {
 		return err
 	}

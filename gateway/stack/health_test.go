@@ -25,7 +25,7 @@ func TestProbes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		defer resp.Body.Close()
+		defer func() { _ = resp.Body.Close() }()
 		var v map[string]any
 		_ = json.NewDecoder(resp.Body).Decode(&v)
 		return resp.StatusCode, v

@@ -50,7 +50,7 @@ func (l *roleLocks) take(role string) error {
 		return err
 	}
 	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
-		f.Close()
+		_ = f.Close() // the lock's error is the one to report
 		if errors.Is(err, syscall.EWOULDBLOCK) {
 			return fmt.Errorf("data directory %s is in use: another process (%s) runs %s (lock %s); stop it or choose another --data-dir",
 				filepath.Dir(l.dir), l.holder(role), role, path)

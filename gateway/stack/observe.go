@@ -25,7 +25,8 @@ func (st *Stack) observe(ctx context.Context) error {
 		return err
 	}
 	st.cleanups = append(st.cleanups, func() error {
-		fctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		// At shutdown ctx may be done: the last export gets 5 s of its own.
+		fctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
 		defer cancel()
 		return flush(fctx)
 	})

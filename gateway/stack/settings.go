@@ -67,7 +67,7 @@ func WriteSettings(w io.Writer) {
 		if def == "" {
 			def = "unset"
 		}
-		fmt.Fprintf(w, "  %s (default: %s)\n      %s\n", s.Env, def, s.Help)
+		_, _ = fmt.Fprintf(w, "  %s (default: %s)\n      %s\n", s.Env, def, s.Help) // help text for a terminal
 	}
 }
 

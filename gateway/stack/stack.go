@@ -64,7 +64,7 @@ func Start(ctx context.Context, cfg Config) (*Stack, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := cfg.gitTimeout(); err != nil {
+	if _, err = cfg.gitTimeout(); err != nil {
 		return nil, err
 	}
 	deadline, err := cfg.backendTimeout()
@@ -92,24 +92,21 @@ func Start(ctx context.Context, cfg Config) (*Stack, error) {
 		return nil, err
 	}
 	if err := st.observe(ctx); err != nil {
-		st.Close()
-		return nil, err
+		return nil, errors.Join(err, st.Close())
 	}
 	if err := st.connect(deadline); err != nil {
-		st.Close()
-		return nil, err
+		return nil, errors.Join(err, st.Close())
 	}
 	for _, name := range Backends {
 		if !cfg.runs(name) {
 			continue
 		}
 		if err := st.startBackend(ctx, name); err != nil {
-			st.Close()
-			return nil, fmt.Errorf("start %s: %w", name, err)
+			return nil, errors.Join(fmt.Errorf("start %s: %w", name, err), st.Close())
 		}
 	}
 	if cfg.runs(Gateway) {
-		st.handler = st.withProbes(rest.New(rest.Config{
+		st.handler = st.withProbes(rest.New(rest.Config{ //nolint:contextcheck // the handler serves each request with the request's context
 			Catalog:        catalogv1.NewCatalogServiceClient(st.conns[Catalog]),
 			Translation:    translationv1.NewTranslationServiceClient(st.conns[Translation]),
 			Changelog:      changelogv1.NewChangelogServiceClient(st.conns[Changelog]),
@@ -165,7 +162,7 @@ func (st *Stack) startBackend(ctx context.Context, name string) error {
 		return err
 	}
 	st.cleanups = append(st.cleanups, svc.Close)
-	srv, hs := grpcx.NewServerWith(grpcx.ServerConfig{Log: st.cfg.Log.With("service", name),
+	srv, hs := grpcx.NewServerWith(grpcx.ServerConfig{Log: st.cfg.Log.With("service", name), //nolint:contextcheck // the server handles each call with the call's context
 		Token: st.token, CallTimeout: st.queryTimeout})
 	svc.Register(srv)
 	var lis net.Listener

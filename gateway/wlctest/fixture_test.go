@@ -59,7 +59,7 @@ func po(comp, code string, extra ...message) string {
 		fmt.Fprintf(&b, "msgid_plural %q\n", m.plural)
 		n := 2
 		if code != "" {
-			fmt.Sscanf(plurals[code], "nplurals=%d;", &n)
+			_, _ = fmt.Sscanf(plurals[code], "nplurals=%d;", &n) // a code missing from the table has 0 forms
 		}
 		for k := range n {
 			fmt.Fprintf(&b, "msgstr[%d] %q\n", k, tr(m.plural))

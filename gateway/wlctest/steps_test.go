@@ -243,7 +243,7 @@ func zipsIn(sub string, comps ...string) func(*suite, string) error {
 			for _, f := range zr.File {
 				names = append(names, f.Name)
 			}
-			zr.Close()
+			_ = zr.Close() // read only
 			if !containsSuffix(names, comp+"/cs.po") || !containsSuffix(names, comp+"/de.po") {
 				return fmt.Errorf("%s holds %v, want %s/cs.po and %s/de.po", path, names, comp, comp)
 			}

@@ -47,8 +47,8 @@ func start(t *testing.T) *suite {
 	t.Cleanup(func() {
 		srv.Close()
 		cancel()
-		if err := st.Close(); err != nil {
-			t.Error(err)
+		if cerr := st.Close(); cerr != nil {
+			t.Error(cerr)
 		}
 	})
 	bare, err := origin.Create(t.TempDir(), files())
@@ -77,7 +77,7 @@ func (s *suite) rest(method, path string, body, out any) int {
 	if err != nil {
 		s.t.Fatal(err)
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 	data, _ := io.ReadAll(resp.Body)
 	if out != nil && resp.StatusCode < 300 {
 		if err := json.Unmarshal(data, out); err != nil {

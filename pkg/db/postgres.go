@@ -25,7 +25,7 @@ func openPostgres(ctx context.Context, cfg Config, gcfg *gorm.Config) (*gorm.DB,
 	if err != nil {
 		return nil, fmt.Errorf("db: parse PostgreSQL URL: %w", err)
 	}
-	if err := ensureSchema(ctx, pcfg.Copy(), schema); err != nil {
+	if err = ensureSchema(ctx, pcfg.Copy(), schema); err != nil {
 		return nil, err
 	}
 	// Every pooled connection starts with the service's schema as its only
@@ -51,12 +51,12 @@ func openPostgres(ctx context.Context, cfg Config, gcfg *gorm.Config) (*gorm.DB,
 // advisory lock.
 func ensureSchema(ctx context.Context, pcfg *pgx.ConnConfig, schema string) error {
 	sqlDB := stdlib.OpenDB(*pcfg)
-	defer sqlDB.Close()
+	defer func() { _ = sqlDB.Close() }()
 	conn, err := sqlDB.Conn(ctx)
 	if err != nil {
 		return fmt.Errorf("db: connect to PostgreSQL: %w", err)
 	}
-	defer conn.Close()
+	defer func() { _ = conn.Close() }()
 	return withTx(ctx, conn, func(tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(hashtext('tms.schema.' || $1))`, schema); err != nil {
 			return err

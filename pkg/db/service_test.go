@@ -11,7 +11,11 @@ func TestOpenServiceDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer Close(gdb)
+	defer func() {
+		if err := Close(gdb); err != nil {
+			t.Error(err)
+		}
+	}()
 	if got := Dialect(gdb); got != SQLite {
 		t.Fatalf("dialect %q", got)
 	}

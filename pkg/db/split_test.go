@@ -83,8 +83,8 @@ func TestSQLitePreparedStatements(t *testing.T) {
 			for i := range 25 {
 				err = gdb.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 					before := count(tx)
-					if err := tx.Exec(`INSERT INTO items (id, name) VALUES (?, ?)`, w*1000+i, "x").Error; err != nil {
-						return err
+					if ierr := tx.Exec(`INSERT INTO items (id, name) VALUES (?, ?)`, w*1000+i, "x").Error; ierr != nil {
+						return ierr
 					}
 					if after := count(tx); after != before+1 {
 						t.Errorf("inside the transaction: %d rows after an insert, had %d", after, before)

@@ -72,7 +72,7 @@ func openSQLite(ctx context.Context, cfg Config, gcfg *gorm.Config) (*gorm.DB, e
 	sqlDB.SetMaxIdleConns(1)
 	sqlDB.SetConnMaxLifetime(0)
 	sqlDB.SetConnMaxIdleTime(0)
-	if err := ping(ctx, gdb); err != nil {
+	if err = ping(ctx, gdb); err != nil {
 		return nil, err
 	}
 	reader, err := sql.Open(sqlite.DriverName, sqliteReaderDSN(cfg.SQLitePath))

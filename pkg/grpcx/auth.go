@@ -17,7 +17,7 @@ import (
 // credential: every call between the gateway and the services carries it,
 // so that only the deployment's own processes reach a service, and the
 // caller they name in metadata (policy) can be believed.
-const serviceTokenKey = "tms-service-token"
+const serviceTokenKey = "tms-service-token" //nolint:gosec // G101: the name of a metadata key, not a credential
 
 // healthPrefix is the health service's methods, left open for probes.
 const healthPrefix = "/grpc.health.v1.Health/"

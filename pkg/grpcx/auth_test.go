@@ -59,7 +59,7 @@ func checkReflection(t *testing.T, p *InProcess) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer conn.Close()
+	defer func() { _ = conn.Close() }()
 	for _, c := range []struct {
 		token string
 		want  codes.Code

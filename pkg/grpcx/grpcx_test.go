@@ -26,7 +26,7 @@ func TestInProcessHealth(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer conn.Close()
+	defer func() { _ = conn.Close() }()
 	resp, err := healthpb.NewHealthClient(conn).Check(ctx, &healthpb.HealthCheckRequest{})
 	if err != nil || resp.GetStatus() != healthpb.HealthCheckResponse_SERVING {
 		t.Fatalf("health: %v %v", resp, err)
@@ -54,7 +54,7 @@ func TestWatchHealth(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer conn.Close()
+	defer func() { _ = conn.Close() }()
 	client := healthpb.NewHealthClient(conn)
 	expect := func(service string, want healthpb.HealthCheckResponse_ServingStatus) {
 		t.Helper()

@@ -242,8 +242,8 @@ func (p *parser) expr() (node, error) {
 	return condNode{cond, yes, no}, nil
 }
 
-// binary parses left-associative binary operators of priority >= min.
-func (p *parser) binary(min int) (node, error) {
+// binary parses left-associative binary operators of priority >= minPrio.
+func (p *parser) binary(minPrio int) (node, error) {
 	left, err := p.unary()
 	if err != nil {
 		return nil, err
@@ -251,7 +251,7 @@ func (p *parser) binary(min int) (node, error) {
 	for {
 		op := p.peek()
 		prio, ok := binaryPriority[op]
-		if !ok || prio < min {
+		if !ok || prio < minPrio {
 			return left, nil
 		}
 		p.next()

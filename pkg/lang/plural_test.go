@@ -2,6 +2,7 @@ package lang
 
 import (
 	"strings"
+	"errors"
 	"testing"
 )
 
@@ -76,7 +77,7 @@ func TestCompilePluralEval(t *testing.T) {
 		}
 	}
 	e, _ := CompilePlural("n % (n - 1)")
-	if _, err := e.Eval(1); err != ErrDivisionByZero {
+	if _, err := e.Eval(1); !errors.Is(err, ErrDivisionByZero) {
 		t.Errorf("division by zero gave %v", err)
 	}
 }

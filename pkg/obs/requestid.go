@@ -58,7 +58,7 @@ func StreamClientRequestID() grpc.StreamClientInterceptor {
 
 // ServerRequestID puts the id the caller sent into the handler's context.
 func ServerRequestID() grpc.UnaryServerInterceptor {
-	return func(ctx context.Context, req any, info *grpc.UnaryServerInfo, h grpc.UnaryHandler) (any, error) {
+	return func(ctx context.Context, req any, _ *grpc.UnaryServerInfo, h grpc.UnaryHandler) (any, error) {
 		if md, ok := metadata.FromIncomingContext(ctx); ok {
 			if v := md.Get(requestIDHeader); len(v) == 1 && len(v[0]) <= 64 {
 				ctx = WithRequestID(ctx, v[0])

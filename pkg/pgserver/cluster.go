@@ -52,7 +52,7 @@ func start() (*cluster, error) {
 }
 
 func (c *cluster) boot(initdb, postgres string) error {
-	if err := os.WriteFile(filepath.Join(c.dir, "owner"), []byte(strconv.Itoa(os.Getpid())), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(c.dir, "owner"), []byte(strconv.Itoa(os.Getpid())), 0o600); err != nil {
 		return err
 	}
 	data := filepath.Join(c.dir, "data")
@@ -63,8 +63,8 @@ func (c *cluster) boot(initdb, postgres string) error {
 	}
 	if !cached {
 		init := c.command(cred, initdb, "-D", data, "-U", "postgres", "-A", "trust", "-E", "UTF8", "--locale=C", "--no-sync")
-		if out, err := init.CombinedOutput(); err != nil {
-			return fmt.Errorf("initdb: %v\n%s", err, out)
+		if out, initErr := init.CombinedOutput(); initErr != nil {
+			return fmt.Errorf("initdb: %w\n%s", initErr, out)
 		}
 		publishTemplate(initdb, data)
 	}
@@ -72,7 +72,7 @@ func (c *cluster) boot(initdb, postgres string) error {
 	if err != nil {
 		return err
 	}
-	defer log.Close() // the child keeps its own descriptor
+	defer func() { _ = log.Close() }() // the child keeps its own descriptor
 	c.cmd = c.command(cred, postgres, "-D", data, "-k", c.dir, "-p", "5432",
 		"-c", "listen_addresses=", "-c", "fsync=off", "-c", "synchronous_commit=off",
 		"-c", "full_page_writes=off", "-c", "max_connections=200",
@@ -92,7 +92,7 @@ func (c *cluster) boot(initdb, postgres string) error {
 
 // command prepares a PostgreSQL program run as the cluster's owner.
 func (c *cluster) command(cred *syscall.Credential, name string, args ...string) *exec.Cmd {
-	cmd := exec.Command(name, args...)
+	cmd := exec.Command(name, args...) //nolint:gosec // G204: the machine's initdb and postgres, found by binaries()
 	cmd.Dir = c.dir
 	cmd.Env = append(os.Environ(), "LC_ALL=C")
 	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: cred}
@@ -120,7 +120,7 @@ func (c *cluster) connect() error {
 		case <-time.After(20 * time.Millisecond):
 		}
 		if time.Now().After(deadline) {
-			return fmt.Errorf("postgres did not accept connections within 20s: %v\n%s", err, c.log())
+			return fmt.Errorf("postgres did not accept connections within 20s: %w\n%s", err, c.log())
 		}
 	}
 }
@@ -168,11 +168,11 @@ func binaries() (initdb, postgres string, err error) {
 	if postgres, err = exec.LookPath("postgres"); err == nil {
 		return initdb, postgres, nil
 	}
-	real, err := filepath.EvalSymlinks(initdb)
+	resolved, err := filepath.EvalSymlinks(initdb)
 	if err != nil {
 		return "", "", ErrNoBinaries
 	}
-	postgres = filepath.Join(filepath.Dir(real), "postgres")
+	postgres = filepath.Join(filepath.Dir(resolved), "postgres")
 	if _, err := os.Stat(postgres); err != nil {
 		return "", "", ErrNoBinaries
 	}
@@ -199,7 +199,7 @@ func credential(dir string) (*syscall.Credential, error) {
 		if err != nil {
 			return err
 		}
-		return os.Chown(p, int(uid), int(gid))
+		return os.Chown(p, int(uid), int(gid)) //nolint:gosec // G115: parsed with bitSize 32, fits an int
 	}); err != nil {
 		return nil, err
 	}
@@ -213,7 +213,7 @@ func credential(dir string) (*syscall.Credential, error) {
 func socketBase() string {
 	const shm = "/dev/shm"
 	var st syscall.Statfs_t
-	if syscall.Statfs(shm, &st) == nil && st.Bavail*uint64(st.Bsize) >= 1<<30 && syscall.Access(shm, 2 /* W_OK */) == nil {
+	if syscall.Statfs(shm, &st) == nil && st.Bavail*uint64(st.Bsize) >= 1<<30 && syscall.Access(shm, 2 /* W_OK */) == nil { //nolint:gosec // G115: a block size is positive
 		return shm
 	}
 	base := os.TempDir()

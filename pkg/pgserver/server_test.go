@@ -19,7 +19,7 @@ func TestServer(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Stop()
-	if _, err := s.CreateDatabase("Bad-Name"); err == nil {
+	if _, badErr := s.CreateDatabase("Bad-Name"); badErr == nil {
 		t.Error("a database name that needs quoting was accepted")
 	}
 	url, err := s.CreateDatabase("app_catalog")
@@ -34,7 +34,9 @@ func TestServer(t *testing.T) {
 	if err := db.QueryRow("SELECT 1").Scan(&one); err != nil || one != 1 {
 		t.Fatalf("query: %v %v", one, err)
 	}
-	db.Close()
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
 	if err := s.DropDatabase("app_catalog"); err != nil {
 		t.Fatal(err)
 	}

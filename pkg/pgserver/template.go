@@ -20,15 +20,15 @@ import (
 
 // templatePath names the template for the initdb binary at initdb.
 func templatePath(initdb string) (string, error) {
-	real, err := filepath.EvalSymlinks(initdb)
+	resolved, err := filepath.EvalSymlinks(initdb)
 	if err != nil {
 		return "", err
 	}
-	info, err := os.Stat(real)
+	info, err := os.Stat(resolved)
 	if err != nil {
 		return "", err
 	}
-	key := fmt.Sprintf("%s|%d|%d|%d", real, info.Size(), info.ModTime().UnixNano(), os.Geteuid())
+	key := fmt.Sprintf("%s|%d|%d|%d", resolved, info.Size(), info.ModTime().UnixNano(), os.Geteuid())
 	sum := sha256.Sum256([]byte(key))
 	return filepath.Join(socketBase(), "tmspgtmpl-"+hex.EncodeToString(sum[:8])), nil
 }
@@ -53,7 +53,7 @@ func publishTemplate(initdb, data string) {
 	if err != nil {
 		return
 	}
-	if _, err := os.Stat(tmpl); err == nil {
+	if _, statErr := os.Stat(tmpl); statErr == nil {
 		return
 	}
 	tmp, err := os.MkdirTemp(filepath.Dir(tmpl), filepath.Base(tmpl)+".tmp")
@@ -102,7 +102,7 @@ func copyFile(src, dst string, perm fs.FileMode) error {
 	if err != nil {
 		return err
 	}
-	defer in.Close()
+	defer func() { _ = in.Close() }() // read only
 	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
 	if err != nil {
 		return err

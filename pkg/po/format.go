@@ -250,7 +250,9 @@ func (p *braceParser) standardSpec(i int) int {
 		i++
 	}
 	if i+1 < len(s) && s[i] == '.' && s[i+1] >= '0' && s[i+1] <= '9' {
-		for i++; i < len(s) && s[i] >= '0' && s[i] <= '9'; i++ {
+		i++
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
 		}
 	}
 	if i < len(s) && in(int(s[i]), 'b', 'c', 'd', 'o', 'x', 'X', 'n', 'e', 'E', 'f', 'F', 'g', 'G', '%') {

@@ -85,7 +85,7 @@ func TestMOWithMsgunfmt(t *testing.T) {
 		t.Fatal(err)
 	}
 	path := filepath.Join(t.TempDir(), "out.mo")
-	if err := os.WriteFile(path, f.MO(), 0o600); err != nil {
+	if err = os.WriteFile(path, f.MO(), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	out, err := exec.Command(msgunfmt, path).CombinedOutput()

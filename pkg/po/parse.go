@@ -177,10 +177,7 @@ func (p *parser) entry() (*Entry, error) {
 	start := p.offset()
 	e := &Entry{}
 	s := &snapshot{}
-	prev, contentEnd, err := p.comments(e, s)
-	if err != nil {
-		return nil, err
-	}
+	prev, contentEnd := p.comments(e, s)
 	if p.pos == len(p.lines) {
 		// Comments with no message after them at the end of the input.
 		if len(prev) > 0 {
@@ -204,7 +201,7 @@ func (p *parser) entry() (*Entry, error) {
 
 // comments consumes comment lines (and blank lines between them) and returns
 // the "#|" lines for later parsing and the end offset of the last comment.
-func (p *parser) comments(e *Entry, s *snapshot) ([]srcLine, int, error) {
+func (p *parser) comments(e *Entry, s *snapshot) ([]srcLine, int) {
 	var prev []srcLine
 	end := p.offset()
 	for ; p.pos < len(p.lines); p.pos++ {
@@ -223,7 +220,7 @@ func (p *parser) comments(e *Entry, s *snapshot) ([]srcLine, int, error) {
 		case kindPrev:
 			prev = append(prev, l)
 		default:
-			return prev, end, nil
+			return prev, end
 		}
 		if l.kind != kindPrev {
 			g := commentGroup(l.kind)
@@ -231,7 +228,7 @@ func (p *parser) comments(e *Entry, s *snapshot) ([]srcLine, int, error) {
 		}
 		end = l.end
 	}
-	return prev, end, nil
+	return prev, end
 }
 
 // message parses the keywords of a plain or obsolete entry.

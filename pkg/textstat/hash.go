@@ -16,7 +16,7 @@ var hashKey = [16]byte([]byte("Weblate Sip Hash"))
 func Hash(parts ...string) int64 {
 	sum := SipHash24(hashKey, []byte(strings.Join(parts, "")))
 	// sum - 2^63 in two's complement is flipping the top bit.
-	return int64(sum ^ (1 << 63))
+	return int64(sum ^ (1 << 63)) //nolint:gosec // G115: a reinterpretation of the 64 bits is the point
 }
 
 // JoinPlural joins plural forms with PluralSeparator (Weblate's join_plural).
@@ -39,5 +39,5 @@ func ContentHash(source []string, context string) int64 {
 // Checksum is Weblate's hash_to_checksum: the unsigned hex form of an
 // id_hash, 16 lower-case digits, as used in "?checksum=" URLs.
 func Checksum(idHash int64) string {
-	return fmt.Sprintf("%016x", uint64(idHash)^(1<<63))
+	return fmt.Sprintf("%016x", uint64(idHash)^(1<<63)) //nolint:gosec // G115: a reinterpretation of the 64 bits is the point
 }

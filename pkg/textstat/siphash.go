@@ -24,7 +24,7 @@ func SipHash24(key [16]byte, msg []byte) uint64 {
 	// Last block: remaining bytes, the length in the top byte.
 	var last [8]byte
 	copy(last[:], msg)
-	last[7] = byte(length)
+	last[7] = byte(length) //nolint:gosec // G115: SipHash takes the length modulo 256
 	s.compress(binary.LittleEndian.Uint64(last[:]))
 
 	s.v2 ^= 0xff

@@ -74,7 +74,7 @@ func New(ctx context.Context, cfg Config) (*Service, error) {
 	scfg := server.Config{Log: log}
 	if cfg.Changelog != nil {
 		svc.relay = changefeed.Relay(gdb, cfg.Changelog, log)
-		obs.Backlog(Name, svc.relay.Backlog)
+		obs.Backlog(Name, svc.relay.Backlog) //nolint:contextcheck // read at each scrape, long after ctx, with a bound of its own
 		scfg.Notify = svc.relay.Flush
 	}
 	if cfg.Translation != nil {

@@ -55,7 +55,7 @@ func changelogPeer(t *testing.T, s *sink) changelogv1.ChangelogServiceClient {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { conn.Close(); cancel(); <-done })
+	t.Cleanup(func() { _ = conn.Close(); cancel(); <-done })
 	return changelogv1.NewChangelogServiceClient(conn)
 }
 
@@ -92,10 +92,10 @@ func TestServiceDeliversAndReopens(t *testing.T) {
 		t.Fatal(err)
 	}
 	cancel()
-	if err := <-done; err != nil {
+	if err = <-done; err != nil {
 		t.Fatal(err)
 	}
-	if err := svc.Close(); err != nil {
+	if err = svc.Close(); err != nil {
 		t.Fatal(err)
 	}
 
@@ -103,7 +103,11 @@ func TestServiceDeliversAndReopens(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer svc.Close()
+	defer func() {
+		if cerr := svc.Close(); cerr != nil {
+			t.Error(cerr)
+		}
+	}()
 	list, err := svc.Server().ListLanguages(t.Context(), &catalogv1.ListLanguagesRequest{Limit: 1})
 	if err != nil || list.GetTotal() != int64(len(lang.All())) {
 		t.Fatalf("languages after restart: %v %v", list.GetTotal(), err)

@@ -23,7 +23,7 @@ func TestReopen(t *testing.T) {
 		t.Fatal(err)
 	}
 	req := &changelogv1.AppendChangesRequest{Changes: []*changelogv1.Change{{EventId: "e", Action: 1, Timestamp: timestamppb.Now()}}}
-	if _, err := svc.Server().AppendChanges(t.Context(), req); err != nil {
+	if _, err = svc.Server().AppendChanges(t.Context(), req); err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(t.Context())
@@ -31,14 +31,14 @@ func TestReopen(t *testing.T) {
 	go func() { done <- svc.Run(ctx) }()
 	cancel()
 	select {
-	case err := <-done:
+	case err = <-done:
 		if err != nil {
 			t.Fatal(err)
 		}
 	case <-time.After(5 * time.Second):
 		t.Fatal("Run did not return")
 	}
-	if err := svc.Close(); err != nil {
+	if err = svc.Close(); err != nil {
 		t.Fatal(err)
 	}
 
@@ -46,7 +46,11 @@ func TestReopen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer svc.Close()
+	defer func() {
+		if cerr := svc.Close(); cerr != nil {
+			t.Error(cerr)
+		}
+	}()
 	resp, err := svc.Server().AppendChanges(t.Context(), req)
 	if err != nil || resp.GetStored() != 0 {
 		t.Fatalf("replay after restart: %v %v", resp, err)

@@ -76,7 +76,7 @@ func New(ctx context.Context, cfg Config) (*Service, error) {
 		return nil, err
 	}
 	st := store.New(gdb)
-	if err := bootstrap(ctx, st, cfg.AdminToken, log.With("service", Name)); err != nil {
+	if err = bootstrap(ctx, st, cfg.AdminToken, log.With("service", Name)); err != nil {
 		return nil, errors.Join(fmt.Errorf("notification: %w", err), db.Close(gdb))
 	}
 	var projects *policy.Projects

@@ -33,6 +33,14 @@ func start(t *testing.T, cfg notification.Config) (*notification.Service, string
 	return svc, buf.String()
 }
 
+// closeService closes svc; a failure fails the test.
+func closeService(t *testing.T, svc *notification.Service) {
+	t.Helper()
+	if err := svc.Close(); err != nil {
+		t.Error(err)
+	}
+}
+
 func authenticate(t *testing.T, svc *notification.Service, tok string) error {
 	t.Helper()
 	resp, err := svc.Server().Authenticate(t.Context(), &notificationv1.AuthenticateRequest{Token: tok})
@@ -69,7 +77,7 @@ func testBootstrap(t *testing.T, cfg notification.Config) {
 		t.Fatalf("generated token rejected: %v", err)
 	}
 	checkBuiltins(t, svc)
-	svc.Close()
+	closeService(t, svc)
 
 	// A restart keeps the token and prints nothing.
 	svc, logged = start(t, cfg)
@@ -80,7 +88,7 @@ func testBootstrap(t *testing.T, cfg notification.Config) {
 		t.Fatalf("token lost on restart: %v", err)
 	}
 	checkBuiltins(t, svc) // nothing doubled
-	svc.Close()
+	closeService(t, svc)
 
 	// A configured token replaces it.
 	cfg.AdminToken = "wlu_configured"
@@ -94,11 +102,11 @@ func testBootstrap(t *testing.T, cfg notification.Config) {
 	if err := authenticate(t, svc, first); !errs.Is(errs.FromStatus(err), errs.Unauthenticated) {
 		t.Fatalf("replaced token still accepted: %v", err)
 	}
-	svc.Close()
+	closeService(t, svc)
 
 	// The same configured token again replaces nothing and says nothing.
 	svc, logged = start(t, cfg)
-	defer svc.Close()
+	defer closeService(t, svc)
 	if strings.Contains(logged, "TMS_ADMIN_TOKEN") {
 		t.Fatalf("unchanged configured token logged: %q", logged)
 	}
@@ -127,7 +135,7 @@ func checkBuiltins(t *testing.T, svc *notification.Service) {
 
 func TestRunEndsWithContext(t *testing.T) {
 	svc, _ := start(t, notification.Config{DataDir: t.TempDir()})
-	defer svc.Close()
+	defer closeService(t, svc)
 	ctx, cancel := context.WithCancel(t.Context())
 	done := make(chan error, 1)
 	go func() { done <- svc.Run(ctx) }()
@@ -168,7 +176,7 @@ func TestConcurrentFirstStart(t *testing.T) {
 		if r.err != nil {
 			t.Fatal(r.err)
 		}
-		defer r.svc.Close()
+		defer closeService(t, r.svc)
 		svc = r.svc
 		if m := tokenLine.FindStringSubmatch(r.logged); m != nil {
 			tokens = append(tokens, m[1])

@@ -24,9 +24,9 @@ func TestImportCorpus(t *testing.T) {
 	}
 	files := map[string]string{}
 	for _, e := range entries {
-		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
-		if err != nil {
-			t.Fatal(err)
+		data, dataErr := os.ReadFile(filepath.Join(dir, e.Name()))
+		if dataErr != nil {
+			t.Fatal(dataErr)
 		}
 		files["po/"+e.Name()] = string(data)
 	}

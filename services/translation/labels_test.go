@@ -27,7 +27,7 @@ func TestLabelsOverGRPC(t *testing.T) {
 	if errs.FromStatus(err).Kind != errs.InvalidArgument {
 		t.Errorf("bad colour: %v", err)
 	}
-	if _, err := e.client.UpdateLabel(ctx, &translationv1.UpdateLabelRequest{Label: &translationv1.Label{ProjectSlug: "hello", Id: id, Description: "Buttons"},
+	if _, err = e.client.UpdateLabel(ctx, &translationv1.UpdateLabelRequest{Label: &translationv1.Label{ProjectSlug: "hello", Id: id, Description: "Buttons"},
 		Fields: []string{"description"}}); err != nil {
 		t.Fatal(err)
 	}

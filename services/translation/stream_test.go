@@ -41,12 +41,12 @@ func TestFileStreams(t *testing.T) {
 	var got bytes.Buffer
 	var msgs int
 	for {
-		msg, err := stream.Recv()
-		if errors.Is(err, io.EOF) {
+		msg, msgErr := stream.Recv()
+		if errors.Is(msgErr, io.EOF) {
 			break
 		}
-		if err != nil {
-			t.Fatal(err)
+		if msgErr != nil {
+			t.Fatal(msgErr)
 		}
 		if msgs == 0 && (msg.GetFilename() != "po/cs.po" || msg.GetCommitTime() == nil) {
 			t.Errorf("first message: %q %v", msg.GetFilename(), msg.GetCommitTime())
@@ -73,7 +73,7 @@ func TestFileStreams(t *testing.T) {
 			msg = first
 			msg.Chunk = data[:k]
 		}
-		if err := up.Send(msg); err != nil {
+		if err = up.Send(msg); err != nil {
 			t.Fatal(err)
 		}
 		data = data[k:]

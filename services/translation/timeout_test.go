@@ -19,14 +19,14 @@ func TestGitTimeout(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { l.Close() })
+	t.Cleanup(func() { _ = l.Close() })
 	go func() {
 		var held []net.Conn
 		for {
-			c, err := l.Accept()
-			if err != nil {
+			c, cErr := l.Accept()
+			if cErr != nil {
 				for _, c := range held {
-					c.Close()
+					_ = c.Close()
 				}
 				return
 			}

@@ -87,7 +87,7 @@ func New(ctx context.Context, cfg Config) (*Service, error) {
 	notify := func() {}
 	if cfg.Changelog != nil {
 		svc.relay = changefeed.Relay(gdb, cfg.Changelog, cfg.Log)
-		obs.Backlog("translation", svc.relay.Backlog)
+		obs.Backlog("translation", svc.relay.Backlog) //nolint:contextcheck // read at each scrape, long after ctx, with a bound of its own
 		notify = svc.relay.Flush
 	}
 	repos := workcopy.NewManager(cfg.DataDir)

@@ -44,7 +44,7 @@ func serve(t *testing.T, register func(*grpc.Server)) *grpc.ClientConn {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { conn.Close() })
+	t.Cleanup(func() { _ = conn.Close() })
 	return conn
 }
 
@@ -116,9 +116,10 @@ func (e *env) importNow(t *testing.T, id int64) *translationv1.Task {
 	return nil
 }
 
-func (e *env) translation(t *testing.T, id int64, code string) *translationv1.Translation {
+// translation reads a translation of component 1, the one the tests import.
+func (e *env) translation(t *testing.T, componentID int64, code string) *translationv1.Translation {
 	t.Helper()
-	resp, err := e.client.GetTranslation(t.Context(), &translationv1.GetTranslationRequest{ComponentId: id, LanguageCode: code})
+	resp, err := e.client.GetTranslation(t.Context(), &translationv1.GetTranslationRequest{ComponentId: componentID, LanguageCode: code})
 	if err != nil {
 		t.Fatalf("GetTranslation %s: %v", code, err)
 	}

@@ -145,19 +145,19 @@ func TestUploadErrors(t *testing.T) {
 		!strings.Contains(fe.Fields[0].Description, "line 3") {
 		t.Errorf("parse error: %v", err)
 	}
-	if _, err := e.upload(t, "pt_BR", "explode", "", "", uploadPO); kind(err) != errs.InvalidArgument {
+	if _, err = e.upload(t, "pt_BR", "explode", "", "", uploadPO); kind(err) != errs.InvalidArgument {
 		t.Errorf("bad method: %v", err)
 	}
-	if _, err := e.upload(t, "pt_BR", "", "sometimes", "", uploadPO); kind(err) != errs.InvalidArgument {
+	if _, err = e.upload(t, "pt_BR", "", "sometimes", "", uploadPO); kind(err) != errs.InvalidArgument {
 		t.Errorf("bad conflicts: %v", err)
 	}
-	if _, err := e.upload(t, "cs", "", "", "", uploadPO); kind(err) != errs.InvalidArgument {
+	if _, err = e.upload(t, "cs", "", "", "", uploadPO); kind(err) != errs.InvalidArgument {
 		t.Errorf("plural mismatch accepted: %v", err)
 	}
-	if _, err := e.upload(t, "pt_BR", "add", "", "", uploadPO); kind(err) != errs.PermissionDenied {
+	if _, err = e.upload(t, "pt_BR", "add", "", "", uploadPO); kind(err) != errs.PermissionDenied {
 		t.Errorf("add without manage_units: %v", err)
 	}
-	if _, err := e.upload(t, "xx", "", "", "", uploadPO); kind(err) != errs.NotFound {
+	if _, err = e.upload(t, "xx", "", "", "", uploadPO); kind(err) != errs.NotFound {
 		t.Errorf("missing translation: %v", err)
 	}
 	_, err = e.client.UploadFile(t.Context(), &translationv1.UploadFileRequest{ComponentId: 1, LanguageCode: "pt_BR",

@@ -56,7 +56,7 @@ func Commit(bare, scratch string, files map[string][]byte, message string) error
 	if err != nil {
 		return fmt.Errorf("clone: %w", err)
 	}
-	defer os.RemoveAll(dir)
+	defer func() { _ = os.RemoveAll(dir) }()
 	if err := commitAs(r, dir, files, message); err != nil {
 		return err
 	}

@@ -40,9 +40,9 @@ func (fs *flagSet) parse(args []string) (code int, done bool) {
 
 func (fs *flagSet) printHelp(w io.Writer) {
 	fmt.Fprintln(w, strings.TrimSpace(fs.synopsis))
-	var any bool
-	fs.VisitAll(func(*flag.Flag) { any = true })
-	if any {
+	var hasFlags bool
+	fs.VisitAll(func(*flag.Flag) { hasFlags = true })
+	if hasFlags {
 		fmt.Fprintln(w, "\nFlags:")
 		fs.SetOutput(w)
 		fs.PrintDefaults()

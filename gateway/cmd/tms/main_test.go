@@ -166,7 +166,7 @@ func TestSecondInstanceOnOneDataDirectory(t *testing.T) {
 	waitFor(t, func() bool {
 		r, err := http.Get("http://" + addr + "/api/")
 		if err == nil {
-			r.Body.Close()
+			_ = r.Body.Close()
 		}
 		return err == nil
 	})
@@ -189,8 +189,13 @@ func TestSecondInstanceOnOneDataDirectory(t *testing.T) {
 	if after := snapshot(t, data); after != before {
 		t.Errorf("second instance touched the data directory:\nbefore %s\nafter  %s", before, after)
 	}
-	if r, err := http.Get("http://" + addr + "/api/"); err != nil || r.StatusCode != 200 {
+	r, err := http.Get("http://" + addr + "/api/")
+	if err != nil {
 		t.Fatalf("first instance stopped serving: %v", err)
+	}
+	_ = r.Body.Close()
+	if r.StatusCode != 200 {
+		t.Fatalf("first instance stopped serving: %s", r.Status)
 	}
 	for _, role := range []string{"catalog", "translation", "changelog", "notification", "gateway"} {
 		b, err := os.ReadFile(filepath.Join(data, "run", role+".pid"))
@@ -269,7 +274,7 @@ func TestRunSplit(t *testing.T) {
 	waitFor(t, func() bool {
 		r, err := http.Get("http://" + addr + "/api/projects/")
 		if err == nil {
-			r.Body.Close()
+			_ = r.Body.Close()
 		}
 		return err == nil && r.StatusCode == 200
 	})

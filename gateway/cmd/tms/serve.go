@@ -69,7 +69,11 @@ func runStack(cfg stack.Config) error {
 	if err != nil {
 		return err
 	}
-	defer st.Close()
+	defer func() {
+		if cerr := st.Close(); cerr != nil {
+			cfg.Log.Error("stopping the services", "err", cerr)
+		}
+	}()
 	if h := st.Handler(); h != nil {
 		return serveHTTP(ctx, stop, cfg, h, st.Err())
 	}
@@ -102,7 +106,8 @@ func serveHTTP(ctx context.Context, stop func(), cfg stack.Config, h http.Handle
 	case <-ctx.Done():
 	}
 	stop()
-	shut, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	// ctx is done by now: the drain gets its own 10 s.
+	shut, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 	defer cancel()
 	if serr := srv.Shutdown(shut); serr != nil && err == nil {
 		err = serr

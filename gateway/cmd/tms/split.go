@@ -89,7 +89,7 @@ func splitMain(cfg stack.Config, stderr io.Writer) error {
 	var procs []*proc
 	defer func() { stopAll(procs) }()
 	for _, s := range splitServices {
-		cmd := exec.Command(self, "serve", "--services="+s)
+		cmd := exec.Command(self, "serve", "--services="+s) //nolint:gosec // G204: this very binary
 		cmd.Env = append(os.Environ(), env...)
 		cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGTERM}
 		p, err := startPrefixed(cmd, s, stderr)
@@ -139,8 +139,12 @@ func waitStarted(ctx context.Context, p *proc, data, role string) error {
 	pidFile := filepath.Join(data, "run", role+".pid")
 	want := fmt.Sprint(p.cmd.Process.Pid)
 	for end := time.Now().Add(60 * time.Second); time.Now().Before(end); {
-		if b, err := os.ReadFile(pidFile); err == nil && strings.TrimSpace(string(b)) == want {
-			time.Sleep(300 * time.Millisecond)
+		if b, err := os.ReadFile(pidFile); err == nil && strings.TrimSpace(string(b)) == want { //nolint:gosec // G304: a pid file of the data directory
+			// A moment for it to bind its port.
+			select {
+			case <-ctx.Done():
+			case <-time.After(300 * time.Millisecond):
+			}
 			return nil
 		}
 		select {
@@ -175,6 +179,6 @@ func freeAddr() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	defer l.Close()
+	defer func() { _ = l.Close() }() // only its port was wanted
 	return l.Addr().String(), nil
 }

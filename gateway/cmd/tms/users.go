@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -57,10 +58,14 @@ func users(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "tms users:", err)
 		return exitFailure
 	}
-	defer closeAcc()
+	defer func() {
+		if cerr := closeAcc(); cerr != nil {
+			fmt.Fprintln(stderr, "tms users:", cerr)
+		}
+	}()
 	if err := act.run(ctx, acc, rest, stdout); err != nil {
 		fmt.Fprintf(stderr, "tms users %s: %s\n", fs.Arg(0), describe(err))
-		if _, usage := err.(usageError); usage {
+		if _, usage := errors.AsType[usageError](err); usage {
 			return exitUsage
 		}
 		return exitFailure
@@ -110,8 +115,8 @@ func userCreate(ctx context.Context, acc notificationv1.NotificationServiceServe
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "created %s\n", resp.GetUser().GetUsername())
-	return nil
+	_, err = fmt.Fprintf(stdout, "created %s\n", resp.GetUser().GetUsername())
+	return err
 }
 
 func userList(ctx context.Context, acc notificationv1.NotificationServiceServer, _ []string, stdout io.Writer) error {
@@ -120,9 +125,13 @@ func userList(ctx context.Context, acc notificationv1.NotificationServiceServer,
 		return err
 	}
 	tw := tabwriter.NewWriter(stdout, 2, 8, 2, ' ', 0)
-	fmt.Fprintln(tw, "USERNAME\tFULL NAME\tEMAIL\tSUPERUSER\tACTIVE")
+	if _, err = fmt.Fprintln(tw, "USERNAME\tFULL NAME\tEMAIL\tSUPERUSER\tACTIVE"); err != nil {
+		return err
+	}
 	for _, u := range resp.GetUsers() {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%v\t%v\n", u.GetUsername(), u.GetFullName(), u.GetEmail(), u.GetIsSuperuser(), u.GetIsActive())
+		if _, err = fmt.Fprintf(tw, "%s\t%s\t%s\t%v\t%v\n", u.GetUsername(), u.GetFullName(), u.GetEmail(), u.GetIsSuperuser(), u.GetIsActive()); err != nil {
+			return err
+		}
 	}
 	return tw.Flush()
 }
@@ -132,8 +141,9 @@ func userToken(ctx context.Context, acc notificationv1.NotificationServiceServer
 	if err != nil {
 		return err
 	}
-	fmt.Fprintln(stdout, resp.GetToken())
-	return nil
+	// The token is shown once: a failed write must not pass for success.
+	_, err = fmt.Fprintln(stdout, resp.GetToken())
+	return err
 }
 
 func userDeactivate(ctx context.Context, acc notificationv1.NotificationServiceServer, args []string, stdout io.Writer) error {
@@ -141,6 +151,6 @@ func userDeactivate(ctx context.Context, acc notificationv1.NotificationServiceS
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "deactivated %s\n", resp.GetUser().GetUsername())
-	return nil
+	_, err = fmt.Fprintf(stdout, "deactivated %s\n", resp.GetUser().GetUsername())
+	return err
 }

@@ -33,8 +33,8 @@ func TestNotificationMail(t *testing.T) {
 	a.want(201, "POST", a.base+"users/tina/notifications/", map[string]any{"notification": "TranslatedStringNotificaton", "scope": 0, "frequency": 1})
 	time.Sleep(3 * time.Second) // delivery has started following the log
 
-	a.want(200, "PATCH", a.base+f.unit("secret", "Hello"), map[string]any{"target": []string{"Geheim"}, "state": 20})
-	a.want(200, "PATCH", a.base+f.unit("open", "Hello"), map[string]any{"target": []string{"Hallo Welt"}, "state": 20})
+	a.want(200, "PATCH", a.base+f.helloUnit("secret"), map[string]any{"target": []string{"Geheim"}, "state": 20})
+	a.want(200, "PATCH", a.base+f.helloUnit("open"), map[string]any{"target": []string{"Hallo Welt"}, "state": 20})
 	deadline := time.Now().Add(30 * time.Second)
 	for len(sink.Received()) == 0 && time.Now().Before(deadline) {
 		time.Sleep(200 * time.Millisecond)

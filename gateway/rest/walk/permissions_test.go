@@ -121,11 +121,11 @@ func (f *permissionFixture) unique(prefix string) string {
 	return fmt.Sprintf("%s%d", prefix, f.seq)
 }
 
-// unitURL is the path of a unit of open/app/de (the first with the source).
-func (f *permissionFixture) unit(project, source string) string {
-	units := f.admin.want(200, "GET", f.admin.base+"translations/"+project+"/app/de/units/?q=source:%22"+strings.ReplaceAll(source, " ", "%20")+"%22", nil)["results"].([]any)
+// helloUnit is the path of the unit "Hello" of <project>/app/de.
+func (f *permissionFixture) helloUnit(project string) string {
+	units := f.admin.want(200, "GET", f.admin.base+"translations/"+project+"/app/de/units/?q=source:%22Hello%22", nil)["results"].([]any)
 	if len(units) == 0 {
-		f.t.Fatalf("no unit %q in %s", source, project)
+		f.t.Fatalf("no unit \"Hello\" in %s", project)
 	}
 	return strings.TrimPrefix(units[0].(map[string]any)["url"].(string), f.admin.base)
 }
@@ -139,7 +139,7 @@ func (f *permissionFixture) cases() []writeCase {
 	deny := [3]int{401, 403, 0}
 	with := func(super int) [3]int { d := deny; d[2] = super; return d }
 	userOK := func(status int) [3]int { return [3]int{401, status, status} }
-	hello := f.unit("open", "Hello")
+	hello := f.helloUnit("open")
 	cases := []writeCase{
 		{"create project", "POST", func(string) (string, any) {
 			s := f.unique("p")
@@ -277,7 +277,7 @@ func (f *permissionFixture) cases() []writeCase {
 
 // privateCases are writes on the private project.
 func (f *permissionFixture) privateCases() []writeCase {
-	unit := f.unit("secret", "Hello")
+	unit := f.helloUnit("secret")
 	return []writeCase{
 		{"edit project", "PATCH", fixed("projects/secret/", map[string]any{"instructions": "x"}), [3]int{}},
 		{"delete project", "DELETE", fixed("projects/secret/", nil), [3]int{}},

@@ -77,10 +77,10 @@ func TestUsers(t *testing.T) {
 
 	// Statistics and contributions: tina's work in the public project
 	// counts; the admin's in the private one is not counted for her.
-	hello := f.unit("open", "Hello")
+	hello := f.helloUnit("open")
 	tina.want(200, "PATCH", base+hello, map[string]any{"target": []string{"Hallo!"}, "state": 20})
 	tina.want(201, "POST", base+hello+"comments/", map[string]any{"scope": "translation", "comment": "ok?"})
-	secret := f.unit("secret", "Hello")
+	secret := f.helloUnit("secret")
 	admin.want(200, "PATCH", base+secret, map[string]any{"target": []string{"Geheim"}, "state": 20})
 	waitFor(t, func() bool { return admin.want(200, "GET", base+"users/tina/statistics/", nil)["commented"] == 1.0 })
 	stats := tina.want(200, "GET", base+"users/tina/statistics/", nil)

@@ -92,7 +92,7 @@ func TestWebhooks(t *testing.T) {
 	}
 	tina.want(403, "GET", hookURL+"deliveries/", nil)
 
-	unit := a.base + f.unit("open", "Hello")
+	unit := a.base + f.helloUnit("open")
 	a.want(200, "PATCH", unit, map[string]any{"target": []string{"Hallo 1"}, "state": 20})
 	waitFor(t, func() bool { recv.mu.Lock(); defer recv.mu.Unlock(); return len(recv.got) == 1 })
 	recv.mu.Lock()

@@ -39,9 +39,9 @@ func (s *Server) ListCategories(ctx context.Context, req *catalogv1.ListCategori
 	}
 	var projectID int64
 	if slug := req.GetProjectSlug(); slug != "" {
-		project, err := s.seenProject(ctx, slug)
-		if err != nil {
-			return nil, err
+		project, perr := s.seenProject(ctx, slug)
+		if perr != nil {
+			return nil, perr
 		}
 		projectID = project.ID
 	}
@@ -149,7 +149,7 @@ func (s *Server) DeleteCategory(ctx context.Context, req *catalogv1.DeleteCatego
 	if err != nil {
 		return nil, err
 	}
-	if err := mayEditProject(ctx, &store.Project{Slug: c.ProjectSlug, AccessControl: c.ProjectAccess}); err != nil {
+	if err = mayEditProject(ctx, &store.Project{Slug: c.ProjectSlug, AccessControl: c.ProjectAccess}); err != nil {
 		return nil, err
 	}
 	removed, err := s.st.DeleteCategory(ctx, c.ID, func(comp store.Component) *changelogv1.Change {

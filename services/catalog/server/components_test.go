@@ -191,7 +191,7 @@ func TestComponentReadUpdateLink(t *testing.T) {
 		t.Errorf("by id: %v %v", byID, err)
 	}
 	for _, r := range []*catalogv1.GetComponentRequest{{Id: 999}, {ProjectSlug: "proj", Slug: "nope"}, {ProjectSlug: "nope", Slug: "main"}} {
-		_, err := e.client.GetComponent(ctx, r)
+		_, err = e.client.GetComponent(ctx, r)
 		wantKind(t, err, errs.NotFound, nil)
 	}
 	list, err := e.client.ListComponents(ctx, &catalogv1.ListComponentsRequest{ProjectSlug: "proj", Limit: 1, Offset: 1})
@@ -271,7 +271,7 @@ func TestLockAndDelete(t *testing.T) {
 	_, err = e.client.SetComponentLock(ctx, &catalogv1.SetComponentLockRequest{ProjectSlug: "proj", Slug: "nope", Locked: true})
 	wantKind(t, err, errs.NotFound, nil)
 
-	if _, err := e.client.DeleteComponent(ctx, &catalogv1.DeleteComponentRequest{ProjectSlug: "proj", Slug: "main", Actor: "admin"}); err != nil {
+	if _, err = e.client.DeleteComponent(ctx, &catalogv1.DeleteComponentRequest{ProjectSlug: "proj", Slug: "main", Actor: "admin"}); err != nil {
 		t.Fatal(err)
 	}
 	cs := e.changes()

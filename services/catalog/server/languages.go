@@ -20,8 +20,8 @@ var saneCode = regexp.MustCompile(`^[A-Za-z]{2,3}([_@-][A-Za-z0-9]+)*$`)
 func builtinRow(l lang.Language) store.Language {
 	return store.Language{
 		Code: l.Code, Name: l.Name, Direction: l.Direction,
-		PluralSource: store.PluralSourceDefault, PluralNumber: int32(l.PluralNumber),
-		PluralFormula: l.PluralFormula, PluralType: int32(l.PluralType),
+		PluralSource: store.PluralSourceDefault, PluralNumber: int32(l.PluralNumber), //nolint:gosec // G115: a table entry, at most 6 forms
+		PluralFormula: l.PluralFormula, PluralType: int32(l.PluralType), //nolint:gosec // G115: an enumeration
 		Aliases: l.Aliases, Population: l.Population,
 	}
 }
@@ -151,7 +151,7 @@ func (s *Server) filePlural(ctx context.Context, l *store.Language, number int, 
 		}
 	}
 	p, err := s.st.CreatePlural(ctx, store.Plural{LanguageID: l.ID, Source: store.PluralSourceGettext,
-		Number: int32(number), Formula: formula, Type: int32(lang.PluralTypeFor(lang.BaseCode(l.Code), formula))})
+		Number: int32(number), Formula: formula, Type: int32(lang.PluralTypeFor(lang.BaseCode(l.Code), formula))}) //nolint:gosec // G115: a count checked above (1 to 10), an enumeration
 	if err != nil {
 		return nil, storeErr(err, nil)
 	}
@@ -172,6 +172,6 @@ func fileLanguage(code string, number int32, formula string) (store.Language, er
 		}
 		row.PluralSource, row.PluralNumber, row.PluralFormula = store.PluralSourceGettext, number, formula
 	}
-	row.PluralType = int32(lang.PluralTypeFor(lang.BaseCode(code), row.PluralFormula))
+	row.PluralType = int32(lang.PluralTypeFor(lang.BaseCode(code), row.PluralFormula)) //nolint:gosec // G115: an enumeration
 	return row, nil
 }

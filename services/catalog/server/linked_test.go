@@ -29,7 +29,7 @@ func TestLinkedResourcesOverGRPC(t *testing.T) {
 		if err != nil || api.GetCategory().GetPath() != "docs/api" {
 			t.Fatalf("nested: %v %v", api, err)
 		}
-		if _, err := e.client.UpdateComponent(ctx, &catalogv1.UpdateComponentRequest{ProjectSlug: "hello", Slug: "app",
+		if _, err = e.client.UpdateComponent(ctx, &catalogv1.UpdateComponentRequest{ProjectSlug: "hello", Slug: "app",
 			Component: &catalogv1.Component{CategoryId: api.GetCategory().GetId()}, Fields: []string{"category_id"}}); err != nil {
 			t.Fatal(err)
 		}

@@ -28,7 +28,7 @@ func (s *Server) CreateProject(ctx context.Context, req *catalogv1.CreateProject
 	if err != nil {
 		return nil, err
 	}
-	if err := s.validateProject(ctx, m, set, true); err != nil {
+	if err = s.validateProject(ctx, m, set, true); err != nil {
 		return nil, err
 	}
 	var p store.Project

@@ -39,7 +39,7 @@ func TestProjectLifecycle(t *testing.T) {
 	if err != nil || got.GetProject().GetWeb() != "https://example.org/" || !got.GetProject().GetCreated().AsTime().Equal(p.GetCreated().AsTime()) {
 		t.Errorf("get after update: %v %v", got, err)
 	}
-	if _, err := e.client.DeleteProject(ctx, &catalogv1.DeleteProjectRequest{Slug: "alpha", Actor: "admin"}); err != nil {
+	if _, err = e.client.DeleteProject(ctx, &catalogv1.DeleteProjectRequest{Slug: "alpha", Actor: "admin"}); err != nil {
 		t.Fatal(err)
 	}
 	_, err = e.client.GetProject(ctx, &catalogv1.GetProjectRequest{Slug: "alpha"})

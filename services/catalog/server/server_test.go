@@ -47,7 +47,7 @@ func newEnvWith(t *testing.T, cfg server.Config) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { conn.Close(); cancel(); <-done })
+	t.Cleanup(func() { _ = conn.Close(); cancel(); <-done })
 	return &env{t: t, client: catalogv1.NewCatalogServiceClient(conn), gdb: gdb}
 }
 

@@ -117,7 +117,7 @@ func (s *Store) DeleteCategory(ctx context.Context, id int64, change func(Compon
 			return err
 		}
 		var ids []int64
-		if err := tx.Model(&Component{}).Where("category_id IN ?", tree).Pluck("id", &ids).Error; err != nil {
+		if err = tx.Model(&Component{}).Where("category_id IN ?", tree).Pluck("id", &ids).Error; err != nil {
 			return err
 		}
 		if removed, err = deleteComponents(tx, ids); err != nil {

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"slices"
 
 	"github.com/tmsproject/tms/pkg/db"
@@ -55,7 +56,7 @@ func duplicateOr(err error, check func() error) error {
 		return err
 	}
 	if derr := check(); derr != nil {
-		if _, ok := derr.(*DuplicateError); ok {
+		if _, ok := errors.AsType[*DuplicateError](derr); ok {
 			return derr
 		}
 	}

@@ -72,7 +72,6 @@ func record(tx *gorm.DB, changes ...*changelogv1.Change) error {
 	return nil
 }
 
-// notFound maps gorm's missing-row error to ErrNotFound.
 // Viewer is what a list may show (policy.Visibility): every project, or
 // those of some access levels and those named.
 type Viewer = policy.Visibility
@@ -92,6 +91,7 @@ func visibleProjects(q *gorm.DB, v Viewer) *gorm.DB {
 	return q.Where("(access_control IN ? OR slug IN ?)", levels, slugs)
 }
 
+// notFound maps gorm's missing-row error to ErrNotFound.
 func notFound(err error) error {
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return ErrNotFound

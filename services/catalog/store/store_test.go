@@ -97,10 +97,10 @@ func testLanguages(t *testing.T, s *store.Store, _ *gorm.DB) {
 	if ar.Direction != "rtl" || ar.PluralNumber != 6 || len(ar.Aliases) != 1 || ar.Aliases[0] != "ara" || ar.Population != 5 {
 		t.Errorf("ar = %+v", ar)
 	}
-	if en, err := s.GetLanguage(ctx, "EN"); err != nil || en.Code != "en" || en.Direction != "ltr" || en.Aliases == nil {
-		t.Errorf("case-insensitive get: %+v, %v", en, err)
+	if en, enErr := s.GetLanguage(ctx, "EN"); enErr != nil || en.Code != "en" || en.Direction != "ltr" || en.Aliases == nil {
+		t.Errorf("case-insensitive get: %+v, %v", en, enErr)
 	}
-	if _, err := s.GetLanguage(ctx, "xx"); !errors.Is(err, store.ErrNotFound) {
+	if _, err = s.GetLanguage(ctx, "xx"); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("missing language: %v", err)
 	}
 	list, total, err := s.ListLanguages(ctx, store.Page{Offset: 1, Limit: 2})
@@ -135,10 +135,10 @@ func testPlurals(t *testing.T, s *store.Store, _ *gorm.DB) {
 	if err != nil || p1.ID < 1e9 || p2.ID != p1.ID || p2.Type != 1 || p2.Source != 1 {
 		t.Errorf("create twice: %+v %+v %v", p1, p2, err)
 	}
-	if _, err := s.CreatePlural(ctx, store.Plural{LanguageID: cs.ID, Number: 1, Formula: "0"}); err != nil {
+	if _, err = s.CreatePlural(ctx, store.Plural{LanguageID: cs.ID, Number: 1, Formula: "0"}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.CreatePlural(ctx, store.Plural{LanguageID: ar.ID, Number: 2, Formula: "n != 1"}); err != nil {
+	if _, err = s.CreatePlural(ctx, store.Plural{LanguageID: ar.ID, Number: 2, Formula: "n != 1"}); err != nil {
 		t.Fatal(err)
 	}
 	list, err := s.ListPlurals(ctx, cs.ID)
@@ -364,11 +364,11 @@ func testProjects(t *testing.T, s *store.Store, gdb *gorm.DB) {
 	if got.Name != p.Name || got.Instructions != "Be nice" || !got.SetLanguageTeam || got.Locked || !got.Created.Equal(p.Created) {
 		t.Errorf("got %+v, want %+v", got, p)
 	}
-	if _, err := s.GetProject(ctx, "nope"); !errors.Is(err, store.ErrNotFound) {
+	if _, err = s.GetProject(ctx, "nope"); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("missing project: %v", err)
 	}
 	for _, slug := range []string{"beta", "gamma"} {
-		if err := s.CreateProject(ctx, newProject(slug), nil); err != nil {
+		if err = s.CreateProject(ctx, newProject(slug), nil); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -379,7 +379,7 @@ func testProjects(t *testing.T, s *store.Store, gdb *gorm.DB) {
 	got.Web = "https://example.org/"
 	got.Slug = "alpha2"
 	got.Enforced2FA = true
-	if err := s.SaveProject(ctx, got); err != nil {
+	if err = s.SaveProject(ctx, got); err != nil {
 		t.Fatal(err)
 	}
 	again, err := s.GetProject(ctx, "alpha2")
@@ -464,15 +464,15 @@ func testComponents(t *testing.T, s *store.Store, gdb *gorm.DB) {
 		t.Errorf("by id: %+v %v", byID, err)
 	}
 	for _, get := range []func() error{
-		func() error { _, err := s.GetComponent(ctx, "proj", "nope"); return err },
-		func() error { _, err := s.GetComponent(ctx, "nope", "main"); return err },
-		func() error { _, err := s.GetComponentByID(ctx, c.ID+100); return err },
+		func() error { _, gerr := s.GetComponent(ctx, "proj", "nope"); return gerr },
+		func() error { _, gerr := s.GetComponent(ctx, "nope", "main"); return gerr },
+		func() error { _, gerr := s.GetComponentByID(ctx, c.ID+100); return gerr },
 		func() error {
-			_, _, err := s.ListComponents(ctx, "nope", store.Page{}, store.Viewer{All: true})
-			return err
+			_, _, gerr := s.ListComponents(ctx, "nope", store.Page{}, store.Viewer{All: true})
+			return gerr
 		},
 	} {
-		if err := get(); !errors.Is(err, store.ErrNotFound) {
+		if err = get(); !errors.Is(err, store.ErrNotFound) {
 			t.Errorf("missing: %v", err)
 		}
 	}
@@ -480,17 +480,17 @@ func testComponents(t *testing.T, s *store.Store, gdb *gorm.DB) {
 	linked := newComponent(p.ID, "linked")
 	linked.Repo = "weblate://proj/main"
 	linked.LinkedComponentID = &c.ID
-	if err := s.CreateComponent(ctx, linked, nil); err != nil {
+	if err = s.CreateComponent(ctx, linked, nil); err != nil {
 		t.Fatal(err)
 	}
 	if linked.LinkedComponent != "proj/main" {
 		t.Errorf("linked path %q", linked.LinkedComponent)
 	}
 	other := newProject("other")
-	if err := s.CreateProject(ctx, other, nil); err != nil {
+	if err = s.CreateProject(ctx, other, nil); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.CreateComponent(ctx, newComponent(other.ID, "main"), nil); err != nil {
+	if err = s.CreateComponent(ctx, newComponent(other.ID, "main"), nil); err != nil {
 		t.Fatal(err)
 	}
 	list, total, err := s.ListComponents(ctx, "proj", store.Page{}, store.Viewer{All: true})
@@ -504,7 +504,7 @@ func testComponents(t *testing.T, s *store.Store, gdb *gorm.DB) {
 	got.Branch = "devel"
 	got.Locked = true // not written by SaveComponent
 	got.EnforcedChecks = nil
-	if err := s.SaveComponent(ctx, got); err != nil {
+	if err = s.SaveComponent(ctx, got); err != nil {
 		t.Fatal(err)
 	}
 	if got.Branch != "devel" || got.Locked || got.ProjectSlug != "proj" || got.EnforcedChecks == nil || len(got.EnforcedChecks) != 0 {
@@ -515,11 +515,11 @@ func testComponents(t *testing.T, s *store.Store, gdb *gorm.DB) {
 	}
 	// Renames of the linked component or its project follow into the link.
 	got.Slug = "core"
-	if err := s.SaveComponent(ctx, got); err != nil {
+	if err = s.SaveComponent(ctx, got); err != nil {
 		t.Fatal(err)
 	}
 	p.Slug = "proj2"
-	if err := s.SaveProject(ctx, p); err != nil {
+	if err = s.SaveProject(ctx, p); err != nil {
 		t.Fatal(err)
 	}
 	l, err := s.GetComponent(ctx, "proj2", "linked")
@@ -685,7 +685,7 @@ func testVisibility(t *testing.T, s *store.Store, _ *gorm.DB) {
 	if err != nil || total != 2 || len(ps) != 2 || ps[0].Slug != "open" || ps[1].Slug != "guarded" {
 		t.Errorf("outsider's projects: %d %v %v", total, ps, err)
 	}
-	if _, total, _ := s.ListProjects(ctx, store.Page{}, all); total != 4 {
+	if _, total, _ = s.ListProjects(ctx, store.Page{}, all); total != 4 {
 		t.Errorf("all projects: %d", total)
 	}
 	cs, total, err := s.ListComponents(ctx, "", store.Page{}, outsider)

@@ -48,7 +48,7 @@ func clientSeeing(t *testing.T, catalog policy.ProjectLister) changelogv1.Change
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { conn.Close(); cancel(); <-done })
+	t.Cleanup(func() { _ = conn.Close(); cancel(); <-done })
 	return changelogv1.NewChangelogServiceClient(conn)
 }
 

@@ -72,7 +72,7 @@ func explain(t *testing.T, gdb *gorm.DB, sql string) string {
 		if err != nil {
 			return err
 		}
-		defer rows.Close()
+		defer func() { _ = rows.Close() }()
 		cols, _ := rows.Columns()
 		for rows.Next() {
 			vals := make([]any, len(cols))

@@ -115,7 +115,7 @@ func TestDelivery(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := st.SetupProjectTeams(ctx, "secret", &erin.ID); err != nil {
+		if err = st.SetupProjectTeams(ctx, "secret", &erin.ID); err != nil {
 			t.Fatal(err)
 		}
 		log := &changeLog{}

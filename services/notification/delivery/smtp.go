@@ -92,24 +92,24 @@ func (s *SMTP) Send(ctx context.Context, m Message) error {
 	}
 	c, err := smtp.NewClient(conn, s.host)
 	if err != nil {
-		conn.Close()
+		_ = conn.Close() // err is the one to report
 		return err
 	}
-	defer c.Close()
+	defer func() { _ = c.Close() }() // after Quit, or after an error that is the one to report
 	if ok, _ := c.Extension("STARTTLS"); ok && !s.implicit {
-		if err := c.StartTLS(&tls.Config{ServerName: s.host}); err != nil {
+		if err = c.StartTLS(&tls.Config{ServerName: s.host}); err != nil {
 			return err
 		}
 	}
 	if s.auth != nil {
-		if err := c.Auth(s.auth); err != nil {
+		if err = c.Auth(s.auth); err != nil {
 			return err
 		}
 	}
-	if err := c.Mail(s.from.Address); err != nil {
+	if err = c.Mail(s.from.Address); err != nil {
 		return err
 	}
-	if err := c.Rcpt(m.To.Address); err != nil {
+	if err = c.Rcpt(m.To.Address); err != nil {
 		return err
 	}
 	w, err := c.Data()

@@ -246,7 +246,7 @@ func (a *Access) UpdateRole(ctx context.Context, req *notificationv1.UpdateRoleR
 			return nil, errs.Invalid(f, "invalid", "Unknown field.")
 		}
 	}
-	if err := checkRole(roleProto(r)); err != nil {
+	if err = checkRole(roleProto(r)); err != nil {
 		return nil, err
 	}
 	if r, err = a.store.SaveRole(ctx, r); err != nil {

@@ -37,20 +37,19 @@ func client(t *testing.T) pb {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { conn.Close(); cancel(); <-done })
+	t.Cleanup(func() { _ = conn.Close(); cancel(); <-done })
 	c := notificationv1.NewNotificationServiceClient(conn)
 	createUser(t, c, "alice")
 	return c
 }
 
-func createUser(t *testing.T, c pb, name string) *notificationv1.User {
+func createUser(t *testing.T, c pb, name string) {
 	t.Helper()
-	resp, err := c.CreateUser(t.Context(), &notificationv1.CreateUserRequest{User: &notificationv1.User{
+	_, err := c.CreateUser(t.Context(), &notificationv1.CreateUserRequest{User: &notificationv1.User{
 		Username: name, FullName: strings.ToUpper(name), Email: name + "@example.org", IsActive: true}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return resp.GetUser()
 }
 
 // wantErr checks the gRPC code and, when field is set, the first violated
@@ -146,7 +145,7 @@ func TestTokens(t *testing.T) {
 	}
 	_, err = c.Authenticate(ctx, &notificationv1.AuthenticateRequest{Token: first.GetToken()})
 	wantErr(t, err, codes.Unauthenticated, "", "Invalid token.")
-	if _, err := c.Authenticate(ctx, &notificationv1.AuthenticateRequest{Token: second.GetToken()}); err != nil {
+	if _, err = c.Authenticate(ctx, &notificationv1.AuthenticateRequest{Token: second.GetToken()}); err != nil {
 		t.Fatalf("new token: %v", err)
 	}
 	_, err = c.IssueToken(ctx, &notificationv1.IssueTokenRequest{Username: "nobody"})
@@ -181,10 +180,10 @@ func TestSetUserActive(t *testing.T) {
 	}
 	_, err = c.Authenticate(ctx, &notificationv1.AuthenticateRequest{Token: tok.GetToken()})
 	wantErr(t, err, codes.Unauthenticated, "", "User inactive or deleted.")
-	if _, err := c.SetUserActive(ctx, &notificationv1.SetUserActiveRequest{Username: "alice", Active: true}); err != nil {
+	if _, err = c.SetUserActive(ctx, &notificationv1.SetUserActiveRequest{Username: "alice", Active: true}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := c.Authenticate(ctx, &notificationv1.AuthenticateRequest{Token: tok.GetToken()}); err != nil {
+	if _, err = c.Authenticate(ctx, &notificationv1.AuthenticateRequest{Token: tok.GetToken()}); err != nil {
 		t.Errorf("reactivated account's token: %v", err)
 	}
 	_, err = c.SetUserActive(ctx, &notificationv1.SetUserActiveRequest{Username: "nobody"})
@@ -326,7 +325,7 @@ func TestSubscriptionLifecycle(t *testing.T) {
 	_, err = c.DeleteSubscription(ctx, &notificationv1.DeleteSubscriptionRequest{Username: "bob", Id: s.GetId()})
 	wantErr(t, err, codes.NotFound, "", "")
 
-	if _, err := c.DeleteSubscription(ctx, &notificationv1.DeleteSubscriptionRequest{Username: "alice", Id: s.GetId()}); err != nil {
+	if _, err = c.DeleteSubscription(ctx, &notificationv1.DeleteSubscriptionRequest{Username: "alice", Id: s.GetId()}); err != nil {
 		t.Fatalf("delete %d: %v", s.GetId(), err)
 	}
 	_, err = c.GetSubscription(ctx, &notificationv1.GetSubscriptionRequest{Username: "alice", Id: s.GetId()})

@@ -195,7 +195,7 @@ func (a *Access) CreateGroup(ctx context.Context, req *notificationv1.CreateGrou
 		return nil, err
 	}
 	if t.DefiningProject != "" {
-		if err := a.store.Link(ctx, t.ID, store.LinkProject, t.DefiningProject); err != nil {
+		if err = a.store.Link(ctx, t.ID, store.LinkProject, t.DefiningProject); err != nil {
 			return nil, err
 		}
 	}
@@ -229,10 +229,10 @@ func (a *Access) UpdateGroup(ctx context.Context, req *notificationv1.UpdateGrou
 			return nil, errs.Invalid(f, "invalid", "Unknown field.")
 		}
 	}
-	if err := checkTeam(t); err != nil {
+	if err = checkTeam(t); err != nil {
 		return nil, err
 	}
-	if _, err := a.store.SaveTeam(ctx, t); err != nil {
+	if _, err = a.store.SaveTeam(ctx, t); err != nil {
 		return nil, err
 	}
 	out, err := a.groupResponse(ctx, t.ID)

@@ -218,8 +218,8 @@ func (s *Webhooks) ListDeliveries(ctx context.Context, req *notificationv1.ListD
 	}
 	out := &notificationv1.ListDeliveriesResponse{Total: total}
 	for _, d := range ds {
-		p := &notificationv1.WebhookDelivery{Id: d.ID, ChangeId: d.ChangeID, Attempts: int32(d.Attempts),
-			StatusCode: int32(d.StatusCode), Error: d.Error, CreateTime: timestamppb.New(d.CreatedAt)}
+		p := &notificationv1.WebhookDelivery{Id: d.ID, ChangeId: d.ChangeID, Attempts: int32(d.Attempts), //nolint:gosec // G115: at most the delivery's maxAttempts
+			StatusCode: int32(d.StatusCode), Error: d.Error, CreateTime: timestamppb.New(d.CreatedAt)} //nolint:gosec // G115: an HTTP status
 		if d.DeliveredAt != nil {
 			p.DeliveryTime = timestamppb.New(*d.DeliveredAt)
 		}

@@ -57,7 +57,7 @@ func TestWebhookRules(t *testing.T) {
 	if err != nil || got.GetWebhook().GetSecret() != "" || got.GetWebhook().GetUrl() != "http://127.0.0.1:9000/x" {
 		t.Errorf("read back: %v %v", got, err)
 	}
-	if _, err := strict.GetWebhook(admin, &notificationv1.GetWebhookRequest{ProjectSlug: "other", Id: local.GetId()}); err == nil {
+	if _, err = strict.GetWebhook(admin, &notificationv1.GetWebhookRequest{ProjectSlug: "other", Id: local.GetId()}); err == nil {
 		t.Error("a webhook is readable through another project")
 	}
 	upd, err := strict.UpdateWebhook(admin, &notificationv1.UpdateWebhookRequest{Webhook: &notificationv1.Webhook{
@@ -65,10 +65,10 @@ func TestWebhookRules(t *testing.T) {
 	if err != nil || upd.GetWebhook().GetActive() {
 		t.Errorf("deactivate: %v %v", upd, err)
 	}
-	if _, err := strict.DeleteWebhook(user, &notificationv1.DeleteWebhookRequest{ProjectSlug: "p", Id: local.GetId()}); err == nil {
+	if _, err = strict.DeleteWebhook(user, &notificationv1.DeleteWebhookRequest{ProjectSlug: "p", Id: local.GetId()}); err == nil {
 		t.Error("a user deleted a webhook")
 	}
-	if _, err := strict.DeleteWebhook(admin, &notificationv1.DeleteWebhookRequest{ProjectSlug: "p", Id: local.GetId()}); err != nil {
+	if _, err = strict.DeleteWebhook(admin, &notificationv1.DeleteWebhookRequest{ProjectSlug: "p", Id: local.GetId()}); err != nil {
 		t.Fatal(err)
 	}
 	list, err := strict.ListWebhooks(admin, &notificationv1.ListWebhooksRequest{ProjectSlug: "p"})

@@ -28,7 +28,7 @@ func testBuiltinTeams(t *testing.T, s *store.Store) {
 		t.Fatal(err)
 	}
 	for range 2 { // idempotent
-		if err := s.EnsureBuiltins(ctx); err != nil {
+		if err = s.EnsureBuiltins(ctx); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -37,9 +37,9 @@ func testBuiltinTeams(t *testing.T, s *store.Store) {
 		id   int64
 		want []policy.Grant
 	}{{anon.ID, policy.DefaultGrants(true)}, {early, policy.DefaultGrants(false)}, {late, policy.DefaultGrants(false)}} {
-		got, err := s.Grants(ctx, c.id)
-		if err != nil || !slices.EqualFunc(got, c.want, sameGrant) {
-			t.Errorf("grants of %d: %+v %v, want %+v", c.id, got, err, c.want)
+		got, gerr := s.Grants(ctx, c.id)
+		if gerr != nil || !slices.EqualFunc(got, c.want, sameGrant) {
+			t.Errorf("grants of %d: %+v %v, want %+v", c.id, got, gerr, c.want)
 		}
 	}
 	roles, total, err := s.ListRoles(ctx, nil, 0, 0)
@@ -104,7 +104,7 @@ func testRolesAndLinks(t *testing.T, s *store.Store) {
 	if err != nil || !slices.Equal(r.Permissions, []string{"comment.add", "unit.edit"}) {
 		t.Fatalf("role: %+v %v", r, err)
 	}
-	if _, err := s.SaveRole(ctx, store.Role{Name: "Mine"}); !errs.Is(err, errs.InvalidArgument) {
+	if _, err = s.SaveRole(ctx, store.Role{Name: "Mine"}); !errs.Is(err, errs.InvalidArgument) {
 		t.Errorf("duplicate role name: %v", err)
 	}
 	tm, err := s.SaveTeam(ctx, store.Team{Name: "Team", LanguageSelection: 0})

@@ -46,6 +46,7 @@ type Notification struct {
 	Error      string
 }
 
+// TableName is the table of pending and sent notifications.
 func (Notification) TableName() string { return "notifications" }
 
 type cursorRow struct {

@@ -81,7 +81,7 @@ func testCreateUser(t *testing.T, s *store.Store) {
 	if got != want || u != want {
 		t.Fatalf("got %+v / %+v\nwant %+v", got, u, want)
 	}
-	if _, err := s.UserByName(t.Context(), "jürgen"); !errs.Is(err, errs.NotFound) {
+	if _, err = s.UserByName(t.Context(), "jürgen"); !errs.Is(err, errs.NotFound) {
 		t.Fatalf("lookup is exact: %v", err)
 	}
 	subs, total, err := s.ListSubscriptions(t.Context(), "Jürgen", 0, 0)
@@ -410,10 +410,10 @@ func testWebhooks(t *testing.T, s *store.Store) {
 	if err != nil || len(due) != 2 || due[0].URL != "https://hooks.example/a" || due[0].Secret != "whsec_x" {
 		t.Fatalf("due: %+v %v", due, err)
 	}
-	if err := s.RecordAttempt(ctx, due[0].ID, 503, "down", nil, now.Add(time.Minute)); err != nil {
+	if err = s.RecordAttempt(ctx, due[0].ID, 503, "down", nil, now.Add(time.Minute)); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.RecordAttempt(ctx, due[1].ID, 204, "", &now, now); err != nil {
+	if err = s.RecordAttempt(ctx, due[1].ID, 204, "", &now, now); err != nil {
 		t.Fatal(err)
 	}
 	if due, _ := s.DueDeliveries(ctx, now, 8, 10); len(due) != 0 {

@@ -19,6 +19,7 @@ type Subscription struct {
 	ComponentSlug string
 }
 
+// TableName is the table of subscriptions.
 func (Subscription) TableName() string { return "subscriptions" }
 
 // insertSubscriptions stores subs for the account userID in one statement.
@@ -116,7 +117,7 @@ func (s *Store) UpdateSubscription(ctx context.Context, username string, id int6
 		if err != nil {
 			return err
 		}
-		if err := change(&sub); err != nil {
+		if err = change(&sub); err != nil {
 			return err
 		}
 		// The identity is not the caller's to change.

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"strconv"
 	"strings"
 	"time"
@@ -23,6 +24,7 @@ type Webhook struct {
 	CreatedAt   time.Time
 }
 
+// TableName is the table of webhooks.
 func (Webhook) TableName() string { return "webhooks" }
 
 // ActionList is Actions as numbers.
@@ -70,7 +72,7 @@ func (s *Store) Webhooks(ctx context.Context, project string) ([]Webhook, error)
 func (s *Store) GetWebhook(ctx context.Context, project string, id int64) (Webhook, error) {
 	var w Webhook
 	err := s.gdb.WithContext(ctx).Where("project_slug = ? AND id = ?", project, id).Take(&w).Error
-	if err == gorm.ErrRecordNotFound {
+	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return w, notFound()
 	}
 	return w, wrap("webhook", err)
@@ -108,6 +110,7 @@ type Delivery struct {
 	Error       string
 }
 
+// TableName is the table of the delivery log.
 func (Delivery) TableName() string { return "webhook_deliveries" }
 
 // Deliveries pages a webhook's delivery log, newest first.

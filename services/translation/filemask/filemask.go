@@ -190,25 +190,25 @@ func step(root, realRoot string, at Match, s segment, last bool) []Match {
 // "inside the working copy" checks compare absolute paths with (a relative
 // data directory must not reach them as it is).
 func RealRoot(dir string) (string, error) {
-	real, err := filepath.EvalSymlinks(dir)
+	resolved, err := filepath.EvalSymlinks(dir)
 	if err != nil {
 		return "", err
 	}
-	return filepath.Abs(real)
+	return filepath.Abs(resolved)
 }
 
 // Resolve follows the symlinks of p and reports the target's FileInfo when
 // it exists and lies inside realRoot (an absolute, symlink-free path).
 func Resolve(realRoot, p string) (os.FileInfo, bool) {
-	real, err := filepath.EvalSymlinks(p)
+	resolved, err := filepath.EvalSymlinks(p)
 	if err != nil {
 		return nil, false
 	}
-	real, err = filepath.Abs(real)
-	if err != nil || !Within(realRoot, real) {
+	resolved, err = filepath.Abs(resolved)
+	if err != nil || !Within(realRoot, resolved) {
 		return nil, false
 	}
-	info, err := os.Stat(real)
+	info, err := os.Stat(resolved)
 	if err != nil {
 		return nil, false
 	}
@@ -241,7 +241,7 @@ func SafePath(root, rel string) (string, error) {
 	// Resolve the deepest existing ancestor: the rest is created by us.
 	probe := full
 	for {
-		if _, err := os.Lstat(probe); err == nil {
+		if _, err = os.Lstat(probe); err == nil {
 			break
 		}
 		parent := filepath.Dir(probe)
@@ -250,11 +250,11 @@ func SafePath(root, rel string) (string, error) {
 		}
 		probe = parent
 	}
-	real, err := filepath.EvalSymlinks(probe)
+	resolved, err := filepath.EvalSymlinks(probe)
 	if err != nil {
 		return "", err
 	}
-	if abs, err := filepath.Abs(real); err != nil || !Within(realRoot, abs) {
+	if abs, err := filepath.Abs(resolved); err != nil || !Within(realRoot, abs) {
 		return "", fmt.Errorf("%w: path %q leaves the working copy", ErrInvalid, rel)
 	}
 	return full, nil

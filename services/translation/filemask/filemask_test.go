@@ -68,10 +68,10 @@ func TestCode(t *testing.T) {
 }
 
 // tree builds a working copy with a symlink escaping it and returns its root.
-func tree(t testing.TB) (root, outside string) {
+func tree(t testing.TB) string {
 	base := t.TempDir()
-	root = filepath.Join(base, "wc")
-	outside = filepath.Join(base, "outside")
+	root := filepath.Join(base, "wc")
+	outside := filepath.Join(base, "outside")
 	for _, d := range []string{"wc/po/sub", "wc/.git", "outside"} {
 		if err := os.MkdirAll(filepath.Join(base, d), 0o755); err != nil {
 			t.Fatal(err)
@@ -94,11 +94,11 @@ func tree(t testing.TB) (root, outside string) {
 			t.Fatal(err)
 		}
 	}
-	return root, outside
+	return root
 }
 
 func TestGlob(t *testing.T) {
-	root, _ := tree(t)
+	root := tree(t)
 	tests := []struct {
 		mask string
 		want []string
@@ -129,7 +129,7 @@ func TestGlob(t *testing.T) {
 }
 
 func TestSafePath(t *testing.T) {
-	root, _ := tree(t)
+	root := tree(t)
 	for rel, ok := range map[string]bool{
 		"po/fr.po": true, "po/new/fr.po": true, "out/fr.po": false, "po/evil.po": false,
 		"../x.po": false, "/etc/passwd": false, "po/../../x": false,
@@ -147,7 +147,7 @@ func FuzzFilemask(f *testing.F) {
 	for _, s := range []string{"po/*.po", "*/*.po", "out/*.po", "../*", "po/*/x.po", "*", "*/config", "po/*"} {
 		f.Add(s, "po/cs.po")
 	}
-	root, _ := tree(f)
+	root := tree(f)
 	realRoot, err := filepath.EvalSymlinks(root)
 	if err != nil {
 		f.Fatal(err)
@@ -158,8 +158,8 @@ func FuzzFilemask(f *testing.F) {
 			return
 		}
 		if code, ok := m.Code(rel); ok {
-			if p, err := m.Path(code); err != nil || p != rel {
-				t.Fatalf("Code(%q) = %q but Path gives %q, %v", rel, code, p, err)
+			if p, pErr := m.Path(code); pErr != nil || p != rel {
+				t.Fatalf("Code(%q) = %q but Path gives %q, %v", rel, code, p, pErr)
 			}
 		}
 		got, err := m.Glob(root)
@@ -167,9 +167,9 @@ func FuzzFilemask(f *testing.F) {
 			t.Fatal(err)
 		}
 		for _, g := range got {
-			real, err := filepath.EvalSymlinks(filepath.Join(root, g.Path))
-			if err != nil || !Within(realRoot, real) {
-				t.Fatalf("mask %q matched %q outside the root (%q)", mask, g.Path, real)
+			resolved, err := filepath.EvalSymlinks(filepath.Join(root, g.Path))
+			if err != nil || !Within(realRoot, resolved) {
+				t.Fatalf("mask %q matched %q outside the root (%q)", mask, g.Path, resolved)
 			}
 			if strings.Contains(g.Path, ".git/") || strings.HasPrefix(g.Code, ".") {
 				t.Fatalf("mask %q matched %q (code %q)", mask, g.Path, g.Code)

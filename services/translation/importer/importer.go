@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"math"
 	"os"
 	"path/filepath"
 
@@ -224,7 +225,7 @@ func (r *reader) parse(m filemask.Match) parsed {
 		p.err = fmt.Errorf("%s: file not found in the repository", m.Path)
 		return p
 	}
-	if p.data, p.err = os.ReadFile(full); p.err != nil {
+	if p.data, p.err = os.ReadFile(full); p.err != nil { //nolint:gosec // G304: filemask.Resolve kept it inside the working copy
 		p.err = fmt.Errorf("%s: %w", m.Path, p.err)
 		return p
 	}
@@ -338,8 +339,11 @@ func (im *Importer) translation(comp *catalogv1.Component, code string) store.Tr
 // ensure returns the language of a file's code and the plural its
 // translation uses, which the catalog matches against the file's rule.
 func (im *Importer) ensure(ctx context.Context, code string, n int, formula string) (*catalogv1.EnsureLanguageResponse, error) {
+	// A file may claim any number of forms; one past int32 is as invalid as
+	// any above 10, for which the catalog keeps the language's own rule.
+	n = min(n, math.MaxInt32)
 	resp, err := im.Languages.EnsureLanguage(ctx, &catalogv1.EnsureLanguageRequest{
-		Code: code, PluralNumber: int32(n), PluralFormula: formula})
+		Code: code, PluralNumber: int32(n), PluralFormula: formula}) //nolint:gosec // G115: clamped above; nplurals has no sign
 	if err != nil {
 		return nil, fmt.Errorf("language %q: %w", code, err)
 	}

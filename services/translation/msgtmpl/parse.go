@@ -17,9 +17,9 @@ type varNode struct {
 type filter struct{ name, arg string }
 
 type ifNode struct {
-	negate     bool
-	path       string
-	then, els_ []node
+	negate          bool
+	path            string
+	then, otherwise []node
 }
 
 type forNode struct {
@@ -148,7 +148,7 @@ func (p *parser) ifTag(args []string) (node, error) {
 		return nil, err
 	}
 	if end == "else" {
-		if n.els_, end, err = p.block(); err != nil {
+		if n.otherwise, end, err = p.block(); err != nil {
 			return nil, err
 		}
 	}

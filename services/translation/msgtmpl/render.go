@@ -38,7 +38,7 @@ func render(b *strings.Builder, nodes []node, scopes []Context) {
 			if truthy(lookup(scopes, n.path)) != n.negate {
 				render(b, n.then, scopes)
 			} else {
-				render(b, n.els_, scopes)
+				render(b, n.otherwise, scopes)
 			}
 		case *forNode:
 			v := reflect.ValueOf(lookup(scopes, n.path))

@@ -20,7 +20,7 @@ func TestExecPostgres(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer db.Close()
+	defer func() { _ = db.Close() }()
 	runExecSuite(t, db, DialectPostgres)
 }
 
@@ -35,7 +35,7 @@ func utf8Database(t *testing.T, dsn string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { admin.Close() }) // after the drop below (cleanups run last first)
+	t.Cleanup(func() { _ = admin.Close() }) // after the drop below (cleanups run last first)
 	u, err := url.Parse(dsn)
 	if err != nil {
 		t.Fatal(err)

@@ -139,7 +139,7 @@ func queryIDs(db *sql.DB, query string, args []any) ([]int, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
+	defer func() { _ = rows.Close() }()
 	var ids []int
 	for rows.Next() {
 		var id int

@@ -70,7 +70,7 @@ func parse(q string) (node, *ParseError) {
 	if err != nil {
 		return nil, err
 	}
-	if err := checkTerms(toks); err != nil {
+	if err = checkTerms(toks); err != nil {
 		return nil, err
 	}
 	p := &parser{toks: toks}

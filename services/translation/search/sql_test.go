@@ -1,6 +1,7 @@
 package search
 
 import (
+	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -128,7 +129,7 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		q, err := Parse(s)
 		if err != nil {
-			if _, ok := err.(*ParseError); !ok {
+			if _, ok := errors.AsType[*ParseError](err); !ok {
 				t.Fatalf("error of type %T", err)
 			}
 			return

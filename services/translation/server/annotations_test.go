@@ -50,7 +50,7 @@ func serve(t *testing.T, register func(*grpc.Server)) *grpc.ClientConn {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { conn.Close() })
+	t.Cleanup(func() { _ = conn.Close() })
 	return conn
 }
 
@@ -209,7 +209,7 @@ func TestStrings(t *testing.T) {
 			{TranslationId: r.cs, Source: []string{"x"}, State: 7},
 		}
 		for _, b := range bad {
-			_, err := r.client.CreateUnit(ctx, b)
+			_, err = r.client.CreateUnit(ctx, b)
 			wantKind(t, err, errs.InvalidArgument, "bad unit")
 		}
 		resp, err := r.client.CreateUnit(ctx, add)
@@ -305,7 +305,7 @@ func TestSuggestions(t *testing.T) {
 		}
 		_, err = suggest("Ahoj", "bob")
 		wantKind(t, err, errs.InvalidArgument, "duplicate suggestion")
-		if _, err := suggest("Nazdar", "bob"); err != nil {
+		if _, err = suggest("Nazdar", "bob"); err != nil {
 			t.Fatal(err)
 		}
 		r.changes()
@@ -317,7 +317,7 @@ func TestSuggestions(t *testing.T) {
 		}
 
 		// Translating to a suggested text cleans that suggestion up.
-		if _, err := r.client.UpdateUnit(ctx, &translationv1.UpdateUnitRequest{Id: hello.GetId(), Target: []string{"Ahoj"}, State: 20, Actor: "carol"}); err != nil {
+		if _, err = r.client.UpdateUnit(ctx, &translationv1.UpdateUnitRequest{Id: hello.GetId(), Target: []string{"Ahoj"}, State: 20, Actor: "carol"}); err != nil {
 			t.Fatal(err)
 		}
 		got = r.changes()
@@ -344,7 +344,7 @@ func TestSuggestions(t *testing.T) {
 			got[0].GetTarget() != "Nazdar" || got[0].GetOld() != "Ahoj" || details(t, got[0])["old_state"] != 20.0 {
 			t.Errorf("accept records = %v", got)
 		}
-		if _, err := r.client.GetSuggestion(ctx, &translationv1.GetSuggestionRequest{Id: nazdar.GetId()}); !errs.Is(errs.FromStatus(err), errs.NotFound) {
+		if _, err = r.client.GetSuggestion(ctx, &translationv1.GetSuggestionRequest{Id: nazdar.GetId()}); !errs.Is(errs.FromStatus(err), errs.NotFound) {
 			t.Errorf("accepted suggestion still there: %v", err)
 		}
 		r.exact(r.cs)
@@ -352,7 +352,7 @@ func TestSuggestions(t *testing.T) {
 		// Rejecting.
 		bad, _ := suggest("Čau", "dave")
 		r.changes()
-		if _, err := r.client.DeleteSuggestion(ctx, &translationv1.DeleteSuggestionRequest{Id: bad.GetId(), Actor: "carol", RejectionReason: "too casual"}); err != nil {
+		if _, err = r.client.DeleteSuggestion(ctx, &translationv1.DeleteSuggestionRequest{Id: bad.GetId(), Actor: "carol", RejectionReason: "too casual"}); err != nil {
 			t.Fatal(err)
 		}
 		got = r.changes()
@@ -369,13 +369,13 @@ func TestSuggestions(t *testing.T) {
 		_, err = r.client.VoteSuggestion(ctx, &translationv1.VoteSuggestionRequest{Id: s1.GetId(), Actor: "erin", Value: 3})
 		wantKind(t, err, errs.InvalidArgument, "vote value")
 		for _, voter := range []string{"erin", "erin"} {
-			v, err := r.client.VoteSuggestion(ctx, &translationv1.VoteSuggestionRequest{Id: s1.GetId(), Actor: voter, Value: 1})
-			if err != nil || v.GetSuggestion().GetVotes() != 1 {
-				t.Fatalf("vote = %v, %v", v, err)
+			v, vErr := r.client.VoteSuggestion(ctx, &translationv1.VoteSuggestionRequest{Id: s1.GetId(), Actor: voter, Value: 1})
+			if vErr != nil || v.GetSuggestion().GetVotes() != 1 {
+				t.Fatalf("vote = %v, %v", v, vErr)
 			}
 		}
 		r.changes()
-		if _, err := r.client.VoteSuggestion(ctx, &translationv1.VoteSuggestionRequest{Id: s1.GetId(), Actor: "frank", Value: 1}); err != nil {
+		if _, err = r.client.VoteSuggestion(ctx, &translationv1.VoteSuggestionRequest{Id: s1.GetId(), Actor: "frank", Value: 1}); err != nil {
 			t.Fatal(err)
 		}
 		if acts := r.actions(); !slices.Equal(acts, []int32{7}) {
@@ -437,10 +437,10 @@ func TestComments(t *testing.T) {
 		if err != nil || !res.GetComment().GetResolved() {
 			t.Fatalf("resolve = %v, %v", res, err)
 		}
-		if _, err := r.client.ResolveComment(ctx, &translationv1.ResolveCommentRequest{Id: global.GetId(), Actor: "bob"}); err != nil {
+		if _, err = r.client.ResolveComment(ctx, &translationv1.ResolveCommentRequest{Id: global.GetId(), Actor: "bob"}); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := r.client.DeleteComment(ctx, &translationv1.DeleteCommentRequest{Id: local.GetId(), Actor: "bob"}); err != nil {
+		if _, err = r.client.DeleteComment(ctx, &translationv1.DeleteCommentRequest{Id: local.GetId(), Actor: "bob"}); err != nil {
 			t.Fatal(err)
 		}
 		if acts := r.actions(); !slices.Equal(acts, []int32{65, 64}) {

@@ -65,9 +65,9 @@ func (s *Server) commitLocked(ctx context.Context, comp *catalogv1.Component, re
 	var done []store.Committed
 	var files []written
 	for _, p := range work {
-		c, w, err := s.writeTranslation(ctx, repo, comp, p, mc)
-		if err != nil {
-			return false, err
+		c, w, werr := s.writeTranslation(ctx, repo, comp, p, mc)
+		if werr != nil {
+			return false, werr
 		}
 		done = append(done, c)
 		if w != nil {

@@ -40,7 +40,7 @@ func translationProto(t store.Translation) *translationv1.Translation {
 		LanguageCode: t.LanguageCode, Filename: t.Filename, Revision: t.Revision,
 		IsSource: t.IsSource, IsTemplate: t.IsTemplate, Stats: st,
 		Plural: &translationv1.TranslationPlural{Id: t.PluralID, Source: t.PluralSource,
-			Number: int32(t.PluralNumber), Formula: t.PluralFormula, Type: t.PluralType},
+			Number: int32(t.PluralNumber), Formula: t.PluralFormula, Type: t.PluralType}, //nolint:gosec // G115: a plural count, the catalog's int32
 	}
 }
 
@@ -50,9 +50,9 @@ func unitProto(v store.UnitView) *translationv1.Unit {
 		ComponentSlug: v.Translation.ComponentSlug, LanguageCode: v.Translation.LanguageCode,
 		Source: store.Split(v.Source), PreviousSource: v.PreviousSource, Target: store.Split(v.Target),
 		IdHash: v.IDHash, ContentHash: v.ContentHash, Location: v.Location, Context: v.Context,
-		Note: v.Note, Flags: v.Flags, State: int32(v.State), Position: v.Position,
+		Note: v.Note, Flags: v.Flags, State: int32(v.State), Position: v.Position, //nolint:gosec // G115: a unit state (0 to 100)
 		HasSuggestion: v.HasSuggestion, HasComment: v.HasComment, HasFailingCheck: v.HasFailingCheck,
-		NumWords: v.NumWords, Priority: int32(v.Priority), Explanation: v.Explanation,
+		NumWords: v.NumWords, Priority: int32(v.Priority), Explanation: v.Explanation, //nolint:gosec // G115: a unit's priority (100 as imported)
 		ExtraFlags: v.ExtraFlags, Pending: v.Pending,
 		Timestamp: timestamppb.New(v.Timestamp), LastUpdated: timestamppb.New(v.LastUpdated),
 	}

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"errors"
 	"slices"
 
 	"github.com/tmsproject/tms/pkg/errs"
@@ -35,7 +36,8 @@ func (s *Server) UpdateUnit(ctx context.Context, req *translationv1.UpdateUnitRe
 	if err != nil {
 		return nil, err
 	}
-	if ok, err := s.may(ctx, "unit.edit", comp, cur.LanguageCode, true); err != nil || !ok {
+	ok, err := s.may(ctx, "unit.edit", comp, cur.LanguageCode, true)
+	if err != nil || !ok {
 		return nil, orDenied(err, "You do not have permission to edit this string.")
 	}
 	v, err := s.editUnit(ctx, comp, cur.LanguageCode, cur.State, req)
@@ -57,10 +59,11 @@ func (s *Server) updateUnitLabels(ctx context.Context, req *translationv1.Update
 		return nil, err
 	}
 	lang := cur.Translation.LanguageCode
-	if ok, err := s.may(ctx, "unit.edit", comp, lang, true); err != nil || !ok {
+	ok, err := s.may(ctx, "unit.edit", comp, lang, true)
+	if err != nil || !ok {
 		return nil, orDenied(err, "You do not have permission to edit this string.")
 	}
-	if err := s.checkLabels(ctx, comp, cur, req.GetLabelIds()); err != nil {
+	if err = s.checkLabels(ctx, comp, cur, req.GetLabelIds()); err != nil {
 		return nil, err
 	}
 	if req.GetLabelsOnly() {
@@ -92,8 +95,8 @@ func (s *Server) editUnit(ctx context.Context, comp *catalogv1.Component, lang s
 		if u.State == store.StateApproved && project == nil { // approved meanwhile
 			return store.Edit{}, errs.New(errs.FailedPrecondition, "The string was approved meanwhile; try again.")
 		}
-		if err := checkEdit(u, comp, project, req, canReview); err != nil {
-			return store.Edit{}, err
+		if cerr := checkEdit(u, comp, project, req, canReview); cerr != nil {
+			return store.Edit{}, cerr
 		}
 		target := store.Join(req.GetTarget())
 		if target == u.Target && int(req.GetState()) == u.State {
@@ -103,7 +106,7 @@ func (s *Server) editUnit(ctx context.Context, comp *catalogv1.Component, lang s
 		return store.Edit{Target: target, State: int(req.GetState()), Author: req.GetActor(),
 			Changes: []*changelogv1.Change{editChange(u, req, target)}}, nil
 	})
-	if err == errUnchanged && !changed {
+	if errors.Is(err, errUnchanged) && !changed {
 		return s.cfg.Store.GetUnit(ctx, req.GetId())
 	}
 	if err != nil {

@@ -37,7 +37,7 @@ func (s *Server) GetFile(ctx context.Context, req *translationv1.GetFileRequest)
 	if err != nil {
 		return nil, errs.New(errs.FailedPrecondition, "The repository is not available.")
 	}
-	if _, err := s.opCommit(ctx, comp, repo, ""); err != nil {
+	if _, err = s.opCommit(ctx, comp, repo, ""); err != nil {
 		return nil, err
 	}
 	if t.Filename == "" {

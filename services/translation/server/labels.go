@@ -58,7 +58,7 @@ func (s *Server) CreateLabel(ctx context.Context, req *translationv1.CreateLabel
 	if l.Color == "" {
 		l.Color = "gray"
 	}
-	if err := validateLabel(l, []string{"name", "description", "color"}); err != nil {
+	if err = validateLabel(l, []string{"name", "description", "color"}); err != nil {
 		return nil, err
 	}
 	l, err = s.cfg.Store.CreateLabel(ctx, l)
@@ -82,7 +82,7 @@ func (s *Server) UpdateLabel(ctx context.Context, req *translationv1.UpdateLabel
 			return nil, errs.Invalid(f, "invalid", "This field cannot be changed.")
 		}
 	}
-	if err := validateLabel(l, req.GetFields()); err != nil {
+	if err = validateLabel(l, req.GetFields()); err != nil {
 		return nil, err
 	}
 	l, err = s.cfg.Store.UpdateLabel(ctx, l, req.GetFields())
@@ -151,7 +151,7 @@ func validateLabel(l store.Label, fields []string) error {
 // describe the source string) and labels of the unit's project.
 func (s *Server) checkLabels(ctx context.Context, comp *catalogv1.Component, u store.UnitView, ids []int64) error {
 	ok, err := s.may(ctx, "source.edit", comp, u.Translation.LanguageCode, true)
-	if err := orDeniedIf(ok, err, "You do not have permission to change labels of this string."); err != nil {
+	if err = orDeniedIf(ok, err, "You do not have permission to change labels of this string."); err != nil {
 		return err
 	}
 	pid, err := s.labelProject(ctx, u.Translation.ProjectSlug)

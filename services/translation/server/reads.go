@@ -92,9 +92,9 @@ func (s *Server) ListUnits(ctx context.Context, req *translationv1.ListUnitsRequ
 		return nil, err
 	}
 	if req.GetTranslationId() != 0 {
-		t, err := s.cfg.Store.GetTranslationByID(ctx, req.GetTranslationId())
-		if err != nil {
-			return nil, err
+		t, terr := s.cfg.Store.GetTranslationByID(ctx, req.GetTranslationId())
+		if terr != nil {
+			return nil, terr
 		}
 		if slices.Contains(hidden.Components, t.ComponentID) {
 			return nil, errs.NotFoundf("Not found.")

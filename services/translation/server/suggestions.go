@@ -64,24 +64,24 @@ func pluralForms(u store.UnitView) int {
 
 // suggestionComponent loads a suggestion and its component, refusing
 // changes on a locked component.
-func (s *Server) suggestionComponent(ctx context.Context, id int64) (store.SuggestionView, *catalogv1.Component, error) {
+func (s *Server) suggestionComponent(ctx context.Context, id int64) (*catalogv1.Component, error) {
 	v, err := s.cfg.Store.GetSuggestion(ctx, id)
 	if err != nil {
-		return v, nil, err
+		return nil, err
 	}
 	comp, err := s.component(ctx, v.Translation.ComponentID)
 	if err != nil {
-		return v, nil, err
+		return nil, err
 	}
 	if comp.GetLocked() {
-		return v, nil, errLocked
+		return nil, errLocked
 	}
-	return v, comp, nil
+	return comp, nil
 }
 
 // AcceptSuggestion makes a suggestion the unit's translation.
 func (s *Server) AcceptSuggestion(ctx context.Context, req *translationv1.AcceptSuggestionRequest) (*translationv1.AcceptSuggestionResponse, error) {
-	if _, _, err := s.suggestionComponent(ctx, req.GetId()); err != nil {
+	if _, err := s.suggestionComponent(ctx, req.GetId()); err != nil {
 		return nil, err
 	}
 	u, err := s.accept(ctx, req.GetId(), req.GetActor())
@@ -107,7 +107,7 @@ func (s *Server) accept(ctx context.Context, id int64, actor string) (store.Unit
 
 // DeleteSuggestion rejects a suggestion.
 func (s *Server) DeleteSuggestion(ctx context.Context, req *translationv1.DeleteSuggestionRequest) (*translationv1.DeleteSuggestionResponse, error) {
-	if _, _, err := s.suggestionComponent(ctx, req.GetId()); err != nil {
+	if _, err := s.suggestionComponent(ctx, req.GetId()); err != nil {
 		return nil, err
 	}
 	if err := s.cfg.Store.DeleteSuggestion(ctx, req.GetId(), req.GetActor(), req.GetRejectionReason()); err != nil {
@@ -120,7 +120,7 @@ func (s *Server) DeleteSuggestion(ctx context.Context, req *translationv1.Delete
 // VoteSuggestion records a vote where the component has voting on and
 // accepts the suggestion once its votes reach suggestion_autoaccept.
 func (s *Server) VoteSuggestion(ctx context.Context, req *translationv1.VoteSuggestionRequest) (*translationv1.VoteSuggestionResponse, error) {
-	_, comp, err := s.suggestionComponent(ctx, req.GetId())
+	comp, err := s.suggestionComponent(ctx, req.GetId())
 	if err != nil {
 		return nil, err
 	}

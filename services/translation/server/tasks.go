@@ -32,16 +32,16 @@ func (s *Server) ImportComponent(ctx context.Context, req *translationv1.ImportC
 		return nil, err
 	}
 	var v errs.Violations
-	if err := workcopy.ValidateURL(comp.GetRepo(), s.cfg.AllowLocalRepos); err != nil {
+	if err = workcopy.ValidateURL(comp.GetRepo(), s.cfg.AllowLocalRepos); err != nil {
 		var e *errs.Error
 		if errors.As(err, &e) {
 			v = append(v, e.Fields...)
 		}
 	}
-	if _, err := filemask.Parse(comp.GetFilemask()); err != nil {
+	if _, err = filemask.Parse(comp.GetFilemask()); err != nil {
 		v.Add("filemask", "invalid", "File mask does not contain * as a language placeholder or leaves the repository.")
 	}
-	if err := v.Err(); err != nil {
+	if err = v.Err(); err != nil {
 		return nil, err
 	}
 	task, err := s.startImport(ctx, comp)
@@ -74,8 +74,8 @@ func (s *Server) runImport(ctx context.Context, taskID string, comp *catalogv1.C
 	start := time.Now()
 	progress := func(pct int, line string) {
 		line = fmt.Sprintf("[%.2fs] %s", time.Since(start).Seconds(), line)
-		if err := s.cfg.Store.UpdateTask(ctx, taskID, pct, line); err != nil {
-			log.Warn("task progress", "err", err)
+		if uerr := s.cfg.Store.UpdateTask(ctx, taskID, pct, line); uerr != nil {
+			log.Warn("task progress", "err", uerr)
 		}
 	}
 	err = s.importNow(ctx, comp, progress)
@@ -224,7 +224,7 @@ var errComponentGone = errs.NotFoundf("Not found.")
 
 func taskProto(t store.Task) *translationv1.Task {
 	return &translationv1.Task{Id: t.ID, ComponentId: t.ComponentID, Completed: t.Completed,
-		Progress: int32(t.Progress), Error: t.Error, Log: t.Log}
+		Progress: int32(t.Progress), Error: t.Error, Log: t.Log} //nolint:gosec // G115: a percentage
 }
 
 // observeSince records the duration of an operation that started at start

@@ -37,7 +37,7 @@ func (s *Server) AddTranslation(ctx context.Context, req *translationv1.AddTrans
 		return nil, errs.FromStatus(err)
 	}
 	lng := resp.GetLanguage()
-	if _, err := s.cfg.Store.GetTranslation(ctx, comp.GetId(), lng.GetCode()); err == nil {
+	if _, err = s.cfg.Store.GetTranslation(ctx, comp.GetId(), lng.GetCode()); err == nil {
 		return nil, errs.Invalid("language_code", "invalid", "Translation already exists.")
 	}
 	if comp.GetNewBase() == "" && comp.GetTemplate() == "" {
@@ -65,10 +65,10 @@ func (s *Server) addTranslation(ctx context.Context, comp *catalogv1.Component, 
 	if err != nil {
 		return store.Translation{}, err
 	}
-	if err := os.MkdirAll(filepath.Dir(f.full), 0o755); err != nil {
+	if err = os.MkdirAll(filepath.Dir(f.full), 0o755); err != nil {
 		return store.Translation{}, err
 	}
-	if err := os.WriteFile(f.full, content, 0o644); err != nil {
+	if err = os.WriteFile(f.full, content, 0o644); err != nil {
 		return store.Translation{}, err
 	}
 	t, err := s.storeNewLanguage(ctx, comp, lng, actor, f.rel, content, units)
@@ -117,7 +117,7 @@ func (s *Server) renderNewBase(ctx context.Context, comp *catalogv1.Component, l
 		if err != nil {
 			return nil, nil, errs.New(errs.FailedPrecondition, "The component base file is not available.")
 		}
-		if data, err = os.ReadFile(basePath); err != nil {
+		if data, err = os.ReadFile(basePath); err != nil { //nolint:gosec // G304: filemask.SafePath kept it inside the working copy
 			return nil, nil, errs.Wrap(errs.FailedPrecondition, err, "The component base file is not available.")
 		}
 	}
@@ -219,9 +219,9 @@ func (s *Server) DeleteTranslation(ctx context.Context, req *translationv1.Delet
 	unlock := s.cfg.Repos.Lock(t.ComponentID)
 	defer unlock()
 	if t.Filename != "" {
-		full, err := filemask.SafePath(s.cfg.Repos.Dir(t.ComponentID), t.Filename)
-		if err == nil {
-			if err := os.Remove(full); err != nil && !errors.Is(err, os.ErrNotExist) {
+		full, perr := filemask.SafePath(s.cfg.Repos.Dir(t.ComponentID), t.Filename)
+		if perr == nil {
+			if err = os.Remove(full); err != nil && !errors.Is(err, os.ErrNotExist) {
 				return nil, errs.Wrap(errs.Internal, err, "remove translation file")
 			}
 		}

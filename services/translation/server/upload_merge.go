@@ -71,7 +71,7 @@ func (up *upload) protects(u store.UnitView, target string, state int) bool {
 }
 
 func uploadChange(u store.UnitView, req *translationv1.UploadFileRequest, target string, state int) *changelogv1.Change {
-	c := editChange(u, &translationv1.UpdateUnitRequest{State: int32(state), Actor: req.GetActor()}, target)
+	c := editChange(u, &translationv1.UpdateUnitRequest{State: int32(state), Actor: req.GetActor()}, target) //nolint:gosec // G115: a unit state (0 to 100)
 	c.Action = actionUploaded
 	return c
 }
@@ -134,10 +134,10 @@ func (s *Server) uploadAdd(ctx context.Context, up *upload) error {
 			up.counts[1]++
 			continue
 		}
-		ns, err := s.newString(ctx, up.comp, up.t, addRequest(up, me))
-		if err != nil {
-			if errs.KindOf(err) == errs.Internal {
-				return err
+		ns, nerr := s.newString(ctx, up.comp, up.t, addRequest(up, me))
+		if nerr != nil {
+			if errs.KindOf(nerr) == errs.Internal {
+				return nerr
 			}
 			up.counts[1]++
 			continue

@@ -21,10 +21,10 @@ func (s *Server) uploadReplace(ctx context.Context, up *upload) error {
 	if err != nil {
 		return errs.New(errs.FailedPrecondition, "The repository is not available.")
 	}
-	if _, err := s.commitLocked(ctx, up.comp, repo, up.req.GetActor()); err != nil {
+	if _, err = s.commitLocked(ctx, up.comp, repo, up.req.GetActor()); err != nil {
 		return err
 	}
-	if err := repo.WriteFile(up.t.Filename, up.file.Bytes()); err != nil {
+	if err = repo.WriteFile(up.t.Filename, up.file.Bytes()); err != nil {
 		return err
 	}
 	mc := s.newMessageContext(ctx, up.comp)
@@ -38,10 +38,10 @@ func (s *Server) uploadReplace(ctx context.Context, up *upload) error {
 	if err != nil {
 		return err
 	}
-	if err := s.reimport(ctx, up.comp, repo, true); err != nil {
+	if err = s.reimport(ctx, up.comp, repo, true); err != nil {
 		return err
 	}
-	if err := s.cfg.Store.RecordChanges(ctx, committedChange(up.comp, up.t.LanguageCode, up.req.GetActor())); err != nil {
+	if err = s.cfg.Store.RecordChanges(ctx, committedChange(up.comp, up.t.LanguageCode, up.req.GetActor())); err != nil {
 		return err
 	}
 	t, err := s.cfg.Store.GetTranslationByID(ctx, up.t.ID)

@@ -48,7 +48,7 @@ func TestEditUnitsInBatches(t *testing.T) {
 			t.Fatalf("UnitKeys: %d keys, word5 -> %d (want %d), %v", len(keys), keys["\x04word5"], units[5].ID, err)
 		}
 		withSuggestion := units[450].ID
-		if _, err := s.AddSuggestion(ctx, withSuggestion, "návrh", "ann"); err != nil {
+		if _, err = s.AddSuggestion(ctx, withSuggestion, "návrh", "ann"); err != nil {
 			t.Fatal(err)
 		}
 		before := outboxCount(t, gdb)

@@ -101,7 +101,7 @@ func TestImportCleansSuggestions(t *testing.T) {
 			target string
 		}{{hello, "Ahoj"}, {hello, "Nazdar"}, {bye, "Sbohem"}, {closeU, "Zavřít"}, {open, "Otevři"}}
 		for _, sg := range suggest {
-			if _, err := s.AddSuggestion(ctx, id(sg.unit), sg.target, "alice"); err != nil {
+			if _, err = s.AddSuggestion(ctx, id(sg.unit), sg.target, "alice"); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -116,7 +116,7 @@ func TestImportCleansSuggestions(t *testing.T) {
 		// Close dropped, Open untouched.
 		spec := importSpec(7, "cs", src.IDs, unit("Hello", "Ahoj", 20, 1), unit("Good bye", "Sbohem", 10, 2), open)
 		spec.UnitChanges = true
-		if _, err := s.ImportTranslation(ctx, spec); err != nil {
+		if _, err = s.ImportTranslation(ctx, spec); err != nil {
 			t.Fatal(err)
 		}
 		got, mark := recordsSince(t, gdb, mark)

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -60,7 +61,7 @@ func (s *Store) ImportTranslation(ctx context.Context, spec ImportSpec) (ImportR
 			return err
 		}
 		var existing []Unit
-		if err := tx.Where("translation_id = ?", t.ID).Find(&existing).Error; err != nil {
+		if err = tx.Where("translation_id = ?", t.ID).Find(&existing).Error; err != nil {
 			return err
 		}
 		before := unitSnapshot(existing, spec.UnitChanges)
@@ -72,15 +73,15 @@ func (s *Store) ImportTranslation(ctx context.Context, spec ImportSpec) (ImportR
 		if err != nil {
 			return err
 		}
-		if err := recordUnitChanges(tx, t, before, ids, spec); err != nil {
+		if err = recordUnitChanges(tx, t, before, ids, spec); err != nil {
 			return err
 		}
-		if err := cleanupImported(tx, t, suggestions); err != nil {
+		if err = cleanupImported(tx, t, suggestions); err != nil {
 			return err
 		}
 		// Suggestions and comments live in the database only: the file
 		// does not carry them, so their counters come from the kept units.
-		if err := countAnnotations(tx, t.ID, &stats); err != nil {
+		if err = countAnnotations(tx, t.ID, &stats); err != nil {
 			return err
 		}
 		at := now()
@@ -111,9 +112,9 @@ func statColumns() []string {
 func upsertTranslation(tx *gorm.DB, in Translation) (Translation, error) {
 	var t Translation
 	err := tx.Where("component_id = ? AND language_code = ?", in.ComponentID, in.LanguageCode).Take(&t).Error
-	if err == gorm.ErrRecordNotFound {
+	if errors.Is(err, gorm.ErrRecordNotFound) {
 		in.ID, in.Stats, in.CreatedAt = 0, Stats{}, now()
-		if err := tx.Create(&in).Error; err != nil {
+		if err = tx.Create(&in).Error; err != nil {
 			return in, fmt.Errorf("create translation: %w", err)
 		}
 		return in, nil
@@ -268,7 +269,7 @@ func (s *Store) insertUnits(ctx context.Context, tx *gorm.DB, units []Unit) erro
 		if err != nil {
 			return fmt.Errorf("prepare unit insert: %w", err)
 		}
-		defer stmt.Close()
+		defer func() { _ = stmt.Close() }() // a prepared statement's Close frees it; the inserts report their own errors
 		for start := 0; start < full; start += size {
 			_, args := s.insertSQL(units[start : start+size])
 			if _, err := stmt.ExecContext(ctx, args...); err != nil {

@@ -29,7 +29,7 @@ func TestLabels(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := s.CreateLabel(ctx, store.Label{ProjectID: 1, ProjectSlug: "p", Name: "UI", Color: "red"}); errs.KindOf(err) != errs.InvalidArgument {
+		if _, err = s.CreateLabel(ctx, store.Label{ProjectID: 1, ProjectSlug: "p", Name: "UI", Color: "red"}); errs.KindOf(err) != errs.InvalidArgument {
 			t.Errorf("duplicate name: %v", err)
 		}
 		other, err := s.CreateLabel(ctx, store.Label{ProjectID: 2, ProjectSlug: "q", Name: "UI", Color: "red"})
@@ -41,10 +41,10 @@ func TestLabels(t *testing.T) {
 			t.Fatal(err)
 		}
 		hello := units[0]
-		if err := s.SetUnitLabels(ctx, hello, 1, []int64{other.ID}); errs.KindOf(err) != errs.InvalidArgument {
+		if err = s.SetUnitLabels(ctx, hello, 1, []int64{other.ID}); errs.KindOf(err) != errs.InvalidArgument {
 			t.Errorf("another project's label: %v", err)
 		}
-		if err := s.SetUnitLabels(ctx, hello, 1, []int64{ui.ID, ui.ID}); err != nil {
+		if err = s.SetUnitLabels(ctx, hello, 1, []int64{ui.ID, ui.ID}); err != nil {
 			t.Fatal(err)
 		}
 		srcUnits, _, _ := s.ListUnits(ctx, src.Translation.ID, 0, 10, store.Hidden{})
@@ -56,8 +56,8 @@ func TestLabels(t *testing.T) {
 		if perr != nil {
 			t.Fatal(perr)
 		}
-		if _, n, err := s.SearchUnits(ctx, 0, q, 0, 10, store.Hidden{}); err != nil || n != 2 {
-			t.Errorf("label:ui finds %d, %v; want the source and the Czech unit", n, err)
+		if _, n, nErr := s.SearchUnits(ctx, 0, q, 0, 10, store.Hidden{}); nErr != nil || n != 2 {
+			t.Errorf("label:ui finds %d, %v; want the source and the Czech unit", n, nErr)
 		}
 		renamed, err := s.UpdateLabel(ctx, store.Label{ID: ui.ID, ProjectID: 1, Name: "Buttons"}, []string{"name"})
 		if err != nil || renamed.Name != "Buttons" || renamed.Color != "navy" {

@@ -29,8 +29,8 @@ func TestPendingAuthor(t *testing.T) {
 		authors := func() map[int64]string {
 			t.Helper()
 			var units []store.Unit
-			if err := gdb.Where("translation_id = ?", cs.Translation.ID).Find(&units).Error; err != nil {
-				t.Fatal(err)
+			if findErr := gdb.Where("translation_id = ?", cs.Translation.ID).Find(&units).Error; findErr != nil {
+				t.Fatal(findErr)
 			}
 			out := map[int64]string{}
 			for _, u := range units {
@@ -52,7 +52,7 @@ func TestPendingAuthor(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := s.AcceptSuggestion(ctx, sg.ID, "dave", nil); err != nil {
+		if _, err = s.AcceptSuggestion(ctx, sg.ID, "dave", nil); err != nil {
 			t.Fatal(err)
 		}
 		added, err := s.CreateUnit(ctx, store.NewString{ComponentID: 7, TranslationID: cs.Translation.ID,
@@ -67,10 +67,10 @@ func TestPendingAuthor(t *testing.T) {
 			t.Errorf("pending authors %v, want %v", got, want)
 		}
 		var source store.Unit
-		if err := gdb.Where("source_unit_id IS NULL AND id_hash = ?", 99).Take(&source).Error; err != nil || source.PendingAuthor != "bob" {
+		if err = gdb.Where("source_unit_id IS NULL AND id_hash = ?", 99).Take(&source).Error; err != nil || source.PendingAuthor != "bob" {
 			t.Errorf("added source unit: author %q, %v", source.PendingAuthor, err)
 		}
-		if err := s.DeleteUnit(ctx, closeID, "erin"); err != nil {
+		if err = s.DeleteUnit(ctx, closeID, "erin"); err != nil {
 			t.Fatal(err)
 		}
 		work, readAt, err := s.PendingWork(ctx, 7)
@@ -94,7 +94,7 @@ func TestPendingAuthor(t *testing.T) {
 		if len(work) != 2 || len(work[1].Removals) != 1 {
 			t.Fatalf("pending work %+v", work)
 		}
-		if err := s.FinishCommit(ctx, 7, readAt, done, nil); err != nil {
+		if err = s.FinishCommit(ctx, 7, readAt, done, nil); err != nil {
 			t.Fatal(err)
 		}
 		if got := authors(); !maps.Equal(got, map[int64]string{hello: "", added.ID: ""}) {

@@ -92,10 +92,10 @@ func TestStore(t *testing.T) {
 			t.Errorf("all units total = %d, want 6", all)
 		}
 
-		if sc, err := s.GetUnitScope(ctx, units[1].ID); err != nil || sc != (store.UnitScope{ComponentID: 7, LanguageCode: "cs", State: 10}) {
-			t.Errorf("scope of a unit: %+v %v", sc, err)
+		if sc, scErr := s.GetUnitScope(ctx, units[1].ID); scErr != nil || sc != (store.UnitScope{ComponentID: 7, LanguageCode: "cs", State: 10}) {
+			t.Errorf("scope of a unit: %+v %v", sc, scErr)
 		}
-		if _, err := s.GetUnitScope(ctx, 1<<40); !errs.Is(err, errs.NotFound) {
+		if _, err = s.GetUnitScope(ctx, 1<<40); !errs.Is(err, errs.NotFound) {
 			t.Errorf("scope of a missing unit: %v", err)
 		}
 
@@ -114,8 +114,8 @@ func TestStore(t *testing.T) {
 		if !edited.Pending || edited.Target != "Zavřít" || edited.Translation.Translated != 2 || edited.Translation.LastAuthor != "alice" {
 			t.Fatalf("edited = %+v", edited)
 		}
-		if stored, err := s.GetTranslationByID(ctx, cs.Translation.ID); err != nil || !sameTranslation(stored, edited.Translation) {
-			t.Errorf("the edit answers the translation\n%+v\nwhile it is stored as\n%+v (%v)", edited.Translation, stored, err)
+		if stored, storedErr := s.GetTranslationByID(ctx, cs.Translation.ID); storedErr != nil || !sameTranslation(stored, edited.Translation) {
+			t.Errorf("the edit answers the translation\n%+v\nwhile it is stored as\n%+v (%v)", edited.Translation, stored, storedErr)
 		}
 		// Refusal leaves everything alone.
 		_, err = s.EditUnit(ctx, closeID, func(store.UnitView) (store.Edit, error) { return store.Edit{}, errs.New(errs.PermissionDenied, "no") })
@@ -124,7 +124,7 @@ func TestStore(t *testing.T) {
 		}
 		// Completing the translation adds a "Translation completed" record.
 		before := outboxCount(t, gdb)
-		_, err = s.EditUnit(ctx, units[1].ID, func(v store.UnitView) (store.Edit, error) {
+		_, err = s.EditUnit(ctx, units[1].ID, func(store.UnitView) (store.Edit, error) {
 			return store.Edit{Target: "Na shledanou", State: 30, Author: "bob",
 				Changes: []*changelogv1.Change{{Action: 36, ProjectSlug: "p", ComponentSlug: "c", LanguageCode: "cs"}}}, nil
 		})
@@ -156,13 +156,13 @@ func TestStore(t *testing.T) {
 		if u.Target != "Zavřít" || u.State != 20 || u.Position != 2 {
 			t.Errorf("pending unit after re-import = %+v", u.Unit)
 		}
-		if _, err := s.GetUnit(ctx, units[1].ID); !errs.Is(err, errs.NotFound) {
+		if _, err = s.GetUnit(ctx, units[1].ID); !errs.Is(err, errs.NotFound) {
 			t.Errorf("removed unit still there: %v", err)
 		}
-		if byHash, err := s.UnitByHash(ctx, again.Translation.ID, units[2].IDHash); err != nil || byHash.ID != closeID {
-			t.Errorf("UnitByHash = %+v, %v; want unit %d", byHash.Unit, err, closeID)
+		if byHash, byHashErr := s.UnitByHash(ctx, again.Translation.ID, units[2].IDHash); byHashErr != nil || byHash.ID != closeID {
+			t.Errorf("UnitByHash = %+v, %v; want unit %d", byHash.Unit, byHashErr, closeID)
 		}
-		if _, err := s.UnitByHash(ctx, src.Translation.ID+1000, units[2].IDHash); !errs.Is(err, errs.NotFound) {
+		if _, err = s.UnitByHash(ctx, src.Translation.ID+1000, units[2].IDHash); !errs.Is(err, errs.NotFound) {
 			t.Errorf("UnitByHash in another translation: %v", err)
 		}
 		if st := again.Translation.Stats; st.Total != 3 || st.Translated != 2 || st.TotalWords != 4 {
@@ -220,22 +220,22 @@ func TestTasks(t *testing.T) {
 		if err != nil || !task.Completed || task.Error != "boom" || task.Progress != 50 || task.Log != "cloned\n" {
 			t.Fatalf("task = %+v, %v", task, err)
 		}
-		if _, err := s.GetTask(ctx, "nope"); !errs.Is(err, errs.NotFound) {
+		if _, err = s.GetTask(ctx, "nope"); !errs.Is(err, errs.NotFound) {
 			t.Errorf("missing task: %v", err)
 		}
-		if _, err := s.CreateTask(ctx, "t1", 3); err == nil || errors.Is(err, context.Canceled) {
+		if _, err = s.CreateTask(ctx, "t1", 3); err == nil || errors.Is(err, context.Canceled) {
 			t.Errorf("duplicate task id accepted: %v", err)
 		}
-		if _, err := s.CreateTask(ctx, "t2", 3); err != nil {
+		if _, err = s.CreateTask(ctx, "t2", 3); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := s.CreateTask(ctx, "t3", 4); err != nil {
+		if _, err = s.CreateTask(ctx, "t3", 4); err != nil {
 			t.Fatal(err)
 		}
-		if latest, err := s.LatestTask(ctx, 3); err != nil || latest.ID != "t2" {
-			t.Errorf("LatestTask(3) = %+v, %v; want t2", latest, err)
+		if latest, latestErr := s.LatestTask(ctx, 3); latestErr != nil || latest.ID != "t2" {
+			t.Errorf("LatestTask(3) = %+v, %v; want t2", latest, latestErr)
 		}
-		if _, err := s.LatestTask(ctx, 99); !errs.Is(err, errs.NotFound) {
+		if _, err = s.LatestTask(ctx, 99); !errs.Is(err, errs.NotFound) {
 			t.Errorf("LatestTask of a component without tasks: %v", err)
 		}
 		ids, err := s.FailRunningTasks(ctx)

@@ -63,16 +63,16 @@ func (s *Store) CreateUnit(ctx context.Context, ns NewString) (UnitView, error) 
 func (s *Store) CreateUnits(ctx context.Context, componentID int64, strs []NewString) (created []bool, err error) {
 	created = make([]bool, len(strs))
 	err = s.q(ctx).Transaction(func(tx *gorm.DB) error {
-		b, err := s.newStringBatch(tx, componentID)
-		if err != nil {
-			return err
+		b, berr := s.newStringBatch(tx, componentID)
+		if berr != nil {
+			return berr
 		}
 		for i, ns := range strs {
-			_, err := b.add(tx, ns)
+			_, addErr := b.add(tx, ns)
 			switch {
-			case errors.Is(err, errDuplicateString):
-			case err != nil:
-				return err
+			case errors.Is(addErr, errDuplicateString):
+			case addErr != nil:
+				return addErr
 			default:
 				created[i] = true
 			}
@@ -152,7 +152,7 @@ func (s *Store) addStringTo(tx *gorm.DB, t *Translation, ns NewString, sourceID 
 	if err == nil {
 		return existing, nil
 	}
-	if err != gorm.ErrRecordNotFound {
+	if !errors.Is(err, gorm.ErrRecordNotFound) {
 		return Unit{}, err
 	}
 	last[t.ID]++
@@ -231,7 +231,7 @@ func (s *Store) removeString(tx *gorm.DB, u Unit, user string, at time.Time) err
 	if err != nil {
 		return err
 	}
-	if err := tx.Delete(&Unit{}, u.ID).Error; err != nil {
+	if err = tx.Delete(&Unit{}, u.ID).Error; err != nil {
 		return err
 	}
 	err = tx.Model(&Unit{}).Where("translation_id = ? AND position > ?", t.ID, u.Position).

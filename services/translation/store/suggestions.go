@@ -53,11 +53,11 @@ func (s *Store) AddSuggestions(ctx context.Context, sgs []NewSuggestion, user st
 	added = make([]bool, len(sgs))
 	err = s.q(ctx).Transaction(func(tx *gorm.DB) error {
 		for i, sg := range sgs {
-			_, err := s.addSuggestionTx(tx, sg.UnitID, sg.Target, user)
+			_, aerr := s.addSuggestionTx(tx, sg.UnitID, sg.Target, user)
 			switch {
-			case errs.KindOf(err) == errs.InvalidArgument:
-			case err != nil:
-				return err
+			case errs.KindOf(aerr) == errs.InvalidArgument:
+			case aerr != nil:
+				return aerr
 			default:
 				added[i] = true
 			}
@@ -222,8 +222,8 @@ func (s *Store) AcceptSuggestion(ctx context.Context, id int64, user string, che
 		var err error
 		out, err = s.editTx(tx, sg.UnitID, func(v UnitView) (Edit, error) {
 			if check != nil {
-				if err := check(SuggestionView{Suggestion: sg, Unit: v.Unit, Translation: v.Translation}); err != nil {
-					return Edit{}, err
+				if cerr := check(SuggestionView{Suggestion: sg, Unit: v.Unit, Translation: v.Translation}); cerr != nil {
+					return Edit{}, cerr
 				}
 			}
 			c := unitChange(ActionAccept, v.Unit, v.Translation, user, sg.UserName)

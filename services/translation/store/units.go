@@ -130,7 +130,7 @@ func (s *Store) unitKeys(ctx context.Context, translationID int64, key func(cont
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
+	defer func() { _ = rows.Close() }() // rows.Err below reports a failed read
 	out := map[string]int64{}
 	for rows.Next() {
 		var id int64
@@ -209,7 +209,7 @@ func (s *Store) EditUnit(ctx context.Context, id int64, decide func(UnitView) (E
 	return out, err
 }
 
-// ErrSkipEdit, returned by a decide function of EditUnits, leaves that
+// ErrSkipEdit is returned by a decide function of EditUnits to leave that
 // unit alone without failing the others.
 var ErrSkipEdit = errors.New("skip this edit")
 
@@ -225,15 +225,15 @@ func (s *Store) EditUnits(ctx context.Context, ids []int64, decide func(i int, u
 		defer b.close()
 		for start := 0; start < len(ids); start += editBatch {
 			chunk := ids[start:min(start+editBatch, len(ids))]
-			units, err := b.lockUnits(chunk)
-			if err != nil {
-				return err
+			units, lerr := b.lockUnits(chunk)
+			if lerr != nil {
+				return lerr
 			}
 			for j, id := range chunk {
 				i := start + j
-				ok, err := b.edit(units[id], func(u UnitView) (Edit, error) { return decide(i, u) })
-				if err != nil {
-					return err
+				ok, editErr := b.edit(units[id], func(u UnitView) (Edit, error) { return decide(i, u) })
+				if editErr != nil {
+					return editErr
 				}
 				edited[i] = ok
 			}

@@ -43,19 +43,19 @@ func TestPendingAndCommit(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := s.SaveRepository(ctx, store.Repository{ComponentID: 7}); err != nil {
+		if err = s.SaveRepository(ctx, store.Repository{ComponentID: 7}); err != nil {
 			t.Fatal(err)
 		}
-		if need, err := s.NeedsCommit(ctx, []int64{7}, ""); err != nil || need {
-			t.Fatalf("NeedsCommit before edits = %v, %v", need, err)
+		if need, needErr := s.NeedsCommit(ctx, []int64{7}, ""); needErr != nil || need {
+			t.Fatalf("NeedsCommit before edits = %v, %v", need, needErr)
 		}
 		hello := cs.IDs[unit("Hello", "", 0, 1).IDHash]
 		edit := func(target string) {
-			_, err := s.EditUnit(ctx, hello, func(store.UnitView) (store.Edit, error) {
+			_, editErr := s.EditUnit(ctx, hello, func(store.UnitView) (store.Edit, error) {
 				return store.Edit{Target: target, State: 20, Author: "ana"}, nil
 			})
-			if err != nil {
-				t.Fatal(err)
+			if editErr != nil {
+				t.Fatal(editErr)
 			}
 		}
 		edit("Ahoj")
@@ -67,8 +67,8 @@ func TestPendingAndCommit(t *testing.T) {
 			code string
 			want bool
 		}{{"", true}, {"cs", true}, {"de", false}} {
-			if need, err := s.NeedsCommit(ctx, []int64{7}, tc.code); err != nil || need != tc.want {
-				t.Errorf("NeedsCommit(%q) = %v, %v", tc.code, need, err)
+			if need, tcErr := s.NeedsCommit(ctx, []int64{7}, tc.code); tcErr != nil || need != tc.want {
+				t.Errorf("NeedsCommit(%q) = %v, %v", tc.code, need, tcErr)
 			}
 		}
 		since, err := s.PendingSince(ctx)
@@ -92,13 +92,13 @@ func TestPendingAndCommit(t *testing.T) {
 		if got := recorded(t, gdb); len(got) != before+1 || got[len(got)-1].GetAction() != 17 {
 			t.Errorf("commit record not written")
 		}
-		if work, _, _ := s.PendingWork(ctx, 7); len(work) != 1 || len(work[0].Units) != 1 || len(work[0].Removals) != 0 {
+		if work, _, _ = s.PendingWork(ctx, 7); len(work) != 1 || len(work[0].Units) != 1 || len(work[0].Removals) != 0 {
 			t.Errorf("after FinishCommit with a later edit: %+v", work)
 		}
 		if tr, _ := s.GetTranslationByID(ctx, cs.Translation.ID); tr.Revision != "abc" {
 			t.Errorf("revision %q", tr.Revision)
 		}
-		work, readAt, _ = s.PendingWork(ctx, 7)
+		_, readAt, _ = s.PendingWork(ctx, 7)
 		if err := s.FinishCommit(ctx, 7, readAt, []store.Committed{{TranslationID: cs.Translation.ID, UnitIDs: []int64{hello}}}, nil); err != nil {
 			t.Fatal(err)
 		}

@@ -65,9 +65,9 @@ func (r *Repo) Commit(msg string, author, committer Signature, extraParents ...p
 		return "", err
 	}
 	if len(extraParents) == 0 {
-		st, err := wt.Status()
-		if err != nil {
-			return "", err
+		st, serr := wt.Status()
+		if serr != nil {
+			return "", serr
 		}
 		if !hasStaged(st) {
 			return "", ErrNothingToCommit
@@ -75,9 +75,9 @@ func (r *Repo) Commit(msg string, author, committer Signature, extraParents ...p
 	}
 	opts := &git.CommitOptions{Author: author.git(), Committer: committer.git()}
 	if len(extraParents) > 0 {
-		head, err := r.repo.Head()
-		if err != nil {
-			return "", err
+		head, herr := r.repo.Head()
+		if herr != nil {
+			return "", herr
 		}
 		opts.Parents = append([]plumbing.Hash{head.Hash()}, extraParents...)
 		opts.AllowEmptyCommits = true

@@ -62,7 +62,8 @@ func (r *Repo) Merge(style Style, msg string, committer Signature) (MergeResult,
 	if err != nil {
 		return MergeResult{}, err
 	}
-	if up, err := remote.IsAncestor(local); err != nil || up {
+	up, err := remote.IsAncestor(local)
+	if err != nil || up {
 		return MergeResult{UpToDate: true, Commit: local.Hash.String()}, err
 	}
 	base, err := mergeBase(local, remote)
@@ -201,7 +202,7 @@ func (r *Repo) checkoutPaths(c *object.Commit, paths []string) error {
 	for _, path := range paths {
 		f, err := tree.File(path)
 		if errors.Is(err, object.ErrFileNotFound) {
-			if _, err := wt.Remove(path); err != nil {
+			if _, err = wt.Remove(path); err != nil {
 				return fmt.Errorf("remove %s: %w", path, err)
 			}
 			continue

@@ -1,6 +1,7 @@
 package workcopy
 
 import (
+	"errors"
 	"fmt"
 
 	git "github.com/go-git/go-git/v5"
@@ -21,7 +22,7 @@ func (r *Repo) rebase(base, local, remote *object.Commit, p plan) (MergeResult, 
 	if err != nil {
 		return MergeResult{}, err
 	}
-	if err := wt.Reset(&git.ResetOptions{Commit: remote.Hash, Mode: git.HardReset}); err != nil {
+	if err = wt.Reset(&git.ResetOptions{Commit: remote.Hash, Mode: git.HardReset}); err != nil {
 		return MergeResult{}, fmt.Errorf("rebase: %w", err)
 	}
 	tip := remote.Hash.String()
@@ -46,13 +47,13 @@ func (r *Repo) rebase(base, local, remote *object.Commit, p plan) (MergeResult, 
 				changed = append(changed, path)
 			}
 		}
-		if err := r.checkoutPaths(c, changed); err != nil {
+		if err = r.checkoutPaths(c, changed); err != nil {
 			return MergeResult{}, err
 		}
 		author := Signature{Name: c.Author.Name, Email: c.Author.Email, When: c.Author.When}
 		committer := Signature{Name: c.Committer.Name, Email: c.Committer.Email}
 		h, err := r.Commit(c.Message, author, committer)
-		if err == ErrNothingToCommit {
+		if errors.Is(err, ErrNothingToCommit) {
 			continue
 		}
 		if err != nil {

@@ -57,7 +57,7 @@ func (r *Repo) Push(ctx context.Context, url, branch string) error {
 	switch {
 	case errors.Is(err, git.NoErrAlreadyUpToDate):
 	case err != nil && (strings.Contains(err.Error(), "non-fast-forward") || strings.Contains(err.Error(), "rejected")):
-		return fmt.Errorf("%w: %v", ErrPushRejected, err)
+		return fmt.Errorf("%w: %v", ErrPushRejected, err) //nolint:errorlint // the refusal is the kind callers test; the remote's words are text
 	case err != nil:
 		return fmt.Errorf("push: %w", err)
 	}

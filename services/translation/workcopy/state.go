@@ -52,10 +52,10 @@ func (r *Repo) State() (State, error) {
 	}
 	li := commitInfo(local)
 	st.Local = &li
-	if h, err := r.RemoteHead(); err == nil {
-		remote, err := r.repo.CommitObject(h)
-		if err != nil {
-			return st, err
+	if h, herr := r.RemoteHead(); herr == nil {
+		remote, cerr := r.repo.CommitObject(h)
+		if cerr != nil {
+			return st, cerr
 		}
 		ri := commitInfo(remote)
 		st.Remote = &ri

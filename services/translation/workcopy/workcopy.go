@@ -86,7 +86,9 @@ func withTimeout(ctx context.Context, timeout time.Duration, op func(context.Con
 	defer cancel()
 	err := op(ctx)
 	if err != nil && errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		return fmt.Errorf("%w (%v): %v", ErrTimeout, timeout, err)
+		// The cause stays text: it is this operation's own deadline, which
+		// must not read as the caller's (errs.FromStatus would make it a 504).
+		return fmt.Errorf("%w (%v): %v", ErrTimeout, timeout, err) //nolint:errorlint // see above
 	}
 	return err
 }
@@ -160,7 +162,7 @@ func update(ctx context.Context, dir string, r *git.Repository, branch string, t
 		return nil, fmt.Errorf("working copy is on %s, not %s", head.Name().Short(), branch)
 	}
 	repo := &Repo{Dir: dir, Branch: branch, repo: r, timeout: timeout}
-	if err := repo.Fetch(ctx); err != nil {
+	if err = repo.Fetch(ctx); err != nil {
 		return nil, err
 	}
 	remote, err := r.Reference(plumbing.NewRemoteReferenceName("origin", branch), true)
@@ -178,7 +180,8 @@ func update(ctx context.Context, dir string, r *git.Repository, branch string, t
 	if err != nil {
 		return nil, err
 	}
-	if ff, err := local.IsAncestor(upstream); err != nil || !ff {
+	ff, err := local.IsAncestor(upstream)
+	if err != nil || !ff {
 		return repo, err
 	}
 	wt, err := r.Worktree()

@@ -101,7 +101,7 @@ func TestSync(t *testing.T) {
 		t.Fatal(err)
 	}
 	fixture.Commit(t, up, seed, map[string]string{"po/cs.po": "y"}, "update")
-	if err := up.Push(&git.PushOptions{}); err != nil {
+	if err = up.Push(&git.PushOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	r, err = m.Sync(t.Context(), 1, origin, "main")
@@ -204,17 +204,17 @@ func TestNetworkTimeout(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer l.Close()
+	defer func() { _ = l.Close() }()
 	go func() {
 		var held []net.Conn
 		defer func() {
 			for _, c := range held {
-				c.Close()
+				_ = c.Close()
 			}
 		}()
 		for {
-			c, err := l.Accept()
-			if err != nil {
+			c, cErr := l.Accept()
+			if cErr != nil {
 				return
 			}
 			held = append(held, c)

@@ -23,7 +23,7 @@ func run(files []string, out io.Writer) error {
 		if err != nil {
 			return err
 		}
-		defer f.Close()
+		defer func() { _ = f.Close() }() // read only
 		readers = append(readers, f)
 	}
 	if len(readers) == 0 {

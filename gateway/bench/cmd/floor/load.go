@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -138,7 +139,7 @@ func load(client *http.Client, clients int, d time.Duration, build func(int64) *
 					continue
 				}
 				body, _ := io.ReadAll(resp.Body)
-				resp.Body.Close()
+				_ = resp.Body.Close()
 				if resp.StatusCode == 200 {
 					ok.Add(1)
 					continue
@@ -210,12 +211,12 @@ func profile(c config, service bool, name string) (wait func()) {
 			fmt.Fprintln(os.Stderr, "floor: profile:", err)
 			return
 		}
-		defer resp.Body.Close()
+		defer func() { _ = resp.Body.Close() }()
 		path := filepath.Join(c.pprofDir, strings.NewReplacer(" ", "-", ",", "").Replace(name)+".pprof")
 		f, err := os.Create(path)
 		if err == nil {
 			_, err = io.Copy(f, resp.Body)
-			f.Close()
+			err = errors.Join(err, f.Close())
 		}
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "floor: profile:", err)

@@ -18,6 +18,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -59,21 +60,21 @@ func main() {
 	}
 }
 
-func run(c config) error {
+func run(c config) (err error) {
 	scratch, err := os.MkdirTemp("", "tms-floor-")
 	if err != nil {
 		return err
 	}
 	if !c.keepScratch {
-		defer os.RemoveAll(scratch)
+		defer func() { _ = os.RemoveAll(scratch) }() // a temporary directory
 	}
 	var w io.Writer = os.Stdout
 	if c.out != "" {
-		f, err := os.Create(c.out)
-		if err != nil {
-			return err
+		f, cerr := os.Create(c.out)
+		if cerr != nil {
+			return cerr
 		}
-		defer f.Close()
+		defer func() { err = errors.Join(err, f.Close()) }() // the report is only written once closed
 		w = f
 	}
 	svc, imp, err := startService(c, scratch)
@@ -84,9 +85,9 @@ func run(c config) error {
 	if c.importOnly {
 		var up *uploadResult
 		if c.upload {
-			r, err := uploadTranslation(c, svc)
-			if err != nil {
-				return err
+			r, uerr := uploadTranslation(c, svc)
+			if uerr != nil {
+				return uerr
 			}
 			up = &r
 		}

@@ -102,10 +102,10 @@ func importComponent(s *server, repo string) (importResult, error) {
 	var created struct {
 		TaskURL string `json:"task_url"`
 	}
-	if err := json.Unmarshal(body, &created); err != nil {
+	if err = json.Unmarshal(body, &created); err != nil {
 		return importResult{}, err
 	}
-	if err := waitTask(s, created.TaskURL); err != nil {
+	if err = waitTask(s, created.TaskURL); err != nil {
 		return importResult{}, err
 	}
 	imp := importResult{elapsed: time.Since(start)}
@@ -119,7 +119,9 @@ func waitTask(s *server, taskURL string) error {
 		return nil
 	}
 	path := strings.TrimPrefix(taskURL, s.base)
-	for end := time.Now().Add(30 * time.Minute); time.Now().Before(end); time.Sleep(20 * time.Millisecond) {
+	tick := time.NewTicker(20 * time.Millisecond)
+	defer tick.Stop()
+	for end := time.Now().Add(30 * time.Minute); time.Now().Before(end); <-tick.C {
 		body, err := call(s, "GET", path, nil, 200)
 		if err != nil {
 			return err
@@ -181,10 +183,12 @@ func startProcess(cmd *exec.Cmd, logPath, base, probe string) (*server, error) {
 		return nil, err
 	}
 	s := &server{cmd: cmd, base: base}
-	for end := time.Now().Add(60 * time.Second); time.Now().Before(end); time.Sleep(50 * time.Millisecond) {
+	tick := time.NewTicker(50 * time.Millisecond)
+	defer tick.Stop()
+	for end := time.Now().Add(60 * time.Second); time.Now().Before(end); <-tick.C {
 		if resp, err := http.Get(base + probe); err == nil {
 			_, _ = io.Copy(io.Discard, resp.Body)
-			resp.Body.Close()
+			_ = resp.Body.Close()
 			if resp.StatusCode == 200 {
 				return s, nil
 			}
@@ -214,7 +218,7 @@ func call(s *server, method, path string, body any, want int) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 	out, err := io.ReadAll(resp.Body)
 	if err == nil && resp.StatusCode != want {
 		err = fmt.Errorf("%s %s: %d, want %d: %.300s", method, path, resp.StatusCode, want, out)
@@ -228,7 +232,7 @@ func freeAddr() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	defer l.Close()
+	defer func() { _ = l.Close() }()
 	return l.Addr().String(), nil
 }
 

@@ -33,10 +33,10 @@ func uploadTranslation(c config, s *server) (uploadResult, error) {
 	if err != nil {
 		return uploadResult{}, err
 	}
-	if _, err := part.Write(g.PO(languages[0], 1, 100)); err != nil {
+	if _, err = part.Write(g.PO(languages[0], 1, 100)); err != nil {
 		return uploadResult{}, err
 	}
-	if err := w.Close(); err != nil {
+	if err = w.Close(); err != nil {
 		return uploadResult{}, err
 	}
 	req, err := http.NewRequest("POST", s.base+"/api/translations/bench/floor/"+languages[0]+"/file/", &body)
@@ -50,7 +50,7 @@ func uploadTranslation(c config, s *server) (uploadResult, error) {
 	if err != nil {
 		return uploadResult{}, err
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 	out, err := io.ReadAll(resp.Body)
 	elapsed := time.Since(start)
 	if err != nil {

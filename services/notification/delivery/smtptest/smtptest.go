@@ -29,7 +29,7 @@ func New(t testing.TB) *Sink {
 		t.Fatal(err)
 	}
 	s := &Sink{Addr: l.Addr().String()}
-	t.Cleanup(func() { l.Close() })
+	t.Cleanup(func() { _ = l.Close() })
 	go func() {
 		for {
 			c, err := l.Accept()
@@ -43,7 +43,7 @@ func New(t testing.TB) *Sink {
 }
 
 func (s *Sink) serve(c net.Conn) {
-	defer c.Close()
+	defer func() { _ = c.Close() }()
 	r := bufio.NewReader(c)
 	say := func(line string) { _, _ = c.Write([]byte(line + "\r\n")) }
 	say("220 sink ready")
