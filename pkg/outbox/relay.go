@@ -166,7 +166,7 @@ func (r *Relay) runExclusive(ctx context.Context) (int, error) {
 func (r *Relay) Run(ctx context.Context) error {
 	var backoff time.Duration
 	nextPrune := time.Now()
-	defer r.markAtStop()
+	defer r.markAtStop(ctx)
 	for {
 		n, err := r.runExclusive(ctx)
 		if ctx.Err() != nil {
@@ -200,8 +200,8 @@ func (r *Relay) Run(ctx context.Context) error {
 
 // markAtStop marks what was delivered since the last markSent, so that
 // a clean stop delivers nothing twice at the next start.
-func (r *Relay) markAtStop() {
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+func (r *Relay) markAtStop(ctx context.Context) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 2*time.Second)
 	defer cancel()
 	if err := r.markSent(ctx); err != nil {
 		r.opts.logger.WarnContext(ctx, "outbox: mark delivered events at stop", "err", err)
