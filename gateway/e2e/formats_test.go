@@ -163,8 +163,12 @@ func uploadFile(t *testing.T, url, name, content string) map[string]any {
 	if err != nil {
 		t.Fatal(err)
 	}
-	part.Write([]byte(content))
-	w.Close()
+	if _, err = part.Write([]byte(content)); err != nil {
+		t.Fatal(err)
+	}
+	if err = w.Close(); err != nil {
+		t.Fatal(err)
+	}
 	req, _ := http.NewRequest("POST", url, &body)
 	req.Header.Set("Content-Type", w.FormDataContentType())
 	out, status, err := send(req)

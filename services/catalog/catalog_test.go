@@ -170,22 +170,26 @@ func TestRemovalsReachTheTranslationService(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer svc.Close()
+	t.Cleanup(func() {
+		if cerr := svc.Close(); cerr != nil {
+			t.Error(cerr)
+		}
+	})
 	ctx := t.Context()
 	srv := svc.Server()
 	var ids []int64
 	for _, p := range []string{"a", "b"} {
-		if _, err := srv.CreateProject(ctx, &catalogv1.CreateProjectRequest{Project: &catalogv1.Project{Name: p, Slug: p, Web: "https://example.com/"}}); err != nil {
+		if _, err = srv.CreateProject(ctx, &catalogv1.CreateProjectRequest{Project: &catalogv1.Project{Name: p, Slug: p, Web: "https://example.com/"}}); err != nil {
 			t.Fatal(err)
 		}
-		resp, err := srv.CreateComponent(ctx, &catalogv1.CreateComponentRequest{Component: &catalogv1.Component{ProjectSlug: p, Name: "C", Slug: "c",
+		resp, cerr := srv.CreateComponent(ctx, &catalogv1.CreateComponentRequest{Component: &catalogv1.Component{ProjectSlug: p, Name: "C", Slug: "c",
 			FileFormat: "po", Filemask: "po/*.po", Repo: "https://example.com/r.git"}})
-		if err != nil || resp.GetImportTaskId() != "t" {
-			t.Fatalf("create: %v, %v", resp, err)
+		if cerr != nil || resp.GetImportTaskId() != "t" {
+			t.Fatalf("create: %v, %v", resp, cerr)
 		}
 		ids = append(ids, resp.GetComponent().GetId())
 	}
-	if _, err := srv.DeleteComponent(ctx, &catalogv1.DeleteComponentRequest{ProjectSlug: "a", Slug: "c"}); err != nil {
+	if _, err = srv.DeleteComponent(ctx, &catalogv1.DeleteComponentRequest{ProjectSlug: "a", Slug: "c"}); err != nil {
 		t.Fatal(err)
 	}
 	proj, err := srv.GetProject(ctx, &catalogv1.GetProjectRequest{Slug: "b"})
@@ -201,7 +205,12 @@ func TestRemovalsReachTheTranslationService(t *testing.T) {
 	run, cancel := context.WithCancel(ctx)
 	done := make(chan error, 1)
 	go func() { done <- svc.Run(run) }()
-	defer func() { cancel(); <-done }()
+	defer func() {
+		cancel()
+		if rerr := <-done; rerr != nil {
+			t.Errorf("Run: %v", rerr)
+		}
+	}()
 	deadline := time.Now().Add(10 * time.Second)
 	for {
 		forgotten, projects := peer.got()

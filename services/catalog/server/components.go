@@ -60,14 +60,14 @@ func (s *Server) CreateComponent(ctx context.Context, req *catalogv1.CreateCompo
 	if err != nil {
 		return nil, err
 	}
-	if err := s.checkComponentCategory(ctx, project.ID, m, set); err != nil {
+	if err = s.checkComponentCategory(ctx, project.ID, m, set); err != nil {
 		return nil, err
 	}
 	c := store.Component{ProjectID: project.ID}
 	componentRow(m, &c)
 	c.LicenseURL = licenseURL(c.License)
 	c.LinkedComponentID = linked
-	if err := s.st.CreateComponent(ctx, &c, change(actionCreateComponent, req.GetActor(), project.Slug, c.Slug)); err != nil {
+	if err = s.st.CreateComponent(ctx, &c, change(actionCreateComponent, req.GetActor(), project.Slug, c.Slug)); err != nil {
 		return nil, storeErr(err, componentDuplicate)
 	}
 	s.notify()
@@ -140,13 +140,13 @@ func (s *Server) UpdateComponent(ctx context.Context, req *catalogv1.UpdateCompo
 	if err != nil {
 		return nil, err
 	}
-	if err := s.checkComponentCategory(ctx, c.ProjectID, m, set); err != nil {
+	if err = s.checkComponentCategory(ctx, c.ProjectID, m, set); err != nil {
 		return nil, err
 	}
 	componentRow(m, c)
 	c.LicenseURL = licenseURL(c.License)
 	c.LinkedComponentID = linked
-	if err := s.st.SaveComponent(ctx, c); err != nil {
+	if err = s.st.SaveComponent(ctx, c); err != nil {
 		return nil, storeErr(err, componentDuplicate)
 	}
 	out := &catalogv1.UpdateComponentResponse{}

@@ -17,16 +17,26 @@ import (
 	"github.com/tmsproject/tms/services/translation/formats/po"
 )
 
-// The types of base, for callers of the registry.
-type (
-	Format     = base.Format
-	File       = base.File
-	Unit       = base.Unit
-	Header     = base.Header
-	HeaderFile = base.HeaderFile
-	Compiler   = base.Compiler
-	Language   = base.Language
-)
+// Format is a file format (base.Format), for callers of the registry.
+type Format = base.Format
+
+// File is a parsed file (base.File).
+type File = base.File
+
+// Unit is a string of a file (base.Unit).
+type Unit = base.Unit
+
+// Header is a file's metadata (base.Header).
+type Header = base.Header
+
+// HeaderFile is a File with a header (base.HeaderFile).
+type HeaderFile = base.HeaderFile
+
+// Compiler is a format with a compiled form (base.Compiler).
+type Compiler = base.Compiler
+
+// Language is what a format needs of a language (base.Language).
+type Language = base.Language
 
 // registry lists every format, in the order IDs answers.
 var registry = []Format{

@@ -99,7 +99,7 @@ func (s *Server) ListUnits(ctx context.Context, req *translationv1.ListUnitsRequ
 		if slices.Contains(hidden.Components, t.ComponentID) {
 			return nil, errs.NotFoundf("Not found.")
 		}
-		if err := s.mustSee(ctx, t.ProjectSlug); err != nil {
+		if err = s.mustSee(ctx, t.ProjectSlug); err != nil {
 			return nil, err
 		}
 	}

@@ -28,7 +28,7 @@ func (s *Server) ImportComponent(ctx context.Context, req *translationv1.ImportC
 		return nil, err
 	}
 	ok, err := s.may(ctx, "component.edit", comp, "", true)
-	if err := orDeniedIf(ok, err, "You do not have permission to perform this action."); err != nil {
+	if err = orDeniedIf(ok, err, "You do not have permission to perform this action."); err != nil {
 		return nil, err
 	}
 	var v errs.Violations

@@ -113,8 +113,8 @@ func (s *Server) renderNewBase(ctx context.Context, comp *catalogv1.Component, l
 	}
 	var data []byte
 	if comp.GetNewBase() != "" {
-		basePath, err := filemask.SafePath(s.cfg.Repos.Dir(comp.GetId()), comp.GetNewBase())
-		if err != nil {
+		basePath, perr := filemask.SafePath(s.cfg.Repos.Dir(comp.GetId()), comp.GetNewBase())
+		if perr != nil {
 			return nil, nil, errs.New(errs.FailedPrecondition, "The component base file is not available.")
 		}
 		if data, err = os.ReadFile(basePath); err != nil { //nolint:gosec // G304: filemask.SafePath kept it inside the working copy
@@ -122,8 +122,8 @@ func (s *Server) renderNewBase(ctx context.Context, comp *catalogv1.Component, l
 		}
 	}
 	lang := formats.Language{Code: lng.GetCode(), PluralNumber: int(lng.GetPluralNumber()), PluralFormula: lng.GetPluralFormula()}
-	if mask, err := filemask.Parse(comp.GetFilemask()); err == nil {
-		if rel, err := mask.Path(lng.GetCode()); err == nil {
+	if mask, merr := filemask.Parse(comp.GetFilemask()); merr == nil {
+		if rel, rerr := mask.Path(lng.GetCode()); rerr == nil {
 			lang.Code, _ = mask.Code(rel)
 		}
 	}
@@ -132,8 +132,8 @@ func (s *Server) renderNewBase(ctx context.Context, comp *catalogv1.Component, l
 		return nil, nil, errs.Wrap(errs.FailedPrecondition, err, "The component base file can not be parsed.")
 	}
 	if comp.GetTemplate() != "" {
-		units, err := s.emptyUnits(ctx, comp, int(lng.GetPluralNumber()))
-		return content, units, err
+		units, uerr := s.emptyUnits(ctx, comp, int(lng.GetPluralNumber()))
+		return content, units, uerr
 	}
 	f, err := format.Parse(content, lang)
 	if err != nil {

@@ -24,15 +24,14 @@ const (
 
 // upload is one UploadFile call being processed.
 type upload struct {
-	req     *translationv1.UploadFileRequest
-	method  string
-	comp    *catalogv1.Component
-	t       store.Translation
-	file    formats.File
-	mono    bool // units matched by key (a component with a template)
-	review  bool // approving is possible (review on and the reviewer role)
-	counts  [4]int64
-	changes []*changelogv1.Change
+	req    *translationv1.UploadFileRequest
+	method string
+	comp   *catalogv1.Component
+	t      store.Translation
+	file   formats.File
+	mono   bool // units matched by key (a component with a template)
+	review bool // approving is possible (review on and the reviewer role)
+	counts [4]int64
 }
 
 var uploadMethods = []string{"translate", "approve", "suggest", "fuzzy", "replace", "source", "add"}
@@ -102,7 +101,7 @@ func (s *Server) newUpload(ctx context.Context, req *translationv1.UploadFileReq
 	}
 	up.file, up.mono = f, comp.GetTemplate() != ""
 	if hf, ok := f.(formats.HeaderFile); ok {
-		if n, formula, err := lang.ParsePluralForms(hf.HeaderField("Plural-Forms")); err == nil && !t.IsSource && !samePlural(t, n, formula) {
+		if n, formula, perr := lang.ParsePluralForms(hf.HeaderField("Plural-Forms")); perr == nil && !t.IsSource && !samePlural(t, n, formula) {
 			return nil, errs.Invalid("file", "invalid", "Plural forms in the uploaded file do not match the translation.")
 		}
 	}

@@ -50,7 +50,7 @@ func (g *editGroup) edit(ctx context.Context, id int64, decide func(UnitView) (E
 	g.pending = append(g.pending, job)
 	if !g.running {
 		g.running = true
-		go g.drain()
+		go g.drain() //nolint:contextcheck // a group runs under its edits' contexts (groupContext), not this caller's alone
 	}
 	g.mu.Unlock()
 	<-job.done // the group ends by the deadline of its edits

@@ -106,7 +106,7 @@ func TestImportCleansSuggestions(t *testing.T) {
 			}
 		}
 		ahoj, _, _ := s.ListSuggestions(ctx, id(hello), 0, 1, store.Hidden{})
-		if _, err := s.VoteSuggestion(ctx, ahoj[0].ID, "bob", 1); err != nil {
+		if _, err = s.VoteSuggestion(ctx, ahoj[0].ID, "bob", 1); err != nil {
 			t.Fatal(err)
 		}
 		exactAnnotations(t, gdb, cs.Translation.ID)

@@ -35,7 +35,7 @@ func fuzzFormat(f *testing.F, format Format, code string) {
 			for i := range forms {
 				forms[i] = "é\"\n\\" + u.Context
 			}
-			if err := file.SetTarget(u, forms, false); err != nil {
+			if err = file.SetTarget(u, forms, false); err != nil {
 				t.Fatal(err)
 			}
 			want[u.Context] = forms

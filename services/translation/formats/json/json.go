@@ -46,9 +46,16 @@ var (
 	GoI18nJSON = Format{"go-i18n-json", "go-i18n v1 JSON file", goI18n}
 )
 
-func (f Format) ID() string        { return f.id }
-func (f Format) Name() string      { return f.name }
-func (Format) Monolingual() bool   { return true }
+// ID is the format's file_format identifier.
+func (f Format) ID() string { return f.id }
+
+// Name is the format's name as the reference shows it.
+func (f Format) Name() string { return f.name }
+
+// Monolingual reports true: JSON files hold keys and values, the source in the template.
+func (Format) Monolingual() bool { return true }
+
+// ContentType is the media type of a download.
 func (Format) ContentType() string { return "application/json" }
 func (f Format) emptyFile() []byte {
 	if f.v == goI18n {
@@ -151,7 +158,7 @@ type File struct {
 // Units are the strings of the file in order.
 func (f *File) Units() []*base.Unit { return f.units }
 
-// RecordsFuzzy: JSON has no fuzzy flag.
+// RecordsFuzzy reports false: JSON has no fuzzy flag.
 func (f *File) RecordsFuzzy() bool { return false }
 
 // Bytes renders the file.
@@ -362,8 +369,7 @@ func (f *File) Remove(u *base.Unit) bool {
 		}
 	}
 	delete(f.ids, u.Context)
-	switch {
-	case f.f.v == goI18n:
+	if f.f.v == goI18n {
 		root := f.d.root
 		entry := h.chain[1]
 		for i, it := range root.items {
@@ -371,7 +377,7 @@ func (f *File) Remove(u *base.Unit) bool {
 				removeItem(root, i)
 			}
 		}
-	default:
+	} else {
 		for _, s := range h.slots {
 			if s.value != nil {
 				removeMember(s.parent, s.key)

@@ -113,12 +113,12 @@ func (p *parser) value() (*node, error) {
 	start := p.i
 	var n *node
 	var err error
-	switch c := p.s[p.i]; {
-	case c == '{':
+	switch c := p.s[p.i]; c {
+	case '{':
 		n, err = p.object()
-	case c == '[':
+	case '[':
 		n, err = p.array()
-	case c == '"':
+	case '"':
 		var s string
 		s, err = p.string()
 		n = &node{kind: '"', str: s}
@@ -358,7 +358,7 @@ func (p *parser) hex4() (rune, error) {
 		return 0, p.fail("invalid \\u escape")
 	}
 	p.i += 4
-	return rune(v), nil
+	return rune(v), nil //nolint:gosec // G115: four hex digits, at most 0xFFFF
 }
 
 // quote writes s as Python's json.dumps(ensure_ascii=False) does, as

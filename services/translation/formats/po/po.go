@@ -14,9 +14,16 @@ import (
 // Format is gettext PO (file_format "po").
 type Format struct{}
 
-func (Format) ID() string          { return "po" }
-func (Format) Name() string        { return "gettext PO file" }
-func (Format) Monolingual() bool   { return false }
+// ID is the format's file_format identifier.
+func (Format) ID() string { return "po" }
+
+// Name is the format's name as the reference shows it.
+func (Format) Name() string { return "gettext PO file" }
+
+// Monolingual reports false: a PO file is bilingual (msgid and msgstr).
+func (Format) Monolingual() bool { return false }
+
+// ContentType is the media type of a download.
 func (Format) ContentType() string { return "text/x-po" }
 
 // Parse reads a PO file; lang is not needed, the header says it.
@@ -133,7 +140,7 @@ func (f *File) Remove(u *base.Unit) bool {
 	return err == nil && f.f.RemoveEntry(e)
 }
 
-// RecordsFuzzy: PO has the fuzzy flag.
+// RecordsFuzzy reports true: PO has the fuzzy flag.
 func (f *File) RecordsFuzzy() bool { return true }
 
 // Bytes renders the file losslessly.
