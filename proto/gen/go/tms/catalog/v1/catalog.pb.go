@@ -23,26 +23,48 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// Project is a translation project (the reference's Project): settings
+// shared by its components.
 type Project struct {
-	state             protoimpl.MessageState `protogen:"open.v1"`
-	Id                int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
-	Name              string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
-	Slug              string                 `protobuf:"bytes,3,opt,name=slug,proto3" json:"slug,omitempty"`
-	Web               string                 `protobuf:"bytes,4,opt,name=web,proto3" json:"web,omitempty"`
-	Instructions      string                 `protobuf:"bytes,5,opt,name=instructions,proto3" json:"instructions,omitempty"`
-	TranslationReview bool                   `protobuf:"varint,6,opt,name=translation_review,json=translationReview,proto3" json:"translation_review,omitempty"`
-	SourceReview      bool                   `protobuf:"varint,7,opt,name=source_review,json=sourceReview,proto3" json:"source_review,omitempty"`
-	SetLanguageTeam   bool                   `protobuf:"varint,8,opt,name=set_language_team,json=setLanguageTeam,proto3" json:"set_language_team,omitempty"`
-	EnableHooks       bool                   `protobuf:"varint,9,opt,name=enable_hooks,json=enableHooks,proto3" json:"enable_hooks,omitempty"`
-	LanguageAliases   string                 `protobuf:"bytes,10,opt,name=language_aliases,json=languageAliases,proto3" json:"language_aliases,omitempty"`
-	CheckFlags        string                 `protobuf:"bytes,11,opt,name=check_flags,json=checkFlags,proto3" json:"check_flags,omitempty"`
-	CommitPolicy      int32                  `protobuf:"varint,12,opt,name=commit_policy,json=commitPolicy,proto3" json:"commit_policy,omitempty"`
-	Enforced_2Fa      bool                   `protobuf:"varint,13,opt,name=enforced_2fa,json=enforced2fa,proto3" json:"enforced_2fa,omitempty"`
-	AccessControl     int32                  `protobuf:"varint,14,opt,name=access_control,json=accessControl,proto3" json:"access_control,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The project's id.
+	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// Display name, unique, at most 60 characters.
+	Name string `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	// URL slug, unique, at most 60 characters; the project's address in
+	// every API.
+	Slug string `protobuf:"bytes,3,opt,name=slug,proto3" json:"slug,omitempty"`
+	// Project website URL.
+	Web string `protobuf:"bytes,4,opt,name=web,proto3" json:"web,omitempty"`
+	// Instructions for translators (Markdown).
+	Instructions string `protobuf:"bytes,5,opt,name=instructions,proto3" json:"instructions,omitempty"`
+	// Whether translations are reviewed: approving (state 30) is possible
+	// and approved strings need unit.review to change.
+	TranslationReview bool `protobuf:"varint,6,opt,name=translation_review,json=translationReview,proto3" json:"translation_review,omitempty"`
+	// Whether source strings are reviewed (stored for the reference).
+	SourceReview bool `protobuf:"varint,7,opt,name=source_review,json=sourceReview,proto3" json:"source_review,omitempty"`
+	// Whether to set the Language-Team header of files (default true).
+	SetLanguageTeam bool `protobuf:"varint,8,opt,name=set_language_team,json=setLanguageTeam,proto3" json:"set_language_team,omitempty"`
+	// Whether repository hooks may update it (default true).
+	EnableHooks bool `protobuf:"varint,9,opt,name=enable_hooks,json=enableHooks,proto3" json:"enable_hooks,omitempty"`
+	// Language code mappings, "alias:code,...".
+	LanguageAliases string `protobuf:"bytes,10,opt,name=language_aliases,json=languageAliases,proto3" json:"language_aliases,omitempty"`
+	// Check flags applied to all its strings.
+	CheckFlags string `protobuf:"bytes,11,opt,name=check_flags,json=checkFlags,proto3" json:"check_flags,omitempty"`
+	// Which strings are committed: 0 all (default), 10 skip needing
+	// editing, 30 approved only.
+	CommitPolicy int32 `protobuf:"varint,12,opt,name=commit_policy,json=commitPolicy,proto3" json:"commit_policy,omitempty"`
+	// Whether contributors must use two-factor authentication (stored).
+	Enforced_2Fa bool `protobuf:"varint,13,opt,name=enforced_2fa,json=enforced2fa,proto3" json:"enforced_2fa,omitempty"`
+	// Visibility: 0 public (default), 1 protected, 100 private, 200
+	// custom; private and custom are visible to superusers (and granted
+	// teams) only.
+	AccessControl int32 `protobuf:"varint,14,opt,name=access_control,json=accessControl,proto3" json:"access_control,omitempty"`
 	// Code of the secondary language; empty means none.
 	SecondaryLanguageCode string `protobuf:"bytes,15,opt,name=secondary_language_code,json=secondaryLanguageCode,proto3" json:"secondary_language_code,omitempty"`
 	// True when the project has components and all of them are locked.
-	Locked        bool                   `protobuf:"varint,16,opt,name=locked,proto3" json:"locked,omitempty"`
+	Locked bool `protobuf:"varint,16,opt,name=locked,proto3" json:"locked,omitempty"`
+	// When the project was created.
 	Created       *timestamppb.Timestamp `protobuf:"bytes,17,opt,name=created,proto3" json:"created,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -197,67 +219,138 @@ func (x *Project) GetCreated() *timestamppb.Timestamp {
 	return nil
 }
 
+// Component is one translatable resource of a project: its repository
+// binding and settings (the reference's Component). Defaults are the
+// reference's.
 type Component struct {
-	state                       protoimpl.MessageState `protogen:"open.v1"`
-	Id                          int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
-	ProjectId                   int64                  `protobuf:"varint,2,opt,name=project_id,json=projectId,proto3" json:"project_id,omitempty"`
-	ProjectSlug                 string                 `protobuf:"bytes,3,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
-	Name                        string                 `protobuf:"bytes,4,opt,name=name,proto3" json:"name,omitempty"`
-	Slug                        string                 `protobuf:"bytes,5,opt,name=slug,proto3" json:"slug,omitempty"`
-	SourceLanguageCode          string                 `protobuf:"bytes,6,opt,name=source_language_code,json=sourceLanguageCode,proto3" json:"source_language_code,omitempty"`
-	Vcs                         string                 `protobuf:"bytes,7,opt,name=vcs,proto3" json:"vcs,omitempty"`
-	Repo                        string                 `protobuf:"bytes,8,opt,name=repo,proto3" json:"repo,omitempty"`
-	GitExport                   string                 `protobuf:"bytes,9,opt,name=git_export,json=gitExport,proto3" json:"git_export,omitempty"`
-	Branch                      string                 `protobuf:"bytes,10,opt,name=branch,proto3" json:"branch,omitempty"`
-	PushBranch                  string                 `protobuf:"bytes,11,opt,name=push_branch,json=pushBranch,proto3" json:"push_branch,omitempty"`
-	Filemask                    string                 `protobuf:"bytes,12,opt,name=filemask,proto3" json:"filemask,omitempty"`
-	ScreenshotFilemask          string                 `protobuf:"bytes,13,opt,name=screenshot_filemask,json=screenshotFilemask,proto3" json:"screenshot_filemask,omitempty"`
-	Template                    string                 `protobuf:"bytes,14,opt,name=template,proto3" json:"template,omitempty"`
-	EditTemplate                bool                   `protobuf:"varint,15,opt,name=edit_template,json=editTemplate,proto3" json:"edit_template,omitempty"`
-	Intermediate                string                 `protobuf:"bytes,16,opt,name=intermediate,proto3" json:"intermediate,omitempty"`
-	NewBase                     string                 `protobuf:"bytes,17,opt,name=new_base,json=newBase,proto3" json:"new_base,omitempty"`
-	FileFormat                  string                 `protobuf:"bytes,18,opt,name=file_format,json=fileFormat,proto3" json:"file_format,omitempty"`
-	License                     string                 `protobuf:"bytes,19,opt,name=license,proto3" json:"license,omitempty"`
-	LicenseUrl                  string                 `protobuf:"bytes,20,opt,name=license_url,json=licenseUrl,proto3" json:"license_url,omitempty"`
-	Agreement                   string                 `protobuf:"bytes,21,opt,name=agreement,proto3" json:"agreement,omitempty"`
-	NewLang                     string                 `protobuf:"bytes,22,opt,name=new_lang,json=newLang,proto3" json:"new_lang,omitempty"`
-	LanguageCodeStyle           string                 `protobuf:"bytes,23,opt,name=language_code_style,json=languageCodeStyle,proto3" json:"language_code_style,omitempty"`
-	Push                        string                 `protobuf:"bytes,24,opt,name=push,proto3" json:"push,omitempty"`
-	CheckFlags                  string                 `protobuf:"bytes,25,opt,name=check_flags,json=checkFlags,proto3" json:"check_flags,omitempty"`
-	Priority                    int32                  `protobuf:"varint,26,opt,name=priority,proto3" json:"priority,omitempty"`
-	EnforcedChecks              []string               `protobuf:"bytes,27,rep,name=enforced_checks,json=enforcedChecks,proto3" json:"enforced_checks,omitempty"`
-	Restricted                  bool                   `protobuf:"varint,28,opt,name=restricted,proto3" json:"restricted,omitempty"`
-	Repoweb                     string                 `protobuf:"bytes,29,opt,name=repoweb,proto3" json:"repoweb,omitempty"`
-	ReportSourceBugs            string                 `protobuf:"bytes,30,opt,name=report_source_bugs,json=reportSourceBugs,proto3" json:"report_source_bugs,omitempty"`
-	MergeStyle                  string                 `protobuf:"bytes,31,opt,name=merge_style,json=mergeStyle,proto3" json:"merge_style,omitempty"`
-	CommitMessage               string                 `protobuf:"bytes,32,opt,name=commit_message,json=commitMessage,proto3" json:"commit_message,omitempty"`
-	AddMessage                  string                 `protobuf:"bytes,33,opt,name=add_message,json=addMessage,proto3" json:"add_message,omitempty"`
-	DeleteMessage               string                 `protobuf:"bytes,34,opt,name=delete_message,json=deleteMessage,proto3" json:"delete_message,omitempty"`
-	MergeMessage                string                 `protobuf:"bytes,35,opt,name=merge_message,json=mergeMessage,proto3" json:"merge_message,omitempty"`
-	AddonMessage                string                 `protobuf:"bytes,36,opt,name=addon_message,json=addonMessage,proto3" json:"addon_message,omitempty"`
-	PullMessage                 string                 `protobuf:"bytes,37,opt,name=pull_message,json=pullMessage,proto3" json:"pull_message,omitempty"`
-	AllowTranslationPropagation bool                   `protobuf:"varint,38,opt,name=allow_translation_propagation,json=allowTranslationPropagation,proto3" json:"allow_translation_propagation,omitempty"`
-	ManageUnits                 bool                   `protobuf:"varint,39,opt,name=manage_units,json=manageUnits,proto3" json:"manage_units,omitempty"`
-	EnableSuggestions           bool                   `protobuf:"varint,40,opt,name=enable_suggestions,json=enableSuggestions,proto3" json:"enable_suggestions,omitempty"`
-	SuggestionVoting            bool                   `protobuf:"varint,41,opt,name=suggestion_voting,json=suggestionVoting,proto3" json:"suggestion_voting,omitempty"`
-	SuggestionAutoaccept        int32                  `protobuf:"varint,42,opt,name=suggestion_autoaccept,json=suggestionAutoaccept,proto3" json:"suggestion_autoaccept,omitempty"`
-	PushOnCommit                bool                   `protobuf:"varint,43,opt,name=push_on_commit,json=pushOnCommit,proto3" json:"push_on_commit,omitempty"`
-	CommitPendingAge            int32                  `protobuf:"varint,44,opt,name=commit_pending_age,json=commitPendingAge,proto3" json:"commit_pending_age,omitempty"`
-	AutoLockError               bool                   `protobuf:"varint,45,opt,name=auto_lock_error,json=autoLockError,proto3" json:"auto_lock_error,omitempty"`
-	LanguageRegex               string                 `protobuf:"bytes,46,opt,name=language_regex,json=languageRegex,proto3" json:"language_regex,omitempty"`
-	KeyFilter                   string                 `protobuf:"bytes,47,opt,name=key_filter,json=keyFilter,proto3" json:"key_filter,omitempty"`
-	SecondaryLanguageCode       string                 `protobuf:"bytes,48,opt,name=secondary_language_code,json=secondaryLanguageCode,proto3" json:"secondary_language_code,omitempty"`
-	VariantRegex                string                 `protobuf:"bytes,49,opt,name=variant_regex,json=variantRegex,proto3" json:"variant_regex,omitempty"`
-	IsGlossary                  bool                   `protobuf:"varint,50,opt,name=is_glossary,json=isGlossary,proto3" json:"is_glossary,omitempty"`
-	GlossaryColor               string                 `protobuf:"bytes,51,opt,name=glossary_color,json=glossaryColor,proto3" json:"glossary_color,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The component's id (the catalog's, used by the other services).
+	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// Id of its project. Read-only.
+	ProjectId int64 `protobuf:"varint,2,opt,name=project_id,json=projectId,proto3" json:"project_id,omitempty"`
+	// Slug of its project; names the project on create. Read-only after.
+	ProjectSlug string `protobuf:"bytes,3,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	// Display name, unique in the project, at most 100 characters.
+	Name string `protobuf:"bytes,4,opt,name=name,proto3" json:"name,omitempty"`
+	// URL slug, unique in the project, at most 100 characters.
+	Slug string `protobuf:"bytes,5,opt,name=slug,proto3" json:"slug,omitempty"`
+	// Code of the source language (default "en").
+	SourceLanguageCode string `protobuf:"bytes,6,opt,name=source_language_code,json=sourceLanguageCode,proto3" json:"source_language_code,omitempty"`
+	// Version control system; only "git".
+	Vcs string `protobuf:"bytes,7,opt,name=vcs,proto3" json:"vcs,omitempty"`
+	// Repository URL (at most 300 characters), or
+	// "weblate://project/component" to share another component's working
+	// copy. Credentials are shown only to the services' own calls.
+	Repo string `protobuf:"bytes,8,opt,name=repo,proto3" json:"repo,omitempty"`
+	// URL of the exported repository (stored).
+	GitExport string `protobuf:"bytes,9,opt,name=git_export,json=gitExport,proto3" json:"git_export,omitempty"`
+	// Branch to translate; empty: the remote's HEAD branch, recorded by the
+	// first import.
+	Branch string `protobuf:"bytes,10,opt,name=branch,proto3" json:"branch,omitempty"`
+	// Branch to push to; empty: branch.
+	PushBranch string `protobuf:"bytes,11,opt,name=push_branch,json=pushBranch,proto3" json:"push_branch,omitempty"`
+	// Path of the translation files with * for the language code, e.g.
+	// "po/*.po"; required.
+	Filemask string `protobuf:"bytes,12,opt,name=filemask,proto3" json:"filemask,omitempty"`
+	// Path of screenshots (stored).
+	ScreenshotFilemask string `protobuf:"bytes,13,opt,name=screenshot_filemask,json=screenshotFilemask,proto3" json:"screenshot_filemask,omitempty"`
+	// Base file of a monolingual component (its source); empty for
+	// bilingual components.
+	Template string `protobuf:"bytes,14,opt,name=template,proto3" json:"template,omitempty"`
+	// Whether the template's strings are editable (default true).
+	EditTemplate bool `protobuf:"varint,15,opt,name=edit_template,json=editTemplate,proto3" json:"edit_template,omitempty"`
+	// Intermediate language file (stored).
+	Intermediate string `protobuf:"bytes,16,opt,name=intermediate,proto3" json:"intermediate,omitempty"`
+	// Template for new translations' files; empty: none (AddTranslation
+	// then needs template).
+	NewBase string `protobuf:"bytes,17,opt,name=new_base,json=newBase,proto3" json:"new_base,omitempty"`
+	// File format id (e.g. po, json, i18next); required.
+	FileFormat string `protobuf:"bytes,18,opt,name=file_format,json=fileFormat,proto3" json:"file_format,omitempty"`
+	// SPDX license id of the translations.
+	License string `protobuf:"bytes,19,opt,name=license,proto3" json:"license,omitempty"`
+	// URL of the license, derived from license. Read-only.
+	LicenseUrl string `protobuf:"bytes,20,opt,name=license_url,json=licenseUrl,proto3" json:"license_url,omitempty"`
+	// Contributor agreement text (stored).
+	Agreement string `protobuf:"bytes,21,opt,name=agreement,proto3" json:"agreement,omitempty"`
+	// How new languages are added: contact, url, add (default) or none.
+	NewLang string `protobuf:"bytes,22,opt,name=new_lang,json=newLang,proto3" json:"new_lang,omitempty"`
+	// Code style of new languages' file names ("" default, posix, bcp,
+	// ...).
+	LanguageCodeStyle string `protobuf:"bytes,23,opt,name=language_code_style,json=languageCodeStyle,proto3" json:"language_code_style,omitempty"`
+	// Push URL; empty: repo. Credentials shown as for repo.
+	Push string `protobuf:"bytes,24,opt,name=push,proto3" json:"push,omitempty"`
+	// Check flags applied to all its strings.
+	CheckFlags string `protobuf:"bytes,25,opt,name=check_flags,json=checkFlags,proto3" json:"check_flags,omitempty"`
+	// Translation priority: 60, 80, 100 (default), 120 or 140.
+	Priority int32 `protobuf:"varint,26,opt,name=priority,proto3" json:"priority,omitempty"`
+	// Checks that block saving a failing string (stored).
+	EnforcedChecks []string `protobuf:"bytes,27,rep,name=enforced_checks,json=enforcedChecks,proto3" json:"enforced_checks,omitempty"`
+	// Whether the component is restricted (stored; no visibility rule
+	// reads it).
+	Restricted bool `protobuf:"varint,28,opt,name=restricted,proto3" json:"restricted,omitempty"`
+	// Repository browser URL template.
+	Repoweb string `protobuf:"bytes,29,opt,name=repoweb,proto3" json:"repoweb,omitempty"`
+	// E-mail for reports of source string bugs.
+	ReportSourceBugs string `protobuf:"bytes,30,opt,name=report_source_bugs,json=reportSourceBugs,proto3" json:"report_source_bugs,omitempty"`
+	// How upstream changes merge: merge, rebase (default) or merge_noff.
+	MergeStyle string `protobuf:"bytes,31,opt,name=merge_style,json=mergeStyle,proto3" json:"merge_style,omitempty"`
+	// Template of commit messages.
+	CommitMessage string `protobuf:"bytes,32,opt,name=commit_message,json=commitMessage,proto3" json:"commit_message,omitempty"`
+	// Template of the message of a commit adding a language.
+	AddMessage string `protobuf:"bytes,33,opt,name=add_message,json=addMessage,proto3" json:"add_message,omitempty"`
+	// Template of the message of a commit removing a language.
+	DeleteMessage string `protobuf:"bytes,34,opt,name=delete_message,json=deleteMessage,proto3" json:"delete_message,omitempty"`
+	// Template of merge commit messages.
+	MergeMessage string `protobuf:"bytes,35,opt,name=merge_message,json=mergeMessage,proto3" json:"merge_message,omitempty"`
+	// Template of add-on commit messages.
+	AddonMessage string `protobuf:"bytes,36,opt,name=addon_message,json=addonMessage,proto3" json:"addon_message,omitempty"`
+	// Template of pull request messages.
+	PullMessage string `protobuf:"bytes,37,opt,name=pull_message,json=pullMessage,proto3" json:"pull_message,omitempty"`
+	// Whether translations propagate to the same strings in other
+	// components (default true; stored).
+	AllowTranslationPropagation bool `protobuf:"varint,38,opt,name=allow_translation_propagation,json=allowTranslationPropagation,proto3" json:"allow_translation_propagation,omitempty"`
+	// Whether strings may be added and removed (CreateUnit, DeleteUnit,
+	// the add upload); always true for glossaries.
+	ManageUnits bool `protobuf:"varint,39,opt,name=manage_units,json=manageUnits,proto3" json:"manage_units,omitempty"`
+	// Whether suggestions are accepted (default true).
+	EnableSuggestions bool `protobuf:"varint,40,opt,name=enable_suggestions,json=enableSuggestions,proto3" json:"enable_suggestions,omitempty"`
+	// Whether suggestions may be voted on.
+	SuggestionVoting bool `protobuf:"varint,41,opt,name=suggestion_voting,json=suggestionVoting,proto3" json:"suggestion_voting,omitempty"`
+	// Votes that accept a suggestion; 0: never; 1 is not allowed.
+	SuggestionAutoaccept int32 `protobuf:"varint,42,opt,name=suggestion_autoaccept,json=suggestionAutoaccept,proto3" json:"suggestion_autoaccept,omitempty"`
+	// Whether a commit is pushed at once (default true).
+	PushOnCommit bool `protobuf:"varint,43,opt,name=push_on_commit,json=pushOnCommit,proto3" json:"push_on_commit,omitempty"`
+	// Hours after which pending changes are committed, 0 to 2160
+	// (default 24).
+	CommitPendingAge int32 `protobuf:"varint,44,opt,name=commit_pending_age,json=commitPendingAge,proto3" json:"commit_pending_age,omitempty"`
+	// Whether repository errors lock the component (default true).
+	AutoLockError bool `protobuf:"varint,45,opt,name=auto_lock_error,json=autoLockError,proto3" json:"auto_lock_error,omitempty"`
+	// Regular expression the language codes imported must match
+	// (default "^[^.]+$").
+	LanguageRegex string `protobuf:"bytes,46,opt,name=language_regex,json=languageRegex,proto3" json:"language_regex,omitempty"`
+	// Regular expression of the keys imported (monolingual).
+	KeyFilter string `protobuf:"bytes,47,opt,name=key_filter,json=keyFilter,proto3" json:"key_filter,omitempty"`
+	// Code of the secondary language; empty: none.
+	SecondaryLanguageCode string `protobuf:"bytes,48,opt,name=secondary_language_code,json=secondaryLanguageCode,proto3" json:"secondary_language_code,omitempty"`
+	// Regular expression matching string variants.
+	VariantRegex string `protobuf:"bytes,49,opt,name=variant_regex,json=variantRegex,proto3" json:"variant_regex,omitempty"`
+	// Whether the component is a glossary.
+	IsGlossary bool `protobuf:"varint,50,opt,name=is_glossary,json=isGlossary,proto3" json:"is_glossary,omitempty"`
+	// Glossary colour, one of the label palette's (default silver).
+	GlossaryColor string `protobuf:"bytes,51,opt,name=glossary_color,json=glossaryColor,proto3" json:"glossary_color,omitempty"`
 	// "project/component" of the component whose repository this one shares; empty when none.
-	LinkedComponent string                 `protobuf:"bytes,52,opt,name=linked_component,json=linkedComponent,proto3" json:"linked_component,omitempty"`
-	Locked          bool                   `protobuf:"varint,53,opt,name=locked,proto3" json:"locked,omitempty"`
-	Created         *timestamppb.Timestamp `protobuf:"bytes,54,opt,name=created,proto3" json:"created,omitempty"`
+	LinkedComponent string `protobuf:"bytes,52,opt,name=linked_component,json=linkedComponent,proto3" json:"linked_component,omitempty"`
+	// Whether the component is locked (no edits); moved by
+	// SetComponentLock only. Read-only.
+	Locked bool `protobuf:"varint,53,opt,name=locked,proto3" json:"locked,omitempty"`
+	// When the component was created. Read-only.
+	Created *timestamppb.Timestamp `protobuf:"bytes,54,opt,name=created,proto3" json:"created,omitempty"`
 	// The category the component is in (0: none) and that category's path
 	// of slugs from the project down ("docs/api"), for the reference's
 	// addressing of components in categories.
-	CategoryId    int64  `protobuf:"varint,55,opt,name=category_id,json=categoryId,proto3" json:"category_id,omitempty"`
+	CategoryId int64 `protobuf:"varint,55,opt,name=category_id,json=categoryId,proto3" json:"category_id,omitempty"`
+	// The slugs of category_id's path from the project down ("docs/api");
+	// empty when none. Read-only.
 	CategoryPath  string `protobuf:"bytes,56,opt,name=category_path,json=categoryPath,proto3" json:"category_path,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -685,19 +778,31 @@ func (x *Component) GetCategoryPath() string {
 	return ""
 }
 
+// Language is a language with its default plural rule.
 type Language struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
-	Code          string                 `protobuf:"bytes,2,opt,name=code,proto3" json:"code,omitempty"`
-	Name          string                 `protobuf:"bytes,3,opt,name=name,proto3" json:"name,omitempty"`
-	Direction     string                 `protobuf:"bytes,4,opt,name=direction,proto3" json:"direction,omitempty"`
-	PluralId      int64                  `protobuf:"varint,5,opt,name=plural_id,json=pluralId,proto3" json:"plural_id,omitempty"`
-	PluralSource  int32                  `protobuf:"varint,6,opt,name=plural_source,json=pluralSource,proto3" json:"plural_source,omitempty"`
-	PluralNumber  int32                  `protobuf:"varint,7,opt,name=plural_number,json=pluralNumber,proto3" json:"plural_number,omitempty"`
-	PluralFormula string                 `protobuf:"bytes,8,opt,name=plural_formula,json=pluralFormula,proto3" json:"plural_formula,omitempty"`
-	PluralType    int32                  `protobuf:"varint,9,opt,name=plural_type,json=pluralType,proto3" json:"plural_type,omitempty"`
-	Aliases       []string               `protobuf:"bytes,10,rep,name=aliases,proto3" json:"aliases,omitempty"`
-	Population    int64                  `protobuf:"varint,11,opt,name=population,proto3" json:"population,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The language's id; also the id of its default plural.
+	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// Its code, e.g. "cs", "pt_BR", "sr_Latn".
+	Code string `protobuf:"bytes,2,opt,name=code,proto3" json:"code,omitempty"`
+	// English name.
+	Name string `protobuf:"bytes,3,opt,name=name,proto3" json:"name,omitempty"`
+	// Text direction: ltr or rtl.
+	Direction string `protobuf:"bytes,4,opt,name=direction,proto3" json:"direction,omitempty"`
+	// Id of the default plural.
+	PluralId int64 `protobuf:"varint,5,opt,name=plural_id,json=pluralId,proto3" json:"plural_id,omitempty"`
+	// Where the default rule comes from: 0 built-in, 1 a file's header.
+	PluralSource int32 `protobuf:"varint,6,opt,name=plural_source,json=pluralSource,proto3" json:"plural_source,omitempty"`
+	// Number of plural forms.
+	PluralNumber int32 `protobuf:"varint,7,opt,name=plural_number,json=pluralNumber,proto3" json:"plural_number,omitempty"`
+	// Gettext plural formula, e.g. "n != 1".
+	PluralFormula string `protobuf:"bytes,8,opt,name=plural_formula,json=pluralFormula,proto3" json:"plural_formula,omitempty"`
+	// The reference's plural type of the formula.
+	PluralType int32 `protobuf:"varint,9,opt,name=plural_type,json=pluralType,proto3" json:"plural_type,omitempty"`
+	// Other codes that name it.
+	Aliases []string `protobuf:"bytes,10,rep,name=aliases,proto3" json:"aliases,omitempty"`
+	// Number of speakers, as the reference's table gives it; 0 when unknown.
+	Population    int64 `protobuf:"varint,11,opt,name=population,proto3" json:"population,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -809,10 +914,13 @@ func (x *Language) GetPopulation() int64 {
 	return 0
 }
 
+// CreateProjectRequest is a new project.
 type CreateProjectRequest struct {
-	state   protoimpl.MessageState `protogen:"open.v1"`
-	Project *Project               `protobuf:"bytes,1,opt,name=project,proto3" json:"project,omitempty"`
-	Actor   string                 `protobuf:"bytes,2,opt,name=actor,proto3" json:"actor,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The project; id, locked and created are ignored.
+	Project *Project `protobuf:"bytes,1,opt,name=project,proto3" json:"project,omitempty"`
+	// User name recorded on "Project created".
+	Actor string `protobuf:"bytes,2,opt,name=actor,proto3" json:"actor,omitempty"`
 	// Fields set explicitly by the caller; the others take the defaults. When
 	// empty, every non-zero field counts as set.
 	Fields        []string `protobuf:"bytes,3,rep,name=fields,proto3" json:"fields,omitempty"`
@@ -871,9 +979,11 @@ func (x *CreateProjectRequest) GetFields() []string {
 	return nil
 }
 
+// CreateProjectResponse holds the new project.
 type CreateProjectResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Project       *Project               `protobuf:"bytes,1,opt,name=project,proto3" json:"project,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The project as stored.
+	Project       *Project `protobuf:"bytes,1,opt,name=project,proto3" json:"project,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -915,9 +1025,11 @@ func (x *CreateProjectResponse) GetProject() *Project {
 	return nil
 }
 
+// GetProjectRequest names a project.
 type GetProjectRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Slug          string                 `protobuf:"bytes,1,opt,name=slug,proto3" json:"slug,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Slug of the project.
+	Slug          string `protobuf:"bytes,1,opt,name=slug,proto3" json:"slug,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -959,9 +1071,11 @@ func (x *GetProjectRequest) GetSlug() string {
 	return ""
 }
 
+// GetProjectResponse holds the project.
 type GetProjectResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Project       *Project               `protobuf:"bytes,1,opt,name=project,proto3" json:"project,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The project.
+	Project       *Project `protobuf:"bytes,1,opt,name=project,proto3" json:"project,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1003,10 +1117,13 @@ func (x *GetProjectResponse) GetProject() *Project {
 	return nil
 }
 
+// ListProjectsRequest selects a page of projects.
 type ListProjectsRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Offset        int64                  `protobuf:"varint,1,opt,name=offset,proto3" json:"offset,omitempty"`
-	Limit         int64                  `protobuf:"varint,2,opt,name=limit,proto3" json:"limit,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Rows to skip; negative: InvalidArgument.
+	Offset int64 `protobuf:"varint,1,opt,name=offset,proto3" json:"offset,omitempty"`
+	// Rows to answer at most; 0 or less: all.
+	Limit         int64 `protobuf:"varint,2,opt,name=limit,proto3" json:"limit,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1055,10 +1172,13 @@ func (x *ListProjectsRequest) GetLimit() int64 {
 	return 0
 }
 
+// ListProjectsResponse holds a page of projects.
 type ListProjectsResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Projects      []*Project             `protobuf:"bytes,1,rep,name=projects,proto3" json:"projects,omitempty"`
-	Total         int64                  `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The page, by id.
+	Projects []*Project `protobuf:"bytes,1,rep,name=projects,proto3" json:"projects,omitempty"`
+	// All projects the caller may see.
+	Total         int64 `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1110,11 +1230,15 @@ func (x *ListProjectsResponse) GetTotal() int64 {
 // UpdateProjectRequest replaces the fields named in `fields` (proto field
 // names) with the values in `project`; every field when `fields` is empty.
 type UpdateProjectRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Slug          string                 `protobuf:"bytes,1,opt,name=slug,proto3" json:"slug,omitempty"`
-	Project       *Project               `protobuf:"bytes,2,opt,name=project,proto3" json:"project,omitempty"`
-	Fields        []string               `protobuf:"bytes,3,rep,name=fields,proto3" json:"fields,omitempty"`
-	Actor         string                 `protobuf:"bytes,4,opt,name=actor,proto3" json:"actor,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Slug of the project to change.
+	Slug string `protobuf:"bytes,1,opt,name=slug,proto3" json:"slug,omitempty"`
+	// The new values; id, locked and created are ignored.
+	Project *Project `protobuf:"bytes,2,opt,name=project,proto3" json:"project,omitempty"`
+	// Proto field names to replace; empty: all.
+	Fields []string `protobuf:"bytes,3,rep,name=fields,proto3" json:"fields,omitempty"`
+	// Unused: a project change records nothing.
+	Actor         string `protobuf:"bytes,4,opt,name=actor,proto3" json:"actor,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1177,9 +1301,11 @@ func (x *UpdateProjectRequest) GetActor() string {
 	return ""
 }
 
+// UpdateProjectResponse holds the changed project.
 type UpdateProjectResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Project       *Project               `protobuf:"bytes,1,opt,name=project,proto3" json:"project,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The project as stored.
+	Project       *Project `protobuf:"bytes,1,opt,name=project,proto3" json:"project,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1221,10 +1347,13 @@ func (x *UpdateProjectResponse) GetProject() *Project {
 	return nil
 }
 
+// DeleteProjectRequest names the project to delete.
 type DeleteProjectRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Slug          string                 `protobuf:"bytes,1,opt,name=slug,proto3" json:"slug,omitempty"`
-	Actor         string                 `protobuf:"bytes,2,opt,name=actor,proto3" json:"actor,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Slug of the project.
+	Slug string `protobuf:"bytes,1,opt,name=slug,proto3" json:"slug,omitempty"`
+	// User name recorded on the removal changes.
+	Actor         string `protobuf:"bytes,2,opt,name=actor,proto3" json:"actor,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1273,6 +1402,7 @@ func (x *DeleteProjectRequest) GetActor() string {
 	return ""
 }
 
+// DeleteProjectResponse is empty.
 type DeleteProjectResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	unknownFields protoimpl.UnknownFields
@@ -1309,12 +1439,16 @@ func (*DeleteProjectResponse) Descriptor() ([]byte, []int) {
 	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{12}
 }
 
+// CreateComponentRequest is a new component.
 type CreateComponentRequest struct {
-	state     protoimpl.MessageState `protogen:"open.v1"`
-	Component *Component             `protobuf:"bytes,1,opt,name=component,proto3" json:"component,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The component; project_slug names its project. Read-only fields are
+	// ignored.
+	Component *Component `protobuf:"bytes,1,opt,name=component,proto3" json:"component,omitempty"`
 	// Fields set explicitly by the caller; the others take the defaults.
-	Fields        []string `protobuf:"bytes,2,rep,name=fields,proto3" json:"fields,omitempty"`
-	Actor         string   `protobuf:"bytes,3,opt,name=actor,proto3" json:"actor,omitempty"`
+	Fields []string `protobuf:"bytes,2,rep,name=fields,proto3" json:"fields,omitempty"`
+	// User name recorded on "Component created".
+	Actor         string `protobuf:"bytes,3,opt,name=actor,proto3" json:"actor,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1370,9 +1504,11 @@ func (x *CreateComponentRequest) GetActor() string {
 	return ""
 }
 
+// CreateComponentResponse holds the new component and its import.
 type CreateComponentResponse struct {
-	state     protoimpl.MessageState `protogen:"open.v1"`
-	Component *Component             `protobuf:"bytes,1,opt,name=component,proto3" json:"component,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The component as stored.
+	Component *Component `protobuf:"bytes,1,opt,name=component,proto3" json:"component,omitempty"`
 	// The import the creation started (a task of the translation service).
 	ImportTaskId  string `protobuf:"bytes,2,opt,name=import_task_id,json=importTaskId,proto3" json:"import_task_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -1423,10 +1559,13 @@ func (x *CreateComponentResponse) GetImportTaskId() string {
 	return ""
 }
 
+// GetComponentRequest names a component by id or by slugs.
 type GetComponentRequest struct {
-	state       protoimpl.MessageState `protogen:"open.v1"`
-	ProjectSlug string                 `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
-	Slug        string                 `protobuf:"bytes,2,opt,name=slug,proto3" json:"slug,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Slug of the project; read when id is 0.
+	ProjectSlug string `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	// Slug of the component; read when id is 0.
+	Slug string `protobuf:"bytes,2,opt,name=slug,proto3" json:"slug,omitempty"`
 	// When non-zero, look up by id instead of slugs.
 	Id            int64 `protobuf:"varint,3,opt,name=id,proto3" json:"id,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -1484,9 +1623,11 @@ func (x *GetComponentRequest) GetId() int64 {
 	return 0
 }
 
+// GetComponentResponse holds the component.
 type GetComponentResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Component     *Component             `protobuf:"bytes,1,opt,name=component,proto3" json:"component,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The component.
+	Component     *Component `protobuf:"bytes,1,opt,name=component,proto3" json:"component,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1528,12 +1669,15 @@ func (x *GetComponentResponse) GetComponent() *Component {
 	return nil
 }
 
+// ListComponentsRequest selects a page of components.
 type ListComponentsRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Empty lists the components of every project.
-	ProjectSlug   string `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
-	Offset        int64  `protobuf:"varint,2,opt,name=offset,proto3" json:"offset,omitempty"`
-	Limit         int64  `protobuf:"varint,3,opt,name=limit,proto3" json:"limit,omitempty"`
+	ProjectSlug string `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	// Rows to skip; negative: InvalidArgument.
+	Offset int64 `protobuf:"varint,2,opt,name=offset,proto3" json:"offset,omitempty"`
+	// Rows to answer at most; 0 or less: all.
+	Limit         int64 `protobuf:"varint,3,opt,name=limit,proto3" json:"limit,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1589,10 +1733,13 @@ func (x *ListComponentsRequest) GetLimit() int64 {
 	return 0
 }
 
+// ListComponentsResponse holds a page of components.
 type ListComponentsResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Components    []*Component           `protobuf:"bytes,1,rep,name=components,proto3" json:"components,omitempty"`
-	Total         int64                  `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The page, by id.
+	Components []*Component `protobuf:"bytes,1,rep,name=components,proto3" json:"components,omitempty"`
+	// All components matching, before paging.
+	Total         int64 `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1641,13 +1788,21 @@ func (x *ListComponentsResponse) GetTotal() int64 {
 	return 0
 }
 
+// UpdateComponentRequest replaces the named fields of a component.
 type UpdateComponentRequest struct {
-	state       protoimpl.MessageState `protogen:"open.v1"`
-	ProjectSlug string                 `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
-	Slug        string                 `protobuf:"bytes,2,opt,name=slug,proto3" json:"slug,omitempty"`
-	Component   *Component             `protobuf:"bytes,3,opt,name=component,proto3" json:"component,omitempty"`
-	Fields      []string               `protobuf:"bytes,4,rep,name=fields,proto3" json:"fields,omitempty"`
-	Actor       string                 `protobuf:"bytes,5,opt,name=actor,proto3" json:"actor,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Slug of the project.
+	ProjectSlug string `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	// Slug of the component.
+	Slug string `protobuf:"bytes,2,opt,name=slug,proto3" json:"slug,omitempty"`
+	// The new values; read-only fields are ignored.
+	Component *Component `protobuf:"bytes,3,opt,name=component,proto3" json:"component,omitempty"`
+	// Proto field names to replace; empty: all. An unknown name:
+	// InvalidArgument.
+	Fields []string `protobuf:"bytes,4,rep,name=fields,proto3" json:"fields,omitempty"`
+	// Passed on to the import a rebinding starts (which records no user);
+	// otherwise unused.
+	Actor string `protobuf:"bytes,5,opt,name=actor,proto3" json:"actor,omitempty"`
 	// Set by the translation service when it records what an import found
 	// (the branch the remote's HEAD names): the import under way already
 	// reads that binding, so nothing is imported again.
@@ -1728,9 +1883,11 @@ func (x *UpdateComponentRequest) GetFromImport() bool {
 	return false
 }
 
+// UpdateComponentResponse holds the changed component.
 type UpdateComponentResponse struct {
-	state     protoimpl.MessageState `protogen:"open.v1"`
-	Component *Component             `protobuf:"bytes,1,opt,name=component,proto3" json:"component,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The component as stored.
+	Component *Component `protobuf:"bytes,1,opt,name=component,proto3" json:"component,omitempty"`
 	// The import a change of the binding started; empty when none.
 	ImportTaskId  string `protobuf:"bytes,2,opt,name=import_task_id,json=importTaskId,proto3" json:"import_task_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -1781,11 +1938,15 @@ func (x *UpdateComponentResponse) GetImportTaskId() string {
 	return ""
 }
 
+// DeleteComponentRequest names the component to delete.
 type DeleteComponentRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	ProjectSlug   string                 `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
-	Slug          string                 `protobuf:"bytes,2,opt,name=slug,proto3" json:"slug,omitempty"`
-	Actor         string                 `protobuf:"bytes,3,opt,name=actor,proto3" json:"actor,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Slug of the project.
+	ProjectSlug string `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	// Slug of the component.
+	Slug string `protobuf:"bytes,2,opt,name=slug,proto3" json:"slug,omitempty"`
+	// User name recorded on "Component removed".
+	Actor         string `protobuf:"bytes,3,opt,name=actor,proto3" json:"actor,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1841,6 +2002,7 @@ func (x *DeleteComponentRequest) GetActor() string {
 	return ""
 }
 
+// DeleteComponentResponse is empty.
 type DeleteComponentResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	unknownFields protoimpl.UnknownFields
@@ -1877,13 +2039,18 @@ func (*DeleteComponentResponse) Descriptor() ([]byte, []int) {
 	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{22}
 }
 
+// SetComponentLockRequest locks or unlocks a component.
 type SetComponentLockRequest struct {
-	state       protoimpl.MessageState `protogen:"open.v1"`
-	ProjectSlug string                 `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
-	Slug        string                 `protobuf:"bytes,2,opt,name=slug,proto3" json:"slug,omitempty"`
-	Locked      bool                   `protobuf:"varint,3,opt,name=locked,proto3" json:"locked,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Slug of the project.
+	ProjectSlug string `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	// Slug of the component.
+	Slug string `protobuf:"bytes,2,opt,name=slug,proto3" json:"slug,omitempty"`
+	// True locks, false unlocks.
+	Locked bool `protobuf:"varint,3,opt,name=locked,proto3" json:"locked,omitempty"`
 	// True for a lock taken by the service itself (repository errors).
-	Auto          bool   `protobuf:"varint,4,opt,name=auto,proto3" json:"auto,omitempty"`
+	Auto bool `protobuf:"varint,4,opt,name=auto,proto3" json:"auto,omitempty"`
+	// User name recorded on the change.
 	Actor         string `protobuf:"bytes,5,opt,name=actor,proto3" json:"actor,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -1954,9 +2121,11 @@ func (x *SetComponentLockRequest) GetActor() string {
 	return ""
 }
 
+// SetComponentLockResponse holds the component.
 type SetComponentLockResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Component     *Component             `protobuf:"bytes,1,opt,name=component,proto3" json:"component,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The component after the change.
+	Component     *Component `protobuf:"bytes,1,opt,name=component,proto3" json:"component,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1998,9 +2167,11 @@ func (x *SetComponentLockResponse) GetComponent() *Component {
 	return nil
 }
 
+// GetLanguageRequest names a language.
 type GetLanguageRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Code          string                 `protobuf:"bytes,1,opt,name=code,proto3" json:"code,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Code or alias of the language.
+	Code          string `protobuf:"bytes,1,opt,name=code,proto3" json:"code,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2042,9 +2213,11 @@ func (x *GetLanguageRequest) GetCode() string {
 	return ""
 }
 
+// GetLanguageResponse holds the language.
 type GetLanguageResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Language      *Language              `protobuf:"bytes,1,opt,name=language,proto3" json:"language,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The language.
+	Language      *Language `protobuf:"bytes,1,opt,name=language,proto3" json:"language,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2086,10 +2259,13 @@ func (x *GetLanguageResponse) GetLanguage() *Language {
 	return nil
 }
 
+// ListLanguagesRequest selects a page of languages.
 type ListLanguagesRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Offset        int64                  `protobuf:"varint,1,opt,name=offset,proto3" json:"offset,omitempty"`
-	Limit         int64                  `protobuf:"varint,2,opt,name=limit,proto3" json:"limit,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Rows to skip; negative: InvalidArgument.
+	Offset int64 `protobuf:"varint,1,opt,name=offset,proto3" json:"offset,omitempty"`
+	// Rows to answer at most; 0 or less: all.
+	Limit         int64 `protobuf:"varint,2,opt,name=limit,proto3" json:"limit,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2138,10 +2314,13 @@ func (x *ListLanguagesRequest) GetLimit() int64 {
 	return 0
 }
 
+// ListLanguagesResponse holds a page of languages.
 type ListLanguagesResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Languages     []*Language            `protobuf:"bytes,1,rep,name=languages,proto3" json:"languages,omitempty"`
-	Total         int64                  `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The page, by id.
+	Languages []*Language `protobuf:"bytes,1,rep,name=languages,proto3" json:"languages,omitempty"`
+	// All stored languages.
+	Total         int64 `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2190,12 +2369,16 @@ func (x *ListLanguagesResponse) GetTotal() int64 {
 	return 0
 }
 
+// EnsureLanguageRequest is a language code met in a file, with the
+// file's plural rule.
 type EnsureLanguageRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	Code  string                 `protobuf:"bytes,1,opt,name=code,proto3" json:"code,omitempty"`
+	// The code as the file names it.
+	Code string `protobuf:"bytes,1,opt,name=code,proto3" json:"code,omitempty"`
 	// Plural rule of the file the code was met in (none: 0 and ""): the rule of
 	// an unknown code, and matched against the known rules of a known one.
-	PluralNumber  int32  `protobuf:"varint,2,opt,name=plural_number,json=pluralNumber,proto3" json:"plural_number,omitempty"`
+	PluralNumber int32 `protobuf:"varint,2,opt,name=plural_number,json=pluralNumber,proto3" json:"plural_number,omitempty"`
+	// Plural formula of the file; "" when none.
 	PluralFormula string `protobuf:"bytes,3,opt,name=plural_formula,json=pluralFormula,proto3" json:"plural_formula,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -2252,9 +2435,11 @@ func (x *EnsureLanguageRequest) GetPluralFormula() string {
 	return ""
 }
 
+// EnsureLanguageResponse holds the language and the file's plural.
 type EnsureLanguageResponse struct {
-	state    protoimpl.MessageState `protogen:"open.v1"`
-	Language *Language              `protobuf:"bytes,1,opt,name=language,proto3" json:"language,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The language, found or created.
+	Language *Language `protobuf:"bytes,1,opt,name=language,proto3" json:"language,omitempty"`
 	// The plural the file's translation uses: the language's default when the
 	// file has no rule or the same one (however spelled), else the matching
 	// plural of that language, created from the file's rule on first sight.
@@ -2310,13 +2495,19 @@ func (x *EnsureLanguageResponse) GetPlural() *Plural {
 // Plural is one plural rule of a language, as Weblate's Plural. A language's
 // default rule has the language's id.
 type Plural struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
-	Source        int32                  `protobuf:"varint,2,opt,name=source,proto3" json:"source,omitempty"`
-	Number        int32                  `protobuf:"varint,3,opt,name=number,proto3" json:"number,omitempty"`
-	Formula       string                 `protobuf:"bytes,4,opt,name=formula,proto3" json:"formula,omitempty"`
-	Type          int32                  `protobuf:"varint,5,opt,name=type,proto3" json:"type,omitempty"`
-	LanguageCode  string                 `protobuf:"bytes,6,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The plural's id.
+	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// Where the rule comes from: 0 built-in, 1 a file's header.
+	Source int32 `protobuf:"varint,2,opt,name=source,proto3" json:"source,omitempty"`
+	// Number of plural forms.
+	Number int32 `protobuf:"varint,3,opt,name=number,proto3" json:"number,omitempty"`
+	// Gettext plural formula.
+	Formula string `protobuf:"bytes,4,opt,name=formula,proto3" json:"formula,omitempty"`
+	// The reference's plural type of the formula.
+	Type int32 `protobuf:"varint,5,opt,name=type,proto3" json:"type,omitempty"`
+	// Code of its language.
+	LanguageCode  string `protobuf:"bytes,6,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2395,12 +2586,17 @@ func (x *Plural) GetLanguageCode() string {
 
 // Category is one category of a project; parent_id 0 is the top level.
 type Category struct {
-	state       protoimpl.MessageState `protogen:"open.v1"`
-	Id          int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
-	ProjectSlug string                 `protobuf:"bytes,2,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
-	ParentId    int64                  `protobuf:"varint,3,opt,name=parent_id,json=parentId,proto3" json:"parent_id,omitempty"`
-	Name        string                 `protobuf:"bytes,4,opt,name=name,proto3" json:"name,omitempty"`
-	Slug        string                 `protobuf:"bytes,5,opt,name=slug,proto3" json:"slug,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The category's id.
+	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// Slug of its project.
+	ProjectSlug string `protobuf:"bytes,2,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	// Id of the parent category; 0: top level.
+	ParentId int64 `protobuf:"varint,3,opt,name=parent_id,json=parentId,proto3" json:"parent_id,omitempty"`
+	// Display name, unique among its siblings, at most 100 characters.
+	Name string `protobuf:"bytes,4,opt,name=name,proto3" json:"name,omitempty"`
+	// URL slug, unique among its siblings, at most 100 characters.
+	Slug string `protobuf:"bytes,5,opt,name=slug,proto3" json:"slug,omitempty"`
 	// The slugs from the project down to this category, joined by "/".
 	Path          string `protobuf:"bytes,6,opt,name=path,proto3" json:"path,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -2479,12 +2675,15 @@ func (x *Category) GetPath() string {
 	return ""
 }
 
+// ListCategoriesRequest selects a page of categories.
 type ListCategoriesRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Empty lists the categories of every project the caller may see.
-	ProjectSlug   string `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
-	Offset        int64  `protobuf:"varint,2,opt,name=offset,proto3" json:"offset,omitempty"`
-	Limit         int64  `protobuf:"varint,3,opt,name=limit,proto3" json:"limit,omitempty"`
+	ProjectSlug string `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	// Rows to skip; negative: InvalidArgument.
+	Offset int64 `protobuf:"varint,2,opt,name=offset,proto3" json:"offset,omitempty"`
+	// Rows to answer at most; 0 or less: all.
+	Limit         int64 `protobuf:"varint,3,opt,name=limit,proto3" json:"limit,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2540,10 +2739,13 @@ func (x *ListCategoriesRequest) GetLimit() int64 {
 	return 0
 }
 
+// ListCategoriesResponse holds a page of categories.
 type ListCategoriesResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Categories    []*Category            `protobuf:"bytes,1,rep,name=categories,proto3" json:"categories,omitempty"`
-	Total         int64                  `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The page, by id.
+	Categories []*Category `protobuf:"bytes,1,rep,name=categories,proto3" json:"categories,omitempty"`
+	// All categories matching, before paging.
+	Total         int64 `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2592,11 +2794,14 @@ func (x *ListCategoriesResponse) GetTotal() int64 {
 	return 0
 }
 
+// GetCategoryRequest names a category by id or by path.
 type GetCategoryRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	Id    int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// Id of the category; when non-zero it wins.
+	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
 	// Or, with id 0, the category at this path of the project.
-	ProjectSlug   string `protobuf:"bytes,2,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	ProjectSlug string `protobuf:"bytes,2,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	// Path of slugs from the project down, joined by "/".
 	Path          string `protobuf:"bytes,3,opt,name=path,proto3" json:"path,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -2653,9 +2858,11 @@ func (x *GetCategoryRequest) GetPath() string {
 	return ""
 }
 
+// GetCategoryResponse holds the category and its components.
 type GetCategoryResponse struct {
-	state    protoimpl.MessageState `protogen:"open.v1"`
-	Category *Category              `protobuf:"bytes,1,opt,name=category,proto3" json:"category,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The category.
+	Category *Category `protobuf:"bytes,1,opt,name=category,proto3" json:"category,omitempty"`
 	// The ids of the components inside it, subcategories included.
 	ComponentIds  []int64 `protobuf:"varint,2,rep,packed,name=component_ids,json=componentIds,proto3" json:"component_ids,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -2706,9 +2913,11 @@ func (x *GetCategoryResponse) GetComponentIds() []int64 {
 	return nil
 }
 
+// CreateCategoryRequest is a new category.
 type CreateCategoryRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Category      *Category              `protobuf:"bytes,1,opt,name=category,proto3" json:"category,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// project_slug, name, slug and optionally parent_id.
+	Category      *Category `protobuf:"bytes,1,opt,name=category,proto3" json:"category,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2750,9 +2959,11 @@ func (x *CreateCategoryRequest) GetCategory() *Category {
 	return nil
 }
 
+// CreateCategoryResponse holds the new category.
 type CreateCategoryResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Category      *Category              `protobuf:"bytes,1,opt,name=category,proto3" json:"category,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The category as stored.
+	Category      *Category `protobuf:"bytes,1,opt,name=category,proto3" json:"category,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2794,10 +3005,13 @@ func (x *CreateCategoryResponse) GetCategory() *Category {
 	return nil
 }
 
+// UpdateCategoryRequest changes a category.
 type UpdateCategoryRequest struct {
-	state    protoimpl.MessageState `protogen:"open.v1"`
-	Id       int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
-	Category *Category              `protobuf:"bytes,2,opt,name=category,proto3" json:"category,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Id of the category.
+	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// The new values of the fields named.
+	Category *Category `protobuf:"bytes,2,opt,name=category,proto3" json:"category,omitempty"`
 	// The fields to change: name, slug, parent_id (within the project).
 	Fields        []string `protobuf:"bytes,3,rep,name=fields,proto3" json:"fields,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -2855,9 +3069,11 @@ func (x *UpdateCategoryRequest) GetFields() []string {
 	return nil
 }
 
+// UpdateCategoryResponse holds the changed category.
 type UpdateCategoryResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Category      *Category              `protobuf:"bytes,1,opt,name=category,proto3" json:"category,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The category as stored.
+	Category      *Category `protobuf:"bytes,1,opt,name=category,proto3" json:"category,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2899,10 +3115,13 @@ func (x *UpdateCategoryResponse) GetCategory() *Category {
 	return nil
 }
 
+// DeleteCategoryRequest names the category to delete.
 type DeleteCategoryRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
-	Actor         string                 `protobuf:"bytes,2,opt,name=actor,proto3" json:"actor,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Id of the category.
+	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// User name recorded on "Component removed".
+	Actor         string `protobuf:"bytes,2,opt,name=actor,proto3" json:"actor,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2951,9 +3170,11 @@ func (x *DeleteCategoryRequest) GetActor() string {
 	return ""
 }
 
+// DeleteCategoryResponse lists what went.
 type DeleteCategoryResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Removed       []*Component           `protobuf:"bytes,1,rep,name=removed,proto3" json:"removed,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The components removed.
+	Removed       []*Component `protobuf:"bytes,1,rep,name=removed,proto3" json:"removed,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2995,12 +3216,17 @@ func (x *DeleteCategoryResponse) GetRemoved() []*Component {
 	return nil
 }
 
+// ListComponentLinksRequest selects a page of a component's links.
 type ListComponentLinksRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	ProjectSlug   string                 `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
-	Slug          string                 `protobuf:"bytes,2,opt,name=slug,proto3" json:"slug,omitempty"`
-	Offset        int64                  `protobuf:"varint,3,opt,name=offset,proto3" json:"offset,omitempty"`
-	Limit         int64                  `protobuf:"varint,4,opt,name=limit,proto3" json:"limit,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Slug of the component's own project.
+	ProjectSlug string `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	// Slug of the component.
+	Slug string `protobuf:"bytes,2,opt,name=slug,proto3" json:"slug,omitempty"`
+	// Rows to skip; negative: InvalidArgument.
+	Offset int64 `protobuf:"varint,3,opt,name=offset,proto3" json:"offset,omitempty"`
+	// Rows to answer at most; 0 or less: all.
+	Limit         int64 `protobuf:"varint,4,opt,name=limit,proto3" json:"limit,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3063,11 +3289,13 @@ func (x *ListComponentLinksRequest) GetLimit() int64 {
 	return 0
 }
 
+// ListComponentLinksResponse holds a page of linked projects.
 type ListComponentLinksResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The projects the component is shared with, by id.
-	Projects      []*Project `protobuf:"bytes,1,rep,name=projects,proto3" json:"projects,omitempty"`
-	Total         int64      `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	Projects []*Project `protobuf:"bytes,1,rep,name=projects,proto3" json:"projects,omitempty"`
+	// All linked projects the caller may see.
+	Total         int64 `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3116,10 +3344,13 @@ func (x *ListComponentLinksResponse) GetTotal() int64 {
 	return 0
 }
 
+// AddComponentLinkRequest shares a component with a project.
 type AddComponentLinkRequest struct {
-	state       protoimpl.MessageState `protogen:"open.v1"`
-	ProjectSlug string                 `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
-	Slug        string                 `protobuf:"bytes,2,opt,name=slug,proto3" json:"slug,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Slug of the component's own project.
+	ProjectSlug string `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	// Slug of the component.
+	Slug string `protobuf:"bytes,2,opt,name=slug,proto3" json:"slug,omitempty"`
 	// The project to share the component with.
 	LinkProjectSlug string `protobuf:"bytes,3,opt,name=link_project_slug,json=linkProjectSlug,proto3" json:"link_project_slug,omitempty"`
 	unknownFields   protoimpl.UnknownFields
@@ -3177,9 +3408,11 @@ func (x *AddComponentLinkRequest) GetLinkProjectSlug() string {
 	return ""
 }
 
+// AddComponentLinkResponse holds the component.
 type AddComponentLinkResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Component     *Component             `protobuf:"bytes,1,opt,name=component,proto3" json:"component,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The component.
+	Component     *Component `protobuf:"bytes,1,opt,name=component,proto3" json:"component,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3221,11 +3454,15 @@ func (x *AddComponentLinkResponse) GetComponent() *Component {
 	return nil
 }
 
+// RemoveComponentLinkRequest stops sharing a component with a project.
 type RemoveComponentLinkRequest struct {
-	state           protoimpl.MessageState `protogen:"open.v1"`
-	ProjectSlug     string                 `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
-	Slug            string                 `protobuf:"bytes,2,opt,name=slug,proto3" json:"slug,omitempty"`
-	LinkProjectSlug string                 `protobuf:"bytes,3,opt,name=link_project_slug,json=linkProjectSlug,proto3" json:"link_project_slug,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Slug of the component's own project.
+	ProjectSlug string `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	// Slug of the component.
+	Slug string `protobuf:"bytes,2,opt,name=slug,proto3" json:"slug,omitempty"`
+	// The project to stop sharing it with.
+	LinkProjectSlug string `protobuf:"bytes,3,opt,name=link_project_slug,json=linkProjectSlug,proto3" json:"link_project_slug,omitempty"`
 	unknownFields   protoimpl.UnknownFields
 	sizeCache       protoimpl.SizeCache
 }
@@ -3281,6 +3518,7 @@ func (x *RemoveComponentLinkRequest) GetLinkProjectSlug() string {
 	return ""
 }
 
+// RemoveComponentLinkResponse is empty.
 type RemoveComponentLinkResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	unknownFields protoimpl.UnknownFields
@@ -3321,20 +3559,28 @@ func (*RemoveComponentLinkResponse) Descriptor() ([]byte, []int) {
 // (component_slug and language_code empty), a component (language_code
 // empty) or a translation.
 type Announcement struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
-	ProjectSlug   string                 `protobuf:"bytes,2,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
-	ComponentSlug string                 `protobuf:"bytes,3,opt,name=component_slug,json=componentSlug,proto3" json:"component_slug,omitempty"`
-	LanguageCode  string                 `protobuf:"bytes,4,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The announcement's id.
+	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// Slug of its project; required.
+	ProjectSlug string `protobuf:"bytes,2,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	// Slug of its component; empty for a project's.
+	ComponentSlug string `protobuf:"bytes,3,opt,name=component_slug,json=componentSlug,proto3" json:"component_slug,omitempty"`
+	// Code of its language; needs component_slug; empty for a project's
+	// or component's.
+	LanguageCode string `protobuf:"bytes,4,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
 	// Markdown text.
 	Message string `protobuf:"bytes,5,opt,name=message,proto3" json:"message,omitempty"`
 	// One of info, warning, danger, success.
 	Category string `protobuf:"bytes,6,opt,name=category,proto3" json:"category,omitempty"`
 	// Last day it is shown, YYYY-MM-DD; empty for no end.
-	Expiry        string                 `protobuf:"bytes,7,opt,name=expiry,proto3" json:"expiry,omitempty"`
-	Notify        bool                   `protobuf:"varint,8,opt,name=notify,proto3" json:"notify,omitempty"`
-	Created       *timestamppb.Timestamp `protobuf:"bytes,9,opt,name=created,proto3" json:"created,omitempty"`
-	User          string                 `protobuf:"bytes,10,opt,name=user,proto3" json:"user,omitempty"`
+	Expiry string `protobuf:"bytes,7,opt,name=expiry,proto3" json:"expiry,omitempty"`
+	// Whether posting it notifies the subscribers.
+	Notify bool `protobuf:"varint,8,opt,name=notify,proto3" json:"notify,omitempty"`
+	// When it was posted.
+	Created *timestamppb.Timestamp `protobuf:"bytes,9,opt,name=created,proto3" json:"created,omitempty"`
+	// User name of the poster.
+	User          string `protobuf:"bytes,10,opt,name=user,proto3" json:"user,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3439,14 +3685,19 @@ func (x *Announcement) GetUser() string {
 	return ""
 }
 
+// ListAnnouncementsRequest selects a page of a context's announcements.
 type ListAnnouncementsRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The context, as in Announcement; its announcements exactly.
-	ProjectSlug   string `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	ProjectSlug string `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	// Slug of the component, or empty.
 	ComponentSlug string `protobuf:"bytes,2,opt,name=component_slug,json=componentSlug,proto3" json:"component_slug,omitempty"`
-	LanguageCode  string `protobuf:"bytes,3,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
-	Offset        int64  `protobuf:"varint,4,opt,name=offset,proto3" json:"offset,omitempty"`
-	Limit         int64  `protobuf:"varint,5,opt,name=limit,proto3" json:"limit,omitempty"`
+	// Code of the language, or empty.
+	LanguageCode string `protobuf:"bytes,3,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
+	// Rows to skip; negative: InvalidArgument.
+	Offset int64 `protobuf:"varint,4,opt,name=offset,proto3" json:"offset,omitempty"`
+	// Rows to answer at most; 0 or less: all.
+	Limit         int64 `protobuf:"varint,5,opt,name=limit,proto3" json:"limit,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3516,10 +3767,13 @@ func (x *ListAnnouncementsRequest) GetLimit() int64 {
 	return 0
 }
 
+// ListAnnouncementsResponse holds a page of announcements.
 type ListAnnouncementsResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Announcements []*Announcement        `protobuf:"bytes,1,rep,name=announcements,proto3" json:"announcements,omitempty"`
-	Total         int64                  `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The page, by id.
+	Announcements []*Announcement `protobuf:"bytes,1,rep,name=announcements,proto3" json:"announcements,omitempty"`
+	// All announcements of the context.
+	Total         int64 `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3568,9 +3822,11 @@ func (x *ListAnnouncementsResponse) GetTotal() int64 {
 	return 0
 }
 
+// CreateAnnouncementRequest is a new announcement.
 type CreateAnnouncementRequest struct {
-	state        protoimpl.MessageState `protogen:"open.v1"`
-	Announcement *Announcement          `protobuf:"bytes,1,opt,name=announcement,proto3" json:"announcement,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The context, message, category (default info), expiry and notify.
+	Announcement *Announcement `protobuf:"bytes,1,opt,name=announcement,proto3" json:"announcement,omitempty"`
 	// The user posting it (credited in the change record).
 	Actor         string `protobuf:"bytes,2,opt,name=actor,proto3" json:"actor,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -3621,9 +3877,11 @@ func (x *CreateAnnouncementRequest) GetActor() string {
 	return ""
 }
 
+// CreateAnnouncementResponse holds the new announcement.
 type CreateAnnouncementResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Announcement  *Announcement          `protobuf:"bytes,1,opt,name=announcement,proto3" json:"announcement,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The announcement as stored.
+	Announcement  *Announcement `protobuf:"bytes,1,opt,name=announcement,proto3" json:"announcement,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3665,13 +3923,17 @@ func (x *CreateAnnouncementResponse) GetAnnouncement() *Announcement {
 	return nil
 }
 
+// DeleteAnnouncementRequest names an announcement of a context.
 type DeleteAnnouncementRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The context it was posted in, and its id.
-	ProjectSlug   string `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	ProjectSlug string `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	// Slug of the component, or empty.
 	ComponentSlug string `protobuf:"bytes,2,opt,name=component_slug,json=componentSlug,proto3" json:"component_slug,omitempty"`
-	LanguageCode  string `protobuf:"bytes,3,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
-	Id            int64  `protobuf:"varint,4,opt,name=id,proto3" json:"id,omitempty"`
+	// Code of the language, or empty.
+	LanguageCode string `protobuf:"bytes,3,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
+	// Id of the announcement; one of another context: NotFound.
+	Id            int64 `protobuf:"varint,4,opt,name=id,proto3" json:"id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3734,6 +3996,7 @@ func (x *DeleteAnnouncementRequest) GetId() int64 {
 	return 0
 }
 
+// DeleteAnnouncementResponse is empty.
 type DeleteAnnouncementResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	unknownFields protoimpl.UnknownFields
@@ -3770,9 +4033,11 @@ func (*DeleteAnnouncementResponse) Descriptor() ([]byte, []int) {
 	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{55}
 }
 
+// GetMachinerySettingsRequest names a project.
 type GetMachinerySettingsRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	ProjectSlug   string                 `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Slug of the project.
+	ProjectSlug   string `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3814,6 +4079,7 @@ func (x *GetMachinerySettingsRequest) GetProjectSlug() string {
 	return ""
 }
 
+// GetMachinerySettingsResponse holds a project's machinery settings.
 type GetMachinerySettingsResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Configuration by service id, secret fields left out.
@@ -3859,9 +4125,11 @@ func (x *GetMachinerySettingsResponse) GetServices() map[string]*structpb.Struct
 	return nil
 }
 
+// SetMachinerySettingsRequest is one service's configuration.
 type SetMachinerySettingsRequest struct {
-	state       protoimpl.MessageState `protogen:"open.v1"`
-	ProjectSlug string                 `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Slug of the project.
+	ProjectSlug string `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
 	// A service id of the reference (deepl, libretranslate, ...).
 	Service string `protobuf:"bytes,2,opt,name=service,proto3" json:"service,omitempty"`
 	// Its whole configuration, replacing what was stored.
@@ -3921,6 +4189,7 @@ func (x *SetMachinerySettingsRequest) GetConfiguration() *structpb.Struct {
 	return nil
 }
 
+// SetMachinerySettingsResponse names the configured service.
 type SetMachinerySettingsResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The service's name, for the reference's "Service installed: <name>".
@@ -3966,6 +4235,7 @@ func (x *SetMachinerySettingsResponse) GetName() string {
 	return ""
 }
 
+// ListRemovedComponentsRequest is empty.
 type ListRemovedComponentsRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	unknownFields protoimpl.UnknownFields
@@ -4002,9 +4272,12 @@ func (*ListRemovedComponentsRequest) Descriptor() ([]byte, []int) {
 	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{60}
 }
 
+// ListRemovedComponentsResponse lists removed components.
 type ListRemovedComponentsResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	ComponentIds  []int64                `protobuf:"varint,1,rep,packed,name=component_ids,json=componentIds,proto3" json:"component_ids,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Ids of deleted components whose removal the translation service has
+	// not taken yet.
+	ComponentIds  []int64 `protobuf:"varint,1,rep,packed,name=component_ids,json=componentIds,proto3" json:"component_ids,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }

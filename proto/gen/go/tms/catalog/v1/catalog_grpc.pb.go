@@ -54,72 +54,153 @@ const (
 // For semantics around ctx use and closing/ending streaming RPCs, please refer to https://pkg.go.dev/google.golang.org/grpc/?tab=doc#ClientConn.NewStream.
 //
 // CatalogService owns projects, components (the repository binding and every
-// setting of a component), languages with their plural rules, and the
-// component lock.
+// setting of a component), languages with their plural rules, categories,
+// component links, announcements, machinery settings and the component lock.
+//
+// Conventions: a caller (pkg/policy metadata) that may not see a project
+// gets NotFound for it and everything in it, writes included; a call without
+// a caller is the services' own and may do everything. Lists leave invisible
+// projects out. Paging: offset rows skipped (negative: InvalidArgument on
+// "offset"), limit 0 or less means all, order by id, total counts all rows
+// matching before paging. InvalidArgument carries field violations named by
+// the REST API's JSON names (e.g. "source_language", "category"). actor is
+// the user name recorded as user and author of the change records.
 type CatalogServiceClient interface {
+	// CreateProject validates and stores a project with the reference's
+	// defaults for the fields not set, and records "Project created". The
+	// service checks no permission; the REST gateway lets only superusers
+	// create projects. Errors: InvalidArgument (name, slug, web,
+	// access_control, commit_policy, language_aliases, secondary_language;
+	// "unique" for a taken name or slug).
 	CreateProject(ctx context.Context, in *CreateProjectRequest, opts ...grpc.CallOption) (*CreateProjectResponse, error)
+	// GetProject returns a project by slug. Errors: NotFound (no such project,
+	// or not visible).
 	GetProject(ctx context.Context, in *GetProjectRequest, opts ...grpc.CallOption) (*GetProjectResponse, error)
+	// ListProjects pages the projects the caller may see, by id.
 	ListProjects(ctx context.Context, in *ListProjectsRequest, opts ...grpc.CallOption) (*ListProjectsResponse, error)
+	// UpdateProject replaces the named fields of a project. The service checks
+	// visibility only; a caller acting for a user checks project.edit (and
+	// project.permissions for access_control) first. Errors: NotFound,
+	// InvalidArgument as CreateProject, and "Unknown field." for a name that is
+	// no Project field.
 	UpdateProject(ctx context.Context, in *UpdateProjectRequest, opts ...grpc.CallOption) (*UpdateProjectResponse, error)
+	// DeleteProject removes a project with its components (project.edit),
+	// recording "Project removed" (and "Component removed" for components of
+	// other projects that shared a removed repository). The translation
+	// service forgets them through the removal outbox. Errors: NotFound,
+	// PermissionDenied.
 	DeleteProject(ctx context.Context, in *DeleteProjectRequest, opts ...grpc.CallOption) (*DeleteProjectResponse, error)
-	// CreateComponent stores a component (project.edit) and starts its
-	// import in the translation service. A binding the translation service
-	// refuses at once (a repository URL it may not fetch, a bad file mask)
-	// removes the component again and answers the refusal.
+	// CreateComponent stores a component (project.edit on its project) with
+	// the reference's defaults for the fields not set, records "Component
+	// created", and starts its import in the translation service. A binding
+	// the translation service refuses at once (a repository URL it may not
+	// fetch, a bad file mask) removes the component again and answers the
+	// refusal. Errors: NotFound (project), PermissionDenied, InvalidArgument
+	// (any setting; "unique" for a taken name or slug).
 	CreateComponent(ctx context.Context, in *CreateComponentRequest, opts ...grpc.CallOption) (*CreateComponentResponse, error)
+	// GetComponent returns a component by id, or by project and component
+	// slug. Repository URLs are shown as Repository.url is (credentials only
+	// to the services' own calls). Errors: NotFound (no such component, or
+	// not visible).
 	GetComponent(ctx context.Context, in *GetComponentRequest, opts ...grpc.CallOption) (*GetComponentResponse, error)
+	// ListComponents pages the components of a project, or of every project
+	// the caller may see, by id (linked components included in the projects
+	// they are shared with).
 	ListComponents(ctx context.Context, in *ListComponentsRequest, opts ...grpc.CallOption) (*ListComponentsResponse, error)
-	// UpdateComponent changes a component (component.edit). A change of repo,
-	// branch, filemask, template or new_base imports it again; when the
-	// translation service refuses the new binding at once, the component is
-	// put back as it was and the refusal answered.
+	// UpdateComponent replaces the named fields of a component
+	// (component.edit). A repo or push URL sent back as it was shown (masked)
+	// keeps the stored one. A change of repo, branch, filemask, template or
+	// new_base imports it again; when the translation service refuses the new
+	// binding at once, the component is put back as it was and the refusal
+	// answered. Errors: NotFound, PermissionDenied, InvalidArgument.
 	UpdateComponent(ctx context.Context, in *UpdateComponentRequest, opts ...grpc.CallOption) (*UpdateComponentResponse, error)
 	// DeleteComponent removes a component (component.edit) with the
-	// components sharing its repository. What the translation service holds
-	// of them goes through the catalog's removal outbox (ListRemovedComponents
-	// lists them until it is gone). DeleteProject (project.edit) and
-	// DeleteCategory do the same for the components they remove.
+	// components sharing its repository, recording "Component removed" for
+	// each. What the translation service holds of them goes through the
+	// catalog's removal outbox (ListRemovedComponents lists them until it is
+	// gone). DeleteProject and DeleteCategory do the same for the components
+	// they remove. Errors: NotFound, PermissionDenied.
 	DeleteComponent(ctx context.Context, in *DeleteComponentRequest, opts ...grpc.CallOption) (*DeleteComponentResponse, error)
+	// SetComponentLock locks or unlocks a component, recording "Component
+	// locked" (14) or "Component unlocked" (15) with details {"auto": bool};
+	// asking for the state it is already in records nothing. The service
+	// checks visibility only; a caller acting for a user checks component.lock
+	// first. Errors: NotFound.
 	SetComponentLock(ctx context.Context, in *SetComponentLockRequest, opts ...grpc.CallOption) (*SetComponentLockResponse, error)
+	// GetLanguage returns a language by code or alias, resolved as the
+	// reference does (exact, case-insensitive, then the built-in table, e.g.
+	// "pt-BR", "de_DE" -> de), adding a built-in language the store lacks.
+	// Errors: NotFound.
 	GetLanguage(ctx context.Context, in *GetLanguageRequest, opts ...grpc.CallOption) (*GetLanguageResponse, error)
+	// ListLanguages pages the stored languages by id.
 	ListLanguages(ctx context.Context, in *ListLanguagesRequest, opts ...grpc.CallOption) (*ListLanguagesResponse, error)
 	// EnsureLanguage returns the language with this code, creating it from the
 	// plural rule found in a file when the built-in table lacks it, and the
 	// language's plural that matches the file's rule: its default, another
-	// one met before, or a new one made from the file's rule.
+	// one met before, or a new one made from the file's rule. Errors:
+	// InvalidArgument on "code" (not a plausible language code),
+	// "plural_number" or "plural_formula".
 	EnsureLanguage(ctx context.Context, in *EnsureLanguageRequest, opts ...grpc.CallOption) (*EnsureLanguageResponse, error)
-	// Categories group a project's components, nested at most three deep
-	// (the reference's Category). Reads need the project visible; writes
-	// need project.edit.
+	// ListCategories pages the categories of a project, or of every project
+	// the caller may see. Categories group a project's components, nested at
+	// most three deep (the reference's Category). Errors: NotFound (project).
 	ListCategories(ctx context.Context, in *ListCategoriesRequest, opts ...grpc.CallOption) (*ListCategoriesResponse, error)
+	// GetCategory reads a category by id, or by its path in a project, with
+	// the components inside it. Errors: NotFound.
 	GetCategory(ctx context.Context, in *GetCategoryRequest, opts ...grpc.CallOption) (*GetCategoryResponse, error)
+	// CreateCategory adds a category to a project (project.edit), under a
+	// parent of the same project. Errors: NotFound, PermissionDenied,
+	// InvalidArgument (name, slug; "category" for a missing parent or too deep
+	// nesting; "unique" for a taken name or slug).
 	CreateCategory(ctx context.Context, in *CreateCategoryRequest, opts ...grpc.CallOption) (*CreateCategoryResponse, error)
+	// UpdateCategory renames a category or moves it within its project
+	// (project.edit). Errors: as CreateCategory, and InvalidArgument for a
+	// field that cannot be changed or a parent inside the category itself.
 	UpdateCategory(ctx context.Context, in *UpdateCategoryRequest, opts ...grpc.CallOption) (*UpdateCategoryResponse, error)
 	// DeleteCategory removes the category, the categories inside it and
-	// their components, and returns the removed components.
+	// their components (project.edit), recording "Component removed" for
+	// each, and returns the removed components. Errors: NotFound,
+	// PermissionDenied.
 	DeleteCategory(ctx context.Context, in *DeleteCategoryRequest, opts ...grpc.CallOption) (*DeleteCategoryResponse, error)
-	// Component links share a component with other projects (the
-	// reference's Component.links): a linked component is listed, and
-	// counted, in those projects too. Changing links needs component.edit;
-	// the other project must be one the caller may see.
+	// ListComponentLinks pages the projects a component is shared with (those
+	// the caller may see), by id. Component links (the reference's
+	// Component.links) list and count a component in other projects too.
+	// Errors: NotFound.
 	ListComponentLinks(ctx context.Context, in *ListComponentLinksRequest, opts ...grpc.CallOption) (*ListComponentLinksResponse, error)
+	// AddComponentLink shares a component with another project the caller may
+	// see (component.edit). Errors: NotFound, PermissionDenied ("Can not edit
+	// component"), InvalidArgument on "project_slug" (missing or not found).
 	AddComponentLink(ctx context.Context, in *AddComponentLinkRequest, opts ...grpc.CallOption) (*AddComponentLinkResponse, error)
+	// RemoveComponentLink stops sharing a component with a project
+	// (component.edit). Errors: NotFound (component, or "Project not found"
+	// when the project is unknown or not linked), PermissionDenied.
 	RemoveComponentLink(ctx context.Context, in *RemoveComponentLinkRequest, opts ...grpc.CallOption) (*RemoveComponentLinkResponse, error)
-	// Announcements are messages to the translators of a project, a
-	// component or one translation (the reference's Announcement). Posting
-	// one with notify records "Announcement posted" (46), which mails the
-	// subscribers of NewAnnouncementNotificaton. Listing needs the project
-	// visible; posting and deleting need project.edit for a project's and
-	// component.edit for a component's or translation's.
+	// ListAnnouncements pages the announcements of exactly one context (a
+	// project, a component or a translation) of a visible project.
+	// Announcements are messages to its translators (the reference's
+	// Announcement). Errors: NotFound.
 	ListAnnouncements(ctx context.Context, in *ListAnnouncementsRequest, opts ...grpc.CallOption) (*ListAnnouncementsResponse, error)
+	// CreateAnnouncement posts an announcement: project.edit for a project's,
+	// component.edit for a component's or translation's. With notify it
+	// records "Announcement posted" (46), which mails the subscribers of
+	// NewAnnouncementNotificaton. Errors: NotFound, PermissionDenied,
+	// InvalidArgument (message blank or over 20000 characters, category,
+	// expiry, a language without a component).
 	CreateAnnouncement(ctx context.Context, in *CreateAnnouncementRequest, opts ...grpc.CallOption) (*CreateAnnouncementResponse, error)
+	// DeleteAnnouncement removes an announcement of its context, with the
+	// permissions of CreateAnnouncement. Errors: NotFound, PermissionDenied.
 	DeleteAnnouncement(ctx context.Context, in *DeleteAnnouncementRequest, opts ...grpc.CallOption) (*DeleteAnnouncementResponse, error)
-	// Machinery settings are a project's configuration of machine
-	// translation services (the reference's Project.machinery_settings),
-	// validated per service; secret fields (keys, credentials) are stored
-	// but never returned. Both need project.edit. This service does not call
-	// machine translation itself.
+	// GetMachinerySettings answers a project's machine translation settings
+	// (the reference's Project.machinery_settings) without secret fields.
+	// Needs project.edit. This service does not call machine translation
+	// itself. Errors: NotFound, PermissionDenied.
 	GetMachinerySettings(ctx context.Context, in *GetMachinerySettingsRequest, opts ...grpc.CallOption) (*GetMachinerySettingsResponse, error)
+	// SetMachinerySettings validates and stores one service's configuration,
+	// replacing the stored one; secret fields (keys, credentials) are stored
+	// but never returned. Needs project.edit. Errors: NotFound,
+	// PermissionDenied, InvalidArgument ("service" unknown;
+	// "configuration.<key>" unknown, required, not a string, not an http(s)
+	// URL, not a choice).
 	SetMachinerySettings(ctx context.Context, in *SetMachinerySettingsRequest, opts ...grpc.CallOption) (*SetMachinerySettingsResponse, error)
 	// ListRemovedComponents lists the deleted components whose data the
 	// translation service may still hold (their removal is not yet
@@ -422,72 +503,153 @@ func (c *catalogServiceClient) ListRemovedComponents(ctx context.Context, in *Li
 // for forward compatibility.
 //
 // CatalogService owns projects, components (the repository binding and every
-// setting of a component), languages with their plural rules, and the
-// component lock.
+// setting of a component), languages with their plural rules, categories,
+// component links, announcements, machinery settings and the component lock.
+//
+// Conventions: a caller (pkg/policy metadata) that may not see a project
+// gets NotFound for it and everything in it, writes included; a call without
+// a caller is the services' own and may do everything. Lists leave invisible
+// projects out. Paging: offset rows skipped (negative: InvalidArgument on
+// "offset"), limit 0 or less means all, order by id, total counts all rows
+// matching before paging. InvalidArgument carries field violations named by
+// the REST API's JSON names (e.g. "source_language", "category"). actor is
+// the user name recorded as user and author of the change records.
 type CatalogServiceServer interface {
+	// CreateProject validates and stores a project with the reference's
+	// defaults for the fields not set, and records "Project created". The
+	// service checks no permission; the REST gateway lets only superusers
+	// create projects. Errors: InvalidArgument (name, slug, web,
+	// access_control, commit_policy, language_aliases, secondary_language;
+	// "unique" for a taken name or slug).
 	CreateProject(context.Context, *CreateProjectRequest) (*CreateProjectResponse, error)
+	// GetProject returns a project by slug. Errors: NotFound (no such project,
+	// or not visible).
 	GetProject(context.Context, *GetProjectRequest) (*GetProjectResponse, error)
+	// ListProjects pages the projects the caller may see, by id.
 	ListProjects(context.Context, *ListProjectsRequest) (*ListProjectsResponse, error)
+	// UpdateProject replaces the named fields of a project. The service checks
+	// visibility only; a caller acting for a user checks project.edit (and
+	// project.permissions for access_control) first. Errors: NotFound,
+	// InvalidArgument as CreateProject, and "Unknown field." for a name that is
+	// no Project field.
 	UpdateProject(context.Context, *UpdateProjectRequest) (*UpdateProjectResponse, error)
+	// DeleteProject removes a project with its components (project.edit),
+	// recording "Project removed" (and "Component removed" for components of
+	// other projects that shared a removed repository). The translation
+	// service forgets them through the removal outbox. Errors: NotFound,
+	// PermissionDenied.
 	DeleteProject(context.Context, *DeleteProjectRequest) (*DeleteProjectResponse, error)
-	// CreateComponent stores a component (project.edit) and starts its
-	// import in the translation service. A binding the translation service
-	// refuses at once (a repository URL it may not fetch, a bad file mask)
-	// removes the component again and answers the refusal.
+	// CreateComponent stores a component (project.edit on its project) with
+	// the reference's defaults for the fields not set, records "Component
+	// created", and starts its import in the translation service. A binding
+	// the translation service refuses at once (a repository URL it may not
+	// fetch, a bad file mask) removes the component again and answers the
+	// refusal. Errors: NotFound (project), PermissionDenied, InvalidArgument
+	// (any setting; "unique" for a taken name or slug).
 	CreateComponent(context.Context, *CreateComponentRequest) (*CreateComponentResponse, error)
+	// GetComponent returns a component by id, or by project and component
+	// slug. Repository URLs are shown as Repository.url is (credentials only
+	// to the services' own calls). Errors: NotFound (no such component, or
+	// not visible).
 	GetComponent(context.Context, *GetComponentRequest) (*GetComponentResponse, error)
+	// ListComponents pages the components of a project, or of every project
+	// the caller may see, by id (linked components included in the projects
+	// they are shared with).
 	ListComponents(context.Context, *ListComponentsRequest) (*ListComponentsResponse, error)
-	// UpdateComponent changes a component (component.edit). A change of repo,
-	// branch, filemask, template or new_base imports it again; when the
-	// translation service refuses the new binding at once, the component is
-	// put back as it was and the refusal answered.
+	// UpdateComponent replaces the named fields of a component
+	// (component.edit). A repo or push URL sent back as it was shown (masked)
+	// keeps the stored one. A change of repo, branch, filemask, template or
+	// new_base imports it again; when the translation service refuses the new
+	// binding at once, the component is put back as it was and the refusal
+	// answered. Errors: NotFound, PermissionDenied, InvalidArgument.
 	UpdateComponent(context.Context, *UpdateComponentRequest) (*UpdateComponentResponse, error)
 	// DeleteComponent removes a component (component.edit) with the
-	// components sharing its repository. What the translation service holds
-	// of them goes through the catalog's removal outbox (ListRemovedComponents
-	// lists them until it is gone). DeleteProject (project.edit) and
-	// DeleteCategory do the same for the components they remove.
+	// components sharing its repository, recording "Component removed" for
+	// each. What the translation service holds of them goes through the
+	// catalog's removal outbox (ListRemovedComponents lists them until it is
+	// gone). DeleteProject and DeleteCategory do the same for the components
+	// they remove. Errors: NotFound, PermissionDenied.
 	DeleteComponent(context.Context, *DeleteComponentRequest) (*DeleteComponentResponse, error)
+	// SetComponentLock locks or unlocks a component, recording "Component
+	// locked" (14) or "Component unlocked" (15) with details {"auto": bool};
+	// asking for the state it is already in records nothing. The service
+	// checks visibility only; a caller acting for a user checks component.lock
+	// first. Errors: NotFound.
 	SetComponentLock(context.Context, *SetComponentLockRequest) (*SetComponentLockResponse, error)
+	// GetLanguage returns a language by code or alias, resolved as the
+	// reference does (exact, case-insensitive, then the built-in table, e.g.
+	// "pt-BR", "de_DE" -> de), adding a built-in language the store lacks.
+	// Errors: NotFound.
 	GetLanguage(context.Context, *GetLanguageRequest) (*GetLanguageResponse, error)
+	// ListLanguages pages the stored languages by id.
 	ListLanguages(context.Context, *ListLanguagesRequest) (*ListLanguagesResponse, error)
 	// EnsureLanguage returns the language with this code, creating it from the
 	// plural rule found in a file when the built-in table lacks it, and the
 	// language's plural that matches the file's rule: its default, another
-	// one met before, or a new one made from the file's rule.
+	// one met before, or a new one made from the file's rule. Errors:
+	// InvalidArgument on "code" (not a plausible language code),
+	// "plural_number" or "plural_formula".
 	EnsureLanguage(context.Context, *EnsureLanguageRequest) (*EnsureLanguageResponse, error)
-	// Categories group a project's components, nested at most three deep
-	// (the reference's Category). Reads need the project visible; writes
-	// need project.edit.
+	// ListCategories pages the categories of a project, or of every project
+	// the caller may see. Categories group a project's components, nested at
+	// most three deep (the reference's Category). Errors: NotFound (project).
 	ListCategories(context.Context, *ListCategoriesRequest) (*ListCategoriesResponse, error)
+	// GetCategory reads a category by id, or by its path in a project, with
+	// the components inside it. Errors: NotFound.
 	GetCategory(context.Context, *GetCategoryRequest) (*GetCategoryResponse, error)
+	// CreateCategory adds a category to a project (project.edit), under a
+	// parent of the same project. Errors: NotFound, PermissionDenied,
+	// InvalidArgument (name, slug; "category" for a missing parent or too deep
+	// nesting; "unique" for a taken name or slug).
 	CreateCategory(context.Context, *CreateCategoryRequest) (*CreateCategoryResponse, error)
+	// UpdateCategory renames a category or moves it within its project
+	// (project.edit). Errors: as CreateCategory, and InvalidArgument for a
+	// field that cannot be changed or a parent inside the category itself.
 	UpdateCategory(context.Context, *UpdateCategoryRequest) (*UpdateCategoryResponse, error)
 	// DeleteCategory removes the category, the categories inside it and
-	// their components, and returns the removed components.
+	// their components (project.edit), recording "Component removed" for
+	// each, and returns the removed components. Errors: NotFound,
+	// PermissionDenied.
 	DeleteCategory(context.Context, *DeleteCategoryRequest) (*DeleteCategoryResponse, error)
-	// Component links share a component with other projects (the
-	// reference's Component.links): a linked component is listed, and
-	// counted, in those projects too. Changing links needs component.edit;
-	// the other project must be one the caller may see.
+	// ListComponentLinks pages the projects a component is shared with (those
+	// the caller may see), by id. Component links (the reference's
+	// Component.links) list and count a component in other projects too.
+	// Errors: NotFound.
 	ListComponentLinks(context.Context, *ListComponentLinksRequest) (*ListComponentLinksResponse, error)
+	// AddComponentLink shares a component with another project the caller may
+	// see (component.edit). Errors: NotFound, PermissionDenied ("Can not edit
+	// component"), InvalidArgument on "project_slug" (missing or not found).
 	AddComponentLink(context.Context, *AddComponentLinkRequest) (*AddComponentLinkResponse, error)
+	// RemoveComponentLink stops sharing a component with a project
+	// (component.edit). Errors: NotFound (component, or "Project not found"
+	// when the project is unknown or not linked), PermissionDenied.
 	RemoveComponentLink(context.Context, *RemoveComponentLinkRequest) (*RemoveComponentLinkResponse, error)
-	// Announcements are messages to the translators of a project, a
-	// component or one translation (the reference's Announcement). Posting
-	// one with notify records "Announcement posted" (46), which mails the
-	// subscribers of NewAnnouncementNotificaton. Listing needs the project
-	// visible; posting and deleting need project.edit for a project's and
-	// component.edit for a component's or translation's.
+	// ListAnnouncements pages the announcements of exactly one context (a
+	// project, a component or a translation) of a visible project.
+	// Announcements are messages to its translators (the reference's
+	// Announcement). Errors: NotFound.
 	ListAnnouncements(context.Context, *ListAnnouncementsRequest) (*ListAnnouncementsResponse, error)
+	// CreateAnnouncement posts an announcement: project.edit for a project's,
+	// component.edit for a component's or translation's. With notify it
+	// records "Announcement posted" (46), which mails the subscribers of
+	// NewAnnouncementNotificaton. Errors: NotFound, PermissionDenied,
+	// InvalidArgument (message blank or over 20000 characters, category,
+	// expiry, a language without a component).
 	CreateAnnouncement(context.Context, *CreateAnnouncementRequest) (*CreateAnnouncementResponse, error)
+	// DeleteAnnouncement removes an announcement of its context, with the
+	// permissions of CreateAnnouncement. Errors: NotFound, PermissionDenied.
 	DeleteAnnouncement(context.Context, *DeleteAnnouncementRequest) (*DeleteAnnouncementResponse, error)
-	// Machinery settings are a project's configuration of machine
-	// translation services (the reference's Project.machinery_settings),
-	// validated per service; secret fields (keys, credentials) are stored
-	// but never returned. Both need project.edit. This service does not call
-	// machine translation itself.
+	// GetMachinerySettings answers a project's machine translation settings
+	// (the reference's Project.machinery_settings) without secret fields.
+	// Needs project.edit. This service does not call machine translation
+	// itself. Errors: NotFound, PermissionDenied.
 	GetMachinerySettings(context.Context, *GetMachinerySettingsRequest) (*GetMachinerySettingsResponse, error)
+	// SetMachinerySettings validates and stores one service's configuration,
+	// replacing the stored one; secret fields (keys, credentials) are stored
+	// but never returned. Needs project.edit. Errors: NotFound,
+	// PermissionDenied, InvalidArgument ("service" unknown;
+	// "configuration.<key>" unknown, required, not a string, not an http(s)
+	// URL, not a choice).
 	SetMachinerySettings(context.Context, *SetMachinerySettingsRequest) (*SetMachinerySettingsResponse, error)
 	// ListRemovedComponents lists the deleted components whose data the
 	// translation service may still hold (their removal is not yet

@@ -22,31 +22,60 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
-// Statistics are counters maintained with every unit write.
+// Statistics are counters of a translation, or sums over a scope,
+// maintained with every unit write. Counts are of units (strings); the
+// _words and _chars variants count the source text's words and characters
+// of those units.
 type Statistics struct {
-	state           protoimpl.MessageState `protogen:"open.v1"`
-	Total           int64                  `protobuf:"varint,1,opt,name=total,proto3" json:"total,omitempty"`
-	TotalWords      int64                  `protobuf:"varint,2,opt,name=total_words,json=totalWords,proto3" json:"total_words,omitempty"`
-	TotalChars      int64                  `protobuf:"varint,3,opt,name=total_chars,json=totalChars,proto3" json:"total_chars,omitempty"`
-	Translated      int64                  `protobuf:"varint,4,opt,name=translated,proto3" json:"translated,omitempty"`
-	TranslatedWords int64                  `protobuf:"varint,5,opt,name=translated_words,json=translatedWords,proto3" json:"translated_words,omitempty"`
-	TranslatedChars int64                  `protobuf:"varint,6,opt,name=translated_chars,json=translatedChars,proto3" json:"translated_chars,omitempty"`
-	Fuzzy           int64                  `protobuf:"varint,7,opt,name=fuzzy,proto3" json:"fuzzy,omitempty"`
-	FuzzyWords      int64                  `protobuf:"varint,8,opt,name=fuzzy_words,json=fuzzyWords,proto3" json:"fuzzy_words,omitempty"`
-	FuzzyChars      int64                  `protobuf:"varint,9,opt,name=fuzzy_chars,json=fuzzyChars,proto3" json:"fuzzy_chars,omitempty"`
-	Approved        int64                  `protobuf:"varint,10,opt,name=approved,proto3" json:"approved,omitempty"`
-	ApprovedWords   int64                  `protobuf:"varint,11,opt,name=approved_words,json=approvedWords,proto3" json:"approved_words,omitempty"`
-	ApprovedChars   int64                  `protobuf:"varint,12,opt,name=approved_chars,json=approvedChars,proto3" json:"approved_chars,omitempty"`
-	Readonly        int64                  `protobuf:"varint,13,opt,name=readonly,proto3" json:"readonly,omitempty"`
-	ReadonlyWords   int64                  `protobuf:"varint,14,opt,name=readonly_words,json=readonlyWords,proto3" json:"readonly_words,omitempty"`
-	ReadonlyChars   int64                  `protobuf:"varint,15,opt,name=readonly_chars,json=readonlyChars,proto3" json:"readonly_chars,omitempty"`
-	Failing         int64                  `protobuf:"varint,16,opt,name=failing,proto3" json:"failing,omitempty"`
-	Suggestions     int64                  `protobuf:"varint,17,opt,name=suggestions,proto3" json:"suggestions,omitempty"`
-	Comments        int64                  `protobuf:"varint,18,opt,name=comments,proto3" json:"comments,omitempty"`
-	LastChange      *timestamppb.Timestamp `protobuf:"bytes,19,opt,name=last_change,json=lastChange,proto3" json:"last_change,omitempty"`
-	LastAuthor      string                 `protobuf:"bytes,20,opt,name=last_author,json=lastAuthor,proto3" json:"last_author,omitempty"`
-	RecentChanges   int64                  `protobuf:"varint,21,opt,name=recent_changes,json=recentChanges,proto3" json:"recent_changes,omitempty"`
-	// Identity of the row for per-language lists.
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// All units.
+	Total int64 `protobuf:"varint,1,opt,name=total,proto3" json:"total,omitempty"`
+	// Words of all units.
+	TotalWords int64 `protobuf:"varint,2,opt,name=total_words,json=totalWords,proto3" json:"total_words,omitempty"`
+	// Characters of all units.
+	TotalChars int64 `protobuf:"varint,3,opt,name=total_chars,json=totalChars,proto3" json:"total_chars,omitempty"`
+	// Units translated, approved or read-only (state 20 or more).
+	Translated int64 `protobuf:"varint,4,opt,name=translated,proto3" json:"translated,omitempty"`
+	// Words of the translated units.
+	TranslatedWords int64 `protobuf:"varint,5,opt,name=translated_words,json=translatedWords,proto3" json:"translated_words,omitempty"`
+	// Characters of the translated units.
+	TranslatedChars int64 `protobuf:"varint,6,opt,name=translated_chars,json=translatedChars,proto3" json:"translated_chars,omitempty"`
+	// Units needing editing (state 10).
+	Fuzzy int64 `protobuf:"varint,7,opt,name=fuzzy,proto3" json:"fuzzy,omitempty"`
+	// Words of the fuzzy units.
+	FuzzyWords int64 `protobuf:"varint,8,opt,name=fuzzy_words,json=fuzzyWords,proto3" json:"fuzzy_words,omitempty"`
+	// Characters of the fuzzy units.
+	FuzzyChars int64 `protobuf:"varint,9,opt,name=fuzzy_chars,json=fuzzyChars,proto3" json:"fuzzy_chars,omitempty"`
+	// Approved units (state 30).
+	Approved int64 `protobuf:"varint,10,opt,name=approved,proto3" json:"approved,omitempty"`
+	// Words of the approved units.
+	ApprovedWords int64 `protobuf:"varint,11,opt,name=approved_words,json=approvedWords,proto3" json:"approved_words,omitempty"`
+	// Characters of the approved units.
+	ApprovedChars int64 `protobuf:"varint,12,opt,name=approved_chars,json=approvedChars,proto3" json:"approved_chars,omitempty"`
+	// Read-only units (state 100).
+	Readonly int64 `protobuf:"varint,13,opt,name=readonly,proto3" json:"readonly,omitempty"`
+	// Words of the read-only units.
+	ReadonlyWords int64 `protobuf:"varint,14,opt,name=readonly_words,json=readonlyWords,proto3" json:"readonly_words,omitempty"`
+	// Characters of the read-only units.
+	ReadonlyChars int64 `protobuf:"varint,15,opt,name=readonly_chars,json=readonlyChars,proto3" json:"readonly_chars,omitempty"`
+	// Units with a failing check.
+	Failing int64 `protobuf:"varint,16,opt,name=failing,proto3" json:"failing,omitempty"`
+	// Units with at least one suggestion.
+	Suggestions int64 `protobuf:"varint,17,opt,name=suggestions,proto3" json:"suggestions,omitempty"`
+	// Units with at least one comment.
+	Comments int64 `protobuf:"varint,18,opt,name=comments,proto3" json:"comments,omitempty"`
+	// When a unit of the scope last changed; unset when never.
+	LastChange *timestamppb.Timestamp `protobuf:"bytes,19,opt,name=last_change,json=lastChange,proto3" json:"last_change,omitempty"`
+	// Full name (or user name) of the author of that change; empty when
+	// unknown.
+	LastAuthor string `protobuf:"bytes,20,opt,name=last_author,json=lastAuthor,proto3" json:"last_author,omitempty"`
+	// Content changes in the 6 hours before last_change (not before now).
+	// Set by GetStatistics and ListLanguageStatistics only; 0 in
+	// Translation.stats.
+	RecentChanges int64 `protobuf:"varint,21,opt,name=recent_changes,json=recentChanges,proto3" json:"recent_changes,omitempty"`
+	// The language of the row in per-language lists and of a GetStatistics
+	// by language; the translation's language in Translation.stats; empty
+	// otherwise.
 	LanguageCode  string `protobuf:"bytes,22,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -236,18 +265,32 @@ func (x *Statistics) GetLanguageCode() string {
 	return ""
 }
 
+// Translation is one language of a component: its file in the repository
+// and its statistics.
 type Translation struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
-	ComponentId   int64                  `protobuf:"varint,2,opt,name=component_id,json=componentId,proto3" json:"component_id,omitempty"`
-	ProjectSlug   string                 `protobuf:"bytes,3,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
-	ComponentSlug string                 `protobuf:"bytes,4,opt,name=component_slug,json=componentSlug,proto3" json:"component_slug,omitempty"`
-	LanguageCode  string                 `protobuf:"bytes,5,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
-	Filename      string                 `protobuf:"bytes,6,opt,name=filename,proto3" json:"filename,omitempty"`
-	Revision      string                 `protobuf:"bytes,7,opt,name=revision,proto3" json:"revision,omitempty"`
-	IsSource      bool                   `protobuf:"varint,8,opt,name=is_source,json=isSource,proto3" json:"is_source,omitempty"`
-	IsTemplate    bool                   `protobuf:"varint,9,opt,name=is_template,json=isTemplate,proto3" json:"is_template,omitempty"`
-	Stats         *Statistics            `protobuf:"bytes,10,opt,name=stats,proto3" json:"stats,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The translation's id.
+	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// The catalog id of its component.
+	ComponentId int64 `protobuf:"varint,2,opt,name=component_id,json=componentId,proto3" json:"component_id,omitempty"`
+	// Slug of the component's project.
+	ProjectSlug string `protobuf:"bytes,3,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	// Slug of the component.
+	ComponentSlug string `protobuf:"bytes,4,opt,name=component_slug,json=componentSlug,proto3" json:"component_slug,omitempty"`
+	// Code of the translation's language (e.g. "cs", "pt_BR").
+	LanguageCode string `protobuf:"bytes,5,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
+	// Path of its file in the repository; empty when it has none (the source
+	// of a bilingual component).
+	Filename string `protobuf:"bytes,6,opt,name=filename,proto3" json:"filename,omitempty"`
+	// Git blob hash of the file's content as last imported or written.
+	Revision string `protobuf:"bytes,7,opt,name=revision,proto3" json:"revision,omitempty"`
+	// Whether this is the component's source language.
+	IsSource bool `protobuf:"varint,8,opt,name=is_source,json=isSource,proto3" json:"is_source,omitempty"`
+	// Whether this is the source of a monolingual component (the template
+	// file), whose strings are editable.
+	IsTemplate bool `protobuf:"varint,9,opt,name=is_template,json=isTemplate,proto3" json:"is_template,omitempty"`
+	// The translation's counters.
+	Stats *Statistics `protobuf:"bytes,10,opt,name=stats,proto3" json:"stats,omitempty"`
 	// The plural rule the translation uses (the catalog's Plural): its
 	// language's default, or the rule of its file when the language knows no
 	// rule that is the same. id 0: the language's default, not yet recorded.
@@ -365,12 +408,18 @@ func (x *Translation) GetPlural() *TranslationPlural {
 
 // TranslationPlural is the catalog plural a translation's file matched.
 type TranslationPlural struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
-	Source        int32                  `protobuf:"varint,2,opt,name=source,proto3" json:"source,omitempty"`
-	Number        int32                  `protobuf:"varint,3,opt,name=number,proto3" json:"number,omitempty"`
-	Formula       string                 `protobuf:"bytes,4,opt,name=formula,proto3" json:"formula,omitempty"`
-	Type          int32                  `protobuf:"varint,5,opt,name=type,proto3" json:"type,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The catalog's plural id; 0 when not recorded (the language's default).
+	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// Where the rule comes from: 0 the language's built-in rule, 1 a file's
+	// Plural-Forms header (gettext).
+	Source int32 `protobuf:"varint,2,opt,name=source,proto3" json:"source,omitempty"`
+	// Number of plural forms.
+	Number int32 `protobuf:"varint,3,opt,name=number,proto3" json:"number,omitempty"`
+	// The gettext plural formula, e.g. "n != 1".
+	Formula string `protobuf:"bytes,4,opt,name=formula,proto3" json:"formula,omitempty"`
+	// The reference's plural type of the formula (its Plural.type numbers).
+	Type          int32 `protobuf:"varint,5,opt,name=type,proto3" json:"type,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -440,35 +489,72 @@ func (x *TranslationPlural) GetType() int32 {
 	return 0
 }
 
+// Unit is one string of one translation: its source and its target in
+// that language, with the reference's flags and annotations.
 type Unit struct {
-	state           protoimpl.MessageState `protogen:"open.v1"`
-	Id              int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
-	TranslationId   int64                  `protobuf:"varint,2,opt,name=translation_id,json=translationId,proto3" json:"translation_id,omitempty"`
-	ProjectSlug     string                 `protobuf:"bytes,3,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
-	ComponentSlug   string                 `protobuf:"bytes,4,opt,name=component_slug,json=componentSlug,proto3" json:"component_slug,omitempty"`
-	LanguageCode    string                 `protobuf:"bytes,5,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
-	Source          []string               `protobuf:"bytes,6,rep,name=source,proto3" json:"source,omitempty"`
-	PreviousSource  string                 `protobuf:"bytes,7,opt,name=previous_source,json=previousSource,proto3" json:"previous_source,omitempty"`
-	Target          []string               `protobuf:"bytes,8,rep,name=target,proto3" json:"target,omitempty"`
-	IdHash          int64                  `protobuf:"varint,9,opt,name=id_hash,json=idHash,proto3" json:"id_hash,omitempty"`
-	ContentHash     int64                  `protobuf:"varint,10,opt,name=content_hash,json=contentHash,proto3" json:"content_hash,omitempty"`
-	Location        string                 `protobuf:"bytes,11,opt,name=location,proto3" json:"location,omitempty"`
-	Context         string                 `protobuf:"bytes,12,opt,name=context,proto3" json:"context,omitempty"`
-	Note            string                 `protobuf:"bytes,13,opt,name=note,proto3" json:"note,omitempty"`
-	Flags           string                 `protobuf:"bytes,14,opt,name=flags,proto3" json:"flags,omitempty"`
-	State           int32                  `protobuf:"varint,15,opt,name=state,proto3" json:"state,omitempty"`
-	Position        int64                  `protobuf:"varint,16,opt,name=position,proto3" json:"position,omitempty"`
-	HasSuggestion   bool                   `protobuf:"varint,17,opt,name=has_suggestion,json=hasSuggestion,proto3" json:"has_suggestion,omitempty"`
-	HasComment      bool                   `protobuf:"varint,18,opt,name=has_comment,json=hasComment,proto3" json:"has_comment,omitempty"`
-	HasFailingCheck bool                   `protobuf:"varint,19,opt,name=has_failing_check,json=hasFailingCheck,proto3" json:"has_failing_check,omitempty"`
-	NumWords        int64                  `protobuf:"varint,20,opt,name=num_words,json=numWords,proto3" json:"num_words,omitempty"`
-	SourceUnitId    int64                  `protobuf:"varint,21,opt,name=source_unit_id,json=sourceUnitId,proto3" json:"source_unit_id,omitempty"`
-	Priority        int32                  `protobuf:"varint,22,opt,name=priority,proto3" json:"priority,omitempty"`
-	Explanation     string                 `protobuf:"bytes,23,opt,name=explanation,proto3" json:"explanation,omitempty"`
-	ExtraFlags      string                 `protobuf:"bytes,24,opt,name=extra_flags,json=extraFlags,proto3" json:"extra_flags,omitempty"`
-	Pending         bool                   `protobuf:"varint,25,opt,name=pending,proto3" json:"pending,omitempty"`
-	Timestamp       *timestamppb.Timestamp `protobuf:"bytes,26,opt,name=timestamp,proto3" json:"timestamp,omitempty"`
-	LastUpdated     *timestamppb.Timestamp `protobuf:"bytes,27,opt,name=last_updated,json=lastUpdated,proto3" json:"last_updated,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The unit's id.
+	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// Id of its translation.
+	TranslationId int64 `protobuf:"varint,2,opt,name=translation_id,json=translationId,proto3" json:"translation_id,omitempty"`
+	// Slug of its project.
+	ProjectSlug string `protobuf:"bytes,3,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	// Slug of its component.
+	ComponentSlug string `protobuf:"bytes,4,opt,name=component_slug,json=componentSlug,proto3" json:"component_slug,omitempty"`
+	// Code of its translation's language.
+	LanguageCode string `protobuf:"bytes,5,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
+	// Source text: one element, or the plural forms (singular first).
+	Source []string `protobuf:"bytes,6,rep,name=source,proto3" json:"source,omitempty"`
+	// The source text before its last change upstream, when it changed;
+	// empty otherwise.
+	PreviousSource string `protobuf:"bytes,7,opt,name=previous_source,json=previousSource,proto3" json:"previous_source,omitempty"`
+	// Target text, one element per plural form of the language (one for a
+	// string without plurals); empty strings for untranslated forms.
+	Target []string `protobuf:"bytes,8,rep,name=target,proto3" json:"target,omitempty"`
+	// Checksum of the string's identity (context and source; key alone in a
+	// monolingual component) as the reference computes it; stable across
+	// languages, used in web links and FindUnit.
+	IdHash int64 `protobuf:"varint,9,opt,name=id_hash,json=idHash,proto3" json:"id_hash,omitempty"`
+	// Checksum of the source and context.
+	ContentHash int64 `protobuf:"varint,10,opt,name=content_hash,json=contentHash,proto3" json:"content_hash,omitempty"`
+	// Where the string occurs in the sources, as the file gives it.
+	Location string `protobuf:"bytes,11,opt,name=location,proto3" json:"location,omitempty"`
+	// The string's context (the key in a monolingual component).
+	Context string `protobuf:"bytes,12,opt,name=context,proto3" json:"context,omitempty"`
+	// The translator note of the file.
+	Note string `protobuf:"bytes,13,opt,name=note,proto3" json:"note,omitempty"`
+	// The string's flags from the file, comma separated.
+	Flags string `protobuf:"bytes,14,opt,name=flags,proto3" json:"flags,omitempty"`
+	// State: 0 empty, 10 needs editing (fuzzy), 20 translated, 30 approved,
+	// 100 read-only.
+	State int32 `protobuf:"varint,15,opt,name=state,proto3" json:"state,omitempty"`
+	// Order of the string in its file, from 1 (strings added later come
+	// last).
+	Position int64 `protobuf:"varint,16,opt,name=position,proto3" json:"position,omitempty"`
+	// Whether the unit has a suggestion.
+	HasSuggestion bool `protobuf:"varint,17,opt,name=has_suggestion,json=hasSuggestion,proto3" json:"has_suggestion,omitempty"`
+	// Whether the unit has a comment.
+	HasComment bool `protobuf:"varint,18,opt,name=has_comment,json=hasComment,proto3" json:"has_comment,omitempty"`
+	// Whether a check fails on the unit.
+	HasFailingCheck bool `protobuf:"varint,19,opt,name=has_failing_check,json=hasFailingCheck,proto3" json:"has_failing_check,omitempty"`
+	// Words of the source text.
+	NumWords int64 `protobuf:"varint,20,opt,name=num_words,json=numWords,proto3" json:"num_words,omitempty"`
+	// Id of the same string's unit in the source translation; equal to id
+	// for a source unit; 0 when unknown.
+	SourceUnitId int64 `protobuf:"varint,21,opt,name=source_unit_id,json=sourceUnitId,proto3" json:"source_unit_id,omitempty"`
+	// Translation priority (100 unless the string says otherwise).
+	Priority int32 `protobuf:"varint,22,opt,name=priority,proto3" json:"priority,omitempty"`
+	// The string's explanation; nothing sets it yet (always empty).
+	Explanation string `protobuf:"bytes,23,opt,name=explanation,proto3" json:"explanation,omitempty"`
+	// Flags added on the string besides those of the file; nothing sets
+	// them yet (always empty).
+	ExtraFlags string `protobuf:"bytes,24,opt,name=extra_flags,json=extraFlags,proto3" json:"extra_flags,omitempty"`
+	// Whether an edit of it is not written back and committed yet.
+	Pending bool `protobuf:"varint,25,opt,name=pending,proto3" json:"pending,omitempty"`
+	// When the unit was created.
+	Timestamp *timestamppb.Timestamp `protobuf:"bytes,26,opt,name=timestamp,proto3" json:"timestamp,omitempty"`
+	// When the unit last changed.
+	LastUpdated *timestamppb.Timestamp `protobuf:"bytes,27,opt,name=last_updated,json=lastUpdated,proto3" json:"last_updated,omitempty"`
 	// The labels of the string (set on its source unit).
 	Labels        []*Label `protobuf:"bytes,28,rep,name=labels,proto3" json:"labels,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -701,14 +787,20 @@ func (x *Unit) GetLabels() []*Label {
 	return nil
 }
 
+// Task is a background import of a component.
 type Task struct {
-	state       protoimpl.MessageState `protogen:"open.v1"`
-	Id          string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
-	ComponentId int64                  `protobuf:"varint,2,opt,name=component_id,json=componentId,proto3" json:"component_id,omitempty"`
-	Completed   bool                   `protobuf:"varint,3,opt,name=completed,proto3" json:"completed,omitempty"`
-	Progress    int32                  `protobuf:"varint,4,opt,name=progress,proto3" json:"progress,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The task's id (a UUID).
+	Id string `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	// Catalog id of the component imported.
+	ComponentId int64 `protobuf:"varint,2,opt,name=component_id,json=componentId,proto3" json:"component_id,omitempty"`
+	// Whether the task has finished (successfully or not).
+	Completed bool `protobuf:"varint,3,opt,name=completed,proto3" json:"completed,omitempty"`
+	// Progress in percent, 0 to 100.
+	Progress int32 `protobuf:"varint,4,opt,name=progress,proto3" json:"progress,omitempty"`
 	// Empty while running or on success; the failure otherwise.
-	Error         string `protobuf:"bytes,5,opt,name=error,proto3" json:"error,omitempty"`
+	Error string `protobuf:"bytes,5,opt,name=error,proto3" json:"error,omitempty"`
+	// Progress lines, each prefixed with the seconds since the start.
 	Log           string `protobuf:"bytes,6,opt,name=log,proto3" json:"log,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -861,8 +953,9 @@ func (x *Alert) GetUpdateTime() *timestamppb.Timestamp {
 
 // ListAlertsRequest names the component.
 type ListAlertsRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	ComponentId   int64                  `protobuf:"varint,1,opt,name=component_id,json=componentId,proto3" json:"component_id,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Catalog id of the component.
+	ComponentId   int64 `protobuf:"varint,1,opt,name=component_id,json=componentId,proto3" json:"component_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -906,8 +999,9 @@ func (x *ListAlertsRequest) GetComponentId() int64 {
 
 // ListAlertsResponse holds the alerts, oldest first.
 type ListAlertsResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Alerts        []*Alert               `protobuf:"bytes,1,rep,name=alerts,proto3" json:"alerts,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The component's alerts.
+	Alerts        []*Alert `protobuf:"bytes,1,rep,name=alerts,proto3" json:"alerts,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -951,18 +1045,27 @@ func (x *ListAlertsResponse) GetAlerts() []*Alert {
 
 // Commit is one commit of a working copy.
 type Commit struct {
-	state          protoimpl.MessageState `protogen:"open.v1"`
-	Revision       string                 `protobuf:"bytes,1,opt,name=revision,proto3" json:"revision,omitempty"`
-	ShortRevision  string                 `protobuf:"bytes,2,opt,name=short_revision,json=shortRevision,proto3" json:"short_revision,omitempty"`
-	AuthorName     string                 `protobuf:"bytes,3,opt,name=author_name,json=authorName,proto3" json:"author_name,omitempty"`
-	AuthorEmail    string                 `protobuf:"bytes,4,opt,name=author_email,json=authorEmail,proto3" json:"author_email,omitempty"`
-	Message        string                 `protobuf:"bytes,5,opt,name=message,proto3" json:"message,omitempty"`
-	AuthorTime     *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=author_time,json=authorTime,proto3" json:"author_time,omitempty"`
-	CommitterName  string                 `protobuf:"bytes,7,opt,name=committer_name,json=committerName,proto3" json:"committer_name,omitempty"`
-	CommitterEmail string                 `protobuf:"bytes,8,opt,name=committer_email,json=committerEmail,proto3" json:"committer_email,omitempty"`
-	CommitTime     *timestamppb.Timestamp `protobuf:"bytes,9,opt,name=commit_time,json=commitTime,proto3" json:"commit_time,omitempty"`
-	unknownFields  protoimpl.UnknownFields
-	sizeCache      protoimpl.SizeCache
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Full commit hash.
+	Revision string `protobuf:"bytes,1,opt,name=revision,proto3" json:"revision,omitempty"`
+	// The first 7 characters of revision.
+	ShortRevision string `protobuf:"bytes,2,opt,name=short_revision,json=shortRevision,proto3" json:"short_revision,omitempty"`
+	// Author's name.
+	AuthorName string `protobuf:"bytes,3,opt,name=author_name,json=authorName,proto3" json:"author_name,omitempty"`
+	// Author's e-mail.
+	AuthorEmail string `protobuf:"bytes,4,opt,name=author_email,json=authorEmail,proto3" json:"author_email,omitempty"`
+	// The full commit message.
+	Message string `protobuf:"bytes,5,opt,name=message,proto3" json:"message,omitempty"`
+	// When it was authored (UTC).
+	AuthorTime *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=author_time,json=authorTime,proto3" json:"author_time,omitempty"`
+	// Committer's name.
+	CommitterName string `protobuf:"bytes,7,opt,name=committer_name,json=committerName,proto3" json:"committer_name,omitempty"`
+	// Committer's e-mail.
+	CommitterEmail string `protobuf:"bytes,8,opt,name=committer_email,json=committerEmail,proto3" json:"committer_email,omitempty"`
+	// When it was committed (UTC).
+	CommitTime    *timestamppb.Timestamp `protobuf:"bytes,9,opt,name=commit_time,json=commitTime,proto3" json:"commit_time,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Commit) Reset() {
@@ -1058,10 +1161,13 @@ func (x *Commit) GetCommitTime() *timestamppb.Timestamp {
 	return nil
 }
 
+// ImportComponentRequest names the component to import.
 type ImportComponentRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	ComponentId   int64                  `protobuf:"varint,1,opt,name=component_id,json=componentId,proto3" json:"component_id,omitempty"`
-	Actor         string                 `protobuf:"bytes,2,opt,name=actor,proto3" json:"actor,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Catalog id of the component.
+	ComponentId int64 `protobuf:"varint,1,opt,name=component_id,json=componentId,proto3" json:"component_id,omitempty"`
+	// Unused: the import records no user.
+	Actor         string `protobuf:"bytes,2,opt,name=actor,proto3" json:"actor,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1110,9 +1216,11 @@ func (x *ImportComponentRequest) GetActor() string {
 	return ""
 }
 
+// ImportComponentResponse holds the started task.
 type ImportComponentResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Task          *Task                  `protobuf:"bytes,1,opt,name=task,proto3" json:"task,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The import task, just started; poll it with GetTask.
+	Task          *Task `protobuf:"bytes,1,opt,name=task,proto3" json:"task,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1154,12 +1262,14 @@ func (x *ImportComponentResponse) GetTask() *Task {
 	return nil
 }
 
+// GetTaskRequest names a task, or a component whose latest task is wanted.
 type GetTaskRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The task id; or, when empty, the latest task of component_id (NotFound
 	// when it has none).
-	Id            string `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
-	ComponentId   int64  `protobuf:"varint,2,opt,name=component_id,json=componentId,proto3" json:"component_id,omitempty"`
+	Id string `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	// Catalog id of the component; read only when id is empty.
+	ComponentId   int64 `protobuf:"varint,2,opt,name=component_id,json=componentId,proto3" json:"component_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1208,9 +1318,11 @@ func (x *GetTaskRequest) GetComponentId() int64 {
 	return 0
 }
 
+// GetTaskResponse holds the task.
 type GetTaskResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Task          *Task                  `protobuf:"bytes,1,opt,name=task,proto3" json:"task,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The task.
+	Task          *Task `protobuf:"bytes,1,opt,name=task,proto3" json:"task,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1252,9 +1364,11 @@ func (x *GetTaskResponse) GetTask() *Task {
 	return nil
 }
 
+// ForgetComponentRequest names a deleted component.
 type ForgetComponentRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	ComponentId   int64                  `protobuf:"varint,1,opt,name=component_id,json=componentId,proto3" json:"component_id,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Catalog id of the deleted component.
+	ComponentId   int64 `protobuf:"varint,1,opt,name=component_id,json=componentId,proto3" json:"component_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1296,6 +1410,7 @@ func (x *ForgetComponentRequest) GetComponentId() int64 {
 	return 0
 }
 
+// ForgetComponentResponse is empty.
 type ForgetComponentResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	unknownFields protoimpl.UnknownFields
@@ -1332,9 +1447,11 @@ func (*ForgetComponentResponse) Descriptor() ([]byte, []int) {
 	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{14}
 }
 
+// ForgetComponentsRequest names deleted components and projects.
 type ForgetComponentsRequest struct {
-	state        protoimpl.MessageState `protogen:"open.v1"`
-	ComponentIds []int64                `protobuf:"varint,1,rep,packed,name=component_ids,json=componentIds,proto3" json:"component_ids,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Catalog ids of deleted components; unknown ids are fine.
+	ComponentIds []int64 `protobuf:"varint,1,rep,packed,name=component_ids,json=componentIds,proto3" json:"component_ids,omitempty"`
 	// Catalog ids of deleted projects, whose labels go.
 	ProjectIds    []int64 `protobuf:"varint,2,rep,packed,name=project_ids,json=projectIds,proto3" json:"project_ids,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -1385,6 +1502,7 @@ func (x *ForgetComponentsRequest) GetProjectIds() []int64 {
 	return nil
 }
 
+// ForgetComponentsResponse is empty.
 type ForgetComponentsResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	unknownFields protoimpl.UnknownFields
@@ -1421,11 +1539,15 @@ func (*ForgetComponentsResponse) Descriptor() ([]byte, []int) {
 	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{16}
 }
 
+// ListTranslationsRequest selects a page of translations.
 type ListTranslationsRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Zero lists the translations of every component.
-	ComponentId   int64 `protobuf:"varint,1,opt,name=component_id,json=componentId,proto3" json:"component_id,omitempty"`
-	Offset        int64 `protobuf:"varint,2,opt,name=offset,proto3" json:"offset,omitempty"`
+	// Catalog id of the component; zero lists the translations of every
+	// component.
+	ComponentId int64 `protobuf:"varint,1,opt,name=component_id,json=componentId,proto3" json:"component_id,omitempty"`
+	// Rows to skip.
+	Offset int64 `protobuf:"varint,2,opt,name=offset,proto3" json:"offset,omitempty"`
+	// Rows to answer at most; 0: all.
 	Limit         int64 `protobuf:"varint,3,opt,name=limit,proto3" json:"limit,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -1482,10 +1604,13 @@ func (x *ListTranslationsRequest) GetLimit() int64 {
 	return 0
 }
 
+// ListTranslationsResponse holds a page of translations.
 type ListTranslationsResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Translations  []*Translation         `protobuf:"bytes,1,rep,name=translations,proto3" json:"translations,omitempty"`
-	Total         int64                  `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The page, by id.
+	Translations []*Translation `protobuf:"bytes,1,rep,name=translations,proto3" json:"translations,omitempty"`
+	// All translations matching, before paging.
+	Total         int64 `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1534,10 +1659,13 @@ func (x *ListTranslationsResponse) GetTotal() int64 {
 	return 0
 }
 
+// GetTranslationRequest names a translation.
 type GetTranslationRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	ComponentId   int64                  `protobuf:"varint,1,opt,name=component_id,json=componentId,proto3" json:"component_id,omitempty"`
-	LanguageCode  string                 `protobuf:"bytes,2,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Catalog id of the component.
+	ComponentId int64 `protobuf:"varint,1,opt,name=component_id,json=componentId,proto3" json:"component_id,omitempty"`
+	// Code of the language.
+	LanguageCode  string `protobuf:"bytes,2,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1586,9 +1714,11 @@ func (x *GetTranslationRequest) GetLanguageCode() string {
 	return ""
 }
 
+// GetTranslationResponse holds the translation.
 type GetTranslationResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Translation   *Translation           `protobuf:"bytes,1,opt,name=translation,proto3" json:"translation,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The translation.
+	Translation   *Translation `protobuf:"bytes,1,opt,name=translation,proto3" json:"translation,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1630,11 +1760,15 @@ func (x *GetTranslationResponse) GetTranslation() *Translation {
 	return nil
 }
 
+// AddTranslationRequest names a component and the language to add.
 type AddTranslationRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	ComponentId   int64                  `protobuf:"varint,1,opt,name=component_id,json=componentId,proto3" json:"component_id,omitempty"`
-	LanguageCode  string                 `protobuf:"bytes,2,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
-	Actor         string                 `protobuf:"bytes,3,opt,name=actor,proto3" json:"actor,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Catalog id of the component.
+	ComponentId int64 `protobuf:"varint,1,opt,name=component_id,json=componentId,proto3" json:"component_id,omitempty"`
+	// Code of a language the catalog knows; required.
+	LanguageCode string `protobuf:"bytes,2,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
+	// User name recorded on the "Added new language" change.
+	Actor         string `protobuf:"bytes,3,opt,name=actor,proto3" json:"actor,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1690,9 +1824,11 @@ func (x *AddTranslationRequest) GetActor() string {
 	return ""
 }
 
+// AddTranslationResponse holds the new translation.
 type AddTranslationResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Translation   *Translation           `protobuf:"bytes,1,opt,name=translation,proto3" json:"translation,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The new translation.
+	Translation   *Translation `protobuf:"bytes,1,opt,name=translation,proto3" json:"translation,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1734,11 +1870,15 @@ func (x *AddTranslationResponse) GetTranslation() *Translation {
 	return nil
 }
 
+// DeleteTranslationRequest names the translation to delete.
 type DeleteTranslationRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	ComponentId   int64                  `protobuf:"varint,1,opt,name=component_id,json=componentId,proto3" json:"component_id,omitempty"`
-	LanguageCode  string                 `protobuf:"bytes,2,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
-	Actor         string                 `protobuf:"bytes,3,opt,name=actor,proto3" json:"actor,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Catalog id of the component.
+	ComponentId int64 `protobuf:"varint,1,opt,name=component_id,json=componentId,proto3" json:"component_id,omitempty"`
+	// Code of the language.
+	LanguageCode string `protobuf:"bytes,2,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
+	// User name recorded on the removal change.
+	Actor         string `protobuf:"bytes,3,opt,name=actor,proto3" json:"actor,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1794,6 +1934,7 @@ func (x *DeleteTranslationRequest) GetActor() string {
 	return ""
 }
 
+// DeleteTranslationResponse is empty.
 type DeleteTranslationResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	unknownFields protoimpl.UnknownFields
@@ -1830,15 +1971,20 @@ func (*DeleteTranslationResponse) Descriptor() ([]byte, []int) {
 	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{24}
 }
 
+// GetStatisticsRequest names the scope to sum. component_id wins over
+// project_component_ids; language_code narrows either (both: one
+// translation) or, alone, is a language across all components. Nothing
+// set sums nothing (zeros).
 type GetStatisticsRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Exactly one scope: a component, every component of a project (by id
-	// list), or a language across all components.
-	ComponentId         int64   `protobuf:"varint,1,opt,name=component_id,json=componentId,proto3" json:"component_id,omitempty"`
+	// Catalog id of one component; 0: none.
+	ComponentId int64 `protobuf:"varint,1,opt,name=component_id,json=componentId,proto3" json:"component_id,omitempty"`
+	// Catalog ids of components, e.g. all of a project's.
 	ProjectComponentIds []int64 `protobuf:"varint,2,rep,packed,name=project_component_ids,json=projectComponentIds,proto3" json:"project_component_ids,omitempty"`
-	LanguageCode        string  `protobuf:"bytes,3,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
-	unknownFields       protoimpl.UnknownFields
-	sizeCache           protoimpl.SizeCache
+	// Code of a language.
+	LanguageCode  string `protobuf:"bytes,3,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *GetStatisticsRequest) Reset() {
@@ -1892,9 +2038,11 @@ func (x *GetStatisticsRequest) GetLanguageCode() string {
 	return ""
 }
 
+// GetStatisticsResponse holds the sums.
 type GetStatisticsResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Stats         *Statistics            `protobuf:"bytes,1,opt,name=stats,proto3" json:"stats,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The sums of the scope.
+	Stats         *Statistics `protobuf:"bytes,1,opt,name=stats,proto3" json:"stats,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1936,9 +2084,12 @@ func (x *GetStatisticsResponse) GetStats() *Statistics {
 	return nil
 }
 
+// ListLanguageStatisticsRequest names the components to sum per language.
 type ListLanguageStatisticsRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	ComponentIds  []int64                `protobuf:"varint,1,rep,packed,name=component_ids,json=componentIds,proto3" json:"component_ids,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Catalog ids of the components (e.g. all of a project's); empty answers
+	// no rows.
+	ComponentIds  []int64 `protobuf:"varint,1,rep,packed,name=component_ids,json=componentIds,proto3" json:"component_ids,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1980,9 +2131,11 @@ func (x *ListLanguageStatisticsRequest) GetComponentIds() []int64 {
 	return nil
 }
 
+// ListLanguageStatisticsResponse holds one row per language.
 type ListLanguageStatisticsResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Stats         []*Statistics          `protobuf:"bytes,1,rep,name=stats,proto3" json:"stats,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The rows, by language_code.
+	Stats         []*Statistics `protobuf:"bytes,1,rep,name=stats,proto3" json:"stats,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2024,14 +2177,18 @@ func (x *ListLanguageStatisticsResponse) GetStats() []*Statistics {
 	return nil
 }
 
+// ListUnitsRequest selects a page of units.
 type ListUnitsRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Zero lists the units of every translation.
 	TranslationId int64 `protobuf:"varint,1,opt,name=translation_id,json=translationId,proto3" json:"translation_id,omitempty"`
-	// Search expression (see the unit search grammar); empty matches all.
-	Query         string `protobuf:"bytes,2,opt,name=query,proto3" json:"query,omitempty"`
-	Offset        int64  `protobuf:"varint,3,opt,name=offset,proto3" json:"offset,omitempty"`
-	Limit         int64  `protobuf:"varint,4,opt,name=limit,proto3" json:"limit,omitempty"`
+	// Search expression (the reference's unit search grammar, e.g.
+	// "state:<translated", "label:NAME"); empty matches all.
+	Query string `protobuf:"bytes,2,opt,name=query,proto3" json:"query,omitempty"`
+	// Rows to skip.
+	Offset int64 `protobuf:"varint,3,opt,name=offset,proto3" json:"offset,omitempty"`
+	// Rows to answer at most; 0: all.
+	Limit         int64 `protobuf:"varint,4,opt,name=limit,proto3" json:"limit,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2094,10 +2251,13 @@ func (x *ListUnitsRequest) GetLimit() int64 {
 	return 0
 }
 
+// ListUnitsResponse holds a page of units.
 type ListUnitsResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Units         []*Unit                `protobuf:"bytes,1,rep,name=units,proto3" json:"units,omitempty"`
-	Total         int64                  `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The page, by id.
+	Units []*Unit `protobuf:"bytes,1,rep,name=units,proto3" json:"units,omitempty"`
+	// All units matching, before paging.
+	Total         int64 `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2148,9 +2308,11 @@ func (x *ListUnitsResponse) GetTotal() int64 {
 
 // FindUnitRequest names a translation and the id_hash of a unit in it.
 type FindUnitRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	TranslationId int64                  `protobuf:"varint,1,opt,name=translation_id,json=translationId,proto3" json:"translation_id,omitempty"`
-	IdHash        int64                  `protobuf:"varint,2,opt,name=id_hash,json=idHash,proto3" json:"id_hash,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Id of the translation.
+	TranslationId int64 `protobuf:"varint,1,opt,name=translation_id,json=translationId,proto3" json:"translation_id,omitempty"`
+	// The unit's id_hash.
+	IdHash        int64 `protobuf:"varint,2,opt,name=id_hash,json=idHash,proto3" json:"id_hash,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2201,8 +2363,9 @@ func (x *FindUnitRequest) GetIdHash() int64 {
 
 // FindUnitResponse holds the unit found.
 type FindUnitResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Unit          *Unit                  `protobuf:"bytes,1,opt,name=unit,proto3" json:"unit,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The unit.
+	Unit          *Unit `protobuf:"bytes,1,opt,name=unit,proto3" json:"unit,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2244,9 +2407,11 @@ func (x *FindUnitResponse) GetUnit() *Unit {
 	return nil
 }
 
+// GetUnitRequest names a unit.
 type GetUnitRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Id of the unit.
+	Id            int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2288,9 +2453,11 @@ func (x *GetUnitRequest) GetId() int64 {
 	return 0
 }
 
+// GetUnitResponse holds the unit.
 type GetUnitResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Unit          *Unit                  `protobuf:"bytes,1,opt,name=unit,proto3" json:"unit,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The unit.
+	Unit          *Unit `protobuf:"bytes,1,opt,name=unit,proto3" json:"unit,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2332,18 +2499,27 @@ func (x *GetUnitResponse) GetUnit() *Unit {
 	return nil
 }
 
+// UpdateUnitRequest is an edit of a unit: its target and state, its
+// string's labels, or both.
 type UpdateUnitRequest struct {
-	state  protoimpl.MessageState `protogen:"open.v1"`
-	Id     int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
-	Target []string               `protobuf:"bytes,2,rep,name=target,proto3" json:"target,omitempty"`
-	State  int32                  `protobuf:"varint,3,opt,name=state,proto3" json:"state,omitempty"`
-	Actor  string                 `protobuf:"bytes,4,opt,name=actor,proto3" json:"actor,omitempty"`
-	// Whether the actor may approve (reviewer role).
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Id of the unit.
+	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// The new target, one element per plural form of the unit.
+	Target []string `protobuf:"bytes,2,rep,name=target,proto3" json:"target,omitempty"`
+	// The new state: 0 (target all empty), 10, 20 or 30 (approved: needs
+	// reviews on in the project and unit.review).
+	State int32 `protobuf:"varint,3,opt,name=state,proto3" json:"state,omitempty"`
+	// User name recorded as the change's user and author.
+	Actor string `protobuf:"bytes,4,opt,name=actor,proto3" json:"actor,omitempty"`
+	// Whether the actor may approve (reviewer role). Read only for calls
+	// without a caller; a caller's permissions decide otherwise.
 	ActorCanReview bool `protobuf:"varint,5,opt,name=actor_can_review,json=actorCanReview,proto3" json:"actor_can_review,omitempty"`
 	// With set_labels, the string's labels become label_ids (labels of the
 	// unit's project; needs source.edit). Target and state are then optional.
-	SetLabels bool    `protobuf:"varint,6,opt,name=set_labels,json=setLabels,proto3" json:"set_labels,omitempty"`
-	LabelIds  []int64 `protobuf:"varint,7,rep,packed,name=label_ids,json=labelIds,proto3" json:"label_ids,omitempty"`
+	SetLabels bool `protobuf:"varint,6,opt,name=set_labels,json=setLabels,proto3" json:"set_labels,omitempty"`
+	// Ids of labels of the unit's project; empty removes all.
+	LabelIds []int64 `protobuf:"varint,7,rep,packed,name=label_ids,json=labelIds,proto3" json:"label_ids,omitempty"`
 	// labels_only changes the labels alone: target and state are ignored.
 	LabelsOnly    bool `protobuf:"varint,8,opt,name=labels_only,json=labelsOnly,proto3" json:"labels_only,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -2436,9 +2612,11 @@ func (x *UpdateUnitRequest) GetLabelsOnly() bool {
 	return false
 }
 
+// UpdateUnitResponse holds the unit after the edit.
 type UpdateUnitResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Unit          *Unit                  `protobuf:"bytes,1,opt,name=unit,proto3" json:"unit,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The unit.
+	Unit          *Unit `protobuf:"bytes,1,opt,name=unit,proto3" json:"unit,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2480,17 +2658,32 @@ func (x *UpdateUnitResponse) GetUnit() *Unit {
 	return nil
 }
 
+// Repository is the state of the working copy of one or more components.
+// The flags are ORed over the components; url, branch, status and the
+// commits are those of the first component with a working copy.
 type Repository struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	NeedsCommit   bool                   `protobuf:"varint,1,opt,name=needs_commit,json=needsCommit,proto3" json:"needs_commit,omitempty"`
-	NeedsMerge    bool                   `protobuf:"varint,2,opt,name=needs_merge,json=needsMerge,proto3" json:"needs_merge,omitempty"`
-	NeedsPush     bool                   `protobuf:"varint,3,opt,name=needs_push,json=needsPush,proto3" json:"needs_push,omitempty"`
-	Url           string                 `protobuf:"bytes,4,opt,name=url,proto3" json:"url,omitempty"`
-	Branch        string                 `protobuf:"bytes,5,opt,name=branch,proto3" json:"branch,omitempty"`
-	RemoteCommit  *Commit                `protobuf:"bytes,6,opt,name=remote_commit,json=remoteCommit,proto3" json:"remote_commit,omitempty"`
-	LocalCommit   *Commit                `protobuf:"bytes,7,opt,name=local_commit,json=localCommit,proto3" json:"local_commit,omitempty"`
-	Status        string                 `protobuf:"bytes,8,opt,name=status,proto3" json:"status,omitempty"`
-	MergeFailure  string                 `protobuf:"bytes,9,opt,name=merge_failure,json=mergeFailure,proto3" json:"merge_failure,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Whether edits or removals wait to be written back and committed.
+	NeedsCommit bool `protobuf:"varint,1,opt,name=needs_commit,json=needsCommit,proto3" json:"needs_commit,omitempty"`
+	// Whether the remote branch, as last fetched, has commits the working
+	// copy lacks.
+	NeedsMerge bool `protobuf:"varint,2,opt,name=needs_merge,json=needsMerge,proto3" json:"needs_merge,omitempty"`
+	// Whether the working copy has commits the remote branch lacks.
+	NeedsPush bool `protobuf:"varint,3,opt,name=needs_push,json=needsPush,proto3" json:"needs_push,omitempty"`
+	// The repository URL: whole for the services' own calls, credentials
+	// masked for superusers, dropped for everybody else.
+	Url string `protobuf:"bytes,4,opt,name=url,proto3" json:"url,omitempty"`
+	// The branch checked out.
+	Branch string `protobuf:"bytes,5,opt,name=branch,proto3" json:"branch,omitempty"`
+	// The remote branch's head as last fetched; unset when unknown.
+	RemoteCommit *Commit `protobuf:"bytes,6,opt,name=remote_commit,json=remoteCommit,proto3" json:"remote_commit,omitempty"`
+	// The working copy's HEAD commit.
+	LocalCommit *Commit `protobuf:"bytes,7,opt,name=local_commit,json=localCommit,proto3" json:"local_commit,omitempty"`
+	// A `git status`-like summary (branch, ahead/behind, modified and
+	// untracked files).
+	Status string `protobuf:"bytes,8,opt,name=status,proto3" json:"status,omitempty"`
+	// The last merge failure among the components; empty when none.
+	MergeFailure  string `protobuf:"bytes,9,opt,name=merge_failure,json=mergeFailure,proto3" json:"merge_failure,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2588,6 +2781,7 @@ func (x *Repository) GetMergeFailure() string {
 	return ""
 }
 
+// GetRepositoryRequest names the components whose repository to report.
 type GetRepositoryRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The repository of these components (one for a component or translation,
@@ -2643,9 +2837,11 @@ func (x *GetRepositoryRequest) GetLanguageCode() string {
 	return ""
 }
 
+// GetRepositoryResponse holds the repository state.
 type GetRepositoryResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Repository    *Repository            `protobuf:"bytes,1,opt,name=repository,proto3" json:"repository,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The state.
+	Repository    *Repository `protobuf:"bytes,1,opt,name=repository,proto3" json:"repository,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2687,12 +2883,17 @@ func (x *GetRepositoryResponse) GetRepository() *Repository {
 	return nil
 }
 
+// RunRepositoryOperationRequest names an operation and its components.
 type RunRepositoryOperationRequest struct {
-	state        protoimpl.MessageState `protogen:"open.v1"`
-	ComponentIds []int64                `protobuf:"varint,1,rep,packed,name=component_ids,json=componentIds,proto3" json:"component_ids,omitempty"`
-	LanguageCode string                 `protobuf:"bytes,2,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Catalog ids of the components to run it on, in order.
+	ComponentIds []int64 `protobuf:"varint,1,rep,packed,name=component_ids,json=componentIds,proto3" json:"component_ids,omitempty"`
+	// Unused: operations act on whole components.
+	LanguageCode string `protobuf:"bytes,2,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
 	// commit, push, pull, reset or cleanup.
-	Operation     string `protobuf:"bytes,3,opt,name=operation,proto3" json:"operation,omitempty"`
+	Operation string `protobuf:"bytes,3,opt,name=operation,proto3" json:"operation,omitempty"`
+	// User name recorded on the changes the operation records (e.g.
+	// "Changes committed"); commits credit the edits' own authors.
 	Actor         string `protobuf:"bytes,4,opt,name=actor,proto3" json:"actor,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -2756,10 +2957,14 @@ func (x *RunRepositoryOperationRequest) GetActor() string {
 	return ""
 }
 
+// RunRepositoryOperationResponse tells whether the operation succeeded on
+// every component.
 type RunRepositoryOperationResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Result        bool                   `protobuf:"varint,1,opt,name=result,proto3" json:"result,omitempty"`
-	Detail        string                 `protobuf:"bytes,2,opt,name=detail,proto3" json:"detail,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// True when it succeeded everywhere.
+	Result bool `protobuf:"varint,1,opt,name=result,proto3" json:"result,omitempty"`
+	// Why the first failing component failed; empty on success.
+	Detail        string `protobuf:"bytes,2,opt,name=detail,proto3" json:"detail,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2808,11 +3013,15 @@ func (x *RunRepositoryOperationResponse) GetDetail() string {
 	return ""
 }
 
+// GetFileRequest names a translation's file.
 type GetFileRequest struct {
-	state        protoimpl.MessageState `protogen:"open.v1"`
-	ComponentId  int64                  `protobuf:"varint,1,opt,name=component_id,json=componentId,proto3" json:"component_id,omitempty"`
-	LanguageCode string                 `protobuf:"bytes,2,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
-	// po or mo.
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Catalog id of the component.
+	ComponentId int64 `protobuf:"varint,1,opt,name=component_id,json=componentId,proto3" json:"component_id,omitempty"`
+	// Code of the translation's language.
+	LanguageCode string `protobuf:"bytes,2,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
+	// "" or the component's file format id: the file as it is; mo: the
+	// compiled catalogue of a PO file. Anything else: NotFound.
 	Format        string `protobuf:"bytes,3,opt,name=format,proto3" json:"format,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -2869,11 +3078,16 @@ func (x *GetFileRequest) GetFormat() string {
 	return ""
 }
 
+// GetFileResponse holds a translation's file.
 type GetFileResponse struct {
-	state       protoimpl.MessageState `protogen:"open.v1"`
-	Content     []byte                 `protobuf:"bytes,1,opt,name=content,proto3" json:"content,omitempty"`
-	Filename    string                 `protobuf:"bytes,2,opt,name=filename,proto3" json:"filename,omitempty"`
-	ContentType string                 `protobuf:"bytes,3,opt,name=content_type,json=contentType,proto3" json:"content_type,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The file's bytes; empty for a translation without a file.
+	Content []byte `protobuf:"bytes,1,opt,name=content,proto3" json:"content,omitempty"`
+	// The file's path in the repository (with .mo for a compiled catalogue);
+	// empty for a translation without a file.
+	Filename string `protobuf:"bytes,2,opt,name=filename,proto3" json:"filename,omitempty"`
+	// MIME type of the content.
+	ContentType string `protobuf:"bytes,3,opt,name=content_type,json=contentType,proto3" json:"content_type,omitempty"`
 	// When the working copy's HEAD commit (holding this content) was made.
 	CommitTime    *timestamppb.Timestamp `protobuf:"bytes,4,opt,name=commit_time,json=commitTime,proto3" json:"commit_time,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -2938,19 +3152,31 @@ func (x *GetFileResponse) GetCommitTime() *timestamppb.Timestamp {
 	return nil
 }
 
+// UploadFileRequest is a file to merge into a translation.
 type UploadFileRequest struct {
-	state        protoimpl.MessageState `protogen:"open.v1"`
-	ComponentId  int64                  `protobuf:"varint,1,opt,name=component_id,json=componentId,proto3" json:"component_id,omitempty"`
-	LanguageCode string                 `protobuf:"bytes,2,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
-	Content      []byte                 `protobuf:"bytes,3,opt,name=content,proto3" json:"content,omitempty"`
-	// translate (default), approve, suggest, fuzzy, replace, source or add.
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Catalog id of the component.
+	ComponentId int64 `protobuf:"varint,1,opt,name=component_id,json=componentId,proto3" json:"component_id,omitempty"`
+	// Code of the translation's language.
+	LanguageCode string `protobuf:"bytes,2,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
+	// The file, in the component's file format; a UTF-8 BOM is ignored.
+	// Required (InvalidArgument on "file" when empty).
+	Content []byte `protobuf:"bytes,3,opt,name=content,proto3" json:"content,omitempty"`
+	// translate (default), approve, suggest, fuzzy, replace or add; source
+	// is refused (InvalidArgument).
 	Method string `protobuf:"bytes,4,opt,name=method,proto3" json:"method,omitempty"`
-	// "", ignore, replace-translated or replace-approved.
+	// Which existing translations an entry may overwrite: "" only
+	// untranslated strings; ignore or replace-translated also translated
+	// ones; replace-approved also approved ones.
 	Conflicts string `protobuf:"bytes,5,opt,name=conflicts,proto3" json:"conflicts,omitempty"`
-	// "", process or approve.
-	Fuzzy          string `protobuf:"bytes,6,opt,name=fuzzy,proto3" json:"fuzzy,omitempty"`
-	Actor          string `protobuf:"bytes,7,opt,name=actor,proto3" json:"actor,omitempty"`
-	ActorCanReview bool   `protobuf:"varint,8,opt,name=actor_can_review,json=actorCanReview,proto3" json:"actor_can_review,omitempty"`
+	// Fuzzy entries of the file: "" skips them, process imports them as
+	// needing editing, approve as the method says.
+	Fuzzy string `protobuf:"bytes,6,opt,name=fuzzy,proto3" json:"fuzzy,omitempty"`
+	// User name recorded on the changes.
+	Actor string `protobuf:"bytes,7,opt,name=actor,proto3" json:"actor,omitempty"`
+	// Whether the actor may approve. Read only for calls without a caller; a
+	// caller's permissions decide otherwise.
+	ActorCanReview bool `protobuf:"varint,8,opt,name=actor_can_review,json=actorCanReview,proto3" json:"actor_can_review,omitempty"`
 	unknownFields  protoimpl.UnknownFields
 	sizeCache      protoimpl.SizeCache
 }
@@ -3041,14 +3267,22 @@ func (x *UploadFileRequest) GetActorCanReview() bool {
 	return false
 }
 
+// UploadFileResponse counts what the upload did with the file's entries.
 type UploadFileResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	NotFound      int64                  `protobuf:"varint,1,opt,name=not_found,json=notFound,proto3" json:"not_found,omitempty"`
-	Skipped       int64                  `protobuf:"varint,2,opt,name=skipped,proto3" json:"skipped,omitempty"`
-	Accepted      int64                  `protobuf:"varint,3,opt,name=accepted,proto3" json:"accepted,omitempty"`
-	Total         int64                  `protobuf:"varint,4,opt,name=total,proto3" json:"total,omitempty"`
-	Result        bool                   `protobuf:"varint,5,opt,name=result,proto3" json:"result,omitempty"`
-	Count         int64                  `protobuf:"varint,6,opt,name=count,proto3" json:"count,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Entries matching no string of the translation.
+	NotFound int64 `protobuf:"varint,1,opt,name=not_found,json=notFound,proto3" json:"not_found,omitempty"`
+	// Entries matching a string but not applied (protected by conflicts,
+	// read-only, unchanged, or wrong plural forms).
+	Skipped int64 `protobuf:"varint,2,opt,name=skipped,proto3" json:"skipped,omitempty"`
+	// Entries applied.
+	Accepted int64 `protobuf:"varint,3,opt,name=accepted,proto3" json:"accepted,omitempty"`
+	// Entries in the file.
+	Total int64 `protobuf:"varint,4,opt,name=total,proto3" json:"total,omitempty"`
+	// Always true on success (the reference's field).
+	Result bool `protobuf:"varint,5,opt,name=result,proto3" json:"result,omitempty"`
+	// Same as total (the reference's field).
+	Count         int64 `protobuf:"varint,6,opt,name=count,proto3" json:"count,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3125,14 +3359,26 @@ func (x *UploadFileResponse) GetCount() int64 {
 	return 0
 }
 
+// CreateUnitRequest is a new string.
 type CreateUnitRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	TranslationId int64                  `protobuf:"varint,1,opt,name=translation_id,json=translationId,proto3" json:"translation_id,omitempty"`
-	Context       string                 `protobuf:"bytes,2,opt,name=context,proto3" json:"context,omitempty"`
-	Source        []string               `protobuf:"bytes,3,rep,name=source,proto3" json:"source,omitempty"`
-	Target        []string               `protobuf:"bytes,4,rep,name=target,proto3" json:"target,omitempty"`
-	State         int32                  `protobuf:"varint,5,opt,name=state,proto3" json:"state,omitempty"`
-	Actor         string                 `protobuf:"bytes,6,opt,name=actor,proto3" json:"actor,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Id of the translation it is added through (the source for a
+	// monolingual component).
+	TranslationId int64 `protobuf:"varint,1,opt,name=translation_id,json=translationId,proto3" json:"translation_id,omitempty"`
+	// The string's context; in a monolingual component its key (required,
+	// REST field "key").
+	Context string `protobuf:"bytes,2,opt,name=context,proto3" json:"context,omitempty"`
+	// The source text: one form, or singular and plural; required (REST
+	// field "value" in a monolingual component).
+	Source []string `protobuf:"bytes,3,rep,name=source,proto3" json:"source,omitempty"`
+	// The target text, one element per plural form; ignored on a source
+	// translation; empty leaves it untranslated.
+	Target []string `protobuf:"bytes,4,rep,name=target,proto3" json:"target,omitempty"`
+	// 0, 10, 20 or 30 (approved: needs reviews on). Without a target the
+	// string is empty whatever is asked; with one, 0 means translated.
+	State int32 `protobuf:"varint,5,opt,name=state,proto3" json:"state,omitempty"`
+	// User name recorded on the change and credited in the commit.
+	Actor         string `protobuf:"bytes,6,opt,name=actor,proto3" json:"actor,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3209,9 +3455,11 @@ func (x *CreateUnitRequest) GetActor() string {
 	return ""
 }
 
+// CreateUnitResponse holds the new unit.
 type CreateUnitResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Unit          *Unit                  `protobuf:"bytes,1,opt,name=unit,proto3" json:"unit,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The unit in the translation it was added through.
+	Unit          *Unit `protobuf:"bytes,1,opt,name=unit,proto3" json:"unit,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3253,10 +3501,13 @@ func (x *CreateUnitResponse) GetUnit() *Unit {
 	return nil
 }
 
+// DeleteUnitRequest names the string to delete.
 type DeleteUnitRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
-	Actor         string                 `protobuf:"bytes,2,opt,name=actor,proto3" json:"actor,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Id of a unit of the string.
+	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// User name recorded on the change.
+	Actor         string `protobuf:"bytes,2,opt,name=actor,proto3" json:"actor,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3305,6 +3556,7 @@ func (x *DeleteUnitRequest) GetActor() string {
 	return ""
 }
 
+// DeleteUnitResponse is empty.
 type DeleteUnitResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	unknownFields protoimpl.UnknownFields
@@ -3341,9 +3593,11 @@ func (*DeleteUnitResponse) Descriptor() ([]byte, []int) {
 	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{49}
 }
 
+// ListUnitTranslationsRequest names a unit.
 type ListUnitTranslationsRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Id of the unit.
+	Id            int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3385,9 +3639,12 @@ func (x *ListUnitTranslationsRequest) GetId() int64 {
 	return 0
 }
 
+// ListUnitTranslationsResponse holds the same string in the other
+// translations.
 type ListUnitTranslationsResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Units         []*Unit                `protobuf:"bytes,1,rep,name=units,proto3" json:"units,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The other units, source included, by id.
+	Units         []*Unit `protobuf:"bytes,1,rep,name=units,proto3" json:"units,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3429,18 +3686,26 @@ func (x *ListUnitTranslationsResponse) GetUnits() []*Unit {
 	return nil
 }
 
+// Suggestion is a proposed target for a unit.
 type Suggestion struct {
-	state  protoimpl.MessageState `protogen:"open.v1"`
-	Id     int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
-	UnitId int64                  `protobuf:"varint,2,opt,name=unit_id,json=unitId,proto3" json:"unit_id,omitempty"`
-	Target []string               `protobuf:"bytes,3,rep,name=target,proto3" json:"target,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The suggestion's id.
+	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// Id of its unit.
+	UnitId int64 `protobuf:"varint,2,opt,name=unit_id,json=unitId,proto3" json:"unit_id,omitempty"`
+	// The proposed target, one element per plural form.
+	Target []string `protobuf:"bytes,3,rep,name=target,proto3" json:"target,omitempty"`
 	// User name of the author.
-	User      string                 `protobuf:"bytes,4,opt,name=user,proto3" json:"user,omitempty"`
+	User string `protobuf:"bytes,4,opt,name=user,proto3" json:"user,omitempty"`
+	// When it was made.
 	Timestamp *timestamppb.Timestamp `protobuf:"bytes,5,opt,name=timestamp,proto3" json:"timestamp,omitempty"`
-	Votes     int64                  `protobuf:"varint,6,opt,name=votes,proto3" json:"votes,omitempty"`
-	// Slugs and language of the unit, for rendering.
-	ProjectSlug   string `protobuf:"bytes,7,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	// Sum of the votes (+1 and -1).
+	Votes int64 `protobuf:"varint,6,opt,name=votes,proto3" json:"votes,omitempty"`
+	// Slug of the unit's project, for rendering.
+	ProjectSlug string `protobuf:"bytes,7,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	// Slug of the unit's component, for rendering.
 	ComponentSlug string `protobuf:"bytes,8,opt,name=component_slug,json=componentSlug,proto3" json:"component_slug,omitempty"`
+	// Code of the unit's language, for rendering.
 	LanguageCode  string `protobuf:"bytes,9,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -3539,11 +3804,14 @@ func (x *Suggestion) GetLanguageCode() string {
 	return ""
 }
 
+// ListSuggestionsRequest selects a page of suggestions.
 type ListSuggestionsRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Zero lists the suggestions of every unit.
-	UnitId        int64 `protobuf:"varint,1,opt,name=unit_id,json=unitId,proto3" json:"unit_id,omitempty"`
-	Offset        int64 `protobuf:"varint,2,opt,name=offset,proto3" json:"offset,omitempty"`
+	UnitId int64 `protobuf:"varint,1,opt,name=unit_id,json=unitId,proto3" json:"unit_id,omitempty"`
+	// Rows to skip.
+	Offset int64 `protobuf:"varint,2,opt,name=offset,proto3" json:"offset,omitempty"`
+	// Rows to answer at most; 0: all.
 	Limit         int64 `protobuf:"varint,3,opt,name=limit,proto3" json:"limit,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -3600,10 +3868,13 @@ func (x *ListSuggestionsRequest) GetLimit() int64 {
 	return 0
 }
 
+// ListSuggestionsResponse holds a page of suggestions.
 type ListSuggestionsResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Suggestions   []*Suggestion          `protobuf:"bytes,1,rep,name=suggestions,proto3" json:"suggestions,omitempty"`
-	Total         int64                  `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The page, by id.
+	Suggestions []*Suggestion `protobuf:"bytes,1,rep,name=suggestions,proto3" json:"suggestions,omitempty"`
+	// All suggestions matching, before paging.
+	Total         int64 `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3652,9 +3923,11 @@ func (x *ListSuggestionsResponse) GetTotal() int64 {
 	return 0
 }
 
+// GetSuggestionRequest names a suggestion.
 type GetSuggestionRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Id of the suggestion.
+	Id            int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3696,9 +3969,11 @@ func (x *GetSuggestionRequest) GetId() int64 {
 	return 0
 }
 
+// GetSuggestionResponse holds the suggestion.
 type GetSuggestionResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Suggestion    *Suggestion            `protobuf:"bytes,1,opt,name=suggestion,proto3" json:"suggestion,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The suggestion.
+	Suggestion    *Suggestion `protobuf:"bytes,1,opt,name=suggestion,proto3" json:"suggestion,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3740,11 +4015,15 @@ func (x *GetSuggestionResponse) GetSuggestion() *Suggestion {
 	return nil
 }
 
+// CreateSuggestionRequest is a new suggestion.
 type CreateSuggestionRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	UnitId        int64                  `protobuf:"varint,1,opt,name=unit_id,json=unitId,proto3" json:"unit_id,omitempty"`
-	Target        []string               `protobuf:"bytes,2,rep,name=target,proto3" json:"target,omitempty"`
-	Actor         string                 `protobuf:"bytes,3,opt,name=actor,proto3" json:"actor,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Id of the unit.
+	UnitId int64 `protobuf:"varint,1,opt,name=unit_id,json=unitId,proto3" json:"unit_id,omitempty"`
+	// The proposed target, one element per plural form, not all empty.
+	Target []string `protobuf:"bytes,2,rep,name=target,proto3" json:"target,omitempty"`
+	// User name of the author.
+	Actor         string `protobuf:"bytes,3,opt,name=actor,proto3" json:"actor,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3800,9 +4079,11 @@ func (x *CreateSuggestionRequest) GetActor() string {
 	return ""
 }
 
+// CreateSuggestionResponse holds the new suggestion.
 type CreateSuggestionResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Suggestion    *Suggestion            `protobuf:"bytes,1,opt,name=suggestion,proto3" json:"suggestion,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The suggestion.
+	Suggestion    *Suggestion `protobuf:"bytes,1,opt,name=suggestion,proto3" json:"suggestion,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3844,10 +4125,14 @@ func (x *CreateSuggestionResponse) GetSuggestion() *Suggestion {
 	return nil
 }
 
+// AcceptSuggestionRequest names the suggestion to accept.
 type AcceptSuggestionRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
-	Actor         string                 `protobuf:"bytes,2,opt,name=actor,proto3" json:"actor,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Id of the suggestion.
+	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// User name recorded as the change's user; the suggestion's author is
+	// credited as its author.
+	Actor         string `protobuf:"bytes,2,opt,name=actor,proto3" json:"actor,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3896,9 +4181,11 @@ func (x *AcceptSuggestionRequest) GetActor() string {
 	return ""
 }
 
+// AcceptSuggestionResponse holds the unit with its new target.
 type AcceptSuggestionResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Unit          *Unit                  `protobuf:"bytes,1,opt,name=unit,proto3" json:"unit,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The unit, now translated with the suggestion.
+	Unit          *Unit `protobuf:"bytes,1,opt,name=unit,proto3" json:"unit,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3940,11 +4227,15 @@ func (x *AcceptSuggestionResponse) GetUnit() *Unit {
 	return nil
 }
 
+// DeleteSuggestionRequest names the suggestion to reject.
 type DeleteSuggestionRequest struct {
-	state           protoimpl.MessageState `protogen:"open.v1"`
-	Id              int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
-	Actor           string                 `protobuf:"bytes,2,opt,name=actor,proto3" json:"actor,omitempty"`
-	RejectionReason string                 `protobuf:"bytes,3,opt,name=rejection_reason,json=rejectionReason,proto3" json:"rejection_reason,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Id of the suggestion.
+	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// User name recorded on the change.
+	Actor string `protobuf:"bytes,2,opt,name=actor,proto3" json:"actor,omitempty"`
+	// Why it was rejected; recorded in the change's details. Optional.
+	RejectionReason string `protobuf:"bytes,3,opt,name=rejection_reason,json=rejectionReason,proto3" json:"rejection_reason,omitempty"`
 	unknownFields   protoimpl.UnknownFields
 	sizeCache       protoimpl.SizeCache
 }
@@ -4000,6 +4291,7 @@ func (x *DeleteSuggestionRequest) GetRejectionReason() string {
 	return ""
 }
 
+// DeleteSuggestionResponse is empty.
 type DeleteSuggestionResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	unknownFields protoimpl.UnknownFields
@@ -4036,10 +4328,13 @@ func (*DeleteSuggestionResponse) Descriptor() ([]byte, []int) {
 	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{62}
 }
 
+// VoteSuggestionRequest is a vote on a suggestion.
 type VoteSuggestionRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	Id    int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
-	Actor string                 `protobuf:"bytes,2,opt,name=actor,proto3" json:"actor,omitempty"`
+	// Id of the suggestion.
+	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// User name of the voter; one vote per user.
+	Actor string `protobuf:"bytes,2,opt,name=actor,proto3" json:"actor,omitempty"`
 	// +1 or -1.
 	Value         int32 `protobuf:"varint,3,opt,name=value,proto3" json:"value,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -4097,9 +4392,11 @@ func (x *VoteSuggestionRequest) GetValue() int32 {
 	return 0
 }
 
+// VoteSuggestionResponse holds the suggestion with its new votes.
 type VoteSuggestionResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Suggestion    *Suggestion            `protobuf:"bytes,1,opt,name=suggestion,proto3" json:"suggestion,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The suggestion (as voted, even when the vote accepted it).
+	Suggestion    *Suggestion `protobuf:"bytes,1,opt,name=suggestion,proto3" json:"suggestion,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -4141,19 +4438,29 @@ func (x *VoteSuggestionResponse) GetSuggestion() *Suggestion {
 	return nil
 }
 
+// Comment is a remark on a unit or its source string.
 type Comment struct {
-	state  protoimpl.MessageState `protogen:"open.v1"`
-	Id     int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
-	UnitId int64                  `protobuf:"varint,2,opt,name=unit_id,json=unitId,proto3" json:"unit_id,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The comment's id.
+	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// Id of the unit it is on (the source unit for global and report).
+	UnitId int64 `protobuf:"varint,2,opt,name=unit_id,json=unitId,proto3" json:"unit_id,omitempty"`
 	// global, translation or report.
-	Scope         string                 `protobuf:"bytes,3,opt,name=scope,proto3" json:"scope,omitempty"`
-	Comment       string                 `protobuf:"bytes,4,opt,name=comment,proto3" json:"comment,omitempty"`
-	User          string                 `protobuf:"bytes,5,opt,name=user,proto3" json:"user,omitempty"`
-	Timestamp     *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=timestamp,proto3" json:"timestamp,omitempty"`
-	Resolved      bool                   `protobuf:"varint,7,opt,name=resolved,proto3" json:"resolved,omitempty"`
-	ProjectSlug   string                 `protobuf:"bytes,8,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
-	ComponentSlug string                 `protobuf:"bytes,9,opt,name=component_slug,json=componentSlug,proto3" json:"component_slug,omitempty"`
-	LanguageCode  string                 `protobuf:"bytes,10,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
+	Scope string `protobuf:"bytes,3,opt,name=scope,proto3" json:"scope,omitempty"`
+	// The text.
+	Comment string `protobuf:"bytes,4,opt,name=comment,proto3" json:"comment,omitempty"`
+	// User name of the author.
+	User string `protobuf:"bytes,5,opt,name=user,proto3" json:"user,omitempty"`
+	// When it was made.
+	Timestamp *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=timestamp,proto3" json:"timestamp,omitempty"`
+	// Whether it was resolved.
+	Resolved bool `protobuf:"varint,7,opt,name=resolved,proto3" json:"resolved,omitempty"`
+	// Slug of the unit's project.
+	ProjectSlug string `protobuf:"bytes,8,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	// Slug of the unit's component.
+	ComponentSlug string `protobuf:"bytes,9,opt,name=component_slug,json=componentSlug,proto3" json:"component_slug,omitempty"`
+	// Code of the unit's language.
+	LanguageCode  string `protobuf:"bytes,10,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -4258,11 +4565,15 @@ func (x *Comment) GetLanguageCode() string {
 	return ""
 }
 
+// ListCommentsRequest selects a page of a unit's comments.
 type ListCommentsRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	UnitId        int64                  `protobuf:"varint,1,opt,name=unit_id,json=unitId,proto3" json:"unit_id,omitempty"`
-	Offset        int64                  `protobuf:"varint,2,opt,name=offset,proto3" json:"offset,omitempty"`
-	Limit         int64                  `protobuf:"varint,3,opt,name=limit,proto3" json:"limit,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Id of the unit; required (0: NotFound).
+	UnitId int64 `protobuf:"varint,1,opt,name=unit_id,json=unitId,proto3" json:"unit_id,omitempty"`
+	// Rows to skip.
+	Offset int64 `protobuf:"varint,2,opt,name=offset,proto3" json:"offset,omitempty"`
+	// Rows to answer at most; 0: all.
+	Limit         int64 `protobuf:"varint,3,opt,name=limit,proto3" json:"limit,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -4318,10 +4629,13 @@ func (x *ListCommentsRequest) GetLimit() int64 {
 	return 0
 }
 
+// ListCommentsResponse holds a page of comments.
 type ListCommentsResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Comments      []*Comment             `protobuf:"bytes,1,rep,name=comments,proto3" json:"comments,omitempty"`
-	Total         int64                  `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The page, by id.
+	Comments []*Comment `protobuf:"bytes,1,rep,name=comments,proto3" json:"comments,omitempty"`
+	// All comments concerning the unit, before paging.
+	Total         int64 `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -4370,9 +4684,11 @@ func (x *ListCommentsResponse) GetTotal() int64 {
 	return 0
 }
 
+// GetCommentRequest names a comment.
 type GetCommentRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Id of the comment.
+	Id            int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -4414,9 +4730,11 @@ func (x *GetCommentRequest) GetId() int64 {
 	return 0
 }
 
+// GetCommentResponse holds the comment.
 type GetCommentResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Comment       *Comment               `protobuf:"bytes,1,opt,name=comment,proto3" json:"comment,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The comment.
+	Comment       *Comment `protobuf:"bytes,1,opt,name=comment,proto3" json:"comment,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -4458,12 +4776,17 @@ func (x *GetCommentResponse) GetComment() *Comment {
 	return nil
 }
 
+// CreateCommentRequest is a new comment.
 type CreateCommentRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	UnitId        int64                  `protobuf:"varint,1,opt,name=unit_id,json=unitId,proto3" json:"unit_id,omitempty"`
-	Scope         string                 `protobuf:"bytes,2,opt,name=scope,proto3" json:"scope,omitempty"`
-	Comment       string                 `protobuf:"bytes,3,opt,name=comment,proto3" json:"comment,omitempty"`
-	Actor         string                 `protobuf:"bytes,4,opt,name=actor,proto3" json:"actor,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Id of the unit.
+	UnitId int64 `protobuf:"varint,1,opt,name=unit_id,json=unitId,proto3" json:"unit_id,omitempty"`
+	// global, translation or report; required.
+	Scope string `protobuf:"bytes,2,opt,name=scope,proto3" json:"scope,omitempty"`
+	// The text; not blank.
+	Comment string `protobuf:"bytes,3,opt,name=comment,proto3" json:"comment,omitempty"`
+	// User name of the author.
+	Actor         string `protobuf:"bytes,4,opt,name=actor,proto3" json:"actor,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -4526,9 +4849,11 @@ func (x *CreateCommentRequest) GetActor() string {
 	return ""
 }
 
+// CreateCommentResponse holds the new comment.
 type CreateCommentResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Comment       *Comment               `protobuf:"bytes,1,opt,name=comment,proto3" json:"comment,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The comment.
+	Comment       *Comment `protobuf:"bytes,1,opt,name=comment,proto3" json:"comment,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -4570,10 +4895,13 @@ func (x *CreateCommentResponse) GetComment() *Comment {
 	return nil
 }
 
+// ResolveCommentRequest names the comment to resolve.
 type ResolveCommentRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
-	Actor         string                 `protobuf:"bytes,2,opt,name=actor,proto3" json:"actor,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Id of the comment.
+	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// User name recorded on the change.
+	Actor         string `protobuf:"bytes,2,opt,name=actor,proto3" json:"actor,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -4622,9 +4950,11 @@ func (x *ResolveCommentRequest) GetActor() string {
 	return ""
 }
 
+// ResolveCommentResponse holds the resolved comment.
 type ResolveCommentResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Comment       *Comment               `protobuf:"bytes,1,opt,name=comment,proto3" json:"comment,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The comment.
+	Comment       *Comment `protobuf:"bytes,1,opt,name=comment,proto3" json:"comment,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -4666,10 +4996,13 @@ func (x *ResolveCommentResponse) GetComment() *Comment {
 	return nil
 }
 
+// DeleteCommentRequest names the comment to delete.
 type DeleteCommentRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
-	Actor         string                 `protobuf:"bytes,2,opt,name=actor,proto3" json:"actor,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Id of the comment.
+	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// User name recorded on the change.
+	Actor         string `protobuf:"bytes,2,opt,name=actor,proto3" json:"actor,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -4718,6 +5051,7 @@ func (x *DeleteCommentRequest) GetActor() string {
 	return ""
 }
 
+// DeleteCommentResponse is empty.
 type DeleteCommentResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	unknownFields protoimpl.UnknownFields
@@ -4757,13 +5091,21 @@ func (*DeleteCommentResponse) Descriptor() ([]byte, []int) {
 // Label is a project's label: name unique in the project, a colour of
 // the reference's palette, a description.
 type Label struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
-	ProjectId     int64                  `protobuf:"varint,2,opt,name=project_id,json=projectId,proto3" json:"project_id,omitempty"`
-	ProjectSlug   string                 `protobuf:"bytes,3,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
-	Name          string                 `protobuf:"bytes,4,opt,name=name,proto3" json:"name,omitempty"`
-	Description   string                 `protobuf:"bytes,5,opt,name=description,proto3" json:"description,omitempty"`
-	Color         string                 `protobuf:"bytes,6,opt,name=color,proto3" json:"color,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The label's id.
+	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// Catalog id of its project.
+	ProjectId int64 `protobuf:"varint,2,opt,name=project_id,json=projectId,proto3" json:"project_id,omitempty"`
+	// Slug of its project.
+	ProjectSlug string `protobuf:"bytes,3,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	// The name, unique in the project, at most 190 characters (trimmed).
+	Name string `protobuf:"bytes,4,opt,name=name,proto3" json:"name,omitempty"`
+	// The description, at most 2000 characters.
+	Description string `protobuf:"bytes,5,opt,name=description,proto3" json:"description,omitempty"`
+	// One of navy, blue, aqua, teal, olive, green, lime, yellow, orange,
+	// red, maroon, fuchsia, purple, black, gray, silver; created gray when
+	// empty.
+	Color         string `protobuf:"bytes,6,opt,name=color,proto3" json:"color,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -4840,11 +5182,15 @@ func (x *Label) GetColor() string {
 	return ""
 }
 
+// ListLabelsRequest selects a page of a project's labels.
 type ListLabelsRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	ProjectSlug   string                 `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
-	Offset        int64                  `protobuf:"varint,2,opt,name=offset,proto3" json:"offset,omitempty"`
-	Limit         int64                  `protobuf:"varint,3,opt,name=limit,proto3" json:"limit,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Slug of the project.
+	ProjectSlug string `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	// Rows to skip.
+	Offset int64 `protobuf:"varint,2,opt,name=offset,proto3" json:"offset,omitempty"`
+	// Rows to answer at most; 0: all.
+	Limit         int64 `protobuf:"varint,3,opt,name=limit,proto3" json:"limit,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -4900,10 +5246,13 @@ func (x *ListLabelsRequest) GetLimit() int64 {
 	return 0
 }
 
+// ListLabelsResponse holds a page of labels.
 type ListLabelsResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Labels        []*Label               `protobuf:"bytes,1,rep,name=labels,proto3" json:"labels,omitempty"`
-	Total         int64                  `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The page, by id.
+	Labels []*Label `protobuf:"bytes,1,rep,name=labels,proto3" json:"labels,omitempty"`
+	// All labels of the project.
+	Total         int64 `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -4952,10 +5301,13 @@ func (x *ListLabelsResponse) GetTotal() int64 {
 	return 0
 }
 
+// GetLabelRequest names a label.
 type GetLabelRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	ProjectSlug   string                 `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
-	Id            int64                  `protobuf:"varint,2,opt,name=id,proto3" json:"id,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Slug of the project.
+	ProjectSlug string `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	// Id of the label; one of another project: NotFound.
+	Id            int64 `protobuf:"varint,2,opt,name=id,proto3" json:"id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -5004,9 +5356,11 @@ func (x *GetLabelRequest) GetId() int64 {
 	return 0
 }
 
+// GetLabelResponse holds the label.
 type GetLabelResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Label         *Label                 `protobuf:"bytes,1,opt,name=label,proto3" json:"label,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The label.
+	Label         *Label `protobuf:"bytes,1,opt,name=label,proto3" json:"label,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -5048,6 +5402,7 @@ func (x *GetLabelResponse) GetLabel() *Label {
 	return nil
 }
 
+// CreateLabelRequest is a new label.
 type CreateLabelRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// project_slug, name, and optionally description and color; the
@@ -5094,9 +5449,11 @@ func (x *CreateLabelRequest) GetLabel() *Label {
 	return nil
 }
 
+// CreateLabelResponse holds the new label.
 type CreateLabelResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Label         *Label                 `protobuf:"bytes,1,opt,name=label,proto3" json:"label,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The label.
+	Label         *Label `protobuf:"bytes,1,opt,name=label,proto3" json:"label,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -5138,6 +5495,7 @@ func (x *CreateLabelResponse) GetLabel() *Label {
 	return nil
 }
 
+// UpdateLabelRequest is a change of a label.
 type UpdateLabelRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// project_slug and id name the label.
@@ -5192,9 +5550,11 @@ func (x *UpdateLabelRequest) GetFields() []string {
 	return nil
 }
 
+// UpdateLabelResponse holds the changed label.
 type UpdateLabelResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Label         *Label                 `protobuf:"bytes,1,opt,name=label,proto3" json:"label,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The label.
+	Label         *Label `protobuf:"bytes,1,opt,name=label,proto3" json:"label,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -5236,10 +5596,13 @@ func (x *UpdateLabelResponse) GetLabel() *Label {
 	return nil
 }
 
+// DeleteLabelRequest names the label to delete.
 type DeleteLabelRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	ProjectSlug   string                 `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
-	Id            int64                  `protobuf:"varint,2,opt,name=id,proto3" json:"id,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Slug of the project.
+	ProjectSlug string `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	// Id of the label.
+	Id            int64 `protobuf:"varint,2,opt,name=id,proto3" json:"id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -5288,6 +5651,7 @@ func (x *DeleteLabelRequest) GetId() int64 {
 	return 0
 }
 
+// DeleteLabelResponse is empty.
 type DeleteLabelResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	unknownFields protoimpl.UnknownFields
@@ -5324,11 +5688,14 @@ func (*DeleteLabelResponse) Descriptor() ([]byte, []int) {
 	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{86}
 }
 
+// DownloadFileRequest names a translation's file, as GetFileRequest.
 type DownloadFileRequest struct {
-	state        protoimpl.MessageState `protogen:"open.v1"`
-	ComponentId  int64                  `protobuf:"varint,1,opt,name=component_id,json=componentId,proto3" json:"component_id,omitempty"`
-	LanguageCode string                 `protobuf:"bytes,2,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
-	// po or mo.
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Catalog id of the component.
+	ComponentId int64 `protobuf:"varint,1,opt,name=component_id,json=componentId,proto3" json:"component_id,omitempty"`
+	// Code of the translation's language.
+	LanguageCode string `protobuf:"bytes,2,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
+	// As GetFileRequest.format.
 	Format        string `protobuf:"bytes,3,opt,name=format,proto3" json:"format,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -5385,13 +5752,16 @@ func (x *DownloadFileRequest) GetFormat() string {
 	return ""
 }
 
+// DownloadFileResponse is one piece of the file.
 type DownloadFileResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// A piece of the file; the pieces in order are the file.
 	Chunk []byte `protobuf:"bytes,1,opt,name=chunk,proto3" json:"chunk,omitempty"`
 	// Set in the first message only.
-	Filename      string                 `protobuf:"bytes,2,opt,name=filename,proto3" json:"filename,omitempty"`
-	ContentType   string                 `protobuf:"bytes,3,opt,name=content_type,json=contentType,proto3" json:"content_type,omitempty"`
+	Filename string `protobuf:"bytes,2,opt,name=filename,proto3" json:"filename,omitempty"`
+	// MIME type; set in the first message only.
+	ContentType string `protobuf:"bytes,3,opt,name=content_type,json=contentType,proto3" json:"content_type,omitempty"`
+	// As GetFileResponse.commit_time; set in the first message only.
 	CommitTime    *timestamppb.Timestamp `protobuf:"bytes,4,opt,name=commit_time,json=commitTime,proto3" json:"commit_time,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -5455,12 +5825,14 @@ func (x *DownloadFileResponse) GetCommitTime() *timestamppb.Timestamp {
 	return nil
 }
 
+// UploadFileStreamRequest is one message of a streamed upload.
 type UploadFileStreamRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The request, in the first message (its content is the file's first
 	// chunk); later messages set chunk only.
-	Request       *UploadFileRequest `protobuf:"bytes,1,opt,name=request,proto3" json:"request,omitempty"`
-	Chunk         []byte             `protobuf:"bytes,2,opt,name=chunk,proto3" json:"chunk,omitempty"`
+	Request *UploadFileRequest `protobuf:"bytes,1,opt,name=request,proto3" json:"request,omitempty"`
+	// The next piece of the file.
+	Chunk         []byte `protobuf:"bytes,2,opt,name=chunk,proto3" json:"chunk,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -5509,9 +5881,11 @@ func (x *UploadFileStreamRequest) GetChunk() []byte {
 	return nil
 }
 
+// UploadFileStreamResponse holds the upload's outcome.
 type UploadFileStreamResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Result        *UploadFileResponse    `protobuf:"bytes,1,opt,name=result,proto3" json:"result,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// As UploadFile answers.
+	Result        *UploadFileResponse `protobuf:"bytes,1,opt,name=result,proto3" json:"result,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }

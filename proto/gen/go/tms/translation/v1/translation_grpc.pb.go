@@ -68,15 +68,43 @@ const (
 // TranslationService owns translations, units and their statistics, and the
 // working copies of the component repositories: import, write-back, commit,
 // push and pull.
+//
+// Conventions of every RPC:
+//
+//   - The caller travels in gRPC metadata (pkg/policy); a call without one is
+//     the services' own work and sees and may do everything. A caller that may
+//     not see a resource's project gets NotFound, never PermissionDenied: what
+//     it may not see does not exist for it. Lists, counts and sums leave such
+//     projects out, and components the catalog has deleted.
+//   - The service checks the permissions named on each RPC itself. Several
+//     writes (suggestions, comments, adding or deleting translations and
+//     strings, repository operations) check visibility only: their caller (the
+//     REST gateway) must check the permission first, as said on each.
+//   - InvalidArgument carries a google.rpc.BadRequest whose field violations
+//     name the field by its REST API name (e.g. "q", "file", "key", "target"),
+//     which is not always the proto field's name.
+//   - ids are the service's own int64 row ids (component ids and project ids
+//     are the catalog's); slugs and language codes are the catalog's.
+//   - actor fields are the user name the change log records as the user and
+//     author of a change; empty records no user.
+//   - Paging: offset skips that many rows (negative counts as 0), limit 0 or
+//     less means no limit, rows come in id order, and total is the number of
+//     rows matching the request before paging.
 type TranslationServiceClient interface {
 	// ImportComponent clones the component's repository and imports its files
-	// in the background; the returned task tells when it is done.
+	// in the background; the returned task tells when it is done. The catalog
+	// calls it when a component is created or rebound. Needs component.edit.
+	// Errors: NotFound (no such component, or not visible), PermissionDenied,
+	// InvalidArgument (the component's repo URL is not allowed, or its
+	// filemask is invalid).
 	ImportComponent(ctx context.Context, in *ImportComponentRequest, opts ...grpc.CallOption) (*ImportComponentResponse, error)
 	// GetTask reports an import task, or the latest one of a component.
+	// Checks no visibility or permission. Errors: NotFound.
 	GetTask(ctx context.Context, in *GetTaskRequest, opts ...grpc.CallOption) (*GetTaskResponse, error)
 	// ListAlerts lists a component's standing alerts: an import that could not
 	// fetch the repository (UpdateFailure) or read its files (ParseError)
-	// stays listed until an import succeeds.
+	// stays listed until an import succeeds. Checks no visibility; a
+	// component without alerts (or unknown) answers an empty list.
 	ListAlerts(ctx context.Context, in *ListAlertsRequest, opts ...grpc.CallOption) (*ListAlertsResponse, error)
 	// ForgetComponent is ForgetComponents of one component.
 	ForgetComponent(ctx context.Context, in *ForgetComponentRequest, opts ...grpc.CallOption) (*ForgetComponentResponse, error)
@@ -88,24 +116,85 @@ type TranslationServiceClient interface {
 	// the services' own calls and superusers may make it (others:
 	// PermissionDenied).
 	ForgetComponents(ctx context.Context, in *ForgetComponentsRequest, opts ...grpc.CallOption) (*ForgetComponentsResponse, error)
+	// ListTranslations pages the translations of a component, or of every
+	// component, by id. Invisible projects and deleted components are left
+	// out (of total too).
 	ListTranslations(ctx context.Context, in *ListTranslationsRequest, opts ...grpc.CallOption) (*ListTranslationsResponse, error)
+	// GetTranslation finds a translation by component and language. Errors:
+	// NotFound (no such translation, or not visible).
 	GetTranslation(ctx context.Context, in *GetTranslationRequest, opts ...grpc.CallOption) (*GetTranslationResponse, error)
+	// AddTranslation creates a new language's file from the component's
+	// new_base (or its template's keys) in the working copy, committed with
+	// the next commit, and its translation. The service checks visibility
+	// only; a caller acting for a user checks translation.add first. Errors:
+	// NotFound (component), InvalidArgument on language_code (empty, unknown
+	// language, translation or file exists, unusable in a file name),
+	// FailedPrecondition (no new_base nor template, invalid filemask, no
+	// working copy, unsupported format or unparsable base file).
 	AddTranslation(ctx context.Context, in *AddTranslationRequest, opts ...grpc.CallOption) (*AddTranslationResponse, error)
+	// DeleteTranslation removes a translation and its file from the working
+	// copy. The service checks neither visibility nor permission; a caller
+	// acting for a user checks translation.delete first. Errors: NotFound,
+	// PermissionDenied (the source translation).
 	DeleteTranslation(ctx context.Context, in *DeleteTranslationRequest, opts ...grpc.CallOption) (*DeleteTranslationResponse, error)
-	// GetStatistics sums the statistics of the translations in a scope.
+	// GetStatistics sums the statistics of the translations in a scope,
+	// leaving out invisible projects and deleted components (an empty or
+	// fully hidden scope sums to zeros, not NotFound).
 	GetStatistics(ctx context.Context, in *GetStatisticsRequest, opts ...grpc.CallOption) (*GetStatisticsResponse, error)
 	// ListLanguageStatistics returns one statistics row per language of a project.
 	ListLanguageStatistics(ctx context.Context, in *ListLanguageStatisticsRequest, opts ...grpc.CallOption) (*ListLanguageStatisticsResponse, error)
+	// ListUnits pages the units of a translation, or of every translation, by
+	// id, filtered by a search query when one is given. Errors: NotFound
+	// (translation missing, deleted or not visible), InvalidArgument on "q"
+	// (a query that does not parse).
 	ListUnits(ctx context.Context, in *ListUnitsRequest, opts ...grpc.CallOption) (*ListUnitsResponse, error)
+	// GetUnit loads one unit. Errors: NotFound (no such unit, or not visible).
 	GetUnit(ctx context.Context, in *GetUnitRequest, opts ...grpc.CallOption) (*GetUnitResponse, error)
 	// FindUnit finds a translation's unit by its id_hash (the checksum of
-	// the reference's unit web links).
+	// the reference's unit web links). Errors: NotFound.
 	FindUnit(ctx context.Context, in *FindUnitRequest, opts ...grpc.CallOption) (*FindUnitResponse, error)
+	// UpdateUnit sets a unit's target and state, and/or its string's labels,
+	// with the reference's rules, in its order of checks. Needs unit.edit;
+	// approving, or editing an approved string of a project with reviews on,
+	// needs unit.review; labels need source.edit. An edit that changes
+	// nothing records nothing and answers the unit. Errors: NotFound,
+	// PermissionDenied (no permission, read-only string, locked component,
+	// insufficient review rights), InvalidArgument on "target" (wrong number
+	// of plural forms) or "state" (not editable, inconsistent with the
+	// target, approval with reviews off) or "labels" (an id not of the
+	// unit's project),
+	// FailedPrecondition (the string was approved meanwhile: retry).
 	UpdateUnit(ctx context.Context, in *UpdateUnitRequest, opts ...grpc.CallOption) (*UpdateUnitResponse, error)
+	// GetRepository reports the working copy state of components: pending
+	// changes, commits to push or merge (against the remote branch as last
+	// fetched), the HEAD and remote commits, a `git status` summary and the
+	// last merge failure. A component not cloned yet contributes no commits.
+	// Errors: NotFound (a component missing or not visible).
 	GetRepository(ctx context.Context, in *GetRepositoryRequest, opts ...grpc.CallOption) (*GetRepositoryResponse, error)
+	// RunRepositoryOperation runs commit, push, pull, reset or cleanup on each
+	// component in turn, under its working copy lock. Pull and reset of a
+	// component whose import failed or never ran import it afresh. A failed
+	// operation (a rejected push, a merge conflict) answers result false with
+	// the reason, not an error. The service checks visibility only; a caller
+	// acting for a user checks vcs.commit, vcs.push, vcs.update or vcs.reset
+	// first. Errors: InvalidArgument on "operation", NotFound.
 	RunRepositoryOperation(ctx context.Context, in *RunRepositoryOperationRequest, opts ...grpc.CallOption) (*RunRepositoryOperationResponse, error)
+	// GetFile answers a translation's file as in the repository, after
+	// committing the component's pending changes (as the reference does
+	// before a download). A translation without a file (a bilingual source)
+	// answers no content. Errors: NotFound (translation, file, or a format
+	// the file cannot be given in), FailedPrecondition (no working copy,
+	// unsupported or unparsable file).
 	GetFile(ctx context.Context, in *GetFileRequest, opts ...grpc.CallOption) (*GetFileResponse, error)
-	// UploadFile merges an uploaded PO file into a translation.
+	// UploadFile merges an uploaded file, in the component's file format,
+	// into a translation the way the reference's upload does, and records
+	// "File uploaded" with the counts. Needs upload.perform and what the
+	// method needs: unit.edit (translate, fuzzy), unit.review (approve),
+	// suggestion.add (suggest), unit.add (add), component.edit (replace).
+	// Errors: NotFound, InvalidArgument on "method", "conflicts", "fuzzy" or
+	// "file" (missing, unparsable, plural forms not matching the
+	// translation), FailedPrecondition (locked component, unsupported
+	// format), PermissionDenied.
 	UploadFile(ctx context.Context, in *UploadFileRequest, opts ...grpc.CallOption) (*UploadFileResponse, error)
 	// DownloadFile is GetFile for files of any size: the first message carries
 	// the file's name, type and commit time, and every message a chunk of at
@@ -113,32 +202,86 @@ type TranslationServiceClient interface {
 	DownloadFile(ctx context.Context, in *DownloadFileRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[DownloadFileResponse], error)
 	// UploadFileStream is UploadFile for files of any size: the first message
 	// carries the request (its content may be empty), the next ones the rest of
-	// the content in chunks.
+	// the content in chunks. At most 1 GiB in all (more: InvalidArgument on
+	// "file"); a first message without request: InvalidArgument on "request".
 	UploadFileStream(ctx context.Context, opts ...grpc.CallOption) (grpc.ClientStreamingClient[UploadFileStreamRequest, UploadFileStreamResponse], error)
-	// CreateUnit adds a string to every translation of a bilingual component.
+	// CreateUnit adds a string to every translation of its component: to a
+	// bilingual component through any translation, to a monolingual one
+	// through its source (the template). The service checks visibility, the
+	// component's manage_units and lock; a caller acting for a user checks
+	// unit.add first. Errors: NotFound, PermissionDenied (strings not
+	// managed, locked, a monolingual translation), InvalidArgument ("source",
+	// "key", "value", "target", "state", "non_field_errors").
 	CreateUnit(ctx context.Context, in *CreateUnitRequest, opts ...grpc.CallOption) (*CreateUnitResponse, error)
-	// DeleteUnit removes a string from every translation of its component.
+	// DeleteUnit removes a string from every translation of its component,
+	// under the same rules as CreateUnit; a caller acting for a user checks
+	// unit.delete first. Errors: NotFound, PermissionDenied.
 	DeleteUnit(ctx context.Context, in *DeleteUnitRequest, opts ...grpc.CallOption) (*DeleteUnitResponse, error)
-	// ListUnitTranslations returns the other units sharing a unit's source unit.
+	// ListUnitTranslations returns the other units sharing a unit's source
+	// unit (the same string in the other languages). Errors: NotFound.
 	ListUnitTranslations(ctx context.Context, in *ListUnitTranslationsRequest, opts ...grpc.CallOption) (*ListUnitTranslationsResponse, error)
+	// ListSuggestions pages the suggestions of a unit, or of every unit, by
+	// id. Errors: NotFound (the unit, when given).
 	ListSuggestions(ctx context.Context, in *ListSuggestionsRequest, opts ...grpc.CallOption) (*ListSuggestionsResponse, error)
+	// GetSuggestion loads one suggestion. Errors: NotFound.
 	GetSuggestion(ctx context.Context, in *GetSuggestionRequest, opts ...grpc.CallOption) (*GetSuggestionResponse, error)
+	// CreateSuggestion proposes a target for a unit. The service checks
+	// visibility and the component; a caller acting for a user checks
+	// suggestion.add first. Errors: NotFound, PermissionDenied (locked,
+	// suggestions off, read-only string), InvalidArgument on "target" (wrong
+	// number of plural forms, all empty).
 	CreateSuggestion(ctx context.Context, in *CreateSuggestionRequest, opts ...grpc.CallOption) (*CreateSuggestionResponse, error)
+	// AcceptSuggestion makes a suggestion the unit's translation and removes
+	// it. The service checks visibility and the lock; a caller acting for a
+	// user checks suggestion.accept first. Errors: NotFound,
+	// PermissionDenied (locked, read-only string).
 	AcceptSuggestion(ctx context.Context, in *AcceptSuggestionRequest, opts ...grpc.CallOption) (*AcceptSuggestionResponse, error)
+	// DeleteSuggestion rejects a suggestion. The service checks visibility
+	// and the lock; a caller acting for a user checks suggestion.delete (or
+	// authorship) first. Errors: NotFound, PermissionDenied (locked).
 	DeleteSuggestion(ctx context.Context, in *DeleteSuggestionRequest, opts ...grpc.CallOption) (*DeleteSuggestionResponse, error)
+	// VoteSuggestion records the actor's vote (one per user; voting again
+	// replaces it) and accepts the suggestion once its votes reach the
+	// component's suggestion_autoaccept (0: never). Errors: NotFound,
+	// PermissionDenied (locked, voting off), InvalidArgument on "value".
 	VoteSuggestion(ctx context.Context, in *VoteSuggestionRequest, opts ...grpc.CallOption) (*VoteSuggestionResponse, error)
+	// ListComments pages, by id, the comments concerning a unit: a
+	// translation's unit sees its own and its source string's; a source
+	// unit its own and those on every translation. Errors: NotFound.
 	ListComments(ctx context.Context, in *ListCommentsRequest, opts ...grpc.CallOption) (*ListCommentsResponse, error)
+	// GetComment loads one comment. Errors: NotFound.
 	GetComment(ctx context.Context, in *GetCommentRequest, opts ...grpc.CallOption) (*GetCommentResponse, error)
+	// CreateComment adds a comment: scope translation to the unit itself,
+	// global and report to its source string. The service checks neither
+	// visibility nor permission; a caller acting for a user checks
+	// comment.add first. Errors: InvalidArgument on "scope" or "comment"
+	// (blank), NotFound (unit).
 	CreateComment(ctx context.Context, in *CreateCommentRequest, opts ...grpc.CallOption) (*CreateCommentResponse, error)
+	// ResolveComment marks a comment resolved. The service checks neither
+	// visibility nor permission; a caller acting for a user checks
+	// comment.resolve (or authorship) first. Errors: NotFound.
 	ResolveComment(ctx context.Context, in *ResolveCommentRequest, opts ...grpc.CallOption) (*ResolveCommentResponse, error)
+	// DeleteComment removes a comment. The service checks neither visibility
+	// nor permission; a caller acting for a user checks comment.delete (or
+	// authorship) first. Errors: NotFound.
 	DeleteComment(ctx context.Context, in *DeleteCommentRequest, opts ...grpc.CallOption) (*DeleteCommentResponse, error)
-	// Labels of a project (the reference's Label): set on source strings,
-	// shown on every translation of them, searched with label:NAME.
-	// Listing needs the project visible; the others need project.edit.
+	// ListLabels pages a project's labels (the reference's Label: set on
+	// source strings, shown on every translation of them, searched with
+	// label:NAME) by id. Needs the project visible. Errors: NotFound.
 	ListLabels(ctx context.Context, in *ListLabelsRequest, opts ...grpc.CallOption) (*ListLabelsResponse, error)
+	// GetLabel loads one label of a visible project. Errors: NotFound.
 	GetLabel(ctx context.Context, in *GetLabelRequest, opts ...grpc.CallOption) (*GetLabelResponse, error)
+	// CreateLabel adds a label to a project. Needs project.edit. Errors:
+	// NotFound, PermissionDenied, InvalidArgument on "name" (blank, over 190
+	// characters, taken in the project), "description" (over 2000
+	// characters) or "color" (not in the palette).
 	CreateLabel(ctx context.Context, in *CreateLabelRequest, opts ...grpc.CallOption) (*CreateLabelResponse, error)
+	// UpdateLabel changes the listed fields of a label. Needs project.edit.
+	// Errors: as CreateLabel, and InvalidArgument on a field that cannot be
+	// changed.
 	UpdateLabel(ctx context.Context, in *UpdateLabelRequest, opts ...grpc.CallOption) (*UpdateLabelResponse, error)
+	// DeleteLabel removes a label from its project and its strings. Needs
+	// project.edit. Errors: NotFound, PermissionDenied.
 	DeleteLabel(ctx context.Context, in *DeleteLabelRequest, opts ...grpc.CallOption) (*DeleteLabelResponse, error)
 }
 
@@ -569,15 +712,43 @@ func (c *translationServiceClient) DeleteLabel(ctx context.Context, in *DeleteLa
 // TranslationService owns translations, units and their statistics, and the
 // working copies of the component repositories: import, write-back, commit,
 // push and pull.
+//
+// Conventions of every RPC:
+//
+//   - The caller travels in gRPC metadata (pkg/policy); a call without one is
+//     the services' own work and sees and may do everything. A caller that may
+//     not see a resource's project gets NotFound, never PermissionDenied: what
+//     it may not see does not exist for it. Lists, counts and sums leave such
+//     projects out, and components the catalog has deleted.
+//   - The service checks the permissions named on each RPC itself. Several
+//     writes (suggestions, comments, adding or deleting translations and
+//     strings, repository operations) check visibility only: their caller (the
+//     REST gateway) must check the permission first, as said on each.
+//   - InvalidArgument carries a google.rpc.BadRequest whose field violations
+//     name the field by its REST API name (e.g. "q", "file", "key", "target"),
+//     which is not always the proto field's name.
+//   - ids are the service's own int64 row ids (component ids and project ids
+//     are the catalog's); slugs and language codes are the catalog's.
+//   - actor fields are the user name the change log records as the user and
+//     author of a change; empty records no user.
+//   - Paging: offset skips that many rows (negative counts as 0), limit 0 or
+//     less means no limit, rows come in id order, and total is the number of
+//     rows matching the request before paging.
 type TranslationServiceServer interface {
 	// ImportComponent clones the component's repository and imports its files
-	// in the background; the returned task tells when it is done.
+	// in the background; the returned task tells when it is done. The catalog
+	// calls it when a component is created or rebound. Needs component.edit.
+	// Errors: NotFound (no such component, or not visible), PermissionDenied,
+	// InvalidArgument (the component's repo URL is not allowed, or its
+	// filemask is invalid).
 	ImportComponent(context.Context, *ImportComponentRequest) (*ImportComponentResponse, error)
 	// GetTask reports an import task, or the latest one of a component.
+	// Checks no visibility or permission. Errors: NotFound.
 	GetTask(context.Context, *GetTaskRequest) (*GetTaskResponse, error)
 	// ListAlerts lists a component's standing alerts: an import that could not
 	// fetch the repository (UpdateFailure) or read its files (ParseError)
-	// stays listed until an import succeeds.
+	// stays listed until an import succeeds. Checks no visibility; a
+	// component without alerts (or unknown) answers an empty list.
 	ListAlerts(context.Context, *ListAlertsRequest) (*ListAlertsResponse, error)
 	// ForgetComponent is ForgetComponents of one component.
 	ForgetComponent(context.Context, *ForgetComponentRequest) (*ForgetComponentResponse, error)
@@ -589,24 +760,85 @@ type TranslationServiceServer interface {
 	// the services' own calls and superusers may make it (others:
 	// PermissionDenied).
 	ForgetComponents(context.Context, *ForgetComponentsRequest) (*ForgetComponentsResponse, error)
+	// ListTranslations pages the translations of a component, or of every
+	// component, by id. Invisible projects and deleted components are left
+	// out (of total too).
 	ListTranslations(context.Context, *ListTranslationsRequest) (*ListTranslationsResponse, error)
+	// GetTranslation finds a translation by component and language. Errors:
+	// NotFound (no such translation, or not visible).
 	GetTranslation(context.Context, *GetTranslationRequest) (*GetTranslationResponse, error)
+	// AddTranslation creates a new language's file from the component's
+	// new_base (or its template's keys) in the working copy, committed with
+	// the next commit, and its translation. The service checks visibility
+	// only; a caller acting for a user checks translation.add first. Errors:
+	// NotFound (component), InvalidArgument on language_code (empty, unknown
+	// language, translation or file exists, unusable in a file name),
+	// FailedPrecondition (no new_base nor template, invalid filemask, no
+	// working copy, unsupported format or unparsable base file).
 	AddTranslation(context.Context, *AddTranslationRequest) (*AddTranslationResponse, error)
+	// DeleteTranslation removes a translation and its file from the working
+	// copy. The service checks neither visibility nor permission; a caller
+	// acting for a user checks translation.delete first. Errors: NotFound,
+	// PermissionDenied (the source translation).
 	DeleteTranslation(context.Context, *DeleteTranslationRequest) (*DeleteTranslationResponse, error)
-	// GetStatistics sums the statistics of the translations in a scope.
+	// GetStatistics sums the statistics of the translations in a scope,
+	// leaving out invisible projects and deleted components (an empty or
+	// fully hidden scope sums to zeros, not NotFound).
 	GetStatistics(context.Context, *GetStatisticsRequest) (*GetStatisticsResponse, error)
 	// ListLanguageStatistics returns one statistics row per language of a project.
 	ListLanguageStatistics(context.Context, *ListLanguageStatisticsRequest) (*ListLanguageStatisticsResponse, error)
+	// ListUnits pages the units of a translation, or of every translation, by
+	// id, filtered by a search query when one is given. Errors: NotFound
+	// (translation missing, deleted or not visible), InvalidArgument on "q"
+	// (a query that does not parse).
 	ListUnits(context.Context, *ListUnitsRequest) (*ListUnitsResponse, error)
+	// GetUnit loads one unit. Errors: NotFound (no such unit, or not visible).
 	GetUnit(context.Context, *GetUnitRequest) (*GetUnitResponse, error)
 	// FindUnit finds a translation's unit by its id_hash (the checksum of
-	// the reference's unit web links).
+	// the reference's unit web links). Errors: NotFound.
 	FindUnit(context.Context, *FindUnitRequest) (*FindUnitResponse, error)
+	// UpdateUnit sets a unit's target and state, and/or its string's labels,
+	// with the reference's rules, in its order of checks. Needs unit.edit;
+	// approving, or editing an approved string of a project with reviews on,
+	// needs unit.review; labels need source.edit. An edit that changes
+	// nothing records nothing and answers the unit. Errors: NotFound,
+	// PermissionDenied (no permission, read-only string, locked component,
+	// insufficient review rights), InvalidArgument on "target" (wrong number
+	// of plural forms) or "state" (not editable, inconsistent with the
+	// target, approval with reviews off) or "labels" (an id not of the
+	// unit's project),
+	// FailedPrecondition (the string was approved meanwhile: retry).
 	UpdateUnit(context.Context, *UpdateUnitRequest) (*UpdateUnitResponse, error)
+	// GetRepository reports the working copy state of components: pending
+	// changes, commits to push or merge (against the remote branch as last
+	// fetched), the HEAD and remote commits, a `git status` summary and the
+	// last merge failure. A component not cloned yet contributes no commits.
+	// Errors: NotFound (a component missing or not visible).
 	GetRepository(context.Context, *GetRepositoryRequest) (*GetRepositoryResponse, error)
+	// RunRepositoryOperation runs commit, push, pull, reset or cleanup on each
+	// component in turn, under its working copy lock. Pull and reset of a
+	// component whose import failed or never ran import it afresh. A failed
+	// operation (a rejected push, a merge conflict) answers result false with
+	// the reason, not an error. The service checks visibility only; a caller
+	// acting for a user checks vcs.commit, vcs.push, vcs.update or vcs.reset
+	// first. Errors: InvalidArgument on "operation", NotFound.
 	RunRepositoryOperation(context.Context, *RunRepositoryOperationRequest) (*RunRepositoryOperationResponse, error)
+	// GetFile answers a translation's file as in the repository, after
+	// committing the component's pending changes (as the reference does
+	// before a download). A translation without a file (a bilingual source)
+	// answers no content. Errors: NotFound (translation, file, or a format
+	// the file cannot be given in), FailedPrecondition (no working copy,
+	// unsupported or unparsable file).
 	GetFile(context.Context, *GetFileRequest) (*GetFileResponse, error)
-	// UploadFile merges an uploaded PO file into a translation.
+	// UploadFile merges an uploaded file, in the component's file format,
+	// into a translation the way the reference's upload does, and records
+	// "File uploaded" with the counts. Needs upload.perform and what the
+	// method needs: unit.edit (translate, fuzzy), unit.review (approve),
+	// suggestion.add (suggest), unit.add (add), component.edit (replace).
+	// Errors: NotFound, InvalidArgument on "method", "conflicts", "fuzzy" or
+	// "file" (missing, unparsable, plural forms not matching the
+	// translation), FailedPrecondition (locked component, unsupported
+	// format), PermissionDenied.
 	UploadFile(context.Context, *UploadFileRequest) (*UploadFileResponse, error)
 	// DownloadFile is GetFile for files of any size: the first message carries
 	// the file's name, type and commit time, and every message a chunk of at
@@ -614,32 +846,86 @@ type TranslationServiceServer interface {
 	DownloadFile(*DownloadFileRequest, grpc.ServerStreamingServer[DownloadFileResponse]) error
 	// UploadFileStream is UploadFile for files of any size: the first message
 	// carries the request (its content may be empty), the next ones the rest of
-	// the content in chunks.
+	// the content in chunks. At most 1 GiB in all (more: InvalidArgument on
+	// "file"); a first message without request: InvalidArgument on "request".
 	UploadFileStream(grpc.ClientStreamingServer[UploadFileStreamRequest, UploadFileStreamResponse]) error
-	// CreateUnit adds a string to every translation of a bilingual component.
+	// CreateUnit adds a string to every translation of its component: to a
+	// bilingual component through any translation, to a monolingual one
+	// through its source (the template). The service checks visibility, the
+	// component's manage_units and lock; a caller acting for a user checks
+	// unit.add first. Errors: NotFound, PermissionDenied (strings not
+	// managed, locked, a monolingual translation), InvalidArgument ("source",
+	// "key", "value", "target", "state", "non_field_errors").
 	CreateUnit(context.Context, *CreateUnitRequest) (*CreateUnitResponse, error)
-	// DeleteUnit removes a string from every translation of its component.
+	// DeleteUnit removes a string from every translation of its component,
+	// under the same rules as CreateUnit; a caller acting for a user checks
+	// unit.delete first. Errors: NotFound, PermissionDenied.
 	DeleteUnit(context.Context, *DeleteUnitRequest) (*DeleteUnitResponse, error)
-	// ListUnitTranslations returns the other units sharing a unit's source unit.
+	// ListUnitTranslations returns the other units sharing a unit's source
+	// unit (the same string in the other languages). Errors: NotFound.
 	ListUnitTranslations(context.Context, *ListUnitTranslationsRequest) (*ListUnitTranslationsResponse, error)
+	// ListSuggestions pages the suggestions of a unit, or of every unit, by
+	// id. Errors: NotFound (the unit, when given).
 	ListSuggestions(context.Context, *ListSuggestionsRequest) (*ListSuggestionsResponse, error)
+	// GetSuggestion loads one suggestion. Errors: NotFound.
 	GetSuggestion(context.Context, *GetSuggestionRequest) (*GetSuggestionResponse, error)
+	// CreateSuggestion proposes a target for a unit. The service checks
+	// visibility and the component; a caller acting for a user checks
+	// suggestion.add first. Errors: NotFound, PermissionDenied (locked,
+	// suggestions off, read-only string), InvalidArgument on "target" (wrong
+	// number of plural forms, all empty).
 	CreateSuggestion(context.Context, *CreateSuggestionRequest) (*CreateSuggestionResponse, error)
+	// AcceptSuggestion makes a suggestion the unit's translation and removes
+	// it. The service checks visibility and the lock; a caller acting for a
+	// user checks suggestion.accept first. Errors: NotFound,
+	// PermissionDenied (locked, read-only string).
 	AcceptSuggestion(context.Context, *AcceptSuggestionRequest) (*AcceptSuggestionResponse, error)
+	// DeleteSuggestion rejects a suggestion. The service checks visibility
+	// and the lock; a caller acting for a user checks suggestion.delete (or
+	// authorship) first. Errors: NotFound, PermissionDenied (locked).
 	DeleteSuggestion(context.Context, *DeleteSuggestionRequest) (*DeleteSuggestionResponse, error)
+	// VoteSuggestion records the actor's vote (one per user; voting again
+	// replaces it) and accepts the suggestion once its votes reach the
+	// component's suggestion_autoaccept (0: never). Errors: NotFound,
+	// PermissionDenied (locked, voting off), InvalidArgument on "value".
 	VoteSuggestion(context.Context, *VoteSuggestionRequest) (*VoteSuggestionResponse, error)
+	// ListComments pages, by id, the comments concerning a unit: a
+	// translation's unit sees its own and its source string's; a source
+	// unit its own and those on every translation. Errors: NotFound.
 	ListComments(context.Context, *ListCommentsRequest) (*ListCommentsResponse, error)
+	// GetComment loads one comment. Errors: NotFound.
 	GetComment(context.Context, *GetCommentRequest) (*GetCommentResponse, error)
+	// CreateComment adds a comment: scope translation to the unit itself,
+	// global and report to its source string. The service checks neither
+	// visibility nor permission; a caller acting for a user checks
+	// comment.add first. Errors: InvalidArgument on "scope" or "comment"
+	// (blank), NotFound (unit).
 	CreateComment(context.Context, *CreateCommentRequest) (*CreateCommentResponse, error)
+	// ResolveComment marks a comment resolved. The service checks neither
+	// visibility nor permission; a caller acting for a user checks
+	// comment.resolve (or authorship) first. Errors: NotFound.
 	ResolveComment(context.Context, *ResolveCommentRequest) (*ResolveCommentResponse, error)
+	// DeleteComment removes a comment. The service checks neither visibility
+	// nor permission; a caller acting for a user checks comment.delete (or
+	// authorship) first. Errors: NotFound.
 	DeleteComment(context.Context, *DeleteCommentRequest) (*DeleteCommentResponse, error)
-	// Labels of a project (the reference's Label): set on source strings,
-	// shown on every translation of them, searched with label:NAME.
-	// Listing needs the project visible; the others need project.edit.
+	// ListLabels pages a project's labels (the reference's Label: set on
+	// source strings, shown on every translation of them, searched with
+	// label:NAME) by id. Needs the project visible. Errors: NotFound.
 	ListLabels(context.Context, *ListLabelsRequest) (*ListLabelsResponse, error)
+	// GetLabel loads one label of a visible project. Errors: NotFound.
 	GetLabel(context.Context, *GetLabelRequest) (*GetLabelResponse, error)
+	// CreateLabel adds a label to a project. Needs project.edit. Errors:
+	// NotFound, PermissionDenied, InvalidArgument on "name" (blank, over 190
+	// characters, taken in the project), "description" (over 2000
+	// characters) or "color" (not in the palette).
 	CreateLabel(context.Context, *CreateLabelRequest) (*CreateLabelResponse, error)
+	// UpdateLabel changes the listed fields of a label. Needs project.edit.
+	// Errors: as CreateLabel, and InvalidArgument on a field that cannot be
+	// changed.
 	UpdateLabel(context.Context, *UpdateLabelRequest) (*UpdateLabelResponse, error)
+	// DeleteLabel removes a label from its project and its strings. Needs
+	// project.edit. Errors: NotFound, PermissionDenied.
 	DeleteLabel(context.Context, *DeleteLabelRequest) (*DeleteLabelResponse, error)
 	mustEmbedUnimplementedTranslationServiceServer()
 }
