@@ -186,9 +186,7 @@ func editWhileChangelogPaused(t *testing.T, base string, changelog *exec.Cmd) {
 	if unitURL == "" {
 		t.Fatal("no untranslated de unit")
 	}
-	if err := changelog.Process.Signal(syscall.SIGSTOP); err != nil {
-		t.Fatal(err)
-	}
+	pause(t, changelog)
 	resumed := false
 	resume := func() {
 		if !resumed {
@@ -340,11 +338,31 @@ func send(req *http.Request) (map[string]any, int, error) {
 	return out, resp.StatusCode, nil
 }
 
+// pause stops p with SIGSTOP and waits until the kernel reports it
+// stopped: a loaded machine delivers the signal late, and a request sent
+// meanwhile would still be answered.
+func pause(t *testing.T, p *exec.Cmd) {
+	t.Helper()
+	if err := p.Process.Signal(syscall.SIGSTOP); err != nil {
+		t.Fatal(err)
+	}
+	stat := fmt.Sprintf("/proc/%d/stat", p.Process.Pid)
+	eventually(t, 10*time.Second, func() bool {
+		b, err := os.ReadFile(stat)
+		if err != nil {
+			return false
+		}
+		// The state follows the command's closing parenthesis: T is stopped.
+		i := bytes.LastIndexByte(b, ')')
+		return i >= 0 && len(b) > i+2 && b[i+2] == 'T'
+	})
+}
+
 // pausedTranslationAnswers504 freezes the translation process: a read that
 // needs it answers 504 after the backend deadline (2 s here) instead of
 // hanging; one that does not keeps answering; once resumed, all is well.
 func pausedTranslationAnswers504(t *testing.T, base string, translation *exec.Cmd) {
-	_ = translation.Process.Signal(syscall.SIGSTOP)
+	pause(t, translation)
 	start := time.Now()
 	_, status := fetch(t, "GET", base+"translations/demo/demo/de/", nil)
 	took := time.Since(start)
