@@ -10,9 +10,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tmsproject/tms/pkg/grpctest"
+
 	"google.golang.org/grpc"
 
-	"github.com/tmsproject/tms/pkg/grpcx"
 	"github.com/tmsproject/tms/pkg/lang"
 	"github.com/tmsproject/tms/pkg/policy"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
@@ -45,18 +46,9 @@ func (s *sink) received() []*changelogv1.Change {
 
 // changelogPeer serves s in process and returns a client for it.
 func changelogPeer(t *testing.T, s *sink) changelogv1.ChangelogServiceClient {
-	srv := grpcx.NewServer(quiet)
-	changelogv1.RegisterChangelogServiceServer(srv, s)
-	lis := grpcx.NewInProcess()
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() { defer close(done); _ = grpcx.Serve(ctx, srv, lis.Listener()) }()
-	conn, err := lis.Dial()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = conn.Close(); cancel(); <-done })
-	return changelogv1.NewChangelogServiceClient(conn)
+	return changelogv1.NewChangelogServiceClient(grpctest.Serve(t, func(srv *grpc.Server) {
+		changelogv1.RegisterChangelogServiceServer(srv, s)
+	}))
 }
 
 // TestServiceDeliversAndReopens creates a project, checks the change record

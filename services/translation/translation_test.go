@@ -11,8 +11,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tmsproject/tms/pkg/grpctest"
+
 	"github.com/tmsproject/tms/pkg/errs"
-	"github.com/tmsproject/tms/pkg/grpcx"
 	"github.com/tmsproject/tms/pkg/textstat"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
@@ -32,22 +33,6 @@ type env struct {
 	svc       *translation.Service
 }
 
-// serve runs s on an in-process listener and returns a client connection.
-func serve(t *testing.T, register func(*grpc.Server)) *grpc.ClientConn {
-	t.Helper()
-	srv := grpcx.NewServer(slog.New(slog.NewTextHandler(io.Discard, nil)))
-	register(srv)
-	lis := grpcx.NewInProcess()
-	go func() { _ = srv.Serve(lis.Listener()) }()
-	t.Cleanup(srv.Stop)
-	conn, err := lis.Dial()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = conn.Close() })
-	return conn
-}
-
 func newEnv(t *testing.T, allowLocal bool) *env { return newEnvWith(t, allowLocal, nil) }
 
 // newEnvWith starts the service with the fixture catalog, changelog and
@@ -55,9 +40,9 @@ func newEnv(t *testing.T, allowLocal bool) *env { return newEnvWith(t, allowLoca
 func newEnvWith(t *testing.T, allowLocal bool, mod func(*translation.Config)) *env {
 	t.Helper()
 	e := &env{catalog: fixture.NewCatalog(), changelog: fixture.NewChangelog(), users: fixture.NewUsers(), dataDir: t.TempDir()}
-	catConn := serve(t, func(s *grpc.Server) { catalogv1.RegisterCatalogServiceServer(s, e.catalog) })
-	logConn := serve(t, func(s *grpc.Server) { changelogv1.RegisterChangelogServiceServer(s, e.changelog) })
-	userConn := serve(t, func(s *grpc.Server) { notificationv1.RegisterNotificationServiceServer(s, e.users) })
+	catConn := grpctest.Serve(t, func(s *grpc.Server) { catalogv1.RegisterCatalogServiceServer(s, e.catalog) })
+	logConn := grpctest.Serve(t, func(s *grpc.Server) { changelogv1.RegisterChangelogServiceServer(s, e.changelog) })
+	userConn := grpctest.Serve(t, func(s *grpc.Server) { notificationv1.RegisterNotificationServiceServer(s, e.users) })
 	ctx, cancel := context.WithCancel(context.Background())
 	cfg := translation.Config{
 		DataDir: e.dataDir, Catalog: catalogv1.NewCatalogServiceClient(catConn),
@@ -75,7 +60,7 @@ func newEnvWith(t *testing.T, allowLocal bool, mod func(*translation.Config)) *e
 	e.svc = svc
 	done := make(chan struct{})
 	go func() { defer close(done); _ = svc.Run(ctx) }()
-	conn := serve(t, svc.Register)
+	conn := grpctest.Serve(t, svc.Register)
 	t.Cleanup(func() {
 		cancel()
 		<-done

@@ -1,21 +1,18 @@
 package server_test
 
 import (
-	"context"
-	"io"
-	"log/slog"
 	"testing"
 
-	"github.com/tmsproject/tms/pkg/changefeed"
+	"github.com/tmsproject/tms/pkg/changefeed/changefeedtest"
 	"github.com/tmsproject/tms/pkg/dbtest"
 	"github.com/tmsproject/tms/pkg/errs"
-	"github.com/tmsproject/tms/pkg/grpcx"
+	"github.com/tmsproject/tms/pkg/grpctest"
 	"github.com/tmsproject/tms/pkg/outbox"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	"github.com/tmsproject/tms/services/catalog/server"
 	"github.com/tmsproject/tms/services/catalog/store"
-	"google.golang.org/protobuf/proto"
+	"google.golang.org/grpc"
 	"gorm.io/gorm"
 )
 
@@ -37,37 +34,12 @@ func newEnvWith(t *testing.T, cfg server.Config) *env {
 	if _, err := st.SeedLanguages(t.Context(), server.BuiltinLanguages()); err != nil {
 		t.Fatal(err)
 	}
-	srv := grpcx.NewServer(slog.New(slog.NewTextHandler(io.Discard, nil)))
-	catalogv1.RegisterCatalogServiceServer(srv, server.New(st, cfg))
-	lis := grpcx.NewInProcess()
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() { defer close(done); _ = grpcx.Serve(ctx, srv, lis.Listener()) }()
-	conn, err := lis.Dial()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = conn.Close(); cancel(); <-done })
+	conn := grpctest.Serve(t, func(srv *grpc.Server) { catalogv1.RegisterCatalogServiceServer(srv, server.New(st, cfg)) })
 	return &env{t: t, client: catalogv1.NewCatalogServiceClient(conn), gdb: gdb}
 }
 
 // changes returns the change records in the outbox, oldest first.
-func (e *env) changes() []*changelogv1.Change {
-	e.t.Helper()
-	var payloads [][]byte
-	err := e.gdb.Table("outbox_events").Where("topic = ?", changefeed.Topic).Order("id").Pluck("payload", &payloads).Error
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	out := make([]*changelogv1.Change, len(payloads))
-	for i, p := range payloads {
-		out[i] = &changelogv1.Change{}
-		if err := proto.Unmarshal(p, out[i]); err != nil {
-			e.t.Fatal(err)
-		}
-	}
-	return out
-}
+func (e *env) changes() []*changelogv1.Change { return changefeedtest.All(e.t, e.gdb) }
 
 func (e *env) project(slug string) *catalogv1.Project {
 	e.t.Helper()

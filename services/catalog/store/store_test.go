@@ -6,13 +6,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tmsproject/tms/pkg/changefeed"
+	"github.com/tmsproject/tms/pkg/changefeed/changefeedtest"
+
 	"github.com/tmsproject/tms/pkg/dbtest"
 	"github.com/tmsproject/tms/pkg/outbox"
 	"github.com/tmsproject/tms/pkg/pgtest"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	"github.com/tmsproject/tms/services/catalog/store"
-	"google.golang.org/protobuf/proto"
 	"gorm.io/gorm"
 )
 
@@ -51,23 +51,6 @@ func TestConformance(t *testing.T) {
 			})
 		}
 	}, store.Migrations, outbox.Migrations, store.Removals.Migrations())
-}
-
-// changes returns the change records in the outbox, oldest first.
-func changes(t *testing.T, gdb *gorm.DB) []*changelogv1.Change {
-	t.Helper()
-	var payloads [][]byte
-	if err := gdb.Table("outbox_events").Where("topic = ?", changefeed.Topic).Order("id").Pluck("payload", &payloads).Error; err != nil {
-		t.Fatal(err)
-	}
-	out := make([]*changelogv1.Change, len(payloads))
-	for i, p := range payloads {
-		out[i] = &changelogv1.Change{}
-		if err := proto.Unmarshal(p, out[i]); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return out
 }
 
 func seed(t *testing.T, s *store.Store) {
@@ -209,7 +192,7 @@ func testCategories(t *testing.T, s *store.Store, gdb *gorm.DB) {
 	if _, err := s.GetComponent(ctx, "hello", "app"); err != nil {
 		t.Errorf("component outside the category removed: %v", err)
 	}
-	if got := changes(t, gdb); len(got) != 1 || got[0].GetComponentSlug() != "guide" {
+	if got := changefeedtest.All(t, gdb); len(got) != 1 || got[0].GetComponentSlug() != "guide" {
 		t.Errorf("changes: %v", got)
 	}
 }
@@ -303,7 +286,7 @@ func testAnnouncements(t *testing.T, s *store.Store, gdb *gorm.DB) {
 	if err := s.DeleteAnnouncement(ctx, translation, got[0].ID); err != nil {
 		t.Errorf("delete: %v", err)
 	}
-	if chs := changes(t, gdb); len(chs) != 1 || chs[0].GetAction() != 46 {
+	if chs := changefeedtest.All(t, gdb); len(chs) != 1 || chs[0].GetAction() != 46 {
 		t.Errorf("change records: %v", chs)
 	}
 }
@@ -395,7 +378,7 @@ func testProjects(t *testing.T, s *store.Store, gdb *gorm.DB) {
 	if err := s.DeleteProject(ctx, "alpha2", nil, nil); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("delete twice: %v", err)
 	}
-	cs := changes(t, gdb)
+	cs := changefeedtest.All(t, gdb)
 	if len(cs) != 2 || cs[0].GetAction() != 50 || cs[0].GetUser() != "admin" || cs[1].GetAction() != 39 || cs[0].GetTimestamp() == nil {
 		t.Errorf("changes: %v", cs)
 	}
@@ -427,7 +410,7 @@ func testProjectDuplicates(t *testing.T, s *store.Store, gdb *gorm.DB) {
 			t.Errorf("save %s/%s: %v", c.name, c.slug, err)
 		}
 	}
-	if cs := changes(t, gdb); len(cs) != 0 {
+	if cs := changefeedtest.All(t, gdb); len(cs) != 0 {
 		t.Errorf("failed creates recorded %v", cs)
 	}
 }
@@ -510,7 +493,7 @@ func testComponents(t *testing.T, s *store.Store, gdb *gorm.DB) {
 	if got.Branch != "devel" || got.Locked || got.ProjectSlug != "proj" || got.EnforcedChecks == nil || len(got.EnforcedChecks) != 0 {
 		t.Errorf("after save %+v", got)
 	}
-	if cs := changes(t, gdb); len(cs) != 1 || cs[0].GetAction() != 51 || cs[0].GetComponentSlug() != "main" {
+	if cs := changefeedtest.All(t, gdb); len(cs) != 1 || cs[0].GetAction() != 51 || cs[0].GetComponentSlug() != "main" {
 		t.Errorf("changes %v", cs)
 	}
 	// Renames of the linked component or its project follow into the link.
@@ -603,7 +586,7 @@ func testLock(t *testing.T, s *store.Store, gdb *gorm.DB) {
 		if st.changed {
 			want++
 		}
-		if cs := changes(t, gdb); len(cs) != want || (st.changed && cs[want-1].GetAction() != action) {
+		if cs := changefeedtest.All(t, gdb); len(cs) != want || (st.changed && cs[want-1].GetAction() != action) {
 			t.Errorf("step %d: changes %v", i, cs)
 		}
 	}
@@ -648,7 +631,7 @@ func testDeleteCascade(t *testing.T, s *store.Store, gdb *gorm.DB) {
 	if err != nil || total != 1 || list[0].Slug != "keep" {
 		t.Errorf("left: %v %d %v", list, total, err)
 	}
-	cs := changes(t, gdb)
+	cs := changefeedtest.All(t, gdb)
 	if len(cs) != 3 || cs[0].GetTarget() != "child" || cs[1].GetTarget() != "grandchild" || cs[2].GetAction() != 39 {
 		t.Errorf("changes %v", cs)
 	}
@@ -658,7 +641,7 @@ func testDeleteCascade(t *testing.T, s *store.Store, gdb *gorm.DB) {
 	if err := s.DeleteComponent(ctx, "q", "keep", removed); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("delete twice: %v", err)
 	}
-	if cs := changes(t, gdb); len(cs) != 4 || cs[3].GetAction() != 38 || cs[3].GetProjectSlug() != "q" {
+	if cs := changefeedtest.All(t, gdb); len(cs) != 4 || cs[3].GetAction() != 38 || cs[3].GetProjectSlug() != "q" {
 		t.Errorf("changes %v", cs)
 	}
 }

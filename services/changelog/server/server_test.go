@@ -3,11 +3,11 @@ package server_test
 import (
 	"context"
 	"fmt"
-	"io"
-	"log/slog"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/tmsproject/tms/pkg/grpctest"
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
@@ -16,7 +16,6 @@ import (
 
 	"github.com/tmsproject/tms/pkg/dbtest"
 	"github.com/tmsproject/tms/pkg/errs"
-	"github.com/tmsproject/tms/pkg/grpcx"
 	"github.com/tmsproject/tms/pkg/policy"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
@@ -34,21 +33,13 @@ func client(t *testing.T) changelogv1.ChangelogServiceClient {
 func clientSeeing(t *testing.T, catalog policy.ProjectLister) changelogv1.ChangelogServiceClient {
 	t.Helper()
 	gdb := dbtest.SQLite(t, store.Migrations)
-	srv := grpcx.NewServer(slog.New(slog.NewTextHandler(io.Discard, nil)))
 	var projects server.Visibility
 	if catalog != nil {
 		projects = policy.NewProjects(catalog)
 	}
-	changelogv1.RegisterChangelogServiceServer(srv, server.New(store.New(gdb), projects))
-	p := grpcx.NewInProcess()
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() { _ = grpcx.Serve(ctx, srv, p.Listener()); close(done) }()
-	conn, err := p.Dial()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = conn.Close(); cancel(); <-done })
+	conn := grpctest.Serve(t, func(srv *grpc.Server) {
+		changelogv1.RegisterChangelogServiceServer(srv, server.New(store.New(gdb), projects))
+	})
 	return changelogv1.NewChangelogServiceClient(conn)
 }
 

@@ -1,12 +1,12 @@
 package server_test
 
 import (
-	"context"
-	"io"
-	"log/slog"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/tmsproject/tms/pkg/grpctest"
+	"google.golang.org/grpc"
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
@@ -14,7 +14,6 @@ import (
 
 	"github.com/tmsproject/tms/pkg/dbtest"
 	"github.com/tmsproject/tms/pkg/errs"
-	"github.com/tmsproject/tms/pkg/grpcx"
 	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
 	"github.com/tmsproject/tms/services/notification/server"
 	"github.com/tmsproject/tms/services/notification/store"
@@ -27,17 +26,9 @@ type pb = notificationv1.NotificationServiceClient
 func client(t *testing.T) pb {
 	t.Helper()
 	gdb := dbtest.SQLite(t, store.Migrations)
-	srv := grpcx.NewServer(slog.New(slog.NewTextHandler(io.Discard, nil)))
-	notificationv1.RegisterNotificationServiceServer(srv, server.New(store.New(gdb)))
-	p := grpcx.NewInProcess()
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() { _ = grpcx.Serve(ctx, srv, p.Listener()); close(done) }()
-	conn, err := p.Dial()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = conn.Close(); cancel(); <-done })
+	conn := grpctest.Serve(t, func(srv *grpc.Server) {
+		notificationv1.RegisterNotificationServiceServer(srv, server.New(store.New(gdb)))
+	})
 	c := notificationv1.NewNotificationServiceClient(conn)
 	createUser(t, c, "alice")
 	return c

@@ -7,10 +7,12 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/tmsproject/tms/pkg/changefeed/changefeedtest"
+	"github.com/tmsproject/tms/pkg/grpctest"
+
 	"github.com/tmsproject/tms/pkg/db"
 	"github.com/tmsproject/tms/pkg/dbtest"
 	"github.com/tmsproject/tms/pkg/errs"
-	"github.com/tmsproject/tms/pkg/grpcx"
 	"github.com/tmsproject/tms/pkg/outbox"
 	"github.com/tmsproject/tms/pkg/pgtest"
 	"github.com/tmsproject/tms/pkg/textstat"
@@ -22,7 +24,6 @@ import (
 	"github.com/tmsproject/tms/services/translation/store"
 	"github.com/tmsproject/tms/services/translation/workcopy"
 	"google.golang.org/grpc"
-	"google.golang.org/protobuf/proto"
 	"gorm.io/gorm"
 )
 
@@ -39,32 +40,17 @@ type rig struct {
 	en, cs  int64 // translation ids
 }
 
-func serve(t *testing.T, register func(*grpc.Server)) *grpc.ClientConn {
-	t.Helper()
-	srv := grpcx.NewServer(slog.New(slog.NewTextHandler(io.Discard, nil)))
-	register(srv)
-	lis := grpcx.NewInProcess()
-	go func() { _ = srv.Serve(lis.Listener()) }()
-	t.Cleanup(srv.Stop)
-	conn, err := lis.Dial()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = conn.Close() })
-	return conn
-}
-
 var comp = &catalogv1.Component{Id: 1, ProjectSlug: "p", Slug: "c", SourceLanguageCode: "en", FileFormat: "po"}
 
 func newRig(t *testing.T, gdb *gorm.DB) *rig {
 	st := store.New(gdb)
 	r := &rig{t: t, gdb: gdb, catalog: fixture.NewCatalog()}
 	r.catalog.Set(comp, &catalogv1.Project{Slug: "p", TranslationReview: true})
-	catConn := serve(t, func(s *grpc.Server) { catalogv1.RegisterCatalogServiceServer(s, r.catalog) })
+	catConn := grpctest.Serve(t, func(s *grpc.Server) { catalogv1.RegisterCatalogServiceServer(s, r.catalog) })
 	srv := server.New(server.Config{Store: st, Catalog: catalogv1.NewCatalogServiceClient(catConn),
 		Repos: workcopy.NewManager(t.TempDir()), Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	t.Cleanup(srv.Close)
-	r.client = translationv1.NewTranslationServiceClient(serve(t, func(s *grpc.Server) {
+	r.client = translationv1.NewTranslationServiceClient(grpctest.Serve(t, func(s *grpc.Server) {
 		translationv1.RegisterTranslationServiceServer(s, srv)
 	}))
 	mk := func(src []string, target string, state int, source bool) store.Unit {
@@ -105,22 +91,8 @@ func (r *rig) setComponent(f func(c *catalogv1.Component)) {
 // changes returns the change records written since the last call.
 func (r *rig) changes() []*changelogv1.Change {
 	r.t.Helper()
-	var rows []struct {
-		ID      int64
-		Payload []byte
-	}
-	if err := r.gdb.Table("outbox_events").Where("id > ?", r.mark).Order("id").Find(&rows).Error; err != nil {
-		r.t.Fatal(err)
-	}
-	var out []*changelogv1.Change
-	for _, row := range rows {
-		c := &changelogv1.Change{}
-		if err := proto.Unmarshal(row.Payload, c); err != nil {
-			r.t.Fatal(err)
-		}
-		out = append(out, c)
-		r.mark = row.ID
-	}
+	out, mark := changefeedtest.Since(r.t, r.gdb, r.mark)
+	r.mark = mark
 	return out
 }
 

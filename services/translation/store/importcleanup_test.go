@@ -4,35 +4,14 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/tmsproject/tms/pkg/changefeed/changefeedtest"
+
 	"github.com/tmsproject/tms/pkg/dbtest"
 	"github.com/tmsproject/tms/pkg/outbox"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	"github.com/tmsproject/tms/services/translation/store"
-	"google.golang.org/protobuf/proto"
 	"gorm.io/gorm"
 )
-
-// recordsSince returns the change records in the outbox after id mark, and
-// the last id.
-func recordsSince(t *testing.T, gdb *gorm.DB, mark int64) ([]*changelogv1.Change, int64) {
-	t.Helper()
-	var rows []struct {
-		ID      int64
-		Payload []byte
-	}
-	if err := gdb.Table("outbox_events").Where("id > ?", mark).Order("id").Find(&rows).Error; err != nil {
-		t.Fatal(err)
-	}
-	var out []*changelogv1.Change
-	for _, r := range rows {
-		c := &changelogv1.Change{}
-		if err := proto.Unmarshal(r.Payload, c); err != nil {
-			t.Fatal(err)
-		}
-		out, mark = append(out, c), r.ID
-	}
-	return out, mark
-}
 
 // exactAnnotations checks has_suggestion of every unit of a translation
 // against its suggestions, and the translation's counters against a
@@ -110,7 +89,7 @@ func TestImportCleansSuggestions(t *testing.T) {
 			t.Fatal(err)
 		}
 		exactAnnotations(t, gdb, cs.Translation.ID)
-		_, mark := recordsSince(t, gdb, 0)
+		_, mark := changefeedtest.Since(t, gdb, 0)
 
 		// A pull: Hello translated as suggested, Good bye only fuzzy,
 		// Close dropped, Open untouched.
@@ -119,7 +98,7 @@ func TestImportCleansSuggestions(t *testing.T) {
 		if _, err = s.ImportTranslation(ctx, spec); err != nil {
 			t.Fatal(err)
 		}
-		got, mark := recordsSince(t, gdb, mark)
+		got, mark := changefeedtest.Since(t, gdb, mark)
 		var acts []int32
 		var cleaned []*changelogv1.Change
 		for _, c := range got {
@@ -157,7 +136,7 @@ func TestImportCleansSuggestions(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, _ = recordsSince(t, gdb, mark)
+		got, _ = changefeedtest.Since(t, gdb, mark)
 		if len(got) != 2 || got[0].GetAction() != 29 || got[0].GetUnitId() != id(bye) || got[0].GetTarget() != "Sbohem" || got[1].GetAction() != 0 {
 			t.Errorf("re-import records = %v", got)
 		}
@@ -192,11 +171,11 @@ func TestDeleteUnitDropsSuggestions(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		_, mark := recordsSince(t, gdb, 0)
+		_, mark := changefeedtest.Since(t, gdb, 0)
 		if err := s.DeleteUnit(ctx, hello, "bob"); err != nil {
 			t.Fatal(err)
 		}
-		got, _ := recordsSince(t, gdb, mark)
+		got, _ := changefeedtest.Since(t, gdb, mark)
 		var acts []int32
 		for _, c := range got {
 			acts = append(acts, c.GetAction())

@@ -5,31 +5,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tmsproject/tms/pkg/changefeed/changefeedtest"
+
 	"github.com/tmsproject/tms/pkg/dbtest"
 	"github.com/tmsproject/tms/pkg/outbox"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	"github.com/tmsproject/tms/services/translation/store"
-	"google.golang.org/protobuf/proto"
 	"gorm.io/gorm"
 )
-
-// recorded decodes the change records waiting in the outbox.
-func recorded(t *testing.T, gdb *gorm.DB) []*changelogv1.Change {
-	t.Helper()
-	var rows []struct{ Payload []byte }
-	if err := gdb.Table("outbox_events").Order("id").Find(&rows).Error; err != nil {
-		t.Fatal(err)
-	}
-	var out []*changelogv1.Change
-	for _, r := range rows {
-		c := &changelogv1.Change{}
-		if err := proto.Unmarshal(r.Payload, c); err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, c)
-	}
-	return out
-}
 
 func TestPendingAndCommit(t *testing.T) {
 	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
@@ -84,12 +67,12 @@ func TestPendingAndCommit(t *testing.T) {
 		edit("Nazdar") // edited during the commit: stays pending
 		done := []store.Committed{{TranslationID: cs.Translation.ID, UnitIDs: []int64{hello},
 			RemovalIDs: []int64{work[0].Removals[0].ID}, Revision: "abc"}}
-		before := len(recorded(t, gdb))
+		before := len(changefeedtest.All(t, gdb))
 		commit := &changelogv1.Change{Action: 17, ProjectSlug: "p", ComponentSlug: "c", LanguageCode: "cs"}
 		if err := s.FinishCommit(ctx, 7, readAt, done, []*changelogv1.Change{commit}); err != nil {
 			t.Fatal(err)
 		}
-		if got := recorded(t, gdb); len(got) != before+1 || got[len(got)-1].GetAction() != 17 {
+		if got := changefeedtest.All(t, gdb); len(got) != before+1 || got[len(got)-1].GetAction() != 17 {
 			t.Errorf("commit record not written")
 		}
 		if work, _, _ = s.PendingWork(ctx, 7); len(work) != 1 || len(work[0].Units) != 1 || len(work[0].Removals) != 0 {
@@ -150,7 +133,7 @@ func TestMergeFailureAndRecords(t *testing.T) {
 		if err := s.RecordChanges(ctx, &changelogv1.Change{Action: 18}, &changelogv1.Change{Action: 88}); err != nil {
 			t.Fatal(err)
 		}
-		got := recorded(t, gdb)
+		got := changefeedtest.All(t, gdb)
 		if len(got) != 3 || got[0].GetAction() != 22 || got[2].GetAction() != 88 {
 			t.Errorf("records = %v", got)
 		}
@@ -165,14 +148,14 @@ func TestImportUnitChanges(t *testing.T) {
 		if _, err := s.ImportTranslation(ctx, spec); err != nil {
 			t.Fatal(err)
 		}
-		n := len(recorded(t, gdb))
+		n := len(changefeedtest.All(t, gdb))
 		spec = importSpec(5, "de", map[int64]int64{}, unit("Hello", "Hallo", 20, 1), unit("Close", "Schließen", 20, 1), unit("New", "Neu", 10, 1))
 		spec.UnitChanges = true
 		res, err := s.ImportTranslation(ctx, spec)
 		if err != nil {
 			t.Fatal(err)
 		}
-		got := recorded(t, gdb)[n:]
+		got := changefeedtest.All(t, gdb)[n:]
 		byAction := map[int32]*changelogv1.Change{}
 		for _, c := range got {
 			byAction[c.GetAction()] = c
