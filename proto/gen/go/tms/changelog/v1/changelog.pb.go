@@ -26,24 +26,36 @@ const (
 // names are kept beside the ids so that records render without other calls.
 type Change struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	Id    int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
-	// Unique id of the event that produced the record (idempotency key).
-	EventId       string `protobuf:"bytes,2,opt,name=event_id,json=eventId,proto3" json:"event_id,omitempty"`
-	Action        int32  `protobuf:"varint,3,opt,name=action,proto3" json:"action,omitempty"`
-	ProjectSlug   string `protobuf:"bytes,4,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	// The record's id, assigned on storing; ignored in AppendChanges.
+	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// Unique id of the event that produced the record (idempotency key, at
+	// most 200 characters; UUIDs in practice). Required.
+	EventId string `protobuf:"bytes,2,opt,name=event_id,json=eventId,proto3" json:"event_id,omitempty"`
+	// The reference's change action (e.g. 2 "Translation changed", 5
+	// "Translation added", 63 "String removed"); 0 or more.
+	Action int32 `protobuf:"varint,3,opt,name=action,proto3" json:"action,omitempty"`
+	// Slug of the project; empty for site-wide records.
+	ProjectSlug string `protobuf:"bytes,4,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	// Slug of the component; empty for project-level records.
 	ComponentSlug string `protobuf:"bytes,5,opt,name=component_slug,json=componentSlug,proto3" json:"component_slug,omitempty"`
 	// Empty for project- and component-level records.
 	LanguageCode string `protobuf:"bytes,6,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
-	// Zero when the record is not about a unit.
+	// The translation service's unit id; 0 when the record is not about a
+	// unit, or the unit was removed since.
 	UnitId int64 `protobuf:"varint,7,opt,name=unit_id,json=unitId,proto3" json:"unit_id,omitempty"`
 	// User name of the acting account; empty for automatic actions.
 	User string `protobuf:"bytes,8,opt,name=user,proto3" json:"user,omitempty"`
 	// User name of the credited author; empty for none.
 	Author string `protobuf:"bytes,9,opt,name=author,proto3" json:"author,omitempty"`
+	// The new text (e.g. the unit's target after the change); empty when
+	// the action has none.
 	Target string `protobuf:"bytes,10,opt,name=target,proto3" json:"target,omitempty"`
-	Old    string `protobuf:"bytes,11,opt,name=old,proto3" json:"old,omitempty"`
+	// The text before the change; empty when the action has none.
+	Old string `protobuf:"bytes,11,opt,name=old,proto3" json:"old,omitempty"`
 	// JSON object with the action's details; empty means {}.
-	DetailsJson   string                 `protobuf:"bytes,12,opt,name=details_json,json=detailsJson,proto3" json:"details_json,omitempty"`
+	DetailsJson string `protobuf:"bytes,12,opt,name=details_json,json=detailsJson,proto3" json:"details_json,omitempty"`
+	// When the change happened, stored in UTC to the microsecond. Unset in
+	// AppendChanges: the time of arrival.
 	Timestamp     *timestamppb.Timestamp `protobuf:"bytes,13,opt,name=timestamp,proto3" json:"timestamp,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -170,9 +182,11 @@ func (x *Change) GetTimestamp() *timestamppb.Timestamp {
 	return nil
 }
 
+// AppendChangesRequest holds the records to store.
 type AppendChangesRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Changes       []*Change              `protobuf:"bytes,1,rep,name=changes,proto3" json:"changes,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The records, stored in this order (ids ascending).
+	Changes       []*Change `protobuf:"bytes,1,rep,name=changes,proto3" json:"changes,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -214,6 +228,7 @@ func (x *AppendChangesRequest) GetChanges() []*Change {
 	return nil
 }
 
+// AppendChangesResponse tells how many records were new.
 type AppendChangesResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Number of records stored; duplicates of known event ids are not counted.
@@ -259,20 +274,34 @@ func (x *AppendChangesResponse) GetStored() int64 {
 	return 0
 }
 
+// ListChangesRequest selects records and a page; empty (0, unset) fields
+// match all.
 type ListChangesRequest struct {
-	state           protoimpl.MessageState `protogen:"open.v1"`
-	ProjectSlug     string                 `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
-	ComponentSlug   string                 `protobuf:"bytes,2,opt,name=component_slug,json=componentSlug,proto3" json:"component_slug,omitempty"`
-	LanguageCode    string                 `protobuf:"bytes,3,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
-	UnitId          int64                  `protobuf:"varint,4,opt,name=unit_id,json=unitId,proto3" json:"unit_id,omitempty"`
-	User            string                 `protobuf:"bytes,5,opt,name=user,proto3" json:"user,omitempty"`
-	Actions         []int32                `protobuf:"varint,6,rep,packed,name=actions,proto3" json:"actions,omitempty"`
-	TimestampAfter  *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=timestamp_after,json=timestampAfter,proto3" json:"timestamp_after,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Only the records of this project.
+	ProjectSlug string `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	// Only the records of components with this slug (of any project unless
+	// project_slug is set).
+	ComponentSlug string `protobuf:"bytes,2,opt,name=component_slug,json=componentSlug,proto3" json:"component_slug,omitempty"`
+	// Only the records of this language.
+	LanguageCode string `protobuf:"bytes,3,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
+	// Only the records of this unit; 0 matches all.
+	UnitId int64 `protobuf:"varint,4,opt,name=unit_id,json=unitId,proto3" json:"unit_id,omitempty"`
+	// Only the records made by this acting user name.
+	User string `protobuf:"bytes,5,opt,name=user,proto3" json:"user,omitempty"`
+	// Only the records of any of these actions; empty matches all.
+	Actions []int32 `protobuf:"varint,6,rep,packed,name=actions,proto3" json:"actions,omitempty"`
+	// Only the records at or after this time.
+	TimestampAfter *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=timestamp_after,json=timestampAfter,proto3" json:"timestamp_after,omitempty"`
+	// Only the records at or before this time.
 	TimestampBefore *timestamppb.Timestamp `protobuf:"bytes,8,opt,name=timestamp_before,json=timestampBefore,proto3" json:"timestamp_before,omitempty"`
-	Offset          int64                  `protobuf:"varint,9,opt,name=offset,proto3" json:"offset,omitempty"`
-	Limit           int64                  `protobuf:"varint,10,opt,name=limit,proto3" json:"limit,omitempty"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
+	// Records skipped; negative: InvalidArgument.
+	Offset int64 `protobuf:"varint,9,opt,name=offset,proto3" json:"offset,omitempty"`
+	// Records per page: 0 means 1000, more than 1000 is capped to 1000;
+	// negative: InvalidArgument.
+	Limit         int64 `protobuf:"varint,10,opt,name=limit,proto3" json:"limit,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ListChangesRequest) Reset() {
@@ -375,10 +404,13 @@ func (x *ListChangesRequest) GetLimit() int64 {
 	return 0
 }
 
+// ListChangesResponse is one page of records, newest first.
 type ListChangesResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Changes       []*Change              `protobuf:"bytes,1,rep,name=changes,proto3" json:"changes,omitempty"`
-	Total         int64                  `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The page's records.
+	Changes []*Change `protobuf:"bytes,1,rep,name=changes,proto3" json:"changes,omitempty"`
+	// Number of all matching records the caller may see, before paging.
+	Total         int64 `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -427,9 +459,11 @@ func (x *ListChangesResponse) GetTotal() int64 {
 	return 0
 }
 
+// GetChangeRequest names a record.
 type GetChangeRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The record's id.
+	Id            int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -471,9 +505,11 @@ func (x *GetChangeRequest) GetId() int64 {
 	return 0
 }
 
+// GetChangeResponse holds the record.
 type GetChangeResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Change        *Change                `protobuf:"bytes,1,opt,name=change,proto3" json:"change,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The record.
+	Change        *Change `protobuf:"bytes,1,opt,name=change,proto3" json:"change,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -517,8 +553,9 @@ func (x *GetChangeResponse) GetChange() *Change {
 
 // GetUserActivityRequest names the user.
 type GetUserActivityRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	User          string                 `protobuf:"bytes,1,opt,name=user,proto3" json:"user,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The acting user name whose records are counted. Required.
+	User          string `protobuf:"bytes,1,opt,name=user,proto3" json:"user,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -562,9 +599,11 @@ func (x *GetUserActivityRequest) GetUser() string {
 
 // ActionCount is how many records of one action a user has.
 type ActionCount struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Action        int32                  `protobuf:"varint,1,opt,name=action,proto3" json:"action,omitempty"`
-	Count         int64                  `protobuf:"varint,2,opt,name=count,proto3" json:"count,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The change action.
+	Action int32 `protobuf:"varint,1,opt,name=action,proto3" json:"action,omitempty"`
+	// The user's records of it.
+	Count         int64 `protobuf:"varint,2,opt,name=count,proto3" json:"count,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -616,9 +655,13 @@ func (x *ActionCount) GetCount() int64 {
 // GetUserActivityResponse holds the counts per action and the number of
 // distinct languages of the user's translation records (actions 2, 5, 36).
 type GetUserActivityResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Actions       []*ActionCount         `protobuf:"bytes,1,rep,name=actions,proto3" json:"actions,omitempty"`
-	Languages     int64                  `protobuf:"varint,2,opt,name=languages,proto3" json:"languages,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// One count per action the user has records of, by action; empty when
+	// none.
+	Actions []*ActionCount `protobuf:"bytes,1,rep,name=actions,proto3" json:"actions,omitempty"`
+	// Distinct non-empty language codes of the user's records of actions
+	// 2, 5 and 36.
+	Languages     int64 `protobuf:"varint,2,opt,name=languages,proto3" json:"languages,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -669,10 +712,13 @@ func (x *GetUserActivityResponse) GetLanguages() int64 {
 
 // ListContributionsRequest names the user and the page.
 type ListContributionsRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	User          string                 `protobuf:"bytes,1,opt,name=user,proto3" json:"user,omitempty"`
-	Offset        int64                  `protobuf:"varint,2,opt,name=offset,proto3" json:"offset,omitempty"`
-	Limit         int64                  `protobuf:"varint,3,opt,name=limit,proto3" json:"limit,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The acting user name. Required.
+	User string `protobuf:"bytes,1,opt,name=user,proto3" json:"user,omitempty"`
+	// Translations skipped; negative: InvalidArgument.
+	Offset int64 `protobuf:"varint,2,opt,name=offset,proto3" json:"offset,omitempty"`
+	// Translations per page; 0 means all; negative: InvalidArgument.
+	Limit         int64 `protobuf:"varint,3,opt,name=limit,proto3" json:"limit,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -730,10 +776,13 @@ func (x *ListContributionsRequest) GetLimit() int64 {
 
 // Contribution is one translation a user has records in.
 type Contribution struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	ProjectSlug   string                 `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
-	ComponentSlug string                 `protobuf:"bytes,2,opt,name=component_slug,json=componentSlug,proto3" json:"component_slug,omitempty"`
-	LanguageCode  string                 `protobuf:"bytes,3,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The translation's project slug.
+	ProjectSlug string `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	// The translation's component slug.
+	ComponentSlug string `protobuf:"bytes,2,opt,name=component_slug,json=componentSlug,proto3" json:"component_slug,omitempty"`
+	// The translation's language code.
+	LanguageCode string `protobuf:"bytes,3,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
 	// The user's records in it.
 	Changes       int64 `protobuf:"varint,4,opt,name=changes,proto3" json:"changes,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -801,9 +850,12 @@ func (x *Contribution) GetChanges() int64 {
 // ListContributionsResponse is one page, ordered by project, component and
 // language.
 type ListContributionsResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Contributions []*Contribution        `protobuf:"bytes,1,rep,name=contributions,proto3" json:"contributions,omitempty"`
-	Total         int64                  `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The page's translations.
+	Contributions []*Contribution `protobuf:"bytes,1,rep,name=contributions,proto3" json:"contributions,omitempty"`
+	// Number of all the user's translations the caller may see, before
+	// paging.
+	Total         int64 `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -854,9 +906,11 @@ func (x *ListContributionsResponse) GetTotal() int64 {
 
 // ListChangesAfterRequest is a cursor position and a page length.
 type ListChangesAfterRequest struct {
-	state   protoimpl.MessageState `protogen:"open.v1"`
-	AfterId int64                  `protobuf:"varint,1,opt,name=after_id,json=afterId,proto3" json:"after_id,omitempty"`
-	// At most this many (1 to 1000; 0 means 1000).
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The last record id the consumer has seen; 0 starts from the first.
+	AfterId int64 `protobuf:"varint,1,opt,name=after_id,json=afterId,proto3" json:"after_id,omitempty"`
+	// At most this many records: 0 means 1000, more than 1000 is capped to
+	// 1000.
 	Limit         int64 `protobuf:"varint,2,opt,name=limit,proto3" json:"limit,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -908,8 +962,9 @@ func (x *ListChangesAfterRequest) GetLimit() int64 {
 
 // ListChangesAfterResponse holds the records in id order.
 type ListChangesAfterResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Changes       []*Change              `protobuf:"bytes,1,rep,name=changes,proto3" json:"changes,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The records; empty when none follows after_id.
+	Changes       []*Change `protobuf:"bytes,1,rep,name=changes,proto3" json:"changes,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -953,12 +1008,18 @@ func (x *ListChangesAfterResponse) GetChanges() []*Change {
 
 // ListCreditsRequest selects the records to count; empty fields match all.
 type ListCreditsRequest struct {
-	state           protoimpl.MessageState `protogen:"open.v1"`
-	ProjectSlug     string                 `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
-	ComponentSlug   string                 `protobuf:"bytes,2,opt,name=component_slug,json=componentSlug,proto3" json:"component_slug,omitempty"`
-	LanguageCode    string                 `protobuf:"bytes,3,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
-	Actions         []int32                `protobuf:"varint,4,rep,packed,name=actions,proto3" json:"actions,omitempty"`
-	TimestampAfter  *timestamppb.Timestamp `protobuf:"bytes,5,opt,name=timestamp_after,json=timestampAfter,proto3" json:"timestamp_after,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Only the records of this project (which must be visible).
+	ProjectSlug string `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	// Only the records of components with this slug.
+	ComponentSlug string `protobuf:"bytes,2,opt,name=component_slug,json=componentSlug,proto3" json:"component_slug,omitempty"`
+	// Only the records of this language.
+	LanguageCode string `protobuf:"bytes,3,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
+	// Only the records of any of these actions; empty matches all.
+	Actions []int32 `protobuf:"varint,4,rep,packed,name=actions,proto3" json:"actions,omitempty"`
+	// Only the records at or after this time.
+	TimestampAfter *timestamppb.Timestamp `protobuf:"bytes,5,opt,name=timestamp_after,json=timestampAfter,proto3" json:"timestamp_after,omitempty"`
+	// Only the records at or before this time.
 	TimestampBefore *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=timestamp_before,json=timestampBefore,proto3" json:"timestamp_before,omitempty"`
 	unknownFields   protoimpl.UnknownFields
 	sizeCache       protoimpl.SizeCache
@@ -1038,10 +1099,13 @@ func (x *ListCreditsRequest) GetTimestampBefore() *timestamppb.Timestamp {
 
 // Credit is how many records of a language one author is credited with.
 type Credit struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	LanguageCode  string                 `protobuf:"bytes,1,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
-	Author        string                 `protobuf:"bytes,2,opt,name=author,proto3" json:"author,omitempty"`
-	Changes       int64                  `protobuf:"varint,3,opt,name=changes,proto3" json:"changes,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The language code (never empty).
+	LanguageCode string `protobuf:"bytes,1,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
+	// The credited author's user name (never empty).
+	Author string `protobuf:"bytes,2,opt,name=author,proto3" json:"author,omitempty"`
+	// The author's matching records in that language.
+	Changes       int64 `protobuf:"varint,3,opt,name=changes,proto3" json:"changes,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1100,8 +1164,9 @@ func (x *Credit) GetChanges() int64 {
 // ListCreditsResponse holds the counts by language, then most records
 // first, then author.
 type ListCreditsResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Credits       []*Credit              `protobuf:"bytes,1,rep,name=credits,proto3" json:"credits,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// All counts; not paged.
+	Credits       []*Credit `protobuf:"bytes,1,rep,name=credits,proto3" json:"credits,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }

@@ -32,28 +32,59 @@ const (
 //
 // For semantics around ctx use and closing/ending streaming RPCs, please refer to https://pkg.go.dev/google.golang.org/grpc/?tab=doc#ClientConn.NewStream.
 //
-// ChangelogService stores the change log. Other services append records
-// through their transactional outbox; appends are idempotent by event id.
+// ChangelogService stores the change log (the reference's Change records).
+// Other services append records through their transactional outbox;
+// appends are idempotent by event id.
+//
+// Conventions: a caller (pkg/policy metadata) that is not a superuser
+// sees only the records of projects it may see; a call without a caller is
+// the services' own work and sees everything. Lists and counts leave out
+// the records of projects the catalog knows and the caller may not see
+// (records without a project, or of projects the catalog no longer knows,
+// stay in). The service checks no permission. InvalidArgument carries
+// field violations named by the request's fields. Timestamp bounds are
+// inclusive; unset means unbounded.
 type ChangelogServiceClient interface {
-	// AppendChanges stores records, skipping known event ids. A "String
-	// removed" (63) record with a unit id detaches that unit from every record
-	// (unit_id becomes 0), since the unit no longer exists.
+	// AppendChanges stores records in one transaction, skipping event ids
+	// already stored (or repeated in the request). A record without a
+	// timestamp is stamped with the time of arrival. A "String removed" (63)
+	// record with a unit id detaches that unit from every record (unit_id
+	// becomes 0), since the unit no longer exists. Checks no caller.
+	// Errors: InvalidArgument on "changes.<i>.event_id" (missing, over 200
+	// characters), ".action" or ".unit_id" (negative), ".details" (not a
+	// JSON object), ".timestamp" (invalid).
 	AppendChanges(ctx context.Context, in *AppendChangesRequest, opts ...grpc.CallOption) (*AppendChangesResponse, error)
+	// ListChanges pages the matching records newest first (timestamp
+	// descending, then id descending). A project the caller may not see
+	// answers an empty page, not NotFound. Errors: InvalidArgument on
+	// "offset", "limit", "unit_id" (negative), "timestamp_after" or
+	// "timestamp_before" (invalid).
 	ListChanges(ctx context.Context, in *ListChangesRequest, opts ...grpc.CallOption) (*ListChangesResponse, error)
+	// GetChange reads one record by id. Errors: NotFound (no such record,
+	// id 0 or less, or its project not visible to the caller; a record of a
+	// project the catalog no longer knows counts as not visible).
 	GetChange(ctx context.Context, in *GetChangeRequest, opts ...grpc.CallOption) (*GetChangeResponse, error)
-	// GetUserActivity counts a user's records per action and the languages
-	// they touched, within the projects the caller may see.
+	// GetUserActivity counts the records a user made (as the acting user,
+	// not as author) per action, and the languages they translated, within
+	// the projects the caller may see. Errors: InvalidArgument on "user"
+	// (empty).
 	GetUserActivity(ctx context.Context, in *GetUserActivityRequest, opts ...grpc.CallOption) (*GetUserActivityResponse, error)
-	// ListContributions pages the translations a user has records in (by
-	// project, component and language), within what the caller may see.
+	// ListContributions pages the translations a user made records in (as
+	// the acting user; records without a language are left out), ordered by
+	// project, component and language, within what the caller may see.
+	// Paging: offset rows skipped, limit 0 means all. Errors:
+	// InvalidArgument on "user" (empty), "offset" or "limit" (negative).
 	ListContributions(ctx context.Context, in *ListContributionsRequest, opts ...grpc.CallOption) (*ListContributionsResponse, error)
-	// ListChangesAfter lists records with an id above after_id, oldest first:
-	// how a consumer (notification delivery) follows the log with a cursor.
+	// ListChangesAfter lists records with an id above after_id, oldest first
+	// (id order): how a consumer (notification delivery) follows the log
+	// with a cursor. Errors: InvalidArgument on "after_id" (after_id or
+	// limit negative).
 	ListChangesAfter(ctx context.Context, in *ListChangesAfterRequest, opts ...grpc.CallOption) (*ListChangesAfterResponse, error)
 	// ListCredits counts the matching records per language and credited
 	// author (records without either are left out), within the projects the
-	// caller may see: the credits of a project, component or translation. A
-	// project the caller may not see answers NotFound.
+	// caller may see: the credits of a project, component or translation.
+	// Errors: NotFound (project_slug set and not visible to the caller),
+	// InvalidArgument on "timestamp_after" or "timestamp_before" (invalid).
 	ListCredits(ctx context.Context, in *ListCreditsRequest, opts ...grpc.CallOption) (*ListCreditsResponse, error)
 }
 
@@ -139,28 +170,59 @@ func (c *changelogServiceClient) ListCredits(ctx context.Context, in *ListCredit
 // All implementations must embed UnimplementedChangelogServiceServer
 // for forward compatibility.
 //
-// ChangelogService stores the change log. Other services append records
-// through their transactional outbox; appends are idempotent by event id.
+// ChangelogService stores the change log (the reference's Change records).
+// Other services append records through their transactional outbox;
+// appends are idempotent by event id.
+//
+// Conventions: a caller (pkg/policy metadata) that is not a superuser
+// sees only the records of projects it may see; a call without a caller is
+// the services' own work and sees everything. Lists and counts leave out
+// the records of projects the catalog knows and the caller may not see
+// (records without a project, or of projects the catalog no longer knows,
+// stay in). The service checks no permission. InvalidArgument carries
+// field violations named by the request's fields. Timestamp bounds are
+// inclusive; unset means unbounded.
 type ChangelogServiceServer interface {
-	// AppendChanges stores records, skipping known event ids. A "String
-	// removed" (63) record with a unit id detaches that unit from every record
-	// (unit_id becomes 0), since the unit no longer exists.
+	// AppendChanges stores records in one transaction, skipping event ids
+	// already stored (or repeated in the request). A record without a
+	// timestamp is stamped with the time of arrival. A "String removed" (63)
+	// record with a unit id detaches that unit from every record (unit_id
+	// becomes 0), since the unit no longer exists. Checks no caller.
+	// Errors: InvalidArgument on "changes.<i>.event_id" (missing, over 200
+	// characters), ".action" or ".unit_id" (negative), ".details" (not a
+	// JSON object), ".timestamp" (invalid).
 	AppendChanges(context.Context, *AppendChangesRequest) (*AppendChangesResponse, error)
+	// ListChanges pages the matching records newest first (timestamp
+	// descending, then id descending). A project the caller may not see
+	// answers an empty page, not NotFound. Errors: InvalidArgument on
+	// "offset", "limit", "unit_id" (negative), "timestamp_after" or
+	// "timestamp_before" (invalid).
 	ListChanges(context.Context, *ListChangesRequest) (*ListChangesResponse, error)
+	// GetChange reads one record by id. Errors: NotFound (no such record,
+	// id 0 or less, or its project not visible to the caller; a record of a
+	// project the catalog no longer knows counts as not visible).
 	GetChange(context.Context, *GetChangeRequest) (*GetChangeResponse, error)
-	// GetUserActivity counts a user's records per action and the languages
-	// they touched, within the projects the caller may see.
+	// GetUserActivity counts the records a user made (as the acting user,
+	// not as author) per action, and the languages they translated, within
+	// the projects the caller may see. Errors: InvalidArgument on "user"
+	// (empty).
 	GetUserActivity(context.Context, *GetUserActivityRequest) (*GetUserActivityResponse, error)
-	// ListContributions pages the translations a user has records in (by
-	// project, component and language), within what the caller may see.
+	// ListContributions pages the translations a user made records in (as
+	// the acting user; records without a language are left out), ordered by
+	// project, component and language, within what the caller may see.
+	// Paging: offset rows skipped, limit 0 means all. Errors:
+	// InvalidArgument on "user" (empty), "offset" or "limit" (negative).
 	ListContributions(context.Context, *ListContributionsRequest) (*ListContributionsResponse, error)
-	// ListChangesAfter lists records with an id above after_id, oldest first:
-	// how a consumer (notification delivery) follows the log with a cursor.
+	// ListChangesAfter lists records with an id above after_id, oldest first
+	// (id order): how a consumer (notification delivery) follows the log
+	// with a cursor. Errors: InvalidArgument on "after_id" (after_id or
+	// limit negative).
 	ListChangesAfter(context.Context, *ListChangesAfterRequest) (*ListChangesAfterResponse, error)
 	// ListCredits counts the matching records per language and credited
 	// author (records without either are left out), within the projects the
-	// caller may see: the credits of a project, component or translation. A
-	// project the caller may not see answers NotFound.
+	// caller may see: the credits of a project, component or translation.
+	// Errors: NotFound (project_slug set and not visible to the caller),
+	// InvalidArgument on "timestamp_after" or "timestamp_before" (invalid).
 	ListCredits(context.Context, *ListCreditsRequest) (*ListCreditsResponse, error)
 	mustEmbedUnimplementedChangelogServiceServer()
 }

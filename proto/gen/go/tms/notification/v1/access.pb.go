@@ -25,6 +25,7 @@ const (
 type GroupLink int32
 
 const (
+	// Not a link: InvalidArgument on "link".
 	GroupLink_GROUP_LINK_UNSPECIFIED GroupLink = 0
 	// value: a role id.
 	GroupLink_GROUP_LINK_ROLE GroupLink = 1
@@ -87,10 +88,13 @@ func (GroupLink) EnumDescriptor() ([]byte, []int) {
 
 // Role is a named set of permissions ("unit.edit", "vcs.push", ...).
 type Role struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
-	Name          string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
-	Permissions   []string               `protobuf:"bytes,3,rep,name=permissions,proto3" json:"permissions,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The role's id; ignored on create.
+	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// Unique name, at most 200 characters.
+	Name string `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	// Permission codenames (pkg/policy's list); empty: none.
+	Permissions   []string `protobuf:"bytes,3,rep,name=permissions,proto3" json:"permissions,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -149,16 +153,19 @@ func (x *Role) GetPermissions() []string {
 // Group is a team.
 type Group struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	Id    int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
-	Name  string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	// The team's id; ignored on create.
+	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// Name, unique within its defining project, at most 150 characters.
+	Name string `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
 	// The project whose own team this is; empty for a site-wide team.
 	DefiningProject string `protobuf:"bytes,3,opt,name=defining_project,json=definingProject,proto3" json:"defining_project,omitempty"`
 	// 0 listed projects, 1 all, 2 component list, 3 all public, 4 all public
 	// and protected (the reference's values).
 	ProjectSelection int32 `protobuf:"varint,4,opt,name=project_selection,json=projectSelection,proto3" json:"project_selection,omitempty"`
 	// 0 listed languages, 1 all.
-	LanguageSelection int32   `protobuf:"varint,5,opt,name=language_selection,json=languageSelection,proto3" json:"language_selection,omitempty"`
-	RoleIds           []int64 `protobuf:"varint,6,rep,packed,name=role_ids,json=roleIds,proto3" json:"role_ids,omitempty"`
+	LanguageSelection int32 `protobuf:"varint,5,opt,name=language_selection,json=languageSelection,proto3" json:"language_selection,omitempty"`
+	// Ids of the team's roles. Read-only (ChangeGroupLink changes them).
+	RoleIds []int64 `protobuf:"varint,6,rep,packed,name=role_ids,json=roleIds,proto3" json:"role_ids,omitempty"`
 	// Project slugs (with project_selection 0).
 	Projects []string `protobuf:"bytes,7,rep,name=projects,proto3" json:"projects,omitempty"`
 	// Components as "project/component", in addition to the projects.
@@ -273,12 +280,17 @@ func (x *Group) GetMembers() []string {
 
 // Grant is one team of an account, reduced to what decides access.
 type Grant struct {
-	state             protoimpl.MessageState `protogen:"open.v1"`
-	ProjectSelection  int32                  `protobuf:"varint,1,opt,name=project_selection,json=projectSelection,proto3" json:"project_selection,omitempty"`
-	Projects          []string               `protobuf:"bytes,2,rep,name=projects,proto3" json:"projects,omitempty"`
-	Components        []string               `protobuf:"bytes,3,rep,name=components,proto3" json:"components,omitempty"`
-	LanguageSelection int32                  `protobuf:"varint,4,opt,name=language_selection,json=languageSelection,proto3" json:"language_selection,omitempty"`
-	Languages         []string               `protobuf:"bytes,5,rep,name=languages,proto3" json:"languages,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The team's project_selection (see Group).
+	ProjectSelection int32 `protobuf:"varint,1,opt,name=project_selection,json=projectSelection,proto3" json:"project_selection,omitempty"`
+	// The team's project slugs.
+	Projects []string `protobuf:"bytes,2,rep,name=projects,proto3" json:"projects,omitempty"`
+	// The team's components, as "project/component".
+	Components []string `protobuf:"bytes,3,rep,name=components,proto3" json:"components,omitempty"`
+	// The team's language_selection (see Group).
+	LanguageSelection int32 `protobuf:"varint,4,opt,name=language_selection,json=languageSelection,proto3" json:"language_selection,omitempty"`
+	// The team's language codes.
+	Languages []string `protobuf:"bytes,5,rep,name=languages,proto3" json:"languages,omitempty"`
 	// The union of the permissions of the team's roles.
 	Permissions   []string `protobuf:"bytes,6,rep,name=permissions,proto3" json:"permissions,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -359,9 +371,11 @@ func (x *Grant) GetPermissions() []string {
 
 // ListRolesRequest pages the roles.
 type ListRolesRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Offset        int32                  `protobuf:"varint,1,opt,name=offset,proto3" json:"offset,omitempty"`
-	Limit         int32                  `protobuf:"varint,2,opt,name=limit,proto3" json:"limit,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Roles skipped.
+	Offset int32 `protobuf:"varint,1,opt,name=offset,proto3" json:"offset,omitempty"`
+	// Roles per page; 0 means all.
+	Limit         int32 `protobuf:"varint,2,opt,name=limit,proto3" json:"limit,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -412,9 +426,11 @@ func (x *ListRolesRequest) GetLimit() int32 {
 
 // ListRolesResponse holds a page of roles and their total.
 type ListRolesResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Roles         []*Role                `protobuf:"bytes,1,rep,name=roles,proto3" json:"roles,omitempty"`
-	Total         int64                  `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The page's roles, by id.
+	Roles []*Role `protobuf:"bytes,1,rep,name=roles,proto3" json:"roles,omitempty"`
+	// Number of all roles the caller may see.
+	Total         int64 `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -465,8 +481,9 @@ func (x *ListRolesResponse) GetTotal() int64 {
 
 // GetRoleRequest names a role.
 type GetRoleRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The role's id.
+	Id            int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -510,8 +527,9 @@ func (x *GetRoleRequest) GetId() int64 {
 
 // GetRoleResponse holds the role.
 type GetRoleResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Role          *Role                  `protobuf:"bytes,1,opt,name=role,proto3" json:"role,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The role.
+	Role          *Role `protobuf:"bytes,1,opt,name=role,proto3" json:"role,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -555,8 +573,9 @@ func (x *GetRoleResponse) GetRole() *Role {
 
 // CreateRoleRequest holds the new role (id ignored).
 type CreateRoleRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Role          *Role                  `protobuf:"bytes,1,opt,name=role,proto3" json:"role,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Name and permissions of the new role.
+	Role          *Role `protobuf:"bytes,1,opt,name=role,proto3" json:"role,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -600,8 +619,9 @@ func (x *CreateRoleRequest) GetRole() *Role {
 
 // CreateRoleResponse holds the stored role.
 type CreateRoleResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Role          *Role                  `protobuf:"bytes,1,opt,name=role,proto3" json:"role,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The role, with its id.
+	Role          *Role `protobuf:"bytes,1,opt,name=role,proto3" json:"role,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -646,9 +666,11 @@ func (x *CreateRoleResponse) GetRole() *Role {
 // UpdateRoleRequest changes the fields named in fields ("name",
 // "permissions").
 type UpdateRoleRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Role          *Role                  `protobuf:"bytes,1,opt,name=role,proto3" json:"role,omitempty"`
-	Fields        []string               `protobuf:"bytes,2,rep,name=fields,proto3" json:"fields,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The role (by id) and its new values.
+	Role *Role `protobuf:"bytes,1,opt,name=role,proto3" json:"role,omitempty"`
+	// Names of the fields to apply; empty changes nothing.
+	Fields        []string `protobuf:"bytes,2,rep,name=fields,proto3" json:"fields,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -699,8 +721,9 @@ func (x *UpdateRoleRequest) GetFields() []string {
 
 // UpdateRoleResponse holds the stored role.
 type UpdateRoleResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Role          *Role                  `protobuf:"bytes,1,opt,name=role,proto3" json:"role,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The role as it is now.
+	Role          *Role `protobuf:"bytes,1,opt,name=role,proto3" json:"role,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -744,8 +767,9 @@ func (x *UpdateRoleResponse) GetRole() *Role {
 
 // DeleteRoleRequest names a role.
 type DeleteRoleRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The role's id.
+	Id            int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -826,12 +850,14 @@ func (*DeleteRoleResponse) Descriptor() ([]byte, []int) {
 
 // ListGroupsRequest pages the teams.
 type ListGroupsRequest struct {
-	state  protoimpl.MessageState `protogen:"open.v1"`
-	Offset int32                  `protobuf:"varint,1,opt,name=offset,proto3" json:"offset,omitempty"`
-	Limit  int32                  `protobuf:"varint,2,opt,name=limit,proto3" json:"limit,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Teams skipped.
+	Offset int32 `protobuf:"varint,1,opt,name=offset,proto3" json:"offset,omitempty"`
+	// Teams per page; 0 means all.
+	Limit int32 `protobuf:"varint,2,opt,name=limit,proto3" json:"limit,omitempty"`
 	// Only the teams of this project (its own ones), when set.
 	DefiningProject string `protobuf:"bytes,3,opt,name=defining_project,json=definingProject,proto3" json:"defining_project,omitempty"`
-	// Only the teams with this member, when set.
+	// Only the teams with this member (a username), when set.
 	Member        string `protobuf:"bytes,4,opt,name=member,proto3" json:"member,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -897,9 +923,11 @@ func (x *ListGroupsRequest) GetMember() string {
 
 // ListGroupsResponse holds a page of teams and their total.
 type ListGroupsResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Groups        []*Group               `protobuf:"bytes,1,rep,name=groups,proto3" json:"groups,omitempty"`
-	Total         int64                  `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The page's teams, by id.
+	Groups []*Group `protobuf:"bytes,1,rep,name=groups,proto3" json:"groups,omitempty"`
+	// Number of all matching teams the caller may read.
+	Total         int64 `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -950,8 +978,9 @@ func (x *ListGroupsResponse) GetTotal() int64 {
 
 // GetGroupRequest names a team.
 type GetGroupRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The team's id.
+	Id            int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -995,8 +1024,9 @@ func (x *GetGroupRequest) GetId() int64 {
 
 // GetGroupResponse holds the team.
 type GetGroupResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Group         *Group                 `protobuf:"bytes,1,opt,name=group,proto3" json:"group,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The team, with its links.
+	Group         *Group `protobuf:"bytes,1,opt,name=group,proto3" json:"group,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1041,8 +1071,9 @@ func (x *GetGroupResponse) GetGroup() *Group {
 // CreateGroupRequest holds the new team: name, selections and defining
 // project; its links are added with ChangeGroupLink.
 type CreateGroupRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Group         *Group                 `protobuf:"bytes,1,opt,name=group,proto3" json:"group,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The new team; id and the link lists are ignored.
+	Group         *Group `protobuf:"bytes,1,opt,name=group,proto3" json:"group,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1086,8 +1117,9 @@ func (x *CreateGroupRequest) GetGroup() *Group {
 
 // CreateGroupResponse holds the stored team.
 type CreateGroupResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Group         *Group                 `protobuf:"bytes,1,opt,name=group,proto3" json:"group,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The team, with its id.
+	Group         *Group `protobuf:"bytes,1,opt,name=group,proto3" json:"group,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1132,9 +1164,11 @@ func (x *CreateGroupResponse) GetGroup() *Group {
 // UpdateGroupRequest changes the fields named in fields ("name",
 // "project_selection", "language_selection").
 type UpdateGroupRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Group         *Group                 `protobuf:"bytes,1,opt,name=group,proto3" json:"group,omitempty"`
-	Fields        []string               `protobuf:"bytes,2,rep,name=fields,proto3" json:"fields,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The team (by id) and its new values.
+	Group *Group `protobuf:"bytes,1,opt,name=group,proto3" json:"group,omitempty"`
+	// Names of the fields to apply; empty changes nothing.
+	Fields        []string `protobuf:"bytes,2,rep,name=fields,proto3" json:"fields,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1185,8 +1219,9 @@ func (x *UpdateGroupRequest) GetFields() []string {
 
 // UpdateGroupResponse holds the stored team.
 type UpdateGroupResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Group         *Group                 `protobuf:"bytes,1,opt,name=group,proto3" json:"group,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The team as it is now.
+	Group         *Group `protobuf:"bytes,1,opt,name=group,proto3" json:"group,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1230,8 +1265,9 @@ func (x *UpdateGroupResponse) GetGroup() *Group {
 
 // DeleteGroupRequest names a team.
 type DeleteGroupRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The team's id.
+	Id            int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1312,11 +1348,16 @@ func (*DeleteGroupResponse) Descriptor() ([]byte, []int) {
 
 // ChangeGroupLinkRequest adds (or with remove, removes) one link.
 type ChangeGroupLinkRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	GroupId       int64                  `protobuf:"varint,1,opt,name=group_id,json=groupId,proto3" json:"group_id,omitempty"`
-	Link          GroupLink              `protobuf:"varint,2,opt,name=link,proto3,enum=tms.notification.v1.GroupLink" json:"link,omitempty"`
-	Value         string                 `protobuf:"bytes,3,opt,name=value,proto3" json:"value,omitempty"`
-	Remove        bool                   `protobuf:"varint,4,opt,name=remove,proto3" json:"remove,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The team's id.
+	GroupId int64 `protobuf:"varint,1,opt,name=group_id,json=groupId,proto3" json:"group_id,omitempty"`
+	// What value names.
+	Link GroupLink `protobuf:"varint,2,opt,name=link,proto3,enum=tms.notification.v1.GroupLink" json:"link,omitempty"`
+	// The linked role id, project slug, "project/component", language code
+	// or username (see GroupLink).
+	Value string `protobuf:"bytes,3,opt,name=value,proto3" json:"value,omitempty"`
+	// Remove the link instead of adding it.
+	Remove        bool `protobuf:"varint,4,opt,name=remove,proto3" json:"remove,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1381,8 +1422,9 @@ func (x *ChangeGroupLinkRequest) GetRemove() bool {
 
 // ChangeGroupLinkResponse holds the team as changed.
 type ChangeGroupLinkResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Group         *Group                 `protobuf:"bytes,1,opt,name=group,proto3" json:"group,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The team as it is now.
+	Group         *Group `protobuf:"bytes,1,opt,name=group,proto3" json:"group,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1426,8 +1468,9 @@ func (x *ChangeGroupLinkResponse) GetGroup() *Group {
 
 // GetGrantsRequest names the account; empty for the anonymous caller.
 type GetGrantsRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Username      string                 `protobuf:"bytes,1,opt,name=username,proto3" json:"username,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The account's username; empty: the anonymous caller.
+	Username      string `protobuf:"bytes,1,opt,name=username,proto3" json:"username,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1471,8 +1514,9 @@ func (x *GetGrantsRequest) GetUsername() string {
 
 // GetGrantsResponse holds one grant per team of the account.
 type GetGrantsResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Grants        []*Grant               `protobuf:"bytes,1,rep,name=grants,proto3" json:"grants,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The grants; empty for an account without teams or unknown.
+	Grants        []*Grant `protobuf:"bytes,1,rep,name=grants,proto3" json:"grants,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1516,9 +1560,11 @@ func (x *GetGrantsResponse) GetGrants() []*Grant {
 
 // SetupProjectTeamsRequest names the project and its creator.
 type SetupProjectTeamsRequest struct {
-	state   protoimpl.MessageState `protogen:"open.v1"`
-	Project string                 `protobuf:"bytes,1,opt,name=project,proto3" json:"project,omitempty"`
-	// Put into the project's Administration team; empty: nobody.
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The project's slug. Required.
+	Project string `protobuf:"bytes,1,opt,name=project,proto3" json:"project,omitempty"`
+	// Username put into the project's Administration team; empty or
+	// unknown: nobody.
 	Creator       string `protobuf:"bytes,2,opt,name=creator,proto3" json:"creator,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -1607,8 +1653,10 @@ func (*SetupProjectTeamsResponse) Descriptor() ([]byte, []int) {
 
 // DeleteProjectTeamsRequest names the project.
 type DeleteProjectTeamsRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Project       string                 `protobuf:"bytes,1,opt,name=project,proto3" json:"project,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The project's slug. Not checked: an empty one removes the site-wide
+	// teams (defining_project empty).
+	Project       string `protobuf:"bytes,1,opt,name=project,proto3" json:"project,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }

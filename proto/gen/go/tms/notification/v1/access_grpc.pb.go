@@ -49,40 +49,79 @@ const (
 // Review, ...) defined by it. Managing teams and roles needs a superuser,
 // or for a project's own teams the project's "project.permissions" right;
 // the service checks the acting caller itself.
+//
+// Conventions: the caller travels in gRPC metadata (pkg/policy); a call
+// without one is the services' own work and, like a superuser, may do
+// everything. A team the caller may not read (it is no member and does not
+// manage it) answers NotFound; one it may read but not change answers
+// PermissionDenied. Paging: offset rows skipped, limit 0 means all, order
+// by id, total counts all rows the caller may see before paging; a
+// negative offset or limit is InvalidArgument. InvalidArgument carries
+// field violations named by the REST API's names (e.g. "name",
+// "permissions", "role_id", "user_id").
 type AccessServiceClient interface {
-	// ListRoles lists roles by id: all for superusers, else the roles of the
-	// caller's teams.
+	// ListRoles pages the roles: all for superusers, else the roles of the
+	// caller's teams (none for an unknown account).
 	ListRoles(ctx context.Context, in *ListRolesRequest, opts ...grpc.CallOption) (*ListRolesResponse, error)
-	// GetRole reads one role the caller may see.
+	// GetRole reads one role the caller may see (as in ListRoles). Errors:
+	// NotFound (no such role, or not one of the caller's teams' roles).
 	GetRole(ctx context.Context, in *GetRoleRequest, opts ...grpc.CallOption) (*GetRoleResponse, error)
-	// CreateRole adds a role (superusers).
+	// CreateRole adds a role (superusers). Errors: PermissionDenied,
+	// InvalidArgument on "name" (blank, over 200 characters, "unique" when
+	// taken) or "permissions" (an unknown permission).
 	CreateRole(ctx context.Context, in *CreateRoleRequest, opts ...grpc.CallOption) (*CreateRoleResponse, error)
-	// UpdateRole renames a role or replaces its permissions (superusers).
+	// UpdateRole renames a role or replaces its permissions (superusers),
+	// built-in roles included. Errors: PermissionDenied, NotFound,
+	// InvalidArgument as CreateRole, and "Unknown field." on a name in
+	// fields that is neither "name" nor "permissions".
 	UpdateRole(ctx context.Context, in *UpdateRoleRequest, opts ...grpc.CallOption) (*UpdateRoleResponse, error)
-	// DeleteRole removes a role and its grants (superusers).
+	// DeleteRole removes a role and every team's link to it (superusers).
+	// Errors: PermissionDenied, NotFound.
 	DeleteRole(ctx context.Context, in *DeleteRoleRequest, opts ...grpc.CallOption) (*DeleteRoleResponse, error)
-	// ListGroups lists teams by id: all for superusers, else the caller's
-	// teams and the teams of the projects whose access it manages.
+	// ListGroups pages the teams: all for superusers, else the teams the
+	// caller is a member of and the teams of the projects whose access it
+	// manages (project.permissions). An unknown member answers an empty list.
+	// For callers other than superusers paging is done in memory: a negative
+	// limit counts as 0 and a negative offset fails (Internal).
 	ListGroups(ctx context.Context, in *ListGroupsRequest, opts ...grpc.CallOption) (*ListGroupsResponse, error)
-	// GetGroup reads one team the caller may see.
+	// GetGroup reads one team the caller may read. Errors: NotFound.
 	GetGroup(ctx context.Context, in *GetGroupRequest, opts ...grpc.CallOption) (*GetGroupResponse, error)
-	// CreateGroup adds a team.
+	// CreateGroup adds a team: a site-wide one (superusers), or one of a
+	// project (project.permissions on it), which then lists that project.
+	// Errors: PermissionDenied, InvalidArgument on "name" (blank, over 150
+	// characters, "unique" when taken in the same defining project),
+	// "project_selection" (not 0-4, or not 0 for a project's team) or
+	// "language_selection" (not 0 or 1).
 	CreateGroup(ctx context.Context, in *CreateGroupRequest, opts ...grpc.CallOption) (*CreateGroupResponse, error)
-	// UpdateGroup changes name and selections of a team.
+	// UpdateGroup changes name and selections of a team the caller manages.
+	// Errors: NotFound, PermissionDenied, InvalidArgument as CreateGroup, and
+	// "Unknown field." on a name in fields not listed on the request.
 	UpdateGroup(ctx context.Context, in *UpdateGroupRequest, opts ...grpc.CallOption) (*UpdateGroupResponse, error)
-	// DeleteGroup removes a team.
+	// DeleteGroup removes a team the caller manages, with its links. Errors:
+	// NotFound, PermissionDenied.
 	DeleteGroup(ctx context.Context, in *DeleteGroupRequest, opts ...grpc.CallOption) (*DeleteGroupResponse, error)
 	// ChangeGroupLink adds or removes one role, project, component, language
-	// or member of a team.
+	// or member of a team the caller manages; adding a link the team has
+	// keeps it. A project's own team links only that project and its
+	// components. Projects, components and languages are not checked to
+	// exist. Errors: NotFound (team; removing a link the team lacks),
+	// PermissionDenied, InvalidArgument on "role_id" or "user_id" (no such
+	// role or account), "project_id" or "component_id" (another project's),
+	// "link" (unspecified).
 	ChangeGroupLink(ctx context.Context, in *ChangeGroupLinkRequest, opts ...grpc.CallOption) (*ChangeGroupLinkResponse, error)
 	// GetGrants returns what an account (empty username: the anonymous
 	// caller) is granted by its teams; the policy package evaluates them.
+	// Only the services, superusers and the account itself may ask (others:
+	// PermissionDenied). An unknown account has no grants.
 	GetGrants(ctx context.Context, in *GetGrantsRequest, opts ...grpc.CallOption) (*GetGrantsResponse, error)
-	// SetupProjectTeams creates a project's own teams (idempotent) and puts
-	// its creator, if any, into its Administration team.
+	// SetupProjectTeams creates a project's own teams that are missing
+	// (idempotent) and puts its creator, if a known account, into its
+	// Administration team. Services and superusers only. Errors:
+	// PermissionDenied, InvalidArgument on "project" (empty).
 	SetupProjectTeams(ctx context.Context, in *SetupProjectTeamsRequest, opts ...grpc.CallOption) (*SetupProjectTeamsResponse, error)
 	// DeleteProjectTeams removes a project's own teams and drops the project
-	// and its components from every other team.
+	// and its components from every other team. Services and superusers
+	// only. Errors: PermissionDenied.
 	DeleteProjectTeams(ctx context.Context, in *DeleteProjectTeamsRequest, opts ...grpc.CallOption) (*DeleteProjectTeamsResponse, error)
 }
 
@@ -248,40 +287,79 @@ func (c *accessServiceClient) DeleteProjectTeams(ctx context.Context, in *Delete
 // Review, ...) defined by it. Managing teams and roles needs a superuser,
 // or for a project's own teams the project's "project.permissions" right;
 // the service checks the acting caller itself.
+//
+// Conventions: the caller travels in gRPC metadata (pkg/policy); a call
+// without one is the services' own work and, like a superuser, may do
+// everything. A team the caller may not read (it is no member and does not
+// manage it) answers NotFound; one it may read but not change answers
+// PermissionDenied. Paging: offset rows skipped, limit 0 means all, order
+// by id, total counts all rows the caller may see before paging; a
+// negative offset or limit is InvalidArgument. InvalidArgument carries
+// field violations named by the REST API's names (e.g. "name",
+// "permissions", "role_id", "user_id").
 type AccessServiceServer interface {
-	// ListRoles lists roles by id: all for superusers, else the roles of the
-	// caller's teams.
+	// ListRoles pages the roles: all for superusers, else the roles of the
+	// caller's teams (none for an unknown account).
 	ListRoles(context.Context, *ListRolesRequest) (*ListRolesResponse, error)
-	// GetRole reads one role the caller may see.
+	// GetRole reads one role the caller may see (as in ListRoles). Errors:
+	// NotFound (no such role, or not one of the caller's teams' roles).
 	GetRole(context.Context, *GetRoleRequest) (*GetRoleResponse, error)
-	// CreateRole adds a role (superusers).
+	// CreateRole adds a role (superusers). Errors: PermissionDenied,
+	// InvalidArgument on "name" (blank, over 200 characters, "unique" when
+	// taken) or "permissions" (an unknown permission).
 	CreateRole(context.Context, *CreateRoleRequest) (*CreateRoleResponse, error)
-	// UpdateRole renames a role or replaces its permissions (superusers).
+	// UpdateRole renames a role or replaces its permissions (superusers),
+	// built-in roles included. Errors: PermissionDenied, NotFound,
+	// InvalidArgument as CreateRole, and "Unknown field." on a name in
+	// fields that is neither "name" nor "permissions".
 	UpdateRole(context.Context, *UpdateRoleRequest) (*UpdateRoleResponse, error)
-	// DeleteRole removes a role and its grants (superusers).
+	// DeleteRole removes a role and every team's link to it (superusers).
+	// Errors: PermissionDenied, NotFound.
 	DeleteRole(context.Context, *DeleteRoleRequest) (*DeleteRoleResponse, error)
-	// ListGroups lists teams by id: all for superusers, else the caller's
-	// teams and the teams of the projects whose access it manages.
+	// ListGroups pages the teams: all for superusers, else the teams the
+	// caller is a member of and the teams of the projects whose access it
+	// manages (project.permissions). An unknown member answers an empty list.
+	// For callers other than superusers paging is done in memory: a negative
+	// limit counts as 0 and a negative offset fails (Internal).
 	ListGroups(context.Context, *ListGroupsRequest) (*ListGroupsResponse, error)
-	// GetGroup reads one team the caller may see.
+	// GetGroup reads one team the caller may read. Errors: NotFound.
 	GetGroup(context.Context, *GetGroupRequest) (*GetGroupResponse, error)
-	// CreateGroup adds a team.
+	// CreateGroup adds a team: a site-wide one (superusers), or one of a
+	// project (project.permissions on it), which then lists that project.
+	// Errors: PermissionDenied, InvalidArgument on "name" (blank, over 150
+	// characters, "unique" when taken in the same defining project),
+	// "project_selection" (not 0-4, or not 0 for a project's team) or
+	// "language_selection" (not 0 or 1).
 	CreateGroup(context.Context, *CreateGroupRequest) (*CreateGroupResponse, error)
-	// UpdateGroup changes name and selections of a team.
+	// UpdateGroup changes name and selections of a team the caller manages.
+	// Errors: NotFound, PermissionDenied, InvalidArgument as CreateGroup, and
+	// "Unknown field." on a name in fields not listed on the request.
 	UpdateGroup(context.Context, *UpdateGroupRequest) (*UpdateGroupResponse, error)
-	// DeleteGroup removes a team.
+	// DeleteGroup removes a team the caller manages, with its links. Errors:
+	// NotFound, PermissionDenied.
 	DeleteGroup(context.Context, *DeleteGroupRequest) (*DeleteGroupResponse, error)
 	// ChangeGroupLink adds or removes one role, project, component, language
-	// or member of a team.
+	// or member of a team the caller manages; adding a link the team has
+	// keeps it. A project's own team links only that project and its
+	// components. Projects, components and languages are not checked to
+	// exist. Errors: NotFound (team; removing a link the team lacks),
+	// PermissionDenied, InvalidArgument on "role_id" or "user_id" (no such
+	// role or account), "project_id" or "component_id" (another project's),
+	// "link" (unspecified).
 	ChangeGroupLink(context.Context, *ChangeGroupLinkRequest) (*ChangeGroupLinkResponse, error)
 	// GetGrants returns what an account (empty username: the anonymous
 	// caller) is granted by its teams; the policy package evaluates them.
+	// Only the services, superusers and the account itself may ask (others:
+	// PermissionDenied). An unknown account has no grants.
 	GetGrants(context.Context, *GetGrantsRequest) (*GetGrantsResponse, error)
-	// SetupProjectTeams creates a project's own teams (idempotent) and puts
-	// its creator, if any, into its Administration team.
+	// SetupProjectTeams creates a project's own teams that are missing
+	// (idempotent) and puts its creator, if a known account, into its
+	// Administration team. Services and superusers only. Errors:
+	// PermissionDenied, InvalidArgument on "project" (empty).
 	SetupProjectTeams(context.Context, *SetupProjectTeamsRequest) (*SetupProjectTeamsResponse, error)
 	// DeleteProjectTeams removes a project's own teams and drops the project
-	// and its components from every other team.
+	// and its components from every other team. Services and superusers
+	// only. Errors: PermissionDenied.
 	DeleteProjectTeams(context.Context, *DeleteProjectTeamsRequest) (*DeleteProjectTeamsResponse, error)
 	mustEmbedUnimplementedAccessServiceServer()
 }

@@ -22,20 +22,33 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// User is an account.
 type User struct {
-	state       protoimpl.MessageState `protogen:"open.v1"`
-	Id          int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
-	Username    string                 `protobuf:"bytes,2,opt,name=username,proto3" json:"username,omitempty"`
-	FullName    string                 `protobuf:"bytes,3,opt,name=full_name,json=fullName,proto3" json:"full_name,omitempty"`
-	Email       string                 `protobuf:"bytes,4,opt,name=email,proto3" json:"email,omitempty"`
-	IsSuperuser bool                   `protobuf:"varint,5,opt,name=is_superuser,json=isSuperuser,proto3" json:"is_superuser,omitempty"`
-	IsActive    bool                   `protobuf:"varint,6,opt,name=is_active,json=isActive,proto3" json:"is_active,omitempty"`
-	DateJoined  *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=date_joined,json=dateJoined,proto3" json:"date_joined,omitempty"`
-	// A bot account (an integration rather than a person).
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The account's id; ignored on create.
+	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// Unique user name (at most 150 characters: letters, digits, @.+-_, not
+	// starting with "."); the account's identity in every service's records.
+	// Unchangeable.
+	Username string `protobuf:"bytes,2,opt,name=username,proto3" json:"username,omitempty"`
+	// Display name, at most 150 characters (trimmed); may be empty.
+	FullName string `protobuf:"bytes,3,opt,name=full_name,json=fullName,proto3" json:"full_name,omitempty"`
+	// E-mail address, unique in any letter case, at most 190 characters
+	// (trimmed); empty: none.
+	Email string `protobuf:"bytes,4,opt,name=email,proto3" json:"email,omitempty"`
+	// Whether the account may do everything.
+	IsSuperuser bool `protobuf:"varint,5,opt,name=is_superuser,json=isSuperuser,proto3" json:"is_superuser,omitempty"`
+	// Whether the account may authenticate; false for "anonymous".
+	IsActive bool `protobuf:"varint,6,opt,name=is_active,json=isActive,proto3" json:"is_active,omitempty"`
+	// When the account was created; set by the service.
+	DateJoined *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=date_joined,json=dateJoined,proto3" json:"date_joined,omitempty"`
+	// A bot account (an integration rather than a person). Ignored on
+	// create.
 	IsBot bool `protobuf:"varint,8,opt,name=is_bot,json=isBot,proto3" json:"is_bot,omitempty"`
 	// The last sign-in on the web; API tokens do not set it. Unset: never.
 	LastLogin *timestamppb.Timestamp `protobuf:"bytes,9,opt,name=last_login,json=lastLogin,proto3" json:"last_login,omitempty"`
-	// When a temporary account expires. Unset: never.
+	// When a temporary account expires. Unset: never. Ignored on create;
+	// stored, not enforced by Authenticate.
 	DateExpires *timestamppb.Timestamp `protobuf:"bytes,10,opt,name=date_expires,json=dateExpires,proto3" json:"date_expires,omitempty"`
 	// The ids of the account's teams (AccessService), in GetUser and
 	// ListUsers answers.
@@ -151,15 +164,27 @@ func (x *User) GetGroupIds() []int64 {
 	return nil
 }
 
+// Subscription asks for notifications of one kind to an account.
 type Subscription struct {
-	state        protoimpl.MessageState `protogen:"open.v1"`
-	Id           int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
-	Username     string                 `protobuf:"bytes,2,opt,name=username,proto3" json:"username,omitempty"`
-	Notification string                 `protobuf:"bytes,3,opt,name=notification,proto3" json:"notification,omitempty"`
-	Scope        int32                  `protobuf:"varint,4,opt,name=scope,proto3" json:"scope,omitempty"`
-	Frequency    int32                  `protobuf:"varint,5,opt,name=frequency,proto3" json:"frequency,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The subscription's id; ignored on create.
+	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// The account's user name. Required.
+	Username string `protobuf:"bytes,2,opt,name=username,proto3" json:"username,omitempty"`
+	// The notification kind, as the reference names it (e.g.
+	// "NewCommentNotificaton", "RepositoryNotification"; the typos are the
+	// reference's). Required.
+	Notification string `protobuf:"bytes,3,opt,name=notification,proto3" json:"notification,omitempty"`
+	// Which changes: 0 all projects, 10 watched projects (matches nothing:
+	// no watch lists are kept), 20 projects the account administers, 30 the
+	// project, 40 the component. The most specific matching subscription of
+	// an account wins.
+	Scope int32 `protobuf:"varint,4,opt,name=scope,proto3" json:"scope,omitempty"`
+	// 0 never, 1 instantly, 2 daily, 3 weekly, 4 monthly digest.
+	Frequency int32 `protobuf:"varint,5,opt,name=frequency,proto3" json:"frequency,omitempty"`
 	// Empty when the subscription is not limited to a project or component.
-	ProjectSlug   string `protobuf:"bytes,6,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	ProjectSlug string `protobuf:"bytes,6,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	// Slug of the component within project_slug, for scope 40; else empty.
 	ComponentSlug string `protobuf:"bytes,7,opt,name=component_slug,json=componentSlug,proto3" json:"component_slug,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -244,9 +269,11 @@ func (x *Subscription) GetComponentSlug() string {
 	return ""
 }
 
+// AuthenticateRequest holds an API token.
 type AuthenticateRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Token         string                 `protobuf:"bytes,1,opt,name=token,proto3" json:"token,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The token, as IssueToken returned it ("wlu_" and 36 characters).
+	Token         string `protobuf:"bytes,1,opt,name=token,proto3" json:"token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -288,9 +315,11 @@ func (x *AuthenticateRequest) GetToken() string {
 	return ""
 }
 
+// AuthenticateResponse is the token's account and its grants.
 type AuthenticateResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	User  *User                  `protobuf:"bytes,1,opt,name=user,proto3" json:"user,omitempty"`
+	// The account, without group_ids.
+	User *User `protobuf:"bytes,1,opt,name=user,proto3" json:"user,omitempty"`
 	// What the user's teams grant it (AccessService.GetGrants).
 	Grants        []*Grant `protobuf:"bytes,2,rep,name=grants,proto3" json:"grants,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -341,9 +370,11 @@ func (x *AuthenticateResponse) GetGrants() []*Grant {
 	return nil
 }
 
+// GetUserRequest names an account.
 type GetUserRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Username      string                 `protobuf:"bytes,1,opt,name=username,proto3" json:"username,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The exact user name.
+	Username      string `protobuf:"bytes,1,opt,name=username,proto3" json:"username,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -385,9 +416,11 @@ func (x *GetUserRequest) GetUsername() string {
 	return ""
 }
 
+// GetUserResponse holds the account.
 type GetUserResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	User          *User                  `protobuf:"bytes,1,opt,name=user,proto3" json:"user,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The account, with group_ids.
+	User          *User `protobuf:"bytes,1,opt,name=user,proto3" json:"user,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -429,10 +462,13 @@ func (x *GetUserResponse) GetUser() *User {
 	return nil
 }
 
+// ListUsersRequest is a page.
 type ListUsersRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Offset        int64                  `protobuf:"varint,1,opt,name=offset,proto3" json:"offset,omitempty"`
-	Limit         int64                  `protobuf:"varint,2,opt,name=limit,proto3" json:"limit,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Accounts skipped.
+	Offset int64 `protobuf:"varint,1,opt,name=offset,proto3" json:"offset,omitempty"`
+	// Accounts per page; 0 means all.
+	Limit         int64 `protobuf:"varint,2,opt,name=limit,proto3" json:"limit,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -481,10 +517,13 @@ func (x *ListUsersRequest) GetLimit() int64 {
 	return 0
 }
 
+// ListUsersResponse is one page of accounts.
 type ListUsersResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Users         []*User                `protobuf:"bytes,1,rep,name=users,proto3" json:"users,omitempty"`
-	Total         int64                  `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The page's accounts, by id, with group_ids.
+	Users []*User `protobuf:"bytes,1,rep,name=users,proto3" json:"users,omitempty"`
+	// Number of all accounts.
+	Total         int64 `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -533,9 +572,12 @@ func (x *ListUsersResponse) GetTotal() int64 {
 	return 0
 }
 
+// CreateUserRequest holds the new account.
 type CreateUserRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	User          *User                  `protobuf:"bytes,1,opt,name=user,proto3" json:"user,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// username, full_name, email, is_superuser and is_active are taken as
+	// given; the other fields are ignored.
+	User          *User `protobuf:"bytes,1,opt,name=user,proto3" json:"user,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -577,9 +619,11 @@ func (x *CreateUserRequest) GetUser() *User {
 	return nil
 }
 
+// CreateUserResponse holds the stored account.
 type CreateUserResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	User          *User                  `protobuf:"bytes,1,opt,name=user,proto3" json:"user,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The account, with its id, without group_ids.
+	User          *User `protobuf:"bytes,1,opt,name=user,proto3" json:"user,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -621,9 +665,11 @@ func (x *CreateUserResponse) GetUser() *User {
 	return nil
 }
 
+// IssueTokenRequest names the account.
 type IssueTokenRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Username      string                 `protobuf:"bytes,1,opt,name=username,proto3" json:"username,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The exact user name.
+	Username      string `protobuf:"bytes,1,opt,name=username,proto3" json:"username,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -665,9 +711,12 @@ func (x *IssueTokenRequest) GetUsername() string {
 	return ""
 }
 
+// IssueTokenResponse holds the new token.
 type IssueTokenResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Token         string                 `protobuf:"bytes,1,opt,name=token,proto3" json:"token,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The API token in clear ("wlu_" and 36 characters); only its hash is
+	// stored.
+	Token         string `protobuf:"bytes,1,opt,name=token,proto3" json:"token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -712,10 +761,13 @@ func (x *IssueTokenResponse) GetToken() string {
 // UpdateUserRequest names the account, its new values and which of them
 // to apply.
 type UpdateUserRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Username      string                 `protobuf:"bytes,1,opt,name=username,proto3" json:"username,omitempty"`
-	User          *User                  `protobuf:"bytes,2,opt,name=user,proto3" json:"user,omitempty"`
-	Fields        []string               `protobuf:"bytes,3,rep,name=fields,proto3" json:"fields,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The exact user name of the account to change.
+	Username string `protobuf:"bytes,1,opt,name=username,proto3" json:"username,omitempty"`
+	// The new values; only the fields named in fields are read.
+	User *User `protobuf:"bytes,2,opt,name=user,proto3" json:"user,omitempty"`
+	// Names of the fields to apply (see UpdateUser); empty changes nothing.
+	Fields        []string `protobuf:"bytes,3,rep,name=fields,proto3" json:"fields,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -773,8 +825,9 @@ func (x *UpdateUserRequest) GetFields() []string {
 
 // UpdateUserResponse is the account as it is now.
 type UpdateUserResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	User          *User                  `protobuf:"bytes,1,opt,name=user,proto3" json:"user,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The account, without group_ids.
+	User          *User `protobuf:"bytes,1,opt,name=user,proto3" json:"user,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -818,9 +871,11 @@ func (x *UpdateUserResponse) GetUser() *User {
 
 // SetUserActiveRequest names the account and its new state.
 type SetUserActiveRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Username      string                 `protobuf:"bytes,1,opt,name=username,proto3" json:"username,omitempty"`
-	Active        bool                   `protobuf:"varint,2,opt,name=active,proto3" json:"active,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The exact user name.
+	Username string `protobuf:"bytes,1,opt,name=username,proto3" json:"username,omitempty"`
+	// The new state of is_active.
+	Active        bool `protobuf:"varint,2,opt,name=active,proto3" json:"active,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -871,8 +926,9 @@ func (x *SetUserActiveRequest) GetActive() bool {
 
 // SetUserActiveResponse is the account as it is now.
 type SetUserActiveResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	User          *User                  `protobuf:"bytes,1,opt,name=user,proto3" json:"user,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The account, without group_ids.
+	User          *User `protobuf:"bytes,1,opt,name=user,proto3" json:"user,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -914,11 +970,15 @@ func (x *SetUserActiveResponse) GetUser() *User {
 	return nil
 }
 
+// ListSubscriptionsRequest names the account and a page.
 type ListSubscriptionsRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Username      string                 `protobuf:"bytes,1,opt,name=username,proto3" json:"username,omitempty"`
-	Offset        int64                  `protobuf:"varint,2,opt,name=offset,proto3" json:"offset,omitempty"`
-	Limit         int64                  `protobuf:"varint,3,opt,name=limit,proto3" json:"limit,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The exact user name.
+	Username string `protobuf:"bytes,1,opt,name=username,proto3" json:"username,omitempty"`
+	// Subscriptions skipped.
+	Offset int64 `protobuf:"varint,2,opt,name=offset,proto3" json:"offset,omitempty"`
+	// Subscriptions per page; 0 means all.
+	Limit         int64 `protobuf:"varint,3,opt,name=limit,proto3" json:"limit,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -974,10 +1034,13 @@ func (x *ListSubscriptionsRequest) GetLimit() int64 {
 	return 0
 }
 
+// ListSubscriptionsResponse is one page of subscriptions.
 type ListSubscriptionsResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Subscriptions []*Subscription        `protobuf:"bytes,1,rep,name=subscriptions,proto3" json:"subscriptions,omitempty"`
-	Total         int64                  `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The page's subscriptions, by id.
+	Subscriptions []*Subscription `protobuf:"bytes,1,rep,name=subscriptions,proto3" json:"subscriptions,omitempty"`
+	// Number of all the account's subscriptions.
+	Total         int64 `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1026,10 +1089,13 @@ func (x *ListSubscriptionsResponse) GetTotal() int64 {
 	return 0
 }
 
+// GetSubscriptionRequest names a subscription of an account.
 type GetSubscriptionRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Username      string                 `protobuf:"bytes,1,opt,name=username,proto3" json:"username,omitempty"`
-	Id            int64                  `protobuf:"varint,2,opt,name=id,proto3" json:"id,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The exact user name.
+	Username string `protobuf:"bytes,1,opt,name=username,proto3" json:"username,omitempty"`
+	// The subscription's id.
+	Id            int64 `protobuf:"varint,2,opt,name=id,proto3" json:"id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1078,9 +1144,11 @@ func (x *GetSubscriptionRequest) GetId() int64 {
 	return 0
 }
 
+// GetSubscriptionResponse holds the subscription.
 type GetSubscriptionResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Subscription  *Subscription          `protobuf:"bytes,1,opt,name=subscription,proto3" json:"subscription,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The subscription.
+	Subscription  *Subscription `protobuf:"bytes,1,opt,name=subscription,proto3" json:"subscription,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1122,9 +1190,11 @@ func (x *GetSubscriptionResponse) GetSubscription() *Subscription {
 	return nil
 }
 
+// CreateSubscriptionRequest holds the new subscription.
 type CreateSubscriptionRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Subscription  *Subscription          `protobuf:"bytes,1,opt,name=subscription,proto3" json:"subscription,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The subscription, its account named by username; id ignored.
+	Subscription  *Subscription `protobuf:"bytes,1,opt,name=subscription,proto3" json:"subscription,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1166,9 +1236,11 @@ func (x *CreateSubscriptionRequest) GetSubscription() *Subscription {
 	return nil
 }
 
+// CreateSubscriptionResponse holds the stored subscription.
 type CreateSubscriptionResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Subscription  *Subscription          `protobuf:"bytes,1,opt,name=subscription,proto3" json:"subscription,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The subscription, with its id.
+	Subscription  *Subscription `protobuf:"bytes,1,opt,name=subscription,proto3" json:"subscription,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1210,10 +1282,15 @@ func (x *CreateSubscriptionResponse) GetSubscription() *Subscription {
 	return nil
 }
 
+// UpdateSubscriptionRequest names a subscription, its new values and
+// which of them to apply.
 type UpdateSubscriptionRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Subscription  *Subscription          `protobuf:"bytes,1,opt,name=subscription,proto3" json:"subscription,omitempty"`
-	Fields        []string               `protobuf:"bytes,2,rep,name=fields,proto3" json:"fields,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The subscription (by username and id) and its new values.
+	Subscription *Subscription `protobuf:"bytes,1,opt,name=subscription,proto3" json:"subscription,omitempty"`
+	// Names of the fields to apply: notification, scope, frequency,
+	// project_slug (or project), component_slug (or component); empty: all.
+	Fields        []string `protobuf:"bytes,2,rep,name=fields,proto3" json:"fields,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1262,9 +1339,11 @@ func (x *UpdateSubscriptionRequest) GetFields() []string {
 	return nil
 }
 
+// UpdateSubscriptionResponse is the subscription as it is now.
 type UpdateSubscriptionResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Subscription  *Subscription          `protobuf:"bytes,1,opt,name=subscription,proto3" json:"subscription,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The subscription.
+	Subscription  *Subscription `protobuf:"bytes,1,opt,name=subscription,proto3" json:"subscription,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1306,10 +1385,13 @@ func (x *UpdateSubscriptionResponse) GetSubscription() *Subscription {
 	return nil
 }
 
+// DeleteSubscriptionRequest names a subscription of an account.
 type DeleteSubscriptionRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Username      string                 `protobuf:"bytes,1,opt,name=username,proto3" json:"username,omitempty"`
-	Id            int64                  `protobuf:"varint,2,opt,name=id,proto3" json:"id,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The exact user name.
+	Username string `protobuf:"bytes,1,opt,name=username,proto3" json:"username,omitempty"`
+	// The subscription's id.
+	Id            int64 `protobuf:"varint,2,opt,name=id,proto3" json:"id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1358,6 +1440,7 @@ func (x *DeleteSubscriptionRequest) GetId() int64 {
 	return 0
 }
 
+// DeleteSubscriptionResponse is empty.
 type DeleteSubscriptionResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	unknownFields protoimpl.UnknownFields

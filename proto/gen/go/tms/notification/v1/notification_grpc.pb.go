@@ -39,23 +39,79 @@ const (
 //
 // NotificationService owns users, their API tokens and their notification
 // subscriptions.
+//
+// Conventions: the caller travels in gRPC metadata (pkg/policy); a call
+// without one is the services' own work and, like a superuser, may do
+// everything. Account management (CreateUser, UpdateUser, SetUserActive)
+// needs a superuser; tokens and subscriptions need the account itself or a
+// superuser; reading accounts checks no caller. Others get
+// PermissionDenied. Accounts are named by their exact user name; an
+// unknown one answers NotFound. The built-in accounts are "admin" (the
+// superuser created at first start) and "anonymous" (the caller without an
+// account, which cannot log in). Paging: offset rows skipped, limit 0
+// means all, order by id, total counts all rows before paging; a negative
+// offset or limit is InvalidArgument on "offset" or "limit".
+// InvalidArgument carries field violations named by the REST API's names
+// (e.g. "username", "email", "project", "component").
 type NotificationServiceClient interface {
+	// Authenticate returns the active account owning an API token, with its
+	// grants. It checks no caller. Errors: Unauthenticated ("Invalid token."
+	// for an empty, unknown or replaced token; "User inactive or deleted.").
 	Authenticate(ctx context.Context, in *AuthenticateRequest, opts ...grpc.CallOption) (*AuthenticateResponse, error)
+	// GetUser returns an account with its team ids. Checks no caller.
+	// Errors: NotFound.
 	GetUser(ctx context.Context, in *GetUserRequest, opts ...grpc.CallOption) (*GetUserResponse, error)
+	// ListUsers pages the accounts (the built-in ones included) with their
+	// team ids. Checks no caller. Errors: InvalidArgument (paging).
 	ListUsers(ctx context.Context, in *ListUsersRequest, opts ...grpc.CallOption) (*ListUsersResponse, error)
+	// CreateUser creates an account (superusers) with the default
+	// subscriptions, and puts it into the teams every account joins.
+	// Errors: PermissionDenied, InvalidArgument on "username" (missing, over
+	// 150 characters, starting with ".", characters other than letters,
+	// digits and @.+-_, "unique" when taken in any letter case), "full_name"
+	// (over 150 characters) or "email" (invalid, over 190 characters,
+	// "unique" when taken in any letter case).
 	CreateUser(ctx context.Context, in *CreateUserRequest, opts ...grpc.CallOption) (*CreateUserResponse, error)
+	// IssueToken gives an account a new API token, replacing the former one
+	// (the account itself or a superuser), and returns it: the only time the
+	// token is seen in clear. Errors: PermissionDenied, NotFound,
+	// FailedPrecondition (the anonymous account).
 	IssueToken(ctx context.Context, in *IssueTokenRequest, opts ...grpc.CallOption) (*IssueTokenResponse, error)
-	// UpdateUser changes the named fields of an account: full_name, email,
-	// is_superuser, is_active, is_bot, date_expires. The user name and the
-	// built-in accounts do not change.
+	// UpdateUser changes the named fields of an account (superusers):
+	// full_name, email, is_superuser, is_active, is_bot, date_expires. The
+	// user name and the built-in accounts do not change. Errors:
+	// PermissionDenied, FailedPrecondition (a built-in account), NotFound,
+	// InvalidArgument on a field that cannot be changed ("read_only") or as
+	// CreateUser.
 	UpdateUser(ctx context.Context, in *UpdateUserRequest, opts ...grpc.CallOption) (*UpdateUserResponse, error)
-	// SetUserActive activates or deactivates an account; a deactivated
-	// account keeps its history and its token stops authenticating.
+	// SetUserActive activates or deactivates an account (superusers); a
+	// deactivated account keeps its history and its token stops
+	// authenticating. Errors: PermissionDenied, FailedPrecondition (a
+	// built-in account), NotFound.
 	SetUserActive(ctx context.Context, in *SetUserActiveRequest, opts ...grpc.CallOption) (*SetUserActiveResponse, error)
+	// ListSubscriptions pages an account's subscriptions (the account itself
+	// or a superuser). Errors: PermissionDenied, NotFound (account),
+	// InvalidArgument (paging).
 	ListSubscriptions(ctx context.Context, in *ListSubscriptionsRequest, opts ...grpc.CallOption) (*ListSubscriptionsResponse, error)
+	// GetSubscription reads one subscription of an account (the account
+	// itself or a superuser). Errors: PermissionDenied, NotFound (no such
+	// account, or no such subscription of it).
 	GetSubscription(ctx context.Context, in *GetSubscriptionRequest, opts ...grpc.CallOption) (*GetSubscriptionResponse, error)
+	// CreateSubscription adds a subscription to the account named in it (the
+	// account itself or a superuser). The project and component are not
+	// checked to exist. Errors: PermissionDenied, NotFound (account),
+	// InvalidArgument on "notification" (missing or unknown kind), "scope",
+	// "frequency" (not a choice), "project" (missing for scope 30 or 40) or
+	// "component" (missing for scope 40).
 	CreateSubscription(ctx context.Context, in *CreateSubscriptionRequest, opts ...grpc.CallOption) (*CreateSubscriptionResponse, error)
+	// UpdateSubscription changes the named fields of a subscription (all of
+	// them when fields is empty) and validates the result as
+	// CreateSubscription does (the account itself or a superuser). Errors:
+	// PermissionDenied, NotFound, InvalidArgument on "fields" (an unknown
+	// name) or as CreateSubscription.
 	UpdateSubscription(ctx context.Context, in *UpdateSubscriptionRequest, opts ...grpc.CallOption) (*UpdateSubscriptionResponse, error)
+	// DeleteSubscription removes a subscription of an account (the account
+	// itself or a superuser). Errors: PermissionDenied, NotFound.
 	DeleteSubscription(ctx context.Context, in *DeleteSubscriptionRequest, opts ...grpc.CallOption) (*DeleteSubscriptionResponse, error)
 }
 
@@ -193,23 +249,79 @@ func (c *notificationServiceClient) DeleteSubscription(ctx context.Context, in *
 //
 // NotificationService owns users, their API tokens and their notification
 // subscriptions.
+//
+// Conventions: the caller travels in gRPC metadata (pkg/policy); a call
+// without one is the services' own work and, like a superuser, may do
+// everything. Account management (CreateUser, UpdateUser, SetUserActive)
+// needs a superuser; tokens and subscriptions need the account itself or a
+// superuser; reading accounts checks no caller. Others get
+// PermissionDenied. Accounts are named by their exact user name; an
+// unknown one answers NotFound. The built-in accounts are "admin" (the
+// superuser created at first start) and "anonymous" (the caller without an
+// account, which cannot log in). Paging: offset rows skipped, limit 0
+// means all, order by id, total counts all rows before paging; a negative
+// offset or limit is InvalidArgument on "offset" or "limit".
+// InvalidArgument carries field violations named by the REST API's names
+// (e.g. "username", "email", "project", "component").
 type NotificationServiceServer interface {
+	// Authenticate returns the active account owning an API token, with its
+	// grants. It checks no caller. Errors: Unauthenticated ("Invalid token."
+	// for an empty, unknown or replaced token; "User inactive or deleted.").
 	Authenticate(context.Context, *AuthenticateRequest) (*AuthenticateResponse, error)
+	// GetUser returns an account with its team ids. Checks no caller.
+	// Errors: NotFound.
 	GetUser(context.Context, *GetUserRequest) (*GetUserResponse, error)
+	// ListUsers pages the accounts (the built-in ones included) with their
+	// team ids. Checks no caller. Errors: InvalidArgument (paging).
 	ListUsers(context.Context, *ListUsersRequest) (*ListUsersResponse, error)
+	// CreateUser creates an account (superusers) with the default
+	// subscriptions, and puts it into the teams every account joins.
+	// Errors: PermissionDenied, InvalidArgument on "username" (missing, over
+	// 150 characters, starting with ".", characters other than letters,
+	// digits and @.+-_, "unique" when taken in any letter case), "full_name"
+	// (over 150 characters) or "email" (invalid, over 190 characters,
+	// "unique" when taken in any letter case).
 	CreateUser(context.Context, *CreateUserRequest) (*CreateUserResponse, error)
+	// IssueToken gives an account a new API token, replacing the former one
+	// (the account itself or a superuser), and returns it: the only time the
+	// token is seen in clear. Errors: PermissionDenied, NotFound,
+	// FailedPrecondition (the anonymous account).
 	IssueToken(context.Context, *IssueTokenRequest) (*IssueTokenResponse, error)
-	// UpdateUser changes the named fields of an account: full_name, email,
-	// is_superuser, is_active, is_bot, date_expires. The user name and the
-	// built-in accounts do not change.
+	// UpdateUser changes the named fields of an account (superusers):
+	// full_name, email, is_superuser, is_active, is_bot, date_expires. The
+	// user name and the built-in accounts do not change. Errors:
+	// PermissionDenied, FailedPrecondition (a built-in account), NotFound,
+	// InvalidArgument on a field that cannot be changed ("read_only") or as
+	// CreateUser.
 	UpdateUser(context.Context, *UpdateUserRequest) (*UpdateUserResponse, error)
-	// SetUserActive activates or deactivates an account; a deactivated
-	// account keeps its history and its token stops authenticating.
+	// SetUserActive activates or deactivates an account (superusers); a
+	// deactivated account keeps its history and its token stops
+	// authenticating. Errors: PermissionDenied, FailedPrecondition (a
+	// built-in account), NotFound.
 	SetUserActive(context.Context, *SetUserActiveRequest) (*SetUserActiveResponse, error)
+	// ListSubscriptions pages an account's subscriptions (the account itself
+	// or a superuser). Errors: PermissionDenied, NotFound (account),
+	// InvalidArgument (paging).
 	ListSubscriptions(context.Context, *ListSubscriptionsRequest) (*ListSubscriptionsResponse, error)
+	// GetSubscription reads one subscription of an account (the account
+	// itself or a superuser). Errors: PermissionDenied, NotFound (no such
+	// account, or no such subscription of it).
 	GetSubscription(context.Context, *GetSubscriptionRequest) (*GetSubscriptionResponse, error)
+	// CreateSubscription adds a subscription to the account named in it (the
+	// account itself or a superuser). The project and component are not
+	// checked to exist. Errors: PermissionDenied, NotFound (account),
+	// InvalidArgument on "notification" (missing or unknown kind), "scope",
+	// "frequency" (not a choice), "project" (missing for scope 30 or 40) or
+	// "component" (missing for scope 40).
 	CreateSubscription(context.Context, *CreateSubscriptionRequest) (*CreateSubscriptionResponse, error)
+	// UpdateSubscription changes the named fields of a subscription (all of
+	// them when fields is empty) and validates the result as
+	// CreateSubscription does (the account itself or a superuser). Errors:
+	// PermissionDenied, NotFound, InvalidArgument on "fields" (an unknown
+	// name) or as CreateSubscription.
 	UpdateSubscription(context.Context, *UpdateSubscriptionRequest) (*UpdateSubscriptionResponse, error)
+	// DeleteSubscription removes a subscription of an account (the account
+	// itself or a superuser). Errors: PermissionDenied, NotFound.
 	DeleteSubscription(context.Context, *DeleteSubscriptionRequest) (*DeleteSubscriptionResponse, error)
 	mustEmbedUnimplementedNotificationServiceServer()
 }

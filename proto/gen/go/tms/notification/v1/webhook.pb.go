@@ -24,17 +24,23 @@ const (
 
 // Webhook is one outbound webhook of a project.
 type Webhook struct {
-	state       protoimpl.MessageState `protogen:"open.v1"`
-	Id          int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
-	ProjectSlug string                 `protobuf:"bytes,2,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
-	// Where changes are posted (http or https).
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The webhook's id; ignored on create.
+	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// Slug of its project. Required; not changeable.
+	ProjectSlug string `protobuf:"bytes,2,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	// Where changes are posted (http or https, trimmed).
 	Url string `protobuf:"bytes,3,opt,name=url,proto3" json:"url,omitempty"`
-	// The change actions posted; empty: every action.
-	Actions    []int32                `protobuf:"varint,4,rep,packed,name=actions,proto3" json:"actions,omitempty"`
-	Active     bool                   `protobuf:"varint,5,opt,name=active,proto3" json:"active,omitempty"`
+	// The change actions posted (each 0 to 200); empty: every action.
+	Actions []int32 `protobuf:"varint,4,rep,packed,name=actions,proto3" json:"actions,omitempty"`
+	// Whether changes are posted; an inactive webhook gets no new
+	// deliveries and its pending ones wait. Taken as given on create (unset:
+	// inactive; the REST API defaults it to true).
+	Active bool `protobuf:"varint,5,opt,name=active,proto3" json:"active,omitempty"`
+	// When the webhook was created.
 	CreateTime *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
-	// The signing secret ("whsec_" and base64): set on creation (generated
-	// when empty) and in the creation answer only.
+	// The signing secret ("whsec_" and 24 to 64 bytes in base64): set on
+	// creation (generated when empty) and in the creation answer only.
 	Secret        string `protobuf:"bytes,7,opt,name=secret,proto3" json:"secret,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -121,14 +127,18 @@ func (x *Webhook) GetSecret() string {
 
 // WebhookDelivery is one change posted (or being retried) to a webhook.
 type WebhookDelivery struct {
-	state    protoimpl.MessageState `protogen:"open.v1"`
-	Id       int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
-	ChangeId int64                  `protobuf:"varint,2,opt,name=change_id,json=changeId,proto3" json:"change_id,omitempty"`
-	Attempts int32                  `protobuf:"varint,3,opt,name=attempts,proto3" json:"attempts,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The delivery's id; "msg_<id>" is its webhook-id header.
+	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// Id of the change record posted (ChangelogService).
+	ChangeId int64 `protobuf:"varint,2,opt,name=change_id,json=changeId,proto3" json:"change_id,omitempty"`
+	// Attempts made so far (at most 8).
+	Attempts int32 `protobuf:"varint,3,opt,name=attempts,proto3" json:"attempts,omitempty"`
 	// The receiver's last HTTP status; 0 when none answered.
 	StatusCode int32 `protobuf:"varint,4,opt,name=status_code,json=statusCode,proto3" json:"status_code,omitempty"`
 	// The last failure; empty once delivered.
-	Error      string                 `protobuf:"bytes,5,opt,name=error,proto3" json:"error,omitempty"`
+	Error string `protobuf:"bytes,5,opt,name=error,proto3" json:"error,omitempty"`
+	// When the delivery was queued.
 	CreateTime *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
 	// Unset until delivered.
 	DeliveryTime  *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=delivery_time,json=deliveryTime,proto3" json:"delivery_time,omitempty"`
@@ -217,8 +227,10 @@ func (x *WebhookDelivery) GetDeliveryTime() *timestamppb.Timestamp {
 
 // CreateWebhookRequest holds the new webhook.
 type CreateWebhookRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Webhook       *Webhook               `protobuf:"bytes,1,opt,name=webhook,proto3" json:"webhook,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// project_slug, url, actions, active and secret (empty: generated) of
+	// the new webhook.
+	Webhook       *Webhook `protobuf:"bytes,1,opt,name=webhook,proto3" json:"webhook,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -262,8 +274,9 @@ func (x *CreateWebhookRequest) GetWebhook() *Webhook {
 
 // CreateWebhookResponse holds it, secret included.
 type CreateWebhookResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Webhook       *Webhook               `protobuf:"bytes,1,opt,name=webhook,proto3" json:"webhook,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The stored webhook, with its id and secret.
+	Webhook       *Webhook `protobuf:"bytes,1,opt,name=webhook,proto3" json:"webhook,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -307,8 +320,9 @@ func (x *CreateWebhookResponse) GetWebhook() *Webhook {
 
 // ListWebhooksRequest names the project.
 type ListWebhooksRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	ProjectSlug   string                 `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The project's slug. Required.
+	ProjectSlug   string `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -352,8 +366,9 @@ func (x *ListWebhooksRequest) GetProjectSlug() string {
 
 // ListWebhooksResponse holds the project's webhooks.
 type ListWebhooksResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Webhooks      []*Webhook             `protobuf:"bytes,1,rep,name=webhooks,proto3" json:"webhooks,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// All the project's webhooks, by id; not paged.
+	Webhooks      []*Webhook `protobuf:"bytes,1,rep,name=webhooks,proto3" json:"webhooks,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -397,9 +412,11 @@ func (x *ListWebhooksResponse) GetWebhooks() []*Webhook {
 
 // GetWebhookRequest names a webhook of a project.
 type GetWebhookRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	ProjectSlug   string                 `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
-	Id            int64                  `protobuf:"varint,2,opt,name=id,proto3" json:"id,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The project's slug.
+	ProjectSlug string `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	// The webhook's id.
+	Id            int64 `protobuf:"varint,2,opt,name=id,proto3" json:"id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -450,8 +467,9 @@ func (x *GetWebhookRequest) GetId() int64 {
 
 // GetWebhookResponse holds it (without its secret).
 type GetWebhookResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Webhook       *Webhook               `protobuf:"bytes,1,opt,name=webhook,proto3" json:"webhook,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The webhook.
+	Webhook       *Webhook `protobuf:"bytes,1,opt,name=webhook,proto3" json:"webhook,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -495,9 +513,11 @@ func (x *GetWebhookResponse) GetWebhook() *Webhook {
 
 // UpdateWebhookRequest names a webhook, new values and which to apply.
 type UpdateWebhookRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Webhook       *Webhook               `protobuf:"bytes,1,opt,name=webhook,proto3" json:"webhook,omitempty"`
-	Fields        []string               `protobuf:"bytes,2,rep,name=fields,proto3" json:"fields,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The webhook (by project_slug and id) and its new values.
+	Webhook *Webhook `protobuf:"bytes,1,opt,name=webhook,proto3" json:"webhook,omitempty"`
+	// Names of the fields to apply; empty changes nothing.
+	Fields        []string `protobuf:"bytes,2,rep,name=fields,proto3" json:"fields,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -548,8 +568,9 @@ func (x *UpdateWebhookRequest) GetFields() []string {
 
 // UpdateWebhookResponse holds the webhook as it is now.
 type UpdateWebhookResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Webhook       *Webhook               `protobuf:"bytes,1,opt,name=webhook,proto3" json:"webhook,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The webhook, without its secret.
+	Webhook       *Webhook `protobuf:"bytes,1,opt,name=webhook,proto3" json:"webhook,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -593,9 +614,11 @@ func (x *UpdateWebhookResponse) GetWebhook() *Webhook {
 
 // DeleteWebhookRequest names a webhook of a project.
 type DeleteWebhookRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	ProjectSlug   string                 `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
-	Id            int64                  `protobuf:"varint,2,opt,name=id,proto3" json:"id,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The project's slug.
+	ProjectSlug string `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	// The webhook's id.
+	Id            int64 `protobuf:"varint,2,opt,name=id,proto3" json:"id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -683,11 +706,15 @@ func (*DeleteWebhookResponse) Descriptor() ([]byte, []int) {
 
 // ListDeliveriesRequest names a webhook and a page.
 type ListDeliveriesRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	ProjectSlug   string                 `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
-	WebhookId     int64                  `protobuf:"varint,2,opt,name=webhook_id,json=webhookId,proto3" json:"webhook_id,omitempty"`
-	Offset        int64                  `protobuf:"varint,3,opt,name=offset,proto3" json:"offset,omitempty"`
-	Limit         int64                  `protobuf:"varint,4,opt,name=limit,proto3" json:"limit,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The project's slug.
+	ProjectSlug string `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	// The webhook's id.
+	WebhookId int64 `protobuf:"varint,2,opt,name=webhook_id,json=webhookId,proto3" json:"webhook_id,omitempty"`
+	// Deliveries skipped.
+	Offset int64 `protobuf:"varint,3,opt,name=offset,proto3" json:"offset,omitempty"`
+	// Deliveries per page; 0 means all.
+	Limit         int64 `protobuf:"varint,4,opt,name=limit,proto3" json:"limit,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -752,9 +779,11 @@ func (x *ListDeliveriesRequest) GetLimit() int64 {
 
 // ListDeliveriesResponse is one page of the log.
 type ListDeliveriesResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Deliveries    []*WebhookDelivery     `protobuf:"bytes,1,rep,name=deliveries,proto3" json:"deliveries,omitempty"`
-	Total         int64                  `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The page's deliveries, newest first.
+	Deliveries []*WebhookDelivery `protobuf:"bytes,1,rep,name=deliveries,proto3" json:"deliveries,omitempty"`
+	// Number of all the webhook's deliveries.
+	Total         int64 `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }

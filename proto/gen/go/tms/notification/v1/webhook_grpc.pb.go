@@ -33,22 +33,43 @@ const (
 //
 // WebhookService manages a project's outbound webhooks: every change of
 // the project (or of the chosen actions) is posted to the webhook's URL as
-// JSON signed per the Standard Webhooks specification, retried with
-// backoff, and logged. Project administrators (superusers for now) manage
-// them.
+// JSON signed per the Standard Webhooks specification (headers
+// webhook-id, webhook-timestamp, webhook-signature), retried with backoff
+// until the receiver answers 2xx (at most 8 attempts), and logged.
+//
+// Conventions: every RPC needs project.edit on the webhook's project
+// (superusers and the services' own calls, without a caller, may do
+// everything). A caller that may not see the project gets NotFound; one
+// that sees it without project.edit gets PermissionDenied. A webhook is
+// addressed by project and id: one of another project is NotFound.
+// InvalidArgument carries field violations named by the Webhook fields.
 type WebhookServiceClient interface {
 	// CreateWebhook adds a webhook; the answer is the only one holding its
-	// secret.
+	// secret. Errors: NotFound, PermissionDenied,
+	// InvalidArgument on "project_slug" (empty), "url" (missing, not http(s)
+	// with a host, or a local or private address unless the server allows
+	// them), "actions" (outside 0-200) or "secret" (not "whsec_" and 24 to
+	// 64 bytes in base64).
 	CreateWebhook(ctx context.Context, in *CreateWebhookRequest, opts ...grpc.CallOption) (*CreateWebhookResponse, error)
-	// ListWebhooks lists a project's webhooks by id.
+	// ListWebhooks lists a project's webhooks by id, without secrets.
+	// Errors: NotFound, PermissionDenied, InvalidArgument on "project_slug"
+	// (empty).
 	ListWebhooks(ctx context.Context, in *ListWebhooksRequest, opts ...grpc.CallOption) (*ListWebhooksResponse, error)
-	// GetWebhook reads one webhook.
+	// GetWebhook reads one webhook, without its secret. Errors: NotFound,
+	// PermissionDenied.
 	GetWebhook(ctx context.Context, in *GetWebhookRequest, opts ...grpc.CallOption) (*GetWebhookResponse, error)
-	// UpdateWebhook changes the named fields: url, actions, active, secret.
+	// UpdateWebhook changes the named fields: url, actions, active, secret
+	// (an empty secret keeps the stored one). Errors: NotFound,
+	// PermissionDenied, InvalidArgument as CreateWebhook, and "read_only" on
+	// any other field name.
 	UpdateWebhook(ctx context.Context, in *UpdateWebhookRequest, opts ...grpc.CallOption) (*UpdateWebhookResponse, error)
-	// DeleteWebhook removes a webhook and its delivery log.
+	// DeleteWebhook removes a webhook and its delivery log. Errors: NotFound,
+	// PermissionDenied.
 	DeleteWebhook(ctx context.Context, in *DeleteWebhookRequest, opts ...grpc.CallOption) (*DeleteWebhookResponse, error)
-	// ListDeliveries pages a webhook's delivery log, newest first.
+	// ListDeliveries pages a webhook's delivery log, newest first (id
+	// descending). Paging: offset rows skipped, limit 0 means all, total
+	// counts all. Errors: NotFound, PermissionDenied, InvalidArgument on
+	// "offset" or "limit" (negative).
 	ListDeliveries(ctx context.Context, in *ListDeliveriesRequest, opts ...grpc.CallOption) (*ListDeliveriesResponse, error)
 }
 
@@ -126,22 +147,43 @@ func (c *webhookServiceClient) ListDeliveries(ctx context.Context, in *ListDeliv
 //
 // WebhookService manages a project's outbound webhooks: every change of
 // the project (or of the chosen actions) is posted to the webhook's URL as
-// JSON signed per the Standard Webhooks specification, retried with
-// backoff, and logged. Project administrators (superusers for now) manage
-// them.
+// JSON signed per the Standard Webhooks specification (headers
+// webhook-id, webhook-timestamp, webhook-signature), retried with backoff
+// until the receiver answers 2xx (at most 8 attempts), and logged.
+//
+// Conventions: every RPC needs project.edit on the webhook's project
+// (superusers and the services' own calls, without a caller, may do
+// everything). A caller that may not see the project gets NotFound; one
+// that sees it without project.edit gets PermissionDenied. A webhook is
+// addressed by project and id: one of another project is NotFound.
+// InvalidArgument carries field violations named by the Webhook fields.
 type WebhookServiceServer interface {
 	// CreateWebhook adds a webhook; the answer is the only one holding its
-	// secret.
+	// secret. Errors: NotFound, PermissionDenied,
+	// InvalidArgument on "project_slug" (empty), "url" (missing, not http(s)
+	// with a host, or a local or private address unless the server allows
+	// them), "actions" (outside 0-200) or "secret" (not "whsec_" and 24 to
+	// 64 bytes in base64).
 	CreateWebhook(context.Context, *CreateWebhookRequest) (*CreateWebhookResponse, error)
-	// ListWebhooks lists a project's webhooks by id.
+	// ListWebhooks lists a project's webhooks by id, without secrets.
+	// Errors: NotFound, PermissionDenied, InvalidArgument on "project_slug"
+	// (empty).
 	ListWebhooks(context.Context, *ListWebhooksRequest) (*ListWebhooksResponse, error)
-	// GetWebhook reads one webhook.
+	// GetWebhook reads one webhook, without its secret. Errors: NotFound,
+	// PermissionDenied.
 	GetWebhook(context.Context, *GetWebhookRequest) (*GetWebhookResponse, error)
-	// UpdateWebhook changes the named fields: url, actions, active, secret.
+	// UpdateWebhook changes the named fields: url, actions, active, secret
+	// (an empty secret keeps the stored one). Errors: NotFound,
+	// PermissionDenied, InvalidArgument as CreateWebhook, and "read_only" on
+	// any other field name.
 	UpdateWebhook(context.Context, *UpdateWebhookRequest) (*UpdateWebhookResponse, error)
-	// DeleteWebhook removes a webhook and its delivery log.
+	// DeleteWebhook removes a webhook and its delivery log. Errors: NotFound,
+	// PermissionDenied.
 	DeleteWebhook(context.Context, *DeleteWebhookRequest) (*DeleteWebhookResponse, error)
-	// ListDeliveries pages a webhook's delivery log, newest first.
+	// ListDeliveries pages a webhook's delivery log, newest first (id
+	// descending). Paging: offset rows skipped, limit 0 means all, total
+	// counts all. Errors: NotFound, PermissionDenied, InvalidArgument on
+	// "offset" or "limit" (negative).
 	ListDeliveries(context.Context, *ListDeliveriesRequest) (*ListDeliveriesResponse, error)
 	mustEmbedUnimplementedWebhookServiceServer()
 }
