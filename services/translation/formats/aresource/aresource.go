@@ -366,15 +366,9 @@ func childIndent(ind string) string {
 // Add appends a unit as the last child of <resources>: a <string>, or a
 // <plurals> when it has several forms.
 func (f *File) Add(u *base.Unit) error {
-	if u.Context == "" {
-		return errors.New("aresource: a name is required")
-	}
-	if f.ids[u.Context] {
-		return fmt.Errorf("aresource: %q exists", u.Context)
-	}
-	forms := u.Target
-	if len(forms) == 0 {
-		forms = []string{""}
+	forms, err := base.AddForms("aresource", u, f.ids[u.Context])
+	if err != nil {
+		return err
 	}
 	last := -1
 	for i, p := range f.body {

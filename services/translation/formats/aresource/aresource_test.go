@@ -1,67 +1,17 @@
 package aresource
 
 import (
-	"flag"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/tmsproject/tms/services/translation/formats/base"
+	"github.com/tmsproject/tms/services/translation/formats/internal/formattest"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files")
 
 func parse(t *testing.T, name, code string) *File {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	file, err := Format{}.Parse(data, base.Language{Code: code})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := string(file.Bytes()); got != string(data) {
-		t.Fatalf("round trip of %s changed it:\n%s", name, got)
-	}
-	return file.(*File)
-}
-
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(got) != string(want) {
-		t.Errorf("%s differs:\n%s\nwant\n%s", name, got, want)
-	}
-}
-
-func find(t *testing.T, f *File, ctx string) *base.Unit {
-	t.Helper()
-	for _, u := range f.Units() {
-		if u.Context == ctx {
-			return u
-		}
-	}
-	t.Fatalf("no unit %q", ctx)
-	return nil
-}
-
-func units(f *File) string {
-	var out []string
-	for _, u := range f.Units() {
-		out = append(out, u.Context+"="+strings.Join(u.Target, "|"))
-	}
-	return strings.Join(out, "\n")
+	return formattest.Parse(t, Format{}, name, code).(*File)
 }
 
 func TestUnits(t *testing.T) {
@@ -79,17 +29,17 @@ empty=
 entity=Tom & Jerry <3
 files=%d file|%d files
 unicode=café ✓`
-	if got := units(f); got != want {
+	if got := formattest.Units(f, "\n"); got != want {
 		t.Errorf("units\n%s\nwant\n%s", got, want)
 	}
-	if n := find(t, f, "title").Note; n != " Title of the main screen " {
+	if n := formattest.Find(t, f, "title").Note; n != " Title of the main screen " {
 		t.Errorf("note = %q", n)
 	}
-	if n := find(t, f, "files").Note; n != " Plural of files \n second note line " {
+	if n := formattest.Find(t, f, "files").Note; n != " Plural of files \n second note line " {
 		t.Errorf("note = %q", n)
 	}
 	ru := parse(t, "values-de.xml", "ru")
-	if got := strings.Join(find(t, ru, "files").Target, "|"); got != "%d Datei||" {
+	if got := strings.Join(formattest.Find(t, ru, "files").Target, "|"); got != "%d Datei||" {
 		t.Errorf("ru plural forms by category = %q", got)
 	}
 }
@@ -159,29 +109,29 @@ func TestEditGolden(t *testing.T) {
 		"cdata":     "<b>bold</b> & less",
 		"collapsed": "a b c",
 	} {
-		if err := f.SetTarget(find(t, f, ctx), []string{v}, false); err != nil {
+		if err := f.SetTarget(formattest.Find(t, f, ctx), []string{v}, false); err != nil {
 			t.Fatal(err)
 		}
 	}
-	golden(t, "strings.edit.golden", f.Bytes())
+	formattest.Golden(t, "strings.edit.golden", f.Bytes())
 	again, err := Format{}.Parse(f.Bytes(), base.Language{Code: "en"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, u := range again.Units() {
-		if want := find(t, f, u.Context).Target; strings.Join(want, "|") != strings.Join(u.Target, "|") {
+		if want := formattest.Find(t, f, u.Context).Target; strings.Join(want, "|") != strings.Join(u.Target, "|") {
 			t.Errorf("%s reads back as %q, want %q", u.Context, u.Target, want)
 		}
 	}
 
 	ru := parse(t, "values-de.xml", "ru")
-	if err := ru.SetTarget(find(t, ru, "files"), []string{"%d файл", "%d файла", "%d файлов"}, false); err != nil {
+	if err := ru.SetTarget(formattest.Find(t, ru, "files"), []string{"%d файл", "%d файла", "%d файлов"}, false); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "values-ru.golden", ru.Bytes())
+	formattest.Golden(t, "values-ru.golden", ru.Bytes())
 
 	de := parse(t, "values-de.xml", "de")
-	if err := de.SetTarget(find(t, de, "files"), []string{"%d Datei", "%d Dateien!"}, false); err != nil {
+	if err := de.SetTarget(formattest.Find(t, de, "files"), []string{"%d Datei", "%d Dateien!"}, false); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(string(de.Bytes()), "    <item quantity=\"one\">%d Datei</item>\n    <item quantity=\"other\">%d Dateien!</item>\n") {
@@ -197,10 +147,10 @@ func TestAddRemove(t *testing.T) {
 	if err := f.Add(&base.Unit{Context: "cats", Target: []string{"%d Katze", "%d Katzen"}}); err != nil {
 		t.Fatal(err)
 	}
-	if !f.Remove(find(t, f, "title")) {
+	if !f.Remove(formattest.Find(t, f, "title")) {
 		t.Fatal("remove failed")
 	}
-	golden(t, "values-de.add.golden", f.Bytes())
+	formattest.Golden(t, "values-de.add.golden", f.Bytes())
 	if err := f.Add(&base.Unit{Context: "new", Target: []string{"x"}}); err == nil {
 		t.Error("an existing name was added again")
 	}
@@ -230,7 +180,7 @@ func TestNewTranslation(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "strings.new-ru.golden", out)
+	formattest.Golden(t, "strings.new-ru.golden", out)
 	f, err := Format{}.Parse(out, base.Language{Code: "ru"})
 	if err != nil {
 		t.Fatal(err)
