@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/tmsproject/tms/services/translation/formats/aresource"
 	"github.com/tmsproject/tms/services/translation/formats/base"
 	"github.com/tmsproject/tms/services/translation/formats/json"
 	"github.com/tmsproject/tms/services/translation/formats/po"
@@ -46,6 +47,7 @@ var registry = []Format{
 	json.I18next,
 	json.I18nextV4,
 	json.GoI18nJSON,
+	aresource.Format{},
 }
 
 // Lookup returns the format of a file_format identifier; "" is PO, the

@@ -4,7 +4,10 @@
 // files and creates new translation files from a template.
 package base
 
-import "time"
+import (
+	"fmt"
+	"time"
+)
 
 // Unit is one translatable string of a parsed file.
 //
@@ -106,4 +109,21 @@ type Format interface {
 	// NewTranslation renders a new translation file for lang from base
 	// (the component's new_base or template), every target empty.
 	NewTranslation(base []byte, lang Language) ([]byte, error)
+}
+
+// AddForms checks a unit given to Add of a monolingual file (it needs a
+// key the file does not have yet; exists says whether it has) and
+// returns its forms, one empty form when it has none. format prefixes
+// the errors.
+func AddForms(format string, u *Unit, exists bool) ([]string, error) {
+	if u.Context == "" {
+		return nil, fmt.Errorf("%s: a key is required", format)
+	}
+	if exists {
+		return nil, fmt.Errorf("%s: key %q exists", format, u.Context)
+	}
+	if len(u.Target) == 0 {
+		return []string{""}, nil
+	}
+	return u.Target, nil
 }

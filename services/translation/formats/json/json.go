@@ -279,15 +279,9 @@ func (f *File) setPlural(h *unit, forms []string) error {
 // Add appends a unit under its key: nested objects for the formats with
 // nested keys, one flat key for json, an entry of the array for go-i18n.
 func (f *File) Add(u *base.Unit) error {
-	if u.Context == "" {
-		return errors.New("json: a key is required")
-	}
-	if f.ids[u.Context] {
-		return fmt.Errorf("json: key %q exists", u.Context)
-	}
-	forms := u.Target
-	if len(forms) == 0 {
-		forms = []string{""}
+	forms, err := base.AddForms("json", u, f.ids[u.Context])
+	if err != nil {
+		return err
 	}
 	h, err := f.addNode(u.Context, len(forms) > 1)
 	if err != nil {

@@ -1,67 +1,17 @@
 package json
 
 import (
-	"flag"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/tmsproject/tms/services/translation/formats/base"
+	"github.com/tmsproject/tms/services/translation/formats/internal/formattest"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files")
 
 func parse(t *testing.T, f Format, name, code string) *File {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	file, err := f.Parse(data, base.Language{Code: code})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := string(file.Bytes()); got != string(data) {
-		t.Fatalf("round trip of %s changed it:\n%s", name, got)
-	}
-	return file.(*File)
-}
-
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(got) != string(want) {
-		t.Errorf("%s differs:\n%s\nwant\n%s", name, got, want)
-	}
-}
-
-func find(t *testing.T, f *File, ctx string) *base.Unit {
-	t.Helper()
-	for _, u := range f.Units() {
-		if u.Context == ctx {
-			return u
-		}
-	}
-	t.Fatalf("no unit %q", ctx)
-	return nil
-}
-
-func contexts(f *File) string {
-	var out []string
-	for _, u := range f.Units() {
-		out = append(out, u.Context+"="+strings.Join(u.Target, "|"))
-	}
-	return strings.Join(out, "; ")
+	return formattest.Parse(t, f, name, code).(*File)
 }
 
 func TestUnits(t *testing.T) {
@@ -78,7 +28,7 @@ func TestUnits(t *testing.T) {
 		{GoI18nJSON, "goi18n.json", "en", "hello=Hello; cats={{.Count}} cat|{{.Count}} cats"},
 	} {
 		f := parse(t, tt.f, tt.file, tt.code)
-		if got := contexts(f); got != tt.want {
+		if got := formattest.Units(f, "; "); got != tt.want {
 			t.Errorf("%s %s: units\n%s\nwant\n%s", tt.f.ID(), tt.file, got, tt.want)
 		}
 	}
@@ -86,28 +36,28 @@ func TestUnits(t *testing.T) {
 
 func TestEditGolden(t *testing.T) {
 	f := parse(t, JSON, "app.json", "de")
-	if err := f.SetTarget(find(t, f, "menu.quit"), []string{"Beenden \"jetzt\"\n<b>é</b>\u2028"}, false); err != nil {
+	if err := f.SetTarget(formattest.Find(t, f, "menu.quit"), []string{"Beenden \"jetzt\"\n<b>é</b>\u2028"}, false); err != nil {
 		t.Fatal(err)
 	}
-	if err := f.SetTarget(find(t, f, "menu.file"), []string{"File"}, false); err != nil { // unchanged
+	if err := f.SetTarget(formattest.Find(t, f, "menu.file"), []string{"File"}, false); err != nil { // unchanged
 		t.Fatal(err)
 	}
-	golden(t, "app.edit.golden", f.Bytes())
+	formattest.Golden(t, "app.edit.golden", f.Bytes())
 
 	g := parse(t, I18nextV4, "i18n.json", "ru")
-	if err := g.SetTarget(find(t, g, "apple"), []string{"{{count}} яблоко", "{{count}} яблока", "{{count}} яблок"}, false); err != nil {
+	if err := g.SetTarget(formattest.Find(t, g, "apple"), []string{"{{count}} яблоко", "{{count}} яблока", "{{count}} яблок"}, false); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "i18n.ru.golden", g.Bytes())
+	formattest.Golden(t, "i18n.ru.golden", g.Bytes())
 
 	h := parse(t, GoI18nJSON, "goi18n.json", "cs")
-	if err := h.SetTarget(find(t, h, "cats"), []string{"{{.Count}} kočka", "{{.Count}} kočky", "{{.Count}} koček"}, false); err != nil {
+	if err := h.SetTarget(formattest.Find(t, h, "cats"), []string{"{{.Count}} kočka", "{{.Count}} kočky", "{{.Count}} koček"}, false); err != nil {
 		t.Fatal(err)
 	}
 	if err := h.Add(&base.Unit{Context: "bye", Target: []string{"Nashle"}}); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "goi18n.cs.golden", h.Bytes())
+	formattest.Golden(t, "goi18n.cs.golden", h.Bytes())
 }
 
 func TestAddRemove(t *testing.T) {
@@ -121,10 +71,10 @@ func TestAddRemove(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if !f.Remove(find(t, f, "path")) {
+	if !f.Remove(formattest.Find(t, f, "path")) {
 		t.Fatal("remove failed")
 	}
-	golden(t, "app.add.golden", f.Bytes())
+	formattest.Golden(t, "app.add.golden", f.Bytes())
 	if err := f.Add(&base.Unit{Context: "menu.file", Target: []string{"x"}}); err == nil {
 		t.Error("an existing key was added again")
 	}
@@ -146,7 +96,7 @@ func TestNewTranslation(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "i18n.new-ru.golden", out)
+	formattest.Golden(t, "i18n.new-ru.golden", out)
 	if out, _ := JSON.NewTranslation(nil, base.Language{Code: "de"}); string(out) != "{}\n" {
 		t.Errorf("empty new file = %q", out)
 	}
