@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"github.com/tmsproject/tms/pkg/errs"
@@ -121,4 +122,120 @@ func TestRepositoryCredentials(t *testing.T) {
 	if got := get(t.Context()); got != "https://bot:s3cret@git.example/app.git" {
 		t.Errorf("after an update with the masked URL the stored one is %q", got)
 	}
+}
+
+// TestWritesCheckPermissions: the project and lock writes answer a caller
+// acting for a user as the REST API does: NotFound for a project it may
+// not see, PermissionDenied without the permission, and nothing changes;
+// a caller holding the permission succeeds.
+func TestWritesCheckPermissions(t *testing.T) {
+	e := newEnv(t)
+	e.project("open")
+	e.component("open", "app")
+	e.project("secret")
+	e.component("secret", "app")
+	if _, err := e.client.UpdateProject(t.Context(), &catalogv1.UpdateProjectRequest{Slug: "secret",
+		Project: &catalogv1.Project{AccessControl: 100}, Fields: []string{"access_control"}}); err != nil {
+		t.Fatal(err)
+	}
+	holder := func(perms ...string) context.Context {
+		return policy.WithCaller(t.Context(), policy.Caller{Username: "hana", Grants: []policy.Grant{
+			{ProjectSelection: policy.SelectManual, Projects: []string{"open"}, Permissions: perms}}})
+	}
+	as := func(c policy.Caller) context.Context { return policy.WithCaller(t.Context(), c) }
+	rename := func(slug string) func(context.Context) error {
+		return func(ctx context.Context) error {
+			_, err := e.client.UpdateProject(ctx, &catalogv1.UpdateProjectRequest{Slug: slug,
+				Project: &catalogv1.Project{Name: "Renamed " + slug}, Fields: []string{"name"}})
+			return err
+		}
+	}
+	protect := func(fields ...string) func(context.Context) error {
+		return func(ctx context.Context) error {
+			p, err := e.client.GetProject(policy.System(ctx), &catalogv1.GetProjectRequest{Slug: "open"})
+			if err != nil {
+				return err
+			}
+			p.GetProject().AccessControl = 1
+			_, err = e.client.UpdateProject(ctx, &catalogv1.UpdateProjectRequest{Slug: "open",
+				Project: p.GetProject(), Fields: fields})
+			return err
+		}
+	}
+	lock := func(slug string) func(context.Context) error {
+		return func(ctx context.Context) error {
+			_, err := e.client.SetComponentLock(ctx, &catalogv1.SetComponentLockRequest{ProjectSlug: slug, Slug: "app", Locked: true})
+			return err
+		}
+	}
+	create := func(ctx context.Context) error {
+		_, err := e.client.CreateProject(ctx, &catalogv1.CreateProjectRequest{
+			Project: &catalogv1.Project{Name: "New", Slug: "new", Web: "https://example.com/"}})
+		return err
+	}
+	for _, c := range []struct {
+		name string
+		ctx  context.Context
+		call func(context.Context) error
+		want errs.Kind
+	}{
+		{"UpdateProject/invisible project", as(outsider), rename("secret"), errs.NotFound},
+		{"UpdateProject/without project.edit", as(outsider), rename("open"), errs.PermissionDenied},
+		{"UpdateProject/access_control without project.permissions", holder("project.edit"), protect("access_control"), errs.PermissionDenied},
+		{"UpdateProject/all fields changing access_control without project.permissions", holder("project.edit"), protect(), errs.PermissionDenied},
+		{"SetComponentLock/invisible project", as(outsider), lock("secret"), errs.NotFound},
+		{"SetComponentLock/without component.lock", holder("component.edit"), lock("open"), errs.PermissionDenied},
+		{"CreateProject/anonymous", as(policy.Anonymous), create, errs.PermissionDenied},
+		{"CreateProject/account", as(outsider), create, errs.PermissionDenied},
+		{"CreateProject/project administrator", holder(policy.Permissions...), create, errs.PermissionDenied},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			before := e.snapshot()
+			err := c.call(c.ctx)
+			if err == nil || errs.FromStatus(err).Kind != c.want {
+				t.Errorf("%v, want %v", err, c.want)
+			}
+			if after := e.snapshot(); after != before {
+				t.Errorf("changed:\n%s\nwas\n%s", after, before)
+			}
+		})
+	}
+	for _, c := range []struct {
+		name string
+		ctx  context.Context
+		call func(context.Context) error
+	}{
+		{"UpdateProject/with project.edit", holder("project.edit"), rename("open")},
+		{"UpdateProject/access_control with project.permissions", holder("project.edit", "project.permissions"), protect("access_control")},
+		{"SetComponentLock/with component.lock", holder("component.lock"), lock("open")},
+		{"CreateProject/superuser", as(superuser), create},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if err := c.call(c.ctx); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+}
+
+// snapshot is what the writes above could change: the projects, the
+// components' locks and the change records.
+func (e *env) snapshot() string {
+	e.t.Helper()
+	ps, err := e.client.ListProjects(e.t.Context(), &catalogv1.ListProjectsRequest{})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	cs, err := e.client.ListComponents(e.t.Context(), &catalogv1.ListComponentsRequest{})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	out := fmt.Sprintf("%d changes\n", len(e.changes()))
+	for _, p := range ps.GetProjects() {
+		out += fmt.Sprintf("project %s %q access %d\n", p.GetSlug(), p.GetName(), p.GetAccessControl())
+	}
+	for _, c := range cs.GetComponents() {
+		out += fmt.Sprintf("component %s/%s locked %v\n", c.GetProjectSlug(), c.GetSlug(), c.GetLocked())
+	}
+	return out
 }

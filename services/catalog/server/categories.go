@@ -256,8 +256,14 @@ func (s *Server) editableProject(ctx context.Context, slug string) (*store.Proje
 // mayEditProject answers PermissionDenied unless the caller holds
 // project.edit on the project (the service's own calls may).
 func mayEditProject(ctx context.Context, p *store.Project) error {
+	return mayOnProject(ctx, p, "project.edit")
+}
+
+// mayOnProject answers PermissionDenied unless the caller holds perm on
+// the project (the service's own calls may).
+func mayOnProject(ctx context.Context, p *store.Project, perm string) error {
 	c, restricted := policy.Restricted(ctx)
-	if !restricted || c.Can("project.edit", policy.Scope{Project: p.Slug, Access: p.AccessControl}) {
+	if !restricted || c.Can(perm, policy.Scope{Project: p.Slug, Access: p.AccessControl}) {
 		return nil
 	}
 	return errs.New(errs.PermissionDenied, errNoPermission)

@@ -184,9 +184,10 @@ func (s *Server) DeleteComponent(ctx context.Context, req *catalogv1.DeleteCompo
 
 // SetComponentLock locks or unlocks a component, recording "Component
 // locked" (14) or "Component unlocked" (15) with details {"auto": bool}.
-// Asking for the state the component is already in records nothing.
+// Asking for the state the component is already in records nothing. A
+// caller acting for a user needs component.lock on the component.
 func (s *Server) SetComponentLock(ctx context.Context, req *catalogv1.SetComponentLockRequest) (*catalogv1.SetComponentLockResponse, error) {
-	if err := s.visibleProject(ctx, req.GetProjectSlug()); err != nil {
+	if _, err := s.permittedComponent(ctx, req.GetProjectSlug(), req.GetSlug(), "component.lock", ""); err != nil {
 		return nil, err
 	}
 	action := int32(actionUnlock)

@@ -88,12 +88,18 @@ func (s *Server) seenComponent(ctx context.Context, project, slug string) (*stor
 // editableComponent is seenComponent for a caller holding component.edit;
 // others are denied with reason (empty: the default).
 func (s *Server) editableComponent(ctx context.Context, project, slug, reason string) (*store.Component, error) {
+	return s.permittedComponent(ctx, project, slug, "component.edit", reason)
+}
+
+// permittedComponent is seenComponent for a caller holding perm on it;
+// others are denied with reason (empty: the default).
+func (s *Server) permittedComponent(ctx context.Context, project, slug, perm, reason string) (*store.Component, error) {
 	c, err := s.seenComponent(ctx, project, slug)
 	if err != nil {
 		return nil, err
 	}
 	caller, restricted := policy.Restricted(ctx)
-	if restricted && !caller.Can("component.edit", policy.Scope{Project: c.ProjectSlug, Access: c.ProjectAccess, Component: c.Slug}) {
+	if restricted && !caller.Can(perm, policy.Scope{Project: c.ProjectSlug, Access: c.ProjectAccess, Component: c.Slug}) {
 		return nil, errs.New(errs.PermissionDenied, "%s", or(reason, errNoPermission))
 	}
 	return c, nil

@@ -3,8 +3,10 @@ package server
 import (
 	"context"
 	"errors"
+	"slices"
 
 	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/pkg/policy"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	"github.com/tmsproject/tms/services/catalog/store"
@@ -21,8 +23,13 @@ func projectDuplicate(field string) string {
 	return "Project with this URL slug already exists."
 }
 
-// CreateProject validates and stores a project and records "Project created".
+// CreateProject validates and stores a project and records "Project
+// created". Adding projects is a site-wide permission: a caller acting
+// for a user must be a superuser, as in the REST API.
 func (s *Server) CreateProject(ctx context.Context, req *catalogv1.CreateProjectRequest) (*catalogv1.CreateProjectResponse, error) {
+	if c, ok := policy.FromContext(ctx); ok && !c.CanGlobal("project.add") {
+		return nil, errs.New(errs.PermissionDenied, errNoPermission)
+	}
 	m := defaultProject()
 	set, err := applyFields(m, req.GetProject(), req.GetFields(), projectReadOnly, true)
 	if err != nil {
@@ -70,14 +77,14 @@ func (s *Server) ListProjects(ctx context.Context, req *catalogv1.ListProjectsRe
 	return resp, nil
 }
 
-// UpdateProject replaces the named fields (all when none are named).
+// UpdateProject replaces the named fields (all when none are named). A
+// caller acting for a user needs project.edit, and project.permissions to
+// name or change access_control, checked as the REST API does: the first
+// before the request is read, the second after.
 func (s *Server) UpdateProject(ctx context.Context, req *catalogv1.UpdateProjectRequest) (*catalogv1.UpdateProjectResponse, error) {
-	p, err := s.st.GetProject(ctx, req.GetSlug())
+	p, err := s.editableProject(ctx, req.GetSlug())
 	if err != nil {
-		return nil, storeErr(err, nil)
-	}
-	if !viewer(ctx).Sees(p.Slug, p.AccessControl) {
-		return nil, notFound()
+		return nil, err
 	}
 	m := projectProto(p)
 	src := req.GetProject()
@@ -87,6 +94,11 @@ func (s *Server) UpdateProject(ctx context.Context, req *catalogv1.UpdateProject
 	set, err := applyFields(m, src, req.GetFields(), projectReadOnly, false)
 	if err != nil {
 		return nil, err
+	}
+	if slices.Contains(req.GetFields(), "access_control") || m.GetAccessControl() != p.AccessControl {
+		if err := mayOnProject(ctx, p, "project.permissions"); err != nil {
+			return nil, err
+		}
 	}
 	if err := s.validateProject(ctx, m, set, false); err != nil {
 		return nil, err

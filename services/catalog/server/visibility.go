@@ -18,19 +18,6 @@ func viewer(ctx context.Context) store.Viewer {
 	return c.Visibility()
 }
 
-// visibleProject fails with NotFound unless the caller may see the
-// project: what it may not see does not exist for it, writes included.
-func (s *Server) visibleProject(ctx context.Context, slug string) error {
-	p, err := s.st.GetProject(ctx, slug)
-	if err != nil {
-		return storeErr(err, nil)
-	}
-	if !viewer(ctx).Sees(p.Slug, p.AccessControl) {
-		return notFound()
-	}
-	return nil
-}
-
 // shown is a component as the caller of ctx may see it: repository
 // credentials never leave (policy.ShowURL).
 func shown(ctx context.Context, c *catalogv1.Component) *catalogv1.Component {

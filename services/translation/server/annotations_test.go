@@ -15,6 +15,7 @@ import (
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/outbox"
 	"github.com/tmsproject/tms/pkg/pgtest"
+	"github.com/tmsproject/tms/pkg/policy"
 	"github.com/tmsproject/tms/pkg/textstat"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
@@ -47,7 +48,8 @@ func newRig(t *testing.T, gdb *gorm.DB) *rig {
 	r := &rig{t: t, gdb: gdb, catalog: fixture.NewCatalog()}
 	r.catalog.Set(comp, &catalogv1.Project{Slug: "p", TranslationReview: true})
 	catConn := grpctest.Serve(t, func(s *grpc.Server) { catalogv1.RegisterCatalogServiceServer(s, r.catalog) })
-	srv := server.New(server.Config{Store: st, Catalog: catalogv1.NewCatalogServiceClient(catConn),
+	catalog := catalogv1.NewCatalogServiceClient(catConn)
+	srv := server.New(server.Config{Store: st, Catalog: catalog, Projects: policy.NewProjects(catalog),
 		Repos: workcopy.NewManager(t.TempDir()), Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	t.Cleanup(srv.Close)
 	r.client = translationv1.NewTranslationServiceClient(grpctest.Serve(t, func(s *grpc.Server) {
@@ -149,7 +151,7 @@ func (r *rig) units(id int64, q string) []*translationv1.Unit {
 
 func wantKind(t *testing.T, err error, kind errs.Kind, what string) {
 	t.Helper()
-	if !errs.Is(errs.FromStatus(err), kind) {
+	if err == nil || !errs.Is(errs.FromStatus(err), kind) {
 		t.Errorf("%s: got %v, want %v", what, err, kind)
 	}
 }

@@ -19,8 +19,17 @@ const (
 	scopeReport      = "report"
 )
 
-// CreateComment adds a comment to a unit or to its source string.
+// CreateComment adds a comment to a unit or to its source string; a caller
+// acting for a user needs comment.add on the unit's translation. As in the
+// REST API, the unit and the permission are checked before the request.
 func (s *Server) CreateComment(ctx context.Context, req *translationv1.CreateCommentRequest) (*translationv1.CreateCommentResponse, error) {
+	u, err := s.visibleUnit(ctx, req.GetUnitId())
+	if err != nil {
+		return nil, err
+	}
+	if err = s.require(ctx, "comment.add", scopeOf(u.Translation), u.Translation.LanguageCode); err != nil {
+		return nil, err
+	}
 	var v errs.Violations
 	switch req.GetScope() {
 	case scopeGlobal, scopeTranslation, scopeReport:
@@ -32,11 +41,7 @@ func (s *Server) CreateComment(ctx context.Context, req *translationv1.CreateCom
 	if strings.TrimSpace(req.GetComment()) == "" {
 		v.Add("comment", "blank", "This field may not be blank.")
 	}
-	if err := v.Err(); err != nil {
-		return nil, err
-	}
-	u, err := s.cfg.Store.GetUnit(ctx, req.GetUnitId())
-	if err != nil {
+	if err = v.Err(); err != nil {
 		return nil, err
 	}
 	target := u.ID
@@ -51,8 +56,12 @@ func (s *Server) CreateComment(ctx context.Context, req *translationv1.CreateCom
 	return &translationv1.CreateCommentResponse{Comment: commentProto(c)}, nil
 }
 
-// ResolveComment marks a comment resolved.
+// ResolveComment marks a comment resolved: its author may, and a caller
+// holding comment.resolve on its translation.
 func (s *Server) ResolveComment(ctx context.Context, req *translationv1.ResolveCommentRequest) (*translationv1.ResolveCommentResponse, error) {
+	if err := s.ownComment(ctx, req.GetId(), "comment.resolve"); err != nil {
+		return nil, err
+	}
 	c, err := s.cfg.Store.ResolveComment(ctx, req.GetId(), req.GetActor())
 	if err != nil {
 		return nil, err
@@ -61,8 +70,12 @@ func (s *Server) ResolveComment(ctx context.Context, req *translationv1.ResolveC
 	return &translationv1.ResolveCommentResponse{Comment: commentProto(c)}, nil
 }
 
-// DeleteComment removes a comment.
+// DeleteComment removes a comment: its author may, and a caller holding
+// comment.delete on its translation.
 func (s *Server) DeleteComment(ctx context.Context, req *translationv1.DeleteCommentRequest) (*translationv1.DeleteCommentResponse, error) {
+	if err := s.ownComment(ctx, req.GetId(), "comment.delete"); err != nil {
+		return nil, err
+	}
 	if err := s.cfg.Store.DeleteComment(ctx, req.GetId(), req.GetActor()); err != nil {
 		return nil, err
 	}
@@ -96,6 +109,20 @@ func (s *Server) GetComment(ctx context.Context, req *translationv1.GetCommentRe
 		return nil, err
 	}
 	return &translationv1.GetCommentResponse{Comment: commentProto(c)}, nil
+}
+
+// ownComment fails unless the caller of ctx may see comment id and act on
+// it: NotFound, else PermissionDenied unless it wrote the comment or holds
+// perm.
+func (s *Server) ownComment(ctx context.Context, id int64, perm string) error {
+	c, err := s.cfg.Store.GetComment(ctx, id)
+	if err == nil {
+		err = s.mustSeeTranslation(ctx, c.Translation)
+	}
+	if err != nil {
+		return err
+	}
+	return s.requireOwn(ctx, perm, c.Translation, c.UserName)
 }
 
 func commentProto(c store.CommentView) *translationv1.Comment {

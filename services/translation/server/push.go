@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 
+	"github.com/tmsproject/tms/pkg/policy"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	"github.com/tmsproject/tms/services/translation/workcopy"
 )
@@ -60,9 +61,11 @@ func (s *Server) pushLocked(ctx context.Context, comp *catalogv1.Component, repo
 }
 
 // autoLock locks a component after a repository error (the catalog
-// records "Component locked" with details.auto true).
+// records "Component locked" with details.auto true). The lock is the
+// service's own doing, not the caller's: whoever pushed need not hold
+// component.lock.
 func (s *Server) autoLock(ctx context.Context, comp *catalogv1.Component) {
-	_, err := s.cfg.Catalog.SetComponentLock(ctx, &catalogv1.SetComponentLockRequest{
+	_, err := s.cfg.Catalog.SetComponentLock(policy.System(ctx), &catalogv1.SetComponentLockRequest{
 		ProjectSlug: comp.GetProjectSlug(), Slug: comp.GetSlug(), Locked: true, Auto: true})
 	if err != nil {
 		s.cfg.Log.Warn("auto lock", "component", comp.GetId(), "err", err)

@@ -108,8 +108,11 @@ func (s *Server) ResumeImports(ctx context.Context, componentIDs []int64) {
 	}
 }
 
-// ListAlerts lists the standing alerts of a component.
+// ListAlerts lists the standing alerts of a component the caller may see.
 func (s *Server) ListAlerts(ctx context.Context, req *translationv1.ListAlertsRequest) (*translationv1.ListAlertsResponse, error) {
+	if err := s.mustSeeComponent(ctx, req.GetComponentId()); err != nil {
+		return nil, err
+	}
 	alerts, err := s.cfg.Store.Alerts(ctx, req.GetComponentId())
 	if err != nil {
 		return nil, err

@@ -79,30 +79,45 @@ type opResult struct {
 // repositoryOp runs with the component's working copy locked and open.
 type repositoryOp func(s *Server, ctx context.Context, comp *catalogv1.Component, repo *workcopy.Repo, actor string) (opResult, error)
 
-var repositoryOps = map[string]repositoryOp{
-	"commit":  (*Server).opCommit,
-	"push":    (*Server).opPush,
-	"pull":    (*Server).opPull,
-	"reset":   (*Server).opReset,
-	"cleanup": (*Server).opCleanup,
+// repositoryOps are the operations by name, with the permission a caller
+// acting for a user needs on each component (the REST API's).
+var repositoryOps = map[string]struct {
+	run  repositoryOp
+	perm string
+}{
+	"commit":  {(*Server).opCommit, "vcs.commit"},
+	"push":    {(*Server).opPush, "vcs.push"},
+	"pull":    {(*Server).opPull, "vcs.update"},
+	"reset":   {(*Server).opReset, "vcs.reset"},
+	"cleanup": {(*Server).opCleanup, "vcs.reset"},
 }
 
 // RunRepositoryOperation runs commit, push, pull, reset or cleanup on each
 // component, one at a time under its working copy lock. A failure of the
 // operation itself (a rejected push, a merge conflict) is an answer with
-// result false and the reason in detail, not an error.
+// result false and the reason in detail, not an error. A caller acting for
+// a user needs the operation's permission on every component (in the
+// language, when one is given) before anything runs.
 func (s *Server) RunRepositoryOperation(ctx context.Context, req *translationv1.RunRepositoryOperationRequest) (*translationv1.RunRepositoryOperationResponse, error) {
 	op, ok := repositoryOps[req.GetOperation()]
 	if !ok {
 		return nil, errs.Invalid("operation", "invalid_choice", "\""+req.GetOperation()+"\" is not a valid choice.")
 	}
-	out := &translationv1.RunRepositoryOperationResponse{Result: true}
+	// Every component is checked before any is touched.
+	comps := make([]*catalogv1.Component, 0, len(req.GetComponentIds()))
 	for _, id := range req.GetComponentIds() {
 		comp, err := s.component(ctx, id)
 		if err != nil {
 			return nil, err
 		}
-		res, err := s.runOperation(ctx, comp, req.GetOperation(), req.GetActor(), op)
+		if err = s.require(ctx, op.perm, comp, req.GetLanguageCode()); err != nil {
+			return nil, err
+		}
+		comps = append(comps, comp)
+	}
+	out := &translationv1.RunRepositoryOperationResponse{Result: true}
+	for _, comp := range comps {
+		res, err := s.runOperation(ctx, comp, req.GetOperation(), req.GetActor(), op.run)
 		if err != nil {
 			return nil, err
 		}

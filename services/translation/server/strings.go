@@ -40,7 +40,8 @@ func checkManageUnits(comp *catalogv1.Component, t store.Translation) error {
 }
 
 // CreateUnit adds a string to every translation of a bilingual component
-// (Weblate's add_unit with validate_new_unit_data's rules).
+// (Weblate's add_unit with validate_new_unit_data's rules); a caller acting
+// for a user needs unit.add on the translation.
 func (s *Server) CreateUnit(ctx context.Context, req *translationv1.CreateUnitRequest) (*translationv1.CreateUnitResponse, error) {
 	t, err := s.cfg.Store.GetTranslationByID(ctx, req.GetTranslationId())
 	if err != nil {
@@ -48,6 +49,9 @@ func (s *Server) CreateUnit(ctx context.Context, req *translationv1.CreateUnitRe
 	}
 	comp, err := s.component(ctx, t.ComponentID)
 	if err != nil {
+		return nil, err
+	}
+	if err = s.require(ctx, "unit.add", comp, t.LanguageCode); err != nil {
 		return nil, err
 	}
 	v, err := s.createUnit(ctx, comp, t, req)
@@ -155,7 +159,8 @@ func (s *Server) newState(ctx context.Context, comp *catalogv1.Component, state 
 	return state, nil
 }
 
-// DeleteUnit removes a string from every translation of its component.
+// DeleteUnit removes a string from every translation of its component; a
+// caller acting for a user needs unit.delete on the unit's translation.
 func (s *Server) DeleteUnit(ctx context.Context, req *translationv1.DeleteUnitRequest) (*translationv1.DeleteUnitResponse, error) {
 	u, err := s.cfg.Store.GetUnit(ctx, req.GetId())
 	if err != nil {
@@ -163,6 +168,9 @@ func (s *Server) DeleteUnit(ctx context.Context, req *translationv1.DeleteUnitRe
 	}
 	comp, err := s.component(ctx, u.Translation.ComponentID)
 	if err != nil {
+		return nil, err
+	}
+	if err = s.require(ctx, "unit.delete", comp, u.Translation.LanguageCode); err != nil {
 		return nil, err
 	}
 	if err := checkManageUnits(comp, u.Translation); err != nil {

@@ -21,7 +21,8 @@ func readOnly(u store.Unit, t store.Translation) bool {
 	return u.State == store.StateReadOnly || (t.IsSource && !t.IsTemplate)
 }
 
-// CreateSuggestion proposes a target for a unit.
+// CreateSuggestion proposes a target for a unit; a caller acting for a
+// user needs suggestion.add on the unit's translation.
 func (s *Server) CreateSuggestion(ctx context.Context, req *translationv1.CreateSuggestionRequest) (*translationv1.CreateSuggestionResponse, error) {
 	u, err := s.cfg.Store.GetUnit(ctx, req.GetUnitId())
 	if err != nil {
@@ -29,6 +30,9 @@ func (s *Server) CreateSuggestion(ctx context.Context, req *translationv1.Create
 	}
 	comp, err := s.component(ctx, u.Translation.ComponentID)
 	if err != nil {
+		return nil, err
+	}
+	if err = s.require(ctx, "suggestion.add", comp, u.Translation.LanguageCode); err != nil {
 		return nil, err
 	}
 	switch {
@@ -62,9 +66,10 @@ func pluralForms(u store.UnitView) int {
 	return 1
 }
 
-// suggestionComponent loads a suggestion and its component, refusing
-// changes on a locked component.
-func (s *Server) suggestionComponent(ctx context.Context, id int64) (*catalogv1.Component, error) {
+// suggestionComponent loads a suggestion and its component for a caller
+// who may see it and holds perm on its translation (or, when own, wrote
+// it), refusing changes on a locked component.
+func (s *Server) suggestionComponent(ctx context.Context, id int64, perm string, own bool) (*catalogv1.Component, error) {
 	v, err := s.cfg.Store.GetSuggestion(ctx, id)
 	if err != nil {
 		return nil, err
@@ -73,15 +78,23 @@ func (s *Server) suggestionComponent(ctx context.Context, id int64) (*catalogv1.
 	if err != nil {
 		return nil, err
 	}
+	author := ""
+	if own {
+		author = v.UserName
+	}
+	if err = s.requireOwn(ctx, perm, v.Translation, author); err != nil {
+		return nil, err
+	}
 	if comp.GetLocked() {
 		return nil, errLocked
 	}
 	return comp, nil
 }
 
-// AcceptSuggestion makes a suggestion the unit's translation.
+// AcceptSuggestion makes a suggestion the unit's translation; a caller
+// acting for a user needs suggestion.accept.
 func (s *Server) AcceptSuggestion(ctx context.Context, req *translationv1.AcceptSuggestionRequest) (*translationv1.AcceptSuggestionResponse, error) {
-	if _, err := s.suggestionComponent(ctx, req.GetId()); err != nil {
+	if _, err := s.suggestionComponent(ctx, req.GetId(), "suggestion.accept", false); err != nil {
 		return nil, err
 	}
 	u, err := s.accept(ctx, req.GetId(), req.GetActor())
@@ -105,9 +118,10 @@ func (s *Server) accept(ctx context.Context, id int64, actor string) (store.Unit
 	return u, nil
 }
 
-// DeleteSuggestion rejects a suggestion.
+// DeleteSuggestion rejects a suggestion: its author may, and a caller
+// holding suggestion.delete.
 func (s *Server) DeleteSuggestion(ctx context.Context, req *translationv1.DeleteSuggestionRequest) (*translationv1.DeleteSuggestionResponse, error) {
-	if _, err := s.suggestionComponent(ctx, req.GetId()); err != nil {
+	if _, err := s.suggestionComponent(ctx, req.GetId(), "suggestion.delete", true); err != nil {
 		return nil, err
 	}
 	if err := s.cfg.Store.DeleteSuggestion(ctx, req.GetId(), req.GetActor(), req.GetRejectionReason()); err != nil {
@@ -118,9 +132,10 @@ func (s *Server) DeleteSuggestion(ctx context.Context, req *translationv1.Delete
 }
 
 // VoteSuggestion records a vote where the component has voting on and
-// accepts the suggestion once its votes reach suggestion_autoaccept.
+// accepts the suggestion once its votes reach suggestion_autoaccept; a
+// caller acting for a user needs suggestion.vote.
 func (s *Server) VoteSuggestion(ctx context.Context, req *translationv1.VoteSuggestionRequest) (*translationv1.VoteSuggestionResponse, error) {
-	comp, err := s.suggestionComponent(ctx, req.GetId())
+	comp, err := s.suggestionComponent(ctx, req.GetId(), "suggestion.vote", false)
 	if err != nil {
 		return nil, err
 	}

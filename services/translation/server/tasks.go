@@ -27,8 +27,7 @@ func (s *Server) ImportComponent(ctx context.Context, req *translationv1.ImportC
 	if err != nil {
 		return nil, err
 	}
-	ok, err := s.may(ctx, "component.edit", comp, "", true)
-	if err = orDeniedIf(ok, err, "You do not have permission to perform this action."); err != nil {
+	if err = s.require(ctx, "component.edit", comp, ""); err != nil {
 		return nil, err
 	}
 	var v errs.Violations
@@ -143,7 +142,8 @@ func (s *Server) recordBranch(ctx context.Context, comp *catalogv1.Component, br
 	}
 }
 
-// GetTask reports an import task.
+// GetTask reports an import task, or the latest of a component, of a
+// project the caller may see.
 func (s *Server) GetTask(ctx context.Context, req *translationv1.GetTaskRequest) (*translationv1.GetTaskResponse, error) {
 	var (
 		t   store.Task
@@ -155,6 +155,9 @@ func (s *Server) GetTask(ctx context.Context, req *translationv1.GetTaskRequest)
 		t, err = s.cfg.Store.GetTask(ctx, req.GetId())
 	}
 	if err != nil {
+		return nil, err
+	}
+	if err = s.mustSeeComponent(ctx, t.ComponentID); err != nil {
 		return nil, err
 	}
 	return &translationv1.GetTaskResponse{Task: taskProto(t)}, nil

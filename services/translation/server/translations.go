@@ -20,10 +20,14 @@ import (
 )
 
 // AddTranslation creates a language file from new_base in the working copy
-// (committed with the next commit) and its translation.
+// (committed with the next commit) and its translation; a caller acting
+// for a user needs translation.add on the component.
 func (s *Server) AddTranslation(ctx context.Context, req *translationv1.AddTranslationRequest) (*translationv1.AddTranslationResponse, error) {
 	comp, err := s.component(ctx, req.GetComponentId())
 	if err != nil {
+		return nil, err
+	}
+	if err = s.require(ctx, "translation.add", comp, ""); err != nil {
 		return nil, err
 	}
 	if req.GetLanguageCode() == "" {
@@ -207,9 +211,18 @@ func (s *Server) sourceIDs(ctx context.Context, sourceID int64) (map[int64]int64
 	return ids, nil
 }
 
-// DeleteTranslation removes a translation and its file from the working copy.
+// DeleteTranslation removes a translation and its file from the working
+// copy; a caller acting for a user needs translation.delete on it, which
+// is checked before the translation is looked up, as the REST API does.
 func (s *Server) DeleteTranslation(ctx context.Context, req *translationv1.DeleteTranslationRequest) (*translationv1.DeleteTranslationResponse, error) {
-	t, err := s.cfg.Store.GetTranslation(ctx, req.GetComponentId(), req.GetLanguageCode())
+	comp, err := s.component(ctx, req.GetComponentId())
+	if err != nil {
+		return nil, err
+	}
+	if err = s.require(ctx, "translation.delete", comp, req.GetLanguageCode()); err != nil {
+		return nil, err
+	}
+	t, err := s.cfg.Store.GetTranslation(ctx, comp.GetId(), req.GetLanguageCode())
 	if err != nil {
 		return nil, err
 	}

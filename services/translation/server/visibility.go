@@ -71,6 +71,17 @@ func (s *Server) mustSeeTranslation(ctx context.Context, t store.Translation) er
 	return s.mustSee(ctx, t.ProjectSlug)
 }
 
+// mustSeeComponent answers NotFound unless the caller of ctx may see the
+// component: it exists and its project is visible to it. The service's own
+// calls and superusers see everything, deleted components included.
+func (s *Server) mustSeeComponent(ctx context.Context, id int64) error {
+	if _, restricted := policy.Restricted(ctx); !restricted {
+		return nil
+	}
+	_, err := s.component(ctx, id)
+	return err
+}
+
 // visibleUnit loads a unit the caller of ctx may see (mustSeeTranslation).
 func (s *Server) visibleUnit(ctx context.Context, id int64) (store.UnitView, error) {
 	u, err := s.cfg.Store.GetUnit(ctx, id)
@@ -99,6 +110,30 @@ func (s *Server) may(ctx context.Context, perm string, comp *catalogv1.Component
 	}
 	return err == nil, err
 }
+
+// require fails with PermissionDenied unless the caller of ctx holds perm
+// on the translation of comp in lang (may; the service's own calls pass).
+func (s *Server) require(ctx context.Context, perm string, comp *catalogv1.Component, lang string) error {
+	ok, err := s.may(ctx, perm, comp, lang, true)
+	return orDeniedIf(ok, err, errNoPermission)
+}
+
+// requireOwn is require for an object of t written by author: its author
+// may act on it without perm, as the reference lets it.
+func (s *Server) requireOwn(ctx context.Context, perm string, t store.Translation, author string) error {
+	if c, ok := policy.FromContext(ctx); ok && author != "" && c.Username == author {
+		return nil
+	}
+	return s.require(ctx, perm, scopeOf(t), t.LanguageCode)
+}
+
+// scopeOf is the component of t as may reads it: its project and slug.
+func scopeOf(t store.Translation) *catalogv1.Component {
+	return &catalogv1.Component{ProjectSlug: t.ProjectSlug, Slug: t.ComponentSlug}
+}
+
+// errNoPermission is the reason of a refusal that gives none.
+const errNoPermission = "You do not have permission to perform this action."
 
 // uploadPerms are the permissions each upload method needs besides
 // upload.perform: those of the edits it makes (replace deletes the strings

@@ -67,9 +67,9 @@ const (
 // the user name recorded as user and author of the change records.
 type CatalogServiceClient interface {
 	// CreateProject validates and stores a project with the reference's
-	// defaults for the fields not set, and records "Project created". The
-	// service checks no permission; the REST gateway lets only superusers
-	// create projects. Errors: InvalidArgument (name, slug, web,
+	// defaults for the fields not set, and records "Project created". A
+	// caller acting for a user must be a superuser. Errors: PermissionDenied,
+	// InvalidArgument (name, slug, web,
 	// access_control, commit_policy, language_aliases, secondary_language;
 	// "unique" for a taken name or slug).
 	CreateProject(ctx context.Context, in *CreateProjectRequest, opts ...grpc.CallOption) (*CreateProjectResponse, error)
@@ -78,11 +78,10 @@ type CatalogServiceClient interface {
 	GetProject(ctx context.Context, in *GetProjectRequest, opts ...grpc.CallOption) (*GetProjectResponse, error)
 	// ListProjects pages the projects the caller may see, by id.
 	ListProjects(ctx context.Context, in *ListProjectsRequest, opts ...grpc.CallOption) (*ListProjectsResponse, error)
-	// UpdateProject replaces the named fields of a project. The service checks
-	// visibility only; a caller acting for a user checks project.edit (and
-	// project.permissions for access_control) first. Errors: NotFound,
-	// InvalidArgument as CreateProject, and "Unknown field." for a name that is
-	// no Project field.
+	// UpdateProject replaces the named fields of a project (all when none are
+	// named). Needs project.edit, and project.permissions to name or change
+	// access_control. Errors: NotFound, PermissionDenied, InvalidArgument as
+	// CreateProject, and "Unknown field." for a name that is no Project field.
 	UpdateProject(ctx context.Context, in *UpdateProjectRequest, opts ...grpc.CallOption) (*UpdateProjectResponse, error)
 	// DeleteProject removes a project with its components (project.edit),
 	// recording "Project removed" (and "Component removed" for components of
@@ -123,9 +122,8 @@ type CatalogServiceClient interface {
 	DeleteComponent(ctx context.Context, in *DeleteComponentRequest, opts ...grpc.CallOption) (*DeleteComponentResponse, error)
 	// SetComponentLock locks or unlocks a component, recording "Component
 	// locked" (14) or "Component unlocked" (15) with details {"auto": bool};
-	// asking for the state it is already in records nothing. The service
-	// checks visibility only; a caller acting for a user checks component.lock
-	// first. Errors: NotFound.
+	// asking for the state it is already in records nothing. Needs
+	// component.lock on the component. Errors: NotFound, PermissionDenied.
 	SetComponentLock(ctx context.Context, in *SetComponentLockRequest, opts ...grpc.CallOption) (*SetComponentLockResponse, error)
 	// GetLanguage returns a language by code or alias, resolved as the
 	// reference does (exact, case-insensitive, then the built-in table, e.g.
@@ -516,9 +514,9 @@ func (c *catalogServiceClient) ListRemovedComponents(ctx context.Context, in *Li
 // the user name recorded as user and author of the change records.
 type CatalogServiceServer interface {
 	// CreateProject validates and stores a project with the reference's
-	// defaults for the fields not set, and records "Project created". The
-	// service checks no permission; the REST gateway lets only superusers
-	// create projects. Errors: InvalidArgument (name, slug, web,
+	// defaults for the fields not set, and records "Project created". A
+	// caller acting for a user must be a superuser. Errors: PermissionDenied,
+	// InvalidArgument (name, slug, web,
 	// access_control, commit_policy, language_aliases, secondary_language;
 	// "unique" for a taken name or slug).
 	CreateProject(context.Context, *CreateProjectRequest) (*CreateProjectResponse, error)
@@ -527,11 +525,10 @@ type CatalogServiceServer interface {
 	GetProject(context.Context, *GetProjectRequest) (*GetProjectResponse, error)
 	// ListProjects pages the projects the caller may see, by id.
 	ListProjects(context.Context, *ListProjectsRequest) (*ListProjectsResponse, error)
-	// UpdateProject replaces the named fields of a project. The service checks
-	// visibility only; a caller acting for a user checks project.edit (and
-	// project.permissions for access_control) first. Errors: NotFound,
-	// InvalidArgument as CreateProject, and "Unknown field." for a name that is
-	// no Project field.
+	// UpdateProject replaces the named fields of a project (all when none are
+	// named). Needs project.edit, and project.permissions to name or change
+	// access_control. Errors: NotFound, PermissionDenied, InvalidArgument as
+	// CreateProject, and "Unknown field." for a name that is no Project field.
 	UpdateProject(context.Context, *UpdateProjectRequest) (*UpdateProjectResponse, error)
 	// DeleteProject removes a project with its components (project.edit),
 	// recording "Project removed" (and "Component removed" for components of
@@ -572,9 +569,8 @@ type CatalogServiceServer interface {
 	DeleteComponent(context.Context, *DeleteComponentRequest) (*DeleteComponentResponse, error)
 	// SetComponentLock locks or unlocks a component, recording "Component
 	// locked" (14) or "Component unlocked" (15) with details {"auto": bool};
-	// asking for the state it is already in records nothing. The service
-	// checks visibility only; a caller acting for a user checks component.lock
-	// first. Errors: NotFound.
+	// asking for the state it is already in records nothing. Needs
+	// component.lock on the component. Errors: NotFound, PermissionDenied.
 	SetComponentLock(context.Context, *SetComponentLockRequest) (*SetComponentLockResponse, error)
 	// GetLanguage returns a language by code or alias, resolved as the
 	// reference does (exact, case-insensitive, then the built-in table, e.g.

@@ -76,10 +76,9 @@ const (
 //     not see a resource's project gets NotFound, never PermissionDenied: what
 //     it may not see does not exist for it. Lists, counts and sums leave such
 //     projects out, and components the catalog has deleted.
-//   - The service checks the permissions named on each RPC itself. Several
-//     writes (suggestions, comments, adding or deleting translations and
-//     strings, repository operations) check visibility only: their caller (the
-//     REST gateway) must check the permission first, as said on each.
+//   - The service checks the permissions named on each RPC itself, with the
+//     REST API's names, answers and order: NotFound, then PermissionDenied,
+//     then InvalidArgument for the request, unless said otherwise.
 //   - InvalidArgument carries a google.rpc.BadRequest whose field violations
 //     name the field by its REST API name (e.g. "q", "file", "key", "target"),
 //     which is not always the proto field's name.
@@ -99,12 +98,13 @@ type TranslationServiceClient interface {
 	// filemask is invalid).
 	ImportComponent(ctx context.Context, in *ImportComponentRequest, opts ...grpc.CallOption) (*ImportComponentResponse, error)
 	// GetTask reports an import task, or the latest one of a component.
-	// Checks no visibility or permission. Errors: NotFound.
+	// Errors: NotFound (no such task, or its component is not visible).
 	GetTask(ctx context.Context, in *GetTaskRequest, opts ...grpc.CallOption) (*GetTaskResponse, error)
 	// ListAlerts lists a component's standing alerts: an import that could not
 	// fetch the repository (UpdateFailure) or read its files (ParseError)
-	// stays listed until an import succeeds. Checks no visibility; a
-	// component without alerts (or unknown) answers an empty list.
+	// stays listed until an import succeeds. A component without alerts
+	// answers an empty list (an unknown one too, for the services' own
+	// calls). Errors: NotFound (the component is not visible).
 	ListAlerts(ctx context.Context, in *ListAlertsRequest, opts ...grpc.CallOption) (*ListAlertsResponse, error)
 	// ForgetComponent is ForgetComponents of one component.
 	ForgetComponent(ctx context.Context, in *ForgetComponentRequest, opts ...grpc.CallOption) (*ForgetComponentResponse, error)
@@ -125,17 +125,17 @@ type TranslationServiceClient interface {
 	GetTranslation(ctx context.Context, in *GetTranslationRequest, opts ...grpc.CallOption) (*GetTranslationResponse, error)
 	// AddTranslation creates a new language's file from the component's
 	// new_base (or its template's keys) in the working copy, committed with
-	// the next commit, and its translation. The service checks visibility
-	// only; a caller acting for a user checks translation.add first. Errors:
-	// NotFound (component), InvalidArgument on language_code (empty, unknown
+	// the next commit, and its translation. Needs translation.add on the
+	// component. Errors: NotFound (component), PermissionDenied,
+	// InvalidArgument on language_code (empty, unknown
 	// language, translation or file exists, unusable in a file name),
 	// FailedPrecondition (no new_base nor template, invalid filemask, no
 	// working copy, unsupported format or unparsable base file).
 	AddTranslation(ctx context.Context, in *AddTranslationRequest, opts ...grpc.CallOption) (*AddTranslationResponse, error)
 	// DeleteTranslation removes a translation and its file from the working
-	// copy. The service checks neither visibility nor permission; a caller
-	// acting for a user checks translation.delete first. Errors: NotFound,
-	// PermissionDenied (the source translation).
+	// copy. Needs translation.delete on the translation, checked before the
+	// translation is looked up. Errors: NotFound, PermissionDenied (also the
+	// source translation).
 	DeleteTranslation(ctx context.Context, in *DeleteTranslationRequest, opts ...grpc.CallOption) (*DeleteTranslationResponse, error)
 	// GetStatistics sums the statistics of the translations in a scope,
 	// leaving out invisible projects and deleted components (an empty or
@@ -175,9 +175,10 @@ type TranslationServiceClient interface {
 	// component in turn, under its working copy lock. Pull and reset of a
 	// component whose import failed or never ran import it afresh. A failed
 	// operation (a rejected push, a merge conflict) answers result false with
-	// the reason, not an error. The service checks visibility only; a caller
-	// acting for a user checks vcs.commit, vcs.push, vcs.update or vcs.reset
-	// first. Errors: InvalidArgument on "operation", NotFound.
+	// the reason, not an error. Needs vcs.commit, vcs.push, vcs.update
+	// (pull) or vcs.reset (reset, cleanup) on every component, checked before
+	// any runs. Errors: InvalidArgument on "operation", NotFound,
+	// PermissionDenied.
 	RunRepositoryOperation(ctx context.Context, in *RunRepositoryOperationRequest, opts ...grpc.CallOption) (*RunRepositoryOperationResponse, error)
 	// GetFile answers a translation's file as in the repository, after
 	// committing the component's pending changes (as the reference does
@@ -207,15 +208,14 @@ type TranslationServiceClient interface {
 	UploadFileStream(ctx context.Context, opts ...grpc.CallOption) (grpc.ClientStreamingClient[UploadFileStreamRequest, UploadFileStreamResponse], error)
 	// CreateUnit adds a string to every translation of its component: to a
 	// bilingual component through any translation, to a monolingual one
-	// through its source (the template). The service checks visibility, the
-	// component's manage_units and lock; a caller acting for a user checks
-	// unit.add first. Errors: NotFound, PermissionDenied (strings not
-	// managed, locked, a monolingual translation), InvalidArgument ("source",
+	// through its source (the template). Needs unit.add on the translation;
+	// the component must manage strings and not be locked. Errors: NotFound,
+	// PermissionDenied (no unit.add, strings not managed, locked, a monolingual translation), InvalidArgument ("source",
 	// "key", "value", "target", "state", "non_field_errors").
 	CreateUnit(ctx context.Context, in *CreateUnitRequest, opts ...grpc.CallOption) (*CreateUnitResponse, error)
 	// DeleteUnit removes a string from every translation of its component,
-	// under the same rules as CreateUnit; a caller acting for a user checks
-	// unit.delete first. Errors: NotFound, PermissionDenied.
+	// under the same rules as CreateUnit, with unit.delete. Errors: NotFound,
+	// PermissionDenied.
 	DeleteUnit(ctx context.Context, in *DeleteUnitRequest, opts ...grpc.CallOption) (*DeleteUnitResponse, error)
 	// ListUnitTranslations returns the other units sharing a unit's source
 	// unit (the same string in the other languages). Errors: NotFound.
@@ -225,25 +225,25 @@ type TranslationServiceClient interface {
 	ListSuggestions(ctx context.Context, in *ListSuggestionsRequest, opts ...grpc.CallOption) (*ListSuggestionsResponse, error)
 	// GetSuggestion loads one suggestion. Errors: NotFound.
 	GetSuggestion(ctx context.Context, in *GetSuggestionRequest, opts ...grpc.CallOption) (*GetSuggestionResponse, error)
-	// CreateSuggestion proposes a target for a unit. The service checks
-	// visibility and the component; a caller acting for a user checks
-	// suggestion.add first. Errors: NotFound, PermissionDenied (locked,
+	// CreateSuggestion proposes a target for a unit. Needs suggestion.add on
+	// its translation. Errors: NotFound, PermissionDenied (no suggestion.add,
+	// locked,
 	// suggestions off, read-only string), InvalidArgument on "target" (wrong
 	// number of plural forms, all empty).
 	CreateSuggestion(ctx context.Context, in *CreateSuggestionRequest, opts ...grpc.CallOption) (*CreateSuggestionResponse, error)
 	// AcceptSuggestion makes a suggestion the unit's translation and removes
-	// it. The service checks visibility and the lock; a caller acting for a
-	// user checks suggestion.accept first. Errors: NotFound,
-	// PermissionDenied (locked, read-only string).
+	// it. Needs suggestion.accept. Errors: NotFound, PermissionDenied (no
+	// suggestion.accept, locked, read-only string).
 	AcceptSuggestion(ctx context.Context, in *AcceptSuggestionRequest, opts ...grpc.CallOption) (*AcceptSuggestionResponse, error)
-	// DeleteSuggestion rejects a suggestion. The service checks visibility
-	// and the lock; a caller acting for a user checks suggestion.delete (or
-	// authorship) first. Errors: NotFound, PermissionDenied (locked).
+	// DeleteSuggestion rejects a suggestion. Its author may; others need
+	// suggestion.delete. Errors: NotFound, PermissionDenied (neither, or
+	// locked).
 	DeleteSuggestion(ctx context.Context, in *DeleteSuggestionRequest, opts ...grpc.CallOption) (*DeleteSuggestionResponse, error)
 	// VoteSuggestion records the actor's vote (one per user; voting again
 	// replaces it) and accepts the suggestion once its votes reach the
-	// component's suggestion_autoaccept (0: never). Errors: NotFound,
-	// PermissionDenied (locked, voting off), InvalidArgument on "value".
+	// component's suggestion_autoaccept (0: never). Needs suggestion.vote.
+	// Errors: NotFound, PermissionDenied (no suggestion.vote, locked, voting
+	// off), InvalidArgument on "value".
 	VoteSuggestion(ctx context.Context, in *VoteSuggestionRequest, opts ...grpc.CallOption) (*VoteSuggestionResponse, error)
 	// ListComments pages, by id, the comments concerning a unit: a
 	// translation's unit sees its own and its source string's; a source
@@ -252,18 +252,16 @@ type TranslationServiceClient interface {
 	// GetComment loads one comment. Errors: NotFound.
 	GetComment(ctx context.Context, in *GetCommentRequest, opts ...grpc.CallOption) (*GetCommentResponse, error)
 	// CreateComment adds a comment: scope translation to the unit itself,
-	// global and report to its source string. The service checks neither
-	// visibility nor permission; a caller acting for a user checks
-	// comment.add first. Errors: InvalidArgument on "scope" or "comment"
-	// (blank), NotFound (unit).
+	// global and report to its source string. Needs comment.add on the
+	// unit's translation, checked before the request. Errors: NotFound
+	// (unit), PermissionDenied, InvalidArgument on "scope" or "comment"
+	// (blank).
 	CreateComment(ctx context.Context, in *CreateCommentRequest, opts ...grpc.CallOption) (*CreateCommentResponse, error)
-	// ResolveComment marks a comment resolved. The service checks neither
-	// visibility nor permission; a caller acting for a user checks
-	// comment.resolve (or authorship) first. Errors: NotFound.
+	// ResolveComment marks a comment resolved. Its author may; others need
+	// comment.resolve. Errors: NotFound, PermissionDenied.
 	ResolveComment(ctx context.Context, in *ResolveCommentRequest, opts ...grpc.CallOption) (*ResolveCommentResponse, error)
-	// DeleteComment removes a comment. The service checks neither visibility
-	// nor permission; a caller acting for a user checks comment.delete (or
-	// authorship) first. Errors: NotFound.
+	// DeleteComment removes a comment. Its author may; others need
+	// comment.delete. Errors: NotFound, PermissionDenied.
 	DeleteComment(ctx context.Context, in *DeleteCommentRequest, opts ...grpc.CallOption) (*DeleteCommentResponse, error)
 	// ListLabels pages a project's labels (the reference's Label: set on
 	// source strings, shown on every translation of them, searched with
@@ -720,10 +718,9 @@ func (c *translationServiceClient) DeleteLabel(ctx context.Context, in *DeleteLa
 //     not see a resource's project gets NotFound, never PermissionDenied: what
 //     it may not see does not exist for it. Lists, counts and sums leave such
 //     projects out, and components the catalog has deleted.
-//   - The service checks the permissions named on each RPC itself. Several
-//     writes (suggestions, comments, adding or deleting translations and
-//     strings, repository operations) check visibility only: their caller (the
-//     REST gateway) must check the permission first, as said on each.
+//   - The service checks the permissions named on each RPC itself, with the
+//     REST API's names, answers and order: NotFound, then PermissionDenied,
+//     then InvalidArgument for the request, unless said otherwise.
 //   - InvalidArgument carries a google.rpc.BadRequest whose field violations
 //     name the field by its REST API name (e.g. "q", "file", "key", "target"),
 //     which is not always the proto field's name.
@@ -743,12 +740,13 @@ type TranslationServiceServer interface {
 	// filemask is invalid).
 	ImportComponent(context.Context, *ImportComponentRequest) (*ImportComponentResponse, error)
 	// GetTask reports an import task, or the latest one of a component.
-	// Checks no visibility or permission. Errors: NotFound.
+	// Errors: NotFound (no such task, or its component is not visible).
 	GetTask(context.Context, *GetTaskRequest) (*GetTaskResponse, error)
 	// ListAlerts lists a component's standing alerts: an import that could not
 	// fetch the repository (UpdateFailure) or read its files (ParseError)
-	// stays listed until an import succeeds. Checks no visibility; a
-	// component without alerts (or unknown) answers an empty list.
+	// stays listed until an import succeeds. A component without alerts
+	// answers an empty list (an unknown one too, for the services' own
+	// calls). Errors: NotFound (the component is not visible).
 	ListAlerts(context.Context, *ListAlertsRequest) (*ListAlertsResponse, error)
 	// ForgetComponent is ForgetComponents of one component.
 	ForgetComponent(context.Context, *ForgetComponentRequest) (*ForgetComponentResponse, error)
@@ -769,17 +767,17 @@ type TranslationServiceServer interface {
 	GetTranslation(context.Context, *GetTranslationRequest) (*GetTranslationResponse, error)
 	// AddTranslation creates a new language's file from the component's
 	// new_base (or its template's keys) in the working copy, committed with
-	// the next commit, and its translation. The service checks visibility
-	// only; a caller acting for a user checks translation.add first. Errors:
-	// NotFound (component), InvalidArgument on language_code (empty, unknown
+	// the next commit, and its translation. Needs translation.add on the
+	// component. Errors: NotFound (component), PermissionDenied,
+	// InvalidArgument on language_code (empty, unknown
 	// language, translation or file exists, unusable in a file name),
 	// FailedPrecondition (no new_base nor template, invalid filemask, no
 	// working copy, unsupported format or unparsable base file).
 	AddTranslation(context.Context, *AddTranslationRequest) (*AddTranslationResponse, error)
 	// DeleteTranslation removes a translation and its file from the working
-	// copy. The service checks neither visibility nor permission; a caller
-	// acting for a user checks translation.delete first. Errors: NotFound,
-	// PermissionDenied (the source translation).
+	// copy. Needs translation.delete on the translation, checked before the
+	// translation is looked up. Errors: NotFound, PermissionDenied (also the
+	// source translation).
 	DeleteTranslation(context.Context, *DeleteTranslationRequest) (*DeleteTranslationResponse, error)
 	// GetStatistics sums the statistics of the translations in a scope,
 	// leaving out invisible projects and deleted components (an empty or
@@ -819,9 +817,10 @@ type TranslationServiceServer interface {
 	// component in turn, under its working copy lock. Pull and reset of a
 	// component whose import failed or never ran import it afresh. A failed
 	// operation (a rejected push, a merge conflict) answers result false with
-	// the reason, not an error. The service checks visibility only; a caller
-	// acting for a user checks vcs.commit, vcs.push, vcs.update or vcs.reset
-	// first. Errors: InvalidArgument on "operation", NotFound.
+	// the reason, not an error. Needs vcs.commit, vcs.push, vcs.update
+	// (pull) or vcs.reset (reset, cleanup) on every component, checked before
+	// any runs. Errors: InvalidArgument on "operation", NotFound,
+	// PermissionDenied.
 	RunRepositoryOperation(context.Context, *RunRepositoryOperationRequest) (*RunRepositoryOperationResponse, error)
 	// GetFile answers a translation's file as in the repository, after
 	// committing the component's pending changes (as the reference does
@@ -851,15 +850,14 @@ type TranslationServiceServer interface {
 	UploadFileStream(grpc.ClientStreamingServer[UploadFileStreamRequest, UploadFileStreamResponse]) error
 	// CreateUnit adds a string to every translation of its component: to a
 	// bilingual component through any translation, to a monolingual one
-	// through its source (the template). The service checks visibility, the
-	// component's manage_units and lock; a caller acting for a user checks
-	// unit.add first. Errors: NotFound, PermissionDenied (strings not
-	// managed, locked, a monolingual translation), InvalidArgument ("source",
+	// through its source (the template). Needs unit.add on the translation;
+	// the component must manage strings and not be locked. Errors: NotFound,
+	// PermissionDenied (no unit.add, strings not managed, locked, a monolingual translation), InvalidArgument ("source",
 	// "key", "value", "target", "state", "non_field_errors").
 	CreateUnit(context.Context, *CreateUnitRequest) (*CreateUnitResponse, error)
 	// DeleteUnit removes a string from every translation of its component,
-	// under the same rules as CreateUnit; a caller acting for a user checks
-	// unit.delete first. Errors: NotFound, PermissionDenied.
+	// under the same rules as CreateUnit, with unit.delete. Errors: NotFound,
+	// PermissionDenied.
 	DeleteUnit(context.Context, *DeleteUnitRequest) (*DeleteUnitResponse, error)
 	// ListUnitTranslations returns the other units sharing a unit's source
 	// unit (the same string in the other languages). Errors: NotFound.
@@ -869,25 +867,25 @@ type TranslationServiceServer interface {
 	ListSuggestions(context.Context, *ListSuggestionsRequest) (*ListSuggestionsResponse, error)
 	// GetSuggestion loads one suggestion. Errors: NotFound.
 	GetSuggestion(context.Context, *GetSuggestionRequest) (*GetSuggestionResponse, error)
-	// CreateSuggestion proposes a target for a unit. The service checks
-	// visibility and the component; a caller acting for a user checks
-	// suggestion.add first. Errors: NotFound, PermissionDenied (locked,
+	// CreateSuggestion proposes a target for a unit. Needs suggestion.add on
+	// its translation. Errors: NotFound, PermissionDenied (no suggestion.add,
+	// locked,
 	// suggestions off, read-only string), InvalidArgument on "target" (wrong
 	// number of plural forms, all empty).
 	CreateSuggestion(context.Context, *CreateSuggestionRequest) (*CreateSuggestionResponse, error)
 	// AcceptSuggestion makes a suggestion the unit's translation and removes
-	// it. The service checks visibility and the lock; a caller acting for a
-	// user checks suggestion.accept first. Errors: NotFound,
-	// PermissionDenied (locked, read-only string).
+	// it. Needs suggestion.accept. Errors: NotFound, PermissionDenied (no
+	// suggestion.accept, locked, read-only string).
 	AcceptSuggestion(context.Context, *AcceptSuggestionRequest) (*AcceptSuggestionResponse, error)
-	// DeleteSuggestion rejects a suggestion. The service checks visibility
-	// and the lock; a caller acting for a user checks suggestion.delete (or
-	// authorship) first. Errors: NotFound, PermissionDenied (locked).
+	// DeleteSuggestion rejects a suggestion. Its author may; others need
+	// suggestion.delete. Errors: NotFound, PermissionDenied (neither, or
+	// locked).
 	DeleteSuggestion(context.Context, *DeleteSuggestionRequest) (*DeleteSuggestionResponse, error)
 	// VoteSuggestion records the actor's vote (one per user; voting again
 	// replaces it) and accepts the suggestion once its votes reach the
-	// component's suggestion_autoaccept (0: never). Errors: NotFound,
-	// PermissionDenied (locked, voting off), InvalidArgument on "value".
+	// component's suggestion_autoaccept (0: never). Needs suggestion.vote.
+	// Errors: NotFound, PermissionDenied (no suggestion.vote, locked, voting
+	// off), InvalidArgument on "value".
 	VoteSuggestion(context.Context, *VoteSuggestionRequest) (*VoteSuggestionResponse, error)
 	// ListComments pages, by id, the comments concerning a unit: a
 	// translation's unit sees its own and its source string's; a source
@@ -896,18 +894,16 @@ type TranslationServiceServer interface {
 	// GetComment loads one comment. Errors: NotFound.
 	GetComment(context.Context, *GetCommentRequest) (*GetCommentResponse, error)
 	// CreateComment adds a comment: scope translation to the unit itself,
-	// global and report to its source string. The service checks neither
-	// visibility nor permission; a caller acting for a user checks
-	// comment.add first. Errors: InvalidArgument on "scope" or "comment"
-	// (blank), NotFound (unit).
+	// global and report to its source string. Needs comment.add on the
+	// unit's translation, checked before the request. Errors: NotFound
+	// (unit), PermissionDenied, InvalidArgument on "scope" or "comment"
+	// (blank).
 	CreateComment(context.Context, *CreateCommentRequest) (*CreateCommentResponse, error)
-	// ResolveComment marks a comment resolved. The service checks neither
-	// visibility nor permission; a caller acting for a user checks
-	// comment.resolve (or authorship) first. Errors: NotFound.
+	// ResolveComment marks a comment resolved. Its author may; others need
+	// comment.resolve. Errors: NotFound, PermissionDenied.
 	ResolveComment(context.Context, *ResolveCommentRequest) (*ResolveCommentResponse, error)
-	// DeleteComment removes a comment. The service checks neither visibility
-	// nor permission; a caller acting for a user checks comment.delete (or
-	// authorship) first. Errors: NotFound.
+	// DeleteComment removes a comment. Its author may; others need
+	// comment.delete. Errors: NotFound, PermissionDenied.
 	DeleteComment(context.Context, *DeleteCommentRequest) (*DeleteCommentResponse, error)
 	// ListLabels pages a project's labels (the reference's Label: set on
 	// source strings, shown on every translation of them, searched with
