@@ -91,10 +91,10 @@ func (s *Server) ListUnits(ctx context.Context, req *translationv1.ListUnitsRequ
 	if err != nil {
 		return nil, err
 	}
+	var t store.Translation
 	if req.GetTranslationId() != 0 {
-		t, terr := s.cfg.Store.GetTranslationByID(ctx, req.GetTranslationId())
-		if terr != nil {
-			return nil, terr
+		if t, err = s.cfg.Store.GetTranslationByID(ctx, req.GetTranslationId()); err != nil {
+			return nil, err
 		}
 		if slices.Contains(hidden.Components, t.ComponentID) {
 			return nil, errs.NotFoundf("Not found.")
@@ -103,14 +103,18 @@ func (s *Server) ListUnits(ctx context.Context, req *translationv1.ListUnitsRequ
 			return nil, err
 		}
 	}
-	if strings.TrimSpace(req.GetQuery()) == "" {
-		units, total, err = s.cfg.Store.ListUnits(ctx, req.GetTranslationId(), max(req.GetOffset(), 0), req.GetLimit(), hidden)
-	} else {
+	offset := max(req.GetOffset(), 0)
+	switch {
+	case strings.TrimSpace(req.GetQuery()) != "":
 		q, perr := search.Parse(req.GetQuery())
 		if perr != nil {
 			return nil, errs.Invalid("q", "invalid", perr.Error())
 		}
-		units, total, err = s.cfg.Store.SearchUnits(ctx, req.GetTranslationId(), q, max(req.GetOffset(), 0), req.GetLimit(), hidden)
+		units, total, err = s.cfg.Store.SearchUnits(ctx, req.GetTranslationId(), q, offset, req.GetLimit(), hidden)
+	case t.ID != 0: // the translation read above serves the page
+		units, total, err = s.cfg.Store.UnitsOf(ctx, t, offset, req.GetLimit())
+	default:
+		units, total, err = s.cfg.Store.ListUnits(ctx, 0, offset, req.GetLimit(), hidden)
 	}
 	if err != nil {
 		return nil, err

@@ -39,7 +39,17 @@ func (s *Store) ListUnits(ctx context.Context, translationID, offset, limit int6
 	if err != nil {
 		return nil, 0, err
 	}
-	units, err := s.pageUnits(ctx, q.Where("translation_id = ?", translationID), offset, limit)
+	return s.unitsOf(ctx, q, t, offset, limit)
+}
+
+// UnitsOf pages the units of translation t, read by the caller, by id; the
+// total is t's counter. The caller has decided t is visible.
+func (s *Store) UnitsOf(ctx context.Context, t Translation, offset, limit int64) ([]UnitView, int64, error) {
+	return s.unitsOf(ctx, s.q(ctx).Model(&Unit{}), t, offset, limit)
+}
+
+func (s *Store) unitsOf(ctx context.Context, q *gorm.DB, t Translation, offset, limit int64) ([]UnitView, int64, error) {
+	units, err := s.pageUnits(ctx, q.Where("translation_id = ?", t.ID), offset, limit)
 	if err != nil {
 		return nil, 0, err
 	}
