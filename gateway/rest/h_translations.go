@@ -48,20 +48,26 @@ func (g *gateway) translationStatistics(c *call) error {
 
 // unitList pages units of one translation (0: all) in id order; q is the
 // search expression.
-func (g *gateway) unitList(c *call, translationID int64, def, maxSize int64) error {
+// unitList pages the units scope selects (a translation, by id or by
+// component and language; none: all), filtered by ?q=.
+func (g *gateway) unitList(c *call, scope *translationv1.ListUnitsRequest, def, maxSize int64) error {
 	return c.servicePageSized(def, maxSize, func(offset, limit int64) (any, int64, error) {
-		resp, err := g.cfg.Translation.ListUnits(c.ctx, &translationv1.ListUnitsRequest{
-			TranslationId: translationID, Query: c.r.URL.Query().Get("q"), Offset: offset, Limit: limit})
+		req := &translationv1.ListUnitsRequest{TranslationId: scope.GetTranslationId(), ComponentId: scope.GetComponentId(),
+			LanguageCode: scope.GetLanguageCode(), Query: c.r.URL.Query().Get("q"), Offset: offset, Limit: limit}
+		resp, err := g.cfg.Translation.ListUnits(c.ctx, req)
 		return pageRows(resp.GetUnits(), resp.GetTotal(), err, always(c.urls.unitJSON))
 	})
 }
 
+// translationUnits pages a translation's units: the service finds the
+// translation of the path's component (one call less than looking it up).
 func (g *gateway) translationUnits(c *call) error {
-	_, t, err := c.pathTranslation()
+	comp, err := c.pathComponent()
 	if err != nil {
 		return err
 	}
-	return g.unitList(c, t.GetId(), defaultPageSize, maxPageSize)
+	scope := &translationv1.ListUnitsRequest{ComponentId: comp.GetId(), LanguageCode: c.param("language")}
+	return g.unitList(c, scope, defaultPageSize, maxPageSize)
 }
 
 func (g *gateway) translationFile(c *call) error {
@@ -110,7 +116,7 @@ func (c *call) download(componentID int64, lang, format string) (head *translati
 func baseName(p string) string { return p[strings.LastIndexByte(p, '/')+1:] }
 
 func (g *gateway) allUnits(c *call) error {
-	return g.unitList(c, 0, unitsPageSize, unitsMaxSize)
+	return g.unitList(c, &translationv1.ListUnitsRequest{}, unitsPageSize, unitsMaxSize)
 }
 
 // pathUnit fetches the unit of the {id} path, within a visible project.

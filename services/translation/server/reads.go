@@ -92,8 +92,8 @@ func (s *Server) ListUnits(ctx context.Context, req *translationv1.ListUnitsRequ
 		return nil, err
 	}
 	var t store.Translation
-	if req.GetTranslationId() != 0 {
-		if t, err = s.cfg.Store.GetTranslationByID(ctx, req.GetTranslationId()); err != nil {
+	if req.GetTranslationId() != 0 || req.GetComponentId() != 0 {
+		if t, err = s.unitsTranslation(ctx, req); err != nil {
 			return nil, err
 		}
 		if slices.Contains(hidden.Components, t.ComponentID) {
@@ -110,7 +110,7 @@ func (s *Server) ListUnits(ctx context.Context, req *translationv1.ListUnitsRequ
 		if perr != nil {
 			return nil, errs.Invalid("q", "invalid", perr.Error())
 		}
-		units, total, err = s.cfg.Store.SearchUnits(ctx, req.GetTranslationId(), q, offset, req.GetLimit(), hidden)
+		units, total, err = s.cfg.Store.SearchUnits(ctx, t.ID, q, offset, req.GetLimit(), hidden)
 	case t.ID != 0: // the translation read above serves the page
 		units, total, err = s.cfg.Store.UnitsOf(ctx, t, offset, req.GetLimit())
 	default:
@@ -125,6 +125,15 @@ func (s *Server) ListUnits(ctx context.Context, req *translationv1.ListUnitsRequ
 	}
 	s.withLabels(ctx, out.Units...)
 	return out, nil
+}
+
+// unitsTranslation is the translation a ListUnits request names: by id,
+// or by component and language.
+func (s *Server) unitsTranslation(ctx context.Context, req *translationv1.ListUnitsRequest) (store.Translation, error) {
+	if req.GetTranslationId() != 0 {
+		return s.cfg.Store.GetTranslationByID(ctx, req.GetTranslationId())
+	}
+	return s.cfg.Store.GetTranslation(ctx, req.GetComponentId(), req.GetLanguageCode())
 }
 
 // FindUnit loads a translation's unit by id_hash.

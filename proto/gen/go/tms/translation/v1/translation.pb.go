@@ -2188,7 +2188,14 @@ type ListUnitsRequest struct {
 	// Rows to skip.
 	Offset int64 `protobuf:"varint,3,opt,name=offset,proto3" json:"offset,omitempty"`
 	// Rows to answer at most; 0: all.
-	Limit         int64 `protobuf:"varint,4,opt,name=limit,proto3" json:"limit,omitempty"`
+	Limit int64 `protobuf:"varint,4,opt,name=limit,proto3" json:"limit,omitempty"`
+	// With translation_id zero: the component whose translation into
+	// language_code is listed (NotFound when it has none), so that a caller
+	// holding the component need not look the translation up first. Zero
+	// with translation_id zero lists the units of every translation.
+	ComponentId int64 `protobuf:"varint,5,opt,name=component_id,json=componentId,proto3" json:"component_id,omitempty"`
+	// With component_id: the language code of the translation.
+	LanguageCode  string `protobuf:"bytes,6,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2249,6 +2256,20 @@ func (x *ListUnitsRequest) GetLimit() int64 {
 		return x.Limit
 	}
 	return 0
+}
+
+func (x *ListUnitsRequest) GetComponentId() int64 {
+	if x != nil {
+		return x.ComponentId
+	}
+	return 0
+}
+
+func (x *ListUnitsRequest) GetLanguageCode() string {
+	if x != nil {
+		return x.LanguageCode
+	}
+	return ""
 }
 
 // ListUnitsResponse holds a page of units.
@@ -6098,12 +6119,14 @@ const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"\x1dListLanguageStatisticsRequest\x12#\n" +
 	"\rcomponent_ids\x18\x01 \x03(\x03R\fcomponentIds\"V\n" +
 	"\x1eListLanguageStatisticsResponse\x124\n" +
-	"\x05stats\x18\x01 \x03(\v2\x1e.tms.translation.v1.StatisticsR\x05stats\"}\n" +
+	"\x05stats\x18\x01 \x03(\v2\x1e.tms.translation.v1.StatisticsR\x05stats\"\xc5\x01\n" +
 	"\x10ListUnitsRequest\x12%\n" +
 	"\x0etranslation_id\x18\x01 \x01(\x03R\rtranslationId\x12\x14\n" +
 	"\x05query\x18\x02 \x01(\tR\x05query\x12\x16\n" +
 	"\x06offset\x18\x03 \x01(\x03R\x06offset\x12\x14\n" +
-	"\x05limit\x18\x04 \x01(\x03R\x05limit\"Y\n" +
+	"\x05limit\x18\x04 \x01(\x03R\x05limit\x12!\n" +
+	"\fcomponent_id\x18\x05 \x01(\x03R\vcomponentId\x12#\n" +
+	"\rlanguage_code\x18\x06 \x01(\tR\flanguageCode\"Y\n" +
 	"\x11ListUnitsResponse\x12.\n" +
 	"\x05units\x18\x01 \x03(\v2\x18.tms.translation.v1.UnitR\x05units\x12\x14\n" +
 	"\x05total\x18\x02 \x01(\x03R\x05total\"Q\n" +
