@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"bytes"
+	"maps"
 	"mime/multipart"
 	"net/http"
 	"strconv"
@@ -44,32 +45,11 @@ var jsonFixture = map[string][]byte{
 // REST API and checks statistics, units, a no-op commit, an edit's diff,
 // a new language, an upload and a new key.
 func TestJSONComponent(t *testing.T) {
-	repo, err := origin.Create(t.TempDir(), jsonFixture)
-	if err != nil {
-		t.Fatal(err)
-	}
-	bin := buildTMS(t)
-	httpAddr := freeAddr(t)
-	startProc(t, bin, []string{"TMS_DATA_DIR=" + t.TempDir(), "TMS_HTTP_ADDR=" + httpAddr,
-		"TMS_ADMIN_TOKEN=" + adminToken, "TMS_ALLOW_LOCAL_REPOS=true"})
-	base := "http://" + httpAddr + "/api/"
-	waitHTTP(t, base)
-	call(t, "POST", base+"projects/", map[string]any{"name": "Demo", "slug": "demo", "web": "https://demo.example/"}, 201)
-	call(t, "POST", base+"projects/demo/components/", map[string]any{"name": "App", "slug": "app", "repo": repo,
-		"filemask": "locales/*.json", "template": "locales/en.json", "new_base": "locales/en.json",
-		"file_format": "i18nextv4", "manage_units": true}, 201)
-	eventually(t, 60*time.Second, func() bool {
-		tr, status := fetch(t, "GET", base+"translations/demo/app/ru/", nil)
-		return status == 200 && tr["total"] == float64(4)
-	})
+	base, repo := startFormatComponent(t, jsonFixture, map[string]any{"filemask": "locales/*.json",
+		"template": "locales/en.json", "new_base": "locales/en.json", "file_format": "i18nextv4", "manage_units": true}, "ru", 4)
 
 	// Statistics: 4 strings of 11 words (the plural's two forms count).
-	for code, want := range map[string][3]float64{"en": {4, 11, 4}, "de": {4, 11, 3}, "ru": {4, 11, 2}} {
-		tr := call(t, "GET", base+"translations/demo/app/"+code+"/", nil, 200)
-		if got := [3]float64{tr["total"].(float64), tr["total_words"].(float64), tr["translated"].(float64)}; got != want {
-			t.Errorf("%s: total, words, translated = %v, want %v", code, got, want)
-		}
-	}
+	expectStats(t, base, map[string][3]float64{"en": {4, 11, 4}, "de": {4, 11, 3}, "ru": {4, 11, 2}})
 	de := unitsByKey(t, base, "de")
 	for key, want := range map[string][2]string{
 		"app.title":   {`Hello "World"`, `Hallo "Welt"`},
@@ -87,31 +67,17 @@ func TestJSONComponent(t *testing.T) {
 	}
 
 	// A commit without edits changes nothing.
-	expectOperation(t, base, "app", "commit")
-	expectOperation(t, base, "app", "push")
-	for name, want := range jsonFixture {
-		if got, _, _ := origin.Read(repo, name); got != string(want) {
-			t.Errorf("%s changed without an edit:\n%s", name, got)
-		}
-	}
+	expectNoChange(t, base, repo, jsonFixture)
 
 	// An edit changes exactly its value.
-	id := int(de["app.title"]["id"].(float64))
-	call(t, "PATCH", base+"units/"+strconv.Itoa(id)+"/", map[string]any{"target": []string{"Hallo, \"Welt\" ✓"}, "state": 20}, 200)
-	expectOperation(t, base, "app", "push")
-	want := strings.Replace(string(jsonFixture["locales/de.json"]), `"title": "Hallo \"Welt\"",`, `"title": "Hallo, \"Welt\" ✓",`, 1)
-	if got, _, _ := origin.Read(repo, "locales/de.json"); got != want {
-		t.Errorf("after the edit, de.json is\n%s\nwant\n%s", got, want)
-	}
+	editUnit(t, base, de["app.title"], "Hallo, \"Welt\" ✓")
+	expectFile(t, base, repo, "locales/de.json", strings.Replace(string(jsonFixture["locales/de.json"]),
+		`"title": "Hallo \"Welt\"",`, `"title": "Hallo, \"Welt\" ✓",`, 1))
 
 	// A new language starts from the template, every value empty.
 	call(t, "POST", base+"components/demo/app/translations/", map[string]any{"language_code": "fr"}, 201)
-	expectOperation(t, base, "app", "push")
-	wantFr := "{\n    \"app\": {\n        \"title\": \"\",\n        \"welcome\": \"\"\n    },\n" +
-		"    \"apple_one\": \"\",\n    \"apple_other\": \"\",\n    \"emoji\": \"\"\n}\n"
-	if got, _, _ := origin.Read(repo, "locales/fr.json"); got != wantFr {
-		t.Errorf("fr.json is\n%s\nwant\n%s", got, wantFr)
-	}
+	expectFile(t, base, repo, "locales/fr.json", "{\n    \"app\": {\n        \"title\": \"\",\n        \"welcome\": \"\"\n    },\n"+
+		"    \"apple_one\": \"\",\n    \"apple_other\": \"\",\n    \"emoji\": \"\"\n}\n")
 	if tr := call(t, "GET", base+"translations/demo/app/fr/", nil, 200); tr["total"] != float64(4) || tr["translated"] != float64(0) {
 		t.Errorf("fr: %v strings, %v translated", tr["total"], tr["translated"])
 	}
@@ -134,6 +100,74 @@ func TestJSONComponent(t *testing.T) {
 	if got, _, _ := origin.Read(repo, "locales/en.json"); !strings.Contains(got, "        \"welcome\": \"Welcome, {{name}}!\\nEnjoy.\",\n        \"bye\": \"Bye\"\n    },") {
 		t.Errorf("en.json after adding a key:\n%s", got)
 	}
+}
+
+// startFormatComponent serves a TMS, creates the component demo/app of
+// comp (repository, name and slug added) on a repository of fixture, and
+// waits until the translation of language ready has total strings. It
+// returns the API's base URL and the repository.
+func startFormatComponent(t *testing.T, fixture map[string][]byte, comp map[string]any, ready string, total int) (base, repo string) {
+	t.Helper()
+	repo, err := origin.Create(t.TempDir(), fixture)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := buildTMS(t)
+	httpAddr := freeAddr(t)
+	startProc(t, bin, []string{"TMS_DATA_DIR=" + t.TempDir(), "TMS_HTTP_ADDR=" + httpAddr,
+		"TMS_ADMIN_TOKEN=" + adminToken, "TMS_ALLOW_LOCAL_REPOS=true"})
+	base = "http://" + httpAddr + "/api/"
+	waitHTTP(t, base)
+	call(t, "POST", base+"projects/", map[string]any{"name": "Demo", "slug": "demo", "web": "https://demo.example/"}, 201)
+	comp = maps.Clone(comp)
+	comp["name"], comp["slug"], comp["repo"] = "App", "app", repo
+	call(t, "POST", base+"projects/demo/components/", comp, 201)
+	eventually(t, 60*time.Second, func() bool {
+		tr, status := fetch(t, "GET", base+"translations/demo/app/"+ready+"/", nil)
+		return status == 200 && tr["total"] == float64(total)
+	})
+	return base, repo
+}
+
+// expectStats checks the strings, words and translated strings of each
+// language of demo/app.
+func expectStats(t *testing.T, base string, want map[string][3]float64) {
+	t.Helper()
+	for code, w := range want {
+		tr := call(t, "GET", base+"translations/demo/app/"+code+"/", nil, 200)
+		if got := [3]float64{tr["total"].(float64), tr["total_words"].(float64), tr["translated"].(float64)}; got != w {
+			t.Errorf("%s: total, words, translated = %v, want %v", code, got, w)
+		}
+	}
+}
+
+// expectNoChange commits and pushes demo/app without an edit and checks
+// that every file of fixture is still as it was.
+func expectNoChange(t *testing.T, base, repo string, fixture map[string][]byte) {
+	t.Helper()
+	expectOperation(t, base, "app", "commit")
+	expectOperation(t, base, "app", "push")
+	for name, want := range fixture {
+		if got, _, _ := origin.Read(repo, name); got != string(want) {
+			t.Errorf("%s changed without an edit:\n%s", name, got)
+		}
+	}
+}
+
+// expectFile checks a file of the repository after a push of demo/app.
+func expectFile(t *testing.T, base, repo, name, want string) {
+	t.Helper()
+	expectOperation(t, base, "app", "push")
+	if got, _, _ := origin.Read(repo, name); got != want {
+		t.Errorf("%s is\n%s\nwant\n%s", name, got, want)
+	}
+}
+
+// editUnit saves a translated target of a unit listed by unitsByKey.
+func editUnit(t *testing.T, base string, unit map[string]any, target ...string) {
+	t.Helper()
+	id := int(unit["id"].(float64))
+	call(t, "PATCH", base+"units/"+strconv.Itoa(id)+"/", map[string]any{"target": target, "state": 20}, 200)
 }
 
 func unitsByKey(t *testing.T, base, code string) map[string]map[string]any {

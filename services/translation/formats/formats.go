@@ -16,6 +16,7 @@ import (
 	"github.com/tmsproject/tms/services/translation/formats/base"
 	"github.com/tmsproject/tms/services/translation/formats/json"
 	"github.com/tmsproject/tms/services/translation/formats/po"
+	"github.com/tmsproject/tms/services/translation/formats/properties"
 )
 
 // Format is a file format (base.Format), for callers of the registry.
@@ -48,6 +49,8 @@ var registry = []Format{
 	json.I18nextV4,
 	json.GoI18nJSON,
 	aresource.Format{},
+	properties.ISO,
+	properties.UTF8,
 }
 
 // Lookup returns the format of a file_format identifier; "" is PO, the

@@ -55,6 +55,21 @@ func newUnit(e *formats.Unit, cjk, source bool) store.Unit {
 	return u
 }
 
+// monolingualNote is the note of a key as Weblate's TTKitUnit.notes
+// gives it: the translation file's note, preceded by the template's and a
+// line break when the two differ (so a template note followed by "\n"
+// when the translation file has no note or no unit of the key).
+func monolingualNote(tmpl, target *formats.Unit) string {
+	note := ""
+	if target != nil {
+		note = target.Note
+	}
+	if tmpl.Note != note {
+		note = tmpl.Note + "\n" + note
+	}
+	return note
+}
+
 // NewUnit is the unit of a bilingual translation file's unit.
 func NewUnit(e *formats.Unit, cjk bool) store.Unit { return newUnit(e, cjk, false) }
 
@@ -73,7 +88,7 @@ func MonolingualUnit(tmpl, target *formats.Unit, plurals int, cjk bool) store.Un
 		Source:      store.Join(src),
 		Context:     tmpl.Context,
 		Location:    tmpl.Location,
-		Note:        tmpl.Note,
+		Note:        monolingualNote(tmpl, target),
 		Flags:       tmpl.Flags,
 		IDHash:      textstat.Hash(tmpl.Context),
 		ContentHash: textstat.ContentHash(src, tmpl.Context),
@@ -88,9 +103,6 @@ func MonolingualUnit(tmpl, target *formats.Unit, plurals int, cjk bool) store.Un
 		}
 		u.Target = store.Join(make([]string, n))
 		return u
-	}
-	if target.Note != "" {
-		u.Note = target.Note
 	}
 	u.Target, u.State = store.Join(target.Target), State(target)
 	return u

@@ -35,3 +35,24 @@ func TestState(t *testing.T) {
 		}
 	}
 }
+
+func TestMonolingualNote(t *testing.T) {
+	tmpl := &formats.Unit{Context: "k", Target: []string{"Hi"}, Note: "about k"}
+	for _, c := range []struct {
+		target *formats.Unit
+		want   string
+	}{
+		{tmpl, "about k"},
+		{&formats.Unit{Context: "k", Note: "about k"}, "about k"},
+		{&formats.Unit{Context: "k", Note: "über k"}, "about k\nüber k"},
+		{&formats.Unit{Context: "k"}, "about k\n"},
+		{nil, "about k\n"},
+	} {
+		if got := MonolingualUnit(tmpl, c.target, 2, false).Note; got != c.want {
+			t.Errorf("note with %v = %q, want %q", c.target, got, c.want)
+		}
+	}
+	if got := MonolingualUnit(&formats.Unit{Context: "k"}, &formats.Unit{Context: "k", Note: "n"}, 2, false).Note; got != "\nn" {
+		t.Errorf("a note of the translation only = %q", got)
+	}
+}
