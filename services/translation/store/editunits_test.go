@@ -21,28 +21,7 @@ func TestEditUnitsInBatches(t *testing.T) {
 		ctx := t.Context()
 		s := store.New(gdb)
 		const n = 700
-		var src, tr []store.Unit
-		for i := range n {
-			word := fmt.Sprintf("word%d", i)
-			u := unit(word, word, 100, 1)
-			u.IDHash = int64(i + 1)
-			src = append(src, u)
-			u = unit(word, "", 0, 1)
-			u.IDHash = int64(i + 1)
-			tr = append(tr, u)
-		}
-		source, err := s.ImportTranslation(ctx, importSpec(7, "en", nil, src...))
-		if err != nil {
-			t.Fatal(err)
-		}
-		cs, err := s.ImportTranslation(ctx, importSpec(7, "cs", source.IDs, tr...))
-		if err != nil {
-			t.Fatal(err)
-		}
-		units, _, err := s.ListUnits(ctx, cs.Translation.ID, 0, n, store.Hidden{})
-		if err != nil || len(units) != n {
-			t.Fatalf("units: %d %v", len(units), err)
-		}
+		cs, units := wordsToTranslate(t, s, n)
 		keys, err := s.UnitKeys(ctx, cs.Translation.ID)
 		if err != nil || len(keys) != n || keys["\x04word5"] != units[5].ID {
 			t.Fatalf("UnitKeys: %d keys, word5 -> %d (want %d), %v", len(keys), keys["\x04word5"], units[5].ID, err)
@@ -97,4 +76,35 @@ func TestEditUnitsInBatches(t *testing.T) {
 			t.Errorf("%d change records, want one per edit: %d", records, n-len(skip))
 		}
 	}, store.Migrations, outbox.Migrations)
+}
+
+// wordsToTranslate imports n source strings "word<i>" into component 7
+// and their Czech translation, all untranslated, and lists the Czech
+// units.
+func wordsToTranslate(t *testing.T, s *store.Store, n int) (store.ImportResult, []store.UnitView) {
+	t.Helper()
+	ctx := t.Context()
+	var src, tr []store.Unit
+	for i := range n {
+		word := fmt.Sprintf("word%d", i)
+		u := unit(word, word, 100, 1)
+		u.IDHash = int64(i + 1)
+		src = append(src, u)
+		u = unit(word, "", 0, 1)
+		u.IDHash = int64(i + 1)
+		tr = append(tr, u)
+	}
+	source, err := s.ImportTranslation(ctx, importSpec(7, "en", nil, src...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, err := s.ImportTranslation(ctx, importSpec(7, "cs", source.IDs, tr...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	units, _, err := s.ListUnits(ctx, cs.Translation.ID, 0, int64(n), store.Hidden{})
+	if err != nil || len(units) != n {
+		t.Fatalf("units: %d %v", len(units), err)
+	}
+	return cs, units
 }

@@ -2,7 +2,6 @@ package store_test
 
 import (
 	"context"
-	"fmt"
 	"sync"
 	"testing"
 	"time"
@@ -25,28 +24,7 @@ func TestConcurrentEdits(t *testing.T) {
 		ctx := t.Context()
 		s := store.New(gdb)
 		const n = 200
-		var src, tr []store.Unit
-		for i := range n {
-			word := fmt.Sprintf("word%d", i)
-			u := unit(word, word, 100, 1)
-			u.IDHash = int64(i + 1)
-			src = append(src, u)
-			u = unit(word, "", 0, 1)
-			u.IDHash = int64(i + 1)
-			tr = append(tr, u)
-		}
-		source, err := s.ImportTranslation(ctx, importSpec(7, "en", nil, src...))
-		if err != nil {
-			t.Fatal(err)
-		}
-		cs, err := s.ImportTranslation(ctx, importSpec(7, "cs", source.IDs, tr...))
-		if err != nil {
-			t.Fatal(err)
-		}
-		units, _, err := s.ListUnits(ctx, cs.Translation.ID, 0, n, store.Hidden{})
-		if err != nil || len(units) != n {
-			t.Fatalf("units: %d %v", len(units), err)
-		}
+		cs, units := wordsToTranslate(t, s, n)
 		before := outboxCount(t, gdb)
 		gone, cancel := context.WithCancel(ctx)
 		cancel()
