@@ -139,6 +139,9 @@ func (a *Access) DeleteProjectTeams(ctx context.Context, req *notificationv1.Del
 // ListRoles lists every role to superusers, else the roles of the
 // caller's teams.
 func (a *Access) ListRoles(ctx context.Context, req *notificationv1.ListRolesRequest) (*notificationv1.ListRolesResponse, error) {
+	if err := checkPaging(int64(req.GetOffset()), int64(req.GetLimit())); err != nil {
+		return nil, err
+	}
 	ids, err := a.visibleRoles(ctx)
 	if err != nil {
 		return nil, err

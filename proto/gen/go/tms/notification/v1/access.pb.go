@@ -372,9 +372,9 @@ func (x *Grant) GetPermissions() []string {
 // ListRolesRequest pages the roles.
 type ListRolesRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Roles skipped.
+	// Roles skipped; negative: InvalidArgument on "offset".
 	Offset int32 `protobuf:"varint,1,opt,name=offset,proto3" json:"offset,omitempty"`
-	// Roles per page; 0 means all.
+	// Roles per page; 0 means all; negative: InvalidArgument on "limit".
 	Limit         int32 `protobuf:"varint,2,opt,name=limit,proto3" json:"limit,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -851,9 +851,9 @@ func (*DeleteRoleResponse) Descriptor() ([]byte, []int) {
 // ListGroupsRequest pages the teams.
 type ListGroupsRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Teams skipped.
+	// Teams skipped; negative: InvalidArgument on "offset".
 	Offset int32 `protobuf:"varint,1,opt,name=offset,proto3" json:"offset,omitempty"`
-	// Teams per page; 0 means all.
+	// Teams per page; 0 means all; negative: InvalidArgument on "limit".
 	Limit int32 `protobuf:"varint,2,opt,name=limit,proto3" json:"limit,omitempty"`
 	// Only the teams of this project (its own ones), when set.
 	DefiningProject string `protobuf:"bytes,3,opt,name=defining_project,json=definingProject,proto3" json:"defining_project,omitempty"`
