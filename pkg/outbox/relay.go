@@ -31,7 +31,8 @@ type Relay struct {
 	running *round // the round under way, nil when none
 	next    *round // the round the Flush callers arriving now wait for
 
-	// On SQLite the relay marks delivered events lazily (see sentMarks).
+	// With WithLazyMarks on SQLite the relay marks delivered events later
+	// (see undelivered).
 	lazy   bool
 	sent   atomic.Int64 // highest id delivered, marked or not
 	marked int64        // highest id markSent stamped; Run's alone
@@ -286,7 +287,7 @@ func (r *Relay) batch(ctx context.Context, q *gorm.DB) (int, error) {
 
 // undelivered selects the events not delivered yet.
 //
-// sentMarks: on SQLite the events' ids commit in order (one writer, ids
+// Lazy marks: on SQLite the events' ids commit in order (one writer, ids
 // AUTOINCREMENT), so every undelivered event has an id above the last one
 // delivered. The relay reads past that id and stamps delivered_at later,
 // from Run (markSent), in one statement for everything delivered since:

@@ -188,7 +188,7 @@ func (m *editMarks) first(kind markKind, id int64) bool {
 func (m *editMarks) keep(ok bool) {
 	for _, k := range m.pending {
 		if !ok {
-			break
+			break // rolled back: its marks go with it
 		}
 		if m.kept[k.kind] == nil {
 			m.kept[k.kind] = map[int64]bool{}
