@@ -101,7 +101,7 @@ func incoming(ctx context.Context) context.Context {
 		if v := md.Get(mdCaller); len(v) > 0 && len(v[0]) >= len("user:") && v[0][:5] == "user:" {
 			su, _ := strconv.ParseBool(first(md.Get(mdSuperuser)))
 			grants := decodedGrants.get(first(md.Get(mdGrants)))
-			ctx = WithCaller(ctx, Caller{Username: v[0][5:], Superuser: su, Grants: grants})
+			ctx = WithRequestMemo(WithCaller(ctx, Caller{Username: v[0][5:], Superuser: su, Grants: grants}))
 		}
 	}
 	return ctx

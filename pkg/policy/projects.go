@@ -3,41 +3,51 @@ package policy
 import (
 	"context"
 	"sync"
-	"time"
 
 	"github.com/tmsproject/tms/pkg/errs"
 
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 )
-
-// projectsTTL bounds how stale the access levels may be: a project made
-// private disappears from the other services' lists this long after at most.
-const projectsTTL = 2 * time.Second
-
-// minReload is the least time between two reads of the levels.
-const minReload = 200 * time.Millisecond
 
 // ProjectLister is the part of the catalog that lists projects.
 type ProjectLister interface {
 	ListProjects(ctx context.Context, in *catalogv1.ListProjectsRequest, opts ...grpc.CallOption) (*catalogv1.ListProjectsResponse, error)
 }
 
+// AccessGetter is the part of the catalog that answers every project's
+// access level by version (the catalog client has it; a ProjectLister
+// without it is asked for the whole list instead).
+type AccessGetter interface {
+	GetProjectAccess(ctx context.Context, in *catalogv1.GetProjectAccessRequest, opts ...grpc.CallOption) (*catalogv1.GetProjectAccessResponse, error)
+}
+
 // Projects knows the access level of every project, read from the catalog
-// (which owns them) and kept for a moment, so that services other than the
-// catalog can filter what a caller may see in their own queries.
+// (which owns them), so that services other than the catalog can filter
+// what a caller may see in their own queries.
+//
+// The levels are asked for once per request a visibility rule restricts,
+// never kept across requests by time: a project made private is hidden
+// from the next request on. What is kept is the last answer and its
+// version, so that an unchanged answer costs the catalog a hash and the
+// wire a few bytes.
 type Projects struct {
 	catalog ProjectLister
-	now     func() time.Time
 	mu      sync.Mutex
-	access  map[string]int32 // by slug
-	loaded  time.Time
-	expires time.Time
+	last    accessLevels
+}
+
+// accessLevels are levels by slug with the catalog's version of them.
+type accessLevels struct {
+	version string
+	bySlug  map[string]int32
 }
 
 // NewProjects reads access levels through catalog.
 func NewProjects(catalog ProjectLister) *Projects {
-	return &Projects{catalog: catalog, now: time.Now}
+	return &Projects{catalog: catalog}
 }
 
 // System returns ctx acting as the service itself: its calls carry no
@@ -53,7 +63,7 @@ func (p *Projects) Hidden(ctx context.Context) ([]string, error) {
 	if !restricted {
 		return nil, nil
 	}
-	access, err := p.levels(ctx, false)
+	access, err := p.levels(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -80,15 +90,9 @@ func (p *Projects) Visible(ctx context.Context, slug string) (bool, error) {
 	return ok && c.Sees(slug, level), nil
 }
 
-// levelOf is the access level of one project; a project missing from the
-// cached levels makes them read again, as it may have just been created.
+// levelOf is the access level of one project.
 func (p *Projects) levelOf(ctx context.Context, slug string) (int32, bool, error) {
-	access, err := p.levels(ctx, false)
-	if err == nil {
-		if _, ok := access[slug]; !ok {
-			access, err = p.levels(ctx, true)
-		}
-	}
+	access, err := p.levels(ctx)
 	if err != nil {
 		return 0, false, err
 	}
@@ -96,17 +100,58 @@ func (p *Projects) levelOf(ctx context.Context, slug string) (int32, bool, error
 	return level, ok, nil
 }
 
-func (p *Projects) levels(ctx context.Context, refresh bool) (map[string]int32, error) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	fresh := p.now().Before(p.loaded.Add(minReload)) // bounds reloads for unknown slugs
-	if p.access != nil && (fresh || !refresh && p.now().Before(p.expires)) {
-		return p.access, nil
+// levels are the access levels by slug as the catalog answers them now,
+// asked once per request (see WithRequestMemo). The map is shared: read
+// only.
+func (p *Projects) levels(ctx context.Context) (map[string]int32, error) {
+	m, _ := ctx.Value(memoKey{}).(*requestMemo)
+	if m != nil {
+		m.mu.Lock()
+		defer m.mu.Unlock()
+		if m.levels != nil {
+			return m.levels, nil
+		}
 	}
+	access, err := p.fetch(System(ctx))
+	if err == nil && m != nil {
+		m.levels = access
+	}
+	return access, err
+}
+
+// fetch asks the catalog for the levels, passing the version last seen.
+func (p *Projects) fetch(ctx context.Context) (map[string]int32, error) {
+	getter, ok := p.catalog.(AccessGetter)
+	if !ok {
+		return p.list(ctx)
+	}
+	p.mu.Lock()
+	known := p.last
+	p.mu.Unlock()
+	resp, err := getter.GetProjectAccess(ctx, &catalogv1.GetProjectAccessRequest{KnownVersion: known.version})
+	switch {
+	case status.Code(err) == codes.Unimplemented: // a catalog of an older release, during a rollout
+		return p.list(ctx)
+	case err != nil:
+		return nil, err
+	case resp.GetUnchanged():
+		return known.bySlug, nil
+	}
+	got := accessLevels{version: resp.GetVersion(), bySlug: make(map[string]int32, len(resp.GetProjects()))}
+	for _, pr := range resp.GetProjects() {
+		got.bySlug[pr.GetSlug()] = pr.GetAccessControl()
+	}
+	p.mu.Lock()
+	p.last = got
+	p.mu.Unlock()
+	return got.bySlug, nil
+}
+
+// list reads the levels of every project page by page.
+func (p *Projects) list(ctx context.Context) (map[string]int32, error) {
 	access := map[string]int32{}
-	sys := System(ctx)
 	for offset := int64(0); ; {
-		resp, err := p.catalog.ListProjects(sys, &catalogv1.ListProjectsRequest{Offset: offset, Limit: 1000})
+		resp, err := p.catalog.ListProjects(ctx, &catalogv1.ListProjectsRequest{Offset: offset, Limit: 1000})
 		if err != nil {
 			return nil, err
 		}
@@ -115,11 +160,9 @@ func (p *Projects) levels(ctx context.Context, refresh bool) (map[string]int32, 
 		}
 		offset += int64(len(resp.GetProjects()))
 		if len(resp.GetProjects()) == 0 || offset >= resp.GetTotal() {
-			break
+			return access, nil
 		}
 	}
-	p.access, p.loaded, p.expires = access, p.now(), p.now().Add(projectsTTL)
-	return access, nil
 }
 
 // Authorize fails unless the caller of ctx holds perm on s (whose Access
@@ -146,4 +189,21 @@ func (p *Projects) Authorize(ctx context.Context, perm string, s Scope, reason s
 		reason = "You do not have permission to perform this action."
 	}
 	return errs.New(errs.PermissionDenied, "%s", reason)
+}
+
+// requestMemo holds what one request learnt of the project levels, so
+// that the several checks of a request (the unit's project, then the
+// permission to edit it) ask the catalog once.
+type requestMemo struct {
+	mu     sync.Mutex
+	levels map[string]int32
+}
+
+type memoKey struct{}
+
+// WithRequestMemo returns ctx for one request: the access levels are
+// asked for at most once under it. The server interceptors call it for
+// every request that carries a caller.
+func WithRequestMemo(ctx context.Context) context.Context {
+	return context.WithValue(ctx, memoKey{}, &requestMemo{})
 }

@@ -144,3 +144,45 @@ func countOf(v map[string]any) (float64, bool) {
 	n, ok := v["total"].(float64)
 	return n, ok
 }
+
+// TestAccessChangeAtOnce makes a project private and public again between
+// two anonymous requests: every service hides it from the very next
+// request and shows it again as soon, with nothing kept by time (the
+// services once kept access levels for two seconds, and a project made
+// private stayed searchable meanwhile).
+func TestAccessChangeAtOnce(t *testing.T) {
+	admin := newStack(t, nil)
+	admin.want(201, "POST", admin.base+"projects/", map[string]any{"name": "Demo", "slug": "demo", "web": "https://x.example/"})
+	admin.want(201, "POST", admin.base+"projects/demo/components/", map[string]any{"name": "App", "slug": "app",
+		"repo": "file://" + fixtureRepo(t), "filemask": "po/*.po", "new_base": "po/app.pot", "file_format": "po"})
+	waitFor(t, func() bool {
+		code, _ := admin.do("GET", admin.base+"translations/demo/app/de/", nil)
+		return code == 200
+	})
+	unit := admin.want(200, "GET", admin.base+"translations/demo/app/de/units/", nil)["results"].([]any)[0].(map[string]any)["url"].(string)
+	anon := client{t: t, base: admin.base, token: anonymous}
+	counts := map[string]string{ // lists answered by the translation and change log services
+		"units/?q=source:Hello": "count", "changes/": "count", "translations/": "count",
+	}
+	visible := func(wantSeen bool) {
+		t.Helper()
+		for path, field := range counts {
+			if n := anon.want(200, "GET", admin.base+path, nil)[field].(float64); (n > 0) != wantSeen {
+				t.Errorf("%s: count %v, want the project seen = %v", path, n, wantSeen)
+			}
+		}
+		want := map[bool]int{true: 200, false: 404}[wantSeen]
+		for _, url := range []string{unit, admin.base + "translations/demo/app/de/units/", admin.base + "projects/demo/statistics/"} {
+			if code, _ := anon.do("GET", url, nil); code != want {
+				t.Errorf("GET %s: %d, want %d", url, code, want)
+			}
+		}
+	}
+	visible(true)
+	for range 3 {
+		admin.want(200, "PATCH", admin.base+"projects/demo/", map[string]any{"access_control": 100})
+		visible(false)
+		admin.want(200, "PATCH", admin.base+"projects/demo/", map[string]any{"access_control": 0})
+		visible(true)
+	}
+}

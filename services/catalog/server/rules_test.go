@@ -275,3 +275,75 @@ func refused(t *testing.T, what string, err error, kind errs.Kind) {
 		t.Errorf("%s: %v, want %v", what, err, kind)
 	}
 }
+
+// TestGetProjectAccess: the levels of every project, by version: a
+// caller that holds the current version is told so without the list, and
+// every create, change of access, rename or delete makes a new version;
+// only the services and superusers may ask.
+func TestGetProjectAccess(t *testing.T) {
+	e := newEnv(t)
+	e.project("p")
+	e.project("q")
+	get := func(known string) *catalogv1.GetProjectAccessResponse {
+		t.Helper()
+		resp, err := e.client.GetProjectAccess(t.Context(), &catalogv1.GetProjectAccessRequest{KnownVersion: known})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return resp
+	}
+	levels := func(resp *catalogv1.GetProjectAccessResponse) string {
+		var out []string
+		for _, p := range resp.GetProjects() {
+			out = append(out, fmt.Sprintf("%s=%d", p.GetSlug(), p.GetAccessControl()))
+		}
+		return strings.Join(out, " ")
+	}
+	first := get("")
+	if got := levels(first); first.GetUnchanged() || got != "p=0 q=0" {
+		t.Fatalf("first answer: unchanged %v, %q", first.GetUnchanged(), got)
+	}
+	if again := get(first.GetVersion()); !again.GetUnchanged() || len(again.GetProjects()) != 0 || again.GetVersion() != first.GetVersion() {
+		t.Fatalf("same version: %v", again)
+	}
+	changes := []struct {
+		name   string
+		change func() error
+		want   string
+	}{
+		{"made private", func() error {
+			_, err := e.client.UpdateProject(t.Context(), &catalogv1.UpdateProjectRequest{Slug: "p",
+				Project: &catalogv1.Project{AccessControl: policy.AccessPrivate}, Fields: []string{"access_control"}})
+			return err
+		}, "p=100 q=0"},
+		{"created", func() error { e.project("r"); return nil }, "p=100 q=0 r=0"},
+		{"deleted", func() error {
+			_, err := e.client.DeleteProject(t.Context(), &catalogv1.DeleteProjectRequest{Slug: "q"})
+			return err
+		}, "p=100 r=0"},
+	}
+	version := first.GetVersion()
+	for _, c := range changes {
+		t.Run(c.name, func(t *testing.T) {
+			if err := c.change(); err != nil {
+				t.Fatal(err)
+			}
+			resp := get(version)
+			if resp.GetUnchanged() || resp.GetVersion() == version {
+				t.Errorf("version unchanged: %q", version)
+			}
+			if got := levels(resp); got != c.want {
+				t.Errorf("levels %q, want %q", got, c.want)
+			}
+			version = resp.GetVersion()
+		})
+	}
+	for name, caller := range map[string]policy.Caller{"outsider": outsider, "anonymous": policy.Anonymous,
+		"administrator of the project": {Username: "ada", Grants: []policy.Grant{{Projects: []string{"p"}, Permissions: policy.Permissions}}}} {
+		_, err := e.client.GetProjectAccess(policy.WithCaller(t.Context(), caller), &catalogv1.GetProjectAccessRequest{})
+		refused(t, name, err, errs.PermissionDenied)
+	}
+	if resp, err := e.client.GetProjectAccess(policy.WithCaller(t.Context(), superuser), &catalogv1.GetProjectAccessRequest{}); err != nil || len(resp.GetProjects()) != 2 {
+		t.Fatalf("superuser: %v, %v", resp, err)
+	}
+}

@@ -71,6 +71,7 @@ type caches struct {
 	componentBySlug genCache[[2]string, *Component] // project slug, component slug
 	projectBySlug   genCache[string, *Project]
 	removed         genCache[struct{}, []int64]
+	access          genCache[struct{}, []ProjectLevel]
 }
 
 func newCaches() *caches {
@@ -79,6 +80,7 @@ func newCaches() *caches {
 	c.componentBySlug.clone = (*Component).clone
 	c.projectBySlug.clone = func(p *Project) *Project { cp := *p; return &cp }
 	c.removed.clone = slices.Clone[[]int64]
+	c.access.clone = slices.Clone[[]ProjectLevel]
 	return c
 }
 

@@ -4319,6 +4319,173 @@ func (x *ListRemovedComponentsResponse) GetComponentIds() []int64 {
 	return nil
 }
 
+// GetProjectAccessRequest names the version of the levels the caller holds.
+type GetProjectAccessRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The version of an earlier answer; empty when the caller holds none.
+	KnownVersion  string `protobuf:"bytes,1,opt,name=known_version,json=knownVersion,proto3" json:"known_version,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetProjectAccessRequest) Reset() {
+	*x = GetProjectAccessRequest{}
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[62]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetProjectAccessRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetProjectAccessRequest) ProtoMessage() {}
+
+func (x *GetProjectAccessRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[62]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetProjectAccessRequest.ProtoReflect.Descriptor instead.
+func (*GetProjectAccessRequest) Descriptor() ([]byte, []int) {
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{62}
+}
+
+func (x *GetProjectAccessRequest) GetKnownVersion() string {
+	if x != nil {
+		return x.KnownVersion
+	}
+	return ""
+}
+
+// GetProjectAccessResponse is the access level of every project.
+type GetProjectAccessResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Version of the levels: it changes when any project's slug or level
+	// changes, or a project is created or deleted.
+	Version string `protobuf:"bytes,1,opt,name=version,proto3" json:"version,omitempty"`
+	// Unchanged is true when version equals the request's known_version;
+	// projects is then empty.
+	Unchanged bool `protobuf:"varint,2,opt,name=unchanged,proto3" json:"unchanged,omitempty"`
+	// The projects and their levels, by slug, when changed.
+	Projects      []*ProjectAccess `protobuf:"bytes,3,rep,name=projects,proto3" json:"projects,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetProjectAccessResponse) Reset() {
+	*x = GetProjectAccessResponse{}
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[63]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetProjectAccessResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetProjectAccessResponse) ProtoMessage() {}
+
+func (x *GetProjectAccessResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[63]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetProjectAccessResponse.ProtoReflect.Descriptor instead.
+func (*GetProjectAccessResponse) Descriptor() ([]byte, []int) {
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{63}
+}
+
+func (x *GetProjectAccessResponse) GetVersion() string {
+	if x != nil {
+		return x.Version
+	}
+	return ""
+}
+
+func (x *GetProjectAccessResponse) GetUnchanged() bool {
+	if x != nil {
+		return x.Unchanged
+	}
+	return false
+}
+
+func (x *GetProjectAccessResponse) GetProjects() []*ProjectAccess {
+	if x != nil {
+		return x.Projects
+	}
+	return nil
+}
+
+// ProjectAccess is a project's access level.
+type ProjectAccess struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Slug of the project.
+	Slug string `protobuf:"bytes,1,opt,name=slug,proto3" json:"slug,omitempty"`
+	// Access level, as Project.access_control.
+	AccessControl int32 `protobuf:"varint,2,opt,name=access_control,json=accessControl,proto3" json:"access_control,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ProjectAccess) Reset() {
+	*x = ProjectAccess{}
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[64]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ProjectAccess) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ProjectAccess) ProtoMessage() {}
+
+func (x *ProjectAccess) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[64]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ProjectAccess.ProtoReflect.Descriptor instead.
+func (*ProjectAccess) Descriptor() ([]byte, []int) {
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{64}
+}
+
+func (x *ProjectAccess) GetSlug() string {
+	if x != nil {
+		return x.Slug
+	}
+	return ""
+}
+
+func (x *ProjectAccess) GetAccessControl() int32 {
+	if x != nil {
+		return x.AccessControl
+	}
+	return 0
+}
+
 var File_tms_catalog_v1_catalog_proto protoreflect.FileDescriptor
 
 const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
@@ -4632,7 +4799,16 @@ const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x04name\x18\x01 \x01(\tR\x04name\"\x1e\n" +
 	"\x1cListRemovedComponentsRequest\"D\n" +
 	"\x1dListRemovedComponentsResponse\x12#\n" +
-	"\rcomponent_ids\x18\x01 \x03(\x03R\fcomponentIds2\x80\x16\n" +
+	"\rcomponent_ids\x18\x01 \x03(\x03R\fcomponentIds\">\n" +
+	"\x17GetProjectAccessRequest\x12#\n" +
+	"\rknown_version\x18\x01 \x01(\tR\fknownVersion\"\x8d\x01\n" +
+	"\x18GetProjectAccessResponse\x12\x18\n" +
+	"\aversion\x18\x01 \x01(\tR\aversion\x12\x1c\n" +
+	"\tunchanged\x18\x02 \x01(\bR\tunchanged\x129\n" +
+	"\bprojects\x18\x03 \x03(\v2\x1d.tms.catalog.v1.ProjectAccessR\bprojects\"J\n" +
+	"\rProjectAccess\x12\x12\n" +
+	"\x04slug\x18\x01 \x01(\tR\x04slug\x12%\n" +
+	"\x0eaccess_control\x18\x02 \x01(\x05R\raccessControl2\xe7\x16\n" +
 	"\x0eCatalogService\x12\\\n" +
 	"\rCreateProject\x12$.tms.catalog.v1.CreateProjectRequest\x1a%.tms.catalog.v1.CreateProjectResponse\x12S\n" +
 	"\n" +
@@ -4662,7 +4838,8 @@ const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x12DeleteAnnouncement\x12).tms.catalog.v1.DeleteAnnouncementRequest\x1a*.tms.catalog.v1.DeleteAnnouncementResponse\x12q\n" +
 	"\x14GetMachinerySettings\x12+.tms.catalog.v1.GetMachinerySettingsRequest\x1a,.tms.catalog.v1.GetMachinerySettingsResponse\x12q\n" +
 	"\x14SetMachinerySettings\x12+.tms.catalog.v1.SetMachinerySettingsRequest\x1a,.tms.catalog.v1.SetMachinerySettingsResponse\x12t\n" +
-	"\x15ListRemovedComponents\x12,.tms.catalog.v1.ListRemovedComponentsRequest\x1a-.tms.catalog.v1.ListRemovedComponentsResponseBAZ?github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1;catalogv1b\x06proto3"
+	"\x15ListRemovedComponents\x12,.tms.catalog.v1.ListRemovedComponentsRequest\x1a-.tms.catalog.v1.ListRemovedComponentsResponse\x12e\n" +
+	"\x10GetProjectAccess\x12'.tms.catalog.v1.GetProjectAccessRequest\x1a(.tms.catalog.v1.GetProjectAccessResponseBAZ?github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1;catalogv1b\x06proto3"
 
 var (
 	file_tms_catalog_v1_catalog_proto_rawDescOnce sync.Once
@@ -4676,7 +4853,7 @@ func file_tms_catalog_v1_catalog_proto_rawDescGZIP() []byte {
 	return file_tms_catalog_v1_catalog_proto_rawDescData
 }
 
-var file_tms_catalog_v1_catalog_proto_msgTypes = make([]protoimpl.MessageInfo, 63)
+var file_tms_catalog_v1_catalog_proto_msgTypes = make([]protoimpl.MessageInfo, 66)
 var file_tms_catalog_v1_catalog_proto_goTypes = []any{
 	(*Project)(nil),                       // 0: tms.catalog.v1.Project
 	(*Component)(nil),                     // 1: tms.catalog.v1.Component
@@ -4740,13 +4917,16 @@ var file_tms_catalog_v1_catalog_proto_goTypes = []any{
 	(*SetMachinerySettingsResponse)(nil),  // 59: tms.catalog.v1.SetMachinerySettingsResponse
 	(*ListRemovedComponentsRequest)(nil),  // 60: tms.catalog.v1.ListRemovedComponentsRequest
 	(*ListRemovedComponentsResponse)(nil), // 61: tms.catalog.v1.ListRemovedComponentsResponse
-	nil,                                   // 62: tms.catalog.v1.GetMachinerySettingsResponse.ServicesEntry
-	(*timestamppb.Timestamp)(nil),         // 63: google.protobuf.Timestamp
-	(*structpb.Struct)(nil),               // 64: google.protobuf.Struct
+	(*GetProjectAccessRequest)(nil),       // 62: tms.catalog.v1.GetProjectAccessRequest
+	(*GetProjectAccessResponse)(nil),      // 63: tms.catalog.v1.GetProjectAccessResponse
+	(*ProjectAccess)(nil),                 // 64: tms.catalog.v1.ProjectAccess
+	nil,                                   // 65: tms.catalog.v1.GetMachinerySettingsResponse.ServicesEntry
+	(*timestamppb.Timestamp)(nil),         // 66: google.protobuf.Timestamp
+	(*structpb.Struct)(nil),               // 67: google.protobuf.Struct
 }
 var file_tms_catalog_v1_catalog_proto_depIdxs = []int32{
-	63, // 0: tms.catalog.v1.Project.created:type_name -> google.protobuf.Timestamp
-	63, // 1: tms.catalog.v1.Component.created:type_name -> google.protobuf.Timestamp
+	66, // 0: tms.catalog.v1.Project.created:type_name -> google.protobuf.Timestamp
+	66, // 1: tms.catalog.v1.Component.created:type_name -> google.protobuf.Timestamp
 	0,  // 2: tms.catalog.v1.CreateProjectRequest.project:type_name -> tms.catalog.v1.Project
 	0,  // 3: tms.catalog.v1.CreateProjectResponse.project:type_name -> tms.catalog.v1.Project
 	0,  // 4: tms.catalog.v1.GetProjectResponse.project:type_name -> tms.catalog.v1.Project
@@ -4773,74 +4953,77 @@ var file_tms_catalog_v1_catalog_proto_depIdxs = []int32{
 	1,  // 25: tms.catalog.v1.DeleteCategoryResponse.removed:type_name -> tms.catalog.v1.Component
 	0,  // 26: tms.catalog.v1.ListComponentLinksResponse.projects:type_name -> tms.catalog.v1.Project
 	1,  // 27: tms.catalog.v1.AddComponentLinkResponse.component:type_name -> tms.catalog.v1.Component
-	63, // 28: tms.catalog.v1.Announcement.created:type_name -> google.protobuf.Timestamp
+	66, // 28: tms.catalog.v1.Announcement.created:type_name -> google.protobuf.Timestamp
 	49, // 29: tms.catalog.v1.ListAnnouncementsResponse.announcements:type_name -> tms.catalog.v1.Announcement
 	49, // 30: tms.catalog.v1.CreateAnnouncementRequest.announcement:type_name -> tms.catalog.v1.Announcement
 	49, // 31: tms.catalog.v1.CreateAnnouncementResponse.announcement:type_name -> tms.catalog.v1.Announcement
-	62, // 32: tms.catalog.v1.GetMachinerySettingsResponse.services:type_name -> tms.catalog.v1.GetMachinerySettingsResponse.ServicesEntry
-	64, // 33: tms.catalog.v1.SetMachinerySettingsRequest.configuration:type_name -> google.protobuf.Struct
-	64, // 34: tms.catalog.v1.GetMachinerySettingsResponse.ServicesEntry.value:type_name -> google.protobuf.Struct
-	3,  // 35: tms.catalog.v1.CatalogService.CreateProject:input_type -> tms.catalog.v1.CreateProjectRequest
-	5,  // 36: tms.catalog.v1.CatalogService.GetProject:input_type -> tms.catalog.v1.GetProjectRequest
-	7,  // 37: tms.catalog.v1.CatalogService.ListProjects:input_type -> tms.catalog.v1.ListProjectsRequest
-	9,  // 38: tms.catalog.v1.CatalogService.UpdateProject:input_type -> tms.catalog.v1.UpdateProjectRequest
-	11, // 39: tms.catalog.v1.CatalogService.DeleteProject:input_type -> tms.catalog.v1.DeleteProjectRequest
-	13, // 40: tms.catalog.v1.CatalogService.CreateComponent:input_type -> tms.catalog.v1.CreateComponentRequest
-	15, // 41: tms.catalog.v1.CatalogService.GetComponent:input_type -> tms.catalog.v1.GetComponentRequest
-	17, // 42: tms.catalog.v1.CatalogService.ListComponents:input_type -> tms.catalog.v1.ListComponentsRequest
-	19, // 43: tms.catalog.v1.CatalogService.UpdateComponent:input_type -> tms.catalog.v1.UpdateComponentRequest
-	21, // 44: tms.catalog.v1.CatalogService.DeleteComponent:input_type -> tms.catalog.v1.DeleteComponentRequest
-	23, // 45: tms.catalog.v1.CatalogService.SetComponentLock:input_type -> tms.catalog.v1.SetComponentLockRequest
-	25, // 46: tms.catalog.v1.CatalogService.GetLanguage:input_type -> tms.catalog.v1.GetLanguageRequest
-	27, // 47: tms.catalog.v1.CatalogService.ListLanguages:input_type -> tms.catalog.v1.ListLanguagesRequest
-	29, // 48: tms.catalog.v1.CatalogService.EnsureLanguage:input_type -> tms.catalog.v1.EnsureLanguageRequest
-	33, // 49: tms.catalog.v1.CatalogService.ListCategories:input_type -> tms.catalog.v1.ListCategoriesRequest
-	35, // 50: tms.catalog.v1.CatalogService.GetCategory:input_type -> tms.catalog.v1.GetCategoryRequest
-	37, // 51: tms.catalog.v1.CatalogService.CreateCategory:input_type -> tms.catalog.v1.CreateCategoryRequest
-	39, // 52: tms.catalog.v1.CatalogService.UpdateCategory:input_type -> tms.catalog.v1.UpdateCategoryRequest
-	41, // 53: tms.catalog.v1.CatalogService.DeleteCategory:input_type -> tms.catalog.v1.DeleteCategoryRequest
-	43, // 54: tms.catalog.v1.CatalogService.ListComponentLinks:input_type -> tms.catalog.v1.ListComponentLinksRequest
-	45, // 55: tms.catalog.v1.CatalogService.AddComponentLink:input_type -> tms.catalog.v1.AddComponentLinkRequest
-	47, // 56: tms.catalog.v1.CatalogService.RemoveComponentLink:input_type -> tms.catalog.v1.RemoveComponentLinkRequest
-	50, // 57: tms.catalog.v1.CatalogService.ListAnnouncements:input_type -> tms.catalog.v1.ListAnnouncementsRequest
-	52, // 58: tms.catalog.v1.CatalogService.CreateAnnouncement:input_type -> tms.catalog.v1.CreateAnnouncementRequest
-	54, // 59: tms.catalog.v1.CatalogService.DeleteAnnouncement:input_type -> tms.catalog.v1.DeleteAnnouncementRequest
-	56, // 60: tms.catalog.v1.CatalogService.GetMachinerySettings:input_type -> tms.catalog.v1.GetMachinerySettingsRequest
-	58, // 61: tms.catalog.v1.CatalogService.SetMachinerySettings:input_type -> tms.catalog.v1.SetMachinerySettingsRequest
-	60, // 62: tms.catalog.v1.CatalogService.ListRemovedComponents:input_type -> tms.catalog.v1.ListRemovedComponentsRequest
-	4,  // 63: tms.catalog.v1.CatalogService.CreateProject:output_type -> tms.catalog.v1.CreateProjectResponse
-	6,  // 64: tms.catalog.v1.CatalogService.GetProject:output_type -> tms.catalog.v1.GetProjectResponse
-	8,  // 65: tms.catalog.v1.CatalogService.ListProjects:output_type -> tms.catalog.v1.ListProjectsResponse
-	10, // 66: tms.catalog.v1.CatalogService.UpdateProject:output_type -> tms.catalog.v1.UpdateProjectResponse
-	12, // 67: tms.catalog.v1.CatalogService.DeleteProject:output_type -> tms.catalog.v1.DeleteProjectResponse
-	14, // 68: tms.catalog.v1.CatalogService.CreateComponent:output_type -> tms.catalog.v1.CreateComponentResponse
-	16, // 69: tms.catalog.v1.CatalogService.GetComponent:output_type -> tms.catalog.v1.GetComponentResponse
-	18, // 70: tms.catalog.v1.CatalogService.ListComponents:output_type -> tms.catalog.v1.ListComponentsResponse
-	20, // 71: tms.catalog.v1.CatalogService.UpdateComponent:output_type -> tms.catalog.v1.UpdateComponentResponse
-	22, // 72: tms.catalog.v1.CatalogService.DeleteComponent:output_type -> tms.catalog.v1.DeleteComponentResponse
-	24, // 73: tms.catalog.v1.CatalogService.SetComponentLock:output_type -> tms.catalog.v1.SetComponentLockResponse
-	26, // 74: tms.catalog.v1.CatalogService.GetLanguage:output_type -> tms.catalog.v1.GetLanguageResponse
-	28, // 75: tms.catalog.v1.CatalogService.ListLanguages:output_type -> tms.catalog.v1.ListLanguagesResponse
-	30, // 76: tms.catalog.v1.CatalogService.EnsureLanguage:output_type -> tms.catalog.v1.EnsureLanguageResponse
-	34, // 77: tms.catalog.v1.CatalogService.ListCategories:output_type -> tms.catalog.v1.ListCategoriesResponse
-	36, // 78: tms.catalog.v1.CatalogService.GetCategory:output_type -> tms.catalog.v1.GetCategoryResponse
-	38, // 79: tms.catalog.v1.CatalogService.CreateCategory:output_type -> tms.catalog.v1.CreateCategoryResponse
-	40, // 80: tms.catalog.v1.CatalogService.UpdateCategory:output_type -> tms.catalog.v1.UpdateCategoryResponse
-	42, // 81: tms.catalog.v1.CatalogService.DeleteCategory:output_type -> tms.catalog.v1.DeleteCategoryResponse
-	44, // 82: tms.catalog.v1.CatalogService.ListComponentLinks:output_type -> tms.catalog.v1.ListComponentLinksResponse
-	46, // 83: tms.catalog.v1.CatalogService.AddComponentLink:output_type -> tms.catalog.v1.AddComponentLinkResponse
-	48, // 84: tms.catalog.v1.CatalogService.RemoveComponentLink:output_type -> tms.catalog.v1.RemoveComponentLinkResponse
-	51, // 85: tms.catalog.v1.CatalogService.ListAnnouncements:output_type -> tms.catalog.v1.ListAnnouncementsResponse
-	53, // 86: tms.catalog.v1.CatalogService.CreateAnnouncement:output_type -> tms.catalog.v1.CreateAnnouncementResponse
-	55, // 87: tms.catalog.v1.CatalogService.DeleteAnnouncement:output_type -> tms.catalog.v1.DeleteAnnouncementResponse
-	57, // 88: tms.catalog.v1.CatalogService.GetMachinerySettings:output_type -> tms.catalog.v1.GetMachinerySettingsResponse
-	59, // 89: tms.catalog.v1.CatalogService.SetMachinerySettings:output_type -> tms.catalog.v1.SetMachinerySettingsResponse
-	61, // 90: tms.catalog.v1.CatalogService.ListRemovedComponents:output_type -> tms.catalog.v1.ListRemovedComponentsResponse
-	63, // [63:91] is the sub-list for method output_type
-	35, // [35:63] is the sub-list for method input_type
-	35, // [35:35] is the sub-list for extension type_name
-	35, // [35:35] is the sub-list for extension extendee
-	0,  // [0:35] is the sub-list for field type_name
+	65, // 32: tms.catalog.v1.GetMachinerySettingsResponse.services:type_name -> tms.catalog.v1.GetMachinerySettingsResponse.ServicesEntry
+	67, // 33: tms.catalog.v1.SetMachinerySettingsRequest.configuration:type_name -> google.protobuf.Struct
+	64, // 34: tms.catalog.v1.GetProjectAccessResponse.projects:type_name -> tms.catalog.v1.ProjectAccess
+	67, // 35: tms.catalog.v1.GetMachinerySettingsResponse.ServicesEntry.value:type_name -> google.protobuf.Struct
+	3,  // 36: tms.catalog.v1.CatalogService.CreateProject:input_type -> tms.catalog.v1.CreateProjectRequest
+	5,  // 37: tms.catalog.v1.CatalogService.GetProject:input_type -> tms.catalog.v1.GetProjectRequest
+	7,  // 38: tms.catalog.v1.CatalogService.ListProjects:input_type -> tms.catalog.v1.ListProjectsRequest
+	9,  // 39: tms.catalog.v1.CatalogService.UpdateProject:input_type -> tms.catalog.v1.UpdateProjectRequest
+	11, // 40: tms.catalog.v1.CatalogService.DeleteProject:input_type -> tms.catalog.v1.DeleteProjectRequest
+	13, // 41: tms.catalog.v1.CatalogService.CreateComponent:input_type -> tms.catalog.v1.CreateComponentRequest
+	15, // 42: tms.catalog.v1.CatalogService.GetComponent:input_type -> tms.catalog.v1.GetComponentRequest
+	17, // 43: tms.catalog.v1.CatalogService.ListComponents:input_type -> tms.catalog.v1.ListComponentsRequest
+	19, // 44: tms.catalog.v1.CatalogService.UpdateComponent:input_type -> tms.catalog.v1.UpdateComponentRequest
+	21, // 45: tms.catalog.v1.CatalogService.DeleteComponent:input_type -> tms.catalog.v1.DeleteComponentRequest
+	23, // 46: tms.catalog.v1.CatalogService.SetComponentLock:input_type -> tms.catalog.v1.SetComponentLockRequest
+	25, // 47: tms.catalog.v1.CatalogService.GetLanguage:input_type -> tms.catalog.v1.GetLanguageRequest
+	27, // 48: tms.catalog.v1.CatalogService.ListLanguages:input_type -> tms.catalog.v1.ListLanguagesRequest
+	29, // 49: tms.catalog.v1.CatalogService.EnsureLanguage:input_type -> tms.catalog.v1.EnsureLanguageRequest
+	33, // 50: tms.catalog.v1.CatalogService.ListCategories:input_type -> tms.catalog.v1.ListCategoriesRequest
+	35, // 51: tms.catalog.v1.CatalogService.GetCategory:input_type -> tms.catalog.v1.GetCategoryRequest
+	37, // 52: tms.catalog.v1.CatalogService.CreateCategory:input_type -> tms.catalog.v1.CreateCategoryRequest
+	39, // 53: tms.catalog.v1.CatalogService.UpdateCategory:input_type -> tms.catalog.v1.UpdateCategoryRequest
+	41, // 54: tms.catalog.v1.CatalogService.DeleteCategory:input_type -> tms.catalog.v1.DeleteCategoryRequest
+	43, // 55: tms.catalog.v1.CatalogService.ListComponentLinks:input_type -> tms.catalog.v1.ListComponentLinksRequest
+	45, // 56: tms.catalog.v1.CatalogService.AddComponentLink:input_type -> tms.catalog.v1.AddComponentLinkRequest
+	47, // 57: tms.catalog.v1.CatalogService.RemoveComponentLink:input_type -> tms.catalog.v1.RemoveComponentLinkRequest
+	50, // 58: tms.catalog.v1.CatalogService.ListAnnouncements:input_type -> tms.catalog.v1.ListAnnouncementsRequest
+	52, // 59: tms.catalog.v1.CatalogService.CreateAnnouncement:input_type -> tms.catalog.v1.CreateAnnouncementRequest
+	54, // 60: tms.catalog.v1.CatalogService.DeleteAnnouncement:input_type -> tms.catalog.v1.DeleteAnnouncementRequest
+	56, // 61: tms.catalog.v1.CatalogService.GetMachinerySettings:input_type -> tms.catalog.v1.GetMachinerySettingsRequest
+	58, // 62: tms.catalog.v1.CatalogService.SetMachinerySettings:input_type -> tms.catalog.v1.SetMachinerySettingsRequest
+	60, // 63: tms.catalog.v1.CatalogService.ListRemovedComponents:input_type -> tms.catalog.v1.ListRemovedComponentsRequest
+	62, // 64: tms.catalog.v1.CatalogService.GetProjectAccess:input_type -> tms.catalog.v1.GetProjectAccessRequest
+	4,  // 65: tms.catalog.v1.CatalogService.CreateProject:output_type -> tms.catalog.v1.CreateProjectResponse
+	6,  // 66: tms.catalog.v1.CatalogService.GetProject:output_type -> tms.catalog.v1.GetProjectResponse
+	8,  // 67: tms.catalog.v1.CatalogService.ListProjects:output_type -> tms.catalog.v1.ListProjectsResponse
+	10, // 68: tms.catalog.v1.CatalogService.UpdateProject:output_type -> tms.catalog.v1.UpdateProjectResponse
+	12, // 69: tms.catalog.v1.CatalogService.DeleteProject:output_type -> tms.catalog.v1.DeleteProjectResponse
+	14, // 70: tms.catalog.v1.CatalogService.CreateComponent:output_type -> tms.catalog.v1.CreateComponentResponse
+	16, // 71: tms.catalog.v1.CatalogService.GetComponent:output_type -> tms.catalog.v1.GetComponentResponse
+	18, // 72: tms.catalog.v1.CatalogService.ListComponents:output_type -> tms.catalog.v1.ListComponentsResponse
+	20, // 73: tms.catalog.v1.CatalogService.UpdateComponent:output_type -> tms.catalog.v1.UpdateComponentResponse
+	22, // 74: tms.catalog.v1.CatalogService.DeleteComponent:output_type -> tms.catalog.v1.DeleteComponentResponse
+	24, // 75: tms.catalog.v1.CatalogService.SetComponentLock:output_type -> tms.catalog.v1.SetComponentLockResponse
+	26, // 76: tms.catalog.v1.CatalogService.GetLanguage:output_type -> tms.catalog.v1.GetLanguageResponse
+	28, // 77: tms.catalog.v1.CatalogService.ListLanguages:output_type -> tms.catalog.v1.ListLanguagesResponse
+	30, // 78: tms.catalog.v1.CatalogService.EnsureLanguage:output_type -> tms.catalog.v1.EnsureLanguageResponse
+	34, // 79: tms.catalog.v1.CatalogService.ListCategories:output_type -> tms.catalog.v1.ListCategoriesResponse
+	36, // 80: tms.catalog.v1.CatalogService.GetCategory:output_type -> tms.catalog.v1.GetCategoryResponse
+	38, // 81: tms.catalog.v1.CatalogService.CreateCategory:output_type -> tms.catalog.v1.CreateCategoryResponse
+	40, // 82: tms.catalog.v1.CatalogService.UpdateCategory:output_type -> tms.catalog.v1.UpdateCategoryResponse
+	42, // 83: tms.catalog.v1.CatalogService.DeleteCategory:output_type -> tms.catalog.v1.DeleteCategoryResponse
+	44, // 84: tms.catalog.v1.CatalogService.ListComponentLinks:output_type -> tms.catalog.v1.ListComponentLinksResponse
+	46, // 85: tms.catalog.v1.CatalogService.AddComponentLink:output_type -> tms.catalog.v1.AddComponentLinkResponse
+	48, // 86: tms.catalog.v1.CatalogService.RemoveComponentLink:output_type -> tms.catalog.v1.RemoveComponentLinkResponse
+	51, // 87: tms.catalog.v1.CatalogService.ListAnnouncements:output_type -> tms.catalog.v1.ListAnnouncementsResponse
+	53, // 88: tms.catalog.v1.CatalogService.CreateAnnouncement:output_type -> tms.catalog.v1.CreateAnnouncementResponse
+	55, // 89: tms.catalog.v1.CatalogService.DeleteAnnouncement:output_type -> tms.catalog.v1.DeleteAnnouncementResponse
+	57, // 90: tms.catalog.v1.CatalogService.GetMachinerySettings:output_type -> tms.catalog.v1.GetMachinerySettingsResponse
+	59, // 91: tms.catalog.v1.CatalogService.SetMachinerySettings:output_type -> tms.catalog.v1.SetMachinerySettingsResponse
+	61, // 92: tms.catalog.v1.CatalogService.ListRemovedComponents:output_type -> tms.catalog.v1.ListRemovedComponentsResponse
+	63, // 93: tms.catalog.v1.CatalogService.GetProjectAccess:output_type -> tms.catalog.v1.GetProjectAccessResponse
+	65, // [65:94] is the sub-list for method output_type
+	36, // [36:65] is the sub-list for method input_type
+	36, // [36:36] is the sub-list for extension type_name
+	36, // [36:36] is the sub-list for extension extendee
+	0,  // [0:36] is the sub-list for field type_name
 }
 
 func init() { file_tms_catalog_v1_catalog_proto_init() }
@@ -4854,7 +5037,7 @@ func file_tms_catalog_v1_catalog_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tms_catalog_v1_catalog_proto_rawDesc), len(file_tms_catalog_v1_catalog_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   63,
+			NumMessages:   66,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

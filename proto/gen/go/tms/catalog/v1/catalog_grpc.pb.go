@@ -47,6 +47,7 @@ const (
 	CatalogService_GetMachinerySettings_FullMethodName  = "/tms.catalog.v1.CatalogService/GetMachinerySettings"
 	CatalogService_SetMachinerySettings_FullMethodName  = "/tms.catalog.v1.CatalogService/SetMachinerySettings"
 	CatalogService_ListRemovedComponents_FullMethodName = "/tms.catalog.v1.CatalogService/ListRemovedComponents"
+	CatalogService_GetProjectAccess_FullMethodName      = "/tms.catalog.v1.CatalogService/GetProjectAccess"
 )
 
 // CatalogServiceClient is the client API for CatalogService service.
@@ -206,6 +207,14 @@ type CatalogServiceClient interface {
 	// then. Only the services' own calls and superusers may list them
 	// (others: PermissionDenied).
 	ListRemovedComponents(ctx context.Context, in *ListRemovedComponentsRequest, opts ...grpc.CallOption) (*ListRemovedComponentsResponse, error)
+	// GetProjectAccess answers the access level of every project, for the
+	// other services to leave out of their reads what a caller may not see.
+	// They ask once per request that a visibility rule restricts, passing
+	// the version they hold: an unchanged answer is small, and a project
+	// made private is hidden from the next request on, on every replica.
+	// Only the services' own calls and superusers may ask (others:
+	// PermissionDenied).
+	GetProjectAccess(ctx context.Context, in *GetProjectAccessRequest, opts ...grpc.CallOption) (*GetProjectAccessResponse, error)
 }
 
 type catalogServiceClient struct {
@@ -496,6 +505,16 @@ func (c *catalogServiceClient) ListRemovedComponents(ctx context.Context, in *Li
 	return out, nil
 }
 
+func (c *catalogServiceClient) GetProjectAccess(ctx context.Context, in *GetProjectAccessRequest, opts ...grpc.CallOption) (*GetProjectAccessResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(GetProjectAccessResponse)
+	err := c.cc.Invoke(ctx, CatalogService_GetProjectAccess_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // CatalogServiceServer is the server API for CatalogService service.
 // All implementations must embed UnimplementedCatalogServiceServer
 // for forward compatibility.
@@ -653,6 +672,14 @@ type CatalogServiceServer interface {
 	// then. Only the services' own calls and superusers may list them
 	// (others: PermissionDenied).
 	ListRemovedComponents(context.Context, *ListRemovedComponentsRequest) (*ListRemovedComponentsResponse, error)
+	// GetProjectAccess answers the access level of every project, for the
+	// other services to leave out of their reads what a caller may not see.
+	// They ask once per request that a visibility rule restricts, passing
+	// the version they hold: an unchanged answer is small, and a project
+	// made private is hidden from the next request on, on every replica.
+	// Only the services' own calls and superusers may ask (others:
+	// PermissionDenied).
+	GetProjectAccess(context.Context, *GetProjectAccessRequest) (*GetProjectAccessResponse, error)
 	mustEmbedUnimplementedCatalogServiceServer()
 }
 
@@ -746,6 +773,9 @@ func (UnimplementedCatalogServiceServer) SetMachinerySettings(context.Context, *
 }
 func (UnimplementedCatalogServiceServer) ListRemovedComponents(context.Context, *ListRemovedComponentsRequest) (*ListRemovedComponentsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListRemovedComponents not implemented")
+}
+func (UnimplementedCatalogServiceServer) GetProjectAccess(context.Context, *GetProjectAccessRequest) (*GetProjectAccessResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetProjectAccess not implemented")
 }
 func (UnimplementedCatalogServiceServer) mustEmbedUnimplementedCatalogServiceServer() {}
 func (UnimplementedCatalogServiceServer) testEmbeddedByValue()                        {}
@@ -1272,6 +1302,24 @@ func _CatalogService_ListRemovedComponents_Handler(srv interface{}, ctx context.
 	return interceptor(ctx, in, info, handler)
 }
 
+func _CatalogService_GetProjectAccess_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetProjectAccessRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).GetProjectAccess(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_GetProjectAccess_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).GetProjectAccess(ctx, req.(*GetProjectAccessRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // CatalogService_ServiceDesc is the grpc.ServiceDesc for CatalogService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -1390,6 +1438,10 @@ var CatalogService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ListRemovedComponents",
 			Handler:    _CatalogService_ListRemovedComponents_Handler,
+		},
+		{
+			MethodName: "GetProjectAccess",
+			Handler:    _CatalogService_GetProjectAccess_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

@@ -1,0 +1,172 @@
+package policy
+
+import (
+	"context"
+	"crypto/sha256"
+	"fmt"
+	"maps"
+	"slices"
+	"sync"
+	"testing"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	"github.com/tmsproject/tms/pkg/errs"
+	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
+)
+
+// fakeCatalog answers the levels it holds, counting the calls; without
+// access it is a catalog of a release that lacks GetProjectAccess.
+type fakeCatalog struct {
+	mu        sync.Mutex
+	levels    map[string]int32
+	noAccess  bool
+	fail      error
+	gets      int
+	lists     int
+	unchanged int
+}
+
+func (c *fakeCatalog) set(slug string, level int32) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.levels[slug] = level
+}
+
+func (c *fakeCatalog) version() string {
+	h := sha256.New()
+	for _, slug := range slices.Sorted(maps.Keys(c.levels)) {
+		_, _ = fmt.Fprintf(h, "%s=%d;", slug, c.levels[slug])
+	}
+	return fmt.Sprintf("%x", h.Sum(nil))
+}
+
+func (c *fakeCatalog) GetProjectAccess(_ context.Context, in *catalogv1.GetProjectAccessRequest, _ ...grpc.CallOption) (*catalogv1.GetProjectAccessResponse, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.gets++
+	if c.fail != nil {
+		return nil, c.fail
+	}
+	if c.noAccess {
+		return nil, status.Error(codes.Unimplemented, "unknown method")
+	}
+	out := &catalogv1.GetProjectAccessResponse{Version: c.version()}
+	if out.Version == in.GetKnownVersion() {
+		c.unchanged++
+		out.Unchanged = true
+		return out, nil
+	}
+	for slug, level := range c.levels {
+		out.Projects = append(out.Projects, &catalogv1.ProjectAccess{Slug: slug, AccessControl: level})
+	}
+	return out, nil
+}
+
+func (c *fakeCatalog) ListProjects(_ context.Context, in *catalogv1.ListProjectsRequest, _ ...grpc.CallOption) (*catalogv1.ListProjectsResponse, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.lists++
+	out := &catalogv1.ListProjectsResponse{Total: int64(len(c.levels))}
+	if in.GetOffset() > 0 {
+		return out, nil
+	}
+	for slug, level := range c.levels {
+		out.Projects = append(out.Projects, &catalogv1.Project{Slug: slug, AccessControl: level})
+	}
+	return out, nil
+}
+
+// request is the context of one anonymous request as a service receives it.
+func request(t *testing.T) context.Context {
+	return WithRequestMemo(WithCaller(t.Context(), Anonymous))
+}
+
+// TestProjectsExact checks that a change of access shows in the very next
+// request, with or without GetProjectAccess.
+func TestProjectsExact(t *testing.T) {
+	for _, noAccess := range []bool{false, true} {
+		t.Run(fmt.Sprintf("noAccess=%v", noAccess), func(t *testing.T) {
+			cat := &fakeCatalog{levels: map[string]int32{"p": AccessPublic, "q": AccessPrivate}, noAccess: noAccess}
+			p := NewProjects(cat)
+			visible := func(slug string) bool {
+				t.Helper()
+				ok, err := p.Visible(request(t), slug)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return ok
+			}
+			if !visible("p") || visible("q") {
+				t.Fatalf("p, q visible = %v, %v; want true, false", visible("p"), visible("q"))
+			}
+			cat.set("p", AccessPrivate)
+			if visible("p") {
+				t.Error("p is visible after it was made private")
+			}
+			cat.set("new", AccessPublic)
+			if !visible("new") {
+				t.Error("a new public project is not visible")
+			}
+			hidden, err := p.Hidden(request(t))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if slices.Sort(hidden); !slices.Equal(hidden, []string{"p", "q"}) {
+				t.Errorf("hidden = %v, want [p q]", hidden)
+			}
+		})
+	}
+}
+
+// TestProjectsOncePerRequest checks that the checks of one request ask
+// the catalog once, that an unchanged answer reuses the levels held, and
+// that the service's own calls ask nothing.
+func TestProjectsOncePerRequest(t *testing.T) {
+	cat := &fakeCatalog{levels: map[string]int32{"p": AccessPublic}}
+	p := NewProjects(cat)
+	ctx := request(t)
+	for range 3 {
+		if ok, err := p.Visible(ctx, "p"); !ok || err != nil {
+			t.Fatalf("Visible = %v, %v", ok, err)
+		}
+	}
+	if err := p.Authorize(ctx, "suggestion.add", Scope{Project: "p"}, ""); err != nil {
+		t.Fatal(err)
+	}
+	if cat.gets != 1 {
+		t.Errorf("one request asked the catalog %d times, want 1", cat.gets)
+	}
+	if ok, err := p.Visible(request(t), "p"); !ok || err != nil {
+		t.Fatalf("second request: Visible = %v, %v", ok, err)
+	}
+	if cat.gets != 2 || cat.unchanged != 1 {
+		t.Errorf("two requests: %d calls, %d unchanged; want 2, 1", cat.gets, cat.unchanged)
+	}
+	if ok, err := p.Visible(System(t.Context()), "p"); !ok || err != nil {
+		t.Fatalf("system: Visible = %v, %v", ok, err)
+	}
+	if cat.gets != 2 || cat.lists != 0 {
+		t.Errorf("the service's own call asked the catalog (%d gets, %d lists)", cat.gets, cat.lists)
+	}
+}
+
+// TestProjectsUnknownHidden checks that a project the catalog does not
+// know is not visible, and that a failing catalog is an error, not a
+// default.
+func TestProjectsUnknownHidden(t *testing.T) {
+	cat := &fakeCatalog{levels: map[string]int32{}}
+	p := NewProjects(cat)
+	if ok, err := p.Visible(request(t), "ghost"); ok || err != nil {
+		t.Errorf("unknown project: Visible = %v, %v; want false, nil", ok, err)
+	}
+	if err := p.Authorize(request(t), "unit.edit", Scope{Project: "ghost"}, ""); !errs.Is(err, errs.NotFound) {
+		t.Errorf("unknown project: Authorize = %v, want NotFound", err)
+	}
+	cat.fail = status.Error(codes.Unavailable, "catalog down")
+	if ok, err := p.Visible(request(t), "ghost"); ok || status.Code(err) != codes.Unavailable {
+		t.Errorf("catalog down: Visible = %v, %v; want false, Unavailable", ok, err)
+	}
+}

@@ -1,0 +1,23 @@
+package store
+
+import (
+	"context"
+)
+
+// ProjectLevel is a project's slug and access level.
+type ProjectLevel struct {
+	Slug          string `gorm:"column:slug"`
+	AccessControl int32  `gorm:"column:access_control"`
+}
+
+// ProjectAccess lists the access level of every project by slug. The other
+// services ask for it on every request a visibility rule restricts, so on
+// SQLite it is kept until the next write.
+func (s *Store) ProjectAccess(ctx context.Context) ([]ProjectLevel, error) {
+	return cached(s.db, &s.cache.access, struct{}{}, func() ([]ProjectLevel, error) {
+		var out []ProjectLevel
+		err := s.db.WithContext(ctx).Model(&Project{}).Select("slug", "access_control").
+			Order("slug").Find(&out).Error
+		return out, err
+	})
+}
