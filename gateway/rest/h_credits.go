@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/pkg/policy"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
 )
@@ -80,7 +81,10 @@ func (g *gateway) renderCredits(c *call, counts map[string]map[string]int64) ([]
 		for name, n := range authors {
 			u, ok := users[name]
 			if !ok {
-				resp, err := g.cfg.Notification.GetUser(c.ctx, &notificationv1.GetUserRequest{Username: name})
+				// The changelog service listed only the authors the caller may
+				// see credited, with their e-mail as the reference shows it:
+				// the account is read as the service, not as the caller.
+				resp, err := g.cfg.Notification.GetUser(policy.System(c.ctx), &notificationv1.GetUserRequest{Username: name})
 				if err == nil {
 					u = resp.GetUser()
 				}

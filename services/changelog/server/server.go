@@ -9,6 +9,7 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/pkg/policy"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	"github.com/tmsproject/tms/services/changelog/store"
 )
@@ -40,6 +41,8 @@ type Server struct {
 type Visibility interface {
 	Hidden(ctx context.Context) ([]string, error)
 	Visible(ctx context.Context, slug string) (bool, error)
+	// Authorize fails unless the caller holds perm on s (policy.Projects).
+	Authorize(ctx context.Context, perm string, s policy.Scope, reason string) error
 }
 
 // New returns a server on st; projects (nil: everything visible) decides
@@ -49,8 +52,14 @@ func New(st Store, projects Visibility) *Server {
 }
 
 // AppendChanges stores the records whose event ids are new. A record
-// without a timestamp is stamped with the time of arrival.
+// without a timestamp is stamped with the time of arrival. Only the
+// services' own calls and superusers may append.
 func (s *Server) AppendChanges(ctx context.Context, req *changelogv1.AppendChangesRequest) (*changelogv1.AppendChangesResponse, error) {
+	if _, restricted := policy.Restricted(ctx); restricted {
+		// Records are the services' account of what happened: a caller
+		// acting for a user could otherwise forge any author and action.
+		return nil, errs.New(errs.PermissionDenied, "You do not have permission to perform this action.")
+	}
 	var v errs.Violations
 	cs := make([]store.Change, 0, len(req.GetChanges()))
 	now := s.now()

@@ -232,9 +232,10 @@ func TestVisibility(t *testing.T) {
 	}
 }
 
-// TestCredits: the credits a caller is shown count only what it may see;
-// naming a project it may not see answers NotFound, and bad time bounds
-// are a validation error.
+// TestCredits: the credits a caller is shown count only what it may see,
+// and only its own unless it holds reports.view, as the reference rules;
+// the anonymous caller gets none; naming a project it may not see answers
+// NotFound, and bad time bounds are a validation error.
 func TestCredits(t *testing.T) {
 	c := clientSeeing(t, projectList{"p": 0, "secret": 100})
 	authored := func(id, project, author string) *changelogv1.Change {
@@ -243,7 +244,8 @@ func TestCredits(t *testing.T) {
 		return ch
 	}
 	if _, err := c.AppendChanges(t.Context(), &changelogv1.AppendChangesRequest{Changes: []*changelogv1.Change{
-		authored("p1", "p", "alice"), authored("p2", "p", "alice"), authored("s1", "secret", "alice"), authored("s2", "secret", "eve")}}); err != nil {
+		authored("p1", "p", "alice"), authored("p2", "p", "alice"), authored("s1", "secret", "alice"), authored("s2", "secret", "eve"),
+		authored("p3", "p", "olga")}}); err != nil {
 		t.Fatal(err)
 	}
 	credits := func(caller policy.Caller, project string) (string, error) {
@@ -255,19 +257,34 @@ func TestCredits(t *testing.T) {
 		return strings.Join(out, " "), err
 	}
 	root := policy.Caller{Username: "admin", Superuser: true}
+	reporter := policy.Caller{Username: "rita", Grants: []policy.Grant{{ProjectSelection: policy.SelectManual,
+		Projects: []string{"p"}, Permissions: []string{"reports.view"}}}}
 	for _, tc := range []struct {
 		name    string
 		caller  policy.Caller
 		project string
 		want    string
 	}{
-		{"anonymous, everything", policy.Anonymous, "", "de/alice/2"},
-		{"anonymous, the public project", policy.Anonymous, "p", "de/alice/2"},
-		{"superuser, everything", root, "", "de/alice/3 de/eve/1"},
+		{"user, everything: its own", policy.NewAccount("olga"), "", "de/olga/1"},
+		{"user, the public project: its own", policy.NewAccount("olga"), "p", "de/olga/1"},
+		{"reports.view on the project", reporter, "p", "de/alice/2 de/olga/1"},
+		{"reports.view elsewhere: its own, none", reporter, "", ""},
+		{"superuser, everything", root, "", "de/alice/3 de/eve/1 de/olga/1"},
 		{"superuser, the private project", root, "secret", "de/alice/1 de/eve/1"},
 	} {
-		if got, err := credits(tc.caller, tc.project); err != nil || got != tc.want {
-			t.Errorf("%s: %q, %v; want %q", tc.name, got, err, tc.want)
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := credits(tc.caller, tc.project)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != tc.want {
+				t.Errorf("%q, want %q", got, tc.want)
+			}
+		})
+	}
+	for _, project := range []string{"", "p"} {
+		if _, err := credits(policy.Anonymous, project); status.Code(err) != codes.Unauthenticated {
+			t.Errorf("anonymous, project %q: %v, want Unauthenticated", project, err)
 		}
 	}
 	for _, caller := range []policy.Caller{policy.Anonymous, policy.NewAccount("olga")} {
@@ -278,5 +295,30 @@ func TestCredits(t *testing.T) {
 	_, err := c.ListCredits(t.Context(), &changelogv1.ListCreditsRequest{TimestampAfter: &timestamppb.Timestamp{Seconds: -1 << 40}})
 	if status.Code(err) != codes.InvalidArgument {
 		t.Errorf("a bad time bound: %v, want InvalidArgument", err)
+	}
+}
+
+// TestAppendChangesRefusesUsers: a caller acting for a user, superusers
+// aside, may not append records (it could forge any author and action);
+// nothing of a refused request is stored.
+func TestAppendChangesRefusesUsers(t *testing.T) {
+	c := clientSeeing(t, projectList{"p": 0})
+	for _, caller := range []policy.Caller{policy.Anonymous, policy.NewAccount("olga"),
+		{Username: "ada", Grants: []policy.Grant{{ProjectSelection: policy.SelectManual, Projects: []string{"p"}, Permissions: policy.Permissions}}}} {
+		_, err := c.AppendChanges(policy.WithCaller(t.Context(), caller), &changelogv1.AppendChangesRequest{Changes: []*changelogv1.Change{rec("forged-"+caller.Username, 5, "de", t0)}})
+		if status.Code(err) != codes.PermissionDenied {
+			t.Errorf("%q: %v, want PermissionDenied", caller.Username, err)
+		}
+	}
+	root := policy.WithCaller(t.Context(), policy.Caller{Username: "admin", Superuser: true})
+	if _, err := c.AppendChanges(root, &changelogv1.AppendChangesRequest{Changes: []*changelogv1.Change{rec("by-admin", 5, "de", t0)}}); err != nil {
+		t.Fatalf("superuser: %v", err)
+	}
+	list, err := c.ListChanges(t.Context(), &changelogv1.ListChangesRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(list.GetChanges()) != 1 {
+		t.Errorf("%d records stored, want the superuser's only", len(list.GetChanges()))
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/pkg/policy"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	"github.com/tmsproject/tms/services/changelog/store"
 )
@@ -104,8 +105,13 @@ func (s *Server) ListCredits(ctx context.Context, req *changelogv1.ListCreditsRe
 	if err != nil {
 		return nil, err
 	}
+	author, err := s.creditedAuthor(ctx, req)
+	if err != nil {
+		return nil, err
+	}
 	credits, err := s.store.Credits(ctx, store.Filter{ProjectSlug: req.GetProjectSlug(), ComponentSlug: req.GetComponentSlug(),
-		LanguageCode: req.GetLanguageCode(), Actions: req.GetActions(), After: after, Before: before, HiddenProjects: hidden})
+		LanguageCode: req.GetLanguageCode(), Actions: req.GetActions(), After: after, Before: before, HiddenProjects: hidden,
+		Author: author})
 	if err != nil {
 		return nil, err
 	}
@@ -114,4 +120,29 @@ func (s *Server) ListCredits(ctx context.Context, req *changelogv1.ListCreditsRe
 		out.Credits = append(out.Credits, &changelogv1.Credit{LanguageCode: c.LanguageCode, Author: c.Author, Changes: c.Changes})
 	}
 	return out, nil
+}
+
+// creditedAuthor is whose credits the caller of ctx may read, as the
+// reference rules: "" (everyone's) for the services' own calls, superusers
+// and holders of reports.view on the scope; only their own for other
+// users; nothing for the anonymous caller (Unauthenticated).
+func (s *Server) creditedAuthor(ctx context.Context, req *changelogv1.ListCreditsRequest) (string, error) {
+	c, restricted := policy.Restricted(ctx)
+	if !restricted {
+		return "", nil
+	}
+	if c.Username == "" {
+		return "", errs.New(errs.Unauthenticated, "Must be authenticated to get credits")
+	}
+	if req.GetProjectSlug() == "" || s.projects == nil {
+		return c.Username, nil
+	}
+	err := s.projects.Authorize(ctx, "reports.view", policy.Scope{Project: req.GetProjectSlug(), Component: req.GetComponentSlug()}, "")
+	switch {
+	case err == nil:
+		return "", nil
+	case errs.Is(err, errs.PermissionDenied):
+		return c.Username, nil
+	}
+	return "", err
 }

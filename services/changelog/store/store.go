@@ -51,6 +51,8 @@ type Filter struct {
 	LanguageCode  string
 	UnitID        int64
 	User          string
+	// Author keeps the records credited to this author only.
+	Author        string
 	Actions       []int32
 	After, Before time.Time
 	// HiddenProjects are left out: the caller may not see them.
@@ -139,6 +141,7 @@ func (s *Store) filtered(ctx context.Context, f Filter) *gorm.DB {
 		{"language_code", f.LanguageCode, f.LanguageCode != ""},
 		{"unit_id", f.UnitID, f.UnitID != 0},
 		{"user_name", f.User, f.User != ""},
+		{"author", f.Author, f.Author != ""},
 	}
 	for _, e := range eq {
 		if e.set {

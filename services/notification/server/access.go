@@ -133,6 +133,11 @@ func (a *Access) DeleteProjectTeams(ctx context.Context, req *notificationv1.Del
 	if err := requireSite(ctx); err != nil {
 		return nil, err
 	}
+	if req.GetProject() == "" { // the site-wide teams have no project: they are not a project's to delete
+		var v errs.Violations
+		v.Add("project", "required", "This field is required.")
+		return nil, v.Err()
+	}
 	return &notificationv1.DeleteProjectTeamsResponse{}, a.store.DeleteProjectTeams(ctx, req.GetProject())
 }
 

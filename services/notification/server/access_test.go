@@ -39,3 +39,46 @@ func TestAccessListsRefuseBadPaging(t *testing.T) {
 		})
 	}
 }
+
+// TestDeleteProjectTeams: a project's teams go with it, the site-wide
+// teams and other projects' stay; no project named is a field error, not
+// a delete of every site-wide team; only the site's administrators may.
+func TestDeleteProjectTeams(t *testing.T) {
+	gdb := dbtest.SQLite(t, store.Migrations)
+	conn := grpctest.Serve(t, func(srv *grpc.Server) {
+		notificationv1.RegisterAccessServiceServer(srv, server.NewAccess(store.New(gdb), nil))
+	})
+	c := notificationv1.NewAccessServiceClient(conn)
+	teams := func() map[string]bool {
+		t.Helper()
+		resp, err := c.ListGroups(t.Context(), &notificationv1.ListGroupsRequest{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]bool{}
+		for _, g := range resp.GetGroups() {
+			out[g.GetDefiningProject()+"/"+g.GetName()] = true
+		}
+		return out
+	}
+	for _, g := range []*notificationv1.Group{{Name: "Translators", DefiningProject: "p"}, {Name: "Translators", DefiningProject: "q"}, {Name: "Site team"}} {
+		if _, err := c.CreateGroup(t.Context(), &notificationv1.CreateGroupRequest{Group: g}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before := teams()
+	_, err := c.DeleteProjectTeams(t.Context(), &notificationv1.DeleteProjectTeamsRequest{})
+	wantErr(t, err, codes.InvalidArgument, "project", "")
+	_, err = c.DeleteProjectTeams(policy.WithCaller(t.Context(), policy.NewAccount("olga")), &notificationv1.DeleteProjectTeamsRequest{Project: "p"})
+	wantErr(t, err, codes.PermissionDenied, "", "")
+	if after := teams(); len(after) != len(before) {
+		t.Fatalf("refused deletes removed teams: %v, before %v", after, before)
+	}
+	if _, err := c.DeleteProjectTeams(t.Context(), &notificationv1.DeleteProjectTeamsRequest{Project: "p"}); err != nil {
+		t.Fatal(err)
+	}
+	after := teams()
+	if after["p/Translators"] || !after["q/Translators"] || !after["/Site team"] || len(after) != len(before)-1 {
+		t.Errorf("after deleting p's teams: %v (before %v)", after, before)
+	}
+}

@@ -1,6 +1,8 @@
 package server_test
 
 import (
+	"context"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -14,6 +16,7 @@ import (
 
 	"github.com/tmsproject/tms/pkg/dbtest"
 	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/pkg/policy"
 	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
 	"github.com/tmsproject/tms/services/notification/server"
 	"github.com/tmsproject/tms/services/notification/store"
@@ -325,4 +328,88 @@ func TestSubscriptionLifecycle(t *testing.T) {
 	wantErr(t, err, codes.NotFound, "", "")
 	_, err = c.ListSubscriptions(ctx, &notificationv1.ListSubscriptionsRequest{Username: "alice", Offset: -2})
 	wantErr(t, err, codes.InvalidArgument, "offset", "")
+}
+
+// TestUsersAsCaller: an account's e-mail, teams and dates reach only the
+// services, superusers and the account's owner; others get the public
+// part; a list shows a caller who is not a superuser its own account only.
+func TestUsersAsCaller(t *testing.T) {
+	c := client(t)
+	createUser(t, c, "bob")
+	callers := []struct {
+		name     string
+		ctx      context.Context
+		full     bool     // sees all of alice
+		listed   []string // what ListUsers shows
+		listedOf int64    // its total
+	}{
+		{"service", t.Context(), true, []string{"alice", "bob"}, 2},
+		{"superuser", policy.WithCaller(t.Context(), policy.Caller{Username: "root", Superuser: true}), true, []string{"alice", "bob"}, 2},
+		{"owner", policy.WithCaller(t.Context(), policy.NewAccount("alice")), true, []string{"alice"}, 1},
+		{"other user", policy.WithCaller(t.Context(), policy.NewAccount("bob")), false, []string{"bob"}, 1},
+		{"anonymous", policy.WithCaller(t.Context(), policy.Anonymous), false, nil, 0},
+	}
+	for _, cc := range callers {
+		t.Run(cc.name, func(t *testing.T) {
+			got, err := c.GetUser(cc.ctx, &notificationv1.GetUserRequest{Username: "alice"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			u := got.GetUser()
+			if u.GetUsername() != "alice" || u.GetFullName() != "ALICE" || u.GetId() == 0 {
+				t.Errorf("public part: %v", u)
+			}
+			if full := u.GetEmail() != ""; full != cc.full {
+				t.Errorf("e-mail %q shown: %v, want %v", u.GetEmail(), full, cc.full)
+			}
+			if full := u.GetDateJoined() != nil; full != cc.full {
+				t.Errorf("date joined shown: %v, want %v", full, cc.full)
+			}
+			list, err := c.ListUsers(cc.ctx, &notificationv1.ListUsersRequest{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var names []string
+			for _, u := range list.GetUsers() {
+				names = append(names, u.GetUsername())
+			}
+			if !slices.Equal(names, cc.listed) || list.GetTotal() != cc.listedOf {
+				t.Errorf("listed %v of %d, want %v of %d", names, list.GetTotal(), cc.listed, cc.listedOf)
+			}
+		})
+	}
+}
+
+// TestExpiredUserCannotAuthenticate: an account past its date_expires is
+// refused as an inactive one; moving the date forward lets it in again.
+func TestExpiredUserCannotAuthenticate(t *testing.T) {
+	c := client(t)
+	ctx := t.Context()
+	tok, err := c.IssueToken(ctx, &notificationv1.IssueTokenRequest{Username: "alice"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name    string
+		expires time.Time
+		ok      bool
+	}{
+		{"expired", time.Now().Add(-time.Minute), false},
+		{"expires later", time.Now().Add(time.Hour), true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := c.UpdateUser(ctx, &notificationv1.UpdateUserRequest{Username: "alice",
+				User: &notificationv1.User{DateExpires: timestamppb.New(tc.expires)}, Fields: []string{"date_expires"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = c.Authenticate(ctx, &notificationv1.AuthenticateRequest{Token: tok.GetToken()})
+			if tc.ok && err != nil {
+				t.Errorf("authenticate: %v", err)
+			}
+			if !tc.ok {
+				wantErr(t, err, codes.Unauthenticated, "", "User inactive or deleted.")
+			}
+		})
+	}
 }

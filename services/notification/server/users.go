@@ -40,7 +40,7 @@ func (s *Server) Authenticate(ctx context.Context, req *notificationv1.Authentic
 	if err != nil {
 		return nil, err
 	}
-	if !u.IsActive {
+	if !u.IsActive || expired(u) {
 		return nil, errs.New(errs.Unauthenticated, "User inactive or deleted.")
 	}
 	grants, err := s.store.Grants(ctx, u.ID)
@@ -50,17 +50,42 @@ func (s *Server) Authenticate(ctx context.Context, req *notificationv1.Authentic
 	return &notificationv1.AuthenticateResponse{User: userProto(u), Grants: GrantProtos(grants)}, nil
 }
 
-// GetUser returns one account by user name.
+// GetUser returns one account by user name. A caller acting for another
+// user than a superuser or the account's owner gets its public part only
+// (mayManage).
 func (s *Server) GetUser(ctx context.Context, req *notificationv1.GetUserRequest) (*notificationv1.GetUserResponse, error) {
 	u, err := s.store.UserByName(ctx, req.GetUsername())
 	if err != nil {
 		return nil, err
+	}
+	if !mayManage(ctx, u.Username) {
+		return &notificationv1.GetUserResponse{User: publicUser(u)}, nil
 	}
 	out := userProto(u)
 	if err := s.withGroups(ctx, out); err != nil {
 		return nil, err
 	}
 	return &notificationv1.GetUserResponse{User: out}, nil
+}
+
+// mayManage tells whether the caller of ctx sees all of the account
+// username: the services' own calls, superusers and the account's owner
+// do; others see its public part, as the reference shows it to them.
+func mayManage(ctx context.Context, username string) bool {
+	c, system := caller(ctx)
+	return system || c.Superuser || (c.Username != "" && c.Username == username)
+}
+
+// publicUser is the part of an account everyone may see: its id, user
+// name and full name (no e-mail, teams, dates or flags).
+func publicUser(u store.User) *notificationv1.User {
+	return &notificationv1.User{Id: u.ID, Username: u.Username, FullName: u.FullName}
+}
+
+// expired tells whether the account's date_expires has passed: it can no
+// longer authenticate, as an inactive one.
+func expired(u store.User) bool {
+	return u.DateExpires != nil && !now().Before(*u.DateExpires)
 }
 
 // withGroups fills the team ids of users.
@@ -84,6 +109,9 @@ func (s *Server) ListUsers(ctx context.Context, req *notificationv1.ListUsersReq
 	if err := checkPaging(req.GetOffset(), req.GetLimit()); err != nil {
 		return nil, err
 	}
+	if c, system := caller(ctx); !system && !c.Superuser {
+		return s.listOwnAccount(ctx, c.Username, req)
+	}
 	users, total, err := s.store.ListUsers(ctx, int(req.GetOffset()), int(req.GetLimit()))
 	if err != nil {
 		return nil, err
@@ -92,6 +120,29 @@ func (s *Server) ListUsers(ctx context.Context, req *notificationv1.ListUsersReq
 	for i, u := range users {
 		out.Users[i] = userProto(u)
 	}
+	return out, s.withGroups(ctx, out.Users...)
+}
+
+// listOwnAccount is ListUsers for a caller who is not a superuser: its own
+// account only, none for the anonymous caller, as the reference lists
+// users to them.
+func (s *Server) listOwnAccount(ctx context.Context, username string, req *notificationv1.ListUsersRequest) (*notificationv1.ListUsersResponse, error) {
+	out := &notificationv1.ListUsersResponse{}
+	if username == "" {
+		return out, nil
+	}
+	u, err := s.store.UserByName(ctx, username)
+	if errs.Is(err, errs.NotFound) {
+		return out, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	out.Total = 1
+	if req.GetOffset() > 0 { // a limit of 0 is no limit
+		return out, nil
+	}
+	out.Users = []*notificationv1.User{userProto(u)}
 	return out, s.withGroups(ctx, out.Users...)
 }
 

@@ -49,7 +49,8 @@ type ChangelogServiceClient interface {
 	// already stored (or repeated in the request). A record without a
 	// timestamp is stamped with the time of arrival. A "String removed" (63)
 	// record with a unit id detaches that unit from every record (unit_id
-	// becomes 0), since the unit no longer exists. Checks no caller.
+	// becomes 0), since the unit no longer exists. Only the services' own
+	// calls and superusers may append (others: PermissionDenied).
 	// Errors: InvalidArgument on "changes.<i>.event_id" (missing, over 200
 	// characters), ".action" or ".unit_id" (negative), ".details" (not a
 	// JSON object), ".timestamp" (invalid).
@@ -83,7 +84,10 @@ type ChangelogServiceClient interface {
 	// ListCredits counts the matching records per language and credited
 	// author (records without either are left out), within the projects the
 	// caller may see: the credits of a project, component or translation.
-	// Errors: NotFound (project_slug set and not visible to the caller),
+	// A caller acting for a user without reports.view on the project (or
+	// with no project named), superusers aside, is credited its own records
+	// only, as the reference shows credits. Errors: Unauthenticated (the
+	// anonymous caller), NotFound (project_slug set and not visible to the caller),
 	// InvalidArgument on "timestamp_after" or "timestamp_before" (invalid).
 	ListCredits(ctx context.Context, in *ListCreditsRequest, opts ...grpc.CallOption) (*ListCreditsResponse, error)
 }
@@ -187,7 +191,8 @@ type ChangelogServiceServer interface {
 	// already stored (or repeated in the request). A record without a
 	// timestamp is stamped with the time of arrival. A "String removed" (63)
 	// record with a unit id detaches that unit from every record (unit_id
-	// becomes 0), since the unit no longer exists. Checks no caller.
+	// becomes 0), since the unit no longer exists. Only the services' own
+	// calls and superusers may append (others: PermissionDenied).
 	// Errors: InvalidArgument on "changes.<i>.event_id" (missing, over 200
 	// characters), ".action" or ".unit_id" (negative), ".details" (not a
 	// JSON object), ".timestamp" (invalid).
@@ -221,7 +226,10 @@ type ChangelogServiceServer interface {
 	// ListCredits counts the matching records per language and credited
 	// author (records without either are left out), within the projects the
 	// caller may see: the credits of a project, component or translation.
-	// Errors: NotFound (project_slug set and not visible to the caller),
+	// A caller acting for a user without reports.view on the project (or
+	// with no project named), superusers aside, is credited its own records
+	// only, as the reference shows credits. Errors: Unauthenticated (the
+	// anonymous caller), NotFound (project_slug set and not visible to the caller),
 	// InvalidArgument on "timestamp_after" or "timestamp_before" (invalid).
 	ListCredits(context.Context, *ListCreditsRequest) (*ListCreditsResponse, error)
 	mustEmbedUnimplementedChangelogServiceServer()

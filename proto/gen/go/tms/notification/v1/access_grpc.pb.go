@@ -121,7 +121,8 @@ type AccessServiceClient interface {
 	SetupProjectTeams(ctx context.Context, in *SetupProjectTeamsRequest, opts ...grpc.CallOption) (*SetupProjectTeamsResponse, error)
 	// DeleteProjectTeams removes a project's own teams and drops the project
 	// and its components from every other team. Services and superusers
-	// only. Errors: PermissionDenied.
+	// only. Errors: PermissionDenied, InvalidArgument on "project" (empty:
+	// the site-wide teams are no project's).
 	DeleteProjectTeams(ctx context.Context, in *DeleteProjectTeamsRequest, opts ...grpc.CallOption) (*DeleteProjectTeamsResponse, error)
 }
 
@@ -359,7 +360,8 @@ type AccessServiceServer interface {
 	SetupProjectTeams(context.Context, *SetupProjectTeamsRequest) (*SetupProjectTeamsResponse, error)
 	// DeleteProjectTeams removes a project's own teams and drops the project
 	// and its components from every other team. Services and superusers
-	// only. Errors: PermissionDenied.
+	// only. Errors: PermissionDenied, InvalidArgument on "project" (empty:
+	// the site-wide teams are no project's).
 	DeleteProjectTeams(context.Context, *DeleteProjectTeamsRequest) (*DeleteProjectTeamsResponse, error)
 	mustEmbedUnimplementedAccessServiceServer()
 }

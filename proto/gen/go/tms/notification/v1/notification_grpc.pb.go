@@ -56,13 +56,17 @@ const (
 type NotificationServiceClient interface {
 	// Authenticate returns the active account owning an API token, with its
 	// grants. It checks no caller. Errors: Unauthenticated ("Invalid token."
-	// for an empty, unknown or replaced token; "User inactive or deleted.").
+	// for an empty, unknown or replaced token; "User inactive or deleted."
+	// for an inactive account or one past its date_expires).
 	Authenticate(ctx context.Context, in *AuthenticateRequest, opts ...grpc.CallOption) (*AuthenticateResponse, error)
-	// GetUser returns an account with its team ids. Checks no caller.
-	// Errors: NotFound.
+	// GetUser returns an account with its team ids. A caller acting for a
+	// user other than a superuser or the account's owner gets its public
+	// part only: id, username and full_name. Errors: NotFound.
 	GetUser(ctx context.Context, in *GetUserRequest, opts ...grpc.CallOption) (*GetUserResponse, error)
 	// ListUsers pages the accounts (the built-in ones included) with their
-	// team ids. Checks no caller. Errors: InvalidArgument (paging).
+	// team ids, to the services and superusers; a caller acting for another
+	// user gets its own account only, the anonymous caller none (as the
+	// reference lists users). Errors: InvalidArgument (paging).
 	ListUsers(ctx context.Context, in *ListUsersRequest, opts ...grpc.CallOption) (*ListUsersResponse, error)
 	// CreateUser creates an account (superusers) with the default
 	// subscriptions, and puts it into the teams every account joins.
@@ -266,13 +270,17 @@ func (c *notificationServiceClient) DeleteSubscription(ctx context.Context, in *
 type NotificationServiceServer interface {
 	// Authenticate returns the active account owning an API token, with its
 	// grants. It checks no caller. Errors: Unauthenticated ("Invalid token."
-	// for an empty, unknown or replaced token; "User inactive or deleted.").
+	// for an empty, unknown or replaced token; "User inactive or deleted."
+	// for an inactive account or one past its date_expires).
 	Authenticate(context.Context, *AuthenticateRequest) (*AuthenticateResponse, error)
-	// GetUser returns an account with its team ids. Checks no caller.
-	// Errors: NotFound.
+	// GetUser returns an account with its team ids. A caller acting for a
+	// user other than a superuser or the account's owner gets its public
+	// part only: id, username and full_name. Errors: NotFound.
 	GetUser(context.Context, *GetUserRequest) (*GetUserResponse, error)
 	// ListUsers pages the accounts (the built-in ones included) with their
-	// team ids. Checks no caller. Errors: InvalidArgument (paging).
+	// team ids, to the services and superusers; a caller acting for another
+	// user gets its own account only, the anonymous caller none (as the
+	// reference lists users). Errors: InvalidArgument (paging).
 	ListUsers(context.Context, *ListUsersRequest) (*ListUsersResponse, error)
 	// CreateUser creates an account (superusers) with the default
 	// subscriptions, and puts it into the teams every account joins.
