@@ -56,24 +56,27 @@ func System(ctx context.Context) context.Context {
 	return context.WithValue(ctx, ctxKey{}, nil)
 }
 
-// Hidden lists the slugs of the projects the caller of ctx may not see;
-// nil when nothing is hidden from it.
-func (p *Projects) Hidden(ctx context.Context) ([]string, error) {
+// Seen lists the slugs of the projects the caller of ctx may see, for
+// reads that keep only those: a row of a project the catalog does not list
+// (renamed or deleted since the row was written) is then left out too, so
+// that no stale slug escapes a rule. restricted is false, and the list
+// nil, when the caller sees everything.
+func (p *Projects) Seen(ctx context.Context) (slugs []string, restricted bool, err error) {
 	c, restricted := Restricted(ctx)
 	if !restricted {
-		return nil, nil
+		return nil, false, nil
 	}
 	access, err := p.levels(ctx)
 	if err != nil {
-		return nil, err
+		return nil, true, err
 	}
-	var out []string
+	slugs = []string{}
 	for slug, level := range access {
-		if !c.Sees(slug, level) {
-			out = append(out, slug)
+		if c.Sees(slug, level) {
+			slugs = append(slugs, slug)
 		}
 	}
-	return out, nil
+	return slugs, true, nil
 }
 
 // Visible tells whether the caller of ctx may see the project slug. A

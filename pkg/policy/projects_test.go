@@ -110,12 +110,12 @@ func TestProjectsExact(t *testing.T) {
 			if !visible("new") {
 				t.Error("a new public project is not visible")
 			}
-			hidden, err := p.Hidden(request(t))
+			seen, restricted, err := p.Seen(request(t))
 			if err != nil {
 				t.Fatal(err)
 			}
-			if slices.Sort(hidden); !slices.Equal(hidden, []string{"p", "q"}) {
-				t.Errorf("hidden = %v, want [p q]", hidden)
+			if slices.Sort(seen); !restricted || !slices.Equal(seen, []string{"new"}) {
+				t.Errorf("seen = %v (restricted %v), want [new]", seen, restricted)
 			}
 		})
 	}

@@ -192,3 +192,30 @@ func TestAccessChangeAtOnce(t *testing.T) {
 		visible(true)
 	}
 }
+
+// TestRenamedPrivateProjectInvisible renames a project and makes it
+// private: the rows the services wrote under its former slug are not
+// shown to anonymous callers either (they once were: the services hid
+// the slugs the catalog lists as private, and the former slug was listed
+// as nothing).
+func TestRenamedPrivateProjectInvisible(t *testing.T) {
+	admin := newStack(t, nil)
+	admin.want(201, "POST", admin.base+"projects/", map[string]any{"name": "Demo", "slug": "demo", "web": "https://x.example/"})
+	admin.want(201, "POST", admin.base+"projects/demo/components/", map[string]any{"name": "App", "slug": "app",
+		"repo": "file://" + fixtureRepo(t), "filemask": "po/*.po", "new_base": "po/app.pot", "file_format": "po"})
+	waitFor(t, func() bool {
+		code, _ := admin.do("GET", admin.base+"translations/demo/app/de/", nil)
+		return code == 200
+	})
+	admin.want(200, "PATCH", admin.base+"projects/demo/", map[string]any{"slug": "renamed"})
+	admin.want(200, "PATCH", admin.base+"projects/renamed/", map[string]any{"access_control": 100})
+	anon := client{t: t, base: admin.base, token: anonymous}
+	for _, path := range []string{"units/?q=source:Hello", "changes/", "translations/", "languages/de/statistics/"} {
+		got := anon.want(200, "GET", admin.base+path, nil)
+		for _, field := range []string{"count", "total"} {
+			if n, ok := got[field].(float64); ok && n != 0 {
+				t.Errorf("anonymous GET %s: %s %v, want 0", path, field, n)
+			}
+		}
+	}
+}

@@ -16,9 +16,9 @@ import (
 
 // Store is what the server needs from storage.
 type Store interface {
-	After(ctx context.Context, afterID int64, limit int, hidden []string) ([]store.Change, error)
-	UserActivity(ctx context.Context, user string, hidden []string) ([]store.ActionCount, int64, error)
-	Contributions(ctx context.Context, user string, hidden []string, offset, limit int) ([]store.Contribution, int64, error)
+	After(ctx context.Context, afterID int64, limit int, seen store.Seen) ([]store.Change, error)
+	UserActivity(ctx context.Context, user string, seen store.Seen) ([]store.ActionCount, int64, error)
+	Contributions(ctx context.Context, user string, seen store.Seen, offset, limit int) ([]store.Contribution, int64, error)
 	Credits(ctx context.Context, f store.Filter) ([]store.Credit, error)
 	Append(ctx context.Context, cs []store.Change) (int64, error)
 	List(ctx context.Context, f store.Filter, offset, limit int) ([]store.Change, int64, error)
@@ -39,7 +39,7 @@ type Server struct {
 // Visibility tells which projects the caller of a context may see
 // (policy.Projects).
 type Visibility interface {
-	Hidden(ctx context.Context) ([]string, error)
+	Seen(ctx context.Context) (slugs []string, restricted bool, err error)
 	Visible(ctx context.Context, slug string) (bool, error)
 	// Authorize fails unless the caller holds perm on s (policy.Projects).
 	Authorize(ctx context.Context, perm string, s policy.Scope, reason string) error
@@ -126,7 +126,7 @@ func (s *Server) ListChanges(ctx context.Context, req *changelogv1.ListChangesRe
 	if err != nil {
 		return nil, err
 	}
-	f.HiddenProjects = hidden
+	f.Seen = hidden
 	list, total, err := s.store.List(ctx, f, int(req.GetOffset()), int(req.GetLimit()))
 	if err != nil {
 		return nil, err

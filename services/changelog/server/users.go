@@ -9,12 +9,13 @@ import (
 	"github.com/tmsproject/tms/services/changelog/store"
 )
 
-// hidden lists the projects the caller of ctx may not see.
-func (s *Server) hidden(ctx context.Context) ([]string, error) {
+// hidden is what the caller of ctx sees (policy.Projects.Seen).
+func (s *Server) hidden(ctx context.Context) (store.Seen, error) {
 	if s.projects == nil {
-		return nil, nil
+		return store.Seen{}, nil
 	}
-	return s.projects.Hidden(ctx)
+	slugs, restricted, err := s.projects.Seen(ctx)
+	return store.Seen{Restricted: restricted, Projects: slugs}, err
 }
 
 // GetUserActivity counts a user's records per action.
@@ -110,7 +111,7 @@ func (s *Server) ListCredits(ctx context.Context, req *changelogv1.ListCreditsRe
 		return nil, err
 	}
 	credits, err := s.store.Credits(ctx, store.Filter{ProjectSlug: req.GetProjectSlug(), ComponentSlug: req.GetComponentSlug(),
-		LanguageCode: req.GetLanguageCode(), Actions: req.GetActions(), After: after, Before: before, HiddenProjects: hidden,
+		LanguageCode: req.GetLanguageCode(), Actions: req.GetActions(), After: after, Before: before, Seen: hidden,
 		Author: author})
 	if err != nil {
 		return nil, err

@@ -55,8 +55,15 @@ type Filter struct {
 	Author        string
 	Actions       []int32
 	After, Before time.Time
-	// HiddenProjects are left out: the caller may not see them.
-	HiddenProjects []string
+	// Seen keeps the records the caller may see.
+	Seen Seen
+}
+
+// Seen is what a caller may see: every record unless Restricted, else
+// the records of no project and of the Projects listed (by slug).
+type Seen struct {
+	Restricted bool
+	Projects   []string
 }
 
 // Store reads and writes change records.
@@ -111,13 +118,13 @@ func (s *Store) List(ctx context.Context, f Filter, offset, limit int) ([]Change
 }
 
 // After lists up to limit records with an id above afterID, in id order,
-// outside the hidden projects.
-func (s *Store) After(ctx context.Context, afterID int64, limit int, hidden []string) ([]Change, error) {
+// the caller sees.
+func (s *Store) After(ctx context.Context, afterID int64, limit int, seen Seen) ([]Change, error) {
 	if limit <= 0 || limit > MaxLimit {
 		limit = MaxLimit
 	}
 	out := []Change{}
-	err := s.filtered(ctx, Filter{HiddenProjects: hidden}).Where("id > ?", afterID).Order("id").Limit(limit).Find(&out).Error
+	err := s.filtered(ctx, Filter{Seen: seen}).Where("id > ?", afterID).Order("id").Limit(limit).Find(&out).Error
 	for i := range out {
 		out[i].Timestamp = out[i].Timestamp.UTC()
 	}
@@ -151,8 +158,11 @@ func (s *Store) filtered(ctx context.Context, f Filter) *gorm.DB {
 	if len(f.Actions) > 0 {
 		q = q.Where("action IN ?", f.Actions)
 	}
-	if len(f.HiddenProjects) > 0 {
-		q = q.Where("project_slug NOT IN ?", f.HiddenProjects)
+	if f.Seen.Restricted {
+		// Records of a project the catalog no longer lists under that
+		// slug (renamed, deleted) are not seen either; records of no
+		// project are.
+		q = q.Where("project_slug = '' OR project_slug IN ?", append([]string{""}, f.Seen.Projects...))
 	}
 	if !f.After.IsZero() {
 		q = q.Where("timestamp >= ?", db.Normalize(f.After))

@@ -165,7 +165,8 @@ func testFilters(t *testing.T, s *store.Store) {
 		{"window", store.Filter{After: base.Add(time.Second), Before: base.Add(2 * time.Second)}, []string{"3", "2"}},
 		{"combined", store.Filter{ProjectSlug: "p", User: "alice", Actions: []int32{2}}, []string{"4"}},
 		{"nothing", store.Filter{ProjectSlug: "zzz"}, []string{}},
-		{"hidden project", store.Filter{HiddenProjects: []string{"p"}}, []string{"5"}},
+		{"p not seen", store.Filter{Seen: store.Seen{Restricted: true, Projects: []string{"q"}}}, []string{"5"}},
+		{"nothing seen", store.Filter{Seen: store.Seen{Restricted: true}}, []string{}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -294,19 +295,19 @@ func testUserActivity(t *testing.T, s *store.Store) {
 	if _, err := s.Append(ctx, cs); err != nil {
 		t.Fatal(err)
 	}
-	counts, langs, err := s.UserActivity(ctx, "alice", nil)
+	counts, langs, err := s.UserActivity(ctx, "alice", store.Seen{})
 	if err != nil || fmt.Sprint(counts) != "[{2 1} {3 1} {4 1} {5 2} {36 1}]" || langs != 3 {
 		t.Errorf("activity: %v, %d languages, %v", counts, langs, err)
 	}
-	counts, langs, err = s.UserActivity(ctx, "alice", []string{"q"})
+	counts, langs, err = s.UserActivity(ctx, "alice", store.Seen{Restricted: true, Projects: []string{"p"}})
 	if err != nil || fmt.Sprint(counts) != "[{2 1} {4 1} {5 1} {36 1}]" || langs != 2 {
 		t.Errorf("activity without q: %v, %d languages, %v", counts, langs, err)
 	}
-	list, total, err := s.Contributions(ctx, "alice", nil, 1, 2)
+	list, total, err := s.Contributions(ctx, "alice", store.Seen{}, 1, 2)
 	if err != nil || total != 4 || fmt.Sprint(list) != "[{p c de 1} {p d de 1}]" {
 		t.Errorf("contributions page: %v total %d, %v", list, total, err)
 	}
-	list, total, err = s.Contributions(ctx, "alice", []string{"q"}, 0, 0)
+	list, total, err = s.Contributions(ctx, "alice", store.Seen{Restricted: true, Projects: []string{"p", "renamed"}}, 0, 0)
 	if err != nil || total != 3 || fmt.Sprint(list) != "[{p c cs 2} {p c de 1} {p d de 1}]" {
 		t.Errorf("contributions without q: %v total %d, %v", list, total, err)
 	}
@@ -314,19 +315,19 @@ func testUserActivity(t *testing.T, s *store.Store) {
 
 func testAfter(t *testing.T, s *store.Store) {
 	seed(t, s)
-	all, err := s.After(t.Context(), 0, 0, nil)
+	all, err := s.After(t.Context(), 0, 0, store.Seen{})
 	if err != nil || fmt.Sprint(eventIDs(all)) != "[1 2 3 4 5]" {
 		t.Fatalf("after 0: %v %v", eventIDs(all), err)
 	}
-	page, err := s.After(t.Context(), all[1].ID, 2, nil)
+	page, err := s.After(t.Context(), all[1].ID, 2, store.Seen{})
 	if err != nil || fmt.Sprint(eventIDs(page)) != "[3 4]" {
 		t.Errorf("after the second: %v %v", eventIDs(page), err)
 	}
-	visible, err := s.After(t.Context(), 0, 0, []string{"p"})
+	visible, err := s.After(t.Context(), 0, 0, store.Seen{Restricted: true, Projects: []string{"q"}})
 	if err != nil || fmt.Sprint(eventIDs(visible)) != "[5]" {
 		t.Errorf("hiding p: %v %v", eventIDs(visible), err)
 	}
-	if rest, err := s.After(t.Context(), all[4].ID, 0, nil); err != nil || len(rest) != 0 {
+	if rest, err := s.After(t.Context(), all[4].ID, 0, store.Seen{}); err != nil || len(rest) != 0 {
 		t.Errorf("after the last: %v %v", rest, err)
 	}
 }
@@ -354,7 +355,7 @@ func testCredits(t *testing.T, s *store.Store) {
 	}{
 		{"all", store.Filter{}, "[{cs alice 1} {de alice 2} {de bob 2} {de carol 1}]"},
 		{"content actions", store.Filter{Actions: []int32{2, 5}}, "[{cs alice 1} {de alice 2} {de bob 1} {de carol 1}]"},
-		{"a project hidden", store.Filter{HiddenProjects: []string{"q"}}, "[{cs alice 1} {de alice 2} {de bob 2}]"},
+		{"q not seen", store.Filter{Seen: store.Seen{Restricted: true, Projects: []string{"p"}}}, "[{cs alice 1} {de alice 2} {de bob 2}]"},
 		{"a component", store.Filter{ProjectSlug: "p", ComponentSlug: "c"}, "[{de alice 2} {de bob 2}]"},
 		{"a language and time", store.Filter{LanguageCode: "de", After: base.Add(time.Second), Before: base.Add(4 * time.Second)},
 			"[{de alice 2} {de carol 1}]"},

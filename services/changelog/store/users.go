@@ -15,15 +15,15 @@ type ActionCount struct {
 }
 
 // UserActivity counts the user's records per action, and the distinct
-// languages of their translation records, outside the hidden projects.
-func (s *Store) UserActivity(ctx context.Context, user string, hidden []string) ([]ActionCount, int64, error) {
-	q := s.filtered(ctx, Filter{User: user, HiddenProjects: hidden})
+// languages of their translation records, of what the caller sees.
+func (s *Store) UserActivity(ctx context.Context, user string, seen Seen) ([]ActionCount, int64, error) {
+	q := s.filtered(ctx, Filter{User: user, Seen: seen})
 	var counts []ActionCount
 	if err := q.Select("action, COUNT(*) AS count").Group("action").Order("action").Scan(&counts).Error; err != nil {
 		return nil, 0, err
 	}
 	var languages int64
-	err := s.filtered(ctx, Filter{User: user, HiddenProjects: hidden, Actions: TranslationActions}).
+	err := s.filtered(ctx, Filter{User: user, Seen: seen, Actions: TranslationActions}).
 		Where("language_code <> ''").Distinct("language_code").Count(&languages).Error
 	return counts, languages, err
 }
@@ -35,9 +35,9 @@ type Contribution struct {
 }
 
 // Contributions pages the translations the user has records in, ordered
-// by project, component and language, outside the hidden projects.
-func (s *Store) Contributions(ctx context.Context, user string, hidden []string, offset, limit int) ([]Contribution, int64, error) {
-	sel := s.filtered(ctx, Filter{User: user, HiddenProjects: hidden}).Where("language_code <> ''").
+// by project, component and language, of what the caller sees.
+func (s *Store) Contributions(ctx context.Context, user string, seen Seen, offset, limit int) ([]Contribution, int64, error) {
+	sel := s.filtered(ctx, Filter{User: user, Seen: seen}).Where("language_code <> ''").
 		Select("project_slug, component_slug, language_code, COUNT(*) AS changes").
 		Group("project_slug, component_slug, language_code")
 	var total int64

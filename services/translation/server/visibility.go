@@ -14,15 +14,15 @@ import (
 )
 
 // hidden is what every list, count and sum leaves out for the caller of
-// ctx: the projects it may not see, and for everyone the components the
-// catalog has deleted whose rows ForgetComponents has not dropped yet.
+// ctx: all but the projects it may see, and for everyone the components
+// the catalog has deleted whose rows ForgetComponents has not dropped yet.
 func (s *Server) hidden(ctx context.Context) (store.Hidden, error) {
 	removed, err := s.removed(ctx)
 	if err != nil || s.cfg.Projects == nil {
 		return store.Hidden{Components: removed}, err
 	}
-	projects, err := s.cfg.Projects.Hidden(ctx)
-	return store.Hidden{Projects: projects, Components: removed}, err
+	seen, restricted, err := s.cfg.Projects.Seen(ctx)
+	return store.Hidden{Restricted: restricted, Seen: seen, Components: removed}, err
 }
 
 // removed lists the components the catalog has deleted and whose removal

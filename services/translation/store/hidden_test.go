@@ -43,9 +43,10 @@ func TestHiddenProjects(t *testing.T) {
 		// The secret project's rows go whether the project is hidden from
 		// the caller or its component (11) is deleted in the catalog.
 		for name, hidden := range map[string]store.Hidden{
-			"project":   {Projects: []string{"secret"}},
-			"component": {Components: []int64{11}},
-			"both":      {Projects: []string{"secret"}, Components: []int64{11, 99}},
+			"project":                {Restricted: true, Seen: []string{"open"}},
+			"component":              {Components: []int64{11}},
+			"both":                   {Restricted: true, Seen: []string{"open", "other"}, Components: []int64{11, 99}},
+			"slug the catalog lacks": {Restricted: true, Seen: []string{"open", "renamed-secret"}},
 		} {
 			t.Run(name, func(t *testing.T) {
 				if ts, n, err := s.ListTranslations(ctx, 0, 0, 0, hidden); err != nil || n != 2 || len(ts) != 2 {
