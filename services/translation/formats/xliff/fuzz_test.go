@@ -21,7 +21,7 @@ func parseFragment(s string) (*xmltree.Node, error) {
 // escapes, spaces kept) renders a file that parses again with the edited
 // values.
 func FuzzXLIFF(f *testing.F) {
-	value := func(i, j int, _ string) string {
+	value := func(i, _ int, _ string) string {
 		return ` é &amp; "q" <g id="1">x</g><x id="2"/> &lt;` + string(rune('a'+i%26))
 	}
 	formattest.Fuzz(f, Format{}, "de", "testdata/*.xliff", value,

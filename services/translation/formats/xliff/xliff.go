@@ -223,11 +223,11 @@ func (f *File) Bytes() []byte {
 	var edits []edit
 	for _, fn := range f.files {
 		if fn.edit {
-			close := ">"
+			end := ">"
 			if fn.node.SelfClosing {
-				close = "/>"
+				end = "/>"
 			}
-			edits = append(edits, edit{fn.node.Start, fn.node.Open, fn.tag + close})
+			edits = append(edits, edit{fn.node.Start, fn.node.Open, fn.tag + end})
 		}
 	}
 	for _, tu := range f.tus {
