@@ -95,7 +95,7 @@ func TestComponentValidation(t *testing.T) {
 	}{
 		{"blank name", func(c *catalogv1.Component) { c.Name = "" }, violation{"name", "blank", "This field may not be blank."}},
 		{"bad slug", func(c *catalogv1.Component) { c.Slug = "a/b" }, violation{"slug", "invalid", ""}},
-		{"format", func(c *catalogv1.Component) { c.FileFormat = "xliff" }, violation{"file_format", "invalid_choice", `"xliff" is not a valid choice.`}},
+		{"format", func(c *catalogv1.Component) { c.FileFormat = "xwiki-fullpage" }, violation{"file_format", "invalid_choice", `"xwiki-fullpage" is not a valid choice.`}},
 		{"no format", func(c *catalogv1.Component) { c.FileFormat = "" }, violation{"file_format", "blank", ""}},
 		{"mask without star", func(c *catalogv1.Component) { c.Filemask = "po/de.po" }, violation{"filemask", "invalid",
 			"File mask does not contain * as a language placeholder!"}},

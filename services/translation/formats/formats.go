@@ -17,6 +17,7 @@ import (
 	"github.com/tmsproject/tms/services/translation/formats/json"
 	"github.com/tmsproject/tms/services/translation/formats/po"
 	"github.com/tmsproject/tms/services/translation/formats/properties"
+	"github.com/tmsproject/tms/services/translation/formats/xliff"
 )
 
 // Format is a file format (base.Format), for callers of the registry.
@@ -33,6 +34,9 @@ type Header = base.Header
 
 // HeaderFile is a File with a header (base.HeaderFile).
 type HeaderFile = base.HeaderFile
+
+// ApprovalFile is a File that records approval (base.ApprovalFile).
+type ApprovalFile = base.ApprovalFile
 
 // Compiler is a format with a compiled form (base.Compiler).
 type Compiler = base.Compiler
@@ -51,6 +55,7 @@ var registry = []Format{
 	aresource.Format{},
 	properties.ISO,
 	properties.UTF8,
+	xliff.Format{},
 }
 
 // Lookup returns the format of a file_format identifier; "" is PO, the

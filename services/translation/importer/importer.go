@@ -38,6 +38,10 @@ type Importer struct {
 	OnlyChanged bool
 	// UnitChanges records the strings each file adds, changes or removes.
 	UnitChanges bool
+	// Review reports whether the component's project reviews
+	// translations: then a unit the file marks approved (XLIFF) is
+	// imported approved, as Weblate does with reviews on. Nil: no review.
+	Review func(ctx context.Context, comp *catalogv1.Component) (bool, error)
 }
 
 // Progress receives a percentage and a log line.
@@ -59,6 +63,8 @@ type reader struct {
 	// monolingual components).
 	mono bool
 	cjk  bool
+	// review: approvals in the files count (the project reviews).
+	review bool
 }
 
 // Import reads the component's files from dir and stores them. Every file
@@ -95,6 +101,11 @@ func (im *Importer) Import(ctx context.Context, comp *catalogv1.Component, dir s
 		srcCode = "en"
 	}
 	r := &reader{realRoot: realRoot, dir: dir, format: format, mono: comp.GetTemplate() != "", cjk: textstat.IsCJK(srcCode)}
+	if im.Review != nil {
+		if r.review, err = im.Review(ctx, comp); err != nil {
+			return err
+		}
+	}
 	var baseFile *sourceBase
 	if base != "" {
 		if baseFile, err = r.readBase(base, srcCode); err != nil {
@@ -314,7 +325,11 @@ func (r *reader) units(f formats.File, base *sourceBase, plurals int) []store.Un
 	if !r.mono {
 		out := make([]store.Unit, 0, len(entries))
 		for _, e := range entries {
-			out = append(out, newUnit(e, r.cjk, false))
+			u := newUnit(e, r.cjk, false)
+			if r.review && e.Approved && u.State == store.StateTranslated {
+				u.State = store.StateApproved
+			}
+			out = append(out, u)
 		}
 		return out
 	}

@@ -78,7 +78,7 @@ func (s *Server) mergeFailed(ctx context.Context, comp *catalogv1.Component, act
 // already has.
 func (s *Server) reimport(ctx context.Context, comp *catalogv1.Component, repo *workcopy.Repo, onlyChanged bool) error {
 	im := &importer.Importer{Store: s.cfg.Store, Languages: s.cfg.Catalog, Log: s.cfg.Log,
-		OnlyChanged: onlyChanged, UnitChanges: true}
+		OnlyChanged: onlyChanged, UnitChanges: true, Review: s.translationReview}
 	if err := im.Import(ctx, comp, repo.Dir, func(int, string) {}); err != nil {
 		return fmt.Errorf("re-read the repository: %w", err)
 	}

@@ -67,11 +67,22 @@ func New(cfg Config) *Server {
 	}
 	cfg.Git = cfg.Git.withDefaults()
 	ctx, cancel := context.WithCancel(context.Background())
-	return &Server{
-		cfg:      cfg,
-		importer: &importer.Importer{Store: cfg.Store, Languages: cfg.Catalog, Log: cfg.Log},
-		ctx:      ctx, cancel: cancel,
+	s := &Server{
+		cfg: cfg,
+		ctx: ctx, cancel: cancel,
 	}
+	s.importer = &importer.Importer{Store: cfg.Store, Languages: cfg.Catalog, Log: cfg.Log, Review: s.translationReview}
+	return s
+}
+
+// translationReview reports whether the component's project reviews
+// translations (the importer then keeps the approvals files record).
+func (s *Server) translationReview(ctx context.Context, comp *catalogv1.Component) (bool, error) {
+	p, err := s.project(ctx, comp)
+	if err != nil {
+		return false, err
+	}
+	return p.GetTranslationReview(), nil
 }
 
 // Close stops running tasks and waits for them.

@@ -1,6 +1,7 @@
 package writeback
 
 import (
+	"errors"
 	"slices"
 	"strings"
 
@@ -9,8 +10,9 @@ import (
 
 // Unit states, as the translation store numbers them.
 const (
-	stateEmpty = 0
-	stateFuzzy = 10
+	stateEmpty    = 0
+	stateFuzzy    = 10
+	stateApproved = 30
 )
 
 // Unit is the stored state of one string to write into the file.
@@ -84,7 +86,7 @@ func Apply(f formats.File, units []Unit, removed []Key, m Mode) (Result, error) 
 				continue
 			}
 			forms, fuzzy := targetForms(u, m.Plurals, len(u.Source) > 1)
-			fu = &formats.Unit{Context: u.Context, Source: u.Source, Target: forms, Fuzzy: fuzzy}
+			fu = &formats.Unit{Context: u.Context, Source: u.Source, Target: forms, Fuzzy: fuzzy, Approved: u.State == stateApproved}
 			if m.Monolingual {
 				fu.Source = nil
 			}
@@ -96,15 +98,31 @@ func Apply(f formats.File, units []Unit, removed []Key, m Mode) (Result, error) 
 			continue
 		}
 		forms, fuzzy := targetForms(u, m.Plurals, len(fu.Source) > 1 || len(u.Source) > 1)
-		if slices.Equal(forms, fu.Target) && (fuzzy == fu.Fuzzy || !f.RecordsFuzzy()) {
-			continue
-		}
-		if err := f.SetTarget(fu, forms, fuzzy); err != nil {
+		if err := setTarget(f, fu, forms, fuzzy, u.State == stateApproved); err != nil {
+			if errors.Is(err, errSame) {
+				continue
+			}
 			return res, err
 		}
 		res.Updated++
 	}
 	return res, nil
+}
+
+// errSame: the file already holds the unit as stored.
+var errSame = errors.New("unchanged")
+
+// setTarget writes a unit's forms and state, approval included where
+// the file records it (XLIFF), and errSame when it holds them already.
+func setTarget(f formats.File, fu *formats.Unit, forms []string, fuzzy, approved bool) error {
+	af, approvals := f.(formats.ApprovalFile)
+	if slices.Equal(forms, fu.Target) && (fuzzy == fu.Fuzzy || !f.RecordsFuzzy()) && (!approvals || approved == fu.Approved) {
+		return errSame
+	}
+	if approvals {
+		return af.SetTargetApproved(fu, forms, fuzzy, approved)
+	}
+	return f.SetTarget(fu, forms, fuzzy)
 }
 
 // targetForms is what the file stores for a unit: the target forms (empty

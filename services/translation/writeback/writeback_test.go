@@ -6,7 +6,9 @@ import (
 	"time"
 
 	"github.com/tmsproject/tms/pkg/po"
+	"github.com/tmsproject/tms/services/translation/formats"
 	pofmt "github.com/tmsproject/tms/services/translation/formats/po"
+	"github.com/tmsproject/tms/services/translation/formats/xliff"
 )
 
 const file = `# Test.
@@ -133,5 +135,37 @@ func TestApplyDropsStrayForms(t *testing.T) {
 		"msgid \"%d dir\"\nmsgid_plural \"%d dirs\"\nmsgstr[0] \"\"\nmsgstr[1] \"\"\n"
 	if out := string(f.Bytes()); !strings.HasSuffix(out, want) {
 		t.Errorf("got\n%s\nwant it to end with\n%s", out, want)
+	}
+}
+
+// TestApplyApprovals: in a file that records approval (XLIFF) a unit's
+// approval is written and compared like its text; an approved unit
+// stored as approved is left as it is.
+func TestApplyApprovals(t *testing.T) {
+	const in = `<xliff version="1.2"><file original="f"><body>
+<trans-unit id="a" approved="yes"><source>A</source><target state="final">Ah</target></trans-unit>
+<trans-unit id="b"><source>B</source><target state="translated">Beh</target></trans-unit>
+<trans-unit id="c" approved="yes"><source>C</source><target state="final">Ceh</target></trans-unit>
+</body></file></xliff>`
+	f, err := xliff.Format{}.Parse([]byte(in), formats.Language{Code: "de"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	units := []Unit{
+		{Context: "f///a", Source: []string{"A"}, Target: []string{"Ah"}, State: stateApproved},
+		{Context: "f///b", Source: []string{"B"}, Target: []string{"Beh"}, State: stateApproved},
+		{Context: "f///c", Source: []string{"C"}, Target: []string{"Ceh"}, State: 20},
+	}
+	res, err := Apply(f, units, nil, Mode{Plurals: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `<xliff version="1.2"><file original="f"><body>
+<trans-unit id="a" approved="yes"><source>A</source><target state="final">Ah</target></trans-unit>
+<trans-unit id="b" approved="yes"><source>B</source><target state="final">Beh</target></trans-unit>
+<trans-unit id="c" approved="no"><source>C</source><target state="translated">Ceh</target></trans-unit>
+</body></file></xliff>`
+	if got := string(f.Bytes()); res.Updated != 2 || got != want {
+		t.Errorf("updated %d:\n%s", res.Updated, got)
 	}
 }

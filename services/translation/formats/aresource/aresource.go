@@ -32,6 +32,7 @@ import (
 
 	"github.com/tmsproject/tms/pkg/lang"
 	"github.com/tmsproject/tms/services/translation/formats/base"
+	"github.com/tmsproject/tms/services/translation/formats/internal/xmltree"
 )
 
 // Format is the Android string resource format.
@@ -131,33 +132,33 @@ func (f Format) Parse(data []byte, l base.Language) (base.File, error) {
 	}
 	var root *xnode
 	for _, n := range top {
-		if n.kind == 'e' {
+		if n.Kind == xmltree.Element {
 			root = n
 		}
 	}
-	if root.name != "resources" {
+	if root.Name != "resources" {
 		return nil, errRoot
 	}
 	s := string(data)
 	file := &File{tags: lang.PluralTags(l.Code), ids: map[string]bool{}}
-	file.head, file.tail = s[:root.open], s[root.close:]
-	if root.selfClosing {
-		file.selfClosed = s[:root.start] + startTag(s, root)
+	file.head, file.tail = s[:root.Open], s[root.Close:]
+	if root.SelfClosing {
+		file.selfClosed = s[:root.Start] + startTag(s, root)
 	}
-	for i, k := range root.kids {
-		p := piece{raw: s[k.start:k.end]}
-		if name, ok := k.attr("name"); ok && name != "" && (k.name == "string" || k.name == "plurals") && k.kind == 'e' {
-			if tr, _ := k.attr("translatable"); tr != "false" && !file.ids[name] {
+	for i, k := range root.Kids {
+		p := piece{raw: s[k.Start:k.End]}
+		if name, ok := k.Attr("name"); ok && name != "" && (k.Name == "string" || k.Name == "plurals") && k.Kind == xmltree.Element {
+			if tr, _ := k.Attr("translatable"); tr != "false" && !file.ids[name] {
 				el, forms, err := file.element(s, k)
 				if err != nil {
 					return nil, fmt.Errorf("aresource: %q: %w", name, err)
 				}
 				if i > 0 {
-					el.ind = lineIndent(s[root.kids[i-1].start:root.kids[i-1].end], indentUnit)
+					el.ind = lineIndent(s[root.Kids[i-1].Start:root.Kids[i-1].End], indentUnit)
 				}
 				p.el = el
 				file.ids[name] = true
-				file.units = append(file.units, &base.Unit{Context: name, Target: forms, Note: notes(root.kids[:i]), Ref: el})
+				file.units = append(file.units, &base.Unit{Context: name, Target: forms, Note: notes(root.Kids[:i]), Ref: el})
 			}
 		}
 		file.body = append(file.body, p)
@@ -170,11 +171,11 @@ func (f Format) Parse(data []byte, l base.Language) (base.File, error) {
 func notes(before []*xnode) string {
 	var out []string
 	for i := len(before) - 1; i >= 0; i-- {
-		switch before[i].kind {
-		case 't':
+		switch before[i].Kind {
+		case xmltree.Text:
 			continue
-		case 'c':
-			out = append(out, before[i].text)
+		case xmltree.Comment:
+			out = append(out, before[i].Text)
 			continue
 		}
 		break
@@ -183,27 +184,18 @@ func notes(before []*xnode) string {
 	return strings.Join(out, "\n")
 }
 
-// startTag is the start tag of an element without its closing ">" or "/>".
-func startTag(s string, n *xnode) string {
-	t := s[n.start:n.open]
-	if n.selfClosing {
-		return strings.TrimRight(strings.TrimSuffix(t, "/>"), " \t\r\n")
-	}
-	return strings.TrimSuffix(t, ">")
-}
-
 // element builds the handle of a unit's element and reads its forms.
 func (f *File) element(s string, n *xnode) (*element, []string, error) {
-	el := &element{tag: n.name, raw: s[n.start:n.end], open: startTag(s, n), ind: indentUnit}
-	if n.name == "string" {
+	el := &element{tag: n.Name, raw: s[n.Start:n.End], open: startTag(s, n), ind: indentUnit}
+	if n.Name == "string" {
 		v, err := readValue(n)
 		return el, []string{v}, err
 	}
 	byTag := map[string]string{}
-	for _, k := range n.kids {
-		p := piece{raw: s[k.start:k.end]}
-		if k.kind == 'e' && k.name == "item" {
-			q, _ := k.attr("quantity")
+	for _, k := range n.Kids {
+		p := piece{raw: s[k.Start:k.End]}
+		if k.Kind == xmltree.Element && k.Name == "item" {
+			q, _ := k.Attr("quantity")
 			v, err := readValue(k)
 			if err != nil {
 				return nil, nil, err
@@ -342,16 +334,6 @@ func (e *element) set(v string) error {
 	}
 	e.content, e.value, e.dirty = c, v, true
 	return nil
-}
-
-// lineIndent is the whitespace after the last line break of ws, def when
-// ws is not a line break and indentation.
-func lineIndent(ws, def string) string {
-	i := strings.LastIndexByte(ws, '\n')
-	if i < 0 || strings.TrimSpace(ws) != "" {
-		return def
-	}
-	return ws[i+1:]
 }
 
 // childIndent is the indentation of the items of an element indented

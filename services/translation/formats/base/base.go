@@ -24,6 +24,9 @@ type Unit struct {
 	Location       string
 	PreviousSource string
 	Fuzzy          bool
+	// Approved: the file marks the unit approved (XLIFF approved="yes");
+	// formats without approval leave it false.
+	Approved bool
 	// Ref is the format's own handle of the unit; callers pass the Unit
 	// back to File methods and do not touch it.
 	Ref any
@@ -49,6 +52,13 @@ type File interface {
 	// RecordsFuzzy reports whether the format stores the fuzzy state (PO
 	// does, JSON does not: there it lives in the database only).
 	RecordsFuzzy() bool
+}
+
+// ApprovalFile is a File that records approval (XLIFF): SetTargetApproved
+// is SetTarget that also stores whether the unit is approved.
+type ApprovalFile interface {
+	File
+	SetTargetApproved(u *Unit, forms []string, fuzzy, approved bool) error
 }
 
 // Header holds the fields Weblate sets on every save of a file whose

@@ -1,0 +1,227 @@
+package xliff
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/tmsproject/tms/services/translation/formats/base"
+	"github.com/tmsproject/tms/services/translation/formats/internal/formattest"
+)
+
+func parse(t *testing.T, name string) *File {
+	t.Helper()
+	return formattest.Parse(t, Format{}, name, "de").(*File)
+}
+
+func describe(u *base.Unit) string {
+	return fmt.Sprintf("%s|%s|%s|fuzzy=%v approved=%v|%q|%s|%s", u.Context, u.Source[0], u.Target[0], u.Fuzzy, u.Approved, u.Note, u.Flags, u.Location)
+}
+
+func TestUnits(t *testing.T) {
+	f := parse(t, "de.xliff")
+	want := []string{
+		`app.php///greeting|Hello, world!|Hallo, Welt!|fuzzy=false approved=true|"Shown on the start page"|xml-text|src/app.php:12`,
+		`app.php///escapes|Tom &amp; Jerry &lt;3 "quoted" &gt; all|Tom &amp; Jerry &lt;3 "zitiert" &gt; alle|fuzzy=false approved=false|""|max-length:40, xml-text|`,
+		`app.php///markup|Click <g id="1" ctype="bold">here</g> to <x id="2" equiv-text="name"/>  continue|Klicke <g id="1" ctype="bold">hier</g> um <x id="2" equiv-text="name"/>  fortzufahren|fuzzy=true approved=false|"Inline markup\nSecond note"|xml-text|`,
+		`app.php///review|Delete %s?|%s löschen?|fuzzy=false approved=false|""|c-format, placeholders:%s, xml-text|`,
+		`app.php///untranslated|Not yet translated||fuzzy=false approved=false|""|xml-text|`,
+		`app.php///empty-target|Empty target||fuzzy=false approved=false|""|xml-text|`,
+		`menu.file|File|Datei|fuzzy=false approved=false|""|xml-text|`,
+		`menu.php///quit|Quit|Beenden &amp; &lt;raus&gt;|fuzzy=false approved=false|""|xml-text|`,
+	}
+	units := f.Units()
+	if len(units) != len(want) {
+		t.Fatalf("%d units, want %d", len(units), len(want))
+	}
+	for i, u := range units {
+		t.Run(u.Context, func(t *testing.T) {
+			if got := describe(u); got != want[i] {
+				t.Errorf("got  %s\nwant %s", got, want[i])
+			}
+		})
+	}
+}
+
+func TestRichString(t *testing.T) {
+	for _, c := range []struct{ name, in, space, want string }{
+		{"normalized", "<source>\n  a \t b\n</source>", "default", "a b"},
+		{"preserved", "<source> a  b </source>", "preserve", " a  b "},
+		{"own space", `<source xml:space="preserve"> a </source>`, "default", " a "},
+		{"g leading space", `<source>x<g id="1">  y </g> z </source>`, "default", `x<g id="1">y</g> z `},
+		{"comment drops its tail", `<source>a<!-- c -->b<x id="1"/>c</source>`, "default", `a<x id="1"/>c`},
+		{"x without id", `<source><x ctype="lb"/></source>`, "default", `<x/>`},
+		{"id first", `<source><g ctype="b" id="1" xid="2">t</g></source>`, "default", `<g id="1" xid="2" ctype="b">t</g>`},
+		{"unknown kept", `<source><ph id="1">&lt;br&gt;</ph><mrk mtype="x"/></source>`, "default", `<ph id="1">&lt;br&gt;</ph><mrk mtype="x"/>`},
+		{"attribute escapes", `<source><ph id="1" equiv-text='a"b&amp;'/></source>`, "default", `<ph id="1" equiv-text="a&quot;b&amp;"/>`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			top, err := parseFragment(c.in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := richString(top, c.space); got != c.want {
+				t.Errorf("got %q, want %q", got, c.want)
+			}
+		})
+	}
+}
+
+func TestWriteContent(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"plain", "plain"},
+		{"a & b", "a &amp; b"},
+		{"a &amp; b", "a &amp; b"},
+		{`"q" > 'x'`, `"q" &gt; 'x'`},
+		{`<g id="1">x</g> & y`, `&lt;g id="1"&gt;x&lt;/g&gt; &amp; y`},
+		{`<g id="1">x</g> &amp; <x id='2'/>`, `<g id="1">x</g> &amp; <x id="2"/>`},
+		{"<unclosed", "&lt;unclosed"},
+		{"  spaced  \n", "  spaced  \n"},
+		{"&nbsp;", "&amp;nbsp;"},
+	} {
+		t.Run(c.in, func(t *testing.T) {
+			got, err := writeContent(c.in)
+			if err != nil || got != c.want {
+				t.Errorf("writeContent(%q) = %q, %v; want %q", c.in, got, err, c.want)
+			}
+		})
+	}
+	if _, err := writeContent("a\x01"); err == nil {
+		t.Error("a control character was written")
+	}
+}
+
+func TestSetAttr(t *testing.T) {
+	for _, c := range []struct{ tag, name, value, want string }{
+		{`<target`, "state", "new", `<target state="new"`},
+		{`<target state='x' a="1"`, "state", "final", `<target state="final" a="1"`},
+		{"<trans-unit\n  id=\"1\"\n", "approved", "no", "<trans-unit\n  id=\"1\" approved=\"no\""},
+		{`<file original="a>b"`, "target-language", "pt-BR", `<file original="a>b" target-language="pt-BR"`},
+	} {
+		t.Run(c.name+c.value, func(t *testing.T) {
+			if got := setAttr(c.tag, c.name, c.value); got != c.want {
+				t.Errorf("got %q, want %q", got, c.want)
+			}
+		})
+	}
+}
+
+func TestEditGolden(t *testing.T) {
+	f := parse(t, "de.xliff")
+	edits := []struct {
+		ctx             string
+		value           string
+		fuzzy, approved bool
+	}{
+		{"app.php///escapes", `Tom & Jerry <3 "zitiert"`, false, false},              // not XML: escaped whole
+		{"app.php///markup", `Klicke <g id="1" ctype="bold">hier</g>`, false, false}, // fuzzy → translated
+		{"app.php///untranslated", "Noch nicht übersetzt", true, false},              // new <target>
+		{"app.php///greeting", "", false, false},                                     // emptied: <target> goes, approval too
+		{"app.php///review", "%s löschen?", false, true},                             // approved, same text
+		{"menu.file", "Datei", false, false},                                         // unchanged: keeps its bytes
+	}
+	for _, e := range edits {
+		if err := f.SetTargetApproved(formattest.Find(t, f, e.ctx), []string{e.value}, e.fuzzy, e.approved); err != nil {
+			t.Fatal(err)
+		}
+	}
+	formattest.Golden(t, "de.edit.golden", f.Bytes())
+	again, err := Format{}.Parse(f.Bytes(), base.Language{Code: "de"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		"app.php///escapes":      `Tom &amp; Jerry &lt;3 "zitiert"|fuzzy=false approved=false`,
+		"app.php///markup":       `Klicke <g id="1" ctype="bold">hier</g>|fuzzy=false approved=false`,
+		"app.php///untranslated": "Noch nicht übersetzt|fuzzy=true approved=false",
+		"app.php///greeting":     "|fuzzy=false approved=false",
+		"app.php///review":       "%s löschen?|fuzzy=false approved=true",
+	}
+	for ctx, w := range want {
+		u := formattest.Find(t, again, ctx)
+		if got := fmt.Sprintf("%s|fuzzy=%v approved=%v", u.Target[0], u.Fuzzy, u.Approved); got != w {
+			t.Errorf("%s reads back as %s, want %s", ctx, got, w)
+		}
+	}
+	if err := f.SetTarget(formattest.Find(t, f, "menu.file"), []string{"a", "b"}, false); err == nil {
+		t.Error("two forms were accepted")
+	}
+}
+
+func TestAddRemove(t *testing.T) {
+	f := parse(t, "de.xliff")
+	if err := f.Add(&base.Unit{Context: "added", Source: []string{"New & <b>"}, Target: []string{"Neu"}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Add(&base.Unit{Context: "fuzzy", Source: []string{"Fuzzy"}, Target: []string{"Unscharf"}, Fuzzy: true}); err != nil {
+		t.Fatal(err)
+	}
+	if !f.Remove(formattest.Find(t, f, "app.php///review")) || !f.Remove(formattest.Find(t, f, "menu.file")) {
+		t.Fatal("remove failed")
+	}
+	if f.Remove(&base.Unit{}) {
+		t.Error("a foreign unit was removed")
+	}
+	formattest.Golden(t, "de.add.golden", f.Bytes())
+	again, err := Format{}.Parse(f.Bytes(), base.Language{Code: "de"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if u := formattest.Find(t, again, "app.php///added"); u.Source[0] != "New &amp; &lt;b&gt;" || u.Target[0] != "Neu" || u.Fuzzy {
+		t.Errorf("added unit reads back as %s", describe(u))
+	}
+	if u := formattest.Find(t, again, "app.php///fuzzy"); !u.Fuzzy {
+		t.Errorf("added fuzzy unit reads back as %s", describe(u))
+	}
+	if len(again.Units()) != len(f.Units()) {
+		t.Errorf("%d units read back, want %d", len(again.Units()), len(f.Units()))
+	}
+	if err := f.Add(&base.Unit{Context: "x"}); err == nil {
+		t.Error("a unit without source was added")
+	}
+}
+
+func TestNewTranslation(t *testing.T) {
+	data, err := os.ReadFile("testdata/de.xliff")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := Format{}.NewTranslation(data, base.Language{Code: "pt_BR"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	formattest.Golden(t, "de.new-pt_BR.golden", out)
+	f, err := Format{}.Parse(out, base.Language{Code: "pt_BR"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range f.Units() {
+		if u.Target[0] != "" || u.Approved || u.Fuzzy {
+			t.Errorf("%s is not empty: %s", u.Context, describe(u))
+		}
+	}
+	if _, err := (Format{}).NewTranslation(nil, base.Language{Code: "de"}); err == nil {
+		t.Error("a new translation without template was created")
+	}
+}
+
+func TestMalformed(t *testing.T) {
+	for _, in := range []string{``, `<xliff>`, `<other/>`, `<xliff version="1.2"></xliff>`,
+		`<xliff version="2.0"><file id="f"><unit id="1"/></file></xliff>`,
+		`<xliff><file><body><trans-unit id="a"><source>&nbsp;</source></trans-unit></body></file></xliff>`,
+		"<xliff><file><body>\xff</body></file></xliff>", `x<xliff/>`} {
+		t.Run(in, func(t *testing.T) {
+			if _, err := (Format{}).Parse([]byte(in), base.Language{Code: "de"}); err == nil {
+				t.Errorf("Parse(%q) succeeded", in)
+			}
+		})
+	}
+}
+
+func TestDescribeFormat(t *testing.T) {
+	f := Format{}
+	if f.ID() != "xliff" || f.Monolingual() || !strings.HasPrefix(f.Name(), "XLIFF 1.2") {
+		t.Errorf("format %s %q mono=%v", f.ID(), f.Name(), f.Monolingual())
+	}
+}
