@@ -48,6 +48,7 @@ var registry = []Format{
 	json.I18next,
 	json.I18nextV4,
 	json.GoI18nJSON,
+	json.ARB,
 	aresource.Format{},
 	properties.ISO,
 	properties.UTF8,
