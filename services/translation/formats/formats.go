@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/tmsproject/tms/services/translation/formats/applestrings"
 	"github.com/tmsproject/tms/services/translation/formats/aresource"
 	"github.com/tmsproject/tms/services/translation/formats/base"
 	"github.com/tmsproject/tms/services/translation/formats/json"
@@ -52,6 +53,8 @@ var registry = []Format{
 	aresource.Format{},
 	properties.ISO,
 	properties.UTF8,
+	applestrings.UTF16,
+	applestrings.UTF8,
 }
 
 // Lookup returns the format of a file_format identifier; "" is PO, the
