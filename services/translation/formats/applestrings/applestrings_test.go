@@ -55,14 +55,14 @@ func TestUnits(t *testing.T) {
 
 func TestDecode(t *testing.T) {
 	for in, want := range map[string]string{
-		`a\"b\\c\nd\te\rf`:  "a\"b\\c\nd\te\rf",
-		`\U00e9\u00E9`:      "éé",
-		`\UD83D\UDE00`:      "😀",
-		`\UD83D`:            "\ufffd",
-		`\q\'`:              "q'",
-		`x\\ y`:             `x\ y`,
-		`end\`:              `end\`,
-		`\U12`:              "\u0012",
+		`a\"b\\c\nd\te\rf`: "a\"b\\c\nd\te\rf",
+		`\U00e9\u00E9`:     "éé",
+		`\UD83D\UDE00`:     "😀",
+		`\UD83D`:           "\ufffd",
+		`\q\'`:             "q'",
+		`x\\ y`:            `x\ y`,
+		`end\`:             `end\`,
+		`\U12`:             "\u0012",
 	} {
 		if got := decodeValue(in); got != want {
 			t.Errorf("decodeValue(%q) = %q, want %q", in, got, want)
