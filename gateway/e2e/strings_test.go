@@ -12,7 +12,7 @@ func utf16LE(s string) string {
 	units := utf16.Encode([]rune(s))
 	out := []byte{0xff, 0xfe}
 	for _, u := range units {
-		out = append(out, byte(u), byte(u>>8))
+		out = append(out, byte(u&0xff), byte(u>>8)) //nolint:gosec // G115: the two bytes of a UTF-16 code unit
 	}
 	return string(out)
 }

@@ -96,10 +96,11 @@ func encodeText(s string, e encoding) []byte {
 		out = append(out, bomUTF16BE...)
 	}
 	for _, u := range units {
+		hi, lo := byte(u>>8), byte(u&0xff) //nolint:gosec // G115: the two bytes of a UTF-16 code unit
 		if e == utf16BEBOM {
-			out = append(out, byte(u>>8), byte(u))
+			out = append(out, hi, lo)
 		} else {
-			out = append(out, byte(u), byte(u>>8))
+			out = append(out, lo, hi)
 		}
 	}
 	return out

@@ -121,14 +121,14 @@ func (sc *scanner) entry() (*entry, error) {
 	if quoted {
 		e.key = unquoteKey(sc.s[k0+1 : k1-1])
 	}
-	if err := sc.gap(e); err != nil {
+	if err = sc.gap(e); err != nil {
 		return nil, err
 	}
 	if sc.i >= len(sc.s) || sc.s[sc.i] != '=' {
 		return nil, sc.fail("expected '=' after the key %q", e.key)
 	}
 	sc.i++
-	if err := sc.gap(e); err != nil {
+	if err = sc.gap(e); err != nil {
 		return nil, err
 	}
 	if e.vstart, e.vend, quoted, err = sc.str("value"); err != nil {
@@ -139,7 +139,7 @@ func (sc *scanner) entry() (*entry, error) {
 		raw = raw[1 : len(raw)-1]
 	}
 	e.target = decodeValue(raw)
-	if err := sc.gap(e); err != nil {
+	if err = sc.gap(e); err != nil {
 		return nil, err
 	}
 	if sc.i >= len(sc.s) || sc.s[sc.i] != ';' {
