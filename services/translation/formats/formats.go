@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/tmsproject/tms/services/translation/formats/applestrings"
 	"github.com/tmsproject/tms/services/translation/formats/aresource"
 	"github.com/tmsproject/tms/services/translation/formats/base"
 	"github.com/tmsproject/tms/services/translation/formats/json"
@@ -52,10 +53,13 @@ var registry = []Format{
 	json.I18next,
 	json.I18nextV4,
 	json.GoI18nJSON,
+	json.ARB,
 	aresource.Format{},
 	properties.ISO,
 	properties.UTF8,
 	xliff.Format{},
+	applestrings.UTF16,
+	applestrings.UTF8,
 }
 
 // Lookup returns the format of a file_format identifier; "" is PO, the

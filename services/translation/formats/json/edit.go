@@ -128,8 +128,11 @@ func removeItem(arr *node, i int) {
 func (f *File) extract() error {
 	f.ids = map[string]bool{}
 	root := f.d.root
-	if f.f.v == goI18n {
+	switch f.f.v {
+	case goI18n:
 		return f.extractGoI18n(root)
+	case arb:
+		return f.extractARB(root)
 	}
 	if root.kind != '{' {
 		return errNotObject

@@ -2,7 +2,8 @@
 // reference's identifiers: json (keys of nested objects joined with "."),
 // json-nested, i18next (v3 plurals: _plural, _0, _1, ...), i18nextv4
 // (plurals as _one, _other, ... per the language's CLDR categories) and
-// go-i18n-json (go-i18n v1: an array of {"id", "translation"}).
+// go-i18n-json (go-i18n v1: an array of {"id", "translation"}) and arb
+// (Flutter's Application Resource Bundle, see arb.go).
 //
 // Files are parsed into a tree that keeps every byte it was read from:
 // untouched content (order, whitespace, indentation, key quoting, escapes)
@@ -29,6 +30,7 @@ const (
 	i18nextV3
 	i18nextV4
 	goI18n
+	arb
 )
 
 // Format is one JSON flavour.
@@ -44,6 +46,7 @@ var (
 	I18next    = Format{"i18next", "i18next JSON file v3", i18nextV3}
 	I18nextV4  = Format{"i18nextv4", "i18next JSON file v4", i18nextV4}
 	GoI18nJSON = Format{"go-i18n-json", "go-i18n v1 JSON file", goI18n}
+	ARB        = Format{"arb", "ARB file", arb}
 )
 
 // ID is the format's file_format identifier.
@@ -88,6 +91,9 @@ func (f Format) NewTranslation(data []byte, l base.Language) ([]byte, error) {
 		return nil, err
 	}
 	file := pf.(*File)
+	if f.v == arb {
+		return arbNewTranslation(file), nil
+	}
 	for _, u := range file.units {
 		forms := make([]string, 1)
 		if u.Plural() {
@@ -283,6 +289,9 @@ func (f *File) Add(u *base.Unit) error {
 	if err != nil {
 		return err
 	}
+	if f.f.v == arb && (strings.HasPrefix(u.Context, "@") || len(forms) > 1) {
+		return fmt.Errorf("json: ARB key %q: a key starting with '@' is metadata, and a string has one form", u.Context)
+	}
 	h, err := f.addNode(u.Context, len(forms) > 1)
 	if err != nil {
 		return err
@@ -319,7 +328,7 @@ func (f *File) addNode(key string, plural bool) (*unit, error) {
 		return nil, errors.New("json: the file is not an object")
 	}
 	parts := []string{key}
-	if f.f.v != flat {
+	if f.f.v != flat && f.f.v != arb {
 		parts = strings.Split(key, ".")
 	}
 	chain := []*node{root}
@@ -377,6 +386,9 @@ func (f *File) Remove(u *base.Unit) bool {
 				removeMember(s.parent, s.key)
 			}
 		}
+		if f.f.v == arb {
+			removeMember(f.d.root, "@"+u.Context) // its metadata goes with it
+		}
 	}
 	f.touch(h)
 	return true
@@ -391,6 +403,9 @@ func (f *File) indent() string {
 		if n > 0 {
 			return rest[:n]
 		}
+	}
+	if f.f.v == arb {
+		return "  " // translate-toolkit's indentation of ARB
 	}
 	return "    "
 }

@@ -1,0 +1,102 @@
+package applestrings
+
+import (
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// unquoteKey is a quoted key as translate-toolkit reads it: only \"
+// is unescaped, other escapes stay as written.
+func unquoteKey(inner string) string { return strings.ReplaceAll(inner, `\"`, `"`) }
+
+// decodeValue is a value as translate-toolkit's propertiesdecode reads
+// it: \\ \' \" \f \n \r \t, \U or \u with up to four
+// hex digits (a UTF-16 surrogate pair joined into its character, a lone
+// surrogate U+FFFD), a trailing backslash kept, any other escaped
+// character without its backslash.
+func decodeValue(s string) string {
+	var out []rune
+	r := []rune(s)
+	for i := 0; i < len(r); {
+		c := r[i]
+		i++
+		if c != '\\' || i >= len(r) {
+			out = append(out, c)
+			continue
+		}
+		c = r[i]
+		i++
+		switch c {
+		case 'f':
+			out = append(out, '\f')
+		case 'n':
+			out = append(out, '\n')
+		case 'r':
+			out = append(out, '\r')
+		case 't':
+			out = append(out, '\t')
+		case 'u', 'U':
+			x, n := rune(0), 0
+			for ; n < 4 && i+n < len(r); n++ {
+				v := hexDigit(r[i+n])
+				if v < 0 {
+					break
+				}
+				x = x<<4 + v
+			}
+			i += n
+			out = append(out, x)
+		default:
+			out = append(out, c)
+		}
+	}
+	return joinSurrogates(out)
+}
+
+func hexDigit(c rune) rune {
+	switch {
+	case c >= '0' && c <= '9':
+		return c - '0'
+	case c >= 'a' && c <= 'f':
+		return c - 'a' + 10
+	case c >= 'A' && c <= 'F':
+		return c - 'A' + 10
+	}
+	return -1
+}
+
+func joinSurrogates(r []rune) string {
+	var b strings.Builder
+	for i := 0; i < len(r); i++ {
+		c := r[i]
+		if utf16.IsSurrogate(c) {
+			if i+1 < len(r) {
+				if p := utf16.DecodeRune(c, r[i+1]); p != utf8.RuneError {
+					b.WriteRune(p)
+					i++
+					continue
+				}
+			}
+			c = utf8.RuneError
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+// valueEscaper is how translate-toolkit's strings dialect writes a
+// value: backslash, line feed and tab escaped, then the quotes.
+var valueEscaper = strings.NewReplacer(`\`, `\\`, "\n", `\n`, "\t", `\t`, `"`, `\"`)
+
+// quoteValue is a value written as translate-toolkit writes it.
+func quoteValue(v string) string { return `"` + valueEscaper.Replace(v) + `"` }
+
+// quoteKey is a key written as translate-toolkit writes it: quoted with
+// its quotes escaped, except the NS...Description keys of InfoPlist.strings.
+func quoteKey(k string) string {
+	if strings.HasPrefix(k, "NS") && strings.HasSuffix(k, "Description") {
+		return k
+	}
+	return `"` + strings.ReplaceAll(k, `"`, `\"`) + `"`
+}
