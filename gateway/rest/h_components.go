@@ -338,9 +338,11 @@ func (g *gateway) zipFile(c *call, zw *zip.Writer, comp *catalogv1.Component, t 
 	return err
 }
 
-// fileFormat maps ?format= of a download: json/api mean "as stored".
+// fileFormat maps ?format= of a download: api (the browsable API's
+// parameter) means "as stored"; json is a conversion, as in the reference,
+// whose file views skip the usual format negotiation.
 func fileFormat(f string) string {
-	if f == "json" || f == "api" {
+	if f == "api" {
 		return ""
 	}
 	return f
