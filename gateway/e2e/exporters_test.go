@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"archive/zip"
 	"io"
 	"net/http"
 	"strings"
@@ -107,6 +108,13 @@ func TestFileConversions(t *testing.T) {
 		}
 	})
 
+	// The component's zip converts every translation that has a file.
+	status, _, zipped := download(t, base+"components/demo/app/file/?format=csv")
+	zr, err := zip.NewReader(strings.NewReader(zipped), int64(len(zipped)))
+	if status != 200 || err != nil || len(zr.File) != 1 || zr.File[0].Name != "demo-app-de.csv" {
+		t.Errorf("component zip as csv: %d %v %v", status, err, zr)
+	}
+
 	// A monolingual component converts to JSON, nested JSON and PO.
 	repo, err := origin.Create(t.TempDir(), jsonFixture)
 	if err != nil {
@@ -115,8 +123,8 @@ func TestFileConversions(t *testing.T) {
 	call(t, "POST", base+"projects/demo/components/", map[string]any{"name": "Web", "slug": "web", "repo": repo,
 		"filemask": "locales/*.json", "template": "locales/en.json", "file_format": "i18nextv4"}, 201)
 	eventually(t, 60*time.Second, func() bool {
-		tr, status := fetch(t, "GET", base+"translations/demo/web/de/", nil)
-		return status == 200 && tr["total"] == float64(4)
+		tr, code := fetch(t, "GET", base+"translations/demo/web/de/", nil)
+		return code == 200 && tr["total"] == float64(4)
 	})
 	web := base + "translations/demo/web/de/file/"
 	for format, want := range map[string]string{
@@ -125,9 +133,9 @@ func TestFileConversions(t *testing.T) {
 		"json-nested": "{\n    \"app\": {\n        \"title\": \"Hallo \\\"Welt\\\"\",\n        \"welcome\": \"Willkommen, {{name}}!\\nViel Spaß.\"\n" +
 			"    },\n    \"apple\": \"{{count}} Apfel\",\n    \"emoji\": \"\"\n}\n",
 	} {
-		status, h, body := download(t, web+"?format="+format)
-		if status != 200 || body != want || h.Get("Content-Disposition") != `attachment; filename="demo-web-de.json"` {
-			t.Errorf("%s: %d %q\n%s\nwant\n%s", format, status, h.Get("Content-Disposition"), body, want)
+		code, h, got := download(t, web+"?format="+format)
+		if code != 200 || got != want || h.Get("Content-Disposition") != `attachment; filename="demo-web-de.json"` {
+			t.Errorf("%s: %d %q\n%s\nwant\n%s", format, code, h.Get("Content-Disposition"), got, want)
 		}
 	}
 	status, _, body := download(t, web+"?format=po")

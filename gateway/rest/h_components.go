@@ -316,6 +316,9 @@ func (g *gateway) componentZip(c *call, comp *catalogv1.Component, format string
 
 // zipFile adds the file of translation t (none when it has no name).
 func (g *gateway) zipFile(c *call, zw *zip.Writer, comp *catalogv1.Component, t *translationv1.Translation, format string) error {
+	if t.GetFilename() == "" && format != "" {
+		return nil // a bilingual source has no file to convert either
+	}
 	f, content, err := c.download(comp.GetId(), t.GetLanguageCode(), format)
 	if err != nil {
 		return err
