@@ -316,6 +316,9 @@ func (g *gateway) componentZip(c *call, comp *catalogv1.Component, format string
 
 // zipFile adds the file of translation t (none when it has no name).
 func (g *gateway) zipFile(c *call, zw *zip.Writer, comp *catalogv1.Component, t *translationv1.Translation, format string) error {
+	if t.GetFilename() == "" && format != "" {
+		return nil // a bilingual source has no file to convert either
+	}
 	f, content, err := c.download(comp.GetId(), t.GetLanguageCode(), format)
 	if err != nil {
 		return err
@@ -338,9 +341,11 @@ func (g *gateway) zipFile(c *call, zw *zip.Writer, comp *catalogv1.Component, t 
 	return err
 }
 
-// fileFormat maps ?format= of a download: json/api mean "as stored".
+// fileFormat maps ?format= of a download: api (the browsable API's
+// parameter) means "as stored"; json is a conversion, as in the reference,
+// whose file views skip the usual format negotiation.
 func fileFormat(f string) string {
-	if f == "json" || f == "api" {
+	if f == "api" {
 		return ""
 	}
 	return f

@@ -253,7 +253,7 @@ func TestPushOnCommitAndFiles(t *testing.T) {
 		binary.LittleEndian.Uint32(data[8:]) != 12 { // header + 10 translated + Hilfe
 		t.Errorf("GetFile mo: %q, %d bytes, count %d", mo.GetFilename(), len(data), binary.LittleEndian.Uint32(data[8:]))
 	}
-	if _, err = e.client.GetFile(t.Context(), &translationv1.GetFileRequest{ComponentId: 1, LanguageCode: "de", Format: "xliff"}); err == nil {
+	if _, err = e.client.GetFile(t.Context(), &translationv1.GetFileRequest{ComponentId: 1, LanguageCode: "de", Format: "docx"}); err == nil {
 		t.Error("unknown format accepted")
 	}
 	src, err := e.client.GetFile(t.Context(), &translationv1.GetFileRequest{ComponentId: 1, LanguageCode: "en"})

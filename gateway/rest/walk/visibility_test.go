@@ -108,6 +108,9 @@ func TestPrivateProjectInvisible(t *testing.T) {
 			"translations/secret/app/de/units/", "projects/secret/changes/", "projects/secret/statistics/",
 			"projects/secret/credits/", "projects/secret/labels/", "projects/secret/categories/", "components/secret/app/links/", "projects/secret/announcements/", "projects/secret/machinery_settings/",
 			"translations/secret/app/de/file/", "components/secret/app/file/",
+			"translations/secret/app/de/file/?format=po", "translations/secret/app/de/file/?format=csv",
+			"translations/secret/app/de/file/?format=json", "translations/secret/app/de/file/?format=mo",
+			"components/secret/app/file/?format=csv",
 			"translations/secret/app/de/announcements/",
 			strings.TrimPrefix(category["url"].(string), admin.base), strings.TrimPrefix(category["statistics_url"].(string), admin.base), fmt.Sprintf("projects/secret/labels/%v/", label["id"]), strings.TrimPrefix(unit, admin.base), strings.TrimPrefix(unit, admin.base) + "comments/"} {
 			if code, _ := c.do("GET", admin.base+path, nil); code != 404 {

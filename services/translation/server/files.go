@@ -16,7 +16,8 @@ import (
 // GetFile answers a translation file as in the repository, after
 // committing the component's pending changes (as the reference does before
 // a download): format "" or the component's file format gives the file,
-// mo the compiled catalogue of a PO file. A translation without a file (a
+// mo the compiled catalogue of a PO file, any other format the translation
+// converted by an exporter (exportFile). A translation without a file (a
 // bilingual source) answers no content.
 func (s *Server) GetFile(ctx context.Context, req *translationv1.GetFileRequest) (*translationv1.GetFileResponse, error) {
 	comp, t, err := s.componentTranslation(ctx, req.GetComponentId(), req.GetLanguageCode())
@@ -29,7 +30,7 @@ func (s *Server) GetFile(ctx context.Context, req *translationv1.GetFileRequest)
 	}
 	format := req.GetFormat()
 	if format != "" && format != fileFormat.ID() && format != "mo" {
-		return nil, errs.NotFoundf("Not found.")
+		return s.exportFile(ctx, comp, t, format)
 	}
 	unlock := s.cfg.Repos.Lock(comp.GetId())
 	defer unlock()

@@ -1,0 +1,191 @@
+package exporters
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+// golden compares got with testdata/name (rewritten with -update).
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, got, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != string(want) {
+		t.Errorf("%s differs:\n--- got\n%s\n--- want\n%s", name, got, want)
+	}
+}
+
+func czech() Meta {
+	return Meta{ProjectSlug: "demo", ProjectName: "Demo", ComponentSlug: "app", LanguageCode: "cs",
+		LanguageName: "Czech", SourceLanguage: "en", PluralNumber: 3,
+		PluralFormula: "(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2", URL: "https://tms.example/projects/demo/app/cs/",
+		Generator: "TMS 1.0", Now: time.Date(2024, 5, 6, 7, 8, 9, 0, time.UTC)}
+}
+
+// bilingual covers what the exporters write: plurals (complete and
+// untranslated), fuzziness, approval, contexts, notes, several locations
+// (one with a space), flags, comments and suggestions, and text needing
+// escapes or quotes.
+func bilingual() []Unit {
+	return []Unit{
+		{Source: []string{"Hello"}, Target: []string{"Ahoj"}, Location: "src/main.c:10, src/other file.c:3",
+			Flags: "c-format", State: StateApproved},
+		{Source: []string{"%d file", "%d files"}, Target: []string{"%d soubor", "%d soubory", "%d souborů"},
+			Location: "src/files.c:20", Flags: "c-format", State: StateTranslated},
+		{Source: []string{"%d day", "%d days"}, Target: []string{""}, State: StateEmpty},
+		{Context: "menu", Source: []string{"Open"}, Target: []string{"Otevřít"}, State: StateFuzzy,
+			Note: "Menu item\nkeep it short", Comments: []string{"Is this the verb?"},
+			Suggestions: [][]string{{"Otevři"}}},
+		{Source: []string{"Say \"hi\", then\nleave\tnow \\ ok"}, Target: []string{"Řekni \"ahoj\", pak\nodejdi\tteď \\ ok"},
+			State: StateTranslated, Flags: "max-length:80, python-format", Explanation: "Shown on exit."},
+		{Source: []string{"=SUM(A1)"}, Target: []string{"-1 | 2"}, Context: "@calc", State: StateTranslated},
+		{Source: []string{"Untranslated"}, Target: []string{""}, State: StateEmpty},
+	}
+}
+
+// monolingual has keys as contexts (nested with "." and "[n]").
+func monolingual() []Unit {
+	return []Unit{
+		{Context: "title", Source: []string{"Title"}, Target: []string{"Název"}, State: StateTranslated},
+		{Context: "menu.open", Source: []string{"Open"}, Target: []string{"Otevřít"}, State: StateFuzzy, Note: "verb"},
+		{Context: "menu.close", Source: []string{"Close"}, Target: []string{""}, State: StateEmpty},
+		{Context: "files", Source: []string{"{count} file", "{count} files"},
+			Target: []string{"{count} soubor", "{count} soubory", "{count} souborů"}, State: StateTranslated},
+		{Context: "list[0]", Source: []string{"First"}, Target: []string{"První"}, State: StateTranslated},
+		{Context: "list[2]", Source: []string{"Third"}, Target: []string{"Třetí \"3\"\n\u0001"}, State: StateTranslated},
+		{Context: "title", Source: []string{"Title again"}, Target: []string{"Název znovu"}, State: StateTranslated},
+	}
+}
+
+func TestExportGolden(t *testing.T) {
+	mono := czech()
+	mono.Monolingual = true
+	for _, tc := range []struct {
+		format, golden string
+		meta           Meta
+		units          []Unit
+	}{
+		{"po", "bilingual.po", czech(), bilingual()},
+		{"po", "monolingual.po", mono, monolingual()},
+		{"po", "empty.po", czech(), nil},
+		{"csv", "bilingual.csv", czech(), bilingual()},
+		{"json", "monolingual.json", mono, monolingual()},
+		{"json-nested", "monolingual-nested.json", mono, monolingual()},
+		{"json", "empty.json", mono, nil},
+	} {
+		t.Run(tc.golden, func(t *testing.T) {
+			e, ok := Lookup(tc.format)
+			if !ok {
+				t.Fatalf("no exporter %q", tc.format)
+			}
+			if !e.Supports(tc.meta) {
+				t.Fatalf("%s does not support the translation", tc.format)
+			}
+			golden(t, tc.golden, e.Export(tc.meta, tc.units))
+		})
+	}
+}
+
+func TestExporters(t *testing.T) {
+	for _, tc := range []struct {
+		format, contentType, filename string
+		bilingual                     bool
+	}{
+		{"po", "text/x-po; charset=utf-8", "demo-app-cs.po", true},
+		{"csv", "text/csv; charset=utf-8", "demo-app-cs.csv", true},
+		{"json", "application/json; charset=utf-8", "demo-app-cs.json", false},
+		{"json-nested", "application/json; charset=utf-8", "demo-app-cs.json", false},
+	} {
+		t.Run(tc.format, func(t *testing.T) {
+			e, ok := Lookup(tc.format)
+			if !ok {
+				t.Fatal("not registered")
+			}
+			if e.ContentType() != tc.contentType || Filename(e, czech()) != tc.filename {
+				t.Errorf("%s %s, want %s %s", e.ContentType(), Filename(e, czech()), tc.contentType, tc.filename)
+			}
+			if got := e.Supports(czech()); got != tc.bilingual {
+				t.Errorf("supports a bilingual translation: %v", got)
+			}
+		})
+	}
+	if _, ok := Lookup("docx"); ok {
+		t.Error("docx is not a format")
+	}
+	if got := strings.Join(Names(), " "); got != "csv json json-nested po" {
+		t.Errorf("Names() = %s", got)
+	}
+}
+
+func TestParseID(t *testing.T) {
+	for _, tc := range []struct {
+		id     string
+		nested bool
+		want   string
+	}{
+		{"a.b", false, "k:a.b"},
+		{".a", false, "k:a"},
+		{"a.b", true, "k:a k:b"},
+		{"a[1].b", true, "k:a i:1 k:b"},
+		{"[0][2]", true, "i:0 i:2"},
+		{"a[x]", true, "k:a[x]"},
+		{".", true, "k:"},
+	} {
+		t.Run(tc.id, func(t *testing.T) {
+			var parts []string
+			for _, p := range parseID(tc.id, tc.nested) {
+				if p.index >= 0 {
+					parts = append(parts, "i:"+strconv.Itoa(p.index))
+				} else {
+					parts = append(parts, "k:"+p.key)
+				}
+			}
+			if got := strings.Join(parts, " "); got != tc.want {
+				t.Errorf("parseID(%q) = %s, want %s", tc.id, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestQuotePlus(t *testing.T) {
+	for in, want := range map[string]string{
+		"src/main.c:10":    "src/main.c:10",
+		"src/other file.c": "src/other+file.c",
+		"ü[1](x)@a,b~_.-":  "%C3%BC[1](x)@a,b~_.-",
+		"100%+#":           "100%25%2B%23",
+	} {
+		if got := quotePlus(in); got != want {
+			t.Errorf("quotePlus(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestRootList(t *testing.T) {
+	e, _ := Lookup("json-nested")
+	m := czech()
+	m.Monolingual = true
+	got := string(e.Export(m, []Unit{
+		{Context: "[1]", Source: []string{"b"}, Target: []string{"B"}},
+		{Context: "[0].x", Source: []string{"a"}, Target: []string{"A"}},
+	}))
+	want := "[\n    {\n        \"x\": \"A\"\n    },\n    \"B\"\n]\n"
+	if got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
