@@ -3,9 +3,11 @@ package catalog_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -126,6 +128,19 @@ type translationPeer struct {
 	failFirst int
 	forgotten []int64
 	projects  []int64
+	ops       []string // renames and removals in the order they arrived
+}
+
+func (p *translationPeer) RenameComponents(ctx context.Context, req *translationv1.RenameComponentsRequest, _ ...grpc.CallOption) (*translationv1.RenameComponentsResponse, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if _, ok := policy.FromContext(ctx); ok {
+		return nil, errors.New("renames are the catalog's own calls")
+	}
+	for _, c := range req.GetComponents() {
+		p.ops = append(p.ops, fmt.Sprintf("rename %d %s/%s", c.GetComponentId(), c.GetProjectSlug(), c.GetComponentSlug()))
+	}
+	return &translationv1.RenameComponentsResponse{}, nil
 }
 
 func (p *translationPeer) ImportComponent(context.Context, *translationv1.ImportComponentRequest, ...grpc.CallOption) (*translationv1.ImportComponentResponse, error) {
@@ -143,6 +158,9 @@ func (p *translationPeer) ForgetComponents(ctx context.Context, req *translation
 		return nil, errors.New("translation service unavailable")
 	}
 	p.forgotten = append(p.forgotten, req.GetComponentIds()...)
+	for _, id := range req.GetComponentIds() {
+		p.ops = append(p.ops, fmt.Sprintf("forget %d", id))
+	}
 	p.projects = append(p.projects, req.GetProjectIds()...)
 	return &translationv1.ForgetComponentsResponse{}, nil
 }
@@ -218,5 +236,80 @@ func TestRemovalsReachTheTranslationService(t *testing.T) {
 				forgotten, projects, removed.GetComponentIds(), ids, proj.GetProject().GetId())
 		}
 		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// TestRenamesReachTheTranslationService renames a project and then one of
+// its components, and deletes the component: the translation service is
+// handed the new names and the removal in that order, and the renames are
+// recorded as Weblate records them.
+func TestRenamesReachTheTranslationService(t *testing.T) {
+	peer := &translationPeer{}
+	svc, err := catalog.New(t.Context(), catalog.Config{DataDir: t.TempDir(), Log: quiet, Translation: peer})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if cerr := svc.Close(); cerr != nil {
+			t.Error(cerr)
+		}
+	})
+	ctx, srv := t.Context(), svc.Server()
+	if _, err = srv.CreateProject(ctx, &catalogv1.CreateProjectRequest{Project: &catalogv1.Project{Name: "A", Slug: "a", Web: "https://example.com/"}}); err != nil {
+		t.Fatal(err)
+	}
+	var ids []int64
+	for _, slug := range []string{"c", "d"} {
+		resp, cerr := srv.CreateComponent(ctx, &catalogv1.CreateComponentRequest{Component: &catalogv1.Component{ProjectSlug: "a", Name: strings.ToUpper(slug), Slug: slug,
+			FileFormat: "po", Filemask: slug + "/*.po", Repo: "https://example.com/" + slug + ".git"}})
+		if cerr != nil {
+			t.Fatal(cerr)
+		}
+		ids = append(ids, resp.GetComponent().GetId())
+	}
+	steps := []func() error{
+		func() error {
+			_, err := srv.UpdateProject(ctx, &catalogv1.UpdateProjectRequest{Slug: "a", Project: &catalogv1.Project{Slug: "a2"}, Fields: []string{"slug"}})
+			return err
+		},
+		func() error { // a change of name only renames nothing
+			_, err := srv.UpdateProject(ctx, &catalogv1.UpdateProjectRequest{Slug: "a2", Project: &catalogv1.Project{Name: "A2"}, Fields: []string{"name"}})
+			return err
+		},
+		func() error {
+			_, err := srv.UpdateComponent(ctx, &catalogv1.UpdateComponentRequest{ProjectSlug: "a2", Slug: "c", Component: &catalogv1.Component{Slug: "c2"}, Fields: []string{"slug"}})
+			return err
+		},
+		func() error {
+			_, err := srv.DeleteComponent(ctx, &catalogv1.DeleteComponentRequest{ProjectSlug: "a2", Slug: "c2"})
+			return err
+		},
+	}
+	for i, step := range steps {
+		if err := step(); err != nil {
+			t.Fatalf("step %d: %v", i, err)
+		}
+	}
+	run, cancel := context.WithCancel(ctx)
+	done := make(chan error, 1)
+	go func() { done <- svc.Run(run) }()
+	defer func() {
+		cancel()
+		if rerr := <-done; rerr != nil {
+			t.Errorf("Run: %v", rerr)
+		}
+	}()
+	want := []string{fmt.Sprintf("rename %d a2/c", ids[0]), fmt.Sprintf("rename %d a2/d", ids[1]),
+		fmt.Sprintf("rename %d a2/c2", ids[0]), fmt.Sprintf("forget %d", ids[0])}
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		peer.mu.Lock()
+		got := slices.Clone(peer.ops)
+		peer.mu.Unlock()
+		if slices.Equal(got, want) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the translation service was handed %q, want %q", got, want)
+		}
 	}
 }

@@ -2,9 +2,11 @@ package catalog
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 
 	"google.golang.org/grpc"
+	"google.golang.org/protobuf/proto"
 	"gorm.io/gorm"
 
 	"github.com/tmsproject/tms/pkg/outbox"
@@ -20,9 +22,11 @@ import (
 type Translation interface {
 	server.Translation
 	ForgetComponents(ctx context.Context, in *translationv1.ForgetComponentsRequest, opts ...grpc.CallOption) (*translationv1.ForgetComponentsResponse, error)
+	RenameComponents(ctx context.Context, in *translationv1.RenameComponentsRequest, opts ...grpc.CallOption) (*translationv1.RenameComponentsResponse, error)
 }
 
-// removalRelay delivers the catalog's deletes to the translation service.
+// removalRelay delivers the catalog's deletes and renames to the
+// translation service.
 //
 // A delete of components (alone, with a category or with their project)
 // writes, in the transaction that deletes them, an event into the
@@ -42,17 +46,47 @@ type Translation interface {
 // change log's, or an older release's during a rollout) takes them.
 func removalRelay(gdb *gorm.DB, client Translation, log *slog.Logger) *outbox.Relay {
 	deliver := func(ctx context.Context, events []outbox.Event) error {
-		req := &translationv1.ForgetComponentsRequest{}
-		for _, ev := range events {
-			r, err := store.DecodeRemoval(ev)
-			if err != nil {
+		// Runs of removals and of renames go in commit order, each run in
+		// one call: a component renamed and then deleted is forgotten, one
+		// deleted is not renamed back into existence.
+		for len(events) > 0 {
+			n := 1
+			for n < len(events) && events[n].Topic == events[0].Topic {
+				n++
+			}
+			if err := deliverRun(policy.System(ctx), client, events[:n]); err != nil {
 				return err
 			}
-			req.ComponentIds = append(req.ComponentIds, r.GetComponentIds()...)
-			req.ProjectIds = append(req.ProjectIds, r.GetProjectIds()...)
+			events = events[n:]
 		}
-		_, err := client.ForgetComponents(policy.System(ctx), req)
-		return err
+		return nil
 	}
 	return outbox.NewRelay(gdb, deliver, outbox.WithTable(store.Removals), outbox.WithLogger(log))
+}
+
+// deliverRun hands events of one topic to the translation service.
+func deliverRun(ctx context.Context, client Translation, events []outbox.Event) error {
+	if events[0].Topic == store.RenameTopic {
+		req := &translationv1.RenameComponentsRequest{}
+		for _, ev := range events {
+			r := &translationv1.RenameComponentsRequest{}
+			if err := proto.Unmarshal(ev.Payload, r); err != nil {
+				return fmt.Errorf("decode rename %s: %w", ev.EventID, err)
+			}
+			req.Components = append(req.Components, r.GetComponents()...)
+		}
+		_, err := client.RenameComponents(ctx, req)
+		return err
+	}
+	req := &translationv1.ForgetComponentsRequest{}
+	for _, ev := range events {
+		r, err := store.DecodeRemoval(ev)
+		if err != nil {
+			return err
+		}
+		req.ComponentIds = append(req.ComponentIds, r.GetComponentIds()...)
+		req.ProjectIds = append(req.ProjectIds, r.GetProjectIds()...)
+	}
+	_, err := client.ForgetComponents(ctx, req)
+	return err
 }

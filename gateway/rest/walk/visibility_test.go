@@ -222,3 +222,39 @@ func TestRenamedPrivateProjectInvisible(t *testing.T) {
 		}
 	}
 }
+
+// TestRenamedProjectFollowed renames a public project and its component:
+// its translations, units and change records are listed under the new
+// slugs, to anonymous callers too, as soon as the rename reaches the
+// services; the renames are recorded as Weblate records them.
+func TestRenamedProjectFollowed(t *testing.T) {
+	admin := newStack(t, nil)
+	admin.want(201, "POST", admin.base+"projects/", map[string]any{"name": "Demo", "slug": "demo", "web": "https://x.example/"})
+	admin.want(201, "POST", admin.base+"projects/demo/components/", map[string]any{"name": "App", "slug": "app",
+		"repo": "file://" + fixtureRepo(t), "filemask": "po/*.po", "new_base": "po/app.pot", "file_format": "po"})
+	waitFor(t, func() bool {
+		code, _ := admin.do("GET", admin.base+"translations/demo/app/de/", nil)
+		return code == 200
+	})
+	admin.want(200, "PATCH", admin.base+"projects/demo/", map[string]any{"slug": "renamed"})
+	admin.want(200, "PATCH", admin.base+"components/renamed/app/", map[string]any{"slug": "web"})
+	anon := client{t: t, base: admin.base, token: anonymous}
+	waitFor(t, func() bool {
+		code, body := anon.do("GET", admin.base+"units/?q=source:Hello", nil)
+		return code == 200 && strings.Contains(string(body), "/translations/renamed/web/de/")
+	})
+	if got := anon.want(200, "GET", admin.base+"translations/renamed/web/de/units/", nil)["count"]; got != 2.0 {
+		t.Errorf("units of the renamed translation: %v, want 2", got)
+	}
+	waitFor(t, func() bool {
+		return anon.want(200, "GET", admin.base+"projects/renamed/changes/?action=41", nil)["count"] == 1.0 &&
+			anon.want(200, "GET", admin.base+"components/renamed/web/changes/?action=42", nil)["count"] == 1.0
+	})
+	if n := anon.want(200, "GET", admin.base+"components/renamed/web/changes/?action=51", nil)["count"]; n != 1.0 {
+		t.Errorf("the component's creation record under its new slugs: %v, want 1", n)
+	}
+	rename := anon.want(200, "GET", admin.base+"projects/renamed/changes/?action=41", nil)["results"].([]any)[0].(map[string]any)
+	if rename["old"] != "demo" || rename["target"] != "renamed" {
+		t.Errorf("rename record: old %v, target %v", rename["old"], rename["target"])
+	}
+}

@@ -143,16 +143,17 @@ func (s *Server) UpdateComponent(ctx context.Context, req *catalogv1.UpdateCompo
 	if err = s.checkComponentCategory(ctx, c.ProjectID, m, set); err != nil {
 		return nil, err
 	}
+	renamed := renameRecord(actionRenameComponent, req.GetActor(), c.Slug, m.GetSlug(), c.ProjectSlug, m.GetSlug())
 	componentRow(m, c)
 	c.LicenseURL = licenseURL(c.License)
 	c.LinkedComponentID = linked
-	if err = s.st.SaveComponent(ctx, c); err != nil {
+	if err = s.st.SaveComponent(ctx, c, renamed); err != nil {
 		return nil, storeErr(err, componentDuplicate)
 	}
 	out := &catalogv1.UpdateComponentResponse{}
 	if rebinds(&before, c) && !fromImport(ctx, req) {
 		out.ImportTaskId, err = s.startImport(ctx, c, req.GetActor(), func() error {
-			return s.st.SaveComponent(ctx, &before)
+			return s.st.SaveComponent(ctx, &before, renameRecord(actionRenameComponent, req.GetActor(), c.Slug, before.Slug, before.ProjectSlug, before.Slug))
 		})
 		if err != nil {
 			return nil, err

@@ -103,8 +103,9 @@ func (s *Server) UpdateProject(ctx context.Context, req *catalogv1.UpdateProject
 	if err := s.validateProject(ctx, m, set, false); err != nil {
 		return nil, err
 	}
+	renamed := renameRecord(actionRenameProject, req.GetActor(), p.Slug, m.GetSlug(), m.GetSlug(), "")
 	projectRow(m, p)
-	if err := s.st.SaveProject(ctx, p); err != nil {
+	if err := s.st.SaveProject(ctx, p, renamed); err != nil {
 		return nil, storeErr(err, projectDuplicate)
 	}
 	return &catalogv1.UpdateProjectResponse{Project: projectProto(p)}, nil
@@ -131,6 +132,18 @@ func (s *Server) DeleteProject(ctx context.Context, req *catalogv1.DeleteProject
 	s.notify()
 	s.removed()
 	return &catalogv1.DeleteProjectResponse{}, nil
+}
+
+// renameRecord is the record of a rename from old to slug (project and
+// component name the renamed object afterwards), as Weblate writes it: the
+// new slug in target, the former in old; nil when the slug stays.
+func renameRecord(action int32, actor, old, slug, project, component string) *changelogv1.Change {
+	if old == slug {
+		return nil
+	}
+	rec := change(action, actor, project, component)
+	rec.Target, rec.Old = slug, old
+	return rec
 }
 
 // validateProject checks m, whose fields in set the request supplied.

@@ -21,6 +21,8 @@ const (
 	actionUnlock          = 15
 	actionRemoveComponent = 38
 	actionRemoveProject   = 39
+	actionRenameProject   = 41
+	actionRenameComponent = 42
 	actionCreateProject   = 50
 	actionCreateComponent = 51
 )

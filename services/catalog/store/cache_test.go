@@ -65,7 +65,7 @@ func TestComponentReadsFollowWrites(t *testing.T) {
 		t.Run("rename", func(t *testing.T) {
 			cur, _ := read(t, "main")
 			cur.Slug = "renamed"
-			if err := s.SaveComponent(ctx, cur); err != nil {
+			if err := s.SaveComponent(ctx, cur, nil); err != nil {
 				t.Fatal(err)
 			}
 			if _, err := s.GetComponent(ctx, "cached", "main"); !errors.Is(err, store.ErrNotFound) {
@@ -82,7 +82,7 @@ func TestComponentReadsFollowWrites(t *testing.T) {
 				t.Fatal(err)
 			}
 			proj.AccessControl = 100
-			if err := s.SaveProject(ctx, proj); err != nil {
+			if err := s.SaveProject(ctx, proj, nil); err != nil {
 				t.Fatal(err)
 			}
 			byID, bySlug := read(t, "renamed")

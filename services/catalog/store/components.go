@@ -129,13 +129,17 @@ func (s *Store) ListComponents(ctx context.Context, projectSlug string, page Pag
 }
 
 // SaveComponent writes every stored field of c (found by ID) except the
-// lock, then refreshes c.
-func (s *Store) SaveComponent(ctx context.Context, c *Component) error {
+// lock, then refreshes c. A new slug records renamed (when not nil) and
+// the component's new name for the translation service (Removals).
+func (s *Store) SaveComponent(ctx context.Context, c *Component, renamed *changelogv1.Change) error {
 	if c.EnforcedChecks == nil {
 		c.EnforcedChecks = []string{}
 	}
 	return s.transaction(ctx, func(tx *gorm.DB) error {
 		if err := componentUnique(tx, c); err != nil {
+			return err
+		}
+		if err := recordComponentRename(tx, c, renamed); err != nil {
 			return err
 		}
 		res := tx.Model(&Component{}).Where("id = ?", c.ID).Select("*").

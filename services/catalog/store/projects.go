@@ -127,11 +127,22 @@ func fillLocked(q *gorm.DB, ps []Project) error {
 	return nil
 }
 
-// SaveProject writes every stored field of p (found by ID).
-func (s *Store) SaveProject(ctx context.Context, p *Project) error {
+// SaveProject writes every stored field of p (found by ID). A new slug
+// records renamed (when not nil) and the new names of the project's
+// components for the translation service (Removals).
+func (s *Store) SaveProject(ctx context.Context, p *Project, renamed *changelogv1.Change) error {
 	return s.transaction(ctx, func(tx *gorm.DB) error {
 		if err := projectUnique(tx, p); err != nil {
 			return err
+		}
+		var old []string
+		if err := tx.Model(&Project{}).Where("id = ?", p.ID).Pluck("slug", &old).Error; err != nil {
+			return err
+		}
+		if len(old) == 1 && old[0] != p.Slug {
+			if err := recordProjectRename(tx, p, renamed); err != nil {
+				return err
+			}
 		}
 		res := tx.Model(&Project{}).Where("id = ?", p.ID).Select("*").Omit("id", "created").Updates(p)
 		if res.Error != nil {

@@ -8,6 +8,7 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/tmsproject/tms/pkg/outbox"
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 )
 
@@ -20,8 +21,13 @@ import (
 // with Removals.Migrations().
 var Removals = outbox.Table("removal_events")
 
-// RemovalTopic is the topic of the events in Removals.
-const RemovalTopic = "translation.forget"
+// Topics of the events in Removals: removals carry a ForgetComponents
+// request, renames a RenameComponents request. Both share the table so
+// that the translation service takes them in the order they committed.
+const (
+	RemovalTopic = "translation.forget"
+	RenameTopic  = "translation.rename"
+)
 
 // recordRemoval writes the removal of the components (and the projects)
 // into Removals within tx.
@@ -41,6 +47,61 @@ func recordRemoval(tx *gorm.DB, removed []Component, projectIDs ...int64) error 
 	return err
 }
 
+// recordProjectRename writes, within tx and before p's new slug is
+// stored, the new names of the project's components into Removals, and
+// renamed (when not nil).
+func recordProjectRename(tx *gorm.DB, p *Project, renamed *changelogv1.Change) error {
+	var comps []struct {
+		ID   int64
+		Slug string
+	}
+	if err := tx.Model(&Component{}).Select("id", "slug").Where("project_id = ?", p.ID).Order("id").Scan(&comps).Error; err != nil {
+		return err
+	}
+	req := &translationv1.RenameComponentsRequest{}
+	for _, c := range comps {
+		req.Components = append(req.Components, &translationv1.ComponentName{ComponentId: c.ID, ProjectSlug: p.Slug, ComponentSlug: c.Slug})
+	}
+	return recordRename(tx, req, renamed)
+}
+
+// recordComponentRename writes, within tx and before c is stored, c's new
+// name into Removals and renamed (when not nil), if its slug changes.
+func recordComponentRename(tx *gorm.DB, c *Component, renamed *changelogv1.Change) error {
+	var old []string
+	if err := tx.Model(&Component{}).Where("id = ?", c.ID).Pluck("slug", &old).Error; err != nil {
+		return err
+	}
+	if len(old) != 1 || old[0] == c.Slug {
+		return nil
+	}
+	var project []string
+	if err := tx.Model(&Project{}).Where("id = ?", c.ProjectID).Pluck("slug", &project).Error; err != nil {
+		return err
+	}
+	if len(project) != 1 {
+		return ErrNotFound
+	}
+	req := &translationv1.RenameComponentsRequest{Components: []*translationv1.ComponentName{
+		{ComponentId: c.ID, ProjectSlug: project[0], ComponentSlug: c.Slug}}}
+	return recordRename(tx, req, renamed)
+}
+
+func recordRename(tx *gorm.DB, req *translationv1.RenameComponentsRequest, renamed *changelogv1.Change) error {
+	if err := record(tx, renamed); err != nil {
+		return err
+	}
+	if len(req.GetComponents()) == 0 {
+		return nil
+	}
+	payload, err := proto.Marshal(req)
+	if err != nil {
+		return fmt.Errorf("encode rename: %w", err)
+	}
+	_, err = Removals.Add(tx, RenameTopic, payload)
+	return err
+}
+
 // RemovedComponents lists the deleted components whose removal the
 // translation service has not taken yet, by id.
 func (s *Store) RemovedComponents(ctx context.Context) ([]int64, error) {
@@ -51,6 +112,9 @@ func (s *Store) RemovedComponents(ctx context.Context) ([]int64, error) {
 		}
 		var ids []int64
 		for _, ev := range events {
+			if ev.Topic != RemovalTopic {
+				continue
+			}
 			req, err := DecodeRemoval(ev)
 			if err != nil {
 				return nil, err

@@ -314,7 +314,7 @@ func testMachinerySettings(t *testing.T, s *store.Store, _ *gorm.DB) {
 	}
 	// Saving the project keeps them.
 	p.Instructions = "Be kind"
-	if err := s.SaveProject(ctx, p); err != nil {
+	if err := s.SaveProject(ctx, p, nil); err != nil {
 		t.Fatal(err)
 	}
 	if got, _ := s.GetMachinerySettings(ctx, p.ID); len(got) != 2 {
@@ -362,7 +362,7 @@ func testProjects(t *testing.T, s *store.Store, gdb *gorm.DB) {
 	got.Web = "https://example.org/"
 	got.Slug = "alpha2"
 	got.Enforced2FA = true
-	if err = s.SaveProject(ctx, got); err != nil {
+	if err = s.SaveProject(ctx, got, nil); err != nil {
 		t.Fatal(err)
 	}
 	again, err := s.GetProject(ctx, "alpha2")
@@ -406,7 +406,7 @@ func testProjectDuplicates(t *testing.T, s *store.Store, gdb *gorm.DB) {
 			t.Errorf("create %s/%s: %v", c.name, c.slug, err)
 		}
 		two.Name, two.Slug = c.name, c.slug
-		if err := s.SaveProject(ctx, two); !errors.As(err, &dup) || dup.Field != c.field {
+		if err := s.SaveProject(ctx, two, nil); !errors.As(err, &dup) || dup.Field != c.field {
 			t.Errorf("save %s/%s: %v", c.name, c.slug, err)
 		}
 	}
@@ -487,7 +487,7 @@ func testComponents(t *testing.T, s *store.Store, gdb *gorm.DB) {
 	got.Branch = "devel"
 	got.Locked = true // not written by SaveComponent
 	got.EnforcedChecks = nil
-	if err = s.SaveComponent(ctx, got); err != nil {
+	if err = s.SaveComponent(ctx, got, nil); err != nil {
 		t.Fatal(err)
 	}
 	if got.Branch != "devel" || got.Locked || got.ProjectSlug != "proj" || got.EnforcedChecks == nil || len(got.EnforcedChecks) != 0 {
@@ -498,11 +498,11 @@ func testComponents(t *testing.T, s *store.Store, gdb *gorm.DB) {
 	}
 	// Renames of the linked component or its project follow into the link.
 	got.Slug = "core"
-	if err = s.SaveComponent(ctx, got); err != nil {
+	if err = s.SaveComponent(ctx, got, nil); err != nil {
 		t.Fatal(err)
 	}
 	p.Slug = "proj2"
-	if err = s.SaveProject(ctx, p); err != nil {
+	if err = s.SaveProject(ctx, p, nil); err != nil {
 		t.Fatal(err)
 	}
 	l, err := s.GetComponent(ctx, "proj2", "linked")
@@ -536,7 +536,7 @@ func testComponentDuplicates(t *testing.T, s *store.Store, _ *gorm.DB) {
 		t.Errorf("dup name: %v", err)
 	}
 	two.Slug = "one"
-	if err := s.SaveComponent(ctx, two); !errors.As(err, &dup) || dup.Field != "slug" {
+	if err := s.SaveComponent(ctx, two, nil); !errors.As(err, &dup) || dup.Field != "slug" {
 		t.Errorf("save dup slug: %v", err)
 	}
 }

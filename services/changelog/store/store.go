@@ -204,7 +204,10 @@ func (s *Store) Append(ctx context.Context, cs []Change) (int64, error) {
 			}
 			stored += n
 		}
-		return detachRemovedUnits(tx, cs)
+		if err := detachRemovedUnits(tx, cs); err != nil {
+			return err
+		}
+		return followRenames(tx, cs)
 	})
 	if err != nil {
 		return 0, fmt.Errorf("changelog: append changes: %w", err)
@@ -224,6 +227,41 @@ func detachRemovedUnits(tx *gorm.DB, cs []Change) error {
 	for start := 0; start < len(ids); start += batchRows {
 		batch := ids[start:min(start+batchRows, len(ids))]
 		if err := tx.Exec("UPDATE changes SET unit_id = 0 WHERE unit_id IN ?", batch).Error; err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Renames, as the catalog records them: the new slug in target, the
+// former in old; a component's record names its project.
+const (
+	ActionRenameProject   = 41
+	ActionRenameComponent = 42
+)
+
+// followRenames files the earlier records of a renamed project or
+// component under its new slug, as the reference's records follow their
+// object: the log lists, filters and hides records by slug. Only records
+// older than the rename move (a project that takes the former slug later
+// keeps its own), so a rename delivered again changes nothing.
+func followRenames(tx *gorm.DB, cs []Change) error {
+	for _, c := range cs {
+		if c.Old == "" || c.Target == "" || c.Old == c.Target {
+			continue
+		}
+		var q *gorm.DB
+		switch c.Action {
+		case ActionRenameProject:
+			q = tx.Model(&Change{}).Where("project_slug = ?", c.Old)
+		case ActionRenameComponent:
+			q = tx.Model(&Change{}).Where("project_slug = ? AND component_slug = ?", c.ProjectSlug, c.Old)
+		default:
+			continue
+		}
+		col := map[int32]string{ActionRenameProject: "project_slug", ActionRenameComponent: "component_slug"}[c.Action]
+		rename := tx.Model(&Change{}).Select("id").Where("event_id = ?", c.EventID)
+		if err := q.Where("id < (?)", rename).Update(col, c.Target).Error; err != nil {
 			return err
 		}
 	}

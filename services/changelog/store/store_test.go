@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"fmt"
+	"maps"
 	"testing"
 	"time"
 
@@ -42,6 +43,7 @@ func TestStore(t *testing.T) {
 		{"user activity and contributions", testUserActivity},
 		{"after a cursor", testAfter},
 		{"credits", testCredits},
+		{"renames", testRenames},
 	}
 	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
 		for _, c := range cases {
@@ -364,5 +366,41 @@ func testCredits(t *testing.T, s *store.Store) {
 		if err != nil || fmt.Sprint(got) != tc.want {
 			t.Errorf("%s: %v, %v; want %s", tc.name, got, err, tc.want)
 		}
+	}
+}
+
+// testRenames: a project's and a component's rename files their earlier
+// records under the new slug; a project that takes the former slug later
+// keeps its records, also when the rename is delivered again.
+func testRenames(t *testing.T, s *store.Store) {
+	ctx := t.Context()
+	rename := func(id string, action int32, project, old, target string) store.Change {
+		c := change(id, action, project, "", "", base)
+		c.Old, c.Target = old, target
+		return c
+	}
+	batches := [][]store.Change{
+		{change("1", 5, "p", "c", "de", base), change("2", 5, "p", "d", "de", base), change("3", 5, "q", "c", "de", base)},
+		{rename("r1", store.ActionRenameProject, "p2", "p", "p2")},
+		{change("4", 5, "p", "c", "de", base)},                     // a new project p
+		{rename("r1", store.ActionRenameProject, "p2", "p", "p2")}, // delivered again
+		{rename("r2", store.ActionRenameComponent, "p2", "c", "c2")},
+	}
+	for _, b := range batches {
+		if _, err := s.Append(ctx, b); err != nil {
+			t.Fatal(err)
+		}
+	}
+	list, _, err := s.List(ctx, store.Filter{}, 0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, c := range list {
+		got[c.EventID] = c.ProjectSlug + "/" + c.ComponentSlug
+	}
+	want := map[string]string{"1": "p2/c2", "2": "p2/d", "3": "q/c", "4": "p/c", "r1": "p2/", "r2": "p2/"}
+	if !maps.Equal(got, want) {
+		t.Errorf("records filed under %v, want %v", got, want)
 	}
 }

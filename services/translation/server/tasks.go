@@ -194,6 +194,25 @@ func (s *Server) ForgetComponents(ctx context.Context, req *translationv1.Forget
 	return &translationv1.ForgetComponentsResponse{}, nil
 }
 
+// RenameComponents gives the translations of components the slugs the
+// catalog names them by now (delivered by the catalog's outbox).
+func (s *Server) RenameComponents(ctx context.Context, req *translationv1.RenameComponentsRequest) (*translationv1.RenameComponentsResponse, error) {
+	if _, restricted := policy.Restricted(ctx); restricted {
+		return nil, errs.New(errs.PermissionDenied, "Only the services rename components.")
+	}
+	names := make([]store.ComponentName, len(req.GetComponents()))
+	for i, c := range req.GetComponents() {
+		if c.GetProjectSlug() == "" || c.GetComponentSlug() == "" {
+			return nil, errs.Invalid(fmt.Sprintf("components.%d", i), "required", "Both slugs are required.")
+		}
+		names[i] = store.ComponentName{ComponentID: c.GetComponentId(), ProjectSlug: c.GetProjectSlug(), ComponentSlug: c.GetComponentSlug()}
+	}
+	if err := s.cfg.Store.RenameComponents(ctx, names); err != nil {
+		return nil, err
+	}
+	return &translationv1.RenameComponentsResponse{}, nil
+}
+
 func (s *Server) forget(ctx context.Context, componentID int64) error {
 	unlock := s.cfg.Repos.Lock(componentID)
 	defer unlock()

@@ -212,3 +212,24 @@ func (s *Store) ForgetProjects(ctx context.Context, projectIDs []int64) error {
 
 // recentWindow is how far before the last change recent_changes looks.
 const recentWindow = 6 * time.Hour
+
+// ComponentName is the slugs the catalog names a component by.
+type ComponentName struct {
+	ComponentID                int64
+	ProjectSlug, ComponentSlug string
+}
+
+// RenameComponents gives the translations of each component its current
+// slugs, in one transaction; unknown components are skipped.
+func (s *Store) RenameComponents(ctx context.Context, names []ComponentName) error {
+	return s.q(ctx).Transaction(func(tx *gorm.DB) error {
+		for _, n := range names {
+			err := tx.Model(&Translation{}).Where("component_id = ?", n.ComponentID).
+				Updates(map[string]any{"project_slug": n.ProjectSlug, "component_slug": n.ComponentSlug}).Error
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}

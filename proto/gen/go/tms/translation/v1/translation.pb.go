@@ -1539,6 +1539,153 @@ func (*ForgetComponentsResponse) Descriptor() ([]byte, []int) {
 	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{16}
 }
 
+// RenameComponentsRequest lists components with their current slugs.
+type RenameComponentsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The components renamed, or whose project was.
+	Components    []*ComponentName `protobuf:"bytes,1,rep,name=components,proto3" json:"components,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RenameComponentsRequest) Reset() {
+	*x = RenameComponentsRequest{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[17]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RenameComponentsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RenameComponentsRequest) ProtoMessage() {}
+
+func (x *RenameComponentsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[17]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RenameComponentsRequest.ProtoReflect.Descriptor instead.
+func (*RenameComponentsRequest) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{17}
+}
+
+func (x *RenameComponentsRequest) GetComponents() []*ComponentName {
+	if x != nil {
+		return x.Components
+	}
+	return nil
+}
+
+// ComponentName is the slugs a component is named by.
+type ComponentName struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Catalog id of the component; unknown ids are fine.
+	ComponentId int64 `protobuf:"varint,1,opt,name=component_id,json=componentId,proto3" json:"component_id,omitempty"`
+	// Slug of its project.
+	ProjectSlug string `protobuf:"bytes,2,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	// Its own slug.
+	ComponentSlug string `protobuf:"bytes,3,opt,name=component_slug,json=componentSlug,proto3" json:"component_slug,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ComponentName) Reset() {
+	*x = ComponentName{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[18]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ComponentName) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ComponentName) ProtoMessage() {}
+
+func (x *ComponentName) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[18]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ComponentName.ProtoReflect.Descriptor instead.
+func (*ComponentName) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{18}
+}
+
+func (x *ComponentName) GetComponentId() int64 {
+	if x != nil {
+		return x.ComponentId
+	}
+	return 0
+}
+
+func (x *ComponentName) GetProjectSlug() string {
+	if x != nil {
+		return x.ProjectSlug
+	}
+	return ""
+}
+
+func (x *ComponentName) GetComponentSlug() string {
+	if x != nil {
+		return x.ComponentSlug
+	}
+	return ""
+}
+
+// RenameComponentsResponse is empty.
+type RenameComponentsResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RenameComponentsResponse) Reset() {
+	*x = RenameComponentsResponse{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[19]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RenameComponentsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RenameComponentsResponse) ProtoMessage() {}
+
+func (x *RenameComponentsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[19]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RenameComponentsResponse.ProtoReflect.Descriptor instead.
+func (*RenameComponentsResponse) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{19}
+}
+
 // ListTranslationsRequest selects a page of translations.
 type ListTranslationsRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1555,7 +1702,7 @@ type ListTranslationsRequest struct {
 
 func (x *ListTranslationsRequest) Reset() {
 	*x = ListTranslationsRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[17]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1567,7 +1714,7 @@ func (x *ListTranslationsRequest) String() string {
 func (*ListTranslationsRequest) ProtoMessage() {}
 
 func (x *ListTranslationsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[17]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1580,7 +1727,7 @@ func (x *ListTranslationsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListTranslationsRequest.ProtoReflect.Descriptor instead.
 func (*ListTranslationsRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{17}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *ListTranslationsRequest) GetComponentId() int64 {
@@ -1617,7 +1764,7 @@ type ListTranslationsResponse struct {
 
 func (x *ListTranslationsResponse) Reset() {
 	*x = ListTranslationsResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[18]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1629,7 +1776,7 @@ func (x *ListTranslationsResponse) String() string {
 func (*ListTranslationsResponse) ProtoMessage() {}
 
 func (x *ListTranslationsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[18]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1642,7 +1789,7 @@ func (x *ListTranslationsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListTranslationsResponse.ProtoReflect.Descriptor instead.
 func (*ListTranslationsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{18}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *ListTranslationsResponse) GetTranslations() []*Translation {
@@ -1672,7 +1819,7 @@ type GetTranslationRequest struct {
 
 func (x *GetTranslationRequest) Reset() {
 	*x = GetTranslationRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[19]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1684,7 +1831,7 @@ func (x *GetTranslationRequest) String() string {
 func (*GetTranslationRequest) ProtoMessage() {}
 
 func (x *GetTranslationRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[19]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1697,7 +1844,7 @@ func (x *GetTranslationRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTranslationRequest.ProtoReflect.Descriptor instead.
 func (*GetTranslationRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{19}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *GetTranslationRequest) GetComponentId() int64 {
@@ -1725,7 +1872,7 @@ type GetTranslationResponse struct {
 
 func (x *GetTranslationResponse) Reset() {
 	*x = GetTranslationResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[20]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1737,7 +1884,7 @@ func (x *GetTranslationResponse) String() string {
 func (*GetTranslationResponse) ProtoMessage() {}
 
 func (x *GetTranslationResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[20]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1750,7 +1897,7 @@ func (x *GetTranslationResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTranslationResponse.ProtoReflect.Descriptor instead.
 func (*GetTranslationResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{20}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *GetTranslationResponse) GetTranslation() *Translation {
@@ -1775,7 +1922,7 @@ type AddTranslationRequest struct {
 
 func (x *AddTranslationRequest) Reset() {
 	*x = AddTranslationRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[21]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1787,7 +1934,7 @@ func (x *AddTranslationRequest) String() string {
 func (*AddTranslationRequest) ProtoMessage() {}
 
 func (x *AddTranslationRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[21]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1800,7 +1947,7 @@ func (x *AddTranslationRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddTranslationRequest.ProtoReflect.Descriptor instead.
 func (*AddTranslationRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{21}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *AddTranslationRequest) GetComponentId() int64 {
@@ -1835,7 +1982,7 @@ type AddTranslationResponse struct {
 
 func (x *AddTranslationResponse) Reset() {
 	*x = AddTranslationResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[22]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1847,7 +1994,7 @@ func (x *AddTranslationResponse) String() string {
 func (*AddTranslationResponse) ProtoMessage() {}
 
 func (x *AddTranslationResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[22]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1860,7 +2007,7 @@ func (x *AddTranslationResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddTranslationResponse.ProtoReflect.Descriptor instead.
 func (*AddTranslationResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{22}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *AddTranslationResponse) GetTranslation() *Translation {
@@ -1885,7 +2032,7 @@ type DeleteTranslationRequest struct {
 
 func (x *DeleteTranslationRequest) Reset() {
 	*x = DeleteTranslationRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[23]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1897,7 +2044,7 @@ func (x *DeleteTranslationRequest) String() string {
 func (*DeleteTranslationRequest) ProtoMessage() {}
 
 func (x *DeleteTranslationRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[23]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1910,7 +2057,7 @@ func (x *DeleteTranslationRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteTranslationRequest.ProtoReflect.Descriptor instead.
 func (*DeleteTranslationRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{23}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *DeleteTranslationRequest) GetComponentId() int64 {
@@ -1943,7 +2090,7 @@ type DeleteTranslationResponse struct {
 
 func (x *DeleteTranslationResponse) Reset() {
 	*x = DeleteTranslationResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[24]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1955,7 +2102,7 @@ func (x *DeleteTranslationResponse) String() string {
 func (*DeleteTranslationResponse) ProtoMessage() {}
 
 func (x *DeleteTranslationResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[24]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1968,7 +2115,7 @@ func (x *DeleteTranslationResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteTranslationResponse.ProtoReflect.Descriptor instead.
 func (*DeleteTranslationResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{24}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{27}
 }
 
 // GetStatisticsRequest names the scope to sum. component_id wins over
@@ -1989,7 +2136,7 @@ type GetStatisticsRequest struct {
 
 func (x *GetStatisticsRequest) Reset() {
 	*x = GetStatisticsRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[25]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2001,7 +2148,7 @@ func (x *GetStatisticsRequest) String() string {
 func (*GetStatisticsRequest) ProtoMessage() {}
 
 func (x *GetStatisticsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[25]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2014,7 +2161,7 @@ func (x *GetStatisticsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetStatisticsRequest.ProtoReflect.Descriptor instead.
 func (*GetStatisticsRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{25}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *GetStatisticsRequest) GetComponentId() int64 {
@@ -2049,7 +2196,7 @@ type GetStatisticsResponse struct {
 
 func (x *GetStatisticsResponse) Reset() {
 	*x = GetStatisticsResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[26]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2061,7 +2208,7 @@ func (x *GetStatisticsResponse) String() string {
 func (*GetStatisticsResponse) ProtoMessage() {}
 
 func (x *GetStatisticsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[26]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2074,7 +2221,7 @@ func (x *GetStatisticsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetStatisticsResponse.ProtoReflect.Descriptor instead.
 func (*GetStatisticsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{26}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *GetStatisticsResponse) GetStats() *Statistics {
@@ -2096,7 +2243,7 @@ type ListLanguageStatisticsRequest struct {
 
 func (x *ListLanguageStatisticsRequest) Reset() {
 	*x = ListLanguageStatisticsRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[27]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2108,7 +2255,7 @@ func (x *ListLanguageStatisticsRequest) String() string {
 func (*ListLanguageStatisticsRequest) ProtoMessage() {}
 
 func (x *ListLanguageStatisticsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[27]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2121,7 +2268,7 @@ func (x *ListLanguageStatisticsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListLanguageStatisticsRequest.ProtoReflect.Descriptor instead.
 func (*ListLanguageStatisticsRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{27}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *ListLanguageStatisticsRequest) GetComponentIds() []int64 {
@@ -2142,7 +2289,7 @@ type ListLanguageStatisticsResponse struct {
 
 func (x *ListLanguageStatisticsResponse) Reset() {
 	*x = ListLanguageStatisticsResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[28]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2154,7 +2301,7 @@ func (x *ListLanguageStatisticsResponse) String() string {
 func (*ListLanguageStatisticsResponse) ProtoMessage() {}
 
 func (x *ListLanguageStatisticsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[28]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2167,7 +2314,7 @@ func (x *ListLanguageStatisticsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListLanguageStatisticsResponse.ProtoReflect.Descriptor instead.
 func (*ListLanguageStatisticsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{28}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *ListLanguageStatisticsResponse) GetStats() []*Statistics {
@@ -2202,7 +2349,7 @@ type ListUnitsRequest struct {
 
 func (x *ListUnitsRequest) Reset() {
 	*x = ListUnitsRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[29]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2214,7 +2361,7 @@ func (x *ListUnitsRequest) String() string {
 func (*ListUnitsRequest) ProtoMessage() {}
 
 func (x *ListUnitsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[29]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2227,7 +2374,7 @@ func (x *ListUnitsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListUnitsRequest.ProtoReflect.Descriptor instead.
 func (*ListUnitsRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{29}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *ListUnitsRequest) GetTranslationId() int64 {
@@ -2285,7 +2432,7 @@ type ListUnitsResponse struct {
 
 func (x *ListUnitsResponse) Reset() {
 	*x = ListUnitsResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[30]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2297,7 +2444,7 @@ func (x *ListUnitsResponse) String() string {
 func (*ListUnitsResponse) ProtoMessage() {}
 
 func (x *ListUnitsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[30]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2310,7 +2457,7 @@ func (x *ListUnitsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListUnitsResponse.ProtoReflect.Descriptor instead.
 func (*ListUnitsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{30}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *ListUnitsResponse) GetUnits() []*Unit {
@@ -2340,7 +2487,7 @@ type FindUnitRequest struct {
 
 func (x *FindUnitRequest) Reset() {
 	*x = FindUnitRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[31]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2352,7 +2499,7 @@ func (x *FindUnitRequest) String() string {
 func (*FindUnitRequest) ProtoMessage() {}
 
 func (x *FindUnitRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[31]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2365,7 +2512,7 @@ func (x *FindUnitRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FindUnitRequest.ProtoReflect.Descriptor instead.
 func (*FindUnitRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{31}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *FindUnitRequest) GetTranslationId() int64 {
@@ -2393,7 +2540,7 @@ type FindUnitResponse struct {
 
 func (x *FindUnitResponse) Reset() {
 	*x = FindUnitResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[32]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2405,7 +2552,7 @@ func (x *FindUnitResponse) String() string {
 func (*FindUnitResponse) ProtoMessage() {}
 
 func (x *FindUnitResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[32]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2418,7 +2565,7 @@ func (x *FindUnitResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FindUnitResponse.ProtoReflect.Descriptor instead.
 func (*FindUnitResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{32}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *FindUnitResponse) GetUnit() *Unit {
@@ -2439,7 +2586,7 @@ type GetUnitRequest struct {
 
 func (x *GetUnitRequest) Reset() {
 	*x = GetUnitRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[33]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2451,7 +2598,7 @@ func (x *GetUnitRequest) String() string {
 func (*GetUnitRequest) ProtoMessage() {}
 
 func (x *GetUnitRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[33]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2464,7 +2611,7 @@ func (x *GetUnitRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetUnitRequest.ProtoReflect.Descriptor instead.
 func (*GetUnitRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{33}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *GetUnitRequest) GetId() int64 {
@@ -2485,7 +2632,7 @@ type GetUnitResponse struct {
 
 func (x *GetUnitResponse) Reset() {
 	*x = GetUnitResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[34]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2497,7 +2644,7 @@ func (x *GetUnitResponse) String() string {
 func (*GetUnitResponse) ProtoMessage() {}
 
 func (x *GetUnitResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[34]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2510,7 +2657,7 @@ func (x *GetUnitResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetUnitResponse.ProtoReflect.Descriptor instead.
 func (*GetUnitResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{34}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *GetUnitResponse) GetUnit() *Unit {
@@ -2549,7 +2696,7 @@ type UpdateUnitRequest struct {
 
 func (x *UpdateUnitRequest) Reset() {
 	*x = UpdateUnitRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[35]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2561,7 +2708,7 @@ func (x *UpdateUnitRequest) String() string {
 func (*UpdateUnitRequest) ProtoMessage() {}
 
 func (x *UpdateUnitRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[35]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2574,7 +2721,7 @@ func (x *UpdateUnitRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateUnitRequest.ProtoReflect.Descriptor instead.
 func (*UpdateUnitRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{35}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *UpdateUnitRequest) GetId() int64 {
@@ -2644,7 +2791,7 @@ type UpdateUnitResponse struct {
 
 func (x *UpdateUnitResponse) Reset() {
 	*x = UpdateUnitResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[36]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2656,7 +2803,7 @@ func (x *UpdateUnitResponse) String() string {
 func (*UpdateUnitResponse) ProtoMessage() {}
 
 func (x *UpdateUnitResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[36]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2669,7 +2816,7 @@ func (x *UpdateUnitResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateUnitResponse.ProtoReflect.Descriptor instead.
 func (*UpdateUnitResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{36}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *UpdateUnitResponse) GetUnit() *Unit {
@@ -2711,7 +2858,7 @@ type Repository struct {
 
 func (x *Repository) Reset() {
 	*x = Repository{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[37]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2723,7 +2870,7 @@ func (x *Repository) String() string {
 func (*Repository) ProtoMessage() {}
 
 func (x *Repository) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[37]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2736,7 +2883,7 @@ func (x *Repository) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Repository.ProtoReflect.Descriptor instead.
 func (*Repository) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{37}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *Repository) GetNeedsCommit() bool {
@@ -2816,7 +2963,7 @@ type GetRepositoryRequest struct {
 
 func (x *GetRepositoryRequest) Reset() {
 	*x = GetRepositoryRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[38]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2828,7 +2975,7 @@ func (x *GetRepositoryRequest) String() string {
 func (*GetRepositoryRequest) ProtoMessage() {}
 
 func (x *GetRepositoryRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[38]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2841,7 +2988,7 @@ func (x *GetRepositoryRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetRepositoryRequest.ProtoReflect.Descriptor instead.
 func (*GetRepositoryRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{38}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *GetRepositoryRequest) GetComponentIds() []int64 {
@@ -2869,7 +3016,7 @@ type GetRepositoryResponse struct {
 
 func (x *GetRepositoryResponse) Reset() {
 	*x = GetRepositoryResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[39]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2881,7 +3028,7 @@ func (x *GetRepositoryResponse) String() string {
 func (*GetRepositoryResponse) ProtoMessage() {}
 
 func (x *GetRepositoryResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[39]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2894,7 +3041,7 @@ func (x *GetRepositoryResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetRepositoryResponse.ProtoReflect.Descriptor instead.
 func (*GetRepositoryResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{39}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *GetRepositoryResponse) GetRepository() *Repository {
@@ -2922,7 +3069,7 @@ type RunRepositoryOperationRequest struct {
 
 func (x *RunRepositoryOperationRequest) Reset() {
 	*x = RunRepositoryOperationRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[40]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2934,7 +3081,7 @@ func (x *RunRepositoryOperationRequest) String() string {
 func (*RunRepositoryOperationRequest) ProtoMessage() {}
 
 func (x *RunRepositoryOperationRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[40]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2947,7 +3094,7 @@ func (x *RunRepositoryOperationRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RunRepositoryOperationRequest.ProtoReflect.Descriptor instead.
 func (*RunRepositoryOperationRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{40}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *RunRepositoryOperationRequest) GetComponentIds() []int64 {
@@ -2992,7 +3139,7 @@ type RunRepositoryOperationResponse struct {
 
 func (x *RunRepositoryOperationResponse) Reset() {
 	*x = RunRepositoryOperationResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[41]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3004,7 +3151,7 @@ func (x *RunRepositoryOperationResponse) String() string {
 func (*RunRepositoryOperationResponse) ProtoMessage() {}
 
 func (x *RunRepositoryOperationResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[41]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3017,7 +3164,7 @@ func (x *RunRepositoryOperationResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RunRepositoryOperationResponse.ProtoReflect.Descriptor instead.
 func (*RunRepositoryOperationResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{41}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *RunRepositoryOperationResponse) GetResult() bool {
@@ -3050,7 +3197,7 @@ type GetFileRequest struct {
 
 func (x *GetFileRequest) Reset() {
 	*x = GetFileRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[42]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3062,7 +3209,7 @@ func (x *GetFileRequest) String() string {
 func (*GetFileRequest) ProtoMessage() {}
 
 func (x *GetFileRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[42]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3075,7 +3222,7 @@ func (x *GetFileRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetFileRequest.ProtoReflect.Descriptor instead.
 func (*GetFileRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{42}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *GetFileRequest) GetComponentId() int64 {
@@ -3117,7 +3264,7 @@ type GetFileResponse struct {
 
 func (x *GetFileResponse) Reset() {
 	*x = GetFileResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[43]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3129,7 +3276,7 @@ func (x *GetFileResponse) String() string {
 func (*GetFileResponse) ProtoMessage() {}
 
 func (x *GetFileResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[43]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3142,7 +3289,7 @@ func (x *GetFileResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetFileResponse.ProtoReflect.Descriptor instead.
 func (*GetFileResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{43}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *GetFileResponse) GetContent() []byte {
@@ -3204,7 +3351,7 @@ type UploadFileRequest struct {
 
 func (x *UploadFileRequest) Reset() {
 	*x = UploadFileRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[44]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3216,7 +3363,7 @@ func (x *UploadFileRequest) String() string {
 func (*UploadFileRequest) ProtoMessage() {}
 
 func (x *UploadFileRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[44]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3229,7 +3376,7 @@ func (x *UploadFileRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UploadFileRequest.ProtoReflect.Descriptor instead.
 func (*UploadFileRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{44}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *UploadFileRequest) GetComponentId() int64 {
@@ -3310,7 +3457,7 @@ type UploadFileResponse struct {
 
 func (x *UploadFileResponse) Reset() {
 	*x = UploadFileResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[45]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3322,7 +3469,7 @@ func (x *UploadFileResponse) String() string {
 func (*UploadFileResponse) ProtoMessage() {}
 
 func (x *UploadFileResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[45]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3335,7 +3482,7 @@ func (x *UploadFileResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UploadFileResponse.ProtoReflect.Descriptor instead.
 func (*UploadFileResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{45}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *UploadFileResponse) GetNotFound() int64 {
@@ -3406,7 +3553,7 @@ type CreateUnitRequest struct {
 
 func (x *CreateUnitRequest) Reset() {
 	*x = CreateUnitRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[46]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3418,7 +3565,7 @@ func (x *CreateUnitRequest) String() string {
 func (*CreateUnitRequest) ProtoMessage() {}
 
 func (x *CreateUnitRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[46]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3431,7 +3578,7 @@ func (x *CreateUnitRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateUnitRequest.ProtoReflect.Descriptor instead.
 func (*CreateUnitRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{46}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *CreateUnitRequest) GetTranslationId() int64 {
@@ -3487,7 +3634,7 @@ type CreateUnitResponse struct {
 
 func (x *CreateUnitResponse) Reset() {
 	*x = CreateUnitResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[47]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3499,7 +3646,7 @@ func (x *CreateUnitResponse) String() string {
 func (*CreateUnitResponse) ProtoMessage() {}
 
 func (x *CreateUnitResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[47]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3512,7 +3659,7 @@ func (x *CreateUnitResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateUnitResponse.ProtoReflect.Descriptor instead.
 func (*CreateUnitResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{47}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *CreateUnitResponse) GetUnit() *Unit {
@@ -3535,7 +3682,7 @@ type DeleteUnitRequest struct {
 
 func (x *DeleteUnitRequest) Reset() {
 	*x = DeleteUnitRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[48]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3547,7 +3694,7 @@ func (x *DeleteUnitRequest) String() string {
 func (*DeleteUnitRequest) ProtoMessage() {}
 
 func (x *DeleteUnitRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[48]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3560,7 +3707,7 @@ func (x *DeleteUnitRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteUnitRequest.ProtoReflect.Descriptor instead.
 func (*DeleteUnitRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{48}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{51}
 }
 
 func (x *DeleteUnitRequest) GetId() int64 {
@@ -3586,7 +3733,7 @@ type DeleteUnitResponse struct {
 
 func (x *DeleteUnitResponse) Reset() {
 	*x = DeleteUnitResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[49]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3598,7 +3745,7 @@ func (x *DeleteUnitResponse) String() string {
 func (*DeleteUnitResponse) ProtoMessage() {}
 
 func (x *DeleteUnitResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[49]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3611,7 +3758,7 @@ func (x *DeleteUnitResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteUnitResponse.ProtoReflect.Descriptor instead.
 func (*DeleteUnitResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{49}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{52}
 }
 
 // ListUnitTranslationsRequest names a unit.
@@ -3625,7 +3772,7 @@ type ListUnitTranslationsRequest struct {
 
 func (x *ListUnitTranslationsRequest) Reset() {
 	*x = ListUnitTranslationsRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[50]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[53]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3637,7 +3784,7 @@ func (x *ListUnitTranslationsRequest) String() string {
 func (*ListUnitTranslationsRequest) ProtoMessage() {}
 
 func (x *ListUnitTranslationsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[50]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[53]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3650,7 +3797,7 @@ func (x *ListUnitTranslationsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListUnitTranslationsRequest.ProtoReflect.Descriptor instead.
 func (*ListUnitTranslationsRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{50}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{53}
 }
 
 func (x *ListUnitTranslationsRequest) GetId() int64 {
@@ -3672,7 +3819,7 @@ type ListUnitTranslationsResponse struct {
 
 func (x *ListUnitTranslationsResponse) Reset() {
 	*x = ListUnitTranslationsResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[51]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[54]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3684,7 +3831,7 @@ func (x *ListUnitTranslationsResponse) String() string {
 func (*ListUnitTranslationsResponse) ProtoMessage() {}
 
 func (x *ListUnitTranslationsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[51]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[54]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3697,7 +3844,7 @@ func (x *ListUnitTranslationsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListUnitTranslationsResponse.ProtoReflect.Descriptor instead.
 func (*ListUnitTranslationsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{51}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{54}
 }
 
 func (x *ListUnitTranslationsResponse) GetUnits() []*Unit {
@@ -3734,7 +3881,7 @@ type Suggestion struct {
 
 func (x *Suggestion) Reset() {
 	*x = Suggestion{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[52]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[55]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3746,7 +3893,7 @@ func (x *Suggestion) String() string {
 func (*Suggestion) ProtoMessage() {}
 
 func (x *Suggestion) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[52]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[55]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3759,7 +3906,7 @@ func (x *Suggestion) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Suggestion.ProtoReflect.Descriptor instead.
 func (*Suggestion) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{52}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{55}
 }
 
 func (x *Suggestion) GetId() int64 {
@@ -3840,7 +3987,7 @@ type ListSuggestionsRequest struct {
 
 func (x *ListSuggestionsRequest) Reset() {
 	*x = ListSuggestionsRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[53]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[56]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3852,7 +3999,7 @@ func (x *ListSuggestionsRequest) String() string {
 func (*ListSuggestionsRequest) ProtoMessage() {}
 
 func (x *ListSuggestionsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[53]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[56]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3865,7 +4012,7 @@ func (x *ListSuggestionsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListSuggestionsRequest.ProtoReflect.Descriptor instead.
 func (*ListSuggestionsRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{53}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{56}
 }
 
 func (x *ListSuggestionsRequest) GetUnitId() int64 {
@@ -3902,7 +4049,7 @@ type ListSuggestionsResponse struct {
 
 func (x *ListSuggestionsResponse) Reset() {
 	*x = ListSuggestionsResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[54]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[57]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3914,7 +4061,7 @@ func (x *ListSuggestionsResponse) String() string {
 func (*ListSuggestionsResponse) ProtoMessage() {}
 
 func (x *ListSuggestionsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[54]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[57]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3927,7 +4074,7 @@ func (x *ListSuggestionsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListSuggestionsResponse.ProtoReflect.Descriptor instead.
 func (*ListSuggestionsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{54}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{57}
 }
 
 func (x *ListSuggestionsResponse) GetSuggestions() []*Suggestion {
@@ -3955,7 +4102,7 @@ type GetSuggestionRequest struct {
 
 func (x *GetSuggestionRequest) Reset() {
 	*x = GetSuggestionRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[55]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[58]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3967,7 +4114,7 @@ func (x *GetSuggestionRequest) String() string {
 func (*GetSuggestionRequest) ProtoMessage() {}
 
 func (x *GetSuggestionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[55]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[58]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3980,7 +4127,7 @@ func (x *GetSuggestionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSuggestionRequest.ProtoReflect.Descriptor instead.
 func (*GetSuggestionRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{55}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{58}
 }
 
 func (x *GetSuggestionRequest) GetId() int64 {
@@ -4001,7 +4148,7 @@ type GetSuggestionResponse struct {
 
 func (x *GetSuggestionResponse) Reset() {
 	*x = GetSuggestionResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[56]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[59]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4013,7 +4160,7 @@ func (x *GetSuggestionResponse) String() string {
 func (*GetSuggestionResponse) ProtoMessage() {}
 
 func (x *GetSuggestionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[56]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[59]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4026,7 +4173,7 @@ func (x *GetSuggestionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSuggestionResponse.ProtoReflect.Descriptor instead.
 func (*GetSuggestionResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{56}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{59}
 }
 
 func (x *GetSuggestionResponse) GetSuggestion() *Suggestion {
@@ -4051,7 +4198,7 @@ type CreateSuggestionRequest struct {
 
 func (x *CreateSuggestionRequest) Reset() {
 	*x = CreateSuggestionRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[57]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[60]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4063,7 +4210,7 @@ func (x *CreateSuggestionRequest) String() string {
 func (*CreateSuggestionRequest) ProtoMessage() {}
 
 func (x *CreateSuggestionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[57]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[60]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4076,7 +4223,7 @@ func (x *CreateSuggestionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateSuggestionRequest.ProtoReflect.Descriptor instead.
 func (*CreateSuggestionRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{57}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{60}
 }
 
 func (x *CreateSuggestionRequest) GetUnitId() int64 {
@@ -4111,7 +4258,7 @@ type CreateSuggestionResponse struct {
 
 func (x *CreateSuggestionResponse) Reset() {
 	*x = CreateSuggestionResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[58]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[61]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4123,7 +4270,7 @@ func (x *CreateSuggestionResponse) String() string {
 func (*CreateSuggestionResponse) ProtoMessage() {}
 
 func (x *CreateSuggestionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[58]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[61]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4136,7 +4283,7 @@ func (x *CreateSuggestionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateSuggestionResponse.ProtoReflect.Descriptor instead.
 func (*CreateSuggestionResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{58}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{61}
 }
 
 func (x *CreateSuggestionResponse) GetSuggestion() *Suggestion {
@@ -4160,7 +4307,7 @@ type AcceptSuggestionRequest struct {
 
 func (x *AcceptSuggestionRequest) Reset() {
 	*x = AcceptSuggestionRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[59]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[62]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4172,7 +4319,7 @@ func (x *AcceptSuggestionRequest) String() string {
 func (*AcceptSuggestionRequest) ProtoMessage() {}
 
 func (x *AcceptSuggestionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[59]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[62]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4185,7 +4332,7 @@ func (x *AcceptSuggestionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AcceptSuggestionRequest.ProtoReflect.Descriptor instead.
 func (*AcceptSuggestionRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{59}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{62}
 }
 
 func (x *AcceptSuggestionRequest) GetId() int64 {
@@ -4213,7 +4360,7 @@ type AcceptSuggestionResponse struct {
 
 func (x *AcceptSuggestionResponse) Reset() {
 	*x = AcceptSuggestionResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[60]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[63]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4225,7 +4372,7 @@ func (x *AcceptSuggestionResponse) String() string {
 func (*AcceptSuggestionResponse) ProtoMessage() {}
 
 func (x *AcceptSuggestionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[60]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[63]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4238,7 +4385,7 @@ func (x *AcceptSuggestionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AcceptSuggestionResponse.ProtoReflect.Descriptor instead.
 func (*AcceptSuggestionResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{60}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{63}
 }
 
 func (x *AcceptSuggestionResponse) GetUnit() *Unit {
@@ -4263,7 +4410,7 @@ type DeleteSuggestionRequest struct {
 
 func (x *DeleteSuggestionRequest) Reset() {
 	*x = DeleteSuggestionRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[61]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[64]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4275,7 +4422,7 @@ func (x *DeleteSuggestionRequest) String() string {
 func (*DeleteSuggestionRequest) ProtoMessage() {}
 
 func (x *DeleteSuggestionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[61]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[64]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4288,7 +4435,7 @@ func (x *DeleteSuggestionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteSuggestionRequest.ProtoReflect.Descriptor instead.
 func (*DeleteSuggestionRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{61}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{64}
 }
 
 func (x *DeleteSuggestionRequest) GetId() int64 {
@@ -4321,7 +4468,7 @@ type DeleteSuggestionResponse struct {
 
 func (x *DeleteSuggestionResponse) Reset() {
 	*x = DeleteSuggestionResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[62]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[65]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4333,7 +4480,7 @@ func (x *DeleteSuggestionResponse) String() string {
 func (*DeleteSuggestionResponse) ProtoMessage() {}
 
 func (x *DeleteSuggestionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[62]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[65]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4346,7 +4493,7 @@ func (x *DeleteSuggestionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteSuggestionResponse.ProtoReflect.Descriptor instead.
 func (*DeleteSuggestionResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{62}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{65}
 }
 
 // VoteSuggestionRequest is a vote on a suggestion.
@@ -4364,7 +4511,7 @@ type VoteSuggestionRequest struct {
 
 func (x *VoteSuggestionRequest) Reset() {
 	*x = VoteSuggestionRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[63]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[66]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4376,7 +4523,7 @@ func (x *VoteSuggestionRequest) String() string {
 func (*VoteSuggestionRequest) ProtoMessage() {}
 
 func (x *VoteSuggestionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[63]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[66]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4389,7 +4536,7 @@ func (x *VoteSuggestionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VoteSuggestionRequest.ProtoReflect.Descriptor instead.
 func (*VoteSuggestionRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{63}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{66}
 }
 
 func (x *VoteSuggestionRequest) GetId() int64 {
@@ -4424,7 +4571,7 @@ type VoteSuggestionResponse struct {
 
 func (x *VoteSuggestionResponse) Reset() {
 	*x = VoteSuggestionResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[64]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[67]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4436,7 +4583,7 @@ func (x *VoteSuggestionResponse) String() string {
 func (*VoteSuggestionResponse) ProtoMessage() {}
 
 func (x *VoteSuggestionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[64]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[67]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4449,7 +4596,7 @@ func (x *VoteSuggestionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VoteSuggestionResponse.ProtoReflect.Descriptor instead.
 func (*VoteSuggestionResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{64}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{67}
 }
 
 func (x *VoteSuggestionResponse) GetSuggestion() *Suggestion {
@@ -4488,7 +4635,7 @@ type Comment struct {
 
 func (x *Comment) Reset() {
 	*x = Comment{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[65]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[68]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4500,7 +4647,7 @@ func (x *Comment) String() string {
 func (*Comment) ProtoMessage() {}
 
 func (x *Comment) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[65]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[68]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4513,7 +4660,7 @@ func (x *Comment) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Comment.ProtoReflect.Descriptor instead.
 func (*Comment) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{65}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{68}
 }
 
 func (x *Comment) GetId() int64 {
@@ -4601,7 +4748,7 @@ type ListCommentsRequest struct {
 
 func (x *ListCommentsRequest) Reset() {
 	*x = ListCommentsRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[66]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[69]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4613,7 +4760,7 @@ func (x *ListCommentsRequest) String() string {
 func (*ListCommentsRequest) ProtoMessage() {}
 
 func (x *ListCommentsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[66]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[69]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4626,7 +4773,7 @@ func (x *ListCommentsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListCommentsRequest.ProtoReflect.Descriptor instead.
 func (*ListCommentsRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{66}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{69}
 }
 
 func (x *ListCommentsRequest) GetUnitId() int64 {
@@ -4663,7 +4810,7 @@ type ListCommentsResponse struct {
 
 func (x *ListCommentsResponse) Reset() {
 	*x = ListCommentsResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[67]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[70]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4675,7 +4822,7 @@ func (x *ListCommentsResponse) String() string {
 func (*ListCommentsResponse) ProtoMessage() {}
 
 func (x *ListCommentsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[67]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[70]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4688,7 +4835,7 @@ func (x *ListCommentsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListCommentsResponse.ProtoReflect.Descriptor instead.
 func (*ListCommentsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{67}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{70}
 }
 
 func (x *ListCommentsResponse) GetComments() []*Comment {
@@ -4716,7 +4863,7 @@ type GetCommentRequest struct {
 
 func (x *GetCommentRequest) Reset() {
 	*x = GetCommentRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[68]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[71]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4728,7 +4875,7 @@ func (x *GetCommentRequest) String() string {
 func (*GetCommentRequest) ProtoMessage() {}
 
 func (x *GetCommentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[68]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[71]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4741,7 +4888,7 @@ func (x *GetCommentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetCommentRequest.ProtoReflect.Descriptor instead.
 func (*GetCommentRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{68}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{71}
 }
 
 func (x *GetCommentRequest) GetId() int64 {
@@ -4762,7 +4909,7 @@ type GetCommentResponse struct {
 
 func (x *GetCommentResponse) Reset() {
 	*x = GetCommentResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[69]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[72]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4774,7 +4921,7 @@ func (x *GetCommentResponse) String() string {
 func (*GetCommentResponse) ProtoMessage() {}
 
 func (x *GetCommentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[69]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[72]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4787,7 +4934,7 @@ func (x *GetCommentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetCommentResponse.ProtoReflect.Descriptor instead.
 func (*GetCommentResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{69}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{72}
 }
 
 func (x *GetCommentResponse) GetComment() *Comment {
@@ -4814,7 +4961,7 @@ type CreateCommentRequest struct {
 
 func (x *CreateCommentRequest) Reset() {
 	*x = CreateCommentRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[70]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[73]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4826,7 +4973,7 @@ func (x *CreateCommentRequest) String() string {
 func (*CreateCommentRequest) ProtoMessage() {}
 
 func (x *CreateCommentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[70]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[73]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4839,7 +4986,7 @@ func (x *CreateCommentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateCommentRequest.ProtoReflect.Descriptor instead.
 func (*CreateCommentRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{70}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{73}
 }
 
 func (x *CreateCommentRequest) GetUnitId() int64 {
@@ -4881,7 +5028,7 @@ type CreateCommentResponse struct {
 
 func (x *CreateCommentResponse) Reset() {
 	*x = CreateCommentResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[71]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[74]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4893,7 +5040,7 @@ func (x *CreateCommentResponse) String() string {
 func (*CreateCommentResponse) ProtoMessage() {}
 
 func (x *CreateCommentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[71]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[74]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4906,7 +5053,7 @@ func (x *CreateCommentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateCommentResponse.ProtoReflect.Descriptor instead.
 func (*CreateCommentResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{71}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{74}
 }
 
 func (x *CreateCommentResponse) GetComment() *Comment {
@@ -4929,7 +5076,7 @@ type ResolveCommentRequest struct {
 
 func (x *ResolveCommentRequest) Reset() {
 	*x = ResolveCommentRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[72]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[75]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4941,7 +5088,7 @@ func (x *ResolveCommentRequest) String() string {
 func (*ResolveCommentRequest) ProtoMessage() {}
 
 func (x *ResolveCommentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[72]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[75]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4954,7 +5101,7 @@ func (x *ResolveCommentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResolveCommentRequest.ProtoReflect.Descriptor instead.
 func (*ResolveCommentRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{72}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{75}
 }
 
 func (x *ResolveCommentRequest) GetId() int64 {
@@ -4982,7 +5129,7 @@ type ResolveCommentResponse struct {
 
 func (x *ResolveCommentResponse) Reset() {
 	*x = ResolveCommentResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[73]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[76]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4994,7 +5141,7 @@ func (x *ResolveCommentResponse) String() string {
 func (*ResolveCommentResponse) ProtoMessage() {}
 
 func (x *ResolveCommentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[73]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[76]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5007,7 +5154,7 @@ func (x *ResolveCommentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResolveCommentResponse.ProtoReflect.Descriptor instead.
 func (*ResolveCommentResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{73}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{76}
 }
 
 func (x *ResolveCommentResponse) GetComment() *Comment {
@@ -5030,7 +5177,7 @@ type DeleteCommentRequest struct {
 
 func (x *DeleteCommentRequest) Reset() {
 	*x = DeleteCommentRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[74]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[77]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5042,7 +5189,7 @@ func (x *DeleteCommentRequest) String() string {
 func (*DeleteCommentRequest) ProtoMessage() {}
 
 func (x *DeleteCommentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[74]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[77]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5055,7 +5202,7 @@ func (x *DeleteCommentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteCommentRequest.ProtoReflect.Descriptor instead.
 func (*DeleteCommentRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{74}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{77}
 }
 
 func (x *DeleteCommentRequest) GetId() int64 {
@@ -5081,7 +5228,7 @@ type DeleteCommentResponse struct {
 
 func (x *DeleteCommentResponse) Reset() {
 	*x = DeleteCommentResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[75]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[78]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5093,7 +5240,7 @@ func (x *DeleteCommentResponse) String() string {
 func (*DeleteCommentResponse) ProtoMessage() {}
 
 func (x *DeleteCommentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[75]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[78]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5106,7 +5253,7 @@ func (x *DeleteCommentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteCommentResponse.ProtoReflect.Descriptor instead.
 func (*DeleteCommentResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{75}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{78}
 }
 
 // Label is a project's label: name unique in the project, a colour of
@@ -5133,7 +5280,7 @@ type Label struct {
 
 func (x *Label) Reset() {
 	*x = Label{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[76]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[79]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5145,7 +5292,7 @@ func (x *Label) String() string {
 func (*Label) ProtoMessage() {}
 
 func (x *Label) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[76]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[79]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5158,7 +5305,7 @@ func (x *Label) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Label.ProtoReflect.Descriptor instead.
 func (*Label) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{76}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{79}
 }
 
 func (x *Label) GetId() int64 {
@@ -5218,7 +5365,7 @@ type ListLabelsRequest struct {
 
 func (x *ListLabelsRequest) Reset() {
 	*x = ListLabelsRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[77]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[80]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5230,7 +5377,7 @@ func (x *ListLabelsRequest) String() string {
 func (*ListLabelsRequest) ProtoMessage() {}
 
 func (x *ListLabelsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[77]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[80]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5243,7 +5390,7 @@ func (x *ListLabelsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListLabelsRequest.ProtoReflect.Descriptor instead.
 func (*ListLabelsRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{77}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{80}
 }
 
 func (x *ListLabelsRequest) GetProjectSlug() string {
@@ -5280,7 +5427,7 @@ type ListLabelsResponse struct {
 
 func (x *ListLabelsResponse) Reset() {
 	*x = ListLabelsResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[78]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[81]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5292,7 +5439,7 @@ func (x *ListLabelsResponse) String() string {
 func (*ListLabelsResponse) ProtoMessage() {}
 
 func (x *ListLabelsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[78]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[81]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5305,7 +5452,7 @@ func (x *ListLabelsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListLabelsResponse.ProtoReflect.Descriptor instead.
 func (*ListLabelsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{78}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{81}
 }
 
 func (x *ListLabelsResponse) GetLabels() []*Label {
@@ -5335,7 +5482,7 @@ type GetLabelRequest struct {
 
 func (x *GetLabelRequest) Reset() {
 	*x = GetLabelRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[79]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[82]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5347,7 +5494,7 @@ func (x *GetLabelRequest) String() string {
 func (*GetLabelRequest) ProtoMessage() {}
 
 func (x *GetLabelRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[79]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[82]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5360,7 +5507,7 @@ func (x *GetLabelRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetLabelRequest.ProtoReflect.Descriptor instead.
 func (*GetLabelRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{79}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{82}
 }
 
 func (x *GetLabelRequest) GetProjectSlug() string {
@@ -5388,7 +5535,7 @@ type GetLabelResponse struct {
 
 func (x *GetLabelResponse) Reset() {
 	*x = GetLabelResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[80]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[83]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5400,7 +5547,7 @@ func (x *GetLabelResponse) String() string {
 func (*GetLabelResponse) ProtoMessage() {}
 
 func (x *GetLabelResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[80]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[83]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5413,7 +5560,7 @@ func (x *GetLabelResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetLabelResponse.ProtoReflect.Descriptor instead.
 func (*GetLabelResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{80}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{83}
 }
 
 func (x *GetLabelResponse) GetLabel() *Label {
@@ -5435,7 +5582,7 @@ type CreateLabelRequest struct {
 
 func (x *CreateLabelRequest) Reset() {
 	*x = CreateLabelRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[81]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[84]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5447,7 +5594,7 @@ func (x *CreateLabelRequest) String() string {
 func (*CreateLabelRequest) ProtoMessage() {}
 
 func (x *CreateLabelRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[81]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[84]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5460,7 +5607,7 @@ func (x *CreateLabelRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateLabelRequest.ProtoReflect.Descriptor instead.
 func (*CreateLabelRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{81}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{84}
 }
 
 func (x *CreateLabelRequest) GetLabel() *Label {
@@ -5481,7 +5628,7 @@ type CreateLabelResponse struct {
 
 func (x *CreateLabelResponse) Reset() {
 	*x = CreateLabelResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[82]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[85]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5493,7 +5640,7 @@ func (x *CreateLabelResponse) String() string {
 func (*CreateLabelResponse) ProtoMessage() {}
 
 func (x *CreateLabelResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[82]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[85]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5506,7 +5653,7 @@ func (x *CreateLabelResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateLabelResponse.ProtoReflect.Descriptor instead.
 func (*CreateLabelResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{82}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{85}
 }
 
 func (x *CreateLabelResponse) GetLabel() *Label {
@@ -5529,7 +5676,7 @@ type UpdateLabelRequest struct {
 
 func (x *UpdateLabelRequest) Reset() {
 	*x = UpdateLabelRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[83]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[86]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5541,7 +5688,7 @@ func (x *UpdateLabelRequest) String() string {
 func (*UpdateLabelRequest) ProtoMessage() {}
 
 func (x *UpdateLabelRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[83]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[86]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5554,7 +5701,7 @@ func (x *UpdateLabelRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateLabelRequest.ProtoReflect.Descriptor instead.
 func (*UpdateLabelRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{83}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{86}
 }
 
 func (x *UpdateLabelRequest) GetLabel() *Label {
@@ -5582,7 +5729,7 @@ type UpdateLabelResponse struct {
 
 func (x *UpdateLabelResponse) Reset() {
 	*x = UpdateLabelResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[84]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[87]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5594,7 +5741,7 @@ func (x *UpdateLabelResponse) String() string {
 func (*UpdateLabelResponse) ProtoMessage() {}
 
 func (x *UpdateLabelResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[84]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[87]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5607,7 +5754,7 @@ func (x *UpdateLabelResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateLabelResponse.ProtoReflect.Descriptor instead.
 func (*UpdateLabelResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{84}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{87}
 }
 
 func (x *UpdateLabelResponse) GetLabel() *Label {
@@ -5630,7 +5777,7 @@ type DeleteLabelRequest struct {
 
 func (x *DeleteLabelRequest) Reset() {
 	*x = DeleteLabelRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[85]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[88]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5642,7 +5789,7 @@ func (x *DeleteLabelRequest) String() string {
 func (*DeleteLabelRequest) ProtoMessage() {}
 
 func (x *DeleteLabelRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[85]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[88]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5655,7 +5802,7 @@ func (x *DeleteLabelRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteLabelRequest.ProtoReflect.Descriptor instead.
 func (*DeleteLabelRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{85}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{88}
 }
 
 func (x *DeleteLabelRequest) GetProjectSlug() string {
@@ -5681,7 +5828,7 @@ type DeleteLabelResponse struct {
 
 func (x *DeleteLabelResponse) Reset() {
 	*x = DeleteLabelResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[86]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[89]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5693,7 +5840,7 @@ func (x *DeleteLabelResponse) String() string {
 func (*DeleteLabelResponse) ProtoMessage() {}
 
 func (x *DeleteLabelResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[86]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[89]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5706,7 +5853,7 @@ func (x *DeleteLabelResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteLabelResponse.ProtoReflect.Descriptor instead.
 func (*DeleteLabelResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{86}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{89}
 }
 
 // DownloadFileRequest names a translation's file, as GetFileRequest.
@@ -5724,7 +5871,7 @@ type DownloadFileRequest struct {
 
 func (x *DownloadFileRequest) Reset() {
 	*x = DownloadFileRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[87]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[90]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5736,7 +5883,7 @@ func (x *DownloadFileRequest) String() string {
 func (*DownloadFileRequest) ProtoMessage() {}
 
 func (x *DownloadFileRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[87]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[90]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5749,7 +5896,7 @@ func (x *DownloadFileRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DownloadFileRequest.ProtoReflect.Descriptor instead.
 func (*DownloadFileRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{87}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{90}
 }
 
 func (x *DownloadFileRequest) GetComponentId() int64 {
@@ -5790,7 +5937,7 @@ type DownloadFileResponse struct {
 
 func (x *DownloadFileResponse) Reset() {
 	*x = DownloadFileResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[88]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[91]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5802,7 +5949,7 @@ func (x *DownloadFileResponse) String() string {
 func (*DownloadFileResponse) ProtoMessage() {}
 
 func (x *DownloadFileResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[88]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[91]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5815,7 +5962,7 @@ func (x *DownloadFileResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DownloadFileResponse.ProtoReflect.Descriptor instead.
 func (*DownloadFileResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{88}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{91}
 }
 
 func (x *DownloadFileResponse) GetChunk() []byte {
@@ -5860,7 +6007,7 @@ type UploadFileStreamRequest struct {
 
 func (x *UploadFileStreamRequest) Reset() {
 	*x = UploadFileStreamRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[89]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[92]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5872,7 +6019,7 @@ func (x *UploadFileStreamRequest) String() string {
 func (*UploadFileStreamRequest) ProtoMessage() {}
 
 func (x *UploadFileStreamRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[89]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[92]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5885,7 +6032,7 @@ func (x *UploadFileStreamRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UploadFileStreamRequest.ProtoReflect.Descriptor instead.
 func (*UploadFileStreamRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{89}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{92}
 }
 
 func (x *UploadFileStreamRequest) GetRequest() *UploadFileRequest {
@@ -5913,7 +6060,7 @@ type UploadFileStreamResponse struct {
 
 func (x *UploadFileStreamResponse) Reset() {
 	*x = UploadFileStreamResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[90]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[93]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5925,7 +6072,7 @@ func (x *UploadFileStreamResponse) String() string {
 func (*UploadFileStreamResponse) ProtoMessage() {}
 
 func (x *UploadFileStreamResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[90]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[93]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5938,7 +6085,7 @@ func (x *UploadFileStreamResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UploadFileStreamResponse.ProtoReflect.Descriptor instead.
 func (*UploadFileStreamResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{90}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{93}
 }
 
 func (x *UploadFileStreamResponse) GetResult() *UploadFileResponse {
@@ -6086,7 +6233,16 @@ const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"\rcomponent_ids\x18\x01 \x03(\x03R\fcomponentIds\x12\x1f\n" +
 	"\vproject_ids\x18\x02 \x03(\x03R\n" +
 	"projectIds\"\x1a\n" +
-	"\x18ForgetComponentsResponse\"j\n" +
+	"\x18ForgetComponentsResponse\"\\\n" +
+	"\x17RenameComponentsRequest\x12A\n" +
+	"\n" +
+	"components\x18\x01 \x03(\v2!.tms.translation.v1.ComponentNameR\n" +
+	"components\"|\n" +
+	"\rComponentName\x12!\n" +
+	"\fcomponent_id\x18\x01 \x01(\x03R\vcomponentId\x12!\n" +
+	"\fproject_slug\x18\x02 \x01(\tR\vprojectSlug\x12%\n" +
+	"\x0ecomponent_slug\x18\x03 \x01(\tR\rcomponentSlug\"\x1a\n" +
+	"\x18RenameComponentsResponse\"j\n" +
 	"\x17ListTranslationsRequest\x12!\n" +
 	"\fcomponent_id\x18\x01 \x01(\x03R\vcomponentId\x12\x16\n" +
 	"\x06offset\x18\x02 \x01(\x03R\x06offset\x12\x14\n" +
@@ -6359,7 +6515,7 @@ const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"\arequest\x18\x01 \x01(\v2%.tms.translation.v1.UploadFileRequestR\arequest\x12\x14\n" +
 	"\x05chunk\x18\x02 \x01(\fR\x05chunk\"Z\n" +
 	"\x18UploadFileStreamResponse\x12>\n" +
-	"\x06result\x18\x01 \x01(\v2&.tms.translation.v1.UploadFileResponseR\x06result2\xfc\x1f\n" +
+	"\x06result\x18\x01 \x01(\v2&.tms.translation.v1.UploadFileResponseR\x06result2\xeb \n" +
 	"\x12TranslationService\x12j\n" +
 	"\x0fImportComponent\x12*.tms.translation.v1.ImportComponentRequest\x1a+.tms.translation.v1.ImportComponentResponse\x12R\n" +
 	"\aGetTask\x12\".tms.translation.v1.GetTaskRequest\x1a#.tms.translation.v1.GetTaskResponse\x12[\n" +
@@ -6367,6 +6523,7 @@ const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"ListAlerts\x12%.tms.translation.v1.ListAlertsRequest\x1a&.tms.translation.v1.ListAlertsResponse\x12j\n" +
 	"\x0fForgetComponent\x12*.tms.translation.v1.ForgetComponentRequest\x1a+.tms.translation.v1.ForgetComponentResponse\x12m\n" +
 	"\x10ForgetComponents\x12+.tms.translation.v1.ForgetComponentsRequest\x1a,.tms.translation.v1.ForgetComponentsResponse\x12m\n" +
+	"\x10RenameComponents\x12+.tms.translation.v1.RenameComponentsRequest\x1a,.tms.translation.v1.RenameComponentsResponse\x12m\n" +
 	"\x10ListTranslations\x12+.tms.translation.v1.ListTranslationsRequest\x1a,.tms.translation.v1.ListTranslationsResponse\x12g\n" +
 	"\x0eGetTranslation\x12).tms.translation.v1.GetTranslationRequest\x1a*.tms.translation.v1.GetTranslationResponse\x12g\n" +
 	"\x0eAddTranslation\x12).tms.translation.v1.AddTranslationRequest\x1a*.tms.translation.v1.AddTranslationResponse\x12p\n" +
@@ -6421,7 +6578,7 @@ func file_tms_translation_v1_translation_proto_rawDescGZIP() []byte {
 	return file_tms_translation_v1_translation_proto_rawDescData
 }
 
-var file_tms_translation_v1_translation_proto_msgTypes = make([]protoimpl.MessageInfo, 91)
+var file_tms_translation_v1_translation_proto_msgTypes = make([]protoimpl.MessageInfo, 94)
 var file_tms_translation_v1_translation_proto_goTypes = []any{
 	(*Statistics)(nil),                     // 0: tms.translation.v1.Statistics
 	(*Translation)(nil),                    // 1: tms.translation.v1.Translation
@@ -6440,216 +6597,222 @@ var file_tms_translation_v1_translation_proto_goTypes = []any{
 	(*ForgetComponentResponse)(nil),        // 14: tms.translation.v1.ForgetComponentResponse
 	(*ForgetComponentsRequest)(nil),        // 15: tms.translation.v1.ForgetComponentsRequest
 	(*ForgetComponentsResponse)(nil),       // 16: tms.translation.v1.ForgetComponentsResponse
-	(*ListTranslationsRequest)(nil),        // 17: tms.translation.v1.ListTranslationsRequest
-	(*ListTranslationsResponse)(nil),       // 18: tms.translation.v1.ListTranslationsResponse
-	(*GetTranslationRequest)(nil),          // 19: tms.translation.v1.GetTranslationRequest
-	(*GetTranslationResponse)(nil),         // 20: tms.translation.v1.GetTranslationResponse
-	(*AddTranslationRequest)(nil),          // 21: tms.translation.v1.AddTranslationRequest
-	(*AddTranslationResponse)(nil),         // 22: tms.translation.v1.AddTranslationResponse
-	(*DeleteTranslationRequest)(nil),       // 23: tms.translation.v1.DeleteTranslationRequest
-	(*DeleteTranslationResponse)(nil),      // 24: tms.translation.v1.DeleteTranslationResponse
-	(*GetStatisticsRequest)(nil),           // 25: tms.translation.v1.GetStatisticsRequest
-	(*GetStatisticsResponse)(nil),          // 26: tms.translation.v1.GetStatisticsResponse
-	(*ListLanguageStatisticsRequest)(nil),  // 27: tms.translation.v1.ListLanguageStatisticsRequest
-	(*ListLanguageStatisticsResponse)(nil), // 28: tms.translation.v1.ListLanguageStatisticsResponse
-	(*ListUnitsRequest)(nil),               // 29: tms.translation.v1.ListUnitsRequest
-	(*ListUnitsResponse)(nil),              // 30: tms.translation.v1.ListUnitsResponse
-	(*FindUnitRequest)(nil),                // 31: tms.translation.v1.FindUnitRequest
-	(*FindUnitResponse)(nil),               // 32: tms.translation.v1.FindUnitResponse
-	(*GetUnitRequest)(nil),                 // 33: tms.translation.v1.GetUnitRequest
-	(*GetUnitResponse)(nil),                // 34: tms.translation.v1.GetUnitResponse
-	(*UpdateUnitRequest)(nil),              // 35: tms.translation.v1.UpdateUnitRequest
-	(*UpdateUnitResponse)(nil),             // 36: tms.translation.v1.UpdateUnitResponse
-	(*Repository)(nil),                     // 37: tms.translation.v1.Repository
-	(*GetRepositoryRequest)(nil),           // 38: tms.translation.v1.GetRepositoryRequest
-	(*GetRepositoryResponse)(nil),          // 39: tms.translation.v1.GetRepositoryResponse
-	(*RunRepositoryOperationRequest)(nil),  // 40: tms.translation.v1.RunRepositoryOperationRequest
-	(*RunRepositoryOperationResponse)(nil), // 41: tms.translation.v1.RunRepositoryOperationResponse
-	(*GetFileRequest)(nil),                 // 42: tms.translation.v1.GetFileRequest
-	(*GetFileResponse)(nil),                // 43: tms.translation.v1.GetFileResponse
-	(*UploadFileRequest)(nil),              // 44: tms.translation.v1.UploadFileRequest
-	(*UploadFileResponse)(nil),             // 45: tms.translation.v1.UploadFileResponse
-	(*CreateUnitRequest)(nil),              // 46: tms.translation.v1.CreateUnitRequest
-	(*CreateUnitResponse)(nil),             // 47: tms.translation.v1.CreateUnitResponse
-	(*DeleteUnitRequest)(nil),              // 48: tms.translation.v1.DeleteUnitRequest
-	(*DeleteUnitResponse)(nil),             // 49: tms.translation.v1.DeleteUnitResponse
-	(*ListUnitTranslationsRequest)(nil),    // 50: tms.translation.v1.ListUnitTranslationsRequest
-	(*ListUnitTranslationsResponse)(nil),   // 51: tms.translation.v1.ListUnitTranslationsResponse
-	(*Suggestion)(nil),                     // 52: tms.translation.v1.Suggestion
-	(*ListSuggestionsRequest)(nil),         // 53: tms.translation.v1.ListSuggestionsRequest
-	(*ListSuggestionsResponse)(nil),        // 54: tms.translation.v1.ListSuggestionsResponse
-	(*GetSuggestionRequest)(nil),           // 55: tms.translation.v1.GetSuggestionRequest
-	(*GetSuggestionResponse)(nil),          // 56: tms.translation.v1.GetSuggestionResponse
-	(*CreateSuggestionRequest)(nil),        // 57: tms.translation.v1.CreateSuggestionRequest
-	(*CreateSuggestionResponse)(nil),       // 58: tms.translation.v1.CreateSuggestionResponse
-	(*AcceptSuggestionRequest)(nil),        // 59: tms.translation.v1.AcceptSuggestionRequest
-	(*AcceptSuggestionResponse)(nil),       // 60: tms.translation.v1.AcceptSuggestionResponse
-	(*DeleteSuggestionRequest)(nil),        // 61: tms.translation.v1.DeleteSuggestionRequest
-	(*DeleteSuggestionResponse)(nil),       // 62: tms.translation.v1.DeleteSuggestionResponse
-	(*VoteSuggestionRequest)(nil),          // 63: tms.translation.v1.VoteSuggestionRequest
-	(*VoteSuggestionResponse)(nil),         // 64: tms.translation.v1.VoteSuggestionResponse
-	(*Comment)(nil),                        // 65: tms.translation.v1.Comment
-	(*ListCommentsRequest)(nil),            // 66: tms.translation.v1.ListCommentsRequest
-	(*ListCommentsResponse)(nil),           // 67: tms.translation.v1.ListCommentsResponse
-	(*GetCommentRequest)(nil),              // 68: tms.translation.v1.GetCommentRequest
-	(*GetCommentResponse)(nil),             // 69: tms.translation.v1.GetCommentResponse
-	(*CreateCommentRequest)(nil),           // 70: tms.translation.v1.CreateCommentRequest
-	(*CreateCommentResponse)(nil),          // 71: tms.translation.v1.CreateCommentResponse
-	(*ResolveCommentRequest)(nil),          // 72: tms.translation.v1.ResolveCommentRequest
-	(*ResolveCommentResponse)(nil),         // 73: tms.translation.v1.ResolveCommentResponse
-	(*DeleteCommentRequest)(nil),           // 74: tms.translation.v1.DeleteCommentRequest
-	(*DeleteCommentResponse)(nil),          // 75: tms.translation.v1.DeleteCommentResponse
-	(*Label)(nil),                          // 76: tms.translation.v1.Label
-	(*ListLabelsRequest)(nil),              // 77: tms.translation.v1.ListLabelsRequest
-	(*ListLabelsResponse)(nil),             // 78: tms.translation.v1.ListLabelsResponse
-	(*GetLabelRequest)(nil),                // 79: tms.translation.v1.GetLabelRequest
-	(*GetLabelResponse)(nil),               // 80: tms.translation.v1.GetLabelResponse
-	(*CreateLabelRequest)(nil),             // 81: tms.translation.v1.CreateLabelRequest
-	(*CreateLabelResponse)(nil),            // 82: tms.translation.v1.CreateLabelResponse
-	(*UpdateLabelRequest)(nil),             // 83: tms.translation.v1.UpdateLabelRequest
-	(*UpdateLabelResponse)(nil),            // 84: tms.translation.v1.UpdateLabelResponse
-	(*DeleteLabelRequest)(nil),             // 85: tms.translation.v1.DeleteLabelRequest
-	(*DeleteLabelResponse)(nil),            // 86: tms.translation.v1.DeleteLabelResponse
-	(*DownloadFileRequest)(nil),            // 87: tms.translation.v1.DownloadFileRequest
-	(*DownloadFileResponse)(nil),           // 88: tms.translation.v1.DownloadFileResponse
-	(*UploadFileStreamRequest)(nil),        // 89: tms.translation.v1.UploadFileStreamRequest
-	(*UploadFileStreamResponse)(nil),       // 90: tms.translation.v1.UploadFileStreamResponse
-	(*timestamppb.Timestamp)(nil),          // 91: google.protobuf.Timestamp
+	(*RenameComponentsRequest)(nil),        // 17: tms.translation.v1.RenameComponentsRequest
+	(*ComponentName)(nil),                  // 18: tms.translation.v1.ComponentName
+	(*RenameComponentsResponse)(nil),       // 19: tms.translation.v1.RenameComponentsResponse
+	(*ListTranslationsRequest)(nil),        // 20: tms.translation.v1.ListTranslationsRequest
+	(*ListTranslationsResponse)(nil),       // 21: tms.translation.v1.ListTranslationsResponse
+	(*GetTranslationRequest)(nil),          // 22: tms.translation.v1.GetTranslationRequest
+	(*GetTranslationResponse)(nil),         // 23: tms.translation.v1.GetTranslationResponse
+	(*AddTranslationRequest)(nil),          // 24: tms.translation.v1.AddTranslationRequest
+	(*AddTranslationResponse)(nil),         // 25: tms.translation.v1.AddTranslationResponse
+	(*DeleteTranslationRequest)(nil),       // 26: tms.translation.v1.DeleteTranslationRequest
+	(*DeleteTranslationResponse)(nil),      // 27: tms.translation.v1.DeleteTranslationResponse
+	(*GetStatisticsRequest)(nil),           // 28: tms.translation.v1.GetStatisticsRequest
+	(*GetStatisticsResponse)(nil),          // 29: tms.translation.v1.GetStatisticsResponse
+	(*ListLanguageStatisticsRequest)(nil),  // 30: tms.translation.v1.ListLanguageStatisticsRequest
+	(*ListLanguageStatisticsResponse)(nil), // 31: tms.translation.v1.ListLanguageStatisticsResponse
+	(*ListUnitsRequest)(nil),               // 32: tms.translation.v1.ListUnitsRequest
+	(*ListUnitsResponse)(nil),              // 33: tms.translation.v1.ListUnitsResponse
+	(*FindUnitRequest)(nil),                // 34: tms.translation.v1.FindUnitRequest
+	(*FindUnitResponse)(nil),               // 35: tms.translation.v1.FindUnitResponse
+	(*GetUnitRequest)(nil),                 // 36: tms.translation.v1.GetUnitRequest
+	(*GetUnitResponse)(nil),                // 37: tms.translation.v1.GetUnitResponse
+	(*UpdateUnitRequest)(nil),              // 38: tms.translation.v1.UpdateUnitRequest
+	(*UpdateUnitResponse)(nil),             // 39: tms.translation.v1.UpdateUnitResponse
+	(*Repository)(nil),                     // 40: tms.translation.v1.Repository
+	(*GetRepositoryRequest)(nil),           // 41: tms.translation.v1.GetRepositoryRequest
+	(*GetRepositoryResponse)(nil),          // 42: tms.translation.v1.GetRepositoryResponse
+	(*RunRepositoryOperationRequest)(nil),  // 43: tms.translation.v1.RunRepositoryOperationRequest
+	(*RunRepositoryOperationResponse)(nil), // 44: tms.translation.v1.RunRepositoryOperationResponse
+	(*GetFileRequest)(nil),                 // 45: tms.translation.v1.GetFileRequest
+	(*GetFileResponse)(nil),                // 46: tms.translation.v1.GetFileResponse
+	(*UploadFileRequest)(nil),              // 47: tms.translation.v1.UploadFileRequest
+	(*UploadFileResponse)(nil),             // 48: tms.translation.v1.UploadFileResponse
+	(*CreateUnitRequest)(nil),              // 49: tms.translation.v1.CreateUnitRequest
+	(*CreateUnitResponse)(nil),             // 50: tms.translation.v1.CreateUnitResponse
+	(*DeleteUnitRequest)(nil),              // 51: tms.translation.v1.DeleteUnitRequest
+	(*DeleteUnitResponse)(nil),             // 52: tms.translation.v1.DeleteUnitResponse
+	(*ListUnitTranslationsRequest)(nil),    // 53: tms.translation.v1.ListUnitTranslationsRequest
+	(*ListUnitTranslationsResponse)(nil),   // 54: tms.translation.v1.ListUnitTranslationsResponse
+	(*Suggestion)(nil),                     // 55: tms.translation.v1.Suggestion
+	(*ListSuggestionsRequest)(nil),         // 56: tms.translation.v1.ListSuggestionsRequest
+	(*ListSuggestionsResponse)(nil),        // 57: tms.translation.v1.ListSuggestionsResponse
+	(*GetSuggestionRequest)(nil),           // 58: tms.translation.v1.GetSuggestionRequest
+	(*GetSuggestionResponse)(nil),          // 59: tms.translation.v1.GetSuggestionResponse
+	(*CreateSuggestionRequest)(nil),        // 60: tms.translation.v1.CreateSuggestionRequest
+	(*CreateSuggestionResponse)(nil),       // 61: tms.translation.v1.CreateSuggestionResponse
+	(*AcceptSuggestionRequest)(nil),        // 62: tms.translation.v1.AcceptSuggestionRequest
+	(*AcceptSuggestionResponse)(nil),       // 63: tms.translation.v1.AcceptSuggestionResponse
+	(*DeleteSuggestionRequest)(nil),        // 64: tms.translation.v1.DeleteSuggestionRequest
+	(*DeleteSuggestionResponse)(nil),       // 65: tms.translation.v1.DeleteSuggestionResponse
+	(*VoteSuggestionRequest)(nil),          // 66: tms.translation.v1.VoteSuggestionRequest
+	(*VoteSuggestionResponse)(nil),         // 67: tms.translation.v1.VoteSuggestionResponse
+	(*Comment)(nil),                        // 68: tms.translation.v1.Comment
+	(*ListCommentsRequest)(nil),            // 69: tms.translation.v1.ListCommentsRequest
+	(*ListCommentsResponse)(nil),           // 70: tms.translation.v1.ListCommentsResponse
+	(*GetCommentRequest)(nil),              // 71: tms.translation.v1.GetCommentRequest
+	(*GetCommentResponse)(nil),             // 72: tms.translation.v1.GetCommentResponse
+	(*CreateCommentRequest)(nil),           // 73: tms.translation.v1.CreateCommentRequest
+	(*CreateCommentResponse)(nil),          // 74: tms.translation.v1.CreateCommentResponse
+	(*ResolveCommentRequest)(nil),          // 75: tms.translation.v1.ResolveCommentRequest
+	(*ResolveCommentResponse)(nil),         // 76: tms.translation.v1.ResolveCommentResponse
+	(*DeleteCommentRequest)(nil),           // 77: tms.translation.v1.DeleteCommentRequest
+	(*DeleteCommentResponse)(nil),          // 78: tms.translation.v1.DeleteCommentResponse
+	(*Label)(nil),                          // 79: tms.translation.v1.Label
+	(*ListLabelsRequest)(nil),              // 80: tms.translation.v1.ListLabelsRequest
+	(*ListLabelsResponse)(nil),             // 81: tms.translation.v1.ListLabelsResponse
+	(*GetLabelRequest)(nil),                // 82: tms.translation.v1.GetLabelRequest
+	(*GetLabelResponse)(nil),               // 83: tms.translation.v1.GetLabelResponse
+	(*CreateLabelRequest)(nil),             // 84: tms.translation.v1.CreateLabelRequest
+	(*CreateLabelResponse)(nil),            // 85: tms.translation.v1.CreateLabelResponse
+	(*UpdateLabelRequest)(nil),             // 86: tms.translation.v1.UpdateLabelRequest
+	(*UpdateLabelResponse)(nil),            // 87: tms.translation.v1.UpdateLabelResponse
+	(*DeleteLabelRequest)(nil),             // 88: tms.translation.v1.DeleteLabelRequest
+	(*DeleteLabelResponse)(nil),            // 89: tms.translation.v1.DeleteLabelResponse
+	(*DownloadFileRequest)(nil),            // 90: tms.translation.v1.DownloadFileRequest
+	(*DownloadFileResponse)(nil),           // 91: tms.translation.v1.DownloadFileResponse
+	(*UploadFileStreamRequest)(nil),        // 92: tms.translation.v1.UploadFileStreamRequest
+	(*UploadFileStreamResponse)(nil),       // 93: tms.translation.v1.UploadFileStreamResponse
+	(*timestamppb.Timestamp)(nil),          // 94: google.protobuf.Timestamp
 }
 var file_tms_translation_v1_translation_proto_depIdxs = []int32{
-	91, // 0: tms.translation.v1.Statistics.last_change:type_name -> google.protobuf.Timestamp
+	94, // 0: tms.translation.v1.Statistics.last_change:type_name -> google.protobuf.Timestamp
 	0,  // 1: tms.translation.v1.Translation.stats:type_name -> tms.translation.v1.Statistics
 	2,  // 2: tms.translation.v1.Translation.plural:type_name -> tms.translation.v1.TranslationPlural
-	91, // 3: tms.translation.v1.Unit.timestamp:type_name -> google.protobuf.Timestamp
-	91, // 4: tms.translation.v1.Unit.last_updated:type_name -> google.protobuf.Timestamp
-	76, // 5: tms.translation.v1.Unit.labels:type_name -> tms.translation.v1.Label
-	91, // 6: tms.translation.v1.Alert.create_time:type_name -> google.protobuf.Timestamp
-	91, // 7: tms.translation.v1.Alert.update_time:type_name -> google.protobuf.Timestamp
+	94, // 3: tms.translation.v1.Unit.timestamp:type_name -> google.protobuf.Timestamp
+	94, // 4: tms.translation.v1.Unit.last_updated:type_name -> google.protobuf.Timestamp
+	79, // 5: tms.translation.v1.Unit.labels:type_name -> tms.translation.v1.Label
+	94, // 6: tms.translation.v1.Alert.create_time:type_name -> google.protobuf.Timestamp
+	94, // 7: tms.translation.v1.Alert.update_time:type_name -> google.protobuf.Timestamp
 	5,  // 8: tms.translation.v1.ListAlertsResponse.alerts:type_name -> tms.translation.v1.Alert
-	91, // 9: tms.translation.v1.Commit.author_time:type_name -> google.protobuf.Timestamp
-	91, // 10: tms.translation.v1.Commit.commit_time:type_name -> google.protobuf.Timestamp
+	94, // 9: tms.translation.v1.Commit.author_time:type_name -> google.protobuf.Timestamp
+	94, // 10: tms.translation.v1.Commit.commit_time:type_name -> google.protobuf.Timestamp
 	4,  // 11: tms.translation.v1.ImportComponentResponse.task:type_name -> tms.translation.v1.Task
 	4,  // 12: tms.translation.v1.GetTaskResponse.task:type_name -> tms.translation.v1.Task
-	1,  // 13: tms.translation.v1.ListTranslationsResponse.translations:type_name -> tms.translation.v1.Translation
-	1,  // 14: tms.translation.v1.GetTranslationResponse.translation:type_name -> tms.translation.v1.Translation
-	1,  // 15: tms.translation.v1.AddTranslationResponse.translation:type_name -> tms.translation.v1.Translation
-	0,  // 16: tms.translation.v1.GetStatisticsResponse.stats:type_name -> tms.translation.v1.Statistics
-	0,  // 17: tms.translation.v1.ListLanguageStatisticsResponse.stats:type_name -> tms.translation.v1.Statistics
-	3,  // 18: tms.translation.v1.ListUnitsResponse.units:type_name -> tms.translation.v1.Unit
-	3,  // 19: tms.translation.v1.FindUnitResponse.unit:type_name -> tms.translation.v1.Unit
-	3,  // 20: tms.translation.v1.GetUnitResponse.unit:type_name -> tms.translation.v1.Unit
-	3,  // 21: tms.translation.v1.UpdateUnitResponse.unit:type_name -> tms.translation.v1.Unit
-	8,  // 22: tms.translation.v1.Repository.remote_commit:type_name -> tms.translation.v1.Commit
-	8,  // 23: tms.translation.v1.Repository.local_commit:type_name -> tms.translation.v1.Commit
-	37, // 24: tms.translation.v1.GetRepositoryResponse.repository:type_name -> tms.translation.v1.Repository
-	91, // 25: tms.translation.v1.GetFileResponse.commit_time:type_name -> google.protobuf.Timestamp
-	3,  // 26: tms.translation.v1.CreateUnitResponse.unit:type_name -> tms.translation.v1.Unit
-	3,  // 27: tms.translation.v1.ListUnitTranslationsResponse.units:type_name -> tms.translation.v1.Unit
-	91, // 28: tms.translation.v1.Suggestion.timestamp:type_name -> google.protobuf.Timestamp
-	52, // 29: tms.translation.v1.ListSuggestionsResponse.suggestions:type_name -> tms.translation.v1.Suggestion
-	52, // 30: tms.translation.v1.GetSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
-	52, // 31: tms.translation.v1.CreateSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
-	3,  // 32: tms.translation.v1.AcceptSuggestionResponse.unit:type_name -> tms.translation.v1.Unit
-	52, // 33: tms.translation.v1.VoteSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
-	91, // 34: tms.translation.v1.Comment.timestamp:type_name -> google.protobuf.Timestamp
-	65, // 35: tms.translation.v1.ListCommentsResponse.comments:type_name -> tms.translation.v1.Comment
-	65, // 36: tms.translation.v1.GetCommentResponse.comment:type_name -> tms.translation.v1.Comment
-	65, // 37: tms.translation.v1.CreateCommentResponse.comment:type_name -> tms.translation.v1.Comment
-	65, // 38: tms.translation.v1.ResolveCommentResponse.comment:type_name -> tms.translation.v1.Comment
-	76, // 39: tms.translation.v1.ListLabelsResponse.labels:type_name -> tms.translation.v1.Label
-	76, // 40: tms.translation.v1.GetLabelResponse.label:type_name -> tms.translation.v1.Label
-	76, // 41: tms.translation.v1.CreateLabelRequest.label:type_name -> tms.translation.v1.Label
-	76, // 42: tms.translation.v1.CreateLabelResponse.label:type_name -> tms.translation.v1.Label
-	76, // 43: tms.translation.v1.UpdateLabelRequest.label:type_name -> tms.translation.v1.Label
-	76, // 44: tms.translation.v1.UpdateLabelResponse.label:type_name -> tms.translation.v1.Label
-	91, // 45: tms.translation.v1.DownloadFileResponse.commit_time:type_name -> google.protobuf.Timestamp
-	44, // 46: tms.translation.v1.UploadFileStreamRequest.request:type_name -> tms.translation.v1.UploadFileRequest
-	45, // 47: tms.translation.v1.UploadFileStreamResponse.result:type_name -> tms.translation.v1.UploadFileResponse
-	9,  // 48: tms.translation.v1.TranslationService.ImportComponent:input_type -> tms.translation.v1.ImportComponentRequest
-	11, // 49: tms.translation.v1.TranslationService.GetTask:input_type -> tms.translation.v1.GetTaskRequest
-	6,  // 50: tms.translation.v1.TranslationService.ListAlerts:input_type -> tms.translation.v1.ListAlertsRequest
-	13, // 51: tms.translation.v1.TranslationService.ForgetComponent:input_type -> tms.translation.v1.ForgetComponentRequest
-	15, // 52: tms.translation.v1.TranslationService.ForgetComponents:input_type -> tms.translation.v1.ForgetComponentsRequest
-	17, // 53: tms.translation.v1.TranslationService.ListTranslations:input_type -> tms.translation.v1.ListTranslationsRequest
-	19, // 54: tms.translation.v1.TranslationService.GetTranslation:input_type -> tms.translation.v1.GetTranslationRequest
-	21, // 55: tms.translation.v1.TranslationService.AddTranslation:input_type -> tms.translation.v1.AddTranslationRequest
-	23, // 56: tms.translation.v1.TranslationService.DeleteTranslation:input_type -> tms.translation.v1.DeleteTranslationRequest
-	25, // 57: tms.translation.v1.TranslationService.GetStatistics:input_type -> tms.translation.v1.GetStatisticsRequest
-	27, // 58: tms.translation.v1.TranslationService.ListLanguageStatistics:input_type -> tms.translation.v1.ListLanguageStatisticsRequest
-	29, // 59: tms.translation.v1.TranslationService.ListUnits:input_type -> tms.translation.v1.ListUnitsRequest
-	33, // 60: tms.translation.v1.TranslationService.GetUnit:input_type -> tms.translation.v1.GetUnitRequest
-	31, // 61: tms.translation.v1.TranslationService.FindUnit:input_type -> tms.translation.v1.FindUnitRequest
-	35, // 62: tms.translation.v1.TranslationService.UpdateUnit:input_type -> tms.translation.v1.UpdateUnitRequest
-	38, // 63: tms.translation.v1.TranslationService.GetRepository:input_type -> tms.translation.v1.GetRepositoryRequest
-	40, // 64: tms.translation.v1.TranslationService.RunRepositoryOperation:input_type -> tms.translation.v1.RunRepositoryOperationRequest
-	42, // 65: tms.translation.v1.TranslationService.GetFile:input_type -> tms.translation.v1.GetFileRequest
-	44, // 66: tms.translation.v1.TranslationService.UploadFile:input_type -> tms.translation.v1.UploadFileRequest
-	87, // 67: tms.translation.v1.TranslationService.DownloadFile:input_type -> tms.translation.v1.DownloadFileRequest
-	89, // 68: tms.translation.v1.TranslationService.UploadFileStream:input_type -> tms.translation.v1.UploadFileStreamRequest
-	46, // 69: tms.translation.v1.TranslationService.CreateUnit:input_type -> tms.translation.v1.CreateUnitRequest
-	48, // 70: tms.translation.v1.TranslationService.DeleteUnit:input_type -> tms.translation.v1.DeleteUnitRequest
-	50, // 71: tms.translation.v1.TranslationService.ListUnitTranslations:input_type -> tms.translation.v1.ListUnitTranslationsRequest
-	53, // 72: tms.translation.v1.TranslationService.ListSuggestions:input_type -> tms.translation.v1.ListSuggestionsRequest
-	55, // 73: tms.translation.v1.TranslationService.GetSuggestion:input_type -> tms.translation.v1.GetSuggestionRequest
-	57, // 74: tms.translation.v1.TranslationService.CreateSuggestion:input_type -> tms.translation.v1.CreateSuggestionRequest
-	59, // 75: tms.translation.v1.TranslationService.AcceptSuggestion:input_type -> tms.translation.v1.AcceptSuggestionRequest
-	61, // 76: tms.translation.v1.TranslationService.DeleteSuggestion:input_type -> tms.translation.v1.DeleteSuggestionRequest
-	63, // 77: tms.translation.v1.TranslationService.VoteSuggestion:input_type -> tms.translation.v1.VoteSuggestionRequest
-	66, // 78: tms.translation.v1.TranslationService.ListComments:input_type -> tms.translation.v1.ListCommentsRequest
-	68, // 79: tms.translation.v1.TranslationService.GetComment:input_type -> tms.translation.v1.GetCommentRequest
-	70, // 80: tms.translation.v1.TranslationService.CreateComment:input_type -> tms.translation.v1.CreateCommentRequest
-	72, // 81: tms.translation.v1.TranslationService.ResolveComment:input_type -> tms.translation.v1.ResolveCommentRequest
-	74, // 82: tms.translation.v1.TranslationService.DeleteComment:input_type -> tms.translation.v1.DeleteCommentRequest
-	77, // 83: tms.translation.v1.TranslationService.ListLabels:input_type -> tms.translation.v1.ListLabelsRequest
-	79, // 84: tms.translation.v1.TranslationService.GetLabel:input_type -> tms.translation.v1.GetLabelRequest
-	81, // 85: tms.translation.v1.TranslationService.CreateLabel:input_type -> tms.translation.v1.CreateLabelRequest
-	83, // 86: tms.translation.v1.TranslationService.UpdateLabel:input_type -> tms.translation.v1.UpdateLabelRequest
-	85, // 87: tms.translation.v1.TranslationService.DeleteLabel:input_type -> tms.translation.v1.DeleteLabelRequest
-	10, // 88: tms.translation.v1.TranslationService.ImportComponent:output_type -> tms.translation.v1.ImportComponentResponse
-	12, // 89: tms.translation.v1.TranslationService.GetTask:output_type -> tms.translation.v1.GetTaskResponse
-	7,  // 90: tms.translation.v1.TranslationService.ListAlerts:output_type -> tms.translation.v1.ListAlertsResponse
-	14, // 91: tms.translation.v1.TranslationService.ForgetComponent:output_type -> tms.translation.v1.ForgetComponentResponse
-	16, // 92: tms.translation.v1.TranslationService.ForgetComponents:output_type -> tms.translation.v1.ForgetComponentsResponse
-	18, // 93: tms.translation.v1.TranslationService.ListTranslations:output_type -> tms.translation.v1.ListTranslationsResponse
-	20, // 94: tms.translation.v1.TranslationService.GetTranslation:output_type -> tms.translation.v1.GetTranslationResponse
-	22, // 95: tms.translation.v1.TranslationService.AddTranslation:output_type -> tms.translation.v1.AddTranslationResponse
-	24, // 96: tms.translation.v1.TranslationService.DeleteTranslation:output_type -> tms.translation.v1.DeleteTranslationResponse
-	26, // 97: tms.translation.v1.TranslationService.GetStatistics:output_type -> tms.translation.v1.GetStatisticsResponse
-	28, // 98: tms.translation.v1.TranslationService.ListLanguageStatistics:output_type -> tms.translation.v1.ListLanguageStatisticsResponse
-	30, // 99: tms.translation.v1.TranslationService.ListUnits:output_type -> tms.translation.v1.ListUnitsResponse
-	34, // 100: tms.translation.v1.TranslationService.GetUnit:output_type -> tms.translation.v1.GetUnitResponse
-	32, // 101: tms.translation.v1.TranslationService.FindUnit:output_type -> tms.translation.v1.FindUnitResponse
-	36, // 102: tms.translation.v1.TranslationService.UpdateUnit:output_type -> tms.translation.v1.UpdateUnitResponse
-	39, // 103: tms.translation.v1.TranslationService.GetRepository:output_type -> tms.translation.v1.GetRepositoryResponse
-	41, // 104: tms.translation.v1.TranslationService.RunRepositoryOperation:output_type -> tms.translation.v1.RunRepositoryOperationResponse
-	43, // 105: tms.translation.v1.TranslationService.GetFile:output_type -> tms.translation.v1.GetFileResponse
-	45, // 106: tms.translation.v1.TranslationService.UploadFile:output_type -> tms.translation.v1.UploadFileResponse
-	88, // 107: tms.translation.v1.TranslationService.DownloadFile:output_type -> tms.translation.v1.DownloadFileResponse
-	90, // 108: tms.translation.v1.TranslationService.UploadFileStream:output_type -> tms.translation.v1.UploadFileStreamResponse
-	47, // 109: tms.translation.v1.TranslationService.CreateUnit:output_type -> tms.translation.v1.CreateUnitResponse
-	49, // 110: tms.translation.v1.TranslationService.DeleteUnit:output_type -> tms.translation.v1.DeleteUnitResponse
-	51, // 111: tms.translation.v1.TranslationService.ListUnitTranslations:output_type -> tms.translation.v1.ListUnitTranslationsResponse
-	54, // 112: tms.translation.v1.TranslationService.ListSuggestions:output_type -> tms.translation.v1.ListSuggestionsResponse
-	56, // 113: tms.translation.v1.TranslationService.GetSuggestion:output_type -> tms.translation.v1.GetSuggestionResponse
-	58, // 114: tms.translation.v1.TranslationService.CreateSuggestion:output_type -> tms.translation.v1.CreateSuggestionResponse
-	60, // 115: tms.translation.v1.TranslationService.AcceptSuggestion:output_type -> tms.translation.v1.AcceptSuggestionResponse
-	62, // 116: tms.translation.v1.TranslationService.DeleteSuggestion:output_type -> tms.translation.v1.DeleteSuggestionResponse
-	64, // 117: tms.translation.v1.TranslationService.VoteSuggestion:output_type -> tms.translation.v1.VoteSuggestionResponse
-	67, // 118: tms.translation.v1.TranslationService.ListComments:output_type -> tms.translation.v1.ListCommentsResponse
-	69, // 119: tms.translation.v1.TranslationService.GetComment:output_type -> tms.translation.v1.GetCommentResponse
-	71, // 120: tms.translation.v1.TranslationService.CreateComment:output_type -> tms.translation.v1.CreateCommentResponse
-	73, // 121: tms.translation.v1.TranslationService.ResolveComment:output_type -> tms.translation.v1.ResolveCommentResponse
-	75, // 122: tms.translation.v1.TranslationService.DeleteComment:output_type -> tms.translation.v1.DeleteCommentResponse
-	78, // 123: tms.translation.v1.TranslationService.ListLabels:output_type -> tms.translation.v1.ListLabelsResponse
-	80, // 124: tms.translation.v1.TranslationService.GetLabel:output_type -> tms.translation.v1.GetLabelResponse
-	82, // 125: tms.translation.v1.TranslationService.CreateLabel:output_type -> tms.translation.v1.CreateLabelResponse
-	84, // 126: tms.translation.v1.TranslationService.UpdateLabel:output_type -> tms.translation.v1.UpdateLabelResponse
-	86, // 127: tms.translation.v1.TranslationService.DeleteLabel:output_type -> tms.translation.v1.DeleteLabelResponse
-	88, // [88:128] is the sub-list for method output_type
-	48, // [48:88] is the sub-list for method input_type
-	48, // [48:48] is the sub-list for extension type_name
-	48, // [48:48] is the sub-list for extension extendee
-	0,  // [0:48] is the sub-list for field type_name
+	18, // 13: tms.translation.v1.RenameComponentsRequest.components:type_name -> tms.translation.v1.ComponentName
+	1,  // 14: tms.translation.v1.ListTranslationsResponse.translations:type_name -> tms.translation.v1.Translation
+	1,  // 15: tms.translation.v1.GetTranslationResponse.translation:type_name -> tms.translation.v1.Translation
+	1,  // 16: tms.translation.v1.AddTranslationResponse.translation:type_name -> tms.translation.v1.Translation
+	0,  // 17: tms.translation.v1.GetStatisticsResponse.stats:type_name -> tms.translation.v1.Statistics
+	0,  // 18: tms.translation.v1.ListLanguageStatisticsResponse.stats:type_name -> tms.translation.v1.Statistics
+	3,  // 19: tms.translation.v1.ListUnitsResponse.units:type_name -> tms.translation.v1.Unit
+	3,  // 20: tms.translation.v1.FindUnitResponse.unit:type_name -> tms.translation.v1.Unit
+	3,  // 21: tms.translation.v1.GetUnitResponse.unit:type_name -> tms.translation.v1.Unit
+	3,  // 22: tms.translation.v1.UpdateUnitResponse.unit:type_name -> tms.translation.v1.Unit
+	8,  // 23: tms.translation.v1.Repository.remote_commit:type_name -> tms.translation.v1.Commit
+	8,  // 24: tms.translation.v1.Repository.local_commit:type_name -> tms.translation.v1.Commit
+	40, // 25: tms.translation.v1.GetRepositoryResponse.repository:type_name -> tms.translation.v1.Repository
+	94, // 26: tms.translation.v1.GetFileResponse.commit_time:type_name -> google.protobuf.Timestamp
+	3,  // 27: tms.translation.v1.CreateUnitResponse.unit:type_name -> tms.translation.v1.Unit
+	3,  // 28: tms.translation.v1.ListUnitTranslationsResponse.units:type_name -> tms.translation.v1.Unit
+	94, // 29: tms.translation.v1.Suggestion.timestamp:type_name -> google.protobuf.Timestamp
+	55, // 30: tms.translation.v1.ListSuggestionsResponse.suggestions:type_name -> tms.translation.v1.Suggestion
+	55, // 31: tms.translation.v1.GetSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
+	55, // 32: tms.translation.v1.CreateSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
+	3,  // 33: tms.translation.v1.AcceptSuggestionResponse.unit:type_name -> tms.translation.v1.Unit
+	55, // 34: tms.translation.v1.VoteSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
+	94, // 35: tms.translation.v1.Comment.timestamp:type_name -> google.protobuf.Timestamp
+	68, // 36: tms.translation.v1.ListCommentsResponse.comments:type_name -> tms.translation.v1.Comment
+	68, // 37: tms.translation.v1.GetCommentResponse.comment:type_name -> tms.translation.v1.Comment
+	68, // 38: tms.translation.v1.CreateCommentResponse.comment:type_name -> tms.translation.v1.Comment
+	68, // 39: tms.translation.v1.ResolveCommentResponse.comment:type_name -> tms.translation.v1.Comment
+	79, // 40: tms.translation.v1.ListLabelsResponse.labels:type_name -> tms.translation.v1.Label
+	79, // 41: tms.translation.v1.GetLabelResponse.label:type_name -> tms.translation.v1.Label
+	79, // 42: tms.translation.v1.CreateLabelRequest.label:type_name -> tms.translation.v1.Label
+	79, // 43: tms.translation.v1.CreateLabelResponse.label:type_name -> tms.translation.v1.Label
+	79, // 44: tms.translation.v1.UpdateLabelRequest.label:type_name -> tms.translation.v1.Label
+	79, // 45: tms.translation.v1.UpdateLabelResponse.label:type_name -> tms.translation.v1.Label
+	94, // 46: tms.translation.v1.DownloadFileResponse.commit_time:type_name -> google.protobuf.Timestamp
+	47, // 47: tms.translation.v1.UploadFileStreamRequest.request:type_name -> tms.translation.v1.UploadFileRequest
+	48, // 48: tms.translation.v1.UploadFileStreamResponse.result:type_name -> tms.translation.v1.UploadFileResponse
+	9,  // 49: tms.translation.v1.TranslationService.ImportComponent:input_type -> tms.translation.v1.ImportComponentRequest
+	11, // 50: tms.translation.v1.TranslationService.GetTask:input_type -> tms.translation.v1.GetTaskRequest
+	6,  // 51: tms.translation.v1.TranslationService.ListAlerts:input_type -> tms.translation.v1.ListAlertsRequest
+	13, // 52: tms.translation.v1.TranslationService.ForgetComponent:input_type -> tms.translation.v1.ForgetComponentRequest
+	15, // 53: tms.translation.v1.TranslationService.ForgetComponents:input_type -> tms.translation.v1.ForgetComponentsRequest
+	17, // 54: tms.translation.v1.TranslationService.RenameComponents:input_type -> tms.translation.v1.RenameComponentsRequest
+	20, // 55: tms.translation.v1.TranslationService.ListTranslations:input_type -> tms.translation.v1.ListTranslationsRequest
+	22, // 56: tms.translation.v1.TranslationService.GetTranslation:input_type -> tms.translation.v1.GetTranslationRequest
+	24, // 57: tms.translation.v1.TranslationService.AddTranslation:input_type -> tms.translation.v1.AddTranslationRequest
+	26, // 58: tms.translation.v1.TranslationService.DeleteTranslation:input_type -> tms.translation.v1.DeleteTranslationRequest
+	28, // 59: tms.translation.v1.TranslationService.GetStatistics:input_type -> tms.translation.v1.GetStatisticsRequest
+	30, // 60: tms.translation.v1.TranslationService.ListLanguageStatistics:input_type -> tms.translation.v1.ListLanguageStatisticsRequest
+	32, // 61: tms.translation.v1.TranslationService.ListUnits:input_type -> tms.translation.v1.ListUnitsRequest
+	36, // 62: tms.translation.v1.TranslationService.GetUnit:input_type -> tms.translation.v1.GetUnitRequest
+	34, // 63: tms.translation.v1.TranslationService.FindUnit:input_type -> tms.translation.v1.FindUnitRequest
+	38, // 64: tms.translation.v1.TranslationService.UpdateUnit:input_type -> tms.translation.v1.UpdateUnitRequest
+	41, // 65: tms.translation.v1.TranslationService.GetRepository:input_type -> tms.translation.v1.GetRepositoryRequest
+	43, // 66: tms.translation.v1.TranslationService.RunRepositoryOperation:input_type -> tms.translation.v1.RunRepositoryOperationRequest
+	45, // 67: tms.translation.v1.TranslationService.GetFile:input_type -> tms.translation.v1.GetFileRequest
+	47, // 68: tms.translation.v1.TranslationService.UploadFile:input_type -> tms.translation.v1.UploadFileRequest
+	90, // 69: tms.translation.v1.TranslationService.DownloadFile:input_type -> tms.translation.v1.DownloadFileRequest
+	92, // 70: tms.translation.v1.TranslationService.UploadFileStream:input_type -> tms.translation.v1.UploadFileStreamRequest
+	49, // 71: tms.translation.v1.TranslationService.CreateUnit:input_type -> tms.translation.v1.CreateUnitRequest
+	51, // 72: tms.translation.v1.TranslationService.DeleteUnit:input_type -> tms.translation.v1.DeleteUnitRequest
+	53, // 73: tms.translation.v1.TranslationService.ListUnitTranslations:input_type -> tms.translation.v1.ListUnitTranslationsRequest
+	56, // 74: tms.translation.v1.TranslationService.ListSuggestions:input_type -> tms.translation.v1.ListSuggestionsRequest
+	58, // 75: tms.translation.v1.TranslationService.GetSuggestion:input_type -> tms.translation.v1.GetSuggestionRequest
+	60, // 76: tms.translation.v1.TranslationService.CreateSuggestion:input_type -> tms.translation.v1.CreateSuggestionRequest
+	62, // 77: tms.translation.v1.TranslationService.AcceptSuggestion:input_type -> tms.translation.v1.AcceptSuggestionRequest
+	64, // 78: tms.translation.v1.TranslationService.DeleteSuggestion:input_type -> tms.translation.v1.DeleteSuggestionRequest
+	66, // 79: tms.translation.v1.TranslationService.VoteSuggestion:input_type -> tms.translation.v1.VoteSuggestionRequest
+	69, // 80: tms.translation.v1.TranslationService.ListComments:input_type -> tms.translation.v1.ListCommentsRequest
+	71, // 81: tms.translation.v1.TranslationService.GetComment:input_type -> tms.translation.v1.GetCommentRequest
+	73, // 82: tms.translation.v1.TranslationService.CreateComment:input_type -> tms.translation.v1.CreateCommentRequest
+	75, // 83: tms.translation.v1.TranslationService.ResolveComment:input_type -> tms.translation.v1.ResolveCommentRequest
+	77, // 84: tms.translation.v1.TranslationService.DeleteComment:input_type -> tms.translation.v1.DeleteCommentRequest
+	80, // 85: tms.translation.v1.TranslationService.ListLabels:input_type -> tms.translation.v1.ListLabelsRequest
+	82, // 86: tms.translation.v1.TranslationService.GetLabel:input_type -> tms.translation.v1.GetLabelRequest
+	84, // 87: tms.translation.v1.TranslationService.CreateLabel:input_type -> tms.translation.v1.CreateLabelRequest
+	86, // 88: tms.translation.v1.TranslationService.UpdateLabel:input_type -> tms.translation.v1.UpdateLabelRequest
+	88, // 89: tms.translation.v1.TranslationService.DeleteLabel:input_type -> tms.translation.v1.DeleteLabelRequest
+	10, // 90: tms.translation.v1.TranslationService.ImportComponent:output_type -> tms.translation.v1.ImportComponentResponse
+	12, // 91: tms.translation.v1.TranslationService.GetTask:output_type -> tms.translation.v1.GetTaskResponse
+	7,  // 92: tms.translation.v1.TranslationService.ListAlerts:output_type -> tms.translation.v1.ListAlertsResponse
+	14, // 93: tms.translation.v1.TranslationService.ForgetComponent:output_type -> tms.translation.v1.ForgetComponentResponse
+	16, // 94: tms.translation.v1.TranslationService.ForgetComponents:output_type -> tms.translation.v1.ForgetComponentsResponse
+	19, // 95: tms.translation.v1.TranslationService.RenameComponents:output_type -> tms.translation.v1.RenameComponentsResponse
+	21, // 96: tms.translation.v1.TranslationService.ListTranslations:output_type -> tms.translation.v1.ListTranslationsResponse
+	23, // 97: tms.translation.v1.TranslationService.GetTranslation:output_type -> tms.translation.v1.GetTranslationResponse
+	25, // 98: tms.translation.v1.TranslationService.AddTranslation:output_type -> tms.translation.v1.AddTranslationResponse
+	27, // 99: tms.translation.v1.TranslationService.DeleteTranslation:output_type -> tms.translation.v1.DeleteTranslationResponse
+	29, // 100: tms.translation.v1.TranslationService.GetStatistics:output_type -> tms.translation.v1.GetStatisticsResponse
+	31, // 101: tms.translation.v1.TranslationService.ListLanguageStatistics:output_type -> tms.translation.v1.ListLanguageStatisticsResponse
+	33, // 102: tms.translation.v1.TranslationService.ListUnits:output_type -> tms.translation.v1.ListUnitsResponse
+	37, // 103: tms.translation.v1.TranslationService.GetUnit:output_type -> tms.translation.v1.GetUnitResponse
+	35, // 104: tms.translation.v1.TranslationService.FindUnit:output_type -> tms.translation.v1.FindUnitResponse
+	39, // 105: tms.translation.v1.TranslationService.UpdateUnit:output_type -> tms.translation.v1.UpdateUnitResponse
+	42, // 106: tms.translation.v1.TranslationService.GetRepository:output_type -> tms.translation.v1.GetRepositoryResponse
+	44, // 107: tms.translation.v1.TranslationService.RunRepositoryOperation:output_type -> tms.translation.v1.RunRepositoryOperationResponse
+	46, // 108: tms.translation.v1.TranslationService.GetFile:output_type -> tms.translation.v1.GetFileResponse
+	48, // 109: tms.translation.v1.TranslationService.UploadFile:output_type -> tms.translation.v1.UploadFileResponse
+	91, // 110: tms.translation.v1.TranslationService.DownloadFile:output_type -> tms.translation.v1.DownloadFileResponse
+	93, // 111: tms.translation.v1.TranslationService.UploadFileStream:output_type -> tms.translation.v1.UploadFileStreamResponse
+	50, // 112: tms.translation.v1.TranslationService.CreateUnit:output_type -> tms.translation.v1.CreateUnitResponse
+	52, // 113: tms.translation.v1.TranslationService.DeleteUnit:output_type -> tms.translation.v1.DeleteUnitResponse
+	54, // 114: tms.translation.v1.TranslationService.ListUnitTranslations:output_type -> tms.translation.v1.ListUnitTranslationsResponse
+	57, // 115: tms.translation.v1.TranslationService.ListSuggestions:output_type -> tms.translation.v1.ListSuggestionsResponse
+	59, // 116: tms.translation.v1.TranslationService.GetSuggestion:output_type -> tms.translation.v1.GetSuggestionResponse
+	61, // 117: tms.translation.v1.TranslationService.CreateSuggestion:output_type -> tms.translation.v1.CreateSuggestionResponse
+	63, // 118: tms.translation.v1.TranslationService.AcceptSuggestion:output_type -> tms.translation.v1.AcceptSuggestionResponse
+	65, // 119: tms.translation.v1.TranslationService.DeleteSuggestion:output_type -> tms.translation.v1.DeleteSuggestionResponse
+	67, // 120: tms.translation.v1.TranslationService.VoteSuggestion:output_type -> tms.translation.v1.VoteSuggestionResponse
+	70, // 121: tms.translation.v1.TranslationService.ListComments:output_type -> tms.translation.v1.ListCommentsResponse
+	72, // 122: tms.translation.v1.TranslationService.GetComment:output_type -> tms.translation.v1.GetCommentResponse
+	74, // 123: tms.translation.v1.TranslationService.CreateComment:output_type -> tms.translation.v1.CreateCommentResponse
+	76, // 124: tms.translation.v1.TranslationService.ResolveComment:output_type -> tms.translation.v1.ResolveCommentResponse
+	78, // 125: tms.translation.v1.TranslationService.DeleteComment:output_type -> tms.translation.v1.DeleteCommentResponse
+	81, // 126: tms.translation.v1.TranslationService.ListLabels:output_type -> tms.translation.v1.ListLabelsResponse
+	83, // 127: tms.translation.v1.TranslationService.GetLabel:output_type -> tms.translation.v1.GetLabelResponse
+	85, // 128: tms.translation.v1.TranslationService.CreateLabel:output_type -> tms.translation.v1.CreateLabelResponse
+	87, // 129: tms.translation.v1.TranslationService.UpdateLabel:output_type -> tms.translation.v1.UpdateLabelResponse
+	89, // 130: tms.translation.v1.TranslationService.DeleteLabel:output_type -> tms.translation.v1.DeleteLabelResponse
+	90, // [90:131] is the sub-list for method output_type
+	49, // [49:90] is the sub-list for method input_type
+	49, // [49:49] is the sub-list for extension type_name
+	49, // [49:49] is the sub-list for extension extendee
+	0,  // [0:49] is the sub-list for field type_name
 }
 
 func init() { file_tms_translation_v1_translation_proto_init() }
@@ -6663,7 +6826,7 @@ func file_tms_translation_v1_translation_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tms_translation_v1_translation_proto_rawDesc), len(file_tms_translation_v1_translation_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   91,
+			NumMessages:   94,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -24,6 +24,7 @@ const (
 	TranslationService_ListAlerts_FullMethodName             = "/tms.translation.v1.TranslationService/ListAlerts"
 	TranslationService_ForgetComponent_FullMethodName        = "/tms.translation.v1.TranslationService/ForgetComponent"
 	TranslationService_ForgetComponents_FullMethodName       = "/tms.translation.v1.TranslationService/ForgetComponents"
+	TranslationService_RenameComponents_FullMethodName       = "/tms.translation.v1.TranslationService/RenameComponents"
 	TranslationService_ListTranslations_FullMethodName       = "/tms.translation.v1.TranslationService/ListTranslations"
 	TranslationService_GetTranslation_FullMethodName         = "/tms.translation.v1.TranslationService/GetTranslation"
 	TranslationService_AddTranslation_FullMethodName         = "/tms.translation.v1.TranslationService/AddTranslation"
@@ -116,6 +117,14 @@ type TranslationServiceClient interface {
 	// the services' own calls and superusers may make it (others:
 	// PermissionDenied).
 	ForgetComponents(ctx context.Context, in *ForgetComponentsRequest, opts ...grpc.CallOption) (*ForgetComponentsResponse, error)
+	// RenameComponents gives the translations of components the slugs the
+	// catalog now names them by, after a project or a component was renamed:
+	// the service keys its rows by component id but lists, filters and
+	// addresses them by slug. Renames reach it by themselves through the
+	// catalog's outbox, in order with the removals, at least once; applying
+	// one again changes nothing. Only the services' own calls and
+	// superusers may make it (others: PermissionDenied).
+	RenameComponents(ctx context.Context, in *RenameComponentsRequest, opts ...grpc.CallOption) (*RenameComponentsResponse, error)
 	// ListTranslations pages the translations of a component, or of every
 	// component, by id. Invisible projects and deleted components are left
 	// out (of total too).
@@ -335,6 +344,16 @@ func (c *translationServiceClient) ForgetComponents(ctx context.Context, in *For
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(ForgetComponentsResponse)
 	err := c.cc.Invoke(ctx, TranslationService_ForgetComponents_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *translationServiceClient) RenameComponents(ctx context.Context, in *RenameComponentsRequest, opts ...grpc.CallOption) (*RenameComponentsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(RenameComponentsResponse)
+	err := c.cc.Invoke(ctx, TranslationService_RenameComponents_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -758,6 +777,14 @@ type TranslationServiceServer interface {
 	// the services' own calls and superusers may make it (others:
 	// PermissionDenied).
 	ForgetComponents(context.Context, *ForgetComponentsRequest) (*ForgetComponentsResponse, error)
+	// RenameComponents gives the translations of components the slugs the
+	// catalog now names them by, after a project or a component was renamed:
+	// the service keys its rows by component id but lists, filters and
+	// addresses them by slug. Renames reach it by themselves through the
+	// catalog's outbox, in order with the removals, at least once; applying
+	// one again changes nothing. Only the services' own calls and
+	// superusers may make it (others: PermissionDenied).
+	RenameComponents(context.Context, *RenameComponentsRequest) (*RenameComponentsResponse, error)
 	// ListTranslations pages the translations of a component, or of every
 	// component, by id. Invisible projects and deleted components are left
 	// out (of total too).
@@ -947,6 +974,9 @@ func (UnimplementedTranslationServiceServer) ForgetComponent(context.Context, *F
 }
 func (UnimplementedTranslationServiceServer) ForgetComponents(context.Context, *ForgetComponentsRequest) (*ForgetComponentsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ForgetComponents not implemented")
+}
+func (UnimplementedTranslationServiceServer) RenameComponents(context.Context, *RenameComponentsRequest) (*RenameComponentsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method RenameComponents not implemented")
 }
 func (UnimplementedTranslationServiceServer) ListTranslations(context.Context, *ListTranslationsRequest) (*ListTranslationsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListTranslations not implemented")
@@ -1160,6 +1190,24 @@ func _TranslationService_ForgetComponents_Handler(srv interface{}, ctx context.C
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
 		return srv.(TranslationServiceServer).ForgetComponents(ctx, req.(*ForgetComponentsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _TranslationService_RenameComponents_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(RenameComponentsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TranslationServiceServer).RenameComponents(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TranslationService_RenameComponents_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TranslationServiceServer).RenameComponents(ctx, req.(*RenameComponentsRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }
@@ -1802,6 +1850,10 @@ var TranslationService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ForgetComponents",
 			Handler:    _TranslationService_ForgetComponents_Handler,
+		},
+		{
+			MethodName: "RenameComponents",
+			Handler:    _TranslationService_RenameComponents_Handler,
 		},
 		{
 			MethodName: "ListTranslations",
