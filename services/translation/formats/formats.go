@@ -17,6 +17,7 @@ import (
 	"github.com/tmsproject/tms/services/translation/formats/json"
 	"github.com/tmsproject/tms/services/translation/formats/po"
 	"github.com/tmsproject/tms/services/translation/formats/properties"
+	"github.com/tmsproject/tms/services/translation/formats/yaml"
 )
 
 // Format is a file format (base.Format), for callers of the registry.
@@ -51,6 +52,8 @@ var registry = []Format{
 	aresource.Format{},
 	properties.ISO,
 	properties.UTF8,
+	yaml.YAML,
+	yaml.Ruby,
 }
 
 // Lookup returns the format of a file_format identifier; "" is PO, the
