@@ -44,6 +44,9 @@ func parseKey(key string) []part {
 // names, creating the missing levels as block mappings indented by two,
 // the way ruamel.yaml writes new nodes.
 func (f *File) Add(u *base.Unit) error {
+	if u.Context != "" {
+		u.Context = contextOf(parseKey(u.Context))
+	}
 	exists := false
 	for _, x := range f.units {
 		exists = exists || x.Context == u.Context

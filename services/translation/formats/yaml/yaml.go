@@ -269,7 +269,8 @@ func (f *File) setScalar(sc *scalarRef, v string) error {
 		return nil
 	}
 	old := f.t.s[sc.start:sc.end]
-	if got, ok := readScalar(old, sc.parent, sc.flow); !ok || got != sc.value {
+	eof := sc.end == len(f.t.s)
+	if got, ok := readScalar(old, sc.parent, sc.flow, eof); !ok || got != sc.value {
 		return errors.New("the value's layout cannot be edited")
 	}
 	want := sc.st
@@ -279,33 +280,64 @@ func (f *File) setScalar(sc *scalarRef, v string) error {
 	st := chooseStyle(v, want, sc.flow)
 	col := f.t.column(sc.prop) + utf8.RuneCountInString(sc.anchor)
 	r := render(v, st, col, sc.parent+2, sc.flow, f.t.nl)
-	if got, ok := readScalar(r, sc.parent, sc.flow); !ok || got != v {
+	if got, ok := readScalar(r, sc.parent, sc.flow, false); !ok || got != v {
 		return fmt.Errorf("%q cannot be written as YAML here", v)
 	}
-	f.splice(sc.prop, sc.end, sc.anchor+r)
+	end := sc.end
+	if st == lit || st == folded {
+		r, end = f.blockTail(r, end)
+	}
+	f.splice(sc.prop, end, sc.anchor+r)
 	sc.start = sc.prop + len(sc.anchor)
-	sc.end = sc.start + len(r)
+	sc.end = sc.start + len(strings.TrimSuffix(r, f.t.nl))
 	sc.st, sc.value, sc.plainStr = st, v, st == plain
 	return nil
 }
 
+// blockTail fits block scalar r into the line it replaces a scalar of,
+// which ends at end: the rest of that line (blanks, a comment) would be
+// read as content, so blanks go and a comment moves to the header line,
+// where ruamel writes it; at the end of a file without a final line break
+// the block gets one.
+func (f *File) blockTail(r string, end int) (string, int) {
+	le := f.t.lineEnd(end)
+	if rest := f.t.s[end:le]; strings.TrimSpace(rest) != "" {
+		h := strings.Index(r, f.t.nl)
+		r = r[:h] + rest + r[h:]
+	}
+	if le == len(f.t.s) {
+		r += f.t.nl
+	}
+	return r, le
+}
+
 // readScalar decodes the text of a scalar in its context (the indentation
-// of its parent, a flow collection or not); false when it is no scalar.
-func readScalar(s string, parent int, flow bool) (string, bool) {
+// of its parent, a flow collection or not, at the end of the file or
+// not); false when it is no scalar.
+func readScalar(s string, parent int, flow, eof bool) (string, bool) {
 	pad := strings.Repeat(" ", max(parent, 0))
-	doc := pad + "k: " + s + "\n"
+	doc := pad + "k: " + s
 	if flow {
-		doc = pad + "k: [" + s + "]\n"
+		doc = pad + "k: [" + s + "]"
+	}
+	root := parent < 0 && !flow // the document's root: read as it stands
+	if root {
+		doc = s
+	}
+	if !eof {
+		doc += "\n"
 	}
 	var n yamlv3.Node
 	if err := yamlv3.Unmarshal([]byte(doc), &n); err != nil || len(n.Content) != 1 {
 		return "", false
 	}
-	m := n.Content[0]
-	if m.Kind != yamlv3.MappingNode || len(m.Content) != 2 {
-		return "", false
+	v := n.Content[0]
+	if !root {
+		if v.Kind != yamlv3.MappingNode || len(v.Content) != 2 {
+			return "", false
+		}
+		v = v.Content[1]
 	}
-	v := m.Content[1]
 	if flow {
 		if v.Kind != yamlv3.SequenceNode || len(v.Content) != 1 {
 			return "", false
