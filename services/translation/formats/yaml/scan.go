@@ -10,11 +10,15 @@ func (t *text) skipProps(i int) (int, string) {
 	anchor := ""
 	for i < len(t.s) && (t.s[i] == '&' || t.s[i] == '!') {
 		j := i
-		for j < len(t.s) && !strings.ContainsRune(" \t\r\n,[]{}", rune(t.s[j])) {
+		stop := " \t\r\n,[]{}" // an anchor name ends at a flow indicator, a tag does not (libyaml)
+		if t.s[i] == '!' {
+			stop = " \t\r\n"
+		}
+		for j < len(t.s) && !strings.ContainsRune(stop, rune(t.s[j])) {
 			j++
 		}
 		k := j
-		for k < len(t.s) && (t.s[k] == ' ' || t.s[k] == '\t') {
+		for k < len(t.s) && strings.ContainsRune(" \t\r\n", rune(t.s[k])) {
 			k++
 		}
 		if t.s[i] == '&' {
@@ -148,7 +152,10 @@ func (t *text) blockEnd(i, parent int) int {
 		content := strings.TrimLeft(t.s[line:le], " ")
 		ind := le - line - len(content)
 		if strings.TrimSpace(content) == "" {
-			if keep {
+			// Blank lines belong to the block with keep chomping; lines of
+			// spaces are taken too (they can read as content once the
+			// header changes).
+			if keep || le > line {
 				end = le
 			}
 			pos = le

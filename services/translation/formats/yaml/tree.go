@@ -117,6 +117,12 @@ func (w *walker) scalar(n *yamlv3.Node, path []part, parent int, flow bool, note
 	}
 	sc := w.ref(n, parent, flow)
 	sc.value = v
+	// The bytes found for the value must read back as it: what this
+	// scanner does not follow is refused here rather than edited wrong.
+	old := w.t.s[sc.start:sc.end]
+	if got, ok := readScalar(old, parent, flow, sc.end == len(w.t.s)); (!ok || got != v) && (old != "" || v != "") {
+		return w.fail(n, "this layout of a value is not supported")
+	}
 	w.add(path, []string{v}, note, &unit{sc: sc})
 	return nil
 }

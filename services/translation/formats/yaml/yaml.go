@@ -134,6 +134,9 @@ func (f *File) load(s string) error {
 	if !utf8.ValidString(s) {
 		return errors.New("yaml: the file is not valid UTF-8")
 	}
+	if strings.Count(s, "\r") != strings.Count(s, "\r\n") {
+		return errors.New("yaml: line breaks of a carriage return alone are not supported")
+	}
 	root, err := decode(s)
 	if err != nil {
 		return err
@@ -267,11 +270,6 @@ func (f *File) SetTarget(u *base.Unit, forms []string, _ bool) error {
 func (f *File) setScalar(sc *scalarRef, v string) error {
 	if sc.value == v {
 		return nil
-	}
-	old := f.t.s[sc.start:sc.end]
-	eof := sc.end == len(f.t.s)
-	if got, ok := readScalar(old, sc.parent, sc.flow, eof); !ok || got != sc.value {
-		return errors.New("the value's layout cannot be edited")
 	}
 	want := sc.st
 	if sc.plainStr && strings.Contains(v, "\n") {
