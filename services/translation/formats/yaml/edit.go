@@ -197,7 +197,7 @@ func (f *File) build(path []part, forms []string, col int) string {
 	}
 	key := p.key
 	if st := keyStyle(key); st != plain {
-		key = render(key, st, col, col+2, false, f.t.nl)
+		key = render(key, st, col, col+2, f.t.nl)
 	}
 	key += ":"
 	pad := f.t.nl + strings.Repeat(" ", col+2)
@@ -228,7 +228,7 @@ func (f *File) newScalar(v string, col, parent int) string {
 	if strings.Contains(v, "\n") {
 		want = lit
 	}
-	return render(v, chooseStyle(v, want, false), col, parent+2, false, f.t.nl)
+	return render(v, chooseStyle(v, want, false), col, parent+2, f.t.nl)
 }
 
 // Remove drops a unit's entry (with the comment lines right above it);

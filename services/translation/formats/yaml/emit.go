@@ -196,7 +196,7 @@ func (e *emitter) writeIndent() {
 
 // render writes s in style st. A block scalar ends without its last line
 // break: the file's own break follows it.
-func render(s string, st style, col, indent int, flow bool, nl string) string {
+func render(s string, st style, col, indent int, nl string) string {
 	e := &emitter{col: col, indent: indent, nl: nl}
 	r := []rune(s)
 	switch st {

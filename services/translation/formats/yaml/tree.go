@@ -120,6 +120,9 @@ func (w *walker) scalar(n *yamlv3.Node, path []part, parent int, flow bool, note
 	// The bytes found for the value must read back as it: what this
 	// scanner does not follow is refused here rather than edited wrong.
 	old := w.t.s[sc.start:sc.end]
+	if !flow && parent >= 0 && w.t.column(sc.prop) <= parent {
+		return w.fail(n, "a value indented no deeper than its key is not supported")
+	}
 	if got, ok := readScalar(old, parent, flow, sc.end == len(w.t.s)); (!ok || got != v) && (old != "" || v != "") {
 		return w.fail(n, "this layout of a value is not supported")
 	}

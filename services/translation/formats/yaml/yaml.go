@@ -27,7 +27,27 @@
 // lines fold at spaces past column 80, as ruamel's default width does.
 // An anchor stays, a tag goes. A ruby-yaml plural unit is rewritten whole
 // as translate-toolkit writes it: one key per category of the language,
-// empty forms as null unless all are empty.
+// empty forms as null unless all are empty. Add appends after the last
+// entry of the deepest existing mapping or sequence, new levels as block
+// mappings indented by two; Remove cuts the entry's lines with the comment
+// lines right above it, and the mapping it leaves empty with it.
+//
+// Where this differs from the reference: translate-toolkit dumps the
+// whole file with ruamel.yaml on every save (re-indenting it, writing an
+// unedited `n: 5` as `n: '5'`, dropping the plural keys of other
+// languages); here only what was edited changes. Plural forms are taken
+// by category, a missing one empty (the reference shifts the others), and
+// the categories are the service's plural of the language, named as in
+// translate-toolkit's table where it has as many ("other", not "many",
+// for Czech and its neighbours). Aliases are no unit; Add into a flow
+// collection is an error and Remove from one reports false; a plural in
+// a flow mapping cannot be edited. A new ruby-yaml translation gets the
+// new language's code as its root key (the reference keeps the
+// template's). A control character in a literal or folded value is
+// written double-quoted (ruamel would write the block unreadable). Files
+// with lone carriage-return line breaks, and value layouts whose bytes do
+// not read back as the parser's value, are refused as malformed rather
+// than edited wrong.
 package yaml
 
 import (
@@ -277,7 +297,7 @@ func (f *File) setScalar(sc *scalarRef, v string) error {
 	}
 	st := chooseStyle(v, want, sc.flow)
 	col := f.t.column(sc.prop) + utf8.RuneCountInString(sc.anchor)
-	r := render(v, st, col, sc.parent+2, sc.flow, f.t.nl)
+	r := render(v, st, col, sc.parent+2, f.t.nl)
 	if got, ok := readScalar(r, sc.parent, sc.flow, false); !ok || got != v {
 		return fmt.Errorf("%q cannot be written as YAML here", v)
 	}
@@ -372,18 +392,18 @@ func (f *File) setPlural(h *unit, forms []string) error {
 	if f.pluralText(pl) == strings.Join(forms, "\x00") {
 		return nil
 	}
-	any := slices.ContainsFunc(forms, func(s string) bool { return s != "" })
+	some := slices.ContainsFunc(forms, func(s string) bool { return s != "" })
 	var b strings.Builder
 	for i, tag := range f.tags {
 		if i > 0 {
 			b.WriteString(f.t.nl + strings.Repeat(" ", pl.indent))
 		}
 		b.WriteString(tag + ":")
-		if forms[i] == "" && any {
+		if forms[i] == "" && some {
 			continue
 		}
 		st := chooseStyle(forms[i], plain, false)
-		b.WriteString(" " + render(forms[i], st, pl.indent+len(tag)+2, pl.indent+2, false, f.t.nl))
+		b.WriteString(" " + render(forms[i], st, pl.indent+len(tag)+2, pl.indent+2, f.t.nl))
 	}
 	old := f.t.s
 	f.splice(pl.start, pl.end, b.String())
@@ -425,7 +445,7 @@ func (f *File) reload() error {
 	return nil
 }
 
-// NewTranslation is base with every value emptied (written '' as
+// NewTranslation is base with every value emptied (written ” as
 // ruamel.yaml writes an empty string, or in the value's own quotes), and
 // for ruby-yaml the language key replaced by the new language's code; an
 // empty base gives "{}", as Weblate writes it.
@@ -474,7 +494,7 @@ func (f *File) renameRoot(code string) error {
 	end := f.t.scalarEnd(start, st, -1, false)
 	key := code
 	if ks := keyStyle(code); ks != plain {
-		key = render(code, ks, 0, 2, false, f.t.nl)
+		key = render(code, ks, 0, 2, f.t.nl)
 	}
 	f.splice(start, end, key)
 	return f.reload()

@@ -87,7 +87,7 @@ func TestStyles(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := f.SetTarget(f.Units()[0], []string{tc.value}, false); err != nil {
+			if err = f.SetTarget(f.Units()[0], []string{tc.value}, false); err != nil {
 				t.Fatal(err)
 			}
 			if got := string(f.Bytes()); got != tc.want {
