@@ -12,6 +12,7 @@ require (
 	github.com/tmsproject/tms/proto/gen/go v0.0.0
 	google.golang.org/grpc v1.84.0
 	google.golang.org/protobuf v1.36.12
+	gopkg.in/yaml.v3 v3.0.1
 	gorm.io/gorm v1.31.2
 	modernc.org/sqlite v1.62.0
 )

@@ -12,7 +12,7 @@ import (
 
 // Choices of the component's enumerated fields (Weblate's model choices).
 var (
-	fileFormats               = []string{"po", "json", "json-nested", "i18next", "i18nextv4", "go-i18n-json", "arb", "aresource", "properties", "properties-utf8", "xliff", "strings", "strings-utf8"} // the translation service's formats registry (services/translation/formats)
+	fileFormats               = []string{"po", "json", "json-nested", "i18next", "i18nextv4", "go-i18n-json", "arb", "aresource", "properties", "properties-utf8", "xliff", "strings", "strings-utf8", "yaml", "ruby-yaml"} // the translation service's formats registry (services/translation/formats)
 	vcsChoices                = []string{"git"}
 	newLangChoices            = []string{"contact", "url", "add", "none"}
 	mergeStyleChoices         = []string{"merge", "rebase", "merge_noff"}

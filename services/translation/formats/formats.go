@@ -19,6 +19,7 @@ import (
 	"github.com/tmsproject/tms/services/translation/formats/po"
 	"github.com/tmsproject/tms/services/translation/formats/properties"
 	"github.com/tmsproject/tms/services/translation/formats/xliff"
+	"github.com/tmsproject/tms/services/translation/formats/yaml"
 )
 
 // Format is a file format (base.Format), for callers of the registry.
@@ -60,6 +61,8 @@ var registry = []Format{
 	xliff.Format{},
 	applestrings.UTF16,
 	applestrings.UTF8,
+	yaml.YAML,
+	yaml.Ruby,
 }
 
 // Lookup returns the format of a file_format identifier; "" is PO, the
