@@ -112,12 +112,19 @@ func (g *gateway) updateComponent(c *call) error {
 	if err != nil {
 		return c.beforeBody("component.edit", err)
 	}
+	before, err := c.pathComponent()
+	if err != nil {
+		return err
+	}
 	resp, err := g.cfg.Catalog.UpdateComponent(c.ctx, &catalogv1.UpdateComponentRequest{
 		ProjectSlug: c.param("project"), Slug: c.param("component"), Component: comp, Fields: fields, Actor: c.actor()})
 	if err != nil {
 		return err
 	}
 	updated := resp.GetComponent()
+	if updated.GetSlug() != before.GetSlug() {
+		g.followRename(c, updated.GetProjectSlug(), before.GetSlug(), updated.GetSlug())
+	}
 	g.paths.forget(updated.GetProjectSlug())
 	return c.okRendered(c.fullComponent(updated))
 }

@@ -83,7 +83,24 @@ func (g *gateway) updateProject(c *call) error {
 	if err != nil {
 		return err
 	}
+	if slug := resp.GetProject().GetSlug(); slug != c.param("project") {
+		g.followRename(c, c.param("project"), "", slug)
+	}
 	return c.okRendered(c.projectJSON(resp.GetProject(), true))
+}
+
+// followRename has the notification service file a renamed project's
+// (component "") or component's teams, subscriptions and webhooks under
+// the new slug, as deleteProject has it drop a deleted project's: before
+// the answer, so that a project created next under the former slug finds
+// none of them.
+func (g *gateway) followRename(c *call, project, component, newSlug string) {
+	_, err := g.cfg.Access.RenameProjectScope(policy.System(c.ctx), &notificationv1.RenameProjectScopeRequest{
+		Project: project, Component: component, NewSlug: newSlug})
+	if err != nil {
+		g.log.WarnContext(c.ctx, "rename teams after a rename", "project", project, "component", component, "err", err)
+	}
+	g.auth.forgetAll()
 }
 
 // deleteProject asks the catalog, whose removal of the project's

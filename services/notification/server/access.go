@@ -26,6 +26,8 @@ type AccessStore interface {
 	Grants(ctx context.Context, memberID int64) ([]policy.Grant, error)
 	SetupProjectTeams(ctx context.Context, project string, creatorID *int64) error
 	DeleteProjectTeams(ctx context.Context, project string) error
+	RenameProject(ctx context.Context, project, newSlug string) error
+	RenameComponent(ctx context.Context, project, component, newSlug string) error
 	MemberIDs(ctx context.Context, usernames []string) (map[string]int64, error)
 	Usernames(ctx context.Context, ids []int64) (map[int64]string, error)
 }
@@ -139,6 +141,30 @@ func (a *Access) DeleteProjectTeams(ctx context.Context, req *notificationv1.Del
 		return nil, v.Err()
 	}
 	return &notificationv1.DeleteProjectTeamsResponse{}, a.store.DeleteProjectTeams(ctx, req.GetProject())
+}
+
+// RenameProjectScope files what the service keeps of a renamed project or
+// component under its new slug (services and superusers only).
+func (a *Access) RenameProjectScope(ctx context.Context, req *notificationv1.RenameProjectScopeRequest) (*notificationv1.RenameProjectScopeResponse, error) {
+	if err := requireSite(ctx); err != nil {
+		return nil, err
+	}
+	var v errs.Violations
+	for _, f := range [][2]string{{"project", req.GetProject()}, {"new_slug", req.GetNewSlug()}} {
+		if f[1] == "" {
+			v.Add(f[0], "required", "This field is required.")
+		}
+	}
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	var err error
+	if req.GetComponent() == "" {
+		err = a.store.RenameProject(ctx, req.GetProject(), req.GetNewSlug())
+	} else {
+		err = a.store.RenameComponent(ctx, req.GetProject(), req.GetComponent(), req.GetNewSlug())
+	}
+	return &notificationv1.RenameProjectScopeResponse{}, err
 }
 
 // ListRoles lists every role to superusers, else the roles of the

@@ -82,3 +82,26 @@ func TestDeleteProjectTeams(t *testing.T) {
 		t.Errorf("after deleting p's teams: %v (before %v)", after, before)
 	}
 }
+
+// TestRenameProjectScopeChecks: only the services and superusers rename,
+// and both slugs are required.
+func TestRenameProjectScopeChecks(t *testing.T) {
+	gdb := dbtest.SQLite(t, store.Migrations)
+	conn := grpctest.Serve(t, func(srv *grpc.Server) {
+		notificationv1.RegisterAccessServiceServer(srv, server.NewAccess(store.New(gdb), nil))
+	})
+	c := notificationv1.NewAccessServiceClient(conn)
+	admin := policy.Caller{Username: "p-admin", Grants: []policy.Grant{{ProjectSelection: policy.SelectManual, Projects: []string{"p"}, Permissions: policy.Permissions}}}
+	_, err := c.RenameProjectScope(policy.WithCaller(t.Context(), admin), &notificationv1.RenameProjectScopeRequest{Project: "p", NewSlug: "q"})
+	wantErr(t, err, codes.PermissionDenied, "", "")
+	for field, req := range map[string]*notificationv1.RenameProjectScopeRequest{
+		"project": {NewSlug: "q"}, "new_slug": {Project: "p", Component: "app"},
+	} {
+		_, err := c.RenameProjectScope(t.Context(), req)
+		wantErr(t, err, codes.InvalidArgument, field, "")
+	}
+	if _, err := c.RenameProjectScope(policy.WithCaller(t.Context(), policy.Caller{Username: "root", Superuser: true}),
+		&notificationv1.RenameProjectScopeRequest{Project: "p", NewSlug: "q"}); err != nil {
+		t.Errorf("superuser: %v", err)
+	}
+}

@@ -154,3 +154,75 @@ func testRolesAndLinks(t *testing.T, s *store.Store) {
 }
 
 func itoa(n int64) string { return fmt.Sprint(n) }
+
+// testProjectRenames: a renamed project's teams, links, subscriptions and
+// webhooks follow it (a component's links and subscriptions too), and a
+// project set up under the former slug starts with fresh teams; deleting
+// a project drops its subscriptions and webhooks.
+func testProjectRenames(t *testing.T, s *store.Store) {
+	ctx := t.Context()
+	if err := s.EnsureBuiltins(ctx); err != nil {
+		t.Fatal(err)
+	}
+	owner := user(t, s, "owner")
+	if err := s.SetupProjectTeams(ctx, "p_x", &owner); err != nil {
+		t.Fatal(err)
+	}
+	other, err := s.SaveTeam(ctx, store.Team{Name: "Renamed components", LanguageSelection: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range []string{"p_x/app", "p_x/web", "pyx/app"} {
+		if err = s.Link(ctx, other.ID, store.LinkComponent, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sub, err := s.CreateSubscription(ctx, store.Subscription{Username: "owner", Notification: "NewStringNotificaton", Scope: 2, Frequency: 1, ProjectSlug: "p_x", ComponentSlug: "app"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.CreateWebhook(ctx, &store.Webhook{ProjectSlug: "p_x", URL: "https://hooks.example/", Active: true}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.RenameProject(ctx, "p_x", "q"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.RenameComponent(ctx, "q", "app", "app2"); err != nil {
+		t.Fatal(err)
+	}
+	if _, n, _ := s.ListTeams(ctx, store.TeamFilter{DefiningProject: "q"}, 0, 0); n != int64(len(policy.ProjectTeams)) {
+		t.Errorf("teams of the renamed project: %d", n)
+	}
+	grants, _ := s.Grants(ctx, owner)
+	if admin := (policy.Caller{Username: "owner", Grants: grants}); !admin.Can("project.edit", policy.Scope{Project: "q", Access: policy.AccessPrivate}) ||
+		admin.Can("project.edit", policy.Scope{Project: "p_x", Access: policy.AccessPrivate}) {
+		t.Errorf("the owner's grants after the rename: %+v", grants)
+	}
+	if o, _ := s.GetTeam(ctx, other.ID); !slices.Equal(o.Components, []string{"pyx/app", "q/app2", "q/web"}) {
+		t.Errorf("other team's components: %v", o.Components)
+	}
+	if got, err := s.GetSubscription(ctx, "owner", sub.ID); err != nil || got.ProjectSlug != "q" || got.ComponentSlug != "app2" {
+		t.Errorf("subscription: %+v %v", got, err)
+	}
+	if hooks, _ := s.Webhooks(ctx, "q"); len(hooks) != 1 {
+		t.Errorf("webhooks of the renamed project: %v", hooks)
+	}
+	if err := s.SetupProjectTeams(ctx, "p_x", nil); err != nil { // a new project takes the former slug
+		t.Fatal(err)
+	}
+	teams, _, _ := s.ListTeams(ctx, store.TeamFilter{DefiningProject: "p_x"}, 0, 0)
+	for _, tm := range teams {
+		if len(tm.Members) != 0 {
+			t.Errorf("new project's team %s has the old one's members %v", tm.Name, tm.Members)
+		}
+	}
+	if err := s.DeleteProjectTeams(ctx, "q"); err != nil {
+		t.Fatal(err)
+	}
+	if hooks, _ := s.Webhooks(ctx, "q"); len(hooks) != 0 {
+		t.Errorf("webhooks left after the delete: %v", hooks)
+	}
+	if _, err := s.GetSubscription(ctx, "owner", sub.ID); !errs.Is(err, errs.NotFound) {
+		t.Errorf("subscription after the delete: %v", err)
+	}
+}

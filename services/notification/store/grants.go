@@ -189,10 +189,18 @@ func setupProjectTeam(tx *gorm.DB, teamID int64, project string, pt policy.Team,
 	return linkRoles(tx, teamID, pt.Roles, roleIDs)
 }
 
-// DeleteProjectTeams removes the project's own teams and the project and
-// its components from every other team.
+// DeleteProjectTeams removes the project's own teams, the project and its
+// components from every other team, and the project's subscriptions and
+// webhooks (as the reference's foreign keys cascade): a new project taking
+// the slug inherits nothing.
 func (s *Store) DeleteProjectTeams(ctx context.Context, project string) error {
 	return s.gdb.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Where("project_slug = ?", project).Delete(&Subscription{}).Error; err != nil {
+			return err
+		}
+		if err := tx.Where("project_slug = ?", project).Delete(&Webhook{}).Error; err != nil {
+			return err
+		}
 		own := tx.Session(&gorm.Session{NewDB: true}).Model(&teamRow{}).Select("id").Where("defining_project = ?", project)
 		if err := tx.Where("team_id IN (?)", own).Delete(&linkRow{}).Error; err != nil {
 			return err
@@ -204,6 +212,41 @@ func (s *Store) DeleteProjectTeams(ctx context.Context, project string) error {
 			return err
 		}
 		return tx.Where("kind = ? AND value LIKE ? ESCAPE '\\'", LinkComponent, likePrefix(project)+"/%").Delete(&linkRow{}).Error
+	})
+}
+
+// RenameProject files the project's teams, the links naming it or its
+// components, its subscriptions and its webhooks under slug newSlug.
+func (s *Store) RenameProject(ctx context.Context, project, newSlug string) error {
+	return s.gdb.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		steps := []*gorm.DB{
+			tx.Model(&teamRow{}).Where("defining_project = ?", project).Update("defining_project", newSlug),
+			tx.Model(&linkRow{}).Where("kind = ? AND value = ?", LinkProject, project).Update("value", newSlug),
+			tx.Model(&linkRow{}).Where("kind = ? AND value LIKE ? ESCAPE '\\'", LinkComponent, likePrefix(project)+"/%").
+				Update("value", gorm.Expr("? || SUBSTR(value, ?)", newSlug+"/", len(project)+2)),
+			tx.Model(&Subscription{}).Where("project_slug = ?", project).Update("project_slug", newSlug),
+			tx.Model(&Webhook{}).Where("project_slug = ?", project).Update("project_slug", newSlug),
+		}
+		for _, st := range steps {
+			if st.Error != nil {
+				return st.Error
+			}
+		}
+		return nil
+	})
+}
+
+// RenameComponent files the links and subscriptions naming a component of
+// project under its slug newSlug.
+func (s *Store) RenameComponent(ctx context.Context, project, component, newSlug string) error {
+	return s.gdb.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		err := tx.Model(&linkRow{}).Where("kind = ? AND value = ?", LinkComponent, project+"/"+component).
+			Update("value", project+"/"+newSlug).Error
+		if err != nil {
+			return err
+		}
+		return tx.Model(&Subscription{}).Where("project_slug = ? AND component_slug = ?", project, component).
+			Update("component_slug", newSlug).Error
 	})
 }
 

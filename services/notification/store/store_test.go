@@ -38,6 +38,7 @@ func TestStore(t *testing.T) {
 		{"rate limit quota under racing replicas", testTakeQuotaRace},
 		{"built-in teams and grants", testBuiltinTeams},
 		{"project teams", testProjectTeams},
+		{"project renames", testProjectRenames},
 		{"roles and team links", testRolesAndLinks},
 	}
 	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {

@@ -1654,8 +1654,7 @@ func (*SetupProjectTeamsResponse) Descriptor() ([]byte, []int) {
 // DeleteProjectTeamsRequest names the project.
 type DeleteProjectTeamsRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The project's slug. Not checked: an empty one removes the site-wide
-	// teams (defining_project empty).
+	// The project's slug (required).
 	Project       string `protobuf:"bytes,1,opt,name=project,proto3" json:"project,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -1698,6 +1697,109 @@ func (x *DeleteProjectTeamsRequest) GetProject() string {
 	return ""
 }
 
+// RenameProjectScopeRequest names a renamed project or component.
+type RenameProjectScopeRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The project's slug before a project rename; its slug for a component
+	// rename.
+	Project string `protobuf:"bytes,1,opt,name=project,proto3" json:"project,omitempty"`
+	// The component's former slug for a component rename; empty for a
+	// project rename.
+	Component string `protobuf:"bytes,2,opt,name=component,proto3" json:"component,omitempty"`
+	// The new slug of the project (component empty) or of the component.
+	NewSlug       string `protobuf:"bytes,3,opt,name=new_slug,json=newSlug,proto3" json:"new_slug,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RenameProjectScopeRequest) Reset() {
+	*x = RenameProjectScopeRequest{}
+	mi := &file_tms_notification_v1_access_proto_msgTypes[30]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RenameProjectScopeRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RenameProjectScopeRequest) ProtoMessage() {}
+
+func (x *RenameProjectScopeRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_notification_v1_access_proto_msgTypes[30]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RenameProjectScopeRequest.ProtoReflect.Descriptor instead.
+func (*RenameProjectScopeRequest) Descriptor() ([]byte, []int) {
+	return file_tms_notification_v1_access_proto_rawDescGZIP(), []int{30}
+}
+
+func (x *RenameProjectScopeRequest) GetProject() string {
+	if x != nil {
+		return x.Project
+	}
+	return ""
+}
+
+func (x *RenameProjectScopeRequest) GetComponent() string {
+	if x != nil {
+		return x.Component
+	}
+	return ""
+}
+
+func (x *RenameProjectScopeRequest) GetNewSlug() string {
+	if x != nil {
+		return x.NewSlug
+	}
+	return ""
+}
+
+// RenameProjectScopeResponse is empty.
+type RenameProjectScopeResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RenameProjectScopeResponse) Reset() {
+	*x = RenameProjectScopeResponse{}
+	mi := &file_tms_notification_v1_access_proto_msgTypes[31]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RenameProjectScopeResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RenameProjectScopeResponse) ProtoMessage() {}
+
+func (x *RenameProjectScopeResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_notification_v1_access_proto_msgTypes[31]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RenameProjectScopeResponse.ProtoReflect.Descriptor instead.
+func (*RenameProjectScopeResponse) Descriptor() ([]byte, []int) {
+	return file_tms_notification_v1_access_proto_rawDescGZIP(), []int{31}
+}
+
 // DeleteProjectTeamsResponse is empty.
 type DeleteProjectTeamsResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -1707,7 +1809,7 @@ type DeleteProjectTeamsResponse struct {
 
 func (x *DeleteProjectTeamsResponse) Reset() {
 	*x = DeleteProjectTeamsResponse{}
-	mi := &file_tms_notification_v1_access_proto_msgTypes[30]
+	mi := &file_tms_notification_v1_access_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1719,7 +1821,7 @@ func (x *DeleteProjectTeamsResponse) String() string {
 func (*DeleteProjectTeamsResponse) ProtoMessage() {}
 
 func (x *DeleteProjectTeamsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_notification_v1_access_proto_msgTypes[30]
+	mi := &file_tms_notification_v1_access_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1732,7 +1834,7 @@ func (x *DeleteProjectTeamsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteProjectTeamsResponse.ProtoReflect.Descriptor instead.
 func (*DeleteProjectTeamsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_notification_v1_access_proto_rawDescGZIP(), []int{30}
+	return file_tms_notification_v1_access_proto_rawDescGZIP(), []int{32}
 }
 
 var File_tms_notification_v1_access_proto protoreflect.FileDescriptor
@@ -1829,7 +1931,12 @@ const file_tms_notification_v1_access_proto_rawDesc = "" +
 	"\acreator\x18\x02 \x01(\tR\acreator\"\x1b\n" +
 	"\x19SetupProjectTeamsResponse\"5\n" +
 	"\x19DeleteProjectTeamsRequest\x12\x18\n" +
-	"\aproject\x18\x01 \x01(\tR\aproject\"\x1c\n" +
+	"\aproject\x18\x01 \x01(\tR\aproject\"n\n" +
+	"\x19RenameProjectScopeRequest\x12\x18\n" +
+	"\aproject\x18\x01 \x01(\tR\aproject\x12\x1c\n" +
+	"\tcomponent\x18\x02 \x01(\tR\tcomponent\x12\x19\n" +
+	"\bnew_slug\x18\x03 \x01(\tR\anewSlug\"\x1c\n" +
+	"\x1aRenameProjectScopeResponse\"\x1c\n" +
 	"\x1aDeleteProjectTeamsResponse*\x9e\x01\n" +
 	"\tGroupLink\x12\x1a\n" +
 	"\x16GROUP_LINK_UNSPECIFIED\x10\x00\x12\x13\n" +
@@ -1837,8 +1944,7 @@ const file_tms_notification_v1_access_proto_rawDesc = "" +
 	"\x12GROUP_LINK_PROJECT\x10\x02\x12\x18\n" +
 	"\x14GROUP_LINK_COMPONENT\x10\x03\x12\x17\n" +
 	"\x13GROUP_LINK_LANGUAGE\x10\x04\x12\x15\n" +
-	"\x11GROUP_LINK_MEMBER\x10\x052\xf1\n" +
-	"\n" +
+	"\x11GROUP_LINK_MEMBER\x10\x052\xe8\v\n" +
 	"\rAccessService\x12Z\n" +
 	"\tListRoles\x12%.tms.notification.v1.ListRolesRequest\x1a&.tms.notification.v1.ListRolesResponse\x12T\n" +
 	"\aGetRole\x12#.tms.notification.v1.GetRoleRequest\x1a$.tms.notification.v1.GetRoleResponse\x12]\n" +
@@ -1857,7 +1963,8 @@ const file_tms_notification_v1_access_proto_rawDesc = "" +
 	"\x0fChangeGroupLink\x12+.tms.notification.v1.ChangeGroupLinkRequest\x1a,.tms.notification.v1.ChangeGroupLinkResponse\x12Z\n" +
 	"\tGetGrants\x12%.tms.notification.v1.GetGrantsRequest\x1a&.tms.notification.v1.GetGrantsResponse\x12r\n" +
 	"\x11SetupProjectTeams\x12-.tms.notification.v1.SetupProjectTeamsRequest\x1a..tms.notification.v1.SetupProjectTeamsResponse\x12u\n" +
-	"\x12DeleteProjectTeams\x12..tms.notification.v1.DeleteProjectTeamsRequest\x1a/.tms.notification.v1.DeleteProjectTeamsResponseBKZIgithub.com/tmsproject/tms/proto/gen/go/tms/notification/v1;notificationv1b\x06proto3"
+	"\x12DeleteProjectTeams\x12..tms.notification.v1.DeleteProjectTeamsRequest\x1a/.tms.notification.v1.DeleteProjectTeamsResponse\x12u\n" +
+	"\x12RenameProjectScope\x12..tms.notification.v1.RenameProjectScopeRequest\x1a/.tms.notification.v1.RenameProjectScopeResponseBKZIgithub.com/tmsproject/tms/proto/gen/go/tms/notification/v1;notificationv1b\x06proto3"
 
 var (
 	file_tms_notification_v1_access_proto_rawDescOnce sync.Once
@@ -1872,7 +1979,7 @@ func file_tms_notification_v1_access_proto_rawDescGZIP() []byte {
 }
 
 var file_tms_notification_v1_access_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_tms_notification_v1_access_proto_msgTypes = make([]protoimpl.MessageInfo, 31)
+var file_tms_notification_v1_access_proto_msgTypes = make([]protoimpl.MessageInfo, 33)
 var file_tms_notification_v1_access_proto_goTypes = []any{
 	(GroupLink)(0),                     // 0: tms.notification.v1.GroupLink
 	(*Role)(nil),                       // 1: tms.notification.v1.Role
@@ -1905,7 +2012,9 @@ var file_tms_notification_v1_access_proto_goTypes = []any{
 	(*SetupProjectTeamsRequest)(nil),   // 28: tms.notification.v1.SetupProjectTeamsRequest
 	(*SetupProjectTeamsResponse)(nil),  // 29: tms.notification.v1.SetupProjectTeamsResponse
 	(*DeleteProjectTeamsRequest)(nil),  // 30: tms.notification.v1.DeleteProjectTeamsRequest
-	(*DeleteProjectTeamsResponse)(nil), // 31: tms.notification.v1.DeleteProjectTeamsResponse
+	(*RenameProjectScopeRequest)(nil),  // 31: tms.notification.v1.RenameProjectScopeRequest
+	(*RenameProjectScopeResponse)(nil), // 32: tms.notification.v1.RenameProjectScopeResponse
+	(*DeleteProjectTeamsResponse)(nil), // 33: tms.notification.v1.DeleteProjectTeamsResponse
 }
 var file_tms_notification_v1_access_proto_depIdxs = []int32{
 	1,  // 0: tms.notification.v1.ListRolesResponse.roles:type_name -> tms.notification.v1.Role
@@ -1937,22 +2046,24 @@ var file_tms_notification_v1_access_proto_depIdxs = []int32{
 	26, // 26: tms.notification.v1.AccessService.GetGrants:input_type -> tms.notification.v1.GetGrantsRequest
 	28, // 27: tms.notification.v1.AccessService.SetupProjectTeams:input_type -> tms.notification.v1.SetupProjectTeamsRequest
 	30, // 28: tms.notification.v1.AccessService.DeleteProjectTeams:input_type -> tms.notification.v1.DeleteProjectTeamsRequest
-	5,  // 29: tms.notification.v1.AccessService.ListRoles:output_type -> tms.notification.v1.ListRolesResponse
-	7,  // 30: tms.notification.v1.AccessService.GetRole:output_type -> tms.notification.v1.GetRoleResponse
-	9,  // 31: tms.notification.v1.AccessService.CreateRole:output_type -> tms.notification.v1.CreateRoleResponse
-	11, // 32: tms.notification.v1.AccessService.UpdateRole:output_type -> tms.notification.v1.UpdateRoleResponse
-	13, // 33: tms.notification.v1.AccessService.DeleteRole:output_type -> tms.notification.v1.DeleteRoleResponse
-	15, // 34: tms.notification.v1.AccessService.ListGroups:output_type -> tms.notification.v1.ListGroupsResponse
-	17, // 35: tms.notification.v1.AccessService.GetGroup:output_type -> tms.notification.v1.GetGroupResponse
-	19, // 36: tms.notification.v1.AccessService.CreateGroup:output_type -> tms.notification.v1.CreateGroupResponse
-	21, // 37: tms.notification.v1.AccessService.UpdateGroup:output_type -> tms.notification.v1.UpdateGroupResponse
-	23, // 38: tms.notification.v1.AccessService.DeleteGroup:output_type -> tms.notification.v1.DeleteGroupResponse
-	25, // 39: tms.notification.v1.AccessService.ChangeGroupLink:output_type -> tms.notification.v1.ChangeGroupLinkResponse
-	27, // 40: tms.notification.v1.AccessService.GetGrants:output_type -> tms.notification.v1.GetGrantsResponse
-	29, // 41: tms.notification.v1.AccessService.SetupProjectTeams:output_type -> tms.notification.v1.SetupProjectTeamsResponse
-	31, // 42: tms.notification.v1.AccessService.DeleteProjectTeams:output_type -> tms.notification.v1.DeleteProjectTeamsResponse
-	29, // [29:43] is the sub-list for method output_type
-	15, // [15:29] is the sub-list for method input_type
+	31, // 29: tms.notification.v1.AccessService.RenameProjectScope:input_type -> tms.notification.v1.RenameProjectScopeRequest
+	5,  // 30: tms.notification.v1.AccessService.ListRoles:output_type -> tms.notification.v1.ListRolesResponse
+	7,  // 31: tms.notification.v1.AccessService.GetRole:output_type -> tms.notification.v1.GetRoleResponse
+	9,  // 32: tms.notification.v1.AccessService.CreateRole:output_type -> tms.notification.v1.CreateRoleResponse
+	11, // 33: tms.notification.v1.AccessService.UpdateRole:output_type -> tms.notification.v1.UpdateRoleResponse
+	13, // 34: tms.notification.v1.AccessService.DeleteRole:output_type -> tms.notification.v1.DeleteRoleResponse
+	15, // 35: tms.notification.v1.AccessService.ListGroups:output_type -> tms.notification.v1.ListGroupsResponse
+	17, // 36: tms.notification.v1.AccessService.GetGroup:output_type -> tms.notification.v1.GetGroupResponse
+	19, // 37: tms.notification.v1.AccessService.CreateGroup:output_type -> tms.notification.v1.CreateGroupResponse
+	21, // 38: tms.notification.v1.AccessService.UpdateGroup:output_type -> tms.notification.v1.UpdateGroupResponse
+	23, // 39: tms.notification.v1.AccessService.DeleteGroup:output_type -> tms.notification.v1.DeleteGroupResponse
+	25, // 40: tms.notification.v1.AccessService.ChangeGroupLink:output_type -> tms.notification.v1.ChangeGroupLinkResponse
+	27, // 41: tms.notification.v1.AccessService.GetGrants:output_type -> tms.notification.v1.GetGrantsResponse
+	29, // 42: tms.notification.v1.AccessService.SetupProjectTeams:output_type -> tms.notification.v1.SetupProjectTeamsResponse
+	33, // 43: tms.notification.v1.AccessService.DeleteProjectTeams:output_type -> tms.notification.v1.DeleteProjectTeamsResponse
+	32, // 44: tms.notification.v1.AccessService.RenameProjectScope:output_type -> tms.notification.v1.RenameProjectScopeResponse
+	30, // [30:45] is the sub-list for method output_type
+	15, // [15:30] is the sub-list for method input_type
 	15, // [15:15] is the sub-list for extension type_name
 	15, // [15:15] is the sub-list for extension extendee
 	0,  // [0:15] is the sub-list for field type_name
@@ -1969,7 +2080,7 @@ func file_tms_notification_v1_access_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tms_notification_v1_access_proto_rawDesc), len(file_tms_notification_v1_access_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   31,
+			NumMessages:   33,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

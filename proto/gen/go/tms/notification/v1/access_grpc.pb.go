@@ -33,6 +33,7 @@ const (
 	AccessService_GetGrants_FullMethodName          = "/tms.notification.v1.AccessService/GetGrants"
 	AccessService_SetupProjectTeams_FullMethodName  = "/tms.notification.v1.AccessService/SetupProjectTeams"
 	AccessService_DeleteProjectTeams_FullMethodName = "/tms.notification.v1.AccessService/DeleteProjectTeams"
+	AccessService_RenameProjectScope_FullMethodName = "/tms.notification.v1.AccessService/RenameProjectScope"
 )
 
 // AccessServiceClient is the client API for AccessService service.
@@ -124,6 +125,14 @@ type AccessServiceClient interface {
 	// only. Errors: PermissionDenied, InvalidArgument on "project" (empty:
 	// the site-wide teams are no project's).
 	DeleteProjectTeams(ctx context.Context, in *DeleteProjectTeamsRequest, opts ...grpc.CallOption) (*DeleteProjectTeamsResponse, error)
+	// RenameProjectScope files what the service keeps of a project (or of
+	// one of its components) by slug under the new slug: the project's own
+	// teams, project and component links of every team, subscriptions and
+	// webhooks; otherwise the renamed project's teams would grant nothing,
+	// and a new project taking the former slug would inherit them.
+	// Services and superusers only. Errors: PermissionDenied,
+	// InvalidArgument on "project" or "new_slug" (empty).
+	RenameProjectScope(ctx context.Context, in *RenameProjectScopeRequest, opts ...grpc.CallOption) (*RenameProjectScopeResponse, error)
 }
 
 type accessServiceClient struct {
@@ -274,6 +283,16 @@ func (c *accessServiceClient) DeleteProjectTeams(ctx context.Context, in *Delete
 	return out, nil
 }
 
+func (c *accessServiceClient) RenameProjectScope(ctx context.Context, in *RenameProjectScopeRequest, opts ...grpc.CallOption) (*RenameProjectScopeResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(RenameProjectScopeResponse)
+	err := c.cc.Invoke(ctx, AccessService_RenameProjectScope_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // AccessServiceServer is the server API for AccessService service.
 // All implementations must embed UnimplementedAccessServiceServer
 // for forward compatibility.
@@ -363,6 +382,14 @@ type AccessServiceServer interface {
 	// only. Errors: PermissionDenied, InvalidArgument on "project" (empty:
 	// the site-wide teams are no project's).
 	DeleteProjectTeams(context.Context, *DeleteProjectTeamsRequest) (*DeleteProjectTeamsResponse, error)
+	// RenameProjectScope files what the service keeps of a project (or of
+	// one of its components) by slug under the new slug: the project's own
+	// teams, project and component links of every team, subscriptions and
+	// webhooks; otherwise the renamed project's teams would grant nothing,
+	// and a new project taking the former slug would inherit them.
+	// Services and superusers only. Errors: PermissionDenied,
+	// InvalidArgument on "project" or "new_slug" (empty).
+	RenameProjectScope(context.Context, *RenameProjectScopeRequest) (*RenameProjectScopeResponse, error)
 	mustEmbedUnimplementedAccessServiceServer()
 }
 
@@ -414,6 +441,9 @@ func (UnimplementedAccessServiceServer) SetupProjectTeams(context.Context, *Setu
 }
 func (UnimplementedAccessServiceServer) DeleteProjectTeams(context.Context, *DeleteProjectTeamsRequest) (*DeleteProjectTeamsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method DeleteProjectTeams not implemented")
+}
+func (UnimplementedAccessServiceServer) RenameProjectScope(context.Context, *RenameProjectScopeRequest) (*RenameProjectScopeResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method RenameProjectScope not implemented")
 }
 func (UnimplementedAccessServiceServer) mustEmbedUnimplementedAccessServiceServer() {}
 func (UnimplementedAccessServiceServer) testEmbeddedByValue()                       {}
@@ -688,6 +718,24 @@ func _AccessService_DeleteProjectTeams_Handler(srv interface{}, ctx context.Cont
 	return interceptor(ctx, in, info, handler)
 }
 
+func _AccessService_RenameProjectScope_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(RenameProjectScopeRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AccessServiceServer).RenameProjectScope(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AccessService_RenameProjectScope_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AccessServiceServer).RenameProjectScope(ctx, req.(*RenameProjectScopeRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // AccessService_ServiceDesc is the grpc.ServiceDesc for AccessService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -750,6 +798,10 @@ var AccessService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "DeleteProjectTeams",
 			Handler:    _AccessService_DeleteProjectTeams_Handler,
+		},
+		{
+			MethodName: "RenameProjectScope",
+			Handler:    _AccessService_RenameProjectScope_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},
