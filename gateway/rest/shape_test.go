@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
+
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/tmsproject/tms/gateway/rest/wire"
@@ -229,7 +231,7 @@ func TestUnitShape(t *testing.T) {
 	u := urls{base: "http://h"}
 	x := &translationv1.Unit{Id: 42, ProjectSlug: "hello", ComponentSlug: "greeter", LanguageCode: "cs",
 		Source: []string{"%d message", "%d messages"}, Target: []string{"a", "b", "c"}, IdHash: -9223372036854775807,
-		State: 20, SourceUnitId: 12, Timestamp: timestamppb.New(time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC))}
+		State: typev1.UnitState_UNIT_STATE_TRANSLATED, SourceUnitId: 12, Timestamp: timestamppb.New(time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC))}
 	obj := decode(t, u.unitJSON(x))
 	sameFields(t, "unit", obj, fUnit)
 	raw := obj["\x00raw"].(string)

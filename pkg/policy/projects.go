@@ -7,8 +7,9 @@ import (
 
 	"github.com/tmsproject/tms/pkg/errs"
 
-	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	"google.golang.org/grpc"
+
+	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 )
 
 // projectsTTL bounds how stale the access levels may be: a project made
@@ -111,7 +112,7 @@ func (p *Projects) levels(ctx context.Context, refresh bool) (map[string]int32, 
 			return nil, err
 		}
 		for _, pr := range resp.GetProjects() {
-			access[pr.GetSlug()] = pr.GetAccessControl()
+			access[pr.GetSlug()] = Level(pr.GetAccessControl())
 		}
 		offset += int64(len(resp.GetProjects()))
 		if len(resp.GetProjects()) == 0 || offset >= resp.GetTotal() {

@@ -8,8 +8,11 @@ import (
 	"sync"
 	"testing"
 
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
+
 	git "github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing"
+
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/version"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
@@ -58,7 +61,7 @@ func (e *env) unit(t *testing.T, code, source string) *translationv1.Unit {
 	return nil
 }
 
-func (e *env) edit(t *testing.T, code, source string, target []string, state int32, actor string) {
+func (e *env) edit(t *testing.T, code, source string, target []string, state typev1.UnitState, actor string) {
 	t.Helper()
 	_, err := e.client.UpdateUnit(t.Context(), &translationv1.UpdateUnitRequest{
 		Id: e.unit(t, code, source).GetId(), Target: target, State: state, Actor: actor, ActorCanReview: true})
@@ -160,9 +163,9 @@ func details(t *testing.T, c *changelogv1.Change) map[string]any {
 
 func TestCommitAndPush(t *testing.T) {
 	e, origin := setupRepo(t, nil)
-	e.edit(t, "pt_BR", "Send", []string{"Enviar"}, 20, "ana")
-	e.edit(t, "pt_BR", "Close", []string{"Fechar"}, 10, "ana")
-	e.edit(t, "cs", "Good morning!", []string{""}, 0, "bob")
+	e.edit(t, "pt_BR", "Send", []string{"Enviar"}, typev1.UnitState_UNIT_STATE_TRANSLATED, "ana")
+	e.edit(t, "pt_BR", "Close", []string{"Fechar"}, typev1.UnitState_UNIT_STATE_FUZZY, "ana")
+	e.edit(t, "cs", "Good morning!", []string{""}, typev1.UnitState_UNIT_STATE_EMPTY, "bob")
 	if r := e.repository(t, "pt_BR"); !r.GetNeedsCommit() || r.GetNeedsPush() {
 		t.Fatalf("before commit: %+v", r)
 	}
@@ -222,8 +225,8 @@ func TestCommitAndPush(t *testing.T) {
 			t.Errorf("commit record %+v", c)
 		}
 	}
-	if u := e.unit(t, "pt_BR", "Send"); u.GetPending() || u.GetState() != 20 {
-		t.Errorf("unit after commit: pending %v state %d", u.GetPending(), u.GetState())
+	if u := e.unit(t, "pt_BR", "Send"); u.GetPending() || u.GetState() != typev1.UnitState_UNIT_STATE_TRANSLATED {
+		t.Errorf("unit after commit: pending %v state %s", u.GetPending(), u.GetState())
 	}
 	// Nothing pending: a second commit and push change nothing.
 	if res := e.op(t, "commit"); !res.GetResult() || originHead(t, origin) != e.repository(t, "").GetLocalCommit().GetRevision() {
@@ -233,7 +236,7 @@ func TestCommitAndPush(t *testing.T) {
 
 func TestPushOnCommitAndFiles(t *testing.T) {
 	e, origin := setupRepo(t, func(c *catalogv1.Component) { c.PushOnCommit = true })
-	e.edit(t, "de", "Help", []string{"Hilfe"}, 20, "ana")
+	e.edit(t, "de", "Help", []string{"Hilfe"}, typev1.UnitState_UNIT_STATE_TRANSLATED, "ana")
 	resp, err := e.client.GetFile(t.Context(), &translationv1.GetFileRequest{ComponentId: 1, LanguageCode: "de"})
 	if err != nil {
 		t.Fatal(err)
@@ -264,7 +267,7 @@ func TestPushOnCommitAndFiles(t *testing.T) {
 
 func TestPullUpstreamChanges(t *testing.T) {
 	e, origin := setupRepo(t, nil)
-	e.edit(t, "pt_BR", "Send", []string{"Enviar"}, 20, "ana")
+	e.edit(t, "pt_BR", "Send", []string{"Enviar"}, typev1.UnitState_UNIT_STATE_TRANSLATED, "ana")
 	cs := strings.Replace(fixture.PO("cs"), `msgstr "[cs] Close"`, `msgstr "Zavřít"`, 1)
 	cs = strings.Replace(cs, "#: src/prefs.c:7\nmsgid \"Theme\"\nmsgstr \"[cs] Theme\"\n\n", "", 1)
 	cs += "\n#: src/new.c:1\nmsgid \"Brand new\"\nmsgstr \"Zcela nové\"\n"
@@ -305,8 +308,8 @@ func TestPullUpstreamChanges(t *testing.T) {
 }
 
 func TestPullRebase(t *testing.T) {
-	e, origin := setupRepo(t, func(c *catalogv1.Component) { c.MergeStyle = "rebase" })
-	e.edit(t, "pt_BR", "Send", []string{"Enviar"}, 20, "ana")
+	e, origin := setupRepo(t, func(c *catalogv1.Component) { c.MergeStyle = typev1.MergeStyle_MERGE_STYLE_REBASE })
+	e.edit(t, "pt_BR", "Send", []string{"Enviar"}, typev1.UnitState_UNIT_STATE_TRANSLATED, "ana")
 	e.op(t, "commit")
 	fixture.Upstream(t, origin, map[string]string{"README.md": "changed\n"})
 	if res := e.op(t, "pull"); !res.GetResult() {
@@ -321,7 +324,7 @@ func TestPullRebase(t *testing.T) {
 
 func TestPullConflict(t *testing.T) {
 	e, origin := setupRepo(t, func(c *catalogv1.Component) { c.AutoLockError = true })
-	e.edit(t, "cs", "Close", []string{"Zavřít"}, 20, "ana")
+	e.edit(t, "cs", "Close", []string{"Zavřít"}, typev1.UnitState_UNIT_STATE_TRANSLATED, "ana")
 	e.op(t, "commit")
 	before := e.repository(t, "")
 	fixture.Upstream(t, origin, map[string]string{"po/cs.po": strings.Replace(fixture.PO("cs"), "[cs] Preferences", "Předvolby", 1)})
@@ -363,10 +366,10 @@ func TestPullConflict(t *testing.T) {
 // branch meanwhile: as the reference does, the service first integrates
 // the remote per merge_style, then pushes, and the remote has both.
 func TestPushAfterRemoteMoved(t *testing.T) {
-	for _, style := range []string{"rebase", "merge"} {
-		t.Run(style, func(t *testing.T) {
+	for _, style := range []typev1.MergeStyle{typev1.MergeStyle_MERGE_STYLE_REBASE, typev1.MergeStyle_MERGE_STYLE_MERGE} {
+		t.Run(style.String(), func(t *testing.T) {
 			e, origin := setupRepo(t, func(c *catalogv1.Component) { c.MergeStyle = style })
-			e.edit(t, "pt_BR", "Send", []string{"Enviar"}, 20, "ana")
+			e.edit(t, "pt_BR", "Send", []string{"Enviar"}, typev1.UnitState_UNIT_STATE_TRANSLATED, "ana")
 			fixture.Upstream(t, origin, map[string]string{"README.md": "changed upstream\n"})
 			theirs := originHead(t, origin)
 			if res := e.op(t, "push"); !res.GetResult() {
@@ -378,7 +381,7 @@ func TestPushAfterRemoteMoved(t *testing.T) {
 			if !isAncestor(t, origin, theirs, originHead(t, origin)) {
 				t.Error("the pushed branch does not contain the upstream commit")
 			}
-			want := map[string]int32{"rebase": 21, "merge": 20}[style]
+			want := map[typev1.MergeStyle]int32{typev1.MergeStyle_MERGE_STYLE_REBASE: 21, typev1.MergeStyle_MERGE_STYLE_MERGE: 20}[style]
 			waitChanges(t, e, 1, func(c *changelogv1.Change) bool { return c.GetAction() == want })
 			waitChanges(t, e, 1, func(c *changelogv1.Change) bool { return c.GetAction() == 18 })
 			if r := e.repository(t, ""); r.GetNeedsPush() || r.GetNeedsMerge() || r.GetMergeFailure() != "" {
@@ -393,7 +396,7 @@ func TestPushAfterRemoteMoved(t *testing.T) {
 // nothing reaches the remote.
 func TestPushConflict(t *testing.T) {
 	e, origin := setupRepo(t, func(c *catalogv1.Component) { c.AutoLockError = true })
-	e.edit(t, "cs", "Close", []string{"Zavřít"}, 20, "ana")
+	e.edit(t, "cs", "Close", []string{"Zavřít"}, typev1.UnitState_UNIT_STATE_TRANSLATED, "ana")
 	fixture.Upstream(t, origin, map[string]string{"po/cs.po": strings.Replace(fixture.PO("cs"), "[cs] Preferences", "Předvolby", 1)})
 	res := e.op(t, "push")
 	if res.GetResult() || !strings.Contains(res.GetDetail(), "CONFLICT (content): Merge conflict in po/cs.po") {
@@ -474,7 +477,7 @@ func TestConcurrentCommits(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			e.edit(t, "pt_BR", src, []string{"pt " + src}, 20, "ana")
+			e.edit(t, "pt_BR", src, []string{"pt " + src}, typev1.UnitState_UNIT_STATE_TRANSLATED, "ana")
 			if i%2 == 0 {
 				if _, err := e.client.RunRepositoryOperation(t.Context(), &translationv1.RunRepositoryOperationRequest{
 					ComponentIds: []int64{1}, Operation: "commit"}); err != nil {
@@ -538,7 +541,7 @@ func TestLanguageHeaderKeepsFileCode(t *testing.T) {
 	if code == "zh_TW" {
 		t.Fatalf("the service calls zh_TW by the file's code; the test needs a language it names otherwise")
 	}
-	e.edit(t, code, "Send", []string{"傳送"}, 20, "ana")
+	e.edit(t, code, "Send", []string{"傳送"}, typev1.UnitState_UNIT_STATE_TRANSLATED, "ana")
 	if res := e.op(t, "push"); !res.GetResult() {
 		t.Fatalf("push: %+v", res)
 	}

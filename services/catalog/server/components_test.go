@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
+
 	"github.com/tmsproject/tms/pkg/errs"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 )
@@ -20,7 +22,7 @@ func TestComponentDefaults(t *testing.T) {
 		{"branch", c.GetBranch() == ""},
 		{"source_language", c.GetSourceLanguageCode() == "en"},
 		{"new_lang", c.GetNewLang() == "add"},
-		{"merge_style", c.GetMergeStyle() == "rebase"},
+		{"merge_style", c.GetMergeStyle() == typev1.MergeStyle_MERGE_STYLE_REBASE},
 		{"commit_pending_age", c.GetCommitPendingAge() == 24},
 		{"priority", c.GetPriority() == 100},
 		{"enable_suggestions", c.GetEnableSuggestions()},
@@ -57,14 +59,14 @@ func TestComponentDefaults(t *testing.T) {
 	req.Component.EnableSuggestions = false
 	req.Component.License = "GPL-3.0-or-later"
 	req.Component.Branch = "main"
-	req.Component.MergeStyle = "merge" // not named: ignored
+	req.Component.MergeStyle = typev1.MergeStyle_MERGE_STYLE_MERGE // not named: ignored
 	req.Fields = append(req.Fields, "priority", "enable_suggestions", "license", "branch")
 	resp, err := e.client.CreateComponent(t.Context(), req)
 	if err != nil {
 		t.Fatal(err)
 	}
 	got := resp.GetComponent()
-	if got.GetPriority() != 80 || got.GetEnableSuggestions() || got.GetBranch() != "main" || got.GetMergeStyle() != "rebase" ||
+	if got.GetPriority() != 80 || got.GetEnableSuggestions() || got.GetBranch() != "main" || got.GetMergeStyle() != typev1.MergeStyle_MERGE_STYLE_REBASE ||
 		got.GetLicenseUrl() != "https://spdx.org/licenses/GPL-3.0-or-later.html" {
 		t.Errorf("explicit fields: %v", got)
 	}

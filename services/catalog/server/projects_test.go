@@ -3,6 +3,8 @@ package server_test
 import (
 	"testing"
 
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
+
 	"github.com/tmsproject/tms/pkg/errs"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 )
@@ -12,7 +14,7 @@ func TestProjectLifecycle(t *testing.T) {
 	ctx := t.Context()
 	p := e.project("alpha")
 	if p.GetId() == 0 || !p.GetSetLanguageTeam() || !p.GetEnableHooks() || p.GetTranslationReview() ||
-		p.GetAccessControl() != 0 || p.GetLocked() || p.GetCreated() == nil {
+		p.GetAccessControl() != typev1.AccessControl_ACCESS_CONTROL_PUBLIC || p.GetLocked() || p.GetCreated() == nil {
 		t.Errorf("defaults: %v", p)
 	}
 	cs := e.changes()

@@ -8,6 +8,8 @@ import (
 	"sync"
 	"testing"
 
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
+
 	"google.golang.org/grpc"
 
 	"github.com/tmsproject/tms/pkg/errs"
@@ -148,7 +150,7 @@ func TestComponentWritesNeedRights(t *testing.T) {
 		e.component(p, "app")
 	}
 	if _, err := e.client.UpdateProject(t.Context(), &catalogv1.UpdateProjectRequest{Slug: "secret",
-		Project: &catalogv1.Project{AccessControl: 100}, Fields: []string{"access_control"}}); err != nil {
+		Project: &catalogv1.Project{AccessControl: typev1.AccessControl_ACCESS_CONTROL_PRIVATE}, Fields: []string{"access_control"}}); err != nil {
 		t.Fatal(err)
 	}
 	writes := map[string]func(ctx context.Context, project string) error{

@@ -7,8 +7,14 @@ import (
 	"slices"
 	"testing"
 
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
+
 	"github.com/tmsproject/tms/pkg/changefeed/changefeedtest"
 	"github.com/tmsproject/tms/pkg/grpctest"
+	"github.com/tmsproject/tms/pkg/weblate"
+
+	"google.golang.org/grpc"
+	"gorm.io/gorm"
 
 	"github.com/tmsproject/tms/pkg/db"
 	"github.com/tmsproject/tms/pkg/dbtest"
@@ -24,8 +30,6 @@ import (
 	"github.com/tmsproject/tms/services/translation/server"
 	"github.com/tmsproject/tms/services/translation/store"
 	"github.com/tmsproject/tms/services/translation/workcopy"
-	"google.golang.org/grpc"
-	"gorm.io/gorm"
 )
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
@@ -57,7 +61,7 @@ func newRig(t *testing.T, gdb *gorm.DB) *rig {
 	}))
 	mk := func(src []string, target string, state int, source bool) store.Unit {
 		if source {
-			target, state = store.Join(src), store.StateReadOnly
+			target, state = store.Join(src), weblate.StateReadOnly
 		}
 		return store.Unit{Source: store.Join(src), Target: target, State: state, IDHash: textstat.IDHash(src, ""),
 			ContentHash: textstat.ContentHash(src, ""), NumWords: int64(textstat.Words(src, false)),
@@ -191,7 +195,7 @@ func TestStrings(t *testing.T) {
 			t.Fatal(err)
 		}
 		u := resp.GetUnit()
-		if u.GetState() != 20 || !u.GetPending() || u.GetPosition() != 4 || u.GetSourceUnitId() == 0 || u.GetTarget()[0] != "Nashle" {
+		if u.GetState() != typev1.UnitState_UNIT_STATE_TRANSLATED || !u.GetPending() || u.GetPosition() != 4 || u.GetSourceUnitId() == 0 || u.GetTarget()[0] != "Nashle" {
 			t.Errorf("created unit = %v", u)
 		}
 		if got := r.changes(); len(got) != 2 || got[0].GetAction() != 31 || got[0].GetLanguageCode() != "en" ||
@@ -210,8 +214,8 @@ func TestStrings(t *testing.T) {
 		wantKind(t, err, errs.InvalidArgument, "duplicate")
 		// A plural without a target gets one empty form per plural.
 		pl, err := r.client.CreateUnit(ctx, &translationv1.CreateUnitRequest{TranslationId: r.cs,
-			Source: []string{"%d dog", "%d dogs"}, Context: "pets", State: 20})
-		if err != nil || len(pl.GetUnit().GetTarget()) != 3 || pl.GetUnit().GetState() != 0 {
+			Source: []string{"%d dog", "%d dogs"}, Context: "pets", State: typev1.UnitState_UNIT_STATE_TRANSLATED})
+		if err != nil || len(pl.GetUnit().GetTarget()) != 3 || pl.GetUnit().GetState() != typev1.UnitState_UNIT_STATE_EMPTY {
 			t.Fatalf("plural unit = %v, %v", pl.GetUnit(), err)
 		}
 		r.changes()
@@ -291,7 +295,7 @@ func TestSuggestions(t *testing.T) {
 		}
 
 		// Translating to a suggested text cleans that suggestion up.
-		if _, err = r.client.UpdateUnit(ctx, &translationv1.UpdateUnitRequest{Id: hello.GetId(), Target: []string{"Ahoj"}, State: 20, Actor: "carol"}); err != nil {
+		if _, err = r.client.UpdateUnit(ctx, &translationv1.UpdateUnitRequest{Id: hello.GetId(), Target: []string{"Ahoj"}, State: typev1.UnitState_UNIT_STATE_TRANSLATED, Actor: "carol"}); err != nil {
 			t.Fatal(err)
 		}
 		got = r.changes()
@@ -310,7 +314,7 @@ func TestSuggestions(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if u := acc.GetUnit(); u.GetTarget()[0] != "Nazdar" || u.GetState() != 20 || u.GetHasSuggestion() {
+		if u := acc.GetUnit(); u.GetTarget()[0] != "Nazdar" || u.GetState() != typev1.UnitState_UNIT_STATE_TRANSLATED || u.GetHasSuggestion() {
 			t.Errorf("accepted unit = %v", u)
 		}
 		got = r.changes()

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
+
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	"github.com/tmsproject/tms/services/translation/importer"
 	"github.com/tmsproject/tms/services/translation/workcopy"
@@ -31,7 +33,7 @@ func (s *Server) integrateRemote(ctx context.Context, comp *catalogv1.Component,
 		return opResult{detail: s.scrub(comp, err)}, nil
 	}
 	style, ok, failed := workcopy.StyleMerge, int32(actionMerged), int32(actionMergeFailed)
-	if comp.GetMergeStyle() == "rebase" {
+	if comp.GetMergeStyle() == typev1.MergeStyle_MERGE_STYLE_REBASE {
 		style, ok, failed = workcopy.StyleRebase, actionRebased, actionRebaseFail
 	}
 	msg := s.newMessageContext(ctx, comp).renderMerge()

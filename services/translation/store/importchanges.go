@@ -4,8 +4,10 @@ import (
 	"cmp"
 	"slices"
 
-	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	"gorm.io/gorm"
+
+	"github.com/tmsproject/tms/pkg/weblate"
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 )
 
 // Change actions of a repository update (COMPAT.md §7).
@@ -49,7 +51,7 @@ func recordUnitChanges(tx *gorm.DB, t Translation, before map[int64]Unit, ids ma
 			changes = append(changes, repoUnitChange(base, actionStringAdded, ids[u.IDHash], u.Target, "",
 				map[string]any{"state": u.State, "source": u.Source, "old_state": -1}))
 		case prev.Pending:
-		case prev.Target != u.Target || prev.State != u.State && !(prev.State == StateApproved && u.State == StateTranslated):
+		case prev.Target != u.Target || prev.State != u.State && !(prev.State == weblate.StateApproved && u.State == weblate.StateTranslated):
 			changes = append(changes, repoUnitChange(base, actionStringUpdated, prev.ID, u.Target, prev.Target,
 				map[string]any{"state": u.State, "source": u.Source, "old_state": prev.State}))
 		}

@@ -7,6 +7,7 @@
 package catalogv1
 
 import (
+	v1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
 	structpb "google.golang.org/protobuf/types/known/structpb"
@@ -51,15 +52,13 @@ type Project struct {
 	LanguageAliases string `protobuf:"bytes,10,opt,name=language_aliases,json=languageAliases,proto3" json:"language_aliases,omitempty"`
 	// Check flags applied to all its strings.
 	CheckFlags string `protobuf:"bytes,11,opt,name=check_flags,json=checkFlags,proto3" json:"check_flags,omitempty"`
-	// Which strings are committed: 0 all (default), 10 skip needing
-	// editing, 30 approved only.
-	CommitPolicy int32 `protobuf:"varint,12,opt,name=commit_policy,json=commitPolicy,proto3" json:"commit_policy,omitempty"`
+	// Which strings are committed; unspecified means the default, all.
+	CommitPolicy v1.CommitPolicy `protobuf:"varint,12,opt,name=commit_policy,json=commitPolicy,proto3,enum=tms.type.v1.CommitPolicy" json:"commit_policy,omitempty"`
 	// Whether contributors must use two-factor authentication (stored).
 	Enforced_2Fa bool `protobuf:"varint,13,opt,name=enforced_2fa,json=enforced2fa,proto3" json:"enforced_2fa,omitempty"`
-	// Visibility: 0 public (default), 1 protected, 100 private, 200
-	// custom; private and custom are visible to superusers (and granted
-	// teams) only.
-	AccessControl int32 `protobuf:"varint,14,opt,name=access_control,json=accessControl,proto3" json:"access_control,omitempty"`
+	// Visibility; unspecified means the default, public. Private and
+	// custom projects are visible to superusers (and granted teams) only.
+	AccessControl v1.AccessControl `protobuf:"varint,14,opt,name=access_control,json=accessControl,proto3,enum=tms.type.v1.AccessControl" json:"access_control,omitempty"`
 	// Code of the secondary language; empty means none.
 	SecondaryLanguageCode string `protobuf:"bytes,15,opt,name=secondary_language_code,json=secondaryLanguageCode,proto3" json:"secondary_language_code,omitempty"`
 	// True when the project has components and all of them are locked.
@@ -177,11 +176,11 @@ func (x *Project) GetCheckFlags() string {
 	return ""
 }
 
-func (x *Project) GetCommitPolicy() int32 {
+func (x *Project) GetCommitPolicy() v1.CommitPolicy {
 	if x != nil {
 		return x.CommitPolicy
 	}
-	return 0
+	return v1.CommitPolicy(0)
 }
 
 func (x *Project) GetEnforced_2Fa() bool {
@@ -191,11 +190,11 @@ func (x *Project) GetEnforced_2Fa() bool {
 	return false
 }
 
-func (x *Project) GetAccessControl() int32 {
+func (x *Project) GetAccessControl() v1.AccessControl {
 	if x != nil {
 		return x.AccessControl
 	}
-	return 0
+	return v1.AccessControl(0)
 }
 
 func (x *Project) GetSecondaryLanguageCode() string {
@@ -292,8 +291,8 @@ type Component struct {
 	Repoweb string `protobuf:"bytes,29,opt,name=repoweb,proto3" json:"repoweb,omitempty"`
 	// E-mail for reports of source string bugs.
 	ReportSourceBugs string `protobuf:"bytes,30,opt,name=report_source_bugs,json=reportSourceBugs,proto3" json:"report_source_bugs,omitempty"`
-	// How upstream changes merge: merge, rebase (default) or merge_noff.
-	MergeStyle string `protobuf:"bytes,31,opt,name=merge_style,json=mergeStyle,proto3" json:"merge_style,omitempty"`
+	// How upstream changes merge; unspecified means the default, rebase.
+	MergeStyle v1.MergeStyle `protobuf:"varint,31,opt,name=merge_style,json=mergeStyle,proto3,enum=tms.type.v1.MergeStyle" json:"merge_style,omitempty"`
 	// Template of commit messages.
 	CommitMessage string `protobuf:"bytes,32,opt,name=commit_message,json=commitMessage,proto3" json:"commit_message,omitempty"`
 	// Template of the message of a commit adding a language.
@@ -596,11 +595,11 @@ func (x *Component) GetReportSourceBugs() string {
 	return ""
 }
 
-func (x *Component) GetMergeStyle() string {
+func (x *Component) GetMergeStyle() v1.MergeStyle {
 	if x != nil {
 		return x.MergeStyle
 	}
-	return ""
+	return v1.MergeStyle(0)
 }
 
 func (x *Component) GetCommitMessage() string {
@@ -4323,7 +4322,7 @@ var File_tms_catalog_v1_catalog_proto protoreflect.FileDescriptor
 
 const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"\n" +
-	"\x1ctms/catalog/v1/catalog.proto\x12\x0etms.catalog.v1\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xdb\x04\n" +
+	"\x1ctms/catalog/v1/catalog.proto\x12\x0etms.catalog.v1\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x17tms/type/v1/enums.proto\"\x92\x05\n" +
 	"\aProject\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x12\n" +
@@ -4337,13 +4336,13 @@ const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x10language_aliases\x18\n" +
 	" \x01(\tR\x0flanguageAliases\x12\x1f\n" +
 	"\vcheck_flags\x18\v \x01(\tR\n" +
-	"checkFlags\x12#\n" +
-	"\rcommit_policy\x18\f \x01(\x05R\fcommitPolicy\x12!\n" +
-	"\fenforced_2fa\x18\r \x01(\bR\venforced2fa\x12%\n" +
-	"\x0eaccess_control\x18\x0e \x01(\x05R\raccessControl\x126\n" +
+	"checkFlags\x12>\n" +
+	"\rcommit_policy\x18\f \x01(\x0e2\x19.tms.type.v1.CommitPolicyR\fcommitPolicy\x12!\n" +
+	"\fenforced_2fa\x18\r \x01(\bR\venforced2fa\x12A\n" +
+	"\x0eaccess_control\x18\x0e \x01(\x0e2\x1a.tms.type.v1.AccessControlR\raccessControl\x126\n" +
 	"\x17secondary_language_code\x18\x0f \x01(\tR\x15secondaryLanguageCode\x12\x16\n" +
 	"\x06locked\x18\x10 \x01(\bR\x06locked\x124\n" +
-	"\acreated\x18\x11 \x01(\v2\x1a.google.protobuf.TimestampR\acreated\"\xc4\x0f\n" +
+	"\acreated\x18\x11 \x01(\v2\x1a.google.protobuf.TimestampR\acreated\"\xdd\x0f\n" +
 	"\tComponent\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1d\n" +
 	"\n" +
@@ -4383,8 +4382,8 @@ const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"restricted\x18\x1c \x01(\bR\n" +
 	"restricted\x12\x18\n" +
 	"\arepoweb\x18\x1d \x01(\tR\arepoweb\x12,\n" +
-	"\x12report_source_bugs\x18\x1e \x01(\tR\x10reportSourceBugs\x12\x1f\n" +
-	"\vmerge_style\x18\x1f \x01(\tR\n" +
+	"\x12report_source_bugs\x18\x1e \x01(\tR\x10reportSourceBugs\x128\n" +
+	"\vmerge_style\x18\x1f \x01(\x0e2\x17.tms.type.v1.MergeStyleR\n" +
 	"mergeStyle\x12%\n" +
 	"\x0ecommit_message\x18  \x01(\tR\rcommitMessage\x12\x1f\n" +
 	"\vadd_message\x18! \x01(\tR\n" +
@@ -4741,106 +4740,112 @@ var file_tms_catalog_v1_catalog_proto_goTypes = []any{
 	(*ListRemovedComponentsRequest)(nil),  // 60: tms.catalog.v1.ListRemovedComponentsRequest
 	(*ListRemovedComponentsResponse)(nil), // 61: tms.catalog.v1.ListRemovedComponentsResponse
 	nil,                                   // 62: tms.catalog.v1.GetMachinerySettingsResponse.ServicesEntry
-	(*timestamppb.Timestamp)(nil),         // 63: google.protobuf.Timestamp
-	(*structpb.Struct)(nil),               // 64: google.protobuf.Struct
+	(v1.CommitPolicy)(0),                  // 63: tms.type.v1.CommitPolicy
+	(v1.AccessControl)(0),                 // 64: tms.type.v1.AccessControl
+	(*timestamppb.Timestamp)(nil),         // 65: google.protobuf.Timestamp
+	(v1.MergeStyle)(0),                    // 66: tms.type.v1.MergeStyle
+	(*structpb.Struct)(nil),               // 67: google.protobuf.Struct
 }
 var file_tms_catalog_v1_catalog_proto_depIdxs = []int32{
-	63, // 0: tms.catalog.v1.Project.created:type_name -> google.protobuf.Timestamp
-	63, // 1: tms.catalog.v1.Component.created:type_name -> google.protobuf.Timestamp
-	0,  // 2: tms.catalog.v1.CreateProjectRequest.project:type_name -> tms.catalog.v1.Project
-	0,  // 3: tms.catalog.v1.CreateProjectResponse.project:type_name -> tms.catalog.v1.Project
-	0,  // 4: tms.catalog.v1.GetProjectResponse.project:type_name -> tms.catalog.v1.Project
-	0,  // 5: tms.catalog.v1.ListProjectsResponse.projects:type_name -> tms.catalog.v1.Project
-	0,  // 6: tms.catalog.v1.UpdateProjectRequest.project:type_name -> tms.catalog.v1.Project
-	0,  // 7: tms.catalog.v1.UpdateProjectResponse.project:type_name -> tms.catalog.v1.Project
-	1,  // 8: tms.catalog.v1.CreateComponentRequest.component:type_name -> tms.catalog.v1.Component
-	1,  // 9: tms.catalog.v1.CreateComponentResponse.component:type_name -> tms.catalog.v1.Component
-	1,  // 10: tms.catalog.v1.GetComponentResponse.component:type_name -> tms.catalog.v1.Component
-	1,  // 11: tms.catalog.v1.ListComponentsResponse.components:type_name -> tms.catalog.v1.Component
-	1,  // 12: tms.catalog.v1.UpdateComponentRequest.component:type_name -> tms.catalog.v1.Component
-	1,  // 13: tms.catalog.v1.UpdateComponentResponse.component:type_name -> tms.catalog.v1.Component
-	1,  // 14: tms.catalog.v1.SetComponentLockResponse.component:type_name -> tms.catalog.v1.Component
-	2,  // 15: tms.catalog.v1.GetLanguageResponse.language:type_name -> tms.catalog.v1.Language
-	2,  // 16: tms.catalog.v1.ListLanguagesResponse.languages:type_name -> tms.catalog.v1.Language
-	2,  // 17: tms.catalog.v1.EnsureLanguageResponse.language:type_name -> tms.catalog.v1.Language
-	31, // 18: tms.catalog.v1.EnsureLanguageResponse.plural:type_name -> tms.catalog.v1.Plural
-	32, // 19: tms.catalog.v1.ListCategoriesResponse.categories:type_name -> tms.catalog.v1.Category
-	32, // 20: tms.catalog.v1.GetCategoryResponse.category:type_name -> tms.catalog.v1.Category
-	32, // 21: tms.catalog.v1.CreateCategoryRequest.category:type_name -> tms.catalog.v1.Category
-	32, // 22: tms.catalog.v1.CreateCategoryResponse.category:type_name -> tms.catalog.v1.Category
-	32, // 23: tms.catalog.v1.UpdateCategoryRequest.category:type_name -> tms.catalog.v1.Category
-	32, // 24: tms.catalog.v1.UpdateCategoryResponse.category:type_name -> tms.catalog.v1.Category
-	1,  // 25: tms.catalog.v1.DeleteCategoryResponse.removed:type_name -> tms.catalog.v1.Component
-	0,  // 26: tms.catalog.v1.ListComponentLinksResponse.projects:type_name -> tms.catalog.v1.Project
-	1,  // 27: tms.catalog.v1.AddComponentLinkResponse.component:type_name -> tms.catalog.v1.Component
-	63, // 28: tms.catalog.v1.Announcement.created:type_name -> google.protobuf.Timestamp
-	49, // 29: tms.catalog.v1.ListAnnouncementsResponse.announcements:type_name -> tms.catalog.v1.Announcement
-	49, // 30: tms.catalog.v1.CreateAnnouncementRequest.announcement:type_name -> tms.catalog.v1.Announcement
-	49, // 31: tms.catalog.v1.CreateAnnouncementResponse.announcement:type_name -> tms.catalog.v1.Announcement
-	62, // 32: tms.catalog.v1.GetMachinerySettingsResponse.services:type_name -> tms.catalog.v1.GetMachinerySettingsResponse.ServicesEntry
-	64, // 33: tms.catalog.v1.SetMachinerySettingsRequest.configuration:type_name -> google.protobuf.Struct
-	64, // 34: tms.catalog.v1.GetMachinerySettingsResponse.ServicesEntry.value:type_name -> google.protobuf.Struct
-	3,  // 35: tms.catalog.v1.CatalogService.CreateProject:input_type -> tms.catalog.v1.CreateProjectRequest
-	5,  // 36: tms.catalog.v1.CatalogService.GetProject:input_type -> tms.catalog.v1.GetProjectRequest
-	7,  // 37: tms.catalog.v1.CatalogService.ListProjects:input_type -> tms.catalog.v1.ListProjectsRequest
-	9,  // 38: tms.catalog.v1.CatalogService.UpdateProject:input_type -> tms.catalog.v1.UpdateProjectRequest
-	11, // 39: tms.catalog.v1.CatalogService.DeleteProject:input_type -> tms.catalog.v1.DeleteProjectRequest
-	13, // 40: tms.catalog.v1.CatalogService.CreateComponent:input_type -> tms.catalog.v1.CreateComponentRequest
-	15, // 41: tms.catalog.v1.CatalogService.GetComponent:input_type -> tms.catalog.v1.GetComponentRequest
-	17, // 42: tms.catalog.v1.CatalogService.ListComponents:input_type -> tms.catalog.v1.ListComponentsRequest
-	19, // 43: tms.catalog.v1.CatalogService.UpdateComponent:input_type -> tms.catalog.v1.UpdateComponentRequest
-	21, // 44: tms.catalog.v1.CatalogService.DeleteComponent:input_type -> tms.catalog.v1.DeleteComponentRequest
-	23, // 45: tms.catalog.v1.CatalogService.SetComponentLock:input_type -> tms.catalog.v1.SetComponentLockRequest
-	25, // 46: tms.catalog.v1.CatalogService.GetLanguage:input_type -> tms.catalog.v1.GetLanguageRequest
-	27, // 47: tms.catalog.v1.CatalogService.ListLanguages:input_type -> tms.catalog.v1.ListLanguagesRequest
-	29, // 48: tms.catalog.v1.CatalogService.EnsureLanguage:input_type -> tms.catalog.v1.EnsureLanguageRequest
-	33, // 49: tms.catalog.v1.CatalogService.ListCategories:input_type -> tms.catalog.v1.ListCategoriesRequest
-	35, // 50: tms.catalog.v1.CatalogService.GetCategory:input_type -> tms.catalog.v1.GetCategoryRequest
-	37, // 51: tms.catalog.v1.CatalogService.CreateCategory:input_type -> tms.catalog.v1.CreateCategoryRequest
-	39, // 52: tms.catalog.v1.CatalogService.UpdateCategory:input_type -> tms.catalog.v1.UpdateCategoryRequest
-	41, // 53: tms.catalog.v1.CatalogService.DeleteCategory:input_type -> tms.catalog.v1.DeleteCategoryRequest
-	43, // 54: tms.catalog.v1.CatalogService.ListComponentLinks:input_type -> tms.catalog.v1.ListComponentLinksRequest
-	45, // 55: tms.catalog.v1.CatalogService.AddComponentLink:input_type -> tms.catalog.v1.AddComponentLinkRequest
-	47, // 56: tms.catalog.v1.CatalogService.RemoveComponentLink:input_type -> tms.catalog.v1.RemoveComponentLinkRequest
-	50, // 57: tms.catalog.v1.CatalogService.ListAnnouncements:input_type -> tms.catalog.v1.ListAnnouncementsRequest
-	52, // 58: tms.catalog.v1.CatalogService.CreateAnnouncement:input_type -> tms.catalog.v1.CreateAnnouncementRequest
-	54, // 59: tms.catalog.v1.CatalogService.DeleteAnnouncement:input_type -> tms.catalog.v1.DeleteAnnouncementRequest
-	56, // 60: tms.catalog.v1.CatalogService.GetMachinerySettings:input_type -> tms.catalog.v1.GetMachinerySettingsRequest
-	58, // 61: tms.catalog.v1.CatalogService.SetMachinerySettings:input_type -> tms.catalog.v1.SetMachinerySettingsRequest
-	60, // 62: tms.catalog.v1.CatalogService.ListRemovedComponents:input_type -> tms.catalog.v1.ListRemovedComponentsRequest
-	4,  // 63: tms.catalog.v1.CatalogService.CreateProject:output_type -> tms.catalog.v1.CreateProjectResponse
-	6,  // 64: tms.catalog.v1.CatalogService.GetProject:output_type -> tms.catalog.v1.GetProjectResponse
-	8,  // 65: tms.catalog.v1.CatalogService.ListProjects:output_type -> tms.catalog.v1.ListProjectsResponse
-	10, // 66: tms.catalog.v1.CatalogService.UpdateProject:output_type -> tms.catalog.v1.UpdateProjectResponse
-	12, // 67: tms.catalog.v1.CatalogService.DeleteProject:output_type -> tms.catalog.v1.DeleteProjectResponse
-	14, // 68: tms.catalog.v1.CatalogService.CreateComponent:output_type -> tms.catalog.v1.CreateComponentResponse
-	16, // 69: tms.catalog.v1.CatalogService.GetComponent:output_type -> tms.catalog.v1.GetComponentResponse
-	18, // 70: tms.catalog.v1.CatalogService.ListComponents:output_type -> tms.catalog.v1.ListComponentsResponse
-	20, // 71: tms.catalog.v1.CatalogService.UpdateComponent:output_type -> tms.catalog.v1.UpdateComponentResponse
-	22, // 72: tms.catalog.v1.CatalogService.DeleteComponent:output_type -> tms.catalog.v1.DeleteComponentResponse
-	24, // 73: tms.catalog.v1.CatalogService.SetComponentLock:output_type -> tms.catalog.v1.SetComponentLockResponse
-	26, // 74: tms.catalog.v1.CatalogService.GetLanguage:output_type -> tms.catalog.v1.GetLanguageResponse
-	28, // 75: tms.catalog.v1.CatalogService.ListLanguages:output_type -> tms.catalog.v1.ListLanguagesResponse
-	30, // 76: tms.catalog.v1.CatalogService.EnsureLanguage:output_type -> tms.catalog.v1.EnsureLanguageResponse
-	34, // 77: tms.catalog.v1.CatalogService.ListCategories:output_type -> tms.catalog.v1.ListCategoriesResponse
-	36, // 78: tms.catalog.v1.CatalogService.GetCategory:output_type -> tms.catalog.v1.GetCategoryResponse
-	38, // 79: tms.catalog.v1.CatalogService.CreateCategory:output_type -> tms.catalog.v1.CreateCategoryResponse
-	40, // 80: tms.catalog.v1.CatalogService.UpdateCategory:output_type -> tms.catalog.v1.UpdateCategoryResponse
-	42, // 81: tms.catalog.v1.CatalogService.DeleteCategory:output_type -> tms.catalog.v1.DeleteCategoryResponse
-	44, // 82: tms.catalog.v1.CatalogService.ListComponentLinks:output_type -> tms.catalog.v1.ListComponentLinksResponse
-	46, // 83: tms.catalog.v1.CatalogService.AddComponentLink:output_type -> tms.catalog.v1.AddComponentLinkResponse
-	48, // 84: tms.catalog.v1.CatalogService.RemoveComponentLink:output_type -> tms.catalog.v1.RemoveComponentLinkResponse
-	51, // 85: tms.catalog.v1.CatalogService.ListAnnouncements:output_type -> tms.catalog.v1.ListAnnouncementsResponse
-	53, // 86: tms.catalog.v1.CatalogService.CreateAnnouncement:output_type -> tms.catalog.v1.CreateAnnouncementResponse
-	55, // 87: tms.catalog.v1.CatalogService.DeleteAnnouncement:output_type -> tms.catalog.v1.DeleteAnnouncementResponse
-	57, // 88: tms.catalog.v1.CatalogService.GetMachinerySettings:output_type -> tms.catalog.v1.GetMachinerySettingsResponse
-	59, // 89: tms.catalog.v1.CatalogService.SetMachinerySettings:output_type -> tms.catalog.v1.SetMachinerySettingsResponse
-	61, // 90: tms.catalog.v1.CatalogService.ListRemovedComponents:output_type -> tms.catalog.v1.ListRemovedComponentsResponse
-	63, // [63:91] is the sub-list for method output_type
-	35, // [35:63] is the sub-list for method input_type
-	35, // [35:35] is the sub-list for extension type_name
-	35, // [35:35] is the sub-list for extension extendee
-	0,  // [0:35] is the sub-list for field type_name
+	63, // 0: tms.catalog.v1.Project.commit_policy:type_name -> tms.type.v1.CommitPolicy
+	64, // 1: tms.catalog.v1.Project.access_control:type_name -> tms.type.v1.AccessControl
+	65, // 2: tms.catalog.v1.Project.created:type_name -> google.protobuf.Timestamp
+	66, // 3: tms.catalog.v1.Component.merge_style:type_name -> tms.type.v1.MergeStyle
+	65, // 4: tms.catalog.v1.Component.created:type_name -> google.protobuf.Timestamp
+	0,  // 5: tms.catalog.v1.CreateProjectRequest.project:type_name -> tms.catalog.v1.Project
+	0,  // 6: tms.catalog.v1.CreateProjectResponse.project:type_name -> tms.catalog.v1.Project
+	0,  // 7: tms.catalog.v1.GetProjectResponse.project:type_name -> tms.catalog.v1.Project
+	0,  // 8: tms.catalog.v1.ListProjectsResponse.projects:type_name -> tms.catalog.v1.Project
+	0,  // 9: tms.catalog.v1.UpdateProjectRequest.project:type_name -> tms.catalog.v1.Project
+	0,  // 10: tms.catalog.v1.UpdateProjectResponse.project:type_name -> tms.catalog.v1.Project
+	1,  // 11: tms.catalog.v1.CreateComponentRequest.component:type_name -> tms.catalog.v1.Component
+	1,  // 12: tms.catalog.v1.CreateComponentResponse.component:type_name -> tms.catalog.v1.Component
+	1,  // 13: tms.catalog.v1.GetComponentResponse.component:type_name -> tms.catalog.v1.Component
+	1,  // 14: tms.catalog.v1.ListComponentsResponse.components:type_name -> tms.catalog.v1.Component
+	1,  // 15: tms.catalog.v1.UpdateComponentRequest.component:type_name -> tms.catalog.v1.Component
+	1,  // 16: tms.catalog.v1.UpdateComponentResponse.component:type_name -> tms.catalog.v1.Component
+	1,  // 17: tms.catalog.v1.SetComponentLockResponse.component:type_name -> tms.catalog.v1.Component
+	2,  // 18: tms.catalog.v1.GetLanguageResponse.language:type_name -> tms.catalog.v1.Language
+	2,  // 19: tms.catalog.v1.ListLanguagesResponse.languages:type_name -> tms.catalog.v1.Language
+	2,  // 20: tms.catalog.v1.EnsureLanguageResponse.language:type_name -> tms.catalog.v1.Language
+	31, // 21: tms.catalog.v1.EnsureLanguageResponse.plural:type_name -> tms.catalog.v1.Plural
+	32, // 22: tms.catalog.v1.ListCategoriesResponse.categories:type_name -> tms.catalog.v1.Category
+	32, // 23: tms.catalog.v1.GetCategoryResponse.category:type_name -> tms.catalog.v1.Category
+	32, // 24: tms.catalog.v1.CreateCategoryRequest.category:type_name -> tms.catalog.v1.Category
+	32, // 25: tms.catalog.v1.CreateCategoryResponse.category:type_name -> tms.catalog.v1.Category
+	32, // 26: tms.catalog.v1.UpdateCategoryRequest.category:type_name -> tms.catalog.v1.Category
+	32, // 27: tms.catalog.v1.UpdateCategoryResponse.category:type_name -> tms.catalog.v1.Category
+	1,  // 28: tms.catalog.v1.DeleteCategoryResponse.removed:type_name -> tms.catalog.v1.Component
+	0,  // 29: tms.catalog.v1.ListComponentLinksResponse.projects:type_name -> tms.catalog.v1.Project
+	1,  // 30: tms.catalog.v1.AddComponentLinkResponse.component:type_name -> tms.catalog.v1.Component
+	65, // 31: tms.catalog.v1.Announcement.created:type_name -> google.protobuf.Timestamp
+	49, // 32: tms.catalog.v1.ListAnnouncementsResponse.announcements:type_name -> tms.catalog.v1.Announcement
+	49, // 33: tms.catalog.v1.CreateAnnouncementRequest.announcement:type_name -> tms.catalog.v1.Announcement
+	49, // 34: tms.catalog.v1.CreateAnnouncementResponse.announcement:type_name -> tms.catalog.v1.Announcement
+	62, // 35: tms.catalog.v1.GetMachinerySettingsResponse.services:type_name -> tms.catalog.v1.GetMachinerySettingsResponse.ServicesEntry
+	67, // 36: tms.catalog.v1.SetMachinerySettingsRequest.configuration:type_name -> google.protobuf.Struct
+	67, // 37: tms.catalog.v1.GetMachinerySettingsResponse.ServicesEntry.value:type_name -> google.protobuf.Struct
+	3,  // 38: tms.catalog.v1.CatalogService.CreateProject:input_type -> tms.catalog.v1.CreateProjectRequest
+	5,  // 39: tms.catalog.v1.CatalogService.GetProject:input_type -> tms.catalog.v1.GetProjectRequest
+	7,  // 40: tms.catalog.v1.CatalogService.ListProjects:input_type -> tms.catalog.v1.ListProjectsRequest
+	9,  // 41: tms.catalog.v1.CatalogService.UpdateProject:input_type -> tms.catalog.v1.UpdateProjectRequest
+	11, // 42: tms.catalog.v1.CatalogService.DeleteProject:input_type -> tms.catalog.v1.DeleteProjectRequest
+	13, // 43: tms.catalog.v1.CatalogService.CreateComponent:input_type -> tms.catalog.v1.CreateComponentRequest
+	15, // 44: tms.catalog.v1.CatalogService.GetComponent:input_type -> tms.catalog.v1.GetComponentRequest
+	17, // 45: tms.catalog.v1.CatalogService.ListComponents:input_type -> tms.catalog.v1.ListComponentsRequest
+	19, // 46: tms.catalog.v1.CatalogService.UpdateComponent:input_type -> tms.catalog.v1.UpdateComponentRequest
+	21, // 47: tms.catalog.v1.CatalogService.DeleteComponent:input_type -> tms.catalog.v1.DeleteComponentRequest
+	23, // 48: tms.catalog.v1.CatalogService.SetComponentLock:input_type -> tms.catalog.v1.SetComponentLockRequest
+	25, // 49: tms.catalog.v1.CatalogService.GetLanguage:input_type -> tms.catalog.v1.GetLanguageRequest
+	27, // 50: tms.catalog.v1.CatalogService.ListLanguages:input_type -> tms.catalog.v1.ListLanguagesRequest
+	29, // 51: tms.catalog.v1.CatalogService.EnsureLanguage:input_type -> tms.catalog.v1.EnsureLanguageRequest
+	33, // 52: tms.catalog.v1.CatalogService.ListCategories:input_type -> tms.catalog.v1.ListCategoriesRequest
+	35, // 53: tms.catalog.v1.CatalogService.GetCategory:input_type -> tms.catalog.v1.GetCategoryRequest
+	37, // 54: tms.catalog.v1.CatalogService.CreateCategory:input_type -> tms.catalog.v1.CreateCategoryRequest
+	39, // 55: tms.catalog.v1.CatalogService.UpdateCategory:input_type -> tms.catalog.v1.UpdateCategoryRequest
+	41, // 56: tms.catalog.v1.CatalogService.DeleteCategory:input_type -> tms.catalog.v1.DeleteCategoryRequest
+	43, // 57: tms.catalog.v1.CatalogService.ListComponentLinks:input_type -> tms.catalog.v1.ListComponentLinksRequest
+	45, // 58: tms.catalog.v1.CatalogService.AddComponentLink:input_type -> tms.catalog.v1.AddComponentLinkRequest
+	47, // 59: tms.catalog.v1.CatalogService.RemoveComponentLink:input_type -> tms.catalog.v1.RemoveComponentLinkRequest
+	50, // 60: tms.catalog.v1.CatalogService.ListAnnouncements:input_type -> tms.catalog.v1.ListAnnouncementsRequest
+	52, // 61: tms.catalog.v1.CatalogService.CreateAnnouncement:input_type -> tms.catalog.v1.CreateAnnouncementRequest
+	54, // 62: tms.catalog.v1.CatalogService.DeleteAnnouncement:input_type -> tms.catalog.v1.DeleteAnnouncementRequest
+	56, // 63: tms.catalog.v1.CatalogService.GetMachinerySettings:input_type -> tms.catalog.v1.GetMachinerySettingsRequest
+	58, // 64: tms.catalog.v1.CatalogService.SetMachinerySettings:input_type -> tms.catalog.v1.SetMachinerySettingsRequest
+	60, // 65: tms.catalog.v1.CatalogService.ListRemovedComponents:input_type -> tms.catalog.v1.ListRemovedComponentsRequest
+	4,  // 66: tms.catalog.v1.CatalogService.CreateProject:output_type -> tms.catalog.v1.CreateProjectResponse
+	6,  // 67: tms.catalog.v1.CatalogService.GetProject:output_type -> tms.catalog.v1.GetProjectResponse
+	8,  // 68: tms.catalog.v1.CatalogService.ListProjects:output_type -> tms.catalog.v1.ListProjectsResponse
+	10, // 69: tms.catalog.v1.CatalogService.UpdateProject:output_type -> tms.catalog.v1.UpdateProjectResponse
+	12, // 70: tms.catalog.v1.CatalogService.DeleteProject:output_type -> tms.catalog.v1.DeleteProjectResponse
+	14, // 71: tms.catalog.v1.CatalogService.CreateComponent:output_type -> tms.catalog.v1.CreateComponentResponse
+	16, // 72: tms.catalog.v1.CatalogService.GetComponent:output_type -> tms.catalog.v1.GetComponentResponse
+	18, // 73: tms.catalog.v1.CatalogService.ListComponents:output_type -> tms.catalog.v1.ListComponentsResponse
+	20, // 74: tms.catalog.v1.CatalogService.UpdateComponent:output_type -> tms.catalog.v1.UpdateComponentResponse
+	22, // 75: tms.catalog.v1.CatalogService.DeleteComponent:output_type -> tms.catalog.v1.DeleteComponentResponse
+	24, // 76: tms.catalog.v1.CatalogService.SetComponentLock:output_type -> tms.catalog.v1.SetComponentLockResponse
+	26, // 77: tms.catalog.v1.CatalogService.GetLanguage:output_type -> tms.catalog.v1.GetLanguageResponse
+	28, // 78: tms.catalog.v1.CatalogService.ListLanguages:output_type -> tms.catalog.v1.ListLanguagesResponse
+	30, // 79: tms.catalog.v1.CatalogService.EnsureLanguage:output_type -> tms.catalog.v1.EnsureLanguageResponse
+	34, // 80: tms.catalog.v1.CatalogService.ListCategories:output_type -> tms.catalog.v1.ListCategoriesResponse
+	36, // 81: tms.catalog.v1.CatalogService.GetCategory:output_type -> tms.catalog.v1.GetCategoryResponse
+	38, // 82: tms.catalog.v1.CatalogService.CreateCategory:output_type -> tms.catalog.v1.CreateCategoryResponse
+	40, // 83: tms.catalog.v1.CatalogService.UpdateCategory:output_type -> tms.catalog.v1.UpdateCategoryResponse
+	42, // 84: tms.catalog.v1.CatalogService.DeleteCategory:output_type -> tms.catalog.v1.DeleteCategoryResponse
+	44, // 85: tms.catalog.v1.CatalogService.ListComponentLinks:output_type -> tms.catalog.v1.ListComponentLinksResponse
+	46, // 86: tms.catalog.v1.CatalogService.AddComponentLink:output_type -> tms.catalog.v1.AddComponentLinkResponse
+	48, // 87: tms.catalog.v1.CatalogService.RemoveComponentLink:output_type -> tms.catalog.v1.RemoveComponentLinkResponse
+	51, // 88: tms.catalog.v1.CatalogService.ListAnnouncements:output_type -> tms.catalog.v1.ListAnnouncementsResponse
+	53, // 89: tms.catalog.v1.CatalogService.CreateAnnouncement:output_type -> tms.catalog.v1.CreateAnnouncementResponse
+	55, // 90: tms.catalog.v1.CatalogService.DeleteAnnouncement:output_type -> tms.catalog.v1.DeleteAnnouncementResponse
+	57, // 91: tms.catalog.v1.CatalogService.GetMachinerySettings:output_type -> tms.catalog.v1.GetMachinerySettingsResponse
+	59, // 92: tms.catalog.v1.CatalogService.SetMachinerySettings:output_type -> tms.catalog.v1.SetMachinerySettingsResponse
+	61, // 93: tms.catalog.v1.CatalogService.ListRemovedComponents:output_type -> tms.catalog.v1.ListRemovedComponentsResponse
+	66, // [66:94] is the sub-list for method output_type
+	38, // [38:66] is the sub-list for method input_type
+	38, // [38:38] is the sub-list for extension type_name
+	38, // [38:38] is the sub-list for extension extendee
+	0,  // [0:38] is the sub-list for field type_name
 }
 
 func init() { file_tms_catalog_v1_catalog_proto_init() }

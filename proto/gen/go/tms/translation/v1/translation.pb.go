@@ -7,6 +7,7 @@
 package translationv1
 
 import (
+	v1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
 	timestamppb "google.golang.org/protobuf/types/known/timestamppb"
@@ -525,9 +526,8 @@ type Unit struct {
 	Note string `protobuf:"bytes,13,opt,name=note,proto3" json:"note,omitempty"`
 	// The string's flags from the file, comma separated.
 	Flags string `protobuf:"bytes,14,opt,name=flags,proto3" json:"flags,omitempty"`
-	// State: 0 empty, 10 needs editing (fuzzy), 20 translated, 30 approved,
-	// 100 read-only.
-	State int32 `protobuf:"varint,15,opt,name=state,proto3" json:"state,omitempty"`
+	// The string's state; never unspecified.
+	State v1.UnitState `protobuf:"varint,15,opt,name=state,proto3,enum=tms.type.v1.UnitState" json:"state,omitempty"`
 	// Order of the string in its file, from 1 (strings added later come
 	// last).
 	Position int64 `protobuf:"varint,16,opt,name=position,proto3" json:"position,omitempty"`
@@ -689,11 +689,11 @@ func (x *Unit) GetFlags() string {
 	return ""
 }
 
-func (x *Unit) GetState() int32 {
+func (x *Unit) GetState() v1.UnitState {
 	if x != nil {
 		return x.State
 	}
-	return 0
+	return v1.UnitState(0)
 }
 
 func (x *Unit) GetPosition() int64 {
@@ -2528,9 +2528,10 @@ type UpdateUnitRequest struct {
 	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
 	// The new target, one element per plural form of the unit.
 	Target []string `protobuf:"bytes,2,rep,name=target,proto3" json:"target,omitempty"`
-	// The new state: 0 (target all empty), 10, 20 or 30 (approved: needs
-	// reviews on in the project and unit.review).
-	State int32 `protobuf:"varint,3,opt,name=state,proto3" json:"state,omitempty"`
+	// The new state: empty (or unspecified: the target must be all
+	// empty), fuzzy, translated or approved (needs reviews on in the project
+	// and unit.review); read-only is refused.
+	State v1.UnitState `protobuf:"varint,3,opt,name=state,proto3,enum=tms.type.v1.UnitState" json:"state,omitempty"`
 	// User name recorded as the change's user and author.
 	Actor string `protobuf:"bytes,4,opt,name=actor,proto3" json:"actor,omitempty"`
 	// Whether the actor may approve (reviewer role). Read only for calls
@@ -2591,11 +2592,11 @@ func (x *UpdateUnitRequest) GetTarget() []string {
 	return nil
 }
 
-func (x *UpdateUnitRequest) GetState() int32 {
+func (x *UpdateUnitRequest) GetState() v1.UnitState {
 	if x != nil {
 		return x.State
 	}
-	return 0
+	return v1.UnitState(0)
 }
 
 func (x *UpdateUnitRequest) GetActor() string {
@@ -3395,9 +3396,10 @@ type CreateUnitRequest struct {
 	// The target text, one element per plural form; ignored on a source
 	// translation; empty leaves it untranslated.
 	Target []string `protobuf:"bytes,4,rep,name=target,proto3" json:"target,omitempty"`
-	// 0, 10, 20 or 30 (approved: needs reviews on). Without a target the
-	// string is empty whatever is asked; with one, 0 means translated.
-	State int32 `protobuf:"varint,5,opt,name=state,proto3" json:"state,omitempty"`
+	// Unspecified, empty, fuzzy, translated or approved (needs reviews on).
+	// Without a target the string is empty whatever is asked; with one,
+	// unspecified and empty mean translated.
+	State v1.UnitState `protobuf:"varint,5,opt,name=state,proto3,enum=tms.type.v1.UnitState" json:"state,omitempty"`
 	// User name recorded on the change and credited in the commit.
 	Actor         string `protobuf:"bytes,6,opt,name=actor,proto3" json:"actor,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -3462,11 +3464,11 @@ func (x *CreateUnitRequest) GetTarget() []string {
 	return nil
 }
 
-func (x *CreateUnitRequest) GetState() int32 {
+func (x *CreateUnitRequest) GetState() v1.UnitState {
 	if x != nil {
 		return x.State
 	}
-	return 0
+	return v1.UnitState(0)
 }
 
 func (x *CreateUnitRequest) GetActor() string {
@@ -5952,7 +5954,7 @@ var File_tms_translation_v1_translation_proto protoreflect.FileDescriptor
 
 const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"\n" +
-	"$tms/translation/v1/translation.proto\x12\x12tms.translation.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\x88\x06\n" +
+	"$tms/translation/v1/translation.proto\x12\x12tms.translation.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x17tms/type/v1/enums.proto\"\x88\x06\n" +
 	"\n" +
 	"Statistics\x12\x14\n" +
 	"\x05total\x18\x01 \x01(\x03R\x05total\x12\x1f\n" +
@@ -6005,7 +6007,7 @@ const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"\x06source\x18\x02 \x01(\x05R\x06source\x12\x16\n" +
 	"\x06number\x18\x03 \x01(\x05R\x06number\x12\x18\n" +
 	"\aformula\x18\x04 \x01(\tR\aformula\x12\x12\n" +
-	"\x04type\x18\x05 \x01(\x05R\x04type\"\xaf\a\n" +
+	"\x04type\x18\x05 \x01(\x05R\x04type\"\xc7\a\n" +
 	"\x04Unit\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12%\n" +
 	"\x0etranslation_id\x18\x02 \x01(\x03R\rtranslationId\x12!\n" +
@@ -6021,8 +6023,8 @@ const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"\blocation\x18\v \x01(\tR\blocation\x12\x18\n" +
 	"\acontext\x18\f \x01(\tR\acontext\x12\x12\n" +
 	"\x04note\x18\r \x01(\tR\x04note\x12\x14\n" +
-	"\x05flags\x18\x0e \x01(\tR\x05flags\x12\x14\n" +
-	"\x05state\x18\x0f \x01(\x05R\x05state\x12\x1a\n" +
+	"\x05flags\x18\x0e \x01(\tR\x05flags\x12,\n" +
+	"\x05state\x18\x0f \x01(\x0e2\x16.tms.type.v1.UnitStateR\x05state\x12\x1a\n" +
 	"\bposition\x18\x10 \x01(\x03R\bposition\x12%\n" +
 	"\x0ehas_suggestion\x18\x11 \x01(\bR\rhasSuggestion\x12\x1f\n" +
 	"\vhas_comment\x18\x12 \x01(\bR\n" +
@@ -6138,11 +6140,11 @@ const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"\x0eGetUnitRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\"?\n" +
 	"\x0fGetUnitResponse\x12,\n" +
-	"\x04unit\x18\x01 \x01(\v2\x18.tms.translation.v1.UnitR\x04unit\"\xee\x01\n" +
+	"\x04unit\x18\x01 \x01(\v2\x18.tms.translation.v1.UnitR\x04unit\"\x86\x02\n" +
 	"\x11UpdateUnitRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x16\n" +
-	"\x06target\x18\x02 \x03(\tR\x06target\x12\x14\n" +
-	"\x05state\x18\x03 \x01(\x05R\x05state\x12\x14\n" +
+	"\x06target\x18\x02 \x03(\tR\x06target\x12,\n" +
+	"\x05state\x18\x03 \x01(\x0e2\x16.tms.type.v1.UnitStateR\x05state\x12\x14\n" +
 	"\x05actor\x18\x04 \x01(\tR\x05actor\x12(\n" +
 	"\x10actor_can_review\x18\x05 \x01(\bR\x0eactorCanReview\x12\x1d\n" +
 	"\n" +
@@ -6205,13 +6207,13 @@ const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"\baccepted\x18\x03 \x01(\x03R\baccepted\x12\x14\n" +
 	"\x05total\x18\x04 \x01(\x03R\x05total\x12\x16\n" +
 	"\x06result\x18\x05 \x01(\bR\x06result\x12\x14\n" +
-	"\x05count\x18\x06 \x01(\x03R\x05count\"\xb0\x01\n" +
+	"\x05count\x18\x06 \x01(\x03R\x05count\"\xc8\x01\n" +
 	"\x11CreateUnitRequest\x12%\n" +
 	"\x0etranslation_id\x18\x01 \x01(\x03R\rtranslationId\x12\x18\n" +
 	"\acontext\x18\x02 \x01(\tR\acontext\x12\x16\n" +
 	"\x06source\x18\x03 \x03(\tR\x06source\x12\x16\n" +
-	"\x06target\x18\x04 \x03(\tR\x06target\x12\x14\n" +
-	"\x05state\x18\x05 \x01(\x05R\x05state\x12\x14\n" +
+	"\x06target\x18\x04 \x03(\tR\x06target\x12,\n" +
+	"\x05state\x18\x05 \x01(\x0e2\x16.tms.type.v1.UnitStateR\x05state\x12\x14\n" +
 	"\x05actor\x18\x06 \x01(\tR\x05actor\"B\n" +
 	"\x12CreateUnitResponse\x12,\n" +
 	"\x04unit\x18\x01 \x01(\v2\x18.tms.translation.v1.UnitR\x04unit\"9\n" +
@@ -6515,141 +6517,145 @@ var file_tms_translation_v1_translation_proto_goTypes = []any{
 	(*UploadFileStreamRequest)(nil),        // 89: tms.translation.v1.UploadFileStreamRequest
 	(*UploadFileStreamResponse)(nil),       // 90: tms.translation.v1.UploadFileStreamResponse
 	(*timestamppb.Timestamp)(nil),          // 91: google.protobuf.Timestamp
+	(v1.UnitState)(0),                      // 92: tms.type.v1.UnitState
 }
 var file_tms_translation_v1_translation_proto_depIdxs = []int32{
 	91, // 0: tms.translation.v1.Statistics.last_change:type_name -> google.protobuf.Timestamp
 	0,  // 1: tms.translation.v1.Translation.stats:type_name -> tms.translation.v1.Statistics
 	2,  // 2: tms.translation.v1.Translation.plural:type_name -> tms.translation.v1.TranslationPlural
-	91, // 3: tms.translation.v1.Unit.timestamp:type_name -> google.protobuf.Timestamp
-	91, // 4: tms.translation.v1.Unit.last_updated:type_name -> google.protobuf.Timestamp
-	76, // 5: tms.translation.v1.Unit.labels:type_name -> tms.translation.v1.Label
-	91, // 6: tms.translation.v1.Alert.create_time:type_name -> google.protobuf.Timestamp
-	91, // 7: tms.translation.v1.Alert.update_time:type_name -> google.protobuf.Timestamp
-	5,  // 8: tms.translation.v1.ListAlertsResponse.alerts:type_name -> tms.translation.v1.Alert
-	91, // 9: tms.translation.v1.Commit.author_time:type_name -> google.protobuf.Timestamp
-	91, // 10: tms.translation.v1.Commit.commit_time:type_name -> google.protobuf.Timestamp
-	4,  // 11: tms.translation.v1.ImportComponentResponse.task:type_name -> tms.translation.v1.Task
-	4,  // 12: tms.translation.v1.GetTaskResponse.task:type_name -> tms.translation.v1.Task
-	1,  // 13: tms.translation.v1.ListTranslationsResponse.translations:type_name -> tms.translation.v1.Translation
-	1,  // 14: tms.translation.v1.GetTranslationResponse.translation:type_name -> tms.translation.v1.Translation
-	1,  // 15: tms.translation.v1.AddTranslationResponse.translation:type_name -> tms.translation.v1.Translation
-	0,  // 16: tms.translation.v1.GetStatisticsResponse.stats:type_name -> tms.translation.v1.Statistics
-	0,  // 17: tms.translation.v1.ListLanguageStatisticsResponse.stats:type_name -> tms.translation.v1.Statistics
-	3,  // 18: tms.translation.v1.ListUnitsResponse.units:type_name -> tms.translation.v1.Unit
-	3,  // 19: tms.translation.v1.FindUnitResponse.unit:type_name -> tms.translation.v1.Unit
-	3,  // 20: tms.translation.v1.GetUnitResponse.unit:type_name -> tms.translation.v1.Unit
-	3,  // 21: tms.translation.v1.UpdateUnitResponse.unit:type_name -> tms.translation.v1.Unit
-	8,  // 22: tms.translation.v1.Repository.remote_commit:type_name -> tms.translation.v1.Commit
-	8,  // 23: tms.translation.v1.Repository.local_commit:type_name -> tms.translation.v1.Commit
-	37, // 24: tms.translation.v1.GetRepositoryResponse.repository:type_name -> tms.translation.v1.Repository
-	91, // 25: tms.translation.v1.GetFileResponse.commit_time:type_name -> google.protobuf.Timestamp
-	3,  // 26: tms.translation.v1.CreateUnitResponse.unit:type_name -> tms.translation.v1.Unit
-	3,  // 27: tms.translation.v1.ListUnitTranslationsResponse.units:type_name -> tms.translation.v1.Unit
-	91, // 28: tms.translation.v1.Suggestion.timestamp:type_name -> google.protobuf.Timestamp
-	52, // 29: tms.translation.v1.ListSuggestionsResponse.suggestions:type_name -> tms.translation.v1.Suggestion
-	52, // 30: tms.translation.v1.GetSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
-	52, // 31: tms.translation.v1.CreateSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
-	3,  // 32: tms.translation.v1.AcceptSuggestionResponse.unit:type_name -> tms.translation.v1.Unit
-	52, // 33: tms.translation.v1.VoteSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
-	91, // 34: tms.translation.v1.Comment.timestamp:type_name -> google.protobuf.Timestamp
-	65, // 35: tms.translation.v1.ListCommentsResponse.comments:type_name -> tms.translation.v1.Comment
-	65, // 36: tms.translation.v1.GetCommentResponse.comment:type_name -> tms.translation.v1.Comment
-	65, // 37: tms.translation.v1.CreateCommentResponse.comment:type_name -> tms.translation.v1.Comment
-	65, // 38: tms.translation.v1.ResolveCommentResponse.comment:type_name -> tms.translation.v1.Comment
-	76, // 39: tms.translation.v1.ListLabelsResponse.labels:type_name -> tms.translation.v1.Label
-	76, // 40: tms.translation.v1.GetLabelResponse.label:type_name -> tms.translation.v1.Label
-	76, // 41: tms.translation.v1.CreateLabelRequest.label:type_name -> tms.translation.v1.Label
-	76, // 42: tms.translation.v1.CreateLabelResponse.label:type_name -> tms.translation.v1.Label
-	76, // 43: tms.translation.v1.UpdateLabelRequest.label:type_name -> tms.translation.v1.Label
-	76, // 44: tms.translation.v1.UpdateLabelResponse.label:type_name -> tms.translation.v1.Label
-	91, // 45: tms.translation.v1.DownloadFileResponse.commit_time:type_name -> google.protobuf.Timestamp
-	44, // 46: tms.translation.v1.UploadFileStreamRequest.request:type_name -> tms.translation.v1.UploadFileRequest
-	45, // 47: tms.translation.v1.UploadFileStreamResponse.result:type_name -> tms.translation.v1.UploadFileResponse
-	9,  // 48: tms.translation.v1.TranslationService.ImportComponent:input_type -> tms.translation.v1.ImportComponentRequest
-	11, // 49: tms.translation.v1.TranslationService.GetTask:input_type -> tms.translation.v1.GetTaskRequest
-	6,  // 50: tms.translation.v1.TranslationService.ListAlerts:input_type -> tms.translation.v1.ListAlertsRequest
-	13, // 51: tms.translation.v1.TranslationService.ForgetComponent:input_type -> tms.translation.v1.ForgetComponentRequest
-	15, // 52: tms.translation.v1.TranslationService.ForgetComponents:input_type -> tms.translation.v1.ForgetComponentsRequest
-	17, // 53: tms.translation.v1.TranslationService.ListTranslations:input_type -> tms.translation.v1.ListTranslationsRequest
-	19, // 54: tms.translation.v1.TranslationService.GetTranslation:input_type -> tms.translation.v1.GetTranslationRequest
-	21, // 55: tms.translation.v1.TranslationService.AddTranslation:input_type -> tms.translation.v1.AddTranslationRequest
-	23, // 56: tms.translation.v1.TranslationService.DeleteTranslation:input_type -> tms.translation.v1.DeleteTranslationRequest
-	25, // 57: tms.translation.v1.TranslationService.GetStatistics:input_type -> tms.translation.v1.GetStatisticsRequest
-	27, // 58: tms.translation.v1.TranslationService.ListLanguageStatistics:input_type -> tms.translation.v1.ListLanguageStatisticsRequest
-	29, // 59: tms.translation.v1.TranslationService.ListUnits:input_type -> tms.translation.v1.ListUnitsRequest
-	33, // 60: tms.translation.v1.TranslationService.GetUnit:input_type -> tms.translation.v1.GetUnitRequest
-	31, // 61: tms.translation.v1.TranslationService.FindUnit:input_type -> tms.translation.v1.FindUnitRequest
-	35, // 62: tms.translation.v1.TranslationService.UpdateUnit:input_type -> tms.translation.v1.UpdateUnitRequest
-	38, // 63: tms.translation.v1.TranslationService.GetRepository:input_type -> tms.translation.v1.GetRepositoryRequest
-	40, // 64: tms.translation.v1.TranslationService.RunRepositoryOperation:input_type -> tms.translation.v1.RunRepositoryOperationRequest
-	42, // 65: tms.translation.v1.TranslationService.GetFile:input_type -> tms.translation.v1.GetFileRequest
-	44, // 66: tms.translation.v1.TranslationService.UploadFile:input_type -> tms.translation.v1.UploadFileRequest
-	87, // 67: tms.translation.v1.TranslationService.DownloadFile:input_type -> tms.translation.v1.DownloadFileRequest
-	89, // 68: tms.translation.v1.TranslationService.UploadFileStream:input_type -> tms.translation.v1.UploadFileStreamRequest
-	46, // 69: tms.translation.v1.TranslationService.CreateUnit:input_type -> tms.translation.v1.CreateUnitRequest
-	48, // 70: tms.translation.v1.TranslationService.DeleteUnit:input_type -> tms.translation.v1.DeleteUnitRequest
-	50, // 71: tms.translation.v1.TranslationService.ListUnitTranslations:input_type -> tms.translation.v1.ListUnitTranslationsRequest
-	53, // 72: tms.translation.v1.TranslationService.ListSuggestions:input_type -> tms.translation.v1.ListSuggestionsRequest
-	55, // 73: tms.translation.v1.TranslationService.GetSuggestion:input_type -> tms.translation.v1.GetSuggestionRequest
-	57, // 74: tms.translation.v1.TranslationService.CreateSuggestion:input_type -> tms.translation.v1.CreateSuggestionRequest
-	59, // 75: tms.translation.v1.TranslationService.AcceptSuggestion:input_type -> tms.translation.v1.AcceptSuggestionRequest
-	61, // 76: tms.translation.v1.TranslationService.DeleteSuggestion:input_type -> tms.translation.v1.DeleteSuggestionRequest
-	63, // 77: tms.translation.v1.TranslationService.VoteSuggestion:input_type -> tms.translation.v1.VoteSuggestionRequest
-	66, // 78: tms.translation.v1.TranslationService.ListComments:input_type -> tms.translation.v1.ListCommentsRequest
-	68, // 79: tms.translation.v1.TranslationService.GetComment:input_type -> tms.translation.v1.GetCommentRequest
-	70, // 80: tms.translation.v1.TranslationService.CreateComment:input_type -> tms.translation.v1.CreateCommentRequest
-	72, // 81: tms.translation.v1.TranslationService.ResolveComment:input_type -> tms.translation.v1.ResolveCommentRequest
-	74, // 82: tms.translation.v1.TranslationService.DeleteComment:input_type -> tms.translation.v1.DeleteCommentRequest
-	77, // 83: tms.translation.v1.TranslationService.ListLabels:input_type -> tms.translation.v1.ListLabelsRequest
-	79, // 84: tms.translation.v1.TranslationService.GetLabel:input_type -> tms.translation.v1.GetLabelRequest
-	81, // 85: tms.translation.v1.TranslationService.CreateLabel:input_type -> tms.translation.v1.CreateLabelRequest
-	83, // 86: tms.translation.v1.TranslationService.UpdateLabel:input_type -> tms.translation.v1.UpdateLabelRequest
-	85, // 87: tms.translation.v1.TranslationService.DeleteLabel:input_type -> tms.translation.v1.DeleteLabelRequest
-	10, // 88: tms.translation.v1.TranslationService.ImportComponent:output_type -> tms.translation.v1.ImportComponentResponse
-	12, // 89: tms.translation.v1.TranslationService.GetTask:output_type -> tms.translation.v1.GetTaskResponse
-	7,  // 90: tms.translation.v1.TranslationService.ListAlerts:output_type -> tms.translation.v1.ListAlertsResponse
-	14, // 91: tms.translation.v1.TranslationService.ForgetComponent:output_type -> tms.translation.v1.ForgetComponentResponse
-	16, // 92: tms.translation.v1.TranslationService.ForgetComponents:output_type -> tms.translation.v1.ForgetComponentsResponse
-	18, // 93: tms.translation.v1.TranslationService.ListTranslations:output_type -> tms.translation.v1.ListTranslationsResponse
-	20, // 94: tms.translation.v1.TranslationService.GetTranslation:output_type -> tms.translation.v1.GetTranslationResponse
-	22, // 95: tms.translation.v1.TranslationService.AddTranslation:output_type -> tms.translation.v1.AddTranslationResponse
-	24, // 96: tms.translation.v1.TranslationService.DeleteTranslation:output_type -> tms.translation.v1.DeleteTranslationResponse
-	26, // 97: tms.translation.v1.TranslationService.GetStatistics:output_type -> tms.translation.v1.GetStatisticsResponse
-	28, // 98: tms.translation.v1.TranslationService.ListLanguageStatistics:output_type -> tms.translation.v1.ListLanguageStatisticsResponse
-	30, // 99: tms.translation.v1.TranslationService.ListUnits:output_type -> tms.translation.v1.ListUnitsResponse
-	34, // 100: tms.translation.v1.TranslationService.GetUnit:output_type -> tms.translation.v1.GetUnitResponse
-	32, // 101: tms.translation.v1.TranslationService.FindUnit:output_type -> tms.translation.v1.FindUnitResponse
-	36, // 102: tms.translation.v1.TranslationService.UpdateUnit:output_type -> tms.translation.v1.UpdateUnitResponse
-	39, // 103: tms.translation.v1.TranslationService.GetRepository:output_type -> tms.translation.v1.GetRepositoryResponse
-	41, // 104: tms.translation.v1.TranslationService.RunRepositoryOperation:output_type -> tms.translation.v1.RunRepositoryOperationResponse
-	43, // 105: tms.translation.v1.TranslationService.GetFile:output_type -> tms.translation.v1.GetFileResponse
-	45, // 106: tms.translation.v1.TranslationService.UploadFile:output_type -> tms.translation.v1.UploadFileResponse
-	88, // 107: tms.translation.v1.TranslationService.DownloadFile:output_type -> tms.translation.v1.DownloadFileResponse
-	90, // 108: tms.translation.v1.TranslationService.UploadFileStream:output_type -> tms.translation.v1.UploadFileStreamResponse
-	47, // 109: tms.translation.v1.TranslationService.CreateUnit:output_type -> tms.translation.v1.CreateUnitResponse
-	49, // 110: tms.translation.v1.TranslationService.DeleteUnit:output_type -> tms.translation.v1.DeleteUnitResponse
-	51, // 111: tms.translation.v1.TranslationService.ListUnitTranslations:output_type -> tms.translation.v1.ListUnitTranslationsResponse
-	54, // 112: tms.translation.v1.TranslationService.ListSuggestions:output_type -> tms.translation.v1.ListSuggestionsResponse
-	56, // 113: tms.translation.v1.TranslationService.GetSuggestion:output_type -> tms.translation.v1.GetSuggestionResponse
-	58, // 114: tms.translation.v1.TranslationService.CreateSuggestion:output_type -> tms.translation.v1.CreateSuggestionResponse
-	60, // 115: tms.translation.v1.TranslationService.AcceptSuggestion:output_type -> tms.translation.v1.AcceptSuggestionResponse
-	62, // 116: tms.translation.v1.TranslationService.DeleteSuggestion:output_type -> tms.translation.v1.DeleteSuggestionResponse
-	64, // 117: tms.translation.v1.TranslationService.VoteSuggestion:output_type -> tms.translation.v1.VoteSuggestionResponse
-	67, // 118: tms.translation.v1.TranslationService.ListComments:output_type -> tms.translation.v1.ListCommentsResponse
-	69, // 119: tms.translation.v1.TranslationService.GetComment:output_type -> tms.translation.v1.GetCommentResponse
-	71, // 120: tms.translation.v1.TranslationService.CreateComment:output_type -> tms.translation.v1.CreateCommentResponse
-	73, // 121: tms.translation.v1.TranslationService.ResolveComment:output_type -> tms.translation.v1.ResolveCommentResponse
-	75, // 122: tms.translation.v1.TranslationService.DeleteComment:output_type -> tms.translation.v1.DeleteCommentResponse
-	78, // 123: tms.translation.v1.TranslationService.ListLabels:output_type -> tms.translation.v1.ListLabelsResponse
-	80, // 124: tms.translation.v1.TranslationService.GetLabel:output_type -> tms.translation.v1.GetLabelResponse
-	82, // 125: tms.translation.v1.TranslationService.CreateLabel:output_type -> tms.translation.v1.CreateLabelResponse
-	84, // 126: tms.translation.v1.TranslationService.UpdateLabel:output_type -> tms.translation.v1.UpdateLabelResponse
-	86, // 127: tms.translation.v1.TranslationService.DeleteLabel:output_type -> tms.translation.v1.DeleteLabelResponse
-	88, // [88:128] is the sub-list for method output_type
-	48, // [48:88] is the sub-list for method input_type
-	48, // [48:48] is the sub-list for extension type_name
-	48, // [48:48] is the sub-list for extension extendee
-	0,  // [0:48] is the sub-list for field type_name
+	92, // 3: tms.translation.v1.Unit.state:type_name -> tms.type.v1.UnitState
+	91, // 4: tms.translation.v1.Unit.timestamp:type_name -> google.protobuf.Timestamp
+	91, // 5: tms.translation.v1.Unit.last_updated:type_name -> google.protobuf.Timestamp
+	76, // 6: tms.translation.v1.Unit.labels:type_name -> tms.translation.v1.Label
+	91, // 7: tms.translation.v1.Alert.create_time:type_name -> google.protobuf.Timestamp
+	91, // 8: tms.translation.v1.Alert.update_time:type_name -> google.protobuf.Timestamp
+	5,  // 9: tms.translation.v1.ListAlertsResponse.alerts:type_name -> tms.translation.v1.Alert
+	91, // 10: tms.translation.v1.Commit.author_time:type_name -> google.protobuf.Timestamp
+	91, // 11: tms.translation.v1.Commit.commit_time:type_name -> google.protobuf.Timestamp
+	4,  // 12: tms.translation.v1.ImportComponentResponse.task:type_name -> tms.translation.v1.Task
+	4,  // 13: tms.translation.v1.GetTaskResponse.task:type_name -> tms.translation.v1.Task
+	1,  // 14: tms.translation.v1.ListTranslationsResponse.translations:type_name -> tms.translation.v1.Translation
+	1,  // 15: tms.translation.v1.GetTranslationResponse.translation:type_name -> tms.translation.v1.Translation
+	1,  // 16: tms.translation.v1.AddTranslationResponse.translation:type_name -> tms.translation.v1.Translation
+	0,  // 17: tms.translation.v1.GetStatisticsResponse.stats:type_name -> tms.translation.v1.Statistics
+	0,  // 18: tms.translation.v1.ListLanguageStatisticsResponse.stats:type_name -> tms.translation.v1.Statistics
+	3,  // 19: tms.translation.v1.ListUnitsResponse.units:type_name -> tms.translation.v1.Unit
+	3,  // 20: tms.translation.v1.FindUnitResponse.unit:type_name -> tms.translation.v1.Unit
+	3,  // 21: tms.translation.v1.GetUnitResponse.unit:type_name -> tms.translation.v1.Unit
+	92, // 22: tms.translation.v1.UpdateUnitRequest.state:type_name -> tms.type.v1.UnitState
+	3,  // 23: tms.translation.v1.UpdateUnitResponse.unit:type_name -> tms.translation.v1.Unit
+	8,  // 24: tms.translation.v1.Repository.remote_commit:type_name -> tms.translation.v1.Commit
+	8,  // 25: tms.translation.v1.Repository.local_commit:type_name -> tms.translation.v1.Commit
+	37, // 26: tms.translation.v1.GetRepositoryResponse.repository:type_name -> tms.translation.v1.Repository
+	91, // 27: tms.translation.v1.GetFileResponse.commit_time:type_name -> google.protobuf.Timestamp
+	92, // 28: tms.translation.v1.CreateUnitRequest.state:type_name -> tms.type.v1.UnitState
+	3,  // 29: tms.translation.v1.CreateUnitResponse.unit:type_name -> tms.translation.v1.Unit
+	3,  // 30: tms.translation.v1.ListUnitTranslationsResponse.units:type_name -> tms.translation.v1.Unit
+	91, // 31: tms.translation.v1.Suggestion.timestamp:type_name -> google.protobuf.Timestamp
+	52, // 32: tms.translation.v1.ListSuggestionsResponse.suggestions:type_name -> tms.translation.v1.Suggestion
+	52, // 33: tms.translation.v1.GetSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
+	52, // 34: tms.translation.v1.CreateSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
+	3,  // 35: tms.translation.v1.AcceptSuggestionResponse.unit:type_name -> tms.translation.v1.Unit
+	52, // 36: tms.translation.v1.VoteSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
+	91, // 37: tms.translation.v1.Comment.timestamp:type_name -> google.protobuf.Timestamp
+	65, // 38: tms.translation.v1.ListCommentsResponse.comments:type_name -> tms.translation.v1.Comment
+	65, // 39: tms.translation.v1.GetCommentResponse.comment:type_name -> tms.translation.v1.Comment
+	65, // 40: tms.translation.v1.CreateCommentResponse.comment:type_name -> tms.translation.v1.Comment
+	65, // 41: tms.translation.v1.ResolveCommentResponse.comment:type_name -> tms.translation.v1.Comment
+	76, // 42: tms.translation.v1.ListLabelsResponse.labels:type_name -> tms.translation.v1.Label
+	76, // 43: tms.translation.v1.GetLabelResponse.label:type_name -> tms.translation.v1.Label
+	76, // 44: tms.translation.v1.CreateLabelRequest.label:type_name -> tms.translation.v1.Label
+	76, // 45: tms.translation.v1.CreateLabelResponse.label:type_name -> tms.translation.v1.Label
+	76, // 46: tms.translation.v1.UpdateLabelRequest.label:type_name -> tms.translation.v1.Label
+	76, // 47: tms.translation.v1.UpdateLabelResponse.label:type_name -> tms.translation.v1.Label
+	91, // 48: tms.translation.v1.DownloadFileResponse.commit_time:type_name -> google.protobuf.Timestamp
+	44, // 49: tms.translation.v1.UploadFileStreamRequest.request:type_name -> tms.translation.v1.UploadFileRequest
+	45, // 50: tms.translation.v1.UploadFileStreamResponse.result:type_name -> tms.translation.v1.UploadFileResponse
+	9,  // 51: tms.translation.v1.TranslationService.ImportComponent:input_type -> tms.translation.v1.ImportComponentRequest
+	11, // 52: tms.translation.v1.TranslationService.GetTask:input_type -> tms.translation.v1.GetTaskRequest
+	6,  // 53: tms.translation.v1.TranslationService.ListAlerts:input_type -> tms.translation.v1.ListAlertsRequest
+	13, // 54: tms.translation.v1.TranslationService.ForgetComponent:input_type -> tms.translation.v1.ForgetComponentRequest
+	15, // 55: tms.translation.v1.TranslationService.ForgetComponents:input_type -> tms.translation.v1.ForgetComponentsRequest
+	17, // 56: tms.translation.v1.TranslationService.ListTranslations:input_type -> tms.translation.v1.ListTranslationsRequest
+	19, // 57: tms.translation.v1.TranslationService.GetTranslation:input_type -> tms.translation.v1.GetTranslationRequest
+	21, // 58: tms.translation.v1.TranslationService.AddTranslation:input_type -> tms.translation.v1.AddTranslationRequest
+	23, // 59: tms.translation.v1.TranslationService.DeleteTranslation:input_type -> tms.translation.v1.DeleteTranslationRequest
+	25, // 60: tms.translation.v1.TranslationService.GetStatistics:input_type -> tms.translation.v1.GetStatisticsRequest
+	27, // 61: tms.translation.v1.TranslationService.ListLanguageStatistics:input_type -> tms.translation.v1.ListLanguageStatisticsRequest
+	29, // 62: tms.translation.v1.TranslationService.ListUnits:input_type -> tms.translation.v1.ListUnitsRequest
+	33, // 63: tms.translation.v1.TranslationService.GetUnit:input_type -> tms.translation.v1.GetUnitRequest
+	31, // 64: tms.translation.v1.TranslationService.FindUnit:input_type -> tms.translation.v1.FindUnitRequest
+	35, // 65: tms.translation.v1.TranslationService.UpdateUnit:input_type -> tms.translation.v1.UpdateUnitRequest
+	38, // 66: tms.translation.v1.TranslationService.GetRepository:input_type -> tms.translation.v1.GetRepositoryRequest
+	40, // 67: tms.translation.v1.TranslationService.RunRepositoryOperation:input_type -> tms.translation.v1.RunRepositoryOperationRequest
+	42, // 68: tms.translation.v1.TranslationService.GetFile:input_type -> tms.translation.v1.GetFileRequest
+	44, // 69: tms.translation.v1.TranslationService.UploadFile:input_type -> tms.translation.v1.UploadFileRequest
+	87, // 70: tms.translation.v1.TranslationService.DownloadFile:input_type -> tms.translation.v1.DownloadFileRequest
+	89, // 71: tms.translation.v1.TranslationService.UploadFileStream:input_type -> tms.translation.v1.UploadFileStreamRequest
+	46, // 72: tms.translation.v1.TranslationService.CreateUnit:input_type -> tms.translation.v1.CreateUnitRequest
+	48, // 73: tms.translation.v1.TranslationService.DeleteUnit:input_type -> tms.translation.v1.DeleteUnitRequest
+	50, // 74: tms.translation.v1.TranslationService.ListUnitTranslations:input_type -> tms.translation.v1.ListUnitTranslationsRequest
+	53, // 75: tms.translation.v1.TranslationService.ListSuggestions:input_type -> tms.translation.v1.ListSuggestionsRequest
+	55, // 76: tms.translation.v1.TranslationService.GetSuggestion:input_type -> tms.translation.v1.GetSuggestionRequest
+	57, // 77: tms.translation.v1.TranslationService.CreateSuggestion:input_type -> tms.translation.v1.CreateSuggestionRequest
+	59, // 78: tms.translation.v1.TranslationService.AcceptSuggestion:input_type -> tms.translation.v1.AcceptSuggestionRequest
+	61, // 79: tms.translation.v1.TranslationService.DeleteSuggestion:input_type -> tms.translation.v1.DeleteSuggestionRequest
+	63, // 80: tms.translation.v1.TranslationService.VoteSuggestion:input_type -> tms.translation.v1.VoteSuggestionRequest
+	66, // 81: tms.translation.v1.TranslationService.ListComments:input_type -> tms.translation.v1.ListCommentsRequest
+	68, // 82: tms.translation.v1.TranslationService.GetComment:input_type -> tms.translation.v1.GetCommentRequest
+	70, // 83: tms.translation.v1.TranslationService.CreateComment:input_type -> tms.translation.v1.CreateCommentRequest
+	72, // 84: tms.translation.v1.TranslationService.ResolveComment:input_type -> tms.translation.v1.ResolveCommentRequest
+	74, // 85: tms.translation.v1.TranslationService.DeleteComment:input_type -> tms.translation.v1.DeleteCommentRequest
+	77, // 86: tms.translation.v1.TranslationService.ListLabels:input_type -> tms.translation.v1.ListLabelsRequest
+	79, // 87: tms.translation.v1.TranslationService.GetLabel:input_type -> tms.translation.v1.GetLabelRequest
+	81, // 88: tms.translation.v1.TranslationService.CreateLabel:input_type -> tms.translation.v1.CreateLabelRequest
+	83, // 89: tms.translation.v1.TranslationService.UpdateLabel:input_type -> tms.translation.v1.UpdateLabelRequest
+	85, // 90: tms.translation.v1.TranslationService.DeleteLabel:input_type -> tms.translation.v1.DeleteLabelRequest
+	10, // 91: tms.translation.v1.TranslationService.ImportComponent:output_type -> tms.translation.v1.ImportComponentResponse
+	12, // 92: tms.translation.v1.TranslationService.GetTask:output_type -> tms.translation.v1.GetTaskResponse
+	7,  // 93: tms.translation.v1.TranslationService.ListAlerts:output_type -> tms.translation.v1.ListAlertsResponse
+	14, // 94: tms.translation.v1.TranslationService.ForgetComponent:output_type -> tms.translation.v1.ForgetComponentResponse
+	16, // 95: tms.translation.v1.TranslationService.ForgetComponents:output_type -> tms.translation.v1.ForgetComponentsResponse
+	18, // 96: tms.translation.v1.TranslationService.ListTranslations:output_type -> tms.translation.v1.ListTranslationsResponse
+	20, // 97: tms.translation.v1.TranslationService.GetTranslation:output_type -> tms.translation.v1.GetTranslationResponse
+	22, // 98: tms.translation.v1.TranslationService.AddTranslation:output_type -> tms.translation.v1.AddTranslationResponse
+	24, // 99: tms.translation.v1.TranslationService.DeleteTranslation:output_type -> tms.translation.v1.DeleteTranslationResponse
+	26, // 100: tms.translation.v1.TranslationService.GetStatistics:output_type -> tms.translation.v1.GetStatisticsResponse
+	28, // 101: tms.translation.v1.TranslationService.ListLanguageStatistics:output_type -> tms.translation.v1.ListLanguageStatisticsResponse
+	30, // 102: tms.translation.v1.TranslationService.ListUnits:output_type -> tms.translation.v1.ListUnitsResponse
+	34, // 103: tms.translation.v1.TranslationService.GetUnit:output_type -> tms.translation.v1.GetUnitResponse
+	32, // 104: tms.translation.v1.TranslationService.FindUnit:output_type -> tms.translation.v1.FindUnitResponse
+	36, // 105: tms.translation.v1.TranslationService.UpdateUnit:output_type -> tms.translation.v1.UpdateUnitResponse
+	39, // 106: tms.translation.v1.TranslationService.GetRepository:output_type -> tms.translation.v1.GetRepositoryResponse
+	41, // 107: tms.translation.v1.TranslationService.RunRepositoryOperation:output_type -> tms.translation.v1.RunRepositoryOperationResponse
+	43, // 108: tms.translation.v1.TranslationService.GetFile:output_type -> tms.translation.v1.GetFileResponse
+	45, // 109: tms.translation.v1.TranslationService.UploadFile:output_type -> tms.translation.v1.UploadFileResponse
+	88, // 110: tms.translation.v1.TranslationService.DownloadFile:output_type -> tms.translation.v1.DownloadFileResponse
+	90, // 111: tms.translation.v1.TranslationService.UploadFileStream:output_type -> tms.translation.v1.UploadFileStreamResponse
+	47, // 112: tms.translation.v1.TranslationService.CreateUnit:output_type -> tms.translation.v1.CreateUnitResponse
+	49, // 113: tms.translation.v1.TranslationService.DeleteUnit:output_type -> tms.translation.v1.DeleteUnitResponse
+	51, // 114: tms.translation.v1.TranslationService.ListUnitTranslations:output_type -> tms.translation.v1.ListUnitTranslationsResponse
+	54, // 115: tms.translation.v1.TranslationService.ListSuggestions:output_type -> tms.translation.v1.ListSuggestionsResponse
+	56, // 116: tms.translation.v1.TranslationService.GetSuggestion:output_type -> tms.translation.v1.GetSuggestionResponse
+	58, // 117: tms.translation.v1.TranslationService.CreateSuggestion:output_type -> tms.translation.v1.CreateSuggestionResponse
+	60, // 118: tms.translation.v1.TranslationService.AcceptSuggestion:output_type -> tms.translation.v1.AcceptSuggestionResponse
+	62, // 119: tms.translation.v1.TranslationService.DeleteSuggestion:output_type -> tms.translation.v1.DeleteSuggestionResponse
+	64, // 120: tms.translation.v1.TranslationService.VoteSuggestion:output_type -> tms.translation.v1.VoteSuggestionResponse
+	67, // 121: tms.translation.v1.TranslationService.ListComments:output_type -> tms.translation.v1.ListCommentsResponse
+	69, // 122: tms.translation.v1.TranslationService.GetComment:output_type -> tms.translation.v1.GetCommentResponse
+	71, // 123: tms.translation.v1.TranslationService.CreateComment:output_type -> tms.translation.v1.CreateCommentResponse
+	73, // 124: tms.translation.v1.TranslationService.ResolveComment:output_type -> tms.translation.v1.ResolveCommentResponse
+	75, // 125: tms.translation.v1.TranslationService.DeleteComment:output_type -> tms.translation.v1.DeleteCommentResponse
+	78, // 126: tms.translation.v1.TranslationService.ListLabels:output_type -> tms.translation.v1.ListLabelsResponse
+	80, // 127: tms.translation.v1.TranslationService.GetLabel:output_type -> tms.translation.v1.GetLabelResponse
+	82, // 128: tms.translation.v1.TranslationService.CreateLabel:output_type -> tms.translation.v1.CreateLabelResponse
+	84, // 129: tms.translation.v1.TranslationService.UpdateLabel:output_type -> tms.translation.v1.UpdateLabelResponse
+	86, // 130: tms.translation.v1.TranslationService.DeleteLabel:output_type -> tms.translation.v1.DeleteLabelResponse
+	91, // [91:131] is the sub-list for method output_type
+	51, // [51:91] is the sub-list for method input_type
+	51, // [51:51] is the sub-list for extension type_name
+	51, // [51:51] is the sub-list for extension extendee
+	0,  // [0:51] is the sub-list for field type_name
 }
 
 func init() { file_tms_translation_v1_translation_proto_init() }
