@@ -169,8 +169,11 @@ func (b *body) unitState() typev1.UnitState {
 	if !ok {
 		return typev1.UnitState_UNIT_STATE_UNSPECIFIED
 	}
-	state, known := weblate.UnitStates.Enum(int32(n)) //nolint:gosec // G115: a wrapped value matches no state
-	if !known || n != int64(int32(n)) || state == typev1.UnitState_UNIT_STATE_READONLY {
+	state, known := typev1.UnitState_UNIT_STATE_UNSPECIFIED, false
+	if n >= weblate.StateEmpty && n <= weblate.StateReadOnly {
+		state, known = weblate.UnitStates.Enum(int32(n))
+	}
+	if !known || state == typev1.UnitState_UNIT_STATE_READONLY {
 		b.errs.Add("state", "invalid_choice", fmt.Sprintf("\"%d\" is not a valid choice.", n))
 	}
 	return state

@@ -251,15 +251,15 @@ func TestChangeShape(t *testing.T) {
 		ch   *changelogv1.Change
 		want []string
 	}{
-		{"component level", &changelogv1.Change{Id: 5, Action: 14, ProjectSlug: "hello", ComponentSlug: "greeter",
+		{"component level", &changelogv1.Change{Id: 5, Action: typev1.ChangeAction_CHANGE_ACTION_LOCK, ProjectSlug: "hello", ComponentSlug: "greeter",
 			User: "admin", DetailsJson: `{"auto":false}`},
 			[]string{`"unit":null`, `"translation":null`, `"details":{"auto":false}`, `"action_name":"Component locked"`,
 				`"user":"http://h/api/users/admin/?format=api"`, `"author":null`, `"url":"http://h/api/changes/5/?format=api"`}},
-		{"unit level", &changelogv1.Change{Id: 6, Action: 5, ProjectSlug: "hello", ComponentSlug: "greeter",
+		{"unit level", &changelogv1.Change{Id: 6, Action: typev1.ChangeAction_CHANGE_ACTION_NEW, ProjectSlug: "hello", ComponentSlug: "greeter",
 			LanguageCode: "pt_BR", UnitId: 9, Author: "tina", Target: "Enviar"},
 			[]string{`"unit":"http://h/api/units/9/?format=api"`, `"translation":"http://h/api/translations/hello/greeter/pt_BR/?format=api"`,
 				`"details":{}`, `"target":"Enviar"`, `"user":null`, `"action_name":"Translation added"`}},
-		{"project level", &changelogv1.Change{Id: 7, Action: 50, ProjectSlug: "hello", DetailsJson: "not json"},
+		{"project level", &changelogv1.Change{Id: 7, Action: typev1.ChangeAction_CHANGE_ACTION_CREATE_PROJECT, ProjectSlug: "hello", DetailsJson: "not json"},
 			[]string{`"component":null`, `"details":{}`, `"action_name":"Project created"`}},
 	}
 	for _, c := range cases {

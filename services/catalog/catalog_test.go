@@ -3,6 +3,7 @@ package catalog_test
 import (
 	"context"
 	"errors"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"io"
 	"log/slog"
 	"slices"
@@ -76,7 +77,7 @@ func TestServiceDeliversAndReopens(t *testing.T) {
 		time.Sleep(10 * time.Millisecond)
 	}
 	got := s.received()
-	if len(got) != 1 || got[0].GetAction() != 50 || got[0].GetProjectSlug() != "demo" || got[0].GetEventId() == "" {
+	if len(got) != 1 || got[0].GetAction() != typev1.ChangeAction_CHANGE_ACTION_CREATE_PROJECT || got[0].GetProjectSlug() != "demo" || got[0].GetEventId() == "" {
 		t.Fatalf("delivered: %v", got)
 	}
 	cs, err := svc.Server().GetLanguage(t.Context(), &catalogv1.GetLanguageRequest{Code: "cs"})

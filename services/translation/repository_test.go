@@ -142,8 +142,8 @@ func changedBlocks(a, b string) []string {
 	return out
 }
 
-func actions(e *env, want ...int32) map[int32][]*changelogv1.Change {
-	out := map[int32][]*changelogv1.Change{}
+func actions(e *env, want ...typev1.ChangeAction) map[typev1.ChangeAction][]*changelogv1.Change {
+	out := map[typev1.ChangeAction][]*changelogv1.Change{}
 	for _, c := range e.changelog.Changes() {
 		if slices.Contains(want, c.GetAction()) {
 			out[c.GetAction()] = append(out[c.GetAction()], c)
@@ -218,9 +218,9 @@ func TestCommitAndPush(t *testing.T) {
 	if got := originFile(t, origin, "po/greeter.pot"); got != fixture.PO("") {
 		t.Error("template changed")
 	}
-	waitChanges(t, e, 2, func(c *changelogv1.Change) bool { return c.GetAction() == 17 })
-	waitChanges(t, e, 1, func(c *changelogv1.Change) bool { return c.GetAction() == 18 })
-	for _, c := range actions(e, 17)[17] {
+	waitChanges(t, e, 2, func(c *changelogv1.Change) bool { return c.GetAction() == typev1.ChangeAction_CHANGE_ACTION_COMMIT })
+	waitChanges(t, e, 1, func(c *changelogv1.Change) bool { return c.GetAction() == typev1.ChangeAction_CHANGE_ACTION_PUSH })
+	for _, c := range actions(e, typev1.ChangeAction_CHANGE_ACTION_COMMIT)[typev1.ChangeAction_CHANGE_ACTION_COMMIT] {
 		if c.GetUnitId() != 0 || c.GetLanguageCode() == "" || c.GetUser() != "admin" {
 			t.Errorf("commit record %+v", c)
 		}
@@ -279,22 +279,24 @@ func TestPullUpstreamChanges(t *testing.T) {
 	if u := e.unit(t, "cs", "Close"); u.GetTarget()[0] != "Zavřít" {
 		t.Errorf("cs Close = %q", u.GetTarget())
 	}
-	got := waitChanges(t, e, 3, func(c *changelogv1.Change) bool { return slices.Contains([]int32{59, 63, 71}, c.GetAction()) })
-	byAction := map[int32]*changelogv1.Change{}
+	got := waitChanges(t, e, 3, func(c *changelogv1.Change) bool {
+		return slices.Contains([]typev1.ChangeAction{typev1.ChangeAction_CHANGE_ACTION_STRING_REPO_UPDATE, typev1.ChangeAction_CHANGE_ACTION_STRING_REMOVE, typev1.ChangeAction_CHANGE_ACTION_NEW_UNIT_REPO}, c.GetAction())
+	})
+	byAction := map[typev1.ChangeAction]*changelogv1.Change{}
 	for _, c := range got {
 		byAction[c.GetAction()] = c
 	}
-	if c := byAction[71]; c == nil || c.GetTarget() != "Zcela nové" || c.GetUnitId() == 0 ||
+	if c := byAction[typev1.ChangeAction_CHANGE_ACTION_NEW_UNIT_REPO]; c == nil || c.GetTarget() != "Zcela nové" || c.GetUnitId() == 0 ||
 		details(t, c)["source"] != "Brand new" || details(t, c)["old_state"] != float64(-1) || details(t, c)["state"] != float64(20) {
 		t.Errorf("added record %+v", c)
 	}
-	if c := byAction[59]; c == nil || c.GetTarget() != "Zavřít" || c.GetOld() != "[cs] Close" || details(t, c)["old_state"] != float64(20) {
+	if c := byAction[typev1.ChangeAction_CHANGE_ACTION_STRING_REPO_UPDATE]; c == nil || c.GetTarget() != "Zavřít" || c.GetOld() != "[cs] Close" || details(t, c)["old_state"] != float64(20) {
 		t.Errorf("updated record %+v", c)
 	}
-	if c := byAction[63]; c == nil || details(t, c)["source"] != "Theme" {
+	if c := byAction[typev1.ChangeAction_CHANGE_ACTION_STRING_REMOVE]; c == nil || details(t, c)["source"] != "Theme" {
 		t.Errorf("removed record %+v", c)
 	}
-	waitChanges(t, e, 1, func(c *changelogv1.Change) bool { return c.GetAction() == 20 })
+	waitChanges(t, e, 1, func(c *changelogv1.Change) bool { return c.GetAction() == typev1.ChangeAction_CHANGE_ACTION_MERGE })
 	r := e.repository(t, "")
 	if r.GetNeedsMerge() || !r.GetNeedsPush() || r.GetMergeFailure() != "" || r.GetNeedsCommit() {
 		t.Errorf("after pull: %+v", r)
@@ -319,7 +321,7 @@ func TestPullRebase(t *testing.T) {
 	if !strings.Contains(r.GetStatus(), "ahead of 'origin/main' by 1 commit") || r.GetLocalCommit().GetAuthorName() != "ana" {
 		t.Errorf("after rebase: %+v", r)
 	}
-	waitChanges(t, e, 1, func(c *changelogv1.Change) bool { return c.GetAction() == 21 })
+	waitChanges(t, e, 1, func(c *changelogv1.Change) bool { return c.GetAction() == typev1.ChangeAction_CHANGE_ACTION_REBASE })
 }
 
 func TestPullConflict(t *testing.T) {
@@ -341,9 +343,11 @@ func TestPullConflict(t *testing.T) {
 	if err != nil || !strings.Contains(string(resp.GetContent()), `msgstr "Zavřít"`) || strings.Contains(string(resp.GetContent()), "Předvolby") {
 		t.Errorf("working copy changed by a failed merge: %v", err)
 	}
-	waitChanges(t, e, 1, func(c *changelogv1.Change) bool { return c.GetAction() == 22 })
 	waitChanges(t, e, 1, func(c *changelogv1.Change) bool {
-		return c.GetAction() == 47 && strings.Contains(c.GetDetailsJson(), "MergeFailure")
+		return c.GetAction() == typev1.ChangeAction_CHANGE_ACTION_FAILED_MERGE
+	})
+	waitChanges(t, e, 1, func(c *changelogv1.Change) bool {
+		return c.GetAction() == typev1.ChangeAction_CHANGE_ACTION_ALERT && strings.Contains(c.GetDetailsJson(), "MergeFailure")
 	})
 	// Reset drops the local commit and takes the remote text.
 	if res := e.op(t, "reset"); !res.GetResult() {
@@ -359,7 +363,7 @@ func TestPullConflict(t *testing.T) {
 	if u := e.unit(t, "cs", "Preferences"); u.GetTarget()[0] != "Předvolby" {
 		t.Errorf("cs Preferences after reset = %q", u.GetTarget())
 	}
-	waitChanges(t, e, 1, func(c *changelogv1.Change) bool { return c.GetAction() == 19 })
+	waitChanges(t, e, 1, func(c *changelogv1.Change) bool { return c.GetAction() == typev1.ChangeAction_CHANGE_ACTION_RESET })
 }
 
 // TestPushAfterRemoteMoved pushes when someone else has committed on the
@@ -381,9 +385,9 @@ func TestPushAfterRemoteMoved(t *testing.T) {
 			if !isAncestor(t, origin, theirs, originHead(t, origin)) {
 				t.Error("the pushed branch does not contain the upstream commit")
 			}
-			want := map[typev1.MergeStyle]int32{typev1.MergeStyle_MERGE_STYLE_REBASE: 21, typev1.MergeStyle_MERGE_STYLE_MERGE: 20}[style]
+			want := map[typev1.MergeStyle]typev1.ChangeAction{typev1.MergeStyle_MERGE_STYLE_REBASE: typev1.ChangeAction_CHANGE_ACTION_REBASE, typev1.MergeStyle_MERGE_STYLE_MERGE: typev1.ChangeAction_CHANGE_ACTION_MERGE}[style]
 			waitChanges(t, e, 1, func(c *changelogv1.Change) bool { return c.GetAction() == want })
-			waitChanges(t, e, 1, func(c *changelogv1.Change) bool { return c.GetAction() == 18 })
+			waitChanges(t, e, 1, func(c *changelogv1.Change) bool { return c.GetAction() == typev1.ChangeAction_CHANGE_ACTION_PUSH })
 			if r := e.repository(t, ""); r.GetNeedsPush() || r.GetNeedsMerge() || r.GetMergeFailure() != "" {
 				t.Errorf("after push: %+v", r)
 			}
@@ -408,9 +412,11 @@ func TestPushConflict(t *testing.T) {
 	if r := e.repository(t, ""); r.GetMergeFailure() != res.GetDetail() {
 		t.Errorf("merge_failure %q, want the conflict", r.GetMergeFailure())
 	}
-	waitChanges(t, e, 1, func(c *changelogv1.Change) bool { return c.GetAction() == 22 || c.GetAction() == 23 })
 	waitChanges(t, e, 1, func(c *changelogv1.Change) bool {
-		return c.GetAction() == 47 && strings.Contains(c.GetDetailsJson(), "MergeFailure")
+		return c.GetAction() == typev1.ChangeAction_CHANGE_ACTION_FAILED_MERGE || c.GetAction() == typev1.ChangeAction_CHANGE_ACTION_FAILED_REBASE
+	})
+	waitChanges(t, e, 1, func(c *changelogv1.Change) bool {
+		return c.GetAction() == typev1.ChangeAction_CHANGE_ACTION_ALERT && strings.Contains(c.GetDetailsJson(), "MergeFailure")
 	})
 	if locks := e.catalog.LockCalls(); len(locks) != 1 || !locks[0].Locked || !locks[0].Auto {
 		t.Errorf("auto lock calls = %+v", locks)
@@ -453,7 +459,9 @@ func TestCleanup(t *testing.T) {
 	if _, err := e.client.GetTranslation(t.Context(), &translationv1.GetTranslationRequest{ComponentId: 1, LanguageCode: "fr"}); err == nil {
 		t.Error("translation of a cleaned-up file remains")
 	}
-	waitChanges(t, e, 1, func(c *changelogv1.Change) bool { return c.GetAction() == 88 })
+	waitChanges(t, e, 1, func(c *changelogv1.Change) bool {
+		return c.GetAction() == typev1.ChangeAction_CHANGE_ACTION_REPO_CLEANUP
+	})
 }
 
 func TestAddedTranslationIsCommitted(t *testing.T) {

@@ -185,9 +185,9 @@ func TestImportFixture(t *testing.T) {
 	if _, err := e.client.GetTranslation(t.Context(), &translationv1.GetTranslationRequest{ComponentId: 1, LanguageCode: "fr"}); kind(err) != errs.NotFound {
 		t.Errorf("GetTranslation missing: %v", err)
 	}
-	waitChanges(t, e, 4, func(c *changelogv1.Change) bool { return c.GetAction() == 0 })
+	waitChanges(t, e, 4, func(c *changelogv1.Change) bool { return c.GetAction() == typev1.ChangeAction_CHANGE_ACTION_UPDATE })
 	for _, c := range e.changelog.Changes() {
-		if c.GetAction() == 0 && c.GetLanguageCode() == "cs" &&
+		if c.GetAction() == typev1.ChangeAction_CHANGE_ACTION_UPDATE && c.GetLanguageCode() == "cs" &&
 			c.GetDetailsJson() != `{"filename":"po/cs.po","reason":"new file"}` {
 			t.Errorf("cs resource record details = %s", c.GetDetailsJson())
 		}
@@ -300,7 +300,7 @@ func TestUpdateUnit(t *testing.T) {
 		t.Errorf("after approval stats = %+v", st)
 	}
 	got := waitChanges(t, e, 3, func(c *changelogv1.Change) bool { return c.GetUser() == "alice" })
-	if got[0].GetAction() != 5 || got[0].GetTarget() != "Nápověda" || got[0].GetUnitId() != units[13].GetId() {
+	if got[0].GetAction() != typev1.ChangeAction_CHANGE_ACTION_NEW || got[0].GetTarget() != "Nápověda" || got[0].GetUnitId() != units[13].GetId() {
 		t.Errorf("first edit record = %+v", got[0])
 	}
 	var details map[string]any
@@ -308,8 +308,8 @@ func TestUpdateUnit(t *testing.T) {
 	if details["state"] != 20.0 || details["old_state"] != 0.0 || details["source"] != "Help" {
 		t.Errorf("details = %v", details)
 	}
-	if got[1].GetAction() != 36 || got[2].GetAction() != 1 {
-		t.Errorf("actions %d, %d; want 36 then 1", got[1].GetAction(), got[2].GetAction())
+	if got[1].GetAction() != typev1.ChangeAction_CHANGE_ACTION_APPROVE || got[2].GetAction() != typev1.ChangeAction_CHANGE_ACTION_COMPLETE {
+		t.Errorf("actions %v, %v; want APPROVE then COMPLETE", got[1].GetAction(), got[2].GetAction())
 	}
 	// Plural edits join the forms in the record; a lock refuses edits.
 	if _, err := update(units[3].GetId(), []string{"a", "b", "c"}, typev1.UnitState_UNIT_STATE_FUZZY, false); err != nil {
@@ -328,7 +328,7 @@ func TestUpdateUnit(t *testing.T) {
 		t.Fatal(task.GetError())
 	}
 	waitChanges(t, e, 4, func(c *changelogv1.Change) bool {
-		return c.GetAction() == 0 && strings.Contains(c.GetDetailsJson(), `"check forced"`)
+		return c.GetAction() == typev1.ChangeAction_CHANGE_ACTION_UPDATE && strings.Contains(c.GetDetailsJson(), `"check forced"`)
 	})
 	again := e.units(t, e.translation(t, 1, "cs").GetId())
 	if again[13].GetId() != units[13].GetId() || again[13].GetTarget()[0] != "Nápověda" {
@@ -377,8 +377,12 @@ func TestAddDeleteTranslation(t *testing.T) {
 	if _, err := e.client.DeleteTranslation(t.Context(), &translationv1.DeleteTranslationRequest{ComponentId: 1, LanguageCode: "en"}); kind(err) != errs.PermissionDenied {
 		t.Errorf("deleting the source: %v", err)
 	}
-	waitChanges(t, e, 1, func(c *changelogv1.Change) bool { return c.GetAction() == 48 })
-	waitChanges(t, e, 1, func(c *changelogv1.Change) bool { return c.GetAction() == 25 && c.GetTarget() == "po/fr.po" })
+	waitChanges(t, e, 1, func(c *changelogv1.Change) bool {
+		return c.GetAction() == typev1.ChangeAction_CHANGE_ACTION_ADDED_LANGUAGE
+	})
+	waitChanges(t, e, 1, func(c *changelogv1.Change) bool {
+		return c.GetAction() == typev1.ChangeAction_CHANGE_ACTION_REMOVE_TRANSLATION && c.GetTarget() == "po/fr.po"
+	})
 	if _, err := e.client.ForgetComponent(t.Context(), &translationv1.ForgetComponentRequest{ComponentId: 1}); err != nil {
 		t.Fatal(err)
 	}

@@ -63,8 +63,10 @@ func TestUploadMethods(t *testing.T) {
 			if s := e.unit(t, "pt_BR", "Close").GetState(); s != tt.close {
 				t.Errorf("Close state %s, want %s", s, tt.close)
 			}
-			waitChanges(t, e, int(tt.want[2]), func(c *changelogv1.Change) bool { return c.GetAction() == 9 })
-			got := waitChanges(t, e, 1, func(c *changelogv1.Change) bool { return c.GetAction() == 78 })
+			waitChanges(t, e, int(tt.want[2]), func(c *changelogv1.Change) bool { return c.GetAction() == typev1.ChangeAction_CHANGE_ACTION_UPLOAD })
+			got := waitChanges(t, e, 1, func(c *changelogv1.Change) bool {
+				return c.GetAction() == typev1.ChangeAction_CHANGE_ACTION_FILE_UPLOAD
+			})
 			if d := details(t, got[0]); d["accepted"] != float64(tt.want[2]) || d["method"] != or(tt.method, "translate") {
 				t.Errorf("upload record details %v", d)
 			}

@@ -48,7 +48,7 @@ func TestComponentDefaults(t *testing.T) {
 		}
 	}
 	cs := e.changes()
-	if last := cs[len(cs)-1]; last.GetAction() != 51 || last.GetProjectSlug() != "proj" || last.GetComponentSlug() != "main" || last.GetUser() != "admin" {
+	if last := cs[len(cs)-1]; last.GetAction() != typev1.ChangeAction_CHANGE_ACTION_CREATE_COMPONENT || last.GetProjectSlug() != "proj" || last.GetComponentSlug() != "main" || last.GetUser() != "admin" {
 		t.Errorf("create record %v", last)
 	}
 
@@ -253,9 +253,9 @@ func TestLockAndDelete(t *testing.T) {
 		if !st.record {
 			continue
 		}
-		last, action := cs[len(cs)-1], int32(15)
+		last, action := cs[len(cs)-1], typev1.ChangeAction_CHANGE_ACTION_UNLOCK
 		if st.locked {
-			action = 14
+			action = typev1.ChangeAction_CHANGE_ACTION_LOCK
 		}
 		wantDetails := `{"auto":false}`
 		if st.auto {
@@ -277,7 +277,7 @@ func TestLockAndDelete(t *testing.T) {
 		t.Fatal(err)
 	}
 	cs := e.changes()
-	if last := cs[len(cs)-1]; last.GetAction() != 38 || last.GetProjectSlug() != "proj" || last.GetTarget() != "main" {
+	if last := cs[len(cs)-1]; last.GetAction() != typev1.ChangeAction_CHANGE_ACTION_REMOVE_COMPONENT || last.GetProjectSlug() != "proj" || last.GetTarget() != "main" {
 		t.Errorf("removal record %v", last)
 	}
 	_, err = e.client.DeleteComponent(ctx, &catalogv1.DeleteComponentRequest{ProjectSlug: "proj", Slug: "main"})

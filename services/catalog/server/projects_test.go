@@ -18,7 +18,7 @@ func TestProjectLifecycle(t *testing.T) {
 		t.Errorf("defaults: %v", p)
 	}
 	cs := e.changes()
-	if len(cs) != 1 || cs[0].GetAction() != 50 || cs[0].GetProjectSlug() != "alpha" || cs[0].GetUser() != "admin" ||
+	if len(cs) != 1 || cs[0].GetAction() != typev1.ChangeAction_CHANGE_ACTION_CREATE_PROJECT || cs[0].GetProjectSlug() != "alpha" || cs[0].GetUser() != "admin" ||
 		cs[0].GetComponentSlug() != "" || cs[0].GetLanguageCode() != "" || cs[0].GetUnitId() != 0 {
 		t.Errorf("create record: %v", cs)
 	}
@@ -49,7 +49,7 @@ func TestProjectLifecycle(t *testing.T) {
 	_, err = e.client.DeleteProject(ctx, &catalogv1.DeleteProjectRequest{Slug: "alpha"})
 	wantKind(t, err, errs.NotFound, nil)
 	cs = e.changes()
-	if last := cs[len(cs)-1]; last.GetAction() != 39 || last.GetTarget() != "alpha" || last.GetUser() != "admin" {
+	if last := cs[len(cs)-1]; last.GetAction() != typev1.ChangeAction_CHANGE_ACTION_REMOVE_PROJECT || last.GetTarget() != "alpha" || last.GetUser() != "admin" {
 		t.Errorf("delete record: %v", last)
 	}
 }

@@ -84,13 +84,13 @@ func TestCreateComponentImports(t *testing.T) {
 	wantKind(t, err, errs.InvalidArgument, &violation{"repo", "invalid", "Refused repository."})
 	_, err = e.client.GetComponent(t.Context(), &catalogv1.GetComponentRequest{ProjectSlug: "p", Slug: "bad"})
 	wantKind(t, err, errs.NotFound, nil)
-	var actions []int32
+	var actions []typev1.ChangeAction
 	for _, c := range e.changes() {
 		if c.GetComponentSlug() == "bad" || c.GetTarget() == "bad" {
 			actions = append(actions, c.GetAction())
 		}
 	}
-	if !slices.Equal(actions, []int32{51, 38}) {
+	if !slices.Equal(actions, []typev1.ChangeAction{typev1.ChangeAction_CHANGE_ACTION_CREATE_COMPONENT, typev1.ChangeAction_CHANGE_ACTION_REMOVE_COMPONENT}) {
 		t.Errorf("records of the refused component: %v, want created then removed", actions)
 	}
 	if len(imp.started()) != 1 {

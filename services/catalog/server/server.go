@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"log/slog"
 
 	"google.golang.org/grpc"
@@ -17,12 +18,12 @@ import (
 
 // Change actions the catalog records (COMPAT.md §7).
 const (
-	actionLock            = 14
-	actionUnlock          = 15
-	actionRemoveComponent = 38
-	actionRemoveProject   = 39
-	actionCreateProject   = 50
-	actionCreateComponent = 51
+	actionLock            = typev1.ChangeAction_CHANGE_ACTION_LOCK
+	actionUnlock          = typev1.ChangeAction_CHANGE_ACTION_UNLOCK
+	actionRemoveComponent = typev1.ChangeAction_CHANGE_ACTION_REMOVE_COMPONENT
+	actionRemoveProject   = typev1.ChangeAction_CHANGE_ACTION_REMOVE_PROJECT
+	actionCreateProject   = typev1.ChangeAction_CHANGE_ACTION_CREATE_PROJECT
+	actionCreateComponent = typev1.ChangeAction_CHANGE_ACTION_CREATE_COMPONENT
 )
 
 // Translation is the part of the translation service the catalog calls:
@@ -91,7 +92,7 @@ func storeErr(err error, duplicate func(field string) string) error {
 }
 
 // change builds a change record acted by actor (user and credited author).
-func change(action int32, actor, projectSlug, componentSlug string) *changelogv1.Change {
+func change(action typev1.ChangeAction, actor, projectSlug, componentSlug string) *changelogv1.Change {
 	return &changelogv1.Change{Action: action, ProjectSlug: projectSlug, ComponentSlug: componentSlug,
 		User: actor, Author: actor}
 }

@@ -8,6 +8,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tmsproject/tms/pkg/weblate"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
+
 	"gorm.io/gorm"
 
 	"github.com/tmsproject/tms/pkg/db"
@@ -170,7 +173,7 @@ const batchRows = 500
 
 // ActionStringRemoved is "String removed": the unit it names no longer
 // exists, so Append detaches the unit from every record of it.
-const ActionStringRemoved = 63
+var ActionStringRemoved = weblate.ChangeActions.RefOf(typev1.ChangeAction_CHANGE_ACTION_STRING_REMOVE)
 
 // Append stores the records in one transaction, skipping those whose event
 // id is already stored (or repeated within cs), and returns how many were

@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"fmt"
+	"github.com/tmsproject/tms/pkg/weblate"
 	"slices"
 	"testing"
 
@@ -75,8 +76,8 @@ func testProjectTeams(t *testing.T, s *store.Store) {
 	}
 	grants, _ := s.Grants(ctx, owner)
 	admin := policy.Caller{Username: "owner", Grants: grants}
-	if !admin.Can("project.permissions", policy.Scope{Project: "my_proj", Access: policy.AccessPrivate}) ||
-		admin.Can("project.edit", policy.Scope{Project: "myXproj", Access: policy.AccessPrivate}) {
+	if !admin.Can("project.permissions", policy.Scope{Project: "my_proj", Access: weblate.AccessPrivate}) ||
+		admin.Can("project.edit", policy.Scope{Project: "myXproj", Access: weblate.AccessPrivate}) {
 		t.Errorf("owner's grants: %+v", grants)
 	}
 	// A component link of another team goes with the project; the "_"
@@ -132,8 +133,8 @@ func testRolesAndLinks(t *testing.T, s *store.Store) {
 	}
 	grants, _ := s.Grants(ctx, member)
 	c := policy.Caller{Username: "member", Grants: grants}
-	de, fr := policy.Scope{Project: "p", Access: policy.AccessPrivate, Language: "de"}, policy.Scope{Project: "p", Access: policy.AccessPrivate, Language: "fr"}
-	if !c.Can("unit.edit", de) || c.Can("unit.edit", fr) || !c.Sees("p", policy.AccessPrivate) {
+	de, fr := policy.Scope{Project: "p", Access: weblate.AccessPrivate, Language: "de"}, policy.Scope{Project: "p", Access: weblate.AccessPrivate, Language: "fr"}
+	if !c.Can("unit.edit", de) || c.Can("unit.edit", fr) || !c.Sees("p", weblate.AccessPrivate) {
 		t.Errorf("language scope: %+v", grants)
 	}
 	if err := s.DeleteRole(ctx, r.ID); err != nil {

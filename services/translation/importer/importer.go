@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"log/slog"
 	"math"
 	"os"
@@ -387,7 +388,7 @@ func reason(stored, current string) string {
 // resourceUpdated is the change record of an imported file (action 0).
 func resourceUpdated(comp *catalogv1.Component, code, filename, why string) *changelogv1.Change {
 	details, _ := json.Marshal(map[string]string{"reason": why, "filename": filename})
-	return &changelogv1.Change{Action: 0, ProjectSlug: comp.GetProjectSlug(), ComponentSlug: comp.GetSlug(),
+	return &changelogv1.Change{Action: typev1.ChangeAction_CHANGE_ACTION_UPDATE, ProjectSlug: comp.GetProjectSlug(), ComponentSlug: comp.GetSlug(),
 		LanguageCode: code, DetailsJson: string(details)}
 }
 

@@ -102,8 +102,8 @@ func (r *rig) changes() []*changelogv1.Change {
 	return out
 }
 
-func (r *rig) actions() []int32 {
-	var out []int32
+func (r *rig) actions() []typev1.ChangeAction {
+	var out []typev1.ChangeAction
 	for _, c := range r.changes() {
 		out = append(out, c.GetAction())
 	}
@@ -164,7 +164,7 @@ func details(t *testing.T, c *changelogv1.Change) map[string]any {
 	t.Helper()
 	var m map[string]any
 	if err := json.Unmarshal([]byte(c.GetDetailsJson()), &m); err != nil {
-		t.Fatalf("details of action %d: %v", c.GetAction(), err)
+		t.Fatalf("details of action %v: %v", c.GetAction(), err)
 	}
 	return m
 }
@@ -198,7 +198,7 @@ func TestStrings(t *testing.T) {
 		if u.GetState() != typev1.UnitState_UNIT_STATE_TRANSLATED || !u.GetPending() || u.GetPosition() != 4 || u.GetSourceUnitId() == 0 || u.GetTarget()[0] != "Nashle" {
 			t.Errorf("created unit = %v", u)
 		}
-		if got := r.changes(); len(got) != 2 || got[0].GetAction() != 31 || got[0].GetLanguageCode() != "en" ||
+		if got := r.changes(); len(got) != 2 || got[0].GetAction() != typev1.ChangeAction_CHANGE_ACTION_NEW_UNIT || got[0].GetLanguageCode() != "en" ||
 			got[1].GetUnitId() != u.GetId() || got[1].GetTarget() != "Nashle" || details(t, got[1])["old_state"] != -1.0 {
 			t.Errorf("create records = %v", got)
 		}
@@ -229,7 +229,7 @@ func TestStrings(t *testing.T) {
 			t.Fatal(err)
 		}
 		got := r.changes()
-		if len(got) != 2 || got[0].GetAction() != 63 || got[0].GetUnitId() == 0 || got[1].GetUnitId() != u.GetId() || got[0].GetUser() != "bob" {
+		if len(got) != 2 || got[0].GetAction() != typev1.ChangeAction_CHANGE_ACTION_STRING_REMOVE || got[0].GetUnitId() == 0 || got[1].GetUnitId() != u.GetId() || got[0].GetUser() != "bob" {
 			t.Errorf("delete records = %v", got)
 		}
 		var removals []store.Removal
@@ -275,7 +275,7 @@ func TestSuggestions(t *testing.T) {
 			t.Errorf("suggestion = %v", ahoj)
 		}
 		got := r.changes()
-		if len(got) != 1 || got[0].GetAction() != 4 || got[0].GetTarget() != "Ahoj" || got[0].GetUnitId() != hello.GetId() {
+		if len(got) != 1 || got[0].GetAction() != typev1.ChangeAction_CHANGE_ACTION_SUGGESTION || got[0].GetTarget() != "Ahoj" || got[0].GetUnitId() != hello.GetId() {
 			t.Fatalf("suggestion records = %v", got)
 		}
 		if d := details(t, got[0]); d["source"] != "Hello" || d["state"] != 0.0 || d["old_state"] != 0.0 {
@@ -299,7 +299,7 @@ func TestSuggestions(t *testing.T) {
 			t.Fatal(err)
 		}
 		got = r.changes()
-		if len(got) != 2 || got[0].GetAction() != 5 || got[1].GetAction() != 29 || got[1].GetAuthor() != "anonymous" || got[1].GetUser() != "" || got[1].GetTarget() != "Ahoj" {
+		if len(got) != 2 || got[0].GetAction() != typev1.ChangeAction_CHANGE_ACTION_NEW || got[1].GetAction() != typev1.ChangeAction_CHANGE_ACTION_SUGGESTION_CLEANUP || got[1].GetAuthor() != "anonymous" || got[1].GetUser() != "" || got[1].GetTarget() != "Ahoj" {
 			t.Errorf("edit records = %v", got)
 		}
 		list, err := r.client.ListSuggestions(ctx, &translationv1.ListSuggestionsRequest{UnitId: hello.GetId()})
@@ -318,7 +318,7 @@ func TestSuggestions(t *testing.T) {
 			t.Errorf("accepted unit = %v", u)
 		}
 		got = r.changes()
-		if len(got) != 1 || got[0].GetAction() != 7 || got[0].GetUser() != "carol" || got[0].GetAuthor() != "bob" ||
+		if len(got) != 1 || got[0].GetAction() != typev1.ChangeAction_CHANGE_ACTION_ACCEPT || got[0].GetUser() != "carol" || got[0].GetAuthor() != "bob" ||
 			got[0].GetTarget() != "Nazdar" || got[0].GetOld() != "Ahoj" || details(t, got[0])["old_state"] != 20.0 {
 			t.Errorf("accept records = %v", got)
 		}
@@ -334,7 +334,7 @@ func TestSuggestions(t *testing.T) {
 			t.Fatal(err)
 		}
 		got = r.changes()
-		if len(got) != 1 || got[0].GetAction() != 26 || details(t, got[0])["rejection_reason"] != "too casual" {
+		if len(got) != 1 || got[0].GetAction() != typev1.ChangeAction_CHANGE_ACTION_SUGGESTION_DELETE || details(t, got[0])["rejection_reason"] != "too casual" {
 			t.Errorf("reject records = %v", got)
 		}
 		r.exact(r.cs)
@@ -356,7 +356,7 @@ func TestSuggestions(t *testing.T) {
 		if _, err = r.client.VoteSuggestion(ctx, &translationv1.VoteSuggestionRequest{Id: s1.GetId(), Actor: "frank", Value: 1}); err != nil {
 			t.Fatal(err)
 		}
-		if acts := r.actions(); !slices.Equal(acts, []int32{7}) {
+		if acts := r.actions(); !slices.Equal(acts, []typev1.ChangeAction{typev1.ChangeAction_CHANGE_ACTION_ACCEPT}) {
 			t.Errorf("auto-accept records = %v", acts)
 		}
 		if u := r.units(r.cs, "")[0]; u.GetTarget()[0] != "Dobrý den" {
@@ -398,7 +398,7 @@ func TestComments(t *testing.T) {
 			t.Errorf("comments attached to %d and %d", local.GetUnitId(), global.GetUnitId())
 		}
 		got := r.changes()
-		if len(got) != 2 || got[0].GetAction() != 3 || got[0].GetTarget() != "" || got[0].GetUnitId() != hello.GetId() {
+		if len(got) != 2 || got[0].GetAction() != typev1.ChangeAction_CHANGE_ACTION_COMMENT || got[0].GetTarget() != "" || got[0].GetUnitId() != hello.GetId() {
 			t.Errorf("comment records = %v", got)
 		}
 		if r.stats(r.cs).Comments != 1 || r.stats(r.en).Comments != 1 {
@@ -421,7 +421,7 @@ func TestComments(t *testing.T) {
 		if _, err = r.client.DeleteComment(ctx, &translationv1.DeleteCommentRequest{Id: local.GetId(), Actor: "bob"}); err != nil {
 			t.Fatal(err)
 		}
-		if acts := r.actions(); !slices.Equal(acts, []int32{65, 64}) {
+		if acts := r.actions(); !slices.Equal(acts, []typev1.ChangeAction{typev1.ChangeAction_CHANGE_ACTION_COMMENT_RESOLVE, typev1.ChangeAction_CHANGE_ACTION_COMMENT_DELETE}) {
 			t.Errorf("resolve/delete records = %v", acts)
 		}
 		if r.stats(r.cs).Comments != 0 || r.stats(r.en).Comments != 0 {

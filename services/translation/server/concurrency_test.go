@@ -53,8 +53,8 @@ func TestConcurrentEditsOfOneUnit(t *testing.T) {
 			if c.GetUnitId() != hello.GetId() {
 				continue
 			}
-			if !slices.Contains([]int32{2, 5, 37}, c.GetAction()) {
-				t.Errorf("unexpected record: action %d", c.GetAction())
+			if !slices.Contains([]typev1.ChangeAction{typev1.ChangeAction_CHANGE_ACTION_CHANGE, typev1.ChangeAction_CHANGE_ACTION_NEW, typev1.ChangeAction_CHANGE_ACTION_MARKED_EDIT}, c.GetAction()) {
+				t.Errorf("unexpected record: action %v", c.GetAction())
 				continue
 			}
 			if c.GetOld() != prev {

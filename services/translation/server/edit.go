@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"errors"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"slices"
 
 	"github.com/tmsproject/tms/pkg/errs"
@@ -15,12 +16,12 @@ import (
 
 // Change actions recorded by unit edits (COMPAT.md §7).
 const (
-	actionChanged   = 2
-	actionAdded     = 5
-	actionRemoved   = 25
-	actionApproved  = 36
-	actionMarked    = 37
-	actionLangAdded = 48
+	actionChanged   = typev1.ChangeAction_CHANGE_ACTION_CHANGE
+	actionAdded     = typev1.ChangeAction_CHANGE_ACTION_NEW
+	actionRemoved   = typev1.ChangeAction_CHANGE_ACTION_REMOVE_TRANSLATION
+	actionApproved  = typev1.ChangeAction_CHANGE_ACTION_APPROVE
+	actionMarked    = typev1.ChangeAction_CHANGE_ACTION_MARKED_EDIT
+	actionLangAdded = typev1.ChangeAction_CHANGE_ACTION_ADDED_LANGUAGE
 )
 
 // UpdateUnit sets a unit's target and state following Weblate's API rules,
@@ -163,7 +164,7 @@ func checkEdit(u store.UnitView, comp *catalogv1.Component, project *catalogv1.P
 }
 
 // editAction picks the change action of an edit (COMPAT.md §7).
-func editAction(oldState, newState int) int32 {
+func editAction(oldState, newState int) typev1.ChangeAction {
 	switch {
 	case newState == weblate.StateFuzzy:
 		return actionMarked

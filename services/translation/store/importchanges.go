@@ -2,6 +2,7 @@ package store
 
 import (
 	"cmp"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"slices"
 
 	"gorm.io/gorm"
@@ -12,8 +13,8 @@ import (
 
 // Change actions of a repository update (COMPAT.md §7).
 const (
-	actionStringUpdated = 59
-	actionStringAdded   = 71
+	actionStringUpdated = typev1.ChangeAction_CHANGE_ACTION_STRING_REPO_UPDATE
+	actionStringAdded   = typev1.ChangeAction_CHANGE_ACTION_NEW_UNIT_REPO
 )
 
 // unitSnapshot indexes by id_hash the units of a translation before an
@@ -72,7 +73,7 @@ func recordUnitChanges(tx *gorm.DB, t Translation, before map[int64]Unit, ids ma
 	return record(tx, at, changes...)
 }
 
-func repoUnitChange(base *changelogv1.Change, action int32, unitID int64, target, old string, details map[string]any) *changelogv1.Change {
+func repoUnitChange(base *changelogv1.Change, action typev1.ChangeAction, unitID int64, target, old string, details map[string]any) *changelogv1.Change {
 	return &changelogv1.Change{Action: action, ProjectSlug: base.ProjectSlug, ComponentSlug: base.ComponentSlug,
 		LanguageCode: base.LanguageCode, UnitId: unitID, Target: target, Old: old, DetailsJson: detailsJSON(details)}
 }
