@@ -15,6 +15,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tmsproject/tms/pkg/weblate"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
+
 	"google.golang.org/grpc"
 
 	"github.com/tmsproject/tms/gateway/stack"
@@ -139,7 +142,7 @@ func grpcSequence(t *testing.T, svc services, project, origin string) run {
 			r.unitID = u.GetId()
 		}
 	}
-	edit, err := svc.translation.UpdateUnit(ctx, &translationv1.UpdateUnitRequest{Id: r.unitID, Target: []string{"Tschüss"}, State: 20, Actor: "admin"})
+	edit, err := svc.translation.UpdateUnit(ctx, &translationv1.UpdateUnitRequest{Id: r.unitID, Target: []string{"Tschüss"}, State: typev1.UnitState_UNIT_STATE_TRANSLATED, Actor: "admin"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -257,7 +260,7 @@ func projectActions(ctx context.Context, t *testing.T, svc services, project str
 		}
 		actions = actions[:0]
 		for _, c := range slices.Backward(resp.GetChanges()) {
-			actions = append(actions, c.GetAction())
+			actions = append(actions, weblate.ChangeActions.RefOf(c.GetAction())) // the reference's numbers
 		}
 		if len(actions) >= n || time.Now().After(deadline) {
 			return actions

@@ -1,6 +1,7 @@
 package rest
 
 import (
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"net/url"
 	"slices"
 	"testing"
@@ -82,7 +83,7 @@ func TestParseChangeFilter(t *testing.T) {
 	cases := []struct {
 		name, query string
 		user        string
-		actions     []int32
+		actions     []typev1.ChangeAction
 		after       time.Time // zero: no bound
 		before      time.Time
 		errs        []violation
@@ -90,14 +91,14 @@ func TestParseChangeFilter(t *testing.T) {
 		{name: "none", query: ""},
 		{name: "user", query: "user=alice", user: "alice"},
 		{name: "empty user", query: "user="},
-		{name: "one action", query: "action=5", actions: []int32{5}},
-		{name: "actions OR", query: "action=5&action=36&action=0", actions: []int32{5, 36, 0}},
-		{name: "highest action", query: "action=88", actions: []int32{88}},
+		{name: "one action", query: "action=5", actions: []typev1.ChangeAction{typev1.ChangeAction_CHANGE_ACTION_NEW}},
+		{name: "actions OR", query: "action=5&action=36&action=0", actions: []typev1.ChangeAction{typev1.ChangeAction_CHANGE_ACTION_NEW, typev1.ChangeAction_CHANGE_ACTION_APPROVE, typev1.ChangeAction_CHANGE_ACTION_UPDATE}},
+		{name: "highest action", query: "action=88", actions: []typev1.ChangeAction{typev1.ChangeAction_CHANGE_ACTION_REPO_CLEANUP}},
 		{name: "bounds", query: "timestamp_after=2024-03-05T10:00:00%2B02:00&timestamp_before=2024-03-06",
 			after: after, before: time.Date(2024, 3, 6, 0, 0, 0, 0, time.UTC)},
 		{name: "empty bound", query: "timestamp_after="},
 		{name: "all together", query: "user=bob&action=2&timestamp_after=2024-03-05T08:00:00Z",
-			user: "bob", actions: []int32{2}, after: after},
+			user: "bob", actions: []typev1.ChangeAction{typev1.ChangeAction_CHANGE_ACTION_CHANGE}, after: after},
 		{name: "action abc", query: "action=abc",
 			errs: []violation{{"action", "invalid_choice", "Select a valid choice. abc is not one of the available choices."}}},
 		{name: "action -1", query: "action=-1",

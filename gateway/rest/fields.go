@@ -88,6 +88,8 @@ func readField(b *body, key, name string, fd protoreflect.FieldDescriptor) (prot
 	case protoreflect.Int32Kind:
 		v, ok := b.int32(key)
 		return protoreflect.ValueOfInt32(v), ok
+	case protoreflect.EnumKind:
+		return readEnum(b, key, fd)
 	case protoreflect.Int64Kind:
 		if name == "category_id" {
 			n, ok := b.categoryRef(key)

@@ -4,6 +4,8 @@ import (
 	"net/url"
 	"strconv"
 
+	"github.com/tmsproject/tms/pkg/weblate"
+
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/tmsproject/tms/pkg/errs"
@@ -24,11 +26,12 @@ func parseChangeFilter(q url.Values, req *changelogv1.ListChangesRequest) error 
 	req.User = q.Get("user")
 	for _, a := range q["action"] {
 		n, err := strconv.ParseInt(a, 10, 32)
-		if err != nil || !changeAction(n) || strconv.FormatInt(n, 10) != a {
+		action, known := weblate.ChangeActions.Enum(int32(n))
+		if err != nil || !known || strconv.FormatInt(n, 10) != a {
 			v.Add("action", "invalid_choice", "Select a valid choice. "+a+" is not one of the available choices.")
 			break
 		}
-		req.Actions = append(req.Actions, int32(n))
+		req.Actions = append(req.Actions, action)
 	}
 	bounds := []struct {
 		key string
@@ -45,16 +48,6 @@ func parseChangeFilter(q url.Values, req *changelogv1.ListChangesRequest) error 
 		return fieldErrors(v)
 	}
 	return nil
-}
-
-// changeAction tells whether n is one of Weblate's change actions (the
-// choices of its action filter): 0 to 88 but the retired 10-12, 16, 40, 44.
-func changeAction(n int64) bool {
-	switch n {
-	case 10, 11, 12, 16, 40, 44:
-		return false
-	}
-	return n >= 0 && n <= 88
 }
 
 // timeParam reads the optional date/time query parameter key: nil when it

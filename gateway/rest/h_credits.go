@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"sort"
 
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
+
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/policy"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
@@ -12,7 +14,17 @@ import (
 
 // contentActions are the change actions that credit their author with a
 // translation (Weblate's content changes).
-var contentActions = []int32{2, 5, 6, 7, 8, 9, 27, 36, 37}
+var contentActions = []typev1.ChangeAction{
+	typev1.ChangeAction_CHANGE_ACTION_CHANGE,
+	typev1.ChangeAction_CHANGE_ACTION_NEW,
+	typev1.ChangeAction_CHANGE_ACTION_AUTO,
+	typev1.ChangeAction_CHANGE_ACTION_ACCEPT,
+	typev1.ChangeAction_CHANGE_ACTION_REVERT,
+	typev1.ChangeAction_CHANGE_ACTION_UPLOAD,
+	typev1.ChangeAction_CHANGE_ACTION_REPLACE,
+	typev1.ChangeAction_CHANGE_ACTION_APPROVE,
+	typev1.ChangeAction_CHANGE_ACTION_MARKED_EDIT,
+}
 
 type creditJSON struct {
 	Email       string `json:"email"`

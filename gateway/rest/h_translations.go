@@ -8,7 +8,10 @@ import (
 	"io"
 	"strings"
 
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
+
 	"github.com/tmsproject/tms/pkg/grpcx"
+	"github.com/tmsproject/tms/pkg/weblate"
 
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 )
@@ -145,7 +148,7 @@ type unitEditJSON struct {
 
 // newUnitEditJSON is the answer to an edit of x.
 func newUnitEditJSON(x *translationv1.Unit) unitEditJSON {
-	return unitEditJSON{Target: nonNil(x.GetTarget()), State: x.GetState(), Explanation: x.GetExplanation(),
+	return unitEditJSON{Target: nonNil(x.GetTarget()), State: restState(x.GetState()), Explanation: x.GetExplanation(),
 		ExtraFlags: x.GetExtraFlags(), Labels: labelIDs(x.GetLabels())}
 }
 
@@ -159,15 +162,21 @@ func labelIDs(ls []*translationv1.Label) []int64 {
 	return out
 }
 
-var unitStates = map[int64]bool{0: true, 10: true, 20: true, 30: true}
-
-// unitState reads the optional "state" of a unit body (0 when absent).
-func (b *body) unitState() int32 {
-	state, ok := b.integer("state")
-	if ok && !unitStates[state] {
-		b.errs.Add("state", "invalid_choice", fmt.Sprintf("\"%d\" is not a valid choice.", state))
+// unitState reads the optional "state" of a unit body: unspecified when
+// absent; a state a client may set (not read-only) when present.
+func (b *body) unitState() typev1.UnitState {
+	n, ok := b.integer("state")
+	if !ok {
+		return typev1.UnitState_UNIT_STATE_UNSPECIFIED
 	}
-	return int32(state) //nolint:gosec // G115: a unit state (0 to 30), or refused above
+	state, known := typev1.UnitState_UNIT_STATE_UNSPECIFIED, false
+	if n >= weblate.StateEmpty && n <= weblate.StateReadOnly {
+		state, known = weblate.UnitStates.Enum(int32(n))
+	}
+	if !known || state == typev1.UnitState_UNIT_STATE_READONLY {
+		b.errs.Add("state", "invalid_choice", fmt.Sprintf("\"%d\" is not a valid choice.", n))
+	}
+	return state
 }
 
 // updateUnit edits target and state together (COMPAT.md §5): unit.edit,

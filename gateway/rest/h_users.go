@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
+
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
@@ -321,12 +323,12 @@ func (g *gateway) userStatistics(c *call) error {
 
 // The change actions the user statistics count (COMPAT.md §7).
 const (
-	actionTranslationChanged  = 2
-	actionCommentAdded        = 3
-	actionSuggestionAdded     = 4
-	actionTranslationAdded    = 5
-	actionFileUploaded        = 9
-	actionTranslationApproved = 36
+	actionTranslationChanged  = typev1.ChangeAction_CHANGE_ACTION_CHANGE
+	actionCommentAdded        = typev1.ChangeAction_CHANGE_ACTION_COMMENT
+	actionSuggestionAdded     = typev1.ChangeAction_CHANGE_ACTION_SUGGESTION
+	actionTranslationAdded    = typev1.ChangeAction_CHANGE_ACTION_NEW
+	actionFileUploaded        = typev1.ChangeAction_CHANGE_ACTION_UPLOAD
+	actionTranslationApproved = typev1.ChangeAction_CHANGE_ACTION_APPROVE
 )
 
 // userContributions pages the translations the user changed, in the list

@@ -5,6 +5,9 @@ import (
 	"net/http"
 	"strconv"
 
+	"github.com/tmsproject/tms/pkg/weblate"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
+
 	"github.com/tmsproject/tms/gateway/rest/wire"
 	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
 )
@@ -24,16 +27,19 @@ type webhookJSON struct {
 
 func (c *call) webhookJSON(w *notificationv1.Webhook) *webhookJSON {
 	self := c.urls.project(w.GetProjectSlug(), "webhooks", id(w.GetId()))
-	return &webhookJSON{ID: w.GetId(), URL: self, TargetURL: w.GetUrl(), Actions: nonNilInts(w.GetActions()),
+	return &webhookJSON{ID: w.GetId(), URL: self, TargetURL: w.GetUrl(), Actions: restActions(w.GetActions()),
 		Active: w.GetActive(), Created: wire.TimeOf(w.GetCreateTime()), Secret: w.GetSecret(),
 		DeliveriesURL: c.urls.project(w.GetProjectSlug(), "webhooks", id(w.GetId()), "deliveries")}
 }
 
-func nonNilInts(v []int32) []int32 {
-	if v == nil {
-		return []int32{}
+// restActions are a webhook's actions as the REST API numbers them,
+// never null.
+func restActions(actions []typev1.ChangeAction) []int32 {
+	out := make([]int32, len(actions))
+	for i, a := range actions {
+		out[i] = weblate.ChangeActions.RefOf(a)
 	}
-	return v
+	return out
 }
 
 // webhookScope checks the project of the path and the caller's right to
@@ -71,7 +77,12 @@ func (c *call) webhookBody(required bool) (*notificationv1.Webhook, []string, er
 				b.errs.Add("actions."+strconv.Itoa(i), "invalid", "A valid integer is required.")
 				continue
 			}
-			w.Actions = append(w.Actions, int32(n))
+			action, ok := weblate.ChangeActions.Enum(int32(n))
+			if !ok {
+				b.errs.Add("actions", "invalid", "\""+num.String()+"\" is not a valid change action.")
+				continue
+			}
+			w.Actions = append(w.Actions, action)
 		}
 		fields = append(fields, "actions")
 	}

@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/pkg/policy"
 
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
@@ -44,7 +45,7 @@ func newLookups() lookups {
 // visible tells whether the caller may see the project at all. What the
 // caller may not see answers 404, never 403 (COMPAT.md §4).
 func (c *call) visible(p *catalogv1.Project) bool {
-	return c.caller.Sees(p.GetSlug(), p.GetAccessControl())
+	return c.caller.Sees(p.GetSlug(), policy.Level(p.GetAccessControl()))
 }
 
 // project fetches a visible project by slug, once per request.

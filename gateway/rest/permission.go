@@ -23,7 +23,7 @@ func (c *call) authorize(perm string, s policy.Scope, reason string) error {
 	if err != nil {
 		return err
 	}
-	s.Access = p.GetAccessControl()
+	s.Access = policy.Level(p.GetAccessControl())
 	if c.caller.Can(perm, s) {
 		return nil
 	}

@@ -3,6 +3,7 @@ package rest
 import (
 	"strings"
 
+	"github.com/tmsproject/tms/pkg/weblate"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 )
 
@@ -95,7 +96,7 @@ func (c *call) projectJSON(p *catalogv1.Project, full bool) (*projectJSON, error
 	out.projectFull = &projectFull{
 		CreditsURL: u.project(s, "credits"), LockURL: u.project(s, "lock"),
 		MachinerySettings: u.project(s, "machinery_settings"), CheckFlags: p.GetCheckFlags(),
-		CommitPolicy: p.GetCommitPolicy(), Enforced2FA: p.GetEnforced_2Fa(), Locked: p.GetLocked(),
+		CommitPolicy: weblate.CommitPolicies.RefOf(p.GetCommitPolicy()), Enforced2FA: p.GetEnforced_2Fa(), Locked: p.GetLocked(),
 	}
 	var err error
 	if out.SecondaryLanguage, err = c.secondaryLanguage(p.GetSecondaryLanguageCode()); err != nil {
@@ -220,7 +221,7 @@ func (c *call) componentJSON(comp *catalogv1.Component, full bool, taskURL strin
 		Category: u.categoryRef(comp.GetCategoryId()), TaskURL: optional(taskURL), NewLang: comp.GetNewLang(), LanguageCodeStyle: comp.GetLanguageCodeStyle(),
 		Push: comp.GetPush(), CheckFlags: comp.GetCheckFlags(), Priority: comp.GetPriority(),
 		EnforcedChecks: nonNil(comp.GetEnforcedChecks()), Restricted: comp.GetRestricted(), Repoweb: comp.GetRepoweb(),
-		ReportSourceBugs: comp.GetReportSourceBugs(), MergeStyle: comp.GetMergeStyle(),
+		ReportSourceBugs: comp.GetReportSourceBugs(), MergeStyle: weblate.MergeStyles.RefOf(comp.GetMergeStyle()),
 		CommitMessage: comp.GetCommitMessage(), AddMessage: comp.GetAddMessage(),
 		DeleteMessage: comp.GetDeleteMessage(), MergeMessage: comp.GetMergeMessage(),
 		AddonMessage: comp.GetAddonMessage(), PullMessage: comp.GetPullMessage(),

@@ -4,38 +4,23 @@ import (
 	"encoding/json"
 	"strconv"
 
+	"github.com/tmsproject/tms/pkg/weblate"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
+
 	"github.com/tmsproject/tms/gateway/rest/wire"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 )
 
-// actionNames are Weblate's display names of change actions (COMPAT.md §7).
-var actionNames = map[int32]string{
-	0: "Resource updated", 1: "Translation completed", 2: "Translation changed",
-	3: "Comment added", 4: "Suggestion added", 5: "Translation added",
-	6: "Automatically translated", 7: "Suggestion accepted", 8: "Translation reverted",
-	9: "Translation uploaded", 13: "Source string added", 14: "Component locked",
-	15: "Component unlocked", 17: "Changes committed", 18: "Changes pushed",
-	19: "Repository reset", 20: "Repository merged", 21: "Repository rebased",
-	22: "Repository merge failed", 23: "Repository rebase failed", 24: "Parsing failed",
-	25: "Translation removed", 26: "Suggestion removed", 27: "Translation replaced",
-	28: "Repository push failed", 29: "Suggestion removed during cleanup",
-	30: "Source string changed", 31: "String added", 36: "Translation approved",
-	37: "Marked for edit", 38: "Component removed", 39: "Project removed",
-	45: "Contributor joined", 47: "Alert triggered", 48: "Language added",
-	50: "Project created", 51: "Component created", 59: "String updated in the repository",
-	63: "String removed", 64: "Comment removed", 65: "Comment resolved",
-	54: "Translation replaced file by upload", 70: "Saving string failed",
-	71: "String added in the repository", 72: "String updated in the upload",
-	73: "String added in the upload", 78: "File uploaded", 88: "Repository cleanup",
-}
-
-func actionName(a int32) string {
-	if n, ok := actionNames[a]; ok {
+// actionName is the display name of an action, as Weblate shows it
+// (COMPAT.md §7); a record of an action the service does not know shows
+// its number.
+func actionName(a typev1.ChangeAction, number int32) string {
+	if n := weblate.ActionName(a); n != "" {
 		return n
 	}
-	return "Action " + strconv.Itoa(int(a))
+	return "Action " + strconv.Itoa(int(number))
 }
 
 type changeJSON struct {
@@ -56,9 +41,10 @@ type changeJSON struct {
 
 func (u urls) changeJSON(ch *changelogv1.Change) *changeJSON {
 	p, cs, l := ch.GetProjectSlug(), ch.GetComponentSlug(), ch.GetLanguageCode()
+	action := weblate.ChangeActions.RefOf(ch.GetAction())
 	out := &changeJSON{
-		Action: ch.GetAction(), Target: ch.GetTarget(), Old: ch.GetOld(), ID: ch.GetId(),
-		ActionName: actionName(ch.GetAction()), URL: u.change(ch.GetId()), Details: details(ch.GetDetailsJson()),
+		Action: action, Target: ch.GetTarget(), Old: ch.GetOld(), ID: ch.GetId(),
+		ActionName: actionName(ch.GetAction(), action), URL: u.change(ch.GetId()), Details: details(ch.GetDetailsJson()),
 	}
 	if t := wire.TimeOf(ch.GetTimestamp()); t != nil {
 		out.Timestamp = *t

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
+
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/tmsproject/tms/gateway/rest/wire"
@@ -229,7 +231,7 @@ func TestUnitShape(t *testing.T) {
 	u := urls{base: "http://h"}
 	x := &translationv1.Unit{Id: 42, ProjectSlug: "hello", ComponentSlug: "greeter", LanguageCode: "cs",
 		Source: []string{"%d message", "%d messages"}, Target: []string{"a", "b", "c"}, IdHash: -9223372036854775807,
-		State: 20, SourceUnitId: 12, Timestamp: timestamppb.New(time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC))}
+		State: typev1.UnitState_UNIT_STATE_TRANSLATED, SourceUnitId: 12, Timestamp: timestamppb.New(time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC))}
 	obj := decode(t, u.unitJSON(x))
 	sameFields(t, "unit", obj, fUnit)
 	raw := obj["\x00raw"].(string)
@@ -249,15 +251,15 @@ func TestChangeShape(t *testing.T) {
 		ch   *changelogv1.Change
 		want []string
 	}{
-		{"component level", &changelogv1.Change{Id: 5, Action: 14, ProjectSlug: "hello", ComponentSlug: "greeter",
+		{"component level", &changelogv1.Change{Id: 5, Action: typev1.ChangeAction_CHANGE_ACTION_LOCK, ProjectSlug: "hello", ComponentSlug: "greeter",
 			User: "admin", DetailsJson: `{"auto":false}`},
 			[]string{`"unit":null`, `"translation":null`, `"details":{"auto":false}`, `"action_name":"Component locked"`,
 				`"user":"http://h/api/users/admin/?format=api"`, `"author":null`, `"url":"http://h/api/changes/5/?format=api"`}},
-		{"unit level", &changelogv1.Change{Id: 6, Action: 5, ProjectSlug: "hello", ComponentSlug: "greeter",
+		{"unit level", &changelogv1.Change{Id: 6, Action: typev1.ChangeAction_CHANGE_ACTION_NEW, ProjectSlug: "hello", ComponentSlug: "greeter",
 			LanguageCode: "pt_BR", UnitId: 9, Author: "tina", Target: "Enviar"},
 			[]string{`"unit":"http://h/api/units/9/?format=api"`, `"translation":"http://h/api/translations/hello/greeter/pt_BR/?format=api"`,
 				`"details":{}`, `"target":"Enviar"`, `"user":null`, `"action_name":"Translation added"`}},
-		{"project level", &changelogv1.Change{Id: 7, Action: 50, ProjectSlug: "hello", DetailsJson: "not json"},
+		{"project level", &changelogv1.Change{Id: 7, Action: typev1.ChangeAction_CHANGE_ACTION_CREATE_PROJECT, ProjectSlug: "hello", DetailsJson: "not json"},
 			[]string{`"component":null`, `"details":{}`, `"action_name":"Project created"`}},
 	}
 	for _, c := range cases {

@@ -3,6 +3,7 @@ package rest
 import (
 	"github.com/tmsproject/tms/gateway/rest/wire"
 	"github.com/tmsproject/tms/pkg/textstat"
+	"github.com/tmsproject/tms/pkg/weblate"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 )
@@ -230,7 +231,7 @@ type unitJSON struct {
 
 func (u urls) unitJSON(x *translationv1.Unit) *unitJSON {
 	p, cs, l := x.GetProjectSlug(), x.GetComponentSlug(), x.GetLanguageCode()
-	src := x.GetSourceUnitId()
+	src, state := x.GetSourceUnitId(), restState(x.GetState())
 	if src == 0 {
 		src = x.GetId()
 	}
@@ -243,8 +244,8 @@ func (u urls) unitJSON(x *translationv1.Unit) *unitJSON {
 		PreviousSource: x.GetPreviousSource(), Target: nonNil(x.GetTarget()),
 		IDHash: x.GetIdHash(), ContentHash: x.GetContentHash(), Location: x.GetLocation(),
 		Context: x.GetContext(), Note: x.GetNote(), Flags: x.GetFlags(), Labels: labelsJSON(x.GetLabels()),
-		State: x.GetState(), Fuzzy: x.GetState() == 10, Translated: x.GetState() >= 20,
-		Approved: x.GetState() == 30, Position: x.GetPosition(), HasSuggestion: x.GetHasSuggestion(),
+		State: state, Fuzzy: state == weblate.StateFuzzy, Translated: state >= weblate.StateTranslated,
+		Approved: state == weblate.StateApproved, Position: x.GetPosition(), HasSuggestion: x.GetHasSuggestion(),
 		HasComment: x.GetHasComment(), HasFailingCheck: x.GetHasFailingCheck(), NumWords: x.GetNumWords(),
 		SourceUnit: u.unit(src), Priority: x.GetPriority(), ID: x.GetId(),
 		WebURL: u.Web("translate", p, cs, l) + "?checksum=" + textstat.Checksum(x.GetIdHash()), URL: u.unit(x.GetId()),

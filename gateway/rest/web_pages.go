@@ -9,6 +9,7 @@ import (
 
 	"github.com/tmsproject/tms/gateway/rest/wire"
 	"github.com/tmsproject/tms/pkg/textstat"
+	"github.com/tmsproject/tms/pkg/weblate"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 )
@@ -142,7 +143,7 @@ func (g *gateway) translatePage(c *call, project, component, lang string) error 
 	}
 	page.RowsTitle = fmt.Sprintf("Strings %d–%d of %d", (n-1)*webUnitsPerPage+1, (n-1)*webUnitsPerPage+int64(len(resp.GetUnits())), resp.GetTotal())
 	for _, u := range resp.GetUnits() {
-		page.Rows = append(page.Rows, webFact{Name: firstOf(u.GetSource()), Value: stateName(u.GetState()),
+		page.Rows = append(page.Rows, webFact{Name: firstOf(u.GetSource()), Value: stateName(restState(u.GetState())),
 			URL: c.urls.Web("translate", project, component, lang) + "?checksum=" + textstat.Checksum(u.GetIdHash())})
 	}
 	if n > 1 {
@@ -165,7 +166,7 @@ func (g *gateway) unitPage(c *call, page *webPage, t *translationv1.Translation,
 		return err
 	}
 	u := resp.GetUnit()
-	page.Unit = &webUnit{Context: u.GetContext(), Source: u.GetSource(), Target: u.GetTarget(), State: stateName(u.GetState())}
+	page.Unit = &webUnit{Context: u.GetContext(), Source: u.GetSource(), Target: u.GetTarget(), State: stateName(restState(u.GetState()))}
 	page.API = []webLink{{"Unit", c.urls.unit(u.GetId())}, {"Suggestions", c.urls.API("units", id(u.GetId()), "suggestions")},
 		{"Comments", c.urls.API("units", id(u.GetId()), "comments")}}
 	return c.render(page)
@@ -258,13 +259,13 @@ func parseChecksum(s string) (int64, bool) {
 // stateName is how a unit's state reads on a page.
 func stateName(state int32) string {
 	switch {
-	case state >= 100:
+	case state >= weblate.StateReadOnly:
 		return "read-only"
-	case state >= 30:
+	case state >= weblate.StateApproved:
 		return "approved"
-	case state >= 20:
+	case state >= weblate.StateTranslated:
 		return "translated"
-	case state >= 10:
+	case state >= weblate.StateFuzzy:
 		return "needs editing"
 	}
 	return "untranslated"

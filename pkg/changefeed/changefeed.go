@@ -2,6 +2,7 @@ package changefeed
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"time"
@@ -9,6 +10,7 @@ import (
 	"github.com/tmsproject/tms/pkg/db"
 	"github.com/tmsproject/tms/pkg/outbox"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/types/known/timestamppb"
 	"gorm.io/gorm"
@@ -17,9 +19,17 @@ import (
 // Topic is the outbox topic of change records.
 const Topic = "changelog.change"
 
+// errNoAction refuses a record without an action, which no caller means
+// to write; it is also what lets Deliverer read an unspecified action as a
+// record written before actions were an enum.
+var errNoAction = errors.New("change record without an action")
+
 // Record stores c in the outbox within tx. The timestamp is the moment of
 // the change (now when unset), not the moment of delivery.
 func Record(tx *gorm.DB, c *changelogv1.Change) error {
+	if c.GetAction() == typev1.ChangeAction_CHANGE_ACTION_UNSPECIFIED {
+		return errNoAction
+	}
 	if c.GetTimestamp() == nil {
 		c.Timestamp = timestamppb.New(db.Normalize(time.Now()))
 	}
@@ -35,6 +45,9 @@ func Record(tx *gorm.DB, c *changelogv1.Change) error {
 func RecordAll(tx *gorm.DB, changes []*changelogv1.Change) error {
 	payloads := make([][]byte, len(changes))
 	for i, c := range changes {
+		if c.GetAction() == typev1.ChangeAction_CHANGE_ACTION_UNSPECIFIED {
+			return errNoAction
+		}
 		if c.GetTimestamp() == nil {
 			c.Timestamp = timestamppb.New(db.Normalize(time.Now()))
 		}
@@ -60,6 +73,11 @@ func Deliverer(client changelogv1.ChangelogServiceClient) outbox.Deliverer {
 				return fmt.Errorf("decode change %s: %w", ev.EventID, err)
 			}
 			c.EventId = ev.EventID
+			if c.GetAction() == typev1.ChangeAction_CHANGE_ACTION_UNSPECIFIED {
+				// Written before actions were an enum, as the reference's
+				// 0, "Resource updated": Record refuses unspecified.
+				c.Action = typev1.ChangeAction_CHANGE_ACTION_UPDATE
+			}
 			req.Changes = append(req.Changes, c)
 		}
 		if len(req.Changes) == 0 {

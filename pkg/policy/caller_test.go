@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"google.golang.org/grpc/metadata"
+
+	"github.com/tmsproject/tms/pkg/weblate"
 )
 
 // TestCallerTravels sends callers through metadata as a service receives
@@ -44,7 +46,7 @@ func TestCallerTravels(t *testing.T) {
 	}
 	md := metadata.Pairs(mdCaller, "user:eve", mdGrants, `[{"permissions":`)
 	got, _ := FromContext(incoming(metadata.NewIncomingContext(context.Background(), md)))
-	if len(got.Grants) != 0 || got.Can("unit.edit", Scope{Project: "p", Access: AccessPrivate, Language: "de"}) {
+	if len(got.Grants) != 0 || got.Can("unit.edit", Scope{Project: "p", Access: weblate.AccessPrivate, Language: "de"}) {
 		t.Errorf("malformed grants gave %+v", got.Grants)
 	}
 }

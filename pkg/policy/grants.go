@@ -1,6 +1,10 @@
 package policy
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/tmsproject/tms/pkg/weblate"
+)
 
 // Project selections of a team (the reference's values).
 const (
@@ -44,9 +48,9 @@ func (g Grant) selects(s Scope) bool {
 	case SelectAll:
 		return true
 	case SelectAllPublic:
-		return s.Access == AccessPublic
+		return s.Access == weblate.AccessPublic
 	case SelectAllProtected:
-		return s.Access == AccessPublic || s.Access == AccessProtected
+		return s.Access == weblate.AccessPublic || s.Access == weblate.AccessProtected
 	case SelectManual:
 		return slices.Contains(g.Projects, s.Project)
 	}

@@ -6,10 +6,11 @@ import (
 
 	"github.com/tmsproject/tms/pkg/errs"
 
-	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
+
+	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 )
 
 // ProjectLister is the part of the catalog that lists projects.
@@ -142,7 +143,7 @@ func (p *Projects) fetch(ctx context.Context) (map[string]int32, error) {
 	}
 	got := accessLevels{version: resp.GetVersion(), bySlug: make(map[string]int32, len(resp.GetProjects()))}
 	for _, pr := range resp.GetProjects() {
-		got.bySlug[pr.GetSlug()] = pr.GetAccessControl()
+		got.bySlug[pr.GetSlug()] = Level(pr.GetAccessControl())
 	}
 	p.mu.Lock()
 	p.last = got
@@ -159,7 +160,7 @@ func (p *Projects) list(ctx context.Context) (map[string]int32, error) {
 			return nil, err
 		}
 		for _, pr := range resp.GetProjects() {
-			access[pr.GetSlug()] = pr.GetAccessControl()
+			access[pr.GetSlug()] = Level(pr.GetAccessControl())
 		}
 		offset += int64(len(resp.GetProjects()))
 		if len(resp.GetProjects()) == 0 || offset >= resp.GetTotal() {

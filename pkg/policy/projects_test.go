@@ -14,6 +14,7 @@ import (
 	"google.golang.org/grpc/status"
 
 	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/pkg/weblate"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 )
 
@@ -60,7 +61,7 @@ func (c *fakeCatalog) GetProjectAccess(_ context.Context, in *catalogv1.GetProje
 		return out, nil
 	}
 	for slug, level := range c.levels {
-		out.Projects = append(out.Projects, &catalogv1.ProjectAccess{Slug: slug, AccessControl: level})
+		out.Projects = append(out.Projects, &catalogv1.ProjectAccess{Slug: slug, AccessControl: weblate.AccessControls.EnumOf(level)})
 	}
 	return out, nil
 }
@@ -74,7 +75,7 @@ func (c *fakeCatalog) ListProjects(_ context.Context, in *catalogv1.ListProjects
 		return out, nil
 	}
 	for slug, level := range c.levels {
-		out.Projects = append(out.Projects, &catalogv1.Project{Slug: slug, AccessControl: level})
+		out.Projects = append(out.Projects, &catalogv1.Project{Slug: slug, AccessControl: weblate.AccessControls.EnumOf(level)})
 	}
 	return out, nil
 }
@@ -89,7 +90,7 @@ func request(t *testing.T) context.Context {
 func TestProjectsExact(t *testing.T) {
 	for _, noAccess := range []bool{false, true} {
 		t.Run(fmt.Sprintf("noAccess=%v", noAccess), func(t *testing.T) {
-			cat := &fakeCatalog{levels: map[string]int32{"p": AccessPublic, "q": AccessPrivate}, noAccess: noAccess}
+			cat := &fakeCatalog{levels: map[string]int32{"p": weblate.AccessPublic, "q": weblate.AccessPrivate}, noAccess: noAccess}
 			p := NewProjects(cat)
 			visible := func(slug string) bool {
 				t.Helper()
@@ -102,11 +103,11 @@ func TestProjectsExact(t *testing.T) {
 			if !visible("p") || visible("q") {
 				t.Fatalf("p, q visible = %v, %v; want true, false", visible("p"), visible("q"))
 			}
-			cat.set("p", AccessPrivate)
+			cat.set("p", weblate.AccessPrivate)
 			if visible("p") {
 				t.Error("p is visible after it was made private")
 			}
-			cat.set("new", AccessPublic)
+			cat.set("new", weblate.AccessPublic)
 			if !visible("new") {
 				t.Error("a new public project is not visible")
 			}
@@ -125,7 +126,7 @@ func TestProjectsExact(t *testing.T) {
 // the catalog once, that an unchanged answer reuses the levels held, and
 // that the service's own calls ask nothing.
 func TestProjectsOncePerRequest(t *testing.T) {
-	cat := &fakeCatalog{levels: map[string]int32{"p": AccessPublic}}
+	cat := &fakeCatalog{levels: map[string]int32{"p": weblate.AccessPublic}}
 	p := NewProjects(cat)
 	ctx := request(t)
 	for range 3 {

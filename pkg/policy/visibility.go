@@ -4,15 +4,24 @@ import (
 	"context"
 	"slices"
 	"strings"
+
+	"github.com/tmsproject/tms/pkg/weblate"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 )
 
-// Access control levels of a project (Weblate's).
-const (
-	AccessPublic    = 0
-	AccessProtected = 1
-	AccessPrivate   = 100
-	AccessCustom    = 200
-)
+// Level is the access level (the reference's number, which Scope, Sees
+// and Visibility take) of a project's access control. Unspecified is the
+// default, public, as the catalog's proto documents; a value this service
+// does not know is taken as private, visible to superusers only.
+func Level(a typev1.AccessControl) int32 {
+	if a == typev1.AccessControl_ACCESS_CONTROL_UNSPECIFIED {
+		return weblate.AccessPublic
+	}
+	if n, ok := weblate.AccessControls.Ref(a); ok {
+		return n
+	}
+	return weblate.AccessPrivate
+}
 
 // Visibility is what a caller may see, in the form a query filters by:
 // every project (All), the projects of the access levels listed, and the
@@ -35,9 +44,9 @@ func (c Caller) Visibility() Visibility {
 		case SelectAll:
 			return Visibility{All: true}
 		case SelectAllPublic:
-			levels[AccessPublic] = true
+			levels[weblate.AccessPublic] = true
 		case SelectAllProtected:
-			levels[AccessPublic], levels[AccessProtected] = true, true
+			levels[weblate.AccessPublic], levels[weblate.AccessProtected] = true, true
 		case SelectManual:
 			v.Slugs = append(v.Slugs, g.Projects...)
 		}

@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
+
 	"github.com/tmsproject/tms/pkg/grpctest"
 
 	"google.golang.org/grpc"
@@ -78,7 +80,7 @@ func TestServiceDeliversAndReopens(t *testing.T) {
 		time.Sleep(10 * time.Millisecond)
 	}
 	got := s.received()
-	if len(got) != 1 || got[0].GetAction() != 50 || got[0].GetProjectSlug() != "demo" || got[0].GetEventId() == "" {
+	if len(got) != 1 || got[0].GetAction() != typev1.ChangeAction_CHANGE_ACTION_CREATE_PROJECT || got[0].GetProjectSlug() != "demo" || got[0].GetEventId() == "" {
 		t.Fatalf("delivered: %v", got)
 	}
 	cs, err := svc.Server().GetLanguage(t.Context(), &catalogv1.GetLanguageRequest{Code: "cs"})

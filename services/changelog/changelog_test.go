@@ -2,6 +2,7 @@ package changelog_test
 
 import (
 	"context"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"io"
 	"log/slog"
 	"testing"
@@ -22,7 +23,7 @@ func TestReopen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	req := &changelogv1.AppendChangesRequest{Changes: []*changelogv1.Change{{EventId: "e", Action: 1, Timestamp: timestamppb.Now()}}}
+	req := &changelogv1.AppendChangesRequest{Changes: []*changelogv1.Change{{EventId: "e", Action: typev1.ChangeAction_CHANGE_ACTION_COMPLETE, Timestamp: timestamppb.Now()}}}
 	if _, err = svc.Server().AppendChanges(t.Context(), req); err != nil {
 		t.Fatal(err)
 	}

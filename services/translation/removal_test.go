@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
+
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/policy"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
@@ -41,7 +43,7 @@ func TestDeletedComponentVanishesBeforeItIsForgotten(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.client.UpdateUnit(ctx, &translationv1.UpdateUnitRequest{Id: unit.GetId(), Target: []string{"Neu"}, State: 20, Actor: "admin"}); err != nil {
+	if _, err := e.client.UpdateUnit(ctx, &translationv1.UpdateUnitRequest{Id: unit.GetId(), Target: []string{"Neu"}, State: typev1.UnitState_UNIT_STATE_TRANSLATED, Actor: "admin"}); err != nil {
 		t.Fatal(err)
 	}
 	deOther := e.translation(t, 2, "de").GetStats()

@@ -8,8 +8,11 @@ import (
 	"sync"
 	"testing"
 
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
+
 	git "github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing"
+
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/version"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
@@ -58,7 +61,7 @@ func (e *env) unit(t *testing.T, code, source string) *translationv1.Unit {
 	return nil
 }
 
-func (e *env) edit(t *testing.T, code, source string, target []string, state int32, actor string) {
+func (e *env) edit(t *testing.T, code, source string, target []string, state typev1.UnitState, actor string) {
 	t.Helper()
 	_, err := e.client.UpdateUnit(t.Context(), &translationv1.UpdateUnitRequest{
 		Id: e.unit(t, code, source).GetId(), Target: target, State: state, Actor: actor, ActorCanReview: true})
@@ -139,8 +142,8 @@ func changedBlocks(a, b string) []string {
 	return out
 }
 
-func actions(e *env, want ...int32) map[int32][]*changelogv1.Change {
-	out := map[int32][]*changelogv1.Change{}
+func actions(e *env, want ...typev1.ChangeAction) map[typev1.ChangeAction][]*changelogv1.Change {
+	out := map[typev1.ChangeAction][]*changelogv1.Change{}
 	for _, c := range e.changelog.Changes() {
 		if slices.Contains(want, c.GetAction()) {
 			out[c.GetAction()] = append(out[c.GetAction()], c)
@@ -160,9 +163,9 @@ func details(t *testing.T, c *changelogv1.Change) map[string]any {
 
 func TestCommitAndPush(t *testing.T) {
 	e, origin := setupRepo(t, nil)
-	e.edit(t, "pt_BR", "Send", []string{"Enviar"}, 20, "ana")
-	e.edit(t, "pt_BR", "Close", []string{"Fechar"}, 10, "ana")
-	e.edit(t, "cs", "Good morning!", []string{""}, 0, "bob")
+	e.edit(t, "pt_BR", "Send", []string{"Enviar"}, typev1.UnitState_UNIT_STATE_TRANSLATED, "ana")
+	e.edit(t, "pt_BR", "Close", []string{"Fechar"}, typev1.UnitState_UNIT_STATE_FUZZY, "ana")
+	e.edit(t, "cs", "Good morning!", []string{""}, typev1.UnitState_UNIT_STATE_EMPTY, "bob")
 	if r := e.repository(t, "pt_BR"); !r.GetNeedsCommit() || r.GetNeedsPush() {
 		t.Fatalf("before commit: %+v", r)
 	}
@@ -215,15 +218,15 @@ func TestCommitAndPush(t *testing.T) {
 	if got := originFile(t, origin, "po/greeter.pot"); got != fixture.PO("") {
 		t.Error("template changed")
 	}
-	waitChanges(t, e, 2, func(c *changelogv1.Change) bool { return c.GetAction() == 17 })
-	waitChanges(t, e, 1, func(c *changelogv1.Change) bool { return c.GetAction() == 18 })
-	for _, c := range actions(e, 17)[17] {
+	waitChanges(t, e, 2, func(c *changelogv1.Change) bool { return c.GetAction() == typev1.ChangeAction_CHANGE_ACTION_COMMIT })
+	waitChanges(t, e, 1, func(c *changelogv1.Change) bool { return c.GetAction() == typev1.ChangeAction_CHANGE_ACTION_PUSH })
+	for _, c := range actions(e, typev1.ChangeAction_CHANGE_ACTION_COMMIT)[typev1.ChangeAction_CHANGE_ACTION_COMMIT] {
 		if c.GetUnitId() != 0 || c.GetLanguageCode() == "" || c.GetUser() != "admin" {
 			t.Errorf("commit record %+v", c)
 		}
 	}
-	if u := e.unit(t, "pt_BR", "Send"); u.GetPending() || u.GetState() != 20 {
-		t.Errorf("unit after commit: pending %v state %d", u.GetPending(), u.GetState())
+	if u := e.unit(t, "pt_BR", "Send"); u.GetPending() || u.GetState() != typev1.UnitState_UNIT_STATE_TRANSLATED {
+		t.Errorf("unit after commit: pending %v state %s", u.GetPending(), u.GetState())
 	}
 	// Nothing pending: a second commit and push change nothing.
 	if res := e.op(t, "commit"); !res.GetResult() || originHead(t, origin) != e.repository(t, "").GetLocalCommit().GetRevision() {
@@ -233,7 +236,7 @@ func TestCommitAndPush(t *testing.T) {
 
 func TestPushOnCommitAndFiles(t *testing.T) {
 	e, origin := setupRepo(t, func(c *catalogv1.Component) { c.PushOnCommit = true })
-	e.edit(t, "de", "Help", []string{"Hilfe"}, 20, "ana")
+	e.edit(t, "de", "Help", []string{"Hilfe"}, typev1.UnitState_UNIT_STATE_TRANSLATED, "ana")
 	resp, err := e.client.GetFile(t.Context(), &translationv1.GetFileRequest{ComponentId: 1, LanguageCode: "de"})
 	if err != nil {
 		t.Fatal(err)
@@ -264,7 +267,7 @@ func TestPushOnCommitAndFiles(t *testing.T) {
 
 func TestPullUpstreamChanges(t *testing.T) {
 	e, origin := setupRepo(t, nil)
-	e.edit(t, "pt_BR", "Send", []string{"Enviar"}, 20, "ana")
+	e.edit(t, "pt_BR", "Send", []string{"Enviar"}, typev1.UnitState_UNIT_STATE_TRANSLATED, "ana")
 	cs := strings.Replace(fixture.PO("cs"), `msgstr "[cs] Close"`, `msgstr "Zavřít"`, 1)
 	cs = strings.Replace(cs, "#: src/prefs.c:7\nmsgid \"Theme\"\nmsgstr \"[cs] Theme\"\n\n", "", 1)
 	cs += "\n#: src/new.c:1\nmsgid \"Brand new\"\nmsgstr \"Zcela nové\"\n"
@@ -276,22 +279,24 @@ func TestPullUpstreamChanges(t *testing.T) {
 	if u := e.unit(t, "cs", "Close"); u.GetTarget()[0] != "Zavřít" {
 		t.Errorf("cs Close = %q", u.GetTarget())
 	}
-	got := waitChanges(t, e, 3, func(c *changelogv1.Change) bool { return slices.Contains([]int32{59, 63, 71}, c.GetAction()) })
-	byAction := map[int32]*changelogv1.Change{}
+	got := waitChanges(t, e, 3, func(c *changelogv1.Change) bool {
+		return slices.Contains([]typev1.ChangeAction{typev1.ChangeAction_CHANGE_ACTION_STRING_REPO_UPDATE, typev1.ChangeAction_CHANGE_ACTION_STRING_REMOVE, typev1.ChangeAction_CHANGE_ACTION_NEW_UNIT_REPO}, c.GetAction())
+	})
+	byAction := map[typev1.ChangeAction]*changelogv1.Change{}
 	for _, c := range got {
 		byAction[c.GetAction()] = c
 	}
-	if c := byAction[71]; c == nil || c.GetTarget() != "Zcela nové" || c.GetUnitId() == 0 ||
+	if c := byAction[typev1.ChangeAction_CHANGE_ACTION_NEW_UNIT_REPO]; c == nil || c.GetTarget() != "Zcela nové" || c.GetUnitId() == 0 ||
 		details(t, c)["source"] != "Brand new" || details(t, c)["old_state"] != float64(-1) || details(t, c)["state"] != float64(20) {
 		t.Errorf("added record %+v", c)
 	}
-	if c := byAction[59]; c == nil || c.GetTarget() != "Zavřít" || c.GetOld() != "[cs] Close" || details(t, c)["old_state"] != float64(20) {
+	if c := byAction[typev1.ChangeAction_CHANGE_ACTION_STRING_REPO_UPDATE]; c == nil || c.GetTarget() != "Zavřít" || c.GetOld() != "[cs] Close" || details(t, c)["old_state"] != float64(20) {
 		t.Errorf("updated record %+v", c)
 	}
-	if c := byAction[63]; c == nil || details(t, c)["source"] != "Theme" {
+	if c := byAction[typev1.ChangeAction_CHANGE_ACTION_STRING_REMOVE]; c == nil || details(t, c)["source"] != "Theme" {
 		t.Errorf("removed record %+v", c)
 	}
-	waitChanges(t, e, 1, func(c *changelogv1.Change) bool { return c.GetAction() == 20 })
+	waitChanges(t, e, 1, func(c *changelogv1.Change) bool { return c.GetAction() == typev1.ChangeAction_CHANGE_ACTION_MERGE })
 	r := e.repository(t, "")
 	if r.GetNeedsMerge() || !r.GetNeedsPush() || r.GetMergeFailure() != "" || r.GetNeedsCommit() {
 		t.Errorf("after pull: %+v", r)
@@ -305,8 +310,8 @@ func TestPullUpstreamChanges(t *testing.T) {
 }
 
 func TestPullRebase(t *testing.T) {
-	e, origin := setupRepo(t, func(c *catalogv1.Component) { c.MergeStyle = "rebase" })
-	e.edit(t, "pt_BR", "Send", []string{"Enviar"}, 20, "ana")
+	e, origin := setupRepo(t, func(c *catalogv1.Component) { c.MergeStyle = typev1.MergeStyle_MERGE_STYLE_REBASE })
+	e.edit(t, "pt_BR", "Send", []string{"Enviar"}, typev1.UnitState_UNIT_STATE_TRANSLATED, "ana")
 	e.op(t, "commit")
 	fixture.Upstream(t, origin, map[string]string{"README.md": "changed\n"})
 	if res := e.op(t, "pull"); !res.GetResult() {
@@ -316,12 +321,12 @@ func TestPullRebase(t *testing.T) {
 	if !strings.Contains(r.GetStatus(), "ahead of 'origin/main' by 1 commit") || r.GetLocalCommit().GetAuthorName() != "ana" {
 		t.Errorf("after rebase: %+v", r)
 	}
-	waitChanges(t, e, 1, func(c *changelogv1.Change) bool { return c.GetAction() == 21 })
+	waitChanges(t, e, 1, func(c *changelogv1.Change) bool { return c.GetAction() == typev1.ChangeAction_CHANGE_ACTION_REBASE })
 }
 
 func TestPullConflict(t *testing.T) {
 	e, origin := setupRepo(t, func(c *catalogv1.Component) { c.AutoLockError = true })
-	e.edit(t, "cs", "Close", []string{"Zavřít"}, 20, "ana")
+	e.edit(t, "cs", "Close", []string{"Zavřít"}, typev1.UnitState_UNIT_STATE_TRANSLATED, "ana")
 	e.op(t, "commit")
 	before := e.repository(t, "")
 	fixture.Upstream(t, origin, map[string]string{"po/cs.po": strings.Replace(fixture.PO("cs"), "[cs] Preferences", "Předvolby", 1)})
@@ -338,9 +343,11 @@ func TestPullConflict(t *testing.T) {
 	if err != nil || !strings.Contains(string(resp.GetContent()), `msgstr "Zavřít"`) || strings.Contains(string(resp.GetContent()), "Předvolby") {
 		t.Errorf("working copy changed by a failed merge: %v", err)
 	}
-	waitChanges(t, e, 1, func(c *changelogv1.Change) bool { return c.GetAction() == 22 })
 	waitChanges(t, e, 1, func(c *changelogv1.Change) bool {
-		return c.GetAction() == 47 && strings.Contains(c.GetDetailsJson(), "MergeFailure")
+		return c.GetAction() == typev1.ChangeAction_CHANGE_ACTION_FAILED_MERGE
+	})
+	waitChanges(t, e, 1, func(c *changelogv1.Change) bool {
+		return c.GetAction() == typev1.ChangeAction_CHANGE_ACTION_ALERT && strings.Contains(c.GetDetailsJson(), "MergeFailure")
 	})
 	// Reset drops the local commit and takes the remote text.
 	if res := e.op(t, "reset"); !res.GetResult() {
@@ -356,17 +363,17 @@ func TestPullConflict(t *testing.T) {
 	if u := e.unit(t, "cs", "Preferences"); u.GetTarget()[0] != "Předvolby" {
 		t.Errorf("cs Preferences after reset = %q", u.GetTarget())
 	}
-	waitChanges(t, e, 1, func(c *changelogv1.Change) bool { return c.GetAction() == 19 })
+	waitChanges(t, e, 1, func(c *changelogv1.Change) bool { return c.GetAction() == typev1.ChangeAction_CHANGE_ACTION_RESET })
 }
 
 // TestPushAfterRemoteMoved pushes when someone else has committed on the
 // branch meanwhile: as the reference does, the service first integrates
 // the remote per merge_style, then pushes, and the remote has both.
 func TestPushAfterRemoteMoved(t *testing.T) {
-	for _, style := range []string{"rebase", "merge"} {
-		t.Run(style, func(t *testing.T) {
+	for _, style := range []typev1.MergeStyle{typev1.MergeStyle_MERGE_STYLE_REBASE, typev1.MergeStyle_MERGE_STYLE_MERGE} {
+		t.Run(style.String(), func(t *testing.T) {
 			e, origin := setupRepo(t, func(c *catalogv1.Component) { c.MergeStyle = style })
-			e.edit(t, "pt_BR", "Send", []string{"Enviar"}, 20, "ana")
+			e.edit(t, "pt_BR", "Send", []string{"Enviar"}, typev1.UnitState_UNIT_STATE_TRANSLATED, "ana")
 			fixture.Upstream(t, origin, map[string]string{"README.md": "changed upstream\n"})
 			theirs := originHead(t, origin)
 			if res := e.op(t, "push"); !res.GetResult() {
@@ -378,9 +385,9 @@ func TestPushAfterRemoteMoved(t *testing.T) {
 			if !isAncestor(t, origin, theirs, originHead(t, origin)) {
 				t.Error("the pushed branch does not contain the upstream commit")
 			}
-			want := map[string]int32{"rebase": 21, "merge": 20}[style]
+			want := map[typev1.MergeStyle]typev1.ChangeAction{typev1.MergeStyle_MERGE_STYLE_REBASE: typev1.ChangeAction_CHANGE_ACTION_REBASE, typev1.MergeStyle_MERGE_STYLE_MERGE: typev1.ChangeAction_CHANGE_ACTION_MERGE}[style]
 			waitChanges(t, e, 1, func(c *changelogv1.Change) bool { return c.GetAction() == want })
-			waitChanges(t, e, 1, func(c *changelogv1.Change) bool { return c.GetAction() == 18 })
+			waitChanges(t, e, 1, func(c *changelogv1.Change) bool { return c.GetAction() == typev1.ChangeAction_CHANGE_ACTION_PUSH })
 			if r := e.repository(t, ""); r.GetNeedsPush() || r.GetNeedsMerge() || r.GetMergeFailure() != "" {
 				t.Errorf("after push: %+v", r)
 			}
@@ -393,7 +400,7 @@ func TestPushAfterRemoteMoved(t *testing.T) {
 // nothing reaches the remote.
 func TestPushConflict(t *testing.T) {
 	e, origin := setupRepo(t, func(c *catalogv1.Component) { c.AutoLockError = true })
-	e.edit(t, "cs", "Close", []string{"Zavřít"}, 20, "ana")
+	e.edit(t, "cs", "Close", []string{"Zavřít"}, typev1.UnitState_UNIT_STATE_TRANSLATED, "ana")
 	fixture.Upstream(t, origin, map[string]string{"po/cs.po": strings.Replace(fixture.PO("cs"), "[cs] Preferences", "Předvolby", 1)})
 	res := e.op(t, "push")
 	if res.GetResult() || !strings.Contains(res.GetDetail(), "CONFLICT (content): Merge conflict in po/cs.po") {
@@ -405,9 +412,11 @@ func TestPushConflict(t *testing.T) {
 	if r := e.repository(t, ""); r.GetMergeFailure() != res.GetDetail() {
 		t.Errorf("merge_failure %q, want the conflict", r.GetMergeFailure())
 	}
-	waitChanges(t, e, 1, func(c *changelogv1.Change) bool { return c.GetAction() == 22 || c.GetAction() == 23 })
 	waitChanges(t, e, 1, func(c *changelogv1.Change) bool {
-		return c.GetAction() == 47 && strings.Contains(c.GetDetailsJson(), "MergeFailure")
+		return c.GetAction() == typev1.ChangeAction_CHANGE_ACTION_FAILED_MERGE || c.GetAction() == typev1.ChangeAction_CHANGE_ACTION_FAILED_REBASE
+	})
+	waitChanges(t, e, 1, func(c *changelogv1.Change) bool {
+		return c.GetAction() == typev1.ChangeAction_CHANGE_ACTION_ALERT && strings.Contains(c.GetDetailsJson(), "MergeFailure")
 	})
 	if locks := e.catalog.LockCalls(); len(locks) != 1 || !locks[0].Locked || !locks[0].Auto {
 		t.Errorf("auto lock calls = %+v", locks)
@@ -450,7 +459,9 @@ func TestCleanup(t *testing.T) {
 	if _, err := e.client.GetTranslation(t.Context(), &translationv1.GetTranslationRequest{ComponentId: 1, LanguageCode: "fr"}); err == nil {
 		t.Error("translation of a cleaned-up file remains")
 	}
-	waitChanges(t, e, 1, func(c *changelogv1.Change) bool { return c.GetAction() == 88 })
+	waitChanges(t, e, 1, func(c *changelogv1.Change) bool {
+		return c.GetAction() == typev1.ChangeAction_CHANGE_ACTION_REPO_CLEANUP
+	})
 }
 
 func TestAddedTranslationIsCommitted(t *testing.T) {
@@ -474,7 +485,7 @@ func TestConcurrentCommits(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			e.edit(t, "pt_BR", src, []string{"pt " + src}, 20, "ana")
+			e.edit(t, "pt_BR", src, []string{"pt " + src}, typev1.UnitState_UNIT_STATE_TRANSLATED, "ana")
 			if i%2 == 0 {
 				if _, err := e.client.RunRepositoryOperation(t.Context(), &translationv1.RunRepositoryOperationRequest{
 					ComponentIds: []int64{1}, Operation: "commit"}); err != nil {
@@ -538,7 +549,7 @@ func TestLanguageHeaderKeepsFileCode(t *testing.T) {
 	if code == "zh_TW" {
 		t.Fatalf("the service calls zh_TW by the file's code; the test needs a language it names otherwise")
 	}
-	e.edit(t, code, "Send", []string{"傳送"}, 20, "ana")
+	e.edit(t, code, "Send", []string{"傳送"}, typev1.UnitState_UNIT_STATE_TRANSLATED, "ana")
 	if res := e.op(t, "push"); !res.GetResult() {
 		t.Fatalf("push: %+v", res)
 	}

@@ -11,7 +11,11 @@ import (
 	"testing"
 	"time"
 
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
+
 	"github.com/tmsproject/tms/pkg/grpctest"
+
+	"google.golang.org/grpc"
 
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/textstat"
@@ -21,7 +25,6 @@ import (
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 	"github.com/tmsproject/tms/services/translation"
 	"github.com/tmsproject/tms/services/translation/internal/fixture"
-	"google.golang.org/grpc"
 )
 
 type env struct {
@@ -182,9 +185,9 @@ func TestImportFixture(t *testing.T) {
 	if _, err := e.client.GetTranslation(t.Context(), &translationv1.GetTranslationRequest{ComponentId: 1, LanguageCode: "fr"}); kind(err) != errs.NotFound {
 		t.Errorf("GetTranslation missing: %v", err)
 	}
-	waitChanges(t, e, 4, func(c *changelogv1.Change) bool { return c.GetAction() == 0 })
+	waitChanges(t, e, 4, func(c *changelogv1.Change) bool { return c.GetAction() == typev1.ChangeAction_CHANGE_ACTION_UPDATE })
 	for _, c := range e.changelog.Changes() {
-		if c.GetAction() == 0 && c.GetLanguageCode() == "cs" &&
+		if c.GetAction() == typev1.ChangeAction_CHANGE_ACTION_UPDATE && c.GetLanguageCode() == "cs" &&
 			c.GetDetailsJson() != `{"filename":"po/cs.po","reason":"new file"}` {
 			t.Errorf("cs resource record details = %s", c.GetDetailsJson())
 		}
@@ -208,18 +211,18 @@ func checkUnits(t *testing.T, e *env, src *translationv1.Translation) {
 	}
 	plural := cs[3]
 	if len(plural.GetSource()) != 2 || len(plural.GetTarget()) != 3 || plural.GetFlags() != "c-format" ||
-		plural.GetState() != 20 || plural.GetNumWords() != 4 || plural.GetLocation() != "src/list.c:40" {
+		plural.GetState() != typev1.UnitState_UNIT_STATE_TRANSLATED || plural.GetNumWords() != 4 || plural.GetLocation() != "src/list.c:40" {
 		t.Errorf("plural unit = %+v", plural)
 	}
-	if cs[1].GetContext() != "menu" || cs[0].GetNote() != "Shown in the morning" || cs[14].GetState() != 0 {
+	if cs[1].GetContext() != "menu" || cs[0].GetNote() != "Shown in the morning" || cs[14].GetState() != typev1.UnitState_UNIT_STATE_EMPTY {
 		t.Errorf("units = %+v / %+v / %+v", cs[1], cs[0], cs[14])
 	}
-	if s := srcUnits[3]; s.GetState() != 100 || strings.Join(s.GetTarget(), "|") != "%d message|%d messages" {
+	if s := srcUnits[3]; s.GetState() != typev1.UnitState_UNIT_STATE_READONLY || strings.Join(s.GetTarget(), "|") != "%d message|%d messages" {
 		t.Errorf("source plural unit = %+v", s)
 	}
 	de := e.units(t, e.translation(t, 1, "de").GetId())
-	if de[10].GetState() != 10 || de[9].GetState() != 20 {
-		t.Errorf("de states %d %d", de[10].GetState(), de[9].GetState())
+	if de[10].GetState() != typev1.UnitState_UNIT_STATE_FUZZY || de[9].GetState() != typev1.UnitState_UNIT_STATE_TRANSLATED {
+		t.Errorf("de states %s %s", de[10].GetState(), de[9].GetState())
 	}
 }
 
@@ -252,7 +255,7 @@ func TestUpdateUnit(t *testing.T) {
 	cs := e.translation(t, 1, "cs")
 	units := e.units(t, cs.GetId())
 	src := e.units(t, e.translation(t, 1, "en").GetId())
-	update := func(id int64, target []string, state int32, review bool) (*translationv1.Unit, error) {
+	update := func(id int64, target []string, state typev1.UnitState, review bool) (*translationv1.Unit, error) {
 		resp, err := e.client.UpdateUnit(t.Context(), &translationv1.UpdateUnitRequest{
 			Id: id, Target: target, State: state, Actor: "alice", ActorCanReview: review})
 		return resp.GetUnit(), err
@@ -261,18 +264,18 @@ func TestUpdateUnit(t *testing.T) {
 		name   string
 		id     int64
 		target []string
-		state  int32
+		state  typev1.UnitState
 		kind   errs.Kind
 		field  string
 	}{
-		{"plural count", units[3].GetId(), []string{"a", "b"}, 20, errs.InvalidArgument, "target"},
-		{"singular count", units[13].GetId(), []string{"a", "b"}, 20, errs.InvalidArgument, "target"},
-		{"read-only", src[0].GetId(), []string{"x"}, 20, errs.PermissionDenied, ""},
-		{"bad state", units[13].GetId(), []string{"x"}, 15, errs.InvalidArgument, "state"},
-		{"empty with text", units[13].GetId(), []string{"x"}, 0, errs.InvalidArgument, "state"},
-		{"text without", units[13].GetId(), []string{""}, 20, errs.InvalidArgument, "state"},
-		{"approve without role", units[13].GetId(), []string{"x"}, 30, errs.PermissionDenied, ""},
-		{"missing", 999999, []string{"x"}, 20, errs.NotFound, ""},
+		{"plural count", units[3].GetId(), []string{"a", "b"}, typev1.UnitState_UNIT_STATE_TRANSLATED, errs.InvalidArgument, "target"},
+		{"singular count", units[13].GetId(), []string{"a", "b"}, typev1.UnitState_UNIT_STATE_TRANSLATED, errs.InvalidArgument, "target"},
+		{"read-only", src[0].GetId(), []string{"x"}, typev1.UnitState_UNIT_STATE_TRANSLATED, errs.PermissionDenied, ""},
+		{"bad state", units[13].GetId(), []string{"x"}, typev1.UnitState(15), errs.InvalidArgument, "state"},
+		{"empty with text", units[13].GetId(), []string{"x"}, typev1.UnitState_UNIT_STATE_EMPTY, errs.InvalidArgument, "state"},
+		{"text without", units[13].GetId(), []string{""}, typev1.UnitState_UNIT_STATE_TRANSLATED, errs.InvalidArgument, "state"},
+		{"approve without role", units[13].GetId(), []string{"x"}, typev1.UnitState_UNIT_STATE_APPROVED, errs.PermissionDenied, ""},
+		{"missing", 999999, []string{"x"}, typev1.UnitState_UNIT_STATE_TRANSLATED, errs.NotFound, ""},
 	}
 	for _, b := range bad {
 		_, err := update(b.id, b.target, b.state, false)
@@ -281,15 +284,15 @@ func TestUpdateUnit(t *testing.T) {
 			t.Errorf("%s: error %v (kind %v), want %v on %q", b.name, err, got.Kind, b.kind, b.field)
 		}
 	}
-	u, err := update(units[13].GetId(), []string{"Nápověda"}, 20, false)
-	if err != nil || !u.GetPending() || u.GetState() != 20 {
+	u, err := update(units[13].GetId(), []string{"Nápověda"}, typev1.UnitState_UNIT_STATE_TRANSLATED, false)
+	if err != nil || !u.GetPending() || u.GetState() != typev1.UnitState_UNIT_STATE_TRANSLATED {
 		t.Fatalf("update = %+v, %v", u, err)
 	}
 	st := e.translation(t, 1, "cs").GetStats()
 	if st.GetTranslated() != 14 || st.GetLastAuthor() != "alice" || textstat.Percent(st.GetTranslated(), st.GetTotal()) != 93.3 {
 		t.Errorf("after edit stats = %+v", st)
 	}
-	if _, err := update(units[14].GetId(), []string{"Sestavení %s"}, 30, true); err != nil {
+	if _, err := update(units[14].GetId(), []string{"Sestavení %s"}, typev1.UnitState_UNIT_STATE_APPROVED, true); err != nil {
 		t.Fatal(err)
 	}
 	st = e.translation(t, 1, "cs").GetStats()
@@ -297,7 +300,7 @@ func TestUpdateUnit(t *testing.T) {
 		t.Errorf("after approval stats = %+v", st)
 	}
 	got := waitChanges(t, e, 3, func(c *changelogv1.Change) bool { return c.GetUser() == "alice" })
-	if got[0].GetAction() != 5 || got[0].GetTarget() != "Nápověda" || got[0].GetUnitId() != units[13].GetId() {
+	if got[0].GetAction() != typev1.ChangeAction_CHANGE_ACTION_NEW || got[0].GetTarget() != "Nápověda" || got[0].GetUnitId() != units[13].GetId() {
 		t.Errorf("first edit record = %+v", got[0])
 	}
 	var details map[string]any
@@ -305,17 +308,17 @@ func TestUpdateUnit(t *testing.T) {
 	if details["state"] != 20.0 || details["old_state"] != 0.0 || details["source"] != "Help" {
 		t.Errorf("details = %v", details)
 	}
-	if got[1].GetAction() != 36 || got[2].GetAction() != 1 {
-		t.Errorf("actions %d, %d; want 36 then 1", got[1].GetAction(), got[2].GetAction())
+	if got[1].GetAction() != typev1.ChangeAction_CHANGE_ACTION_APPROVE || got[2].GetAction() != typev1.ChangeAction_CHANGE_ACTION_COMPLETE {
+		t.Errorf("actions %v, %v; want APPROVE then COMPLETE", got[1].GetAction(), got[2].GetAction())
 	}
 	// Plural edits join the forms in the record; a lock refuses edits.
-	if _, err := update(units[3].GetId(), []string{"a", "b", "c"}, 10, false); err != nil {
+	if _, err := update(units[3].GetId(), []string{"a", "b", "c"}, typev1.UnitState_UNIT_STATE_FUZZY, false); err != nil {
 		t.Fatal(err)
 	}
 	comp := greeter(1, e.catalog.Component(1).GetRepo())
 	comp.Locked = true
 	e.catalog.Set(comp, project)
-	if _, err := update(units[0].GetId(), []string{"x"}, 20, false); kind(err) != errs.PermissionDenied {
+	if _, err := update(units[0].GetId(), []string{"x"}, typev1.UnitState_UNIT_STATE_TRANSLATED, false); kind(err) != errs.PermissionDenied {
 		t.Errorf("locked edit: %v", err)
 	}
 	// Re-import keeps unit ids and the pending edit.
@@ -325,7 +328,7 @@ func TestUpdateUnit(t *testing.T) {
 		t.Fatal(task.GetError())
 	}
 	waitChanges(t, e, 4, func(c *changelogv1.Change) bool {
-		return c.GetAction() == 0 && strings.Contains(c.GetDetailsJson(), `"check forced"`)
+		return c.GetAction() == typev1.ChangeAction_CHANGE_ACTION_UPDATE && strings.Contains(c.GetDetailsJson(), `"check forced"`)
 	})
 	again := e.units(t, e.translation(t, 1, "cs").GetId())
 	if again[13].GetId() != units[13].GetId() || again[13].GetTarget()[0] != "Nápověda" {
@@ -374,8 +377,12 @@ func TestAddDeleteTranslation(t *testing.T) {
 	if _, err := e.client.DeleteTranslation(t.Context(), &translationv1.DeleteTranslationRequest{ComponentId: 1, LanguageCode: "en"}); kind(err) != errs.PermissionDenied {
 		t.Errorf("deleting the source: %v", err)
 	}
-	waitChanges(t, e, 1, func(c *changelogv1.Change) bool { return c.GetAction() == 48 })
-	waitChanges(t, e, 1, func(c *changelogv1.Change) bool { return c.GetAction() == 25 && c.GetTarget() == "po/fr.po" })
+	waitChanges(t, e, 1, func(c *changelogv1.Change) bool {
+		return c.GetAction() == typev1.ChangeAction_CHANGE_ACTION_ADDED_LANGUAGE
+	})
+	waitChanges(t, e, 1, func(c *changelogv1.Change) bool {
+		return c.GetAction() == typev1.ChangeAction_CHANGE_ACTION_REMOVE_TRANSLATION && c.GetTarget() == "po/fr.po"
+	})
 	if _, err := e.client.ForgetComponent(t.Context(), &translationv1.ForgetComponentRequest{ComponentId: 1}); err != nil {
 		t.Fatal(err)
 	}

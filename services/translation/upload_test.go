@@ -6,12 +6,15 @@ import (
 	"testing"
 	"time"
 
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
+
+	"gorm.io/gorm"
+
 	"github.com/tmsproject/tms/pkg/errs"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 	"github.com/tmsproject/tms/services/translation/internal/fixture"
-	"gorm.io/gorm"
 )
 
 // uploadPO is a pt_BR file: Send translated, Close fuzzy, Help translated,
@@ -35,14 +38,14 @@ func counts(r *translationv1.UploadFileResponse) [4]int64 {
 func TestUploadMethods(t *testing.T) {
 	tests := []struct {
 		name, method, conflicts, fuzzy string
-		want                           [4]int64 // not_found, skipped, accepted, total
-		send, close                    int32    // states after
+		want                           [4]int64         // not_found, skipped, accepted, total
+		send, close                    typev1.UnitState // states after
 	}{
-		{"translate", "", "", "", [4]int64{1, 0, 2, 16}, 20, 0},
-		{"fuzzy process", "translate", "", "process", [4]int64{1, 0, 3, 16}, 20, 10},
-		{"fuzzy approve", "translate", "", "approve", [4]int64{1, 0, 3, 16}, 20, 20},
-		{"method fuzzy", "fuzzy", "", "", [4]int64{1, 0, 2, 16}, 10, 0},
-		{"approve", "approve", "", "", [4]int64{1, 0, 2, 16}, 30, 0},
+		{"translate", "", "", "", [4]int64{1, 0, 2, 16}, typev1.UnitState_UNIT_STATE_TRANSLATED, typev1.UnitState_UNIT_STATE_EMPTY},
+		{"fuzzy process", "translate", "", "process", [4]int64{1, 0, 3, 16}, typev1.UnitState_UNIT_STATE_TRANSLATED, typev1.UnitState_UNIT_STATE_FUZZY},
+		{"fuzzy approve", "translate", "", "approve", [4]int64{1, 0, 3, 16}, typev1.UnitState_UNIT_STATE_TRANSLATED, typev1.UnitState_UNIT_STATE_TRANSLATED},
+		{"method fuzzy", "fuzzy", "", "", [4]int64{1, 0, 2, 16}, typev1.UnitState_UNIT_STATE_FUZZY, typev1.UnitState_UNIT_STATE_EMPTY},
+		{"approve", "approve", "", "", [4]int64{1, 0, 2, 16}, typev1.UnitState_UNIT_STATE_APPROVED, typev1.UnitState_UNIT_STATE_EMPTY},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -55,13 +58,15 @@ func TestUploadMethods(t *testing.T) {
 				t.Errorf("counts = %v, want %v", counts(r), tt.want)
 			}
 			if s := e.unit(t, "pt_BR", "Send").GetState(); s != tt.send {
-				t.Errorf("Send state %d, want %d", s, tt.send)
+				t.Errorf("Send state %s, want %s", s, tt.send)
 			}
 			if s := e.unit(t, "pt_BR", "Close").GetState(); s != tt.close {
-				t.Errorf("Close state %d, want %d", s, tt.close)
+				t.Errorf("Close state %s, want %s", s, tt.close)
 			}
-			waitChanges(t, e, int(tt.want[2]), func(c *changelogv1.Change) bool { return c.GetAction() == 9 })
-			got := waitChanges(t, e, 1, func(c *changelogv1.Change) bool { return c.GetAction() == 78 })
+			waitChanges(t, e, int(tt.want[2]), func(c *changelogv1.Change) bool { return c.GetAction() == typev1.ChangeAction_CHANGE_ACTION_UPLOAD })
+			got := waitChanges(t, e, 1, func(c *changelogv1.Change) bool {
+				return c.GetAction() == typev1.ChangeAction_CHANGE_ACTION_FILE_UPLOAD
+			})
 			if d := details(t, got[0]); d["accepted"] != float64(tt.want[2]) || d["method"] != or(tt.method, "translate") {
 				t.Errorf("upload record details %v", d)
 			}
@@ -91,13 +96,13 @@ func TestUploadConflicts(t *testing.T) {
 		t.Fatal(err)
 	}
 	r, _ = e.upload(t, "cs", "translate", "replace-translated", "", cs)
-	if counts(r)[2] != 0 || e.unit(t, "cs", "Close").GetState() != 30 {
+	if counts(r)[2] != 0 || e.unit(t, "cs", "Close").GetState() != typev1.UnitState_UNIT_STATE_APPROVED {
 		t.Errorf("approved string replaced without replace-approved: %v", counts(r))
 	}
 	// The approve upload approved every string it carried; replace-approved
 	// turns them all back to translated.
 	r, _ = e.upload(t, "cs", "translate", "replace-approved", "", cs)
-	if counts(r)[2] != 13 || e.unit(t, "cs", "Close").GetState() != 20 {
+	if counts(r)[2] != 13 || e.unit(t, "cs", "Close").GetState() != typev1.UnitState_UNIT_STATE_TRANSLATED {
 		t.Errorf("replace-approved: %v", counts(r))
 	}
 }
@@ -108,7 +113,7 @@ func TestUploadSuggestAddReplace(t *testing.T) {
 	if err != nil || counts(r) != [4]int64{1, 0, 2, 16} {
 		t.Fatalf("suggest: %v %v", counts(r), err)
 	}
-	if u := e.unit(t, "pt_BR", "Send"); u.GetState() != 0 || !u.GetHasSuggestion() {
+	if u := e.unit(t, "pt_BR", "Send"); u.GetState() != typev1.UnitState_UNIT_STATE_EMPTY || !u.GetHasSuggestion() {
 		t.Errorf("suggest changed the unit or made no suggestion: %+v", u)
 	}
 	// The fuzzy Close is not taken (fuzzy ""), the 14 others exist.
@@ -130,7 +135,7 @@ func TestUploadSuggestAddReplace(t *testing.T) {
 	if err != nil || r.GetTotal() != 15 {
 		t.Fatalf("replace: %v %v", counts(r), err)
 	}
-	if u := e.unit(t, "pt_BR", "Theme"); u.GetTarget()[0] != "Tema" || u.GetState() != 20 || u.GetPending() {
+	if u := e.unit(t, "pt_BR", "Theme"); u.GetTarget()[0] != "Tema" || u.GetState() != typev1.UnitState_UNIT_STATE_TRANSLATED || u.GetPending() {
 		t.Errorf("replaced file not re-read: %+v", u)
 	}
 	if res := e.op(t, "push"); !res.GetResult() || originFile(t, origin, "po/pt_BR.po") != replaced {
@@ -228,7 +233,7 @@ func snapshot(t *testing.T, e *env, gdb *gorm.DB) string {
 	tr := e.translation(t, 1, "pt_BR")
 	fmt.Fprintf(&b, "statistics %v\n", tr.GetStats())
 	for _, u := range e.units(t, tr.GetId()) {
-		fmt.Fprintf(&b, "%q %q %d\n", u.GetSource(), u.GetTarget(), u.GetState())
+		fmt.Fprintf(&b, "%q %q %s\n", u.GetSource(), u.GetTarget(), u.GetState())
 	}
 	var suggestions, events int64
 	if err := gdb.Raw(`SELECT count(*) FROM suggestions`).Scan(&suggestions).Error; err != nil {

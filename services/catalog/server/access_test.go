@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"testing"
 
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
+
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/policy"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
@@ -25,7 +27,7 @@ func TestPrivateProjects(t *testing.T) {
 	for _, slug := range []string{"secret", "custom"} {
 		e.project(slug)
 		e.component(slug, "app")
-		access := map[string]int32{"secret": 100, "custom": 200}[slug]
+		access := map[string]typev1.AccessControl{"secret": typev1.AccessControl_ACCESS_CONTROL_PRIVATE, "custom": typev1.AccessControl_ACCESS_CONTROL_CUSTOM}[slug]
 		if _, err := e.client.UpdateProject(t.Context(), &catalogv1.UpdateProjectRequest{Slug: slug,
 			Project: &catalogv1.Project{AccessControl: access}, Fields: []string{"access_control"}}); err != nil {
 			t.Fatal(err)
@@ -135,7 +137,7 @@ func TestWritesCheckPermissions(t *testing.T) {
 	e.project("secret")
 	e.component("secret", "app")
 	if _, err := e.client.UpdateProject(t.Context(), &catalogv1.UpdateProjectRequest{Slug: "secret",
-		Project: &catalogv1.Project{AccessControl: 100}, Fields: []string{"access_control"}}); err != nil {
+		Project: &catalogv1.Project{AccessControl: typev1.AccessControl_ACCESS_CONTROL_PRIVATE}, Fields: []string{"access_control"}}); err != nil {
 		t.Fatal(err)
 	}
 	holder := func(perms ...string) context.Context {
@@ -156,7 +158,7 @@ func TestWritesCheckPermissions(t *testing.T) {
 			if err != nil {
 				return err
 			}
-			p.GetProject().AccessControl = 1
+			p.GetProject().AccessControl = typev1.AccessControl_ACCESS_CONTROL_PROTECTED
 			_, err = e.client.UpdateProject(ctx, &catalogv1.UpdateProjectRequest{Slug: "open",
 				Project: p.GetProject(), Fields: fields})
 			return err
@@ -232,7 +234,7 @@ func (e *env) snapshot() string {
 	}
 	out := fmt.Sprintf("%d changes\n", len(e.changes()))
 	for _, p := range ps.GetProjects() {
-		out += fmt.Sprintf("project %s %q access %d\n", p.GetSlug(), p.GetName(), p.GetAccessControl())
+		out += fmt.Sprintf("project %s %q access %s\n", p.GetSlug(), p.GetName(), p.GetAccessControl())
 	}
 	for _, c := range cs.GetComponents() {
 		out += fmt.Sprintf("component %s/%s locked %v\n", c.GetProjectSlug(), c.GetSlug(), c.GetLocked())

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"slices"
 	"strings"
 	"time"
@@ -15,7 +16,7 @@ import (
 )
 
 // actionAnnouncement is the reference's "Announcement posted".
-const actionAnnouncement = 46
+const actionAnnouncement = typev1.ChangeAction_CHANGE_ACTION_ANNOUNCEMENT
 
 // announcementCategories are the reference's Announcement categories.
 var announcementCategories = []string{"info", "warning", "danger", "success"}

@@ -191,7 +191,7 @@ func (s *Server) SetComponentLock(ctx context.Context, req *catalogv1.SetCompone
 	if _, err := s.permittedComponent(ctx, req.GetProjectSlug(), req.GetSlug(), "component.lock", ""); err != nil {
 		return nil, err
 	}
-	action := int32(actionUnlock)
+	action := actionUnlock
 	if req.GetLocked() {
 		action = actionLock
 	}

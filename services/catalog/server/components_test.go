@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
+
 	"github.com/tmsproject/tms/pkg/errs"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 )
@@ -20,7 +22,7 @@ func TestComponentDefaults(t *testing.T) {
 		{"branch", c.GetBranch() == ""},
 		{"source_language", c.GetSourceLanguageCode() == "en"},
 		{"new_lang", c.GetNewLang() == "add"},
-		{"merge_style", c.GetMergeStyle() == "rebase"},
+		{"merge_style", c.GetMergeStyle() == typev1.MergeStyle_MERGE_STYLE_REBASE},
 		{"commit_pending_age", c.GetCommitPendingAge() == 24},
 		{"priority", c.GetPriority() == 100},
 		{"enable_suggestions", c.GetEnableSuggestions()},
@@ -46,7 +48,7 @@ func TestComponentDefaults(t *testing.T) {
 		}
 	}
 	cs := e.changes()
-	if last := cs[len(cs)-1]; last.GetAction() != 51 || last.GetProjectSlug() != "proj" || last.GetComponentSlug() != "main" || last.GetUser() != "admin" {
+	if last := cs[len(cs)-1]; last.GetAction() != typev1.ChangeAction_CHANGE_ACTION_CREATE_COMPONENT || last.GetProjectSlug() != "proj" || last.GetComponentSlug() != "main" || last.GetUser() != "admin" {
 		t.Errorf("create record %v", last)
 	}
 
@@ -57,14 +59,14 @@ func TestComponentDefaults(t *testing.T) {
 	req.Component.EnableSuggestions = false
 	req.Component.License = "GPL-3.0-or-later"
 	req.Component.Branch = "main"
-	req.Component.MergeStyle = "merge" // not named: ignored
+	req.Component.MergeStyle = typev1.MergeStyle_MERGE_STYLE_MERGE // not named: ignored
 	req.Fields = append(req.Fields, "priority", "enable_suggestions", "license", "branch")
 	resp, err := e.client.CreateComponent(t.Context(), req)
 	if err != nil {
 		t.Fatal(err)
 	}
 	got := resp.GetComponent()
-	if got.GetPriority() != 80 || got.GetEnableSuggestions() || got.GetBranch() != "main" || got.GetMergeStyle() != "rebase" ||
+	if got.GetPriority() != 80 || got.GetEnableSuggestions() || got.GetBranch() != "main" || got.GetMergeStyle() != typev1.MergeStyle_MERGE_STYLE_REBASE ||
 		got.GetLicenseUrl() != "https://spdx.org/licenses/GPL-3.0-or-later.html" {
 		t.Errorf("explicit fields: %v", got)
 	}
@@ -251,9 +253,9 @@ func TestLockAndDelete(t *testing.T) {
 		if !st.record {
 			continue
 		}
-		last, action := cs[len(cs)-1], int32(15)
+		last, action := cs[len(cs)-1], typev1.ChangeAction_CHANGE_ACTION_UNLOCK
 		if st.locked {
-			action = 14
+			action = typev1.ChangeAction_CHANGE_ACTION_LOCK
 		}
 		wantDetails := `{"auto":false}`
 		if st.auto {
@@ -275,7 +277,7 @@ func TestLockAndDelete(t *testing.T) {
 		t.Fatal(err)
 	}
 	cs := e.changes()
-	if last := cs[len(cs)-1]; last.GetAction() != 38 || last.GetProjectSlug() != "proj" || last.GetTarget() != "main" {
+	if last := cs[len(cs)-1]; last.GetAction() != typev1.ChangeAction_CHANGE_ACTION_REMOVE_COMPONENT || last.GetProjectSlug() != "proj" || last.GetTarget() != "main" {
 		t.Errorf("removal record %v", last)
 	}
 	_, err = e.client.DeleteComponent(ctx, &catalogv1.DeleteComponentRequest{ProjectSlug: "proj", Slug: "main"})

@@ -1,9 +1,11 @@
 package server
 
 import (
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	"github.com/tmsproject/tms/pkg/weblate"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	"github.com/tmsproject/tms/services/catalog/store"
-	"google.golang.org/protobuf/types/known/timestamppb"
 )
 
 func languageProto(l *store.Language) *catalogv1.Language {
@@ -31,20 +33,20 @@ func projectProto(p *store.Project) *catalogv1.Project {
 		Id: p.ID, Name: p.Name, Slug: p.Slug, Web: p.Web, Instructions: p.Instructions,
 		TranslationReview: p.TranslationReview, SourceReview: p.SourceReview,
 		SetLanguageTeam: p.SetLanguageTeam, EnableHooks: p.EnableHooks,
-		LanguageAliases: p.LanguageAliases, CheckFlags: p.CheckFlags, CommitPolicy: p.CommitPolicy,
-		Enforced_2Fa: p.Enforced2FA, AccessControl: p.AccessControl,
+		LanguageAliases: p.LanguageAliases, CheckFlags: p.CheckFlags, CommitPolicy: weblate.CommitPolicies.EnumOf(p.CommitPolicy),
+		Enforced_2Fa: p.Enforced2FA, AccessControl: weblate.AccessControls.EnumOf(p.AccessControl),
 		SecondaryLanguageCode: p.SecondaryLanguageCode, Locked: p.Locked,
 		Created: timestamppb.New(p.Created),
 	}
 }
 
-// projectRow copies the writable fields of m into p.
+// projectRow copies the writable fields of m, validated, into p.
 func projectRow(m *catalogv1.Project, p *store.Project) {
 	p.Name, p.Slug, p.Web, p.Instructions = m.Name, m.Slug, m.Web, m.Instructions
 	p.TranslationReview, p.SourceReview = m.TranslationReview, m.SourceReview
 	p.SetLanguageTeam, p.EnableHooks = m.SetLanguageTeam, m.EnableHooks
-	p.LanguageAliases, p.CheckFlags, p.CommitPolicy = m.LanguageAliases, m.CheckFlags, m.CommitPolicy
-	p.Enforced2FA, p.AccessControl = m.Enforced_2Fa, m.AccessControl
+	p.LanguageAliases, p.CheckFlags, p.CommitPolicy = m.LanguageAliases, m.CheckFlags, weblate.CommitPolicies.RefOf(m.CommitPolicy)
+	p.Enforced2FA, p.AccessControl = m.Enforced_2Fa, weblate.AccessControls.RefOf(m.AccessControl)
 	p.SecondaryLanguageCode = m.SecondaryLanguageCode
 }
 
@@ -59,7 +61,7 @@ func componentProto(c *store.Component) *catalogv1.Component {
 		LanguageCodeStyle: c.LanguageCodeStyle, Push: c.Push, CheckFlags: c.CheckFlags,
 		Priority: c.Priority, EnforcedChecks: append([]string{}, c.EnforcedChecks...),
 		Restricted: c.Restricted, Repoweb: c.Repoweb, ReportSourceBugs: c.ReportSourceBugs,
-		MergeStyle: c.MergeStyle, CommitMessage: c.CommitMessage, AddMessage: c.AddMessage,
+		MergeStyle: weblate.MergeStyles.EnumOf(c.MergeStyle), CommitMessage: c.CommitMessage, AddMessage: c.AddMessage,
 		DeleteMessage: c.DeleteMessage, MergeMessage: c.MergeMessage, AddonMessage: c.AddonMessage,
 		PullMessage: c.PullMessage, AllowTranslationPropagation: c.AllowTranslationPropagation,
 		ManageUnits: c.ManageUnits, EnableSuggestions: c.EnableSuggestions,
@@ -73,7 +75,7 @@ func componentProto(c *store.Component) *catalogv1.Component {
 	}
 }
 
-// componentRow copies the writable fields of m into c. The project, the
+// componentRow copies the writable fields of m, validated, into c. The project, the
 // link and the lock are not writable this way.
 func componentRow(m *catalogv1.Component, c *store.Component) {
 	c.Name, c.Slug, c.SourceLanguageCode = m.Name, m.Slug, m.SourceLanguageCode
@@ -83,7 +85,7 @@ func componentRow(m *catalogv1.Component, c *store.Component) {
 	c.License, c.Agreement, c.NewLang = m.License, m.Agreement, m.NewLang
 	c.LanguageCodeStyle, c.Push, c.CheckFlags, c.Priority = m.LanguageCodeStyle, m.Push, m.CheckFlags, m.Priority
 	c.EnforcedChecks = append([]string{}, m.EnforcedChecks...)
-	c.Restricted, c.Repoweb, c.ReportSourceBugs, c.MergeStyle = m.Restricted, m.Repoweb, m.ReportSourceBugs, m.MergeStyle
+	c.Restricted, c.Repoweb, c.ReportSourceBugs, c.MergeStyle = m.Restricted, m.Repoweb, m.ReportSourceBugs, weblate.MergeStyles.RefOf(m.MergeStyle)
 	c.CommitMessage, c.AddMessage, c.DeleteMessage = m.CommitMessage, m.AddMessage, m.DeleteMessage
 	c.MergeMessage, c.AddonMessage, c.PullMessage = m.MergeMessage, m.AddonMessage, m.PullMessage
 	c.AllowTranslationPropagation, c.ManageUnits = m.AllowTranslationPropagation, m.ManageUnits

@@ -2,6 +2,7 @@ package server
 
 import (
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 )
 
 // The commit message templates of weblate/trans/defaults.py
@@ -48,8 +49,9 @@ func defaultProject() *catalogv1.Project {
 		SetLanguageTeam: true, // set_language_team default=True
 		EnableHooks:     true, // enable_hooks default=True
 		// translation_review, source_review (DEFAULT_*_REVIEW), enforced_2fa
-		// are False; access_control DEFAULT_ACCESS_CONTROL is 0 (public);
-		// commit_policy 0 (all strings).
+		// are False.
+		AccessControl: typev1.AccessControl_ACCESS_CONTROL_PUBLIC, // DEFAULT_ACCESS_CONTROL
+		CommitPolicy:  typev1.CommitPolicy_COMMIT_POLICY_ALL,
 	}
 }
 
@@ -65,7 +67,7 @@ func defaultComponent() *catalogv1.Component {
 		NewLang:                     "add", // new_lang default="add"
 		Priority:                    100,   // priority default=100 (medium)
 		EnforcedChecks:              []string{},
-		MergeStyle:                  "rebase", // DEFAULT_MERGE_STYLE
+		MergeStyle:                  typev1.MergeStyle_MERGE_STYLE_REBASE, // DEFAULT_MERGE_STYLE
 		CommitMessage:               defaultCommitMessage,
 		AddMessage:                  defaultAddMessage,
 		DeleteMessage:               defaultDeleteMessage,

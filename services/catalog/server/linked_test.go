@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"testing"
 
 	"github.com/tmsproject/tms/pkg/errs"
@@ -90,7 +91,7 @@ func TestLinkedResourcesOverGRPC(t *testing.T) {
 		}
 		var posted bool
 		for _, ch := range e.changes() {
-			posted = posted || (ch.GetAction() == 46 && ch.GetTarget() == "Freeze Friday" && ch.GetLanguageCode() == "de")
+			posted = posted || (ch.GetAction() == typev1.ChangeAction_CHANGE_ACTION_ANNOUNCEMENT && ch.GetTarget() == "Freeze Friday" && ch.GetLanguageCode() == "de")
 		}
 		if !posted {
 			t.Error("no \"Announcement posted\" record")

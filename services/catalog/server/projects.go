@@ -5,8 +5,11 @@ import (
 	"errors"
 	"slices"
 
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
+
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/policy"
+	"github.com/tmsproject/tms/pkg/weblate"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	"github.com/tmsproject/tms/services/catalog/store"
@@ -95,7 +98,8 @@ func (s *Server) UpdateProject(ctx context.Context, req *catalogv1.UpdateProject
 	if err != nil {
 		return nil, err
 	}
-	if slices.Contains(req.GetFields(), "access_control") || m.GetAccessControl() != p.AccessControl {
+	projectEnumDefaults(m)
+	if slices.Contains(req.GetFields(), "access_control") || m.GetAccessControl() != weblate.AccessControls.EnumOf(p.AccessControl) {
 		if err := mayOnProject(ctx, p, "project.permissions"); err != nil {
 			return nil, err
 		}
@@ -137,13 +141,25 @@ func (s *Server) DeleteProject(ctx context.Context, req *catalogv1.DeleteProject
 // renameRecord is the record of a rename from old to slug (project and
 // component name the renamed object afterwards), as Weblate writes it: the
 // new slug in target, the former in old; nil when the slug stays.
-func renameRecord(action int32, actor, old, slug, project, component string) *changelogv1.Change {
+func renameRecord(action typev1.ChangeAction, actor, old, slug, project, component string) *changelogv1.Change {
 	if old == slug {
 		return nil
 	}
 	rec := change(action, actor, project, component)
 	rec.Target, rec.Old = slug, old
 	return rec
+}
+
+// projectEnumDefaults gives the enum fields left unspecified their
+// defaults, as the proto documents (an update may name them unset).
+func projectEnumDefaults(m *catalogv1.Project) {
+	d := defaultProject()
+	if m.AccessControl == typev1.AccessControl_ACCESS_CONTROL_UNSPECIFIED {
+		m.AccessControl = d.AccessControl
+	}
+	if m.CommitPolicy == typev1.CommitPolicy_COMMIT_POLICY_UNSPECIFIED {
+		m.CommitPolicy = d.CommitPolicy
+	}
 }
 
 // validateProject checks m, whose fields in set the request supplied.
@@ -154,8 +170,8 @@ func (s *Server) validateProject(ctx context.Context, m *catalogv1.Project, set 
 	if c.present("web", "web", m.Web) {
 		c.webURL("web", m.Web)
 	}
-	c.intChoice("access_control", m.AccessControl, 0, 1, 100, 200)
-	c.intChoice("commit_policy", m.CommitPolicy, 0, 10, 30)
+	enumChoice(c, "access_control", m.AccessControl, weblate.AccessControls)
+	enumChoice(c, "commit_policy", m.CommitPolicy, weblate.CommitPolicies)
 	if !languageAliasesOK(m.LanguageAliases) {
 		c.add("language_aliases", "invalid", "Syntax error in language aliases.")
 	}

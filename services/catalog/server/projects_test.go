@@ -3,6 +3,8 @@ package server_test
 import (
 	"testing"
 
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
+
 	"github.com/tmsproject/tms/pkg/errs"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 )
@@ -12,11 +14,11 @@ func TestProjectLifecycle(t *testing.T) {
 	ctx := t.Context()
 	p := e.project("alpha")
 	if p.GetId() == 0 || !p.GetSetLanguageTeam() || !p.GetEnableHooks() || p.GetTranslationReview() ||
-		p.GetAccessControl() != 0 || p.GetLocked() || p.GetCreated() == nil {
+		p.GetAccessControl() != typev1.AccessControl_ACCESS_CONTROL_PUBLIC || p.GetLocked() || p.GetCreated() == nil {
 		t.Errorf("defaults: %v", p)
 	}
 	cs := e.changes()
-	if len(cs) != 1 || cs[0].GetAction() != 50 || cs[0].GetProjectSlug() != "alpha" || cs[0].GetUser() != "admin" ||
+	if len(cs) != 1 || cs[0].GetAction() != typev1.ChangeAction_CHANGE_ACTION_CREATE_PROJECT || cs[0].GetProjectSlug() != "alpha" || cs[0].GetUser() != "admin" ||
 		cs[0].GetComponentSlug() != "" || cs[0].GetLanguageCode() != "" || cs[0].GetUnitId() != 0 {
 		t.Errorf("create record: %v", cs)
 	}
@@ -47,7 +49,7 @@ func TestProjectLifecycle(t *testing.T) {
 	_, err = e.client.DeleteProject(ctx, &catalogv1.DeleteProjectRequest{Slug: "alpha"})
 	wantKind(t, err, errs.NotFound, nil)
 	cs = e.changes()
-	if last := cs[len(cs)-1]; last.GetAction() != 39 || last.GetTarget() != "alpha" || last.GetUser() != "admin" {
+	if last := cs[len(cs)-1]; last.GetAction() != typev1.ChangeAction_CHANGE_ACTION_REMOVE_PROJECT || last.GetTarget() != "alpha" || last.GetUser() != "admin" {
 		t.Errorf("delete record: %v", last)
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/policy"
+	"github.com/tmsproject/tms/pkg/weblate"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	"github.com/tmsproject/tms/services/catalog/store"
 )
@@ -45,7 +46,7 @@ func (s *Server) GetProjectAccess(ctx context.Context, req *catalogv1.GetProject
 	}
 	out := &catalogv1.GetProjectAccessResponse{Version: version, Projects: make([]*catalogv1.ProjectAccess, len(levels))}
 	for i, l := range levels {
-		out.Projects[i] = &catalogv1.ProjectAccess{Slug: l.Slug, AccessControl: l.AccessControl}
+		out.Projects[i] = &catalogv1.ProjectAccess{Slug: l.Slug, AccessControl: weblate.AccessControls.EnumOf(l.AccessControl)}
 	}
 	return out, nil
 }

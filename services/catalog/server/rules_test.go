@@ -8,11 +8,14 @@ import (
 	"sync"
 	"testing"
 
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
+
 	"google.golang.org/grpc"
 
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/outbox"
 	"github.com/tmsproject/tms/pkg/policy"
+	"github.com/tmsproject/tms/pkg/weblate"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 	"github.com/tmsproject/tms/services/catalog/server"
@@ -82,13 +85,13 @@ func TestCreateComponentImports(t *testing.T) {
 	wantKind(t, err, errs.InvalidArgument, &violation{"repo", "invalid", "Refused repository."})
 	_, err = e.client.GetComponent(t.Context(), &catalogv1.GetComponentRequest{ProjectSlug: "p", Slug: "bad"})
 	wantKind(t, err, errs.NotFound, nil)
-	var actions []int32
+	var actions []typev1.ChangeAction
 	for _, c := range e.changes() {
 		if c.GetComponentSlug() == "bad" || c.GetTarget() == "bad" {
 			actions = append(actions, c.GetAction())
 		}
 	}
-	if !slices.Equal(actions, []int32{51, 38}) {
+	if !slices.Equal(actions, []typev1.ChangeAction{typev1.ChangeAction_CHANGE_ACTION_CREATE_COMPONENT, typev1.ChangeAction_CHANGE_ACTION_REMOVE_COMPONENT}) {
 		t.Errorf("records of the refused component: %v, want created then removed", actions)
 	}
 	if len(imp.started()) != 1 {
@@ -148,7 +151,7 @@ func TestComponentWritesNeedRights(t *testing.T) {
 		e.component(p, "app")
 	}
 	if _, err := e.client.UpdateProject(t.Context(), &catalogv1.UpdateProjectRequest{Slug: "secret",
-		Project: &catalogv1.Project{AccessControl: 100}, Fields: []string{"access_control"}}); err != nil {
+		Project: &catalogv1.Project{AccessControl: typev1.AccessControl_ACCESS_CONTROL_PRIVATE}, Fields: []string{"access_control"}}); err != nil {
 		t.Fatal(err)
 	}
 	writes := map[string]func(ctx context.Context, project string) error{
@@ -295,7 +298,7 @@ func TestGetProjectAccess(t *testing.T) {
 	levels := func(resp *catalogv1.GetProjectAccessResponse) string {
 		var out []string
 		for _, p := range resp.GetProjects() {
-			out = append(out, fmt.Sprintf("%s=%d", p.GetSlug(), p.GetAccessControl()))
+			out = append(out, fmt.Sprintf("%s=%d", p.GetSlug(), weblate.AccessControls.RefOf(p.GetAccessControl())))
 		}
 		return strings.Join(out, " ")
 	}
@@ -313,7 +316,7 @@ func TestGetProjectAccess(t *testing.T) {
 	}{
 		{"made private", func() error {
 			_, err := e.client.UpdateProject(t.Context(), &catalogv1.UpdateProjectRequest{Slug: "p",
-				Project: &catalogv1.Project{AccessControl: policy.AccessPrivate}, Fields: []string{"access_control"}})
+				Project: &catalogv1.Project{AccessControl: typev1.AccessControl_ACCESS_CONTROL_PRIVATE}, Fields: []string{"access_control"}})
 			return err
 		}, "p=100 q=0"},
 		{"created", func() error { e.project("r"); return nil }, "p=100 q=0 r=0"},

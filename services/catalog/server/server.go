@@ -6,6 +6,8 @@ import (
 	"errors"
 	"log/slog"
 
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
+
 	"google.golang.org/grpc"
 
 	"github.com/tmsproject/tms/pkg/errs"
@@ -17,14 +19,14 @@ import (
 
 // Change actions the catalog records (COMPAT.md §7).
 const (
-	actionLock            = 14
-	actionUnlock          = 15
-	actionRemoveComponent = 38
-	actionRemoveProject   = 39
-	actionRenameProject   = 41
-	actionRenameComponent = 42
-	actionCreateProject   = 50
-	actionCreateComponent = 51
+	actionLock            = typev1.ChangeAction_CHANGE_ACTION_LOCK
+	actionUnlock          = typev1.ChangeAction_CHANGE_ACTION_UNLOCK
+	actionRemoveComponent = typev1.ChangeAction_CHANGE_ACTION_REMOVE_COMPONENT
+	actionRemoveProject   = typev1.ChangeAction_CHANGE_ACTION_REMOVE_PROJECT
+	actionRenameProject   = typev1.ChangeAction_CHANGE_ACTION_RENAME_PROJECT
+	actionRenameComponent = typev1.ChangeAction_CHANGE_ACTION_RENAME_COMPONENT
+	actionCreateProject   = typev1.ChangeAction_CHANGE_ACTION_CREATE_PROJECT
+	actionCreateComponent = typev1.ChangeAction_CHANGE_ACTION_CREATE_COMPONENT
 )
 
 // Translation is the part of the translation service the catalog calls:
@@ -93,7 +95,7 @@ func storeErr(err error, duplicate func(field string) string) error {
 }
 
 // change builds a change record acted by actor (user and credited author).
-func change(action int32, actor, projectSlug, componentSlug string) *changelogv1.Change {
+func change(action typev1.ChangeAction, actor, projectSlug, componentSlug string) *changelogv1.Change {
 	return &changelogv1.Change{Action: action, ProjectSlug: projectSlug, ComponentSlug: componentSlug,
 		User: actor, Author: actor}
 }

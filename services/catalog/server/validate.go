@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/pkg/weblate"
 )
 
 // Django REST framework's wording of the common validation failures.
@@ -95,6 +96,14 @@ func (c *checker) choice(attr, value string, choices ...string) {
 
 func (c *checker) intChoice(attr string, value int32, choices ...int32) {
 	if !slices.Contains(choices, value) {
+		c.add(attr, "invalid_choice", fmt.Sprintf("\"%d\" is not a valid choice.", value))
+	}
+}
+
+// enumChoice refuses a value of an enum field that the reference has no
+// value for (X_UNSPECIFIED among them: defaults are given before).
+func enumChoice[E ~int32, R comparable](c *checker, attr string, value E, t *weblate.Table[E, R]) {
+	if _, ok := t.Ref(value); !ok {
 		c.add(attr, "invalid_choice", fmt.Sprintf("\"%d\" is not a valid choice.", value))
 	}
 }

@@ -5,7 +5,10 @@ import (
 	"errors"
 	"strings"
 
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
+
 	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/pkg/weblate"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	"github.com/tmsproject/tms/services/catalog/store"
 )
@@ -15,7 +18,6 @@ var (
 	fileFormats               = []string{"po", "json", "json-nested", "i18next", "i18nextv4", "go-i18n-json", "arb", "aresource", "properties", "properties-utf8", "xliff", "strings", "strings-utf8", "yaml", "ruby-yaml"} // the translation service's formats registry (services/translation/formats)
 	vcsChoices                = []string{"git"}
 	newLangChoices            = []string{"contact", "url", "add", "none"}
-	mergeStyleChoices         = []string{"merge", "rebase", "merge_noff"}
 	codeStyleChoices          = []string{"", "posix", "posix_lowercase", "bcp", "posix_long", "posix_long_lowercase", "bcp_long", "bcp_legacy", "bcp_lower", "android", "appstore", "googleplay", "linux", "linux_lowercase"}
 	colorChoices              = []string{"navy", "blue", "aqua", "teal", "olive", "green", "lime", "yellow", "orange", "red", "maroon", "fuchsia", "purple", "black", "gray", "silver"}
 	priorityChoices           = []int32{60, 80, 100, 120, 140}
@@ -145,8 +147,11 @@ func (s *Server) checkLanguages(ctx context.Context, c *checker, m *catalogv1.Co
 
 // checkSettings validates the enumerated, numeric and pattern settings.
 func checkSettings(c *checker, m *catalogv1.Component) {
+	if m.MergeStyle == typev1.MergeStyle_MERGE_STYLE_UNSPECIFIED { // the proto's default
+		m.MergeStyle = defaultComponent().MergeStyle
+	}
 	c.choice("new_lang", m.NewLang, newLangChoices...)
-	c.choice("merge_style", m.MergeStyle, mergeStyleChoices...)
+	enumChoice(c, "merge_style", m.MergeStyle, weblate.MergeStyles)
 	c.choice("language_code_style", m.LanguageCodeStyle, codeStyleChoices...)
 	c.choice("glossary_color", m.GlossaryColor, colorChoices...)
 	c.intChoice("priority", m.Priority, priorityChoices...)

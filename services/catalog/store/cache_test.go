@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"errors"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"slices"
 	"testing"
 
@@ -111,5 +112,5 @@ func TestComponentReadsFollowWrites(t *testing.T) {
 }
 
 func noChange(c store.Component) *changelogv1.Change {
-	return &changelogv1.Change{Action: 1, ProjectSlug: c.ProjectSlug, ComponentSlug: c.Slug}
+	return &changelogv1.Change{Action: typev1.ChangeAction_CHANGE_ACTION_COMPLETE, ProjectSlug: c.ProjectSlug, ComponentSlug: c.Slug}
 }

@@ -3,6 +3,7 @@ package store_test
 import (
 	"errors"
 	"fmt"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"testing"
 	"time"
 
@@ -181,7 +182,7 @@ func testCategories(t *testing.T, s *store.Store, gdb *gorm.DB) {
 		t.Errorf("list: %+v %d %v", list, total, err)
 	}
 	removed, err := s.DeleteCategory(ctx, api.ID, func(c store.Component) *changelogv1.Change {
-		return &changelogv1.Change{Action: 13, ProjectSlug: "hello", ComponentSlug: c.Slug}
+		return &changelogv1.Change{Action: typev1.ChangeAction_CHANGE_ACTION_NEW_SOURCE, ProjectSlug: "hello", ComponentSlug: c.Slug}
 	})
 	if err != nil || len(removed) != 1 || removed[0].Slug != "guide" {
 		t.Fatalf("delete: %v %v", removed, err)
@@ -260,7 +261,7 @@ func testAnnouncements(t *testing.T, s *store.Store, gdb *gorm.DB) {
 	}
 	project := store.AnnouncementContext{ProjectID: p.ID}
 	translation := store.AnnouncementContext{ProjectID: p.ID, ComponentID: c.ID, LanguageCode: "de"}
-	posted := &changelogv1.Change{Action: 46, ProjectSlug: "hello", Target: "Deadline Friday"}
+	posted := &changelogv1.Change{Action: typev1.ChangeAction_CHANGE_ACTION_ANNOUNCEMENT, ProjectSlug: "hello", Target: "Deadline Friday"}
 	for _, a := range []*store.Announcement{
 		{ProjectID: p.ID, Message: "Deadline Friday", Category: "warning", Notify: true},
 		{ProjectID: p.ID, ComponentID: c.ID, LanguageCode: "de", Message: "Du, not Sie", Category: "info", Expiry: "2030-01-31"},
@@ -286,7 +287,7 @@ func testAnnouncements(t *testing.T, s *store.Store, gdb *gorm.DB) {
 	if err := s.DeleteAnnouncement(ctx, translation, got[0].ID); err != nil {
 		t.Errorf("delete: %v", err)
 	}
-	if chs := changefeedtest.All(t, gdb); len(chs) != 1 || chs[0].GetAction() != 46 {
+	if chs := changefeedtest.All(t, gdb); len(chs) != 1 || chs[0].GetAction() != typev1.ChangeAction_CHANGE_ACTION_ANNOUNCEMENT {
 		t.Errorf("change records: %v", chs)
 	}
 }
@@ -334,7 +335,7 @@ func testProjects(t *testing.T, s *store.Store, gdb *gorm.DB) {
 	before := time.Now().UTC().Add(-time.Second)
 	p := newProject("alpha")
 	p.Instructions = "Be nice"
-	if err := s.CreateProject(ctx, p, &changelogv1.Change{Action: 50, ProjectSlug: "alpha", User: "admin"}); err != nil {
+	if err := s.CreateProject(ctx, p, &changelogv1.Change{Action: typev1.ChangeAction_CHANGE_ACTION_CREATE_PROJECT, ProjectSlug: "alpha", User: "admin"}); err != nil {
 		t.Fatal(err)
 	}
 	if p.ID == 0 || p.Created.Before(before) || p.Created.Location() != time.UTC {
@@ -369,7 +370,7 @@ func testProjects(t *testing.T, s *store.Store, gdb *gorm.DB) {
 	if err != nil || again.Web != "https://example.org/" || !again.Enforced2FA || again.ID != p.ID {
 		t.Errorf("after save: %+v %v", again, err)
 	}
-	if err := s.DeleteProject(ctx, "alpha2", &changelogv1.Change{Action: 39, ProjectSlug: "alpha2"}, nil); err != nil {
+	if err := s.DeleteProject(ctx, "alpha2", &changelogv1.Change{Action: typev1.ChangeAction_CHANGE_ACTION_REMOVE_PROJECT, ProjectSlug: "alpha2"}, nil); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.GetProject(ctx, "alpha2"); !errors.Is(err, store.ErrNotFound) {
@@ -379,7 +380,7 @@ func testProjects(t *testing.T, s *store.Store, gdb *gorm.DB) {
 		t.Errorf("delete twice: %v", err)
 	}
 	cs := changefeedtest.All(t, gdb)
-	if len(cs) != 2 || cs[0].GetAction() != 50 || cs[0].GetUser() != "admin" || cs[1].GetAction() != 39 || cs[0].GetTimestamp() == nil {
+	if len(cs) != 2 || cs[0].GetAction() != typev1.ChangeAction_CHANGE_ACTION_CREATE_PROJECT || cs[0].GetUser() != "admin" || cs[1].GetAction() != typev1.ChangeAction_CHANGE_ACTION_REMOVE_PROJECT || cs[0].GetTimestamp() == nil {
 		t.Errorf("changes: %v", cs)
 	}
 }
@@ -402,7 +403,7 @@ func testProjectDuplicates(t *testing.T, s *store.Store, gdb *gorm.DB) {
 	for _, c := range cases {
 		p := &store.Project{Name: c.name, Slug: c.slug}
 		var dup *store.DuplicateError
-		if err := s.CreateProject(ctx, p, &changelogv1.Change{Action: 50}); !errors.As(err, &dup) || dup.Field != c.field {
+		if err := s.CreateProject(ctx, p, &changelogv1.Change{Action: typev1.ChangeAction_CHANGE_ACTION_CREATE_PROJECT}); !errors.As(err, &dup) || dup.Field != c.field {
 			t.Errorf("create %s/%s: %v", c.name, c.slug, err)
 		}
 		two.Name, two.Slug = c.name, c.slug
@@ -429,7 +430,7 @@ func testComponents(t *testing.T, s *store.Store, gdb *gorm.DB) {
 	}
 	c := newComponent(p.ID, "main")
 	c.EnforcedChecks = []string{"same", "end_stop"}
-	if err := s.CreateComponent(ctx, c, &changelogv1.Change{Action: 51, ProjectSlug: "proj", ComponentSlug: "main"}); err != nil {
+	if err := s.CreateComponent(ctx, c, &changelogv1.Change{Action: typev1.ChangeAction_CHANGE_ACTION_CREATE_COMPONENT, ProjectSlug: "proj", ComponentSlug: "main"}); err != nil {
 		t.Fatal(err)
 	}
 	if c.ID == 0 || c.ProjectSlug != "proj" || c.LinkedComponent != "" || c.Created.IsZero() {
@@ -493,7 +494,7 @@ func testComponents(t *testing.T, s *store.Store, gdb *gorm.DB) {
 	if got.Branch != "devel" || got.Locked || got.ProjectSlug != "proj" || got.EnforcedChecks == nil || len(got.EnforcedChecks) != 0 {
 		t.Errorf("after save %+v", got)
 	}
-	if cs := changefeedtest.All(t, gdb); len(cs) != 1 || cs[0].GetAction() != 51 || cs[0].GetComponentSlug() != "main" {
+	if cs := changefeedtest.All(t, gdb); len(cs) != 1 || cs[0].GetAction() != typev1.ChangeAction_CHANGE_ACTION_CREATE_COMPONENT || cs[0].GetComponentSlug() != "main" {
 		t.Errorf("changes %v", cs)
 	}
 	// Renames of the linked component or its project follow into the link.
@@ -552,7 +553,7 @@ func testLock(t *testing.T, s *store.Store, gdb *gorm.DB) {
 			t.Fatal(err)
 		}
 	}
-	rec := func(action int32) func(store.Component) *changelogv1.Change {
+	rec := func(action typev1.ChangeAction) func(store.Component) *changelogv1.Change {
 		return func(c store.Component) *changelogv1.Change {
 			return &changelogv1.Change{Action: action, ProjectSlug: c.ProjectSlug, ComponentSlug: c.Slug}
 		}
@@ -570,9 +571,9 @@ func testLock(t *testing.T, s *store.Store, gdb *gorm.DB) {
 	}
 	want := 0
 	for i, st := range steps {
-		action := int32(15)
+		action := typev1.ChangeAction_CHANGE_ACTION_UNLOCK
 		if st.lock {
-			action = 14
+			action = typev1.ChangeAction_CHANGE_ACTION_LOCK
 		}
 		c, changed, err := s.SetComponentLock(ctx, "proj", st.slug, st.lock, rec(action))
 		if err != nil || changed != st.changed || c.Locked != st.lock {
@@ -590,7 +591,7 @@ func testLock(t *testing.T, s *store.Store, gdb *gorm.DB) {
 			t.Errorf("step %d: changes %v", i, cs)
 		}
 	}
-	if _, _, err := s.SetComponentLock(ctx, "proj", "zzz", true, rec(14)); !errors.Is(err, store.ErrNotFound) {
+	if _, _, err := s.SetComponentLock(ctx, "proj", "zzz", true, rec(typev1.ChangeAction_CHANGE_ACTION_LOCK)); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("missing: %v", err)
 	}
 }
@@ -622,9 +623,9 @@ func testDeleteCascade(t *testing.T, s *store.Store, gdb *gorm.DB) {
 		t.Fatal(err)
 	}
 	removed := func(c store.Component) *changelogv1.Change {
-		return &changelogv1.Change{Action: 38, ProjectSlug: c.ProjectSlug, Target: c.Slug}
+		return &changelogv1.Change{Action: typev1.ChangeAction_CHANGE_ACTION_REMOVE_COMPONENT, ProjectSlug: c.ProjectSlug, Target: c.Slug}
 	}
-	if err := s.DeleteProject(ctx, "p", &changelogv1.Change{Action: 39, ProjectSlug: "p"}, removed); err != nil {
+	if err := s.DeleteProject(ctx, "p", &changelogv1.Change{Action: typev1.ChangeAction_CHANGE_ACTION_REMOVE_PROJECT, ProjectSlug: "p"}, removed); err != nil {
 		t.Fatal(err)
 	}
 	list, total, err := s.ListComponents(ctx, "", store.Page{}, store.Viewer{All: true})
@@ -632,7 +633,7 @@ func testDeleteCascade(t *testing.T, s *store.Store, gdb *gorm.DB) {
 		t.Errorf("left: %v %d %v", list, total, err)
 	}
 	cs := changefeedtest.All(t, gdb)
-	if len(cs) != 3 || cs[0].GetTarget() != "child" || cs[1].GetTarget() != "grandchild" || cs[2].GetAction() != 39 {
+	if len(cs) != 3 || cs[0].GetTarget() != "child" || cs[1].GetTarget() != "grandchild" || cs[2].GetAction() != typev1.ChangeAction_CHANGE_ACTION_REMOVE_PROJECT {
 		t.Errorf("changes %v", cs)
 	}
 	if err := s.DeleteComponent(ctx, "q", "keep", removed); err != nil {
@@ -641,7 +642,7 @@ func testDeleteCascade(t *testing.T, s *store.Store, gdb *gorm.DB) {
 	if err := s.DeleteComponent(ctx, "q", "keep", removed); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("delete twice: %v", err)
 	}
-	if cs := changefeedtest.All(t, gdb); len(cs) != 4 || cs[3].GetAction() != 38 || cs[3].GetProjectSlug() != "q" {
+	if cs := changefeedtest.All(t, gdb); len(cs) != 4 || cs[3].GetAction() != typev1.ChangeAction_CHANGE_ACTION_REMOVE_COMPONENT || cs[3].GetProjectSlug() != "q" {
 		t.Errorf("changes %v", cs)
 	}
 }

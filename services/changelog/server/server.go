@@ -6,6 +6,9 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/tmsproject/tms/pkg/weblate"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
+
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/tmsproject/tms/pkg/errs"
@@ -88,8 +91,8 @@ func validateChange(v *errs.Violations, prefix string, c *changelogv1.Change) {
 	case len(c.GetEventId()) > maxEventID:
 		v.Add(prefix+"event_id", "max_length", fmt.Sprintf("Ensure this field has no more than %d characters.", maxEventID))
 	}
-	if c.GetAction() < 0 {
-		v.Add(prefix+"action", "min_value", "Ensure this value is greater than or equal to 0.")
+	if _, ok := weblate.ChangeActions.Ref(c.GetAction()); !ok {
+		v.Add(prefix+"action", "invalid_choice", fmt.Sprintf("\"%d\" is not a valid choice.", c.GetAction()))
 	}
 	if c.GetUnitId() < 0 {
 		v.Add(prefix+"unit_id", "min_value", "Ensure this value is greater than or equal to 0.")
@@ -120,7 +123,7 @@ func (s *Server) ListChanges(ctx context.Context, req *changelogv1.ListChangesRe
 	f := store.Filter{
 		ProjectSlug: req.GetProjectSlug(), ComponentSlug: req.GetComponentSlug(),
 		LanguageCode: req.GetLanguageCode(), UnitID: req.GetUnitId(), User: req.GetUser(),
-		Actions: req.GetActions(), After: after, Before: before,
+		Actions: storedActions(req.GetActions()), After: after, Before: before,
 	}
 	hidden, err := s.hidden(ctx)
 	if err != nil {
@@ -171,9 +174,28 @@ func (s *Server) GetChange(ctx context.Context, req *changelogv1.GetChangeReques
 	return &changelogv1.GetChangeResponse{Change: toProto(c)}, nil
 }
 
+// noAction stands for a filter's action that the reference does not
+// have: it matches no record, as stored actions are never negative.
+const noAction = -1
+
+// storedActions are the stored numbers (the reference's) of a filter's
+// actions.
+func storedActions(actions []typev1.ChangeAction) []int32 {
+	out := make([]int32, len(actions))
+	for i, a := range actions {
+		n, ok := weblate.ChangeActions.Ref(a)
+		if !ok {
+			n = noAction
+		}
+		out[i] = n
+	}
+	return out
+}
+
+// fromProto is the stored form of a validated record.
 func fromProto(c *changelogv1.Change) store.Change {
 	out := store.Change{
-		EventID: c.GetEventId(), Action: c.GetAction(),
+		EventID: c.GetEventId(), Action: weblate.ChangeActions.RefOf(c.GetAction()),
 		ProjectSlug: c.GetProjectSlug(), ComponentSlug: c.GetComponentSlug(), LanguageCode: c.GetLanguageCode(),
 		UnitID: c.GetUnitId(), User: c.GetUser(), Author: c.GetAuthor(),
 		Target: c.GetTarget(), Old: c.GetOld(), DetailsJSON: c.GetDetailsJson(),
@@ -186,7 +208,7 @@ func fromProto(c *changelogv1.Change) store.Change {
 
 func toProto(c store.Change) *changelogv1.Change {
 	return &changelogv1.Change{
-		Id: c.ID, EventId: c.EventID, Action: c.Action,
+		Id: c.ID, EventId: c.EventID, Action: weblate.ChangeActions.EnumOf(c.Action),
 		ProjectSlug: c.ProjectSlug, ComponentSlug: c.ComponentSlug, LanguageCode: c.LanguageCode,
 		UnitId: c.UnitID, User: c.User, Author: c.Author,
 		Target: c.Target, Old: c.Old, DetailsJson: c.DetailsJSON,

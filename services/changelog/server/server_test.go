@@ -3,6 +3,7 @@ package server_test
 import (
 	"context"
 	"fmt"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"strings"
 	"testing"
 	"time"
@@ -45,7 +46,7 @@ func clientSeeing(t *testing.T, catalog policy.ProjectLister) changelogv1.Change
 
 var t0 = time.Date(2025, 3, 4, 5, 6, 7, 890123000, time.UTC)
 
-func rec(id string, action int32, lang string, at time.Time) *changelogv1.Change {
+func rec(id string, action typev1.ChangeAction, lang string, at time.Time) *changelogv1.Change {
 	return &changelogv1.Change{EventId: id, Action: action, ProjectSlug: "p", ComponentSlug: "c",
 		LanguageCode: lang, Timestamp: timestamppb.New(at)}
 }
@@ -53,7 +54,7 @@ func rec(id string, action int32, lang string, at time.Time) *changelogv1.Change
 func TestAppendListGet(t *testing.T) {
 	c := client(t)
 	ctx := t.Context()
-	full := &changelogv1.Change{EventId: "full", Action: 4, ProjectSlug: "p", ComponentSlug: "c",
+	full := &changelogv1.Change{EventId: "full", Action: typev1.ChangeAction_CHANGE_ACTION_SUGGESTION, ProjectSlug: "p", ComponentSlug: "c",
 		LanguageCode: "cs", UnitId: 9, User: "alice", Author: "bob", Target: "t", Old: "o",
 		DetailsJson: `{"state": 10}`, Timestamp: timestamppb.New(t0)}
 	batch := []*changelogv1.Change{rec("a", 14, "", t0.Add(-time.Hour)), rec("b", 5, "de", t0.Add(time.Hour)), full}
@@ -72,9 +73,15 @@ func TestAppendListGet(t *testing.T) {
 		t.Fatalf("list: %v %v", list, err)
 	}
 	list, err = c.ListChanges(ctx, &changelogv1.ListChangesRequest{LanguageCode: "cs", User: "alice",
-		Actions: []int32{4, 7}, TimestampAfter: timestamppb.New(t0), TimestampBefore: timestamppb.New(t0)})
+		Actions: []typev1.ChangeAction{typev1.ChangeAction_CHANGE_ACTION_SUGGESTION, typev1.ChangeAction_CHANGE_ACTION_ACCEPT}, TimestampAfter: timestamppb.New(t0), TimestampBefore: timestamppb.New(t0)})
 	if err != nil || list.GetTotal() != 1 {
 		t.Fatalf("filtered list: %v %v", list, err)
+	}
+	for _, actions := range [][]typev1.ChangeAction{{typev1.ChangeAction_CHANGE_ACTION_UNSPECIFIED}, {typev1.ChangeAction(16)}} {
+		none, lerr := c.ListChanges(ctx, &changelogv1.ListChangesRequest{Actions: actions})
+		if lerr != nil || none.GetTotal() != 0 {
+			t.Errorf("filter by %v, which no record has: %v %v", actions, none, lerr)
+		}
 	}
 	got := list.GetChanges()[0]
 	if got.GetId() == 0 || got.GetUnitId() != 9 || got.GetAuthor() != "bob" || got.GetDetailsJson() != `{"state": 10}` ||
@@ -90,7 +97,7 @@ func TestAppendListGet(t *testing.T) {
 func TestMissingTimestampIsArrivalTime(t *testing.T) {
 	c := client(t)
 	before := time.Now().Add(-time.Second)
-	_, err := c.AppendChanges(t.Context(), &changelogv1.AppendChangesRequest{Changes: []*changelogv1.Change{{EventId: "x", Action: 0}}})
+	_, err := c.AppendChanges(t.Context(), &changelogv1.AppendChangesRequest{Changes: []*changelogv1.Change{{EventId: "x", Action: typev1.ChangeAction_CHANGE_ACTION_UPDATE}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,11 +142,15 @@ func TestErrors(t *testing.T) {
 			return err
 		}, codes.InvalidArgument, "timestamp_after"},
 		{"missing event id", func() error {
-			_, err := c.AppendChanges(ctx, &changelogv1.AppendChangesRequest{Changes: []*changelogv1.Change{rec("ok", 1, "", t0), {Action: 1}}})
+			_, err := c.AppendChanges(ctx, &changelogv1.AppendChangesRequest{Changes: []*changelogv1.Change{rec("ok", 1, "", t0), {Action: typev1.ChangeAction_CHANGE_ACTION_COMPLETE}}})
 			return err
 		}, codes.InvalidArgument, "changes.1.event_id"},
-		{"negative action", func() error {
-			_, err := c.AppendChanges(ctx, &changelogv1.AppendChangesRequest{Changes: []*changelogv1.Change{rec("n", -1, "", t0)}})
+		{"unspecified action", func() error {
+			_, err := c.AppendChanges(ctx, &changelogv1.AppendChangesRequest{Changes: []*changelogv1.Change{rec("n", typev1.ChangeAction_CHANGE_ACTION_UNSPECIFIED, "", t0)}})
+			return err
+		}, codes.InvalidArgument, "changes.0.action"},
+		{"action the reference retired", func() error {
+			_, err := c.AppendChanges(ctx, &changelogv1.AppendChangesRequest{Changes: []*changelogv1.Change{rec("n", typev1.ChangeAction(16), "", t0)}})
 			return err
 		}, codes.InvalidArgument, "changes.0.action"},
 		{"details not an object", func() error {
@@ -171,7 +182,7 @@ func TestErrors(t *testing.T) {
 }
 
 // projectList is a catalog that lists fixed projects.
-type projectList map[string]int32
+type projectList map[string]typev1.AccessControl
 
 func (l projectList) ListProjects(context.Context, *catalogv1.ListProjectsRequest, ...grpc.CallOption) (*catalogv1.ListProjectsResponse, error) {
 	out := &catalogv1.ListProjectsResponse{Total: int64(len(l))}
@@ -185,7 +196,7 @@ func (l projectList) ListProjects(context.Context, *catalogv1.ListProjectsReques
 // caller who may not see the project finds none of them, in lists, counts
 // or single reads; superusers and the services' own calls see all.
 func TestVisibility(t *testing.T) {
-	c := clientSeeing(t, projectList{"p": 0, "secret": 100})
+	c := clientSeeing(t, projectList{"p": typev1.AccessControl_ACCESS_CONTROL_PUBLIC, "secret": typev1.AccessControl_ACCESS_CONTROL_PRIVATE})
 	secret := rec("s1", 3, "de", t0)
 	secret.ProjectSlug, secret.Target = "secret", "unique secret comment"
 	if _, err := c.AppendChanges(t.Context(), &changelogv1.AppendChangesRequest{Changes: []*changelogv1.Change{
@@ -237,7 +248,7 @@ func TestVisibility(t *testing.T) {
 // the anonymous caller gets none; naming a project it may not see answers
 // NotFound, and bad time bounds are a validation error.
 func TestCredits(t *testing.T) {
-	c := clientSeeing(t, projectList{"p": 0, "secret": 100})
+	c := clientSeeing(t, projectList{"p": typev1.AccessControl_ACCESS_CONTROL_PUBLIC, "secret": typev1.AccessControl_ACCESS_CONTROL_PRIVATE})
 	authored := func(id, project, author string) *changelogv1.Change {
 		ch := rec(id, 5, "de", t0)
 		ch.ProjectSlug, ch.Author = project, author
@@ -249,7 +260,7 @@ func TestCredits(t *testing.T) {
 		t.Fatal(err)
 	}
 	credits := func(caller policy.Caller, project string) (string, error) {
-		resp, err := c.ListCredits(policy.WithCaller(t.Context(), caller), &changelogv1.ListCreditsRequest{ProjectSlug: project, Actions: []int32{5}})
+		resp, err := c.ListCredits(policy.WithCaller(t.Context(), caller), &changelogv1.ListCreditsRequest{ProjectSlug: project, Actions: []typev1.ChangeAction{typev1.ChangeAction_CHANGE_ACTION_NEW}})
 		var out []string
 		for _, cr := range resp.GetCredits() {
 			out = append(out, fmt.Sprintf("%s/%s/%d", cr.GetLanguageCode(), cr.GetAuthor(), cr.GetChanges()))

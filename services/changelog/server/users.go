@@ -3,6 +3,8 @@ package server
 import (
 	"context"
 
+	"github.com/tmsproject/tms/pkg/weblate"
+
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/policy"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
@@ -33,7 +35,7 @@ func (s *Server) GetUserActivity(ctx context.Context, req *changelogv1.GetUserAc
 	}
 	out := &changelogv1.GetUserActivityResponse{Languages: languages}
 	for _, c := range counts {
-		out.Actions = append(out.Actions, &changelogv1.ActionCount{Action: c.Action, Count: c.Count})
+		out.Actions = append(out.Actions, &changelogv1.ActionCount{Action: weblate.ChangeActions.EnumOf(c.Action), Count: c.Count})
 	}
 	return out, nil
 }
@@ -111,7 +113,7 @@ func (s *Server) ListCredits(ctx context.Context, req *changelogv1.ListCreditsRe
 		return nil, err
 	}
 	credits, err := s.store.Credits(ctx, store.Filter{ProjectSlug: req.GetProjectSlug(), ComponentSlug: req.GetComponentSlug(),
-		LanguageCode: req.GetLanguageCode(), Actions: req.GetActions(), After: after, Before: before, Seen: hidden,
+		LanguageCode: req.GetLanguageCode(), Actions: storedActions(req.GetActions()), After: after, Before: before, Seen: hidden,
 		Author: author})
 	if err != nil {
 		return nil, err

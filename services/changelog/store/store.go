@@ -8,6 +8,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tmsproject/tms/pkg/weblate"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
+
 	"gorm.io/gorm"
 
 	"github.com/tmsproject/tms/pkg/db"
@@ -183,7 +186,7 @@ const batchRows = 500
 
 // ActionStringRemoved is "String removed": the unit it names no longer
 // exists, so Append detaches the unit from every record of it.
-const ActionStringRemoved = 63
+var ActionStringRemoved = weblate.ChangeActions.RefOf(typev1.ChangeAction_CHANGE_ACTION_STRING_REMOVE)
 
 // Append stores the records in one transaction, skipping those whose event
 // id is already stored (or repeated within cs), and returns how many were
@@ -235,9 +238,9 @@ func detachRemovedUnits(tx *gorm.DB, cs []Change) error {
 
 // Renames, as the catalog records them: the new slug in target, the
 // former in old; a component's record names its project.
-const (
-	ActionRenameProject   = 41
-	ActionRenameComponent = 42
+var (
+	ActionRenameProject   = weblate.ChangeActions.RefOf(typev1.ChangeAction_CHANGE_ACTION_RENAME_PROJECT)
+	ActionRenameComponent = weblate.ChangeActions.RefOf(typev1.ChangeAction_CHANGE_ACTION_RENAME_COMPONENT)
 )
 
 // followRenames files the earlier records of a renamed project or
@@ -251,15 +254,15 @@ func followRenames(tx *gorm.DB, cs []Change) error {
 			continue
 		}
 		var q *gorm.DB
+		var col string
 		switch c.Action {
 		case ActionRenameProject:
-			q = tx.Model(&Change{}).Where("project_slug = ?", c.Old)
+			q, col = tx.Model(&Change{}).Where("project_slug = ?", c.Old), "project_slug"
 		case ActionRenameComponent:
-			q = tx.Model(&Change{}).Where("project_slug = ? AND component_slug = ?", c.ProjectSlug, c.Old)
+			q, col = tx.Model(&Change{}).Where("project_slug = ? AND component_slug = ?", c.ProjectSlug, c.Old), "component_slug"
 		default:
 			continue
 		}
-		col := map[int32]string{ActionRenameProject: "project_slug", ActionRenameComponent: "component_slug"}[c.Action]
 		rename := tx.Model(&Change{}).Select("id").Where("event_id = ?", c.EventID)
 		if err := q.Where("id < (?)", rename).Update(col, c.Target).Error; err != nil {
 			return err

@@ -2,11 +2,18 @@ package store
 
 import (
 	"context"
+
+	"github.com/tmsproject/tms/pkg/weblate"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 )
 
 // TranslationActions are the records of a translation being set: added,
 // changed, approved (the user statistics' "translated" and "languages").
-var TranslationActions = []int32{2, 5, 36}
+var TranslationActions = []int32{
+	weblate.ChangeActions.RefOf(typev1.ChangeAction_CHANGE_ACTION_CHANGE),
+	weblate.ChangeActions.RefOf(typev1.ChangeAction_CHANGE_ACTION_NEW),
+	weblate.ChangeActions.RefOf(typev1.ChangeAction_CHANGE_ACTION_APPROVE),
+}
 
 // ActionCount is how many records of one action a user has.
 type ActionCount struct {

@@ -2,6 +2,7 @@ package delivery_test
 
 import (
 	"context"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"io"
 	"log/slog"
 	"mime"
@@ -68,7 +69,7 @@ func (projects) ListProjects(context.Context, *catalogv1.ListProjectsRequest, ..
 		{Slug: "p", AccessControl: 0}, {Slug: "secret", AccessControl: 100}}}, nil
 }
 
-func change(id int64, action int32, project, user, target string) *changelogv1.Change {
+func change(id int64, action typev1.ChangeAction, project, user, target string) *changelogv1.Change {
 	return &changelogv1.Change{Id: id, Action: action, ProjectSlug: project, ComponentSlug: "app", LanguageCode: "de",
 		User: user, Target: target}
 }
@@ -119,7 +120,7 @@ func TestDelivery(t *testing.T) {
 			t.Fatal(err)
 		}
 		log := &changeLog{}
-		log.add(change(1, 2, "p", "alice", "before delivery started"))
+		log.add(change(1, typev1.ChangeAction_CHANGE_ACTION_CHANGE, "p", "alice", "before delivery started"))
 		sink := smtptest.New(t)
 		mailer, err := delivery.NewSMTP("smtp://"+sink.Addr, "TMS <tms@example.org>")
 		if err != nil {
@@ -138,8 +139,8 @@ func TestDelivery(t *testing.T) {
 			}
 		}
 		step() // starts at the end of the log: nothing about the past
-		log.add(change(2, 5, "p", "bob", "Hallo"), change(3, 2, "p", "alice", "Welt"),
-			change(4, 5, "secret", "admin", "Geheim"), change(5, 4, "p", "alice", "Vorschlag"), change(6, 14, "p", "root", ""))
+		log.add(change(2, typev1.ChangeAction_CHANGE_ACTION_NEW, "p", "bob", "Hallo"), change(3, typev1.ChangeAction_CHANGE_ACTION_CHANGE, "p", "alice", "Welt"),
+			change(4, typev1.ChangeAction_CHANGE_ACTION_NEW, "secret", "admin", "Geheim"), change(5, typev1.ChangeAction_CHANGE_ACTION_SUGGESTION, "p", "alice", "Vorschlag"), change(6, typev1.ChangeAction_CHANGE_ACTION_LOCK, "p", "root", ""))
 		step()
 		got := map[string][]string{}
 		for _, m := range sink.Received() {
@@ -204,9 +205,9 @@ func TestDelivery(t *testing.T) {
 
 		// A record committed late (id 8 appears after 9 was read) is still
 		// delivered, and 9 is not delivered twice.
-		log.add(change(7, 4, "p", "root", "seven"), change(9, 4, "p", "root", "nine"))
+		log.add(change(7, typev1.ChangeAction_CHANGE_ACTION_SUGGESTION, "p", "root", "seven"), change(9, typev1.ChangeAction_CHANGE_ACTION_SUGGESTION, "p", "root", "nine"))
 		step()
-		log.add(change(8, 4, "p", "root", "eight"))
+		log.add(change(8, typev1.ChangeAction_CHANGE_ACTION_SUGGESTION, "p", "root", "eight"))
 		step()
 		var carol []string
 		for _, raw := range sink.Raw() {

@@ -1,6 +1,7 @@
 package delivery
 
 import (
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"slices"
 
 	"github.com/tmsproject/tms/services/notification/kinds"
@@ -8,23 +9,32 @@ import (
 )
 
 // kindsByAction are the kinds each change action triggers (COMPAT.md §8).
-var kindsByAction = map[int32][]string{
-	1:  {kinds.LanguageTranslated},
-	2:  {kinds.TranslatedString},
-	3:  {kinds.NewComment},
-	4:  {kinds.NewSuggestion},
-	5:  {kinds.TranslatedString},
-	7:  {kinds.TranslatedString},
-	14: {kinds.Lock}, 15: {kinds.Lock},
-	17: {kinds.Repository}, 18: {kinds.Repository}, 19: {kinds.Repository}, 20: {kinds.Repository}, 21: {kinds.Repository},
-	22: {kinds.MergeFailure}, 23: {kinds.MergeFailure}, 28: {kinds.MergeFailure},
-	24: {kinds.ParseError},
-	31: {kinds.NewString}, 71: {kinds.NewString},
-	36: {kinds.ApprovedString},
-	46: {kinds.NewAnnouncement},
-	47: {kinds.NewAlert},
-	48: {kinds.NewTranslation}, 49: {kinds.NewTranslation},
-	51: {kinds.NewComponent},
+var kindsByAction = map[typev1.ChangeAction][]string{
+	typev1.ChangeAction_CHANGE_ACTION_COMPLETE:           {kinds.LanguageTranslated},
+	typev1.ChangeAction_CHANGE_ACTION_CHANGE:             {kinds.TranslatedString},
+	typev1.ChangeAction_CHANGE_ACTION_COMMENT:            {kinds.NewComment},
+	typev1.ChangeAction_CHANGE_ACTION_SUGGESTION:         {kinds.NewSuggestion},
+	typev1.ChangeAction_CHANGE_ACTION_NEW:                {kinds.TranslatedString},
+	typev1.ChangeAction_CHANGE_ACTION_ACCEPT:             {kinds.TranslatedString},
+	typev1.ChangeAction_CHANGE_ACTION_LOCK:               {kinds.Lock},
+	typev1.ChangeAction_CHANGE_ACTION_UNLOCK:             {kinds.Lock},
+	typev1.ChangeAction_CHANGE_ACTION_COMMIT:             {kinds.Repository},
+	typev1.ChangeAction_CHANGE_ACTION_PUSH:               {kinds.Repository},
+	typev1.ChangeAction_CHANGE_ACTION_RESET:              {kinds.Repository},
+	typev1.ChangeAction_CHANGE_ACTION_MERGE:              {kinds.Repository},
+	typev1.ChangeAction_CHANGE_ACTION_REBASE:             {kinds.Repository},
+	typev1.ChangeAction_CHANGE_ACTION_FAILED_MERGE:       {kinds.MergeFailure},
+	typev1.ChangeAction_CHANGE_ACTION_FAILED_REBASE:      {kinds.MergeFailure},
+	typev1.ChangeAction_CHANGE_ACTION_FAILED_PUSH:        {kinds.MergeFailure},
+	typev1.ChangeAction_CHANGE_ACTION_PARSE_ERROR:        {kinds.ParseError},
+	typev1.ChangeAction_CHANGE_ACTION_NEW_UNIT:           {kinds.NewString},
+	typev1.ChangeAction_CHANGE_ACTION_NEW_UNIT_REPO:      {kinds.NewString},
+	typev1.ChangeAction_CHANGE_ACTION_APPROVE:            {kinds.ApprovedString},
+	typev1.ChangeAction_CHANGE_ACTION_ANNOUNCEMENT:       {kinds.NewAnnouncement},
+	typev1.ChangeAction_CHANGE_ACTION_ALERT:              {kinds.NewAlert},
+	typev1.ChangeAction_CHANGE_ACTION_ADDED_LANGUAGE:     {kinds.NewTranslation},
+	typev1.ChangeAction_CHANGE_ACTION_REQUESTED_LANGUAGE: {kinds.NewTranslation},
+	typev1.ChangeAction_CHANGE_ACTION_CREATE_COMPONENT:   {kinds.NewComponent},
 }
 
 // allKinds are the kinds some action triggers.
@@ -45,7 +55,7 @@ func allKinds() []string {
 // Change is what routing and rendering need of a change record.
 type Change struct {
 	ID                                   int64
-	Action                               int32
+	Action                               typev1.ChangeAction
 	Project, Component, Language, Author string
 	Target                               string
 }

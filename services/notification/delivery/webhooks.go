@@ -8,6 +8,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"github.com/tmsproject/tms/pkg/weblate"
 	"io"
 	"net"
 	"net/http"
@@ -52,7 +53,7 @@ func payloadOf(ch *changelogv1.Change) string {
 		details = json.RawMessage("{}")
 	}
 	at := ch.GetTimestamp().AsTime().UTC().Format(time.RFC3339Nano)
-	b, _ := json.Marshal(payload{Type: "change", Timestamp: at, Data: payloadData{ID: ch.GetId(), Action: ch.GetAction(),
+	b, _ := json.Marshal(payload{Type: "change", Timestamp: at, Data: payloadData{ID: ch.GetId(), Action: weblate.ChangeActions.RefOf(ch.GetAction()),
 		Project: ch.GetProjectSlug(), Component: ch.GetComponentSlug(), Language: ch.GetLanguageCode(), Unit: ch.GetUnitId(),
 		User: ch.GetUser(), Author: ch.GetAuthor(), Target: ch.GetTarget(), Old: ch.GetOld(), Details: details, Timestamp: at}})
 	return string(b)
@@ -69,7 +70,7 @@ func (d *Deliverer) routeWebhooks(ctx context.Context, changes []*changelogv1.Ch
 	var out []store.Delivery
 	for _, ch := range changes {
 		for _, w := range hooks {
-			if w.Active && w.ProjectSlug == ch.GetProjectSlug() && w.Wants(ch.GetAction()) {
+			if w.Active && w.ProjectSlug == ch.GetProjectSlug() && w.Wants(weblate.ChangeActions.RefOf(ch.GetAction())) {
 				out = append(out, store.Delivery{WebhookID: w.ID, ChangeID: ch.GetId(), Payload: payloadOf(ch),
 					CreatedAt: now, DueAt: now})
 			}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/base64"
+	"github.com/tmsproject/tms/pkg/weblate"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"net/url"
 	"slices"
 	"strconv"
@@ -95,10 +97,11 @@ func (s *Webhooks) apply(w *store.Webhook, in *notificationv1.Webhook, fields []
 		case "actions":
 			var list []string
 			for _, a := range in.GetActions() {
-				if a < 0 || a > 200 {
+				n, ok := weblate.ChangeActions.Ref(a)
+				if !ok {
 					v.Add("actions", "invalid", "\""+strconv.Itoa(int(a))+"\" is not a valid change action.")
 				}
-				list = append(list, strconv.Itoa(int(a)))
+				list = append(list, strconv.Itoa(int(n)))
 			}
 			w.Actions = strings.Join(list, ",")
 		case "active":
@@ -228,7 +231,16 @@ func (s *Webhooks) ListDeliveries(ctx context.Context, req *notificationv1.ListD
 	return out, nil
 }
 
+// actionsProto are the enums of stored actions (the reference's numbers).
+func actionsProto(stored []int32) []typev1.ChangeAction {
+	out := make([]typev1.ChangeAction, len(stored))
+	for i, n := range stored {
+		out[i] = weblate.ChangeActions.EnumOf(n)
+	}
+	return out
+}
+
 func webhookProto(w store.Webhook) *notificationv1.Webhook {
-	return &notificationv1.Webhook{Id: w.ID, ProjectSlug: w.ProjectSlug, Url: w.URL, Actions: w.ActionList(),
+	return &notificationv1.Webhook{Id: w.ID, ProjectSlug: w.ProjectSlug, Url: w.URL, Actions: actionsProto(w.ActionList()),
 		Active: w.Active, CreateTime: timestamppb.New(w.CreatedAt)}
 }

@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"context"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"testing"
 
 	"google.golang.org/grpc/codes"
@@ -37,7 +38,7 @@ func TestWebhookRules(t *testing.T) {
 		{"loopback", strict, admin, &notificationv1.Webhook{ProjectSlug: "p", Url: "http://127.0.0.1:9000/x"}, codes.InvalidArgument, "url"},
 		{"metadata service", strict, admin, &notificationv1.Webhook{ProjectSlug: "p", Url: "http://169.254.169.254/"}, codes.InvalidArgument, "url"},
 		{"bad secret", strict, admin, &notificationv1.Webhook{ProjectSlug: "p", Url: "https://hooks.example/x", Secret: "hunter2"}, codes.InvalidArgument, "secret"},
-		{"bad action", strict, admin, &notificationv1.Webhook{ProjectSlug: "p", Url: "https://hooks.example/x", Actions: []int32{-1}}, codes.InvalidArgument, "actions"},
+		{"bad action", strict, admin, &notificationv1.Webhook{ProjectSlug: "p", Url: "https://hooks.example/x", Actions: []typev1.ChangeAction{typev1.ChangeAction(16)}}, codes.InvalidArgument, "actions"},
 		{"no project", strict, admin, &notificationv1.Webhook{Url: "https://hooks.example/x"}, codes.InvalidArgument, "project_slug"},
 	}
 	for _, c := range cases {
@@ -49,8 +50,8 @@ func TestWebhookRules(t *testing.T) {
 			wantErr(t, err, c.code, "", "")
 		}
 	}
-	local, err := create(lenient, admin, &notificationv1.Webhook{ProjectSlug: "p", Url: "http://127.0.0.1:9000/x", Actions: []int32{2, 5}, Active: true})
-	if err != nil || len(local.GetSecret()) < 30 || local.GetActions()[1] != 5 {
+	local, err := create(lenient, admin, &notificationv1.Webhook{ProjectSlug: "p", Url: "http://127.0.0.1:9000/x", Actions: []typev1.ChangeAction{typev1.ChangeAction_CHANGE_ACTION_CHANGE, typev1.ChangeAction_CHANGE_ACTION_NEW}, Active: true})
+	if err != nil || len(local.GetSecret()) < 30 || local.GetActions()[1] != typev1.ChangeAction_CHANGE_ACTION_NEW {
 		t.Fatalf("allowed local webhook: %v %v", local, err)
 	}
 	got, err := strict.GetWebhook(admin, &notificationv1.GetWebhookRequest{ProjectSlug: "p", Id: local.GetId()})

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/tmsproject/tms/pkg/weblate"
+
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/policy"
 	"github.com/tmsproject/tms/services/notification/store"
@@ -75,8 +77,8 @@ func testProjectTeams(t *testing.T, s *store.Store) {
 	}
 	grants, _ := s.Grants(ctx, owner)
 	admin := policy.Caller{Username: "owner", Grants: grants}
-	if !admin.Can("project.permissions", policy.Scope{Project: "my_proj", Access: policy.AccessPrivate}) ||
-		admin.Can("project.edit", policy.Scope{Project: "myXproj", Access: policy.AccessPrivate}) {
+	if !admin.Can("project.permissions", policy.Scope{Project: "my_proj", Access: weblate.AccessPrivate}) ||
+		admin.Can("project.edit", policy.Scope{Project: "myXproj", Access: weblate.AccessPrivate}) {
 		t.Errorf("owner's grants: %+v", grants)
 	}
 	// A component link of another team goes with the project; the "_"
@@ -132,8 +134,8 @@ func testRolesAndLinks(t *testing.T, s *store.Store) {
 	}
 	grants, _ := s.Grants(ctx, member)
 	c := policy.Caller{Username: "member", Grants: grants}
-	de, fr := policy.Scope{Project: "p", Access: policy.AccessPrivate, Language: "de"}, policy.Scope{Project: "p", Access: policy.AccessPrivate, Language: "fr"}
-	if !c.Can("unit.edit", de) || c.Can("unit.edit", fr) || !c.Sees("p", policy.AccessPrivate) {
+	de, fr := policy.Scope{Project: "p", Access: weblate.AccessPrivate, Language: "de"}, policy.Scope{Project: "p", Access: weblate.AccessPrivate, Language: "fr"}
+	if !c.Can("unit.edit", de) || c.Can("unit.edit", fr) || !c.Sees("p", weblate.AccessPrivate) {
 		t.Errorf("language scope: %+v", grants)
 	}
 	if err := s.DeleteRole(ctx, r.ID); err != nil {
@@ -194,8 +196,8 @@ func testProjectRenames(t *testing.T, s *store.Store) {
 		t.Errorf("teams of the renamed project: %d", n)
 	}
 	grants, _ := s.Grants(ctx, owner)
-	if admin := (policy.Caller{Username: "owner", Grants: grants}); !admin.Can("project.edit", policy.Scope{Project: "q", Access: policy.AccessPrivate}) ||
-		admin.Can("project.edit", policy.Scope{Project: "p_x", Access: policy.AccessPrivate}) {
+	if admin := (policy.Caller{Username: "owner", Grants: grants}); !admin.Can("project.edit", policy.Scope{Project: "q", Access: weblate.AccessPrivate}) ||
+		admin.Can("project.edit", policy.Scope{Project: "p_x", Access: weblate.AccessPrivate}) {
 		t.Errorf("the owner's grants after the rename: %+v", grants)
 	}
 	if o, _ := s.GetTeam(ctx, other.ID); !slices.Equal(o.Components, []string{"pyx/app", "q/app2", "q/web"}) {

@@ -27,7 +27,7 @@ type Webhook struct {
 // TableName is the table of webhooks.
 func (Webhook) TableName() string { return "webhooks" }
 
-// ActionList is Actions as numbers.
+// ActionList is Actions as numbers (the reference's).
 func (w Webhook) ActionList() []int32 {
 	var out []int32
 	for _, a := range strings.Split(w.Actions, ",") {
@@ -38,7 +38,8 @@ func (w Webhook) ActionList() []int32 {
 	return out
 }
 
-// Wants tells whether the webhook takes records of action.
+// Wants tells whether the webhook takes records of action (the
+// reference's number).
 func (w Webhook) Wants(action int32) bool {
 	list := w.ActionList()
 	if len(list) == 0 {

@@ -9,10 +9,13 @@ import (
 	"os"
 	"path/filepath"
 
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
+
 	"runtime/debug"
 
 	"github.com/tmsproject/tms/pkg/lang"
 	"github.com/tmsproject/tms/pkg/textstat"
+	"github.com/tmsproject/tms/pkg/weblate"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	"github.com/tmsproject/tms/services/translation/filemask"
@@ -326,8 +329,8 @@ func (r *reader) units(f formats.File, base *sourceBase, plurals int) []store.Un
 		out := make([]store.Unit, 0, len(entries))
 		for _, e := range entries {
 			u := newUnit(e, r.cjk, false)
-			if r.review && e.Approved && u.State == store.StateTranslated {
-				u.State = store.StateApproved
+			if r.review && e.Approved && u.State == weblate.StateTranslated {
+				u.State = weblate.StateApproved
 			}
 			out = append(out, u)
 		}
@@ -402,7 +405,7 @@ func reason(stored, current string) string {
 // resourceUpdated is the change record of an imported file (action 0).
 func resourceUpdated(comp *catalogv1.Component, code, filename, why string) *changelogv1.Change {
 	details, _ := json.Marshal(map[string]string{"reason": why, "filename": filename})
-	return &changelogv1.Change{Action: 0, ProjectSlug: comp.GetProjectSlug(), ComponentSlug: comp.GetSlug(),
+	return &changelogv1.Change{Action: typev1.ChangeAction_CHANGE_ACTION_UPDATE, ProjectSlug: comp.GetProjectSlug(), ComponentSlug: comp.GetSlug(),
 		LanguageCode: code, DetailsJson: string(details)}
 }
 

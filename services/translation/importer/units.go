@@ -2,6 +2,7 @@ package importer
 
 import (
 	"github.com/tmsproject/tms/pkg/textstat"
+	"github.com/tmsproject/tms/pkg/weblate"
 	"github.com/tmsproject/tms/services/translation/formats"
 	"github.com/tmsproject/tms/services/translation/store"
 )
@@ -20,13 +21,13 @@ func State(u *formats.Unit) int {
 	}
 	switch {
 	case empty:
-		return store.StateEmpty
+		return weblate.StateEmpty
 	case u.Fuzzy:
-		return store.StateFuzzy
+		return weblate.StateFuzzy
 	case full:
-		return store.StateTranslated
+		return weblate.StateTranslated
 	default:
-		return store.StateEmpty
+		return weblate.StateEmpty
 	}
 }
 
@@ -50,7 +51,7 @@ func newUnit(e *formats.Unit, cjk, source bool) store.Unit {
 		Priority:       100,
 	}
 	if source {
-		u.Target, u.State, u.PreviousSource = u.Source, store.StateReadOnly, ""
+		u.Target, u.State, u.PreviousSource = u.Source, weblate.StateReadOnly, ""
 	}
 	return u
 }

@@ -4,26 +4,19 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-)
 
-// Unit states, as in Weblate's weblate/utils/state.py.
-const (
-	StateEmpty      = 0
-	StateFuzzy      = 10
-	StateTranslated = 20
-	StateApproved   = 30
-	StateReadOnly   = 100
+	"github.com/tmsproject/tms/pkg/weblate"
 )
 
 var stateNames = map[string]int{
-	"empty":         StateEmpty,
-	"untranslated":  StateEmpty,
-	"needs-editing": StateFuzzy,
-	"fuzzy":         StateFuzzy,
-	"translated":    StateTranslated,
-	"approved":      StateApproved,
-	"readonly":      StateReadOnly,
-	"read-only":     StateReadOnly,
+	"empty":         weblate.StateEmpty,
+	"untranslated":  weblate.StateEmpty,
+	"needs-editing": weblate.StateFuzzy,
+	"fuzzy":         weblate.StateFuzzy,
+	"translated":    weblate.StateTranslated,
+	"approved":      weblate.StateApproved,
+	"readonly":      weblate.StateReadOnly,
+	"read-only":     weblate.StateReadOnly,
 }
 
 var textFields = map[string]textField{
@@ -37,13 +30,13 @@ var textFields = map[string]textField{
 
 // isLookups maps is:VALUE to a state condition (Weblate's is_field).
 var isLookups = map[string]stateNode{
-	"read-only":     {"=", StateReadOnly},
-	"readonly":      {"=", StateReadOnly},
-	"approved":      {"=", StateApproved},
-	"fuzzy":         {"=", StateFuzzy},
-	"needs-editing": {"=", StateFuzzy},
-	"translated":    {">=", StateTranslated},
-	"untranslated":  {"<", StateTranslated},
+	"read-only":     {"=", weblate.StateReadOnly},
+	"readonly":      {"=", weblate.StateReadOnly},
+	"approved":      {"=", weblate.StateApproved},
+	"fuzzy":         {"=", weblate.StateFuzzy},
+	"needs-editing": {"=", weblate.StateFuzzy},
+	"translated":    {">=", weblate.StateTranslated},
+	"untranslated":  {"<", weblate.StateTranslated},
 }
 
 var hasLookups = map[string]flag{
@@ -170,7 +163,7 @@ func predicateTerm(t *rawTerm, name string) (node, *ParseError) {
 			" (use translated, untranslated, fuzzy, needs-editing, approved or read-only)"}
 	}
 	if v == "translation" { // Weblate: has:translation is state >= translated
-		return &stateNode{op: ">=", value: StateTranslated}, nil
+		return &stateNode{op: ">=", value: weblate.StateTranslated}, nil
 	}
 	if f, ok := hasLookups[v]; ok {
 		return &hasNode{flag: f}, nil

@@ -7,8 +7,14 @@ import (
 	"slices"
 	"testing"
 
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
+
 	"github.com/tmsproject/tms/pkg/changefeed/changefeedtest"
 	"github.com/tmsproject/tms/pkg/grpctest"
+	"github.com/tmsproject/tms/pkg/weblate"
+
+	"google.golang.org/grpc"
+	"gorm.io/gorm"
 
 	"github.com/tmsproject/tms/pkg/db"
 	"github.com/tmsproject/tms/pkg/dbtest"
@@ -24,8 +30,6 @@ import (
 	"github.com/tmsproject/tms/services/translation/server"
 	"github.com/tmsproject/tms/services/translation/store"
 	"github.com/tmsproject/tms/services/translation/workcopy"
-	"google.golang.org/grpc"
-	"gorm.io/gorm"
 )
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
@@ -57,7 +61,7 @@ func newRig(t *testing.T, gdb *gorm.DB) *rig {
 	}))
 	mk := func(src []string, target string, state int, source bool) store.Unit {
 		if source {
-			target, state = store.Join(src), store.StateReadOnly
+			target, state = store.Join(src), weblate.StateReadOnly
 		}
 		return store.Unit{Source: store.Join(src), Target: target, State: state, IDHash: textstat.IDHash(src, ""),
 			ContentHash: textstat.ContentHash(src, ""), NumWords: int64(textstat.Words(src, false)),
@@ -98,8 +102,8 @@ func (r *rig) changes() []*changelogv1.Change {
 	return out
 }
 
-func (r *rig) actions() []int32 {
-	var out []int32
+func (r *rig) actions() []typev1.ChangeAction {
+	var out []typev1.ChangeAction
 	for _, c := range r.changes() {
 		out = append(out, c.GetAction())
 	}
@@ -160,7 +164,7 @@ func details(t *testing.T, c *changelogv1.Change) map[string]any {
 	t.Helper()
 	var m map[string]any
 	if err := json.Unmarshal([]byte(c.GetDetailsJson()), &m); err != nil {
-		t.Fatalf("details of action %d: %v", c.GetAction(), err)
+		t.Fatalf("details of action %v: %v", c.GetAction(), err)
 	}
 	return m
 }
@@ -191,10 +195,10 @@ func TestStrings(t *testing.T) {
 			t.Fatal(err)
 		}
 		u := resp.GetUnit()
-		if u.GetState() != 20 || !u.GetPending() || u.GetPosition() != 4 || u.GetSourceUnitId() == 0 || u.GetTarget()[0] != "Nashle" {
+		if u.GetState() != typev1.UnitState_UNIT_STATE_TRANSLATED || !u.GetPending() || u.GetPosition() != 4 || u.GetSourceUnitId() == 0 || u.GetTarget()[0] != "Nashle" {
 			t.Errorf("created unit = %v", u)
 		}
-		if got := r.changes(); len(got) != 2 || got[0].GetAction() != 31 || got[0].GetLanguageCode() != "en" ||
+		if got := r.changes(); len(got) != 2 || got[0].GetAction() != typev1.ChangeAction_CHANGE_ACTION_NEW_UNIT || got[0].GetLanguageCode() != "en" ||
 			got[1].GetUnitId() != u.GetId() || got[1].GetTarget() != "Nashle" || details(t, got[1])["old_state"] != -1.0 {
 			t.Errorf("create records = %v", got)
 		}
@@ -210,8 +214,8 @@ func TestStrings(t *testing.T) {
 		wantKind(t, err, errs.InvalidArgument, "duplicate")
 		// A plural without a target gets one empty form per plural.
 		pl, err := r.client.CreateUnit(ctx, &translationv1.CreateUnitRequest{TranslationId: r.cs,
-			Source: []string{"%d dog", "%d dogs"}, Context: "pets", State: 20})
-		if err != nil || len(pl.GetUnit().GetTarget()) != 3 || pl.GetUnit().GetState() != 0 {
+			Source: []string{"%d dog", "%d dogs"}, Context: "pets", State: typev1.UnitState_UNIT_STATE_TRANSLATED})
+		if err != nil || len(pl.GetUnit().GetTarget()) != 3 || pl.GetUnit().GetState() != typev1.UnitState_UNIT_STATE_EMPTY {
 			t.Fatalf("plural unit = %v, %v", pl.GetUnit(), err)
 		}
 		r.changes()
@@ -225,7 +229,7 @@ func TestStrings(t *testing.T) {
 			t.Fatal(err)
 		}
 		got := r.changes()
-		if len(got) != 2 || got[0].GetAction() != 63 || got[0].GetUnitId() == 0 || got[1].GetUnitId() != u.GetId() || got[0].GetUser() != "bob" {
+		if len(got) != 2 || got[0].GetAction() != typev1.ChangeAction_CHANGE_ACTION_STRING_REMOVE || got[0].GetUnitId() == 0 || got[1].GetUnitId() != u.GetId() || got[0].GetUser() != "bob" {
 			t.Errorf("delete records = %v", got)
 		}
 		var removals []store.Removal
@@ -271,7 +275,7 @@ func TestSuggestions(t *testing.T) {
 			t.Errorf("suggestion = %v", ahoj)
 		}
 		got := r.changes()
-		if len(got) != 1 || got[0].GetAction() != 4 || got[0].GetTarget() != "Ahoj" || got[0].GetUnitId() != hello.GetId() {
+		if len(got) != 1 || got[0].GetAction() != typev1.ChangeAction_CHANGE_ACTION_SUGGESTION || got[0].GetTarget() != "Ahoj" || got[0].GetUnitId() != hello.GetId() {
 			t.Fatalf("suggestion records = %v", got)
 		}
 		if d := details(t, got[0]); d["source"] != "Hello" || d["state"] != 0.0 || d["old_state"] != 0.0 {
@@ -291,11 +295,11 @@ func TestSuggestions(t *testing.T) {
 		}
 
 		// Translating to a suggested text cleans that suggestion up.
-		if _, err = r.client.UpdateUnit(ctx, &translationv1.UpdateUnitRequest{Id: hello.GetId(), Target: []string{"Ahoj"}, State: 20, Actor: "carol"}); err != nil {
+		if _, err = r.client.UpdateUnit(ctx, &translationv1.UpdateUnitRequest{Id: hello.GetId(), Target: []string{"Ahoj"}, State: typev1.UnitState_UNIT_STATE_TRANSLATED, Actor: "carol"}); err != nil {
 			t.Fatal(err)
 		}
 		got = r.changes()
-		if len(got) != 2 || got[0].GetAction() != 5 || got[1].GetAction() != 29 || got[1].GetAuthor() != "anonymous" || got[1].GetUser() != "" || got[1].GetTarget() != "Ahoj" {
+		if len(got) != 2 || got[0].GetAction() != typev1.ChangeAction_CHANGE_ACTION_NEW || got[1].GetAction() != typev1.ChangeAction_CHANGE_ACTION_SUGGESTION_CLEANUP || got[1].GetAuthor() != "anonymous" || got[1].GetUser() != "" || got[1].GetTarget() != "Ahoj" {
 			t.Errorf("edit records = %v", got)
 		}
 		list, err := r.client.ListSuggestions(ctx, &translationv1.ListSuggestionsRequest{UnitId: hello.GetId()})
@@ -310,11 +314,11 @@ func TestSuggestions(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if u := acc.GetUnit(); u.GetTarget()[0] != "Nazdar" || u.GetState() != 20 || u.GetHasSuggestion() {
+		if u := acc.GetUnit(); u.GetTarget()[0] != "Nazdar" || u.GetState() != typev1.UnitState_UNIT_STATE_TRANSLATED || u.GetHasSuggestion() {
 			t.Errorf("accepted unit = %v", u)
 		}
 		got = r.changes()
-		if len(got) != 1 || got[0].GetAction() != 7 || got[0].GetUser() != "carol" || got[0].GetAuthor() != "bob" ||
+		if len(got) != 1 || got[0].GetAction() != typev1.ChangeAction_CHANGE_ACTION_ACCEPT || got[0].GetUser() != "carol" || got[0].GetAuthor() != "bob" ||
 			got[0].GetTarget() != "Nazdar" || got[0].GetOld() != "Ahoj" || details(t, got[0])["old_state"] != 20.0 {
 			t.Errorf("accept records = %v", got)
 		}
@@ -330,7 +334,7 @@ func TestSuggestions(t *testing.T) {
 			t.Fatal(err)
 		}
 		got = r.changes()
-		if len(got) != 1 || got[0].GetAction() != 26 || details(t, got[0])["rejection_reason"] != "too casual" {
+		if len(got) != 1 || got[0].GetAction() != typev1.ChangeAction_CHANGE_ACTION_SUGGESTION_DELETE || details(t, got[0])["rejection_reason"] != "too casual" {
 			t.Errorf("reject records = %v", got)
 		}
 		r.exact(r.cs)
@@ -352,7 +356,7 @@ func TestSuggestions(t *testing.T) {
 		if _, err = r.client.VoteSuggestion(ctx, &translationv1.VoteSuggestionRequest{Id: s1.GetId(), Actor: "frank", Value: 1}); err != nil {
 			t.Fatal(err)
 		}
-		if acts := r.actions(); !slices.Equal(acts, []int32{7}) {
+		if acts := r.actions(); !slices.Equal(acts, []typev1.ChangeAction{typev1.ChangeAction_CHANGE_ACTION_ACCEPT}) {
 			t.Errorf("auto-accept records = %v", acts)
 		}
 		if u := r.units(r.cs, "")[0]; u.GetTarget()[0] != "Dobrý den" {
@@ -394,7 +398,7 @@ func TestComments(t *testing.T) {
 			t.Errorf("comments attached to %d and %d", local.GetUnitId(), global.GetUnitId())
 		}
 		got := r.changes()
-		if len(got) != 2 || got[0].GetAction() != 3 || got[0].GetTarget() != "" || got[0].GetUnitId() != hello.GetId() {
+		if len(got) != 2 || got[0].GetAction() != typev1.ChangeAction_CHANGE_ACTION_COMMENT || got[0].GetTarget() != "" || got[0].GetUnitId() != hello.GetId() {
 			t.Errorf("comment records = %v", got)
 		}
 		if r.stats(r.cs).Comments != 1 || r.stats(r.en).Comments != 1 {
@@ -417,7 +421,7 @@ func TestComments(t *testing.T) {
 		if _, err = r.client.DeleteComment(ctx, &translationv1.DeleteCommentRequest{Id: local.GetId(), Actor: "bob"}); err != nil {
 			t.Fatal(err)
 		}
-		if acts := r.actions(); !slices.Equal(acts, []int32{65, 64}) {
+		if acts := r.actions(); !slices.Equal(acts, []typev1.ChangeAction{typev1.ChangeAction_CHANGE_ACTION_COMMENT_RESOLVE, typev1.ChangeAction_CHANGE_ACTION_COMMENT_DELETE}) {
 			t.Errorf("resolve/delete records = %v", acts)
 		}
 		if r.stats(r.cs).Comments != 0 || r.stats(r.en).Comments != 0 {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/tmsproject/tms/pkg/obs"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"os"
 	"slices"
 	"strings"
@@ -22,16 +23,16 @@ import (
 
 // Repository change actions (COMPAT.md §7).
 const (
-	actionCommitted   = 17
-	actionPushed      = 18
-	actionReset       = 19
-	actionMerged      = 20
-	actionRebased     = 21
-	actionMergeFailed = 22
-	actionRebaseFail  = 23
-	actionPushFailed  = 28
-	actionAlert       = 47
-	actionCleanup     = 88
+	actionCommitted   = typev1.ChangeAction_CHANGE_ACTION_COMMIT
+	actionPushed      = typev1.ChangeAction_CHANGE_ACTION_PUSH
+	actionReset       = typev1.ChangeAction_CHANGE_ACTION_RESET
+	actionMerged      = typev1.ChangeAction_CHANGE_ACTION_MERGE
+	actionRebased     = typev1.ChangeAction_CHANGE_ACTION_REBASE
+	actionMergeFailed = typev1.ChangeAction_CHANGE_ACTION_FAILED_MERGE
+	actionRebaseFail  = typev1.ChangeAction_CHANGE_ACTION_FAILED_REBASE
+	actionPushFailed  = typev1.ChangeAction_CHANGE_ACTION_FAILED_PUSH
+	actionAlert       = typev1.ChangeAction_CHANGE_ACTION_ALERT
+	actionCleanup     = typev1.ChangeAction_CHANGE_ACTION_REPO_CLEANUP
 )
 
 // written is one translation file written by a commit, with the edits it

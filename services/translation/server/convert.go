@@ -3,9 +3,14 @@ package server
 import (
 	"time"
 
+	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/pkg/weblate"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
+
+	"google.golang.org/protobuf/types/known/timestamppb"
+
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 	"github.com/tmsproject/tms/services/translation/store"
-	"google.golang.org/protobuf/types/known/timestamppb"
 )
 
 func ts(t *time.Time) *timestamppb.Timestamp {
@@ -44,13 +49,32 @@ func translationProto(t store.Translation) *translationv1.Translation {
 	}
 }
 
+// stateProto is the enum of a stored state (the reference's number).
+func stateProto(state int) typev1.UnitState {
+	return weblate.UnitStates.EnumOf(int32(state)) //nolint:gosec // G115: a stored unit state, 0 to 100
+}
+
+// storedState is the stored number of a requested state; unspecified is
+// empty, as the protos document. An unknown value is refused with
+// "Invalid state", as the reference refuses a state it does not accept.
+func storedState(state typev1.UnitState) (int, error) {
+	if state == typev1.UnitState_UNIT_STATE_UNSPECIFIED {
+		return weblate.StateEmpty, nil
+	}
+	n, ok := weblate.UnitStates.Ref(state)
+	if !ok {
+		return 0, errs.Invalid("state", "invalid", "Invalid state")
+	}
+	return int(n), nil
+}
+
 func unitProto(v store.UnitView) *translationv1.Unit {
 	u := &translationv1.Unit{
 		Id: v.ID, TranslationId: v.TranslationID, ProjectSlug: v.Translation.ProjectSlug,
 		ComponentSlug: v.Translation.ComponentSlug, LanguageCode: v.Translation.LanguageCode,
 		Source: store.Split(v.Source), PreviousSource: v.PreviousSource, Target: store.Split(v.Target),
 		IdHash: v.IDHash, ContentHash: v.ContentHash, Location: v.Location, Context: v.Context,
-		Note: v.Note, Flags: v.Flags, State: int32(v.State), Position: v.Position, //nolint:gosec // G115: a unit state (0 to 100)
+		Note: v.Note, Flags: v.Flags, State: stateProto(v.State), Position: v.Position,
 		HasSuggestion: v.HasSuggestion, HasComment: v.HasComment, HasFailingCheck: v.HasFailingCheck,
 		NumWords: v.NumWords, Priority: int32(v.Priority), Explanation: v.Explanation, //nolint:gosec // G115: a unit's priority (100 as imported)
 		ExtraFlags: v.ExtraFlags, Pending: v.Pending,

@@ -3,9 +3,11 @@ package server
 import (
 	"context"
 	"errors"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"slices"
 
 	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/pkg/weblate"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
@@ -14,12 +16,12 @@ import (
 
 // Change actions recorded by unit edits (COMPAT.md §7).
 const (
-	actionChanged   = 2
-	actionAdded     = 5
-	actionRemoved   = 25
-	actionApproved  = 36
-	actionMarked    = 37
-	actionLangAdded = 48
+	actionChanged   = typev1.ChangeAction_CHANGE_ACTION_CHANGE
+	actionAdded     = typev1.ChangeAction_CHANGE_ACTION_NEW
+	actionRemoved   = typev1.ChangeAction_CHANGE_ACTION_REMOVE_TRANSLATION
+	actionApproved  = typev1.ChangeAction_CHANGE_ACTION_APPROVE
+	actionMarked    = typev1.ChangeAction_CHANGE_ACTION_MARKED_EDIT
+	actionLangAdded = typev1.ChangeAction_CHANGE_ACTION_ADDED_LANGUAGE
 )
 
 // UpdateUnit sets a unit's target and state following Weblate's API rules,
@@ -84,27 +86,31 @@ func (s *Server) editUnit(ctx context.Context, comp *catalogv1.Component, lang s
 	if err != nil {
 		return store.UnitView{}, err
 	}
+	want, err := storedState(req.GetState())
+	if err != nil {
+		return store.UnitView{}, err
+	}
 	var project *catalogv1.Project
-	if req.GetState() == store.StateApproved || state == store.StateApproved {
+	if want == weblate.StateApproved || state == weblate.StateApproved {
 		if project, err = s.project(ctx, comp); err != nil {
 			return store.UnitView{}, err
 		}
 	}
 	changed := true
 	v, err := s.cfg.Store.EditUnit(ctx, req.GetId(), func(u store.UnitView) (store.Edit, error) {
-		if u.State == store.StateApproved && project == nil { // approved meanwhile
+		if u.State == weblate.StateApproved && project == nil { // approved meanwhile
 			return store.Edit{}, errs.New(errs.FailedPrecondition, "The string was approved meanwhile; try again.")
 		}
-		if cerr := checkEdit(u, comp, project, req, canReview); cerr != nil {
+		if cerr := checkEdit(u, comp, project, req.GetTarget(), want, canReview); cerr != nil {
 			return store.Edit{}, cerr
 		}
 		target := store.Join(req.GetTarget())
-		if target == u.Target && int(req.GetState()) == u.State {
+		if target == u.Target && want == u.State {
 			changed = false
 			return store.Edit{}, errUnchanged
 		}
-		return store.Edit{Target: target, State: int(req.GetState()), Author: req.GetActor(),
-			Changes: []*changelogv1.Change{editChange(u, req, target)}}, nil
+		return store.Edit{Target: target, State: want, Author: req.GetActor(),
+			Changes: []*changelogv1.Change{editChange(u, want, req.GetActor(), target)}}, nil
 	})
 	if errors.Is(err, errUnchanged) && !changed {
 		return s.cfg.Store.GetUnit(ctx, req.GetId())
@@ -121,8 +127,7 @@ func (s *Server) editUnit(ctx context.Context, comp *catalogv1.Component, lang s
 var errUnchanged = errs.New(errs.Internal, "unchanged")
 
 // checkEdit applies COMPAT.md §5 to the locked current unit.
-func checkEdit(u store.UnitView, comp *catalogv1.Component, project *catalogv1.Project, req *translationv1.UpdateUnitRequest, canReview bool) error {
-	target, state := req.GetTarget(), int(req.GetState())
+func checkEdit(u store.UnitView, comp *catalogv1.Component, project *catalogv1.Project, target []string, state int, canReview bool) error {
 	if len(target) != pluralForms(u) {
 		return errs.Invalid("target", "invalid", "Number of plurals does not match")
 	}
@@ -133,20 +138,20 @@ func checkEdit(u store.UnitView, comp *catalogv1.Component, project *catalogv1.P
 		return errs.Invalid("state", "invalid", "Invalid state")
 	}
 	filled := slices.ContainsFunc(target, nonEmpty)
-	if state == store.StateEmpty && filled {
+	if state == weblate.StateEmpty && filled {
 		return errs.Invalid("state", "invalid", "Can not use empty state with non empty target")
 	}
-	if state != store.StateEmpty && !filled {
+	if state != weblate.StateEmpty && !filled {
 		return errs.Invalid("state", "invalid", "Can not use non empty state with empty target")
 	}
 	if comp.GetLocked() {
 		return errs.New(errs.PermissionDenied, "The component is locked.")
 	}
 	review := project != nil && project.GetTranslationReview()
-	if u.State == store.StateApproved && review && !canReview {
+	if u.State == weblate.StateApproved && review && !canReview {
 		return errs.New(errs.PermissionDenied, "Insufficient privileges for editing approved strings.")
 	}
-	if state == store.StateApproved {
+	if state == weblate.StateApproved {
 		if !review {
 			return errs.Invalid("state", "invalid", "Translation reviews are turned off.")
 		}
@@ -159,13 +164,13 @@ func checkEdit(u store.UnitView, comp *catalogv1.Component, project *catalogv1.P
 }
 
 // editAction picks the change action of an edit (COMPAT.md §7).
-func editAction(oldState, newState int) int32 {
+func editAction(oldState, newState int) typev1.ChangeAction {
 	switch {
-	case newState == store.StateFuzzy:
+	case newState == weblate.StateFuzzy:
 		return actionMarked
-	case newState == store.StateApproved:
+	case newState == weblate.StateApproved:
 		return actionApproved
-	case oldState >= store.StateFuzzy:
+	case oldState >= weblate.StateFuzzy:
 		return actionChanged
 	default:
 		return actionAdded
@@ -175,14 +180,15 @@ func editAction(oldState, newState int) int32 {
 // editableState reports a state an edit may set (COMPAT.md §6): not
 // read-only.
 func editableState(state int) bool {
-	return slices.Contains([]int{store.StateEmpty, store.StateFuzzy, store.StateTranslated, store.StateApproved}, state)
+	return slices.Contains([]int{weblate.StateEmpty, weblate.StateFuzzy, weblate.StateTranslated, weblate.StateApproved}, state)
 }
 
-func editChange(u store.UnitView, req *translationv1.UpdateUnitRequest, target string) *changelogv1.Change {
+// editChange is the record of actor's edit of u to target in state.
+func editChange(u store.UnitView, state int, actor, target string) *changelogv1.Change {
 	return &changelogv1.Change{
-		Action: editAction(u.State, int(req.GetState())), ProjectSlug: u.Translation.ProjectSlug,
+		Action: editAction(u.State, state), ProjectSlug: u.Translation.ProjectSlug,
 		ComponentSlug: u.Translation.ComponentSlug, LanguageCode: u.Translation.LanguageCode,
-		UnitId: u.ID, User: req.GetActor(), Author: req.GetActor(),
-		Target: target, Old: u.Target, DetailsJson: store.UnitDetails(int(req.GetState()), u.State, u.Unit),
+		UnitId: u.ID, User: actor, Author: actor,
+		Target: target, Old: u.Target, DetailsJson: store.UnitDetails(state, u.State, u.Unit),
 	}
 }

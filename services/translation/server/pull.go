@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
+
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	"github.com/tmsproject/tms/services/translation/importer"
 	"github.com/tmsproject/tms/services/translation/workcopy"
@@ -30,8 +32,8 @@ func (s *Server) integrateRemote(ctx context.Context, comp *catalogv1.Component,
 	if err := repo.Fetch(ctx); err != nil {
 		return opResult{detail: s.scrub(comp, err)}, nil
 	}
-	style, ok, failed := workcopy.StyleMerge, int32(actionMerged), int32(actionMergeFailed)
-	if comp.GetMergeStyle() == "rebase" {
+	style, ok, failed := workcopy.StyleMerge, actionMerged, actionMergeFailed
+	if comp.GetMergeStyle() == typev1.MergeStyle_MERGE_STYLE_REBASE {
 		style, ok, failed = workcopy.StyleRebase, actionRebased, actionRebaseFail
 	}
 	msg := s.newMessageContext(ctx, comp).renderMerge()
@@ -51,7 +53,7 @@ func (s *Server) integrateRemote(ctx context.Context, comp *catalogv1.Component,
 
 // mergeFailed records a failed merge or rebase; the answer carries git's
 // wording of a conflict.
-func (s *Server) mergeFailed(ctx context.Context, comp *catalogv1.Component, actor string, action int32, err error) (opResult, error) {
+func (s *Server) mergeFailed(ctx context.Context, comp *catalogv1.Component, actor string, action typev1.ChangeAction, err error) (opResult, error) {
 	detail := s.scrub(comp, err)
 	if ce, ok := isConflict(err); ok {
 		var b strings.Builder

@@ -7,7 +7,12 @@ import (
 	"strings"
 	"testing"
 
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
+
 	"github.com/tmsproject/tms/pkg/grpctest"
+
+	"google.golang.org/grpc"
+	"gorm.io/gorm"
 
 	"github.com/tmsproject/tms/pkg/dbtest"
 	"github.com/tmsproject/tms/pkg/outbox"
@@ -17,8 +22,6 @@ import (
 	"github.com/tmsproject/tms/services/translation/server"
 	"github.com/tmsproject/tms/services/translation/store"
 	"github.com/tmsproject/tms/services/translation/workcopy"
-	"google.golang.org/grpc"
-	"gorm.io/gorm"
 )
 
 // newRepoRig is a rig whose component (id 1) is the fixture repository,
@@ -171,7 +174,7 @@ func TestPullConflictAutoLock(t *testing.T) {
 			dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
 				r, origin := newRepoRig(t, gdb, func(c *catalogv1.Component) { c.AutoLockError = tc.autoLock })
 				_, err := r.client.UpdateUnit(t.Context(), &translationv1.UpdateUnitRequest{
-					Id: r.unitOf("cs", "Close").GetId(), Target: []string{"Zavřít"}, State: 20, Actor: "ana"})
+					Id: r.unitOf("cs", "Close").GetId(), Target: []string{"Zavřít"}, State: typev1.UnitState_UNIT_STATE_TRANSLATED, Actor: "ana"})
 				if err != nil {
 					t.Fatal(err)
 				}

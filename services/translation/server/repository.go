@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"github.com/tmsproject/tms/pkg/policy"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"os"
 	"strings"
 
@@ -178,7 +179,7 @@ func (s *Server) opCommit(ctx context.Context, comp *catalogv1.Component, repo *
 }
 
 // change builds a component-level change record of comp.
-func change(comp *catalogv1.Component, action int32, actor string, details map[string]any) *changelogv1.Change {
+func change(comp *catalogv1.Component, action typev1.ChangeAction, actor string, details map[string]any) *changelogv1.Change {
 	c := &changelogv1.Change{Action: action, ProjectSlug: comp.GetProjectSlug(), ComponentSlug: comp.GetSlug(), User: actor}
 	if details != nil {
 		b, _ := json.Marshal(details)

@@ -6,8 +6,11 @@ import (
 	"slices"
 	"unicode"
 
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
+
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/textstat"
+	"github.com/tmsproject/tms/pkg/weblate"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 	"github.com/tmsproject/tms/services/translation/store"
@@ -109,7 +112,7 @@ func (s *Server) newString(ctx context.Context, comp *catalogv1.Component, t sto
 	case len(target) != forms:
 		v.Add("target", "invalid", "Number of plurals does not match")
 	}
-	state, err := s.newState(ctx, comp, int(req.GetState()), slices.ContainsFunc(target, nonEmpty))
+	state, err := s.newState(ctx, comp, req.GetState(), slices.ContainsFunc(target, nonEmpty))
 	if err != nil {
 		return store.NewString{}, err
 	}
@@ -137,11 +140,19 @@ func isControl(r rune) bool {
 // newState follows add_unit: without a translation the string is empty
 // whatever was asked; with one, "empty" means translated. Approval needs
 // reviews on the project.
-func (s *Server) newState(ctx context.Context, comp *catalogv1.Component, state int, translated bool) (int, error) {
-	if !editableState(state) {
-		return 0, errs.Invalid("state", "invalid_choice", fmt.Sprintf("\"%d\" is not a valid choice.", state))
+func (s *Server) newState(ctx context.Context, comp *catalogv1.Component, asked typev1.UnitState, translated bool) (int, error) {
+	state := weblate.StateEmpty // unspecified
+	if asked != typev1.UnitState_UNIT_STATE_UNSPECIFIED {
+		n, ok := weblate.UnitStates.Ref(asked)
+		if !ok {
+			n = int32(asked) // named by its number, as the reference names a bad choice
+		}
+		if !ok || !editableState(int(n)) {
+			return 0, errs.Invalid("state", "invalid_choice", fmt.Sprintf("\"%d\" is not a valid choice.", n))
+		}
+		state = int(n)
 	}
-	if state == store.StateApproved {
+	if state == weblate.StateApproved {
 		project, err := s.project(ctx, comp)
 		if err != nil {
 			return 0, err
@@ -152,9 +163,9 @@ func (s *Server) newState(ctx context.Context, comp *catalogv1.Component, state 
 	}
 	switch {
 	case !translated:
-		return store.StateEmpty, nil
-	case state == store.StateEmpty:
-		return store.StateTranslated, nil
+		return weblate.StateEmpty, nil
+	case state == weblate.StateEmpty:
+		return weblate.StateTranslated, nil
 	}
 	return state, nil
 }

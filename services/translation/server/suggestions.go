@@ -5,11 +5,13 @@ import (
 	"fmt"
 	"slices"
 
+	"google.golang.org/protobuf/types/known/timestamppb"
+
 	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/pkg/weblate"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 	"github.com/tmsproject/tms/services/translation/store"
-	"google.golang.org/protobuf/types/known/timestamppb"
 )
 
 var (
@@ -18,7 +20,7 @@ var (
 )
 
 func readOnly(u store.Unit, t store.Translation) bool {
-	return u.State == store.StateReadOnly || (t.IsSource && !t.IsTemplate)
+	return u.State == weblate.StateReadOnly || (t.IsSource && !t.IsTemplate)
 }
 
 // CreateSuggestion proposes a target for a unit; a caller acting for a

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"slices"
 
 	"github.com/tmsproject/tms/pkg/errs"
@@ -18,8 +19,8 @@ import (
 
 // Upload change actions (Weblate's ActionEvents).
 const (
-	actionUploaded     = 9
-	actionFileUploaded = 78
+	actionUploaded     = typev1.ChangeAction_CHANGE_ACTION_UPLOAD
+	actionFileUploaded = typev1.ChangeAction_CHANGE_ACTION_FILE_UPLOAD
 )
 
 // upload is one UploadFile call being processed.

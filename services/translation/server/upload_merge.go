@@ -4,7 +4,10 @@ import (
 	"context"
 	"slices"
 
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
+
 	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/pkg/weblate"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 	"github.com/tmsproject/tms/services/translation/store"
@@ -30,12 +33,12 @@ func (s *Server) uploadMerge(ctx context.Context, up *upload) error {
 			up.counts[0]++
 			continue
 		}
-		state := store.StateTranslated
+		state := weblate.StateTranslated
 		switch {
 		case up.method == "fuzzy" || me.setFuzzy:
-			state = store.StateFuzzy
+			state = weblate.StateFuzzy
 		case up.method == "approve":
-			state = store.StateApproved
+			state = weblate.StateApproved
 		}
 		ids, targets, states = append(ids, id), append(targets, store.Join(me.e.Target)), append(states, state)
 	}
@@ -62,16 +65,16 @@ func (s *Server) uploadMerge(ctx context.Context, up *upload) error {
 // protects is Weblate's skip rule of merge_translations.
 func (up *upload) protects(u store.UnitView, target string, state int) bool {
 	conflicts := up.req.GetConflicts()
-	return (u.State >= store.StateTranslated && conflicts == "") ||
-		(u.State == store.StateApproved && conflicts != "replace-approved") ||
+	return (u.State >= weblate.StateTranslated && conflicts == "") ||
+		(u.State == weblate.StateApproved && conflicts != "replace-approved") ||
 		readOnly(u.Unit, u.Translation) ||
-		(u.State == store.StateApproved && !up.review) ||
+		(u.State == weblate.StateApproved && !up.review) ||
 		len(store.Split(target)) != pluralForms(u) ||
 		(u.Target == target && u.State == state)
 }
 
 func uploadChange(u store.UnitView, req *translationv1.UploadFileRequest, target string, state int) *changelogv1.Change {
-	c := editChange(u, &translationv1.UpdateUnitRequest{State: int32(state), Actor: req.GetActor()}, target) //nolint:gosec // G115: a unit state (0 to 100)
+	c := editChange(u, state, req.GetActor(), target)
 	c.Action = actionUploaded
 	return c
 }
@@ -161,16 +164,16 @@ func (s *Server) uploadAdd(ctx context.Context, up *upload) error {
 
 // addRequest is the CreateUnit request of an uploaded entry.
 func addRequest(up *upload, me mergeEntry) *translationv1.CreateUnitRequest {
-	state := int32(store.StateTranslated)
+	state := typev1.UnitState_UNIT_STATE_TRANSLATED
 	if me.setFuzzy {
-		state = store.StateFuzzy
+		state = typev1.UnitState_UNIT_STATE_FUZZY
 	}
 	target, source := me.e.Target, me.e.Source
 	if up.mono { // the source translation's file: keys and their text
 		source = target
 	}
 	if !slices.ContainsFunc(target, nonEmpty) {
-		target, state = nil, store.StateEmpty
+		target, state = nil, typev1.UnitState_UNIT_STATE_EMPTY
 	}
 	return &translationv1.CreateUnitRequest{TranslationId: up.t.ID, Context: me.e.Context,
 		Source: source, Target: target, State: state, Actor: up.req.GetActor()}

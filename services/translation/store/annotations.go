@@ -2,6 +2,7 @@ package store
 
 import (
 	"encoding/json"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"time"
 
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
@@ -10,16 +11,16 @@ import (
 
 // Change actions the store records on its own (COMPAT.md §7).
 const (
-	actionCompleted         = 1
-	ActionComment           = 3
-	ActionSuggestion        = 4
-	ActionAccept            = 7
-	ActionSuggestionDelete  = 26
-	ActionSuggestionCleanup = 29
-	ActionNewUnit           = 31
-	ActionStringRemove      = 63
-	ActionCommentDelete     = 64
-	ActionCommentResolve    = 65
+	actionCompleted         = typev1.ChangeAction_CHANGE_ACTION_COMPLETE
+	ActionComment           = typev1.ChangeAction_CHANGE_ACTION_COMMENT
+	ActionSuggestion        = typev1.ChangeAction_CHANGE_ACTION_SUGGESTION
+	ActionAccept            = typev1.ChangeAction_CHANGE_ACTION_ACCEPT
+	ActionSuggestionDelete  = typev1.ChangeAction_CHANGE_ACTION_SUGGESTION_DELETE
+	ActionSuggestionCleanup = typev1.ChangeAction_CHANGE_ACTION_SUGGESTION_CLEANUP
+	ActionNewUnit           = typev1.ChangeAction_CHANGE_ACTION_NEW_UNIT
+	ActionStringRemove      = typev1.ChangeAction_CHANGE_ACTION_STRING_REMOVE
+	ActionCommentDelete     = typev1.ChangeAction_CHANGE_ACTION_COMMENT_DELETE
+	ActionCommentResolve    = typev1.ChangeAction_CHANGE_ACTION_COMMENT_RESOLVE
 )
 
 // AnonymousUser is the author credited with automatic cleanups.
@@ -107,7 +108,7 @@ func countAnnotations(tx *gorm.DB, translationID int64, st *Stats) error {
 }
 
 // unitChange is a change record about a unit of t.
-func unitChange(action int32, u Unit, t Translation, user, author string) *changelogv1.Change {
+func unitChange(action typev1.ChangeAction, u Unit, t Translation, user, author string) *changelogv1.Change {
 	return &changelogv1.Change{Action: action, ProjectSlug: t.ProjectSlug, ComponentSlug: t.ComponentSlug,
 		LanguageCode: t.LanguageCode, UnitId: u.ID, User: user, Author: author}
 }

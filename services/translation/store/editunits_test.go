@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"fmt"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"testing"
 
 	"gorm.io/gorm"
@@ -41,7 +42,7 @@ func TestEditUnitsInBatches(t *testing.T) {
 				return store.Edit{}, store.ErrSkipEdit
 			}
 			return store.Edit{Target: "t" + u.Source, State: 20, Author: "bob",
-				Changes: []*changelogv1.Change{{Action: 9, ProjectSlug: "p", ComponentSlug: "c", LanguageCode: "cs", UnitId: u.ID}}}, nil
+				Changes: []*changelogv1.Change{{Action: typev1.ChangeAction_CHANGE_ACTION_UPLOAD, ProjectSlug: "p", ComponentSlug: "c", LanguageCode: "cs", UnitId: u.ID}}}, nil
 		})
 		if err != nil {
 			t.Fatal(err)

@@ -120,6 +120,12 @@ func runAlone(ctx context.Context, s *Store, j *editJob) {
 		return
 	}
 	j.err = s.q(ctx).Transaction(func(tx *gorm.DB) error {
+		// Checked again once the writer is ours: waiting for it does not
+		// always end by the deadline, and an edit out of time must not
+		// take effect after its caller was told it failed.
+		if err := j.ctx.Err(); err != nil {
+			return err
+		}
 		var err error
 		j.out, err = s.editTx(tx, j.id, j.decide, nil)
 		return err

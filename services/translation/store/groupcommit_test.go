@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"sync"
 	"testing"
 	"time"
@@ -42,7 +43,7 @@ func TestConcurrentEdits(t *testing.T) {
 						return store.Edit{}, errs.New(errs.PermissionDenied, "no")
 					}
 					return store.Edit{Target: "t" + v.Source, State: 20, Author: "bob",
-						Changes: []*changelogv1.Change{{Action: 5, ProjectSlug: "p", ComponentSlug: "c", LanguageCode: "cs", UnitId: v.ID}}}, nil
+						Changes: []*changelogv1.Change{{Action: typev1.ChangeAction_CHANGE_ACTION_NEW, ProjectSlug: "p", ComponentSlug: "c", LanguageCode: "cs", UnitId: v.ID}}}, nil
 				})
 			})
 		}

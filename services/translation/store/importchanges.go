@@ -2,16 +2,19 @@ package store
 
 import (
 	"cmp"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"slices"
 
-	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	"gorm.io/gorm"
+
+	"github.com/tmsproject/tms/pkg/weblate"
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 )
 
 // Change actions of a repository update (COMPAT.md §7).
 const (
-	actionStringUpdated = 59
-	actionStringAdded   = 71
+	actionStringUpdated = typev1.ChangeAction_CHANGE_ACTION_STRING_REPO_UPDATE
+	actionStringAdded   = typev1.ChangeAction_CHANGE_ACTION_NEW_UNIT_REPO
 )
 
 // unitSnapshot indexes by id_hash the units of a translation before an
@@ -49,7 +52,7 @@ func recordUnitChanges(tx *gorm.DB, t Translation, before map[int64]Unit, ids ma
 			changes = append(changes, repoUnitChange(base, actionStringAdded, ids[u.IDHash], u.Target, "",
 				map[string]any{"state": u.State, "source": u.Source, "old_state": -1}))
 		case prev.Pending:
-		case prev.Target != u.Target || prev.State != u.State && !(prev.State == StateApproved && u.State == StateTranslated):
+		case prev.Target != u.Target || prev.State != u.State && !(prev.State == weblate.StateApproved && u.State == weblate.StateTranslated):
 			changes = append(changes, repoUnitChange(base, actionStringUpdated, prev.ID, u.Target, prev.Target,
 				map[string]any{"state": u.State, "source": u.Source, "old_state": prev.State}))
 		}
@@ -70,7 +73,7 @@ func recordUnitChanges(tx *gorm.DB, t Translation, before map[int64]Unit, ids ma
 	return record(tx, at, changes...)
 }
 
-func repoUnitChange(base *changelogv1.Change, action int32, unitID int64, target, old string, details map[string]any) *changelogv1.Change {
+func repoUnitChange(base *changelogv1.Change, action typev1.ChangeAction, unitID int64, target, old string, details map[string]any) *changelogv1.Change {
 	return &changelogv1.Change{Action: action, ProjectSlug: base.ProjectSlug, ComponentSlug: base.ComponentSlug,
 		LanguageCode: base.LanguageCode, UnitId: unitID, Target: target, Old: old, DetailsJson: detailsJSON(details)}
 }

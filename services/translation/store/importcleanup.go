@@ -4,8 +4,10 @@ import (
 	"maps"
 	"slices"
 
-	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	"gorm.io/gorm"
+
+	"github.com/tmsproject/tms/pkg/weblate"
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 )
 
 // translationSuggestions loads the suggestions of a translation's units,
@@ -38,7 +40,7 @@ func cleanupImported(tx *gorm.DB, t Translation, suggestions []Suggestion) error
 	touched := map[int64]bool{}
 	for _, sg := range suggestions {
 		u, kept := units[sg.UnitID]
-		if kept && !(u.State >= StateTranslated && u.Target == sg.Target) {
+		if kept && !(u.State >= weblate.StateTranslated && u.Target == sg.Target) {
 			continue
 		}
 		gone = append(gone, sg)

@@ -1,6 +1,7 @@
 package store_test
 
 import (
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"slices"
 	"testing"
 
@@ -99,7 +100,7 @@ func TestImportCleansSuggestions(t *testing.T) {
 			t.Fatal(err)
 		}
 		got, mark := changefeedtest.Since(t, gdb, mark)
-		var acts []int32
+		var acts []typev1.ChangeAction
 		var cleaned []*changelogv1.Change
 		for _, c := range got {
 			acts = append(acts, c.GetAction())
@@ -107,7 +108,7 @@ func TestImportCleansSuggestions(t *testing.T) {
 				cleaned = append(cleaned, c)
 			}
 		}
-		if !slices.Equal(acts, []int32{59, 59, 63, 29, 29, 0}) {
+		if !slices.Equal(acts, []typev1.ChangeAction{typev1.ChangeAction_CHANGE_ACTION_STRING_REPO_UPDATE, typev1.ChangeAction_CHANGE_ACTION_STRING_REPO_UPDATE, typev1.ChangeAction_CHANGE_ACTION_STRING_REMOVE, typev1.ChangeAction_CHANGE_ACTION_SUGGESTION_CLEANUP, typev1.ChangeAction_CHANGE_ACTION_SUGGESTION_CLEANUP, typev1.ChangeAction_CHANGE_ACTION_UPDATE}) {
 			t.Errorf("pull records = %v", acts)
 		}
 		if len(cleaned) == 2 {
@@ -137,7 +138,7 @@ func TestImportCleansSuggestions(t *testing.T) {
 			t.Fatal(err)
 		}
 		got, _ = changefeedtest.Since(t, gdb, mark)
-		if len(got) != 2 || got[0].GetAction() != 29 || got[0].GetUnitId() != id(bye) || got[0].GetTarget() != "Sbohem" || got[1].GetAction() != 0 {
+		if len(got) != 2 || got[0].GetAction() != typev1.ChangeAction_CHANGE_ACTION_SUGGESTION_CLEANUP || got[0].GetUnitId() != id(bye) || got[0].GetTarget() != "Sbohem" || got[1].GetAction() != typev1.ChangeAction_CHANGE_ACTION_UPDATE {
 			t.Errorf("re-import records = %v", got)
 		}
 		if got := suggestionTargets(t, gdb); !slices.Equal(got, []string{"Nazdar", "Otevři"}) {
@@ -176,16 +177,16 @@ func TestDeleteUnitDropsSuggestions(t *testing.T) {
 			t.Fatal(err)
 		}
 		got, _ := changefeedtest.Since(t, gdb, mark)
-		var acts []int32
+		var acts []typev1.ChangeAction
 		for _, c := range got {
 			acts = append(acts, c.GetAction())
 		}
 		// The cs unit and its source unit in en are removed.
-		if !slices.Equal(acts, []int32{63, 29, 29, 63}) && !slices.Equal(acts, []int32{29, 29, 63, 63}) {
+		if !slices.Equal(acts, []typev1.ChangeAction{typev1.ChangeAction_CHANGE_ACTION_STRING_REMOVE, typev1.ChangeAction_CHANGE_ACTION_SUGGESTION_CLEANUP, typev1.ChangeAction_CHANGE_ACTION_SUGGESTION_CLEANUP, typev1.ChangeAction_CHANGE_ACTION_STRING_REMOVE}) && !slices.Equal(acts, []typev1.ChangeAction{typev1.ChangeAction_CHANGE_ACTION_SUGGESTION_CLEANUP, typev1.ChangeAction_CHANGE_ACTION_SUGGESTION_CLEANUP, typev1.ChangeAction_CHANGE_ACTION_STRING_REMOVE, typev1.ChangeAction_CHANGE_ACTION_STRING_REMOVE}) {
 			t.Fatalf("delete records = %v", acts)
 		}
 		for _, c := range got {
-			if c.GetAction() == 29 && (c.GetUnitId() != 0 || c.GetAuthor() != store.AnonymousUser || c.GetLanguageCode() != "cs") {
+			if c.GetAction() == typev1.ChangeAction_CHANGE_ACTION_SUGGESTION_CLEANUP && (c.GetUnitId() != 0 || c.GetAuthor() != store.AnonymousUser || c.GetLanguageCode() != "cs") {
 				t.Errorf("cleanup record = %v", c)
 			}
 		}

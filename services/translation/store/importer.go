@@ -8,8 +8,10 @@ import (
 	"strings"
 	"time"
 
-	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	"gorm.io/gorm"
+
+	"github.com/tmsproject/tms/pkg/weblate"
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 )
 
 // ImportSpec is one parsed file to store as a translation.
@@ -192,8 +194,8 @@ func mergeStored(tx *gorm.DB, prev, u *Unit, at time.Time) error {
 	switch {
 	case prev.Pending:
 		u.Target, u.State, u.Pending, u.PendingAuthor = prev.Target, prev.State, true, prev.PendingAuthor
-	case prev.State == StateApproved && u.State == StateTranslated && prev.Target == u.Target:
-		u.State = StateApproved
+	case prev.State == weblate.StateApproved && u.State == weblate.StateTranslated && prev.Target == u.Target:
+		u.State = weblate.StateApproved
 	}
 	return updateIfChanged(tx, prev, u, at)
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/tmsproject/tms/pkg/db"
 	"github.com/tmsproject/tms/pkg/textstat"
+	"github.com/tmsproject/tms/pkg/weblate"
 )
 
 //go:embed migrations
@@ -14,15 +15,6 @@ var migrations embed.FS
 
 // Migrations are the service's own tables; migrate them with outbox.Migrations.
 var Migrations = db.EmbeddedSource("translation", migrations, "migrations")
-
-// Unit states (COMPAT.md §6).
-const (
-	StateEmpty      = 0
-	StateFuzzy      = 10
-	StateTranslated = 20
-	StateApproved   = 30
-	StateReadOnly   = 100
-)
 
 // PluralSeparator joins plural forms in the source and target columns, as
 // Weblate stores them.
@@ -81,15 +73,15 @@ func (s *Stats) add(d Stats) {
 func (s *Stats) Count(state int, words, chars int64, sign int64) {
 	add := func(n, w, c *int64) { *n += sign; *w += sign * words; *c += sign * chars }
 	add(&s.Total, &s.TotalWords, &s.TotalChars)
-	if state >= StateTranslated {
+	if state >= weblate.StateTranslated {
 		add(&s.Translated, &s.TranslatedWords, &s.TranslatedChars)
 	}
 	switch state {
-	case StateFuzzy:
+	case weblate.StateFuzzy:
 		add(&s.Fuzzy, &s.FuzzyWords, &s.FuzzyChars)
-	case StateApproved:
+	case weblate.StateApproved:
 		add(&s.Approved, &s.ApprovedWords, &s.ApprovedChars)
-	case StateReadOnly:
+	case weblate.StateReadOnly:
 		add(&s.Readonly, &s.ReadonlyWords, &s.ReadonlyChars)
 	}
 }

@@ -3,6 +3,7 @@ package store_test
 import (
 	"context"
 	"errors"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"reflect"
 	"slices"
 	"testing"
@@ -29,7 +30,7 @@ func importSpec(component int64, code string, source map[int64]int64, units ...s
 		Translation: store.Translation{ComponentID: component, ProjectSlug: "p", ComponentSlug: "c",
 			LanguageCode: code, PluralNumber: 2, Filename: "po/" + code + ".po", IsSource: source == nil},
 		Units: units, SourceIDs: source,
-		Changes: []*changelogv1.Change{{Action: 0, ProjectSlug: "p", ComponentSlug: "c", LanguageCode: code}},
+		Changes: []*changelogv1.Change{{Action: typev1.ChangeAction_CHANGE_ACTION_UPDATE, ProjectSlug: "p", ComponentSlug: "c", LanguageCode: code}},
 	}
 }
 
@@ -106,7 +107,7 @@ func TestStore(t *testing.T) {
 				t.Errorf("decide saw state %d", v.State)
 			}
 			return store.Edit{Target: "Zavřít", State: 20, Author: "alice",
-				Changes: []*changelogv1.Change{{Action: 5, ProjectSlug: "p", ComponentSlug: "c", LanguageCode: "cs", UnitId: closeID}}}, nil
+				Changes: []*changelogv1.Change{{Action: typev1.ChangeAction_CHANGE_ACTION_NEW, ProjectSlug: "p", ComponentSlug: "c", LanguageCode: "cs", UnitId: closeID}}}, nil
 		})
 		if err != nil {
 			t.Fatal(err)
@@ -126,7 +127,7 @@ func TestStore(t *testing.T) {
 		before := outboxCount(t, gdb)
 		_, err = s.EditUnit(ctx, units[1].ID, func(store.UnitView) (store.Edit, error) {
 			return store.Edit{Target: "Na shledanou", State: 30, Author: "bob",
-				Changes: []*changelogv1.Change{{Action: 36, ProjectSlug: "p", ComponentSlug: "c", LanguageCode: "cs"}}}, nil
+				Changes: []*changelogv1.Change{{Action: typev1.ChangeAction_CHANGE_ACTION_APPROVE, ProjectSlug: "p", ComponentSlug: "c", LanguageCode: "cs"}}}, nil
 		})
 		if err != nil {
 			t.Fatal(err)
@@ -255,7 +256,7 @@ func TestAlerts(t *testing.T) {
 	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
 		ctx := context.Background()
 		s := store.New(gdb)
-		alert := &changelogv1.Change{Action: 47, ProjectSlug: "p", ComponentSlug: "c", DetailsJson: `{"alert":"UpdateFailure"}`}
+		alert := &changelogv1.Change{Action: typev1.ChangeAction_CHANGE_ACTION_ALERT, ProjectSlug: "p", ComponentSlug: "c", DetailsJson: `{"alert":"UpdateFailure"}`}
 		for _, detail := range []string{"could not fetch", "could not fetch again"} {
 			if err := s.RaiseAlert(ctx, 7, "UpdateFailure", detail, alert); err != nil {
 				t.Fatal(err)

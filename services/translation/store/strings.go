@@ -6,10 +6,12 @@ import (
 	"slices"
 	"time"
 
+	"gorm.io/gorm"
+
 	"github.com/tmsproject/tms/pkg/db"
 	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/pkg/weblate"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
-	"gorm.io/gorm"
 )
 
 // NewString is a string added through the API to a bilingual component.
@@ -161,9 +163,9 @@ func (s *Store) addStringTo(tx *gorm.DB, t *Translation, ns NewString, sourceID 
 		Priority: 100, Pending: true, PendingAuthor: ns.User, Timestamp: at, LastUpdated: at}
 	switch {
 	case t.IsSource && t.IsTemplate: // a monolingual source string: editable
-		u.Target, u.State = u.Source, StateTranslated
+		u.Target, u.State = u.Source, weblate.StateTranslated
 	case t.IsSource:
-		u.Target, u.State = u.Source, StateReadOnly
+		u.Target, u.State = u.Source, weblate.StateReadOnly
 	case t.ID == ns.TranslationID:
 		u.Target, u.State, u.SourceUnitID = Join(ns.Target), ns.State, sourceID
 	default:
@@ -171,7 +173,7 @@ func (s *Store) addStringTo(tx *gorm.DB, t *Translation, ns NewString, sourceID 
 		if len(ns.Source) > 1 {
 			forms = max(t.PluralNumber, 1)
 		}
-		u.Target, u.State, u.SourceUnitID = Join(make([]string, forms)), StateEmpty, sourceID
+		u.Target, u.State, u.SourceUnitID = Join(make([]string, forms)), weblate.StateEmpty, sourceID
 	}
 	if err := tx.Create(&u).Error; err != nil {
 		return Unit{}, err

@@ -3,10 +3,12 @@ package store
 import (
 	"context"
 
-	"github.com/tmsproject/tms/pkg/errs"
-	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
+
+	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/pkg/weblate"
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 )
 
 // SuggestionView is a suggestion with its unit and the unit's translation.
@@ -228,8 +230,8 @@ func (s *Store) AcceptSuggestion(ctx context.Context, id int64, user string, che
 			}
 			c := unitChange(ActionAccept, v.Unit, v.Translation, user, sg.UserName)
 			c.Target, c.Old = sg.Target, v.Target
-			c.DetailsJson = UnitDetails(StateTranslated, v.State, v.Unit)
-			return Edit{Target: sg.Target, State: StateTranslated, Author: sg.UserName,
+			c.DetailsJson = UnitDetails(weblate.StateTranslated, v.State, v.Unit)
+			return Edit{Target: sg.Target, State: weblate.StateTranslated, Author: sg.UserName,
 				Changes: []*changelogv1.Change{c}}, nil
 		}, nil)
 		return err

@@ -7,10 +7,12 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/tmsproject/tms/pkg/changefeed"
-	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	"google.golang.org/protobuf/types/known/timestamppb"
 	"gorm.io/gorm"
+
+	"github.com/tmsproject/tms/pkg/changefeed"
+	"github.com/tmsproject/tms/pkg/weblate"
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 )
 
 // UnitView is a unit with the translation it belongs to.
@@ -460,7 +462,7 @@ func (s *Store) editTx(tx *gorm.DB, id int64, decide func(UnitView) (Edit, error
 	}
 	changes := e.Changes
 	if u.HasSuggestion { // an edit changes suggestions only by this cleanup, comments never
-		if u.State >= StateTranslated {
+		if u.State >= weblate.StateTranslated {
 			cleanup, err := cleanupSuggestions(tx, u, t)
 			if err != nil {
 				return UnitView{}, err

@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"encoding/json"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"testing"
 	"time"
 
@@ -68,11 +69,11 @@ func TestPendingAndCommit(t *testing.T) {
 		done := []store.Committed{{TranslationID: cs.Translation.ID, UnitIDs: []int64{hello},
 			RemovalIDs: []int64{work[0].Removals[0].ID}, Revision: "abc"}}
 		before := len(changefeedtest.All(t, gdb))
-		commit := &changelogv1.Change{Action: 17, ProjectSlug: "p", ComponentSlug: "c", LanguageCode: "cs"}
+		commit := &changelogv1.Change{Action: typev1.ChangeAction_CHANGE_ACTION_COMMIT, ProjectSlug: "p", ComponentSlug: "c", LanguageCode: "cs"}
 		if err := s.FinishCommit(ctx, 7, readAt, done, []*changelogv1.Change{commit}); err != nil {
 			t.Fatal(err)
 		}
-		if got := changefeedtest.All(t, gdb); len(got) != before+1 || got[len(got)-1].GetAction() != 17 {
+		if got := changefeedtest.All(t, gdb); len(got) != before+1 || got[len(got)-1].GetAction() != typev1.ChangeAction_CHANGE_ACTION_COMMIT {
 			t.Errorf("commit record not written")
 		}
 		if work, _, _ = s.PendingWork(ctx, 7); len(work) != 1 || len(work[0].Units) != 1 || len(work[0].Removals) != 0 {
@@ -108,7 +109,7 @@ func TestMergeFailureAndRecords(t *testing.T) {
 		if err := s.SaveRepository(ctx, store.Repository{ComponentID: 3}); err != nil {
 			t.Fatal(err)
 		}
-		failed := &changelogv1.Change{Action: 22, ProjectSlug: "p", ComponentSlug: "c"}
+		failed := &changelogv1.Change{Action: typev1.ChangeAction_CHANGE_ACTION_FAILED_MERGE, ProjectSlug: "p", ComponentSlug: "c"}
 		if err := s.SetMergeFailure(ctx, 3, "CONFLICT", failed); err != nil {
 			t.Fatal(err)
 		}
@@ -130,11 +131,11 @@ func TestMergeFailureAndRecords(t *testing.T) {
 		if f, _ := s.MergeFailure(ctx, []int64{3}); f != "" {
 			t.Errorf("failure not cleared: %q", f)
 		}
-		if err := s.RecordChanges(ctx, &changelogv1.Change{Action: 18}, &changelogv1.Change{Action: 88}); err != nil {
+		if err := s.RecordChanges(ctx, &changelogv1.Change{Action: typev1.ChangeAction_CHANGE_ACTION_PUSH}, &changelogv1.Change{Action: typev1.ChangeAction_CHANGE_ACTION_REPO_CLEANUP}); err != nil {
 			t.Fatal(err)
 		}
 		got := changefeedtest.All(t, gdb)
-		if len(got) != 3 || got[0].GetAction() != 22 || got[2].GetAction() != 88 {
+		if len(got) != 3 || got[0].GetAction() != typev1.ChangeAction_CHANGE_ACTION_FAILED_MERGE || got[2].GetAction() != typev1.ChangeAction_CHANGE_ACTION_REPO_CLEANUP {
 			t.Errorf("records = %v", got)
 		}
 	}, store.Migrations, outbox.Migrations)
@@ -156,24 +157,24 @@ func TestImportUnitChanges(t *testing.T) {
 			t.Fatal(err)
 		}
 		got := changefeedtest.All(t, gdb)[n:]
-		byAction := map[int32]*changelogv1.Change{}
+		byAction := map[typev1.ChangeAction]*changelogv1.Change{}
 		for _, c := range got {
 			byAction[c.GetAction()] = c
 		}
-		if len(got) != 4 || byAction[0] == nil {
+		if len(got) != 4 || byAction[typev1.ChangeAction_CHANGE_ACTION_UPDATE] == nil {
 			t.Fatalf("records = %v", got)
 		}
 		var d map[string]any
-		c := byAction[71]
+		c := byAction[typev1.ChangeAction_CHANGE_ACTION_NEW_UNIT_REPO]
 		_ = json.Unmarshal([]byte(c.GetDetailsJson()), &d)
 		if c.GetTarget() != "Neu" || c.GetUnitId() != res.IDs[unit("New", "", 0, 1).IDHash] || d["old_state"] != float64(-1) || d["state"] != float64(10) {
 			t.Errorf("71 = %v", c)
 		}
-		c = byAction[59]
+		c = byAction[typev1.ChangeAction_CHANGE_ACTION_STRING_REPO_UPDATE]
 		if c.GetTarget() != "Schließen" || c.GetOld() != "Zu" || c.GetUnitId() == 0 {
 			t.Errorf("59 = %v", c)
 		}
-		if c = byAction[63]; c.GetTarget() != "Weg" || c.GetUnitId() == 0 || c.GetLanguageCode() != "de" {
+		if c = byAction[typev1.ChangeAction_CHANGE_ACTION_STRING_REMOVE]; c.GetTarget() != "Weg" || c.GetUnitId() == 0 || c.GetLanguageCode() != "de" {
 			t.Errorf("63 = %v", c)
 		}
 	}, store.Migrations, outbox.Migrations)

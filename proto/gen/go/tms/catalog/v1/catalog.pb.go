@@ -7,6 +7,7 @@
 package catalogv1
 
 import (
+	v1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
 	structpb "google.golang.org/protobuf/types/known/structpb"
@@ -51,15 +52,13 @@ type Project struct {
 	LanguageAliases string `protobuf:"bytes,10,opt,name=language_aliases,json=languageAliases,proto3" json:"language_aliases,omitempty"`
 	// Check flags applied to all its strings.
 	CheckFlags string `protobuf:"bytes,11,opt,name=check_flags,json=checkFlags,proto3" json:"check_flags,omitempty"`
-	// Which strings are committed: 0 all (default), 10 skip needing
-	// editing, 30 approved only.
-	CommitPolicy int32 `protobuf:"varint,12,opt,name=commit_policy,json=commitPolicy,proto3" json:"commit_policy,omitempty"`
+	// Which strings are committed; unspecified means the default, all.
+	CommitPolicy v1.CommitPolicy `protobuf:"varint,12,opt,name=commit_policy,json=commitPolicy,proto3,enum=tms.type.v1.CommitPolicy" json:"commit_policy,omitempty"`
 	// Whether contributors must use two-factor authentication (stored).
 	Enforced_2Fa bool `protobuf:"varint,13,opt,name=enforced_2fa,json=enforced2fa,proto3" json:"enforced_2fa,omitempty"`
-	// Visibility: 0 public (default), 1 protected, 100 private, 200
-	// custom; private and custom are visible to superusers (and granted
-	// teams) only.
-	AccessControl int32 `protobuf:"varint,14,opt,name=access_control,json=accessControl,proto3" json:"access_control,omitempty"`
+	// Visibility; unspecified means the default, public. Private and
+	// custom projects are visible to superusers (and granted teams) only.
+	AccessControl v1.AccessControl `protobuf:"varint,14,opt,name=access_control,json=accessControl,proto3,enum=tms.type.v1.AccessControl" json:"access_control,omitempty"`
 	// Code of the secondary language; empty means none.
 	SecondaryLanguageCode string `protobuf:"bytes,15,opt,name=secondary_language_code,json=secondaryLanguageCode,proto3" json:"secondary_language_code,omitempty"`
 	// True when the project has components and all of them are locked.
@@ -177,11 +176,11 @@ func (x *Project) GetCheckFlags() string {
 	return ""
 }
 
-func (x *Project) GetCommitPolicy() int32 {
+func (x *Project) GetCommitPolicy() v1.CommitPolicy {
 	if x != nil {
 		return x.CommitPolicy
 	}
-	return 0
+	return v1.CommitPolicy(0)
 }
 
 func (x *Project) GetEnforced_2Fa() bool {
@@ -191,11 +190,11 @@ func (x *Project) GetEnforced_2Fa() bool {
 	return false
 }
 
-func (x *Project) GetAccessControl() int32 {
+func (x *Project) GetAccessControl() v1.AccessControl {
 	if x != nil {
 		return x.AccessControl
 	}
-	return 0
+	return v1.AccessControl(0)
 }
 
 func (x *Project) GetSecondaryLanguageCode() string {
@@ -292,8 +291,8 @@ type Component struct {
 	Repoweb string `protobuf:"bytes,29,opt,name=repoweb,proto3" json:"repoweb,omitempty"`
 	// E-mail for reports of source string bugs.
 	ReportSourceBugs string `protobuf:"bytes,30,opt,name=report_source_bugs,json=reportSourceBugs,proto3" json:"report_source_bugs,omitempty"`
-	// How upstream changes merge: merge, rebase (default) or merge_noff.
-	MergeStyle string `protobuf:"bytes,31,opt,name=merge_style,json=mergeStyle,proto3" json:"merge_style,omitempty"`
+	// How upstream changes merge; unspecified means the default, rebase.
+	MergeStyle v1.MergeStyle `protobuf:"varint,31,opt,name=merge_style,json=mergeStyle,proto3,enum=tms.type.v1.MergeStyle" json:"merge_style,omitempty"`
 	// Template of commit messages.
 	CommitMessage string `protobuf:"bytes,32,opt,name=commit_message,json=commitMessage,proto3" json:"commit_message,omitempty"`
 	// Template of the message of a commit adding a language.
@@ -596,11 +595,11 @@ func (x *Component) GetReportSourceBugs() string {
 	return ""
 }
 
-func (x *Component) GetMergeStyle() string {
+func (x *Component) GetMergeStyle() v1.MergeStyle {
 	if x != nil {
 		return x.MergeStyle
 	}
-	return ""
+	return v1.MergeStyle(0)
 }
 
 func (x *Component) GetCommitMessage() string {
@@ -4437,7 +4436,7 @@ type ProjectAccess struct {
 	// Slug of the project.
 	Slug string `protobuf:"bytes,1,opt,name=slug,proto3" json:"slug,omitempty"`
 	// Access level, as Project.access_control.
-	AccessControl int32 `protobuf:"varint,2,opt,name=access_control,json=accessControl,proto3" json:"access_control,omitempty"`
+	AccessControl v1.AccessControl `protobuf:"varint,2,opt,name=access_control,json=accessControl,proto3,enum=tms.type.v1.AccessControl" json:"access_control,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -4479,18 +4478,18 @@ func (x *ProjectAccess) GetSlug() string {
 	return ""
 }
 
-func (x *ProjectAccess) GetAccessControl() int32 {
+func (x *ProjectAccess) GetAccessControl() v1.AccessControl {
 	if x != nil {
 		return x.AccessControl
 	}
-	return 0
+	return v1.AccessControl(0)
 }
 
 var File_tms_catalog_v1_catalog_proto protoreflect.FileDescriptor
 
 const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"\n" +
-	"\x1ctms/catalog/v1/catalog.proto\x12\x0etms.catalog.v1\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xdb\x04\n" +
+	"\x1ctms/catalog/v1/catalog.proto\x12\x0etms.catalog.v1\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x17tms/type/v1/enums.proto\"\x92\x05\n" +
 	"\aProject\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x12\n" +
@@ -4504,13 +4503,13 @@ const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x10language_aliases\x18\n" +
 	" \x01(\tR\x0flanguageAliases\x12\x1f\n" +
 	"\vcheck_flags\x18\v \x01(\tR\n" +
-	"checkFlags\x12#\n" +
-	"\rcommit_policy\x18\f \x01(\x05R\fcommitPolicy\x12!\n" +
-	"\fenforced_2fa\x18\r \x01(\bR\venforced2fa\x12%\n" +
-	"\x0eaccess_control\x18\x0e \x01(\x05R\raccessControl\x126\n" +
+	"checkFlags\x12>\n" +
+	"\rcommit_policy\x18\f \x01(\x0e2\x19.tms.type.v1.CommitPolicyR\fcommitPolicy\x12!\n" +
+	"\fenforced_2fa\x18\r \x01(\bR\venforced2fa\x12A\n" +
+	"\x0eaccess_control\x18\x0e \x01(\x0e2\x1a.tms.type.v1.AccessControlR\raccessControl\x126\n" +
 	"\x17secondary_language_code\x18\x0f \x01(\tR\x15secondaryLanguageCode\x12\x16\n" +
 	"\x06locked\x18\x10 \x01(\bR\x06locked\x124\n" +
-	"\acreated\x18\x11 \x01(\v2\x1a.google.protobuf.TimestampR\acreated\"\xc4\x0f\n" +
+	"\acreated\x18\x11 \x01(\v2\x1a.google.protobuf.TimestampR\acreated\"\xdd\x0f\n" +
 	"\tComponent\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1d\n" +
 	"\n" +
@@ -4550,8 +4549,8 @@ const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"restricted\x18\x1c \x01(\bR\n" +
 	"restricted\x12\x18\n" +
 	"\arepoweb\x18\x1d \x01(\tR\arepoweb\x12,\n" +
-	"\x12report_source_bugs\x18\x1e \x01(\tR\x10reportSourceBugs\x12\x1f\n" +
-	"\vmerge_style\x18\x1f \x01(\tR\n" +
+	"\x12report_source_bugs\x18\x1e \x01(\tR\x10reportSourceBugs\x128\n" +
+	"\vmerge_style\x18\x1f \x01(\x0e2\x17.tms.type.v1.MergeStyleR\n" +
 	"mergeStyle\x12%\n" +
 	"\x0ecommit_message\x18  \x01(\tR\rcommitMessage\x12\x1f\n" +
 	"\vadd_message\x18! \x01(\tR\n" +
@@ -4805,10 +4804,10 @@ const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x18GetProjectAccessResponse\x12\x18\n" +
 	"\aversion\x18\x01 \x01(\tR\aversion\x12\x1c\n" +
 	"\tunchanged\x18\x02 \x01(\bR\tunchanged\x129\n" +
-	"\bprojects\x18\x03 \x03(\v2\x1d.tms.catalog.v1.ProjectAccessR\bprojects\"J\n" +
+	"\bprojects\x18\x03 \x03(\v2\x1d.tms.catalog.v1.ProjectAccessR\bprojects\"f\n" +
 	"\rProjectAccess\x12\x12\n" +
-	"\x04slug\x18\x01 \x01(\tR\x04slug\x12%\n" +
-	"\x0eaccess_control\x18\x02 \x01(\x05R\raccessControl2\xe7\x16\n" +
+	"\x04slug\x18\x01 \x01(\tR\x04slug\x12A\n" +
+	"\x0eaccess_control\x18\x02 \x01(\x0e2\x1a.tms.type.v1.AccessControlR\raccessControl2\xe7\x16\n" +
 	"\x0eCatalogService\x12\\\n" +
 	"\rCreateProject\x12$.tms.catalog.v1.CreateProjectRequest\x1a%.tms.catalog.v1.CreateProjectResponse\x12S\n" +
 	"\n" +
@@ -4921,109 +4920,116 @@ var file_tms_catalog_v1_catalog_proto_goTypes = []any{
 	(*GetProjectAccessResponse)(nil),      // 63: tms.catalog.v1.GetProjectAccessResponse
 	(*ProjectAccess)(nil),                 // 64: tms.catalog.v1.ProjectAccess
 	nil,                                   // 65: tms.catalog.v1.GetMachinerySettingsResponse.ServicesEntry
-	(*timestamppb.Timestamp)(nil),         // 66: google.protobuf.Timestamp
-	(*structpb.Struct)(nil),               // 67: google.protobuf.Struct
+	(v1.CommitPolicy)(0),                  // 66: tms.type.v1.CommitPolicy
+	(v1.AccessControl)(0),                 // 67: tms.type.v1.AccessControl
+	(*timestamppb.Timestamp)(nil),         // 68: google.protobuf.Timestamp
+	(v1.MergeStyle)(0),                    // 69: tms.type.v1.MergeStyle
+	(*structpb.Struct)(nil),               // 70: google.protobuf.Struct
 }
 var file_tms_catalog_v1_catalog_proto_depIdxs = []int32{
-	66, // 0: tms.catalog.v1.Project.created:type_name -> google.protobuf.Timestamp
-	66, // 1: tms.catalog.v1.Component.created:type_name -> google.protobuf.Timestamp
-	0,  // 2: tms.catalog.v1.CreateProjectRequest.project:type_name -> tms.catalog.v1.Project
-	0,  // 3: tms.catalog.v1.CreateProjectResponse.project:type_name -> tms.catalog.v1.Project
-	0,  // 4: tms.catalog.v1.GetProjectResponse.project:type_name -> tms.catalog.v1.Project
-	0,  // 5: tms.catalog.v1.ListProjectsResponse.projects:type_name -> tms.catalog.v1.Project
-	0,  // 6: tms.catalog.v1.UpdateProjectRequest.project:type_name -> tms.catalog.v1.Project
-	0,  // 7: tms.catalog.v1.UpdateProjectResponse.project:type_name -> tms.catalog.v1.Project
-	1,  // 8: tms.catalog.v1.CreateComponentRequest.component:type_name -> tms.catalog.v1.Component
-	1,  // 9: tms.catalog.v1.CreateComponentResponse.component:type_name -> tms.catalog.v1.Component
-	1,  // 10: tms.catalog.v1.GetComponentResponse.component:type_name -> tms.catalog.v1.Component
-	1,  // 11: tms.catalog.v1.ListComponentsResponse.components:type_name -> tms.catalog.v1.Component
-	1,  // 12: tms.catalog.v1.UpdateComponentRequest.component:type_name -> tms.catalog.v1.Component
-	1,  // 13: tms.catalog.v1.UpdateComponentResponse.component:type_name -> tms.catalog.v1.Component
-	1,  // 14: tms.catalog.v1.SetComponentLockResponse.component:type_name -> tms.catalog.v1.Component
-	2,  // 15: tms.catalog.v1.GetLanguageResponse.language:type_name -> tms.catalog.v1.Language
-	2,  // 16: tms.catalog.v1.ListLanguagesResponse.languages:type_name -> tms.catalog.v1.Language
-	2,  // 17: tms.catalog.v1.EnsureLanguageResponse.language:type_name -> tms.catalog.v1.Language
-	31, // 18: tms.catalog.v1.EnsureLanguageResponse.plural:type_name -> tms.catalog.v1.Plural
-	32, // 19: tms.catalog.v1.ListCategoriesResponse.categories:type_name -> tms.catalog.v1.Category
-	32, // 20: tms.catalog.v1.GetCategoryResponse.category:type_name -> tms.catalog.v1.Category
-	32, // 21: tms.catalog.v1.CreateCategoryRequest.category:type_name -> tms.catalog.v1.Category
-	32, // 22: tms.catalog.v1.CreateCategoryResponse.category:type_name -> tms.catalog.v1.Category
-	32, // 23: tms.catalog.v1.UpdateCategoryRequest.category:type_name -> tms.catalog.v1.Category
-	32, // 24: tms.catalog.v1.UpdateCategoryResponse.category:type_name -> tms.catalog.v1.Category
-	1,  // 25: tms.catalog.v1.DeleteCategoryResponse.removed:type_name -> tms.catalog.v1.Component
-	0,  // 26: tms.catalog.v1.ListComponentLinksResponse.projects:type_name -> tms.catalog.v1.Project
-	1,  // 27: tms.catalog.v1.AddComponentLinkResponse.component:type_name -> tms.catalog.v1.Component
-	66, // 28: tms.catalog.v1.Announcement.created:type_name -> google.protobuf.Timestamp
-	49, // 29: tms.catalog.v1.ListAnnouncementsResponse.announcements:type_name -> tms.catalog.v1.Announcement
-	49, // 30: tms.catalog.v1.CreateAnnouncementRequest.announcement:type_name -> tms.catalog.v1.Announcement
-	49, // 31: tms.catalog.v1.CreateAnnouncementResponse.announcement:type_name -> tms.catalog.v1.Announcement
-	65, // 32: tms.catalog.v1.GetMachinerySettingsResponse.services:type_name -> tms.catalog.v1.GetMachinerySettingsResponse.ServicesEntry
-	67, // 33: tms.catalog.v1.SetMachinerySettingsRequest.configuration:type_name -> google.protobuf.Struct
-	64, // 34: tms.catalog.v1.GetProjectAccessResponse.projects:type_name -> tms.catalog.v1.ProjectAccess
-	67, // 35: tms.catalog.v1.GetMachinerySettingsResponse.ServicesEntry.value:type_name -> google.protobuf.Struct
-	3,  // 36: tms.catalog.v1.CatalogService.CreateProject:input_type -> tms.catalog.v1.CreateProjectRequest
-	5,  // 37: tms.catalog.v1.CatalogService.GetProject:input_type -> tms.catalog.v1.GetProjectRequest
-	7,  // 38: tms.catalog.v1.CatalogService.ListProjects:input_type -> tms.catalog.v1.ListProjectsRequest
-	9,  // 39: tms.catalog.v1.CatalogService.UpdateProject:input_type -> tms.catalog.v1.UpdateProjectRequest
-	11, // 40: tms.catalog.v1.CatalogService.DeleteProject:input_type -> tms.catalog.v1.DeleteProjectRequest
-	13, // 41: tms.catalog.v1.CatalogService.CreateComponent:input_type -> tms.catalog.v1.CreateComponentRequest
-	15, // 42: tms.catalog.v1.CatalogService.GetComponent:input_type -> tms.catalog.v1.GetComponentRequest
-	17, // 43: tms.catalog.v1.CatalogService.ListComponents:input_type -> tms.catalog.v1.ListComponentsRequest
-	19, // 44: tms.catalog.v1.CatalogService.UpdateComponent:input_type -> tms.catalog.v1.UpdateComponentRequest
-	21, // 45: tms.catalog.v1.CatalogService.DeleteComponent:input_type -> tms.catalog.v1.DeleteComponentRequest
-	23, // 46: tms.catalog.v1.CatalogService.SetComponentLock:input_type -> tms.catalog.v1.SetComponentLockRequest
-	25, // 47: tms.catalog.v1.CatalogService.GetLanguage:input_type -> tms.catalog.v1.GetLanguageRequest
-	27, // 48: tms.catalog.v1.CatalogService.ListLanguages:input_type -> tms.catalog.v1.ListLanguagesRequest
-	29, // 49: tms.catalog.v1.CatalogService.EnsureLanguage:input_type -> tms.catalog.v1.EnsureLanguageRequest
-	33, // 50: tms.catalog.v1.CatalogService.ListCategories:input_type -> tms.catalog.v1.ListCategoriesRequest
-	35, // 51: tms.catalog.v1.CatalogService.GetCategory:input_type -> tms.catalog.v1.GetCategoryRequest
-	37, // 52: tms.catalog.v1.CatalogService.CreateCategory:input_type -> tms.catalog.v1.CreateCategoryRequest
-	39, // 53: tms.catalog.v1.CatalogService.UpdateCategory:input_type -> tms.catalog.v1.UpdateCategoryRequest
-	41, // 54: tms.catalog.v1.CatalogService.DeleteCategory:input_type -> tms.catalog.v1.DeleteCategoryRequest
-	43, // 55: tms.catalog.v1.CatalogService.ListComponentLinks:input_type -> tms.catalog.v1.ListComponentLinksRequest
-	45, // 56: tms.catalog.v1.CatalogService.AddComponentLink:input_type -> tms.catalog.v1.AddComponentLinkRequest
-	47, // 57: tms.catalog.v1.CatalogService.RemoveComponentLink:input_type -> tms.catalog.v1.RemoveComponentLinkRequest
-	50, // 58: tms.catalog.v1.CatalogService.ListAnnouncements:input_type -> tms.catalog.v1.ListAnnouncementsRequest
-	52, // 59: tms.catalog.v1.CatalogService.CreateAnnouncement:input_type -> tms.catalog.v1.CreateAnnouncementRequest
-	54, // 60: tms.catalog.v1.CatalogService.DeleteAnnouncement:input_type -> tms.catalog.v1.DeleteAnnouncementRequest
-	56, // 61: tms.catalog.v1.CatalogService.GetMachinerySettings:input_type -> tms.catalog.v1.GetMachinerySettingsRequest
-	58, // 62: tms.catalog.v1.CatalogService.SetMachinerySettings:input_type -> tms.catalog.v1.SetMachinerySettingsRequest
-	60, // 63: tms.catalog.v1.CatalogService.ListRemovedComponents:input_type -> tms.catalog.v1.ListRemovedComponentsRequest
-	62, // 64: tms.catalog.v1.CatalogService.GetProjectAccess:input_type -> tms.catalog.v1.GetProjectAccessRequest
-	4,  // 65: tms.catalog.v1.CatalogService.CreateProject:output_type -> tms.catalog.v1.CreateProjectResponse
-	6,  // 66: tms.catalog.v1.CatalogService.GetProject:output_type -> tms.catalog.v1.GetProjectResponse
-	8,  // 67: tms.catalog.v1.CatalogService.ListProjects:output_type -> tms.catalog.v1.ListProjectsResponse
-	10, // 68: tms.catalog.v1.CatalogService.UpdateProject:output_type -> tms.catalog.v1.UpdateProjectResponse
-	12, // 69: tms.catalog.v1.CatalogService.DeleteProject:output_type -> tms.catalog.v1.DeleteProjectResponse
-	14, // 70: tms.catalog.v1.CatalogService.CreateComponent:output_type -> tms.catalog.v1.CreateComponentResponse
-	16, // 71: tms.catalog.v1.CatalogService.GetComponent:output_type -> tms.catalog.v1.GetComponentResponse
-	18, // 72: tms.catalog.v1.CatalogService.ListComponents:output_type -> tms.catalog.v1.ListComponentsResponse
-	20, // 73: tms.catalog.v1.CatalogService.UpdateComponent:output_type -> tms.catalog.v1.UpdateComponentResponse
-	22, // 74: tms.catalog.v1.CatalogService.DeleteComponent:output_type -> tms.catalog.v1.DeleteComponentResponse
-	24, // 75: tms.catalog.v1.CatalogService.SetComponentLock:output_type -> tms.catalog.v1.SetComponentLockResponse
-	26, // 76: tms.catalog.v1.CatalogService.GetLanguage:output_type -> tms.catalog.v1.GetLanguageResponse
-	28, // 77: tms.catalog.v1.CatalogService.ListLanguages:output_type -> tms.catalog.v1.ListLanguagesResponse
-	30, // 78: tms.catalog.v1.CatalogService.EnsureLanguage:output_type -> tms.catalog.v1.EnsureLanguageResponse
-	34, // 79: tms.catalog.v1.CatalogService.ListCategories:output_type -> tms.catalog.v1.ListCategoriesResponse
-	36, // 80: tms.catalog.v1.CatalogService.GetCategory:output_type -> tms.catalog.v1.GetCategoryResponse
-	38, // 81: tms.catalog.v1.CatalogService.CreateCategory:output_type -> tms.catalog.v1.CreateCategoryResponse
-	40, // 82: tms.catalog.v1.CatalogService.UpdateCategory:output_type -> tms.catalog.v1.UpdateCategoryResponse
-	42, // 83: tms.catalog.v1.CatalogService.DeleteCategory:output_type -> tms.catalog.v1.DeleteCategoryResponse
-	44, // 84: tms.catalog.v1.CatalogService.ListComponentLinks:output_type -> tms.catalog.v1.ListComponentLinksResponse
-	46, // 85: tms.catalog.v1.CatalogService.AddComponentLink:output_type -> tms.catalog.v1.AddComponentLinkResponse
-	48, // 86: tms.catalog.v1.CatalogService.RemoveComponentLink:output_type -> tms.catalog.v1.RemoveComponentLinkResponse
-	51, // 87: tms.catalog.v1.CatalogService.ListAnnouncements:output_type -> tms.catalog.v1.ListAnnouncementsResponse
-	53, // 88: tms.catalog.v1.CatalogService.CreateAnnouncement:output_type -> tms.catalog.v1.CreateAnnouncementResponse
-	55, // 89: tms.catalog.v1.CatalogService.DeleteAnnouncement:output_type -> tms.catalog.v1.DeleteAnnouncementResponse
-	57, // 90: tms.catalog.v1.CatalogService.GetMachinerySettings:output_type -> tms.catalog.v1.GetMachinerySettingsResponse
-	59, // 91: tms.catalog.v1.CatalogService.SetMachinerySettings:output_type -> tms.catalog.v1.SetMachinerySettingsResponse
-	61, // 92: tms.catalog.v1.CatalogService.ListRemovedComponents:output_type -> tms.catalog.v1.ListRemovedComponentsResponse
-	63, // 93: tms.catalog.v1.CatalogService.GetProjectAccess:output_type -> tms.catalog.v1.GetProjectAccessResponse
-	65, // [65:94] is the sub-list for method output_type
-	36, // [36:65] is the sub-list for method input_type
-	36, // [36:36] is the sub-list for extension type_name
-	36, // [36:36] is the sub-list for extension extendee
-	0,  // [0:36] is the sub-list for field type_name
+	66, // 0: tms.catalog.v1.Project.commit_policy:type_name -> tms.type.v1.CommitPolicy
+	67, // 1: tms.catalog.v1.Project.access_control:type_name -> tms.type.v1.AccessControl
+	68, // 2: tms.catalog.v1.Project.created:type_name -> google.protobuf.Timestamp
+	69, // 3: tms.catalog.v1.Component.merge_style:type_name -> tms.type.v1.MergeStyle
+	68, // 4: tms.catalog.v1.Component.created:type_name -> google.protobuf.Timestamp
+	0,  // 5: tms.catalog.v1.CreateProjectRequest.project:type_name -> tms.catalog.v1.Project
+	0,  // 6: tms.catalog.v1.CreateProjectResponse.project:type_name -> tms.catalog.v1.Project
+	0,  // 7: tms.catalog.v1.GetProjectResponse.project:type_name -> tms.catalog.v1.Project
+	0,  // 8: tms.catalog.v1.ListProjectsResponse.projects:type_name -> tms.catalog.v1.Project
+	0,  // 9: tms.catalog.v1.UpdateProjectRequest.project:type_name -> tms.catalog.v1.Project
+	0,  // 10: tms.catalog.v1.UpdateProjectResponse.project:type_name -> tms.catalog.v1.Project
+	1,  // 11: tms.catalog.v1.CreateComponentRequest.component:type_name -> tms.catalog.v1.Component
+	1,  // 12: tms.catalog.v1.CreateComponentResponse.component:type_name -> tms.catalog.v1.Component
+	1,  // 13: tms.catalog.v1.GetComponentResponse.component:type_name -> tms.catalog.v1.Component
+	1,  // 14: tms.catalog.v1.ListComponentsResponse.components:type_name -> tms.catalog.v1.Component
+	1,  // 15: tms.catalog.v1.UpdateComponentRequest.component:type_name -> tms.catalog.v1.Component
+	1,  // 16: tms.catalog.v1.UpdateComponentResponse.component:type_name -> tms.catalog.v1.Component
+	1,  // 17: tms.catalog.v1.SetComponentLockResponse.component:type_name -> tms.catalog.v1.Component
+	2,  // 18: tms.catalog.v1.GetLanguageResponse.language:type_name -> tms.catalog.v1.Language
+	2,  // 19: tms.catalog.v1.ListLanguagesResponse.languages:type_name -> tms.catalog.v1.Language
+	2,  // 20: tms.catalog.v1.EnsureLanguageResponse.language:type_name -> tms.catalog.v1.Language
+	31, // 21: tms.catalog.v1.EnsureLanguageResponse.plural:type_name -> tms.catalog.v1.Plural
+	32, // 22: tms.catalog.v1.ListCategoriesResponse.categories:type_name -> tms.catalog.v1.Category
+	32, // 23: tms.catalog.v1.GetCategoryResponse.category:type_name -> tms.catalog.v1.Category
+	32, // 24: tms.catalog.v1.CreateCategoryRequest.category:type_name -> tms.catalog.v1.Category
+	32, // 25: tms.catalog.v1.CreateCategoryResponse.category:type_name -> tms.catalog.v1.Category
+	32, // 26: tms.catalog.v1.UpdateCategoryRequest.category:type_name -> tms.catalog.v1.Category
+	32, // 27: tms.catalog.v1.UpdateCategoryResponse.category:type_name -> tms.catalog.v1.Category
+	1,  // 28: tms.catalog.v1.DeleteCategoryResponse.removed:type_name -> tms.catalog.v1.Component
+	0,  // 29: tms.catalog.v1.ListComponentLinksResponse.projects:type_name -> tms.catalog.v1.Project
+	1,  // 30: tms.catalog.v1.AddComponentLinkResponse.component:type_name -> tms.catalog.v1.Component
+	68, // 31: tms.catalog.v1.Announcement.created:type_name -> google.protobuf.Timestamp
+	49, // 32: tms.catalog.v1.ListAnnouncementsResponse.announcements:type_name -> tms.catalog.v1.Announcement
+	49, // 33: tms.catalog.v1.CreateAnnouncementRequest.announcement:type_name -> tms.catalog.v1.Announcement
+	49, // 34: tms.catalog.v1.CreateAnnouncementResponse.announcement:type_name -> tms.catalog.v1.Announcement
+	65, // 35: tms.catalog.v1.GetMachinerySettingsResponse.services:type_name -> tms.catalog.v1.GetMachinerySettingsResponse.ServicesEntry
+	70, // 36: tms.catalog.v1.SetMachinerySettingsRequest.configuration:type_name -> google.protobuf.Struct
+	64, // 37: tms.catalog.v1.GetProjectAccessResponse.projects:type_name -> tms.catalog.v1.ProjectAccess
+	67, // 38: tms.catalog.v1.ProjectAccess.access_control:type_name -> tms.type.v1.AccessControl
+	70, // 39: tms.catalog.v1.GetMachinerySettingsResponse.ServicesEntry.value:type_name -> google.protobuf.Struct
+	3,  // 40: tms.catalog.v1.CatalogService.CreateProject:input_type -> tms.catalog.v1.CreateProjectRequest
+	5,  // 41: tms.catalog.v1.CatalogService.GetProject:input_type -> tms.catalog.v1.GetProjectRequest
+	7,  // 42: tms.catalog.v1.CatalogService.ListProjects:input_type -> tms.catalog.v1.ListProjectsRequest
+	9,  // 43: tms.catalog.v1.CatalogService.UpdateProject:input_type -> tms.catalog.v1.UpdateProjectRequest
+	11, // 44: tms.catalog.v1.CatalogService.DeleteProject:input_type -> tms.catalog.v1.DeleteProjectRequest
+	13, // 45: tms.catalog.v1.CatalogService.CreateComponent:input_type -> tms.catalog.v1.CreateComponentRequest
+	15, // 46: tms.catalog.v1.CatalogService.GetComponent:input_type -> tms.catalog.v1.GetComponentRequest
+	17, // 47: tms.catalog.v1.CatalogService.ListComponents:input_type -> tms.catalog.v1.ListComponentsRequest
+	19, // 48: tms.catalog.v1.CatalogService.UpdateComponent:input_type -> tms.catalog.v1.UpdateComponentRequest
+	21, // 49: tms.catalog.v1.CatalogService.DeleteComponent:input_type -> tms.catalog.v1.DeleteComponentRequest
+	23, // 50: tms.catalog.v1.CatalogService.SetComponentLock:input_type -> tms.catalog.v1.SetComponentLockRequest
+	25, // 51: tms.catalog.v1.CatalogService.GetLanguage:input_type -> tms.catalog.v1.GetLanguageRequest
+	27, // 52: tms.catalog.v1.CatalogService.ListLanguages:input_type -> tms.catalog.v1.ListLanguagesRequest
+	29, // 53: tms.catalog.v1.CatalogService.EnsureLanguage:input_type -> tms.catalog.v1.EnsureLanguageRequest
+	33, // 54: tms.catalog.v1.CatalogService.ListCategories:input_type -> tms.catalog.v1.ListCategoriesRequest
+	35, // 55: tms.catalog.v1.CatalogService.GetCategory:input_type -> tms.catalog.v1.GetCategoryRequest
+	37, // 56: tms.catalog.v1.CatalogService.CreateCategory:input_type -> tms.catalog.v1.CreateCategoryRequest
+	39, // 57: tms.catalog.v1.CatalogService.UpdateCategory:input_type -> tms.catalog.v1.UpdateCategoryRequest
+	41, // 58: tms.catalog.v1.CatalogService.DeleteCategory:input_type -> tms.catalog.v1.DeleteCategoryRequest
+	43, // 59: tms.catalog.v1.CatalogService.ListComponentLinks:input_type -> tms.catalog.v1.ListComponentLinksRequest
+	45, // 60: tms.catalog.v1.CatalogService.AddComponentLink:input_type -> tms.catalog.v1.AddComponentLinkRequest
+	47, // 61: tms.catalog.v1.CatalogService.RemoveComponentLink:input_type -> tms.catalog.v1.RemoveComponentLinkRequest
+	50, // 62: tms.catalog.v1.CatalogService.ListAnnouncements:input_type -> tms.catalog.v1.ListAnnouncementsRequest
+	52, // 63: tms.catalog.v1.CatalogService.CreateAnnouncement:input_type -> tms.catalog.v1.CreateAnnouncementRequest
+	54, // 64: tms.catalog.v1.CatalogService.DeleteAnnouncement:input_type -> tms.catalog.v1.DeleteAnnouncementRequest
+	56, // 65: tms.catalog.v1.CatalogService.GetMachinerySettings:input_type -> tms.catalog.v1.GetMachinerySettingsRequest
+	58, // 66: tms.catalog.v1.CatalogService.SetMachinerySettings:input_type -> tms.catalog.v1.SetMachinerySettingsRequest
+	60, // 67: tms.catalog.v1.CatalogService.ListRemovedComponents:input_type -> tms.catalog.v1.ListRemovedComponentsRequest
+	62, // 68: tms.catalog.v1.CatalogService.GetProjectAccess:input_type -> tms.catalog.v1.GetProjectAccessRequest
+	4,  // 69: tms.catalog.v1.CatalogService.CreateProject:output_type -> tms.catalog.v1.CreateProjectResponse
+	6,  // 70: tms.catalog.v1.CatalogService.GetProject:output_type -> tms.catalog.v1.GetProjectResponse
+	8,  // 71: tms.catalog.v1.CatalogService.ListProjects:output_type -> tms.catalog.v1.ListProjectsResponse
+	10, // 72: tms.catalog.v1.CatalogService.UpdateProject:output_type -> tms.catalog.v1.UpdateProjectResponse
+	12, // 73: tms.catalog.v1.CatalogService.DeleteProject:output_type -> tms.catalog.v1.DeleteProjectResponse
+	14, // 74: tms.catalog.v1.CatalogService.CreateComponent:output_type -> tms.catalog.v1.CreateComponentResponse
+	16, // 75: tms.catalog.v1.CatalogService.GetComponent:output_type -> tms.catalog.v1.GetComponentResponse
+	18, // 76: tms.catalog.v1.CatalogService.ListComponents:output_type -> tms.catalog.v1.ListComponentsResponse
+	20, // 77: tms.catalog.v1.CatalogService.UpdateComponent:output_type -> tms.catalog.v1.UpdateComponentResponse
+	22, // 78: tms.catalog.v1.CatalogService.DeleteComponent:output_type -> tms.catalog.v1.DeleteComponentResponse
+	24, // 79: tms.catalog.v1.CatalogService.SetComponentLock:output_type -> tms.catalog.v1.SetComponentLockResponse
+	26, // 80: tms.catalog.v1.CatalogService.GetLanguage:output_type -> tms.catalog.v1.GetLanguageResponse
+	28, // 81: tms.catalog.v1.CatalogService.ListLanguages:output_type -> tms.catalog.v1.ListLanguagesResponse
+	30, // 82: tms.catalog.v1.CatalogService.EnsureLanguage:output_type -> tms.catalog.v1.EnsureLanguageResponse
+	34, // 83: tms.catalog.v1.CatalogService.ListCategories:output_type -> tms.catalog.v1.ListCategoriesResponse
+	36, // 84: tms.catalog.v1.CatalogService.GetCategory:output_type -> tms.catalog.v1.GetCategoryResponse
+	38, // 85: tms.catalog.v1.CatalogService.CreateCategory:output_type -> tms.catalog.v1.CreateCategoryResponse
+	40, // 86: tms.catalog.v1.CatalogService.UpdateCategory:output_type -> tms.catalog.v1.UpdateCategoryResponse
+	42, // 87: tms.catalog.v1.CatalogService.DeleteCategory:output_type -> tms.catalog.v1.DeleteCategoryResponse
+	44, // 88: tms.catalog.v1.CatalogService.ListComponentLinks:output_type -> tms.catalog.v1.ListComponentLinksResponse
+	46, // 89: tms.catalog.v1.CatalogService.AddComponentLink:output_type -> tms.catalog.v1.AddComponentLinkResponse
+	48, // 90: tms.catalog.v1.CatalogService.RemoveComponentLink:output_type -> tms.catalog.v1.RemoveComponentLinkResponse
+	51, // 91: tms.catalog.v1.CatalogService.ListAnnouncements:output_type -> tms.catalog.v1.ListAnnouncementsResponse
+	53, // 92: tms.catalog.v1.CatalogService.CreateAnnouncement:output_type -> tms.catalog.v1.CreateAnnouncementResponse
+	55, // 93: tms.catalog.v1.CatalogService.DeleteAnnouncement:output_type -> tms.catalog.v1.DeleteAnnouncementResponse
+	57, // 94: tms.catalog.v1.CatalogService.GetMachinerySettings:output_type -> tms.catalog.v1.GetMachinerySettingsResponse
+	59, // 95: tms.catalog.v1.CatalogService.SetMachinerySettings:output_type -> tms.catalog.v1.SetMachinerySettingsResponse
+	61, // 96: tms.catalog.v1.CatalogService.ListRemovedComponents:output_type -> tms.catalog.v1.ListRemovedComponentsResponse
+	63, // 97: tms.catalog.v1.CatalogService.GetProjectAccess:output_type -> tms.catalog.v1.GetProjectAccessResponse
+	69, // [69:98] is the sub-list for method output_type
+	40, // [40:69] is the sub-list for method input_type
+	40, // [40:40] is the sub-list for extension type_name
+	40, // [40:40] is the sub-list for extension extendee
+	0,  // [0:40] is the sub-list for field type_name
 }
 
 func init() { file_tms_catalog_v1_catalog_proto_init() }

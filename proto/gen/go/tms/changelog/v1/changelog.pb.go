@@ -7,6 +7,7 @@
 package changelogv1
 
 import (
+	v1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
 	timestamppb "google.golang.org/protobuf/types/known/timestamppb"
@@ -31,9 +32,8 @@ type Change struct {
 	// Unique id of the event that produced the record (idempotency key, at
 	// most 200 characters; UUIDs in practice). Required.
 	EventId string `protobuf:"bytes,2,opt,name=event_id,json=eventId,proto3" json:"event_id,omitempty"`
-	// The reference's change action (e.g. 2 "Translation changed", 5
-	// "Translation added", 63 "String removed"); 0 or more.
-	Action int32 `protobuf:"varint,3,opt,name=action,proto3" json:"action,omitempty"`
+	// What changed. Required: AppendChanges refuses unspecified.
+	Action v1.ChangeAction `protobuf:"varint,3,opt,name=action,proto3,enum=tms.type.v1.ChangeAction" json:"action,omitempty"`
 	// Slug of the project; empty for site-wide records.
 	ProjectSlug string `protobuf:"bytes,4,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
 	// Slug of the component; empty for project-level records.
@@ -105,11 +105,11 @@ func (x *Change) GetEventId() string {
 	return ""
 }
 
-func (x *Change) GetAction() int32 {
+func (x *Change) GetAction() v1.ChangeAction {
 	if x != nil {
 		return x.Action
 	}
-	return 0
+	return v1.ChangeAction(0)
 }
 
 func (x *Change) GetProjectSlug() string {
@@ -290,7 +290,7 @@ type ListChangesRequest struct {
 	// Only the records made by this acting user name.
 	User string `protobuf:"bytes,5,opt,name=user,proto3" json:"user,omitempty"`
 	// Only the records of any of these actions; empty matches all.
-	Actions []int32 `protobuf:"varint,6,rep,packed,name=actions,proto3" json:"actions,omitempty"`
+	Actions []v1.ChangeAction `protobuf:"varint,6,rep,packed,name=actions,proto3,enum=tms.type.v1.ChangeAction" json:"actions,omitempty"`
 	// Only the records at or after this time.
 	TimestampAfter *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=timestamp_after,json=timestampAfter,proto3" json:"timestamp_after,omitempty"`
 	// Only the records at or before this time.
@@ -369,7 +369,7 @@ func (x *ListChangesRequest) GetUser() string {
 	return ""
 }
 
-func (x *ListChangesRequest) GetActions() []int32 {
+func (x *ListChangesRequest) GetActions() []v1.ChangeAction {
 	if x != nil {
 		return x.Actions
 	}
@@ -601,7 +601,7 @@ func (x *GetUserActivityRequest) GetUser() string {
 type ActionCount struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The change action.
-	Action int32 `protobuf:"varint,1,opt,name=action,proto3" json:"action,omitempty"`
+	Action v1.ChangeAction `protobuf:"varint,1,opt,name=action,proto3,enum=tms.type.v1.ChangeAction" json:"action,omitempty"`
 	// The user's records of it.
 	Count         int64 `protobuf:"varint,2,opt,name=count,proto3" json:"count,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -638,11 +638,11 @@ func (*ActionCount) Descriptor() ([]byte, []int) {
 	return file_tms_changelog_v1_changelog_proto_rawDescGZIP(), []int{8}
 }
 
-func (x *ActionCount) GetAction() int32 {
+func (x *ActionCount) GetAction() v1.ChangeAction {
 	if x != nil {
 		return x.Action
 	}
-	return 0
+	return v1.ChangeAction(0)
 }
 
 func (x *ActionCount) GetCount() int64 {
@@ -653,14 +653,15 @@ func (x *ActionCount) GetCount() int64 {
 }
 
 // GetUserActivityResponse holds the counts per action and the number of
-// distinct languages of the user's translation records (actions 2, 5, 36).
+// distinct languages of the user's translation records (actions CHANGE,
+// NEW and APPROVE).
 type GetUserActivityResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// One count per action the user has records of, by action; empty when
 	// none.
 	Actions []*ActionCount `protobuf:"bytes,1,rep,name=actions,proto3" json:"actions,omitempty"`
 	// Distinct non-empty language codes of the user's records of actions
-	// 2, 5 and 36.
+	// CHANGE, NEW and APPROVE.
 	Languages     int64 `protobuf:"varint,2,opt,name=languages,proto3" json:"languages,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -1016,7 +1017,7 @@ type ListCreditsRequest struct {
 	// Only the records of this language.
 	LanguageCode string `protobuf:"bytes,3,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
 	// Only the records of any of these actions; empty matches all.
-	Actions []int32 `protobuf:"varint,4,rep,packed,name=actions,proto3" json:"actions,omitempty"`
+	Actions []v1.ChangeAction `protobuf:"varint,4,rep,packed,name=actions,proto3,enum=tms.type.v1.ChangeAction" json:"actions,omitempty"`
 	// Only the records at or after this time.
 	TimestampAfter *timestamppb.Timestamp `protobuf:"bytes,5,opt,name=timestamp_after,json=timestampAfter,proto3" json:"timestamp_after,omitempty"`
 	// Only the records at or before this time.
@@ -1076,7 +1077,7 @@ func (x *ListCreditsRequest) GetLanguageCode() string {
 	return ""
 }
 
-func (x *ListCreditsRequest) GetActions() []int32 {
+func (x *ListCreditsRequest) GetActions() []v1.ChangeAction {
 	if x != nil {
 		return x.Actions
 	}
@@ -1212,11 +1213,11 @@ var File_tms_changelog_v1_changelog_proto protoreflect.FileDescriptor
 
 const file_tms_changelog_v1_changelog_proto_rawDesc = "" +
 	"\n" +
-	" tms/changelog/v1/changelog.proto\x12\x10tms.changelog.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\x86\x03\n" +
+	" tms/changelog/v1/changelog.proto\x12\x10tms.changelog.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x17tms/type/v1/enums.proto\"\xa1\x03\n" +
 	"\x06Change\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x19\n" +
-	"\bevent_id\x18\x02 \x01(\tR\aeventId\x12\x16\n" +
-	"\x06action\x18\x03 \x01(\x05R\x06action\x12!\n" +
+	"\bevent_id\x18\x02 \x01(\tR\aeventId\x121\n" +
+	"\x06action\x18\x03 \x01(\x0e2\x19.tms.type.v1.ChangeActionR\x06action\x12!\n" +
 	"\fproject_slug\x18\x04 \x01(\tR\vprojectSlug\x12%\n" +
 	"\x0ecomponent_slug\x18\x05 \x01(\tR\rcomponentSlug\x12#\n" +
 	"\rlanguage_code\x18\x06 \x01(\tR\flanguageCode\x12\x17\n" +
@@ -1231,14 +1232,14 @@ const file_tms_changelog_v1_changelog_proto_rawDesc = "" +
 	"\x14AppendChangesRequest\x122\n" +
 	"\achanges\x18\x01 \x03(\v2\x18.tms.changelog.v1.ChangeR\achanges\"/\n" +
 	"\x15AppendChangesResponse\x12\x16\n" +
-	"\x06stored\x18\x01 \x01(\x03R\x06stored\"\x84\x03\n" +
+	"\x06stored\x18\x01 \x01(\x03R\x06stored\"\x9f\x03\n" +
 	"\x12ListChangesRequest\x12!\n" +
 	"\fproject_slug\x18\x01 \x01(\tR\vprojectSlug\x12%\n" +
 	"\x0ecomponent_slug\x18\x02 \x01(\tR\rcomponentSlug\x12#\n" +
 	"\rlanguage_code\x18\x03 \x01(\tR\flanguageCode\x12\x17\n" +
 	"\aunit_id\x18\x04 \x01(\x03R\x06unitId\x12\x12\n" +
-	"\x04user\x18\x05 \x01(\tR\x04user\x12\x18\n" +
-	"\aactions\x18\x06 \x03(\x05R\aactions\x12C\n" +
+	"\x04user\x18\x05 \x01(\tR\x04user\x123\n" +
+	"\aactions\x18\x06 \x03(\x0e2\x19.tms.type.v1.ChangeActionR\aactions\x12C\n" +
 	"\x0ftimestamp_after\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\x0etimestampAfter\x12E\n" +
 	"\x10timestamp_before\x18\b \x01(\v2\x1a.google.protobuf.TimestampR\x0ftimestampBefore\x12\x16\n" +
 	"\x06offset\x18\t \x01(\x03R\x06offset\x12\x14\n" +
@@ -1252,9 +1253,9 @@ const file_tms_changelog_v1_changelog_proto_rawDesc = "" +
 	"\x11GetChangeResponse\x120\n" +
 	"\x06change\x18\x01 \x01(\v2\x18.tms.changelog.v1.ChangeR\x06change\",\n" +
 	"\x16GetUserActivityRequest\x12\x12\n" +
-	"\x04user\x18\x01 \x01(\tR\x04user\";\n" +
-	"\vActionCount\x12\x16\n" +
-	"\x06action\x18\x01 \x01(\x05R\x06action\x12\x14\n" +
+	"\x04user\x18\x01 \x01(\tR\x04user\"V\n" +
+	"\vActionCount\x121\n" +
+	"\x06action\x18\x01 \x01(\x0e2\x19.tms.type.v1.ChangeActionR\x06action\x12\x14\n" +
 	"\x05count\x18\x02 \x01(\x03R\x05count\"p\n" +
 	"\x17GetUserActivityResponse\x127\n" +
 	"\aactions\x18\x01 \x03(\v2\x1d.tms.changelog.v1.ActionCountR\aactions\x12\x1c\n" +
@@ -1275,12 +1276,12 @@ const file_tms_changelog_v1_changelog_proto_rawDesc = "" +
 	"\bafter_id\x18\x01 \x01(\x03R\aafterId\x12\x14\n" +
 	"\x05limit\x18\x02 \x01(\x03R\x05limit\"N\n" +
 	"\x18ListChangesAfterResponse\x122\n" +
-	"\achanges\x18\x01 \x03(\v2\x18.tms.changelog.v1.ChangeR\achanges\"\xa9\x02\n" +
+	"\achanges\x18\x01 \x03(\v2\x18.tms.changelog.v1.ChangeR\achanges\"\xc4\x02\n" +
 	"\x12ListCreditsRequest\x12!\n" +
 	"\fproject_slug\x18\x01 \x01(\tR\vprojectSlug\x12%\n" +
 	"\x0ecomponent_slug\x18\x02 \x01(\tR\rcomponentSlug\x12#\n" +
-	"\rlanguage_code\x18\x03 \x01(\tR\flanguageCode\x12\x18\n" +
-	"\aactions\x18\x04 \x03(\x05R\aactions\x12C\n" +
+	"\rlanguage_code\x18\x03 \x01(\tR\flanguageCode\x123\n" +
+	"\aactions\x18\x04 \x03(\x0e2\x19.tms.type.v1.ChangeActionR\aactions\x12C\n" +
 	"\x0ftimestamp_after\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampR\x0etimestampAfter\x12E\n" +
 	"\x10timestamp_before\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\x0ftimestampBefore\"_\n" +
 	"\x06Credit\x12#\n" +
@@ -1330,40 +1331,45 @@ var file_tms_changelog_v1_changelog_proto_goTypes = []any{
 	(*ListCreditsRequest)(nil),        // 15: tms.changelog.v1.ListCreditsRequest
 	(*Credit)(nil),                    // 16: tms.changelog.v1.Credit
 	(*ListCreditsResponse)(nil),       // 17: tms.changelog.v1.ListCreditsResponse
-	(*timestamppb.Timestamp)(nil),     // 18: google.protobuf.Timestamp
+	(v1.ChangeAction)(0),              // 18: tms.type.v1.ChangeAction
+	(*timestamppb.Timestamp)(nil),     // 19: google.protobuf.Timestamp
 }
 var file_tms_changelog_v1_changelog_proto_depIdxs = []int32{
-	18, // 0: tms.changelog.v1.Change.timestamp:type_name -> google.protobuf.Timestamp
-	0,  // 1: tms.changelog.v1.AppendChangesRequest.changes:type_name -> tms.changelog.v1.Change
-	18, // 2: tms.changelog.v1.ListChangesRequest.timestamp_after:type_name -> google.protobuf.Timestamp
-	18, // 3: tms.changelog.v1.ListChangesRequest.timestamp_before:type_name -> google.protobuf.Timestamp
-	0,  // 4: tms.changelog.v1.ListChangesResponse.changes:type_name -> tms.changelog.v1.Change
-	0,  // 5: tms.changelog.v1.GetChangeResponse.change:type_name -> tms.changelog.v1.Change
-	8,  // 6: tms.changelog.v1.GetUserActivityResponse.actions:type_name -> tms.changelog.v1.ActionCount
-	11, // 7: tms.changelog.v1.ListContributionsResponse.contributions:type_name -> tms.changelog.v1.Contribution
-	0,  // 8: tms.changelog.v1.ListChangesAfterResponse.changes:type_name -> tms.changelog.v1.Change
-	18, // 9: tms.changelog.v1.ListCreditsRequest.timestamp_after:type_name -> google.protobuf.Timestamp
-	18, // 10: tms.changelog.v1.ListCreditsRequest.timestamp_before:type_name -> google.protobuf.Timestamp
-	16, // 11: tms.changelog.v1.ListCreditsResponse.credits:type_name -> tms.changelog.v1.Credit
-	1,  // 12: tms.changelog.v1.ChangelogService.AppendChanges:input_type -> tms.changelog.v1.AppendChangesRequest
-	3,  // 13: tms.changelog.v1.ChangelogService.ListChanges:input_type -> tms.changelog.v1.ListChangesRequest
-	5,  // 14: tms.changelog.v1.ChangelogService.GetChange:input_type -> tms.changelog.v1.GetChangeRequest
-	7,  // 15: tms.changelog.v1.ChangelogService.GetUserActivity:input_type -> tms.changelog.v1.GetUserActivityRequest
-	10, // 16: tms.changelog.v1.ChangelogService.ListContributions:input_type -> tms.changelog.v1.ListContributionsRequest
-	13, // 17: tms.changelog.v1.ChangelogService.ListChangesAfter:input_type -> tms.changelog.v1.ListChangesAfterRequest
-	15, // 18: tms.changelog.v1.ChangelogService.ListCredits:input_type -> tms.changelog.v1.ListCreditsRequest
-	2,  // 19: tms.changelog.v1.ChangelogService.AppendChanges:output_type -> tms.changelog.v1.AppendChangesResponse
-	4,  // 20: tms.changelog.v1.ChangelogService.ListChanges:output_type -> tms.changelog.v1.ListChangesResponse
-	6,  // 21: tms.changelog.v1.ChangelogService.GetChange:output_type -> tms.changelog.v1.GetChangeResponse
-	9,  // 22: tms.changelog.v1.ChangelogService.GetUserActivity:output_type -> tms.changelog.v1.GetUserActivityResponse
-	12, // 23: tms.changelog.v1.ChangelogService.ListContributions:output_type -> tms.changelog.v1.ListContributionsResponse
-	14, // 24: tms.changelog.v1.ChangelogService.ListChangesAfter:output_type -> tms.changelog.v1.ListChangesAfterResponse
-	17, // 25: tms.changelog.v1.ChangelogService.ListCredits:output_type -> tms.changelog.v1.ListCreditsResponse
-	19, // [19:26] is the sub-list for method output_type
-	12, // [12:19] is the sub-list for method input_type
-	12, // [12:12] is the sub-list for extension type_name
-	12, // [12:12] is the sub-list for extension extendee
-	0,  // [0:12] is the sub-list for field type_name
+	18, // 0: tms.changelog.v1.Change.action:type_name -> tms.type.v1.ChangeAction
+	19, // 1: tms.changelog.v1.Change.timestamp:type_name -> google.protobuf.Timestamp
+	0,  // 2: tms.changelog.v1.AppendChangesRequest.changes:type_name -> tms.changelog.v1.Change
+	18, // 3: tms.changelog.v1.ListChangesRequest.actions:type_name -> tms.type.v1.ChangeAction
+	19, // 4: tms.changelog.v1.ListChangesRequest.timestamp_after:type_name -> google.protobuf.Timestamp
+	19, // 5: tms.changelog.v1.ListChangesRequest.timestamp_before:type_name -> google.protobuf.Timestamp
+	0,  // 6: tms.changelog.v1.ListChangesResponse.changes:type_name -> tms.changelog.v1.Change
+	0,  // 7: tms.changelog.v1.GetChangeResponse.change:type_name -> tms.changelog.v1.Change
+	18, // 8: tms.changelog.v1.ActionCount.action:type_name -> tms.type.v1.ChangeAction
+	8,  // 9: tms.changelog.v1.GetUserActivityResponse.actions:type_name -> tms.changelog.v1.ActionCount
+	11, // 10: tms.changelog.v1.ListContributionsResponse.contributions:type_name -> tms.changelog.v1.Contribution
+	0,  // 11: tms.changelog.v1.ListChangesAfterResponse.changes:type_name -> tms.changelog.v1.Change
+	18, // 12: tms.changelog.v1.ListCreditsRequest.actions:type_name -> tms.type.v1.ChangeAction
+	19, // 13: tms.changelog.v1.ListCreditsRequest.timestamp_after:type_name -> google.protobuf.Timestamp
+	19, // 14: tms.changelog.v1.ListCreditsRequest.timestamp_before:type_name -> google.protobuf.Timestamp
+	16, // 15: tms.changelog.v1.ListCreditsResponse.credits:type_name -> tms.changelog.v1.Credit
+	1,  // 16: tms.changelog.v1.ChangelogService.AppendChanges:input_type -> tms.changelog.v1.AppendChangesRequest
+	3,  // 17: tms.changelog.v1.ChangelogService.ListChanges:input_type -> tms.changelog.v1.ListChangesRequest
+	5,  // 18: tms.changelog.v1.ChangelogService.GetChange:input_type -> tms.changelog.v1.GetChangeRequest
+	7,  // 19: tms.changelog.v1.ChangelogService.GetUserActivity:input_type -> tms.changelog.v1.GetUserActivityRequest
+	10, // 20: tms.changelog.v1.ChangelogService.ListContributions:input_type -> tms.changelog.v1.ListContributionsRequest
+	13, // 21: tms.changelog.v1.ChangelogService.ListChangesAfter:input_type -> tms.changelog.v1.ListChangesAfterRequest
+	15, // 22: tms.changelog.v1.ChangelogService.ListCredits:input_type -> tms.changelog.v1.ListCreditsRequest
+	2,  // 23: tms.changelog.v1.ChangelogService.AppendChanges:output_type -> tms.changelog.v1.AppendChangesResponse
+	4,  // 24: tms.changelog.v1.ChangelogService.ListChanges:output_type -> tms.changelog.v1.ListChangesResponse
+	6,  // 25: tms.changelog.v1.ChangelogService.GetChange:output_type -> tms.changelog.v1.GetChangeResponse
+	9,  // 26: tms.changelog.v1.ChangelogService.GetUserActivity:output_type -> tms.changelog.v1.GetUserActivityResponse
+	12, // 27: tms.changelog.v1.ChangelogService.ListContributions:output_type -> tms.changelog.v1.ListContributionsResponse
+	14, // 28: tms.changelog.v1.ChangelogService.ListChangesAfter:output_type -> tms.changelog.v1.ListChangesAfterResponse
+	17, // 29: tms.changelog.v1.ChangelogService.ListCredits:output_type -> tms.changelog.v1.ListCreditsResponse
+	23, // [23:30] is the sub-list for method output_type
+	16, // [16:23] is the sub-list for method input_type
+	16, // [16:16] is the sub-list for extension type_name
+	16, // [16:16] is the sub-list for extension extendee
+	0,  // [0:16] is the sub-list for field type_name
 }
 
 func init() { file_tms_changelog_v1_changelog_proto_init() }

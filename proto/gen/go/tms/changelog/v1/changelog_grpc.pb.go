@@ -47,13 +47,13 @@ const (
 type ChangelogServiceClient interface {
 	// AppendChanges stores records in one transaction, skipping event ids
 	// already stored (or repeated in the request). A record without a
-	// timestamp is stamped with the time of arrival. A "String removed" (63)
+	// timestamp is stamped with the time of arrival. A "String removed"
 	// record with a unit id detaches that unit from every record (unit_id
 	// becomes 0), since the unit no longer exists. Only the services' own
 	// calls and superusers may append (others: PermissionDenied).
 	// Errors: InvalidArgument on "changes.<i>.event_id" (missing, over 200
-	// characters), ".action" or ".unit_id" (negative), ".details" (not a
-	// JSON object), ".timestamp" (invalid).
+	// characters), ".action" (unspecified or unknown), ".unit_id"
+	// (negative), ".details" (not a JSON object), ".timestamp" (invalid).
 	AppendChanges(ctx context.Context, in *AppendChangesRequest, opts ...grpc.CallOption) (*AppendChangesResponse, error)
 	// ListChanges pages the matching records newest first (timestamp
 	// descending, then id descending). A project the caller may not see
@@ -189,13 +189,13 @@ func (c *changelogServiceClient) ListCredits(ctx context.Context, in *ListCredit
 type ChangelogServiceServer interface {
 	// AppendChanges stores records in one transaction, skipping event ids
 	// already stored (or repeated in the request). A record without a
-	// timestamp is stamped with the time of arrival. A "String removed" (63)
+	// timestamp is stamped with the time of arrival. A "String removed"
 	// record with a unit id detaches that unit from every record (unit_id
 	// becomes 0), since the unit no longer exists. Only the services' own
 	// calls and superusers may append (others: PermissionDenied).
 	// Errors: InvalidArgument on "changes.<i>.event_id" (missing, over 200
-	// characters), ".action" or ".unit_id" (negative), ".details" (not a
-	// JSON object), ".timestamp" (invalid).
+	// characters), ".action" (unspecified or unknown), ".unit_id"
+	// (negative), ".details" (not a JSON object), ".timestamp" (invalid).
 	AppendChanges(context.Context, *AppendChangesRequest) (*AppendChangesResponse, error)
 	// ListChanges pages the matching records newest first (timestamp
 	// descending, then id descending). A project the caller may not see

@@ -7,6 +7,7 @@
 package notificationv1
 
 import (
+	v1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
 	timestamppb "google.golang.org/protobuf/types/known/timestamppb"
@@ -31,8 +32,9 @@ type Webhook struct {
 	ProjectSlug string `protobuf:"bytes,2,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
 	// Where changes are posted (http or https, trimmed).
 	Url string `protobuf:"bytes,3,opt,name=url,proto3" json:"url,omitempty"`
-	// The change actions posted (each 0 to 200); empty: every action.
-	Actions []int32 `protobuf:"varint,4,rep,packed,name=actions,proto3" json:"actions,omitempty"`
+	// The change actions posted; empty: every action. Unspecified is
+	// refused.
+	Actions []v1.ChangeAction `protobuf:"varint,4,rep,packed,name=actions,proto3,enum=tms.type.v1.ChangeAction" json:"actions,omitempty"`
 	// Whether changes are posted; an inactive webhook gets no new
 	// deliveries and its pending ones wait. Taken as given on create (unset:
 	// inactive; the REST API defaults it to true).
@@ -97,7 +99,7 @@ func (x *Webhook) GetUrl() string {
 	return ""
 }
 
-func (x *Webhook) GetActions() []int32 {
+func (x *Webhook) GetActions() []v1.ChangeAction {
 	if x != nil {
 		return x.Actions
 	}
@@ -836,12 +838,12 @@ var File_tms_notification_v1_webhook_proto protoreflect.FileDescriptor
 
 const file_tms_notification_v1_webhook_proto_rawDesc = "" +
 	"\n" +
-	"!tms/notification/v1/webhook.proto\x12\x13tms.notification.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xd5\x01\n" +
+	"!tms/notification/v1/webhook.proto\x12\x13tms.notification.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x17tms/type/v1/enums.proto\"\xf0\x01\n" +
 	"\aWebhook\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12!\n" +
 	"\fproject_slug\x18\x02 \x01(\tR\vprojectSlug\x12\x10\n" +
-	"\x03url\x18\x03 \x01(\tR\x03url\x12\x18\n" +
-	"\aactions\x18\x04 \x03(\x05R\aactions\x12\x16\n" +
+	"\x03url\x18\x03 \x01(\tR\x03url\x123\n" +
+	"\aactions\x18\x04 \x03(\x0e2\x19.tms.type.v1.ChangeActionR\aactions\x12\x16\n" +
 	"\x06active\x18\x05 \x01(\bR\x06active\x12;\n" +
 	"\vcreate_time\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
 	"createTime\x12\x16\n" +
@@ -926,36 +928,38 @@ var file_tms_notification_v1_webhook_proto_goTypes = []any{
 	(*DeleteWebhookResponse)(nil),  // 11: tms.notification.v1.DeleteWebhookResponse
 	(*ListDeliveriesRequest)(nil),  // 12: tms.notification.v1.ListDeliveriesRequest
 	(*ListDeliveriesResponse)(nil), // 13: tms.notification.v1.ListDeliveriesResponse
-	(*timestamppb.Timestamp)(nil),  // 14: google.protobuf.Timestamp
+	(v1.ChangeAction)(0),           // 14: tms.type.v1.ChangeAction
+	(*timestamppb.Timestamp)(nil),  // 15: google.protobuf.Timestamp
 }
 var file_tms_notification_v1_webhook_proto_depIdxs = []int32{
-	14, // 0: tms.notification.v1.Webhook.create_time:type_name -> google.protobuf.Timestamp
-	14, // 1: tms.notification.v1.WebhookDelivery.create_time:type_name -> google.protobuf.Timestamp
-	14, // 2: tms.notification.v1.WebhookDelivery.delivery_time:type_name -> google.protobuf.Timestamp
-	0,  // 3: tms.notification.v1.CreateWebhookRequest.webhook:type_name -> tms.notification.v1.Webhook
-	0,  // 4: tms.notification.v1.CreateWebhookResponse.webhook:type_name -> tms.notification.v1.Webhook
-	0,  // 5: tms.notification.v1.ListWebhooksResponse.webhooks:type_name -> tms.notification.v1.Webhook
-	0,  // 6: tms.notification.v1.GetWebhookResponse.webhook:type_name -> tms.notification.v1.Webhook
-	0,  // 7: tms.notification.v1.UpdateWebhookRequest.webhook:type_name -> tms.notification.v1.Webhook
-	0,  // 8: tms.notification.v1.UpdateWebhookResponse.webhook:type_name -> tms.notification.v1.Webhook
-	1,  // 9: tms.notification.v1.ListDeliveriesResponse.deliveries:type_name -> tms.notification.v1.WebhookDelivery
-	2,  // 10: tms.notification.v1.WebhookService.CreateWebhook:input_type -> tms.notification.v1.CreateWebhookRequest
-	4,  // 11: tms.notification.v1.WebhookService.ListWebhooks:input_type -> tms.notification.v1.ListWebhooksRequest
-	6,  // 12: tms.notification.v1.WebhookService.GetWebhook:input_type -> tms.notification.v1.GetWebhookRequest
-	8,  // 13: tms.notification.v1.WebhookService.UpdateWebhook:input_type -> tms.notification.v1.UpdateWebhookRequest
-	10, // 14: tms.notification.v1.WebhookService.DeleteWebhook:input_type -> tms.notification.v1.DeleteWebhookRequest
-	12, // 15: tms.notification.v1.WebhookService.ListDeliveries:input_type -> tms.notification.v1.ListDeliveriesRequest
-	3,  // 16: tms.notification.v1.WebhookService.CreateWebhook:output_type -> tms.notification.v1.CreateWebhookResponse
-	5,  // 17: tms.notification.v1.WebhookService.ListWebhooks:output_type -> tms.notification.v1.ListWebhooksResponse
-	7,  // 18: tms.notification.v1.WebhookService.GetWebhook:output_type -> tms.notification.v1.GetWebhookResponse
-	9,  // 19: tms.notification.v1.WebhookService.UpdateWebhook:output_type -> tms.notification.v1.UpdateWebhookResponse
-	11, // 20: tms.notification.v1.WebhookService.DeleteWebhook:output_type -> tms.notification.v1.DeleteWebhookResponse
-	13, // 21: tms.notification.v1.WebhookService.ListDeliveries:output_type -> tms.notification.v1.ListDeliveriesResponse
-	16, // [16:22] is the sub-list for method output_type
-	10, // [10:16] is the sub-list for method input_type
-	10, // [10:10] is the sub-list for extension type_name
-	10, // [10:10] is the sub-list for extension extendee
-	0,  // [0:10] is the sub-list for field type_name
+	14, // 0: tms.notification.v1.Webhook.actions:type_name -> tms.type.v1.ChangeAction
+	15, // 1: tms.notification.v1.Webhook.create_time:type_name -> google.protobuf.Timestamp
+	15, // 2: tms.notification.v1.WebhookDelivery.create_time:type_name -> google.protobuf.Timestamp
+	15, // 3: tms.notification.v1.WebhookDelivery.delivery_time:type_name -> google.protobuf.Timestamp
+	0,  // 4: tms.notification.v1.CreateWebhookRequest.webhook:type_name -> tms.notification.v1.Webhook
+	0,  // 5: tms.notification.v1.CreateWebhookResponse.webhook:type_name -> tms.notification.v1.Webhook
+	0,  // 6: tms.notification.v1.ListWebhooksResponse.webhooks:type_name -> tms.notification.v1.Webhook
+	0,  // 7: tms.notification.v1.GetWebhookResponse.webhook:type_name -> tms.notification.v1.Webhook
+	0,  // 8: tms.notification.v1.UpdateWebhookRequest.webhook:type_name -> tms.notification.v1.Webhook
+	0,  // 9: tms.notification.v1.UpdateWebhookResponse.webhook:type_name -> tms.notification.v1.Webhook
+	1,  // 10: tms.notification.v1.ListDeliveriesResponse.deliveries:type_name -> tms.notification.v1.WebhookDelivery
+	2,  // 11: tms.notification.v1.WebhookService.CreateWebhook:input_type -> tms.notification.v1.CreateWebhookRequest
+	4,  // 12: tms.notification.v1.WebhookService.ListWebhooks:input_type -> tms.notification.v1.ListWebhooksRequest
+	6,  // 13: tms.notification.v1.WebhookService.GetWebhook:input_type -> tms.notification.v1.GetWebhookRequest
+	8,  // 14: tms.notification.v1.WebhookService.UpdateWebhook:input_type -> tms.notification.v1.UpdateWebhookRequest
+	10, // 15: tms.notification.v1.WebhookService.DeleteWebhook:input_type -> tms.notification.v1.DeleteWebhookRequest
+	12, // 16: tms.notification.v1.WebhookService.ListDeliveries:input_type -> tms.notification.v1.ListDeliveriesRequest
+	3,  // 17: tms.notification.v1.WebhookService.CreateWebhook:output_type -> tms.notification.v1.CreateWebhookResponse
+	5,  // 18: tms.notification.v1.WebhookService.ListWebhooks:output_type -> tms.notification.v1.ListWebhooksResponse
+	7,  // 19: tms.notification.v1.WebhookService.GetWebhook:output_type -> tms.notification.v1.GetWebhookResponse
+	9,  // 20: tms.notification.v1.WebhookService.UpdateWebhook:output_type -> tms.notification.v1.UpdateWebhookResponse
+	11, // 21: tms.notification.v1.WebhookService.DeleteWebhook:output_type -> tms.notification.v1.DeleteWebhookResponse
+	13, // 22: tms.notification.v1.WebhookService.ListDeliveries:output_type -> tms.notification.v1.ListDeliveriesResponse
+	17, // [17:23] is the sub-list for method output_type
+	11, // [11:17] is the sub-list for method input_type
+	11, // [11:11] is the sub-list for extension type_name
+	11, // [11:11] is the sub-list for extension extendee
+	0,  // [0:11] is the sub-list for field type_name
 }
 
 func init() { file_tms_notification_v1_webhook_proto_init() }

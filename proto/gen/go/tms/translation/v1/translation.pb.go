@@ -7,6 +7,7 @@
 package translationv1
 
 import (
+	v1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
 	timestamppb "google.golang.org/protobuf/types/known/timestamppb"
@@ -525,9 +526,8 @@ type Unit struct {
 	Note string `protobuf:"bytes,13,opt,name=note,proto3" json:"note,omitempty"`
 	// The string's flags from the file, comma separated.
 	Flags string `protobuf:"bytes,14,opt,name=flags,proto3" json:"flags,omitempty"`
-	// State: 0 empty, 10 needs editing (fuzzy), 20 translated, 30 approved,
-	// 100 read-only.
-	State int32 `protobuf:"varint,15,opt,name=state,proto3" json:"state,omitempty"`
+	// The string's state; never unspecified.
+	State v1.UnitState `protobuf:"varint,15,opt,name=state,proto3,enum=tms.type.v1.UnitState" json:"state,omitempty"`
 	// Order of the string in its file, from 1 (strings added later come
 	// last).
 	Position int64 `protobuf:"varint,16,opt,name=position,proto3" json:"position,omitempty"`
@@ -689,11 +689,11 @@ func (x *Unit) GetFlags() string {
 	return ""
 }
 
-func (x *Unit) GetState() int32 {
+func (x *Unit) GetState() v1.UnitState {
 	if x != nil {
 		return x.State
 	}
-	return 0
+	return v1.UnitState(0)
 }
 
 func (x *Unit) GetPosition() int64 {
@@ -2675,9 +2675,10 @@ type UpdateUnitRequest struct {
 	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
 	// The new target, one element per plural form of the unit.
 	Target []string `protobuf:"bytes,2,rep,name=target,proto3" json:"target,omitempty"`
-	// The new state: 0 (target all empty), 10, 20 or 30 (approved: needs
-	// reviews on in the project and unit.review).
-	State int32 `protobuf:"varint,3,opt,name=state,proto3" json:"state,omitempty"`
+	// The new state: empty (or unspecified: the target must be all
+	// empty), fuzzy, translated or approved (needs reviews on in the project
+	// and unit.review); read-only is refused.
+	State v1.UnitState `protobuf:"varint,3,opt,name=state,proto3,enum=tms.type.v1.UnitState" json:"state,omitempty"`
 	// User name recorded as the change's user and author.
 	Actor string `protobuf:"bytes,4,opt,name=actor,proto3" json:"actor,omitempty"`
 	// Whether the actor may approve (reviewer role). Read only for calls
@@ -2738,11 +2739,11 @@ func (x *UpdateUnitRequest) GetTarget() []string {
 	return nil
 }
 
-func (x *UpdateUnitRequest) GetState() int32 {
+func (x *UpdateUnitRequest) GetState() v1.UnitState {
 	if x != nil {
 		return x.State
 	}
-	return 0
+	return v1.UnitState(0)
 }
 
 func (x *UpdateUnitRequest) GetActor() string {
@@ -3542,9 +3543,10 @@ type CreateUnitRequest struct {
 	// The target text, one element per plural form; ignored on a source
 	// translation; empty leaves it untranslated.
 	Target []string `protobuf:"bytes,4,rep,name=target,proto3" json:"target,omitempty"`
-	// 0, 10, 20 or 30 (approved: needs reviews on). Without a target the
-	// string is empty whatever is asked; with one, 0 means translated.
-	State int32 `protobuf:"varint,5,opt,name=state,proto3" json:"state,omitempty"`
+	// Unspecified, empty, fuzzy, translated or approved (needs reviews on).
+	// Without a target the string is empty whatever is asked; with one,
+	// unspecified and empty mean translated.
+	State v1.UnitState `protobuf:"varint,5,opt,name=state,proto3,enum=tms.type.v1.UnitState" json:"state,omitempty"`
 	// User name recorded on the change and credited in the commit.
 	Actor         string `protobuf:"bytes,6,opt,name=actor,proto3" json:"actor,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -3609,11 +3611,11 @@ func (x *CreateUnitRequest) GetTarget() []string {
 	return nil
 }
 
-func (x *CreateUnitRequest) GetState() int32 {
+func (x *CreateUnitRequest) GetState() v1.UnitState {
 	if x != nil {
 		return x.State
 	}
-	return 0
+	return v1.UnitState(0)
 }
 
 func (x *CreateUnitRequest) GetActor() string {
@@ -6099,7 +6101,7 @@ var File_tms_translation_v1_translation_proto protoreflect.FileDescriptor
 
 const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"\n" +
-	"$tms/translation/v1/translation.proto\x12\x12tms.translation.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\x88\x06\n" +
+	"$tms/translation/v1/translation.proto\x12\x12tms.translation.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x17tms/type/v1/enums.proto\"\x88\x06\n" +
 	"\n" +
 	"Statistics\x12\x14\n" +
 	"\x05total\x18\x01 \x01(\x03R\x05total\x12\x1f\n" +
@@ -6152,7 +6154,7 @@ const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"\x06source\x18\x02 \x01(\x05R\x06source\x12\x16\n" +
 	"\x06number\x18\x03 \x01(\x05R\x06number\x12\x18\n" +
 	"\aformula\x18\x04 \x01(\tR\aformula\x12\x12\n" +
-	"\x04type\x18\x05 \x01(\x05R\x04type\"\xaf\a\n" +
+	"\x04type\x18\x05 \x01(\x05R\x04type\"\xc7\a\n" +
 	"\x04Unit\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12%\n" +
 	"\x0etranslation_id\x18\x02 \x01(\x03R\rtranslationId\x12!\n" +
@@ -6168,8 +6170,8 @@ const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"\blocation\x18\v \x01(\tR\blocation\x12\x18\n" +
 	"\acontext\x18\f \x01(\tR\acontext\x12\x12\n" +
 	"\x04note\x18\r \x01(\tR\x04note\x12\x14\n" +
-	"\x05flags\x18\x0e \x01(\tR\x05flags\x12\x14\n" +
-	"\x05state\x18\x0f \x01(\x05R\x05state\x12\x1a\n" +
+	"\x05flags\x18\x0e \x01(\tR\x05flags\x12,\n" +
+	"\x05state\x18\x0f \x01(\x0e2\x16.tms.type.v1.UnitStateR\x05state\x12\x1a\n" +
 	"\bposition\x18\x10 \x01(\x03R\bposition\x12%\n" +
 	"\x0ehas_suggestion\x18\x11 \x01(\bR\rhasSuggestion\x12\x1f\n" +
 	"\vhas_comment\x18\x12 \x01(\bR\n" +
@@ -6294,11 +6296,11 @@ const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"\x0eGetUnitRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\"?\n" +
 	"\x0fGetUnitResponse\x12,\n" +
-	"\x04unit\x18\x01 \x01(\v2\x18.tms.translation.v1.UnitR\x04unit\"\xee\x01\n" +
+	"\x04unit\x18\x01 \x01(\v2\x18.tms.translation.v1.UnitR\x04unit\"\x86\x02\n" +
 	"\x11UpdateUnitRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x16\n" +
-	"\x06target\x18\x02 \x03(\tR\x06target\x12\x14\n" +
-	"\x05state\x18\x03 \x01(\x05R\x05state\x12\x14\n" +
+	"\x06target\x18\x02 \x03(\tR\x06target\x12,\n" +
+	"\x05state\x18\x03 \x01(\x0e2\x16.tms.type.v1.UnitStateR\x05state\x12\x14\n" +
 	"\x05actor\x18\x04 \x01(\tR\x05actor\x12(\n" +
 	"\x10actor_can_review\x18\x05 \x01(\bR\x0eactorCanReview\x12\x1d\n" +
 	"\n" +
@@ -6361,13 +6363,13 @@ const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"\baccepted\x18\x03 \x01(\x03R\baccepted\x12\x14\n" +
 	"\x05total\x18\x04 \x01(\x03R\x05total\x12\x16\n" +
 	"\x06result\x18\x05 \x01(\bR\x06result\x12\x14\n" +
-	"\x05count\x18\x06 \x01(\x03R\x05count\"\xb0\x01\n" +
+	"\x05count\x18\x06 \x01(\x03R\x05count\"\xc8\x01\n" +
 	"\x11CreateUnitRequest\x12%\n" +
 	"\x0etranslation_id\x18\x01 \x01(\x03R\rtranslationId\x12\x18\n" +
 	"\acontext\x18\x02 \x01(\tR\acontext\x12\x16\n" +
 	"\x06source\x18\x03 \x03(\tR\x06source\x12\x16\n" +
-	"\x06target\x18\x04 \x03(\tR\x06target\x12\x14\n" +
-	"\x05state\x18\x05 \x01(\x05R\x05state\x12\x14\n" +
+	"\x06target\x18\x04 \x03(\tR\x06target\x12,\n" +
+	"\x05state\x18\x05 \x01(\x0e2\x16.tms.type.v1.UnitStateR\x05state\x12\x14\n" +
 	"\x05actor\x18\x06 \x01(\tR\x05actor\"B\n" +
 	"\x12CreateUnitResponse\x12,\n" +
 	"\x04unit\x18\x01 \x01(\v2\x18.tms.translation.v1.UnitR\x04unit\"9\n" +
@@ -6675,144 +6677,148 @@ var file_tms_translation_v1_translation_proto_goTypes = []any{
 	(*UploadFileStreamRequest)(nil),        // 92: tms.translation.v1.UploadFileStreamRequest
 	(*UploadFileStreamResponse)(nil),       // 93: tms.translation.v1.UploadFileStreamResponse
 	(*timestamppb.Timestamp)(nil),          // 94: google.protobuf.Timestamp
+	(v1.UnitState)(0),                      // 95: tms.type.v1.UnitState
 }
 var file_tms_translation_v1_translation_proto_depIdxs = []int32{
 	94, // 0: tms.translation.v1.Statistics.last_change:type_name -> google.protobuf.Timestamp
 	0,  // 1: tms.translation.v1.Translation.stats:type_name -> tms.translation.v1.Statistics
 	2,  // 2: tms.translation.v1.Translation.plural:type_name -> tms.translation.v1.TranslationPlural
-	94, // 3: tms.translation.v1.Unit.timestamp:type_name -> google.protobuf.Timestamp
-	94, // 4: tms.translation.v1.Unit.last_updated:type_name -> google.protobuf.Timestamp
-	79, // 5: tms.translation.v1.Unit.labels:type_name -> tms.translation.v1.Label
-	94, // 6: tms.translation.v1.Alert.create_time:type_name -> google.protobuf.Timestamp
-	94, // 7: tms.translation.v1.Alert.update_time:type_name -> google.protobuf.Timestamp
-	5,  // 8: tms.translation.v1.ListAlertsResponse.alerts:type_name -> tms.translation.v1.Alert
-	94, // 9: tms.translation.v1.Commit.author_time:type_name -> google.protobuf.Timestamp
-	94, // 10: tms.translation.v1.Commit.commit_time:type_name -> google.protobuf.Timestamp
-	4,  // 11: tms.translation.v1.ImportComponentResponse.task:type_name -> tms.translation.v1.Task
-	4,  // 12: tms.translation.v1.GetTaskResponse.task:type_name -> tms.translation.v1.Task
-	18, // 13: tms.translation.v1.RenameComponentsRequest.components:type_name -> tms.translation.v1.ComponentName
-	1,  // 14: tms.translation.v1.ListTranslationsResponse.translations:type_name -> tms.translation.v1.Translation
-	1,  // 15: tms.translation.v1.GetTranslationResponse.translation:type_name -> tms.translation.v1.Translation
-	1,  // 16: tms.translation.v1.AddTranslationResponse.translation:type_name -> tms.translation.v1.Translation
-	0,  // 17: tms.translation.v1.GetStatisticsResponse.stats:type_name -> tms.translation.v1.Statistics
-	0,  // 18: tms.translation.v1.ListLanguageStatisticsResponse.stats:type_name -> tms.translation.v1.Statistics
-	3,  // 19: tms.translation.v1.ListUnitsResponse.units:type_name -> tms.translation.v1.Unit
-	3,  // 20: tms.translation.v1.FindUnitResponse.unit:type_name -> tms.translation.v1.Unit
-	3,  // 21: tms.translation.v1.GetUnitResponse.unit:type_name -> tms.translation.v1.Unit
-	3,  // 22: tms.translation.v1.UpdateUnitResponse.unit:type_name -> tms.translation.v1.Unit
-	8,  // 23: tms.translation.v1.Repository.remote_commit:type_name -> tms.translation.v1.Commit
-	8,  // 24: tms.translation.v1.Repository.local_commit:type_name -> tms.translation.v1.Commit
-	40, // 25: tms.translation.v1.GetRepositoryResponse.repository:type_name -> tms.translation.v1.Repository
-	94, // 26: tms.translation.v1.GetFileResponse.commit_time:type_name -> google.protobuf.Timestamp
-	3,  // 27: tms.translation.v1.CreateUnitResponse.unit:type_name -> tms.translation.v1.Unit
-	3,  // 28: tms.translation.v1.ListUnitTranslationsResponse.units:type_name -> tms.translation.v1.Unit
-	94, // 29: tms.translation.v1.Suggestion.timestamp:type_name -> google.protobuf.Timestamp
-	55, // 30: tms.translation.v1.ListSuggestionsResponse.suggestions:type_name -> tms.translation.v1.Suggestion
-	55, // 31: tms.translation.v1.GetSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
-	55, // 32: tms.translation.v1.CreateSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
-	3,  // 33: tms.translation.v1.AcceptSuggestionResponse.unit:type_name -> tms.translation.v1.Unit
-	55, // 34: tms.translation.v1.VoteSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
-	94, // 35: tms.translation.v1.Comment.timestamp:type_name -> google.protobuf.Timestamp
-	68, // 36: tms.translation.v1.ListCommentsResponse.comments:type_name -> tms.translation.v1.Comment
-	68, // 37: tms.translation.v1.GetCommentResponse.comment:type_name -> tms.translation.v1.Comment
-	68, // 38: tms.translation.v1.CreateCommentResponse.comment:type_name -> tms.translation.v1.Comment
-	68, // 39: tms.translation.v1.ResolveCommentResponse.comment:type_name -> tms.translation.v1.Comment
-	79, // 40: tms.translation.v1.ListLabelsResponse.labels:type_name -> tms.translation.v1.Label
-	79, // 41: tms.translation.v1.GetLabelResponse.label:type_name -> tms.translation.v1.Label
-	79, // 42: tms.translation.v1.CreateLabelRequest.label:type_name -> tms.translation.v1.Label
-	79, // 43: tms.translation.v1.CreateLabelResponse.label:type_name -> tms.translation.v1.Label
-	79, // 44: tms.translation.v1.UpdateLabelRequest.label:type_name -> tms.translation.v1.Label
-	79, // 45: tms.translation.v1.UpdateLabelResponse.label:type_name -> tms.translation.v1.Label
-	94, // 46: tms.translation.v1.DownloadFileResponse.commit_time:type_name -> google.protobuf.Timestamp
-	47, // 47: tms.translation.v1.UploadFileStreamRequest.request:type_name -> tms.translation.v1.UploadFileRequest
-	48, // 48: tms.translation.v1.UploadFileStreamResponse.result:type_name -> tms.translation.v1.UploadFileResponse
-	9,  // 49: tms.translation.v1.TranslationService.ImportComponent:input_type -> tms.translation.v1.ImportComponentRequest
-	11, // 50: tms.translation.v1.TranslationService.GetTask:input_type -> tms.translation.v1.GetTaskRequest
-	6,  // 51: tms.translation.v1.TranslationService.ListAlerts:input_type -> tms.translation.v1.ListAlertsRequest
-	13, // 52: tms.translation.v1.TranslationService.ForgetComponent:input_type -> tms.translation.v1.ForgetComponentRequest
-	15, // 53: tms.translation.v1.TranslationService.ForgetComponents:input_type -> tms.translation.v1.ForgetComponentsRequest
-	17, // 54: tms.translation.v1.TranslationService.RenameComponents:input_type -> tms.translation.v1.RenameComponentsRequest
-	20, // 55: tms.translation.v1.TranslationService.ListTranslations:input_type -> tms.translation.v1.ListTranslationsRequest
-	22, // 56: tms.translation.v1.TranslationService.GetTranslation:input_type -> tms.translation.v1.GetTranslationRequest
-	24, // 57: tms.translation.v1.TranslationService.AddTranslation:input_type -> tms.translation.v1.AddTranslationRequest
-	26, // 58: tms.translation.v1.TranslationService.DeleteTranslation:input_type -> tms.translation.v1.DeleteTranslationRequest
-	28, // 59: tms.translation.v1.TranslationService.GetStatistics:input_type -> tms.translation.v1.GetStatisticsRequest
-	30, // 60: tms.translation.v1.TranslationService.ListLanguageStatistics:input_type -> tms.translation.v1.ListLanguageStatisticsRequest
-	32, // 61: tms.translation.v1.TranslationService.ListUnits:input_type -> tms.translation.v1.ListUnitsRequest
-	36, // 62: tms.translation.v1.TranslationService.GetUnit:input_type -> tms.translation.v1.GetUnitRequest
-	34, // 63: tms.translation.v1.TranslationService.FindUnit:input_type -> tms.translation.v1.FindUnitRequest
-	38, // 64: tms.translation.v1.TranslationService.UpdateUnit:input_type -> tms.translation.v1.UpdateUnitRequest
-	41, // 65: tms.translation.v1.TranslationService.GetRepository:input_type -> tms.translation.v1.GetRepositoryRequest
-	43, // 66: tms.translation.v1.TranslationService.RunRepositoryOperation:input_type -> tms.translation.v1.RunRepositoryOperationRequest
-	45, // 67: tms.translation.v1.TranslationService.GetFile:input_type -> tms.translation.v1.GetFileRequest
-	47, // 68: tms.translation.v1.TranslationService.UploadFile:input_type -> tms.translation.v1.UploadFileRequest
-	90, // 69: tms.translation.v1.TranslationService.DownloadFile:input_type -> tms.translation.v1.DownloadFileRequest
-	92, // 70: tms.translation.v1.TranslationService.UploadFileStream:input_type -> tms.translation.v1.UploadFileStreamRequest
-	49, // 71: tms.translation.v1.TranslationService.CreateUnit:input_type -> tms.translation.v1.CreateUnitRequest
-	51, // 72: tms.translation.v1.TranslationService.DeleteUnit:input_type -> tms.translation.v1.DeleteUnitRequest
-	53, // 73: tms.translation.v1.TranslationService.ListUnitTranslations:input_type -> tms.translation.v1.ListUnitTranslationsRequest
-	56, // 74: tms.translation.v1.TranslationService.ListSuggestions:input_type -> tms.translation.v1.ListSuggestionsRequest
-	58, // 75: tms.translation.v1.TranslationService.GetSuggestion:input_type -> tms.translation.v1.GetSuggestionRequest
-	60, // 76: tms.translation.v1.TranslationService.CreateSuggestion:input_type -> tms.translation.v1.CreateSuggestionRequest
-	62, // 77: tms.translation.v1.TranslationService.AcceptSuggestion:input_type -> tms.translation.v1.AcceptSuggestionRequest
-	64, // 78: tms.translation.v1.TranslationService.DeleteSuggestion:input_type -> tms.translation.v1.DeleteSuggestionRequest
-	66, // 79: tms.translation.v1.TranslationService.VoteSuggestion:input_type -> tms.translation.v1.VoteSuggestionRequest
-	69, // 80: tms.translation.v1.TranslationService.ListComments:input_type -> tms.translation.v1.ListCommentsRequest
-	71, // 81: tms.translation.v1.TranslationService.GetComment:input_type -> tms.translation.v1.GetCommentRequest
-	73, // 82: tms.translation.v1.TranslationService.CreateComment:input_type -> tms.translation.v1.CreateCommentRequest
-	75, // 83: tms.translation.v1.TranslationService.ResolveComment:input_type -> tms.translation.v1.ResolveCommentRequest
-	77, // 84: tms.translation.v1.TranslationService.DeleteComment:input_type -> tms.translation.v1.DeleteCommentRequest
-	80, // 85: tms.translation.v1.TranslationService.ListLabels:input_type -> tms.translation.v1.ListLabelsRequest
-	82, // 86: tms.translation.v1.TranslationService.GetLabel:input_type -> tms.translation.v1.GetLabelRequest
-	84, // 87: tms.translation.v1.TranslationService.CreateLabel:input_type -> tms.translation.v1.CreateLabelRequest
-	86, // 88: tms.translation.v1.TranslationService.UpdateLabel:input_type -> tms.translation.v1.UpdateLabelRequest
-	88, // 89: tms.translation.v1.TranslationService.DeleteLabel:input_type -> tms.translation.v1.DeleteLabelRequest
-	10, // 90: tms.translation.v1.TranslationService.ImportComponent:output_type -> tms.translation.v1.ImportComponentResponse
-	12, // 91: tms.translation.v1.TranslationService.GetTask:output_type -> tms.translation.v1.GetTaskResponse
-	7,  // 92: tms.translation.v1.TranslationService.ListAlerts:output_type -> tms.translation.v1.ListAlertsResponse
-	14, // 93: tms.translation.v1.TranslationService.ForgetComponent:output_type -> tms.translation.v1.ForgetComponentResponse
-	16, // 94: tms.translation.v1.TranslationService.ForgetComponents:output_type -> tms.translation.v1.ForgetComponentsResponse
-	19, // 95: tms.translation.v1.TranslationService.RenameComponents:output_type -> tms.translation.v1.RenameComponentsResponse
-	21, // 96: tms.translation.v1.TranslationService.ListTranslations:output_type -> tms.translation.v1.ListTranslationsResponse
-	23, // 97: tms.translation.v1.TranslationService.GetTranslation:output_type -> tms.translation.v1.GetTranslationResponse
-	25, // 98: tms.translation.v1.TranslationService.AddTranslation:output_type -> tms.translation.v1.AddTranslationResponse
-	27, // 99: tms.translation.v1.TranslationService.DeleteTranslation:output_type -> tms.translation.v1.DeleteTranslationResponse
-	29, // 100: tms.translation.v1.TranslationService.GetStatistics:output_type -> tms.translation.v1.GetStatisticsResponse
-	31, // 101: tms.translation.v1.TranslationService.ListLanguageStatistics:output_type -> tms.translation.v1.ListLanguageStatisticsResponse
-	33, // 102: tms.translation.v1.TranslationService.ListUnits:output_type -> tms.translation.v1.ListUnitsResponse
-	37, // 103: tms.translation.v1.TranslationService.GetUnit:output_type -> tms.translation.v1.GetUnitResponse
-	35, // 104: tms.translation.v1.TranslationService.FindUnit:output_type -> tms.translation.v1.FindUnitResponse
-	39, // 105: tms.translation.v1.TranslationService.UpdateUnit:output_type -> tms.translation.v1.UpdateUnitResponse
-	42, // 106: tms.translation.v1.TranslationService.GetRepository:output_type -> tms.translation.v1.GetRepositoryResponse
-	44, // 107: tms.translation.v1.TranslationService.RunRepositoryOperation:output_type -> tms.translation.v1.RunRepositoryOperationResponse
-	46, // 108: tms.translation.v1.TranslationService.GetFile:output_type -> tms.translation.v1.GetFileResponse
-	48, // 109: tms.translation.v1.TranslationService.UploadFile:output_type -> tms.translation.v1.UploadFileResponse
-	91, // 110: tms.translation.v1.TranslationService.DownloadFile:output_type -> tms.translation.v1.DownloadFileResponse
-	93, // 111: tms.translation.v1.TranslationService.UploadFileStream:output_type -> tms.translation.v1.UploadFileStreamResponse
-	50, // 112: tms.translation.v1.TranslationService.CreateUnit:output_type -> tms.translation.v1.CreateUnitResponse
-	52, // 113: tms.translation.v1.TranslationService.DeleteUnit:output_type -> tms.translation.v1.DeleteUnitResponse
-	54, // 114: tms.translation.v1.TranslationService.ListUnitTranslations:output_type -> tms.translation.v1.ListUnitTranslationsResponse
-	57, // 115: tms.translation.v1.TranslationService.ListSuggestions:output_type -> tms.translation.v1.ListSuggestionsResponse
-	59, // 116: tms.translation.v1.TranslationService.GetSuggestion:output_type -> tms.translation.v1.GetSuggestionResponse
-	61, // 117: tms.translation.v1.TranslationService.CreateSuggestion:output_type -> tms.translation.v1.CreateSuggestionResponse
-	63, // 118: tms.translation.v1.TranslationService.AcceptSuggestion:output_type -> tms.translation.v1.AcceptSuggestionResponse
-	65, // 119: tms.translation.v1.TranslationService.DeleteSuggestion:output_type -> tms.translation.v1.DeleteSuggestionResponse
-	67, // 120: tms.translation.v1.TranslationService.VoteSuggestion:output_type -> tms.translation.v1.VoteSuggestionResponse
-	70, // 121: tms.translation.v1.TranslationService.ListComments:output_type -> tms.translation.v1.ListCommentsResponse
-	72, // 122: tms.translation.v1.TranslationService.GetComment:output_type -> tms.translation.v1.GetCommentResponse
-	74, // 123: tms.translation.v1.TranslationService.CreateComment:output_type -> tms.translation.v1.CreateCommentResponse
-	76, // 124: tms.translation.v1.TranslationService.ResolveComment:output_type -> tms.translation.v1.ResolveCommentResponse
-	78, // 125: tms.translation.v1.TranslationService.DeleteComment:output_type -> tms.translation.v1.DeleteCommentResponse
-	81, // 126: tms.translation.v1.TranslationService.ListLabels:output_type -> tms.translation.v1.ListLabelsResponse
-	83, // 127: tms.translation.v1.TranslationService.GetLabel:output_type -> tms.translation.v1.GetLabelResponse
-	85, // 128: tms.translation.v1.TranslationService.CreateLabel:output_type -> tms.translation.v1.CreateLabelResponse
-	87, // 129: tms.translation.v1.TranslationService.UpdateLabel:output_type -> tms.translation.v1.UpdateLabelResponse
-	89, // 130: tms.translation.v1.TranslationService.DeleteLabel:output_type -> tms.translation.v1.DeleteLabelResponse
-	90, // [90:131] is the sub-list for method output_type
-	49, // [49:90] is the sub-list for method input_type
-	49, // [49:49] is the sub-list for extension type_name
-	49, // [49:49] is the sub-list for extension extendee
-	0,  // [0:49] is the sub-list for field type_name
+	95, // 3: tms.translation.v1.Unit.state:type_name -> tms.type.v1.UnitState
+	94, // 4: tms.translation.v1.Unit.timestamp:type_name -> google.protobuf.Timestamp
+	94, // 5: tms.translation.v1.Unit.last_updated:type_name -> google.protobuf.Timestamp
+	79, // 6: tms.translation.v1.Unit.labels:type_name -> tms.translation.v1.Label
+	94, // 7: tms.translation.v1.Alert.create_time:type_name -> google.protobuf.Timestamp
+	94, // 8: tms.translation.v1.Alert.update_time:type_name -> google.protobuf.Timestamp
+	5,  // 9: tms.translation.v1.ListAlertsResponse.alerts:type_name -> tms.translation.v1.Alert
+	94, // 10: tms.translation.v1.Commit.author_time:type_name -> google.protobuf.Timestamp
+	94, // 11: tms.translation.v1.Commit.commit_time:type_name -> google.protobuf.Timestamp
+	4,  // 12: tms.translation.v1.ImportComponentResponse.task:type_name -> tms.translation.v1.Task
+	4,  // 13: tms.translation.v1.GetTaskResponse.task:type_name -> tms.translation.v1.Task
+	18, // 14: tms.translation.v1.RenameComponentsRequest.components:type_name -> tms.translation.v1.ComponentName
+	1,  // 15: tms.translation.v1.ListTranslationsResponse.translations:type_name -> tms.translation.v1.Translation
+	1,  // 16: tms.translation.v1.GetTranslationResponse.translation:type_name -> tms.translation.v1.Translation
+	1,  // 17: tms.translation.v1.AddTranslationResponse.translation:type_name -> tms.translation.v1.Translation
+	0,  // 18: tms.translation.v1.GetStatisticsResponse.stats:type_name -> tms.translation.v1.Statistics
+	0,  // 19: tms.translation.v1.ListLanguageStatisticsResponse.stats:type_name -> tms.translation.v1.Statistics
+	3,  // 20: tms.translation.v1.ListUnitsResponse.units:type_name -> tms.translation.v1.Unit
+	3,  // 21: tms.translation.v1.FindUnitResponse.unit:type_name -> tms.translation.v1.Unit
+	3,  // 22: tms.translation.v1.GetUnitResponse.unit:type_name -> tms.translation.v1.Unit
+	95, // 23: tms.translation.v1.UpdateUnitRequest.state:type_name -> tms.type.v1.UnitState
+	3,  // 24: tms.translation.v1.UpdateUnitResponse.unit:type_name -> tms.translation.v1.Unit
+	8,  // 25: tms.translation.v1.Repository.remote_commit:type_name -> tms.translation.v1.Commit
+	8,  // 26: tms.translation.v1.Repository.local_commit:type_name -> tms.translation.v1.Commit
+	40, // 27: tms.translation.v1.GetRepositoryResponse.repository:type_name -> tms.translation.v1.Repository
+	94, // 28: tms.translation.v1.GetFileResponse.commit_time:type_name -> google.protobuf.Timestamp
+	95, // 29: tms.translation.v1.CreateUnitRequest.state:type_name -> tms.type.v1.UnitState
+	3,  // 30: tms.translation.v1.CreateUnitResponse.unit:type_name -> tms.translation.v1.Unit
+	3,  // 31: tms.translation.v1.ListUnitTranslationsResponse.units:type_name -> tms.translation.v1.Unit
+	94, // 32: tms.translation.v1.Suggestion.timestamp:type_name -> google.protobuf.Timestamp
+	55, // 33: tms.translation.v1.ListSuggestionsResponse.suggestions:type_name -> tms.translation.v1.Suggestion
+	55, // 34: tms.translation.v1.GetSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
+	55, // 35: tms.translation.v1.CreateSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
+	3,  // 36: tms.translation.v1.AcceptSuggestionResponse.unit:type_name -> tms.translation.v1.Unit
+	55, // 37: tms.translation.v1.VoteSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
+	94, // 38: tms.translation.v1.Comment.timestamp:type_name -> google.protobuf.Timestamp
+	68, // 39: tms.translation.v1.ListCommentsResponse.comments:type_name -> tms.translation.v1.Comment
+	68, // 40: tms.translation.v1.GetCommentResponse.comment:type_name -> tms.translation.v1.Comment
+	68, // 41: tms.translation.v1.CreateCommentResponse.comment:type_name -> tms.translation.v1.Comment
+	68, // 42: tms.translation.v1.ResolveCommentResponse.comment:type_name -> tms.translation.v1.Comment
+	79, // 43: tms.translation.v1.ListLabelsResponse.labels:type_name -> tms.translation.v1.Label
+	79, // 44: tms.translation.v1.GetLabelResponse.label:type_name -> tms.translation.v1.Label
+	79, // 45: tms.translation.v1.CreateLabelRequest.label:type_name -> tms.translation.v1.Label
+	79, // 46: tms.translation.v1.CreateLabelResponse.label:type_name -> tms.translation.v1.Label
+	79, // 47: tms.translation.v1.UpdateLabelRequest.label:type_name -> tms.translation.v1.Label
+	79, // 48: tms.translation.v1.UpdateLabelResponse.label:type_name -> tms.translation.v1.Label
+	94, // 49: tms.translation.v1.DownloadFileResponse.commit_time:type_name -> google.protobuf.Timestamp
+	47, // 50: tms.translation.v1.UploadFileStreamRequest.request:type_name -> tms.translation.v1.UploadFileRequest
+	48, // 51: tms.translation.v1.UploadFileStreamResponse.result:type_name -> tms.translation.v1.UploadFileResponse
+	9,  // 52: tms.translation.v1.TranslationService.ImportComponent:input_type -> tms.translation.v1.ImportComponentRequest
+	11, // 53: tms.translation.v1.TranslationService.GetTask:input_type -> tms.translation.v1.GetTaskRequest
+	6,  // 54: tms.translation.v1.TranslationService.ListAlerts:input_type -> tms.translation.v1.ListAlertsRequest
+	13, // 55: tms.translation.v1.TranslationService.ForgetComponent:input_type -> tms.translation.v1.ForgetComponentRequest
+	15, // 56: tms.translation.v1.TranslationService.ForgetComponents:input_type -> tms.translation.v1.ForgetComponentsRequest
+	17, // 57: tms.translation.v1.TranslationService.RenameComponents:input_type -> tms.translation.v1.RenameComponentsRequest
+	20, // 58: tms.translation.v1.TranslationService.ListTranslations:input_type -> tms.translation.v1.ListTranslationsRequest
+	22, // 59: tms.translation.v1.TranslationService.GetTranslation:input_type -> tms.translation.v1.GetTranslationRequest
+	24, // 60: tms.translation.v1.TranslationService.AddTranslation:input_type -> tms.translation.v1.AddTranslationRequest
+	26, // 61: tms.translation.v1.TranslationService.DeleteTranslation:input_type -> tms.translation.v1.DeleteTranslationRequest
+	28, // 62: tms.translation.v1.TranslationService.GetStatistics:input_type -> tms.translation.v1.GetStatisticsRequest
+	30, // 63: tms.translation.v1.TranslationService.ListLanguageStatistics:input_type -> tms.translation.v1.ListLanguageStatisticsRequest
+	32, // 64: tms.translation.v1.TranslationService.ListUnits:input_type -> tms.translation.v1.ListUnitsRequest
+	36, // 65: tms.translation.v1.TranslationService.GetUnit:input_type -> tms.translation.v1.GetUnitRequest
+	34, // 66: tms.translation.v1.TranslationService.FindUnit:input_type -> tms.translation.v1.FindUnitRequest
+	38, // 67: tms.translation.v1.TranslationService.UpdateUnit:input_type -> tms.translation.v1.UpdateUnitRequest
+	41, // 68: tms.translation.v1.TranslationService.GetRepository:input_type -> tms.translation.v1.GetRepositoryRequest
+	43, // 69: tms.translation.v1.TranslationService.RunRepositoryOperation:input_type -> tms.translation.v1.RunRepositoryOperationRequest
+	45, // 70: tms.translation.v1.TranslationService.GetFile:input_type -> tms.translation.v1.GetFileRequest
+	47, // 71: tms.translation.v1.TranslationService.UploadFile:input_type -> tms.translation.v1.UploadFileRequest
+	90, // 72: tms.translation.v1.TranslationService.DownloadFile:input_type -> tms.translation.v1.DownloadFileRequest
+	92, // 73: tms.translation.v1.TranslationService.UploadFileStream:input_type -> tms.translation.v1.UploadFileStreamRequest
+	49, // 74: tms.translation.v1.TranslationService.CreateUnit:input_type -> tms.translation.v1.CreateUnitRequest
+	51, // 75: tms.translation.v1.TranslationService.DeleteUnit:input_type -> tms.translation.v1.DeleteUnitRequest
+	53, // 76: tms.translation.v1.TranslationService.ListUnitTranslations:input_type -> tms.translation.v1.ListUnitTranslationsRequest
+	56, // 77: tms.translation.v1.TranslationService.ListSuggestions:input_type -> tms.translation.v1.ListSuggestionsRequest
+	58, // 78: tms.translation.v1.TranslationService.GetSuggestion:input_type -> tms.translation.v1.GetSuggestionRequest
+	60, // 79: tms.translation.v1.TranslationService.CreateSuggestion:input_type -> tms.translation.v1.CreateSuggestionRequest
+	62, // 80: tms.translation.v1.TranslationService.AcceptSuggestion:input_type -> tms.translation.v1.AcceptSuggestionRequest
+	64, // 81: tms.translation.v1.TranslationService.DeleteSuggestion:input_type -> tms.translation.v1.DeleteSuggestionRequest
+	66, // 82: tms.translation.v1.TranslationService.VoteSuggestion:input_type -> tms.translation.v1.VoteSuggestionRequest
+	69, // 83: tms.translation.v1.TranslationService.ListComments:input_type -> tms.translation.v1.ListCommentsRequest
+	71, // 84: tms.translation.v1.TranslationService.GetComment:input_type -> tms.translation.v1.GetCommentRequest
+	73, // 85: tms.translation.v1.TranslationService.CreateComment:input_type -> tms.translation.v1.CreateCommentRequest
+	75, // 86: tms.translation.v1.TranslationService.ResolveComment:input_type -> tms.translation.v1.ResolveCommentRequest
+	77, // 87: tms.translation.v1.TranslationService.DeleteComment:input_type -> tms.translation.v1.DeleteCommentRequest
+	80, // 88: tms.translation.v1.TranslationService.ListLabels:input_type -> tms.translation.v1.ListLabelsRequest
+	82, // 89: tms.translation.v1.TranslationService.GetLabel:input_type -> tms.translation.v1.GetLabelRequest
+	84, // 90: tms.translation.v1.TranslationService.CreateLabel:input_type -> tms.translation.v1.CreateLabelRequest
+	86, // 91: tms.translation.v1.TranslationService.UpdateLabel:input_type -> tms.translation.v1.UpdateLabelRequest
+	88, // 92: tms.translation.v1.TranslationService.DeleteLabel:input_type -> tms.translation.v1.DeleteLabelRequest
+	10, // 93: tms.translation.v1.TranslationService.ImportComponent:output_type -> tms.translation.v1.ImportComponentResponse
+	12, // 94: tms.translation.v1.TranslationService.GetTask:output_type -> tms.translation.v1.GetTaskResponse
+	7,  // 95: tms.translation.v1.TranslationService.ListAlerts:output_type -> tms.translation.v1.ListAlertsResponse
+	14, // 96: tms.translation.v1.TranslationService.ForgetComponent:output_type -> tms.translation.v1.ForgetComponentResponse
+	16, // 97: tms.translation.v1.TranslationService.ForgetComponents:output_type -> tms.translation.v1.ForgetComponentsResponse
+	19, // 98: tms.translation.v1.TranslationService.RenameComponents:output_type -> tms.translation.v1.RenameComponentsResponse
+	21, // 99: tms.translation.v1.TranslationService.ListTranslations:output_type -> tms.translation.v1.ListTranslationsResponse
+	23, // 100: tms.translation.v1.TranslationService.GetTranslation:output_type -> tms.translation.v1.GetTranslationResponse
+	25, // 101: tms.translation.v1.TranslationService.AddTranslation:output_type -> tms.translation.v1.AddTranslationResponse
+	27, // 102: tms.translation.v1.TranslationService.DeleteTranslation:output_type -> tms.translation.v1.DeleteTranslationResponse
+	29, // 103: tms.translation.v1.TranslationService.GetStatistics:output_type -> tms.translation.v1.GetStatisticsResponse
+	31, // 104: tms.translation.v1.TranslationService.ListLanguageStatistics:output_type -> tms.translation.v1.ListLanguageStatisticsResponse
+	33, // 105: tms.translation.v1.TranslationService.ListUnits:output_type -> tms.translation.v1.ListUnitsResponse
+	37, // 106: tms.translation.v1.TranslationService.GetUnit:output_type -> tms.translation.v1.GetUnitResponse
+	35, // 107: tms.translation.v1.TranslationService.FindUnit:output_type -> tms.translation.v1.FindUnitResponse
+	39, // 108: tms.translation.v1.TranslationService.UpdateUnit:output_type -> tms.translation.v1.UpdateUnitResponse
+	42, // 109: tms.translation.v1.TranslationService.GetRepository:output_type -> tms.translation.v1.GetRepositoryResponse
+	44, // 110: tms.translation.v1.TranslationService.RunRepositoryOperation:output_type -> tms.translation.v1.RunRepositoryOperationResponse
+	46, // 111: tms.translation.v1.TranslationService.GetFile:output_type -> tms.translation.v1.GetFileResponse
+	48, // 112: tms.translation.v1.TranslationService.UploadFile:output_type -> tms.translation.v1.UploadFileResponse
+	91, // 113: tms.translation.v1.TranslationService.DownloadFile:output_type -> tms.translation.v1.DownloadFileResponse
+	93, // 114: tms.translation.v1.TranslationService.UploadFileStream:output_type -> tms.translation.v1.UploadFileStreamResponse
+	50, // 115: tms.translation.v1.TranslationService.CreateUnit:output_type -> tms.translation.v1.CreateUnitResponse
+	52, // 116: tms.translation.v1.TranslationService.DeleteUnit:output_type -> tms.translation.v1.DeleteUnitResponse
+	54, // 117: tms.translation.v1.TranslationService.ListUnitTranslations:output_type -> tms.translation.v1.ListUnitTranslationsResponse
+	57, // 118: tms.translation.v1.TranslationService.ListSuggestions:output_type -> tms.translation.v1.ListSuggestionsResponse
+	59, // 119: tms.translation.v1.TranslationService.GetSuggestion:output_type -> tms.translation.v1.GetSuggestionResponse
+	61, // 120: tms.translation.v1.TranslationService.CreateSuggestion:output_type -> tms.translation.v1.CreateSuggestionResponse
+	63, // 121: tms.translation.v1.TranslationService.AcceptSuggestion:output_type -> tms.translation.v1.AcceptSuggestionResponse
+	65, // 122: tms.translation.v1.TranslationService.DeleteSuggestion:output_type -> tms.translation.v1.DeleteSuggestionResponse
+	67, // 123: tms.translation.v1.TranslationService.VoteSuggestion:output_type -> tms.translation.v1.VoteSuggestionResponse
+	70, // 124: tms.translation.v1.TranslationService.ListComments:output_type -> tms.translation.v1.ListCommentsResponse
+	72, // 125: tms.translation.v1.TranslationService.GetComment:output_type -> tms.translation.v1.GetCommentResponse
+	74, // 126: tms.translation.v1.TranslationService.CreateComment:output_type -> tms.translation.v1.CreateCommentResponse
+	76, // 127: tms.translation.v1.TranslationService.ResolveComment:output_type -> tms.translation.v1.ResolveCommentResponse
+	78, // 128: tms.translation.v1.TranslationService.DeleteComment:output_type -> tms.translation.v1.DeleteCommentResponse
+	81, // 129: tms.translation.v1.TranslationService.ListLabels:output_type -> tms.translation.v1.ListLabelsResponse
+	83, // 130: tms.translation.v1.TranslationService.GetLabel:output_type -> tms.translation.v1.GetLabelResponse
+	85, // 131: tms.translation.v1.TranslationService.CreateLabel:output_type -> tms.translation.v1.CreateLabelResponse
+	87, // 132: tms.translation.v1.TranslationService.UpdateLabel:output_type -> tms.translation.v1.UpdateLabelResponse
+	89, // 133: tms.translation.v1.TranslationService.DeleteLabel:output_type -> tms.translation.v1.DeleteLabelResponse
+	93, // [93:134] is the sub-list for method output_type
+	52, // [52:93] is the sub-list for method input_type
+	52, // [52:52] is the sub-list for extension type_name
+	52, // [52:52] is the sub-list for extension extendee
+	0,  // [0:52] is the sub-list for field type_name
 }
 
 func init() { file_tms_translation_v1_translation_proto_init() }
