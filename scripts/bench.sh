@@ -36,6 +36,7 @@ group() {
 
 group import-bleachbit '^BenchmarkImportBleachbit$' "$count" 1x
 group import-250k '^BenchmarkImportGenerated250k$' "$count" 1x
+group import-json '^BenchmarkImportJSON40k$' "$count" 1x
 # One op is one request; each process imports its fixtures once, 1k first,
 # so the 1k rows' peak RSS does not include the 250k fixture.
 group list '^BenchmarkUnitsListPage$' "$count" 100x
@@ -47,7 +48,7 @@ group upload-add '^BenchmarkUploadAdd5k$' "$count" 1x
 # Eight clients at once: units pages with a PATCH every fourth request.
 group concurrent '^BenchmarkConcurrentMix$' "$count" 2000x
 
-"$work/benchsum" "$work"/{import-bleachbit,import-250k,list,patch,commit,upload,upload-add,concurrent}.out >"$root/BENCHMARKS.md.tmp"
+"$work/benchsum" "$work"/{import-bleachbit,import-250k,import-json,list,patch,commit,upload,upload-add,concurrent}.out >"$root/BENCHMARKS.md.tmp"
 
 # Side by side with ../shared/perf/baseline over HTTP, and the import of
 # 1M units, each through the built `tms serve` (gateway/bench/cmd/floor).

@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -239,4 +240,57 @@ func (g *Gen) Files(name string, codes []string, share int) map[string][]byte {
 		files["po/"+c+".po"] = g.PO(c, 0, share)
 	}
 	return files
+}
+
+// JSONFiles is the component as a nested JSON component (file_format
+// json, template locales/en.json): each string is a key two levels deep
+// ("s12.k345"), the source text in en.json, each code's file translated
+// to share percent (the rest empty), as monolingual files hold them.
+// Plural entries give their singular only: the json format has none.
+func (g *Gen) JSONFiles(codes []string, share int) map[string][]byte {
+	files := map[string][]byte{"locales/en.json": g.renderJSON("", share)}
+	for _, c := range codes {
+		files["locales/"+c+".json"] = g.renderJSON(c, share)
+	}
+	return files
+}
+
+func (g *Gen) renderJSON(code string, share int) []byte {
+	r := rand.New(rand.NewPCG(g.seed, uint64(len(code))*31))
+	var b strings.Builder
+	b.Grow(len(g.entries) * 80)
+	b.WriteString("{")
+	const perSection = 100
+	for i, e := range g.entries {
+		if i%perSection == 0 {
+			if i > 0 {
+				b.WriteString("\n    },")
+			}
+			fmt.Fprintf(&b, "\n    %s: {", jsonQuote(fmt.Sprintf("s%d", i/perSection)))
+		} else {
+			b.WriteString(",")
+		}
+		value := e.src
+		if code != "" {
+			value = ""
+			if r.IntN(100) < share {
+				value = pseudo(e.src, code, 0)
+			}
+		}
+		fmt.Fprintf(&b, "\n        %s: %s", jsonQuote(fmt.Sprintf("k%d", i)), jsonQuote(value))
+	}
+	if len(g.entries) > 0 {
+		b.WriteString("\n    }")
+	}
+	b.WriteString("\n}\n")
+	return []byte(b.String())
+}
+
+// jsonQuote renders s as a JSON string.
+func jsonQuote(s string) string {
+	out, err := json.Marshal(s)
+	if err != nil {
+		panic(err) // a string always marshals
+	}
+	return string(out)
 }

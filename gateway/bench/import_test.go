@@ -28,9 +28,29 @@ func BenchmarkImportGenerated250k(b *testing.B) {
 	benchImport(b, g.Files("app", GenLanguages, 85), "po/app.pot", 5*time.Minute)
 }
 
+// jsonKeys is the size of the generated JSON component.
+const jsonKeys = 40_000
+
+// BenchmarkImportJSON40k imports a nested JSON component (file_format
+// json, a template) of 40k keys in 5 languages plus the source (240k
+// units), parsed by the format registry's json package. Measured: the
+// import of the monolingual formats beside PO's.
+func BenchmarkImportJSON40k(b *testing.B) {
+	g := Generate(jsonKeys, 7)
+	files := g.JSONFiles(GenLanguages, 85)
+	benchImportWith(b, files, 5*time.Minute, len(files), map[string]any{"filemask": "locales/*.json",
+		"template": "locales/en.json", "file_format": "json", "new_base": "locales/en.json"})
+}
+
 // benchImport times, per iteration, the import into a fresh stack and
 // checks the unit count the REST API reports afterwards.
 func benchImport(b *testing.B, files map[string][]byte, newBase string, limit time.Duration) {
+	benchImportWith(b, files, limit, countTranslations(files), map[string]any{"new_base": newBase})
+}
+
+// benchImportWith is benchImport of a component created with extra
+// fields, making translations translations.
+func benchImportWith(b *testing.B, files map[string][]byte, limit time.Duration, translations int, extra map[string]any) {
 	repo, err := origin.Create(b.TempDir(), files)
 	if err != nil {
 		b.Fatal(err)
@@ -43,11 +63,11 @@ func benchImport(b *testing.B, files map[string][]byte, newBase string, limit ti
 		e.project()
 		slug := fmt.Sprintf("c%d", i)
 		b.StartTimer()
-		e.importComponent("bench", slug, repo, newBase, limit, nil)
+		e.importComponent("bench", slug, repo, "", limit, extra)
 		b.StopTimer()
 		units = e.count("/api/units/")
-		if want := countTranslations(files); e.count("/api/components/bench/"+slug+"/translations/") != want {
-			b.Fatalf("want %d translations", want)
+		if got := e.count("/api/components/bench/" + slug + "/translations/"); got != translations {
+			b.Fatalf("%d translations, want %d", got, translations)
 		}
 		e.close()
 		b.StartTimer()
