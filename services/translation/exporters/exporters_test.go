@@ -282,3 +282,12 @@ func TestXliffGolden(t *testing.T) {
 		})
 	}
 }
+
+func TestChecksum(t *testing.T) {
+	for id, want := range map[int64]string{-5: "7ffffffffffffffb", 12345: "8000000000003039", 0: "8000000000000000",
+		-1 << 63: "0000000000000000", 1<<63 - 1: "ffffffffffffffff"} {
+		if got := checksum(id); got != want {
+			t.Errorf("checksum(%d) = %s, want %s", id, got, want)
+		}
+	}
+}

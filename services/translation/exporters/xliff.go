@@ -73,7 +73,7 @@ func (e xliffExporter) unit(m Meta, u Unit) *xnode {
 	}
 	id := xmlFilter(u.Context)
 	if id == "" {
-		id = fmt.Sprintf("%016x", uint64(u.IDHash)^1<<63) // hash_to_checksum: id_hash + 2^63
+		id = checksum(u.IDHash)
 	}
 	x.setID(id)
 	for _, n := range u.developerNotes(xmlFilter) {
@@ -146,4 +146,10 @@ func setRich(el, content *xnode) {
 	for _, c := range content.children {
 		el.appendChild(c)
 	}
+}
+
+// checksum is the reference's hash_to_checksum: the signed id_hash plus
+// 2^63 in 16 hex digits (its two's complement with the top bit flipped).
+func checksum(idHash int64) string {
+	return fmt.Sprintf("%016x", uint64(idHash)^1<<63) //nolint:gosec // the two's complement bits are wanted
 }

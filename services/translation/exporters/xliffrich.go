@@ -49,7 +49,7 @@ func parseFragment(s string) (*xnode, error) {
 	var root *xnode
 	for {
 		tok, err := d.RawToken()
-		if err == io.EOF {
+		if errors.Is(err, io.EOF) {
 			break
 		}
 		if err != nil {
