@@ -99,6 +99,13 @@ func TestFileConversions(t *testing.T) {
 			}
 		})
 	}
+	t.Run("format=xliff exact", func(t *testing.T) {
+		status, h, body := download(t, file+"?format=xliff")
+		if status != 200 || body != exportXliff || h.Get("Content-Type") != "application/x-xliff+xml; charset=utf-8" ||
+			h.Get("Content-Disposition") != `attachment; filename="demo-app-de.xlf"` {
+			t.Errorf("%d %q %q\n%s\nwant\n%s", status, h.Get("Content-Type"), h.Get("Content-Disposition"), body, exportXliff)
+		}
+	})
 	t.Run("bad formats", func(t *testing.T) {
 		if status, _, body := download(t, file+"?format=docx"); status != 400 || !strings.Contains(body, "format") {
 			t.Errorf("docx: %d %s", status, body)
@@ -147,3 +154,44 @@ func TestFileConversions(t *testing.T) {
 		}
 	}
 }
+
+// exportXliff is exportFixture's German translation with the pending edit
+// as PO-XLIFF, as translate-toolkit writes it for the reference's
+// exporter: units without context named by their checksum, the plural a
+// group of one trans-unit per form, the fuzzy string not approved.
+const exportXliff = `<?xml version="1.0" encoding="UTF-8"?>
+<xliff xmlns="urn:oasis:names:tc:xliff:document:1.1" version="1.1">
+  <file original="NoName" source-language="en" datatype="plaintext" target-language="de">
+    <body>
+      <trans-unit xml:space="preserve" approved="no" id="title">
+        <source>Hello, "World"</source>
+        <target state="translated">Hallo, "Welt"</target>
+        <context-group name="" purpose="location">
+          <context context-type="sourcefile">src/main.c</context>
+          <context context-type="linenumber">10</context>
+        </context-group>
+        <note from="developer">Window title</note>
+      </trans-unit>
+      <group restype="x-gettext-plurals" xml:space="preserve" id="bb035cc5d2307ee6" weblate-flags="c-format"><trans-unit xml:space="preserve" approved="yes" id="bb035cc5d2307ee6[0]">
+          <source>%d file</source>
+          <target state="translated">%d Datei</target>
+        </trans-unit>
+        <target>%d Datei</target>
+        <trans-unit xml:space="preserve" approved="yes" id="bb035cc5d2307ee6[1]">
+          <source>%d files</source>
+          <target state="translated">%d Dateien</target>
+        </trans-unit>
+        <source>%d file</source>
+      </group>
+      <trans-unit xml:space="preserve" approved="no" id="63444742542ae808">
+        <source>Open</source>
+        <target state="needs-translation">Öffnen</target>
+      </trans-unit>
+      <trans-unit xml:space="preserve" approved="no" id="4b4ba16b00646b9a">
+        <source>Close</source>
+        <target state="translated">Schließen</target>
+      </trans-unit>
+    </body>
+  </file>
+</xliff>
+`

@@ -38,6 +38,9 @@ type Unit struct {
 	// Flags are the unit's flags, comma-separated.
 	Flags string
 	State int
+	// IDHash is the unit's id_hash; its checksum names a unit without
+	// context in the XLIFF exports.
+	IDHash int64
 	// Comments are the unresolved comments and Suggestions the suggested
 	// targets (each a list of plural forms): translator notes on export.
 	Comments    []string

@@ -45,17 +45,17 @@ func czech() Meta {
 func bilingual() []Unit {
 	return []Unit{
 		{Source: []string{"Hello"}, Target: []string{"Ahoj"}, Location: "src/main.c:10, src/other file.c:3",
-			Flags: "c-format", State: StateApproved},
+			Flags: "c-format", State: StateApproved, IDHash: -4005592185683914342},
 		{Source: []string{"%d file", "%d files"}, Target: []string{"%d soubor", "%d soubory", "%d souborů"},
-			Location: "src/files.c:20", Flags: "c-format", State: StateTranslated},
-		{Source: []string{"%d day", "%d days"}, Target: []string{""}, State: StateEmpty},
+			Location: "src/files.c:20", Flags: "c-format", State: StateTranslated, IDHash: 5},
+		{Source: []string{"%d day", "%d days"}, Target: []string{""}, State: StateEmpty, IDHash: 6},
 		{Context: "menu", Source: []string{"Open"}, Target: []string{"Otevřít"}, State: StateFuzzy,
 			Note: "Menu item\nkeep it short", Comments: []string{"Is this the verb?"},
 			Suggestions: [][]string{{"Otevři"}}},
 		{Source: []string{"Say \"hi\", then\nleave\tnow \\ ok"}, Target: []string{"Řekni \"ahoj\", pak\nodejdi\tteď \\ ok"},
-			State: StateTranslated, Flags: "max-length:80, python-format", Explanation: "Shown on exit."},
+			State: StateTranslated, Flags: "max-length:80, python-format", Explanation: "Shown on exit.", IDHash: 7},
 		{Source: []string{"=SUM(A1)"}, Target: []string{"-1 | 2"}, Context: "@calc", State: StateTranslated},
-		{Source: []string{"Untranslated"}, Target: []string{""}, State: StateEmpty},
+		{Source: []string{"Untranslated"}, Target: []string{""}, State: StateEmpty, IDHash: 8},
 	}
 }
 
@@ -111,6 +111,8 @@ func TestExporters(t *testing.T) {
 		{"csv", "text/csv; charset=utf-8", "demo-app-cs.csv", true},
 		{"json", "application/json; charset=utf-8", "demo-app-cs.json", false},
 		{"json-nested", "application/json; charset=utf-8", "demo-app-cs.json", false},
+		{"xliff", "application/x-xliff+xml; charset=utf-8", "demo-app-cs.xlf", true},
+		{"xliff11", "application/x-xliff+xml; charset=utf-8", "demo-app-cs.xlf", true},
 	} {
 		t.Run(tc.format, func(t *testing.T) {
 			e, ok := Lookup(tc.format)
@@ -128,7 +130,7 @@ func TestExporters(t *testing.T) {
 	if _, ok := Lookup("docx"); ok {
 		t.Error("docx is not a format")
 	}
-	if got := strings.Join(Names(), " "); got != "csv json json-nested po" {
+	if got := strings.Join(Names(), " "); got != "csv json json-nested po xliff xliff11" {
 		t.Errorf("Names() = %s", got)
 	}
 }
@@ -187,5 +189,105 @@ func TestRootList(t *testing.T) {
 	want := "[\n    {\n        \"x\": \"A\"\n    },\n    \"B\"\n]\n"
 	if got != want {
 		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// markup covers how the XLIFF exporters read markup in strings: XLIFF
+// placeables in any namespace, other elements, comments, entities and
+// CDATA, xml:space, and what makes a string plain text (a g without id,
+// an undeclared prefix, a processing instruction, a duplicate attribute,
+// "]]>", bad entities, control characters).
+func markup() []Unit {
+	forms := [][2]string{
+		{`Click <b>here</b> &amp; <i class="x">now</i>`, `Klikni <b>sem</b> &amp; <i class="x">teď</i>`},
+		{`x <xliff:g xmlns:xliff="urn:oasis:names:tc:xliff:document:1.2" example="Launcher" id="app">%1$s</xliff:g>`,
+			`<x ctype="a"/> <bx id="1" ctype="b" rid="2" xid="3"/> <ex id="2">lost</ex> <g id="3"></g>`},
+		{"a <!-- note --> b &quot;c&quot; &#65; <![CDATA[<raw>]]> \r\n d", "<p xmlns=\"urn:x\"><q/></p><e></e>"},
+		{`<b xml:space="default">  a   <i> x  </i>  b  </b> t  `, `<span title="a&#10;b">t</span>`},
+		{`<g>no id</g>`, `ok`},
+		{`u <xliff:g id="n">%s</xliff:g>`, `ok`},
+		{`p <?pi x?> q`, `ok`},
+		{`<p b="1" b="2">x</p>`, `ok`},
+		{`a ]]> b`, `ok`},
+		{`&#1; &nbsp; a & b <`, "ctrl\u0001 \uffff"},
+		{"ok", "tab\there\u0002"},
+		{"  spaced  ", "  "},
+	}
+	out := make([]Unit, len(forms))
+	for i, f := range forms {
+		out[i] = Unit{Source: []string{f[0]}, Target: []string{f[1]}, State: StateTranslated, IDHash: int64(100 + i),
+			Comments: []string{"  padded comment  "}}
+	}
+	out[len(out)-1].Note = "  "
+	out = append(out, Unit{Source: []string{"<b>%d</b> file", "<b>%d</b> files"}, IDHash: 200,
+		Target: []string{"<b>%d</b> soubor", "<b>%d</b> soubory", "<b>%d</b> souborů"}, State: StateFuzzy,
+		Location: "a.c:1, b.c, c.c:2", Note: "plural note", Comments: []string{"c1"}},
+		Unit{Source: []string{"%d & file", "%d files"}, Target: []string{"a", "b", "c"}, State: StateApproved,
+			IDHash: 201, Flags: "max-length: 12, c-format"})
+	return out
+}
+
+// plurals are plural units in every state, for languages with fewer,
+// as many and more forms than the source.
+func plurals() []Unit {
+	return []Unit{
+		{Source: []string{"%d day", "%d days"}, Target: []string{""}, State: StateEmpty, IDHash: 1},
+		{Source: []string{"%d hour", "%d hours"}, Target: []string{"h1", "h2", "h3"}, State: StateTranslated, IDHash: 2},
+		{Source: []string{"%d min", "%d mins"}, Target: []string{"m1", "", ""}, State: StateFuzzy, IDHash: 3,
+			Note: "minutes"},
+		{Source: []string{"%d sec", "%d secs"}, Target: []string{"", "s2", "s3"}, State: StateFuzzy, IDHash: 4},
+		{Context: "ctx", Source: []string{"%d item", "%d items"}, Target: []string{"i1", "i2", "i3"},
+			State: StateApproved, Location: "items.c:7"},
+		{Source: []string{"Single"}, Target: []string{"Jeden"}, State: StateReadOnly, IDHash: 5},
+	}
+}
+
+type xliffCase struct {
+	format, golden string
+	meta           Meta
+	units          []Unit
+}
+
+func xliffCases() []xliffCase {
+	mono := czech()
+	mono.Monolingual = true
+	german, japanese := czech(), czech()
+	german.LanguageCode, german.PluralNumber = "de", 2
+	japanese.LanguageCode, japanese.PluralNumber = "ja", 1
+	var cases []xliffCase
+	for _, f := range []struct{ format, suffix string }{{"xliff", ""}, {"xliff11", "11"}} {
+		cases = append(cases,
+			xliffCase{f.format, "bilingual" + f.suffix + ".xlf", czech(), bilingual()},
+			xliffCase{f.format, "monolingual" + f.suffix + ".xlf", mono, monolingual()},
+			xliffCase{f.format, "markup" + f.suffix + ".xlf", czech(), markup()},
+			xliffCase{f.format, "plurals-cs" + f.suffix + ".xlf", czech(), plurals()},
+			xliffCase{f.format, "plurals-de" + f.suffix + ".xlf", german, plurals()},
+			xliffCase{f.format, "plurals-ja" + f.suffix + ".xlf", japanese, plurals()},
+			xliffCase{f.format, "empty" + f.suffix + ".xlf", czech(), nil})
+	}
+	return cases
+}
+
+// TestXliffGolden compares both XLIFF exports with files written by
+// translate-toolkit's PoXliffFile and xlifffile driven as the reference's
+// exporters drive them.
+func TestXliffGolden(t *testing.T) {
+	for _, tc := range xliffCases() {
+		t.Run(tc.golden, func(t *testing.T) {
+			e, ok := Lookup(tc.format)
+			if !ok {
+				t.Fatalf("no exporter %q", tc.format)
+			}
+			golden(t, tc.golden, e.Export(tc.meta, tc.units))
+		})
+	}
+}
+
+func TestChecksum(t *testing.T) {
+	for id, want := range map[int64]string{-5: "7ffffffffffffffb", 12345: "8000000000003039", 0: "8000000000000000",
+		-1 << 63: "0000000000000000", 1<<63 - 1: "ffffffffffffffff"} {
+		if got := checksum(id); got != want {
+			t.Errorf("checksum(%d) = %s, want %s", id, got, want)
+		}
 	}
 }

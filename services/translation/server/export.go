@@ -69,7 +69,7 @@ func (s *Server) exportUnits(ctx context.Context, t store.Translation) ([]export
 	for i, v := range views {
 		u := exporters.Unit{Context: v.Context, Source: store.Split(v.Source), Target: store.Split(v.Target),
 			Location: v.Location, Note: v.Note, Explanation: v.Explanation, Flags: joinFlags(v.Flags, v.ExtraFlags),
-			State: v.State}
+			State: v.State, IDHash: v.IDHash}
 		if u.Comments, u.Suggestions, err = s.exportNotes(ctx, v.Unit); err != nil {
 			return nil, err
 		}
