@@ -125,6 +125,7 @@ func (g *gateway) deleteCategory(c *call) error {
 		return err
 	}
 	g.paths.forget(cur.GetCategory().GetProjectSlug())
+	g.auth.forgetAll() // the catalog had team links to removed components dropped
 	return c.noContent()
 }
 

@@ -123,7 +123,7 @@ func (g *gateway) updateComponent(c *call) error {
 	}
 	updated := resp.GetComponent()
 	if updated.GetSlug() != before.GetSlug() {
-		g.followRename(c, updated.GetProjectSlug(), before.GetSlug(), updated.GetSlug())
+		g.auth.forgetAll() // the catalog had the team links follow the new slug
 	}
 	g.paths.forget(updated.GetProjectSlug())
 	return c.okRendered(c.fullComponent(updated))
@@ -183,6 +183,7 @@ func (g *gateway) deleteComponent(c *call) error {
 		return err
 	}
 	g.paths.forget(comp.GetProjectSlug())
+	g.auth.forgetAll() // the catalog had team links to removed components dropped
 	return c.noContent()
 }
 

@@ -5,9 +5,7 @@ import (
 	"slices"
 
 	"github.com/tmsproject/tms/pkg/errs"
-	"github.com/tmsproject/tms/pkg/policy"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
-	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 	"google.golang.org/protobuf/types/known/structpb"
 )
@@ -40,14 +38,10 @@ func (g *gateway) createProject(c *call) error {
 	if err != nil {
 		return err
 	}
+	// The catalog has the notification service set up the project's own
+	// teams, its creator administering it, before it answers.
 	resp, err := g.cfg.Catalog.CreateProject(c.ctx, &catalogv1.CreateProjectRequest{Project: proj, Fields: fields, Actor: c.actor()})
 	if err != nil {
-		return err
-	}
-	// The project's own teams, its creator administering it (as the
-	// reference does when a non-superuser creates a project).
-	if _, err = g.cfg.Access.SetupProjectTeams(policy.System(c.ctx), &notificationv1.SetupProjectTeamsRequest{
-		Project: resp.GetProject().GetSlug(), Creator: c.actor()}); err != nil {
 		return err
 	}
 	g.auth.forgetAll()
@@ -83,38 +77,22 @@ func (g *gateway) updateProject(c *call) error {
 	if err != nil {
 		return err
 	}
-	if slug := resp.GetProject().GetSlug(); slug != c.param("project") {
-		g.followRename(c, c.param("project"), "", slug)
+	if resp.GetProject().GetSlug() != c.param("project") {
+		// The catalog had the teams follow the new slug.
+		g.auth.forgetAll()
 	}
 	return c.okRendered(c.projectJSON(resp.GetProject(), true))
 }
 
-// followRename has the notification service file a renamed project's
-// (component "") or component's teams, subscriptions and webhooks under
-// the new slug, as deleteProject has it drop a deleted project's: before
-// the answer, so that a project created next under the former slug finds
-// none of them.
-func (g *gateway) followRename(c *call, project, component, newSlug string) {
-	_, err := g.cfg.Access.RenameProjectScope(policy.System(c.ctx), &notificationv1.RenameProjectScopeRequest{
-		Project: project, Component: component, NewSlug: newSlug})
-	if err != nil {
-		g.log.WarnContext(c.ctx, "rename teams after a rename", "project", project, "component", component, "err", err)
-	}
-	g.auth.forgetAll()
-}
-
-// deleteProject asks the catalog, whose removal of the project's
-// components reaches the translation service by itself; then the
-// project's teams go.
+// deleteProject asks the catalog, whose removal of the project reaches
+// the translation service (its components) and the notification service
+// (its teams, subscriptions and webhooks) by itself.
 func (g *gateway) deleteProject(c *call) error {
 	slug := c.param("project")
 	if _, err := g.cfg.Catalog.DeleteProject(c.ctx, &catalogv1.DeleteProjectRequest{Slug: slug, Actor: c.actor()}); err != nil {
 		return err
 	}
 	g.paths.forget(slug)
-	if _, err := g.cfg.Access.DeleteProjectTeams(policy.System(c.ctx), &notificationv1.DeleteProjectTeamsRequest{Project: slug}); err != nil {
-		g.log.WarnContext(c.ctx, "drop teams after project delete", "project", slug, "err", err)
-	}
 	g.auth.forgetAll()
 	return c.noContent()
 }

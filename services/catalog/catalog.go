@@ -37,21 +37,27 @@ type Config struct {
 	// and forgets deleted ones (removals.go). Nil imports nothing and keeps
 	// removals in their outbox (the catalog alone).
 	Translation Translation
-	Log         *slog.Logger
+	// Access receives the creations, renames and deletions of projects
+	// and components, which the notification service's teams,
+	// subscriptions and webhooks follow (lifecycle.go). Nil keeps them in
+	// their outbox (the catalog alone).
+	Access Access
+	Log    *slog.Logger
 }
 
 // Service is a running catalog service.
 type Service struct {
-	gdb      *gorm.DB
-	relay    *outbox.Relay // change records to the changelog
-	removals *outbox.Relay // removals to the translation service
-	server   *server.Server
+	gdb       *gorm.DB
+	relay     *outbox.Relay // change records to the changelog
+	removals  *outbox.Relay // removals to the translation service
+	lifecycle *outbox.Relay // project lifecycle to the notification service
+	server    *server.Server
 }
 
 // Migrations are the versioned schema changes of the service's database,
 // in order: what New applies, and what `tms migrate` applies alone.
 func Migrations() []db.Source {
-	return []db.Source{store.Migrations, outbox.Migrations, store.Removals.Migrations()}
+	return []db.Source{store.Migrations, outbox.Migrations, store.Removals.Migrations(), store.Lifecycle.Migrations()}
 }
 
 // New opens and migrates the database, seeds the built-in languages (a
@@ -82,6 +88,10 @@ func New(ctx context.Context, cfg Config) (*Service, error) {
 		scfg.Removed = svc.removals.Notify
 		scfg.Translation = cfg.Translation
 	}
+	if cfg.Access != nil {
+		svc.lifecycle = lifecycleRelay(gdb, cfg.Access, log)
+		scfg.Lifecycle = svc.lifecycle.Flush
+	}
 	svc.server = server.New(st, scfg)
 	return svc, nil
 }
@@ -95,11 +105,12 @@ func (s *Service) Register(srv *grpc.Server) {
 	catalogv1.RegisterCatalogServiceServer(srv, s.server)
 }
 
-// Run relays change records to the changelog service and removals to the
-// translation service until ctx ends.
+// Run relays change records to the changelog service, removals to the
+// translation service and the lifecycle of projects to the notification
+// service until ctx ends.
 func (s *Service) Run(ctx context.Context) error {
 	var wg sync.WaitGroup
-	for _, r := range []*outbox.Relay{s.relay, s.removals} {
+	for _, r := range []*outbox.Relay{s.relay, s.removals, s.lifecycle} {
 		if r != nil {
 			wg.Go(func() { _ = r.Run(ctx) }) // Run ends with ctx, answering nil
 		}

@@ -160,6 +160,7 @@ func (s *Server) DeleteCategory(ctx context.Context, req *catalogv1.DeleteCatego
 	}
 	s.notify()
 	s.removed()
+	s.lifecycle()
 	out := &catalogv1.DeleteCategoryResponse{}
 	for i := range removed {
 		out.Removed = append(out.Removed, componentProto(&removed[i]))

@@ -150,6 +150,9 @@ func (s *Server) UpdateComponent(ctx context.Context, req *catalogv1.UpdateCompo
 	if err = s.st.SaveComponent(ctx, c, renamed); err != nil {
 		return nil, storeErr(err, componentDuplicate)
 	}
+	if renamed != nil {
+		s.lifecycle()
+	}
 	out := &catalogv1.UpdateComponentResponse{}
 	if rebinds(&before, c) && !fromImport(ctx, req) {
 		out.ImportTaskId, err = s.startImport(ctx, c, req.GetActor(), func() error {
@@ -180,6 +183,7 @@ func (s *Server) DeleteComponent(ctx context.Context, req *catalogv1.DeleteCompo
 	}
 	s.notify()
 	s.removed()
+	s.lifecycle()
 	return &catalogv1.DeleteComponentResponse{}, nil
 }
 

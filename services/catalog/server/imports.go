@@ -33,6 +33,7 @@ func (s *Server) startImport(ctx context.Context, c *store.Component, actor stri
 	} else {
 		s.notify()
 		s.removed()
+		s.lifecycle()
 	}
 	return "", errs.FromStatus(err)
 }

@@ -43,11 +43,12 @@ func (s *Server) CreateProject(ctx context.Context, req *catalogv1.CreateProject
 	}
 	var p store.Project
 	projectRow(m, &p)
-	err = s.st.CreateProject(ctx, &p, change(actionCreateProject, req.GetActor(), p.Slug, ""))
+	err = s.st.CreateProject(ctx, &p, creator(ctx, req.GetActor()), change(actionCreateProject, req.GetActor(), p.Slug, ""))
 	if err != nil {
 		return nil, storeErr(err, projectDuplicate)
 	}
 	s.notify()
+	s.lifecycle()
 	return &catalogv1.CreateProjectResponse{Project: projectProto(&p)}, nil
 }
 
@@ -112,6 +113,9 @@ func (s *Server) UpdateProject(ctx context.Context, req *catalogv1.UpdateProject
 	if err := s.st.SaveProject(ctx, p, renamed); err != nil {
 		return nil, storeErr(err, projectDuplicate)
 	}
+	if renamed != nil {
+		s.lifecycle()
+	}
 	return &catalogv1.UpdateProjectResponse{Project: projectProto(p)}, nil
 }
 
@@ -135,6 +139,7 @@ func (s *Server) DeleteProject(ctx context.Context, req *catalogv1.DeleteProject
 	}
 	s.notify()
 	s.removed()
+	s.lifecycle()
 	return &catalogv1.DeleteProjectResponse{}, nil
 }
 
@@ -197,4 +202,13 @@ func (s *Server) languageField(ctx context.Context, c *checker, attr string, cod
 	}
 	*code = l.Code
 	return nil
+}
+
+// creator is the account that administers a new project: the user the
+// call acts for, else (a service's own call) the request's actor.
+func creator(ctx context.Context, actor string) string {
+	if c, ok := policy.FromContext(ctx); ok && c.Username != "" {
+		return c.Username
+	}
+	return actor
 }

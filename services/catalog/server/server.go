@@ -43,6 +43,14 @@ type Config struct {
 	// Removed is called after each committed delete of components (to
 	// wake the relay of store.Removals).
 	Removed func()
+	// Lifecycle is called after each committed write that created,
+	// renamed or deleted a project or component (store.Lifecycle): it
+	// delivers their events to the notification service before the call
+	// answers, so that the creator of a project administers it when the
+	// creation answers, and a project created next under a deleted or
+	// former slug finds none of the old teams (bounded: see
+	// outbox.Relay.Flush).
+	Lifecycle func()
 	// Translation imports the binding of created and rebound components;
 	// nil imports nothing (the catalog alone, in tests).
 	Translation Translation
@@ -55,18 +63,18 @@ type Server struct {
 	st          *store.Store
 	notify      func()
 	removed     func()
+	lifecycle   func()
 	translation Translation
 	log         *slog.Logger
 }
 
 // New returns a server over st.
 func New(st *store.Store, cfg Config) *Server {
-	s := &Server{st: st, notify: cfg.Notify, removed: cfg.Removed, translation: cfg.Translation, log: cfg.Log}
-	if s.notify == nil {
-		s.notify = func() {}
-	}
-	if s.removed == nil {
-		s.removed = func() {}
+	s := &Server{st: st, notify: cfg.Notify, removed: cfg.Removed, lifecycle: cfg.Lifecycle, translation: cfg.Translation, log: cfg.Log}
+	for _, f := range []*func(){&s.notify, &s.removed, &s.lifecycle} {
+		if *f == nil {
+			*f = func() {}
+		}
 	}
 	if s.log == nil {
 		s.log = slog.Default()

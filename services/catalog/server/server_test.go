@@ -29,7 +29,7 @@ func newEnv(t *testing.T) *env { return newEnvWith(t, server.Config{}) }
 // newEnvWith is newEnv with a server configured by cfg.
 func newEnvWith(t *testing.T, cfg server.Config) *env {
 	t.Helper()
-	gdb := dbtest.SQLite(t, store.Migrations, outbox.Migrations, store.Removals.Migrations())
+	gdb := dbtest.SQLite(t, store.Migrations, outbox.Migrations, store.Removals.Migrations(), store.Lifecycle.Migrations())
 	st := store.New(gdb)
 	if _, err := st.SeedLanguages(t.Context(), server.BuiltinLanguages()); err != nil {
 		t.Fatal(err)

@@ -24,7 +24,7 @@ func TestComponentReadsFollowWrites(t *testing.T) {
 		ctx := t.Context()
 		s := store.New(gdb)
 		p := newProject("cached")
-		if err := s.CreateProject(ctx, p, nil); err != nil {
+		if err := s.CreateProject(ctx, p, "", nil); err != nil {
 			t.Fatal(err)
 		}
 		c := newComponent(p.ID, "main")
@@ -108,7 +108,7 @@ func TestComponentReadsFollowWrites(t *testing.T) {
 				t.Errorf("removed after the delete: %v (%v), want it to hold %d", removed, err, c.ID)
 			}
 		})
-	}, store.Migrations, outbox.Migrations, store.Removals.Migrations())
+	}, store.Migrations, outbox.Migrations, store.Removals.Migrations(), store.Lifecycle.Migrations())
 }
 
 func noChange(c store.Component) *changelogv1.Change {

@@ -178,7 +178,10 @@ func (s *Store) DeleteComponent(ctx context.Context, projectSlug, slug string, c
 				return err
 			}
 		}
-		return recordRemoval(tx, removed)
+		if err := recordRemoval(tx, removed); err != nil {
+			return err
+		}
+		return recordLifecycle(tx, componentsDeleted(removed, 0)...)
 	})
 }
 

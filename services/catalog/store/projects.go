@@ -12,7 +12,7 @@ import (
 
 // CreateProject stores p (setting its ID and Created) and the change record
 // in one transaction. A taken name or slug yields *DuplicateError.
-func (s *Store) CreateProject(ctx context.Context, p *Project, change *changelogv1.Change) error {
+func (s *Store) CreateProject(ctx context.Context, p *Project, creator string, change *changelogv1.Change) error {
 	p.ID = 0
 	p.Created = now()
 	return s.transaction(ctx, func(tx *gorm.DB) error {
@@ -21,6 +21,9 @@ func (s *Store) CreateProject(ctx context.Context, p *Project, change *changelog
 		}
 		if err := tx.Create(p).Error; err != nil {
 			return duplicateOr(err, func() error { return projectUnique(tx, p) })
+		}
+		if err := recordLifecycle(tx, projectCreated(p.Slug, creator)); err != nil {
+			return err
 		}
 		return record(tx, change)
 	})
@@ -143,6 +146,9 @@ func (s *Store) SaveProject(ctx context.Context, p *Project, renamed *changelogv
 			if err := recordProjectRename(tx, p, renamed); err != nil {
 				return err
 			}
+			if err := recordLifecycle(tx, projectRenamed(old[0], p.Slug)); err != nil {
+				return err
+			}
 		}
 		res := tx.Model(&Project{}).Where("id = ?", p.ID).Select("*").Omit("id", "created").Updates(p)
 		if res.Error != nil {
@@ -189,6 +195,9 @@ func (s *Store) DeleteProject(ctx context.Context, slug string, change *changelo
 			return err
 		}
 		if err := recordRemoval(tx, removed, p.ID); err != nil {
+			return err
+		}
+		if err := recordLifecycle(tx, append(componentsDeleted(removed, p.ID), projectDeleted(p.Slug))...); err != nil {
 			return err
 		}
 		return record(tx, change)

@@ -84,6 +84,9 @@ func recordComponentRename(tx *gorm.DB, c *Component, renamed *changelogv1.Chang
 	}
 	req := &translationv1.RenameComponentsRequest{Components: []*translationv1.ComponentName{
 		{ComponentId: c.ID, ProjectSlug: project[0], ComponentSlug: c.Slug}}}
+	if err := recordLifecycle(tx, componentRenamed(project[0], old[0], c.Slug)); err != nil {
+		return err
+	}
 	return recordRename(tx, req, renamed)
 }
 

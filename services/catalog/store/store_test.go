@@ -38,12 +38,13 @@ func TestConformance(t *testing.T) {
 		{"Lock", testLock},
 		{"DeleteCascade", testDeleteCascade},
 		{"Visibility", testVisibility},
+		{"Lifecycle", testLifecycle},
 	}
 	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
 		for _, c := range cases {
 			t.Run(c.name, func(t *testing.T) {
 				// Each case works on its own rows: clear the tables first.
-				for _, table := range []string{"announcements", "component_links", "components", "categories", "projects", "plurals", "languages", "outbox_events"} {
+				for _, table := range []string{"announcements", "component_links", "components", "categories", "projects", "plurals", "languages", "outbox_events", "access_events"} {
 					if err := gdb.Exec("DELETE FROM " + table).Error; err != nil {
 						t.Fatal(err)
 					}
@@ -51,7 +52,7 @@ func TestConformance(t *testing.T) {
 				c.run(t, store.New(gdb), gdb)
 			})
 		}
-	}, store.Migrations, outbox.Migrations, store.Removals.Migrations())
+	}, store.Migrations, outbox.Migrations, store.Removals.Migrations(), store.Lifecycle.Migrations())
 }
 
 func seed(t *testing.T, s *store.Store) {
@@ -135,7 +136,7 @@ func testCategories(t *testing.T, s *store.Store, gdb *gorm.DB) {
 	ctx := t.Context()
 	seed(t, s)
 	p := newProject("hello")
-	if err := s.CreateProject(ctx, p, nil); err != nil {
+	if err := s.CreateProject(ctx, p, "", nil); err != nil {
 		t.Fatal(err)
 	}
 	docs := &store.Category{ProjectID: p.ID, Name: "Docs", Slug: "docs"}
@@ -204,7 +205,7 @@ func testComponentLinks(t *testing.T, s *store.Store, _ *gorm.DB) {
 	open, other, secret := newProject("open"), newProject("other"), newProject("secret")
 	secret.AccessControl = 100
 	for _, p := range []*store.Project{open, other, secret} {
-		if err := s.CreateProject(ctx, p, nil); err != nil {
+		if err := s.CreateProject(ctx, p, "", nil); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -252,7 +253,7 @@ func testAnnouncements(t *testing.T, s *store.Store, gdb *gorm.DB) {
 	ctx := t.Context()
 	seed(t, s)
 	p := newProject("hello")
-	if err := s.CreateProject(ctx, p, nil); err != nil {
+	if err := s.CreateProject(ctx, p, "", nil); err != nil {
 		t.Fatal(err)
 	}
 	c := newComponent(p.ID, "app")
@@ -295,7 +296,7 @@ func testAnnouncements(t *testing.T, s *store.Store, gdb *gorm.DB) {
 func testMachinerySettings(t *testing.T, s *store.Store, _ *gorm.DB) {
 	ctx := t.Context()
 	p := newProject("hello")
-	if err := s.CreateProject(ctx, p, nil); err != nil {
+	if err := s.CreateProject(ctx, p, "", nil); err != nil {
 		t.Fatal(err)
 	}
 	if got, err := s.GetMachinerySettings(ctx, p.ID); err != nil || len(got) != 0 {
@@ -335,7 +336,7 @@ func testProjects(t *testing.T, s *store.Store, gdb *gorm.DB) {
 	before := time.Now().UTC().Add(-time.Second)
 	p := newProject("alpha")
 	p.Instructions = "Be nice"
-	if err := s.CreateProject(ctx, p, &changelogv1.Change{Action: typev1.ChangeAction_CHANGE_ACTION_CREATE_PROJECT, ProjectSlug: "alpha", User: "admin"}); err != nil {
+	if err := s.CreateProject(ctx, p, "", &changelogv1.Change{Action: typev1.ChangeAction_CHANGE_ACTION_CREATE_PROJECT, ProjectSlug: "alpha", User: "admin"}); err != nil {
 		t.Fatal(err)
 	}
 	if p.ID == 0 || p.Created.Before(before) || p.Created.Location() != time.UTC {
@@ -352,7 +353,7 @@ func testProjects(t *testing.T, s *store.Store, gdb *gorm.DB) {
 		t.Errorf("missing project: %v", err)
 	}
 	for _, slug := range []string{"beta", "gamma"} {
-		if err = s.CreateProject(ctx, newProject(slug), nil); err != nil {
+		if err = s.CreateProject(ctx, newProject(slug), "", nil); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -387,11 +388,11 @@ func testProjects(t *testing.T, s *store.Store, gdb *gorm.DB) {
 
 func testProjectDuplicates(t *testing.T, s *store.Store, gdb *gorm.DB) {
 	ctx := t.Context()
-	if err := s.CreateProject(ctx, newProject("one"), nil); err != nil {
+	if err := s.CreateProject(ctx, newProject("one"), "", nil); err != nil {
 		t.Fatal(err)
 	}
 	two := newProject("two")
-	if err := s.CreateProject(ctx, two, nil); err != nil {
+	if err := s.CreateProject(ctx, two, "", nil); err != nil {
 		t.Fatal(err)
 	}
 	cases := []struct {
@@ -403,7 +404,7 @@ func testProjectDuplicates(t *testing.T, s *store.Store, gdb *gorm.DB) {
 	for _, c := range cases {
 		p := &store.Project{Name: c.name, Slug: c.slug}
 		var dup *store.DuplicateError
-		if err := s.CreateProject(ctx, p, &changelogv1.Change{Action: typev1.ChangeAction_CHANGE_ACTION_CREATE_PROJECT}); !errors.As(err, &dup) || dup.Field != c.field {
+		if err := s.CreateProject(ctx, p, "", &changelogv1.Change{Action: typev1.ChangeAction_CHANGE_ACTION_CREATE_PROJECT}); !errors.As(err, &dup) || dup.Field != c.field {
 			t.Errorf("create %s/%s: %v", c.name, c.slug, err)
 		}
 		two.Name, two.Slug = c.name, c.slug
@@ -425,7 +426,7 @@ func newComponent(projectID int64, slug string) *store.Component {
 func testComponents(t *testing.T, s *store.Store, gdb *gorm.DB) {
 	ctx := t.Context()
 	p := newProject("proj")
-	if err := s.CreateProject(ctx, p, nil); err != nil {
+	if err := s.CreateProject(ctx, p, "", nil); err != nil {
 		t.Fatal(err)
 	}
 	c := newComponent(p.ID, "main")
@@ -471,7 +472,7 @@ func testComponents(t *testing.T, s *store.Store, gdb *gorm.DB) {
 		t.Errorf("linked path %q", linked.LinkedComponent)
 	}
 	other := newProject("other")
-	if err = s.CreateProject(ctx, other, nil); err != nil {
+	if err = s.CreateProject(ctx, other, "", nil); err != nil {
 		t.Fatal(err)
 	}
 	if err = s.CreateComponent(ctx, newComponent(other.ID, "main"), nil); err != nil {
@@ -515,7 +516,7 @@ func testComponents(t *testing.T, s *store.Store, gdb *gorm.DB) {
 func testComponentDuplicates(t *testing.T, s *store.Store, _ *gorm.DB) {
 	ctx := t.Context()
 	p := newProject("proj")
-	if err := s.CreateProject(ctx, p, nil); err != nil {
+	if err := s.CreateProject(ctx, p, "", nil); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.CreateComponent(ctx, newComponent(p.ID, "one"), nil); err != nil {
@@ -545,7 +546,7 @@ func testComponentDuplicates(t *testing.T, s *store.Store, _ *gorm.DB) {
 func testLock(t *testing.T, s *store.Store, gdb *gorm.DB) {
 	ctx := t.Context()
 	p := newProject("proj")
-	if err := s.CreateProject(ctx, p, nil); err != nil {
+	if err := s.CreateProject(ctx, p, "", nil); err != nil {
 		t.Fatal(err)
 	}
 	for _, slug := range []string{"a", "b"} {
@@ -600,7 +601,7 @@ func testDeleteCascade(t *testing.T, s *store.Store, gdb *gorm.DB) {
 	ctx := t.Context()
 	p, q := newProject("p"), newProject("q")
 	for _, pr := range []*store.Project{p, q} {
-		if err := s.CreateProject(ctx, pr, nil); err != nil {
+		if err := s.CreateProject(ctx, pr, "", nil); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -657,7 +658,7 @@ func testVisibility(t *testing.T, s *store.Store, _ *gorm.DB) {
 	}{{"open", 0}, {"guarded", 1}, {"secret", 100}, {"custom", 200}} {
 		p := newProject(x.slug)
 		p.AccessControl = x.access
-		if err := s.CreateProject(ctx, p, nil); err != nil {
+		if err := s.CreateProject(ctx, p, "", nil); err != nil {
 			t.Fatal(err)
 		}
 		if err := s.CreateComponent(ctx, newComponent(p.ID, "c"), nil); err != nil {

@@ -28,6 +28,7 @@ type AccessStore interface {
 	DeleteProjectTeams(ctx context.Context, project string) error
 	RenameProject(ctx context.Context, project, newSlug string) error
 	RenameComponent(ctx context.Context, project, component, newSlug string) error
+	ApplyProjectEvent(ctx context.Context, ev store.ProjectEvent) (bool, error)
 	MemberIDs(ctx context.Context, usernames []string) (map[string]int64, error)
 	Usernames(ctx context.Context, ids []int64) (map[int64]string, error)
 }

@@ -152,34 +152,38 @@ func joinAutoTeams(tx *gorm.DB, userID int64, username string) error {
 // creatorID (when not nil) into its Administration team.
 func (s *Store) SetupProjectTeams(ctx context.Context, project string, creatorID *int64) error {
 	return s.gdb.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		roleIDs, err := ensureRoles(tx)
-		if err != nil {
-			return err
+		return setupProjectTeams(tx, project, creatorID)
+	})
+}
+
+func setupProjectTeams(tx *gorm.DB, project string, creatorID *int64) error {
+	roleIDs, err := ensureRoles(tx)
+	if err != nil {
+		return err
+	}
+	for _, pt := range policy.ProjectTeams {
+		row := teamRow{Name: pt.Name, DefiningProject: project, ProjectSelection: policy.SelectManual,
+			LanguageSelection: policy.LanguagesAll}
+		res := tx.Clauses(clause.OnConflict{DoNothing: true}).Create(&row)
+		if res.Error != nil {
+			return res.Error
 		}
-		for _, pt := range policy.ProjectTeams {
-			row := teamRow{Name: pt.Name, DefiningProject: project, ProjectSelection: policy.SelectManual,
-				LanguageSelection: policy.LanguagesAll}
-			res := tx.Clauses(clause.OnConflict{DoNothing: true}).Create(&row)
-			if res.Error != nil {
-				return res.Error
-			}
-			if res.RowsAffected == 0 {
-				if err := tx.Take(&row, "name = ? AND defining_project = ?", pt.Name, project).Error; err != nil {
-					return err
-				}
-			} else if err := setupProjectTeam(tx, row.ID, project, pt, roleIDs); err != nil {
+		if res.RowsAffected == 0 {
+			if err := tx.Take(&row, "name = ? AND defining_project = ?", pt.Name, project).Error; err != nil {
 				return err
 			}
-			if creatorID != nil && pt.Name == "Administration" {
-				err := tx.Clauses(clause.OnConflict{DoNothing: true}).
-					Create(&linkRow{TeamID: row.ID, Kind: LinkMember, Value: linkValue(*creatorID)}).Error
-				if err != nil {
-					return err
-				}
+		} else if err := setupProjectTeam(tx, row.ID, project, pt, roleIDs); err != nil {
+			return err
+		}
+		if creatorID != nil && pt.Name == "Administration" {
+			err := tx.Clauses(clause.OnConflict{DoNothing: true}).
+				Create(&linkRow{TeamID: row.ID, Kind: LinkMember, Value: linkValue(*creatorID)}).Error
+			if err != nil {
+				return err
 			}
 		}
-		return nil
-	})
+	}
+	return nil
 }
 
 func setupProjectTeam(tx *gorm.DB, teamID int64, project string, pt policy.Team, roleIDs map[string]int64) error {
@@ -195,59 +199,123 @@ func setupProjectTeam(tx *gorm.DB, teamID int64, project string, pt policy.Team,
 // the slug inherits nothing.
 func (s *Store) DeleteProjectTeams(ctx context.Context, project string) error {
 	return s.gdb.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		if err := tx.Where("project_slug = ?", project).Delete(&Subscription{}).Error; err != nil {
-			return err
-		}
-		if err := tx.Where("project_slug = ?", project).Delete(&Webhook{}).Error; err != nil {
-			return err
-		}
-		own := tx.Session(&gorm.Session{NewDB: true}).Model(&teamRow{}).Select("id").Where("defining_project = ?", project)
-		if err := tx.Where("team_id IN (?)", own).Delete(&linkRow{}).Error; err != nil {
-			return err
-		}
-		if err := tx.Where("defining_project = ?", project).Delete(&teamRow{}).Error; err != nil {
-			return err
-		}
-		if err := tx.Where("kind = ? AND value = ?", LinkProject, project).Delete(&linkRow{}).Error; err != nil {
-			return err
-		}
-		return tx.Where("kind = ? AND value LIKE ? ESCAPE '\\'", LinkComponent, likePrefix(project)+"/%").Delete(&linkRow{}).Error
+		return deleteProjectTeams(tx, project)
 	})
+}
+
+func deleteProjectTeams(tx *gorm.DB, project string) error {
+	if err := tx.Where("project_slug = ?", project).Delete(&Subscription{}).Error; err != nil {
+		return err
+	}
+	if err := tx.Where("project_slug = ?", project).Delete(&Webhook{}).Error; err != nil {
+		return err
+	}
+	own := tx.Session(&gorm.Session{NewDB: true}).Model(&teamRow{}).Select("id").Where("defining_project = ?", project)
+	if err := tx.Where("team_id IN (?)", own).Delete(&linkRow{}).Error; err != nil {
+		return err
+	}
+	if err := tx.Where("defining_project = ?", project).Delete(&teamRow{}).Error; err != nil {
+		return err
+	}
+	if err := tx.Where("kind = ? AND value = ?", LinkProject, project).Delete(&linkRow{}).Error; err != nil {
+		return err
+	}
+	return tx.Where("kind = ? AND value LIKE ? ESCAPE '\\'", LinkComponent, likePrefix(project)+"/%").Delete(&linkRow{}).Error
 }
 
 // RenameProject files the project's teams, the links naming it or its
 // components, its subscriptions and its webhooks under slug newSlug.
 func (s *Store) RenameProject(ctx context.Context, project, newSlug string) error {
 	return s.gdb.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		steps := []*gorm.DB{
-			tx.Model(&teamRow{}).Where("defining_project = ?", project).Update("defining_project", newSlug),
-			tx.Model(&linkRow{}).Where("kind = ? AND value = ?", LinkProject, project).Update("value", newSlug),
-			tx.Model(&linkRow{}).Where("kind = ? AND value LIKE ? ESCAPE '\\'", LinkComponent, likePrefix(project)+"/%").
-				Update("value", gorm.Expr("? || SUBSTR(value, ?)", newSlug+"/", len(project)+2)),
-			tx.Model(&Subscription{}).Where("project_slug = ?", project).Update("project_slug", newSlug),
-			tx.Model(&Webhook{}).Where("project_slug = ?", project).Update("project_slug", newSlug),
-		}
-		for _, st := range steps {
-			if st.Error != nil {
-				return st.Error
-			}
-		}
-		return nil
+		return renameProject(tx, project, newSlug)
 	})
+}
+
+func renameProject(tx *gorm.DB, project, newSlug string) error {
+	if err := mergeClashingTeams(tx, project, newSlug); err != nil {
+		return err
+	}
+	steps := []func() *gorm.DB{
+		func() *gorm.DB {
+			return tx.Model(&teamRow{}).Where("defining_project = ?", project).Update("defining_project", newSlug)
+		},
+		func() *gorm.DB {
+			return tx.Model(&linkRow{}).Where("kind = ? AND value = ?", LinkProject, project).Update("value", newSlug)
+		},
+		func() *gorm.DB {
+			return tx.Model(&linkRow{}).Where("kind = ? AND value LIKE ? ESCAPE '\\'", LinkComponent, likePrefix(project)+"/%").
+				Update("value", gorm.Expr("? || SUBSTR(value, ?)", newSlug+"/", len(project)+2))
+		},
+		func() *gorm.DB {
+			return tx.Model(&Subscription{}).Where("project_slug = ?", project).Update("project_slug", newSlug)
+		},
+		func() *gorm.DB {
+			return tx.Model(&Webhook{}).Where("project_slug = ?", project).Update("project_slug", newSlug)
+		},
+	}
+	for _, st := range steps {
+		if err := st().Error; err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// mergeClashingTeams gives the members of project's own teams to the
+// teams of the same name newSlug already defines, and drops the former.
+// newSlug has teams of its own when they were set up for it before its
+// rename reached the service (the service adopting, at start, the
+// catalog's projects without teams while the rename waited in the
+// catalog's outbox): the renamed project's teams and members win, the
+// members of both kept.
+func mergeClashingTeams(tx *gorm.DB, project, newSlug string) error {
+	var pairs []struct{ FromID, IntoID int64 }
+	err := tx.Raw(`SELECT a.id AS from_id, b.id AS into_id FROM teams a JOIN teams b ON a.name = b.name
+		WHERE a.defining_project = ? AND b.defining_project = ?`, project, newSlug).Scan(&pairs).Error
+	if err != nil {
+		return err
+	}
+	for _, p := range pairs {
+		err := tx.Exec(`INSERT INTO team_links (team_id, kind, value) SELECT ?, kind, value FROM team_links
+			WHERE team_id = ? AND kind = ? ON CONFLICT DO NOTHING`, p.IntoID, p.FromID, LinkMember).Error
+		if err != nil {
+			return err
+		}
+		if err := tx.Where("team_id = ?", p.FromID).Delete(&linkRow{}).Error; err != nil {
+			return err
+		}
+		if err := tx.Delete(&teamRow{}, p.FromID).Error; err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // RenameComponent files the links and subscriptions naming a component of
 // project under its slug newSlug.
 func (s *Store) RenameComponent(ctx context.Context, project, component, newSlug string) error {
 	return s.gdb.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		err := tx.Model(&linkRow{}).Where("kind = ? AND value = ?", LinkComponent, project+"/"+component).
-			Update("value", project+"/"+newSlug).Error
-		if err != nil {
-			return err
-		}
-		return tx.Model(&Subscription{}).Where("project_slug = ? AND component_slug = ?", project, component).
-			Update("component_slug", newSlug).Error
+		return renameComponent(tx, project, component, newSlug)
 	})
+}
+
+func renameComponent(tx *gorm.DB, project, component, newSlug string) error {
+	err := tx.Model(&linkRow{}).Where("kind = ? AND value = ?", LinkComponent, project+"/"+component).
+		Update("value", project+"/"+newSlug).Error
+	if err != nil {
+		return err
+	}
+	return tx.Model(&Subscription{}).Where("project_slug = ? AND component_slug = ?", project, component).
+		Update("component_slug", newSlug).Error
+}
+
+// deleteComponentScope drops the team links and the subscriptions naming
+// a deleted component: a new component taking its slug inherits neither.
+func deleteComponentScope(tx *gorm.DB, project, component string) error {
+	if err := tx.Where("kind = ? AND value = ?", LinkComponent, project+"/"+component).Delete(&linkRow{}).Error; err != nil {
+		return err
+	}
+	return tx.Where("project_slug = ? AND component_slug = ?", project, component).Delete(&Subscription{}).Error
 }
 
 // likePrefix escapes the LIKE wildcards of a slug (slugs may hold "_").

@@ -39,6 +39,7 @@ func TestStore(t *testing.T) {
 		{"built-in teams and grants", testBuiltinTeams},
 		{"project teams", testProjectTeams},
 		{"project renames", testProjectRenames},
+		{"project events applied once", testProjectEvents},
 		{"roles and team links", testRolesAndLinks},
 	}
 	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {

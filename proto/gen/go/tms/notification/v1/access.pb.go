@@ -1837,6 +1837,527 @@ func (*DeleteProjectTeamsResponse) Descriptor() ([]byte, []int) {
 	return file_tms_notification_v1_access_proto_rawDescGZIP(), []int{32}
 }
 
+// ApplyProjectEventsRequest lists lifecycle events in the order they
+// happened.
+type ApplyProjectEventsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The events, oldest first.
+	Events        []*ProjectEvent `protobuf:"bytes,1,rep,name=events,proto3" json:"events,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ApplyProjectEventsRequest) Reset() {
+	*x = ApplyProjectEventsRequest{}
+	mi := &file_tms_notification_v1_access_proto_msgTypes[33]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ApplyProjectEventsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ApplyProjectEventsRequest) ProtoMessage() {}
+
+func (x *ApplyProjectEventsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_notification_v1_access_proto_msgTypes[33]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ApplyProjectEventsRequest.ProtoReflect.Descriptor instead.
+func (*ApplyProjectEventsRequest) Descriptor() ([]byte, []int) {
+	return file_tms_notification_v1_access_proto_rawDescGZIP(), []int{33}
+}
+
+func (x *ApplyProjectEventsRequest) GetEvents() []*ProjectEvent {
+	if x != nil {
+		return x.Events
+	}
+	return nil
+}
+
+// ApplyProjectEventsResponse counts what the call changed.
+type ApplyProjectEventsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// How many events were applied now; the others had been applied before.
+	Applied       int32 `protobuf:"varint,1,opt,name=applied,proto3" json:"applied,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ApplyProjectEventsResponse) Reset() {
+	*x = ApplyProjectEventsResponse{}
+	mi := &file_tms_notification_v1_access_proto_msgTypes[34]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ApplyProjectEventsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ApplyProjectEventsResponse) ProtoMessage() {}
+
+func (x *ApplyProjectEventsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_notification_v1_access_proto_msgTypes[34]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ApplyProjectEventsResponse.ProtoReflect.Descriptor instead.
+func (*ApplyProjectEventsResponse) Descriptor() ([]byte, []int) {
+	return file_tms_notification_v1_access_proto_rawDescGZIP(), []int{34}
+}
+
+func (x *ApplyProjectEventsResponse) GetApplied() int32 {
+	if x != nil {
+		return x.Applied
+	}
+	return 0
+}
+
+// ProjectEvent is one change of the catalog that what the service keeps
+// by project or component slug (teams, team links, subscriptions,
+// webhooks) has to follow.
+type ProjectEvent struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Identifies the event, unique per sender (the catalog's outbox event
+	// UUID); at most 200 characters. Required.
+	EventId string `protobuf:"bytes,1,opt,name=event_id,json=eventId,proto3" json:"event_id,omitempty"`
+	// What happened.
+	//
+	// Types that are valid to be assigned to Kind:
+	//
+	//	*ProjectEvent_ProjectCreated
+	//	*ProjectEvent_ProjectRenamed
+	//	*ProjectEvent_ProjectDeleted
+	//	*ProjectEvent_ComponentRenamed
+	//	*ProjectEvent_ComponentDeleted
+	Kind          isProjectEvent_Kind `protobuf_oneof:"kind"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ProjectEvent) Reset() {
+	*x = ProjectEvent{}
+	mi := &file_tms_notification_v1_access_proto_msgTypes[35]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ProjectEvent) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ProjectEvent) ProtoMessage() {}
+
+func (x *ProjectEvent) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_notification_v1_access_proto_msgTypes[35]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ProjectEvent.ProtoReflect.Descriptor instead.
+func (*ProjectEvent) Descriptor() ([]byte, []int) {
+	return file_tms_notification_v1_access_proto_rawDescGZIP(), []int{35}
+}
+
+func (x *ProjectEvent) GetEventId() string {
+	if x != nil {
+		return x.EventId
+	}
+	return ""
+}
+
+func (x *ProjectEvent) GetKind() isProjectEvent_Kind {
+	if x != nil {
+		return x.Kind
+	}
+	return nil
+}
+
+func (x *ProjectEvent) GetProjectCreated() *ProjectCreated {
+	if x != nil {
+		if x, ok := x.Kind.(*ProjectEvent_ProjectCreated); ok {
+			return x.ProjectCreated
+		}
+	}
+	return nil
+}
+
+func (x *ProjectEvent) GetProjectRenamed() *ProjectRenamed {
+	if x != nil {
+		if x, ok := x.Kind.(*ProjectEvent_ProjectRenamed); ok {
+			return x.ProjectRenamed
+		}
+	}
+	return nil
+}
+
+func (x *ProjectEvent) GetProjectDeleted() *ProjectDeleted {
+	if x != nil {
+		if x, ok := x.Kind.(*ProjectEvent_ProjectDeleted); ok {
+			return x.ProjectDeleted
+		}
+	}
+	return nil
+}
+
+func (x *ProjectEvent) GetComponentRenamed() *ComponentRenamed {
+	if x != nil {
+		if x, ok := x.Kind.(*ProjectEvent_ComponentRenamed); ok {
+			return x.ComponentRenamed
+		}
+	}
+	return nil
+}
+
+func (x *ProjectEvent) GetComponentDeleted() *ComponentDeleted {
+	if x != nil {
+		if x, ok := x.Kind.(*ProjectEvent_ComponentDeleted); ok {
+			return x.ComponentDeleted
+		}
+	}
+	return nil
+}
+
+type isProjectEvent_Kind interface {
+	isProjectEvent_Kind()
+}
+
+type ProjectEvent_ProjectCreated struct {
+	// A project was created: its own teams are set up.
+	ProjectCreated *ProjectCreated `protobuf:"bytes,2,opt,name=project_created,json=projectCreated,proto3,oneof"`
+}
+
+type ProjectEvent_ProjectRenamed struct {
+	// A project's slug changed.
+	ProjectRenamed *ProjectRenamed `protobuf:"bytes,3,opt,name=project_renamed,json=projectRenamed,proto3,oneof"`
+}
+
+type ProjectEvent_ProjectDeleted struct {
+	// A project was deleted: its teams, links, subscriptions and webhooks
+	// go.
+	ProjectDeleted *ProjectDeleted `protobuf:"bytes,4,opt,name=project_deleted,json=projectDeleted,proto3,oneof"`
+}
+
+type ProjectEvent_ComponentRenamed struct {
+	// A component's slug changed.
+	ComponentRenamed *ComponentRenamed `protobuf:"bytes,5,opt,name=component_renamed,json=componentRenamed,proto3,oneof"`
+}
+
+type ProjectEvent_ComponentDeleted struct {
+	// A component was deleted: the team links and subscriptions naming it
+	// go.
+	ComponentDeleted *ComponentDeleted `protobuf:"bytes,6,opt,name=component_deleted,json=componentDeleted,proto3,oneof"`
+}
+
+func (*ProjectEvent_ProjectCreated) isProjectEvent_Kind() {}
+
+func (*ProjectEvent_ProjectRenamed) isProjectEvent_Kind() {}
+
+func (*ProjectEvent_ProjectDeleted) isProjectEvent_Kind() {}
+
+func (*ProjectEvent_ComponentRenamed) isProjectEvent_Kind() {}
+
+func (*ProjectEvent_ComponentDeleted) isProjectEvent_Kind() {}
+
+// ProjectCreated names a new project and its creator.
+type ProjectCreated struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The project's slug. Required.
+	Project string `protobuf:"bytes,1,opt,name=project,proto3" json:"project,omitempty"`
+	// Username put into the project's Administration team; empty or
+	// unknown: nobody.
+	Creator       string `protobuf:"bytes,2,opt,name=creator,proto3" json:"creator,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ProjectCreated) Reset() {
+	*x = ProjectCreated{}
+	mi := &file_tms_notification_v1_access_proto_msgTypes[36]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ProjectCreated) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ProjectCreated) ProtoMessage() {}
+
+func (x *ProjectCreated) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_notification_v1_access_proto_msgTypes[36]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ProjectCreated.ProtoReflect.Descriptor instead.
+func (*ProjectCreated) Descriptor() ([]byte, []int) {
+	return file_tms_notification_v1_access_proto_rawDescGZIP(), []int{36}
+}
+
+func (x *ProjectCreated) GetProject() string {
+	if x != nil {
+		return x.Project
+	}
+	return ""
+}
+
+func (x *ProjectCreated) GetCreator() string {
+	if x != nil {
+		return x.Creator
+	}
+	return ""
+}
+
+// ProjectRenamed names a project by its former and its new slug.
+type ProjectRenamed struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The slug before the rename. Required.
+	Project string `protobuf:"bytes,1,opt,name=project,proto3" json:"project,omitempty"`
+	// The slug after the rename. Required.
+	NewSlug       string `protobuf:"bytes,2,opt,name=new_slug,json=newSlug,proto3" json:"new_slug,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ProjectRenamed) Reset() {
+	*x = ProjectRenamed{}
+	mi := &file_tms_notification_v1_access_proto_msgTypes[37]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ProjectRenamed) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ProjectRenamed) ProtoMessage() {}
+
+func (x *ProjectRenamed) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_notification_v1_access_proto_msgTypes[37]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ProjectRenamed.ProtoReflect.Descriptor instead.
+func (*ProjectRenamed) Descriptor() ([]byte, []int) {
+	return file_tms_notification_v1_access_proto_rawDescGZIP(), []int{37}
+}
+
+func (x *ProjectRenamed) GetProject() string {
+	if x != nil {
+		return x.Project
+	}
+	return ""
+}
+
+func (x *ProjectRenamed) GetNewSlug() string {
+	if x != nil {
+		return x.NewSlug
+	}
+	return ""
+}
+
+// ProjectDeleted names a deleted project.
+type ProjectDeleted struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The project's slug. Required.
+	Project       string `protobuf:"bytes,1,opt,name=project,proto3" json:"project,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ProjectDeleted) Reset() {
+	*x = ProjectDeleted{}
+	mi := &file_tms_notification_v1_access_proto_msgTypes[38]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ProjectDeleted) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ProjectDeleted) ProtoMessage() {}
+
+func (x *ProjectDeleted) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_notification_v1_access_proto_msgTypes[38]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ProjectDeleted.ProtoReflect.Descriptor instead.
+func (*ProjectDeleted) Descriptor() ([]byte, []int) {
+	return file_tms_notification_v1_access_proto_rawDescGZIP(), []int{38}
+}
+
+func (x *ProjectDeleted) GetProject() string {
+	if x != nil {
+		return x.Project
+	}
+	return ""
+}
+
+// ComponentRenamed names a component by its former and its new slug.
+type ComponentRenamed struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The slug of the component's project. Required.
+	Project string `protobuf:"bytes,1,opt,name=project,proto3" json:"project,omitempty"`
+	// The component's slug before the rename. Required.
+	Component string `protobuf:"bytes,2,opt,name=component,proto3" json:"component,omitempty"`
+	// The component's slug after the rename. Required.
+	NewSlug       string `protobuf:"bytes,3,opt,name=new_slug,json=newSlug,proto3" json:"new_slug,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ComponentRenamed) Reset() {
+	*x = ComponentRenamed{}
+	mi := &file_tms_notification_v1_access_proto_msgTypes[39]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ComponentRenamed) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ComponentRenamed) ProtoMessage() {}
+
+func (x *ComponentRenamed) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_notification_v1_access_proto_msgTypes[39]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ComponentRenamed.ProtoReflect.Descriptor instead.
+func (*ComponentRenamed) Descriptor() ([]byte, []int) {
+	return file_tms_notification_v1_access_proto_rawDescGZIP(), []int{39}
+}
+
+func (x *ComponentRenamed) GetProject() string {
+	if x != nil {
+		return x.Project
+	}
+	return ""
+}
+
+func (x *ComponentRenamed) GetComponent() string {
+	if x != nil {
+		return x.Component
+	}
+	return ""
+}
+
+func (x *ComponentRenamed) GetNewSlug() string {
+	if x != nil {
+		return x.NewSlug
+	}
+	return ""
+}
+
+// ComponentDeleted names a deleted component.
+type ComponentDeleted struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The slug of the component's project. Required.
+	Project string `protobuf:"bytes,1,opt,name=project,proto3" json:"project,omitempty"`
+	// The component's slug. Required.
+	Component     string `protobuf:"bytes,2,opt,name=component,proto3" json:"component,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ComponentDeleted) Reset() {
+	*x = ComponentDeleted{}
+	mi := &file_tms_notification_v1_access_proto_msgTypes[40]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ComponentDeleted) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ComponentDeleted) ProtoMessage() {}
+
+func (x *ComponentDeleted) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_notification_v1_access_proto_msgTypes[40]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ComponentDeleted.ProtoReflect.Descriptor instead.
+func (*ComponentDeleted) Descriptor() ([]byte, []int) {
+	return file_tms_notification_v1_access_proto_rawDescGZIP(), []int{40}
+}
+
+func (x *ComponentDeleted) GetProject() string {
+	if x != nil {
+		return x.Project
+	}
+	return ""
+}
+
+func (x *ComponentDeleted) GetComponent() string {
+	if x != nil {
+		return x.Component
+	}
+	return ""
+}
+
 var File_tms_notification_v1_access_proto protoreflect.FileDescriptor
 
 const file_tms_notification_v1_access_proto_rawDesc = "" +
@@ -1937,14 +2458,41 @@ const file_tms_notification_v1_access_proto_rawDesc = "" +
 	"\tcomponent\x18\x02 \x01(\tR\tcomponent\x12\x19\n" +
 	"\bnew_slug\x18\x03 \x01(\tR\anewSlug\"\x1c\n" +
 	"\x1aRenameProjectScopeResponse\"\x1c\n" +
-	"\x1aDeleteProjectTeamsResponse*\x9e\x01\n" +
+	"\x1aDeleteProjectTeamsResponse\"V\n" +
+	"\x19ApplyProjectEventsRequest\x129\n" +
+	"\x06events\x18\x01 \x03(\v2!.tms.notification.v1.ProjectEventR\x06events\"6\n" +
+	"\x1aApplyProjectEventsResponse\x12\x18\n" +
+	"\aapplied\x18\x01 \x01(\x05R\aapplied\"\xcd\x03\n" +
+	"\fProjectEvent\x12\x19\n" +
+	"\bevent_id\x18\x01 \x01(\tR\aeventId\x12N\n" +
+	"\x0fproject_created\x18\x02 \x01(\v2#.tms.notification.v1.ProjectCreatedH\x00R\x0eprojectCreated\x12N\n" +
+	"\x0fproject_renamed\x18\x03 \x01(\v2#.tms.notification.v1.ProjectRenamedH\x00R\x0eprojectRenamed\x12N\n" +
+	"\x0fproject_deleted\x18\x04 \x01(\v2#.tms.notification.v1.ProjectDeletedH\x00R\x0eprojectDeleted\x12T\n" +
+	"\x11component_renamed\x18\x05 \x01(\v2%.tms.notification.v1.ComponentRenamedH\x00R\x10componentRenamed\x12T\n" +
+	"\x11component_deleted\x18\x06 \x01(\v2%.tms.notification.v1.ComponentDeletedH\x00R\x10componentDeletedB\x06\n" +
+	"\x04kind\"D\n" +
+	"\x0eProjectCreated\x12\x18\n" +
+	"\aproject\x18\x01 \x01(\tR\aproject\x12\x18\n" +
+	"\acreator\x18\x02 \x01(\tR\acreator\"E\n" +
+	"\x0eProjectRenamed\x12\x18\n" +
+	"\aproject\x18\x01 \x01(\tR\aproject\x12\x19\n" +
+	"\bnew_slug\x18\x02 \x01(\tR\anewSlug\"*\n" +
+	"\x0eProjectDeleted\x12\x18\n" +
+	"\aproject\x18\x01 \x01(\tR\aproject\"e\n" +
+	"\x10ComponentRenamed\x12\x18\n" +
+	"\aproject\x18\x01 \x01(\tR\aproject\x12\x1c\n" +
+	"\tcomponent\x18\x02 \x01(\tR\tcomponent\x12\x19\n" +
+	"\bnew_slug\x18\x03 \x01(\tR\anewSlug\"J\n" +
+	"\x10ComponentDeleted\x12\x18\n" +
+	"\aproject\x18\x01 \x01(\tR\aproject\x12\x1c\n" +
+	"\tcomponent\x18\x02 \x01(\tR\tcomponent*\x9e\x01\n" +
 	"\tGroupLink\x12\x1a\n" +
 	"\x16GROUP_LINK_UNSPECIFIED\x10\x00\x12\x13\n" +
 	"\x0fGROUP_LINK_ROLE\x10\x01\x12\x16\n" +
 	"\x12GROUP_LINK_PROJECT\x10\x02\x12\x18\n" +
 	"\x14GROUP_LINK_COMPONENT\x10\x03\x12\x17\n" +
 	"\x13GROUP_LINK_LANGUAGE\x10\x04\x12\x15\n" +
-	"\x11GROUP_LINK_MEMBER\x10\x052\xe8\v\n" +
+	"\x11GROUP_LINK_MEMBER\x10\x052\xdf\f\n" +
 	"\rAccessService\x12Z\n" +
 	"\tListRoles\x12%.tms.notification.v1.ListRolesRequest\x1a&.tms.notification.v1.ListRolesResponse\x12T\n" +
 	"\aGetRole\x12#.tms.notification.v1.GetRoleRequest\x1a$.tms.notification.v1.GetRoleResponse\x12]\n" +
@@ -1964,7 +2512,8 @@ const file_tms_notification_v1_access_proto_rawDesc = "" +
 	"\tGetGrants\x12%.tms.notification.v1.GetGrantsRequest\x1a&.tms.notification.v1.GetGrantsResponse\x12r\n" +
 	"\x11SetupProjectTeams\x12-.tms.notification.v1.SetupProjectTeamsRequest\x1a..tms.notification.v1.SetupProjectTeamsResponse\x12u\n" +
 	"\x12DeleteProjectTeams\x12..tms.notification.v1.DeleteProjectTeamsRequest\x1a/.tms.notification.v1.DeleteProjectTeamsResponse\x12u\n" +
-	"\x12RenameProjectScope\x12..tms.notification.v1.RenameProjectScopeRequest\x1a/.tms.notification.v1.RenameProjectScopeResponseBKZIgithub.com/tmsproject/tms/proto/gen/go/tms/notification/v1;notificationv1b\x06proto3"
+	"\x12RenameProjectScope\x12..tms.notification.v1.RenameProjectScopeRequest\x1a/.tms.notification.v1.RenameProjectScopeResponse\x12u\n" +
+	"\x12ApplyProjectEvents\x12..tms.notification.v1.ApplyProjectEventsRequest\x1a/.tms.notification.v1.ApplyProjectEventsResponseBKZIgithub.com/tmsproject/tms/proto/gen/go/tms/notification/v1;notificationv1b\x06proto3"
 
 var (
 	file_tms_notification_v1_access_proto_rawDescOnce sync.Once
@@ -1979,7 +2528,7 @@ func file_tms_notification_v1_access_proto_rawDescGZIP() []byte {
 }
 
 var file_tms_notification_v1_access_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_tms_notification_v1_access_proto_msgTypes = make([]protoimpl.MessageInfo, 33)
+var file_tms_notification_v1_access_proto_msgTypes = make([]protoimpl.MessageInfo, 41)
 var file_tms_notification_v1_access_proto_goTypes = []any{
 	(GroupLink)(0),                     // 0: tms.notification.v1.GroupLink
 	(*Role)(nil),                       // 1: tms.notification.v1.Role
@@ -2015,6 +2564,14 @@ var file_tms_notification_v1_access_proto_goTypes = []any{
 	(*RenameProjectScopeRequest)(nil),  // 31: tms.notification.v1.RenameProjectScopeRequest
 	(*RenameProjectScopeResponse)(nil), // 32: tms.notification.v1.RenameProjectScopeResponse
 	(*DeleteProjectTeamsResponse)(nil), // 33: tms.notification.v1.DeleteProjectTeamsResponse
+	(*ApplyProjectEventsRequest)(nil),  // 34: tms.notification.v1.ApplyProjectEventsRequest
+	(*ApplyProjectEventsResponse)(nil), // 35: tms.notification.v1.ApplyProjectEventsResponse
+	(*ProjectEvent)(nil),               // 36: tms.notification.v1.ProjectEvent
+	(*ProjectCreated)(nil),             // 37: tms.notification.v1.ProjectCreated
+	(*ProjectRenamed)(nil),             // 38: tms.notification.v1.ProjectRenamed
+	(*ProjectDeleted)(nil),             // 39: tms.notification.v1.ProjectDeleted
+	(*ComponentRenamed)(nil),           // 40: tms.notification.v1.ComponentRenamed
+	(*ComponentDeleted)(nil),           // 41: tms.notification.v1.ComponentDeleted
 }
 var file_tms_notification_v1_access_proto_depIdxs = []int32{
 	1,  // 0: tms.notification.v1.ListRolesResponse.roles:type_name -> tms.notification.v1.Role
@@ -2032,41 +2589,49 @@ var file_tms_notification_v1_access_proto_depIdxs = []int32{
 	0,  // 12: tms.notification.v1.ChangeGroupLinkRequest.link:type_name -> tms.notification.v1.GroupLink
 	2,  // 13: tms.notification.v1.ChangeGroupLinkResponse.group:type_name -> tms.notification.v1.Group
 	3,  // 14: tms.notification.v1.GetGrantsResponse.grants:type_name -> tms.notification.v1.Grant
-	4,  // 15: tms.notification.v1.AccessService.ListRoles:input_type -> tms.notification.v1.ListRolesRequest
-	6,  // 16: tms.notification.v1.AccessService.GetRole:input_type -> tms.notification.v1.GetRoleRequest
-	8,  // 17: tms.notification.v1.AccessService.CreateRole:input_type -> tms.notification.v1.CreateRoleRequest
-	10, // 18: tms.notification.v1.AccessService.UpdateRole:input_type -> tms.notification.v1.UpdateRoleRequest
-	12, // 19: tms.notification.v1.AccessService.DeleteRole:input_type -> tms.notification.v1.DeleteRoleRequest
-	14, // 20: tms.notification.v1.AccessService.ListGroups:input_type -> tms.notification.v1.ListGroupsRequest
-	16, // 21: tms.notification.v1.AccessService.GetGroup:input_type -> tms.notification.v1.GetGroupRequest
-	18, // 22: tms.notification.v1.AccessService.CreateGroup:input_type -> tms.notification.v1.CreateGroupRequest
-	20, // 23: tms.notification.v1.AccessService.UpdateGroup:input_type -> tms.notification.v1.UpdateGroupRequest
-	22, // 24: tms.notification.v1.AccessService.DeleteGroup:input_type -> tms.notification.v1.DeleteGroupRequest
-	24, // 25: tms.notification.v1.AccessService.ChangeGroupLink:input_type -> tms.notification.v1.ChangeGroupLinkRequest
-	26, // 26: tms.notification.v1.AccessService.GetGrants:input_type -> tms.notification.v1.GetGrantsRequest
-	28, // 27: tms.notification.v1.AccessService.SetupProjectTeams:input_type -> tms.notification.v1.SetupProjectTeamsRequest
-	30, // 28: tms.notification.v1.AccessService.DeleteProjectTeams:input_type -> tms.notification.v1.DeleteProjectTeamsRequest
-	31, // 29: tms.notification.v1.AccessService.RenameProjectScope:input_type -> tms.notification.v1.RenameProjectScopeRequest
-	5,  // 30: tms.notification.v1.AccessService.ListRoles:output_type -> tms.notification.v1.ListRolesResponse
-	7,  // 31: tms.notification.v1.AccessService.GetRole:output_type -> tms.notification.v1.GetRoleResponse
-	9,  // 32: tms.notification.v1.AccessService.CreateRole:output_type -> tms.notification.v1.CreateRoleResponse
-	11, // 33: tms.notification.v1.AccessService.UpdateRole:output_type -> tms.notification.v1.UpdateRoleResponse
-	13, // 34: tms.notification.v1.AccessService.DeleteRole:output_type -> tms.notification.v1.DeleteRoleResponse
-	15, // 35: tms.notification.v1.AccessService.ListGroups:output_type -> tms.notification.v1.ListGroupsResponse
-	17, // 36: tms.notification.v1.AccessService.GetGroup:output_type -> tms.notification.v1.GetGroupResponse
-	19, // 37: tms.notification.v1.AccessService.CreateGroup:output_type -> tms.notification.v1.CreateGroupResponse
-	21, // 38: tms.notification.v1.AccessService.UpdateGroup:output_type -> tms.notification.v1.UpdateGroupResponse
-	23, // 39: tms.notification.v1.AccessService.DeleteGroup:output_type -> tms.notification.v1.DeleteGroupResponse
-	25, // 40: tms.notification.v1.AccessService.ChangeGroupLink:output_type -> tms.notification.v1.ChangeGroupLinkResponse
-	27, // 41: tms.notification.v1.AccessService.GetGrants:output_type -> tms.notification.v1.GetGrantsResponse
-	29, // 42: tms.notification.v1.AccessService.SetupProjectTeams:output_type -> tms.notification.v1.SetupProjectTeamsResponse
-	33, // 43: tms.notification.v1.AccessService.DeleteProjectTeams:output_type -> tms.notification.v1.DeleteProjectTeamsResponse
-	32, // 44: tms.notification.v1.AccessService.RenameProjectScope:output_type -> tms.notification.v1.RenameProjectScopeResponse
-	30, // [30:45] is the sub-list for method output_type
-	15, // [15:30] is the sub-list for method input_type
-	15, // [15:15] is the sub-list for extension type_name
-	15, // [15:15] is the sub-list for extension extendee
-	0,  // [0:15] is the sub-list for field type_name
+	36, // 15: tms.notification.v1.ApplyProjectEventsRequest.events:type_name -> tms.notification.v1.ProjectEvent
+	37, // 16: tms.notification.v1.ProjectEvent.project_created:type_name -> tms.notification.v1.ProjectCreated
+	38, // 17: tms.notification.v1.ProjectEvent.project_renamed:type_name -> tms.notification.v1.ProjectRenamed
+	39, // 18: tms.notification.v1.ProjectEvent.project_deleted:type_name -> tms.notification.v1.ProjectDeleted
+	40, // 19: tms.notification.v1.ProjectEvent.component_renamed:type_name -> tms.notification.v1.ComponentRenamed
+	41, // 20: tms.notification.v1.ProjectEvent.component_deleted:type_name -> tms.notification.v1.ComponentDeleted
+	4,  // 21: tms.notification.v1.AccessService.ListRoles:input_type -> tms.notification.v1.ListRolesRequest
+	6,  // 22: tms.notification.v1.AccessService.GetRole:input_type -> tms.notification.v1.GetRoleRequest
+	8,  // 23: tms.notification.v1.AccessService.CreateRole:input_type -> tms.notification.v1.CreateRoleRequest
+	10, // 24: tms.notification.v1.AccessService.UpdateRole:input_type -> tms.notification.v1.UpdateRoleRequest
+	12, // 25: tms.notification.v1.AccessService.DeleteRole:input_type -> tms.notification.v1.DeleteRoleRequest
+	14, // 26: tms.notification.v1.AccessService.ListGroups:input_type -> tms.notification.v1.ListGroupsRequest
+	16, // 27: tms.notification.v1.AccessService.GetGroup:input_type -> tms.notification.v1.GetGroupRequest
+	18, // 28: tms.notification.v1.AccessService.CreateGroup:input_type -> tms.notification.v1.CreateGroupRequest
+	20, // 29: tms.notification.v1.AccessService.UpdateGroup:input_type -> tms.notification.v1.UpdateGroupRequest
+	22, // 30: tms.notification.v1.AccessService.DeleteGroup:input_type -> tms.notification.v1.DeleteGroupRequest
+	24, // 31: tms.notification.v1.AccessService.ChangeGroupLink:input_type -> tms.notification.v1.ChangeGroupLinkRequest
+	26, // 32: tms.notification.v1.AccessService.GetGrants:input_type -> tms.notification.v1.GetGrantsRequest
+	28, // 33: tms.notification.v1.AccessService.SetupProjectTeams:input_type -> tms.notification.v1.SetupProjectTeamsRequest
+	30, // 34: tms.notification.v1.AccessService.DeleteProjectTeams:input_type -> tms.notification.v1.DeleteProjectTeamsRequest
+	31, // 35: tms.notification.v1.AccessService.RenameProjectScope:input_type -> tms.notification.v1.RenameProjectScopeRequest
+	34, // 36: tms.notification.v1.AccessService.ApplyProjectEvents:input_type -> tms.notification.v1.ApplyProjectEventsRequest
+	5,  // 37: tms.notification.v1.AccessService.ListRoles:output_type -> tms.notification.v1.ListRolesResponse
+	7,  // 38: tms.notification.v1.AccessService.GetRole:output_type -> tms.notification.v1.GetRoleResponse
+	9,  // 39: tms.notification.v1.AccessService.CreateRole:output_type -> tms.notification.v1.CreateRoleResponse
+	11, // 40: tms.notification.v1.AccessService.UpdateRole:output_type -> tms.notification.v1.UpdateRoleResponse
+	13, // 41: tms.notification.v1.AccessService.DeleteRole:output_type -> tms.notification.v1.DeleteRoleResponse
+	15, // 42: tms.notification.v1.AccessService.ListGroups:output_type -> tms.notification.v1.ListGroupsResponse
+	17, // 43: tms.notification.v1.AccessService.GetGroup:output_type -> tms.notification.v1.GetGroupResponse
+	19, // 44: tms.notification.v1.AccessService.CreateGroup:output_type -> tms.notification.v1.CreateGroupResponse
+	21, // 45: tms.notification.v1.AccessService.UpdateGroup:output_type -> tms.notification.v1.UpdateGroupResponse
+	23, // 46: tms.notification.v1.AccessService.DeleteGroup:output_type -> tms.notification.v1.DeleteGroupResponse
+	25, // 47: tms.notification.v1.AccessService.ChangeGroupLink:output_type -> tms.notification.v1.ChangeGroupLinkResponse
+	27, // 48: tms.notification.v1.AccessService.GetGrants:output_type -> tms.notification.v1.GetGrantsResponse
+	29, // 49: tms.notification.v1.AccessService.SetupProjectTeams:output_type -> tms.notification.v1.SetupProjectTeamsResponse
+	33, // 50: tms.notification.v1.AccessService.DeleteProjectTeams:output_type -> tms.notification.v1.DeleteProjectTeamsResponse
+	32, // 51: tms.notification.v1.AccessService.RenameProjectScope:output_type -> tms.notification.v1.RenameProjectScopeResponse
+	35, // 52: tms.notification.v1.AccessService.ApplyProjectEvents:output_type -> tms.notification.v1.ApplyProjectEventsResponse
+	37, // [37:53] is the sub-list for method output_type
+	21, // [21:37] is the sub-list for method input_type
+	21, // [21:21] is the sub-list for extension type_name
+	21, // [21:21] is the sub-list for extension extendee
+	0,  // [0:21] is the sub-list for field type_name
 }
 
 func init() { file_tms_notification_v1_access_proto_init() }
@@ -2074,13 +2639,20 @@ func file_tms_notification_v1_access_proto_init() {
 	if File_tms_notification_v1_access_proto != nil {
 		return
 	}
+	file_tms_notification_v1_access_proto_msgTypes[35].OneofWrappers = []any{
+		(*ProjectEvent_ProjectCreated)(nil),
+		(*ProjectEvent_ProjectRenamed)(nil),
+		(*ProjectEvent_ProjectDeleted)(nil),
+		(*ProjectEvent_ComponentRenamed)(nil),
+		(*ProjectEvent_ComponentDeleted)(nil),
+	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tms_notification_v1_access_proto_rawDesc), len(file_tms_notification_v1_access_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   33,
+			NumMessages:   41,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -34,6 +34,7 @@ const (
 	AccessService_SetupProjectTeams_FullMethodName  = "/tms.notification.v1.AccessService/SetupProjectTeams"
 	AccessService_DeleteProjectTeams_FullMethodName = "/tms.notification.v1.AccessService/DeleteProjectTeams"
 	AccessService_RenameProjectScope_FullMethodName = "/tms.notification.v1.AccessService/RenameProjectScope"
+	AccessService_ApplyProjectEvents_FullMethodName = "/tms.notification.v1.AccessService/ApplyProjectEvents"
 )
 
 // AccessServiceClient is the client API for AccessService service.
@@ -133,6 +134,16 @@ type AccessServiceClient interface {
 	// Services and superusers only. Errors: PermissionDenied,
 	// InvalidArgument on "project" or "new_slug" (empty).
 	RenameProjectScope(ctx context.Context, in *RenameProjectScopeRequest, opts ...grpc.CallOption) (*RenameProjectScopeResponse, error)
+	// ApplyProjectEvents applies the catalog's project and component
+	// lifecycle events (creations, renames, deletions) in the order given,
+	// each at most once: an event whose event_id was applied before is
+	// skipped, so a sender that delivers at least once (the catalog's
+	// outbox relay) gets each effect once, whatever it delivers again. The
+	// first event that fails stops the call; the events before it stay
+	// applied. Services and superusers only. Errors: PermissionDenied,
+	// InvalidArgument on "events.<i>.event_id" or "events.<i>" (no kind, or
+	// a slug missing).
+	ApplyProjectEvents(ctx context.Context, in *ApplyProjectEventsRequest, opts ...grpc.CallOption) (*ApplyProjectEventsResponse, error)
 }
 
 type accessServiceClient struct {
@@ -293,6 +304,16 @@ func (c *accessServiceClient) RenameProjectScope(ctx context.Context, in *Rename
 	return out, nil
 }
 
+func (c *accessServiceClient) ApplyProjectEvents(ctx context.Context, in *ApplyProjectEventsRequest, opts ...grpc.CallOption) (*ApplyProjectEventsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ApplyProjectEventsResponse)
+	err := c.cc.Invoke(ctx, AccessService_ApplyProjectEvents_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // AccessServiceServer is the server API for AccessService service.
 // All implementations must embed UnimplementedAccessServiceServer
 // for forward compatibility.
@@ -390,6 +411,16 @@ type AccessServiceServer interface {
 	// Services and superusers only. Errors: PermissionDenied,
 	// InvalidArgument on "project" or "new_slug" (empty).
 	RenameProjectScope(context.Context, *RenameProjectScopeRequest) (*RenameProjectScopeResponse, error)
+	// ApplyProjectEvents applies the catalog's project and component
+	// lifecycle events (creations, renames, deletions) in the order given,
+	// each at most once: an event whose event_id was applied before is
+	// skipped, so a sender that delivers at least once (the catalog's
+	// outbox relay) gets each effect once, whatever it delivers again. The
+	// first event that fails stops the call; the events before it stay
+	// applied. Services and superusers only. Errors: PermissionDenied,
+	// InvalidArgument on "events.<i>.event_id" or "events.<i>" (no kind, or
+	// a slug missing).
+	ApplyProjectEvents(context.Context, *ApplyProjectEventsRequest) (*ApplyProjectEventsResponse, error)
 	mustEmbedUnimplementedAccessServiceServer()
 }
 
@@ -444,6 +475,9 @@ func (UnimplementedAccessServiceServer) DeleteProjectTeams(context.Context, *Del
 }
 func (UnimplementedAccessServiceServer) RenameProjectScope(context.Context, *RenameProjectScopeRequest) (*RenameProjectScopeResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method RenameProjectScope not implemented")
+}
+func (UnimplementedAccessServiceServer) ApplyProjectEvents(context.Context, *ApplyProjectEventsRequest) (*ApplyProjectEventsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ApplyProjectEvents not implemented")
 }
 func (UnimplementedAccessServiceServer) mustEmbedUnimplementedAccessServiceServer() {}
 func (UnimplementedAccessServiceServer) testEmbeddedByValue()                       {}
@@ -736,6 +770,24 @@ func _AccessService_RenameProjectScope_Handler(srv interface{}, ctx context.Cont
 	return interceptor(ctx, in, info, handler)
 }
 
+func _AccessService_ApplyProjectEvents_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ApplyProjectEventsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AccessServiceServer).ApplyProjectEvents(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AccessService_ApplyProjectEvents_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AccessServiceServer).ApplyProjectEvents(ctx, req.(*ApplyProjectEventsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // AccessService_ServiceDesc is the grpc.ServiceDesc for AccessService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -802,6 +854,10 @@ var AccessService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "RenameProjectScope",
 			Handler:    _AccessService_RenameProjectScope_Handler,
+		},
+		{
+			MethodName: "ApplyProjectEvents",
+			Handler:    _AccessService_ApplyProjectEvents_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},
