@@ -58,6 +58,7 @@ var registry = []Format{
 	aresource.Format{},
 	properties.ISO,
 	properties.UTF8,
+	properties.UTF16,
 	xliff.Format{},
 	applestrings.UTF16,
 	applestrings.UTF8,
