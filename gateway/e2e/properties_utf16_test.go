@@ -10,7 +10,7 @@ import (
 func utf16BE(s string) string {
 	out := []byte{0xfe, 0xff}
 	for _, u := range utf16.Encode([]rune(s)) {
-		out = append(out, byte(u>>8), byte(u))
+		out = append(out, byte(u>>8), byte(u&0xff)) //nolint:gosec // G115: the two bytes of a UTF-16 code unit
 	}
 	return string(out)
 }
@@ -37,7 +37,7 @@ func TestPropertiesUTF16Component(t *testing.T) {
 
 	expectStats(t, base, map[string][3]float64{"en": {2, 5, 2}, "de": {2, 5, 1}})
 	de := unitsByKey(t, base, "de")
-	if u := de["app.title"]; u == nil || join(u["source"]) != "Hello, World!" || join(u["target"]) != "Hallo, Welt! 👋" || u["note"] != "# Window title" {
+	if u := de["app.title"]; u == nil || join(u["source"]) != "Hello, World!" || join(u["target"]) != "Hallo, Welt! 👋" || u["note"] != "# Window title\n" {
 		t.Errorf("de app.title: %v", u)
 	}
 	if u := de["app.welcome"]; u == nil || join(u["source"]) != "Welcome, {0}!\nEnjoy." {

@@ -46,6 +46,23 @@ type Compiler = base.Compiler
 // Language is what a format needs of a language (base.Language).
 type Language = base.Language
 
+// Plural is a plural rule (base.Plural).
+type Plural = base.Plural
+
+// PluralOverride is a format with its own plural (base.PluralOverride).
+type PluralOverride = base.PluralOverride
+
+// PluralOf is the plural the translations of format use for a language
+// whose plural is p: p, unless the format overrides it.
+func PluralOf(format Format, p Plural) Plural {
+	if po, ok := format.(PluralOverride); ok {
+		if q, changed := po.PluralFor(p); changed {
+			return q
+		}
+	}
+	return p
+}
+
 // registry lists every format, in the order IDs answers.
 var registry = []Format{
 	po.Format{},
