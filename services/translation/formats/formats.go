@@ -18,6 +18,7 @@ import (
 	"github.com/tmsproject/tms/services/translation/formats/json"
 	"github.com/tmsproject/tms/services/translation/formats/po"
 	"github.com/tmsproject/tms/services/translation/formats/properties"
+	"github.com/tmsproject/tms/services/translation/formats/stringsdict"
 	"github.com/tmsproject/tms/services/translation/formats/xliff"
 	"github.com/tmsproject/tms/services/translation/formats/yaml"
 )
@@ -81,6 +82,7 @@ var registry = []Format{
 	applestrings.UTF8,
 	yaml.YAML,
 	yaml.Ruby,
+	stringsdict.Format{},
 }
 
 // Lookup returns the format of a file_format identifier; "" is PO, the
