@@ -61,7 +61,9 @@ func TestStringsdictComponent(t *testing.T) {
 			t.Errorf("%s plural = %v, want %v (source 3)", code, p, want)
 		}
 	}
-	expectStats(t, base, map[string][3]float64{"en": {5, 27, 5}, "de": {5, 27, 3}, "cs": {5, 27, 4}})
+	// A plural with an empty form is not translated (the template's
+	// variables without a zero form included).
+	expectStats(t, base, map[string][3]float64{"en": {5, 20, 3}, "de": {5, 20, 1}, "cs": {5, 20, 3}})
 	units := map[string]map[string]map[string]any{"en": unitsByKey(t, base, "en"), "de": unitsByKey(t, base, "de"), "cs": unitsByKey(t, base, "cs")}
 	for _, c := range []struct{ code, key, source, target string }{
 		{"de", "files", "%1$#@files@ in %2$#@folders@", "%1$#@files@ in %2$#@folders@"},
@@ -102,12 +104,15 @@ func TestStringsdictComponent(t *testing.T) {
 		t.Errorf("fr: %v strings, %v translated, plural %v", fr["total"], fr["translated"], p)
 	}
 
-	// An uploaded file is applied by key.
-	up := sdFile("%1$#@files@ ve %2$#@folders@", nil, nil, "%#@items@ a další", []string{"one", "%d položka", "few", "%d položky"})
-	if out := uploadFile(t, base+"translations/demo/app/cs/file/", "Localizable.stringsdict", up); out["accepted"] != float64(2) {
+	// An uploaded file is applied by key: the untranslated variable takes
+	// the file's forms (the translated format keys stay).
+	items := []string{"zero", "žádná položka", "one", "%d položka", "few", "%d položky", "many", "%d položek"}
+	up := sdFile("%1$#@files@ ve %2$#@folders@", nil, nil, "%#@items@ a další", items)
+	if out := uploadFile(t, base+"translations/demo/app/cs/file/", "Localizable.stringsdict", up); out["accepted"] != float64(1) {
 		t.Errorf("upload: %v", out)
 	}
-	if got := join(unitsByKey(t, base, "cs")["selected:items"]["target"]); got != "|%d položka|%d položky|" {
+	if got := join(unitsByKey(t, base, "cs")["selected:items"]["target"]); got != "žádná položka|%d položka|%d položky|%d položek" {
 		t.Errorf("uploaded target = %q", got)
 	}
+	expectFile(t, base, repo, dir+"cs.lproj/Localizable.stringsdict", strings.Replace(sdCS, sdPlural("items", "one", "%d položka"), sdPlural("items", items...), 1))
 }

@@ -23,13 +23,13 @@ type outer struct {
 
 // entry is a unit: the format key (inner "") or a variable of an outer key.
 type entry struct {
-	unit  *base.Unit
-	out   *outer
-	inner string
-	pair  pair            // its pair in the outer dictionary
-	forms map[string]pair // a variable's strings by category
-	vars  []pair          // a variable dictionary's pairs
-	old   []string        // the forms as read
+	unit                  *base.Unit
+	out                   *outer
+	inner                 string
+	pair                  pair            // its pair in the outer dictionary
+	forms                 map[string]pair // a variable's strings by category
+	vars                  []pair          // a variable dictionary's pairs
+	old                   []string        // the forms as read
 	dirty, removed, added bool
 }
 
@@ -296,4 +296,3 @@ const newFile = `<?xml version="1.0" encoding="UTF-8"?>
     </dict>
 </plist>
 `
-
