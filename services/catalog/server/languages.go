@@ -150,12 +150,23 @@ func (s *Server) filePlural(ctx context.Context, l *store.Language, number int, 
 			return pluralProto(l, &known[i]), nil
 		}
 	}
-	p, err := s.st.CreatePlural(ctx, store.Plural{LanguageID: l.ID, Source: store.PluralSourceGettext,
+	p, err := s.st.CreatePlural(ctx, store.Plural{LanguageID: l.ID, Source: pluralSource(l, number, formula),
 		Number: int32(number), Formula: formula, Type: int32(lang.PluralTypeFor(lang.BaseCode(l.Code), formula))}) //nolint:gosec // G115: a count checked above (1 to 10), an enumeration
 	if err != nil {
 		return nil, storeErr(err, nil)
 	}
 	return pluralProto(l, p), nil
+}
+
+// pluralSource is the source of a new plural of l: Weblate's "CLDR plural
+// with zero" when the rule is l's default with a form for zero (as a
+// stringsdict translation asks for it), else a file's gettext rule.
+func pluralSource(l *store.Language, number int, formula string) int32 {
+	n, f, changed := lang.WithZero(int(l.PluralNumber), l.PluralFormula, int(l.PluralType))
+	if changed && lang.SamePlural(n, f, number, formula) {
+		return store.PluralSourceCLDRZero
+	}
+	return store.PluralSourceGettext
 }
 
 // fileLanguage builds an unknown language named by its code with the

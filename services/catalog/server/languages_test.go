@@ -171,3 +171,30 @@ func TestEnsureLanguagePlural(t *testing.T) {
 		t.Error("two languages share one plural")
 	}
 }
+
+// TestEnsureLanguageZeroPlural: the language's plural with a form for zero
+// (a stringsdict translation's) is stored as Weblate's "CLDR plural with
+// zero" (source 3) and found again; another file rule is a gettext one.
+func TestEnsureLanguageZeroPlural(t *testing.T) {
+	e := newEnv(t)
+	ctx := t.Context()
+	for _, c := range []struct {
+		name, code, formula string
+		n, source           int32
+	}{
+		{"English with zero", "en", "n==0 ? 0 : n==1 ? 1 : 2", 3, 3},
+		{"again, same plural", "en", "n == 0 ? 0 : n == 1 ? 1 : 2", 3, 3},
+		{"Czech with zero", "cs", "n==0 ? 0 : (n==1) ? 1 : (n>=2 && n<=4) ? 2 : 3", 4, 3},
+		{"a gettext rule", "de", "n==1 ? 0 : n==2 ? 1 : 2", 3, 1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			resp, err := e.client.EnsureLanguage(ctx, &catalogv1.EnsureLanguageRequest{Code: c.code, PluralNumber: c.n, PluralFormula: c.formula})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p := resp.GetPlural(); p.GetSource() != c.source || p.GetNumber() != c.n || p.GetId() == resp.GetLanguage().GetId() {
+				t.Errorf("plural = %v", p)
+			}
+		})
+	}
+}

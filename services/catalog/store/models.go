@@ -22,8 +22,9 @@ func (Language) TableName() string { return "languages" }
 
 // Plural sources, as Weblate's Plural.source.
 const (
-	PluralSourceDefault = 0 // the built-in rule of the language
-	PluralSourceGettext = 1 // read from a file's Plural-Forms header
+	PluralSourceDefault  = 0 // the built-in rule of the language
+	PluralSourceGettext  = 1 // read from a file's Plural-Forms header
+	PluralSourceCLDRZero = 3 // the default with a form for zero (stringsdict)
 )
 
 // Project groups components.

@@ -18,6 +18,7 @@ import (
 	"github.com/tmsproject/tms/services/translation/formats/json"
 	"github.com/tmsproject/tms/services/translation/formats/po"
 	"github.com/tmsproject/tms/services/translation/formats/properties"
+	"github.com/tmsproject/tms/services/translation/formats/stringsdict"
 	"github.com/tmsproject/tms/services/translation/formats/xliff"
 	"github.com/tmsproject/tms/services/translation/formats/yaml"
 )
@@ -46,6 +47,23 @@ type Compiler = base.Compiler
 // Language is what a format needs of a language (base.Language).
 type Language = base.Language
 
+// Plural is a plural rule (base.Plural).
+type Plural = base.Plural
+
+// PluralOverride is a format with its own plural (base.PluralOverride).
+type PluralOverride = base.PluralOverride
+
+// PluralOf is the plural the translations of format use for a language
+// whose plural is p: p, unless the format overrides it.
+func PluralOf(format Format, p Plural) Plural {
+	if po, ok := format.(PluralOverride); ok {
+		if q, changed := po.PluralFor(p); changed {
+			return q
+		}
+	}
+	return p
+}
+
 // registry lists every format, in the order IDs answers.
 var registry = []Format{
 	po.Format{},
@@ -58,11 +76,13 @@ var registry = []Format{
 	aresource.Format{},
 	properties.ISO,
 	properties.UTF8,
+	properties.UTF16,
 	xliff.Format{},
 	applestrings.UTF16,
 	applestrings.UTF8,
 	yaml.YAML,
 	yaml.Ruby,
+	stringsdict.Format{},
 }
 
 // Lookup returns the format of a file_format identifier; "" is PO, the

@@ -122,7 +122,7 @@ func (im *Importer) Import(ctx context.Context, comp *catalogv1.Component, dir s
 	}
 	progress(30, fmt.Sprintf("parsed %d files", len(paths)))
 	releaseMemory()
-	sourceIDs, err := im.importSource(ctx, comp, srcCode, baseFile, extra)
+	sourceIDs, err := im.importSource(ctx, comp, r.format, srcCode, baseFile, extra)
 	if err != nil {
 		return err
 	}
@@ -252,7 +252,7 @@ func (r *reader) parse(m filemask.Match) parsed {
 // importSource stores the source translation: the strings of the template
 // (or new_base), then any string found only in a translation file, as
 // Weblate creates a source unit for every translated string.
-func (im *Importer) importSource(ctx context.Context, comp *catalogv1.Component, code string, base *sourceBase, extra []store.Unit) (map[int64]int64, error) {
+func (im *Importer) importSource(ctx context.Context, comp *catalogv1.Component, format formats.Format, code string, base *sourceBase, extra []store.Unit) (map[int64]int64, error) {
 	var units []store.Unit
 	have := map[int64]bool{}
 	add := func(us []store.Unit) {
@@ -273,7 +273,7 @@ func (im *Importer) importSource(ctx context.Context, comp *catalogv1.Component,
 		spec.Translation.IsTemplate = comp.GetTemplate() != ""
 	}
 	add(extra)
-	lng, err := im.ensure(ctx, code, n, formula)
+	lng, err := im.ensure(ctx, format, code, n, formula)
 	if err != nil {
 		return nil, err
 	}
@@ -295,7 +295,7 @@ func (im *Importer) importSource(ctx context.Context, comp *catalogv1.Component,
 // importFile stores one translation file and returns its language code.
 func (im *Importer) importFile(ctx context.Context, comp *catalogv1.Component, r *reader, f parsed, base *sourceBase, sourceIDs map[int64]int64) (string, error) {
 	n, formula := plurals(f.file)
-	lng, err := im.ensure(ctx, f.match.Code, n, formula)
+	lng, err := im.ensure(ctx, r.format, f.match.Code, n, formula)
 	if err != nil {
 		return "", err
 	}
@@ -355,8 +355,25 @@ func (im *Importer) translation(comp *catalogv1.Component, code string) store.Tr
 }
 
 // ensure returns the language of a file's code and the plural its
-// translation uses, which the catalog matches against the file's rule.
-func (im *Importer) ensure(ctx context.Context, code string, n int, formula string) (*catalogv1.EnsureLanguageResponse, error) {
+// translation uses, which the catalog matches against the file's rule; a
+// format with a plural of its own (formats.PluralOverride) turns that
+// plural into its own, stored as the language's plural too.
+func (im *Importer) ensure(ctx context.Context, format formats.Format, code string, n int, formula string) (*catalogv1.EnsureLanguageResponse, error) {
+	resp, err := im.ensureRule(ctx, code, n, formula)
+	if err != nil {
+		return nil, err
+	}
+	p := resp.GetPlural()
+	own := formats.PluralOf(format, formats.Plural{Number: int(p.GetNumber()), Formula: p.GetFormula(), Type: int(p.GetType())})
+	if own.Number == int(p.GetNumber()) && own.Formula == p.GetFormula() {
+		return resp, nil
+	}
+	return im.ensureRule(ctx, code, own.Number, own.Formula)
+}
+
+// ensureRule asks the catalog for the language of code and its plural of
+// the rule n, formula.
+func (im *Importer) ensureRule(ctx context.Context, code string, n int, formula string) (*catalogv1.EnsureLanguageResponse, error) {
 	// A file may claim any number of forms; one past int32 is as invalid as
 	// any above 10, for which the catalog keeps the language's own rule.
 	n = min(n, math.MaxInt32)

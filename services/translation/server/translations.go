@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 
+	"google.golang.org/protobuf/proto"
+
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/textstat"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
@@ -65,6 +67,9 @@ func (s *Server) addTranslation(ctx context.Context, comp *catalogv1.Component, 
 	if err != nil {
 		return store.Translation{}, err
 	}
+	if lng, err = s.formatPlural(ctx, comp, lng); err != nil {
+		return store.Translation{}, err
+	}
 	content, units, err := s.renderNewBase(ctx, comp, lng)
 	if err != nil {
 		return store.Translation{}, err
@@ -80,6 +85,31 @@ func (s *Server) addTranslation(ctx context.Context, comp *catalogv1.Component, 
 		_ = os.Remove(f.full) // no translation, no file
 	}
 	return t, err
+}
+
+// formatPlural is lng with the plural its translation uses in the
+// component's format: the language's own, or the format's plural for it
+// (formats.PluralOverride), which the catalog stores as a plural of the
+// language.
+func (s *Server) formatPlural(ctx context.Context, comp *catalogv1.Component, lng *catalogv1.Language) (*catalogv1.Language, error) {
+	format, err := formats.Lookup(comp.GetFileFormat())
+	if err != nil {
+		return lng, nil // renderNewBase answers the unsupported format
+	}
+	own := formats.PluralOf(format, formats.Plural{Number: int(lng.GetPluralNumber()), Formula: lng.GetPluralFormula(), Type: int(lng.GetPluralType())})
+	if own.Number == int(lng.GetPluralNumber()) && own.Formula == lng.GetPluralFormula() {
+		return lng, nil
+	}
+	resp, err := s.cfg.Catalog.EnsureLanguage(ctx, &catalogv1.EnsureLanguageRequest{Code: lng.GetCode(),
+		PluralNumber: int32(own.Number), PluralFormula: own.Formula}) //nolint:gosec // G115: a plural count, at most a few forms
+	if err != nil {
+		return nil, errs.FromStatus(err)
+	}
+	p := resp.GetPlural()
+	out := proto.CloneOf(lng)
+	out.PluralId, out.PluralSource, out.PluralNumber = p.GetId(), p.GetSource(), p.GetNumber()
+	out.PluralFormula, out.PluralType = p.GetFormula(), p.GetType()
+	return out, nil
 }
 
 // languageFile is where a new language's file goes: its path in the
@@ -190,7 +220,8 @@ func (s *Server) storeNewLanguage(ctx context.Context, comp *catalogv1.Component
 	res, err := s.cfg.Store.ImportTranslation(ctx, store.ImportSpec{
 		Translation: store.Translation{ComponentID: comp.GetId(), ProjectSlug: comp.GetProjectSlug(),
 			ComponentSlug: comp.GetSlug(), LanguageCode: lng.GetCode(), PluralNumber: int(lng.GetPluralNumber()),
-			Filename: rel, Revision: workcopy.BlobHash(content)},
+			PluralID: lng.GetPluralId(), PluralSource: lng.GetPluralSource(), PluralFormula: lng.GetPluralFormula(),
+			PluralType: lng.GetPluralType(), Filename: rel, Revision: workcopy.BlobHash(content)},
 		Units: units, SourceIDs: sourceIDs, NeedsCommit: true,
 		Changes: []*changelogv1.Change{{Action: actionLangAdded, ProjectSlug: comp.GetProjectSlug(),
 			ComponentSlug: comp.GetSlug(), LanguageCode: lng.GetCode(), User: actor, Author: actor}},

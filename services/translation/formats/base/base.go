@@ -137,3 +137,19 @@ func AddForms(format string, u *Unit, exists bool) ([]string, error) {
 	}
 	return u.Target, nil
 }
+
+// Plural is a plural rule: its number of forms, formula and Weblate type.
+type Plural struct {
+	Number  int
+	Formula string
+	Type    int
+}
+
+// PluralOverride is a Format whose files use another plural than the
+// language's own (stringsdict adds a form for zero). PluralFor returns
+// the plural a translation in the format uses when the language's is p,
+// and false when that is p itself. The translation service asks it
+// wherever it decides a translation's plural.
+type PluralOverride interface {
+	PluralFor(p Plural) (Plural, bool)
+}

@@ -28,3 +28,8 @@ func fuzzValue(i, j int, _ string) string {
 }
 
 var fuzzSeeds = []string{"a=b\\\n", "k\\\n  v\r\n", "\ufeff# h\n\n!n\nk:v", " = x\n:\n\\=\\ k v", "/*\n\n*/\nk=\\u12\\N\n"}
+
+// FuzzPropertiesUTF16 is FuzzProperties for the UTF-16 variant.
+func FuzzPropertiesUTF16(f *testing.F) {
+	formattest.Fuzz(f, UTF16, "de", "testdata/*.properties", fuzzValue, fuzzSeeds...)
+}

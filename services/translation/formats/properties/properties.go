@@ -1,7 +1,8 @@
 // Package properties is the Java .properties format of the registry:
 // file_format "properties" (ISO-8859-1, non-ASCII written as \uXXXX) and
-// "properties-utf8", read and written as translate-toolkit's propfile
-// with its "java" and "java-utf8" dialects.
+// "properties-utf8" and "properties-utf16" (UTF-16, escaped as UTF-8's),
+// read and written as translate-toolkit's propfile with its "java",
+// "java-utf8" and "java-utf16" dialects.
 //
 // A unit is a key line: the key, a separator ("=", ":" or a space, the
 // first unescaped one, a space only when no "=" or ":" comes before other
@@ -31,6 +32,11 @@
 // ISO-8859-1 format reads a file as ISO-8859-1 unless it begins with a
 // UTF-8 byte order mark (translate-toolkit guesses the encoding; an edit
 // here writes ASCII only, so a file never reads differently after one).
+// The UTF-16 format reads a file as UTF-16, little-endian unless a byte
+// order mark says otherwise (as Python's "utf-16" codec), or as UTF-8 when
+// it begins with a UTF-8 byte order mark, and writes it back in the
+// encoding it was read in (translate-toolkit always writes little-endian
+// UTF-16 with a byte order mark).
 package properties
 
 import (
@@ -41,12 +47,14 @@ import (
 	"unicode/utf8"
 
 	"github.com/tmsproject/tms/services/translation/formats/base"
+	"github.com/tmsproject/tms/services/translation/formats/internal/textenc"
 )
 
 // Format is a Java properties format.
 type Format struct {
 	id, name string
-	utf8     bool
+	utf8     bool // written with only control characters escaped
+	utf16    bool // read and written as UTF-16
 }
 
 var (
@@ -55,6 +63,8 @@ var (
 	// UTF8 is "properties-utf8": UTF-8 files, only control characters
 	// escaped.
 	UTF8 = Format{id: "properties-utf8", name: "Java Properties (UTF-8)", utf8: true}
+	// UTF16 is "properties-utf16": UTF-16 files, escaped as UTF8's.
+	UTF16 = Format{id: "properties-utf16", name: "Java Properties (UTF-16)", utf8: true, utf16: true}
 )
 
 // ID is the format's file_format identifier.
@@ -93,6 +103,7 @@ type entry struct {
 // File is a parsed properties file.
 type File struct {
 	format  Format
+	enc     textenc.Encoding // of a UTF-16 format's file
 	data    string
 	entries []*entry
 	units   []*base.Unit
@@ -142,16 +153,21 @@ var errForeign = errors.New("properties: unit of another file")
 
 // Parse reads a file; lang is not needed (properties have no plurals).
 func (f Format) Parse(data []byte, _ base.Language) (base.File, error) {
-	s := string(data)
-	start := 0
-	if strings.HasPrefix(s, "\ufeff") {
+	s, start, enc := string(data), 0, textenc.UTF8
+	switch {
+	case f.utf16:
+		var err error
+		if s, enc, err = textenc.Decode(data, true, false); err != nil {
+			return nil, fmt.Errorf("properties: %w", err)
+		}
+	case strings.HasPrefix(s, "\ufeff"):
 		start = 3
 	}
 	latin1 := !f.utf8 && start == 0
 	if !latin1 && !utf8.ValidString(s) {
 		return nil, errors.New("properties: the file is not valid UTF-8")
 	}
-	file := &File{format: f, data: s, ids: map[string]int{}}
+	file := &File{format: f, enc: enc, data: s, ids: map[string]int{}}
 	var (
 		cur                 *entry
 		value               []rune
@@ -362,6 +378,9 @@ func (f *File) Bytes() []byte {
 	for _, e := range added {
 		b.WriteString(e.unit.Context + "=" + e.value + "\n")
 	}
+	if f.format.utf16 {
+		return textenc.Encode(b.String(), f.enc)
+	}
 	return []byte(b.String())
 }
 
@@ -418,9 +437,17 @@ func (f *File) Remove(u *base.Unit) bool {
 }
 
 // NewTranslation is base with every value emptied; an empty base gives
-// the reference's new file, a line break.
+// the reference's new file, a line break (in UTF-16 with its byte order
+// mark, as translate-toolkit saves one, for the UTF-16 format).
 func (f Format) NewTranslation(data []byte, l base.Language) ([]byte, error) {
-	if strings.TrimSpace(strings.TrimPrefix(string(data), "\ufeff")) == "" {
+	text := string(data)
+	if f.utf16 {
+		text, _, _ = textenc.Decode(data, true, false)
+	}
+	if strings.TrimSpace(strings.TrimPrefix(text, "\ufeff")) == "" {
+		if f.utf16 {
+			return textenc.Encode("\n", textenc.UTF16LEBOM), nil
+		}
 		return []byte("\n"), nil
 	}
 	pf, err := f.Parse(data, l)

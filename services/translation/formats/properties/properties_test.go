@@ -7,6 +7,7 @@ import (
 
 	"github.com/tmsproject/tms/services/translation/formats/base"
 	"github.com/tmsproject/tms/services/translation/formats/internal/formattest"
+	"github.com/tmsproject/tms/services/translation/formats/internal/textenc"
 )
 
 func parse(t *testing.T, f Format, name string) *File {
@@ -249,5 +250,81 @@ func TestEncodings(t *testing.T) {
 	}
 	if _, err := ISO.Parse([]byte("\ufeffk=caf\xe9"), base.Language{}); err == nil {
 		t.Error("invalid UTF-8 after a byte order mark was read")
+	}
+}
+
+func TestUTF16(t *testing.T) {
+	f := parse(t, UTF16, "messages_utf16.properties")
+	want := "app.title=Ahoj, světe!|app.welcome=Vítej, {0}!Užij si to.|emoji=☕ 😀|escaped=tab\there\nline"
+	if got := formattest.Units(f, "|"); got != want {
+		t.Errorf("units %q, want %q", got, want)
+	}
+	if n := formattest.Find(t, f, "app.title").Note; n != "# Window title" {
+		t.Errorf("note %q", n)
+	}
+	for key, value := range map[string]string{"app.title": "Hallo, Welt! ☕", "emoji": "tab\t😀\nnew"} {
+		if err := f.SetTarget(formattest.Find(t, f, key), []string{value}, false); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := f.Add(&base.Unit{Context: "added", Target: []string{"Grüße"}}); err != nil {
+		t.Fatal(err)
+	}
+	out := f.Bytes()
+	formattest.Golden(t, "messages_utf16.edit.golden", out)
+	again, err := UTF16.Parse(out, base.Language{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := formattest.Find(t, again, "emoji").Target[0]; got != "tab\t😀\nnew" {
+		t.Errorf("edited value reads back as %q", got)
+	}
+}
+
+func TestUTF16Encodings(t *testing.T) {
+	le := func(s string) string { return string(textenc.Encode(s, textenc.UTF16LE)) }
+	for _, c := range []struct {
+		name string
+		enc  textenc.Encoding
+	}{
+		{"little-endian with BOM", textenc.UTF16LEBOM},
+		{"big-endian with BOM", textenc.UTF16BEBOM},
+		{"little-endian without BOM", textenc.UTF16LE},
+		{"UTF-8 with BOM", textenc.UTF8BOM},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			file, err := UTF16.Parse(textenc.Encode("# c\nk=café\n", c.enc), base.Language{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			u := file.Units()[0]
+			if u.Target[0] != "café" {
+				t.Errorf("value %q", u.Target[0])
+			}
+			if err := file.SetTarget(u, []string{"čaj\n"}, false); err != nil {
+				t.Fatal(err)
+			}
+			if got, want := file.Bytes(), textenc.Encode("# c\nk=čaj\\n\n", c.enc); string(got) != string(want) {
+				t.Errorf("edited file % x, want % x", got, want)
+			}
+		})
+	}
+	for name, in := range map[string]string{
+		"odd length":     "\xff\xfek\x00=",
+		"lone surrogate": "\xff\xfek\x00=\x00\x00\xd8",
+	} {
+		t.Run(name, func(t *testing.T) {
+			if _, err := UTF16.Parse([]byte(in), base.Language{}); err == nil {
+				t.Error("malformed UTF-16 was read")
+			}
+		})
+	}
+	out, err := UTF16.NewTranslation(nil, base.Language{Code: "fr"})
+	if err != nil || string(out) != string(textenc.Encode("\n", textenc.UTF16LEBOM)) {
+		t.Errorf("empty new file = %q %v", out, err)
+	}
+	out, err = UTF16.NewTranslation([]byte(le("a=b\n")), base.Language{Code: "fr"})
+	if err != nil || string(out) != le("a=\n") {
+		t.Errorf("new file = %q %v", out, err)
 	}
 }
