@@ -155,7 +155,7 @@ func encode(offset int64, fp [fingerprintLen]byte) string {
 func decode(token string, fp [fingerprintLen]byte) (int64, error) {
 	malformed := errs.Invalid(fieldPageToken, "invalid",
 		"page_token is not a token this service issued; start again without one.")
-	b, err := base64.RawURLEncoding.DecodeString(token)
+	b, err := base64.RawURLEncoding.Strict().DecodeString(token)
 	if err != nil || len(b) < 1+1+fingerprintLen+checksumLen || b[0] != version {
 		return 0, malformed
 	}

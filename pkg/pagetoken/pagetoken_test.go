@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"google.golang.org/protobuf/proto"
@@ -128,11 +129,18 @@ func TestRefused(t *testing.T) {
 		b[i] ^= 0x01
 		return base64.RawURLEncoding.EncodeToString(b)
 	}
+	// The last digit of a 16-byte token carries 2 bits and 4 zero bits:
+	// another digit that differs in a zero bit decodes to the same bytes
+	// unless decoding is strict.
+	const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+	last := strings.IndexByte(alphabet, token[len(token)-1])
+	noncanonical := token[:len(token)-1] + string(alphabet[last^1])
 	for _, tc := range []struct {
 		desc  string
 		req   proto.Message
 		field string
 	}{
+		{"non-canonical encoding", &translationv1.ListUnitsRequest{TranslationId: 3, PageToken: noncanonical}, fieldPageToken},
 		{"offset changed", &translationv1.ListUnitsRequest{TranslationId: 3, PageToken: tampered(1)}, fieldPageToken},
 		{"fingerprint changed", &translationv1.ListUnitsRequest{TranslationId: 3, PageToken: tampered(3)}, fieldPageToken},
 		{"checksum changed", &translationv1.ListUnitsRequest{TranslationId: 3, PageToken: tampered(len(raw) - 1)}, fieldPageToken},
