@@ -43,9 +43,9 @@ func TestListChangesPageTokens(t *testing.T) {
 		var got []int64
 		req := &changelogv1.ListChangesRequest{ProjectSlug: "p", PageSize: 2}
 		for range len(want) {
-			resp, err := c.ListChanges(ctx, req)
-			if err != nil {
-				t.Fatal(err)
+			resp, lerr := c.ListChanges(ctx, req)
+			if lerr != nil {
+				t.Fatal(lerr)
 			}
 			for _, ch := range resp.GetChanges() {
 				got = append(got, ch.GetId())

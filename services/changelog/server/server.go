@@ -112,9 +112,9 @@ func validateChange(v *errs.Violations, prefix string, c *changelogv1.Change) {
 
 // ListChanges returns one page of matching records, newest first.
 func (s *Server) ListChanges(ctx context.Context, req *changelogv1.ListChangesRequest) (*changelogv1.ListChangesResponse, error) {
-	pg, err := listLimits.Read(req)
-	if err != nil {
-		return nil, err
+	pg, perr := listLimits.Read(req)
+	if perr != nil {
+		return nil, perr
 	}
 	var v errs.Violations
 	v.Paging(pg.Offset, pg.Limit)

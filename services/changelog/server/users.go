@@ -42,9 +42,9 @@ func (s *Server) GetUserActivity(ctx context.Context, req *changelogv1.GetUserAc
 
 // ListContributions pages the translations a user has records in.
 func (s *Server) ListContributions(ctx context.Context, req *changelogv1.ListContributionsRequest) (*changelogv1.ListContributionsResponse, error) {
-	pg, err := listLimits.Read(req)
-	if err != nil {
-		return nil, err
+	pg, perr := listLimits.Read(req)
+	if perr != nil {
+		return nil, perr
 	}
 	var v errs.Violations
 	v.Paging(pg.Offset, pg.Limit)

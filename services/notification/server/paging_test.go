@@ -31,9 +31,9 @@ func TestListSubscriptionsPageTokens(t *testing.T) {
 		pages := 0
 		req := &notificationv1.ListSubscriptionsRequest{Username: "alice", PageSize: 3}
 		for range len(want) {
-			resp, err := c.ListSubscriptions(ctx, req)
-			if err != nil {
-				t.Fatal(err)
+			resp, lerr := c.ListSubscriptions(ctx, req)
+			if lerr != nil {
+				t.Fatal(lerr)
 			}
 			pages++
 			for _, s := range resp.GetSubscriptions() {

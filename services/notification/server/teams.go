@@ -42,9 +42,9 @@ func (a *Access) sees(ctx context.Context, t store.Team, me int64) (bool, error)
 
 // ListGroups lists the teams the caller may read.
 func (a *Access) ListGroups(ctx context.Context, req *notificationv1.ListGroupsRequest) (*notificationv1.ListGroupsResponse, error) {
-	pg, err := listPage(req)
-	if err != nil {
-		return nil, err // a negative offset must not reach the paging below
+	pg, perr := listPage(req)
+	if perr != nil {
+		return nil, perr // a negative offset must not reach the paging below
 	}
 	f := store.TeamFilter{DefiningProject: req.GetDefiningProject()}
 	if req.GetMember() != "" {

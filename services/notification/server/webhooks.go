@@ -209,9 +209,9 @@ func (s *Webhooks) ListDeliveries(ctx context.Context, req *notificationv1.ListD
 	if err := s.mayManage(ctx, req.GetProjectSlug()); err != nil {
 		return nil, err
 	}
-	pg, err := listPage(req)
-	if err != nil {
-		return nil, err
+	pg, perr := listPage(req)
+	if perr != nil {
+		return nil, perr
 	}
 	if _, err := s.store.GetWebhook(ctx, req.GetProjectSlug(), req.GetWebhookId()); err != nil {
 		return nil, err

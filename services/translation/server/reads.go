@@ -75,7 +75,7 @@ func (s *Server) requestedTranslation(ctx context.Context, req *translationv1.Ge
 	if err != nil {
 		return 0, "", errs.FromStatus(err)
 	}
-	if err := s.mustSee(ctx, project); err != nil {
+	if err = s.mustSee(ctx, project); err != nil {
 		return 0, "", err
 	}
 	id, err := resname.Agree("component_id", req.GetComponentId(), resp.GetComponent().GetId())
