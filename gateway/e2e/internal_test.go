@@ -129,19 +129,22 @@ func grpcSequence(t *testing.T, svc services, project, origin string) run {
 		t.Fatal("CreateComponent answered no import task")
 	}
 	waitTask(t, svc, r.taskID)
-	tr, err := svc.translation.GetTranslation(ctx, &translationv1.GetTranslationRequest{ComponentId: r.componentID, LanguageCode: "de"})
+	// Resource names address what the component holds: its translation by
+	// the component's name and the language, a unit by its own name.
+	compName := created.GetComponent().GetResourceName()
+	if compName != "projects/"+project+"/components/demo" {
+		t.Fatalf("component named %q", compName)
+	}
+	tr, err := svc.translation.GetTranslation(ctx, &translationv1.GetTranslationRequest{Name: compName + "/translations/de"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	units, err := svc.translation.ListUnits(ctx, &translationv1.ListUnitsRequest{TranslationId: tr.GetTranslation().GetId()})
-	if err != nil {
-		t.Fatal(err)
+	bye := findUnitByPages(t, svc, tr.GetTranslation().GetId(), "Bye")
+	byName, err := svc.translation.GetUnit(ctx, &translationv1.GetUnitRequest{Name: bye.GetResourceName()})
+	if err != nil || byName.GetUnit().GetId() != bye.GetId() {
+		t.Fatalf("GetUnit(%q) = %v, %v", bye.GetResourceName(), byName, err)
 	}
-	for _, u := range units.GetUnits() {
-		if slices.Equal(u.GetSource(), []string{"Bye"}) {
-			r.unitID = u.GetId()
-		}
-	}
+	r.unitID = bye.GetId()
 	edit, err := svc.translation.UpdateUnit(ctx, &translationv1.UpdateUnitRequest{Id: r.unitID, Target: []string{"Tschüss"}, State: typev1.UnitState_UNIT_STATE_TRANSLATED, Actor: "admin"})
 	if err != nil {
 		t.Fatal(err)
@@ -155,6 +158,37 @@ func grpcSequence(t *testing.T, svc services, project, origin string) run {
 		t.Fatal(err)
 	}
 	return r
+}
+
+// findUnitByPages pages through a translation's units one at a time with
+// page tokens, to the last page, and returns the one with this source.
+func findUnitByPages(t *testing.T, svc services, translationID int64, source string) *translationv1.Unit {
+	var found *translationv1.Unit
+	seen := 0
+	req := &translationv1.ListUnitsRequest{TranslationId: translationID, PageSize: 1}
+	for {
+		page, err := svc.translation.ListUnits(t.Context(), req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, u := range page.GetUnits() {
+			seen++
+			if slices.Equal(u.GetSource(), []string{source}) {
+				found = u
+			}
+		}
+		if page.GetNextPageToken() == "" {
+			if int64(seen) != page.GetTotal() {
+				t.Fatalf("paged through %d units of %d", seen, page.GetTotal())
+			}
+			break
+		}
+		req.PageToken = page.GetNextPageToken()
+	}
+	if found == nil {
+		t.Fatalf("no unit with source %q", source)
+	}
+	return found
 }
 
 // restSequence is the same through the REST API, as the admin.

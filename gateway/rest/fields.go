@@ -11,7 +11,7 @@ import (
 // readOnly are proto fields a client never sets through a body.
 var readOnly = map[string]bool{
 	"id": true, "project_id": true, "project_slug": true, "locked": true, "created": true,
-	"linked_component": true, "username": true, "category_path": true,
+	"linked_component": true, "username": true, "category_path": true, "resource_name": true,
 }
 
 // jsonKey is the REST name of a proto field: language references are

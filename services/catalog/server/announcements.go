@@ -27,7 +27,7 @@ const maxAnnouncementLength = 20000
 
 // ListAnnouncements pages the announcements of a context the caller may see.
 func (s *Server) ListAnnouncements(ctx context.Context, req *catalogv1.ListAnnouncementsRequest) (*catalogv1.ListAnnouncementsResponse, error) {
-	p, err := page(req.GetOffset(), req.GetLimit())
+	p, tp, err := listPage(req)
 	if err != nil {
 		return nil, err
 	}
@@ -39,7 +39,7 @@ func (s *Server) ListAnnouncements(ctx context.Context, req *catalogv1.ListAnnou
 	if err != nil {
 		return nil, storeErr(err, nil)
 	}
-	out := &catalogv1.ListAnnouncementsResponse{Total: total}
+	out := &catalogv1.ListAnnouncementsResponse{Total: total, NextPageToken: tp.Next(total)}
 	for i := range as {
 		out.Announcements = append(out.Announcements, announcementProto(&as[i], at))
 	}

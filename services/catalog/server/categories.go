@@ -7,6 +7,7 @@ import (
 
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/policy"
+	"github.com/tmsproject/tms/pkg/resname"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	"github.com/tmsproject/tms/services/catalog/store"
@@ -27,13 +28,13 @@ func categoryDuplicate(field string) string {
 
 func categoryProto(c *store.Category) *catalogv1.Category {
 	return &catalogv1.Category{Id: c.ID, ProjectSlug: c.ProjectSlug, ParentId: c.ParentID, Name: c.Name,
-		Slug: c.Slug, Path: c.Path()}
+		Slug: c.Slug, Path: c.Path(), ResourceName: resname.Category(c.ID)}
 }
 
 // ListCategories pages the categories of a project, or of every project
 // the caller may see.
 func (s *Server) ListCategories(ctx context.Context, req *catalogv1.ListCategoriesRequest) (*catalogv1.ListCategoriesResponse, error) {
-	p, err := page(req.GetOffset(), req.GetLimit())
+	p, tp, err := listPage(req)
 	if err != nil {
 		return nil, err
 	}
@@ -49,7 +50,7 @@ func (s *Server) ListCategories(ctx context.Context, req *catalogv1.ListCategori
 	if err != nil {
 		return nil, storeErr(err, nil)
 	}
-	out := &catalogv1.ListCategoriesResponse{Total: total}
+	out := &catalogv1.ListCategoriesResponse{Total: total, NextPageToken: tp.Next(total)}
 	for i := range cs {
 		out.Categories = append(out.Categories, categoryProto(&cs[i]))
 	}
@@ -71,8 +72,18 @@ func (s *Server) GetCategory(ctx context.Context, req *catalogv1.GetCategoryRequ
 }
 
 func (s *Server) findCategory(ctx context.Context, req *catalogv1.GetCategoryRequest) (*store.Category, error) {
-	if req.GetId() != 0 {
-		return s.seenCategory(ctx, req.GetId())
+	id := req.GetId()
+	if req.GetName() != "" {
+		fromName, err := resname.ParseCategory(req.GetName())
+		if err != nil {
+			return nil, err
+		}
+		if id, err = resname.Agree("id", id, fromName); err != nil {
+			return nil, err
+		}
+	}
+	if id != 0 {
+		return s.seenCategory(ctx, id)
 	}
 	project, err := s.seenProject(ctx, req.GetProjectSlug())
 	if err != nil {

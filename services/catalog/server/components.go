@@ -4,6 +4,8 @@ import (
 	"context"
 	"strings"
 
+	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/pkg/resname"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	"github.com/tmsproject/tms/services/catalog/store"
@@ -15,6 +17,7 @@ import (
 var componentReadOnly = fieldSet{
 	"id": true, "project_id": true, "project_slug": true, "license_url": true,
 	"linked_component": true, "locked": true, "created": true, "category_path": true,
+	"resource_name": true,
 }
 
 // componentDuplicate is Weblate's message for a taken name or slug.
@@ -82,17 +85,12 @@ func (s *Server) CreateComponent(ctx context.Context, req *catalogv1.CreateCompo
 	return &catalogv1.CreateComponentResponse{Component: shown(ctx, componentProto(&c)), ImportTaskId: task}, nil
 }
 
-// GetComponent returns a component by id or by project and component slug.
+// GetComponent returns a component by id, by project and component slug,
+// or by resource name.
 func (s *Server) GetComponent(ctx context.Context, req *catalogv1.GetComponentRequest) (*catalogv1.GetComponentResponse, error) {
-	var c *store.Component
-	var err error
-	if req.GetId() != 0 {
-		c, err = s.st.GetComponentByID(ctx, req.GetId())
-	} else {
-		c, err = s.st.GetComponent(ctx, req.GetProjectSlug(), req.GetSlug())
-	}
+	c, err := s.requestedComponent(ctx, req)
 	if err != nil {
-		return nil, storeErr(err, nil)
+		return nil, err
 	}
 	if !viewer(ctx).Sees(c.ProjectSlug, c.ProjectAccess) {
 		return nil, notFound()
@@ -100,9 +98,46 @@ func (s *Server) GetComponent(ctx context.Context, req *catalogv1.GetComponentRe
 	return &catalogv1.GetComponentResponse{Component: shown(ctx, componentProto(c))}, nil
 }
 
+// requestedComponent reads the component a GetComponent request names. A
+// name is checked against the slugs, or the id, sent beside it; a name
+// that disagrees with a visible component's id is a client error, one of
+// an invisible component is NotFound as any read of it is.
+func (s *Server) requestedComponent(ctx context.Context, req *catalogv1.GetComponentRequest) (*store.Component, error) {
+	project, slug := req.GetProjectSlug(), req.GetSlug()
+	if req.GetName() != "" {
+		p, c, err := resname.ParseComponent(req.GetName())
+		if err != nil {
+			return nil, err
+		}
+		if project, err = resname.Agree("project_slug", project, p); err != nil {
+			return nil, err
+		}
+		if slug, err = resname.Agree("slug", slug, c); err != nil {
+			return nil, err
+		}
+	}
+	var c *store.Component
+	var err error
+	if req.GetId() != 0 {
+		c, err = s.st.GetComponentByID(ctx, req.GetId())
+	} else {
+		c, err = s.st.GetComponent(ctx, project, slug)
+	}
+	if err != nil {
+		return nil, storeErr(err, nil)
+	}
+	if req.GetName() != "" && req.GetId() != 0 && (c.ProjectSlug != project || c.Slug != slug) {
+		if !viewer(ctx).Sees(c.ProjectSlug, c.ProjectAccess) {
+			return nil, notFound()
+		}
+		return nil, errs.Invalid(resname.Field, "mismatch", "name and id name different resources.")
+	}
+	return c, nil
+}
+
 // ListComponents pages through the components of one project or of all.
 func (s *Server) ListComponents(ctx context.Context, req *catalogv1.ListComponentsRequest) (*catalogv1.ListComponentsResponse, error) {
-	pg, err := page(req.GetOffset(), req.GetLimit())
+	pg, tp, err := listPage(req)
 	if err != nil {
 		return nil, err
 	}
@@ -110,7 +145,7 @@ func (s *Server) ListComponents(ctx context.Context, req *catalogv1.ListComponen
 	if err != nil {
 		return nil, storeErr(err, nil)
 	}
-	resp := &catalogv1.ListComponentsResponse{Total: total}
+	resp := &catalogv1.ListComponentsResponse{Total: total, NextPageToken: tp.Next(total)}
 	for i := range cs {
 		resp.Components = append(resp.Components, shown(ctx, componentProto(&cs[i])))
 	}

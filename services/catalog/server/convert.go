@@ -3,6 +3,7 @@ package server
 import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 
+	"github.com/tmsproject/tms/pkg/resname"
 	"github.com/tmsproject/tms/pkg/weblate"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	"github.com/tmsproject/tms/services/catalog/store"
@@ -36,7 +37,7 @@ func projectProto(p *store.Project) *catalogv1.Project {
 		LanguageAliases: p.LanguageAliases, CheckFlags: p.CheckFlags, CommitPolicy: weblate.CommitPolicies.EnumOf(p.CommitPolicy),
 		Enforced_2Fa: p.Enforced2FA, AccessControl: weblate.AccessControls.EnumOf(p.AccessControl),
 		SecondaryLanguageCode: p.SecondaryLanguageCode, Locked: p.Locked,
-		Created: timestamppb.New(p.Created),
+		Created: timestamppb.New(p.Created), ResourceName: resname.Project(p.Slug),
 	}
 }
 
@@ -72,6 +73,7 @@ func componentProto(c *store.Component) *catalogv1.Component {
 		IsGlossary: c.IsGlossary, GlossaryColor: c.GlossaryColor, LinkedComponent: c.LinkedComponent,
 		Locked: c.Locked, Created: timestamppb.New(c.Created),
 		CategoryId: c.CategoryID, CategoryPath: c.CategoryPath(),
+		ResourceName: resname.Component(c.ProjectSlug, c.Slug),
 	}
 }
 

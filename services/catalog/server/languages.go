@@ -69,7 +69,7 @@ func (s *Server) GetLanguage(ctx context.Context, req *catalogv1.GetLanguageRequ
 
 // ListLanguages pages through the languages by id.
 func (s *Server) ListLanguages(ctx context.Context, req *catalogv1.ListLanguagesRequest) (*catalogv1.ListLanguagesResponse, error) {
-	p, err := page(req.GetOffset(), req.GetLimit())
+	p, tp, err := listPage(req)
 	if err != nil {
 		return nil, err
 	}
@@ -77,7 +77,7 @@ func (s *Server) ListLanguages(ctx context.Context, req *catalogv1.ListLanguages
 	if err != nil {
 		return nil, storeErr(err, nil)
 	}
-	resp := &catalogv1.ListLanguagesResponse{Total: total}
+	resp := &catalogv1.ListLanguagesResponse{Total: total, NextPageToken: tp.Next(total)}
 	for i := range ls {
 		resp.Languages = append(resp.Languages, languageProto(&ls[i]))
 	}

@@ -12,7 +12,7 @@ import (
 // ListComponentLinks pages the projects a component is shared with (those
 // the caller may see).
 func (s *Server) ListComponentLinks(ctx context.Context, req *catalogv1.ListComponentLinksRequest) (*catalogv1.ListComponentLinksResponse, error) {
-	p, err := page(req.GetOffset(), req.GetLimit())
+	p, tp, err := listPage(req)
 	if err != nil {
 		return nil, err
 	}
@@ -24,7 +24,7 @@ func (s *Server) ListComponentLinks(ctx context.Context, req *catalogv1.ListComp
 	if err != nil {
 		return nil, storeErr(err, nil)
 	}
-	out := &catalogv1.ListComponentLinksResponse{Total: total}
+	out := &catalogv1.ListComponentLinksResponse{Total: total, NextPageToken: tp.Next(total)}
 	for i := range ps {
 		out.Projects = append(out.Projects, projectProto(&ps[i]))
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/policy"
+	"github.com/tmsproject/tms/pkg/resname"
 	"github.com/tmsproject/tms/pkg/weblate"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
@@ -16,7 +17,7 @@ import (
 )
 
 // projectReadOnly are the Project fields a request cannot set.
-var projectReadOnly = fieldSet{"id": true, "locked": true, "created": true}
+var projectReadOnly = fieldSet{"id": true, "locked": true, "created": true, "resource_name": true}
 
 // projectDuplicate is Django's unique message for the Project model.
 func projectDuplicate(field string) string {
@@ -52,9 +53,19 @@ func (s *Server) CreateProject(ctx context.Context, req *catalogv1.CreateProject
 	return &catalogv1.CreateProjectResponse{Project: projectProto(&p)}, nil
 }
 
-// GetProject returns a project by slug.
+// GetProject returns a project by slug or resource name.
 func (s *Server) GetProject(ctx context.Context, req *catalogv1.GetProjectRequest) (*catalogv1.GetProjectResponse, error) {
-	p, err := s.st.GetProject(ctx, req.GetSlug())
+	slug := req.GetSlug()
+	if req.GetName() != "" {
+		fromName, err := resname.ParseProject(req.GetName())
+		if err != nil {
+			return nil, err
+		}
+		if slug, err = resname.Agree("slug", slug, fromName); err != nil {
+			return nil, err
+		}
+	}
+	p, err := s.st.GetProject(ctx, slug)
 	if err != nil {
 		return nil, storeErr(err, nil)
 	}
@@ -66,7 +77,7 @@ func (s *Server) GetProject(ctx context.Context, req *catalogv1.GetProjectReques
 
 // ListProjects pages through the projects by id.
 func (s *Server) ListProjects(ctx context.Context, req *catalogv1.ListProjectsRequest) (*catalogv1.ListProjectsResponse, error) {
-	pg, err := page(req.GetOffset(), req.GetLimit())
+	pg, tp, err := listPage(req)
 	if err != nil {
 		return nil, err
 	}
@@ -74,7 +85,7 @@ func (s *Server) ListProjects(ctx context.Context, req *catalogv1.ListProjectsRe
 	if err != nil {
 		return nil, storeErr(err, nil)
 	}
-	resp := &catalogv1.ListProjectsResponse{Total: total}
+	resp := &catalogv1.ListProjectsResponse{Total: total, NextPageToken: tp.Next(total)}
 	for i := range ps {
 		resp.Projects = append(resp.Projects, projectProto(&ps[i]))
 	}

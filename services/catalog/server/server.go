@@ -10,7 +10,10 @@ import (
 
 	"google.golang.org/grpc"
 
+	"google.golang.org/protobuf/proto"
+
 	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/pkg/pagetoken"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
@@ -116,10 +119,20 @@ func detailsJSON(v any) string {
 	return string(b)
 }
 
-// page converts a request's offset and limit, refusing negative offsets.
-func page(offset, limit int64) (store.Page, error) {
-	if offset < 0 {
-		return store.Page{}, errs.Invalid("offset", "invalid", "Offset may not be negative.")
+// listLimits are the page sizes of every List RPC of the catalog, as the
+// protos document them.
+var listLimits = pagetoken.Limits{Default: 50, Max: 1000}
+
+// listPage reads the paging of a List request: its page_token form, or
+// offset and limit, refusing negative offsets. The token page gives the
+// response's next_page_token.
+func listPage(req proto.Message) (store.Page, pagetoken.Page, error) {
+	tp, err := listLimits.Read(req)
+	if err != nil {
+		return store.Page{}, tp, err
 	}
-	return store.Page{Offset: offset, Limit: limit}, nil
+	if tp.Offset < 0 {
+		return store.Page{}, tp, errs.Invalid("offset", "invalid", "Offset may not be negative.")
+	}
+	return store.Page{Offset: tp.Offset, Limit: tp.Limit}, tp, nil
 }

@@ -12,7 +12,9 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/pkg/pagetoken"
 	"github.com/tmsproject/tms/pkg/policy"
+	"github.com/tmsproject/tms/pkg/resname"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	"github.com/tmsproject/tms/services/changelog/store"
 )
@@ -110,8 +112,12 @@ func validateChange(v *errs.Violations, prefix string, c *changelogv1.Change) {
 
 // ListChanges returns one page of matching records, newest first.
 func (s *Server) ListChanges(ctx context.Context, req *changelogv1.ListChangesRequest) (*changelogv1.ListChangesResponse, error) {
+	pg, perr := listLimits.Read(req)
+	if perr != nil {
+		return nil, perr
+	}
 	var v errs.Violations
-	v.Paging(req.GetOffset(), req.GetLimit())
+	v.Paging(pg.Offset, pg.Limit)
 	if req.GetUnitId() < 0 {
 		v.Add("unit_id", "min_value", "Ensure this value is greater than or equal to 0.")
 	}
@@ -130,11 +136,12 @@ func (s *Server) ListChanges(ctx context.Context, req *changelogv1.ListChangesRe
 		return nil, err
 	}
 	f.Seen = hidden
-	list, total, err := s.store.List(ctx, f, int(req.GetOffset()), int(req.GetLimit()))
+	list, total, err := s.store.List(ctx, f, int(pg.Offset), int(pg.Limit))
 	if err != nil {
 		return nil, err
 	}
-	out := &changelogv1.ListChangesResponse{Total: total, Changes: make([]*changelogv1.Change, len(list))}
+	out := &changelogv1.ListChangesResponse{Total: total, Changes: make([]*changelogv1.Change, len(list)),
+		NextPageToken: pg.Next(total)}
 	for i, c := range list {
 		out.Changes[i] = toProto(c)
 	}
@@ -153,12 +160,22 @@ func timeArg(v *errs.Violations, field string, ts *timestamppb.Timestamp) time.T
 	return ts.AsTime()
 }
 
-// GetChange returns one record by id.
+// GetChange returns one record by id or resource name.
 func (s *Server) GetChange(ctx context.Context, req *changelogv1.GetChangeRequest) (*changelogv1.GetChangeResponse, error) {
-	if req.GetId() <= 0 {
+	id := req.GetId()
+	if req.GetName() != "" {
+		fromName, err := resname.ParseChange(req.GetName())
+		if err != nil {
+			return nil, err
+		}
+		if id, err = resname.Agree("id", id, fromName); err != nil {
+			return nil, err
+		}
+	}
+	if id <= 0 {
 		return nil, errs.NotFoundf("Not found.")
 	}
-	c, err := s.store.Get(ctx, req.GetId())
+	c, err := s.store.Get(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -212,6 +229,10 @@ func toProto(c store.Change) *changelogv1.Change {
 		ProjectSlug: c.ProjectSlug, ComponentSlug: c.ComponentSlug, LanguageCode: c.LanguageCode,
 		UnitId: c.UnitID, User: c.User, Author: c.Author,
 		Target: c.Target, Old: c.Old, DetailsJson: c.DetailsJSON,
-		Timestamp: timestamppb.New(c.Timestamp),
+		Timestamp: timestamppb.New(c.Timestamp), ResourceName: resname.Change(c.ID),
 	}
 }
+
+// listLimits are the page sizes of the List RPCs that page by offset, as
+// the protos document them.
+var listLimits = pagetoken.Limits{Default: 50, Max: 1000}

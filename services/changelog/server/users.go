@@ -42,8 +42,12 @@ func (s *Server) GetUserActivity(ctx context.Context, req *changelogv1.GetUserAc
 
 // ListContributions pages the translations a user has records in.
 func (s *Server) ListContributions(ctx context.Context, req *changelogv1.ListContributionsRequest) (*changelogv1.ListContributionsResponse, error) {
+	pg, perr := listLimits.Read(req)
+	if perr != nil {
+		return nil, perr
+	}
 	var v errs.Violations
-	v.Paging(req.GetOffset(), req.GetLimit())
+	v.Paging(pg.Offset, pg.Limit)
 	if req.GetUser() == "" {
 		v.Add("user", "required", "This field is required.")
 	}
@@ -54,11 +58,11 @@ func (s *Server) ListContributions(ctx context.Context, req *changelogv1.ListCon
 	if err != nil {
 		return nil, err
 	}
-	list, total, err := s.store.Contributions(ctx, req.GetUser(), hidden, int(req.GetOffset()), int(req.GetLimit()))
+	list, total, err := s.store.Contributions(ctx, req.GetUser(), hidden, int(pg.Offset), int(pg.Limit))
 	if err != nil {
 		return nil, err
 	}
-	out := &changelogv1.ListContributionsResponse{Total: total}
+	out := &changelogv1.ListContributionsResponse{Total: total, NextPageToken: pg.Next(total)}
 	for _, c := range list {
 		out.Contributions = append(out.Contributions, &changelogv1.Contribution{ProjectSlug: c.ProjectSlug,
 			ComponentSlug: c.ComponentSlug, LanguageCode: c.LanguageCode, Changes: c.Changes})

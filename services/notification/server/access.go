@@ -171,14 +171,15 @@ func (a *Access) RenameProjectScope(ctx context.Context, req *notificationv1.Ren
 // ListRoles lists every role to superusers, else the roles of the
 // caller's teams.
 func (a *Access) ListRoles(ctx context.Context, req *notificationv1.ListRolesRequest) (*notificationv1.ListRolesResponse, error) {
-	if err := checkPaging(int64(req.GetOffset()), int64(req.GetLimit())); err != nil {
+	pg, err := listPage(req)
+	if err != nil {
 		return nil, err
 	}
 	ids, err := a.visibleRoles(ctx)
 	if err != nil {
 		return nil, err
 	}
-	roles, total, err := a.store.ListRoles(ctx, ids, int(req.GetOffset()), int(req.GetLimit()))
+	roles, total, err := a.store.ListRoles(ctx, ids, int(pg.Offset), int(pg.Limit))
 	if err != nil {
 		return nil, err
 	}
@@ -186,7 +187,7 @@ func (a *Access) ListRoles(ctx context.Context, req *notificationv1.ListRolesReq
 	for i, r := range roles {
 		out[i] = roleProto(r)
 	}
-	return &notificationv1.ListRolesResponse{Roles: out, Total: total}, nil
+	return &notificationv1.ListRolesResponse{Roles: out, Total: total, NextPageToken: pg.Next(total)}, nil
 }
 
 // visibleRoles is nil (all) for superusers, else the role ids of the

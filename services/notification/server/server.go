@@ -4,9 +4,11 @@ import (
 	"context"
 	"time"
 
+	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/pkg/pagetoken"
 	"github.com/tmsproject/tms/pkg/policy"
 	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
 	"github.com/tmsproject/tms/services/notification/kinds"
@@ -62,10 +64,21 @@ func DefaultSubscriptions(username string) []store.Subscription {
 }
 
 // checkPaging rejects negative offsets and limits and values beyond an int.
-func checkPaging(offset, limit int64) error {
+// listLimits are the page sizes of every List RPC of the service's
+// servers, as the protos document them.
+var listLimits = pagetoken.Limits{Default: 50, Max: 1000}
+
+// listPage reads the paging of a List request: its page_token form, or
+// offset and limit, refusing negative ones. The page gives the response's
+// next_page_token.
+func listPage(req proto.Message) (pagetoken.Page, error) {
+	pg, err := listLimits.Read(req)
+	if err != nil {
+		return pg, err
+	}
 	var v errs.Violations
-	v.Paging(offset, limit)
-	return v.Err()
+	v.Paging(pg.Offset, pg.Limit)
+	return pg, v.Err()
 }
 
 func userProto(u store.User) *notificationv1.User {

@@ -51,14 +51,15 @@ func (s *Server) ListSubscriptions(ctx context.Context, req *notificationv1.List
 	if err := requireSelf(ctx, req.GetUsername()); err != nil {
 		return nil, err
 	}
-	if err := checkPaging(req.GetOffset(), req.GetLimit()); err != nil {
-		return nil, err
-	}
-	subs, total, err := s.store.ListSubscriptions(ctx, req.GetUsername(), int(req.GetOffset()), int(req.GetLimit()))
+	pg, err := listPage(req)
 	if err != nil {
 		return nil, err
 	}
-	out := &notificationv1.ListSubscriptionsResponse{Total: total,
+	subs, total, err := s.store.ListSubscriptions(ctx, req.GetUsername(), int(pg.Offset), int(pg.Limit))
+	if err != nil {
+		return nil, err
+	}
+	out := &notificationv1.ListSubscriptionsResponse{Total: total, NextPageToken: pg.Next(total),
 		Subscriptions: make([]*notificationv1.Subscription, len(subs))}
 	for i, sub := range subs {
 		out.Subscriptions[i] = subscriptionProto(sub)

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/pkg/pagetoken"
 	"github.com/tmsproject/tms/pkg/policy"
 	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
 	"github.com/tmsproject/tms/services/notification/store"
@@ -41,8 +42,9 @@ func (a *Access) sees(ctx context.Context, t store.Team, me int64) (bool, error)
 
 // ListGroups lists the teams the caller may read.
 func (a *Access) ListGroups(ctx context.Context, req *notificationv1.ListGroupsRequest) (*notificationv1.ListGroupsResponse, error) {
-	if err := checkPaging(int64(req.GetOffset()), int64(req.GetLimit())); err != nil {
-		return nil, err // a negative offset must not reach the paging below
+	pg, perr := listPage(req)
+	if perr != nil {
+		return nil, perr // a negative offset must not reach the paging below
 	}
 	f := store.TeamFilter{DefiningProject: req.GetDefiningProject()}
 	if req.GetMember() != "" {
@@ -53,11 +55,11 @@ func (a *Access) ListGroups(ctx context.Context, req *notificationv1.ListGroupsR
 		f.Member = &id
 	}
 	if err := requireSite(ctx); err == nil {
-		teams, total, err := a.store.ListTeams(ctx, f, int(req.GetOffset()), int(req.GetLimit()))
+		teams, total, err := a.store.ListTeams(ctx, f, int(pg.Offset), int(pg.Limit))
 		if err != nil {
 			return nil, err
 		}
-		return a.groupsResponse(ctx, teams, total)
+		return a.groupsResponse(ctx, teams, total, pg)
 	}
 	c, _ := caller(ctx)
 	me, _, err := a.memberID(ctx, c.Username)
@@ -79,19 +81,19 @@ func (a *Access) ListGroups(ctx context.Context, req *notificationv1.ListGroupsR
 		}
 	}
 	total := int64(len(shown))
-	shown = shown[min(int(req.GetOffset()), len(shown)):]
-	if l := int(req.GetLimit()); l > 0 && l < len(shown) {
+	shown = shown[min(int(pg.Offset), len(shown)):]
+	if l := int(pg.Limit); l > 0 && l < len(shown) {
 		shown = shown[:l]
 	}
-	return a.groupsResponse(ctx, shown, total)
+	return a.groupsResponse(ctx, shown, total, pg)
 }
 
-func (a *Access) groupsResponse(ctx context.Context, teams []store.Team, total int64) (*notificationv1.ListGroupsResponse, error) {
+func (a *Access) groupsResponse(ctx context.Context, teams []store.Team, total int64, pg pagetoken.Page) (*notificationv1.ListGroupsResponse, error) {
 	out, err := a.groupProtos(ctx, teams)
 	if err != nil {
 		return nil, err
 	}
-	return &notificationv1.ListGroupsResponse{Groups: out, Total: total}, nil
+	return &notificationv1.ListGroupsResponse{Groups: out, Total: total, NextPageToken: pg.Next(total)}, nil
 }
 
 // groupProtos converts teams, members by username.

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/pkg/pagetoken"
 	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
 	"github.com/tmsproject/tms/services/notification/store"
 	"github.com/tmsproject/tms/services/notification/token"
@@ -106,17 +107,19 @@ func (s *Server) withGroups(ctx context.Context, users ...*notificationv1.User) 
 
 // ListUsers returns one page of accounts in id order; limit 0 means all.
 func (s *Server) ListUsers(ctx context.Context, req *notificationv1.ListUsersRequest) (*notificationv1.ListUsersResponse, error) {
-	if err := checkPaging(req.GetOffset(), req.GetLimit()); err != nil {
-		return nil, err
-	}
-	if c, system := caller(ctx); !system && !c.Superuser {
-		return s.listOwnAccount(ctx, c.Username, req)
-	}
-	users, total, err := s.store.ListUsers(ctx, int(req.GetOffset()), int(req.GetLimit()))
+	pg, err := listPage(req)
 	if err != nil {
 		return nil, err
 	}
-	out := &notificationv1.ListUsersResponse{Total: total, Users: make([]*notificationv1.User, len(users))}
+	if c, system := caller(ctx); !system && !c.Superuser {
+		return s.listOwnAccount(ctx, c.Username, pg)
+	}
+	users, total, err := s.store.ListUsers(ctx, int(pg.Offset), int(pg.Limit))
+	if err != nil {
+		return nil, err
+	}
+	out := &notificationv1.ListUsersResponse{Total: total, Users: make([]*notificationv1.User, len(users)),
+		NextPageToken: pg.Next(total)}
 	for i, u := range users {
 		out.Users[i] = userProto(u)
 	}
@@ -126,7 +129,7 @@ func (s *Server) ListUsers(ctx context.Context, req *notificationv1.ListUsersReq
 // listOwnAccount is ListUsers for a caller who is not a superuser: its own
 // account only, none for the anonymous caller, as the reference lists
 // users to them.
-func (s *Server) listOwnAccount(ctx context.Context, username string, req *notificationv1.ListUsersRequest) (*notificationv1.ListUsersResponse, error) {
+func (s *Server) listOwnAccount(ctx context.Context, username string, pg pagetoken.Page) (*notificationv1.ListUsersResponse, error) {
 	out := &notificationv1.ListUsersResponse{}
 	if username == "" {
 		return out, nil
@@ -139,7 +142,7 @@ func (s *Server) listOwnAccount(ctx context.Context, username string, req *notif
 		return nil, err
 	}
 	out.Total = 1
-	if req.GetOffset() > 0 { // a limit of 0 is no limit
+	if pg.Offset > 0 { // a limit of 0 is no limit
 		return out, nil
 	}
 	out.Users = []*notificationv1.User{userProto(u)}

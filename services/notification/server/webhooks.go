@@ -209,17 +209,18 @@ func (s *Webhooks) ListDeliveries(ctx context.Context, req *notificationv1.ListD
 	if err := s.mayManage(ctx, req.GetProjectSlug()); err != nil {
 		return nil, err
 	}
-	if err := checkPaging(req.GetOffset(), req.GetLimit()); err != nil {
-		return nil, err
+	pg, perr := listPage(req)
+	if perr != nil {
+		return nil, perr
 	}
 	if _, err := s.store.GetWebhook(ctx, req.GetProjectSlug(), req.GetWebhookId()); err != nil {
 		return nil, err
 	}
-	ds, total, err := s.store.Deliveries(ctx, req.GetWebhookId(), int(req.GetOffset()), int(req.GetLimit()))
+	ds, total, err := s.store.Deliveries(ctx, req.GetWebhookId(), int(pg.Offset), int(pg.Limit))
 	if err != nil {
 		return nil, err
 	}
-	out := &notificationv1.ListDeliveriesResponse{Total: total}
+	out := &notificationv1.ListDeliveriesResponse{Total: total, NextPageToken: pg.Next(total)}
 	for _, d := range ds {
 		p := &notificationv1.WebhookDelivery{Id: d.ID, ChangeId: d.ChangeID, Attempts: int32(d.Attempts), //nolint:gosec // G115: at most the delivery's maxAttempts
 			StatusCode: int32(d.StatusCode), Error: d.Error, CreateTime: timestamppb.New(d.CreatedAt)} //nolint:gosec // G115: an HTTP status

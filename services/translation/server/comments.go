@@ -88,11 +88,15 @@ func (s *Server) ListComments(ctx context.Context, req *translationv1.ListCommen
 	if _, err := s.visibleUnit(ctx, req.GetUnitId()); err != nil {
 		return nil, err
 	}
-	list, total, err := s.cfg.Store.ListComments(ctx, req.GetUnitId(), max(req.GetOffset(), 0), req.GetLimit())
+	pg, err := listPage(req)
 	if err != nil {
 		return nil, err
 	}
-	out := &translationv1.ListCommentsResponse{Total: total}
+	list, total, err := s.cfg.Store.ListComments(ctx, req.GetUnitId(), pg.Offset, pg.Limit)
+	if err != nil {
+		return nil, err
+	}
+	out := &translationv1.ListCommentsResponse{Total: total, NextPageToken: pg.Next(total)}
 	for _, c := range list {
 		out.Comments = append(out.Comments, commentProto(c))
 	}

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/pkg/resname"
 	"github.com/tmsproject/tms/pkg/weblate"
 	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 
@@ -44,6 +45,7 @@ func translationProto(t store.Translation) *translationv1.Translation {
 		Id: t.ID, ComponentId: t.ComponentID, ProjectSlug: t.ProjectSlug, ComponentSlug: t.ComponentSlug,
 		LanguageCode: t.LanguageCode, Filename: t.Filename, Revision: t.Revision,
 		IsSource: t.IsSource, IsTemplate: t.IsTemplate, Stats: st,
+		ResourceName: resname.Translation(t.ProjectSlug, t.ComponentSlug, t.LanguageCode),
 		Plural: &translationv1.TranslationPlural{Id: t.PluralID, Source: t.PluralSource,
 			Number: int32(t.PluralNumber), Formula: t.PluralFormula, Type: t.PluralType}, //nolint:gosec // G115: a plural count, the catalog's int32
 	}
@@ -70,7 +72,7 @@ func storedState(state typev1.UnitState) (int, error) {
 
 func unitProto(v store.UnitView) *translationv1.Unit {
 	u := &translationv1.Unit{
-		Id: v.ID, TranslationId: v.TranslationID, ProjectSlug: v.Translation.ProjectSlug,
+		Id: v.ID, ResourceName: resname.Unit(v.ID), TranslationId: v.TranslationID, ProjectSlug: v.Translation.ProjectSlug,
 		ComponentSlug: v.Translation.ComponentSlug, LanguageCode: v.Translation.LanguageCode,
 		Source: store.Split(v.Source), PreviousSource: v.PreviousSource, Target: store.Split(v.Target),
 		IdHash: v.IDHash, ContentHash: v.ContentHash, Location: v.Location, Context: v.Context,

@@ -22,11 +22,15 @@ func (s *Server) ListLabels(ctx context.Context, req *translationv1.ListLabelsRe
 	if err != nil {
 		return nil, err
 	}
-	ls, total, err := s.cfg.Store.ListLabels(ctx, pid, req.GetOffset(), req.GetLimit())
+	pg, err := listPage(req)
 	if err != nil {
 		return nil, err
 	}
-	out := &translationv1.ListLabelsResponse{Total: total}
+	ls, total, err := s.cfg.Store.ListLabels(ctx, pid, pg.Offset, pg.Limit)
+	if err != nil {
+		return nil, err
+	}
+	out := &translationv1.ListLabelsResponse{Total: total, NextPageToken: pg.Next(total)}
 	for _, l := range ls {
 		out.Labels = append(out.Labels, labelProto(l))
 	}

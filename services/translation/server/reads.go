@@ -6,6 +6,9 @@ import (
 	"strings"
 
 	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/pkg/policy"
+	"github.com/tmsproject/tms/pkg/resname"
+	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 	"github.com/tmsproject/tms/services/translation/search"
 	"github.com/tmsproject/tms/services/translation/store"
@@ -13,15 +16,19 @@ import (
 
 // ListTranslations pages translations by id.
 func (s *Server) ListTranslations(ctx context.Context, req *translationv1.ListTranslationsRequest) (*translationv1.ListTranslationsResponse, error) {
+	pg, err := listPage(req)
+	if err != nil {
+		return nil, err
+	}
 	hidden, err := s.hidden(ctx)
 	if err != nil {
 		return nil, err
 	}
-	ts, total, err := s.cfg.Store.ListTranslations(ctx, req.GetComponentId(), max(req.GetOffset(), 0), req.GetLimit(), hidden)
+	ts, total, err := s.cfg.Store.ListTranslations(ctx, req.GetComponentId(), pg.Offset, pg.Limit, hidden)
 	if err != nil {
 		return nil, err
 	}
-	out := &translationv1.ListTranslationsResponse{Total: total}
+	out := &translationv1.ListTranslationsResponse{Total: total, NextPageToken: pg.Next(total)}
 	for _, t := range ts {
 		out.Translations = append(out.Translations, translationProto(t))
 		s.nameAuthors(ctx, out.Translations[len(out.Translations)-1].GetStats())
@@ -29,9 +36,14 @@ func (s *Server) ListTranslations(ctx context.Context, req *translationv1.ListTr
 	return out, nil
 }
 
-// GetTranslation finds a translation by component and language.
+// GetTranslation finds a translation by component and language, or by
+// resource name.
 func (s *Server) GetTranslation(ctx context.Context, req *translationv1.GetTranslationRequest) (*translationv1.GetTranslationResponse, error) {
-	t, err := s.cfg.Store.GetTranslation(ctx, req.GetComponentId(), req.GetLanguageCode())
+	componentID, code, err := s.requestedTranslation(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	t, err := s.cfg.Store.GetTranslation(ctx, componentID, code)
 	if err != nil {
 		return nil, err
 	}
@@ -41,6 +53,33 @@ func (s *Server) GetTranslation(ctx context.Context, req *translationv1.GetTrans
 	out := translationProto(t)
 	s.nameAuthors(ctx, out.GetStats())
 	return &translationv1.GetTranslationResponse{Translation: out}, nil
+}
+
+// requestedTranslation is the component id and language code a
+// GetTranslation request names. A name's slugs are the catalog's: it
+// resolves them (a component the caller may not see is NotFound, before
+// any comparison with the ids sent beside the name).
+func (s *Server) requestedTranslation(ctx context.Context, req *translationv1.GetTranslationRequest) (int64, string, error) {
+	if req.GetName() == "" {
+		return req.GetComponentId(), req.GetLanguageCode(), nil
+	}
+	project, component, language, err := resname.ParseTranslation(req.GetName())
+	if err != nil {
+		return 0, "", err
+	}
+	code, err := resname.Agree("language_code", req.GetLanguageCode(), language)
+	if err != nil {
+		return 0, "", err
+	}
+	resp, err := s.cfg.Catalog.GetComponent(policy.System(ctx), &catalogv1.GetComponentRequest{ProjectSlug: project, Slug: component})
+	if err != nil {
+		return 0, "", errs.FromStatus(err)
+	}
+	if err = s.mustSee(ctx, project); err != nil {
+		return 0, "", err
+	}
+	id, err := resname.Agree("component_id", req.GetComponentId(), resp.GetComponent().GetId())
+	return id, code, err
 }
 
 // GetStatistics sums translation rows over a component, a list of
@@ -87,6 +126,10 @@ func (s *Server) ListLanguageStatistics(ctx context.Context, req *translationv1.
 func (s *Server) ListUnits(ctx context.Context, req *translationv1.ListUnitsRequest) (*translationv1.ListUnitsResponse, error) {
 	var units []store.UnitView
 	var total int64
+	pg, err := listPage(req)
+	if err != nil {
+		return nil, err
+	}
 	hidden, err := s.hidden(ctx)
 	if err != nil {
 		return nil, err
@@ -103,23 +146,23 @@ func (s *Server) ListUnits(ctx context.Context, req *translationv1.ListUnitsRequ
 			return nil, err
 		}
 	}
-	offset := max(req.GetOffset(), 0)
+	offset, limit := pg.Offset, pg.Limit
 	switch {
 	case strings.TrimSpace(req.GetQuery()) != "":
 		q, perr := search.Parse(req.GetQuery())
 		if perr != nil {
 			return nil, errs.Invalid("q", "invalid", perr.Error())
 		}
-		units, total, err = s.cfg.Store.SearchUnits(ctx, t.ID, q, offset, req.GetLimit(), hidden)
+		units, total, err = s.cfg.Store.SearchUnits(ctx, t.ID, q, offset, limit, hidden)
 	case t.ID != 0: // the translation read above serves the page
-		units, total, err = s.cfg.Store.UnitsOf(ctx, t, offset, req.GetLimit())
+		units, total, err = s.cfg.Store.UnitsOf(ctx, t, offset, limit)
 	default:
-		units, total, err = s.cfg.Store.ListUnits(ctx, 0, offset, req.GetLimit(), hidden)
+		units, total, err = s.cfg.Store.ListUnits(ctx, 0, offset, limit, hidden)
 	}
 	if err != nil {
 		return nil, err
 	}
-	out := &translationv1.ListUnitsResponse{Total: total}
+	out := &translationv1.ListUnitsResponse{Total: total, NextPageToken: pg.Next(total)}
 	for _, u := range units {
 		out.Units = append(out.Units, unitProto(u))
 	}
@@ -148,9 +191,19 @@ func (s *Server) FindUnit(ctx context.Context, req *translationv1.FindUnitReques
 	return &translationv1.FindUnitResponse{Unit: s.withLabels(ctx, unitProto(u))}, nil
 }
 
-// GetUnit loads one unit.
+// GetUnit loads one unit by id or resource name.
 func (s *Server) GetUnit(ctx context.Context, req *translationv1.GetUnitRequest) (*translationv1.GetUnitResponse, error) {
-	u, err := s.visibleUnit(ctx, req.GetId())
+	id := req.GetId()
+	if req.GetName() != "" {
+		fromName, err := resname.ParseUnit(req.GetName())
+		if err != nil {
+			return nil, err
+		}
+		if id, err = resname.Agree("id", id, fromName); err != nil {
+			return nil, err
+		}
+	}
+	u, err := s.visibleUnit(ctx, id)
 	if err != nil {
 		return nil, err
 	}

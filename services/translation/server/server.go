@@ -2,17 +2,19 @@ package server
 
 import (
 	"context"
-	"github.com/tmsproject/tms/pkg/policy"
 	"log/slog"
 	"sync"
 
 	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/pkg/pagetoken"
+	"github.com/tmsproject/tms/pkg/policy"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 	"github.com/tmsproject/tms/services/translation/importer"
 	"github.com/tmsproject/tms/services/translation/store"
 	"github.com/tmsproject/tms/services/translation/workcopy"
 	"google.golang.org/grpc"
+	"google.golang.org/protobuf/proto"
 )
 
 // Catalog is the part of the catalog service this server calls.
@@ -109,6 +111,19 @@ func (s *Server) component(ctx context.Context, id int64) (*catalogv1.Component,
 		return nil, err
 	}
 	return resp.GetComponent(), nil
+}
+
+// listLimits are the page sizes of every List RPC of the service, as the
+// protos document them.
+var listLimits = pagetoken.Limits{Default: 50, Max: 1000}
+
+// listPage reads the paging of a List request: its page_token form, or
+// offset and limit (a negative offset counts as 0). The page gives the
+// response's next_page_token.
+func listPage(req proto.Message) (pagetoken.Page, error) {
+	pg, err := listLimits.Read(req)
+	pg.Offset = max(pg.Offset, 0)
+	return pg, err
 }
 
 // componentTranslation fetches a component and its translation into a

@@ -166,15 +166,19 @@ func (s *Server) ListSuggestions(ctx context.Context, req *translationv1.ListSug
 			return nil, err
 		}
 	}
+	pg, err := listPage(req)
+	if err != nil {
+		return nil, err
+	}
 	hidden, err := s.hidden(ctx)
 	if err != nil {
 		return nil, err
 	}
-	list, total, err := s.cfg.Store.ListSuggestions(ctx, req.GetUnitId(), max(req.GetOffset(), 0), req.GetLimit(), hidden)
+	list, total, err := s.cfg.Store.ListSuggestions(ctx, req.GetUnitId(), pg.Offset, pg.Limit, hidden)
 	if err != nil {
 		return nil, err
 	}
-	out := &translationv1.ListSuggestionsResponse{Total: total}
+	out := &translationv1.ListSuggestionsResponse{Total: total, NextPageToken: pg.Next(total)}
 	for _, v := range list {
 		out.Suggestions = append(out.Suggestions, suggestionProto(v))
 	}

@@ -64,7 +64,12 @@ type Project struct {
 	// True when the project has components and all of them are locked.
 	Locked bool `protobuf:"varint,16,opt,name=locked,proto3" json:"locked,omitempty"`
 	// When the project was created.
-	Created       *timestamppb.Timestamp `protobuf:"bytes,17,opt,name=created,proto3" json:"created,omitempty"`
+	Created *timestamppb.Timestamp `protobuf:"bytes,17,opt,name=created,proto3" json:"created,omitempty"`
+	// Output only: the project's resource name (AIP-122),
+	// "projects/{slug}"; GetProject accepts it as name. Ignored in requests.
+	// Not named "name" as AIP-122 has it: that field is the display name,
+	// kept for compatibility.
+	ResourceName  string `protobuf:"bytes,18,opt,name=resource_name,json=resourceName,proto3" json:"resource_name,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -218,6 +223,13 @@ func (x *Project) GetCreated() *timestamppb.Timestamp {
 	return nil
 }
 
+func (x *Project) GetResourceName() string {
+	if x != nil {
+		return x.ResourceName
+	}
+	return ""
+}
+
 // Component is one translatable resource of a project: its repository
 // binding and settings (the reference's Component). Defaults are the
 // reference's.
@@ -350,7 +362,15 @@ type Component struct {
 	CategoryId int64 `protobuf:"varint,55,opt,name=category_id,json=categoryId,proto3" json:"category_id,omitempty"`
 	// The slugs of category_id's path from the project down ("docs/api");
 	// empty when none. Read-only.
-	CategoryPath  string `protobuf:"bytes,56,opt,name=category_path,json=categoryPath,proto3" json:"category_path,omitempty"`
+	CategoryPath string `protobuf:"bytes,56,opt,name=category_path,json=categoryPath,proto3" json:"category_path,omitempty"`
+	// Output only: the component's resource name (AIP-122),
+	// "projects/{project_slug}/components/{slug}"; GetComponent accepts it
+	// as name. Ignored in requests. A category is not part of it: slugs are
+	// unique in a project here, so the name stays when the component moves
+	// between categories (category_path tells where it is). The REST API's
+	// "{category path}%2F{slug}" form of a component in a category is not a
+	// resource name. Not named "name": that field is the display name.
+	ResourceName  string `protobuf:"bytes,57,opt,name=resource_name,json=resourceName,proto3" json:"resource_name,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -777,6 +797,13 @@ func (x *Component) GetCategoryPath() string {
 	return ""
 }
 
+func (x *Component) GetResourceName() string {
+	if x != nil {
+		return x.ResourceName
+	}
+	return ""
+}
+
 // Language is a language with its default plural rule.
 type Language struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1028,7 +1055,11 @@ func (x *CreateProjectResponse) GetProject() *Project {
 type GetProjectRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Slug of the project.
-	Slug          string `protobuf:"bytes,1,opt,name=slug,proto3" json:"slug,omitempty"`
+	Slug string `protobuf:"bytes,1,opt,name=slug,proto3" json:"slug,omitempty"`
+	// Or the project's resource name, "projects/{slug}". With slug too, both
+	// must name the same project; otherwise, or when malformed:
+	// InvalidArgument on "name".
+	Name          string `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1066,6 +1097,13 @@ func (*GetProjectRequest) Descriptor() ([]byte, []int) {
 func (x *GetProjectRequest) GetSlug() string {
 	if x != nil {
 		return x.Slug
+	}
+	return ""
+}
+
+func (x *GetProjectRequest) GetName() string {
+	if x != nil {
+		return x.Name
 	}
 	return ""
 }
@@ -1122,7 +1160,15 @@ type ListProjectsRequest struct {
 	// Rows to skip; negative: InvalidArgument.
 	Offset int64 `protobuf:"varint,1,opt,name=offset,proto3" json:"offset,omitempty"`
 	// Rows to answer at most; 0 or less: all.
-	Limit         int64 `protobuf:"varint,2,opt,name=limit,proto3" json:"limit,omitempty"`
+	Limit int64 `protobuf:"varint,2,opt,name=limit,proto3" json:"limit,omitempty"`
+	// Rows per page in the page_token form: 0 means 50, more than 1000
+	// is served as 1000; negative: InvalidArgument. Sent with offset or
+	// limit: InvalidArgument on "page_token".
+	PageSize int32 `protobuf:"varint,3,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// next_page_token of the previous response, sent with every other
+	// field as before (else InvalidArgument on "page_token"); empty
+	// starts at the first page.
+	PageToken     string `protobuf:"bytes,4,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1171,13 +1217,30 @@ func (x *ListProjectsRequest) GetLimit() int64 {
 	return 0
 }
 
+func (x *ListProjectsRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *ListProjectsRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
 // ListProjectsResponse holds a page of projects.
 type ListProjectsResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The page, by id.
 	Projects []*Project `protobuf:"bytes,1,rep,name=projects,proto3" json:"projects,omitempty"`
 	// All projects the caller may see.
-	Total         int64 `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	Total int64 `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	// Token of the next page when the request used page_size or
+	// page_token; empty on the last page and in the offset/limit form.
+	NextPageToken string `protobuf:"bytes,3,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1224,6 +1287,13 @@ func (x *ListProjectsResponse) GetTotal() int64 {
 		return x.Total
 	}
 	return 0
+}
+
+func (x *ListProjectsResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
 }
 
 // UpdateProjectRequest replaces the fields named in `fields` (proto field
@@ -1566,7 +1636,12 @@ type GetComponentRequest struct {
 	// Slug of the component; read when id is 0.
 	Slug string `protobuf:"bytes,2,opt,name=slug,proto3" json:"slug,omitempty"`
 	// When non-zero, look up by id instead of slugs.
-	Id            int64 `protobuf:"varint,3,opt,name=id,proto3" json:"id,omitempty"`
+	Id int64 `protobuf:"varint,3,opt,name=id,proto3" json:"id,omitempty"`
+	// Or the component's resource name,
+	// "projects/{project}/components/{component}". With project_slug and
+	// slug, or id, too, all must name the same component; otherwise, or
+	// when malformed: InvalidArgument on "name".
+	Name          string `protobuf:"bytes,4,opt,name=name,proto3" json:"name,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1620,6 +1695,13 @@ func (x *GetComponentRequest) GetId() int64 {
 		return x.Id
 	}
 	return 0
+}
+
+func (x *GetComponentRequest) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
 }
 
 // GetComponentResponse holds the component.
@@ -1676,7 +1758,15 @@ type ListComponentsRequest struct {
 	// Rows to skip; negative: InvalidArgument.
 	Offset int64 `protobuf:"varint,2,opt,name=offset,proto3" json:"offset,omitempty"`
 	// Rows to answer at most; 0 or less: all.
-	Limit         int64 `protobuf:"varint,3,opt,name=limit,proto3" json:"limit,omitempty"`
+	Limit int64 `protobuf:"varint,3,opt,name=limit,proto3" json:"limit,omitempty"`
+	// Rows per page in the page_token form: 0 means 50, more than 1000
+	// is served as 1000; negative: InvalidArgument. Sent with offset or
+	// limit: InvalidArgument on "page_token".
+	PageSize int32 `protobuf:"varint,4,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// next_page_token of the previous response, sent with every other
+	// field as before (else InvalidArgument on "page_token"); empty
+	// starts at the first page.
+	PageToken     string `protobuf:"bytes,5,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1732,13 +1822,30 @@ func (x *ListComponentsRequest) GetLimit() int64 {
 	return 0
 }
 
+func (x *ListComponentsRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *ListComponentsRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
 // ListComponentsResponse holds a page of components.
 type ListComponentsResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The page, by id.
 	Components []*Component `protobuf:"bytes,1,rep,name=components,proto3" json:"components,omitempty"`
 	// All components matching, before paging.
-	Total         int64 `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	Total int64 `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	// Token of the next page when the request used page_size or
+	// page_token; empty on the last page and in the offset/limit form.
+	NextPageToken string `protobuf:"bytes,3,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1785,6 +1892,13 @@ func (x *ListComponentsResponse) GetTotal() int64 {
 		return x.Total
 	}
 	return 0
+}
+
+func (x *ListComponentsResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
 }
 
 // UpdateComponentRequest replaces the named fields of a component.
@@ -2264,7 +2378,15 @@ type ListLanguagesRequest struct {
 	// Rows to skip; negative: InvalidArgument.
 	Offset int64 `protobuf:"varint,1,opt,name=offset,proto3" json:"offset,omitempty"`
 	// Rows to answer at most; 0 or less: all.
-	Limit         int64 `protobuf:"varint,2,opt,name=limit,proto3" json:"limit,omitempty"`
+	Limit int64 `protobuf:"varint,2,opt,name=limit,proto3" json:"limit,omitempty"`
+	// Rows per page in the page_token form: 0 means 50, more than 1000
+	// is served as 1000; negative: InvalidArgument. Sent with offset or
+	// limit: InvalidArgument on "page_token".
+	PageSize int32 `protobuf:"varint,3,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// next_page_token of the previous response, sent with every other
+	// field as before (else InvalidArgument on "page_token"); empty
+	// starts at the first page.
+	PageToken     string `protobuf:"bytes,4,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2313,13 +2435,30 @@ func (x *ListLanguagesRequest) GetLimit() int64 {
 	return 0
 }
 
+func (x *ListLanguagesRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *ListLanguagesRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
 // ListLanguagesResponse holds a page of languages.
 type ListLanguagesResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The page, by id.
 	Languages []*Language `protobuf:"bytes,1,rep,name=languages,proto3" json:"languages,omitempty"`
 	// All stored languages.
-	Total         int64 `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	Total int64 `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	// Token of the next page when the request used page_size or
+	// page_token; empty on the last page and in the offset/limit form.
+	NextPageToken string `protobuf:"bytes,3,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2366,6 +2505,13 @@ func (x *ListLanguagesResponse) GetTotal() int64 {
 		return x.Total
 	}
 	return 0
+}
+
+func (x *ListLanguagesResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
 }
 
 // EnsureLanguageRequest is a language code met in a file, with the
@@ -2597,7 +2743,12 @@ type Category struct {
 	// URL slug, unique among its siblings, at most 100 characters.
 	Slug string `protobuf:"bytes,5,opt,name=slug,proto3" json:"slug,omitempty"`
 	// The slugs from the project down to this category, joined by "/".
-	Path          string `protobuf:"bytes,6,opt,name=path,proto3" json:"path,omitempty"`
+	Path string `protobuf:"bytes,6,opt,name=path,proto3" json:"path,omitempty"`
+	// Output only: the category's resource name (AIP-122),
+	// "categories/{id}", as the REST API addresses categories by id;
+	// GetCategory accepts it as name. Ignored in requests. Not named
+	// "name": that field is the display name.
+	ResourceName  string `protobuf:"bytes,7,opt,name=resource_name,json=resourceName,proto3" json:"resource_name,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2674,6 +2825,13 @@ func (x *Category) GetPath() string {
 	return ""
 }
 
+func (x *Category) GetResourceName() string {
+	if x != nil {
+		return x.ResourceName
+	}
+	return ""
+}
+
 // ListCategoriesRequest selects a page of categories.
 type ListCategoriesRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -2682,7 +2840,15 @@ type ListCategoriesRequest struct {
 	// Rows to skip; negative: InvalidArgument.
 	Offset int64 `protobuf:"varint,2,opt,name=offset,proto3" json:"offset,omitempty"`
 	// Rows to answer at most; 0 or less: all.
-	Limit         int64 `protobuf:"varint,3,opt,name=limit,proto3" json:"limit,omitempty"`
+	Limit int64 `protobuf:"varint,3,opt,name=limit,proto3" json:"limit,omitempty"`
+	// Rows per page in the page_token form: 0 means 50, more than 1000
+	// is served as 1000; negative: InvalidArgument. Sent with offset or
+	// limit: InvalidArgument on "page_token".
+	PageSize int32 `protobuf:"varint,4,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// next_page_token of the previous response, sent with every other
+	// field as before (else InvalidArgument on "page_token"); empty
+	// starts at the first page.
+	PageToken     string `protobuf:"bytes,5,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2738,13 +2904,30 @@ func (x *ListCategoriesRequest) GetLimit() int64 {
 	return 0
 }
 
+func (x *ListCategoriesRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *ListCategoriesRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
 // ListCategoriesResponse holds a page of categories.
 type ListCategoriesResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The page, by id.
 	Categories []*Category `protobuf:"bytes,1,rep,name=categories,proto3" json:"categories,omitempty"`
 	// All categories matching, before paging.
-	Total         int64 `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	Total int64 `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	// Token of the next page when the request used page_size or
+	// page_token; empty on the last page and in the offset/limit form.
+	NextPageToken string `protobuf:"bytes,3,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2793,6 +2976,13 @@ func (x *ListCategoriesResponse) GetTotal() int64 {
 	return 0
 }
 
+func (x *ListCategoriesResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
+}
+
 // GetCategoryRequest names a category by id or by path.
 type GetCategoryRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -2801,7 +2991,11 @@ type GetCategoryRequest struct {
 	// Or, with id 0, the category at this path of the project.
 	ProjectSlug string `protobuf:"bytes,2,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
 	// Path of slugs from the project down, joined by "/".
-	Path          string `protobuf:"bytes,3,opt,name=path,proto3" json:"path,omitempty"`
+	Path string `protobuf:"bytes,3,opt,name=path,proto3" json:"path,omitempty"`
+	// Or the category's resource name, "categories/{id}". With id too, both
+	// must name the same category; otherwise, or when malformed:
+	// InvalidArgument on "name".
+	Name          string `protobuf:"bytes,4,opt,name=name,proto3" json:"name,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2853,6 +3047,13 @@ func (x *GetCategoryRequest) GetProjectSlug() string {
 func (x *GetCategoryRequest) GetPath() string {
 	if x != nil {
 		return x.Path
+	}
+	return ""
+}
+
+func (x *GetCategoryRequest) GetName() string {
+	if x != nil {
+		return x.Name
 	}
 	return ""
 }
@@ -3225,7 +3426,15 @@ type ListComponentLinksRequest struct {
 	// Rows to skip; negative: InvalidArgument.
 	Offset int64 `protobuf:"varint,3,opt,name=offset,proto3" json:"offset,omitempty"`
 	// Rows to answer at most; 0 or less: all.
-	Limit         int64 `protobuf:"varint,4,opt,name=limit,proto3" json:"limit,omitempty"`
+	Limit int64 `protobuf:"varint,4,opt,name=limit,proto3" json:"limit,omitempty"`
+	// Rows per page in the page_token form: 0 means 50, more than 1000
+	// is served as 1000; negative: InvalidArgument. Sent with offset or
+	// limit: InvalidArgument on "page_token".
+	PageSize int32 `protobuf:"varint,5,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// next_page_token of the previous response, sent with every other
+	// field as before (else InvalidArgument on "page_token"); empty
+	// starts at the first page.
+	PageToken     string `protobuf:"bytes,6,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3288,13 +3497,30 @@ func (x *ListComponentLinksRequest) GetLimit() int64 {
 	return 0
 }
 
+func (x *ListComponentLinksRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *ListComponentLinksRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
 // ListComponentLinksResponse holds a page of linked projects.
 type ListComponentLinksResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The projects the component is shared with, by id.
 	Projects []*Project `protobuf:"bytes,1,rep,name=projects,proto3" json:"projects,omitempty"`
 	// All linked projects the caller may see.
-	Total         int64 `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	Total int64 `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	// Token of the next page when the request used page_size or
+	// page_token; empty on the last page and in the offset/limit form.
+	NextPageToken string `protobuf:"bytes,3,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3341,6 +3567,13 @@ func (x *ListComponentLinksResponse) GetTotal() int64 {
 		return x.Total
 	}
 	return 0
+}
+
+func (x *ListComponentLinksResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
 }
 
 // AddComponentLinkRequest shares a component with a project.
@@ -3696,7 +3929,15 @@ type ListAnnouncementsRequest struct {
 	// Rows to skip; negative: InvalidArgument.
 	Offset int64 `protobuf:"varint,4,opt,name=offset,proto3" json:"offset,omitempty"`
 	// Rows to answer at most; 0 or less: all.
-	Limit         int64 `protobuf:"varint,5,opt,name=limit,proto3" json:"limit,omitempty"`
+	Limit int64 `protobuf:"varint,5,opt,name=limit,proto3" json:"limit,omitempty"`
+	// Rows per page in the page_token form: 0 means 50, more than 1000
+	// is served as 1000; negative: InvalidArgument. Sent with offset or
+	// limit: InvalidArgument on "page_token".
+	PageSize int32 `protobuf:"varint,6,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// next_page_token of the previous response, sent with every other
+	// field as before (else InvalidArgument on "page_token"); empty
+	// starts at the first page.
+	PageToken     string `protobuf:"bytes,7,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3766,13 +4007,30 @@ func (x *ListAnnouncementsRequest) GetLimit() int64 {
 	return 0
 }
 
+func (x *ListAnnouncementsRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *ListAnnouncementsRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
 // ListAnnouncementsResponse holds a page of announcements.
 type ListAnnouncementsResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The page, by id.
 	Announcements []*Announcement `protobuf:"bytes,1,rep,name=announcements,proto3" json:"announcements,omitempty"`
 	// All announcements of the context.
-	Total         int64 `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	Total int64 `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	// Token of the next page when the request used page_size or
+	// page_token; empty on the last page and in the offset/limit form.
+	NextPageToken string `protobuf:"bytes,3,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3819,6 +4077,13 @@ func (x *ListAnnouncementsResponse) GetTotal() int64 {
 		return x.Total
 	}
 	return 0
+}
+
+func (x *ListAnnouncementsResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
 }
 
 // CreateAnnouncementRequest is a new announcement.
@@ -4489,7 +4754,7 @@ var File_tms_catalog_v1_catalog_proto protoreflect.FileDescriptor
 
 const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"\n" +
-	"\x1ctms/catalog/v1/catalog.proto\x12\x0etms.catalog.v1\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x17tms/type/v1/enums.proto\"\x92\x05\n" +
+	"\x1ctms/catalog/v1/catalog.proto\x12\x0etms.catalog.v1\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x17tms/type/v1/enums.proto\"\xb7\x05\n" +
 	"\aProject\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x12\n" +
@@ -4509,7 +4774,8 @@ const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x0eaccess_control\x18\x0e \x01(\x0e2\x1a.tms.type.v1.AccessControlR\raccessControl\x126\n" +
 	"\x17secondary_language_code\x18\x0f \x01(\tR\x15secondaryLanguageCode\x12\x16\n" +
 	"\x06locked\x18\x10 \x01(\bR\x06locked\x124\n" +
-	"\acreated\x18\x11 \x01(\v2\x1a.google.protobuf.TimestampR\acreated\"\xdd\x0f\n" +
+	"\acreated\x18\x11 \x01(\v2\x1a.google.protobuf.TimestampR\acreated\x12#\n" +
+	"\rresource_name\x18\x12 \x01(\tR\fresourceName\"\x82\x10\n" +
 	"\tComponent\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1d\n" +
 	"\n" +
@@ -4580,7 +4846,8 @@ const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"\acreated\x186 \x01(\v2\x1a.google.protobuf.TimestampR\acreated\x12\x1f\n" +
 	"\vcategory_id\x187 \x01(\x03R\n" +
 	"categoryId\x12#\n" +
-	"\rcategory_path\x188 \x01(\tR\fcategoryPath\"\xc9\x02\n" +
+	"\rcategory_path\x188 \x01(\tR\fcategoryPath\x12#\n" +
+	"\rresource_name\x189 \x01(\tR\fresourceName\"\xc9\x02\n" +
 	"\bLanguage\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
 	"\x04code\x18\x02 \x01(\tR\x04code\x12\x12\n" +
@@ -4602,17 +4869,22 @@ const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x05actor\x18\x02 \x01(\tR\x05actor\x12\x16\n" +
 	"\x06fields\x18\x03 \x03(\tR\x06fields\"J\n" +
 	"\x15CreateProjectResponse\x121\n" +
-	"\aproject\x18\x01 \x01(\v2\x17.tms.catalog.v1.ProjectR\aproject\"'\n" +
+	"\aproject\x18\x01 \x01(\v2\x17.tms.catalog.v1.ProjectR\aproject\";\n" +
 	"\x11GetProjectRequest\x12\x12\n" +
-	"\x04slug\x18\x01 \x01(\tR\x04slug\"G\n" +
+	"\x04slug\x18\x01 \x01(\tR\x04slug\x12\x12\n" +
+	"\x04name\x18\x02 \x01(\tR\x04name\"G\n" +
 	"\x12GetProjectResponse\x121\n" +
-	"\aproject\x18\x01 \x01(\v2\x17.tms.catalog.v1.ProjectR\aproject\"C\n" +
+	"\aproject\x18\x01 \x01(\v2\x17.tms.catalog.v1.ProjectR\aproject\"\x7f\n" +
 	"\x13ListProjectsRequest\x12\x16\n" +
 	"\x06offset\x18\x01 \x01(\x03R\x06offset\x12\x14\n" +
-	"\x05limit\x18\x02 \x01(\x03R\x05limit\"a\n" +
+	"\x05limit\x18\x02 \x01(\x03R\x05limit\x12\x1b\n" +
+	"\tpage_size\x18\x03 \x01(\x05R\bpageSize\x12\x1d\n" +
+	"\n" +
+	"page_token\x18\x04 \x01(\tR\tpageToken\"\x89\x01\n" +
 	"\x14ListProjectsResponse\x123\n" +
 	"\bprojects\x18\x01 \x03(\v2\x17.tms.catalog.v1.ProjectR\bprojects\x12\x14\n" +
-	"\x05total\x18\x02 \x01(\x03R\x05total\"\x8b\x01\n" +
+	"\x05total\x18\x02 \x01(\x03R\x05total\x12&\n" +
+	"\x0fnext_page_token\x18\x03 \x01(\tR\rnextPageToken\"\x8b\x01\n" +
 	"\x14UpdateProjectRequest\x12\x12\n" +
 	"\x04slug\x18\x01 \x01(\tR\x04slug\x121\n" +
 	"\aproject\x18\x02 \x01(\v2\x17.tms.catalog.v1.ProjectR\aproject\x12\x16\n" +
@@ -4630,22 +4902,27 @@ const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x05actor\x18\x03 \x01(\tR\x05actor\"x\n" +
 	"\x17CreateComponentResponse\x127\n" +
 	"\tcomponent\x18\x01 \x01(\v2\x19.tms.catalog.v1.ComponentR\tcomponent\x12$\n" +
-	"\x0eimport_task_id\x18\x02 \x01(\tR\fimportTaskId\"\\\n" +
+	"\x0eimport_task_id\x18\x02 \x01(\tR\fimportTaskId\"p\n" +
 	"\x13GetComponentRequest\x12!\n" +
 	"\fproject_slug\x18\x01 \x01(\tR\vprojectSlug\x12\x12\n" +
 	"\x04slug\x18\x02 \x01(\tR\x04slug\x12\x0e\n" +
-	"\x02id\x18\x03 \x01(\x03R\x02id\"O\n" +
+	"\x02id\x18\x03 \x01(\x03R\x02id\x12\x12\n" +
+	"\x04name\x18\x04 \x01(\tR\x04name\"O\n" +
 	"\x14GetComponentResponse\x127\n" +
-	"\tcomponent\x18\x01 \x01(\v2\x19.tms.catalog.v1.ComponentR\tcomponent\"h\n" +
+	"\tcomponent\x18\x01 \x01(\v2\x19.tms.catalog.v1.ComponentR\tcomponent\"\xa4\x01\n" +
 	"\x15ListComponentsRequest\x12!\n" +
 	"\fproject_slug\x18\x01 \x01(\tR\vprojectSlug\x12\x16\n" +
 	"\x06offset\x18\x02 \x01(\x03R\x06offset\x12\x14\n" +
-	"\x05limit\x18\x03 \x01(\x03R\x05limit\"i\n" +
+	"\x05limit\x18\x03 \x01(\x03R\x05limit\x12\x1b\n" +
+	"\tpage_size\x18\x04 \x01(\x05R\bpageSize\x12\x1d\n" +
+	"\n" +
+	"page_token\x18\x05 \x01(\tR\tpageToken\"\x91\x01\n" +
 	"\x16ListComponentsResponse\x129\n" +
 	"\n" +
 	"components\x18\x01 \x03(\v2\x19.tms.catalog.v1.ComponentR\n" +
 	"components\x12\x14\n" +
-	"\x05total\x18\x02 \x01(\x03R\x05total\"\xd7\x01\n" +
+	"\x05total\x18\x02 \x01(\x03R\x05total\x12&\n" +
+	"\x0fnext_page_token\x18\x03 \x01(\tR\rnextPageToken\"\xd7\x01\n" +
 	"\x16UpdateComponentRequest\x12!\n" +
 	"\fproject_slug\x18\x01 \x01(\tR\vprojectSlug\x12\x12\n" +
 	"\x04slug\x18\x02 \x01(\tR\x04slug\x127\n" +
@@ -4673,13 +4950,17 @@ const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x12GetLanguageRequest\x12\x12\n" +
 	"\x04code\x18\x01 \x01(\tR\x04code\"K\n" +
 	"\x13GetLanguageResponse\x124\n" +
-	"\blanguage\x18\x01 \x01(\v2\x18.tms.catalog.v1.LanguageR\blanguage\"D\n" +
+	"\blanguage\x18\x01 \x01(\v2\x18.tms.catalog.v1.LanguageR\blanguage\"\x80\x01\n" +
 	"\x14ListLanguagesRequest\x12\x16\n" +
 	"\x06offset\x18\x01 \x01(\x03R\x06offset\x12\x14\n" +
-	"\x05limit\x18\x02 \x01(\x03R\x05limit\"e\n" +
+	"\x05limit\x18\x02 \x01(\x03R\x05limit\x12\x1b\n" +
+	"\tpage_size\x18\x03 \x01(\x05R\bpageSize\x12\x1d\n" +
+	"\n" +
+	"page_token\x18\x04 \x01(\tR\tpageToken\"\x8d\x01\n" +
 	"\x15ListLanguagesResponse\x126\n" +
 	"\tlanguages\x18\x01 \x03(\v2\x18.tms.catalog.v1.LanguageR\tlanguages\x12\x14\n" +
-	"\x05total\x18\x02 \x01(\x03R\x05total\"w\n" +
+	"\x05total\x18\x02 \x01(\x03R\x05total\x12&\n" +
+	"\x0fnext_page_token\x18\x03 \x01(\tR\rnextPageToken\"w\n" +
 	"\x15EnsureLanguageRequest\x12\x12\n" +
 	"\x04code\x18\x01 \x01(\tR\x04code\x12#\n" +
 	"\rplural_number\x18\x02 \x01(\x05R\fpluralNumber\x12%\n" +
@@ -4693,27 +4974,33 @@ const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x06number\x18\x03 \x01(\x05R\x06number\x12\x18\n" +
 	"\aformula\x18\x04 \x01(\tR\aformula\x12\x12\n" +
 	"\x04type\x18\x05 \x01(\x05R\x04type\x12#\n" +
-	"\rlanguage_code\x18\x06 \x01(\tR\flanguageCode\"\x96\x01\n" +
+	"\rlanguage_code\x18\x06 \x01(\tR\flanguageCode\"\xbb\x01\n" +
 	"\bCategory\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12!\n" +
 	"\fproject_slug\x18\x02 \x01(\tR\vprojectSlug\x12\x1b\n" +
 	"\tparent_id\x18\x03 \x01(\x03R\bparentId\x12\x12\n" +
 	"\x04name\x18\x04 \x01(\tR\x04name\x12\x12\n" +
 	"\x04slug\x18\x05 \x01(\tR\x04slug\x12\x12\n" +
-	"\x04path\x18\x06 \x01(\tR\x04path\"h\n" +
+	"\x04path\x18\x06 \x01(\tR\x04path\x12#\n" +
+	"\rresource_name\x18\a \x01(\tR\fresourceName\"\xa4\x01\n" +
 	"\x15ListCategoriesRequest\x12!\n" +
 	"\fproject_slug\x18\x01 \x01(\tR\vprojectSlug\x12\x16\n" +
 	"\x06offset\x18\x02 \x01(\x03R\x06offset\x12\x14\n" +
-	"\x05limit\x18\x03 \x01(\x03R\x05limit\"h\n" +
+	"\x05limit\x18\x03 \x01(\x03R\x05limit\x12\x1b\n" +
+	"\tpage_size\x18\x04 \x01(\x05R\bpageSize\x12\x1d\n" +
+	"\n" +
+	"page_token\x18\x05 \x01(\tR\tpageToken\"\x90\x01\n" +
 	"\x16ListCategoriesResponse\x128\n" +
 	"\n" +
 	"categories\x18\x01 \x03(\v2\x18.tms.catalog.v1.CategoryR\n" +
 	"categories\x12\x14\n" +
-	"\x05total\x18\x02 \x01(\x03R\x05total\"[\n" +
+	"\x05total\x18\x02 \x01(\x03R\x05total\x12&\n" +
+	"\x0fnext_page_token\x18\x03 \x01(\tR\rnextPageToken\"o\n" +
 	"\x12GetCategoryRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12!\n" +
 	"\fproject_slug\x18\x02 \x01(\tR\vprojectSlug\x12\x12\n" +
-	"\x04path\x18\x03 \x01(\tR\x04path\"p\n" +
+	"\x04path\x18\x03 \x01(\tR\x04path\x12\x12\n" +
+	"\x04name\x18\x04 \x01(\tR\x04name\"p\n" +
 	"\x13GetCategoryResponse\x124\n" +
 	"\bcategory\x18\x01 \x01(\v2\x18.tms.catalog.v1.CategoryR\bcategory\x12#\n" +
 	"\rcomponent_ids\x18\x02 \x03(\x03R\fcomponentIds\"M\n" +
@@ -4731,15 +5018,19 @@ const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x14\n" +
 	"\x05actor\x18\x02 \x01(\tR\x05actor\"M\n" +
 	"\x16DeleteCategoryResponse\x123\n" +
-	"\aremoved\x18\x01 \x03(\v2\x19.tms.catalog.v1.ComponentR\aremoved\"\x80\x01\n" +
+	"\aremoved\x18\x01 \x03(\v2\x19.tms.catalog.v1.ComponentR\aremoved\"\xbc\x01\n" +
 	"\x19ListComponentLinksRequest\x12!\n" +
 	"\fproject_slug\x18\x01 \x01(\tR\vprojectSlug\x12\x12\n" +
 	"\x04slug\x18\x02 \x01(\tR\x04slug\x12\x16\n" +
 	"\x06offset\x18\x03 \x01(\x03R\x06offset\x12\x14\n" +
-	"\x05limit\x18\x04 \x01(\x03R\x05limit\"g\n" +
+	"\x05limit\x18\x04 \x01(\x03R\x05limit\x12\x1b\n" +
+	"\tpage_size\x18\x05 \x01(\x05R\bpageSize\x12\x1d\n" +
+	"\n" +
+	"page_token\x18\x06 \x01(\tR\tpageToken\"\x8f\x01\n" +
 	"\x1aListComponentLinksResponse\x123\n" +
 	"\bprojects\x18\x01 \x03(\v2\x17.tms.catalog.v1.ProjectR\bprojects\x12\x14\n" +
-	"\x05total\x18\x02 \x01(\x03R\x05total\"|\n" +
+	"\x05total\x18\x02 \x01(\x03R\x05total\x12&\n" +
+	"\x0fnext_page_token\x18\x03 \x01(\tR\rnextPageToken\"|\n" +
 	"\x17AddComponentLinkRequest\x12!\n" +
 	"\fproject_slug\x18\x01 \x01(\tR\vprojectSlug\x12\x12\n" +
 	"\x04slug\x18\x02 \x01(\tR\x04slug\x12*\n" +
@@ -4762,16 +5053,20 @@ const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x06notify\x18\b \x01(\bR\x06notify\x124\n" +
 	"\acreated\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\acreated\x12\x12\n" +
 	"\x04user\x18\n" +
-	" \x01(\tR\x04user\"\xb7\x01\n" +
+	" \x01(\tR\x04user\"\xf3\x01\n" +
 	"\x18ListAnnouncementsRequest\x12!\n" +
 	"\fproject_slug\x18\x01 \x01(\tR\vprojectSlug\x12%\n" +
 	"\x0ecomponent_slug\x18\x02 \x01(\tR\rcomponentSlug\x12#\n" +
 	"\rlanguage_code\x18\x03 \x01(\tR\flanguageCode\x12\x16\n" +
 	"\x06offset\x18\x04 \x01(\x03R\x06offset\x12\x14\n" +
-	"\x05limit\x18\x05 \x01(\x03R\x05limit\"u\n" +
+	"\x05limit\x18\x05 \x01(\x03R\x05limit\x12\x1b\n" +
+	"\tpage_size\x18\x06 \x01(\x05R\bpageSize\x12\x1d\n" +
+	"\n" +
+	"page_token\x18\a \x01(\tR\tpageToken\"\x9d\x01\n" +
 	"\x19ListAnnouncementsResponse\x12B\n" +
 	"\rannouncements\x18\x01 \x03(\v2\x1c.tms.catalog.v1.AnnouncementR\rannouncements\x12\x14\n" +
-	"\x05total\x18\x02 \x01(\x03R\x05total\"s\n" +
+	"\x05total\x18\x02 \x01(\x03R\x05total\x12&\n" +
+	"\x0fnext_page_token\x18\x03 \x01(\tR\rnextPageToken\"s\n" +
 	"\x19CreateAnnouncementRequest\x12@\n" +
 	"\fannouncement\x18\x01 \x01(\v2\x1c.tms.catalog.v1.AnnouncementR\fannouncement\x12\x14\n" +
 	"\x05actor\x18\x02 \x01(\tR\x05actor\"^\n" +

@@ -66,6 +66,14 @@ const (
 // matching before paging. InvalidArgument carries field violations named by
 // the REST API's JSON names (e.g. "source_language", "category"). actor is
 // the user name recorded as user and author of the change records.
+//
+// Lists page in two forms. page_size and page_token (AIP-158) are the one
+// for new callers: a response's next_page_token, sent back as page_token
+// with every other field unchanged, continues the list, and is empty on
+// the last page; tokens are opaque, and one that was altered or is sent
+// with other filters is InvalidArgument on "page_token". offset and limit
+// stay for the REST gateway, which serves the reference's page numbers
+// with them; the two forms do not mix (InvalidArgument).
 type CatalogServiceClient interface {
 	// CreateProject validates and stores a project with the reference's
 	// defaults for the fields not set, and records "Project created". A
@@ -74,8 +82,8 @@ type CatalogServiceClient interface {
 	// access_control, commit_policy, language_aliases, secondary_language;
 	// "unique" for a taken name or slug).
 	CreateProject(ctx context.Context, in *CreateProjectRequest, opts ...grpc.CallOption) (*CreateProjectResponse, error)
-	// GetProject returns a project by slug. Errors: NotFound (no such project,
-	// or not visible).
+	// GetProject returns a project by slug or resource name. Errors: NotFound
+	// (no such project, or not visible), InvalidArgument on "name".
 	GetProject(ctx context.Context, in *GetProjectRequest, opts ...grpc.CallOption) (*GetProjectResponse, error)
 	// ListProjects pages the projects the caller may see, by id.
 	ListProjects(ctx context.Context, in *ListProjectsRequest, opts ...grpc.CallOption) (*ListProjectsResponse, error)
@@ -98,10 +106,10 @@ type CatalogServiceClient interface {
 	// refusal. Errors: NotFound (project), PermissionDenied, InvalidArgument
 	// (any setting; "unique" for a taken name or slug).
 	CreateComponent(ctx context.Context, in *CreateComponentRequest, opts ...grpc.CallOption) (*CreateComponentResponse, error)
-	// GetComponent returns a component by id, or by project and component
-	// slug. Repository URLs are shown as Repository.url is (credentials only
+	// GetComponent returns a component by id, by project and component
+	// slug, or by resource name. Repository URLs are shown as Repository.url is (credentials only
 	// to the services' own calls). Errors: NotFound (no such component, or
-	// not visible).
+	// not visible), InvalidArgument on "name".
 	GetComponent(ctx context.Context, in *GetComponentRequest, opts ...grpc.CallOption) (*GetComponentResponse, error)
 	// ListComponents pages the components of a project, or of every project
 	// the caller may see, by id (linked components included in the projects
@@ -144,8 +152,9 @@ type CatalogServiceClient interface {
 	// the caller may see. Categories group a project's components, nested at
 	// most three deep (the reference's Category). Errors: NotFound (project).
 	ListCategories(ctx context.Context, in *ListCategoriesRequest, opts ...grpc.CallOption) (*ListCategoriesResponse, error)
-	// GetCategory reads a category by id, or by its path in a project, with
-	// the components inside it. Errors: NotFound.
+	// GetCategory reads a category by id, by resource name, or by its path in
+	// a project, with the components inside it. Errors: NotFound,
+	// InvalidArgument on "name".
 	GetCategory(ctx context.Context, in *GetCategoryRequest, opts ...grpc.CallOption) (*GetCategoryResponse, error)
 	// CreateCategory adds a category to a project (project.edit), under a
 	// parent of the same project. Errors: NotFound, PermissionDenied,
@@ -531,6 +540,14 @@ func (c *catalogServiceClient) GetProjectAccess(ctx context.Context, in *GetProj
 // matching before paging. InvalidArgument carries field violations named by
 // the REST API's JSON names (e.g. "source_language", "category"). actor is
 // the user name recorded as user and author of the change records.
+//
+// Lists page in two forms. page_size and page_token (AIP-158) are the one
+// for new callers: a response's next_page_token, sent back as page_token
+// with every other field unchanged, continues the list, and is empty on
+// the last page; tokens are opaque, and one that was altered or is sent
+// with other filters is InvalidArgument on "page_token". offset and limit
+// stay for the REST gateway, which serves the reference's page numbers
+// with them; the two forms do not mix (InvalidArgument).
 type CatalogServiceServer interface {
 	// CreateProject validates and stores a project with the reference's
 	// defaults for the fields not set, and records "Project created". A
@@ -539,8 +556,8 @@ type CatalogServiceServer interface {
 	// access_control, commit_policy, language_aliases, secondary_language;
 	// "unique" for a taken name or slug).
 	CreateProject(context.Context, *CreateProjectRequest) (*CreateProjectResponse, error)
-	// GetProject returns a project by slug. Errors: NotFound (no such project,
-	// or not visible).
+	// GetProject returns a project by slug or resource name. Errors: NotFound
+	// (no such project, or not visible), InvalidArgument on "name".
 	GetProject(context.Context, *GetProjectRequest) (*GetProjectResponse, error)
 	// ListProjects pages the projects the caller may see, by id.
 	ListProjects(context.Context, *ListProjectsRequest) (*ListProjectsResponse, error)
@@ -563,10 +580,10 @@ type CatalogServiceServer interface {
 	// refusal. Errors: NotFound (project), PermissionDenied, InvalidArgument
 	// (any setting; "unique" for a taken name or slug).
 	CreateComponent(context.Context, *CreateComponentRequest) (*CreateComponentResponse, error)
-	// GetComponent returns a component by id, or by project and component
-	// slug. Repository URLs are shown as Repository.url is (credentials only
+	// GetComponent returns a component by id, by project and component
+	// slug, or by resource name. Repository URLs are shown as Repository.url is (credentials only
 	// to the services' own calls). Errors: NotFound (no such component, or
-	// not visible).
+	// not visible), InvalidArgument on "name".
 	GetComponent(context.Context, *GetComponentRequest) (*GetComponentResponse, error)
 	// ListComponents pages the components of a project, or of every project
 	// the caller may see, by id (linked components included in the projects
@@ -609,8 +626,9 @@ type CatalogServiceServer interface {
 	// the caller may see. Categories group a project's components, nested at
 	// most three deep (the reference's Category). Errors: NotFound (project).
 	ListCategories(context.Context, *ListCategoriesRequest) (*ListCategoriesResponse, error)
-	// GetCategory reads a category by id, or by its path in a project, with
-	// the components inside it. Errors: NotFound.
+	// GetCategory reads a category by id, by resource name, or by its path in
+	// a project, with the components inside it. Errors: NotFound,
+	// InvalidArgument on "name".
 	GetCategory(context.Context, *GetCategoryRequest) (*GetCategoryResponse, error)
 	// CreateCategory adds a category to a project (project.edit), under a
 	// parent of the same project. Errors: NotFound, PermissionDenied,

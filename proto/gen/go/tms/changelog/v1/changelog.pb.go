@@ -56,7 +56,11 @@ type Change struct {
 	DetailsJson string `protobuf:"bytes,12,opt,name=details_json,json=detailsJson,proto3" json:"details_json,omitempty"`
 	// When the change happened, stored in UTC to the microsecond. Unset in
 	// AppendChanges: the time of arrival.
-	Timestamp     *timestamppb.Timestamp `protobuf:"bytes,13,opt,name=timestamp,proto3" json:"timestamp,omitempty"`
+	Timestamp *timestamppb.Timestamp `protobuf:"bytes,13,opt,name=timestamp,proto3" json:"timestamp,omitempty"`
+	// Output only: the record's resource name (AIP-122), "changes/{id}", as
+	// the REST API addresses records by id; GetChange accepts it as name.
+	// Ignored in AppendChanges.
+	ResourceName  string `protobuf:"bytes,14,opt,name=resource_name,json=resourceName,proto3" json:"resource_name,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -182,6 +186,13 @@ func (x *Change) GetTimestamp() *timestamppb.Timestamp {
 	return nil
 }
 
+func (x *Change) GetResourceName() string {
+	if x != nil {
+		return x.ResourceName
+	}
+	return ""
+}
+
 // AppendChangesRequest holds the records to store.
 type AppendChangesRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -299,7 +310,15 @@ type ListChangesRequest struct {
 	Offset int64 `protobuf:"varint,9,opt,name=offset,proto3" json:"offset,omitempty"`
 	// Records per page: 0 means 1000, more than 1000 is capped to 1000;
 	// negative: InvalidArgument.
-	Limit         int64 `protobuf:"varint,10,opt,name=limit,proto3" json:"limit,omitempty"`
+	Limit int64 `protobuf:"varint,10,opt,name=limit,proto3" json:"limit,omitempty"`
+	// Rows per page in the page_token form: 0 means 50, more than 1000
+	// is served as 1000; negative: InvalidArgument. Sent with offset or
+	// limit: InvalidArgument on "page_token".
+	PageSize int32 `protobuf:"varint,11,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// next_page_token of the previous response, sent with every other
+	// field as before (else InvalidArgument on "page_token"); empty
+	// starts at the first page.
+	PageToken     string `protobuf:"bytes,12,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -404,13 +423,30 @@ func (x *ListChangesRequest) GetLimit() int64 {
 	return 0
 }
 
+func (x *ListChangesRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *ListChangesRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
 // ListChangesResponse is one page of records, newest first.
 type ListChangesResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The page's records.
 	Changes []*Change `protobuf:"bytes,1,rep,name=changes,proto3" json:"changes,omitempty"`
 	// Number of all matching records the caller may see, before paging.
-	Total         int64 `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	Total int64 `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	// Token of the next page when the request used page_size or
+	// page_token; empty on the last page and in the offset/limit form.
+	NextPageToken string `protobuf:"bytes,3,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -459,11 +495,22 @@ func (x *ListChangesResponse) GetTotal() int64 {
 	return 0
 }
 
+func (x *ListChangesResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
+}
+
 // GetChangeRequest names a record.
 type GetChangeRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The record's id.
-	Id            int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// Or the record's resource name, "changes/{id}". With id too, both must
+	// name the same record; otherwise, or when malformed: InvalidArgument
+	// on "name".
+	Name          string `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -503,6 +550,13 @@ func (x *GetChangeRequest) GetId() int64 {
 		return x.Id
 	}
 	return 0
+}
+
+func (x *GetChangeRequest) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
 }
 
 // GetChangeResponse holds the record.
@@ -719,7 +773,15 @@ type ListContributionsRequest struct {
 	// Translations skipped; negative: InvalidArgument.
 	Offset int64 `protobuf:"varint,2,opt,name=offset,proto3" json:"offset,omitempty"`
 	// Translations per page; 0 means all; negative: InvalidArgument.
-	Limit         int64 `protobuf:"varint,3,opt,name=limit,proto3" json:"limit,omitempty"`
+	Limit int64 `protobuf:"varint,3,opt,name=limit,proto3" json:"limit,omitempty"`
+	// Rows per page in the page_token form: 0 means 50, more than 1000
+	// is served as 1000; negative: InvalidArgument. Sent with offset or
+	// limit: InvalidArgument on "page_token".
+	PageSize int32 `protobuf:"varint,4,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// next_page_token of the previous response, sent with every other
+	// field as before (else InvalidArgument on "page_token"); empty
+	// starts at the first page.
+	PageToken     string `protobuf:"bytes,5,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -773,6 +835,20 @@ func (x *ListContributionsRequest) GetLimit() int64 {
 		return x.Limit
 	}
 	return 0
+}
+
+func (x *ListContributionsRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *ListContributionsRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
 }
 
 // Contribution is one translation a user has records in.
@@ -856,7 +932,10 @@ type ListContributionsResponse struct {
 	Contributions []*Contribution `protobuf:"bytes,1,rep,name=contributions,proto3" json:"contributions,omitempty"`
 	// Number of all the user's translations the caller may see, before
 	// paging.
-	Total         int64 `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	Total int64 `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	// Token of the next page when the request used page_size or
+	// page_token; empty on the last page and in the offset/limit form.
+	NextPageToken string `protobuf:"bytes,3,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -903,6 +982,13 @@ func (x *ListContributionsResponse) GetTotal() int64 {
 		return x.Total
 	}
 	return 0
+}
+
+func (x *ListContributionsResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
 }
 
 // ListChangesAfterRequest is a cursor position and a page length.
@@ -1213,7 +1299,7 @@ var File_tms_changelog_v1_changelog_proto protoreflect.FileDescriptor
 
 const file_tms_changelog_v1_changelog_proto_rawDesc = "" +
 	"\n" +
-	" tms/changelog/v1/changelog.proto\x12\x10tms.changelog.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x17tms/type/v1/enums.proto\"\xa1\x03\n" +
+	" tms/changelog/v1/changelog.proto\x12\x10tms.changelog.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x17tms/type/v1/enums.proto\"\xc6\x03\n" +
 	"\x06Change\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x19\n" +
 	"\bevent_id\x18\x02 \x01(\tR\aeventId\x121\n" +
@@ -1228,11 +1314,12 @@ const file_tms_changelog_v1_changelog_proto_rawDesc = "" +
 	" \x01(\tR\x06target\x12\x10\n" +
 	"\x03old\x18\v \x01(\tR\x03old\x12!\n" +
 	"\fdetails_json\x18\f \x01(\tR\vdetailsJson\x128\n" +
-	"\ttimestamp\x18\r \x01(\v2\x1a.google.protobuf.TimestampR\ttimestamp\"J\n" +
+	"\ttimestamp\x18\r \x01(\v2\x1a.google.protobuf.TimestampR\ttimestamp\x12#\n" +
+	"\rresource_name\x18\x0e \x01(\tR\fresourceName\"J\n" +
 	"\x14AppendChangesRequest\x122\n" +
 	"\achanges\x18\x01 \x03(\v2\x18.tms.changelog.v1.ChangeR\achanges\"/\n" +
 	"\x15AppendChangesResponse\x12\x16\n" +
-	"\x06stored\x18\x01 \x01(\x03R\x06stored\"\x9f\x03\n" +
+	"\x06stored\x18\x01 \x01(\x03R\x06stored\"\xdb\x03\n" +
 	"\x12ListChangesRequest\x12!\n" +
 	"\fproject_slug\x18\x01 \x01(\tR\vprojectSlug\x12%\n" +
 	"\x0ecomponent_slug\x18\x02 \x01(\tR\rcomponentSlug\x12#\n" +
@@ -1244,12 +1331,17 @@ const file_tms_changelog_v1_changelog_proto_rawDesc = "" +
 	"\x10timestamp_before\x18\b \x01(\v2\x1a.google.protobuf.TimestampR\x0ftimestampBefore\x12\x16\n" +
 	"\x06offset\x18\t \x01(\x03R\x06offset\x12\x14\n" +
 	"\x05limit\x18\n" +
-	" \x01(\x03R\x05limit\"_\n" +
+	" \x01(\x03R\x05limit\x12\x1b\n" +
+	"\tpage_size\x18\v \x01(\x05R\bpageSize\x12\x1d\n" +
+	"\n" +
+	"page_token\x18\f \x01(\tR\tpageToken\"\x87\x01\n" +
 	"\x13ListChangesResponse\x122\n" +
 	"\achanges\x18\x01 \x03(\v2\x18.tms.changelog.v1.ChangeR\achanges\x12\x14\n" +
-	"\x05total\x18\x02 \x01(\x03R\x05total\"\"\n" +
+	"\x05total\x18\x02 \x01(\x03R\x05total\x12&\n" +
+	"\x0fnext_page_token\x18\x03 \x01(\tR\rnextPageToken\"6\n" +
 	"\x10GetChangeRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\"E\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
+	"\x04name\x18\x02 \x01(\tR\x04name\"E\n" +
 	"\x11GetChangeResponse\x120\n" +
 	"\x06change\x18\x01 \x01(\v2\x18.tms.changelog.v1.ChangeR\x06change\",\n" +
 	"\x16GetUserActivityRequest\x12\x12\n" +
@@ -1259,19 +1351,23 @@ const file_tms_changelog_v1_changelog_proto_rawDesc = "" +
 	"\x05count\x18\x02 \x01(\x03R\x05count\"p\n" +
 	"\x17GetUserActivityResponse\x127\n" +
 	"\aactions\x18\x01 \x03(\v2\x1d.tms.changelog.v1.ActionCountR\aactions\x12\x1c\n" +
-	"\tlanguages\x18\x02 \x01(\x03R\tlanguages\"\\\n" +
+	"\tlanguages\x18\x02 \x01(\x03R\tlanguages\"\x98\x01\n" +
 	"\x18ListContributionsRequest\x12\x12\n" +
 	"\x04user\x18\x01 \x01(\tR\x04user\x12\x16\n" +
 	"\x06offset\x18\x02 \x01(\x03R\x06offset\x12\x14\n" +
-	"\x05limit\x18\x03 \x01(\x03R\x05limit\"\x97\x01\n" +
+	"\x05limit\x18\x03 \x01(\x03R\x05limit\x12\x1b\n" +
+	"\tpage_size\x18\x04 \x01(\x05R\bpageSize\x12\x1d\n" +
+	"\n" +
+	"page_token\x18\x05 \x01(\tR\tpageToken\"\x97\x01\n" +
 	"\fContribution\x12!\n" +
 	"\fproject_slug\x18\x01 \x01(\tR\vprojectSlug\x12%\n" +
 	"\x0ecomponent_slug\x18\x02 \x01(\tR\rcomponentSlug\x12#\n" +
 	"\rlanguage_code\x18\x03 \x01(\tR\flanguageCode\x12\x18\n" +
-	"\achanges\x18\x04 \x01(\x03R\achanges\"w\n" +
+	"\achanges\x18\x04 \x01(\x03R\achanges\"\x9f\x01\n" +
 	"\x19ListContributionsResponse\x12D\n" +
 	"\rcontributions\x18\x01 \x03(\v2\x1e.tms.changelog.v1.ContributionR\rcontributions\x12\x14\n" +
-	"\x05total\x18\x02 \x01(\x03R\x05total\"J\n" +
+	"\x05total\x18\x02 \x01(\x03R\x05total\x12&\n" +
+	"\x0fnext_page_token\x18\x03 \x01(\tR\rnextPageToken\"J\n" +
 	"\x17ListChangesAfterRequest\x12\x19\n" +
 	"\bafter_id\x18\x01 \x01(\x03R\aafterId\x12\x14\n" +
 	"\x05limit\x18\x02 \x01(\x03R\x05limit\"N\n" +

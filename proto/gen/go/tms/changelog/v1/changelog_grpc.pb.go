@@ -44,6 +44,14 @@ const (
 // stay in). The service checks no permission. InvalidArgument carries
 // field violations named by the request's fields. Timestamp bounds are
 // inclusive; unset means unbounded.
+//
+// Lists page in two forms. page_size and page_token (AIP-158) are the one
+// for new callers: a response's next_page_token, sent back as page_token
+// with every other field unchanged, continues the list, and is empty on
+// the last page; tokens are opaque, and one that was altered or is sent
+// with other filters is InvalidArgument on "page_token". offset and limit
+// stay for the REST gateway, which serves the reference's page numbers
+// with them; the two forms do not mix (InvalidArgument).
 type ChangelogServiceClient interface {
 	// AppendChanges stores records in one transaction, skipping event ids
 	// already stored (or repeated in the request). A record without a
@@ -61,9 +69,10 @@ type ChangelogServiceClient interface {
 	// "offset", "limit", "unit_id" (negative), "timestamp_after" or
 	// "timestamp_before" (invalid).
 	ListChanges(ctx context.Context, in *ListChangesRequest, opts ...grpc.CallOption) (*ListChangesResponse, error)
-	// GetChange reads one record by id. Errors: NotFound (no such record,
-	// id 0 or less, or its project not visible to the caller; a record of a
-	// project the catalog no longer knows counts as not visible).
+	// GetChange reads one record by id or resource name. Errors: NotFound
+	// (no such record, id 0 or less, or its project not visible to the
+	// caller; a record of a project the catalog no longer knows counts as
+	// not visible), InvalidArgument on "name".
 	GetChange(ctx context.Context, in *GetChangeRequest, opts ...grpc.CallOption) (*GetChangeResponse, error)
 	// GetUserActivity counts the records a user made (as the acting user,
 	// not as author) per action, and the languages they translated, within
@@ -186,6 +195,14 @@ func (c *changelogServiceClient) ListCredits(ctx context.Context, in *ListCredit
 // stay in). The service checks no permission. InvalidArgument carries
 // field violations named by the request's fields. Timestamp bounds are
 // inclusive; unset means unbounded.
+//
+// Lists page in two forms. page_size and page_token (AIP-158) are the one
+// for new callers: a response's next_page_token, sent back as page_token
+// with every other field unchanged, continues the list, and is empty on
+// the last page; tokens are opaque, and one that was altered or is sent
+// with other filters is InvalidArgument on "page_token". offset and limit
+// stay for the REST gateway, which serves the reference's page numbers
+// with them; the two forms do not mix (InvalidArgument).
 type ChangelogServiceServer interface {
 	// AppendChanges stores records in one transaction, skipping event ids
 	// already stored (or repeated in the request). A record without a
@@ -203,9 +220,10 @@ type ChangelogServiceServer interface {
 	// "offset", "limit", "unit_id" (negative), "timestamp_after" or
 	// "timestamp_before" (invalid).
 	ListChanges(context.Context, *ListChangesRequest) (*ListChangesResponse, error)
-	// GetChange reads one record by id. Errors: NotFound (no such record,
-	// id 0 or less, or its project not visible to the caller; a record of a
-	// project the catalog no longer knows counts as not visible).
+	// GetChange reads one record by id or resource name. Errors: NotFound
+	// (no such record, id 0 or less, or its project not visible to the
+	// caller; a record of a project the catalog no longer knows counts as
+	// not visible), InvalidArgument on "name".
 	GetChange(context.Context, *GetChangeRequest) (*GetChangeResponse, error)
 	// GetUserActivity counts the records a user made (as the acting user,
 	// not as author) per action, and the languages they translated, within

@@ -375,7 +375,15 @@ type ListRolesRequest struct {
 	// Roles skipped; negative: InvalidArgument on "offset".
 	Offset int32 `protobuf:"varint,1,opt,name=offset,proto3" json:"offset,omitempty"`
 	// Roles per page; 0 means all; negative: InvalidArgument on "limit".
-	Limit         int32 `protobuf:"varint,2,opt,name=limit,proto3" json:"limit,omitempty"`
+	Limit int32 `protobuf:"varint,2,opt,name=limit,proto3" json:"limit,omitempty"`
+	// Rows per page in the page_token form: 0 means 50, more than 1000
+	// is served as 1000; negative: InvalidArgument. Sent with offset or
+	// limit: InvalidArgument on "page_token".
+	PageSize int32 `protobuf:"varint,3,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// next_page_token of the previous response, sent with every other
+	// field as before (else InvalidArgument on "page_token"); empty
+	// starts at the first page.
+	PageToken     string `protobuf:"bytes,4,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -424,13 +432,30 @@ func (x *ListRolesRequest) GetLimit() int32 {
 	return 0
 }
 
+func (x *ListRolesRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *ListRolesRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
 // ListRolesResponse holds a page of roles and their total.
 type ListRolesResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The page's roles, by id.
 	Roles []*Role `protobuf:"bytes,1,rep,name=roles,proto3" json:"roles,omitempty"`
 	// Number of all roles the caller may see.
-	Total         int64 `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	Total int64 `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	// Token of the next page when the request used page_size or
+	// page_token; empty on the last page and in the offset/limit form.
+	NextPageToken string `protobuf:"bytes,3,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -477,6 +502,13 @@ func (x *ListRolesResponse) GetTotal() int64 {
 		return x.Total
 	}
 	return 0
+}
+
+func (x *ListRolesResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
 }
 
 // GetRoleRequest names a role.
@@ -858,7 +890,15 @@ type ListGroupsRequest struct {
 	// Only the teams of this project (its own ones), when set.
 	DefiningProject string `protobuf:"bytes,3,opt,name=defining_project,json=definingProject,proto3" json:"defining_project,omitempty"`
 	// Only the teams with this member (a username), when set.
-	Member        string `protobuf:"bytes,4,opt,name=member,proto3" json:"member,omitempty"`
+	Member string `protobuf:"bytes,4,opt,name=member,proto3" json:"member,omitempty"`
+	// Rows per page in the page_token form: 0 means 50, more than 1000
+	// is served as 1000; negative: InvalidArgument. Sent with offset or
+	// limit: InvalidArgument on "page_token".
+	PageSize int32 `protobuf:"varint,5,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// next_page_token of the previous response, sent with every other
+	// field as before (else InvalidArgument on "page_token"); empty
+	// starts at the first page.
+	PageToken     string `protobuf:"bytes,6,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -921,13 +961,30 @@ func (x *ListGroupsRequest) GetMember() string {
 	return ""
 }
 
+func (x *ListGroupsRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *ListGroupsRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
 // ListGroupsResponse holds a page of teams and their total.
 type ListGroupsResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The page's teams, by id.
 	Groups []*Group `protobuf:"bytes,1,rep,name=groups,proto3" json:"groups,omitempty"`
 	// Number of all matching teams the caller may read.
-	Total         int64 `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	Total int64 `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	// Token of the next page when the request used page_size or
+	// page_token; empty on the last page and in the offset/limit form.
+	NextPageToken string `protobuf:"bytes,3,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -974,6 +1031,13 @@ func (x *ListGroupsResponse) GetTotal() int64 {
 		return x.Total
 	}
 	return 0
+}
+
+func (x *ListGroupsResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
 }
 
 // GetGroupRequest names a team.
@@ -2389,13 +2453,17 @@ const file_tms_notification_v1_access_proto_rawDesc = "" +
 	"components\x12-\n" +
 	"\x12language_selection\x18\x04 \x01(\x05R\x11languageSelection\x12\x1c\n" +
 	"\tlanguages\x18\x05 \x03(\tR\tlanguages\x12 \n" +
-	"\vpermissions\x18\x06 \x03(\tR\vpermissions\"@\n" +
+	"\vpermissions\x18\x06 \x03(\tR\vpermissions\"|\n" +
 	"\x10ListRolesRequest\x12\x16\n" +
 	"\x06offset\x18\x01 \x01(\x05R\x06offset\x12\x14\n" +
-	"\x05limit\x18\x02 \x01(\x05R\x05limit\"Z\n" +
+	"\x05limit\x18\x02 \x01(\x05R\x05limit\x12\x1b\n" +
+	"\tpage_size\x18\x03 \x01(\x05R\bpageSize\x12\x1d\n" +
+	"\n" +
+	"page_token\x18\x04 \x01(\tR\tpageToken\"\x82\x01\n" +
 	"\x11ListRolesResponse\x12/\n" +
 	"\x05roles\x18\x01 \x03(\v2\x19.tms.notification.v1.RoleR\x05roles\x12\x14\n" +
-	"\x05total\x18\x02 \x01(\x03R\x05total\" \n" +
+	"\x05total\x18\x02 \x01(\x03R\x05total\x12&\n" +
+	"\x0fnext_page_token\x18\x03 \x01(\tR\rnextPageToken\" \n" +
 	"\x0eGetRoleRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\"@\n" +
 	"\x0fGetRoleResponse\x12-\n" +
@@ -2411,15 +2479,19 @@ const file_tms_notification_v1_access_proto_rawDesc = "" +
 	"\x04role\x18\x01 \x01(\v2\x19.tms.notification.v1.RoleR\x04role\"#\n" +
 	"\x11DeleteRoleRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\"\x14\n" +
-	"\x12DeleteRoleResponse\"\x84\x01\n" +
+	"\x12DeleteRoleResponse\"\xc0\x01\n" +
 	"\x11ListGroupsRequest\x12\x16\n" +
 	"\x06offset\x18\x01 \x01(\x05R\x06offset\x12\x14\n" +
 	"\x05limit\x18\x02 \x01(\x05R\x05limit\x12)\n" +
 	"\x10defining_project\x18\x03 \x01(\tR\x0fdefiningProject\x12\x16\n" +
-	"\x06member\x18\x04 \x01(\tR\x06member\"^\n" +
+	"\x06member\x18\x04 \x01(\tR\x06member\x12\x1b\n" +
+	"\tpage_size\x18\x05 \x01(\x05R\bpageSize\x12\x1d\n" +
+	"\n" +
+	"page_token\x18\x06 \x01(\tR\tpageToken\"\x86\x01\n" +
 	"\x12ListGroupsResponse\x122\n" +
 	"\x06groups\x18\x01 \x03(\v2\x1a.tms.notification.v1.GroupR\x06groups\x12\x14\n" +
-	"\x05total\x18\x02 \x01(\x03R\x05total\"!\n" +
+	"\x05total\x18\x02 \x01(\x03R\x05total\x12&\n" +
+	"\x0fnext_page_token\x18\x03 \x01(\tR\rnextPageToken\"!\n" +
 	"\x0fGetGroupRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\"D\n" +
 	"\x10GetGroupResponse\x120\n" +

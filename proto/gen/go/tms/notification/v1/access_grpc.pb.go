@@ -61,6 +61,14 @@ const (
 // negative offset or limit is InvalidArgument. InvalidArgument carries
 // field violations named by the REST API's names (e.g. "name",
 // "permissions", "role_id", "user_id").
+//
+// Lists page in two forms. page_size and page_token (AIP-158) are the one
+// for new callers: a response's next_page_token, sent back as page_token
+// with every other field unchanged, continues the list, and is empty on
+// the last page; tokens are opaque, and one that was altered or is sent
+// with other filters is InvalidArgument on "page_token". offset and limit
+// stay for the REST gateway, which serves the reference's page numbers
+// with them; the two forms do not mix (InvalidArgument).
 type AccessServiceClient interface {
 	// ListRoles pages the roles: all for superusers, else the roles of the
 	// caller's teams (none for an unknown account).
@@ -338,6 +346,14 @@ func (c *accessServiceClient) ApplyProjectEvents(ctx context.Context, in *ApplyP
 // negative offset or limit is InvalidArgument. InvalidArgument carries
 // field violations named by the REST API's names (e.g. "name",
 // "permissions", "role_id", "user_id").
+//
+// Lists page in two forms. page_size and page_token (AIP-158) are the one
+// for new callers: a response's next_page_token, sent back as page_token
+// with every other field unchanged, continues the list, and is empty on
+// the last page; tokens are opaque, and one that was altered or is sent
+// with other filters is InvalidArgument on "page_token". offset and limit
+// stay for the REST gateway, which serves the reference's page numbers
+// with them; the two forms do not mix (InvalidArgument).
 type AccessServiceServer interface {
 	// ListRoles pages the roles: all for superusers, else the roles of the
 	// caller's teams (none for an unknown account).

@@ -53,6 +53,14 @@ const (
 // offset or limit is InvalidArgument on "offset" or "limit".
 // InvalidArgument carries field violations named by the REST API's names
 // (e.g. "username", "email", "project", "component").
+//
+// Lists page in two forms. page_size and page_token (AIP-158) are the one
+// for new callers: a response's next_page_token, sent back as page_token
+// with every other field unchanged, continues the list, and is empty on
+// the last page; tokens are opaque, and one that was altered or is sent
+// with other filters is InvalidArgument on "page_token". offset and limit
+// stay for the REST gateway, which serves the reference's page numbers
+// with them; the two forms do not mix (InvalidArgument).
 type NotificationServiceClient interface {
 	// Authenticate returns the active account owning an API token, with its
 	// grants. It checks no caller. Errors: Unauthenticated ("Invalid token."
@@ -267,6 +275,14 @@ func (c *notificationServiceClient) DeleteSubscription(ctx context.Context, in *
 // offset or limit is InvalidArgument on "offset" or "limit".
 // InvalidArgument carries field violations named by the REST API's names
 // (e.g. "username", "email", "project", "component").
+//
+// Lists page in two forms. page_size and page_token (AIP-158) are the one
+// for new callers: a response's next_page_token, sent back as page_token
+// with every other field unchanged, continues the list, and is empty on
+// the last page; tokens are opaque, and one that was altered or is sent
+// with other filters is InvalidArgument on "page_token". offset and limit
+// stay for the REST gateway, which serves the reference's page numbers
+// with them; the two forms do not mix (InvalidArgument).
 type NotificationServiceServer interface {
 	// Authenticate returns the active account owning an API token, with its
 	// grants. It checks no caller. Errors: Unauthenticated ("Invalid token."

@@ -716,7 +716,15 @@ type ListDeliveriesRequest struct {
 	// Deliveries skipped.
 	Offset int64 `protobuf:"varint,3,opt,name=offset,proto3" json:"offset,omitempty"`
 	// Deliveries per page; 0 means all.
-	Limit         int64 `protobuf:"varint,4,opt,name=limit,proto3" json:"limit,omitempty"`
+	Limit int64 `protobuf:"varint,4,opt,name=limit,proto3" json:"limit,omitempty"`
+	// Rows per page in the page_token form: 0 means 50, more than 1000
+	// is served as 1000; negative: InvalidArgument. Sent with offset or
+	// limit: InvalidArgument on "page_token".
+	PageSize int32 `protobuf:"varint,5,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// next_page_token of the previous response, sent with every other
+	// field as before (else InvalidArgument on "page_token"); empty
+	// starts at the first page.
+	PageToken     string `protobuf:"bytes,6,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -779,13 +787,30 @@ func (x *ListDeliveriesRequest) GetLimit() int64 {
 	return 0
 }
 
+func (x *ListDeliveriesRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *ListDeliveriesRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
 // ListDeliveriesResponse is one page of the log.
 type ListDeliveriesResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The page's deliveries, newest first.
 	Deliveries []*WebhookDelivery `protobuf:"bytes,1,rep,name=deliveries,proto3" json:"deliveries,omitempty"`
 	// Number of all the webhook's deliveries.
-	Total         int64 `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	Total int64 `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	// Token of the next page when the request used page_size or
+	// page_token; empty on the last page and in the offset/limit form.
+	NextPageToken string `protobuf:"bytes,3,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -834,6 +859,13 @@ func (x *ListDeliveriesResponse) GetTotal() int64 {
 	return 0
 }
 
+func (x *ListDeliveriesResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
+}
+
 var File_tms_notification_v1_webhook_proto protoreflect.FileDescriptor
 
 const file_tms_notification_v1_webhook_proto_rawDesc = "" +
@@ -879,18 +911,22 @@ const file_tms_notification_v1_webhook_proto_rawDesc = "" +
 	"\x14DeleteWebhookRequest\x12!\n" +
 	"\fproject_slug\x18\x01 \x01(\tR\vprojectSlug\x12\x0e\n" +
 	"\x02id\x18\x02 \x01(\x03R\x02id\"\x17\n" +
-	"\x15DeleteWebhookResponse\"\x87\x01\n" +
+	"\x15DeleteWebhookResponse\"\xc3\x01\n" +
 	"\x15ListDeliveriesRequest\x12!\n" +
 	"\fproject_slug\x18\x01 \x01(\tR\vprojectSlug\x12\x1d\n" +
 	"\n" +
 	"webhook_id\x18\x02 \x01(\x03R\twebhookId\x12\x16\n" +
 	"\x06offset\x18\x03 \x01(\x03R\x06offset\x12\x14\n" +
-	"\x05limit\x18\x04 \x01(\x03R\x05limit\"t\n" +
+	"\x05limit\x18\x04 \x01(\x03R\x05limit\x12\x1b\n" +
+	"\tpage_size\x18\x05 \x01(\x05R\bpageSize\x12\x1d\n" +
+	"\n" +
+	"page_token\x18\x06 \x01(\tR\tpageToken\"\x9c\x01\n" +
 	"\x16ListDeliveriesResponse\x12D\n" +
 	"\n" +
 	"deliveries\x18\x01 \x03(\v2$.tms.notification.v1.WebhookDeliveryR\n" +
 	"deliveries\x12\x14\n" +
-	"\x05total\x18\x02 \x01(\x03R\x05total2\xf7\x04\n" +
+	"\x05total\x18\x02 \x01(\x03R\x05total\x12&\n" +
+	"\x0fnext_page_token\x18\x03 \x01(\tR\rnextPageToken2\xf7\x04\n" +
 	"\x0eWebhookService\x12f\n" +
 	"\rCreateWebhook\x12).tms.notification.v1.CreateWebhookRequest\x1a*.tms.notification.v1.CreateWebhookResponse\x12c\n" +
 	"\fListWebhooks\x12(.tms.notification.v1.ListWebhooksRequest\x1a).tms.notification.v1.ListWebhooksResponse\x12]\n" +

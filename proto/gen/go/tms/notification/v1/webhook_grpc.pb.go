@@ -43,6 +43,14 @@ const (
 // that sees it without project.edit gets PermissionDenied. A webhook is
 // addressed by project and id: one of another project is NotFound.
 // InvalidArgument carries field violations named by the Webhook fields.
+//
+// Lists page in two forms. page_size and page_token (AIP-158) are the one
+// for new callers: a response's next_page_token, sent back as page_token
+// with every other field unchanged, continues the list, and is empty on
+// the last page; tokens are opaque, and one that was altered or is sent
+// with other filters is InvalidArgument on "page_token". offset and limit
+// stay for the REST gateway, which serves the reference's page numbers
+// with them; the two forms do not mix (InvalidArgument).
 type WebhookServiceClient interface {
 	// CreateWebhook adds a webhook; the answer is the only one holding its
 	// secret. Errors: NotFound, PermissionDenied,
@@ -157,6 +165,14 @@ func (c *webhookServiceClient) ListDeliveries(ctx context.Context, in *ListDeliv
 // that sees it without project.edit gets PermissionDenied. A webhook is
 // addressed by project and id: one of another project is NotFound.
 // InvalidArgument carries field violations named by the Webhook fields.
+//
+// Lists page in two forms. page_size and page_token (AIP-158) are the one
+// for new callers: a response's next_page_token, sent back as page_token
+// with every other field unchanged, continues the list, and is empty on
+// the last page; tokens are opaque, and one that was altered or is sent
+// with other filters is InvalidArgument on "page_token". offset and limit
+// stay for the REST gateway, which serves the reference's page numbers
+// with them; the two forms do not mix (InvalidArgument).
 type WebhookServiceServer interface {
 	// CreateWebhook adds a webhook; the answer is the only one holding its
 	// secret. Errors: NotFound, PermissionDenied,

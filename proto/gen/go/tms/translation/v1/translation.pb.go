@@ -295,7 +295,11 @@ type Translation struct {
 	// The plural rule the translation uses (the catalog's Plural): its
 	// language's default, or the rule of its file when the language knows no
 	// rule that is the same. id 0: the language's default, not yet recorded.
-	Plural        *TranslationPlural `protobuf:"bytes,11,opt,name=plural,proto3" json:"plural,omitempty"`
+	Plural *TranslationPlural `protobuf:"bytes,11,opt,name=plural,proto3" json:"plural,omitempty"`
+	// Output only: the translation's resource name (AIP-122),
+	// "projects/{project_slug}/components/{component_slug}/translations/{language_code}";
+	// GetTranslation accepts it as name. Ignored in requests.
+	ResourceName  string `protobuf:"bytes,12,opt,name=resource_name,json=resourceName,proto3" json:"resource_name,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -405,6 +409,13 @@ func (x *Translation) GetPlural() *TranslationPlural {
 		return x.Plural
 	}
 	return nil
+}
+
+func (x *Translation) GetResourceName() string {
+	if x != nil {
+		return x.ResourceName
+	}
+	return ""
 }
 
 // TranslationPlural is the catalog plural a translation's file matched.
@@ -556,7 +567,10 @@ type Unit struct {
 	// When the unit last changed.
 	LastUpdated *timestamppb.Timestamp `protobuf:"bytes,27,opt,name=last_updated,json=lastUpdated,proto3" json:"last_updated,omitempty"`
 	// The labels of the string (set on its source unit).
-	Labels        []*Label `protobuf:"bytes,28,rep,name=labels,proto3" json:"labels,omitempty"`
+	Labels []*Label `protobuf:"bytes,28,rep,name=labels,proto3" json:"labels,omitempty"`
+	// Output only: the unit's resource name (AIP-122), "units/{id}", as the
+	// REST API addresses units by id; GetUnit accepts it as name.
+	ResourceName  string `protobuf:"bytes,29,opt,name=resource_name,json=resourceName,proto3" json:"resource_name,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -785,6 +799,13 @@ func (x *Unit) GetLabels() []*Label {
 		return x.Labels
 	}
 	return nil
+}
+
+func (x *Unit) GetResourceName() string {
+	if x != nil {
+		return x.ResourceName
+	}
+	return ""
 }
 
 // Task is a background import of a component.
@@ -1695,7 +1716,15 @@ type ListTranslationsRequest struct {
 	// Rows to skip.
 	Offset int64 `protobuf:"varint,2,opt,name=offset,proto3" json:"offset,omitempty"`
 	// Rows to answer at most; 0: all.
-	Limit         int64 `protobuf:"varint,3,opt,name=limit,proto3" json:"limit,omitempty"`
+	Limit int64 `protobuf:"varint,3,opt,name=limit,proto3" json:"limit,omitempty"`
+	// Rows per page in the page_token form: 0 means 50, more than 1000
+	// is served as 1000; negative: InvalidArgument. Sent with offset or
+	// limit: InvalidArgument on "page_token".
+	PageSize int32 `protobuf:"varint,4,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// next_page_token of the previous response, sent with every other
+	// field as before (else InvalidArgument on "page_token"); empty
+	// starts at the first page.
+	PageToken     string `protobuf:"bytes,5,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1751,13 +1780,30 @@ func (x *ListTranslationsRequest) GetLimit() int64 {
 	return 0
 }
 
+func (x *ListTranslationsRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *ListTranslationsRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
 // ListTranslationsResponse holds a page of translations.
 type ListTranslationsResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The page, by id.
 	Translations []*Translation `protobuf:"bytes,1,rep,name=translations,proto3" json:"translations,omitempty"`
 	// All translations matching, before paging.
-	Total         int64 `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	Total int64 `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	// Token of the next page when the request used page_size or
+	// page_token; empty on the last page and in the offset/limit form.
+	NextPageToken string `protobuf:"bytes,3,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1806,13 +1852,25 @@ func (x *ListTranslationsResponse) GetTotal() int64 {
 	return 0
 }
 
+func (x *ListTranslationsResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
+}
+
 // GetTranslationRequest names a translation.
 type GetTranslationRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Catalog id of the component.
 	ComponentId int64 `protobuf:"varint,1,opt,name=component_id,json=componentId,proto3" json:"component_id,omitempty"`
 	// Code of the language.
-	LanguageCode  string `protobuf:"bytes,2,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
+	LanguageCode string `protobuf:"bytes,2,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
+	// Or the translation's resource name,
+	// "projects/{project}/components/{component}/translations/{language}".
+	// With component_id and language_code too, all must name the same
+	// translation; otherwise, or when malformed: InvalidArgument on "name".
+	Name          string `protobuf:"bytes,3,opt,name=name,proto3" json:"name,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1857,6 +1915,13 @@ func (x *GetTranslationRequest) GetComponentId() int64 {
 func (x *GetTranslationRequest) GetLanguageCode() string {
 	if x != nil {
 		return x.LanguageCode
+	}
+	return ""
+}
+
+func (x *GetTranslationRequest) GetName() string {
+	if x != nil {
+		return x.Name
 	}
 	return ""
 }
@@ -2342,7 +2407,15 @@ type ListUnitsRequest struct {
 	// with translation_id zero lists the units of every translation.
 	ComponentId int64 `protobuf:"varint,5,opt,name=component_id,json=componentId,proto3" json:"component_id,omitempty"`
 	// With component_id: the language code of the translation.
-	LanguageCode  string `protobuf:"bytes,6,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
+	LanguageCode string `protobuf:"bytes,6,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
+	// Rows per page in the page_token form: 0 means 50, more than 1000
+	// is served as 1000; negative: InvalidArgument. Sent with offset or
+	// limit: InvalidArgument on "page_token".
+	PageSize int32 `protobuf:"varint,7,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// next_page_token of the previous response, sent with every other
+	// field as before (else InvalidArgument on "page_token"); empty
+	// starts at the first page.
+	PageToken     string `protobuf:"bytes,8,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2419,13 +2492,30 @@ func (x *ListUnitsRequest) GetLanguageCode() string {
 	return ""
 }
 
+func (x *ListUnitsRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *ListUnitsRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
 // ListUnitsResponse holds a page of units.
 type ListUnitsResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The page, by id.
 	Units []*Unit `protobuf:"bytes,1,rep,name=units,proto3" json:"units,omitempty"`
 	// All units matching, before paging.
-	Total         int64 `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	Total int64 `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	// Token of the next page when the request used page_size or
+	// page_token; empty on the last page and in the offset/limit form.
+	NextPageToken string `protobuf:"bytes,3,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2472,6 +2562,13 @@ func (x *ListUnitsResponse) GetTotal() int64 {
 		return x.Total
 	}
 	return 0
+}
+
+func (x *ListUnitsResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
 }
 
 // FindUnitRequest names a translation and the id_hash of a unit in it.
@@ -2579,7 +2676,11 @@ func (x *FindUnitResponse) GetUnit() *Unit {
 type GetUnitRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Id of the unit.
-	Id            int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// Or the unit's resource name, "units/{id}". With id too, both must
+	// name the same unit; otherwise, or when malformed: InvalidArgument on
+	// "name".
+	Name          string `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2619,6 +2720,13 @@ func (x *GetUnitRequest) GetId() int64 {
 		return x.Id
 	}
 	return 0
+}
+
+func (x *GetUnitRequest) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
 }
 
 // GetUnitResponse holds the unit.
@@ -3982,7 +4090,15 @@ type ListSuggestionsRequest struct {
 	// Rows to skip.
 	Offset int64 `protobuf:"varint,2,opt,name=offset,proto3" json:"offset,omitempty"`
 	// Rows to answer at most; 0: all.
-	Limit         int64 `protobuf:"varint,3,opt,name=limit,proto3" json:"limit,omitempty"`
+	Limit int64 `protobuf:"varint,3,opt,name=limit,proto3" json:"limit,omitempty"`
+	// Rows per page in the page_token form: 0 means 50, more than 1000
+	// is served as 1000; negative: InvalidArgument. Sent with offset or
+	// limit: InvalidArgument on "page_token".
+	PageSize int32 `protobuf:"varint,4,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// next_page_token of the previous response, sent with every other
+	// field as before (else InvalidArgument on "page_token"); empty
+	// starts at the first page.
+	PageToken     string `protobuf:"bytes,5,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -4038,13 +4154,30 @@ func (x *ListSuggestionsRequest) GetLimit() int64 {
 	return 0
 }
 
+func (x *ListSuggestionsRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *ListSuggestionsRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
 // ListSuggestionsResponse holds a page of suggestions.
 type ListSuggestionsResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The page, by id.
 	Suggestions []*Suggestion `protobuf:"bytes,1,rep,name=suggestions,proto3" json:"suggestions,omitempty"`
 	// All suggestions matching, before paging.
-	Total         int64 `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	Total int64 `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	// Token of the next page when the request used page_size or
+	// page_token; empty on the last page and in the offset/limit form.
+	NextPageToken string `protobuf:"bytes,3,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -4091,6 +4224,13 @@ func (x *ListSuggestionsResponse) GetTotal() int64 {
 		return x.Total
 	}
 	return 0
+}
+
+func (x *ListSuggestionsResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
 }
 
 // GetSuggestionRequest names a suggestion.
@@ -4743,7 +4883,15 @@ type ListCommentsRequest struct {
 	// Rows to skip.
 	Offset int64 `protobuf:"varint,2,opt,name=offset,proto3" json:"offset,omitempty"`
 	// Rows to answer at most; 0: all.
-	Limit         int64 `protobuf:"varint,3,opt,name=limit,proto3" json:"limit,omitempty"`
+	Limit int64 `protobuf:"varint,3,opt,name=limit,proto3" json:"limit,omitempty"`
+	// Rows per page in the page_token form: 0 means 50, more than 1000
+	// is served as 1000; negative: InvalidArgument. Sent with offset or
+	// limit: InvalidArgument on "page_token".
+	PageSize int32 `protobuf:"varint,4,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// next_page_token of the previous response, sent with every other
+	// field as before (else InvalidArgument on "page_token"); empty
+	// starts at the first page.
+	PageToken     string `protobuf:"bytes,5,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -4799,13 +4947,30 @@ func (x *ListCommentsRequest) GetLimit() int64 {
 	return 0
 }
 
+func (x *ListCommentsRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *ListCommentsRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
 // ListCommentsResponse holds a page of comments.
 type ListCommentsResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The page, by id.
 	Comments []*Comment `protobuf:"bytes,1,rep,name=comments,proto3" json:"comments,omitempty"`
 	// All comments concerning the unit, before paging.
-	Total         int64 `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	Total int64 `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	// Token of the next page when the request used page_size or
+	// page_token; empty on the last page and in the offset/limit form.
+	NextPageToken string `protobuf:"bytes,3,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -4852,6 +5017,13 @@ func (x *ListCommentsResponse) GetTotal() int64 {
 		return x.Total
 	}
 	return 0
+}
+
+func (x *ListCommentsResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
 }
 
 // GetCommentRequest names a comment.
@@ -5360,7 +5532,15 @@ type ListLabelsRequest struct {
 	// Rows to skip.
 	Offset int64 `protobuf:"varint,2,opt,name=offset,proto3" json:"offset,omitempty"`
 	// Rows to answer at most; 0: all.
-	Limit         int64 `protobuf:"varint,3,opt,name=limit,proto3" json:"limit,omitempty"`
+	Limit int64 `protobuf:"varint,3,opt,name=limit,proto3" json:"limit,omitempty"`
+	// Rows per page in the page_token form: 0 means 50, more than 1000
+	// is served as 1000; negative: InvalidArgument. Sent with offset or
+	// limit: InvalidArgument on "page_token".
+	PageSize int32 `protobuf:"varint,4,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// next_page_token of the previous response, sent with every other
+	// field as before (else InvalidArgument on "page_token"); empty
+	// starts at the first page.
+	PageToken     string `protobuf:"bytes,5,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -5416,13 +5596,30 @@ func (x *ListLabelsRequest) GetLimit() int64 {
 	return 0
 }
 
+func (x *ListLabelsRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *ListLabelsRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
 // ListLabelsResponse holds a page of labels.
 type ListLabelsResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The page, by id.
 	Labels []*Label `protobuf:"bytes,1,rep,name=labels,proto3" json:"labels,omitempty"`
 	// All labels of the project.
-	Total         int64 `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	Total int64 `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	// Token of the next page when the request used page_size or
+	// page_token; empty on the last page and in the offset/limit form.
+	NextPageToken string `protobuf:"bytes,3,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -5469,6 +5666,13 @@ func (x *ListLabelsResponse) GetTotal() int64 {
 		return x.Total
 	}
 	return 0
+}
+
+func (x *ListLabelsResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
 }
 
 // GetLabelRequest names a label.
@@ -6134,7 +6338,7 @@ const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"\vlast_author\x18\x14 \x01(\tR\n" +
 	"lastAuthor\x12%\n" +
 	"\x0erecent_changes\x18\x15 \x01(\x03R\rrecentChanges\x12#\n" +
-	"\rlanguage_code\x18\x16 \x01(\tR\flanguageCode\"\x9a\x03\n" +
+	"\rlanguage_code\x18\x16 \x01(\tR\flanguageCode\"\xbf\x03\n" +
 	"\vTranslation\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12!\n" +
 	"\fcomponent_id\x18\x02 \x01(\x03R\vcomponentId\x12!\n" +
@@ -6148,13 +6352,14 @@ const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"isTemplate\x124\n" +
 	"\x05stats\x18\n" +
 	" \x01(\v2\x1e.tms.translation.v1.StatisticsR\x05stats\x12=\n" +
-	"\x06plural\x18\v \x01(\v2%.tms.translation.v1.TranslationPluralR\x06plural\"\x81\x01\n" +
+	"\x06plural\x18\v \x01(\v2%.tms.translation.v1.TranslationPluralR\x06plural\x12#\n" +
+	"\rresource_name\x18\f \x01(\tR\fresourceName\"\x81\x01\n" +
 	"\x11TranslationPlural\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x16\n" +
 	"\x06source\x18\x02 \x01(\x05R\x06source\x12\x16\n" +
 	"\x06number\x18\x03 \x01(\x05R\x06number\x12\x18\n" +
 	"\aformula\x18\x04 \x01(\tR\aformula\x12\x12\n" +
-	"\x04type\x18\x05 \x01(\x05R\x04type\"\xc7\a\n" +
+	"\x04type\x18\x05 \x01(\x05R\x04type\"\xec\a\n" +
 	"\x04Unit\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12%\n" +
 	"\x0etranslation_id\x18\x02 \x01(\x03R\rtranslationId\x12!\n" +
@@ -6186,7 +6391,8 @@ const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"\apending\x18\x19 \x01(\bR\apending\x128\n" +
 	"\ttimestamp\x18\x1a \x01(\v2\x1a.google.protobuf.TimestampR\ttimestamp\x12=\n" +
 	"\flast_updated\x18\x1b \x01(\v2\x1a.google.protobuf.TimestampR\vlastUpdated\x121\n" +
-	"\x06labels\x18\x1c \x03(\v2\x19.tms.translation.v1.LabelR\x06labels\"\x9b\x01\n" +
+	"\x06labels\x18\x1c \x03(\v2\x19.tms.translation.v1.LabelR\x06labels\x12#\n" +
+	"\rresource_name\x18\x1d \x01(\tR\fresourceName\"\x9b\x01\n" +
 	"\x04Task\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12!\n" +
 	"\fcomponent_id\x18\x02 \x01(\x03R\vcomponentId\x12\x1c\n" +
@@ -6244,17 +6450,22 @@ const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"\fcomponent_id\x18\x01 \x01(\x03R\vcomponentId\x12!\n" +
 	"\fproject_slug\x18\x02 \x01(\tR\vprojectSlug\x12%\n" +
 	"\x0ecomponent_slug\x18\x03 \x01(\tR\rcomponentSlug\"\x1a\n" +
-	"\x18RenameComponentsResponse\"j\n" +
+	"\x18RenameComponentsResponse\"\xa6\x01\n" +
 	"\x17ListTranslationsRequest\x12!\n" +
 	"\fcomponent_id\x18\x01 \x01(\x03R\vcomponentId\x12\x16\n" +
 	"\x06offset\x18\x02 \x01(\x03R\x06offset\x12\x14\n" +
-	"\x05limit\x18\x03 \x01(\x03R\x05limit\"u\n" +
+	"\x05limit\x18\x03 \x01(\x03R\x05limit\x12\x1b\n" +
+	"\tpage_size\x18\x04 \x01(\x05R\bpageSize\x12\x1d\n" +
+	"\n" +
+	"page_token\x18\x05 \x01(\tR\tpageToken\"\x9d\x01\n" +
 	"\x18ListTranslationsResponse\x12C\n" +
 	"\ftranslations\x18\x01 \x03(\v2\x1f.tms.translation.v1.TranslationR\ftranslations\x12\x14\n" +
-	"\x05total\x18\x02 \x01(\x03R\x05total\"_\n" +
+	"\x05total\x18\x02 \x01(\x03R\x05total\x12&\n" +
+	"\x0fnext_page_token\x18\x03 \x01(\tR\rnextPageToken\"s\n" +
 	"\x15GetTranslationRequest\x12!\n" +
 	"\fcomponent_id\x18\x01 \x01(\x03R\vcomponentId\x12#\n" +
-	"\rlanguage_code\x18\x02 \x01(\tR\flanguageCode\"[\n" +
+	"\rlanguage_code\x18\x02 \x01(\tR\flanguageCode\x12\x12\n" +
+	"\x04name\x18\x03 \x01(\tR\x04name\"[\n" +
 	"\x16GetTranslationResponse\x12A\n" +
 	"\vtranslation\x18\x01 \x01(\v2\x1f.tms.translation.v1.TranslationR\vtranslation\"u\n" +
 	"\x15AddTranslationRequest\x12!\n" +
@@ -6277,24 +6488,29 @@ const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"\x1dListLanguageStatisticsRequest\x12#\n" +
 	"\rcomponent_ids\x18\x01 \x03(\x03R\fcomponentIds\"V\n" +
 	"\x1eListLanguageStatisticsResponse\x124\n" +
-	"\x05stats\x18\x01 \x03(\v2\x1e.tms.translation.v1.StatisticsR\x05stats\"\xc5\x01\n" +
+	"\x05stats\x18\x01 \x03(\v2\x1e.tms.translation.v1.StatisticsR\x05stats\"\x81\x02\n" +
 	"\x10ListUnitsRequest\x12%\n" +
 	"\x0etranslation_id\x18\x01 \x01(\x03R\rtranslationId\x12\x14\n" +
 	"\x05query\x18\x02 \x01(\tR\x05query\x12\x16\n" +
 	"\x06offset\x18\x03 \x01(\x03R\x06offset\x12\x14\n" +
 	"\x05limit\x18\x04 \x01(\x03R\x05limit\x12!\n" +
 	"\fcomponent_id\x18\x05 \x01(\x03R\vcomponentId\x12#\n" +
-	"\rlanguage_code\x18\x06 \x01(\tR\flanguageCode\"Y\n" +
+	"\rlanguage_code\x18\x06 \x01(\tR\flanguageCode\x12\x1b\n" +
+	"\tpage_size\x18\a \x01(\x05R\bpageSize\x12\x1d\n" +
+	"\n" +
+	"page_token\x18\b \x01(\tR\tpageToken\"\x81\x01\n" +
 	"\x11ListUnitsResponse\x12.\n" +
 	"\x05units\x18\x01 \x03(\v2\x18.tms.translation.v1.UnitR\x05units\x12\x14\n" +
-	"\x05total\x18\x02 \x01(\x03R\x05total\"Q\n" +
+	"\x05total\x18\x02 \x01(\x03R\x05total\x12&\n" +
+	"\x0fnext_page_token\x18\x03 \x01(\tR\rnextPageToken\"Q\n" +
 	"\x0fFindUnitRequest\x12%\n" +
 	"\x0etranslation_id\x18\x01 \x01(\x03R\rtranslationId\x12\x17\n" +
 	"\aid_hash\x18\x02 \x01(\x03R\x06idHash\"@\n" +
 	"\x10FindUnitResponse\x12,\n" +
-	"\x04unit\x18\x01 \x01(\v2\x18.tms.translation.v1.UnitR\x04unit\" \n" +
+	"\x04unit\x18\x01 \x01(\v2\x18.tms.translation.v1.UnitR\x04unit\"4\n" +
 	"\x0eGetUnitRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\"?\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
+	"\x04name\x18\x02 \x01(\tR\x04name\"?\n" +
 	"\x0fGetUnitResponse\x12,\n" +
 	"\x04unit\x18\x01 \x01(\v2\x18.tms.translation.v1.UnitR\x04unit\"\x86\x02\n" +
 	"\x11UpdateUnitRequest\x12\x0e\n" +
@@ -6391,14 +6607,18 @@ const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"\x05votes\x18\x06 \x01(\x03R\x05votes\x12!\n" +
 	"\fproject_slug\x18\a \x01(\tR\vprojectSlug\x12%\n" +
 	"\x0ecomponent_slug\x18\b \x01(\tR\rcomponentSlug\x12#\n" +
-	"\rlanguage_code\x18\t \x01(\tR\flanguageCode\"_\n" +
+	"\rlanguage_code\x18\t \x01(\tR\flanguageCode\"\x9b\x01\n" +
 	"\x16ListSuggestionsRequest\x12\x17\n" +
 	"\aunit_id\x18\x01 \x01(\x03R\x06unitId\x12\x16\n" +
 	"\x06offset\x18\x02 \x01(\x03R\x06offset\x12\x14\n" +
-	"\x05limit\x18\x03 \x01(\x03R\x05limit\"q\n" +
+	"\x05limit\x18\x03 \x01(\x03R\x05limit\x12\x1b\n" +
+	"\tpage_size\x18\x04 \x01(\x05R\bpageSize\x12\x1d\n" +
+	"\n" +
+	"page_token\x18\x05 \x01(\tR\tpageToken\"\x99\x01\n" +
 	"\x17ListSuggestionsResponse\x12@\n" +
 	"\vsuggestions\x18\x01 \x03(\v2\x1e.tms.translation.v1.SuggestionR\vsuggestions\x12\x14\n" +
-	"\x05total\x18\x02 \x01(\x03R\x05total\"&\n" +
+	"\x05total\x18\x02 \x01(\x03R\x05total\x12&\n" +
+	"\x0fnext_page_token\x18\x03 \x01(\tR\rnextPageToken\"&\n" +
 	"\x14GetSuggestionRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\"W\n" +
 	"\x15GetSuggestionResponse\x12>\n" +
@@ -6442,14 +6662,18 @@ const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"\fproject_slug\x18\b \x01(\tR\vprojectSlug\x12%\n" +
 	"\x0ecomponent_slug\x18\t \x01(\tR\rcomponentSlug\x12#\n" +
 	"\rlanguage_code\x18\n" +
-	" \x01(\tR\flanguageCode\"\\\n" +
+	" \x01(\tR\flanguageCode\"\x98\x01\n" +
 	"\x13ListCommentsRequest\x12\x17\n" +
 	"\aunit_id\x18\x01 \x01(\x03R\x06unitId\x12\x16\n" +
 	"\x06offset\x18\x02 \x01(\x03R\x06offset\x12\x14\n" +
-	"\x05limit\x18\x03 \x01(\x03R\x05limit\"e\n" +
+	"\x05limit\x18\x03 \x01(\x03R\x05limit\x12\x1b\n" +
+	"\tpage_size\x18\x04 \x01(\x05R\bpageSize\x12\x1d\n" +
+	"\n" +
+	"page_token\x18\x05 \x01(\tR\tpageToken\"\x8d\x01\n" +
 	"\x14ListCommentsResponse\x127\n" +
 	"\bcomments\x18\x01 \x03(\v2\x1b.tms.translation.v1.CommentR\bcomments\x12\x14\n" +
-	"\x05total\x18\x02 \x01(\x03R\x05total\"#\n" +
+	"\x05total\x18\x02 \x01(\x03R\x05total\x12&\n" +
+	"\x0fnext_page_token\x18\x03 \x01(\tR\rnextPageToken\"#\n" +
 	"\x11GetCommentRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\"K\n" +
 	"\x12GetCommentResponse\x125\n" +
@@ -6477,14 +6701,18 @@ const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"\fproject_slug\x18\x03 \x01(\tR\vprojectSlug\x12\x12\n" +
 	"\x04name\x18\x04 \x01(\tR\x04name\x12 \n" +
 	"\vdescription\x18\x05 \x01(\tR\vdescription\x12\x14\n" +
-	"\x05color\x18\x06 \x01(\tR\x05color\"d\n" +
+	"\x05color\x18\x06 \x01(\tR\x05color\"\xa0\x01\n" +
 	"\x11ListLabelsRequest\x12!\n" +
 	"\fproject_slug\x18\x01 \x01(\tR\vprojectSlug\x12\x16\n" +
 	"\x06offset\x18\x02 \x01(\x03R\x06offset\x12\x14\n" +
-	"\x05limit\x18\x03 \x01(\x03R\x05limit\"]\n" +
+	"\x05limit\x18\x03 \x01(\x03R\x05limit\x12\x1b\n" +
+	"\tpage_size\x18\x04 \x01(\x05R\bpageSize\x12\x1d\n" +
+	"\n" +
+	"page_token\x18\x05 \x01(\tR\tpageToken\"\x85\x01\n" +
 	"\x12ListLabelsResponse\x121\n" +
 	"\x06labels\x18\x01 \x03(\v2\x19.tms.translation.v1.LabelR\x06labels\x12\x14\n" +
-	"\x05total\x18\x02 \x01(\x03R\x05total\"D\n" +
+	"\x05total\x18\x02 \x01(\x03R\x05total\x12&\n" +
+	"\x0fnext_page_token\x18\x03 \x01(\tR\rnextPageToken\"D\n" +
 	"\x0fGetLabelRequest\x12!\n" +
 	"\fproject_slug\x18\x01 \x01(\tR\vprojectSlug\x12\x0e\n" +
 	"\x02id\x18\x02 \x01(\x03R\x02id\"C\n" +

@@ -90,6 +90,14 @@ const (
 //   - Paging: offset skips that many rows (negative counts as 0), limit 0 or
 //     less means no limit, rows come in id order, and total is the number of
 //     rows matching the request before paging.
+//
+// Lists page in two forms. page_size and page_token (AIP-158) are the one
+// for new callers: a response's next_page_token, sent back as page_token
+// with every other field unchanged, continues the list, and is empty on
+// the last page; tokens are opaque, and one that was altered or is sent
+// with other filters is InvalidArgument on "page_token". offset and limit
+// stay for the REST gateway, which serves the reference's page numbers
+// with them; the two forms do not mix (InvalidArgument).
 type TranslationServiceClient interface {
 	// ImportComponent clones the component's repository and imports its files
 	// in the background; the returned task tells when it is done. The catalog
@@ -129,8 +137,9 @@ type TranslationServiceClient interface {
 	// component, by id. Invisible projects and deleted components are left
 	// out (of total too).
 	ListTranslations(ctx context.Context, in *ListTranslationsRequest, opts ...grpc.CallOption) (*ListTranslationsResponse, error)
-	// GetTranslation finds a translation by component and language. Errors:
-	// NotFound (no such translation, or not visible).
+	// GetTranslation finds a translation by component and language, or by
+	// resource name. Errors: NotFound (no such translation, or not visible),
+	// InvalidArgument on "name".
 	GetTranslation(ctx context.Context, in *GetTranslationRequest, opts ...grpc.CallOption) (*GetTranslationResponse, error)
 	// AddTranslation creates a new language's file from the component's
 	// new_base (or its template's keys) in the working copy, committed with
@@ -157,7 +166,8 @@ type TranslationServiceClient interface {
 	// (translation missing, deleted or not visible), InvalidArgument on "q"
 	// (a query that does not parse).
 	ListUnits(ctx context.Context, in *ListUnitsRequest, opts ...grpc.CallOption) (*ListUnitsResponse, error)
-	// GetUnit loads one unit. Errors: NotFound (no such unit, or not visible).
+	// GetUnit loads one unit by id or resource name. Errors: NotFound (no
+	// such unit, or not visible), InvalidArgument on "name".
 	GetUnit(ctx context.Context, in *GetUnitRequest, opts ...grpc.CallOption) (*GetUnitResponse, error)
 	// FindUnit finds a translation's unit by its id_hash (the checksum of
 	// the reference's unit web links). Errors: NotFound.
@@ -750,6 +760,14 @@ func (c *translationServiceClient) DeleteLabel(ctx context.Context, in *DeleteLa
 //   - Paging: offset skips that many rows (negative counts as 0), limit 0 or
 //     less means no limit, rows come in id order, and total is the number of
 //     rows matching the request before paging.
+//
+// Lists page in two forms. page_size and page_token (AIP-158) are the one
+// for new callers: a response's next_page_token, sent back as page_token
+// with every other field unchanged, continues the list, and is empty on
+// the last page; tokens are opaque, and one that was altered or is sent
+// with other filters is InvalidArgument on "page_token". offset and limit
+// stay for the REST gateway, which serves the reference's page numbers
+// with them; the two forms do not mix (InvalidArgument).
 type TranslationServiceServer interface {
 	// ImportComponent clones the component's repository and imports its files
 	// in the background; the returned task tells when it is done. The catalog
@@ -789,8 +807,9 @@ type TranslationServiceServer interface {
 	// component, by id. Invisible projects and deleted components are left
 	// out (of total too).
 	ListTranslations(context.Context, *ListTranslationsRequest) (*ListTranslationsResponse, error)
-	// GetTranslation finds a translation by component and language. Errors:
-	// NotFound (no such translation, or not visible).
+	// GetTranslation finds a translation by component and language, or by
+	// resource name. Errors: NotFound (no such translation, or not visible),
+	// InvalidArgument on "name".
 	GetTranslation(context.Context, *GetTranslationRequest) (*GetTranslationResponse, error)
 	// AddTranslation creates a new language's file from the component's
 	// new_base (or its template's keys) in the working copy, committed with
@@ -817,7 +836,8 @@ type TranslationServiceServer interface {
 	// (translation missing, deleted or not visible), InvalidArgument on "q"
 	// (a query that does not parse).
 	ListUnits(context.Context, *ListUnitsRequest) (*ListUnitsResponse, error)
-	// GetUnit loads one unit. Errors: NotFound (no such unit, or not visible).
+	// GetUnit loads one unit by id or resource name. Errors: NotFound (no
+	// such unit, or not visible), InvalidArgument on "name".
 	GetUnit(context.Context, *GetUnitRequest) (*GetUnitResponse, error)
 	// FindUnit finds a translation's unit by its id_hash (the checksum of
 	// the reference's unit web links). Errors: NotFound.
