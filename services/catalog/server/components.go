@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 
+	"github.com/tmsproject/tms/pkg/changedetails"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	"github.com/tmsproject/tms/services/catalog/store"
@@ -132,7 +133,7 @@ func (s *Server) UpdateComponent(ctx context.Context, req *catalogv1.UpdateCompo
 	}
 	m := componentProto(c)
 	keepSecrets(ctx, m, src)
-	set, err := applyFields(m, src, req.GetFields(), componentReadOnly, false)
+	set, err := applyFields(m, src, req.GetUpdateMask().GetPaths(), componentReadOnly, false)
 	if err != nil {
 		return nil, err
 	}
@@ -198,7 +199,7 @@ func (s *Server) SetComponentLock(ctx context.Context, req *catalogv1.SetCompone
 	c, changed, err := s.st.SetComponentLock(ctx, req.GetProjectSlug(), req.GetSlug(), req.GetLocked(),
 		func(c store.Component) *changelogv1.Change {
 			ch := change(action, req.GetActor(), c.ProjectSlug, c.Slug)
-			ch.DetailsJson = detailsJSON(map[string]bool{"auto": req.GetAuto()})
+			ch.Details = changedetails.FromMap(map[string]bool{"auto": req.GetAuto()})
 			return ch
 		})
 	if err != nil {
