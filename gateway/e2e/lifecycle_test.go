@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"google.golang.org/grpc"
+	"google.golang.org/protobuf/types/known/fieldmaskpb"
 
 	"github.com/tmsproject/tms/gateway/stack"
 	"github.com/tmsproject/tms/pkg/grpcx"
@@ -18,7 +19,7 @@ import (
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
-	"github.com/tmsproject/tms/services/notification/kinds"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 )
 
 // peers are the notification service's generated clients.
@@ -83,7 +84,7 @@ func TestInternalCallerProjectLifecycle(t *testing.T) {
 			},
 			func(t *testing.T, slug, newSlug string) {
 				_, err := svc.catalog.UpdateProject(t.Context(), &catalogv1.UpdateProjectRequest{Actor: "admin", Slug: slug,
-					Project: &catalogv1.Project{Slug: newSlug, Name: newSlug}, Fields: []string{"slug", "name"}})
+					Project: &catalogv1.Project{Slug: newSlug, Name: newSlug}, UpdateMask: &fieldmaskpb.FieldMask{Paths: []string{"slug", "name"}}})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -144,7 +145,8 @@ func addScoped(t *testing.T, note peers, project string) {
 		t.Fatal(err)
 	}
 	if _, err := note.notifications.CreateSubscription(ctx, &notificationv1.CreateSubscriptionRequest{Subscription: &notificationv1.Subscription{
-		Username: "admin", Notification: kinds.NewString, Scope: kinds.ScopeProject, Frequency: kinds.FrequencyInstant,
+		Username: "admin", Notification: typev1.NotificationKind_NOTIFICATION_KIND_NEW_STRING, Scope: typev1.NotificationScope_NOTIFICATION_SCOPE_PROJECT,
+		Frequency:   typev1.NotificationFrequency_NOTIFICATION_FREQUENCY_INSTANT,
 		ProjectSlug: project}}); err != nil {
 		t.Fatal(err)
 	}

@@ -27,6 +27,15 @@ var bodyEnums = map[protoreflect.FullName]func(b *body, key string) (protoreflec
 	"tms.type.v1.MergeStyle": func(b *body, key string) (protoreflect.EnumNumber, bool) {
 		return stringChoice(b, key, weblate.MergeStyles)
 	},
+	"tms.type.v1.NotificationKind": func(b *body, key string) (protoreflect.EnumNumber, bool) {
+		return stringChoice(b, key, weblate.NotificationKinds)
+	},
+	"tms.type.v1.NotificationScope": func(b *body, key string) (protoreflect.EnumNumber, bool) {
+		return numberChoice(b, key, weblate.NotificationScopes)
+	},
+	"tms.type.v1.NotificationFrequency": func(b *body, key string) (protoreflect.EnumNumber, bool) {
+		return numberChoice(b, key, weblate.NotificationFrequencies)
+	},
 }
 
 // readEnum reads the enum field fd from key; a field of an enum without a

@@ -6,6 +6,7 @@ import (
 
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/reflect/protoreflect"
+	"google.golang.org/protobuf/types/known/fieldmaskpb"
 )
 
 // readOnly are proto fields a client never sets through a body.
@@ -99,4 +100,10 @@ func readField(b *body, key, name string, fd protoreflect.FieldDescriptor) (prot
 		return protoreflect.ValueOfInt64(v), ok
 	}
 	return protoreflect.Value{}, false
+}
+
+// mask is the update mask naming the proto fields a body set (applyBody);
+// the services read an empty one as each Update RPC documents.
+func mask(fields []string) *fieldmaskpb.FieldMask {
+	return &fieldmaskpb.FieldMask{Paths: fields}
 }

@@ -105,7 +105,7 @@ func (g *gateway) updateCategory(c *call) error {
 		return errs.Invalid("project", "invalid", "A category cannot move to another project.")
 	}
 	resp, err := g.cfg.Catalog.UpdateCategory(c.ctx, &catalogv1.UpdateCategoryRequest{
-		Id: cur.GetCategory().GetId(), Category: x, Fields: fields})
+		Id: cur.GetCategory().GetId(), Category: x, UpdateMask: mask(fields)})
 	if err != nil {
 		return err
 	}

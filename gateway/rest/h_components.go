@@ -117,7 +117,7 @@ func (g *gateway) updateComponent(c *call) error {
 		return err
 	}
 	resp, err := g.cfg.Catalog.UpdateComponent(c.ctx, &catalogv1.UpdateComponentRequest{
-		ProjectSlug: c.param("project"), Slug: c.param("component"), Component: comp, Fields: fields, Actor: c.actor()})
+		ProjectSlug: c.param("project"), Slug: c.param("component"), Component: comp, UpdateMask: mask(fields), Actor: c.actor()})
 	if err != nil {
 		return err
 	}

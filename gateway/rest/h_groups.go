@@ -130,7 +130,7 @@ func (g *gateway) updateRole(c *call) error {
 		return err
 	}
 	r.Id = n
-	resp, err := g.cfg.Access.UpdateRole(c.ctx, &notificationv1.UpdateRoleRequest{Role: r, Fields: fields})
+	resp, err := g.cfg.Access.UpdateRole(c.ctx, &notificationv1.UpdateRoleRequest{Role: r, UpdateMask: mask(fields)})
 	if err != nil {
 		return err
 	}
@@ -239,7 +239,7 @@ func (g *gateway) updateGroup(c *call) error {
 		return err
 	}
 	grp.Id = n
-	resp, err := g.cfg.Access.UpdateGroup(c.ctx, &notificationv1.UpdateGroupRequest{Group: grp, Fields: fields})
+	resp, err := g.cfg.Access.UpdateGroup(c.ctx, &notificationv1.UpdateGroupRequest{Group: grp, UpdateMask: mask(fields)})
 	if err != nil {
 		return err
 	}

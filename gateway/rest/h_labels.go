@@ -85,7 +85,7 @@ func (g *gateway) updateLabel(c *call) error {
 		return err
 	}
 	l.Id = n
-	resp, err := g.cfg.Translation.UpdateLabel(c.ctx, &translationv1.UpdateLabelRequest{Label: l, Fields: fields})
+	resp, err := g.cfg.Translation.UpdateLabel(c.ctx, &translationv1.UpdateLabelRequest{Label: l, UpdateMask: mask(fields)})
 	if err != nil {
 		return err
 	}

@@ -73,7 +73,7 @@ func (g *gateway) updateProject(c *call) error {
 		return g.getProject(c)
 	}
 	resp, err := g.cfg.Catalog.UpdateProject(c.ctx, &catalogv1.UpdateProjectRequest{
-		Slug: c.param("project"), Project: proj, Fields: fields, Actor: c.actor()})
+		Slug: c.param("project"), Project: proj, UpdateMask: mask(fields), Actor: c.actor()})
 	if err != nil {
 		return err
 	}

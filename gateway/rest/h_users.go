@@ -205,7 +205,7 @@ func (g *gateway) updateSubscription(c *call) error {
 		return err
 	}
 	s.Id = n
-	resp, err := g.cfg.Notification.UpdateSubscription(c.ctx, &notificationv1.UpdateSubscriptionRequest{Subscription: s, Fields: fields})
+	resp, err := g.cfg.Notification.UpdateSubscription(c.ctx, &notificationv1.UpdateSubscriptionRequest{Subscription: s, UpdateMask: mask(fields)})
 	if err != nil {
 		return err
 	}
@@ -255,7 +255,7 @@ func (g *gateway) updateUser(c *call) error {
 		return err
 	}
 	resp, err := g.cfg.Notification.UpdateUser(c.ctx, &notificationv1.UpdateUserRequest{
-		Username: c.param("user"), User: u, Fields: fields})
+		Username: c.param("user"), User: u, UpdateMask: mask(fields)})
 	g.auth.forgetUser(c.param("user"))
 	if err != nil {
 		return err

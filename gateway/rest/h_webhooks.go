@@ -160,7 +160,7 @@ func (g *gateway) updateWebhook(c *call) error {
 		return err
 	}
 	w.Id = n
-	resp, err := g.cfg.Webhooks.UpdateWebhook(c.ctx, &notificationv1.UpdateWebhookRequest{Webhook: w, Fields: fields})
+	resp, err := g.cfg.Webhooks.UpdateWebhook(c.ctx, &notificationv1.UpdateWebhookRequest{Webhook: w, UpdateMask: mask(fields)})
 	if err != nil {
 		return err
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strconv"
 
+	"github.com/tmsproject/tms/pkg/changedetails"
 	"github.com/tmsproject/tms/pkg/weblate"
 	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 
@@ -44,7 +45,7 @@ func (u urls) changeJSON(ch *changelogv1.Change) *changeJSON {
 	action := weblate.ChangeActions.RefOf(ch.GetAction())
 	out := &changeJSON{
 		Action: action, Target: ch.GetTarget(), Old: ch.GetOld(), ID: ch.GetId(),
-		ActionName: actionName(ch.GetAction(), action), URL: u.change(ch.GetId()), Details: details(ch.GetDetailsJson()),
+		ActionName: actionName(ch.GetAction(), action), URL: u.change(ch.GetId()), Details: changedetails.Object(ch.GetDetails()),
 	}
 	if t := wire.TimeOf(ch.GetTimestamp()); t != nil {
 		out.Timestamp = *t
@@ -67,15 +68,6 @@ func (u urls) changeJSON(ch *changelogv1.Change) *changeJSON {
 	return out
 }
 
-// details passes the stored JSON object through; anything else is {}.
-func details(s string) json.RawMessage {
-	var obj map[string]any
-	if s == "" || json.Unmarshal([]byte(s), &obj) != nil || obj == nil {
-		return json.RawMessage("{}")
-	}
-	return json.RawMessage(s)
-}
-
 type subscriptionJSON struct {
 	Notification string         `json:"notification"`
 	ID           int64          `json:"id"`
@@ -88,7 +80,8 @@ type subscriptionJSON struct {
 // subscriptionJSON embeds the reduced project and component when the
 // subscription is limited to one.
 func (c *call) subscriptionJSON(s *notificationv1.Subscription) (*subscriptionJSON, error) {
-	out := &subscriptionJSON{Notification: s.GetNotification(), ID: s.GetId(), Scope: s.GetScope(), Frequency: s.GetFrequency()}
+	out := &subscriptionJSON{Notification: weblate.NotificationKinds.RefOf(s.GetNotification()), ID: s.GetId(),
+		Scope: weblate.NotificationScopes.RefOf(s.GetScope()), Frequency: weblate.NotificationFrequencies.RefOf(s.GetFrequency())}
 	if ps := s.GetProjectSlug(); ps != "" {
 		if cs := s.GetComponentSlug(); cs != "" {
 			comp, err := c.component(ps, cs)

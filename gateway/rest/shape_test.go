@@ -2,14 +2,17 @@ package rest
 
 import (
 	"encoding/json"
+	"math"
 	"net/http/httptest"
 	"sort"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/tmsproject/tms/pkg/changedetails"
 	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 
+	"google.golang.org/protobuf/types/known/structpb"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/tmsproject/tms/gateway/rest/wire"
@@ -252,15 +255,19 @@ func TestChangeShape(t *testing.T) {
 		want []string
 	}{
 		{"component level", &changelogv1.Change{Id: 5, Action: typev1.ChangeAction_CHANGE_ACTION_LOCK, ProjectSlug: "hello", ComponentSlug: "greeter",
-			User: "admin", DetailsJson: `{"auto":false}`},
+			User: "admin", Details: changedetails.FromMap(map[string]bool{"auto": false})},
 			[]string{`"unit":null`, `"translation":null`, `"details":{"auto":false}`, `"action_name":"Component locked"`,
 				`"user":"http://h/api/users/admin/?format=api"`, `"author":null`, `"url":"http://h/api/changes/5/?format=api"`}},
 		{"unit level", &changelogv1.Change{Id: 6, Action: typev1.ChangeAction_CHANGE_ACTION_NEW, ProjectSlug: "hello", ComponentSlug: "greeter",
 			LanguageCode: "pt_BR", UnitId: 9, Author: "tina", Target: "Enviar"},
 			[]string{`"unit":"http://h/api/units/9/?format=api"`, `"translation":"http://h/api/translations/hello/greeter/pt_BR/?format=api"`,
 				`"details":{}`, `"target":"Enviar"`, `"user":null`, `"action_name":"Translation added"`}},
-		{"project level", &changelogv1.Change{Id: 7, Action: typev1.ChangeAction_CHANGE_ACTION_CREATE_PROJECT, ProjectSlug: "hello", DetailsJson: "not json"},
+		{"project level", &changelogv1.Change{Id: 7, Action: typev1.ChangeAction_CHANGE_ACTION_CREATE_PROJECT, ProjectSlug: "hello",
+			Details: &structpb.Struct{Fields: map[string]*structpb.Value{"n": structpb.NewNumberValue(math.NaN())}}},
 			[]string{`"component":null`, `"details":{}`, `"action_name":"Project created"`}},
+		{"details as they were stored as text", &changelogv1.Change{Id: 8, Action: typev1.ChangeAction_CHANGE_ACTION_COMMENT, ProjectSlug: "hello",
+			Details: changedetails.FromMap(map[string]any{"comment": "<b>a & b</b>"})},
+			[]string{`"details":{"comment":"\u003cb\u003ea \u0026 b\u003c/b\u003e"}`}},
 	}
 	for _, c := range cases {
 		obj := decode(t, u.changeJSON(c.ch))

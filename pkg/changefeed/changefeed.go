@@ -72,6 +72,9 @@ func Deliverer(client changelogv1.ChangelogServiceClient) outbox.Deliverer {
 			if err := proto.Unmarshal(ev.Payload, c); err != nil {
 				return fmt.Errorf("decode change %s: %w", ev.EventID, err)
 			}
+			if err := upgradeDetails(c); err != nil {
+				return fmt.Errorf("decode change %s: %w", ev.EventID, err)
+			}
 			c.EventId = ev.EventID
 			if c.GetAction() == typev1.ChangeAction_CHANGE_ACTION_UNSPECIFIED {
 				// Written before actions were an enum, as the reference's

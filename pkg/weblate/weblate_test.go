@@ -48,6 +48,9 @@ var tables = []table{
 	intTable[typev1.AccessControl]{AccessControls},
 	intTable[typev1.CommitPolicy]{CommitPolicies},
 	stringTable[typev1.MergeStyle]{MergeStyles},
+	stringTable[typev1.NotificationKind]{NotificationKinds},
+	intTable[typev1.NotificationScope]{NotificationScopes},
+	intTable[typev1.NotificationFrequency]{NotificationFrequencies},
 }
 
 // TestTablesCoverEnums: every value of every enum but the unspecified one
@@ -108,6 +111,12 @@ func TestConversions(t *testing.T) {
 		{"action name", ActionName(typev1.ChangeAction_CHANGE_ACTION_UPDATE), "Resource updated"},
 		{"action name of an announcement", ActionName(typev1.ChangeAction_CHANGE_ACTION_ANNOUNCEMENT), "Announcement posted"},
 		{"no name for unspecified", ActionName(typev1.ChangeAction_CHANGE_ACTION_UNSPECIFIED), ""},
+		{"the reference's typo names a kind", NotificationKinds.EnumOf("NewCommentNotificaton"), typev1.NotificationKind_NOTIFICATION_KIND_NEW_COMMENT},
+		{"the corrected spelling is no kind", NotificationKinds.EnumOf("NewCommentNotification"), typev1.NotificationKind_NOTIFICATION_KIND_UNSPECIFIED},
+		{"all projects is the reference's scope 0", NotificationScopes.RefOf(typev1.NotificationScope_NOTIFICATION_SCOPE_ALL), int32(ScopeAll)},
+		{"scope 5 is unknown", NotificationScopes.EnumOf(5), typev1.NotificationScope_NOTIFICATION_SCOPE_UNSPECIFIED},
+		{"never is the reference's frequency 0", NotificationFrequencies.RefOf(typev1.NotificationFrequency_NOTIFICATION_FREQUENCY_NONE), int32(FrequencyNone)},
+		{"weekly is 3", NotificationFrequencies.EnumOf(3), typev1.NotificationFrequency_NOTIFICATION_FREQUENCY_WEEKLY},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

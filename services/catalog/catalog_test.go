@@ -17,6 +17,7 @@ import (
 	"github.com/tmsproject/tms/pkg/grpctest"
 
 	"google.golang.org/grpc"
+	"google.golang.org/protobuf/types/known/fieldmaskpb"
 
 	"github.com/tmsproject/tms/pkg/lang"
 	"github.com/tmsproject/tms/pkg/policy"
@@ -271,15 +272,15 @@ func TestRenamesReachTheTranslationService(t *testing.T) {
 	}
 	steps := []func() error{
 		func() error {
-			_, err := srv.UpdateProject(ctx, &catalogv1.UpdateProjectRequest{Slug: "a", Project: &catalogv1.Project{Slug: "a2"}, Fields: []string{"slug"}})
+			_, err := srv.UpdateProject(ctx, &catalogv1.UpdateProjectRequest{Slug: "a", Project: &catalogv1.Project{Slug: "a2"}, UpdateMask: &fieldmaskpb.FieldMask{Paths: []string{"slug"}}})
 			return err
 		},
 		func() error { // a change of name only renames nothing
-			_, err := srv.UpdateProject(ctx, &catalogv1.UpdateProjectRequest{Slug: "a2", Project: &catalogv1.Project{Name: "A2"}, Fields: []string{"name"}})
+			_, err := srv.UpdateProject(ctx, &catalogv1.UpdateProjectRequest{Slug: "a2", Project: &catalogv1.Project{Name: "A2"}, UpdateMask: &fieldmaskpb.FieldMask{Paths: []string{"name"}}})
 			return err
 		},
 		func() error {
-			_, err := srv.UpdateComponent(ctx, &catalogv1.UpdateComponentRequest{ProjectSlug: "a2", Slug: "c", Component: &catalogv1.Component{Slug: "c2"}, Fields: []string{"slug"}})
+			_, err := srv.UpdateComponent(ctx, &catalogv1.UpdateComponentRequest{ProjectSlug: "a2", Slug: "c", Component: &catalogv1.Component{Slug: "c2"}, UpdateMask: &fieldmaskpb.FieldMask{Paths: []string{"slug"}}})
 			return err
 		},
 		func() error {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"google.golang.org/grpc"
+	"google.golang.org/protobuf/types/known/fieldmaskpb"
 
 	"github.com/tmsproject/tms/pkg/policy"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
@@ -99,11 +100,11 @@ func lifecycleSteps(ctx context.Context, srv catalogv1.CatalogServiceServer) err
 			return err
 		},
 		func() error {
-			_, err := srv.UpdateProject(ctx, &catalogv1.UpdateProjectRequest{Slug: "a", Project: &catalogv1.Project{Slug: "b"}, Fields: []string{"slug"}})
+			_, err := srv.UpdateProject(ctx, &catalogv1.UpdateProjectRequest{Slug: "a", Project: &catalogv1.Project{Slug: "b"}, UpdateMask: &fieldmaskpb.FieldMask{Paths: []string{"slug"}}})
 			return err
 		},
 		func() error {
-			_, err := srv.UpdateComponent(ctx, &catalogv1.UpdateComponentRequest{ProjectSlug: "b", Slug: "c", Component: &catalogv1.Component{Slug: "c2"}, Fields: []string{"slug"}})
+			_, err := srv.UpdateComponent(ctx, &catalogv1.UpdateComponentRequest{ProjectSlug: "b", Slug: "c", Component: &catalogv1.Component{Slug: "c2"}, UpdateMask: &fieldmaskpb.FieldMask{Paths: []string{"slug"}}})
 			return err
 		},
 		func() error {

@@ -7,6 +7,7 @@ import (
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 	"github.com/tmsproject/tms/services/translation/internal/fixture"
+	"google.golang.org/protobuf/types/known/fieldmaskpb"
 )
 
 // TestLabelsOverGRPC is an internal caller's view of labels: create,
@@ -28,7 +29,7 @@ func TestLabelsOverGRPC(t *testing.T) {
 		t.Errorf("bad colour: %v", err)
 	}
 	if _, err = e.client.UpdateLabel(ctx, &translationv1.UpdateLabelRequest{Label: &translationv1.Label{ProjectSlug: "hello", Id: id, Description: "Buttons"},
-		Fields: []string{"description"}}); err != nil {
+		UpdateMask: &fieldmaskpb.FieldMask{Paths: []string{"description"}}}); err != nil {
 		t.Fatal(err)
 	}
 	got, err := e.client.GetLabel(ctx, &translationv1.GetLabelRequest{ProjectSlug: "hello", Id: id})

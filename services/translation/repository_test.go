@@ -2,7 +2,6 @@ package translation_test
 
 import (
 	"encoding/binary"
-	"encoding/json"
 	"slices"
 	"strings"
 	"sync"
@@ -154,11 +153,10 @@ func actions(e *env, want ...typev1.ChangeAction) map[typev1.ChangeAction][]*cha
 
 func details(t *testing.T, c *changelogv1.Change) map[string]any {
 	t.Helper()
-	var m map[string]any
-	if err := json.Unmarshal([]byte(c.GetDetailsJson()), &m); err != nil {
-		t.Fatalf("details %q: %v", c.GetDetailsJson(), err)
+	if c.GetDetails() == nil {
+		t.Fatalf("no details on %v", c)
 	}
-	return m
+	return c.GetDetails().AsMap()
 }
 
 func TestCommitAndPush(t *testing.T) {
@@ -347,7 +345,7 @@ func TestPullConflict(t *testing.T) {
 		return c.GetAction() == typev1.ChangeAction_CHANGE_ACTION_FAILED_MERGE
 	})
 	waitChanges(t, e, 1, func(c *changelogv1.Change) bool {
-		return c.GetAction() == typev1.ChangeAction_CHANGE_ACTION_ALERT && strings.Contains(c.GetDetailsJson(), "MergeFailure")
+		return c.GetAction() == typev1.ChangeAction_CHANGE_ACTION_ALERT && strings.Contains(detailsText(c), "MergeFailure")
 	})
 	// Reset drops the local commit and takes the remote text.
 	if res := e.op(t, "reset"); !res.GetResult() {
@@ -416,7 +414,7 @@ func TestPushConflict(t *testing.T) {
 		return c.GetAction() == typev1.ChangeAction_CHANGE_ACTION_FAILED_MERGE || c.GetAction() == typev1.ChangeAction_CHANGE_ACTION_FAILED_REBASE
 	})
 	waitChanges(t, e, 1, func(c *changelogv1.Change) bool {
-		return c.GetAction() == typev1.ChangeAction_CHANGE_ACTION_ALERT && strings.Contains(c.GetDetailsJson(), "MergeFailure")
+		return c.GetAction() == typev1.ChangeAction_CHANGE_ACTION_ALERT && strings.Contains(detailsText(c), "MergeFailure")
 	})
 	if locks := e.catalog.LockCalls(); len(locks) != 1 || !locks[0].Locked || !locks[0].Auto {
 		t.Errorf("auto lock calls = %+v", locks)

@@ -2,7 +2,6 @@ package translation_test
 
 import (
 	"context"
-	"encoding/json"
 	"io"
 	"log/slog"
 	"os"
@@ -13,6 +12,7 @@ import (
 
 	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 
+	"github.com/tmsproject/tms/pkg/changedetails"
 	"github.com/tmsproject/tms/pkg/grpctest"
 
 	"google.golang.org/grpc"
@@ -188,8 +188,8 @@ func TestImportFixture(t *testing.T) {
 	waitChanges(t, e, 4, func(c *changelogv1.Change) bool { return c.GetAction() == typev1.ChangeAction_CHANGE_ACTION_UPDATE })
 	for _, c := range e.changelog.Changes() {
 		if c.GetAction() == typev1.ChangeAction_CHANGE_ACTION_UPDATE && c.GetLanguageCode() == "cs" &&
-			c.GetDetailsJson() != `{"filename":"po/cs.po","reason":"new file"}` {
-			t.Errorf("cs resource record details = %s", c.GetDetailsJson())
+			detailsText(c) != `{"filename":"po/cs.po","reason":"new file"}` {
+			t.Errorf("cs resource record details = %s", detailsText(c))
 		}
 	}
 }
@@ -303,8 +303,7 @@ func TestUpdateUnit(t *testing.T) {
 	if got[0].GetAction() != typev1.ChangeAction_CHANGE_ACTION_NEW || got[0].GetTarget() != "Nápověda" || got[0].GetUnitId() != units[13].GetId() {
 		t.Errorf("first edit record = %+v", got[0])
 	}
-	var details map[string]any
-	_ = json.Unmarshal([]byte(got[0].GetDetailsJson()), &details)
+	details := got[0].GetDetails().AsMap()
 	if details["state"] != 20.0 || details["old_state"] != 0.0 || details["source"] != "Help" {
 		t.Errorf("details = %v", details)
 	}
@@ -328,7 +327,7 @@ func TestUpdateUnit(t *testing.T) {
 		t.Fatal(task.GetError())
 	}
 	waitChanges(t, e, 4, func(c *changelogv1.Change) bool {
-		return c.GetAction() == typev1.ChangeAction_CHANGE_ACTION_UPDATE && strings.Contains(c.GetDetailsJson(), `"check forced"`)
+		return c.GetAction() == typev1.ChangeAction_CHANGE_ACTION_UPDATE && strings.Contains(detailsText(c), `"check forced"`)
 	})
 	again := e.units(t, e.translation(t, 1, "cs").GetId())
 	if again[13].GetId() != units[13].GetId() || again[13].GetTarget()[0] != "Nápověda" {
@@ -431,4 +430,14 @@ func TestImportFailures(t *testing.T) {
 	if task := e.importNow(t, 4); !strings.Contains(task.GetError(), "po/cs.po") || !strings.Contains(task.GetError(), "line 3") {
 		t.Errorf("parse failure task = %+v", task)
 	}
+}
+
+// detailsText is the JSON text of a record's details, as the REST API
+// answers it.
+func detailsText(c *changelogv1.Change) string {
+	s, err := changedetails.JSON(c.GetDetails())
+	if err != nil {
+		return err.Error()
+	}
+	return s
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
+	"google.golang.org/protobuf/types/known/fieldmaskpb"
 
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/policy"
@@ -29,7 +30,7 @@ func TestPrivateProjects(t *testing.T) {
 		e.component(slug, "app")
 		access := map[string]typev1.AccessControl{"secret": typev1.AccessControl_ACCESS_CONTROL_PRIVATE, "custom": typev1.AccessControl_ACCESS_CONTROL_CUSTOM}[slug]
 		if _, err := e.client.UpdateProject(t.Context(), &catalogv1.UpdateProjectRequest{Slug: slug,
-			Project: &catalogv1.Project{AccessControl: access}, Fields: []string{"access_control"}}); err != nil {
+			Project: &catalogv1.Project{AccessControl: access}, UpdateMask: &fieldmaskpb.FieldMask{Paths: []string{"access_control"}}}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -62,7 +63,7 @@ func TestPrivateProjects(t *testing.T) {
 			_, err = e.client.SetComponentLock(c.ctx, &catalogv1.SetComponentLockRequest{ProjectSlug: "secret", Slug: "app", Locked: true})
 			checkHidden(t, c.name+" lock", err, true)
 			_, err = e.client.UpdateComponent(c.ctx, &catalogv1.UpdateComponentRequest{ProjectSlug: "secret", Slug: "app",
-				Component: &catalogv1.Component{Name: "x"}, Fields: []string{"name"}})
+				Component: &catalogv1.Component{Name: "x"}, UpdateMask: &fieldmaskpb.FieldMask{Paths: []string{"name"}}})
 			checkHidden(t, c.name+" update", err, true)
 			_, err = e.client.DeleteProject(c.ctx, &catalogv1.DeleteProjectRequest{Slug: "secret"})
 			checkHidden(t, c.name+" delete", err, true)
@@ -118,7 +119,7 @@ func TestRepositoryCredentials(t *testing.T) {
 	}
 	// A client that PUTs back what it was shown keeps the credentials.
 	if _, err := e.client.UpdateComponent(su, &catalogv1.UpdateComponentRequest{ProjectSlug: "p", Slug: "c",
-		Component: &catalogv1.Component{Repo: "https://***@git.example/app.git", Name: "Renamed"}, Fields: []string{"repo", "name"}}); err != nil {
+		Component: &catalogv1.Component{Repo: "https://***@git.example/app.git", Name: "Renamed"}, UpdateMask: &fieldmaskpb.FieldMask{Paths: []string{"repo", "name"}}}); err != nil {
 		t.Fatal(err)
 	}
 	if got := get(t.Context()); got != "https://bot:s3cret@git.example/app.git" {
@@ -137,7 +138,7 @@ func TestWritesCheckPermissions(t *testing.T) {
 	e.project("secret")
 	e.component("secret", "app")
 	if _, err := e.client.UpdateProject(t.Context(), &catalogv1.UpdateProjectRequest{Slug: "secret",
-		Project: &catalogv1.Project{AccessControl: typev1.AccessControl_ACCESS_CONTROL_PRIVATE}, Fields: []string{"access_control"}}); err != nil {
+		Project: &catalogv1.Project{AccessControl: typev1.AccessControl_ACCESS_CONTROL_PRIVATE}, UpdateMask: &fieldmaskpb.FieldMask{Paths: []string{"access_control"}}}); err != nil {
 		t.Fatal(err)
 	}
 	holder := func(perms ...string) context.Context {
@@ -148,7 +149,7 @@ func TestWritesCheckPermissions(t *testing.T) {
 	rename := func(slug string) func(context.Context) error {
 		return func(ctx context.Context) error {
 			_, err := e.client.UpdateProject(ctx, &catalogv1.UpdateProjectRequest{Slug: slug,
-				Project: &catalogv1.Project{Name: "Renamed " + slug}, Fields: []string{"name"}})
+				Project: &catalogv1.Project{Name: "Renamed " + slug}, UpdateMask: &fieldmaskpb.FieldMask{Paths: []string{"name"}}})
 			return err
 		}
 	}
@@ -160,7 +161,7 @@ func TestWritesCheckPermissions(t *testing.T) {
 			}
 			p.GetProject().AccessControl = typev1.AccessControl_ACCESS_CONTROL_PROTECTED
 			_, err = e.client.UpdateProject(ctx, &catalogv1.UpdateProjectRequest{Slug: "open",
-				Project: p.GetProject(), Fields: fields})
+				Project: p.GetProject(), UpdateMask: &fieldmaskpb.FieldMask{Paths: fields}})
 			return err
 		}
 	}

@@ -130,7 +130,7 @@ func (s *Server) UpdateCategory(ctx context.Context, req *catalogv1.UpdateCatego
 	}
 	set := fieldSet{}
 	in := req.GetCategory()
-	for _, f := range req.GetFields() {
+	for _, f := range req.GetUpdateMask().GetPaths() {
 		switch f {
 		case "name":
 			c.Name = strings.TrimSpace(in.GetName())

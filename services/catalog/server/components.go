@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 
+	"github.com/tmsproject/tms/pkg/changedetails"
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/resname"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
@@ -167,7 +168,7 @@ func (s *Server) UpdateComponent(ctx context.Context, req *catalogv1.UpdateCompo
 	}
 	m := componentProto(c)
 	keepSecrets(ctx, m, src)
-	set, err := applyFields(m, src, req.GetFields(), componentReadOnly, false)
+	set, err := applyFields(m, src, req.GetUpdateMask().GetPaths(), componentReadOnly, false)
 	if err != nil {
 		return nil, err
 	}
@@ -237,7 +238,7 @@ func (s *Server) SetComponentLock(ctx context.Context, req *catalogv1.SetCompone
 	c, changed, err := s.st.SetComponentLock(ctx, req.GetProjectSlug(), req.GetSlug(), req.GetLocked(),
 		func(c store.Component) *changelogv1.Change {
 			ch := change(action, req.GetActor(), c.ProjectSlug, c.Slug)
-			ch.DetailsJson = detailsJSON(map[string]bool{"auto": req.GetAuto()})
+			ch.Details = changedetails.FromMap(map[string]bool{"auto": req.GetAuto()})
 			return ch
 		})
 	if err != nil {

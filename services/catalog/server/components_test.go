@@ -4,8 +4,11 @@ import (
 	"strings"
 	"testing"
 
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
+	"google.golang.org/protobuf/types/known/fieldmaskpb"
 
+	"github.com/tmsproject/tms/pkg/changedetails"
 	"github.com/tmsproject/tms/pkg/errs"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 )
@@ -185,7 +188,7 @@ func TestComponentReadUpdateLink(t *testing.T) {
 	_, err = e.client.CreateComponent(ctx, req)
 	wantKind(t, err, errs.InvalidArgument, &violation{"repo", "invalid", "Invalid link to a Weblate project, cannot link to linked repository!"})
 	_, err = e.client.UpdateComponent(ctx, &catalogv1.UpdateComponentRequest{ProjectSlug: "proj", Slug: "main",
-		Component: &catalogv1.Component{Repo: "weblate://proj/main"}, Fields: []string{"repo"}})
+		Component: &catalogv1.Component{Repo: "weblate://proj/main"}, UpdateMask: &fieldmaskpb.FieldMask{Paths: []string{"repo"}}})
 	wantKind(t, err, errs.InvalidArgument, &violation{"repo", "invalid", "Invalid link to a Weblate project, cannot link it to itself!"})
 
 	byID, err := e.client.GetComponent(ctx, &catalogv1.GetComponentRequest{Id: main.GetId()})
@@ -204,8 +207,8 @@ func TestComponentReadUpdateLink(t *testing.T) {
 	wantKind(t, err, errs.NotFound, nil)
 
 	up, err := e.client.UpdateComponent(ctx, &catalogv1.UpdateComponentRequest{ProjectSlug: "proj", Slug: "main",
-		Component: &catalogv1.Component{Branch: "devel", License: "MIT", EnforcedChecks: []string{"same"}, Locked: true},
-		Fields:    []string{"branch", "license", "enforced_checks", "locked"}})
+		Component:  &catalogv1.Component{Branch: "devel", License: "MIT", EnforcedChecks: []string{"same"}, Locked: true},
+		UpdateMask: &fieldmaskpb.FieldMask{Paths: []string{"branch", "license", "enforced_checks", "locked"}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -214,10 +217,10 @@ func TestComponentReadUpdateLink(t *testing.T) {
 		t.Errorf("update: %v", u)
 	}
 	_, err = e.client.UpdateComponent(ctx, &catalogv1.UpdateComponentRequest{ProjectSlug: "proj", Slug: "main",
-		Component: &catalogv1.Component{SourceLanguageCode: "de"}, Fields: []string{"source_language_code"}})
+		Component: &catalogv1.Component{SourceLanguageCode: "de"}, UpdateMask: &fieldmaskpb.FieldMask{Paths: []string{"source_language_code"}}})
 	wantKind(t, err, errs.InvalidArgument, &violation{"source_language", "invalid", ""})
 	_, err = e.client.UpdateComponent(ctx, &catalogv1.UpdateComponentRequest{ProjectSlug: "proj", Slug: "main",
-		Component: &catalogv1.Component{Slug: "docs"}, Fields: []string{"slug"}})
+		Component: &catalogv1.Component{Slug: "docs"}, UpdateMask: &fieldmaskpb.FieldMask{Paths: []string{"slug"}}})
 	wantKind(t, err, errs.InvalidArgument, &violation{"slug", "unique", ""})
 }
 
@@ -261,7 +264,7 @@ func TestLockAndDelete(t *testing.T) {
 		if st.auto {
 			wantDetails = `{"auto":true}`
 		}
-		if last.GetAction() != action || last.GetDetailsJson() != wantDetails || last.GetComponentSlug() != "main" ||
+		if last.GetAction() != action || detailsText(last) != wantDetails || last.GetComponentSlug() != "main" ||
 			last.GetProjectSlug() != "proj" || last.GetLanguageCode() != "" || last.GetUnitId() != 0 {
 			t.Errorf("step %d: record %v", i, last)
 		}
@@ -286,4 +289,14 @@ func TestLockAndDelete(t *testing.T) {
 	if err != nil || p.GetProject().GetLocked() {
 		t.Errorf("project without components is not locked: %v %v", p, err)
 	}
+}
+
+// detailsText is the JSON text of a record's details, as the REST API
+// answers it.
+func detailsText(c *changelogv1.Change) string {
+	s, err := changedetails.JSON(c.GetDetails())
+	if err != nil {
+		return err.Error()
+	}
+	return s
 }

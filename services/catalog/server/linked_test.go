@@ -1,12 +1,14 @@
 package server_test
 
 import (
-	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"testing"
+
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/policy"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
+	"google.golang.org/protobuf/types/known/fieldmaskpb"
 	"google.golang.org/protobuf/types/known/structpb"
 )
 
@@ -31,7 +33,7 @@ func TestLinkedResourcesOverGRPC(t *testing.T) {
 			t.Fatalf("nested: %v %v", api, err)
 		}
 		if _, err = e.client.UpdateComponent(ctx, &catalogv1.UpdateComponentRequest{ProjectSlug: "hello", Slug: "app",
-			Component: &catalogv1.Component{CategoryId: api.GetCategory().GetId()}, Fields: []string{"category_id"}}); err != nil {
+			Component: &catalogv1.Component{CategoryId: api.GetCategory().GetId()}, UpdateMask: &fieldmaskpb.FieldMask{Paths: []string{"category_id"}}}); err != nil {
 			t.Fatal(err)
 		}
 		got, err := e.client.GetCategory(ctx, &catalogv1.GetCategoryRequest{ProjectSlug: "hello", Path: "docs/api"})
@@ -43,7 +45,7 @@ func TestLinkedResourcesOverGRPC(t *testing.T) {
 			t.Errorf("component path %q", comp.GetComponent().GetCategoryPath())
 		}
 		renamed, err := e.client.UpdateCategory(ctx, &catalogv1.UpdateCategoryRequest{Id: docs.GetCategory().GetId(),
-			Category: &catalogv1.Category{Name: "Documentation"}, Fields: []string{"name"}})
+			Category: &catalogv1.Category{Name: "Documentation"}, UpdateMask: &fieldmaskpb.FieldMask{Paths: []string{"name"}}})
 		if err != nil || renamed.GetCategory().GetName() != "Documentation" || renamed.GetCategory().GetSlug() != "docs" {
 			t.Errorf("rename: %v %v", renamed, err)
 		}

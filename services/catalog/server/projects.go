@@ -106,12 +106,12 @@ func (s *Server) UpdateProject(ctx context.Context, req *catalogv1.UpdateProject
 	if src == nil {
 		src = &catalogv1.Project{}
 	}
-	set, err := applyFields(m, src, req.GetFields(), projectReadOnly, false)
+	set, err := applyFields(m, src, req.GetUpdateMask().GetPaths(), projectReadOnly, false)
 	if err != nil {
 		return nil, err
 	}
 	projectEnumDefaults(m)
-	if slices.Contains(req.GetFields(), "access_control") || m.GetAccessControl() != weblate.AccessControls.EnumOf(p.AccessControl) {
+	if slices.Contains(req.GetUpdateMask().GetPaths(), "access_control") || m.GetAccessControl() != weblate.AccessControls.EnumOf(p.AccessControl) {
 		if err := mayOnProject(ctx, p, "project.permissions"); err != nil {
 			return nil, err
 		}

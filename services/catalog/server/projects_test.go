@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
+	"google.golang.org/protobuf/types/known/fieldmaskpb"
 
 	"github.com/tmsproject/tms/pkg/errs"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
@@ -29,8 +30,8 @@ func TestProjectLifecycle(t *testing.T) {
 		t.Errorf("list: %v %v", list, err)
 	}
 	up, err := e.client.UpdateProject(ctx, &catalogv1.UpdateProjectRequest{Slug: "alpha", Actor: "admin",
-		Project: &catalogv1.Project{Web: "https://example.org/", Name: "ignored", TranslationReview: true},
-		Fields:  []string{"web", "translation_review", "locked"}})
+		Project:    &catalogv1.Project{Web: "https://example.org/", Name: "ignored", TranslationReview: true},
+		UpdateMask: &fieldmaskpb.FieldMask{Paths: []string{"web", "translation_review", "locked"}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,17 +99,17 @@ func TestProjectValidation(t *testing.T) {
 	}
 	// On update, a named blank field is "blank", and names must exist.
 	_, err := e.client.UpdateProject(t.Context(), &catalogv1.UpdateProjectRequest{Slug: "taken",
-		Project: &catalogv1.Project{}, Fields: []string{"name"}})
+		Project: &catalogv1.Project{}, UpdateMask: &fieldmaskpb.FieldMask{Paths: []string{"name"}}})
 	wantKind(t, err, errs.InvalidArgument, &violation{"name", "blank", "This field may not be blank."})
 	_, err = e.client.UpdateProject(t.Context(), &catalogv1.UpdateProjectRequest{Slug: "taken",
-		Project: &catalogv1.Project{}, Fields: []string{"colour"}})
+		Project: &catalogv1.Project{}, UpdateMask: &fieldmaskpb.FieldMask{Paths: []string{"colour"}}})
 	wantKind(t, err, errs.InvalidArgument, &violation{"colour", "invalid", ""})
 	_, err = e.client.UpdateProject(t.Context(), &catalogv1.UpdateProjectRequest{Slug: "nope",
-		Project: &catalogv1.Project{}, Fields: []string{"web"}})
+		Project: &catalogv1.Project{}, UpdateMask: &fieldmaskpb.FieldMask{Paths: []string{"web"}}})
 	wantKind(t, err, errs.NotFound, nil)
 	// The secondary language accepts aliases and stores the canonical code.
 	resp, err := e.client.UpdateProject(t.Context(), &catalogv1.UpdateProjectRequest{Slug: "taken",
-		Project: &catalogv1.Project{SecondaryLanguageCode: "pt-br"}, Fields: []string{"secondary_language_code"}})
+		Project: &catalogv1.Project{SecondaryLanguageCode: "pt-br"}, UpdateMask: &fieldmaskpb.FieldMask{Paths: []string{"secondary_language_code"}}})
 	if err != nil || resp.GetProject().GetSecondaryLanguageCode() != "pt_BR" {
 		t.Errorf("secondary language: %v %v", resp, err)
 	}

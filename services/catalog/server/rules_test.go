@@ -11,6 +11,7 @@ import (
 	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 
 	"google.golang.org/grpc"
+	"google.golang.org/protobuf/types/known/fieldmaskpb"
 
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/outbox"
@@ -113,7 +114,7 @@ func TestUpdateComponentReimports(t *testing.T) {
 	e.component("p", "app")
 	update := func(ctx context.Context, c *catalogv1.Component, fields []string, fromImport bool) (*catalogv1.UpdateComponentResponse, error) {
 		return e.client.UpdateComponent(ctx, &catalogv1.UpdateComponentRequest{ProjectSlug: "p", Slug: "app",
-			Component: c, Fields: fields, Actor: "admin", FromImport: fromImport})
+			Component: c, UpdateMask: &fieldmaskpb.FieldMask{Paths: fields}, Actor: "admin", FromImport: fromImport})
 	}
 	if resp, err := update(t.Context(), &catalogv1.Component{Name: "Renamed"}, []string{"name"}, false); err != nil || resp.GetImportTaskId() != "" {
 		t.Fatalf("rename: task %q, %v", resp.GetImportTaskId(), err)
@@ -151,7 +152,7 @@ func TestComponentWritesNeedRights(t *testing.T) {
 		e.component(p, "app")
 	}
 	if _, err := e.client.UpdateProject(t.Context(), &catalogv1.UpdateProjectRequest{Slug: "secret",
-		Project: &catalogv1.Project{AccessControl: typev1.AccessControl_ACCESS_CONTROL_PRIVATE}, Fields: []string{"access_control"}}); err != nil {
+		Project: &catalogv1.Project{AccessControl: typev1.AccessControl_ACCESS_CONTROL_PRIVATE}, UpdateMask: &fieldmaskpb.FieldMask{Paths: []string{"access_control"}}}); err != nil {
 		t.Fatal(err)
 	}
 	writes := map[string]func(ctx context.Context, project string) error{
@@ -161,7 +162,7 @@ func TestComponentWritesNeedRights(t *testing.T) {
 		},
 		"UpdateComponent": func(ctx context.Context, project string) error {
 			_, err := e.client.UpdateComponent(ctx, &catalogv1.UpdateComponentRequest{ProjectSlug: project, Slug: "app",
-				Component: &catalogv1.Component{Repo: "https://example.com/other.git"}, Fields: []string{"repo"}})
+				Component: &catalogv1.Component{Repo: "https://example.com/other.git"}, UpdateMask: &fieldmaskpb.FieldMask{Paths: []string{"repo"}}})
 			return err
 		},
 		"DeleteComponent": func(ctx context.Context, project string) error {
@@ -211,7 +212,7 @@ func TestListRemovedComponents(t *testing.T) {
 		t.Fatal(err)
 	}
 	if _, err := e.client.UpdateComponent(t.Context(), &catalogv1.UpdateComponentRequest{ProjectSlug: "p", Slug: "b",
-		Component: &catalogv1.Component{CategoryId: cat.GetCategory().GetId()}, Fields: []string{"category_id"}}); err != nil {
+		Component: &catalogv1.Component{CategoryId: cat.GetCategory().GetId()}, UpdateMask: &fieldmaskpb.FieldMask{Paths: []string{"category_id"}}}); err != nil {
 		t.Fatal(err)
 	}
 	removed := func() []int64 {
@@ -316,7 +317,7 @@ func TestGetProjectAccess(t *testing.T) {
 	}{
 		{"made private", func() error {
 			_, err := e.client.UpdateProject(t.Context(), &catalogv1.UpdateProjectRequest{Slug: "p",
-				Project: &catalogv1.Project{AccessControl: typev1.AccessControl_ACCESS_CONTROL_PRIVATE}, Fields: []string{"access_control"}})
+				Project: &catalogv1.Project{AccessControl: typev1.AccessControl_ACCESS_CONTROL_PRIVATE}, UpdateMask: &fieldmaskpb.FieldMask{Paths: []string{"access_control"}}})
 			return err
 		}, "p=100 q=0"},
 		{"created", func() error { e.project("r"); return nil }, "p=100 q=0 r=0"},

@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"log/slog"
 
@@ -109,14 +108,6 @@ func storeErr(err error, duplicate func(field string) string) error {
 func change(action typev1.ChangeAction, actor, projectSlug, componentSlug string) *changelogv1.Change {
 	return &changelogv1.Change{Action: action, ProjectSlug: projectSlug, ComponentSlug: componentSlug,
 		User: actor, Author: actor}
-}
-
-func detailsJSON(v any) string {
-	b, err := json.Marshal(v)
-	if err != nil {
-		panic(err) // only called with maps of plain values
-	}
-	return string(b)
 }
 
 // listLimits are the page sizes of every List RPC of the catalog, as the

@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"time"
 
@@ -11,6 +10,7 @@ import (
 
 	"google.golang.org/protobuf/types/known/timestamppb"
 
+	"github.com/tmsproject/tms/pkg/changedetails"
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/pagetoken"
 	"github.com/tmsproject/tms/pkg/policy"
@@ -99,11 +99,8 @@ func validateChange(v *errs.Violations, prefix string, c *changelogv1.Change) {
 	if c.GetUnitId() < 0 {
 		v.Add(prefix+"unit_id", "min_value", "Ensure this value is greater than or equal to 0.")
 	}
-	if d := c.GetDetailsJson(); d != "" {
-		var obj map[string]any
-		if json.Unmarshal([]byte(d), &obj) != nil {
-			v.Add(prefix+"details", "invalid", "Value must be a valid JSON object.")
-		}
+	if _, err := changedetails.JSON(c.GetDetails()); err != nil {
+		v.Add(prefix+"details", "invalid", "Value must be a valid JSON object: no NaN or infinite numbers.")
 	}
 	if ts := c.GetTimestamp(); ts != nil && ts.CheckValid() != nil {
 		v.Add(prefix+"timestamp", "invalid", "Datetime has wrong format.")
@@ -215,20 +212,26 @@ func fromProto(c *changelogv1.Change) store.Change {
 		EventID: c.GetEventId(), Action: weblate.ChangeActions.RefOf(c.GetAction()),
 		ProjectSlug: c.GetProjectSlug(), ComponentSlug: c.GetComponentSlug(), LanguageCode: c.GetLanguageCode(),
 		UnitID: c.GetUnitId(), User: c.GetUser(), Author: c.GetAuthor(),
-		Target: c.GetTarget(), Old: c.GetOld(), DetailsJSON: c.GetDetailsJson(),
+		Target: c.GetTarget(), Old: c.GetOld(),
 	}
+	// Validated: the details have a JSON form.
+	out.DetailsJSON, _ = changedetails.JSON(c.GetDetails())
 	if c.GetTimestamp() != nil {
 		out.Timestamp = c.GetTimestamp().AsTime()
 	}
 	return out
 }
 
+// toProto is the API form of a stored record. Stored details are a JSON
+// object (AppendChanges validated them); text that is not one, which no
+// release stored, reads as no details.
 func toProto(c store.Change) *changelogv1.Change {
+	details, _ := changedetails.FromJSON(c.DetailsJSON)
 	return &changelogv1.Change{
 		Id: c.ID, EventId: c.EventID, Action: weblate.ChangeActions.EnumOf(c.Action),
 		ProjectSlug: c.ProjectSlug, ComponentSlug: c.ComponentSlug, LanguageCode: c.LanguageCode,
 		UnitId: c.UnitID, User: c.User, Author: c.Author,
-		Target: c.Target, Old: c.Old, DetailsJson: c.DetailsJSON,
+		Target: c.Target, Old: c.Old, Details: details,
 		Timestamp: timestamppb.New(c.Timestamp), ResourceName: resname.Change(c.ID),
 	}
 }

@@ -3,18 +3,22 @@ package server_test
 import (
 	"context"
 	"fmt"
-	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
+	"math"
 	"strings"
 	"testing"
 	"time"
+
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 
 	"github.com/tmsproject/tms/pkg/grpctest"
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/types/known/structpb"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
+	"github.com/tmsproject/tms/pkg/changedetails"
 	"github.com/tmsproject/tms/pkg/dbtest"
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/policy"
@@ -56,7 +60,7 @@ func TestAppendListGet(t *testing.T) {
 	ctx := t.Context()
 	full := &changelogv1.Change{EventId: "full", Action: typev1.ChangeAction_CHANGE_ACTION_SUGGESTION, ProjectSlug: "p", ComponentSlug: "c",
 		LanguageCode: "cs", UnitId: 9, User: "alice", Author: "bob", Target: "t", Old: "o",
-		DetailsJson: `{"state": 10}`, Timestamp: timestamppb.New(t0)}
+		Details: changedetails.FromMap(map[string]any{"state": 10}), Timestamp: timestamppb.New(t0)}
 	batch := []*changelogv1.Change{rec("a", 14, "", t0.Add(-time.Hour)), rec("b", 5, "de", t0.Add(time.Hour)), full}
 	resp, err := c.AppendChanges(ctx, &changelogv1.AppendChangesRequest{Changes: batch})
 	if err != nil || resp.GetStored() != 3 {
@@ -84,13 +88,48 @@ func TestAppendListGet(t *testing.T) {
 		}
 	}
 	got := list.GetChanges()[0]
-	if got.GetId() == 0 || got.GetUnitId() != 9 || got.GetAuthor() != "bob" || got.GetDetailsJson() != `{"state": 10}` ||
+	if got.GetId() == 0 || got.GetUnitId() != 9 || got.GetAuthor() != "bob" || got.GetDetails().GetFields()["state"].GetNumberValue() != 10 ||
 		!got.GetTimestamp().AsTime().Equal(t0) {
 		t.Fatalf("record: %v", got)
 	}
 	one, err := c.GetChange(ctx, &changelogv1.GetChangeRequest{Id: got.GetId()})
 	if err != nil || one.GetChange().GetEventId() != "full" {
 		t.Fatalf("get: %v %v", one, err)
+	}
+}
+
+// TestDetailsText: details come back with the JSON text they had when
+// they were carried as text, the bytes the REST API answers.
+func TestDetailsText(t *testing.T) {
+	c := client(t)
+	cases := []struct {
+		name    string
+		details *structpb.Struct
+		want    string
+	}{
+		{"unit change", changedetails.FromMap(map[string]any{"state": 20, "old_state": 10, "source": "<b>Hi</b> & bye", "context": ""}),
+			`{"context":"","old_state":10,"source":"\u003cb\u003eHi\u003c/b\u003e \u0026 bye","state":20}`},
+		{"none", nil, ""},
+	}
+	for i, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			r := rec(fmt.Sprintf("d%d", i), typev1.ChangeAction_CHANGE_ACTION_CHANGE, "cs", t0)
+			r.Details = tc.details
+			if _, err := c.AppendChanges(t.Context(), &changelogv1.AppendChangesRequest{Changes: []*changelogv1.Change{r}}); err != nil {
+				t.Fatal(err)
+			}
+			list, err := c.ListChanges(t.Context(), &changelogv1.ListChangesRequest{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := changedetails.JSON(list.GetChanges()[0].GetDetails())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != tc.want {
+				t.Errorf("details = %s, want %s", got, tc.want)
+			}
+		})
 	}
 }
 
@@ -153,9 +192,9 @@ func TestErrors(t *testing.T) {
 			_, err := c.AppendChanges(ctx, &changelogv1.AppendChangesRequest{Changes: []*changelogv1.Change{rec("n", typev1.ChangeAction(16), "", t0)}})
 			return err
 		}, codes.InvalidArgument, "changes.0.action"},
-		{"details not an object", func() error {
+		{"details without a JSON form", func() error {
 			r := rec("j", 1, "", t0)
-			r.DetailsJson = `[1, 2]`
+			r.Details = &structpb.Struct{Fields: map[string]*structpb.Value{"n": structpb.NewNumberValue(math.Inf(-1))}}
 			_, err := c.AppendChanges(ctx, &changelogv1.AppendChangesRequest{Changes: []*changelogv1.Change{r}})
 			return err
 		}, codes.InvalidArgument, "changes.0.details"},

@@ -13,8 +13,8 @@ import (
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/obs"
 	"github.com/tmsproject/tms/pkg/policy"
+	"github.com/tmsproject/tms/pkg/weblate"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
-	"github.com/tmsproject/tms/services/notification/kinds"
 	"github.com/tmsproject/tms/services/notification/store"
 )
 
@@ -287,11 +287,11 @@ func dueAt(frequency int32, now time.Time) time.Time {
 	now = now.UTC()
 	day := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
 	switch frequency {
-	case kinds.FrequencyDaily:
+	case weblate.FrequencyDaily:
 		return day.AddDate(0, 0, 1)
-	case kinds.FrequencyWeekly:
+	case weblate.FrequencyWeekly:
 		return day.AddDate(0, 0, 7-(int(now.Weekday())+6)%7)
-	case kinds.FrequencyMonthly:
+	case weblate.FrequencyMonthly:
 		return time.Date(now.Year(), now.Month()+1, 1, 0, 0, 0, 0, time.UTC)
 	}
 	return now
@@ -316,7 +316,7 @@ func (d *Deliverer) send(ctx context.Context) error {
 	var order []mailKey
 	for _, p := range due {
 		k := mailKey{user: p.UserID, frequency: p.Frequency, due: p.DueAt.UTC()}
-		if p.Frequency == kinds.FrequencyInstant {
+		if p.Frequency == weblate.FrequencyInstant {
 			k.single = p.ID
 		}
 		if _, ok := groups[k]; !ok {

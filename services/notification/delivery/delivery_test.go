@@ -2,7 +2,6 @@ package delivery_test
 
 import (
 	"context"
-	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"io"
 	"log/slog"
 	"mime"
@@ -11,17 +10,19 @@ import (
 	"testing"
 	"time"
 
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
+
 	"google.golang.org/grpc"
 	"gorm.io/gorm"
 
 	"github.com/tmsproject/tms/pkg/dbtest"
 	"github.com/tmsproject/tms/pkg/pgtest"
 	"github.com/tmsproject/tms/pkg/policy"
+	"github.com/tmsproject/tms/pkg/weblate"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	"github.com/tmsproject/tms/services/notification/delivery"
 	"github.com/tmsproject/tms/services/notification/delivery/smtptest"
-	"github.com/tmsproject/tms/services/notification/kinds"
 	"github.com/tmsproject/tms/services/notification/store"
 )
 
@@ -96,15 +97,15 @@ func TestDelivery(t *testing.T) {
 			email string
 			subs  []store.Subscription
 		}{
-			"alice": {"alice@example.org", []store.Subscription{{Notification: kinds.TranslatedString, Scope: kinds.ScopeAll, Frequency: kinds.FrequencyInstant}}},
-			"bob": {"bob@example.org", []store.Subscription{{Notification: kinds.TranslatedString, Scope: kinds.ScopeProject, ProjectSlug: "p", Frequency: kinds.FrequencyDaily},
-				{Notification: kinds.TranslatedString, Scope: kinds.ScopeAll, Frequency: kinds.FrequencyInstant}}},
-			"carol": {"carol@example.org", []store.Subscription{{Notification: kinds.NewSuggestion, Scope: kinds.ScopeAll, Frequency: kinds.FrequencyInstant}}},
-			"dave":  {"", []store.Subscription{{Notification: kinds.TranslatedString, Scope: kinds.ScopeAll, Frequency: kinds.FrequencyInstant}}},
-			"root":  {"root@example.org", []store.Subscription{{Notification: kinds.TranslatedString, Scope: kinds.ScopeAll, Frequency: kinds.FrequencyInstant}}},
+			"alice": {"alice@example.org", []store.Subscription{{Notification: weblate.NotifyTranslatedString, Scope: weblate.ScopeAll, Frequency: weblate.FrequencyInstant}}},
+			"bob": {"bob@example.org", []store.Subscription{{Notification: weblate.NotifyTranslatedString, Scope: weblate.ScopeProject, ProjectSlug: "p", Frequency: weblate.FrequencyDaily},
+				{Notification: weblate.NotifyTranslatedString, Scope: weblate.ScopeAll, Frequency: weblate.FrequencyInstant}}},
+			"carol": {"carol@example.org", []store.Subscription{{Notification: weblate.NotifyNewSuggestion, Scope: weblate.ScopeAll, Frequency: weblate.FrequencyInstant}}},
+			"dave":  {"", []store.Subscription{{Notification: weblate.NotifyTranslatedString, Scope: weblate.ScopeAll, Frequency: weblate.FrequencyInstant}}},
+			"root":  {"root@example.org", []store.Subscription{{Notification: weblate.NotifyTranslatedString, Scope: weblate.ScopeAll, Frequency: weblate.FrequencyInstant}}},
 			// erin administers secret (its Administration team): her
 			// "administered projects" subscription takes in its changes only.
-			"erin": {"erin@example.org", []store.Subscription{{Notification: kinds.TranslatedString, Scope: kinds.ScopeAdmin, Frequency: kinds.FrequencyInstant}}},
+			"erin": {"erin@example.org", []store.Subscription{{Notification: weblate.NotifyTranslatedString, Scope: weblate.ScopeAdmin, Frequency: weblate.FrequencyInstant}}},
 		}
 		for name, u := range users {
 			if _, err := st.CreateUser(ctx, store.User{Username: name, Email: u.email, FullName: strings.ToUpper(name),

@@ -8,25 +8,25 @@ import (
 	texttemplate "text/template"
 
 	"github.com/tmsproject/tms/pkg/version"
-	"github.com/tmsproject/tms/services/notification/kinds"
+	"github.com/tmsproject/tms/pkg/weblate"
 )
 
 // what says, per kind, what happened (the reference's mail subjects).
 var what = map[string]string{
-	kinds.LanguageTranslated: "Language was translated",
-	kinds.TranslatedString:   "New translation",
-	kinds.ApprovedString:     "Translation approved",
-	kinds.NewString:          "New string to translate",
-	kinds.NewSuggestion:      "New suggestion",
-	kinds.NewComment:         "New comment",
-	kinds.MergeFailure:       "Repository failure",
-	kinds.ParseError:         "Parse error",
-	kinds.NewTranslation:     "New language was added",
-	kinds.NewComponent:       "New translation component was created",
-	kinds.NewAlert:           "New alert",
-	kinds.NewAnnouncement:    "New announcement",
-	kinds.Repository:         "Repository operation",
-	kinds.Lock:               "Component lock changed",
+	weblate.NotifyLanguageTranslated: "Language was translated",
+	weblate.NotifyTranslatedString:   "New translation",
+	weblate.NotifyApprovedString:     "Translation approved",
+	weblate.NotifyNewString:          "New string to translate",
+	weblate.NotifyNewSuggestion:      "New suggestion",
+	weblate.NotifyNewComment:         "New comment",
+	weblate.NotifyMergeFailure:       "Repository failure",
+	weblate.NotifyParseError:         "Parse error",
+	weblate.NotifyNewTranslation:     "New language was added",
+	weblate.NotifyNewComponent:       "New translation component was created",
+	weblate.NotifyNewAlert:           "New alert",
+	weblate.NotifyNewAnnouncement:    "New announcement",
+	weblate.NotifyRepository:         "Repository operation",
+	weblate.NotifyLock:               "Component lock changed",
 }
 
 // item is one notification as a mail shows it.
@@ -71,13 +71,13 @@ var (
 `))
 )
 
-var digestNames = map[int32]string{kinds.FrequencyDaily: "Daily", kinds.FrequencyWeekly: "Weekly", kinds.FrequencyMonthly: "Monthly"}
+var digestNames = map[int32]string{weblate.FrequencyDaily: "Daily", weblate.FrequencyWeekly: "Weekly", weblate.FrequencyMonthly: "Monthly"}
 
 // render builds the subject and bodies of a mail of items for user: one
 // notification (instant), or a digest of the period's.
 func render(user, site string, frequency int32, items []item) (subject, text, html string, err error) {
 	prefix := "[" + version.Product + "] "
-	if frequency == kinds.FrequencyInstant && len(items) == 1 {
+	if frequency == weblate.FrequencyInstant && len(items) == 1 {
 		subject = prefix + items[0].What + " in " + items[0].Where
 	} else {
 		subject = fmt.Sprintf("%s%s digest: %d notifications", prefix, digestNames[frequency], len(items))

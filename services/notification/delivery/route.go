@@ -1,40 +1,41 @@
 package delivery
 
 import (
-	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"slices"
 
-	"github.com/tmsproject/tms/services/notification/kinds"
+	"github.com/tmsproject/tms/pkg/weblate"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
+
 	"github.com/tmsproject/tms/services/notification/store"
 )
 
 // kindsByAction are the kinds each change action triggers (COMPAT.md §8).
 var kindsByAction = map[typev1.ChangeAction][]string{
-	typev1.ChangeAction_CHANGE_ACTION_COMPLETE:           {kinds.LanguageTranslated},
-	typev1.ChangeAction_CHANGE_ACTION_CHANGE:             {kinds.TranslatedString},
-	typev1.ChangeAction_CHANGE_ACTION_COMMENT:            {kinds.NewComment},
-	typev1.ChangeAction_CHANGE_ACTION_SUGGESTION:         {kinds.NewSuggestion},
-	typev1.ChangeAction_CHANGE_ACTION_NEW:                {kinds.TranslatedString},
-	typev1.ChangeAction_CHANGE_ACTION_ACCEPT:             {kinds.TranslatedString},
-	typev1.ChangeAction_CHANGE_ACTION_LOCK:               {kinds.Lock},
-	typev1.ChangeAction_CHANGE_ACTION_UNLOCK:             {kinds.Lock},
-	typev1.ChangeAction_CHANGE_ACTION_COMMIT:             {kinds.Repository},
-	typev1.ChangeAction_CHANGE_ACTION_PUSH:               {kinds.Repository},
-	typev1.ChangeAction_CHANGE_ACTION_RESET:              {kinds.Repository},
-	typev1.ChangeAction_CHANGE_ACTION_MERGE:              {kinds.Repository},
-	typev1.ChangeAction_CHANGE_ACTION_REBASE:             {kinds.Repository},
-	typev1.ChangeAction_CHANGE_ACTION_FAILED_MERGE:       {kinds.MergeFailure},
-	typev1.ChangeAction_CHANGE_ACTION_FAILED_REBASE:      {kinds.MergeFailure},
-	typev1.ChangeAction_CHANGE_ACTION_FAILED_PUSH:        {kinds.MergeFailure},
-	typev1.ChangeAction_CHANGE_ACTION_PARSE_ERROR:        {kinds.ParseError},
-	typev1.ChangeAction_CHANGE_ACTION_NEW_UNIT:           {kinds.NewString},
-	typev1.ChangeAction_CHANGE_ACTION_NEW_UNIT_REPO:      {kinds.NewString},
-	typev1.ChangeAction_CHANGE_ACTION_APPROVE:            {kinds.ApprovedString},
-	typev1.ChangeAction_CHANGE_ACTION_ANNOUNCEMENT:       {kinds.NewAnnouncement},
-	typev1.ChangeAction_CHANGE_ACTION_ALERT:              {kinds.NewAlert},
-	typev1.ChangeAction_CHANGE_ACTION_ADDED_LANGUAGE:     {kinds.NewTranslation},
-	typev1.ChangeAction_CHANGE_ACTION_REQUESTED_LANGUAGE: {kinds.NewTranslation},
-	typev1.ChangeAction_CHANGE_ACTION_CREATE_COMPONENT:   {kinds.NewComponent},
+	typev1.ChangeAction_CHANGE_ACTION_COMPLETE:           {weblate.NotifyLanguageTranslated},
+	typev1.ChangeAction_CHANGE_ACTION_CHANGE:             {weblate.NotifyTranslatedString},
+	typev1.ChangeAction_CHANGE_ACTION_COMMENT:            {weblate.NotifyNewComment},
+	typev1.ChangeAction_CHANGE_ACTION_SUGGESTION:         {weblate.NotifyNewSuggestion},
+	typev1.ChangeAction_CHANGE_ACTION_NEW:                {weblate.NotifyTranslatedString},
+	typev1.ChangeAction_CHANGE_ACTION_ACCEPT:             {weblate.NotifyTranslatedString},
+	typev1.ChangeAction_CHANGE_ACTION_LOCK:               {weblate.NotifyLock},
+	typev1.ChangeAction_CHANGE_ACTION_UNLOCK:             {weblate.NotifyLock},
+	typev1.ChangeAction_CHANGE_ACTION_COMMIT:             {weblate.NotifyRepository},
+	typev1.ChangeAction_CHANGE_ACTION_PUSH:               {weblate.NotifyRepository},
+	typev1.ChangeAction_CHANGE_ACTION_RESET:              {weblate.NotifyRepository},
+	typev1.ChangeAction_CHANGE_ACTION_MERGE:              {weblate.NotifyRepository},
+	typev1.ChangeAction_CHANGE_ACTION_REBASE:             {weblate.NotifyRepository},
+	typev1.ChangeAction_CHANGE_ACTION_FAILED_MERGE:       {weblate.NotifyMergeFailure},
+	typev1.ChangeAction_CHANGE_ACTION_FAILED_REBASE:      {weblate.NotifyMergeFailure},
+	typev1.ChangeAction_CHANGE_ACTION_FAILED_PUSH:        {weblate.NotifyMergeFailure},
+	typev1.ChangeAction_CHANGE_ACTION_PARSE_ERROR:        {weblate.NotifyParseError},
+	typev1.ChangeAction_CHANGE_ACTION_NEW_UNIT:           {weblate.NotifyNewString},
+	typev1.ChangeAction_CHANGE_ACTION_NEW_UNIT_REPO:      {weblate.NotifyNewString},
+	typev1.ChangeAction_CHANGE_ACTION_APPROVE:            {weblate.NotifyApprovedString},
+	typev1.ChangeAction_CHANGE_ACTION_ANNOUNCEMENT:       {weblate.NotifyNewAnnouncement},
+	typev1.ChangeAction_CHANGE_ACTION_ALERT:              {weblate.NotifyNewAlert},
+	typev1.ChangeAction_CHANGE_ACTION_ADDED_LANGUAGE:     {weblate.NotifyNewTranslation},
+	typev1.ChangeAction_CHANGE_ACTION_REQUESTED_LANGUAGE: {weblate.NotifyNewTranslation},
+	typev1.ChangeAction_CHANGE_ACTION_CREATE_COMPONENT:   {weblate.NotifyNewComponent},
 }
 
 // allKinds are the kinds some action triggers.
@@ -66,19 +67,19 @@ type Change struct {
 // service does not keep: such subscriptions match nothing.
 func specificity(sub store.Subscription, ch Change, administers bool) int {
 	switch sub.Scope {
-	case kinds.ScopeComponent:
+	case weblate.ScopeComponent:
 		if sub.ProjectSlug == ch.Project && sub.ComponentSlug == ch.Component && ch.Component != "" {
 			return 4
 		}
-	case kinds.ScopeProject:
+	case weblate.ScopeProject:
 		if sub.ProjectSlug == ch.Project && ch.Project != "" {
 			return 3
 		}
-	case kinds.ScopeAdmin:
+	case weblate.ScopeAdmin:
 		if administers && ch.Project != "" {
 			return 2
 		}
-	case kinds.ScopeAll:
+	case weblate.ScopeAll:
 		return 1
 	}
 	return 0
@@ -95,7 +96,7 @@ func recipients(ch Change, subs []store.Subscriber, administers func(store.Subsc
 		if s.Login == ch.Author || !slices.Contains(ks, s.Notification) {
 			continue
 		}
-		admin := s.Scope == kinds.ScopeAdmin && ch.Project != "" && administers(s)
+		admin := s.Scope == weblate.ScopeAdmin && ch.Project != "" && administers(s)
 		if r := specificity(s.Subscription, ch, admin); r > rank[s.UserID] {
 			best[s.UserID], rank[s.UserID] = s, r
 		}

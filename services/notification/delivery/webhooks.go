@@ -8,13 +8,15 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
-	"github.com/tmsproject/tms/pkg/weblate"
 	"io"
 	"net"
 	"net/http"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/tmsproject/tms/pkg/changedetails"
+	"github.com/tmsproject/tms/pkg/weblate"
 
 	"github.com/tmsproject/tms/pkg/netguard"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
@@ -48,10 +50,7 @@ type payloadData struct {
 }
 
 func payloadOf(ch *changelogv1.Change) string {
-	details := json.RawMessage(ch.GetDetailsJson())
-	if !json.Valid(details) {
-		details = json.RawMessage("{}")
-	}
+	details := changedetails.Object(ch.GetDetails())
 	at := ch.GetTimestamp().AsTime().UTC().Format(time.RFC3339Nano)
 	b, _ := json.Marshal(payload{Type: "change", Timestamp: at, Data: payloadData{ID: ch.GetId(), Action: weblate.ChangeActions.RefOf(ch.GetAction()),
 		Project: ch.GetProjectSlug(), Component: ch.GetComponentSlug(), Language: ch.GetLanguageCode(), Unit: ch.GetUnitId(),

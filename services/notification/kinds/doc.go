@@ -1,5 +1,6 @@
-// Package kinds lists what a notification subscription may say: the
-// notification kinds (Weblate's class names, misspellings included, because
-// clients send them verbatim), the scopes and frequencies, and the default
-// subscriptions every new user starts with (COMPAT.md §8).
+// Package kinds holds what is behaviour, not vocabulary, of notification
+// subscriptions: the default subscriptions every new user starts with
+// (COMPAT.md §8). The kinds, scopes and frequencies themselves are the
+// enums of tms.type.v1, stored as the reference's names and numbers
+// (github.com/tmsproject/tms/pkg/weblate).
 package kinds

@@ -272,7 +272,7 @@ func (a *Access) UpdateRole(ctx context.Context, req *notificationv1.UpdateRoleR
 	if err != nil {
 		return nil, err
 	}
-	for _, f := range req.GetFields() {
+	for _, f := range req.GetUpdateMask().GetPaths() {
 		switch f {
 		case "name":
 			r.Name = req.GetRole().GetName()

@@ -10,6 +10,7 @@ import (
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/pagetoken"
 	"github.com/tmsproject/tms/pkg/policy"
+	"github.com/tmsproject/tms/pkg/weblate"
 	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
 	"github.com/tmsproject/tms/services/notification/kinds"
 	"github.com/tmsproject/tms/services/notification/store"
@@ -95,8 +96,9 @@ func optionalTime(t *time.Time) *timestamppb.Timestamp {
 }
 
 func subscriptionProto(s store.Subscription) *notificationv1.Subscription {
-	return &notificationv1.Subscription{Id: s.ID, Username: s.Username, Notification: s.Notification,
-		Scope: s.Scope, Frequency: s.Frequency, ProjectSlug: s.ProjectSlug, ComponentSlug: s.ComponentSlug}
+	return &notificationv1.Subscription{Id: s.ID, Username: s.Username,
+		Notification: weblate.NotificationKinds.EnumOf(s.Notification), Scope: weblate.NotificationScopes.EnumOf(s.Scope),
+		Frequency: weblate.NotificationFrequencies.EnumOf(s.Frequency), ProjectSlug: s.ProjectSlug, ComponentSlug: s.ComponentSlug}
 }
 
 // now is the clock of new accounts.

@@ -8,16 +8,19 @@ import (
 	"time"
 
 	"github.com/tmsproject/tms/pkg/grpctest"
+	"github.com/tmsproject/tms/pkg/weblate"
 	"google.golang.org/grpc"
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/types/known/fieldmaskpb"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/tmsproject/tms/pkg/dbtest"
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/policy"
 	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"github.com/tmsproject/tms/services/notification/server"
 	"github.com/tmsproject/tms/services/notification/store"
 )
@@ -72,7 +75,7 @@ func TestUsers(t *testing.T) {
 		t.Fatalf("get: %v %v", got, err)
 	}
 	subs, err := c.ListSubscriptions(ctx, &notificationv1.ListSubscriptionsRequest{Username: "alice"})
-	if err != nil || subs.GetTotal() != 10 || subs.GetSubscriptions()[0].GetNotification() != "MentionCommentNotificaton" {
+	if err != nil || subs.GetTotal() != 10 || subs.GetSubscriptions()[0].GetNotification() != typev1.NotificationKind_NOTIFICATION_KIND_MENTION_COMMENT {
 		t.Fatalf("default subscriptions: %v %v", subs, err)
 	}
 	createUser(t, c, "bob")
@@ -194,8 +197,8 @@ func TestUpdateUser(t *testing.T) {
 	createUser(t, c, "bob")
 	expires := timestamppb.New(time.Date(2030, 1, 2, 3, 4, 5, 0, time.UTC))
 	resp, err := c.UpdateUser(ctx, &notificationv1.UpdateUserRequest{Username: "alice",
-		User:   &notificationv1.User{FullName: " Alice Liddell ", IsBot: true, DateExpires: expires, Email: "ignored@example.org"},
-		Fields: []string{"full_name", "is_bot", "date_expires"}})
+		User:       &notificationv1.User{FullName: " Alice Liddell ", IsBot: true, DateExpires: expires, Email: "ignored@example.org"},
+		UpdateMask: &fieldmaskpb.FieldMask{Paths: []string{"full_name", "is_bot", "date_expires"}}})
 	u := resp.GetUser()
 	if err != nil || u.GetFullName() != "Alice Liddell" || !u.GetIsBot() || !u.GetDateExpires().AsTime().Equal(expires.AsTime()) ||
 		u.GetEmail() != "alice@example.org" || u.GetLastLogin() != nil {
@@ -211,11 +214,11 @@ func TestUpdateUser(t *testing.T) {
 		code  codes.Code
 		field string
 	}{
-		{"taken address", &notificationv1.UpdateUserRequest{Username: "alice", User: &notificationv1.User{Email: "BOB@example.org"}, Fields: []string{"email"}}, codes.InvalidArgument, "email"},
-		{"bad address", &notificationv1.UpdateUserRequest{Username: "alice", User: &notificationv1.User{Email: "nope"}, Fields: []string{"email"}}, codes.InvalidArgument, "email"},
-		{"user name", &notificationv1.UpdateUserRequest{Username: "alice", User: &notificationv1.User{Username: "al"}, Fields: []string{"username"}}, codes.InvalidArgument, "username"},
-		{"unknown", &notificationv1.UpdateUserRequest{Username: "nobody", User: &notificationv1.User{}, Fields: []string{"full_name"}}, codes.NotFound, ""},
-		{"built-in", &notificationv1.UpdateUserRequest{Username: "admin", User: &notificationv1.User{}, Fields: []string{"full_name"}}, codes.FailedPrecondition, ""},
+		{"taken address", &notificationv1.UpdateUserRequest{Username: "alice", User: &notificationv1.User{Email: "BOB@example.org"}, UpdateMask: &fieldmaskpb.FieldMask{Paths: []string{"email"}}}, codes.InvalidArgument, "email"},
+		{"bad address", &notificationv1.UpdateUserRequest{Username: "alice", User: &notificationv1.User{Email: "nope"}, UpdateMask: &fieldmaskpb.FieldMask{Paths: []string{"email"}}}, codes.InvalidArgument, "email"},
+		{"user name", &notificationv1.UpdateUserRequest{Username: "alice", User: &notificationv1.User{Username: "al"}, UpdateMask: &fieldmaskpb.FieldMask{Paths: []string{"username"}}}, codes.InvalidArgument, "username"},
+		{"unknown", &notificationv1.UpdateUserRequest{Username: "nobody", User: &notificationv1.User{}, UpdateMask: &fieldmaskpb.FieldMask{Paths: []string{"full_name"}}}, codes.NotFound, ""},
+		{"built-in", &notificationv1.UpdateUserRequest{Username: "admin", User: &notificationv1.User{}, UpdateMask: &fieldmaskpb.FieldMask{Paths: []string{"full_name"}}}, codes.FailedPrecondition, ""},
 	}
 	for _, b := range bad {
 		_, err := c.UpdateUser(ctx, b.req)
@@ -228,7 +231,8 @@ func TestUpdateUser(t *testing.T) {
 	}
 }
 
-func sub(user, kind string, scope, freq int32, project, component string) *notificationv1.Subscription {
+func sub(user string, kind typev1.NotificationKind, scope typev1.NotificationScope, freq typev1.NotificationFrequency,
+	project, component string) *notificationv1.Subscription {
 	return &notificationv1.Subscription{Username: user, Notification: kind, Scope: scope, Frequency: freq,
 		ProjectSlug: project, ComponentSlug: component}
 }
@@ -241,14 +245,18 @@ func TestSubscriptionValidation(t *testing.T) {
 		field string
 		msg   string
 	}{
-		{"unknown kind", sub("alice", "NewTranslationNotification", 0, 1, "", ""), "notification",
-			`"NewTranslationNotification" is not a valid choice.`},
-		{"no kind", sub("alice", "", 0, 1, "", ""), "notification", "This field is required."},
-		{"bad scope", sub("alice", "NewAlertNotificaton", 15, 1, "", ""), "scope", `"15" is not a valid choice.`},
-		{"bad frequency", sub("alice", "NewAlertNotificaton", 0, 7, "", ""), "frequency", `"7" is not a valid choice.`},
-		{"project scope without project", sub("alice", "NewAlertNotificaton", 30, 1, "", ""), "project", "This field is required."},
-		{"component scope without component", sub("alice", "NewAlertNotificaton", 40, 1, "p", ""), "component", "This field is required."},
-		{"component scope without project", sub("alice", "NewAlertNotificaton", 40, 1, "", "c"), "project", ""},
+		{"unknown kind", sub("alice", typev1.NotificationKind(99), typev1.NotificationScope_NOTIFICATION_SCOPE_ALL, typev1.NotificationFrequency_NOTIFICATION_FREQUENCY_INSTANT, "", ""), "notification",
+			`"99" is not a valid choice.`},
+		{"no kind", sub("alice", typev1.NotificationKind_NOTIFICATION_KIND_UNSPECIFIED, typev1.NotificationScope_NOTIFICATION_SCOPE_ALL, typev1.NotificationFrequency_NOTIFICATION_FREQUENCY_INSTANT, "", ""), "notification", "This field is required."},
+		{"no scope", sub("alice", typev1.NotificationKind_NOTIFICATION_KIND_NEW_ALERT, typev1.NotificationScope_NOTIFICATION_SCOPE_UNSPECIFIED,
+			typev1.NotificationFrequency_NOTIFICATION_FREQUENCY_INSTANT, "", ""), "scope", "This field is required."},
+		{"no frequency", sub("alice", typev1.NotificationKind_NOTIFICATION_KIND_NEW_ALERT, typev1.NotificationScope_NOTIFICATION_SCOPE_ALL,
+			typev1.NotificationFrequency_NOTIFICATION_FREQUENCY_UNSPECIFIED, "", ""), "frequency", "This field is required."},
+		{"bad scope", sub("alice", typev1.NotificationKind_NOTIFICATION_KIND_NEW_ALERT, typev1.NotificationScope(15), typev1.NotificationFrequency_NOTIFICATION_FREQUENCY_INSTANT, "", ""), "scope", `"15" is not a valid choice.`},
+		{"bad frequency", sub("alice", typev1.NotificationKind_NOTIFICATION_KIND_NEW_ALERT, typev1.NotificationScope_NOTIFICATION_SCOPE_ALL, typev1.NotificationFrequency(7), "", ""), "frequency", `"7" is not a valid choice.`},
+		{"project scope without project", sub("alice", typev1.NotificationKind_NOTIFICATION_KIND_NEW_ALERT, typev1.NotificationScope_NOTIFICATION_SCOPE_PROJECT, typev1.NotificationFrequency_NOTIFICATION_FREQUENCY_INSTANT, "", ""), "project", "This field is required."},
+		{"component scope without component", sub("alice", typev1.NotificationKind_NOTIFICATION_KIND_NEW_ALERT, typev1.NotificationScope_NOTIFICATION_SCOPE_COMPONENT, typev1.NotificationFrequency_NOTIFICATION_FREQUENCY_INSTANT, "p", ""), "component", "This field is required."},
+		{"component scope without project", sub("alice", typev1.NotificationKind_NOTIFICATION_KIND_NEW_ALERT, typev1.NotificationScope_NOTIFICATION_SCOPE_COMPONENT, typev1.NotificationFrequency_NOTIFICATION_FREQUENCY_INSTANT, "", "c"), "project", ""},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -256,13 +264,12 @@ func TestSubscriptionValidation(t *testing.T) {
 			wantErr(t, err, codes.InvalidArgument, tc.field, tc.msg)
 		})
 	}
-	_, err := c.CreateSubscription(t.Context(), &notificationv1.CreateSubscriptionRequest{Subscription: sub("nobody", "NewAlertNotificaton", 0, 1, "", "")})
+	_, err := c.CreateSubscription(t.Context(), &notificationv1.CreateSubscriptionRequest{Subscription: sub("nobody", typev1.NotificationKind_NOTIFICATION_KIND_NEW_ALERT, typev1.NotificationScope_NOTIFICATION_SCOPE_ALL, typev1.NotificationFrequency_NOTIFICATION_FREQUENCY_INSTANT, "", "")})
 	wantErr(t, err, codes.NotFound, "", "")
-	// Every kind of SPEC.md is accepted, spelled as there.
-	for _, kind := range []string{"LastAuthorCommentNotificaton", "MentionCommentNotificaton", "MergeFailureNotification",
-		"ParseErrorNotification", "NewTranslationNotificaton", "NewComponentNotificaton", "NewAlertNotificaton",
-		"NewAnnouncementNotificaton"} {
-		if _, err := c.CreateSubscription(t.Context(), &notificationv1.CreateSubscriptionRequest{Subscription: sub("alice", kind, 0, 1, "", "")}); err != nil {
+	// Every kind is accepted.
+	for _, kind := range weblate.NotificationKinds.Values() {
+		if _, err := c.CreateSubscription(t.Context(), &notificationv1.CreateSubscriptionRequest{Subscription: sub("alice", kind,
+			typev1.NotificationScope_NOTIFICATION_SCOPE_ALL, typev1.NotificationFrequency_NOTIFICATION_FREQUENCY_INSTANT, "", "")}); err != nil {
 			t.Errorf("%s: %v", kind, err)
 		}
 	}
@@ -273,7 +280,7 @@ func TestSubscriptionLifecycle(t *testing.T) {
 	ctx := t.Context()
 	createUser(t, c, "bob")
 	created, err := c.CreateSubscription(ctx, &notificationv1.CreateSubscriptionRequest{
-		Subscription: sub("alice", "NewComponentNotificaton", 40, 2, "proj", "comp")})
+		Subscription: sub("alice", typev1.NotificationKind_NOTIFICATION_KIND_NEW_COMPONENT, typev1.NotificationScope_NOTIFICATION_SCOPE_COMPONENT, typev1.NotificationFrequency_NOTIFICATION_FREQUENCY_DAILY, "proj", "comp")})
 	s := created.GetSubscription()
 	if err != nil || s.GetId() == 0 || s.GetUsername() != "alice" || s.GetComponentSlug() != "comp" {
 		t.Fatalf("create: %v %v", created, err)
@@ -284,35 +291,45 @@ func TestSubscriptionLifecycle(t *testing.T) {
 	}
 	// A partial update changes the named fields only.
 	upd, err := c.UpdateSubscription(ctx, &notificationv1.UpdateSubscriptionRequest{
-		Subscription: &notificationv1.Subscription{Username: "alice", Id: s.GetId(), Frequency: 3, Scope: 99},
-		Fields:       []string{"frequency"}})
-	if err != nil || upd.GetSubscription().GetFrequency() != 3 || upd.GetSubscription().GetScope() != 40 {
+		Subscription: &notificationv1.Subscription{Username: "alice", Id: s.GetId(),
+			Frequency: typev1.NotificationFrequency_NOTIFICATION_FREQUENCY_WEEKLY, Scope: 99},
+		UpdateMask: &fieldmaskpb.FieldMask{Paths: []string{"frequency"}}})
+	if err != nil || upd.GetSubscription().GetFrequency() != typev1.NotificationFrequency_NOTIFICATION_FREQUENCY_WEEKLY ||
+		upd.GetSubscription().GetScope() != typev1.NotificationScope_NOTIFICATION_SCOPE_COMPONENT {
 		t.Fatalf("patch: %v %v", upd, err)
 	}
 	// A full update replaces everything and is validated as a whole.
 	_, err = c.UpdateSubscription(ctx, &notificationv1.UpdateSubscriptionRequest{
-		Subscription: &notificationv1.Subscription{Username: "alice", Id: s.GetId(), Notification: "LockNotification", Scope: 30}})
+		Subscription: &notificationv1.Subscription{Username: "alice", Id: s.GetId(),
+			Notification: typev1.NotificationKind_NOTIFICATION_KIND_LOCK, Scope: typev1.NotificationScope_NOTIFICATION_SCOPE_PROJECT,
+			Frequency: typev1.NotificationFrequency_NOTIFICATION_FREQUENCY_DAILY}})
 	wantErr(t, err, codes.InvalidArgument, "project", "")
 	_, err = c.UpdateSubscription(ctx, &notificationv1.UpdateSubscriptionRequest{
-		Subscription: sub("alice", "LockNotification", 0, 1, "", "")})
+		Subscription: sub("alice", typev1.NotificationKind_NOTIFICATION_KIND_LOCK, typev1.NotificationScope_NOTIFICATION_SCOPE_ALL, typev1.NotificationFrequency_NOTIFICATION_FREQUENCY_INSTANT, "", "")})
 	wantErr(t, err, codes.NotFound, "", "") // no id
-	full := sub("alice", "LockNotification", 10, 1, "", "")
+	full := sub("alice", typev1.NotificationKind_NOTIFICATION_KIND_LOCK, typev1.NotificationScope_NOTIFICATION_SCOPE_WATCHED, typev1.NotificationFrequency_NOTIFICATION_FREQUENCY_INSTANT, "", "")
 	full.Id = s.GetId()
 	upd, err = c.UpdateSubscription(ctx, &notificationv1.UpdateSubscriptionRequest{Subscription: full})
-	if err != nil || upd.GetSubscription().GetNotification() != "LockNotification" || upd.GetSubscription().GetProjectSlug() != "" {
+	if err != nil || upd.GetSubscription().GetNotification() != typev1.NotificationKind_NOTIFICATION_KIND_LOCK || upd.GetSubscription().GetProjectSlug() != "" {
 		t.Fatalf("put: %v %v", upd, err)
 	}
-	_, err = c.UpdateSubscription(ctx, &notificationv1.UpdateSubscriptionRequest{Subscription: full, Fields: []string{"user"}})
-	wantErr(t, err, codes.InvalidArgument, "fields", "")
+	_, err = c.UpdateSubscription(ctx, &notificationv1.UpdateSubscriptionRequest{Subscription: full,
+		UpdateMask: &fieldmaskpb.FieldMask{Paths: []string{"user"}}})
+	wantErr(t, err, codes.InvalidArgument, "user", "Unknown field.")
+	// A named enum field must hold a value; left unnamed, it is not read.
+	_, err = c.UpdateSubscription(ctx, &notificationv1.UpdateSubscriptionRequest{
+		Subscription: &notificationv1.Subscription{Username: "alice", Id: s.GetId()},
+		UpdateMask:   &fieldmaskpb.FieldMask{Paths: []string{"scope"}}})
+	wantErr(t, err, codes.InvalidArgument, "scope", "This field is required.")
 	got, err := c.GetSubscription(ctx, &notificationv1.GetSubscriptionRequest{Username: "alice", Id: s.GetId()})
-	if err != nil || got.GetSubscription().GetScope() != 10 {
+	if err != nil || got.GetSubscription().GetScope() != typev1.NotificationScope_NOTIFICATION_SCOPE_WATCHED {
 		t.Fatalf("get: %v %v", got, err)
 	}
 
 	// Another user's id is not found, whatever the operation.
 	_, err = c.GetSubscription(ctx, &notificationv1.GetSubscriptionRequest{Username: "bob", Id: s.GetId()})
 	wantErr(t, err, codes.NotFound, "", "")
-	stolen := sub("bob", "LockNotification", 0, 0, "", "")
+	stolen := sub("bob", typev1.NotificationKind_NOTIFICATION_KIND_LOCK, typev1.NotificationScope_NOTIFICATION_SCOPE_ALL, typev1.NotificationFrequency_NOTIFICATION_FREQUENCY_NONE, "", "")
 	stolen.Id = s.GetId()
 	_, err = c.UpdateSubscription(ctx, &notificationv1.UpdateSubscriptionRequest{Subscription: stolen})
 	wantErr(t, err, codes.NotFound, "", "")
@@ -399,7 +416,7 @@ func TestExpiredUserCannotAuthenticate(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := c.UpdateUser(ctx, &notificationv1.UpdateUserRequest{Username: "alice",
-				User: &notificationv1.User{DateExpires: timestamppb.New(tc.expires)}, Fields: []string{"date_expires"}})
+				User: &notificationv1.User{DateExpires: timestamppb.New(tc.expires)}, UpdateMask: &fieldmaskpb.FieldMask{Paths: []string{"date_expires"}}})
 			if err != nil {
 				t.Fatal(err)
 			}

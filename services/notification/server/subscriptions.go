@@ -5,44 +5,60 @@ import (
 	"fmt"
 
 	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/pkg/weblate"
 	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
-	"github.com/tmsproject/tms/services/notification/kinds"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"github.com/tmsproject/tms/services/notification/store"
 )
 
 // invalidChoice is Django REST framework's ChoiceField message.
 func invalidChoice(v any) string { return fmt.Sprintf("\"%v\" is not a valid choice.", v) }
 
-// validateSubscription checks a subscription as it is about to be stored.
-// Fields are named as in the REST resource (project, component).
+// validateSubscription checks the place of a subscription as it is about
+// to be stored: fields are named as in the REST resource (project,
+// component). Its kind, scope and frequency were checked as they were
+// read (subscriptionOf).
 func validateSubscription(s store.Subscription) error {
 	var v errs.Violations
-	switch {
-	case s.Notification == "":
-		v.Add("notification", "required", "This field is required.")
-	case !kinds.Known(s.Notification):
-		v.Add("notification", "invalid_choice", invalidChoice(s.Notification))
-	}
-	if !kinds.ValidScope(s.Scope) {
-		v.Add("scope", "invalid_choice", invalidChoice(s.Scope))
-	}
-	if !kinds.ValidFrequency(s.Frequency) {
-		v.Add("frequency", "invalid_choice", invalidChoice(s.Frequency))
-	}
 	// A project scope names its project; a component scope names its
 	// component, which is known by project and component slug.
-	if (s.Scope == kinds.ScopeProject || s.Scope == kinds.ScopeComponent) && s.ProjectSlug == "" {
+	if (s.Scope == weblate.ScopeProject || s.Scope == weblate.ScopeComponent) && s.ProjectSlug == "" {
 		v.Add("project", "required", "This field is required.")
 	}
-	if s.Scope == kinds.ScopeComponent && s.ComponentSlug == "" {
+	if s.Scope == weblate.ScopeComponent && s.ComponentSlug == "" {
 		v.Add("component", "required", "This field is required.")
 	}
 	return v.Err()
 }
 
-func subscriptionOf(p *notificationv1.Subscription) store.Subscription {
-	return store.Subscription{Username: p.GetUsername(), Notification: p.GetNotification(), Scope: p.GetScope(),
-		Frequency: p.GetFrequency(), ProjectSlug: p.GetProjectSlug(), ComponentSlug: p.GetComponentSlug()}
+// subscriptionOf is the stored form of p. The enum fields named in paths
+// must hold values the reference has: an unspecified or unknown one
+// would otherwise be stored as the reference's 0 ("all projects",
+// "never"), which the caller did not ask for.
+func subscriptionOf(p *notificationv1.Subscription, paths []string) (store.Subscription, error) {
+	kind, kindOK := weblate.NotificationKinds.Ref(p.GetNotification())
+	scope, scopeOK := weblate.NotificationScopes.Ref(p.GetScope())
+	frequency, frequencyOK := weblate.NotificationFrequencies.Ref(p.GetFrequency())
+	checks := map[string]struct {
+		unspecified, known bool
+		value              any
+	}{
+		"notification": {p.GetNotification() == typev1.NotificationKind_NOTIFICATION_KIND_UNSPECIFIED, kindOK, p.GetNotification()},
+		"scope":        {p.GetScope() == typev1.NotificationScope_NOTIFICATION_SCOPE_UNSPECIFIED, scopeOK, p.GetScope()},
+		"frequency":    {p.GetFrequency() == typev1.NotificationFrequency_NOTIFICATION_FREQUENCY_UNSPECIFIED, frequencyOK, p.GetFrequency()},
+	}
+	var v errs.Violations
+	for _, f := range paths {
+		switch c, isEnum := checks[f]; {
+		case !isEnum:
+		case c.unspecified:
+			v.Add(f, "required", "This field is required.")
+		case !c.known:
+			v.Add(f, "invalid_choice", invalidChoice(c.value))
+		}
+	}
+	return store.Subscription{Username: p.GetUsername(), Notification: kind, Scope: scope,
+		Frequency: frequency, ProjectSlug: p.GetProjectSlug(), ComponentSlug: p.GetComponentSlug()}, v.Err()
 }
 
 // ListSubscriptions returns one page of an account's subscriptions in id
@@ -84,12 +100,15 @@ func (s *Server) CreateSubscription(ctx context.Context, req *notificationv1.Cre
 	if err := requireSelf(ctx, req.GetSubscription().GetUsername()); err != nil {
 		return nil, err
 	}
-	sub := subscriptionOf(req.GetSubscription())
 	// An unknown account is NotFound before any field is judged.
-	if _, err := s.store.UserByName(ctx, sub.Username); err != nil {
+	if _, err := s.store.UserByName(ctx, req.GetSubscription().GetUsername()); err != nil {
 		return nil, err
 	}
-	if err := validateSubscription(sub); err != nil {
+	sub, err := subscriptionOf(req.GetSubscription(), allFields)
+	if err != nil {
+		return nil, err
+	}
+	if err = validateSubscription(sub); err != nil {
 		return nil, err
 	}
 	created, err := s.store.CreateSubscription(ctx, sub)
@@ -99,20 +118,18 @@ func (s *Server) CreateSubscription(ctx context.Context, req *notificationv1.Cre
 	return &notificationv1.CreateSubscriptionResponse{Subscription: subscriptionProto(created)}, nil
 }
 
-// setters copy one named field from the request onto the stored
-// subscription. The REST names project and component are accepted beside
-// the message's field names.
+// setters copy one field, by its proto name, from the request onto the
+// stored subscription.
 var setters = map[string]func(dst *store.Subscription, src store.Subscription){
 	"notification":   func(d *store.Subscription, s store.Subscription) { d.Notification = s.Notification },
 	"scope":          func(d *store.Subscription, s store.Subscription) { d.Scope = s.Scope },
 	"frequency":      func(d *store.Subscription, s store.Subscription) { d.Frequency = s.Frequency },
 	"project_slug":   func(d *store.Subscription, s store.Subscription) { d.ProjectSlug = s.ProjectSlug },
-	"project":        func(d *store.Subscription, s store.Subscription) { d.ProjectSlug = s.ProjectSlug },
 	"component_slug": func(d *store.Subscription, s store.Subscription) { d.ComponentSlug = s.ComponentSlug },
-	"component":      func(d *store.Subscription, s store.Subscription) { d.ComponentSlug = s.ComponentSlug },
 }
 
-// allFields is what an update without a field list replaces (PUT).
+// allFields is what an update with an empty mask replaces (PUT), and
+// what a new subscription must give.
 var allFields = []string{"notification", "scope", "frequency", "project_slug", "component_slug"}
 
 // UpdateSubscription changes the listed fields (all of them when the list
@@ -122,15 +139,18 @@ func (s *Server) UpdateSubscription(ctx context.Context, req *notificationv1.Upd
 	if err := requireSelf(ctx, req.GetSubscription().GetUsername()); err != nil {
 		return nil, err
 	}
-	src := subscriptionOf(req.GetSubscription())
-	fields := req.GetFields()
+	fields := req.GetUpdateMask().GetPaths()
 	if len(fields) == 0 {
 		fields = allFields
 	}
 	for _, f := range fields {
 		if setters[f] == nil {
-			return nil, errs.Invalid("fields", "invalid", fmt.Sprintf("Unknown field %q.", f))
+			return nil, errs.Invalid(f, "invalid", "Unknown field.")
 		}
+	}
+	src, err := subscriptionOf(req.GetSubscription(), fields)
+	if err != nil {
+		return nil, err
 	}
 	updated, err := s.store.UpdateSubscription(ctx, src.Username, req.GetSubscription().GetId(), func(dst *store.Subscription) error {
 		for _, f := range fields {

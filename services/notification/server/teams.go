@@ -222,7 +222,7 @@ func (a *Access) UpdateGroup(ctx context.Context, req *notificationv1.UpdateGrou
 		return nil, orDenied(err)
 	}
 	g := req.GetGroup()
-	for _, f := range req.GetFields() {
+	for _, f := range req.GetUpdateMask().GetPaths() {
 		switch f {
 		case "name":
 			t.Name = g.GetName()

@@ -263,7 +263,7 @@ func (s *Server) UpdateUser(ctx context.Context, req *notificationv1.UpdateUserR
 		return nil, errs.New(errs.FailedPrecondition, "The built-in %s account can not be changed.", name)
 	}
 	var v errs.Violations
-	for _, f := range req.GetFields() {
+	for _, f := range req.GetUpdateMask().GetPaths() {
 		if _, ok := updatable[f]; !ok {
 			v.Add(f, "read_only", "This field can not be changed.")
 		}
@@ -272,7 +272,7 @@ func (s *Server) UpdateUser(ctx context.Context, req *notificationv1.UpdateUserR
 		return nil, err
 	}
 	u, err := s.store.UpdateUser(ctx, req.GetUsername(), func(u *store.User) error {
-		for _, f := range req.GetFields() {
+		for _, f := range req.GetUpdateMask().GetPaths() {
 			updatable[f](u, req.GetUser())
 		}
 		return validateUser(*u)

@@ -4,12 +4,13 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/base64"
-	"github.com/tmsproject/tms/pkg/weblate"
-	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"net/url"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/tmsproject/tms/pkg/weblate"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 
 	"google.golang.org/protobuf/types/known/timestamppb"
 
@@ -187,7 +188,7 @@ func (s *Webhooks) UpdateWebhook(ctx context.Context, req *notificationv1.Update
 	if err != nil {
 		return nil, err
 	}
-	if err := s.apply(&w, in, slices.Compact(slices.Sorted(slices.Values(req.GetFields())))); err != nil {
+	if err := s.apply(&w, in, slices.Compact(slices.Sorted(slices.Values(req.GetUpdateMask().GetPaths())))); err != nil {
 		return nil, err
 	}
 	if err := s.store.SaveWebhook(ctx, w); err != nil {

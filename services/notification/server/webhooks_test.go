@@ -2,10 +2,12 @@ package server_test
 
 import (
 	"context"
-	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"testing"
 
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
+
 	"google.golang.org/grpc/codes"
+	"google.golang.org/protobuf/types/known/fieldmaskpb"
 
 	"github.com/tmsproject/tms/pkg/dbtest"
 	"github.com/tmsproject/tms/pkg/errs"
@@ -62,7 +64,7 @@ func TestWebhookRules(t *testing.T) {
 		t.Error("a webhook is readable through another project")
 	}
 	upd, err := strict.UpdateWebhook(admin, &notificationv1.UpdateWebhookRequest{Webhook: &notificationv1.Webhook{
-		ProjectSlug: "p", Id: local.GetId(), Active: false}, Fields: []string{"active"}})
+		ProjectSlug: "p", Id: local.GetId(), Active: false}, UpdateMask: &fieldmaskpb.FieldMask{Paths: []string{"active"}}})
 	if err != nil || upd.GetWebhook().GetActive() {
 		t.Errorf("deactivate: %v %v", upd, err)
 	}

@@ -2,7 +2,6 @@ package importer
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"log/slog"
 	"math"
@@ -13,6 +12,7 @@ import (
 
 	"runtime/debug"
 
+	"github.com/tmsproject/tms/pkg/changedetails"
 	"github.com/tmsproject/tms/pkg/lang"
 	"github.com/tmsproject/tms/pkg/textstat"
 	"github.com/tmsproject/tms/pkg/weblate"
@@ -421,9 +421,9 @@ func reason(stored, current string) string {
 
 // resourceUpdated is the change record of an imported file (action 0).
 func resourceUpdated(comp *catalogv1.Component, code, filename, why string) *changelogv1.Change {
-	details, _ := json.Marshal(map[string]string{"reason": why, "filename": filename})
+	details := changedetails.FromMap(map[string]string{"reason": why, "filename": filename})
 	return &changelogv1.Change{Action: typev1.ChangeAction_CHANGE_ACTION_UPDATE, ProjectSlug: comp.GetProjectSlug(), ComponentSlug: comp.GetSlug(),
-		LanguageCode: code, DetailsJson: string(details)}
+		LanguageCode: code, Details: details}
 }
 
 // dropVanished deletes the translations whose files are gone.

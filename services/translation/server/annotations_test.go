@@ -1,7 +1,6 @@
 package server_test
 
 import (
-	"encoding/json"
 	"io"
 	"log/slog"
 	"slices"
@@ -162,11 +161,10 @@ func wantKind(t *testing.T, err error, kind errs.Kind, what string) {
 
 func details(t *testing.T, c *changelogv1.Change) map[string]any {
 	t.Helper()
-	var m map[string]any
-	if err := json.Unmarshal([]byte(c.GetDetailsJson()), &m); err != nil {
-		t.Fatalf("details of action %v: %v", c.GetAction(), err)
+	if c.GetDetails() == nil {
+		t.Fatalf("no details on action %v", c.GetAction())
 	}
-	return m
+	return c.GetDetails().AsMap()
 }
 
 func TestStrings(t *testing.T) {

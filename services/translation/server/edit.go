@@ -189,6 +189,6 @@ func editChange(u store.UnitView, state int, actor, target string) *changelogv1.
 		Action: editAction(u.State, state), ProjectSlug: u.Translation.ProjectSlug,
 		ComponentSlug: u.Translation.ComponentSlug, LanguageCode: u.Translation.LanguageCode,
 		UnitId: u.ID, User: actor, Author: actor,
-		Target: target, Old: u.Target, DetailsJson: store.UnitDetails(state, u.State, u.Unit),
+		Target: target, Old: u.Target, Details: store.UnitDetails(state, u.State, u.Unit),
 	}
 }

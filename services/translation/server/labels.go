@@ -81,15 +81,16 @@ func (s *Server) UpdateLabel(ctx context.Context, req *translationv1.UpdateLabel
 	}
 	l := store.Label{ID: in.GetId(), ProjectID: pid, ProjectSlug: in.GetProjectSlug(), Name: strings.TrimSpace(in.GetName()),
 		Description: in.GetDescription(), Color: in.GetColor()}
-	for _, f := range req.GetFields() {
+	paths := req.GetUpdateMask().GetPaths()
+	for _, f := range paths {
 		if !slices.Contains([]string{"name", "description", "color"}, f) {
 			return nil, errs.Invalid(f, "invalid", "This field cannot be changed.")
 		}
 	}
-	if err = validateLabel(l, req.GetFields()); err != nil {
+	if err = validateLabel(l, paths); err != nil {
 		return nil, err
 	}
-	l, err = s.cfg.Store.UpdateLabel(ctx, l, req.GetFields())
+	l, err = s.cfg.Store.UpdateLabel(ctx, l, paths)
 	if err != nil {
 		return nil, err
 	}

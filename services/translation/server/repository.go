@@ -2,12 +2,13 @@ package server
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
-	"github.com/tmsproject/tms/pkg/policy"
-	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"os"
 	"strings"
+
+	"github.com/tmsproject/tms/pkg/changedetails"
+	"github.com/tmsproject/tms/pkg/policy"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 
 	"github.com/tmsproject/tms/pkg/errs"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
@@ -182,8 +183,7 @@ func (s *Server) opCommit(ctx context.Context, comp *catalogv1.Component, repo *
 func change(comp *catalogv1.Component, action typev1.ChangeAction, actor string, details map[string]any) *changelogv1.Change {
 	c := &changelogv1.Change{Action: action, ProjectSlug: comp.GetProjectSlug(), ComponentSlug: comp.GetSlug(), User: actor}
 	if details != nil {
-		b, _ := json.Marshal(details)
-		c.DetailsJson = string(b)
+		c.Details = changedetails.FromMap(details)
 	}
 	return c
 }

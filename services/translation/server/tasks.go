@@ -4,10 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
+
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/tmsproject/tms/pkg/obs"
 	"github.com/tmsproject/tms/pkg/policy"
-	"time"
+	"google.golang.org/protobuf/types/known/fieldmaskpb"
 
 	"github.com/google/uuid"
 	"github.com/tmsproject/tms/pkg/errs"
@@ -135,7 +137,7 @@ func (s *Server) importNow(ctx context.Context, comp *catalogv1.Component, progr
 func (s *Server) recordBranch(ctx context.Context, comp *catalogv1.Component, branch string) {
 	_, err := s.cfg.Catalog.UpdateComponent(ctx, &catalogv1.UpdateComponentRequest{
 		ProjectSlug: comp.GetProjectSlug(), Slug: comp.GetSlug(),
-		Component: &catalogv1.Component{Branch: branch}, Fields: []string{"branch"}, FromImport: true,
+		Component: &catalogv1.Component{Branch: branch}, UpdateMask: &fieldmaskpb.FieldMask{Paths: []string{"branch"}}, FromImport: true,
 	})
 	if err != nil {
 		s.cfg.Log.Warn("record branch", "component", comp.GetId(), "err", err)

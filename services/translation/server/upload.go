@@ -3,11 +3,12 @@ package server
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
-	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"slices"
 
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
+
+	"github.com/tmsproject/tms/pkg/changedetails"
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/lang"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
@@ -59,9 +60,9 @@ func (s *Server) UploadFile(ctx context.Context, req *translationv1.UploadFileRe
 		return nil, err
 	}
 	n := up.counts
-	details, _ := json.Marshal(map[string]any{"method": up.method, "not_found": n[0], "skipped": n[1], "accepted": n[2], "total": n[3]})
+	details := changedetails.FromMap(map[string]any{"method": up.method, "not_found": n[0], "skipped": n[1], "accepted": n[2], "total": n[3]})
 	rec := &changelogv1.Change{Action: actionFileUploaded, ProjectSlug: up.t.ProjectSlug, ComponentSlug: up.t.ComponentSlug,
-		LanguageCode: up.t.LanguageCode, User: req.GetActor(), Author: req.GetActor(), DetailsJson: string(details)}
+		LanguageCode: up.t.LanguageCode, User: req.GetActor(), Author: req.GetActor(), Details: details}
 	if err := s.cfg.Store.RecordChanges(ctx, rec); err != nil {
 		return nil, err
 	}

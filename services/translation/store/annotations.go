@@ -1,9 +1,11 @@
 package store
 
 import (
-	"encoding/json"
-	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"time"
+
+	"github.com/tmsproject/tms/pkg/changedetails"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
+	"google.golang.org/protobuf/types/known/structpb"
 
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	"gorm.io/gorm"
@@ -113,16 +115,13 @@ func unitChange(action typev1.ChangeAction, u Unit, t Translation, user, author 
 		LanguageCode: t.LanguageCode, UnitId: u.ID, User: user, Author: author}
 }
 
-// detailsJSON renders change details.
-func detailsJSON(m map[string]any) string {
-	b, _ := json.Marshal(m)
-	return string(b)
-}
+// details are the change details holding m.
+func details(m map[string]any) *structpb.Struct { return changedetails.FromMap(m) }
 
 // UnitDetails are the details of a unit content change:
 // state, old_state, source and context.
-func UnitDetails(state, oldState int, u Unit) string {
-	return detailsJSON(map[string]any{"state": state, "old_state": oldState, "source": u.Source, "context": u.Context})
+func UnitDetails(state, oldState int, u Unit) *structpb.Struct {
+	return details(map[string]any{"state": state, "old_state": oldState, "source": u.Source, "context": u.Context})
 }
 
 // cleanupSuggestions deletes the suggestions of u equal to its target,

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 
+	"google.golang.org/protobuf/types/known/structpb"
 	"gorm.io/gorm"
 )
 
@@ -13,7 +14,9 @@ type CommentView struct {
 	Translation Translation
 }
 
-func commentDetails(cm Comment) string { return detailsJSON(map[string]any{"comment": cm.Comment}) }
+func commentDetails(cm Comment) *structpb.Struct {
+	return details(map[string]any{"comment": cm.Comment})
+}
 
 // AddComment stores a comment on a unit (the caller picks the source unit
 // for global and report scopes), flags the unit and records "Comment added".
@@ -33,7 +36,7 @@ func (s *Store) AddComment(ctx context.Context, unitID int64, scope, text, user 
 			return err
 		}
 		c := unitChange(ActionComment, u, t, user, user)
-		c.DetailsJson = commentDetails(cm)
+		c.Details = commentDetails(cm)
 		out = CommentView{Comment: cm, Unit: u, Translation: t}
 		return record(tx, at, c)
 	})
@@ -119,7 +122,7 @@ func (s *Store) ResolveComment(ctx context.Context, id int64, user string) (Comm
 			return err
 		}
 		c := unitChange(ActionCommentResolve, u, t, user, user)
-		c.DetailsJson = commentDetails(cm)
+		c.Details = commentDetails(cm)
 		return record(tx, now(), c)
 	})
 	return out, err
@@ -139,7 +142,7 @@ func (s *Store) DeleteComment(ctx context.Context, id int64, user string) error 
 			return err
 		}
 		c := unitChange(ActionCommentDelete, u, t, user, user)
-		c.DetailsJson = commentDetails(cm)
+		c.Details = commentDetails(cm)
 		return record(tx, now(), c)
 	})
 }

@@ -2,11 +2,13 @@ package store
 
 import (
 	"cmp"
-	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"slices"
+
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 
 	"gorm.io/gorm"
 
+	"github.com/tmsproject/tms/pkg/changedetails"
 	"github.com/tmsproject/tms/pkg/weblate"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 )
@@ -75,5 +77,5 @@ func recordUnitChanges(tx *gorm.DB, t Translation, before map[int64]Unit, ids ma
 
 func repoUnitChange(base *changelogv1.Change, action typev1.ChangeAction, unitID int64, target, old string, details map[string]any) *changelogv1.Change {
 	return &changelogv1.Change{Action: action, ProjectSlug: base.ProjectSlug, ComponentSlug: base.ComponentSlug,
-		LanguageCode: base.LanguageCode, UnitId: unitID, Target: target, Old: old, DetailsJson: detailsJSON(details)}
+		LanguageCode: base.LanguageCode, UnitId: unitID, Target: target, Old: old, Details: changedetails.FromMap(details)}
 }

@@ -3,12 +3,14 @@ package store_test
 import (
 	"context"
 	"errors"
-	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"reflect"
 	"slices"
 	"testing"
 	"time"
 
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
+
+	"github.com/tmsproject/tms/pkg/changedetails"
 	"github.com/tmsproject/tms/pkg/dbtest"
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/outbox"
@@ -256,7 +258,7 @@ func TestAlerts(t *testing.T) {
 	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
 		ctx := context.Background()
 		s := store.New(gdb)
-		alert := &changelogv1.Change{Action: typev1.ChangeAction_CHANGE_ACTION_ALERT, ProjectSlug: "p", ComponentSlug: "c", DetailsJson: `{"alert":"UpdateFailure"}`}
+		alert := &changelogv1.Change{Action: typev1.ChangeAction_CHANGE_ACTION_ALERT, ProjectSlug: "p", ComponentSlug: "c", Details: changedetails.FromMap(map[string]any{"alert": "UpdateFailure"})}
 		for _, detail := range []string{"could not fetch", "could not fetch again"} {
 			if err := s.RaiseAlert(ctx, 7, "UpdateFailure", detail, alert); err != nil {
 				t.Fatal(err)

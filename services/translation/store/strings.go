@@ -187,7 +187,7 @@ func (s *Store) addStringTo(tx *gorm.DB, t *Translation, ns NewString, sourceID 
 		return Unit{}, err
 	}
 	c := unitChange(ActionNewUnit, u, *t, ns.User, ns.User)
-	c.Target, c.DetailsJson = u.Target, UnitDetails(u.State, -1, u)
+	c.Target, c.Details = u.Target, UnitDetails(u.State, -1, u)
 	return u, record(tx, at, c)
 }
 
@@ -255,7 +255,7 @@ func (s *Store) removeString(tx *gorm.DB, u Unit, user string, at time.Time) err
 	// records; the stored record itself ends up without a unit.
 	c := &changelogv1.Change{Action: ActionStringRemove, ProjectSlug: t.ProjectSlug, UnitId: u.ID,
 		ComponentSlug: t.ComponentSlug, LanguageCode: t.LanguageCode, User: user, Author: user,
-		Target: u.Target, DetailsJson: detailsJSON(map[string]any{"source": u.Source, "target": u.Target})}
+		Target: u.Target, Details: details(map[string]any{"source": u.Source, "target": u.Target})}
 	return record(tx, at, append(cleanup, c)...)
 }
 

@@ -93,7 +93,7 @@ func (s *Store) addSuggestionTx(tx *gorm.DB, unitID int64, target, user string) 
 		return SuggestionView{}, err
 	}
 	c := unitChange(ActionSuggestion, u, t, user, user)
-	c.Target, c.Old, c.DetailsJson = target, u.Target, UnitDetails(u.State, u.State, u)
+	c.Target, c.Old, c.Details = target, u.Target, UnitDetails(u.State, u.State, u)
 	return SuggestionView{Suggestion: sg, Unit: u, Translation: t}, record(tx, at, c)
 }
 
@@ -203,7 +203,7 @@ func (s *Store) DeleteSuggestion(ctx context.Context, id int64, user, reason str
 			return err
 		}
 		c := unitChange(ActionSuggestionDelete, u, t, user, user)
-		c.Target, c.DetailsJson = sg.Target, detailsJSON(map[string]any{"rejection_reason": reason})
+		c.Target, c.Details = sg.Target, details(map[string]any{"rejection_reason": reason})
 		return record(tx, now(), c)
 	})
 }
@@ -230,7 +230,7 @@ func (s *Store) AcceptSuggestion(ctx context.Context, id int64, user string, che
 			}
 			c := unitChange(ActionAccept, v.Unit, v.Translation, user, sg.UserName)
 			c.Target, c.Old = sg.Target, v.Target
-			c.DetailsJson = UnitDetails(weblate.StateTranslated, v.State, v.Unit)
+			c.Details = UnitDetails(weblate.StateTranslated, v.State, v.Unit)
 			return Edit{Target: sg.Target, State: weblate.StateTranslated, Author: sg.UserName,
 				Changes: []*changelogv1.Change{c}}, nil
 		}, nil)

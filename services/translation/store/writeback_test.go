@@ -1,10 +1,10 @@
 package store_test
 
 import (
-	"encoding/json"
-	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"testing"
 	"time"
+
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 
 	"github.com/tmsproject/tms/pkg/changefeed/changefeedtest"
 
@@ -164,9 +164,8 @@ func TestImportUnitChanges(t *testing.T) {
 		if len(got) != 4 || byAction[typev1.ChangeAction_CHANGE_ACTION_UPDATE] == nil {
 			t.Fatalf("records = %v", got)
 		}
-		var d map[string]any
 		c := byAction[typev1.ChangeAction_CHANGE_ACTION_NEW_UNIT_REPO]
-		_ = json.Unmarshal([]byte(c.GetDetailsJson()), &d)
+		d := c.GetDetails().AsMap()
 		if c.GetTarget() != "Neu" || c.GetUnitId() != res.IDs[unit("New", "", 0, 1).IDHash] || d["old_state"] != float64(-1) || d["state"] != float64(10) {
 			t.Errorf("71 = %v", c)
 		}

@@ -10,6 +10,7 @@ import (
 	v1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
+	fieldmaskpb "google.golang.org/protobuf/types/known/fieldmaskpb"
 	structpb "google.golang.org/protobuf/types/known/structpb"
 	timestamppb "google.golang.org/protobuf/types/known/timestamppb"
 	reflect "reflect"
@@ -1296,16 +1297,18 @@ func (x *ListProjectsResponse) GetNextPageToken() string {
 	return ""
 }
 
-// UpdateProjectRequest replaces the fields named in `fields` (proto field
-// names) with the values in `project`; every field when `fields` is empty.
+// UpdateProjectRequest replaces the fields named in `update_mask` with the
+// values in `project`; every field when the mask is empty.
 type UpdateProjectRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Slug of the project to change.
 	Slug string `protobuf:"bytes,1,opt,name=slug,proto3" json:"slug,omitempty"`
 	// The new values; id, locked and created are ignored.
 	Project *Project `protobuf:"bytes,2,opt,name=project,proto3" json:"project,omitempty"`
-	// Proto field names to replace; empty: all.
-	Fields []string `protobuf:"bytes,3,rep,name=fields,proto3" json:"fields,omitempty"`
+	// Paths of the fields to replace: Project's field names (no nesting).
+	// Unset or empty: all of them. An unknown path: InvalidArgument naming
+	// it.
+	UpdateMask *fieldmaskpb.FieldMask `protobuf:"bytes,5,opt,name=update_mask,json=updateMask,proto3" json:"update_mask,omitempty"`
 	// Unused: a project change records nothing.
 	Actor         string `protobuf:"bytes,4,opt,name=actor,proto3" json:"actor,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -1356,9 +1359,9 @@ func (x *UpdateProjectRequest) GetProject() *Project {
 	return nil
 }
 
-func (x *UpdateProjectRequest) GetFields() []string {
+func (x *UpdateProjectRequest) GetUpdateMask() *fieldmaskpb.FieldMask {
 	if x != nil {
-		return x.Fields
+		return x.UpdateMask
 	}
 	return nil
 }
@@ -1910,9 +1913,10 @@ type UpdateComponentRequest struct {
 	Slug string `protobuf:"bytes,2,opt,name=slug,proto3" json:"slug,omitempty"`
 	// The new values; read-only fields are ignored.
 	Component *Component `protobuf:"bytes,3,opt,name=component,proto3" json:"component,omitempty"`
-	// Proto field names to replace; empty: all. An unknown name:
-	// InvalidArgument.
-	Fields []string `protobuf:"bytes,4,rep,name=fields,proto3" json:"fields,omitempty"`
+	// Paths of the fields to replace: Component's field names (no nesting).
+	// Unset or empty: all of them. An unknown path: InvalidArgument naming
+	// it.
+	UpdateMask *fieldmaskpb.FieldMask `protobuf:"bytes,7,opt,name=update_mask,json=updateMask,proto3" json:"update_mask,omitempty"`
 	// Passed on to the import a rebinding starts (which records no user);
 	// otherwise unused.
 	Actor string `protobuf:"bytes,5,opt,name=actor,proto3" json:"actor,omitempty"`
@@ -1975,9 +1979,9 @@ func (x *UpdateComponentRequest) GetComponent() *Component {
 	return nil
 }
 
-func (x *UpdateComponentRequest) GetFields() []string {
+func (x *UpdateComponentRequest) GetUpdateMask() *fieldmaskpb.FieldMask {
 	if x != nil {
-		return x.Fields
+		return x.UpdateMask
 	}
 	return nil
 }
@@ -3212,8 +3216,10 @@ type UpdateCategoryRequest struct {
 	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
 	// The new values of the fields named.
 	Category *Category `protobuf:"bytes,2,opt,name=category,proto3" json:"category,omitempty"`
-	// The fields to change: name, slug, parent_id (within the project).
-	Fields        []string `protobuf:"bytes,3,rep,name=fields,proto3" json:"fields,omitempty"`
+	// Paths of the fields to change: name, slug, parent_id (within the
+	// project). Unset or empty: nothing changes. Another path:
+	// InvalidArgument naming it.
+	UpdateMask    *fieldmaskpb.FieldMask `protobuf:"bytes,4,opt,name=update_mask,json=updateMask,proto3" json:"update_mask,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3262,9 +3268,9 @@ func (x *UpdateCategoryRequest) GetCategory() *Category {
 	return nil
 }
 
-func (x *UpdateCategoryRequest) GetFields() []string {
+func (x *UpdateCategoryRequest) GetUpdateMask() *fieldmaskpb.FieldMask {
 	if x != nil {
-		return x.Fields
+		return x.UpdateMask
 	}
 	return nil
 }
@@ -4754,7 +4760,7 @@ var File_tms_catalog_v1_catalog_proto protoreflect.FileDescriptor
 
 const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"\n" +
-	"\x1ctms/catalog/v1/catalog.proto\x12\x0etms.catalog.v1\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x17tms/type/v1/enums.proto\"\xb7\x05\n" +
+	"\x1ctms/catalog/v1/catalog.proto\x12\x0etms.catalog.v1\x1a google/protobuf/field_mask.proto\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x17tms/type/v1/enums.proto\"\xb7\x05\n" +
 	"\aProject\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x12\n" +
@@ -4884,12 +4890,13 @@ const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x14ListProjectsResponse\x123\n" +
 	"\bprojects\x18\x01 \x03(\v2\x17.tms.catalog.v1.ProjectR\bprojects\x12\x14\n" +
 	"\x05total\x18\x02 \x01(\x03R\x05total\x12&\n" +
-	"\x0fnext_page_token\x18\x03 \x01(\tR\rnextPageToken\"\x8b\x01\n" +
+	"\x0fnext_page_token\x18\x03 \x01(\tR\rnextPageToken\"\xbe\x01\n" +
 	"\x14UpdateProjectRequest\x12\x12\n" +
 	"\x04slug\x18\x01 \x01(\tR\x04slug\x121\n" +
-	"\aproject\x18\x02 \x01(\v2\x17.tms.catalog.v1.ProjectR\aproject\x12\x16\n" +
-	"\x06fields\x18\x03 \x03(\tR\x06fields\x12\x14\n" +
-	"\x05actor\x18\x04 \x01(\tR\x05actor\"J\n" +
+	"\aproject\x18\x02 \x01(\v2\x17.tms.catalog.v1.ProjectR\aproject\x12;\n" +
+	"\vupdate_mask\x18\x05 \x01(\v2\x1a.google.protobuf.FieldMaskR\n" +
+	"updateMask\x12\x14\n" +
+	"\x05actor\x18\x04 \x01(\tR\x05actorJ\x04\b\x03\x10\x04R\x06fields\"J\n" +
 	"\x15UpdateProjectResponse\x121\n" +
 	"\aproject\x18\x01 \x01(\v2\x17.tms.catalog.v1.ProjectR\aproject\"@\n" +
 	"\x14DeleteProjectRequest\x12\x12\n" +
@@ -4922,15 +4929,16 @@ const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"components\x18\x01 \x03(\v2\x19.tms.catalog.v1.ComponentR\n" +
 	"components\x12\x14\n" +
 	"\x05total\x18\x02 \x01(\x03R\x05total\x12&\n" +
-	"\x0fnext_page_token\x18\x03 \x01(\tR\rnextPageToken\"\xd7\x01\n" +
+	"\x0fnext_page_token\x18\x03 \x01(\tR\rnextPageToken\"\x8a\x02\n" +
 	"\x16UpdateComponentRequest\x12!\n" +
 	"\fproject_slug\x18\x01 \x01(\tR\vprojectSlug\x12\x12\n" +
 	"\x04slug\x18\x02 \x01(\tR\x04slug\x127\n" +
-	"\tcomponent\x18\x03 \x01(\v2\x19.tms.catalog.v1.ComponentR\tcomponent\x12\x16\n" +
-	"\x06fields\x18\x04 \x03(\tR\x06fields\x12\x14\n" +
+	"\tcomponent\x18\x03 \x01(\v2\x19.tms.catalog.v1.ComponentR\tcomponent\x12;\n" +
+	"\vupdate_mask\x18\a \x01(\v2\x1a.google.protobuf.FieldMaskR\n" +
+	"updateMask\x12\x14\n" +
 	"\x05actor\x18\x05 \x01(\tR\x05actor\x12\x1f\n" +
 	"\vfrom_import\x18\x06 \x01(\bR\n" +
-	"fromImport\"x\n" +
+	"fromImportJ\x04\b\x04\x10\x05R\x06fields\"x\n" +
 	"\x17UpdateComponentResponse\x127\n" +
 	"\tcomponent\x18\x01 \x01(\v2\x19.tms.catalog.v1.ComponentR\tcomponent\x12$\n" +
 	"\x0eimport_task_id\x18\x02 \x01(\tR\fimportTaskId\"e\n" +
@@ -5007,11 +5015,12 @@ const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x15CreateCategoryRequest\x124\n" +
 	"\bcategory\x18\x01 \x01(\v2\x18.tms.catalog.v1.CategoryR\bcategory\"N\n" +
 	"\x16CreateCategoryResponse\x124\n" +
-	"\bcategory\x18\x01 \x01(\v2\x18.tms.catalog.v1.CategoryR\bcategory\"u\n" +
+	"\bcategory\x18\x01 \x01(\v2\x18.tms.catalog.v1.CategoryR\bcategory\"\xa8\x01\n" +
 	"\x15UpdateCategoryRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x124\n" +
-	"\bcategory\x18\x02 \x01(\v2\x18.tms.catalog.v1.CategoryR\bcategory\x12\x16\n" +
-	"\x06fields\x18\x03 \x03(\tR\x06fields\"N\n" +
+	"\bcategory\x18\x02 \x01(\v2\x18.tms.catalog.v1.CategoryR\bcategory\x12;\n" +
+	"\vupdate_mask\x18\x04 \x01(\v2\x1a.google.protobuf.FieldMaskR\n" +
+	"updateMaskJ\x04\b\x03\x10\x04R\x06fields\"N\n" +
 	"\x16UpdateCategoryResponse\x124\n" +
 	"\bcategory\x18\x01 \x01(\v2\x18.tms.catalog.v1.CategoryR\bcategory\"=\n" +
 	"\x15DeleteCategoryRequest\x12\x0e\n" +
@@ -5219,7 +5228,8 @@ var file_tms_catalog_v1_catalog_proto_goTypes = []any{
 	(v1.AccessControl)(0),                 // 67: tms.type.v1.AccessControl
 	(*timestamppb.Timestamp)(nil),         // 68: google.protobuf.Timestamp
 	(v1.MergeStyle)(0),                    // 69: tms.type.v1.MergeStyle
-	(*structpb.Struct)(nil),               // 70: google.protobuf.Struct
+	(*fieldmaskpb.FieldMask)(nil),         // 70: google.protobuf.FieldMask
+	(*structpb.Struct)(nil),               // 71: google.protobuf.Struct
 }
 var file_tms_catalog_v1_catalog_proto_depIdxs = []int32{
 	66, // 0: tms.catalog.v1.Project.commit_policy:type_name -> tms.type.v1.CommitPolicy
@@ -5232,99 +5242,102 @@ var file_tms_catalog_v1_catalog_proto_depIdxs = []int32{
 	0,  // 7: tms.catalog.v1.GetProjectResponse.project:type_name -> tms.catalog.v1.Project
 	0,  // 8: tms.catalog.v1.ListProjectsResponse.projects:type_name -> tms.catalog.v1.Project
 	0,  // 9: tms.catalog.v1.UpdateProjectRequest.project:type_name -> tms.catalog.v1.Project
-	0,  // 10: tms.catalog.v1.UpdateProjectResponse.project:type_name -> tms.catalog.v1.Project
-	1,  // 11: tms.catalog.v1.CreateComponentRequest.component:type_name -> tms.catalog.v1.Component
-	1,  // 12: tms.catalog.v1.CreateComponentResponse.component:type_name -> tms.catalog.v1.Component
-	1,  // 13: tms.catalog.v1.GetComponentResponse.component:type_name -> tms.catalog.v1.Component
-	1,  // 14: tms.catalog.v1.ListComponentsResponse.components:type_name -> tms.catalog.v1.Component
-	1,  // 15: tms.catalog.v1.UpdateComponentRequest.component:type_name -> tms.catalog.v1.Component
-	1,  // 16: tms.catalog.v1.UpdateComponentResponse.component:type_name -> tms.catalog.v1.Component
-	1,  // 17: tms.catalog.v1.SetComponentLockResponse.component:type_name -> tms.catalog.v1.Component
-	2,  // 18: tms.catalog.v1.GetLanguageResponse.language:type_name -> tms.catalog.v1.Language
-	2,  // 19: tms.catalog.v1.ListLanguagesResponse.languages:type_name -> tms.catalog.v1.Language
-	2,  // 20: tms.catalog.v1.EnsureLanguageResponse.language:type_name -> tms.catalog.v1.Language
-	31, // 21: tms.catalog.v1.EnsureLanguageResponse.plural:type_name -> tms.catalog.v1.Plural
-	32, // 22: tms.catalog.v1.ListCategoriesResponse.categories:type_name -> tms.catalog.v1.Category
-	32, // 23: tms.catalog.v1.GetCategoryResponse.category:type_name -> tms.catalog.v1.Category
-	32, // 24: tms.catalog.v1.CreateCategoryRequest.category:type_name -> tms.catalog.v1.Category
-	32, // 25: tms.catalog.v1.CreateCategoryResponse.category:type_name -> tms.catalog.v1.Category
-	32, // 26: tms.catalog.v1.UpdateCategoryRequest.category:type_name -> tms.catalog.v1.Category
-	32, // 27: tms.catalog.v1.UpdateCategoryResponse.category:type_name -> tms.catalog.v1.Category
-	1,  // 28: tms.catalog.v1.DeleteCategoryResponse.removed:type_name -> tms.catalog.v1.Component
-	0,  // 29: tms.catalog.v1.ListComponentLinksResponse.projects:type_name -> tms.catalog.v1.Project
-	1,  // 30: tms.catalog.v1.AddComponentLinkResponse.component:type_name -> tms.catalog.v1.Component
-	68, // 31: tms.catalog.v1.Announcement.created:type_name -> google.protobuf.Timestamp
-	49, // 32: tms.catalog.v1.ListAnnouncementsResponse.announcements:type_name -> tms.catalog.v1.Announcement
-	49, // 33: tms.catalog.v1.CreateAnnouncementRequest.announcement:type_name -> tms.catalog.v1.Announcement
-	49, // 34: tms.catalog.v1.CreateAnnouncementResponse.announcement:type_name -> tms.catalog.v1.Announcement
-	65, // 35: tms.catalog.v1.GetMachinerySettingsResponse.services:type_name -> tms.catalog.v1.GetMachinerySettingsResponse.ServicesEntry
-	70, // 36: tms.catalog.v1.SetMachinerySettingsRequest.configuration:type_name -> google.protobuf.Struct
-	64, // 37: tms.catalog.v1.GetProjectAccessResponse.projects:type_name -> tms.catalog.v1.ProjectAccess
-	67, // 38: tms.catalog.v1.ProjectAccess.access_control:type_name -> tms.type.v1.AccessControl
-	70, // 39: tms.catalog.v1.GetMachinerySettingsResponse.ServicesEntry.value:type_name -> google.protobuf.Struct
-	3,  // 40: tms.catalog.v1.CatalogService.CreateProject:input_type -> tms.catalog.v1.CreateProjectRequest
-	5,  // 41: tms.catalog.v1.CatalogService.GetProject:input_type -> tms.catalog.v1.GetProjectRequest
-	7,  // 42: tms.catalog.v1.CatalogService.ListProjects:input_type -> tms.catalog.v1.ListProjectsRequest
-	9,  // 43: tms.catalog.v1.CatalogService.UpdateProject:input_type -> tms.catalog.v1.UpdateProjectRequest
-	11, // 44: tms.catalog.v1.CatalogService.DeleteProject:input_type -> tms.catalog.v1.DeleteProjectRequest
-	13, // 45: tms.catalog.v1.CatalogService.CreateComponent:input_type -> tms.catalog.v1.CreateComponentRequest
-	15, // 46: tms.catalog.v1.CatalogService.GetComponent:input_type -> tms.catalog.v1.GetComponentRequest
-	17, // 47: tms.catalog.v1.CatalogService.ListComponents:input_type -> tms.catalog.v1.ListComponentsRequest
-	19, // 48: tms.catalog.v1.CatalogService.UpdateComponent:input_type -> tms.catalog.v1.UpdateComponentRequest
-	21, // 49: tms.catalog.v1.CatalogService.DeleteComponent:input_type -> tms.catalog.v1.DeleteComponentRequest
-	23, // 50: tms.catalog.v1.CatalogService.SetComponentLock:input_type -> tms.catalog.v1.SetComponentLockRequest
-	25, // 51: tms.catalog.v1.CatalogService.GetLanguage:input_type -> tms.catalog.v1.GetLanguageRequest
-	27, // 52: tms.catalog.v1.CatalogService.ListLanguages:input_type -> tms.catalog.v1.ListLanguagesRequest
-	29, // 53: tms.catalog.v1.CatalogService.EnsureLanguage:input_type -> tms.catalog.v1.EnsureLanguageRequest
-	33, // 54: tms.catalog.v1.CatalogService.ListCategories:input_type -> tms.catalog.v1.ListCategoriesRequest
-	35, // 55: tms.catalog.v1.CatalogService.GetCategory:input_type -> tms.catalog.v1.GetCategoryRequest
-	37, // 56: tms.catalog.v1.CatalogService.CreateCategory:input_type -> tms.catalog.v1.CreateCategoryRequest
-	39, // 57: tms.catalog.v1.CatalogService.UpdateCategory:input_type -> tms.catalog.v1.UpdateCategoryRequest
-	41, // 58: tms.catalog.v1.CatalogService.DeleteCategory:input_type -> tms.catalog.v1.DeleteCategoryRequest
-	43, // 59: tms.catalog.v1.CatalogService.ListComponentLinks:input_type -> tms.catalog.v1.ListComponentLinksRequest
-	45, // 60: tms.catalog.v1.CatalogService.AddComponentLink:input_type -> tms.catalog.v1.AddComponentLinkRequest
-	47, // 61: tms.catalog.v1.CatalogService.RemoveComponentLink:input_type -> tms.catalog.v1.RemoveComponentLinkRequest
-	50, // 62: tms.catalog.v1.CatalogService.ListAnnouncements:input_type -> tms.catalog.v1.ListAnnouncementsRequest
-	52, // 63: tms.catalog.v1.CatalogService.CreateAnnouncement:input_type -> tms.catalog.v1.CreateAnnouncementRequest
-	54, // 64: tms.catalog.v1.CatalogService.DeleteAnnouncement:input_type -> tms.catalog.v1.DeleteAnnouncementRequest
-	56, // 65: tms.catalog.v1.CatalogService.GetMachinerySettings:input_type -> tms.catalog.v1.GetMachinerySettingsRequest
-	58, // 66: tms.catalog.v1.CatalogService.SetMachinerySettings:input_type -> tms.catalog.v1.SetMachinerySettingsRequest
-	60, // 67: tms.catalog.v1.CatalogService.ListRemovedComponents:input_type -> tms.catalog.v1.ListRemovedComponentsRequest
-	62, // 68: tms.catalog.v1.CatalogService.GetProjectAccess:input_type -> tms.catalog.v1.GetProjectAccessRequest
-	4,  // 69: tms.catalog.v1.CatalogService.CreateProject:output_type -> tms.catalog.v1.CreateProjectResponse
-	6,  // 70: tms.catalog.v1.CatalogService.GetProject:output_type -> tms.catalog.v1.GetProjectResponse
-	8,  // 71: tms.catalog.v1.CatalogService.ListProjects:output_type -> tms.catalog.v1.ListProjectsResponse
-	10, // 72: tms.catalog.v1.CatalogService.UpdateProject:output_type -> tms.catalog.v1.UpdateProjectResponse
-	12, // 73: tms.catalog.v1.CatalogService.DeleteProject:output_type -> tms.catalog.v1.DeleteProjectResponse
-	14, // 74: tms.catalog.v1.CatalogService.CreateComponent:output_type -> tms.catalog.v1.CreateComponentResponse
-	16, // 75: tms.catalog.v1.CatalogService.GetComponent:output_type -> tms.catalog.v1.GetComponentResponse
-	18, // 76: tms.catalog.v1.CatalogService.ListComponents:output_type -> tms.catalog.v1.ListComponentsResponse
-	20, // 77: tms.catalog.v1.CatalogService.UpdateComponent:output_type -> tms.catalog.v1.UpdateComponentResponse
-	22, // 78: tms.catalog.v1.CatalogService.DeleteComponent:output_type -> tms.catalog.v1.DeleteComponentResponse
-	24, // 79: tms.catalog.v1.CatalogService.SetComponentLock:output_type -> tms.catalog.v1.SetComponentLockResponse
-	26, // 80: tms.catalog.v1.CatalogService.GetLanguage:output_type -> tms.catalog.v1.GetLanguageResponse
-	28, // 81: tms.catalog.v1.CatalogService.ListLanguages:output_type -> tms.catalog.v1.ListLanguagesResponse
-	30, // 82: tms.catalog.v1.CatalogService.EnsureLanguage:output_type -> tms.catalog.v1.EnsureLanguageResponse
-	34, // 83: tms.catalog.v1.CatalogService.ListCategories:output_type -> tms.catalog.v1.ListCategoriesResponse
-	36, // 84: tms.catalog.v1.CatalogService.GetCategory:output_type -> tms.catalog.v1.GetCategoryResponse
-	38, // 85: tms.catalog.v1.CatalogService.CreateCategory:output_type -> tms.catalog.v1.CreateCategoryResponse
-	40, // 86: tms.catalog.v1.CatalogService.UpdateCategory:output_type -> tms.catalog.v1.UpdateCategoryResponse
-	42, // 87: tms.catalog.v1.CatalogService.DeleteCategory:output_type -> tms.catalog.v1.DeleteCategoryResponse
-	44, // 88: tms.catalog.v1.CatalogService.ListComponentLinks:output_type -> tms.catalog.v1.ListComponentLinksResponse
-	46, // 89: tms.catalog.v1.CatalogService.AddComponentLink:output_type -> tms.catalog.v1.AddComponentLinkResponse
-	48, // 90: tms.catalog.v1.CatalogService.RemoveComponentLink:output_type -> tms.catalog.v1.RemoveComponentLinkResponse
-	51, // 91: tms.catalog.v1.CatalogService.ListAnnouncements:output_type -> tms.catalog.v1.ListAnnouncementsResponse
-	53, // 92: tms.catalog.v1.CatalogService.CreateAnnouncement:output_type -> tms.catalog.v1.CreateAnnouncementResponse
-	55, // 93: tms.catalog.v1.CatalogService.DeleteAnnouncement:output_type -> tms.catalog.v1.DeleteAnnouncementResponse
-	57, // 94: tms.catalog.v1.CatalogService.GetMachinerySettings:output_type -> tms.catalog.v1.GetMachinerySettingsResponse
-	59, // 95: tms.catalog.v1.CatalogService.SetMachinerySettings:output_type -> tms.catalog.v1.SetMachinerySettingsResponse
-	61, // 96: tms.catalog.v1.CatalogService.ListRemovedComponents:output_type -> tms.catalog.v1.ListRemovedComponentsResponse
-	63, // 97: tms.catalog.v1.CatalogService.GetProjectAccess:output_type -> tms.catalog.v1.GetProjectAccessResponse
-	69, // [69:98] is the sub-list for method output_type
-	40, // [40:69] is the sub-list for method input_type
-	40, // [40:40] is the sub-list for extension type_name
-	40, // [40:40] is the sub-list for extension extendee
-	0,  // [0:40] is the sub-list for field type_name
+	70, // 10: tms.catalog.v1.UpdateProjectRequest.update_mask:type_name -> google.protobuf.FieldMask
+	0,  // 11: tms.catalog.v1.UpdateProjectResponse.project:type_name -> tms.catalog.v1.Project
+	1,  // 12: tms.catalog.v1.CreateComponentRequest.component:type_name -> tms.catalog.v1.Component
+	1,  // 13: tms.catalog.v1.CreateComponentResponse.component:type_name -> tms.catalog.v1.Component
+	1,  // 14: tms.catalog.v1.GetComponentResponse.component:type_name -> tms.catalog.v1.Component
+	1,  // 15: tms.catalog.v1.ListComponentsResponse.components:type_name -> tms.catalog.v1.Component
+	1,  // 16: tms.catalog.v1.UpdateComponentRequest.component:type_name -> tms.catalog.v1.Component
+	70, // 17: tms.catalog.v1.UpdateComponentRequest.update_mask:type_name -> google.protobuf.FieldMask
+	1,  // 18: tms.catalog.v1.UpdateComponentResponse.component:type_name -> tms.catalog.v1.Component
+	1,  // 19: tms.catalog.v1.SetComponentLockResponse.component:type_name -> tms.catalog.v1.Component
+	2,  // 20: tms.catalog.v1.GetLanguageResponse.language:type_name -> tms.catalog.v1.Language
+	2,  // 21: tms.catalog.v1.ListLanguagesResponse.languages:type_name -> tms.catalog.v1.Language
+	2,  // 22: tms.catalog.v1.EnsureLanguageResponse.language:type_name -> tms.catalog.v1.Language
+	31, // 23: tms.catalog.v1.EnsureLanguageResponse.plural:type_name -> tms.catalog.v1.Plural
+	32, // 24: tms.catalog.v1.ListCategoriesResponse.categories:type_name -> tms.catalog.v1.Category
+	32, // 25: tms.catalog.v1.GetCategoryResponse.category:type_name -> tms.catalog.v1.Category
+	32, // 26: tms.catalog.v1.CreateCategoryRequest.category:type_name -> tms.catalog.v1.Category
+	32, // 27: tms.catalog.v1.CreateCategoryResponse.category:type_name -> tms.catalog.v1.Category
+	32, // 28: tms.catalog.v1.UpdateCategoryRequest.category:type_name -> tms.catalog.v1.Category
+	70, // 29: tms.catalog.v1.UpdateCategoryRequest.update_mask:type_name -> google.protobuf.FieldMask
+	32, // 30: tms.catalog.v1.UpdateCategoryResponse.category:type_name -> tms.catalog.v1.Category
+	1,  // 31: tms.catalog.v1.DeleteCategoryResponse.removed:type_name -> tms.catalog.v1.Component
+	0,  // 32: tms.catalog.v1.ListComponentLinksResponse.projects:type_name -> tms.catalog.v1.Project
+	1,  // 33: tms.catalog.v1.AddComponentLinkResponse.component:type_name -> tms.catalog.v1.Component
+	68, // 34: tms.catalog.v1.Announcement.created:type_name -> google.protobuf.Timestamp
+	49, // 35: tms.catalog.v1.ListAnnouncementsResponse.announcements:type_name -> tms.catalog.v1.Announcement
+	49, // 36: tms.catalog.v1.CreateAnnouncementRequest.announcement:type_name -> tms.catalog.v1.Announcement
+	49, // 37: tms.catalog.v1.CreateAnnouncementResponse.announcement:type_name -> tms.catalog.v1.Announcement
+	65, // 38: tms.catalog.v1.GetMachinerySettingsResponse.services:type_name -> tms.catalog.v1.GetMachinerySettingsResponse.ServicesEntry
+	71, // 39: tms.catalog.v1.SetMachinerySettingsRequest.configuration:type_name -> google.protobuf.Struct
+	64, // 40: tms.catalog.v1.GetProjectAccessResponse.projects:type_name -> tms.catalog.v1.ProjectAccess
+	67, // 41: tms.catalog.v1.ProjectAccess.access_control:type_name -> tms.type.v1.AccessControl
+	71, // 42: tms.catalog.v1.GetMachinerySettingsResponse.ServicesEntry.value:type_name -> google.protobuf.Struct
+	3,  // 43: tms.catalog.v1.CatalogService.CreateProject:input_type -> tms.catalog.v1.CreateProjectRequest
+	5,  // 44: tms.catalog.v1.CatalogService.GetProject:input_type -> tms.catalog.v1.GetProjectRequest
+	7,  // 45: tms.catalog.v1.CatalogService.ListProjects:input_type -> tms.catalog.v1.ListProjectsRequest
+	9,  // 46: tms.catalog.v1.CatalogService.UpdateProject:input_type -> tms.catalog.v1.UpdateProjectRequest
+	11, // 47: tms.catalog.v1.CatalogService.DeleteProject:input_type -> tms.catalog.v1.DeleteProjectRequest
+	13, // 48: tms.catalog.v1.CatalogService.CreateComponent:input_type -> tms.catalog.v1.CreateComponentRequest
+	15, // 49: tms.catalog.v1.CatalogService.GetComponent:input_type -> tms.catalog.v1.GetComponentRequest
+	17, // 50: tms.catalog.v1.CatalogService.ListComponents:input_type -> tms.catalog.v1.ListComponentsRequest
+	19, // 51: tms.catalog.v1.CatalogService.UpdateComponent:input_type -> tms.catalog.v1.UpdateComponentRequest
+	21, // 52: tms.catalog.v1.CatalogService.DeleteComponent:input_type -> tms.catalog.v1.DeleteComponentRequest
+	23, // 53: tms.catalog.v1.CatalogService.SetComponentLock:input_type -> tms.catalog.v1.SetComponentLockRequest
+	25, // 54: tms.catalog.v1.CatalogService.GetLanguage:input_type -> tms.catalog.v1.GetLanguageRequest
+	27, // 55: tms.catalog.v1.CatalogService.ListLanguages:input_type -> tms.catalog.v1.ListLanguagesRequest
+	29, // 56: tms.catalog.v1.CatalogService.EnsureLanguage:input_type -> tms.catalog.v1.EnsureLanguageRequest
+	33, // 57: tms.catalog.v1.CatalogService.ListCategories:input_type -> tms.catalog.v1.ListCategoriesRequest
+	35, // 58: tms.catalog.v1.CatalogService.GetCategory:input_type -> tms.catalog.v1.GetCategoryRequest
+	37, // 59: tms.catalog.v1.CatalogService.CreateCategory:input_type -> tms.catalog.v1.CreateCategoryRequest
+	39, // 60: tms.catalog.v1.CatalogService.UpdateCategory:input_type -> tms.catalog.v1.UpdateCategoryRequest
+	41, // 61: tms.catalog.v1.CatalogService.DeleteCategory:input_type -> tms.catalog.v1.DeleteCategoryRequest
+	43, // 62: tms.catalog.v1.CatalogService.ListComponentLinks:input_type -> tms.catalog.v1.ListComponentLinksRequest
+	45, // 63: tms.catalog.v1.CatalogService.AddComponentLink:input_type -> tms.catalog.v1.AddComponentLinkRequest
+	47, // 64: tms.catalog.v1.CatalogService.RemoveComponentLink:input_type -> tms.catalog.v1.RemoveComponentLinkRequest
+	50, // 65: tms.catalog.v1.CatalogService.ListAnnouncements:input_type -> tms.catalog.v1.ListAnnouncementsRequest
+	52, // 66: tms.catalog.v1.CatalogService.CreateAnnouncement:input_type -> tms.catalog.v1.CreateAnnouncementRequest
+	54, // 67: tms.catalog.v1.CatalogService.DeleteAnnouncement:input_type -> tms.catalog.v1.DeleteAnnouncementRequest
+	56, // 68: tms.catalog.v1.CatalogService.GetMachinerySettings:input_type -> tms.catalog.v1.GetMachinerySettingsRequest
+	58, // 69: tms.catalog.v1.CatalogService.SetMachinerySettings:input_type -> tms.catalog.v1.SetMachinerySettingsRequest
+	60, // 70: tms.catalog.v1.CatalogService.ListRemovedComponents:input_type -> tms.catalog.v1.ListRemovedComponentsRequest
+	62, // 71: tms.catalog.v1.CatalogService.GetProjectAccess:input_type -> tms.catalog.v1.GetProjectAccessRequest
+	4,  // 72: tms.catalog.v1.CatalogService.CreateProject:output_type -> tms.catalog.v1.CreateProjectResponse
+	6,  // 73: tms.catalog.v1.CatalogService.GetProject:output_type -> tms.catalog.v1.GetProjectResponse
+	8,  // 74: tms.catalog.v1.CatalogService.ListProjects:output_type -> tms.catalog.v1.ListProjectsResponse
+	10, // 75: tms.catalog.v1.CatalogService.UpdateProject:output_type -> tms.catalog.v1.UpdateProjectResponse
+	12, // 76: tms.catalog.v1.CatalogService.DeleteProject:output_type -> tms.catalog.v1.DeleteProjectResponse
+	14, // 77: tms.catalog.v1.CatalogService.CreateComponent:output_type -> tms.catalog.v1.CreateComponentResponse
+	16, // 78: tms.catalog.v1.CatalogService.GetComponent:output_type -> tms.catalog.v1.GetComponentResponse
+	18, // 79: tms.catalog.v1.CatalogService.ListComponents:output_type -> tms.catalog.v1.ListComponentsResponse
+	20, // 80: tms.catalog.v1.CatalogService.UpdateComponent:output_type -> tms.catalog.v1.UpdateComponentResponse
+	22, // 81: tms.catalog.v1.CatalogService.DeleteComponent:output_type -> tms.catalog.v1.DeleteComponentResponse
+	24, // 82: tms.catalog.v1.CatalogService.SetComponentLock:output_type -> tms.catalog.v1.SetComponentLockResponse
+	26, // 83: tms.catalog.v1.CatalogService.GetLanguage:output_type -> tms.catalog.v1.GetLanguageResponse
+	28, // 84: tms.catalog.v1.CatalogService.ListLanguages:output_type -> tms.catalog.v1.ListLanguagesResponse
+	30, // 85: tms.catalog.v1.CatalogService.EnsureLanguage:output_type -> tms.catalog.v1.EnsureLanguageResponse
+	34, // 86: tms.catalog.v1.CatalogService.ListCategories:output_type -> tms.catalog.v1.ListCategoriesResponse
+	36, // 87: tms.catalog.v1.CatalogService.GetCategory:output_type -> tms.catalog.v1.GetCategoryResponse
+	38, // 88: tms.catalog.v1.CatalogService.CreateCategory:output_type -> tms.catalog.v1.CreateCategoryResponse
+	40, // 89: tms.catalog.v1.CatalogService.UpdateCategory:output_type -> tms.catalog.v1.UpdateCategoryResponse
+	42, // 90: tms.catalog.v1.CatalogService.DeleteCategory:output_type -> tms.catalog.v1.DeleteCategoryResponse
+	44, // 91: tms.catalog.v1.CatalogService.ListComponentLinks:output_type -> tms.catalog.v1.ListComponentLinksResponse
+	46, // 92: tms.catalog.v1.CatalogService.AddComponentLink:output_type -> tms.catalog.v1.AddComponentLinkResponse
+	48, // 93: tms.catalog.v1.CatalogService.RemoveComponentLink:output_type -> tms.catalog.v1.RemoveComponentLinkResponse
+	51, // 94: tms.catalog.v1.CatalogService.ListAnnouncements:output_type -> tms.catalog.v1.ListAnnouncementsResponse
+	53, // 95: tms.catalog.v1.CatalogService.CreateAnnouncement:output_type -> tms.catalog.v1.CreateAnnouncementResponse
+	55, // 96: tms.catalog.v1.CatalogService.DeleteAnnouncement:output_type -> tms.catalog.v1.DeleteAnnouncementResponse
+	57, // 97: tms.catalog.v1.CatalogService.GetMachinerySettings:output_type -> tms.catalog.v1.GetMachinerySettingsResponse
+	59, // 98: tms.catalog.v1.CatalogService.SetMachinerySettings:output_type -> tms.catalog.v1.SetMachinerySettingsResponse
+	61, // 99: tms.catalog.v1.CatalogService.ListRemovedComponents:output_type -> tms.catalog.v1.ListRemovedComponentsResponse
+	63, // 100: tms.catalog.v1.CatalogService.GetProjectAccess:output_type -> tms.catalog.v1.GetProjectAccessResponse
+	72, // [72:101] is the sub-list for method output_type
+	43, // [43:72] is the sub-list for method input_type
+	43, // [43:43] is the sub-list for extension type_name
+	43, // [43:43] is the sub-list for extension extendee
+	0,  // [0:43] is the sub-list for field type_name
 }
 
 func init() { file_tms_catalog_v1_catalog_proto_init() }

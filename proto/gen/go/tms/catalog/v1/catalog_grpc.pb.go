@@ -87,10 +87,11 @@ type CatalogServiceClient interface {
 	GetProject(ctx context.Context, in *GetProjectRequest, opts ...grpc.CallOption) (*GetProjectResponse, error)
 	// ListProjects pages the projects the caller may see, by id.
 	ListProjects(ctx context.Context, in *ListProjectsRequest, opts ...grpc.CallOption) (*ListProjectsResponse, error)
-	// UpdateProject replaces the named fields of a project (all when none are
-	// named). Needs project.edit, and project.permissions to name or change
+	// UpdateProject replaces the fields update_mask names (all when it names
+	// none). Needs project.edit, and project.permissions to name or change
 	// access_control. Errors: NotFound, PermissionDenied, InvalidArgument as
-	// CreateProject, and "Unknown field." for a name that is no Project field.
+	// CreateProject, and "Unknown field." on a path that is no Project field
+	// (the violation names the path).
 	UpdateProject(ctx context.Context, in *UpdateProjectRequest, opts ...grpc.CallOption) (*UpdateProjectResponse, error)
 	// DeleteProject removes a project with its components (project.edit),
 	// recording "Project removed" (and "Component removed" for components of
@@ -115,8 +116,9 @@ type CatalogServiceClient interface {
 	// the caller may see, by id (linked components included in the projects
 	// they are shared with).
 	ListComponents(ctx context.Context, in *ListComponentsRequest, opts ...grpc.CallOption) (*ListComponentsResponse, error)
-	// UpdateComponent replaces the named fields of a component
-	// (component.edit). A repo or push URL sent back as it was shown (masked)
+	// UpdateComponent replaces the fields update_mask names, all when it
+	// names none (component.edit); "Unknown field." on a path that is no
+	// Component field (the violation names the path). A repo or push URL sent back as it was shown (masked)
 	// keeps the stored one. A change of repo, branch, filemask, template or
 	// new_base imports it again; when the translation service refuses the new
 	// binding at once, the component is put back as it was and the refusal
@@ -162,8 +164,9 @@ type CatalogServiceClient interface {
 	// nesting; "unique" for a taken name or slug).
 	CreateCategory(ctx context.Context, in *CreateCategoryRequest, opts ...grpc.CallOption) (*CreateCategoryResponse, error)
 	// UpdateCategory renames a category or moves it within its project
-	// (project.edit). Errors: as CreateCategory, and InvalidArgument for a
-	// field that cannot be changed or a parent inside the category itself.
+	// (project.edit). Errors: as CreateCategory, and InvalidArgument on a
+	// path of update_mask that cannot be changed (the violation names the
+	// path) or a parent inside the category itself.
 	UpdateCategory(ctx context.Context, in *UpdateCategoryRequest, opts ...grpc.CallOption) (*UpdateCategoryResponse, error)
 	// DeleteCategory removes the category, the categories inside it and
 	// their components (project.edit), recording "Component removed" for
@@ -561,10 +564,11 @@ type CatalogServiceServer interface {
 	GetProject(context.Context, *GetProjectRequest) (*GetProjectResponse, error)
 	// ListProjects pages the projects the caller may see, by id.
 	ListProjects(context.Context, *ListProjectsRequest) (*ListProjectsResponse, error)
-	// UpdateProject replaces the named fields of a project (all when none are
-	// named). Needs project.edit, and project.permissions to name or change
+	// UpdateProject replaces the fields update_mask names (all when it names
+	// none). Needs project.edit, and project.permissions to name or change
 	// access_control. Errors: NotFound, PermissionDenied, InvalidArgument as
-	// CreateProject, and "Unknown field." for a name that is no Project field.
+	// CreateProject, and "Unknown field." on a path that is no Project field
+	// (the violation names the path).
 	UpdateProject(context.Context, *UpdateProjectRequest) (*UpdateProjectResponse, error)
 	// DeleteProject removes a project with its components (project.edit),
 	// recording "Project removed" (and "Component removed" for components of
@@ -589,8 +593,9 @@ type CatalogServiceServer interface {
 	// the caller may see, by id (linked components included in the projects
 	// they are shared with).
 	ListComponents(context.Context, *ListComponentsRequest) (*ListComponentsResponse, error)
-	// UpdateComponent replaces the named fields of a component
-	// (component.edit). A repo or push URL sent back as it was shown (masked)
+	// UpdateComponent replaces the fields update_mask names, all when it
+	// names none (component.edit); "Unknown field." on a path that is no
+	// Component field (the violation names the path). A repo or push URL sent back as it was shown (masked)
 	// keeps the stored one. A change of repo, branch, filemask, template or
 	// new_base imports it again; when the translation service refuses the new
 	// binding at once, the component is put back as it was and the refusal
@@ -636,8 +641,9 @@ type CatalogServiceServer interface {
 	// nesting; "unique" for a taken name or slug).
 	CreateCategory(context.Context, *CreateCategoryRequest) (*CreateCategoryResponse, error)
 	// UpdateCategory renames a category or moves it within its project
-	// (project.edit). Errors: as CreateCategory, and InvalidArgument for a
-	// field that cannot be changed or a parent inside the category itself.
+	// (project.edit). Errors: as CreateCategory, and InvalidArgument on a
+	// path of update_mask that cannot be changed (the violation names the
+	// path) or a parent inside the category itself.
 	UpdateCategory(context.Context, *UpdateCategoryRequest) (*UpdateCategoryResponse, error)
 	// DeleteCategory removes the category, the categories inside it and
 	// their components (project.edit), recording "Component removed" for

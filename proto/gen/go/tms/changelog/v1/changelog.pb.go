@@ -10,6 +10,7 @@ import (
 	v1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
+	structpb "google.golang.org/protobuf/types/known/structpb"
 	timestamppb "google.golang.org/protobuf/types/known/timestamppb"
 	reflect "reflect"
 	sync "sync"
@@ -52,15 +53,17 @@ type Change struct {
 	Target string `protobuf:"bytes,10,opt,name=target,proto3" json:"target,omitempty"`
 	// The text before the change; empty when the action has none.
 	Old string `protobuf:"bytes,11,opt,name=old,proto3" json:"old,omitempty"`
-	// JSON object with the action's details; empty means {}.
-	DetailsJson string `protobuf:"bytes,12,opt,name=details_json,json=detailsJson,proto3" json:"details_json,omitempty"`
+	// The action's details, a JSON object (the REST API's "details"); unset
+	// means {}. Numbers are JSON numbers (doubles): integers beyond 2^53 lose
+	// precision, so ids travel in their own fields.
+	Details *structpb.Struct `protobuf:"bytes,14,opt,name=details,proto3" json:"details,omitempty"`
 	// When the change happened, stored in UTC to the microsecond. Unset in
 	// AppendChanges: the time of arrival.
 	Timestamp *timestamppb.Timestamp `protobuf:"bytes,13,opt,name=timestamp,proto3" json:"timestamp,omitempty"`
 	// Output only: the record's resource name (AIP-122), "changes/{id}", as
 	// the REST API addresses records by id; GetChange accepts it as name.
 	// Ignored in AppendChanges.
-	ResourceName  string `protobuf:"bytes,14,opt,name=resource_name,json=resourceName,proto3" json:"resource_name,omitempty"`
+	ResourceName  string `protobuf:"bytes,15,opt,name=resource_name,json=resourceName,proto3" json:"resource_name,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -172,11 +175,11 @@ func (x *Change) GetOld() string {
 	return ""
 }
 
-func (x *Change) GetDetailsJson() string {
+func (x *Change) GetDetails() *structpb.Struct {
 	if x != nil {
-		return x.DetailsJson
+		return x.Details
 	}
-	return ""
+	return nil
 }
 
 func (x *Change) GetTimestamp() *timestamppb.Timestamp {
@@ -1299,7 +1302,7 @@ var File_tms_changelog_v1_changelog_proto protoreflect.FileDescriptor
 
 const file_tms_changelog_v1_changelog_proto_rawDesc = "" +
 	"\n" +
-	" tms/changelog/v1/changelog.proto\x12\x10tms.changelog.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x17tms/type/v1/enums.proto\"\xc6\x03\n" +
+	" tms/changelog/v1/changelog.proto\x12\x10tms.changelog.v1\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x17tms/type/v1/enums.proto\"\xea\x03\n" +
 	"\x06Change\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x19\n" +
 	"\bevent_id\x18\x02 \x01(\tR\aeventId\x121\n" +
@@ -1312,10 +1315,10 @@ const file_tms_changelog_v1_changelog_proto_rawDesc = "" +
 	"\x06author\x18\t \x01(\tR\x06author\x12\x16\n" +
 	"\x06target\x18\n" +
 	" \x01(\tR\x06target\x12\x10\n" +
-	"\x03old\x18\v \x01(\tR\x03old\x12!\n" +
-	"\fdetails_json\x18\f \x01(\tR\vdetailsJson\x128\n" +
+	"\x03old\x18\v \x01(\tR\x03old\x121\n" +
+	"\adetails\x18\x0e \x01(\v2\x17.google.protobuf.StructR\adetails\x128\n" +
 	"\ttimestamp\x18\r \x01(\v2\x1a.google.protobuf.TimestampR\ttimestamp\x12#\n" +
-	"\rresource_name\x18\x0e \x01(\tR\fresourceName\"J\n" +
+	"\rresource_name\x18\x0f \x01(\tR\fresourceNameJ\x04\b\f\x10\rR\fdetails_json\"J\n" +
 	"\x14AppendChangesRequest\x122\n" +
 	"\achanges\x18\x01 \x03(\v2\x18.tms.changelog.v1.ChangeR\achanges\"/\n" +
 	"\x15AppendChangesResponse\x12\x16\n" +
@@ -1428,44 +1431,46 @@ var file_tms_changelog_v1_changelog_proto_goTypes = []any{
 	(*Credit)(nil),                    // 16: tms.changelog.v1.Credit
 	(*ListCreditsResponse)(nil),       // 17: tms.changelog.v1.ListCreditsResponse
 	(v1.ChangeAction)(0),              // 18: tms.type.v1.ChangeAction
-	(*timestamppb.Timestamp)(nil),     // 19: google.protobuf.Timestamp
+	(*structpb.Struct)(nil),           // 19: google.protobuf.Struct
+	(*timestamppb.Timestamp)(nil),     // 20: google.protobuf.Timestamp
 }
 var file_tms_changelog_v1_changelog_proto_depIdxs = []int32{
 	18, // 0: tms.changelog.v1.Change.action:type_name -> tms.type.v1.ChangeAction
-	19, // 1: tms.changelog.v1.Change.timestamp:type_name -> google.protobuf.Timestamp
-	0,  // 2: tms.changelog.v1.AppendChangesRequest.changes:type_name -> tms.changelog.v1.Change
-	18, // 3: tms.changelog.v1.ListChangesRequest.actions:type_name -> tms.type.v1.ChangeAction
-	19, // 4: tms.changelog.v1.ListChangesRequest.timestamp_after:type_name -> google.protobuf.Timestamp
-	19, // 5: tms.changelog.v1.ListChangesRequest.timestamp_before:type_name -> google.protobuf.Timestamp
-	0,  // 6: tms.changelog.v1.ListChangesResponse.changes:type_name -> tms.changelog.v1.Change
-	0,  // 7: tms.changelog.v1.GetChangeResponse.change:type_name -> tms.changelog.v1.Change
-	18, // 8: tms.changelog.v1.ActionCount.action:type_name -> tms.type.v1.ChangeAction
-	8,  // 9: tms.changelog.v1.GetUserActivityResponse.actions:type_name -> tms.changelog.v1.ActionCount
-	11, // 10: tms.changelog.v1.ListContributionsResponse.contributions:type_name -> tms.changelog.v1.Contribution
-	0,  // 11: tms.changelog.v1.ListChangesAfterResponse.changes:type_name -> tms.changelog.v1.Change
-	18, // 12: tms.changelog.v1.ListCreditsRequest.actions:type_name -> tms.type.v1.ChangeAction
-	19, // 13: tms.changelog.v1.ListCreditsRequest.timestamp_after:type_name -> google.protobuf.Timestamp
-	19, // 14: tms.changelog.v1.ListCreditsRequest.timestamp_before:type_name -> google.protobuf.Timestamp
-	16, // 15: tms.changelog.v1.ListCreditsResponse.credits:type_name -> tms.changelog.v1.Credit
-	1,  // 16: tms.changelog.v1.ChangelogService.AppendChanges:input_type -> tms.changelog.v1.AppendChangesRequest
-	3,  // 17: tms.changelog.v1.ChangelogService.ListChanges:input_type -> tms.changelog.v1.ListChangesRequest
-	5,  // 18: tms.changelog.v1.ChangelogService.GetChange:input_type -> tms.changelog.v1.GetChangeRequest
-	7,  // 19: tms.changelog.v1.ChangelogService.GetUserActivity:input_type -> tms.changelog.v1.GetUserActivityRequest
-	10, // 20: tms.changelog.v1.ChangelogService.ListContributions:input_type -> tms.changelog.v1.ListContributionsRequest
-	13, // 21: tms.changelog.v1.ChangelogService.ListChangesAfter:input_type -> tms.changelog.v1.ListChangesAfterRequest
-	15, // 22: tms.changelog.v1.ChangelogService.ListCredits:input_type -> tms.changelog.v1.ListCreditsRequest
-	2,  // 23: tms.changelog.v1.ChangelogService.AppendChanges:output_type -> tms.changelog.v1.AppendChangesResponse
-	4,  // 24: tms.changelog.v1.ChangelogService.ListChanges:output_type -> tms.changelog.v1.ListChangesResponse
-	6,  // 25: tms.changelog.v1.ChangelogService.GetChange:output_type -> tms.changelog.v1.GetChangeResponse
-	9,  // 26: tms.changelog.v1.ChangelogService.GetUserActivity:output_type -> tms.changelog.v1.GetUserActivityResponse
-	12, // 27: tms.changelog.v1.ChangelogService.ListContributions:output_type -> tms.changelog.v1.ListContributionsResponse
-	14, // 28: tms.changelog.v1.ChangelogService.ListChangesAfter:output_type -> tms.changelog.v1.ListChangesAfterResponse
-	17, // 29: tms.changelog.v1.ChangelogService.ListCredits:output_type -> tms.changelog.v1.ListCreditsResponse
-	23, // [23:30] is the sub-list for method output_type
-	16, // [16:23] is the sub-list for method input_type
-	16, // [16:16] is the sub-list for extension type_name
-	16, // [16:16] is the sub-list for extension extendee
-	0,  // [0:16] is the sub-list for field type_name
+	19, // 1: tms.changelog.v1.Change.details:type_name -> google.protobuf.Struct
+	20, // 2: tms.changelog.v1.Change.timestamp:type_name -> google.protobuf.Timestamp
+	0,  // 3: tms.changelog.v1.AppendChangesRequest.changes:type_name -> tms.changelog.v1.Change
+	18, // 4: tms.changelog.v1.ListChangesRequest.actions:type_name -> tms.type.v1.ChangeAction
+	20, // 5: tms.changelog.v1.ListChangesRequest.timestamp_after:type_name -> google.protobuf.Timestamp
+	20, // 6: tms.changelog.v1.ListChangesRequest.timestamp_before:type_name -> google.protobuf.Timestamp
+	0,  // 7: tms.changelog.v1.ListChangesResponse.changes:type_name -> tms.changelog.v1.Change
+	0,  // 8: tms.changelog.v1.GetChangeResponse.change:type_name -> tms.changelog.v1.Change
+	18, // 9: tms.changelog.v1.ActionCount.action:type_name -> tms.type.v1.ChangeAction
+	8,  // 10: tms.changelog.v1.GetUserActivityResponse.actions:type_name -> tms.changelog.v1.ActionCount
+	11, // 11: tms.changelog.v1.ListContributionsResponse.contributions:type_name -> tms.changelog.v1.Contribution
+	0,  // 12: tms.changelog.v1.ListChangesAfterResponse.changes:type_name -> tms.changelog.v1.Change
+	18, // 13: tms.changelog.v1.ListCreditsRequest.actions:type_name -> tms.type.v1.ChangeAction
+	20, // 14: tms.changelog.v1.ListCreditsRequest.timestamp_after:type_name -> google.protobuf.Timestamp
+	20, // 15: tms.changelog.v1.ListCreditsRequest.timestamp_before:type_name -> google.protobuf.Timestamp
+	16, // 16: tms.changelog.v1.ListCreditsResponse.credits:type_name -> tms.changelog.v1.Credit
+	1,  // 17: tms.changelog.v1.ChangelogService.AppendChanges:input_type -> tms.changelog.v1.AppendChangesRequest
+	3,  // 18: tms.changelog.v1.ChangelogService.ListChanges:input_type -> tms.changelog.v1.ListChangesRequest
+	5,  // 19: tms.changelog.v1.ChangelogService.GetChange:input_type -> tms.changelog.v1.GetChangeRequest
+	7,  // 20: tms.changelog.v1.ChangelogService.GetUserActivity:input_type -> tms.changelog.v1.GetUserActivityRequest
+	10, // 21: tms.changelog.v1.ChangelogService.ListContributions:input_type -> tms.changelog.v1.ListContributionsRequest
+	13, // 22: tms.changelog.v1.ChangelogService.ListChangesAfter:input_type -> tms.changelog.v1.ListChangesAfterRequest
+	15, // 23: tms.changelog.v1.ChangelogService.ListCredits:input_type -> tms.changelog.v1.ListCreditsRequest
+	2,  // 24: tms.changelog.v1.ChangelogService.AppendChanges:output_type -> tms.changelog.v1.AppendChangesResponse
+	4,  // 25: tms.changelog.v1.ChangelogService.ListChanges:output_type -> tms.changelog.v1.ListChangesResponse
+	6,  // 26: tms.changelog.v1.ChangelogService.GetChange:output_type -> tms.changelog.v1.GetChangeResponse
+	9,  // 27: tms.changelog.v1.ChangelogService.GetUserActivity:output_type -> tms.changelog.v1.GetUserActivityResponse
+	12, // 28: tms.changelog.v1.ChangelogService.ListContributions:output_type -> tms.changelog.v1.ListContributionsResponse
+	14, // 29: tms.changelog.v1.ChangelogService.ListChangesAfter:output_type -> tms.changelog.v1.ListChangesAfterResponse
+	17, // 30: tms.changelog.v1.ChangelogService.ListCredits:output_type -> tms.changelog.v1.ListCreditsResponse
+	24, // [24:31] is the sub-list for method output_type
+	17, // [17:24] is the sub-list for method input_type
+	17, // [17:17] is the sub-list for extension type_name
+	17, // [17:17] is the sub-list for extension extendee
+	0,  // [0:17] is the sub-list for field type_name
 }
 
 func init() { file_tms_changelog_v1_changelog_proto_init() }

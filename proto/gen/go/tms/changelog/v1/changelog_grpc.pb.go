@@ -61,7 +61,8 @@ type ChangelogServiceClient interface {
 	// calls and superusers may append (others: PermissionDenied).
 	// Errors: InvalidArgument on "changes.<i>.event_id" (missing, over 200
 	// characters), ".action" (unspecified or unknown), ".unit_id"
-	// (negative), ".details" (not a JSON object), ".timestamp" (invalid).
+	// (negative), ".details" (a number JSON cannot carry: NaN or infinite),
+	// ".timestamp" (invalid).
 	AppendChanges(ctx context.Context, in *AppendChangesRequest, opts ...grpc.CallOption) (*AppendChangesResponse, error)
 	// ListChanges pages the matching records newest first (timestamp
 	// descending, then id descending). A project the caller may not see
@@ -212,7 +213,8 @@ type ChangelogServiceServer interface {
 	// calls and superusers may append (others: PermissionDenied).
 	// Errors: InvalidArgument on "changes.<i>.event_id" (missing, over 200
 	// characters), ".action" (unspecified or unknown), ".unit_id"
-	// (negative), ".details" (not a JSON object), ".timestamp" (invalid).
+	// (negative), ".details" (a number JSON cannot carry: NaN or infinite),
+	// ".timestamp" (invalid).
 	AppendChanges(context.Context, *AppendChangesRequest) (*AppendChangesResponse, error)
 	// ListChanges pages the matching records newest first (timestamp
 	// descending, then id descending). A project the caller may not see

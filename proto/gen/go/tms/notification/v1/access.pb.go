@@ -9,6 +9,7 @@ package notificationv1
 import (
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
+	fieldmaskpb "google.golang.org/protobuf/types/known/fieldmaskpb"
 	reflect "reflect"
 	sync "sync"
 	unsafe "unsafe"
@@ -695,14 +696,14 @@ func (x *CreateRoleResponse) GetRole() *Role {
 	return nil
 }
 
-// UpdateRoleRequest changes the fields named in fields ("name",
-// "permissions").
+// UpdateRoleRequest changes the fields named in update_mask.
 type UpdateRoleRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The role (by id) and its new values.
 	Role *Role `protobuf:"bytes,1,opt,name=role,proto3" json:"role,omitempty"`
-	// Names of the fields to apply; empty changes nothing.
-	Fields        []string `protobuf:"bytes,2,rep,name=fields,proto3" json:"fields,omitempty"`
+	// Paths of the fields to apply: name, permissions. Unset or empty:
+	// nothing changes. Another path: InvalidArgument naming it.
+	UpdateMask    *fieldmaskpb.FieldMask `protobuf:"bytes,3,opt,name=update_mask,json=updateMask,proto3" json:"update_mask,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -744,9 +745,9 @@ func (x *UpdateRoleRequest) GetRole() *Role {
 	return nil
 }
 
-func (x *UpdateRoleRequest) GetFields() []string {
+func (x *UpdateRoleRequest) GetUpdateMask() *fieldmaskpb.FieldMask {
 	if x != nil {
-		return x.Fields
+		return x.UpdateMask
 	}
 	return nil
 }
@@ -1225,14 +1226,15 @@ func (x *CreateGroupResponse) GetGroup() *Group {
 	return nil
 }
 
-// UpdateGroupRequest changes the fields named in fields ("name",
-// "project_selection", "language_selection").
+// UpdateGroupRequest changes the fields named in update_mask.
 type UpdateGroupRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The team (by id) and its new values.
 	Group *Group `protobuf:"bytes,1,opt,name=group,proto3" json:"group,omitempty"`
-	// Names of the fields to apply; empty changes nothing.
-	Fields        []string `protobuf:"bytes,2,rep,name=fields,proto3" json:"fields,omitempty"`
+	// Paths of the fields to apply: name, project_selection,
+	// language_selection. Unset or empty: nothing changes. Another path:
+	// InvalidArgument naming it.
+	UpdateMask    *fieldmaskpb.FieldMask `protobuf:"bytes,3,opt,name=update_mask,json=updateMask,proto3" json:"update_mask,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1274,9 +1276,9 @@ func (x *UpdateGroupRequest) GetGroup() *Group {
 	return nil
 }
 
-func (x *UpdateGroupRequest) GetFields() []string {
+func (x *UpdateGroupRequest) GetUpdateMask() *fieldmaskpb.FieldMask {
 	if x != nil {
-		return x.Fields
+		return x.UpdateMask
 	}
 	return nil
 }
@@ -2426,7 +2428,7 @@ var File_tms_notification_v1_access_proto protoreflect.FileDescriptor
 
 const file_tms_notification_v1_access_proto_rawDesc = "" +
 	"\n" +
-	" tms/notification/v1/access.proto\x12\x13tms.notification.v1\"L\n" +
+	" tms/notification/v1/access.proto\x12\x13tms.notification.v1\x1a google/protobuf/field_mask.proto\"L\n" +
 	"\x04Role\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12 \n" +
@@ -2471,10 +2473,11 @@ const file_tms_notification_v1_access_proto_rawDesc = "" +
 	"\x11CreateRoleRequest\x12-\n" +
 	"\x04role\x18\x01 \x01(\v2\x19.tms.notification.v1.RoleR\x04role\"C\n" +
 	"\x12CreateRoleResponse\x12-\n" +
-	"\x04role\x18\x01 \x01(\v2\x19.tms.notification.v1.RoleR\x04role\"Z\n" +
+	"\x04role\x18\x01 \x01(\v2\x19.tms.notification.v1.RoleR\x04role\"\x8d\x01\n" +
 	"\x11UpdateRoleRequest\x12-\n" +
-	"\x04role\x18\x01 \x01(\v2\x19.tms.notification.v1.RoleR\x04role\x12\x16\n" +
-	"\x06fields\x18\x02 \x03(\tR\x06fields\"C\n" +
+	"\x04role\x18\x01 \x01(\v2\x19.tms.notification.v1.RoleR\x04role\x12;\n" +
+	"\vupdate_mask\x18\x03 \x01(\v2\x1a.google.protobuf.FieldMaskR\n" +
+	"updateMaskJ\x04\b\x02\x10\x03R\x06fields\"C\n" +
 	"\x12UpdateRoleResponse\x12-\n" +
 	"\x04role\x18\x01 \x01(\v2\x19.tms.notification.v1.RoleR\x04role\"#\n" +
 	"\x11DeleteRoleRequest\x12\x0e\n" +
@@ -2499,10 +2502,11 @@ const file_tms_notification_v1_access_proto_rawDesc = "" +
 	"\x12CreateGroupRequest\x120\n" +
 	"\x05group\x18\x01 \x01(\v2\x1a.tms.notification.v1.GroupR\x05group\"G\n" +
 	"\x13CreateGroupResponse\x120\n" +
-	"\x05group\x18\x01 \x01(\v2\x1a.tms.notification.v1.GroupR\x05group\"^\n" +
+	"\x05group\x18\x01 \x01(\v2\x1a.tms.notification.v1.GroupR\x05group\"\x91\x01\n" +
 	"\x12UpdateGroupRequest\x120\n" +
-	"\x05group\x18\x01 \x01(\v2\x1a.tms.notification.v1.GroupR\x05group\x12\x16\n" +
-	"\x06fields\x18\x02 \x03(\tR\x06fields\"G\n" +
+	"\x05group\x18\x01 \x01(\v2\x1a.tms.notification.v1.GroupR\x05group\x12;\n" +
+	"\vupdate_mask\x18\x03 \x01(\v2\x1a.google.protobuf.FieldMaskR\n" +
+	"updateMaskJ\x04\b\x02\x10\x03R\x06fields\"G\n" +
 	"\x13UpdateGroupResponse\x120\n" +
 	"\x05group\x18\x01 \x01(\v2\x1a.tms.notification.v1.GroupR\x05group\"$\n" +
 	"\x12DeleteGroupRequest\x12\x0e\n" +
@@ -2644,6 +2648,7 @@ var file_tms_notification_v1_access_proto_goTypes = []any{
 	(*ProjectDeleted)(nil),             // 39: tms.notification.v1.ProjectDeleted
 	(*ComponentRenamed)(nil),           // 40: tms.notification.v1.ComponentRenamed
 	(*ComponentDeleted)(nil),           // 41: tms.notification.v1.ComponentDeleted
+	(*fieldmaskpb.FieldMask)(nil),      // 42: google.protobuf.FieldMask
 }
 var file_tms_notification_v1_access_proto_depIdxs = []int32{
 	1,  // 0: tms.notification.v1.ListRolesResponse.roles:type_name -> tms.notification.v1.Role
@@ -2651,59 +2656,61 @@ var file_tms_notification_v1_access_proto_depIdxs = []int32{
 	1,  // 2: tms.notification.v1.CreateRoleRequest.role:type_name -> tms.notification.v1.Role
 	1,  // 3: tms.notification.v1.CreateRoleResponse.role:type_name -> tms.notification.v1.Role
 	1,  // 4: tms.notification.v1.UpdateRoleRequest.role:type_name -> tms.notification.v1.Role
-	1,  // 5: tms.notification.v1.UpdateRoleResponse.role:type_name -> tms.notification.v1.Role
-	2,  // 6: tms.notification.v1.ListGroupsResponse.groups:type_name -> tms.notification.v1.Group
-	2,  // 7: tms.notification.v1.GetGroupResponse.group:type_name -> tms.notification.v1.Group
-	2,  // 8: tms.notification.v1.CreateGroupRequest.group:type_name -> tms.notification.v1.Group
-	2,  // 9: tms.notification.v1.CreateGroupResponse.group:type_name -> tms.notification.v1.Group
-	2,  // 10: tms.notification.v1.UpdateGroupRequest.group:type_name -> tms.notification.v1.Group
-	2,  // 11: tms.notification.v1.UpdateGroupResponse.group:type_name -> tms.notification.v1.Group
-	0,  // 12: tms.notification.v1.ChangeGroupLinkRequest.link:type_name -> tms.notification.v1.GroupLink
-	2,  // 13: tms.notification.v1.ChangeGroupLinkResponse.group:type_name -> tms.notification.v1.Group
-	3,  // 14: tms.notification.v1.GetGrantsResponse.grants:type_name -> tms.notification.v1.Grant
-	36, // 15: tms.notification.v1.ApplyProjectEventsRequest.events:type_name -> tms.notification.v1.ProjectEvent
-	37, // 16: tms.notification.v1.ProjectEvent.project_created:type_name -> tms.notification.v1.ProjectCreated
-	38, // 17: tms.notification.v1.ProjectEvent.project_renamed:type_name -> tms.notification.v1.ProjectRenamed
-	39, // 18: tms.notification.v1.ProjectEvent.project_deleted:type_name -> tms.notification.v1.ProjectDeleted
-	40, // 19: tms.notification.v1.ProjectEvent.component_renamed:type_name -> tms.notification.v1.ComponentRenamed
-	41, // 20: tms.notification.v1.ProjectEvent.component_deleted:type_name -> tms.notification.v1.ComponentDeleted
-	4,  // 21: tms.notification.v1.AccessService.ListRoles:input_type -> tms.notification.v1.ListRolesRequest
-	6,  // 22: tms.notification.v1.AccessService.GetRole:input_type -> tms.notification.v1.GetRoleRequest
-	8,  // 23: tms.notification.v1.AccessService.CreateRole:input_type -> tms.notification.v1.CreateRoleRequest
-	10, // 24: tms.notification.v1.AccessService.UpdateRole:input_type -> tms.notification.v1.UpdateRoleRequest
-	12, // 25: tms.notification.v1.AccessService.DeleteRole:input_type -> tms.notification.v1.DeleteRoleRequest
-	14, // 26: tms.notification.v1.AccessService.ListGroups:input_type -> tms.notification.v1.ListGroupsRequest
-	16, // 27: tms.notification.v1.AccessService.GetGroup:input_type -> tms.notification.v1.GetGroupRequest
-	18, // 28: tms.notification.v1.AccessService.CreateGroup:input_type -> tms.notification.v1.CreateGroupRequest
-	20, // 29: tms.notification.v1.AccessService.UpdateGroup:input_type -> tms.notification.v1.UpdateGroupRequest
-	22, // 30: tms.notification.v1.AccessService.DeleteGroup:input_type -> tms.notification.v1.DeleteGroupRequest
-	24, // 31: tms.notification.v1.AccessService.ChangeGroupLink:input_type -> tms.notification.v1.ChangeGroupLinkRequest
-	26, // 32: tms.notification.v1.AccessService.GetGrants:input_type -> tms.notification.v1.GetGrantsRequest
-	28, // 33: tms.notification.v1.AccessService.SetupProjectTeams:input_type -> tms.notification.v1.SetupProjectTeamsRequest
-	30, // 34: tms.notification.v1.AccessService.DeleteProjectTeams:input_type -> tms.notification.v1.DeleteProjectTeamsRequest
-	31, // 35: tms.notification.v1.AccessService.RenameProjectScope:input_type -> tms.notification.v1.RenameProjectScopeRequest
-	34, // 36: tms.notification.v1.AccessService.ApplyProjectEvents:input_type -> tms.notification.v1.ApplyProjectEventsRequest
-	5,  // 37: tms.notification.v1.AccessService.ListRoles:output_type -> tms.notification.v1.ListRolesResponse
-	7,  // 38: tms.notification.v1.AccessService.GetRole:output_type -> tms.notification.v1.GetRoleResponse
-	9,  // 39: tms.notification.v1.AccessService.CreateRole:output_type -> tms.notification.v1.CreateRoleResponse
-	11, // 40: tms.notification.v1.AccessService.UpdateRole:output_type -> tms.notification.v1.UpdateRoleResponse
-	13, // 41: tms.notification.v1.AccessService.DeleteRole:output_type -> tms.notification.v1.DeleteRoleResponse
-	15, // 42: tms.notification.v1.AccessService.ListGroups:output_type -> tms.notification.v1.ListGroupsResponse
-	17, // 43: tms.notification.v1.AccessService.GetGroup:output_type -> tms.notification.v1.GetGroupResponse
-	19, // 44: tms.notification.v1.AccessService.CreateGroup:output_type -> tms.notification.v1.CreateGroupResponse
-	21, // 45: tms.notification.v1.AccessService.UpdateGroup:output_type -> tms.notification.v1.UpdateGroupResponse
-	23, // 46: tms.notification.v1.AccessService.DeleteGroup:output_type -> tms.notification.v1.DeleteGroupResponse
-	25, // 47: tms.notification.v1.AccessService.ChangeGroupLink:output_type -> tms.notification.v1.ChangeGroupLinkResponse
-	27, // 48: tms.notification.v1.AccessService.GetGrants:output_type -> tms.notification.v1.GetGrantsResponse
-	29, // 49: tms.notification.v1.AccessService.SetupProjectTeams:output_type -> tms.notification.v1.SetupProjectTeamsResponse
-	33, // 50: tms.notification.v1.AccessService.DeleteProjectTeams:output_type -> tms.notification.v1.DeleteProjectTeamsResponse
-	32, // 51: tms.notification.v1.AccessService.RenameProjectScope:output_type -> tms.notification.v1.RenameProjectScopeResponse
-	35, // 52: tms.notification.v1.AccessService.ApplyProjectEvents:output_type -> tms.notification.v1.ApplyProjectEventsResponse
-	37, // [37:53] is the sub-list for method output_type
-	21, // [21:37] is the sub-list for method input_type
-	21, // [21:21] is the sub-list for extension type_name
-	21, // [21:21] is the sub-list for extension extendee
-	0,  // [0:21] is the sub-list for field type_name
+	42, // 5: tms.notification.v1.UpdateRoleRequest.update_mask:type_name -> google.protobuf.FieldMask
+	1,  // 6: tms.notification.v1.UpdateRoleResponse.role:type_name -> tms.notification.v1.Role
+	2,  // 7: tms.notification.v1.ListGroupsResponse.groups:type_name -> tms.notification.v1.Group
+	2,  // 8: tms.notification.v1.GetGroupResponse.group:type_name -> tms.notification.v1.Group
+	2,  // 9: tms.notification.v1.CreateGroupRequest.group:type_name -> tms.notification.v1.Group
+	2,  // 10: tms.notification.v1.CreateGroupResponse.group:type_name -> tms.notification.v1.Group
+	2,  // 11: tms.notification.v1.UpdateGroupRequest.group:type_name -> tms.notification.v1.Group
+	42, // 12: tms.notification.v1.UpdateGroupRequest.update_mask:type_name -> google.protobuf.FieldMask
+	2,  // 13: tms.notification.v1.UpdateGroupResponse.group:type_name -> tms.notification.v1.Group
+	0,  // 14: tms.notification.v1.ChangeGroupLinkRequest.link:type_name -> tms.notification.v1.GroupLink
+	2,  // 15: tms.notification.v1.ChangeGroupLinkResponse.group:type_name -> tms.notification.v1.Group
+	3,  // 16: tms.notification.v1.GetGrantsResponse.grants:type_name -> tms.notification.v1.Grant
+	36, // 17: tms.notification.v1.ApplyProjectEventsRequest.events:type_name -> tms.notification.v1.ProjectEvent
+	37, // 18: tms.notification.v1.ProjectEvent.project_created:type_name -> tms.notification.v1.ProjectCreated
+	38, // 19: tms.notification.v1.ProjectEvent.project_renamed:type_name -> tms.notification.v1.ProjectRenamed
+	39, // 20: tms.notification.v1.ProjectEvent.project_deleted:type_name -> tms.notification.v1.ProjectDeleted
+	40, // 21: tms.notification.v1.ProjectEvent.component_renamed:type_name -> tms.notification.v1.ComponentRenamed
+	41, // 22: tms.notification.v1.ProjectEvent.component_deleted:type_name -> tms.notification.v1.ComponentDeleted
+	4,  // 23: tms.notification.v1.AccessService.ListRoles:input_type -> tms.notification.v1.ListRolesRequest
+	6,  // 24: tms.notification.v1.AccessService.GetRole:input_type -> tms.notification.v1.GetRoleRequest
+	8,  // 25: tms.notification.v1.AccessService.CreateRole:input_type -> tms.notification.v1.CreateRoleRequest
+	10, // 26: tms.notification.v1.AccessService.UpdateRole:input_type -> tms.notification.v1.UpdateRoleRequest
+	12, // 27: tms.notification.v1.AccessService.DeleteRole:input_type -> tms.notification.v1.DeleteRoleRequest
+	14, // 28: tms.notification.v1.AccessService.ListGroups:input_type -> tms.notification.v1.ListGroupsRequest
+	16, // 29: tms.notification.v1.AccessService.GetGroup:input_type -> tms.notification.v1.GetGroupRequest
+	18, // 30: tms.notification.v1.AccessService.CreateGroup:input_type -> tms.notification.v1.CreateGroupRequest
+	20, // 31: tms.notification.v1.AccessService.UpdateGroup:input_type -> tms.notification.v1.UpdateGroupRequest
+	22, // 32: tms.notification.v1.AccessService.DeleteGroup:input_type -> tms.notification.v1.DeleteGroupRequest
+	24, // 33: tms.notification.v1.AccessService.ChangeGroupLink:input_type -> tms.notification.v1.ChangeGroupLinkRequest
+	26, // 34: tms.notification.v1.AccessService.GetGrants:input_type -> tms.notification.v1.GetGrantsRequest
+	28, // 35: tms.notification.v1.AccessService.SetupProjectTeams:input_type -> tms.notification.v1.SetupProjectTeamsRequest
+	30, // 36: tms.notification.v1.AccessService.DeleteProjectTeams:input_type -> tms.notification.v1.DeleteProjectTeamsRequest
+	31, // 37: tms.notification.v1.AccessService.RenameProjectScope:input_type -> tms.notification.v1.RenameProjectScopeRequest
+	34, // 38: tms.notification.v1.AccessService.ApplyProjectEvents:input_type -> tms.notification.v1.ApplyProjectEventsRequest
+	5,  // 39: tms.notification.v1.AccessService.ListRoles:output_type -> tms.notification.v1.ListRolesResponse
+	7,  // 40: tms.notification.v1.AccessService.GetRole:output_type -> tms.notification.v1.GetRoleResponse
+	9,  // 41: tms.notification.v1.AccessService.CreateRole:output_type -> tms.notification.v1.CreateRoleResponse
+	11, // 42: tms.notification.v1.AccessService.UpdateRole:output_type -> tms.notification.v1.UpdateRoleResponse
+	13, // 43: tms.notification.v1.AccessService.DeleteRole:output_type -> tms.notification.v1.DeleteRoleResponse
+	15, // 44: tms.notification.v1.AccessService.ListGroups:output_type -> tms.notification.v1.ListGroupsResponse
+	17, // 45: tms.notification.v1.AccessService.GetGroup:output_type -> tms.notification.v1.GetGroupResponse
+	19, // 46: tms.notification.v1.AccessService.CreateGroup:output_type -> tms.notification.v1.CreateGroupResponse
+	21, // 47: tms.notification.v1.AccessService.UpdateGroup:output_type -> tms.notification.v1.UpdateGroupResponse
+	23, // 48: tms.notification.v1.AccessService.DeleteGroup:output_type -> tms.notification.v1.DeleteGroupResponse
+	25, // 49: tms.notification.v1.AccessService.ChangeGroupLink:output_type -> tms.notification.v1.ChangeGroupLinkResponse
+	27, // 50: tms.notification.v1.AccessService.GetGrants:output_type -> tms.notification.v1.GetGrantsResponse
+	29, // 51: tms.notification.v1.AccessService.SetupProjectTeams:output_type -> tms.notification.v1.SetupProjectTeamsResponse
+	33, // 52: tms.notification.v1.AccessService.DeleteProjectTeams:output_type -> tms.notification.v1.DeleteProjectTeamsResponse
+	32, // 53: tms.notification.v1.AccessService.RenameProjectScope:output_type -> tms.notification.v1.RenameProjectScopeResponse
+	35, // 54: tms.notification.v1.AccessService.ApplyProjectEvents:output_type -> tms.notification.v1.ApplyProjectEventsResponse
+	39, // [39:55] is the sub-list for method output_type
+	23, // [23:39] is the sub-list for method input_type
+	23, // [23:23] is the sub-list for extension type_name
+	23, // [23:23] is the sub-list for extension extendee
+	0,  // [0:23] is the sub-list for field type_name
 }
 
 func init() { file_tms_notification_v1_access_proto_init() }

@@ -82,8 +82,9 @@ type AccessServiceClient interface {
 	CreateRole(ctx context.Context, in *CreateRoleRequest, opts ...grpc.CallOption) (*CreateRoleResponse, error)
 	// UpdateRole renames a role or replaces its permissions (superusers),
 	// built-in roles included. Errors: PermissionDenied, NotFound,
-	// InvalidArgument as CreateRole, and "Unknown field." on a name in
-	// fields that is neither "name" nor "permissions".
+	// InvalidArgument as CreateRole, and "Unknown field." on a path of
+	// update_mask that is neither "name" nor "permissions" (the violation
+	// names the path).
 	UpdateRole(ctx context.Context, in *UpdateRoleRequest, opts ...grpc.CallOption) (*UpdateRoleResponse, error)
 	// DeleteRole removes a role and every team's link to it (superusers).
 	// Errors: PermissionDenied, NotFound.
@@ -105,7 +106,8 @@ type AccessServiceClient interface {
 	CreateGroup(ctx context.Context, in *CreateGroupRequest, opts ...grpc.CallOption) (*CreateGroupResponse, error)
 	// UpdateGroup changes name and selections of a team the caller manages.
 	// Errors: NotFound, PermissionDenied, InvalidArgument as CreateGroup, and
-	// "Unknown field." on a name in fields not listed on the request.
+	// "Unknown field." on a path of update_mask not listed on the request
+	// (the violation names the path).
 	UpdateGroup(ctx context.Context, in *UpdateGroupRequest, opts ...grpc.CallOption) (*UpdateGroupResponse, error)
 	// DeleteGroup removes a team the caller manages, with its links. Errors:
 	// NotFound, PermissionDenied.
@@ -367,8 +369,9 @@ type AccessServiceServer interface {
 	CreateRole(context.Context, *CreateRoleRequest) (*CreateRoleResponse, error)
 	// UpdateRole renames a role or replaces its permissions (superusers),
 	// built-in roles included. Errors: PermissionDenied, NotFound,
-	// InvalidArgument as CreateRole, and "Unknown field." on a name in
-	// fields that is neither "name" nor "permissions".
+	// InvalidArgument as CreateRole, and "Unknown field." on a path of
+	// update_mask that is neither "name" nor "permissions" (the violation
+	// names the path).
 	UpdateRole(context.Context, *UpdateRoleRequest) (*UpdateRoleResponse, error)
 	// DeleteRole removes a role and every team's link to it (superusers).
 	// Errors: PermissionDenied, NotFound.
@@ -390,7 +393,8 @@ type AccessServiceServer interface {
 	CreateGroup(context.Context, *CreateGroupRequest) (*CreateGroupResponse, error)
 	// UpdateGroup changes name and selections of a team the caller manages.
 	// Errors: NotFound, PermissionDenied, InvalidArgument as CreateGroup, and
-	// "Unknown field." on a name in fields not listed on the request.
+	// "Unknown field." on a path of update_mask not listed on the request
+	// (the violation names the path).
 	UpdateGroup(context.Context, *UpdateGroupRequest) (*UpdateGroupResponse, error)
 	// DeleteGroup removes a team the caller manages, with its links. Errors:
 	// NotFound, PermissionDenied.

@@ -7,8 +7,10 @@
 package notificationv1
 
 import (
+	v1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
+	fieldmaskpb "google.golang.org/protobuf/types/known/fieldmaskpb"
 	timestamppb "google.golang.org/protobuf/types/known/timestamppb"
 	reflect "reflect"
 	sync "sync"
@@ -171,20 +173,18 @@ type Subscription struct {
 	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
 	// The account's user name. Required.
 	Username string `protobuf:"bytes,2,opt,name=username,proto3" json:"username,omitempty"`
-	// The notification kind, as the reference names it (e.g.
-	// "NewCommentNotificaton", "RepositoryNotification"; the typos are the
-	// reference's). Required.
-	Notification string `protobuf:"bytes,3,opt,name=notification,proto3" json:"notification,omitempty"`
-	// Which changes: 0 all projects, 10 watched projects (matches nothing:
-	// no watch lists are kept), 20 projects the account administers, 30 the
-	// project, 40 the component. The most specific matching subscription of
-	// an account wins.
-	Scope int32 `protobuf:"varint,4,opt,name=scope,proto3" json:"scope,omitempty"`
-	// 0 never, 1 instantly, 2 daily, 3 weekly, 4 monthly digest.
-	Frequency int32 `protobuf:"varint,5,opt,name=frequency,proto3" json:"frequency,omitempty"`
+	// The notification kind. Required.
+	Notification v1.NotificationKind `protobuf:"varint,8,opt,name=notification,proto3,enum=tms.type.v1.NotificationKind" json:"notification,omitempty"`
+	// Which changes. NOTIFICATION_SCOPE_WATCHED matches nothing: no watch
+	// lists are kept. The most specific matching subscription of an account
+	// wins. Required.
+	Scope v1.NotificationScope `protobuf:"varint,4,opt,name=scope,proto3,enum=tms.type.v1.NotificationScope" json:"scope,omitempty"`
+	// How often notifications are sent. Required.
+	Frequency v1.NotificationFrequency `protobuf:"varint,5,opt,name=frequency,proto3,enum=tms.type.v1.NotificationFrequency" json:"frequency,omitempty"`
 	// Empty when the subscription is not limited to a project or component.
 	ProjectSlug string `protobuf:"bytes,6,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
-	// Slug of the component within project_slug, for scope 40; else empty.
+	// Slug of the component within project_slug, for the component scope;
+	// else empty.
 	ComponentSlug string `protobuf:"bytes,7,opt,name=component_slug,json=componentSlug,proto3" json:"component_slug,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -234,25 +234,25 @@ func (x *Subscription) GetUsername() string {
 	return ""
 }
 
-func (x *Subscription) GetNotification() string {
+func (x *Subscription) GetNotification() v1.NotificationKind {
 	if x != nil {
 		return x.Notification
 	}
-	return ""
+	return v1.NotificationKind(0)
 }
 
-func (x *Subscription) GetScope() int32 {
+func (x *Subscription) GetScope() v1.NotificationScope {
 	if x != nil {
 		return x.Scope
 	}
-	return 0
+	return v1.NotificationScope(0)
 }
 
-func (x *Subscription) GetFrequency() int32 {
+func (x *Subscription) GetFrequency() v1.NotificationFrequency {
 	if x != nil {
 		return x.Frequency
 	}
-	return 0
+	return v1.NotificationFrequency(0)
 }
 
 func (x *Subscription) GetProjectSlug() string {
@@ -796,10 +796,11 @@ type UpdateUserRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The exact user name of the account to change.
 	Username string `protobuf:"bytes,1,opt,name=username,proto3" json:"username,omitempty"`
-	// The new values; only the fields named in fields are read.
+	// The new values; only the fields update_mask names are read.
 	User *User `protobuf:"bytes,2,opt,name=user,proto3" json:"user,omitempty"`
-	// Names of the fields to apply (see UpdateUser); empty changes nothing.
-	Fields        []string `protobuf:"bytes,3,rep,name=fields,proto3" json:"fields,omitempty"`
+	// Paths of the fields to apply (see UpdateUser). Unset or empty: nothing
+	// changes.
+	UpdateMask    *fieldmaskpb.FieldMask `protobuf:"bytes,4,opt,name=update_mask,json=updateMask,proto3" json:"update_mask,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -848,9 +849,9 @@ func (x *UpdateUserRequest) GetUser() *User {
 	return nil
 }
 
-func (x *UpdateUserRequest) GetFields() []string {
+func (x *UpdateUserRequest) GetUpdateMask() *fieldmaskpb.FieldMask {
 	if x != nil {
-		return x.Fields
+		return x.UpdateMask
 	}
 	return nil
 }
@@ -1352,9 +1353,9 @@ type UpdateSubscriptionRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The subscription (by username and id) and its new values.
 	Subscription *Subscription `protobuf:"bytes,1,opt,name=subscription,proto3" json:"subscription,omitempty"`
-	// Names of the fields to apply: notification, scope, frequency,
-	// project_slug (or project), component_slug (or component); empty: all.
-	Fields        []string `protobuf:"bytes,2,rep,name=fields,proto3" json:"fields,omitempty"`
+	// Paths of the fields to apply: notification, scope, frequency,
+	// project_slug, component_slug. Unset or empty: all of them.
+	UpdateMask    *fieldmaskpb.FieldMask `protobuf:"bytes,3,opt,name=update_mask,json=updateMask,proto3" json:"update_mask,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1396,9 +1397,9 @@ func (x *UpdateSubscriptionRequest) GetSubscription() *Subscription {
 	return nil
 }
 
-func (x *UpdateSubscriptionRequest) GetFields() []string {
+func (x *UpdateSubscriptionRequest) GetUpdateMask() *fieldmaskpb.FieldMask {
 	if x != nil {
-		return x.Fields
+		return x.UpdateMask
 	}
 	return nil
 }
@@ -1545,7 +1546,7 @@ var File_tms_notification_v1_notification_proto protoreflect.FileDescriptor
 
 const file_tms_notification_v1_notification_proto_rawDesc = "" +
 	"\n" +
-	"&tms/notification/v1/notification.proto\x12\x13tms.notification.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a tms/notification/v1/access.proto\"\x90\x03\n" +
+	"&tms/notification/v1/notification.proto\x12\x13tms.notification.v1\x1a google/protobuf/field_mask.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a tms/notification/v1/access.proto\x1a\x17tms/type/v1/enums.proto\"\x90\x03\n" +
 	"\x04User\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1a\n" +
 	"\busername\x18\x02 \x01(\tR\busername\x12\x1b\n" +
@@ -1560,15 +1561,15 @@ const file_tms_notification_v1_notification_proto_rawDesc = "" +
 	"last_login\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\tlastLogin\x12=\n" +
 	"\fdate_expires\x18\n" +
 	" \x01(\v2\x1a.google.protobuf.TimestampR\vdateExpires\x12\x1b\n" +
-	"\tgroup_ids\x18\v \x03(\x03R\bgroupIds\"\xdc\x01\n" +
+	"\tgroup_ids\x18\v \x03(\x03R\bgroupIds\"\xc5\x02\n" +
 	"\fSubscription\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1a\n" +
-	"\busername\x18\x02 \x01(\tR\busername\x12\"\n" +
-	"\fnotification\x18\x03 \x01(\tR\fnotification\x12\x14\n" +
-	"\x05scope\x18\x04 \x01(\x05R\x05scope\x12\x1c\n" +
-	"\tfrequency\x18\x05 \x01(\x05R\tfrequency\x12!\n" +
+	"\busername\x18\x02 \x01(\tR\busername\x12A\n" +
+	"\fnotification\x18\b \x01(\x0e2\x1d.tms.type.v1.NotificationKindR\fnotification\x124\n" +
+	"\x05scope\x18\x04 \x01(\x0e2\x1e.tms.type.v1.NotificationScopeR\x05scope\x12@\n" +
+	"\tfrequency\x18\x05 \x01(\x0e2\".tms.type.v1.NotificationFrequencyR\tfrequency\x12!\n" +
 	"\fproject_slug\x18\x06 \x01(\tR\vprojectSlug\x12%\n" +
-	"\x0ecomponent_slug\x18\a \x01(\tR\rcomponentSlug\"+\n" +
+	"\x0ecomponent_slug\x18\a \x01(\tR\rcomponentSlugJ\x04\b\x03\x10\x04\"+\n" +
 	"\x13AuthenticateRequest\x12\x14\n" +
 	"\x05token\x18\x01 \x01(\tR\x05token\"y\n" +
 	"\x14AuthenticateResponse\x12-\n" +
@@ -1595,11 +1596,12 @@ const file_tms_notification_v1_notification_proto_rawDesc = "" +
 	"\x11IssueTokenRequest\x12\x1a\n" +
 	"\busername\x18\x01 \x01(\tR\busername\"*\n" +
 	"\x12IssueTokenResponse\x12\x14\n" +
-	"\x05token\x18\x01 \x01(\tR\x05token\"v\n" +
+	"\x05token\x18\x01 \x01(\tR\x05token\"\xa9\x01\n" +
 	"\x11UpdateUserRequest\x12\x1a\n" +
 	"\busername\x18\x01 \x01(\tR\busername\x12-\n" +
-	"\x04user\x18\x02 \x01(\v2\x19.tms.notification.v1.UserR\x04user\x12\x16\n" +
-	"\x06fields\x18\x03 \x03(\tR\x06fields\"C\n" +
+	"\x04user\x18\x02 \x01(\v2\x19.tms.notification.v1.UserR\x04user\x12;\n" +
+	"\vupdate_mask\x18\x04 \x01(\v2\x1a.google.protobuf.FieldMaskR\n" +
+	"updateMaskJ\x04\b\x03\x10\x04R\x06fields\"C\n" +
 	"\x12UpdateUserResponse\x12-\n" +
 	"\x04user\x18\x01 \x01(\v2\x19.tms.notification.v1.UserR\x04user\"J\n" +
 	"\x14SetUserActiveRequest\x12\x1a\n" +
@@ -1626,10 +1628,11 @@ const file_tms_notification_v1_notification_proto_rawDesc = "" +
 	"\x19CreateSubscriptionRequest\x12E\n" +
 	"\fsubscription\x18\x01 \x01(\v2!.tms.notification.v1.SubscriptionR\fsubscription\"c\n" +
 	"\x1aCreateSubscriptionResponse\x12E\n" +
-	"\fsubscription\x18\x01 \x01(\v2!.tms.notification.v1.SubscriptionR\fsubscription\"z\n" +
+	"\fsubscription\x18\x01 \x01(\v2!.tms.notification.v1.SubscriptionR\fsubscription\"\xad\x01\n" +
 	"\x19UpdateSubscriptionRequest\x12E\n" +
-	"\fsubscription\x18\x01 \x01(\v2!.tms.notification.v1.SubscriptionR\fsubscription\x12\x16\n" +
-	"\x06fields\x18\x02 \x03(\tR\x06fields\"c\n" +
+	"\fsubscription\x18\x01 \x01(\v2!.tms.notification.v1.SubscriptionR\fsubscription\x12;\n" +
+	"\vupdate_mask\x18\x03 \x01(\v2\x1a.google.protobuf.FieldMaskR\n" +
+	"updateMaskJ\x04\b\x02\x10\x03R\x06fields\"c\n" +
 	"\x1aUpdateSubscriptionResponse\x12E\n" +
 	"\fsubscription\x18\x01 \x01(\v2!.tms.notification.v1.SubscriptionR\fsubscription\"G\n" +
 	"\x19DeleteSubscriptionRequest\x12\x1a\n" +
@@ -1694,56 +1697,65 @@ var file_tms_notification_v1_notification_proto_goTypes = []any{
 	(*DeleteSubscriptionRequest)(nil),  // 24: tms.notification.v1.DeleteSubscriptionRequest
 	(*DeleteSubscriptionResponse)(nil), // 25: tms.notification.v1.DeleteSubscriptionResponse
 	(*timestamppb.Timestamp)(nil),      // 26: google.protobuf.Timestamp
-	(*Grant)(nil),                      // 27: tms.notification.v1.Grant
+	(v1.NotificationKind)(0),           // 27: tms.type.v1.NotificationKind
+	(v1.NotificationScope)(0),          // 28: tms.type.v1.NotificationScope
+	(v1.NotificationFrequency)(0),      // 29: tms.type.v1.NotificationFrequency
+	(*Grant)(nil),                      // 30: tms.notification.v1.Grant
+	(*fieldmaskpb.FieldMask)(nil),      // 31: google.protobuf.FieldMask
 }
 var file_tms_notification_v1_notification_proto_depIdxs = []int32{
 	26, // 0: tms.notification.v1.User.date_joined:type_name -> google.protobuf.Timestamp
 	26, // 1: tms.notification.v1.User.last_login:type_name -> google.protobuf.Timestamp
 	26, // 2: tms.notification.v1.User.date_expires:type_name -> google.protobuf.Timestamp
-	0,  // 3: tms.notification.v1.AuthenticateResponse.user:type_name -> tms.notification.v1.User
-	27, // 4: tms.notification.v1.AuthenticateResponse.grants:type_name -> tms.notification.v1.Grant
-	0,  // 5: tms.notification.v1.GetUserResponse.user:type_name -> tms.notification.v1.User
-	0,  // 6: tms.notification.v1.ListUsersResponse.users:type_name -> tms.notification.v1.User
-	0,  // 7: tms.notification.v1.CreateUserRequest.user:type_name -> tms.notification.v1.User
-	0,  // 8: tms.notification.v1.CreateUserResponse.user:type_name -> tms.notification.v1.User
-	0,  // 9: tms.notification.v1.UpdateUserRequest.user:type_name -> tms.notification.v1.User
-	0,  // 10: tms.notification.v1.UpdateUserResponse.user:type_name -> tms.notification.v1.User
-	0,  // 11: tms.notification.v1.SetUserActiveResponse.user:type_name -> tms.notification.v1.User
-	1,  // 12: tms.notification.v1.ListSubscriptionsResponse.subscriptions:type_name -> tms.notification.v1.Subscription
-	1,  // 13: tms.notification.v1.GetSubscriptionResponse.subscription:type_name -> tms.notification.v1.Subscription
-	1,  // 14: tms.notification.v1.CreateSubscriptionRequest.subscription:type_name -> tms.notification.v1.Subscription
-	1,  // 15: tms.notification.v1.CreateSubscriptionResponse.subscription:type_name -> tms.notification.v1.Subscription
-	1,  // 16: tms.notification.v1.UpdateSubscriptionRequest.subscription:type_name -> tms.notification.v1.Subscription
-	1,  // 17: tms.notification.v1.UpdateSubscriptionResponse.subscription:type_name -> tms.notification.v1.Subscription
-	2,  // 18: tms.notification.v1.NotificationService.Authenticate:input_type -> tms.notification.v1.AuthenticateRequest
-	4,  // 19: tms.notification.v1.NotificationService.GetUser:input_type -> tms.notification.v1.GetUserRequest
-	6,  // 20: tms.notification.v1.NotificationService.ListUsers:input_type -> tms.notification.v1.ListUsersRequest
-	8,  // 21: tms.notification.v1.NotificationService.CreateUser:input_type -> tms.notification.v1.CreateUserRequest
-	10, // 22: tms.notification.v1.NotificationService.IssueToken:input_type -> tms.notification.v1.IssueTokenRequest
-	12, // 23: tms.notification.v1.NotificationService.UpdateUser:input_type -> tms.notification.v1.UpdateUserRequest
-	14, // 24: tms.notification.v1.NotificationService.SetUserActive:input_type -> tms.notification.v1.SetUserActiveRequest
-	16, // 25: tms.notification.v1.NotificationService.ListSubscriptions:input_type -> tms.notification.v1.ListSubscriptionsRequest
-	18, // 26: tms.notification.v1.NotificationService.GetSubscription:input_type -> tms.notification.v1.GetSubscriptionRequest
-	20, // 27: tms.notification.v1.NotificationService.CreateSubscription:input_type -> tms.notification.v1.CreateSubscriptionRequest
-	22, // 28: tms.notification.v1.NotificationService.UpdateSubscription:input_type -> tms.notification.v1.UpdateSubscriptionRequest
-	24, // 29: tms.notification.v1.NotificationService.DeleteSubscription:input_type -> tms.notification.v1.DeleteSubscriptionRequest
-	3,  // 30: tms.notification.v1.NotificationService.Authenticate:output_type -> tms.notification.v1.AuthenticateResponse
-	5,  // 31: tms.notification.v1.NotificationService.GetUser:output_type -> tms.notification.v1.GetUserResponse
-	7,  // 32: tms.notification.v1.NotificationService.ListUsers:output_type -> tms.notification.v1.ListUsersResponse
-	9,  // 33: tms.notification.v1.NotificationService.CreateUser:output_type -> tms.notification.v1.CreateUserResponse
-	11, // 34: tms.notification.v1.NotificationService.IssueToken:output_type -> tms.notification.v1.IssueTokenResponse
-	13, // 35: tms.notification.v1.NotificationService.UpdateUser:output_type -> tms.notification.v1.UpdateUserResponse
-	15, // 36: tms.notification.v1.NotificationService.SetUserActive:output_type -> tms.notification.v1.SetUserActiveResponse
-	17, // 37: tms.notification.v1.NotificationService.ListSubscriptions:output_type -> tms.notification.v1.ListSubscriptionsResponse
-	19, // 38: tms.notification.v1.NotificationService.GetSubscription:output_type -> tms.notification.v1.GetSubscriptionResponse
-	21, // 39: tms.notification.v1.NotificationService.CreateSubscription:output_type -> tms.notification.v1.CreateSubscriptionResponse
-	23, // 40: tms.notification.v1.NotificationService.UpdateSubscription:output_type -> tms.notification.v1.UpdateSubscriptionResponse
-	25, // 41: tms.notification.v1.NotificationService.DeleteSubscription:output_type -> tms.notification.v1.DeleteSubscriptionResponse
-	30, // [30:42] is the sub-list for method output_type
-	18, // [18:30] is the sub-list for method input_type
-	18, // [18:18] is the sub-list for extension type_name
-	18, // [18:18] is the sub-list for extension extendee
-	0,  // [0:18] is the sub-list for field type_name
+	27, // 3: tms.notification.v1.Subscription.notification:type_name -> tms.type.v1.NotificationKind
+	28, // 4: tms.notification.v1.Subscription.scope:type_name -> tms.type.v1.NotificationScope
+	29, // 5: tms.notification.v1.Subscription.frequency:type_name -> tms.type.v1.NotificationFrequency
+	0,  // 6: tms.notification.v1.AuthenticateResponse.user:type_name -> tms.notification.v1.User
+	30, // 7: tms.notification.v1.AuthenticateResponse.grants:type_name -> tms.notification.v1.Grant
+	0,  // 8: tms.notification.v1.GetUserResponse.user:type_name -> tms.notification.v1.User
+	0,  // 9: tms.notification.v1.ListUsersResponse.users:type_name -> tms.notification.v1.User
+	0,  // 10: tms.notification.v1.CreateUserRequest.user:type_name -> tms.notification.v1.User
+	0,  // 11: tms.notification.v1.CreateUserResponse.user:type_name -> tms.notification.v1.User
+	0,  // 12: tms.notification.v1.UpdateUserRequest.user:type_name -> tms.notification.v1.User
+	31, // 13: tms.notification.v1.UpdateUserRequest.update_mask:type_name -> google.protobuf.FieldMask
+	0,  // 14: tms.notification.v1.UpdateUserResponse.user:type_name -> tms.notification.v1.User
+	0,  // 15: tms.notification.v1.SetUserActiveResponse.user:type_name -> tms.notification.v1.User
+	1,  // 16: tms.notification.v1.ListSubscriptionsResponse.subscriptions:type_name -> tms.notification.v1.Subscription
+	1,  // 17: tms.notification.v1.GetSubscriptionResponse.subscription:type_name -> tms.notification.v1.Subscription
+	1,  // 18: tms.notification.v1.CreateSubscriptionRequest.subscription:type_name -> tms.notification.v1.Subscription
+	1,  // 19: tms.notification.v1.CreateSubscriptionResponse.subscription:type_name -> tms.notification.v1.Subscription
+	1,  // 20: tms.notification.v1.UpdateSubscriptionRequest.subscription:type_name -> tms.notification.v1.Subscription
+	31, // 21: tms.notification.v1.UpdateSubscriptionRequest.update_mask:type_name -> google.protobuf.FieldMask
+	1,  // 22: tms.notification.v1.UpdateSubscriptionResponse.subscription:type_name -> tms.notification.v1.Subscription
+	2,  // 23: tms.notification.v1.NotificationService.Authenticate:input_type -> tms.notification.v1.AuthenticateRequest
+	4,  // 24: tms.notification.v1.NotificationService.GetUser:input_type -> tms.notification.v1.GetUserRequest
+	6,  // 25: tms.notification.v1.NotificationService.ListUsers:input_type -> tms.notification.v1.ListUsersRequest
+	8,  // 26: tms.notification.v1.NotificationService.CreateUser:input_type -> tms.notification.v1.CreateUserRequest
+	10, // 27: tms.notification.v1.NotificationService.IssueToken:input_type -> tms.notification.v1.IssueTokenRequest
+	12, // 28: tms.notification.v1.NotificationService.UpdateUser:input_type -> tms.notification.v1.UpdateUserRequest
+	14, // 29: tms.notification.v1.NotificationService.SetUserActive:input_type -> tms.notification.v1.SetUserActiveRequest
+	16, // 30: tms.notification.v1.NotificationService.ListSubscriptions:input_type -> tms.notification.v1.ListSubscriptionsRequest
+	18, // 31: tms.notification.v1.NotificationService.GetSubscription:input_type -> tms.notification.v1.GetSubscriptionRequest
+	20, // 32: tms.notification.v1.NotificationService.CreateSubscription:input_type -> tms.notification.v1.CreateSubscriptionRequest
+	22, // 33: tms.notification.v1.NotificationService.UpdateSubscription:input_type -> tms.notification.v1.UpdateSubscriptionRequest
+	24, // 34: tms.notification.v1.NotificationService.DeleteSubscription:input_type -> tms.notification.v1.DeleteSubscriptionRequest
+	3,  // 35: tms.notification.v1.NotificationService.Authenticate:output_type -> tms.notification.v1.AuthenticateResponse
+	5,  // 36: tms.notification.v1.NotificationService.GetUser:output_type -> tms.notification.v1.GetUserResponse
+	7,  // 37: tms.notification.v1.NotificationService.ListUsers:output_type -> tms.notification.v1.ListUsersResponse
+	9,  // 38: tms.notification.v1.NotificationService.CreateUser:output_type -> tms.notification.v1.CreateUserResponse
+	11, // 39: tms.notification.v1.NotificationService.IssueToken:output_type -> tms.notification.v1.IssueTokenResponse
+	13, // 40: tms.notification.v1.NotificationService.UpdateUser:output_type -> tms.notification.v1.UpdateUserResponse
+	15, // 41: tms.notification.v1.NotificationService.SetUserActive:output_type -> tms.notification.v1.SetUserActiveResponse
+	17, // 42: tms.notification.v1.NotificationService.ListSubscriptions:output_type -> tms.notification.v1.ListSubscriptionsResponse
+	19, // 43: tms.notification.v1.NotificationService.GetSubscription:output_type -> tms.notification.v1.GetSubscriptionResponse
+	21, // 44: tms.notification.v1.NotificationService.CreateSubscription:output_type -> tms.notification.v1.CreateSubscriptionResponse
+	23, // 45: tms.notification.v1.NotificationService.UpdateSubscription:output_type -> tms.notification.v1.UpdateSubscriptionResponse
+	25, // 46: tms.notification.v1.NotificationService.DeleteSubscription:output_type -> tms.notification.v1.DeleteSubscriptionResponse
+	35, // [35:47] is the sub-list for method output_type
+	23, // [23:35] is the sub-list for method input_type
+	23, // [23:23] is the sub-list for extension type_name
+	23, // [23:23] is the sub-list for extension extendee
+	0,  // [0:23] is the sub-list for field type_name
 }
 
 func init() { file_tms_notification_v1_notification_proto_init() }

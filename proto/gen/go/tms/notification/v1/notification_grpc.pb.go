@@ -89,11 +89,12 @@ type NotificationServiceClient interface {
 	// token is seen in clear. Errors: PermissionDenied, NotFound,
 	// FailedPrecondition (the anonymous account).
 	IssueToken(ctx context.Context, in *IssueTokenRequest, opts ...grpc.CallOption) (*IssueTokenResponse, error)
-	// UpdateUser changes the named fields of an account (superusers):
-	// full_name, email, is_superuser, is_active, is_bot, date_expires. The
-	// user name and the built-in accounts do not change. Errors:
-	// PermissionDenied, FailedPrecondition (a built-in account), NotFound,
-	// InvalidArgument on a field that cannot be changed ("read_only") or as
+	// UpdateUser changes the fields update_mask names of an account
+	// (superusers): full_name, email, is_superuser, is_active, is_bot,
+	// date_expires; an empty mask changes nothing. The user name and the
+	// built-in accounts do not change. Errors: PermissionDenied,
+	// FailedPrecondition (a built-in account), NotFound, InvalidArgument on
+	// another path ("read_only", the violation naming the path) or as
 	// CreateUser.
 	UpdateUser(ctx context.Context, in *UpdateUserRequest, opts ...grpc.CallOption) (*UpdateUserResponse, error)
 	// SetUserActive activates or deactivates an account (superusers); a
@@ -112,15 +113,17 @@ type NotificationServiceClient interface {
 	// CreateSubscription adds a subscription to the account named in it (the
 	// account itself or a superuser). The project and component are not
 	// checked to exist. Errors: PermissionDenied, NotFound (account),
-	// InvalidArgument on "notification" (missing or unknown kind), "scope",
-	// "frequency" (not a choice), "project" (missing for scope 30 or 40) or
-	// "component" (missing for scope 40).
+	// InvalidArgument on "notification" (unspecified or unknown kind),
+	// "scope", "frequency" (unspecified or unknown), "project" (missing for
+	// the project and component scopes) or "component" (missing for the
+	// component scope).
 	CreateSubscription(ctx context.Context, in *CreateSubscriptionRequest, opts ...grpc.CallOption) (*CreateSubscriptionResponse, error)
-	// UpdateSubscription changes the named fields of a subscription (all of
-	// them when fields is empty) and validates the result as
-	// CreateSubscription does (the account itself or a superuser). Errors:
-	// PermissionDenied, NotFound, InvalidArgument on "fields" (an unknown
-	// name) or as CreateSubscription.
+	// UpdateSubscription changes the fields update_mask names of a
+	// subscription (all of them when it names none) and validates the
+	// result as CreateSubscription does (the account itself or a superuser).
+	// Errors: PermissionDenied, NotFound, InvalidArgument on an unknown path
+	// ("Unknown field.", the violation naming the path) or as
+	// CreateSubscription.
 	UpdateSubscription(ctx context.Context, in *UpdateSubscriptionRequest, opts ...grpc.CallOption) (*UpdateSubscriptionResponse, error)
 	// DeleteSubscription removes a subscription of an account (the account
 	// itself or a superuser). Errors: PermissionDenied, NotFound.
@@ -311,11 +314,12 @@ type NotificationServiceServer interface {
 	// token is seen in clear. Errors: PermissionDenied, NotFound,
 	// FailedPrecondition (the anonymous account).
 	IssueToken(context.Context, *IssueTokenRequest) (*IssueTokenResponse, error)
-	// UpdateUser changes the named fields of an account (superusers):
-	// full_name, email, is_superuser, is_active, is_bot, date_expires. The
-	// user name and the built-in accounts do not change. Errors:
-	// PermissionDenied, FailedPrecondition (a built-in account), NotFound,
-	// InvalidArgument on a field that cannot be changed ("read_only") or as
+	// UpdateUser changes the fields update_mask names of an account
+	// (superusers): full_name, email, is_superuser, is_active, is_bot,
+	// date_expires; an empty mask changes nothing. The user name and the
+	// built-in accounts do not change. Errors: PermissionDenied,
+	// FailedPrecondition (a built-in account), NotFound, InvalidArgument on
+	// another path ("read_only", the violation naming the path) or as
 	// CreateUser.
 	UpdateUser(context.Context, *UpdateUserRequest) (*UpdateUserResponse, error)
 	// SetUserActive activates or deactivates an account (superusers); a
@@ -334,15 +338,17 @@ type NotificationServiceServer interface {
 	// CreateSubscription adds a subscription to the account named in it (the
 	// account itself or a superuser). The project and component are not
 	// checked to exist. Errors: PermissionDenied, NotFound (account),
-	// InvalidArgument on "notification" (missing or unknown kind), "scope",
-	// "frequency" (not a choice), "project" (missing for scope 30 or 40) or
-	// "component" (missing for scope 40).
+	// InvalidArgument on "notification" (unspecified or unknown kind),
+	// "scope", "frequency" (unspecified or unknown), "project" (missing for
+	// the project and component scopes) or "component" (missing for the
+	// component scope).
 	CreateSubscription(context.Context, *CreateSubscriptionRequest) (*CreateSubscriptionResponse, error)
-	// UpdateSubscription changes the named fields of a subscription (all of
-	// them when fields is empty) and validates the result as
-	// CreateSubscription does (the account itself or a superuser). Errors:
-	// PermissionDenied, NotFound, InvalidArgument on "fields" (an unknown
-	// name) or as CreateSubscription.
+	// UpdateSubscription changes the fields update_mask names of a
+	// subscription (all of them when it names none) and validates the
+	// result as CreateSubscription does (the account itself or a superuser).
+	// Errors: PermissionDenied, NotFound, InvalidArgument on an unknown path
+	// ("Unknown field.", the violation naming the path) or as
+	// CreateSubscription.
 	UpdateSubscription(context.Context, *UpdateSubscriptionRequest) (*UpdateSubscriptionResponse, error)
 	// DeleteSubscription removes a subscription of an account (the account
 	// itself or a superuser). Errors: PermissionDenied, NotFound.

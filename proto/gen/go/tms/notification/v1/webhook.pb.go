@@ -10,6 +10,7 @@ import (
 	v1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
+	fieldmaskpb "google.golang.org/protobuf/types/known/fieldmaskpb"
 	timestamppb "google.golang.org/protobuf/types/known/timestamppb"
 	reflect "reflect"
 	sync "sync"
@@ -518,8 +519,9 @@ type UpdateWebhookRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The webhook (by project_slug and id) and its new values.
 	Webhook *Webhook `protobuf:"bytes,1,opt,name=webhook,proto3" json:"webhook,omitempty"`
-	// Names of the fields to apply; empty changes nothing.
-	Fields        []string `protobuf:"bytes,2,rep,name=fields,proto3" json:"fields,omitempty"`
+	// Paths of the fields to apply (see UpdateWebhook). Unset or empty:
+	// nothing changes. Another path: InvalidArgument naming it.
+	UpdateMask    *fieldmaskpb.FieldMask `protobuf:"bytes,3,opt,name=update_mask,json=updateMask,proto3" json:"update_mask,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -561,9 +563,9 @@ func (x *UpdateWebhookRequest) GetWebhook() *Webhook {
 	return nil
 }
 
-func (x *UpdateWebhookRequest) GetFields() []string {
+func (x *UpdateWebhookRequest) GetUpdateMask() *fieldmaskpb.FieldMask {
 	if x != nil {
-		return x.Fields
+		return x.UpdateMask
 	}
 	return nil
 }
@@ -870,7 +872,7 @@ var File_tms_notification_v1_webhook_proto protoreflect.FileDescriptor
 
 const file_tms_notification_v1_webhook_proto_rawDesc = "" +
 	"\n" +
-	"!tms/notification/v1/webhook.proto\x12\x13tms.notification.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x17tms/type/v1/enums.proto\"\xf0\x01\n" +
+	"!tms/notification/v1/webhook.proto\x12\x13tms.notification.v1\x1a google/protobuf/field_mask.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x17tms/type/v1/enums.proto\"\xf0\x01\n" +
 	"\aWebhook\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12!\n" +
 	"\fproject_slug\x18\x02 \x01(\tR\vprojectSlug\x12\x10\n" +
@@ -902,10 +904,11 @@ const file_tms_notification_v1_webhook_proto_rawDesc = "" +
 	"\fproject_slug\x18\x01 \x01(\tR\vprojectSlug\x12\x0e\n" +
 	"\x02id\x18\x02 \x01(\x03R\x02id\"L\n" +
 	"\x12GetWebhookResponse\x126\n" +
-	"\awebhook\x18\x01 \x01(\v2\x1c.tms.notification.v1.WebhookR\awebhook\"f\n" +
+	"\awebhook\x18\x01 \x01(\v2\x1c.tms.notification.v1.WebhookR\awebhook\"\x99\x01\n" +
 	"\x14UpdateWebhookRequest\x126\n" +
-	"\awebhook\x18\x01 \x01(\v2\x1c.tms.notification.v1.WebhookR\awebhook\x12\x16\n" +
-	"\x06fields\x18\x02 \x03(\tR\x06fields\"O\n" +
+	"\awebhook\x18\x01 \x01(\v2\x1c.tms.notification.v1.WebhookR\awebhook\x12;\n" +
+	"\vupdate_mask\x18\x03 \x01(\v2\x1a.google.protobuf.FieldMaskR\n" +
+	"updateMaskJ\x04\b\x02\x10\x03R\x06fields\"O\n" +
 	"\x15UpdateWebhookResponse\x126\n" +
 	"\awebhook\x18\x01 \x01(\v2\x1c.tms.notification.v1.WebhookR\awebhook\"I\n" +
 	"\x14DeleteWebhookRequest\x12!\n" +
@@ -966,6 +969,7 @@ var file_tms_notification_v1_webhook_proto_goTypes = []any{
 	(*ListDeliveriesResponse)(nil), // 13: tms.notification.v1.ListDeliveriesResponse
 	(v1.ChangeAction)(0),           // 14: tms.type.v1.ChangeAction
 	(*timestamppb.Timestamp)(nil),  // 15: google.protobuf.Timestamp
+	(*fieldmaskpb.FieldMask)(nil),  // 16: google.protobuf.FieldMask
 }
 var file_tms_notification_v1_webhook_proto_depIdxs = []int32{
 	14, // 0: tms.notification.v1.Webhook.actions:type_name -> tms.type.v1.ChangeAction
@@ -977,25 +981,26 @@ var file_tms_notification_v1_webhook_proto_depIdxs = []int32{
 	0,  // 6: tms.notification.v1.ListWebhooksResponse.webhooks:type_name -> tms.notification.v1.Webhook
 	0,  // 7: tms.notification.v1.GetWebhookResponse.webhook:type_name -> tms.notification.v1.Webhook
 	0,  // 8: tms.notification.v1.UpdateWebhookRequest.webhook:type_name -> tms.notification.v1.Webhook
-	0,  // 9: tms.notification.v1.UpdateWebhookResponse.webhook:type_name -> tms.notification.v1.Webhook
-	1,  // 10: tms.notification.v1.ListDeliveriesResponse.deliveries:type_name -> tms.notification.v1.WebhookDelivery
-	2,  // 11: tms.notification.v1.WebhookService.CreateWebhook:input_type -> tms.notification.v1.CreateWebhookRequest
-	4,  // 12: tms.notification.v1.WebhookService.ListWebhooks:input_type -> tms.notification.v1.ListWebhooksRequest
-	6,  // 13: tms.notification.v1.WebhookService.GetWebhook:input_type -> tms.notification.v1.GetWebhookRequest
-	8,  // 14: tms.notification.v1.WebhookService.UpdateWebhook:input_type -> tms.notification.v1.UpdateWebhookRequest
-	10, // 15: tms.notification.v1.WebhookService.DeleteWebhook:input_type -> tms.notification.v1.DeleteWebhookRequest
-	12, // 16: tms.notification.v1.WebhookService.ListDeliveries:input_type -> tms.notification.v1.ListDeliveriesRequest
-	3,  // 17: tms.notification.v1.WebhookService.CreateWebhook:output_type -> tms.notification.v1.CreateWebhookResponse
-	5,  // 18: tms.notification.v1.WebhookService.ListWebhooks:output_type -> tms.notification.v1.ListWebhooksResponse
-	7,  // 19: tms.notification.v1.WebhookService.GetWebhook:output_type -> tms.notification.v1.GetWebhookResponse
-	9,  // 20: tms.notification.v1.WebhookService.UpdateWebhook:output_type -> tms.notification.v1.UpdateWebhookResponse
-	11, // 21: tms.notification.v1.WebhookService.DeleteWebhook:output_type -> tms.notification.v1.DeleteWebhookResponse
-	13, // 22: tms.notification.v1.WebhookService.ListDeliveries:output_type -> tms.notification.v1.ListDeliveriesResponse
-	17, // [17:23] is the sub-list for method output_type
-	11, // [11:17] is the sub-list for method input_type
-	11, // [11:11] is the sub-list for extension type_name
-	11, // [11:11] is the sub-list for extension extendee
-	0,  // [0:11] is the sub-list for field type_name
+	16, // 9: tms.notification.v1.UpdateWebhookRequest.update_mask:type_name -> google.protobuf.FieldMask
+	0,  // 10: tms.notification.v1.UpdateWebhookResponse.webhook:type_name -> tms.notification.v1.Webhook
+	1,  // 11: tms.notification.v1.ListDeliveriesResponse.deliveries:type_name -> tms.notification.v1.WebhookDelivery
+	2,  // 12: tms.notification.v1.WebhookService.CreateWebhook:input_type -> tms.notification.v1.CreateWebhookRequest
+	4,  // 13: tms.notification.v1.WebhookService.ListWebhooks:input_type -> tms.notification.v1.ListWebhooksRequest
+	6,  // 14: tms.notification.v1.WebhookService.GetWebhook:input_type -> tms.notification.v1.GetWebhookRequest
+	8,  // 15: tms.notification.v1.WebhookService.UpdateWebhook:input_type -> tms.notification.v1.UpdateWebhookRequest
+	10, // 16: tms.notification.v1.WebhookService.DeleteWebhook:input_type -> tms.notification.v1.DeleteWebhookRequest
+	12, // 17: tms.notification.v1.WebhookService.ListDeliveries:input_type -> tms.notification.v1.ListDeliveriesRequest
+	3,  // 18: tms.notification.v1.WebhookService.CreateWebhook:output_type -> tms.notification.v1.CreateWebhookResponse
+	5,  // 19: tms.notification.v1.WebhookService.ListWebhooks:output_type -> tms.notification.v1.ListWebhooksResponse
+	7,  // 20: tms.notification.v1.WebhookService.GetWebhook:output_type -> tms.notification.v1.GetWebhookResponse
+	9,  // 21: tms.notification.v1.WebhookService.UpdateWebhook:output_type -> tms.notification.v1.UpdateWebhookResponse
+	11, // 22: tms.notification.v1.WebhookService.DeleteWebhook:output_type -> tms.notification.v1.DeleteWebhookResponse
+	13, // 23: tms.notification.v1.WebhookService.ListDeliveries:output_type -> tms.notification.v1.ListDeliveriesResponse
+	18, // [18:24] is the sub-list for method output_type
+	12, // [12:18] is the sub-list for method input_type
+	12, // [12:12] is the sub-list for extension type_name
+	12, // [12:12] is the sub-list for extension extendee
+	0,  // [0:12] is the sub-list for field type_name
 }
 
 func init() { file_tms_notification_v1_webhook_proto_init() }

@@ -69,7 +69,7 @@ type WebhookServiceClient interface {
 	// UpdateWebhook changes the named fields: url, actions, active, secret
 	// (an empty secret keeps the stored one). Errors: NotFound,
 	// PermissionDenied, InvalidArgument as CreateWebhook, and "read_only" on
-	// any other field name.
+	// any other path of update_mask (the violation names the path).
 	UpdateWebhook(ctx context.Context, in *UpdateWebhookRequest, opts ...grpc.CallOption) (*UpdateWebhookResponse, error)
 	// DeleteWebhook removes a webhook and its delivery log. Errors: NotFound,
 	// PermissionDenied.
@@ -191,7 +191,7 @@ type WebhookServiceServer interface {
 	// UpdateWebhook changes the named fields: url, actions, active, secret
 	// (an empty secret keeps the stored one). Errors: NotFound,
 	// PermissionDenied, InvalidArgument as CreateWebhook, and "read_only" on
-	// any other field name.
+	// any other path of update_mask (the violation names the path).
 	UpdateWebhook(context.Context, *UpdateWebhookRequest) (*UpdateWebhookResponse, error)
 	// DeleteWebhook removes a webhook and its delivery log. Errors: NotFound,
 	// PermissionDenied.

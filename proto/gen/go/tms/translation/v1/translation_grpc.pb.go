@@ -293,9 +293,9 @@ type TranslationServiceClient interface {
 	// characters, taken in the project), "description" (over 2000
 	// characters) or "color" (not in the palette).
 	CreateLabel(ctx context.Context, in *CreateLabelRequest, opts ...grpc.CallOption) (*CreateLabelResponse, error)
-	// UpdateLabel changes the listed fields of a label. Needs project.edit.
-	// Errors: as CreateLabel, and InvalidArgument on a field that cannot be
-	// changed.
+	// UpdateLabel changes the fields update_mask names. Needs project.edit.
+	// Errors: as CreateLabel, and InvalidArgument on a path that cannot be
+	// changed (the violation names the path).
 	UpdateLabel(ctx context.Context, in *UpdateLabelRequest, opts ...grpc.CallOption) (*UpdateLabelResponse, error)
 	// DeleteLabel removes a label from its project and its strings. Needs
 	// project.edit. Errors: NotFound, PermissionDenied.
@@ -963,9 +963,9 @@ type TranslationServiceServer interface {
 	// characters, taken in the project), "description" (over 2000
 	// characters) or "color" (not in the palette).
 	CreateLabel(context.Context, *CreateLabelRequest) (*CreateLabelResponse, error)
-	// UpdateLabel changes the listed fields of a label. Needs project.edit.
-	// Errors: as CreateLabel, and InvalidArgument on a field that cannot be
-	// changed.
+	// UpdateLabel changes the fields update_mask names. Needs project.edit.
+	// Errors: as CreateLabel, and InvalidArgument on a path that cannot be
+	// changed (the violation names the path).
 	UpdateLabel(context.Context, *UpdateLabelRequest) (*UpdateLabelResponse, error)
 	// DeleteLabel removes a label from its project and its strings. Needs
 	// project.edit. Errors: NotFound, PermissionDenied.
