@@ -1,7 +1,6 @@
 package rest
 
 import (
-
 	"github.com/tmsproject/tms/gateway/rest/wire"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 )
