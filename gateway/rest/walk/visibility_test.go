@@ -112,6 +112,11 @@ func TestPrivateProjectInvisible(t *testing.T) {
 		for _, path := range []string{"translations/", "suggestions/", contributions, "users/"} {
 			exactPages(t, c, name, path)
 		}
+		// Accounts are listed in full to superusers only (the notification
+		// service's rule): a user finds its own, the anonymous caller none.
+		if n, want := c.want(200, "GET", admin.base+"users/", nil)["count"], map[string]float64{"anonymous": 0, "outsider": 1}[name]; n != want {
+			t.Errorf("%s GET users/: count %v, want %v", name, n, want)
+		}
 		// Teams name their project: the private project's are not listed.
 		for _, path := range []string{"groups/?page_size=100", "roles/?page_size=100", "users/olga/"} {
 			if code, body := c.do("GET", admin.base+path, nil); code >= 500 || strings.Contains(string(body), "/secret/") {
