@@ -195,15 +195,10 @@ func (g *gateway) componentTranslations(c *call) error {
 	return g.translationList(c, comp.GetId())
 }
 
-// translationList pages translations in list form (component 0: all).
+// translationList pages translations in list form (component 0: all). The
+// service lists only what the caller may see, in its pages and its total.
 func (g *gateway) translationList(c *call, componentID int64) error {
-	render := func(t *translationv1.Translation) (*translationJSON, error) {
-		j, err := c.translationJSON(t, nil)
-		if err != nil && componentID == 0 && toAPIError(err).status == http.StatusNotFound {
-			return nil, errSkipRow // a project the caller may not see
-		}
-		return j, err
-	}
+	render := func(t *translationv1.Translation) (*translationJSON, error) { return c.translationJSON(t, nil) }
 	return c.servicePage(func(offset, limit int64) (any, int64, error) {
 		resp, err := g.cfg.Translation.ListTranslations(c.ctx, &translationv1.ListTranslationsRequest{
 			ComponentId: componentID, Offset: offset, Limit: limit})

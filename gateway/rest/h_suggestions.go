@@ -1,8 +1,6 @@
 package rest
 
 import (
-	"slices"
-
 	"github.com/tmsproject/tms/gateway/rest/wire"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 )
@@ -71,17 +69,12 @@ func (g *gateway) addSuggestion(c *call, u *translationv1.Unit) error {
 	return c.write(201, c.urls.suggestionJSON(resp.GetSuggestion()))
 }
 
-// allSuggestions pages every suggestion the caller may see. Rows of
-// projects hidden from the caller are left out of the page (the count is
-// the service's total).
+// allSuggestions pages every suggestion the caller may see: the service
+// leaves the others out of its pages and its total.
 func (g *gateway) allSuggestions(c *call) error {
 	return c.servicePage(func(offset, limit int64) (any, int64, error) {
 		resp, err := g.cfg.Translation.ListSuggestions(c.ctx, &translationv1.ListSuggestionsRequest{Offset: offset, Limit: limit})
-		visible := slices.DeleteFunc(resp.GetSuggestions(), func(s *translationv1.Suggestion) bool {
-			_, hidden := c.project(s.GetProjectSlug())
-			return hidden != nil
-		})
-		return pageRows(visible, resp.GetTotal(), err, always(c.urls.suggestionJSON))
+		return pageRows(resp.GetSuggestions(), resp.GetTotal(), err, always(c.urls.suggestionJSON))
 	})
 }
 

@@ -15,20 +15,10 @@ import (
 	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
 )
 
-// listUsers lists every account to superusers and, as Weblate does, only
+// listUsers lists the accounts the caller may list: the notification
+// service answers every account to superusers and, as Weblate does, only
 // their own account to other callers (none to anonymous ones).
 func (g *gateway) listUsers(c *call) error {
-	if !c.superuser() {
-		p, err := c.pager(defaultPageSize, maxPageSize)
-		if err != nil {
-			return err
-		}
-		own := []any{}
-		if c.user != nil {
-			own = append(own, c.userJSON(c.user))
-		}
-		return pageOf(c, p, own)
-	}
 	return c.servicePage(func(offset, limit int64) (any, int64, error) {
 		resp, err := g.cfg.Notification.ListUsers(c.ctx, &notificationv1.ListUsersRequest{Offset: offset, Limit: limit})
 		return pageRows(resp.GetUsers(), resp.GetTotal(), err, always(c.userJSON))
@@ -332,7 +322,8 @@ const (
 )
 
 // userContributions pages the translations the user changed, in the list
-// form of translations, within what the caller may see.
+// form of translations: the change log lists those the caller may see and
+// that still exist, in its pages and its total.
 func (g *gateway) userContributions(c *call) error {
 	if err := c.checkPathUser(); err != nil {
 		return err
@@ -348,7 +339,10 @@ func (g *gateway) userContributions(c *call) error {
 			}
 		}
 		if toAPIError(err).status == http.StatusNotFound {
-			return nil, errSkipRow // removed since, or not visible
+			// No rule of the gateway: a translation is gone here only
+			// between its removal and the delivery of the removal's
+			// record to the change log, which then leaves it out itself.
+			return nil, errSkipRow
 		}
 		return nil, err
 	}

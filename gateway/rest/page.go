@@ -174,7 +174,10 @@ func pageRows[T, J any](rows []T, total int64, err error, render func(T) (J, err
 	return out, total, err
 }
 
-// errSkipRow from a rendering leaves the row out of the list.
+// errSkipRow from a rendering leaves the row out of the list. It is no
+// place for a rule (what a caller may see is the services' to filter, so
+// that pages and totals agree): only for a row that its service's data,
+// delivered later, will leave out.
 var errSkipRow = errors.New("row left out")
 
 // renderAll renders every row (an empty list renders as [], not null).

@@ -30,6 +30,8 @@ func TestPrivateProjectInvisible(t *testing.T) {
 	units := admin.want(200, "GET", admin.base+"translations/secret/app/de/units/", nil)["results"].([]any)
 	unit := units[0].(map[string]any)["url"].(string)
 	admin.want(200, "PATCH", unit, map[string]any{"target": []string{secretText}, "state": 20})
+	openUnit := admin.want(200, "GET", admin.base+"translations/open/app/de/units/", nil)["results"].([]any)[0].(map[string]any)["url"].(string)
+	admin.want(200, "PATCH", openUnit, map[string]any{"target": []string{"Offen"}, "state": 20})
 	admin.want(201, "POST", unit+"suggestions/", map[string]any{"target": []string{secretText + " suggestion"}})
 	admin.want(201, "POST", unit+"comments/", map[string]any{"scope": "translation", "comment": secretText + " comment"})
 	label := admin.want(201, "POST", admin.base+"projects/secret/labels/", map[string]any{"name": secretText + " label"})
@@ -51,6 +53,12 @@ func TestPrivateProjectInvisible(t *testing.T) {
 	if n := admin.want(200, "GET", admin.base+labelQuery, nil)["count"]; n != 2.0 {
 		t.Errorf("label search as the admin finds %v units, want the source string and its German translation", n)
 	}
+	// The admin's contributions reach the change log with the edits'
+	// records, the public project's too.
+	contributions := "users/admin/contributions/"
+	waitFor(t, func() bool {
+		return admin.want(200, "GET", admin.base+contributions, nil)["count"].(float64) > privateRows(t, admin, contributions)
+	})
 	// What the private project holds, counted by the admin.
 	share := map[string]float64{
 		"units/":                 admin.want(200, "GET", admin.base+"projects/secret/statistics/", nil)["total"].(float64),
@@ -72,6 +80,7 @@ func TestPrivateProjectInvisible(t *testing.T) {
 		"projects/open/statistics/":         admin.want(200, "GET", admin.base+"projects/secret/statistics/", nil)["total"].(float64),
 		"categories/":                       1,
 		"components/open/app/translations/": 0,
+		contributions:                       privateRows(t, admin, contributions),
 	}
 	for name, c := range callers {
 		for path, hidden := range share {
@@ -98,6 +107,16 @@ func TestPrivateProjectInvisible(t *testing.T) {
 				}
 			}
 		}
+		// The lists the services filter for the caller: every page is
+		// full up to the total, which no hidden row inflates.
+		for _, path := range []string{"translations/", "suggestions/", contributions, "users/"} {
+			exactPages(t, c, name, path)
+		}
+		// Accounts are listed in full to superusers only (the notification
+		// service's rule): a user finds its own, the anonymous caller none.
+		if n, want := c.want(200, "GET", admin.base+"users/", nil)["count"], map[string]float64{"anonymous": 0, "outsider": 1}[name]; n != want {
+			t.Errorf("%s GET users/: count %v, want %v", name, n, want)
+		}
 		// Teams name their project: the private project's are not listed.
 		for _, path := range []string{"groups/?page_size=100", "roles/?page_size=100", "users/olga/"} {
 			if code, body := c.do("GET", admin.base+path, nil); code >= 500 || strings.Contains(string(body), "/secret/") {
@@ -123,6 +142,60 @@ func TestPrivateProjectInvisible(t *testing.T) {
 	}
 	if got := admin.want(200, "GET", unit, nil)["target"].([]any)[0]; got != secretText {
 		t.Errorf("the private string became %q", got)
+	}
+	removedContributionGone(t, admin, callers["outsider"], contributions)
+}
+
+// removedContributionGone removes the public German translation the admin
+// changed: once its record reaches the change log, it is gone from the
+// admin's contributions, in the total and every page, for the admin and
+// an outsider alike.
+func removedContributionGone(t *testing.T, admin, outsider client, contributions string) {
+	t.Helper()
+	before := admin.want(200, "GET", admin.base+contributions, nil)["count"].(float64)
+	shown := outsider.want(200, "GET", admin.base+contributions, nil)["count"].(float64)
+	admin.want(204, "DELETE", admin.base+"translations/open/app/de/", nil)
+	waitFor(t, func() bool {
+		return admin.want(200, "GET", admin.base+contributions, nil)["count"].(float64) == before-1
+	})
+	if n := outsider.want(200, "GET", admin.base+contributions, nil)["count"].(float64); n != shown-1 {
+		t.Errorf("outsider: %v contributions after the removal, want %v", n, shown-1)
+	}
+	exactPages(t, admin, "admin", contributions)
+	exactPages(t, outsider, "outsider", contributions)
+}
+
+// privateRows counts the rows of a list (of one page) that name the
+// private project, as the admin sees them.
+func privateRows(t *testing.T, admin client, path string) float64 {
+	t.Helper()
+	var n float64
+	for _, row := range admin.want(200, "GET", admin.base+path+"?page_size=1000", nil)["results"].([]any) {
+		if strings.Contains(row.(map[string]any)["url"].(string), "/secret/") {
+			n++
+		}
+	}
+	return n
+}
+
+// exactPages walks a list one row a page: every page up to the count
+// holds exactly one row, the count stays the same, and the page after the
+// last is not found (a count inflated by rows left out of pages shows as
+// a short page).
+func exactPages(t *testing.T, c client, name, path string) {
+	t.Helper()
+	count := c.want(200, "GET", c.base+path, nil)["count"].(float64)
+	for page := 1; page <= int(count); page++ {
+		got := c.want(200, "GET", fmt.Sprintf("%s%s?page_size=1&page=%d", c.base, path, page), nil)
+		if rows := len(got["results"].([]any)); rows != 1 {
+			t.Errorf("%s GET %s page %d of %v: %d rows, want 1", name, path, page, count, rows)
+		}
+		if got["count"] != count {
+			t.Errorf("%s GET %s page %d: count %v, was %v", name, path, page, got["count"], count)
+		}
+	}
+	if code, _ := c.do("GET", fmt.Sprintf("%s%s?page_size=1&page=%d", c.base, path, int(count)+1), nil); count > 0 && code != 404 {
+		t.Errorf("%s GET %s page %d after the last: %d, want 404", name, path, int(count)+1, code)
 	}
 }
 

@@ -372,3 +372,68 @@ func TestAppendChangesRefusesUsers(t *testing.T) {
 		t.Errorf("%d records stored, want the superuser's only", len(list.GetChanges()))
 	}
 }
+
+// TestContributionsVisibility: a user's contributions and activity count
+// only the translations of projects the caller sees, and only those that
+// still exist, page by page with an exact total; a member of the private
+// project sees its share.
+func TestContributionsVisibility(t *testing.T) {
+	c := clientSeeing(t, projectList{"p": typev1.AccessControl_ACCESS_CONTROL_PUBLIC, "secret": typev1.AccessControl_ACCESS_CONTROL_PRIVATE})
+	by := func(id, project, lang string, action typev1.ChangeAction, at time.Time) *changelogv1.Change {
+		ch := rec(id, action, lang, at)
+		ch.ProjectSlug, ch.User = project, "alice"
+		return ch
+	}
+	removed := by("r1", "p", "it", typev1.ChangeAction_CHANGE_ACTION_REMOVE_TRANSLATION, t0.Add(time.Hour))
+	removed.User = "admin"
+	if _, err := c.AppendChanges(t.Context(), &changelogv1.AppendChangesRequest{Changes: []*changelogv1.Change{
+		by("p1", "p", "de", 5, t0), by("p2", "p", "fr", 5, t0), by("p3", "p", "it", 5, t0),
+		by("s1", "secret", "de", 5, t0), by("s2", "secret", "cs", 5, t0), removed}}); err != nil {
+		t.Fatal(err)
+	}
+	member := policy.Caller{Username: "mia", Grants: append(policy.DefaultGrants(false),
+		policy.Grant{ProjectSelection: policy.SelectManual, Projects: []string{"secret"}})}
+	for _, tc := range []struct {
+		name   string
+		caller policy.Caller
+		want   []string
+	}{
+		{"anonymous", policy.Anonymous, []string{"p/c/de", "p/c/fr"}},
+		{"outsider", policy.NewAccount("olga"), []string{"p/c/de", "p/c/fr"}},
+		{"member", member, []string{"p/c/de", "p/c/fr", "secret/c/cs", "secret/c/de"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx := policy.WithCaller(t.Context(), tc.caller)
+			var got []string
+			for offset := int64(0); offset < 10; offset++ { // a page of one at a time
+				resp, err := c.ListContributions(ctx, &changelogv1.ListContributionsRequest{User: "alice", Offset: offset, Limit: 1})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if resp.GetTotal() != int64(len(tc.want)) {
+					t.Errorf("offset %d: total %d, want %d", offset, resp.GetTotal(), len(tc.want))
+				}
+				if len(resp.GetContributions()) == 0 {
+					break
+				}
+				for _, x := range resp.GetContributions() {
+					got = append(got, x.GetProjectSlug()+"/"+x.GetComponentSlug()+"/"+x.GetLanguageCode())
+				}
+			}
+			if strings.Join(got, " ") != strings.Join(tc.want, " ") {
+				t.Errorf("contributions %v, want %v", got, tc.want)
+			}
+			act, err := c.GetUserActivity(ctx, &changelogv1.GetUserActivityRequest{User: "alice"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var n int64
+			for _, a := range act.GetActions() {
+				n += a.GetCount()
+			}
+			if wantN := int64(3 + len(tc.want) - 2); n != wantN { // p's three records, and secret's when seen
+				t.Errorf("activity counts %d records, want %d", n, wantN)
+			}
+		})
+	}
+}

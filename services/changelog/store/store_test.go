@@ -41,6 +41,7 @@ func TestStore(t *testing.T) {
 		{"negative paging", testNegativePaging},
 		{"string removed detaches the unit", testRemovedUnitDetached},
 		{"user activity and contributions", testUserActivity},
+		{"contributions leave removed translations out", testContributionsRemoved},
 		{"after a cursor", testAfter},
 		{"credits", testCredits},
 		{"renames", testRenames},
@@ -312,6 +313,62 @@ func testUserActivity(t *testing.T, s *store.Store) {
 	list, total, err = s.Contributions(ctx, "alice", store.Seen{Restricted: true, Projects: []string{"p", "renamed"}}, 0, 0)
 	if err != nil || total != 3 || fmt.Sprint(list) != "[{p c cs 2} {p c de 1} {p d de 1}]" {
 		t.Errorf("contributions without q: %v total %d, %v", list, total, err)
+	}
+}
+
+// testContributionsRemoved removes translations, a component and a
+// project alice has records in: each is gone from her contributions, and
+// from their total, unless she made records after it came back.
+func testContributionsRemoved(t *testing.T, s *store.Store) {
+	ctx := t.Context()
+	at := func(n int) time.Time { return base.Add(time.Duration(n) * time.Second) }
+	removal := func(id string, action int32, project, component, lang, target string, n int) store.Change {
+		c := change(id, action, project, component, lang, at(n))
+		c.Target, c.User = target, "admin"
+		return c
+	}
+	cs := []store.Change{
+		change("a1", 5, "p", "c", "cs", at(0)), change("a2", 5, "p", "c", "de", at(1)),
+		change("a3", 5, "p", "d", "de", at(2)), change("a4", 5, "q", "c", "fr", at(3)),
+		change("a5", 5, "p", "c", "it", at(4)), change("a6", 5, "p", "c", "it", at(9)),
+		change("a7", 5, "r", "c", "fr", at(10)),
+		removal("r1", store.ActionRemoveTranslation, "p", "c", "cs", "po/cs.po", 5),
+		removal("r2", store.ActionRemoveComponent, "p", "", "", "d", 6),
+		removal("r3", store.ActionRemoveProject, "", "", "", "q", 7),
+		removal("r4", store.ActionRemoveTranslation, "p", "c", "it", "po/it.po", 8),
+		removal("r5", store.ActionRemoveProject, "", "", "", "r", 8), // before a7: r made again
+	}
+	for i := range cs {
+		if cs[i].User == "" {
+			cs[i].User = "alice"
+		}
+	}
+	// The remover's own record of a removed translation is no contribution.
+	cs = append(cs, removal("r6", store.ActionRemoveTranslation, "p", "c", "de", "po/de.po", 11))
+	cs[len(cs)-1].User = "alice"
+	if _, err := s.Append(ctx, cs); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		seen store.Seen
+		want string
+	}{
+		{"everything seen", store.Seen{}, "[{p c it 1} {r c fr 1}]"},
+		{"r not seen", store.Seen{Restricted: true, Projects: []string{"p", "q"}}, "[{p c it 1}]"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			list, total, err := s.Contributions(ctx, "alice", c.seen, 0, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := fmt.Sprint(list); got != c.want {
+				t.Errorf("contributions %s, want %s", got, c.want)
+			}
+			if total != int64(len(list)) {
+				t.Errorf("total %d for %d listed", total, len(list))
+			}
+		})
 	}
 }
 

@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 
+	"gorm.io/gorm"
+
 	"github.com/tmsproject/tms/pkg/weblate"
 	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 )
@@ -42,9 +44,14 @@ type Contribution struct {
 }
 
 // Contributions pages the translations the user has records in, ordered
-// by project, component and language, of what the caller sees.
+// by project, component and language, of what the caller sees. A
+// translation removed since (with its component or project) is gone, as
+// the reference's records of it are: only the records after its latest
+// removal count, and a translation with none is not listed, so that the
+// total counts the translations that exist.
 func (s *Store) Contributions(ctx context.Context, user string, seen Seen, offset, limit int) ([]Contribution, int64, error) {
 	sel := s.filtered(ctx, Filter{User: user, Seen: seen}).Where("language_code <> ''").
+		Where("NOT EXISTS (?)", s.removedSince(ctx)).
 		Select("project_slug, component_slug, language_code, COUNT(*) AS changes").
 		Group("project_slug, component_slug, language_code")
 	var total int64
@@ -57,6 +64,27 @@ func (s *Store) Contributions(ctx context.Context, user string, seen Seen, offse
 	}
 	var out []Contribution
 	return out, total, q.Scan(&out).Error
+}
+
+// Removals, as the services record them: a translation's names its
+// project, component and language; a component's names its project and,
+// in target, the component; a project's names the project in target only.
+var (
+	ActionRemoveTranslation = weblate.ChangeActions.RefOf(typev1.ChangeAction_CHANGE_ACTION_REMOVE_TRANSLATION)
+	ActionRemoveComponent   = weblate.ChangeActions.RefOf(typev1.ChangeAction_CHANGE_ACTION_REMOVE_COMPONENT)
+	ActionRemoveProject     = weblate.ChangeActions.RefOf(typev1.ChangeAction_CHANGE_ACTION_REMOVE_PROJECT)
+)
+
+// removedSince selects a removal, at or after the record of the outer
+// query (the changes table), of that record's translation, component or
+// project. The removal's own record is at its time, so it is gone too.
+func (s *Store) removedSince(ctx context.Context) *gorm.DB {
+	return s.gdb.WithContext(ctx).Table("changes AS r").Select("1").
+		Where("r.timestamp >= changes.timestamp").
+		Where(s.gdb.Where("r.action = ? AND r.project_slug = changes.project_slug AND "+
+			"r.component_slug = changes.component_slug AND r.language_code = changes.language_code", ActionRemoveTranslation).
+			Or("r.action = ? AND r.project_slug = changes.project_slug AND r.target = changes.component_slug", ActionRemoveComponent).
+			Or("r.action = ? AND r.project_slug = '' AND r.target = changes.project_slug", ActionRemoveProject))
 }
 
 // Credit is how many records of a language one author is credited with.
