@@ -79,8 +79,14 @@ func (s *Server) mergeFailed(ctx context.Context, comp *catalogv1.Component, act
 // string-level changes; onlyChanged skips files whose content the store
 // already has.
 func (s *Server) reimport(ctx context.Context, comp *catalogv1.Component, repo *workcopy.Repo, onlyChanged bool) error {
+	return s.reimportAs(ctx, comp, repo, onlyChanged, typev1.ChangeAction_CHANGE_ACTION_UNSPECIFIED)
+}
+
+// reimportAs is reimport recording each re-read file with action ("Resource
+// updated" when unspecified).
+func (s *Server) reimportAs(ctx context.Context, comp *catalogv1.Component, repo *workcopy.Repo, onlyChanged bool, action typev1.ChangeAction) error {
 	im := &importer.Importer{Store: s.cfg.Store, Languages: s.cfg.Catalog, Log: s.cfg.Log,
-		OnlyChanged: onlyChanged, UnitChanges: true, Review: s.translationReview}
+		OnlyChanged: onlyChanged, UnitChanges: true, Review: s.translationReview, Action: action}
 	if err := im.Import(ctx, comp, repo.Dir, func(int, string) {}); err != nil {
 		return fmt.Errorf("re-read the repository: %w", err)
 	}
