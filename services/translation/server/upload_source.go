@@ -53,7 +53,8 @@ type sourceFile struct {
 // files are re-read with "Source updated" records. Every merge is computed
 // before anything is written: a file that cannot be merged leaves the
 // repository and the database as they were, and so does a failure later
-// on (the writes are undone, the commit reset and the files re-read).
+// on (the writes are undone, or the commit reset and the re-read's
+// transaction rolled back).
 // The answer counts the source strings afterwards: (0, 0, n, n).
 func (s *Server) uploadSource(ctx context.Context, up *upload) error {
 	unlock := s.cfg.Repos.Lock(up.comp.GetId())
@@ -155,18 +156,20 @@ func (s *Server) commitSource(ctx context.Context, up *upload, repo *workcopy.Re
 }
 
 // rescanSource re-reads the committed files ("Source updated" for each)
-// and records the commit. On a failure the commit is reset and the files
-// read again, so the database follows the repository back.
+// and records the commit, in one database transaction. On a failure the
+// transaction leaves the database as it was and the commit is reset.
 func (s *Server) rescanSource(ctx context.Context, up *upload, repo *workcopy.Repo, head string) error {
-	err := s.reimportAs(ctx, up.comp, repo, true, actionSourceUpload)
+	err := s.cfg.Store.Atomic(ctx, func(tx *store.Store) error {
+		if err := s.reimportIn(ctx, tx, up.comp, repo, true, actionSourceUpload); err != nil {
+			return err
+		}
+		return tx.RecordChanges(ctx, committedChange(up.comp, up.t.LanguageCode, up.req.GetActor()))
+	})
 	if err == nil {
-		return s.cfg.Store.RecordChanges(ctx, committedChange(up.comp, up.t.LanguageCode, up.req.GetActor()))
+		return nil
 	}
 	if rerr := repo.ResetTo(head); rerr != nil {
 		return errors.Join(err, fmt.Errorf("reset the source upload commit: %w", rerr))
-	}
-	if rerr := s.reimport(ctx, up.comp, repo, true); rerr != nil {
-		return errors.Join(err, fmt.Errorf("re-read the files after the reset: %w", rerr))
 	}
 	return err
 }
