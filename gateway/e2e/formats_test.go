@@ -190,9 +190,25 @@ func join(v any) string {
 
 func uploadFile(t *testing.T, url, name, content string) map[string]any {
 	t.Helper()
+	return uploadFileWith(t, url, name, content, "translate")
+}
+
+// uploadFileWith is uploadFile with the given method.
+func uploadFileWith(t *testing.T, url, name, content, method string) map[string]any {
+	t.Helper()
+	out, status := fetchUpload(t, url, name, content, method)
+	if status != 200 {
+		t.Fatalf("upload: %d %v", status, out)
+	}
+	return out
+}
+
+// fetchUpload posts a file upload and returns the answer and its status.
+func fetchUpload(t *testing.T, url, name, content, method string) (map[string]any, int) {
+	t.Helper()
 	var body bytes.Buffer
 	w := multipart.NewWriter(&body)
-	_ = w.WriteField("method", "translate")
+	_ = w.WriteField("method", method)
 	part, err := w.CreateFormFile("file", name)
 	if err != nil {
 		t.Fatal(err)
@@ -206,8 +222,8 @@ func uploadFile(t *testing.T, url, name, content string) map[string]any {
 	req, _ := http.NewRequest("POST", url, &body)
 	req.Header.Set("Content-Type", w.FormDataContentType())
 	out, status, err := send(req)
-	if err != nil || status != 200 {
-		t.Fatalf("upload: %d %v %v", status, out, err)
+	if err != nil {
+		t.Fatalf("upload: %v", err)
 	}
-	return out
+	return out, status
 }

@@ -13,6 +13,9 @@ type File struct {
 	entries []*Entry
 	newline string
 	removed bool // an entry was removed since parsing
+	// style is the wrapping of re-rendered entries: translate-toolkit's
+	// (Weblate's saves) unless the file is msgmerge's output (Merge).
+	style wrapStyle
 }
 
 // New returns an empty file that writes "\n" line ends.
@@ -88,7 +91,7 @@ func (f *File) Bytes() []byte {
 		if wrote {
 			separate(&b, nl)
 		}
-		b.WriteString(e.render(nl))
+		b.WriteString(e.renderWrapped(nl, f.style, false))
 		if e.orig != nil {
 			b.Write(e.trailer)
 		} else if i < len(f.entries)-1 {

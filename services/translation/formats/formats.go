@@ -41,6 +41,10 @@ type HeaderFile = base.HeaderFile
 // ApprovalFile is a File that records approval (base.ApprovalFile).
 type ApprovalFile = base.ApprovalFile
 
+// BilingualUpdater is a format that merges a translation with a new
+// template (base.BilingualUpdater).
+type BilingualUpdater = base.BilingualUpdater
+
 // Compiler is a format with a compiled form (base.Compiler).
 type Compiler = base.Compiler
 

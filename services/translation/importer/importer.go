@@ -45,6 +45,9 @@ type Importer struct {
 	// translations: then a unit the file marks approved (XLIFF) is
 	// imported approved, as Weblate does with reviews on. Nil: no review.
 	Review func(ctx context.Context, comp *catalogv1.Component) (bool, error)
+	// Action is the action of each re-read file's record: "Resource
+	// updated" when zero; a source upload records "Source updated" (74).
+	Action typev1.ChangeAction
 }
 
 // Progress receives a percentage and a log line.
@@ -283,7 +286,7 @@ func (im *Importer) importSource(ctx context.Context, comp *catalogv1.Component,
 	spec.Units = units
 	if comp.GetTemplate() != "" {
 		prev, _ := im.Store.GetTranslation(ctx, comp.GetId(), spec.Translation.LanguageCode)
-		spec.Changes = []*changelogv1.Change{resourceUpdated(comp, spec.Translation.LanguageCode, base.path, reason(prev.Revision, spec.Translation.Revision))}
+		spec.Changes = []*changelogv1.Change{im.resourceUpdated(comp, spec.Translation.LanguageCode, base.path, reason(prev.Revision, spec.Translation.Revision))}
 	}
 	res, err := im.Store.ImportTranslation(ctx, spec)
 	if err != nil {
@@ -313,7 +316,7 @@ func (im *Importer) importFile(ctx context.Context, comp *catalogv1.Component, r
 		return code, nil
 	}
 	spec.UnitChanges = im.UnitChanges && prev.ID != 0
-	spec.Changes = []*changelogv1.Change{resourceUpdated(comp, code, f.match.Path, reason(prev.Revision, spec.Translation.Revision))}
+	spec.Changes = []*changelogv1.Change{im.resourceUpdated(comp, code, f.match.Path, reason(prev.Revision, spec.Translation.Revision))}
 	if _, err := im.Store.ImportTranslation(ctx, spec); err != nil {
 		return "", fmt.Errorf("store %s: %w", f.match.Path, err)
 	}
@@ -419,10 +422,15 @@ func reason(stored, current string) string {
 	}
 }
 
-// resourceUpdated is the change record of an imported file (action 0).
-func resourceUpdated(comp *catalogv1.Component, code, filename, why string) *changelogv1.Change {
+// resourceUpdated is the change record of an imported file ("Resource
+// updated", or the importer's Action).
+func (im *Importer) resourceUpdated(comp *catalogv1.Component, code, filename, why string) *changelogv1.Change {
 	details := changedetails.FromMap(map[string]string{"reason": why, "filename": filename})
-	return &changelogv1.Change{Action: typev1.ChangeAction_CHANGE_ACTION_UPDATE, ProjectSlug: comp.GetProjectSlug(), ComponentSlug: comp.GetSlug(),
+	action := im.Action
+	if action == typev1.ChangeAction_CHANGE_ACTION_UNSPECIFIED {
+		action = typev1.ChangeAction_CHANGE_ACTION_UPDATE
+	}
+	return &changelogv1.Change{Action: action, ProjectSlug: comp.GetProjectSlug(), ComponentSlug: comp.GetSlug(),
 		LanguageCode: code, Details: details}
 }
 

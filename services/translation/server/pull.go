@@ -9,6 +9,7 @@ import (
 
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	"github.com/tmsproject/tms/services/translation/importer"
+	"github.com/tmsproject/tms/services/translation/store"
 	"github.com/tmsproject/tms/services/translation/workcopy"
 )
 
@@ -79,8 +80,19 @@ func (s *Server) mergeFailed(ctx context.Context, comp *catalogv1.Component, act
 // string-level changes; onlyChanged skips files whose content the store
 // already has.
 func (s *Server) reimport(ctx context.Context, comp *catalogv1.Component, repo *workcopy.Repo, onlyChanged bool) error {
-	im := &importer.Importer{Store: s.cfg.Store, Languages: s.cfg.Catalog, Log: s.cfg.Log,
-		OnlyChanged: onlyChanged, UnitChanges: true, Review: s.translationReview}
+	return s.reimportAs(ctx, comp, repo, onlyChanged, typev1.ChangeAction_CHANGE_ACTION_UNSPECIFIED)
+}
+
+// reimportAs is reimport recording each re-read file with action ("Resource
+// updated" when unspecified).
+func (s *Server) reimportAs(ctx context.Context, comp *catalogv1.Component, repo *workcopy.Repo, onlyChanged bool, action typev1.ChangeAction) error {
+	return s.reimportIn(ctx, s.cfg.Store, comp, repo, onlyChanged, action)
+}
+
+// reimportIn is reimportAs writing through st (a transaction's store).
+func (s *Server) reimportIn(ctx context.Context, st *store.Store, comp *catalogv1.Component, repo *workcopy.Repo, onlyChanged bool, action typev1.ChangeAction) error {
+	im := &importer.Importer{Store: st, Languages: s.cfg.Catalog, Log: s.cfg.Log,
+		OnlyChanged: onlyChanged, UnitChanges: true, Review: s.translationReview, Action: action}
 	if err := im.Import(ctx, comp, repo.Dir, func(int, string) {}); err != nil {
 		return fmt.Errorf("re-read the repository: %w", err)
 	}
@@ -88,12 +100,12 @@ func (s *Server) reimport(ctx context.Context, comp *catalogv1.Component, repo *
 	if err != nil {
 		return err
 	}
-	r, err := s.cfg.Store.GetRepository(ctx, comp.GetId())
+	r, err := st.GetRepository(ctx, comp.GetId())
 	if err != nil {
 		return err
 	}
 	r.URL, r.Branch, r.Revision = comp.GetRepo(), repo.Branch, head
-	return s.cfg.Store.SaveRepository(ctx, r)
+	return st.SaveRepository(ctx, r)
 }
 
 // opReset moves the working copy to the remote branch, dropping local

@@ -32,8 +32,10 @@ type upload struct {
 	t      store.Translation
 	file   formats.File
 	mono   bool // units matched by key (a component with a template)
-	review bool // approving is possible (review on and the reviewer role)
-	counts [4]int64
+	// updater merges translation files with a source upload's template.
+	updater formats.BilingualUpdater
+	review  bool // approving is possible (review on and the reviewer role)
+	counts  [4]int64
 }
 
 var uploadMethods = []string{"translate", "approve", "suggest", "fuzzy", "replace", "source", "add"}
@@ -53,6 +55,8 @@ func (s *Server) UploadFile(ctx context.Context, req *translationv1.UploadFileRe
 		err = s.uploadAdd(ctx, up)
 	case "suggest":
 		err = s.uploadSuggest(ctx, up)
+	case "source":
+		err = s.uploadSource(ctx, up)
 	default:
 		err = s.uploadMerge(ctx, up)
 	}
@@ -81,9 +85,6 @@ func (s *Server) newUpload(ctx context.Context, req *translationv1.UploadFileReq
 	if !slices.Contains(uploadMethods, up.method) {
 		return nil, errs.Invalid("method", "invalid_choice", fmt.Sprintf("%q is not a valid choice.", up.method))
 	}
-	if up.method == "source" {
-		return nil, errs.Invalid("method", "invalid", "Source upload is not supported for bilingual translation files.")
-	}
 	if !slices.Contains([]string{"", "ignore", "replace-translated", "replace-approved"}, req.GetConflicts()) {
 		return nil, errs.Invalid("conflicts", "invalid_choice", fmt.Sprintf("%q is not a valid choice.", req.GetConflicts()))
 	}
@@ -96,6 +97,11 @@ func (s *Server) newUpload(ctx context.Context, req *translationv1.UploadFileReq
 	format, err := formats.Lookup(comp.GetFileFormat())
 	if err != nil {
 		return nil, errs.Wrap(errs.FailedPrecondition, err, "The file format of the component is not supported.")
+	}
+	if up.method == "source" {
+		if up.updater, err = checkSourceUpload(t, format); err != nil {
+			return nil, err
+		}
 	}
 	f, err := format.Parse(bytes.TrimPrefix(req.GetContent(), []byte("\xef\xbb\xbf")), formats.Language{Code: fileLanguageCode(comp, t)})
 	if err != nil {

@@ -137,10 +137,13 @@ const errNoPermission = "You do not have permission to perform this action."
 
 // uploadPerms are the permissions each upload method needs besides
 // upload.perform: those of the edits it makes (replace deletes the strings
-// the file lacks, add adds strings), as the reference checks them.
+// the file lacks, add adds strings, source rewrites the source strings:
+// the reference's upload.perform asks source.edit on a source
+// translation), as the reference checks them.
 var uploadPerms = map[string]string{
 	"translate": "unit.edit", "fuzzy": "unit.edit", "approve": "unit.review",
 	"suggest": "suggestion.add", "add": "unit.add", "replace": "component.edit",
+	"source": "source.edit",
 }
 
 // orDenied is err, or PermissionDenied with reason when there is none.

@@ -30,6 +30,18 @@ func (s *Store) DB() *gorm.DB { return s.gdb }
 
 func (s *Store) q(ctx context.Context) *gorm.DB { return s.gdb.WithContext(ctx) }
 
+// Atomic runs fn with a Store whose every call is part of one transaction
+// (their own transactions become savepoints): all of fn's writes and
+// change records are kept, or none when fn fails. A source upload re-reads
+// every file of a component this way.
+func (s *Store) Atomic(ctx context.Context, fn func(tx *Store) error) error {
+	return s.q(ctx).Transaction(func(tx *gorm.DB) error {
+		ts := &Store{gdb: tx, postgres: s.postgres}
+		ts.edits = &editGroup{s: ts}
+		return fn(ts)
+	})
+}
+
 // forUpdate locks the selected rows on PostgreSQL; SQLite transactions are
 // already exclusive (IMMEDIATE, one writer).
 func (s *Store) forUpdate(tx *gorm.DB) *gorm.DB {

@@ -121,6 +121,18 @@ type Format interface {
 	NewTranslation(base []byte, lang Language) ([]byte, error)
 }
 
+// BilingualUpdater is a Format that can bring a translation file up to a
+// new template (Weblate's BilingualUpdateMixin, msgmerge for PO): the
+// source upload of a bilingual component needs it.
+type BilingualUpdater interface {
+	Format
+	// UpdateBilingual returns translation merged with template: the
+	// template's strings in its order, the translation's text kept for the
+	// strings it had, strings it no longer has dropped. Malformed input is
+	// an error.
+	UpdateBilingual(translation, template []byte) ([]byte, error)
+}
+
 // AddForms checks a unit given to Add of a monolingual file (it needs a
 // key the file does not have yet; exists says whether it has) and
 // returns its forms, one empty form when it has none. format prefixes

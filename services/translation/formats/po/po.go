@@ -175,3 +175,19 @@ func (f *File) UpdateHeader(h base.Header) {
 func (f *File) Compile() ([]byte, string, string) {
 	return f.f.MO(), ".mo", "application/x-gettext-catalog"
 }
+
+// UpdateBilingual is the reference's update_bilingual for PO: msgmerge
+// --previous of translation with template (pkg/po Merge), which rewrites
+// the whole file the way msgmerge writes it.
+func (Format) UpdateBilingual(translation, template []byte) ([]byte, error) {
+	def, err := po.Parse(translation)
+	if err != nil {
+		return nil, err
+	}
+	ref, err := po.Parse(template)
+	if err != nil {
+		return nil, fmt.Errorf("template: %w", err)
+	}
+	out, _ := po.Merge(def, ref, po.MergeOptions{Previous: true})
+	return out.Bytes(), nil
+}
