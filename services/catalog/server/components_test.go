@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -299,4 +300,50 @@ func detailsText(c *changelogv1.Change) string {
 		return err.Error()
 	}
 	return s
+}
+
+func TestIntermediateValidation(t *testing.T) {
+	const (
+		msgIntermediateTemplate  = "An intermediate language file can not be used without an editing template."
+		msgIntermediateSame      = "An intermediate language file has to be different from monolingual base language file. You can probably keep it empty."
+		msgIntermediateBilingual = "An intermediate language file can only be used with a monolingual file format."
+	)
+	e := newEnv(t)
+	e.project("proj")
+	cases := []struct {
+		name   string
+		modify func(c *catalogv1.Component)
+		want   []violation // none: created
+	}{
+		{"monolingual", func(*catalogv1.Component) {}, nil},
+		{"no template", func(c *catalogv1.Component) { c.Template = "" }, []violation{
+			{"template", "invalid", msgIntermediateTemplate}, {"intermediate", "invalid", msgIntermediateTemplate}}},
+		{"the template itself", func(c *catalogv1.Component) { c.Intermediate = c.Template }, []violation{
+			{"intermediate", "invalid", msgIntermediateSame}}},
+		{"template not editable", func(c *catalogv1.Component) { c.EditTemplate = false }, []violation{
+			{"edit_template", "invalid", msgIntermediateTemplate}}},
+		{"bilingual format", func(c *catalogv1.Component) { c.FileFormat, c.Filemask, c.Template = "po", "po/*.po", "po/en.po" }, []violation{
+			{"file_format", "invalid", msgIntermediateBilingual}, {"intermediate", "invalid", msgIntermediateBilingual}}},
+		{"outside the repository", func(c *catalogv1.Component) { c.Intermediate = "../dev.json" }, []violation{
+			{"intermediate", "invalid", "The file name can not contain a parent directory reference."}}},
+	}
+	for i, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			req := minimal("proj", fmt.Sprintf("mono%d", i))
+			req.Component.FileFormat, req.Component.Filemask = "json", "locales/*.json"
+			req.Component.Template, req.Component.Intermediate, req.Component.EditTemplate = "locales/en.json", "locales/dev.json", true
+			req.Fields = append(req.Fields, "template", "intermediate", "edit_template")
+			c.modify(req.Component)
+			resp, err := e.client.CreateComponent(t.Context(), req)
+			if c.want == nil {
+				if err != nil || resp.GetComponent().GetIntermediate() != "locales/dev.json" {
+					t.Fatalf("create: %v, %v", resp.GetComponent(), err)
+				}
+				return
+			}
+			for _, v := range c.want {
+				wantKind(t, err, errs.InvalidArgument, &v)
+			}
+		})
+	}
 }

@@ -42,7 +42,7 @@ func (s *Server) startImport(ctx context.Context, c *store.Component, actor stri
 // read from, so that they must be imported again.
 func rebinds(old, updated *store.Component) bool {
 	return old.Repo != updated.Repo || old.Branch != updated.Branch || old.Filemask != updated.Filemask ||
-		old.Template != updated.Template || old.NewBase != updated.NewBase
+		old.Template != updated.Template || old.NewBase != updated.NewBase || old.Intermediate != updated.Intermediate
 }
 
 // fromImport tells whether req records what an import found (the

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 
 	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
@@ -16,6 +17,7 @@ import (
 // Choices of the component's enumerated fields (Weblate's model choices).
 var (
 	fileFormats               = []string{"po", "json", "json-nested", "i18next", "i18nextv4", "go-i18n-json", "arb", "aresource", "properties", "properties-utf8", "properties-utf16", "xliff", "strings", "strings-utf8", "yaml", "ruby-yaml", "stringsdict"} // the translation service's formats registry (services/translation/formats)
+	bilingualFormats          = []string{"po", "xliff"}                                                                                                                                                                                                        // the registry's formats that are not monolingual (Format.Monolingual)
 	vcsChoices                = []string{"git"}
 	newLangChoices            = []string{"contact", "url", "add", "none"}
 	codeStyleChoices          = []string{"", "posix", "posix_lowercase", "bcp", "posix_long", "posix_long_lowercase", "bcp_long", "bcp_legacy", "bcp_lower", "android", "appstore", "googleplay", "linux", "linux_lowercase"}
@@ -41,6 +43,7 @@ func (s *Server) validateComponent(ctx context.Context, m *catalogv1.Component, 
 	if c.present("file_format", "file_format", m.FileFormat) {
 		c.choice("file_format", m.FileFormat, fileFormats...)
 	}
+	checkIntermediate(c, m)
 	if err := s.checkLanguages(ctx, c, m, prev); err != nil {
 		return nil, err
 	}
@@ -179,4 +182,37 @@ func checkSettings(c *checker, m *catalogv1.Component) {
 	c.email("report_source_bugs", m.ReportSourceBugs)
 	c.maxLen("repoweb", m.Repoweb, urlLength)
 	c.maxLen("git_export", m.GitExport, 60+projectNameLength+componentNameLength)
+}
+
+// Weblate's words for an intermediate file it can not use.
+const (
+	msgIntermediateTemplate  = "An intermediate language file can not be used without an editing template."
+	msgIntermediateSame      = "An intermediate language file has to be different from monolingual base language file. You can probably keep it empty."
+	msgIntermediateBilingual = "An intermediate language file can only be used with a monolingual file format."
+)
+
+// checkIntermediate applies Weblate's clean_template rules for the
+// intermediate language file: it needs a template that it differs from and
+// an editable one (the source strings are edited there), and so a
+// monolingual format. That the file exists is checked when the
+// translation service reads it.
+func checkIntermediate(c *checker, m *catalogv1.Component) {
+	if m.Intermediate == "" {
+		return
+	}
+	switch {
+	case m.Template == "":
+		c.add("template", "invalid", msgIntermediateTemplate)
+		c.add("intermediate", "invalid", msgIntermediateTemplate)
+	case m.Intermediate == m.Template:
+		c.add("intermediate", "invalid", msgIntermediateSame)
+	}
+	if !m.EditTemplate {
+		c.add("edit_template", "invalid", msgIntermediateTemplate)
+		c.add("intermediate", "invalid", msgIntermediateTemplate)
+	}
+	if slices.Contains(bilingualFormats, m.FileFormat) {
+		c.add("file_format", "invalid", msgIntermediateBilingual)
+		c.add("intermediate", "invalid", msgIntermediateBilingual)
+	}
 }

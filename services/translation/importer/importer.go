@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 
 	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 
@@ -114,17 +115,25 @@ func (im *Importer) Import(ctx context.Context, comp *catalogv1.Component, dir s
 	}
 	var baseFile *sourceBase
 	if base != "" {
-		if baseFile, err = r.readBase(base, srcCode); err != nil {
+		if baseFile, err = r.readBase(base, comp.GetIntermediate(), srcCode); err != nil {
 			return err
 		}
 	}
-	paths := translationFiles(matches, base, srcCode)
+	paths := translationFiles(matches, srcCode, base, comp.GetIntermediate())
 	extra, err := r.sourceOnlyInFiles(paths, baseFile)
 	if err != nil {
 		return err
 	}
 	progress(30, fmt.Sprintf("parsed %d files", len(paths)))
 	releaseMemory()
+	// A translation of a component with an intermediate file takes its
+	// sources and read-only strings from the template and that file: when
+	// they changed, every translation file is read again.
+	rereadAll := !im.OnlyChanged
+	if comp.GetIntermediate() != "" && baseFile != nil {
+		prev, _ := im.Store.GetTranslation(ctx, comp.GetId(), srcCode)
+		rereadAll = rereadAll || prev.Revision != baseFile.revision
+	}
 	sourceIDs, err := im.importSource(ctx, comp, r.format, srcCode, baseFile, extra)
 	if err != nil {
 		return err
@@ -135,7 +144,7 @@ func (im *Importer) Import(ctx context.Context, comp *catalogv1.Component, dir s
 		if f.err != nil {
 			return f.err
 		}
-		code, err := im.importFile(ctx, comp, r, f, baseFile, sourceIDs)
+		code, err := im.importFile(ctx, comp, r, f, baseFile, sourceIDs, !rereadAll)
 		if err != nil {
 			return err
 		}
@@ -157,37 +166,100 @@ func releaseMemory() { debug.FreeOSMemory() }
 // not the parsed file, several times their size.
 type sourceBase struct {
 	units []store.Unit
-	// keys are the template's units of a monolingual component, without
-	// their file's handles.
-	keys           []*formats.Unit
+	// keys are the strings of a monolingual component, without their
+	// file's handles: the template's units, or the intermediate file's
+	// when the component has one.
+	keys []*formats.Unit
+	// With an intermediate file: template holds the template's units by
+	// key, and final the keys whose source string (the template's
+	// value) is translated; translators wait for the others.
+	template       map[string]*formats.Unit
+	final          map[string]bool
 	path, revision string
 	plurals        int
 	formula        string
 }
 
-func (r *reader) readBase(path, srcCode string) (*sourceBase, error) {
+// readBase reads the template (or new_base) at path and, for a monolingual
+// component with one, the intermediate file.
+func (r *reader) readBase(path, intermediate, srcCode string) (*sourceBase, error) {
 	f := r.parse(filemask.Match{Path: path, Code: srcCode})
 	if f.err != nil {
 		return nil, f.err
 	}
 	b := &sourceBase{path: path, revision: workcopy.BlobHash(f.data)}
 	b.plurals, b.formula = plurals(f.file)
-	have := map[string]bool{}
-	for _, e := range f.file.Units() {
-		if !r.mono {
+	if !r.mono {
+		for _, e := range f.file.Units() {
 			b.units = append(b.units, newUnit(e, r.cjk, true))
-			continue
 		}
+		return b, nil
+	}
+	b.keys = uniqueKeys(f.file.Units())
+	if intermediate == "" {
+		for _, k := range b.keys {
+			b.units = append(b.units, MonolingualUnit(k, k, len(k.Target), r.cjk))
+		}
+		return b, nil
+	}
+	im := r.parse(filemask.Match{Path: intermediate, Code: srcCode})
+	if im.err != nil {
+		return nil, fmt.Errorf("intermediate language file: %w", im.err)
+	}
+	// The source strings come from both files: a change of either is one
+	// of the source translation (and of every other, see Import).
+	b.revision += "," + workcopy.BlobHash(im.data)
+	b.template, b.final = make(map[string]*formats.Unit, len(b.keys)), make(map[string]bool, len(b.keys))
+	for _, k := range b.keys {
+		b.template[k.Context] = k
+	}
+	b.keys = uniqueKeys(im.file.Units())
+	for _, k := range b.keys {
+		u := MonolingualUnit(k, b.template[k.Context], len(k.Target), r.cjk)
+		b.final[k.Context] = u.State >= weblate.StateTranslated
+		b.units = append(b.units, u)
+	}
+	return b, nil
+}
+
+// uniqueKeys copies a monolingual file's units without their file's
+// handles; of a repeated key the first one counts, as in the reference.
+func uniqueKeys(units []*formats.Unit) []*formats.Unit {
+	have := map[string]bool{}
+	out := make([]*formats.Unit, 0, len(units))
+	for _, e := range units {
 		if have[e.Context] {
-			continue // a repeated key: the first one counts, as in the reference
+			continue
 		}
 		have[e.Context] = true
 		k := *e
 		k.Ref = nil
-		b.keys = append(b.keys, &k)
-		b.units = append(b.units, MonolingualUnit(&k, &k, len(k.Target), r.cjk))
+		out = append(out, &k)
 	}
-	return b, nil
+	return out
+}
+
+// sourceOf is the unit a translation's string of key k takes its source,
+// note and location from: k itself without an intermediate file. With one,
+// Weblate reads every translation against the intermediate file's keys and
+// looks each up in the template: a key the template lacks keeps the
+// developers' string; a key the translation file has is the template's
+// unit; a key only the template and the intermediate file have is the
+// intermediate file's unit with the template's string as its source.
+func (b *sourceBase) sourceOf(k *formats.Unit, inFile bool) *formats.Unit {
+	if b.template == nil {
+		return k
+	}
+	t := b.template[k.Context]
+	switch {
+	case t == nil:
+		return k
+	case inFile:
+		return t
+	}
+	patched := *k
+	patched.Target = t.Target
+	return &patched
 }
 
 // sourceOnlyInFiles parses the translation files one at a time (a parsed
@@ -223,11 +295,11 @@ func (r *reader) sourceOnlyInFiles(matches []filemask.Match, base *sourceBase) (
 }
 
 // translationFiles drops the files that are not translations: the template
-// itself and a file for the source language.
-func translationFiles(matches []filemask.Match, base, srcCode string) []filemask.Match {
+// itself, the intermediate file and a file for the source language.
+func translationFiles(matches []filemask.Match, srcCode string, bases ...string) []filemask.Match {
 	var out []filemask.Match
 	for _, m := range matches {
-		if m.Path != base && m.Code != srcCode {
+		if m.Code != srcCode && !slices.Contains(bases, m.Path) {
 			out = append(out, m)
 		}
 	}
@@ -296,7 +368,8 @@ func (im *Importer) importSource(ctx context.Context, comp *catalogv1.Component,
 }
 
 // importFile stores one translation file and returns its language code.
-func (im *Importer) importFile(ctx context.Context, comp *catalogv1.Component, r *reader, f parsed, base *sourceBase, sourceIDs map[int64]int64) (string, error) {
+// Unless onlyChanged, a file whose content the store has is read again.
+func (im *Importer) importFile(ctx context.Context, comp *catalogv1.Component, r *reader, f parsed, base *sourceBase, sourceIDs map[int64]int64, onlyChanged bool) (string, error) {
 	n, formula := plurals(f.file)
 	lng, err := im.ensure(ctx, r.format, f.match.Code, n, formula)
 	if err != nil {
@@ -312,7 +385,7 @@ func (im *Importer) importFile(ctx context.Context, comp *catalogv1.Component, r
 	// before they are stored (the caller holds no other reference).
 	f.file, f.data = nil, nil
 	prev, _ := im.Store.GetTranslation(ctx, comp.GetId(), code)
-	if im.OnlyChanged && prev.Revision == spec.Translation.Revision {
+	if onlyChanged && prev.Revision == spec.Translation.Revision {
 		return code, nil
 	}
 	spec.UnitChanges = im.UnitChanges && prev.ID != 0
@@ -347,7 +420,15 @@ func (r *reader) units(f formats.File, base *sourceBase, plurals int) []store.Un
 	}
 	out := make([]store.Unit, 0, len(base.keys))
 	for _, k := range base.keys {
-		out = append(out, MonolingualUnit(k, byKey[k.Context], plurals, r.cjk))
+		target := byKey[k.Context]
+		u := MonolingualUnit(base.sourceOf(k, target != nil), target, plurals, r.cjk)
+		if base.final != nil && !base.final[k.Context] {
+			// The reference's source quality gateway: a string whose
+			// source is not translated in the source language is
+			// read-only in the others.
+			u.State = weblate.StateReadOnly
+		}
+		out = append(out, u)
 	}
 	return out
 }

@@ -3,6 +3,7 @@ package importer
 import (
 	"testing"
 
+	"github.com/tmsproject/tms/services/translation/filemask"
 	"github.com/tmsproject/tms/services/translation/formats"
 )
 
@@ -54,5 +55,43 @@ func TestMonolingualNote(t *testing.T) {
 	}
 	if got := MonolingualUnit(&formats.Unit{Context: "k"}, &formats.Unit{Context: "k", Note: "n"}, 2, false).Note; got != "\nn" {
 		t.Errorf("a note of the translation only = %q", got)
+	}
+}
+
+func TestSourceOfIntermediate(t *testing.T) {
+	dev := &formats.Unit{Context: "k", Target: []string{"developer text"}, Note: "dev note"}
+	final := &formats.Unit{Context: "k", Target: []string{"Final text"}, Note: "final note"}
+	b := &sourceBase{template: map[string]*formats.Unit{"k": final}}
+	tests := []struct {
+		name               string
+		base               *sourceBase
+		key                *formats.Unit
+		inFile             bool
+		wantText, wantNote string
+	}{
+		{"no intermediate", &sourceBase{}, final, true, "Final text", "final note"},
+		{"translated key", b, dev, true, "Final text", "final note"},
+		{"untranslated key", b, dev, false, "Final text", "dev note"},
+		{"key the template lacks", b, &formats.Unit{Context: "x", Target: []string{"new"}, Note: "n"}, true, "new", "n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := tt.base.sourceOf(tt.key, tt.inFile)
+			if got.Target[0] != tt.wantText || got.Note != tt.wantNote {
+				t.Errorf("sourceOf = %q, %q; want %q, %q", got.Target[0], got.Note, tt.wantText, tt.wantNote)
+			}
+		})
+	}
+	if dev.Target[0] != "developer text" {
+		t.Error("sourceOf changed the intermediate file's unit")
+	}
+}
+
+func TestTranslationFiles(t *testing.T) {
+	matches := []filemask.Match{{Path: "l/dev.json", Code: "dev"}, {Path: "l/en.json", Code: "en"},
+		{Path: "l/de.json", Code: "de"}, {Path: "l/base.json", Code: "base"}}
+	got := translationFiles(matches, "en", "l/base.json", "l/dev.json")
+	if len(got) != 1 || got[0].Path != "l/de.json" {
+		t.Errorf("translation files = %v", got)
 	}
 }

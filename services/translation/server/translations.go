@@ -6,11 +6,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"google.golang.org/protobuf/proto"
 
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/textstat"
+	"github.com/tmsproject/tms/pkg/weblate"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
@@ -192,17 +194,41 @@ func (s *Server) emptyUnits(ctx context.Context, comp *catalogv1.Component, plur
 	if err != nil {
 		return nil, err
 	}
+	cjk := textstat.IsCJK(comp.GetSourceLanguageCode())
 	units := make([]store.Unit, len(views))
 	for i, v := range views {
-		u, forms := v.Unit, 1
+		u, state := v.Unit, weblate.StateEmpty
+		if comp.GetIntermediate() != "" {
+			u, state = finalSource(u, cjk)
+		}
+		forms := 1
 		if len(store.Split(u.Source)) > 1 {
 			forms = max(plurals, 1)
 		}
 		units[i] = store.Unit{Source: u.Source, Context: u.Context, Location: u.Location, Note: u.Note, Flags: u.Flags,
 			IDHash: u.IDHash, ContentHash: u.ContentHash, NumWords: u.NumWords, NumChars: u.NumChars, Priority: u.Priority,
-			Target: store.Join(make([]string, forms))}
+			Target: store.Join(make([]string, forms)), State: state}
 	}
 	return units, nil
+}
+
+// finalSource is what a translation of a component with an intermediate
+// file makes of a source unit: its source is the template's string (the
+// source translation's target) where the template has one, else the
+// developers' string; it stays read-only until that string is translated
+// (the reference's source quality gateway), empty otherwise: the state
+// returned.
+func finalSource(u store.Unit, cjk bool) (store.Unit, int) {
+	state := weblate.StateEmpty
+	if u.State < weblate.StateTranslated {
+		state = weblate.StateReadOnly
+	}
+	if forms := store.Split(u.Target); slices.ContainsFunc(forms, nonEmpty) {
+		u.Source = u.Target
+		u.ContentHash = textstat.ContentHash(forms, u.Context)
+		u.NumWords, u.NumChars = int64(textstat.Words(forms, cjk)), int64(textstat.Chars(forms))
+	}
+	return u, state
 }
 
 // storeNewLanguage stores the translation of a new language file, linked
