@@ -126,11 +126,11 @@ func (im *Importer) Import(ctx context.Context, comp *catalogv1.Component, dir s
 	}
 	progress(30, fmt.Sprintf("parsed %d files", len(paths)))
 	releaseMemory()
-	// A translation of a component with an intermediate file takes its
-	// sources and read-only strings from the template and that file: when
-	// they changed, every translation file is read again.
+	// A translation of a monolingual component takes its sources from the
+	// template (and read-only strings from an intermediate file): when
+	// that changed, every translation file is read again.
 	rereadAll := !im.OnlyChanged
-	if comp.GetIntermediate() != "" && baseFile != nil {
+	if (r.mono || comp.GetIntermediate() != "") && baseFile != nil {
 		prev, _ := im.Store.GetTranslation(ctx, comp.GetId(), srcCode)
 		rereadAll = rereadAll || prev.Revision != baseFile.revision
 	}
@@ -376,7 +376,7 @@ func (im *Importer) importFile(ctx context.Context, comp *catalogv1.Component, r
 		return "", err
 	}
 	code := lng.GetLanguage().GetCode()
-	spec := store.ImportSpec{Translation: im.translation(comp, code), SourceIDs: sourceIDs}
+	spec := store.ImportSpec{Translation: im.translation(comp, code), SourceIDs: sourceIDs, Monolingual: r.mono}
 	setPlural(&spec.Translation, lng.GetPlural())
 	spec.Translation.Filename = f.match.Path
 	spec.Translation.Revision = workcopy.BlobHash(f.data)

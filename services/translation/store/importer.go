@@ -29,6 +29,10 @@ type ImportSpec struct {
 	Changes []*changelogv1.Change
 	// NeedsCommit marks the working copy as holding an uncommitted file.
 	NeedsCommit bool
+	// Monolingual: the units are keyed and take their source from the
+	// template, so a translated unit whose source changed needs editing
+	// (followTemplate).
+	Monolingual bool
 	// UnitChanges records one change per string added (71), updated (59)
 	// or removed (63) by the file, as a repository update does.
 	UnitChanges bool
@@ -161,6 +165,9 @@ func (s *Store) mergeUnits(ctx context.Context, tx *gorm.DB, translationID int64
 		}
 		if prev, ok := old[u.IDHash]; ok {
 			ids[u.IDHash] = prev.ID
+			if spec.Monolingual && spec.SourceIDs != nil {
+				followTemplate(prev, &u)
+			}
 			if err := mergeStored(tx, prev, &u, at); err != nil {
 				return nil, Stats{}, err
 			}

@@ -322,7 +322,13 @@ func (b *batchEdits) translation(id int64) (*batchTranslation, error) {
 
 // edit decides and records the edit of u; it reports whether u changed.
 func (b *batchEdits) edit(u *Unit, decide func(UnitView) (Edit, error)) (bool, error) {
-	if u.HasSuggestion { // alone, after what is gathered: see EditUnits
+	bt, err := b.translation(u.TranslationID)
+	if err != nil {
+		return false, err
+	}
+	// alone, after what is gathered: see EditUnits; a monolingual source
+	// string too, as its edit reaches the other translations
+	if u.HasSuggestion || (bt.t.IsSource && bt.t.IsTemplate) {
 		if err := b.flush(false); err != nil {
 			return false, err
 		}
@@ -333,14 +339,9 @@ func (b *batchEdits) edit(u *Unit, decide func(UnitView) (Edit, error)) (bool, e
 		if err != nil {
 			return false, err
 		}
-		if bt := b.translations[u.TranslationID]; bt != nil { // its counters moved: read them again
-			return true, b.tx.Where("id = ?", bt.t.ID).Take(&bt.t).Error
-		}
-		return true, nil
-	}
-	bt, err := b.translation(u.TranslationID)
-	if err != nil {
-		return false, err
+		// Its counters, and those of the translations a source edit
+		// reached, moved: read them again.
+		return true, b.reload()
 	}
 	e, err := decide(UnitView{Unit: *u, Translation: bt.t})
 	if errors.Is(err, ErrSkipEdit) {
@@ -365,6 +366,18 @@ func (b *batchEdits) edit(u *Unit, decide func(UnitView) (Edit, error)) (bool, e
 		return true, b.flush(false)
 	}
 	return true, nil
+}
+
+// reload reads again the translations the batch holds, after an edit
+// alone moved counters in SQL. Their gathered deltas are already written
+// (flush comes before it).
+func (b *batchEdits) reload() error {
+	for _, bt := range b.translations {
+		if err := b.tx.Where("id = ?", bt.t.ID).Take(&bt.t).Error; err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // flush writes what is gathered; the last flush also notes the content
@@ -452,8 +465,8 @@ func (s *Store) editTx(tx *gorm.DB, id int64, decide func(UnitView) (Edit, error
 	at := now()
 	var delta Stats
 	delta.Count(u.State, u.NumWords, u.NumChars, -1)
-	delta.Count(e.State, u.NumWords, u.NumChars, 1)
 	wasComplete := t.Translated == t.Total
+	oldTarget, sourceEdit := u.Target, editsSource(t, u, e.Target)
 	u.Target, u.State, u.Pending, u.PendingAuthor, u.LastUpdated = e.Target, e.State, true, e.Author, at
 	err = tx.Exec(`UPDATE units SET target = ?, state = ?, pending = ?, pending_author = ?, last_updated = ? WHERE id = ?`,
 		u.Target, u.State, u.Pending, u.PendingAuthor, u.LastUpdated, u.ID).Error
@@ -461,6 +474,17 @@ func (s *Store) editTx(tx *gorm.DB, id int64, decide func(UnitView) (Edit, error
 		return UnitView{}, err
 	}
 	changes := e.Changes
+	if sourceEdit { // a monolingual source string: the other translations follow
+		if err := setSource(tx, &u, newSourceText(u.Target, u.Context, t.LanguageCode)); err != nil {
+			return UnitView{}, err
+		}
+		followed, err := s.propagateSource(tx, u, oldTarget, e.Author, at)
+		if err != nil {
+			return UnitView{}, err
+		}
+		changes = append(changes, followed...)
+	}
+	delta.Count(u.State, u.NumWords, u.NumChars, 1)
 	if u.HasSuggestion { // an edit changes suggestions only by this cleanup, comments never
 		if u.State >= weblate.StateTranslated {
 			cleanup, err := cleanupSuggestions(tx, u, t)
