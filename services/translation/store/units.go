@@ -329,10 +329,10 @@ func (b *batchEdits) edit(u *Unit, decide func(UnitView) (Edit, error)) (bool, e
 	// alone, after what is gathered: see EditUnits; a monolingual source
 	// string too, as its edit reaches the other translations
 	if u.HasSuggestion || (bt.t.IsSource && bt.t.IsTemplate) {
-		if err := b.flush(false); err != nil {
+		if err = b.flush(false); err != nil {
 			return false, err
 		}
-		_, err := b.s.editTx(b.tx, u.ID, decide, nil)
+		_, err = b.s.editTx(b.tx, u.ID, decide, nil)
 		if errors.Is(err, ErrSkipEdit) {
 			return false, nil
 		}
