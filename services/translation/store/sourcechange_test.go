@@ -107,3 +107,33 @@ func expectRecounted(t *testing.T, s *store.Store, id int64) {
 		t.Errorf("translation %d: counters %+v, recounted %+v", id, stored.Stats, recount)
 	}
 }
+
+// TestReimportChangedTemplate re-imports a monolingual translation whose
+// template source changed under an unchanged target: the unit needs
+// editing and keeps the stored source as previous_source.
+func TestReimportChangedTemplate(t *testing.T) {
+	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
+		ctx := t.Context()
+		s := store.New(gdb)
+		en, err := s.ImportTranslation(ctx, importSpec(9, "en", nil, keyed("hello", "Hello", "Hello", 20, "")))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, src := range []string{"Hello", "Hello you"} {
+			spec := importSpec(9, "de", en.IDs, keyed("hello", src, "Hallo", 20, ""))
+			spec.Monolingual = true
+			if _, err = s.ImportTranslation(ctx, spec); err != nil {
+				t.Fatal(err)
+			}
+		}
+		de, err := s.GetTranslation(ctx, 9, "de")
+		if err != nil {
+			t.Fatal(err)
+		}
+		u, err := s.UnitByHash(ctx, de.ID, int64(len("hello")))
+		if err != nil || u.State != 10 || u.PreviousSource != "Hello" || u.Source != "Hello you" {
+			t.Errorf("unit %+v, %v", u.Unit, err)
+		}
+		expectRecounted(t, s, de.ID)
+	}, store.Migrations, outbox.Migrations)
+}
