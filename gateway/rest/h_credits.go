@@ -2,6 +2,7 @@ package rest
 
 import (
 	"encoding/json"
+	"slices"
 	"sort"
 
 	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
@@ -82,7 +83,10 @@ func (g *gateway) credits(c *call, req *changelogv1.ListChangesRequest) error {
 }
 
 func (g *gateway) renderCredits(c *call, counts map[string]map[string]int64) ([]languageCredits, error) {
-	users := map[string]*notificationv1.User{}
+	users, err := g.creditedUsers(c, counts)
+	if err != nil {
+		return nil, err
+	}
 	out := []languageCredits{}
 	for code, authors := range counts {
 		lang, err := c.language(code)
@@ -91,19 +95,8 @@ func (g *gateway) renderCredits(c *call, counts map[string]map[string]int64) ([]
 		}
 		entry := languageCredits{name: lang.GetName()}
 		for name, n := range authors {
-			u, ok := users[name]
-			if !ok {
-				// The changelog service listed only the authors the caller may
-				// see credited, with their e-mail as the reference shows it:
-				// the account is read as the service, not as the caller.
-				resp, err := g.cfg.Notification.GetUser(policy.System(c.ctx), &notificationv1.GetUserRequest{Username: name})
-				if err == nil {
-					u = resp.GetUser()
-				}
-				users[name] = u
-			}
 			cr := creditJSON{FullName: name, ChangeCount: n}
-			if u != nil {
+			if u := users[name]; u != nil {
 				cr.Email, cr.FullName = u.GetEmail(), or(u.GetFullName(), name)
 			}
 			entry.authors = append(entry.authors, cr)
@@ -116,4 +109,30 @@ func (g *gateway) renderCredits(c *call, counts map[string]map[string]int64) ([]
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].name < out[j].name })
 	return out, nil
+}
+
+// creditedUsers reads the accounts of every credited author in one call.
+// The changelog service listed only the authors the caller may see
+// credited, with their e-mail as the reference shows it: the accounts are
+// read as the service, not as the caller.
+func (g *gateway) creditedUsers(c *call, counts map[string]map[string]int64) (map[string]*notificationv1.User, error) {
+	var names []string
+	for _, authors := range counts {
+		for name := range authors {
+			names = append(names, name)
+		}
+	}
+	users := map[string]*notificationv1.User{}
+	if len(names) == 0 {
+		return users, nil
+	}
+	slices.Sort(names)
+	resp, err := g.cfg.Notification.ListUsers(policy.System(c.ctx), &notificationv1.ListUsersRequest{Usernames: slices.Compact(names)})
+	if err != nil {
+		return nil, err
+	}
+	for _, u := range resp.GetUsers() {
+		users[u.GetUsername()] = u
+	}
+	return users, nil
 }

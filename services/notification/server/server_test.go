@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"fmt"
 	"context"
 	"slices"
 	"strings"
@@ -426,6 +427,46 @@ func TestExpiredUserCannotAuthenticate(t *testing.T) {
 			}
 			if !tc.ok {
 				wantErr(t, err, codes.Unauthenticated, "", "User inactive or deleted.")
+			}
+		})
+	}
+}
+
+// TestListUsersByName: usernames narrows the list to those accounts (one
+// call resolves a list's authors), unknown names are left out, and the
+// callers' rules still hold.
+func TestListUsersByName(t *testing.T) {
+	c := client(t)
+	for _, name := range []string{"bob", "carol"} {
+		createUser(t, c, name)
+	}
+	names := func(ctx context.Context, usernames ...string) string {
+		t.Helper()
+		list, err := c.ListUsers(ctx, &notificationv1.ListUsersRequest{Usernames: usernames})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, u := range list.GetUsers() {
+			out = append(out, u.GetUsername())
+		}
+		return fmt.Sprintf("%v of %d", out, list.GetTotal())
+	}
+	bob := policy.WithCaller(t.Context(), policy.NewAccount("bob"))
+	for _, tc := range []struct {
+		name  string
+		ctx   context.Context
+		names []string
+		want  string
+	}{
+		{"service, two and an unknown", t.Context(), []string{"carol", "alice", "nobody"}, "[alice carol] of 2"},
+		{"service, every account", t.Context(), nil, "[alice bob carol] of 3"},
+		{"user, itself among them", bob, []string{"bob", "carol"}, "[bob] of 1"},
+		{"user, others only", bob, []string{"alice", "carol"}, "[] of 0"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := names(tc.ctx, tc.names...); got != tc.want {
+				t.Errorf("%s, want %s", got, tc.want)
 			}
 		})
 	}

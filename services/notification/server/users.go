@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/mail"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -112,9 +113,12 @@ func (s *Server) ListUsers(ctx context.Context, req *notificationv1.ListUsersReq
 		return nil, err
 	}
 	if c, system := caller(ctx); !system && !c.Superuser {
+		if len(req.GetUsernames()) > 0 && !slices.Contains(req.GetUsernames(), c.Username) {
+			return &notificationv1.ListUsersResponse{}, nil
+		}
 		return s.listOwnAccount(ctx, c.Username, pg)
 	}
-	users, total, err := s.store.ListUsers(ctx, int(pg.Offset), int(pg.Limit))
+	users, total, err := s.store.ListUsers(ctx, int(pg.Offset), int(pg.Limit), req.GetUsernames())
 	if err != nil {
 		return nil, err
 	}

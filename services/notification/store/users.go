@@ -197,17 +197,22 @@ func (s *Store) UserByTokenHash(ctx context.Context, hash string) (User, error) 
 }
 
 // ListUsers returns one page of accounts in id order and their number.
-func (s *Store) ListUsers(ctx context.Context, offset, limit int) ([]User, int64, error) {
+func (s *Store) ListUsers(ctx context.Context, offset, limit int, usernames []string) ([]User, int64, error) {
 	if err := checkPage(offset, limit); err != nil {
 		return nil, 0, err
 	}
-	q := s.gdb.WithContext(ctx).Model(&userRow{})
+	only := func(q *gorm.DB) *gorm.DB {
+		if len(usernames) > 0 {
+			q = q.Where("username IN ?", usernames)
+		}
+		return q
+	}
 	var total int64
-	if err := q.Count(&total).Error; err != nil {
+	if err := only(s.gdb.WithContext(ctx).Model(&userRow{})).Count(&total).Error; err != nil {
 		return nil, 0, wrap("count users", err)
 	}
 	var rows []userRow
-	if err := page(s.gdb.WithContext(ctx).Order("id"), offset, limit).Find(&rows).Error; err != nil {
+	if err := page(only(s.gdb.WithContext(ctx).Order("id")), offset, limit).Find(&rows).Error; err != nil {
 		return nil, 0, wrap("list users", err)
 	}
 	out := make([]User, len(rows))

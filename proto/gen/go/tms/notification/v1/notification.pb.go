@@ -476,7 +476,11 @@ type ListUsersRequest struct {
 	// next_page_token of the previous response, sent with every other
 	// field as before (else InvalidArgument on "page_token"); empty
 	// starts at the first page.
-	PageToken     string `protobuf:"bytes,4,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
+	PageToken string `protobuf:"bytes,4,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
+	// Only these accounts (exact user names; unknown ones are left out), as
+	// one call resolves the authors of a list; empty lists every account.
+	// The callers' rules are the same with it.
+	Usernames     []string `protobuf:"bytes,5,rep,name=usernames,proto3" json:"usernames,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -537,6 +541,13 @@ func (x *ListUsersRequest) GetPageToken() string {
 		return x.PageToken
 	}
 	return ""
+}
+
+func (x *ListUsersRequest) GetUsernames() []string {
+	if x != nil {
+		return x.Usernames
+	}
+	return nil
 }
 
 // ListUsersResponse is one page of accounts.
@@ -1578,13 +1589,14 @@ const file_tms_notification_v1_notification_proto_rawDesc = "" +
 	"\x0eGetUserRequest\x12\x1a\n" +
 	"\busername\x18\x01 \x01(\tR\busername\"@\n" +
 	"\x0fGetUserResponse\x12-\n" +
-	"\x04user\x18\x01 \x01(\v2\x19.tms.notification.v1.UserR\x04user\"|\n" +
+	"\x04user\x18\x01 \x01(\v2\x19.tms.notification.v1.UserR\x04user\"\x9a\x01\n" +
 	"\x10ListUsersRequest\x12\x16\n" +
 	"\x06offset\x18\x01 \x01(\x03R\x06offset\x12\x14\n" +
 	"\x05limit\x18\x02 \x01(\x03R\x05limit\x12\x1b\n" +
 	"\tpage_size\x18\x03 \x01(\x05R\bpageSize\x12\x1d\n" +
 	"\n" +
-	"page_token\x18\x04 \x01(\tR\tpageToken\"\x82\x01\n" +
+	"page_token\x18\x04 \x01(\tR\tpageToken\x12\x1c\n" +
+	"\tusernames\x18\x05 \x03(\tR\tusernames\"\x82\x01\n" +
 	"\x11ListUsersResponse\x12/\n" +
 	"\x05users\x18\x01 \x03(\v2\x19.tms.notification.v1.UserR\x05users\x12\x14\n" +
 	"\x05total\x18\x02 \x01(\x03R\x05total\x12&\n" +
