@@ -1,6 +1,7 @@
 package changedetails
 
 import (
+	"encoding/json"
 	"errors"
 	"math"
 	"testing"
@@ -98,6 +99,33 @@ func TestObject(t *testing.T) {
 		t.Run("JSON refuses "+name, func(t *testing.T) {
 			if _, err := JSON(s); !errors.Is(err, ErrNotFinite) {
 				t.Errorf("err = %v, want ErrNotFinite", err)
+			}
+		})
+	}
+}
+
+// TestFromMapDirectMatchesJSON: the direct conversion gives what the JSON
+// round trip gives, and values it does not take still convert.
+func TestFromMapDirectMatchesJSON(t *testing.T) {
+	for name, m := range map[string]map[string]any{
+		"plain":       {"state": 20, "old_state": int64(10), "source": "Hello <b>", "fuzzy": false, "none": nil, "ratio": 0.5},
+		"bad utf-8":   {"target": "a\xffb"},
+		"nested":      {"list": []string{"a", "b"}, "obj": map[string]any{"k": 1}},
+		"big integer": {"id": int64(1) << 60},
+	} {
+		t.Run(name, func(t *testing.T) {
+			got, err := JSON(FromMap(m))
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, _ := json.Marshal(m)
+			s, err := FromJSON(string(b))
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, _ := JSON(s)
+			if got != want {
+				t.Errorf("FromMap gives %s, the JSON round trip %s", got, want)
 			}
 		})
 	}
