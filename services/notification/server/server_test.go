@@ -1,8 +1,8 @@
 package server_test
 
 import (
-	"fmt"
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
