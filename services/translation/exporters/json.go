@@ -1,9 +1,10 @@
 package exporters
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
+
+	tmsjson "github.com/tmsproject/tms/services/translation/formats/json"
 )
 
 func init() {
@@ -199,7 +200,7 @@ func (n *jnode) write(b *strings.Builder, depth int) {
 	end := "\n" + strings.Repeat("    ", depth)
 	switch n.kind {
 	case '"':
-		b.WriteString(pyQuote(n.str))
+		b.WriteString(tmsjson.Quote(n.str))
 	case 'n':
 		b.WriteString("null")
 	case '{':
@@ -212,7 +213,7 @@ func (n *jnode) write(b *strings.Builder, depth int) {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			b.WriteString(pad + pyQuote(k) + ": ")
+			b.WriteString(pad + tmsjson.Quote(k) + ": ")
 			n.vals[k].write(b, depth+1)
 		}
 		b.WriteString(end + "}")
@@ -231,37 +232,4 @@ func (n *jnode) write(b *strings.Builder, depth int) {
 		}
 		b.WriteString(end + "]")
 	}
-}
-
-// pyQuote is a JSON string as json.dumps writes it with ensure_ascii off:
-// quote, backslash and control characters escaped, nothing else.
-func pyQuote(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; c {
-		case '"':
-			b.WriteString(`\"`)
-		case '\\':
-			b.WriteString(`\\`)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\r':
-			b.WriteString(`\r`)
-		case '\t':
-			b.WriteString(`\t`)
-		case '\b':
-			b.WriteString(`\b`)
-		case '\f':
-			b.WriteString(`\f`)
-		default:
-			if c < 0x20 {
-				fmt.Fprintf(&b, `\u%04x`, c)
-			} else {
-				b.WriteByte(c)
-			}
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
 }

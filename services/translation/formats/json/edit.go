@@ -51,7 +51,7 @@ func depth(n, target *node, d int) int {
 // insertMember puts key: v after the member at index after (-1: first),
 // with the whitespace of its neighbours, and returns its index.
 func (f *File) insertMember(parent *node, after int, key string, v *node) int {
-	m := &member{rawKey: quote(key), key: key, sep: ": ", value: v}
+	m := &member{rawKey: Quote(key), key: key, sep: ": ", value: v}
 	ms := parent.members
 	switch {
 	case len(ms) == 0:

@@ -361,11 +361,11 @@ func (p *parser) hex4() (rune, error) {
 	return rune(v), nil //nolint:gosec // G115: four hex digits, at most 0xFFFF
 }
 
-// quote writes s as Python's json.dumps(ensure_ascii=False) does, as
+// Quote writes s as Python's json.dumps(ensure_ascii=False) does, as
 // translate-toolkit saves JSON: quotes, backslashes and the control
 // characters escaped (\n, \r, \t, \b, \f, others \u00XX), everything else
 // as is.
-func quote(s string) string {
+func Quote(s string) string {
 	var b strings.Builder
 	b.Grow(len(s) + 2)
 	b.WriteByte('"')
@@ -406,7 +406,7 @@ func (n *node) render(b *strings.Builder) {
 	}
 	switch n.kind {
 	case '"':
-		b.WriteString(quote(n.str))
+		b.WriteString(Quote(n.str))
 	case '{':
 		b.WriteByte('{')
 		for i, m := range n.members {
@@ -452,7 +452,7 @@ func (n *node) pretty(b *strings.Builder, indent string, depth int) {
 	pad := "\n" + strings.Repeat(indent, depth+1)
 	switch n.kind {
 	case '"':
-		b.WriteString(quote(n.str))
+		b.WriteString(Quote(n.str))
 	case '{':
 		if len(n.members) == 0 {
 			b.WriteString("{}")
@@ -463,7 +463,7 @@ func (n *node) pretty(b *strings.Builder, indent string, depth int) {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			b.WriteString(pad + quote(m.key) + ": ")
+			b.WriteString(pad + Quote(m.key) + ": ")
 			m.value.pretty(b, indent, depth+1)
 		}
 		b.WriteString("\n" + strings.Repeat(indent, depth) + "}")
