@@ -2,8 +2,8 @@ package applestrings
 
 import (
 	"strings"
-	"unicode/utf16"
-	"unicode/utf8"
+
+	"github.com/tmsproject/tms/services/translation/formats/internal/textenc"
 )
 
 // unquoteKey is a quoted key as translate-toolkit reads it: only \"
@@ -39,7 +39,7 @@ func decodeValue(s string) string {
 		case 'u', 'U':
 			x, n := rune(0), 0
 			for ; n < 4 && i+n < len(r); n++ {
-				v := hexDigit(r[i+n])
+				v := textenc.HexDigit(r[i+n])
 				if v < 0 {
 					break
 				}
@@ -51,38 +51,7 @@ func decodeValue(s string) string {
 			out = append(out, c)
 		}
 	}
-	return joinSurrogates(out)
-}
-
-func hexDigit(c rune) rune {
-	switch {
-	case c >= '0' && c <= '9':
-		return c - '0'
-	case c >= 'a' && c <= 'f':
-		return c - 'a' + 10
-	case c >= 'A' && c <= 'F':
-		return c - 'A' + 10
-	}
-	return -1
-}
-
-func joinSurrogates(r []rune) string {
-	var b strings.Builder
-	for i := 0; i < len(r); i++ {
-		c := r[i]
-		if utf16.IsSurrogate(c) {
-			if i+1 < len(r) {
-				if p := utf16.DecodeRune(c, r[i+1]); p != utf8.RuneError {
-					b.WriteRune(p)
-					i++
-					continue
-				}
-			}
-			c = utf8.RuneError
-		}
-		b.WriteRune(c)
-	}
-	return b.String()
+	return textenc.JoinSurrogates(out)
 }
 
 // valueEscaper is how translate-toolkit's strings dialect writes a

@@ -6,7 +6,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf16"
-	"unicode/utf8"
+
+	"github.com/tmsproject/tms/services/translation/formats/internal/textenc"
 )
 
 // pySpace is Python's str.isspace, which translate-toolkit's strip calls
@@ -79,7 +80,7 @@ func decode(s []rune) (string, error) {
 		case 'u', 'U':
 			x, n := rune(0), 0
 			for ; n < 4 && i+n < len(s); n++ {
-				v := hexDigit(s[i+n])
+				v := textenc.HexDigit(s[i+n])
 				if v < 0 {
 					break
 				}
@@ -105,41 +106,7 @@ func decode(s []rune) (string, error) {
 			out = append(out, c)
 		}
 	}
-	return joinSurrogates(out), nil
-}
-
-// hexDigit is the value of an ASCII hex digit, -1 for anything else.
-func hexDigit(c rune) rune {
-	switch {
-	case c >= '0' && c <= '9':
-		return c - '0'
-	case c >= 'a' && c <= 'f':
-		return c - 'a' + 10
-	case c >= 'A' && c <= 'F':
-		return c - 'A' + 10
-	}
-	return -1
-}
-
-// joinSurrogates turns \u surrogate pairs into their character and a
-// lone surrogate into U+FFFD.
-func joinSurrogates(r []rune) string {
-	var b strings.Builder
-	for i := 0; i < len(r); i++ {
-		c := r[i]
-		if utf16.IsSurrogate(c) {
-			if i+1 < len(r) {
-				if p := utf16.DecodeRune(c, r[i+1]); p != utf8.RuneError {
-					b.WriteRune(p)
-					i++
-					continue
-				}
-			}
-			c = utf8.RuneError
-		}
-		b.WriteRune(c)
-	}
-	return b.String()
+	return textenc.JoinSurrogates(out), nil
 }
 
 // control is translate-toolkit's controlchars: the backslash and the C0
