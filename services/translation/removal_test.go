@@ -174,8 +174,24 @@ func TestForgetComponentsIsTheServicesOwn(t *testing.T) {
 			t.Errorf("%s, one component: %v, want PermissionDenied", name, err)
 		}
 	}
+	rename := &translationv1.RenameComponentsRequest{Components: []*translationv1.ComponentName{
+		{ComponentId: 1, ProjectSlug: "elsewhere", ComponentSlug: "moved"}}}
+	for name, c := range callers {
+		if _, err := e.client.RenameComponents(policy.WithCaller(t.Context(), c), rename); err == nil || kind(err) != errs.PermissionDenied {
+			t.Errorf("%s, rename: %v, want PermissionDenied", name, err)
+		}
+	}
 	if list, err := e.client.ListTranslations(t.Context(), &translationv1.ListTranslationsRequest{ComponentId: 1}); err != nil || list.GetTotal() != 5 {
 		t.Fatalf("after refused forgets: %d translations, %v", list.GetTotal(), err)
+	}
+	list, err := e.client.ListTranslations(t.Context(), &translationv1.ListTranslationsRequest{ComponentId: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tr := range list.GetTranslations() {
+		if tr.GetProjectSlug() != "hello" {
+			t.Errorf("a refused rename filed %s under %q", tr.GetLanguageCode(), tr.GetProjectSlug())
+		}
 	}
 	if err := forget(policy.WithCaller(t.Context(), policy.Caller{Username: "root", Superuser: true})); err != nil {
 		t.Fatalf("superuser: %v", err)
