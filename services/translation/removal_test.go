@@ -149,6 +149,7 @@ func TestDeletedComponentVanishesBeforeItIsForgotten(t *testing.T) {
 // TestForgetComponentsIsTheServicesOwn: a caller acting for a user may not
 // forget anything, whether it may see the project or administer it;
 // nothing is forgotten. The service itself and superusers may.
+// Nor may it rename components (RenameComponents).
 func TestForgetComponentsIsTheServicesOwn(t *testing.T) {
 	e := newEnv(t, true)
 	e.catalog.Set(greeter(1, fixture.Origin(t, fixture.Files())), project)
