@@ -180,6 +180,22 @@ func unitsByKey(t *testing.T, base, code string) map[string]map[string]any {
 	return out
 }
 
+// expectUnitTexts checks the source, target and note of the German units
+// (unitsByKey) by key.
+func expectUnitTexts(t *testing.T, units map[string]map[string]any, want map[string][3]string) {
+	t.Helper()
+	for key, w := range want {
+		u := units[key]
+		if u == nil {
+			t.Errorf("de %q: no unit", key)
+			continue
+		}
+		if got := [3]string{join(u["source"]), join(u["target"]), u["note"].(string)}; got != w {
+			t.Errorf("de %q: source, target, note = %q, want %q", key, got, w)
+		}
+	}
+}
+
 func join(v any) string {
 	var parts []string
 	for _, s := range v.([]any) {

@@ -41,22 +41,13 @@ func TestPropertiesComponent(t *testing.T) {
 	// Statistics: 5 strings of 15 words.
 	expectStats(t, base, map[string][3]float64{"en": {5, 15, 5}, "de": {5, 15, 5}, "ru": {5, 15, 1}})
 	de := unitsByKey(t, base, "de")
-	for key, want := range map[string][3]string{
+	expectUnitTexts(t, de, map[string][3]string{
 		"app.title":   {"Hello, World!", "Hallo, Welt! Grüße", "# Window title\n# Fenstertitel"},
 		"app.welcome": {"Welcome, {0}!\nEnjoy.", "Willkommen, {0}!\nViel Spaß.", ""},
 		"greeting":    {"It's {0}'s turn", "{0} ist dran", "! {0} is a player\n"},
 		"long.text":   {"This is a long text", "Dies ist ein langer Text", ""},
 		"unicode":     {"Café ☕", "Café ☕", ""},
-	} {
-		u := de[key]
-		if u == nil {
-			t.Errorf("de %q: no unit", key)
-			continue
-		}
-		if got := [3]string{join(u["source"]), join(u["target"]), u["note"].(string)}; got != want {
-			t.Errorf("de %q: source, target, note = %q, want %q", key, got, want)
-		}
-	}
+	})
 	ru := unitsByKey(t, base, "ru")
 	if got := join(ru["app.title"]["target"]); got != "Привет, мир!" {
 		t.Errorf("ru title = %q", got)

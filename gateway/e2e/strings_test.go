@@ -63,22 +63,13 @@ func TestStringsComponent(t *testing.T) {
 	// Statistics: 5 strings of 17 words.
 	expectStats(t, base, map[string][3]float64{"en": {5, 17, 5}, "de": {5, 17, 4}, "ru": {5, 17, 2}})
 	de := unitsByKey(t, base, "de")
-	for key, want := range map[string][3]string{
+	expectUnitTexts(t, de, map[string][3]string{
 		"window.title":             {"Notes", "Notizen", "Main window title"},
 		"Cancel":                   {"Cancel", "Abbrechen", ""},
 		"empty.message":            {"No notes yet.\nTap \"+\" to add one.", "Noch keine Notizen.\nTippe auf \"+\".", "Shown when the list is empty\n"},
 		"delete.confirm":           {`Delete "%@"?`, `"%@" löschen?`, ""},
 		"NSCameraUsageDescription": {"Scan documents with the camera", "", ""},
-	} {
-		u := de[key]
-		if u == nil {
-			t.Errorf("de %q: no unit", key)
-			continue
-		}
-		if got := [3]string{join(u["source"]), join(u["target"]), u["note"].(string)}; got != want {
-			t.Errorf("de %q: source, target, note = %q, want %q", key, got, want)
-		}
-	}
+	})
 
 	expectNoChange(t, base, repo, stringsFixture)
 

@@ -62,23 +62,14 @@ func TestRubyYAMLComponent(t *testing.T) {
 	// forms count).
 	expectStats(t, base, map[string][3]float64{"en": {6, 22, 6}, "de": {6, 22, 6}, "cs": {6, 22, 2}})
 	de := unitsByKey(t, base, "de")
-	for key, want := range map[string][3]string{
+	expectUnitTexts(t, de, map[string][3]string{
 		"title":       {"My Shop", "Mein Laden", "Title of the shop\nTitel des Ladens"},
 		"greeting":    {"Hello, %{name}!\nWelcome back.", "Hallo, %{name}!\nWillkommen zurück.", ""},
 		"quote":       {`It's "here"`, "Es ist „hier“", ""},
 		"cart->items": {"%{count} item|%{count} items", "%{count} Artikel|%{count} Artikel", ""},
 		"cart->empty": {"Your cart is empty", "Dein Warenkorb ist leer", ""},
 		"footer":      {"Thanks for shopping.\nSee you soon!\n", "Danke für deinen Einkauf.\nBis bald!\n", ""},
-	} {
-		u := de[key]
-		if u == nil {
-			t.Errorf("de %q: no unit", key)
-			continue
-		}
-		if got := [3]string{join(u["source"]), join(u["target"]), u["note"].(string)}; got != want {
-			t.Errorf("de %q: source, target, note = %q, want %q", key, got, want)
-		}
-	}
+	})
 	cs := unitsByKey(t, base, "cs")
 	if got := join(cs["cart->items"]["target"]); got != "%{count} položka|%{count} položky|%{count} položek" {
 		t.Errorf("cs plural = %q", got)
@@ -166,22 +157,13 @@ func TestYAMLComponent(t *testing.T) {
 
 	expectStats(t, base, map[string][3]float64{"en": {5, 9, 5}, "de": {5, 9, 5}})
 	de := unitsByKey(t, base, "de")
-	for key, want := range map[string][3]string{
+	expectUnitTexts(t, de, map[string][3]string{
 		"site->name":    {"Example", "Beispiel", ""},
 		"site->tagline": {"Everything you need.\n", "Alles, was du brauchst.\n", "Under the name\n"},
 		"errors->404":   {"Not found", "Nicht gefunden", ""},
 		"menu->[0]":     {"Home", "Start", ""},
 		"menu->[1]":     {"About us", "Über uns", ""},
-	} {
-		u := de[key]
-		if u == nil {
-			t.Errorf("de %q: no unit", key)
-			continue
-		}
-		if got := [3]string{join(u["source"]), join(u["target"]), u["note"].(string)}; got != want {
-			t.Errorf("de %q: source, target, note = %q, want %q", key, got, want)
-		}
-	}
+	})
 
 	expectNoChange(t, base, repo, yamlFixture)
 
