@@ -12,7 +12,6 @@ import (
 	"github.com/go-git/go-billy/v5/osfs"
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/cache"
-	"github.com/go-git/go-git/v5/plumbing/format/packfile"
 	"github.com/go-git/go-git/v5/plumbing/protocol/packp"
 	"github.com/go-git/go-git/v5/plumbing/revlist"
 	"github.com/go-git/go-git/v5/plumbing/storer"
@@ -146,7 +145,8 @@ func (s knownHaves) UploadPack(ctx context.Context, req *packp.UploadPackRequest
 // translation files took more CPU than the rest of an import together
 // (half of a 250k-unit PO import, four fifths of a 40k-key JSON one). The
 // pack never leaves the machine, so its size does not matter; a remote
-// repository's server packs with its own git.
+// repository's server packs with its own git. writePack compresses at
+// the fastest level for the same reason.
 func packWithoutDeltas(ctx context.Context, st storer.Storer, req *packp.UploadPackRequest) (*packp.UploadPackResponse, error) {
 	haves, err := revlist.Objects(st, req.Haves, nil)
 	if err != nil {
@@ -157,10 +157,8 @@ func packWithoutDeltas(ctx context.Context, st storer.Storer, req *packp.UploadP
 		return nil, err
 	}
 	pr, pw := io.Pipe()
-	enc := packfile.NewEncoder(pw, st, false)
 	go func() {
-		_, err := enc.Encode(objs, 0)
-		pw.CloseWithError(err)
+		pw.CloseWithError(writePack(ctx, pw, st, objs))
 	}()
 	return packp.NewUploadPackResponseWithPackfile(req, ioutil.NewContextReadCloser(ctx, pr)), nil
 }
