@@ -16,8 +16,8 @@ import (
 
 // Choices of the component's enumerated fields (Weblate's model choices).
 var (
-	fileFormats               = []string{"po", "json", "json-nested", "i18next", "i18nextv4", "go-i18n-json", "arb", "aresource", "properties", "properties-utf8", "properties-utf16", "xliff", "strings", "strings-utf8", "yaml", "ruby-yaml", "stringsdict"} // the translation service's formats registry (services/translation/formats)
-	bilingualFormats          = []string{"po", "xliff"}                                                                                                                                                                                                        // the registry's formats that are not monolingual (Format.Monolingual)
+	fileFormats               = []string{"po", "json", "json-nested", "i18next", "i18nextv4", "go-i18n-json", "arb", "aresource", "properties", "properties-utf8", "properties-utf16", "xliff", "xliff2", "xliff2-placeables", "strings", "strings-utf8", "yaml", "ruby-yaml", "stringsdict"} // the translation service's formats registry (services/translation/formats)
+	bilingualFormats          = []string{"po", "xliff", "xliff2", "xliff2-placeables"}                                                                                                                                                                                                        // the registry's formats that are not monolingual (Format.Monolingual)
 	vcsChoices                = []string{"git"}
 	newLangChoices            = []string{"contact", "url", "add", "none"}
 	codeStyleChoices          = []string{"", "posix", "posix_lowercase", "bcp", "posix_long", "posix_long_lowercase", "bcp_long", "bcp_legacy", "bcp_lower", "android", "appstore", "googleplay", "linux", "linux_lowercase"}

@@ -20,6 +20,7 @@ import (
 	"github.com/tmsproject/tms/services/translation/formats/properties"
 	"github.com/tmsproject/tms/services/translation/formats/stringsdict"
 	"github.com/tmsproject/tms/services/translation/formats/xliff"
+	"github.com/tmsproject/tms/services/translation/formats/xliff2"
 	"github.com/tmsproject/tms/services/translation/formats/yaml"
 )
 
@@ -82,6 +83,8 @@ var registry = []Format{
 	properties.UTF8,
 	properties.UTF16,
 	xliff.Format{},
+	xliff2.Plain,
+	xliff2.Placeables,
 	applestrings.UTF16,
 	applestrings.UTF8,
 	yaml.YAML,

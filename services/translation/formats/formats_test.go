@@ -12,7 +12,7 @@ func TestLookup(t *testing.T) {
 	if f, err := Lookup(""); err != nil || f.ID() != "po" {
 		t.Errorf(`Lookup("") = %v, %v; want po`, f, err)
 	}
-	if _, err := Lookup("xliff2"); err == nil {
+	if _, err := Lookup("xliff21"); err == nil {
 		t.Error("an unregistered format was found")
 	}
 }

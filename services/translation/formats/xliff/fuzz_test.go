@@ -4,17 +4,7 @@ import (
 	"testing"
 
 	"github.com/tmsproject/tms/services/translation/formats/internal/formattest"
-	"github.com/tmsproject/tms/services/translation/formats/internal/xmltree"
 )
-
-// parseFragment reads one element for the tests of the string rules.
-func parseFragment(s string) (*xmltree.Node, error) {
-	top, err := xmltree.Parse([]byte(s), 0, false)
-	if err != nil {
-		return nil, err
-	}
-	return xmltree.Root(top), nil
-}
 
 // FuzzXLIFF checks the parser on arbitrary input: parsing either fails
 // or renders the input byte-identical, and an edit of every unit (markup,

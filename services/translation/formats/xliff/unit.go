@@ -2,8 +2,10 @@ package xliff
 
 import (
 	"encoding/xml"
+	"fmt"
 	"strings"
 
+	"github.com/tmsproject/tms/services/translation/formats/internal/xliffmarkup"
 	"github.com/tmsproject/tms/services/translation/formats/internal/xmltree"
 )
 
@@ -118,12 +120,12 @@ func (tu *transUnit) setValue(value, prefix string) error {
 		}
 		return nil
 	}
-	c, err := writeContent(value)
+	c, err := xliffmarkup.WriteContent(value)
 	if err != nil {
-		return err
+		return fmt.Errorf("xliff: %w", err)
 	}
 	if tu.space != "preserve" {
-		tu.tag, tu.space = setAttr(tu.tag, "xml:space", "preserve"), "preserve"
+		tu.tag, tu.space = xliffmarkup.SetAttr(tu.tag, "xml:space", "preserve"), "preserve"
 	}
 	tu.tgtContent = c
 	if tu.tgtIdx < 0 {
@@ -156,9 +158,9 @@ func (tu *transUnit) setValue(value, prefix string) error {
 func (tu *transUnit) setState(empty, fuzzy, approved bool) {
 	tu.dirty = true
 	if approved {
-		tu.tag = setAttr(tu.tag, "approved", "yes")
+		tu.tag = xliffmarkup.SetAttr(tu.tag, "approved", "yes")
 	} else if v, _ := tu.attr("approved"); v == "yes" {
-		tu.tag = setAttr(tu.tag, "approved", "no")
+		tu.tag = xliffmarkup.SetAttr(tu.tag, "approved", "no")
 	}
 	if tu.tgtIdx < 0 {
 		return
@@ -175,7 +177,7 @@ func (tu *transUnit) setState(empty, fuzzy, approved bool) {
 	case approved:
 		state = "final"
 	}
-	tu.tgtTag = setAttr(tu.tgtTag, "state", state)
+	tu.tgtTag = xliffmarkup.SetAttr(tu.tgtTag, "state", state)
 	tu.pieces[tu.tgtIdx] = tu.renderTarget()
 }
 
@@ -186,47 +188,6 @@ func (tu *transUnit) attr(name string) (string, bool) {
 		}
 	}
 	return "", false
-}
-
-// setAttr sets an attribute of a start tag (without its ">"): in place
-// when the tag has it, appended otherwise, as lxml orders attributes.
-func setAttr(tag, name, value string) string {
-	v := name + `="` + xmltree.AttrEscaper.Replace(value) + `"`
-	i := strings.IndexAny(tag, " \t\r\n")
-	if i < 0 {
-		return tag + " " + v
-	}
-	for i < len(tag) {
-		for i < len(tag) && strings.IndexByte(" \t\r\n", tag[i]) >= 0 {
-			i++
-		}
-		if i >= len(tag) {
-			break
-		}
-		eq := strings.IndexByte(tag[i:], '=')
-		if eq < 0 {
-			break
-		}
-		an := strings.TrimSpace(tag[i : i+eq])
-		j := i + eq + 1
-		for j < len(tag) && strings.IndexByte(" \t\r\n", tag[j]) >= 0 {
-			j++
-		}
-		if j >= len(tag) {
-			break
-		}
-		q := tag[j]
-		k := strings.IndexByte(tag[j+1:], q)
-		if k < 0 {
-			break
-		}
-		end := j + 1 + k + 1
-		if an == name {
-			return tag[:i] + v + tag[end:]
-		}
-		i = end
-	}
-	return strings.TrimRight(tag, " \t\r\n") + " " + v
 }
 
 // notes are the texts of the unit's <note> descendants as

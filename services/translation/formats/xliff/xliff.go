@@ -25,7 +25,7 @@
 // xml:space="preserve", as translate-toolkit does.
 //
 // Plural forms: Weblate's xliff format has none (only poxliff does), so
-// neither has this. XLIFF 2 is not read: Weblate has no XLIFF 2 format.
+// neither has this. XLIFF 2 files are the xliff2 package's (an error here).
 //
 // Where this differs from the reference: translate-toolkit re-indents
 // the whole document and rewrites its XML declaration on every save;
@@ -41,6 +41,7 @@ import (
 	"strings"
 
 	"github.com/tmsproject/tms/services/translation/formats/base"
+	"github.com/tmsproject/tms/services/translation/formats/internal/xliffmarkup"
 	"github.com/tmsproject/tms/services/translation/formats/internal/xmltree"
 )
 
@@ -61,9 +62,9 @@ func (Format) ContentType() string { return "application/x-xliff" }
 
 var (
 	errRoot         = errors.New("xliff: the file is not an XLIFF <xliff> document")
-	errVersion2     = errors.New("xliff: XLIFF 2 files are not supported (the reference reads XLIFF 1.x only)")
+	errVersion2     = errors.New("xliff: an XLIFF 2 file (use the xliff2 file format)")
 	errForeign      = errors.New("xliff: unit of another file")
-	errInvalidChars = errors.New("xliff: the text has characters XML does not allow")
+	errInvalidChars = fmt.Errorf("xliff: %w", xliffmarkup.ErrInvalidChars)
 )
 
 // fuzzyStates are the target states Weblate reads as needing editing.
@@ -173,14 +174,14 @@ func (f *File) addUnit(parent *xmltree.Node, i int, original string) {
 	if tu.source == nil {
 		return
 	}
-	src := richString(tu.source, tu.space)
+	src := xliffmarkup.RichString(tu.source, tu.space)
 	if src == "" {
 		return // Weblate skips units without a source
 	}
 	u := &base.Unit{Context: context(n, original), Source: []string{src}, Target: []string{""},
-		Note: notes(n, tu.space), Flags: flags(n), Location: locations(n, tu.space), Ref: tu}
+		Note: notes(n, tu.space), Flags: xliffmarkup.Flags(n, "xml-text"), Location: locations(n, tu.space), Ref: tu}
 	if tu.target != nil {
-		u.Target[0] = richString(tu.target, tu.space)
+		u.Target[0] = xliffmarkup.RichString(tu.target, tu.space)
 	}
 	translated := u.Target[0] != ""
 	state, _ := tu.targetAttr("state")
@@ -376,7 +377,7 @@ func (f Format) NewTranslation(data []byte, l base.Language) ([]byte, error) {
 	file := pf.(*File)
 	code := strings.ReplaceAll(l.Code, "_", "-")
 	for _, fn := range file.files {
-		fn.tag, fn.edit = setAttr(fn.tag, "target-language", code), true
+		fn.tag, fn.edit = xliffmarkup.SetAttr(fn.tag, "target-language", code), true
 	}
 	for _, u := range file.units {
 		if u.Target[0] != "" {

@@ -1,6 +1,12 @@
-package xliff
+// Package xliffmarkup holds what the XLIFF formats (1.2 and 2.0) share:
+// the strings of <source> and <target> as Weblate's rich XLIFF units show
+// them (translate-toolkit's placeables), the content written for a value,
+// start tag attribute edits as lxml makes them, and the flags Weblate
+// reads from an element's attributes.
+package xliffmarkup
 
 import (
+	"errors"
 	"regexp"
 	"strings"
 	"unicode"
@@ -21,6 +27,10 @@ type elem struct {
 }
 
 type attr struct{ name, value string }
+
+// ErrInvalidChars is the error of a value with characters XML does not
+// allow (lxml refuses to write them).
+var ErrInvalidChars = errors.New("the text has characters XML does not allow")
 
 // tree builds the lxml view of an element's content.
 func tree(n *xmltree.Node) *elem {
@@ -85,13 +95,13 @@ func normalize(e *elem, space string, removeStart bool) {
 	}
 }
 
-// richString is the content of a <source> or <target> as Weblate's
+// RichString is the content of a <source> or <target> as Weblate's
 // RichXliffUnit shows it (rich_to_xliff_string of translate-toolkit's
 // placeables): whitespace normalized unless preserved (space is the
 // trans-unit's mode), comments dropped with the text after them, inline
 // elements serialized by lxml (attributes double-quoted, empty elements
 // closed in their start tag, <g> and <x> with id first).
-func richString(n *xmltree.Node, space string) string {
+func RichString(n *xmltree.Node, space string) string {
 	e := tree(n)
 	var b strings.Builder
 	content(&b, e, space)
@@ -173,17 +183,17 @@ func idFirst(attrs []attr) []attr {
 	return out
 }
 
-// writeContent is the content Weblate writes into a <target> for a value
+// WriteContent is the content Weblate writes into a <target> for a value
 // (xliff_string_to_rich): a value that parses as XML content keeps its
 // inline elements, rebuilt as placeables; any other is plain text,
 // escaped. Whitespace is kept (the unit is marked xml:space="preserve").
-func writeContent(value string) (string, error) {
+func WriteContent(value string) (string, error) {
 	if !xmltree.ValidXML(value) {
-		return "", errInvalidChars
+		return "", ErrInvalidChars
 	}
 	top, err := xmltree.Parse([]byte("<source>"+value+"</source>"), 0, false)
 	if err != nil {
 		return xmltree.TextEscaper.Replace(value), nil
 	}
-	return richString(xmltree.Root(top), "preserve"), nil
+	return RichString(xmltree.Root(top), "preserve"), nil
 }

@@ -1,4 +1,4 @@
-package xliff
+package xliffmarkup
 
 import (
 	"slices"
@@ -7,13 +7,12 @@ import (
 	"github.com/tmsproject/tms/services/translation/formats/internal/xmltree"
 )
 
-// flags are the unit's flags as Weblate lists them (Flags.merge of the
-// trans-unit element, then "xml-text" for the placeables the strings
-// hold): maxwidth as max-size (size-unit pixel or point, or none) or
+// Flags are an element's flags as Weblate lists them (Flags.merge of
+// the element, then the extra flags, "xml-text" for rich units): maxwidth as max-size (size-unit pixel or point, or none) or
 // max-length (byte or char), font as font-family, font-size and
 // font-weight, and the flags of a weblate-flags attribute; sorted and
 // joined by ", ". A flag named twice keeps its last value.
-func flags(tu *xmltree.Node) string {
+func Flags(tu *xmltree.Node, extra ...string) string {
 	byName := map[string]string{}
 	set := func(name, flag string) { byName[name] = flag }
 	value := func(name string) string { v, _ := tu.Attr(name); return v }
@@ -41,7 +40,9 @@ func flags(tu *xmltree.Node) string {
 			set(name, f)
 		}
 	}
-	set("xml-text", "xml-text")
+	for _, f := range extra {
+		set(f, f)
+	}
 	out := make([]string, 0, len(byName))
 	for _, f := range byName {
 		out = append(out, f)
