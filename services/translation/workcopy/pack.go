@@ -13,12 +13,13 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/storer"
 )
 
-// writePack writes the objects as a version 2 pack of whole objects,
-// each compressed at zlib's fastest level. go-git's encoder always
-// compresses at the default level, which cost a sixth of a 294k-unit
-// import for a pack that never leaves the machine; the fastest level
-// takes a fifth of the time and keeps the clone's pack within about a
-// third more bytes.
+// writePack writes the objects as a version 2 pack of whole objects in
+// stored (uncompressed) zlib streams. go-git's encoder compresses at the
+// default level, and the receiving clone inflates every object three
+// times (scan, index, checkout): together a third of a 294k-unit import
+// (17 s with the fastest level, 12.5 s stored). The pack never leaves the
+// machine; the cost is disk: the clone keeps it as received, about the
+// size of the checked-out files, where a compressed one is a quarter.
 func writePack(ctx context.Context, w io.Writer, st storer.EncodedObjectStorer, objs []plumbing.Hash) error {
 	sum := sha1.New() //nolint:gosec // see the import
 	bw := bufio.NewWriterSize(io.MultiWriter(w, sum), 64<<10)
@@ -29,7 +30,7 @@ func writePack(ctx context.Context, w io.Writer, st storer.EncodedObjectStorer, 
 	if _, err := bw.Write(head); err != nil {
 		return err
 	}
-	zw, err := zlib.NewWriterLevel(bw, zlib.BestSpeed)
+	zw, err := zlib.NewWriterLevel(bw, zlib.NoCompression)
 	if err != nil {
 		return err
 	}

@@ -145,8 +145,8 @@ func (s knownHaves) UploadPack(ctx context.Context, req *packp.UploadPackRequest
 // translation files took more CPU than the rest of an import together
 // (half of a 250k-unit PO import, four fifths of a 40k-key JSON one). The
 // pack never leaves the machine, so its size does not matter; a remote
-// repository's server packs with its own git. writePack compresses at
-// the fastest level for the same reason.
+// repository's server packs with its own git. writePack does not
+// compress for the same reason.
 func packWithoutDeltas(ctx context.Context, st storer.Storer, req *packp.UploadPackRequest) (*packp.UploadPackResponse, error) {
 	haves, err := revlist.Objects(st, req.Haves, nil)
 	if err != nil {
