@@ -46,13 +46,13 @@ var bom = []byte("\xef\xbb\xbf")
 func Parse(data []byte) (*File, error) {
 	f := &File{newline: detectNewline(data)}
 	body := bytes.TrimPrefix(data, bom)
-	lines := splitLines(body, len(data)-len(body), f.newline)
-	p := &parser{data: data, base: len(data) - len(body), lines: lines}
-	for p.pos < len(lines) && lines[p.pos].kind == kindBlank {
+	p := newParser(data, len(data)-len(body), f.newline)
+	for p.more() && p.lines[p.pos].kind == kindBlank {
 		p.pos++
 	}
 	f.lead = data[:p.offset()]
-	for p.pos < len(lines) {
+	for p.more() {
+		p.forget()
 		e, err := p.entry()
 		if err != nil {
 			return nil, err
@@ -80,34 +80,54 @@ func detectNewline(data []byte) string {
 	return "\n"
 }
 
-// splitLines cuts data on "\n" (dropping a "\r" before it from the text) or,
-// for old Mac files, on "\r". base is the offset of data in the whole input.
-func splitLines(data []byte, base int, newline string) []srcLine {
-	sep := byte('\n')
+// newParser reads data from base (after a byte order mark), cutting lines
+// on "\n" (dropping a "\r" before it from the text) or, for old Mac files,
+// on "\r".
+func newParser(data []byte, base int, newline string) *parser {
+	p := &parser{data: data, base: base, sep: '\n', text: string(data[base:]), next: base}
 	if newline == "\r" {
-		sep = '\r'
+		p.sep = '\r'
 	}
-	// One copy of the text, which the lines slice: a line of its own per
-	// allocation cost a file twice its size (parsing ~200k lines).
-	text := string(data)
-	lines := make([]srcLine, 0, bytes.Count(data, []byte{sep})+1)
-	for start := 0; start < len(data); {
-		end := bytes.IndexByte(data[start:], sep)
-		next := start + end + 1
-		if end < 0 {
-			next = len(data)
-			end = len(data) - start
-		}
-		line := text[start : start+end]
-		if sep == '\n' {
-			line = strings.TrimSuffix(line, "\r")
-		}
-		l := classify(line)
-		l.num, l.end = len(lines)+1, base+next
-		lines = append(lines, l)
-		start = next
+	return p
+}
+
+// more reports whether there is a line at pos, cutting and classifying
+// it on first use. Lines are cut as the parser reaches them, and forget
+// drops those of finished entries: all the lines of a file at once cost
+// a fifth of a large parse's memory.
+func (p *parser) more() bool {
+	if p.pos < len(p.lines) {
+		return true
 	}
-	return lines
+	if p.next >= len(p.data) {
+		return false
+	}
+	start := p.next - p.base
+	end := bytes.IndexByte(p.data[p.next:], p.sep)
+	p.next += end + 1
+	if end < 0 {
+		p.next = len(p.data)
+		end = len(p.data) - p.base - start
+	}
+	line := p.text[start : start+end]
+	if p.sep == '\n' {
+		line = strings.TrimSuffix(line, "\r")
+	}
+	l := classify(line)
+	p.cut++
+	l.num, l.end = p.cut, p.next
+	p.lines = append(p.lines, l)
+	return true
+}
+
+// forget drops the lines before the current one, keeping the last of them
+// for offset.
+func (p *parser) forget() {
+	if p.pos < 2 {
+		return
+	}
+	n := copy(p.lines, p.lines[p.pos-1:])
+	p.lines, p.pos = p.lines[:n], 1
 }
 
 func classify(raw string) srcLine {
@@ -153,10 +173,15 @@ func parseFlags(s string) []string {
 }
 
 type parser struct {
-	data  []byte
-	base  int // where the first line starts (after a byte order mark)
-	lines []srcLine
-	pos   int
+	data []byte
+	base int    // where the first line starts (after a byte order mark)
+	text string // data from base: one copy, which the lines slice
+	sep  byte
+	next int // where the next line to cut starts in data
+	cut  int // lines cut so far
+
+	lines []srcLine // the lines cut and not yet forgotten
+	pos   int       // the current line's index in lines
 }
 
 // offset is where the current line starts in the input.
@@ -178,7 +203,7 @@ func (p *parser) entry() (*Entry, error) {
 	e := &Entry{}
 	s := &snapshot{}
 	prev, contentEnd := p.comments(e, s)
-	if p.pos == len(p.lines) {
+	if !p.more() {
 		// Comments with no message after them at the end of the input.
 		if len(prev) > 0 {
 			return nil, p.errorf(prev[0].num, "previous string without a message")
@@ -190,7 +215,7 @@ func (p *parser) entry() (*Entry, error) {
 		}
 		contentEnd = p.lines[p.pos-1].end
 	}
-	for p.pos < len(p.lines) && p.lines[p.pos].kind == kindBlank {
+	for p.more() && p.lines[p.pos].kind == kindBlank {
 		p.pos++
 	}
 	e.raw = p.data[start:contentEnd]
@@ -204,7 +229,7 @@ func (p *parser) entry() (*Entry, error) {
 func (p *parser) comments(e *Entry, s *snapshot) ([]srcLine, int) {
 	var prev []srcLine
 	end := p.offset()
-	for ; p.pos < len(p.lines); p.pos++ {
+	for ; p.more(); p.pos++ {
 		l := p.lines[p.pos]
 		switch l.kind {
 		case kindBlank:
@@ -233,7 +258,7 @@ func (p *parser) comments(e *Entry, s *snapshot) ([]srcLine, int) {
 
 // message parses the keywords of a plain or obsolete entry.
 func (p *parser) message(e *Entry, s *snapshot, prev []srcLine) error {
-	for p.pos < len(p.lines) && p.lines[p.pos].kind == kindObsPrev {
+	for p.more() && p.lines[p.pos].kind == kindObsPrev {
 		prev = append(prev, p.lines[p.pos])
 		p.pos++
 	}
@@ -241,15 +266,15 @@ func (p *parser) message(e *Entry, s *snapshot, prev []srcLine) error {
 		return err
 	}
 	kind := kindBody
-	if p.pos < len(p.lines) && p.lines[p.pos].kind == kindObsBody {
+	if p.more() && p.lines[p.pos].kind == kindObsBody {
 		kind = kindObsBody
 		e.Obsolete = true
 	}
 	body := p.gatherBody(kind)
 	if len(body) == 0 {
 		// Previous strings may run to the end of the input.
-		line := p.lines[len(p.lines)-1].num
-		if p.pos < len(p.lines) {
+		line := p.cut // the input ended
+		if p.more() {
 			line = p.lines[p.pos].num
 		}
 		return p.errorf(line, "expected msgid")
@@ -266,7 +291,7 @@ func (p *parser) message(e *Entry, s *snapshot, prev []srcLine) error {
 func (p *parser) gatherBody(kind lineKind) []srcLine {
 	from := p.pos
 	seenMsgstr := false
-	for ; p.pos < len(p.lines) && p.lines[p.pos].kind == kind; p.pos++ {
+	for ; p.more() && p.lines[p.pos].kind == kind; p.pos++ {
 		t := p.lines[p.pos].payload
 		kw, _, _, ok := splitKeyword(t)
 		if seenMsgstr && ok && (kw == "msgctxt" || kw == "msgid") {

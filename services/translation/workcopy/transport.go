@@ -41,6 +41,13 @@ func InstallFileTransport() {
 // localLoader opens the repository of a local path the way git does.
 type localLoader struct{}
 
+// localObjectCache bounds the decoded objects a served repository keeps
+// for resolving deltas. go-git's default, 96 MiB, filled up with a large
+// component's translation files and was the peak of a 294k-unit import's
+// memory; a pack is read once, in order, so a delta's base is usually
+// the object just before it.
+const localObjectCache = 16 * cache.MiByte
+
 // Load answers transport.ErrRepositoryNotFound when the path holds no
 // repository.
 func (localLoader) Load(ep *transport.Endpoint) (storer.Storer, error) {
@@ -48,7 +55,7 @@ func (localLoader) Load(ep *transport.Endpoint) (storer.Storer, error) {
 	if err != nil {
 		return nil, err
 	}
-	st := filesystem.NewStorage(osfs.New(dir), cache.NewObjectLRUDefault())
+	st := filesystem.NewStorage(osfs.New(dir), cache.NewObjectLRU(localObjectCache))
 	if bare {
 		return st, nil
 	}
