@@ -178,6 +178,8 @@ type sourceBase struct {
 	path, revision string
 	plurals        int
 	formula        string
+	// What the template's format records of a unit's state (ImportSpec).
+	recordsFuzzy, recordsApproval bool
 }
 
 // readBase reads the template (or new_base) at path and, for a monolingual
@@ -188,6 +190,7 @@ func (r *reader) readBase(path, intermediate, srcCode string) (*sourceBase, erro
 		return nil, f.err
 	}
 	b := &sourceBase{path: path, revision: workcopy.BlobHash(f.data)}
+	b.recordsFuzzy, b.recordsApproval = recordsStates(f.file)
 	b.plurals, b.formula = plurals(f.file)
 	if !r.mono {
 		for _, e := range f.file.Units() {
@@ -346,6 +349,7 @@ func (im *Importer) importSource(ctx context.Context, comp *catalogv1.Component,
 		spec.Translation.Filename = base.path
 		spec.Translation.Revision = base.revision
 		spec.Translation.IsTemplate = comp.GetTemplate() != ""
+		spec.RecordsFuzzy, spec.RecordsApproval = base.recordsFuzzy, base.recordsApproval
 	}
 	add(extra)
 	lng, err := im.ensure(ctx, format, code, n, formula)
@@ -381,6 +385,7 @@ func (im *Importer) importFile(ctx context.Context, comp *catalogv1.Component, r
 	spec.Translation.Filename = f.match.Path
 	spec.Translation.Revision = workcopy.BlobHash(f.data)
 	spec.Units = r.units(f.file, base, spec.Translation.PluralNumber)
+	spec.RecordsFuzzy, spec.RecordsApproval = recordsStates(f.file)
 	// The parsed file is several times the size of its units: let it go
 	// before they are stored (the caller holds no other reference).
 	f.file, f.data = nil, nil
@@ -394,6 +399,13 @@ func (im *Importer) importFile(ctx context.Context, comp *catalogv1.Component, r
 		return "", fmt.Errorf("store %s: %w", f.match.Path, err)
 	}
 	return code, nil
+}
+
+// recordsStates tells whether f's format stores "needs editing" and
+// "approved" (store.ImportSpec).
+func recordsStates(f formats.File) (fuzzy, approval bool) {
+	_, approval = f.(formats.ApprovalFile)
+	return f.RecordsFuzzy(), approval
 }
 
 // units are the store's units of a translation file: its own units in a

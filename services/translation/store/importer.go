@@ -36,6 +36,11 @@ type ImportSpec struct {
 	// UnitChanges records one change per string added (71), updated (59)
 	// or removed (63) by the file, as a repository update does.
 	UnitChanges bool
+	// RecordsFuzzy and RecordsApproval tell whether the file's format
+	// stores "needs editing" and "approved". A stored unit whose source,
+	// context and target the file left as they were keeps a state its
+	// format cannot write, as the reference keeps it.
+	RecordsFuzzy, RecordsApproval bool
 }
 
 // ImportResult tells what an import stored.
@@ -165,6 +170,7 @@ func (s *Store) mergeUnits(ctx context.Context, tx *gorm.DB, translationID int64
 		}
 		if prev, ok := old[u.IDHash]; ok {
 			ids[u.IDHash] = prev.ID
+			keepUnwrittenState(prev, &u, spec)
 			if spec.Monolingual && spec.SourceIDs != nil {
 				followTemplate(prev, &u)
 			}
@@ -193,16 +199,27 @@ func (s *Store) mergeUnits(ctx context.Context, tx *gorm.DB, translationID int64
 	return ids, stats, nil
 }
 
-// mergeStored applies the file's version u of a stored unit prev. A unit
-// with an uncommitted edit keeps its target, state and author; an approved
-// unit the file has as translated with the same text stays approved (PO
-// cannot store approval).
-func mergeStored(tx *gorm.DB, prev, u *Unit, at time.Time) error {
+// keepUnwrittenState gives the file's version u of an unchanged stored
+// unit prev the state the file cannot record: "needs editing" in a format
+// without a fuzzy flag, "approved" in one without approval (PO, JSON).
+// Any change of the strings means the file's state holds.
+func keepUnwrittenState(prev, u *Unit, spec ImportSpec) {
+	if u.State != weblate.StateTranslated || prev.Source != u.Source || prev.Context != u.Context || prev.Target != u.Target {
+		return
+	}
 	switch {
-	case prev.Pending:
-		u.Target, u.State, u.Pending, u.PendingAuthor = prev.Target, prev.State, true, prev.PendingAuthor
-	case prev.State == weblate.StateApproved && u.State == weblate.StateTranslated && prev.Target == u.Target:
+	case prev.State == weblate.StateFuzzy && !spec.RecordsFuzzy:
+		u.State = weblate.StateFuzzy
+	case prev.State == weblate.StateApproved && !spec.RecordsApproval:
 		u.State = weblate.StateApproved
+	}
+}
+
+// mergeStored applies the file's version u of a stored unit prev. A unit
+// with an uncommitted edit keeps its target, state and author.
+func mergeStored(tx *gorm.DB, prev, u *Unit, at time.Time) error {
+	if prev.Pending {
+		u.Target, u.State, u.Pending, u.PendingAuthor = prev.Target, prev.State, true, prev.PendingAuthor
 	}
 	return updateIfChanged(tx, prev, u, at)
 }

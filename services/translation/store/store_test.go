@@ -27,8 +27,11 @@ func unit(src, target string, state int, words int64) store.Unit {
 		ContentHash: 1, NumWords: words, NumChars: int64(len(src)), Priority: 100}
 }
 
+// importSpec is the import of a PO file: it records "needs editing", not
+// approval.
 func importSpec(component int64, code string, source map[int64]int64, units ...store.Unit) store.ImportSpec {
 	return store.ImportSpec{
+		RecordsFuzzy: true,
 		Translation: store.Translation{ComponentID: component, ProjectSlug: "p", ComponentSlug: "c",
 			LanguageCode: code, PluralNumber: 2, Filename: "po/" + code + ".po", IsSource: source == nil},
 		Units: units, SourceIDs: source,
