@@ -71,20 +71,17 @@ const directPageOffset = 1000
 // in an index, without reading the rows it passes), then the rows of those
 // ids only.
 func (s *Store) pageUnits(ctx context.Context, q *gorm.DB, offset, limit int64) ([]Unit, error) {
-	var units []Unit
 	if limit <= 0 || offset < directPageOffset { // one pass
-		err := page(q, "id", offset, limit).Find(&units).Error
-		return units, err
+		return findUnits(page(q, "id", offset, limit))
 	}
 	var ids []int64
 	if err := page(q.Select("id"), "id", offset, limit).Pluck("id", &ids).Error; err != nil {
 		return nil, err
 	}
 	if len(ids) == 0 {
-		return units, nil
+		return nil, nil
 	}
-	err := s.q(ctx).Where("id IN ?", ids).Order("id").Find(&units).Error
-	return units, err
+	return findUnits(s.q(ctx).Where("id IN ?", ids).Order("id"))
 }
 
 // attach loads the translations of units.
@@ -290,8 +287,8 @@ type unitWrite struct {
 
 // lockUnits reads the units of ids (locked on PostgreSQL).
 func (b *batchEdits) lockUnits(ids []int64) (map[int64]*Unit, error) {
-	var us []Unit
-	if err := b.s.forUpdate(b.tx).Where("id IN ?", ids).Find(&us).Error; err != nil {
+	us, err := findUnits(b.s.forUpdate(b.tx).Where("id IN ?", ids))
+	if err != nil {
 		return nil, err
 	}
 	out := make(map[int64]*Unit, len(us))
