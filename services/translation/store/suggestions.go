@@ -20,12 +20,16 @@ type SuggestionView struct {
 
 // lockUnit loads a unit and its translation for update.
 func (s *Store) lockUnit(tx *gorm.DB, id int64) (Unit, Translation, error) {
-	var u Unit
-	if err := notFound(s.forUpdate(tx).Where("id = ?", id).Take(&u).Error, "unit"); err != nil {
-		return u, Translation{}, err
+	us, err := findUnits(s.forUpdate(tx).Where("id = ?", id))
+	if err == nil && len(us) == 0 {
+		err = gorm.ErrRecordNotFound
 	}
+	if err = notFound(err, "unit"); err != nil {
+		return Unit{}, Translation{}, err
+	}
+	u := us[0]
 	var t Translation
-	err := notFound(s.forUpdate(tx).Where("id = ?", u.TranslationID).Take(&t).Error, "translation")
+	err = notFound(s.forUpdate(tx).Where("id = ?", u.TranslationID).Take(&t).Error, "translation")
 	return u, t, err
 }
 
