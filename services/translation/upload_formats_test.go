@@ -1,6 +1,7 @@
 package translation_test
 
 import (
+	"encoding/binary"
 	"fmt"
 	"os"
 	"path"
@@ -21,7 +22,7 @@ import (
 func utf16LE(s string) string {
 	b := []byte{0xff, 0xfe}
 	for _, r := range utf16.Encode([]rune(s)) {
-		b = append(b, byte(r), byte(r>>8))
+		b = binary.LittleEndian.AppendUint16(b, r)
 	}
 	return string(b)
 }

@@ -101,10 +101,10 @@ func (s *Server) newUpload(ctx context.Context, req *translationv1.UploadFileReq
 	if comp.GetLocked() {
 		return nil, errs.New(errs.Locked, "The component is locked.")
 	}
-	if err := s.checkMethod(ctx, up, format); err != nil {
+	if err = s.checkMethod(ctx, up, format); err != nil {
 		return nil, err
 	}
-	if err := s.mayUpload(ctx, comp, req); err != nil {
+	if err = s.mayUpload(ctx, comp, req); err != nil {
 		return nil, err
 	}
 	f, err := format.Parse(bytes.TrimPrefix(req.GetContent(), []byte("\xef\xbb\xbf")), formats.Language{Code: fileLanguageCode(comp, t)})

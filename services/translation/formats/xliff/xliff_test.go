@@ -167,7 +167,7 @@ func TestDescribeFormat(t *testing.T) {
 // its units (original, "///", id) is written with that id and reads back
 // with that context, not with the original twice.
 func TestAddContextOfTheFile(t *testing.T) {
-	f := parse(t, "de.xliff")
+	f := formattest.Parse(t, Format{}, "de.xliff", "de").(*File)
 	u := &base.Unit{Context: "app.php///added", Source: []string{"New"}, Target: []string{"Neu"}}
 	if err := f.Add(u); err != nil {
 		t.Fatal(err)
