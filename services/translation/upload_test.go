@@ -8,6 +8,7 @@ import (
 
 	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 
+	"google.golang.org/protobuf/proto"
 	"gorm.io/gorm"
 
 	"github.com/tmsproject/tms/pkg/errs"
@@ -159,9 +160,6 @@ func TestUploadErrors(t *testing.T) {
 	if _, err = e.upload(t, "cs", "", "", "", uploadPO); kind(err) != errs.InvalidArgument {
 		t.Errorf("plural mismatch accepted: %v", err)
 	}
-	if _, err = e.upload(t, "pt_BR", "add", "", "", uploadPO); kind(err) != errs.PermissionDenied {
-		t.Errorf("add without manage_units: %v", err)
-	}
 	if _, err = e.upload(t, "xx", "", "", "", uploadPO); kind(err) != errs.NotFound {
 		t.Errorf("missing translation: %v", err)
 	}
@@ -169,6 +167,71 @@ func TestUploadErrors(t *testing.T) {
 		Content: []byte(uploadPO), Method: "approve", Actor: "ana"})
 	if kind(err) != errs.PermissionDenied {
 		t.Errorf("approve without the reviewer role: %v", err)
+	}
+}
+
+// TestUploadMethodRefusals: a method the translation cannot take is
+// refused before the file is read, as the reference's upload serializer
+// refuses it (400 on "method"), and changes nothing.
+func TestUploadMethodRefusals(t *testing.T) {
+	const (
+		unavailable = "This method is not available here. Check your permissions or use different translation object."
+		addToSource = "This method is not available here. Try adding to the source instead of the translation."
+	)
+	mono := func(c *catalogv1.Component) {
+		c.FileFormat, c.Filemask, c.Template, c.NewBase, c.ManageUnits = "json", "json/*.json", "json/en.json", "", true
+	}
+	tests := []struct {
+		name, code, method string
+		mod                func(*catalogv1.Component)
+		review             bool
+		want               string
+	}{
+		{"approve with review off", "pt_BR", "approve", nil, false, unavailable},
+		{"suggest with suggestions off", "pt_BR", "suggest", func(c *catalogv1.Component) { c.EnableSuggestions = false }, true, unavailable},
+		{"add without manage_units", "pt_BR", "add", nil, true, addToSource},
+		{"add to the source without manage_units", "en", "add", nil, true, unavailable},
+		{"replace the source of a bilingual component", "en", "replace", nil, true, unavailable},
+		{"source to a bilingual translation", "pt_BR", "source", nil, true, "Source upload is supported only on source language."},
+		{"add to a monolingual translation", "cs", "add", mono, true, addToSource},
+		{"add to a template that may not be edited", "en", "add", func(c *catalogv1.Component) { mono(c); c.EditTemplate = false }, true, unavailable},
+		{"source to a monolingual template", "en", "source", mono, true, unavailable},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := setupSourceRepo(t, tt.mod)
+			p := proto.CloneOf(project)
+			p.TranslationReview = tt.review
+			e.catalog.Set(e.catalog.Component(1), p)
+			before := sourceSnapshot(t, e)
+			_, err := e.upload(t, tt.code, tt.method, "", "", "not even a file of the format")
+			fe := errs.FromStatus(err)
+			if fe.Kind != errs.InvalidArgument || len(fe.Fields) != 1 || fe.Fields[0].Field != "method" || fe.Fields[0].Description != tt.want {
+				t.Errorf("error %v, want %q on method", err, tt.want)
+			}
+			if sourceSnapshot(t, e) != before {
+				t.Error("refused upload changed the source strings")
+			}
+		})
+	}
+}
+
+// TestUploadReplaceTemplate: replace on the source translation of a
+// monolingual component writes its template, as the reference's
+// handle_replace does, and every translation takes the new source text.
+func TestUploadReplaceTemplate(t *testing.T) {
+	e := setupSourceRepo(t, func(c *catalogv1.Component) {
+		c.FileFormat, c.Filemask, c.Template, c.NewBase = "json", "json/*.json", "json/en.json", ""
+	})
+	r, err := e.upload(t, "en", "replace", "", "", "{\n    \"hello\": \"Hello there\"\n}\n")
+	if err != nil || counts(r) != [4]int64{0, 0, 1, 1} {
+		t.Fatalf("replace: %v %v", counts(r), err)
+	}
+	for _, code := range []string{"en", "cs"} {
+		us := e.units(t, e.translation(t, 1, code).GetId())
+		if len(us) != 1 || us[0].GetSource()[0] != "Hello there" {
+			t.Errorf("%s units after replacing the template: %v", code, us)
+		}
 	}
 }
 

@@ -98,10 +98,14 @@ func (s *Server) newUpload(ctx context.Context, req *translationv1.UploadFileReq
 	if err != nil {
 		return nil, errs.Wrap(errs.FailedPrecondition, err, "The file format of the component is not supported.")
 	}
-	if up.method == "source" {
-		if up.updater, err = checkSourceUpload(t, format); err != nil {
-			return nil, err
-		}
+	if comp.GetLocked() {
+		return nil, errs.New(errs.Locked, "The component is locked.")
+	}
+	if err = s.checkMethod(ctx, up, format); err != nil {
+		return nil, err
+	}
+	if err = s.mayUpload(ctx, comp, req); err != nil {
+		return nil, err
 	}
 	f, err := format.Parse(bytes.TrimPrefix(req.GetContent(), []byte("\xef\xbb\xbf")), formats.Language{Code: fileLanguageCode(comp, t)})
 	if err != nil {
@@ -112,22 +116,6 @@ func (s *Server) newUpload(ctx context.Context, req *translationv1.UploadFileReq
 		if n, formula, perr := lang.ParsePluralForms(hf.HeaderField("Plural-Forms")); perr == nil && !t.IsSource && !samePlural(t, n, formula) {
 			return nil, errs.Invalid("file", "invalid", "Plural forms in the uploaded file do not match the translation.")
 		}
-	}
-	if comp.GetLocked() {
-		return nil, errs.New(errs.Locked, "The component is locked.")
-	}
-	up.review, err = s.canApprove(ctx, comp, req)
-	if err != nil {
-		return nil, err
-	}
-	if err := s.mayUpload(ctx, comp, req); err != nil {
-		return nil, err
-	}
-	if up.method == "add" && !comp.GetManageUnits() {
-		return nil, errs.New(errs.PermissionDenied, "Adding strings is not allowed in this component.")
-	}
-	if up.method == "approve" && !up.review {
-		return nil, errs.New(errs.PermissionDenied, "Insufficient privileges for approving translations.")
 	}
 	up.counts[3] = int64(len(f.Units()))
 	return up, nil
@@ -154,13 +142,68 @@ func (s *Server) mayUpload(ctx context.Context, comp *catalogv1.Component, req *
 	return nil
 }
 
-func (s *Server) canApprove(ctx context.Context, comp *catalogv1.Component, req *translationv1.UploadFileRequest) (bool, error) {
-	if ok, err := s.may(ctx, "unit.review", comp, req.GetLanguageCode(), req.GetActorCanReview()); err != nil || !ok {
-		return false, err
+// checkMethod is the reference's check of what the method needs of the
+// translation besides permissions (its check_upload_method_permissions):
+// a method it cannot take is refused as the reference's upload serializer
+// refuses it, before the file is read.
+func (s *Server) checkMethod(ctx context.Context, up *upload, format formats.Format) error {
+	comp, t := up.comp, up.t
+	switch up.method {
+	case "source":
+		updater, err := checkSourceUpload(t, format)
+		up.updater = updater
+		return err
+	case "add":
+		if comp.GetTemplate() != "" && (!t.IsSource || !comp.GetEditTemplate()) || !comp.GetManageUnits() {
+			return methodUnavailable(t, up.method)
+		}
+	case "replace": // the source translation of a bilingual component has no file
+		if t.Filename == "" || t.IsSource && comp.GetTemplate() == "" {
+			return methodUnavailable(t, up.method)
+		}
+	case "suggest":
+		if !comp.GetEnableSuggestions() {
+			return methodUnavailable(t, up.method)
+		}
 	}
+	enabled, err := s.reviewEnabled(ctx, comp, t)
+	if err != nil {
+		return err
+	}
+	if enabled {
+		up.review, err = s.may(ctx, "unit.review", comp, up.req.GetLanguageCode(), up.req.GetActorCanReview())
+		if err != nil {
+			return err
+		}
+	}
+	switch {
+	case up.method == "approve" && !enabled:
+		return methodUnavailable(t, up.method)
+	case up.method == "approve" && !up.review:
+		return errs.New(errs.PermissionDenied, "Insufficient privileges for approving translations.")
+	}
+	return nil
+}
+
+// methodUnavailable is the reference's answer to a method the translation
+// cannot take, with its hint for adding to a translation.
+func methodUnavailable(t store.Translation, method string) error {
+	if method == "add" && !t.IsSource {
+		return errs.Invalid("method", "invalid", errAddToSource)
+	}
+	return errs.Invalid("method", "invalid", errMethodUnavailable)
+}
+
+// reviewEnabled is the reference's Translation.enable_review: the
+// project's source review for the source translation, its translation
+// review for the others.
+func (s *Server) reviewEnabled(ctx context.Context, comp *catalogv1.Component, t store.Translation) (bool, error) {
 	project, err := s.project(ctx, comp)
 	if err != nil {
 		return false, err
+	}
+	if t.IsSource {
+		return project.GetSourceReview(), nil
 	}
 	return project.GetTranslationReview(), nil
 }

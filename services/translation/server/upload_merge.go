@@ -83,9 +83,6 @@ func uploadChange(u store.UnitView, req *translationv1.UploadFileRequest, target
 // translated entry whose text differs from its unit's, all in one
 // transaction.
 func (s *Server) uploadSuggest(ctx context.Context, up *upload) error {
-	if !up.comp.GetEnableSuggestions() {
-		return errs.New(errs.PermissionDenied, "Suggestions are not allowed.")
-	}
 	index, err := s.unitIndex(ctx, up)
 	if err != nil {
 		return err
@@ -123,9 +120,6 @@ func (s *Server) uploadSuggest(ctx context.Context, up *upload) error {
 // transaction: all of them or, on a failure, none; existing ones and ones
 // that are not valid strings are skipped.
 func (s *Server) uploadAdd(ctx context.Context, up *upload) error {
-	if err := checkManageUnits(up.comp, up.t); err != nil {
-		return err
-	}
 	index, err := s.unitKeys(ctx, up)
 	if err != nil {
 		return err

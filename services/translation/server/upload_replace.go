@@ -12,9 +12,6 @@ import (
 // the file is replaced by the upload and committed as the uploader, and
 // the translation re-read from it (string changes recorded).
 func (s *Server) uploadReplace(ctx context.Context, up *upload) error {
-	if up.t.Filename == "" || up.t.IsSource {
-		return errs.Invalid("method", "invalid", "The source strings can not be replaced by an upload.")
-	}
 	unlock := s.cfg.Repos.Lock(up.comp.GetId())
 	defer unlock()
 	repo, err := s.cfg.Repos.Open(up.comp.GetId())

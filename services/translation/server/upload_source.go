@@ -23,6 +23,7 @@ const actionSourceUpload = typev1.ChangeAction_CHANGE_ACTION_SOURCE_UPLOAD
 const (
 	errSourceUploadOnly  = "Source upload is supported only on source language."
 	errMethodUnavailable = "This method is not available here. Check your permissions or use different translation object."
+	errAddToSource       = "This method is not available here. Try adding to the source instead of the translation."
 )
 
 // checkSourceUpload is the reference's check of method "source" besides

@@ -318,10 +318,16 @@ func (f *File) Add(u *base.Unit) error {
 	if !xmltree.ValidXML(u.Source[0]) || !xmltree.ValidXML(target) || !xmltree.ValidXML(u.Context) {
 		return errInvalidChars
 	}
-	ind := f.unitIndent()
-	tu := newUnit(f.prefix, u.Context, u.Source[0], target, ind, ind+f.step)
-	f.tus = append(f.tus, tu)
+	// A context as the file reports its units (file original, "///",
+	// id) names the unit by its id, so that it reads back the same.
 	original, _ := f.files[0].node.Attr("original")
+	id := u.Context
+	if original != "" {
+		id = strings.TrimPrefix(id, original+"///")
+	}
+	ind := f.unitIndent()
+	tu := newUnit(f.prefix, id, u.Source[0], target, ind, ind+f.step)
+	f.tus = append(f.tus, tu)
 	nu := &base.Unit{Context: context(&xmltree.Node{Attrs: tu.attrs()}, original), Source: []string{u.Source[0]},
 		Target: []string{target}, Ref: tu}
 	if err := f.SetTargetApproved(nu, nu.Target, u.Fuzzy, u.Approved); err != nil {

@@ -162,3 +162,24 @@ func TestDescribeFormat(t *testing.T) {
 		t.Errorf("format %s %q mono=%v", f.ID(), f.Name(), f.Monolingual())
 	}
 }
+
+// TestAddContextOfTheFile: a unit added with a context as the file gives
+// its units (original, "///", id) is written with that id and reads back
+// with that context, not with the original twice.
+func TestAddContextOfTheFile(t *testing.T) {
+	f := formattest.Parse(t, Format{}, "de.xliff", "de").(*File)
+	u := &base.Unit{Context: "app.php///added", Source: []string{"New"}, Target: []string{"Neu"}}
+	if err := f.Add(u); err != nil {
+		t.Fatal(err)
+	}
+	if u.Context != "app.php///added" || !strings.Contains(string(f.Bytes()), `<trans-unit xml:space="preserve" id="added" approved="no">`) {
+		t.Errorf("added unit %s:\n%s", describe(u), f.Bytes())
+	}
+	again, err := Format{}.Parse(f.Bytes(), base.Language{Code: "de"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := formattest.Find(t, again, "app.php///added"); got.Target[0] != "Neu" {
+		t.Errorf("added unit reads back as %s", describe(got))
+	}
+}
