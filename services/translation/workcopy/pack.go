@@ -35,14 +35,14 @@ func writePack(ctx context.Context, w io.Writer, st storer.EncodedObjectStorer, 
 		return err
 	}
 	for _, h := range objs {
-		if err := ctx.Err(); err != nil {
+		if err = ctx.Err(); err != nil {
 			return err
 		}
-		if err := writePackEntry(bw, zw, st, h); err != nil {
+		if err = writePackEntry(bw, zw, st, h); err != nil {
 			return err
 		}
 	}
-	if err := bw.Flush(); err != nil {
+	if err = bw.Flush(); err != nil {
 		return err
 	}
 	_, err = w.Write(sum.Sum(nil))
@@ -56,7 +56,7 @@ func writePackEntry(bw *bufio.Writer, zw *zlib.Writer, st storer.EncodedObjectSt
 	if err != nil {
 		return fmt.Errorf("pack %s: %w", h, err)
 	}
-	if _, err := bw.Write(entryHeader(obj.Type(), obj.Size())); err != nil {
+	if _, err = bw.Write(entryHeader(obj.Type(), obj.Size())); err != nil {
 		return err
 	}
 	r, err := obj.Reader()
@@ -78,7 +78,7 @@ func writePackEntry(bw *bufio.Writer, zw *zlib.Writer, st storer.EncodedObjectSt
 // the first byte, the size in its low 4 bits and then 7 bits per byte,
 // the high bit saying another byte follows.
 func entryHeader(t plumbing.ObjectType, size int64) []byte {
-	b := []byte{byte(t)<<4 | byte(size&0x0f)}
+	b := []byte{byte(t&0x07)<<4 | byte(size&0x0f)} //nolint:gosec // three bits of a valid object type
 	for size >>= 4; size > 0; size >>= 7 {
 		b[len(b)-1] |= 0x80
 		b = append(b, byte(size&0x7f))
