@@ -3,6 +3,8 @@ package search
 import (
 	"database/sql"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -37,9 +39,6 @@ func TestASCIISubstringAsLower(t *testing.T) {
 	if _, err := db.Exec(schema); err != nil {
 		t.Fatal(err)
 	}
-	folded := execColumns
-	folded.Folded = "units.id IN (SELECT id FROM units WHERE " + fold + ")"
-	cases := map[string]Columns{"folded": folded, "lower": execColumns}
 	texts := []string{"Temperature 300 \u212a", "\u0130stanbul", "KELVIN", "kelvin", "plain text", "Straße",
 		"İİ", "ÉCOLE", "100% done_now", "ǅemal", "\u212aelvin \u0130I"}
 	for i, s := range texts {
@@ -47,6 +46,20 @@ func TestASCIISubstringAsLower(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	folded, listed, none := execColumns, execColumns, execColumns
+	folded.Folded = "units.id IN (SELECT id FROM units WHERE " + fold + ")"
+	foldedIDs, err := queryIDs(db, "SELECT id FROM units WHERE "+fold, nil)
+	if err != nil || len(foldedIDs) == 0 {
+		t.Fatalf("folded rows %v: %v", foldedIDs, err)
+	}
+	list := make([]string, len(foldedIDs))
+	for i, id := range foldedIDs {
+		list[i] = strconv.Itoa(id)
+	}
+	listed.Folded = "units.id IN (" + strings.Join(list, ",") + ")"
+	// NoneFolded holds for the table's other rows: the cases compare those.
+	none.Folded = NoneFolded
+	cases := map[string]Columns{"folded": folded, "listed": listed, "lower": execColumns, "none": none}
 	for _, v := range []string{"k", "300 k", "istanbul", "i", "kelvin", "KELVIN", "stra", "e", "100%", "_now", "ii", "elvin ii", "x"} {
 		for name, cols := range cases {
 			t.Run(name+"/"+v, func(t *testing.T) {
@@ -55,11 +68,15 @@ func TestASCIISubstringAsLower(t *testing.T) {
 					t.Fatal(err)
 				}
 				where, args := q.SQL(cols, DialectSQLite)
-				got, err := queryIDs(db, "SELECT id FROM units WHERE "+where+" ORDER BY id", args)
+				only := ""
+				if name == "none" {
+					only = " AND NOT (" + fold + ")"
+				}
+				got, err := queryIDs(db, "SELECT id FROM units WHERE ("+where+")"+only+" ORDER BY id", args)
 				if err != nil {
 					t.Fatalf("%v\nSQL: %s", err, where)
 				}
-				want, err := queryIDs(db, `SELECT id FROM units WHERE lower(source) LIKE lower(?) ESCAPE '\' ORDER BY id`, []any{likePattern(v)})
+				want, err := queryIDs(db, `SELECT id FROM units WHERE lower(source) LIKE lower(?) ESCAPE '\'`+only+` ORDER BY id`, []any{likePattern(v)})
 				if err != nil {
 					t.Fatal(err)
 				}

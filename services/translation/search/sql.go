@@ -27,9 +27,14 @@ type Columns struct {
 	// a character lower() turns into ASCII, e.g. "units.id IN (SELECT id
 	// FROM units WHERE "+FoldCondition(...)+")" over a partial index with
 	// that WHERE. An ASCII substring search then runs SQLite's own LIKE and
-	// pays for lower() only on those rows. Empty: lower() on every row.
+	// pays for lower() only on those rows. Empty: lower() on every row;
+	// NoneFolded: no row holds such a character, and lower() is not run.
 	Folded string
 }
+
+// NoneFolded is Columns.Folded when no row holds a character lower()
+// turns into ASCII.
+const NoneFolded = matchNothing
 
 // PluralSeparator joins the plural forms of a source or target string.
 const PluralSeparator = textstat.PluralSeparator
@@ -160,6 +165,12 @@ func renderLowerLike(b *builder, col, pattern string) {
 func renderASCIILike(b *builder, col, pattern string) {
 	if b.cols.Folded == "" {
 		renderLowerLike(b, col, pattern)
+		return
+	}
+	if b.cols.Folded == NoneFolded {
+		b.sb.WriteString(col + " LIKE ")
+		b.arg(pattern)
+		b.sb.WriteString(` ESCAPE '\'`)
 		return
 	}
 	b.sb.WriteString("(" + col + " LIKE ")

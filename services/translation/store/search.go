@@ -2,6 +2,10 @@ package store
 
 import (
 	"context"
+	"strconv"
+	"strings"
+
+	"gorm.io/gorm"
 
 	"github.com/tmsproject/tms/services/translation/search"
 )
@@ -16,36 +20,96 @@ var searchColumns = search.Columns{
 	Location: "units.location", State: "units.state",
 	HasSuggestion: "units.has_suggestion", HasComment: "units.has_comment",
 	LabelUnit: LabelUnit,
-	Folded:    "units.id IN (SELECT id FROM units WHERE " + search.FoldCondition(foldColumns...) + ")",
+	Folded:    foldedSubquery,
+}
+
+// foldedSubquery selects the rows of units_fold (SQLite migration 0009).
+var foldedSubquery = "units.id IN (SELECT id FROM units WHERE " + search.FoldCondition(foldColumns...) + ")"
+
+// maxFoldedList is how many folded rows foldedRows lists by id; beyond it
+// the search keeps the subquery.
+const maxFoldedList = 2000
+
+// foldedRows is Columns.Folded for one SQLite search: the ids of the rows
+// units_fold holds, read once from that partial index, or NoneFolded.
+// Tested as a subquery on every row the search scans, it cost a lookup
+// per row (a 1M-unit search spent two thirds of its time there); a list
+// of ids costs a fraction of that, and most catalogs have no such row.
+func foldedRows(tx *gorm.DB) (string, error) {
+	var ids []int64
+	err := tx.Raw("SELECT id FROM units WHERE "+search.FoldCondition(foldColumns...)+" LIMIT ?", maxFoldedList+1).
+		Scan(&ids).Error
+	switch {
+	case err != nil:
+		return "", err
+	case len(ids) == 0:
+		return search.NoneFolded, nil
+	case len(ids) > maxFoldedList:
+		return foldedSubquery, nil
+	}
+	list := make([]string, len(ids))
+	for i, id := range ids {
+		list[i] = strconv.FormatInt(id, 10)
+	}
+	return "units.id IN (" + strings.Join(list, ",") + ")", nil
 }
 
 // foldColumns are the text columns of units the partial index units_fold
 // (SQLite migration 0009) tests for characters lower() turns into ASCII.
 var foldColumns = []string{"source", "target", "context", "note", "location"}
 
+// matchingIDs reads the ids of the units tx selects, in id order: one scan
+// gives both the count and the page, where a count and then a page each
+// scanned the table (a rare match's page read most of it a second time).
+// The ids of a million matches take 8 MB.
+func matchingIDs(tx *gorm.DB) ([]int64, error) {
+	rows, err := tx.Select("units.id").Order("units.id").Rows()
+	if err != nil {
+		return nil, err
+	}
+	defer func() { _ = rows.Close() }() // read-only; Err reports what matters
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}
+
 // SearchUnits pages, by id, the units of one translation (0: of all) that
 // match q; the total counts the matching rows.
 func (s *Store) SearchUnits(ctx context.Context, translationID int64, q *search.Query, offset, limit int64, hidden Hidden) ([]UnitView, int64, error) {
-	dialect := search.DialectSQLite
+	dialect, cols := search.DialectSQLite, searchColumns
 	if s.postgres {
 		dialect = search.DialectPostgres
+	} else {
+		var err error
+		if cols.Folded, err = foldedRows(s.q(ctx)); err != nil {
+			return nil, 0, err
+		}
 	}
-	where, args := q.SQL(searchColumns, dialect)
+	where, args := q.SQL(cols, dialect)
 	tx := hidden.byTranslation(s.q(ctx), s.q(ctx).Model(&Unit{}).Where(where, args...), "units.translation_id")
 	if translationID != 0 {
 		tx = tx.Where("units.translation_id = ?", translationID)
 	}
-	var total int64
-	if err := tx.Count(&total).Error; err != nil {
+	ids, err := matchingIDs(tx)
+	if err != nil {
 		return nil, 0, err
 	}
+	total := int64(len(ids))
 	if total <= offset {
-		// Nothing to page: spare the second pass over the table.
 		return nil, total, nil
 	}
-	var units []Unit
-	tx = page(tx, "units.id", offset, limit)
-	if err := tx.Find(&units).Error; err != nil {
+	ids = ids[offset:]
+	if limit > 0 && int64(len(ids)) > limit {
+		ids = ids[:limit]
+	}
+	units, err := findUnits(s.q(ctx).Where("id IN ?", ids).Order("id"))
+	if err != nil {
 		return nil, 0, err
 	}
 	views, err := s.attach(ctx, units)
