@@ -141,10 +141,26 @@ func separate(b *bytes.Buffer, nl string) {
 type snapshot struct {
 	translator, extracted, references, flags []string
 	comments                                 [4][]string // raw lines by commentGroup
-	prevCtx, prevID, prevPlural              quoted
+	prev                                     *[3]quoted  // msgctxt, msgid, msgid_plural of "#|"; nil without (most entries)
 	ctx, id, plural                          quoted
 	msgstr                                   []quoted
 	msgstrIndex                              []int // N of each msgstr[N]; nil for msgstr
+}
+
+// previous is the i-th previous string as read (see prev).
+func (s *snapshot) previous(i int) quoted {
+	if s.prev == nil {
+		return quoted{}
+	}
+	return s.prev[i]
+}
+
+// setPrevious records the i-th previous string as read.
+func (s *snapshot) setPrevious(i int, q quoted) {
+	if s.prev == nil {
+		s.prev = new([3]quoted)
+	}
+	s.prev[i] = q
 }
 
 func (s *snapshot) capture(e *Entry) *snapshot {

@@ -322,11 +322,14 @@ func (p *parser) previous(e *Entry, s *snapshot, lines []srcLine) error {
 		order = rank
 		switch f.keyword {
 		case "msgctxt":
-			e.PreviousContext, e.HasPreviousContext, s.prevCtx = f.q.value, true, f.q
+			e.PreviousContext, e.HasPreviousContext = f.q.value, true
+			s.setPrevious(0, f.q)
 		case "msgid":
-			e.PreviousMsgid, e.HasPreviousMsgid, s.prevID = f.q.value, true, f.q
+			e.PreviousMsgid, e.HasPreviousMsgid = f.q.value, true
+			s.setPrevious(1, f.q)
 		case "msgid_plural":
-			e.PreviousMsgidPlural, e.HasPreviousMsgidPlural, s.prevPlural = f.q.value, true, f.q
+			e.PreviousMsgidPlural, e.HasPreviousMsgidPlural = f.q.value, true
+			s.setPrevious(2, f.q)
 		}
 	}
 	return nil
@@ -356,21 +359,33 @@ func readFields(lines []srcLine) ([]field, error) {
 			return nil, &ParseError{Line: l.num, Msg: fmt.Sprintf("unexpected %q", clip(l.payload))}
 		}
 		f := field{keyword: kw, index: idx, line: l.num, q: quoted{present: true}}
+		// A value of one line is a slice of the input (when unescaped, its
+		// own copy); only a continued value is joined into a new string.
 		var b strings.Builder
-		for {
+		for n := 0; ; n++ {
 			tok, val, err := parseQuoted(rest)
 			if err != "" {
 				return nil, &ParseError{Line: lines[i].num, Msg: err}
 			}
 			f.q.lines = append(f.q.lines, tok)
-			b.WriteString(val)
+			switch n {
+			case 0:
+				f.q.value = val
+			case 1:
+				b.WriteString(f.q.value)
+				fallthrough
+			default:
+				b.WriteString(val)
+			}
 			i++
 			if i == len(lines) || !strings.HasPrefix(lines[i].payload, `"`) {
 				break
 			}
 			rest = lines[i].payload
 		}
-		f.q.value = b.String()
+		if b.Len() > 0 {
+			f.q.value = b.String()
+		}
 		fields = append(fields, f)
 	}
 	return fields, nil

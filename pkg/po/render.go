@@ -93,9 +93,9 @@ func (r *renderer) comments(group int, values, orig []string) {
 func (r *renderer) message(prefix, prevPrefix string) {
 	e, s := r.e, r.s
 	r.format = entryFormat(e.Flags)
-	r.previous(prevPrefix, "msgctxt", e.HasPreviousContext, e.PreviousContext, s.prevCtx)
-	r.previous(prevPrefix, "msgid", e.HasPreviousMsgid, e.PreviousMsgid, s.prevID)
-	r.previous(prevPrefix, "msgid_plural", e.HasPreviousMsgidPlural, e.PreviousMsgidPlural, s.prevPlural)
+	r.previous(prevPrefix, "msgctxt", e.HasPreviousContext, e.PreviousContext, s.previous(0))
+	r.previous(prevPrefix, "msgid", e.HasPreviousMsgid, e.PreviousMsgid, s.previous(1))
+	r.previous(prevPrefix, "msgid_plural", e.HasPreviousMsgidPlural, e.PreviousMsgidPlural, s.previous(2))
 	if e.HasContext {
 		r.part(prefix, "msgctxt", r.lines(e.Context, s.ctx, prefix, "msgctxt"))
 	}
