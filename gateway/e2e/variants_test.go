@@ -476,3 +476,63 @@ func TestGoI18nJSONComponent(t *testing.T) {
         "translation": ""`, `"id": "café",
         "translation": "Kawiarnia ☕"`, 1))
 }
+
+// TestXLIFF2PlaceablesComponent imports the XLIFF 2.0 component of
+// TestXLIFF2Component as xliff2-placeables: strings are XML content (inline
+// <pc>/<ph/> kept, & < > escaped) and every unit has the xml-text flag.
+// It checks statistics, units, a no-op commit, edits with and without
+// markup, a new language and an upload.
+func TestXLIFF2PlaceablesComponent(t *testing.T) {
+	base, repo := startFormatComponent(t, xliff2Fixture, map[string]any{"filemask": "locales/*.xlf",
+		"new_base": "locales/en.xlf", "file_format": "xliff2-placeables"}, "cs", 5)
+
+	// Statistics: 5 strings of 15 words (the inline tags split words).
+	expectStats(t, base, map[string][3]float64{"de": {5, 15, 3}, "cs": {5, 15, 1}})
+	de := expectUnits(t, base, "de", map[string][4]string{
+		"greeting": {"Hello, world!", "Hallo, Welt!", "Shown on the start page", "xml-text"},
+		"escapes":  {"Tom &amp; Jerry &lt;3", "Tom &amp; Jerry &lt;3 &gt; alle", "", "xml-text"},
+		"markup":   {`Click <pc id="1">here</pc> to <ph id="2"/>continue`, `Klicke <pc id="1">hier</pc> um <ph id="2"/>fortzufahren`, "", "xml-text"},
+		"review":   {"Delete %s?", "%s löschen?", "", "c-format, xml-text"},
+		"quit":     {"Quit", "", "", "xml-text"},
+	})
+	for key, want := range map[string]float64{"greeting": 20, "escapes": 20, "markup": 10, "review": 20, "quit": 0} {
+		if got := de[key]["state"]; got != want {
+			t.Errorf("de %q: state %v, want %v", key, got, want)
+		}
+	}
+
+	expectNoChange(t, base, repo, xliff2Fixture)
+
+	// An edit writes its markup as elements and marks the segment
+	// xml:space="preserve"; a value that is no XML content is escaped.
+	editUnit(t, base, de["markup"], `Klicke  <pc id="1">hier</pc>, um <ph id="2"/>fortzufahren`)
+	editUnit(t, base, de["quit"], "Beenden & schließen <jetzt")
+	want := strings.Replace(string(xliff2Fixture["locales/de.xlf"]), `<segment state="initial">
+          <source>Click <pc id="1">here</pc> to <ph id="2"/>continue</source>
+          <target>Klicke <pc id="1">hier</pc> um <ph id="2"/>fortzufahren</target>`, `<segment state="translated" xml:space="preserve">
+          <source>Click <pc id="1">here</pc> to <ph id="2"/>continue</source>
+          <target>Klicke  <pc id="1">hier</pc>, um <ph id="2"/>fortzufahren</target>`, 1)
+	want = strings.Replace(want, `<segment>
+        <source>Quit</source>`, `<segment xml:space="preserve" state="translated">
+        <source>Quit</source>
+        <target>Beenden &amp; schließen &lt;jetzt</target>`, 1)
+	expectFile(t, base, repo, "locales/de.xlf", want)
+	if got := join(unitsByKey(t, base, "de")["markup"]["target"]); got != `Klicke  <pc id="1">hier</pc>, um <ph id="2"/>fortzufahren` {
+		t.Errorf("de markup after the edit: %q", got)
+	}
+
+	// A new language starts from the new_base, its trgLang added.
+	expectNewLanguage(t, base, repo, "pt_BR", "locales/pt_BR.xlf", strings.Replace(string(xliff2Fixture["locales/en.xlf"]),
+		`srcLang="en">`, `srcLang="en" trgLang="pt-BR">`, 1), 5)
+
+	// An uploaded file is applied by context and source, its markup kept.
+	up := xliff2File("cs", map[string]string{"markup": "translated"}, map[string]string{"markup": `Klikněte <pc id="1">sem</pc> a <ph id="2"/>pokračujte`})
+	expectUpload(t, base, "cs", "cs.xlf", string(up), 1, 0)
+	if got := join(unitsByKey(t, base, "cs")["markup"]["target"]); got != `Klikněte <pc id="1">sem</pc> a <ph id="2"/>pokračujte` {
+		t.Errorf("uploaded target = %q", got)
+	}
+	expectFile(t, base, repo, "locales/cs.xlf", strings.Replace(string(xliff2Fixture["locales/cs.xlf"]), `<segment>
+          <source>Click <pc id="1">here</pc> to <ph id="2"/>continue</source>`, `<segment xml:space="preserve" state="translated">
+          <source>Click <pc id="1">here</pc> to <ph id="2"/>continue</source>
+          <target>Klikněte <pc id="1">sem</pc> a <ph id="2"/>pokračujte</target>`, 1))
+}
