@@ -43,45 +43,58 @@ const stringsDE = `/* Main window title */
 
 const stringsRU = "\"window.title\"=\"Заметки\";\n\"Cancel\" = \"Отмена\";\n"
 
-// stringsFixture is an iOS app's Localizable.strings in UTF-16: an English
-// template with a header, notes, Xcode's empty note, escapes and an
-// unquoted key; a German translation and a partial Russian one.
-var stringsFixture = map[string][]byte{
-	"Notes/en.lproj/Localizable.strings": []byte(utf16LE(stringsEN)),
-	"Notes/de.lproj/Localizable.strings": []byte(utf16LE(stringsDE)),
-	"Notes/ru.lproj/Localizable.strings": []byte(utf16LE(stringsRU)),
+// stringsFixture is an iOS app's Localizable.strings, each file encoded
+// by enc: an English template with a header, notes, Xcode's empty note,
+// escapes and an unquoted key; a German translation and a partial Russian
+// one.
+func stringsFixture(enc func(string) string) map[string][]byte {
+	return map[string][]byte{
+		"Notes/en.lproj/Localizable.strings": []byte(enc(stringsEN)),
+		"Notes/de.lproj/Localizable.strings": []byte(enc(stringsDE)),
+		"Notes/ru.lproj/Localizable.strings": []byte(enc(stringsRU)),
+	}
 }
 
-// TestStringsComponent imports a UTF-16 .strings component through the
-// REST API and checks statistics, units, a no-op commit, an edit's diff,
-// a new language and an upload.
-func TestStringsComponent(t *testing.T) {
+// TestStringsComponent imports a UTF-16 .strings component (format
+// strings, as Xcode writes them) through the REST API.
+func TestStringsComponent(t *testing.T) { testStringsComponent(t, "strings", utf16LE) }
+
+// TestStringsUTF8Component imports a UTF-8 .strings component (format
+// strings-utf8) through the REST API.
+func TestStringsUTF8Component(t *testing.T) {
+	testStringsComponent(t, "strings-utf8", func(s string) string { return s })
+}
+
+// testStringsComponent checks statistics, units, a no-op commit, an edit's
+// diff, a new language and an upload of a .strings component of format,
+// its files encoded by enc.
+func testStringsComponent(t *testing.T, format string, enc func(string) string) {
 	const dir = "Notes/"
-	base, repo := startFormatComponent(t, stringsFixture, map[string]any{"filemask": dir + "*.lproj/Localizable.strings",
-		"template": dir + "en.lproj/Localizable.strings", "new_base": dir + "en.lproj/Localizable.strings", "file_format": "strings"}, "ru", 5)
+	fixture := stringsFixture(enc)
+	base, repo := startFormatComponent(t, fixture, map[string]any{"filemask": dir + "*.lproj/Localizable.strings",
+		"template": dir + "en.lproj/Localizable.strings", "new_base": dir + "en.lproj/Localizable.strings", "file_format": format}, "ru", 5)
 
 	// Statistics: 5 strings of 17 words.
 	expectStats(t, base, map[string][3]float64{"en": {5, 17, 5}, "de": {5, 17, 4}, "ru": {5, 17, 2}})
-	de := unitsByKey(t, base, "de")
-	expectUnitTexts(t, de, map[string][3]string{
-		"window.title":             {"Notes", "Notizen", "Main window title"},
-		"Cancel":                   {"Cancel", "Abbrechen", ""},
-		"empty.message":            {"No notes yet.\nTap \"+\" to add one.", "Noch keine Notizen.\nTippe auf \"+\".", "Shown when the list is empty\n"},
-		"delete.confirm":           {`Delete "%@"?`, `"%@" löschen?`, ""},
-		"NSCameraUsageDescription": {"Scan documents with the camera", "", ""},
+	expectUnits(t, base, "de", map[string][4]string{
+		"window.title":             {"Notes", "Notizen", "Main window title", ""},
+		"Cancel":                   {"Cancel", "Abbrechen", "", ""},
+		"empty.message":            {"No notes yet.\nTap \"+\" to add one.", "Noch keine Notizen.\nTippe auf \"+\".", "Shown when the list is empty\n", ""},
+		"delete.confirm":           {`Delete "%@"?`, `"%@" löschen?`, "", ""},
+		"NSCameraUsageDescription": {"Scan documents with the camera", "", "", ""},
 	})
+	de := unitsByKey(t, base, "de")
 
-	expectNoChange(t, base, repo, stringsFixture)
+	expectNoChange(t, base, repo, fixture)
 
 	// An edit rewrites its value only, escaped as translate-toolkit does,
-	// and the file stays UTF-16.
+	// and the file keeps its encoding.
 	editUnit(t, base, de["delete.confirm"], "„%@“ wirklich\tlöschen?")
-	expectFile(t, base, repo, dir+"de.lproj/Localizable.strings", utf16LE(strings.Replace(stringsDE,
+	expectFile(t, base, repo, dir+"de.lproj/Localizable.strings", enc(strings.Replace(stringsDE,
 		`"\"%@\" löschen?"`, `"„%@“ wirklich\tlöschen?"`, 1)))
 
 	// A new language is the template with every value empty.
-	call(t, "POST", base+"components/demo/app/translations/", map[string]any{"language_code": "fr"}, 201)
-	expectFile(t, base, repo, dir+"fr.lproj/Localizable.strings", utf16LE(`/*
+	expectNewLanguage(t, base, repo, "fr", dir+"fr.lproj/Localizable.strings", enc(`/*
   Localizable.strings
   Notes
 */
@@ -96,15 +109,9 @@ func TestStringsComponent(t *testing.T) {
 "empty.message" = "";
 "delete.confirm" = "";
 NSCameraUsageDescription = "";
-`))
-	if tr := call(t, "GET", base+"translations/demo/app/fr/", nil, 200); tr["total"] != float64(5) || tr["translated"] != float64(0) {
-		t.Errorf("fr: %v strings, %v translated", tr["total"], tr["translated"])
-	}
+`), 5)
 
 	// An uploaded .strings is applied by key; a key the file lacks is added.
-	if out := uploadFile(t, base+"translations/demo/app/ru/file/", "Localizable.strings",
-		utf16LE("\"empty.message\" = \"Заметок нет\";\n\"unknown\" = \"x\";\n")); out["accepted"] != float64(1) || out["not_found"] != float64(1) {
-		t.Errorf("upload: %v", out)
-	}
-	expectFile(t, base, repo, dir+"ru.lproj/Localizable.strings", utf16LE(stringsRU+"\"empty.message\" = \"Заметок нет\";\n"))
+	expectUpload(t, base, "ru", "Localizable.strings", enc("\"empty.message\" = \"Заметок нет\";\n\"unknown\" = \"x\";\n"), 1, 1)
+	expectFile(t, base, repo, dir+"ru.lproj/Localizable.strings", enc(stringsRU+"\"empty.message\" = \"Заметок нет\";\n"))
 }

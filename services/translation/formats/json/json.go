@@ -16,6 +16,7 @@ package json
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/tmsproject/tms/pkg/lang"
@@ -275,11 +276,37 @@ func (f *File) setPlural(h *unit, forms []string) error {
 		removeMember(parent, k)
 		changed = true
 	}
+	if f.dropStrayForms(h, parent, keys) {
+		changed = true
+	}
 	h.slots = slots
 	if changed {
 		f.touch(h)
 	}
 	return nil
+}
+
+// dropStrayForms removes the forms of a CLDR-keyed plural (go-i18n,
+// i18next v4) under a category the language does not have, such as an
+// "other" left from a template of another language: translate-toolkit
+// writes such a unit with exactly the language's categories. It reports
+// whether it removed any.
+func (f *File) dropStrayForms(h *unit, parent *node, keys []string) bool {
+	if f.f.v != goI18n && f.f.v != i18nextV4 {
+		return false
+	}
+	removed := false
+	for _, c := range lang.CLDRCategories {
+		k := c
+		if f.f.v == i18nextV4 {
+			k = h.pbase + "_" + c
+		}
+		if i := memberIndex(parent, k); i >= 0 && !slices.Contains(keys, k) && parent.members[i].value.kind == '"' {
+			removeMember(parent, k)
+			removed = true
+		}
+	}
+	return removed
 }
 
 // Add appends a unit under its key: nested objects for the formats with
