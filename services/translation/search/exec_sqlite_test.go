@@ -48,9 +48,9 @@ func TestASCIISubstringAsLower(t *testing.T) {
 	}
 	folded, listed, none := execColumns, execColumns, execColumns
 	folded.Folded = "units.id IN (SELECT id FROM units WHERE " + fold + ")"
-	foldedIDs, err := queryIDs(db, "SELECT id FROM units WHERE "+fold, nil)
-	if err != nil || len(foldedIDs) == 0 {
-		t.Fatalf("folded rows %v: %v", foldedIDs, err)
+	foldedIDs, qerr := queryIDs(db, "SELECT id FROM units WHERE "+fold, nil)
+	if qerr != nil || len(foldedIDs) == 0 {
+		t.Fatalf("folded rows %v: %v", foldedIDs, qerr)
 	}
 	list := make([]string, len(foldedIDs))
 	for i, id := range foldedIDs {

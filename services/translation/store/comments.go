@@ -76,7 +76,7 @@ func (s *Store) ListComments(ctx context.Context, unitID, offset, limit int64) (
 		return nil, 0, err
 	}
 	var list []Comment
-	q = page(q, "id", offset, limit)
+	q = page(q, offset, limit)
 	if err := q.Find(&list).Error; err != nil {
 		return nil, 0, err
 	}

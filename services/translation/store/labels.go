@@ -45,7 +45,7 @@ func (s *Store) ListLabels(ctx context.Context, projectID int64, offset, limit i
 		return nil, 0, err
 	}
 	var out []Label
-	err := page(s.q(ctx).Where("project_id = ?", projectID), "id", offset, limit).Find(&out).Error
+	err := page(s.q(ctx).Where("project_id = ?", projectID), offset, limit).Find(&out).Error
 	return out, total, err
 }
 

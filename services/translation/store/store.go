@@ -51,9 +51,9 @@ func (s *Store) forUpdate(tx *gorm.DB) *gorm.DB {
 	return tx
 }
 
-// page orders q by col and selects one page of it; limit 0 means all.
-func page(q *gorm.DB, col string, offset, limit int64) *gorm.DB {
-	q = q.Order(col).Offset(int(offset))
+// page orders q by id and selects one page of it; limit 0 means all.
+func page(q *gorm.DB, offset, limit int64) *gorm.DB {
+	q = q.Order("id").Offset(int(offset))
 	if limit > 0 {
 		q = q.Limit(int(limit))
 	}
@@ -160,7 +160,7 @@ func (s *Store) ListTranslations(ctx context.Context, componentID, offset, limit
 		return nil, 0, err
 	}
 	var out []Translation
-	q = page(q, "id", offset, limit)
+	q = page(q, offset, limit)
 	return out, total, q.Find(&out).Error
 }
 

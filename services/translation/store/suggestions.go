@@ -135,7 +135,7 @@ func (s *Store) ListSuggestions(ctx context.Context, unitID, offset, limit int64
 		return nil, 0, err
 	}
 	var list []Suggestion
-	q = page(q, "id", offset, limit)
+	q = page(q, offset, limit)
 	if err := q.Find(&list).Error; err != nil {
 		return nil, 0, err
 	}

@@ -72,10 +72,10 @@ const directPageOffset = 1000
 // ids only.
 func (s *Store) pageUnits(ctx context.Context, q *gorm.DB, offset, limit int64) ([]Unit, error) {
 	if limit <= 0 || offset < directPageOffset { // one pass
-		return findUnits(page(q, "id", offset, limit))
+		return findUnits(page(q, offset, limit))
 	}
 	var ids []int64
-	if err := page(q.Select("id"), "id", offset, limit).Pluck("id", &ids).Error; err != nil {
+	if err := page(q.Select("id"), offset, limit).Pluck("id", &ids).Error; err != nil {
 		return nil, err
 	}
 	if len(ids) == 0 {
