@@ -35,9 +35,10 @@ var (
 		[]string{"zero", "no folder", "one", "%d folder", "other", "%d folders"}, "%#@items@ &amp; more", []string{"one", "One item", "other", "%d items"})
 	sdDE = sdFile("%1$#@files@ in %2$#@folders@", []string{"one", "%d Datei", "other", "%d Dateien"},
 		[]string{"one", "%d Ordner", "other", "%d Ordnern"}, "", []string{})
-	// Czech: the CLDR "other" is no form of Weblate's one/few/many plural.
+	// Czech: the forms are CLDR's one, few and other (what 5 selects); the
+	// file's "many" (for fractions) is no form and stays as written.
 	sdCS = sdFile("%1$#@files@ ve %2$#@folders@", []string{"one", "%d soubor", "few", "%d soubory", "many", "%d souboru", "other", "%d souborů"},
-		[]string{"zero", "žádné složce", "one", "%d složce", "few", "%d složkách", "many", "%d složkách"}, "%#@items@", []string{"one", "%d položka"})
+		[]string{"zero", "žádné složce", "one", "%d složce", "few", "%d složkách", "other", "%d složkách"}, "%#@items@", []string{"one", "%d položka"})
 	stringsdictFixture = map[string][]byte{
 		"App/en.lproj/Localizable.stringsdict": []byte(sdEN),
 		"App/de.lproj/Localizable.stringsdict": []byte(sdDE),
@@ -71,7 +72,7 @@ func TestStringsdictComponent(t *testing.T) {
 		{"de", "files:folders", "no folder|%d folder|%d folders", "|%d Ordner|%d Ordnern"},
 		{"de", "selected", "%#@items@ & more", ""},
 		{"de", "selected:items", "|One item|%d items", "||"},
-		{"cs", "files:files", "|%d file|%d files", "|%d soubor|%d soubory|%d souboru"},
+		{"cs", "files:files", "|%d file|%d files", "|%d soubor|%d soubory|%d souborů"},
 		{"cs", "files:folders", "no folder|%d folder|%d folders", "žádné složce|%d složce|%d složkách|%d složkách"},
 		{"cs", "selected:items", "|One item|%d items", "|%d položka||"},
 	} {
@@ -106,7 +107,7 @@ func TestStringsdictComponent(t *testing.T) {
 
 	// An uploaded file is applied by key: the untranslated variable takes
 	// the file's forms (the translated format keys stay).
-	items := []string{"zero", "žádná položka", "one", "%d položka", "few", "%d položky", "many", "%d položek"}
+	items := []string{"zero", "žádná položka", "one", "%d položka", "few", "%d položky", "other", "%d položek"}
 	up := sdFile("%1$#@files@ ve %2$#@folders@", nil, nil, "%#@items@ a další", items)
 	if out := uploadFile(t, base+"translations/demo/app/cs/file/", "Localizable.stringsdict", up); out["accepted"] != float64(1) {
 		t.Errorf("upload: %v", out)

@@ -172,6 +172,30 @@ var pluralTags = map[int][]string{
 	PluralOneZeroFewOther:        {"one", "zero", "few", "other"},
 }
 
+// languageTags name the forms of languages whose plural type shares its
+// form count with languages that name them otherwise: the third form of
+// Czech, Slovak, Lithuanian and the Serbo-Croatian languages is CLDR's
+// "other" (their "many", where CLDR has one, is for fractions), where
+// Russian's is "many"; Hebrew's third is "many". These are the categories
+// an integer selects (i18next's Intl.PluralRules, Android) and the ones
+// translate-toolkit writes (translate.lang.data.plural_tags): a Czech
+// "_many" key would never be read for 5.
+var languageTags = map[string][]string{
+	"cs": {"one", "few", "other"}, "sk": {"one", "few", "other"}, "lt": {"one", "few", "other"},
+	"hr": {"one", "few", "other"}, "sr": {"one", "few", "other"}, "bs": {"one", "few", "other"},
+	"sh": {"one", "few", "other"}, "me": {"one", "few", "other"}, "cnr": {"one", "few", "other"},
+	"he": {"one", "two", "many", "other"}, "iw": {"one", "two", "many", "other"},
+}
+
+// baseCode is the language of a code without its region, script or
+// variant ("sr" of "sr_Latn", "cs" of "cs-CZ").
+func baseCode(code string) string {
+	if i := strings.IndexAny(code, "_-@"); i >= 0 {
+		return strings.ToLower(code[:i])
+	}
+	return strings.ToLower(code)
+}
+
 // CLDRCategories are the CLDR plural categories in CLDR's order.
 var CLDRCategories = []string{"zero", "one", "two", "few", "many", "other"}
 
@@ -183,6 +207,9 @@ func PluralTags(code string) []string {
 	l, ok := Lookup(code)
 	if !ok {
 		return pluralTags[PluralOneOther]
+	}
+	if tags, ok := languageTags[baseCode(l.Code)]; ok && len(tags) == l.PluralNumber {
+		return tags
 	}
 	if tags, ok := pluralTags[l.PluralType]; ok && len(tags) == l.PluralNumber {
 		return tags

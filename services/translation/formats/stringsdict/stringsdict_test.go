@@ -15,10 +15,11 @@ func TestUnits(t *testing.T) {
 		{"English template", "en.stringsdict", "en", "files_in_folders=%1$#@files@ in %2$#@folders@\n" +
 			"files_in_folders:files=|%d file|%d files\nfiles_in_folders:folders=no folder|%d folder|%d folders\n" +
 			"selected=%#@items@ & <more>\nselected:items=|One item selected|%ld items selected"},
-		// Weblate's Czech plural is one/few/many (n >= 5 is "many"): the
-		// file's CLDR "other" is no form.
-		{"Czech, other kept aside", "cs.stringsdict", "cs", "files_in_folders=%1$#@files@ ve %2$#@folders@\n" +
-			"files_in_folders:files=|%d soubor|%d soubory|%d souboru\nfiles_in_folders:folders=|%d složce||"},
+		// Czech's three forms are CLDR's one, few and other (what 5
+		// selects), as translate-toolkit's plural_tags name them: the
+		// file's "many" (for fractions) is no form and stays as it is.
+		{"Czech, many kept aside", "cs.stringsdict", "cs", "files_in_folders=%1$#@files@ ve %2$#@folders@\n" +
+			"files_in_folders:files=|%d soubor|%d soubory|%d souborů\nfiles_in_folders:folders=|%d složce||"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			f := formattest.Parse(t, Format{}, c.file, c.code)
@@ -68,9 +69,9 @@ func set(t *testing.T, f base.File, key string, forms ...string) {
 func TestEdit(t *testing.T) {
 	f := formattest.Parse(t, Format{}, "cs.stringsdict", "cs")
 	set(t, f, "files_in_folders", "%2$#@folders@: %1$#@files@ <&>")
-	// zero inserted before one, few emptied (dropped), many changed
-	set(t, f, "files_in_folders:files", "žádný soubor", "%d soubor", "", "%d souboru!")
-	// zero, few and many inserted (many after one, few being new)
+	// zero inserted before one, few emptied (dropped), other changed
+	set(t, f, "files_in_folders:files", "žádný soubor", "%d soubor", "", "%d souborů!")
+	// zero and few inserted, the empty other set
 	set(t, f, "files_in_folders:folders", "bez složky", "%d složce", "%d složkách", "%d složkách\na\r\nb")
 	formattest.Golden(t, "cs.edit.golden", f.Bytes())
 	again, err := Format{}.Parse(f.Bytes(), base.Language{Code: "cs"})
@@ -78,7 +79,7 @@ func TestEdit(t *testing.T) {
 		t.Fatal(err)
 	}
 	if got := formattest.Units(again, "\n"); got != "files_in_folders=%2$#@folders@: %1$#@files@ <&>\n"+
-		"files_in_folders:files=žádný soubor|%d soubor||%d souboru!\n"+
+		"files_in_folders:files=žádný soubor|%d soubor||%d souborů!\n"+
 		"files_in_folders:folders=bez složky|%d složce|%d složkách|%d složkách\na\nb" {
 		t.Errorf("edited file reads\n%s", got)
 	}
