@@ -250,30 +250,11 @@ func descendants(n *xmltree.Node, local string) []*xmltree.Node {
 	return out
 }
 
-// nodeText is lxml's getText: the text of every descendant, with
-// whitespace normalized (XPath normalize-space) unless the node or the
-// unit preserves it.
+// nodeText is lxml's getText (xliffmarkup.Text), whitespace normalized
+// unless the node or the unit preserves it.
 func nodeText(n *xmltree.Node, space string) string {
 	if v, ok := n.Attr("xml:space"); ok {
 		space = v
 	}
-	var b strings.Builder
-	var walk func(*xmltree.Node)
-	walk = func(n *xmltree.Node) {
-		for _, k := range n.Kids {
-			switch k.Kind {
-			case xmltree.Text:
-				b.WriteString(k.Text)
-			case xmltree.Element:
-				walk(k)
-			}
-		}
-	}
-	walk(n)
-	if space == "default" {
-		return strings.Join(strings.FieldsFunc(b.String(), func(r rune) bool {
-			return r == ' ' || r == '\t' || r == '\n' || r == '\r'
-		}), " ")
-	}
-	return b.String()
+	return xliffmarkup.Text(n, space == "default")
 }

@@ -4,36 +4,18 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tmsproject/tms/services/translation/formats/internal/xliffmarkup"
 	"github.com/tmsproject/tms/services/translation/formats/internal/xmltree"
 )
 
-// plainText is translate-toolkit's getText of a <source> or <target>:
-// the text of every descendant (inline elements give their text, their
-// tags are dropped), with whitespace normalized as XPath normalize-space
-// does unless the node or the segment (space) preserves it.
+// plainText is translate-toolkit's getText of a <source> or <target>
+// (xliffmarkup.Text), whitespace normalized unless the node or the
+// segment (space) preserves it.
 func plainText(n *xmltree.Node, space string) string {
 	if v, ok := n.Attr("xml:space"); ok {
 		space = v
 	}
-	var b strings.Builder
-	var walk func(*xmltree.Node)
-	walk = func(n *xmltree.Node) {
-		for _, k := range n.Kids {
-			switch k.Kind {
-			case xmltree.Text:
-				b.WriteString(k.Text)
-			case xmltree.Element:
-				walk(k)
-			}
-		}
-	}
-	walk(n)
-	if space == "preserve" {
-		return b.String()
-	}
-	return strings.Join(strings.FieldsFunc(b.String(), func(r rune) bool {
-		return r == ' ' || r == '\t' || r == '\n' || r == '\r'
-	}), " ")
+	return xliffmarkup.Text(n, space != "preserve")
 }
 
 // notes is translate-toolkit's Xliff2Unit.getnotes: the lxml text (up to

@@ -46,3 +46,29 @@ func SetAttr(tag, name, value string) string {
 	}
 	return strings.TrimRight(tag, " \t\r\n") + " " + v
 }
+
+// Text is lxml's text of n as translate-toolkit's getText reads a
+// <source> or <target>: the text of every descendant (inline elements
+// give their text, their tags are dropped), whitespace collapsed as XPath
+// normalize-space collapses it when normalize is set.
+func Text(n *xmltree.Node, normalize bool) string {
+	var b strings.Builder
+	var walk func(*xmltree.Node)
+	walk = func(n *xmltree.Node) {
+		for _, k := range n.Kids {
+			switch k.Kind {
+			case xmltree.Text:
+				b.WriteString(k.Text)
+			case xmltree.Element:
+				walk(k)
+			}
+		}
+	}
+	walk(n)
+	if !normalize {
+		return b.String()
+	}
+	return strings.Join(strings.FieldsFunc(b.String(), func(r rune) bool {
+		return r == ' ' || r == '\t' || r == '\n' || r == '\r'
+	}), " ")
+}
