@@ -187,15 +187,6 @@ var languageTags = map[string][]string{
 	"he": {"one", "two", "many", "other"}, "iw": {"one", "two", "many", "other"},
 }
 
-// baseCode is the language of a code without its region, script or
-// variant ("sr" of "sr_Latn", "cs" of "cs-CZ").
-func baseCode(code string) string {
-	if i := strings.IndexAny(code, "_-@"); i >= 0 {
-		return strings.ToLower(code[:i])
-	}
-	return strings.ToLower(code)
-}
-
 // CLDRCategories are the CLDR plural categories in CLDR's order.
 var CLDRCategories = []string{"zero", "one", "two", "few", "many", "other"}
 
@@ -208,7 +199,8 @@ func PluralTags(code string) []string {
 	if !ok {
 		return pluralTags[PluralOneOther]
 	}
-	if tags, ok := languageTags[baseCode(l.Code)]; ok && len(tags) == l.PluralNumber {
+	base, _, _ := strings.Cut(l.BaseCode(), "@") // "sr" of "sr@latin" too
+	if tags, ok := languageTags[base]; ok && len(tags) == l.PluralNumber {
 		return tags
 	}
 	if tags, ok := pluralTags[l.PluralType]; ok && len(tags) == l.PluralNumber {
