@@ -97,20 +97,12 @@ type File struct {
 // Parse reads an XLIFF 1.x file; the language does not matter (there are
 // no plurals).
 func (Format) Parse(data []byte, _ base.Language) (base.File, error) {
-	off := 0
-	if strings.HasPrefix(string(data), "\ufeff") {
-		off = 3
-	}
-	top, err := xmltree.Parse(data[off:], off, false)
-	if errors.Is(err, xmltree.ErrNotDocument) {
+	root, err := xliffmarkup.Root(data)
+	if errors.Is(err, xliffmarkup.ErrNotXLIFF) {
 		return nil, errRoot
 	}
 	if err != nil {
 		return nil, fmt.Errorf("xliff: %w", err)
-	}
-	root := xmltree.Root(top)
-	if xmltree.Local(root.Name) != "xliff" {
-		return nil, errRoot
 	}
 	if v, _ := root.Attr("version"); strings.HasPrefix(v, "2.") {
 		return nil, errVersion2

@@ -111,20 +111,12 @@ type File struct {
 // Parse reads an XLIFF 2.0 file; the language does not matter (there
 // are no plurals).
 func (f Format) Parse(data []byte, _ base.Language) (base.File, error) {
-	off := 0
-	if strings.HasPrefix(string(data), "\ufeff") {
-		off = 3
-	}
-	top, err := xmltree.Parse(data[off:], off, false)
-	if errors.Is(err, xmltree.ErrNotDocument) {
+	root, err := xliffmarkup.Root(data)
+	if errors.Is(err, xliffmarkup.ErrNotXLIFF) {
 		return nil, errRoot
 	}
 	if err != nil {
 		return nil, fmt.Errorf("xliff2: %w", err)
-	}
-	root := xmltree.Root(top)
-	if xmltree.Local(root.Name) != "xliff" {
-		return nil, errRoot
 	}
 	v, hasVersion := root.Attr("version")
 	ns, _ := root.Attr("xmlns")
