@@ -47,9 +47,10 @@ func sqliteReaderDSN(path string) string {
 	return "file:" + uriPath.Replace(filepath.ToSlash(path)) + "?" + q.Encode()
 }
 
-// sqliteReaders is the size of the read pool: enough to keep the cores
-// busy with reads while the writer works.
-const sqliteReaders = 4
+// SQLiteReaders is the size of the read pool: enough to keep the cores
+// busy with reads while the writer works. A store may run as many reads
+// of one request at once.
+const SQLiteReaders = 4
 
 // uriPath escapes the characters that SQLite's URI parser (and the
 // driver's split at the first '?') would otherwise take as delimiters: a
@@ -85,8 +86,8 @@ func openSQLite(ctx context.Context, cfg Config, gcfg *gorm.Config) (*gorm.DB, e
 	if err != nil {
 		return nil, fmt.Errorf("db: open sqlite readers %s: %w", cfg.SQLitePath, err)
 	}
-	reader.SetMaxOpenConns(sqliteReaders)
-	reader.SetMaxIdleConns(sqliteReaders)
+	reader.SetMaxOpenConns(SQLiteReaders)
+	reader.SetMaxIdleConns(SQLiteReaders)
 	reader.SetConnMaxIdleTime(0)
 	if err := reader.PingContext(ctx); err != nil {
 		_ = reader.Close()

@@ -92,11 +92,14 @@ func (s *Store) SearchUnits(ctx context.Context, translationID int64, q *search.
 		}
 	}
 	where, args := q.SQL(cols, dialect)
-	tx := hidden.byTranslation(s.q(ctx), s.q(ctx).Model(&Unit{}).Where(where, args...), "units.translation_id")
-	if translationID != 0 {
-		tx = tx.Where("units.translation_id = ?", translationID)
+	scope := func(q *gorm.DB) *gorm.DB {
+		tx := hidden.byTranslation(s.q(ctx), q.Model(&Unit{}).Where(where, args...), "units.translation_id")
+		if translationID != 0 {
+			tx = tx.Where("units.translation_id = ?", translationID)
+		}
+		return tx
 	}
-	ids, err := matchingIDs(tx)
+	ids, err := s.matchingUnitIDs(ctx, translationID, scope)
 	if err != nil {
 		return nil, 0, err
 	}

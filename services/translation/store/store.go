@@ -16,6 +16,7 @@ type Store struct {
 	gdb      *gorm.DB
 	postgres bool
 	edits    *editGroup
+	inTx     bool // an Atomic store: one connection, statements in sequence
 }
 
 // New returns a store over a migrated database.
@@ -36,7 +37,7 @@ func (s *Store) q(ctx context.Context) *gorm.DB { return s.gdb.WithContext(ctx) 
 // every file of a component this way.
 func (s *Store) Atomic(ctx context.Context, fn func(tx *Store) error) error {
 	return s.q(ctx).Transaction(func(tx *gorm.DB) error {
-		ts := &Store{gdb: tx, postgres: s.postgres}
+		ts := &Store{gdb: tx, postgres: s.postgres, inTx: true}
 		ts.edits = &editGroup{s: ts}
 		return fn(ts)
 	})
