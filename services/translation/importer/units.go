@@ -50,11 +50,19 @@ func newUnit(e *formats.Unit, cjk, source bool) store.Unit {
 		NumChars:       int64(textstat.Chars(src)),
 		Priority:       100,
 	}
+	if readOnly(e) {
+		u.State = weblate.StateReadOnly
+	}
 	if source {
 		u.Target, u.State, u.PreviousSource = u.Source, weblate.StateReadOnly, ""
 	}
 	return u
 }
+
+// readOnly tells a unit the reference imports read-only whatever its
+// target: the file marks it untranslatable (XLIFF translate="no"), or its
+// flags hold read-only (a PO "#, read-only", an XLIFF weblate-flags).
+func readOnly(e *formats.Unit) bool { return e.ReadOnly || e.HasFlag("read-only") }
 
 // monolingualNote is the note of a key as Weblate's TTKitUnit.notes
 // gives it: the translation file's note, preceded by the template's and a
@@ -103,8 +111,13 @@ func MonolingualUnit(tmpl, target *formats.Unit, plurals int, cjk bool) store.Un
 			n = max(plurals, 1)
 		}
 		u.Target = store.Join(make([]string, n))
-		return u
+	} else {
+		u.Target, u.State = store.Join(target.Target), State(target)
 	}
-	u.Target, u.State = store.Join(target.Target), State(target)
+	// The template's unit decides, as the reference's is_readonly asks
+	// its main unit; a translation file's own flags add to it.
+	if readOnly(tmpl) || (target != nil && target.HasFlag("read-only")) {
+		u.State = weblate.StateReadOnly
+	}
 	return u
 }

@@ -95,3 +95,44 @@ func TestTranslationFiles(t *testing.T) {
 		t.Errorf("translation files = %v", got)
 	}
 }
+
+// TestReadOnly: a unit the file marks untranslatable, or whose flags
+// hold read-only, is imported read-only whatever its target; in a
+// monolingual component the template's unit decides, and a translation
+// file's own read-only flag adds to it.
+func TestReadOnly(t *testing.T) {
+	unit := func(ro bool, flags string) *formats.Unit {
+		return &formats.Unit{Context: "k", Source: []string{"Hi"}, Target: []string{"Hallo"}, ReadOnly: ro, Flags: flags}
+	}
+	for _, c := range []struct {
+		name string
+		e    *formats.Unit
+		want int
+	}{
+		{"plain", unit(false, "c-format"), 20},
+		{"translate no", unit(true, ""), 100},
+		{"flag", unit(false, "c-format, read-only"), 100},
+		{"flag alone", unit(false, "read-only"), 100},
+		{"flag with a value", unit(false, `read-only:"x"`), 100},
+		{"other flag", unit(false, "read-only-ish, max-length:10"), 20},
+		{"flag in a quoted value", unit(false, `placeholders:"a, read-only"`), 20},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := NewUnit(c.e, false).State; got != c.want {
+				t.Errorf("bilingual state %d, want %d", got, c.want)
+			}
+			if got := MonolingualUnit(c.e, unit(false, ""), 1, false).State; got != c.want {
+				t.Errorf("template decides: state %d, want %d", got, c.want)
+			}
+			if got := MonolingualUnit(c.e, nil, 1, false).State; got != c.want && c.want == 100 {
+				t.Errorf("no translation unit: state %d, want %d", got, c.want)
+			}
+		})
+	}
+	if got := MonolingualUnit(unit(false, ""), unit(false, "read-only"), 1, false).State; got != 100 {
+		t.Errorf("translation file's flag: state %d, want 100", got)
+	}
+	if got := MonolingualUnit(unit(false, ""), unit(true, ""), 1, false).State; got != 20 {
+		t.Errorf("translation file's translate=no: state %d, want 20 (the template decides)", got)
+	}
+}

@@ -27,6 +27,9 @@ type Unit struct {
 	// Approved: the file marks the unit approved (XLIFF approved="yes");
 	// formats without approval leave it false.
 	Approved bool
+	// ReadOnly: the file marks the unit untranslatable (XLIFF
+	// translate="no"); the reference imports it read-only.
+	ReadOnly bool
 	// Ref is the format's own handle of the unit; callers pass the Unit
 	// back to File methods and do not touch it.
 	Ref any

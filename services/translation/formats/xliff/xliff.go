@@ -180,6 +180,8 @@ func (f *File) addUnit(parent *xmltree.Node, i int, original string) {
 	u.Fuzzy = translated && slices.Contains(fuzzyStates, state)
 	approved, _ := n.Attr("approved")
 	u.Approved = translated && approved == "yes"
+	translate, _ := n.Attr("translate")
+	u.ReadOnly = translate == "no"
 	f.units = append(f.units, u)
 }
 

@@ -183,3 +183,36 @@ func TestAddContextOfTheFile(t *testing.T) {
 		t.Errorf("added unit reads back as %s", describe(got))
 	}
 }
+
+// TestTranslateNo: a trans-unit with translate="no" is ReadOnly, as
+// translate-toolkit's istranslatable answers; the attribute elsewhere
+// (on a group) does not count, and "yes" is translatable.
+func TestTranslateNo(t *testing.T) {
+	doc := `<?xml version="1.0" encoding="UTF-8"?>
+<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
+  <file original="a" source-language="en" target-language="de" datatype="plaintext">
+    <body>
+      <trans-unit id="brand" translate="no"><source>Acme</source><target>Acme</target></trans-unit>
+      <trans-unit id="hello" translate="yes"><source>Hello</source></trans-unit>
+      <group translate="no">
+        <trans-unit id="bye"><source>Bye</source></trans-unit>
+      </group>
+    </body>
+  </file>
+</xliff>
+`
+	f, err := Format{}.Parse([]byte(doc), base.Language{Code: "de"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]bool{"a///brand": true, "a///hello": false, "a///bye": false}
+	for _, u := range f.Units() {
+		if u.ReadOnly != want[u.Context] {
+			t.Errorf("%s: ReadOnly %v, want %v", u.Context, u.ReadOnly, want[u.Context])
+		}
+		delete(want, u.Context)
+	}
+	if len(want) != 0 {
+		t.Errorf("units not read: %v", want)
+	}
+}

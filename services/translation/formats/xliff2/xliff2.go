@@ -37,8 +37,8 @@
 // takes the indentation of its neighbours). An emptied plain unit loses
 // its <target> (translate-toolkit keeps an empty one), a plain value
 // replaces a target's inline elements too, and a removed unit's <unit>
-// goes with its only segment. translate="no" units are ordinary units
-// (the registry has no read-only units).
+// goes with its only segment. translate="no" is not read: such units
+// are translatable here (the XLIFF 1.2 format makes them read-only).
 package xliff2
 
 import (

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/tmsproject/tms/services/translation/formats/base"
 	"github.com/tmsproject/tms/services/translation/formats/internal/xmltree"
 )
 
@@ -34,7 +35,7 @@ func Flags(tu *xmltree.Node, extra ...string) string {
 			set("font-weight", "font-weight:"+formatValue(strings.TrimSpace(parts[2])))
 		}
 	}
-	for _, f := range splitFlags(value("weblate-flags")) {
+	for _, f := range base.SplitFlags(value("weblate-flags")) {
 		name, _, _ := strings.Cut(f, ":")
 		if name != "fuzzy" && name != "#" {
 			set(name, f)
@@ -61,34 +62,4 @@ func formatValue(v string) string {
 	}
 	r := strings.NewReplacer(`"`, `\"`, "\n", `\n`, "\r", `\r`)
 	return `"` + r.Replace(v) + `"`
-}
-
-// splitFlags splits a comma-separated list of flags outside quoted
-// values, trimming each; the flags keep their own formatting.
-func splitFlags(s string) []string {
-	var out []string
-	var cur strings.Builder
-	quote := false
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == '\\' && quote && i+1 < len(s):
-			cur.WriteByte(c)
-			i++
-			c = s[i]
-		case c == '"':
-			quote = !quote
-		case c == ',' && !quote:
-			if f := strings.TrimSpace(cur.String()); f != "" {
-				out = append(out, f)
-			}
-			cur.Reset()
-			continue
-		}
-		cur.WriteByte(c)
-	}
-	if f := strings.TrimSpace(cur.String()); f != "" {
-		out = append(out, f)
-	}
-	return out
 }
