@@ -138,6 +138,10 @@ func (im *Importer) Import(ctx context.Context, comp *catalogv1.Component, dir s
 	if err != nil {
 		return err
 	}
+	if baseFile != nil {
+		// Stored: the translations need the base's keys, not its units.
+		baseFile.units, extra = nil, nil
+	}
 	seen := map[string]bool{srcCode: true}
 	for i, m := range paths {
 		f := r.parse(m)
@@ -331,27 +335,21 @@ func (r *reader) parse(m filemask.Match) parsed {
 // (or new_base), then any string found only in a translation file, as
 // Weblate creates a source unit for every translated string.
 func (im *Importer) importSource(ctx context.Context, comp *catalogv1.Component, format formats.Format, code string, base *sourceBase, extra []store.Unit) (map[int64]int64, error) {
+	// The store keeps the first unit of a repeated string, and extra has
+	// only strings the base lacks: the two lists are joined as they are,
+	// without a copy of the base's units.
 	var units []store.Unit
-	have := map[int64]bool{}
-	add := func(us []store.Unit) {
-		for _, u := range us {
-			if !have[u.IDHash] {
-				have[u.IDHash] = true
-				units = append(units, u)
-			}
-		}
-	}
 	spec := store.ImportSpec{Translation: im.translation(comp, code)}
 	n, formula := 2, ""
 	if base != nil {
-		add(base.units)
+		units = base.units
 		n, formula = base.plurals, base.formula
 		spec.Translation.Filename = base.path
 		spec.Translation.Revision = base.revision
 		spec.Translation.IsTemplate = comp.GetTemplate() != ""
 		spec.RecordsFuzzy, spec.RecordsApproval = base.recordsFuzzy, base.recordsApproval
 	}
-	add(extra)
+	units = append(units, extra...)
 	lng, err := im.ensure(ctx, format, code, n, formula)
 	if err != nil {
 		return nil, err

@@ -58,6 +58,10 @@ const batchRows = 1000
 // extra statements cost no round trips.
 const sqliteInsertRows = 8
 
+// mergeInsertBatch is how many new units an import gathers before it
+// inserts them.
+const mergeInsertBatch = 1024
+
 // ImportTranslation stores a parsed file in one transaction: it creates or
 // updates the translation row, inserts new units in batches, updates changed
 // ones in place (keeping their ids, matched by id_hash), deletes units no
@@ -153,9 +157,11 @@ func (s *Store) mergeUnits(ctx context.Context, tx *gorm.DB, translationID int64
 	}
 	ids := make(map[int64]int64, len(spec.Units))
 	var stats Stats
-	var inserts []Unit
+	// New units go in batches as they come: a list of all of them was a
+	// copy of the file's units, a third of a large import's memory.
+	inserts := make([]Unit, 0, min(len(spec.Units), mergeInsertBatch))
 	at := now()
-	pos := int64(0)
+	pos, inserted := int64(0), 0
 	for i := range spec.Units {
 		u := spec.Units[i]
 		if _, dup := ids[u.IDHash]; dup {
@@ -182,8 +188,15 @@ func (s *Store) mergeUnits(ctx context.Context, tx *gorm.DB, translationID int64
 			u.Timestamp, u.LastUpdated = at, at
 			ids[u.IDHash] = 0
 			inserts = append(inserts, u)
+			inserted++
 		}
 		stats.Count(u.State, u.NumWords, u.NumChars, 1)
+		if len(inserts) == mergeInsertBatch {
+			if err := s.insertUnits(ctx, tx, inserts); err != nil {
+				return nil, Stats{}, err
+			}
+			inserts = inserts[:0]
+		}
 	}
 	if err := s.insertUnits(ctx, tx, inserts); err != nil {
 		return nil, Stats{}, err
@@ -191,7 +204,7 @@ func (s *Store) mergeUnits(ctx context.Context, tx *gorm.DB, translationID int64
 	if err := deleteUnits(tx, old); err != nil {
 		return nil, Stats{}, err
 	}
-	if len(inserts) > 0 {
+	if inserted > 0 {
 		if err := insertedIDs(tx, translationID, ids); err != nil {
 			return nil, Stats{}, err
 		}
