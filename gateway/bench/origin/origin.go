@@ -10,8 +10,8 @@ import (
 	"github.com/go-git/go-git/v5/config"
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/object"
-	"github.com/go-git/go-git/v5/plumbing/transport/client"
-	"github.com/go-git/go-git/v5/plumbing/transport/server"
+
+	"github.com/tmsproject/tms/services/translation/workcopy"
 )
 
 // Branch is the branch the repository is created with.
@@ -21,9 +21,7 @@ const Branch = "main"
 // files (slash-separated path -> content) in one commit, and returns its
 // path. A scratch work tree dir/seed is used to build the commit.
 func Create(dir string, files map[string][]byte) (string, error) {
-	// The push below goes through the file transport; serving it in process
-	// keeps the git binary out of the picture.
-	client.InstallProtocol("file", server.DefaultServer)
+	serveFiles()
 	bare, seed := filepath.Join(dir, "origin.git"), filepath.Join(dir, "seed")
 	init := git.InitOptions{DefaultBranch: plumbing.NewBranchReferenceName(Branch)}
 	if _, err := git.PlainInitWithOptions(bare, &git.PlainInitOptions{Bare: true, InitOptions: init}); err != nil {
@@ -32,6 +30,9 @@ func Create(dir string, files map[string][]byte) (string, error) {
 	r, err := git.PlainInitWithOptions(seed, &git.PlainInitOptions{InitOptions: init})
 	if err != nil {
 		return "", fmt.Errorf("init seed: %w", err)
+	}
+	if err := noDeltas(r); err != nil {
+		return "", err
 	}
 	if err := commit(r, seed, files); err != nil {
 		return "", err
@@ -45,11 +46,30 @@ func Create(dir string, files map[string][]byte) (string, error) {
 	return bare, os.RemoveAll(seed)
 }
 
+// serveFiles serves file:// and plain paths in process, so that the pushes
+// here keep the git binary out of the picture. It is the service's own
+// file transport: installing go-git's server instead replaced it for the
+// rest of the process, and every later in-process import was packed with
+// go-git's delta search, twice as slow as the first.
+func serveFiles() { workcopy.InstallFileTransport() }
+
+// noDeltas turns off the delta search of r's pushes: its fixtures' files
+// are large and alike, and go-git's search over them took longer than the
+// imports they are made for.
+func noDeltas(r *git.Repository) error {
+	cfg, err := r.Config()
+	if err != nil {
+		return err
+	}
+	cfg.Pack.Window = 0
+	return r.SetConfig(cfg)
+}
+
 // Commit adds a commit on main of the bare repository: files are written
 // (added or replaced) in a fresh clone under scratch, committed with
 // message and pushed.
 func Commit(bare, scratch string, files map[string][]byte, message string) error {
-	client.InstallProtocol("file", server.DefaultServer)
+	serveFiles()
 	dir := filepath.Join(scratch, "clone")
 	r, err := git.PlainClone(dir, false, &git.CloneOptions{URL: bare,
 		ReferenceName: plumbing.NewBranchReferenceName(Branch), SingleBranch: true})
@@ -57,6 +77,9 @@ func Commit(bare, scratch string, files map[string][]byte, message string) error
 		return fmt.Errorf("clone: %w", err)
 	}
 	defer func() { _ = os.RemoveAll(dir) }()
+	if err := noDeltas(r); err != nil {
+		return err
+	}
 	if err := commitAs(r, dir, files, message); err != nil {
 		return err
 	}
