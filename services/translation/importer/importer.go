@@ -140,7 +140,7 @@ func (im *Importer) Import(ctx context.Context, comp *catalogv1.Component, dir s
 	}
 	if baseFile != nil {
 		// Stored: the translations need the base's keys, not its units.
-		baseFile.units, extra = nil, nil
+		baseFile.units = nil
 	}
 	seen := map[string]bool{srcCode: true}
 	for i, m := range paths {
