@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"runtime"
 	"slices"
 	"sync"
 	"testing"
@@ -503,4 +504,61 @@ func TestTablesKeepTheirEvents(t *testing.T) {
 			t.Fatalf("side events waiting after delivery: %+v, %v", pending, err)
 		}
 	}, outbox.Migrations, side.Migrations())
+}
+
+// TestFlushJoinsACoveringRound: on SQLite a Flush that finds a round of
+// Flush under way which began after its write committed waits for that
+// round alone, with no round of its own; a Flush whose write committed
+// after the round began waits for a round of its own, which delivers the
+// write. Not run without the relay's background loop, so that only Flush
+// rounds deliver.
+func TestFlushJoinsACoveringRound(t *testing.T) {
+	gdb := dbtest.SQLite(t, outbox.Migrations)
+	entered, release := make(chan struct{}, 10), make(chan struct{})
+	s := newSink(0)
+	deliver := func(ctx context.Context, events []outbox.Event) error {
+		entered <- struct{}{}
+		<-release
+		return s.deliver(ctx, events)
+	}
+	r := outbox.NewRelay(gdb, deliver, outbox.WithLazyMarks())
+	add(t, gdb, "edit", "first")
+	firstDone := make(chan struct{})
+	go func() { defer close(firstDone); r.Flush() }()
+	<-entered // the first caller's round is delivering "first"
+
+	joined := make(chan struct{})
+	go func() { defer close(joined); r.Flush() }() // nothing written since the round began
+	for !outbox.FlushWaiting(r) {                  // it is in, beside the round
+		runtime.Gosched()
+	}
+	add(t, gdb, "edit", "second") // committed after the round began
+	secondDone := make(chan struct{})
+	go func() { defer close(secondDone); r.Flush() }()
+
+	release <- struct{}{} // the first round ends
+	ended := time.Now()
+	<-firstDone
+	// Without the shared round it would run one of its own, held here
+	// until FlushWait gave up on it.
+	select {
+	case <-joined:
+		if d := time.Since(ended); d >= outbox.FlushWait/2 {
+			t.Errorf("the Flush beside the round returned %v after it, by its timer", d)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("a Flush with nothing newer than the round under way did not return")
+	}
+	<-entered // the second write needs a round of its own
+	release <- struct{}{}
+	<-secondDone
+	got := s.events()
+	if len(got) != 2 || string(got[0].Payload) != "first" || string(got[1].Payload) != "second" {
+		t.Fatalf("delivered %d events, want first and second", len(got))
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.calls != 2 {
+		t.Errorf("%d deliveries, want 2 (one round each write)", s.calls)
+	}
 }

@@ -39,7 +39,14 @@ type Relay struct {
 }
 
 // round is one delivery round; done is closed when it ended.
-type round struct{ done chan struct{} }
+type round struct {
+	done chan struct{}
+	// from is, for a round of Flush on SQLite, the write generation of
+	// the database (db.Generation) when the round began: it delivers every
+	// event committed before. Zero: not known, a round of Run or on
+	// PostgreSQL.
+	from uint64
+}
 
 func newRound() *round { return &round{done: make(chan struct{})} }
 
@@ -77,10 +84,15 @@ const FlushWait = time.Second
 // A Flush waits for a round that starts after it was called: the one
 // waiting to start, shared with every caller that arrived meanwhile (group
 // commit), which the first of them runs once the round under way ends.
+// On SQLite a round of Flush under way that began after the caller's
+// write committed delivers that write's events too: the caller waits for
+// it alone. The writes of a group commit wake their callers together, and
+// all but the first used to wait for a second round that found nothing.
 func (r *Relay) Flush() {
 	deadline := time.Now().Add(FlushWait)
 	timer := time.NewTimer(FlushWait)
 	defer timer.Stop()
+	written, _ := db.Generation(r.db) // the caller's write is in it
 	r.mu.Lock()
 	if r.next == nil {
 		r.next = newRound()
@@ -89,6 +101,10 @@ func (r *Relay) Flush() {
 	for r.running != nil {
 		cur := r.running
 		r.mu.Unlock()
+		if cur.from != 0 && cur.from >= written {
+			r.await(cur, timer)
+			return
+		}
 		select {
 		case <-mine.done: // another caller ran it
 			return
@@ -106,6 +122,7 @@ func (r *Relay) Flush() {
 	default:
 	}
 	r.next, r.running = nil, mine // mine is r.next: rounds of Flush start only here
+	mine.from, _ = db.Generation(r.db)
 	r.mu.Unlock()
 
 	left := r.flushRound(deadline)
@@ -115,6 +132,17 @@ func (r *Relay) Flush() {
 	close(mine.done)
 	r.mu.Unlock()
 	if left {
+		r.Notify()
+	}
+}
+
+// await waits for the round under way that delivers the caller's events,
+// or for the timer of its Flush; a round still running then is left to
+// the background relay.
+func (r *Relay) await(cur *round, timer *time.Timer) {
+	select {
+	case <-cur.done:
+	case <-timer.C:
 		r.Notify()
 	}
 }
