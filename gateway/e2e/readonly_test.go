@@ -9,14 +9,7 @@ import (
 // file marks translate="no", one with Weblate's read-only flag, and a
 // plain one.
 func readOnlyXLIFF(lang string) []byte {
-	target := ""
-	if lang != "" {
-		target = ` target-language="` + lang + `"`
-	}
-	return []byte(`<?xml version="1.0" encoding="UTF-8"?>
-<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
-  <file original="app" source-language="en"` + target + ` datatype="plaintext">
-    <body>
+	return xliffDoc(lang, `
       <trans-unit id="brand" translate="no">
         <source>Acme</source>
       </trans-unit>
@@ -25,11 +18,7 @@ func readOnlyXLIFF(lang string) []byte {
       </trans-unit>
       <trans-unit id="hello">
         <source>Hello</source>
-      </trans-unit>
-    </body>
-  </file>
-</xliff>
-`)
+      </trans-unit>`)
 }
 
 // TestReadOnlyStrings: strings the file marks untranslatable or flags

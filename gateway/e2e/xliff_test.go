@@ -16,16 +16,9 @@ func xliffFile(lang string, targets map[string]string) []byte {
 		}
 		return ""
 	}
-	target := ""
-	if lang != "" {
-		target = ` target-language="` + lang + `"`
-	}
-	return []byte(`<?xml version="1.0" encoding="UTF-8"?>
-<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
-  <file original="app" source-language="en"` + target + ` datatype="plaintext">
-    <body>
-      <trans-unit id="greeting"` + targets["greeting-attrs"] + `>
-        <source>Hello, world!</source>` + t("greeting") + `
+	return xliffDoc(lang, `
+      <trans-unit id="greeting"`+targets["greeting-attrs"]+`>
+        <source>Hello, world!</source>`+t("greeting")+`
         <note from="developer">Shown on the start page</note>
         <context-group purpose="location">
           <context context-type="sourcefile">src/app.c</context>
@@ -33,20 +26,33 @@ func xliffFile(lang string, targets map[string]string) []byte {
         </context-group>
       </trans-unit>
       <trans-unit id="escapes" maxwidth="40" size-unit="char">
-        <source>Tom &amp; Jerry &lt;3</source>` + t("escapes") + `
+        <source>Tom &amp; Jerry &lt;3</source>`+t("escapes")+`
       </trans-unit>
       <!-- inline markup -->
       <trans-unit id="markup">
-        <source>Click <g id="1" ctype="bold">here</g> to <x id="2"/> continue</source>` + t("markup") + `
+        <source>Click <g id="1" ctype="bold">here</g> to <x id="2"/> continue</source>`+t("markup")+`
         <note>Inline markup</note>
         <note>Keep the tags</note>
       </trans-unit>
       <trans-unit id="review" weblate-flags="c-format">
-        <source>Delete %s?</source>` + t("review") + `
+        <source>Delete %s?</source>`+t("review")+`
       </trans-unit>
       <trans-unit id="quit">
-        <source>Quit</source>` + t("quit") + `
-      </trans-unit>
+        <source>Quit</source>`+t("quit")+`
+      </trans-unit>`)
+}
+
+// xliffDoc is an XLIFF 1.2 document of one file, app, whose body holds
+// units (no target-language for lang "").
+func xliffDoc(lang, units string) []byte {
+	target := ""
+	if lang != "" {
+		target = ` target-language="` + lang + `"`
+	}
+	return []byte(`<?xml version="1.0" encoding="UTF-8"?>
+<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
+  <file original="app" source-language="en"` + target + ` datatype="plaintext">
+    <body>` + units + `
     </body>
   </file>
 </xliff>
