@@ -1,10 +1,7 @@
 package e2e
 
 import (
-	"bytes"
 	"maps"
-	"mime/multipart"
-	"net/http"
 	"strconv"
 	"strings"
 	"testing"
@@ -222,24 +219,5 @@ func uploadFileWith(t *testing.T, url, name, content, method string) map[string]
 // fetchUpload posts a file upload and returns the answer and its status.
 func fetchUpload(t *testing.T, url, name, content, method string) (map[string]any, int) {
 	t.Helper()
-	var body bytes.Buffer
-	w := multipart.NewWriter(&body)
-	_ = w.WriteField("method", method)
-	part, err := w.CreateFormFile("file", name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err = part.Write([]byte(content)); err != nil {
-		t.Fatal(err)
-	}
-	if err = w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	req, _ := http.NewRequest("POST", url, &body)
-	req.Header.Set("Content-Type", w.FormDataContentType())
-	out, status, err := send(req)
-	if err != nil {
-		t.Fatalf("upload: %v", err)
-	}
-	return out, status
+	return postUploadNamed(t, url, name, map[string]string{"method": method}, content)
 }

@@ -119,6 +119,12 @@ func runUploadCase(t *testing.T, base, repo string, unitID func(map[string]any) 
 // fields (empty ones left out) and returns the answer and its status.
 func postUploadForm(t *testing.T, url string, fields map[string]string, content string) (map[string]any, int) {
 	t.Helper()
+	return postUploadNamed(t, url, "upload", fields, content)
+}
+
+// postUploadNamed is postUploadForm of a file called name.
+func postUploadNamed(t *testing.T, url, name string, fields map[string]string, content string) (map[string]any, int) {
+	t.Helper()
 	var body bytes.Buffer
 	w := multipart.NewWriter(&body)
 	for k, v := range fields {
@@ -126,7 +132,7 @@ func postUploadForm(t *testing.T, url string, fields map[string]string, content 
 			_ = w.WriteField(k, v)
 		}
 	}
-	part, err := w.CreateFormFile("file", "upload")
+	part, err := w.CreateFormFile("file", name)
 	if err == nil {
 		_, err = part.Write([]byte(content))
 	}
