@@ -5,6 +5,9 @@ import "strings"
 // HasFlag reports whether the unit's flags hold the flag name, with or
 // without a value ("read-only", "max-length:80").
 func (u *Unit) HasFlag(name string) bool {
+	if !strings.Contains(u.Flags, name) {
+		return false // the common case on import, without splitting
+	}
 	for _, f := range SplitFlags(u.Flags) {
 		if n, _, _ := strings.Cut(f, ":"); n == name {
 			return true
