@@ -3,6 +3,7 @@ module github.com/tmsproject/tms/services/notification
 go 1.26.0
 
 require (
+	github.com/google/uuid v1.6.0
 	github.com/tmsproject/tms/pkg v0.0.0
 	github.com/tmsproject/tms/proto/gen/go v0.0.0
 	google.golang.org/grpc v1.84.0
@@ -17,7 +18,6 @@ require (
 	github.com/dustin/go-humanize v1.1.0 // indirect
 	github.com/go-logr/logr v1.4.4 // indirect
 	github.com/go-logr/stdr v1.2.2 // indirect
-	github.com/google/uuid v1.6.0 // indirect
 	github.com/grpc-ecosystem/grpc-gateway/v2 v2.30.0 // indirect
 	github.com/jackc/pgpassfile v1.0.0 // indirect
 	github.com/jackc/pgservicefile v0.0.0-20240606120523-5a60cdf6a761 // indirect

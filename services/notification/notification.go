@@ -11,6 +11,7 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/tmsproject/tms/pkg/db"
+	"github.com/tmsproject/tms/pkg/lease"
 	"github.com/tmsproject/tms/pkg/policy"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
@@ -62,7 +63,7 @@ type Service struct {
 
 // Migrations are the versioned schema changes of the service's database,
 // in order: what New applies, and what `tms migrate` applies alone.
-func Migrations() []db.Source { return []db.Source{store.Migrations} }
+func Migrations() []db.Source { return []db.Source{store.Migrations, lease.Migrations} }
 
 // New opens and migrates the database, makes sure the built-in accounts
 // exist and builds the service.
@@ -88,6 +89,9 @@ func New(ctx context.Context, cfg Config) (*Service, error) {
 		st: st, catalog: cfg.Catalog}
 	if svc.deliverer, err = newDeliverer(cfg, st, log.With("service", Name)); err != nil {
 		return nil, errors.Join(err, db.Close(gdb))
+	}
+	if svc.deliverer != nil {
+		svc.deliverer.Lease = lease.New(gdb, "")
 	}
 	return svc, nil
 }
@@ -136,7 +140,7 @@ func (s *Service) Register(srv *grpc.Server) {
 }
 
 // deliveryInterval is how often the change log is read and due mail sent.
-const deliveryInterval = 2 * time.Second
+const deliveryInterval = time.Second
 
 // Run delivers notifications until ctx ends, after giving every project
 // its own teams in the background.

@@ -1,13 +1,18 @@
 package delivery
 
 import (
+	"cmp"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"net/mail"
 	"time"
 
+	"github.com/google/uuid"
 	"google.golang.org/grpc"
 
 	"github.com/tmsproject/tms/pkg/errs"
@@ -37,9 +42,9 @@ type Store interface {
 	Cursor(ctx context.Context, name string) (int64, error)
 	Enqueue(ctx context.Context, cursor string, lastID int64, ns []store.Notification, ds []store.Delivery) error
 	Webhooks(ctx context.Context, project string) ([]store.Webhook, error)
-	DueDeliveries(ctx context.Context, now time.Time, maxAttempts, limit int) ([]store.DueDelivery, error)
+	ClaimDeliveries(ctx context.Context, c store.Claim, maxAttempts, limit int) ([]store.DueDelivery, error)
 	RecordAttempt(ctx context.Context, id int64, status int, failure string, delivered *time.Time, retryAt time.Time) error
-	Due(ctx context.Context, now time.Time, maxAttempts, limit int) ([]store.Pending, error)
+	ClaimDue(ctx context.Context, c store.Claim, maxAttempts, limit int) ([]store.Pending, error)
 	MarkSent(ctx context.Context, ids []int64, at time.Time) error
 	MarkFailed(ctx context.Context, ids []int64, failure string, retryAt time.Time) error
 	Grants(ctx context.Context, memberID int64) ([]policy.Grant, error)
@@ -54,7 +59,20 @@ const (
 	gapGrace = 30 * time.Second
 )
 
-// Deliverer consumes the change log and sends the mail.
+// Lease is the named lease that makes one replica at a time follow the
+// change log (lease.Leases).
+type Lease interface {
+	Acquire(ctx context.Context, name string, ttl time.Duration) (bool, error)
+}
+
+// DefaultConsumeLease is how long a replica follows the change log
+// without renewing its lease: when it dies, another takes over after this.
+const DefaultConsumeLease = 30 * time.Second
+
+// Deliverer consumes the change log and sends the mail and webhooks. Any
+// number of replicas may run one on the same database: one at a time
+// follows the log (Lease), and each claims the deliveries and mail it
+// sends, so each goes out once.
 type Deliverer struct {
 	Store     Store
 	ChangeLog ChangeLog
@@ -69,8 +87,18 @@ type Deliverer struct {
 	AllowLocal bool
 	Log        *slog.Logger
 	Now        func() time.Time
-	gaps       map[int64]time.Time
-	client     *http.Client
+	// Lease, when set, is taken before following the change log: with
+	// several replicas one reads it at a time. Nil: this is the only
+	// deliverer of its database.
+	Lease Lease
+	// ConsumeLease is the length of Lease (zero: DefaultConsumeLease).
+	ConsumeLease time.Duration
+	// ClaimTTL bounds how long claimed deliveries and mail stay this
+	// deliverer's: past it, another replica takes over what a dead one
+	// claimed. Zero: DefaultClaimTTL.
+	ClaimTTL time.Duration
+	gaps     map[int64]time.Time
+	client   *http.Client
 }
 
 func (d *Deliverer) now() time.Time {
@@ -96,9 +124,34 @@ func (d *Deliverer) Run(ctx context.Context, every time.Duration) error {
 	}
 }
 
+// DefaultClaimTTL is the ClaimTTL of a Deliverer that sets none.
+const DefaultClaimTTL = time.Minute
+
+func (d *Deliverer) claimTTL() time.Duration {
+	if d.ClaimTTL > 0 {
+		return d.ClaimTTL
+	}
+	return DefaultClaimTTL
+}
+
+// claim starts a claim of due work at now under a token of its own.
+func (d *Deliverer) claim() store.Claim {
+	now := d.now()
+	return store.Claim{Token: uuid.NewString(), Now: now, Until: now.Add(d.claimTTL())}
+}
+
 // Step consumes what the log holds and sends what is due.
 func (d *Deliverer) Step(ctx context.Context) error {
 	for {
+		if d.Lease != nil {
+			held, err := d.Lease.Acquire(ctx, "notification.changelog", cmp.Or(d.ConsumeLease, DefaultConsumeLease))
+			if err != nil {
+				return err
+			}
+			if !held {
+				break // another replica follows the log; send what is due
+			}
+		}
 		more, err := d.consume(ctx)
 		if err != nil {
 			return err
@@ -306,9 +359,21 @@ type mailKey struct {
 	single    int64
 }
 
-// send mails what is due, retrying failures with backoff.
+// mailClaim is how many due notifications one claim takes (with the
+// rest of their digests).
+const mailClaim = 50
+
+// mailTimeout bounds the sending of one mail: 30 seconds, or a quarter
+// of a shorter claim.
+func (d *Deliverer) mailTimeout() time.Duration { return min(30*time.Second, d.claimTTL()/4) }
+
+// send mails what is due, retrying failures with backoff. It claims the
+// due notifications first, so that of several replicas one mails each,
+// and leaves a mail it could not finish before its claim lapses to the
+// next claim instead of risking a second copy.
 func (d *Deliverer) send(ctx context.Context) error {
-	due, err := d.Store.Due(ctx, d.now(), maxAttempts, 500)
+	c := d.claim()
+	due, err := d.Store.ClaimDue(ctx, c, maxAttempts, mailClaim)
 	if err != nil {
 		return err
 	}
@@ -325,11 +390,24 @@ func (d *Deliverer) send(ctx context.Context) error {
 		groups[k] = append(groups[k], p)
 	}
 	for _, k := range order {
+		if ctx.Err() != nil || d.now().Add(d.mailTimeout()).After(c.Until) {
+			return nil // the claim lapses before another mail surely ends
+		}
 		if err := d.mail(ctx, groups[k]); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// mailID names the mail of the notifications ids, the same at every
+// attempt.
+func mailID(ids []int64) string {
+	h := sha256.New()
+	for _, id := range ids {
+		_, _ = fmt.Fprintf(h, "%d,", id) // writes to a hash.Hash never fail
+	}
+	return "tms-" + hex.EncodeToString(h.Sum(nil)[:12])
 }
 
 // mail sends one mail of ps (same recipient) and records the outcome.
@@ -347,9 +425,9 @@ func (d *Deliverer) mail(ctx context.Context, ps []store.Pending) error {
 	if err != nil {
 		return err
 	}
-	sendCtx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+	sendCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), d.mailTimeout())
 	defer cancel()
-	err = d.Mailer.Send(sendCtx, Message{To: mail.Address{Name: to.FullName, Address: to.Email}, Subject: subject, Text: text, HTML: html})
+	err = d.Mailer.Send(sendCtx, Message{ID: mailID(ids), To: mail.Address{Name: to.FullName, Address: to.Email}, Subject: subject, Text: text, HTML: html})
 	if err == nil {
 		return d.Store.MarkSent(ctx, ids, d.now())
 	}

@@ -21,6 +21,10 @@ import (
 
 // Message is one mail: a text and an HTML body of the same content.
 type Message struct {
+	// ID, when set, is the local part of the Message-ID: the same for
+	// every attempt at the same mail, so that a copy sent again after a
+	// replica died before recording the first is recognisable as one.
+	ID      string
 	To      mail.Address
 	Subject string
 	Text    string
@@ -138,12 +142,16 @@ func compose(from mail.Address, m Message) []byte {
 	}
 	_ = mw.Close()
 	var b bytes.Buffer
-	id := make([]byte, 12)
-	_, _ = rand.Read(id)
+	id := m.ID
+	if id == "" {
+		raw := make([]byte, 12)
+		_, _ = rand.Read(raw)
+		id = hex.EncodeToString(raw)
+	}
 	domain := from.Address[strings.LastIndexByte(from.Address, '@')+1:]
 	for _, h := range [][2]string{
 		{"From", from.String()}, {"To", m.To.String()}, {"Subject", mime.QEncoding.Encode("UTF-8", m.Subject)},
-		{"Date", time.Now().UTC().Format(time.RFC1123Z)}, {"Message-ID", "<" + hex.EncodeToString(id) + "@" + domain + ">"},
+		{"Date", time.Now().UTC().Format(time.RFC1123Z)}, {"Message-ID", "<" + id + "@" + domain + ">"},
 		{"MIME-Version", "1.0"}, {"Auto-Submitted", "auto-generated"},
 		{"Content-Type", "multipart/alternative; boundary=" + mw.Boundary()},
 	} {

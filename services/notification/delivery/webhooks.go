@@ -7,12 +7,14 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/tmsproject/tms/pkg/changedetails"
@@ -103,26 +105,93 @@ func (d *Deliverer) httpClient() *http.Client {
 	return d.client
 }
 
-// sendWebhooks attempts the due deliveries.
+// Webhook delivery runs this many posts at once in all, and at most
+// perEndpoint of them to one webhook, so that a slow receiver neither
+// holds back the others nor gets more than a few requests at a time.
+// Change events need no order between them: each carries its id and
+// timestamp, and a retried one arrives after later ones anyway.
+const (
+	postWorkers  = 32
+	perEndpoint  = 16
+	webhookClaim = 4 * postWorkers
+)
+
+// sendWebhooks claims the due deliveries, a batch at a time, and attempts
+// them. A batch's posts end within two webhook timeouts of their claim
+// (webhookClaim is four posts per worker, perEndpoint half the workers),
+// well inside DefaultClaimTTL.
 func (d *Deliverer) sendWebhooks(ctx context.Context) error {
-	due, err := d.Store.DueDeliveries(ctx, d.now(), maxAttempts, 200)
-	if err != nil {
-		return err
-	}
-	for _, dd := range due {
-		status, failure := d.post(ctx, dd)
-		now := d.now()
-		if failure == "" {
-			err = d.Store.RecordAttempt(ctx, dd.ID, status, "", &now, now)
-		} else {
-			d.Log.Warn("webhook not delivered", "webhook", dd.WebhookID, "attempt", dd.Attempts+1, "err", failure)
-			err = d.Store.RecordAttempt(ctx, dd.ID, status, failure, nil, now.Add(5*time.Second<<min(dd.Attempts, 10)))
-		}
-		if err != nil {
+	for {
+		due, err := d.Store.ClaimDeliveries(ctx, d.claim(), maxAttempts, webhookClaim)
+		if err != nil || len(due) == 0 {
 			return err
 		}
+		if err := d.postAll(ctx, due); err != nil {
+			return err
+		}
+		if len(due) < webhookClaim {
+			return nil
+		}
 	}
-	return nil
+}
+
+// postAll attempts the deliveries, postWorkers at a time and perEndpoint
+// per webhook, and records each outcome as it comes. Each webhook has
+// workers of its own, so a slow receiver never keeps the dispatch of
+// another's deliveries waiting.
+func (d *Deliverer) postAll(ctx context.Context, due []store.DueDelivery) error {
+	queues := map[int64]chan store.DueDelivery{}
+	var order []int64
+	for _, dd := range due {
+		if _, ok := queues[dd.WebhookID]; !ok {
+			queues[dd.WebhookID] = make(chan store.DueDelivery, len(due))
+			order = append(order, dd.WebhookID)
+		}
+		queues[dd.WebhookID] <- dd
+	}
+	all := make(chan struct{}, postWorkers)
+	var (
+		wg     sync.WaitGroup
+		mu     sync.Mutex
+		failed error
+	)
+	for _, id := range order {
+		q := queues[id]
+		close(q)
+		for range min(perEndpoint, len(q)) {
+			wg.Go(func() {
+				for dd := range q {
+					if ctx.Err() != nil {
+						continue // stopping: the claim lapses and another replica takes it
+					}
+					all <- struct{}{}
+					err := d.attempt(ctx, dd)
+					<-all
+					if err != nil {
+						mu.Lock()
+						failed = errors.Join(failed, err)
+						mu.Unlock()
+					}
+				}
+			})
+		}
+	}
+	wg.Wait()
+	return failed
+}
+
+// attempt posts one delivery and records the outcome: delivered, or due
+// again after a backoff. A post under way finishes, and is recorded, when
+// the deliverer is stopped, so that a clean stop sends nothing twice.
+func (d *Deliverer) attempt(ctx context.Context, dd store.DueDelivery) error {
+	ctx = context.WithoutCancel(ctx)
+	status, failure := d.post(ctx, dd)
+	now := d.now()
+	if failure == "" {
+		return d.Store.RecordAttempt(ctx, dd.ID, status, "", &now, now)
+	}
+	d.Log.Warn("webhook not delivered", "webhook", dd.WebhookID, "attempt", dd.Attempts+1, "err", failure)
+	return d.Store.RecordAttempt(ctx, dd.ID, status, failure, nil, now.Add(5*time.Second<<min(dd.Attempts, 10)))
 }
 
 // post sends one delivery: a 2xx answer delivers it; anything else is the

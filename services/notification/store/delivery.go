@@ -94,26 +94,15 @@ type Pending struct {
 	Username, Email, FullName string
 }
 
-// Due lists the unsent notifications due at now whose attempts are below
-// maxAttempts, oldest first.
-func (s *Store) Due(ctx context.Context, now time.Time, maxAttempts, limit int) ([]Pending, error) {
-	var out []Pending
-	err := s.gdb.WithContext(ctx).Table("notifications").
-		Select("notifications.*, users.username AS username, users.email AS email, users.full_name AS full_name").
-		Joins("JOIN users ON users.id = notifications.user_id").
-		Where("notifications.sent_at IS NULL AND notifications.due_at <= ? AND notifications.attempts < ?", db.Normalize(now), maxAttempts).
-		Order("notifications.due_at, notifications.id").Limit(limit).Scan(&out).Error
-	return out, wrap("due notifications", err)
-}
-
 // MarkSent records that the notifications went out.
 func (s *Store) MarkSent(ctx context.Context, ids []int64, at time.Time) error {
 	return wrap("mark sent", s.gdb.WithContext(ctx).Model(&Notification{}).Where("id IN ?", ids).
-		Updates(map[string]any{"sent_at": db.Normalize(at), "error": ""}).Error)
+		Updates(map[string]any{"sent_at": db.Normalize(at), "error": "", "claimed_by": "", "claimed_until": 0}).Error)
 }
 
 // MarkFailed records a failed attempt and when to try again.
 func (s *Store) MarkFailed(ctx context.Context, ids []int64, failure string, retryAt time.Time) error {
 	return wrap("mark failed", s.gdb.WithContext(ctx).Model(&Notification{}).Where("id IN ?", ids).
-		Updates(map[string]any{"attempts": gorm.Expr("attempts + 1"), "error": failure, "due_at": db.Normalize(retryAt)}).Error)
+		Updates(map[string]any{"attempts": gorm.Expr("attempts + 1"), "error": failure, "due_at": db.Normalize(retryAt),
+			"claimed_by": "", "claimed_until": 0}).Error)
 }

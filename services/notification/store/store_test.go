@@ -3,6 +3,7 @@ package store_test
 import (
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"testing"
 	"time"
 
@@ -34,6 +35,9 @@ func TestStore(t *testing.T) {
 		{"user activation", testSetUserActive},
 		{"user update", testUpdateUser},
 		{"webhooks and their deliveries", testWebhooks},
+		{"delivery claims", testDeliveryClaims},
+		{"delivery claims under racing replicas", testDeliveryClaimRace},
+		{"mail claims take whole digests", testMailClaims},
 		{"rate limit quota", testTakeQuota},
 		{"rate limit quota under racing replicas", testTakeQuotaRace},
 		{"built-in teams and grants", testBuiltinTeams},
@@ -412,7 +416,10 @@ func testWebhooks(t *testing.T, s *store.Store) {
 			t.Fatal(err)
 		}
 	}
-	due, err := s.DueDeliveries(ctx, now, 8, 10)
+	claim := func(at time.Time) store.Claim {
+		return store.Claim{Token: at.String() + fmt.Sprint(rand.Int64()), Now: at, Until: at.Add(time.Minute)}
+	}
+	due, err := s.ClaimDeliveries(ctx, claim(now), 8, 10)
 	if err != nil || len(due) != 2 || due[0].URL != "https://hooks.example/a" || due[0].Secret != "whsec_x" {
 		t.Fatalf("due: %+v %v", due, err)
 	}
@@ -422,10 +429,10 @@ func testWebhooks(t *testing.T, s *store.Store) {
 	if err = s.RecordAttempt(ctx, due[1].ID, 204, "", &now, now); err != nil {
 		t.Fatal(err)
 	}
-	if due, _ := s.DueDeliveries(ctx, now, 8, 10); len(due) != 0 {
+	if due, _ := s.ClaimDeliveries(ctx, claim(now), 8, 10); len(due) != 0 {
 		t.Errorf("due again before the retry time: %+v", due)
 	}
-	if due, _ := s.DueDeliveries(ctx, now.Add(time.Minute), 8, 10); len(due) != 1 || due[0].Attempts != 1 {
+	if due, _ := s.ClaimDeliveries(ctx, claim(now.Add(time.Minute)), 8, 10); len(due) != 1 || due[0].Attempts != 1 {
 		t.Errorf("due at the retry time: %+v", due)
 	}
 	log, total, err := s.Deliveries(ctx, w.ID, 0, 0)
@@ -436,7 +443,7 @@ func testWebhooks(t *testing.T, s *store.Store) {
 	if err := s.SaveWebhook(ctx, w); err != nil {
 		t.Fatal(err)
 	}
-	if due, _ := s.DueDeliveries(ctx, now.Add(time.Hour), 8, 10); len(due) != 0 {
+	if due, _ := s.ClaimDeliveries(ctx, claim(now.Add(time.Hour)), 8, 10); len(due) != 0 {
 		t.Errorf("an inactive webhook's delivery is due: %+v", due)
 	}
 	if err := s.DeleteWebhook(ctx, "p", w.ID); err != nil {

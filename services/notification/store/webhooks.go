@@ -135,29 +135,17 @@ type DueDelivery struct {
 	URL, Secret string
 }
 
-// DueDeliveries lists undelivered deliveries of active webhooks due at now
-// with fewer than maxAttempts attempts.
-func (s *Store) DueDeliveries(ctx context.Context, now time.Time, maxAttempts, limit int) ([]DueDelivery, error) {
-	var out []DueDelivery
-	err := s.gdb.WithContext(ctx).Table("webhook_deliveries").
-		Select("webhook_deliveries.*, webhooks.url AS url, webhooks.secret AS secret").
-		Joins("JOIN webhooks ON webhooks.id = webhook_deliveries.webhook_id").
-		Where("webhook_deliveries.delivered_at IS NULL AND webhook_deliveries.due_at <= ? AND webhook_deliveries.attempts < ? AND webhooks.active",
-			db.Normalize(now), maxAttempts).
-		Order("webhook_deliveries.due_at, webhook_deliveries.id").Limit(limit).Scan(&out).Error
-	return out, wrap("due deliveries", err)
-}
-
 // RecordAttempt stores the outcome of an attempt: delivered (at set), or
 // failed with the status and error and due again at retryAt.
 func (s *Store) RecordAttempt(ctx context.Context, id int64, status int, failure string, delivered *time.Time, retryAt time.Time) error {
-	updates := map[string]any{"attempts": gorm.Expr("attempts + 1"), "status_code": status, "error": failure}
+	updates := map[string]any{"attempts": gorm.Expr("attempts + 1"), "status_code": status, "error": failure,
+		"claimed_by": "", "claimed_until": 0}
 	if delivered != nil {
 		updates["delivered_at"] = db.Normalize(*delivered)
 	} else {
 		updates["due_at"] = db.Normalize(retryAt)
 	}
-	return wrap("record attempt", s.gdb.WithContext(ctx).Model(&Delivery{}).Where("id = ?", id).Updates(updates).Error)
+	return wrap("record attempt", s.gdb.WithContext(ctx).Model(&Delivery{}).Where("id = ? AND delivered_at IS NULL", id).Updates(updates).Error)
 }
 
 // enqueueDeliveries stores deliveries within an Enqueue transaction, a
