@@ -82,6 +82,11 @@ func TestSplitDeployment(t *testing.T) {
 	restartTranslation := func() {
 		procs["translation"] = startProc(t, bin, env, "--services=translation", "--data-dir="+filepath.Join(data, "translation"))
 		waitTCP(t, addrs["translation"])
+		// The gateway connects again within its reconnect backoff.
+		eventually(t, 10*time.Second, func() bool {
+			_, status := fetch(t, "GET", base+"translations/demo/demo/de/", nil)
+			return status == 200
+		})
 	}
 	killedDuringImport(t, base, procs["translation"], restartTranslation, origin)
 	deadCatalogAnswers503(t, base, procs["catalog"])
@@ -368,6 +373,14 @@ func pausedTranslationAnswers504(t *testing.T, base string, translation *exec.Cm
 	took := time.Since(start)
 	if _, other := fetch(t, "GET", base+"projects/demo/", nil); other != 200 {
 		t.Errorf("a project read with translation paused: %d", other)
+	}
+	// A component is catalog data: it renders without the translation
+	// service (no task URL), and the gateway stays ready.
+	if comp, other := fetch(t, "GET", base+"components/demo/demo/", nil); other != 200 || comp["slug"] != "demo" {
+		t.Errorf("a component read with translation paused: %d %v", other, comp)
+	}
+	if ready, code := fetch(t, "GET", strings.TrimSuffix(base, "api/")+"readyz", nil); code != 200 || ready["status"] != "degraded" {
+		t.Errorf("readyz with translation paused: %d %v, want 200 degraded", code, ready)
 	}
 	_ = translation.Process.Signal(syscall.SIGCONT)
 	if status != 504 || took > 10*time.Second {

@@ -3,8 +3,10 @@ package rest
 import (
 	"archive/zip"
 	"bytes"
+	"context"
 	"fmt"
 	"net/http"
+	"time"
 
 	"github.com/tmsproject/tms/gateway/rest/wire"
 	"github.com/tmsproject/tms/pkg/errs"
@@ -15,16 +17,31 @@ import (
 // taskURL is the URL of the component's import task while it runs or when
 // it failed (the component says what went wrong until an import succeeds),
 // "" otherwise.
+//
+// A component is catalog data: while the translation service does not
+// answer (restarting, paused) the component still renders, within
+// taskWait, with no task URL, rather than failing with the service.
 func (c *call) taskURL(comp *catalogv1.Component) (string, error) {
-	resp, err := c.g.cfg.Translation.GetTask(c.ctx, &translationv1.GetTaskRequest{ComponentId: comp.GetId()})
+	ctx, cancel := context.WithTimeout(c.ctx, taskWait)
+	defer cancel()
+	resp, err := c.g.cfg.Translation.GetTask(ctx, &translationv1.GetTaskRequest{ComponentId: comp.GetId()})
 	if err != nil {
-		if errs.FromStatus(err).Kind == errs.NotFound {
+		switch errs.FromStatus(err).Kind {
+		case errs.NotFound:
 			return "", nil
+		case errs.Unavailable, errs.DeadlineExceeded:
+			if c.ctx.Err() == nil {
+				c.g.log.Warn("component rendered without its task: the translation service does not answer", "err", err)
+				return "", nil
+			}
 		}
 		return "", err
 	}
 	return c.taskLink(resp.GetTask()), nil
 }
+
+// taskWait bounds the task lookup of a component's rendering.
+const taskWait = time.Second
 
 // taskLink is the URL of task while it runs or after it failed, "" for
 // none or one that succeeded.

@@ -14,9 +14,12 @@ const probeTimeout = time.Second
 
 // withProbes serves the gateway's probes next to the API, outside its
 // rate limits and authentication: /healthz answers while the process
-// serves (liveness), /readyz while every service answers its gRPC health
-// check SERVING (readiness: a gateway that reaches no backend takes no
-// traffic). Both answer {"status": ..., "services": {...}}.
+// serves (liveness), /readyz once it serves its routes (readiness). A
+// service that does not answer does not make the gateway unready: the
+// routes that need it answer 503 or 504 and every other route serves, so
+// restarting one service's pod never takes the whole API out of rotation.
+// /readyz names each service's health check ("degraded" when one is not
+// SERVING) for operators. Both answer {"status": ..., "services": {...}}.
 func (st *Stack) withProbes(api http.Handler) http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) {
@@ -24,11 +27,11 @@ func (st *Stack) withProbes(api http.Handler) http.Handler {
 	})
 	mux.HandleFunc("GET /readyz", func(w http.ResponseWriter, r *http.Request) {
 		states, ready := st.backendHealth(r.Context())
-		status, code := "ok", http.StatusOK
+		status := "ok"
 		if !ready {
-			status, code = "unavailable", http.StatusServiceUnavailable
+			status = "degraded"
 		}
-		writeProbe(w, code, status, states)
+		writeProbe(w, http.StatusOK, status, states)
 	})
 	mux.Handle("/", api)
 	return mux

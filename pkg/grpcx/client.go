@@ -3,18 +3,45 @@ package grpcx
 import (
 	"context"
 	"net"
+	"time"
 
 	"github.com/tmsproject/tms/pkg/obs"
 	"github.com/tmsproject/tms/pkg/policy"
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/backoff"
 	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/keepalive"
 	"google.golang.org/grpc/test/bufconn"
 )
 
-// Dial connects to a service at a TCP address (split deployment).
+// KeepaliveTime is how often a client pings an idle connection, so that
+// a replica that vanished (its pod killed, its node lost) is noticed in
+// seconds instead of at the next call's deadline.
+const KeepaliveTime = 20 * time.Second
+
+// MaxConnectionAge is how long a server keeps a client's connection
+// before asking it to reconnect (and so to resolve the replicas again).
+const MaxConnectionAge = 5 * time.Minute
+
+// roundRobin spreads a client's calls over every address its name
+// resolves to: every replica of a service behind a headless Service
+// (dns:///name:port), instead of the first address only.
+const roundRobin = `{"loadBalancingConfig": [{"round_robin": {}}]}`
+
+// Dial connects to a service at a TCP address (split deployment). A host
+// name is resolved through DNS (the dns:/// scheme is the default) and
+// calls are balanced over every address it has.
 func Dial(addr string, opts ...grpc.DialOption) (*grpc.ClientConn, error) {
 	return grpc.NewClient(addr, append([]grpc.DialOption{
 		grpc.WithTransportCredentials(insecure.NewCredentials()),
+		grpc.WithDefaultServiceConfig(roundRobin),
+		// A replica that comes back (a restarted process at the same
+		// address) is connected to again within a second: with every
+		// address of a name failing, round_robin fails calls at once
+		// until one reconnects.
+		grpc.WithConnectParams(grpc.ConnectParams{MinConnectTimeout: 5 * time.Second,
+			Backoff: backoff.Config{BaseDelay: 100 * time.Millisecond, Multiplier: 1.6, Jitter: 0.2, MaxDelay: time.Second}}),
+		grpc.WithKeepaliveParams(keepalive.ClientParameters{Time: KeepaliveTime, Timeout: 10 * time.Second, PermitWithoutStream: true}),
 		grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(64<<20), grpc.MaxCallSendMsgSize(64<<20)),
 		grpc.WithChainUnaryInterceptor(obs.ClientMetrics(), obs.ClientRequestID(), policy.ClientInterceptor()),
 		grpc.WithChainStreamInterceptor(obs.StreamClientRequestID(), policy.StreamClientInterceptor()),

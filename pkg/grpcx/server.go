@@ -13,6 +13,7 @@ import (
 	"github.com/tmsproject/tms/pkg/policy"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/health"
+	"google.golang.org/grpc/keepalive"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/reflection"
 )
@@ -56,6 +57,13 @@ func NewServerWith(cfg ServerConfig) (*grpc.Server, *health.Server) {
 		grpc.ChainStreamInterceptor(requireServiceTokenStream(cfg.Token), policy.StreamServerInterceptor()),
 		obs.ServerTracing(),
 		grpc.MaxRecvMsgSize(64<<20), grpc.MaxSendMsgSize(64<<20),
+		// Clients ping every KeepaliveTime; a server refusing that
+		// (default: once in 5 minutes) would close their connections.
+		grpc.KeepaliveEnforcementPolicy(keepalive.EnforcementPolicy{MinTime: KeepaliveTime / 2, PermitWithoutStream: true}),
+		// Connections end after a while (calls under way finish), so
+		// that clients resolve the service's replicas again and spread
+		// their calls over the ones started since.
+		grpc.KeepaliveParams(keepalive.ServerParameters{MaxConnectionAge: MaxConnectionAge, MaxConnectionAgeGrace: LongTimeout}),
 	)
 	hs := health.NewServer()
 	healthpb.RegisterHealthServer(s, hs)
