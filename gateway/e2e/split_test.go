@@ -151,8 +151,14 @@ func killedDuringImport(t *testing.T, base string, translation *exec.Cmd, restar
 	if tr := call(t, "GET", base+"components/demo/killed/translations/", nil, 200); tr["count"] != float64(0) {
 		t.Errorf("translations of the interrupted import are visible: %v", tr["count"])
 	}
-	interrupted := call(t, "GET", task, nil, 200)
-	if res, _ := interrupted["result"].(map[string]any); interrupted["completed"] != true || res["result"] != false {
+	// The killed process's heartbeat runs out, and the new one takes its
+	// import over: finished as failed.
+	var interrupted map[string]any
+	eventually(t, 30*time.Second, func() bool {
+		interrupted = call(t, "GET", task, nil, 200)
+		return interrupted["completed"] == true
+	})
+	if res, _ := interrupted["result"].(map[string]any); res["result"] != false {
 		t.Errorf("interrupted task after restart: %v", interrupted)
 	}
 	expectFailure(t, base, "killed", "UpdateFailure", "could not fetch")

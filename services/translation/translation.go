@@ -9,6 +9,7 @@ import (
 
 	"github.com/tmsproject/tms/pkg/changefeed"
 	"github.com/tmsproject/tms/pkg/db"
+	"github.com/tmsproject/tms/pkg/lease"
 	"github.com/tmsproject/tms/pkg/obs"
 	"github.com/tmsproject/tms/pkg/outbox"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
@@ -44,7 +45,13 @@ type Config struct {
 	Git server.GitConfig
 	// Users names commit authors; optional.
 	Users server.Users
+	// RepoLease is how long a component's repository lease outlives its
+	// holder (zero: server.DefaultRepoLease).
+	RepoLease time.Duration
 }
+
+// replicaSweep is how often a replica looks for the imports of dead ones.
+const replicaSweep = 5 * time.Second
 
 // Service is a running translation service.
 type Service struct {
@@ -52,14 +59,13 @@ type Service struct {
 	server *server.Server
 	relay  *outbox.Relay
 	log    *slog.Logger
-	// interrupted are the components whose import the previous process
-	// left unfinished; Run imports them again.
-	interrupted []int64
 }
 
 // Migrations are the versioned schema changes of the service's database,
 // in order: what New applies, and what `tms migrate` applies alone.
-func Migrations() []db.Source { return []db.Source{store.Migrations, outbox.Migrations} }
+func Migrations() []db.Source {
+	return []db.Source{store.Migrations, outbox.Migrations, lease.Migrations}
+}
 
 // New opens and migrates the database and builds the server.
 func New(ctx context.Context, cfg Config) (*Service, error) {
@@ -75,15 +81,11 @@ func New(ctx context.Context, cfg Config) (*Service, error) {
 		return nil, err
 	}
 	st := store.New(gdb)
-	interrupted, err := st.FailRunningTasks(ctx)
-	if err != nil {
-		return nil, errors.Join(err, db.Close(gdb))
-	}
 	if cfg.SiteURL != "" {
 		cfg.Git.SiteURL = cfg.SiteURL
 	}
 	workcopy.AllowLocalNetwork(cfg.AllowLocalRepos)
-	svc := &Service{gdb: gdb, log: cfg.Log, interrupted: interrupted}
+	svc := &Service{gdb: gdb, log: cfg.Log}
 	notify := func() {}
 	if cfg.Changelog != nil {
 		svc.relay = changefeed.Relay(gdb, cfg.Changelog, cfg.Log)
@@ -96,6 +98,7 @@ func New(ctx context.Context, cfg Config) (*Service, error) {
 		Store: st, Catalog: cfg.Catalog, Repos: repos,
 		AllowLocalRepos: cfg.AllowLocalRepos, Log: cfg.Log, Notify: notify,
 		Git: cfg.Git, Users: cfg.Users, Projects: policy.NewProjects(cfg.Catalog),
+		Leases: lease.New(gdb, ""), RepoLease: cfg.RepoLease,
 	})
 	return svc, nil
 }
@@ -109,7 +112,7 @@ func (svc *Service) Register(s *grpc.Server) {
 // ends.
 func (svc *Service) Run(ctx context.Context) error {
 	resumed := make(chan struct{})
-	go func() { defer close(resumed); svc.server.ResumeImports(ctx, svc.interrupted) }()
+	go func() { defer close(resumed); svc.server.RunReplica(ctx, replicaSweep) }()
 	defer func() { <-resumed }()
 	committer := make(chan struct{})
 	go func() { defer close(committer); svc.server.RunCommitter(ctx, time.Minute) }()

@@ -211,7 +211,7 @@ func TestAuthorActsOnOwn(t *testing.T) {
 func TestTaskAndAlertsCheckVisibility(t *testing.T) {
 	r := newRig(t, dbtest.SQLite(t, store.Migrations, outbox.Migrations))
 	st := store.New(r.gdb)
-	if _, err := st.CreateTask(t.Context(), "task-1", 1); err != nil {
+	if _, err := st.CreateTask(t.Context(), "task-1", 1, ""); err != nil {
 		t.Fatal(err)
 	}
 	if err := st.RaiseAlert(t.Context(), 1, "UpdateFailure", "could not fetch"); err != nil {

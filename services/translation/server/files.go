@@ -32,9 +32,12 @@ func (s *Server) GetFile(ctx context.Context, req *translationv1.GetFileRequest)
 	if format != "" && format != fileFormat.ID() && format != "mo" {
 		return s.exportFile(ctx, comp, t, format)
 	}
-	unlock := s.cfg.Repos.Lock(comp.GetId())
-	defer unlock()
-	repo, err := s.cfg.Repos.Open(comp.GetId())
+	release, err := s.holdRepo(ctx, comp.GetId())
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	repo, err := s.openRepo(ctx, comp.GetId())
 	if err != nil {
 		return nil, errs.New(errs.FailedPrecondition, "The repository is not available.")
 	}

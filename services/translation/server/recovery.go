@@ -63,17 +63,15 @@ func (s *Server) needsImport(ctx context.Context, comp *catalogv1.Component) (bo
 	case err != nil && !errs.Is(err, errs.NotFound):
 		return false, err
 	}
-	unlock := s.cfg.Repos.Lock(comp.GetId())
-	defer unlock()
-	_, oerr := s.cfg.Repos.Open(comp.GetId())
-	return oerr != nil, nil
+	has, err := s.hasCopy(ctx, comp.GetId())
+	return !has, err
 }
 
 // importAsOperation runs a whole import as the answer to pull or reset on
 // a component whose import failed: recorded as a task like any import, the
 // outcome is the operation's result.
 func (s *Server) importAsOperation(ctx context.Context, comp *catalogv1.Component) (opResult, error) {
-	task, err := s.cfg.Store.CreateTask(ctx, uuid.NewString(), comp.GetId())
+	task, err := s.cfg.Store.CreateTask(ctx, uuid.NewString(), comp.GetId(), s.holder())
 	if err != nil {
 		return opResult{}, err
 	}
@@ -83,8 +81,8 @@ func (s *Server) importAsOperation(ctx context.Context, comp *catalogv1.Componen
 	return opResult{ok: true}, nil
 }
 
-// ResumeImports runs again the imports a previous process left unfinished
-// (their components, from store.FailRunningTasks). The catalog may not
+// ResumeImports runs again the imports a dead process left unfinished
+// (their components, from TakeOverImports). The catalog may not
 // serve yet in a split deployment: each component is retried until ctx ends.
 func (s *Server) ResumeImports(ctx context.Context, componentIDs []int64) {
 	for _, id := range componentIDs {

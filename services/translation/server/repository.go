@@ -37,7 +37,7 @@ func (s *Server) GetRepository(ctx context.Context, req *translationv1.GetReposi
 		if err != nil {
 			return nil, err
 		}
-		st, branch, err := s.repoState(id)
+		st, branch, err := s.repoState(ctx, id)
 		if err != nil {
 			continue // not cloned (yet): nothing to report
 		}
@@ -51,10 +51,13 @@ func (s *Server) GetRepository(ctx context.Context, req *translationv1.GetReposi
 	return &translationv1.GetRepositoryResponse{Repository: out}, nil
 }
 
-func (s *Server) repoState(componentID int64) (workcopy.State, string, error) {
-	unlock := s.cfg.Repos.Lock(componentID)
-	defer unlock()
-	repo, err := s.cfg.Repos.Open(componentID)
+func (s *Server) repoState(ctx context.Context, componentID int64) (workcopy.State, string, error) {
+	release, err := s.holdRepo(ctx, componentID)
+	if err != nil {
+		return workcopy.State{}, "", err
+	}
+	defer release()
+	repo, err := s.openRepo(ctx, componentID)
 	if err != nil {
 		return workcopy.State{}, "", err
 	}
@@ -160,9 +163,13 @@ func (s *Server) locked(ctx context.Context, comp *catalogv1.Component, actor st
 		return opResult{}, err
 	}
 	defer unlock()
-	repo, err := s.cfg.Repos.Open(comp.GetId())
+	repo, err := s.openRepo(ctx, comp.GetId())
 	if err != nil {
-		return opResult{detail: "The repository is not available: its import has not succeeded yet; pull or reset imports it again.", noRepo: true}, nil
+		detail := "The repository is not available: its import has not succeeded yet; pull or reset imports it again."
+		if ok, _ := s.hasCopy(ctx, comp.GetId()); ok {
+			detail = "The repository could not be restored from its remote: " + s.scrub(comp, err)
+		}
+		return opResult{detail: detail, noRepo: true}, nil
 	}
 	return op(s, ctx, comp, repo, actor)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"sync"
+	"time"
 
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/pagetoken"
@@ -45,6 +46,15 @@ type Config struct {
 	// Projects knows which projects each caller may see (policy); nil
 	// hides nothing.
 	Projects *policy.Projects
+	// Leases, when set, make the service safe at several replicas on one
+	// database: a component's repository work runs under its lease, and a
+	// replica's imports are taken over when it dies (replicas.go). Nil:
+	// this process is the only one, and local locks suffice.
+	Leases Leases
+	// RepoLease is how long a repository lease lasts unrenewed (zero:
+	// DefaultRepoLease): a dead replica's components are taken over after
+	// it.
+	RepoLease time.Duration
 }
 
 // Server is the gRPC implementation.

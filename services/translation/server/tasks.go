@@ -15,6 +15,7 @@ import (
 	"github.com/tmsproject/tms/pkg/errs"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"github.com/tmsproject/tms/services/translation/filemask"
 	"github.com/tmsproject/tms/services/translation/store"
 	"github.com/tmsproject/tms/services/translation/workcopy"
@@ -54,7 +55,7 @@ func (s *Server) ImportComponent(ctx context.Context, req *translationv1.ImportC
 
 // startImport runs an import task of comp in the background.
 func (s *Server) startImport(ctx context.Context, comp *catalogv1.Component) (store.Task, error) {
-	task, err := s.cfg.Store.CreateTask(ctx, uuid.NewString(), comp.GetId())
+	task, err := s.cfg.Store.CreateTask(ctx, uuid.NewString(), comp.GetId(), s.holder())
 	if err != nil {
 		return task, err
 	}
@@ -105,18 +106,27 @@ func (s *Server) importNow(ctx context.Context, comp *catalogv1.Component, progr
 		return err
 	}
 	defer unlock()
+	prev, err := s.cfg.Store.GetRepository(ctx, comp.GetId())
+	if err != nil {
+		return err
+	}
+	rebinding, err := s.keepLocalWork(ctx, comp, prev)
+	if err != nil {
+		return err
+	}
 	progress(1, "cloning "+policy.RedactURL(comp.GetRepo(), true))
 	repo, err := s.cfg.Repos.Sync(ctx, comp.GetId(), comp.GetRepo(), comp.GetBranch())
 	if err != nil {
 		return importFailure{alertUpdateFailure, fmt.Errorf("could not fetch the repository: %w", err)}
 	}
+	if rebinding {
+		if err := s.mergeNewRemote(ctx, comp, repo); err != nil {
+			return err
+		}
+	}
 	head, err := repo.Head()
 	if err != nil {
 		return importFailure{alertUpdateFailure, err}
-	}
-	prev, err := s.cfg.Store.GetRepository(ctx, comp.GetId())
-	if err != nil {
-		return err
 	}
 	prev.URL, prev.Branch, prev.Revision = comp.GetRepo(), repo.Branch, head
 	if err := s.cfg.Store.SaveRepository(ctx, prev); err != nil {
@@ -130,6 +140,56 @@ func (s *Server) importNow(ctx context.Context, comp *catalogv1.Component, progr
 		return importFailure{alertParseError, err}
 	}
 	return nil
+}
+
+// keepLocalWork prepares a re-import of a component whose working copy
+// has work of its own: the copy is brought up to date with the database
+// (rebuilt from its snapshot on a replica that lacks it) and, when the
+// binding changed (repo or branch), the pending edits are committed, so
+// that Sync keeps them with the other unpushed commits instead of cloning
+// them away. It reports whether the binding changed with a copy to keep.
+func (s *Server) keepLocalWork(ctx context.Context, comp *catalogv1.Component, prev store.Repository) (bool, error) {
+	repo, err := s.openRepo(ctx, comp.GetId())
+	if err != nil {
+		snap, ok, serr := s.cfg.Store.GetSnapshot(ctx, comp.GetId())
+		if serr != nil || !ok || snap.Head == snap.RemoteHead {
+			return false, serr // nothing of its own: a fresh clone loses nothing
+		}
+		// The former remote is gone: the new one may still carry the
+		// history the unpushed commits build on.
+		ws := workcopy.Snapshot{Branch: snap.Branch, Head: snap.Head, RemoteHead: snap.RemoteHead, Pack: snap.Pack}
+		if repo, err = s.cfg.Repos.Rebuild(ctx, comp.GetId(), comp.GetRepo(), ws); err != nil {
+			return false, importFailure{alertUpdateFailure, fmt.Errorf("the unpushed commits could not be restored, and are kept: %w", err)}
+		}
+	}
+	if repo == nil || prev.URL == "" {
+		return false, nil
+	}
+	rebinding := prev.URL != comp.GetRepo() || (comp.GetBranch() != "" && comp.GetBranch() != prev.Branch)
+	if !rebinding {
+		return false, nil
+	}
+	if _, err := s.commitLocked(ctx, comp, repo, ""); err != nil {
+		return false, err
+	}
+	return true, s.saveSnapshot(ctx, comp.GetId())
+}
+
+// mergeNewRemote integrates the new remote of a rebound component into the
+// local commits per its merge_style. A conflict is recorded as a failed
+// merge (with its MergeFailure alert) and the import goes on with the
+// local files: nothing is dropped, and the push waits for the conflict to
+// be resolved.
+func (s *Server) mergeNewRemote(ctx context.Context, comp *catalogv1.Component, repo *workcopy.Repo) error {
+	style, failed := workcopy.StyleMerge, actionMergeFailed
+	if comp.GetMergeStyle() == typev1.MergeStyle_MERGE_STYLE_REBASE {
+		style, failed = workcopy.StyleRebase, actionRebaseFail
+	}
+	if _, err := repo.Merge(style, s.newMessageContext(ctx, comp).renderMerge(), s.cfg.Git.committer()); err != nil {
+		_, ferr := s.mergeFailed(ctx, comp, "", failed, err)
+		return ferr
+	}
+	return s.cfg.Store.SetMergeFailure(ctx, comp.GetId(), "")
 }
 
 // recordBranch tells the catalog which branch the remote HEAD named; a
@@ -216,8 +276,11 @@ func (s *Server) RenameComponents(ctx context.Context, req *translationv1.Rename
 }
 
 func (s *Server) forget(ctx context.Context, componentID int64) error {
-	unlock := s.cfg.Repos.Lock(componentID)
-	defer unlock()
+	release, err := s.holdRepo(ctx, componentID)
+	if err != nil {
+		return err
+	}
+	defer release()
 	if err := s.cfg.Store.ForgetComponent(ctx, componentID); err != nil {
 		return err
 	}
@@ -231,7 +294,9 @@ func (s *Server) forget(ctx context.Context, componentID int64) error {
 // that the catalog still has the component: a delete whose removal was
 // forgotten while this call waited for the lock must not be written back.
 func (s *Server) lockLive(ctx context.Context, comp *catalogv1.Component) (unlock func(), err error) {
-	unlock = s.cfg.Repos.Lock(comp.GetId())
+	if unlock, err = s.holdRepo(ctx, comp.GetId()); err != nil {
+		return nil, err
+	}
 	_, err = s.cfg.Catalog.GetComponent(policy.System(ctx), &catalogv1.GetComponentRequest{Id: comp.GetId()})
 	if err != nil {
 		unlock()

@@ -56,6 +56,9 @@ func (s *Server) AddTranslation(ctx context.Context, req *translationv1.AddTrans
 		return nil, err
 	}
 	defer unlock()
+	if err := s.refreshRepo(ctx, comp.GetId()); err != nil {
+		return nil, err
+	}
 	t, err := s.addTranslation(ctx, comp, lng, req.GetActor())
 	if err != nil {
 		return nil, err
@@ -286,8 +289,14 @@ func (s *Server) DeleteTranslation(ctx context.Context, req *translationv1.Delet
 	if t.IsSource {
 		return nil, errs.New(errs.PermissionDenied, "The source translation can not be removed.")
 	}
-	unlock := s.cfg.Repos.Lock(t.ComponentID)
-	defer unlock()
+	release, err := s.holdRepo(ctx, t.ComponentID)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	if err := s.refreshRepo(ctx, t.ComponentID); err != nil {
+		return nil, err
+	}
 	if t.Filename != "" {
 		full, perr := filemask.SafePath(s.cfg.Repos.Dir(t.ComponentID), t.Filename)
 		if perr == nil {

@@ -12,9 +12,12 @@ import (
 // the file is replaced by the upload and committed as the uploader, and
 // the translation re-read from it (string changes recorded).
 func (s *Server) uploadReplace(ctx context.Context, up *upload) error {
-	unlock := s.cfg.Repos.Lock(up.comp.GetId())
-	defer unlock()
-	repo, err := s.cfg.Repos.Open(up.comp.GetId())
+	release, err := s.holdRepo(ctx, up.comp.GetId())
+	if err != nil {
+		return err
+	}
+	defer release()
+	repo, err := s.openRepo(ctx, up.comp.GetId())
 	if err != nil {
 		return errs.New(errs.FailedPrecondition, "The repository is not available.")
 	}

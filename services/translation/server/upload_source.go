@@ -58,9 +58,12 @@ type sourceFile struct {
 // transaction rolled back).
 // The answer counts the source strings afterwards: (0, 0, n, n).
 func (s *Server) uploadSource(ctx context.Context, up *upload) error {
-	unlock := s.cfg.Repos.Lock(up.comp.GetId())
-	defer unlock()
-	repo, err := s.cfg.Repos.Open(up.comp.GetId())
+	release, err := s.holdRepo(ctx, up.comp.GetId())
+	if err != nil {
+		return err
+	}
+	defer release()
+	repo, err := s.openRepo(ctx, up.comp.GetId())
 	if err != nil {
 		return errs.New(errs.FailedPrecondition, "The repository is not available.")
 	}

@@ -158,8 +158,11 @@ type Task struct {
 	Progress    int
 	Error       string
 	Log         string
-	CreatedAt   time.Time
-	UpdatedAt   time.Time
+	// Holder names the process running the task (lease.Leases.Holder);
+	// another replica takes the task over once that process is gone.
+	Holder    string
+	CreatedAt time.Time
+	UpdatedAt time.Time
 }
 
 // TableName is the tasks table.

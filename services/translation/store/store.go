@@ -78,8 +78,8 @@ func notFound(err error, what string) error {
 }
 
 // CreateTask stores a new running task.
-func (s *Store) CreateTask(ctx context.Context, id string, componentID int64) (Task, error) {
-	t := Task{ID: id, ComponentID: componentID, CreatedAt: now(), UpdatedAt: now()}
+func (s *Store) CreateTask(ctx context.Context, id string, componentID int64, holder string) (Task, error) {
+	t := Task{ID: id, ComponentID: componentID, Holder: holder, CreatedAt: now(), UpdatedAt: now()}
 	return t, s.q(ctx).Create(&t).Error
 }
 
@@ -108,20 +108,20 @@ func (s *Store) GetTask(ctx context.Context, id string) (Task, error) {
 	return t, notFound(err, "task")
 }
 
-// FailRunningTasks marks tasks left running by a previous process as
-// failed (their goroutines died with it) and returns their components, so
-// that their imports can be run again.
-func (s *Store) FailRunningTasks(ctx context.Context) ([]int64, error) {
-	var ids []int64
-	err := s.q(ctx).Transaction(func(tx *gorm.DB) error {
-		if err := tx.Model(&Task{}).Where("completed = ?", false).Distinct().Order("component_id").
-			Pluck("component_id", &ids).Error; err != nil {
-			return err
-		}
-		return tx.Model(&Task{}).Where("completed = ?", false).
-			Updates(map[string]any{"completed": true, "error": "The service restarted during the task.", "updated_at": now()}).Error
-	})
-	return ids, err
+// RunningTasks lists the tasks not finished, oldest first.
+func (s *Store) RunningTasks(ctx context.Context) ([]Task, error) {
+	var out []Task
+	err := s.q(ctx).Where("completed = ?", false).Order("created_at, id").Find(&out).Error
+	return out, err
+}
+
+// TakeOverTask finishes a task whose process (holder) is gone as failed,
+// the failure its error, and reports whether this call did: of several
+// replicas finding it at once, one takes it over and imports again.
+func (s *Store) TakeOverTask(ctx context.Context, id, holder, by, failure string) (bool, error) {
+	res := s.q(ctx).Model(&Task{}).Where("id = ? AND completed = ? AND holder = ?", id, false, holder).
+		Updates(map[string]any{"completed": true, "error": failure, "holder": by, "updated_at": now()})
+	return res.RowsAffected == 1, res.Error
 }
 
 // GetRepository returns the working copy state of a component; a zero row
@@ -206,7 +206,7 @@ func (s *Store) ForgetComponent(ctx context.Context, componentID int64) error {
 		if err := tx.Where("translation_id IN (?)", componentTranslations(tx, componentID)).Delete(&Unit{}).Error; err != nil {
 			return err
 		}
-		for _, m := range []any{&Translation{}, &Repository{}, &Task{}, &Alert{}} {
+		for _, m := range []any{&Translation{}, &Repository{}, &Snapshot{}, &Task{}, &Alert{}} {
 			if err := tx.Where("component_id = ?", componentID).Delete(m).Error; err != nil {
 				return err
 			}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"reflect"
-	"slices"
 	"testing"
 	"time"
 
@@ -213,7 +212,7 @@ func TestTasks(t *testing.T) {
 	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
 		ctx := context.Background()
 		s := store.New(gdb)
-		if _, err := s.CreateTask(ctx, "t1", 3); err != nil {
+		if _, err := s.CreateTask(ctx, "t1", 3, "me"); err != nil {
 			t.Fatal(err)
 		}
 		if err := s.UpdateTask(ctx, "t1", 50, "cloned"); err != nil {
@@ -229,13 +228,13 @@ func TestTasks(t *testing.T) {
 		if _, err = s.GetTask(ctx, "nope"); !errs.Is(err, errs.NotFound) {
 			t.Errorf("missing task: %v", err)
 		}
-		if _, err = s.CreateTask(ctx, "t1", 3); err == nil || errors.Is(err, context.Canceled) {
+		if _, err = s.CreateTask(ctx, "t1", 3, ""); err == nil || errors.Is(err, context.Canceled) {
 			t.Errorf("duplicate task id accepted: %v", err)
 		}
-		if _, err = s.CreateTask(ctx, "t2", 3); err != nil {
+		if _, err = s.CreateTask(ctx, "t2", 3, "gone"); err != nil {
 			t.Fatal(err)
 		}
-		if _, err = s.CreateTask(ctx, "t3", 4); err != nil {
+		if _, err = s.CreateTask(ctx, "t3", 4, "gone"); err != nil {
 			t.Fatal(err)
 		}
 		if latest, latestErr := s.LatestTask(ctx, 3); latestErr != nil || latest.ID != "t2" {
@@ -244,15 +243,19 @@ func TestTasks(t *testing.T) {
 		if _, err = s.LatestTask(ctx, 99); !errs.Is(err, errs.NotFound) {
 			t.Errorf("LatestTask of a component without tasks: %v", err)
 		}
-		ids, err := s.FailRunningTasks(ctx)
-		if err != nil || !slices.Equal(ids, []int64{3, 4}) {
-			t.Errorf("FailRunningTasks = %v, %v; want the components of t2 and t3", ids, err)
+		running, err := s.RunningTasks(ctx)
+		if err != nil || len(running) != 2 || running[0].ID != "t2" || running[1].Holder != "gone" {
+			t.Errorf("RunningTasks = %+v, %v; want t2 and t3", running, err)
 		}
-		if task, _ := s.GetTask(ctx, "t3"); !task.Completed || task.Error == "" {
-			t.Errorf("interrupted task not failed: %+v", task)
+		// Of two replicas taking t3 over, one does.
+		if took, err := s.TakeOverTask(ctx, "t3", "gone", "a", "interrupted"); !took || err != nil {
+			t.Errorf("first take-over: %v %v", took, err)
 		}
-		if ids, err := s.FailRunningTasks(ctx); err != nil || len(ids) != 0 {
-			t.Errorf("second FailRunningTasks = %v, %v", ids, err)
+		if took, err := s.TakeOverTask(ctx, "t3", "gone", "b", "interrupted"); took || err != nil {
+			t.Errorf("second take-over: %v %v", took, err)
+		}
+		if task, _ := s.GetTask(ctx, "t3"); !task.Completed || task.Error != "interrupted" || task.Holder != "a" {
+			t.Errorf("taken-over task: %+v", task)
 		}
 	}, store.Migrations, outbox.Migrations)
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	git "github.com/go-git/go-git/v5"
+	"github.com/go-git/go-git/v5/config"
 	"github.com/go-git/go-git/v5/plumbing"
 )
 
@@ -102,15 +103,24 @@ type Repo struct {
 }
 
 // Sync brings the working copy of a component up to date with url/branch:
-// a fresh clone when there is none (or it belongs to another remote), else a
-// fetch followed by a fast-forward when the local branch has nothing of its
-// own. An empty branch means the remote HEAD; the branch used is returned in
-// Repo.Branch.
+// a fresh clone when there is none (or it belongs to another remote and
+// holds nothing of its own), else a fetch followed by a fast-forward when
+// the local branch has nothing of its own. A copy with commits its remote
+// lacks keeps them when the remote's address changes: origin is pointed at
+// url and fetched, and a branch that diverged is left for the caller to
+// merge. An empty branch means the remote HEAD; the branch used is
+// returned in Repo.Branch.
 func (m *Manager) Sync(ctx context.Context, componentID int64, url, branch string) (*Repo, error) {
 	dir := m.Dir(componentID)
 	if r, err := git.PlainOpen(dir); err == nil {
 		if rem, err := r.Remote("origin"); err == nil && len(rem.Config().URLs) > 0 && rem.Config().URLs[0] == url {
 			return update(ctx, dir, r, branch, m.timeout())
+		}
+		if repo, ok, err := m.repoint(dir, r, url, branch); ok || err != nil {
+			if err != nil {
+				return nil, err
+			}
+			return update(ctx, dir, repo.repo, branch, m.timeout())
 		}
 	}
 	if err := os.RemoveAll(dir); err != nil {
@@ -120,6 +130,31 @@ func (m *Manager) Sync(ctx context.Context, componentID int64, url, branch strin
 		return nil, err
 	}
 	return clone(ctx, dir, url, branch, m.timeout())
+}
+
+// repoint points origin of a copy holding unpushed commits on branch at
+// url; ok is false when the copy has nothing of its own (a fresh clone
+// then serves as well).
+func (m *Manager) repoint(dir string, r *git.Repository, url, branch string) (_ *Repo, ok bool, err error) {
+	head, err := r.Head()
+	if err != nil || (branch != "" && head.Name().Short() != branch) {
+		return nil, false, nil //nolint:nilerr // no usable branch: clone afresh
+	}
+	repo := &Repo{Dir: dir, Branch: head.Name().Short(), repo: r, timeout: m.timeout()}
+	h, rh, err := repo.Position()
+	if err != nil || h == rh {
+		return nil, false, nil //nolint:nilerr // nothing unpushed
+	}
+	if err := r.DeleteRemote("origin"); err != nil {
+		return nil, false, err
+	}
+	if _, err := r.CreateRemote(&config.RemoteConfig{Name: "origin", URLs: []string{url},
+		Fetch: []config.RefSpec{config.RefSpec("+refs/heads/*:refs/remotes/origin/*")}}); err != nil {
+		return nil, false, err
+	}
+	// The old remote's tracking branch names commits of another remote.
+	_ = r.Storer.RemoveReference(plumbing.NewRemoteReferenceName("origin", repo.Branch))
+	return repo, true, nil
 }
 
 func clone(ctx context.Context, dir, url, branch string, timeout time.Duration) (*Repo, error) {
