@@ -1,0 +1,139 @@
+package translation_test
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	git "github.com/go-git/go-git/v5"
+	"google.golang.org/grpc"
+
+	"github.com/tmsproject/tms/pkg/db"
+	"github.com/tmsproject/tms/pkg/grpctest"
+	"github.com/tmsproject/tms/pkg/pgtest"
+	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
+	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
+	"github.com/tmsproject/tms/services/translation"
+	"github.com/tmsproject/tms/services/translation/internal/fixture"
+)
+
+func TestMain(m *testing.M) { pgtest.Main(m) }
+
+// replica starts another translation service beside e's: the same
+// database configuration and fixtures, a data directory (disk) of its own.
+// stop ends it as a crash would: its working copies go with its disk.
+func (e *env) replica(t *testing.T, dbc db.Config) (r *env, stop func()) {
+	t.Helper()
+	r = &env{catalog: e.catalog, changelog: e.changelog, users: e.users, dataDir: t.TempDir()}
+	catConn := grpctest.Serve(t, func(s *grpc.Server) { catalogv1.RegisterCatalogServiceServer(s, e.catalog) })
+	logConn := grpctest.Serve(t, func(s *grpc.Server) { changelogv1.RegisterChangelogServiceServer(s, e.changelog) })
+	userConn := grpctest.Serve(t, func(s *grpc.Server) { notificationv1.RegisterNotificationServiceServer(s, e.users) })
+	ctx, cancel := context.WithCancel(context.Background())
+	svc, err := translation.New(ctx, translation.Config{DataDir: r.dataDir, DB: dbc,
+		Catalog: catalogv1.NewCatalogServiceClient(catConn), Changelog: changelogv1.NewChangelogServiceClient(logConn),
+		Users: notificationv1.NewNotificationServiceClient(userConn), AllowLocalRepos: true,
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), RepoLease: 2 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	go func() { defer close(done); _ = svc.Run(ctx) }()
+	r.svc, r.client = svc, translationv1.NewTranslationServiceClient(grpctest.Serve(t, svc.Register))
+	stopped := false
+	stop = func() {
+		if stopped {
+			return
+		}
+		stopped = true
+		cancel()
+		<-done
+		_ = svc.Close()
+		_ = os.RemoveAll(r.dataDir)
+	}
+	t.Cleanup(stop)
+	return r, stop
+}
+
+// TestReplicasShareRepositories runs two replicas on one PostgreSQL
+// database: a commit made on one, never pushed, survives the loss of that
+// replica and its disk, and the other pushes it with its own edit.
+func TestReplicasShareRepositories(t *testing.T) {
+	dbc := db.Config{URL: pgtest.URL(t)}
+	first, origin := setupRepoWith(t, func(c *translation.Config) { c.DB = dbc }, nil)
+	a, stopA := first.replica(t, dbc)
+	b, _ := first.replica(t, dbc)
+	a.edit(t, "pt_BR", "Send", []string{"Enviar"}, typev1.UnitState_UNIT_STATE_TRANSLATED, "ana")
+	if res := a.op(t, "commit"); !res.GetResult() {
+		t.Fatalf("commit on a: %+v", res)
+	}
+	first.svc.Close() //nolint:errcheck // its cleanup closes it again; only its connections matter here
+	stopA()           // a dies with the only working copy holding the commit
+	b.edit(t, "pt_BR", "Close", []string{"Fechar"}, typev1.UnitState_UNIT_STATE_TRANSLATED, "bob")
+	if r := b.repository(t, ""); !r.GetNeedsPush() || !r.GetNeedsCommit() {
+		t.Fatalf("b's view of the repository: %+v", r)
+	}
+	if res := b.op(t, "push"); !res.GetResult() {
+		t.Fatalf("push on b: %+v", res)
+	}
+	pushed := originFile(t, origin, "po/pt_BR.po")
+	for _, want := range []string{`msgstr "Enviar"`, `msgstr "Fechar"`} {
+		if !strings.Contains(pushed, want) {
+			t.Errorf("the pushed pt_BR.po lacks %s:\n%s", want, pushed)
+		}
+	}
+	if r := b.repository(t, ""); r.GetNeedsPush() || r.GetNeedsCommit() {
+		t.Errorf("after push: %+v", r)
+	}
+}
+
+// TestRepoChangeKeepsWork changes the remote of a component holding a
+// commit not pushed yet and an edit not committed yet, to a copy of the
+// remote that has moved on: after a push, the new remote has both edits
+// and its own change.
+func TestRepoChangeKeepsWork(t *testing.T) {
+	for _, style := range []typev1.MergeStyle{typev1.MergeStyle_MERGE_STYLE_MERGE, typev1.MergeStyle_MERGE_STYLE_REBASE} {
+		t.Run(style.String(), func(t *testing.T) {
+			e, origin := setupRepo(t, func(c *catalogv1.Component) { c.MergeStyle = style })
+			e.edit(t, "pt_BR", "Send", []string{"Enviar"}, typev1.UnitState_UNIT_STATE_TRANSLATED, "ana")
+			if res := e.op(t, "commit"); !res.GetResult() {
+				t.Fatalf("commit: %+v", res)
+			}
+			e.edit(t, "pt_BR", "Close", []string{"Fechar"}, typev1.UnitState_UNIT_STATE_TRANSLATED, "bob")
+			moved := t.TempDir()
+			if _, err := git.PlainClone(moved, true, &git.CloneOptions{URL: origin}); err != nil {
+				t.Fatal(err)
+			}
+			fixture.Upstream(t, moved, map[string]string{"README.md": "Moved on.\n"})
+			comp := e.catalog.Component(1)
+			comp.Repo = moved
+			e.catalog.Set(comp, project)
+			if task := e.importNow(t, 1); task.GetError() != "" {
+				t.Fatalf("import of the new remote: %s", task.GetError())
+			}
+			for source, want := range map[string]string{"Send": "Enviar", "Close": "Fechar"} {
+				if u := e.unit(t, "pt_BR", source); u.GetTarget()[0] != want {
+					t.Errorf("%s after the change: %q, want %q", source, u.GetTarget(), want)
+				}
+			}
+			if res := e.op(t, "push"); !res.GetResult() {
+				t.Fatalf("push: %+v", res)
+			}
+			pushed := originFile(t, moved, "po/pt_BR.po")
+			for _, want := range []string{`msgstr "Enviar"`, `msgstr "Fechar"`} {
+				if !strings.Contains(pushed, want) {
+					t.Errorf("the new remote's pt_BR.po lacks %s:\n%s", want, pushed)
+				}
+			}
+			if readme := originFile(t, moved, "README.md"); readme != "Moved on.\n" {
+				t.Errorf("the new remote's own change was lost: %q", readme)
+			}
+		})
+	}
+}
