@@ -10,15 +10,15 @@ import (
 // TestOverlays renders every overlay and holds it to the rules.
 func TestOverlays(t *testing.T) {
 	for _, dir := range []string{"../k8s/overlays/dev", "../k8s/overlays/prod"} {
-		objs, err := Render(dir)
+		d, err := Load(dir)
 		if err != nil {
 			t.Fatalf("%s: %v", dir, err)
 		}
-		if err := Check(objs); err != nil {
+		if err := Check(d); err != nil {
 			t.Errorf("%s: %v", dir, err)
 		}
 		secrets := 0
-		for _, o := range objs {
+		for _, o := range d.Objects {
 			if d, ok := o.(*appsv1.Deployment); ok && d.Namespace != "tms" {
 				t.Errorf("%s: Deployment %s in namespace %q", dir, d.Name, d.Namespace)
 			}
@@ -26,8 +26,11 @@ func TestOverlays(t *testing.T) {
 				secrets++
 			}
 		}
-		if secrets < 6 {
-			t.Errorf("%s: %d Secrets, want the service credential, the admin token and one per service database", dir, secrets)
+		if secrets+len(d.External) < 6 {
+			t.Errorf("%s: %d Secrets made and %d expected, want the service credential, the admin token and one per service database", dir, secrets, len(d.External))
+		}
+		if strings.HasSuffix(dir, "prod") && secrets != 0 {
+			t.Errorf("%s: %d Secrets with values in git", dir, secrets)
 		}
 	}
 }

@@ -12,16 +12,16 @@ func main() {
 	}
 	failed := false
 	for _, dir := range os.Args[1:] {
-		objs, err := Render(dir)
+		d, err := Load(dir)
 		if err == nil {
-			err = Check(objs)
+			err = Check(d)
 		}
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "%s: %v\n", dir, err)
 			failed = true
 			continue
 		}
-		fmt.Printf("%s: %d objects ok\n", dir, len(objs))
+		fmt.Printf("%s: %d objects ok\n", dir, len(d.Objects))
 	}
 	if failed {
 		os.Exit(1)

@@ -1,7 +1,11 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
 
 	appsv1 "k8s.io/api/apps/v1"
 	autoscalingv2 "k8s.io/api/autoscaling/v2"
@@ -26,6 +30,30 @@ var scheme = func() *runtime.Scheme {
 	}
 	return s
 }()
+
+// Load renders the overlay in dir and reads the Secrets it expects the
+// operator to create (EXTERNAL_SECRETS: one name per line, first word;
+// # starts a comment).
+func Load(dir string) (Deployment, error) {
+	objs, err := Render(dir)
+	if err != nil {
+		return Deployment{}, err
+	}
+	d := Deployment{Objects: objs, External: map[string]bool{}}
+	data, err := os.ReadFile(filepath.Join(dir, "EXTERNAL_SECRETS"))
+	if errors.Is(err, os.ErrNotExist) {
+		return d, nil
+	}
+	if err != nil {
+		return Deployment{}, err
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if f := strings.Fields(line); len(f) > 0 && !strings.HasPrefix(f[0], "#") {
+			d.External[f[0]] = true
+		}
+	}
+	return d, nil
+}
 
 // Render builds the kustomization in dir (offline: no remote bases) and
 // decodes each object strictly into its API type.

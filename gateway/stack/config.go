@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -67,6 +69,8 @@ type Config struct {
 	// MetricsAddr is where Prometheus metrics and pprof are served; empty:
 	// nowhere.
 	MetricsAddr string
+	// Pprof serves Go's profiler on the metrics listener too (TMS_PPROF).
+	Pprof bool
 	// OTLPEndpoint receives the traces (OTLP/gRPC); empty: none.
 	OTLPEndpoint string
 	Log          *slog.Logger
@@ -94,6 +98,7 @@ func FromEnv() Config {
 		BackendTimeout:     setting("TMS_BACKEND_TIMEOUT"),
 		QueryTimeout:       setting("TMS_QUERY_TIMEOUT"),
 		MetricsAddr:        setting("TMS_METRICS_ADDR"),
+		Pprof:              isTrue(setting("TMS_PPROF")),
 		OTLPEndpoint:       setting("TMS_OTLP_ENDPOINT"),
 		AllowLocalRepos:    isTrue(setting("TMS_ALLOW_LOCAL_REPOS")),
 		TrustForwarded:     isTrue(setting("TMS_TRUST_FORWARDED")),
@@ -233,10 +238,61 @@ func parseTimeout(env, v string) (time.Duration, error) {
 	return d, nil
 }
 
+// placeholders are the values example configurations put where a secret
+// belongs; a deployment that kept one would run with a known secret.
+var placeholders = []string{"change-me", "changeme", "change_me", "replace-me", "replaceme", "your-secret", "placeholder"}
+
+// isPlaceholder tells whether a secret is an example's stand-in.
+func isPlaceholder(v string) bool {
+	v = strings.ToLower(strings.TrimSpace(v))
+	if v == "secret" || v == "password" || v == "token" || v == "xxx" {
+		return true
+	}
+	for _, p := range placeholders {
+		if strings.Contains(v, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// refusePlaceholders stops a deployment (services at network addresses,
+// or on PostgreSQL) whose service credential, admin token or database
+// password is still an example's placeholder.
+func (c Config) refusePlaceholders() error {
+	production := c.DatabaseURL != "" || len(c.DatabaseURLs) > 0
+	for _, a := range c.Addrs {
+		production = production || a != ""
+	}
+	if !production {
+		return nil
+	}
+	secrets := map[string]string{"TMS_SERVICE_TOKEN": c.ServiceToken, "TMS_ADMIN_TOKEN": c.AdminToken}
+	urls := map[string]string{"TMS_DATABASE_URL": c.DatabaseURL}
+	for s, u := range c.DatabaseURLs {
+		urls[perService("TMS_<SERVICE>_DATABASE_URL", s)] = u
+	}
+	for env, u := range urls {
+		if parsed, err := url.Parse(u); err == nil && parsed.User != nil {
+			pass, _ := parsed.User.Password()
+			secrets[env+" password"] = pass
+		}
+	}
+	for _, env := range slices.Sorted(maps.Keys(secrets)) {
+		if v := secrets[env]; v != "" && isPlaceholder(v) {
+			return fmt.Errorf("%s is a placeholder (%q): set a secret of your own before deploying", env, v)
+		}
+	}
+	return nil
+}
+
 // serviceToken is the credential of the calls between processes: required
 // when any service listens on or is reached at a network address; a
 // process that runs every service in memory makes its own.
 func (c Config) serviceToken() (string, error) {
+	if err := c.refusePlaceholders(); err != nil {
+		return "", err
+	}
 	if c.ServiceToken != "" {
 		return c.ServiceToken, nil
 	}

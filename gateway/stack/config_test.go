@@ -100,3 +100,31 @@ func TestServiceTokenRequired(t *testing.T) {
 		t.Errorf("in-process credentials %q and %q: want long random ones", a, b)
 	}
 }
+
+// TestPlaceholdersRefused: a deployment (network addresses or PostgreSQL)
+// with an example's placeholder for a secret does not start; a process on
+// its own data directory is not a deployment.
+func TestPlaceholdersRefused(t *testing.T) {
+	split := map[string]string{Catalog: "127.0.0.1:1"}
+	cases := []struct {
+		name string
+		cfg  Config
+		want string // "" when it starts
+	}{
+		{"service token", Config{Addrs: split, ServiceToken: "change-me"}, "TMS_SERVICE_TOKEN"},
+		{"admin token", Config{Addrs: split, ServiceToken: "a-real-one-0123456789", AdminToken: "CHANGEME"}, "TMS_ADMIN_TOKEN"},
+		{"database password", Config{DatabaseURL: "postgres://tms:change-me@db/tms", ServiceToken: "x0123456789"}, "TMS_DATABASE_URL password"},
+		{"one service's database", Config{DatabaseURLs: map[string]string{Translation: "postgres://u:password@db/t"}}, "TMS_TRANSLATION_DATABASE_URL password"},
+		{"real secrets", Config{Addrs: split, ServiceToken: "dev-service-credential-not-for-production", AdminToken: "wlu_abc"}, ""},
+		{"one process", Config{ServiceToken: "change-me"}, ""},
+	}
+	for _, c := range cases {
+		_, err := c.cfg.serviceToken()
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("%s: refused: %v", c.name, err)
+		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want+" is a placeholder")):
+			t.Errorf("%s: %v, want a refusal naming %s", c.name, err, c.want)
+		}
+	}
+}

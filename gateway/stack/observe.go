@@ -37,7 +37,7 @@ func (st *Stack) observe(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{Handler: metricsMux(), ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Handler: metricsMux(st.cfg.Pprof), ReadHeaderTimeout: 10 * time.Second}
 	st.metricsAddr = lis.Addr().String()
 	st.cleanups = append(st.cleanups, srv.Close)
 	go func() {
@@ -48,11 +48,16 @@ func (st *Stack) observe(ctx context.Context) error {
 	return nil
 }
 
-// metricsMux serves /metrics and Go's profiler: on its own listener, as
-// neither is for the API's callers.
-func metricsMux() *http.ServeMux {
+// metricsMux serves /metrics and, when enabled, Go's profiler: on its own
+// listener, as neither is for the API's callers. The profiler is off by
+// default: a scrape port reachable in a cluster must not hand out CPU
+// profiles and command lines.
+func metricsMux(withPprof bool) *http.ServeMux {
 	mux := http.NewServeMux()
 	mux.Handle("GET /metrics", promhttp.HandlerFor(obs.Registry, promhttp.HandlerOpts{}))
+	if !withPprof {
+		return mux
+	}
 	mux.HandleFunc("/debug/pprof/", pprof.Index)
 	mux.HandleFunc("/debug/pprof/cmdline", pprof.Cmdline)
 	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)

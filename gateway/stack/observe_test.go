@@ -53,8 +53,8 @@ func TestObservability(t *testing.T) {
 			t.Errorf("metrics lack %s", want)
 		}
 	}
-	if !strings.Contains(fetchText(t, "http://"+st.MetricsAddr()+"/debug/pprof/"), "goroutine") {
-		t.Error("no pprof index on the metrics listener")
+	if strings.Contains(fetchText(t, "http://"+st.MetricsAddr()+"/debug/pprof/"), "goroutine") {
+		t.Error("pprof on the metrics listener without TMS_PPROF")
 	}
 	checkOneTrace(t, rec.Ended())
 }

@@ -70,7 +70,7 @@ func startService(c config, scratch string) (*server, importResult, error) {
 	cmd.Env = append(os.Environ(), "TMS_ADMIN_TOKEN="+adminToken, "TMS_ALLOW_LOCAL_REPOS=true",
 		"TMS_API_RATELIMIT_ANON=1000000/second", "TMS_API_RATELIMIT_USER=1000000/second")
 	if c.pprof != "" {
-		cmd.Env = append(cmd.Env, "TMS_METRICS_ADDR="+c.pprof)
+		cmd.Env = append(cmd.Env, "TMS_METRICS_ADDR="+c.pprof, "TMS_PPROF=true")
 	}
 	s, err := startProcess(cmd, filepath.Join(scratch, "tms.log"), "http://"+addr, "/healthz")
 	if err != nil {
