@@ -10,7 +10,7 @@ PROTOC_GEN_GO_GRPC_VERSION := v1.6.2
 GRPC_GATEWAY_VERSION := v2.32.0
 GOLANGCI_LINT_VERSION := v2.15.0
 
-.PHONY: help tools generate lint build run run-split test bench deploy-check api-image
+.PHONY: help tools generate lint build run run-split run-scale test bench deploy-check api-image
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
@@ -49,6 +49,9 @@ run: build ## run every service and the gateway in one process on SQLite (TMS_DA
 
 run-split: build ## run each service as its own process on a throwaway PostgreSQL (machine's binaries); Ctrl-C stops all
 	exec ./bin/tms run-split
+
+run-scale: build ## run 2 replicas of every service and 2 gateways (TMS_HTTP_ADDR and the next port) as separate processes on a throwaway PostgreSQL; a dead replica restarts; Ctrl-C stops all
+	exec ./bin/tms run-scale
 
 test: ## run every module's tests with the race detector (SQLite, and PostgreSQL from a throwaway cluster unless TMS_TEST_DATABASE_URL is set)
 	@for m in $(MODULES); do echo "== $$m"; (cd $$m && CGO_ENABLED=1 go test -race -count=1 ./...) || exit 1; done

@@ -50,4 +50,18 @@ func TestDialBalancesOverReplicas(t *testing.T) {
 	if a, b := counts[0].Load(), counts[1].Load(); a == 0 || b == 0 || a+b != 20 {
 		t.Errorf("calls per replica: %d and %d, want both used", a, b)
 	}
+	// A comma list of the same two addresses balances the same way.
+	listed, err := grpcx.Dial(addrs[0].Addr + "," + addrs[1].Addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = listed.Close() })
+	for range 20 {
+		if _, err := healthpb.NewHealthClient(listed).Check(t.Context(), &healthpb.HealthCheckRequest{}, grpc.WaitForReady(true)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if a, b := counts[0].Load(), counts[1].Load(); a < 11 || b < 11 || a+b != 40 {
+		t.Errorf("calls per listed replica: %d and %d in all, want both used again", a, b)
+	}
 }

@@ -3,6 +3,7 @@ package grpcx
 import (
 	"context"
 	"net"
+	"strings"
 	"time"
 
 	"github.com/tmsproject/tms/pkg/obs"
@@ -11,6 +12,8 @@ import (
 	"google.golang.org/grpc/backoff"
 	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/keepalive"
+	"google.golang.org/grpc/resolver"
+	"google.golang.org/grpc/resolver/manual"
 	"google.golang.org/grpc/test/bufconn"
 )
 
@@ -30,8 +33,20 @@ const roundRobin = `{"loadBalancingConfig": [{"round_robin": {}}]}`
 
 // Dial connects to a service at a TCP address (split deployment). A host
 // name is resolved through DNS (the dns:/// scheme is the default) and
-// calls are balanced over every address it has.
+// calls are balanced over every address it has. A comma list of addresses
+// (replicas on one machine, `tms run-scale`) is balanced over likewise.
 func Dial(addr string, opts ...grpc.DialOption) (*grpc.ClientConn, error) {
+	if strings.Contains(addr, ",") {
+		var list []resolver.Address
+		for _, a := range strings.Split(addr, ",") {
+			if a = strings.TrimSpace(a); a != "" {
+				list = append(list, resolver.Address{Addr: a})
+			}
+		}
+		r := manual.NewBuilderWithScheme("tms-list")
+		r.InitialState(resolver.State{Addresses: list})
+		addr, opts = "tms-list:///replicas", append(opts, grpc.WithResolvers(r))
+	}
 	return grpc.NewClient(addr, append([]grpc.DialOption{
 		grpc.WithTransportCredentials(insecure.NewCredentials()),
 		grpc.WithDefaultServiceConfig(roundRobin),

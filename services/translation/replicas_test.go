@@ -14,6 +14,7 @@ import (
 
 	"github.com/tmsproject/tms/pkg/db"
 	"github.com/tmsproject/tms/pkg/grpctest"
+	"github.com/tmsproject/tms/pkg/lease"
 	"github.com/tmsproject/tms/pkg/pgtest"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
@@ -90,6 +91,22 @@ func TestReplicasShareRepositories(t *testing.T) {
 	}
 	if r := b.repository(t, ""); r.GetNeedsPush() || r.GetNeedsCommit() {
 		t.Errorf("after push: %+v", r)
+	}
+	// A replica that dies holding the component's lease: the other waits
+	// for the lease to run out (2 s here), then takes the component over.
+	dead := lease.New(b.svc.DB(), "a-dead-replica")
+	if held, err := dead.Acquire(t.Context(), "translation.repo.1", 2*time.Second); err != nil || !held {
+		t.Fatalf("the dead replica's lease: %v %v", held, err)
+	}
+	b.edit(t, "pt_BR", "Send", []string{"Senden"}, typev1.UnitState_UNIT_STATE_TRANSLATED, "bob")
+	start := time.Now()
+	if res := b.op(t, "push"); !res.GetResult() {
+		t.Fatalf("push after the takeover: %+v", res)
+	}
+	took := time.Since(start)
+	t.Logf("repository work taken over %v after the dead replica's last renewal (lease 2s)", took.Round(time.Millisecond))
+	if took < time.Second || took > 10*time.Second {
+		t.Errorf("takeover after %v, want about the lease's 2s", took)
 	}
 }
 

@@ -3,6 +3,7 @@
 //	tms serve     run every service and the gateway (or some of them)
 //	tms migrate   bring the databases up to date, then exit
 //	tms run-split every service in its own process on a throwaway PostgreSQL
+//	tms run-scale 2 replicas of every service and of the gateway, likewise
 //	tms users     create, list, token, deactivate accounts
 //	tms version   print the version
 //	tms help      describe a command
@@ -41,6 +42,7 @@ func commands() []command {
 		{"serve", "run every service and the gateway, or the --services given", serve},
 		{"migrate", "bring the service databases up to date and exit", migrate},
 		{"run-split", "run every service as its own process on a throwaway PostgreSQL (development)", runSplit},
+		{"run-scale", "run 2 replicas of every service and of the gateway on a throwaway PostgreSQL (development, fault tests)", runScale},
 		{"users", "manage accounts: create, list, token, deactivate", users},
 		{"version", "print the version", printVersion},
 		{"help", "describe tms or one of its commands", help},
