@@ -10,6 +10,8 @@ import (
 	"time"
 
 	git "github.com/go-git/go-git/v5"
+	"github.com/go-git/go-git/v5/config"
+	"github.com/go-git/go-git/v5/plumbing"
 	"google.golang.org/grpc"
 
 	"github.com/tmsproject/tms/pkg/db"
@@ -115,21 +117,37 @@ func TestReplicasShareRepositories(t *testing.T) {
 // remote that has moved on: after a push, the new remote has both edits
 // and its own change.
 func TestRepoChangeKeepsWork(t *testing.T) {
-	for _, style := range []typev1.MergeStyle{typev1.MergeStyle_MERGE_STYLE_MERGE, typev1.MergeStyle_MERGE_STYLE_REBASE} {
-		t.Run(style.String(), func(t *testing.T) {
+	cases := []struct {
+		name   string
+		style  typev1.MergeStyle
+		branch bool // the branch changes instead of the remote
+	}{
+		{"merge", typev1.MergeStyle_MERGE_STYLE_MERGE, false},
+		{"rebase", typev1.MergeStyle_MERGE_STYLE_REBASE, false},
+		{"branch", typev1.MergeStyle_MERGE_STYLE_MERGE, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			style := c.style
 			e, origin := setupRepo(t, func(c *catalogv1.Component) { c.MergeStyle = style })
 			e.edit(t, "pt_BR", "Send", []string{"Enviar"}, typev1.UnitState_UNIT_STATE_TRANSLATED, "ana")
 			if res := e.op(t, "commit"); !res.GetResult() {
 				t.Fatalf("commit: %+v", res)
 			}
 			e.edit(t, "pt_BR", "Close", []string{"Fechar"}, typev1.UnitState_UNIT_STATE_TRANSLATED, "bob")
-			moved := t.TempDir()
-			if _, err := git.PlainClone(moved, true, &git.CloneOptions{URL: origin}); err != nil {
-				t.Fatal(err)
-			}
-			fixture.Upstream(t, moved, map[string]string{"README.md": "Moved on.\n"})
+			moved, branch := t.TempDir(), "main"
 			comp := e.catalog.Component(1)
-			comp.Repo = moved
+			if c.branch {
+				moved, branch = origin, "stable"
+				newBranch(t, origin, branch, map[string]string{"README.md": "Moved on.\n"})
+				comp.Branch = branch
+			} else {
+				if _, err := git.PlainClone(moved, true, &git.CloneOptions{URL: origin}); err != nil {
+					t.Fatal(err)
+				}
+				fixture.Upstream(t, moved, map[string]string{"README.md": "Moved on.\n"})
+				comp.Repo = moved
+			}
 			e.catalog.Set(comp, project)
 			if task := e.importNow(t, 1); task.GetError() != "" {
 				t.Fatalf("import of the new remote: %s", task.GetError())
@@ -142,15 +160,64 @@ func TestRepoChangeKeepsWork(t *testing.T) {
 			if res := e.op(t, "push"); !res.GetResult() {
 				t.Fatalf("push: %+v", res)
 			}
-			pushed := originFile(t, moved, "po/pt_BR.po")
+			pushed := branchFile(t, moved, branch, "po/pt_BR.po")
 			for _, want := range []string{`msgstr "Enviar"`, `msgstr "Fechar"`} {
 				if !strings.Contains(pushed, want) {
 					t.Errorf("the new remote's pt_BR.po lacks %s:\n%s", want, pushed)
 				}
 			}
-			if readme := originFile(t, moved, "README.md"); readme != "Moved on.\n" {
+			if readme := branchFile(t, moved, branch, "README.md"); readme != "Moved on.\n" {
 				t.Errorf("the new remote's own change was lost: %q", readme)
 			}
 		})
 	}
+}
+
+// newBranch makes branch in the bare repository origin: main with files
+// committed on top.
+func newBranch(t *testing.T, origin, branch string, files map[string]string) {
+	t.Helper()
+	dir := t.TempDir()
+	r, err := git.PlainClone(dir, false, &git.CloneOptions{URL: origin, ReferenceName: plumbing.NewBranchReferenceName("main")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wt, err := r.Worktree()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := wt.Checkout(&git.CheckoutOptions{Branch: plumbing.NewBranchReferenceName(branch), Create: true}); err != nil {
+		t.Fatal(err)
+	}
+	fixture.Commit(t, r, dir, files, "Work on "+branch)
+	spec := config.RefSpec("refs/heads/" + branch + ":refs/heads/" + branch)
+	if err := r.Push(&git.PushOptions{RefSpecs: []config.RefSpec{spec}}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// branchFile reads a file of a branch of a bare repository.
+func branchFile(t *testing.T, bare, branch, path string) string {
+	t.Helper()
+	r, err := git.PlainOpen(bare)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref, err := r.Reference(plumbing.NewBranchReferenceName(branch), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := r.CommitObject(ref.Hash())
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := c.File(path)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	text, err := f.Contents()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return text
 }

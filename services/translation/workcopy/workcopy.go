@@ -114,7 +114,16 @@ func (m *Manager) Sync(ctx context.Context, componentID int64, url, branch strin
 	dir := m.Dir(componentID)
 	if r, err := git.PlainOpen(dir); err == nil {
 		if rem, err := r.Remote("origin"); err == nil && len(rem.Config().URLs) > 0 && rem.Config().URLs[0] == url {
-			return update(ctx, dir, r, branch, m.timeout())
+			if repo, moved, err := m.rebranch(dir, r, branch); moved || err != nil {
+				if err != nil {
+					return nil, err
+				}
+				return update(ctx, dir, repo.repo, branch, m.timeout())
+			}
+			if head, err := r.Head(); err != nil || branch == "" || head.Name().Short() == branch {
+				return update(ctx, dir, r, branch, m.timeout())
+			}
+			// Another branch, nothing of its own to keep: clone afresh.
 		}
 		if repo, ok, err := m.repoint(dir, r, url, branch); ok || err != nil {
 			if err != nil {
@@ -132,12 +141,36 @@ func (m *Manager) Sync(ctx context.Context, componentID int64, url, branch strin
 	return clone(ctx, dir, url, branch, m.timeout())
 }
 
+// rebranch moves a copy holding unpushed commits to another branch of the
+// same remote: the local branch branch starts at the current HEAD, so the
+// commits stay, and the caller merges the remote branch into it. moved is
+// false when there is no other branch to go to or nothing to keep.
+func (m *Manager) rebranch(dir string, r *git.Repository, branch string) (_ *Repo, moved bool, err error) {
+	head, err := r.Head()
+	if err != nil || branch == "" || head.Name().Short() == branch {
+		return nil, false, nil //nolint:nilerr // nothing to move
+	}
+	repo := &Repo{Dir: dir, Branch: head.Name().Short(), repo: r, timeout: m.timeout()}
+	if h, rh, err := repo.Position(); err != nil || h == rh {
+		return nil, false, nil //nolint:nilerr // nothing unpushed
+	}
+	ref := plumbing.NewBranchReferenceName(branch)
+	if err := r.Storer.SetReference(plumbing.NewHashReference(ref, head.Hash())); err != nil {
+		return nil, false, err
+	}
+	if err := r.Storer.SetReference(plumbing.NewSymbolicReference(plumbing.HEAD, ref)); err != nil {
+		return nil, false, err
+	}
+	repo.Branch = branch
+	return repo, true, nil
+}
+
 // repoint points origin of a copy holding unpushed commits on branch at
 // url; ok is false when the copy has nothing of its own (a fresh clone
 // then serves as well).
 func (m *Manager) repoint(dir string, r *git.Repository, url, branch string) (_ *Repo, ok bool, err error) {
 	head, err := r.Head()
-	if err != nil || (branch != "" && head.Name().Short() != branch) {
+	if err != nil {
 		return nil, false, nil //nolint:nilerr // no usable branch: clone afresh
 	}
 	repo := &Repo{Dir: dir, Branch: head.Name().Short(), repo: r, timeout: m.timeout()}
@@ -154,6 +187,9 @@ func (m *Manager) repoint(dir string, r *git.Repository, url, branch string) (_ 
 	}
 	// The old remote's tracking branch names commits of another remote.
 	_ = r.Storer.RemoveReference(plumbing.NewRemoteReferenceName("origin", repo.Branch))
+	if moved, _, err := m.rebranch(dir, r, branch); err != nil || moved != nil {
+		return moved, true, err
+	}
 	return repo, true, nil
 }
 

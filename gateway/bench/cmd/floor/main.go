@@ -34,7 +34,7 @@ type config struct {
 	clients, rounds         int
 	duration                time.Duration
 	importOnly, keepScratch bool
-	upload, search          bool
+	upload, search, scale   bool
 }
 
 func main() {
@@ -53,6 +53,7 @@ func main() {
 	flag.BoolVar(&c.keepScratch, "keep", false, "keep the scratch directory")
 	flag.BoolVar(&c.upload, "upload", false, "with -import-only: then upload a file of every string of one translation and time it")
 	flag.BoolVar(&c.search, "search", false, "with -import-only: then time a few searches over every unit")
+	flag.BoolVar(&c.scale, "scale", false, "run `tms run-scale` instead and compare edits through 1 and 2 gateways")
 	flag.Parse()
 	if err := run(c); err != nil {
 		fmt.Fprintln(os.Stderr, "floor:", err)
@@ -76,6 +77,9 @@ func run(c config) (err error) {
 		}
 		defer func() { err = errors.Join(err, f.Close()) }() // the report is only written once closed
 		w = f
+	}
+	if c.scale {
+		return runScale(c, scratch, w)
 	}
 	svc, imp, err := startService(c, scratch)
 	if err != nil {
