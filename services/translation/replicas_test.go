@@ -112,19 +112,20 @@ func TestReplicasShareRepositories(t *testing.T) {
 	}
 }
 
-// TestRepoChangeKeepsWork changes the remote of a component holding a
-// commit not pushed yet and an edit not committed yet, to a copy of the
-// remote that has moved on: after a push, the new remote has both edits
-// and its own change.
+// TestRepoChangeKeepsWork changes the remote (or the branch) of a
+// component holding a commit not pushed yet and an edit not committed yet,
+// to one that has moved on, or imports it again unchanged after its remote
+// moved on: after a push, the remote has both edits and its own change.
 func TestRepoChangeKeepsWork(t *testing.T) {
 	cases := []struct {
 		name   string
 		style  typev1.MergeStyle
-		branch bool // the branch changes instead of the remote
+		change string // what changes: "repo", "branch", or nothing (a re-import)
 	}{
-		{"merge", typev1.MergeStyle_MERGE_STYLE_MERGE, false},
-		{"rebase", typev1.MergeStyle_MERGE_STYLE_REBASE, false},
-		{"branch", typev1.MergeStyle_MERGE_STYLE_MERGE, true},
+		{"repo, merge", typev1.MergeStyle_MERGE_STYLE_MERGE, "repo"},
+		{"repo, rebase", typev1.MergeStyle_MERGE_STYLE_REBASE, "repo"},
+		{"branch", typev1.MergeStyle_MERGE_STYLE_MERGE, "branch"},
+		{"re-import", typev1.MergeStyle_MERGE_STYLE_MERGE, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -137,11 +138,15 @@ func TestRepoChangeKeepsWork(t *testing.T) {
 			e.edit(t, "pt_BR", "Close", []string{"Fechar"}, typev1.UnitState_UNIT_STATE_TRANSLATED, "bob")
 			moved, branch := t.TempDir(), "main"
 			comp := e.catalog.Component(1)
-			if c.branch {
+			switch c.change {
+			case "":
+				moved = origin
+				fixture.Upstream(t, origin, map[string]string{"README.md": "Moved on.\n"})
+			case "branch":
 				moved, branch = origin, "stable"
 				newBranch(t, origin, branch, map[string]string{"README.md": "Moved on.\n"})
 				comp.Branch = branch
-			} else {
+			default:
 				if _, err := git.PlainClone(moved, true, &git.CloneOptions{URL: origin}); err != nil {
 					t.Fatal(err)
 				}
