@@ -70,6 +70,11 @@ fi
 # A whole-file upload of 233k strings (method translate) into a component
 # of one language, imported first.
 (cd "$root" && "$work/floor" -tms bin/tms -import-only -upload -strings 233000 -languages 1 -out "$work/upload233k.md")
-{ echo; cat "$work/floor.md" "$work/import250k.md" "$work/import1m.md" "$work/upload233k.md"; } >>"$root/BENCHMARKS.md.tmp"
+# Edits through 1 gateway and through 2, over 2 replicas of every service
+# (tms run-scale on a throwaway PostgreSQL).
+(cd "$root" && "$work/floor" -tms bin/tms -scale -strings 4200 -languages 1 -out "$work/scale.md")
+# Webhook delivery by one notification replica to a slow receiver.
+"$root/scripts/bench-webhooks.sh" >"$work/webhooks.md"
+{ echo; cat "$work/floor.md" "$work/import250k.md" "$work/import1m.md" "$work/upload233k.md" "$work/scale.md" "$work/webhooks.md"; } >>"$root/BENCHMARKS.md.tmp"
 mv "$root/BENCHMARKS.md.tmp" "$root/BENCHMARKS.md"
 echo "== wrote BENCHMARKS.md"

@@ -19,9 +19,6 @@ import (
 	"testing"
 	"time"
 
-	gogit "github.com/go-git/go-git/v5"
-	"github.com/go-git/go-git/v5/plumbing"
-
 	"github.com/tmsproject/tms/gateway/bench/origin"
 	"github.com/tmsproject/tms/pkg/po"
 	"github.com/tmsproject/tms/services/notification/delivery"
@@ -301,7 +298,11 @@ func (s *scaleRun) verify(t *testing.T) {
 // checkRemote: each unit holds its last edit answered 2xx, or one sent
 // after it whose answer was lost (a timeout that was applied).
 func (s *scaleRun) checkRemote(t *testing.T) {
-	cat, err := po.Parse([]byte(originFileOf(t, s.origin, "po/de.po")))
+	text, err := origin.File(s.origin, origin.Branch, "po/de.po")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat, err := po.Parse([]byte(text))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -406,32 +407,6 @@ func (rc *countingReceiver) counts() (distinct, total, bad int) {
 		total += n
 	}
 	return len(rc.posts), total, rc.bad
-}
-
-// originFileOf reads a file of branch main of a bare repository.
-func originFileOf(t *testing.T, bare, path string) string {
-	t.Helper()
-	r, err := gogit.PlainOpen(bare)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ref, err := r.Reference(plumbing.NewBranchReferenceName("main"), true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := r.CommitObject(ref.Hash())
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := c.File(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	text, err := f.Contents()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return text
 }
 
 // jsonRequest is a request with a JSON body (none when body is nil).

@@ -91,27 +91,7 @@ func (e *env) repository(t *testing.T, code string) *translationv1.Repository {
 // originFile reads a file of branch main of a bare repository.
 func originFile(t *testing.T, origin, path string) string {
 	t.Helper()
-	r, err := git.PlainOpen(origin)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ref, err := r.Reference(plumbing.NewBranchReferenceName("main"), true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := r.CommitObject(ref.Hash())
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := c.File(path)
-	if err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-	text, err := f.Contents()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return text
+	return branchFile(t, origin, "main", path)
 }
 
 func originHead(t *testing.T, origin string) string {

@@ -14,6 +14,27 @@ import (
 	"github.com/tmsproject/tms/services/translation/workcopy"
 )
 
+// File reads path as branch holds it in the repository at dir.
+func File(dir, branch, path string) (string, error) {
+	r, err := git.PlainOpen(dir)
+	if err != nil {
+		return "", err
+	}
+	ref, err := r.Reference(plumbing.NewBranchReferenceName(branch), true)
+	if err != nil {
+		return "", err
+	}
+	c, err := r.CommitObject(ref.Hash())
+	if err != nil {
+		return "", err
+	}
+	f, err := c.File(path)
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", path, err)
+	}
+	return f.Contents()
+}
+
 // Branch is the branch the repository is created with.
 const Branch = "main"
 

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -65,18 +64,7 @@ func scenarios(c config, base, svc *server, units []sampled) []scenario {
 			r, _ := http.NewRequest("POST", base.base+"/edit/?"+q.Encode(), nil)
 			return r
 		},
-		service: func(round, i int64) *http.Request {
-			u := units[i%int64(len(units))]
-			target := make([]string, u.forms)
-			for k := range target {
-				target[k] = fmt.Sprintf("Floor edit %d/%d/%d", round, i, k)
-			}
-			body, _ := json.Marshal(map[string]any{"target": target, "state": 20})
-			r, _ := http.NewRequest("PATCH", fmt.Sprintf("%s/api/units/%d/", svc.base, u.id), bytes.NewReader(body))
-			r.Header.Set("Authorization", "Token "+adminToken)
-			r.Header.Set("Content-Type", "application/json")
-			return r
-		},
+		service: func(round, i int64) *http.Request { return editRequest(svc, units, "Floor", round, i) },
 	}
 	return []scenario{page(1), page(deep), edit}
 }

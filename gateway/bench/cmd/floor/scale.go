@@ -71,7 +71,7 @@ func runScale(c config, scratch string, w io.Writer) error {
 			into     *[]float64
 		}{{[]*server{gw1}, &one}, {[]*server{gw1, gw2}, &two}} {
 			rps, errs := load(client, c.clients, c.duration, func(i int64) *http.Request {
-				return editRequest(side.gateways[i%int64(len(side.gateways))], units, round, i)
+				return editRequest(side.gateways[i%int64(len(side.gateways))], units, "Scale", round, i)
 			})
 			*side.into = append(*side.into, rps)
 			res.errors += errs
@@ -82,12 +82,13 @@ func runScale(c config, scratch string, w io.Writer) error {
 	return writeScale(w, c, res)
 }
 
-// editRequest is a PATCH of a distinct unit of the measured translation.
-func editRequest(s *server, units []sampled, round, i int64) *http.Request {
+// editRequest is the i-th PATCH of a round: a distinct unit of the
+// measured translation, a text no earlier round wrote.
+func editRequest(s *server, units []sampled, label string, round, i int64) *http.Request {
 	u := units[i%int64(len(units))]
 	target := make([]string, u.forms)
 	for k := range target {
-		target[k] = fmt.Sprintf("Scale edit %d/%d/%d", round, i, k)
+		target[k] = fmt.Sprintf("%s edit %d/%d/%d", label, round, i, k)
 	}
 	body, _ := json.Marshal(map[string]any{"target": target, "state": 20})
 	r, _ := http.NewRequest("PATCH", fmt.Sprintf("%s/api/units/%d/", s.base, u.id), bytes.NewReader(body))
