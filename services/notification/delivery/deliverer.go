@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/mail"
+	"sync"
 	"time"
 
 	"github.com/google/uuid"
@@ -96,9 +97,10 @@ type Deliverer struct {
 	// ClaimTTL bounds how long claimed deliveries and mail stay this
 	// deliverer's: past it, another replica takes over what a dead one
 	// claimed. Zero: DefaultClaimTTL.
-	ClaimTTL time.Duration
-	gaps     map[int64]time.Time
-	client   *http.Client
+	ClaimTTL   time.Duration
+	gaps       map[int64]time.Time
+	client     *http.Client
+	clientOnce sync.Once
 }
 
 func (d *Deliverer) now() time.Time {

@@ -94,14 +94,15 @@ func Sign(secret, id string, timestamp int64, body []byte) (string, error) {
 }
 
 // httpClient posts webhooks, refusing local addresses unless allowed.
+// It is made once; posts run in parallel.
 func (d *Deliverer) httpClient() *http.Client {
-	if d.client == nil {
+	d.clientOnce.Do(func() {
 		dialer := &net.Dialer{Timeout: webhookTimeout, Control: netguard.Control(func() bool { return d.AllowLocal })}
 		tr := http.DefaultTransport.(*http.Transport).Clone()
 		tr.DialContext = dialer.DialContext
 		d.client = &http.Client{Transport: tr, Timeout: webhookTimeout,
 			CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	}
+	})
 	return d.client
 }
 
