@@ -40,7 +40,7 @@ func Load(dir string) (Deployment, error) {
 		return Deployment{}, err
 	}
 	d := Deployment{Objects: objs, External: map[string]bool{}}
-	data, err := os.ReadFile(filepath.Join(dir, "EXTERNAL_SECRETS"))
+	data, err := os.ReadFile(filepath.Join(dir, "EXTERNAL_SECRETS")) //nolint:gosec // G304: the overlay the operator named
 	if errors.Is(err, os.ErrNotExist) {
 		return d, nil
 	}

@@ -43,8 +43,8 @@ func TestDialBalancesOverReplicas(t *testing.T) {
 	t.Cleanup(func() { _ = conn.Close() })
 	client := healthpb.NewHealthClient(conn)
 	for range 20 {
-		if _, err := client.Check(t.Context(), &healthpb.HealthCheckRequest{}, grpc.WaitForReady(true)); err != nil {
-			t.Fatal(err)
+		if _, cerr := client.Check(t.Context(), &healthpb.HealthCheckRequest{}, grpc.WaitForReady(true)); cerr != nil {
+			t.Fatal(cerr)
 		}
 	}
 	if a, b := counts[0].Load(), counts[1].Load(); a == 0 || b == 0 || a+b != 20 {
@@ -57,8 +57,8 @@ func TestDialBalancesOverReplicas(t *testing.T) {
 	}
 	t.Cleanup(func() { _ = listed.Close() })
 	for range 20 {
-		if _, err := healthpb.NewHealthClient(listed).Check(t.Context(), &healthpb.HealthCheckRequest{}, grpc.WaitForReady(true)); err != nil {
-			t.Fatal(err)
+		if _, cerr := healthpb.NewHealthClient(listed).Check(t.Context(), &healthpb.HealthCheckRequest{}, grpc.WaitForReady(true)); cerr != nil {
+			t.Fatal(cerr)
 		}
 	}
 	if a, b := counts[0].Load(), counts[1].Load(); a < 11 || b < 11 || a+b != 40 {

@@ -76,7 +76,7 @@ func TestReplicasShareRepositories(t *testing.T) {
 	if res := a.op(t, "commit"); !res.GetResult() {
 		t.Fatalf("commit on a: %+v", res)
 	}
-	first.svc.Close() //nolint:errcheck // its cleanup closes it again; only its connections matter here
+	_ = first.svc.Close() // its cleanup closes it again; only its connections matter here
 	stopA()           // a dies with the only working copy holding the commit
 	b.edit(t, "pt_BR", "Close", []string{"Fechar"}, typev1.UnitState_UNIT_STATE_TRANSLATED, "bob")
 	if r := b.repository(t, ""); !r.GetNeedsPush() || !r.GetNeedsCommit() {

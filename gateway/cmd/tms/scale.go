@@ -69,7 +69,7 @@ func scaleMain(cfg stack.Config, n int, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(filepath.Join(data, "run"), 0o750); err != nil {
+	if err = os.MkdirAll(filepath.Join(data, "run"), 0o750); err != nil {
 		return err
 	}
 	pg, err := pgserver.Start()

@@ -12,9 +12,8 @@ import (
 
 var claimAt = time.Date(2026, 3, 4, 5, 6, 7, 0, time.UTC)
 
-// enqueueDeliveries stores n due deliveries of a new webhook of p and
-// returns the webhook's id.
-func enqueueDeliveries(t *testing.T, s *store.Store, n int) int64 {
+// enqueueDeliveries stores n due deliveries of a new webhook of p.
+func enqueueDeliveries(t *testing.T, s *store.Store, n int) {
 	t.Helper()
 	w := store.Webhook{ProjectSlug: "p", URL: "https://hooks.example/c", Secret: "whsec_x", Active: true}
 	if err := s.CreateWebhook(t.Context(), &w); err != nil {
@@ -27,7 +26,6 @@ func enqueueDeliveries(t *testing.T, s *store.Store, n int) int64 {
 	if err := s.Enqueue(t.Context(), "mail", int64(n), nil, ds); err != nil {
 		t.Fatal(err)
 	}
-	return w.ID
 }
 
 func ids(ds []store.DueDelivery) []int64 {

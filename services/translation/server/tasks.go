@@ -120,8 +120,8 @@ func (s *Server) importNow(ctx context.Context, comp *catalogv1.Component, progr
 		return importFailure{alertUpdateFailure, fmt.Errorf("could not fetch the repository: %w", err)}
 	}
 	if rebinding {
-		if err := s.mergeNewRemote(ctx, comp, repo); err != nil {
-			return err
+		if merr := s.mergeNewRemote(ctx, comp, repo); merr != nil {
+			return merr
 		}
 	}
 	head, err := repo.Head()

@@ -56,8 +56,8 @@ func (s *Server) AddTranslation(ctx context.Context, req *translationv1.AddTrans
 		return nil, err
 	}
 	defer unlock()
-	if err := s.refreshRepo(ctx, comp.GetId()); err != nil {
-		return nil, err
+	if rerr := s.refreshRepo(ctx, comp.GetId()); rerr != nil {
+		return nil, rerr
 	}
 	t, err := s.addTranslation(ctx, comp, lng, req.GetActor())
 	if err != nil {
@@ -294,8 +294,8 @@ func (s *Server) DeleteTranslation(ctx context.Context, req *translationv1.Delet
 		return nil, err
 	}
 	defer release()
-	if err := s.refreshRepo(ctx, t.ComponentID); err != nil {
-		return nil, err
+	if rerr := s.refreshRepo(ctx, t.ComponentID); rerr != nil {
+		return nil, rerr
 	}
 	if t.Filename != "" {
 		full, perr := filemask.SafePath(s.cfg.Repos.Dir(t.ComponentID), t.Filename)

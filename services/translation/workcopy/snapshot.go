@@ -226,11 +226,11 @@ func (r *Repo) adopt(snap Snapshot) error {
 	if err != nil {
 		return fmt.Errorf("%w: %v", ErrSnapshotBase, err) //nolint:errorlint // the kind is ours; go-git's words are text
 	}
-	if _, err := c.Tree(); err != nil {
+	if _, err = c.Tree(); err != nil {
 		return fmt.Errorf("%w: %v", ErrSnapshotBase, err) //nolint:errorlint // as above
 	}
 	branch := plumbing.NewBranchReferenceName(snap.Branch)
-	if err := r.repo.Storer.SetReference(plumbing.NewHashReference(branch, head)); err != nil {
+	if err = r.repo.Storer.SetReference(plumbing.NewHashReference(branch, head)); err != nil {
 		return err
 	}
 	wt, err := r.repo.Worktree()

@@ -21,18 +21,18 @@ func TestSnapshotRebuildsElsewhere(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if snap, err := r.Snapshot(t.Context()); err != nil || len(snap.Pack) != 0 || snap.Head != snap.RemoteHead {
-		t.Fatalf("a fresh clone's snapshot: %+v %v", snap, err)
+	if fresh, ferr := r.Snapshot(t.Context()); ferr != nil || len(fresh.Pack) != 0 || fresh.Head != fresh.RemoteHead {
+		t.Fatalf("a fresh clone's snapshot: %+v %v", fresh, ferr)
 	}
 	sig := workcopy.Signature{Name: "a", Email: "a@x"}
 	for i, files := range []map[string]string{{"po/cs.po": "y"}, {"docs/fr/fr.po": "f", "po/cs.po": "z"}} {
 		for p, data := range files {
-			if err := r.WriteFile(p, []byte(data)); err != nil {
-				t.Fatal(err)
+			if werr := r.WriteFile(p, []byte(data)); werr != nil {
+				t.Fatal(werr)
 			}
 		}
-		if _, err := r.Commit("local "+string(rune('1'+i))+"\n", sig, sig); err != nil {
-			t.Fatal(err)
+		if _, cerr := r.Commit("local "+string(rune('1'+i))+"\n", sig, sig); cerr != nil {
+			t.Fatal(cerr)
 		}
 	}
 	snap, err := r.Snapshot(t.Context())
@@ -48,8 +48,8 @@ func TestSnapshotRebuildsElsewhere(t *testing.T) {
 		t.Error("the rebuilt copy does not match its snapshot")
 	}
 	for p, want := range map[string]string{"po/cs.po": "z", "docs/fr/fr.po": "f", "po/de.po": "d"} {
-		if got, err := os.ReadFile(filepath.Join(rebuilt.Dir, filepath.FromSlash(p))); err != nil || string(got) != want {
-			t.Errorf("%s: %q %v, want %q", p, got, err, want)
+		if got, rerr := os.ReadFile(filepath.Join(rebuilt.Dir, filepath.FromSlash(p))); rerr != nil || string(got) != want {
+			t.Errorf("%s: %q %v, want %q", p, got, rerr, want)
 		}
 	}
 	st, err := rebuilt.State()

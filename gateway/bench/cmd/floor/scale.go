@@ -51,7 +51,7 @@ func runScale(c config, scratch string, w io.Writer) error {
 	}
 	defer gw1.stop()
 	gw2 := &server{cmd: &exec.Cmd{}, base: fmt.Sprintf("http://127.0.0.1:%d", port+1)}
-	if err := waitHealthy(gw2); err != nil {
+	if err = waitHealthy(gw2); err != nil {
 		return err
 	}
 	imp, err := importComponent(gw1, repo)
@@ -99,7 +99,9 @@ func editRequest(s *server, units []sampled, label string, round, i int64) *http
 
 // waitHealthy waits up to a minute for a gateway another process started.
 func waitHealthy(s *server) error {
-	for end := time.Now().Add(time.Minute); time.Now().Before(end); time.Sleep(100 * time.Millisecond) {
+	tick := time.NewTicker(100 * time.Millisecond)
+	defer tick.Stop()
+	for end := time.Now().Add(time.Minute); time.Now().Before(end); <-tick.C {
 		if _, err := call(s, "GET", "/healthz", nil, 200); err == nil {
 			return nil
 		}
