@@ -77,7 +77,7 @@ func TestReplicasShareRepositories(t *testing.T) {
 		t.Fatalf("commit on a: %+v", res)
 	}
 	_ = first.svc.Close() // its cleanup closes it again; only its connections matter here
-	stopA()           // a dies with the only working copy holding the commit
+	stopA()               // a dies with the only working copy holding the commit
 	b.edit(t, "pt_BR", "Close", []string{"Fechar"}, typev1.UnitState_UNIT_STATE_TRANSLATED, "bob")
 	if r := b.repository(t, ""); !r.GetNeedsPush() || !r.GetNeedsCommit() {
 		t.Fatalf("b's view of the repository: %+v", r)
