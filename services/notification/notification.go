@@ -90,8 +90,16 @@ func New(ctx context.Context, cfg Config) (*Service, error) {
 	if svc.deliverer, err = newDeliverer(cfg, st, log.With("service", Name)); err != nil {
 		return nil, errors.Join(err, db.Close(gdb))
 	}
-	if svc.deliverer != nil {
-		svc.deliverer.Lease = lease.New(gdb, "")
+	// On PostgreSQL several replicas may share the database: one follows
+	// the change log at a time. An embedded SQLite database is this
+	// process's alone (the data directory's lock): what a killed
+	// predecessor had claimed is free at once.
+	if db.Dialect(gdb) == db.Postgres {
+		if svc.deliverer != nil {
+			svc.deliverer.Lease = lease.New(gdb, "")
+		}
+	} else if err = st.ReleaseClaims(ctx); err != nil {
+		return nil, errors.Join(err, db.Close(gdb))
 	}
 	return svc, nil
 }

@@ -92,13 +92,22 @@ func New(ctx context.Context, cfg Config) (*Service, error) {
 		obs.Backlog("translation", svc.relay.Backlog) //nolint:contextcheck // read at each scrape, long after ctx, with a bound of its own
 		notify = svc.relay.Flush
 	}
+	// On PostgreSQL several replicas may share the database: repository
+	// work and imports go under leases. An embedded SQLite database is
+	// this process's alone (the data directory's lock): whatever a
+	// previous process left running is orphaned at once, and no dead
+	// holder's lease may delay a restart.
+	var leases server.Leases
+	if db.Dialect(gdb) == db.Postgres {
+		leases = lease.New(gdb, "")
+	}
 	repos := workcopy.NewManager(cfg.DataDir)
 	repos.NetworkTimeout = cfg.GitTimeout
 	svc.server = server.New(server.Config{
 		Store: st, Catalog: cfg.Catalog, Repos: repos,
 		AllowLocalRepos: cfg.AllowLocalRepos, Log: cfg.Log, Notify: notify,
 		Git: cfg.Git, Users: cfg.Users, Projects: policy.NewProjects(cfg.Catalog),
-		Leases: lease.New(gdb, ""), RepoLease: cfg.RepoLease,
+		Leases: leases, RepoLease: cfg.RepoLease,
 	})
 	return svc, nil
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"time"
 
+	"gorm.io/gorm"
+
 	"github.com/tmsproject/tms/pkg/db"
 	"github.com/tmsproject/tms/pkg/weblate"
 )
@@ -84,4 +86,18 @@ WHERE `+due+` AND frequency <> ? AND EXISTS (SELECT 1 FROM notifications mine
 		Where("notifications.claimed_by = ? AND notifications.sent_at IS NULL", c.Token).
 		Order("notifications.due_at, notifications.id").Scan(&out).Error
 	return out, wrap("claimed notifications", err)
+}
+
+// ReleaseClaims frees every claimed delivery and mail: for a process that
+// knows it is the database's only one (SQLite), whatever is claimed was
+// its killed predecessor's.
+func (s *Store) ReleaseClaims(ctx context.Context) error {
+	return wrap("release claims", s.gdb.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		for _, table := range []string{"webhook_deliveries", "notifications"} {
+			if err := tx.Exec("UPDATE " + table + " SET claimed_by = '', claimed_until = 0 WHERE claimed_until > 0").Error; err != nil {
+				return err
+			}
+		}
+		return nil
+	}))
 }

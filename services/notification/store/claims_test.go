@@ -66,6 +66,13 @@ func testDeliveryClaims(t *testing.T, s *store.Store) {
 			t.Fatalf("claim %s: %s, want %s", st.token, got, st.want)
 		}
 	}
+	// Released claims are anyone's at once.
+	if err := s.ReleaseClaims(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprint(claim("e2", claimAt.Add(63*time.Second), 5)); got != "[1 2 3]" {
+		t.Fatalf("after ReleaseClaims: %s, want [1 2 3]", got)
+	}
 	due, err := s.ClaimDeliveries(ctx, store.Claim{Token: "f", Now: claimAt.Add(3 * time.Minute), Until: claimAt.Add(4 * time.Minute)}, 8, 1)
 	if err != nil || len(due) != 1 {
 		t.Fatalf("claim f: %v %v", due, err)
