@@ -129,6 +129,11 @@ func (s *Server) openRepo(ctx context.Context, componentID int64) (*workcopy.Rep
 	if oerr == nil && repo.Matches(want) {
 		return repo, nil
 	}
+	// An outdated copy catches up: the remote's new commits fetched, the
+	// snapshot's added; a clone is the last resort.
+	if oerr == nil && repo.CatchUp(ctx, want) == nil {
+		return repo, nil
+	}
 	s.cfg.Log.Info("rebuilding working copy", "component", componentID, "head", snap.Head, "unpushed_bytes", len(snap.Pack))
 	return s.cfg.Repos.Rebuild(ctx, componentID, snap.URL, want)
 }

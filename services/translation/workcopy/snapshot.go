@@ -214,6 +214,18 @@ func (m *Manager) Rebuild(ctx context.Context, componentID int64, url string, sn
 	return repo, nil
 }
 
+// CatchUp brings an outdated working copy of the same branch to snap: it
+// fetches the remote, adds the snapshot's objects and checks out its HEAD.
+func (r *Repo) CatchUp(ctx context.Context, snap Snapshot) error {
+	if r.Branch != snap.Branch {
+		return fmt.Errorf("working copy is on %s, not %s", r.Branch, snap.Branch)
+	}
+	if err := r.Fetch(ctx); err != nil {
+		return err
+	}
+	return r.adopt(snap)
+}
+
 // adopt adds snap's objects and checks out its HEAD on its branch.
 func (r *Repo) adopt(snap Snapshot) error {
 	if len(snap.Pack) > 0 {

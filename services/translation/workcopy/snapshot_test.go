@@ -56,6 +56,27 @@ func TestSnapshotRebuildsElsewhere(t *testing.T) {
 	if err != nil || st.Ahead != 2 || st.Behind != 0 {
 		t.Errorf("rebuilt state: %+v %v, want 2 ahead", st, err)
 	}
+	// The first copy, outdated by the rebuilt one's commit, catches up.
+	if err := rebuilt.WriteFile("po/de.po", []byte("e")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := rebuilt.Commit("on the other replica\n", sig, sig); err != nil {
+		t.Fatal(err)
+	}
+	later, err := rebuilt.Snapshot(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Matches(later) {
+		t.Fatal("the first copy matches a snapshot it lacks a commit of")
+	}
+	if err := r.CatchUp(t.Context(), later); err != nil || !r.Matches(later) {
+		t.Fatalf("catch up: %v", err)
+	}
+	if got, _ := os.ReadFile(filepath.Join(r.Dir, "po", "de.po")); string(got) != "e" {
+		t.Errorf("caught-up de.po: %q", got)
+	}
+	snap = later
 	// The rebuilt copy pushes what the lost one never did.
 	if err := rebuilt.Push(t.Context(), "", ""); err != nil {
 		t.Fatal(err)
