@@ -57,10 +57,10 @@ func TestSnapshotRebuildsElsewhere(t *testing.T) {
 		t.Errorf("rebuilt state: %+v %v, want 2 ahead", st, err)
 	}
 	// The first copy, outdated by the rebuilt one's commit, catches up.
-	if err := rebuilt.WriteFile("po/de.po", []byte("e")); err != nil {
+	if err = rebuilt.WriteFile("po/de.po", []byte("e")); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := rebuilt.Commit("on the other replica\n", sig, sig); err != nil {
+	if _, err = rebuilt.Commit("on the other replica\n", sig, sig); err != nil {
 		t.Fatal(err)
 	}
 	later, err := rebuilt.Snapshot(t.Context())
