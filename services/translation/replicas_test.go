@@ -2,9 +2,11 @@ package translation_test
 
 import (
 	"context"
+	"errors"
 	"io"
 	"log/slog"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -78,6 +80,14 @@ func TestReplicasShareRepositories(t *testing.T) {
 	}
 	_ = first.svc.Close() // its cleanup closes it again; only its connections matter here
 	stopA()               // a dies with the only working copy holding the commit
+	// Reads need no working copy: b answers the repository's state
+	// from the database, without cloning.
+	if r := b.repository(t, ""); !r.GetNeedsPush() || r.GetLocalCommit().GetAuthorName() != "ana" {
+		t.Errorf("b's view before any work: %+v", r)
+	}
+	if _, err := os.Stat(filepath.Join(b.dataDir, "repos", "1")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("reading the repository state made a working copy: %v", err)
+	}
 	b.edit(t, "pt_BR", "Close", []string{"Fechar"}, typev1.UnitState_UNIT_STATE_TRANSLATED, "bob")
 	if r := b.repository(t, ""); !r.GetNeedsPush() || !r.GetNeedsCommit() {
 		t.Fatalf("b's view of the repository: %+v", r)

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"slices"
 	"strconv"
@@ -162,23 +163,34 @@ func (s *Server) saveSnapshot(ctx context.Context, componentID int64) error {
 	if err != nil {
 		return nil //nolint:nilerr // an empty repository has no HEAD yet: nothing to keep
 	}
+	st, err := repo.State()
+	if err != nil {
+		return err
+	}
+	state, err := json.Marshal(st)
+	if err != nil {
+		return err
+	}
 	last, ok, err := s.cfg.Store.GetSnapshot(ctx, componentID)
 	if err != nil {
 		return err
 	}
-	if ok && last.Head == head && last.RemoteHead == remoteHead && last.Branch == repo.Branch {
+	moved := !ok || last.Head != head || last.RemoteHead != remoteHead || last.Branch != repo.Branch
+	if !moved && last.State == string(state) {
 		return nil
 	}
-	snap, err := repo.Snapshot(ctx)
-	if err != nil {
-		return err
+	snap := workcopy.Snapshot{Branch: last.Branch, Head: last.Head, RemoteHead: last.RemoteHead, Pack: last.Pack}
+	if moved {
+		if snap, err = repo.Snapshot(ctx); err != nil {
+			return err
+		}
 	}
 	url, err := repo.OriginURL()
 	if err != nil {
 		return err
 	}
 	return s.cfg.Store.SaveSnapshot(ctx, store.Snapshot{ComponentID: componentID, URL: url, Branch: snap.Branch,
-		Head: snap.Head, RemoteHead: snap.RemoteHead, Pack: snap.Pack})
+		Head: snap.Head, RemoteHead: snap.RemoteHead, Pack: snap.Pack, State: string(state)})
 }
 
 // hasCopy tells whether the component has a working copy to work on: on

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"os"
 	"strings"
@@ -51,7 +52,18 @@ func (s *Server) GetRepository(ctx context.Context, req *translationv1.GetReposi
 	return &translationv1.GetRepositoryResponse{Repository: out}, nil
 }
 
+// repoState is the component's working copy state as last recorded with
+// its snapshot, so that any replica answers without a working copy; a
+// component without one (imported before snapshots) is read from its copy.
 func (s *Server) repoState(ctx context.Context, componentID int64) (workcopy.State, string, error) {
+	branch, state, ok, err := s.cfg.Store.SnapshotState(ctx, componentID)
+	if err != nil {
+		return workcopy.State{}, "", err
+	}
+	if ok && state != "" {
+		var st workcopy.State
+		return st, branch, json.Unmarshal([]byte(state), &st)
+	}
 	release, err := s.holdRepo(ctx, componentID)
 	if err != nil {
 		return workcopy.State{}, "", err

@@ -20,7 +20,10 @@ type Snapshot struct {
 	Head        string
 	RemoteHead  string
 	Pack        []byte
-	UpdatedAt   time.Time
+	// State is the working copy's position against its remote when the
+	// snapshot was taken (JSON of workcopy.State).
+	State     string
+	UpdatedAt time.Time
 }
 
 // TableName is the repository_snapshots table.
@@ -44,4 +47,15 @@ func (s *Store) SaveSnapshot(ctx context.Context, snap Snapshot) error {
 		snap.Pack = []byte{}
 	}
 	return s.q(ctx).Clauses(clause.OnConflict{UpdateAll: true}).Create(&snap).Error
+}
+
+// SnapshotState returns the branch and state of the component's snapshot,
+// without its pack; ok is false when there is none.
+func (s *Store) SnapshotState(ctx context.Context, componentID int64) (branch, state string, ok bool, err error) {
+	var rows []Snapshot
+	err = s.q(ctx).Select("branch", "state").Where("component_id = ?", componentID).Limit(1).Find(&rows).Error
+	if err != nil || len(rows) == 0 {
+		return "", "", false, err
+	}
+	return rows[0].Branch, rows[0].State, true, nil
 }

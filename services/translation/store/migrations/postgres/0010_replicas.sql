@@ -3,13 +3,16 @@
 -- commits not pushed yet (a git pack of the objects the remote-tracking
 -- branch lacks), so that any replica can rebuild it from the remote. A
 -- task names the process running it (holder), so that a replica takes over
--- the imports of a dead one only.
+-- the imports of a dead one only. state is the copy's position against its
+-- remote (JSON: commits, ahead, behind, files), so that reading it needs
+-- no working copy.
 CREATE TABLE repository_snapshots (
     component_id BIGINT    PRIMARY KEY,
     url          TEXT      NOT NULL,
     branch       TEXT      NOT NULL,
     head         TEXT      NOT NULL,
     remote_head  TEXT      NOT NULL,
+    state        TEXT      NOT NULL DEFAULT '',
     pack         BYTEA     NOT NULL,
     updated_at   TIMESTAMPTZ NOT NULL
 );
