@@ -55,10 +55,14 @@ const replicaSweep = 5 * time.Second
 
 // Service is a running translation service.
 type Service struct {
-	gdb    *gorm.DB
-	server *server.Server
-	relay  *outbox.Relay
-	log    *slog.Logger
+	// interrupted are the components whose import a previous process left
+	// unfinished (the database's only process: SQLite); Run imports them
+	// again. With leases, RunReplica finds them.
+	interrupted []int64
+	gdb         *gorm.DB
+	server      *server.Server
+	relay       *outbox.Relay
+	log         *slog.Logger
 }
 
 // Migrations are the versioned schema changes of the service's database,
@@ -109,6 +113,9 @@ func New(ctx context.Context, cfg Config) (*Service, error) {
 		Git: cfg.Git, Users: cfg.Users, Projects: policy.NewProjects(cfg.Catalog),
 		Leases: leases, RepoLease: cfg.RepoLease,
 	})
+	if leases == nil {
+		svc.interrupted = svc.server.TakeOverImports(ctx)
+	}
 	return svc, nil
 }
 
@@ -121,7 +128,11 @@ func (svc *Service) Register(s *grpc.Server) {
 // ends.
 func (svc *Service) Run(ctx context.Context) error {
 	resumed := make(chan struct{})
-	go func() { defer close(resumed); svc.server.RunReplica(ctx, replicaSweep) }()
+	go func() {
+		defer close(resumed)
+		svc.server.ResumeImports(ctx, svc.interrupted)
+		svc.server.RunReplica(ctx, replicaSweep)
+	}()
 	defer func() { <-resumed }()
 	committer := make(chan struct{})
 	go func() { defer close(committer); svc.server.RunCommitter(ctx, time.Minute) }()

@@ -223,13 +223,18 @@ func (s *Server) holder() string {
 // interruptedTask is the failure of an import whose process died.
 const interruptedTask = "The service restarted during the task."
 
+// TakeOverImports finishes, as failed, the imports a process that is gone
+// left running, each taken over by one replica, and returns their
+// components, whose imports the caller runs again (ResumeImports). Without
+// leases (the database's only process) call it before serving: whatever
+// runs then was left by a previous process.
+func (s *Server) TakeOverImports(ctx context.Context) []int64 { return s.takeOverImports(ctx) }
+
 // RunReplica keeps this process's heartbeat and, every interval, takes
 // over the imports of processes that are gone, until ctx ends. Without
-// leases (one process) it takes over every running task once, at start:
-// whatever is running was left by a previous process.
+// leases it returns at once.
 func (s *Server) RunReplica(ctx context.Context, interval time.Duration) {
 	if s.cfg.Leases == nil {
-		s.ResumeImports(ctx, s.takeOverImports(ctx))
 		return
 	}
 	beat := time.NewTicker(heartbeatEvery)
