@@ -50,8 +50,7 @@ func (c *call) readBody() (*body, error) {
 		if err != nil {
 			return nil, clientError(http.StatusBadRequest, "parse_error", "Malformed form data.")
 		}
-		b.setForm(vals)
-		return b, nil
+		return b, b.setForm(vals)
 	case mt == "multipart/form-data":
 		return b, decodeMultipart(raw, params["boundary"], b)
 	}
@@ -71,6 +70,9 @@ func decodeJSON(raw []byte, b *body) error {
 		b.errs.Add("non_field_errors", "invalid", fmt.Sprintf("Invalid data. Expected a dictionary, but got %s.", jsonKind(v)))
 		return fieldErrors(b.errs)
 	}
+	if attr, bad := badValue("", obj); bad {
+		return invalidText(attr)
+	}
 	b.fields = obj
 	return nil
 }
@@ -81,10 +83,15 @@ func decodeMultipart(raw []byte, boundary string, b *body) error {
 	if err := r.ParseMultipartForm(maxBody); err != nil {
 		return clientError(http.StatusBadRequest, "parse_error", "Multipart form parse error - "+err.Error())
 	}
-	b.setForm(r.MultipartForm.Value)
+	if err := b.setForm(r.MultipartForm.Value); err != nil {
+		return err
+	}
 	for name, files := range r.MultipartForm.File {
 		if len(files) == 0 {
 			continue
+		}
+		if badText(files[0].Filename) {
+			return invalidText(name)
 		}
 		f, err := files[0].Open()
 		if err != nil {
@@ -103,8 +110,15 @@ type fileField struct {
 	data []byte
 }
 
-func (b *body) setForm(vals url.Values) {
+// setForm takes the fields of a form; a field whose name or value may not
+// travel is refused, named.
+func (b *body) setForm(vals url.Values) error {
 	for k, vs := range vals {
+		for _, v := range vs {
+			if badText(k) || badText(v) {
+				return invalidText(k)
+			}
+		}
 		if len(vs) == 1 {
 			b.fields[k] = vs[0]
 		} else {
@@ -115,6 +129,7 @@ func (b *body) setForm(vals url.Values) {
 			b.fields[k] = list
 		}
 	}
+	return nil
 }
 
 func jsonKind(v any) string {

@@ -78,6 +78,10 @@ type front struct {
 
 func (f *front) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Vary", "Accept")
+	if err := checkRequest(r); err != nil {
+		f.g.writeError(w, r, err)
+		return
+	}
 	path := r.URL.Path
 	if isWebPath(path) {
 		f.g.serveWeb(w, r)

@@ -1,5 +1,27 @@
 package rest
 
+// Route is one route of the API: its pattern (grpc-gateway syntax, the
+// parameters in braces, without the trailing slash) and methods.
+type Route struct {
+	Pattern string
+	Methods []string
+}
+
+// Routes lists the API's routes, for tests that walk all of them.
+func Routes() []Route {
+	var out []Route
+	for _, rt := range (&gateway{}).routes() {
+		r := Route{Pattern: rt.pattern}
+		for _, m := range methodOrder {
+			if _, ok := rt.methods[m]; ok {
+				r.Methods = append(r.Methods, m)
+			}
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
 // routes is the route table: every URL of the API with its methods. All
 // behaviour shared between routes lives in serve (route.go).
 func (g *gateway) routes() []*route {

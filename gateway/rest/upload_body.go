@@ -41,8 +41,15 @@ func (c *call) readUploadBody() (b *body, done func(), err error) {
 	}
 	form := c.r.MultipartForm
 	b = &body{fields: map[string]any{}}
-	b.setForm(form.Value)
+	if err := b.setForm(form.Value); err != nil {
+		_ = form.RemoveAll()
+		return nil, func() {}, err
+	}
 	for name, files := range form.File {
+		if len(files) > 0 && badText(files[0].Filename) {
+			_ = form.RemoveAll()
+			return nil, func() {}, invalidText(name)
+		}
 		if len(files) > 0 {
 			b.fields[name] = uploadedFile{hdr: files[0]}
 		}
