@@ -130,12 +130,13 @@ func consecutivePorts() (int, error) {
 func writeScale(w io.Writer, c config, r scaleRates) error {
 	var b strings.Builder
 	b.WriteString("## Edits at scale\n\n")
-	fmt.Fprintf(&b, "`floor -scale` starts `tms run-scale`: one PostgreSQL, 2 gateways and 2 replicas of every service, each its own process, all on this machine's %d CPUs. It imports %d strings in %d languages through gateway 1 (%s), then drives unit PATCHes of distinct units with %d concurrent clients, %d rounds of %s each way, alternating: all through gateway 1, then spread over both gateways. The median round is shown.\n\n",
+	fmt.Fprintf(&b, "`floor -scale` starts `tms run-scale`: one PostgreSQL, 2 gateways and 2 replicas of every service, each its own process, all on this machine's %d CPUs. It imports %d strings (translation languages: %d) through gateway 1 (%s), then drives unit PATCHes of distinct units with %d concurrent clients, %d rounds of %s each way, alternating: all through gateway 1, then spread over both gateways. The median round is shown.\n\n",
 		runtime.NumCPU(), c.strings, c.languages, r.importTime, c.clients, c.rounds, c.duration)
 	b.WriteString("| Edits through | req/s | Ratio to 1 gateway |\n|---|---|---|\n")
 	fmt.Fprintf(&b, "| 1 gateway, 2 replicas of each service | %.0f | 1.00 |\n", r.one)
 	fmt.Fprintf(&b, "| 2 gateways, 2 replicas of each service | %.0f | %.2f |\n\n", r.two, r.two/r.one)
-	fmt.Fprintf(&b, "Answers other than 200: %d.\n\n", r.errors)
+	fmt.Fprintf(&b, "Answers other than 200: %d. Both gateways share this machine's CPUs with the eight services and PostgreSQL: the ratio shows what a second gateway adds here, not on separate nodes.\n\n", r.errors)
+	fmt.Fprintf(&b, "```sh\nmake build && (cd gateway && go build -o ../bin/floor ./bench/cmd/floor)\nbin/floor -tms bin/tms -scale -strings %d -languages %d\n```\n\n", c.strings, c.languages)
 	_, err := io.WriteString(w, b.String())
 	return err
 }
