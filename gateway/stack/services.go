@@ -32,8 +32,9 @@ func (st *Stack) newService(ctx context.Context, name string, log *slog.Logger) 
 			SMTPURL: c.SMTPURL, SMTPFrom: c.SMTPFrom, SiteURL: c.SiteURL, AllowLocalWebhooks: c.AllowLocalWebhooks})
 	case Catalog:
 		return catalog.New(ctx, catalog.Config{DB: c.dbConfig(name), Changelog: changelogClient, Log: log,
-			Translation: translationv1.NewTranslationServiceClient(st.conns[Translation]),
-			Access:      notificationv1.NewAccessServiceClient(st.conns[Notification])})
+			AllowLocalRepos: c.AllowLocalRepos,
+			Translation:     translationv1.NewTranslationServiceClient(st.conns[Translation]),
+			Access:          notificationv1.NewAccessServiceClient(st.conns[Notification])})
 	case Translation:
 		gitTimeout, err := c.gitTimeout()
 		if err != nil {

@@ -42,7 +42,10 @@ type Config struct {
 	// subscriptions and webhooks follow (lifecycle.go). Nil keeps them in
 	// their outbox (the catalog alone).
 	Access Access
-	Log    *slog.Logger
+	// AllowLocalRepos lets push URLs name local paths and local or
+	// private network addresses (TMS_ALLOW_LOCAL_REPOS).
+	AllowLocalRepos bool
+	Log             *slog.Logger
 }
 
 // Service is a running catalog service.
@@ -77,7 +80,7 @@ func New(ctx context.Context, cfg Config) (*Service, error) {
 		return nil, errors.Join(fmt.Errorf("catalog: seed languages: %w", err), db.Close(gdb))
 	}
 	svc := &Service{gdb: gdb}
-	scfg := server.Config{Log: log}
+	scfg := server.Config{Log: log, AllowLocalRepos: cfg.AllowLocalRepos}
 	if cfg.Changelog != nil {
 		svc.relay = changefeed.Relay(gdb, cfg.Changelog, log)
 		obs.Backlog(Name, svc.relay.Backlog) //nolint:contextcheck // read at each scrape, long after ctx, with a bound of its own

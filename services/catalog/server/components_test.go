@@ -12,6 +12,7 @@ import (
 	"github.com/tmsproject/tms/pkg/changedetails"
 	"github.com/tmsproject/tms/pkg/errs"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
+	"github.com/tmsproject/tms/services/catalog/server"
 )
 
 func TestComponentDefaults(t *testing.T) {
@@ -116,6 +117,11 @@ func TestComponentValidation(t *testing.T) {
 		{"control repo", func(c *catalogv1.Component) { c.Repo = "https://example.com/\nrepo" }, violation{"repo", "invalid", ""}},
 		{"option branch", func(c *catalogv1.Component) { c.Branch = "-f" }, violation{"branch", "invalid", ""}},
 		{"ext push", func(c *catalogv1.Component) { c.Push = "EXT::x" }, violation{"push", "invalid", ""}},
+		{"loopback push", func(c *catalogv1.Component) { c.Push = "git://127.0.0.1:18099/p.git" }, violation{"push", "invalid",
+			"Fetching VCS repository using a local or private network address is not allowed; the server allows it when TMS_ALLOW_LOCAL_REPOS=true."}},
+		{"metadata push", func(c *catalogv1.Component) { c.Push = "http://169.254.169.254/x.git" }, violation{"push", "invalid", ""}},
+		{"local path push", func(c *catalogv1.Component) { c.Push = "/srv/git/p.git" }, violation{"push", "invalid", ""}},
+		{"file push", func(c *catalogv1.Component) { c.Push = "file:///srv/git/p.git" }, violation{"push", "invalid", ""}},
 		{"bad link", func(c *catalogv1.Component) { c.Repo = "weblate://proj/missing" }, violation{"repo", "invalid",
 			"Invalid link to a Weblate project, use weblate://project/component."}},
 		{"vcs", func(c *catalogv1.Component) { c.Vcs = "svn" }, violation{"vcs", "invalid_choice", ""}},
@@ -345,5 +351,24 @@ func TestIntermediateValidation(t *testing.T) {
 				wantKind(t, err, errs.InvalidArgument, &v)
 			}
 		})
+	}
+}
+
+// TestPushURLOnUpdate: a push URL to a local address is refused when
+// changed alone, and taken when the server allows local repositories.
+func TestPushURLOnUpdate(t *testing.T) {
+	for _, allow := range []bool{false, true} {
+		e := newEnvWith(t, server.Config{AllowLocalRepos: allow})
+		e.project("proj")
+		e.component("proj", "app")
+		_, err := e.client.UpdateComponent(t.Context(), &catalogv1.UpdateComponentRequest{ProjectSlug: "proj", Slug: "app",
+			Component: &catalogv1.Component{Push: "git://127.0.0.1:18099/p.git"}, UpdateMask: &fieldmaskpb.FieldMask{Paths: []string{"push"}}})
+		if allow {
+			if err != nil {
+				t.Errorf("allowed: %v", err)
+			}
+			continue
+		}
+		wantKind(t, err, errs.InvalidArgument, &violation{"push", "invalid", ""})
 	}
 }

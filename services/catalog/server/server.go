@@ -56,7 +56,10 @@ type Config struct {
 	// Translation imports the binding of created and rebound components;
 	// nil imports nothing (the catalog alone, in tests).
 	Translation Translation
-	Log         *slog.Logger
+	// AllowLocalRepos lets push URLs name local paths and local or
+	// private network addresses (TMS_ALLOW_LOCAL_REPOS).
+	AllowLocalRepos bool
+	Log             *slog.Logger
 }
 
 // Server implements catalogv1.CatalogServiceServer.
@@ -67,12 +70,14 @@ type Server struct {
 	removed     func()
 	lifecycle   func()
 	translation Translation
+	allowLocal  bool // TMS_ALLOW_LOCAL_REPOS
 	log         *slog.Logger
 }
 
 // New returns a server over st.
 func New(st *store.Store, cfg Config) *Server {
-	s := &Server{st: st, notify: cfg.Notify, removed: cfg.Removed, lifecycle: cfg.Lifecycle, translation: cfg.Translation, log: cfg.Log}
+	s := &Server{st: st, notify: cfg.Notify, removed: cfg.Removed, lifecycle: cfg.Lifecycle, translation: cfg.Translation,
+		allowLocal: cfg.AllowLocalRepos, log: cfg.Log}
 	for _, f := range []*func(){&s.notify, &s.removed, &s.lifecycle} {
 		if *f == nil {
 			*f = func() {}

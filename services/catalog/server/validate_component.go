@@ -9,6 +9,7 @@ import (
 	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 
 	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/pkg/netguard"
 	"github.com/tmsproject/tms/pkg/weblate"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	"github.com/tmsproject/tms/services/catalog/store"
@@ -39,6 +40,7 @@ func (s *Server) validateComponent(ctx context.Context, m *catalogv1.Component, 
 	if err != nil {
 		return nil, err
 	}
+	s.checkPush(c, m.Push)
 	checkPaths(c, m)
 	if c.present("file_format", "file_format", m.FileFormat) {
 		c.choice("file_format", m.FileFormat, fileFormats...)
@@ -51,8 +53,23 @@ func (s *Server) validateComponent(ctx context.Context, m *catalogv1.Component, 
 	return linked, c.err()
 }
 
-// checkRepo validates repo and push; a repository link must name an
-// existing component that is neither this one nor itself a link.
+// checkPush validates the push URL as the translation service checks a
+// repository: no remote helpers, and no local paths or local or private
+// addresses unless TMS_ALLOW_LOCAL_REPOS (the transports check the
+// addresses names resolve to as they dial).
+func (s *Server) checkPush(c *checker, push string) {
+	if push == "" || !c.maxLen("push", push, repoLength) {
+		return
+	}
+	if p := repoProblem(push); p != "" {
+		c.add("push", "invalid", p)
+	} else if code, p := netguard.RemoteProblem(push, s.allowLocal); p != "" {
+		c.add("push", code, p)
+	}
+}
+
+// checkRepo validates repo; a repository link must name an existing
+// component that is neither this one nor itself a link.
 func (s *Server) checkRepo(ctx context.Context, c *checker, repo string, prev *store.Component) (*int64, error) {
 	if !c.present("repo", "repo", repo) || !c.maxLen("repo", repo, repoLength) {
 		return nil, nil
@@ -109,11 +126,6 @@ func checkPaths(c *checker, m *catalogv1.Component) {
 			if p := branchProblem(f.value); p != "" {
 				c.add(f.attr, "invalid", p)
 			}
-		}
-	}
-	if m.Push != "" && c.maxLen("push", m.Push, repoLength) {
-		if p := repoProblem(m.Push); p != "" {
-			c.add("push", "invalid", p)
 		}
 	}
 }

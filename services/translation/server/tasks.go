@@ -34,10 +34,16 @@ func (s *Server) ImportComponent(ctx context.Context, req *translationv1.ImportC
 		return nil, err
 	}
 	var v errs.Violations
-	if err = workcopy.ValidateURL(comp.GetRepo(), s.cfg.AllowLocalRepos); err != nil {
-		var e *errs.Error
-		if errors.As(err, &e) {
-			v = append(v, e.Fields...)
+	remotes := []struct{ field, url string }{{"repo", comp.GetRepo()}, {"push", comp.GetPush()}}
+	for _, r := range remotes {
+		if r.url == "" && r.field == "push" {
+			continue
+		}
+		if err = workcopy.ValidateRemote(r.field, r.url, s.cfg.AllowLocalRepos); err != nil {
+			var e *errs.Error
+			if errors.As(err, &e) {
+				v = append(v, e.Fields...)
+			}
 		}
 	}
 	if _, err = filemask.Parse(comp.GetFilemask()); err != nil {

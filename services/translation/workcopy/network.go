@@ -22,10 +22,12 @@ var allowLocalNetwork atomic.Bool
 
 var installHTTP sync.Once
 
-// AllowLocalNetwork sets whether repositories may be fetched from local
-// and private network addresses, and installs the guarded HTTP transport:
-// the address is checked after name resolution, so a host name resolving
-// to a private address is refused like the address itself.
+// AllowLocalNetwork sets whether repositories may be fetched from or
+// pushed to local and private network addresses, and installs the guarded
+// transports: over HTTP(S) the address is checked as it is dialled (each
+// redirect's too); git:// and ssh are resolved and pinned to a checked
+// address first (guard.go). A host name resolving to a private address is
+// refused like the address itself.
 func AllowLocalNetwork(allow bool) {
 	allowLocalNetwork.Store(allow)
 	installHTTP.Do(func() {
@@ -38,9 +40,19 @@ func AllowLocalNetwork(allow bool) {
 		}}
 		tr := http.DefaultTransport.(*http.Transport).Clone()
 		tr.DialContext = dialer.DialContext
-		c := githttp.NewClient(&http.Client{Transport: tr})
+		c := githttp.NewClient(&http.Client{Transport: tr,
+			// Each redirect's address goes through the same dial check.
+			CheckRedirect: func(_ *http.Request, via []*http.Request) error {
+				if len(via) >= 5 {
+					return http.ErrUseLastResponse
+				}
+				return nil
+			}})
 		client.InstallProtocol("https", c)
 		client.InstallProtocol("http", c)
+		for scheme, t := range guardedProtocols() {
+			client.InstallProtocol(scheme, t)
+		}
 	})
 }
 

@@ -1,0 +1,86 @@
+package workcopy_test
+
+import (
+	"net"
+	"os"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/tmsproject/tms/pkg/netguard"
+	"github.com/tmsproject/tms/services/translation/internal/fixture"
+	"github.com/tmsproject/tms/services/translation/workcopy"
+)
+
+// localName is a host name that resolves to a local address (the
+// machine's own name, as /etc/hosts has it), skipping when there is none.
+func localName(t *testing.T) string {
+	t.Helper()
+	host, err := os.Hostname()
+	if err != nil {
+		t.Skip(err)
+	}
+	addrs, err := net.DefaultResolver.LookupNetIP(t.Context(), "ip", host)
+	if err != nil || len(addrs) == 0 || !netguard.LocalAddr(addrs[0]) {
+		t.Skipf("%s does not resolve to a local address: %v %v", host, addrs, err)
+	}
+	return host
+}
+
+// TestEveryTransportRefusesLocalNames: git over HTTP, git://, ssh and the
+// scp-like form, to a loopback listener reached by a name, for fetching and
+// for pushing, are refused with one message before anything connects; with
+// TMS_ALLOW_LOCAL_REPOS the listener is reached.
+func TestEveryTransportRefusesLocalNames(t *testing.T) {
+	name := localName(t)
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = lis.Close() }()
+	var conns atomic.Int32
+	go func() {
+		for {
+			c, aerr := lis.Accept()
+			if aerr != nil {
+				return
+			}
+			conns.Add(1)
+			_ = c.Close()
+		}
+	}()
+	port := strconv.Itoa(lis.Addr().(*net.TCPAddr).Port)
+	urls := []string{"http://" + name + ":" + port + "/r.git", "git://" + name + ":" + port + "/r.git",
+		"ssh://git@" + name + ":" + port + "/r.git"}
+	defer workcopy.AllowLocalNetwork(false)
+	for _, allow := range []bool{false, true} {
+		workcopy.AllowLocalNetwork(allow)
+		for i, u := range urls {
+			m := workcopy.NewManager(t.TempDir())
+			_, serr := m.Sync(t.Context(), int64(i+1), u, "main")
+			refused := serr != nil && strings.Contains(serr.Error(), netguard.ErrLocal.Error()+"; the server allows them when TMS_ALLOW_LOCAL_REPOS=true")
+			if refused == allow {
+				t.Errorf("allow=%v, fetch %s: %v", allow, u, serr)
+			}
+		}
+		if n := conns.Load(); (n > 0) != allow {
+			t.Errorf("allow=%v: the listener got %d connections", allow, n)
+		}
+	}
+	// A push URL goes through the same transports.
+	workcopy.AllowLocalNetwork(false)
+	r, err := workcopy.NewManager(t.TempDir()).Sync(t.Context(), 9, fixture.Origin(t, map[string]string{"a": "b"}), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := conns.Load()
+	for _, u := range urls {
+		if err := r.Push(t.Context(), u, "main"); err == nil || !strings.Contains(err.Error(), netguard.ErrLocal.Error()) {
+			t.Errorf("push to %s: %v", u, err)
+		}
+	}
+	if n := conns.Load(); n != before {
+		t.Errorf("pushes reached the listener %d times", n-before)
+	}
+}
