@@ -327,6 +327,12 @@ func TestPullConflict(t *testing.T) {
 	waitChanges(t, e, 1, func(c *changelogv1.Change) bool {
 		return c.GetAction() == typev1.ChangeAction_CHANGE_ACTION_ALERT && strings.Contains(detailsText(c), "MergeFailure")
 	})
+	// The alert the change log names stands in the component's alerts,
+	// once, until a merge succeeds.
+	e.op(t, "pull")
+	if names := e.alertNames(t); names != "MergeFailure" {
+		t.Errorf("alerts after two failed pulls: %q, want MergeFailure", names)
+	}
 	// Reset drops the local commit and takes the remote text.
 	if res := e.op(t, "reset"); !res.GetResult() {
 		t.Fatalf("reset: %+v", res)
@@ -342,6 +348,23 @@ func TestPullConflict(t *testing.T) {
 		t.Errorf("cs Preferences after reset = %q", u.GetTarget())
 	}
 	waitChanges(t, e, 1, func(c *changelogv1.Change) bool { return c.GetAction() == typev1.ChangeAction_CHANGE_ACTION_RESET })
+	if names := e.alertNames(t); names != "" {
+		t.Errorf("alerts after the reset: %q, want none", names)
+	}
+}
+
+// alertNames lists the standing alerts of component 1, comma-separated.
+func (e *env) alertNames(t *testing.T) string {
+	t.Helper()
+	resp, err := e.client.ListAlerts(t.Context(), &translationv1.ListAlertsRequest{ComponentId: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, a := range resp.GetAlerts() {
+		names = append(names, a.GetName())
+	}
+	return strings.Join(names, ",")
 }
 
 // TestPushAfterRemoteMoved pushes when someone else has committed on the

@@ -66,8 +66,13 @@ func (s *Server) mergeFailed(ctx context.Context, comp *catalogv1.Component, act
 	}
 	c := change(comp, action, actor, map[string]any{"error": detail})
 	c.Target = detail
-	alert := change(comp, actionAlert, "", map[string]any{"alert": "MergeFailure"})
-	if err := s.cfg.Store.SetMergeFailure(ctx, comp.GetId(), detail, c, alert); err != nil {
+	if err := s.cfg.Store.SetMergeFailure(ctx, comp.GetId(), detail, c); err != nil {
+		return opResult{}, err
+	}
+	// The alert stands, listed by /alerts/, until a merge succeeds; its
+	// "Alert triggered" record is written when it is raised.
+	alert := change(comp, actionAlert, "", map[string]any{"alert": alertMergeFailure})
+	if err := s.cfg.Store.RaiseAlert(ctx, comp.GetId(), alertMergeFailure, detail, alert); err != nil {
 		return opResult{}, err
 	}
 	if comp.GetAutoLockError() && !comp.GetLocked() {

@@ -42,6 +42,9 @@ func (s *Server) pushLocked(ctx context.Context, comp *catalogv1.Component, repo
 		err = repo.Push(ctx, url, branch)
 	}
 	if err == nil {
+		if err := s.cfg.Store.ClearAlerts(ctx, comp.GetId(), alertPushFailure); err != nil {
+			return opResult{}, err
+		}
 		return opResult{ok: true}, s.cfg.Store.RecordChanges(ctx, change(comp, actionPushed, actor, nil))
 	}
 	detail := s.scrub(comp, err)
@@ -50,8 +53,11 @@ func (s *Server) pushLocked(ctx context.Context, comp *catalogv1.Component, repo
 	}
 	failed := change(comp, actionPushFailed, actor, map[string]any{"error": detail})
 	failed.Target = detail
-	alert := change(comp, actionAlert, "", map[string]any{"alert": "PushFailure"})
-	if err := s.cfg.Store.RecordChanges(ctx, failed, alert); err != nil {
+	if err := s.cfg.Store.RecordChanges(ctx, failed); err != nil {
+		return opResult{}, err
+	}
+	alert := change(comp, actionAlert, "", map[string]any{"alert": alertPushFailure})
+	if err := s.cfg.Store.RaiseAlert(ctx, comp.GetId(), alertPushFailure, detail, alert); err != nil {
 		return opResult{}, err
 	}
 	if comp.GetAutoLockError() && !comp.GetLocked() {

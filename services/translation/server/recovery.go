@@ -13,11 +13,16 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 )
 
-// The reference's alert names for an import that failed: the repository
-// could not be fetched, or its files could not be read.
+// The reference's alert names: an import that failed (the repository
+// could not be fetched, or its files could not be read), a merge and a
+// push that failed.
 const (
 	alertUpdateFailure = "UpdateFailure"
 	alertParseError    = "ParseError"
+	// A merge or rebase, and a push, that failed; standing until one
+	// succeeds.
+	alertMergeFailure = "MergeFailure"
+	alertPushFailure  = "PushFailure"
 )
 
 // importFailure is a failed import with the alert it raises.

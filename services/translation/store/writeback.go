@@ -226,6 +226,11 @@ func (s *Store) SetMergeFailure(ctx context.Context, componentID int64, failure 
 		if err != nil {
 			return err
 		}
+		if failure == "" { // a merge succeeded: its alert ends
+			if err := tx.Where("component_id = ? AND name = ?", componentID, "MergeFailure").Delete(&Alert{}).Error; err != nil {
+				return err
+			}
+		}
 		return record(tx, now(), changes...)
 	})
 }
