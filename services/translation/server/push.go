@@ -42,8 +42,8 @@ func (s *Server) pushLocked(ctx context.Context, comp *catalogv1.Component, repo
 		err = repo.Push(ctx, url, branch)
 	}
 	if err == nil {
-		if err := s.cfg.Store.ClearAlerts(ctx, comp.GetId(), alertPushFailure); err != nil {
-			return opResult{}, err
+		if cerr := s.cfg.Store.ClearAlerts(ctx, comp.GetId(), alertPushFailure); cerr != nil {
+			return opResult{}, cerr
 		}
 		return opResult{ok: true}, s.cfg.Store.RecordChanges(ctx, change(comp, actionPushed, actor, nil))
 	}
