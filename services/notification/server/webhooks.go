@@ -91,7 +91,11 @@ func (s *Webhooks) apply(w *store.Webhook, in *notificationv1.Webhook, fields []
 	for _, f := range fields {
 		switch f {
 		case "url":
-			w.URL = strings.TrimSpace(in.GetUrl())
+			// The masked form the caller was shown keeps the stored
+			// URL, credentials included.
+			if u := strings.TrimSpace(in.GetUrl()); w.URL == "" || u != policy.RedactURL(w.URL, true) {
+				w.URL = u
+			}
 			if msg := s.checkURL(w.URL); msg != "" {
 				v.Add("url", "invalid", msg)
 			}
@@ -242,7 +246,10 @@ func actionsProto(stored []int32) []typev1.ChangeAction {
 	return out
 }
 
+// webhookProto is a webhook as callers see it: the receiver URL's
+// credentials ("https://user:secret@host/") masked as "***", as
+// repository URLs are; only deliveries use them.
 func webhookProto(w store.Webhook) *notificationv1.Webhook {
-	return &notificationv1.Webhook{Id: w.ID, ProjectSlug: w.ProjectSlug, Url: w.URL, Actions: actionsProto(w.ActionList()),
+	return &notificationv1.Webhook{Id: w.ID, ProjectSlug: w.ProjectSlug, Url: policy.RedactURL(w.URL, true), Actions: actionsProto(w.ActionList()),
 		Active: w.Active, CreateTime: timestamppb.New(w.CreatedAt)}
 }

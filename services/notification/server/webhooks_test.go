@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
@@ -77,5 +78,42 @@ func TestWebhookRules(t *testing.T) {
 	list, err := strict.ListWebhooks(admin, &notificationv1.ListWebhooksRequest{ProjectSlug: "p"})
 	if err != nil || len(list.GetWebhooks()) != 0 {
 		t.Errorf("after delete: %v %v", list, err)
+	}
+}
+
+// TestWebhookCredentialsMasked: a receiver URL's credentials never come
+// back to callers; sending the masked URL back keeps them, and the stored
+// URL (used for deliveries) has them.
+func TestWebhookCredentialsMasked(t *testing.T) {
+	st := store.New(dbtest.SQLite(t, store.Migrations))
+	s := server.NewWebhooks(st, false, nil)
+	admin := policy.WithCaller(t.Context(), policy.Caller{Username: "admin", Superuser: true})
+	created, err := s.CreateWebhook(admin, &notificationv1.CreateWebhookRequest{Webhook: &notificationv1.Webhook{
+		ProjectSlug: "p", Url: "https://u:secret@hooks.example/x", Active: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const masked = "https://***@hooks.example/x"
+	id := created.GetWebhook().GetId()
+	if got := created.GetWebhook().GetUrl(); got != masked {
+		t.Errorf("created: %q, want %q", got, masked)
+	}
+	for _, upd := range []struct{ url, stored string }{
+		{masked, "https://u:secret@hooks.example/x"},
+		{"https://v:other@hooks.example/y", "https://v:other@hooks.example/y"},
+	} {
+		resp, err := s.UpdateWebhook(admin, &notificationv1.UpdateWebhookRequest{Webhook: &notificationv1.Webhook{
+			ProjectSlug: "p", Id: id, Url: upd.url}, UpdateMask: &fieldmaskpb.FieldMask{Paths: []string{"url"}}})
+		if err != nil || strings.Contains(resp.GetWebhook().GetUrl(), "secret") || strings.Contains(resp.GetWebhook().GetUrl(), "other") {
+			t.Fatalf("update to %q: %v %v", upd.url, resp, err)
+		}
+		stored, err := st.GetWebhook(t.Context(), "p", id)
+		if err != nil || stored.URL != upd.stored {
+			t.Errorf("stored after update to %q: %q %v, want %q", upd.url, stored.URL, err, upd.stored)
+		}
+	}
+	list, err := s.ListWebhooks(admin, &notificationv1.ListWebhooksRequest{ProjectSlug: "p"})
+	if err != nil || len(list.GetWebhooks()) != 1 || list.GetWebhooks()[0].GetUrl() != "https://***@hooks.example/y" {
+		t.Errorf("list: %v %v", list, err)
 	}
 }
