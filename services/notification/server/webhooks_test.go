@@ -102,14 +102,14 @@ func TestWebhookCredentialsMasked(t *testing.T) {
 		{masked, "https://u:secret@hooks.example/x"},
 		{"https://v:other@hooks.example/y", "https://v:other@hooks.example/y"},
 	} {
-		resp, err := s.UpdateWebhook(admin, &notificationv1.UpdateWebhookRequest{Webhook: &notificationv1.Webhook{
+		resp, uerr := s.UpdateWebhook(admin, &notificationv1.UpdateWebhookRequest{Webhook: &notificationv1.Webhook{
 			ProjectSlug: "p", Id: id, Url: upd.url}, UpdateMask: &fieldmaskpb.FieldMask{Paths: []string{"url"}}})
-		if err != nil || strings.Contains(resp.GetWebhook().GetUrl(), "secret") || strings.Contains(resp.GetWebhook().GetUrl(), "other") {
-			t.Fatalf("update to %q: %v %v", upd.url, resp, err)
+		if uerr != nil || strings.Contains(resp.GetWebhook().GetUrl(), "secret") || strings.Contains(resp.GetWebhook().GetUrl(), "other") {
+			t.Fatalf("update to %q: %v %v", upd.url, resp, uerr)
 		}
-		stored, err := st.GetWebhook(t.Context(), "p", id)
-		if err != nil || stored.URL != upd.stored {
-			t.Errorf("stored after update to %q: %q %v, want %q", upd.url, stored.URL, err, upd.stored)
+		stored, serr := st.GetWebhook(t.Context(), "p", id)
+		if serr != nil || stored.URL != upd.stored {
+			t.Errorf("stored after update to %q: %q %v, want %q", upd.url, stored.URL, serr, upd.stored)
 		}
 	}
 	list, err := s.ListWebhooks(admin, &notificationv1.ListWebhooksRequest{ProjectSlug: "p"})
