@@ -30,7 +30,7 @@ func TestMain(m *testing.M) { pgtest.Main(m) }
 const adminToken = "wlu_e2etoken0123456789abcdefghijklmnopq"
 
 // serviceToken is the split deployment's service credential.
-const serviceToken = "e2e-service-credential"
+const serviceToken = "e2e-service-credential-0123456789abcdef"
 
 // TestSplitDeployment runs each service in its own process on one
 // PostgreSQL database (a schema each) and the gateway in a fifth process,

@@ -283,6 +283,23 @@ func (c Config) refusePlaceholders() error {
 			return fmt.Errorf("%s is a placeholder (%q): set a secret of your own before deploying", env, v)
 		}
 	}
+	return weakServiceToken(c.ServiceToken)
+}
+
+// minServiceToken is the shortest service credential a deployment takes:
+// 32 bytes, what `openssl rand -base64 32` gives in base64 and more.
+const minServiceToken = 32
+
+// weakServiceToken refuses a service credential that is short, blank or one
+// repeated character ("" is reported by serviceToken).
+func weakServiceToken(token string) error {
+	if token == "" {
+		return nil
+	}
+	t := strings.TrimSpace(token)
+	if len(t) < minServiceToken || strings.Count(t, t[:1]) == len(t) {
+		return fmt.Errorf("TMS_SERVICE_TOKEN is too weak: it needs %d or more random characters (openssl rand -base64 32)", minServiceToken)
+	}
 	return nil
 }
 

@@ -69,7 +69,7 @@ func TestStatelessWithoutDataDir(t *testing.T) {
 		addrs[b] = "127.0.0.1:1" // dialled lazily, never here
 	}
 	cfg := Config{DataDir: "/proc/tms-cannot-create", Services: []string{Gateway}, Addrs: addrs,
-		ServiceToken: "t", Log: slog.New(slog.DiscardHandler)}
+		ServiceToken: "stateless-gateway-credential-0123456789", Log: slog.New(slog.DiscardHandler)}
 	st, err := Start(t.Context(), cfg)
 	if err != nil {
 		t.Fatalf("stateless gateway without a data directory: %v", err)
@@ -90,9 +90,15 @@ func TestServiceTokenRequired(t *testing.T) {
 	if _, err := split.serviceToken(); err == nil || !strings.Contains(err.Error(), "TMS_SERVICE_TOKEN") {
 		t.Errorf("split without a credential: %v", err)
 	}
-	split.ServiceToken = "given"
-	if tok, err := split.serviceToken(); tok != "given" || err != nil {
+	split.ServiceToken = "given-given-given-given-given-given"
+	if tok, err := split.serviceToken(); tok != split.ServiceToken || err != nil {
 		t.Errorf("split with a credential: %q %v", tok, err)
+	}
+	for _, weak := range []string{" ", "short", strings.Repeat("a", 40)} {
+		split.ServiceToken = weak
+		if _, err := split.serviceToken(); err == nil || !strings.Contains(err.Error(), "too weak") {
+			t.Errorf("split with %q: %v, want too weak", weak, err)
+		}
 	}
 	a, _ := Config{}.serviceToken()
 	b, _ := Config{}.serviceToken()
@@ -112,8 +118,8 @@ func TestPlaceholdersRefused(t *testing.T) {
 		want string // "" when it starts
 	}{
 		{"service token", Config{Addrs: split, ServiceToken: "change-me"}, "TMS_SERVICE_TOKEN"},
-		{"admin token", Config{Addrs: split, ServiceToken: "a-real-one-0123456789", AdminToken: "CHANGEME"}, "TMS_ADMIN_TOKEN"},
-		{"database password", Config{DatabaseURL: "postgres://tms:change-me@db/tms", ServiceToken: "x0123456789"}, "TMS_DATABASE_URL password"},
+		{"admin token", Config{Addrs: split, ServiceToken: "a-real-one-0123456789abcdef0123456789", AdminToken: "CHANGEME"}, "TMS_ADMIN_TOKEN"},
+		{"database password", Config{DatabaseURL: "postgres://tms:change-me@db/tms", ServiceToken: "x0123456789abcdef0123456789abcdef"}, "TMS_DATABASE_URL password"},
 		{"one service's database", Config{DatabaseURLs: map[string]string{Translation: "postgres://u:password@db/t"}}, "TMS_TRANSLATION_DATABASE_URL password"},
 		{"real secrets", Config{Addrs: split, ServiceToken: "dev-service-credential-not-for-production", AdminToken: "wlu_abc"}, ""},
 		{"one process", Config{ServiceToken: "change-me"}, ""},

@@ -31,7 +31,7 @@ var Settings = []Setting{
 	{"TMS_PPROF", "false", "serve Go's profiler at /debug/pprof/ on the metrics listener"},
 	{"TMS_OTLP_ENDPOINT", "", "OTLP/gRPC collector receiving the traces (host:port, https:// for TLS); unset: no traces"},
 	{"TMS_LOG_FORMAT", "text", "log lines as text or json (log/slog); lines about a request carry its request_id"},
-	{"TMS_SERVICE_TOKEN", "", "shared secret every call between the deployment's processes carries (the same in all of them); required when services have network addresses, generated in memory otherwise"},
+	{"TMS_SERVICE_TOKEN", "", "shared secret every call between the deployment's processes carries (the same in all of them, 32 or more random characters); required when services have network addresses, generated in memory otherwise"},
 	{"TMS_ALLOW_LOCAL_REPOS", "false", "allow plain paths and file:// URLs as component repositories"},
 	{"TMS_SITE_URL", "http:// + TMS_HTTP_ADDR", "public address of the service, used in commit messages and PO headers"},
 	{"TMS_COMMITTER_NAME", server.DefaultCommitterName, "committer name of the commits the service makes (the author is the editor)"},
