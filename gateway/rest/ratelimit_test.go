@@ -173,3 +173,20 @@ func TestThrottleOverHTTP(t *testing.T) {
 		}
 	}
 }
+
+// TestPagesShareTheRateLimit: the HTML pages and badges count against the
+// same limit as the API; past it they answer 429 too.
+func TestPagesShareTheRateLimit(t *testing.T) {
+	h := New(Config{RateLimits: newQuotas(t), RateAnon: Rate{2, time.Hour}, RateUser: Rate{100, time.Hour}})
+	codes := []int{}
+	for _, path := range []string{"/api/", "/projects/a/b/c/d/e/f/", "/widget/a/b/c/d/e/"} {
+		r := httptest.NewRequest("GET", path, nil)
+		r.RemoteAddr = "192.0.2.7:5555"
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		codes = append(codes, w.Code)
+	}
+	if codes[2] != http.StatusTooManyRequests || codes[1] == http.StatusTooManyRequests {
+		t.Errorf("API, page, badge: %v; want the badge, third, throttled", codes)
+	}
+}

@@ -88,6 +88,11 @@ func (g *gateway) serveWeb(w http.ResponseWriter, r *http.Request) {
 	user, caller, err := g.auth.fromRequest(ctx, r)
 	if err == nil {
 		c.setUser(user, caller)
+		// Pages and badges count against the caller's API rate limit:
+		// they cost the services the same reads.
+		err = g.throttle(c)
+	}
+	if err == nil {
 		err = g.routeWeb(c, strings.Split(strings.Trim(r.URL.Path, "/"), "/"))
 	}
 	if err != nil {
