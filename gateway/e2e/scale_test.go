@@ -21,7 +21,7 @@ import (
 
 	"github.com/tmsproject/tms/gateway/bench/origin"
 	"github.com/tmsproject/tms/pkg/po"
-	"github.com/tmsproject/tms/services/notification/delivery"
+	"github.com/tmsproject/tms/services/notification/delivery/webhooktest"
 )
 
 // TestScaleUnderFaults runs `tms run-scale` (2 gateways, 2 replicas of
@@ -117,7 +117,7 @@ type scaleRun struct {
 	bases  []string
 	data   string
 	origin string
-	recv   *countingReceiver
+	recv   *webhooktest.Receiver
 	units  []scaleUnit
 
 	mu        sync.Mutex
@@ -157,9 +157,11 @@ func (s *scaleRun) setUp(t *testing.T) {
 	s.origin = bare
 	base := s.bases[0]
 	call(t, "POST", base+"projects/", map[string]any{"name": "Demo", "slug": "demo", "web": "https://demo.example/"}, 201)
-	s.recv = newCountingReceiver(t)
-	hook := call(t, "POST", base+"projects/demo/webhooks/", map[string]any{"target_url": s.recv.url}, 201)
-	s.recv.secret, _ = hook["secret"].(string)
+	var hookURL string
+	s.recv, hookURL = newReceiver(t)
+	hook := call(t, "POST", base+"projects/demo/webhooks/", map[string]any{"target_url": hookURL}, 201)
+	secret, _ := hook["secret"].(string)
+	s.recv.SetSecret(secret)
 	call(t, "POST", base+"projects/demo/components/", map[string]any{"name": "Demo", "slug": "demo",
 		"repo": "file://" + bare, "branch": "main", "filemask": "po/*.po", "new_base": "po/demo.pot",
 		"file_format": "po", "push": "file://" + bare}, 201)
@@ -348,7 +350,7 @@ func (s *scaleRun) checkChanges(t *testing.T, base string) {
 	}
 	var distinct, total, bad int
 	eventually(t, 150*time.Second, func() bool {
-		distinct, total, bad = s.recv.counts()
+		distinct, total, bad = s.recv.Counts()
 		return distinct >= len(ids)
 	})
 	t.Logf("webhook: %d change records, %d events received, %d posts in all (%d repeated after a kill), %d bad signatures",
@@ -370,43 +372,12 @@ func contains(list []string, v string) bool {
 	return false
 }
 
-// countingReceiver counts webhook posts by webhook-id, checking each
-// signature.
-type countingReceiver struct {
-	url    string
-	secret string
-	mu     sync.Mutex
-	posts  map[string]int
-	bad    int
-}
-
-func newCountingReceiver(t *testing.T) *countingReceiver {
-	rc := &countingReceiver{posts: map[string]int{}}
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body, _ := io.ReadAll(r.Body)
-		id := r.Header.Get("webhook-id")
-		ts, _ := strconv.ParseInt(r.Header.Get("webhook-timestamp"), 10, 64)
-		rc.mu.Lock()
-		defer rc.mu.Unlock()
-		want, err := delivery.Sign(rc.secret, id, ts, body)
-		if err != nil || want != r.Header.Get("webhook-signature") {
-			rc.bad++
-		}
-		rc.posts[id]++
-		w.WriteHeader(http.StatusNoContent)
-	}))
+// newReceiver serves a counting webhook receiver for the test.
+func newReceiver(t *testing.T) (*webhooktest.Receiver, string) {
+	rc := &webhooktest.Receiver{}
+	srv := httptest.NewServer(rc)
 	t.Cleanup(srv.Close)
-	rc.url = srv.URL + "/hook"
-	return rc
-}
-
-func (rc *countingReceiver) counts() (distinct, total, bad int) {
-	rc.mu.Lock()
-	defer rc.mu.Unlock()
-	for _, n := range rc.posts {
-		total += n
-	}
-	return len(rc.posts), total, rc.bad
+	return rc, srv.URL + "/hook"
 }
 
 // jsonRequest is a request with a JSON body (none when body is nil).

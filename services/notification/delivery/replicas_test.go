@@ -6,7 +6,6 @@ import (
 	"errors"
 	"io"
 	"log/slog"
-	"net/http"
 	"net/http/httptest"
 	"strconv"
 	"sync"
@@ -22,43 +21,9 @@ import (
 	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"github.com/tmsproject/tms/services/notification/delivery"
 	"github.com/tmsproject/tms/services/notification/delivery/smtptest"
+	"github.com/tmsproject/tms/services/notification/delivery/webhooktest"
 	"github.com/tmsproject/tms/services/notification/store"
 )
-
-// receiver counts webhook posts by their webhook-id, checking each
-// signature, and answers after a delay like a real receiver.
-type receiver struct {
-	t      *testing.T
-	secret string
-	delay  time.Duration
-	mu     sync.Mutex
-	posts  map[string]int
-	bad    int
-}
-
-func (rc *receiver) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	body, _ := io.ReadAll(r.Body)
-	time.Sleep(rc.delay)
-	id := r.Header.Get("webhook-id")
-	ts, _ := strconv.ParseInt(r.Header.Get("webhook-timestamp"), 10, 64)
-	want, err := delivery.Sign(rc.secret, id, ts, body)
-	rc.mu.Lock()
-	defer rc.mu.Unlock()
-	if err != nil || want != r.Header.Get("webhook-signature") {
-		rc.bad++
-	}
-	rc.posts[id]++
-	w.WriteHeader(http.StatusNoContent)
-}
-
-func (rc *receiver) counts() (distinct, total, bad int) {
-	rc.mu.Lock()
-	defer rc.mu.Unlock()
-	for _, n := range rc.posts {
-		total += n
-	}
-	return len(rc.posts), total, rc.bad
-}
 
 // TestReplicasDeliverOnce runs three deliverers on one database, as three
 // replicas of the service, and stops one in the middle of its deliveries:
@@ -70,7 +35,7 @@ func TestReplicasDeliverOnce(t *testing.T) {
 		ctx := t.Context()
 		st := store.New(gdb)
 		secret := "whsec_" + base64.StdEncoding.EncodeToString([]byte("0123456789abcdef0123456789abcdef"))
-		rc := &receiver{t: t, secret: secret, delay: 20 * time.Millisecond, posts: map[string]int{}}
+		rc := &webhooktest.Receiver{Secret: secret, Delay: 20 * time.Millisecond}
 		srv := httptest.NewServer(rc)
 		t.Cleanup(srv.Close)
 		if err := st.CreateWebhook(ctx, &store.Webhook{ProjectSlug: "p", URL: srv.URL, Secret: secret, Active: true}); err != nil {
@@ -116,17 +81,17 @@ func TestReplicasDeliverOnce(t *testing.T) {
 			}
 			wg.Wait()
 		}()
-		waitFor(t, 10*time.Second, func() bool { _, total, _ := rc.counts(); return total >= events/4 })
+		waitFor(t, 10*time.Second, func() bool { _, total, _ := rc.Counts(); return total >= events/4 })
 		// One replica dies with deliveries claimed and under way: from
 		// now on it reaches its database no more, as after a SIGKILL.
 		doomed.kill()
 		stops[0]()
 		waitFor(t, 30*time.Second, func() bool {
-			distinct, _, _ := rc.counts()
+			distinct, _, _ := rc.Counts()
 			return distinct == events && len(sink.Received()) >= events
 		})
 		time.Sleep(3 * time.Second) // time for any second copy to show
-		distinct, total, bad := rc.counts()
+		distinct, total, bad := rc.Counts()
 		t.Logf("webhook posts: %d distinct, %d in all; mails: %d", distinct, total, len(sink.Received()))
 		if distinct != events || bad != 0 {
 			t.Errorf("webhooks: %d distinct deliveries, %d bad signatures; want %d, 0", distinct, bad, events)

@@ -1,0 +1,62 @@
+// Package webhooktest is a webhook receiver for tests: it counts the posts
+// it gets by their webhook-id and checks each signature, as a receiver
+// following the Standard Webhooks specification would.
+package webhooktest
+
+import (
+	"io"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/tmsproject/tms/services/notification/delivery"
+)
+
+// Receiver counts webhook posts. Set Secret (the webhook's) before the
+// first post; Delay is how long it takes to answer each.
+type Receiver struct {
+	Secret string
+	Delay  time.Duration
+	mu     sync.Mutex
+	posts  map[string]int
+	bad    int
+}
+
+// ServeHTTP takes one post: counted by its webhook-id, its signature
+// checked, answered 204 after Delay.
+func (rc *Receiver) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	body, _ := io.ReadAll(r.Body)
+	time.Sleep(rc.Delay) //nolint:forbidigo // a slow receiver is what the tests need
+	id := r.Header.Get("webhook-id")
+	ts, _ := strconv.ParseInt(r.Header.Get("webhook-timestamp"), 10, 64)
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	want, err := delivery.Sign(rc.Secret, id, ts, body)
+	if err != nil || want != r.Header.Get("webhook-signature") {
+		rc.bad++
+	}
+	if rc.posts == nil {
+		rc.posts = map[string]int{}
+	}
+	rc.posts[id]++
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// SetSecret sets the secret signatures are checked with.
+func (rc *Receiver) SetSecret(secret string) {
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	rc.Secret = secret
+}
+
+// Counts reports the distinct events (webhook-ids) received, the posts in
+// all, and the posts whose signature did not verify.
+func (rc *Receiver) Counts() (distinct, total, bad int) {
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	for _, n := range rc.posts {
+		total += n
+	}
+	return len(rc.posts), total, rc.bad
+}
