@@ -16,6 +16,7 @@ import (
 	"github.com/tmsproject/tms/gateway/rest"
 	"github.com/tmsproject/tms/pkg/db"
 	"github.com/tmsproject/tms/pkg/grpcx"
+	"github.com/tmsproject/tms/services/translation/server"
 )
 
 // Service names, also the values of --services.
@@ -71,6 +72,9 @@ type Config struct {
 	MetricsAddr string
 	// Pprof serves Go's profiler on the metrics listener too (TMS_PPROF).
 	Pprof bool
+	// UploadMaxSuggestions and UploadMaxNewStrings bound the work of one
+	// upload ("": the translation service's defaults).
+	UploadMaxSuggestions, UploadMaxNewStrings string
 	// OTLPEndpoint receives the traces (OTLP/gRPC); empty: none.
 	OTLPEndpoint string
 	Log          *slog.Logger
@@ -79,29 +83,31 @@ type Config struct {
 // FromEnv reads the TMS_* variables of Settings.
 func FromEnv() Config {
 	c := Config{
-		HTTPAddr:           setting("TMS_HTTP_ADDR"),
-		DataDir:            setting("TMS_DATA_DIR"),
-		DatabaseURL:        setting("TMS_DATABASE_URL"),
-		DatabaseURLs:       map[string]string{},
-		Addrs:              map[string]string{},
-		Services:           []string{"all"},
-		AdminToken:         setting("TMS_ADMIN_TOKEN"),
-		ServiceToken:       setting("TMS_SERVICE_TOKEN"),
-		CommitterName:      setting("TMS_COMMITTER_NAME"),
-		CommitterEmail:     setting("TMS_COMMITTER_EMAIL"),
-		RateLimitAnon:      setting("TMS_API_RATELIMIT_ANON"),
-		RateLimitUser:      setting("TMS_API_RATELIMIT_USER"),
-		SMTPURL:            setting("TMS_SMTP_URL"),
-		SMTPFrom:           setting("TMS_SMTP_FROM"),
-		AllowLocalWebhooks: isTrue(setting("TMS_ALLOW_LOCAL_WEBHOOKS")),
-		GitTimeout:         setting("TMS_GIT_TIMEOUT"),
-		BackendTimeout:     setting("TMS_BACKEND_TIMEOUT"),
-		QueryTimeout:       setting("TMS_QUERY_TIMEOUT"),
-		MetricsAddr:        setting("TMS_METRICS_ADDR"),
-		Pprof:              isTrue(setting("TMS_PPROF")),
-		OTLPEndpoint:       setting("TMS_OTLP_ENDPOINT"),
-		AllowLocalRepos:    isTrue(setting("TMS_ALLOW_LOCAL_REPOS")),
-		TrustForwarded:     isTrue(setting("TMS_TRUST_FORWARDED")),
+		HTTPAddr:             setting("TMS_HTTP_ADDR"),
+		DataDir:              setting("TMS_DATA_DIR"),
+		DatabaseURL:          setting("TMS_DATABASE_URL"),
+		DatabaseURLs:         map[string]string{},
+		Addrs:                map[string]string{},
+		Services:             []string{"all"},
+		AdminToken:           setting("TMS_ADMIN_TOKEN"),
+		ServiceToken:         setting("TMS_SERVICE_TOKEN"),
+		CommitterName:        setting("TMS_COMMITTER_NAME"),
+		CommitterEmail:       setting("TMS_COMMITTER_EMAIL"),
+		RateLimitAnon:        setting("TMS_API_RATELIMIT_ANON"),
+		RateLimitUser:        setting("TMS_API_RATELIMIT_USER"),
+		SMTPURL:              setting("TMS_SMTP_URL"),
+		SMTPFrom:             setting("TMS_SMTP_FROM"),
+		AllowLocalWebhooks:   isTrue(setting("TMS_ALLOW_LOCAL_WEBHOOKS")),
+		GitTimeout:           setting("TMS_GIT_TIMEOUT"),
+		BackendTimeout:       setting("TMS_BACKEND_TIMEOUT"),
+		QueryTimeout:         setting("TMS_QUERY_TIMEOUT"),
+		MetricsAddr:          setting("TMS_METRICS_ADDR"),
+		Pprof:                isTrue(setting("TMS_PPROF")),
+		UploadMaxSuggestions: setting("TMS_UPLOAD_MAX_SUGGESTIONS"),
+		UploadMaxNewStrings:  setting("TMS_UPLOAD_MAX_NEW_STRINGS"),
+		OTLPEndpoint:         setting("TMS_OTLP_ENDPOINT"),
+		AllowLocalRepos:      isTrue(setting("TMS_ALLOW_LOCAL_REPOS")),
+		TrustForwarded:       isTrue(setting("TMS_TRUST_FORWARDED")),
 		// The default names the listen address, known after the flags.
 		SiteURL: os.Getenv("TMS_SITE_URL"),
 	}
@@ -206,6 +212,25 @@ func (c Config) rates() (anon, user rest.Rate, err error) {
 		}
 	}
 	return anon, user, nil
+}
+
+// uploadLimits parses the bounds of one upload.
+func (c Config) uploadLimits() (server.UploadLimits, error) {
+	var l server.UploadLimits
+	for _, f := range []struct {
+		env, v string
+		into   *int
+	}{{"TMS_UPLOAD_MAX_SUGGESTIONS", c.UploadMaxSuggestions, &l.MaxSuggestions}, {"TMS_UPLOAD_MAX_NEW_STRINGS", c.UploadMaxNewStrings, &l.MaxNewStrings}} {
+		if f.v == "" {
+			continue
+		}
+		n, err := strconv.Atoi(f.v)
+		if err != nil || n < 1 {
+			return l, fmt.Errorf("%s %q: want a positive number", f.env, f.v)
+		}
+		*f.into = n
+	}
+	return l, nil
 }
 
 // gitTimeout parses GitTimeout.

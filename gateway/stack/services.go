@@ -40,6 +40,10 @@ func (st *Stack) newService(ctx context.Context, name string, log *slog.Logger) 
 		if err != nil {
 			return nil, err
 		}
+		upload, err := c.uploadLimits()
+		if err != nil {
+			return nil, err
+		}
 		return translation.New(ctx, translation.Config{
 			DataDir:         translationDir(c),
 			DB:              c.dbConfig(name),
@@ -50,6 +54,7 @@ func (st *Stack) newService(ctx context.Context, name string, log *slog.Logger) 
 			SiteURL:         c.SiteURL,
 			Git:             server.GitConfig{CommitterName: c.CommitterName, CommitterEmail: c.CommitterEmail},
 			GitTimeout:      gitTimeout,
+			Upload:          upload,
 			Log:             log,
 		})
 	}

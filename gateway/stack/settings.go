@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/tmsproject/tms/services/notification"
@@ -43,6 +44,8 @@ var Settings = []Setting{
 	{"TMS_ALLOW_LOCAL_WEBHOOKS", "false", "allow webhooks to post to loopback, private and link-local addresses"},
 	{"TMS_BACKEND_TIMEOUT", "5s", "deadline of each call to a service (repository work and uploads: 10 minutes); a paused or hung service answers 504, a dead one 503"},
 	{"TMS_QUERY_TIMEOUT", "10s", "bound of the work of each call a service handles, whoever the caller (repository work and uploads: 10 minutes); a query still running then is interrupted, frees its connection and the call answers 504"},
+	{"TMS_UPLOAD_MAX_SUGGESTIONS", strconv.Itoa(server.DefaultMaxSuggestions), "the most suggestions one upload (method suggest) may make; a larger file is refused whole (400)"},
+	{"TMS_UPLOAD_MAX_NEW_STRINGS", strconv.Itoa(server.DefaultMaxNewStrings), "the most strings one upload (method add) may add; a larger file is refused whole (400)"},
 	{"TMS_GIT_TIMEOUT", "120s", "bound of each clone, fetch and push (a Go duration, or seconds); a remote that does not answer in time fails the operation and frees the component"},
 	{"TMS_TRUST_FORWARDED", "false", "build absolute URLs from X-Forwarded-Proto/X-Forwarded-Host and the client address of rate limits from the last X-Forwarded-For entry (behind a trusted proxy)"},
 }

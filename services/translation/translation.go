@@ -48,6 +48,9 @@ type Config struct {
 	// RepoLease is how long a component's repository lease outlives its
 	// holder (zero: server.DefaultRepoLease).
 	RepoLease time.Duration
+	// Upload bounds the work of one upload (TMS_UPLOAD_MAX_SUGGESTIONS,
+	// TMS_UPLOAD_MAX_NEW_STRINGS; zero: server's defaults).
+	Upload server.UploadLimits
 }
 
 // replicaSweep is how often a replica looks for the imports of dead ones.
@@ -111,7 +114,7 @@ func New(ctx context.Context, cfg Config) (*Service, error) {
 		Store: st, Catalog: cfg.Catalog, Repos: repos,
 		AllowLocalRepos: cfg.AllowLocalRepos, Log: cfg.Log, Notify: notify,
 		Git: cfg.Git, Users: cfg.Users, Projects: policy.NewProjects(cfg.Catalog),
-		Leases: leases, RepoLease: cfg.RepoLease,
+		Leases: leases, RepoLease: cfg.RepoLease, Upload: cfg.Upload,
 	})
 	if leases == nil {
 		svc.interrupted = svc.server.TakeOverImports(ctx)

@@ -15,7 +15,9 @@ import (
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
+	"github.com/tmsproject/tms/services/translation"
 	"github.com/tmsproject/tms/services/translation/internal/fixture"
+	"github.com/tmsproject/tms/services/translation/server"
 )
 
 // uploadPO is a pt_BR file: Send translated, Close fuzzy, Help translated,
@@ -307,4 +309,46 @@ func snapshot(t *testing.T, e *env, gdb *gorm.DB) string {
 	}
 	fmt.Fprintf(&b, "suggestions %d, change events %d\n", suggestions, events)
 	return b.String()
+}
+
+// TestUploadLimits: an upload that would make more suggestions, or add
+// more strings, than one upload may is refused whole, naming the limit,
+// and changes nothing; at the limit it is taken.
+func TestUploadLimits(t *testing.T) {
+	limits := func(s, n int) func(*translation.Config) {
+		return func(c *translation.Config) { c.Upload = server.UploadLimits{MaxSuggestions: s, MaxNewStrings: n} }
+	}
+	twoNew := uploadPO + "\nmsgid \"Another\"\nmsgstr \"Outro\"\n"
+	cases := []struct {
+		name, method, content string
+		limits                func(*translation.Config)
+		refused               bool
+	}{
+		{"suggest over", "suggest", uploadPO, limits(1, 10), true}, // two suggestions
+		{"suggest at the limit", "suggest", uploadPO, limits(2, 10), false},
+		{"add at the limit", "add", uploadPO, limits(10, 1), false}, // one new string
+		{"add over", "add", twoNew, limits(10, 1), true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			e, _ := setupRepoWith(t, c.limits, func(comp *catalogv1.Component) { comp.ManageUnits = true })
+			before := e.translation(t, 1, "pt_BR")
+			_, err := e.upload(t, "pt_BR", c.method, "", "", c.content)
+			if !c.refused {
+				if err != nil {
+					t.Fatalf("within the limits: %v", err)
+				}
+				return
+			}
+			fe := errs.FromStatus(err)
+			if fe.Kind != errs.InvalidArgument || len(fe.Fields) != 1 || fe.Fields[0].Field != "file" ||
+				!strings.Contains(fe.Fields[0].Description, "at most 1") {
+				t.Fatalf("over the limit: %v", err)
+			}
+			after := e.translation(t, 1, "pt_BR")
+			if after.GetStats().GetTotal() != before.GetStats().GetTotal() || e.unit(t, "pt_BR", "Send").GetHasSuggestion() {
+				t.Errorf("a refused upload changed the translation: %d -> %d strings", before.GetStats().GetTotal(), after.GetStats().GetTotal())
+			}
+		})
+	}
 }

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"cmp"
 	"context"
 	"log/slog"
 	"sync"
@@ -55,7 +56,31 @@ type Config struct {
 	// DefaultRepoLease): a dead replica's components are taken over after
 	// it.
 	RepoLease time.Duration
+	// Upload bounds the work one upload may create (zero fields: the
+	// defaults of UploadLimits).
+	Upload UploadLimits
 }
+
+// UploadLimits bound what one upload may create, so that one request
+// cannot flood the database and the notifications that follow every
+// change: past a limit the upload is refused whole (400), nothing applied.
+type UploadLimits struct {
+	// MaxSuggestions is the most suggestions a method=suggest upload makes.
+	MaxSuggestions int
+	// MaxNewStrings is the most strings a method=add upload adds.
+	MaxNewStrings int
+}
+
+// Defaults of UploadLimits: a whole large translation file of a real
+// project (bleachbit's biggest has under 1,000 strings, large projects'
+// tens of thousands) stays well within them.
+const (
+	DefaultMaxSuggestions = 50_000
+	DefaultMaxNewStrings  = 100_000
+)
+
+func (l UploadLimits) suggestions() int { return cmp.Or(l.MaxSuggestions, DefaultMaxSuggestions) }
+func (l UploadLimits) newStrings() int  { return cmp.Or(l.MaxNewStrings, DefaultMaxNewStrings) }
 
 // Server is the gRPC implementation.
 type Server struct {

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"fmt"
 	"slices"
 
 	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
@@ -101,6 +102,9 @@ func (s *Server) uploadSuggest(ctx context.Context, up *upload) error {
 		}
 		sgs = append(sgs, store.NewSuggestion{UnitID: u.ID, Target: target})
 	}
+	if limit := s.cfg.Upload.suggestions(); len(sgs) > limit {
+		return errs.Invalid("file", "too_many", fmt.Sprintf("The file would make %d suggestions; one upload makes at most %d. Upload it in parts.", len(sgs), limit))
+	}
 	added, err := s.cfg.Store.AddSuggestions(ctx, sgs, up.req.GetActor())
 	if err != nil {
 		return err
@@ -141,6 +145,9 @@ func (s *Server) uploadAdd(ctx context.Context, up *upload) error {
 		}
 		index[key] = 0 // added: a repeat of it is skipped
 		strs = append(strs, ns)
+		if limit := s.cfg.Upload.newStrings(); len(strs) > limit {
+			return errs.Invalid("file", "too_many", fmt.Sprintf("The file would add more than %d strings; one upload adds at most %d. Upload it in parts.", limit, limit))
+		}
 	}
 	created, err := s.cfg.Store.CreateUnits(ctx, up.comp.GetId(), strs)
 	if err != nil {
