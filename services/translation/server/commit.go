@@ -51,7 +51,7 @@ type written struct {
 // It reports whether a commit was made.
 func (s *Server) commitLocked(ctx context.Context, comp *catalogv1.Component, repo *workcopy.Repo, actor string) (_ bool, err error) {
 	defer observeSince(obs.CommitDuration, time.Now(), &err)
-	work, readAt, err := s.cfg.Store.PendingWork(ctx, comp.GetId())
+	work, err := s.cfg.Store.PendingWork(ctx, comp.GetId())
 	if err != nil {
 		return false, err
 	}
@@ -85,7 +85,7 @@ func (s *Server) commitLocked(ctx context.Context, comp *catalogv1.Component, re
 			changes = append(changes, committedChange(comp, w.t.LanguageCode, actor))
 		}
 	}
-	if err := s.cfg.Store.FinishCommit(ctx, comp.GetId(), readAt, done, changes); err != nil {
+	if err := s.cfg.Store.FinishCommit(ctx, comp.GetId(), done, changes); err != nil {
 		return false, err
 	}
 	s.cfg.Notify()
@@ -115,13 +115,7 @@ func stageTranslationFiles(repo *workcopy.Repo, comp *catalogv1.Component) (int,
 // writeTranslation applies one translation's pending work to its file.
 // The file is written (and staged) only when its content changes.
 func (s *Server) writeTranslation(ctx context.Context, repo *workcopy.Repo, comp *catalogv1.Component, p store.Pending, mc *messageContext) (store.Committed, *written, error) {
-	c := store.Committed{TranslationID: p.Translation.ID}
-	for _, u := range p.Units {
-		c.UnitIDs = append(c.UnitIDs, u.ID)
-	}
-	for _, r := range p.Removals {
-		c.RemovalIDs = append(c.RemovalIDs, r.ID)
-	}
+	c := p.Committed()
 	t := p.Translation
 	mono := comp.GetTemplate() != ""
 	// Bilingual source strings live in the template (or new_base), which

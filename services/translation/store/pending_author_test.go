@@ -73,18 +73,14 @@ func TestPendingAuthor(t *testing.T) {
 		if err = s.DeleteUnit(ctx, closeID, "erin"); err != nil {
 			t.Fatal(err)
 		}
-		work, readAt, err := s.PendingWork(ctx, 7)
+		work, err := s.PendingWork(ctx, 7)
 		if err != nil {
 			t.Fatal(err)
 		}
 		var done []store.Committed
 		for _, p := range work {
-			c := store.Committed{TranslationID: p.Translation.ID}
-			for _, u := range p.Units {
-				c.UnitIDs = append(c.UnitIDs, u.ID)
-			}
+			c := p.Committed()
 			for _, r := range p.Removals {
-				c.RemovalIDs = append(c.RemovalIDs, r.ID)
 				if r.Author != "erin" {
 					t.Errorf("removal of %q credited to %q", r.Source, r.Author)
 				}
@@ -94,7 +90,7 @@ func TestPendingAuthor(t *testing.T) {
 		if len(work) != 2 || len(work[1].Removals) != 1 {
 			t.Fatalf("pending work %+v", work)
 		}
-		if err = s.FinishCommit(ctx, 7, readAt, done, nil); err != nil {
+		if err = s.FinishCommit(ctx, 7, done, nil); err != nil {
 			t.Fatal(err)
 		}
 		if got := authors(); !maps.Equal(got, map[int64]string{hello: "", added.ID: ""}) {

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
@@ -33,23 +34,22 @@ type Pending struct {
 // PendingWork lists the translations of a component with pending units or
 // removals, and the moment of reading: FinishCommit clears only what was
 // edited before it, so an edit made during the commit stays pending.
-func (s *Store) PendingWork(ctx context.Context, componentID int64) ([]Pending, time.Time, error) {
-	readAt := now()
+func (s *Store) PendingWork(ctx context.Context, componentID int64) ([]Pending, error) {
 	var ts []Translation
 	if err := s.q(ctx).Where("component_id = ?", componentID).Order("id").Find(&ts).Error; err != nil {
-		return nil, readAt, err
+		return nil, err
 	}
 	// Two queries for the component rather than two per translation.
 	var units []Unit
 	err := s.q(ctx).Where("pending = ? AND translation_id IN (?)", true, componentTranslations(s.q(ctx), componentID)).
 		Order("position, id").Find(&units).Error
 	if err != nil {
-		return nil, readAt, err
+		return nil, err
 	}
 	var removals []Removal
 	err = s.q(ctx).Where("translation_id IN (?)", componentTranslations(s.q(ctx), componentID)).Order("id").Find(&removals).Error
 	if err != nil {
-		return nil, readAt, err
+		return nil, err
 	}
 	byT := make(map[int64]*Pending, len(ts))
 	for _, t := range ts {
@@ -71,7 +71,7 @@ func (s *Store) PendingWork(ctx context.Context, componentID int64) ([]Pending, 
 			out = append(out, *p)
 		}
 	}
-	return out, readAt, nil
+	return out, nil
 }
 
 // scopeTranslations selects the ids of the translations of components,
@@ -140,24 +140,43 @@ func (s *Store) PendingSince(ctx context.Context) (map[int64]time.Time, error) {
 type Committed struct {
 	TranslationID int64
 	UnitIDs       []int64
-	RemovalIDs    []int64
+	// UnitVersions are the units' last_updated as read, one per UnitIDs:
+	// a unit edited since keeps its pending flag.
+	UnitVersions []time.Time
+	RemovalIDs   []int64
 	// Revision is the blob hash of the written file; empty keeps it.
 	Revision string
 }
 
+// Committed is what committing p covers: its units as read and its
+// removals (Revision is the caller's to set).
+func (p Pending) Committed() Committed {
+	c := Committed{TranslationID: p.Translation.ID}
+	for _, u := range p.Units {
+		c.UnitIDs = append(c.UnitIDs, u.ID)
+		c.UnitVersions = append(c.UnitVersions, u.LastUpdated)
+	}
+	for _, r := range p.Removals {
+		c.RemovalIDs = append(c.RemovalIDs, r.ID)
+	}
+	return c
+}
+
 // FinishCommit clears the pending flags of the committed units (those not
-// edited again since readAt), drops the applied removals, stores the new
-// file revisions, records the changes and updates needs_commit, in one
-// transaction.
-func (s *Store) FinishCommit(ctx context.Context, componentID int64, readAt time.Time, done []Committed, changes []*changelogv1.Change) error {
+// edited again since they were read), drops the applied removals, stores
+// the new file revisions, records the changes and updates needs_commit, in
+// one transaction.
+//
+// A unit is matched by its last_updated as read, not by a time: an edit
+// stamps last_updated before its transaction commits, so one that commits
+// while the commit reads may carry an earlier stamp than the read and yet
+// not have been read. Its value was not written to the file, and it stays
+// pending.
+func (s *Store) FinishCommit(ctx context.Context, componentID int64, done []Committed, changes []*changelogv1.Change) error {
 	return s.q(ctx).Transaction(func(tx *gorm.DB) error {
 		for _, d := range done {
-			for start := 0; start < len(d.UnitIDs); start += batchRows {
-				ids := d.UnitIDs[start:min(start+batchRows, len(d.UnitIDs))]
-				err := tx.Model(&Unit{}).Where("id IN ? AND last_updated <= ?", ids, readAt).Updates(notPending()).Error
-				if err != nil {
-					return err
-				}
+			if err := clearCommitted(tx, d); err != nil {
+				return err
 			}
 			if len(d.RemovalIDs) > 0 {
 				if err := tx.Where("id IN ?", d.RemovalIDs).Delete(&Removal{}).Error; err != nil {
@@ -175,6 +194,28 @@ func (s *Store) FinishCommit(ctx context.Context, componentID int64, readAt time
 		}
 		return syncNeedsCommit(tx, componentID)
 	})
+}
+
+// clearCommitted clears the pending flags of d's units still as read, in
+// batches of (id, last_updated) pairs.
+func clearCommitted(tx *gorm.DB, d Committed) error {
+	const pairs = 200
+	for start := 0; start < len(d.UnitIDs); start += pairs {
+		end := min(start+pairs, len(d.UnitIDs))
+		var cond strings.Builder
+		args := make([]any, 0, 2*(end-start))
+		for i := start; i < end; i++ {
+			if i > start {
+				cond.WriteString(" OR ")
+			}
+			cond.WriteString("(id = ? AND last_updated = ?)")
+			args = append(args, d.UnitIDs[i], d.UnitVersions[i])
+		}
+		if err := tx.Model(&Unit{}).Where(cond.String(), args...).Updates(notPending()).Error; err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // notPending are the column values of a unit with nothing to commit.

@@ -59,31 +59,47 @@ func TestPendingAndCommit(t *testing.T) {
 		if err != nil || since[7].IsZero() || time.Since(since[7]) > time.Minute {
 			t.Fatalf("PendingSince = %v, %v", since, err)
 		}
-		work, readAt, err := s.PendingWork(ctx, 7)
+		work, err := s.PendingWork(ctx, 7)
 		if err != nil || len(work) != 1 || len(work[0].Units) != 1 || work[0].Units[0].Target != "Ahoj" ||
 			len(work[0].Removals) != 1 || work[0].Removals[0].Source != "Gone" {
 			t.Fatalf("PendingWork = %+v, %v", work, err)
 		}
 		time.Sleep(2 * time.Millisecond)
 		edit("Nazdar") // edited during the commit: stays pending
-		done := []store.Committed{{TranslationID: cs.Translation.ID, UnitIDs: []int64{hello},
-			RemovalIDs: []int64{work[0].Removals[0].ID}, Revision: "abc"}}
+		c := work[0].Committed()
+		c.Revision = "abc"
+		done := []store.Committed{c}
 		before := len(changefeedtest.All(t, gdb))
 		commit := &changelogv1.Change{Action: typev1.ChangeAction_CHANGE_ACTION_COMMIT, ProjectSlug: "p", ComponentSlug: "c", LanguageCode: "cs"}
-		if err := s.FinishCommit(ctx, 7, readAt, done, []*changelogv1.Change{commit}); err != nil {
+		if err := s.FinishCommit(ctx, 7, done, []*changelogv1.Change{commit}); err != nil {
 			t.Fatal(err)
 		}
 		if got := changefeedtest.All(t, gdb); len(got) != before+1 || got[len(got)-1].GetAction() != typev1.ChangeAction_CHANGE_ACTION_COMMIT {
 			t.Errorf("commit record not written")
 		}
-		if work, _, _ = s.PendingWork(ctx, 7); len(work) != 1 || len(work[0].Units) != 1 || len(work[0].Removals) != 0 {
+		if work, _ = s.PendingWork(ctx, 7); len(work) != 1 || len(work[0].Units) != 1 || len(work[0].Removals) != 0 {
 			t.Errorf("after FinishCommit with a later edit: %+v", work)
 		}
 		if tr, _ := s.GetTranslationByID(ctx, cs.Translation.ID); tr.Revision != "abc" {
 			t.Errorf("revision %q", tr.Revision)
 		}
-		_, readAt, _ = s.PendingWork(ctx, 7)
-		if err := s.FinishCommit(ctx, 7, readAt, []store.Committed{{TranslationID: cs.Translation.ID, UnitIDs: []int64{hello}}}, nil); err != nil {
+		// An edit that commits while the commit reads, stamped before the
+		// read (an earlier last_updated than the one read): its value was
+		// not written, so it stays pending.
+		work, _ = s.PendingWork(ctx, 7)
+		earlier := work[0].Units[0].LastUpdated.Add(-time.Second)
+		if err := gdb.Model(&store.Unit{}).Where("id = ?", hello).
+			Updates(map[string]any{"target": "Zdravím", "last_updated": earlier}).Error; err != nil {
+			t.Fatal(err)
+		}
+		if err := s.FinishCommit(ctx, 7, []store.Committed{work[0].Committed()}, nil); err != nil {
+			t.Fatal(err)
+		}
+		if need, _ := s.NeedsCommit(ctx, []int64{7}, ""); !need {
+			t.Error("an edit committed during the read lost its pending flag")
+		}
+		work, _ = s.PendingWork(ctx, 7)
+		if err := s.FinishCommit(ctx, 7, []store.Committed{work[0].Committed()}, nil); err != nil {
 			t.Fatal(err)
 		}
 		if need, _ := s.NeedsCommit(ctx, []int64{7}, ""); need {
