@@ -56,6 +56,9 @@ func newEnvWith(t *testing.T, allowLocal bool, mod func(*translation.Config)) *e
 	if mod != nil {
 		mod(&cfg)
 	}
+	if streamUploads {
+		cfg.Upload.StreamAbove = 1
+	}
 	svc, err := translation.New(ctx, cfg)
 	if err != nil {
 		t.Fatal(err)

@@ -46,6 +46,9 @@ type ApprovalFile = base.ApprovalFile
 // template (base.BilingualUpdater).
 type BilingualUpdater = base.BilingualUpdater
 
+// Streamer is a format that reads files in pieces (base.Streamer).
+type Streamer = base.Streamer
+
 // Compiler is a format with a compiled form (base.Compiler).
 type Compiler = base.Compiler
 

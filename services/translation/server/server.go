@@ -69,6 +69,10 @@ type UploadLimits struct {
 	MaxSuggestions int
 	// MaxNewStrings is the most strings a method=add upload adds.
 	MaxNewStrings int
+	// StreamAbove is the size above which a file whose format allows it
+	// is read in pieces (streamAbove when zero; tests lower it to stream
+	// small files).
+	StreamAbove int64
 }
 
 // Defaults of UploadLimits: a whole large translation file of a real
@@ -79,8 +83,9 @@ const (
 	DefaultMaxNewStrings  = 100_000
 )
 
-func (l UploadLimits) suggestions() int { return cmp.Or(l.MaxSuggestions, DefaultMaxSuggestions) }
-func (l UploadLimits) newStrings() int  { return cmp.Or(l.MaxNewStrings, DefaultMaxNewStrings) }
+func (l UploadLimits) suggestions() int   { return cmp.Or(l.MaxSuggestions, DefaultMaxSuggestions) }
+func (l UploadLimits) newStrings() int    { return cmp.Or(l.MaxNewStrings, DefaultMaxNewStrings) }
+func (l UploadLimits) streamAbove() int64 { return cmp.Or(l.StreamAbove, streamAbove) }
 
 // Server is the gRPC implementation.
 type Server struct {

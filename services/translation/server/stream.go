@@ -1,9 +1,9 @@
 package server
 
 import (
-	"bytes"
 	"errors"
 	"io"
+	"os"
 
 	"github.com/tmsproject/tms/pkg/errs"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
@@ -44,37 +44,57 @@ func (s *Server) DownloadFile(req *translationv1.DownloadFileRequest, stream tra
 	}
 }
 
-// UploadFileStream gathers the pieces of an upload and merges it as
-// UploadFile does.
+// UploadFileStream gathers the pieces of an upload in a temporary file
+// and merges it as UploadFile does: a file of any size waits on disk, not
+// in memory, and is read from there (streamed, where its format allows).
 func (s *Server) UploadFileStream(stream translationv1.TranslationService_UploadFileStreamServer) error {
+	spool, err := os.CreateTemp("", "tms-upload-*")
+	if err != nil {
+		return errs.ToStatus(err)
+	}
+	defer func() { _ = spool.Close(); _ = os.Remove(spool.Name()) }()
+	req, size, err := receiveUpload(stream, spool)
+	if err != nil {
+		return errs.ToStatus(err)
+	}
+	content := uploadContent{size: size, open: func() (io.ReadCloser, error) { return os.Open(spool.Name()) }}
+	resp, err := s.uploadFile(stream.Context(), req, content)
+	if err != nil {
+		return errs.ToStatus(err)
+	}
+	return stream.SendAndClose(&translationv1.UploadFileStreamResponse{Result: resp})
+}
+
+// receiveUpload writes the pieces of an upload to w and returns its
+// request (the first message's) and size.
+func receiveUpload(stream translationv1.TranslationService_UploadFileStreamServer, w io.Writer) (*translationv1.UploadFileRequest, int64, error) {
 	var req *translationv1.UploadFileRequest
-	var content bytes.Buffer
+	var size int64
 	for {
 		msg, err := stream.Recv()
 		if errors.Is(err, io.EOF) {
 			break
 		}
 		if err != nil {
-			return err
+			return nil, 0, err
 		}
+		chunk := msg.GetChunk()
 		if req == nil {
 			if req = msg.GetRequest(); req == nil {
-				return errs.ToStatus(errs.Invalid("request", "required", "The first message carries the request."))
+				return nil, 0, errs.Invalid("request", "required", "The first message carries the request.")
 			}
-			content.Write(req.GetContent())
+			chunk = append(req.GetContent(), chunk...)
+			req.Content = nil
 		}
-		if content.Len()+len(msg.GetChunk()) > maxUploadStream {
-			return errs.ToStatus(errs.Invalid("file", "max_size", "The file is too large."))
+		if size += int64(len(chunk)); size > maxUploadStream {
+			return nil, 0, errs.Invalid("file", "max_size", "The file is too large.")
 		}
-		content.Write(msg.GetChunk())
+		if _, err = w.Write(chunk); err != nil {
+			return nil, 0, err
+		}
 	}
 	if req == nil {
-		return errs.ToStatus(errs.Invalid("request", "required", "The first message carries the request."))
+		return nil, 0, errs.Invalid("request", "required", "The first message carries the request.")
 	}
-	req.Content = content.Bytes()
-	resp, err := s.UploadFile(stream.Context(), req)
-	if err != nil {
-		return errs.ToStatus(err)
-	}
-	return stream.SendAndClose(&translationv1.UploadFileStreamResponse{Result: resp})
+	return req, size, nil
 }

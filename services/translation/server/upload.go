@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"slices"
 
 	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
@@ -26,16 +27,34 @@ const (
 
 // upload is one UploadFile call being processed.
 type upload struct {
-	req    *translationv1.UploadFileRequest
-	method string
-	comp   *catalogv1.Component
-	t      store.Translation
+	req     *translationv1.UploadFileRequest
+	method  string
+	comp    *catalogv1.Component
+	t       store.Translation
+	content uploadContent
+	format  formats.Format
+	// file is the upload read whole; nil when it streams (stream).
 	file   formats.File
+	data   []byte // the bytes of file
+	stream formats.Streamer
 	mono   bool // units matched by key (a component with a template)
 	// updater merges translation files with a source upload's template.
 	updater formats.BilingualUpdater
 	review  bool // approving is possible (review on and the reviewer role)
 	counts  [4]int64
+}
+
+// uploadContent is the uploaded file: the request's bytes, or the file
+// UploadFileStream gathered on disk.
+type uploadContent struct {
+	size int64
+	open func() (io.ReadCloser, error)
+}
+
+func contentOf(data []byte) uploadContent {
+	return uploadContent{size: int64(len(data)), open: func() (io.ReadCloser, error) {
+		return io.NopCloser(bytes.NewReader(data)), nil
+	}}
 }
 
 var uploadMethods = []string{"translate", "approve", "suggest", "fuzzy", "replace", "source", "add"}
@@ -44,7 +63,11 @@ var uploadMethods = []string{"translate", "approve", "suggest", "fuzzy", "replac
 // Weblate's handle_upload does, and records "File uploaded" (78) with the
 // counts. Per-string edits record "Translation uploaded" (9).
 func (s *Server) UploadFile(ctx context.Context, req *translationv1.UploadFileRequest) (*translationv1.UploadFileResponse, error) {
-	up, err := s.newUpload(ctx, req)
+	return s.uploadFile(ctx, req, contentOf(req.GetContent()))
+}
+
+func (s *Server) uploadFile(ctx context.Context, req *translationv1.UploadFileRequest, content uploadContent) (*translationv1.UploadFileResponse, error) {
+	up, err := s.newUpload(ctx, req, content)
 	if err != nil {
 		return nil, err
 	}
@@ -75,13 +98,15 @@ func (s *Server) UploadFile(ctx context.Context, req *translationv1.UploadFileRe
 		Result: true, Count: n[3]}, nil
 }
 
-// newUpload validates the request and parses the file.
-func (s *Server) newUpload(ctx context.Context, req *translationv1.UploadFileRequest) (*upload, error) {
+// newUpload validates the request and reads the file (or readies it to
+// be streamed).
+func (s *Server) newUpload(ctx context.Context, req *translationv1.UploadFileRequest, content uploadContent) (*upload, error) {
 	comp, t, err := s.componentTranslation(ctx, req.GetComponentId(), req.GetLanguageCode())
 	if err != nil {
 		return nil, err
 	}
-	up := &upload{req: req, method: or(req.GetMethod(), "translate"), comp: comp, t: t}
+	up := &upload{req: req, method: or(req.GetMethod(), "translate"), comp: comp, t: t, content: content,
+		mono: comp.GetTemplate() != ""}
 	if !slices.Contains(uploadMethods, up.method) {
 		return nil, errs.Invalid("method", "invalid_choice", fmt.Sprintf("%q is not a valid choice.", up.method))
 	}
@@ -91,7 +116,7 @@ func (s *Server) newUpload(ctx context.Context, req *translationv1.UploadFileReq
 	if !slices.Contains([]string{"", "process", "approve"}, req.GetFuzzy()) {
 		return nil, errs.Invalid("fuzzy", "invalid_choice", fmt.Sprintf("%q is not a valid choice.", req.GetFuzzy()))
 	}
-	if len(req.GetContent()) == 0 {
+	if content.size == 0 {
 		return nil, errs.Invalid("file", "required", "No file was submitted.")
 	}
 	format, err := formats.Lookup(comp.GetFileFormat())
@@ -107,17 +132,10 @@ func (s *Server) newUpload(ctx context.Context, req *translationv1.UploadFileReq
 	if err = s.mayUpload(ctx, comp, req); err != nil {
 		return nil, err
 	}
-	f, err := format.Parse(bytes.TrimPrefix(req.GetContent(), []byte("\xef\xbb\xbf")), formats.Language{Code: fileLanguageCode(comp, t)})
-	if err != nil {
-		return nil, errs.Invalid("file", "invalid", "Could not parse uploaded file: "+err.Error())
+	up.format = format
+	if err = up.read(s.cfg.Upload); err != nil {
+		return nil, err
 	}
-	up.file, up.mono = f, comp.GetTemplate() != ""
-	if hf, ok := f.(formats.HeaderFile); ok {
-		if n, formula, perr := lang.ParsePluralForms(hf.HeaderField("Plural-Forms")); perr == nil && !t.IsSource && !samePlural(t, n, formula) {
-			return nil, errs.Invalid("file", "invalid", "Plural forms in the uploaded file do not match the translation.")
-		}
-	}
-	up.counts[3] = int64(len(f.Units()))
 	return up, nil
 }
 
@@ -214,24 +232,22 @@ type mergeEntry struct {
 	setFuzzy bool
 }
 
-// entries is Weblate's iterate_merge: fuzzy entries only when the fuzzy
-// option asks for them (process keeps them fuzzy), and, when
-// onlyTranslated, only entries with every form filled.
-func (up *upload) entries(onlyTranslated bool) []mergeEntry {
-	var out []mergeEntry
-	for _, e := range up.file.Units() {
+// eachEntry is Weblate's iterate_merge over the file's units: fuzzy
+// entries only when the fuzzy option asks for them (process keeps them
+// fuzzy), and, when onlyTranslated, only entries with every form filled.
+func (up *upload) eachEntry(onlyTranslated bool, fn func(mergeEntry) error) error {
+	return up.each(func(e *formats.Unit) error {
 		filled := !slices.Contains(e.Target, "") && len(e.Target) > 0
 		switch {
 		case e.Fuzzy && filled:
 			if up.req.GetFuzzy() == "" {
-				continue
+				return nil
 			}
 		case onlyTranslated && !filled:
-			continue
+			return nil
 		}
-		out = append(out, mergeEntry{e: e, setFuzzy: e.Fuzzy && filled && up.req.GetFuzzy() == "process"})
-	}
-	return out
+		return fn(mergeEntry{e: e, setFuzzy: e.Fuzzy && filled && up.req.GetFuzzy() == "process"})
+	})
 }
 
 // unitIndex maps the key of each unit of the translation (up.key) to it.

@@ -23,16 +23,13 @@ func (s *Server) uploadMerge(ctx context.Context, up *upload) error {
 	if err != nil {
 		return err
 	}
-	var (
-		ids     []int64
-		targets []string
-		states  []int
-	)
-	for _, me := range up.entries(true) {
+	var edits plan[plannedEdit]
+	defer edits.close()
+	err = up.eachEntry(true, func(me mergeEntry) error {
 		id, ok := index[up.entryKey(me.e)]
 		if !ok {
 			up.counts[0]++
-			continue
+			return nil
 		}
 		state := weblate.StateTranslated
 		switch {
@@ -41,26 +38,53 @@ func (s *Server) uploadMerge(ctx context.Context, up *upload) error {
 		case up.method == "approve":
 			state = weblate.StateApproved
 		}
-		ids, targets, states = append(ids, id), append(targets, store.Join(me.e.Target)), append(states, state)
-	}
-	edited, err := s.cfg.Store.EditUnits(ctx, ids, func(i int, cur store.UnitView) (store.Edit, error) {
-		if up.protects(cur, targets[i], states[i]) {
-			return store.Edit{}, store.ErrSkipEdit
-		}
-		return store.Edit{Target: targets[i], State: states[i], Author: up.req.GetActor(),
-			Changes: []*changelogv1.Change{uploadChange(cur, up.req, targets[i], states[i])}}, nil
+		return edits.add(plannedEdit{ID: id, Target: store.Join(me.e.Target), State: state})
 	})
 	if err != nil {
 		return err
 	}
-	for _, ok := range edited {
+	return s.cfg.Store.Atomic(ctx, func(tx *store.Store) error {
+		return edits.batches(uploadBatch, func(batch []plannedEdit) error { return up.applyEdits(ctx, tx, batch) })
+	})
+}
+
+// uploadBatch is how many planned operations one store call applies.
+const uploadBatch = 2000
+
+// plannedEdit is the edit a translated entry asks of its unit.
+type plannedEdit struct {
+	ID     int64
+	Target string
+	State  int
+}
+
+// applyEdits applies a batch of edits in the upload's transaction.
+func (up *upload) applyEdits(ctx context.Context, tx *store.Store, batch []plannedEdit) error {
+	ids := make([]int64, len(batch))
+	for i, e := range batch {
+		ids[i] = e.ID
+	}
+	edited, err := tx.EditUnits(ctx, ids, func(i int, cur store.UnitView) (store.Edit, error) {
+		e := batch[i]
+		if up.protects(cur, e.Target, e.State) {
+			return store.Edit{}, store.ErrSkipEdit
+		}
+		return store.Edit{Target: e.Target, State: e.State, Author: up.req.GetActor(),
+			Changes: []*changelogv1.Change{uploadChange(cur, up.req, e.Target, e.State)}}, nil
+	})
+	up.tally(edited)
+	return err
+}
+
+// tally counts what a batch did: accepted, or skipped.
+func (up *upload) tally(done []bool) {
+	for _, ok := range done {
 		if ok {
 			up.counts[2]++
 		} else {
 			up.counts[1]++
 		}
 	}
-	return nil
 }
 
 // protects is Weblate's skip rule of merge_translations.
@@ -82,41 +106,42 @@ func uploadChange(u store.UnitView, req *translationv1.UploadFileRequest, target
 
 // uploadSuggest is Weblate's merge_suggestions: a suggestion for each
 // translated entry whose text differs from its unit's, all in one
-// transaction.
+// transaction. One that would make more than the limit is refused as
+// soon as the file shows it, nothing applied.
 func (s *Server) uploadSuggest(ctx context.Context, up *upload) error {
 	index, err := s.unitIndex(ctx, up)
 	if err != nil {
 		return err
 	}
-	var sgs []store.NewSuggestion
-	for _, me := range up.entries(true) {
+	var sgs plan[store.NewSuggestion]
+	defer sgs.close()
+	limit := s.cfg.Upload.suggestions()
+	err = up.eachEntry(true, func(me mergeEntry) error {
 		u, ok := index[up.entryKey(me.e)]
 		if !ok {
 			up.counts[0]++
-			continue
+			return nil
 		}
 		target := store.Join(me.e.Target)
 		if u.Target == target || readOnly(u.Unit, u.Translation) {
 			up.counts[1]++
-			continue
+			return nil
 		}
-		sgs = append(sgs, store.NewSuggestion{UnitID: u.ID, Target: target})
-	}
-	if limit := s.cfg.Upload.suggestions(); len(sgs) > limit {
-		return errs.Invalid("file", "too_many", fmt.Sprintf("The file would make %d suggestions; one upload makes at most %d. Upload it in parts.", len(sgs), limit))
-	}
-	added, err := s.cfg.Store.AddSuggestions(ctx, sgs, up.req.GetActor())
+		if sgs.len() == limit {
+			return errs.Invalid("file", "too_many", fmt.Sprintf("The file would make more than %d suggestions; one upload makes at most %d. Upload it in parts.", limit, limit))
+		}
+		return sgs.add(store.NewSuggestion{UnitID: u.ID, Target: target})
+	})
 	if err != nil {
 		return err
 	}
-	for _, ok := range added {
-		if ok {
-			up.counts[2]++
-		} else {
-			up.counts[1]++
-		}
-	}
-	return nil
+	return s.cfg.Store.Atomic(ctx, func(tx *store.Store) error {
+		return sgs.batches(uploadBatch, func(batch []store.NewSuggestion) error {
+			added, aerr := tx.AddSuggestions(ctx, batch, up.req.GetActor())
+			up.tally(added)
+			return aerr
+		})
+	})
 }
 
 // uploadAdd is Weblate's handle_add_upload: strings of the file missing
@@ -128,12 +153,14 @@ func (s *Server) uploadAdd(ctx context.Context, up *upload) error {
 	if err != nil {
 		return err
 	}
-	var strs []store.NewString
-	for _, me := range up.entries(false) {
+	var strs plan[store.NewString]
+	defer strs.close()
+	limit := s.cfg.Upload.newStrings()
+	err = up.eachEntry(false, func(me mergeEntry) error {
 		key := up.entryKey(me.e)
 		if _, ok := index[key]; ok {
 			up.counts[1]++
-			continue
+			return nil
 		}
 		ns, nerr := s.newString(ctx, up.comp, up.t, addRequest(up, me))
 		if nerr != nil {
@@ -141,26 +168,24 @@ func (s *Server) uploadAdd(ctx context.Context, up *upload) error {
 				return nerr
 			}
 			up.counts[1]++
-			continue
+			return nil
 		}
-		index[key] = 0 // added: a repeat of it is skipped
-		strs = append(strs, ns)
-		if limit := s.cfg.Upload.newStrings(); len(strs) > limit {
+		if strs.len() == limit {
 			return errs.Invalid("file", "too_many", fmt.Sprintf("The file would add more than %d strings; one upload adds at most %d. Upload it in parts.", limit, limit))
 		}
-	}
-	created, err := s.cfg.Store.CreateUnits(ctx, up.comp.GetId(), strs)
+		index[key] = 0 // added: a repeat of it is skipped
+		return strs.add(ns)
+	})
 	if err != nil {
 		return err
 	}
-	for _, ok := range created {
-		if ok {
-			up.counts[2]++
-		} else {
-			up.counts[1]++
-		}
-	}
-	return nil
+	return s.cfg.Store.Atomic(ctx, func(tx *store.Store) error {
+		return strs.batches(uploadBatch, func(batch []store.NewString) error {
+			created, cerr := tx.CreateUnits(ctx, up.comp.GetId(), batch)
+			up.tally(created)
+			return cerr
+		})
+	})
 }
 
 // addRequest is the CreateUnit request of an uploaded entry.

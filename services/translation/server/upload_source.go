@@ -102,7 +102,7 @@ func (s *Server) mergeSource(ctx context.Context, up *upload, repo *workcopy.Rep
 	if err != nil {
 		return nil, err
 	}
-	template := up.req.GetContent()
+	template := up.data
 	var files []sourceFile
 	for _, t := range ts {
 		if t.IsSource || t.Filename == "" {

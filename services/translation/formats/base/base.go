@@ -6,6 +6,7 @@ package base
 
 import (
 	"fmt"
+	"io"
 	"time"
 )
 
@@ -168,3 +169,23 @@ type Plural struct {
 type PluralOverride interface {
 	PluralFor(p Plural) (Plural, bool)
 }
+
+// Streamer is a Format that can read a file of any size in bounded
+// memory: Stream reads r in pieces of about piece bytes, cut between
+// units, and calls each with every piece parsed as a file of its own (the
+// header, where the format has one, in front of each). The pieces' units,
+// in order, are the file's. A format whose variant cannot be cut so
+// answers false to Streams and is read whole.
+type Streamer interface {
+	Format
+	Streams() bool
+	Stream(r io.Reader, lang Language, piece int, each func(File) error) error
+}
+
+// ErrUnitTooLarge is Stream's answer to one unit larger than the most a
+// piece may hold (MaxStreamUnit).
+var ErrUnitTooLarge = fmt.Errorf("a single string is larger than %d MiB", MaxStreamUnit>>20)
+
+// MaxStreamUnit bounds one unit of a streamed file: far above any real
+// string, it keeps one line of a hostile file from taking the memory.
+const MaxStreamUnit = 32 << 20
