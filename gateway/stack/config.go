@@ -58,6 +58,10 @@ type Config struct {
 	SMTPURL, SMTPFrom string
 	// AllowLocalWebhooks lets webhooks reach local addresses.
 	AllowLocalWebhooks bool
+	// EgressAllow lists the internal hosts and networks the service may
+	// connect to on a user's or an operator's behalf (git remotes,
+	// webhooks, mail), local or private as they are (netguard).
+	EgressAllow string
 	// GitTimeout bounds git's network operations ("120s"; empty: the
 	// translation service's default).
 	GitTimeout string
@@ -98,6 +102,7 @@ func FromEnv() Config {
 		SMTPURL:              setting("TMS_SMTP_URL"),
 		SMTPFrom:             setting("TMS_SMTP_FROM"),
 		AllowLocalWebhooks:   isTrue(setting("TMS_ALLOW_LOCAL_WEBHOOKS")),
+		EgressAllow:          setting("TMS_EGRESS_ALLOW"),
 		GitTimeout:           setting("TMS_GIT_TIMEOUT"),
 		BackendTimeout:       setting("TMS_BACKEND_TIMEOUT"),
 		QueryTimeout:         setting("TMS_QUERY_TIMEOUT"),

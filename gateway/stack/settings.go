@@ -42,6 +42,7 @@ var Settings = []Setting{
 	{"TMS_SMTP_URL", "", "mail server of notifications: smtp://[user:pass@]host[:port] (STARTTLS when offered) or smtps://…; unset: no mail"},
 	{"TMS_SMTP_FROM", notification.DefaultFrom, "sender address of notification mail"},
 	{"TMS_ALLOW_LOCAL_WEBHOOKS", "false", "allow webhooks to post to loopback, private and link-local addresses"},
+	{"TMS_EGRESS_ALLOW", "", "internal hosts the service may connect to although they are loopback, private, link-local or CGNAT addresses: host names (*.corp.example for the names below), addresses and CIDR networks, comma-separated; git remotes, push URLs, webhooks and the mail server (TMS_SMTP_URL) all go through this check"},
 	{"TMS_BACKEND_TIMEOUT", "5s", "deadline of each call to a service (repository work and uploads: 10 minutes); a paused or hung service answers 504, a dead one 503"},
 	{"TMS_QUERY_TIMEOUT", "10s", "bound of the work of each call a service handles, whoever the caller (repository work and uploads: 10 minutes); a query still running then is interrupted, frees its connection and the call answers 504"},
 	{"TMS_UPLOAD_MAX_SUGGESTIONS", strconv.Itoa(server.DefaultMaxSuggestions), "the most suggestions one upload (method suggest) may make; a larger file is refused whole (400)"},

@@ -13,6 +13,7 @@ import (
 
 	"github.com/tmsproject/tms/gateway/rest"
 	"github.com/tmsproject/tms/pkg/grpcx"
+	"github.com/tmsproject/tms/pkg/netguard"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
@@ -66,6 +67,9 @@ func Start(ctx context.Context, cfg Config) (*Stack, error) {
 	}
 	if _, err = cfg.gitTimeout(); err != nil {
 		return nil, err
+	}
+	if err = netguard.SetAllowList(cfg.EgressAllow); err != nil {
+		return nil, fmt.Errorf("TMS_EGRESS_ALLOW: %w", err)
 	}
 	deadline, err := cfg.backendTimeout()
 	if err != nil {

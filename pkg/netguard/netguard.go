@@ -13,8 +13,9 @@ import (
 	"syscall"
 )
 
-// ErrLocal refuses a connection to a local or private address.
-var ErrLocal = errors.New("local or private network addresses are not allowed")
+// ErrLocal refuses a connection to a local or private address; every
+// transport refuses with it, before anything connects.
+var ErrLocal = errors.New("local or private network addresses are not allowed (TMS_EGRESS_ALLOW lists the internal hosts that are)")
 
 // LocalAddr is an address of the machine or of private, link-local or
 // shared (100.64.0.0/10) networks.
@@ -27,9 +28,13 @@ func LocalAddr(ip netip.Addr) bool {
 var cgnat = netip.MustParsePrefix("100.64.0.0/10")
 
 // LocalHost tells whether a URL's host names the local machine or a local
-// address literally (Control catches names that resolve there).
+// address literally, and is not on the allow-list (Control catches names
+// that resolve there).
 func LocalHost(host string) bool {
-	host = strings.TrimSuffix(strings.ToLower(strings.Trim(host, "[]")), ".")
+	if Allowed(host) {
+		return false
+	}
+	host = normalHost(host)
 	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
 		return true
 	}
@@ -37,8 +42,9 @@ func LocalHost(host string) bool {
 	return err == nil && LocalAddr(ip)
 }
 
-// Control is a net.Dialer Control refusing local addresses unless allow()
-// says otherwise; it runs after name resolution, on the address dialled.
+// Control is a net.Dialer Control refusing the addresses Refused refuses
+// unless allow() says otherwise; it runs after name resolution, on the
+// address dialled. DialContext adds the allow-list's host names.
 func Control(allow func() bool) func(network, address string, c syscall.RawConn) error {
 	return func(_, address string, _ syscall.RawConn) error {
 		if allow() {
@@ -48,7 +54,7 @@ func Control(allow func() bool) func(network, address string, c syscall.RawConn)
 		if err != nil {
 			return err
 		}
-		if ip, err := netip.ParseAddr(host); err == nil && LocalAddr(ip) {
+		if ip, err := netip.ParseAddr(host); err == nil && Refused(ip) {
 			return fmt.Errorf("%s: %w", address, ErrLocal)
 		}
 		return nil

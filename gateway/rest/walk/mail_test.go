@@ -15,6 +15,7 @@ func newMailFixture(t *testing.T) (*smtptest.Sink, *permissionFixture) {
 	sink := smtptest.New(t)
 	return sink, &permissionFixture{t: t, admin: newStack(t, func(c *stack.Config) {
 		c.SMTPURL, c.SMTPFrom, c.SiteURL = "smtp://"+sink.Addr, "TMS <tms@example.org>", "https://tms.example"
+		c.EgressAllow = "127.0.0.1" // the sink, on loopback
 	})}
 }
 

@@ -123,6 +123,7 @@ func TestDelivery(t *testing.T) {
 		log := &changeLog{}
 		log.add(change(1, typev1.ChangeAction_CHANGE_ACTION_CHANGE, "p", "alice", "before delivery started"))
 		sink := smtptest.New(t)
+		sink.Allow(t)
 		mailer, err := delivery.NewSMTP("smtp://"+sink.Addr, "TMS <tms@example.org>")
 		if err != nil {
 			t.Fatal(err)

@@ -47,6 +47,7 @@ func TestReplicasDeliverOnce(t *testing.T) {
 		}
 		log := &changeLog{}
 		sink := smtptest.New(t)
+		sink.Allow(t)
 		mailer, err := delivery.NewSMTP("smtp://"+sink.Addr, "TMS <tms@example.org>")
 		if err != nil {
 			t.Fatal(err)

@@ -17,6 +17,8 @@ import (
 	"net/url"
 	"strings"
 	"time"
+
+	"github.com/tmsproject/tms/pkg/netguard"
 )
 
 // Message is one mail: a text and an HTML body of the same content.
@@ -60,6 +62,10 @@ func NewSMTP(rawURL, from string) (*SMTP, error) {
 	if port == "" {
 		port = map[string]string{"smtp": "25", "smtps": "465"}[u.Scheme]
 	}
+	if netguard.LocalHost(u.Hostname()) {
+		// it would be refused at every send: say so at the start instead
+		return nil, fmt.Errorf("mail server %s: %w", u.Hostname(), netguard.ErrLocal)
+	}
 	s := &SMTP{addr: net.JoinHostPort(u.Hostname(), port), host: u.Hostname(), implicit: u.Scheme == "smtps", from: *sender}
 	if u.User != nil {
 		pass, _ := u.User.Password()
@@ -78,14 +84,7 @@ func redact(raw string) string {
 
 // Send delivers m, within ctx's deadline.
 func (s *SMTP) Send(ctx context.Context, m Message) error {
-	d := net.Dialer{Timeout: 30 * time.Second}
-	var conn net.Conn
-	var err error
-	if s.implicit {
-		conn, err = (&tls.Dialer{NetDialer: &d, Config: &tls.Config{ServerName: s.host}}).DialContext(ctx, "tcp", s.addr)
-	} else {
-		conn, err = d.DialContext(ctx, "tcp", s.addr)
-	}
+	conn, err := s.dial(ctx)
 	if err != nil {
 		return err
 	}
@@ -160,4 +159,20 @@ func compose(from mail.Address, m Message) []byte {
 	b.WriteString("\r\n")
 	b.Write(body.Bytes())
 	return b.Bytes()
+}
+
+// dial connects to the server through the egress guard (a mail server
+// inside the network is named in TMS_EGRESS_ALLOW), with TLS from the
+// start for smtps.
+func (s *SMTP) dial(ctx context.Context) (net.Conn, error) {
+	conn, err := netguard.DialContext(&net.Dialer{Timeout: 30 * time.Second}, func() bool { return false })(ctx, "tcp", s.addr)
+	if err != nil || !s.implicit {
+		return conn, err
+	}
+	tc := tls.Client(conn, &tls.Config{ServerName: s.host})
+	if err = tc.HandshakeContext(ctx); err != nil {
+		_ = conn.Close()
+		return nil, err
+	}
+	return tc, nil
 }

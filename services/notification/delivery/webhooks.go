@@ -97,9 +97,8 @@ func Sign(secret, id string, timestamp int64, body []byte) (string, error) {
 // It is made once; posts run in parallel.
 func (d *Deliverer) httpClient() *http.Client {
 	d.clientOnce.Do(func() {
-		dialer := &net.Dialer{Timeout: webhookTimeout, Control: netguard.Control(func() bool { return d.AllowLocal })}
 		tr := http.DefaultTransport.(*http.Transport).Clone()
-		tr.DialContext = dialer.DialContext
+		tr.DialContext = netguard.DialContext(&net.Dialer{Timeout: webhookTimeout}, func() bool { return d.AllowLocal })
 		d.client = &http.Client{Transport: tr, Timeout: webhookTimeout,
 			CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	})

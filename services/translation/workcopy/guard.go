@@ -38,9 +38,10 @@ func (g guarded) NewReceivePackSession(ep *transport.Endpoint, auth transport.Au
 }
 
 // pin returns ep with its host replaced by one of its addresses, all of
-// which must be public (unless TMS_ALLOW_LOCAL_REPOS).
+// which must be public or on the allow-list (unless TMS_ALLOW_LOCAL_REPOS
+// or the host itself is on the allow-list).
 func pin(ep *transport.Endpoint) (*transport.Endpoint, error) {
-	if allowLocalNetwork.Load() {
+	if allowLocalNetwork.Load() || netguard.Allowed(ep.Host) {
 		return ep, nil
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -50,7 +51,7 @@ func pin(ep *transport.Endpoint) (*transport.Endpoint, error) {
 		return nil, fmt.Errorf("resolve %s: %w", ep.Host, err)
 	}
 	for _, ip := range ips {
-		if netguard.LocalAddr(ip) {
+		if netguard.Refused(ip) {
 			return nil, localRefusal(fmt.Errorf("%s: %w", ep.Host, netguard.ErrLocal))
 		}
 	}

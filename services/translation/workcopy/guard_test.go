@@ -54,20 +54,28 @@ func TestEveryTransportRefusesLocalNames(t *testing.T) {
 	urls := []string{"http://" + name + ":" + port + "/r.git", "git://" + name + ":" + port + "/r.git",
 		"ssh://git@" + name + ":" + port + "/r.git"}
 	defer workcopy.AllowLocalNetwork(false)
-	for _, allow := range []bool{false, true} {
-		workcopy.AllowLocalNetwork(allow)
+	defer func() { _ = netguard.SetAllowList("") }()
+	// refused; allowed by TMS_ALLOW_LOCAL_REPOS; allowed by name on TMS_EGRESS_ALLOW
+	for _, mode := range []string{"refused", "switch", "allow-list"} {
+		allow := mode != "refused"
+		workcopy.AllowLocalNetwork(mode == "switch")
+		if err := netguard.SetAllowList(map[bool]string{true: name}[mode == "allow-list"]); err != nil {
+			t.Fatal(err)
+		}
+		before := conns.Load()
 		for i, u := range urls {
 			m := workcopy.NewManager(t.TempDir())
 			_, serr := m.Sync(t.Context(), int64(i+1), u, "main")
 			refused := serr != nil && strings.Contains(serr.Error(), netguard.ErrLocal.Error()+"; the server allows them when TMS_ALLOW_LOCAL_REPOS=true")
 			if refused == allow {
-				t.Errorf("allow=%v, fetch %s: %v", allow, u, serr)
+				t.Errorf("%s, fetch %s: %v", mode, u, serr)
 			}
 		}
-		if n := conns.Load(); (n > 0) != allow {
-			t.Errorf("allow=%v: the listener got %d connections", allow, n)
+		if n := conns.Load() - before; (n > 0) != allow {
+			t.Errorf("%s: the listener got %d connections", mode, n)
 		}
 	}
+	_ = netguard.SetAllowList("")
 	// A push URL goes through the same transports.
 	workcopy.AllowLocalNetwork(false)
 	r, err := workcopy.NewManager(t.TempDir()).Sync(t.Context(), 9, fixture.Origin(t, map[string]string{"a": "b"}), "")

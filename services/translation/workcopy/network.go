@@ -1,12 +1,13 @@
 package workcopy
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"net"
 	"net/http"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing/transport/client"
@@ -31,15 +32,15 @@ var installHTTP sync.Once
 func AllowLocalNetwork(allow bool) {
 	allowLocalNetwork.Store(allow)
 	installHTTP.Do(func() {
-		guard := netguard.Control(allowLocalNetwork.Load)
-		dialer := &net.Dialer{Timeout: 30 * time.Second, Control: func(network, address string, c syscall.RawConn) error {
-			if err := guard(network, address, c); err != nil {
-				return localRefusal(err)
-			}
-			return nil
-		}}
+		dial := netguard.DialContext(&net.Dialer{Timeout: 30 * time.Second}, allowLocalNetwork.Load)
 		tr := http.DefaultTransport.(*http.Transport).Clone()
-		tr.DialContext = dialer.DialContext
+		tr.DialContext = func(ctx context.Context, network, address string) (net.Conn, error) {
+			conn, err := dial(ctx, network, address)
+			if errors.Is(err, netguard.ErrLocal) {
+				err = localRefusal(err)
+			}
+			return conn, err
+		}
 		c := githttp.NewClient(&http.Client{Transport: tr,
 			// Each redirect's address goes through the same dial check.
 			CheckRedirect: func(_ *http.Request, via []*http.Request) error {

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/tmsproject/tms/pkg/netguard"
 )
 
 // Sink is a minimal SMTP server on loopback that keeps what it receives;
@@ -113,4 +115,16 @@ func (s *Sink) Raw() []string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return append([]string(nil), s.raw...)
+}
+
+// Allow puts the sink's loopback address on the egress allow-list (as
+// TMS_EGRESS_ALLOW would) until the test ends: the mailer dials through
+// the guard, which refuses loopback otherwise.
+func (s *Sink) Allow(t testing.TB) {
+	t.Helper()
+	host, _, _ := net.SplitHostPort(s.Addr)
+	if err := netguard.SetAllowList(host); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = netguard.SetAllowList("") })
 }
