@@ -79,6 +79,9 @@ type Config struct {
 	// UploadMaxSuggestions and UploadMaxNewStrings bound the work of one
 	// upload ("": the translation service's defaults).
 	UploadMaxSuggestions, UploadMaxNewStrings string
+	// UploadMaxChanges bounds the strings one upload changes, each a
+	// change record and so a webhook and mail event (TMS_UPLOAD_MAX_CHANGES).
+	UploadMaxChanges string
 	// OTLPEndpoint receives the traces (OTLP/gRPC); empty: none.
 	OTLPEndpoint string
 	Log          *slog.Logger
@@ -110,6 +113,7 @@ func FromEnv() Config {
 		Pprof:                isTrue(setting("TMS_PPROF")),
 		UploadMaxSuggestions: setting("TMS_UPLOAD_MAX_SUGGESTIONS"),
 		UploadMaxNewStrings:  setting("TMS_UPLOAD_MAX_NEW_STRINGS"),
+		UploadMaxChanges:     setting("TMS_UPLOAD_MAX_CHANGES"),
 		OTLPEndpoint:         setting("TMS_OTLP_ENDPOINT"),
 		AllowLocalRepos:      isTrue(setting("TMS_ALLOW_LOCAL_REPOS")),
 		TrustForwarded:       isTrue(setting("TMS_TRUST_FORWARDED")),
@@ -225,7 +229,8 @@ func (c Config) uploadLimits() (server.UploadLimits, error) {
 	for _, f := range []struct {
 		env, v string
 		into   *int
-	}{{"TMS_UPLOAD_MAX_SUGGESTIONS", c.UploadMaxSuggestions, &l.MaxSuggestions}, {"TMS_UPLOAD_MAX_NEW_STRINGS", c.UploadMaxNewStrings, &l.MaxNewStrings}} {
+	}{{"TMS_UPLOAD_MAX_SUGGESTIONS", c.UploadMaxSuggestions, &l.MaxSuggestions}, {"TMS_UPLOAD_MAX_NEW_STRINGS", c.UploadMaxNewStrings, &l.MaxNewStrings},
+		{"TMS_UPLOAD_MAX_CHANGES", c.UploadMaxChanges, &l.MaxChanges}} {
 		if f.v == "" {
 			continue
 		}

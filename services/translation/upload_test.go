@@ -315,8 +315,10 @@ func snapshot(t *testing.T, e *env, gdb *gorm.DB) string {
 // more strings, than one upload may is refused whole, naming the limit,
 // and changes nothing; at the limit it is taken.
 func TestUploadLimits(t *testing.T) {
-	limits := func(s, n int) func(*translation.Config) {
-		return func(c *translation.Config) { c.Upload = server.UploadLimits{MaxSuggestions: s, MaxNewStrings: n} }
+	limits := func(s, n int, changes ...int) func(*translation.Config) {
+		return func(c *translation.Config) {
+			c.Upload = server.UploadLimits{MaxSuggestions: s, MaxNewStrings: n, MaxChanges: append(changes, 0)[0]}
+		}
 	}
 	twoNew := uploadPO + "\nmsgid \"Another\"\nmsgstr \"Outro\"\n"
 	cases := []struct {
@@ -328,11 +330,13 @@ func TestUploadLimits(t *testing.T) {
 		{"suggest at the limit", "suggest", uploadPO, limits(2, 10), false},
 		{"add at the limit", "add", uploadPO, limits(10, 1), false}, // one new string
 		{"add over", "add", twoNew, limits(10, 1), true},
+		{"translate at the limit", "translate", uploadPO, limits(10, 10, 2), false}, // two strings changed
+		{"translate over", "translate", uploadPO, limits(10, 10, 1), true},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			e, _ := setupRepoWith(t, c.limits, func(comp *catalogv1.Component) { comp.ManageUnits = true })
-			before := e.translation(t, 1, "pt_BR")
+			before, sendBefore := e.translation(t, 1, "pt_BR"), e.unit(t, "pt_BR", "Send")
 			_, err := e.upload(t, "pt_BR", c.method, "", "", c.content)
 			if !c.refused {
 				if err != nil {
@@ -346,7 +350,8 @@ func TestUploadLimits(t *testing.T) {
 				t.Fatalf("over the limit: %v", err)
 			}
 			after := e.translation(t, 1, "pt_BR")
-			if after.GetStats().GetTotal() != before.GetStats().GetTotal() || e.unit(t, "pt_BR", "Send").GetHasSuggestion() {
+			send := e.unit(t, "pt_BR", "Send")
+			if after.GetStats().GetTotal() != before.GetStats().GetTotal() || send.GetHasSuggestion() || send.GetState() != sendBefore.GetState() {
 				t.Errorf("a refused upload changed the translation: %d -> %d strings", before.GetStats().GetTotal(), after.GetStats().GetTotal())
 			}
 		})

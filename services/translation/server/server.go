@@ -69,6 +69,10 @@ type UploadLimits struct {
 	MaxSuggestions int
 	// MaxNewStrings is the most strings a method=add upload adds.
 	MaxNewStrings int
+	// MaxChanges is the most strings a translate, fuzzy or approve upload
+	// changes: each is a change record, and each record a webhook and mail
+	// event for every subscriber.
+	MaxChanges int
 	// StreamAbove is the size above which a file whose format allows it
 	// is read in pieces (streamAbove when zero; tests lower it to stream
 	// small files).
@@ -81,10 +85,12 @@ type UploadLimits struct {
 const (
 	DefaultMaxSuggestions = 50_000
 	DefaultMaxNewStrings  = 100_000
+	DefaultMaxChanges     = 250_000
 )
 
 func (l UploadLimits) suggestions() int   { return cmp.Or(l.MaxSuggestions, DefaultMaxSuggestions) }
 func (l UploadLimits) newStrings() int    { return cmp.Or(l.MaxNewStrings, DefaultMaxNewStrings) }
+func (l UploadLimits) changes() int       { return cmp.Or(l.MaxChanges, DefaultMaxChanges) }
 func (l UploadLimits) streamAbove() int64 { return cmp.Or(l.StreamAbove, streamAbove) }
 
 // Server is the gRPC implementation.

@@ -25,11 +25,15 @@ func (s *Server) uploadMerge(ctx context.Context, up *upload) error {
 	}
 	var edits plan[plannedEdit]
 	defer edits.close()
+	limit := s.cfg.Upload.changes()
 	err = up.eachEntry(true, func(me mergeEntry) error {
 		id, ok := index[up.entryKey(me.e)]
 		if !ok {
 			up.counts[0]++
 			return nil
+		}
+		if edits.len() == limit {
+			return errs.Invalid("file", "too_many", fmt.Sprintf("The file would change more than %d strings; one upload changes at most %d. Upload it in parts.", limit, limit))
 		}
 		state := weblate.StateTranslated
 		switch {
