@@ -259,8 +259,7 @@ func (d *Deliverer) route(ctx context.Context, changes []*changelogv1.Change) ([
 	var out []store.Notification
 	grants := map[int64][]policy.Grant{} // per recipient, for this batch
 	for _, pc := range changes {
-		ch := Change{ID: pc.GetId(), Action: pc.GetAction(), Project: pc.GetProjectSlug(), Component: pc.GetComponentSlug(),
-			Language: pc.GetLanguageCode(), Author: pc.GetUser(), Target: pc.GetTarget()}
+		ch := changeOf(pc)
 		var failed error
 		administers := func(s store.Subscriber) bool {
 			ok, err := d.may(ctx, s, "project.edit", ch.Project, grants)
@@ -281,9 +280,8 @@ func (d *Deliverer) route(ctx context.Context, changes []*changelogv1.Change) ([
 			if !ok {
 				continue
 			}
-			data, _ := json.Marshal(ch)
 			out = append(out, store.Notification{ChangeID: ch.ID, UserID: uid, Kind: s.Notification,
-				Frequency: s.Frequency, ChangeJSON: string(data), CreatedAt: now, DueAt: dueAt(s.Frequency, now)})
+				Frequency: s.Frequency, CreatedAt: now, DueAt: dueAt(s.Frequency, now)})
 		}
 	}
 	return out, nil
@@ -415,12 +413,35 @@ func mailID(ids []int64) string {
 // mail sends one mail of ps (same recipient) and records the outcome.
 func (d *Deliverer) mail(ctx context.Context, ps []store.Pending) error {
 	items := make([]item, 0, len(ps))
-	ids := make([]int64, 0, len(ps))
+	ids, changeIDs := make([]int64, 0, len(ps)), make([]int64, 0, len(ps))
+	for _, p := range ps {
+		changeIDs = append(changeIDs, p.ChangeID)
+	}
+	changes, err := d.loadChanges(ctx, changeIDs)
+	if err != nil {
+		return err
+	}
+	var gone []int64 // of records no longer in the log: nothing to tell
 	for _, p := range ps {
 		var ch Change
-		_ = json.Unmarshal([]byte(p.ChangeJSON), &ch)
+		if p.ChangeJSON != "" { // queued by an earlier version, with a copy
+			_ = json.Unmarshal([]byte(p.ChangeJSON), &ch)
+		} else if pc := changes[p.ChangeID]; pc != nil {
+			ch = changeOf(pc)
+		} else {
+			gone = append(gone, p.ID)
+			continue
+		}
 		items = append(items, newItem(p.Kind, ch, d.SiteURL))
 		ids = append(ids, p.ID)
+	}
+	if len(gone) > 0 {
+		if err = d.Store.MarkSent(ctx, gone, d.now()); err != nil {
+			return err
+		}
+	}
+	if len(items) == 0 {
+		return nil
 	}
 	to := ps[0]
 	subject, text, html, err := render(to.Username, d.SiteURL, to.Frequency, items)

@@ -55,7 +55,7 @@ func TestEgressGuard(t *testing.T) {
 			t.Fatal(err)
 		}
 		d := &Deliverer{} // a fresh client: AllowLocal off
-		_, failure := d.post(t.Context(), store.DueDelivery{URL: "http://" + net.JoinHostPort(name, hookPort) + "/hook", Secret: "whsec_dGVzdA=="})
+		_, failure := d.post(t.Context(), store.DueDelivery{URL: "http://" + net.JoinHostPort(name, hookPort) + "/hook", Secret: "whsec_dGVzdA==", Delivery: store.Delivery{Payload: "{}"}})
 		sendErr := mailer.Send(t.Context(), Message{To: mail.Address{Address: "a@example.org"}, Subject: "s", Text: "t", HTML: "<p>t</p>"})
 		if allow == "" {
 			if !strings.Contains(failure, netguard.ErrLocal.Error()) || posts.Load() != 0 {

@@ -103,6 +103,14 @@ func TestReplicasDeliverOnce(t *testing.T) {
 		if total-distinct > 16 {
 			t.Errorf("webhooks: %d posts for %d deliveries", total, distinct)
 		}
+		// The payloads, rendered from the change log when sent, carry
+		// each record's text; the queue kept ids only.
+		if targets := rc.Targets(); len(targets) != events || targets["t0"] == 0 || targets["t"+strconv.Itoa(events-1)] == 0 {
+			t.Errorf("webhook payloads carry %d distinct targets, want %d", len(targets), events)
+		}
+		if ds, _, err := st.Deliveries(ctx, 1, 0, 0); err != nil || len(ds) != events || ds[0].Payload != "" {
+			t.Errorf("stored deliveries: %d, %v; want %d without a copy of their payload", len(ds), err, events)
+		}
 		// Likewise a mail under way: sent again with the same Message-ID.
 		mails := map[string]int{}
 		for _, m := range sink.Received() {

@@ -72,8 +72,8 @@ func (d *Deliverer) routeWebhooks(ctx context.Context, changes []*changelogv1.Ch
 	for _, ch := range changes {
 		for _, w := range hooks {
 			if w.Active && w.ProjectSlug == ch.GetProjectSlug() && w.Wants(weblate.ChangeActions.RefOf(ch.GetAction())) {
-				out = append(out, store.Delivery{WebhookID: w.ID, ChangeID: ch.GetId(), Payload: payloadOf(ch),
-					CreatedAt: now, DueAt: now})
+				// the payload is rendered when sent (loadChanges), not stored
+				out = append(out, store.Delivery{WebhookID: w.ID, ChangeID: ch.GetId(), CreatedAt: now, DueAt: now})
 			}
 		}
 	}
@@ -140,6 +140,9 @@ func (d *Deliverer) sendWebhooks(ctx context.Context) error {
 // workers of its own, so a slow receiver never keeps the dispatch of
 // another's deliveries waiting.
 func (d *Deliverer) postAll(ctx context.Context, due []store.DueDelivery) error {
+	if err := d.payloads(ctx, due); err != nil {
+		return err
+	}
 	queues := map[int64]chan store.DueDelivery{}
 	var order []int64
 	for _, dd := range due {
@@ -180,6 +183,30 @@ func (d *Deliverer) postAll(ctx context.Context, due []store.DueDelivery) error 
 	return failed
 }
 
+// payloads renders the payload of each delivery from its record; one
+// whose record left the log keeps none, and fails.
+func (d *Deliverer) payloads(ctx context.Context, due []store.DueDelivery) error {
+	var ids []int64
+	for _, dd := range due {
+		if dd.Payload == "" {
+			ids = append(ids, dd.ChangeID)
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	changes, err := d.loadChanges(ctx, ids)
+	if err != nil {
+		return err
+	}
+	for i := range due {
+		if ch := changes[due[i].ChangeID]; due[i].Payload == "" && ch != nil {
+			due[i].Payload = payloadOf(ch)
+		}
+	}
+	return nil
+}
+
 // attempt posts one delivery and records the outcome: delivered, or due
 // again after a backoff. A post under way finishes, and is recorded, when
 // the deliverer is stopped, so that a clean stop sends nothing twice.
@@ -197,6 +224,9 @@ func (d *Deliverer) attempt(ctx context.Context, dd store.DueDelivery) error {
 // post sends one delivery: a 2xx answer delivers it; anything else is the
 // failure, without the receiver's body (it is not ours to store).
 func (d *Deliverer) post(ctx context.Context, dd store.DueDelivery) (status int, failure string) {
+	if dd.Payload == "" {
+		return 0, "the change is no longer in the change log"
+	}
 	id, ts, body := "msg_"+strconv.FormatInt(dd.ID, 10), d.now().Unix(), []byte(dd.Payload)
 	sig, err := Sign(dd.Secret, id, ts, body)
 	if err != nil {

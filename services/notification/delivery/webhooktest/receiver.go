@@ -4,7 +4,9 @@
 package webhooktest
 
 import (
+	"encoding/json"
 	"io"
+	"maps"
 	"net/http"
 	"strconv"
 	"sync"
@@ -21,6 +23,8 @@ type Receiver struct {
 	mu     sync.Mutex
 	posts  map[string]int
 	bad    int
+	// targets are the data.target of the posts' payloads, counted
+	targets map[string]int
 }
 
 // ServeHTTP takes one post: counted by its webhook-id, its signature
@@ -40,6 +44,16 @@ func (rc *Receiver) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		rc.posts = map[string]int{}
 	}
 	rc.posts[id]++
+	var p struct {
+		Data struct{ Target string } `json:"data"`
+	}
+	if json.Unmarshal(body, &p) != nil {
+		rc.bad++
+	}
+	if rc.targets == nil {
+		rc.targets = map[string]int{}
+	}
+	rc.targets[p.Data.Target]++
 	w.WriteHeader(http.StatusNoContent)
 }
 
@@ -48,6 +62,14 @@ func (rc *Receiver) SetSecret(secret string) {
 	rc.mu.Lock()
 	defer rc.mu.Unlock()
 	rc.Secret = secret
+}
+
+// Targets are the data.target values of the payloads received, with how
+// many posts carried each.
+func (rc *Receiver) Targets() map[string]int {
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	return maps.Clone(rc.targets)
 }
 
 // Counts reports the distinct events (webhook-ids) received, the posts in
