@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"log/slog"
 	"math"
-	"os"
-	"path/filepath"
 	"slices"
 
 	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
@@ -14,7 +12,6 @@ import (
 	"runtime/debug"
 
 	"github.com/tmsproject/tms/pkg/changedetails"
-	"github.com/tmsproject/tms/pkg/lang"
 	"github.com/tmsproject/tms/pkg/textstat"
 	"github.com/tmsproject/tms/pkg/weblate"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
@@ -22,7 +19,6 @@ import (
 	"github.com/tmsproject/tms/services/translation/filemask"
 	"github.com/tmsproject/tms/services/translation/formats"
 	"github.com/tmsproject/tms/services/translation/store"
-	"github.com/tmsproject/tms/services/translation/workcopy"
 	"google.golang.org/grpc"
 )
 
@@ -57,9 +53,15 @@ type Progress func(percent int, line string)
 // parsed is one file read and parsed.
 type parsed struct {
 	match filemask.Match
-	data  []byte
-	file  formats.File
-	err   error
+	// units are the file's, without their file's handles: the parsed file
+	// itself, several times their size, is not kept (read.go).
+	units    []*formats.Unit
+	revision string // the content's git blob hash
+	plurals  int    // of the header's Plural-Forms; 0 when none
+	formula  string
+	// What the format records of a unit's state (ImportSpec).
+	recordsFuzzy, recordsApproval bool
+	err                           error
 }
 
 // reader parses the files of one component.
@@ -193,16 +195,15 @@ func (r *reader) readBase(path, intermediate, srcCode string) (*sourceBase, erro
 	if f.err != nil {
 		return nil, f.err
 	}
-	b := &sourceBase{path: path, revision: workcopy.BlobHash(f.data)}
-	b.recordsFuzzy, b.recordsApproval = recordsStates(f.file)
-	b.plurals, b.formula = plurals(f.file)
+	b := &sourceBase{path: path, revision: f.revision, plurals: f.plurals, formula: f.formula,
+		recordsFuzzy: f.recordsFuzzy, recordsApproval: f.recordsApproval}
 	if !r.mono {
-		for _, e := range f.file.Units() {
+		for _, e := range f.units {
 			b.units = append(b.units, newUnit(e, r.cjk, true))
 		}
 		return b, nil
 	}
-	b.keys = uniqueKeys(f.file.Units())
+	b.keys = uniqueKeys(f.units)
 	if intermediate == "" {
 		for _, k := range b.keys {
 			b.units = append(b.units, MonolingualUnit(k, k, len(k.Target), r.cjk))
@@ -215,12 +216,12 @@ func (r *reader) readBase(path, intermediate, srcCode string) (*sourceBase, erro
 	}
 	// The source strings come from both files: a change of either is one
 	// of the source translation (and of every other, see Import).
-	b.revision += "," + workcopy.BlobHash(im.data)
+	b.revision += "," + im.revision
 	b.template, b.final = make(map[string]*formats.Unit, len(b.keys)), make(map[string]bool, len(b.keys))
 	for _, k := range b.keys {
 		b.template[k.Context] = k
 	}
-	b.keys = uniqueKeys(im.file.Units())
+	b.keys = uniqueKeys(im.units)
 	for _, k := range b.keys {
 		u := MonolingualUnit(k, b.template[k.Context], len(k.Target), r.cjk)
 		b.final[k.Context] = u.State >= weblate.StateTranslated
@@ -291,7 +292,7 @@ func (r *reader) sourceOnlyInFiles(matches []filemask.Match, base *sourceBase) (
 		if r.mono {
 			continue
 		}
-		for _, e := range f.file.Units() {
+		for _, e := range f.units {
 			if u := newUnit(e, r.cjk, true); !have[u.IDHash] {
 				have[u.IDHash] = true
 				out = append(out, u)
@@ -311,24 +312,6 @@ func translationFiles(matches []filemask.Match, srcCode string, bases ...string)
 		}
 	}
 	return out
-}
-
-// parse reads and parses one file of the component.
-func (r *reader) parse(m filemask.Match) parsed {
-	p := parsed{match: m}
-	full := filepath.Join(r.dir, filepath.FromSlash(m.Path))
-	if _, ok := filemask.Resolve(r.realRoot, full); !ok {
-		p.err = fmt.Errorf("%s: file not found in the repository", m.Path)
-		return p
-	}
-	if p.data, p.err = os.ReadFile(full); p.err != nil { //nolint:gosec // G304: filemask.Resolve kept it inside the working copy
-		p.err = fmt.Errorf("%s: %w", m.Path, p.err)
-		return p
-	}
-	if p.file, p.err = r.format.Parse(p.data, formats.Language{Code: m.Code}); p.err != nil {
-		p.err = fmt.Errorf("%s: %w", m.Path, p.err)
-	}
-	return p
 }
 
 // importSource stores the source translation: the strings of the template
@@ -372,8 +355,7 @@ func (im *Importer) importSource(ctx context.Context, comp *catalogv1.Component,
 // importFile stores one translation file and returns its language code.
 // Unless onlyChanged, a file whose content the store has is read again.
 func (im *Importer) importFile(ctx context.Context, comp *catalogv1.Component, r *reader, f parsed, base *sourceBase, sourceIDs map[int64]int64, onlyChanged bool) (string, error) {
-	n, formula := plurals(f.file)
-	lng, err := im.ensure(ctx, r.format, f.match.Code, n, formula)
+	lng, err := im.ensure(ctx, r.format, f.match.Code, f.plurals, f.formula)
 	if err != nil {
 		return "", err
 	}
@@ -381,12 +363,10 @@ func (im *Importer) importFile(ctx context.Context, comp *catalogv1.Component, r
 	spec := store.ImportSpec{Translation: im.translation(comp, code), SourceIDs: sourceIDs, Monolingual: r.mono}
 	setPlural(&spec.Translation, lng.GetPlural())
 	spec.Translation.Filename = f.match.Path
-	spec.Translation.Revision = workcopy.BlobHash(f.data)
-	spec.Units = r.units(f.file, base, spec.Translation.PluralNumber)
-	spec.RecordsFuzzy, spec.RecordsApproval = recordsStates(f.file)
-	// The parsed file is several times the size of its units: let it go
-	// before they are stored (the caller holds no other reference).
-	f.file, f.data = nil, nil
+	spec.Translation.Revision = f.revision
+	spec.Units = r.units(f.units, base, spec.Translation.PluralNumber)
+	spec.RecordsFuzzy, spec.RecordsApproval = f.recordsFuzzy, f.recordsApproval
+	f.units = nil // stored as spec.Units
 	prev, _ := im.Store.GetTranslation(ctx, comp.GetId(), code)
 	if onlyChanged && prev.Revision == spec.Translation.Revision {
 		return code, nil
@@ -399,18 +379,10 @@ func (im *Importer) importFile(ctx context.Context, comp *catalogv1.Component, r
 	return code, nil
 }
 
-// recordsStates tells whether f's format stores "needs editing" and
-// "approved" (store.ImportSpec).
-func recordsStates(f formats.File) (fuzzy, approval bool) {
-	_, approval = f.(formats.ApprovalFile)
-	return f.RecordsFuzzy(), approval
-}
-
 // units are the store's units of a translation file: its own units in a
 // bilingual component, the template's keys with the file's targets in a
 // monolingual one.
-func (r *reader) units(f formats.File, base *sourceBase, plurals int) []store.Unit {
-	entries := f.Units()
+func (r *reader) units(entries []*formats.Unit, base *sourceBase, plurals int) []store.Unit {
 	if !r.mono {
 		out := make([]store.Unit, 0, len(entries))
 		for _, e := range entries {
@@ -485,20 +457,6 @@ func (im *Importer) ensureRule(ctx context.Context, code string, n int, formula 
 func setPlural(t *store.Translation, p *catalogv1.Plural) {
 	t.PluralNumber, t.PluralID, t.PluralSource = int(p.GetNumber()), p.GetId(), p.GetSource()
 	t.PluralFormula, t.PluralType = p.GetFormula(), p.GetType()
-}
-
-// plurals reads the file's Plural-Forms; 0 and "" when it has none usable
-// (or the format has no header).
-func plurals(f formats.File) (int, string) {
-	hf, ok := f.(formats.HeaderFile)
-	if !ok {
-		return 0, ""
-	}
-	n, formula, err := lang.ParsePluralForms(hf.HeaderField("Plural-Forms"))
-	if err != nil {
-		return 0, ""
-	}
-	return n, formula
 }
 
 // reason is Weblate's check_sync reason for re-reading a file.

@@ -47,8 +47,8 @@ func (s *Server) uploadMerge(ctx context.Context, up *upload) error {
 	if err != nil {
 		return err
 	}
-	return s.cfg.Store.Atomic(ctx, func(tx *store.Store) error {
-		return edits.batches(uploadBatch, func(batch []plannedEdit) error { return up.applyEdits(ctx, tx, batch) })
+	return s.cfg.Store.EditBatches(ctx, func(apply store.ApplyEdits) error {
+		return edits.batches(uploadBatch, func(batch []plannedEdit) error { return up.applyEdits(apply, batch) })
 	})
 }
 
@@ -63,12 +63,12 @@ type plannedEdit struct {
 }
 
 // applyEdits applies a batch of edits in the upload's transaction.
-func (up *upload) applyEdits(ctx context.Context, tx *store.Store, batch []plannedEdit) error {
+func (up *upload) applyEdits(apply store.ApplyEdits, batch []plannedEdit) error {
 	ids := make([]int64, len(batch))
 	for i, e := range batch {
 		ids[i] = e.ID
 	}
-	edited, err := tx.EditUnits(ctx, ids, func(i int, cur store.UnitView) (store.Edit, error) {
+	edited, err := apply(ids, func(i int, cur store.UnitView) (store.Edit, error) {
 		e := batch[i]
 		if up.protects(cur, e.Target, e.State) {
 			return store.Edit{}, store.ErrSkipEdit

@@ -228,28 +228,55 @@ var ErrSkipEdit = errors.New("skip this edit")
 // (batchEdits); one with suggestions goes alone, as EditUnit edits it,
 // since its edit may clean them up.
 func (s *Store) EditUnits(ctx context.Context, ids []int64, decide func(i int, u UnitView) (Edit, error)) (edited []bool, err error) {
-	edited = make([]bool, len(ids))
-	err = s.q(ctx).Transaction(func(tx *gorm.DB) error {
+	err = s.EditBatches(ctx, func(apply ApplyEdits) error {
+		edited, err = apply(ids, decide)
+		return err
+	})
+	return edited, err
+}
+
+// ApplyEdits applies the edits of a batch of ids as EditUnits does, in the
+// transaction of EditBatches, and tells which units changed.
+type ApplyEdits func(ids []int64, decide func(i int, u UnitView) (Edit, error)) ([]bool, error)
+
+// EditBatches is EditUnits for edits that come in batches (an upload's,
+// read from its file): feed calls apply with each batch, all in ONE
+// transaction, all of them kept or, when feed or an edit fails, none. One
+// transaction rather than a savepoint per batch: SQLite journals every
+// write of a savepoint a second time.
+func (s *Store) EditBatches(ctx context.Context, feed func(apply ApplyEdits) error) error {
+	return s.q(ctx).Transaction(func(tx *gorm.DB) error {
 		b := &batchEdits{s: s, tx: tx, at: now(), translations: map[int64]*batchTranslation{}}
 		defer b.close()
-		for start := 0; start < len(ids); start += editBatch {
-			chunk := ids[start:min(start+editBatch, len(ids))]
-			units, lerr := b.lockUnits(chunk)
-			if lerr != nil {
-				return lerr
-			}
-			for j, id := range chunk {
-				i := start + j
-				ok, editErr := b.edit(units[id], func(u UnitView) (Edit, error) { return decide(i, u) })
-				if editErr != nil {
-					return editErr
-				}
-				edited[i] = ok
-			}
+		err := feed(func(ids []int64, decide func(i int, u UnitView) (Edit, error)) ([]bool, error) {
+			return b.editAll(ids, decide)
+		})
+		if err != nil {
+			return err
 		}
 		return b.flush(true)
 	})
-	return edited, err
+}
+
+// editAll decides and writes the edits of ids, editBatch at a time.
+func (b *batchEdits) editAll(ids []int64, decide func(i int, u UnitView) (Edit, error)) ([]bool, error) {
+	edited := make([]bool, len(ids))
+	for start := 0; start < len(ids); start += editBatch {
+		chunk := ids[start:min(start+editBatch, len(ids))]
+		units, err := b.lockUnits(chunk)
+		if err != nil {
+			return nil, err
+		}
+		for j, id := range chunk {
+			i := start + j
+			ok, editErr := b.edit(units[id], func(u UnitView) (Edit, error) { return decide(i, u) })
+			if editErr != nil {
+				return nil, editErr
+			}
+			edited[i] = ok
+		}
+	}
+	return edited, nil
 }
 
 // editBatch is how many units EditUnits reads, and writes, per statement.
