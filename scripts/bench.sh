@@ -75,6 +75,8 @@ fi
 (cd "$root" && "$work/floor" -tms bin/tms -scale -strings 4200 -languages 1 -out "$work/scale.md")
 # Webhook delivery by one notification replica to a slow receiver.
 "$root/scripts/bench-webhooks.sh" >"$work/webhooks.md"
-{ echo; cat "$work/floor.md" "$work/import250k.md" "$work/import1m.md" "$work/upload233k.md" "$work/scale.md" "$work/webhooks.md"; } >>"$root/BENCHMARKS.md.tmp"
+# Peak memory of `tms serve` reading a 512 MiB upload (PO, JSON).
+"$root/scripts/bench-upload-memory.sh" >"$work/uploadmemory.md"
+{ echo; cat "$work/floor.md" "$work/import250k.md" "$work/import1m.md" "$work/upload233k.md" "$work/scale.md" "$work/webhooks.md" "$work/uploadmemory.md"; } >>"$root/BENCHMARKS.md.tmp"
 mv "$root/BENCHMARKS.md.tmp" "$root/BENCHMARKS.md"
 echo "== wrote BENCHMARKS.md"
