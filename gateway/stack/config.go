@@ -82,6 +82,8 @@ type Config struct {
 	// UploadMaxChanges bounds the strings one upload changes, each a
 	// change record and so a webhook and mail event (TMS_UPLOAD_MAX_CHANGES).
 	UploadMaxChanges string
+	// UploadWholeMiB bounds an upload read whole (TMS_UPLOAD_WHOLE_MIB).
+	UploadWholeMiB string
 	// OTLPEndpoint receives the traces (OTLP/gRPC); empty: none.
 	OTLPEndpoint string
 	Log          *slog.Logger
@@ -114,6 +116,7 @@ func FromEnv() Config {
 		UploadMaxSuggestions: setting("TMS_UPLOAD_MAX_SUGGESTIONS"),
 		UploadMaxNewStrings:  setting("TMS_UPLOAD_MAX_NEW_STRINGS"),
 		UploadMaxChanges:     setting("TMS_UPLOAD_MAX_CHANGES"),
+		UploadWholeMiB:       setting("TMS_UPLOAD_WHOLE_MIB"),
 		OTLPEndpoint:         setting("TMS_OTLP_ENDPOINT"),
 		AllowLocalRepos:      isTrue(setting("TMS_ALLOW_LOCAL_REPOS")),
 		TrustForwarded:       isTrue(setting("TMS_TRUST_FORWARDED")),
@@ -226,11 +229,12 @@ func (c Config) rates() (anon, user rest.Rate, err error) {
 // uploadLimits parses the bounds of one upload.
 func (c Config) uploadLimits() (server.UploadLimits, error) {
 	var l server.UploadLimits
+	var wholeMiB int
 	for _, f := range []struct {
 		env, v string
 		into   *int
 	}{{"TMS_UPLOAD_MAX_SUGGESTIONS", c.UploadMaxSuggestions, &l.MaxSuggestions}, {"TMS_UPLOAD_MAX_NEW_STRINGS", c.UploadMaxNewStrings, &l.MaxNewStrings},
-		{"TMS_UPLOAD_MAX_CHANGES", c.UploadMaxChanges, &l.MaxChanges}} {
+		{"TMS_UPLOAD_MAX_CHANGES", c.UploadMaxChanges, &l.MaxChanges}, {"TMS_UPLOAD_WHOLE_MIB", c.UploadWholeMiB, &wholeMiB}} {
 		if f.v == "" {
 			continue
 		}
@@ -240,6 +244,7 @@ func (c Config) uploadLimits() (server.UploadLimits, error) {
 		}
 		*f.into = n
 	}
+	l.ReadWhole = int64(wholeMiB) << 20
 	return l, nil
 }
 

@@ -47,6 +47,7 @@ var Settings = []Setting{
 	{"TMS_QUERY_TIMEOUT", "10s", "bound of the work of each call a service handles, whoever the caller (repository work and uploads: 10 minutes); a query still running then is interrupted, frees its connection and the call answers 504"},
 	{"TMS_UPLOAD_MAX_SUGGESTIONS", strconv.Itoa(server.DefaultMaxSuggestions), "the most suggestions one upload (method suggest) may make; a larger file is refused whole (400)"},
 	{"TMS_UPLOAD_MAX_CHANGES", strconv.Itoa(server.DefaultMaxChanges), "the most strings one upload (methods translate, fuzzy, approve) may change, each a change record and so a webhook and mail event; a larger file is refused whole (400)"},
+	{"TMS_UPLOAD_WHOLE_MIB", "16", "the largest upload, in MiB, of a file that is parsed whole (any format but PO and plain or nested JSON, and every replace and source upload); a parse takes up to 15 times the file's size in memory; a larger file is refused (400)"},
 	{"TMS_UPLOAD_MAX_NEW_STRINGS", strconv.Itoa(server.DefaultMaxNewStrings), "the most strings one upload (method add) may add; a larger file is refused whole (400)"},
 	{"TMS_GIT_TIMEOUT", "120s", "bound of each clone, fetch and push (a Go duration, or seconds); a remote that does not answer in time fails the operation and frees the component"},
 	{"TMS_TRUST_FORWARDED", "false", "build absolute URLs from X-Forwarded-Proto/X-Forwarded-Host and the client address of rate limits from the last X-Forwarded-For entry (behind a trusted proxy)"},

@@ -73,6 +73,10 @@ type UploadLimits struct {
 	// changes: each is a change record, and each record a webhook and mail
 	// event for every subscriber.
 	MaxChanges int
+	// ReadWhole is the largest upload read whole (readWhole when zero): of
+	// a format that does not stream, or for method replace or source. A
+	// parse takes up to 15 times the file's size.
+	ReadWhole int64
 	// StreamAbove is the size above which a file whose format allows it
 	// is read in pieces (streamAbove when zero; tests lower it to stream
 	// small files).
@@ -91,6 +95,7 @@ const (
 func (l UploadLimits) suggestions() int   { return cmp.Or(l.MaxSuggestions, DefaultMaxSuggestions) }
 func (l UploadLimits) newStrings() int    { return cmp.Or(l.MaxNewStrings, DefaultMaxNewStrings) }
 func (l UploadLimits) changes() int       { return cmp.Or(l.MaxChanges, DefaultMaxChanges) }
+func (l UploadLimits) readWhole() int64   { return cmp.Or(l.ReadWhole, readWhole) }
 func (l UploadLimits) streamAbove() int64 { return cmp.Or(l.StreamAbove, streamAbove) }
 
 // Server is the gRPC implementation.

@@ -15,12 +15,13 @@ import (
 // How an uploaded file is read. A file of a format that streams, larger
 // than streamAbove, is read in pieces of about streamPiece bytes each time
 // its units are needed, by a method that goes through them in order; any
-// other is read whole, which readWhole bounds: a larger one is refused
-// before it is read, as memory is the file's size many times over.
+// other is read whole, which readWhole bounds (TMS_UPLOAD_WHOLE_MIB): a
+// larger one is refused before it is read, as a parse takes up to 15
+// times the file's size (XLIFF: 1 GB for 64 MiB).
 const (
 	streamAbove = 8 << 20
 	streamPiece = 4 << 20
-	readWhole   = 64 << 20
+	readWhole   = 16 << 20
 )
 
 // streamedMethods are the methods that only go through the units in order.
@@ -36,9 +37,9 @@ func (up *upload) read(limits UploadLimits) error {
 		up.stream = st
 		return nil
 	}
-	if up.content.size > readWhole {
+	if whole := limits.readWhole(); up.content.size > whole {
 		return errs.Invalid("file", "max_size", fmt.Sprintf("A %s above %d MiB cannot be uploaded with method %q: it would be read whole. Upload it in parts.",
-			up.format.Name(), readWhole>>20, up.method))
+			up.format.Name(), whole>>20, up.method))
 	}
 	rc, err := up.content.open()
 	if err != nil {
