@@ -3,10 +3,13 @@ package workcopy_test
 import (
 	"net"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/tmsproject/tms/pkg/netguard"
 	"github.com/tmsproject/tms/services/translation/internal/fixture"
@@ -90,5 +93,59 @@ func TestEveryTransportRefusesLocalNames(t *testing.T) {
 	}
 	if n := conns.Load(); n != before {
 		t.Errorf("pushes reached the listener %d times", n-before)
+	}
+}
+
+// TestGitDaemonThroughGuard runs a real git daemon on loopback: reached by
+// a name that resolves there, a fetch is refused with the guard's message;
+// with the name on TMS_EGRESS_ALLOW the fetch completes.
+func TestGitDaemonThroughGuard(t *testing.T) {
+	name := localName(t)
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git binary for a git daemon")
+	}
+	origin := fixture.Origin(t, map[string]string{"po/de.po": "msgid \"a\"\nmsgstr \"b\"\n"})
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := strconv.Itoa(lis.Addr().(*net.TCPAddr).Port)
+	_ = lis.Close()
+	daemon := exec.Command("git", "daemon", "--reuseaddr", "--export-all", "--listen=127.0.0.1", "--port="+port,
+		"--base-path="+filepath.Dir(origin), filepath.Dir(origin))
+	if err := daemon.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = daemon.Process.Kill(); _ = daemon.Wait() })
+	for i := 0; ; i++ {
+		c, derr := net.Dial("tcp", "127.0.0.1:"+port)
+		if derr == nil {
+			_ = c.Close()
+			break
+		}
+		if i == 100 {
+			t.Fatalf("git daemon did not listen: %v", derr)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	url := "git://" + name + ":" + port + "/" + filepath.Base(origin)
+	defer func() { _ = netguard.SetAllowList("") }()
+	for _, allow := range []string{"", name} {
+		if err := netguard.SetAllowList(allow); err != nil {
+			t.Fatal(err)
+		}
+		r, serr := workcopy.NewManager(t.TempDir()).Sync(t.Context(), 1, url, "main")
+		if allow == "" {
+			if serr == nil || !strings.Contains(serr.Error(), netguard.ErrLocal.Error()) {
+				t.Errorf("fetch from %s: %v", url, serr)
+			}
+			continue
+		}
+		if serr != nil {
+			t.Fatalf("fetch from an allowed %s: %v", url, serr)
+		}
+		if data, rerr := r.ReadFile("po/de.po"); rerr != nil || !strings.Contains(string(data), "msgstr \"b\"") {
+			t.Errorf("fetched po/de.po: %q, %v", data, rerr)
+		}
 	}
 }

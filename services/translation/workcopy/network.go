@@ -23,14 +23,23 @@ var allowLocalNetwork atomic.Bool
 
 var installHTTP sync.Once
 
+// The guarded transports are go-git's from the start: no use of the
+// package, a test's or a tool's, reaches a remote unguarded.
+func init() { installGuarded() }
+
 // AllowLocalNetwork sets whether repositories may be fetched from or
-// pushed to local and private network addresses, and installs the guarded
-// transports: over HTTP(S) the address is checked as it is dialled (each
-// redirect's too); git:// and ssh are resolved and pinned to a checked
-// address first (guard.go). A host name resolving to a private address is
-// refused like the address itself.
+// pushed to local and private network addresses. The transports are
+// guarded (installGuarded): over HTTP(S) the address is checked as it is
+// dialled (each redirect's too); git:// and ssh are resolved and pinned to
+// a checked address first (guard.go). A host name resolving to a private
+// address is refused like the address itself.
 func AllowLocalNetwork(allow bool) {
 	allowLocalNetwork.Store(allow)
+	installGuarded()
+}
+
+// installGuarded makes go-git dial through the guard, once.
+func installGuarded() {
 	installHTTP.Do(func() {
 		dial := netguard.DialContext(&net.Dialer{Timeout: 30 * time.Second}, allowLocalNetwork.Load)
 		tr := http.DefaultTransport.(*http.Transport).Clone()
