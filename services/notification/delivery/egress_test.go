@@ -6,36 +6,21 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/mail"
-	"os"
 	"strings"
 	"sync/atomic"
 	"testing"
 
 	"github.com/tmsproject/tms/pkg/netguard"
+	"github.com/tmsproject/tms/pkg/netguard/netguardtest"
 	"github.com/tmsproject/tms/services/notification/delivery/smtptest"
 	"github.com/tmsproject/tms/services/notification/store"
 )
-
-// loopbackName is a name of this machine that resolves to a loopback
-// address without saying so (not "localhost"): what a hostile URL uses.
-func loopbackName(t *testing.T) string {
-	t.Helper()
-	host, err := os.Hostname()
-	if err != nil {
-		t.Skip(err)
-	}
-	ips, err := net.DefaultResolver.LookupNetIP(t.Context(), "ip", host)
-	if err != nil || len(ips) == 0 || !ips[0].IsLoopback() {
-		t.Skipf("%s does not resolve to loopback: %v %v", host, ips, err)
-	}
-	return host
-}
 
 // TestEgressGuard: a webhook receiver and a mail server on loopback,
 // reached by a name that resolves there, are refused with the guard's one
 // message before anything connects; on TMS_EGRESS_ALLOW they are reached.
 func TestEgressGuard(t *testing.T) {
-	name := loopbackName(t)
+	name := netguardtest.LoopbackName(t)
 	t.Cleanup(func() { _ = netguard.SetAllowList("") })
 	var posts atomic.Int32
 	hook := httptest.NewServer(http.HandlerFunc(func(http.ResponseWriter, *http.Request) { posts.Add(1) }))

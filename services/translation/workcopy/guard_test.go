@@ -2,7 +2,6 @@ package workcopy_test
 
 import (
 	"net"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
@@ -12,31 +11,17 @@ import (
 	"time"
 
 	"github.com/tmsproject/tms/pkg/netguard"
+	"github.com/tmsproject/tms/pkg/netguard/netguardtest"
 	"github.com/tmsproject/tms/services/translation/internal/fixture"
 	"github.com/tmsproject/tms/services/translation/workcopy"
 )
-
-// localName is a host name that resolves to a local address (the
-// machine's own name, as /etc/hosts has it), skipping when there is none.
-func localName(t *testing.T) string {
-	t.Helper()
-	host, err := os.Hostname()
-	if err != nil {
-		t.Skip(err)
-	}
-	addrs, err := net.DefaultResolver.LookupNetIP(t.Context(), "ip", host)
-	if err != nil || len(addrs) == 0 || !netguard.LocalAddr(addrs[0]) {
-		t.Skipf("%s does not resolve to a local address: %v %v", host, addrs, err)
-	}
-	return host
-}
 
 // TestEveryTransportRefusesLocalNames: git over HTTP, git://, ssh and the
 // scp-like form, to a loopback listener reached by a name, for fetching and
 // for pushing, are refused with one message before anything connects; with
 // TMS_ALLOW_LOCAL_REPOS the listener is reached.
 func TestEveryTransportRefusesLocalNames(t *testing.T) {
-	name := localName(t)
+	name := netguardtest.LoopbackName(t)
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -100,7 +85,7 @@ func TestEveryTransportRefusesLocalNames(t *testing.T) {
 // a name that resolves there, a fetch is refused with the guard's message;
 // with the name on TMS_EGRESS_ALLOW the fetch completes.
 func TestGitDaemonThroughGuard(t *testing.T) {
-	name := localName(t)
+	name := netguardtest.LoopbackName(t)
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git binary for a git daemon")
 	}
