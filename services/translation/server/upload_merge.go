@@ -139,9 +139,9 @@ func (s *Server) uploadSuggest(ctx context.Context, up *upload) error {
 	if err != nil {
 		return err
 	}
-	return s.cfg.Store.Atomic(ctx, func(tx *store.Store) error {
+	return s.cfg.Store.AddSuggestionBatches(ctx, up.req.GetActor(), func(apply func([]store.NewSuggestion) ([]bool, error)) error {
 		return sgs.batches(uploadBatch, func(batch []store.NewSuggestion) error {
-			added, aerr := tx.AddSuggestions(ctx, batch, up.req.GetActor())
+			added, aerr := apply(batch)
 			up.tally(added)
 			return aerr
 		})
@@ -183,9 +183,9 @@ func (s *Server) uploadAdd(ctx context.Context, up *upload) error {
 	if err != nil {
 		return err
 	}
-	return s.cfg.Store.Atomic(ctx, func(tx *store.Store) error {
+	return s.cfg.Store.CreateUnitBatches(ctx, up.comp.GetId(), func(apply func([]store.NewString) ([]bool, error)) error {
 		return strs.batches(uploadBatch, func(batch []store.NewString) error {
-			created, cerr := tx.CreateUnits(ctx, up.comp.GetId(), batch)
+			created, cerr := apply(batch)
 			up.tally(created)
 			return cerr
 		})

@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"errors"
-	"slices"
 	"time"
 
 	"gorm.io/gorm"
@@ -63,28 +62,42 @@ func (s *Store) CreateUnit(ctx context.Context, ns NewString) (UnitView, error) 
 // A string the requested translation already has is not added (created
 // false), as an upload with method=add skips it.
 func (s *Store) CreateUnits(ctx context.Context, componentID int64, strs []NewString) (created []bool, err error) {
-	created = make([]bool, len(strs))
-	err = s.q(ctx).Transaction(func(tx *gorm.DB) error {
+	err = s.CreateUnitBatches(ctx, componentID, func(apply func([]NewString) ([]bool, error)) error {
+		created, err = apply(strs)
+		return err
+	})
+	return created, err
+}
+
+// CreateUnitBatches is CreateUnits for strings that come in batches (an
+// upload's): feed calls apply with each, all in ONE transaction, not a
+// savepoint each (SQLite journals a savepoint's writes twice).
+func (s *Store) CreateUnitBatches(ctx context.Context, componentID int64, feed func(apply func([]NewString) ([]bool, error)) error) error {
+	return s.q(ctx).Transaction(func(tx *gorm.DB) error {
 		b, berr := s.newStringBatch(tx, componentID)
 		if berr != nil {
 			return berr
 		}
-		for i, ns := range strs {
-			_, addErr := b.add(tx, ns)
-			switch {
-			case errors.Is(addErr, errDuplicateString):
-			case addErr != nil:
-				return addErr
-			default:
-				created[i] = true
+		added := false
+		err := feed(func(strs []NewString) ([]bool, error) {
+			created := make([]bool, len(strs))
+			for i, ns := range strs {
+				_, addErr := b.add(tx, ns)
+				switch {
+				case errors.Is(addErr, errDuplicateString):
+				case addErr != nil:
+					return nil, addErr
+				default:
+					created[i], added = true, true
+				}
 			}
+			return created, nil
+		})
+		if err != nil || !added {
+			return err
 		}
-		if slices.Contains(created, true) {
-			return setNeedsCommit(tx, componentID)
-		}
-		return nil
+		return setNeedsCommit(tx, componentID)
 	})
-	return created, err
 }
 
 // stringBatch adds strings to the translations of a component, locked for

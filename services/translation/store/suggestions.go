@@ -56,21 +56,33 @@ type NewSuggestion struct {
 // AddSuggestion refuses (the unit's text, a duplicate) is skipped (added
 // false).
 func (s *Store) AddSuggestions(ctx context.Context, sgs []NewSuggestion, user string) (added []bool, err error) {
-	added = make([]bool, len(sgs))
-	err = s.q(ctx).Transaction(func(tx *gorm.DB) error {
-		for i, sg := range sgs {
-			_, aerr := s.addSuggestionTx(tx, sg.UnitID, sg.Target, user)
-			switch {
-			case errs.KindOf(aerr) == errs.InvalidArgument:
-			case aerr != nil:
-				return aerr
-			default:
-				added[i] = true
-			}
-		}
-		return nil
+	err = s.AddSuggestionBatches(ctx, user, func(apply func([]NewSuggestion) ([]bool, error)) error {
+		added, err = apply(sgs)
+		return err
 	})
 	return added, err
+}
+
+// AddSuggestionBatches is AddSuggestions for suggestions that come in
+// batches (an upload's): feed calls apply with each, all in ONE
+// transaction, not a savepoint each.
+func (s *Store) AddSuggestionBatches(ctx context.Context, user string, feed func(apply func([]NewSuggestion) ([]bool, error)) error) error {
+	return s.q(ctx).Transaction(func(tx *gorm.DB) error {
+		return feed(func(sgs []NewSuggestion) ([]bool, error) {
+			added := make([]bool, len(sgs))
+			for i, sg := range sgs {
+				_, aerr := s.addSuggestionTx(tx, sg.UnitID, sg.Target, user)
+				switch {
+				case errs.KindOf(aerr) == errs.InvalidArgument:
+				case aerr != nil:
+					return nil, aerr
+				default:
+					added[i] = true
+				}
+			}
+			return added, nil
+		})
+	})
 }
 
 func (s *Store) addSuggestionTx(tx *gorm.DB, unitID int64, target, user string) (SuggestionView, error) {
