@@ -47,8 +47,8 @@ func TestEveryTransportRefusesLocalNames(t *testing.T) {
 	for _, mode := range []string{"refused", "switch", "allow-list"} {
 		allow := mode != "refused"
 		workcopy.AllowLocalNetwork(mode == "switch")
-		if err := netguard.SetAllowList(map[bool]string{true: name}[mode == "allow-list"]); err != nil {
-			t.Fatal(err)
+		if serr := netguard.SetAllowList(map[bool]string{true: name}[mode == "allow-list"]); serr != nil {
+			t.Fatal(serr)
 		}
 		before := conns.Load()
 		for i, u := range urls {

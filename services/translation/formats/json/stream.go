@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"unicode/utf8"
 
 	"github.com/tmsproject/tms/services/translation/formats/base"
@@ -134,7 +135,7 @@ func (w *pieceWriter) value(tok stdjson.Token) error {
 	case stdjson.Number:
 		w.buf.WriteString(v.String())
 	case bool:
-		w.buf.WriteString(fmt.Sprint(v))
+		w.buf.WriteString(strconv.FormatBool(v))
 	case nil:
 		w.buf.WriteString("null")
 	}

@@ -48,7 +48,7 @@ func (Format) Stream(r io.Reader, _ base.Language, piece int, each func(base.Fil
 			return base.ErrUnitTooLarge
 		}
 		buf = append(buf, entry...)
-		if err == io.EOF {
+		if errors.Is(err, io.EOF) {
 			return flush()
 		}
 		if err != nil {
