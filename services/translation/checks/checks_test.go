@@ -1,0 +1,199 @@
+package checks
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+var (
+	english = Plural{Number: 2, Formula: "n != 1"}
+	czech   = Plural{Number: 3, Formula: "(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2"}
+	french  = Plural{Number: 2, Formula: "n > 1"}
+)
+
+// unit is a translated German string (unless lang says otherwise) with
+// flags.
+func unit(source, target, lang, flags string) Unit {
+	u := Unit{Sources: strings.Split(source, "|"), Targets: strings.Split(target, "|"), Lang: lang, SourceLang: "en",
+		SourcePlural: english, TargetPlural: english, State: 20}
+	switch lang {
+	case "cs":
+		u.TargetPlural = czech
+	case "fr", "fr_CA":
+		u.TargetPlural = french
+	}
+	u.Flags.MergeText(flags)
+	return u
+}
+
+// TestChecks: for each check id, strings that pass and strings that fail
+// it, and its ignore flag switching it off. Sources and targets split
+// plural forms at "|".
+func TestChecks(t *testing.T) {
+	type tc struct{ source, target, lang, flags string }
+	cases := map[string]struct{ pass, fail []tc }{
+		"begin_newline":   {pass: []tc{{"\nHello", "\nHallo", "de", ""}, {"Hello", "Hallo", "de", ""}}, fail: []tc{{"\nHello", "Hallo", "de", ""}}},
+		"end_newline":     {pass: []tc{{"Hello\n", "Hallo\n", "de", ""}}, fail: []tc{{"Hello", "Hallo\n", "de", ""}}},
+		"begin_space":     {pass: []tc{{"  Hello", "  Hallo", "de", ""}, {"a", " ", "de", ""}, {"Hello", "   ", "de", ""}}, fail: []tc{{" Hello", "Hallo", "de", ""}, {"", "  ab", "de", ""}}},
+		"end_space":       {pass: []tc{{"Hello ", "Hallo ", "de", ""}}, fail: []tc{{"Hello", "Hallo ", "de", ""}, {"Name: ", "Name:", "de", ""}}},
+		"double_space":    {pass: []tc{{"a  b", "a  b", "de", ""}, {"Hello world", "Hallo Welt", "de", ""}}, fail: []tc{{"Hello world", "Hallo  Welt", "de", ""}}},
+		"end_stop":        {pass: []tc{{"Done.", "Fertig.", "de", ""}, {"Hi.", "Hallo", "de", ""}, {"Loading...", "Laden…", "de", ""}, {"Hello.", "你好。", "zh_Hans", ""}, {"Hello.", "สวัสดี", "th", ""}, {"Hello.", "नमस्ते।", "hi", ""}}, fail: []tc{{"Done.", "Fertig", "de", ""}, {"Finished", "Fertig.", "de", ""}}},
+		"end_colon":       {pass: []tc{{"Name:", "Name:", "de", ""}, {"Name:", "名前：", "ja", ""}, {"Name", "Name:", "hy", ""}}, fail: []tc{{"Name:", "Name", "de", ""}, {"Name:", "名前", "ja", ""}}},
+		"end_question":    {pass: []tc{{"Why?", "Warum?", "de", ""}, {"Why?", "Γιατί;", "el", ""}, {"Why?!", "Warum", "de", ""}}, fail: []tc{{"Why?", "Warum", "de", ""}, {"Why?", "Γιατί", "el", ""}}},
+		"end_exclamation": {pass: []tc{{"Go!", "Los!", "de", ""}, {"Go!", "Գնա", "hy", ""}, {"Go!", "¡Vamos!", "eu", ""}}, fail: []tc{{"Go!", "Los", "de", ""}}},
+		"end_interrobang": {pass: []tc{{"What?!", "Was?!", "de", ""}}, fail: []tc{{"What?!", "Was?", "de", ""}}},
+		"end_ellipsis":    {pass: []tc{{"Wait…", "Warte…", "de", ""}, {"Wait...", "Warte…", "de", ""}}, fail: []tc{{"Wait…", "Warte...", "de", ""}, {"Wait", "Warte…", "de", ""}}},
+		"end_semicolon":   {pass: []tc{{"a;", "b;", "de", ""}, {"Tom &amp;", "Tom &amp;", "de", ""}, {"Why?", "Γιατί;", "el", ""}}, fail: []tc{{"a;", "b", "de", ""}, {"a", "b;", "de", ""}}},
+		"max-length":      {pass: []tc{{"Hello", "Hallo", "de", "max-length:5"}, {"Hello", "Hallo Welt", "de", "max-length"}}, fail: []tc{{"Hello", "Hallo Welt", "de", "max-length:5"}, {"Hello", "Hallo", "de", "max-length:x"}}},
+		"max-lines":       {pass: []tc{{"a", "a\nb", "de", "max-lines:2"}}, fail: []tc{{"a", "a\nb\nc", "de", "max-lines:2"}}},
+		"multiple_capital": {pass: []tc{{"Welcome NATO", "Bonjour OTAN", "fr", ""}, {"Hello", "Hallo", "de", ""}},
+			fail: []tc{{"Hello", "HEllo", "de", ""}, {"sigma", "ΣIGMA", "el", ""}}},
+		"kashida":       {pass: []tc{{"Hello", "مرحبا", "ar", ""}, {"x", "ـa", "ar", ""}}, fail: []tc{{"Hello", "مرحـــبا", "ar", ""}}},
+		"python_format": {pass: []tc{{"%(name)s has %(n)d", "%(n)d hat %(name)s", "de", "python-format"}, {"%s of %s", "%s", "de", ""}}, fail: []tc{{"%(name)s", "%(nome)s", "de", "python-format"}, {"%s of %d", "%d von %s", "de", "python-format"}}},
+		"python_brace_format": {pass: []tc{{"{0} and {name}", "{name} und {0}", "de", "python-brace-format"}},
+			fail: []tc{{"{name}", "{nom}", "de", "python-brace-format"}, {"Hello", "Hallo {", "de", "python-brace-format"}}},
+		"c_format": {pass: []tc{{"%d files", "%d Dateien", "de", "c-format"}, {"%1$s %2$s", "%2$s %1$s", "de", "c-format"}, {"100%% done", "100%% fertig", "de", "c-format"},
+			{"One file|%d files", "Ein Datei|%d Dateien", "de", "c-format"}, {"%d file|%d files", "%d soubor|%d soubory|%d souborů", "cs", "c-format"},
+			{"%d file|%d files", "soubor|%d soubory|%d souborů", "cs", "c-format"}}, // form 0 is n=1 alone: it may say the number in words
+			fail: []tc{{"%d files", "Dateien", "de", "c-format"}, {"%s and %d", "%d und %s", "de", "c-format"}, {"%d file|%d files", "%d soubor|soubory|%d souborů", "cs", "c-format"}}},
+		"plurals":          {pass: []tc{{"file|files", "Datei|Dateien", "de", ""}}, fail: []tc{{"file|files", "Datei|", "de", ""}}},
+		"same-plurals":     {pass: []tc{{"file|files", "Datei|Dateien", "de", ""}}, fail: []tc{{"file|files", "Datei|Datei", "de", ""}}},
+		"escaped_newline":  {pass: []tc{{`a\nb`, `c\nd`, "de", ""}, {`C:\\dir\name`, `C:\\dir\x`, "de", ""}}, fail: []tc{{`a\nb`, "c d", "de", ""}}},
+		"newline-count":    {pass: []tc{{"a\nb", "c\nd", "de", ""}}, fail: []tc{{"a\nb", "c d", "de", ""}}},
+		"zero-width-space": {pass: []tc{{"ab", "a\u200bb", "km", ""}, {"a\u200bb", "a\u200bb", "de", ""}}, fail: []tc{{"ab", "a\u200bb", "de", ""}}},
+	}
+	for _, id := range IDs() {
+		c, ok := cases[id]
+		if !ok || len(c.pass) == 0 || len(c.fail) == 0 {
+			t.Errorf("%s: no passing and failing cases", id)
+			continue
+		}
+		for _, p := range c.pass {
+			if got := failing(unit(p.source, p.target, p.lang, p.flags)); slices.Contains(got, id) {
+				t.Errorf("%s fails %q → %q (%s, %s)", id, p.source, p.target, p.lang, p.flags)
+			}
+		}
+		for _, f := range c.fail {
+			if got := failing(unit(f.source, f.target, f.lang, f.flags)); !slices.Contains(got, id) {
+				t.Errorf("%s passes %q → %q (%s, %s): %v", id, f.source, f.target, f.lang, f.flags, got)
+			}
+			ignored := unit(f.source, f.target, f.lang, f.flags+", ignore-"+strings.ReplaceAll(id, "_", "-"))
+			if slices.Contains(failing(ignored), id) {
+				t.Errorf("%s fails despite its ignore flag", id)
+			}
+		}
+	}
+}
+
+func failing(u Unit) []string {
+	var ids []string
+	for _, f := range Run(u) {
+		ids = append(ids, f.ID)
+	}
+	return ids
+}
+
+// TestNotChecked: empty and read-only strings are not checked, and
+// ignore-all-checks switches every check off.
+func TestNotChecked(t *testing.T) {
+	u := unit("Done.", "fertig", "de", "")
+	for _, state := range []int{0, 100} {
+		u.State = state
+		if got := Run(u); len(got) != 0 {
+			t.Errorf("state %d: %v", state, got)
+		}
+	}
+	if got := Run(unit("Done.", "fertig", "de", "ignore-all-checks")); len(got) != 0 {
+		t.Errorf("ignore-all-checks: %v", got)
+	}
+}
+
+// TestFormatMessages: what a format failure says.
+func TestFormatMessages(t *testing.T) {
+	for _, c := range []struct{ source, target, flags, want string }{
+		{"%s of %d", "%d von %s", "c-format", "The following format strings are in the wrong order: %d, %s"},
+		{"%d files", "Dateien", "c-format", "The following format strings are missing: %d"},
+		{"files", "%s Dateien", "c-format", "The following format strings are extra: %s"},
+		{"{name}", "{nom}", "python-brace-format", "The following format strings are missing: {name} The following format strings are extra: {nom}"},
+		{"Hello", "Hallo }", "python-brace-format", "Single } encountered in the format string."},
+	} {
+		var got string
+		for _, f := range Run(unit(c.source, c.target, "de", c.flags)) {
+			if strings.HasSuffix(f.ID, "_format") {
+				got = f.Message
+			}
+		}
+		if got != c.want {
+			t.Errorf("%q → %q: %q, want %q", c.source, c.target, got, c.want)
+		}
+	}
+}
+
+// TestParseFlags: Weblate's flag syntax.
+func TestParseFlags(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want string // name=values;...
+		bad  bool
+	}{
+		{in: `max-length:20, c-format, ignore-end-stop, placeholders:"%s":"x"`, want: `max-length=20;c-format;ignore-end-stop;placeholders=%s,x`},
+		{in: `placeholders:r"\d+":"a,b"`, want: `placeholders=r\d+,a,b`},
+		{in: `a b:"c d"`, want: `a b=c d`},
+		{in: `a:b c:d`, want: `a=b c,d`},
+		{in: `x:, y`, want: `x=;y`},
+		{in: `a,,b`, want: `a;b`},
+		{in: "#, fuzzy, c-format", want: `#;fuzzy;c-format`},
+		{in: `"q":x`, bad: true},
+		{in: `a:"x"y`, bad: true},
+		{in: `a:"unterminated`, bad: true},
+	} {
+		items, err := ParseFlags(c.in)
+		if (err != nil) != c.bad {
+			t.Errorf("%q: %v", c.in, err)
+			continue
+		}
+		if c.bad {
+			continue
+		}
+		var parts []string
+		for _, it := range items {
+			s := it.Name
+			if it.Valued {
+				var vs []string
+				for _, v := range it.Values {
+					if v.Regex {
+						vs = append(vs, "r"+v.Text)
+					} else {
+						vs = append(vs, v.Text)
+					}
+				}
+				s += "=" + strings.Join(vs, ",")
+			}
+			parts = append(parts, s)
+		}
+		if got := strings.Join(parts, ";"); got != c.want {
+			t.Errorf("%q: %s, want %s", c.in, got, c.want)
+		}
+	}
+	var f Flags
+	f.MergeText("max-length:20, c-format")
+	f.MergeText("max-length, discard:c-format, ignore-same")
+	if fl, _ := f.Get("max-length"); fl.Valued || f.Has("c-format") || !f.Has("ignore-same") {
+		t.Errorf("merged: %v", f.Names())
+	}
+}
+
+// TestPluralPairs: forms are checked against the source form Weblate's
+// plural mapper gives them.
+func TestPluralPairs(t *testing.T) {
+	if got := sourceIndexes(english, czech); !slices.Equal(got, []int{0, 1, -1}) {
+		t.Errorf("English to Czech: %v", got)
+	}
+	if got := sourceIndexes(english, english); !slices.Equal(got, []int{0, 1}) {
+		t.Errorf("English to English: %v", got)
+	}
+	if got := sourceIndexes(english, Plural{Number: 2, Formula: "(n != 1)"}); !slices.Equal(got, []int{0, 1}) {
+		t.Errorf("the same rule written otherwise: %v", got)
+	}
+}
