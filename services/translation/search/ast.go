@@ -56,9 +56,11 @@ const (
 	flagPlural
 	flagContext
 	flagNote
+	flagCheck
+	flagDismissedCheck
 )
 
-var flagNames = [...]string{"suggestion", "comment", "plural", "context", "note"}
+var flagNames = [...]string{"suggestion", "comment", "plural", "context", "note", "check", "dismissed-check"}
 
 type hasNode struct{ flag flag }
 
@@ -67,6 +69,25 @@ type labelNode struct{ name string }
 
 func (n *labelNode) describe(sb *strings.Builder) {
 	sb.WriteString("label=" + strconv.Quote(n.name))
+}
+
+// checkNode matches strings with a check whose id contains name (equals
+// it when exact), failing or, when dismissed, dismissed.
+type checkNode struct {
+	name             string
+	exact, dismissed bool
+}
+
+func (n *checkNode) describe(sb *strings.Builder) {
+	field := "check"
+	if n.dismissed {
+		field = "dismissed_check"
+	}
+	op := "~"
+	if n.exact {
+		op = "="
+	}
+	sb.WriteString(field + op + strconv.Quote(n.name))
 }
 
 type notNode struct{ x node }

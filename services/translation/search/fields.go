@@ -45,6 +45,11 @@ var hasLookups = map[string]flag{
 	"plural":     flagPlural,
 	"context":    flagContext,
 	"note":       flagNote,
+	// Weblate's has:check and its aliases; dismissed checks do not fail
+	"check":           flagCheck,
+	"failing-check":   flagCheck,
+	"failing_check":   flagCheck,
+	"dismissed-check": flagDismissedCheck,
 }
 
 // weblateOnly lists what Weblate's search knows but this service does not
@@ -53,12 +58,11 @@ var weblateOnly = map[string]bool{
 	"priority": true, "id": true, "position": true, "added": true, "pending": true,
 	"changed": true, "change_time": true, "change_action": true, "changed_by": true,
 	"source_changed": true, "language": true, "component": true, "project": true,
-	"path": true, "check": true, "dismissed_check": true, "comment": true,
+	"path": true, "comment": true,
 	"resolved_comment": true, "comment_author": true, "suggestion": true,
 	"suggestion_author": true, "explanation": true, "screenshot": true,
 	// is:/has: values
-	"resolved-comment": true, "failing-check": true, "failing_check": true,
-	"dismissed-check": true, "ignored-check": true, "ignored_check": true,
+	"resolved-comment": true, "ignored-check": true, "ignored_check": true,
 	"variant": true, "shaping": true, "flags": true, "glossary": true,
 }
 
@@ -78,6 +82,8 @@ func buildTerm(t *rawTerm) (node, *ParseError) {
 		return predicateTerm(t, name)
 	case "label":
 		return labelTerm(t)
+	case "check", "dismissed_check":
+		return checkTerm(t, name == "dismissed_check")
 	}
 	if weblateOnly[name] {
 		return nil, &ParseError{Pos: t.fieldPos, Msg: "search field " + quote(name) + " is not supported"}
@@ -115,6 +121,18 @@ func labelTerm(t *rawTerm) (node, *ParseError) {
 		return nil, &ParseError{Pos: t.valuePos, Msg: "missing value after " + quote(t.field+t.op)}
 	}
 	return &labelNode{name: t.value}, nil
+}
+
+// checkTerm is check:ID (Weblate: the id contains ID, any case; := the
+// id itself) or dismissed_check:ID.
+func checkTerm(t *rawTerm, dismissed bool) (node, *ParseError) {
+	if t.regex || (t.op != ":" && t.op != ":=") {
+		return nil, &ParseError{Pos: t.valuePos, Msg: quote(t.field) + " takes a check id"}
+	}
+	if strings.TrimSpace(t.value) == "" {
+		return nil, &ParseError{Pos: t.valuePos, Msg: "missing value after " + quote(t.field+t.op)}
+	}
+	return &checkNode{name: strings.ToLower(t.value), exact: t.op == ":=", dismissed: dismissed}, nil
 }
 
 func stateTerm(t *rawTerm) (node, *ParseError) {
@@ -172,7 +190,7 @@ func predicateTerm(t *rawTerm, name string) (node, *ParseError) {
 		return nil, &ParseError{Pos: t.valuePos, Msg: "has:" + v + " is not supported"}
 	}
 	return nil, &ParseError{Pos: t.valuePos, Msg: "unknown has: lookup " + quote(t.value) +
-		" (use suggestion, comment, plural, context, note or translation)"}
+		" (use suggestion, comment, plural, context, note, translation, check or dismissed-check)"}
 }
 
 func isDigits(s string) bool {

@@ -23,6 +23,9 @@ type Columns struct {
 	// LabelUnit is the id of the unit a unit's labels are set on (its
 	// source unit); label:NAME looks it up in unit_labels and labels.
 	LabelUnit string
+	// CheckUnit is the unit's id, which check:ID looks up in unit_checks;
+	// HasFailingCheck is true when the unit has a check not dismissed.
+	CheckUnit, HasFailingCheck string
 	// Folded is, on SQLite, a condition true for the rows whose text holds
 	// a character lower() turns into ASCII, e.g. "units.id IN (SELECT id
 	// FROM units WHERE "+FoldCondition(...)+")" over a partial index with
@@ -234,9 +237,36 @@ func (n *labelNode) render(b *builder) {
 	b.sb.WriteString("))")
 }
 
+func (n *checkNode) render(b *builder) {
+	if b.cols.CheckUnit == "" {
+		b.sb.WriteString(matchNothing)
+		return
+	}
+	b.sb.WriteString("EXISTS (SELECT 1 FROM unit_checks uc WHERE uc.unit_id = " + b.cols.CheckUnit)
+	if n.dismissed {
+		b.sb.WriteString(" AND uc.dismissed")
+	} else { // rows of a unit whose id a removed unit had cannot count
+		b.sb.WriteString(" AND NOT uc.dismissed AND " + b.cols.HasFailingCheck)
+	}
+	if n.exact {
+		b.sb.WriteString(" AND uc.name = ")
+		b.arg(n.name)
+	} else {
+		b.sb.WriteString(" AND uc.name LIKE ")
+		b.arg("%" + strings.ReplaceAll(n.name, "%", "") + "%") // ids are lower case; _ matches itself too
+	}
+	b.sb.WriteString(")")
+}
+
 func (n *hasNode) render(b *builder) {
 	var expr string
 	switch n.flag {
+	case flagCheck:
+		expr = b.cols.HasFailingCheck
+	case flagDismissedCheck:
+		if b.cols.CheckUnit != "" {
+			expr = "EXISTS (SELECT 1 FROM unit_checks uc WHERE uc.unit_id = " + b.cols.CheckUnit + " AND uc.dismissed)"
+		}
 	case flagSuggestion:
 		expr = b.cols.HasSuggestion
 	case flagComment:

@@ -12,6 +12,7 @@ import (
 
 	"github.com/tmsproject/tms/pkg/weblate"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	"github.com/tmsproject/tms/services/translation/checks"
 )
 
 // ImportSpec is one parsed file to store as a translation.
@@ -84,7 +85,11 @@ func (s *Store) ImportTranslation(ctx context.Context, spec ImportSpec) (ImportR
 		if err != nil {
 			return err
 		}
-		ids, stats, err := s.mergeUnits(ctx, tx, t.ID, existing, spec)
+		c, err := newChecker(tx, t, true)
+		if err != nil {
+			return err
+		}
+		ids, stats, err := s.mergeUnits(ctx, tx, t.ID, existing, spec, c)
 		if err != nil {
 			return err
 		}
@@ -150,7 +155,7 @@ func upsertTranslation(tx *gorm.DB, in Translation) (Translation, error) {
 
 // mergeUnits applies the file's units to the stored ones (existing) and
 // returns the id_hash → id map and the counters of the result.
-func (s *Store) mergeUnits(ctx context.Context, tx *gorm.DB, translationID int64, existing []Unit, spec ImportSpec) (map[int64]int64, Stats, error) {
+func (s *Store) mergeUnits(ctx context.Context, tx *gorm.DB, translationID int64, existing []Unit, spec ImportSpec, c *checker) (map[int64]int64, Stats, error) {
 	old := make(map[int64]*Unit, len(existing))
 	for i := range existing {
 		old[existing[i].IDHash] = &existing[i]
@@ -162,6 +167,12 @@ func (s *Store) mergeUnits(ctx context.Context, tx *gorm.DB, translationID int64
 	inserts := make([]Unit, 0, min(len(spec.Units), mergeInsertBatch))
 	at := now()
 	pos, inserted := int64(0), 0
+	failing := map[int64][]checks.Failure{} // by id_hash
+	check := func(u *Unit) {
+		if fails := c.run(u); len(fails) > 0 {
+			failing[u.IDHash], u.HasFailingCheck = fails, true
+		}
+	}
 	for i := range spec.Units {
 		u := spec.Units[i]
 		if _, dup := ids[u.IDHash]; dup {
@@ -180,17 +191,21 @@ func (s *Store) mergeUnits(ctx context.Context, tx *gorm.DB, translationID int64
 			if spec.Monolingual && spec.SourceIDs != nil {
 				followTemplate(prev, &u)
 			}
-			if err := mergeStored(tx, prev, &u, at); err != nil {
+			if err := mergeStored(tx, prev, &u, at, check); err != nil {
 				return nil, Stats{}, err
 			}
 			delete(old, u.IDHash)
 		} else {
+			check(&u)
 			u.Timestamp, u.LastUpdated = at, at
 			ids[u.IDHash] = 0
 			inserts = append(inserts, u)
 			inserted++
 		}
 		stats.Count(u.State, u.NumWords, u.NumChars, 1)
+		if u.HasFailingCheck {
+			stats.Failing++
+		}
 		if len(inserts) == mergeInsertBatch {
 			if err := s.insertUnits(ctx, tx, inserts); err != nil {
 				return nil, Stats{}, err
@@ -209,7 +224,21 @@ func (s *Store) mergeUnits(ctx context.Context, tx *gorm.DB, translationID int64
 			return nil, Stats{}, err
 		}
 	}
-	return ids, stats, nil
+	return ids, stats, storeImportChecks(tx, translationID, ids, failing)
+}
+
+// storeImportChecks replaces the check rows of a translation's units by
+// those of an import (failing, by id_hash).
+func storeImportChecks(tx *gorm.DB, translationID int64, ids map[int64]int64, failing map[int64][]checks.Failure) error {
+	err := tx.Exec("DELETE FROM unit_checks WHERE unit_id IN (SELECT id FROM units WHERE translation_id = ?)", translationID).Error
+	if err != nil || len(failing) == 0 {
+		return err
+	}
+	byUnit := make(map[int64][]checks.Failure, len(failing))
+	for hash, fails := range failing {
+		byUnit[ids[hash]] = fails
+	}
+	return insertChecks(tx, byUnit)
 }
 
 // keepUnwrittenState gives the file's version u of an unchanged stored
@@ -229,11 +258,14 @@ func keepUnwrittenState(prev, u *Unit, spec ImportSpec) {
 }
 
 // mergeStored applies the file's version u of a stored unit prev. A unit
-// with an uncommitted edit keeps its target, state and author.
-func mergeStored(tx *gorm.DB, prev, u *Unit, at time.Time) error {
+// with an uncommitted edit keeps its target, state and author; check runs
+// on the result.
+func mergeStored(tx *gorm.DB, prev, u *Unit, at time.Time, check func(*Unit)) error {
 	if prev.Pending {
 		u.Target, u.State, u.Pending, u.PendingAuthor = prev.Target, prev.State, true, prev.PendingAuthor
 	}
+	u.ExtraFlags = prev.ExtraFlags // the database's, not the file's
+	check(u)
 	return updateIfChanged(tx, prev, u, at)
 }
 
@@ -260,14 +292,14 @@ func updateIfChanged(tx *gorm.DB, prev, u *Unit, at time.Time) error {
 		prev.Context == u.Context && prev.Location == u.Location && prev.Note == u.Note &&
 		prev.Flags == u.Flags && prev.ContentHash == u.ContentHash && prev.State == u.State &&
 		prev.Position == u.Position && prev.NumWords == u.NumWords && prev.NumChars == u.NumChars &&
-		ptrEq(prev.SourceUnitID, u.SourceUnitID)
+		ptrEq(prev.SourceUnitID, u.SourceUnitID) && prev.HasFailingCheck == u.HasFailingCheck
 	if same {
 		return nil
 	}
 	u.ID, u.Timestamp, u.LastUpdated = prev.ID, prev.Timestamp, at
 	return tx.Model(&Unit{}).Where("id = ?", prev.ID).Select("source", "target", "previous_source", "context",
 		"location", "note", "flags", "content_hash", "state", "position", "num_words", "num_chars",
-		"source_unit_id", "last_updated").Updates(u).Error
+		"source_unit_id", "has_failing_check", "last_updated").Updates(u).Error
 }
 
 func ptrEq(a, b *int64) bool {

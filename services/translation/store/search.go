@@ -20,7 +20,8 @@ var searchColumns = search.Columns{
 	Location: "units.location", State: "units.state",
 	HasSuggestion: "units.has_suggestion", HasComment: "units.has_comment",
 	LabelUnit: LabelUnit,
-	Folded:    foldedSubquery,
+	CheckUnit: "units.id", HasFailingCheck: "units.has_failing_check",
+	Folded: foldedSubquery,
 }
 
 // foldedSubquery selects the rows of units_fold (SQLite migration 0009).

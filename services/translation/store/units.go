@@ -303,6 +303,7 @@ type batchTranslation struct {
 	author      string
 	wasComplete bool
 	firstChange *changelogv1.Change // of the batch's edits, for "completed"
+	checker     *checker
 }
 
 type unitWrite struct {
@@ -310,6 +311,7 @@ type unitWrite struct {
 	target        string
 	state         int
 	pendingAuthor string
+	failing       bool // has_failing_check
 }
 
 // lockUnits reads the units of ids (locked on PostgreSQL).
@@ -377,6 +379,18 @@ func (b *batchEdits) edit(u *Unit, decide func(UnitView) (Edit, error)) (bool, e
 	var d Stats
 	d.Count(u.State, u.NumWords, u.NumChars, -1)
 	d.Count(e.State, u.NumWords, u.NumChars, 1)
+	if bt.checker == nil {
+		if bt.checker, err = newChecker(b.tx, bt.t, true); err != nil {
+			return false, err
+		}
+	}
+	edited := *u
+	edited.Target, edited.State = e.Target, e.State
+	has, err := saveChecks(b.tx, u.ID, u.HasFailingCheck, bt.checker.run(&edited))
+	if err != nil {
+		return false, err
+	}
+	d.Failing = flagMove(u.HasFailingCheck, has)
 	bt.t.Stats.add(d)
 	bt.delta.add(d)
 	bt.author = e.Author
@@ -384,7 +398,7 @@ func (b *batchEdits) edit(u *Unit, decide func(UnitView) (Edit, error)) (bool, e
 	if bt.firstChange == nil && len(e.Changes) > 0 {
 		bt.firstChange = e.Changes[0]
 	}
-	b.writes = append(b.writes, unitWrite{id: u.ID, target: e.Target, state: e.State, pendingAuthor: e.Author})
+	b.writes = append(b.writes, unitWrite{id: u.ID, target: e.Target, state: e.State, pendingAuthor: e.Author, failing: has})
 	b.changes = append(b.changes, e.Changes...)
 	if len(b.writes) >= editBatch {
 		return true, b.flush(false)
@@ -448,9 +462,9 @@ func (b *batchEdits) writeUnits() error {
 		return nil
 	}
 	if b.update == nil {
-		q := "UPDATE units SET target = ?, state = ?, pending = ?, pending_author = ?, last_updated = ? WHERE id = ?"
+		q := "UPDATE units SET target = ?, state = ?, pending = ?, pending_author = ?, last_updated = ?, has_failing_check = ? WHERE id = ?"
 		if b.s.postgres {
-			q = "UPDATE units SET target = $1, state = $2, pending = $3, pending_author = $4, last_updated = $5 WHERE id = $6"
+			q = "UPDATE units SET target = $1, state = $2, pending = $3, pending_author = $4, last_updated = $5, has_failing_check = $6 WHERE id = $7"
 		}
 		st, err := b.tx.Statement.ConnPool.PrepareContext(b.tx.Statement.Context, q)
 		if err != nil {
@@ -459,7 +473,7 @@ func (b *batchEdits) writeUnits() error {
 		b.update = st
 	}
 	for _, w := range b.writes {
-		if _, err := b.update.ExecContext(b.tx.Statement.Context, w.target, w.state, true, w.pendingAuthor, b.at, w.id); err != nil {
+		if _, err := b.update.ExecContext(b.tx.Statement.Context, w.target, w.state, true, w.pendingAuthor, b.at, w.failing, w.id); err != nil {
 			return err
 		}
 	}
@@ -499,16 +513,23 @@ func (s *Store) editTx(tx *gorm.DB, id int64, decide func(UnitView) (Edit, error
 	}
 	changes := e.Changes
 	if sourceEdit { // a monolingual source string: the other translations follow
-		if err := setSource(tx, &u, newSourceText(u.Target, u.Context, t.LanguageCode)); err != nil {
-			return UnitView{}, err
+		if serr := setSource(tx, &u, newSourceText(u.Target, u.Context, t.LanguageCode)); serr != nil {
+			return UnitView{}, serr
 		}
-		followed, err := s.propagateSource(tx, u, oldTarget, e.Author, at)
-		if err != nil {
-			return UnitView{}, err
+		followed, perr := s.propagateSource(tx, u, oldTarget, e.Author, at)
+		if perr != nil {
+			return UnitView{}, perr
 		}
 		changes = append(changes, followed...)
 	}
 	delta.Count(u.State, u.NumWords, u.NumChars, 1)
+	c, err := newChecker(tx, t, false)
+	if err != nil {
+		return UnitView{}, err
+	}
+	if delta.Failing, err = recheck(tx, c, &u); err != nil {
+		return UnitView{}, err
+	}
 	if u.HasSuggestion { // an edit changes suggestions only by this cleanup, comments never
 		if u.State >= weblate.StateTranslated {
 			cleanup, err := cleanupSuggestions(tx, u, t)

@@ -1,0 +1,150 @@
+package store
+
+import (
+	"strings"
+
+	"gorm.io/gorm"
+
+	"github.com/tmsproject/tms/services/translation/checks"
+)
+
+// checker runs the quality checks (package checks) on the units of one
+// translation: it knows the translation's language and plural and those
+// of its component's source. The source translation's own strings get no
+// target checks (Weblate runs source checks there, not built yet).
+type checker struct {
+	tx         *gorm.DB
+	t          Translation
+	srcLang    string
+	srcPlural  checks.Plural
+	skipSource bool
+	// srcFlags are the extra_flags of the source strings that have some
+	// (Weblate's "additional flags" of a source string reach every
+	// language), by source unit id.
+	srcFlags map[int64]string
+}
+
+// defaultSourcePlural is English's, for a component whose source
+// translation is not stored yet.
+var defaultSourcePlural = checks.Plural{Number: 2, Formula: "n != 1"}
+
+// newChecker reads what the checks of t's units need; with preload, the
+// extra flags of every source string at once (for many units), else each
+// when a unit needs it (for one edit).
+func newChecker(tx *gorm.DB, t Translation, preload bool) (*checker, error) {
+	c := &checker{tx: tx, t: t, srcLang: "en", srcPlural: defaultSourcePlural, skipSource: t.IsSource}
+	if t.IsSource {
+		return c, nil
+	}
+	var src []Translation
+	err := tx.Where("component_id = ? AND is_source", t.ComponentID).Limit(1).Find(&src).Error
+	if err != nil {
+		return nil, err
+	}
+	if len(src) == 0 {
+		return c, nil
+	}
+	c.srcLang = src[0].LanguageCode
+	if src[0].PluralNumber > 0 && src[0].PluralFormula != "" {
+		c.srcPlural = checks.Plural{Number: src[0].PluralNumber, Formula: src[0].PluralFormula}
+	}
+	if !preload {
+		return c, nil
+	}
+	var flagged []Unit
+	err = tx.Select("id", "extra_flags").Where("translation_id = ? AND extra_flags <> ''", src[0].ID).Find(&flagged).Error
+	c.srcFlags = make(map[int64]string, len(flagged))
+	for _, u := range flagged {
+		c.srcFlags[u.ID] = u.ExtraFlags
+	}
+	return c, err
+}
+
+// run returns the failing checks of u as it stands.
+func (c *checker) run(u *Unit) []checks.Failure {
+	if c == nil || c.skipSource {
+		return nil
+	}
+	in := checks.Unit{Sources: Split(u.Source), Targets: Split(u.Target), Lang: c.t.LanguageCode, SourceLang: c.srcLang,
+		SourcePlural: c.srcPlural, TargetPlural: checks.Plural{Number: c.t.PluralNumber, Formula: c.t.PluralFormula}, State: u.State}
+	// The file's flags (comma-separated), the source string's extra
+	// flags, then the string's own, as Weblate merges them.
+	in.Flags.MergeText(u.Flags)
+	if u.SourceUnitID != nil {
+		in.Flags.MergeText(c.sourceFlags(*u.SourceUnitID))
+	}
+	in.Flags.MergeText(u.ExtraFlags)
+	return checks.Run(in)
+}
+
+// sourceFlags are the extra flags of the source string id.
+func (c *checker) sourceFlags(id int64) string {
+	if c.srcFlags != nil {
+		return c.srcFlags[id]
+	}
+	var flags []string
+	_ = c.tx.Model(&Unit{}).Where("id = ?", id).Pluck("extra_flags", &flags).Error // none: no flags
+	if len(flags) == 0 {
+		return ""
+	}
+	return flags[0]
+}
+
+// saveChecks stores the failing checks of a unit that has_failing_check
+// said was failing (was) or not: its rows replaced by fails. It reports
+// whether the unit fails now. Without dismissal (not built yet) a unit has
+// rows exactly while it fails, so a unit that did not and does not fail
+// costs no statement.
+func saveChecks(tx *gorm.DB, unitID int64, was bool, fails []checks.Failure) (bool, error) {
+	if !was && len(fails) == 0 {
+		return false, nil
+	}
+	if was {
+		if err := tx.Exec("DELETE FROM unit_checks WHERE unit_id = ?", unitID).Error; err != nil {
+			return false, err
+		}
+	}
+	if err := insertChecks(tx, map[int64][]checks.Failure{unitID: fails}); err != nil {
+		return false, err
+	}
+	return len(fails) > 0, nil
+}
+
+// insertChecks writes the check rows of units, many per statement.
+func insertChecks(tx *gorm.DB, byUnit map[int64][]checks.Failure) error {
+	var sb strings.Builder
+	var args []any
+	flush := func() error {
+		if len(args) == 0 {
+			return nil
+		}
+		err := tx.Exec("INSERT INTO unit_checks (unit_id, name) VALUES "+strings.TrimSuffix(sb.String(), ","), args...).Error
+		sb.Reset()
+		args = args[:0]
+		return err
+	}
+	for id, fails := range byUnit {
+		for _, f := range fails {
+			sb.WriteString("(?, ?),")
+			args = append(args, id, f.ID)
+			if len(args) >= 400 {
+				if err := flush(); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return flush()
+}
+
+// recheck runs the checks of u (as the edit leaves it) and stores them;
+// it returns the move of the translation's failing counter.
+func recheck(tx *gorm.DB, c *checker, u *Unit) (int64, error) {
+	has, err := saveChecks(tx, u.ID, u.HasFailingCheck, c.run(u))
+	if err != nil || has == u.HasFailingCheck {
+		return 0, err
+	}
+	move := flagMove(u.HasFailingCheck, has)
+	u.HasFailingCheck = has
+	return move, tx.Exec("UPDATE units SET has_failing_check = ? WHERE id = ?", has, u.ID).Error
+}
