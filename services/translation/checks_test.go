@@ -1,6 +1,8 @@
 package translation_test
 
 import (
+	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
+	"google.golang.org/protobuf/proto"
 	"regexp"
 	"strings"
 	"testing"
@@ -82,6 +84,19 @@ func TestChecksAtImportAndEdit(t *testing.T) {
 	e.edit(t, "de", "Help", []string{"Hilfe"}, typev1.UnitState_UNIT_STATE_TRANSLATED, "ana")
 	if got := e.translation(t, 1, "de").GetStats().GetFailing(); got != 2 {
 		t.Errorf("after fixing two: failing %d, want 2", got)
+	}
+	// An enforced check turns a translated edit that fails it into one
+	// needing editing; the component's check flags count as the file's.
+	comp := proto.Clone(e.catalog.Component(1)).(*catalogv1.Component)
+	comp.EnforcedChecks, comp.CheckFlags = []string{"end_stop"}, "ignore-end-space"
+	e.catalog.Set(comp, project)
+	e.edit(t, "de", "The file was saved.", []string{"Die Datei wurde gespeichert"}, typev1.UnitState_UNIT_STATE_TRANSLATED, "ana")
+	if u := e.unit(t, "de", "The file was saved."); u.GetState() != typev1.UnitState_UNIT_STATE_FUZZY || !u.GetHasFailingCheck() {
+		t.Errorf("an edit failing an enforced check: state %v, failing %v", u.GetState(), u.GetHasFailingCheck())
+	}
+	e.edit(t, "de", "Help", []string{"Hilfe "}, typev1.UnitState_UNIT_STATE_TRANSLATED, "ana")
+	if e.unit(t, "de", "Help").GetHasFailingCheck() {
+		t.Error("the component's ignore-end-space flag did not count")
 	}
 	// The source translation is not checked as a translation.
 	if got := e.translation(t, 1, "en").GetStats().GetFailing(); got != 0 {

@@ -42,6 +42,9 @@ type Importer struct {
 	// translations: then a unit the file marks approved (XLIFF) is
 	// imported approved, as Weblate does with reviews on. Nil: no review.
 	Review func(ctx context.Context, comp *catalogv1.Component) (bool, error)
+	// CheckFlags returns the project's and component's check_flags, which
+	// the quality checks of every string start from. Nil: none.
+	CheckFlags func(ctx context.Context, comp *catalogv1.Component) ([]string, error)
 	// Action is the action of each re-read file's record: "Resource
 	// updated" when zero; a source upload records "Source updated" (74).
 	Action typev1.ChangeAction
@@ -73,7 +76,8 @@ type reader struct {
 	mono bool
 	cjk  bool
 	// review: approvals in the files count (the project reviews).
-	review bool
+	review     bool
+	checkFlags []string // the project's and component's (Importer.CheckFlags)
 }
 
 // Import reads the component's files from dir and stores them. Every file
@@ -112,6 +116,11 @@ func (im *Importer) Import(ctx context.Context, comp *catalogv1.Component, dir s
 	r := &reader{realRoot: realRoot, dir: dir, format: format, mono: comp.GetTemplate() != "", cjk: textstat.IsCJK(srcCode)}
 	if im.Review != nil {
 		if r.review, err = im.Review(ctx, comp); err != nil {
+			return err
+		}
+	}
+	if im.CheckFlags != nil {
+		if r.checkFlags, err = im.CheckFlags(ctx, comp); err != nil {
 			return err
 		}
 	}
@@ -366,6 +375,7 @@ func (im *Importer) importFile(ctx context.Context, comp *catalogv1.Component, r
 	spec.Translation.Revision = f.revision
 	spec.Units = r.units(f.units, base, spec.Translation.PluralNumber)
 	spec.RecordsFuzzy, spec.RecordsApproval = f.recordsFuzzy, f.recordsApproval
+	spec.CheckFlags = r.checkFlags
 	f.units = nil // stored as spec.Units
 	prev, _ := im.Store.GetTranslation(ctx, comp.GetId(), code)
 	if onlyChanged && prev.Revision == spec.Translation.Revision {

@@ -90,11 +90,13 @@ func (s *Server) editUnit(ctx context.Context, comp *catalogv1.Component, lang s
 	if err != nil {
 		return store.UnitView{}, err
 	}
-	var project *catalogv1.Project
-	if want == weblate.StateApproved || state == weblate.StateApproved {
-		if project, err = s.project(ctx, comp); err != nil {
-			return store.UnitView{}, err
-		}
+	project, err := s.project(ctx, comp) // for approvals and check flags
+	if err != nil {
+		return store.UnitView{}, err
+	}
+	flags, enforced := projectCheckFlags(project, comp), comp.GetEnforcedChecks()
+	if want != weblate.StateApproved && state != weblate.StateApproved {
+		project = nil // approvals need not be looked at
 	}
 	changed := true
 	v, err := s.cfg.Store.EditUnit(ctx, req.GetId(), func(u store.UnitView) (store.Edit, error) {
@@ -109,7 +111,7 @@ func (s *Server) editUnit(ctx context.Context, comp *catalogv1.Component, lang s
 			changed = false
 			return store.Edit{}, errUnchanged
 		}
-		return store.Edit{Target: target, State: want, Author: req.GetActor(),
+		return store.Edit{Target: target, State: want, Author: req.GetActor(), CheckFlags: flags, Enforced: enforced,
 			Changes: []*changelogv1.Change{editChange(u, want, req.GetActor(), target)}}, nil
 	})
 	if errors.Is(err, errUnchanged) && !changed {

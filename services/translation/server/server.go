@@ -124,7 +124,8 @@ func New(cfg Config) *Server {
 		cfg: cfg,
 		ctx: ctx, cancel: cancel,
 	}
-	s.importer = &importer.Importer{Store: cfg.Store, Languages: cfg.Catalog, Log: cfg.Log, Review: s.translationReview}
+	s.importer = &importer.Importer{Store: cfg.Store, Languages: cfg.Catalog, Log: cfg.Log, Review: s.translationReview,
+		CheckFlags: s.checkFlags}
 	return s
 }
 

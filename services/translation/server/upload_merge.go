@@ -47,6 +47,9 @@ func (s *Server) uploadMerge(ctx context.Context, up *upload) error {
 	if err != nil {
 		return err
 	}
+	if up.checkFlags, err = s.checkFlags(ctx, up.comp); err != nil {
+		return err
+	}
 	return s.cfg.Store.EditBatches(ctx, func(apply store.ApplyEdits) error {
 		return edits.batches(uploadBatch, func(batch []plannedEdit) error { return up.applyEdits(apply, batch) })
 	})
@@ -74,6 +77,7 @@ func (up *upload) applyEdits(apply store.ApplyEdits, batch []plannedEdit) error 
 			return store.Edit{}, store.ErrSkipEdit
 		}
 		return store.Edit{Target: e.Target, State: e.State, Author: up.req.GetActor(),
+			CheckFlags: up.checkFlags, Enforced: up.comp.GetEnforcedChecks(),
 			Changes: []*changelogv1.Change{uploadChange(cur, up.req, e.Target, e.State)}}, nil
 	})
 	up.tally(edited)

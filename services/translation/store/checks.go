@@ -1,10 +1,12 @@
 package store
 
 import (
+	"slices"
 	"strings"
 
 	"gorm.io/gorm"
 
+	"github.com/tmsproject/tms/pkg/weblate"
 	"github.com/tmsproject/tms/services/translation/checks"
 )
 
@@ -60,15 +62,20 @@ func newChecker(tx *gorm.DB, t Translation, preload bool) (*checker, error) {
 	return c, err
 }
 
-// run returns the failing checks of u as it stands.
-func (c *checker) run(u *Unit) []checks.Failure {
+// run returns the failing checks of u as it stands; flags are the
+// project's and component's check_flags, before the string's own.
+func (c *checker) run(u *Unit, flags ...string) []checks.Failure {
 	if c == nil || c.skipSource {
 		return nil
 	}
 	in := checks.Unit{Sources: Split(u.Source), Targets: Split(u.Target), Lang: c.t.LanguageCode, SourceLang: c.srcLang,
 		SourcePlural: c.srcPlural, TargetPlural: checks.Plural{Number: c.t.PluralNumber, Formula: c.t.PluralFormula}, State: u.State}
-	// The file's flags (comma-separated), the source string's extra
-	// flags, then the string's own, as Weblate merges them.
+	// The project's and component's flags, the file's (comma-separated),
+	// the source string's extra flags, then the string's own, as Weblate
+	// merges them.
+	for _, f := range flags {
+		in.Flags.MergeText(f)
+	}
 	in.Flags.MergeText(u.Flags)
 	if u.SourceUnitID != nil {
 		in.Flags.MergeText(c.sourceFlags(*u.SourceUnitID))
@@ -137,10 +144,28 @@ func insertChecks(tx *gorm.DB, byUnit map[int64][]checks.Failure) error {
 	return flush()
 }
 
-// recheck runs the checks of u (as the edit leaves it) and stores them;
-// it returns the move of the translation's failing counter.
-func recheck(tx *gorm.DB, c *checker, u *Unit) (int64, error) {
-	has, err := saveChecks(tx, u.ID, u.HasFailingCheck, c.run(u))
+// enforce runs the checks of u as edit e leaves it and returns the
+// failing ones; a translated edit failing an enforced check becomes one
+// that needs editing (e.State).
+func (c *checker) enforce(u *Unit, e *Edit) []checks.Failure {
+	edited := *u
+	edited.Target, edited.State = e.Target, e.State
+	fails := c.run(&edited, e.CheckFlags...)
+	if e.State >= weblate.StateTranslated && e.State != weblate.StateReadOnly {
+		for _, f := range fails {
+			if slices.Contains(e.Enforced, f.ID) {
+				e.State = weblate.StateFuzzy
+				break
+			}
+		}
+	}
+	return fails
+}
+
+// storeChecks stores the failing checks of u (as edited) and returns the
+// move of the translation's failing counter.
+func storeChecks(tx *gorm.DB, u *Unit, fails []checks.Failure) (int64, error) {
+	has, err := saveChecks(tx, u.ID, u.HasFailingCheck, fails)
 	if err != nil || has == u.HasFailingCheck {
 		return 0, err
 	}

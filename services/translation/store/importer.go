@@ -37,6 +37,9 @@ type ImportSpec struct {
 	// UnitChanges records one change per string added (71), updated (59)
 	// or removed (63) by the file, as a repository update does.
 	UnitChanges bool
+	// CheckFlags are the project's and component's check_flags, which the
+	// units' own flags follow (package checks).
+	CheckFlags []string
 	// RecordsFuzzy and RecordsApproval tell whether the file's format
 	// stores "needs editing" and "approved". A stored unit whose source,
 	// context and target the file left as they were keeps a state its
@@ -169,7 +172,7 @@ func (s *Store) mergeUnits(ctx context.Context, tx *gorm.DB, translationID int64
 	pos, inserted := int64(0), 0
 	failing := map[int64][]checks.Failure{} // by id_hash
 	check := func(u *Unit) {
-		if fails := c.run(u); len(fails) > 0 {
+		if fails := c.run(u, spec.CheckFlags...); len(fails) > 0 {
 			failing[u.IDHash], u.HasFailingCheck = fails, true
 		}
 	}

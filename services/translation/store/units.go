@@ -194,6 +194,11 @@ type Edit struct {
 	State   int
 	Author  string
 	Changes []*changelogv1.Change
+	// CheckFlags are the flags texts the string's own come after: the
+	// project's and the component's check_flags. Enforced are the
+	// component's enforced_checks: a translated edit failing one is saved
+	// as needing editing, as Weblate saves it.
+	CheckFlags, Enforced []string
 }
 
 // EditUnit changes a unit's target and state. decide sees the current unit
@@ -376,17 +381,16 @@ func (b *batchEdits) edit(u *Unit, decide func(UnitView) (Edit, error)) (bool, e
 	if err != nil {
 		return false, err
 	}
-	var d Stats
-	d.Count(u.State, u.NumWords, u.NumChars, -1)
-	d.Count(e.State, u.NumWords, u.NumChars, 1)
 	if bt.checker == nil {
 		if bt.checker, err = newChecker(b.tx, bt.t, true); err != nil {
 			return false, err
 		}
 	}
-	edited := *u
-	edited.Target, edited.State = e.Target, e.State
-	has, err := saveChecks(b.tx, u.ID, u.HasFailingCheck, bt.checker.run(&edited))
+	fails := bt.checker.enforce(u, &e)
+	var d Stats
+	d.Count(u.State, u.NumWords, u.NumChars, -1)
+	d.Count(e.State, u.NumWords, u.NumChars, 1)
+	has, err := saveChecks(b.tx, u.ID, u.HasFailingCheck, fails)
 	if err != nil {
 		return false, err
 	}
@@ -501,6 +505,11 @@ func (s *Store) editTx(tx *gorm.DB, id int64, decide func(UnitView) (Edit, error
 		return UnitView{}, err
 	}
 	at := now()
+	c, err := newChecker(tx, t, false)
+	if err != nil {
+		return UnitView{}, err
+	}
+	fails := c.enforce(&u, &e)
 	var delta Stats
 	delta.Count(u.State, u.NumWords, u.NumChars, -1)
 	wasComplete := t.Translated == t.Total
@@ -523,11 +532,7 @@ func (s *Store) editTx(tx *gorm.DB, id int64, decide func(UnitView) (Edit, error
 		changes = append(changes, followed...)
 	}
 	delta.Count(u.State, u.NumWords, u.NumChars, 1)
-	c, err := newChecker(tx, t, false)
-	if err != nil {
-		return UnitView{}, err
-	}
-	if delta.Failing, err = recheck(tx, c, &u); err != nil {
+	if delta.Failing, err = storeChecks(tx, &u, fails); err != nil {
 		return UnitView{}, err
 	}
 	if u.HasSuggestion { // an edit changes suggestions only by this cleanup, comments never
