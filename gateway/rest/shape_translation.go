@@ -85,7 +85,7 @@ func (c *call) translationJSON(t *translationv1.Translation, comp *catalogv1.Com
 		TranslatedPercent: wire.PercentOf(st.GetTranslated(), st.GetTotal(), translatedWhenEmpty(proj.GetTranslationReview())),
 		Fuzzy:             st.GetFuzzy(), FuzzyWords: st.GetFuzzyWords(),
 		FuzzyPercent:  wire.PercentOf(st.GetFuzzy(), st.GetTotal(), 0),
-		FailingChecks: st.GetFailing(), FailingChecksPercent: wire.PercentOf(st.GetFailing(), st.GetTotal(), 0),
+		FailingChecks: st.GetFailing(), FailingChecksWords: st.GetFailingWords(), FailingChecksPercent: wire.PercentOf(st.GetFailing(), st.GetTotal(), 0),
 		HaveSuggestion: st.GetSuggestions(), HaveComment: st.GetComments(),
 		LastChange: wire.TimeOf(st.GetLastChange()), LastAuthor: optional(st.GetLastAuthor()),
 		RepositoryURL: u.translation(p, cs, l, "repository"), FileURL: u.translation(p, cs, l, "file"),

@@ -67,6 +67,15 @@ func TestChecksAtImportAndEdit(t *testing.T) {
 			t.Errorf("%s: %d, want %d", q, got, want)
 		}
 	}
+	var words int64
+	for _, u := range e.units(t, de.GetId()) {
+		if u.GetHasFailingCheck() {
+			words += u.GetNumWords()
+		}
+	}
+	if got := de.GetStats().GetFailingWords(); got != words || words == 0 {
+		t.Errorf("failing words: %d, want %d", got, words)
+	}
 	for source, want := range map[string]bool{"The file was saved.": true, "Help": false, "Open": true} {
 		if got := e.unit(t, "de", source).GetHasFailingCheck(); got != want {
 			t.Errorf("%q has_failing_check %v, want %v", source, got, want)
@@ -82,8 +91,8 @@ func TestChecksAtImportAndEdit(t *testing.T) {
 	}
 	e.edit(t, "de", "Open", []string{"Öffnen"}, typev1.UnitState_UNIT_STATE_TRANSLATED, "ana")
 	e.edit(t, "de", "Help", []string{"Hilfe"}, typev1.UnitState_UNIT_STATE_TRANSLATED, "ana")
-	if got := e.translation(t, 1, "de").GetStats().GetFailing(); got != 2 {
-		t.Errorf("after fixing two: failing %d, want 2", got)
+	if st := e.translation(t, 1, "de").GetStats(); st.GetFailing() != 2 || st.GetFailingWords() != e.unit(t, "de", "%d files copied").GetNumWords()+e.unit(t, "de", "Close").GetNumWords() {
+		t.Errorf("after fixing two: failing %d (%d words), want 2", st.GetFailing(), st.GetFailingWords())
 	}
 	// An enforced check turns a translated edit that fails it into one
 	// needing editing; the component's check flags count as the file's.

@@ -162,14 +162,22 @@ func (c *checker) enforce(u *Unit, e *Edit) []checks.Failure {
 	return fails
 }
 
-// storeChecks stores the failing checks of u (as edited) and returns the
-// move of the translation's failing counter.
-func storeChecks(tx *gorm.DB, u *Unit, fails []checks.Failure) (int64, error) {
+// storeChecks stores the failing checks of u (as edited) and adds the
+// move of the translation's failing counters to d.
+func storeChecks(tx *gorm.DB, u *Unit, fails []checks.Failure, d *Stats) error {
 	has, err := saveChecks(tx, u.ID, u.HasFailingCheck, fails)
 	if err != nil || has == u.HasFailingCheck {
-		return 0, err
+		return err
 	}
-	move := flagMove(u.HasFailingCheck, has)
+	failingMove(d, u, has)
 	u.HasFailingCheck = has
-	return move, tx.Exec("UPDATE units SET has_failing_check = ? WHERE id = ?", has, u.ID).Error
+	return tx.Exec("UPDATE units SET has_failing_check = ? WHERE id = ?", has, u.ID).Error
+}
+
+// failingMove adds to d the move of the failing counters when u goes from
+// its has_failing_check to has.
+func failingMove(d *Stats, u *Unit, has bool) {
+	m := flagMove(u.HasFailingCheck, has)
+	d.Failing += m
+	d.FailingWords += m * u.NumWords
 }

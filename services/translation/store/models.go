@@ -44,6 +44,7 @@ type Stats struct {
 	ReadonlyWords   int64
 	ReadonlyChars   int64
 	Failing         int64
+	FailingWords    int64
 	Suggestions     int64
 	Comments        int64
 }
@@ -52,7 +53,7 @@ type Stats struct {
 func (s *Stats) values() []int64 {
 	return []int64{s.Total, s.TotalWords, s.TotalChars, s.Translated, s.TranslatedWords, s.TranslatedChars,
 		s.Fuzzy, s.FuzzyWords, s.FuzzyChars, s.Approved, s.ApprovedWords, s.ApprovedChars,
-		s.Readonly, s.ReadonlyWords, s.ReadonlyChars, s.Failing, s.Suggestions, s.Comments}
+		s.Readonly, s.ReadonlyWords, s.ReadonlyChars, s.Failing, s.Suggestions, s.Comments, s.FailingWords}
 }
 
 // add adds d to every counter.
@@ -64,6 +65,7 @@ func (s *Stats) add(d Stats) {
 		{&s.Approved, &d.Approved}, {&s.ApprovedWords, &d.ApprovedWords}, {&s.ApprovedChars, &d.ApprovedChars},
 		{&s.Readonly, &d.Readonly}, {&s.ReadonlyWords, &d.ReadonlyWords}, {&s.ReadonlyChars, &d.ReadonlyChars},
 		{&s.Failing, &d.Failing}, {&s.Suggestions, &d.Suggestions}, {&s.Comments, &d.Comments},
+		{&s.FailingWords, &d.FailingWords},
 	} {
 		*p.to += *p.from
 	}

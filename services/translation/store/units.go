@@ -394,7 +394,7 @@ func (b *batchEdits) edit(u *Unit, decide func(UnitView) (Edit, error)) (bool, e
 	if err != nil {
 		return false, err
 	}
-	d.Failing = flagMove(u.HasFailingCheck, has)
+	failingMove(&d, u, has)
 	bt.t.Stats.add(d)
 	bt.delta.add(d)
 	bt.author = e.Author
@@ -532,7 +532,7 @@ func (s *Store) editTx(tx *gorm.DB, id int64, decide func(UnitView) (Edit, error
 		changes = append(changes, followed...)
 	}
 	delta.Count(u.State, u.NumWords, u.NumChars, 1)
-	if delta.Failing, err = storeChecks(tx, &u, fails); err != nil {
+	if err = storeChecks(tx, &u, fails, &delta); err != nil {
 		return UnitView{}, err
 	}
 	if u.HasSuggestion { // an edit changes suggestions only by this cleanup, comments never

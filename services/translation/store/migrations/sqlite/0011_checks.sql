@@ -8,3 +8,5 @@ CREATE TABLE unit_checks (
     PRIMARY KEY (unit_id, name)
 );
 CREATE INDEX unit_checks_name ON unit_checks (name, unit_id);
+-- Words of the units with a failing check (failing_checks_words).
+ALTER TABLE translations ADD COLUMN failing_words INTEGER NOT NULL DEFAULT 0;

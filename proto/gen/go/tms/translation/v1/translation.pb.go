@@ -78,7 +78,9 @@ type Statistics struct {
 	// The language of the row in per-language lists and of a GetStatistics
 	// by language; the translation's language in Translation.stats; empty
 	// otherwise.
-	LanguageCode  string `protobuf:"bytes,22,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
+	LanguageCode string `protobuf:"bytes,22,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
+	// Words of the units with a failing check.
+	FailingWords  int64 `protobuf:"varint,23,opt,name=failing_words,json=failingWords,proto3" json:"failing_words,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -265,6 +267,13 @@ func (x *Statistics) GetLanguageCode() string {
 		return x.LanguageCode
 	}
 	return ""
+}
+
+func (x *Statistics) GetFailingWords() int64 {
+	if x != nil {
+		return x.FailingWords
+	}
+	return 0
 }
 
 // Translation is one language of a component: its file in the repository
@@ -6307,7 +6316,7 @@ var File_tms_translation_v1_translation_proto protoreflect.FileDescriptor
 
 const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"\n" +
-	"$tms/translation/v1/translation.proto\x12\x12tms.translation.v1\x1a google/protobuf/field_mask.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x17tms/type/v1/enums.proto\"\x88\x06\n" +
+	"$tms/translation/v1/translation.proto\x12\x12tms.translation.v1\x1a google/protobuf/field_mask.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x17tms/type/v1/enums.proto\"\xad\x06\n" +
 	"\n" +
 	"Statistics\x12\x14\n" +
 	"\x05total\x18\x01 \x01(\x03R\x05total\x12\x1f\n" +
@@ -6340,7 +6349,8 @@ const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"\vlast_author\x18\x14 \x01(\tR\n" +
 	"lastAuthor\x12%\n" +
 	"\x0erecent_changes\x18\x15 \x01(\x03R\rrecentChanges\x12#\n" +
-	"\rlanguage_code\x18\x16 \x01(\tR\flanguageCode\"\xbf\x03\n" +
+	"\rlanguage_code\x18\x16 \x01(\tR\flanguageCode\x12#\n" +
+	"\rfailing_words\x18\x17 \x01(\x03R\ffailingWords\"\xbf\x03\n" +
 	"\vTranslation\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12!\n" +
 	"\fcomponent_id\x18\x02 \x01(\x03R\vcomponentId\x12!\n" +
