@@ -1,0 +1,91 @@
+package walk
+
+import (
+	"net/url"
+	"testing"
+
+	"github.com/tmsproject/tms/gateway/bench/origin"
+)
+
+// faultyDE is a German file with two faults: a dropped full stop and a
+// missing C placeholder; one string is clean.
+const faultyDE = header + `
+msgid "The file was saved."
+msgstr "Die Datei wurde gespeichert"
+
+#, c-format
+msgid "%d files copied"
+msgstr "Dateien kopiert"
+
+msgid "Help"
+msgstr "Hilfe"
+`
+
+// TestChecksOverREST: the quality checks of imported strings show where
+// Weblate shows them (has_failing_check, failing_checks and its words and
+// percent, statistics failing at every scope, q=check:), fall when an
+// edit fixes a fault, and a private project's checks count for nobody
+// who may not see it.
+func TestChecksOverREST(t *testing.T) {
+	admin := newStack(t, nil)
+	pot := header + "\nmsgid \"The file was saved.\"\nmsgstr \"\"\n\n#, c-format\nmsgid \"%d files copied\"\nmsgstr \"\"\n\nmsgid \"Help\"\nmsgstr \"\"\n"
+	repo, err := origin.Create(t.TempDir(), map[string][]byte{"po/app.pot": []byte(pot), "po/de.po": []byte(faultyDE)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, slug := range []string{"open", "secret"} {
+		admin.want(201, "POST", admin.base+"projects/", map[string]any{"name": slug, "slug": slug, "web": "https://x.example/"})
+		admin.want(201, "POST", admin.base+"projects/"+slug+"/components/", map[string]any{"name": "App", "slug": "app",
+			"repo": "file://" + repo, "filemask": "po/*.po", "new_base": "po/app.pot", "file_format": "po"})
+		waitFor(t, func() bool {
+			code, _ := admin.do("GET", admin.base+"translations/"+slug+"/app/de/", nil)
+			return code == 200
+		})
+	}
+	admin.want(200, "PATCH", admin.base+"projects/secret/", map[string]any{"access_control": 100})
+	tr := admin.want(200, "GET", admin.base+"translations/open/app/de/", nil)
+	if tr["failing_checks"] != 2.0 || tr["failing_checks_words"].(float64) < 4 || tr["failing_checks_percent"] != 66.6 {
+		t.Errorf("translation: failing_checks %v, words %v, percent %v", tr["failing_checks"], tr["failing_checks_words"], tr["failing_checks_percent"])
+	}
+	for path, want := range map[string]float64{"projects/open/statistics/": 2, "components/open/app/statistics/": 2,
+		"languages/de/statistics/": 4, "translations/open/app/de/statistics/": 2} {
+		st := admin.want(200, "GET", admin.base+path, nil)
+		if results, ok := st["results"].([]any); ok { // a row per translation
+			for _, r := range results {
+				if r.(map[string]any)["code"] == "de" {
+					st = r.(map[string]any)
+				}
+			}
+		}
+		if st["failing"] != want {
+			t.Errorf("%s: failing %v, want %v", path, st["failing"], want)
+		}
+	}
+	units := admin.base + "translations/open/app/de/units/"
+	for q, want := range map[string]float64{"check:end_stop": 1, "check:c_format": 1, "has:check": 2, "NOT has:check": 1} {
+		if n := admin.want(200, "GET", units+"?q="+url.QueryEscape(q), nil)["count"]; n != want {
+			t.Errorf("q=%s: %v, want %v", q, n, want)
+		}
+	}
+	// An outsider counts the public project's only.
+	admin.want(201, "POST", admin.base+"users/", map[string]any{"username": "olga", "full_name": "Olga", "email": "olga@x.example"})
+	olga := client{t: t, base: admin.base, token: admin.want(200, "POST", admin.base+"users/olga/token/", map[string]any{})["token"].(string)}
+	if n := olga.want(200, "GET", admin.base+"units/?q=has:check", nil)["count"]; n != 2.0 {
+		t.Errorf("an outsider's has:check over all units: %v, want 2", n)
+	}
+	if st := olga.want(200, "GET", admin.base+"languages/de/statistics/", nil); st["failing"] != 2.0 {
+		t.Errorf("an outsider's language statistics: failing %v, want 2", st["failing"])
+	}
+	// A fix makes the counts fall.
+	saved := admin.want(200, "GET", units+"?q=check:end_stop", nil)["results"].([]any)[0].(map[string]any)
+	if saved["has_failing_check"] != true {
+		t.Errorf("the failing string: %v", saved)
+	}
+	admin.want(200, "PATCH", saved["url"].(string), map[string]any{"target": []string{"Die Datei wurde gespeichert."}, "state": 20})
+	if fixed := admin.want(200, "GET", saved["url"].(string), nil); fixed["has_failing_check"] != false {
+		t.Errorf("the fixed string: has_failing_check %v", fixed["has_failing_check"])
+	}
+	if tr = admin.want(200, "GET", admin.base+"translations/open/app/de/", nil); tr["failing_checks"] != 1.0 {
+		t.Errorf("after the fix: failing_checks %v, want 1", tr["failing_checks"])
+	}
+}
