@@ -32,7 +32,7 @@ var registry = []check{
 	{id: "max-lines", name: "Maximum number of lines", description: "Translation should not exceed given number of lines.",
 		enable: "max-lines", run: maxTargets("max-lines", func(t string) int { return strings.Count(t, "\n") + 1 })},
 	charCheck("multiple_capital", "Multiple capitals", "Translation contains words with multiple misplaced capital letters.",
-		func(_ *Unit, s, t string) bool { return capitals.MatchString(t) && !capitals.MatchString(s) }),
+		func(_ *Unit, s, t string) bool { return hasCapitals(t) && !hasCapitals(s) }),
 	charCheck("kashida", "Kashida letter used", "The decorative kashida letters should not be used.",
 		func(_ *Unit, _, t string) bool { return hasKashida(t) }),
 	pythonFormat, pythonBraceFormat, cFormat,
@@ -211,6 +211,9 @@ var cdata = regexp.MustCompile(`<!\[CDATA\[(.*?)]]>`)
 
 // stripEntities is Weblate's strip_entities.
 func stripEntities(s string) string {
+	if !strings.Contains(s, "&") && !strings.Contains(s, "<![CDATA[") {
+		return s // nothing to strip: no regular expression to run
+	}
 	return cdata.ReplaceAllString(entity.ReplaceAllString(s, " "), "$1")
 }
 
@@ -227,16 +230,35 @@ func escapedNewline(_ *Unit, s, t string) bool {
 	if s == "" || t == "" {
 		return false
 	}
-	s, t = windowsPath.ReplaceAllString(s, ""), windowsPath.ReplaceAllString(t, "")
+	if !strings.Contains(s, `\n`) && !strings.Contains(t, `\n`) {
+		return false
+	}
+	if strings.Contains(s, `:\\`) || strings.Contains(t, `:\\`) { // a path may hold \n
+		s, t = windowsPath.ReplaceAllString(s, ""), windowsPath.ReplaceAllString(t, "")
+	}
 	return strings.Count(s, `\n`) != strings.Count(t, `\n`)
 }
 
-var capitals = regexp.MustCompile(`\p{Lu}{2,}`)
+// hasCapitals reports two upper-case letters (Lu) in a row.
+func hasCapitals(s string) bool {
+	prev := false
+	for _, r := range s {
+		is := r < utf8.RuneSelf && 'A' <= r && r <= 'Z' || r >= utf8.RuneSelf && unicode.Is(unicode.Lu, r)
+		if is && prev {
+			return true
+		}
+		prev = is
+	}
+	return false
+}
 
 // kashida letters: a run of them between two Arabic letters fails.
 const kashidaLetters = "\u0640\ufcf2\ufcf3\ufcf4\ufe71\ufe77\ufe79\ufe7b\ufe7d\ufe7f"
 
 func hasKashida(t string) bool {
+	if !strings.ContainsAny(t, kashidaLetters) {
+		return false
+	}
 	rs := []rune(t)
 	for i := 0; i < len(rs); i++ {
 		if !strings.ContainsRune(kashidaLetters, rs[i]) {

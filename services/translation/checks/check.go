@@ -2,6 +2,7 @@ package checks
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/tmsproject/tms/pkg/lang"
 )
@@ -28,6 +29,7 @@ type Unit struct {
 	SourcePlural, TargetPlural Plural
 	State                      int
 	Flags                      Flags
+	base                       string // of Lang
 }
 
 // Failure is a check that fails, with what is wrong.
@@ -48,8 +50,17 @@ type check struct {
 	run func(u *Unit) string
 }
 
+// ignoreFlags are Weblate's flags that switch each check off, by id.
+var ignoreFlags = map[string]string{}
+
+func init() {
+	for _, c := range registry {
+		ignoreFlags[c.id] = "ignore-" + strings.ReplaceAll(c.id, "_", "-")
+	}
+}
+
 // ignoreFlag is Weblate's flag that switches a check off.
-func (c check) ignoreFlag() string { return "ignore-" + strings.ReplaceAll(c.id, "_", "-") }
+func (c check) ignoreFlag() string { return ignoreFlags[c.id] }
 
 // Run runs every check that applies to u, in Weblate's order, and returns
 // the failing ones. An empty or read-only unit is not checked.
@@ -58,6 +69,7 @@ func Run(u Unit) []Failure {
 		return nil
 	}
 	u.Targets = adjustPlurals(u.Sources, u.Targets, u.TargetPlural.Number)
+	u.base = baseCode(u.Lang)
 	var out []Failure
 	for _, c := range registry {
 		if u.Flags.Has(c.ignoreFlag()) || u.Flags.Has("ignore-all-checks") ||
@@ -116,9 +128,8 @@ func baseCode(code string) string {
 }
 
 func (u *Unit) langIn(codes ...string) bool {
-	b := baseCode(u.Lang)
 	for _, c := range codes {
-		if b == c {
+		if u.base == c {
 			return true
 		}
 	}
@@ -168,10 +179,28 @@ func single(fn func(u *Unit, source, target string) bool) func(u *Unit) string {
 	}
 }
 
+// pluralExamples are the examples of each plural met, computed once.
+var pluralExamples sync.Map // Plural → exampleSet
+
+type exampleSet struct {
+	forms [][]int64
+	more  []bool
+}
+
 // examples are Weblate's plural examples: for each form, its first ten
 // numbers (0–9999, then every thousand up to 2,000,000), and whether it
-// has more.
+// has more. They are computed once per plural.
 func examples(p Plural) ([][]int64, []bool) {
+	if v, ok := pluralExamples.Load(p); ok {
+		e := v.(exampleSet)
+		return e.forms, e.more
+	}
+	forms, more := computeExamples(p)
+	pluralExamples.Store(p, exampleSet{forms, more})
+	return forms, more
+}
+
+func computeExamples(p Plural) ([][]int64, []bool) {
 	forms := make([][]int64, max(p.Number, 1))
 	more := make([]bool, len(forms))
 	expr, err := lang.CompilePlural(p.Formula)
@@ -198,9 +227,23 @@ func examples(p Plural) ([][]int64, []bool) {
 	return forms, more
 }
 
+// pluralMaps are the source indexes of each pair of plurals met.
+var pluralMaps sync.Map // [2]Plural → []int
+
 // sourceIndexes is Weblate's PluralMapper: for each target form, the
-// source form it is checked against (-1: the last).
+// source form it is checked against (-1: the last), computed once per
+// pair of plurals.
 func sourceIndexes(sp, tp Plural) []int {
+	key := [2]Plural{sp, tp}
+	if v, ok := pluralMaps.Load(key); ok {
+		return v.([]int)
+	}
+	out := mapPlurals(sp, tp)
+	pluralMaps.Store(key, out)
+	return out
+}
+
+func mapPlurals(sp, tp Plural) []int {
 	out := make([]int, tp.Number)
 	if samePlural(sp, tp) {
 		for j := range out {

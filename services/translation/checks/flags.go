@@ -30,7 +30,13 @@ type Flags struct {
 }
 
 // Has reports whether a flag of that name is set.
-func (f Flags) Has(name string) bool { _, ok := f.byKey[name]; return ok }
+func (f Flags) Has(name string) bool {
+	if len(f.byKey) == 0 {
+		return false
+	}
+	_, ok := f.byKey[name]
+	return ok
+}
 
 // Get returns the flag of that name.
 func (f Flags) Get(name string) (Flag, bool) { fl, ok := f.byKey[name]; return fl, ok }
@@ -70,6 +76,9 @@ func (f *Flags) remove(name string) {
 // MergeText parses text (ParseFlags) and merges it; text that does not
 // parse adds nothing, as Weblate drops a file's flags it cannot parse.
 func (f *Flags) MergeText(text string) {
+	if strings.TrimSpace(text) == "" {
+		return
+	}
 	items, err := ParseFlags(text)
 	if err == nil {
 		f.Merge(items...)

@@ -147,7 +147,11 @@ func formatCheck(id, name, description, enable string, f formatSyntax, brace boo
 			if len(s) > 1 && len(f.re.FindAllString(s[0], -1)) == 0 && len(f.re.FindAllString(s[1], -1)) > 0 {
 				singular = s[1]
 			}
-			ex, more := examples(u.TargetPlural)
+			var ex [][]int64
+			var more []bool
+			if len(s) > 1 { // the examples matter for plurals only
+				ex, more = examples(u.TargetPlural)
+			}
 			one := func(j int) bool { return j < len(ex) && len(ex[j]) == 1 && !more[j] }
 			zeroOne := len(ex) > 0 && slices.Equal(ex[0], []int64{0, 1}) && !more[0]
 			add(f.compare(singular, t[0], len(s) > 1 && !strict && (one(0) || zeroOne), brace))

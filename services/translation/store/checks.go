@@ -1,8 +1,10 @@
 package store
 
 import (
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 
 	"gorm.io/gorm"
 
@@ -35,6 +37,9 @@ var defaultSourcePlural = checks.Plural{Number: 2, Formula: "n != 1"}
 // when a unit needs it (for one edit).
 func newChecker(tx *gorm.DB, t Translation, preload bool) (*checker, error) {
 	c := &checker{tx: tx, t: t, srcLang: "en", srcPlural: defaultSourcePlural, skipSource: t.IsSource}
+	if preload { // never a query per unit (runAll runs on several goroutines)
+		c.srcFlags = map[int64]string{}
+	}
 	if t.IsSource {
 		return c, nil
 	}
@@ -82,6 +87,34 @@ func (c *checker) run(u *Unit, flags ...string) []checks.Failure {
 	}
 	in.Flags.MergeText(u.ExtraFlags)
 	return checks.Run(in)
+}
+
+// runAll runs the checks of an import's units on all cores: each as the
+// import will store it (a stored unit's extra flags, and an uncommitted
+// edit's text kept; old by id_hash).
+func (c *checker) runAll(units []Unit, old map[int64]*Unit, flags []string) [][]checks.Failure {
+	out := make([][]checks.Failure, len(units))
+	if c == nil || c.skipSource {
+		return out
+	}
+	workers := runtime.GOMAXPROCS(0)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			for i := w; i < len(units); i += workers {
+				u := units[i]
+				if prev := old[u.IDHash]; prev != nil {
+					u.ExtraFlags = prev.ExtraFlags
+					if prev.Pending {
+						u.Target, u.State = prev.Target, prev.State
+					}
+				}
+				out[i] = c.run(&u, flags...)
+			}
+		})
+	}
+	wg.Wait()
+	return out
 }
 
 // sourceFlags are the extra flags of the source string id.

@@ -171,13 +171,14 @@ func (s *Store) mergeUnits(ctx context.Context, tx *gorm.DB, translationID int64
 	at := now()
 	pos, inserted := int64(0), 0
 	failing := map[int64][]checks.Failure{} // by id_hash
-	check := func(u *Unit) {
-		if fails := c.run(u, spec.CheckFlags...); len(fails) > 0 {
-			failing[u.IDHash], u.HasFailingCheck = fails, true
-		}
-	}
+	found := c.runAll(spec.Units, old, spec.CheckFlags)
 	for i := range spec.Units {
 		u := spec.Units[i]
+		check := func(u *Unit) {
+			if len(found[i]) > 0 {
+				failing[u.IDHash], u.HasFailingCheck = found[i], true
+			}
+		}
 		if _, dup := ids[u.IDHash]; dup {
 			continue // a repeated msgid/msgctxt: Weblate keeps the first
 		}
