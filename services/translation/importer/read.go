@@ -1,8 +1,6 @@
 package importer
 
 import (
-	"bufio"
-	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -10,16 +8,9 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 
-	"github.com/tmsproject/tms/pkg/lang"
 	"github.com/tmsproject/tms/services/translation/filemask"
 	"github.com/tmsproject/tms/services/translation/formats"
 )
-
-// streamPiece is the size of the pieces a file of a format that streams is
-// read in: its parse, several times a piece, is garbage piece by piece.
-const streamPiece = 4 << 20
-
-var bom = []byte("\xef\xbb\xbf")
 
 // parse reads one file of the component: streamed in pieces where its
 // format allows (PO, plain and nested JSON), else parsed whole; either way
@@ -55,7 +46,7 @@ func (r *reader) read(full string, p *parsed) error {
 	take := func(f formats.File) error {
 		if first {
 			first = false
-			p.plurals, p.formula = plurals(f)
+			p.plurals, p.formula, _ = formats.PluralForms(f)
 			_, p.recordsApproval = f.(formats.ApprovalFile)
 			p.recordsFuzzy = f.RecordsFuzzy()
 		}
@@ -67,11 +58,7 @@ func (r *reader) read(full string, p *parsed) error {
 		return nil
 	}
 	if s, ok := r.format.(formats.Streamer); ok && s.Streams() {
-		br := bufio.NewReaderSize(in, 1<<16)
-		if b, _ := br.Peek(len(bom)); bytes.Equal(b, bom) {
-			_, _ = br.Discard(len(bom))
-		}
-		err = s.Stream(br, lng, streamPiece, take)
+		err = formats.ReadStream(s, in, lng, take)
 	} else {
 		var data []byte
 		if data, err = io.ReadAll(in); err == nil {
@@ -89,18 +76,4 @@ func (r *reader) read(full string, p *parsed) error {
 	}
 	p.revision = h.Sum().String()
 	return nil
-}
-
-// plurals reads the file's Plural-Forms; 0 and "" when it has none usable
-// (or the format has no header).
-func plurals(f formats.File) (int, string) {
-	hf, ok := f.(formats.HeaderFile)
-	if !ok {
-		return 0, ""
-	}
-	n, formula, err := lang.ParsePluralForms(hf.HeaderField("Plural-Forms"))
-	if err != nil {
-		return 0, ""
-	}
-	return n, formula
 }

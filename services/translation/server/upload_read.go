@@ -1,14 +1,11 @@
 package server
 
 import (
-	"bufio"
-	"bytes"
 	"fmt"
 	"io"
 	"slices"
 
 	"github.com/tmsproject/tms/pkg/errs"
-	"github.com/tmsproject/tms/pkg/lang"
 	"github.com/tmsproject/tms/services/translation/formats"
 )
 
@@ -20,14 +17,11 @@ import (
 // times the file's size (XLIFF: 1 GB for 64 MiB).
 const (
 	streamAbove = 8 << 20
-	streamPiece = 4 << 20
 	readWhole   = 16 << 20
 )
 
 // streamedMethods are the methods that only go through the units in order.
 var streamedMethods = []string{"translate", "approve", "suggest", "fuzzy", "add"}
-
-var bom = []byte("\xef\xbb\xbf")
 
 // read readies the file: up.stream when it is to be streamed, else up.file
 // parsed whole (up.data its bytes), its header checked.
@@ -51,7 +45,7 @@ func (up *upload) read(limits UploadLimits) error {
 		return err
 	}
 	up.data = data
-	if up.file, err = up.format.Parse(bytes.TrimPrefix(data, bom), up.language()); err != nil {
+	if up.file, err = up.format.Parse(formats.TrimBOM(data), up.language()); err != nil {
 		return errs.Invalid("file", "invalid", "Could not parse uploaded file: "+err.Error())
 	}
 	up.counts[3] = int64(len(up.file.Units()))
@@ -64,12 +58,8 @@ func (up *upload) language() formats.Language {
 
 // checkHeader refuses a file whose plural does not match the translation's.
 func (up *upload) checkHeader(f formats.File) error {
-	hf, ok := f.(formats.HeaderFile)
-	if !ok {
-		return nil
-	}
-	n, formula, err := lang.ParsePluralForms(hf.HeaderField("Plural-Forms"))
-	if err == nil && !up.t.IsSource && !samePlural(up.t, n, formula) {
+	n, formula, ok := formats.PluralForms(f)
+	if ok && !up.t.IsSource && !samePlural(up.t, n, formula) {
 		return errs.Invalid("file", "invalid", "Plural forms in the uploaded file do not match the translation.")
 	}
 	return nil
@@ -93,14 +83,10 @@ func (up *upload) each(fn func(*formats.Unit) error) error {
 		return err
 	}
 	defer func() { _ = rc.Close() }()
-	r := bufio.NewReaderSize(rc, 1<<16)
-	if b, _ := r.Peek(len(bom)); bytes.Equal(b, bom) {
-		_, _ = r.Discard(len(bom))
-	}
 	var n int64
 	var fnErr error
 	pieces := 0
-	err = up.stream.Stream(r, up.language(), streamPiece, func(f formats.File) error {
+	err = formats.ReadStream(up.stream, rc, up.language(), func(f formats.File) error {
 		if pieces++; pieces == 1 {
 			if fnErr = up.checkHeader(f); fnErr != nil {
 				return fnErr
