@@ -180,8 +180,8 @@ func (b *body) unitState() typev1.UnitState {
 }
 
 // updateUnit edits target and state together (COMPAT.md §5): unit.edit,
-// and unit.review to approve; labels (ids of the project's labels) alone
-// or with them, with source.edit.
+// and unit.review to approve; labels (ids of the project's labels) and
+// extra_flags (of a source string) alone or with them, with source.edit.
 //
 // A valid edit goes straight to the service, which answers 404 for what
 // the caller may not see and 403 without the permission, as the lookups
@@ -223,10 +223,11 @@ func (c *call) unitEditable() error {
 }
 
 // unitUpdate reads the edit of a unit body: target and state together,
-// labels alone or with them.
+// labels and extra_flags alone or with them.
 func unitUpdate(b *body) (*translationv1.UpdateUnitRequest, error) {
 	labels, setLabels := b.intList("labels")
-	if b.has("target") != b.has("state") || (!b.has("target") && !setLabels) {
+	extra, setExtra := b.str("extra_flags")
+	if b.has("target") != b.has("state") || (!b.has("target") && !setLabels && !setExtra) {
 		const both = "Please provide both state and target for a partial update"
 		b.errs.Add("state", "required", both)
 		b.errs.Add("target", "required", both)
@@ -238,7 +239,7 @@ func unitUpdate(b *body) (*translationv1.UpdateUnitRequest, error) {
 		return nil, err
 	}
 	return &translationv1.UpdateUnitRequest{Target: target, State: state,
-		SetLabels: setLabels, LabelIds: labels, LabelsOnly: !b.has("target")}, nil
+		SetLabels: setLabels, LabelIds: labels, LabelsOnly: !b.has("target"), SetExtraFlags: setExtra, ExtraFlags: extra}, nil
 }
 
 func (g *gateway) getTask(c *call) error {

@@ -35,6 +35,7 @@ func (g *gateway) routes() []*route {
 		{pattern: "/api/projects/{project}/components", name: "Components", methods: m{"GET": g.projectComponents, "POST": g.createComponent}},
 		{pattern: "/api/projects/{project}/repository", name: "Repository", methods: m{"GET": scoped(projectRepo, g.repository), "POST": scoped(projectRepo, g.repositoryOp)}},
 		{pattern: "/api/projects/{project}/statistics", name: "Statistics", methods: m{"GET": g.projectStatistics}},
+		{pattern: "/api/projects/{project}/checks", name: "Checks", methods: m{"GET": g.checksSummary, "POST": g.bulkChecks}},
 		{pattern: "/api/projects/{project}/categories", name: "Categories", methods: m{"GET": g.projectCategories}},
 		{pattern: "/api/projects/{project}/labels", name: "Labels", methods: m{"GET": g.listLabels, "POST": g.createLabel}},
 		{pattern: "/api/projects/{project}/labels/{id}", name: "Label Instance", methods: m{"GET": g.getLabel,
@@ -62,6 +63,7 @@ func (g *gateway) routes() []*route {
 			"PUT": g.updateComponent, "PATCH": g.updateComponent, "DELETE": g.deleteComponent}},
 		{pattern: "/api/components/{project}/{component}/translations", name: "Translations", methods: m{"GET": g.componentTranslations, "POST": g.addTranslation}},
 		{pattern: "/api/components/{project}/{component}/changes", name: "Changes", methods: m{"GET": scoped(componentScope, g.changeList)}},
+		{pattern: "/api/components/{project}/{component}/checks", name: "Checks", methods: m{"GET": g.checksSummary, "POST": g.bulkChecks}},
 		{pattern: "/api/components/{project}/{component}/statistics", name: "Statistics", methods: m{"GET": g.componentStatistics}},
 		{pattern: "/api/components/{project}/{component}/lock", name: "Lock", methods: m{"GET": g.componentLock, "POST": g.setComponentLock}},
 		{pattern: "/api/components/{project}/{component}/links", name: "Links", methods: m{"GET": g.componentLinks, "POST": g.addComponentLink}},
@@ -78,6 +80,7 @@ func (g *gateway) routes() []*route {
 		{pattern: "/api/translations", name: "Translation List", methods: m{"GET": g.listTranslations}},
 		{pattern: "/api/translations/{project}/{component}/{language}", name: "Translation Instance", methods: m{"GET": g.getTranslation, "DELETE": g.deleteTranslation}},
 		{pattern: "/api/translations/{project}/{component}/{language}/statistics", name: "Statistics", methods: m{"GET": g.translationStatistics}},
+		{pattern: "/api/translations/{project}/{component}/{language}/checks", name: "Checks", methods: m{"GET": g.checksSummary, "POST": g.bulkChecks}},
 		{pattern: "/api/translations/{project}/{component}/{language}/units", name: "Units", methods: m{"GET": g.translationUnits, "POST": g.addUnit}},
 		{pattern: "/api/translations/{project}/{component}/{language}/changes", name: "Changes", methods: m{"GET": scoped(translationScope, g.changeList)}},
 		{pattern: "/api/translations/{project}/{component}/{language}/repository", name: "Repository", methods: m{"GET": scoped(translationRepo, g.repository), "POST": scoped(translationRepo, g.repositoryOp)}},
@@ -98,6 +101,10 @@ func (g *gateway) routes() []*route {
 		{pattern: "/api/units/{id}/translations", name: "Translations", methods: m{"GET": g.unitTranslations}},
 		{pattern: "/api/units/{id}/suggestions", name: "Suggestions", methods: m{"GET": g.unitSuggestions, "POST": g.unitSuggestions}},
 		{pattern: "/api/units/{id}/comments", name: "Comments", methods: m{"GET": g.unitComments, "POST": g.unitComments}},
+		// Quality checks (h_checks.go): extensions, Weblate's API has none.
+		{pattern: "/api/units/{id}/checks", name: "Checks", methods: m{"GET": g.unitChecks}},
+		{pattern: "/api/units/{id}/checks/{check}/dismiss", name: "Dismiss", methods: m{"POST": g.dismissCheck(false)}},
+		{pattern: "/api/units/{id}/checks/{check}/restore", name: "Restore", methods: m{"POST": g.dismissCheck(true)}},
 
 		// Suggestions and comments (h_suggestions.go, h_comments.go). Voting
 		// has no REST route: Weblate's API has none; the VoteSuggestion RPC

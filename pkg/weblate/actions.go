@@ -96,6 +96,9 @@ var actions = []action{
 	{typev1.ChangeAction_CHANGE_ACTION_LABEL_ADD, 86, "Label added"},
 	{typev1.ChangeAction_CHANGE_ACTION_LABEL_REMOVE, 87, "Label removed"},
 	{typev1.ChangeAction_CHANGE_ACTION_REPO_CLEANUP, 88, "Repository cleanup"},
+	// Extensions: the reference records no change for these.
+	{typev1.ChangeAction_CHANGE_ACTION_CHECK_DISMISSED, 1001, "Check dismissed"},
+	{typev1.ChangeAction_CHANGE_ACTION_CHECK_RESTORED, 1002, "Check restored"},
 }
 
 // ChangeActions maps change actions to the reference's numbers.

@@ -146,6 +146,18 @@ func (p *translationPeer) RenameComponents(ctx context.Context, req *translation
 	return &translationv1.RenameComponentsResponse{}, nil
 }
 
+func (p *translationPeer) RecheckComponents(ctx context.Context, req *translationv1.RecheckComponentsRequest, _ ...grpc.CallOption) (*translationv1.RecheckComponentsResponse, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if _, ok := policy.FromContext(ctx); ok {
+		return nil, errors.New("rechecks are the catalog's own calls")
+	}
+	for _, id := range req.GetComponentIds() {
+		p.ops = append(p.ops, fmt.Sprintf("recheck %d", id))
+	}
+	return &translationv1.RecheckComponentsResponse{}, nil
+}
+
 func (p *translationPeer) ImportComponent(context.Context, *translationv1.ImportComponentRequest, ...grpc.CallOption) (*translationv1.ImportComponentResponse, error) {
 	return &translationv1.ImportComponentResponse{Task: &translationv1.Task{Id: "t"}}, nil
 }
@@ -243,9 +255,10 @@ func TestRemovalsReachTheTranslationService(t *testing.T) {
 }
 
 // TestRenamesReachTheTranslationService renames a project and then one of
-// its components, and deletes the component: the translation service is
-// handed the new names and the removal in that order, and the renames are
-// recorded as Weblate records them.
+// its components, changes the flags the quality checks read, and deletes
+// the component: the translation service is handed the new names, the
+// rechecks and the removal in that order, and the renames are recorded as
+// Weblate records them.
 func TestRenamesReachTheTranslationService(t *testing.T) {
 	peer := &translationPeer{}
 	svc, err := catalog.New(t.Context(), catalog.Config{DataDir: t.TempDir(), Log: quiet, Translation: peer})
@@ -284,6 +297,20 @@ func TestRenamesReachTheTranslationService(t *testing.T) {
 			return err
 		},
 		func() error {
+			return updateComponent(ctx, srv, "d", &catalogv1.Component{CheckFlags: "max-length:10"}, "check_flags")
+		},
+		func() error { // the same flags again: nothing to recheck
+			return updateComponent(ctx, srv, "d", &catalogv1.Component{CheckFlags: "max-length:10"}, "check_flags")
+		},
+		func() error {
+			return updateComponent(ctx, srv, "d", &catalogv1.Component{EnforcedChecks: []string{"same"}}, "enforced_checks")
+		},
+		func() error {
+			_, err := srv.UpdateProject(ctx, &catalogv1.UpdateProjectRequest{Slug: "a2", Project: &catalogv1.Project{CheckFlags: "c-format"},
+				UpdateMask: &fieldmaskpb.FieldMask{Paths: []string{"check_flags"}}})
+			return err
+		},
+		func() error {
 			_, err := srv.DeleteComponent(ctx, &catalogv1.DeleteComponentRequest{ProjectSlug: "a2", Slug: "c2"})
 			return err
 		},
@@ -303,7 +330,8 @@ func TestRenamesReachTheTranslationService(t *testing.T) {
 		}
 	}()
 	want := []string{fmt.Sprintf("rename %d a2/c", ids[0]), fmt.Sprintf("rename %d a2/d", ids[1]),
-		fmt.Sprintf("rename %d a2/c2", ids[0]), fmt.Sprintf("forget %d", ids[0])}
+		fmt.Sprintf("rename %d a2/c2", ids[0]), fmt.Sprintf("recheck %d", ids[1]), fmt.Sprintf("recheck %d", ids[1]),
+		fmt.Sprintf("recheck %d", ids[0]), fmt.Sprintf("recheck %d", ids[1]), fmt.Sprintf("forget %d", ids[0])}
 	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
 		peer.mu.Lock()
 		got := slices.Clone(peer.ops)
@@ -315,4 +343,11 @@ func TestRenamesReachTheTranslationService(t *testing.T) {
 			t.Fatalf("the translation service was handed %q, want %q", got, want)
 		}
 	}
+}
+
+// updateComponent changes the fields paths of component slug of project a2.
+func updateComponent(ctx context.Context, srv catalogv1.CatalogServiceServer, slug string, c *catalogv1.Component, paths ...string) error {
+	_, err := srv.UpdateComponent(ctx, &catalogv1.UpdateComponentRequest{ProjectSlug: "a2", Slug: slug, Component: c,
+		UpdateMask: &fieldmaskpb.FieldMask{Paths: paths}})
+	return err
 }

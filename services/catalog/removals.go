@@ -23,6 +23,7 @@ type Translation interface {
 	server.Translation
 	ForgetComponents(ctx context.Context, in *translationv1.ForgetComponentsRequest, opts ...grpc.CallOption) (*translationv1.ForgetComponentsResponse, error)
 	RenameComponents(ctx context.Context, in *translationv1.RenameComponentsRequest, opts ...grpc.CallOption) (*translationv1.RenameComponentsResponse, error)
+	RecheckComponents(ctx context.Context, in *translationv1.RecheckComponentsRequest, opts ...grpc.CallOption) (*translationv1.RecheckComponentsResponse, error)
 }
 
 // removalRelay delivers the catalog's deletes and renames to the
@@ -66,6 +67,18 @@ func removalRelay(gdb *gorm.DB, client Translation, log *slog.Logger) *outbox.Re
 
 // deliverRun hands events of one topic to the translation service.
 func deliverRun(ctx context.Context, client Translation, events []outbox.Event) error {
+	if events[0].Topic == store.RecheckTopic {
+		req := &translationv1.RecheckComponentsRequest{}
+		for _, ev := range events {
+			r := &translationv1.RecheckComponentsRequest{}
+			if err := proto.Unmarshal(ev.Payload, r); err != nil {
+				return fmt.Errorf("decode recheck %s: %w", ev.EventID, err)
+			}
+			req.ComponentIds = append(req.ComponentIds, r.GetComponentIds()...)
+		}
+		_, err := client.RecheckComponents(ctx, req)
+		return err
+	}
 	if events[0].Topic == store.RenameTopic {
 		req := &translationv1.RenameComponentsRequest{}
 		for _, ev := range events {

@@ -130,7 +130,8 @@ func (s *Store) ListComponents(ctx context.Context, projectSlug string, page Pag
 
 // SaveComponent writes every stored field of c (found by ID) except the
 // lock, then refreshes c. A new slug records renamed (when not nil) and
-// the component's new name for the translation service (Removals).
+// the component's new name for the translation service (Removals); new
+// check_flags or enforced_checks a recheck of its strings there.
 func (s *Store) SaveComponent(ctx context.Context, c *Component, renamed *changelogv1.Change) error {
 	if c.EnforcedChecks == nil {
 		c.EnforcedChecks = []string{}
@@ -141,6 +142,13 @@ func (s *Store) SaveComponent(ctx context.Context, c *Component, renamed *change
 		}
 		if err := recordComponentRename(tx, c, renamed); err != nil {
 			return err
+		}
+		if changed, err := checksChanged(tx, c); err != nil {
+			return err
+		} else if changed {
+			if err := recordRecheck(tx, []int64{c.ID}); err != nil {
+				return err
+			}
 		}
 		res := tx.Model(&Component{}).Where("id = ?", c.ID).Select("*").
 			Omit("id", "project_id", "created", "locked", "project_slug", "linked_path", "cat1", "cat2", "cat3").Updates(c)

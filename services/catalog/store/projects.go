@@ -132,7 +132,8 @@ func fillLocked(q *gorm.DB, ps []Project) error {
 
 // SaveProject writes every stored field of p (found by ID). A new slug
 // records renamed (when not nil) and the new names of the project's
-// components for the translation service (Removals).
+// components for the translation service (Removals); new check_flags a
+// recheck of the strings of its components there.
 func (s *Store) SaveProject(ctx context.Context, p *Project, renamed *changelogv1.Change) error {
 	return s.transaction(ctx, func(tx *gorm.DB) error {
 		if err := projectUnique(tx, p); err != nil {
@@ -140,6 +141,9 @@ func (s *Store) SaveProject(ctx context.Context, p *Project, renamed *changelogv
 		}
 		var old []string
 		if err := tx.Model(&Project{}).Where("id = ?", p.ID).Pluck("slug", &old).Error; err != nil {
+			return err
+		}
+		if err := recheckProject(tx, p); err != nil {
 			return err
 		}
 		if len(old) == 1 && old[0] != p.Slug {
@@ -202,4 +206,21 @@ func (s *Store) DeleteProject(ctx context.Context, slug string, change *changelo
 		}
 		return record(tx, change)
 	})
+}
+
+// recheckProject records, within tx, a recheck of p's components when p's
+// check_flags change.
+func recheckProject(tx *gorm.DB, p *Project) error {
+	var old []string
+	if err := tx.Model(&Project{}).Where("id = ?", p.ID).Pluck("check_flags", &old).Error; err != nil {
+		return err
+	}
+	if len(old) != 1 || old[0] == p.CheckFlags {
+		return nil
+	}
+	var ids []int64
+	if err := tx.Model(&Component{}).Where("project_id = ?", p.ID).Order("id").Pluck("id", &ids).Error; err != nil {
+		return err
+	}
+	return recordRecheck(tx, ids)
 }

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"google.golang.org/protobuf/proto"
 	"gorm.io/gorm"
@@ -22,12 +23,39 @@ import (
 var Removals = outbox.Table("removal_events")
 
 // Topics of the events in Removals: removals carry a ForgetComponents
-// request, renames a RenameComponents request. Both share the table so
-// that the translation service takes them in the order they committed.
+// request, renames a RenameComponents request, rechecks (a change of the
+// flags the quality checks read) a RecheckComponents request. They share
+// the table so that the translation service takes them in the order they
+// committed.
 const (
 	RemovalTopic = "translation.forget"
 	RenameTopic  = "translation.rename"
+	RecheckTopic = "translation.recheck"
 )
+
+// recordRecheck writes, within tx, that the checks of the components ids
+// must run again.
+func recordRecheck(tx *gorm.DB, ids []int64) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	payload, err := proto.Marshal(&translationv1.RecheckComponentsRequest{ComponentIds: ids})
+	if err != nil {
+		return fmt.Errorf("encode recheck: %w", err)
+	}
+	_, err = Removals.Add(tx, RecheckTopic, payload)
+	return err
+}
+
+// checksChanged reports whether c's flags for the quality checks differ
+// from those stored.
+func checksChanged(tx *gorm.DB, c *Component) (bool, error) {
+	var old Component
+	if err := tx.Select("check_flags", "enforced_checks").Where("id = ?", c.ID).Take(&old).Error; err != nil {
+		return false, err
+	}
+	return old.CheckFlags != c.CheckFlags || !slices.Equal(old.EnforcedChecks, c.EnforcedChecks), nil
+}
 
 // recordRemoval writes the removal of the components (and the projects)
 // into Removals within tx.

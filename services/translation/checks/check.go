@@ -93,6 +93,16 @@ func Name(id string) string {
 	return ""
 }
 
+// Description is what a check reports of a failure, "" for an unknown id.
+func Description(id string) string {
+	for _, c := range registry {
+		if c.id == id {
+			return c.description
+		}
+	}
+	return ""
+}
+
 // IDs are the ids of the implemented checks, in Weblate's order.
 func IDs() []string {
 	out := make([]string, len(registry))

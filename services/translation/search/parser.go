@@ -254,3 +254,14 @@ func checkTerms(toks []token) *ParseError {
 	}
 	return nil
 }
+
+// And is the query of the units that match both q and other.
+func (q *Query) And(other *Query) *Query {
+	return &Query{root: &andNode{xs: []node{q.root, other.root}}}
+}
+
+// Check is the query of the units failing check id (check:=id) or, when
+// dismissed, where it was dismissed (dismissed_check:=id).
+func Check(id string, dismissed bool) *Query {
+	return &Query{root: &checkNode{name: id, exact: true, dismissed: dismissed}}
+}

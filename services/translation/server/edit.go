@@ -27,6 +27,12 @@ const (
 // UpdateUnit sets a unit's target and state following Weblate's API rules,
 // in the order Weblate checks them.
 func (s *Server) UpdateUnit(ctx context.Context, req *translationv1.UpdateUnitRequest) (*translationv1.UpdateUnitResponse, error) {
+	if req.GetSetExtraFlags() {
+		v, err := s.updateExtraFlags(ctx, req)
+		if err != nil || (req.GetLabelsOnly() && !req.GetSetLabels()) {
+			return v, err
+		}
+	}
 	if req.GetSetLabels() || req.GetLabelsOnly() {
 		return s.updateUnitLabels(ctx, req)
 	}

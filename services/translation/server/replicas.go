@@ -265,8 +265,9 @@ func (s *Server) RunReplica(ctx context.Context, interval time.Duration) {
 }
 
 // takeOverImports finishes the running tasks of dead processes as failed,
-// each taken over by one replica, and returns their components, whose
-// imports the caller runs again.
+// each taken over by one replica, and returns the components of the
+// imports among them, which the caller runs again. A recheck is started
+// again here; a bulk dismissal stays failed.
 func (s *Server) takeOverImports(ctx context.Context) []int64 {
 	running, err := s.cfg.Store.RunningTasks(ctx)
 	if err != nil {
@@ -288,7 +289,14 @@ func (s *Server) takeOverImports(ctx context.Context) []int64 {
 			s.cfg.Log.Warn("take over task", "task", t.ID, "err", err)
 			continue
 		}
-		if took && !slices.Contains(comps, t.ComponentID) {
+		switch {
+		case !took:
+		case t.Kind == store.TaskRecheck: // idempotent: run again here
+			if _, err := s.startRecheck(ctx, t.ComponentID); err != nil && !errs.Is(err, errs.NotFound) {
+				s.cfg.Log.Warn("resume recheck", "component", t.ComponentID, "err", err)
+			}
+		case t.Kind == store.TaskDismiss: // failed: the caller may ask again, it is idempotent
+		case !slices.Contains(comps, t.ComponentID):
 			comps = append(comps, t.ComponentID)
 		}
 	}

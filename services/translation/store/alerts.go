@@ -59,6 +59,6 @@ func (s *Store) Alerts(ctx context.Context, componentID int64) ([]Alert, error) 
 // LatestTask is the component's newest import task.
 func (s *Store) LatestTask(ctx context.Context, componentID int64) (Task, error) {
 	var t Task
-	err := s.q(ctx).Where("component_id = ?", componentID).Order("created_at DESC, id DESC").Take(&t).Error
+	err := s.q(ctx).Where("component_id = ? AND kind = ?", componentID, TaskImport).Order("created_at DESC, id DESC").Take(&t).Error
 	return t, notFound(err, "task")
 }

@@ -130,44 +130,90 @@ func (c *checker) sourceFlags(id int64) string {
 	return flags[0]
 }
 
-// saveChecks stores the failing checks of a unit that has_failing_check
-// said was failing (was) or not: its rows replaced by fails. It reports
-// whether the unit fails now. Without dismissal (not built yet) a unit has
-// rows exactly while it fails, so a unit that did not and does not fail
-// costs no statement.
-func saveChecks(tx *gorm.DB, unitID int64, was bool, fails []checks.Failure) (bool, error) {
-	if !was && len(fails) == 0 {
-		return false, nil
-	}
-	if was {
-		if err := tx.Exec("DELETE FROM unit_checks WHERE unit_id = ?", unitID).Error; err != nil {
-			return false, err
+// checkMarks are what a unit's check rows tell without reading them:
+// whether one not dismissed (has_failing_check) and one dismissed
+// (has_dismissed_check) exist.
+type checkMarks struct{ failing, dismissed bool }
+
+func marksOf(u *Unit) checkMarks { return checkMarks{u.HasFailingCheck, u.HasDismissedCheck} }
+
+// saveChecks stores the failing checks of a unit whose rows were as was,
+// as Weblate's run_checks does: the row of a check that still fails is
+// kept with its dismissal, the row of one that passes now is dropped (a
+// dismissal does not outlive its failure), and a new failure is added not
+// dismissed. A unit without rows that passes costs no statement.
+func saveChecks(tx *gorm.DB, unitID int64, was checkMarks, fails []checks.Failure) (checkMarks, error) {
+	if !was.failing && !was.dismissed {
+		if len(fails) == 0 {
+			return checkMarks{}, nil
 		}
+		return checkMarks{failing: true}, insertChecks(tx, map[int64][]CheckRow{unitID: rowsOf(fails, nil)})
 	}
-	if err := insertChecks(tx, map[int64][]checks.Failure{unitID: fails}); err != nil {
-		return false, err
+	dismissed, err := dismissedChecks(tx, unitID)
+	if err != nil {
+		return was, err
 	}
-	return len(fails) > 0, nil
+	if err = tx.Exec("DELETE FROM unit_checks WHERE unit_id = ?", unitID).Error; err != nil {
+		return was, err
+	}
+	rows := rowsOf(fails, dismissed)
+	return marksOfRows(rows), insertChecks(tx, map[int64][]CheckRow{unitID: rows})
+}
+
+// dismissedChecks are the names of the unit's dismissed checks.
+func dismissedChecks(tx *gorm.DB, unitID int64) (map[string]bool, error) {
+	var names []string
+	err := tx.Raw("SELECT name FROM unit_checks WHERE unit_id = ? AND dismissed = ?", unitID, true).Scan(&names).Error
+	out := make(map[string]bool, len(names))
+	for _, n := range names {
+		out[n] = true
+	}
+	return out, err
+}
+
+// CheckRow is a unit_checks row of a unit: a check that fails, dismissed
+// or not.
+type CheckRow struct {
+	Name      string
+	Dismissed bool
+}
+
+// rowsOf are the rows of fails, those named in dismissed dismissed.
+func rowsOf(fails []checks.Failure, dismissed map[string]bool) []CheckRow {
+	out := make([]CheckRow, len(fails))
+	for i, f := range fails {
+		out[i] = CheckRow{Name: f.ID, Dismissed: dismissed[f.ID]}
+	}
+	return out
+}
+
+func marksOfRows(rows []CheckRow) checkMarks {
+	var m checkMarks
+	for _, r := range rows {
+		m.failing = m.failing || !r.Dismissed
+		m.dismissed = m.dismissed || r.Dismissed
+	}
+	return m
 }
 
 // insertChecks writes the check rows of units, many per statement.
-func insertChecks(tx *gorm.DB, byUnit map[int64][]checks.Failure) error {
+func insertChecks(tx *gorm.DB, byUnit map[int64][]CheckRow) error {
 	var sb strings.Builder
 	var args []any
 	flush := func() error {
 		if len(args) == 0 {
 			return nil
 		}
-		err := tx.Exec("INSERT INTO unit_checks (unit_id, name) VALUES "+strings.TrimSuffix(sb.String(), ","), args...).Error
+		err := tx.Exec("INSERT INTO unit_checks (unit_id, name, dismissed) VALUES "+strings.TrimSuffix(sb.String(), ","), args...).Error
 		sb.Reset()
 		args = args[:0]
 		return err
 	}
-	for id, fails := range byUnit {
-		for _, f := range fails {
-			sb.WriteString("(?, ?),")
-			args = append(args, id, f.ID)
-			if len(args) >= 400 {
+	for id, rows := range byUnit {
+		for _, r := range rows {
+			sb.WriteString("(?, ?, ?),")
+			args = append(args, id, r.Name, r.Dismissed)
+			if len(args) >= 600 {
 				if err := flush(); err != nil {
 					return err
 				}
@@ -198,13 +244,13 @@ func (c *checker) enforce(u *Unit, e *Edit) []checks.Failure {
 // storeChecks stores the failing checks of u (as edited) and adds the
 // move of the translation's failing counters to d.
 func storeChecks(tx *gorm.DB, u *Unit, fails []checks.Failure, d *Stats) error {
-	has, err := saveChecks(tx, u.ID, u.HasFailingCheck, fails)
-	if err != nil || has == u.HasFailingCheck {
+	now, err := saveChecks(tx, u.ID, marksOf(u), fails)
+	if err != nil || now == marksOf(u) {
 		return err
 	}
-	failingMove(d, u, has)
-	u.HasFailingCheck = has
-	return tx.Exec("UPDATE units SET has_failing_check = ? WHERE id = ?", has, u.ID).Error
+	failingMove(d, u, now.failing)
+	u.HasFailingCheck, u.HasDismissedCheck = now.failing, now.dismissed
+	return tx.Exec("UPDATE units SET has_failing_check = ?, has_dismissed_check = ? WHERE id = ?", now.failing, now.dismissed, u.ID).Error
 }
 
 // failingMove adds to d the move of the failing counters when u goes from

@@ -12,7 +12,6 @@ import (
 
 	"github.com/tmsproject/tms/pkg/weblate"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
-	"github.com/tmsproject/tms/services/translation/checks"
 )
 
 // ImportSpec is one parsed file to store as a translation.
@@ -170,13 +169,19 @@ func (s *Store) mergeUnits(ctx context.Context, tx *gorm.DB, translationID int64
 	inserts := make([]Unit, 0, min(len(spec.Units), mergeInsertBatch))
 	at := now()
 	pos, inserted := int64(0), 0
-	failing := map[int64][]checks.Failure{} // by id_hash
+	rows := map[int64][]CheckRow{} // by id_hash
 	found := c.runAll(spec.Units, old, spec.CheckFlags)
+	dismissed, err := translationDismissals(tx, translationID)
+	if err != nil {
+		return nil, Stats{}, err
+	}
 	for i := range spec.Units {
 		u := spec.Units[i]
 		check := func(u *Unit) {
 			if len(found[i]) > 0 {
-				failing[u.IDHash], u.HasFailingCheck = found[i], true
+				r := rowsOf(found[i], dismissed[old[u.IDHash].idOrZero()])
+				m := marksOfRows(r)
+				rows[u.IDHash], u.HasFailingCheck, u.HasDismissedCheck = r, m.failing, m.dismissed
 			}
 		}
 		if _, dup := ids[u.IDHash]; dup {
@@ -229,19 +234,47 @@ func (s *Store) mergeUnits(ctx context.Context, tx *gorm.DB, translationID int64
 			return nil, Stats{}, err
 		}
 	}
-	return ids, stats, storeImportChecks(tx, translationID, ids, failing)
+	return ids, stats, storeImportChecks(tx, translationID, ids, rows)
+}
+
+// translationDismissals are the dismissed checks of a translation's
+// units, by unit id: an import keeps the dismissal of a check that still
+// fails.
+func translationDismissals(tx *gorm.DB, translationID int64) (map[int64]map[string]bool, error) {
+	var found []struct {
+		UnitID int64
+		Name   string
+	}
+	err := tx.Raw(`SELECT uc.unit_id, uc.name FROM unit_checks uc JOIN units u ON u.id = uc.unit_id
+		WHERE u.translation_id = ? AND u.has_dismissed_check = ? AND uc.dismissed = ?`, translationID, true, true).Scan(&found).Error
+	out := map[int64]map[string]bool{}
+	for _, f := range found {
+		if out[f.UnitID] == nil {
+			out[f.UnitID] = map[string]bool{}
+		}
+		out[f.UnitID][f.Name] = true
+	}
+	return out, err
+}
+
+// idOrZero is the id of a stored unit, 0 for none (a new one).
+func (u *Unit) idOrZero() int64 {
+	if u == nil {
+		return 0
+	}
+	return u.ID
 }
 
 // storeImportChecks replaces the check rows of a translation's units by
-// those of an import (failing, by id_hash).
-func storeImportChecks(tx *gorm.DB, translationID int64, ids map[int64]int64, failing map[int64][]checks.Failure) error {
+// those of an import (rows, by id_hash).
+func storeImportChecks(tx *gorm.DB, translationID int64, ids map[int64]int64, rows map[int64][]CheckRow) error {
 	err := tx.Exec("DELETE FROM unit_checks WHERE unit_id IN (SELECT id FROM units WHERE translation_id = ?)", translationID).Error
-	if err != nil || len(failing) == 0 {
+	if err != nil || len(rows) == 0 {
 		return err
 	}
-	byUnit := make(map[int64][]checks.Failure, len(failing))
-	for hash, fails := range failing {
-		byUnit[ids[hash]] = fails
+	byUnit := make(map[int64][]CheckRow, len(rows))
+	for hash, r := range rows {
+		byUnit[ids[hash]] = r
 	}
 	return insertChecks(tx, byUnit)
 }
@@ -297,14 +330,15 @@ func updateIfChanged(tx *gorm.DB, prev, u *Unit, at time.Time) error {
 		prev.Context == u.Context && prev.Location == u.Location && prev.Note == u.Note &&
 		prev.Flags == u.Flags && prev.ContentHash == u.ContentHash && prev.State == u.State &&
 		prev.Position == u.Position && prev.NumWords == u.NumWords && prev.NumChars == u.NumChars &&
-		ptrEq(prev.SourceUnitID, u.SourceUnitID) && prev.HasFailingCheck == u.HasFailingCheck
+		ptrEq(prev.SourceUnitID, u.SourceUnitID) && prev.HasFailingCheck == u.HasFailingCheck &&
+		prev.HasDismissedCheck == u.HasDismissedCheck
 	if same {
 		return nil
 	}
 	u.ID, u.Timestamp, u.LastUpdated = prev.ID, prev.Timestamp, at
 	return tx.Model(&Unit{}).Where("id = ?", prev.ID).Select("source", "target", "previous_source", "context",
 		"location", "note", "flags", "content_hash", "state", "position", "num_words", "num_chars",
-		"source_unit_id", "has_failing_check", "last_updated").Updates(u).Error
+		"source_unit_id", "has_failing_check", "has_dismissed_check", "last_updated").Updates(u).Error
 }
 
 func ptrEq(a, b *int64) bool {
@@ -328,7 +362,7 @@ func deleteUnits(tx *gorm.DB, gone map[int64]*Unit) error {
 var unitColumns = []string{"translation_id", "source", "target", "previous_source", "context", "location",
 	"note", "flags", "extra_flags", "explanation", "id_hash", "content_hash", "state", "position",
 	"num_words", "num_chars", "source_unit_id", "priority", "pending", "pending_author", "has_suggestion", "has_comment",
-	"has_failing_check", "timestamp", "last_updated"}
+	"has_failing_check", "has_dismissed_check", "timestamp", "last_updated"}
 
 // insertUnits writes units with multi-row INSERTs straight to the driver:
 // no per-row ORM work, one prepared statement reused for every full batch.
@@ -393,7 +427,7 @@ func (s *Store) insertSQL(batch []Unit) (string, []any) {
 		args = append(args, u.TranslationID, u.Source, u.Target, u.PreviousSource, u.Context, u.Location,
 			u.Note, u.Flags, u.ExtraFlags, u.Explanation, u.IDHash, u.ContentHash, u.State, u.Position,
 			u.NumWords, u.NumChars, src, u.Priority, u.Pending, u.PendingAuthor, u.HasSuggestion, u.HasComment,
-			u.HasFailingCheck, u.Timestamp, u.LastUpdated)
+			u.HasFailingCheck, u.HasDismissedCheck, u.Timestamp, u.LastUpdated)
 	}
 	return b.String(), args
 }

@@ -145,27 +145,38 @@ type Unit struct {
 	HasSuggestion   bool
 	HasComment      bool
 	HasFailingCheck bool
-	Timestamp       time.Time
-	LastUpdated     time.Time
+	// HasDismissedCheck: the unit has a check dismissed (that still fails).
+	HasDismissedCheck bool
+	Timestamp         time.Time
+	LastUpdated       time.Time
 }
 
 // TableName is the units table.
 func (Unit) TableName() string { return "units" }
 
-// Task is a background import.
+// Task is a background job: an import, a recheck or a bulk dismissal.
 type Task struct {
 	ID          string `gorm:"primaryKey"`
 	ComponentID int64
-	Completed   bool
-	Progress    int
-	Error       string
-	Log         string
+	// Kind is TaskImport, TaskRecheck or TaskDismiss.
+	Kind      string
+	Completed bool
+	Progress  int
+	Error     string
+	Log       string
 	// Holder names the process running the task (lease.Leases.Holder);
 	// another replica takes the task over once that process is gone.
 	Holder    string
 	CreatedAt time.Time
 	UpdatedAt time.Time
 }
+
+// Kinds of tasks.
+const (
+	TaskImport  = "import"
+	TaskRecheck = "recheck"
+	TaskDismiss = "dismiss"
+)
 
 // TableName is the tasks table.
 func (Task) TableName() string { return "tasks" }

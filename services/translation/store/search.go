@@ -83,24 +83,7 @@ func matchingIDs(tx *gorm.DB) ([]int64, error) {
 // SearchUnits pages, by id, the units of one translation (0: of all) that
 // match q; the total counts the matching rows.
 func (s *Store) SearchUnits(ctx context.Context, translationID int64, q *search.Query, offset, limit int64, hidden Hidden) ([]UnitView, int64, error) {
-	dialect, cols := search.DialectSQLite, searchColumns
-	if s.postgres {
-		dialect = search.DialectPostgres
-	} else {
-		var err error
-		if cols.Folded, err = foldedRows(s.q(ctx)); err != nil {
-			return nil, 0, err
-		}
-	}
-	where, args := q.SQL(cols, dialect)
-	scope := func(q *gorm.DB) *gorm.DB {
-		tx := hidden.byTranslation(s.q(ctx), q.Model(&Unit{}).Where(where, args...), "units.translation_id")
-		if translationID != 0 {
-			tx = tx.Where("units.translation_id = ?", translationID)
-		}
-		return tx
-	}
-	ids, err := s.matchingUnitIDs(ctx, translationID, scope)
+	ids, err := s.SearchUnitIDs(ctx, translationID, q, hidden)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -118,4 +101,27 @@ func (s *Store) SearchUnits(ctx context.Context, translationID int64, q *search.
 	}
 	views, err := s.attach(ctx, units)
 	return views, total, err
+}
+
+// SearchUnitIDs are the ids, in order, of the units of one translation
+// (0: of all) that match q.
+func (s *Store) SearchUnitIDs(ctx context.Context, translationID int64, q *search.Query, hidden Hidden) ([]int64, error) {
+	dialect, cols := search.DialectSQLite, searchColumns
+	if s.postgres {
+		dialect = search.DialectPostgres
+	} else {
+		var err error
+		if cols.Folded, err = foldedRows(s.q(ctx)); err != nil {
+			return nil, err
+		}
+	}
+	where, args := q.SQL(cols, dialect)
+	scope := func(q *gorm.DB) *gorm.DB {
+		tx := hidden.byTranslation(s.q(ctx), q.Model(&Unit{}).Where(where, args...), "units.translation_id")
+		if translationID != 0 {
+			tx = tx.Where("units.translation_id = ?", translationID)
+		}
+		return tx
+	}
+	return s.matchingUnitIDs(ctx, translationID, scope)
 }

@@ -77,9 +77,14 @@ func notFound(err error, what string) error {
 	return nil
 }
 
-// CreateTask stores a new running task.
+// CreateTask stores a new running import task.
 func (s *Store) CreateTask(ctx context.Context, id string, componentID int64, holder string) (Task, error) {
-	t := Task{ID: id, ComponentID: componentID, Holder: holder, CreatedAt: now(), UpdatedAt: now()}
+	return s.CreateTaskOf(ctx, TaskImport, id, componentID, holder)
+}
+
+// CreateTaskOf stores a new running task of a kind.
+func (s *Store) CreateTaskOf(ctx context.Context, kind, id string, componentID int64, holder string) (Task, error) {
+	t := Task{ID: id, ComponentID: componentID, Kind: kind, Holder: holder, CreatedAt: now(), UpdatedAt: now()}
 	return t, s.q(ctx).Create(&t).Error
 }
 
@@ -90,6 +95,12 @@ func (s *Store) UpdateTask(ctx context.Context, id string, progress int, logLine
 		updates["log"] = gorm.Expr("log || ?", logLine+"\n")
 	}
 	return s.q(ctx).Model(&Task{}).Where("id = ?", id).Updates(updates).Error
+}
+
+// AppendTaskLog appends a line to a task's log.
+func (s *Store) AppendTaskLog(ctx context.Context, id, line string) error {
+	return s.q(ctx).Model(&Task{}).Where("id = ?", id).
+		Updates(map[string]any{"log": gorm.Expr("log || ?", line+"\n"), "updated_at": now()}).Error
 }
 
 // FinishTask marks a task completed, with the failure text when failed.

@@ -97,7 +97,7 @@ func TestStore(t *testing.T) {
 			t.Errorf("all units total = %d, want 6", all)
 		}
 
-		if sc, scErr := s.GetUnitScope(ctx, units[1].ID); scErr != nil || sc != (store.UnitScope{ComponentID: 7, LanguageCode: "cs", State: 10}) {
+		if sc, scErr := s.GetUnitScope(ctx, units[1].ID); scErr != nil || sc != (store.UnitScope{TranslationID: units[1].TranslationID, ComponentID: 7, LanguageCode: "cs", State: 10}) {
 			t.Errorf("scope of a unit: %+v %v", sc, scErr)
 		}
 		if _, err = s.GetUnitScope(ctx, 1<<40); !errs.Is(err, errs.NotFound) {

@@ -155,16 +155,17 @@ func (s *Store) unitKeys(ctx context.Context, translationID int64, key func(cont
 // UnitScope is where a unit lives and its state: what an edit's
 // permission checks need before its transaction.
 type UnitScope struct {
-	ComponentID  int64
-	LanguageCode string
-	State        int
+	TranslationID int64
+	ComponentID   int64
+	LanguageCode  string
+	State         int
 }
 
 // GetUnitScope reads a unit's scope in one small statement (an edit reads
 // the whole unit again under lock).
 func (s *Store) GetUnitScope(ctx context.Context, id int64) (UnitScope, error) {
 	var out []UnitScope
-	err := s.q(ctx).Raw(`SELECT t.component_id, t.language_code, u.state FROM units u
+	err := s.q(ctx).Raw(`SELECT u.translation_id, t.component_id, t.language_code, u.state FROM units u
 		JOIN translations t ON t.id = u.translation_id WHERE u.id = ?`, id).Scan(&out).Error
 	if err != nil {
 		return UnitScope{}, err
@@ -316,7 +317,7 @@ type unitWrite struct {
 	target        string
 	state         int
 	pendingAuthor string
-	failing       bool // has_failing_check
+	marks         checkMarks // has_failing_check, has_dismissed_check
 }
 
 // lockUnits reads the units of ids (locked on PostgreSQL).
@@ -390,11 +391,11 @@ func (b *batchEdits) edit(u *Unit, decide func(UnitView) (Edit, error)) (bool, e
 	var d Stats
 	d.Count(u.State, u.NumWords, u.NumChars, -1)
 	d.Count(e.State, u.NumWords, u.NumChars, 1)
-	has, err := saveChecks(b.tx, u.ID, u.HasFailingCheck, fails)
+	marks, err := saveChecks(b.tx, u.ID, marksOf(u), fails)
 	if err != nil {
 		return false, err
 	}
-	failingMove(&d, u, has)
+	failingMove(&d, u, marks.failing)
 	bt.t.Stats.add(d)
 	bt.delta.add(d)
 	bt.author = e.Author
@@ -402,7 +403,7 @@ func (b *batchEdits) edit(u *Unit, decide func(UnitView) (Edit, error)) (bool, e
 	if bt.firstChange == nil && len(e.Changes) > 0 {
 		bt.firstChange = e.Changes[0]
 	}
-	b.writes = append(b.writes, unitWrite{id: u.ID, target: e.Target, state: e.State, pendingAuthor: e.Author, failing: has})
+	b.writes = append(b.writes, unitWrite{id: u.ID, target: e.Target, state: e.State, pendingAuthor: e.Author, marks: marks})
 	b.changes = append(b.changes, e.Changes...)
 	if len(b.writes) >= editBatch {
 		return true, b.flush(false)
@@ -466,9 +467,9 @@ func (b *batchEdits) writeUnits() error {
 		return nil
 	}
 	if b.update == nil {
-		q := "UPDATE units SET target = ?, state = ?, pending = ?, pending_author = ?, last_updated = ?, has_failing_check = ? WHERE id = ?"
+		q := "UPDATE units SET target = ?, state = ?, pending = ?, pending_author = ?, last_updated = ?, has_failing_check = ?, has_dismissed_check = ? WHERE id = ?"
 		if b.s.postgres {
-			q = "UPDATE units SET target = $1, state = $2, pending = $3, pending_author = $4, last_updated = $5, has_failing_check = $6 WHERE id = $7"
+			q = "UPDATE units SET target = $1, state = $2, pending = $3, pending_author = $4, last_updated = $5, has_failing_check = $6, has_dismissed_check = $7 WHERE id = $8"
 		}
 		st, err := b.tx.Statement.ConnPool.PrepareContext(b.tx.Statement.Context, q)
 		if err != nil {
@@ -477,7 +478,7 @@ func (b *batchEdits) writeUnits() error {
 		b.update = st
 	}
 	for _, w := range b.writes {
-		if _, err := b.update.ExecContext(b.tx.Statement.Context, w.target, w.state, true, w.pendingAuthor, b.at, w.failing, w.id); err != nil {
+		if _, err := b.update.ExecContext(b.tx.Statement.Context, w.target, w.state, true, w.pendingAuthor, b.at, w.marks.failing, w.marks.dismissed, w.id); err != nil {
 			return err
 		}
 	}

@@ -2807,8 +2807,17 @@ type UpdateUnitRequest struct {
 	SetLabels bool `protobuf:"varint,6,opt,name=set_labels,json=setLabels,proto3" json:"set_labels,omitempty"`
 	// Ids of labels of the unit's project; empty removes all.
 	LabelIds []int64 `protobuf:"varint,7,rep,packed,name=label_ids,json=labelIds,proto3" json:"label_ids,omitempty"`
-	// labels_only changes the labels alone: target and state are ignored.
-	LabelsOnly    bool `protobuf:"varint,8,opt,name=labels_only,json=labelsOnly,proto3" json:"labels_only,omitempty"`
+	// labels_only: the request has no target and state (they are ignored);
+	// only the labels and/or the extra flags change.
+	LabelsOnly bool `protobuf:"varint,8,opt,name=labels_only,json=labelsOnly,proto3" json:"labels_only,omitempty"`
+	// With set_extra_flags, the string's additional flags (the reference's
+	// extra_flags, kept on its source string and merged into the checks of
+	// every translation) become extra_flags; needs source.edit. Target and
+	// state are then optional. The strings' checks run again.
+	SetExtraFlags bool `protobuf:"varint,9,opt,name=set_extra_flags,json=setExtraFlags,proto3" json:"set_extra_flags,omitempty"`
+	// The additional flags, in the reference's flag syntax; InvalidArgument
+	// on "extra_flags" when they do not parse.
+	ExtraFlags    string `protobuf:"bytes,10,opt,name=extra_flags,json=extraFlags,proto3" json:"extra_flags,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2897,6 +2906,20 @@ func (x *UpdateUnitRequest) GetLabelsOnly() bool {
 		return x.LabelsOnly
 	}
 	return false
+}
+
+func (x *UpdateUnitRequest) GetSetExtraFlags() bool {
+	if x != nil {
+		return x.SetExtraFlags
+	}
+	return false
+}
+
+func (x *UpdateUnitRequest) GetExtraFlags() string {
+	if x != nil {
+		return x.ExtraFlags
+	}
+	return ""
 }
 
 // UpdateUnitResponse holds the unit after the edit.
@@ -6312,6 +6335,732 @@ func (x *UploadFileStreamResponse) GetResult() *UploadFileResponse {
 	return nil
 }
 
+// Check is a quality check a unit fails.
+type Check struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The reference's check id, e.g. "end_stop", "c_format".
+	Id string `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	// Its human name, e.g. "Mismatched full stop".
+	Name string `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	// What is wrong in this string.
+	Message string `protobuf:"bytes,3,opt,name=message,proto3" json:"message,omitempty"`
+	// Whether it was dismissed (then it does not count as failing).
+	Dismissed     bool `protobuf:"varint,4,opt,name=dismissed,proto3" json:"dismissed,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Check) Reset() {
+	*x = Check{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[94]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Check) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Check) ProtoMessage() {}
+
+func (x *Check) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[94]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Check.ProtoReflect.Descriptor instead.
+func (*Check) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{94}
+}
+
+func (x *Check) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+func (x *Check) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *Check) GetMessage() string {
+	if x != nil {
+		return x.Message
+	}
+	return ""
+}
+
+func (x *Check) GetDismissed() bool {
+	if x != nil {
+		return x.Dismissed
+	}
+	return false
+}
+
+// ListUnitChecksRequest names a unit.
+type ListUnitChecksRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Id of the unit.
+	UnitId        int64 `protobuf:"varint,1,opt,name=unit_id,json=unitId,proto3" json:"unit_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListUnitChecksRequest) Reset() {
+	*x = ListUnitChecksRequest{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[95]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListUnitChecksRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListUnitChecksRequest) ProtoMessage() {}
+
+func (x *ListUnitChecksRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[95]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListUnitChecksRequest.ProtoReflect.Descriptor instead.
+func (*ListUnitChecksRequest) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{95}
+}
+
+func (x *ListUnitChecksRequest) GetUnitId() int64 {
+	if x != nil {
+		return x.UnitId
+	}
+	return 0
+}
+
+// ListUnitChecksResponse holds the unit's failing checks.
+type ListUnitChecksResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The checks, in the reference's order.
+	Checks        []*Check `protobuf:"bytes,1,rep,name=checks,proto3" json:"checks,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListUnitChecksResponse) Reset() {
+	*x = ListUnitChecksResponse{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[96]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListUnitChecksResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListUnitChecksResponse) ProtoMessage() {}
+
+func (x *ListUnitChecksResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[96]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListUnitChecksResponse.ProtoReflect.Descriptor instead.
+func (*ListUnitChecksResponse) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{96}
+}
+
+func (x *ListUnitChecksResponse) GetChecks() []*Check {
+	if x != nil {
+		return x.Checks
+	}
+	return nil
+}
+
+// DismissCheckRequest names a unit's check and what to do with it.
+type DismissCheckRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Id of the unit.
+	UnitId int64 `protobuf:"varint,1,opt,name=unit_id,json=unitId,proto3" json:"unit_id,omitempty"`
+	// The check id.
+	Check string `protobuf:"bytes,2,opt,name=check,proto3" json:"check,omitempty"`
+	// Restore the check instead of dismissing it.
+	Restore bool `protobuf:"varint,3,opt,name=restore,proto3" json:"restore,omitempty"`
+	// User name the change log records.
+	Actor         string `protobuf:"bytes,4,opt,name=actor,proto3" json:"actor,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DismissCheckRequest) Reset() {
+	*x = DismissCheckRequest{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[97]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DismissCheckRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DismissCheckRequest) ProtoMessage() {}
+
+func (x *DismissCheckRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[97]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DismissCheckRequest.ProtoReflect.Descriptor instead.
+func (*DismissCheckRequest) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{97}
+}
+
+func (x *DismissCheckRequest) GetUnitId() int64 {
+	if x != nil {
+		return x.UnitId
+	}
+	return 0
+}
+
+func (x *DismissCheckRequest) GetCheck() string {
+	if x != nil {
+		return x.Check
+	}
+	return ""
+}
+
+func (x *DismissCheckRequest) GetRestore() bool {
+	if x != nil {
+		return x.Restore
+	}
+	return false
+}
+
+func (x *DismissCheckRequest) GetActor() string {
+	if x != nil {
+		return x.Actor
+	}
+	return ""
+}
+
+// DismissCheckResponse holds the check as it now is.
+type DismissCheckResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The check.
+	Check         *Check `protobuf:"bytes,1,opt,name=check,proto3" json:"check,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DismissCheckResponse) Reset() {
+	*x = DismissCheckResponse{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[98]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DismissCheckResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DismissCheckResponse) ProtoMessage() {}
+
+func (x *DismissCheckResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[98]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DismissCheckResponse.ProtoReflect.Descriptor instead.
+func (*DismissCheckResponse) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{98}
+}
+
+func (x *DismissCheckResponse) GetCheck() *Check {
+	if x != nil {
+		return x.Check
+	}
+	return nil
+}
+
+// CheckScope is a translation (one component and a language), a
+// component (no language) or a project (its components).
+type CheckScope struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Catalog ids of the components.
+	ComponentIds []int64 `protobuf:"varint,1,rep,packed,name=component_ids,json=componentIds,proto3" json:"component_ids,omitempty"`
+	// Code of a language; empty: every language.
+	LanguageCode  string `protobuf:"bytes,2,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CheckScope) Reset() {
+	*x = CheckScope{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[99]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CheckScope) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CheckScope) ProtoMessage() {}
+
+func (x *CheckScope) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[99]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CheckScope.ProtoReflect.Descriptor instead.
+func (*CheckScope) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{99}
+}
+
+func (x *CheckScope) GetComponentIds() []int64 {
+	if x != nil {
+		return x.ComponentIds
+	}
+	return nil
+}
+
+func (x *CheckScope) GetLanguageCode() string {
+	if x != nil {
+		return x.LanguageCode
+	}
+	return ""
+}
+
+// DismissChecksRequest asks for a bulk dismissal or restoration.
+type DismissChecksRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Where to look.
+	Scope *CheckScope `protobuf:"bytes,1,opt,name=scope,proto3" json:"scope,omitempty"`
+	// The check id to dismiss or restore; required.
+	Check string `protobuf:"bytes,2,opt,name=check,proto3" json:"check,omitempty"`
+	// A search query choosing the strings (the units search syntax);
+	// empty: every string of the scope failing the check.
+	Q string `protobuf:"bytes,3,opt,name=q,proto3" json:"q,omitempty"`
+	// Restore dismissed checks instead of dismissing failing ones.
+	Restore bool `protobuf:"varint,4,opt,name=restore,proto3" json:"restore,omitempty"`
+	// User name the change log records.
+	Actor         string `protobuf:"bytes,5,opt,name=actor,proto3" json:"actor,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DismissChecksRequest) Reset() {
+	*x = DismissChecksRequest{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[100]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DismissChecksRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DismissChecksRequest) ProtoMessage() {}
+
+func (x *DismissChecksRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[100]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DismissChecksRequest.ProtoReflect.Descriptor instead.
+func (*DismissChecksRequest) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{100}
+}
+
+func (x *DismissChecksRequest) GetScope() *CheckScope {
+	if x != nil {
+		return x.Scope
+	}
+	return nil
+}
+
+func (x *DismissChecksRequest) GetCheck() string {
+	if x != nil {
+		return x.Check
+	}
+	return ""
+}
+
+func (x *DismissChecksRequest) GetQ() string {
+	if x != nil {
+		return x.Q
+	}
+	return ""
+}
+
+func (x *DismissChecksRequest) GetRestore() bool {
+	if x != nil {
+		return x.Restore
+	}
+	return false
+}
+
+func (x *DismissChecksRequest) GetActor() string {
+	if x != nil {
+		return x.Actor
+	}
+	return ""
+}
+
+// DismissChecksResponse holds the task doing the work.
+type DismissChecksResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The task; its log says how many checks changed.
+	Task          *Task `protobuf:"bytes,1,opt,name=task,proto3" json:"task,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DismissChecksResponse) Reset() {
+	*x = DismissChecksResponse{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[101]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DismissChecksResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DismissChecksResponse) ProtoMessage() {}
+
+func (x *DismissChecksResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[101]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DismissChecksResponse.ProtoReflect.Descriptor instead.
+func (*DismissChecksResponse) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{101}
+}
+
+func (x *DismissChecksResponse) GetTask() *Task {
+	if x != nil {
+		return x.Task
+	}
+	return nil
+}
+
+// SummarizeChecksRequest names the scope to count.
+type SummarizeChecksRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Where to count.
+	Scope         *CheckScope `protobuf:"bytes,1,opt,name=scope,proto3" json:"scope,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SummarizeChecksRequest) Reset() {
+	*x = SummarizeChecksRequest{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[102]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SummarizeChecksRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SummarizeChecksRequest) ProtoMessage() {}
+
+func (x *SummarizeChecksRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[102]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SummarizeChecksRequest.ProtoReflect.Descriptor instead.
+func (*SummarizeChecksRequest) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{102}
+}
+
+func (x *SummarizeChecksRequest) GetScope() *CheckScope {
+	if x != nil {
+		return x.Scope
+	}
+	return nil
+}
+
+// CheckCount counts the units of a scope failing one check.
+type CheckCount struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The check id.
+	Id string `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	// Its human name.
+	Name string `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	// Units where it fails and was not dismissed.
+	Failing int64 `protobuf:"varint,3,opt,name=failing,proto3" json:"failing,omitempty"`
+	// Units where it was dismissed.
+	Dismissed     int64 `protobuf:"varint,4,opt,name=dismissed,proto3" json:"dismissed,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CheckCount) Reset() {
+	*x = CheckCount{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[103]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CheckCount) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CheckCount) ProtoMessage() {}
+
+func (x *CheckCount) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[103]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CheckCount.ProtoReflect.Descriptor instead.
+func (*CheckCount) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{103}
+}
+
+func (x *CheckCount) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+func (x *CheckCount) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *CheckCount) GetFailing() int64 {
+	if x != nil {
+		return x.Failing
+	}
+	return 0
+}
+
+func (x *CheckCount) GetDismissed() int64 {
+	if x != nil {
+		return x.Dismissed
+	}
+	return 0
+}
+
+// SummarizeChecksResponse holds one count per check that any unit fails.
+type SummarizeChecksResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The counts, in the reference's order of checks.
+	Checks        []*CheckCount `protobuf:"bytes,1,rep,name=checks,proto3" json:"checks,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SummarizeChecksResponse) Reset() {
+	*x = SummarizeChecksResponse{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[104]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SummarizeChecksResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SummarizeChecksResponse) ProtoMessage() {}
+
+func (x *SummarizeChecksResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[104]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SummarizeChecksResponse.ProtoReflect.Descriptor instead.
+func (*SummarizeChecksResponse) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{104}
+}
+
+func (x *SummarizeChecksResponse) GetChecks() []*CheckCount {
+	if x != nil {
+		return x.Checks
+	}
+	return nil
+}
+
+// RecheckComponentsRequest names the components whose checks to run again.
+type RecheckComponentsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Catalog ids of the components.
+	ComponentIds  []int64 `protobuf:"varint,1,rep,packed,name=component_ids,json=componentIds,proto3" json:"component_ids,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RecheckComponentsRequest) Reset() {
+	*x = RecheckComponentsRequest{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[105]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RecheckComponentsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RecheckComponentsRequest) ProtoMessage() {}
+
+func (x *RecheckComponentsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[105]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RecheckComponentsRequest.ProtoReflect.Descriptor instead.
+func (*RecheckComponentsRequest) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{105}
+}
+
+func (x *RecheckComponentsRequest) GetComponentIds() []int64 {
+	if x != nil {
+		return x.ComponentIds
+	}
+	return nil
+}
+
+// RecheckComponentsResponse holds the tasks started.
+type RecheckComponentsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// One task per known component.
+	Tasks         []*Task `protobuf:"bytes,1,rep,name=tasks,proto3" json:"tasks,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RecheckComponentsResponse) Reset() {
+	*x = RecheckComponentsResponse{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[106]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RecheckComponentsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RecheckComponentsResponse) ProtoMessage() {}
+
+func (x *RecheckComponentsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[106]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RecheckComponentsResponse.ProtoReflect.Descriptor instead.
+func (*RecheckComponentsResponse) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{106}
+}
+
+func (x *RecheckComponentsResponse) GetTasks() []*Task {
+	if x != nil {
+		return x.Tasks
+	}
+	return nil
+}
+
 var File_tms_translation_v1_translation_proto protoreflect.FileDescriptor
 
 const file_tms_translation_v1_translation_proto_rawDesc = "" +
@@ -6524,7 +7273,7 @@ const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\"?\n" +
 	"\x0fGetUnitResponse\x12,\n" +
-	"\x04unit\x18\x01 \x01(\v2\x18.tms.translation.v1.UnitR\x04unit\"\x86\x02\n" +
+	"\x04unit\x18\x01 \x01(\v2\x18.tms.translation.v1.UnitR\x04unit\"\xcf\x02\n" +
 	"\x11UpdateUnitRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x16\n" +
 	"\x06target\x18\x02 \x03(\tR\x06target\x12,\n" +
@@ -6535,7 +7284,11 @@ const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"set_labels\x18\x06 \x01(\bR\tsetLabels\x12\x1b\n" +
 	"\tlabel_ids\x18\a \x03(\x03R\blabelIds\x12\x1f\n" +
 	"\vlabels_only\x18\b \x01(\bR\n" +
-	"labelsOnly\"B\n" +
+	"labelsOnly\x12&\n" +
+	"\x0fset_extra_flags\x18\t \x01(\bR\rsetExtraFlags\x12\x1f\n" +
+	"\vextra_flags\x18\n" +
+	" \x01(\tR\n" +
+	"extraFlags\"B\n" +
 	"\x12UpdateUnitResponse\x12,\n" +
 	"\x04unit\x18\x01 \x01(\v2\x18.tms.translation.v1.UnitR\x04unit\"\xd6\x02\n" +
 	"\n" +
@@ -6758,7 +7511,49 @@ const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"\arequest\x18\x01 \x01(\v2%.tms.translation.v1.UploadFileRequestR\arequest\x12\x14\n" +
 	"\x05chunk\x18\x02 \x01(\fR\x05chunk\"Z\n" +
 	"\x18UploadFileStreamResponse\x12>\n" +
-	"\x06result\x18\x01 \x01(\v2&.tms.translation.v1.UploadFileResponseR\x06result2\xeb \n" +
+	"\x06result\x18\x01 \x01(\v2&.tms.translation.v1.UploadFileResponseR\x06result\"c\n" +
+	"\x05Check\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
+	"\x04name\x18\x02 \x01(\tR\x04name\x12\x18\n" +
+	"\amessage\x18\x03 \x01(\tR\amessage\x12\x1c\n" +
+	"\tdismissed\x18\x04 \x01(\bR\tdismissed\"0\n" +
+	"\x15ListUnitChecksRequest\x12\x17\n" +
+	"\aunit_id\x18\x01 \x01(\x03R\x06unitId\"K\n" +
+	"\x16ListUnitChecksResponse\x121\n" +
+	"\x06checks\x18\x01 \x03(\v2\x19.tms.translation.v1.CheckR\x06checks\"t\n" +
+	"\x13DismissCheckRequest\x12\x17\n" +
+	"\aunit_id\x18\x01 \x01(\x03R\x06unitId\x12\x14\n" +
+	"\x05check\x18\x02 \x01(\tR\x05check\x12\x18\n" +
+	"\arestore\x18\x03 \x01(\bR\arestore\x12\x14\n" +
+	"\x05actor\x18\x04 \x01(\tR\x05actor\"G\n" +
+	"\x14DismissCheckResponse\x12/\n" +
+	"\x05check\x18\x01 \x01(\v2\x19.tms.translation.v1.CheckR\x05check\"V\n" +
+	"\n" +
+	"CheckScope\x12#\n" +
+	"\rcomponent_ids\x18\x01 \x03(\x03R\fcomponentIds\x12#\n" +
+	"\rlanguage_code\x18\x02 \x01(\tR\flanguageCode\"\xa0\x01\n" +
+	"\x14DismissChecksRequest\x124\n" +
+	"\x05scope\x18\x01 \x01(\v2\x1e.tms.translation.v1.CheckScopeR\x05scope\x12\x14\n" +
+	"\x05check\x18\x02 \x01(\tR\x05check\x12\f\n" +
+	"\x01q\x18\x03 \x01(\tR\x01q\x12\x18\n" +
+	"\arestore\x18\x04 \x01(\bR\arestore\x12\x14\n" +
+	"\x05actor\x18\x05 \x01(\tR\x05actor\"E\n" +
+	"\x15DismissChecksResponse\x12,\n" +
+	"\x04task\x18\x01 \x01(\v2\x18.tms.translation.v1.TaskR\x04task\"N\n" +
+	"\x16SummarizeChecksRequest\x124\n" +
+	"\x05scope\x18\x01 \x01(\v2\x1e.tms.translation.v1.CheckScopeR\x05scope\"h\n" +
+	"\n" +
+	"CheckCount\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
+	"\x04name\x18\x02 \x01(\tR\x04name\x12\x18\n" +
+	"\afailing\x18\x03 \x01(\x03R\afailing\x12\x1c\n" +
+	"\tdismissed\x18\x04 \x01(\x03R\tdismissed\"Q\n" +
+	"\x17SummarizeChecksResponse\x126\n" +
+	"\x06checks\x18\x01 \x03(\v2\x1e.tms.translation.v1.CheckCountR\x06checks\"?\n" +
+	"\x18RecheckComponentsRequest\x12#\n" +
+	"\rcomponent_ids\x18\x01 \x03(\x03R\fcomponentIds\"K\n" +
+	"\x19RecheckComponentsResponse\x12.\n" +
+	"\x05tasks\x18\x01 \x03(\v2\x18.tms.translation.v1.TaskR\x05tasks2\xfb$\n" +
 	"\x12TranslationService\x12j\n" +
 	"\x0fImportComponent\x12*.tms.translation.v1.ImportComponentRequest\x1a+.tms.translation.v1.ImportComponentResponse\x12R\n" +
 	"\aGetTask\x12\".tms.translation.v1.GetTaskRequest\x1a#.tms.translation.v1.GetTaskResponse\x12[\n" +
@@ -6807,7 +7602,12 @@ const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"\bGetLabel\x12#.tms.translation.v1.GetLabelRequest\x1a$.tms.translation.v1.GetLabelResponse\x12^\n" +
 	"\vCreateLabel\x12&.tms.translation.v1.CreateLabelRequest\x1a'.tms.translation.v1.CreateLabelResponse\x12^\n" +
 	"\vUpdateLabel\x12&.tms.translation.v1.UpdateLabelRequest\x1a'.tms.translation.v1.UpdateLabelResponse\x12^\n" +
-	"\vDeleteLabel\x12&.tms.translation.v1.DeleteLabelRequest\x1a'.tms.translation.v1.DeleteLabelResponseBIZGgithub.com/tmsproject/tms/proto/gen/go/tms/translation/v1;translationv1b\x06proto3"
+	"\vDeleteLabel\x12&.tms.translation.v1.DeleteLabelRequest\x1a'.tms.translation.v1.DeleteLabelResponse\x12g\n" +
+	"\x0eListUnitChecks\x12).tms.translation.v1.ListUnitChecksRequest\x1a*.tms.translation.v1.ListUnitChecksResponse\x12a\n" +
+	"\fDismissCheck\x12'.tms.translation.v1.DismissCheckRequest\x1a(.tms.translation.v1.DismissCheckResponse\x12d\n" +
+	"\rDismissChecks\x12(.tms.translation.v1.DismissChecksRequest\x1a).tms.translation.v1.DismissChecksResponse\x12j\n" +
+	"\x0fSummarizeChecks\x12*.tms.translation.v1.SummarizeChecksRequest\x1a+.tms.translation.v1.SummarizeChecksResponse\x12p\n" +
+	"\x11RecheckComponents\x12,.tms.translation.v1.RecheckComponentsRequest\x1a-.tms.translation.v1.RecheckComponentsResponseBIZGgithub.com/tmsproject/tms/proto/gen/go/tms/translation/v1;translationv1b\x06proto3"
 
 var (
 	file_tms_translation_v1_translation_proto_rawDescOnce sync.Once
@@ -6821,7 +7621,7 @@ func file_tms_translation_v1_translation_proto_rawDescGZIP() []byte {
 	return file_tms_translation_v1_translation_proto_rawDescData
 }
 
-var file_tms_translation_v1_translation_proto_msgTypes = make([]protoimpl.MessageInfo, 94)
+var file_tms_translation_v1_translation_proto_msgTypes = make([]protoimpl.MessageInfo, 107)
 var file_tms_translation_v1_translation_proto_goTypes = []any{
 	(*Statistics)(nil),                     // 0: tms.translation.v1.Statistics
 	(*Translation)(nil),                    // 1: tms.translation.v1.Translation
@@ -6917,151 +7717,181 @@ var file_tms_translation_v1_translation_proto_goTypes = []any{
 	(*DownloadFileResponse)(nil),           // 91: tms.translation.v1.DownloadFileResponse
 	(*UploadFileStreamRequest)(nil),        // 92: tms.translation.v1.UploadFileStreamRequest
 	(*UploadFileStreamResponse)(nil),       // 93: tms.translation.v1.UploadFileStreamResponse
-	(*timestamppb.Timestamp)(nil),          // 94: google.protobuf.Timestamp
-	(v1.UnitState)(0),                      // 95: tms.type.v1.UnitState
-	(*fieldmaskpb.FieldMask)(nil),          // 96: google.protobuf.FieldMask
+	(*Check)(nil),                          // 94: tms.translation.v1.Check
+	(*ListUnitChecksRequest)(nil),          // 95: tms.translation.v1.ListUnitChecksRequest
+	(*ListUnitChecksResponse)(nil),         // 96: tms.translation.v1.ListUnitChecksResponse
+	(*DismissCheckRequest)(nil),            // 97: tms.translation.v1.DismissCheckRequest
+	(*DismissCheckResponse)(nil),           // 98: tms.translation.v1.DismissCheckResponse
+	(*CheckScope)(nil),                     // 99: tms.translation.v1.CheckScope
+	(*DismissChecksRequest)(nil),           // 100: tms.translation.v1.DismissChecksRequest
+	(*DismissChecksResponse)(nil),          // 101: tms.translation.v1.DismissChecksResponse
+	(*SummarizeChecksRequest)(nil),         // 102: tms.translation.v1.SummarizeChecksRequest
+	(*CheckCount)(nil),                     // 103: tms.translation.v1.CheckCount
+	(*SummarizeChecksResponse)(nil),        // 104: tms.translation.v1.SummarizeChecksResponse
+	(*RecheckComponentsRequest)(nil),       // 105: tms.translation.v1.RecheckComponentsRequest
+	(*RecheckComponentsResponse)(nil),      // 106: tms.translation.v1.RecheckComponentsResponse
+	(*timestamppb.Timestamp)(nil),          // 107: google.protobuf.Timestamp
+	(v1.UnitState)(0),                      // 108: tms.type.v1.UnitState
+	(*fieldmaskpb.FieldMask)(nil),          // 109: google.protobuf.FieldMask
 }
 var file_tms_translation_v1_translation_proto_depIdxs = []int32{
-	94, // 0: tms.translation.v1.Statistics.last_change:type_name -> google.protobuf.Timestamp
-	0,  // 1: tms.translation.v1.Translation.stats:type_name -> tms.translation.v1.Statistics
-	2,  // 2: tms.translation.v1.Translation.plural:type_name -> tms.translation.v1.TranslationPlural
-	95, // 3: tms.translation.v1.Unit.state:type_name -> tms.type.v1.UnitState
-	94, // 4: tms.translation.v1.Unit.timestamp:type_name -> google.protobuf.Timestamp
-	94, // 5: tms.translation.v1.Unit.last_updated:type_name -> google.protobuf.Timestamp
-	79, // 6: tms.translation.v1.Unit.labels:type_name -> tms.translation.v1.Label
-	94, // 7: tms.translation.v1.Alert.create_time:type_name -> google.protobuf.Timestamp
-	94, // 8: tms.translation.v1.Alert.update_time:type_name -> google.protobuf.Timestamp
-	5,  // 9: tms.translation.v1.ListAlertsResponse.alerts:type_name -> tms.translation.v1.Alert
-	94, // 10: tms.translation.v1.Commit.author_time:type_name -> google.protobuf.Timestamp
-	94, // 11: tms.translation.v1.Commit.commit_time:type_name -> google.protobuf.Timestamp
-	4,  // 12: tms.translation.v1.ImportComponentResponse.task:type_name -> tms.translation.v1.Task
-	4,  // 13: tms.translation.v1.GetTaskResponse.task:type_name -> tms.translation.v1.Task
-	18, // 14: tms.translation.v1.RenameComponentsRequest.components:type_name -> tms.translation.v1.ComponentName
-	1,  // 15: tms.translation.v1.ListTranslationsResponse.translations:type_name -> tms.translation.v1.Translation
-	1,  // 16: tms.translation.v1.GetTranslationResponse.translation:type_name -> tms.translation.v1.Translation
-	1,  // 17: tms.translation.v1.AddTranslationResponse.translation:type_name -> tms.translation.v1.Translation
-	0,  // 18: tms.translation.v1.GetStatisticsResponse.stats:type_name -> tms.translation.v1.Statistics
-	0,  // 19: tms.translation.v1.ListLanguageStatisticsResponse.stats:type_name -> tms.translation.v1.Statistics
-	3,  // 20: tms.translation.v1.ListUnitsResponse.units:type_name -> tms.translation.v1.Unit
-	3,  // 21: tms.translation.v1.FindUnitResponse.unit:type_name -> tms.translation.v1.Unit
-	3,  // 22: tms.translation.v1.GetUnitResponse.unit:type_name -> tms.translation.v1.Unit
-	95, // 23: tms.translation.v1.UpdateUnitRequest.state:type_name -> tms.type.v1.UnitState
-	3,  // 24: tms.translation.v1.UpdateUnitResponse.unit:type_name -> tms.translation.v1.Unit
-	8,  // 25: tms.translation.v1.Repository.remote_commit:type_name -> tms.translation.v1.Commit
-	8,  // 26: tms.translation.v1.Repository.local_commit:type_name -> tms.translation.v1.Commit
-	40, // 27: tms.translation.v1.GetRepositoryResponse.repository:type_name -> tms.translation.v1.Repository
-	94, // 28: tms.translation.v1.GetFileResponse.commit_time:type_name -> google.protobuf.Timestamp
-	95, // 29: tms.translation.v1.CreateUnitRequest.state:type_name -> tms.type.v1.UnitState
-	3,  // 30: tms.translation.v1.CreateUnitResponse.unit:type_name -> tms.translation.v1.Unit
-	3,  // 31: tms.translation.v1.ListUnitTranslationsResponse.units:type_name -> tms.translation.v1.Unit
-	94, // 32: tms.translation.v1.Suggestion.timestamp:type_name -> google.protobuf.Timestamp
-	55, // 33: tms.translation.v1.ListSuggestionsResponse.suggestions:type_name -> tms.translation.v1.Suggestion
-	55, // 34: tms.translation.v1.GetSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
-	55, // 35: tms.translation.v1.CreateSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
-	3,  // 36: tms.translation.v1.AcceptSuggestionResponse.unit:type_name -> tms.translation.v1.Unit
-	55, // 37: tms.translation.v1.VoteSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
-	94, // 38: tms.translation.v1.Comment.timestamp:type_name -> google.protobuf.Timestamp
-	68, // 39: tms.translation.v1.ListCommentsResponse.comments:type_name -> tms.translation.v1.Comment
-	68, // 40: tms.translation.v1.GetCommentResponse.comment:type_name -> tms.translation.v1.Comment
-	68, // 41: tms.translation.v1.CreateCommentResponse.comment:type_name -> tms.translation.v1.Comment
-	68, // 42: tms.translation.v1.ResolveCommentResponse.comment:type_name -> tms.translation.v1.Comment
-	79, // 43: tms.translation.v1.ListLabelsResponse.labels:type_name -> tms.translation.v1.Label
-	79, // 44: tms.translation.v1.GetLabelResponse.label:type_name -> tms.translation.v1.Label
-	79, // 45: tms.translation.v1.CreateLabelRequest.label:type_name -> tms.translation.v1.Label
-	79, // 46: tms.translation.v1.CreateLabelResponse.label:type_name -> tms.translation.v1.Label
-	79, // 47: tms.translation.v1.UpdateLabelRequest.label:type_name -> tms.translation.v1.Label
-	96, // 48: tms.translation.v1.UpdateLabelRequest.update_mask:type_name -> google.protobuf.FieldMask
-	79, // 49: tms.translation.v1.UpdateLabelResponse.label:type_name -> tms.translation.v1.Label
-	94, // 50: tms.translation.v1.DownloadFileResponse.commit_time:type_name -> google.protobuf.Timestamp
-	47, // 51: tms.translation.v1.UploadFileStreamRequest.request:type_name -> tms.translation.v1.UploadFileRequest
-	48, // 52: tms.translation.v1.UploadFileStreamResponse.result:type_name -> tms.translation.v1.UploadFileResponse
-	9,  // 53: tms.translation.v1.TranslationService.ImportComponent:input_type -> tms.translation.v1.ImportComponentRequest
-	11, // 54: tms.translation.v1.TranslationService.GetTask:input_type -> tms.translation.v1.GetTaskRequest
-	6,  // 55: tms.translation.v1.TranslationService.ListAlerts:input_type -> tms.translation.v1.ListAlertsRequest
-	13, // 56: tms.translation.v1.TranslationService.ForgetComponent:input_type -> tms.translation.v1.ForgetComponentRequest
-	15, // 57: tms.translation.v1.TranslationService.ForgetComponents:input_type -> tms.translation.v1.ForgetComponentsRequest
-	17, // 58: tms.translation.v1.TranslationService.RenameComponents:input_type -> tms.translation.v1.RenameComponentsRequest
-	20, // 59: tms.translation.v1.TranslationService.ListTranslations:input_type -> tms.translation.v1.ListTranslationsRequest
-	22, // 60: tms.translation.v1.TranslationService.GetTranslation:input_type -> tms.translation.v1.GetTranslationRequest
-	24, // 61: tms.translation.v1.TranslationService.AddTranslation:input_type -> tms.translation.v1.AddTranslationRequest
-	26, // 62: tms.translation.v1.TranslationService.DeleteTranslation:input_type -> tms.translation.v1.DeleteTranslationRequest
-	28, // 63: tms.translation.v1.TranslationService.GetStatistics:input_type -> tms.translation.v1.GetStatisticsRequest
-	30, // 64: tms.translation.v1.TranslationService.ListLanguageStatistics:input_type -> tms.translation.v1.ListLanguageStatisticsRequest
-	32, // 65: tms.translation.v1.TranslationService.ListUnits:input_type -> tms.translation.v1.ListUnitsRequest
-	36, // 66: tms.translation.v1.TranslationService.GetUnit:input_type -> tms.translation.v1.GetUnitRequest
-	34, // 67: tms.translation.v1.TranslationService.FindUnit:input_type -> tms.translation.v1.FindUnitRequest
-	38, // 68: tms.translation.v1.TranslationService.UpdateUnit:input_type -> tms.translation.v1.UpdateUnitRequest
-	41, // 69: tms.translation.v1.TranslationService.GetRepository:input_type -> tms.translation.v1.GetRepositoryRequest
-	43, // 70: tms.translation.v1.TranslationService.RunRepositoryOperation:input_type -> tms.translation.v1.RunRepositoryOperationRequest
-	45, // 71: tms.translation.v1.TranslationService.GetFile:input_type -> tms.translation.v1.GetFileRequest
-	47, // 72: tms.translation.v1.TranslationService.UploadFile:input_type -> tms.translation.v1.UploadFileRequest
-	90, // 73: tms.translation.v1.TranslationService.DownloadFile:input_type -> tms.translation.v1.DownloadFileRequest
-	92, // 74: tms.translation.v1.TranslationService.UploadFileStream:input_type -> tms.translation.v1.UploadFileStreamRequest
-	49, // 75: tms.translation.v1.TranslationService.CreateUnit:input_type -> tms.translation.v1.CreateUnitRequest
-	51, // 76: tms.translation.v1.TranslationService.DeleteUnit:input_type -> tms.translation.v1.DeleteUnitRequest
-	53, // 77: tms.translation.v1.TranslationService.ListUnitTranslations:input_type -> tms.translation.v1.ListUnitTranslationsRequest
-	56, // 78: tms.translation.v1.TranslationService.ListSuggestions:input_type -> tms.translation.v1.ListSuggestionsRequest
-	58, // 79: tms.translation.v1.TranslationService.GetSuggestion:input_type -> tms.translation.v1.GetSuggestionRequest
-	60, // 80: tms.translation.v1.TranslationService.CreateSuggestion:input_type -> tms.translation.v1.CreateSuggestionRequest
-	62, // 81: tms.translation.v1.TranslationService.AcceptSuggestion:input_type -> tms.translation.v1.AcceptSuggestionRequest
-	64, // 82: tms.translation.v1.TranslationService.DeleteSuggestion:input_type -> tms.translation.v1.DeleteSuggestionRequest
-	66, // 83: tms.translation.v1.TranslationService.VoteSuggestion:input_type -> tms.translation.v1.VoteSuggestionRequest
-	69, // 84: tms.translation.v1.TranslationService.ListComments:input_type -> tms.translation.v1.ListCommentsRequest
-	71, // 85: tms.translation.v1.TranslationService.GetComment:input_type -> tms.translation.v1.GetCommentRequest
-	73, // 86: tms.translation.v1.TranslationService.CreateComment:input_type -> tms.translation.v1.CreateCommentRequest
-	75, // 87: tms.translation.v1.TranslationService.ResolveComment:input_type -> tms.translation.v1.ResolveCommentRequest
-	77, // 88: tms.translation.v1.TranslationService.DeleteComment:input_type -> tms.translation.v1.DeleteCommentRequest
-	80, // 89: tms.translation.v1.TranslationService.ListLabels:input_type -> tms.translation.v1.ListLabelsRequest
-	82, // 90: tms.translation.v1.TranslationService.GetLabel:input_type -> tms.translation.v1.GetLabelRequest
-	84, // 91: tms.translation.v1.TranslationService.CreateLabel:input_type -> tms.translation.v1.CreateLabelRequest
-	86, // 92: tms.translation.v1.TranslationService.UpdateLabel:input_type -> tms.translation.v1.UpdateLabelRequest
-	88, // 93: tms.translation.v1.TranslationService.DeleteLabel:input_type -> tms.translation.v1.DeleteLabelRequest
-	10, // 94: tms.translation.v1.TranslationService.ImportComponent:output_type -> tms.translation.v1.ImportComponentResponse
-	12, // 95: tms.translation.v1.TranslationService.GetTask:output_type -> tms.translation.v1.GetTaskResponse
-	7,  // 96: tms.translation.v1.TranslationService.ListAlerts:output_type -> tms.translation.v1.ListAlertsResponse
-	14, // 97: tms.translation.v1.TranslationService.ForgetComponent:output_type -> tms.translation.v1.ForgetComponentResponse
-	16, // 98: tms.translation.v1.TranslationService.ForgetComponents:output_type -> tms.translation.v1.ForgetComponentsResponse
-	19, // 99: tms.translation.v1.TranslationService.RenameComponents:output_type -> tms.translation.v1.RenameComponentsResponse
-	21, // 100: tms.translation.v1.TranslationService.ListTranslations:output_type -> tms.translation.v1.ListTranslationsResponse
-	23, // 101: tms.translation.v1.TranslationService.GetTranslation:output_type -> tms.translation.v1.GetTranslationResponse
-	25, // 102: tms.translation.v1.TranslationService.AddTranslation:output_type -> tms.translation.v1.AddTranslationResponse
-	27, // 103: tms.translation.v1.TranslationService.DeleteTranslation:output_type -> tms.translation.v1.DeleteTranslationResponse
-	29, // 104: tms.translation.v1.TranslationService.GetStatistics:output_type -> tms.translation.v1.GetStatisticsResponse
-	31, // 105: tms.translation.v1.TranslationService.ListLanguageStatistics:output_type -> tms.translation.v1.ListLanguageStatisticsResponse
-	33, // 106: tms.translation.v1.TranslationService.ListUnits:output_type -> tms.translation.v1.ListUnitsResponse
-	37, // 107: tms.translation.v1.TranslationService.GetUnit:output_type -> tms.translation.v1.GetUnitResponse
-	35, // 108: tms.translation.v1.TranslationService.FindUnit:output_type -> tms.translation.v1.FindUnitResponse
-	39, // 109: tms.translation.v1.TranslationService.UpdateUnit:output_type -> tms.translation.v1.UpdateUnitResponse
-	42, // 110: tms.translation.v1.TranslationService.GetRepository:output_type -> tms.translation.v1.GetRepositoryResponse
-	44, // 111: tms.translation.v1.TranslationService.RunRepositoryOperation:output_type -> tms.translation.v1.RunRepositoryOperationResponse
-	46, // 112: tms.translation.v1.TranslationService.GetFile:output_type -> tms.translation.v1.GetFileResponse
-	48, // 113: tms.translation.v1.TranslationService.UploadFile:output_type -> tms.translation.v1.UploadFileResponse
-	91, // 114: tms.translation.v1.TranslationService.DownloadFile:output_type -> tms.translation.v1.DownloadFileResponse
-	93, // 115: tms.translation.v1.TranslationService.UploadFileStream:output_type -> tms.translation.v1.UploadFileStreamResponse
-	50, // 116: tms.translation.v1.TranslationService.CreateUnit:output_type -> tms.translation.v1.CreateUnitResponse
-	52, // 117: tms.translation.v1.TranslationService.DeleteUnit:output_type -> tms.translation.v1.DeleteUnitResponse
-	54, // 118: tms.translation.v1.TranslationService.ListUnitTranslations:output_type -> tms.translation.v1.ListUnitTranslationsResponse
-	57, // 119: tms.translation.v1.TranslationService.ListSuggestions:output_type -> tms.translation.v1.ListSuggestionsResponse
-	59, // 120: tms.translation.v1.TranslationService.GetSuggestion:output_type -> tms.translation.v1.GetSuggestionResponse
-	61, // 121: tms.translation.v1.TranslationService.CreateSuggestion:output_type -> tms.translation.v1.CreateSuggestionResponse
-	63, // 122: tms.translation.v1.TranslationService.AcceptSuggestion:output_type -> tms.translation.v1.AcceptSuggestionResponse
-	65, // 123: tms.translation.v1.TranslationService.DeleteSuggestion:output_type -> tms.translation.v1.DeleteSuggestionResponse
-	67, // 124: tms.translation.v1.TranslationService.VoteSuggestion:output_type -> tms.translation.v1.VoteSuggestionResponse
-	70, // 125: tms.translation.v1.TranslationService.ListComments:output_type -> tms.translation.v1.ListCommentsResponse
-	72, // 126: tms.translation.v1.TranslationService.GetComment:output_type -> tms.translation.v1.GetCommentResponse
-	74, // 127: tms.translation.v1.TranslationService.CreateComment:output_type -> tms.translation.v1.CreateCommentResponse
-	76, // 128: tms.translation.v1.TranslationService.ResolveComment:output_type -> tms.translation.v1.ResolveCommentResponse
-	78, // 129: tms.translation.v1.TranslationService.DeleteComment:output_type -> tms.translation.v1.DeleteCommentResponse
-	81, // 130: tms.translation.v1.TranslationService.ListLabels:output_type -> tms.translation.v1.ListLabelsResponse
-	83, // 131: tms.translation.v1.TranslationService.GetLabel:output_type -> tms.translation.v1.GetLabelResponse
-	85, // 132: tms.translation.v1.TranslationService.CreateLabel:output_type -> tms.translation.v1.CreateLabelResponse
-	87, // 133: tms.translation.v1.TranslationService.UpdateLabel:output_type -> tms.translation.v1.UpdateLabelResponse
-	89, // 134: tms.translation.v1.TranslationService.DeleteLabel:output_type -> tms.translation.v1.DeleteLabelResponse
-	94, // [94:135] is the sub-list for method output_type
-	53, // [53:94] is the sub-list for method input_type
-	53, // [53:53] is the sub-list for extension type_name
-	53, // [53:53] is the sub-list for extension extendee
-	0,  // [0:53] is the sub-list for field type_name
+	107, // 0: tms.translation.v1.Statistics.last_change:type_name -> google.protobuf.Timestamp
+	0,   // 1: tms.translation.v1.Translation.stats:type_name -> tms.translation.v1.Statistics
+	2,   // 2: tms.translation.v1.Translation.plural:type_name -> tms.translation.v1.TranslationPlural
+	108, // 3: tms.translation.v1.Unit.state:type_name -> tms.type.v1.UnitState
+	107, // 4: tms.translation.v1.Unit.timestamp:type_name -> google.protobuf.Timestamp
+	107, // 5: tms.translation.v1.Unit.last_updated:type_name -> google.protobuf.Timestamp
+	79,  // 6: tms.translation.v1.Unit.labels:type_name -> tms.translation.v1.Label
+	107, // 7: tms.translation.v1.Alert.create_time:type_name -> google.protobuf.Timestamp
+	107, // 8: tms.translation.v1.Alert.update_time:type_name -> google.protobuf.Timestamp
+	5,   // 9: tms.translation.v1.ListAlertsResponse.alerts:type_name -> tms.translation.v1.Alert
+	107, // 10: tms.translation.v1.Commit.author_time:type_name -> google.protobuf.Timestamp
+	107, // 11: tms.translation.v1.Commit.commit_time:type_name -> google.protobuf.Timestamp
+	4,   // 12: tms.translation.v1.ImportComponentResponse.task:type_name -> tms.translation.v1.Task
+	4,   // 13: tms.translation.v1.GetTaskResponse.task:type_name -> tms.translation.v1.Task
+	18,  // 14: tms.translation.v1.RenameComponentsRequest.components:type_name -> tms.translation.v1.ComponentName
+	1,   // 15: tms.translation.v1.ListTranslationsResponse.translations:type_name -> tms.translation.v1.Translation
+	1,   // 16: tms.translation.v1.GetTranslationResponse.translation:type_name -> tms.translation.v1.Translation
+	1,   // 17: tms.translation.v1.AddTranslationResponse.translation:type_name -> tms.translation.v1.Translation
+	0,   // 18: tms.translation.v1.GetStatisticsResponse.stats:type_name -> tms.translation.v1.Statistics
+	0,   // 19: tms.translation.v1.ListLanguageStatisticsResponse.stats:type_name -> tms.translation.v1.Statistics
+	3,   // 20: tms.translation.v1.ListUnitsResponse.units:type_name -> tms.translation.v1.Unit
+	3,   // 21: tms.translation.v1.FindUnitResponse.unit:type_name -> tms.translation.v1.Unit
+	3,   // 22: tms.translation.v1.GetUnitResponse.unit:type_name -> tms.translation.v1.Unit
+	108, // 23: tms.translation.v1.UpdateUnitRequest.state:type_name -> tms.type.v1.UnitState
+	3,   // 24: tms.translation.v1.UpdateUnitResponse.unit:type_name -> tms.translation.v1.Unit
+	8,   // 25: tms.translation.v1.Repository.remote_commit:type_name -> tms.translation.v1.Commit
+	8,   // 26: tms.translation.v1.Repository.local_commit:type_name -> tms.translation.v1.Commit
+	40,  // 27: tms.translation.v1.GetRepositoryResponse.repository:type_name -> tms.translation.v1.Repository
+	107, // 28: tms.translation.v1.GetFileResponse.commit_time:type_name -> google.protobuf.Timestamp
+	108, // 29: tms.translation.v1.CreateUnitRequest.state:type_name -> tms.type.v1.UnitState
+	3,   // 30: tms.translation.v1.CreateUnitResponse.unit:type_name -> tms.translation.v1.Unit
+	3,   // 31: tms.translation.v1.ListUnitTranslationsResponse.units:type_name -> tms.translation.v1.Unit
+	107, // 32: tms.translation.v1.Suggestion.timestamp:type_name -> google.protobuf.Timestamp
+	55,  // 33: tms.translation.v1.ListSuggestionsResponse.suggestions:type_name -> tms.translation.v1.Suggestion
+	55,  // 34: tms.translation.v1.GetSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
+	55,  // 35: tms.translation.v1.CreateSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
+	3,   // 36: tms.translation.v1.AcceptSuggestionResponse.unit:type_name -> tms.translation.v1.Unit
+	55,  // 37: tms.translation.v1.VoteSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
+	107, // 38: tms.translation.v1.Comment.timestamp:type_name -> google.protobuf.Timestamp
+	68,  // 39: tms.translation.v1.ListCommentsResponse.comments:type_name -> tms.translation.v1.Comment
+	68,  // 40: tms.translation.v1.GetCommentResponse.comment:type_name -> tms.translation.v1.Comment
+	68,  // 41: tms.translation.v1.CreateCommentResponse.comment:type_name -> tms.translation.v1.Comment
+	68,  // 42: tms.translation.v1.ResolveCommentResponse.comment:type_name -> tms.translation.v1.Comment
+	79,  // 43: tms.translation.v1.ListLabelsResponse.labels:type_name -> tms.translation.v1.Label
+	79,  // 44: tms.translation.v1.GetLabelResponse.label:type_name -> tms.translation.v1.Label
+	79,  // 45: tms.translation.v1.CreateLabelRequest.label:type_name -> tms.translation.v1.Label
+	79,  // 46: tms.translation.v1.CreateLabelResponse.label:type_name -> tms.translation.v1.Label
+	79,  // 47: tms.translation.v1.UpdateLabelRequest.label:type_name -> tms.translation.v1.Label
+	109, // 48: tms.translation.v1.UpdateLabelRequest.update_mask:type_name -> google.protobuf.FieldMask
+	79,  // 49: tms.translation.v1.UpdateLabelResponse.label:type_name -> tms.translation.v1.Label
+	107, // 50: tms.translation.v1.DownloadFileResponse.commit_time:type_name -> google.protobuf.Timestamp
+	47,  // 51: tms.translation.v1.UploadFileStreamRequest.request:type_name -> tms.translation.v1.UploadFileRequest
+	48,  // 52: tms.translation.v1.UploadFileStreamResponse.result:type_name -> tms.translation.v1.UploadFileResponse
+	94,  // 53: tms.translation.v1.ListUnitChecksResponse.checks:type_name -> tms.translation.v1.Check
+	94,  // 54: tms.translation.v1.DismissCheckResponse.check:type_name -> tms.translation.v1.Check
+	99,  // 55: tms.translation.v1.DismissChecksRequest.scope:type_name -> tms.translation.v1.CheckScope
+	4,   // 56: tms.translation.v1.DismissChecksResponse.task:type_name -> tms.translation.v1.Task
+	99,  // 57: tms.translation.v1.SummarizeChecksRequest.scope:type_name -> tms.translation.v1.CheckScope
+	103, // 58: tms.translation.v1.SummarizeChecksResponse.checks:type_name -> tms.translation.v1.CheckCount
+	4,   // 59: tms.translation.v1.RecheckComponentsResponse.tasks:type_name -> tms.translation.v1.Task
+	9,   // 60: tms.translation.v1.TranslationService.ImportComponent:input_type -> tms.translation.v1.ImportComponentRequest
+	11,  // 61: tms.translation.v1.TranslationService.GetTask:input_type -> tms.translation.v1.GetTaskRequest
+	6,   // 62: tms.translation.v1.TranslationService.ListAlerts:input_type -> tms.translation.v1.ListAlertsRequest
+	13,  // 63: tms.translation.v1.TranslationService.ForgetComponent:input_type -> tms.translation.v1.ForgetComponentRequest
+	15,  // 64: tms.translation.v1.TranslationService.ForgetComponents:input_type -> tms.translation.v1.ForgetComponentsRequest
+	17,  // 65: tms.translation.v1.TranslationService.RenameComponents:input_type -> tms.translation.v1.RenameComponentsRequest
+	20,  // 66: tms.translation.v1.TranslationService.ListTranslations:input_type -> tms.translation.v1.ListTranslationsRequest
+	22,  // 67: tms.translation.v1.TranslationService.GetTranslation:input_type -> tms.translation.v1.GetTranslationRequest
+	24,  // 68: tms.translation.v1.TranslationService.AddTranslation:input_type -> tms.translation.v1.AddTranslationRequest
+	26,  // 69: tms.translation.v1.TranslationService.DeleteTranslation:input_type -> tms.translation.v1.DeleteTranslationRequest
+	28,  // 70: tms.translation.v1.TranslationService.GetStatistics:input_type -> tms.translation.v1.GetStatisticsRequest
+	30,  // 71: tms.translation.v1.TranslationService.ListLanguageStatistics:input_type -> tms.translation.v1.ListLanguageStatisticsRequest
+	32,  // 72: tms.translation.v1.TranslationService.ListUnits:input_type -> tms.translation.v1.ListUnitsRequest
+	36,  // 73: tms.translation.v1.TranslationService.GetUnit:input_type -> tms.translation.v1.GetUnitRequest
+	34,  // 74: tms.translation.v1.TranslationService.FindUnit:input_type -> tms.translation.v1.FindUnitRequest
+	38,  // 75: tms.translation.v1.TranslationService.UpdateUnit:input_type -> tms.translation.v1.UpdateUnitRequest
+	41,  // 76: tms.translation.v1.TranslationService.GetRepository:input_type -> tms.translation.v1.GetRepositoryRequest
+	43,  // 77: tms.translation.v1.TranslationService.RunRepositoryOperation:input_type -> tms.translation.v1.RunRepositoryOperationRequest
+	45,  // 78: tms.translation.v1.TranslationService.GetFile:input_type -> tms.translation.v1.GetFileRequest
+	47,  // 79: tms.translation.v1.TranslationService.UploadFile:input_type -> tms.translation.v1.UploadFileRequest
+	90,  // 80: tms.translation.v1.TranslationService.DownloadFile:input_type -> tms.translation.v1.DownloadFileRequest
+	92,  // 81: tms.translation.v1.TranslationService.UploadFileStream:input_type -> tms.translation.v1.UploadFileStreamRequest
+	49,  // 82: tms.translation.v1.TranslationService.CreateUnit:input_type -> tms.translation.v1.CreateUnitRequest
+	51,  // 83: tms.translation.v1.TranslationService.DeleteUnit:input_type -> tms.translation.v1.DeleteUnitRequest
+	53,  // 84: tms.translation.v1.TranslationService.ListUnitTranslations:input_type -> tms.translation.v1.ListUnitTranslationsRequest
+	56,  // 85: tms.translation.v1.TranslationService.ListSuggestions:input_type -> tms.translation.v1.ListSuggestionsRequest
+	58,  // 86: tms.translation.v1.TranslationService.GetSuggestion:input_type -> tms.translation.v1.GetSuggestionRequest
+	60,  // 87: tms.translation.v1.TranslationService.CreateSuggestion:input_type -> tms.translation.v1.CreateSuggestionRequest
+	62,  // 88: tms.translation.v1.TranslationService.AcceptSuggestion:input_type -> tms.translation.v1.AcceptSuggestionRequest
+	64,  // 89: tms.translation.v1.TranslationService.DeleteSuggestion:input_type -> tms.translation.v1.DeleteSuggestionRequest
+	66,  // 90: tms.translation.v1.TranslationService.VoteSuggestion:input_type -> tms.translation.v1.VoteSuggestionRequest
+	69,  // 91: tms.translation.v1.TranslationService.ListComments:input_type -> tms.translation.v1.ListCommentsRequest
+	71,  // 92: tms.translation.v1.TranslationService.GetComment:input_type -> tms.translation.v1.GetCommentRequest
+	73,  // 93: tms.translation.v1.TranslationService.CreateComment:input_type -> tms.translation.v1.CreateCommentRequest
+	75,  // 94: tms.translation.v1.TranslationService.ResolveComment:input_type -> tms.translation.v1.ResolveCommentRequest
+	77,  // 95: tms.translation.v1.TranslationService.DeleteComment:input_type -> tms.translation.v1.DeleteCommentRequest
+	80,  // 96: tms.translation.v1.TranslationService.ListLabels:input_type -> tms.translation.v1.ListLabelsRequest
+	82,  // 97: tms.translation.v1.TranslationService.GetLabel:input_type -> tms.translation.v1.GetLabelRequest
+	84,  // 98: tms.translation.v1.TranslationService.CreateLabel:input_type -> tms.translation.v1.CreateLabelRequest
+	86,  // 99: tms.translation.v1.TranslationService.UpdateLabel:input_type -> tms.translation.v1.UpdateLabelRequest
+	88,  // 100: tms.translation.v1.TranslationService.DeleteLabel:input_type -> tms.translation.v1.DeleteLabelRequest
+	95,  // 101: tms.translation.v1.TranslationService.ListUnitChecks:input_type -> tms.translation.v1.ListUnitChecksRequest
+	97,  // 102: tms.translation.v1.TranslationService.DismissCheck:input_type -> tms.translation.v1.DismissCheckRequest
+	100, // 103: tms.translation.v1.TranslationService.DismissChecks:input_type -> tms.translation.v1.DismissChecksRequest
+	102, // 104: tms.translation.v1.TranslationService.SummarizeChecks:input_type -> tms.translation.v1.SummarizeChecksRequest
+	105, // 105: tms.translation.v1.TranslationService.RecheckComponents:input_type -> tms.translation.v1.RecheckComponentsRequest
+	10,  // 106: tms.translation.v1.TranslationService.ImportComponent:output_type -> tms.translation.v1.ImportComponentResponse
+	12,  // 107: tms.translation.v1.TranslationService.GetTask:output_type -> tms.translation.v1.GetTaskResponse
+	7,   // 108: tms.translation.v1.TranslationService.ListAlerts:output_type -> tms.translation.v1.ListAlertsResponse
+	14,  // 109: tms.translation.v1.TranslationService.ForgetComponent:output_type -> tms.translation.v1.ForgetComponentResponse
+	16,  // 110: tms.translation.v1.TranslationService.ForgetComponents:output_type -> tms.translation.v1.ForgetComponentsResponse
+	19,  // 111: tms.translation.v1.TranslationService.RenameComponents:output_type -> tms.translation.v1.RenameComponentsResponse
+	21,  // 112: tms.translation.v1.TranslationService.ListTranslations:output_type -> tms.translation.v1.ListTranslationsResponse
+	23,  // 113: tms.translation.v1.TranslationService.GetTranslation:output_type -> tms.translation.v1.GetTranslationResponse
+	25,  // 114: tms.translation.v1.TranslationService.AddTranslation:output_type -> tms.translation.v1.AddTranslationResponse
+	27,  // 115: tms.translation.v1.TranslationService.DeleteTranslation:output_type -> tms.translation.v1.DeleteTranslationResponse
+	29,  // 116: tms.translation.v1.TranslationService.GetStatistics:output_type -> tms.translation.v1.GetStatisticsResponse
+	31,  // 117: tms.translation.v1.TranslationService.ListLanguageStatistics:output_type -> tms.translation.v1.ListLanguageStatisticsResponse
+	33,  // 118: tms.translation.v1.TranslationService.ListUnits:output_type -> tms.translation.v1.ListUnitsResponse
+	37,  // 119: tms.translation.v1.TranslationService.GetUnit:output_type -> tms.translation.v1.GetUnitResponse
+	35,  // 120: tms.translation.v1.TranslationService.FindUnit:output_type -> tms.translation.v1.FindUnitResponse
+	39,  // 121: tms.translation.v1.TranslationService.UpdateUnit:output_type -> tms.translation.v1.UpdateUnitResponse
+	42,  // 122: tms.translation.v1.TranslationService.GetRepository:output_type -> tms.translation.v1.GetRepositoryResponse
+	44,  // 123: tms.translation.v1.TranslationService.RunRepositoryOperation:output_type -> tms.translation.v1.RunRepositoryOperationResponse
+	46,  // 124: tms.translation.v1.TranslationService.GetFile:output_type -> tms.translation.v1.GetFileResponse
+	48,  // 125: tms.translation.v1.TranslationService.UploadFile:output_type -> tms.translation.v1.UploadFileResponse
+	91,  // 126: tms.translation.v1.TranslationService.DownloadFile:output_type -> tms.translation.v1.DownloadFileResponse
+	93,  // 127: tms.translation.v1.TranslationService.UploadFileStream:output_type -> tms.translation.v1.UploadFileStreamResponse
+	50,  // 128: tms.translation.v1.TranslationService.CreateUnit:output_type -> tms.translation.v1.CreateUnitResponse
+	52,  // 129: tms.translation.v1.TranslationService.DeleteUnit:output_type -> tms.translation.v1.DeleteUnitResponse
+	54,  // 130: tms.translation.v1.TranslationService.ListUnitTranslations:output_type -> tms.translation.v1.ListUnitTranslationsResponse
+	57,  // 131: tms.translation.v1.TranslationService.ListSuggestions:output_type -> tms.translation.v1.ListSuggestionsResponse
+	59,  // 132: tms.translation.v1.TranslationService.GetSuggestion:output_type -> tms.translation.v1.GetSuggestionResponse
+	61,  // 133: tms.translation.v1.TranslationService.CreateSuggestion:output_type -> tms.translation.v1.CreateSuggestionResponse
+	63,  // 134: tms.translation.v1.TranslationService.AcceptSuggestion:output_type -> tms.translation.v1.AcceptSuggestionResponse
+	65,  // 135: tms.translation.v1.TranslationService.DeleteSuggestion:output_type -> tms.translation.v1.DeleteSuggestionResponse
+	67,  // 136: tms.translation.v1.TranslationService.VoteSuggestion:output_type -> tms.translation.v1.VoteSuggestionResponse
+	70,  // 137: tms.translation.v1.TranslationService.ListComments:output_type -> tms.translation.v1.ListCommentsResponse
+	72,  // 138: tms.translation.v1.TranslationService.GetComment:output_type -> tms.translation.v1.GetCommentResponse
+	74,  // 139: tms.translation.v1.TranslationService.CreateComment:output_type -> tms.translation.v1.CreateCommentResponse
+	76,  // 140: tms.translation.v1.TranslationService.ResolveComment:output_type -> tms.translation.v1.ResolveCommentResponse
+	78,  // 141: tms.translation.v1.TranslationService.DeleteComment:output_type -> tms.translation.v1.DeleteCommentResponse
+	81,  // 142: tms.translation.v1.TranslationService.ListLabels:output_type -> tms.translation.v1.ListLabelsResponse
+	83,  // 143: tms.translation.v1.TranslationService.GetLabel:output_type -> tms.translation.v1.GetLabelResponse
+	85,  // 144: tms.translation.v1.TranslationService.CreateLabel:output_type -> tms.translation.v1.CreateLabelResponse
+	87,  // 145: tms.translation.v1.TranslationService.UpdateLabel:output_type -> tms.translation.v1.UpdateLabelResponse
+	89,  // 146: tms.translation.v1.TranslationService.DeleteLabel:output_type -> tms.translation.v1.DeleteLabelResponse
+	96,  // 147: tms.translation.v1.TranslationService.ListUnitChecks:output_type -> tms.translation.v1.ListUnitChecksResponse
+	98,  // 148: tms.translation.v1.TranslationService.DismissCheck:output_type -> tms.translation.v1.DismissCheckResponse
+	101, // 149: tms.translation.v1.TranslationService.DismissChecks:output_type -> tms.translation.v1.DismissChecksResponse
+	104, // 150: tms.translation.v1.TranslationService.SummarizeChecks:output_type -> tms.translation.v1.SummarizeChecksResponse
+	106, // 151: tms.translation.v1.TranslationService.RecheckComponents:output_type -> tms.translation.v1.RecheckComponentsResponse
+	106, // [106:152] is the sub-list for method output_type
+	60,  // [60:106] is the sub-list for method input_type
+	60,  // [60:60] is the sub-list for extension type_name
+	60,  // [60:60] is the sub-list for extension extendee
+	0,   // [0:60] is the sub-list for field type_name
 }
 
 func init() { file_tms_translation_v1_translation_proto_init() }
@@ -7075,7 +7905,7 @@ func file_tms_translation_v1_translation_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tms_translation_v1_translation_proto_rawDesc), len(file_tms_translation_v1_translation_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   94,
+			NumMessages:   107,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -60,6 +60,11 @@ const (
 	TranslationService_CreateLabel_FullMethodName            = "/tms.translation.v1.TranslationService/CreateLabel"
 	TranslationService_UpdateLabel_FullMethodName            = "/tms.translation.v1.TranslationService/UpdateLabel"
 	TranslationService_DeleteLabel_FullMethodName            = "/tms.translation.v1.TranslationService/DeleteLabel"
+	TranslationService_ListUnitChecks_FullMethodName         = "/tms.translation.v1.TranslationService/ListUnitChecks"
+	TranslationService_DismissCheck_FullMethodName           = "/tms.translation.v1.TranslationService/DismissCheck"
+	TranslationService_DismissChecks_FullMethodName          = "/tms.translation.v1.TranslationService/DismissChecks"
+	TranslationService_SummarizeChecks_FullMethodName        = "/tms.translation.v1.TranslationService/SummarizeChecks"
+	TranslationService_RecheckComponents_FullMethodName      = "/tms.translation.v1.TranslationService/RecheckComponents"
 )
 
 // TranslationServiceClient is the client API for TranslationService service.
@@ -300,6 +305,34 @@ type TranslationServiceClient interface {
 	// DeleteLabel removes a label from its project and its strings. Needs
 	// project.edit. Errors: NotFound, PermissionDenied.
 	DeleteLabel(ctx context.Context, in *DeleteLabelRequest, opts ...grpc.CallOption) (*DeleteLabelResponse, error)
+	// ListUnitChecks lists the quality checks a unit fails, dismissed or
+	// not, each with what is wrong, in the reference's order of checks. An
+	// extension: the reference shows them in its web pages only. Errors:
+	// NotFound (no such unit, or not visible).
+	ListUnitChecks(ctx context.Context, in *ListUnitChecksRequest, opts ...grpc.CallOption) (*ListUnitChecksResponse, error)
+	// DismissCheck dismisses a failing check of a unit, or restores it: a
+	// dismissed check no longer counts as failing. A check already as asked
+	// changes nothing; a change is recorded as "Check dismissed" or "Check
+	// restored". Needs unit.review. Errors: NotFound (no such unit, not
+	// visible, or the unit does not fail the check), PermissionDenied.
+	DismissCheck(ctx context.Context, in *DismissCheckRequest, opts ...grpc.CallOption) (*DismissCheckResponse, error)
+	// DismissChecks dismisses, or restores, a check of every unit of a
+	// scope (a translation, component or project) that a search query
+	// finds, in the background, as one task. Needs unit.review in each
+	// component. Errors: NotFound (a component not visible),
+	// PermissionDenied, InvalidArgument on "q" or "check".
+	DismissChecks(ctx context.Context, in *DismissChecksRequest, opts ...grpc.CallOption) (*DismissChecksResponse, error)
+	// SummarizeChecks counts, per check, the units of a scope that fail it
+	// and those where it was dismissed: a gate for CI. Invisible projects
+	// are left out. Errors: NotFound (a component not visible).
+	SummarizeChecks(ctx context.Context, in *SummarizeChecksRequest, opts ...grpc.CallOption) (*SummarizeChecksResponse, error)
+	// RecheckComponents runs the checks of every string of components again,
+	// in the background (a task each), after their flags changed: the
+	// catalog's outbox delivers each change of check_flags (a project's or a
+	// component's) or enforced_checks here, at least once. Only the
+	// services' own calls and superusers may make it (others:
+	// PermissionDenied); an unknown component is skipped.
+	RecheckComponents(ctx context.Context, in *RecheckComponentsRequest, opts ...grpc.CallOption) (*RecheckComponentsResponse, error)
 }
 
 type translationServiceClient struct {
@@ -732,6 +765,56 @@ func (c *translationServiceClient) DeleteLabel(ctx context.Context, in *DeleteLa
 	return out, nil
 }
 
+func (c *translationServiceClient) ListUnitChecks(ctx context.Context, in *ListUnitChecksRequest, opts ...grpc.CallOption) (*ListUnitChecksResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListUnitChecksResponse)
+	err := c.cc.Invoke(ctx, TranslationService_ListUnitChecks_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *translationServiceClient) DismissCheck(ctx context.Context, in *DismissCheckRequest, opts ...grpc.CallOption) (*DismissCheckResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(DismissCheckResponse)
+	err := c.cc.Invoke(ctx, TranslationService_DismissCheck_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *translationServiceClient) DismissChecks(ctx context.Context, in *DismissChecksRequest, opts ...grpc.CallOption) (*DismissChecksResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(DismissChecksResponse)
+	err := c.cc.Invoke(ctx, TranslationService_DismissChecks_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *translationServiceClient) SummarizeChecks(ctx context.Context, in *SummarizeChecksRequest, opts ...grpc.CallOption) (*SummarizeChecksResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(SummarizeChecksResponse)
+	err := c.cc.Invoke(ctx, TranslationService_SummarizeChecks_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *translationServiceClient) RecheckComponents(ctx context.Context, in *RecheckComponentsRequest, opts ...grpc.CallOption) (*RecheckComponentsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(RecheckComponentsResponse)
+	err := c.cc.Invoke(ctx, TranslationService_RecheckComponents_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // TranslationServiceServer is the server API for TranslationService service.
 // All implementations must embed UnimplementedTranslationServiceServer
 // for forward compatibility.
@@ -970,6 +1053,34 @@ type TranslationServiceServer interface {
 	// DeleteLabel removes a label from its project and its strings. Needs
 	// project.edit. Errors: NotFound, PermissionDenied.
 	DeleteLabel(context.Context, *DeleteLabelRequest) (*DeleteLabelResponse, error)
+	// ListUnitChecks lists the quality checks a unit fails, dismissed or
+	// not, each with what is wrong, in the reference's order of checks. An
+	// extension: the reference shows them in its web pages only. Errors:
+	// NotFound (no such unit, or not visible).
+	ListUnitChecks(context.Context, *ListUnitChecksRequest) (*ListUnitChecksResponse, error)
+	// DismissCheck dismisses a failing check of a unit, or restores it: a
+	// dismissed check no longer counts as failing. A check already as asked
+	// changes nothing; a change is recorded as "Check dismissed" or "Check
+	// restored". Needs unit.review. Errors: NotFound (no such unit, not
+	// visible, or the unit does not fail the check), PermissionDenied.
+	DismissCheck(context.Context, *DismissCheckRequest) (*DismissCheckResponse, error)
+	// DismissChecks dismisses, or restores, a check of every unit of a
+	// scope (a translation, component or project) that a search query
+	// finds, in the background, as one task. Needs unit.review in each
+	// component. Errors: NotFound (a component not visible),
+	// PermissionDenied, InvalidArgument on "q" or "check".
+	DismissChecks(context.Context, *DismissChecksRequest) (*DismissChecksResponse, error)
+	// SummarizeChecks counts, per check, the units of a scope that fail it
+	// and those where it was dismissed: a gate for CI. Invisible projects
+	// are left out. Errors: NotFound (a component not visible).
+	SummarizeChecks(context.Context, *SummarizeChecksRequest) (*SummarizeChecksResponse, error)
+	// RecheckComponents runs the checks of every string of components again,
+	// in the background (a task each), after their flags changed: the
+	// catalog's outbox delivers each change of check_flags (a project's or a
+	// component's) or enforced_checks here, at least once. Only the
+	// services' own calls and superusers may make it (others:
+	// PermissionDenied); an unknown component is skipped.
+	RecheckComponents(context.Context, *RecheckComponentsRequest) (*RecheckComponentsResponse, error)
 	mustEmbedUnimplementedTranslationServiceServer()
 }
 
@@ -1102,6 +1213,21 @@ func (UnimplementedTranslationServiceServer) UpdateLabel(context.Context, *Updat
 }
 func (UnimplementedTranslationServiceServer) DeleteLabel(context.Context, *DeleteLabelRequest) (*DeleteLabelResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method DeleteLabel not implemented")
+}
+func (UnimplementedTranslationServiceServer) ListUnitChecks(context.Context, *ListUnitChecksRequest) (*ListUnitChecksResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListUnitChecks not implemented")
+}
+func (UnimplementedTranslationServiceServer) DismissCheck(context.Context, *DismissCheckRequest) (*DismissCheckResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method DismissCheck not implemented")
+}
+func (UnimplementedTranslationServiceServer) DismissChecks(context.Context, *DismissChecksRequest) (*DismissChecksResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method DismissChecks not implemented")
+}
+func (UnimplementedTranslationServiceServer) SummarizeChecks(context.Context, *SummarizeChecksRequest) (*SummarizeChecksResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method SummarizeChecks not implemented")
+}
+func (UnimplementedTranslationServiceServer) RecheckComponents(context.Context, *RecheckComponentsRequest) (*RecheckComponentsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method RecheckComponents not implemented")
 }
 func (UnimplementedTranslationServiceServer) mustEmbedUnimplementedTranslationServiceServer() {}
 func (UnimplementedTranslationServiceServer) testEmbeddedByValue()                            {}
@@ -1844,6 +1970,96 @@ func _TranslationService_DeleteLabel_Handler(srv interface{}, ctx context.Contex
 	return interceptor(ctx, in, info, handler)
 }
 
+func _TranslationService_ListUnitChecks_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListUnitChecksRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TranslationServiceServer).ListUnitChecks(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TranslationService_ListUnitChecks_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TranslationServiceServer).ListUnitChecks(ctx, req.(*ListUnitChecksRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _TranslationService_DismissCheck_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(DismissCheckRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TranslationServiceServer).DismissCheck(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TranslationService_DismissCheck_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TranslationServiceServer).DismissCheck(ctx, req.(*DismissCheckRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _TranslationService_DismissChecks_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(DismissChecksRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TranslationServiceServer).DismissChecks(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TranslationService_DismissChecks_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TranslationServiceServer).DismissChecks(ctx, req.(*DismissChecksRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _TranslationService_SummarizeChecks_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SummarizeChecksRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TranslationServiceServer).SummarizeChecks(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TranslationService_SummarizeChecks_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TranslationServiceServer).SummarizeChecks(ctx, req.(*SummarizeChecksRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _TranslationService_RecheckComponents_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(RecheckComponentsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TranslationServiceServer).RecheckComponents(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TranslationService_RecheckComponents_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TranslationServiceServer).RecheckComponents(ctx, req.(*RecheckComponentsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // TranslationService_ServiceDesc is the grpc.ServiceDesc for TranslationService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -2006,6 +2222,26 @@ var TranslationService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "DeleteLabel",
 			Handler:    _TranslationService_DeleteLabel_Handler,
+		},
+		{
+			MethodName: "ListUnitChecks",
+			Handler:    _TranslationService_ListUnitChecks_Handler,
+		},
+		{
+			MethodName: "DismissCheck",
+			Handler:    _TranslationService_DismissCheck_Handler,
+		},
+		{
+			MethodName: "DismissChecks",
+			Handler:    _TranslationService_DismissChecks_Handler,
+		},
+		{
+			MethodName: "SummarizeChecks",
+			Handler:    _TranslationService_SummarizeChecks_Handler,
+		},
+		{
+			MethodName: "RecheckComponents",
+			Handler:    _TranslationService_RecheckComponents_Handler,
 		},
 	},
 	Streams: []grpc.StreamDesc{

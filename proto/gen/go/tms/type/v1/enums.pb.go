@@ -278,6 +278,11 @@ const (
 	ChangeAction_CHANGE_ACTION_LABEL_REMOVE ChangeAction = 87
 	// "Repository cleanup".
 	ChangeAction_CHANGE_ACTION_REPO_CLEANUP ChangeAction = 88
+	// "Check dismissed": an extension (the reference records no change when
+	// a failing check is dismissed); numbered past the reference's range.
+	ChangeAction_CHANGE_ACTION_CHECK_DISMISSED ChangeAction = 1001
+	// "Check restored": an extension, the undoing of a dismissal.
+	ChangeAction_CHANGE_ACTION_CHECK_RESTORED ChangeAction = 1002
 )
 
 // Enum value maps for ChangeAction.
@@ -367,6 +372,8 @@ var (
 		86:   "CHANGE_ACTION_LABEL_ADD",
 		87:   "CHANGE_ACTION_LABEL_REMOVE",
 		88:   "CHANGE_ACTION_REPO_CLEANUP",
+		1001: "CHANGE_ACTION_CHECK_DISMISSED",
+		1002: "CHANGE_ACTION_CHECK_RESTORED",
 	}
 	ChangeAction_value = map[string]int32{
 		"CHANGE_ACTION_UNSPECIFIED":          0,
@@ -453,6 +460,8 @@ var (
 		"CHANGE_ACTION_LABEL_ADD":            86,
 		"CHANGE_ACTION_LABEL_REMOVE":         87,
 		"CHANGE_ACTION_REPO_CLEANUP":         88,
+		"CHANGE_ACTION_CHECK_DISMISSED":      1001,
+		"CHANGE_ACTION_CHECK_RESTORED":       1002,
 	}
 )
 
@@ -948,7 +957,7 @@ const file_tms_type_v1_enums_proto_rawDesc = "" +
 	"\x12\x19\n" +
 	"\x15UNIT_STATE_TRANSLATED\x10\x14\x12\x17\n" +
 	"\x13UNIT_STATE_APPROVED\x10\x1e\x12\x17\n" +
-	"\x13UNIT_STATE_READONLY\x10d*\xe1\x14\n" +
+	"\x13UNIT_STATE_READONLY\x10d*\xa8\x15\n" +
 	"\fChangeAction\x12\x1d\n" +
 	"\x19CHANGE_ACTION_UNSPECIFIED\x10\x00\x12\x19\n" +
 	"\x14CHANGE_ACTION_UPDATE\x10\xe8\a\x12\x1a\n" +
@@ -1033,7 +1042,9 @@ const file_tms_type_v1_enums_proto_rawDesc = "" +
 	" CHANGE_ACTION_SCREENSHOT_REMOVED\x10U\x12\x1b\n" +
 	"\x17CHANGE_ACTION_LABEL_ADD\x10V\x12\x1e\n" +
 	"\x1aCHANGE_ACTION_LABEL_REMOVE\x10W\x12\x1e\n" +
-	"\x1aCHANGE_ACTION_REPO_CLEANUP\x10X*\xa0\x01\n" +
+	"\x1aCHANGE_ACTION_REPO_CLEANUP\x10X\x12\"\n" +
+	"\x1dCHANGE_ACTION_CHECK_DISMISSED\x10\xe9\a\x12!\n" +
+	"\x1cCHANGE_ACTION_CHECK_RESTORED\x10\xea\a*\xa0\x01\n" +
 	"\rAccessControl\x12\x1e\n" +
 	"\x1aACCESS_CONTROL_UNSPECIFIED\x10\x00\x12\x19\n" +
 	"\x15ACCESS_CONTROL_PUBLIC\x10\x02\x12\x1c\n" +
