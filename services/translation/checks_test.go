@@ -1,11 +1,18 @@
 package translation_test
 
 import (
-	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
-	"google.golang.org/protobuf/proto"
+	"context"
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
+
+	"google.golang.org/protobuf/proto"
+
+	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/pkg/policy"
+	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
@@ -111,4 +118,184 @@ func TestChecksAtImportAndEdit(t *testing.T) {
 	if got := e.translation(t, 1, "en").GetStats().GetFailing(); got != 0 {
 		t.Errorf("source failing: %d", got)
 	}
+}
+
+// TestDismissAndRecheck: a dismissal takes a unit out of has:check and the
+// failing counters and into has:dismissed-check, survives a re-import and
+// a recheck while its check fails, and is recorded; restoring undoes it.
+// A bulk dismissal by query, extra flags on a source string and a recheck
+// after new check_flags move the counts; a caller without review rights
+// may not dismiss, one who may not see the project sees nothing.
+func TestDismissAndRecheck(t *testing.T) {
+	pot := regexp.MustCompile(`(?m)^msgstr "[^"]+"$`).ReplaceAllString(strings.Replace(faultyPO, "\"Language: de\\n\"\n", "", 1), `msgstr ""`)
+	e := newEnv(t, true)
+	e.catalog.Set(greeter(1, fixture.Origin(t, map[string]string{"po/de.po": faultyPO, "po/greeter.pot": pot})), project)
+	if task := e.importNow(t, 1); task.GetError() != "" {
+		t.Fatal(task.GetError())
+	}
+	ctx := t.Context()
+	de := e.translation(t, 1, "de")
+	count := func(q string) int64 {
+		t.Helper()
+		r, err := e.client.ListUnits(ctx, &translationv1.ListUnitsRequest{TranslationId: de.GetId(), Query: q, Limit: 100})
+		if err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+		return r.GetTotal()
+	}
+	saved := e.unit(t, "de", "The file was saved.")
+	list, err := e.client.ListUnitChecks(ctx, &translationv1.ListUnitChecksRequest{UnitId: e.unit(t, "de", "%d files copied").GetId()})
+	if err != nil || len(list.GetChecks()) != 1 || list.GetChecks()[0].GetId() != "c_format" ||
+		!strings.Contains(list.GetChecks()[0].GetMessage(), "%d") || list.GetChecks()[0].GetName() != "C format" {
+		t.Fatalf("checks of the unit missing %%d: %v, %v", list.GetChecks(), err)
+	}
+	dismiss := func(ctx context.Context, id int64, check string, restore bool) (*translationv1.DismissCheckResponse, error) {
+		return e.client.DismissCheck(ctx, &translationv1.DismissCheckRequest{UnitId: id, Check: check, Restore: restore, Actor: "rita"})
+	}
+	translator := policy.Caller{Username: "tom", Grants: []policy.Grant{{ProjectSelection: policy.SelectAll,
+		LanguageSelection: policy.LanguagesAll, Permissions: []string{"unit.edit", "unit.check"}}}}
+	if _, err = dismiss(policy.WithCaller(ctx, translator), saved.GetId(), "end_stop", false); kind(err) != errs.PermissionDenied {
+		t.Errorf("a dismissal without review rights: %v", err)
+	}
+	if _, err = dismiss(ctx, saved.GetId(), "end_space", false); kind(err) != errs.NotFound {
+		t.Errorf("dismissing a check that does not fail: %v", err)
+	}
+	got, err := dismiss(ctx, saved.GetId(), "end_stop", false)
+	if err != nil || !got.GetCheck().GetDismissed() {
+		t.Fatalf("dismiss: %v, %v", got, err)
+	}
+	if _, err = dismiss(ctx, saved.GetId(), "end_stop", false); err != nil { // again: no change
+		t.Fatal(err)
+	}
+	wantCounts := func(when string, failing int64, counts map[string]int64) {
+		t.Helper()
+		if got := e.translation(t, 1, "de").GetStats().GetFailing(); got != failing {
+			t.Errorf("%s: failing %d, want %d", when, got, failing)
+		}
+		for q, want := range counts {
+			if got := count(q); got != want {
+				t.Errorf("%s: %s %d, want %d", when, q, got, want)
+			}
+		}
+	}
+	dismissed := map[string]int64{"has:check": 3, "has:dismissed-check": 1, "dismissed_check:end_stop": 1, "check:end_stop": 0}
+	wantCounts("dismissed", 3, dismissed)
+	if e.unit(t, "de", "The file was saved.").GetHasFailingCheck() {
+		t.Error("a dismissed check still fails the unit")
+	}
+	if n := countChanges(e, typev1.ChangeAction_CHANGE_ACTION_CHECK_DISMISSED); n != 1 {
+		t.Errorf("%d dismissals recorded, want 1", n)
+	}
+	// A recheck (new check_flags) and a re-import keep the dismissal.
+	comp := proto.Clone(e.catalog.Component(1)).(*catalogv1.Component)
+	comp.CheckFlags = "ignore-end-space"
+	e.catalog.Set(comp, project)
+	e.recheck(t, 1)
+	wantCounts("after a recheck ignoring end_space", 2, map[string]int64{"has:check": 2, "check:end_space": 0, "has:dismissed-check": 1})
+	if task := e.importNow(t, 1); task.GetError() != "" {
+		t.Fatal(task.GetError())
+	}
+	wantCounts("after a re-import", 2, map[string]int64{"has:dismissed-check": 1, "check:end_stop": 0})
+	if _, err = dismiss(ctx, saved.GetId(), "end_stop", true); err != nil {
+		t.Fatal(err)
+	}
+	wantCounts("restored", 3, map[string]int64{"has:dismissed-check": 0, "check:end_stop": 1})
+	// Bulk: dismiss end_stop among the strings a query finds.
+	e.bulk(t, &translationv1.DismissChecksRequest{Scope: &translationv1.CheckScope{ComponentIds: []int64{1}}, Check: "end_stop", Q: "source:saved"})
+	wantCounts("bulk dismissed", 2, map[string]int64{"dismissed_check:end_stop": 1})
+	sum, err := e.client.SummarizeChecks(ctx, &translationv1.SummarizeChecksRequest{Scope: &translationv1.CheckScope{ComponentIds: []int64{1}, LanguageCode: "de"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var parts []string
+	for _, c := range sum.GetChecks() {
+		parts = append(parts, fmt.Sprintf("%s:%d/%d", c.GetId(), c.GetFailing(), c.GetDismissed()))
+	}
+	if s := strings.Join(parts, " "); s != "end_stop:0/1 max-length:1/0 c_format:1/0" {
+		t.Errorf("summary %s", s)
+	}
+	// The source string's extra flags reach the translation's checks.
+	help := e.unit(t, "en", "Help")
+	if _, err = e.client.UpdateUnit(ctx, &translationv1.UpdateUnitRequest{Id: help.GetId(), SetExtraFlags: true,
+		ExtraFlags: "max-length:3", LabelsOnly: true, Actor: "sue"}); err != nil {
+		t.Fatal(err)
+	}
+	if !e.unit(t, "de", "Help").GetHasFailingCheck() || count("check:max-length") != 2 {
+		t.Errorf("extra flags max-length:3 on Help: failing %v, max-length %d", e.unit(t, "de", "Help").GetHasFailingCheck(), count("check:max-length"))
+	}
+	bad := []struct {
+		id    int64
+		flags string
+		want  errs.Kind
+	}{
+		{help.GetId(), "max-length:many", errs.InvalidArgument},
+		{help.GetId(), `regex:"unclosed`, errs.InvalidArgument},
+		{e.unit(t, "de", "Help").GetId(), "max-length:3", errs.PermissionDenied}, // not a source string
+	}
+	for _, b := range bad {
+		_, err := e.client.UpdateUnit(ctx, &translationv1.UpdateUnitRequest{Id: b.id, SetExtraFlags: true, ExtraFlags: b.flags, LabelsOnly: true})
+		if kind(err) != b.want {
+			t.Errorf("extra flags %q on %d: %v, want %v", b.flags, b.id, err, b.want)
+		}
+	}
+	// A caller who may not see the project sees neither checks nor counts.
+	outsider := policy.WithCaller(ctx, policy.Caller{Username: "eve"})
+	e.catalog.Set(e.catalog.Component(1), &catalogv1.Project{Slug: "hello", Name: "Hello", AccessControl: typev1.AccessControl_ACCESS_CONTROL_PRIVATE})
+	if _, err = e.client.ListUnitChecks(outsider, &translationv1.ListUnitChecksRequest{UnitId: saved.GetId()}); kind(err) != errs.NotFound {
+		t.Errorf("an outsider's checks of a private unit: %v", err)
+	}
+	if _, err = e.client.SummarizeChecks(outsider, &translationv1.SummarizeChecksRequest{Scope: &translationv1.CheckScope{ComponentIds: []int64{1}}}); kind(err) != errs.NotFound {
+		t.Errorf("an outsider's summary of a private component: %v", err)
+	}
+	if _, err = dismiss(outsider, saved.GetId(), "end_stop", true); kind(err) != errs.NotFound {
+		t.Errorf("an outsider's restore: %v", err)
+	}
+}
+
+// countChanges counts the change records of an action.
+func countChanges(e *env, action typev1.ChangeAction) int {
+	n := 0
+	for _, c := range e.changelog.Changes() {
+		if c.GetAction() == action {
+			n++
+		}
+	}
+	return n
+}
+
+// recheck runs a recheck of a component and waits for its task.
+func (e *env) recheck(t *testing.T, id int64) {
+	t.Helper()
+	resp, err := e.client.RecheckComponents(t.Context(), &translationv1.RecheckComponentsRequest{ComponentIds: []int64{id}})
+	if err != nil || len(resp.GetTasks()) != 1 {
+		t.Fatalf("recheck: %v, %v", resp, err)
+	}
+	e.waitTask(t, resp.GetTasks()[0].GetId())
+}
+
+// bulk runs a bulk dismissal and waits for its task.
+func (e *env) bulk(t *testing.T, req *translationv1.DismissChecksRequest) {
+	t.Helper()
+	resp, err := e.client.DismissChecks(t.Context(), req)
+	if err != nil {
+		t.Fatalf("bulk: %v", err)
+	}
+	e.waitTask(t, resp.GetTask().GetId())
+}
+
+func (e *env) waitTask(t *testing.T, id string) {
+	t.Helper()
+	for deadline := time.Now().Add(20 * raceScale * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		got, err := e.client.GetTask(t.Context(), &translationv1.GetTaskRequest{Id: id})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.GetTask().GetCompleted() {
+			if got.GetTask().GetError() != "" {
+				t.Fatal(got.GetTask().GetError())
+			}
+			return
+		}
+	}
+	t.Fatal("task did not finish")
 }

@@ -2,6 +2,7 @@ package walk
 
 import (
 	"net/url"
+	"strings"
 	"testing"
 
 	"github.com/tmsproject/tms/gateway/bench/origin"
@@ -28,21 +29,7 @@ msgstr "Hilfe"
 // who may not see it.
 func TestChecksOverREST(t *testing.T) {
 	admin := newStack(t, nil)
-	pot := header + "\nmsgid \"The file was saved.\"\nmsgstr \"\"\n\n#, c-format\nmsgid \"%d files copied\"\nmsgstr \"\"\n\nmsgid \"Help\"\nmsgstr \"\"\n"
-	repo, err := origin.Create(t.TempDir(), map[string][]byte{"po/app.pot": []byte(pot), "po/de.po": []byte(faultyDE)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, slug := range []string{"open", "secret"} {
-		admin.want(201, "POST", admin.base+"projects/", map[string]any{"name": slug, "slug": slug, "web": "https://x.example/"})
-		admin.want(201, "POST", admin.base+"projects/"+slug+"/components/", map[string]any{"name": "App", "slug": "app",
-			"repo": "file://" + repo, "filemask": "po/*.po", "new_base": "po/app.pot", "file_format": "po"})
-		waitFor(t, func() bool {
-			code, _ := admin.do("GET", admin.base+"translations/"+slug+"/app/de/", nil)
-			return code == 200
-		})
-	}
-	admin.want(200, "PATCH", admin.base+"projects/secret/", map[string]any{"access_control": 100})
+	faultyProjects(t, admin)
 	tr := admin.want(200, "GET", admin.base+"translations/open/app/de/", nil)
 	if tr["failing_checks"] != 2.0 || tr["failing_checks_words"].(float64) < 4 || tr["failing_checks_percent"] != 66.6 {
 		t.Errorf("translation: failing_checks %v, words %v, percent %v", tr["failing_checks"], tr["failing_checks_words"], tr["failing_checks_percent"])
@@ -88,4 +75,103 @@ func TestChecksOverREST(t *testing.T) {
 	if tr = admin.want(200, "GET", admin.base+"translations/open/app/de/", nil); tr["failing_checks"] != 1.0 {
 		t.Errorf("after the fix: failing_checks %v, want 1", tr["failing_checks"])
 	}
+}
+
+// faultyProjects imports faultyDE into a public project "open" and a
+// private one "secret", each with a component "app".
+func faultyProjects(t *testing.T, admin client) {
+	t.Helper()
+	pot := header + "\nmsgid \"The file was saved.\"\nmsgstr \"\"\n\n#, c-format\nmsgid \"%d files copied\"\nmsgstr \"\"\n\nmsgid \"Help\"\nmsgstr \"\"\n"
+	repo, err := origin.Create(t.TempDir(), map[string][]byte{"po/app.pot": []byte(pot), "po/de.po": []byte(faultyDE)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, slug := range []string{"open", "secret"} {
+		admin.want(201, "POST", admin.base+"projects/", map[string]any{"name": slug, "slug": slug, "web": "https://x.example/"})
+		admin.want(201, "POST", admin.base+"projects/"+slug+"/components/", map[string]any{"name": "App", "slug": "app",
+			"repo": "file://" + repo, "filemask": "po/*.po", "new_base": "po/app.pot", "file_format": "po"})
+		waitFor(t, func() bool {
+			code, _ := admin.do("GET", admin.base+"translations/"+slug+"/app/de/", nil)
+			return code == 200
+		})
+	}
+	admin.want(200, "PATCH", admin.base+"projects/secret/", map[string]any{"access_control": 100})
+}
+
+// TestCheckDismissalOverREST: a string's checks with what is wrong,
+// dismissal and restore (recorded, out of has:check and the counters),
+// the per-check summary, a bulk dismissal by query as a task, extra flags
+// on a source string, and a recheck after new check_flags; a plain user
+// may neither dismiss nor see the private project's checks.
+func TestCheckDismissalOverREST(t *testing.T) {
+	admin := newStack(t, nil)
+	faultyProjects(t, admin)
+	units := admin.base + "translations/open/app/de/units/"
+	first := func(c client, q string) map[string]any {
+		t.Helper()
+		return c.want(200, "GET", units+"?q="+url.QueryEscape(q), nil)["results"].([]any)[0].(map[string]any)
+	}
+	failing := func() any { return admin.want(200, "GET", admin.base+"translations/open/app/de/", nil)["failing_checks"] }
+	copied := first(admin, "check:c_format")["url"].(string)
+	list := admin.want(200, "GET", copied+"checks/", nil)
+	got := list["results"].([]any)
+	if list["count"] != 1.0 || got[0].(map[string]any)["check"] != "c_format" || !strings.Contains(got[0].(map[string]any)["message"].(string), "%d") {
+		t.Fatalf("checks of the string missing %%d: %v", list)
+	}
+	admin.want(201, "POST", admin.base+"users/", map[string]any{"username": "olga", "full_name": "Olga", "email": "olga@x.example"})
+	olga := client{t: t, base: admin.base, token: admin.want(200, "POST", admin.base+"users/olga/token/", map[string]any{})["token"].(string)}
+	olga.want(403, "POST", copied+"checks/c_format/dismiss/", map[string]any{})
+	secret := admin.want(200, "GET", admin.base+"translations/secret/app/de/units/?q=check:c_format", nil)["results"].([]any)[0].(map[string]any)["url"].(string)
+	olga.want(404, "GET", secret+"checks/", nil)
+	olga.want(404, "POST", secret+"checks/c_format/dismiss/", map[string]any{})
+	olga.want(404, "GET", admin.base+"translations/secret/app/de/checks/", nil)
+	admin.want(404, "POST", copied+"checks/end_stop/dismiss/", map[string]any{})
+
+	if d := admin.want(200, "POST", copied+"checks/c_format/dismiss/", map[string]any{}); d["dismissed"] != true {
+		t.Errorf("dismissed: %v", d)
+	}
+	if n := failing(); n != 1.0 {
+		t.Errorf("after a dismissal: failing_checks %v, want 1", n)
+	}
+	for q, want := range map[string]float64{"has:dismissed-check": 1, "has:check": 1, "dismissed_check:c_format": 1} {
+		if n := admin.want(200, "GET", units+"?q="+url.QueryEscape(q), nil)["count"]; n != want {
+			t.Errorf("q=%s: %v, want %v", q, n, want)
+		}
+	}
+	if ch := admin.want(200, "GET", admin.base+"changes/?action=1001", nil); ch["count"] != 1.0 ||
+		ch["results"].([]any)[0].(map[string]any)["action_name"] != "Check dismissed" {
+		t.Errorf("dismissals recorded: %v", ch)
+	}
+	admin.want(200, "POST", copied+"checks/c_format/restore/", map[string]any{})
+	if n := failing(); n != 2.0 {
+		t.Errorf("after a restore: failing_checks %v, want 2", n)
+	}
+	sum := admin.want(200, "GET", admin.base+"translations/open/app/de/checks/", nil)
+	if sum["failing"] != 2.0 || len(sum["checks"].([]any)) != 2 {
+		t.Errorf("summary: %v", sum)
+	}
+	// Bulk: the strings a query finds, as a task.
+	bulk := admin.base + "components/open/app/checks/"
+	admin.want(400, "POST", bulk, map[string]any{"check": "no_such_check"})
+	admin.want(400, "POST", bulk, map[string]any{"check": "end_stop", "q": "source:("})
+	admin.want(400, "POST", bulk, map[string]any{"q": "source:saved"})
+	olga.want(403, "POST", bulk, map[string]any{"check": "end_stop"})
+	olga.want(404, "POST", admin.base+"projects/secret/checks/", map[string]any{"check": "end_stop"})
+	task := admin.want(202, "POST", bulk, map[string]any{"check": "end_stop", "q": "source:saved"})["task_url"].(string)
+	waitFor(t, func() bool { return admin.want(200, "GET", task, nil)["completed"] == true })
+	if n := failing(); n != 1.0 {
+		t.Errorf("after a bulk dismissal: failing_checks %v, want 1", n)
+	}
+	// Extra flags of a source string reach its translations.
+	help := admin.want(200, "GET", admin.base+"translations/open/app/en/units/?q=source:Help", nil)["results"].([]any)[0].(map[string]any)["url"].(string)
+	admin.want(200, "PATCH", help, map[string]any{"extra_flags": "max-length:3"})
+	if u := first(admin, "source:Help"); u["has_failing_check"] != true {
+		t.Errorf("Help with max-length:3: %v", u["has_failing_check"])
+	}
+	admin.want(400, "PATCH", help, map[string]any{"extra_flags": "max-length:many"})
+	admin.want(403, "PATCH", first(admin, "source:Help")["url"].(string), map[string]any{"extra_flags": "max-length:3"})
+	olga.want(403, "PATCH", help, map[string]any{"extra_flags": ""})
+	// New check_flags recheck the component in the background.
+	admin.want(200, "PATCH", admin.base+"components/open/app/", map[string]any{"check_flags": "ignore-max-length"})
+	waitFor(t, func() bool { return failing() == 1.0 && first(admin, "source:Help")["has_failing_check"] == false })
 }
