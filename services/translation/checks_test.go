@@ -13,6 +13,7 @@ import (
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/policy"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
@@ -110,6 +111,7 @@ func TestChecksAtImportAndEdit(t *testing.T) {
 	if u := e.unit(t, "de", "The file was saved."); u.GetState() != typev1.UnitState_UNIT_STATE_FUZZY || !u.GetHasFailingCheck() {
 		t.Errorf("an edit failing an enforced check: state %v, failing %v", u.GetState(), u.GetHasFailingCheck())
 	}
+	waitChanges(t, e, 1, isAction(typev1.ChangeAction_CHANGE_ACTION_ENFORCED_CHECK))
 	e.edit(t, "de", "Help", []string{"Hilfe "}, typev1.UnitState_UNIT_STATE_TRANSLATED, "ana")
 	if e.unit(t, "de", "Help").GetHasFailingCheck() {
 		t.Error("the component's ignore-end-space flag did not count")
@@ -183,8 +185,8 @@ func TestDismissAndRecheck(t *testing.T) {
 	if e.unit(t, "de", "The file was saved.").GetHasFailingCheck() {
 		t.Error("a dismissed check still fails the unit")
 	}
-	if n := countChanges(e, typev1.ChangeAction_CHANGE_ACTION_CHECK_DISMISSED); n != 1 {
-		t.Errorf("%d dismissals recorded, want 1", n)
+	if c := waitChanges(t, e, 1, isAction(typev1.ChangeAction_CHANGE_ACTION_CHECK_DISMISSED)); c[0].GetUser() != "rita" || c[0].GetUnitId() != saved.GetId() {
+		t.Errorf("the dismissal's record: %v", c[0])
 	}
 	// A recheck (new check_flags) and a re-import keep the dismissal.
 	comp := proto.Clone(e.catalog.Component(1)).(*catalogv1.Component)
@@ -252,15 +254,9 @@ func TestDismissAndRecheck(t *testing.T) {
 	}
 }
 
-// countChanges counts the change records of an action.
-func countChanges(e *env, action typev1.ChangeAction) int {
-	n := 0
-	for _, c := range e.changelog.Changes() {
-		if c.GetAction() == action {
-			n++
-		}
-	}
-	return n
+// isAction matches the change records of an action.
+func isAction(action typev1.ChangeAction) func(*changelogv1.Change) bool {
+	return func(c *changelogv1.Change) bool { return c.GetAction() == action }
 }
 
 // recheck runs a recheck of a component and waits for its task.

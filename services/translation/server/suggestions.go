@@ -96,18 +96,26 @@ func (s *Server) suggestionComponent(ctx context.Context, id int64, perm string,
 // AcceptSuggestion makes a suggestion the unit's translation; a caller
 // acting for a user needs suggestion.accept.
 func (s *Server) AcceptSuggestion(ctx context.Context, req *translationv1.AcceptSuggestionRequest) (*translationv1.AcceptSuggestionResponse, error) {
-	if _, err := s.suggestionComponent(ctx, req.GetId(), "suggestion.accept", false); err != nil {
+	comp, err := s.suggestionComponent(ctx, req.GetId(), "suggestion.accept", false)
+	if err != nil {
 		return nil, err
 	}
-	u, err := s.accept(ctx, req.GetId(), req.GetActor())
+	u, err := s.accept(ctx, comp, req.GetId(), req.GetActor())
 	if err != nil {
 		return nil, err
 	}
 	return &translationv1.AcceptSuggestionResponse{Unit: s.withLabels(ctx, unitProto(u))}, nil
 }
 
-func (s *Server) accept(ctx context.Context, id int64, actor string) (store.UnitView, error) {
-	u, err := s.cfg.Store.AcceptSuggestion(ctx, id, actor, func(v store.SuggestionView) error {
+// accept accepts suggestion id of comp; the quality checks of the result
+// read comp's flags and enforce its enforced checks, as an edit's do.
+func (s *Server) accept(ctx context.Context, comp *catalogv1.Component, id int64, actor string) (store.UnitView, error) {
+	flags, err := s.checkFlags(ctx, comp)
+	if err != nil {
+		return store.UnitView{}, err
+	}
+	rules := store.CheckRules{Flags: flags, Enforced: comp.GetEnforcedChecks()}
+	u, err := s.cfg.Store.AcceptSuggestion(ctx, id, actor, rules, func(v store.SuggestionView) error {
 		if readOnly(v.Unit, v.Translation) {
 			return errReadOnly
 		}
@@ -152,7 +160,7 @@ func (s *Server) VoteSuggestion(ctx context.Context, req *translationv1.VoteSugg
 		return nil, err
 	}
 	if n := comp.GetSuggestionAutoaccept(); n > 0 && v.Votes >= int64(n) {
-		if _, err := s.accept(ctx, v.ID, req.GetActor()); err != nil {
+		if _, err := s.accept(ctx, comp, v.ID, req.GetActor()); err != nil {
 			return nil, err
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/tmsproject/tms/pkg/weblate"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"github.com/tmsproject/tms/services/translation/checks"
 )
 
@@ -130,6 +131,13 @@ func (c *checker) sourceFlags(id int64) string {
 	return flags[0]
 }
 
+// CheckRules are what the checks of an edit read besides the string: the
+// flags texts before the string's own (the project's and component's
+// check_flags) and the component's enforced checks.
+type CheckRules struct {
+	Flags, Enforced []string
+}
+
 // checkMarks are what a unit's check rows tell without reading them:
 // whether one not dismissed (has_failing_check) and one dismissed
 // (has_dismissed_check) exist.
@@ -224,8 +232,9 @@ func insertChecks(tx *gorm.DB, byUnit map[int64][]CheckRow) error {
 }
 
 // enforce runs the checks of u as edit e leaves it and returns the
-// failing ones; a translated edit failing an enforced check becomes one
-// that needs editing (e.State).
+// failing ones; a translated edit failing an enforced check (dismissed or
+// not, as in Weblate) becomes one that needs editing (e.State), recorded
+// as "Applied enforced check" after the edit.
 func (c *checker) enforce(u *Unit, e *Edit) []checks.Failure {
 	edited := *u
 	edited.Target, edited.State = e.Target, e.State
@@ -234,6 +243,7 @@ func (c *checker) enforce(u *Unit, e *Edit) []checks.Failure {
 		for _, f := range fails {
 			if slices.Contains(e.Enforced, f.ID) {
 				e.State = weblate.StateFuzzy
+				e.Changes = append(e.Changes, unitChange(typev1.ChangeAction_CHANGE_ACTION_ENFORCED_CHECK, *u, c.t, e.Author, e.Author))
 				break
 			}
 		}

@@ -52,7 +52,7 @@ func TestPendingAuthor(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err = s.AcceptSuggestion(ctx, sg.ID, "dave", nil); err != nil {
+		if _, err = s.AcceptSuggestion(ctx, sg.ID, "dave", store.CheckRules{}, nil); err != nil {
 			t.Fatal(err)
 		}
 		added, err := s.CreateUnit(ctx, store.NewString{ComponentID: 7, TranslationID: cs.Translation.ID,

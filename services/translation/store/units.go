@@ -531,6 +531,10 @@ func (s *Store) editTx(tx *gorm.DB, id int64, decide func(UnitView) (Edit, error
 			return UnitView{}, perr
 		}
 		changes = append(changes, followed...)
+		// The translations are checked against the new source.
+		if perr = recheckTranslations(tx, u.ID, e.CheckFlags); perr != nil {
+			return UnitView{}, perr
+		}
 	}
 	delta.Count(u.State, u.NumWords, u.NumChars, 1)
 	if err = storeChecks(tx, &u, fails, &delta); err != nil {
