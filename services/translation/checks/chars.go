@@ -10,6 +10,7 @@ import (
 
 // registry is the implemented checks in Weblate's CHECK_LIST order.
 var registry = []check{
+	sameCheck,
 	charCheck("begin_newline", "Starting newline", "Source and translation do not both start with a newline.",
 		func(_ *Unit, s, t string) bool { return checkChars(s, t, 0, "\n") }),
 	charCheck("end_newline", "Trailing newline", "Source and translation do not both end with a newline.",

@@ -29,7 +29,13 @@ type Unit struct {
 	SourcePlural, TargetPlural Plural
 	State                      int
 	Flags                      Flags
-	base                       string // of Lang
+	// Note is the string's note in the file (the same check skips some
+	// DocBook tags it names).
+	Note string
+	// Names are the project's and component's names, whose words the same
+	// check ignores.
+	Names []string
+	base  string // of Lang
 }
 
 // Failure is a check that fails, with what is wrong.
@@ -48,6 +54,15 @@ type check struct {
 	// run returns "" when the unit passes, else what is wrong (the
 	// description, or a detail).
 	run func(u *Unit) string
+	// syntax is a format check's placeholders, which other checks treat
+	// as highlighted (Weblate's check_highlight).
+	syntax *formatSyntax
+}
+
+// enabled reports whether c runs on u as far as flags and language go.
+func (c check) enabled(u *Unit) bool {
+	return !u.Flags.Has(c.ignoreFlag()) && !u.Flags.Has("ignore-all-checks") &&
+		(c.enable == "" || u.Flags.Has(c.enable)) && (c.skip == nil || !c.skip(u))
 }
 
 // ignoreFlags are Weblate's flags that switch each check off, by id.
@@ -72,8 +87,7 @@ func Run(u Unit) []Failure {
 	u.base = baseCode(u.Lang)
 	var out []Failure
 	for _, c := range registry {
-		if u.Flags.Has(c.ignoreFlag()) || u.Flags.Has("ignore-all-checks") ||
-			(c.enable != "" && !u.Flags.Has(c.enable)) || (c.skip != nil && c.skip(&u)) {
+		if !c.enabled(&u) {
 			continue
 		}
 		if msg := c.run(&u); msg != "" {

@@ -131,7 +131,7 @@ func (f formatSyntax) compareTokens(s, t []string, ignoreMissing bool) mismatch 
 // must be those of the source form it translates (Weblate's
 // BaseFormatCheck, with its plural rules).
 func formatCheck(id, name, description, enable string, f formatSyntax, brace bool) check {
-	return check{id: id, name: name, description: description, enable: enable, run: func(u *Unit) string {
+	return check{id: id, name: name, description: description, enable: enable, syntax: &f, run: func(u *Unit) string {
 		var all mismatch
 		add := func(r mismatch) {
 			all.missing, all.extra = append(all.missing, r.missing...), append(all.extra, r.extra...)

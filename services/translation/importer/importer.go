@@ -42,9 +42,9 @@ type Importer struct {
 	// translations: then a unit the file marks approved (XLIFF) is
 	// imported approved, as Weblate does with reviews on. Nil: no review.
 	Review func(ctx context.Context, comp *catalogv1.Component) (bool, error)
-	// CheckFlags returns the project's and component's check_flags, which
-	// the quality checks of every string start from. Nil: none.
-	CheckFlags func(ctx context.Context, comp *catalogv1.Component) ([]string, error)
+	// CheckRules returns the rules of the component's quality checks
+	// (flags, enforced checks, names). Nil: none.
+	CheckRules func(ctx context.Context, comp *catalogv1.Component) (store.CheckRules, error)
 	// Action is the action of each re-read file's record: "Resource
 	// updated" when zero; a source upload records "Source updated" (74).
 	Action typev1.ChangeAction
@@ -76,8 +76,8 @@ type reader struct {
 	mono bool
 	cjk  bool
 	// review: approvals in the files count (the project reviews).
-	review     bool
-	checkFlags []string // the project's and component's (Importer.CheckFlags)
+	review bool
+	checks store.CheckRules // the component's (Importer.CheckRules)
 }
 
 // Import reads the component's files from dir and stores them. Every file
@@ -119,8 +119,8 @@ func (im *Importer) Import(ctx context.Context, comp *catalogv1.Component, dir s
 			return err
 		}
 	}
-	if im.CheckFlags != nil {
-		if r.checkFlags, err = im.CheckFlags(ctx, comp); err != nil {
+	if im.CheckRules != nil {
+		if r.checks, err = im.CheckRules(ctx, comp); err != nil {
 			return err
 		}
 	}
@@ -375,7 +375,7 @@ func (im *Importer) importFile(ctx context.Context, comp *catalogv1.Component, r
 	spec.Translation.Revision = f.revision
 	spec.Units = r.units(f.units, base, spec.Translation.PluralNumber)
 	spec.RecordsFuzzy, spec.RecordsApproval = f.recordsFuzzy, f.recordsApproval
-	spec.CheckFlags = r.checkFlags
+	spec.Checks = r.checks
 	f.units = nil // stored as spec.Units
 	prev, _ := im.Store.GetTranslation(ctx, comp.GetId(), code)
 	if onlyChanged && prev.Revision == spec.Translation.Revision {

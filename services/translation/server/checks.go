@@ -17,19 +17,21 @@ import (
 	"github.com/tmsproject/tms/services/translation/store"
 )
 
-// checkFlags are the flags the quality checks of comp's strings start
-// from: its project's check_flags, then its own (Weblate's merge order;
-// the file's and the strings' own follow).
-func (s *Server) checkFlags(ctx context.Context, comp *catalogv1.Component) ([]string, error) {
+// checkRules are the rules of the quality checks of comp's strings: the
+// flags they start from, its project's check_flags then its own
+// (Weblate's merge order; the file's and the strings' own follow), its
+// enforced checks, and the names whose words the same check ignores.
+func (s *Server) checkRules(ctx context.Context, comp *catalogv1.Component) (store.CheckRules, error) {
 	p, err := s.project(ctx, comp)
 	if err != nil {
-		return nil, err
+		return store.CheckRules{}, err
 	}
-	return projectCheckFlags(p, comp), nil
+	return projectCheckRules(p, comp), nil
 }
 
-func projectCheckFlags(p *catalogv1.Project, comp *catalogv1.Component) []string {
-	return []string{p.GetCheckFlags(), comp.GetCheckFlags()}
+func projectCheckRules(p *catalogv1.Project, comp *catalogv1.Component) store.CheckRules {
+	return store.CheckRules{Flags: []string{p.GetCheckFlags(), comp.GetCheckFlags()}, Enforced: comp.GetEnforcedChecks(),
+		Names: []string{p.GetName(), comp.GetName()}}
 }
 
 // errNoDismiss is the refusal of a dismissal: dismissing hides a quality
@@ -43,11 +45,11 @@ func (s *Server) ListUnitChecks(ctx context.Context, req *translationv1.ListUnit
 	if err != nil {
 		return nil, err
 	}
-	flags, err := s.checkFlags(ctx, comp)
+	rules, err := s.checkRules(ctx, comp)
 	if err != nil {
 		return nil, err
 	}
-	_, found, err := s.cfg.Store.UnitChecks(ctx, req.GetUnitId(), flags)
+	_, found, err := s.cfg.Store.UnitChecks(ctx, req.GetUnitId(), rules)
 	if err != nil {
 		return nil, err
 	}
@@ -322,7 +324,7 @@ func (s *Server) runRecheck(ctx context.Context, taskID string, comp *catalogv1.
 		}
 		s.cfg.Notify()
 	}()
-	flags, err := s.checkFlags(ctx, comp)
+	rules, err := s.checkRules(ctx, comp)
 	if err != nil {
 		failure = err.Error()
 		return
@@ -334,7 +336,7 @@ func (s *Server) runRecheck(ctx context.Context, taskID string, comp *catalogv1.
 	}
 	changed := 0
 	for i, t := range ts {
-		n, err := s.cfg.Store.RecheckTranslation(ctx, t.ID, flags)
+		n, err := s.cfg.Store.RecheckTranslation(ctx, t.ID, rules)
 		if err != nil {
 			failure = err.Error()
 			return
@@ -365,11 +367,11 @@ func (s *Server) updateExtraFlags(ctx context.Context, req *translationv1.Update
 	if err = validateFlags(extra); err != nil {
 		return nil, err
 	}
-	flags, err := s.checkFlags(ctx, comp)
+	rules, err := s.checkRules(ctx, comp)
 	if err != nil {
 		return nil, err
 	}
-	v, err := s.cfg.Store.SetExtraFlags(ctx, req.GetId(), extra, req.GetActor(), flags)
+	v, err := s.cfg.Store.SetExtraFlags(ctx, req.GetId(), extra, req.GetActor(), rules)
 	if err != nil {
 		return nil, err
 	}

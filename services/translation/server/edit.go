@@ -100,7 +100,7 @@ func (s *Server) editUnit(ctx context.Context, comp *catalogv1.Component, lang s
 	if err != nil {
 		return store.UnitView{}, err
 	}
-	flags, enforced := projectCheckFlags(project, comp), comp.GetEnforcedChecks()
+	rules := projectCheckRules(project, comp)
 	if want != weblate.StateApproved && state != weblate.StateApproved {
 		project = nil // approvals need not be looked at
 	}
@@ -117,7 +117,7 @@ func (s *Server) editUnit(ctx context.Context, comp *catalogv1.Component, lang s
 			changed = false
 			return store.Edit{}, errUnchanged
 		}
-		return store.Edit{Target: target, State: want, Author: req.GetActor(), CheckFlags: flags, Enforced: enforced,
+		return store.Edit{Target: target, State: want, Author: req.GetActor(), Checks: rules,
 			Changes: []*changelogv1.Change{editChange(u, want, req.GetActor(), target)}}, nil
 	})
 	if errors.Is(err, errUnchanged) && !changed {

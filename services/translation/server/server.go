@@ -125,7 +125,7 @@ func New(cfg Config) *Server {
 		ctx: ctx, cancel: cancel,
 	}
 	s.importer = &importer.Importer{Store: cfg.Store, Languages: cfg.Catalog, Log: cfg.Log, Review: s.translationReview,
-		CheckFlags: s.checkFlags}
+		CheckRules: s.checkRules}
 	return s
 }
 

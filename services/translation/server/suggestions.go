@@ -110,11 +110,10 @@ func (s *Server) AcceptSuggestion(ctx context.Context, req *translationv1.Accept
 // accept accepts suggestion id of comp; the quality checks of the result
 // read comp's flags and enforce its enforced checks, as an edit's do.
 func (s *Server) accept(ctx context.Context, comp *catalogv1.Component, id int64, actor string) (store.UnitView, error) {
-	flags, err := s.checkFlags(ctx, comp)
+	rules, err := s.checkRules(ctx, comp)
 	if err != nil {
 		return store.UnitView{}, err
 	}
-	rules := store.CheckRules{Flags: flags, Enforced: comp.GetEnforcedChecks()}
 	u, err := s.cfg.Store.AcceptSuggestion(ctx, id, actor, rules, func(v store.SuggestionView) error {
 		if readOnly(v.Unit, v.Translation) {
 			return errReadOnly

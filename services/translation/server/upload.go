@@ -42,8 +42,8 @@ type upload struct {
 	updater formats.BilingualUpdater
 	review  bool // approving is possible (review on and the reviewer role)
 	counts  [4]int64
-	// checkFlags are the project's and component's check_flags.
-	checkFlags []string
+	// checks are the rules of the component's quality checks.
+	checks store.CheckRules
 }
 
 // uploadContent is the uploaded file: the request's bytes, or the file

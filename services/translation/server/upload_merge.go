@@ -47,7 +47,7 @@ func (s *Server) uploadMerge(ctx context.Context, up *upload) error {
 	if err != nil {
 		return err
 	}
-	if up.checkFlags, err = s.checkFlags(ctx, up.comp); err != nil {
+	if up.checks, err = s.checkRules(ctx, up.comp); err != nil {
 		return err
 	}
 	return s.cfg.Store.EditBatches(ctx, func(apply store.ApplyEdits) error {
@@ -77,7 +77,7 @@ func (up *upload) applyEdits(apply store.ApplyEdits, batch []plannedEdit) error 
 			return store.Edit{}, store.ErrSkipEdit
 		}
 		return store.Edit{Target: e.Target, State: e.State, Author: up.req.GetActor(),
-			CheckFlags: up.checkFlags, Enforced: up.comp.GetEnforcedChecks(),
+			Checks:  up.checks,
 			Changes: []*changelogv1.Change{uploadChange(cur, up.req, e.Target, e.State)}}, nil
 	})
 	up.tally(edited)

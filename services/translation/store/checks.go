@@ -68,18 +68,18 @@ func newChecker(tx *gorm.DB, t Translation, preload bool) (*checker, error) {
 	return c, err
 }
 
-// run returns the failing checks of u as it stands; flags are the
-// project's and component's check_flags, before the string's own.
-func (c *checker) run(u *Unit, flags ...string) []checks.Failure {
+// run returns the failing checks of u as it stands under rules.
+func (c *checker) run(u *Unit, rules CheckRules) []checks.Failure {
 	if c == nil || c.skipSource {
 		return nil
 	}
 	in := checks.Unit{Sources: Split(u.Source), Targets: Split(u.Target), Lang: c.t.LanguageCode, SourceLang: c.srcLang,
-		SourcePlural: c.srcPlural, TargetPlural: checks.Plural{Number: c.t.PluralNumber, Formula: c.t.PluralFormula}, State: u.State}
+		SourcePlural: c.srcPlural, TargetPlural: checks.Plural{Number: c.t.PluralNumber, Formula: c.t.PluralFormula}, State: u.State,
+		Note: u.Note, Names: rules.Names}
 	// The project's and component's flags, the file's (comma-separated),
 	// the source string's extra flags, then the string's own, as Weblate
 	// merges them.
-	for _, f := range flags {
+	for _, f := range rules.Flags {
 		in.Flags.MergeText(f)
 	}
 	in.Flags.MergeText(u.Flags)
@@ -93,7 +93,7 @@ func (c *checker) run(u *Unit, flags ...string) []checks.Failure {
 // runAll runs the checks of an import's units on all cores: each as the
 // import will store it (a stored unit's extra flags, and an uncommitted
 // edit's text kept; old by id_hash).
-func (c *checker) runAll(units []Unit, old map[int64]*Unit, flags []string) [][]checks.Failure {
+func (c *checker) runAll(units []Unit, old map[int64]*Unit, rules CheckRules) [][]checks.Failure {
 	out := make([][]checks.Failure, len(units))
 	if c == nil || c.skipSource {
 		return out
@@ -110,7 +110,7 @@ func (c *checker) runAll(units []Unit, old map[int64]*Unit, flags []string) [][]
 						u.Target, u.State = prev.Target, prev.State
 					}
 				}
-				out[i] = c.run(&u, flags...)
+				out[i] = c.run(&u, rules)
 			}
 		})
 	}
@@ -131,11 +131,12 @@ func (c *checker) sourceFlags(id int64) string {
 	return flags[0]
 }
 
-// CheckRules are what the checks of an edit read besides the string: the
-// flags texts before the string's own (the project's and component's
-// check_flags) and the component's enforced checks.
+// CheckRules are what the checks of a component's strings read besides
+// the strings: the flags texts before the strings' own (the project's and
+// component's check_flags), the component's enforced checks, and the
+// project's and component's names (words the same check ignores).
 type CheckRules struct {
-	Flags, Enforced []string
+	Flags, Enforced, Names []string
 }
 
 // checkMarks are what a unit's check rows tell without reading them:
@@ -238,10 +239,10 @@ func insertChecks(tx *gorm.DB, byUnit map[int64][]CheckRow) error {
 func (c *checker) enforce(u *Unit, e *Edit) []checks.Failure {
 	edited := *u
 	edited.Target, edited.State = e.Target, e.State
-	fails := c.run(&edited, e.CheckFlags...)
+	fails := c.run(&edited, e.Checks)
 	if e.State >= weblate.StateTranslated && e.State != weblate.StateReadOnly {
 		for _, f := range fails {
-			if slices.Contains(e.Enforced, f.ID) {
+			if slices.Contains(e.Checks.Enforced, f.ID) {
 				e.State = weblate.StateFuzzy
 				e.Changes = append(e.Changes, unitChange(typev1.ChangeAction_CHANGE_ACTION_ENFORCED_CHECK, *u, c.t, e.Author, e.Author))
 				break

@@ -23,10 +23,9 @@ type ReportedCheck struct {
 
 // UnitChecks reports the checks of unit id that fail, dismissed or not,
 // in Weblate's order. The stored rows say which fail; the checks run
-// again (flags: the project's and component's check_flags) for the
-// message of each. A stored failure the run no longer finds (flags
+// again (under rules) for the message of each. A stored failure the run no longer finds (flags
 // changed, a recheck under way) is reported with the check's description.
-func (s *Store) UnitChecks(ctx context.Context, id int64, flags []string) (UnitView, []ReportedCheck, error) {
+func (s *Store) UnitChecks(ctx context.Context, id int64, rules CheckRules) (UnitView, []ReportedCheck, error) {
 	var view UnitView
 	var out []ReportedCheck
 	err := s.q(ctx).Transaction(func(tx *gorm.DB) error {
@@ -51,7 +50,7 @@ func (s *Store) UnitChecks(ctx context.Context, id int64, flags []string) (UnitV
 		if err != nil {
 			return err
 		}
-		out = reportChecks(rows, c.run(&us[0], flags...))
+		out = reportChecks(rows, c.run(&us[0], rules))
 		return nil
 	})
 	return view, out, err

@@ -63,7 +63,7 @@ func TestDismissChecks(t *testing.T) {
 			t.Fatal(err)
 		}
 		wantFailing("re-imported", 0, 0)
-		if _, err = s.RecheckTranslation(ctx, cs.Translation.ID, nil); err != nil {
+		if _, err = s.RecheckTranslation(ctx, cs.Translation.ID, store.CheckRules{}); err != nil {
 			t.Fatal(err)
 		}
 		wantFailing("rechecked", 0, 0)

@@ -36,9 +36,9 @@ type ImportSpec struct {
 	// UnitChanges records one change per string added (71), updated (59)
 	// or removed (63) by the file, as a repository update does.
 	UnitChanges bool
-	// CheckFlags are the project's and component's check_flags, which the
-	// units' own flags follow (package checks).
-	CheckFlags []string
+	// Checks are the rules of the quality checks of the component's
+	// strings, before each string's own flags.
+	Checks CheckRules
 	// RecordsFuzzy and RecordsApproval tell whether the file's format
 	// stores "needs editing" and "approved". A stored unit whose source,
 	// context and target the file left as they were keeps a state its
@@ -170,7 +170,7 @@ func (s *Store) mergeUnits(ctx context.Context, tx *gorm.DB, translationID int64
 	at := now()
 	pos, inserted := int64(0), 0
 	rows := map[int64][]CheckRow{} // by id_hash
-	found := c.runAll(spec.Units, old, spec.CheckFlags)
+	found := c.runAll(spec.Units, old, spec.Checks)
 	dismissed, err := translationDismissals(tx, translationID)
 	if err != nil {
 		return nil, Stats{}, err

@@ -10,12 +10,12 @@ import (
 )
 
 // RecheckTranslation runs the checks of every unit of a translation again
-// (flags: the project's and component's check_flags, as they now are),
+// (rules: the component's, as they now are),
 // in one transaction, and returns the number of units whose failing
 // state changed. A dismissal survives while its check still fails;
 // has_failing_check, has_dismissed_check and the translation's failing
 // counters follow.
-func (s *Store) RecheckTranslation(ctx context.Context, translationID int64, flags []string) (int, error) {
+func (s *Store) RecheckTranslation(ctx context.Context, translationID int64, rules CheckRules) (int, error) {
 	changed := 0
 	err := s.q(ctx).Transaction(func(tx *gorm.DB) error {
 		var t Translation
@@ -34,7 +34,7 @@ func (s *Store) RecheckTranslation(ctx context.Context, translationID int64, fla
 		if err != nil {
 			return err
 		}
-		found := c.runAll(units, nil, flags)
+		found := c.runAll(units, nil, rules)
 		rows := make(map[int64][]CheckRow)
 		var d Stats
 		for i := range units {
@@ -75,10 +75,10 @@ func (s *Store) ScopeTranslations(ctx context.Context, sc Scope) ([]Translation,
 
 // SetExtraFlags sets the additional flags of source string id (a unit of
 // its component's source translation), records "Extra flags updated" by
-// actor, and runs the checks of the string's translations again (flags:
-// the project's and component's check_flags), their counters following.
+// actor, and runs the checks of the string's translations again (under
+// rules), their counters following.
 // Flags as they are change nothing.
-func (s *Store) SetExtraFlags(ctx context.Context, id int64, extra, actor string, flags []string) (UnitView, error) {
+func (s *Store) SetExtraFlags(ctx context.Context, id int64, extra, actor string, rules CheckRules) (UnitView, error) {
 	var out UnitView
 	err := s.q(ctx).Transaction(func(tx *gorm.DB) error {
 		u, t, err := s.lockUnit(tx, id)
@@ -98,14 +98,14 @@ func (s *Store) SetExtraFlags(ctx context.Context, id int64, extra, actor string
 			return err
 		}
 		out.ExtraFlags = extra
-		return recheckTranslations(tx, id, flags)
+		return recheckTranslations(tx, id, rules)
 	})
 	return out, err
 }
 
 // recheckTranslations runs the checks of the translations of source unit
 // id again, within tx.
-func recheckTranslations(tx *gorm.DB, id int64, flags []string) error {
+func recheckTranslations(tx *gorm.DB, id int64, rules CheckRules) error {
 	units, err := findUnits(tx.Where("source_unit_id = ?", id).Order("id"))
 	if err != nil {
 		return err
@@ -121,7 +121,7 @@ func recheckTranslations(tx *gorm.DB, id int64, flags []string) error {
 			return err
 		}
 		var d Stats
-		if err := storeChecks(tx, u, c.run(u, flags...), &d); err != nil {
+		if err := storeChecks(tx, u, c.run(u, rules), &d); err != nil {
 			return err
 		}
 		if err := moveCountersOnly(tx, t.ID, d, nil); err != nil {

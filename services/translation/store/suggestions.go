@@ -249,7 +249,7 @@ func (s *Store) AcceptSuggestion(ctx context.Context, id int64, user string, rul
 			c.Target, c.Old = sg.Target, v.Target
 			c.Details = UnitDetails(weblate.StateTranslated, v.State, v.Unit)
 			return Edit{Target: sg.Target, State: weblate.StateTranslated, Author: sg.UserName,
-				CheckFlags: rules.Flags, Enforced: rules.Enforced, Changes: []*changelogv1.Change{c}}, nil
+				Checks: rules, Changes: []*changelogv1.Change{c}}, nil
 		}, nil)
 		return err
 	})

@@ -195,11 +195,9 @@ type Edit struct {
 	State   int
 	Author  string
 	Changes []*changelogv1.Change
-	// CheckFlags are the flags texts the string's own come after: the
-	// project's and the component's check_flags. Enforced are the
-	// component's enforced_checks: a translated edit failing one is saved
-	// as needing editing, as Weblate saves it.
-	CheckFlags, Enforced []string
+	// Checks are the rules of the quality checks of the edited string:
+	// a translated edit that fails an enforced check needs editing.
+	Checks CheckRules
 }
 
 // EditUnit changes a unit's target and state. decide sees the current unit
@@ -532,7 +530,7 @@ func (s *Store) editTx(tx *gorm.DB, id int64, decide func(UnitView) (Edit, error
 		}
 		changes = append(changes, followed...)
 		// The translations are checked against the new source.
-		if perr = recheckTranslations(tx, u.ID, e.CheckFlags); perr != nil {
+		if perr = recheckTranslations(tx, u.ID, e.Checks); perr != nil {
 			return UnitView{}, perr
 		}
 	}
