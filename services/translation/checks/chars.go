@@ -36,6 +36,7 @@ var registry = []check{
 		func(_ *Unit, s, t string) bool { return hasCapitals(t) && !hasCapitals(s) }),
 	charCheck("kashida", "Kashida letter used", "The decorative kashida letters should not be used.",
 		func(_ *Unit, _, t string) bool { return hasKashida(t) }),
+	punctuationSpacing,
 	pythonFormat, pythonBraceFormat, cFormat,
 	{id: "plurals", name: "Missing plurals", description: "Some plural forms are untranslated.", run: missingPlurals},
 	{id: "same-plurals", name: "Same plurals", description: "Some plural forms are translated in the same way.", run: samePlurals},

@@ -57,7 +57,10 @@ func TestChecks(t *testing.T) {
 			{"One file|%d files", "Ein Datei|%d Dateien", "de", "c-format"}, {"%d file|%d files", "%d soubor|%d soubory|%d souborů", "cs", "c-format"},
 			{"%d file|%d files", "soubor|%d soubory|%d souborů", "cs", "c-format"}}, // form 0 is n=1 alone: it may say the number in words
 			fail: []tc{{"%d files", "Dateien", "de", "c-format"}, {"%s and %d", "%d und %s", "de", "c-format"}, {"%d file|%d files", "%d soubor|soubory|%d souborů", "cs", "c-format"}}},
-		"same":             {pass: []tc{{"Linux kernel", "Linux kernel", "de", ""}, {"Colour", "Colour", "en_GB", ""}}, fail: []tc{{"Who is RMS?", "Who is RMS?", "de", ""}}},
+		"same": {pass: []tc{{"Linux kernel", "Linux kernel", "de", ""}, {"Colour", "Colour", "en_GB", ""}}, fail: []tc{{"Who is RMS?", "Who is RMS?", "de", ""}}},
+		"punctuation_spacing": {pass: []tc{{"Name:", "Nom :", "fr", ""}, {"Really?", "Vraiment ?", "fr", ""}, {"At 10:30", "À 10:30", "fr", ""},
+			{"Why?", "Pourquoi?", "fr_CA", ""}, {"Why?", "Warum?", "de", ""}, {"See %s!", "Voir %s !", "fr", "c-format"}, {"What?!", "Quoi ?!", "fr", ""}},
+			fail: []tc{{"Name:", "Nom:", "fr", ""}, {"Really?", "Vraiment?", "fr", ""}, {"!", "!", "fr", ""}}},
 		"plurals":          {pass: []tc{{"file|files", "Datei|Dateien", "de", ""}}, fail: []tc{{"file|files", "Datei|", "de", ""}}},
 		"same-plurals":     {pass: []tc{{"file|files", "Datei|Dateien", "de", ""}}, fail: []tc{{"file|files", "Datei|Datei", "de", ""}}},
 		"escaped_newline":  {pass: []tc{{`a\nb`, `c\nd`, "de", ""}, {`C:\\dir\name`, `C:\\dir\x`, "de", ""}}, fail: []tc{{`a\nb`, "c d", "de", ""}}},

@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"io"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -144,19 +145,58 @@ func isUpper(s string) bool {
 }
 
 // removeHighlights is Weblate's replace_highlighted(text, unit, ""): the
-// placeholders of the enabled format checks, and the markup of a source
-// that is XML, deleted.
+// highlighted spans of text deleted.
 func removeHighlights(u *Unit, text string) string {
+	spans := highlightSpans(u, text)
+	if len(spans) == 0 {
+		return text
+	}
+	var sb strings.Builder
+	at := 0
+	for _, sp := range spans {
+		sb.WriteString(text[at:sp[0]])
+		at = sp[1]
+	}
+	sb.WriteString(text[at:])
+	return sb.String()
+}
+
+// highlightSpans are Weblate's highlight_string spans of text (byte
+// offsets), merged and in order: the placeholders of the enabled format
+// checks, and the tags and entities of markup when the source is XML.
+func highlightSpans(u *Unit, text string) [][2]int {
+	var spans [][2]int
+	add := func(found [][]int) {
+		for _, m := range found {
+			if m[1] > m[0] {
+				spans = append(spans, [2]int{m[0], m[1]})
+			}
+		}
+	}
 	for _, c := range highlighters {
 		if c.enabled(u) {
-			text = c.syntax.re.ReplaceAllString(text, "")
+			add(c.syntax.re.FindAllStringIndex(text, -1))
 		}
 	}
 	if !u.Flags.Has("safe-html") && (u.Flags.Has("xml-text") || looksXML(u.Sources)) && parsesXML(text) {
-		text = tagRE.ReplaceAllString(text, "")
-		text = xmlEntityRE.ReplaceAllString(text, "")
+		add(tagRE.FindAllStringIndex(text, -1))
+		add(entity.FindAllStringIndex(text, -1))
 	}
-	return text
+	slices.SortFunc(spans, func(a, b [2]int) int {
+		if a[0] != b[0] {
+			return a[0] - b[0]
+		}
+		return b[1] - a[1]
+	})
+	var out [][2]int
+	for _, sp := range spans {
+		if n := len(out); n > 0 && sp[0] <= out[n-1][1] {
+			out[n-1][1] = max(out[n-1][1], sp[1])
+			continue
+		}
+		out = append(out, sp)
+	}
+	return out
 }
 
 // highlighters are the checks with placeholders to highlight (set at
@@ -171,7 +211,6 @@ func init() {
 	}
 }
 
-var xmlEntityRE = regexp.MustCompile(`&(?:#[0-9]+|#x[0-9a-fA-F]+|[\x{30}-\x{EFFF}\x{F900}-\x{FDCF}\x{FDF0}-\x{FFFD}][\-.\x{30}-\x{EFFF}\x{F900}-\x{FDCF}\x{FDF0}-\x{FFFD}]*);`)
 
 // looksXML reports whether every source form looks like XML markup, as
 // Weblate's XML checks decide to run.
