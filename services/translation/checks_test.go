@@ -202,6 +202,18 @@ func TestDismissAndRecheck(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantCounts("restored", 3, map[string]int64{"has:dismissed-check": 0, "check:end_stop": 1})
+	// Nobody dismisses an enforced check.
+	enforced := proto.Clone(comp).(*catalogv1.Component)
+	enforced.EnforcedChecks = []string{"end_stop"}
+	e.catalog.Set(enforced, project)
+	if _, err = dismiss(ctx, saved.GetId(), "end_stop", false); kind(err) != errs.PermissionDenied {
+		t.Errorf("dismissing an enforced check: %v", err)
+	}
+	if _, err = e.client.DismissChecks(ctx, &translationv1.DismissChecksRequest{Scope: &translationv1.CheckScope{ComponentIds: []int64{1}},
+		Check: "end_stop"}); kind(err) != errs.InvalidArgument {
+		t.Errorf("a bulk dismissal of an enforced check: %v", err)
+	}
+	e.catalog.Set(comp, project)
 	// Bulk: dismiss end_stop among the strings a query finds.
 	e.bulk(t, &translationv1.DismissChecksRequest{Scope: &translationv1.CheckScope{ComponentIds: []int64{1}}, Check: "end_stop", Q: "source:saved"})
 	wantCounts("bulk dismissed", 2, map[string]int64{"dismissed_check:end_stop": 1})

@@ -13,6 +13,7 @@ import (
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 	"github.com/tmsproject/tms/services/translation/checks"
+	"github.com/tmsproject/tms/services/translation/formats"
 	"github.com/tmsproject/tms/services/translation/search"
 	"github.com/tmsproject/tms/services/translation/store"
 )
@@ -29,8 +30,11 @@ func (s *Server) checkRules(ctx context.Context, comp *catalogv1.Component) (sto
 	return projectCheckRules(p, comp), nil
 }
 
+// projectCheckRules are checkRules with comp's project p at hand; the
+// format's own flags come between the project's and the component's.
 func projectCheckRules(p *catalogv1.Project, comp *catalogv1.Component) store.CheckRules {
-	return store.CheckRules{Flags: []string{p.GetCheckFlags(), comp.GetCheckFlags()}, Enforced: comp.GetEnforcedChecks(),
+	flags := []string{p.GetCheckFlags(), formats.CheckFlags(comp.GetFileFormat()), comp.GetCheckFlags()}
+	return store.CheckRules{Flags: flags, Enforced: comp.GetEnforcedChecks(),
 		Names: []string{p.GetName(), comp.GetName()}}
 }
 
@@ -38,6 +42,10 @@ func projectCheckRules(p *catalogv1.Project, comp *catalogv1.Component) store.Ch
 // problem from the counts releases are gated on, so it takes review
 // rights.
 const errNoDismiss = "You do not have permission to dismiss checks."
+
+// errEnforced refuses the dismissal of an enforced check, which Weblate
+// allows nobody.
+const errEnforced = "An enforced check cannot be dismissed."
 
 // ListUnitChecks lists the checks a unit fails, dismissed or not.
 func (s *Server) ListUnitChecks(ctx context.Context, req *translationv1.ListUnitChecksRequest) (*translationv1.ListUnitChecksResponse, error) {
@@ -94,6 +102,9 @@ func (s *Server) DismissCheck(ctx context.Context, req *translationv1.DismissChe
 	}
 	if err = s.cfg.Store.HasCheck(ctx, req.GetUnitId(), req.GetCheck()); err != nil {
 		return nil, err
+	}
+	if !req.GetRestore() && slices.Contains(comp.GetEnforcedChecks(), req.GetCheck()) {
+		return nil, errs.New(errs.PermissionDenied, errEnforced)
 	}
 	_, err = s.cfg.Store.DismissChecks(ctx, cur.TranslationID, []int64{req.GetUnitId()}, req.GetCheck(), !req.GetRestore(), req.GetActor())
 	if err != nil {
@@ -185,6 +196,12 @@ func (s *Server) DismissChecks(ctx context.Context, req *translationv1.DismissCh
 		v.Add("check", "required", "This field is required.")
 	} else if checks.Name(req.GetCheck()) == "" {
 		v.Add("check", "invalid", fmt.Sprintf("Unknown check: %s.", req.GetCheck()))
+	}
+	for _, comp := range comps {
+		if !req.GetRestore() && slices.Contains(comp.GetEnforcedChecks(), req.GetCheck()) {
+			v.Add("check", "invalid", errEnforced)
+			break
+		}
 	}
 	q, perr := search.Parse(strings.TrimSpace(req.GetQ()))
 	if perr != nil {

@@ -35,6 +35,10 @@ type config struct {
 	duration                time.Duration
 	importOnly, keepScratch bool
 	upload, search, scale   bool
+	// checks compares imports with the quality checks on and off.
+	checks bool
+	// projectFlags are the check_flags of the project bench.
+	projectFlags string
 }
 
 func main() {
@@ -53,6 +57,7 @@ func main() {
 	flag.BoolVar(&c.keepScratch, "keep", false, "keep the scratch directory")
 	flag.BoolVar(&c.upload, "upload", false, "with -import-only: then upload a file of every string of one translation and time it")
 	flag.BoolVar(&c.search, "search", false, "with -import-only: then time a few searches over every unit")
+	flag.BoolVar(&c.checks, "checks", false, "compare imports with the quality checks on and off (project check_flags ignore-all-checks), -rounds each, alternating")
 	flag.BoolVar(&c.scale, "scale", false, "run `tms run-scale` instead and compare edits through 1 and 2 gateways")
 	flag.Parse()
 	if err := run(c); err != nil {
@@ -80,6 +85,9 @@ func run(c config) (err error) {
 	}
 	if c.scale {
 		return runScale(c, scratch, w)
+	}
+	if c.checks {
+		return compareChecks(c, scratch, w)
 	}
 	svc, imp, err := startService(c, scratch)
 	if err != nil {

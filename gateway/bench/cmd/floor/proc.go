@@ -76,7 +76,7 @@ func startService(c config, scratch string) (*server, importResult, error) {
 	if err != nil {
 		return nil, importResult{}, err
 	}
-	imp, err := importComponent(s, repo)
+	imp, err := importComponent(s, repo, c.projectFlags)
 	if err != nil {
 		s.stop()
 		return nil, importResult{}, err
@@ -85,11 +85,11 @@ func startService(c config, scratch string) (*server, importResult, error) {
 	return s, imp, nil
 }
 
-// importComponent creates project bench and component floor from repo and
-// waits for the import task.
-func importComponent(s *server, repo string) (importResult, error) {
+// importComponent creates project bench (with check_flags flags) and
+// component floor from repo and waits for the import task.
+func importComponent(s *server, repo, flags string) (importResult, error) {
 	if _, err := call(s, "POST", "/api/projects/", map[string]any{"name": "Bench", "slug": "bench",
-		"web": "https://bench.example/"}, 201); err != nil {
+		"web": "https://bench.example/", "check_flags": flags}, 201); err != nil {
 		return importResult{}, err
 	}
 	start := time.Now()

@@ -54,7 +54,7 @@ func runScale(c config, scratch string, w io.Writer) error {
 	if err = waitHealthy(gw2); err != nil {
 		return err
 	}
-	imp, err := importComponent(gw1, repo)
+	imp, err := importComponent(gw1, repo, "")
 	if err != nil {
 		return err
 	}

@@ -313,14 +313,16 @@ type TranslationServiceClient interface {
 	// DismissCheck dismisses a failing check of a unit, or restores it: a
 	// dismissed check no longer counts as failing. A check already as asked
 	// changes nothing; a change is recorded as "Check dismissed" or "Check
-	// restored". Needs unit.review. Errors: NotFound (no such unit, not
-	// visible, or the unit does not fail the check), PermissionDenied.
+	// restored". Needs unit.review; an enforced check of the component is
+	// dismissed by nobody. Errors: NotFound (no such unit, not visible, or
+	// the unit does not fail the check), PermissionDenied.
 	DismissCheck(ctx context.Context, in *DismissCheckRequest, opts ...grpc.CallOption) (*DismissCheckResponse, error)
 	// DismissChecks dismisses, or restores, a check of every unit of a
 	// scope (a translation, component or project) that a search query
 	// finds, in the background, as one task. Needs unit.review in each
 	// component. Errors: NotFound (a component not visible),
-	// PermissionDenied, InvalidArgument on "q" or "check".
+	// PermissionDenied, InvalidArgument on "q" or "check" (unknown, or an
+	// enforced check to dismiss).
 	DismissChecks(ctx context.Context, in *DismissChecksRequest, opts ...grpc.CallOption) (*DismissChecksResponse, error)
 	// SummarizeChecks counts, per check, the units of a scope that fail it
 	// and those where it was dismissed: a gate for CI. Invisible projects
@@ -1061,14 +1063,16 @@ type TranslationServiceServer interface {
 	// DismissCheck dismisses a failing check of a unit, or restores it: a
 	// dismissed check no longer counts as failing. A check already as asked
 	// changes nothing; a change is recorded as "Check dismissed" or "Check
-	// restored". Needs unit.review. Errors: NotFound (no such unit, not
-	// visible, or the unit does not fail the check), PermissionDenied.
+	// restored". Needs unit.review; an enforced check of the component is
+	// dismissed by nobody. Errors: NotFound (no such unit, not visible, or
+	// the unit does not fail the check), PermissionDenied.
 	DismissCheck(context.Context, *DismissCheckRequest) (*DismissCheckResponse, error)
 	// DismissChecks dismisses, or restores, a check of every unit of a
 	// scope (a translation, component or project) that a search query
 	// finds, in the background, as one task. Needs unit.review in each
 	// component. Errors: NotFound (a component not visible),
-	// PermissionDenied, InvalidArgument on "q" or "check".
+	// PermissionDenied, InvalidArgument on "q" or "check" (unknown, or an
+	// enforced check to dismiss).
 	DismissChecks(context.Context, *DismissChecksRequest) (*DismissChecksResponse, error)
 	// SummarizeChecks counts, per check, the units of a scope that fail it
 	// and those where it was dismissed: a gate for CI. Invisible projects
