@@ -37,6 +37,7 @@ var registry = []check{
 	charCheck("kashida", "Kashida letter used", "The decorative kashida letters should not be used.",
 		func(_ *Unit, _, t string) bool { return hasKashida(t) }),
 	punctuationSpacing,
+	kabyleCharacters,
 	pythonFormat, pythonBraceFormat, cFormat,
 	{id: "plurals", name: "Missing plurals", description: "Some plural forms are untranslated.", run: missingPlurals},
 	{id: "same-plurals", name: "Same plurals", description: "Some plural forms are translated in the same way.", run: samePlurals},
@@ -45,11 +46,13 @@ var registry = []check{
 		func(_ *Unit, s, t string) bool {
 			return s != "" && t != "" && strings.Count(s, "\n") != strings.Count(t, "\n")
 		}),
+	bbcodeCheck,
 	check{id: "zero-width-space", name: "Zero-width space", description: "Translation contains extra zero-width space character.",
 		skip: func(u *Unit) bool { return u.langIn("km") },
 		run: single(func(_ *Unit, s, t string) bool {
 			return !strings.Contains(s, "\u200b") && strings.Contains(t, "\u200b")
 		})}.described(),
+	xmlInvalid, xmlTags, xmlCharsAroundTags, urlCheck, placeholdersCheck, regexCheck, duplicateCheck,
 }
 
 // charCheck is a check of each source and target pair (check_single).

@@ -178,9 +178,20 @@ func highlightSpans(u *Unit, text string) [][2]int {
 			add(c.syntax.re.FindAllStringIndex(text, -1))
 		}
 	}
-	if !u.Flags.Has("safe-html") && (u.Flags.Has("xml-text") || looksXML(u.Sources)) && parsesXML(text) {
-		add(tagRE.FindAllStringIndex(text, -1))
-		add(entity.FindAllStringIndex(text, -1))
+	if re := placeholderRE(u); re != nil && placeholdersCheck.enabled(u) {
+		add(re.FindAllStringIndex(text, -1))
+	}
+	if u.Flags.Has("bbcode-text") && bbcodeCheck.enabled(u) {
+		add(bbcodeSpans(text))
+	}
+	if xmlTags.enabled(u) && parsesXML(text) {
+		tags := tagRE.FindAllStringIndex(text, -1)
+		add(tags)
+		for _, m := range entity.FindAllStringIndex(text, -1) {
+			if !slices.ContainsFunc(tags, func(t []int) bool { return m[0] > t[0] && m[1] < t[1] }) {
+				spans = append(spans, [2]int{m[0], m[1]})
+			}
+		}
 	}
 	slices.SortFunc(spans, func(a, b [2]int) int {
 		if a[0] != b[0] {
@@ -211,17 +222,6 @@ func init() {
 	}
 }
 
-
-// looksXML reports whether every source form looks like XML markup, as
-// Weblate's XML checks decide to run.
-func looksXML(sources []string) bool {
-	for _, s := range sources {
-		if !strings.Contains(s, "<") || !tagRE.MatchString(s) || !parsesXML(s) {
-			return false
-		}
-	}
-	return len(sources) > 0
-}
 
 // parsesXML reports whether text is well-formed XML content.
 func parsesXML(text string) bool {
