@@ -1,6 +1,7 @@
 package checks
 
 import (
+	"slices"
 	"strings"
 	"sync"
 
@@ -57,12 +58,14 @@ type check struct {
 	// syntax is a format check's placeholders, which other checks treat
 	// as highlighted (Weblate's check_highlight).
 	syntax *formatSyntax
+	// alsoEnable are more flags that turn the check on.
+	alsoEnable []string
 }
 
 // enabled reports whether c runs on u as far as flags and language go.
 func (c check) enabled(u *Unit) bool {
 	return !u.Flags.Has(c.ignoreFlag()) && !u.Flags.Has("ignore-all-checks") &&
-		(c.enable == "" || u.Flags.Has(c.enable)) && (c.skip == nil || !c.skip(u))
+		(c.enable == "" || u.Flags.Has(c.enable) || slices.ContainsFunc(c.alsoEnable, u.Flags.Has)) && (c.skip == nil || !c.skip(u))
 }
 
 // ignoreFlags are Weblate's flags that switch each check off, by id.

@@ -222,7 +222,6 @@ func init() {
 	}
 }
 
-
 // parsesXML reports whether text is well-formed XML content.
 func parsesXML(text string) bool {
 	d := xml.NewDecoder(strings.NewReader("<weblate>" + text + "</weblate>"))
