@@ -171,6 +171,14 @@ func TestCheckDismissalOverREST(t *testing.T) {
 	admin.want(400, "PATCH", help, map[string]any{"extra_flags": "max-length:many"})
 	admin.want(403, "PATCH", first(admin, "source:Help")["url"].(string), map[string]any{"extra_flags": "max-length:3"})
 	olga.want(403, "PATCH", help, map[string]any{"extra_flags": ""})
+	// An enforced check turns a translated edit failing it into one that
+	// needs editing.
+	admin.want(200, "PATCH", admin.base+"components/open/app/", map[string]any{"enforced_checks": []string{"end_space"}})
+	spaced := first(admin, "source:Help")["url"].(string)
+	if u := admin.want(200, "PATCH", spaced, map[string]any{"target": []string{"Hilfe "}, "state": 20}); u["state"] != 10.0 {
+		t.Errorf("an edit failing an enforced check: state %v, want 10", u["state"])
+	}
+	admin.want(200, "PATCH", spaced, map[string]any{"target": []string{"Hilfe"}, "state": 20})
 	// New check_flags recheck the component in the background.
 	admin.want(200, "PATCH", admin.base+"components/open/app/", map[string]any{"check_flags": "ignore-max-length"})
 	waitFor(t, func() bool { return failing() == 1.0 && first(admin, "source:Help")["has_failing_check"] == false })
