@@ -247,9 +247,9 @@ func TestDismissAndRecheck(t *testing.T) {
 		{e.unit(t, "de", "Help").GetId(), "max-length:3", errs.PermissionDenied}, // not a source string
 	}
 	for _, b := range bad {
-		_, err := e.client.UpdateUnit(ctx, &translationv1.UpdateUnitRequest{Id: b.id, SetExtraFlags: true, ExtraFlags: b.flags, LabelsOnly: true})
-		if kind(err) != b.want {
-			t.Errorf("extra flags %q on %d: %v, want %v", b.flags, b.id, err, b.want)
+		_, uerr := e.client.UpdateUnit(ctx, &translationv1.UpdateUnitRequest{Id: b.id, SetExtraFlags: true, ExtraFlags: b.flags, LabelsOnly: true})
+		if kind(uerr) != b.want {
+			t.Errorf("extra flags %q on %d: %v, want %v", b.flags, b.id, uerr, b.want)
 		}
 	}
 	// A caller who may not see the project sees neither checks nor counts.

@@ -31,15 +31,15 @@ func removeSpace(s string) string {
 	}, s)
 }
 
-// syntax is a format syntax whose token is the match's group (cleaned
-// by clean when not nil).
-func syntax(pattern string, group int, clean func(string) string, escaped string, positional func(string) bool, show func(string) string) formatSyntax {
+// syntax is a format syntax whose token is the match's first group
+// (cleaned by clean when not nil).
+func syntax(pattern string, clean func(string) string, escaped string, positional func(string) bool, show func(string) string) formatSyntax {
 	f := formatSyntax{re: regexp.MustCompile(pattern), positional: positional, show: show,
 		token: func(m []string) string {
 			if clean != nil {
-				return clean(m[group])
+				return clean(m[1])
 			}
-			return m[group]
+			return m[1]
 		}}
 	if escaped != "" {
 		f.escaped = []string{escaped}
@@ -54,47 +54,47 @@ func prefixed(p string) func(string) string {
 
 var (
 	phpFormat = formatCheck("php_format", "PHP format", "PHP format string does not match source.", "php-format",
-		syntax(`%((?:(\p{Nd}+)\$)?([ +#-]*(?:\p{Nd}+)?(?:\.\p{Nd}+)?(hh|h|l|ll)?([a-zA-Z%])|))`, 1, withoutQuotes, "%", cPositional, prefixed("%")), false)
+		syntax(`%((?:(\p{Nd}+)\$)?([ +#-]*(?:\p{Nd}+)?(?:\.\p{Nd}+)?(hh|h|l|ll)?([a-zA-Z%])|))`, withoutQuotes, "%", cPositional, prefixed("%")), false)
 	objcFormat = formatCheck("objc_format", "Objective-C format", "Objective-C format string does not match source.", "objc-format",
-		syntax(`%((?:(\p{Nd}+)\$)?(#@[^@]+@|[ +#'-]*(?:\p{Nd}+)?(?:\.\p{Nd}+)?(hh|ll|h|l|z|t|j|q|L)?([a-zA-Z@%])|))`, 1, withoutQuotes, "%",
+		syntax(`%((?:(\p{Nd}+)\$)?(#@[^@]+@|[ +#'-]*(?:\p{Nd}+)?(?:\.\p{Nd}+)?(hh|ll|h|l|z|t|j|q|L)?([a-zA-Z@%])|))`, withoutQuotes, "%",
 			func(t string) bool { return !strings.HasPrefix(t, "#@") && cPositional(t) }, prefixed("%")), false)
 	perlFormat       = formatCheck("perl_format", "Perl format", "Perl format string does not match source.", "perl-format", cPrintf, false)
-	perlBraceFormat  = formatCheck("perl_brace_format", "Perl brace format", "Perl brace format string does not match source.", "perl-brace-format", syntax(`(\{([a-zA-Z0-9_]+)\})`, 1, nil, "", never, plain), false)
+	perlBraceFormat  = formatCheck("perl_brace_format", "Perl brace format", "Perl brace format string does not match source.", "perl-brace-format", syntax(`(\{([a-zA-Z0-9_]+)\})`, nil, "", never, plain), false)
 	javascriptFormat = formatCheck("javascript_format", "JavaScript format", "JavaScript format string does not match source.", "javascript-format", cPrintf, false)
 	luaFormat        = formatCheck("lua_format", "Lua format", "Lua format string does not match source.", "lua-format", cPrintf, false)
 	pascalFormat     = formatCheck("object_pascal_format", "Object Pascal format", "Object Pascal format string does not match source.", "object-pascal-format",
-		syntax(`%((?:(\*|\p{Nd}+):)?(-?(?:\*|\p{Nd}+)?(\.(?:\*|\p{Nd}+))?([defgmnpsuxDEFGMNPSUX%])|))`, 1, withoutQuotes, "%",
+		syntax(`%((?:(\*|\p{Nd}+):)?(-?(?:\*|\p{Nd}+)?(\.(?:\*|\p{Nd}+))?([defgmnpsuxDEFGMNPSUX%])|))`, withoutQuotes, "%",
 			func(t string) bool { return !strings.Contains(t, ":") && t != "%" }, prefixed("%")), false)
 	schemeFormat = formatCheck("scheme_format", "Scheme format", "Scheme format string does not match source.", "scheme-format",
-		syntax(`~((?:(\p{Nd}+)@\*~)?((?:([+-]?\p{Nd}+|'.|[vV]|#)(,([+-]?\p{Nd}+|'.|[vV]|#))*)?:?@?([a-zA-Z%$?&_/|!\[\]()~])|))`, 1, withoutQuotes, "~",
+		syntax(`~((?:(\p{Nd}+)@\*~)?((?:([+-]?\p{Nd}+|'.|[vV]|#)(,([+-]?\p{Nd}+|'.|[vV]|#))*)?:?@?([a-zA-Z%$?&_/|!\[\]()~])|))`, withoutQuotes, "~",
 			func(t string) bool { return !strings.Contains(t, "@*") && t != "~" }, prefixed("~")), false)
 	csharpFormat = withAlsoEnable(formatCheck("c_sharp_format", "C# format", "C# format string does not match source.", "c-sharp-format",
-		syntax(`\{(\p{Nd}+)([-,?`+ws+`]+(?:\p{Nd}+)?(?:\.\p{Nd}+)?)?(:(([a-zA-Z0#.,`+ws+`]*(?:\p{Nd}+)?))?)?\}`, 1, nil, "", never, braced), false), "csharp-format")
+		syntax(`\{(\p{Nd}+)([-,?`+ws+`]+(?:\p{Nd}+)?(?:\.\p{Nd}+)?)?(:(([a-zA-Z0#.,`+ws+`]*(?:\p{Nd}+)?))?)?\}`, nil, "", never, braced), false), "csharp-format")
 	laravelFormat = formatCheck("laravel_format", "Laravel format", "Laravel format string does not match source.", "laravel-format",
-		syntax(`(:[A-Za-z][A-Za-z0-9_]*)`, 1, withoutQuotes, "%", never, plain), false)
+		syntax(`(:[A-Za-z][A-Za-z0-9_]*)`, withoutQuotes, "%", never, plain), false)
 	javaPrintfFormat = formatCheck("java_printf_format", "Java format", "Java format string does not match source.", "java-printf-format",
-		syntax(`%((?:(\p{Nd}+)\$)?([-.#+0,(]*(?:\p{Nd}+)?(?:\.\p{Nd}+)?(([tT][A-Za-z]|[A-Za-z])|%)))`, 1, withoutQuotes, "%", cPositional, prefixed("%")), false)
+		syntax(`%((?:(\p{Nd}+)\$)?([-.#+0,(]*(?:\p{Nd}+)?(?:\.\p{Nd}+)?(([tT][A-Za-z]|[A-Za-z])|%)))`, withoutQuotes, "%", cPositional, prefixed("%")), false)
 	javaFormat          = javaMessageFormat()
 	percentPlaceholders = formatCheck("percent_placeholders", "Percent placeholders", "The percent placeholders do not match source.", "percent-placeholders",
-		syntax(`(%([a-zA-Z0-9_]+)%)`, 1, nil, "", never, plain), false)
+		syntax(`(%([a-zA-Z0-9_]+)%)`, nil, "", never, plain), false)
 	vueFormat = formatCheck("vue_format", "Vue I18n formatting", "The Vue I18n formatting does not match source.", "vue-format",
-		syntax(`(%?\{([^}]+)\}|(?:@(?:\.[a-zA-Z\x{130}\x{131}\x{17F}\x{212A}]+)?:(?:[\p{L}\p{N}_\-|./]+|\([\p{L}\p{N}_\-:|./]+\))))`, 1, nil, "", never, plain), false)
+		syntax(`(%?\{([^}]+)\}|(?:@(?:\.[a-zA-Z\x{130}\x{131}\x{17F}\x{212A}]+)?:(?:[\p{L}\p{N}_\-|./]+|\([\p{L}\p{N}_\-:|./]+\))))`, nil, "", never, plain), false)
 	i18nextInterpolation = formatCheck("i18next_interpolation", "i18next interpolation", "The i18next interpolation does not match source.", "i18next-interpolation",
-		syntax(`(\$t\((.+?)\)|\{\{(.+?)\}\})`, 1, removeSpace, "", never, plain), false)
+		syntax(`(\$t\((.+?)\)|\{\{(.+?)\}\})`, removeSpace, "", never, plain), false)
 	esFormat = formatCheck("es_format", "ECMAScript template literals", "ECMAScript template literals do not match source.", "es-format",
-		syntax(`\$\{[`+ws+`]*(([^}]+))[`+ws+`]*\}`, 1, removeSpace, "", never, func(t string) string { return "${" + t + "}" }), false)
+		syntax(`\$\{[`+ws+`]*(([^}]+))[`+ws+`]*\}`, removeSpace, "", never, func(t string) string { return "${" + t + "}" }), false)
 	automatticFormat = formatCheck("automattic_components_format", "Automattic components formatting",
 		"The Automattic components' placeholders do not match the source.", "automattic-components-format",
-		syntax(`(\{\{/?[`+ws+`]*[\p{L}\p{N}_]+[`+ws+`]*/?\}\})`, 1, nil, "", never, plain), false)
+		syntax(`(\{\{/?[`+ws+`]*[\p{L}\p{N}_]+[`+ws+`]*/?\}\})`, nil, "", never, plain), false)
 	angularjsFormat = formatCheck("angularjs_format", "AngularJS interpolation string", "AngularJS interpolation strings do not match source.", "angularjs-format",
-		syntax(`\{\{[`+ws+`]*((.+?))[`+ws+`]*\}\}`, 1, removeSpace, "", never, plain), false)
+		syntax(`\{\{[`+ws+`]*((.+?))[`+ws+`]*\}\}`, removeSpace, "", never, plain), false)
 	qtFormat = formatCheck("qt_format", "Qt format", "Qt format string does not match source.", "qt-format",
-		syntax(`%(L?(\p{Nd}{1,2}))`, 1, nil, "", never, plain), false)
+		syntax(`%(L?(\p{Nd}{1,2}))`, nil, "", never, plain), false)
 	qtPluralFormat = formatCheck("qt_plural_format", "Qt plural format", "Qt plural format string does not match source.", "qt-plural-format",
-		syntax(`%(L?(n))`, 1, nil, "", always, plain), false)
+		syntax(`%(L?(n))`, nil, "", always, plain), false)
 	rubyFormat = formatCheck("ruby_format", "Ruby format", "Ruby format string does not match source.", "ruby-format",
 		syntax(`%((?:(?:(\p{Nd}+)\$)?([ +#*-]*(?:\p{Nd}+)?(?:\.\p{Nd}+)?([a-zA-Z%])))|(?:([ +#*-]*(?:\p{Nd}+)?(?:\.\p{Nd}+)?(?:(?:<([^> ]+)>([a-zA-Z]))|(?:\{([^} ]+)\})))))`,
-			1, nil, "", func(t string) bool { return t != "%" && !strings.ContainsAny(t, "$<{") }, plain), false)
+			nil, "", func(t string) bool { return t != "%" && !strings.ContainsAny(t, "$<{") }, plain), false)
 )
 
 func braced(t string) string { return "{" + t + "}" }
@@ -113,7 +113,7 @@ var autoJava = regexp.MustCompile(`\{[` + ws + `]*\p{Nd}+[` + ws + `]*(,[` + ws 
 // It runs with java-format, or with auto-java-messageformat on a source
 // that holds a MessageFormat argument.
 func javaMessageFormat() check {
-	f := syntax(`\{(\p{Nd}+)[`+ws+`]*(,[`+ws+`]*([a-z]+)(,[`+ws+`]*([^`+ws+`]+))?)?[`+ws+`]*\}`, 1, nil, "", never, braced)
+	f := syntax(`\{(\p{Nd}+)[`+ws+`]*(,[`+ws+`]*([a-z]+)(,[`+ws+`]*([^`+ws+`]+))?)?[`+ws+`]*\}`, nil, "", never, braced)
 	c := formatCheck("java_format", "Java MessageFormat", "Java MessageFormat string does not match source.", "", f, false)
 	run := c.run
 	c.skip = func(u *Unit) bool {

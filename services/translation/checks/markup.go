@@ -2,6 +2,7 @@ package checks
 
 import (
 	"encoding/xml"
+	"errors"
 	"fmt"
 	"io"
 	"net/netip"
@@ -97,7 +98,7 @@ func parseXML(text string, wrap bool) ([]xmlNode, error) {
 	depth, roots := 0, 0
 	for {
 		tok, err := d.Token()
-		if err == io.EOF {
+		if errors.Is(err, io.EOF) {
 			break
 		}
 		if err != nil {

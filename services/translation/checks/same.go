@@ -3,6 +3,7 @@ package checks
 import (
 	_ "embed" // the word lists of the same check
 	"encoding/xml"
+	"errors"
 	"io"
 	"regexp"
 	"slices"
@@ -229,7 +230,7 @@ func parsesXML(text string) bool {
 	d.Entity = xml.HTMLEntity
 	for {
 		_, err := d.Token()
-		if err == io.EOF {
+		if errors.Is(err, io.EOF) {
 			return true
 		}
 		if err != nil {

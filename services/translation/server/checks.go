@@ -324,7 +324,7 @@ func (s *Server) startRecheck(ctx context.Context, id int64) (store.Task, error)
 		return task, err
 	}
 	s.wg.Add(1)
-	go func() {
+	go func() { //nolint:contextcheck // the task outlives the call: it runs on the server's context
 		defer s.wg.Done()
 		s.runRecheck(policy.System(s.ctx), task.ID, comp)
 	}()

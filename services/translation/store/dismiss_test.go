@@ -41,9 +41,9 @@ func TestDismissChecks(t *testing.T) {
 		}
 		wantFailing := func(when string, units, words int64) {
 			t.Helper()
-			got, err := s.GetTranslationByID(ctx, cs.Translation.ID)
-			if err != nil || got.Failing != units || got.FailingWords != words {
-				t.Errorf("%s: failing %d (%d words), want %d (%d): %v", when, got.Failing, got.FailingWords, units, words, err)
+			got, gerr := s.GetTranslationByID(ctx, cs.Translation.ID)
+			if gerr != nil || got.Failing != units || got.FailingWords != words {
+				t.Errorf("%s: failing %d (%d words), want %d (%d): %v", when, got.Failing, got.FailingWords, units, words, gerr)
 			}
 		}
 		wantFailing("imported", n, 2*n)
@@ -55,8 +55,8 @@ func TestDismissChecks(t *testing.T) {
 		if err != nil || changed != n {
 			t.Fatalf("dismissed %d, %v", changed, err)
 		}
-		if again, err := s.DismissChecks(ctx, cs.Translation.ID, ids, "end_stop", true, "rita"); err != nil || again != 0 {
-			t.Errorf("dismissing again changed %d, %v", again, err)
+		if again, aerr := s.DismissChecks(ctx, cs.Translation.ID, ids, "end_stop", true, "rita"); aerr != nil || again != 0 {
+			t.Errorf("dismissing again changed %d, %v", again, aerr)
 		}
 		wantFailing("dismissed", 0, 0)
 		if _, err = s.ImportTranslation(ctx, spec); err != nil {
@@ -77,8 +77,8 @@ func TestDismissChecks(t *testing.T) {
 		}); err != nil {
 			t.Fatal(err)
 		}
-		if u, err := s.GetUnit(ctx, first); err != nil || u.HasFailingCheck || u.HasDismissedCheck {
-			t.Errorf("a fixed string: failing %v, dismissed %v, %v", u.HasFailingCheck, u.HasDismissedCheck, err)
+		if u, uerr := s.GetUnit(ctx, first); uerr != nil || u.HasFailingCheck || u.HasDismissedCheck {
+			t.Errorf("a fixed string: failing %v, dismissed %v, %v", u.HasFailingCheck, u.HasDismissedCheck, uerr)
 		}
 		restored, err := s.DismissChecks(ctx, cs.Translation.ID, ids, "", false, "rita")
 		if err != nil || restored != n-1 {

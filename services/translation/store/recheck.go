@@ -49,8 +49,7 @@ func (s *Store) RecheckTranslation(ctx context.Context, translationID int64, rul
 			}
 			changed++
 			failingMove(&d, u, m.failing)
-			err := tx.Exec("UPDATE units SET has_failing_check = ?, has_dismissed_check = ? WHERE id = ?", m.failing, m.dismissed, u.ID).Error
-			if err != nil {
+			if err = tx.Exec("UPDATE units SET has_failing_check = ?, has_dismissed_check = ? WHERE id = ?", m.failing, m.dismissed, u.ID).Error; err != nil {
 				return err
 			}
 		}
