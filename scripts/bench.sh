@@ -67,6 +67,9 @@ fi
 (cd "$root" && "$work/floor" -tms bin/tms -import-only -strings 41667 -languages 5 -out "$work/import250k.md")
 # The 1M-unit import, then a few searches over all of its units.
 (cd "$root" && "$work/floor" -tms bin/tms -import-only -search -strings 166667 -languages 5 -out "$work/import1m.md")
+# The 294k-unit import with the quality checks on and off (project
+# check_flags ignore-all-checks), 3 rounds each way, alternating.
+(cd "$root" && "$work/floor" -tms bin/tms -checks -rounds 3 -strings 42000 -languages 6 -out "$work/checks.md")
 # A whole-file upload of 233k strings (method translate) into a component
 # of one language, imported first.
 (cd "$root" && "$work/floor" -tms bin/tms -import-only -upload -strings 233000 -languages 1 -out "$work/upload233k.md")
@@ -77,6 +80,6 @@ fi
 "$root/scripts/bench-webhooks.sh" >"$work/webhooks.md"
 # Peak memory of `tms serve` reading a 512 MiB upload (PO, JSON).
 "$root/scripts/bench-upload-memory.sh" >"$work/uploadmemory.md"
-{ echo; cat "$work/floor.md" "$work/import250k.md" "$work/import1m.md" "$work/upload233k.md" "$work/scale.md" "$work/webhooks.md" "$work/uploadmemory.md"; } >>"$root/BENCHMARKS.md.tmp"
+{ echo; cat "$work/floor.md" "$work/import250k.md" "$work/import1m.md" "$work/checks.md" "$work/upload233k.md" "$work/scale.md" "$work/webhooks.md" "$work/uploadmemory.md"; } >>"$root/BENCHMARKS.md.tmp"
 mv "$root/BENCHMARKS.md.tmp" "$root/BENCHMARKS.md"
 echo "== wrote BENCHMARKS.md"

@@ -35,6 +35,7 @@ func compareChecks(c config, scratch string, w io.Writer) error {
 	}
 	on, off := median(times[true]), median(times[false])
 	var b strings.Builder
+	b.WriteString("## Quality checks at import\n\n")
 	fmt.Fprintf(&b, "Import through `tms serve` of %d strings, %d languages plus the source (%d units; %d CPUs), "+
 		"%d rounds each way, alternating; median:\n\n", c.strings, c.languages, c.strings*(c.languages+1), runtime.NumCPU(), c.rounds)
 	b.WriteString("| Quality checks | Import | Ratio to off | Goal | Met? |\n|---|---|---|---|---|\n")
