@@ -194,19 +194,9 @@ func duplicatedWords(u *Unit, source, target string) []string {
 // replaceHighlights replaces each highlighted span by a word of its own
 // (x-weblate-<start>), as the duplicate check reads text.
 func replaceHighlights(u *Unit, text string) string {
-	spans := highlightSpans(u, text)
-	if len(spans) == 0 {
-		return text
-	}
-	var sb strings.Builder
-	at := 0
-	for _, sp := range spans {
-		sb.WriteString(text[at:sp[0]])
-		fmt.Fprintf(&sb, "x-weblate-%d", utf8.RuneCountInString(text[:sp[0]]))
-		at = sp[1]
-	}
-	sb.WriteString(text[at:])
-	return sb.String()
+	return replaceHighlighted(u, text, func(start int) string {
+		return fmt.Sprintf("x-weblate-%d", utf8.RuneCountInString(text[:start]))
+	})
 }
 
 // nonWord is Weblate's NON_WORD separator of the duplicate check.

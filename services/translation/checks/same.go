@@ -148,6 +148,12 @@ func isUpper(s string) bool {
 // removeHighlights is Weblate's replace_highlighted(text, unit, ""): the
 // highlighted spans of text deleted.
 func removeHighlights(u *Unit, text string) string {
+	return replaceHighlighted(u, text, func(int) string { return "" })
+}
+
+// replaceHighlighted is Weblate's replace_highlighted: each highlighted
+// span of text replaced by what with says for its start (a byte offset).
+func replaceHighlighted(u *Unit, text string, with func(start int) string) string {
 	spans := highlightSpans(u, text)
 	if len(spans) == 0 {
 		return text
@@ -156,6 +162,7 @@ func removeHighlights(u *Unit, text string) string {
 	at := 0
 	for _, sp := range spans {
 		sb.WriteString(text[at:sp[0]])
+		sb.WriteString(with(sp[0]))
 		at = sp[1]
 	}
 	sb.WriteString(text[at:])

@@ -88,17 +88,9 @@ func checkProto(c store.ReportedCheck) *translationv1.Check {
 
 // DismissCheck dismisses or restores one check of a unit.
 func (s *Server) DismissCheck(ctx context.Context, req *translationv1.DismissCheckRequest) (*translationv1.DismissCheckResponse, error) {
-	cur, err := s.cfg.Store.GetUnitScope(ctx, req.GetUnitId())
+	cur, comp, err := s.unitAllowed(ctx, req.GetUnitId(), "unit.review", errNoDismiss)
 	if err != nil {
 		return nil, err
-	}
-	comp, err := s.component(ctx, cur.ComponentID)
-	if err != nil {
-		return nil, err
-	}
-	ok, err := s.may(ctx, "unit.review", comp, cur.LanguageCode, true)
-	if err != nil || !ok {
-		return nil, orDenied(err, errNoDismiss)
 	}
 	if err = s.cfg.Store.HasCheck(ctx, req.GetUnitId(), req.GetCheck()); err != nil {
 		return nil, err

@@ -36,23 +36,34 @@ func (s *Server) UpdateUnit(ctx context.Context, req *translationv1.UpdateUnitRe
 	if req.GetSetLabels() || req.GetLabelsOnly() {
 		return s.updateUnitLabels(ctx, req)
 	}
-	cur, err := s.cfg.Store.GetUnitScope(ctx, req.GetId())
+	cur, comp, err := s.unitAllowed(ctx, req.GetId(), "unit.edit", "You do not have permission to edit this string.")
 	if err != nil {
 		return nil, err
-	}
-	comp, err := s.component(ctx, cur.ComponentID)
-	if err != nil {
-		return nil, err
-	}
-	ok, err := s.may(ctx, "unit.edit", comp, cur.LanguageCode, true)
-	if err != nil || !ok {
-		return nil, orDenied(err, "You do not have permission to edit this string.")
 	}
 	v, err := s.editUnit(ctx, comp, cur.LanguageCode, cur.State, req)
 	if err != nil {
 		return nil, err
 	}
 	return &translationv1.UpdateUnitResponse{Unit: s.withLabels(ctx, unitProto(v))}, nil
+}
+
+// unitAllowed reads the scope and component of unit id: NotFound when
+// the caller may not see it, PermissionDenied (reason) without perm on its
+// translation.
+func (s *Server) unitAllowed(ctx context.Context, id int64, perm, reason string) (store.UnitScope, *catalogv1.Component, error) {
+	cur, err := s.cfg.Store.GetUnitScope(ctx, id)
+	if err != nil {
+		return cur, nil, err
+	}
+	comp, err := s.component(ctx, cur.ComponentID)
+	if err != nil {
+		return cur, nil, err
+	}
+	ok, err := s.may(ctx, perm, comp, cur.LanguageCode, true)
+	if err != nil || !ok {
+		return cur, nil, orDenied(err, reason)
+	}
+	return cur, comp, nil
 }
 
 // updateUnitLabels is UpdateUnit of a request that sets labels, alone or
