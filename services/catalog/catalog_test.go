@@ -153,7 +153,11 @@ func (p *translationPeer) RecheckComponents(ctx context.Context, req *translatio
 		return nil, errors.New("rechecks are the catalog's own calls")
 	}
 	for _, id := range req.GetComponentIds() {
-		p.ops = append(p.ops, fmt.Sprintf("recheck %d", id))
+		op := fmt.Sprintf("recheck %d", id)
+		if req.GetEnforce() {
+			op += " enforce"
+		}
+		p.ops = append(p.ops, op)
 	}
 	return &translationv1.RecheckComponentsResponse{}, nil
 }
@@ -330,7 +334,7 @@ func TestRenamesReachTheTranslationService(t *testing.T) {
 		}
 	}()
 	want := []string{fmt.Sprintf("rename %d a2/c", ids[0]), fmt.Sprintf("rename %d a2/d", ids[1]),
-		fmt.Sprintf("rename %d a2/c2", ids[0]), fmt.Sprintf("recheck %d", ids[1]), fmt.Sprintf("recheck %d", ids[1]),
+		fmt.Sprintf("rename %d a2/c2", ids[0]), fmt.Sprintf("recheck %d", ids[1]), fmt.Sprintf("recheck %d enforce", ids[1]),
 		fmt.Sprintf("recheck %d", ids[0]), fmt.Sprintf("recheck %d", ids[1]), fmt.Sprintf("forget %d", ids[0])}
 	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
 		peer.mu.Lock()

@@ -65,19 +65,41 @@ func removalRelay(gdb *gorm.DB, client Translation, log *slog.Logger) *outbox.Re
 	return outbox.NewRelay(gdb, deliver, outbox.WithTable(store.Removals), outbox.WithLogger(log))
 }
 
+// deliverRechecks hands rechecks to the translation service in commit
+// order: each run of those that enforce checks, or of those that do not,
+// in one call.
+func deliverRechecks(ctx context.Context, client Translation, events []outbox.Event) error {
+	var req *translationv1.RecheckComponentsRequest
+	flush := func() error {
+		if req == nil {
+			return nil
+		}
+		_, err := client.RecheckComponents(ctx, req)
+		req = nil
+		return err
+	}
+	for _, ev := range events {
+		r := &translationv1.RecheckComponentsRequest{}
+		if err := proto.Unmarshal(ev.Payload, r); err != nil {
+			return fmt.Errorf("decode recheck %s: %w", ev.EventID, err)
+		}
+		if req != nil && req.GetEnforce() != r.GetEnforce() {
+			if err := flush(); err != nil {
+				return err
+			}
+		}
+		if req == nil {
+			req = &translationv1.RecheckComponentsRequest{Enforce: r.GetEnforce()}
+		}
+		req.ComponentIds = append(req.ComponentIds, r.GetComponentIds()...)
+	}
+	return flush()
+}
+
 // deliverRun hands events of one topic to the translation service.
 func deliverRun(ctx context.Context, client Translation, events []outbox.Event) error {
 	if events[0].Topic == store.RecheckTopic {
-		req := &translationv1.RecheckComponentsRequest{}
-		for _, ev := range events {
-			r := &translationv1.RecheckComponentsRequest{}
-			if err := proto.Unmarshal(ev.Payload, r); err != nil {
-				return fmt.Errorf("decode recheck %s: %w", ev.EventID, err)
-			}
-			req.ComponentIds = append(req.ComponentIds, r.GetComponentIds()...)
-		}
-		_, err := client.RecheckComponents(ctx, req)
-		return err
+		return deliverRechecks(ctx, client, events)
 	}
 	if events[0].Topic == store.RenameTopic {
 		req := &translationv1.RenameComponentsRequest{}

@@ -213,7 +213,19 @@ func TestDismissAndRecheck(t *testing.T) {
 		Check: "end_stop"}); kind(err) != errs.InvalidArgument {
 		t.Errorf("a bulk dismissal of an enforced check: %v", err)
 	}
+	// New enforced checks make the translated strings failing them need
+	// editing.
+	resp, err := e.client.RecheckComponents(ctx, &translationv1.RecheckComponentsRequest{ComponentIds: []int64{1}, Enforce: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.waitTask(t, resp.GetTasks()[0].GetId())
+	if u := e.unit(t, "de", "The file was saved."); u.GetState() != typev1.UnitState_UNIT_STATE_FUZZY {
+		t.Errorf("a translated string failing an enforced check: state %v after the recheck", u.GetState())
+	}
+	waitChanges(t, e, 1, isAction(typev1.ChangeAction_CHANGE_ACTION_ENFORCED_CHECK))
 	e.catalog.Set(comp, project)
+	e.edit(t, "de", "The file was saved.", []string{"Die Datei wurde gespeichert"}, typev1.UnitState_UNIT_STATE_TRANSLATED, "ana")
 	// Bulk: dismiss end_stop among the strings a query finds.
 	e.bulk(t, &translationv1.DismissChecksRequest{Scope: &translationv1.CheckScope{ComponentIds: []int64{1}}, Check: "end_stop", Q: "source:saved"})
 	wantCounts("bulk dismissed", 2, map[string]int64{"dismissed_check:end_stop": 1})

@@ -143,10 +143,10 @@ func (s *Store) SaveComponent(ctx context.Context, c *Component, renamed *change
 		if err := recordComponentRename(tx, c, renamed); err != nil {
 			return err
 		}
-		if changed, err := checksChanged(tx, c); err != nil {
+		if changed, enforce, err := checksChanged(tx, c); err != nil {
 			return err
 		} else if changed {
-			if err := recordRecheck(tx, []int64{c.ID}); err != nil {
+			if err := recordRecheck(tx, []int64{c.ID}, enforce); err != nil {
 				return err
 			}
 		}

@@ -222,5 +222,5 @@ func recheckProject(tx *gorm.DB, p *Project) error {
 	if err := tx.Model(&Component{}).Where("project_id = ?", p.ID).Order("id").Pluck("id", &ids).Error; err != nil {
 		return err
 	}
-	return recordRecheck(tx, ids)
+	return recordRecheck(tx, ids, false)
 }

@@ -34,12 +34,13 @@ const (
 )
 
 // recordRecheck writes, within tx, that the checks of the components ids
-// must run again.
-func recordRecheck(tx *gorm.DB, ids []int64) error {
+// must run again; with enforce, that their enforced checks apply to the
+// strings already translated.
+func recordRecheck(tx *gorm.DB, ids []int64, enforce bool) error {
 	if len(ids) == 0 {
 		return nil
 	}
-	payload, err := proto.Marshal(&translationv1.RecheckComponentsRequest{ComponentIds: ids})
+	payload, err := proto.Marshal(&translationv1.RecheckComponentsRequest{ComponentIds: ids, Enforce: enforce})
 	if err != nil {
 		return fmt.Errorf("encode recheck: %w", err)
 	}
@@ -48,13 +49,15 @@ func recordRecheck(tx *gorm.DB, ids []int64) error {
 }
 
 // checksChanged reports whether c's flags for the quality checks differ
-// from those stored.
-func checksChanged(tx *gorm.DB, c *Component) (bool, error) {
+// from those stored, and whether its enforced checks changed to some
+// (Weblate then applies them to the strings already translated).
+func checksChanged(tx *gorm.DB, c *Component) (changed, enforce bool, err error) {
 	var old Component
-	if err := tx.Select("check_flags", "enforced_checks").Where("id = ?", c.ID).Take(&old).Error; err != nil {
-		return false, err
+	if err = tx.Select("check_flags", "enforced_checks").Where("id = ?", c.ID).Take(&old).Error; err != nil {
+		return false, false, err
 	}
-	return old.CheckFlags != c.CheckFlags || !slices.Equal(old.EnforcedChecks, c.EnforcedChecks), nil
+	enforce = !slices.Equal(old.EnforcedChecks, c.EnforcedChecks) && len(c.EnforcedChecks) > 0
+	return old.CheckFlags != c.CheckFlags || !slices.Equal(old.EnforcedChecks, c.EnforcedChecks), enforce, nil
 }
 
 // recordRemoval writes the removal of the components (and the projects)

@@ -10,8 +10,11 @@ import (
 
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/policy"
+	"github.com/tmsproject/tms/pkg/weblate"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"github.com/tmsproject/tms/services/translation/checks"
 	"github.com/tmsproject/tms/services/translation/formats"
 	"github.com/tmsproject/tms/services/translation/search"
@@ -293,7 +296,7 @@ func (s *Server) RecheckComponents(ctx context.Context, req *translationv1.Reche
 		if slices.ContainsFunc(out.GetTasks(), func(t *translationv1.Task) bool { return t.GetComponentId() == id }) {
 			continue
 		}
-		task, err := s.startRecheck(ctx, id)
+		task, err := s.startRecheck(ctx, id, req.GetEnforce())
 		if errs.Is(err, errs.NotFound) {
 			continue // deleted meanwhile
 		}
@@ -305,27 +308,34 @@ func (s *Server) RecheckComponents(ctx context.Context, req *translationv1.Reche
 	return out, nil
 }
 
-// startRecheck runs a recheck task of component id in the background.
-func (s *Server) startRecheck(ctx context.Context, id int64) (store.Task, error) {
+// startRecheck runs a recheck task of component id in the background;
+// with enforce, one that also applies the enforced checks.
+func (s *Server) startRecheck(ctx context.Context, id int64, enforce bool) (store.Task, error) {
 	comp, err := s.component(policy.System(ctx), id)
 	if err != nil {
 		return store.Task{}, err
 	}
-	task, err := s.cfg.Store.CreateTaskOf(ctx, store.TaskRecheck, uuid.NewString(), id, s.holder())
+	kind := store.TaskRecheck
+	if enforce {
+		kind = store.TaskEnforce
+	}
+	task, err := s.cfg.Store.CreateTaskOf(ctx, kind, uuid.NewString(), id, s.holder())
 	if err != nil {
 		return task, err
 	}
 	s.wg.Add(1)
 	go func() { //nolint:contextcheck // the task outlives the call: it runs on the server's context
 		defer s.wg.Done()
-		s.runRecheck(policy.System(s.ctx), task.ID, comp)
+		s.runRecheck(policy.System(s.ctx), task.ID, comp, enforce)
 	}()
 	return task, nil
 }
 
 // runRecheck runs the checks of every translation of comp again, each in
-// its own transaction, with the flags the component now has.
-func (s *Server) runRecheck(ctx context.Context, taskID string, comp *catalogv1.Component) {
+// its own transaction, with the flags the component now has; with
+// enforce, the translated strings failing an enforced check then need
+// editing.
+func (s *Server) runRecheck(ctx context.Context, taskID string, comp *catalogv1.Component, enforce bool) {
 	failure := ""
 	defer func() {
 		if err := s.cfg.Store.FinishTask(context.WithoutCancel(ctx), taskID, failure); err != nil {
@@ -343,17 +353,21 @@ func (s *Server) runRecheck(ctx context.Context, taskID string, comp *catalogv1.
 		failure = err.Error()
 		return
 	}
-	changed := 0
+	changed, demoted := 0, 0
 	for i, t := range ts {
 		n, err := s.cfg.Store.RecheckTranslation(ctx, t.ID, rules)
+		changed += n
+		if err == nil && enforce {
+			n, err = s.applyEnforced(ctx, t, rules)
+			demoted += n
+		}
 		if err != nil {
 			failure = err.Error()
 			return
 		}
-		changed += n
 		s.taskProgress(ctx, taskID, 100*(i+1)/len(ts), "")
 	}
-	s.taskProgress(ctx, taskID, -1, fmt.Sprintf("%d strings changed their failing state", changed))
+	s.taskProgress(ctx, taskID, -1, fmt.Sprintf("%d strings changed their failing state, %d need editing", changed, demoted))
 }
 
 // updateExtraFlags sets the extra flags of a source string, as the
@@ -407,4 +421,30 @@ func validateFlags(text string) error {
 		}
 	}
 	return nil
+}
+
+// applyEnforced makes the translated and approved strings of t that fail
+// an enforced check (dismissed or not) need editing, as the reference's
+// update_enforced_checks does, each recorded as "Applied enforced check"
+// (76) by nobody; it returns how many.
+func (s *Server) applyEnforced(ctx context.Context, t store.Translation, rules store.CheckRules) (int, error) {
+	ids, err := s.cfg.Store.EnforcedFailures(ctx, t.ID, rules.Enforced)
+	if err != nil || len(ids) == 0 {
+		return 0, err
+	}
+	edited, err := s.cfg.Store.EditUnits(ctx, ids, func(_ int, u store.UnitView) (store.Edit, error) {
+		if u.State != weblate.StateTranslated && u.State != weblate.StateApproved {
+			return store.Edit{}, store.ErrSkipEdit // edited meanwhile
+		}
+		c := editChange(u, weblate.StateFuzzy, "", u.Target)
+		c.Action = typev1.ChangeAction_CHANGE_ACTION_ENFORCED_CHECK
+		return store.Edit{Target: u.Target, State: weblate.StateFuzzy, Checks: rules, Changes: []*changelogv1.Change{c}}, nil
+	})
+	n := 0
+	for _, ok := range edited {
+		if ok {
+			n++
+		}
+	}
+	return n, err
 }

@@ -291,8 +291,8 @@ func (s *Server) takeOverImports(ctx context.Context) []int64 {
 		}
 		switch {
 		case !took:
-		case t.Kind == store.TaskRecheck: // idempotent: run again here
-			if _, err := s.startRecheck(ctx, t.ComponentID); err != nil && !errs.Is(err, errs.NotFound) {
+		case t.Kind == store.TaskRecheck || t.Kind == store.TaskEnforce: // idempotent: run again here
+			if _, err := s.startRecheck(ctx, t.ComponentID, t.Kind == store.TaskEnforce); err != nil && !errs.Is(err, errs.NotFound) {
 				s.cfg.Log.Warn("resume recheck", "component", t.ComponentID, "err", err)
 			}
 		case t.Kind == store.TaskDismiss: // failed: the caller may ask again, it is idempotent

@@ -175,6 +175,8 @@ type Task struct {
 const (
 	TaskImport  = "import"
 	TaskRecheck = "recheck"
+	// TaskEnforce is a recheck that also applies the enforced checks.
+	TaskEnforce = "recheck-enforce"
 	TaskDismiss = "dismiss"
 )
 

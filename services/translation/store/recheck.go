@@ -6,6 +6,7 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/tmsproject/tms/pkg/changefeed"
+	"github.com/tmsproject/tms/pkg/weblate"
 	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 )
 
@@ -63,6 +64,19 @@ func (s *Store) RecheckTranslation(ctx context.Context, translationID int64, rul
 		return moveCountersOnly(tx, t.ID, d, nil)
 	})
 	return changed, err
+}
+
+// EnforcedFailures are the ids of the translated and approved units of a
+// translation that fail one of the checks names, dismissed or not.
+func (s *Store) EnforcedFailures(ctx context.Context, translationID int64, names []string) ([]int64, error) {
+	var ids []int64
+	if len(names) == 0 {
+		return nil, nil
+	}
+	err := s.q(ctx).Raw(`SELECT DISTINCT u.id FROM units u JOIN unit_checks uc ON uc.unit_id = u.id
+		WHERE u.translation_id = ? AND u.state IN ? AND uc.name IN ? ORDER BY u.id`,
+		translationID, []int{weblate.StateTranslated, weblate.StateApproved}, names).Scan(&ids).Error
+	return ids, err
 }
 
 // ScopeTranslations lists the translations of a scope, by id.

@@ -6973,7 +6973,12 @@ func (x *SummarizeChecksResponse) GetChecks() []*CheckCount {
 type RecheckComponentsRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Catalog ids of the components.
-	ComponentIds  []int64 `protobuf:"varint,1,rep,packed,name=component_ids,json=componentIds,proto3" json:"component_ids,omitempty"`
+	ComponentIds []int64 `protobuf:"varint,1,rep,packed,name=component_ids,json=componentIds,proto3" json:"component_ids,omitempty"`
+	// Apply the components' enforced checks to the strings already
+	// translated, as the reference does when enforced_checks change: each
+	// translated or approved string failing one (dismissed or not) then
+	// needs editing, recorded as "Applied enforced check" (76).
+	Enforce       bool `protobuf:"varint,2,opt,name=enforce,proto3" json:"enforce,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -7013,6 +7018,13 @@ func (x *RecheckComponentsRequest) GetComponentIds() []int64 {
 		return x.ComponentIds
 	}
 	return nil
+}
+
+func (x *RecheckComponentsRequest) GetEnforce() bool {
+	if x != nil {
+		return x.Enforce
+	}
+	return false
 }
 
 // RecheckComponentsResponse holds the tasks started.
@@ -7549,9 +7561,10 @@ const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"\afailing\x18\x03 \x01(\x03R\afailing\x12\x1c\n" +
 	"\tdismissed\x18\x04 \x01(\x03R\tdismissed\"Q\n" +
 	"\x17SummarizeChecksResponse\x126\n" +
-	"\x06checks\x18\x01 \x03(\v2\x1e.tms.translation.v1.CheckCountR\x06checks\"?\n" +
+	"\x06checks\x18\x01 \x03(\v2\x1e.tms.translation.v1.CheckCountR\x06checks\"Y\n" +
 	"\x18RecheckComponentsRequest\x12#\n" +
-	"\rcomponent_ids\x18\x01 \x03(\x03R\fcomponentIds\"K\n" +
+	"\rcomponent_ids\x18\x01 \x03(\x03R\fcomponentIds\x12\x18\n" +
+	"\aenforce\x18\x02 \x01(\bR\aenforce\"K\n" +
 	"\x19RecheckComponentsResponse\x12.\n" +
 	"\x05tasks\x18\x01 \x03(\v2\x18.tms.translation.v1.TaskR\x05tasks2\xfb$\n" +
 	"\x12TranslationService\x12j\n" +

@@ -331,7 +331,8 @@ type TranslationServiceClient interface {
 	// RecheckComponents runs the checks of every string of components again,
 	// in the background (a task each), after their flags changed: the
 	// catalog's outbox delivers each change of check_flags (a project's or a
-	// component's) or enforced_checks here, at least once. Only the
+	// component's) or enforced_checks here, at least once; new enforced
+	// checks also demote the strings failing them (enforce). Only the
 	// services' own calls and superusers may make it (others:
 	// PermissionDenied); an unknown component is skipped.
 	RecheckComponents(ctx context.Context, in *RecheckComponentsRequest, opts ...grpc.CallOption) (*RecheckComponentsResponse, error)
@@ -1081,7 +1082,8 @@ type TranslationServiceServer interface {
 	// RecheckComponents runs the checks of every string of components again,
 	// in the background (a task each), after their flags changed: the
 	// catalog's outbox delivers each change of check_flags (a project's or a
-	// component's) or enforced_checks here, at least once. Only the
+	// component's) or enforced_checks here, at least once; new enforced
+	// checks also demote the strings failing them (enforce). Only the
 	// services' own calls and superusers may make it (others:
 	// PermissionDenied); an unknown component is skipped.
 	RecheckComponents(context.Context, *RecheckComponentsRequest) (*RecheckComponentsResponse, error)
