@@ -40,7 +40,7 @@ var registry = []check{
 	kabyleCharacters,
 	pythonFormat, pythonBraceFormat, phpFormat, cFormat, objcFormat, perlFormat, perlBraceFormat, javascriptFormat, luaFormat,
 	pascalFormat, schemeFormat, csharpFormat, laravelFormat, javaPrintfFormat, javaFormat, percentPlaceholders, vueFormat,
-	i18nextInterpolation, esFormat, automatticFormat, angularjsFormat, qtFormat, qtPluralFormat, rubyFormat,
+	i18nextInterpolation, esFormat, automatticFormat, angularjsFormat, icuMessageFormat, qtFormat, qtPluralFormat, rubyFormat,
 	{id: "plurals", name: "Missing plurals", description: "Some plural forms are untranslated.", run: missingPlurals},
 	{id: "same-plurals", name: "Same plurals", description: "Some plural forms are translated in the same way.", run: samePlurals},
 	charCheck("escaped_newline", `Mismatched \n`, `Number of \n literals in translation does not match source.`, escapedNewline),

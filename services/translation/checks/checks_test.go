@@ -103,6 +103,8 @@ func TestChecks(t *testing.T) {
 				{"See <noreply@weblate.org>", "Viz <noreply>", "cs", "md-text"}}},
 		"md-syntax": {pass: []tc{{"**string**", "**string**", "cs", "md-text"}, {"**string**", "string", "cs", ""}, {"`code` here", "`code` tady", "cs", "md-text"}},
 			fail: []tc{{"**string**", "*string*", "cs", "md-text"}, {"~~string~~", "*string*", "cs", "md-text"}, {"_string_", "*string*", "cs", "md-text"}, {"See <https://x.org>", "See https://x.org", "cs", "md-text"}}},
+		"icu_message_format": {pass: []tc{{"Hello, {name}!", "Hallo, {name}!", "de", "icu-message-format"}, {"Hello, {name}!", "Hallo, Fred!", "de", ""}},
+			fail: []tc{{"Hello, {name}!", "Hallo, Fred!", "de", "icu-message-format"}, {"Hello, {name}!", "Hello, {name!", "de", "icu-message-format"}}},
 		"plurals":          {pass: []tc{{"file|files", "Datei|Dateien", "de", ""}}, fail: []tc{{"file|files", "Datei|", "de", ""}}},
 		"same-plurals":     {pass: []tc{{"file|files", "Datei|Dateien", "de", ""}}, fail: []tc{{"file|files", "Datei|Datei", "de", ""}}},
 		"escaped_newline":  {pass: []tc{{`a\nb`, `c\nd`, "de", ""}, {`C:\\dir\name`, `C:\\dir\x`, "de", ""}}, fail: []tc{{`a\nb`, "c d", "de", ""}}},

@@ -133,34 +133,42 @@ func (f formatSyntax) compareTokens(s, t []string, ignoreMissing bool) mismatch 
 func formatCheck(id, name, description, enable string, f formatSyntax, brace bool) check {
 	return check{id: id, name: name, description: description, enable: enable, syntax: &f, run: func(u *Unit) string {
 		var all mismatch
-		add := func(r mismatch) {
+		formatPairs(u, f.re.MatchString, func(s, t string, ignoreMissing bool) {
+			r := f.compare(s, t, ignoreMissing, brace)
 			all.missing, all.extra = append(all.missing, r.missing...), append(all.extra, r.extra...)
-		}
-		s, t := u.Sources, u.Targets
-		strict := u.Flags.Has("strict-format")
-		switch {
-		case len(s) == 0:
-		case len(s) > 1 && len(t) == 1:
-			add(f.compare(s[1], t[0], false, brace))
-		default:
-			singular := s[0]
-			if len(s) > 1 && len(f.re.FindAllString(s[0], -1)) == 0 && len(f.re.FindAllString(s[1], -1)) > 0 {
-				singular = s[1]
-			}
-			var ex [][]int64
-			var more []bool
-			if len(s) > 1 { // the examples matter for plurals only
-				ex, more = examples(u.TargetPlural)
-			}
-			one := func(j int) bool { return j < len(ex) && len(ex[j]) == 1 && !more[j] }
-			zeroOne := len(ex) > 0 && slices.Equal(ex[0], []int64{0, 1}) && !more[0]
-			add(f.compare(singular, t[0], len(s) > 1 && !strict && (one(0) || zeroOne), brace))
-			for j := 1; len(s) > 1 && j < len(t); j++ {
-				add(f.compare(s[1], t[j], one(j), brace))
-			}
-		}
+		})
 		return f.describe(all, description, brace)
 	}}
+}
+
+// formatPairs calls fn with each (source, target) pair a format check
+// compares, as Weblate's BaseFormatCheck.check_generator pairs plural
+// forms: a form used for one number (or for 0 and 1 alone) may leave
+// placeholders out (ignoreMissing), unless strict-format says otherwise.
+// hasTokens reports a source form with placeholders.
+func formatPairs(u *Unit, hasTokens func(string) bool, fn func(source, target string, ignoreMissing bool)) {
+	s, t := u.Sources, u.Targets
+	switch {
+	case len(s) == 0:
+	case len(s) > 1 && len(t) == 1:
+		fn(s[1], t[0], false)
+	default:
+		singular := s[0]
+		if len(s) > 1 && !hasTokens(s[0]) && hasTokens(s[1]) {
+			singular = s[1]
+		}
+		var ex [][]int64
+		var more []bool
+		if len(s) > 1 { // the examples matter for plurals only
+			ex, more = examples(u.TargetPlural)
+		}
+		one := func(j int) bool { return j < len(ex) && len(ex[j]) == 1 && !more[j] }
+		zeroOne := len(ex) > 0 && slices.Equal(ex[0], []int64{0, 1}) && !more[0]
+		fn(singular, t[0], len(s) > 1 && !u.Flags.Has("strict-format") && (one(0) || zeroOne))
+		for j := 1; len(s) > 1 && j < len(t); j++ {
+			fn(s[1], t[j], one(j))
+		}
+	}
 }
 
 // describe words a mismatch as Weblate does; "" when there is none.
