@@ -54,7 +54,7 @@ var registry = []check{
 		run: single(func(_ *Unit, s, t string) bool {
 			return !strings.Contains(s, "\u200b") && strings.Contains(t, "\u200b")
 		})}.described(),
-	xmlInvalid, xmlTags, xmlCharsAroundTags, mdReflink, mdLink, mdSyntax, urlCheck, placeholdersCheck, regexCheck, duplicateCheck,
+	xmlInvalid, xmlTags, xmlCharsAroundTags, mdReflink, mdLink, mdSyntax, urlCheck, safeHTML, placeholdersCheck, regexCheck, duplicateCheck,
 }
 
 // charCheck is a check of each source and target pair (check_single).

@@ -16,7 +16,7 @@ func TestRunNeverPanics(t *testing.T) {
 	flags := "md-text, bbcode-text, url, xml-text, c-format, python-format, python-brace-format, php-format, objc-format, " +
 		"perl-brace-format, object-pascal-format, scheme-format, csharp-format, laravel-format, java-printf-format, java-format, " +
 		"percent-placeholders, vue-format, i18next-interpolation, es-format, automattic-components-format, angularjs-format, " +
-		`icu-message-format, icu-flags:xml, qt-format, qt-plural-format, ruby-format, placeholders:"%s":r"\{\w+\}", regex:r"^\S", max-length:10, max-lines:2`
+		`safe-html, auto-safe-html, icu-message-format, icu-flags:xml, qt-format, qt-plural-format, ruby-format, placeholders:"%s":r"\{\w+\}", regex:r"^\S", max-length:10, max-lines:2`
 	r := rand.New(rand.NewPCG(1, 2))
 	random := func() string {
 		var sb strings.Builder
