@@ -264,6 +264,20 @@ func TestDismissAndRecheck(t *testing.T) {
 			t.Errorf("extra flags %q on %d: %v, want %v", b.flags, b.id, uerr, b.want)
 		}
 	}
+	// A string emptied that was translated fails "translated"; marked
+	// for edit with its text, it does not.
+	e.edit(t, "de", "Help", []string{""}, typev1.UnitState_UNIT_STATE_EMPTY, "ana")
+	helpDE := e.unit(t, "de", "Help")
+	emptied, err2 := e.client.ListUnitChecks(ctx, &translationv1.ListUnitChecksRequest{UnitId: helpDE.GetId()})
+	if err2 != nil || len(emptied.GetChecks()) != 1 || emptied.GetChecks()[0].GetMessage() != `Previous translation was "Hilfe".` || !helpDE.GetHasFailingCheck() {
+		t.Errorf("an emptied string: checks %v, %v", emptied.GetChecks(), err2)
+	}
+	e.edit(t, "de", "Help", []string{"Hilfe"}, typev1.UnitState_UNIT_STATE_TRANSLATED, "ana")
+	e.edit(t, "de", "Help", []string{"Hilfe"}, typev1.UnitState_UNIT_STATE_FUZZY, "ana")
+	e.edit(t, "de", "Help", []string{""}, typev1.UnitState_UNIT_STATE_EMPTY, "ana")
+	if e.unit(t, "de", "Help").GetHasFailingCheck() {
+		t.Error("a string marked for edit, then emptied, fails translated")
+	}
 	// A caller who may not see the project sees neither checks nor counts.
 	outsider := policy.WithCaller(ctx, policy.Caller{Username: "eve"})
 	e.catalog.Set(e.catalog.Component(1), &catalogv1.Project{Slug: "hello", Name: "Hello", AccessControl: typev1.AccessControl_ACCESS_CONTROL_PRIVATE})

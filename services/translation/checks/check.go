@@ -10,8 +10,9 @@ import (
 
 // Weblate's unit states the checks look at.
 const (
-	stateEmpty    = 0
-	stateReadOnly = 100
+	stateEmpty      = 0
+	stateTranslated = 20
+	stateReadOnly   = 100
 )
 
 // Plural is a plural rule: its number of forms and its formula.
@@ -36,7 +37,10 @@ type Unit struct {
 	// Names are the project's and component's names, whose words the same
 	// check ignores.
 	Names []string
-	base  string // of Lang
+	// TranslatedTarget is the target the string had while translated,
+	// kept since it was emptied or needs editing (the translated check).
+	TranslatedTarget string
+	base             string // of Lang
 }
 
 // Failure is a check that fails, with what is wrong.
@@ -60,6 +64,9 @@ type check struct {
 	syntax *formatSyntax
 	// alsoEnable are more flags that turn the check on.
 	alsoEnable []string
+	// untranslated: the check also runs on strings not translated
+	// (Weblate's ignore_untranslated off).
+	untranslated bool
 }
 
 // enabled reports whether c runs on u as far as flags and language go.
@@ -81,16 +88,17 @@ func init() {
 func (c check) ignoreFlag() string { return ignoreFlags[c.id] }
 
 // Run runs every check that applies to u, in Weblate's order, and returns
-// the failing ones. An empty or read-only unit is not checked.
+// the failing ones. A read-only unit is not checked, an empty one only by
+// the checks that look at untranslated strings.
 func Run(u Unit) []Failure {
-	if u.State == stateEmpty || u.State == stateReadOnly {
+	if u.State == stateReadOnly {
 		return nil
 	}
 	u.Targets = adjustPlurals(u.Sources, u.Targets, u.TargetPlural.Number)
 	u.base = baseCode(u.Lang)
 	var out []Failure
 	for _, c := range registry {
-		if !c.enabled(&u) {
+		if (u.State == stateEmpty && !c.untranslated) || !c.enabled(&u) {
 			continue
 		}
 		if msg := c.run(&u); msg != "" {

@@ -59,3 +59,40 @@ func TestICU(t *testing.T) {
 		}
 	}
 }
+
+// TestTranslated: Weblate's "Has been translated" fires on a string that
+// is empty or needs editing and had another translation, not on one
+// translated, nor without a history, nor with its ignore flag.
+func TestTranslated(t *testing.T) {
+	tests := []struct {
+		state              int
+		target, translated string
+		flags, want        string
+	}{
+		{0, "", "Nazdar svete!", "", `Previous translation was "Nazdar svete!".`},
+		{10, "Nazdar", "Nazdar svete!", "", `Previous translation was "Nazdar svete!".`},
+		{0, "", "", "", ""},
+		{20, "Ahoj", "Nazdar svete!", "", ""},
+		{10, "Nazdar svete!", "Nazdar svete!", "", ""},
+		{0, "", "Nazdar svete!", "ignore-translated", ""},
+	}
+	for _, tt := range tests {
+		u := unit("Hello, world!", tt.target, "cs", tt.flags)
+		u.State, u.TranslatedTarget = tt.state, tt.translated
+		got := ""
+		for _, f := range Run(u) {
+			if f.ID == "translated" {
+				got = f.Message
+			}
+		}
+		if got != tt.want {
+			t.Errorf("state %d %q, translated %q (%s): %q, want %q", tt.state, tt.target, tt.translated, tt.flags, got, tt.want)
+		}
+	}
+	// An empty string runs the checks of untranslated strings only.
+	u := unit("Hello.", "", "cs", "")
+	u.State = 0
+	if got := Run(u); len(got) != 0 {
+		t.Errorf("an empty string without history fails %v", got)
+	}
+}

@@ -237,3 +237,13 @@ func allDigits(s string) bool {
 	}
 	return s != ""
 }
+
+// translatedCheck is Weblate's "Has been translated": a string emptied or
+// needing editing that had another translation before.
+var translatedCheck = check{id: "translated", name: "Has been translated", description: "This string has been translated in the past.",
+	untranslated: true, run: func(u *Unit) string {
+		if u.State >= stateTranslated || u.TranslatedTarget == "" || u.TranslatedTarget == strings.Join(u.Targets, "\x1e\x1e") {
+			return ""
+		}
+		return fmt.Sprintf(`Previous translation was "%s".`, u.TranslatedTarget)
+	}}

@@ -75,7 +75,7 @@ func (c *checker) run(u *Unit, rules CheckRules) []checks.Failure {
 	}
 	in := checks.Unit{Sources: Split(u.Source), Targets: Split(u.Target), Lang: c.t.LanguageCode, SourceLang: c.srcLang,
 		SourcePlural: c.srcPlural, TargetPlural: checks.Plural{Number: c.t.PluralNumber, Formula: c.t.PluralFormula}, State: u.State,
-		Note: u.Note, Names: rules.Names}
+		Note: u.Note, Names: rules.Names, TranslatedTarget: u.TranslatedTarget}
 	// The project's and component's flags, the file's (comma-separated),
 	// the source string's extra flags, then the string's own, as Weblate
 	// merges them.
@@ -109,6 +109,7 @@ func (c *checker) runAll(units []Unit, old map[int64]*Unit, rules CheckRules) []
 					if prev.Pending {
 						u.Target, u.State = prev.Target, prev.State
 					}
+					u.TranslatedTarget = translatedTarget(prev, u.Source, u.Target, u.State)
 				}
 				out[i] = c.run(&u, rules)
 			}
@@ -137,6 +138,24 @@ func (c *checker) sourceFlags(id int64) string {
 // project's and component's names (words the same check ignores).
 type CheckRules struct {
 	Flags, Enforced, Names []string
+}
+
+// translatedTarget is what a string keeps of its last translation when
+// it becomes source, target and state (prev: as it was): the target it
+// had while translated, once it is emptied or needs editing with another
+// text. Weblate's "translated" check finds it in the string's history,
+// which a mark for edit (the same text) or a source change ends.
+func translatedTarget(prev *Unit, source, target string, state int) string {
+	switch {
+	case prev == nil || state >= weblate.StateTranslated || prev.Source != source:
+		return ""
+	case prev.State >= weblate.StateTranslated:
+		if target != prev.Target {
+			return prev.Target
+		}
+		return ""
+	}
+	return prev.TranslatedTarget
 }
 
 // checkMarks are what a unit's check rows tell without reading them:
@@ -239,6 +258,7 @@ func insertChecks(tx *gorm.DB, byUnit map[int64][]CheckRow) error {
 func (c *checker) enforce(u *Unit, e *Edit) []checks.Failure {
 	edited := *u
 	edited.Target, edited.State = e.Target, e.State
+	edited.TranslatedTarget = translatedTarget(u, u.Source, e.Target, e.State)
 	fails := c.run(&edited, e.Checks)
 	if e.State >= weblate.StateTranslated && e.State != weblate.StateReadOnly {
 		for _, f := range fails {

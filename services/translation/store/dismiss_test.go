@@ -87,3 +87,33 @@ func TestDismissChecks(t *testing.T) {
 		wantFailing("restored", n-1, 2*(n-1))
 	}, store.Migrations, outbox.Migrations)
 }
+
+// TestTranslatedAtImport: a file that empties a translated string makes
+// it fail "translated" (it keeps the text it had, on both engines); the
+// file translating it again clears both.
+func TestTranslatedAtImport(t *testing.T) {
+	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
+		ctx := t.Context()
+		s := store.New(gdb)
+		src := unit("Word.", "", 100, 1)
+		source, err := s.ImportTranslation(ctx, importSpec(7, "en", nil, src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		step := func(target string, state int, wantKept string, wantFailing bool) {
+			t.Helper()
+			tr := unit("Word.", target, state, 1)
+			cs, err := s.ImportTranslation(ctx, importSpec(7, "cs", source.IDs, tr))
+			if err != nil {
+				t.Fatal(err)
+			}
+			u, err := s.GetUnit(ctx, cs.IDs[tr.IDHash])
+			if err != nil || u.TranslatedTarget != wantKept || u.HasFailingCheck != wantFailing {
+				t.Errorf("%q (%d): kept %q, failing %v, want %q, %v: %v", target, state, u.TranslatedTarget, u.HasFailingCheck, wantKept, wantFailing, err)
+			}
+		}
+		step("Slovo.", 20, "", false)
+		step("", 0, "Slovo.", true)
+		step("Slovo.", 20, "", false)
+	}, store.Migrations, outbox.Migrations)
+}

@@ -303,6 +303,7 @@ func mergeStored(tx *gorm.DB, prev, u *Unit, at time.Time, check func(*Unit)) er
 		u.Target, u.State, u.Pending, u.PendingAuthor = prev.Target, prev.State, true, prev.PendingAuthor
 	}
 	u.ExtraFlags = prev.ExtraFlags // the database's, not the file's
+	u.TranslatedTarget = translatedTarget(prev, u.Source, u.Target, u.State)
 	check(u)
 	return updateIfChanged(tx, prev, u, at)
 }
@@ -331,14 +332,14 @@ func updateIfChanged(tx *gorm.DB, prev, u *Unit, at time.Time) error {
 		prev.Flags == u.Flags && prev.ContentHash == u.ContentHash && prev.State == u.State &&
 		prev.Position == u.Position && prev.NumWords == u.NumWords && prev.NumChars == u.NumChars &&
 		ptrEq(prev.SourceUnitID, u.SourceUnitID) && prev.HasFailingCheck == u.HasFailingCheck &&
-		prev.HasDismissedCheck == u.HasDismissedCheck
+		prev.HasDismissedCheck == u.HasDismissedCheck && prev.TranslatedTarget == u.TranslatedTarget
 	if same {
 		return nil
 	}
 	u.ID, u.Timestamp, u.LastUpdated = prev.ID, prev.Timestamp, at
 	return tx.Model(&Unit{}).Where("id = ?", prev.ID).Select("source", "target", "previous_source", "context",
 		"location", "note", "flags", "content_hash", "state", "position", "num_words", "num_chars",
-		"source_unit_id", "has_failing_check", "has_dismissed_check", "last_updated").Updates(u).Error
+		"source_unit_id", "has_failing_check", "has_dismissed_check", "translated_target", "last_updated").Updates(u).Error
 }
 
 func ptrEq(a, b *int64) bool {
@@ -362,7 +363,7 @@ func deleteUnits(tx *gorm.DB, gone map[int64]*Unit) error {
 var unitColumns = []string{"translation_id", "source", "target", "previous_source", "context", "location",
 	"note", "flags", "extra_flags", "explanation", "id_hash", "content_hash", "state", "position",
 	"num_words", "num_chars", "source_unit_id", "priority", "pending", "pending_author", "has_suggestion", "has_comment",
-	"has_failing_check", "has_dismissed_check", "timestamp", "last_updated"}
+	"has_failing_check", "has_dismissed_check", "translated_target", "timestamp", "last_updated"}
 
 // insertUnits writes units with multi-row INSERTs straight to the driver:
 // no per-row ORM work, one prepared statement reused for every full batch.
@@ -427,7 +428,7 @@ func (s *Store) insertSQL(batch []Unit) (string, []any) {
 		args = append(args, u.TranslationID, u.Source, u.Target, u.PreviousSource, u.Context, u.Location,
 			u.Note, u.Flags, u.ExtraFlags, u.Explanation, u.IDHash, u.ContentHash, u.State, u.Position,
 			u.NumWords, u.NumChars, src, u.Priority, u.Pending, u.PendingAuthor, u.HasSuggestion, u.HasComment,
-			u.HasFailingCheck, u.HasDismissedCheck, u.Timestamp, u.LastUpdated)
+			u.HasFailingCheck, u.HasDismissedCheck, u.TranslatedTarget, u.Timestamp, u.LastUpdated)
 	}
 	return b.String(), args
 }

@@ -147,8 +147,12 @@ type Unit struct {
 	HasFailingCheck bool
 	// HasDismissedCheck: the unit has a check dismissed (that still fails).
 	HasDismissedCheck bool
-	Timestamp         time.Time
-	LastUpdated       time.Time
+	// TranslatedTarget is the target the string had while translated,
+	// kept once it is emptied or needs editing with another text
+	// (translatedTarget).
+	TranslatedTarget string
+	Timestamp        time.Time
+	LastUpdated      time.Time
 }
 
 // TableName is the units table.

@@ -316,6 +316,7 @@ type unitWrite struct {
 	state         int
 	pendingAuthor string
 	marks         checkMarks // has_failing_check, has_dismissed_check
+	translated    string     // translated_target
 }
 
 // lockUnits reads the units of ids (locked on PostgreSQL).
@@ -401,7 +402,8 @@ func (b *batchEdits) edit(u *Unit, decide func(UnitView) (Edit, error)) (bool, e
 	if bt.firstChange == nil && len(e.Changes) > 0 {
 		bt.firstChange = e.Changes[0]
 	}
-	b.writes = append(b.writes, unitWrite{id: u.ID, target: e.Target, state: e.State, pendingAuthor: e.Author, marks: marks})
+	b.writes = append(b.writes, unitWrite{id: u.ID, target: e.Target, state: e.State, pendingAuthor: e.Author, marks: marks,
+		translated: translatedTarget(u, u.Source, e.Target, e.State)})
 	b.changes = append(b.changes, e.Changes...)
 	if len(b.writes) >= editBatch {
 		return true, b.flush(false)
@@ -465,9 +467,9 @@ func (b *batchEdits) writeUnits() error {
 		return nil
 	}
 	if b.update == nil {
-		q := "UPDATE units SET target = ?, state = ?, pending = ?, pending_author = ?, last_updated = ?, has_failing_check = ?, has_dismissed_check = ? WHERE id = ?"
+		q := "UPDATE units SET target = ?, state = ?, pending = ?, pending_author = ?, last_updated = ?, has_failing_check = ?, has_dismissed_check = ?, translated_target = ? WHERE id = ?"
 		if b.s.postgres {
-			q = "UPDATE units SET target = $1, state = $2, pending = $3, pending_author = $4, last_updated = $5, has_failing_check = $6, has_dismissed_check = $7 WHERE id = $8"
+			q = "UPDATE units SET target = $1, state = $2, pending = $3, pending_author = $4, last_updated = $5, has_failing_check = $6, has_dismissed_check = $7, translated_target = $8 WHERE id = $9"
 		}
 		st, err := b.tx.Statement.ConnPool.PrepareContext(b.tx.Statement.Context, q)
 		if err != nil {
@@ -476,7 +478,7 @@ func (b *batchEdits) writeUnits() error {
 		b.update = st
 	}
 	for _, w := range b.writes {
-		if _, err := b.update.ExecContext(b.tx.Statement.Context, w.target, w.state, true, w.pendingAuthor, b.at, w.marks.failing, w.marks.dismissed, w.id); err != nil {
+		if _, err := b.update.ExecContext(b.tx.Statement.Context, w.target, w.state, true, w.pendingAuthor, b.at, w.marks.failing, w.marks.dismissed, w.translated, w.id); err != nil {
 			return err
 		}
 	}
@@ -513,9 +515,10 @@ func (s *Store) editTx(tx *gorm.DB, id int64, decide func(UnitView) (Edit, error
 	delta.Count(u.State, u.NumWords, u.NumChars, -1)
 	wasComplete := t.Translated == t.Total
 	oldTarget, sourceEdit := u.Target, editsSource(t, u, e.Target)
+	u.TranslatedTarget = translatedTarget(&u, u.Source, e.Target, e.State)
 	u.Target, u.State, u.Pending, u.PendingAuthor, u.LastUpdated = e.Target, e.State, true, e.Author, at
-	err = tx.Exec(`UPDATE units SET target = ?, state = ?, pending = ?, pending_author = ?, last_updated = ? WHERE id = ?`,
-		u.Target, u.State, u.Pending, u.PendingAuthor, u.LastUpdated, u.ID).Error
+	err = tx.Exec(`UPDATE units SET target = ?, state = ?, pending = ?, pending_author = ?, last_updated = ?, translated_target = ? WHERE id = ?`,
+		u.Target, u.State, u.Pending, u.PendingAuthor, u.LastUpdated, u.TranslatedTarget, u.ID).Error
 	if err != nil {
 		return UnitView{}, err
 	}

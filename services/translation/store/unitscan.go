@@ -36,7 +36,7 @@ func scanUnit(rows *sql.Rows, u *Unit) error {
 	err := rows.Scan(&u.ID, &u.TranslationID, &u.Source, &u.Target, &u.PreviousSource, &u.Context, &u.Location,
 		&u.Note, &u.Flags, &u.ExtraFlags, &u.Explanation, &u.IDHash, &u.ContentHash, &u.State, &u.Position,
 		&u.NumWords, &u.NumChars, &src, &u.Priority, &u.Pending, &u.PendingAuthor, &u.HasSuggestion, &u.HasComment,
-		&u.HasFailingCheck, &u.HasDismissedCheck, &u.Timestamp, &u.LastUpdated)
+		&u.HasFailingCheck, &u.HasDismissedCheck, &u.TranslatedTarget, &u.Timestamp, &u.LastUpdated)
 	if src.Valid {
 		u.SourceUnitID = &src.Int64
 	}

@@ -7,3 +7,7 @@ ALTER TABLE units ADD COLUMN has_dismissed_check INTEGER NOT NULL DEFAULT 0;
 -- when its process dies), a recheck of a component's strings, or a bulk
 -- dismissal of checks.
 ALTER TABLE tasks ADD COLUMN kind TEXT NOT NULL DEFAULT 'import';
+-- The target a string had while translated, kept once it is emptied or
+-- needs editing with another text (Weblate's "translated" check reads it
+-- from the string's history); empty otherwise.
+ALTER TABLE units ADD COLUMN translated_target TEXT NOT NULL DEFAULT '';
