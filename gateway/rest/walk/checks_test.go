@@ -111,7 +111,9 @@ func TestCheckDismissalOverREST(t *testing.T) {
 		t.Helper()
 		return c.want(200, "GET", units+"?q="+url.QueryEscape(q), nil)["results"].([]any)[0].(map[string]any)
 	}
-	failing := func() any { return admin.want(200, "GET", admin.base+"translations/open/app/de/", nil)["failing_checks"] }
+	failing := func() any {
+		return admin.want(200, "GET", admin.base+"translations/open/app/de/", nil)["failing_checks"]
+	}
 	copied := first(admin, "check:c_format")["url"].(string)
 	list := admin.want(200, "GET", copied+"checks/", nil)
 	got := list["results"].([]any)
