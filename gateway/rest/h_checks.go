@@ -11,6 +11,7 @@ import (
 // counts (has_failing_check, failing_checks, statistics "failing").
 //
 //   GET  /api/units/<id>/checks/                         the string's checks
+//   GET  /api/units/<id>/checks/<check>/                 one of them
 //   POST /api/units/<id>/checks/<check>/dismiss/         dismiss one
 //   POST /api/units/<id>/checks/<check>/restore/         restore one
 //   GET  /api/{translations,components,projects}/…/checks/   counts per check
@@ -48,6 +49,25 @@ func (g *gateway) unitChecks(c *call) error {
 		out[i] = c.checkJSON(c.param("id"), x)
 	}
 	return pageOf(c, p, out)
+}
+
+// unitCheck is one check of a string: 404 when the string does not fail
+// it.
+func (g *gateway) unitCheck(c *call) error {
+	id, err := c.pathID()
+	if err != nil {
+		return err
+	}
+	resp, err := g.cfg.Translation.ListUnitChecks(c.ctx, &translationv1.ListUnitChecksRequest{UnitId: id})
+	if err != nil {
+		return err
+	}
+	for _, x := range resp.GetChecks() {
+		if x.GetId() == c.param("check") {
+			return c.ok(c.checkJSON(c.param("id"), x))
+		}
+	}
+	return notFound()
 }
 
 // dismissCheck is POST …/dismiss/ (restore false) or …/restore/.

@@ -103,6 +103,7 @@ func (g *gateway) routes() []*route {
 		{pattern: "/api/units/{id}/comments", name: "Comments", methods: m{"GET": g.unitComments, "POST": g.unitComments}},
 		// Quality checks (h_checks.go): extensions, Weblate's API has none.
 		{pattern: "/api/units/{id}/checks", name: "Checks", methods: m{"GET": g.unitChecks}},
+		{pattern: "/api/units/{id}/checks/{check}", name: "Check", methods: m{"GET": g.unitCheck}},
 		{pattern: "/api/units/{id}/checks/{check}/dismiss", name: "Dismiss", methods: m{"POST": g.dismissCheck(false)}},
 		{pattern: "/api/units/{id}/checks/{check}/restore", name: "Restore", methods: m{"POST": g.dismissCheck(true)}},
 

@@ -131,7 +131,11 @@ func TestCheckDismissalOverREST(t *testing.T) {
 
 	if d := admin.want(200, "POST", copied+"checks/c_format/dismiss/", map[string]any{}); d["dismissed"] != true {
 		t.Errorf("dismissed: %v", d)
+	} else if one := admin.want(200, "GET", d["url"].(string), nil); one["check"] != "c_format" || one["dismissed"] != true {
+		t.Errorf("the check at its url: %v", one)
 	}
+	admin.want(404, "GET", copied+"checks/end_stop/", nil)
+	olga.want(404, "GET", secret+"checks/c_format/", nil)
 	if n := failing(); n != 1.0 {
 		t.Errorf("after a dismissal: failing_checks %v, want 1", n)
 	}
