@@ -485,32 +485,19 @@ func (p *icuParser) placeholder(parent *icuNode) icuNode {
 	if n.name == "" {
 		p.expected("placeholder name")
 	}
-	p.skipSpace()
-	if p.at(p.i) == '}' {
-		p.i++
+	if p.closes() {
 		return n
 	}
-	if p.at(p.i) != ',' {
-		p.expected(", or }")
-	}
-	p.i++
-	p.skipSpace()
 	if n.typ = p.name(false); n.typ == "" {
 		p.expected("placeholder type")
 	}
-	p.skipSpace()
-	if p.at(p.i) == '}' {
-		if slices.Contains(submessageTypes, n.typ) {
-			p.expected(n.typ + " sub-messages")
-		}
-		p.i++
+	if p.at(p.skipped()) == '}' && slices.Contains(submessageTypes, n.typ) {
+		p.skipSpace()
+		p.expected(n.typ + " sub-messages")
+	}
+	if p.closes() {
 		return n
 	}
-	if p.at(p.i) != ',' {
-		p.expected(", or }")
-	}
-	p.i++
-	p.skipSpace()
 	p.options(&n)
 	p.skipSpace()
 	if p.at(p.i) != '}' {
@@ -518,6 +505,31 @@ func (p *icuParser) placeholder(parent *icuNode) icuNode {
 	}
 	p.i++
 	return n
+}
+
+// skipped is where the parser stands past spaces, without moving it.
+func (p *icuParser) skipped() int {
+	i := p.i
+	for i < len(p.s) && icuSpace(p.s[i]) {
+		i++
+	}
+	return i
+}
+
+// closes reads past spaces either the '}' that closes a placeholder
+// (true) or the ',' before its next part, and the spaces after it.
+func (p *icuParser) closes() bool {
+	p.skipSpace()
+	if p.at(p.i) == '}' {
+		p.i++
+		return true
+	}
+	if p.at(p.i) != ',' {
+		p.expected(", or }")
+	}
+	p.i++
+	p.skipSpace()
+	return false
 }
 
 // options reads a placeholder's offset, sub-messages or style.

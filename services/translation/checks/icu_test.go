@@ -45,6 +45,9 @@ func TestICU(t *testing.T) {
 		{"{n, plural, one{#} other{#}}", "{n}", "", "One or more placeholder types are incorrect: n"},
 		{"{x, date} {x, time}", "{x, time}", "", ""},
 		{"Hello, {name}!", "Hallo, {name}!", "ignore-icu-message-format", ""},
+		{"{a}", "{a, select}", "", `Syntax error: Expected select sub-messages at position 10 but found "}"`},
+		{"{a}", "{a}}", "", `Syntax error: Unexpected "}" at position 3`},
+		{"<b>x</b>", "<b>x", "icu-flags:xml", `Syntax error: Expected </b> at position 4 but found "<EOF>"`},
 	}
 	for _, tt := range tests {
 		u := unit(tt.source, tt.target, "de", "icu-message-format, "+tt.flags)

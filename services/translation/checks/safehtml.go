@@ -62,29 +62,39 @@ func mdLinkAt(t mdText, p int) mdMatch {
 	return mdMatch{end: p}
 }
 
-// allowedHTML are the tags a source uses, each with its attributes.
-func allowedHTML(source string) map[string][]string {
-	out := map[string][]string{}
-	z := html.NewTokenizer(strings.NewReader(source))
+// startTags calls fn with each start (or self-closing) tag of s but
+// html and body, its name lowercased.
+func startTags(s string, fn func(tok html.Token)) {
+	z := html.NewTokenizer(strings.NewReader(s))
 	for {
 		tt := z.Next()
 		if tt == html.ErrorToken {
-			return out
+			return
 		}
 		if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
 			continue
 		}
 		tok := z.Token()
-		name := strings.ToLower(tok.Data)
-		if name == "html" || name == "body" || name == "head" {
-			continue
+		if tok.Data = strings.ToLower(tok.Data); tok.Data != "html" && tok.Data != "body" {
+			fn(tok)
 		}
-		attrs := out[name]
+	}
+}
+
+// allowedHTML are the tags a source uses, each with its attributes.
+func allowedHTML(source string) map[string][]string {
+	out := map[string][]string{}
+	startTags(source, func(tok html.Token) {
+		if tok.Data == "head" {
+			return
+		}
+		attrs := out[tok.Data]
 		for _, a := range tok.Attr {
 			attrs = appendNew(attrs, strings.ToLower(a.Key))
 		}
-		out[name] = attrs
-	}
+		out[tok.Data] = attrs
+	})
+	return out
 }
 
 // safeSchemes are the URL schemes ammonia keeps.
@@ -250,23 +260,12 @@ type htmlAttr struct{ tag, name, value string }
 // htmlAttrs are the attributes of the start tags of s.
 func htmlAttrs(s string) []htmlAttr {
 	var out []htmlAttr
-	z := html.NewTokenizer(strings.NewReader(s))
-	for {
-		tt := z.Next()
-		if tt == html.ErrorToken {
-			return out
-		}
-		if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
-			continue
-		}
-		tok := z.Token()
-		if tok.Data == "html" || tok.Data == "body" {
-			continue
-		}
+	startTags(s, func(tok html.Token) {
 		for _, a := range tok.Attr {
 			out = append(out, htmlAttr{tok.Data, a.Key, a.Val})
 		}
-	}
+	})
+	return out
 }
 
 // changedPlaceholderAttrs is Weblate's has_changed_placeholder_attributes:

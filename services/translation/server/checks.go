@@ -374,11 +374,7 @@ func (s *Server) runRecheck(ctx context.Context, taskID string, comp *catalogv1.
 // reference allows: on a unit of the source translation, with
 // source.edit.
 func (s *Server) updateExtraFlags(ctx context.Context, req *translationv1.UpdateUnitRequest) (*translationv1.UpdateUnitResponse, error) {
-	cur, err := s.cfg.Store.GetUnit(ctx, req.GetId())
-	if err != nil {
-		return nil, err
-	}
-	comp, err := s.component(ctx, cur.Translation.ComponentID)
+	cur, comp, err := s.unitAndComponent(ctx, req.GetId())
 	if err != nil {
 		return nil, err
 	}

@@ -66,14 +66,21 @@ func (s *Server) unitAllowed(ctx context.Context, id int64, perm, reason string)
 	return cur, comp, nil
 }
 
+// unitAndComponent reads unit id and its component: NotFound when the
+// caller may not see it.
+func (s *Server) unitAndComponent(ctx context.Context, id int64) (store.UnitView, *catalogv1.Component, error) {
+	cur, err := s.cfg.Store.GetUnit(ctx, id)
+	if err != nil {
+		return cur, nil, err
+	}
+	comp, err := s.component(ctx, cur.Translation.ComponentID)
+	return cur, comp, err
+}
+
 // updateUnitLabels is UpdateUnit of a request that sets labels, alone or
 // with an edit.
 func (s *Server) updateUnitLabels(ctx context.Context, req *translationv1.UpdateUnitRequest) (*translationv1.UpdateUnitResponse, error) {
-	cur, err := s.cfg.Store.GetUnit(ctx, req.GetId())
-	if err != nil {
-		return nil, err
-	}
-	comp, err := s.component(ctx, cur.Translation.ComponentID)
+	cur, comp, err := s.unitAndComponent(ctx, req.GetId())
 	if err != nil {
 		return nil, err
 	}
