@@ -134,6 +134,10 @@ func (r *rig) exact(id int64) {
 		if u.HasComment {
 			want.Comments++
 		}
+		if u.HasFailingCheck {
+			want.Failing++
+			want.FailingWords += u.NumWords
+		}
 	}
 	if got := r.stats(id); got != want {
 		r.t.Errorf("translation %d counters %+v, recount %+v", id, got, want)

@@ -39,6 +39,10 @@ func exactAnnotations(t *testing.T, gdb *gorm.DB, translationID int64) {
 		if u.HasComment {
 			want.Comments++
 		}
+		if u.HasFailingCheck {
+			want.Failing++
+			want.FailingWords += u.NumWords
+		}
 	}
 	var tr store.Translation
 	if err := gdb.Where("id = ?", translationID).Take(&tr).Error; err != nil {

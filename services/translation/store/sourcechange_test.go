@@ -98,6 +98,10 @@ func expectRecounted(t *testing.T, s *store.Store, id int64) {
 	var recount store.Stats
 	for _, u := range units {
 		recount.Count(u.State, u.NumWords, u.NumChars, 1)
+		if u.HasFailingCheck {
+			recount.Failing++
+			recount.FailingWords += u.NumWords
+		}
 	}
 	stored, err := s.GetTranslationByID(t.Context(), id)
 	if err != nil {
