@@ -276,12 +276,23 @@ func (c *checker) enforce(u *Unit, e *Edit) []checks.Failure {
 // move of the translation's failing counters to d.
 func storeChecks(tx *gorm.DB, u *Unit, fails []checks.Failure, d *Stats) error {
 	now, err := saveChecks(tx, u.ID, marksOf(u), fails)
-	if err != nil || now == marksOf(u) {
+	if err != nil {
 		return err
 	}
-	failingMove(d, u, now.failing)
-	u.HasFailingCheck, u.HasDismissedCheck = now.failing, now.dismissed
-	return tx.Exec("UPDATE units SET has_failing_check = ?, has_dismissed_check = ? WHERE id = ?", now.failing, now.dismissed, u.ID).Error
+	_, err = setMarks(tx, u, now, d)
+	return err
+}
+
+// setMarks gives u the check marks m, when they differ from its own:
+// the translation's failing counters move in d and the unit's row is
+// written. It reports whether they differed.
+func setMarks(tx *gorm.DB, u *Unit, m checkMarks, d *Stats) (bool, error) {
+	if m == marksOf(u) {
+		return false, nil
+	}
+	failingMove(d, u, m.failing)
+	u.HasFailingCheck, u.HasDismissedCheck = m.failing, m.dismissed
+	return true, tx.Exec("UPDATE units SET has_failing_check = ?, has_dismissed_check = ? WHERE id = ?", m.failing, m.dismissed, u.ID).Error
 }
 
 // failingMove adds to d the move of the failing counters when u goes from

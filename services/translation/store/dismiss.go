@@ -23,8 +23,9 @@ type ReportedCheck struct {
 
 // UnitChecks reports the checks of unit id that fail, dismissed or not,
 // in Weblate's order. The stored rows say which fail; the checks run
-// again (under rules) for the message of each. A stored failure the run no longer finds (flags
-// changed, a recheck under way) is reported with the check's description.
+// again (under rules) for the message of each. A stored failure the run
+// no longer finds (flags changed, a recheck under way) is reported with
+// the check's description.
 func (s *Store) UnitChecks(ctx context.Context, id int64, rules CheckRules) (UnitView, []ReportedCheck, error) {
 	var view UnitView
 	var out []ReportedCheck
@@ -176,13 +177,8 @@ func refreshCheckMarks(tx *gorm.DB, u *Unit, d *Stats) error {
 	if err := tx.Raw("SELECT name, dismissed FROM unit_checks WHERE unit_id = ?", u.ID).Scan(&rows).Error; err != nil {
 		return err
 	}
-	m := marksOfRows(rows)
-	if m == marksOf(u) {
-		return nil
-	}
-	failingMove(d, u, m.failing)
-	u.HasFailingCheck, u.HasDismissedCheck = m.failing, m.dismissed
-	return tx.Exec("UPDATE units SET has_failing_check = ?, has_dismissed_check = ? WHERE id = ?", m.failing, m.dismissed, u.ID).Error
+	_, err := setMarks(tx, u, marksOfRows(rows), d)
+	return err
 }
 
 // HasCheck reports whether unit id has a row of check name (failing,

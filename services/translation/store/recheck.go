@@ -44,14 +44,12 @@ func (s *Store) RecheckTranslation(ctx context.Context, translationID int64, rul
 			if len(r) > 0 {
 				rows[u.ID] = r
 			}
-			m := marksOfRows(r)
-			if m == marksOf(u) {
-				continue
+			moved, serr := setMarks(tx, u, marksOfRows(r), &d)
+			if serr != nil {
+				return serr
 			}
-			changed++
-			failingMove(&d, u, m.failing)
-			if err = tx.Exec("UPDATE units SET has_failing_check = ?, has_dismissed_check = ? WHERE id = ?", m.failing, m.dismissed, u.ID).Error; err != nil {
-				return err
+			if moved {
+				changed++
 			}
 		}
 		err = tx.Exec("DELETE FROM unit_checks WHERE unit_id IN (SELECT id FROM units WHERE translation_id = ?)", t.ID).Error
