@@ -43,6 +43,7 @@ var registry = []check{
 	i18nextInterpolation, esFormat, automatticFormat, angularjsFormat, icuMessageFormat, qtFormat, qtPluralFormat, rubyFormat,
 	{id: "plurals", name: "Missing plurals", description: "Some plural forms are untranslated.", run: missingPlurals},
 	{id: "same-plurals", name: "Same plurals", description: "Some plural forms are translated in the same way.", run: samePlurals},
+	inconsistentCheck,
 	translatedCheck,
 	charCheck("escaped_newline", `Mismatched \n`, `Number of \n literals in translation does not match source.`, escapedNewline),
 	charCheck("newline-count", "Mismatching line breaks", "Number of new lines in translation does not match source.",

@@ -40,7 +40,12 @@ type Unit struct {
 	// TranslatedTarget is the target the string had while translated,
 	// kept since it was emptied or needs editing (the translated check).
 	TranslatedTarget string
-	base             string // of Lang
+	// Copies are the string's copies in the project's other components
+	// (the inconsistent check), nil when its component takes no
+	// propagated translations.
+	Copies    []Copy
+	base      string // of Lang
+	rawTarget string // Targets joined as stored, before adjustPlurals
 }
 
 // Failure is a check that fails, with what is wrong.
@@ -94,6 +99,7 @@ func Run(u Unit) []Failure {
 	if u.State == stateReadOnly {
 		return nil
 	}
+	u.rawTarget = strings.Join(u.Targets, "\x1e\x1e")
 	u.Targets = adjustPlurals(u.Sources, u.Targets, u.TargetPlural.Number)
 	u.base = baseCode(u.Lang)
 	var out []Failure

@@ -120,8 +120,8 @@ func TestChecks(t *testing.T) {
 		"zero-width-space": {pass: []tc{{"ab", "a\u200bb", "km", ""}, {"a\u200bb", "a\u200bb", "de", ""}}, fail: []tc{{"ab", "a\u200bb", "de", ""}}},
 	}
 	for _, id := range IDs() {
-		if id == "translated" {
-			continue // TestTranslated: it reads a string's history
+		if id == "translated" || id == "inconsistent" {
+			continue // TestTranslated, TestInconsistent: they read more than the string
 		}
 		c, ok := cases[id]
 		if !ok || len(c.pass) == 0 || len(c.fail) == 0 {

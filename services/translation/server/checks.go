@@ -37,7 +37,7 @@ func (s *Server) checkRules(ctx context.Context, comp *catalogv1.Component) (sto
 // format's own flags come between the project's and the component's.
 func projectCheckRules(p *catalogv1.Project, comp *catalogv1.Component) store.CheckRules {
 	flags := []string{p.GetCheckFlags(), formats.CheckFlags(comp.GetFileFormat()), comp.GetCheckFlags()}
-	return store.CheckRules{Flags: flags, Enforced: comp.GetEnforcedChecks(),
+	return store.CheckRules{Flags: flags, Enforced: comp.GetEnforcedChecks(), Propagate: comp.GetAllowTranslationPropagation(),
 		Names: []string{p.GetName(), comp.GetName()}}
 }
 

@@ -246,7 +246,11 @@ func (s *Server) storeNewLanguage(ctx context.Context, comp *catalogv1.Component
 	if err != nil {
 		return store.Translation{}, err
 	}
-	res, err := s.cfg.Store.ImportTranslation(ctx, store.ImportSpec{
+	rules, err := s.checkRules(ctx, comp)
+	if err != nil {
+		return store.Translation{}, err
+	}
+	res, err := s.cfg.Store.ImportTranslation(ctx, store.ImportSpec{Checks: rules,
 		Translation: store.Translation{ComponentID: comp.GetId(), ProjectSlug: comp.GetProjectSlug(),
 			ComponentSlug: comp.GetSlug(), LanguageCode: lng.GetCode(), PluralNumber: int(lng.GetPluralNumber()),
 			PluralID: lng.GetPluralId(), PluralSource: lng.GetPluralSource(), PluralFormula: lng.GetPluralFormula(),

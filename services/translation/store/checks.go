@@ -27,6 +27,12 @@ type checker struct {
 	// (Weblate's "additional flags" of a source string reach every
 	// language), by source unit id.
 	srcFlags map[int64]string
+	// copyTs hold the copies of t's strings in other components, and
+	// copies those copies when preloaded (copies.go).
+	copyTs    []Translation
+	copies    map[copyKey][]*member
+	preloaded bool
+	err       error // of a read for one unit's copies
 }
 
 // defaultSourcePlural is English's, for a component whose source
@@ -56,8 +62,8 @@ func newChecker(tx *gorm.DB, t Translation, preload bool) (*checker, error) {
 	if src[0].PluralNumber > 0 && src[0].PluralFormula != "" {
 		c.srcPlural = checks.Plural{Number: src[0].PluralNumber, Formula: src[0].PluralFormula}
 	}
-	if !preload {
-		return c, nil
+	if err = c.loadCopies(preload); err != nil || !preload {
+		return c, err
 	}
 	var flagged []Unit
 	err = tx.Select("id", "extra_flags").Where("translation_id = ? AND extra_flags <> ''", src[0].ID).Find(&flagged).Error
@@ -75,7 +81,7 @@ func (c *checker) run(u *Unit, rules CheckRules) []checks.Failure {
 	}
 	in := checks.Unit{Sources: Split(u.Source), Targets: Split(u.Target), Lang: c.t.LanguageCode, SourceLang: c.srcLang,
 		SourcePlural: c.srcPlural, TargetPlural: checks.Plural{Number: c.t.PluralNumber, Formula: c.t.PluralFormula}, State: u.State,
-		Note: u.Note, Names: rules.Names, TranslatedTarget: u.TranslatedTarget}
+		Note: u.Note, Names: rules.Names, TranslatedTarget: u.TranslatedTarget, Copies: c.copiesOf(u)}
 	// The project's and component's flags, the file's (comma-separated),
 	// the source string's extra flags, then the string's own, as Weblate
 	// merges them.
@@ -134,10 +140,13 @@ func (c *checker) sourceFlags(id int64) string {
 
 // CheckRules are what the checks of a component's strings read besides
 // the strings: the flags texts before the strings' own (the project's and
-// component's check_flags), the component's enforced checks, and the
-// project's and component's names (words the same check ignores).
+// component's check_flags), the component's enforced checks, the
+// project's and component's names (words the same check ignores), and
+// whether it takes propagated translations.
 type CheckRules struct {
 	Flags, Enforced, Names []string
+	// Propagate is the component's allow_translation_propagation.
+	Propagate bool
 }
 
 // translatedTarget is what a string keeps of its last translation when

@@ -74,8 +74,12 @@ const mergeInsertBatch = 1024
 func (s *Store) ImportTranslation(ctx context.Context, spec ImportSpec) (ImportResult, error) {
 	var res ImportResult
 	err := s.q(ctx).Transaction(func(tx *gorm.DB) error {
+		spec.Translation.Propagate, spec.Translation.Consistency = spec.Checks.Propagate, spec.Checks.consistency()
 		t, err := upsertTranslation(tx, spec.Translation)
 		if err != nil {
+			return err
+		}
+		if err = syncPropagation(tx, &t, spec.Checks); err != nil {
 			return err
 		}
 		var existing []Unit
@@ -93,6 +97,9 @@ func (s *Store) ImportTranslation(ctx context.Context, spec ImportSpec) (ImportR
 		}
 		ids, stats, err := s.mergeUnits(ctx, tx, t.ID, existing, spec, c)
 		if err != nil {
+			return err
+		}
+		if err = c.reconcile(nil); err != nil {
 			return err
 		}
 		if err = recordUnitChanges(tx, t, before, ids, spec); err != nil {

@@ -107,10 +107,15 @@ type Translation struct {
 	Revision      string
 	IsSource      bool
 	IsTemplate    bool
-	Stats         `gorm:"embedded"`
-	LastChange    *time.Time
-	LastAuthor    string
-	CreatedAt     time.Time
+	// Propagate is the component's allow_translation_propagation, and
+	// Consistency whether its strings get the inconsistent check
+	// (copies.go).
+	Propagate   bool
+	Consistency bool
+	Stats       `gorm:"embedded"`
+	LastChange  *time.Time
+	LastAuthor  string
+	CreatedAt   time.Time
 }
 
 // TableName is the translations table.

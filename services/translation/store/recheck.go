@@ -23,6 +23,9 @@ func (s *Store) RecheckTranslation(ctx context.Context, translationID int64, rul
 		if err := notFound(s.forUpdate(tx).Where("id = ?", translationID).Take(&t).Error, "translation"); err != nil {
 			return err
 		}
+		if err := syncPropagation(tx, &t, rules); err != nil {
+			return err
+		}
 		units, err := findUnits(tx.Where("translation_id = ?", t.ID).Order("id"))
 		if err != nil {
 			return err
@@ -59,7 +62,10 @@ func (s *Store) RecheckTranslation(ctx context.Context, translationID int64, rul
 		if err = insertChecks(tx, rows); err != nil {
 			return err
 		}
-		return moveCountersOnly(tx, t.ID, d, nil)
+		if err = moveCountersOnly(tx, t.ID, d, nil); err != nil {
+			return err
+		}
+		return c.reconcile(nil)
 	})
 	return changed, err
 }
@@ -132,11 +138,20 @@ func recheckTranslations(tx *gorm.DB, id int64, rules CheckRules) error {
 			return err
 		}
 		var d Stats
-		if err := storeChecks(tx, u, c.run(u, rules), &d); err != nil {
+		fails := c.run(u, rules)
+		if c.err != nil {
+			return c.err
+		}
+		if err := storeChecks(tx, u, fails, &d); err != nil {
 			return err
 		}
 		if err := moveCountersOnly(tx, t.ID, d, nil); err != nil {
 			return err
+		}
+		if t.Propagate { // a source change moves the string between groups of copies
+			if err := c.reconcile([]int64{u.IDHash}); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

@@ -308,6 +308,7 @@ type batchTranslation struct {
 	wasComplete bool
 	firstChange *changelogv1.Change // of the batch's edits, for "completed"
 	checker     *checker
+	hashes      []int64 // of the edited strings, whose copies follow
 }
 
 type unitWrite struct {
@@ -387,6 +388,12 @@ func (b *batchEdits) edit(u *Unit, decide func(UnitView) (Edit, error)) (bool, e
 		}
 	}
 	fails := bt.checker.enforce(u, &e)
+	if bt.checker.err != nil {
+		return false, bt.checker.err
+	}
+	if bt.t.Propagate {
+		bt.hashes = append(bt.hashes, u.IDHash)
+	}
 	var d Stats
 	d.Count(u.State, u.NumWords, u.NumChars, -1)
 	d.Count(e.State, u.NumWords, u.NumChars, 1)
@@ -442,6 +449,11 @@ func (b *batchEdits) flush(last bool) error {
 			}
 			if err := setNeedsCommit(b.tx, bt.t.ComponentID); err != nil {
 				return err
+			}
+			if len(bt.hashes) > 0 {
+				if err := bt.checker.reconcile(bt.hashes); err != nil {
+					return err
+				}
 			}
 			if !bt.wasComplete && bt.t.Translated == bt.t.Total && bt.firstChange != nil {
 				b.changes = append(b.changes, completed(bt.firstChange))
@@ -511,6 +523,9 @@ func (s *Store) editTx(tx *gorm.DB, id int64, decide func(UnitView) (Edit, error
 		return UnitView{}, err
 	}
 	fails := c.enforce(&u, &e)
+	if c.err != nil {
+		return UnitView{}, c.err
+	}
 	var delta Stats
 	delta.Count(u.State, u.NumWords, u.NumChars, -1)
 	wasComplete := t.Translated == t.Total
@@ -540,6 +555,11 @@ func (s *Store) editTx(tx *gorm.DB, id int64, decide func(UnitView) (Edit, error
 	delta.Count(u.State, u.NumWords, u.NumChars, 1)
 	if err = storeChecks(tx, &u, fails, &delta); err != nil {
 		return UnitView{}, err
+	}
+	if t.Propagate { // its copies may now be consistent, or not
+		if err = c.reconcile([]int64{u.IDHash}); err != nil {
+			return UnitView{}, err
+		}
 	}
 	if u.HasSuggestion { // an edit changes suggestions only by this cleanup, comments never
 		if u.State >= weblate.StateTranslated {
