@@ -136,7 +136,8 @@ func (s *Server) editUnit(ctx context.Context, comp *catalogv1.Component, lang s
 			return store.Edit{}, errUnchanged
 		}
 		return store.Edit{Target: target, State: want, Author: req.GetActor(), Checks: rules,
-			Changes: []*changelogv1.Change{editChange(u, want, req.GetActor(), target)}}, nil
+			Changes:   []*changelogv1.Change{editChange(u, want, req.GetActor(), target)},
+			Propagate: s.propagation(ctx, req.GetActor(), req.GetActorCanReview())}, nil
 	})
 	if errors.Is(err, errUnchanged) && !changed {
 		return s.cfg.Store.GetUnit(ctx, req.GetId())

@@ -75,7 +75,11 @@ func (s *Server) createUnit(ctx context.Context, comp *catalogv1.Component, t st
 	if err != nil {
 		return store.UnitView{}, err
 	}
-	return s.cfg.Store.CreateUnit(ctx, ns)
+	rules, err := s.checkRules(ctx, comp)
+	if err != nil {
+		return store.UnitView{}, err
+	}
+	return s.cfg.Store.CreateUnit(ctx, ns, rules)
 }
 
 // newString validates a request and computes the string's hashes and counts.

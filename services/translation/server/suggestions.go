@@ -114,7 +114,7 @@ func (s *Server) accept(ctx context.Context, comp *catalogv1.Component, id int64
 	if err != nil {
 		return store.UnitView{}, err
 	}
-	u, err := s.cfg.Store.AcceptSuggestion(ctx, id, actor, rules, func(v store.SuggestionView) error {
+	u, err := s.cfg.Store.AcceptSuggestion(ctx, id, actor, rules, s.propagation(ctx, actor, false), func(v store.SuggestionView) error {
 		if readOnly(v.Unit, v.Translation) {
 			return errReadOnly
 		}

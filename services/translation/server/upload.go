@@ -44,6 +44,9 @@ type upload struct {
 	counts  [4]int64
 	// checks are the rules of the component's quality checks.
 	checks store.CheckRules
+	// propagate decides the edits of the copies of an uploaded string
+	// in the project's other components, as Weblate's upload propagates.
+	propagate func(store.UnitView, string, int) (store.Edit, bool)
 }
 
 // uploadContent is the uploaded file: the request's bytes, or the file
@@ -108,7 +111,7 @@ func (s *Server) newUpload(ctx context.Context, req *translationv1.UploadFileReq
 		return nil, err
 	}
 	up := &upload{req: req, method: or(req.GetMethod(), "translate"), comp: comp, t: t, content: content,
-		mono: comp.GetTemplate() != ""}
+		mono: comp.GetTemplate() != "", propagate: s.propagation(ctx, req.GetActor(), false)}
 	if !slices.Contains(uploadMethods, up.method) {
 		return nil, errs.Invalid("method", "invalid_choice", fmt.Sprintf("%q is not a valid choice.", up.method))
 	}

@@ -77,7 +77,7 @@ func (up *upload) applyEdits(apply store.ApplyEdits, batch []plannedEdit) error 
 			return store.Edit{}, store.ErrSkipEdit
 		}
 		return store.Edit{Target: e.Target, State: e.State, Author: up.req.GetActor(),
-			Checks:  up.checks,
+			Checks: up.checks, Propagate: up.propagate,
 			Changes: []*changelogv1.Change{uploadChange(cur, up.req, e.Target, e.State)}}, nil
 	})
 	up.tally(edited)
@@ -187,7 +187,10 @@ func (s *Server) uploadAdd(ctx context.Context, up *upload) error {
 	if err != nil {
 		return err
 	}
-	return s.cfg.Store.CreateUnitBatches(ctx, up.comp.GetId(), func(apply func([]store.NewString) ([]bool, error)) error {
+	if up.checks, err = s.checkRules(ctx, up.comp); err != nil {
+		return err
+	}
+	return s.cfg.Store.CreateUnitBatches(ctx, up.comp.GetId(), up.checks, func(apply func([]store.NewString) ([]bool, error)) error {
 		return strs.batches(uploadBatch, func(batch []store.NewString) error {
 			created, cerr := apply(batch)
 			up.tally(created)

@@ -1,11 +1,15 @@
 package store
 
 import (
+	"cmp"
 	"slices"
 
 	"gorm.io/gorm"
 
+	"github.com/tmsproject/tms/pkg/changedetails"
+	"github.com/tmsproject/tms/pkg/changefeed"
 	"github.com/tmsproject/tms/pkg/weblate"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"github.com/tmsproject/tms/services/translation/checks"
 )
 
@@ -347,6 +351,50 @@ func remark(tx *gorm.DB, ms []*member) error {
 	return nil
 }
 
+// forgetCopy sets the inconsistent check of the copies of u, removed
+// from t.
+func forgetCopy(tx *gorm.DB, t Translation, u Unit) error {
+	if !t.Propagate || t.IsSource {
+		return nil
+	}
+	c, err := newChecker(tx, t, false)
+	if err != nil {
+		return err
+	}
+	return c.reconcile([]int64{u.IDHash})
+}
+
+// goneCopies are the checkers of translations about to be removed: once
+// they are, the copies of their strings follow.
+type goneCopies []*checker
+
+// copiesOfTranslations readies goneCopies for ts.
+func copiesOfTranslations(tx *gorm.DB, ts []Translation) (goneCopies, error) {
+	var out goneCopies
+	for _, t := range ts {
+		if !t.Propagate || t.IsSource {
+			continue
+		}
+		c, err := newChecker(tx, t, false)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+// reconcile sets the inconsistent check of the copies of the removed
+// translations' strings.
+func (g goneCopies) reconcile() error {
+	for _, c := range g {
+		if err := c.reconcile(nil); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // syncPropagation stores on the translations of t's component whether
 // they take propagated translations and get the inconsistent check, as
 // rules (the component's, as they now are) say; t follows.
@@ -358,4 +406,67 @@ func syncPropagation(tx *gorm.DB, t *Translation, rules CheckRules) error {
 	t.Propagate, t.Consistency = prop, cons
 	return tx.Model(&Translation{}).Where("component_id = ? AND is_source = ? AND (propagate <> ? OR consistency <> ?)",
 		t.ComponentID, false, prop, cons).Updates(map[string]any{"propagate": prop, "consistency": cons}).Error
+}
+
+// dismissCopies dismisses (or restores) the checks done of t's strings
+// on their copies, as Weblate's set_dismiss recurses to the propagated
+// units: each copy's row of the same check, where it has one, is
+// recorded as the copy's change by actor, with marks and counters
+// following. It returns the number of rows changed.
+func dismissCopies(tx *gorm.DB, t Translation, done []checkOf, dismiss bool, actor string) (int, error) {
+	c, err := newChecker(tx, t, false)
+	if err != nil || len(c.copyTs) == 0 || c.skipSource {
+		return 0, err
+	}
+	hashes := make([]int64, 0, len(done))
+	for _, x := range done {
+		hashes = append(hashes, x.unit.IDHash)
+	}
+	ms, err := members(tx, translationIDs(c.copyTs), hashes)
+	if err != nil {
+		return 0, err
+	}
+	groups := groupCopies(ms)
+	action := typev1.ChangeAction_CHANGE_ACTION_CHECK_RESTORED
+	if dismiss {
+		action = typev1.ChangeAction_CHANGE_ACTION_CHECK_DISMISSED
+	}
+	byT := map[int64]Translation{}
+	for _, ct := range c.copyTs {
+		byT[ct.ID] = ct
+	}
+	units, deltas := map[int64]*Unit{}, map[int64]*Stats{}
+	changed := 0
+	for _, x := range done {
+		for _, m := range groups[keyOf(&x.unit)] {
+			res := tx.Exec("UPDATE unit_checks SET dismissed = ? WHERE unit_id = ? AND name = ? AND dismissed <> ?", dismiss, m.ID, x.name, dismiss)
+			if res.Error != nil {
+				return 0, res.Error
+			}
+			if res.RowsAffected == 0 {
+				continue
+			}
+			changed++
+			u := units[m.ID]
+			if u == nil {
+				u = &Unit{ID: m.ID, TranslationID: m.TranslationID, NumWords: m.NumWords, HasFailingCheck: m.HasFailingCheck,
+					HasDismissedCheck: m.HasDismissedCheck}
+				units[m.ID], deltas[m.TranslationID] = u, cmp.Or(deltas[m.TranslationID], &Stats{})
+			}
+			if err = refreshCheckMarks(tx, u, deltas[m.TranslationID]); err != nil {
+				return 0, err
+			}
+			ch := unitChange(action, *u, byT[m.TranslationID], actor, actor)
+			ch.Details = changedetails.FromMap(map[string]any{"check": x.name})
+			if err = changefeed.Record(tx, ch); err != nil {
+				return 0, err
+			}
+		}
+	}
+	for id, d := range deltas {
+		if err = moveCountersOnly(tx, id, *d, nil); err != nil {
+			return 0, err
+		}
+	}
+	return changed, nil
 }

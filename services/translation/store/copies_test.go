@@ -104,7 +104,7 @@ func (f *copiesFixture) edit(comp int64, src, target string, state int) {
 // TestInconsistentCopies runs Weblate's inconsistent check across the
 // components of a project, on both engines: imports, edits (one and in a
 // batch) and rechecks move the check on the copies in other components
-// with their counters; a component that takes no propagated translations,
+// with their counters, and so does a dismissal; a component that takes no propagated translations,
 // another project, and an ignore flag stay out of it.
 func TestInconsistentCopies(t *testing.T) {
 	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
@@ -116,6 +116,16 @@ func TestInconsistentCopies(t *testing.T) {
 		f.importCopies(4, "q", propagating, [][2]string{{"One", "Jedno"}, {"Three", "3"}})
 		f.importCopies(5, "p", store.CheckRules{Propagate: true, Flags: []string{"ignore-inconsistent"}}, [][2]string{{"Three", "3"}})
 		f.want("imported", map[int64][]string{1: {"Four", "One", "Three", "Two"}, 2: {"Four", "One", "Three", "Two"}})
+		for _, dismiss := range []bool{true, false} { // a dismissal follows on the copies, as in Weblate
+			n, err := f.s.DismissChecks(t.Context(), f.trs[1].ID, []int64{f.ids[1]["One"]}, "inconsistent", dismiss, "rita")
+			if err != nil || n != 2 {
+				t.Fatalf("dismiss %v: %d changed, %v", dismiss, n, err)
+			}
+			if dismiss {
+				f.want("dismissed", map[int64][]string{1: {"Four", "Three", "Two"}, 2: {"Four", "Three", "Two"}})
+			}
+		}
+		f.want("restored", map[int64][]string{1: {"Four", "One", "Three", "Two"}, 2: {"Four", "One", "Three", "Two"}})
 
 		f.edit(2, "One", "Jeden", 20)
 		f.want("one copy fixed", map[int64][]string{1: {"Four", "Three", "Two"}, 2: {"Four", "Three", "Two"}})
@@ -142,5 +152,110 @@ func TestInconsistentCopies(t *testing.T) {
 			t.Fatal(err)
 		}
 		f.want("propagation on again", map[int64][]string{1: {"Two"}, 2: {"Two"}})
+	}, store.Migrations, outbox.Migrations)
+}
+
+// TestPropagatedEdits propagates edits to the copies in other components
+// that take propagated translations, on both engines: each copy the
+// caller's decision allows gets the target and state as its own pending
+// edit with the caller's change, in one transaction with the edit; a
+// refused copy, a component without propagation and another project keep
+// theirs; no copy is left inconsistent with another.
+func TestPropagatedEdits(t *testing.T) {
+	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
+		ctx := t.Context()
+		f := &copiesFixture{t: t, s: store.New(gdb), gdb: gdb, ids: map[int64]map[string]int64{}, trs: map[int64]store.Translation{}}
+		f.importCopies(1, "p", propagating, [][2]string{{"One", "Jeden"}, {"Two", "Dva"}})
+		f.importCopies(2, "p", propagating, [][2]string{{"One", ""}, {"Two", "Dva"}})
+		f.importCopies(3, "p", store.CheckRules{}, [][2]string{{"One", "Jedno"}})
+		f.importCopies(4, "q", propagating, [][2]string{{"One", "Jedno"}})
+		f.importCopies(5, "p", propagating, [][2]string{{"One", "Jedna"}})
+		f.want("imported", map[int64][]string{1: {"One"}, 2: {"One"}, 5: {"One"}})
+		var asked []int64
+		propagate := func(cp store.UnitView, target string, state int) (store.Edit, bool) {
+			asked = append(asked, cp.Translation.ComponentID)
+			return store.Edit{Target: target, State: state, Author: "rita", Checks: propagating}, cp.Translation.ComponentID != 5
+		}
+		_, err := f.s.EditUnit(ctx, f.ids[1]["One"], func(store.UnitView) (store.Edit, error) {
+			return store.Edit{Target: "Jedna", State: 20, Author: "rita", Checks: propagating, Propagate: propagate}, nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		slices.Sort(asked)
+		if !slices.Equal(asked, []int64{2}) { // 5 holds the text already
+			t.Errorf("asked about the copies of %v, want [2]", asked)
+		}
+		for comp, want := range map[int64]string{1: "Jedna", 2: "Jedna", 3: "Jedno", 4: "Jedno", 5: "Jedna"} {
+			u, uerr := f.s.GetUnit(ctx, f.ids[comp]["One"])
+			edited := comp == 1 || comp == 2 // pending, by rita
+			if uerr != nil || u.Target != want || u.Pending != edited || edited && (u.PendingAuthor != "rita" || u.State != 20) {
+				t.Errorf("component %d: %q state %d pending %v (%s), want %q: %v", comp, u.Target, u.State, u.Pending, u.PendingAuthor, want, uerr)
+			}
+		}
+		f.want("propagated", nil)
+		tr, err := f.s.GetTranslationByID(ctx, f.trs[2].ID)
+		if err != nil || tr.Translated != 2 {
+			t.Errorf("component 2 translated %d, want 2: %v", tr.Translated, err)
+		}
+
+		// A refused copy keeps its text, and the check tells.
+		_, err = f.s.EditUnit(ctx, f.ids[2]["One"], func(store.UnitView) (store.Edit, error) {
+			return store.Edit{Target: "Jeden", State: 20, Author: "rita", Checks: propagating, Propagate: propagate}, nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.want("5 refused", map[int64][]string{1: {"One"}, 2: {"One"}, 5: {"One"}})
+		if u, _ := f.s.GetUnit(ctx, f.ids[1]["One"]); u.Target != "Jeden" {
+			t.Errorf("component 1 holds %q, want Jeden", u.Target)
+		}
+	}, store.Migrations, outbox.Migrations)
+}
+
+// TestCopiesOfNewAndRemovedStrings: a string added to a component is
+// checked with its copies, and theirs follow; removing it clears them.
+func TestCopiesOfNewAndRemovedStrings(t *testing.T) {
+	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
+		ctx := t.Context()
+		f := &copiesFixture{t: t, s: store.New(gdb), gdb: gdb, ids: map[int64]map[string]int64{}, trs: map[int64]store.Translation{}}
+		f.importCopies(1, "p", propagating, [][2]string{{"One", "Jeden"}})
+		f.importCopies(2, "p", propagating, [][2]string{{"Two", "Dva"}})
+		one := unit("One", "", 0, 1)
+		added, err := f.s.CreateUnit(ctx, store.NewString{ComponentID: 2, TranslationID: f.trs[2].ID, Source: []string{"One"},
+			Target: []string{""}, IDHash: one.IDHash, ContentHash: 1, NumWords: 1, NumChars: 3, User: "rita"}, propagating)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.ids[2]["One"] = added.ID
+		f.want("added untranslated", map[int64][]string{1: {"One"}, 2: {"One"}})
+		if err = f.s.DeleteUnit(ctx, added.ID, "rita"); err != nil {
+			t.Fatal(err)
+		}
+		delete(f.ids[2], "One")
+		f.want("removed", nil)
+	}, store.Migrations, outbox.Migrations)
+}
+
+// TestCopiesOfRemovedComponents: removing a translation, or a whole
+// component, clears the check its strings caused on their copies.
+func TestCopiesOfRemovedComponents(t *testing.T) {
+	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
+		ctx := t.Context()
+		f := &copiesFixture{t: t, s: store.New(gdb), gdb: gdb, ids: map[int64]map[string]int64{}, trs: map[int64]store.Translation{}}
+		f.importCopies(1, "p", propagating, [][2]string{{"One", "Jeden"}})
+		f.importCopies(2, "p", propagating, [][2]string{{"One", "Jedna"}})
+		f.importCopies(3, "p", propagating, [][2]string{{"One", "Jedno"}})
+		f.want("imported", map[int64][]string{1: {"One"}, 2: {"One"}, 3: {"One"}})
+		if err := f.s.DeleteTranslation(ctx, f.trs[3].ID); err != nil {
+			t.Fatal(err)
+		}
+		delete(f.ids, 3)
+		f.want("translation removed", map[int64][]string{1: {"One"}, 2: {"One"}})
+		if err := f.s.ForgetComponent(ctx, 2); err != nil {
+			t.Fatal(err)
+		}
+		delete(f.ids, 2)
+		f.want("component removed", nil)
 	}, store.Migrations, outbox.Migrations)
 }

@@ -30,7 +30,7 @@ func TestCreateUnits(t *testing.T) {
 				ContentHash: 1, NumWords: 1, NumChars: int64(len(source)), User: "ana"}
 		}
 		id := cs.Translation.ID
-		created, err := s.CreateUnits(ctx, 7, []store.NewString{str("Open file", id), str("Hello", id), str("Save file", id)})
+		created, err := s.CreateUnits(ctx, 7, store.CheckRules{}, []store.NewString{str("Open file", id), str("Hello", id), str("Save file", id)})
 		if err != nil || len(created) != 3 || !created[0] || created[1] || !created[2] {
 			t.Fatalf("created %v, %v", created, err)
 		}
@@ -45,7 +45,7 @@ func TestCreateUnits(t *testing.T) {
 		}
 		// A string for a translation of another component fails the batch:
 		// the string before it is not kept.
-		if _, err := s.CreateUnits(ctx, 7, []store.NewString{str("Close file", id), str("Quit", id+100)}); err == nil {
+		if _, err := s.CreateUnits(ctx, 7, store.CheckRules{}, []store.NewString{str("Close file", id), str("Quit", id+100)}); err == nil {
 			t.Fatal("a batch with a string for an unknown translation succeeded")
 		}
 		if _, n, _ := s.ListUnits(ctx, id, 0, 10, store.Hidden{}); n != 3 {

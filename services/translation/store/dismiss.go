@@ -97,7 +97,9 @@ const dismissBatch = 500
 // already as asked is left alone; each change is recorded ("Check
 // dismissed" or "Check restored", by actor). The units' has_failing_check
 // and the translation's failing counters follow: a dismissed check no
-// longer counts as failing.
+// longer counts as failing. As in Weblate, the check follows on the
+// strings' copies in the project's components that take propagated
+// translations (dismissCopies).
 func (s *Store) DismissChecks(ctx context.Context, translationID int64, ids []int64, name string, dismiss bool, actor string) (int, error) {
 	changed := 0
 	err := s.q(ctx).Transaction(func(tx *gorm.DB) error {
@@ -106,23 +108,36 @@ func (s *Store) DismissChecks(ctx context.Context, translationID int64, ids []in
 			return err
 		}
 		var d Stats
+		var done []checkOf
 		for start := 0; start < len(ids); start += dismissBatch {
 			n, err := dismissBatchOf(tx, t, ids[start:min(start+dismissBatch, len(ids))], name, dismiss, actor, &d)
 			if err != nil {
 				return err
 			}
-			changed += n
+			done = append(done, n...)
 		}
-		if changed == 0 {
+		if len(done) == 0 {
 			return nil
 		}
-		return moveCountersOnly(tx, t.ID, d, nil)
+		if err := moveCountersOnly(tx, t.ID, d, nil); err != nil {
+			return err
+		}
+		copied, err := dismissCopies(tx, t, done, dismiss, actor)
+		changed = len(done) + copied
+		return err
 	})
 	return changed, err
 }
 
-// dismissBatchOf is DismissChecks of some units of t.
-func dismissBatchOf(tx *gorm.DB, t Translation, ids []int64, name string, dismiss bool, actor string, d *Stats) (int, error) {
+// checkOf is a check of a unit.
+type checkOf struct {
+	unit Unit
+	name string
+}
+
+// dismissBatchOf is DismissChecks of some units of t; it returns the
+// checks it changed.
+func dismissBatchOf(tx *gorm.DB, t Translation, ids []int64, name string, dismiss bool, actor string, d *Stats) ([]checkOf, error) {
 	q := tx.Table("unit_checks").Where("unit_id IN ? AND dismissed <> ?", ids, dismiss).
 		Where("unit_id IN (?)", tx.Model(&Unit{}).Select("id").Where("translation_id = ?", t.ID))
 	if name != "" {
@@ -133,13 +148,13 @@ func dismissBatchOf(tx *gorm.DB, t Translation, ids []int64, name string, dismis
 		Name   string
 	}
 	if err := q.Select("unit_id", "name").Order("unit_id, name").Scan(&rows).Error; err != nil || len(rows) == 0 {
-		return 0, err
+		return nil, err
 	}
 	touched := make([]int64, 0, len(rows))
 	changes := make([]*changelogv1.Change, 0, len(rows))
 	units, err := findUnits(tx.Where("id IN ?", ids))
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
 	byID := make(map[int64]Unit, len(units))
 	for _, u := range units {
@@ -149,11 +164,13 @@ func dismissBatchOf(tx *gorm.DB, t Translation, ids []int64, name string, dismis
 	if dismiss {
 		action = typev1.ChangeAction_CHANGE_ACTION_CHECK_DISMISSED
 	}
+	done := make([]checkOf, 0, len(rows))
 	for _, r := range rows {
 		err := tx.Exec("UPDATE unit_checks SET dismissed = ? WHERE unit_id = ? AND name = ?", dismiss, r.UnitID, r.Name).Error
 		if err != nil {
-			return 0, err
+			return nil, err
 		}
+		done = append(done, checkOf{byID[r.UnitID], r.Name})
 		if len(touched) == 0 || touched[len(touched)-1] != r.UnitID {
 			touched = append(touched, r.UnitID)
 		}
@@ -164,10 +181,10 @@ func dismissBatchOf(tx *gorm.DB, t Translation, ids []int64, name string, dismis
 	for _, id := range touched {
 		u := byID[id]
 		if err := refreshCheckMarks(tx, &u, d); err != nil {
-			return 0, err
+			return nil, err
 		}
 	}
-	return len(rows), changefeed.RecordAll(tx, changes)
+	return done, changefeed.RecordAll(tx, changes)
 }
 
 // refreshCheckMarks sets u's has_failing_check and has_dismissed_check

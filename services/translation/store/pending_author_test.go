@@ -52,12 +52,12 @@ func TestPendingAuthor(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err = s.AcceptSuggestion(ctx, sg.ID, "dave", store.CheckRules{}, nil); err != nil {
+		if _, err = s.AcceptSuggestion(ctx, sg.ID, "dave", store.CheckRules{}, nil, nil); err != nil {
 			t.Fatal(err)
 		}
 		added, err := s.CreateUnit(ctx, store.NewString{ComponentID: 7, TranslationID: cs.Translation.ID,
 			Source: []string{"Open"}, Target: []string{"Otevřít"}, State: 20, IDHash: 99, ContentHash: 99,
-			NumWords: 1, NumChars: 4, User: "bob"})
+			NumWords: 1, NumChars: 4, User: "bob"}, store.CheckRules{})
 		if err != nil {
 			t.Fatal(err)
 		}

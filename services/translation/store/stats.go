@@ -156,10 +156,17 @@ func (s *Store) DeleteTranslation(ctx context.Context, id int64, changes ...*cha
 		if err := notFound(tx.Where("id = ?", id).Take(&t).Error, "translation"); err != nil {
 			return err
 		}
+		copies, err := copiesOfTranslations(tx, []Translation{t})
+		if err != nil {
+			return err
+		}
 		if err := tx.Where("translation_id = ?", id).Delete(&Unit{}).Error; err != nil {
 			return err
 		}
 		if err := tx.Delete(&Translation{}, id).Error; err != nil {
+			return err
+		}
+		if err := copies.reconcile(); err != nil {
 			return err
 		}
 		if err := setNeedsCommit(tx, t.ComponentID); err != nil {

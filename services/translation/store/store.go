@@ -213,6 +213,14 @@ func (s *Store) translationsByID(ctx context.Context, ids []int64) (map[int64]Tr
 // ForgetComponent deletes every row of a component.
 func (s *Store) ForgetComponent(ctx context.Context, componentID int64) error {
 	return s.q(ctx).Transaction(func(tx *gorm.DB) error {
+		var ts []Translation
+		if err := tx.Where("component_id = ?", componentID).Find(&ts).Error; err != nil {
+			return err
+		}
+		copies, err := copiesOfTranslations(tx, ts)
+		if err != nil {
+			return err
+		}
 		// Units first, in one statement, rather than by cascade row by row.
 		if err := tx.Where("translation_id IN (?)", componentTranslations(tx, componentID)).Delete(&Unit{}).Error; err != nil {
 			return err
@@ -222,7 +230,7 @@ func (s *Store) ForgetComponent(ctx context.Context, componentID int64) error {
 				return err
 			}
 		}
-		return nil
+		return copies.reconcile()
 	})
 }
 

@@ -38,11 +38,12 @@ var errDuplicateString = errs.Invalid("non_field_errors", "invalid", "This strin
 // "String added" record per unit, counters and last change of every
 // translation, and the working copy flagged for commit. A translation that
 // already has the string keeps it; the requested one having it is a
-// duplicate.
-func (s *Store) CreateUnit(ctx context.Context, ns NewString) (UnitView, error) {
+// duplicate. The new strings of the translations are checked under rules
+// (the component's), and their copies in other components follow.
+func (s *Store) CreateUnit(ctx context.Context, ns NewString, rules CheckRules) (UnitView, error) {
 	var out UnitView
 	err := s.q(ctx).Transaction(func(tx *gorm.DB) error {
-		b, err := s.newStringBatch(tx, ns.ComponentID)
+		b, err := s.newStringBatch(tx, ns.ComponentID, rules)
 		if err != nil {
 			return err
 		}
@@ -61,8 +62,8 @@ func (s *Store) CreateUnit(ctx context.Context, ns NewString) (UnitView, error) 
 // transaction, as CreateUnit adds one: all of them or, on an error, none.
 // A string the requested translation already has is not added (created
 // false), as an upload with method=add skips it.
-func (s *Store) CreateUnits(ctx context.Context, componentID int64, strs []NewString) (created []bool, err error) {
-	err = s.CreateUnitBatches(ctx, componentID, func(apply func([]NewString) ([]bool, error)) error {
+func (s *Store) CreateUnits(ctx context.Context, componentID int64, rules CheckRules, strs []NewString) (created []bool, err error) {
+	err = s.CreateUnitBatches(ctx, componentID, rules, func(apply func([]NewString) ([]bool, error)) error {
 		created, err = apply(strs)
 		return err
 	})
@@ -72,9 +73,9 @@ func (s *Store) CreateUnits(ctx context.Context, componentID int64, strs []NewSt
 // CreateUnitBatches is CreateUnits for strings that come in batches (an
 // upload's): feed calls apply with each, all in ONE transaction, not a
 // savepoint each (SQLite journals a savepoint's writes twice).
-func (s *Store) CreateUnitBatches(ctx context.Context, componentID int64, feed func(apply func([]NewString) ([]bool, error)) error) error {
+func (s *Store) CreateUnitBatches(ctx context.Context, componentID int64, rules CheckRules, feed func(apply func([]NewString) ([]bool, error)) error) error {
 	return s.q(ctx).Transaction(func(tx *gorm.DB) error {
-		b, berr := s.newStringBatch(tx, componentID)
+		b, berr := s.newStringBatch(tx, componentID, rules)
 		if berr != nil {
 			return berr
 		}
@@ -106,10 +107,13 @@ type stringBatch struct {
 	s    *Store
 	ts   []Translation
 	last map[int64]int64 // translation id → last position
+	// rules are the component's checks', checkers each translation's.
+	rules    CheckRules
+	checkers map[int64]*checker
 }
 
-func (s *Store) newStringBatch(tx *gorm.DB, componentID int64) (*stringBatch, error) {
-	b := &stringBatch{s: s, last: map[int64]int64{}}
+func (s *Store) newStringBatch(tx *gorm.DB, componentID int64, rules CheckRules) (*stringBatch, error) {
+	b := &stringBatch{s: s, last: map[int64]int64{}, rules: rules, checkers: map[int64]*checker{}}
 	err := s.forUpdate(tx).Where("component_id = ?", componentID).Order("is_source DESC, id").Find(&b.ts).Error
 	if err != nil {
 		return nil, err
@@ -142,7 +146,7 @@ func (b *stringBatch) add(tx *gorm.DB, ns NewString) (UnitView, error) {
 	var sourceID *int64
 	var out UnitView
 	for i := range b.ts {
-		u, err := b.s.addStringTo(tx, &b.ts[i], ns, sourceID, at, b.last)
+		u, err := b.addStringTo(tx, &b.ts[i], ns, sourceID, at)
 		if err != nil {
 			return UnitView{}, err
 		}
@@ -161,7 +165,7 @@ func (b *stringBatch) add(tx *gorm.DB, ns NewString) (UnitView, error) {
 }
 
 // addStringTo inserts the new string into one translation unless it has it.
-func (s *Store) addStringTo(tx *gorm.DB, t *Translation, ns NewString, sourceID *int64, at time.Time, last map[int64]int64) (Unit, error) {
+func (b *stringBatch) addStringTo(tx *gorm.DB, t *Translation, ns NewString, sourceID *int64, at time.Time) (Unit, error) {
 	var existing Unit
 	err := tx.Where("translation_id = ? AND id_hash = ?", t.ID, ns.IDHash).Take(&existing).Error
 	if err == nil {
@@ -170,9 +174,9 @@ func (s *Store) addStringTo(tx *gorm.DB, t *Translation, ns NewString, sourceID 
 	if !errors.Is(err, gorm.ErrRecordNotFound) {
 		return Unit{}, err
 	}
-	last[t.ID]++
+	b.last[t.ID]++
 	u := Unit{TranslationID: t.ID, Source: Join(ns.Source), Context: ns.Context, IDHash: ns.IDHash,
-		ContentHash: ns.ContentHash, Position: last[t.ID], NumWords: ns.NumWords, NumChars: ns.NumChars,
+		ContentHash: ns.ContentHash, Position: b.last[t.ID], NumWords: ns.NumWords, NumChars: ns.NumChars,
 		Priority: 100, Pending: true, PendingAuthor: ns.User, Timestamp: at, LastUpdated: at}
 	switch {
 	case t.IsSource && t.IsTemplate: // a monolingual source string: editable
@@ -193,6 +197,9 @@ func (s *Store) addStringTo(tx *gorm.DB, t *Translation, ns NewString, sourceID 
 	}
 	var delta Stats
 	delta.Count(u.State, u.NumWords, u.NumChars, 1)
+	if err := b.check(tx, *t, &u, &delta); err != nil {
+		return Unit{}, err
+	}
 	if err := applyDelta(tx, t, delta, at, ns.User); err != nil {
 		return Unit{}, err
 	}
@@ -202,6 +209,30 @@ func (s *Store) addStringTo(tx *gorm.DB, t *Translation, ns NewString, sourceID 
 	c := unitChange(ActionNewUnit, u, *t, ns.User, ns.User)
 	c.Target, c.Details = u.Target, UnitDetails(u.State, -1, u)
 	return u, record(tx, at, c)
+}
+
+// check runs the checks of u, new in t, adding the move of t's failing
+// counters to d; its copies in other components follow.
+func (b *stringBatch) check(tx *gorm.DB, t Translation, u *Unit, d *Stats) error {
+	if t.IsSource {
+		return nil
+	}
+	c := b.checkers[t.ID]
+	if c == nil {
+		var err error
+		if c, err = newChecker(tx, t, false); err != nil {
+			return err
+		}
+		b.checkers[t.ID] = c
+	}
+	fails := c.run(u, b.rules)
+	if c.err != nil {
+		return c.err
+	}
+	if err := storeChecks(tx, u, fails, d); err != nil || !t.Propagate {
+		return err
+	}
+	return c.reconcile([]int64{u.IDHash})
 }
 
 // DeleteUnit removes a string (by id_hash) from every translation of the
@@ -257,7 +288,11 @@ func (s *Store) removeString(tx *gorm.DB, u Unit, user string, at time.Time) err
 	var delta Stats
 	delta.Count(u.State, u.NumWords, u.NumChars, -1)
 	delta.Suggestions, delta.Comments = flagMove(u.HasSuggestion, false), flagMove(u.HasComment, false)
+	failingMove(&delta, &u, false)
 	if err := applyDelta(tx, &t, delta, at, user); err != nil {
+		return err
+	}
+	if err := forgetCopy(tx, t, u); err != nil {
 		return err
 	}
 	rm := Removal{TranslationID: t.ID, Context: u.Context, Source: u.Source, Author: user, CreatedAt: at}

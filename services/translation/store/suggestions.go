@@ -227,8 +227,10 @@ func (s *Store) DeleteSuggestion(ctx context.Context, id int64, user, reason str
 // AcceptSuggestion makes the suggestion the unit's translation (state
 // translated, "Suggestion accepted" credited to the suggestion's author)
 // and removes it; check may refuse after seeing the locked rows. The
-// quality checks of the result follow rules.
-func (s *Store) AcceptSuggestion(ctx context.Context, id int64, user string, rules CheckRules, check func(SuggestionView) error) (UnitView, error) {
+// quality checks of the result follow rules; propagate is the edit's
+// (Edit.Propagate).
+func (s *Store) AcceptSuggestion(ctx context.Context, id int64, user string, rules CheckRules,
+	propagate func(UnitView, string, int) (Edit, bool), check func(SuggestionView) error) (UnitView, error) {
 	var out UnitView
 	err := s.q(ctx).Transaction(func(tx *gorm.DB) error {
 		var sg Suggestion
@@ -249,7 +251,7 @@ func (s *Store) AcceptSuggestion(ctx context.Context, id int64, user string, rul
 			c.Target, c.Old = sg.Target, v.Target
 			c.Details = UnitDetails(weblate.StateTranslated, v.State, v.Unit)
 			return Edit{Target: sg.Target, State: weblate.StateTranslated, Author: sg.UserName,
-				Checks: rules, Changes: []*changelogv1.Change{c}}, nil
+				Checks: rules, Changes: []*changelogv1.Change{c}, Propagate: propagate}, nil
 		}, nil)
 		return err
 	})

@@ -198,6 +198,14 @@ type Edit struct {
 	// Checks are the rules of the quality checks of the edited string:
 	// a translated edit that fails an enforced check needs editing.
 	Checks CheckRules
+	// Propagate, when set, decides the edit of each copy of the string
+	// in another component that takes propagated translations and holds
+	// another text or state (Weblate's propagate): false leaves that copy
+	// alone. Copies get the edit's target and state (propagate.go).
+	Propagate func(copy UnitView, target string, state int) (Edit, bool)
+	// propagated marks the edit of a copy: it propagates no further, and
+	// the edit it follows sets the inconsistent check of every copy.
+	propagated bool
 }
 
 // EditUnit changes a unit's target and state. decide sees the current unit
@@ -387,6 +395,15 @@ func (b *batchEdits) edit(u *Unit, decide func(UnitView) (Edit, error)) (bool, e
 			return false, err
 		}
 	}
+	if e.Propagate != nil && len(bt.checker.copyTs) > 0 { // alone too: it edits other translations
+		if err = b.flush(false); err != nil {
+			return false, err
+		}
+		if _, err = b.s.applyEdit(b.tx, *u, bt.t, e, nil); err != nil {
+			return false, err
+		}
+		return true, b.reload()
+	}
 	fails := bt.checker.enforce(u, &e)
 	if bt.checker.err != nil {
 		return false, bt.checker.err
@@ -517,6 +534,11 @@ func (s *Store) editTx(tx *gorm.DB, id int64, decide func(UnitView) (Edit, error
 	if err != nil {
 		return UnitView{}, err
 	}
+	return s.applyEdit(tx, u, t, e, marks)
+}
+
+// applyEdit is editTx of the edit e decided for the locked unit u of t.
+func (s *Store) applyEdit(tx *gorm.DB, u Unit, t Translation, e Edit, marks *editMarks) (UnitView, error) {
 	at := now()
 	c, err := newChecker(tx, t, false)
 	if err != nil {
@@ -553,10 +575,19 @@ func (s *Store) editTx(tx *gorm.DB, id int64, decide func(UnitView) (Edit, error
 		}
 	}
 	delta.Count(u.State, u.NumWords, u.NumChars, 1)
+	propagated, err := s.propagate(tx, c, u, e, marks)
+	if err != nil {
+		return UnitView{}, err
+	}
+	if propagated { // the copies hold the edit now
+		if fails = c.run(&u, e.Checks); c.err != nil {
+			return UnitView{}, c.err
+		}
+	}
 	if err = storeChecks(tx, &u, fails, &delta); err != nil {
 		return UnitView{}, err
 	}
-	if t.Propagate { // its copies may now be consistent, or not
+	if (t.Propagate || propagated) && !e.propagated { // its copies may now be consistent, or not
 		if err = c.reconcile([]int64{u.IDHash}); err != nil {
 			return UnitView{}, err
 		}
