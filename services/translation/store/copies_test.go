@@ -129,7 +129,7 @@ func TestInconsistentCopies(t *testing.T) {
 
 		f.edit(2, "One", "Jeden", 20)
 		f.want("one copy fixed", map[int64][]string{1: {"Four", "Three", "Two"}, 2: {"Four", "Three", "Two"}})
-		if _, err := f.s.EditUnits(t.Context(), []int64{f.ids[2]["Two"], f.ids[2]["Four"]}, func(i int, u store.UnitView) (store.Edit, error) {
+		if _, err := f.s.EditUnits(t.Context(), []int64{f.ids[2]["Two"], f.ids[2]["Four"]}, func(i int, _ store.UnitView) (store.Edit, error) {
 			return store.Edit{Target: []string{"Dva", "Čtyři"}[i], State: 20, Author: "rita", Checks: propagating}, nil
 		}); err != nil {
 			t.Fatal(err)

@@ -202,7 +202,7 @@ type Edit struct {
 	// in another component that takes propagated translations and holds
 	// another text or state (Weblate's propagate): false leaves that copy
 	// alone. Copies get the edit's target and state (propagate.go).
-	Propagate func(copy UnitView, target string, state int) (Edit, bool)
+	Propagate func(cp UnitView, target string, state int) (Edit, bool)
 	// propagated marks the edit of a copy: it propagates no further, and
 	// the edit it follows sets the inconsistent check of every copy.
 	propagated bool
