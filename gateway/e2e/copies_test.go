@@ -36,9 +36,17 @@ func TestCopiesAcrossComponents(t *testing.T) {
 	}
 	want := func(when string, found []string) {
 		t.Helper()
-		eventually(t, 30*time.Second, func() bool {
-			return strings.Join(inconsistent("app"), ",") == strings.Join(found, ",") && strings.Join(inconsistent("lib"), ",") == strings.Join(found, ",")
-		})
+		want := strings.Join(found, ",")
+		var app, lib string
+		for end := time.Now().Add(30 * time.Second); ; time.Sleep(200 * time.Millisecond) {
+			app, lib = strings.Join(inconsistent("app"), ","), strings.Join(inconsistent("lib"), ",")
+			if app == want && lib == want {
+				return
+			}
+			if time.Now().After(end) {
+				t.Fatalf("%s: inconsistent in app [%s], in lib [%s], want [%s]", when, app, lib, want)
+			}
+		}
 	}
 	want("imported", []string{"Help"})
 	// A component that takes no propagated translations is no copy (the
