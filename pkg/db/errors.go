@@ -31,3 +31,11 @@ func IsDuplicate(err error) bool {
 	}
 	return false
 }
+
+// IsDeadlock reports whether err is PostgreSQL giving up a transaction
+// that waited in a cycle of locks (or could not be serialized): running
+// it again is the cure.
+func IsDeadlock(err error) bool {
+	var pgErr *pgconn.PgError
+	return errors.As(err, &pgErr) && (pgErr.Code == "40P01" || pgErr.Code == "40001")
+}

@@ -1,7 +1,9 @@
 package store_test
 
 import (
+	"fmt"
 	"slices"
+	"sync"
 	"testing"
 
 	"gorm.io/gorm"
@@ -257,5 +259,42 @@ func TestCopiesOfRemovedComponents(t *testing.T) {
 		}
 		delete(f.ids, 2)
 		f.want("component removed", nil)
+	}, store.Migrations, outbox.Migrations)
+}
+
+// TestConcurrentPropagation edits two components at once, each edit
+// propagating to the other (their translations locked in opposite
+// orders), on both engines: every edit succeeds, and the copies end
+// consistent with their counters.
+func TestConcurrentPropagation(t *testing.T) {
+	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
+		ctx := t.Context()
+		f := &copiesFixture{t: t, s: store.New(gdb), gdb: gdb, ids: map[int64]map[string]int64{}, trs: map[int64]store.Translation{}}
+		f.importCopies(1, "p", propagating, [][2]string{{"One", ""}, {"Two", ""}})
+		f.importCopies(2, "p", propagating, [][2]string{{"One", ""}, {"Two", ""}})
+		propagate := func(_ store.UnitView, target string, state int) (store.Edit, bool) {
+			return store.Edit{Target: target, State: state, Author: "rita", Checks: propagating}, true
+		}
+		var wg sync.WaitGroup
+		errs := make(chan error, 2)
+		for comp, src := range map[int64]string{1: "One", 2: "Two"} {
+			wg.Go(func() {
+				for i := range 20 {
+					_, err := f.s.EditUnit(ctx, f.ids[comp][src], func(store.UnitView) (store.Edit, error) {
+						return store.Edit{Target: fmt.Sprintf("%s %d", src, i), State: 20, Author: "rita", Checks: propagating, Propagate: propagate}, nil
+					})
+					if err != nil {
+						errs <- err
+						return
+					}
+				}
+			})
+		}
+		wg.Wait()
+		close(errs)
+		for err := range errs {
+			t.Fatal(err)
+		}
+		f.want("after concurrent edits", nil)
 	}, store.Migrations, outbox.Migrations)
 }

@@ -240,6 +240,9 @@ func (s *Store) AcceptSuggestion(ctx context.Context, id int64, user string, rul
 		if err := tx.Delete(&Suggestion{}, sg.ID).Error; err != nil {
 			return err
 		}
+		if err := s.lockCopies(tx, sg.UnitID); err != nil {
+			return err
+		}
 		var err error
 		out, err = s.editTx(tx, sg.UnitID, func(v UnitView) (Edit, error) {
 			if check != nil {

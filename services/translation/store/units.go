@@ -11,6 +11,7 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/tmsproject/tms/pkg/changefeed"
+	"github.com/tmsproject/tms/pkg/db"
 	"github.com/tmsproject/tms/pkg/weblate"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 )
@@ -222,13 +223,28 @@ func (s *Store) EditUnit(ctx context.Context, id int64, decide func(UnitView) (E
 		return s.edits.edit(ctx, id, decide)
 	}
 	var out UnitView
-	err := s.q(ctx).Transaction(func(tx *gorm.DB) error {
-		var err error
-		out, err = s.editTx(tx, id, decide, nil)
-		return err
-	})
+	var err error
+	// The copies' translations are locked first (lockCopies); should
+	// PostgreSQL still give the edit up for a deadlock, it runs again.
+	for range editAttempts {
+		err = s.q(ctx).Transaction(func(tx *gorm.DB) error {
+			if terr := s.lockCopies(tx, id); terr != nil {
+				return terr
+			}
+			var terr error
+			out, terr = s.editTx(tx, id, decide, nil)
+			return terr
+		})
+		if !db.IsDeadlock(err) {
+			break
+		}
+	}
 	return out, err
 }
+
+// editAttempts is how many times EditUnit tries an edit PostgreSQL gives
+// up for a deadlock.
+const editAttempts = 5
 
 // ErrSkipEdit is returned by a decide function of EditUnits to leave that
 // unit alone without failing the others.
