@@ -90,6 +90,26 @@ func (n *checkNode) describe(sb *strings.Builder) {
 	sb.WriteString(field + op + strconv.Quote(n.name))
 }
 
+// scopeNode matches strings of a project, component or language
+// (Weblate's project:, component: and language:), by a column of their
+// translation: the slug or code. mode is modeExact for Weblate's iexact
+// (":", and ":=" on component:), modeSubstring for component's icontains,
+// modeRegex for a regular expression; cased is ":=" on project: and
+// language: (Weblate's exact).
+type scopeNode struct {
+	column, value string
+	mode          matchMode
+	cased         bool
+}
+
+func (n *scopeNode) describe(sb *strings.Builder) {
+	op := map[matchMode]string{modeExact: "=", modeSubstring: "~", modeRegex: ":r"}[n.mode]
+	if n.cased {
+		op = "=="
+	}
+	sb.WriteString(n.column + op + strconv.Quote(n.value))
+}
+
 type notNode struct{ x node }
 
 type andNode struct{ xs []node }

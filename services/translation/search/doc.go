@@ -20,6 +20,10 @@
 //	state:>=translated state:<20 …           comparisons :< :<= :> :>=
 //	is:translated|untranslated|fuzzy|needs-editing|approved|read-only|readonly
 //	has:suggestion|comment|plural|context|note|translation
+//	project:SLUG language:CODE               the string's project or language, any case
+//	                                         (:= the exact text; r"…" a regular expression)
+//	component:SLUG                           a component slug containing SLUG, any case
+//	                                         (:= equal to it; Weblate also matches names)
 //	AND OR NOT ( )                           case-insensitive keywords
 //
 // Precedence is NOT > AND > OR; juxtaposed terms are joined by AND with the
@@ -44,9 +48,9 @@
 // only \" (or \'), \\ and the whitespace escapes \n \t \r \f are unescaped;
 // other backslashes are kept, so regular expressions need no doubling.
 //
-// Fields Weblate knows but this service does not store (priority, id,
-// position, added, pending, changed, language, component, project, path,
-// check, comment, suggestion, explanation, label, screenshot, …) and
+// Fields Weblate knows but this service does not search yet (priority,
+// id, position, added, pending, changed, path, comment, suggestion,
+// explanation, screenshot, …) and
 // has:/is: lookups on them are parse errors naming the field, never silently
 // ignored.
 //

@@ -12,7 +12,15 @@ var execColumns = Columns{
 	Source: "units.source", Target: "units.target", Context: "units.context",
 	Note: "units.note", Location: "units.location", State: "units.state",
 	HasSuggestion: "units.has_suggestion <> 0", HasComment: "units.has_comment <> 0",
+	Translation: "units.translation_id",
 }
+
+// execTranslations are the translations of execRows (project,
+// component, language), and execIn the translation of each row.
+var (
+	execTranslations = [][3]string{1: {"acme", "webapp", "de"}, 2: {"acme", "mobile-app", "pt_BR"}, 3: {"other", "webapp", "de"}}
+	execIn           = map[int]int{1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3}
+)
 
 var execRows = []struct {
 	id                               int
@@ -82,23 +90,51 @@ var execCases = []struct {
 	{`source:r"^[0-9]+%"`, []int{3}},
 	{`target:r"^D"`, []int{2}},
 	{`r"^Hal"`, []int{1}},
+	{"project:acme", []int{1, 2, 3, 4}},
+	{"project:ACME", []int{1, 2, 3, 4}},
+	{"project:=acme", []int{1, 2, 3, 4}},
+	{"project:=ACME", nil},
+	{"project:acm", nil},
+	{"component:app", []int{1, 2, 3, 4, 5, 6}},
+	{"component:MOBILE", []int{3, 4}},
+	{"component:=WEBAPP", []int{1, 2, 5, 6}},
+	{"component:=web", nil},
+	{"component:%", nil},
+	{"language:de", []int{1, 2, 5, 6}},
+	{"language:pt_br", []int{3, 4}},
+	{"language:=pt_br", nil},
+	{`language:r"^pt"`, []int{3, 4}},
+	{"NOT language:de", []int{3, 4}},
+	{`key:"greeting" project:acme component:webapp language:de`, []int{1}},
+	{`project:other OR component:mobile-app`, []int{3, 4, 5, 6}},
 }
 
 func createUnits(t *testing.T, db *sql.DB, dialect string) {
 	t.Helper()
 	_, err := db.Exec(`CREATE TABLE units (id INTEGER PRIMARY KEY, source TEXT NOT NULL,
 		target TEXT NOT NULL, context TEXT NOT NULL, note TEXT, location TEXT,
-		state INTEGER NOT NULL, has_suggestion INTEGER NOT NULL, has_comment INTEGER NOT NULL)`)
+		state INTEGER NOT NULL, has_suggestion INTEGER NOT NULL, has_comment INTEGER NOT NULL, translation_id INTEGER NOT NULL)`)
+	if err == nil {
+		_, err = db.Exec(`CREATE TABLE translations (id INTEGER PRIMARY KEY, project_slug TEXT NOT NULL,
+			component_slug TEXT NOT NULL, language_code TEXT NOT NULL)`)
+	}
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, r := range execRows {
-		insert := `INSERT INTO units VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`
+	numbered := func(q string) string {
 		if dialect == DialectPostgres {
-			insert = Numbered(insert)
+			return Numbered(q)
 		}
-		_, err := db.Exec(insert, r.id, r.source,
-			r.target, r.context, r.note, r.location, r.state, r.hasSuggestion, r.hasComment)
+		return q
+	}
+	for id, tr := range execTranslations[1:] {
+		if _, err := db.Exec(numbered(`INSERT INTO translations VALUES (?, ?, ?, ?)`), id+1, tr[0], tr[1], tr[2]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, r := range execRows {
+		_, err := db.Exec(numbered(`INSERT INTO units VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`), r.id, r.source,
+			r.target, r.context, r.note, r.location, r.state, r.hasSuggestion, r.hasComment, execIn[r.id])
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -57,8 +57,7 @@ var hasLookups = map[string]flag{
 var weblateOnly = map[string]bool{
 	"priority": true, "id": true, "position": true, "added": true, "pending": true,
 	"changed": true, "change_time": true, "change_action": true, "changed_by": true,
-	"source_changed": true, "language": true, "component": true, "project": true,
-	"path": true, "comment": true,
+	"source_changed": true, "path": true, "comment": true,
 	"resolved_comment": true, "comment_author": true, "suggestion": true,
 	"suggestion_author": true, "explanation": true, "screenshot": true,
 	// is:/has: values
@@ -84,6 +83,8 @@ func buildTerm(t *rawTerm) (node, *ParseError) {
 		return labelTerm(t)
 	case "check", "dismissed_check":
 		return checkTerm(t, name == "dismissed_check")
+	case "project", "component", "language":
+		return scopeTerm(t, name)
 	}
 	if weblateOnly[name] {
 		return nil, &ParseError{Pos: t.fieldPos, Msg: "search field " + quote(name) + " is not supported"}
@@ -133,6 +134,35 @@ func checkTerm(t *rawTerm, dismissed bool) (node, *ParseError) {
 		return nil, &ParseError{Pos: t.valuePos, Msg: "missing value after " + quote(t.field+t.op)}
 	}
 	return &checkNode{name: strings.ToLower(t.value), exact: t.op == ":=", dismissed: dismissed}, nil
+}
+
+// scopeColumns are the translations' columns of the scope fields.
+var scopeColumns = map[string]string{"project": "project_slug", "component": "component_slug", "language": "language_code"}
+
+// scopeTerm is project:SLUG, language:CODE (Weblate: any case; := the
+// exact text) or component:SLUG (Weblate: a slug or name containing
+// SLUG, any case; := equal to it). The service keeps component slugs,
+// not names.
+func scopeTerm(t *rawTerm, name string) (node, *ParseError) {
+	if t.op != ":" && t.op != ":=" {
+		return nil, &ParseError{Pos: t.fieldPos, Msg: "operator " + quote(t.op) + " cannot be used with " + quote(name+":")}
+	}
+	if strings.TrimSpace(t.value) == "" {
+		return nil, &ParseError{Pos: t.valuePos, Msg: "missing value after " + quote(t.field+t.op)}
+	}
+	n := &scopeNode{column: scopeColumns[name], value: t.value, mode: modeExact}
+	switch {
+	case t.regex:
+		if _, err := regexp.Compile(t.value); err != nil {
+			return nil, &ParseError{Pos: t.valuePos, Msg: "invalid regular expression: " + err.Error()}
+		}
+		n.mode = modeRegex
+	case name == "component" && t.op == ":":
+		n.mode = modeSubstring
+	case name != "component" && t.op == ":=":
+		n.cased = true
+	}
+	return n, nil
 }
 
 func stateTerm(t *rawTerm) (node, *ParseError) {

@@ -26,6 +26,10 @@ type Columns struct {
 	// CheckUnit is the unit's id, which check:ID looks up in unit_checks;
 	// HasFailingCheck is true when the unit has a check not dismissed.
 	CheckUnit, HasFailingCheck string
+	// Translation is the id of the unit's translation, whose project,
+	// component and language (project:, component:, language:) the
+	// translations table holds.
+	Translation string
 	// Folded is, on SQLite, a condition true for the rows whose text holds
 	// a character lower() turns into ASCII, e.g. "units.id IN (SELECT id
 	// FROM units WHERE "+FoldCondition(...)+")" over a partial index with
@@ -215,6 +219,30 @@ func isASCII(s string) bool {
 func likePattern(v string) string {
 	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
 	return "%" + r.Replace(v) + "%"
+}
+
+func (n *scopeNode) render(b *builder) {
+	if b.cols.Translation == "" {
+		b.sb.WriteString(matchNothing)
+		return
+	}
+	b.sb.WriteString(b.cols.Translation + " IN (SELECT id FROM translations WHERE ")
+	col := n.column
+	switch {
+	case n.cased:
+		b.sb.WriteString(col + " = ")
+		b.arg(n.value)
+	case n.mode == modeExact:
+		b.sb.WriteString("lower(" + col + ") = lower(")
+		b.arg(n.value)
+		b.sb.WriteString(")")
+	default: // slugs and codes are ASCII: SQLite's LIKE folds their case
+		folded := b.cols.Folded
+		b.cols.Folded = NoneFolded
+		(&textNode{mode: n.mode, value: n.value}).renderOne(b, col)
+		b.cols.Folded = folded
+	}
+	b.sb.WriteString(")")
 }
 
 func (n *stateNode) render(b *builder) {

@@ -21,7 +21,7 @@ var searchColumns = search.Columns{
 	HasSuggestion: "units.has_suggestion", HasComment: "units.has_comment",
 	LabelUnit: LabelUnit,
 	CheckUnit: "units.id", HasFailingCheck: "units.has_failing_check",
-	Folded: foldedSubquery,
+	Translation: "units.translation_id", Folded: foldedSubquery,
 }
 
 // foldedSubquery selects the rows of units_fold (SQLite migration 0009).
