@@ -223,11 +223,12 @@ func (c *call) unitEditable() error {
 }
 
 // unitUpdate reads the edit of a unit body: target and state together,
-// labels and extra_flags alone or with them.
+// labels, extra_flags and explanation alone or with them.
 func unitUpdate(b *body) (*translationv1.UpdateUnitRequest, error) {
 	labels, setLabels := b.intList("labels")
 	extra, setExtra := b.str("extra_flags")
-	if b.has("target") != b.has("state") || (!b.has("target") && !setLabels && !setExtra) {
+	explanation, setExplanation := b.str("explanation")
+	if b.has("target") != b.has("state") || (!b.has("target") && !setLabels && !setExtra && !setExplanation) {
 		const both = "Please provide both state and target for a partial update"
 		b.errs.Add("state", "required", both)
 		b.errs.Add("target", "required", both)
@@ -239,7 +240,8 @@ func unitUpdate(b *body) (*translationv1.UpdateUnitRequest, error) {
 		return nil, err
 	}
 	return &translationv1.UpdateUnitRequest{Target: target, State: state,
-		SetLabels: setLabels, LabelIds: labels, LabelsOnly: !b.has("target"), SetExtraFlags: setExtra, ExtraFlags: extra}, nil
+		SetLabels: setLabels, LabelIds: labels, LabelsOnly: !b.has("target"), SetExtraFlags: setExtra, ExtraFlags: extra,
+		SetExplanation: setExplanation, Explanation: explanation}, nil
 }
 
 func (g *gateway) getTask(c *call) error {

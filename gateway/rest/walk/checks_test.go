@@ -1,6 +1,7 @@
 package walk
 
 import (
+	"fmt"
 	"net/url"
 	"strings"
 	"testing"
@@ -177,6 +178,19 @@ func TestCheckDismissalOverREST(t *testing.T) {
 	admin.want(400, "PATCH", help, map[string]any{"extra_flags": "max-length:many"})
 	admin.want(403, "PATCH", first(admin, "source:Help")["url"].(string), map[string]any{"extra_flags": "max-length:3"})
 	olga.want(403, "PATCH", help, map[string]any{"extra_flags": ""})
+	// So does its explanation, alone: 200 on the source string, 403 on a
+	// translation, as in Weblate.
+	if got := admin.want(200, "PATCH", help, map[string]any{"explanation": " The help menu "})["explanation"]; got != "The help menu" {
+		t.Errorf("explanation answered %v", got)
+	}
+	if got := admin.want(200, "GET", help, nil)["explanation"]; got != "The help menu" {
+		t.Errorf("explanation read back %v", got)
+	}
+	denied := admin.want(403, "PATCH", first(admin, "source:Help")["url"].(string), map[string]any{"explanation": "x"})
+	if !strings.Contains(fmt.Sprint(denied), "Source strings properties can be set only on source strings") {
+		t.Errorf("explanation on a translation: %v", denied)
+	}
+	olga.want(403, "PATCH", help, map[string]any{"explanation": "x"})
 	// An enforced check turns a translated edit failing it into one that
 	// needs editing.
 	admin.want(200, "PATCH", admin.base+"components/open/app/", map[string]any{"enforced_checks": []string{"end_space"}})

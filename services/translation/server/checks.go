@@ -370,10 +370,10 @@ func (s *Server) runRecheck(ctx context.Context, taskID string, comp *catalogv1.
 	s.taskProgress(ctx, taskID, -1, fmt.Sprintf("%d strings changed their failing state, %d need editing", changed, demoted))
 }
 
-// updateExtraFlags sets the extra flags of a source string, as the
-// reference allows: on a unit of the source translation, with
-// source.edit.
-func (s *Server) updateExtraFlags(ctx context.Context, req *translationv1.UpdateUnitRequest) (*translationv1.UpdateUnitResponse, error) {
+// updateSourceProps sets the extra flags and/or the explanation of a
+// source string, as the reference allows: on a unit of the source
+// translation, with source.edit.
+func (s *Server) updateSourceProps(ctx context.Context, req *translationv1.UpdateUnitRequest) (*translationv1.UpdateUnitResponse, error) {
 	cur, comp, err := s.unitAndComponent(ctx, req.GetId())
 	if err != nil {
 		return nil, err
@@ -383,18 +383,27 @@ func (s *Server) updateExtraFlags(ctx context.Context, req *translationv1.Update
 		return nil, orDenied(err, "Source strings properties can be set only on source strings")
 	}
 	extra := strings.TrimSpace(req.GetExtraFlags())
-	if err = validateFlags(extra); err != nil {
-		return nil, err
+	if req.GetSetExtraFlags() {
+		if err = validateFlags(extra); err != nil {
+			return nil, err
+		}
 	}
-	rules, err := s.checkRules(ctx, comp)
-	if err != nil {
-		return nil, err
+	v := cur
+	if req.GetSetExplanation() { // DRF trims a text field's blanks
+		if v, err = s.cfg.Store.SetExplanation(ctx, req.GetId(), strings.TrimSpace(req.GetExplanation())); err != nil {
+			return nil, err
+		}
 	}
-	v, err := s.cfg.Store.SetExtraFlags(ctx, req.GetId(), extra, req.GetActor(), rules)
-	if err != nil {
-		return nil, err
+	if req.GetSetExtraFlags() {
+		rules, rerr := s.checkRules(ctx, comp)
+		if rerr != nil {
+			return nil, rerr
+		}
+		if v, err = s.cfg.Store.SetExtraFlags(ctx, req.GetId(), extra, req.GetActor(), rules); err != nil {
+			return nil, err
+		}
+		s.cfg.Notify()
 	}
-	s.cfg.Notify()
 	return &translationv1.UpdateUnitResponse{Unit: s.withLabels(ctx, unitProto(v))}, nil
 }
 

@@ -27,8 +27,8 @@ const (
 // UpdateUnit sets a unit's target and state following Weblate's API rules,
 // in the order Weblate checks them.
 func (s *Server) UpdateUnit(ctx context.Context, req *translationv1.UpdateUnitRequest) (*translationv1.UpdateUnitResponse, error) {
-	if req.GetSetExtraFlags() {
-		v, err := s.updateExtraFlags(ctx, req)
+	if req.GetSetExtraFlags() || req.GetSetExplanation() {
+		v, err := s.updateSourceProps(ctx, req)
 		if err != nil || (req.GetLabelsOnly() && !req.GetSetLabels()) {
 			return v, err
 		}

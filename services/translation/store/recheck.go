@@ -120,6 +120,16 @@ func (s *Store) SetExtraFlags(ctx context.Context, id int64, extra, actor string
 	return out, err
 }
 
+// SetExplanation sets the explanation of source string id (what it
+// means or where it is used). As in Weblate, no change is recorded, and
+// a repository update keeps it (files carry none).
+func (s *Store) SetExplanation(ctx context.Context, id int64, text string) (UnitView, error) {
+	if err := s.q(ctx).Model(&Unit{}).Where("id = ?", id).Update("explanation", text).Error; err != nil {
+		return UnitView{}, err
+	}
+	return s.GetUnit(ctx, id)
+}
+
 // recheckTranslations runs the checks of the translations of source unit
 // id again, within tx.
 func recheckTranslations(tx *gorm.DB, id int64, rules CheckRules) error {

@@ -2808,7 +2808,7 @@ type UpdateUnitRequest struct {
 	// Ids of labels of the unit's project; empty removes all.
 	LabelIds []int64 `protobuf:"varint,7,rep,packed,name=label_ids,json=labelIds,proto3" json:"label_ids,omitempty"`
 	// labels_only: the request has no target and state (they are ignored);
-	// only the labels and/or the extra flags change.
+	// only the labels, the extra flags and/or the explanation change.
 	LabelsOnly bool `protobuf:"varint,8,opt,name=labels_only,json=labelsOnly,proto3" json:"labels_only,omitempty"`
 	// With set_extra_flags, the string's additional flags (the reference's
 	// extra_flags, kept on its source string and merged into the checks of
@@ -2817,7 +2817,13 @@ type UpdateUnitRequest struct {
 	SetExtraFlags bool `protobuf:"varint,9,opt,name=set_extra_flags,json=setExtraFlags,proto3" json:"set_extra_flags,omitempty"`
 	// The additional flags, in the reference's flag syntax; InvalidArgument
 	// on "extra_flags" when they do not parse.
-	ExtraFlags    string `protobuf:"bytes,10,opt,name=extra_flags,json=extraFlags,proto3" json:"extra_flags,omitempty"`
+	ExtraFlags string `protobuf:"bytes,10,opt,name=extra_flags,json=extraFlags,proto3" json:"extra_flags,omitempty"`
+	// With set_explanation, the source string's explanation (what it means
+	// or where it is used) becomes explanation; needs source.edit, on a
+	// string of the source translation. Target and state are then optional.
+	SetExplanation bool `protobuf:"varint,11,opt,name=set_explanation,json=setExplanation,proto3" json:"set_explanation,omitempty"`
+	// The explanation.
+	Explanation   string `protobuf:"bytes,12,opt,name=explanation,proto3" json:"explanation,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2918,6 +2924,20 @@ func (x *UpdateUnitRequest) GetSetExtraFlags() bool {
 func (x *UpdateUnitRequest) GetExtraFlags() string {
 	if x != nil {
 		return x.ExtraFlags
+	}
+	return ""
+}
+
+func (x *UpdateUnitRequest) GetSetExplanation() bool {
+	if x != nil {
+		return x.SetExplanation
+	}
+	return false
+}
+
+func (x *UpdateUnitRequest) GetExplanation() string {
+	if x != nil {
+		return x.Explanation
 	}
 	return ""
 }
@@ -7285,7 +7305,7 @@ const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\"?\n" +
 	"\x0fGetUnitResponse\x12,\n" +
-	"\x04unit\x18\x01 \x01(\v2\x18.tms.translation.v1.UnitR\x04unit\"\xcf\x02\n" +
+	"\x04unit\x18\x01 \x01(\v2\x18.tms.translation.v1.UnitR\x04unit\"\x9a\x03\n" +
 	"\x11UpdateUnitRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x16\n" +
 	"\x06target\x18\x02 \x03(\tR\x06target\x12,\n" +
@@ -7300,7 +7320,9 @@ const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"\x0fset_extra_flags\x18\t \x01(\bR\rsetExtraFlags\x12\x1f\n" +
 	"\vextra_flags\x18\n" +
 	" \x01(\tR\n" +
-	"extraFlags\"B\n" +
+	"extraFlags\x12'\n" +
+	"\x0fset_explanation\x18\v \x01(\bR\x0esetExplanation\x12 \n" +
+	"\vexplanation\x18\f \x01(\tR\vexplanation\"B\n" +
 	"\x12UpdateUnitResponse\x12,\n" +
 	"\x04unit\x18\x01 \x01(\v2\x18.tms.translation.v1.UnitR\x04unit\"\xd6\x02\n" +
 	"\n" +
