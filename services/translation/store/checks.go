@@ -50,19 +50,15 @@ func newChecker(tx *gorm.DB, t Translation, preload bool) (*checker, error) {
 	if t.IsSource {
 		return c, nil
 	}
-	var src []Translation
-	err := tx.Where("component_id = ? AND is_source", t.ComponentID).Limit(1).Find(&src).Error
-	if err != nil {
-		return nil, err
-	}
-	if len(src) == 0 {
-		return c, nil
+	src, candidates, err := sourceAndCandidates(tx, t)
+	if err != nil || len(src) == 0 {
+		return c, err
 	}
 	c.srcLang = src[0].LanguageCode
 	if src[0].PluralNumber > 0 && src[0].PluralFormula != "" {
 		c.srcPlural = checks.Plural{Number: src[0].PluralNumber, Formula: src[0].PluralFormula}
 	}
-	if err = c.loadCopies(preload); err != nil || !preload {
+	if err = c.loadCopies(candidates, preload); err != nil || !preload {
 		return c, err
 	}
 	var flagged []Unit

@@ -74,10 +74,53 @@ func copyTranslations(tx *gorm.DB, t Translation, srcLang string) ([]Translation
 	if t.IsSource {
 		return nil, nil
 	}
-	var out []Translation
-	err := tx.Where(`project_slug = ? AND language_code = ? AND plural_id = ? AND propagate = ? AND is_source = ? AND id <> ?
-		AND component_id IN (SELECT component_id FROM translations WHERE is_source = ? AND language_code = ?)`,
-		t.ProjectSlug, t.LanguageCode, t.PluralID, true, false, t.ID, true, srcLang).Order("id").Find(&out).Error
+	var candidates []Translation
+	err := tx.Where(copyCandidates, t.ProjectSlug, t.LanguageCode, t.PluralID, true, false, t.ID).Order("id").Find(&candidates).Error
+	if err != nil {
+		return nil, err
+	}
+	return sameSourceLanguage(tx, candidates, srcLang)
+}
+
+// copyCandidates selects the translations that hold copies of a
+// translation's strings if their source language is its.
+const copyCandidates = "project_slug = ? AND language_code = ? AND plural_id = ? AND propagate = ? AND is_source = ? AND id <> ?"
+
+// sourceAndCandidates reads, in one statement (an edit's), the source
+// translation of t's component and the copyCandidates of t.
+func sourceAndCandidates(tx *gorm.DB, t Translation) (src, candidates []Translation, err error) {
+	var rows []Translation
+	err = tx.Where("(component_id = ? AND is_source = ?) OR ("+copyCandidates+")", t.ComponentID, true,
+		t.ProjectSlug, t.LanguageCode, t.PluralID, true, false, t.ID).Order("id").Find(&rows).Error
+	for _, r := range rows {
+		if r.ComponentID == t.ComponentID && r.IsSource {
+			src = append(src, r)
+		} else {
+			candidates = append(candidates, r)
+		}
+	}
+	return src, candidates, err
+}
+
+// sameSourceLanguage keeps the candidates whose component's source
+// language is srcLang.
+func sameSourceLanguage(tx *gorm.DB, candidates []Translation, srcLang string) ([]Translation, error) {
+	if len(candidates) == 0 {
+		return nil, nil
+	}
+	comps := make([]int64, len(candidates))
+	for i, ct := range candidates {
+		comps[i] = ct.ComponentID
+	}
+	var same []int64
+	err := tx.Model(&Translation{}).Where("component_id IN ? AND is_source = ? AND language_code = ?", comps, true, srcLang).
+		Pluck("component_id", &same).Error
+	out := candidates[:0]
+	for _, ct := range candidates {
+		if slices.Contains(same, ct.ComponentID) {
+			out = append(out, ct)
+		}
+	}
 	return out, err
 }
 
@@ -145,11 +188,11 @@ func (c *checker) copiesOf(u *Unit) []checks.Copy {
 	return out
 }
 
-// loadCopies reads the translations holding copies of t's strings, and
-// with preload their strings.
-func (c *checker) loadCopies(preload bool) error {
+// loadCopies keeps the candidates (sourceAndCandidates) that hold copies
+// of t's strings, and with preload reads their strings.
+func (c *checker) loadCopies(candidates []Translation, preload bool) error {
 	var err error
-	if c.copyTs, err = copyTranslations(c.tx, c.t, c.srcLang); err != nil || !preload || !c.t.Consistency {
+	if c.copyTs, err = sameSourceLanguage(c.tx, candidates, c.srcLang); err != nil || !preload || !c.t.Consistency {
 		return err
 	}
 	ms, err := members(c.tx, translationIDs(c.copyTs), nil)

@@ -212,6 +212,21 @@ func TestPropagatedEdits(t *testing.T) {
 		if u, _ := f.s.GetUnit(ctx, f.ids[1]["One"]); u.Target != "Jeden" {
 			t.Errorf("component 1 holds %q, want Jeden", u.Target)
 		}
+
+		// An enforced inconsistent sees the copies after they took the
+		// edit: it needs editing only where a copy was refused.
+		enforced := store.CheckRules{Propagate: true, Enforced: []string{"inconsistent"}}
+		for _, tc := range []struct {
+			src, target string
+			state       int
+		}{{"Two", "Dvě", 20}, {"One", "Jedno", 10}} {
+			_, err = f.s.EditUnit(ctx, f.ids[1][tc.src], func(store.UnitView) (store.Edit, error) {
+				return store.Edit{Target: tc.target, State: 20, Author: "rita", Checks: enforced, Propagate: propagate}, nil
+			})
+			if u, uerr := f.s.GetUnit(ctx, f.ids[1][tc.src]); err != nil || uerr != nil || u.State != tc.state {
+				t.Errorf("%s edited to %q under an enforced inconsistent: state %d, want %d (%v, %v)", tc.src, tc.target, u.State, tc.state, err, uerr)
+			}
+		}
 	}, store.Migrations, outbox.Migrations)
 }
 

@@ -560,6 +560,12 @@ func (s *Store) applyEdit(tx *gorm.DB, u Unit, t Translation, e Edit, marks *edi
 	if err != nil {
 		return UnitView{}, err
 	}
+	// The copies take the edit first, as in Weblate: the checks (and an
+	// enforced inconsistent) then see them agree.
+	propagated, err := s.propagate(tx, c, u, e, marks)
+	if err != nil {
+		return UnitView{}, err
+	}
 	fails := c.enforce(&u, &e)
 	if c.err != nil {
 		return UnitView{}, c.err
@@ -591,15 +597,6 @@ func (s *Store) applyEdit(tx *gorm.DB, u Unit, t Translation, e Edit, marks *edi
 		}
 	}
 	delta.Count(u.State, u.NumWords, u.NumChars, 1)
-	propagated, err := s.propagate(tx, c, u, e, marks)
-	if err != nil {
-		return UnitView{}, err
-	}
-	if propagated { // the copies hold the edit now
-		if fails = c.run(&u, e.Checks); c.err != nil {
-			return UnitView{}, c.err
-		}
-	}
 	if err = storeChecks(tx, &u, fails, &delta); err != nil {
 		return UnitView{}, err
 	}
