@@ -210,6 +210,9 @@ func (s *Store) Append(ctx context.Context, cs []Change) (int64, error) {
 		if err := detachRemovedUnits(tx, cs); err != nil {
 			return err
 		}
+		if err := forgetRemovedTranslations(tx, cs); err != nil {
+			return err
+		}
 		return followRenames(tx, cs)
 	})
 	if err != nil {
@@ -230,6 +233,29 @@ func detachRemovedUnits(tx *gorm.DB, cs []Change) error {
 	for start := 0; start < len(ids); start += batchRows {
 		batch := ids[start:min(start+batchRows, len(ids))]
 		if err := tx.Exec("UPDATE changes SET unit_id = 0 WHERE unit_id IN ?", batch).Error; err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// forgetRemovedTranslations deletes the records of each translation cs
+// reports removed, up to the removal, as the reference's records go with
+// their translation, and keeps the removal under its component only
+// (Weblate records it without a translation): no record links to a
+// translation that answers 404. Delivered again, the removal finds
+// nothing left to delete.
+func forgetRemovedTranslations(tx *gorm.DB, cs []Change) error {
+	for _, c := range cs {
+		if c.Action != ActionRemoveTranslation || c.LanguageCode == "" {
+			continue
+		}
+		err := tx.Where("project_slug = ? AND component_slug = ? AND language_code = ? AND timestamp <= ? AND event_id <> ?",
+			c.ProjectSlug, c.ComponentSlug, c.LanguageCode, db.Normalize(c.Timestamp), c.EventID).Delete(&Change{}).Error
+		if err != nil {
+			return err
+		}
+		if err = tx.Model(&Change{}).Where("event_id = ?", c.EventID).Update("language_code", "").Error; err != nil {
 			return err
 		}
 	}

@@ -3,6 +3,8 @@ package store_test
 import (
 	"fmt"
 	"maps"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -45,6 +47,7 @@ func TestStore(t *testing.T) {
 		{"after a cursor", testAfter},
 		{"credits", testCredits},
 		{"renames", testRenames},
+		{"a removed translation's records go with it", testRemovedTranslationForgotten},
 	}
 	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
 		for _, c := range cases {
@@ -459,5 +462,42 @@ func testRenames(t *testing.T, s *store.Store) {
 	want := map[string]string{"1": "p2/c2", "2": "p2/d", "3": "q/c", "4": "p/c", "r1": "p2/", "r2": "p2/"}
 	if !maps.Equal(got, want) {
 		t.Errorf("records filed under %v, want %v", got, want)
+	}
+}
+
+// testRemovedTranslationForgotten: a translation's removal deletes its
+// earlier records and stays, under its component only, as Weblate
+// deletes a translation's changes with it and records the removal
+// without it; a later record of the language (added again) stays, and a
+// removal delivered again changes nothing.
+func testRemovedTranslationForgotten(t *testing.T, s *store.Store) {
+	ctx := t.Context()
+	at := func(n int) time.Time { return base.Add(time.Duration(n) * time.Second) }
+	removal := change("r1", store.ActionRemoveTranslation, "p", "c", "de", at(5))
+	removal.Target = "po/de.po"
+	for _, batch := range [][]store.Change{
+		{change("a1", 5, "p", "c", "de", at(0)), change("a2", 2, "p", "c", "de", at(1)), change("a3", 5, "p", "c", "fr", at(2)),
+			change("a4", 5, "p", "d", "de", at(3)), change("a5", 5, "q", "c", "de", at(4))},
+		{removal, change("a6", 5, "p", "c", "de", at(6))},
+		{removal}, // delivered again
+	} {
+		if _, err := s.Append(ctx, batch); err != nil {
+			t.Fatal(err)
+		}
+		list, _, err := s.List(ctx, store.Filter{}, 0, 100)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, c := range list {
+			got = append(got, c.EventID+":"+c.LanguageCode)
+		}
+		slices.Sort(got)
+		if len(batch) == 5 {
+			continue
+		}
+		if want := "a3:fr a4:de a5:de a6:de r1:"; strings.Join(got, " ") != want {
+			t.Errorf("records %v, want %s", got, want)
+		}
 	}
 }
