@@ -12,7 +12,10 @@ type suggestionJSON struct {
 	Target    []string  `json:"target"`
 	User      *string   `json:"user"`
 	Timestamp wire.Time `json:"timestamp"`
-	URL       string    `json:"url"`
+	// Votes is the sum of the suggestion's votes (+1 and -1), as
+	// Weblate's get_num_votes.
+	Votes int64  `json:"votes"`
+	URL   string `json:"url"`
 }
 
 func (u urls) suggestion(n int64, sub ...string) string {
@@ -21,7 +24,7 @@ func (u urls) suggestion(n int64, sub ...string) string {
 
 func (u urls) suggestionJSON(s *translationv1.Suggestion) *suggestionJSON {
 	j := &suggestionJSON{ID: s.GetId(), Unit: u.unit(s.GetUnitId()), Target: nonNil(s.GetTarget()),
-		URL: u.suggestion(s.GetId())}
+		Votes: s.GetVotes(), URL: u.suggestion(s.GetId())}
 	if s.GetUser() != "" {
 		j.User = optional(u.user(s.GetUser()))
 	}
