@@ -115,8 +115,10 @@ type basicUserJSON struct {
 // userJSON is the full form (FullUserSerializer), for superusers and the
 // user themself.
 type userJSON struct {
-	ID               int64          `json:"id"`
-	Email            string         `json:"email"`
+	ID int64 `json:"id"`
+	// Email is null for an account without one, as Weblate's nullable
+	// e-mail field answers.
+	Email            *string        `json:"email"`
 	FullName         string         `json:"full_name"`
 	Username         string         `json:"username"`
 	Groups           []string       `json:"groups"`
@@ -147,7 +149,7 @@ func (c *call) userJSON(x *notificationv1.User) any {
 		return &basicUserJSON{ID: x.GetId(), FullName: x.GetFullName(), Username: x.GetUsername()}
 	}
 	name := x.GetUsername()
-	return &userJSON{ID: x.GetId(), Email: x.GetEmail(), FullName: x.GetFullName(), Username: name,
+	return &userJSON{ID: x.GetId(), Email: optional(x.GetEmail()), FullName: x.GetFullName(), Username: name,
 		Groups: c.groupURLs(x.GetGroupIds()), NotificationsURL: c.urls.API("users", name, "notifications"),
 		IsSuperuser: x.GetIsSuperuser(), IsActive: x.GetIsActive(), IsBot: x.GetIsBot(),
 		DateJoined: wire.TimeOf(x.GetDateJoined()), LastLogin: wire.TimeOf(x.GetLastLogin()),

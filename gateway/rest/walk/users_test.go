@@ -39,6 +39,14 @@ func TestUsers(t *testing.T) {
 			t.Errorf("%s sees %v, want %v", name, got, fullUserKeys)
 		}
 	}
+	// An account without an e-mail answers null, as Weblate's nullable
+	// field; one with it, the address.
+	if self := admin.want(200, "GET", base+"users/admin/", nil); self["email"] != nil {
+		t.Errorf("the admin, created without an e-mail, shows email %#v", self["email"])
+	}
+	if got := admin.want(200, "GET", base+"users/tina/", nil)["email"]; got != "tina@x.example" {
+		t.Errorf("tina's email %#v", got)
+	}
 	if n := admin.want(200, "GET", base+"users/", nil)["count"]; n.(float64) < 4 {
 		t.Errorf("superuser lists %v users", n)
 	}
