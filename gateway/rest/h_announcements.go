@@ -4,18 +4,20 @@ import (
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 )
 
-// announcementJSON is the reference's announcement form: message (Markdown),
-// category, expiry (a date or null), notify.
+// announcementJSON is the reference's announcement form: message
+// (Markdown), severity (info, warning, danger or success: the colour;
+// Weblate before 2026 called it category), expiry (a date or null),
+// notify.
 type announcementJSON struct {
 	ID       int64   `json:"id"`
 	Message  string  `json:"message"`
-	Category string  `json:"category"`
+	Severity string  `json:"severity"`
 	Expiry   *string `json:"expiry"`
 	Notify   bool    `json:"notify"`
 }
 
 func newAnnouncementJSON(a *catalogv1.Announcement) announcementJSON {
-	return announcementJSON{ID: a.GetId(), Message: a.GetMessage(), Category: a.GetCategory(),
+	return announcementJSON{ID: a.GetId(), Message: a.GetMessage(), Severity: a.GetCategory(),
 		Expiry: optional(a.GetExpiry()), Notify: a.GetNotify()}
 }
 
@@ -56,8 +58,9 @@ func (g *gateway) listAnnouncements(c *call) error {
 	})
 }
 
-// createAnnouncement posts {message, category, expiry, notify}; notify
-// defaults to true, as in the reference.
+// createAnnouncement posts {message, severity, expiry, notify}; notify
+// defaults to true, as in the reference. An older client's category
+// stands for severity.
 func (g *gateway) createAnnouncement(c *call) error {
 	at, err := c.announcementScope()
 	if err != nil {
@@ -72,6 +75,9 @@ func (g *gateway) createAnnouncement(c *call) error {
 		LanguageCode: at.GetLanguageCode(), Notify: true}
 	a.Message, _ = b.str("message")
 	a.Category, _ = b.str("category")
+	if b.has("severity") {
+		a.Category, _ = b.str("severity")
+	}
 	if b.has("expiry") && b.fields["expiry"] != nil {
 		a.Expiry, _ = b.str("expiry")
 	}

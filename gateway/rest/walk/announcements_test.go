@@ -23,14 +23,16 @@ func TestAnnouncements(t *testing.T) {
 
 	for _, at := range []string{"projects/open/", "components/open/app/", "translations/open/app/de/"} {
 		list := a.base + at + "announcements/"
-		posted := a.want(201, "POST", list, map[string]any{"message": "Quiet at " + at, "category": "warning", "expiry": "2030-01-31", "notify": false})
-		if got := keys(posted); !slices.Equal(got, []string{"category", "expiry", "id", "message", "notify"}) || posted["expiry"] != "2030-01-31" {
+		posted := a.want(201, "POST", list, map[string]any{"message": "Quiet at " + at, "severity": "warning", "expiry": "2030-01-31", "notify": false})
+		if got := keys(posted); !slices.Equal(got, []string{"expiry", "id", "message", "notify", "severity"}) || posted["expiry"] != "2030-01-31" ||
+			posted["severity"] != "warning" {
 			t.Errorf("%s: posted %v", at, posted)
 		}
 		for name, bad := range map[string]map[string]any{
 			"no message":   {"category": "info"},
 			"blank":        {"message": "  "},
-			"category":     {"message": "x", "category": "urgent"},
+			"severity":     {"message": "x", "severity": "urgent"},
+			"category":     {"message": "x", "category": "urgent"}, // an older client's name
 			"expiry":       {"message": "x", "expiry": "31.01.2030"},
 			"notify types": {"message": "x", "notify": "perhaps"},
 		} {
@@ -46,6 +48,11 @@ func TestAnnouncements(t *testing.T) {
 		if code, _ := a.do("DELETE", self, nil); code != 404 {
 			t.Errorf("%s: deleted twice: %d", at, code)
 		}
+		older := a.want(201, "POST", list, map[string]any{"message": "Older client", "category": "danger", "notify": false})
+		if older["severity"] != "danger" {
+			t.Errorf("%s: category from an older client: severity %v", at, older["severity"])
+		}
+		a.want(204, "DELETE", fmt.Sprintf("%s%d/", list, int64(older["id"].(float64))), nil)
 	}
 	a.want(201, "POST", a.base+"components/open/app/announcements/", map[string]any{"message": "Freeze on **Friday**"})
 	waitFor(t, func() bool { return len(sink.Received()) > 0 })

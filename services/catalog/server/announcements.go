@@ -18,7 +18,8 @@ import (
 // actionAnnouncement is the reference's "Announcement posted".
 const actionAnnouncement = typev1.ChangeAction_CHANGE_ACTION_ANNOUNCEMENT
 
-// announcementCategories are the reference's Announcement categories.
+// announcementCategories are the reference's announcement severities
+// (its API's severity; category before).
 var announcementCategories = []string{"info", "warning", "danger", "success"}
 
 // maxAnnouncementLength bounds a message (the reference's is a TextField;
@@ -129,7 +130,7 @@ func validateAnnouncement(a *store.Announcement) error {
 		v.Add("message", "max_length", "Ensure this field has no more than 20000 characters.")
 	}
 	if !slices.Contains(announcementCategories, a.Category) {
-		v.Add("category", "invalid_choice", "\""+a.Category+"\" is not a valid choice.")
+		v.Add("severity", "invalid_choice", "\""+a.Category+"\" is not a valid choice.")
 	}
 	if a.Expiry != "" {
 		if _, err := time.Parse("2006-01-02", a.Expiry); err != nil {
