@@ -11,15 +11,8 @@ import (
 	"sort"
 	"strings"
 	"time"
-)
 
-// States of a unit (COMPAT.md §6), as the store keeps them.
-const (
-	StateEmpty      = 0
-	StateFuzzy      = 10
-	StateTranslated = 20
-	StateApproved   = 30
-	StateReadOnly   = 100
+	"github.com/tmsproject/tms/pkg/weblate"
 )
 
 // Unit is one string of the translation, in file order.
@@ -137,7 +130,7 @@ func (u Unit) targets(n int) []string {
 }
 
 // fuzzy is the reference's unit.fuzzy.
-func (u Unit) fuzzy() bool { return u.State == StateFuzzy }
+func (u Unit) fuzzy() bool { return u.State == weblate.StateFuzzy }
 
 // locations splits Location as the reference does (on commas, trimmed).
 func (u Unit) locations() []string {

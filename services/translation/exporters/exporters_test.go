@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/tmsproject/tms/pkg/weblate"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -45,31 +47,31 @@ func czech() Meta {
 func bilingual() []Unit {
 	return []Unit{
 		{Source: []string{"Hello"}, Target: []string{"Ahoj"}, Location: "src/main.c:10, src/other file.c:3",
-			Flags: "c-format", State: StateApproved, IDHash: -4005592185683914342},
+			Flags: "c-format", State: weblate.StateApproved, IDHash: -4005592185683914342},
 		{Source: []string{"%d file", "%d files"}, Target: []string{"%d soubor", "%d soubory", "%d souborů"},
-			Location: "src/files.c:20", Flags: "c-format", State: StateTranslated, IDHash: 5},
-		{Source: []string{"%d day", "%d days"}, Target: []string{""}, State: StateEmpty, IDHash: 6},
-		{Context: "menu", Source: []string{"Open"}, Target: []string{"Otevřít"}, State: StateFuzzy,
+			Location: "src/files.c:20", Flags: "c-format", State: weblate.StateTranslated, IDHash: 5},
+		{Source: []string{"%d day", "%d days"}, Target: []string{""}, State: weblate.StateEmpty, IDHash: 6},
+		{Context: "menu", Source: []string{"Open"}, Target: []string{"Otevřít"}, State: weblate.StateFuzzy,
 			Note: "Menu item\nkeep it short", Comments: []string{"Is this the verb?"},
 			Suggestions: [][]string{{"Otevři"}}},
 		{Source: []string{"Say \"hi\", then\nleave\tnow \\ ok"}, Target: []string{"Řekni \"ahoj\", pak\nodejdi\tteď \\ ok"},
-			State: StateTranslated, Flags: "max-length:80, python-format", Explanation: "Shown on exit.", IDHash: 7},
-		{Source: []string{"=SUM(A1)"}, Target: []string{"-1 | 2"}, Context: "@calc", State: StateTranslated},
-		{Source: []string{"Untranslated"}, Target: []string{""}, State: StateEmpty, IDHash: 8},
+			State: weblate.StateTranslated, Flags: "max-length:80, python-format", Explanation: "Shown on exit.", IDHash: 7},
+		{Source: []string{"=SUM(A1)"}, Target: []string{"-1 | 2"}, Context: "@calc", State: weblate.StateTranslated},
+		{Source: []string{"Untranslated"}, Target: []string{""}, State: weblate.StateEmpty, IDHash: 8},
 	}
 }
 
 // monolingual has keys as contexts (nested with "." and "[n]").
 func monolingual() []Unit {
 	return []Unit{
-		{Context: "title", Source: []string{"Title"}, Target: []string{"Název"}, State: StateTranslated},
-		{Context: "menu.open", Source: []string{"Open"}, Target: []string{"Otevřít"}, State: StateFuzzy, Note: "verb"},
-		{Context: "menu.close", Source: []string{"Close"}, Target: []string{""}, State: StateEmpty},
+		{Context: "title", Source: []string{"Title"}, Target: []string{"Název"}, State: weblate.StateTranslated},
+		{Context: "menu.open", Source: []string{"Open"}, Target: []string{"Otevřít"}, State: weblate.StateFuzzy, Note: "verb"},
+		{Context: "menu.close", Source: []string{"Close"}, Target: []string{""}, State: weblate.StateEmpty},
 		{Context: "files", Source: []string{"{count} file", "{count} files"},
-			Target: []string{"{count} soubor", "{count} soubory", "{count} souborů"}, State: StateTranslated},
-		{Context: "list[0]", Source: []string{"First"}, Target: []string{"První"}, State: StateTranslated},
-		{Context: "list[2]", Source: []string{"Third"}, Target: []string{"Třetí \"3\"\n\u0001"}, State: StateTranslated},
-		{Context: "title", Source: []string{"Title again"}, Target: []string{"Název znovu"}, State: StateTranslated},
+			Target: []string{"{count} soubor", "{count} soubory", "{count} souborů"}, State: weblate.StateTranslated},
+		{Context: "list[0]", Source: []string{"First"}, Target: []string{"První"}, State: weblate.StateTranslated},
+		{Context: "list[2]", Source: []string{"Third"}, Target: []string{"Třetí \"3\"\n\u0001"}, State: weblate.StateTranslated},
+		{Context: "title", Source: []string{"Title again"}, Target: []string{"Název znovu"}, State: weblate.StateTranslated},
 	}
 }
 
@@ -215,14 +217,14 @@ func markup() []Unit {
 	}
 	out := make([]Unit, len(forms))
 	for i, f := range forms {
-		out[i] = Unit{Source: []string{f[0]}, Target: []string{f[1]}, State: StateTranslated, IDHash: int64(100 + i),
+		out[i] = Unit{Source: []string{f[0]}, Target: []string{f[1]}, State: weblate.StateTranslated, IDHash: int64(100 + i),
 			Comments: []string{"  padded comment  "}}
 	}
 	out[len(out)-1].Note = "  "
 	out = append(out, Unit{Source: []string{"<b>%d</b> file", "<b>%d</b> files"}, IDHash: 200,
-		Target: []string{"<b>%d</b> soubor", "<b>%d</b> soubory", "<b>%d</b> souborů"}, State: StateFuzzy,
+		Target: []string{"<b>%d</b> soubor", "<b>%d</b> soubory", "<b>%d</b> souborů"}, State: weblate.StateFuzzy,
 		Location: "a.c:1, b.c, c.c:2", Note: "plural note", Comments: []string{"c1"}},
-		Unit{Source: []string{"%d & file", "%d files"}, Target: []string{"a", "b", "c"}, State: StateApproved,
+		Unit{Source: []string{"%d & file", "%d files"}, Target: []string{"a", "b", "c"}, State: weblate.StateApproved,
 			IDHash: 201, Flags: "max-length: 12, c-format"})
 	return out
 }
@@ -231,14 +233,14 @@ func markup() []Unit {
 // as many and more forms than the source.
 func plurals() []Unit {
 	return []Unit{
-		{Source: []string{"%d day", "%d days"}, Target: []string{""}, State: StateEmpty, IDHash: 1},
-		{Source: []string{"%d hour", "%d hours"}, Target: []string{"h1", "h2", "h3"}, State: StateTranslated, IDHash: 2},
-		{Source: []string{"%d min", "%d mins"}, Target: []string{"m1", "", ""}, State: StateFuzzy, IDHash: 3,
+		{Source: []string{"%d day", "%d days"}, Target: []string{""}, State: weblate.StateEmpty, IDHash: 1},
+		{Source: []string{"%d hour", "%d hours"}, Target: []string{"h1", "h2", "h3"}, State: weblate.StateTranslated, IDHash: 2},
+		{Source: []string{"%d min", "%d mins"}, Target: []string{"m1", "", ""}, State: weblate.StateFuzzy, IDHash: 3,
 			Note: "minutes"},
-		{Source: []string{"%d sec", "%d secs"}, Target: []string{"", "s2", "s3"}, State: StateFuzzy, IDHash: 4},
+		{Source: []string{"%d sec", "%d secs"}, Target: []string{"", "s2", "s3"}, State: weblate.StateFuzzy, IDHash: 4},
 		{Context: "ctx", Source: []string{"%d item", "%d items"}, Target: []string{"i1", "i2", "i3"},
-			State: StateApproved, Location: "items.c:7"},
-		{Source: []string{"Single"}, Target: []string{"Jeden"}, State: StateReadOnly, IDHash: 5},
+			State: weblate.StateApproved, Location: "items.c:7"},
+		{Source: []string{"Single"}, Target: []string{"Jeden"}, State: weblate.StateReadOnly, IDHash: 5},
 	}
 }
 

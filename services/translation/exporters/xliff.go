@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/tmsproject/tms/pkg/weblate"
 )
 
 func init() {
@@ -96,7 +98,7 @@ func (e xliffExporter) unit(m Meta, u Unit) *xnode {
 	if u.fuzzy() {
 		x.markFuzzy()
 	}
-	markApproved(x.element(), u.State == StateApproved)
+	markApproved(x.element(), u.State == weblate.StateApproved)
 	return x.element()
 }
 

@@ -5,14 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/tmsproject/tms/pkg/weblate"
 	"github.com/tmsproject/tms/services/translation/formats"
-)
-
-// Unit states, as the translation store numbers them.
-const (
-	stateEmpty    = 0
-	stateFuzzy    = 10
-	stateApproved = 30
 )
 
 // Unit is the stored state of one string to write into the file.
@@ -82,11 +76,11 @@ func Apply(f formats.File, units []Unit, removed []Key, m Mode) (Result, error) 
 		key := m.key(u.Context, u.Source)
 		fu := index[key]
 		if fu == nil {
-			if m.Monolingual && u.State == stateEmpty {
+			if m.Monolingual && u.State == weblate.StateEmpty {
 				continue
 			}
 			forms, fuzzy := targetForms(u, m.Plurals, len(u.Source) > 1)
-			fu = &formats.Unit{Context: u.Context, Source: u.Source, Target: forms, Fuzzy: fuzzy, Approved: u.State == stateApproved}
+			fu = &formats.Unit{Context: u.Context, Source: u.Source, Target: forms, Fuzzy: fuzzy, Approved: u.State == weblate.StateApproved}
 			if m.Monolingual {
 				fu.Source = nil
 			}
@@ -98,7 +92,7 @@ func Apply(f formats.File, units []Unit, removed []Key, m Mode) (Result, error) 
 			continue
 		}
 		forms, fuzzy := targetForms(u, m.Plurals, len(fu.Source) > 1 || len(u.Source) > 1)
-		if err := setTarget(f, fu, forms, fuzzy, u.State == stateApproved); err != nil {
+		if err := setTarget(f, fu, forms, fuzzy, u.State == weblate.StateApproved); err != nil {
 			if errors.Is(err, errSame) {
 				continue
 			}
@@ -136,8 +130,8 @@ func targetForms(u Unit, plurals int, plural bool) ([]string, bool) {
 		n = max(plurals, len(u.Target), 1)
 	}
 	forms := make([]string, n)
-	if u.State != stateEmpty {
+	if u.State != weblate.StateEmpty {
 		copy(forms, u.Target)
 	}
-	return forms, u.State == stateFuzzy
+	return forms, u.State == weblate.StateFuzzy
 }

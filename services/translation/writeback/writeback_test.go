@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/tmsproject/tms/pkg/po"
+	"github.com/tmsproject/tms/pkg/weblate"
 	"github.com/tmsproject/tms/services/translation/formats"
 	pofmt "github.com/tmsproject/tms/services/translation/formats/po"
 	"github.com/tmsproject/tms/services/translation/formats/xliff"
@@ -152,8 +153,8 @@ func TestApplyApprovals(t *testing.T) {
 		t.Fatal(err)
 	}
 	units := []Unit{
-		{Context: "f///a", Source: []string{"A"}, Target: []string{"Ah"}, State: stateApproved},
-		{Context: "f///b", Source: []string{"B"}, Target: []string{"Beh"}, State: stateApproved},
+		{Context: "f///a", Source: []string{"A"}, Target: []string{"Ah"}, State: weblate.StateApproved},
+		{Context: "f///b", Source: []string{"B"}, Target: []string{"Beh"}, State: weblate.StateApproved},
 		{Context: "f///c", Source: []string{"C"}, Target: []string{"Ceh"}, State: 20},
 	}
 	res, err := Apply(f, units, nil, Mode{Plurals: 2})
