@@ -30,14 +30,26 @@ type writeBackCase struct {
 
 var writeBackCases = []writeBackCase{
 	// pybabel ends the file with a blank line; its (n != 1) is German's
-	// rule, written in the reference's spelling.
-	{lang: "de", source: "Goodbye", target: []string{"Auf Wiedersehen"}, number: 2, formula: "n != 1"},
+	// rule in the localization guide's spelling, which the file keeps (as
+	// Weblate 2026.9 keeps he.po's in the bleachbit catalog).
+	{lang: "de", source: "Goodbye", target: []string{"Auf Wiedersehen"}, ownPlural: true, number: 2, formula: "(n != 1)"},
 	// One form in a language whose default has two: the file's rule stays.
 	{lang: "tr", source: "Goodbye", target: []string{"Hoşça kal"}, ownPlural: true, number: 1, formula: "0"},
-	// Belarusian's rule spelled with parentheses: written as the reference
-	// spells it.
-	{lang: "be", source: "Goodbye", target: []string{"Да пабачэння"}, number: 3,
-		formula: "n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2"},
+	// Belarusian's rule spelled with parentheses, as gettext spells it:
+	// the file keeps it (as Weblate 2026.9 keeps ru.po's and uk.po's in the
+	// bleachbit catalog).
+	{lang: "be", source: "Goodbye", target: []string{"Да пабачэння"}, ownPlural: true, number: 3,
+		formula: "(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2)"},
+	// The known spellings of other languages' rules stay as the files
+	// spell them: gettext's (ru, uk, pl), Qt's (cs).
+	{lang: "ru", source: "Goodbye", target: []string{"Пока"}, ownPlural: true, number: 3,
+		formula: "(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2)"},
+	{lang: "uk", source: "Goodbye", target: []string{"До побачення"}, ownPlural: true, number: 3,
+		formula: "(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2)"},
+	{lang: "pl", source: "Goodbye", target: []string{"Do widzenia"}, ownPlural: true, number: 3,
+		formula: "(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2)"},
+	{lang: "cs", source: "Goodbye", target: []string{"Nashledanou"}, ownPlural: true, number: 3,
+		formula: "((n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2)"},
 	// The Language header keeps the file's code.
 	{lang: "zh_TW", source: "Goodbye", target: []string{"再見"}, number: 1, formula: "0"},
 	// A one-form language's stray msgstr[1] goes from the edited entry.

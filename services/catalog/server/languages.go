@@ -124,12 +124,15 @@ func (s *Server) ensureLanguage(ctx context.Context, req *catalogv1.EnsureLangua
 	return l, nil
 }
 
-// filePlural is the language's plural that a file's rule is: the default
-// when the file has none or the same one however spelled (so the default's
-// spelling is written back), else the first stored rule that is the same,
-// else the file's rule stored as the language's new plural (written back
-// as the file spells it). A rule that does not compile is the default's
-// business: the file is read with the language's rule.
+// filePlural is the language's plural that a file's rule is: a rule
+// spelled as one of the language's known spellings (gettext's, CLDR's,
+// the localization guide's, Qt's) is that spelling's plural, so the file
+// keeps it; else the default when the file has none or the same one
+// however spelled (so the default's spelling is written back), else the
+// first stored rule that is the same, else the file's rule stored as the
+// language's new plural (written back as the file spells it). A rule that
+// does not compile is the default's business: the file is read with the
+// language's rule.
 func (s *Server) filePlural(ctx context.Context, l *store.Language, number int, formula string) (*catalogv1.Plural, error) {
 	def := defaultPlural(l)
 	if number == 0 && formula == "" {
@@ -138,19 +141,29 @@ func (s *Server) filePlural(ctx context.Context, l *store.Language, number int, 
 	if _, err := lang.CompilePlural(formula); err != nil || number < 1 || number > 10 {
 		return def, nil
 	}
-	if lang.SamePlural(int(l.PluralNumber), l.PluralFormula, number, formula) {
+	spelling, spelled := lang.KnownSpelling(l.Code, number, formula)
+	if formula == l.PluralFormula || !spelled && lang.SamePlural(int(l.PluralNumber), l.PluralFormula, number, formula) {
 		return def, nil
 	}
 	known, err := s.st.ListPlurals(ctx, l.ID)
 	if err != nil {
 		return nil, storeErr(err, nil)
 	}
-	for i := range known {
-		if lang.SamePlural(int(known[i].Number), known[i].Formula, number, formula) {
+	for i := range known { // the file's own spelling first
+		if known[i].Formula == formula && int(known[i].Number) == number {
 			return pluralProto(l, &known[i]), nil
 		}
 	}
-	p, err := s.st.CreatePlural(ctx, store.Plural{LanguageID: l.ID, Source: pluralSource(l, number, formula),
+	for i := range known {
+		if !spelled && lang.SamePlural(int(known[i].Number), known[i].Formula, number, formula) {
+			return pluralProto(l, &known[i]), nil
+		}
+	}
+	source := pluralSource(l, number, formula)
+	if spelled {
+		source = int32(spelling.Source) //nolint:gosec // G115: a Weblate plural source, 1 to 6
+	}
+	p, err := s.st.CreatePlural(ctx, store.Plural{LanguageID: l.ID, Source: source,
 		Number: int32(number), Formula: formula, Type: int32(lang.PluralTypeFor(lang.BaseCode(l.Code), formula))}) //nolint:gosec // G115: a count checked above (1 to 10), an enumeration
 	if err != nil {
 		return nil, storeErr(err, nil)

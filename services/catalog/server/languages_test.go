@@ -111,7 +111,10 @@ func TestEnsureLanguage(t *testing.T) {
 }
 
 // TestEnsureLanguagePlural: a file's rule is matched against the rules
-// the language has, as Weblate's PoFormat.get_plural does.
+// the language has, as Weblate's PoFormat.get_plural does; a rule spelled
+// as one of the language's known spellings (gettext's, CLDR's, the
+// localization guide's, Qt's) is that spelling's plural, so the file
+// keeps it when written back.
 func TestEnsureLanguagePlural(t *testing.T) {
 	e := newEnv(t)
 	ctx := t.Context()
@@ -132,13 +135,20 @@ func TestEnsureLanguagePlural(t *testing.T) {
 		wantDefault bool
 		wantNumber  int32
 		wantFormula string // "" = the language's own formula
+		wantSource  int32  // of a plural not the default
 	}{
-		{"no rule in the file", "tr", 0, "", true, 2, ""},
-		{"default spelled otherwise", "tr", 2, "(n != 1)", true, 2, ""},
-		{"be spelled otherwise", "be", 3, beFile, true, 3, ""},
-		{"one form in a two-form language", "tr", 1, "0", false, 1, "0"},
-		{"one form again, other spelling", "hu", 1, "0", false, 1, "0"},
-		{"broken rule is the default's", "tr", 2, "n !=", true, 2, ""},
+		{"no rule in the file", "tr", 0, "", true, 2, "", 0},
+		{"default as spelled", "tr", 2, "n != 1", true, 2, "", 0},
+		{"default spelled otherwise, unknown spelling", "tr", 2, "(n!=1)", true, 2, "", 0},
+		{"default in the l10n guide's spelling", "tr", 2, "(n != 1)", false, 2, "(n != 1)", 1},
+		{"be in gettext's spelling", "be", 3, beFile, false, 3, beFile, 1},
+		{"ru in CLDR's spelling", "ru", 3, "(n % 10 == 1 && n % 100 != 11) ? 0 : ((n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14)) ? 1 : 2)",
+			false, 3, "(n % 10 == 1 && n % 100 != 11) ? 0 : ((n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14)) ? 1 : 2)", 4},
+		{"cs in Qt's spelling", "cs", 3, "((n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2)", false, 3, "((n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2)", 6},
+		{"one form in a two-form language", "tr", 1, "0", false, 1, "0", 6},
+		{"one form again, other spelling", "hu", 1, "0", false, 1, "0", 6},
+		{"one form, a spelling no table has", "de", 1, "(0)", false, 1, "(0)", 1},
+		{"broken rule is the default's", "tr", 2, "n !=", true, 2, "", 0},
 	}
 	seen := map[string]int64{}
 	for _, c := range cases {
@@ -152,8 +162,8 @@ func TestEnsureLanguagePlural(t *testing.T) {
 			t.Errorf("%s: plural %v of language %d", c.name, p, l.GetId())
 		}
 		if !c.wantDefault {
-			if p.GetSource() != 1 || p.GetId() < 1e9 || p.GetType() != 0 {
-				t.Errorf("%s: file plural %v", c.name, p)
+			if p.GetSource() != c.wantSource || p.GetId() < 1e9 {
+				t.Errorf("%s: file plural %v, want source %d", c.name, p, c.wantSource)
 			}
 			key := c.code + "/" + c.formula
 			if prev, ok := seen[key]; ok && prev != p.GetId() {
@@ -161,8 +171,12 @@ func TestEnsureLanguagePlural(t *testing.T) {
 			}
 			seen[key] = p.GetId()
 		}
+		if again := ensure(c.code, c.n, c.formula).GetPlural(); again.GetId() != p.GetId() {
+			t.Errorf("%s: a second file finds plural %d, the first %d", c.name, again.GetId(), p.GetId())
+		}
 	}
-	// The same rule spelled otherwise finds the stored plural, not a new one.
+	// The same rule in a spelling no table has finds the stored plural,
+	// not a new one.
 	first := ensure("tr", 1, "0").GetPlural().GetId()
 	if again := ensure("tr", 1, "(0)").GetPlural(); again.GetId() != first || again.GetFormula() != "0" {
 		t.Errorf("stored plural spelled otherwise: %v, want id %d", again, first)
