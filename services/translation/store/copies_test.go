@@ -27,6 +27,10 @@ type copiesFixture struct {
 
 var propagating = store.CheckRules{Propagate: true}
 
+func newCopiesFixture(t *testing.T, gdb *gorm.DB) *copiesFixture {
+	return &copiesFixture{t: t, s: store.New(gdb), gdb: gdb, ids: map[int64]map[string]int64{}, trs: map[int64]store.Translation{}}
+}
+
 // importCopies imports component's source and Czech translation
 // (project, rules; targets by source, "" untranslated).
 func (f *copiesFixture) importCopies(component int64, project string, rules store.CheckRules, targets [][2]string) {
@@ -110,7 +114,7 @@ func (f *copiesFixture) edit(comp int64, src, target string, state int) {
 // another project, and an ignore flag stay out of it.
 func TestInconsistentCopies(t *testing.T) {
 	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
-		f := &copiesFixture{t: t, s: store.New(gdb), gdb: gdb, ids: map[int64]map[string]int64{}, trs: map[int64]store.Translation{}}
+		f := newCopiesFixture(t, gdb)
 		f.importCopies(1, "p", propagating, [][2]string{{"One", "Jeden"}, {"Two", "Dva"}, {"Three", "Tři"}, {"Four", "Čtyři"}})
 		f.want("alone", nil)
 		f.importCopies(2, "p", propagating, [][2]string{{"One", "Jedna"}, {"Two", ""}, {"Three", "Tři"}, {"Four", "Čtyry"}})
@@ -166,7 +170,7 @@ func TestInconsistentCopies(t *testing.T) {
 func TestPropagatedEdits(t *testing.T) {
 	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
 		ctx := t.Context()
-		f := &copiesFixture{t: t, s: store.New(gdb), gdb: gdb, ids: map[int64]map[string]int64{}, trs: map[int64]store.Translation{}}
+		f := newCopiesFixture(t, gdb)
 		f.importCopies(1, "p", propagating, [][2]string{{"One", "Jeden"}, {"Two", "Dva"}})
 		f.importCopies(2, "p", propagating, [][2]string{{"One", ""}, {"Two", "Dva"}})
 		f.importCopies(3, "p", store.CheckRules{}, [][2]string{{"One", "Jedno"}})
@@ -235,7 +239,7 @@ func TestPropagatedEdits(t *testing.T) {
 func TestCopiesOfNewAndRemovedStrings(t *testing.T) {
 	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
 		ctx := t.Context()
-		f := &copiesFixture{t: t, s: store.New(gdb), gdb: gdb, ids: map[int64]map[string]int64{}, trs: map[int64]store.Translation{}}
+		f := newCopiesFixture(t, gdb)
 		f.importCopies(1, "p", propagating, [][2]string{{"One", "Jeden"}})
 		f.importCopies(2, "p", propagating, [][2]string{{"Two", "Dva"}})
 		one := unit("One", "", 0, 1)
@@ -259,7 +263,7 @@ func TestCopiesOfNewAndRemovedStrings(t *testing.T) {
 func TestCopiesOfRemovedComponents(t *testing.T) {
 	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
 		ctx := t.Context()
-		f := &copiesFixture{t: t, s: store.New(gdb), gdb: gdb, ids: map[int64]map[string]int64{}, trs: map[int64]store.Translation{}}
+		f := newCopiesFixture(t, gdb)
 		f.importCopies(1, "p", propagating, [][2]string{{"One", "Jeden"}})
 		f.importCopies(2, "p", propagating, [][2]string{{"One", "Jedna"}})
 		f.importCopies(3, "p", propagating, [][2]string{{"One", "Jedno"}})
@@ -284,7 +288,7 @@ func TestCopiesOfRemovedComponents(t *testing.T) {
 func TestConcurrentPropagation(t *testing.T) {
 	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
 		ctx := t.Context()
-		f := &copiesFixture{t: t, s: store.New(gdb), gdb: gdb, ids: map[int64]map[string]int64{}, trs: map[int64]store.Translation{}}
+		f := newCopiesFixture(t, gdb)
 		f.importCopies(1, "p", propagating, [][2]string{{"One", ""}, {"Two", ""}})
 		f.importCopies(2, "p", propagating, [][2]string{{"One", ""}, {"Two", ""}})
 		propagate := func(_ store.UnitView, target string, state int) (store.Edit, bool) {
