@@ -81,6 +81,7 @@ func TestWritesCheckAccess(t *testing.T) {
 	}
 	r.changes()
 	sid, cid := sug.GetSuggestion().GetId(), com.GetComment().GetId()
+	srcHello := r.units(r.en, "")[0]
 	c := r.client
 	for _, w := range []struct {
 		name string
@@ -92,6 +93,14 @@ func TestWritesCheckAccess(t *testing.T) {
 		}},
 		{"DeleteTranslation", func(ctx context.Context) error {
 			_, err := c.DeleteTranslation(ctx, &translationv1.DeleteTranslationRequest{ComponentId: 1, LanguageCode: "cs"})
+			return err
+		}},
+		{"UpdateUnit explanation", func(ctx context.Context) error {
+			_, err := c.UpdateUnit(ctx, &translationv1.UpdateUnitRequest{Id: srcHello.GetId(), SetExplanation: true, Explanation: "x", LabelsOnly: true})
+			return err
+		}},
+		{"UpdateUnit extra flags", func(ctx context.Context) error {
+			_, err := c.UpdateUnit(ctx, &translationv1.UpdateUnitRequest{Id: srcHello.GetId(), SetExtraFlags: true, ExtraFlags: "max-length:3", LabelsOnly: true})
 			return err
 		}},
 		{"CreateUnit", func(ctx context.Context) error {

@@ -124,6 +124,16 @@ func TestListsLeaveOutPrivateProjects(t *testing.T) {
 					t.Errorf("%s lists a row of the private project", tc.name)
 				}
 			}
+			// A search naming the private project finds its strings only
+			// for those who may see it.
+			found, err := r.client.ListUnits(ctx, &translationv1.ListUnitsRequest{Query: "project:secret"})
+			wantFound := int64(0)
+			if tc.secret {
+				wantFound = 2 // the source string and its German translation
+			}
+			if err != nil || found.GetTotal() != wantFound || int64(len(found.GetUnits())) != wantFound {
+				t.Errorf("%s: project:secret finds %d (%d listed), want %d: %v", tc.name, found.GetTotal(), len(found.GetUnits()), wantFound, err)
+			}
 		})
 	}
 }
