@@ -186,6 +186,13 @@ func TestCheckDismissalOverREST(t *testing.T) {
 	if got := admin.want(200, "GET", help, nil)["explanation"]; got != "The help menu" {
 		t.Errorf("explanation read back %v", got)
 	}
+	// A translation's strings are found by their source string's
+	// explanation, as in Weblate.
+	for _, q := range []string{"has:explanation", "explanation:HELP", "is:translated AND explanation:menu"} {
+		if n := admin.want(200, "GET", admin.base+"translations/open/app/de/units/?q="+url.QueryEscape(q), nil)["count"]; n != 1.0 {
+			t.Errorf("q=%s: %v strings, want 1", q, n)
+		}
+	}
 	denied := admin.want(403, "PATCH", first(admin, "source:Help")["url"].(string), map[string]any{"explanation": "x"})
 	if !strings.Contains(fmt.Sprint(denied), "Source strings properties can be set only on source strings") {
 		t.Errorf("explanation on a translation: %v", denied)

@@ -30,9 +30,10 @@ const (
 	fieldContext
 	fieldNote
 	fieldLocation
+	fieldExplanation
 )
 
-var textFieldNames = [...]string{"source", "target", "context", "note", "location"}
+var textFieldNames = [...]string{"source", "target", "context", "note", "location", "explanation"}
 
 // defaultFields are searched by a term without a field, as in Weblate.
 var defaultFields = []textField{fieldSource, fieldTarget, fieldContext}
@@ -48,6 +49,24 @@ type stateNode struct {
 	value int
 }
 
+// numNode compares a number of the unit (id, position, priority) with
+// values: one, or for id: a comma-separated set (IN).
+type numNode struct {
+	field  string // id, position, priority
+	op     string // =, <, <=, >, >=
+	values []int64
+}
+
+func (n *numNode) describe(sb *strings.Builder) {
+	sb.WriteString(n.field + n.op)
+	for i, v := range n.values {
+		if i > 0 {
+			sb.WriteString(",")
+		}
+		sb.WriteString(strconv.FormatInt(v, 10))
+	}
+}
+
 type flag int
 
 const (
@@ -58,9 +77,11 @@ const (
 	flagNote
 	flagCheck
 	flagDismissedCheck
+	flagExplanation
+	flagPending
 )
 
-var flagNames = [...]string{"suggestion", "comment", "plural", "context", "note", "check", "dismissed-check"}
+var flagNames = [...]string{"suggestion", "comment", "plural", "context", "note", "check", "dismissed-check", "explanation", "pending"}
 
 type hasNode struct{ flag flag }
 

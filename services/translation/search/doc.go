@@ -19,11 +19,14 @@
 //	                                         read-only, readonly
 //	state:>=translated state:<20 …           comparisons :< :<= :> :>=
 //	is:translated|untranslated|fuzzy|needs-editing|approved|read-only|readonly
-//	has:suggestion|comment|plural|context|note|translation
+//	has:suggestion|comment|plural|context|note|translation|explanation
 //	project:SLUG language:CODE               the string's project or language, any case
 //	                                         (:= the exact text; r"…" a regular expression)
 //	component:SLUG                           a component slug containing SLUG, any case
 //	                                         (:= equal to it; Weblate also matches names)
+//	id:N id:1,2,3 position:>N priority:N     the unit's numbers, comparisons :< :<= :> :>=
+//	is:pending                               an edit not yet committed
+//	explanation:TEXT has:explanation         the source string's explanation
 //	AND OR NOT ( )                           case-insensitive keywords
 //
 // Precedence is NOT > AND > OR; juxtaposed terms are joined by AND with the
@@ -48,9 +51,9 @@
 // only \" (or \'), \\ and the whitespace escapes \n \t \r \f are unescaped;
 // other backslashes are kept, so regular expressions need no doubling.
 //
-// Fields Weblate knows but this service does not search yet (priority,
-// id, position, added, pending, changed, path, comment, suggestion,
-// explanation, screenshot, …) and
+// Fields Weblate knows but this service does not search yet (added,
+// changed, path, comment, suggestion, screenshot, …, and ranges
+// [a to b]) and
 // has:/is: lookups on them are parse errors naming the field, never silently
 // ignored.
 //

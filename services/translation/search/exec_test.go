@@ -13,6 +13,8 @@ var execColumns = Columns{
 	Note: "units.note", Location: "units.location", State: "units.state",
 	HasSuggestion: "units.has_suggestion <> 0", HasComment: "units.has_comment <> 0",
 	Translation: "units.translation_id",
+	ID:          "units.id", Position: "units.position", Priority: "units.priority",
+	Pending: "units.pending <> 0", Explanation: "units.explanation",
 }
 
 // execTranslations are the translations of execRows (project,
@@ -107,13 +109,28 @@ var execCases = []struct {
 	{"NOT language:de", []int{3, 4}},
 	{`key:"greeting" project:acme component:webapp language:de`, []int{1}},
 	{`project:other OR component:mobile-app`, []int{3, 4, 5, 6}},
+	// position = 10 × id, priority 100 but 200 on 2, pending 3 and 4,
+	// an explanation on 1 (execDetails)
+	{"id:2", []int{2}},
+	{"id:=2", []int{2}},
+	{"id:2,4,9", []int{2, 4}},
+	{"id:>=5", []int{5, 6}},
+	{"position:<30", []int{1, 2}},
+	{"priority:>100", []int{2}},
+	{"priority:100", []int{1, 3, 4, 5, 6}},
+	{"is:pending", []int{3, 4}},
+	{"NOT is:pending", []int{1, 2, 5, 6}},
+	{"has:explanation", []int{1}},
+	{"explanation:MENU", []int{1}},
+	{"explanation:tooltip", nil},
 }
 
 func createUnits(t *testing.T, db *sql.DB, dialect string) {
 	t.Helper()
 	_, err := db.Exec(`CREATE TABLE units (id INTEGER PRIMARY KEY, source TEXT NOT NULL,
 		target TEXT NOT NULL, context TEXT NOT NULL, note TEXT, location TEXT,
-		state INTEGER NOT NULL, has_suggestion INTEGER NOT NULL, has_comment INTEGER NOT NULL, translation_id INTEGER NOT NULL)`)
+		state INTEGER NOT NULL, has_suggestion INTEGER NOT NULL, has_comment INTEGER NOT NULL, translation_id INTEGER NOT NULL,
+		position INTEGER NOT NULL, priority INTEGER NOT NULL, pending INTEGER NOT NULL, explanation TEXT NOT NULL)`)
 	if err == nil {
 		_, err = db.Exec(`CREATE TABLE translations (id INTEGER PRIMARY KEY, project_slug TEXT NOT NULL,
 			component_slug TEXT NOT NULL, language_code TEXT NOT NULL)`)
@@ -133,12 +150,27 @@ func createUnits(t *testing.T, db *sql.DB, dialect string) {
 		}
 	}
 	for _, r := range execRows {
-		_, err := db.Exec(numbered(`INSERT INTO units VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`), r.id, r.source,
-			r.target, r.context, r.note, r.location, r.state, r.hasSuggestion, r.hasComment, execIn[r.id])
+		_, err := db.Exec(numbered(`INSERT INTO units VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`), r.id, r.source,
+			r.target, r.context, r.note, r.location, r.state, r.hasSuggestion, r.hasComment, execIn[r.id],
+			10*r.id, execPriority(r.id), boolInt(r.id == 3 || r.id == 4), map[int]string{1: "The main menu's greeting"}[r.id])
 		if err != nil {
 			t.Fatal(err)
 		}
 	}
+}
+
+func execPriority(id int) int {
+	if id == 2 {
+		return 200
+	}
+	return 100
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // runExecSuite executes every case through database/sql on one engine

@@ -26,6 +26,8 @@ var textFields = map[string]textField{
 	"key":      fieldContext,
 	"note":     fieldNote,
 	"location": fieldLocation,
+	// the source string's explanation (Weblate's source_unit__explanation)
+	"explanation": fieldExplanation,
 }
 
 // isLookups maps is:VALUE to a state condition (Weblate's is_field).
@@ -50,16 +52,17 @@ var hasLookups = map[string]flag{
 	"failing-check":   flagCheck,
 	"failing_check":   flagCheck,
 	"dismissed-check": flagDismissedCheck,
+	"explanation":     flagExplanation,
 }
 
 // weblateOnly lists what Weblate's search knows but this service does not
 // store, so the error can say "not supported" instead of "unknown".
 var weblateOnly = map[string]bool{
-	"priority": true, "id": true, "position": true, "added": true, "pending": true,
+	"added":   true,
 	"changed": true, "change_time": true, "change_action": true, "changed_by": true,
 	"source_changed": true, "path": true, "comment": true,
 	"resolved_comment": true, "comment_author": true, "suggestion": true,
-	"suggestion_author": true, "explanation": true, "screenshot": true,
+	"suggestion_author": true, "screenshot": true,
 	// is:/has: values
 	"resolved-comment": true, "ignored-check": true, "ignored_check": true,
 	"variant": true, "shaping": true, "flags": true, "glossary": true,
@@ -85,6 +88,8 @@ func buildTerm(t *rawTerm) (node, *ParseError) {
 		return checkTerm(t, name == "dismissed_check")
 	case "project", "component", "language":
 		return scopeTerm(t, name)
+	case "id", "position", "priority":
+		return numTerm(t, name)
 	}
 	if weblateOnly[name] {
 		return nil, &ParseError{Pos: t.fieldPos, Msg: "search field " + quote(name) + " is not supported"}
@@ -165,6 +170,31 @@ func scopeTerm(t *rawTerm, name string) (node, *ParseError) {
 	return n, nil
 }
 
+// numTerm is id:N (also id:N,M,… a set), position:N or priority:N,
+// with Weblate's comparisons (:< :<= :> :>=; : and := are equality).
+func numTerm(t *rawTerm, name string) (node, *ParseError) {
+	if t.regex {
+		return nil, &ParseError{Pos: t.valuePos, Msg: "regular expressions cannot be used with " + quote(name)}
+	}
+	op := strings.TrimPrefix(t.op, ":")
+	if op == "" {
+		op = "="
+	}
+	parts := []string{t.value}
+	if name == "id" && op == "=" {
+		parts = strings.Split(t.value, ",")
+	}
+	n := &numNode{field: name, op: op}
+	for _, p := range parts {
+		v, err := strconv.ParseInt(strings.TrimSpace(p), 10, 64)
+		if err != nil {
+			return nil, &ParseError{Pos: t.valuePos, Msg: "could not parse numeric value: " + quote(t.value)}
+		}
+		n.values = append(n.values, v)
+	}
+	return n, nil
+}
+
 func stateTerm(t *rawTerm) (node, *ParseError) {
 	if t.regex {
 		return nil, &ParseError{Pos: t.valuePos, Msg: "regular expressions cannot be used with " + quote("state")}
@@ -204,11 +234,11 @@ func predicateTerm(t *rawTerm, name string) (node, *ParseError) {
 		if s, ok := isLookups[v]; ok {
 			return &s, nil
 		}
-		if v == "pending" {
-			return nil, &ParseError{Pos: t.valuePos, Msg: "is:pending is not supported"}
+		if v == "pending" { // an edit not yet committed
+			return &hasNode{flag: flagPending}, nil
 		}
 		return nil, &ParseError{Pos: t.valuePos, Msg: "unknown is: lookup " + quote(t.value) +
-			" (use translated, untranslated, fuzzy, needs-editing, approved or read-only)"}
+			" (use translated, untranslated, fuzzy, needs-editing, approved, read-only or pending)"}
 	}
 	if v == "translation" { // Weblate: has:translation is state >= translated
 		return &stateNode{op: ">=", value: weblate.StateTranslated}, nil
@@ -220,7 +250,7 @@ func predicateTerm(t *rawTerm, name string) (node, *ParseError) {
 		return nil, &ParseError{Pos: t.valuePos, Msg: "has:" + v + " is not supported"}
 	}
 	return nil, &ParseError{Pos: t.valuePos, Msg: "unknown has: lookup " + quote(t.value) +
-		" (use suggestion, comment, plural, context, note, translation, check or dismissed-check)"}
+		" (use suggestion, comment, plural, context, note, explanation, translation, check or dismissed-check)"}
 }
 
 func isDigits(s string) bool {

@@ -26,6 +26,11 @@ type Columns struct {
 	// CheckUnit is the unit's id, which check:ID looks up in unit_checks;
 	// HasFailingCheck is true when the unit has a check not dismissed.
 	CheckUnit, HasFailingCheck string
+	// ID, Position and Priority are the unit's numbers (id:, position:,
+	// priority:); Pending is true for an edit not yet committed
+	// (is:pending); Explanation is its source string's explanation
+	// (explanation:, has:explanation).
+	ID, Position, Priority, Pending, Explanation string
 	// Translation is the id of the unit's translation, whose project,
 	// component and language (project:, component:, language:) the
 	// translations table holds.
@@ -86,8 +91,30 @@ func (b *builder) column(f textField) string {
 		return b.cols.Context
 	case fieldNote:
 		return b.cols.Note
+	case fieldExplanation:
+		return b.cols.Explanation
 	default:
 		return b.cols.Location
+	}
+}
+
+func (n *numNode) render(b *builder) {
+	col := map[string]string{"id": b.cols.ID, "position": b.cols.Position, "priority": b.cols.Priority}[n.field]
+	switch {
+	case col == "":
+		b.sb.WriteString(matchNothing)
+	case len(n.values) > 1:
+		b.sb.WriteString(col + " IN (")
+		for i, v := range n.values {
+			if i > 0 {
+				b.sb.WriteString(", ")
+			}
+			b.arg(v)
+		}
+		b.sb.WriteString(")")
+	default:
+		b.sb.WriteString(col + " " + n.op + " ")
+		b.arg(n.values[0])
 	}
 }
 
@@ -311,6 +338,11 @@ func (n *hasNode) render(b *builder) {
 	case flagNote:
 		b.renderNonEmpty(b.cols.Note)
 		return
+	case flagExplanation:
+		b.renderNonEmpty(b.cols.Explanation)
+		return
+	case flagPending:
+		expr = b.cols.Pending
 	}
 	if expr == "" {
 		b.sb.WriteString(matchNothing)

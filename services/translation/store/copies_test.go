@@ -10,6 +10,7 @@ import (
 
 	"github.com/tmsproject/tms/pkg/dbtest"
 	"github.com/tmsproject/tms/pkg/outbox"
+	"github.com/tmsproject/tms/services/translation/search"
 	"github.com/tmsproject/tms/services/translation/store"
 )
 
@@ -315,5 +316,43 @@ func TestConcurrentPropagation(t *testing.T) {
 			t.Fatal(err)
 		}
 		f.want("after concurrent edits", nil)
+	}, store.Migrations, outbox.Migrations)
+}
+
+// TestSearchUnitFields runs the search fields that read more than the
+// unit's text on both engines: the source string's explanation, an edit
+// not yet committed (is:pending), and the unit's numbers.
+func TestSearchUnitFields(t *testing.T) {
+	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
+		ctx := t.Context()
+		f := newCopiesFixture(t, gdb)
+		f.importCopies(1, "p", propagating, [][2]string{{"One", "Jeden"}, {"Two", ""}})
+		var srcOne int64
+		if err := gdb.Raw("SELECT source_unit_id FROM units WHERE id = ?", f.ids[1]["One"]).Scan(&srcOne).Error; err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.s.SetExplanation(ctx, srcOne, "The first of a list"); err != nil {
+			t.Fatal(err)
+		}
+		f.edit(1, "Two", "Dva", 20)
+		for q, want := range map[string][]int64{
+			"has:explanation":                   {f.ids[1]["One"]},
+			"explanation:LIST":                  {f.ids[1]["One"]},
+			"is:pending":                        {f.ids[1]["Two"]},
+			"NOT is:pending":                    {f.ids[1]["One"]},
+			"priority:100":                      {f.ids[1]["One"], f.ids[1]["Two"]},
+			"id:" + fmt.Sprint(f.ids[1]["Two"]): {f.ids[1]["Two"]},
+			"position:>1":                       {f.ids[1]["Two"]},
+		} {
+			parsed, err := search.Parse(q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ids, err := f.s.SearchUnitIDs(ctx, f.trs[1].ID, parsed, store.Hidden{})
+			slices.Sort(want)
+			if err != nil || !slices.Equal(ids, want) {
+				t.Errorf("q=%s: %v, want %v (%v)", q, ids, want, err)
+			}
+		}
 	}, store.Migrations, outbox.Migrations)
 }
