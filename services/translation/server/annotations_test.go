@@ -478,7 +478,7 @@ func TestSearch(t *testing.T) {
 		if err != nil || page.GetTotal() != 2 || len(page.GetUnits()) != 1 || page.GetUnits()[0].GetSource()[0] != "%d file" {
 			t.Errorf("paged search = %v, %v", page, err)
 		}
-		_, err = r.client.ListUnits(t.Context(), &translationv1.ListUnitsRequest{TranslationId: r.cs, Query: "priority:1"})
+		_, err = r.client.ListUnits(t.Context(), &translationv1.ListUnitsRequest{TranslationId: r.cs, Query: "priority:high"})
 		e := errs.FromStatus(err)
 		if !errs.Is(e, errs.InvalidArgument) || len(e.Fields) != 1 || e.Fields[0].Field != "q" {
 			t.Errorf("bad query: %v", err)
