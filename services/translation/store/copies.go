@@ -265,7 +265,7 @@ func applyInconsistent(tx *gorm.DB, candidates []*member, want map[int64]bool) e
 	}
 	var add, drop []*member
 	for _, m := range candidates {
-		_, has := have[m.ID]
+		has := have[m.ID]
 		switch {
 		case want[m.ID] && !has:
 			add = append(add, m)
@@ -302,21 +302,17 @@ func memberIDs(ms []*member) []int64 {
 	return out
 }
 
-// checkRowsNamed are the units of ids with a row of check name, and
-// whether it is dismissed.
+// checkRowsNamed are the units of ids with a row of check name.
 func checkRowsNamed(tx *gorm.DB, name string, ids []int64) (map[int64]bool, error) {
 	out := map[int64]bool{}
 	for part := range slices.Chunk(ids, 500) {
-		var rows []struct {
-			UnitID    int64
-			Dismissed bool
-		}
-		err := tx.Raw("SELECT unit_id, dismissed FROM unit_checks WHERE name = ? AND unit_id IN ?", name, part).Scan(&rows).Error
+		var found []int64
+		err := tx.Raw("SELECT unit_id FROM unit_checks WHERE name = ? AND unit_id IN ?", name, part).Scan(&found).Error
 		if err != nil {
 			return nil, err
 		}
-		for _, r := range rows {
-			out[r.UnitID] = r.Dismissed
+		for _, id := range found {
+			out[id] = true
 		}
 	}
 	return out, nil
@@ -358,31 +354,25 @@ func notIgnoring(tx *gorm.DB, ms []*member) ([]*member, error) {
 // remark sets the check marks of strings whose rows changed from their
 // rows, and moves the failing counters of their translations.
 func remark(tx *gorm.DB, ms []*member) error {
-	marks := map[int64]checkMarks{}
+	rows := map[int64][]CheckRow{}
 	for part := range slices.Chunk(memberIDs(ms), 500) {
-		var rows []struct {
-			UnitID    int64
-			Dismissed bool
+		var found []struct {
+			UnitID int64
+			CheckRow
 		}
-		if err := tx.Raw("SELECT unit_id, dismissed FROM unit_checks WHERE unit_id IN ?", part).Scan(&rows).Error; err != nil {
+		if err := tx.Raw("SELECT unit_id, name, dismissed FROM unit_checks WHERE unit_id IN ?", part).Scan(&found).Error; err != nil {
 			return err
 		}
-		for _, r := range rows {
-			m := marks[r.UnitID]
-			m.failing = m.failing || !r.Dismissed
-			m.dismissed = m.dismissed || r.Dismissed
-			marks[r.UnitID] = m
+		for _, r := range found {
+			rows[r.UnitID] = append(rows[r.UnitID], r.CheckRow)
 		}
 	}
 	deltas := map[int64]*Stats{}
 	for _, m := range ms {
-		d := deltas[m.TranslationID]
-		if d == nil {
-			d = &Stats{}
-			deltas[m.TranslationID] = d
-		}
+		d := cmp.Or(deltas[m.TranslationID], &Stats{})
+		deltas[m.TranslationID] = d
 		u := Unit{ID: m.ID, NumWords: m.NumWords, HasFailingCheck: m.HasFailingCheck, HasDismissedCheck: m.HasDismissedCheck}
-		if _, err := setMarks(tx, &u, marks[m.ID], d); err != nil {
+		if _, err := setMarks(tx, &u, marksOfRows(rows[m.ID]), d); err != nil {
 			return err
 		}
 	}
