@@ -114,9 +114,9 @@ func TestAllowOrder(t *testing.T) {
 		{[]string{"POST"}, "POST, OPTIONS"},
 	}
 	for _, c := range cases {
-		rt := &route{methods: map[string]handlerFunc{}}
+		rt := &route{methods: map[string]op{}}
 		for _, m := range c.methods {
-			rt.methods[m] = noop
+			rt.methods[m] = op{h: noop}
 		}
 		if got := rt.allow(); got != c.want {
 			t.Errorf("allow(%v) = %q, want %q", c.methods, got, c.want)

@@ -224,7 +224,7 @@ func (g *gateway) translationList(c *call, componentID int64) error {
 }
 
 type addedTranslationJSON struct {
-	Data *translationJSON `json:"data"`
+	Data *translationJSON `json:"data" nullable:"false"`
 }
 
 func (g *gateway) addTranslation(c *call) error {

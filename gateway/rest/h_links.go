@@ -43,7 +43,7 @@ func (g *gateway) addComponentLink(c *call) error {
 	if err != nil {
 		return err
 	}
-	return c.write(201, map[string]any{"data": j})
+	return c.write(201, linkAddedJSON{Data: j})
 }
 
 func (g *gateway) removeComponentLink(c *call) error {

@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
+	"sync"
 
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
 
@@ -41,8 +42,9 @@ type gateway struct {
 	cfg    Config
 	log    *slog.Logger
 	auth   *authenticator
-	limits *limiter       // nil without a rate-limit service
-	paths  *categoryPaths // components' category paths, for their URLs
+	limits *limiter                 // nil without a rate-limit service
+	paths  *categoryPaths           // components' category paths, for their URLs
+	docs   func() map[string][]byte // the API document's forms (h_schema.go)
 }
 
 // New returns the REST API handler with the read-only web pages its links
@@ -54,7 +56,7 @@ func New(cfg Config) http.Handler {
 		log = slog.New(slog.DiscardHandler)
 	}
 	g := &gateway{cfg: cfg, log: log, auth: newAuthenticator(cfg.Notification, cfg.Access),
-		paths: newCategoryPaths(cfg.Catalog, log)}
+		paths: newCategoryPaths(cfg.Catalog, log), docs: sync.OnceValue(apiDocuments)}
 	if cfg.RateLimits != nil {
 		g.limits = newLimiter(cfg.RateLimits)
 	}

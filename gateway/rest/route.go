@@ -23,7 +23,7 @@ type handlerFunc func(c *call) error
 type route struct {
 	pattern string // grpc-gateway pattern without the trailing slash
 	name    string // for OPTIONS
-	methods map[string]handlerFunc
+	methods map[string]op
 	// rawFormat routes give ?format= its own meaning (file downloads).
 	rawFormat bool
 }
@@ -35,7 +35,8 @@ func (rt *route) allow() string {
 	var out []string
 	for _, m := range methodOrder {
 		_, ok := rt.methods[m]
-		if ok || (m == "HEAD" && rt.methods["GET"] != nil) || m == "OPTIONS" {
+		_, get := rt.methods["GET"]
+		if ok || (m == "HEAD" && get) || m == "OPTIONS" {
 			out = append(out, m)
 		}
 	}
@@ -121,7 +122,7 @@ func (g *gateway) serveCall(c *call, rt *route) error {
 		method = http.MethodGet
 		c.w = headWriter{c.w}
 	}
-	h := rt.methods[method]
+	h := rt.methods[method].h
 	safe := method == http.MethodGet
 	if !safe && user == nil {
 		return notAuthenticated()

@@ -1,5 +1,13 @@
 package rest
 
+import (
+	"net/http"
+
+	"github.com/tmsproject/tms/gateway/rest/apidoc"
+	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
+	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
+)
+
 // Route is one route of the API: its pattern (grpc-gateway syntax, the
 // parameters in braces, without the trailing slash) and methods.
 type Route struct {
@@ -22,129 +30,180 @@ func Routes() []Route {
 	return out
 }
 
-// routes is the route table: every URL of the API with its methods. All
+// Query parameters the document names.
+var (
+	qSearch    = apidoc.Param{Name: "q", Doc: "A search in Weblate's query language (is:translated, source:\"Hello\", ...)."}
+	qFormat    = apidoc.Param{Name: "format", Doc: "The file format to convert to (po, mo, xliff, ...); the stored format by default."}
+	qLanguage  = apidoc.Param{Name: "lang", Doc: "A language code limiting the credits."}
+	qStart     = apidoc.Param{Name: "start", Doc: "The earliest date of the credits (ISO 8601)."}
+	qEnd       = apidoc.Param{Name: "end", Doc: "The latest date of the credits (ISO 8601)."}
+	qChangeFor = []apidoc.Param{
+		{Name: "user", Doc: "Records of this user name."},
+		{Name: "action", Type: "integer", Doc: "Records of this action (repeatable, any of them)."},
+		{Name: "timestamp_after", Doc: "Records at or after this date/time (ISO 8601)."},
+		{Name: "timestamp_before", Doc: "Records at or before this date/time (ISO 8601)."},
+	}
+)
+
+// Why the service has routes Weblate's API does not.
+const (
+	whyWebhooks = "outbound webhooks: Weblate configures them as an add-on."
+	whyChecks   = "quality checks per string and in bulk: Weblate lists them in its web UI only."
+	whyAlerts   = "what keeps a component from being imported: Weblate lists alerts in its web UI only."
+	whyResolve  = "resolving a comment: Weblate does it in its web UI only."
+	whySchema   = "served at Weblate's path, but this service's own document."
+)
+
+// routes is the route table: every URL of the API with its methods and what
+// each answers (route_doc.go; the API document is built from it). All
 // behaviour shared between routes lives in serve (route.go).
 func (g *gateway) routes() []*route {
-	type m = map[string]handlerFunc
+	type m = map[string]op
+	var (
+		project, component, category = protoBody("ProjectRequest", &catalogv1.Project{}, "name", "slug", "web"),
+			protoBody("ComponentRequest", &catalogv1.Component{}, "name", "slug", "file_format", "filemask", "repo"),
+			categoryIn{}
+		user         = protoBody("UserRequest", &notificationv1.User{}, "username")
+		subscription = subscriptionBody()
+		account      = apidoc.OneOf{userJSON{}, basicUserJSON{}}
+		stats        = statsJSON{}
+		changes      = func(h handlerFunc) op { return page(h, changeJSON{}).query(qChangeFor...) }
+		credits      = func(h handlerFunc) op { return one(h, []languageCredits{}).query(qStart, qEnd, qLanguage) }
+		checks       = m{"GET": one(g.checksSummary, checksSummaryJSON{}).ext(whyChecks),
+			"POST": change(g.bulkChecks, bulkChecksIn{}, bulkChecksJSON{}).status(http.StatusAccepted).ext(whyChecks)}
+		announcements = m{"GET": page(g.listAnnouncements, announcementJSON{}), "POST": made(g.createAnnouncement, announcementIn{}, announcementJSON{})}
+		announcement  = m{"DELETE": gone(g.deleteAnnouncement)}
+		repository    = func(scope func(*call) (repos, error), out any) m {
+			return m{"GET": one(scoped(scope, g.repository), out), "POST": change(scoped(scope, g.repositoryOp), repositoryOpIn{}, operationJSON{})}
+		}
+	)
 	return []*route{
-		{pattern: "/api", name: "Api Root", methods: m{"GET": g.root}},
+		{pattern: "/api", name: "Api Root", methods: m{"GET": one(g.root, rootJSON{})}},
+		{pattern: "/api/schema", name: "Schema", methods: m{"GET": file(g.schema, "application/vnd.oai.openapi", "application/vnd.oai.openapi+json").
+			query(apidoc.Param{Name: "format", Doc: "json for JSON, openapi-3.0 (or openapi-3.0-json) for OpenAPI 3.0."}).
+			note("This document: OpenAPI 3.1, YAML by default.").ext(whySchema)}, rawFormat: true},
+		{pattern: "/api/docs", name: "Documentation", methods: m{"GET": file(g.apiDocs, "text/html").
+			note("This document as a web page.").ext("a readable form of /api/schema/, Weblate serves its documentation elsewhere.")}},
 
-		{pattern: "/api/projects", name: "Project List", methods: m{"GET": g.listProjects, "POST": g.createProject}},
-		{pattern: "/api/projects/{project}", name: "Project Instance", methods: m{"GET": g.getProject,
-			"PUT": g.updateProject, "PATCH": g.updateProject, "DELETE": g.deleteProject}},
-		{pattern: "/api/projects/{project}/components", name: "Components", methods: m{"GET": g.projectComponents, "POST": g.createComponent}},
-		{pattern: "/api/projects/{project}/repository", name: "Repository", methods: m{"GET": scoped(projectRepo, g.repository), "POST": scoped(projectRepo, g.repositoryOp)}},
-		{pattern: "/api/projects/{project}/statistics", name: "Statistics", methods: m{"GET": g.projectStatistics}},
-		{pattern: "/api/projects/{project}/checks", name: "Checks", methods: m{"GET": g.checksSummary, "POST": g.bulkChecks}},
-		{pattern: "/api/projects/{project}/categories", name: "Categories", methods: m{"GET": g.projectCategories}},
-		{pattern: "/api/projects/{project}/labels", name: "Labels", methods: m{"GET": g.listLabels, "POST": g.createLabel}},
-		{pattern: "/api/projects/{project}/labels/{id}", name: "Label Instance", methods: m{"GET": g.getLabel,
-			"PUT": g.updateLabel, "PATCH": g.updateLabel, "DELETE": g.deleteLabel}},
-		{pattern: "/api/projects/{project}/changes", name: "Changes", methods: m{"GET": scoped(projectScope, g.changeList)}},
-		{pattern: "/api/projects/{project}/languages", name: "Languages", methods: m{"GET": g.projectLanguages}},
-		{pattern: "/api/projects/{project}/credits", name: "Credits", methods: m{"GET": scoped(projectScope, g.credits)}},
-		{pattern: "/api/projects/{project}/announcements", name: "Announcements", methods: m{"GET": g.listAnnouncements, "POST": g.createAnnouncement}},
-		{pattern: "/api/projects/{project}/announcements/{id}", name: "Announcement", methods: m{"DELETE": g.deleteAnnouncement}},
-		{pattern: "/api/projects/{project}/lock", name: "Lock", methods: m{"GET": g.projectLock, "POST": g.setProjectLock}},
-		// Outbound webhooks are this service's own (Weblate has none).
-		{pattern: "/api/projects/{project}/webhooks", name: "Webhooks", methods: m{"GET": g.listWebhooks, "POST": g.createWebhook}},
-		{pattern: "/api/projects/{project}/webhooks/{id}", name: "Webhook Instance", methods: m{"GET": g.getWebhook,
-			"PUT": g.updateWebhook, "PATCH": g.updateWebhook, "DELETE": g.deleteWebhook}},
-		{pattern: "/api/projects/{project}/webhooks/{id}/deliveries", name: "Deliveries", methods: m{"GET": g.webhookDeliveries}},
-		{pattern: "/api/projects/{project}/machinery_settings", name: "Machinery Settings", methods: m{"GET": g.machinerySettings, "POST": g.setMachinerySettings}},
+		{pattern: "/api/projects", name: "Project List", methods: m{"GET": page(g.listProjects, projectJSON{}), "POST": made(g.createProject, project, projectJSON{})}},
+		{pattern: "/api/projects/{project}", name: "Project Instance", methods: m{"GET": one(g.getProject, projectJSON{}),
+			"PUT": change(g.updateProject, project, projectJSON{}), "PATCH": change(g.updateProject, project, projectJSON{}), "DELETE": gone(g.deleteProject)}},
+		{pattern: "/api/projects/{project}/components", name: "Components", methods: m{"GET": page(g.projectComponents, componentJSON{}), "POST": made(g.createComponent, component, componentJSON{})}},
+		{pattern: "/api/projects/{project}/repository", name: "Repository", methods: repository(projectRepo, projectRepositoryJSON{})},
+		{pattern: "/api/projects/{project}/statistics", name: "Statistics", methods: m{"GET": one(g.projectStatistics, stats)}},
+		{pattern: "/api/projects/{project}/checks", name: "Checks", methods: checks},
+		{pattern: "/api/projects/{project}/categories", name: "Categories", methods: m{"GET": page(g.projectCategories, categoryJSON{})}},
+		{pattern: "/api/projects/{project}/labels", name: "Labels", methods: m{"GET": page(g.listLabels, labelJSON{}), "POST": made(g.createLabel, labelIn{}, labelJSON{})}},
+		{pattern: "/api/projects/{project}/labels/{id}", name: "Label Instance", methods: m{"GET": one(g.getLabel, labelJSON{}),
+			"PUT": change(g.updateLabel, labelIn{}, labelJSON{}), "PATCH": change(g.updateLabel, labelIn{}, labelJSON{}), "DELETE": gone(g.deleteLabel)}},
+		{pattern: "/api/projects/{project}/changes", name: "Changes", methods: m{"GET": changes(scoped(projectScope, g.changeList))}},
+		{pattern: "/api/projects/{project}/languages", name: "Languages", methods: m{"GET": one(g.projectLanguages, []statsJSON{})}},
+		{pattern: "/api/projects/{project}/credits", name: "Credits", methods: m{"GET": credits(scoped(projectScope, g.credits))}},
+		{pattern: "/api/projects/{project}/announcements", name: "Announcements", methods: announcements},
+		{pattern: "/api/projects/{project}/announcements/{id}", name: "Announcement", methods: announcement},
+		{pattern: "/api/projects/{project}/lock", name: "Lock", methods: m{"GET": one(g.projectLock, lockJSON{}), "POST": change(g.setProjectLock, lockIn{}, lockJSON{})}},
+		{pattern: "/api/projects/{project}/webhooks", name: "Webhooks", methods: m{"GET": page(g.listWebhooks, webhookJSON{}).ext(whyWebhooks),
+			"POST": made(g.createWebhook, webhookIn{}, webhookJSON{}).ext(whyWebhooks)}},
+		{pattern: "/api/projects/{project}/webhooks/{id}", name: "Webhook Instance", methods: m{"GET": one(g.getWebhook, webhookJSON{}).ext(whyWebhooks),
+			"PUT":    change(g.updateWebhook, webhookIn{}, webhookJSON{}).ext(whyWebhooks),
+			"PATCH":  change(g.updateWebhook, webhookIn{}, webhookJSON{}).ext(whyWebhooks),
+			"DELETE": gone(g.deleteWebhook).ext(whyWebhooks)}},
+		{pattern: "/api/projects/{project}/webhooks/{id}/deliveries", name: "Deliveries", methods: m{"GET": page(g.webhookDeliveries, deliveryJSON{}).ext(whyWebhooks)}},
+		{pattern: "/api/projects/{project}/machinery_settings", name: "Machinery Settings", methods: m{"GET": one(g.machinerySettings, map[string]map[string]any{}),
+			"POST": made(g.setMachinerySettings, machineryIn{}, machineryInstalledJSON{})}},
 
-		{pattern: "/api/categories", name: "Category List", methods: m{"GET": g.listCategories, "POST": g.createCategory}},
-		{pattern: "/api/categories/{id}", name: "Category Instance", methods: m{"GET": g.getCategory,
-			"PUT": g.updateCategory, "PATCH": g.updateCategory, "DELETE": g.deleteCategory}},
-		{pattern: "/api/categories/{id}/statistics", name: "Category Statistics", methods: m{"GET": g.categoryStatistics}},
+		{pattern: "/api/categories", name: "Category List", methods: m{"GET": page(g.listCategories, categoryJSON{}), "POST": made(g.createCategory, category, categoryJSON{})}},
+		{pattern: "/api/categories/{id}", name: "Category Instance", methods: m{"GET": one(g.getCategory, categoryJSON{}),
+			"PUT": change(g.updateCategory, category, categoryJSON{}), "PATCH": change(g.updateCategory, category, categoryJSON{}), "DELETE": gone(g.deleteCategory)}},
+		{pattern: "/api/categories/{id}/statistics", name: "Category Statistics", methods: m{"GET": one(g.categoryStatistics, stats)}},
 
-		{pattern: "/api/components", name: "Component List", methods: m{"GET": g.listComponents}},
-		{pattern: "/api/components/{project}/{component}", name: "Component Instance", methods: m{"GET": g.getComponent,
-			"PUT": g.updateComponent, "PATCH": g.updateComponent, "DELETE": g.deleteComponent}},
-		{pattern: "/api/components/{project}/{component}/translations", name: "Translations", methods: m{"GET": g.componentTranslations, "POST": g.addTranslation}},
-		{pattern: "/api/components/{project}/{component}/changes", name: "Changes", methods: m{"GET": scoped(componentScope, g.changeList)}},
-		{pattern: "/api/components/{project}/{component}/checks", name: "Checks", methods: m{"GET": g.checksSummary, "POST": g.bulkChecks}},
-		{pattern: "/api/components/{project}/{component}/statistics", name: "Statistics", methods: m{"GET": g.componentStatistics}},
-		{pattern: "/api/components/{project}/{component}/lock", name: "Lock", methods: m{"GET": g.componentLock, "POST": g.setComponentLock}},
-		{pattern: "/api/components/{project}/{component}/links", name: "Links", methods: m{"GET": g.componentLinks, "POST": g.addComponentLink}},
-		{pattern: "/api/components/{project}/{component}/links/{link}", name: "Link", methods: m{"DELETE": g.removeComponentLink}},
-		{pattern: "/api/components/{project}/{component}/announcements", name: "Announcements", methods: m{"GET": g.listAnnouncements, "POST": g.createAnnouncement}},
-		{pattern: "/api/components/{project}/{component}/announcements/{id}", name: "Announcement", methods: m{"DELETE": g.deleteAnnouncement}},
-		{pattern: "/api/components/{project}/{component}/credits", name: "Credits", methods: m{"GET": scoped(componentScope, g.credits)}},
-		{pattern: "/api/components/{project}/{component}/repository", name: "Repository", methods: m{"GET": scoped(componentRepo, g.repository), "POST": scoped(componentRepo, g.repositoryOp)}},
-		{pattern: "/api/components/{project}/{component}/file", name: "File", methods: m{"GET": g.componentFile}, rawFormat: true},
-		// Alerts have no route in Weblate's API (its web UI lists them); this
-		// one lists what keeps a component from being imported.
-		{pattern: "/api/components/{project}/{component}/alerts", name: "Alerts", methods: m{"GET": g.componentAlerts}},
+		{pattern: "/api/components", name: "Component List", methods: m{"GET": page(g.listComponents, componentJSON{})}},
+		{pattern: "/api/components/{project}/{component}", name: "Component Instance", methods: m{"GET": one(g.getComponent, componentJSON{}),
+			"PUT": change(g.updateComponent, component, componentJSON{}), "PATCH": change(g.updateComponent, component, componentJSON{}), "DELETE": gone(g.deleteComponent)}},
+		{pattern: "/api/components/{project}/{component}/translations", name: "Translations", methods: m{"GET": page(g.componentTranslations, translationJSON{}),
+			"POST": made(g.addTranslation, addTranslationIn{}, addedTranslationJSON{})}},
+		{pattern: "/api/components/{project}/{component}/changes", name: "Changes", methods: m{"GET": changes(scoped(componentScope, g.changeList))}},
+		{pattern: "/api/components/{project}/{component}/checks", name: "Checks", methods: checks},
+		{pattern: "/api/components/{project}/{component}/statistics", name: "Statistics", methods: m{"GET": page(g.componentStatistics, stats)}},
+		{pattern: "/api/components/{project}/{component}/lock", name: "Lock", methods: m{"GET": one(g.componentLock, lockJSON{}), "POST": change(g.setComponentLock, lockIn{}, lockJSON{})}},
+		{pattern: "/api/components/{project}/{component}/links", name: "Links", methods: m{"GET": page(g.componentLinks, projectJSON{}), "POST": made(g.addComponentLink, linkIn{}, linkAddedJSON{})}},
+		{pattern: "/api/components/{project}/{component}/links/{link}", name: "Link", methods: m{"DELETE": gone(g.removeComponentLink)}},
+		{pattern: "/api/components/{project}/{component}/announcements", name: "Announcements", methods: announcements},
+		{pattern: "/api/components/{project}/{component}/announcements/{id}", name: "Announcement", methods: announcement},
+		{pattern: "/api/components/{project}/{component}/credits", name: "Credits", methods: m{"GET": credits(scoped(componentScope, g.credits))}},
+		{pattern: "/api/components/{project}/{component}/repository", name: "Repository", methods: repository(componentRepo, repositoryJSON{})},
+		{pattern: "/api/components/{project}/{component}/file", name: "File", methods: m{"GET": file(g.componentFile, "application/zip").query(qFormat)}, rawFormat: true},
+		{pattern: "/api/components/{project}/{component}/alerts", name: "Alerts", methods: m{"GET": page(g.componentAlerts, alertJSON{}).ext(whyAlerts)}},
 
-		{pattern: "/api/translations", name: "Translation List", methods: m{"GET": g.listTranslations}},
-		{pattern: "/api/translations/{project}/{component}/{language}", name: "Translation Instance", methods: m{"GET": g.getTranslation, "DELETE": g.deleteTranslation}},
-		{pattern: "/api/translations/{project}/{component}/{language}/statistics", name: "Statistics", methods: m{"GET": g.translationStatistics}},
-		{pattern: "/api/translations/{project}/{component}/{language}/checks", name: "Checks", methods: m{"GET": g.checksSummary, "POST": g.bulkChecks}},
-		{pattern: "/api/translations/{project}/{component}/{language}/units", name: "Units", methods: m{"GET": g.translationUnits, "POST": g.addUnit}},
-		{pattern: "/api/translations/{project}/{component}/{language}/changes", name: "Changes", methods: m{"GET": scoped(translationScope, g.changeList)}},
-		{pattern: "/api/translations/{project}/{component}/{language}/repository", name: "Repository", methods: m{"GET": scoped(translationRepo, g.repository), "POST": scoped(translationRepo, g.repositoryOp)}},
-		{pattern: "/api/translations/{project}/{component}/{language}/file", name: "File", methods: m{"GET": g.translationFile, "POST": g.uploadTranslationFile}, rawFormat: true},
-		{pattern: "/api/translations/{project}/{component}/{language}/announcements", name: "Announcements", methods: m{"GET": g.listAnnouncements, "POST": g.createAnnouncement}},
-		{pattern: "/api/translations/{project}/{component}/{language}/announcements/{id}", name: "Announcement", methods: m{"DELETE": g.deleteAnnouncement}},
+		{pattern: "/api/translations", name: "Translation List", methods: m{"GET": page(g.listTranslations, translationJSON{})}},
+		{pattern: "/api/translations/{project}/{component}/{language}", name: "Translation Instance", methods: m{"GET": one(g.getTranslation, translationJSON{}), "DELETE": gone(g.deleteTranslation)}},
+		{pattern: "/api/translations/{project}/{component}/{language}/statistics", name: "Statistics", methods: m{"GET": one(g.translationStatistics, stats)}},
+		{pattern: "/api/translations/{project}/{component}/{language}/checks", name: "Checks", methods: checks},
+		{pattern: "/api/translations/{project}/{component}/{language}/units", name: "Units", methods: m{"GET": page(g.translationUnits, unitJSON{}).query(qSearch),
+			"POST": change(g.addUnit, unitNewIn{}, unitJSON{})}},
+		{pattern: "/api/translations/{project}/{component}/{language}/changes", name: "Changes", methods: m{"GET": changes(scoped(translationScope, g.changeList))}},
+		{pattern: "/api/translations/{project}/{component}/{language}/repository", name: "Repository", methods: repository(translationRepo, repositoryJSON{})},
+		{pattern: "/api/translations/{project}/{component}/{language}/file", name: "File", methods: m{"GET": file(g.translationFile, "application/octet-stream").query(qFormat),
+			"POST": one(g.uploadTranslationFile, uploadJSON{}).upload(uploadIn{})}, rawFormat: true},
+		{pattern: "/api/translations/{project}/{component}/{language}/announcements", name: "Announcements", methods: announcements},
+		{pattern: "/api/translations/{project}/{component}/{language}/announcements/{id}", name: "Announcement", methods: announcement},
 
-		{pattern: "/api/languages", name: "Language List", methods: m{"GET": g.listLanguages}},
-		{pattern: "/api/languages/{language}", name: "Language Instance", methods: m{"GET": g.getLanguage}},
-		{pattern: "/api/languages/{language}/statistics", name: "Statistics", methods: m{"GET": g.languageStatistics}},
+		{pattern: "/api/languages", name: "Language List", methods: m{"GET": page(g.listLanguages, languageJSON{})}},
+		{pattern: "/api/languages/{language}", name: "Language Instance", methods: m{"GET": one(g.getLanguage, languageJSON{})}},
+		{pattern: "/api/languages/{language}/statistics", name: "Statistics", methods: m{"GET": one(g.languageStatistics, stats)}},
 
-		{pattern: "/api/changes", name: "Change List", methods: m{"GET": scoped(allScope, g.changeList)}},
-		{pattern: "/api/changes/{id}", name: "Change Instance", methods: m{"GET": g.getChange}},
+		{pattern: "/api/changes", name: "Change List", methods: m{"GET": changes(scoped(allScope, g.changeList))}},
+		{pattern: "/api/changes/{id}", name: "Change Instance", methods: m{"GET": one(g.getChange, changeJSON{})}},
 
-		{pattern: "/api/units", name: "Unit List", methods: m{"GET": g.allUnits}},
-		{pattern: "/api/units/{id}", name: "Unit Instance", methods: m{"GET": g.getUnit, "PUT": g.updateUnit,
-			"PATCH": g.updateUnit, "DELETE": g.deleteUnit}},
-		{pattern: "/api/units/{id}/translations", name: "Translations", methods: m{"GET": g.unitTranslations}},
-		{pattern: "/api/units/{id}/suggestions", name: "Suggestions", methods: m{"GET": g.unitSuggestions, "POST": g.unitSuggestions}},
-		{pattern: "/api/units/{id}/comments", name: "Comments", methods: m{"GET": g.unitComments, "POST": g.unitComments}},
-		// Quality checks (h_checks.go): extensions, Weblate's API has none.
-		{pattern: "/api/units/{id}/checks", name: "Checks", methods: m{"GET": g.unitChecks}},
-		{pattern: "/api/units/{id}/checks/{check}", name: "Check", methods: m{"GET": g.unitCheck}},
-		{pattern: "/api/units/{id}/checks/{check}/dismiss", name: "Dismiss", methods: m{"POST": g.dismissCheck(false)}},
-		{pattern: "/api/units/{id}/checks/{check}/restore", name: "Restore", methods: m{"POST": g.dismissCheck(true)}},
+		{pattern: "/api/units", name: "Unit List", methods: m{"GET": page(g.allUnits, unitJSON{}).query(qSearch)}},
+		{pattern: "/api/units/{id}", name: "Unit Instance", methods: m{"GET": one(g.getUnit, unitJSON{}), "PUT": change(g.updateUnit, unitEditIn{}, unitEditJSON{}),
+			"PATCH": change(g.updateUnit, unitEditIn{}, unitEditJSON{}), "DELETE": gone(g.deleteUnit)}},
+		{pattern: "/api/units/{id}/translations", name: "Translations", methods: m{"GET": one(g.unitTranslations, []unitJSON{})}},
+		{pattern: "/api/units/{id}/suggestions", name: "Suggestions", methods: m{"GET": page(g.unitSuggestions, suggestionJSON{}), "POST": made(g.unitSuggestions, suggestionIn{}, suggestionJSON{})}},
+		{pattern: "/api/units/{id}/comments", name: "Comments", methods: m{"GET": page(g.unitComments, commentJSON{}), "POST": made(g.unitComments, commentIn{}, commentJSON{})}},
+		{pattern: "/api/units/{id}/checks", name: "Checks", methods: m{"GET": page(g.unitChecks, checkJSON{}).ext(whyChecks)}},
+		{pattern: "/api/units/{id}/checks/{check}", name: "Check", methods: m{"GET": one(g.unitCheck, checkJSON{}).ext(whyChecks)}},
+		{pattern: "/api/units/{id}/checks/{check}/dismiss", name: "Dismiss", methods: m{"POST": one(g.dismissCheck(false), checkJSON{}).ext(whyChecks)}},
+		{pattern: "/api/units/{id}/checks/{check}/restore", name: "Restore", methods: m{"POST": one(g.dismissCheck(true), checkJSON{}).ext(whyChecks)}},
 
-		// Suggestions and comments (h_suggestions.go, h_comments.go). Voting
-		// has no REST route: Weblate's API has none; the VoteSuggestion RPC
-		// serves it. POST /api/comments/<id>/resolve/ is this service's own:
-		// Weblate resolves comments in its web UI only.
-		{pattern: "/api/suggestions", name: "Suggestion List", methods: m{"GET": g.allSuggestions}},
-		{pattern: "/api/suggestions/{id}", name: "Suggestion Instance", methods: m{"GET": g.getSuggestion, "DELETE": g.deleteSuggestion}},
-		{pattern: "/api/suggestions/{id}/accept", name: "Accept", methods: m{"POST": g.acceptSuggestion}},
-		{pattern: "/api/comments/{id}", name: "Comment Instance", methods: m{"GET": g.getComment, "DELETE": g.deleteComment}},
-		{pattern: "/api/comments/{id}/resolve", name: "Resolve", methods: m{"POST": g.resolveComment}},
+		// Voting has no REST route: Weblate's API has none; the
+		// VoteSuggestion RPC serves it.
+		{pattern: "/api/suggestions", name: "Suggestion List", methods: m{"GET": page(g.allSuggestions, suggestionJSON{})}},
+		{pattern: "/api/suggestions/{id}", name: "Suggestion Instance", methods: m{"GET": one(g.getSuggestion, suggestionJSON{}), "DELETE": gone(g.deleteSuggestion).with(rejectionIn{})}},
+		{pattern: "/api/suggestions/{id}/accept", name: "Accept", methods: m{"POST": one(g.acceptSuggestion, unitEditJSON{})}},
+		{pattern: "/api/comments/{id}", name: "Comment Instance", methods: m{"GET": one(g.getComment, commentJSON{}), "DELETE": gone(g.deleteComment)}},
+		{pattern: "/api/comments/{id}/resolve", name: "Resolve", methods: m{"POST": one(g.resolveComment, commentJSON{}).ext(whyResolve)}},
 
-		{pattern: "/api/tasks/{id}", name: "Task Instance", methods: m{"GET": g.getTask}},
+		{pattern: "/api/tasks/{id}", name: "Task Instance", methods: m{"GET": one(g.getTask, taskJSON{})}},
 
-		{pattern: "/api/users", name: "User List", methods: m{"GET": g.listUsers, "POST": g.createUser}},
-		{pattern: "/api/users/{user}", name: "User Instance", methods: m{"GET": g.getUser,
-			"PUT": g.updateUser, "PATCH": g.updateUser, "DELETE": g.deleteUser}},
-		{pattern: "/api/users/{user}/statistics", name: "Statistics", methods: m{"GET": g.userStatistics}},
-		{pattern: "/api/users/{user}/contributions", name: "Contributions", methods: m{"GET": g.userContributions}},
-		{pattern: "/api/users/{user}/token", name: "Token", methods: m{"POST": g.issueToken}},
-		{pattern: "/api/users/{user}/notifications", name: "Notifications", methods: m{"GET": g.listSubscriptions, "POST": g.createSubscription}},
-		{pattern: "/api/users/{user}/notifications/{id}", name: "Notification Instance", methods: m{"GET": g.getSubscription,
-			"PUT": g.updateSubscription, "PATCH": g.updateSubscription, "DELETE": g.deleteSubscription}},
-		{pattern: "/api/users/{user}/groups", name: "Groups", methods: m{"POST": g.userGroups, "DELETE": g.userGroups}},
+		{pattern: "/api/users", name: "User List", methods: m{"GET": page(g.listUsers, account), "POST": made(g.createUser, user, account)}},
+		{pattern: "/api/users/{user}", name: "User Instance", methods: m{"GET": one(g.getUser, account),
+			"PUT": change(g.updateUser, user, account), "PATCH": change(g.updateUser, user, account), "DELETE": gone(g.deleteUser)}},
+		{pattern: "/api/users/{user}/statistics", name: "Statistics", methods: m{"GET": one(g.userStatistics, userStatisticsJSON{})}},
+		{pattern: "/api/users/{user}/contributions", name: "Contributions", methods: m{"GET": page(g.userContributions, translationJSON{})}},
+		{pattern: "/api/users/{user}/token", name: "Token", methods: m{"POST": one(g.issueToken, tokenJSON{})}},
+		{pattern: "/api/users/{user}/notifications", name: "Notifications", methods: m{"GET": page(g.listSubscriptions, subscriptionJSON{}),
+			"POST": made(g.createSubscription, subscription, subscriptionJSON{})}},
+		{pattern: "/api/users/{user}/notifications/{id}", name: "Notification Instance", methods: m{"GET": one(g.getSubscription, subscriptionJSON{}),
+			"PUT": change(g.updateSubscription, subscription, subscriptionJSON{}), "PATCH": change(g.updateSubscription, subscription, subscriptionJSON{}),
+			"DELETE": gone(g.deleteSubscription)}},
+		{pattern: "/api/users/{user}/groups", name: "Groups", methods: m{"POST": change(g.userGroups, userGroupIn{}, account), "DELETE": change(g.userGroups, userGroupIn{}, account)}},
 
 		// Teams and roles (h_groups.go).
-		{pattern: "/api/roles", name: "Role List", methods: m{"GET": g.listRoles, "POST": g.createRole}},
-		{pattern: "/api/roles/{id}", name: "Role Instance", methods: m{"GET": g.getRole,
-			"PUT": g.updateRole, "PATCH": g.updateRole, "DELETE": g.deleteRole}},
-		{pattern: "/api/groups", name: "Group List", methods: m{"GET": g.listGroups, "POST": g.createGroup}},
-		{pattern: "/api/groups/{id}", name: "Group Instance", methods: m{"GET": g.getGroup,
-			"PUT": g.updateGroup, "PATCH": g.updateGroup, "DELETE": g.deleteGroup}},
-		{pattern: "/api/groups/{id}/roles", name: "Roles", methods: m{"POST": g.changeGroupLink("roles")}},
-		{pattern: "/api/groups/{id}/roles/{value}", name: "Role", methods: m{"DELETE": g.changeGroupLink("roles")}},
-		{pattern: "/api/groups/{id}/projects", name: "Projects", methods: m{"POST": g.changeGroupLink("projects")}},
-		{pattern: "/api/groups/{id}/projects/{value}", name: "Project", methods: m{"DELETE": g.changeGroupLink("projects")}},
-		{pattern: "/api/groups/{id}/components", name: "Components", methods: m{"POST": g.changeGroupLink("components")}},
-		{pattern: "/api/groups/{id}/components/{value}", name: "Component", methods: m{"DELETE": g.changeGroupLink("components")}},
-		{pattern: "/api/groups/{id}/languages", name: "Languages", methods: m{"POST": g.changeGroupLink("languages")}},
-		{pattern: "/api/groups/{id}/languages/{value}", name: "Language", methods: m{"DELETE": g.changeGroupLink("languages")}},
+		{pattern: "/api/roles", name: "Role List", methods: m{"GET": page(g.listRoles, roleJSON{}), "POST": made(g.createRole, roleIn{}, roleJSON{})}},
+		{pattern: "/api/roles/{id}", name: "Role Instance", methods: m{"GET": one(g.getRole, roleJSON{}),
+			"PUT": change(g.updateRole, roleIn{}, roleJSON{}), "PATCH": change(g.updateRole, roleIn{}, roleJSON{}), "DELETE": gone(g.deleteRole)}},
+		{pattern: "/api/groups", name: "Group List", methods: m{"GET": page(g.listGroups, groupJSON{}), "POST": made(g.createGroup, groupIn{}, groupJSON{})}},
+		{pattern: "/api/groups/{id}", name: "Group Instance", methods: m{"GET": one(g.getGroup, groupJSON{}),
+			"PUT": change(g.updateGroup, groupIn{}, groupJSON{}), "PATCH": change(g.updateGroup, groupIn{}, groupJSON{}), "DELETE": gone(g.deleteGroup)}},
+		{pattern: "/api/groups/{id}/roles", name: "Roles", methods: m{"POST": change(g.changeGroupLink("roles"), groupRoleIn{}, groupJSON{})}},
+		{pattern: "/api/groups/{id}/roles/{value}", name: "Role", methods: m{"DELETE": one(g.changeGroupLink("roles"), groupJSON{})}},
+		{pattern: "/api/groups/{id}/projects", name: "Projects", methods: m{"POST": change(g.changeGroupLink("projects"), groupProjectIn{}, groupJSON{})}},
+		{pattern: "/api/groups/{id}/projects/{value}", name: "Project", methods: m{"DELETE": one(g.changeGroupLink("projects"), groupJSON{})}},
+		{pattern: "/api/groups/{id}/components", name: "Components", methods: m{"POST": change(g.changeGroupLink("components"), groupComponentIn{}, groupJSON{})}},
+		{pattern: "/api/groups/{id}/components/{value}", name: "Component", methods: m{"DELETE": one(g.changeGroupLink("components"), groupJSON{})}},
+		{pattern: "/api/groups/{id}/languages", name: "Languages", methods: m{"POST": change(g.changeGroupLink("languages"), groupLanguageIn{}, groupJSON{})}},
+		{pattern: "/api/groups/{id}/languages/{value}", name: "Language", methods: m{"DELETE": one(g.changeGroupLink("languages"), groupJSON{})}},
 	}
 }
 

@@ -123,7 +123,7 @@ type componentJSON struct {
 	Name                        string        `json:"name"`
 	Slug                        string        `json:"slug"`
 	ID                          int64         `json:"id"`
-	SourceLanguage              *languageJSON `json:"source_language"`
+	SourceLanguage              *languageJSON `json:"source_language" nullable:"false"`
 	Project                     *projectJSON  `json:"project,omitempty"`
 	VCS                         string        `json:"vcs"`
 	Repo                        string        `json:"repo"`

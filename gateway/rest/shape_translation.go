@@ -11,7 +11,7 @@ import (
 // translationJSON is the translation: the single form carries Component,
 // the list form AnnouncementsURL instead.
 type translationJSON struct {
-	Language             *languageJSON  `json:"language"`
+	Language             *languageJSON  `json:"language" nullable:"false"`
 	Component            *componentJSON `json:"component,omitempty"`
 	LanguageCode         string         `json:"language_code"`
 	ID                   int64          `json:"id"`

@@ -75,12 +75,18 @@ func (c client) send(req *http.Request) (int, []byte) {
 	if tok != anonymous {
 		req.Header.Set("Authorization", "Token "+tok)
 	}
+	var sent []byte
+	if req.Body != nil {
+		sent, _ = io.ReadAll(req.Body)
+		req.Body = io.NopCloser(bytes.NewReader(sent))
+	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		c.t.Fatal(err)
 	}
 	defer func() { _ = resp.Body.Close() }()
 	data, _ := io.ReadAll(resp.Body)
+	c.checkSchema(req, sent, resp, data)
 	return resp.StatusCode, data
 }
 
