@@ -300,6 +300,9 @@ func (g *gateway) changeGroupLink(kind string) handlerFunc {
 			return err
 		}
 		g.auth.forgetAll()
+		if remove {
+			return c.noContent() // as Weblate 2026.8 answers
+		}
 		return c.ok(c.groupJSON(resp.GetGroup()))
 	}
 }

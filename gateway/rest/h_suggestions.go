@@ -125,8 +125,24 @@ func ownPathObject[T interface {
 	return x, c.authorizeOn(perm, x, "")
 }
 
-// acceptSuggestion makes the suggestion the translation; answers the
-// edited unit like a unit PATCH.
+// suggestionResultJSON is what accepting or voting answers (Weblate
+// 2026.8): the outcome, and for a vote the suggestion with its votes (null
+// once the vote accepted it).
+type suggestionResultJSON struct {
+	Result string `json:"result" doc:"accepted, or voted."`
+}
+
+type voteResultJSON struct {
+	Result     string          `json:"result" doc:"voted, or accepted when the vote reached the component's suggestion_autoaccept."`
+	Suggestion *suggestionJSON `json:"suggestion"`
+}
+
+type voteIn struct {
+	Value int32 `json:"value" doc:"1 or -1."`
+}
+
+// acceptSuggestion makes the suggestion the translation; it answers
+// {"result": "accepted"}, as Weblate 2026.8 does.
 func (g *gateway) acceptSuggestion(c *call) error {
 	s, err := c.pathSuggestion()
 	if err != nil {
@@ -135,11 +151,36 @@ func (g *gateway) acceptSuggestion(c *call) error {
 	if err = c.authorizeOn("suggestion.accept", s, ""); err != nil {
 		return err
 	}
-	resp, err := g.cfg.Translation.AcceptSuggestion(c.ctx, &translationv1.AcceptSuggestionRequest{Id: s.GetId(), Actor: c.actor()})
+	if _, err := g.cfg.Translation.AcceptSuggestion(c.ctx, &translationv1.AcceptSuggestionRequest{Id: s.GetId(), Actor: c.actor()}); err != nil {
+		return err
+	}
+	return c.ok(suggestionResultJSON{Result: "accepted"})
+}
+
+// voteSuggestion records the caller's vote {"value": 1 or -1}, where the
+// component has voting on; enough votes accept the suggestion.
+func (g *gateway) voteSuggestion(c *call) error {
+	s, err := c.pathSuggestion()
 	if err != nil {
 		return err
 	}
-	return c.ok(newUnitEditJSON(resp.GetUnit()))
+	b, err := c.readBody()
+	if err != nil {
+		return err
+	}
+	b.required("value")
+	value, _ := b.int32("value")
+	if err = b.err(); err != nil {
+		return err
+	}
+	resp, err := g.cfg.Translation.VoteSuggestion(c.ctx, &translationv1.VoteSuggestionRequest{Id: s.GetId(), Actor: c.actor(), Value: value})
+	if err != nil {
+		return err
+	}
+	if resp.GetAccepted() {
+		return c.ok(voteResultJSON{Result: "accepted"})
+	}
+	return c.ok(voteResultJSON{Result: "voted", Suggestion: c.urls.suggestionJSON(resp.GetSuggestion())})
 }
 
 // deleteSuggestion rejects a suggestion, {"rejection_reason"} optional.

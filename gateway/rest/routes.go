@@ -52,6 +52,10 @@ const (
 	whyAlerts   = "what keeps a component from being imported: Weblate lists alerts in its web UI only."
 	whyResolve  = "resolving a comment: Weblate does it in its web UI only."
 	whySchema   = "served at Weblate's path, but this service's own document."
+	whyCredits  = "credits per language and author: Weblate shows them in its web UI (and as reports)."
+	whyLabel    = "reading and changing one label: Weblate's API only lists, creates and deletes labels."
+	whyComment  = "reading and deleting one comment: Weblate does it in its web UI only."
+	whyToken    = "issuing an API token: Weblate shows it in its web UI only."
 )
 
 // routes is the route table: every URL of the API with its methods and what
@@ -63,13 +67,15 @@ func (g *gateway) routes() []*route {
 		project, component, category = protoBody("ProjectRequest", &catalogv1.Project{}, "name", "slug", "web"),
 			protoBody("ComponentRequest", &catalogv1.Component{}, "name", "slug", "file_format", "filemask", "repo"),
 			categoryIn{}
-		user         = protoBody("UserRequest", &notificationv1.User{}, "username")
-		subscription = subscriptionBody()
-		account      = apidoc.OneOf{userJSON{}, basicUserJSON{}}
-		stats        = statsJSON{}
-		changes      = func(h handlerFunc) op { return page(h, changeJSON{}).query(qChangeFor...) }
-		credits      = func(h handlerFunc) op { return one(h, []languageCredits{}).query(qStart, qEnd, qLanguage) }
-		checks       = m{"GET": one(g.checksSummary, checksSummaryJSON{}).ext(whyChecks),
+		user, userChange = protoBody("UserRequest", &notificationv1.User{}, "username"), protoBody("UserChange", &notificationv1.User{})
+		subscription     = subscriptionBody()
+		account          = apidoc.OneOf{userJSON{}, basicUserJSON{}}
+		stats            = statsJSON{}
+		changes          = func(h handlerFunc) op { return page(h, changeJSON{}).query(qChangeFor...) }
+		credits          = func(h handlerFunc) op {
+			return one(h, []languageCredits{}).query(qStart, qEnd, qLanguage).ext(whyCredits)
+		}
+		checks = m{"GET": one(g.checksSummary, checksSummaryJSON{}).ext(whyChecks),
 			"POST": change(g.bulkChecks, bulkChecksIn{}, bulkChecksJSON{}).status(http.StatusAccepted).ext(whyChecks)}
 		announcements = m{"GET": page(g.listAnnouncements, announcementJSON{}), "POST": made(g.createAnnouncement, announcementIn{}, announcementJSON{})}
 		announcement  = m{"DELETE": gone(g.deleteAnnouncement)}
@@ -78,7 +84,8 @@ func (g *gateway) routes() []*route {
 		}
 	)
 	return []*route{
-		{pattern: "/api", name: "Api Root", methods: m{"GET": one(g.root, rootJSON{})}},
+		{pattern: "/api", name: "Api Root", methods: m{"GET": one(g.root, rootJSON{}).
+			note("Links to the main lists. Weblate serves this root too (Django REST framework's), though its document leaves it out.")}},
 		{pattern: "/api/schema", name: "Schema", methods: m{"GET": file(g.schema, "application/vnd.oai.openapi", "application/vnd.oai.openapi+json").
 			query(apidoc.Param{Name: "format", Doc: "json for JSON, openapi-3.0 (or openapi-3.0-json) for OpenAPI 3.0."}).
 			note("This document: OpenAPI 3.1, YAML by default.").ext(whySchema)}, rawFormat: true},
@@ -94,8 +101,9 @@ func (g *gateway) routes() []*route {
 		{pattern: "/api/projects/{project}/checks", name: "Checks", methods: checks},
 		{pattern: "/api/projects/{project}/categories", name: "Categories", methods: m{"GET": page(g.projectCategories, categoryJSON{})}},
 		{pattern: "/api/projects/{project}/labels", name: "Labels", methods: m{"GET": page(g.listLabels, labelJSON{}), "POST": made(g.createLabel, labelIn{}, labelJSON{})}},
-		{pattern: "/api/projects/{project}/labels/{id}", name: "Label Instance", methods: m{"GET": one(g.getLabel, labelJSON{}),
-			"PUT": change(g.updateLabel, labelIn{}, labelJSON{}), "PATCH": change(g.updateLabel, labelIn{}, labelJSON{}), "DELETE": gone(g.deleteLabel)}},
+		{pattern: "/api/projects/{project}/labels/{id}", name: "Label Instance", methods: m{"GET": one(g.getLabel, labelJSON{}).ext(whyLabel),
+			"PUT": change(g.updateLabel, labelIn{}, labelJSON{}).ext(whyLabel), "PATCH": change(g.updateLabel, labelIn{}, labelJSON{}).ext(whyLabel),
+			"DELETE": gone(g.deleteLabel)}},
 		{pattern: "/api/projects/{project}/changes", name: "Changes", methods: m{"GET": changes(scoped(projectScope, g.changeList))}},
 		{pattern: "/api/projects/{project}/languages", name: "Languages", methods: m{"GET": one(g.projectLanguages, []statsJSON{})}},
 		{pattern: "/api/projects/{project}/credits", name: "Credits", methods: m{"GET": credits(scoped(projectScope, g.credits))}},
@@ -166,22 +174,21 @@ func (g *gateway) routes() []*route {
 		{pattern: "/api/units/{id}/checks/{check}/dismiss", name: "Dismiss", methods: m{"POST": one(g.dismissCheck(false), checkJSON{}).ext(whyChecks)}},
 		{pattern: "/api/units/{id}/checks/{check}/restore", name: "Restore", methods: m{"POST": one(g.dismissCheck(true), checkJSON{}).ext(whyChecks)}},
 
-		// Voting has no REST route: Weblate's API has none; the
-		// VoteSuggestion RPC serves it.
 		{pattern: "/api/suggestions", name: "Suggestion List", methods: m{"GET": page(g.allSuggestions, suggestionJSON{})}},
 		{pattern: "/api/suggestions/{id}", name: "Suggestion Instance", methods: m{"GET": one(g.getSuggestion, suggestionJSON{}), "DELETE": gone(g.deleteSuggestion).with(rejectionIn{})}},
-		{pattern: "/api/suggestions/{id}/accept", name: "Accept", methods: m{"POST": one(g.acceptSuggestion, unitEditJSON{})}},
-		{pattern: "/api/comments/{id}", name: "Comment Instance", methods: m{"GET": one(g.getComment, commentJSON{}), "DELETE": gone(g.deleteComment)}},
+		{pattern: "/api/suggestions/{id}/accept", name: "Accept", methods: m{"POST": one(g.acceptSuggestion, suggestionResultJSON{})}},
+		{pattern: "/api/suggestions/{id}/vote", name: "Vote", methods: m{"POST": change(g.voteSuggestion, voteIn{}, voteResultJSON{})}},
+		{pattern: "/api/comments/{id}", name: "Comment Instance", methods: m{"GET": one(g.getComment, commentJSON{}).ext(whyComment), "DELETE": gone(g.deleteComment).ext(whyComment)}},
 		{pattern: "/api/comments/{id}/resolve", name: "Resolve", methods: m{"POST": one(g.resolveComment, commentJSON{}).ext(whyResolve)}},
 
 		{pattern: "/api/tasks/{id}", name: "Task Instance", methods: m{"GET": one(g.getTask, taskJSON{})}},
 
 		{pattern: "/api/users", name: "User List", methods: m{"GET": page(g.listUsers, account), "POST": made(g.createUser, user, account)}},
 		{pattern: "/api/users/{user}", name: "User Instance", methods: m{"GET": one(g.getUser, account),
-			"PUT": change(g.updateUser, user, account), "PATCH": change(g.updateUser, user, account), "DELETE": gone(g.deleteUser)}},
+			"PUT": change(g.updateUser, userChange, account), "PATCH": change(g.updateUser, userChange, account), "DELETE": gone(g.deleteUser)}},
 		{pattern: "/api/users/{user}/statistics", name: "Statistics", methods: m{"GET": one(g.userStatistics, userStatisticsJSON{})}},
 		{pattern: "/api/users/{user}/contributions", name: "Contributions", methods: m{"GET": page(g.userContributions, translationJSON{})}},
-		{pattern: "/api/users/{user}/token", name: "Token", methods: m{"POST": one(g.issueToken, tokenJSON{})}},
+		{pattern: "/api/users/{user}/token", name: "Token", methods: m{"POST": one(g.issueToken, tokenJSON{}).ext(whyToken)}},
 		{pattern: "/api/users/{user}/notifications", name: "Notifications", methods: m{"GET": page(g.listSubscriptions, subscriptionJSON{}),
 			"POST": made(g.createSubscription, subscription, subscriptionJSON{})}},
 		{pattern: "/api/users/{user}/notifications/{id}", name: "Notification Instance", methods: m{"GET": one(g.getSubscription, subscriptionJSON{}),
@@ -197,13 +204,13 @@ func (g *gateway) routes() []*route {
 		{pattern: "/api/groups/{id}", name: "Group Instance", methods: m{"GET": one(g.getGroup, groupJSON{}),
 			"PUT": change(g.updateGroup, groupIn{}, groupJSON{}), "PATCH": change(g.updateGroup, groupIn{}, groupJSON{}), "DELETE": gone(g.deleteGroup)}},
 		{pattern: "/api/groups/{id}/roles", name: "Roles", methods: m{"POST": change(g.changeGroupLink("roles"), groupRoleIn{}, groupJSON{})}},
-		{pattern: "/api/groups/{id}/roles/{value}", name: "Role", methods: m{"DELETE": one(g.changeGroupLink("roles"), groupJSON{})}},
+		{pattern: "/api/groups/{id}/roles/{value}", name: "Role", methods: m{"DELETE": gone(g.changeGroupLink("roles"))}},
 		{pattern: "/api/groups/{id}/projects", name: "Projects", methods: m{"POST": change(g.changeGroupLink("projects"), groupProjectIn{}, groupJSON{})}},
-		{pattern: "/api/groups/{id}/projects/{value}", name: "Project", methods: m{"DELETE": one(g.changeGroupLink("projects"), groupJSON{})}},
+		{pattern: "/api/groups/{id}/projects/{value}", name: "Project", methods: m{"DELETE": gone(g.changeGroupLink("projects"))}},
 		{pattern: "/api/groups/{id}/components", name: "Components", methods: m{"POST": change(g.changeGroupLink("components"), groupComponentIn{}, groupJSON{})}},
-		{pattern: "/api/groups/{id}/components/{value}", name: "Component", methods: m{"DELETE": one(g.changeGroupLink("components"), groupJSON{})}},
+		{pattern: "/api/groups/{id}/components/{value}", name: "Component", methods: m{"DELETE": gone(g.changeGroupLink("components"))}},
 		{pattern: "/api/groups/{id}/languages", name: "Languages", methods: m{"POST": change(g.changeGroupLink("languages"), groupLanguageIn{}, groupJSON{})}},
-		{pattern: "/api/groups/{id}/languages/{value}", name: "Language", methods: m{"DELETE": one(g.changeGroupLink("languages"), groupJSON{})}},
+		{pattern: "/api/groups/{id}/languages/{value}", name: "Language", methods: m{"DELETE": gone(g.changeGroupLink("languages"))}},
 	}
 }
 

@@ -28,11 +28,18 @@ var (
 
 // Main runs the tests of a package and stops the cluster, if one was
 // started, before exiting with the tests' status. Call it from TestMain.
-func Main(m *testing.M) {
+// Each of after runs once the tests passed, checking what they gathered;
+// a non-zero status it returns fails the run.
+func Main(m *testing.M, after ...func() int) {
 	mu.Lock()
 	mainOwned = true
 	mu.Unlock()
 	code := m.Run()
+	for _, f := range after {
+		if code == 0 {
+			code = f()
+		}
+	}
 	mu.Lock()
 	if current != nil {
 		current.Stop()

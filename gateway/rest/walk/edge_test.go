@@ -14,7 +14,9 @@ import (
 	"github.com/tmsproject/tms/pkg/pgtest"
 )
 
-func TestMain(m *testing.M) { pgtest.Main(m) }
+// TestMain checks, after the suite, its answers' differences from
+// Weblate's document (weblate_test.go).
+func TestMain(m *testing.M) { pgtest.Main(m, checkWeblateDifferences) }
 
 // badBytes are the probe's kinds of hostile text: invalid UTF-8, a NUL, an
 // overlong encoding, a UTF-16 surrogate, and a value too large to be a

@@ -43,8 +43,12 @@ var schemaValidator = sync.OnceValues(func() (validator.Validator, error) {
 // checkSchema validates one exchange; body is the request body sent.
 func (c client) checkSchema(req *http.Request, body []byte, resp *http.Response, data []byte) {
 	c.t.Helper()
-	if !strings.HasPrefix(req.URL.Path, "/api/") || !strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") {
-		return // files, pages and the browsable form are not JSON answers
+	if !strings.HasPrefix(req.URL.Path, "/api/") {
+		return // the web pages
+	}
+	compareWithWeblate(req, body, resp, data)
+	if !strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") && resp.StatusCode != http.StatusNoContent {
+		return // files, the document itself and the browsable form are not JSON answers
 	}
 	v, err := schemaValidator()
 	if err != nil {

@@ -98,6 +98,7 @@ func TestEveryURLResolves(t *testing.T) {
 	// site URL written into files and commits is the one the test reaches.
 	srv := httptest.NewUnstartedServer(nil)
 	st, err := stack.Start(ctx, stack.Config{DataDir: t.TempDir(), AllowLocalRepos: true, AdminToken: token,
+		RateLimitAnon: walkRate, RateLimitUser: walkRate,
 		Services: []string{"all"}, Log: slog.New(slog.DiscardHandler), SiteURL: "http://" + srv.Listener.Addr().String()})
 	if err != nil {
 		t.Fatal(err)
@@ -157,12 +158,17 @@ func TestEveryURLResolves(t *testing.T) {
 	checkCommittedLinks(t, c)
 }
 
+// walkRate limits the suite's stacks so loosely that nothing is refused,
+// but every answer carries its X-RateLimit headers, as Weblate's do.
+const walkRate = "1000000/hour"
+
 // newStack starts every service in process on SQLite with the admin token,
 // mod adjusting the configuration, serves the API and returns the admin's
 // client.
 func newStack(t *testing.T, mod func(*stack.Config)) client {
 	t.Helper()
 	cfg := stack.Config{DataDir: t.TempDir(), AllowLocalRepos: true, AdminToken: token,
+		RateLimitAnon: walkRate, RateLimitUser: walkRate,
 		Services: []string{"all"}, Log: slog.New(slog.DiscardHandler)}
 	if mod != nil {
 		mod(&cfg)

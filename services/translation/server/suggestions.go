@@ -158,12 +158,14 @@ func (s *Server) VoteSuggestion(ctx context.Context, req *translationv1.VoteSugg
 	if err != nil {
 		return nil, err
 	}
+	accepted := false
 	if n := comp.GetSuggestionAutoaccept(); n > 0 && v.Votes >= int64(n) {
 		if _, err := s.accept(ctx, comp, v.ID, req.GetActor()); err != nil {
 			return nil, err
 		}
+		accepted = true
 	}
-	return &translationv1.VoteSuggestionResponse{Suggestion: suggestionProto(v)}, nil
+	return &translationv1.VoteSuggestionResponse{Suggestion: suggestionProto(v), Accepted: accepted}, nil
 }
 
 // ListSuggestions pages the suggestions of a unit (0: all) by id.

@@ -4759,7 +4759,10 @@ func (x *VoteSuggestionRequest) GetValue() int32 {
 type VoteSuggestionResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The suggestion (as voted, even when the vote accepted it).
-	Suggestion    *Suggestion `protobuf:"bytes,1,opt,name=suggestion,proto3" json:"suggestion,omitempty"`
+	Suggestion *Suggestion `protobuf:"bytes,1,opt,name=suggestion,proto3" json:"suggestion,omitempty"`
+	// The vote reached the component's auto-accept threshold: the
+	// suggestion is now the translation, and no longer a suggestion.
+	Accepted      bool `protobuf:"varint,2,opt,name=accepted,proto3" json:"accepted,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -4799,6 +4802,13 @@ func (x *VoteSuggestionResponse) GetSuggestion() *Suggestion {
 		return x.Suggestion
 	}
 	return nil
+}
+
+func (x *VoteSuggestionResponse) GetAccepted() bool {
+	if x != nil {
+		return x.Accepted
+	}
+	return false
 }
 
 // Comment is a remark on a unit or its source string.
@@ -7445,11 +7455,12 @@ const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"\x15VoteSuggestionRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x14\n" +
 	"\x05actor\x18\x02 \x01(\tR\x05actor\x12\x14\n" +
-	"\x05value\x18\x03 \x01(\x05R\x05value\"X\n" +
+	"\x05value\x18\x03 \x01(\x05R\x05value\"t\n" +
 	"\x16VoteSuggestionResponse\x12>\n" +
 	"\n" +
 	"suggestion\x18\x01 \x01(\v2\x1e.tms.translation.v1.SuggestionR\n" +
-	"suggestion\"\xbb\x02\n" +
+	"suggestion\x12\x1a\n" +
+	"\baccepted\x18\x02 \x01(\bR\baccepted\"\xbb\x02\n" +
 	"\aComment\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x17\n" +
 	"\aunit_id\x18\x02 \x01(\x03R\x06unitId\x12\x14\n" +
