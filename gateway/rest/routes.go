@@ -55,7 +55,7 @@ const (
 	whyCredits  = "credits per language and author: Weblate shows them in its web UI (and as reports)."
 	whyLabel    = "reading and changing one label: Weblate's API only lists, creates and deletes labels."
 	whyComment  = "reading and deleting one comment: Weblate does it in its web UI only."
-	whyToken    = "issuing an API token: Weblate shows it in its web UI only."
+	whyKey      = "issuing an API key: Weblate shows it in its web UI only."
 )
 
 // routes is the route table: every URL of the API with its methods and what
@@ -188,7 +188,7 @@ func (g *gateway) routes() []*route {
 			"PUT": change(g.updateUser, userChange, account), "PATCH": change(g.updateUser, userChange, account), "DELETE": gone(g.deleteUser)}},
 		{pattern: "/api/users/{user}/statistics", name: "Statistics", methods: m{"GET": one(g.userStatistics, userStatisticsJSON{})}},
 		{pattern: "/api/users/{user}/contributions", name: "Contributions", methods: m{"GET": page(g.userContributions, translationJSON{})}},
-		{pattern: "/api/users/{user}/token", name: "Token", methods: m{"POST": one(g.issueToken, tokenJSON{}).ext(whyToken)}},
+		{pattern: "/api/users/{user}/token", name: "Token", methods: m{"POST": one(g.issueToken, tokenJSON{}).ext(whyKey)}},
 		{pattern: "/api/users/{user}/notifications", name: "Notifications", methods: m{"GET": page(g.listSubscriptions, subscriptionJSON{}),
 			"POST": made(g.createSubscription, subscription, subscriptionJSON{})}},
 		{pattern: "/api/users/{user}/notifications/{id}", name: "Notification Instance", methods: m{"GET": one(g.getSubscription, subscriptionJSON{}),
