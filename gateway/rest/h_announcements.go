@@ -1,6 +1,8 @@
 package rest
 
 import (
+	"strconv"
+
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 )
 
@@ -21,11 +23,27 @@ func newAnnouncementJSON(a *catalogv1.Announcement) announcementJSON {
 		Expiry: optional(a.GetExpiry()), Notify: a.GetNotify()}
 }
 
-// announcementScope is the context of the path: a project, a component or
-// a translation (whose language is the translation's code).
+// announcementScope is the context of the path: a project, a category, a
+// component, a translation (whose language is the translation's code) or
+// a language of a project.
 func (c *call) announcementScope() (*catalogv1.ListAnnouncementsRequest, error) {
 	req := &catalogv1.ListAnnouncementsRequest{ProjectSlug: c.param("project")}
 	switch {
+	case c.param("id") != "": // a category's
+		cat, err := c.pathCategory()
+		if err != nil {
+			return nil, err
+		}
+		req.ProjectSlug, req.CategoryId = cat.GetCategory().GetProjectSlug(), cat.GetCategory().GetId()
+	case c.param("language") != "" && c.param("component") == "":
+		if _, err := c.pathProject(); err != nil {
+			return nil, err
+		}
+		l, err := c.language(c.param("language"))
+		if err != nil {
+			return nil, err
+		}
+		req.LanguageCode = l.GetCode()
 	case c.param("language") != "":
 		comp, tr, err := c.pathTranslation()
 		if err != nil {
@@ -72,7 +90,7 @@ func (g *gateway) createAnnouncement(c *call) error {
 	}
 	b.required("message")
 	a := &catalogv1.Announcement{ProjectSlug: at.GetProjectSlug(), ComponentSlug: at.GetComponentSlug(),
-		LanguageCode: at.GetLanguageCode(), Notify: true}
+		LanguageCode: at.GetLanguageCode(), CategoryId: at.GetCategoryId(), Notify: true}
 	a.Message, _ = b.str("message")
 	a.Category, _ = b.str("category")
 	if b.has("severity") {
@@ -99,12 +117,12 @@ func (g *gateway) deleteAnnouncement(c *call) error {
 	if err != nil {
 		return err
 	}
-	n, err := c.pathID()
+	n, err := strconv.ParseInt(c.param("announcement"), 10, 64)
 	if err != nil {
-		return err
+		return notFound()
 	}
 	if _, err := g.cfg.Catalog.DeleteAnnouncement(c.ctx, &catalogv1.DeleteAnnouncementRequest{ProjectSlug: at.GetProjectSlug(),
-		ComponentSlug: at.GetComponentSlug(), LanguageCode: at.GetLanguageCode(), Id: n}); err != nil {
+		ComponentSlug: at.GetComponentSlug(), LanguageCode: at.GetLanguageCode(), CategoryId: at.GetCategoryId(), Id: n}); err != nil {
 		return err
 	}
 	return c.noContent()

@@ -19,6 +19,8 @@ type categoryJSON struct {
 	Category      *string `json:"category"`
 	URL           string  `json:"url"`
 	StatisticsURL string  `json:"statistics_url"`
+	// AnnouncementsURL lists the category's announcements (Weblate 2026.8).
+	AnnouncementsURL string `json:"announcements_url"`
 }
 
 func (u urls) category(n int64, sub ...string) string {
@@ -37,7 +39,7 @@ func (u urls) categoryRef(n int64) *string {
 func (u urls) categoryJSON(x *catalogv1.Category) categoryJSON {
 	return categoryJSON{ID: x.GetId(), Name: x.GetName(), Slug: x.GetSlug(), Project: u.project(x.GetProjectSlug()),
 		Category: u.categoryRef(x.GetParentId()), URL: u.category(x.GetId()),
-		StatisticsURL: u.category(x.GetId(), "statistics")}
+		StatisticsURL: u.category(x.GetId(), "statistics"), AnnouncementsURL: u.category(x.GetId(), "announcements")}
 }
 
 func (g *gateway) listCategories(c *call) error {

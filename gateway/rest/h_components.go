@@ -315,27 +315,34 @@ func (g *gateway) componentFile(c *call) error {
 func (g *gateway) componentZip(c *call, comp *catalogv1.Component, format string) ([]byte, error) {
 	var buf bytes.Buffer
 	zw := zip.NewWriter(&buf)
-	err := eachPage(func(offset, limit int64) (int, int64, error) {
-		resp, err := g.cfg.Translation.ListTranslations(c.ctx, &translationv1.ListTranslationsRequest{
-			ComponentId: comp.GetId(), Offset: offset, Limit: limit})
-		if err != nil {
-			return 0, 0, err
-		}
-		for _, t := range resp.GetTranslations() {
-			if err := g.zipFile(c, zw, comp, t, format); err != nil {
-				return 0, 0, err
-			}
-		}
-		return len(resp.GetTranslations()), resp.GetTotal(), nil
-	})
+	err := g.zipComponent(c, zw, comp, "", format)
 	if err == nil {
 		err = zw.Close()
 	}
 	return buf.Bytes(), err
 }
 
-// zipFile adds the file of translation t (none when it has no name).
-func (g *gateway) zipFile(c *call, zw *zip.Writer, comp *catalogv1.Component, t *translationv1.Translation, format string) error {
+// zipComponent adds the file of every translation of comp in format,
+// their names below dir.
+func (g *gateway) zipComponent(c *call, zw *zip.Writer, comp *catalogv1.Component, dir, format string) error {
+	return eachPage(func(offset, limit int64) (int, int64, error) {
+		resp, err := g.cfg.Translation.ListTranslations(c.ctx, &translationv1.ListTranslationsRequest{
+			ComponentId: comp.GetId(), Offset: offset, Limit: limit})
+		if err != nil {
+			return 0, 0, err
+		}
+		for _, t := range resp.GetTranslations() {
+			if err := g.zipFile(c, zw, comp, t, dir, format); err != nil {
+				return 0, 0, err
+			}
+		}
+		return len(resp.GetTranslations()), resp.GetTotal(), nil
+	})
+}
+
+// zipFile adds the file of translation t below dir (none when it has no
+// name).
+func (g *gateway) zipFile(c *call, zw *zip.Writer, comp *catalogv1.Component, t *translationv1.Translation, dir, format string) error {
 	if t.GetFilename() == "" && format != "" {
 		return nil // a bilingual source has no file to convert either
 	}
@@ -349,7 +356,7 @@ func (g *gateway) zipFile(c *call, zw *zip.Writer, comp *catalogv1.Component, t 
 	}
 	// Entries carry the time of the commit holding the file (zip.Create
 	// would stamp them 1980-01-01).
-	hdr := &zip.FileHeader{Name: name, Method: zip.Deflate}
+	hdr := &zip.FileHeader{Name: dir + name, Method: zip.Deflate}
 	if ts := f.GetCommitTime(); ts != nil {
 		hdr.Modified = ts.AsTime()
 	}

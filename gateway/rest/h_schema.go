@@ -51,14 +51,15 @@ var customSchemas = map[reflect.Type]apidoc.Schema{
 }
 
 var pathParams = map[string]apidoc.Param{
-	"project":   {Doc: "The project's slug."},
-	"component": {Doc: "The component's slug; a component in a category is the category path and its slug, joined by %2F."},
-	"language":  {Doc: "The language code."},
-	"id":        {Type: "integer", Doc: "The object's id."},
-	"user":      {Doc: "The user name."},
-	"check":     {Doc: "The check's id (end_stop, c_format, ...)."},
-	"link":      {Doc: "The slug of the linked project."},
-	"value":     {Doc: "The id (or language code) of the linked object."},
+	"project":      {Doc: "The project's slug."},
+	"component":    {Doc: "The component's slug; a component in a category is the category path and its slug, joined by %2F."},
+	"language":     {Doc: "The language code."},
+	"id":           {Type: "integer", Doc: "The object's id."},
+	"user":         {Doc: "The user name."},
+	"check":        {Doc: "The check's id (end_stop, c_format, ...)."},
+	"link":         {Doc: "The slug of the linked project."},
+	"value":        {Doc: "The id (or language code) of the linked object."},
+	"announcement": {Type: "integer", Doc: "The announcement's id."},
 }
 
 // apiDocuments are the document's printed forms by version and encoding

@@ -76,10 +76,14 @@ func (g *gateway) translationFile(c *call) error {
 // so that no file is too large for one gRPC message; head is the first
 // message (name, type, commit time).
 func (c *call) download(componentID int64, lang, format string) (head *translationv1.DownloadFileResponse, content []byte, err error) {
+	return c.downloadFile(&translationv1.DownloadFileRequest{ComponentId: componentID, LanguageCode: lang, Format: format})
+}
+
+// downloadFile is download of any file DownloadFile serves.
+func (c *call) downloadFile(req *translationv1.DownloadFileRequest) (head *translationv1.DownloadFileResponse, content []byte, err error) {
 	ctx, cancel := context.WithTimeout(c.ctx, grpcx.LongTimeout)
 	defer cancel()
-	stream, err := c.g.cfg.Translation.DownloadFile(ctx, &translationv1.DownloadFileRequest{
-		ComponentId: componentID, LanguageCode: lang, Format: format})
+	stream, err := c.g.cfg.Translation.DownloadFile(ctx, req)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -6,6 +6,7 @@ import (
 	"github.com/tmsproject/tms/gateway/rest/apidoc"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
+	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 )
 
 // Route is one route of the API: its pattern (grpc-gateway syntax, the
@@ -106,9 +107,15 @@ func (g *gateway) routes() []*route {
 			"DELETE": gone(g.deleteLabel)}},
 		{pattern: "/api/projects/{project}/changes", name: "Changes", methods: m{"GET": changes(scoped(projectScope, g.changeList))}},
 		{pattern: "/api/projects/{project}/languages", name: "Languages", methods: m{"GET": one(g.projectLanguages, []statsJSON{})}},
+		{pattern: "/api/projects/{project}/file", name: "File", methods: m{"GET": file(g.projectFile, "application/zip").query(qFormat).
+			note("A zip of the translation files of every component, each below the component's slug.")}, rawFormat: true},
+		{pattern: "/api/projects/{project}/languages/{language}/file", name: "Language File", methods: m{"GET": file(g.projectFile, "application/zip").query(qFormat).
+			note("A zip of one language's translation files in every component, each below the component's slug.")}, rawFormat: true},
 		{pattern: "/api/projects/{project}/credits", name: "Credits", methods: m{"GET": credits(scoped(projectScope, g.credits))}},
 		{pattern: "/api/projects/{project}/announcements", name: "Announcements", methods: announcements},
-		{pattern: "/api/projects/{project}/announcements/{id}", name: "Announcement", methods: announcement},
+		{pattern: "/api/projects/{project}/announcements/{announcement}", name: "Announcement", methods: announcement},
+		{pattern: "/api/projects/{project}/languages/{language}/announcements", name: "Announcements", methods: announcements},
+		{pattern: "/api/projects/{project}/languages/{language}/announcements/{announcement}", name: "Announcement", methods: announcement},
 		{pattern: "/api/projects/{project}/lock", name: "Lock", methods: m{"GET": one(g.projectLock, lockJSON{}), "POST": change(g.setProjectLock, lockIn{}, lockJSON{})}},
 		{pattern: "/api/projects/{project}/webhooks", name: "Webhooks", methods: m{"GET": page(g.listWebhooks, webhookJSON{}).ext(whyWebhooks),
 			"POST": made(g.createWebhook, webhookIn{}, webhookJSON{}).ext(whyWebhooks)}},
@@ -123,6 +130,8 @@ func (g *gateway) routes() []*route {
 		{pattern: "/api/categories", name: "Category List", methods: m{"GET": page(g.listCategories, categoryJSON{}), "POST": made(g.createCategory, category, categoryJSON{})}},
 		{pattern: "/api/categories/{id}", name: "Category Instance", methods: m{"GET": one(g.getCategory, categoryJSON{}),
 			"PUT": change(g.updateCategory, category, categoryJSON{}), "PATCH": change(g.updateCategory, category, categoryJSON{}), "DELETE": gone(g.deleteCategory)}},
+		{pattern: "/api/categories/{id}/announcements", name: "Announcements", methods: announcements},
+		{pattern: "/api/categories/{id}/announcements/{announcement}", name: "Announcement", methods: announcement},
 		{pattern: "/api/categories/{id}/statistics", name: "Category Statistics", methods: m{"GET": one(g.categoryStatistics, stats)}},
 
 		{pattern: "/api/components", name: "Component List", methods: m{"GET": page(g.listComponents, componentJSON{})}},
@@ -137,10 +146,16 @@ func (g *gateway) routes() []*route {
 		{pattern: "/api/components/{project}/{component}/links", name: "Links", methods: m{"GET": page(g.componentLinks, projectJSON{}), "POST": made(g.addComponentLink, linkIn{}, linkAddedJSON{})}},
 		{pattern: "/api/components/{project}/{component}/links/{link}", name: "Link", methods: m{"DELETE": gone(g.removeComponentLink)}},
 		{pattern: "/api/components/{project}/{component}/announcements", name: "Announcements", methods: announcements},
-		{pattern: "/api/components/{project}/{component}/announcements/{id}", name: "Announcement", methods: announcement},
+		{pattern: "/api/components/{project}/{component}/announcements/{announcement}", name: "Announcement", methods: announcement},
 		{pattern: "/api/components/{project}/{component}/credits", name: "Credits", methods: m{"GET": credits(scoped(componentScope, g.credits))}},
 		{pattern: "/api/components/{project}/{component}/repository", name: "Repository", methods: repository(componentRepo, repositoryJSON{})},
 		{pattern: "/api/components/{project}/{component}/file", name: "File", methods: m{"GET": file(g.componentFile, "application/zip").query(qFormat)}, rawFormat: true},
+		{pattern: "/api/components/{project}/{component}/monolingual_base", name: "Monolingual Base",
+			methods: m{"GET": file(g.componentTemplate(translationv1.ComponentFile_COMPONENT_FILE_TEMPLATE), "*/*").
+				note("The base file of a monolingual component (its template), in its file format's media type; 404 for a component without one.")}, rawFormat: true},
+		{pattern: "/api/components/{project}/{component}/new_template", name: "New Template",
+			methods: m{"GET": file(g.componentTemplate(translationv1.ComponentFile_COMPONENT_FILE_NEW_BASE), "application/binary").
+				note("The file new translations start from (new_base); 404 for a component without one.")}, rawFormat: true},
 		{pattern: "/api/components/{project}/{component}/alerts", name: "Alerts", methods: m{"GET": page(g.componentAlerts, alertJSON{}).ext(whyAlerts)}},
 
 		{pattern: "/api/translations", name: "Translation List", methods: m{"GET": page(g.listTranslations, translationJSON{})}},
@@ -154,7 +169,7 @@ func (g *gateway) routes() []*route {
 		{pattern: "/api/translations/{project}/{component}/{language}/file", name: "File", methods: m{"GET": file(g.translationFile, "application/octet-stream").query(qFormat),
 			"POST": one(g.uploadTranslationFile, uploadJSON{}).upload(uploadIn{})}, rawFormat: true},
 		{pattern: "/api/translations/{project}/{component}/{language}/announcements", name: "Announcements", methods: announcements},
-		{pattern: "/api/translations/{project}/{component}/{language}/announcements/{id}", name: "Announcement", methods: announcement},
+		{pattern: "/api/translations/{project}/{component}/{language}/announcements/{announcement}", name: "Announcement", methods: announcement},
 
 		{pattern: "/api/languages", name: "Language List", methods: m{"GET": page(g.listLanguages, languageJSON{})}},
 		{pattern: "/api/languages/{language}", name: "Language Instance", methods: m{"GET": one(g.getLanguage, languageJSON{})}},

@@ -55,6 +55,7 @@ type projectJSON struct {
 	ChangesListURL    string `json:"changes_list_url"`
 	LanguagesURL      string `json:"languages_url"`
 	LabelsURL         string `json:"labels_url"`
+	AnnouncementsURL  string `json:"announcements_url"`
 	*projectFull
 	TranslationReview bool   `json:"translation_review"`
 	SourceReview      bool   `json:"source_review"`
@@ -85,7 +86,7 @@ func (c *call) projectJSON(p *catalogv1.Project, full bool) (*projectJSON, error
 		ComponentsListURL: u.project(s, "components"), RepositoryURL: u.project(s, "repository"),
 		StatisticsURL: u.project(s, "statistics"), CategoriesURL: u.project(s, "categories"),
 		ChangesListURL: u.project(s, "changes"), LanguagesURL: u.project(s, "languages"),
-		LabelsURL:         u.project(s, "labels"),
+		LabelsURL: u.project(s, "labels"), AnnouncementsURL: u.project(s, "announcements"),
 		TranslationReview: p.GetTranslationReview(), SourceReview: p.GetSourceReview(),
 		SetLanguageTeam: p.GetSetLanguageTeam(), Instructions: p.GetInstructions(),
 		EnableHooks: p.GetEnableHooks(), LanguageAliases: p.GetLanguageAliases(),
@@ -148,6 +149,7 @@ type componentJSON struct {
 	LockURL                     string        `json:"lock_url"`
 	LinksURL                    string        `json:"links_url"`
 	ChangesListURL              string        `json:"changes_list_url"`
+	AnnouncementsURL            string        `json:"announcements_url"`
 	TaskURL                     *string       `json:"task_url"`
 	NewLang                     string        `json:"new_lang"`
 	LanguageCodeStyle           string        `json:"language_code_style"`
@@ -218,7 +220,8 @@ func (c *call) componentJSON(comp *catalogv1.Component, full bool, taskURL strin
 		RepositoryURL: u.component(p, s, "repository"), TranslationsURL: u.component(p, s, "translations"),
 		StatisticsURL: u.component(p, s, "statistics"), LockURL: u.component(p, s, "lock"),
 		LinksURL: u.component(p, s, "links"), ChangesListURL: u.component(p, s, "changes"),
-		Category: u.categoryRef(comp.GetCategoryId()), TaskURL: optional(taskURL), NewLang: comp.GetNewLang(), LanguageCodeStyle: comp.GetLanguageCodeStyle(),
+		AnnouncementsURL: u.component(p, s, "announcements"),
+		Category:         u.categoryRef(comp.GetCategoryId()), TaskURL: optional(taskURL), NewLang: comp.GetNewLang(), LanguageCodeStyle: comp.GetLanguageCodeStyle(),
 		Push: comp.GetPush(), CheckFlags: comp.GetCheckFlags(), Priority: comp.GetPriority(),
 		EnforcedChecks: nonNil(comp.GetEnforcedChecks()), Restricted: comp.GetRestricted(), Repoweb: comp.GetRepoweb(),
 		ReportSourceBugs: comp.GetReportSourceBugs(), MergeStyle: weblate.MergeStyles.RefOf(comp.GetMergeStyle()),

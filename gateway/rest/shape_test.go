@@ -123,8 +123,8 @@ func TestComponentForms(t *testing.T) {
 		t.Fatal(err)
 	}
 	obj := decode(t, full)
-	sameFields(t, "full component", obj, append(fComponent, fComponentFull...))
-	sameFields(t, "full project", obj["project"].(map[string]any), append(fProject, fProjectFull...))
+	sameFields(t, "full component", obj, append(fComponent, fComponentFull...), "announcements_url")
+	sameFields(t, "full project", obj["project"].(map[string]any), append(fProject, fProjectFull...), "announcements_url")
 	sameFields(t, "source language", obj["source_language"].(map[string]any), fLanguage)
 	if obj["task_url"] != nil || obj["category"] != nil {
 		t.Error("task_url and category must be null")
@@ -174,9 +174,9 @@ func TestTranslationForms(t *testing.T) {
 		t.Fatal(err)
 	}
 	obj := decode(t, single)
-	sameFields(t, "single translation", obj, fTranslation, "component")
-	sameFields(t, "nested component", obj["component"].(map[string]any), fComponent)
-	sameFields(t, "nested project", obj["component"].(map[string]any)["project"].(map[string]any), fProject)
+	sameFields(t, "single translation", obj, fTranslation, "component", "announcements_url")
+	sameFields(t, "nested component", obj["component"].(map[string]any), fComponent, "announcements_url")
+	sameFields(t, "nested project", obj["component"].(map[string]any)["project"].(map[string]any), fProject, "announcements_url")
 	raw := obj["\x00raw"].(string)
 	for _, want := range []string{`"translated_percent":86.6`, `"fuzzy_percent":0.0`, `"last_change":"2026-03-29T18:42:42.617681Z"`,
 		`"last_author":null`, `"share_url":"http://tms.test/engage/hello/-/cs/"`, `"translate_url":"http://tms.test/translate/hello/greeter/cs/"`} {

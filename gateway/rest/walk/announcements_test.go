@@ -21,7 +21,12 @@ func TestAnnouncements(t *testing.T) {
 	a.want(201, "POST", a.base+"users/tina/notifications/", map[string]any{"notification": "NewAnnouncementNotificaton", "scope": 0, "frequency": 1})
 	time.Sleep(3 * time.Second) // delivery has started following the log
 
-	for _, at := range []string{"projects/open/", "components/open/app/", "translations/open/app/de/"} {
+	cat := a.want(201, "POST", a.base+"categories/", map[string]any{"name": "Docs", "slug": "docs", "project": a.base + "projects/open/"})
+	catPath := fmt.Sprintf("categories/%d/", int64(cat["id"].(float64)))
+	if cat["announcements_url"] != a.base+catPath+"announcements/" {
+		t.Errorf("category announcements_url %v", cat["announcements_url"])
+	}
+	for _, at := range []string{"projects/open/", "components/open/app/", "translations/open/app/de/", catPath, "projects/open/languages/de/"} {
 		list := a.base + at + "announcements/"
 		posted := a.want(201, "POST", list, map[string]any{"message": "Quiet at " + at, "severity": "warning", "expiry": "2030-01-31", "notify": false})
 		if got := keys(posted); !slices.Equal(got, []string{"expiry", "id", "message", "notify", "severity"}) || posted["expiry"] != "2030-01-31" ||
@@ -67,5 +72,54 @@ func TestAnnouncements(t *testing.T) {
 	}
 	if n := a.want(200, "GET", a.base+"projects/open/changes/?action=46", nil)["count"]; n != 1.0 {
 		t.Errorf("%v \"Announcement posted\" records, want 1", n)
+	}
+}
+
+// TestPlacedAnnouncements: the announcements of a category and of a
+// project's language are its own (not the project's), an unknown language
+// or category is 404, outsiders of a private project get 404 and a
+// translator of a protected one may read but not post.
+func TestPlacedAnnouncements(t *testing.T) {
+	f := newTeamsFixture(t)
+	a := f.admin
+	cats := map[string]string{}
+	for _, p := range []string{"guarded", "hidden"} {
+		c := a.want(201, "POST", a.base+"categories/", map[string]any{"name": "Docs", "slug": "docs", "project": a.base + "projects/" + p + "/"})
+		cats[p] = fmt.Sprintf("categories/%d/announcements/", int64(c["id"].(float64)))
+		for _, list := range []string{cats[p], "projects/" + p + "/languages/de/announcements/"} {
+			a.want(201, "POST", a.base+list, map[string]any{"message": "Posted at " + list, "notify": false})
+		}
+	}
+	if n := a.want(200, "GET", a.base+"projects/guarded/announcements/", nil)["count"]; n != 0.0 {
+		t.Errorf("the project lists %v of its category's and language's announcements", n)
+	}
+	rita := f.users["rita"]
+	cases := []struct {
+		who          client
+		method, path string
+		code         int
+	}{
+		{a, "GET", "projects/guarded/languages/xx-nope/announcements/", 404},
+		{a, "GET", "categories/999999/announcements/", 404},
+		{rita, "GET", cats["guarded"], 200},
+		{rita, "GET", "projects/guarded/languages/de/announcements/", 200},
+		{rita, "POST", cats["guarded"], 403},
+		{rita, "POST", "projects/guarded/languages/de/announcements/", 403},
+		{rita, "GET", cats["hidden"], 404},
+		{rita, "GET", "projects/hidden/languages/de/announcements/", 404},
+		{rita, "POST", cats["hidden"], 404},
+		{client{t: t, base: a.base, token: anonymous}, "POST", cats["guarded"], 401},
+	}
+	for _, c := range cases {
+		var body any
+		if c.method == "POST" {
+			body = map[string]any{"message": "Hi", "notify": false}
+		}
+		if code, got := c.who.do(c.method, a.base+c.path, body); code != c.code {
+			t.Errorf("%s %s: %d %s, want %d", c.method, c.path, code, got, c.code)
+		}
+	}
+	if n := a.want(200, "GET", a.base+cats["guarded"], nil)["count"]; n != 1.0 {
+		t.Errorf("guarded category: %v announcements after refused posts", n)
 	}
 }

@@ -21,7 +21,7 @@ func TestCategories(t *testing.T) {
 	}
 	project := c.base + "projects/hello/"
 	docs := c.want(201, "POST", c.base+"categories/", map[string]any{"name": "Docs", "slug": "docs", "project": project})
-	if got := keys(docs); !slices.Equal(got, []string{"category", "id", "name", "project", "slug", "statistics_url", "url"}) ||
+	if got := keys(docs); !slices.Equal(got, []string{"announcements_url", "category", "id", "name", "project", "slug", "statistics_url", "url"}) ||
 		docs["project"] != project || docs["category"] != nil {
 		t.Errorf("created category: %v", docs)
 	}

@@ -47,8 +47,9 @@ func (c client) checkSchema(req *http.Request, body []byte, resp *http.Response,
 		return // the web pages
 	}
 	compareWithWeblate(req, body, resp, data)
-	if !strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") && resp.StatusCode != http.StatusNoContent {
-		return // files, the document itself and the browsable form are not JSON answers
+	file := strings.HasPrefix(resp.Header.Get("Content-Disposition"), "attachment")
+	if file || !strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") && resp.StatusCode != http.StatusNoContent {
+		return // files (JSON ones too), the document itself and the browsable form are not JSON answers
 	}
 	v, err := schemaValidator()
 	if err != nil {

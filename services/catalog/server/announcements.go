@@ -32,7 +32,7 @@ func (s *Server) ListAnnouncements(ctx context.Context, req *catalogv1.ListAnnou
 	if err != nil {
 		return nil, err
 	}
-	at, err := s.announcementContext(ctx, req.GetProjectSlug(), req.GetComponentSlug(), req.GetLanguageCode(), false)
+	at, err := s.announcementContext(ctx, announcementPlace{req.GetProjectSlug(), req.GetComponentSlug(), req.GetLanguageCode(), req.GetCategoryId()}, false)
 	if err != nil {
 		return nil, err
 	}
@@ -51,11 +51,11 @@ func (s *Server) ListAnnouncements(ctx context.Context, req *catalogv1.ListAnnou
 // "Announcement posted" for the subscribers.
 func (s *Server) CreateAnnouncement(ctx context.Context, req *catalogv1.CreateAnnouncementRequest) (*catalogv1.CreateAnnouncementResponse, error) {
 	in := req.GetAnnouncement()
-	at, err := s.announcementContext(ctx, in.GetProjectSlug(), in.GetComponentSlug(), in.GetLanguageCode(), true)
+	at, err := s.announcementContext(ctx, announcementPlace{in.GetProjectSlug(), in.GetComponentSlug(), in.GetLanguageCode(), in.GetCategoryId()}, true)
 	if err != nil {
 		return nil, err
 	}
-	a := &store.Announcement{ProjectID: at.ProjectID, ComponentID: at.ComponentID, LanguageCode: at.LanguageCode,
+	a := &store.Announcement{ProjectID: at.ProjectID, CategoryID: at.CategoryID, ComponentID: at.ComponentID, LanguageCode: at.LanguageCode,
 		Message: strings.TrimSpace(in.GetMessage()), Category: in.GetCategory(), Expiry: in.GetExpiry(),
 		Notify: in.GetNotify(), Username: req.GetActor()}
 	if a.Category == "" {
@@ -78,7 +78,7 @@ func (s *Server) CreateAnnouncement(ctx context.Context, req *catalogv1.CreateAn
 
 // DeleteAnnouncement removes an announcement of its context.
 func (s *Server) DeleteAnnouncement(ctx context.Context, req *catalogv1.DeleteAnnouncementRequest) (*catalogv1.DeleteAnnouncementResponse, error) {
-	at, err := s.announcementContext(ctx, req.GetProjectSlug(), req.GetComponentSlug(), req.GetLanguageCode(), true)
+	at, err := s.announcementContext(ctx, announcementPlace{req.GetProjectSlug(), req.GetComponentSlug(), req.GetLanguageCode(), req.GetCategoryId()}, true)
 	if err != nil {
 		return nil, err
 	}
@@ -94,31 +94,51 @@ type announcementAt struct {
 	project, component string
 }
 
-// announcementContext resolves a context the caller may see; write needs
-// project.edit for a project's, component.edit below it.
-func (s *Server) announcementContext(ctx context.Context, project, component, lang string, write bool) (announcementAt, error) {
-	at := announcementAt{project: project, component: component}
-	p, err := s.seenProject(ctx, project)
+// announcementPlace is where a request says an announcement is.
+type announcementPlace struct {
+	project, component, lang string
+	category                 int64
+}
+
+// announcementContext resolves a context the caller may see: a project, a
+// category of it, a component, a translation, or a language of the
+// project. Writing needs project.edit, and component.edit below a
+// component.
+func (s *Server) announcementContext(ctx context.Context, at announcementPlace, write bool) (announcementAt, error) {
+	out := announcementAt{project: at.project, component: at.component}
+	p, err := s.seenProject(ctx, at.project)
 	if err != nil {
-		return at, err
+		return out, err
 	}
-	at.ProjectID, at.LanguageCode = p.ID, lang
-	scope, perm := policy.Scope{Project: p.Slug, Access: p.AccessControl, Language: lang}, "project.edit"
-	if component != "" {
-		c, err := s.st.GetComponent(ctx, project, component)
-		if err != nil {
-			return at, storeErr(err, nil)
+	out.ProjectID, out.LanguageCode = p.ID, at.lang
+	scope, perm := policy.Scope{Project: p.Slug, Access: p.AccessControl, Language: at.lang}, "project.edit"
+	switch {
+	case at.category != 0:
+		if at.component != "" || at.lang != "" {
+			return out, errs.Invalid("category", "invalid", "A category's announcement has no component or language.")
 		}
-		at.ComponentID, scope.Component, perm = c.ID, c.Slug, "component.edit"
-	} else if lang != "" {
-		return at, errs.Invalid("language", "invalid", "A translation's announcement needs its component.")
+		c, err := s.st.GetCategory(ctx, at.category)
+		if err != nil || c.ProjectID != p.ID {
+			return out, errs.NotFoundf("Not found.")
+		}
+		out.CategoryID = c.ID
+	case at.component != "":
+		c, err := s.st.GetComponent(ctx, at.project, at.component)
+		if err != nil {
+			return out, storeErr(err, nil)
+		}
+		out.ComponentID, scope.Component, perm = c.ID, c.Slug, "component.edit"
+	case at.lang != "":
+		if _, err := s.st.GetLanguage(ctx, at.lang); err != nil {
+			return out, storeErr(err, nil)
+		}
 	}
 	if write {
 		if caller, restricted := policy.Restricted(ctx); restricted && !caller.Can(perm, scope) {
-			return at, errs.New(errs.PermissionDenied, "You do not have permission to post announcements here.")
+			return out, errs.New(errs.PermissionDenied, "You do not have permission to post announcements here.")
 		}
 	}
-	return at, nil
+	return out, nil
 }
 
 func validateAnnouncement(a *store.Announcement) error {
@@ -141,7 +161,7 @@ func validateAnnouncement(a *store.Announcement) error {
 }
 
 func announcementProto(a *store.Announcement, at announcementAt) *catalogv1.Announcement {
-	return &catalogv1.Announcement{Id: a.ID, ProjectSlug: at.project, ComponentSlug: at.component,
+	return &catalogv1.Announcement{Id: a.ID, ProjectSlug: at.project, ComponentSlug: at.component, CategoryId: a.CategoryID,
 		LanguageCode: a.LanguageCode, Message: a.Message, Category: a.Category, Expiry: a.Expiry,
 		Notify: a.Notify, Created: timestamppb.New(a.Created), User: a.Username}
 }

@@ -8,11 +8,13 @@ import (
 	"gorm.io/gorm"
 )
 
-// Announcement is a message posted to a project, a component (ComponentID)
-// or a translation (LanguageCode too).
+// Announcement is a message posted to a project, a category (CategoryID),
+// a component (ComponentID), a translation (ComponentID and LanguageCode)
+// or a project's language (LanguageCode alone).
 type Announcement struct {
 	ID           int64     `gorm:"column:id;primaryKey"`
 	ProjectID    int64     `gorm:"column:project_id"`
+	CategoryID   int64     `gorm:"column:category_id"`
 	ComponentID  int64     `gorm:"column:component_id"`
 	LanguageCode string    `gorm:"column:language_code"`
 	Message      string    `gorm:"column:message"`
@@ -28,12 +30,13 @@ func (Announcement) TableName() string { return "announcements" }
 
 // AnnouncementContext names where announcements are posted.
 type AnnouncementContext struct {
-	ProjectID, ComponentID int64
-	LanguageCode           string
+	ProjectID, CategoryID, ComponentID int64
+	LanguageCode                       string
 }
 
 func (c AnnouncementContext) where(q *gorm.DB) *gorm.DB {
-	return q.Where("project_id = ? AND component_id = ? AND language_code = ?", c.ProjectID, c.ComponentID, c.LanguageCode)
+	return q.Where("project_id = ? AND category_id = ? AND component_id = ? AND language_code = ?",
+		c.ProjectID, c.CategoryID, c.ComponentID, c.LanguageCode)
 }
 
 // ListAnnouncements pages the announcements of exactly this context, newest

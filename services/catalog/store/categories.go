@@ -134,6 +134,9 @@ func (s *Store) DeleteCategory(ctx context.Context, id int64, change func(Compon
 		if err := recordLifecycle(tx, componentsDeleted(removed, 0)...); err != nil {
 			return err
 		}
+		if err := tx.Where("category_id IN ?", tree).Delete(&Announcement{}).Error; err != nil {
+			return err
+		}
 		return tx.Where("id IN ?", tree).Delete(&Category{}).Error
 	})
 	return removed, err

@@ -291,6 +291,42 @@ func testAnnouncements(t *testing.T, s *store.Store, gdb *gorm.DB) {
 	if chs := changefeedtest.All(t, gdb); len(chs) != 1 || chs[0].GetAction() != typev1.ChangeAction_CHANGE_ACTION_ANNOUNCEMENT {
 		t.Errorf("change records: %v", chs)
 	}
+	testPlacedAnnouncements(t, s, p.ID)
+}
+
+// testPlacedAnnouncements: a category's and a project language's
+// announcements are their own contexts, and a removed category takes its
+// announcements with it.
+func testPlacedAnnouncements(t *testing.T, s *store.Store, projectID int64) {
+	ctx := t.Context()
+	cat := &store.Category{ProjectID: projectID, Name: "Docs", Slug: "docs"}
+	if err := s.SaveCategory(ctx, cat); err != nil {
+		t.Fatal(err)
+	}
+	category := store.AnnouncementContext{ProjectID: projectID, CategoryID: cat.ID}
+	language := store.AnnouncementContext{ProjectID: projectID, LanguageCode: "cs"}
+	for _, a := range []*store.Announcement{
+		{ProjectID: projectID, CategoryID: cat.ID, Message: "Docs freeze", Category: "info"},
+		{ProjectID: projectID, LanguageCode: "cs", Message: "Czech glossary", Category: "info"},
+	} {
+		if err := s.CreateAnnouncement(ctx, a, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for name, at := range map[string]store.AnnouncementContext{"category": category, "language": language} {
+		if got, n, err := s.ListAnnouncements(ctx, at, store.Page{}); err != nil || n != 1 {
+			t.Errorf("%s announcements: %+v %d %v", name, got, n, err)
+		}
+	}
+	if got, n, _ := s.ListAnnouncements(ctx, store.AnnouncementContext{ProjectID: projectID}, store.Page{}); n != 1 || got[0].Message != "Deadline Friday" {
+		t.Errorf("the project's own announcements: %+v", got)
+	}
+	if _, err := s.DeleteCategory(ctx, cat.ID, func(store.Component) *changelogv1.Change { return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if _, n, _ := s.ListAnnouncements(ctx, category, store.Page{}); n != 0 {
+		t.Errorf("a removed category left %d announcements", n)
+	}
 }
 
 func testMachinerySettings(t *testing.T, s *store.Store, _ *gorm.DB) {

@@ -20,6 +20,9 @@ import (
 // converted by an exporter (exportFile). A translation without a file (a
 // bilingual source) answers no content.
 func (s *Server) GetFile(ctx context.Context, req *translationv1.GetFileRequest) (*translationv1.GetFileResponse, error) {
+	if req.GetFile() != translationv1.ComponentFile_COMPONENT_FILE_UNSPECIFIED {
+		return s.componentFile(ctx, req.GetComponentId(), req.GetFile())
+	}
 	comp, t, err := s.componentTranslation(ctx, req.GetComponentId(), req.GetLanguageCode())
 	if err != nil {
 		return nil, err
@@ -75,4 +78,55 @@ func (s *Server) GetFile(ctx context.Context, req *translationv1.GetFileRequest)
 	out.Content, ext, out.ContentType = c.Compile()
 	out.Filename = strings.TrimSuffix(t.Filename, path.Ext(t.Filename)) + ext
 	return out, nil
+}
+
+// componentFile reads a component's template or new-translation base as
+// committed (pending changes are committed first, as for a translation's
+// file, since an edited template is one of them). The answers follow
+// Weblate's monolingual_base and new_template: the template in its
+// format's type, the base as application/binary.
+func (s *Server) componentFile(ctx context.Context, componentID int64, which translationv1.ComponentFile) (*translationv1.GetFileResponse, error) {
+	comp, err := s.component(ctx, componentID)
+	if err != nil {
+		return nil, err
+	}
+	path, missing, contentType := comp.GetTemplate(), "No template found!", ""
+	if which == translationv1.ComponentFile_COMPONENT_FILE_NEW_BASE {
+		path, missing, contentType = comp.GetNewBase(), "No file found!", "application/binary"
+	}
+	if path == "" {
+		return nil, errs.NotFoundf("%s", missing)
+	}
+	if contentType == "" {
+		fileFormat, lookupErr := formats.Lookup(comp.GetFileFormat())
+		if lookupErr != nil {
+			return nil, errs.Wrap(errs.FailedPrecondition, lookupErr, "The file format of the component is not supported.")
+		}
+		contentType = fileFormat.ContentType()
+	}
+	release, err := s.holdRepo(ctx, comp.GetId())
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	repo, err := s.openRepo(ctx, comp.GetId())
+	if err != nil {
+		return nil, errs.New(errs.FailedPrecondition, "The repository is not available.")
+	}
+	if _, err = s.opCommit(ctx, comp, repo, ""); err != nil {
+		return nil, err
+	}
+	data, err := repo.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, errs.NotFoundf("%s", missing)
+	}
+	if err != nil {
+		return nil, err
+	}
+	when, err := repo.HeadTime()
+	if err != nil {
+		return nil, err
+	}
+	return &translationv1.GetFileResponse{Content: data, Filename: path, ContentType: contentType,
+		CommitTime: timestamppb.New(when.UTC())}, nil
 }

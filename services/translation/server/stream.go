@@ -21,7 +21,7 @@ const maxUploadStream = 1 << 30
 // large for a gRPC message.
 func (s *Server) DownloadFile(req *translationv1.DownloadFileRequest, stream translationv1.TranslationService_DownloadFileServer) error {
 	f, err := s.GetFile(stream.Context(), &translationv1.GetFileRequest{ComponentId: req.GetComponentId(),
-		LanguageCode: req.GetLanguageCode(), Format: req.GetFormat()})
+		LanguageCode: req.GetLanguageCode(), Format: req.GetFormat(), File: req.GetFile()})
 	if err != nil {
 		return errs.ToStatus(err)
 	}

@@ -3804,8 +3804,9 @@ type Announcement struct {
 	ProjectSlug string `protobuf:"bytes,2,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
 	// Slug of its component; empty for a project's.
 	ComponentSlug string `protobuf:"bytes,3,opt,name=component_slug,json=componentSlug,proto3" json:"component_slug,omitempty"`
-	// Code of its language; needs component_slug; empty for a project's
-	// or component's.
+	// Code of its language: a translation's with component_slug, a
+	// project-language's without; empty for a project's, category's or
+	// component's.
 	LanguageCode string `protobuf:"bytes,4,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
 	// Markdown text.
 	Message string `protobuf:"bytes,5,opt,name=message,proto3" json:"message,omitempty"`
@@ -3818,7 +3819,10 @@ type Announcement struct {
 	// When it was posted.
 	Created *timestamppb.Timestamp `protobuf:"bytes,9,opt,name=created,proto3" json:"created,omitempty"`
 	// User name of the poster.
-	User          string `protobuf:"bytes,10,opt,name=user,proto3" json:"user,omitempty"`
+	User string `protobuf:"bytes,10,opt,name=user,proto3" json:"user,omitempty"`
+	// Id of its category (of the project); zero for none. Excludes
+	// component_slug and language_code.
+	CategoryId    int64 `protobuf:"varint,11,opt,name=category_id,json=categoryId,proto3" json:"category_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3923,6 +3927,13 @@ func (x *Announcement) GetUser() string {
 	return ""
 }
 
+func (x *Announcement) GetCategoryId() int64 {
+	if x != nil {
+		return x.CategoryId
+	}
+	return 0
+}
+
 // ListAnnouncementsRequest selects a page of a context's announcements.
 type ListAnnouncementsRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -3943,7 +3954,9 @@ type ListAnnouncementsRequest struct {
 	// next_page_token of the previous response, sent with every other
 	// field as before (else InvalidArgument on "page_token"); empty
 	// starts at the first page.
-	PageToken     string `protobuf:"bytes,7,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
+	PageToken string `protobuf:"bytes,7,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
+	// Id of the category, or zero.
+	CategoryId    int64 `protobuf:"varint,8,opt,name=category_id,json=categoryId,proto3" json:"category_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -4025,6 +4038,13 @@ func (x *ListAnnouncementsRequest) GetPageToken() string {
 		return x.PageToken
 	}
 	return ""
+}
+
+func (x *ListAnnouncementsRequest) GetCategoryId() int64 {
+	if x != nil {
+		return x.CategoryId
+	}
+	return 0
 }
 
 // ListAnnouncementsResponse holds a page of announcements.
@@ -4203,7 +4223,9 @@ type DeleteAnnouncementRequest struct {
 	// Code of the language, or empty.
 	LanguageCode string `protobuf:"bytes,3,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
 	// Id of the announcement; one of another context: NotFound.
-	Id            int64 `protobuf:"varint,4,opt,name=id,proto3" json:"id,omitempty"`
+	Id int64 `protobuf:"varint,4,opt,name=id,proto3" json:"id,omitempty"`
+	// Id of the category, or zero.
+	CategoryId    int64 `protobuf:"varint,5,opt,name=category_id,json=categoryId,proto3" json:"category_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -4262,6 +4284,13 @@ func (x *DeleteAnnouncementRequest) GetLanguageCode() string {
 func (x *DeleteAnnouncementRequest) GetId() int64 {
 	if x != nil {
 		return x.Id
+	}
+	return 0
+}
+
+func (x *DeleteAnnouncementRequest) GetCategoryId() int64 {
+	if x != nil {
+		return x.CategoryId
 	}
 	return 0
 }
@@ -5050,7 +5079,7 @@ const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"\fproject_slug\x18\x01 \x01(\tR\vprojectSlug\x12\x12\n" +
 	"\x04slug\x18\x02 \x01(\tR\x04slug\x12*\n" +
 	"\x11link_project_slug\x18\x03 \x01(\tR\x0flinkProjectSlug\"\x1d\n" +
-	"\x1bRemoveComponentLinkResponse\"\xbd\x02\n" +
+	"\x1bRemoveComponentLinkResponse\"\xde\x02\n" +
 	"\fAnnouncement\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12!\n" +
 	"\fproject_slug\x18\x02 \x01(\tR\vprojectSlug\x12%\n" +
@@ -5062,7 +5091,9 @@ const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x06notify\x18\b \x01(\bR\x06notify\x124\n" +
 	"\acreated\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\acreated\x12\x12\n" +
 	"\x04user\x18\n" +
-	" \x01(\tR\x04user\"\xf3\x01\n" +
+	" \x01(\tR\x04user\x12\x1f\n" +
+	"\vcategory_id\x18\v \x01(\x03R\n" +
+	"categoryId\"\x94\x02\n" +
 	"\x18ListAnnouncementsRequest\x12!\n" +
 	"\fproject_slug\x18\x01 \x01(\tR\vprojectSlug\x12%\n" +
 	"\x0ecomponent_slug\x18\x02 \x01(\tR\rcomponentSlug\x12#\n" +
@@ -5071,7 +5102,9 @@ const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x05limit\x18\x05 \x01(\x03R\x05limit\x12\x1b\n" +
 	"\tpage_size\x18\x06 \x01(\x05R\bpageSize\x12\x1d\n" +
 	"\n" +
-	"page_token\x18\a \x01(\tR\tpageToken\"\x9d\x01\n" +
+	"page_token\x18\a \x01(\tR\tpageToken\x12\x1f\n" +
+	"\vcategory_id\x18\b \x01(\x03R\n" +
+	"categoryId\"\x9d\x01\n" +
 	"\x19ListAnnouncementsResponse\x12B\n" +
 	"\rannouncements\x18\x01 \x03(\v2\x1c.tms.catalog.v1.AnnouncementR\rannouncements\x12\x14\n" +
 	"\x05total\x18\x02 \x01(\x03R\x05total\x12&\n" +
@@ -5080,12 +5113,14 @@ const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"\fannouncement\x18\x01 \x01(\v2\x1c.tms.catalog.v1.AnnouncementR\fannouncement\x12\x14\n" +
 	"\x05actor\x18\x02 \x01(\tR\x05actor\"^\n" +
 	"\x1aCreateAnnouncementResponse\x12@\n" +
-	"\fannouncement\x18\x01 \x01(\v2\x1c.tms.catalog.v1.AnnouncementR\fannouncement\"\x9a\x01\n" +
+	"\fannouncement\x18\x01 \x01(\v2\x1c.tms.catalog.v1.AnnouncementR\fannouncement\"\xbb\x01\n" +
 	"\x19DeleteAnnouncementRequest\x12!\n" +
 	"\fproject_slug\x18\x01 \x01(\tR\vprojectSlug\x12%\n" +
 	"\x0ecomponent_slug\x18\x02 \x01(\tR\rcomponentSlug\x12#\n" +
 	"\rlanguage_code\x18\x03 \x01(\tR\flanguageCode\x12\x0e\n" +
-	"\x02id\x18\x04 \x01(\x03R\x02id\"\x1c\n" +
+	"\x02id\x18\x04 \x01(\x03R\x02id\x12\x1f\n" +
+	"\vcategory_id\x18\x05 \x01(\x03R\n" +
+	"categoryId\"\x1c\n" +
 	"\x1aDeleteAnnouncementResponse\"@\n" +
 	"\x1bGetMachinerySettingsRequest\x12!\n" +
 	"\fproject_slug\x18\x01 \x01(\tR\vprojectSlug\"\xcc\x01\n" +

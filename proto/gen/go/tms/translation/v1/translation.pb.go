@@ -24,6 +24,59 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// ComponentFile names a file of a component that is no translation's.
+type ComponentFile int32
+
+const (
+	// The translation's file.
+	ComponentFile_COMPONENT_FILE_UNSPECIFIED ComponentFile = 0
+	// The base file of a monolingual component (its template).
+	ComponentFile_COMPONENT_FILE_TEMPLATE ComponentFile = 1
+	// The file new translations start from (new_base).
+	ComponentFile_COMPONENT_FILE_NEW_BASE ComponentFile = 2
+)
+
+// Enum value maps for ComponentFile.
+var (
+	ComponentFile_name = map[int32]string{
+		0: "COMPONENT_FILE_UNSPECIFIED",
+		1: "COMPONENT_FILE_TEMPLATE",
+		2: "COMPONENT_FILE_NEW_BASE",
+	}
+	ComponentFile_value = map[string]int32{
+		"COMPONENT_FILE_UNSPECIFIED": 0,
+		"COMPONENT_FILE_TEMPLATE":    1,
+		"COMPONENT_FILE_NEW_BASE":    2,
+	}
+)
+
+func (x ComponentFile) Enum() *ComponentFile {
+	p := new(ComponentFile)
+	*p = x
+	return p
+}
+
+func (x ComponentFile) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (ComponentFile) Descriptor() protoreflect.EnumDescriptor {
+	return file_tms_translation_v1_translation_proto_enumTypes[0].Descriptor()
+}
+
+func (ComponentFile) Type() protoreflect.EnumType {
+	return &file_tms_translation_v1_translation_proto_enumTypes[0]
+}
+
+func (x ComponentFile) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use ComponentFile.Descriptor instead.
+func (ComponentFile) EnumDescriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{0}
+}
+
 // Statistics are counters of a translation, or sums over a scope,
 // maintained with every unit write. Counts are of units (strings); the
 // _words and _chars variants count the source text's words and characters
@@ -3352,7 +3405,10 @@ type GetFileRequest struct {
 	LanguageCode string `protobuf:"bytes,2,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
 	// "" or the component's file format id: the file as it is; mo: the
 	// compiled catalogue of a PO file. Anything else: NotFound.
-	Format        string `protobuf:"bytes,3,opt,name=format,proto3" json:"format,omitempty"`
+	Format string `protobuf:"bytes,3,opt,name=format,proto3" json:"format,omitempty"`
+	// Another file of the component than a translation's; language_code
+	// and format are then not read. NotFound when the component has none.
+	File          ComponentFile `protobuf:"varint,4,opt,name=file,proto3,enum=tms.translation.v1.ComponentFile" json:"file,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3406,6 +3462,13 @@ func (x *GetFileRequest) GetFormat() string {
 		return x.Format
 	}
 	return ""
+}
+
+func (x *GetFileRequest) GetFile() ComponentFile {
+	if x != nil {
+		return x.File
+	}
+	return ComponentFile_COMPONENT_FILE_UNSPECIFIED
 }
 
 // GetFileResponse holds a translation's file.
@@ -6134,7 +6197,9 @@ type DownloadFileRequest struct {
 	// Code of the translation's language.
 	LanguageCode string `protobuf:"bytes,2,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
 	// As GetFileRequest.format.
-	Format        string `protobuf:"bytes,3,opt,name=format,proto3" json:"format,omitempty"`
+	Format string `protobuf:"bytes,3,opt,name=format,proto3" json:"format,omitempty"`
+	// As GetFileRequest.file.
+	File          ComponentFile `protobuf:"varint,4,opt,name=file,proto3,enum=tms.translation.v1.ComponentFile" json:"file,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -6188,6 +6253,13 @@ func (x *DownloadFileRequest) GetFormat() string {
 		return x.Format
 	}
 	return ""
+}
+
+func (x *DownloadFileRequest) GetFile() ComponentFile {
+	if x != nil {
+		return x.File
+	}
+	return ComponentFile_COMPONENT_FILE_UNSPECIFIED
 }
 
 // DownloadFileResponse is one piece of the file.
@@ -7362,11 +7434,12 @@ const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"\x05actor\x18\x04 \x01(\tR\x05actor\"P\n" +
 	"\x1eRunRepositoryOperationResponse\x12\x16\n" +
 	"\x06result\x18\x01 \x01(\bR\x06result\x12\x16\n" +
-	"\x06detail\x18\x02 \x01(\tR\x06detail\"p\n" +
+	"\x06detail\x18\x02 \x01(\tR\x06detail\"\xa7\x01\n" +
 	"\x0eGetFileRequest\x12!\n" +
 	"\fcomponent_id\x18\x01 \x01(\x03R\vcomponentId\x12#\n" +
 	"\rlanguage_code\x18\x02 \x01(\tR\flanguageCode\x12\x16\n" +
-	"\x06format\x18\x03 \x01(\tR\x06format\"\xa7\x01\n" +
+	"\x06format\x18\x03 \x01(\tR\x06format\x125\n" +
+	"\x04file\x18\x04 \x01(\x0e2!.tms.translation.v1.ComponentFileR\x04file\"\xa7\x01\n" +
 	"\x0fGetFileResponse\x12\x18\n" +
 	"\acontent\x18\x01 \x01(\fR\acontent\x12\x1a\n" +
 	"\bfilename\x18\x02 \x01(\tR\bfilename\x12!\n" +
@@ -7541,11 +7614,12 @@ const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"\x12DeleteLabelRequest\x12!\n" +
 	"\fproject_slug\x18\x01 \x01(\tR\vprojectSlug\x12\x0e\n" +
 	"\x02id\x18\x02 \x01(\x03R\x02id\"\x15\n" +
-	"\x13DeleteLabelResponse\"u\n" +
+	"\x13DeleteLabelResponse\"\xac\x01\n" +
 	"\x13DownloadFileRequest\x12!\n" +
 	"\fcomponent_id\x18\x01 \x01(\x03R\vcomponentId\x12#\n" +
 	"\rlanguage_code\x18\x02 \x01(\tR\flanguageCode\x12\x16\n" +
-	"\x06format\x18\x03 \x01(\tR\x06format\"\xa8\x01\n" +
+	"\x06format\x18\x03 \x01(\tR\x06format\x125\n" +
+	"\x04file\x18\x04 \x01(\x0e2!.tms.translation.v1.ComponentFileR\x04file\"\xa8\x01\n" +
 	"\x14DownloadFileResponse\x12\x14\n" +
 	"\x05chunk\x18\x01 \x01(\fR\x05chunk\x12\x1a\n" +
 	"\bfilename\x18\x02 \x01(\tR\bfilename\x12!\n" +
@@ -7599,7 +7673,11 @@ const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"\rcomponent_ids\x18\x01 \x03(\x03R\fcomponentIds\x12\x18\n" +
 	"\aenforce\x18\x02 \x01(\bR\aenforce\"K\n" +
 	"\x19RecheckComponentsResponse\x12.\n" +
-	"\x05tasks\x18\x01 \x03(\v2\x18.tms.translation.v1.TaskR\x05tasks2\xfb$\n" +
+	"\x05tasks\x18\x01 \x03(\v2\x18.tms.translation.v1.TaskR\x05tasks*i\n" +
+	"\rComponentFile\x12\x1e\n" +
+	"\x1aCOMPONENT_FILE_UNSPECIFIED\x10\x00\x12\x1b\n" +
+	"\x17COMPONENT_FILE_TEMPLATE\x10\x01\x12\x1b\n" +
+	"\x17COMPONENT_FILE_NEW_BASE\x10\x022\xfb$\n" +
 	"\x12TranslationService\x12j\n" +
 	"\x0fImportComponent\x12*.tms.translation.v1.ImportComponentRequest\x1a+.tms.translation.v1.ImportComponentResponse\x12R\n" +
 	"\aGetTask\x12\".tms.translation.v1.GetTaskRequest\x1a#.tms.translation.v1.GetTaskResponse\x12[\n" +
@@ -7667,277 +7745,281 @@ func file_tms_translation_v1_translation_proto_rawDescGZIP() []byte {
 	return file_tms_translation_v1_translation_proto_rawDescData
 }
 
+var file_tms_translation_v1_translation_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
 var file_tms_translation_v1_translation_proto_msgTypes = make([]protoimpl.MessageInfo, 107)
 var file_tms_translation_v1_translation_proto_goTypes = []any{
-	(*Statistics)(nil),                     // 0: tms.translation.v1.Statistics
-	(*Translation)(nil),                    // 1: tms.translation.v1.Translation
-	(*TranslationPlural)(nil),              // 2: tms.translation.v1.TranslationPlural
-	(*Unit)(nil),                           // 3: tms.translation.v1.Unit
-	(*Task)(nil),                           // 4: tms.translation.v1.Task
-	(*Alert)(nil),                          // 5: tms.translation.v1.Alert
-	(*ListAlertsRequest)(nil),              // 6: tms.translation.v1.ListAlertsRequest
-	(*ListAlertsResponse)(nil),             // 7: tms.translation.v1.ListAlertsResponse
-	(*Commit)(nil),                         // 8: tms.translation.v1.Commit
-	(*ImportComponentRequest)(nil),         // 9: tms.translation.v1.ImportComponentRequest
-	(*ImportComponentResponse)(nil),        // 10: tms.translation.v1.ImportComponentResponse
-	(*GetTaskRequest)(nil),                 // 11: tms.translation.v1.GetTaskRequest
-	(*GetTaskResponse)(nil),                // 12: tms.translation.v1.GetTaskResponse
-	(*ForgetComponentRequest)(nil),         // 13: tms.translation.v1.ForgetComponentRequest
-	(*ForgetComponentResponse)(nil),        // 14: tms.translation.v1.ForgetComponentResponse
-	(*ForgetComponentsRequest)(nil),        // 15: tms.translation.v1.ForgetComponentsRequest
-	(*ForgetComponentsResponse)(nil),       // 16: tms.translation.v1.ForgetComponentsResponse
-	(*RenameComponentsRequest)(nil),        // 17: tms.translation.v1.RenameComponentsRequest
-	(*ComponentName)(nil),                  // 18: tms.translation.v1.ComponentName
-	(*RenameComponentsResponse)(nil),       // 19: tms.translation.v1.RenameComponentsResponse
-	(*ListTranslationsRequest)(nil),        // 20: tms.translation.v1.ListTranslationsRequest
-	(*ListTranslationsResponse)(nil),       // 21: tms.translation.v1.ListTranslationsResponse
-	(*GetTranslationRequest)(nil),          // 22: tms.translation.v1.GetTranslationRequest
-	(*GetTranslationResponse)(nil),         // 23: tms.translation.v1.GetTranslationResponse
-	(*AddTranslationRequest)(nil),          // 24: tms.translation.v1.AddTranslationRequest
-	(*AddTranslationResponse)(nil),         // 25: tms.translation.v1.AddTranslationResponse
-	(*DeleteTranslationRequest)(nil),       // 26: tms.translation.v1.DeleteTranslationRequest
-	(*DeleteTranslationResponse)(nil),      // 27: tms.translation.v1.DeleteTranslationResponse
-	(*GetStatisticsRequest)(nil),           // 28: tms.translation.v1.GetStatisticsRequest
-	(*GetStatisticsResponse)(nil),          // 29: tms.translation.v1.GetStatisticsResponse
-	(*ListLanguageStatisticsRequest)(nil),  // 30: tms.translation.v1.ListLanguageStatisticsRequest
-	(*ListLanguageStatisticsResponse)(nil), // 31: tms.translation.v1.ListLanguageStatisticsResponse
-	(*ListUnitsRequest)(nil),               // 32: tms.translation.v1.ListUnitsRequest
-	(*ListUnitsResponse)(nil),              // 33: tms.translation.v1.ListUnitsResponse
-	(*FindUnitRequest)(nil),                // 34: tms.translation.v1.FindUnitRequest
-	(*FindUnitResponse)(nil),               // 35: tms.translation.v1.FindUnitResponse
-	(*GetUnitRequest)(nil),                 // 36: tms.translation.v1.GetUnitRequest
-	(*GetUnitResponse)(nil),                // 37: tms.translation.v1.GetUnitResponse
-	(*UpdateUnitRequest)(nil),              // 38: tms.translation.v1.UpdateUnitRequest
-	(*UpdateUnitResponse)(nil),             // 39: tms.translation.v1.UpdateUnitResponse
-	(*Repository)(nil),                     // 40: tms.translation.v1.Repository
-	(*GetRepositoryRequest)(nil),           // 41: tms.translation.v1.GetRepositoryRequest
-	(*GetRepositoryResponse)(nil),          // 42: tms.translation.v1.GetRepositoryResponse
-	(*RunRepositoryOperationRequest)(nil),  // 43: tms.translation.v1.RunRepositoryOperationRequest
-	(*RunRepositoryOperationResponse)(nil), // 44: tms.translation.v1.RunRepositoryOperationResponse
-	(*GetFileRequest)(nil),                 // 45: tms.translation.v1.GetFileRequest
-	(*GetFileResponse)(nil),                // 46: tms.translation.v1.GetFileResponse
-	(*UploadFileRequest)(nil),              // 47: tms.translation.v1.UploadFileRequest
-	(*UploadFileResponse)(nil),             // 48: tms.translation.v1.UploadFileResponse
-	(*CreateUnitRequest)(nil),              // 49: tms.translation.v1.CreateUnitRequest
-	(*CreateUnitResponse)(nil),             // 50: tms.translation.v1.CreateUnitResponse
-	(*DeleteUnitRequest)(nil),              // 51: tms.translation.v1.DeleteUnitRequest
-	(*DeleteUnitResponse)(nil),             // 52: tms.translation.v1.DeleteUnitResponse
-	(*ListUnitTranslationsRequest)(nil),    // 53: tms.translation.v1.ListUnitTranslationsRequest
-	(*ListUnitTranslationsResponse)(nil),   // 54: tms.translation.v1.ListUnitTranslationsResponse
-	(*Suggestion)(nil),                     // 55: tms.translation.v1.Suggestion
-	(*ListSuggestionsRequest)(nil),         // 56: tms.translation.v1.ListSuggestionsRequest
-	(*ListSuggestionsResponse)(nil),        // 57: tms.translation.v1.ListSuggestionsResponse
-	(*GetSuggestionRequest)(nil),           // 58: tms.translation.v1.GetSuggestionRequest
-	(*GetSuggestionResponse)(nil),          // 59: tms.translation.v1.GetSuggestionResponse
-	(*CreateSuggestionRequest)(nil),        // 60: tms.translation.v1.CreateSuggestionRequest
-	(*CreateSuggestionResponse)(nil),       // 61: tms.translation.v1.CreateSuggestionResponse
-	(*AcceptSuggestionRequest)(nil),        // 62: tms.translation.v1.AcceptSuggestionRequest
-	(*AcceptSuggestionResponse)(nil),       // 63: tms.translation.v1.AcceptSuggestionResponse
-	(*DeleteSuggestionRequest)(nil),        // 64: tms.translation.v1.DeleteSuggestionRequest
-	(*DeleteSuggestionResponse)(nil),       // 65: tms.translation.v1.DeleteSuggestionResponse
-	(*VoteSuggestionRequest)(nil),          // 66: tms.translation.v1.VoteSuggestionRequest
-	(*VoteSuggestionResponse)(nil),         // 67: tms.translation.v1.VoteSuggestionResponse
-	(*Comment)(nil),                        // 68: tms.translation.v1.Comment
-	(*ListCommentsRequest)(nil),            // 69: tms.translation.v1.ListCommentsRequest
-	(*ListCommentsResponse)(nil),           // 70: tms.translation.v1.ListCommentsResponse
-	(*GetCommentRequest)(nil),              // 71: tms.translation.v1.GetCommentRequest
-	(*GetCommentResponse)(nil),             // 72: tms.translation.v1.GetCommentResponse
-	(*CreateCommentRequest)(nil),           // 73: tms.translation.v1.CreateCommentRequest
-	(*CreateCommentResponse)(nil),          // 74: tms.translation.v1.CreateCommentResponse
-	(*ResolveCommentRequest)(nil),          // 75: tms.translation.v1.ResolveCommentRequest
-	(*ResolveCommentResponse)(nil),         // 76: tms.translation.v1.ResolveCommentResponse
-	(*DeleteCommentRequest)(nil),           // 77: tms.translation.v1.DeleteCommentRequest
-	(*DeleteCommentResponse)(nil),          // 78: tms.translation.v1.DeleteCommentResponse
-	(*Label)(nil),                          // 79: tms.translation.v1.Label
-	(*ListLabelsRequest)(nil),              // 80: tms.translation.v1.ListLabelsRequest
-	(*ListLabelsResponse)(nil),             // 81: tms.translation.v1.ListLabelsResponse
-	(*GetLabelRequest)(nil),                // 82: tms.translation.v1.GetLabelRequest
-	(*GetLabelResponse)(nil),               // 83: tms.translation.v1.GetLabelResponse
-	(*CreateLabelRequest)(nil),             // 84: tms.translation.v1.CreateLabelRequest
-	(*CreateLabelResponse)(nil),            // 85: tms.translation.v1.CreateLabelResponse
-	(*UpdateLabelRequest)(nil),             // 86: tms.translation.v1.UpdateLabelRequest
-	(*UpdateLabelResponse)(nil),            // 87: tms.translation.v1.UpdateLabelResponse
-	(*DeleteLabelRequest)(nil),             // 88: tms.translation.v1.DeleteLabelRequest
-	(*DeleteLabelResponse)(nil),            // 89: tms.translation.v1.DeleteLabelResponse
-	(*DownloadFileRequest)(nil),            // 90: tms.translation.v1.DownloadFileRequest
-	(*DownloadFileResponse)(nil),           // 91: tms.translation.v1.DownloadFileResponse
-	(*UploadFileStreamRequest)(nil),        // 92: tms.translation.v1.UploadFileStreamRequest
-	(*UploadFileStreamResponse)(nil),       // 93: tms.translation.v1.UploadFileStreamResponse
-	(*Check)(nil),                          // 94: tms.translation.v1.Check
-	(*ListUnitChecksRequest)(nil),          // 95: tms.translation.v1.ListUnitChecksRequest
-	(*ListUnitChecksResponse)(nil),         // 96: tms.translation.v1.ListUnitChecksResponse
-	(*DismissCheckRequest)(nil),            // 97: tms.translation.v1.DismissCheckRequest
-	(*DismissCheckResponse)(nil),           // 98: tms.translation.v1.DismissCheckResponse
-	(*CheckScope)(nil),                     // 99: tms.translation.v1.CheckScope
-	(*DismissChecksRequest)(nil),           // 100: tms.translation.v1.DismissChecksRequest
-	(*DismissChecksResponse)(nil),          // 101: tms.translation.v1.DismissChecksResponse
-	(*SummarizeChecksRequest)(nil),         // 102: tms.translation.v1.SummarizeChecksRequest
-	(*CheckCount)(nil),                     // 103: tms.translation.v1.CheckCount
-	(*SummarizeChecksResponse)(nil),        // 104: tms.translation.v1.SummarizeChecksResponse
-	(*RecheckComponentsRequest)(nil),       // 105: tms.translation.v1.RecheckComponentsRequest
-	(*RecheckComponentsResponse)(nil),      // 106: tms.translation.v1.RecheckComponentsResponse
-	(*timestamppb.Timestamp)(nil),          // 107: google.protobuf.Timestamp
-	(v1.UnitState)(0),                      // 108: tms.type.v1.UnitState
-	(*fieldmaskpb.FieldMask)(nil),          // 109: google.protobuf.FieldMask
+	(ComponentFile)(0),                     // 0: tms.translation.v1.ComponentFile
+	(*Statistics)(nil),                     // 1: tms.translation.v1.Statistics
+	(*Translation)(nil),                    // 2: tms.translation.v1.Translation
+	(*TranslationPlural)(nil),              // 3: tms.translation.v1.TranslationPlural
+	(*Unit)(nil),                           // 4: tms.translation.v1.Unit
+	(*Task)(nil),                           // 5: tms.translation.v1.Task
+	(*Alert)(nil),                          // 6: tms.translation.v1.Alert
+	(*ListAlertsRequest)(nil),              // 7: tms.translation.v1.ListAlertsRequest
+	(*ListAlertsResponse)(nil),             // 8: tms.translation.v1.ListAlertsResponse
+	(*Commit)(nil),                         // 9: tms.translation.v1.Commit
+	(*ImportComponentRequest)(nil),         // 10: tms.translation.v1.ImportComponentRequest
+	(*ImportComponentResponse)(nil),        // 11: tms.translation.v1.ImportComponentResponse
+	(*GetTaskRequest)(nil),                 // 12: tms.translation.v1.GetTaskRequest
+	(*GetTaskResponse)(nil),                // 13: tms.translation.v1.GetTaskResponse
+	(*ForgetComponentRequest)(nil),         // 14: tms.translation.v1.ForgetComponentRequest
+	(*ForgetComponentResponse)(nil),        // 15: tms.translation.v1.ForgetComponentResponse
+	(*ForgetComponentsRequest)(nil),        // 16: tms.translation.v1.ForgetComponentsRequest
+	(*ForgetComponentsResponse)(nil),       // 17: tms.translation.v1.ForgetComponentsResponse
+	(*RenameComponentsRequest)(nil),        // 18: tms.translation.v1.RenameComponentsRequest
+	(*ComponentName)(nil),                  // 19: tms.translation.v1.ComponentName
+	(*RenameComponentsResponse)(nil),       // 20: tms.translation.v1.RenameComponentsResponse
+	(*ListTranslationsRequest)(nil),        // 21: tms.translation.v1.ListTranslationsRequest
+	(*ListTranslationsResponse)(nil),       // 22: tms.translation.v1.ListTranslationsResponse
+	(*GetTranslationRequest)(nil),          // 23: tms.translation.v1.GetTranslationRequest
+	(*GetTranslationResponse)(nil),         // 24: tms.translation.v1.GetTranslationResponse
+	(*AddTranslationRequest)(nil),          // 25: tms.translation.v1.AddTranslationRequest
+	(*AddTranslationResponse)(nil),         // 26: tms.translation.v1.AddTranslationResponse
+	(*DeleteTranslationRequest)(nil),       // 27: tms.translation.v1.DeleteTranslationRequest
+	(*DeleteTranslationResponse)(nil),      // 28: tms.translation.v1.DeleteTranslationResponse
+	(*GetStatisticsRequest)(nil),           // 29: tms.translation.v1.GetStatisticsRequest
+	(*GetStatisticsResponse)(nil),          // 30: tms.translation.v1.GetStatisticsResponse
+	(*ListLanguageStatisticsRequest)(nil),  // 31: tms.translation.v1.ListLanguageStatisticsRequest
+	(*ListLanguageStatisticsResponse)(nil), // 32: tms.translation.v1.ListLanguageStatisticsResponse
+	(*ListUnitsRequest)(nil),               // 33: tms.translation.v1.ListUnitsRequest
+	(*ListUnitsResponse)(nil),              // 34: tms.translation.v1.ListUnitsResponse
+	(*FindUnitRequest)(nil),                // 35: tms.translation.v1.FindUnitRequest
+	(*FindUnitResponse)(nil),               // 36: tms.translation.v1.FindUnitResponse
+	(*GetUnitRequest)(nil),                 // 37: tms.translation.v1.GetUnitRequest
+	(*GetUnitResponse)(nil),                // 38: tms.translation.v1.GetUnitResponse
+	(*UpdateUnitRequest)(nil),              // 39: tms.translation.v1.UpdateUnitRequest
+	(*UpdateUnitResponse)(nil),             // 40: tms.translation.v1.UpdateUnitResponse
+	(*Repository)(nil),                     // 41: tms.translation.v1.Repository
+	(*GetRepositoryRequest)(nil),           // 42: tms.translation.v1.GetRepositoryRequest
+	(*GetRepositoryResponse)(nil),          // 43: tms.translation.v1.GetRepositoryResponse
+	(*RunRepositoryOperationRequest)(nil),  // 44: tms.translation.v1.RunRepositoryOperationRequest
+	(*RunRepositoryOperationResponse)(nil), // 45: tms.translation.v1.RunRepositoryOperationResponse
+	(*GetFileRequest)(nil),                 // 46: tms.translation.v1.GetFileRequest
+	(*GetFileResponse)(nil),                // 47: tms.translation.v1.GetFileResponse
+	(*UploadFileRequest)(nil),              // 48: tms.translation.v1.UploadFileRequest
+	(*UploadFileResponse)(nil),             // 49: tms.translation.v1.UploadFileResponse
+	(*CreateUnitRequest)(nil),              // 50: tms.translation.v1.CreateUnitRequest
+	(*CreateUnitResponse)(nil),             // 51: tms.translation.v1.CreateUnitResponse
+	(*DeleteUnitRequest)(nil),              // 52: tms.translation.v1.DeleteUnitRequest
+	(*DeleteUnitResponse)(nil),             // 53: tms.translation.v1.DeleteUnitResponse
+	(*ListUnitTranslationsRequest)(nil),    // 54: tms.translation.v1.ListUnitTranslationsRequest
+	(*ListUnitTranslationsResponse)(nil),   // 55: tms.translation.v1.ListUnitTranslationsResponse
+	(*Suggestion)(nil),                     // 56: tms.translation.v1.Suggestion
+	(*ListSuggestionsRequest)(nil),         // 57: tms.translation.v1.ListSuggestionsRequest
+	(*ListSuggestionsResponse)(nil),        // 58: tms.translation.v1.ListSuggestionsResponse
+	(*GetSuggestionRequest)(nil),           // 59: tms.translation.v1.GetSuggestionRequest
+	(*GetSuggestionResponse)(nil),          // 60: tms.translation.v1.GetSuggestionResponse
+	(*CreateSuggestionRequest)(nil),        // 61: tms.translation.v1.CreateSuggestionRequest
+	(*CreateSuggestionResponse)(nil),       // 62: tms.translation.v1.CreateSuggestionResponse
+	(*AcceptSuggestionRequest)(nil),        // 63: tms.translation.v1.AcceptSuggestionRequest
+	(*AcceptSuggestionResponse)(nil),       // 64: tms.translation.v1.AcceptSuggestionResponse
+	(*DeleteSuggestionRequest)(nil),        // 65: tms.translation.v1.DeleteSuggestionRequest
+	(*DeleteSuggestionResponse)(nil),       // 66: tms.translation.v1.DeleteSuggestionResponse
+	(*VoteSuggestionRequest)(nil),          // 67: tms.translation.v1.VoteSuggestionRequest
+	(*VoteSuggestionResponse)(nil),         // 68: tms.translation.v1.VoteSuggestionResponse
+	(*Comment)(nil),                        // 69: tms.translation.v1.Comment
+	(*ListCommentsRequest)(nil),            // 70: tms.translation.v1.ListCommentsRequest
+	(*ListCommentsResponse)(nil),           // 71: tms.translation.v1.ListCommentsResponse
+	(*GetCommentRequest)(nil),              // 72: tms.translation.v1.GetCommentRequest
+	(*GetCommentResponse)(nil),             // 73: tms.translation.v1.GetCommentResponse
+	(*CreateCommentRequest)(nil),           // 74: tms.translation.v1.CreateCommentRequest
+	(*CreateCommentResponse)(nil),          // 75: tms.translation.v1.CreateCommentResponse
+	(*ResolveCommentRequest)(nil),          // 76: tms.translation.v1.ResolveCommentRequest
+	(*ResolveCommentResponse)(nil),         // 77: tms.translation.v1.ResolveCommentResponse
+	(*DeleteCommentRequest)(nil),           // 78: tms.translation.v1.DeleteCommentRequest
+	(*DeleteCommentResponse)(nil),          // 79: tms.translation.v1.DeleteCommentResponse
+	(*Label)(nil),                          // 80: tms.translation.v1.Label
+	(*ListLabelsRequest)(nil),              // 81: tms.translation.v1.ListLabelsRequest
+	(*ListLabelsResponse)(nil),             // 82: tms.translation.v1.ListLabelsResponse
+	(*GetLabelRequest)(nil),                // 83: tms.translation.v1.GetLabelRequest
+	(*GetLabelResponse)(nil),               // 84: tms.translation.v1.GetLabelResponse
+	(*CreateLabelRequest)(nil),             // 85: tms.translation.v1.CreateLabelRequest
+	(*CreateLabelResponse)(nil),            // 86: tms.translation.v1.CreateLabelResponse
+	(*UpdateLabelRequest)(nil),             // 87: tms.translation.v1.UpdateLabelRequest
+	(*UpdateLabelResponse)(nil),            // 88: tms.translation.v1.UpdateLabelResponse
+	(*DeleteLabelRequest)(nil),             // 89: tms.translation.v1.DeleteLabelRequest
+	(*DeleteLabelResponse)(nil),            // 90: tms.translation.v1.DeleteLabelResponse
+	(*DownloadFileRequest)(nil),            // 91: tms.translation.v1.DownloadFileRequest
+	(*DownloadFileResponse)(nil),           // 92: tms.translation.v1.DownloadFileResponse
+	(*UploadFileStreamRequest)(nil),        // 93: tms.translation.v1.UploadFileStreamRequest
+	(*UploadFileStreamResponse)(nil),       // 94: tms.translation.v1.UploadFileStreamResponse
+	(*Check)(nil),                          // 95: tms.translation.v1.Check
+	(*ListUnitChecksRequest)(nil),          // 96: tms.translation.v1.ListUnitChecksRequest
+	(*ListUnitChecksResponse)(nil),         // 97: tms.translation.v1.ListUnitChecksResponse
+	(*DismissCheckRequest)(nil),            // 98: tms.translation.v1.DismissCheckRequest
+	(*DismissCheckResponse)(nil),           // 99: tms.translation.v1.DismissCheckResponse
+	(*CheckScope)(nil),                     // 100: tms.translation.v1.CheckScope
+	(*DismissChecksRequest)(nil),           // 101: tms.translation.v1.DismissChecksRequest
+	(*DismissChecksResponse)(nil),          // 102: tms.translation.v1.DismissChecksResponse
+	(*SummarizeChecksRequest)(nil),         // 103: tms.translation.v1.SummarizeChecksRequest
+	(*CheckCount)(nil),                     // 104: tms.translation.v1.CheckCount
+	(*SummarizeChecksResponse)(nil),        // 105: tms.translation.v1.SummarizeChecksResponse
+	(*RecheckComponentsRequest)(nil),       // 106: tms.translation.v1.RecheckComponentsRequest
+	(*RecheckComponentsResponse)(nil),      // 107: tms.translation.v1.RecheckComponentsResponse
+	(*timestamppb.Timestamp)(nil),          // 108: google.protobuf.Timestamp
+	(v1.UnitState)(0),                      // 109: tms.type.v1.UnitState
+	(*fieldmaskpb.FieldMask)(nil),          // 110: google.protobuf.FieldMask
 }
 var file_tms_translation_v1_translation_proto_depIdxs = []int32{
-	107, // 0: tms.translation.v1.Statistics.last_change:type_name -> google.protobuf.Timestamp
-	0,   // 1: tms.translation.v1.Translation.stats:type_name -> tms.translation.v1.Statistics
-	2,   // 2: tms.translation.v1.Translation.plural:type_name -> tms.translation.v1.TranslationPlural
-	108, // 3: tms.translation.v1.Unit.state:type_name -> tms.type.v1.UnitState
-	107, // 4: tms.translation.v1.Unit.timestamp:type_name -> google.protobuf.Timestamp
-	107, // 5: tms.translation.v1.Unit.last_updated:type_name -> google.protobuf.Timestamp
-	79,  // 6: tms.translation.v1.Unit.labels:type_name -> tms.translation.v1.Label
-	107, // 7: tms.translation.v1.Alert.create_time:type_name -> google.protobuf.Timestamp
-	107, // 8: tms.translation.v1.Alert.update_time:type_name -> google.protobuf.Timestamp
-	5,   // 9: tms.translation.v1.ListAlertsResponse.alerts:type_name -> tms.translation.v1.Alert
-	107, // 10: tms.translation.v1.Commit.author_time:type_name -> google.protobuf.Timestamp
-	107, // 11: tms.translation.v1.Commit.commit_time:type_name -> google.protobuf.Timestamp
-	4,   // 12: tms.translation.v1.ImportComponentResponse.task:type_name -> tms.translation.v1.Task
-	4,   // 13: tms.translation.v1.GetTaskResponse.task:type_name -> tms.translation.v1.Task
-	18,  // 14: tms.translation.v1.RenameComponentsRequest.components:type_name -> tms.translation.v1.ComponentName
-	1,   // 15: tms.translation.v1.ListTranslationsResponse.translations:type_name -> tms.translation.v1.Translation
-	1,   // 16: tms.translation.v1.GetTranslationResponse.translation:type_name -> tms.translation.v1.Translation
-	1,   // 17: tms.translation.v1.AddTranslationResponse.translation:type_name -> tms.translation.v1.Translation
-	0,   // 18: tms.translation.v1.GetStatisticsResponse.stats:type_name -> tms.translation.v1.Statistics
-	0,   // 19: tms.translation.v1.ListLanguageStatisticsResponse.stats:type_name -> tms.translation.v1.Statistics
-	3,   // 20: tms.translation.v1.ListUnitsResponse.units:type_name -> tms.translation.v1.Unit
-	3,   // 21: tms.translation.v1.FindUnitResponse.unit:type_name -> tms.translation.v1.Unit
-	3,   // 22: tms.translation.v1.GetUnitResponse.unit:type_name -> tms.translation.v1.Unit
-	108, // 23: tms.translation.v1.UpdateUnitRequest.state:type_name -> tms.type.v1.UnitState
-	3,   // 24: tms.translation.v1.UpdateUnitResponse.unit:type_name -> tms.translation.v1.Unit
-	8,   // 25: tms.translation.v1.Repository.remote_commit:type_name -> tms.translation.v1.Commit
-	8,   // 26: tms.translation.v1.Repository.local_commit:type_name -> tms.translation.v1.Commit
-	40,  // 27: tms.translation.v1.GetRepositoryResponse.repository:type_name -> tms.translation.v1.Repository
-	107, // 28: tms.translation.v1.GetFileResponse.commit_time:type_name -> google.protobuf.Timestamp
-	108, // 29: tms.translation.v1.CreateUnitRequest.state:type_name -> tms.type.v1.UnitState
-	3,   // 30: tms.translation.v1.CreateUnitResponse.unit:type_name -> tms.translation.v1.Unit
-	3,   // 31: tms.translation.v1.ListUnitTranslationsResponse.units:type_name -> tms.translation.v1.Unit
-	107, // 32: tms.translation.v1.Suggestion.timestamp:type_name -> google.protobuf.Timestamp
-	55,  // 33: tms.translation.v1.ListSuggestionsResponse.suggestions:type_name -> tms.translation.v1.Suggestion
-	55,  // 34: tms.translation.v1.GetSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
-	55,  // 35: tms.translation.v1.CreateSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
-	3,   // 36: tms.translation.v1.AcceptSuggestionResponse.unit:type_name -> tms.translation.v1.Unit
-	55,  // 37: tms.translation.v1.VoteSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
-	107, // 38: tms.translation.v1.Comment.timestamp:type_name -> google.protobuf.Timestamp
-	68,  // 39: tms.translation.v1.ListCommentsResponse.comments:type_name -> tms.translation.v1.Comment
-	68,  // 40: tms.translation.v1.GetCommentResponse.comment:type_name -> tms.translation.v1.Comment
-	68,  // 41: tms.translation.v1.CreateCommentResponse.comment:type_name -> tms.translation.v1.Comment
-	68,  // 42: tms.translation.v1.ResolveCommentResponse.comment:type_name -> tms.translation.v1.Comment
-	79,  // 43: tms.translation.v1.ListLabelsResponse.labels:type_name -> tms.translation.v1.Label
-	79,  // 44: tms.translation.v1.GetLabelResponse.label:type_name -> tms.translation.v1.Label
-	79,  // 45: tms.translation.v1.CreateLabelRequest.label:type_name -> tms.translation.v1.Label
-	79,  // 46: tms.translation.v1.CreateLabelResponse.label:type_name -> tms.translation.v1.Label
-	79,  // 47: tms.translation.v1.UpdateLabelRequest.label:type_name -> tms.translation.v1.Label
-	109, // 48: tms.translation.v1.UpdateLabelRequest.update_mask:type_name -> google.protobuf.FieldMask
-	79,  // 49: tms.translation.v1.UpdateLabelResponse.label:type_name -> tms.translation.v1.Label
-	107, // 50: tms.translation.v1.DownloadFileResponse.commit_time:type_name -> google.protobuf.Timestamp
-	47,  // 51: tms.translation.v1.UploadFileStreamRequest.request:type_name -> tms.translation.v1.UploadFileRequest
-	48,  // 52: tms.translation.v1.UploadFileStreamResponse.result:type_name -> tms.translation.v1.UploadFileResponse
-	94,  // 53: tms.translation.v1.ListUnitChecksResponse.checks:type_name -> tms.translation.v1.Check
-	94,  // 54: tms.translation.v1.DismissCheckResponse.check:type_name -> tms.translation.v1.Check
-	99,  // 55: tms.translation.v1.DismissChecksRequest.scope:type_name -> tms.translation.v1.CheckScope
-	4,   // 56: tms.translation.v1.DismissChecksResponse.task:type_name -> tms.translation.v1.Task
-	99,  // 57: tms.translation.v1.SummarizeChecksRequest.scope:type_name -> tms.translation.v1.CheckScope
-	103, // 58: tms.translation.v1.SummarizeChecksResponse.checks:type_name -> tms.translation.v1.CheckCount
-	4,   // 59: tms.translation.v1.RecheckComponentsResponse.tasks:type_name -> tms.translation.v1.Task
-	9,   // 60: tms.translation.v1.TranslationService.ImportComponent:input_type -> tms.translation.v1.ImportComponentRequest
-	11,  // 61: tms.translation.v1.TranslationService.GetTask:input_type -> tms.translation.v1.GetTaskRequest
-	6,   // 62: tms.translation.v1.TranslationService.ListAlerts:input_type -> tms.translation.v1.ListAlertsRequest
-	13,  // 63: tms.translation.v1.TranslationService.ForgetComponent:input_type -> tms.translation.v1.ForgetComponentRequest
-	15,  // 64: tms.translation.v1.TranslationService.ForgetComponents:input_type -> tms.translation.v1.ForgetComponentsRequest
-	17,  // 65: tms.translation.v1.TranslationService.RenameComponents:input_type -> tms.translation.v1.RenameComponentsRequest
-	20,  // 66: tms.translation.v1.TranslationService.ListTranslations:input_type -> tms.translation.v1.ListTranslationsRequest
-	22,  // 67: tms.translation.v1.TranslationService.GetTranslation:input_type -> tms.translation.v1.GetTranslationRequest
-	24,  // 68: tms.translation.v1.TranslationService.AddTranslation:input_type -> tms.translation.v1.AddTranslationRequest
-	26,  // 69: tms.translation.v1.TranslationService.DeleteTranslation:input_type -> tms.translation.v1.DeleteTranslationRequest
-	28,  // 70: tms.translation.v1.TranslationService.GetStatistics:input_type -> tms.translation.v1.GetStatisticsRequest
-	30,  // 71: tms.translation.v1.TranslationService.ListLanguageStatistics:input_type -> tms.translation.v1.ListLanguageStatisticsRequest
-	32,  // 72: tms.translation.v1.TranslationService.ListUnits:input_type -> tms.translation.v1.ListUnitsRequest
-	36,  // 73: tms.translation.v1.TranslationService.GetUnit:input_type -> tms.translation.v1.GetUnitRequest
-	34,  // 74: tms.translation.v1.TranslationService.FindUnit:input_type -> tms.translation.v1.FindUnitRequest
-	38,  // 75: tms.translation.v1.TranslationService.UpdateUnit:input_type -> tms.translation.v1.UpdateUnitRequest
-	41,  // 76: tms.translation.v1.TranslationService.GetRepository:input_type -> tms.translation.v1.GetRepositoryRequest
-	43,  // 77: tms.translation.v1.TranslationService.RunRepositoryOperation:input_type -> tms.translation.v1.RunRepositoryOperationRequest
-	45,  // 78: tms.translation.v1.TranslationService.GetFile:input_type -> tms.translation.v1.GetFileRequest
-	47,  // 79: tms.translation.v1.TranslationService.UploadFile:input_type -> tms.translation.v1.UploadFileRequest
-	90,  // 80: tms.translation.v1.TranslationService.DownloadFile:input_type -> tms.translation.v1.DownloadFileRequest
-	92,  // 81: tms.translation.v1.TranslationService.UploadFileStream:input_type -> tms.translation.v1.UploadFileStreamRequest
-	49,  // 82: tms.translation.v1.TranslationService.CreateUnit:input_type -> tms.translation.v1.CreateUnitRequest
-	51,  // 83: tms.translation.v1.TranslationService.DeleteUnit:input_type -> tms.translation.v1.DeleteUnitRequest
-	53,  // 84: tms.translation.v1.TranslationService.ListUnitTranslations:input_type -> tms.translation.v1.ListUnitTranslationsRequest
-	56,  // 85: tms.translation.v1.TranslationService.ListSuggestions:input_type -> tms.translation.v1.ListSuggestionsRequest
-	58,  // 86: tms.translation.v1.TranslationService.GetSuggestion:input_type -> tms.translation.v1.GetSuggestionRequest
-	60,  // 87: tms.translation.v1.TranslationService.CreateSuggestion:input_type -> tms.translation.v1.CreateSuggestionRequest
-	62,  // 88: tms.translation.v1.TranslationService.AcceptSuggestion:input_type -> tms.translation.v1.AcceptSuggestionRequest
-	64,  // 89: tms.translation.v1.TranslationService.DeleteSuggestion:input_type -> tms.translation.v1.DeleteSuggestionRequest
-	66,  // 90: tms.translation.v1.TranslationService.VoteSuggestion:input_type -> tms.translation.v1.VoteSuggestionRequest
-	69,  // 91: tms.translation.v1.TranslationService.ListComments:input_type -> tms.translation.v1.ListCommentsRequest
-	71,  // 92: tms.translation.v1.TranslationService.GetComment:input_type -> tms.translation.v1.GetCommentRequest
-	73,  // 93: tms.translation.v1.TranslationService.CreateComment:input_type -> tms.translation.v1.CreateCommentRequest
-	75,  // 94: tms.translation.v1.TranslationService.ResolveComment:input_type -> tms.translation.v1.ResolveCommentRequest
-	77,  // 95: tms.translation.v1.TranslationService.DeleteComment:input_type -> tms.translation.v1.DeleteCommentRequest
-	80,  // 96: tms.translation.v1.TranslationService.ListLabels:input_type -> tms.translation.v1.ListLabelsRequest
-	82,  // 97: tms.translation.v1.TranslationService.GetLabel:input_type -> tms.translation.v1.GetLabelRequest
-	84,  // 98: tms.translation.v1.TranslationService.CreateLabel:input_type -> tms.translation.v1.CreateLabelRequest
-	86,  // 99: tms.translation.v1.TranslationService.UpdateLabel:input_type -> tms.translation.v1.UpdateLabelRequest
-	88,  // 100: tms.translation.v1.TranslationService.DeleteLabel:input_type -> tms.translation.v1.DeleteLabelRequest
-	95,  // 101: tms.translation.v1.TranslationService.ListUnitChecks:input_type -> tms.translation.v1.ListUnitChecksRequest
-	97,  // 102: tms.translation.v1.TranslationService.DismissCheck:input_type -> tms.translation.v1.DismissCheckRequest
-	100, // 103: tms.translation.v1.TranslationService.DismissChecks:input_type -> tms.translation.v1.DismissChecksRequest
-	102, // 104: tms.translation.v1.TranslationService.SummarizeChecks:input_type -> tms.translation.v1.SummarizeChecksRequest
-	105, // 105: tms.translation.v1.TranslationService.RecheckComponents:input_type -> tms.translation.v1.RecheckComponentsRequest
-	10,  // 106: tms.translation.v1.TranslationService.ImportComponent:output_type -> tms.translation.v1.ImportComponentResponse
-	12,  // 107: tms.translation.v1.TranslationService.GetTask:output_type -> tms.translation.v1.GetTaskResponse
-	7,   // 108: tms.translation.v1.TranslationService.ListAlerts:output_type -> tms.translation.v1.ListAlertsResponse
-	14,  // 109: tms.translation.v1.TranslationService.ForgetComponent:output_type -> tms.translation.v1.ForgetComponentResponse
-	16,  // 110: tms.translation.v1.TranslationService.ForgetComponents:output_type -> tms.translation.v1.ForgetComponentsResponse
-	19,  // 111: tms.translation.v1.TranslationService.RenameComponents:output_type -> tms.translation.v1.RenameComponentsResponse
-	21,  // 112: tms.translation.v1.TranslationService.ListTranslations:output_type -> tms.translation.v1.ListTranslationsResponse
-	23,  // 113: tms.translation.v1.TranslationService.GetTranslation:output_type -> tms.translation.v1.GetTranslationResponse
-	25,  // 114: tms.translation.v1.TranslationService.AddTranslation:output_type -> tms.translation.v1.AddTranslationResponse
-	27,  // 115: tms.translation.v1.TranslationService.DeleteTranslation:output_type -> tms.translation.v1.DeleteTranslationResponse
-	29,  // 116: tms.translation.v1.TranslationService.GetStatistics:output_type -> tms.translation.v1.GetStatisticsResponse
-	31,  // 117: tms.translation.v1.TranslationService.ListLanguageStatistics:output_type -> tms.translation.v1.ListLanguageStatisticsResponse
-	33,  // 118: tms.translation.v1.TranslationService.ListUnits:output_type -> tms.translation.v1.ListUnitsResponse
-	37,  // 119: tms.translation.v1.TranslationService.GetUnit:output_type -> tms.translation.v1.GetUnitResponse
-	35,  // 120: tms.translation.v1.TranslationService.FindUnit:output_type -> tms.translation.v1.FindUnitResponse
-	39,  // 121: tms.translation.v1.TranslationService.UpdateUnit:output_type -> tms.translation.v1.UpdateUnitResponse
-	42,  // 122: tms.translation.v1.TranslationService.GetRepository:output_type -> tms.translation.v1.GetRepositoryResponse
-	44,  // 123: tms.translation.v1.TranslationService.RunRepositoryOperation:output_type -> tms.translation.v1.RunRepositoryOperationResponse
-	46,  // 124: tms.translation.v1.TranslationService.GetFile:output_type -> tms.translation.v1.GetFileResponse
-	48,  // 125: tms.translation.v1.TranslationService.UploadFile:output_type -> tms.translation.v1.UploadFileResponse
-	91,  // 126: tms.translation.v1.TranslationService.DownloadFile:output_type -> tms.translation.v1.DownloadFileResponse
-	93,  // 127: tms.translation.v1.TranslationService.UploadFileStream:output_type -> tms.translation.v1.UploadFileStreamResponse
-	50,  // 128: tms.translation.v1.TranslationService.CreateUnit:output_type -> tms.translation.v1.CreateUnitResponse
-	52,  // 129: tms.translation.v1.TranslationService.DeleteUnit:output_type -> tms.translation.v1.DeleteUnitResponse
-	54,  // 130: tms.translation.v1.TranslationService.ListUnitTranslations:output_type -> tms.translation.v1.ListUnitTranslationsResponse
-	57,  // 131: tms.translation.v1.TranslationService.ListSuggestions:output_type -> tms.translation.v1.ListSuggestionsResponse
-	59,  // 132: tms.translation.v1.TranslationService.GetSuggestion:output_type -> tms.translation.v1.GetSuggestionResponse
-	61,  // 133: tms.translation.v1.TranslationService.CreateSuggestion:output_type -> tms.translation.v1.CreateSuggestionResponse
-	63,  // 134: tms.translation.v1.TranslationService.AcceptSuggestion:output_type -> tms.translation.v1.AcceptSuggestionResponse
-	65,  // 135: tms.translation.v1.TranslationService.DeleteSuggestion:output_type -> tms.translation.v1.DeleteSuggestionResponse
-	67,  // 136: tms.translation.v1.TranslationService.VoteSuggestion:output_type -> tms.translation.v1.VoteSuggestionResponse
-	70,  // 137: tms.translation.v1.TranslationService.ListComments:output_type -> tms.translation.v1.ListCommentsResponse
-	72,  // 138: tms.translation.v1.TranslationService.GetComment:output_type -> tms.translation.v1.GetCommentResponse
-	74,  // 139: tms.translation.v1.TranslationService.CreateComment:output_type -> tms.translation.v1.CreateCommentResponse
-	76,  // 140: tms.translation.v1.TranslationService.ResolveComment:output_type -> tms.translation.v1.ResolveCommentResponse
-	78,  // 141: tms.translation.v1.TranslationService.DeleteComment:output_type -> tms.translation.v1.DeleteCommentResponse
-	81,  // 142: tms.translation.v1.TranslationService.ListLabels:output_type -> tms.translation.v1.ListLabelsResponse
-	83,  // 143: tms.translation.v1.TranslationService.GetLabel:output_type -> tms.translation.v1.GetLabelResponse
-	85,  // 144: tms.translation.v1.TranslationService.CreateLabel:output_type -> tms.translation.v1.CreateLabelResponse
-	87,  // 145: tms.translation.v1.TranslationService.UpdateLabel:output_type -> tms.translation.v1.UpdateLabelResponse
-	89,  // 146: tms.translation.v1.TranslationService.DeleteLabel:output_type -> tms.translation.v1.DeleteLabelResponse
-	96,  // 147: tms.translation.v1.TranslationService.ListUnitChecks:output_type -> tms.translation.v1.ListUnitChecksResponse
-	98,  // 148: tms.translation.v1.TranslationService.DismissCheck:output_type -> tms.translation.v1.DismissCheckResponse
-	101, // 149: tms.translation.v1.TranslationService.DismissChecks:output_type -> tms.translation.v1.DismissChecksResponse
-	104, // 150: tms.translation.v1.TranslationService.SummarizeChecks:output_type -> tms.translation.v1.SummarizeChecksResponse
-	106, // 151: tms.translation.v1.TranslationService.RecheckComponents:output_type -> tms.translation.v1.RecheckComponentsResponse
-	106, // [106:152] is the sub-list for method output_type
-	60,  // [60:106] is the sub-list for method input_type
-	60,  // [60:60] is the sub-list for extension type_name
-	60,  // [60:60] is the sub-list for extension extendee
-	0,   // [0:60] is the sub-list for field type_name
+	108, // 0: tms.translation.v1.Statistics.last_change:type_name -> google.protobuf.Timestamp
+	1,   // 1: tms.translation.v1.Translation.stats:type_name -> tms.translation.v1.Statistics
+	3,   // 2: tms.translation.v1.Translation.plural:type_name -> tms.translation.v1.TranslationPlural
+	109, // 3: tms.translation.v1.Unit.state:type_name -> tms.type.v1.UnitState
+	108, // 4: tms.translation.v1.Unit.timestamp:type_name -> google.protobuf.Timestamp
+	108, // 5: tms.translation.v1.Unit.last_updated:type_name -> google.protobuf.Timestamp
+	80,  // 6: tms.translation.v1.Unit.labels:type_name -> tms.translation.v1.Label
+	108, // 7: tms.translation.v1.Alert.create_time:type_name -> google.protobuf.Timestamp
+	108, // 8: tms.translation.v1.Alert.update_time:type_name -> google.protobuf.Timestamp
+	6,   // 9: tms.translation.v1.ListAlertsResponse.alerts:type_name -> tms.translation.v1.Alert
+	108, // 10: tms.translation.v1.Commit.author_time:type_name -> google.protobuf.Timestamp
+	108, // 11: tms.translation.v1.Commit.commit_time:type_name -> google.protobuf.Timestamp
+	5,   // 12: tms.translation.v1.ImportComponentResponse.task:type_name -> tms.translation.v1.Task
+	5,   // 13: tms.translation.v1.GetTaskResponse.task:type_name -> tms.translation.v1.Task
+	19,  // 14: tms.translation.v1.RenameComponentsRequest.components:type_name -> tms.translation.v1.ComponentName
+	2,   // 15: tms.translation.v1.ListTranslationsResponse.translations:type_name -> tms.translation.v1.Translation
+	2,   // 16: tms.translation.v1.GetTranslationResponse.translation:type_name -> tms.translation.v1.Translation
+	2,   // 17: tms.translation.v1.AddTranslationResponse.translation:type_name -> tms.translation.v1.Translation
+	1,   // 18: tms.translation.v1.GetStatisticsResponse.stats:type_name -> tms.translation.v1.Statistics
+	1,   // 19: tms.translation.v1.ListLanguageStatisticsResponse.stats:type_name -> tms.translation.v1.Statistics
+	4,   // 20: tms.translation.v1.ListUnitsResponse.units:type_name -> tms.translation.v1.Unit
+	4,   // 21: tms.translation.v1.FindUnitResponse.unit:type_name -> tms.translation.v1.Unit
+	4,   // 22: tms.translation.v1.GetUnitResponse.unit:type_name -> tms.translation.v1.Unit
+	109, // 23: tms.translation.v1.UpdateUnitRequest.state:type_name -> tms.type.v1.UnitState
+	4,   // 24: tms.translation.v1.UpdateUnitResponse.unit:type_name -> tms.translation.v1.Unit
+	9,   // 25: tms.translation.v1.Repository.remote_commit:type_name -> tms.translation.v1.Commit
+	9,   // 26: tms.translation.v1.Repository.local_commit:type_name -> tms.translation.v1.Commit
+	41,  // 27: tms.translation.v1.GetRepositoryResponse.repository:type_name -> tms.translation.v1.Repository
+	0,   // 28: tms.translation.v1.GetFileRequest.file:type_name -> tms.translation.v1.ComponentFile
+	108, // 29: tms.translation.v1.GetFileResponse.commit_time:type_name -> google.protobuf.Timestamp
+	109, // 30: tms.translation.v1.CreateUnitRequest.state:type_name -> tms.type.v1.UnitState
+	4,   // 31: tms.translation.v1.CreateUnitResponse.unit:type_name -> tms.translation.v1.Unit
+	4,   // 32: tms.translation.v1.ListUnitTranslationsResponse.units:type_name -> tms.translation.v1.Unit
+	108, // 33: tms.translation.v1.Suggestion.timestamp:type_name -> google.protobuf.Timestamp
+	56,  // 34: tms.translation.v1.ListSuggestionsResponse.suggestions:type_name -> tms.translation.v1.Suggestion
+	56,  // 35: tms.translation.v1.GetSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
+	56,  // 36: tms.translation.v1.CreateSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
+	4,   // 37: tms.translation.v1.AcceptSuggestionResponse.unit:type_name -> tms.translation.v1.Unit
+	56,  // 38: tms.translation.v1.VoteSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
+	108, // 39: tms.translation.v1.Comment.timestamp:type_name -> google.protobuf.Timestamp
+	69,  // 40: tms.translation.v1.ListCommentsResponse.comments:type_name -> tms.translation.v1.Comment
+	69,  // 41: tms.translation.v1.GetCommentResponse.comment:type_name -> tms.translation.v1.Comment
+	69,  // 42: tms.translation.v1.CreateCommentResponse.comment:type_name -> tms.translation.v1.Comment
+	69,  // 43: tms.translation.v1.ResolveCommentResponse.comment:type_name -> tms.translation.v1.Comment
+	80,  // 44: tms.translation.v1.ListLabelsResponse.labels:type_name -> tms.translation.v1.Label
+	80,  // 45: tms.translation.v1.GetLabelResponse.label:type_name -> tms.translation.v1.Label
+	80,  // 46: tms.translation.v1.CreateLabelRequest.label:type_name -> tms.translation.v1.Label
+	80,  // 47: tms.translation.v1.CreateLabelResponse.label:type_name -> tms.translation.v1.Label
+	80,  // 48: tms.translation.v1.UpdateLabelRequest.label:type_name -> tms.translation.v1.Label
+	110, // 49: tms.translation.v1.UpdateLabelRequest.update_mask:type_name -> google.protobuf.FieldMask
+	80,  // 50: tms.translation.v1.UpdateLabelResponse.label:type_name -> tms.translation.v1.Label
+	0,   // 51: tms.translation.v1.DownloadFileRequest.file:type_name -> tms.translation.v1.ComponentFile
+	108, // 52: tms.translation.v1.DownloadFileResponse.commit_time:type_name -> google.protobuf.Timestamp
+	48,  // 53: tms.translation.v1.UploadFileStreamRequest.request:type_name -> tms.translation.v1.UploadFileRequest
+	49,  // 54: tms.translation.v1.UploadFileStreamResponse.result:type_name -> tms.translation.v1.UploadFileResponse
+	95,  // 55: tms.translation.v1.ListUnitChecksResponse.checks:type_name -> tms.translation.v1.Check
+	95,  // 56: tms.translation.v1.DismissCheckResponse.check:type_name -> tms.translation.v1.Check
+	100, // 57: tms.translation.v1.DismissChecksRequest.scope:type_name -> tms.translation.v1.CheckScope
+	5,   // 58: tms.translation.v1.DismissChecksResponse.task:type_name -> tms.translation.v1.Task
+	100, // 59: tms.translation.v1.SummarizeChecksRequest.scope:type_name -> tms.translation.v1.CheckScope
+	104, // 60: tms.translation.v1.SummarizeChecksResponse.checks:type_name -> tms.translation.v1.CheckCount
+	5,   // 61: tms.translation.v1.RecheckComponentsResponse.tasks:type_name -> tms.translation.v1.Task
+	10,  // 62: tms.translation.v1.TranslationService.ImportComponent:input_type -> tms.translation.v1.ImportComponentRequest
+	12,  // 63: tms.translation.v1.TranslationService.GetTask:input_type -> tms.translation.v1.GetTaskRequest
+	7,   // 64: tms.translation.v1.TranslationService.ListAlerts:input_type -> tms.translation.v1.ListAlertsRequest
+	14,  // 65: tms.translation.v1.TranslationService.ForgetComponent:input_type -> tms.translation.v1.ForgetComponentRequest
+	16,  // 66: tms.translation.v1.TranslationService.ForgetComponents:input_type -> tms.translation.v1.ForgetComponentsRequest
+	18,  // 67: tms.translation.v1.TranslationService.RenameComponents:input_type -> tms.translation.v1.RenameComponentsRequest
+	21,  // 68: tms.translation.v1.TranslationService.ListTranslations:input_type -> tms.translation.v1.ListTranslationsRequest
+	23,  // 69: tms.translation.v1.TranslationService.GetTranslation:input_type -> tms.translation.v1.GetTranslationRequest
+	25,  // 70: tms.translation.v1.TranslationService.AddTranslation:input_type -> tms.translation.v1.AddTranslationRequest
+	27,  // 71: tms.translation.v1.TranslationService.DeleteTranslation:input_type -> tms.translation.v1.DeleteTranslationRequest
+	29,  // 72: tms.translation.v1.TranslationService.GetStatistics:input_type -> tms.translation.v1.GetStatisticsRequest
+	31,  // 73: tms.translation.v1.TranslationService.ListLanguageStatistics:input_type -> tms.translation.v1.ListLanguageStatisticsRequest
+	33,  // 74: tms.translation.v1.TranslationService.ListUnits:input_type -> tms.translation.v1.ListUnitsRequest
+	37,  // 75: tms.translation.v1.TranslationService.GetUnit:input_type -> tms.translation.v1.GetUnitRequest
+	35,  // 76: tms.translation.v1.TranslationService.FindUnit:input_type -> tms.translation.v1.FindUnitRequest
+	39,  // 77: tms.translation.v1.TranslationService.UpdateUnit:input_type -> tms.translation.v1.UpdateUnitRequest
+	42,  // 78: tms.translation.v1.TranslationService.GetRepository:input_type -> tms.translation.v1.GetRepositoryRequest
+	44,  // 79: tms.translation.v1.TranslationService.RunRepositoryOperation:input_type -> tms.translation.v1.RunRepositoryOperationRequest
+	46,  // 80: tms.translation.v1.TranslationService.GetFile:input_type -> tms.translation.v1.GetFileRequest
+	48,  // 81: tms.translation.v1.TranslationService.UploadFile:input_type -> tms.translation.v1.UploadFileRequest
+	91,  // 82: tms.translation.v1.TranslationService.DownloadFile:input_type -> tms.translation.v1.DownloadFileRequest
+	93,  // 83: tms.translation.v1.TranslationService.UploadFileStream:input_type -> tms.translation.v1.UploadFileStreamRequest
+	50,  // 84: tms.translation.v1.TranslationService.CreateUnit:input_type -> tms.translation.v1.CreateUnitRequest
+	52,  // 85: tms.translation.v1.TranslationService.DeleteUnit:input_type -> tms.translation.v1.DeleteUnitRequest
+	54,  // 86: tms.translation.v1.TranslationService.ListUnitTranslations:input_type -> tms.translation.v1.ListUnitTranslationsRequest
+	57,  // 87: tms.translation.v1.TranslationService.ListSuggestions:input_type -> tms.translation.v1.ListSuggestionsRequest
+	59,  // 88: tms.translation.v1.TranslationService.GetSuggestion:input_type -> tms.translation.v1.GetSuggestionRequest
+	61,  // 89: tms.translation.v1.TranslationService.CreateSuggestion:input_type -> tms.translation.v1.CreateSuggestionRequest
+	63,  // 90: tms.translation.v1.TranslationService.AcceptSuggestion:input_type -> tms.translation.v1.AcceptSuggestionRequest
+	65,  // 91: tms.translation.v1.TranslationService.DeleteSuggestion:input_type -> tms.translation.v1.DeleteSuggestionRequest
+	67,  // 92: tms.translation.v1.TranslationService.VoteSuggestion:input_type -> tms.translation.v1.VoteSuggestionRequest
+	70,  // 93: tms.translation.v1.TranslationService.ListComments:input_type -> tms.translation.v1.ListCommentsRequest
+	72,  // 94: tms.translation.v1.TranslationService.GetComment:input_type -> tms.translation.v1.GetCommentRequest
+	74,  // 95: tms.translation.v1.TranslationService.CreateComment:input_type -> tms.translation.v1.CreateCommentRequest
+	76,  // 96: tms.translation.v1.TranslationService.ResolveComment:input_type -> tms.translation.v1.ResolveCommentRequest
+	78,  // 97: tms.translation.v1.TranslationService.DeleteComment:input_type -> tms.translation.v1.DeleteCommentRequest
+	81,  // 98: tms.translation.v1.TranslationService.ListLabels:input_type -> tms.translation.v1.ListLabelsRequest
+	83,  // 99: tms.translation.v1.TranslationService.GetLabel:input_type -> tms.translation.v1.GetLabelRequest
+	85,  // 100: tms.translation.v1.TranslationService.CreateLabel:input_type -> tms.translation.v1.CreateLabelRequest
+	87,  // 101: tms.translation.v1.TranslationService.UpdateLabel:input_type -> tms.translation.v1.UpdateLabelRequest
+	89,  // 102: tms.translation.v1.TranslationService.DeleteLabel:input_type -> tms.translation.v1.DeleteLabelRequest
+	96,  // 103: tms.translation.v1.TranslationService.ListUnitChecks:input_type -> tms.translation.v1.ListUnitChecksRequest
+	98,  // 104: tms.translation.v1.TranslationService.DismissCheck:input_type -> tms.translation.v1.DismissCheckRequest
+	101, // 105: tms.translation.v1.TranslationService.DismissChecks:input_type -> tms.translation.v1.DismissChecksRequest
+	103, // 106: tms.translation.v1.TranslationService.SummarizeChecks:input_type -> tms.translation.v1.SummarizeChecksRequest
+	106, // 107: tms.translation.v1.TranslationService.RecheckComponents:input_type -> tms.translation.v1.RecheckComponentsRequest
+	11,  // 108: tms.translation.v1.TranslationService.ImportComponent:output_type -> tms.translation.v1.ImportComponentResponse
+	13,  // 109: tms.translation.v1.TranslationService.GetTask:output_type -> tms.translation.v1.GetTaskResponse
+	8,   // 110: tms.translation.v1.TranslationService.ListAlerts:output_type -> tms.translation.v1.ListAlertsResponse
+	15,  // 111: tms.translation.v1.TranslationService.ForgetComponent:output_type -> tms.translation.v1.ForgetComponentResponse
+	17,  // 112: tms.translation.v1.TranslationService.ForgetComponents:output_type -> tms.translation.v1.ForgetComponentsResponse
+	20,  // 113: tms.translation.v1.TranslationService.RenameComponents:output_type -> tms.translation.v1.RenameComponentsResponse
+	22,  // 114: tms.translation.v1.TranslationService.ListTranslations:output_type -> tms.translation.v1.ListTranslationsResponse
+	24,  // 115: tms.translation.v1.TranslationService.GetTranslation:output_type -> tms.translation.v1.GetTranslationResponse
+	26,  // 116: tms.translation.v1.TranslationService.AddTranslation:output_type -> tms.translation.v1.AddTranslationResponse
+	28,  // 117: tms.translation.v1.TranslationService.DeleteTranslation:output_type -> tms.translation.v1.DeleteTranslationResponse
+	30,  // 118: tms.translation.v1.TranslationService.GetStatistics:output_type -> tms.translation.v1.GetStatisticsResponse
+	32,  // 119: tms.translation.v1.TranslationService.ListLanguageStatistics:output_type -> tms.translation.v1.ListLanguageStatisticsResponse
+	34,  // 120: tms.translation.v1.TranslationService.ListUnits:output_type -> tms.translation.v1.ListUnitsResponse
+	38,  // 121: tms.translation.v1.TranslationService.GetUnit:output_type -> tms.translation.v1.GetUnitResponse
+	36,  // 122: tms.translation.v1.TranslationService.FindUnit:output_type -> tms.translation.v1.FindUnitResponse
+	40,  // 123: tms.translation.v1.TranslationService.UpdateUnit:output_type -> tms.translation.v1.UpdateUnitResponse
+	43,  // 124: tms.translation.v1.TranslationService.GetRepository:output_type -> tms.translation.v1.GetRepositoryResponse
+	45,  // 125: tms.translation.v1.TranslationService.RunRepositoryOperation:output_type -> tms.translation.v1.RunRepositoryOperationResponse
+	47,  // 126: tms.translation.v1.TranslationService.GetFile:output_type -> tms.translation.v1.GetFileResponse
+	49,  // 127: tms.translation.v1.TranslationService.UploadFile:output_type -> tms.translation.v1.UploadFileResponse
+	92,  // 128: tms.translation.v1.TranslationService.DownloadFile:output_type -> tms.translation.v1.DownloadFileResponse
+	94,  // 129: tms.translation.v1.TranslationService.UploadFileStream:output_type -> tms.translation.v1.UploadFileStreamResponse
+	51,  // 130: tms.translation.v1.TranslationService.CreateUnit:output_type -> tms.translation.v1.CreateUnitResponse
+	53,  // 131: tms.translation.v1.TranslationService.DeleteUnit:output_type -> tms.translation.v1.DeleteUnitResponse
+	55,  // 132: tms.translation.v1.TranslationService.ListUnitTranslations:output_type -> tms.translation.v1.ListUnitTranslationsResponse
+	58,  // 133: tms.translation.v1.TranslationService.ListSuggestions:output_type -> tms.translation.v1.ListSuggestionsResponse
+	60,  // 134: tms.translation.v1.TranslationService.GetSuggestion:output_type -> tms.translation.v1.GetSuggestionResponse
+	62,  // 135: tms.translation.v1.TranslationService.CreateSuggestion:output_type -> tms.translation.v1.CreateSuggestionResponse
+	64,  // 136: tms.translation.v1.TranslationService.AcceptSuggestion:output_type -> tms.translation.v1.AcceptSuggestionResponse
+	66,  // 137: tms.translation.v1.TranslationService.DeleteSuggestion:output_type -> tms.translation.v1.DeleteSuggestionResponse
+	68,  // 138: tms.translation.v1.TranslationService.VoteSuggestion:output_type -> tms.translation.v1.VoteSuggestionResponse
+	71,  // 139: tms.translation.v1.TranslationService.ListComments:output_type -> tms.translation.v1.ListCommentsResponse
+	73,  // 140: tms.translation.v1.TranslationService.GetComment:output_type -> tms.translation.v1.GetCommentResponse
+	75,  // 141: tms.translation.v1.TranslationService.CreateComment:output_type -> tms.translation.v1.CreateCommentResponse
+	77,  // 142: tms.translation.v1.TranslationService.ResolveComment:output_type -> tms.translation.v1.ResolveCommentResponse
+	79,  // 143: tms.translation.v1.TranslationService.DeleteComment:output_type -> tms.translation.v1.DeleteCommentResponse
+	82,  // 144: tms.translation.v1.TranslationService.ListLabels:output_type -> tms.translation.v1.ListLabelsResponse
+	84,  // 145: tms.translation.v1.TranslationService.GetLabel:output_type -> tms.translation.v1.GetLabelResponse
+	86,  // 146: tms.translation.v1.TranslationService.CreateLabel:output_type -> tms.translation.v1.CreateLabelResponse
+	88,  // 147: tms.translation.v1.TranslationService.UpdateLabel:output_type -> tms.translation.v1.UpdateLabelResponse
+	90,  // 148: tms.translation.v1.TranslationService.DeleteLabel:output_type -> tms.translation.v1.DeleteLabelResponse
+	97,  // 149: tms.translation.v1.TranslationService.ListUnitChecks:output_type -> tms.translation.v1.ListUnitChecksResponse
+	99,  // 150: tms.translation.v1.TranslationService.DismissCheck:output_type -> tms.translation.v1.DismissCheckResponse
+	102, // 151: tms.translation.v1.TranslationService.DismissChecks:output_type -> tms.translation.v1.DismissChecksResponse
+	105, // 152: tms.translation.v1.TranslationService.SummarizeChecks:output_type -> tms.translation.v1.SummarizeChecksResponse
+	107, // 153: tms.translation.v1.TranslationService.RecheckComponents:output_type -> tms.translation.v1.RecheckComponentsResponse
+	108, // [108:154] is the sub-list for method output_type
+	62,  // [62:108] is the sub-list for method input_type
+	62,  // [62:62] is the sub-list for extension type_name
+	62,  // [62:62] is the sub-list for extension extendee
+	0,   // [0:62] is the sub-list for field type_name
 }
 
 func init() { file_tms_translation_v1_translation_proto_init() }
@@ -7950,13 +8032,14 @@ func file_tms_translation_v1_translation_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tms_translation_v1_translation_proto_rawDesc), len(file_tms_translation_v1_translation_proto_rawDesc)),
-			NumEnums:      0,
+			NumEnums:      1,
 			NumMessages:   107,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
 		GoTypes:           file_tms_translation_v1_translation_proto_goTypes,
 		DependencyIndexes: file_tms_translation_v1_translation_proto_depIdxs,
+		EnumInfos:         file_tms_translation_v1_translation_proto_enumTypes,
 		MessageInfos:      file_tms_translation_v1_translation_proto_msgTypes,
 	}.Build()
 	File_tms_translation_v1_translation_proto = out.File
