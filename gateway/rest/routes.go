@@ -167,7 +167,8 @@ func (g *gateway) routes() []*route {
 		{pattern: "/api/translations/{project}/{component}/{language}/changes", name: "Changes", methods: m{"GET": changes(scoped(translationScope, g.changeList))}},
 		{pattern: "/api/translations/{project}/{component}/{language}/repository", name: "Repository", methods: repository(translationRepo, repositoryJSON{})},
 		{pattern: "/api/translations/{project}/{component}/{language}/file", name: "File", methods: m{"GET": file(g.translationFile, "application/octet-stream").query(qFormat),
-			"POST": one(g.uploadTranslationFile, uploadJSON{}).upload(uploadIn{})}, rawFormat: true},
+			"POST": one(g.uploadTranslationFile, uploadJSON{}).upload(uploadIn{}),
+			"PUT":  one(g.uploadTranslationFile, uploadJSON{}).upload(uploadIn{}).note("The same upload as POST, as Weblate takes it.")}, rawFormat: true},
 		{pattern: "/api/translations/{project}/{component}/{language}/announcements", name: "Announcements", methods: announcements},
 		{pattern: "/api/translations/{project}/{component}/{language}/announcements/{announcement}", name: "Announcement", methods: announcement},
 

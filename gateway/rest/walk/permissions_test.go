@@ -312,7 +312,8 @@ type uploadBody struct {
 	file   []byte
 }
 
-// request is do with multipart uploads ("UPLOAD" POSTs an uploadBody).
+// request is do with multipart uploads: an uploadBody is sent with the
+// method ("UPLOAD" POSTs it).
 func (c client) request(method, url string, body any) (int, []byte) {
 	up, ok := body.(uploadBody)
 	if !ok {
@@ -324,7 +325,10 @@ func (c client) request(method, url string, body any) (int, []byte) {
 	fw, _ := w.CreateFormFile("file", "de.po")
 	_, _ = fw.Write(up.file)
 	_ = w.Close()
-	req, _ := http.NewRequest("POST", url, &buf)
+	if method == "UPLOAD" {
+		method = "POST"
+	}
+	req, _ := http.NewRequest(method, url, &buf)
 	req.Header.Set("Content-Type", w.FormDataContentType())
 	return c.send(req)
 }

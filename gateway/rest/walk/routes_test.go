@@ -63,6 +63,10 @@ func TestEveryWriteRoute(t *testing.T) {
 	a.want(200, "PATCH", at(s), map[string]any{"frequency": 3})
 	a.want(204, "DELETE", at(s), nil)
 
+	po := "msgid \"\"\nmsgstr \"\"\n\"Content-Type: text/plain; charset=UTF-8\\n\"\n\nmsgid \"Hello\"\nmsgstr \"Salut\"\n"
+	if code, body := a.request("PUT", at("translations/guarded/app/fr/file/"), uploadBody{method: "translate", file: []byte(po)}); code != 200 {
+		t.Errorf("PUT upload: %d %s", code, body)
+	}
 	unit := f.unitOf("guarded", "fr")
 	a.want(200, "PUT", at(unit), map[string]any{"target": []string{"Bonjour"}, "state": 20})
 	if got := a.want(200, "GET", at(unit), nil)["target"]; fmt.Sprint(got) != "[Bonjour]" {
