@@ -224,9 +224,10 @@ func (b *builder) page(item Schema) Schema {
 func (b *builder) requestBody(op Op) Schema {
 	var sch Schema
 	if n, ok := op.In.(Named); ok {
-		if b.s.defs[n.Name] == nil {
-			b.s.taken[n.Name], b.s.defs[n.Name] = true, n.Schema
+		if prev, seen := b.s.defs[n.Name]; seen && !reflect.DeepEqual(prev, n.Schema) {
+			panic("apidoc: two schemas are named " + n.Name)
 		}
+		b.s.taken[n.Name], b.s.defs[n.Name] = true, n.Schema
 		sch = Schema{"$ref": "#/components/schemas/" + n.Name}
 	} else {
 		sch = b.s.of(reflect.TypeOf(op.In))

@@ -82,9 +82,13 @@ func (s *schemas) ref(t reflect.Type) Schema {
 }
 
 // newName is the schema name of t: its Go name without the JSON suffix,
-// capitalised (projectJSON is Project), unique within the document.
+// capitalised (projectJSON is Project), a request body's In suffix spelled
+// Request (labelIn is LabelRequest), unique within the document.
 func (s *schemas) newName(t reflect.Type) string {
 	base := strings.TrimSuffix(t.Name(), "JSON")
+	if in, ok := strings.CutSuffix(base, "In"); ok && in != "" {
+		base = in + "Request" // a request body, as Weblate's document names them
+	}
 	if base == "" {
 		base = "Object"
 	}
