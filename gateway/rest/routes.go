@@ -93,6 +93,10 @@ func (g *gateway) routes() []*route {
 		{pattern: "/api/docs", name: "Documentation", methods: m{"GET": file(g.apiDocs, "text/html").
 			note("This document as a web page.").ext("a readable form of /api/schema/, Weblate serves its documentation elsewhere.")}},
 
+		{pattern: "/api/search", name: "Search", methods: m{"GET": one(g.search, []searchResultJSON{}).
+			query(apidoc.Param{Name: "q", Doc: "The text looked for in names (and slugs, codes, full names)."}).
+			note("Site-wide search: up to five projects, categories, components, users (for a signed-in caller, by the account list's rules) and languages.")}},
+
 		{pattern: "/api/projects", name: "Project List", methods: m{"GET": page(g.listProjects, projectJSON{}), "POST": made(g.createProject, project, projectJSON{})}},
 		{pattern: "/api/projects/{project}", name: "Project Instance", methods: m{"GET": one(g.getProject, projectJSON{}),
 			"PUT": change(g.updateProject, project, projectJSON{}), "PATCH": change(g.updateProject, project, projectJSON{}), "DELETE": gone(g.deleteProject)}},

@@ -14,7 +14,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/pb33f/libopenapi"
 	validator "github.com/pb33f/libopenapi-validator"
 	"gopkg.in/yaml.v3"
 
@@ -54,13 +53,9 @@ var weblateDoc = sync.OnceValues(func() (*weblateRef, error) {
 	if err != nil {
 		return nil, err
 	}
-	doc, err := libopenapi.NewDocument(raw)
+	v, err := validatorOf(raw)
 	if err != nil {
 		return nil, err
-	}
-	v, errs := validator.NewValidator(doc)
-	if len(errs) > 0 {
-		return nil, errs[0]
 	}
 	var plain struct {
 		Paths map[string]map[string]any `yaml:"paths"`

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
+	"strings"
 	"testing"
 	"time"
 
@@ -30,6 +31,7 @@ func TestConformance(t *testing.T) {
 		{"Categories", testCategories},
 		{"ComponentLinks", testComponentLinks},
 		{"Announcements", testAnnouncements},
+		{"Search", testSearch},
 		{"MachinerySettings", testMachinerySettings},
 		{"Projects", testProjects},
 		{"ProjectDuplicates", testProjectDuplicates},
@@ -723,5 +725,66 @@ func testVisibility(t *testing.T, s *store.Store, _ *gorm.DB) {
 	}
 	if c, err := s.GetComponent(ctx, "secret", "c"); err != nil || c.ProjectAccess != 100 {
 		t.Errorf("component reads carry the project's access level: %+v %v", c, err)
+	}
+}
+
+// testSearch: names and slugs (a language's code) match anywhere,
+// ignoring case, LIKE's wildcards are plain characters, each kind comes by
+// name up to the limit, and a viewer finds only the projects it may see
+// and what is in them.
+func testSearch(t *testing.T, s *store.Store, _ *gorm.DB) {
+	ctx := t.Context()
+	seed(t, s)
+	open, closed := newProject("open_docs"), newProject("closed")
+	closed.AccessControl = 100
+	for _, p := range []*store.Project{open, closed} {
+		if err := s.CreateProject(ctx, p, "", nil); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.CreateComponent(ctx, newComponent(p.ID, "docs"), nil); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.SaveCategory(ctx, &store.Category{ProjectID: p.ID, Name: "Docs", Slug: "manuals"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	public := store.Viewer{Levels: []int32{0}}
+	names := func(f store.Found) []string {
+		var out []string
+		for _, p := range f.Projects {
+			out = append(out, "project "+p.Slug)
+		}
+		for _, c := range f.Categories {
+			out = append(out, "category "+c.ProjectSlug+"/"+c.Slug)
+		}
+		for _, c := range f.Components {
+			out = append(out, "component "+c.ProjectSlug+"/"+c.Slug)
+		}
+		for _, l := range f.Languages {
+			out = append(out, "language "+l.Code)
+		}
+		return out
+	}
+	cases := []struct {
+		text  string
+		limit int
+		v     store.Viewer
+		want  []string
+	}{
+		{"DOCS", 5, store.Viewer{All: true}, []string{"project open_docs", "category open_docs/manuals", "category closed/manuals",
+			"component open_docs/docs", "component closed/docs"}}, // one name: by id
+		{"docs", 5, public, []string{"project open_docs", "category open_docs/manuals", "component open_docs/docs"}},
+		{"docs", 1, store.Viewer{All: true}, []string{"project open_docs", "category open_docs/manuals", "component open_docs/docs"}},
+		{"_", 5, store.Viewer{All: true}, []string{"project open_docs"}},
+		{"%", 5, store.Viewer{All: true}, nil},
+		{"AR", 5, public, []string{"language ar"}},
+		{"czech", 5, public, []string{"language cs"}},
+		{"", 5, store.Viewer{All: true}, nil},
+	}
+	for _, c := range cases {
+		found, err := s.Search(ctx, c.text, c.limit, c.v)
+		if got := names(found); err != nil || strings.Join(got, ",") != strings.Join(c.want, ",") {
+			t.Errorf("search %q (limit %d): %v %v, want %v", c.text, c.limit, got, err, c.want)
+		}
 	}
 }

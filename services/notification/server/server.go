@@ -30,7 +30,7 @@ type Store interface {
 	CreateUser(ctx context.Context, u store.User, subs []store.Subscription) (store.User, error)
 	UserByName(ctx context.Context, username string) (store.User, error)
 	UserByTokenHash(ctx context.Context, hash string) (store.User, error)
-	ListUsers(ctx context.Context, offset, limit int, usernames []string) ([]store.User, int64, error)
+	ListUsers(ctx context.Context, offset, limit int, usernames []string, search string) ([]store.User, int64, error)
 	SetTokenHash(ctx context.Context, username, hash string) error
 	SetUserActive(ctx context.Context, username string, active bool) error
 	UpdateUser(ctx context.Context, username string, change func(*store.User) error) (store.User, error)

@@ -116,9 +116,9 @@ func (s *Server) ListUsers(ctx context.Context, req *notificationv1.ListUsersReq
 		if len(req.GetUsernames()) > 0 && !slices.Contains(req.GetUsernames(), c.Username) {
 			return &notificationv1.ListUsersResponse{}, nil
 		}
-		return s.listOwnAccount(ctx, c.Username, pg)
+		return s.listOwnAccount(ctx, c.Username, req.GetSearch(), pg)
 	}
-	users, total, err := s.store.ListUsers(ctx, int(pg.Offset), int(pg.Limit), req.GetUsernames())
+	users, total, err := s.store.ListUsers(ctx, int(pg.Offset), int(pg.Limit), req.GetUsernames(), req.GetSearch())
 	if err != nil {
 		return nil, err
 	}
@@ -133,7 +133,7 @@ func (s *Server) ListUsers(ctx context.Context, req *notificationv1.ListUsersReq
 // listOwnAccount is ListUsers for a caller who is not a superuser: its own
 // account only, none for the anonymous caller, as the reference lists
 // users to them.
-func (s *Server) listOwnAccount(ctx context.Context, username string, pg pagetoken.Page) (*notificationv1.ListUsersResponse, error) {
+func (s *Server) listOwnAccount(ctx context.Context, username, search string, pg pagetoken.Page) (*notificationv1.ListUsersResponse, error) {
 	out := &notificationv1.ListUsersResponse{}
 	if username == "" {
 		return out, nil
@@ -144,6 +144,9 @@ func (s *Server) listOwnAccount(ctx context.Context, username string, pg pagetok
 	}
 	if err != nil {
 		return nil, err
+	}
+	if search != "" && !containsFold(u.Username, search) && !containsFold(u.FullName, search) {
+		return out, nil
 	}
 	out.Total = 1
 	if pg.Offset > 0 { // a limit of 0 is no limit
@@ -295,4 +298,10 @@ func requireSelf(ctx context.Context, username string) error {
 		return nil
 	}
 	return denied()
+}
+
+// containsFold tells whether s contains sub, ignoring case, as the
+// search of the store (LOWER) does.
+func containsFold(s, sub string) bool {
+	return strings.Contains(strings.ToLower(s), strings.ToLower(sub))
 }

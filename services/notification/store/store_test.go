@@ -144,19 +144,25 @@ func testListUsers(t *testing.T, s *store.Store) {
 	for i := range 5 {
 		mustCreate(t, s, fmt.Sprintf("u%d", i))
 	}
-	users, total, err := s.ListUsers(t.Context(), 1, 2, nil)
+	users, total, err := s.ListUsers(t.Context(), 1, 2, nil, "")
 	if err != nil || total != 5 || len(users) != 2 || users[0].Username != "u1" || users[1].Username != "u2" {
 		t.Fatalf("page: %+v %d %v", users, total, err)
 	}
-	users, _, err = s.ListUsers(t.Context(), 0, 0, nil)
+	users, _, err = s.ListUsers(t.Context(), 0, 0, nil, "")
 	if err != nil || len(users) != 5 {
 		t.Fatalf("all: %d %v", len(users), err)
 	}
-	users, total, err = s.ListUsers(t.Context(), 0, 0, []string{"u3", "u1", "nobody"})
+	users, total, err = s.ListUsers(t.Context(), 0, 0, []string{"u3", "u1", "nobody"}, "")
 	if err != nil || total != 2 || len(users) != 2 || users[0].Username != "u1" || users[1].Username != "u3" {
 		t.Fatalf("by name: %+v %d %v", users, total, err)
 	}
-	if _, _, err := s.ListUsers(t.Context(), -1, 0, nil); !errs.Is(err, errs.InvalidArgument) {
+	mustCreate(t, s, "x_y")
+	for search, want := range map[string]int{"U": 5, "u3": 1, "_": 1, "%": 0, "nobody": 0} {
+		if _, total, err := s.ListUsers(t.Context(), 0, 0, nil, search); err != nil || total != int64(want) {
+			t.Errorf("search %q: %d %v, want %d", search, total, err, want)
+		}
+	}
+	if _, _, err := s.ListUsers(t.Context(), -1, 0, nil, ""); !errs.Is(err, errs.InvalidArgument) {
 		t.Fatalf("negative offset: %v", err)
 	}
 }

@@ -197,22 +197,29 @@ func (s *Store) UserByTokenHash(ctx context.Context, hash string) (User, error) 
 }
 
 // ListUsers returns one page of accounts in id order and their number.
-func (s *Store) ListUsers(ctx context.Context, offset, limit int, usernames []string) ([]User, int64, error) {
+func (s *Store) ListUsers(ctx context.Context, offset, limit int, usernames []string, search string) ([]User, int64, error) {
 	if err := checkPage(offset, limit); err != nil {
 		return nil, 0, err
 	}
+	order := "id"
 	only := func(q *gorm.DB) *gorm.DB {
 		if len(usernames) > 0 {
 			q = q.Where("username IN ?", usernames)
 		}
+		if search != "" {
+			q = q.Where(`(LOWER(username) LIKE ? ESCAPE '\' OR LOWER(full_name) LIKE ? ESCAPE '\')`, likePattern(search), likePattern(search))
+		}
 		return q
+	}
+	if search != "" {
+		order = "username"
 	}
 	var total int64
 	if err := only(s.gdb.WithContext(ctx).Model(&userRow{})).Count(&total).Error; err != nil {
 		return nil, 0, wrap("count users", err)
 	}
 	var rows []userRow
-	if err := page(only(s.gdb.WithContext(ctx).Order("id")), offset, limit).Find(&rows).Error; err != nil {
+	if err := page(only(s.gdb.WithContext(ctx).Order(order)), offset, limit).Find(&rows).Error; err != nil {
 		return nil, 0, wrap("list users", err)
 	}
 	out := make([]User, len(rows))
@@ -328,4 +335,10 @@ func taken(tx *gorm.DB, r userRow) error {
 		return errEmailTaken()
 	}
 	return nil
+}
+
+// likePattern matches text anywhere, ignoring case, in a LIKE with ESCAPE
+// '\' on a LOWER()ed column.
+func likePattern(text string) string {
+	return "%" + strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(strings.ToLower(text)) + "%"
 }

@@ -9,8 +9,10 @@ import (
 	"strings"
 
 	"github.com/tmsproject/tms/pkg/errs"
+	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 	"github.com/tmsproject/tms/services/translation/formats"
+	"github.com/tmsproject/tms/services/translation/workcopy"
 )
 
 // GetFile answers a translation file as in the repository, after
@@ -35,18 +37,11 @@ func (s *Server) GetFile(ctx context.Context, req *translationv1.GetFileRequest)
 	if format != "" && format != fileFormat.ID() && format != "mo" {
 		return s.exportFile(ctx, comp, t, format)
 	}
-	release, err := s.holdRepo(ctx, comp.GetId())
+	repo, release, err := s.committedRepo(ctx, comp)
 	if err != nil {
 		return nil, err
 	}
 	defer release()
-	repo, err := s.openRepo(ctx, comp.GetId())
-	if err != nil {
-		return nil, errs.New(errs.FailedPrecondition, "The repository is not available.")
-	}
-	if _, err = s.opCommit(ctx, comp, repo, ""); err != nil {
-		return nil, err
-	}
 	if t.Filename == "" {
 		return &translationv1.GetFileResponse{ContentType: fileFormat.ContentType()}, nil
 	}
@@ -104,18 +99,11 @@ func (s *Server) componentFile(ctx context.Context, componentID int64, which tra
 		}
 		contentType = fileFormat.ContentType()
 	}
-	release, err := s.holdRepo(ctx, comp.GetId())
+	repo, release, err := s.committedRepo(ctx, comp)
 	if err != nil {
 		return nil, err
 	}
 	defer release()
-	repo, err := s.openRepo(ctx, comp.GetId())
-	if err != nil {
-		return nil, errs.New(errs.FailedPrecondition, "The repository is not available.")
-	}
-	if _, err = s.opCommit(ctx, comp, repo, ""); err != nil {
-		return nil, err
-	}
 	data, err := repo.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, errs.NotFoundf("%s", missing)
@@ -129,4 +117,24 @@ func (s *Server) componentFile(ctx context.Context, componentID int64, which tra
 	}
 	return &translationv1.GetFileResponse{Content: data, Filename: path, ContentType: contentType,
 		CommitTime: timestamppb.New(when.UTC())}, nil
+}
+
+// committedRepo holds comp's repository with its pending changes
+// committed, so that a file read from it is what a pull would get; release
+// lets the repository go.
+func (s *Server) committedRepo(ctx context.Context, comp *catalogv1.Component) (*workcopy.Repo, func(), error) {
+	release, err := s.holdRepo(ctx, comp.GetId())
+	if err != nil {
+		return nil, nil, err
+	}
+	repo, err := s.openRepo(ctx, comp.GetId())
+	if err != nil {
+		release()
+		return nil, nil, errs.New(errs.FailedPrecondition, "The repository is not available.")
+	}
+	if _, err = s.opCommit(ctx, comp, repo, ""); err != nil {
+		release()
+		return nil, nil, err
+	}
+	return repo, release, nil
 }

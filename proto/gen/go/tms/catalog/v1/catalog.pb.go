@@ -4785,6 +4785,134 @@ func (x *ProjectAccess) GetAccessControl() v1.AccessControl {
 	return v1.AccessControl(0)
 }
 
+// SearchRequest is a site-wide search.
+type SearchRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The text looked for; empty finds nothing.
+	Text string `protobuf:"bytes,1,opt,name=text,proto3" json:"text,omitempty"`
+	// Results per kind; 0 means 5, as Weblate's search answers; at most 100.
+	Limit         int32 `protobuf:"varint,2,opt,name=limit,proto3" json:"limit,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SearchRequest) Reset() {
+	*x = SearchRequest{}
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[65]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SearchRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SearchRequest) ProtoMessage() {}
+
+func (x *SearchRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[65]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SearchRequest.ProtoReflect.Descriptor instead.
+func (*SearchRequest) Descriptor() ([]byte, []int) {
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{65}
+}
+
+func (x *SearchRequest) GetText() string {
+	if x != nil {
+		return x.Text
+	}
+	return ""
+}
+
+func (x *SearchRequest) GetLimit() int32 {
+	if x != nil {
+		return x.Limit
+	}
+	return 0
+}
+
+// SearchResponse holds what a search found, by kind, each by name.
+type SearchResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Matching projects.
+	Projects []*Project `protobuf:"bytes,1,rep,name=projects,proto3" json:"projects,omitempty"`
+	// Matching categories.
+	Categories []*Category `protobuf:"bytes,2,rep,name=categories,proto3" json:"categories,omitempty"`
+	// Matching components.
+	Components []*Component `protobuf:"bytes,3,rep,name=components,proto3" json:"components,omitempty"`
+	// Matching languages.
+	Languages     []*Language `protobuf:"bytes,4,rep,name=languages,proto3" json:"languages,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SearchResponse) Reset() {
+	*x = SearchResponse{}
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[66]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SearchResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SearchResponse) ProtoMessage() {}
+
+func (x *SearchResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[66]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SearchResponse.ProtoReflect.Descriptor instead.
+func (*SearchResponse) Descriptor() ([]byte, []int) {
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{66}
+}
+
+func (x *SearchResponse) GetProjects() []*Project {
+	if x != nil {
+		return x.Projects
+	}
+	return nil
+}
+
+func (x *SearchResponse) GetCategories() []*Category {
+	if x != nil {
+		return x.Categories
+	}
+	return nil
+}
+
+func (x *SearchResponse) GetComponents() []*Component {
+	if x != nil {
+		return x.Components
+	}
+	return nil
+}
+
+func (x *SearchResponse) GetLanguages() []*Language {
+	if x != nil {
+		return x.Languages
+	}
+	return nil
+}
+
 var File_tms_catalog_v1_catalog_proto protoreflect.FileDescriptor
 
 const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
@@ -5146,7 +5274,19 @@ const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"\bprojects\x18\x03 \x03(\v2\x1d.tms.catalog.v1.ProjectAccessR\bprojects\"f\n" +
 	"\rProjectAccess\x12\x12\n" +
 	"\x04slug\x18\x01 \x01(\tR\x04slug\x12A\n" +
-	"\x0eaccess_control\x18\x02 \x01(\x0e2\x1a.tms.type.v1.AccessControlR\raccessControl2\xe7\x16\n" +
+	"\x0eaccess_control\x18\x02 \x01(\x0e2\x1a.tms.type.v1.AccessControlR\raccessControl\"9\n" +
+	"\rSearchRequest\x12\x12\n" +
+	"\x04text\x18\x01 \x01(\tR\x04text\x12\x14\n" +
+	"\x05limit\x18\x02 \x01(\x05R\x05limit\"\xf2\x01\n" +
+	"\x0eSearchResponse\x123\n" +
+	"\bprojects\x18\x01 \x03(\v2\x17.tms.catalog.v1.ProjectR\bprojects\x128\n" +
+	"\n" +
+	"categories\x18\x02 \x03(\v2\x18.tms.catalog.v1.CategoryR\n" +
+	"categories\x129\n" +
+	"\n" +
+	"components\x18\x03 \x03(\v2\x19.tms.catalog.v1.ComponentR\n" +
+	"components\x126\n" +
+	"\tlanguages\x18\x04 \x03(\v2\x18.tms.catalog.v1.LanguageR\tlanguages2\xb0\x17\n" +
 	"\x0eCatalogService\x12\\\n" +
 	"\rCreateProject\x12$.tms.catalog.v1.CreateProjectRequest\x1a%.tms.catalog.v1.CreateProjectResponse\x12S\n" +
 	"\n" +
@@ -5161,7 +5301,8 @@ const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x0fDeleteComponent\x12&.tms.catalog.v1.DeleteComponentRequest\x1a'.tms.catalog.v1.DeleteComponentResponse\x12e\n" +
 	"\x10SetComponentLock\x12'.tms.catalog.v1.SetComponentLockRequest\x1a(.tms.catalog.v1.SetComponentLockResponse\x12V\n" +
 	"\vGetLanguage\x12\".tms.catalog.v1.GetLanguageRequest\x1a#.tms.catalog.v1.GetLanguageResponse\x12\\\n" +
-	"\rListLanguages\x12$.tms.catalog.v1.ListLanguagesRequest\x1a%.tms.catalog.v1.ListLanguagesResponse\x12_\n" +
+	"\rListLanguages\x12$.tms.catalog.v1.ListLanguagesRequest\x1a%.tms.catalog.v1.ListLanguagesResponse\x12G\n" +
+	"\x06Search\x12\x1d.tms.catalog.v1.SearchRequest\x1a\x1e.tms.catalog.v1.SearchResponse\x12_\n" +
 	"\x0eEnsureLanguage\x12%.tms.catalog.v1.EnsureLanguageRequest\x1a&.tms.catalog.v1.EnsureLanguageResponse\x12_\n" +
 	"\x0eListCategories\x12%.tms.catalog.v1.ListCategoriesRequest\x1a&.tms.catalog.v1.ListCategoriesResponse\x12V\n" +
 	"\vGetCategory\x12\".tms.catalog.v1.GetCategoryRequest\x1a#.tms.catalog.v1.GetCategoryResponse\x12_\n" +
@@ -5191,7 +5332,7 @@ func file_tms_catalog_v1_catalog_proto_rawDescGZIP() []byte {
 	return file_tms_catalog_v1_catalog_proto_rawDescData
 }
 
-var file_tms_catalog_v1_catalog_proto_msgTypes = make([]protoimpl.MessageInfo, 66)
+var file_tms_catalog_v1_catalog_proto_msgTypes = make([]protoimpl.MessageInfo, 68)
 var file_tms_catalog_v1_catalog_proto_goTypes = []any{
 	(*Project)(nil),                       // 0: tms.catalog.v1.Project
 	(*Component)(nil),                     // 1: tms.catalog.v1.Component
@@ -5258,33 +5399,35 @@ var file_tms_catalog_v1_catalog_proto_goTypes = []any{
 	(*GetProjectAccessRequest)(nil),       // 62: tms.catalog.v1.GetProjectAccessRequest
 	(*GetProjectAccessResponse)(nil),      // 63: tms.catalog.v1.GetProjectAccessResponse
 	(*ProjectAccess)(nil),                 // 64: tms.catalog.v1.ProjectAccess
-	nil,                                   // 65: tms.catalog.v1.GetMachinerySettingsResponse.ServicesEntry
-	(v1.CommitPolicy)(0),                  // 66: tms.type.v1.CommitPolicy
-	(v1.AccessControl)(0),                 // 67: tms.type.v1.AccessControl
-	(*timestamppb.Timestamp)(nil),         // 68: google.protobuf.Timestamp
-	(v1.MergeStyle)(0),                    // 69: tms.type.v1.MergeStyle
-	(*fieldmaskpb.FieldMask)(nil),         // 70: google.protobuf.FieldMask
-	(*structpb.Struct)(nil),               // 71: google.protobuf.Struct
+	(*SearchRequest)(nil),                 // 65: tms.catalog.v1.SearchRequest
+	(*SearchResponse)(nil),                // 66: tms.catalog.v1.SearchResponse
+	nil,                                   // 67: tms.catalog.v1.GetMachinerySettingsResponse.ServicesEntry
+	(v1.CommitPolicy)(0),                  // 68: tms.type.v1.CommitPolicy
+	(v1.AccessControl)(0),                 // 69: tms.type.v1.AccessControl
+	(*timestamppb.Timestamp)(nil),         // 70: google.protobuf.Timestamp
+	(v1.MergeStyle)(0),                    // 71: tms.type.v1.MergeStyle
+	(*fieldmaskpb.FieldMask)(nil),         // 72: google.protobuf.FieldMask
+	(*structpb.Struct)(nil),               // 73: google.protobuf.Struct
 }
 var file_tms_catalog_v1_catalog_proto_depIdxs = []int32{
-	66, // 0: tms.catalog.v1.Project.commit_policy:type_name -> tms.type.v1.CommitPolicy
-	67, // 1: tms.catalog.v1.Project.access_control:type_name -> tms.type.v1.AccessControl
-	68, // 2: tms.catalog.v1.Project.created:type_name -> google.protobuf.Timestamp
-	69, // 3: tms.catalog.v1.Component.merge_style:type_name -> tms.type.v1.MergeStyle
-	68, // 4: tms.catalog.v1.Component.created:type_name -> google.protobuf.Timestamp
+	68, // 0: tms.catalog.v1.Project.commit_policy:type_name -> tms.type.v1.CommitPolicy
+	69, // 1: tms.catalog.v1.Project.access_control:type_name -> tms.type.v1.AccessControl
+	70, // 2: tms.catalog.v1.Project.created:type_name -> google.protobuf.Timestamp
+	71, // 3: tms.catalog.v1.Component.merge_style:type_name -> tms.type.v1.MergeStyle
+	70, // 4: tms.catalog.v1.Component.created:type_name -> google.protobuf.Timestamp
 	0,  // 5: tms.catalog.v1.CreateProjectRequest.project:type_name -> tms.catalog.v1.Project
 	0,  // 6: tms.catalog.v1.CreateProjectResponse.project:type_name -> tms.catalog.v1.Project
 	0,  // 7: tms.catalog.v1.GetProjectResponse.project:type_name -> tms.catalog.v1.Project
 	0,  // 8: tms.catalog.v1.ListProjectsResponse.projects:type_name -> tms.catalog.v1.Project
 	0,  // 9: tms.catalog.v1.UpdateProjectRequest.project:type_name -> tms.catalog.v1.Project
-	70, // 10: tms.catalog.v1.UpdateProjectRequest.update_mask:type_name -> google.protobuf.FieldMask
+	72, // 10: tms.catalog.v1.UpdateProjectRequest.update_mask:type_name -> google.protobuf.FieldMask
 	0,  // 11: tms.catalog.v1.UpdateProjectResponse.project:type_name -> tms.catalog.v1.Project
 	1,  // 12: tms.catalog.v1.CreateComponentRequest.component:type_name -> tms.catalog.v1.Component
 	1,  // 13: tms.catalog.v1.CreateComponentResponse.component:type_name -> tms.catalog.v1.Component
 	1,  // 14: tms.catalog.v1.GetComponentResponse.component:type_name -> tms.catalog.v1.Component
 	1,  // 15: tms.catalog.v1.ListComponentsResponse.components:type_name -> tms.catalog.v1.Component
 	1,  // 16: tms.catalog.v1.UpdateComponentRequest.component:type_name -> tms.catalog.v1.Component
-	70, // 17: tms.catalog.v1.UpdateComponentRequest.update_mask:type_name -> google.protobuf.FieldMask
+	72, // 17: tms.catalog.v1.UpdateComponentRequest.update_mask:type_name -> google.protobuf.FieldMask
 	1,  // 18: tms.catalog.v1.UpdateComponentResponse.component:type_name -> tms.catalog.v1.Component
 	1,  // 19: tms.catalog.v1.SetComponentLockResponse.component:type_name -> tms.catalog.v1.Component
 	2,  // 20: tms.catalog.v1.GetLanguageResponse.language:type_name -> tms.catalog.v1.Language
@@ -5296,83 +5439,89 @@ var file_tms_catalog_v1_catalog_proto_depIdxs = []int32{
 	32, // 26: tms.catalog.v1.CreateCategoryRequest.category:type_name -> tms.catalog.v1.Category
 	32, // 27: tms.catalog.v1.CreateCategoryResponse.category:type_name -> tms.catalog.v1.Category
 	32, // 28: tms.catalog.v1.UpdateCategoryRequest.category:type_name -> tms.catalog.v1.Category
-	70, // 29: tms.catalog.v1.UpdateCategoryRequest.update_mask:type_name -> google.protobuf.FieldMask
+	72, // 29: tms.catalog.v1.UpdateCategoryRequest.update_mask:type_name -> google.protobuf.FieldMask
 	32, // 30: tms.catalog.v1.UpdateCategoryResponse.category:type_name -> tms.catalog.v1.Category
 	1,  // 31: tms.catalog.v1.DeleteCategoryResponse.removed:type_name -> tms.catalog.v1.Component
 	0,  // 32: tms.catalog.v1.ListComponentLinksResponse.projects:type_name -> tms.catalog.v1.Project
 	1,  // 33: tms.catalog.v1.AddComponentLinkResponse.component:type_name -> tms.catalog.v1.Component
-	68, // 34: tms.catalog.v1.Announcement.created:type_name -> google.protobuf.Timestamp
+	70, // 34: tms.catalog.v1.Announcement.created:type_name -> google.protobuf.Timestamp
 	49, // 35: tms.catalog.v1.ListAnnouncementsResponse.announcements:type_name -> tms.catalog.v1.Announcement
 	49, // 36: tms.catalog.v1.CreateAnnouncementRequest.announcement:type_name -> tms.catalog.v1.Announcement
 	49, // 37: tms.catalog.v1.CreateAnnouncementResponse.announcement:type_name -> tms.catalog.v1.Announcement
-	65, // 38: tms.catalog.v1.GetMachinerySettingsResponse.services:type_name -> tms.catalog.v1.GetMachinerySettingsResponse.ServicesEntry
-	71, // 39: tms.catalog.v1.SetMachinerySettingsRequest.configuration:type_name -> google.protobuf.Struct
+	67, // 38: tms.catalog.v1.GetMachinerySettingsResponse.services:type_name -> tms.catalog.v1.GetMachinerySettingsResponse.ServicesEntry
+	73, // 39: tms.catalog.v1.SetMachinerySettingsRequest.configuration:type_name -> google.protobuf.Struct
 	64, // 40: tms.catalog.v1.GetProjectAccessResponse.projects:type_name -> tms.catalog.v1.ProjectAccess
-	67, // 41: tms.catalog.v1.ProjectAccess.access_control:type_name -> tms.type.v1.AccessControl
-	71, // 42: tms.catalog.v1.GetMachinerySettingsResponse.ServicesEntry.value:type_name -> google.protobuf.Struct
-	3,  // 43: tms.catalog.v1.CatalogService.CreateProject:input_type -> tms.catalog.v1.CreateProjectRequest
-	5,  // 44: tms.catalog.v1.CatalogService.GetProject:input_type -> tms.catalog.v1.GetProjectRequest
-	7,  // 45: tms.catalog.v1.CatalogService.ListProjects:input_type -> tms.catalog.v1.ListProjectsRequest
-	9,  // 46: tms.catalog.v1.CatalogService.UpdateProject:input_type -> tms.catalog.v1.UpdateProjectRequest
-	11, // 47: tms.catalog.v1.CatalogService.DeleteProject:input_type -> tms.catalog.v1.DeleteProjectRequest
-	13, // 48: tms.catalog.v1.CatalogService.CreateComponent:input_type -> tms.catalog.v1.CreateComponentRequest
-	15, // 49: tms.catalog.v1.CatalogService.GetComponent:input_type -> tms.catalog.v1.GetComponentRequest
-	17, // 50: tms.catalog.v1.CatalogService.ListComponents:input_type -> tms.catalog.v1.ListComponentsRequest
-	19, // 51: tms.catalog.v1.CatalogService.UpdateComponent:input_type -> tms.catalog.v1.UpdateComponentRequest
-	21, // 52: tms.catalog.v1.CatalogService.DeleteComponent:input_type -> tms.catalog.v1.DeleteComponentRequest
-	23, // 53: tms.catalog.v1.CatalogService.SetComponentLock:input_type -> tms.catalog.v1.SetComponentLockRequest
-	25, // 54: tms.catalog.v1.CatalogService.GetLanguage:input_type -> tms.catalog.v1.GetLanguageRequest
-	27, // 55: tms.catalog.v1.CatalogService.ListLanguages:input_type -> tms.catalog.v1.ListLanguagesRequest
-	29, // 56: tms.catalog.v1.CatalogService.EnsureLanguage:input_type -> tms.catalog.v1.EnsureLanguageRequest
-	33, // 57: tms.catalog.v1.CatalogService.ListCategories:input_type -> tms.catalog.v1.ListCategoriesRequest
-	35, // 58: tms.catalog.v1.CatalogService.GetCategory:input_type -> tms.catalog.v1.GetCategoryRequest
-	37, // 59: tms.catalog.v1.CatalogService.CreateCategory:input_type -> tms.catalog.v1.CreateCategoryRequest
-	39, // 60: tms.catalog.v1.CatalogService.UpdateCategory:input_type -> tms.catalog.v1.UpdateCategoryRequest
-	41, // 61: tms.catalog.v1.CatalogService.DeleteCategory:input_type -> tms.catalog.v1.DeleteCategoryRequest
-	43, // 62: tms.catalog.v1.CatalogService.ListComponentLinks:input_type -> tms.catalog.v1.ListComponentLinksRequest
-	45, // 63: tms.catalog.v1.CatalogService.AddComponentLink:input_type -> tms.catalog.v1.AddComponentLinkRequest
-	47, // 64: tms.catalog.v1.CatalogService.RemoveComponentLink:input_type -> tms.catalog.v1.RemoveComponentLinkRequest
-	50, // 65: tms.catalog.v1.CatalogService.ListAnnouncements:input_type -> tms.catalog.v1.ListAnnouncementsRequest
-	52, // 66: tms.catalog.v1.CatalogService.CreateAnnouncement:input_type -> tms.catalog.v1.CreateAnnouncementRequest
-	54, // 67: tms.catalog.v1.CatalogService.DeleteAnnouncement:input_type -> tms.catalog.v1.DeleteAnnouncementRequest
-	56, // 68: tms.catalog.v1.CatalogService.GetMachinerySettings:input_type -> tms.catalog.v1.GetMachinerySettingsRequest
-	58, // 69: tms.catalog.v1.CatalogService.SetMachinerySettings:input_type -> tms.catalog.v1.SetMachinerySettingsRequest
-	60, // 70: tms.catalog.v1.CatalogService.ListRemovedComponents:input_type -> tms.catalog.v1.ListRemovedComponentsRequest
-	62, // 71: tms.catalog.v1.CatalogService.GetProjectAccess:input_type -> tms.catalog.v1.GetProjectAccessRequest
-	4,  // 72: tms.catalog.v1.CatalogService.CreateProject:output_type -> tms.catalog.v1.CreateProjectResponse
-	6,  // 73: tms.catalog.v1.CatalogService.GetProject:output_type -> tms.catalog.v1.GetProjectResponse
-	8,  // 74: tms.catalog.v1.CatalogService.ListProjects:output_type -> tms.catalog.v1.ListProjectsResponse
-	10, // 75: tms.catalog.v1.CatalogService.UpdateProject:output_type -> tms.catalog.v1.UpdateProjectResponse
-	12, // 76: tms.catalog.v1.CatalogService.DeleteProject:output_type -> tms.catalog.v1.DeleteProjectResponse
-	14, // 77: tms.catalog.v1.CatalogService.CreateComponent:output_type -> tms.catalog.v1.CreateComponentResponse
-	16, // 78: tms.catalog.v1.CatalogService.GetComponent:output_type -> tms.catalog.v1.GetComponentResponse
-	18, // 79: tms.catalog.v1.CatalogService.ListComponents:output_type -> tms.catalog.v1.ListComponentsResponse
-	20, // 80: tms.catalog.v1.CatalogService.UpdateComponent:output_type -> tms.catalog.v1.UpdateComponentResponse
-	22, // 81: tms.catalog.v1.CatalogService.DeleteComponent:output_type -> tms.catalog.v1.DeleteComponentResponse
-	24, // 82: tms.catalog.v1.CatalogService.SetComponentLock:output_type -> tms.catalog.v1.SetComponentLockResponse
-	26, // 83: tms.catalog.v1.CatalogService.GetLanguage:output_type -> tms.catalog.v1.GetLanguageResponse
-	28, // 84: tms.catalog.v1.CatalogService.ListLanguages:output_type -> tms.catalog.v1.ListLanguagesResponse
-	30, // 85: tms.catalog.v1.CatalogService.EnsureLanguage:output_type -> tms.catalog.v1.EnsureLanguageResponse
-	34, // 86: tms.catalog.v1.CatalogService.ListCategories:output_type -> tms.catalog.v1.ListCategoriesResponse
-	36, // 87: tms.catalog.v1.CatalogService.GetCategory:output_type -> tms.catalog.v1.GetCategoryResponse
-	38, // 88: tms.catalog.v1.CatalogService.CreateCategory:output_type -> tms.catalog.v1.CreateCategoryResponse
-	40, // 89: tms.catalog.v1.CatalogService.UpdateCategory:output_type -> tms.catalog.v1.UpdateCategoryResponse
-	42, // 90: tms.catalog.v1.CatalogService.DeleteCategory:output_type -> tms.catalog.v1.DeleteCategoryResponse
-	44, // 91: tms.catalog.v1.CatalogService.ListComponentLinks:output_type -> tms.catalog.v1.ListComponentLinksResponse
-	46, // 92: tms.catalog.v1.CatalogService.AddComponentLink:output_type -> tms.catalog.v1.AddComponentLinkResponse
-	48, // 93: tms.catalog.v1.CatalogService.RemoveComponentLink:output_type -> tms.catalog.v1.RemoveComponentLinkResponse
-	51, // 94: tms.catalog.v1.CatalogService.ListAnnouncements:output_type -> tms.catalog.v1.ListAnnouncementsResponse
-	53, // 95: tms.catalog.v1.CatalogService.CreateAnnouncement:output_type -> tms.catalog.v1.CreateAnnouncementResponse
-	55, // 96: tms.catalog.v1.CatalogService.DeleteAnnouncement:output_type -> tms.catalog.v1.DeleteAnnouncementResponse
-	57, // 97: tms.catalog.v1.CatalogService.GetMachinerySettings:output_type -> tms.catalog.v1.GetMachinerySettingsResponse
-	59, // 98: tms.catalog.v1.CatalogService.SetMachinerySettings:output_type -> tms.catalog.v1.SetMachinerySettingsResponse
-	61, // 99: tms.catalog.v1.CatalogService.ListRemovedComponents:output_type -> tms.catalog.v1.ListRemovedComponentsResponse
-	63, // 100: tms.catalog.v1.CatalogService.GetProjectAccess:output_type -> tms.catalog.v1.GetProjectAccessResponse
-	72, // [72:101] is the sub-list for method output_type
-	43, // [43:72] is the sub-list for method input_type
-	43, // [43:43] is the sub-list for extension type_name
-	43, // [43:43] is the sub-list for extension extendee
-	0,  // [0:43] is the sub-list for field type_name
+	69, // 41: tms.catalog.v1.ProjectAccess.access_control:type_name -> tms.type.v1.AccessControl
+	0,  // 42: tms.catalog.v1.SearchResponse.projects:type_name -> tms.catalog.v1.Project
+	32, // 43: tms.catalog.v1.SearchResponse.categories:type_name -> tms.catalog.v1.Category
+	1,  // 44: tms.catalog.v1.SearchResponse.components:type_name -> tms.catalog.v1.Component
+	2,  // 45: tms.catalog.v1.SearchResponse.languages:type_name -> tms.catalog.v1.Language
+	73, // 46: tms.catalog.v1.GetMachinerySettingsResponse.ServicesEntry.value:type_name -> google.protobuf.Struct
+	3,  // 47: tms.catalog.v1.CatalogService.CreateProject:input_type -> tms.catalog.v1.CreateProjectRequest
+	5,  // 48: tms.catalog.v1.CatalogService.GetProject:input_type -> tms.catalog.v1.GetProjectRequest
+	7,  // 49: tms.catalog.v1.CatalogService.ListProjects:input_type -> tms.catalog.v1.ListProjectsRequest
+	9,  // 50: tms.catalog.v1.CatalogService.UpdateProject:input_type -> tms.catalog.v1.UpdateProjectRequest
+	11, // 51: tms.catalog.v1.CatalogService.DeleteProject:input_type -> tms.catalog.v1.DeleteProjectRequest
+	13, // 52: tms.catalog.v1.CatalogService.CreateComponent:input_type -> tms.catalog.v1.CreateComponentRequest
+	15, // 53: tms.catalog.v1.CatalogService.GetComponent:input_type -> tms.catalog.v1.GetComponentRequest
+	17, // 54: tms.catalog.v1.CatalogService.ListComponents:input_type -> tms.catalog.v1.ListComponentsRequest
+	19, // 55: tms.catalog.v1.CatalogService.UpdateComponent:input_type -> tms.catalog.v1.UpdateComponentRequest
+	21, // 56: tms.catalog.v1.CatalogService.DeleteComponent:input_type -> tms.catalog.v1.DeleteComponentRequest
+	23, // 57: tms.catalog.v1.CatalogService.SetComponentLock:input_type -> tms.catalog.v1.SetComponentLockRequest
+	25, // 58: tms.catalog.v1.CatalogService.GetLanguage:input_type -> tms.catalog.v1.GetLanguageRequest
+	27, // 59: tms.catalog.v1.CatalogService.ListLanguages:input_type -> tms.catalog.v1.ListLanguagesRequest
+	65, // 60: tms.catalog.v1.CatalogService.Search:input_type -> tms.catalog.v1.SearchRequest
+	29, // 61: tms.catalog.v1.CatalogService.EnsureLanguage:input_type -> tms.catalog.v1.EnsureLanguageRequest
+	33, // 62: tms.catalog.v1.CatalogService.ListCategories:input_type -> tms.catalog.v1.ListCategoriesRequest
+	35, // 63: tms.catalog.v1.CatalogService.GetCategory:input_type -> tms.catalog.v1.GetCategoryRequest
+	37, // 64: tms.catalog.v1.CatalogService.CreateCategory:input_type -> tms.catalog.v1.CreateCategoryRequest
+	39, // 65: tms.catalog.v1.CatalogService.UpdateCategory:input_type -> tms.catalog.v1.UpdateCategoryRequest
+	41, // 66: tms.catalog.v1.CatalogService.DeleteCategory:input_type -> tms.catalog.v1.DeleteCategoryRequest
+	43, // 67: tms.catalog.v1.CatalogService.ListComponentLinks:input_type -> tms.catalog.v1.ListComponentLinksRequest
+	45, // 68: tms.catalog.v1.CatalogService.AddComponentLink:input_type -> tms.catalog.v1.AddComponentLinkRequest
+	47, // 69: tms.catalog.v1.CatalogService.RemoveComponentLink:input_type -> tms.catalog.v1.RemoveComponentLinkRequest
+	50, // 70: tms.catalog.v1.CatalogService.ListAnnouncements:input_type -> tms.catalog.v1.ListAnnouncementsRequest
+	52, // 71: tms.catalog.v1.CatalogService.CreateAnnouncement:input_type -> tms.catalog.v1.CreateAnnouncementRequest
+	54, // 72: tms.catalog.v1.CatalogService.DeleteAnnouncement:input_type -> tms.catalog.v1.DeleteAnnouncementRequest
+	56, // 73: tms.catalog.v1.CatalogService.GetMachinerySettings:input_type -> tms.catalog.v1.GetMachinerySettingsRequest
+	58, // 74: tms.catalog.v1.CatalogService.SetMachinerySettings:input_type -> tms.catalog.v1.SetMachinerySettingsRequest
+	60, // 75: tms.catalog.v1.CatalogService.ListRemovedComponents:input_type -> tms.catalog.v1.ListRemovedComponentsRequest
+	62, // 76: tms.catalog.v1.CatalogService.GetProjectAccess:input_type -> tms.catalog.v1.GetProjectAccessRequest
+	4,  // 77: tms.catalog.v1.CatalogService.CreateProject:output_type -> tms.catalog.v1.CreateProjectResponse
+	6,  // 78: tms.catalog.v1.CatalogService.GetProject:output_type -> tms.catalog.v1.GetProjectResponse
+	8,  // 79: tms.catalog.v1.CatalogService.ListProjects:output_type -> tms.catalog.v1.ListProjectsResponse
+	10, // 80: tms.catalog.v1.CatalogService.UpdateProject:output_type -> tms.catalog.v1.UpdateProjectResponse
+	12, // 81: tms.catalog.v1.CatalogService.DeleteProject:output_type -> tms.catalog.v1.DeleteProjectResponse
+	14, // 82: tms.catalog.v1.CatalogService.CreateComponent:output_type -> tms.catalog.v1.CreateComponentResponse
+	16, // 83: tms.catalog.v1.CatalogService.GetComponent:output_type -> tms.catalog.v1.GetComponentResponse
+	18, // 84: tms.catalog.v1.CatalogService.ListComponents:output_type -> tms.catalog.v1.ListComponentsResponse
+	20, // 85: tms.catalog.v1.CatalogService.UpdateComponent:output_type -> tms.catalog.v1.UpdateComponentResponse
+	22, // 86: tms.catalog.v1.CatalogService.DeleteComponent:output_type -> tms.catalog.v1.DeleteComponentResponse
+	24, // 87: tms.catalog.v1.CatalogService.SetComponentLock:output_type -> tms.catalog.v1.SetComponentLockResponse
+	26, // 88: tms.catalog.v1.CatalogService.GetLanguage:output_type -> tms.catalog.v1.GetLanguageResponse
+	28, // 89: tms.catalog.v1.CatalogService.ListLanguages:output_type -> tms.catalog.v1.ListLanguagesResponse
+	66, // 90: tms.catalog.v1.CatalogService.Search:output_type -> tms.catalog.v1.SearchResponse
+	30, // 91: tms.catalog.v1.CatalogService.EnsureLanguage:output_type -> tms.catalog.v1.EnsureLanguageResponse
+	34, // 92: tms.catalog.v1.CatalogService.ListCategories:output_type -> tms.catalog.v1.ListCategoriesResponse
+	36, // 93: tms.catalog.v1.CatalogService.GetCategory:output_type -> tms.catalog.v1.GetCategoryResponse
+	38, // 94: tms.catalog.v1.CatalogService.CreateCategory:output_type -> tms.catalog.v1.CreateCategoryResponse
+	40, // 95: tms.catalog.v1.CatalogService.UpdateCategory:output_type -> tms.catalog.v1.UpdateCategoryResponse
+	42, // 96: tms.catalog.v1.CatalogService.DeleteCategory:output_type -> tms.catalog.v1.DeleteCategoryResponse
+	44, // 97: tms.catalog.v1.CatalogService.ListComponentLinks:output_type -> tms.catalog.v1.ListComponentLinksResponse
+	46, // 98: tms.catalog.v1.CatalogService.AddComponentLink:output_type -> tms.catalog.v1.AddComponentLinkResponse
+	48, // 99: tms.catalog.v1.CatalogService.RemoveComponentLink:output_type -> tms.catalog.v1.RemoveComponentLinkResponse
+	51, // 100: tms.catalog.v1.CatalogService.ListAnnouncements:output_type -> tms.catalog.v1.ListAnnouncementsResponse
+	53, // 101: tms.catalog.v1.CatalogService.CreateAnnouncement:output_type -> tms.catalog.v1.CreateAnnouncementResponse
+	55, // 102: tms.catalog.v1.CatalogService.DeleteAnnouncement:output_type -> tms.catalog.v1.DeleteAnnouncementResponse
+	57, // 103: tms.catalog.v1.CatalogService.GetMachinerySettings:output_type -> tms.catalog.v1.GetMachinerySettingsResponse
+	59, // 104: tms.catalog.v1.CatalogService.SetMachinerySettings:output_type -> tms.catalog.v1.SetMachinerySettingsResponse
+	61, // 105: tms.catalog.v1.CatalogService.ListRemovedComponents:output_type -> tms.catalog.v1.ListRemovedComponentsResponse
+	63, // 106: tms.catalog.v1.CatalogService.GetProjectAccess:output_type -> tms.catalog.v1.GetProjectAccessResponse
+	77, // [77:107] is the sub-list for method output_type
+	47, // [47:77] is the sub-list for method input_type
+	47, // [47:47] is the sub-list for extension type_name
+	47, // [47:47] is the sub-list for extension extendee
+	0,  // [0:47] is the sub-list for field type_name
 }
 
 func init() { file_tms_catalog_v1_catalog_proto_init() }
@@ -5386,7 +5535,7 @@ func file_tms_catalog_v1_catalog_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tms_catalog_v1_catalog_proto_rawDesc), len(file_tms_catalog_v1_catalog_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   66,
+			NumMessages:   68,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

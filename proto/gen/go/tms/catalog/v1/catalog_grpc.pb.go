@@ -32,6 +32,7 @@ const (
 	CatalogService_SetComponentLock_FullMethodName      = "/tms.catalog.v1.CatalogService/SetComponentLock"
 	CatalogService_GetLanguage_FullMethodName           = "/tms.catalog.v1.CatalogService/GetLanguage"
 	CatalogService_ListLanguages_FullMethodName         = "/tms.catalog.v1.CatalogService/ListLanguages"
+	CatalogService_Search_FullMethodName                = "/tms.catalog.v1.CatalogService/Search"
 	CatalogService_EnsureLanguage_FullMethodName        = "/tms.catalog.v1.CatalogService/EnsureLanguage"
 	CatalogService_ListCategories_FullMethodName        = "/tms.catalog.v1.CatalogService/ListCategories"
 	CatalogService_GetCategory_FullMethodName           = "/tms.catalog.v1.CatalogService/GetCategory"
@@ -143,6 +144,11 @@ type CatalogServiceClient interface {
 	GetLanguage(ctx context.Context, in *GetLanguageRequest, opts ...grpc.CallOption) (*GetLanguageResponse, error)
 	// ListLanguages pages the stored languages by id.
 	ListLanguages(ctx context.Context, in *ListLanguagesRequest, opts ...grpc.CallOption) (*ListLanguagesResponse, error)
+	// Search finds the projects, categories, components and languages
+	// whose name or slug (a language's name or code) contains a text,
+	// ignoring case: the site-wide search. Of each kind, the first limit by
+	// name among what the caller may see. Errors: InvalidArgument.
+	Search(ctx context.Context, in *SearchRequest, opts ...grpc.CallOption) (*SearchResponse, error)
 	// EnsureLanguage returns the language with this code, creating it from the
 	// plural rule found in a file when the built-in table lacks it, and the
 	// language's plural that matches the file's rule: its default, another
@@ -361,6 +367,16 @@ func (c *catalogServiceClient) ListLanguages(ctx context.Context, in *ListLangua
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(ListLanguagesResponse)
 	err := c.cc.Invoke(ctx, CatalogService_ListLanguages_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) Search(ctx context.Context, in *SearchRequest, opts ...grpc.CallOption) (*SearchResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(SearchResponse)
+	err := c.cc.Invoke(ctx, CatalogService_Search_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -620,6 +636,11 @@ type CatalogServiceServer interface {
 	GetLanguage(context.Context, *GetLanguageRequest) (*GetLanguageResponse, error)
 	// ListLanguages pages the stored languages by id.
 	ListLanguages(context.Context, *ListLanguagesRequest) (*ListLanguagesResponse, error)
+	// Search finds the projects, categories, components and languages
+	// whose name or slug (a language's name or code) contains a text,
+	// ignoring case: the site-wide search. Of each kind, the first limit by
+	// name among what the caller may see. Errors: InvalidArgument.
+	Search(context.Context, *SearchRequest) (*SearchResponse, error)
 	// EnsureLanguage returns the language with this code, creating it from the
 	// plural rule found in a file when the built-in table lacks it, and the
 	// language's plural that matches the file's rule: its default, another
@@ -752,6 +773,9 @@ func (UnimplementedCatalogServiceServer) GetLanguage(context.Context, *GetLangua
 }
 func (UnimplementedCatalogServiceServer) ListLanguages(context.Context, *ListLanguagesRequest) (*ListLanguagesResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListLanguages not implemented")
+}
+func (UnimplementedCatalogServiceServer) Search(context.Context, *SearchRequest) (*SearchResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method Search not implemented")
 }
 func (UnimplementedCatalogServiceServer) EnsureLanguage(context.Context, *EnsureLanguageRequest) (*EnsureLanguageResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method EnsureLanguage not implemented")
@@ -1052,6 +1076,24 @@ func _CatalogService_ListLanguages_Handler(srv interface{}, ctx context.Context,
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
 		return srv.(CatalogServiceServer).ListLanguages(ctx, req.(*ListLanguagesRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_Search_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SearchRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).Search(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_Search_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).Search(ctx, req.(*SearchRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }
@@ -1402,6 +1444,10 @@ var CatalogService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ListLanguages",
 			Handler:    _CatalogService_ListLanguages_Handler,
+		},
+		{
+			MethodName: "Search",
+			Handler:    _CatalogService_Search_Handler,
 		},
 		{
 			MethodName: "EnsureLanguage",

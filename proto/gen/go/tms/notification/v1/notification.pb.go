@@ -480,7 +480,10 @@ type ListUsersRequest struct {
 	// Only these accounts (exact user names; unknown ones are left out), as
 	// one call resolves the authors of a list; empty lists every account.
 	// The callers' rules are the same with it.
-	Usernames     []string `protobuf:"bytes,5,rep,name=usernames,proto3" json:"usernames,omitempty"`
+	Usernames []string `protobuf:"bytes,5,rep,name=usernames,proto3" json:"usernames,omitempty"`
+	// Only accounts whose user name or full name contains this text,
+	// ignoring case (the site-wide search); they come by user name.
+	Search        string `protobuf:"bytes,6,opt,name=search,proto3" json:"search,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -548,6 +551,13 @@ func (x *ListUsersRequest) GetUsernames() []string {
 		return x.Usernames
 	}
 	return nil
+}
+
+func (x *ListUsersRequest) GetSearch() string {
+	if x != nil {
+		return x.Search
+	}
+	return ""
 }
 
 // ListUsersResponse is one page of accounts.
@@ -1589,14 +1599,15 @@ const file_tms_notification_v1_notification_proto_rawDesc = "" +
 	"\x0eGetUserRequest\x12\x1a\n" +
 	"\busername\x18\x01 \x01(\tR\busername\"@\n" +
 	"\x0fGetUserResponse\x12-\n" +
-	"\x04user\x18\x01 \x01(\v2\x19.tms.notification.v1.UserR\x04user\"\x9a\x01\n" +
+	"\x04user\x18\x01 \x01(\v2\x19.tms.notification.v1.UserR\x04user\"\xb2\x01\n" +
 	"\x10ListUsersRequest\x12\x16\n" +
 	"\x06offset\x18\x01 \x01(\x03R\x06offset\x12\x14\n" +
 	"\x05limit\x18\x02 \x01(\x03R\x05limit\x12\x1b\n" +
 	"\tpage_size\x18\x03 \x01(\x05R\bpageSize\x12\x1d\n" +
 	"\n" +
 	"page_token\x18\x04 \x01(\tR\tpageToken\x12\x1c\n" +
-	"\tusernames\x18\x05 \x03(\tR\tusernames\"\x82\x01\n" +
+	"\tusernames\x18\x05 \x03(\tR\tusernames\x12\x16\n" +
+	"\x06search\x18\x06 \x01(\tR\x06search\"\x82\x01\n" +
 	"\x11ListUsersResponse\x12/\n" +
 	"\x05users\x18\x01 \x03(\v2\x19.tms.notification.v1.UserR\x05users\x12\x14\n" +
 	"\x05total\x18\x02 \x01(\x03R\x05total\x12&\n" +
