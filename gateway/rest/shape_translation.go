@@ -8,7 +8,8 @@ import (
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 )
 
-// translationJSON is the translation: the single form carries Component.
+// translationJSON is the translation: the single form carries Component,
+// the list form AnnouncementsURL instead (SPEC.md, Translation).
 type translationJSON struct {
 	Language             *languageJSON  `json:"language" nullable:"false"`
 	Component            *componentJSON `json:"component,omitempty"`
@@ -42,7 +43,7 @@ type translationJSON struct {
 	StatisticsURL        string         `json:"statistics_url"`
 	ChangesListURL       string         `json:"changes_list_url"`
 	UnitsListURL         string         `json:"units_list_url"`
-	AnnouncementsURL     string         `json:"announcements_url"`
+	AnnouncementsURL     string         `json:"announcements_url,omitempty"`
 }
 
 // translatedWhenEmpty is the translated percent of an empty translation:
@@ -89,9 +90,10 @@ func (c *call) translationJSON(t *translationv1.Translation, comp *catalogv1.Com
 		LastChange: wire.TimeOf(st.GetLastChange()), LastAuthor: optional(st.GetLastAuthor()),
 		RepositoryURL: u.translation(p, cs, l, "repository"), FileURL: u.translation(p, cs, l, "file"),
 		StatisticsURL: u.translation(p, cs, l, "statistics"), ChangesListURL: u.translation(p, cs, l, "changes"),
-		UnitsListURL: u.translation(p, cs, l, "units"), AnnouncementsURL: u.translation(p, cs, l, "announcements"),
+		UnitsListURL: u.translation(p, cs, l, "units"),
 	}
 	if comp == nil {
+		out.AnnouncementsURL = u.translation(p, cs, l, "announcements")
 		return out, nil
 	}
 	if t.GetIsSource() {
