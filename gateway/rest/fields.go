@@ -13,12 +13,24 @@ import (
 var readOnly = map[string]bool{
 	"id": true, "project_id": true, "project_slug": true, "locked": true, "created": true,
 	"linked_component": true, "username": true, "category_path": true, "resource_name": true,
+	"path": true,
 }
+
+// writable reports whether a body may set the proto field name: not a
+// read-only one, nor a setting's value in effect (effective_*).
+func writable(name string) bool {
+	return !readOnly[name] && !strings.HasPrefix(name, "effective_")
+}
+
+// isCategoryRef reports whether the proto field name holds a category (a
+// component's or a category's parent), written as the category's URL or
+// id under the key "category".
+func isCategoryRef(name string) bool { return name == "category_id" || name == "parent_id" }
 
 // jsonKey is the REST name of a proto field: language references are
 // written as `source_language` (a code or {"code": ...}).
 func jsonKey(name string) string {
-	if name == "category_id" {
+	if isCategoryRef(name) {
 		return "category" // a category's URL, as the reference writes it
 	}
 	if strings.HasSuffix(name, "_language_code") {
@@ -38,7 +50,7 @@ func applyBody(b *body, msg proto.Message) []string {
 		fd := fds.Get(i)
 		name := string(fd.Name())
 		key := jsonKey(name)
-		if readOnly[name] || !b.has(key) {
+		if !writable(name) || !b.has(key) {
 			continue
 		}
 		if fd.IsList() {
@@ -92,7 +104,7 @@ func readField(b *body, key, name string, fd protoreflect.FieldDescriptor) (prot
 	case protoreflect.EnumKind:
 		return readEnum(b, key, fd)
 	case protoreflect.Int64Kind:
-		if name == "category_id" {
+		if isCategoryRef(name) {
 			n, ok := b.categoryRef(key)
 			return protoreflect.ValueOfInt64(n), ok
 		}

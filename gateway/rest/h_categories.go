@@ -21,6 +21,10 @@ type categoryJSON struct {
 	StatisticsURL string  `json:"statistics_url"`
 	// AnnouncementsURL lists the category's announcements (Weblate 2026.8).
 	AnnouncementsURL string `json:"announcements_url"`
+	ownSettingsJSON
+	CheckFlags        string `json:"check_flags"`
+	SecondaryLanguage *int64 `json:"secondary_language" doc:"Id of the category's own secondary language; null for none."`
+	inheritedJSON
 }
 
 func (u urls) category(n int64, sub ...string) string {
@@ -36,10 +40,31 @@ func (u urls) categoryRef(n int64) *string {
 	return &s
 }
 
-func (u urls) categoryJSON(x *catalogv1.Category) categoryJSON {
-	return categoryJSON{ID: x.GetId(), Name: x.GetName(), Slug: x.GetSlug(), Project: u.project(x.GetProjectSlug()),
+func (c *call) categoryJSON(x *catalogv1.Category) (categoryJSON, error) {
+	u := c.urls
+	out := categoryJSON{ID: x.GetId(), Name: x.GetName(), Slug: x.GetSlug(), Project: u.project(x.GetProjectSlug()),
 		Category: u.categoryRef(x.GetParentId()), URL: u.category(x.GetId()),
-		StatisticsURL: u.category(x.GetId(), "statistics"), AnnouncementsURL: u.category(x.GetId(), "announcements")}
+		StatisticsURL: u.category(x.GetId(), "statistics"), AnnouncementsURL: u.category(x.GetId(), "announcements"),
+		ownSettingsJSON: *newOwnSettings(x), CheckFlags: x.GetCheckFlags()}
+	var err error
+	if out.SecondaryLanguage, err = c.languageID(x.GetSecondaryLanguageCode()); err != nil {
+		return out, err
+	}
+	inh, err := c.inheritedJSON(x)
+	if err != nil {
+		return out, err
+	}
+	out.inheritedJSON = *inh
+	return out, nil
+}
+
+// categoryOK answers the category x.
+func (c *call) categoryOK(x *catalogv1.Category) error {
+	j, err := c.categoryJSON(x)
+	if err != nil {
+		return err
+	}
+	return c.ok(j)
 }
 
 func (g *gateway) listCategories(c *call) error {
@@ -57,7 +82,7 @@ func (g *gateway) categoryPage(c *call, project string) error {
 	return c.servicePage(func(offset, limit int64) (any, int64, error) {
 		resp, err := g.cfg.Catalog.ListCategories(c.ctx, &catalogv1.ListCategoriesRequest{
 			ProjectSlug: project, Offset: offset, Limit: limit})
-		return pageRows(resp.GetCategories(), resp.GetTotal(), err, always(c.urls.categoryJSON))
+		return pageRows(resp.GetCategories(), resp.GetTotal(), err, c.categoryJSON)
 	})
 }
 
@@ -75,22 +100,25 @@ func (g *gateway) getCategory(c *call) error {
 	if err != nil {
 		return err
 	}
-	return c.ok(c.urls.categoryJSON(resp.GetCategory()))
+	return c.categoryOK(resp.GetCategory())
 }
 
 // createCategory: name, slug and project required; category (a parent)
 // optional. The catalog checks project.edit and the nesting.
 func (g *gateway) createCategory(c *call) error {
-	x, _, err := c.categoryBody(true)
+	x, fields, err := c.categoryBody(true)
 	if err != nil {
 		return err
 	}
-	resp, err := g.cfg.Catalog.CreateCategory(c.ctx, &catalogv1.CreateCategoryRequest{Category: x})
+	resp, err := g.cfg.Catalog.CreateCategory(c.ctx, &catalogv1.CreateCategoryRequest{Category: x, Fields: fields})
 	if err != nil {
 		return err
 	}
 	g.paths.forget(x.GetProjectSlug())
-	j := c.urls.categoryJSON(resp.GetCategory())
+	j, err := c.categoryJSON(resp.GetCategory())
+	if err != nil {
+		return err
+	}
 	return c.created(j.URL, j)
 }
 
@@ -112,7 +140,7 @@ func (g *gateway) updateCategory(c *call) error {
 		return err
 	}
 	g.paths.forget(cur.GetCategory().GetProjectSlug())
-	return c.ok(c.urls.categoryJSON(resp.GetCategory()))
+	return c.categoryOK(resp.GetCategory())
 }
 
 // deleteCategory removes the category with its subcategories and their
@@ -164,8 +192,9 @@ func (c *call) sumStatistics(componentIDs []int64) (*translationv1.Statistics, e
 	return resp.GetStats(), err
 }
 
-// categoryBody reads name, slug, project and category (the parent); the
-// references are URLs of this API or plain slugs and ids.
+// categoryBody reads name, slug, project, category (the parent; the
+// references are URLs of this API or plain slugs and ids) and the
+// settings, and names the fields it set.
 func (c *call) categoryBody(required bool) (*catalogv1.Category, []string, error) {
 	b, err := c.readBody()
 	if err != nil {
@@ -175,18 +204,9 @@ func (c *call) categoryBody(required bool) (*catalogv1.Category, []string, error
 		b.required("name", "slug", "project")
 	}
 	x := &catalogv1.Category{}
-	var fields []string
-	if s, ok := b.str("name"); ok {
-		x.Name, fields = s, append(fields, "name")
-	}
-	if s, ok := b.str("slug"); ok {
-		x.Slug, fields = s, append(fields, "slug")
-	}
+	fields := applyBody(b, x)
 	if s, ok := b.str("project"); ok {
 		x.ProjectSlug = lastSegment(s)
-	}
-	if n, ok := b.categoryRef("category"); ok {
-		x.ParentId, fields = n, append(fields, "parent_id")
 	}
 	return x, fields, b.err()
 }

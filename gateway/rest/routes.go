@@ -67,7 +67,7 @@ func (g *gateway) routes() []*route {
 	var (
 		project, component, category = protoBody("ProjectRequest", &catalogv1.Project{}, "name", "slug", "web"),
 			protoBody("ComponentRequest", &catalogv1.Component{}, "name", "slug", "file_format", "filemask", "repo"),
-			categoryIn{}
+			categoryBody()
 		user, userChange = protoBody("UserRequest", &notificationv1.User{}, "username"), protoBody("UserChange", &notificationv1.User{})
 		subscription     = subscriptionBody()
 		account          = apidoc.OneOf{userJSON{}, basicUserJSON{}}

@@ -74,6 +74,8 @@ type projectFull struct {
 	SecondaryLanguage *languageJSON `json:"secondary_language"`
 	Enforced2FA       bool          `json:"enforced_2fa"`
 	Locked            bool          `json:"locked"`
+	ownSettingsJSON
+	inheritedJSON
 }
 
 // projectJSON renders p; full adds the fields of the full form (which needs
@@ -103,6 +105,12 @@ func (c *call) projectJSON(p *catalogv1.Project, full bool) (*projectJSON, error
 	if out.SecondaryLanguage, err = c.secondaryLanguage(p.GetSecondaryLanguageCode()); err != nil {
 		return nil, err
 	}
+	out.ownSettingsJSON = *newOwnSettings(p)
+	inh, err := c.inheritedJSON(p)
+	if err != nil {
+		return nil, err
+	}
+	out.inheritedJSON = *inh
 	return out, nil
 }
 
@@ -190,6 +198,7 @@ type componentFull struct {
 	SecondaryLanguage *languageJSON `json:"secondary_language"`
 	LinkedComponent   string        `json:"linked_component,omitempty"`
 	Locked            bool          `json:"locked"`
+	inheritedJSON
 }
 
 // componentJSON renders a component with its project and source language;
@@ -253,6 +262,13 @@ func (c *call) newComponentFull(comp *catalogv1.Component) (*componentFull, erro
 		out.LinkedComponent = c.urls.component(lp, ls)
 	}
 	var err error
-	out.SecondaryLanguage, err = c.secondaryLanguage(comp.GetSecondaryLanguageCode())
-	return out, err
+	if out.SecondaryLanguage, err = c.secondaryLanguage(comp.GetSecondaryLanguageCode()); err != nil {
+		return nil, err
+	}
+	inh, err := c.inheritedJSON(comp)
+	if err != nil {
+		return nil, err
+	}
+	out.inheritedJSON = *inh
+	return out, nil
 }

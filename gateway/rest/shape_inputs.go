@@ -9,6 +9,7 @@ import (
 
 	"github.com/tmsproject/tms/gateway/rest/apidoc"
 	"github.com/tmsproject/tms/pkg/weblate"
+	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
 )
 
@@ -27,11 +28,12 @@ type announcementIn struct {
 	Notify   bool    `json:"notify,omitempty" doc:"E-mail the subscribers; true unless false."`
 }
 
-type categoryIn struct {
-	Name     string  `json:"name"`
-	Slug     string  `json:"slug"`
-	Project  string  `json:"project" doc:"The project's URL or slug."`
-	Category *string `json:"category,omitempty" nullable:"true" doc:"The parent category's URL or id."`
+// categoryBody describes the body categoryBody reads: the category's
+// writable fields, and its project.
+func categoryBody() apidoc.Named {
+	b := protoBody("CategoryRequest", &catalogv1.Category{}, "name", "slug", "project")
+	b.Schema["properties"].(apidoc.Schema)["project"] = apidoc.Schema{"type": "string", "description": "The project's URL or slug."}
+	return b
 }
 
 type bulkChecksIn struct {
@@ -167,7 +169,7 @@ func protoBody(name string, msg proto.Message, required ...string) apidoc.Named 
 	fds := msg.ProtoReflect().Descriptor().Fields()
 	for i := range fds.Len() {
 		fd := fds.Get(i)
-		if readOnly[string(fd.Name())] {
+		if !writable(string(fd.Name())) {
 			continue
 		}
 		if s := fieldSchema(fd); s != nil {
@@ -196,7 +198,7 @@ func fieldSchema(fd protoreflect.FieldDescriptor) apidoc.Schema {
 		s = apidoc.Schema{"type": "boolean"}
 	case protoreflect.Int32Kind, protoreflect.Int64Kind:
 		s = apidoc.Schema{"type": "integer"}
-		if name == "category_id" {
+		if isCategoryRef(name) {
 			s = apidoc.Schema{"type": []any{"string", "integer", "null"}, "description": "The category's URL or id."}
 		}
 	case protoreflect.EnumKind:

@@ -26,15 +26,18 @@ var (
 	fLanguage = split("id code name plural aliases direction population web_url url statistics_url")
 	fProject  = split("name slug id web web_url url components_list_url repository_url statistics_url categories_url " +
 		"changes_list_url languages_url labels_url translation_review source_review set_language_team instructions enable_hooks language_aliases")
-	fProjectFull = split("credits_url lock_url machinery_settings check_flags commit_policy secondary_language enforced_2fa locked")
-	fComponent   = split("name slug id source_language project vcs repo git_export branch push_branch filemask screenshot_filemask " +
+	fSettings    = split("license agreement new_lang language_code_style commit_message add_message delete_message merge_message addon_message pull_message")
+	fInherited   = inheritedFields()
+	fProjectFull = append(append(split("credits_url lock_url machinery_settings check_flags commit_policy secondary_language enforced_2fa locked"),
+		fSettings...), fInherited...)
+	fComponent = split("name slug id source_language project vcs repo git_export branch push_branch filemask screenshot_filemask " +
 		"template edit_template intermediate new_base file_format license license_url agreement web_url url repository_url " +
 		"translations_url statistics_url lock_url links_url changes_list_url task_url new_lang language_code_style push " +
 		"check_flags priority enforced_checks restricted repoweb report_source_bugs merge_style commit_message add_message " +
 		"delete_message merge_message addon_message pull_message allow_translation_propagation manage_units enable_suggestions " +
 		"suggestion_voting suggestion_autoaccept push_on_commit commit_pending_age auto_lock_error language_regex variant_regex " +
 		"addons is_glossary glossary_color category")
-	fComponentFull = split("credits_url key_filter secondary_language locked")
+	fComponentFull = append(split("credits_url key_filter secondary_language locked"), fInherited...)
 	fTranslation   = split("language language_code id filename revision web_url share_url translate_url url is_template is_source " +
 		"total total_words translated translated_words translated_percent fuzzy fuzzy_words fuzzy_percent failing_checks " +
 		"failing_checks_words failing_checks_percent have_suggestion have_comment last_change last_author repository_url " +
@@ -51,6 +54,17 @@ var (
 )
 
 func split(s string) []string { return strings.Fields(s) }
+
+// inheritedFields are the inherit_ and effective_ keys of each
+// inheritable setting, and effective_check_flags.
+func inheritedFields() []string {
+	out := []string{"effective_check_flags"}
+	for _, n := range split("license agreement new_lang language_code_style secondary_language commit_message add_message " +
+		"delete_message merge_message addon_message pull_message") {
+		out = append(out, "inherit_"+n, "effective_"+n)
+	}
+	return out
+}
 
 // testCall is a call whose lookups are already answered, so rendering runs
 // without backends.

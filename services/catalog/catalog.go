@@ -63,8 +63,9 @@ func Migrations() []db.Source {
 	return []db.Source{store.Migrations, outbox.Migrations, store.Removals.Migrations(), store.Lifecycle.Migrations()}
 }
 
-// New opens and migrates the database, seeds the built-in languages (a
-// no-op once they are stored) and builds the service.
+// New opens and migrates the database, seeds the built-in languages and
+// fills in the inherited settings of projects stored before them (no-ops
+// once done) and builds the service.
 func New(ctx context.Context, cfg Config) (*Service, error) {
 	log := cfg.Log
 	if log == nil {
@@ -78,6 +79,9 @@ func New(ctx context.Context, cfg Config) (*Service, error) {
 	st := store.New(gdb)
 	if _, err := st.SeedLanguages(ctx, server.BuiltinLanguages()); err != nil {
 		return nil, errors.Join(fmt.Errorf("catalog: seed languages: %w", err), db.Close(gdb))
+	}
+	if err := st.Backfill(ctx, server.DefaultSettings()); err != nil {
+		return nil, errors.Join(fmt.Errorf("catalog: inherited settings: %w", err), db.Close(gdb))
 	}
 	svc := &Service{gdb: gdb}
 	scfg := server.Config{Log: log, AllowLocalRepos: cfg.AllowLocalRepos}

@@ -21,7 +21,16 @@ func TestCategories(t *testing.T) {
 	}
 	project := c.base + "projects/hello/"
 	docs := c.want(201, "POST", c.base+"categories/", map[string]any{"name": "Docs", "slug": "docs", "project": project})
-	if got := keys(docs); !slices.Equal(got, []string{"announcements_url", "category", "id", "name", "project", "slug", "statistics_url", "url"}) ||
+	wantKeys := append([]string{"announcements_url", "category", "check_flags", "id", "name", "project", "secondary_language", "slug", "statistics_url", "url"},
+		strings.Fields("license agreement new_lang language_code_style commit_message add_message delete_message merge_message addon_message pull_message")...)
+	for _, n := range strings.Fields("license agreement new_lang language_code_style secondary_language commit_message add_message delete_message merge_message addon_message pull_message check_flags") {
+		if n != "check_flags" {
+			wantKeys = append(wantKeys, "inherit_"+n)
+		}
+		wantKeys = append(wantKeys, "effective_"+n)
+	}
+	slices.Sort(wantKeys)
+	if got := keys(docs); !slices.Equal(got, wantKeys) ||
 		docs["project"] != project || docs["category"] != nil {
 		t.Errorf("created category: %v", docs)
 	}

@@ -218,9 +218,23 @@ var referenceKinds = map[string]map[string]string{
 // newerFields are keys the recordings predate, allowed on every object:
 // Weblate 2026.8's serializers have them (its OpenAPI document, compared
 // key by key in weblate_test.go).
-var newerFields = map[string]string{
-	"announcements_url": "Weblate 2026.8 links the announcements of projects, categories, components and translations",
-}
+var newerFields = func() map[string]string {
+	out := map[string]string{
+		"announcements_url":     "Weblate 2026.8 links the announcements of projects, categories, components and translations",
+		"effective_check_flags": "Weblate 2026.8's projects, categories and components give the check flags in effect",
+		"check_flags":           "Weblate 2026.8's categories have check flags, as projects and components",
+		"secondary_language":    "Weblate 2026.8's categories have a secondary language, as projects and components",
+	}
+	const why = "Weblate 2026.8's projects, categories and components hold the settings components inherit"
+	for _, n := range strings.Fields("license agreement new_lang language_code_style secondary_language commit_message " +
+		"add_message delete_message merge_message addon_message pull_message") {
+		out["inherit_"+n], out["effective_"+n] = why, why
+		if n != "secondary_language" {
+			out[n] = why
+		}
+	}
+	return out
+}()
 
 // referenceExceptions are the differences from a recording that neither
 // SPEC.md's tables nor a URL form explain, each with its reason.

@@ -26,9 +26,22 @@ func categoryDuplicate(field string) string {
 	return "Category with this name already exists in the project."
 }
 
+// categoryReadOnly are the Category fields a request cannot set; a
+// category stays in its project.
+var categoryReadOnly = effectiveReadOnly(fieldSet{"id": true, "project_slug": true, "path": true, "resource_name": true})
+
 func categoryProto(c *store.Category) *catalogv1.Category {
-	return &catalogv1.Category{Id: c.ID, ProjectSlug: c.ProjectSlug, ParentId: c.ParentID, Name: c.Name,
-		Slug: c.Slug, Path: c.Path(), ResourceName: resname.Category(c.ID)}
+	m := &catalogv1.Category{Id: c.ID, ProjectSlug: c.ProjectSlug, ParentId: c.ParentID, Name: c.Name,
+		Slug: c.Slug, Path: c.Path(), ResourceName: resname.Category(c.ID), CheckFlags: c.CheckFlags}
+	putSettings(m, c.Settings, c.Inherit, c.Effective)
+	return m
+}
+
+// categoryRow copies the writable fields of m into c.
+func categoryRow(m *catalogv1.Category, c *store.Category) {
+	c.ParentID, c.Name, c.Slug = m.ParentId, strings.TrimSpace(m.Name), m.Slug
+	c.CheckFlags = m.CheckFlags
+	c.Settings, c.Inherit = takeSettings(m)
 }
 
 // ListCategories pages the categories of a project, or of every project
@@ -102,54 +115,73 @@ func (s *Server) findCategory(ctx context.Context, req *catalogv1.GetCategoryReq
 }
 
 // CreateCategory adds a category to a project, under a parent of the same
-// project at most two levels deep (project.edit).
+// project at most two levels deep (project.edit). Its settings take
+// Weblate's defaults, and those the request does not set are inherited.
 func (s *Server) CreateCategory(ctx context.Context, req *catalogv1.CreateCategoryRequest) (*catalogv1.CreateCategoryResponse, error) {
 	in := req.GetCategory()
 	project, err := s.editableProject(ctx, in.GetProjectSlug())
 	if err != nil {
 		return nil, err
 	}
-	c := &store.Category{ProjectID: project.ID, ParentID: in.GetParentId(), Name: strings.TrimSpace(in.GetName()), Slug: in.GetSlug()}
-	if err := s.checkCategory(ctx, c, fieldSet{"name": true, "slug": true}, true); err != nil {
+	m := withDefaultSettings(&catalogv1.Category{})
+	set, err := applyFields(m, in, req.GetFields(), categoryReadOnly, len(req.GetFields()) == 0)
+	if err != nil {
 		return nil, err
 	}
-	if err := s.st.SaveCategory(ctx, c); err != nil {
-		return nil, storeErr(err, categoryDuplicate)
+	createInheritance(m, set, true)
+	c := &store.Category{ProjectID: project.ID}
+	if err := s.saveCategory(ctx, m, c, fieldSet{"name": true, "slug": true}, true); err != nil {
+		return nil, err
 	}
 	return &catalogv1.CreateCategoryResponse{Category: categoryProto(c)}, nil
 }
 
-// UpdateCategory renames a category or moves it within its project.
+// UpdateCategory changes the named fields of a category: its names, its
+// place within its project and its settings (project.edit).
 func (s *Server) UpdateCategory(ctx context.Context, req *catalogv1.UpdateCategoryRequest) (*catalogv1.UpdateCategoryResponse, error) {
 	c, err := s.seenCategory(ctx, req.GetId())
 	if err != nil {
 		return nil, err
 	}
-	if err := mayEditProject(ctx, &store.Project{Slug: c.ProjectSlug, AccessControl: c.ProjectAccess}); err != nil {
+	if err = mayEditProject(ctx, &store.Project{Slug: c.ProjectSlug, AccessControl: c.ProjectAccess}); err != nil {
 		return nil, err
 	}
-	set := fieldSet{}
+	paths := req.GetUpdateMask().GetPaths()
+	if len(paths) == 0 {
+		return &catalogv1.UpdateCategoryResponse{Category: categoryProto(c)}, nil
+	}
+	m := categoryProto(c)
 	in := req.GetCategory()
-	for _, f := range req.GetUpdateMask().GetPaths() {
-		switch f {
-		case "name":
-			c.Name = strings.TrimSpace(in.GetName())
-		case "slug":
-			c.Slug = in.GetSlug()
-		case "parent_id":
-			c.ParentID = in.GetParentId()
-		default:
-			return nil, errs.Invalid(f, "invalid", "Unknown field.")
-		}
-		set[f] = true
+	if in == nil {
+		in = &catalogv1.Category{}
 	}
-	if err := s.checkCategory(ctx, c, set, false); err != nil {
+	set, err := applyFields(m, in, paths, categoryReadOnly, false)
+	if err != nil {
 		return nil, err
 	}
-	if err := s.st.SaveCategory(ctx, c); err != nil {
-		return nil, storeErr(err, categoryDuplicate)
+	updateInheritance(m, c.Settings)
+	if err = s.saveCategory(ctx, m, c, set, false); err != nil {
+		return nil, err
 	}
 	return &catalogv1.UpdateCategoryResponse{Category: categoryProto(c)}, nil
+}
+
+// saveCategory validates m, whose fields in set the request supplied,
+// copies it into c and stores c.
+func (s *Server) saveCategory(ctx context.Context, m *catalogv1.Category, c *store.Category, set fieldSet, create bool) error {
+	categoryRow(m, c)
+	ch := &checker{set: set, create: create}
+	if err := s.checkInheritable(ctx, ch, m); err != nil {
+		return err
+	}
+	c.SecondaryLanguageCode = m.SecondaryLanguageCode // canonical
+	if err := ch.err(); err != nil {
+		return err
+	}
+	if err := s.checkCategory(ctx, c, set, create); err != nil {
+		return err
+	}
+	return storeErr(s.st.SaveCategory(ctx, c), categoryDuplicate)
 }
 
 // DeleteCategory removes a category with what it holds, recording

@@ -15,11 +15,11 @@ import (
 // componentReadOnly are the Component fields a request cannot set: ids,
 // derived values (license_url, linked_component from repo) and the lock,
 // which only SetComponentLock moves.
-var componentReadOnly = fieldSet{
+var componentReadOnly = effectiveReadOnly(fieldSet{
 	"id": true, "project_id": true, "project_slug": true, "license_url": true,
 	"linked_component": true, "locked": true, "created": true, "category_path": true,
 	"resource_name": true,
-}
+})
 
 // componentDuplicate is Weblate's message for a taken name or slug.
 func componentDuplicate(field string) string {
@@ -55,10 +55,11 @@ func (s *Server) CreateComponent(ctx context.Context, req *catalogv1.CreateCompo
 	if err != nil {
 		return nil, err
 	}
+	createInheritance(m, set, true)
 	if m.IsGlossary {
 		// Weblate: glossaries manage their strings and get languages
 		// added automatically, never on request.
-		m.ManageUnits, m.NewLang = true, "none"
+		m.ManageUnits, m.NewLang, m.InheritNewLang = true, "none", false
 	}
 	linked, err := s.validateComponent(ctx, m, set, nil)
 	if err != nil {
@@ -179,6 +180,7 @@ func (s *Server) UpdateComponent(ctx context.Context, req *catalogv1.UpdateCompo
 	if err = s.checkComponentCategory(ctx, c.ProjectID, m, set); err != nil {
 		return nil, err
 	}
+	updateInheritance(m, c.Settings)
 	renamed := renameRecord(actionRenameComponent, req.GetActor(), c.Slug, m.GetSlug(), c.ProjectSlug, m.GetSlug())
 	componentRow(m, c)
 	c.LicenseURL = licenseURL(c.License)

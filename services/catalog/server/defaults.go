@@ -1,8 +1,11 @@
 package server
 
 import (
+	"google.golang.org/protobuf/proto"
+
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
+	"github.com/tmsproject/tms/services/catalog/store"
 )
 
 // The commit message templates of weblate/trans/defaults.py
@@ -43,16 +46,37 @@ const (
 		"![Weblate translation status]({{widget_url}})\n"
 )
 
+// DefaultSettings are the defaults of the inheritable settings, the same
+// for projects, categories and components in Weblate's models.
+func DefaultSettings() store.Settings {
+	return store.Settings{
+		NewLang:       "add", // new_lang default="add"
+		CommitMessage: defaultCommitMessage,
+		AddMessage:    defaultAddMessage,
+		DeleteMessage: defaultDeleteMessage,
+		MergeMessage:  defaultMergeMessage,
+		AddonMessage:  defaultAddonMessage,
+		PullMessage:   defaultPullMessage,
+	}
+}
+
+// withDefaultSettings gives m (a Project, Category or Component) the
+// default settings.
+func withDefaultSettings[M proto.Message](m M) M {
+	putSettings(m, DefaultSettings(), store.Inherit{}, store.Effective{})
+	return m
+}
+
 // defaultProject holds the defaults of weblate/trans/models/project.py.
 func defaultProject() *catalogv1.Project {
-	return &catalogv1.Project{
+	return withDefaultSettings(&catalogv1.Project{
 		SetLanguageTeam: true, // set_language_team default=True
 		EnableHooks:     true, // enable_hooks default=True
 		// translation_review, source_review (DEFAULT_*_REVIEW), enforced_2fa
 		// are False.
 		AccessControl: typev1.AccessControl_ACCESS_CONTROL_PUBLIC, // DEFAULT_ACCESS_CONTROL
 		CommitPolicy:  typev1.CommitPolicy_COMMIT_POLICY_ALL,
-	}
+	})
 }
 
 // defaultComponent holds the field defaults of Weblate's Component model
@@ -60,28 +84,21 @@ func defaultProject() *catalogv1.Project {
 // weblate/trans/defaults.py. Branch stays empty: the repository's HEAD
 // branch is resolved when the repository is cloned.
 func defaultComponent() *catalogv1.Component {
-	return &catalogv1.Component{
+	return withDefaultSettings(&catalogv1.Component{
 		SourceLanguageCode:          "en",  // get_default_lang
 		Vcs:                         "git", // DEFAULT_VCS
 		EditTemplate:                true,  // edit_template default=True
-		NewLang:                     "add", // new_lang default="add"
 		Priority:                    100,   // priority default=100 (medium)
 		EnforcedChecks:              []string{},
 		MergeStyle:                  typev1.MergeStyle_MERGE_STYLE_REBASE, // DEFAULT_MERGE_STYLE
-		CommitMessage:               defaultCommitMessage,
-		AddMessage:                  defaultAddMessage,
-		DeleteMessage:               defaultDeleteMessage,
-		MergeMessage:                defaultMergeMessage,
-		AddonMessage:                defaultAddonMessage,
-		PullMessage:                 defaultPullMessage,
-		AllowTranslationPropagation: true,      // DEFAULT_TRANSLATION_PROPAGATION
-		EnableSuggestions:           true,      // enable_suggestions default=True
-		PushOnCommit:                true,      // DEFAULT_PUSH_ON_COMMIT
-		CommitPendingAge:            24,        // DEFAULT_COMMIT_PENDING_HOURS
-		AutoLockError:               true,      // DEFAULT_AUTO_LOCK_ERROR
-		LanguageRegex:               "^[^.]+$", // language_regex default
-		GlossaryColor:               "silver",  // ColorChoices.SILVER
-	}
+		AllowTranslationPropagation: true,                                 // DEFAULT_TRANSLATION_PROPAGATION
+		EnableSuggestions:           true,                                 // enable_suggestions default=True
+		PushOnCommit:                true,                                 // DEFAULT_PUSH_ON_COMMIT
+		CommitPendingAge:            24,                                   // DEFAULT_COMMIT_PENDING_HOURS
+		AutoLockError:               true,                                 // DEFAULT_AUTO_LOCK_ERROR
+		LanguageRegex:               "^[^.]+$",                            // language_regex default
+		GlossaryColor:               "silver",                             // ColorChoices.SILVER
+	})
 }
 
 // licenseURLs maps common SPDX identifiers to the URL Weblate shows for

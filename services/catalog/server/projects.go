@@ -17,7 +17,7 @@ import (
 )
 
 // projectReadOnly are the Project fields a request cannot set.
-var projectReadOnly = fieldSet{"id": true, "locked": true, "created": true, "resource_name": true}
+var projectReadOnly = effectiveReadOnly(fieldSet{"id": true, "locked": true, "created": true, "resource_name": true})
 
 // projectDuplicate is Django's unique message for the Project model.
 func projectDuplicate(field string) string {
@@ -42,6 +42,7 @@ func (s *Server) CreateProject(ctx context.Context, req *catalogv1.CreateProject
 	if err = s.validateProject(ctx, m, set, true); err != nil {
 		return nil, err
 	}
+	createInheritance(m, set, false)
 	var p store.Project
 	projectRow(m, &p)
 	err = s.st.CreateProject(ctx, &p, creator(ctx, req.GetActor()), change(actionCreateProject, req.GetActor(), p.Slug, ""))
@@ -119,6 +120,7 @@ func (s *Server) UpdateProject(ctx context.Context, req *catalogv1.UpdateProject
 	if err := s.validateProject(ctx, m, set, false); err != nil {
 		return nil, err
 	}
+	updateInheritance(m, p.Settings)
 	renamed := renameRecord(actionRenameProject, req.GetActor(), p.Slug, m.GetSlug(), m.GetSlug(), "")
 	projectRow(m, p)
 	if err := s.st.SaveProject(ctx, p, renamed); err != nil {
@@ -191,7 +193,7 @@ func (s *Server) validateProject(ctx context.Context, m *catalogv1.Project, set 
 	if !languageAliasesOK(m.LanguageAliases) {
 		c.add("language_aliases", "invalid", "Syntax error in language aliases.")
 	}
-	if err := s.languageField(ctx, c, "secondary_language", &m.SecondaryLanguageCode, true); err != nil {
+	if err := s.checkInheritable(ctx, c, m); err != nil {
 		return err
 	}
 	return c.err()

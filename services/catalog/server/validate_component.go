@@ -145,8 +145,8 @@ func checkMask(c *checker, attr, mask string) {
 	}
 }
 
-// checkLanguages resolves the source and secondary languages to stored
-// codes. Like Weblate, the source language of an existing component is
+// checkLanguages resolves the source language to a stored code and checks
+// the inheritable settings, the secondary language among them. Like Weblate, the source language of an existing component is
 // fixed.
 func (s *Server) checkLanguages(ctx context.Context, c *checker, m *catalogv1.Component, prev *store.Component) error {
 	if c.notBlank("source_language", m.SourceLanguageCode) {
@@ -157,7 +157,7 @@ func (s *Server) checkLanguages(ctx context.Context, c *checker, m *catalogv1.Co
 	if prev != nil && m.SourceLanguageCode != "" && m.SourceLanguageCode != prev.SourceLanguageCode {
 		c.add("source_language", "invalid", "Source language can not be changed, please recreate the component instead.")
 	}
-	return s.languageField(ctx, c, "secondary_language", &m.SecondaryLanguageCode, true)
+	return s.checkInheritable(ctx, c, m)
 }
 
 // checkSettings validates the enumerated, numeric and pattern settings.
@@ -165,9 +165,7 @@ func checkSettings(c *checker, m *catalogv1.Component) {
 	if m.MergeStyle == typev1.MergeStyle_MERGE_STYLE_UNSPECIFIED { // the proto's default
 		m.MergeStyle = defaultComponent().MergeStyle
 	}
-	c.choice("new_lang", m.NewLang, newLangChoices...)
 	enumChoice(c, "merge_style", m.MergeStyle, weblate.MergeStyles)
-	c.choice("language_code_style", m.LanguageCodeStyle, codeStyleChoices...)
 	c.choice("glossary_color", m.GlossaryColor, colorChoices...)
 	c.intChoice("priority", m.Priority, priorityChoices...)
 	switch {

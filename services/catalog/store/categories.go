@@ -55,22 +55,30 @@ func categoryUnique(tx *gorm.DB, c *Category) error {
 	return unique(tx.Model(&Category{}).Where("project_id = ? AND parent_id = ?", c.ProjectID, c.ParentID), c.ID, c.Slug, c.Name)
 }
 
-// SaveCategory creates c (ID 0) or updates its name, slug and parent; a
-// name or slug its siblings have yields *DuplicateError.
+// SaveCategory creates c (ID 0) or updates its stored fields but its
+// project; a name or slug its siblings have yields *DuplicateError. The
+// effective settings of the project's categories and components follow
+// (refreshProject).
 func (s *Store) SaveCategory(ctx context.Context, c *Category) error {
 	return s.transaction(ctx, func(tx *gorm.DB) error {
 		if err := categoryUnique(tx, c); err != nil {
+			return err
+		}
+		if err := lockProject(tx, c.ProjectID); err != nil {
 			return err
 		}
 		var err error
 		if c.ID == 0 {
 			err = tx.Omit("project_slug", "project_access", "p1", "p2").Create(c).Error
 		} else {
-			err = tx.Model(&Category{}).Where("id = ?", c.ID).
-				Updates(map[string]any{"name": c.Name, "slug": c.Slug, "parent_id": c.ParentID}).Error
+			err = tx.Model(&Category{}).Where("id = ?", c.ID).Select("*").
+				Omit("id", "project_id", "project_slug", "project_access", "p1", "p2").Updates(c).Error
 		}
 		if err != nil {
 			return duplicateOr(err, func() error { return categoryUnique(tx, c) })
+		}
+		if err := refreshProject(tx, c.ProjectID); err != nil {
+			return err
 		}
 		return notFound(categoryQuery(tx).Where("categories.id = ?", c.ID).Take(c).Error)
 	})

@@ -36,6 +36,9 @@ func (s *Store) CreateComponent(ctx context.Context, c *Component, change *chang
 		if err := componentUnique(tx, c); err != nil {
 			return err
 		}
+		if err := componentSettings(tx, c); err != nil {
+			return err
+		}
 		if err := tx.Omit("project_slug", "linked_path", "cat1", "cat2", "cat3").Create(c).Error; err != nil {
 			return duplicateOr(err, func() error { return componentUnique(tx, c) })
 		}
@@ -44,6 +47,20 @@ func (s *Store) CreateComponent(ctx context.Context, c *Component, change *chang
 		}
 		return record(tx, change)
 	})
+}
+
+// componentSettings computes c's effective settings, within tx and under
+// its project's lock, from those of the category or project it is in.
+func componentSettings(tx *gorm.DB, c *Component) error {
+	if err := lockProject(tx, c.ProjectID); err != nil {
+		return err
+	}
+	parent, err := parentEffective(tx, c.ProjectID, c.CategoryID)
+	if err != nil {
+		return err
+	}
+	c.Effective = componentEffective(c, parent)
+	return nil
 }
 
 // reread refreshes c, the joined slugs included.
@@ -129,9 +146,10 @@ func (s *Store) ListComponents(ctx context.Context, projectSlug string, page Pag
 }
 
 // SaveComponent writes every stored field of c (found by ID) except the
-// lock, then refreshes c. A new slug records renamed (when not nil) and
-// the component's new name for the translation service (Removals); new
-// check_flags or enforced_checks a recheck of its strings there.
+// lock, with its effective settings, then refreshes c. A new slug records
+// renamed (when not nil) and the component's new name for the translation
+// service (Removals); new effective check flags or enforced_checks a
+// recheck of its strings there.
 func (s *Store) SaveComponent(ctx context.Context, c *Component, renamed *changelogv1.Change) error {
 	if c.EnforcedChecks == nil {
 		c.EnforcedChecks = []string{}
@@ -141,6 +159,9 @@ func (s *Store) SaveComponent(ctx context.Context, c *Component, renamed *change
 			return err
 		}
 		if err := recordComponentRename(tx, c, renamed); err != nil {
+			return err
+		}
+		if err := componentSettings(tx, c); err != nil {
 			return err
 		}
 		if changed, enforce, err := checksChanged(tx, c); err != nil {

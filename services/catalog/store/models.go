@@ -29,22 +29,24 @@ const (
 
 // Project groups components.
 type Project struct {
-	ID                    int64     `gorm:"column:id;primaryKey"`
-	Name                  string    `gorm:"column:name"`
-	Slug                  string    `gorm:"column:slug"`
-	Web                   string    `gorm:"column:web"`
-	Instructions          string    `gorm:"column:instructions"`
-	TranslationReview     bool      `gorm:"column:translation_review"`
-	SourceReview          bool      `gorm:"column:source_review"`
-	SetLanguageTeam       bool      `gorm:"column:set_language_team"`
-	EnableHooks           bool      `gorm:"column:enable_hooks"`
-	LanguageAliases       string    `gorm:"column:language_aliases"`
-	CheckFlags            string    `gorm:"column:check_flags"`
-	CommitPolicy          int32     `gorm:"column:commit_policy"`
-	Enforced2FA           bool      `gorm:"column:enforced_2fa"`
-	AccessControl         int32     `gorm:"column:access_control"`
-	SecondaryLanguageCode string    `gorm:"column:secondary_language_code"`
-	Created               time.Time `gorm:"column:created"`
+	ID                int64     `gorm:"column:id;primaryKey"`
+	Name              string    `gorm:"column:name"`
+	Slug              string    `gorm:"column:slug"`
+	Web               string    `gorm:"column:web"`
+	Instructions      string    `gorm:"column:instructions"`
+	TranslationReview bool      `gorm:"column:translation_review"`
+	SourceReview      bool      `gorm:"column:source_review"`
+	SetLanguageTeam   bool      `gorm:"column:set_language_team"`
+	EnableHooks       bool      `gorm:"column:enable_hooks"`
+	LanguageAliases   string    `gorm:"column:language_aliases"`
+	CheckFlags        string    `gorm:"column:check_flags"`
+	CommitPolicy      int32     `gorm:"column:commit_policy"`
+	Enforced2FA       bool      `gorm:"column:enforced_2fa"`
+	AccessControl     int32     `gorm:"column:access_control"`
+	Created           time.Time `gorm:"column:created"`
+	Settings
+	Inherit
+	Effective Effective `gorm:"column:effective"`
 
 	// Locked is derived, not stored: the project has components and all of
 	// them are locked.
@@ -73,11 +75,7 @@ type Component struct {
 	Intermediate                string    `gorm:"column:intermediate"`
 	NewBase                     string    `gorm:"column:new_base"`
 	FileFormat                  string    `gorm:"column:file_format"`
-	License                     string    `gorm:"column:license"`
 	LicenseURL                  string    `gorm:"column:license_url"`
-	Agreement                   string    `gorm:"column:agreement"`
-	NewLang                     string    `gorm:"column:new_lang"`
-	LanguageCodeStyle           string    `gorm:"column:language_code_style"`
 	Push                        string    `gorm:"column:push"`
 	CheckFlags                  string    `gorm:"column:check_flags"`
 	Priority                    int32     `gorm:"column:priority"`
@@ -86,12 +84,6 @@ type Component struct {
 	Repoweb                     string    `gorm:"column:repoweb"`
 	ReportSourceBugs            string    `gorm:"column:report_source_bugs"`
 	MergeStyle                  string    `gorm:"column:merge_style"`
-	CommitMessage               string    `gorm:"column:commit_message"`
-	AddMessage                  string    `gorm:"column:add_message"`
-	DeleteMessage               string    `gorm:"column:delete_message"`
-	MergeMessage                string    `gorm:"column:merge_message"`
-	AddonMessage                string    `gorm:"column:addon_message"`
-	PullMessage                 string    `gorm:"column:pull_message"`
 	AllowTranslationPropagation bool      `gorm:"column:allow_translation_propagation"`
 	ManageUnits                 bool      `gorm:"column:manage_units"`
 	EnableSuggestions           bool      `gorm:"column:enable_suggestions"`
@@ -102,7 +94,6 @@ type Component struct {
 	AutoLockError               bool      `gorm:"column:auto_lock_error"`
 	LanguageRegex               string    `gorm:"column:language_regex"`
 	KeyFilter                   string    `gorm:"column:key_filter"`
-	SecondaryLanguageCode       string    `gorm:"column:secondary_language_code"`
 	VariantRegex                string    `gorm:"column:variant_regex"`
 	IsGlossary                  bool      `gorm:"column:is_glossary"`
 	GlossaryColor               string    `gorm:"column:glossary_color"`
@@ -110,6 +101,9 @@ type Component struct {
 	Locked                      bool      `gorm:"column:locked"`
 	Created                     time.Time `gorm:"column:created"`
 	CategoryID                  int64     `gorm:"column:category_id"`
+	Settings
+	Inherit
+	Effective Effective `gorm:"column:effective"`
 
 	// Read-only, filled by the store's reads from joined rows.
 	ProjectSlug     string `gorm:"column:project_slug;->"`
@@ -149,6 +143,11 @@ type Category struct {
 	ParentID  int64  `gorm:"column:parent_id"`
 	Name      string `gorm:"column:name"`
 	Slug      string `gorm:"column:slug"`
+	// CheckFlags are applied to the strings of its components.
+	CheckFlags string `gorm:"column:check_flags"`
+	Settings
+	Inherit
+	Effective Effective `gorm:"column:effective"`
 
 	// Read-only, filled by the store's reads.
 	ProjectSlug   string `gorm:"column:project_slug;->"`

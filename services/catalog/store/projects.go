@@ -15,6 +15,7 @@ import (
 func (s *Store) CreateProject(ctx context.Context, p *Project, creator string, change *changelogv1.Change) error {
 	p.ID = 0
 	p.Created = now()
+	p.Effective = projectEffective(p)
 	return s.transaction(ctx, func(tx *gorm.DB) error {
 		if err := projectUnique(tx, p); err != nil {
 			return err
@@ -132,8 +133,8 @@ func fillLocked(q *gorm.DB, ps []Project) error {
 
 // SaveProject writes every stored field of p (found by ID). A new slug
 // records renamed (when not nil) and the new names of the project's
-// components for the translation service (Removals); new check_flags a
-// recheck of the strings of its components there.
+// components for the translation service (Removals). The effective
+// settings of its categories and components follow (refreshProject).
 func (s *Store) SaveProject(ctx context.Context, p *Project, renamed *changelogv1.Change) error {
 	return s.transaction(ctx, func(tx *gorm.DB) error {
 		if err := projectUnique(tx, p); err != nil {
@@ -141,9 +142,6 @@ func (s *Store) SaveProject(ctx context.Context, p *Project, renamed *changelogv
 		}
 		var old []string
 		if err := tx.Model(&Project{}).Where("id = ?", p.ID).Pluck("slug", &old).Error; err != nil {
-			return err
-		}
-		if err := recheckProject(tx, p); err != nil {
 			return err
 		}
 		if len(old) == 1 && old[0] != p.Slug {
@@ -154,12 +152,16 @@ func (s *Store) SaveProject(ctx context.Context, p *Project, renamed *changelogv
 				return err
 			}
 		}
+		p.Effective = projectEffective(p)
 		res := tx.Model(&Project{}).Where("id = ?", p.ID).Select("*").Omit("id", "created").Updates(p)
 		if res.Error != nil {
 			return duplicateOr(res.Error, func() error { return projectUnique(tx, p) })
 		}
 		if res.RowsAffected == 0 {
 			return ErrNotFound
+		}
+		if err := refreshProject(tx, p.ID); err != nil {
+			return err
 		}
 		// Links into the project name it by slug: keep them pointing here.
 		return tx.Exec(`UPDATE components SET repo = 'weblate://' || ? || '/' ||
@@ -206,21 +208,4 @@ func (s *Store) DeleteProject(ctx context.Context, slug string, change *changelo
 		}
 		return record(tx, change)
 	})
-}
-
-// recheckProject records, within tx, a recheck of p's components when p's
-// check_flags change.
-func recheckProject(tx *gorm.DB, p *Project) error {
-	var old []string
-	if err := tx.Model(&Project{}).Where("id = ?", p.ID).Pluck("check_flags", &old).Error; err != nil {
-		return err
-	}
-	if len(old) != 1 || old[0] == p.CheckFlags {
-		return nil
-	}
-	var ids []int64
-	if err := tx.Model(&Component{}).Where("project_id = ?", p.ID).Order("id").Pluck("id", &ids).Error; err != nil {
-		return err
-	}
-	return recordRecheck(tx, ids, false)
 }

@@ -48,19 +48,19 @@ func recordRecheck(tx *gorm.DB, ids []int64, enforce bool) error {
 	return err
 }
 
-// checksChanged reports whether c's flags for the quality checks (or its
+// checksChanged reports whether c's effective flags for the quality checks (or its
 // allow_translation_propagation) differ from those stored, and whether its enforced checks changed to some
 // (Weblate then applies them to the strings already translated).
 func checksChanged(tx *gorm.DB, c *Component) (changed, enforce bool, err error) {
 	var old Component
-	err = tx.Select("check_flags", "enforced_checks", "allow_translation_propagation").Where("id = ?", c.ID).Take(&old).Error
+	err = tx.Select("effective", "enforced_checks", "allow_translation_propagation").Where("id = ?", c.ID).Take(&old).Error
 	if err != nil {
 		return false, false, err
 	}
 	enforce = !slices.Equal(old.EnforcedChecks, c.EnforcedChecks) && len(c.EnforcedChecks) > 0
 	// Whether the component takes propagated translations decides which
 	// strings are copies, compared by the inconsistent check.
-	return old.CheckFlags != c.CheckFlags || !slices.Equal(old.EnforcedChecks, c.EnforcedChecks) ||
+	return old.Effective.CheckFlags != c.Effective.CheckFlags || !slices.Equal(old.EnforcedChecks, c.EnforcedChecks) ||
 		old.AllowTranslationPropagation != c.AllowTranslationPropagation, enforce, nil
 }
 

@@ -41,6 +41,8 @@ func TestConformance(t *testing.T) {
 		{"DeleteCascade", testDeleteCascade},
 		{"Visibility", testVisibility},
 		{"Lifecycle", testLifecycle},
+		{"Inheritance", testInheritance},
+		{"Backfill", testBackfill},
 	}
 	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
 		for _, c := range cases {
@@ -458,7 +460,7 @@ func testProjectDuplicates(t *testing.T, s *store.Store, gdb *gorm.DB) {
 func newComponent(projectID int64, slug string) *store.Component {
 	return &store.Component{ProjectID: projectID, Name: "Component " + slug, Slug: slug, SourceLanguageCode: "en",
 		VCS: "git", Repo: "https://example.com/repo.git", Filemask: "po/*.po", FileFormat: "po",
-		NewLang: "add", MergeStyle: "rebase", Priority: 100, EnableSuggestions: true, LanguageRegex: "^[^.]+$"}
+		Settings: store.Settings{NewLang: "add"}, MergeStyle: "rebase", Priority: 100, EnableSuggestions: true, LanguageRegex: "^[^.]+$"}
 }
 
 func testComponents(t *testing.T, s *store.Store, gdb *gorm.DB) {

@@ -189,60 +189,6 @@ func TestFormatMessages(t *testing.T) {
 	}
 }
 
-// TestParseFlags: Weblate's flag syntax.
-func TestParseFlags(t *testing.T) {
-	for _, c := range []struct {
-		in   string
-		want string // name=values;...
-		bad  bool
-	}{
-		{in: `max-length:20, c-format, ignore-end-stop, placeholders:"%s":"x"`, want: `max-length=20;c-format;ignore-end-stop;placeholders=%s,x`},
-		{in: `placeholders:r"\d+":"a,b"`, want: `placeholders=r\d+,a,b`},
-		{in: `a b:"c d"`, want: `a b=c d`},
-		{in: `a:b c:d`, want: `a=b c,d`},
-		{in: `x:, y`, want: `x=;y`},
-		{in: `a,,b`, want: `a;b`},
-		{in: "#, fuzzy, c-format", want: `#;fuzzy;c-format`},
-		{in: `"q":x`, bad: true},
-		{in: `a:"x"y`, bad: true},
-		{in: `a:"unterminated`, bad: true},
-	} {
-		items, err := ParseFlags(c.in)
-		if (err != nil) != c.bad {
-			t.Errorf("%q: %v", c.in, err)
-			continue
-		}
-		if c.bad {
-			continue
-		}
-		var parts []string
-		for _, it := range items {
-			s := it.Name
-			if it.Valued {
-				var vs []string
-				for _, v := range it.Values {
-					if v.Regex {
-						vs = append(vs, "r"+v.Text)
-					} else {
-						vs = append(vs, v.Text)
-					}
-				}
-				s += "=" + strings.Join(vs, ",")
-			}
-			parts = append(parts, s)
-		}
-		if got := strings.Join(parts, ";"); got != c.want {
-			t.Errorf("%q: %s, want %s", c.in, got, c.want)
-		}
-	}
-	var f Flags
-	f.MergeText("max-length:20, c-format")
-	f.MergeText("max-length, discard:c-format, ignore-same")
-	if fl, _ := f.Get("max-length"); fl.Valued || f.Has("c-format") || !f.Has("ignore-same") {
-		t.Errorf("merged: %v", f.Names())
-	}
-}
-
 // TestPluralPairs: forms are checked against the source form Weblate's
 // plural mapper gives them.
 func TestPluralPairs(t *testing.T) {

@@ -120,19 +120,3 @@ func IDs() []string {
 
 // Supported reports whether id names a registered format.
 func Supported(id string) bool { return slices.Contains(IDs(), id) }
-
-// checkFlags are the flags Weblate gives every string of a format
-// (TranslationFormat.check_flags): they come between the project's and
-// the component's check_flags.
-var checkFlags = map[string]string{
-	"strings": "objc-format", "strings-utf8": "objc-format", "stringsdict": "objc-format",
-	"properties": "auto-java-messageformat", "properties-utf8": "auto-java-messageformat",
-	"properties-utf16": "auto-java-messageformat",
-	"aresource":        "java-printf-format",
-	"i18next":          "i18next-interpolation", "i18nextv4": "i18next-interpolation",
-	"arb": "icu-message-format",
-}
-
-// CheckFlags are the flags of the strings of format id for the quality
-// checks ("" for none).
-func CheckFlags(id string) string { return checkFlags[id] }

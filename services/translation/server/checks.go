@@ -16,15 +16,15 @@ import (
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"github.com/tmsproject/tms/services/translation/checks"
-	"github.com/tmsproject/tms/services/translation/formats"
 	"github.com/tmsproject/tms/services/translation/search"
 	"github.com/tmsproject/tms/services/translation/store"
 )
 
 // checkRules are the rules of the quality checks of comp's strings: the
-// flags they start from, its project's check_flags then its own
-// (Weblate's merge order; the file's and the strings' own follow), its
-// enforced checks, and the names whose words the same check ignores.
+// flags they start from, its effective check flags (its project's, its
+// categories', its format's and its own, merged by the catalog in
+// Weblate's order; the file's and the strings' own follow), its enforced
+// checks, and the names whose words the same check ignores.
 func (s *Server) checkRules(ctx context.Context, comp *catalogv1.Component) (store.CheckRules, error) {
 	p, err := s.project(ctx, comp)
 	if err != nil {
@@ -33,11 +33,9 @@ func (s *Server) checkRules(ctx context.Context, comp *catalogv1.Component) (sto
 	return projectCheckRules(p, comp), nil
 }
 
-// projectCheckRules are checkRules with comp's project p at hand; the
-// format's own flags come between the project's and the component's.
+// projectCheckRules are checkRules with comp's project p at hand.
 func projectCheckRules(p *catalogv1.Project, comp *catalogv1.Component) store.CheckRules {
-	flags := []string{p.GetCheckFlags(), formats.CheckFlags(comp.GetFileFormat()), comp.GetCheckFlags()}
-	return store.CheckRules{Flags: flags, Enforced: comp.GetEnforcedChecks(), Propagate: comp.GetAllowTranslationPropagation(),
+	return store.CheckRules{Flags: []string{comp.GetEffectiveCheckFlags()}, Enforced: comp.GetEnforcedChecks(), Propagate: comp.GetAllowTranslationPropagation(),
 		Names: []string{p.GetName(), comp.GetName()}}
 }
 

@@ -155,7 +155,7 @@ func (s *Server) writeTranslation(ctx context.Context, repo *workcopy.Repo, comp
 		return c, nil, err
 	}
 	c.Revision = workcopy.BlobHash(out)
-	msg := mc.render(ctx, comp.GetCommitMessage(), t, signatureText(translator))
+	msg := mc.render(ctx, comp.GetEffectiveCommitMessage(), t, signatureText(translator))
 	return c, &written{t: t, message: msg, edits: edits}, nil
 }
 

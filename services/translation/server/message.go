@@ -90,7 +90,7 @@ func (mc *messageContext) render(ctx context.Context, tmpl string, t store.Trans
 // renderComponent renders the commit message without a translation (a
 // commit of added or removed files only).
 func (mc *messageContext) renderComponent(_ context.Context) string {
-	return renderOr(mc.comp.GetCommitMessage(), mc.base())
+	return renderOr(mc.comp.GetEffectiveCommitMessage(), mc.base())
 }
 
 func renderOr(tmpl string, c msgtmpl.Context) string {
@@ -106,5 +106,5 @@ func renderOr(tmpl string, c msgtmpl.Context) string {
 
 // renderMerge renders the component's merge_message.
 func (mc *messageContext) renderMerge() string {
-	return renderOr(or(mc.comp.GetMergeMessage(), "Merge branch '{{ component_remote_branch }}' into {{ site_title }}"), mc.base())
+	return renderOr(or(mc.comp.GetEffectiveMergeMessage(), "Merge branch '{{ component_remote_branch }}' into {{ site_title }}"), mc.base())
 }

@@ -34,6 +34,9 @@ func (s *Server) AddTranslation(ctx context.Context, req *translationv1.AddTrans
 	if err = s.require(ctx, "translation.add", comp, ""); err != nil {
 		return nil, err
 	}
+	if err = s.newLanguagePolicy(ctx, comp); err != nil {
+		return nil, err
+	}
 	if req.GetLanguageCode() == "" {
 		return nil, errs.Invalid("language_code", "required", "This field is required.")
 	}
@@ -65,6 +68,22 @@ func (s *Server) AddTranslation(ctx context.Context, req *translationv1.AddTrans
 	}
 	s.cfg.Notify()
 	return &translationv1.AddTranslationResponse{Translation: translationProto(t)}, nil
+}
+
+// errNewLanguageRefused is Weblate's refusal of a new language the
+// component's policy does not let the caller add.
+const errNewLanguageRefused = "You do not have permissions to add new translation file."
+
+// newLanguagePolicy applies the component's effective new-language policy
+// as Weblate's can_add_new_language does: unless it is "add", only those
+// who may edit the component add languages (contact, url and none leave
+// it to them).
+func (s *Server) newLanguagePolicy(ctx context.Context, comp *catalogv1.Component) error {
+	if comp.GetEffectiveNewLang() == "add" {
+		return nil
+	}
+	ok, err := s.may(ctx, "component.edit", comp, "", true)
+	return orDeniedIf(ok, err, errNewLanguageRefused)
 }
 
 func (s *Server) addTranslation(ctx context.Context, comp *catalogv1.Component, lng *catalogv1.Language, actor string) (store.Translation, error) {

@@ -29,7 +29,7 @@ func (s *Server) uploadReplace(ctx context.Context, up *upload) error {
 	}
 	mc := s.newMessageContext(ctx, up.comp)
 	author := mc.author(ctx, up.req.GetActor())
-	msg := mc.render(ctx, up.comp.GetCommitMessage(), up.t, signatureText(author))
+	msg := mc.render(ctx, up.comp.GetEffectiveCommitMessage(), up.t, signatureText(author))
 	_, err = repo.Commit(msg, author, s.cfg.Git.committer())
 	if errors.Is(err, workcopy.ErrNothingToCommit) {
 		up.counts[2] = up.t.Total

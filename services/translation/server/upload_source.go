@@ -148,7 +148,7 @@ func (s *Server) commitSource(ctx context.Context, up *upload, repo *workcopy.Re
 	}
 	mc := s.newMessageContext(ctx, up.comp)
 	author := mc.author(ctx, up.req.GetActor())
-	msg := mc.render(ctx, up.comp.GetCommitMessage(), up.t, signatureText(author))
+	msg := mc.render(ctx, up.comp.GetEffectiveCommitMessage(), up.t, signatureText(author))
 	_, err := repo.Commit(msg, author, s.cfg.Git.committer())
 	if errors.Is(err, workcopy.ErrNothingToCommit) {
 		return false, nil

@@ -70,9 +70,91 @@ type Project struct {
 	// "projects/{slug}"; GetProject accepts it as name. Ignored in requests.
 	// Not named "name" as AIP-122 has it: that field is the display name,
 	// kept for compatibility.
-	ResourceName  string `protobuf:"bytes,18,opt,name=resource_name,json=resourceName,proto3" json:"resource_name,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	ResourceName string `protobuf:"bytes,18,opt,name=resource_name,json=resourceName,proto3" json:"resource_name,omitempty"`
+	// The settings its components inherit (Weblate's inheritable
+	// component settings); a project has no workspace here, so its own
+	// values are in effect.
+	// SPDX license id of the translations.
+	License string `protobuf:"bytes,19,opt,name=license,proto3" json:"license,omitempty"`
+	// Contributor agreement text.
+	Agreement string `protobuf:"bytes,20,opt,name=agreement,proto3" json:"agreement,omitempty"`
+	// How new languages are added: contact, url, add (default) or none.
+	NewLang string `protobuf:"bytes,21,opt,name=new_lang,json=newLang,proto3" json:"new_lang,omitempty"`
+	// Code style of new languages' file names ("" default, posix, bcp, ...).
+	LanguageCodeStyle string `protobuf:"bytes,22,opt,name=language_code_style,json=languageCodeStyle,proto3" json:"language_code_style,omitempty"`
+	// Template of commit messages.
+	CommitMessage string `protobuf:"bytes,23,opt,name=commit_message,json=commitMessage,proto3" json:"commit_message,omitempty"`
+	// Template of the message of a commit adding a language.
+	AddMessage string `protobuf:"bytes,24,opt,name=add_message,json=addMessage,proto3" json:"add_message,omitempty"`
+	// Template of the message of a commit removing a language.
+	DeleteMessage string `protobuf:"bytes,25,opt,name=delete_message,json=deleteMessage,proto3" json:"delete_message,omitempty"`
+	// Template of merge commit messages.
+	MergeMessage string `protobuf:"bytes,26,opt,name=merge_message,json=mergeMessage,proto3" json:"merge_message,omitempty"`
+	// Template of add-on commit messages.
+	AddonMessage string `protobuf:"bytes,27,opt,name=addon_message,json=addonMessage,proto3" json:"addon_message,omitempty"`
+	// Template of pull request messages.
+	PullMessage string `protobuf:"bytes,28,opt,name=pull_message,json=pullMessage,proto3" json:"pull_message,omitempty"`
+	// Whether the translation license is the workspace's rather than
+	// its own (Weblate's inherit_license).
+	InheritLicense bool `protobuf:"varint,29,opt,name=inherit_license,json=inheritLicense,proto3" json:"inherit_license,omitempty"`
+	// Whether the contributor agreement is the workspace's rather than
+	// its own (Weblate's inherit_agreement).
+	InheritAgreement bool `protobuf:"varint,30,opt,name=inherit_agreement,json=inheritAgreement,proto3" json:"inherit_agreement,omitempty"`
+	// Whether the new-language policy is the workspace's rather than
+	// its own (Weblate's inherit_new_lang).
+	InheritNewLang bool `protobuf:"varint,31,opt,name=inherit_new_lang,json=inheritNewLang,proto3" json:"inherit_new_lang,omitempty"`
+	// Whether the language code style is the workspace's rather than
+	// its own (Weblate's inherit_language_code_style).
+	InheritLanguageCodeStyle bool `protobuf:"varint,32,opt,name=inherit_language_code_style,json=inheritLanguageCodeStyle,proto3" json:"inherit_language_code_style,omitempty"`
+	// Whether the secondary language is the workspace's rather than
+	// its own (Weblate's inherit_secondary_language).
+	InheritSecondaryLanguage bool `protobuf:"varint,33,opt,name=inherit_secondary_language,json=inheritSecondaryLanguage,proto3" json:"inherit_secondary_language,omitempty"`
+	// Whether the commit message is the workspace's rather than
+	// its own (Weblate's inherit_commit_message).
+	InheritCommitMessage bool `protobuf:"varint,34,opt,name=inherit_commit_message,json=inheritCommitMessage,proto3" json:"inherit_commit_message,omitempty"`
+	// Whether the message of a commit adding a language is the workspace's rather than
+	// its own (Weblate's inherit_add_message).
+	InheritAddMessage bool `protobuf:"varint,35,opt,name=inherit_add_message,json=inheritAddMessage,proto3" json:"inherit_add_message,omitempty"`
+	// Whether the message of a commit removing a language is the workspace's rather than
+	// its own (Weblate's inherit_delete_message).
+	InheritDeleteMessage bool `protobuf:"varint,36,opt,name=inherit_delete_message,json=inheritDeleteMessage,proto3" json:"inherit_delete_message,omitempty"`
+	// Whether the merge commit message is the workspace's rather than
+	// its own (Weblate's inherit_merge_message).
+	InheritMergeMessage bool `protobuf:"varint,37,opt,name=inherit_merge_message,json=inheritMergeMessage,proto3" json:"inherit_merge_message,omitempty"`
+	// Whether the add-on commit message is the workspace's rather than
+	// its own (Weblate's inherit_addon_message).
+	InheritAddonMessage bool `protobuf:"varint,38,opt,name=inherit_addon_message,json=inheritAddonMessage,proto3" json:"inherit_addon_message,omitempty"`
+	// Whether the pull request message is the workspace's rather than
+	// its own (Weblate's inherit_pull_message).
+	InheritPullMessage bool `protobuf:"varint,39,opt,name=inherit_pull_message,json=inheritPullMessage,proto3" json:"inherit_pull_message,omitempty"`
+	// Output only: the translation license in effect, after inheritance.
+	EffectiveLicense string `protobuf:"bytes,40,opt,name=effective_license,json=effectiveLicense,proto3" json:"effective_license,omitempty"`
+	// Output only: the contributor agreement in effect, after inheritance.
+	EffectiveAgreement string `protobuf:"bytes,41,opt,name=effective_agreement,json=effectiveAgreement,proto3" json:"effective_agreement,omitempty"`
+	// Output only: the new-language policy in effect, after inheritance.
+	EffectiveNewLang string `protobuf:"bytes,42,opt,name=effective_new_lang,json=effectiveNewLang,proto3" json:"effective_new_lang,omitempty"`
+	// Output only: the language code style in effect, after inheritance.
+	EffectiveLanguageCodeStyle string `protobuf:"bytes,43,opt,name=effective_language_code_style,json=effectiveLanguageCodeStyle,proto3" json:"effective_language_code_style,omitempty"`
+	// Output only: code of the secondary language in effect, after
+	// inheritance; empty: none.
+	EffectiveSecondaryLanguageCode string `protobuf:"bytes,44,opt,name=effective_secondary_language_code,json=effectiveSecondaryLanguageCode,proto3" json:"effective_secondary_language_code,omitempty"`
+	// Output only: the commit message in effect, after inheritance.
+	EffectiveCommitMessage string `protobuf:"bytes,45,opt,name=effective_commit_message,json=effectiveCommitMessage,proto3" json:"effective_commit_message,omitempty"`
+	// Output only: the message of a commit adding a language in effect, after inheritance.
+	EffectiveAddMessage string `protobuf:"bytes,46,opt,name=effective_add_message,json=effectiveAddMessage,proto3" json:"effective_add_message,omitempty"`
+	// Output only: the message of a commit removing a language in effect, after inheritance.
+	EffectiveDeleteMessage string `protobuf:"bytes,47,opt,name=effective_delete_message,json=effectiveDeleteMessage,proto3" json:"effective_delete_message,omitempty"`
+	// Output only: the merge commit message in effect, after inheritance.
+	EffectiveMergeMessage string `protobuf:"bytes,48,opt,name=effective_merge_message,json=effectiveMergeMessage,proto3" json:"effective_merge_message,omitempty"`
+	// Output only: the add-on commit message in effect, after inheritance.
+	EffectiveAddonMessage string `protobuf:"bytes,49,opt,name=effective_addon_message,json=effectiveAddonMessage,proto3" json:"effective_addon_message,omitempty"`
+	// Output only: the pull request message in effect, after inheritance.
+	EffectivePullMessage string `protobuf:"bytes,50,opt,name=effective_pull_message,json=effectivePullMessage,proto3" json:"effective_pull_message,omitempty"`
+	// Output only: the check flags in effect: the project's own, merged
+	// (Weblate's Flags.format).
+	EffectiveCheckFlags string `protobuf:"bytes,51,opt,name=effective_check_flags,json=effectiveCheckFlags,proto3" json:"effective_check_flags,omitempty"`
+	unknownFields       protoimpl.UnknownFields
+	sizeCache           protoimpl.SizeCache
 }
 
 func (x *Project) Reset() {
@@ -231,6 +313,237 @@ func (x *Project) GetResourceName() string {
 	return ""
 }
 
+func (x *Project) GetLicense() string {
+	if x != nil {
+		return x.License
+	}
+	return ""
+}
+
+func (x *Project) GetAgreement() string {
+	if x != nil {
+		return x.Agreement
+	}
+	return ""
+}
+
+func (x *Project) GetNewLang() string {
+	if x != nil {
+		return x.NewLang
+	}
+	return ""
+}
+
+func (x *Project) GetLanguageCodeStyle() string {
+	if x != nil {
+		return x.LanguageCodeStyle
+	}
+	return ""
+}
+
+func (x *Project) GetCommitMessage() string {
+	if x != nil {
+		return x.CommitMessage
+	}
+	return ""
+}
+
+func (x *Project) GetAddMessage() string {
+	if x != nil {
+		return x.AddMessage
+	}
+	return ""
+}
+
+func (x *Project) GetDeleteMessage() string {
+	if x != nil {
+		return x.DeleteMessage
+	}
+	return ""
+}
+
+func (x *Project) GetMergeMessage() string {
+	if x != nil {
+		return x.MergeMessage
+	}
+	return ""
+}
+
+func (x *Project) GetAddonMessage() string {
+	if x != nil {
+		return x.AddonMessage
+	}
+	return ""
+}
+
+func (x *Project) GetPullMessage() string {
+	if x != nil {
+		return x.PullMessage
+	}
+	return ""
+}
+
+func (x *Project) GetInheritLicense() bool {
+	if x != nil {
+		return x.InheritLicense
+	}
+	return false
+}
+
+func (x *Project) GetInheritAgreement() bool {
+	if x != nil {
+		return x.InheritAgreement
+	}
+	return false
+}
+
+func (x *Project) GetInheritNewLang() bool {
+	if x != nil {
+		return x.InheritNewLang
+	}
+	return false
+}
+
+func (x *Project) GetInheritLanguageCodeStyle() bool {
+	if x != nil {
+		return x.InheritLanguageCodeStyle
+	}
+	return false
+}
+
+func (x *Project) GetInheritSecondaryLanguage() bool {
+	if x != nil {
+		return x.InheritSecondaryLanguage
+	}
+	return false
+}
+
+func (x *Project) GetInheritCommitMessage() bool {
+	if x != nil {
+		return x.InheritCommitMessage
+	}
+	return false
+}
+
+func (x *Project) GetInheritAddMessage() bool {
+	if x != nil {
+		return x.InheritAddMessage
+	}
+	return false
+}
+
+func (x *Project) GetInheritDeleteMessage() bool {
+	if x != nil {
+		return x.InheritDeleteMessage
+	}
+	return false
+}
+
+func (x *Project) GetInheritMergeMessage() bool {
+	if x != nil {
+		return x.InheritMergeMessage
+	}
+	return false
+}
+
+func (x *Project) GetInheritAddonMessage() bool {
+	if x != nil {
+		return x.InheritAddonMessage
+	}
+	return false
+}
+
+func (x *Project) GetInheritPullMessage() bool {
+	if x != nil {
+		return x.InheritPullMessage
+	}
+	return false
+}
+
+func (x *Project) GetEffectiveLicense() string {
+	if x != nil {
+		return x.EffectiveLicense
+	}
+	return ""
+}
+
+func (x *Project) GetEffectiveAgreement() string {
+	if x != nil {
+		return x.EffectiveAgreement
+	}
+	return ""
+}
+
+func (x *Project) GetEffectiveNewLang() string {
+	if x != nil {
+		return x.EffectiveNewLang
+	}
+	return ""
+}
+
+func (x *Project) GetEffectiveLanguageCodeStyle() string {
+	if x != nil {
+		return x.EffectiveLanguageCodeStyle
+	}
+	return ""
+}
+
+func (x *Project) GetEffectiveSecondaryLanguageCode() string {
+	if x != nil {
+		return x.EffectiveSecondaryLanguageCode
+	}
+	return ""
+}
+
+func (x *Project) GetEffectiveCommitMessage() string {
+	if x != nil {
+		return x.EffectiveCommitMessage
+	}
+	return ""
+}
+
+func (x *Project) GetEffectiveAddMessage() string {
+	if x != nil {
+		return x.EffectiveAddMessage
+	}
+	return ""
+}
+
+func (x *Project) GetEffectiveDeleteMessage() string {
+	if x != nil {
+		return x.EffectiveDeleteMessage
+	}
+	return ""
+}
+
+func (x *Project) GetEffectiveMergeMessage() string {
+	if x != nil {
+		return x.EffectiveMergeMessage
+	}
+	return ""
+}
+
+func (x *Project) GetEffectiveAddonMessage() string {
+	if x != nil {
+		return x.EffectiveAddonMessage
+	}
+	return ""
+}
+
+func (x *Project) GetEffectivePullMessage() string {
+	if x != nil {
+		return x.EffectivePullMessage
+	}
+	return ""
+}
+
+func (x *Project) GetEffectiveCheckFlags() string {
+	if x != nil {
+		return x.EffectiveCheckFlags
+	}
+	return ""
+}
+
 // Component is one translatable resource of a project: its repository
 // binding and settings (the reference's Component). Defaults are the
 // reference's.
@@ -371,9 +684,69 @@ type Component struct {
 	// between categories (category_path tells where it is). The REST API's
 	// "{category path}%2F{slug}" form of a component in a category is not a
 	// resource name. Not named "name": that field is the display name.
-	ResourceName  string `protobuf:"bytes,57,opt,name=resource_name,json=resourceName,proto3" json:"resource_name,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	ResourceName string `protobuf:"bytes,57,opt,name=resource_name,json=resourceName,proto3" json:"resource_name,omitempty"`
+	// Whether the translation license is its category's or project's rather than
+	// its own (Weblate's inherit_license).
+	InheritLicense bool `protobuf:"varint,58,opt,name=inherit_license,json=inheritLicense,proto3" json:"inherit_license,omitempty"`
+	// Whether the contributor agreement is its category's or project's rather than
+	// its own (Weblate's inherit_agreement).
+	InheritAgreement bool `protobuf:"varint,59,opt,name=inherit_agreement,json=inheritAgreement,proto3" json:"inherit_agreement,omitempty"`
+	// Whether the new-language policy is its category's or project's rather than
+	// its own (Weblate's inherit_new_lang).
+	InheritNewLang bool `protobuf:"varint,60,opt,name=inherit_new_lang,json=inheritNewLang,proto3" json:"inherit_new_lang,omitempty"`
+	// Whether the language code style is its category's or project's rather than
+	// its own (Weblate's inherit_language_code_style).
+	InheritLanguageCodeStyle bool `protobuf:"varint,61,opt,name=inherit_language_code_style,json=inheritLanguageCodeStyle,proto3" json:"inherit_language_code_style,omitempty"`
+	// Whether the secondary language is its category's or project's rather than
+	// its own (Weblate's inherit_secondary_language).
+	InheritSecondaryLanguage bool `protobuf:"varint,62,opt,name=inherit_secondary_language,json=inheritSecondaryLanguage,proto3" json:"inherit_secondary_language,omitempty"`
+	// Whether the commit message is its category's or project's rather than
+	// its own (Weblate's inherit_commit_message).
+	InheritCommitMessage bool `protobuf:"varint,63,opt,name=inherit_commit_message,json=inheritCommitMessage,proto3" json:"inherit_commit_message,omitempty"`
+	// Whether the message of a commit adding a language is its category's or project's rather than
+	// its own (Weblate's inherit_add_message).
+	InheritAddMessage bool `protobuf:"varint,64,opt,name=inherit_add_message,json=inheritAddMessage,proto3" json:"inherit_add_message,omitempty"`
+	// Whether the message of a commit removing a language is its category's or project's rather than
+	// its own (Weblate's inherit_delete_message).
+	InheritDeleteMessage bool `protobuf:"varint,65,opt,name=inherit_delete_message,json=inheritDeleteMessage,proto3" json:"inherit_delete_message,omitempty"`
+	// Whether the merge commit message is its category's or project's rather than
+	// its own (Weblate's inherit_merge_message).
+	InheritMergeMessage bool `protobuf:"varint,66,opt,name=inherit_merge_message,json=inheritMergeMessage,proto3" json:"inherit_merge_message,omitempty"`
+	// Whether the add-on commit message is its category's or project's rather than
+	// its own (Weblate's inherit_addon_message).
+	InheritAddonMessage bool `protobuf:"varint,67,opt,name=inherit_addon_message,json=inheritAddonMessage,proto3" json:"inherit_addon_message,omitempty"`
+	// Whether the pull request message is its category's or project's rather than
+	// its own (Weblate's inherit_pull_message).
+	InheritPullMessage bool `protobuf:"varint,68,opt,name=inherit_pull_message,json=inheritPullMessage,proto3" json:"inherit_pull_message,omitempty"`
+	// Output only: the translation license in effect, after inheritance.
+	EffectiveLicense string `protobuf:"bytes,69,opt,name=effective_license,json=effectiveLicense,proto3" json:"effective_license,omitempty"`
+	// Output only: the contributor agreement in effect, after inheritance.
+	EffectiveAgreement string `protobuf:"bytes,70,opt,name=effective_agreement,json=effectiveAgreement,proto3" json:"effective_agreement,omitempty"`
+	// Output only: the new-language policy in effect, after inheritance.
+	EffectiveNewLang string `protobuf:"bytes,71,opt,name=effective_new_lang,json=effectiveNewLang,proto3" json:"effective_new_lang,omitempty"`
+	// Output only: the language code style in effect, after inheritance.
+	EffectiveLanguageCodeStyle string `protobuf:"bytes,72,opt,name=effective_language_code_style,json=effectiveLanguageCodeStyle,proto3" json:"effective_language_code_style,omitempty"`
+	// Output only: code of the secondary language in effect, after
+	// inheritance; empty: none.
+	EffectiveSecondaryLanguageCode string `protobuf:"bytes,73,opt,name=effective_secondary_language_code,json=effectiveSecondaryLanguageCode,proto3" json:"effective_secondary_language_code,omitempty"`
+	// Output only: the commit message in effect, after inheritance.
+	EffectiveCommitMessage string `protobuf:"bytes,74,opt,name=effective_commit_message,json=effectiveCommitMessage,proto3" json:"effective_commit_message,omitempty"`
+	// Output only: the message of a commit adding a language in effect, after inheritance.
+	EffectiveAddMessage string `protobuf:"bytes,75,opt,name=effective_add_message,json=effectiveAddMessage,proto3" json:"effective_add_message,omitempty"`
+	// Output only: the message of a commit removing a language in effect, after inheritance.
+	EffectiveDeleteMessage string `protobuf:"bytes,76,opt,name=effective_delete_message,json=effectiveDeleteMessage,proto3" json:"effective_delete_message,omitempty"`
+	// Output only: the merge commit message in effect, after inheritance.
+	EffectiveMergeMessage string `protobuf:"bytes,77,opt,name=effective_merge_message,json=effectiveMergeMessage,proto3" json:"effective_merge_message,omitempty"`
+	// Output only: the add-on commit message in effect, after inheritance.
+	EffectiveAddonMessage string `protobuf:"bytes,78,opt,name=effective_addon_message,json=effectiveAddonMessage,proto3" json:"effective_addon_message,omitempty"`
+	// Output only: the pull request message in effect, after inheritance.
+	EffectivePullMessage string `protobuf:"bytes,79,opt,name=effective_pull_message,json=effectivePullMessage,proto3" json:"effective_pull_message,omitempty"`
+	// Output only: the check flags in effect: its category's or project's effective flags, its file
+	// format's, then its own, merged
+	// (Weblate's Flags.format).
+	EffectiveCheckFlags string `protobuf:"bytes,80,opt,name=effective_check_flags,json=effectiveCheckFlags,proto3" json:"effective_check_flags,omitempty"`
+	unknownFields       protoimpl.UnknownFields
+	sizeCache           protoimpl.SizeCache
 }
 
 func (x *Component) Reset() {
@@ -801,6 +1174,167 @@ func (x *Component) GetCategoryPath() string {
 func (x *Component) GetResourceName() string {
 	if x != nil {
 		return x.ResourceName
+	}
+	return ""
+}
+
+func (x *Component) GetInheritLicense() bool {
+	if x != nil {
+		return x.InheritLicense
+	}
+	return false
+}
+
+func (x *Component) GetInheritAgreement() bool {
+	if x != nil {
+		return x.InheritAgreement
+	}
+	return false
+}
+
+func (x *Component) GetInheritNewLang() bool {
+	if x != nil {
+		return x.InheritNewLang
+	}
+	return false
+}
+
+func (x *Component) GetInheritLanguageCodeStyle() bool {
+	if x != nil {
+		return x.InheritLanguageCodeStyle
+	}
+	return false
+}
+
+func (x *Component) GetInheritSecondaryLanguage() bool {
+	if x != nil {
+		return x.InheritSecondaryLanguage
+	}
+	return false
+}
+
+func (x *Component) GetInheritCommitMessage() bool {
+	if x != nil {
+		return x.InheritCommitMessage
+	}
+	return false
+}
+
+func (x *Component) GetInheritAddMessage() bool {
+	if x != nil {
+		return x.InheritAddMessage
+	}
+	return false
+}
+
+func (x *Component) GetInheritDeleteMessage() bool {
+	if x != nil {
+		return x.InheritDeleteMessage
+	}
+	return false
+}
+
+func (x *Component) GetInheritMergeMessage() bool {
+	if x != nil {
+		return x.InheritMergeMessage
+	}
+	return false
+}
+
+func (x *Component) GetInheritAddonMessage() bool {
+	if x != nil {
+		return x.InheritAddonMessage
+	}
+	return false
+}
+
+func (x *Component) GetInheritPullMessage() bool {
+	if x != nil {
+		return x.InheritPullMessage
+	}
+	return false
+}
+
+func (x *Component) GetEffectiveLicense() string {
+	if x != nil {
+		return x.EffectiveLicense
+	}
+	return ""
+}
+
+func (x *Component) GetEffectiveAgreement() string {
+	if x != nil {
+		return x.EffectiveAgreement
+	}
+	return ""
+}
+
+func (x *Component) GetEffectiveNewLang() string {
+	if x != nil {
+		return x.EffectiveNewLang
+	}
+	return ""
+}
+
+func (x *Component) GetEffectiveLanguageCodeStyle() string {
+	if x != nil {
+		return x.EffectiveLanguageCodeStyle
+	}
+	return ""
+}
+
+func (x *Component) GetEffectiveSecondaryLanguageCode() string {
+	if x != nil {
+		return x.EffectiveSecondaryLanguageCode
+	}
+	return ""
+}
+
+func (x *Component) GetEffectiveCommitMessage() string {
+	if x != nil {
+		return x.EffectiveCommitMessage
+	}
+	return ""
+}
+
+func (x *Component) GetEffectiveAddMessage() string {
+	if x != nil {
+		return x.EffectiveAddMessage
+	}
+	return ""
+}
+
+func (x *Component) GetEffectiveDeleteMessage() string {
+	if x != nil {
+		return x.EffectiveDeleteMessage
+	}
+	return ""
+}
+
+func (x *Component) GetEffectiveMergeMessage() string {
+	if x != nil {
+		return x.EffectiveMergeMessage
+	}
+	return ""
+}
+
+func (x *Component) GetEffectiveAddonMessage() string {
+	if x != nil {
+		return x.EffectiveAddonMessage
+	}
+	return ""
+}
+
+func (x *Component) GetEffectivePullMessage() string {
+	if x != nil {
+		return x.EffectivePullMessage
+	}
+	return ""
+}
+
+func (x *Component) GetEffectiveCheckFlags() string {
+	if x != nil {
+		return x.EffectiveCheckFlags
 	}
 	return ""
 }
@@ -2752,9 +3286,93 @@ type Category struct {
 	// "categories/{id}", as the REST API addresses categories by id;
 	// GetCategory accepts it as name. Ignored in requests. Not named
 	// "name": that field is the display name.
-	ResourceName  string `protobuf:"bytes,7,opt,name=resource_name,json=resourceName,proto3" json:"resource_name,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	ResourceName string `protobuf:"bytes,7,opt,name=resource_name,json=resourceName,proto3" json:"resource_name,omitempty"`
+	// The settings its components inherit, its own or its parent's.
+	// SPDX license id of the translations.
+	License string `protobuf:"bytes,8,opt,name=license,proto3" json:"license,omitempty"`
+	// Contributor agreement text.
+	Agreement string `protobuf:"bytes,9,opt,name=agreement,proto3" json:"agreement,omitempty"`
+	// How new languages are added: contact, url, add (default) or none.
+	NewLang string `protobuf:"bytes,10,opt,name=new_lang,json=newLang,proto3" json:"new_lang,omitempty"`
+	// Code style of new languages' file names ("" default, posix, bcp, ...).
+	LanguageCodeStyle string `protobuf:"bytes,11,opt,name=language_code_style,json=languageCodeStyle,proto3" json:"language_code_style,omitempty"`
+	// Template of commit messages.
+	CommitMessage string `protobuf:"bytes,12,opt,name=commit_message,json=commitMessage,proto3" json:"commit_message,omitempty"`
+	// Template of the message of a commit adding a language.
+	AddMessage string `protobuf:"bytes,13,opt,name=add_message,json=addMessage,proto3" json:"add_message,omitempty"`
+	// Template of the message of a commit removing a language.
+	DeleteMessage string `protobuf:"bytes,14,opt,name=delete_message,json=deleteMessage,proto3" json:"delete_message,omitempty"`
+	// Template of merge commit messages.
+	MergeMessage string `protobuf:"bytes,15,opt,name=merge_message,json=mergeMessage,proto3" json:"merge_message,omitempty"`
+	// Template of add-on commit messages.
+	AddonMessage string `protobuf:"bytes,16,opt,name=addon_message,json=addonMessage,proto3" json:"addon_message,omitempty"`
+	// Template of pull request messages.
+	PullMessage string `protobuf:"bytes,17,opt,name=pull_message,json=pullMessage,proto3" json:"pull_message,omitempty"`
+	// Check flags applied to all its strings.
+	CheckFlags string `protobuf:"bytes,18,opt,name=check_flags,json=checkFlags,proto3" json:"check_flags,omitempty"`
+	// Code of the secondary language; empty means none.
+	SecondaryLanguageCode string `protobuf:"bytes,19,opt,name=secondary_language_code,json=secondaryLanguageCode,proto3" json:"secondary_language_code,omitempty"`
+	// Whether the translation license is its parent category's or project's rather than
+	// its own (Weblate's inherit_license).
+	InheritLicense bool `protobuf:"varint,20,opt,name=inherit_license,json=inheritLicense,proto3" json:"inherit_license,omitempty"`
+	// Whether the contributor agreement is its parent category's or project's rather than
+	// its own (Weblate's inherit_agreement).
+	InheritAgreement bool `protobuf:"varint,21,opt,name=inherit_agreement,json=inheritAgreement,proto3" json:"inherit_agreement,omitempty"`
+	// Whether the new-language policy is its parent category's or project's rather than
+	// its own (Weblate's inherit_new_lang).
+	InheritNewLang bool `protobuf:"varint,22,opt,name=inherit_new_lang,json=inheritNewLang,proto3" json:"inherit_new_lang,omitempty"`
+	// Whether the language code style is its parent category's or project's rather than
+	// its own (Weblate's inherit_language_code_style).
+	InheritLanguageCodeStyle bool `protobuf:"varint,23,opt,name=inherit_language_code_style,json=inheritLanguageCodeStyle,proto3" json:"inherit_language_code_style,omitempty"`
+	// Whether the secondary language is its parent category's or project's rather than
+	// its own (Weblate's inherit_secondary_language).
+	InheritSecondaryLanguage bool `protobuf:"varint,24,opt,name=inherit_secondary_language,json=inheritSecondaryLanguage,proto3" json:"inherit_secondary_language,omitempty"`
+	// Whether the commit message is its parent category's or project's rather than
+	// its own (Weblate's inherit_commit_message).
+	InheritCommitMessage bool `protobuf:"varint,25,opt,name=inherit_commit_message,json=inheritCommitMessage,proto3" json:"inherit_commit_message,omitempty"`
+	// Whether the message of a commit adding a language is its parent category's or project's rather than
+	// its own (Weblate's inherit_add_message).
+	InheritAddMessage bool `protobuf:"varint,26,opt,name=inherit_add_message,json=inheritAddMessage,proto3" json:"inherit_add_message,omitempty"`
+	// Whether the message of a commit removing a language is its parent category's or project's rather than
+	// its own (Weblate's inherit_delete_message).
+	InheritDeleteMessage bool `protobuf:"varint,27,opt,name=inherit_delete_message,json=inheritDeleteMessage,proto3" json:"inherit_delete_message,omitempty"`
+	// Whether the merge commit message is its parent category's or project's rather than
+	// its own (Weblate's inherit_merge_message).
+	InheritMergeMessage bool `protobuf:"varint,28,opt,name=inherit_merge_message,json=inheritMergeMessage,proto3" json:"inherit_merge_message,omitempty"`
+	// Whether the add-on commit message is its parent category's or project's rather than
+	// its own (Weblate's inherit_addon_message).
+	InheritAddonMessage bool `protobuf:"varint,29,opt,name=inherit_addon_message,json=inheritAddonMessage,proto3" json:"inherit_addon_message,omitempty"`
+	// Whether the pull request message is its parent category's or project's rather than
+	// its own (Weblate's inherit_pull_message).
+	InheritPullMessage bool `protobuf:"varint,30,opt,name=inherit_pull_message,json=inheritPullMessage,proto3" json:"inherit_pull_message,omitempty"`
+	// Output only: the translation license in effect, after inheritance.
+	EffectiveLicense string `protobuf:"bytes,31,opt,name=effective_license,json=effectiveLicense,proto3" json:"effective_license,omitempty"`
+	// Output only: the contributor agreement in effect, after inheritance.
+	EffectiveAgreement string `protobuf:"bytes,32,opt,name=effective_agreement,json=effectiveAgreement,proto3" json:"effective_agreement,omitempty"`
+	// Output only: the new-language policy in effect, after inheritance.
+	EffectiveNewLang string `protobuf:"bytes,33,opt,name=effective_new_lang,json=effectiveNewLang,proto3" json:"effective_new_lang,omitempty"`
+	// Output only: the language code style in effect, after inheritance.
+	EffectiveLanguageCodeStyle string `protobuf:"bytes,34,opt,name=effective_language_code_style,json=effectiveLanguageCodeStyle,proto3" json:"effective_language_code_style,omitempty"`
+	// Output only: code of the secondary language in effect, after
+	// inheritance; empty: none.
+	EffectiveSecondaryLanguageCode string `protobuf:"bytes,35,opt,name=effective_secondary_language_code,json=effectiveSecondaryLanguageCode,proto3" json:"effective_secondary_language_code,omitempty"`
+	// Output only: the commit message in effect, after inheritance.
+	EffectiveCommitMessage string `protobuf:"bytes,36,opt,name=effective_commit_message,json=effectiveCommitMessage,proto3" json:"effective_commit_message,omitempty"`
+	// Output only: the message of a commit adding a language in effect, after inheritance.
+	EffectiveAddMessage string `protobuf:"bytes,37,opt,name=effective_add_message,json=effectiveAddMessage,proto3" json:"effective_add_message,omitempty"`
+	// Output only: the message of a commit removing a language in effect, after inheritance.
+	EffectiveDeleteMessage string `protobuf:"bytes,38,opt,name=effective_delete_message,json=effectiveDeleteMessage,proto3" json:"effective_delete_message,omitempty"`
+	// Output only: the merge commit message in effect, after inheritance.
+	EffectiveMergeMessage string `protobuf:"bytes,39,opt,name=effective_merge_message,json=effectiveMergeMessage,proto3" json:"effective_merge_message,omitempty"`
+	// Output only: the add-on commit message in effect, after inheritance.
+	EffectiveAddonMessage string `protobuf:"bytes,40,opt,name=effective_addon_message,json=effectiveAddonMessage,proto3" json:"effective_addon_message,omitempty"`
+	// Output only: the pull request message in effect, after inheritance.
+	EffectivePullMessage string `protobuf:"bytes,41,opt,name=effective_pull_message,json=effectivePullMessage,proto3" json:"effective_pull_message,omitempty"`
+	// Output only: the check flags in effect: the parent's effective flags, then its own, merged
+	// (Weblate's Flags.format).
+	EffectiveCheckFlags string `protobuf:"bytes,42,opt,name=effective_check_flags,json=effectiveCheckFlags,proto3" json:"effective_check_flags,omitempty"`
+	unknownFields       protoimpl.UnknownFields
+	sizeCache           protoimpl.SizeCache
 }
 
 func (x *Category) Reset() {
@@ -2832,6 +3450,251 @@ func (x *Category) GetPath() string {
 func (x *Category) GetResourceName() string {
 	if x != nil {
 		return x.ResourceName
+	}
+	return ""
+}
+
+func (x *Category) GetLicense() string {
+	if x != nil {
+		return x.License
+	}
+	return ""
+}
+
+func (x *Category) GetAgreement() string {
+	if x != nil {
+		return x.Agreement
+	}
+	return ""
+}
+
+func (x *Category) GetNewLang() string {
+	if x != nil {
+		return x.NewLang
+	}
+	return ""
+}
+
+func (x *Category) GetLanguageCodeStyle() string {
+	if x != nil {
+		return x.LanguageCodeStyle
+	}
+	return ""
+}
+
+func (x *Category) GetCommitMessage() string {
+	if x != nil {
+		return x.CommitMessage
+	}
+	return ""
+}
+
+func (x *Category) GetAddMessage() string {
+	if x != nil {
+		return x.AddMessage
+	}
+	return ""
+}
+
+func (x *Category) GetDeleteMessage() string {
+	if x != nil {
+		return x.DeleteMessage
+	}
+	return ""
+}
+
+func (x *Category) GetMergeMessage() string {
+	if x != nil {
+		return x.MergeMessage
+	}
+	return ""
+}
+
+func (x *Category) GetAddonMessage() string {
+	if x != nil {
+		return x.AddonMessage
+	}
+	return ""
+}
+
+func (x *Category) GetPullMessage() string {
+	if x != nil {
+		return x.PullMessage
+	}
+	return ""
+}
+
+func (x *Category) GetCheckFlags() string {
+	if x != nil {
+		return x.CheckFlags
+	}
+	return ""
+}
+
+func (x *Category) GetSecondaryLanguageCode() string {
+	if x != nil {
+		return x.SecondaryLanguageCode
+	}
+	return ""
+}
+
+func (x *Category) GetInheritLicense() bool {
+	if x != nil {
+		return x.InheritLicense
+	}
+	return false
+}
+
+func (x *Category) GetInheritAgreement() bool {
+	if x != nil {
+		return x.InheritAgreement
+	}
+	return false
+}
+
+func (x *Category) GetInheritNewLang() bool {
+	if x != nil {
+		return x.InheritNewLang
+	}
+	return false
+}
+
+func (x *Category) GetInheritLanguageCodeStyle() bool {
+	if x != nil {
+		return x.InheritLanguageCodeStyle
+	}
+	return false
+}
+
+func (x *Category) GetInheritSecondaryLanguage() bool {
+	if x != nil {
+		return x.InheritSecondaryLanguage
+	}
+	return false
+}
+
+func (x *Category) GetInheritCommitMessage() bool {
+	if x != nil {
+		return x.InheritCommitMessage
+	}
+	return false
+}
+
+func (x *Category) GetInheritAddMessage() bool {
+	if x != nil {
+		return x.InheritAddMessage
+	}
+	return false
+}
+
+func (x *Category) GetInheritDeleteMessage() bool {
+	if x != nil {
+		return x.InheritDeleteMessage
+	}
+	return false
+}
+
+func (x *Category) GetInheritMergeMessage() bool {
+	if x != nil {
+		return x.InheritMergeMessage
+	}
+	return false
+}
+
+func (x *Category) GetInheritAddonMessage() bool {
+	if x != nil {
+		return x.InheritAddonMessage
+	}
+	return false
+}
+
+func (x *Category) GetInheritPullMessage() bool {
+	if x != nil {
+		return x.InheritPullMessage
+	}
+	return false
+}
+
+func (x *Category) GetEffectiveLicense() string {
+	if x != nil {
+		return x.EffectiveLicense
+	}
+	return ""
+}
+
+func (x *Category) GetEffectiveAgreement() string {
+	if x != nil {
+		return x.EffectiveAgreement
+	}
+	return ""
+}
+
+func (x *Category) GetEffectiveNewLang() string {
+	if x != nil {
+		return x.EffectiveNewLang
+	}
+	return ""
+}
+
+func (x *Category) GetEffectiveLanguageCodeStyle() string {
+	if x != nil {
+		return x.EffectiveLanguageCodeStyle
+	}
+	return ""
+}
+
+func (x *Category) GetEffectiveSecondaryLanguageCode() string {
+	if x != nil {
+		return x.EffectiveSecondaryLanguageCode
+	}
+	return ""
+}
+
+func (x *Category) GetEffectiveCommitMessage() string {
+	if x != nil {
+		return x.EffectiveCommitMessage
+	}
+	return ""
+}
+
+func (x *Category) GetEffectiveAddMessage() string {
+	if x != nil {
+		return x.EffectiveAddMessage
+	}
+	return ""
+}
+
+func (x *Category) GetEffectiveDeleteMessage() string {
+	if x != nil {
+		return x.EffectiveDeleteMessage
+	}
+	return ""
+}
+
+func (x *Category) GetEffectiveMergeMessage() string {
+	if x != nil {
+		return x.EffectiveMergeMessage
+	}
+	return ""
+}
+
+func (x *Category) GetEffectiveAddonMessage() string {
+	if x != nil {
+		return x.EffectiveAddonMessage
+	}
+	return ""
+}
+
+func (x *Category) GetEffectivePullMessage() string {
+	if x != nil {
+		return x.EffectivePullMessage
+	}
+	return ""
+}
+
+func (x *Category) GetEffectiveCheckFlags() string {
+	if x != nil {
+		return x.EffectiveCheckFlags
 	}
 	return ""
 }
@@ -3120,8 +3983,13 @@ func (x *GetCategoryResponse) GetComponentIds() []int64 {
 // CreateCategoryRequest is a new category.
 type CreateCategoryRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// project_slug, name, slug and optionally parent_id.
-	Category      *Category `protobuf:"bytes,1,opt,name=category,proto3" json:"category,omitempty"`
+	// project_slug, name, slug, optionally parent_id and settings; output
+	// only fields are ignored.
+	Category *Category `protobuf:"bytes,1,opt,name=category,proto3" json:"category,omitempty"`
+	// Fields set explicitly by the caller; the others take the defaults,
+	// and a setting not set is inherited unless its inherit_ field is set.
+	// When empty, every non-zero field counts as set.
+	Fields        []string `protobuf:"bytes,2,rep,name=fields,proto3" json:"fields,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3159,6 +4027,13 @@ func (*CreateCategoryRequest) Descriptor() ([]byte, []int) {
 func (x *CreateCategoryRequest) GetCategory() *Category {
 	if x != nil {
 		return x.Category
+	}
+	return nil
+}
+
+func (x *CreateCategoryRequest) GetFields() []string {
+	if x != nil {
+		return x.Fields
 	}
 	return nil
 }
@@ -3217,8 +4092,9 @@ type UpdateCategoryRequest struct {
 	// The new values of the fields named.
 	Category *Category `protobuf:"bytes,2,opt,name=category,proto3" json:"category,omitempty"`
 	// Paths of the fields to change: name, slug, parent_id (within the
-	// project). Unset or empty: nothing changes. Another path:
-	// InvalidArgument naming it.
+	// project), the settings and their inherit_ flags. A changed setting is
+	// no longer inherited, as in Weblate. Unset or empty: nothing changes.
+	// An output-only or unknown path: InvalidArgument naming it.
 	UpdateMask    *fieldmaskpb.FieldMask `protobuf:"bytes,4,opt,name=update_mask,json=updateMask,proto3" json:"update_mask,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -4917,7 +5793,7 @@ var File_tms_catalog_v1_catalog_proto protoreflect.FileDescriptor
 
 const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"\n" +
-	"\x1ctms/catalog/v1/catalog.proto\x12\x0etms.catalog.v1\x1a google/protobuf/field_mask.proto\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x17tms/type/v1/enums.proto\"\xb7\x05\n" +
+	"\x1ctms/catalog/v1/catalog.proto\x12\x0etms.catalog.v1\x1a google/protobuf/field_mask.proto\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x17tms/type/v1/enums.proto\"\xe5\x11\n" +
 	"\aProject\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x12\n" +
@@ -4938,7 +5814,41 @@ const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x17secondary_language_code\x18\x0f \x01(\tR\x15secondaryLanguageCode\x12\x16\n" +
 	"\x06locked\x18\x10 \x01(\bR\x06locked\x124\n" +
 	"\acreated\x18\x11 \x01(\v2\x1a.google.protobuf.TimestampR\acreated\x12#\n" +
-	"\rresource_name\x18\x12 \x01(\tR\fresourceName\"\x82\x10\n" +
+	"\rresource_name\x18\x12 \x01(\tR\fresourceName\x12\x18\n" +
+	"\alicense\x18\x13 \x01(\tR\alicense\x12\x1c\n" +
+	"\tagreement\x18\x14 \x01(\tR\tagreement\x12\x19\n" +
+	"\bnew_lang\x18\x15 \x01(\tR\anewLang\x12.\n" +
+	"\x13language_code_style\x18\x16 \x01(\tR\x11languageCodeStyle\x12%\n" +
+	"\x0ecommit_message\x18\x17 \x01(\tR\rcommitMessage\x12\x1f\n" +
+	"\vadd_message\x18\x18 \x01(\tR\n" +
+	"addMessage\x12%\n" +
+	"\x0edelete_message\x18\x19 \x01(\tR\rdeleteMessage\x12#\n" +
+	"\rmerge_message\x18\x1a \x01(\tR\fmergeMessage\x12#\n" +
+	"\raddon_message\x18\x1b \x01(\tR\faddonMessage\x12!\n" +
+	"\fpull_message\x18\x1c \x01(\tR\vpullMessage\x12'\n" +
+	"\x0finherit_license\x18\x1d \x01(\bR\x0einheritLicense\x12+\n" +
+	"\x11inherit_agreement\x18\x1e \x01(\bR\x10inheritAgreement\x12(\n" +
+	"\x10inherit_new_lang\x18\x1f \x01(\bR\x0einheritNewLang\x12=\n" +
+	"\x1binherit_language_code_style\x18  \x01(\bR\x18inheritLanguageCodeStyle\x12<\n" +
+	"\x1ainherit_secondary_language\x18! \x01(\bR\x18inheritSecondaryLanguage\x124\n" +
+	"\x16inherit_commit_message\x18\" \x01(\bR\x14inheritCommitMessage\x12.\n" +
+	"\x13inherit_add_message\x18# \x01(\bR\x11inheritAddMessage\x124\n" +
+	"\x16inherit_delete_message\x18$ \x01(\bR\x14inheritDeleteMessage\x122\n" +
+	"\x15inherit_merge_message\x18% \x01(\bR\x13inheritMergeMessage\x122\n" +
+	"\x15inherit_addon_message\x18& \x01(\bR\x13inheritAddonMessage\x120\n" +
+	"\x14inherit_pull_message\x18' \x01(\bR\x12inheritPullMessage\x12+\n" +
+	"\x11effective_license\x18( \x01(\tR\x10effectiveLicense\x12/\n" +
+	"\x13effective_agreement\x18) \x01(\tR\x12effectiveAgreement\x12,\n" +
+	"\x12effective_new_lang\x18* \x01(\tR\x10effectiveNewLang\x12A\n" +
+	"\x1deffective_language_code_style\x18+ \x01(\tR\x1aeffectiveLanguageCodeStyle\x12I\n" +
+	"!effective_secondary_language_code\x18, \x01(\tR\x1eeffectiveSecondaryLanguageCode\x128\n" +
+	"\x18effective_commit_message\x18- \x01(\tR\x16effectiveCommitMessage\x122\n" +
+	"\x15effective_add_message\x18. \x01(\tR\x13effectiveAddMessage\x128\n" +
+	"\x18effective_delete_message\x18/ \x01(\tR\x16effectiveDeleteMessage\x126\n" +
+	"\x17effective_merge_message\x180 \x01(\tR\x15effectiveMergeMessage\x126\n" +
+	"\x17effective_addon_message\x181 \x01(\tR\x15effectiveAddonMessage\x124\n" +
+	"\x16effective_pull_message\x182 \x01(\tR\x14effectivePullMessage\x122\n" +
+	"\x15effective_check_flags\x183 \x01(\tR\x13effectiveCheckFlags\"\xd1\x19\n" +
 	"\tComponent\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1d\n" +
 	"\n" +
@@ -5010,7 +5920,30 @@ const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"\vcategory_id\x187 \x01(\x03R\n" +
 	"categoryId\x12#\n" +
 	"\rcategory_path\x188 \x01(\tR\fcategoryPath\x12#\n" +
-	"\rresource_name\x189 \x01(\tR\fresourceName\"\xc9\x02\n" +
+	"\rresource_name\x189 \x01(\tR\fresourceName\x12'\n" +
+	"\x0finherit_license\x18: \x01(\bR\x0einheritLicense\x12+\n" +
+	"\x11inherit_agreement\x18; \x01(\bR\x10inheritAgreement\x12(\n" +
+	"\x10inherit_new_lang\x18< \x01(\bR\x0einheritNewLang\x12=\n" +
+	"\x1binherit_language_code_style\x18= \x01(\bR\x18inheritLanguageCodeStyle\x12<\n" +
+	"\x1ainherit_secondary_language\x18> \x01(\bR\x18inheritSecondaryLanguage\x124\n" +
+	"\x16inherit_commit_message\x18? \x01(\bR\x14inheritCommitMessage\x12.\n" +
+	"\x13inherit_add_message\x18@ \x01(\bR\x11inheritAddMessage\x124\n" +
+	"\x16inherit_delete_message\x18A \x01(\bR\x14inheritDeleteMessage\x122\n" +
+	"\x15inherit_merge_message\x18B \x01(\bR\x13inheritMergeMessage\x122\n" +
+	"\x15inherit_addon_message\x18C \x01(\bR\x13inheritAddonMessage\x120\n" +
+	"\x14inherit_pull_message\x18D \x01(\bR\x12inheritPullMessage\x12+\n" +
+	"\x11effective_license\x18E \x01(\tR\x10effectiveLicense\x12/\n" +
+	"\x13effective_agreement\x18F \x01(\tR\x12effectiveAgreement\x12,\n" +
+	"\x12effective_new_lang\x18G \x01(\tR\x10effectiveNewLang\x12A\n" +
+	"\x1deffective_language_code_style\x18H \x01(\tR\x1aeffectiveLanguageCodeStyle\x12I\n" +
+	"!effective_secondary_language_code\x18I \x01(\tR\x1eeffectiveSecondaryLanguageCode\x128\n" +
+	"\x18effective_commit_message\x18J \x01(\tR\x16effectiveCommitMessage\x122\n" +
+	"\x15effective_add_message\x18K \x01(\tR\x13effectiveAddMessage\x128\n" +
+	"\x18effective_delete_message\x18L \x01(\tR\x16effectiveDeleteMessage\x126\n" +
+	"\x17effective_merge_message\x18M \x01(\tR\x15effectiveMergeMessage\x126\n" +
+	"\x17effective_addon_message\x18N \x01(\tR\x15effectiveAddonMessage\x124\n" +
+	"\x16effective_pull_message\x18O \x01(\tR\x14effectivePullMessage\x122\n" +
+	"\x15effective_check_flags\x18P \x01(\tR\x13effectiveCheckFlags\"\xc9\x02\n" +
 	"\bLanguage\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
 	"\x04code\x18\x02 \x01(\tR\x04code\x12\x12\n" +
@@ -5139,7 +6072,7 @@ const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x06number\x18\x03 \x01(\x05R\x06number\x12\x18\n" +
 	"\aformula\x18\x04 \x01(\tR\aformula\x12\x12\n" +
 	"\x04type\x18\x05 \x01(\x05R\x04type\x12#\n" +
-	"\rlanguage_code\x18\x06 \x01(\tR\flanguageCode\"\xbb\x01\n" +
+	"\rlanguage_code\x18\x06 \x01(\tR\flanguageCode\"\xc2\x0e\n" +
 	"\bCategory\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12!\n" +
 	"\fproject_slug\x18\x02 \x01(\tR\vprojectSlug\x12\x1b\n" +
@@ -5147,7 +6080,45 @@ const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x04name\x18\x04 \x01(\tR\x04name\x12\x12\n" +
 	"\x04slug\x18\x05 \x01(\tR\x04slug\x12\x12\n" +
 	"\x04path\x18\x06 \x01(\tR\x04path\x12#\n" +
-	"\rresource_name\x18\a \x01(\tR\fresourceName\"\xa4\x01\n" +
+	"\rresource_name\x18\a \x01(\tR\fresourceName\x12\x18\n" +
+	"\alicense\x18\b \x01(\tR\alicense\x12\x1c\n" +
+	"\tagreement\x18\t \x01(\tR\tagreement\x12\x19\n" +
+	"\bnew_lang\x18\n" +
+	" \x01(\tR\anewLang\x12.\n" +
+	"\x13language_code_style\x18\v \x01(\tR\x11languageCodeStyle\x12%\n" +
+	"\x0ecommit_message\x18\f \x01(\tR\rcommitMessage\x12\x1f\n" +
+	"\vadd_message\x18\r \x01(\tR\n" +
+	"addMessage\x12%\n" +
+	"\x0edelete_message\x18\x0e \x01(\tR\rdeleteMessage\x12#\n" +
+	"\rmerge_message\x18\x0f \x01(\tR\fmergeMessage\x12#\n" +
+	"\raddon_message\x18\x10 \x01(\tR\faddonMessage\x12!\n" +
+	"\fpull_message\x18\x11 \x01(\tR\vpullMessage\x12\x1f\n" +
+	"\vcheck_flags\x18\x12 \x01(\tR\n" +
+	"checkFlags\x126\n" +
+	"\x17secondary_language_code\x18\x13 \x01(\tR\x15secondaryLanguageCode\x12'\n" +
+	"\x0finherit_license\x18\x14 \x01(\bR\x0einheritLicense\x12+\n" +
+	"\x11inherit_agreement\x18\x15 \x01(\bR\x10inheritAgreement\x12(\n" +
+	"\x10inherit_new_lang\x18\x16 \x01(\bR\x0einheritNewLang\x12=\n" +
+	"\x1binherit_language_code_style\x18\x17 \x01(\bR\x18inheritLanguageCodeStyle\x12<\n" +
+	"\x1ainherit_secondary_language\x18\x18 \x01(\bR\x18inheritSecondaryLanguage\x124\n" +
+	"\x16inherit_commit_message\x18\x19 \x01(\bR\x14inheritCommitMessage\x12.\n" +
+	"\x13inherit_add_message\x18\x1a \x01(\bR\x11inheritAddMessage\x124\n" +
+	"\x16inherit_delete_message\x18\x1b \x01(\bR\x14inheritDeleteMessage\x122\n" +
+	"\x15inherit_merge_message\x18\x1c \x01(\bR\x13inheritMergeMessage\x122\n" +
+	"\x15inherit_addon_message\x18\x1d \x01(\bR\x13inheritAddonMessage\x120\n" +
+	"\x14inherit_pull_message\x18\x1e \x01(\bR\x12inheritPullMessage\x12+\n" +
+	"\x11effective_license\x18\x1f \x01(\tR\x10effectiveLicense\x12/\n" +
+	"\x13effective_agreement\x18  \x01(\tR\x12effectiveAgreement\x12,\n" +
+	"\x12effective_new_lang\x18! \x01(\tR\x10effectiveNewLang\x12A\n" +
+	"\x1deffective_language_code_style\x18\" \x01(\tR\x1aeffectiveLanguageCodeStyle\x12I\n" +
+	"!effective_secondary_language_code\x18# \x01(\tR\x1eeffectiveSecondaryLanguageCode\x128\n" +
+	"\x18effective_commit_message\x18$ \x01(\tR\x16effectiveCommitMessage\x122\n" +
+	"\x15effective_add_message\x18% \x01(\tR\x13effectiveAddMessage\x128\n" +
+	"\x18effective_delete_message\x18& \x01(\tR\x16effectiveDeleteMessage\x126\n" +
+	"\x17effective_merge_message\x18' \x01(\tR\x15effectiveMergeMessage\x126\n" +
+	"\x17effective_addon_message\x18( \x01(\tR\x15effectiveAddonMessage\x124\n" +
+	"\x16effective_pull_message\x18) \x01(\tR\x14effectivePullMessage\x122\n" +
+	"\x15effective_check_flags\x18* \x01(\tR\x13effectiveCheckFlags\"\xa4\x01\n" +
 	"\x15ListCategoriesRequest\x12!\n" +
 	"\fproject_slug\x18\x01 \x01(\tR\vprojectSlug\x12\x16\n" +
 	"\x06offset\x18\x02 \x01(\x03R\x06offset\x12\x14\n" +
@@ -5168,9 +6139,10 @@ const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x04name\x18\x04 \x01(\tR\x04name\"p\n" +
 	"\x13GetCategoryResponse\x124\n" +
 	"\bcategory\x18\x01 \x01(\v2\x18.tms.catalog.v1.CategoryR\bcategory\x12#\n" +
-	"\rcomponent_ids\x18\x02 \x03(\x03R\fcomponentIds\"M\n" +
+	"\rcomponent_ids\x18\x02 \x03(\x03R\fcomponentIds\"e\n" +
 	"\x15CreateCategoryRequest\x124\n" +
-	"\bcategory\x18\x01 \x01(\v2\x18.tms.catalog.v1.CategoryR\bcategory\"N\n" +
+	"\bcategory\x18\x01 \x01(\v2\x18.tms.catalog.v1.CategoryR\bcategory\x12\x16\n" +
+	"\x06fields\x18\x02 \x03(\tR\x06fields\"N\n" +
 	"\x16CreateCategoryResponse\x124\n" +
 	"\bcategory\x18\x01 \x01(\v2\x18.tms.catalog.v1.CategoryR\bcategory\"\xa8\x01\n" +
 	"\x15UpdateCategoryRequest\x12\x0e\n" +

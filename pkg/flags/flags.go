@@ -1,4 +1,8 @@
-package checks
+// Package flags reads, merges and writes Weblate's check flags
+// ("max-length:20, c-format, placeholders:%s"): the flags of a
+// project, its categories, a file format, a component, a file and a
+// string, merged in that order.
+package flags
 
 import (
 	"errors"
@@ -73,13 +77,13 @@ func (f *Flags) remove(name string) {
 	}
 }
 
-// MergeText parses text (ParseFlags) and merges it; text that does not
+// MergeText parses text (Parse) and merges it; text that does not
 // parse adds nothing, as Weblate drops a file's flags it cannot parse.
 func (f *Flags) MergeText(text string) {
 	if strings.TrimSpace(text) == "" {
 		return
 	}
-	items, err := ParseFlags(text)
+	items, err := Parse(text)
 	if err == nil {
 		f.Merge(items...)
 	}
@@ -103,11 +107,11 @@ func (f Flags) Int(name string) (int, error) {
 	return n, nil
 }
 
-// ParseFlags reads a flags text as Weblate's parser does: flags separated
+// Parse reads a flags text as Weblate's parser does: flags separated
 // by commas, parameters by colons; a parameter is a bare name (inner
 // spaces kept), a '…' or "…" string, or r"…" (a regular expression).
 // Tabs count as the spaces they expand to.
-func ParseFlags(text string) ([]Flag, error) {
+func Parse(text string) ([]Flag, error) {
 	p := &flagParser{s: []rune(expandTabs(text))}
 	var out []Flag
 	for {
@@ -267,3 +271,66 @@ func expandTabs(s string) string {
 	}
 	return b.String()
 }
+
+// syntaxChars are the characters that make Format quote a value
+// (weblate/checks/parser.py SYNTAXCHARS).
+const syntaxChars = ",:\"'\\"
+
+// formatValue writes one name or parameter as Weblate's
+// Flags.format_value does: quoted when a regular expression or when it
+// holds a space or a syntax character.
+func formatValue(v Value) string {
+	if !v.Regex && !strings.ContainsAny(v.Text, " "+syntaxChars) {
+		return v.Text
+	}
+	prefix := ""
+	if v.Regex {
+		prefix = "r"
+	}
+	esc := strings.NewReplacer(`"`, `\"`, "\n", `\n`, "\r", `\r`).Replace(v.Text)
+	return prefix + `"` + esc + `"`
+}
+
+// Format writes the flags as Weblate's Flags.format does: each flag with
+// its parameters joined by colons, sorted, joined by ", ".
+func (f Flags) Format() string {
+	out := make([]string, 0, len(f.order))
+	for _, name := range f.order {
+		fl := f.byKey[name]
+		s := formatValue(Value{Text: fl.Name})
+		if fl.Valued && len(fl.Values) == 0 {
+			s += ":"
+		}
+		for _, v := range fl.Values {
+			s += ":" + formatValue(v)
+		}
+		out = append(out, s)
+	}
+	slices.Sort(out)
+	return strings.Join(out, ", ")
+}
+
+// Merged merges the texts in order (MergeText) and formats the result:
+// the effective flags of a setting inherited through several levels.
+func Merged(texts ...string) string {
+	var f Flags
+	for _, t := range texts {
+		f.MergeText(t)
+	}
+	return f.Format()
+}
+
+// ofFormat are the flags Weblate gives every string of a file format
+// (TranslationFormat.check_flags), by format id.
+var ofFormat = map[string]string{
+	"strings": "objc-format", "strings-utf8": "objc-format", "stringsdict": "objc-format",
+	"properties": "auto-java-messageformat", "properties-utf8": "auto-java-messageformat",
+	"properties-utf16": "auto-java-messageformat",
+	"aresource":        "java-printf-format",
+	"i18next":          "i18next-interpolation", "i18nextv4": "i18next-interpolation",
+	"arb": "icu-message-format",
+}
+
+// OfFormat are the flags of the strings of file format id ("" for none):
+// they come between the project's (and categories') and the component's.
+func OfFormat(id string) string { return ofFormat[id] }
