@@ -93,6 +93,8 @@ func (g *gateway) routes() []*route {
 		{pattern: "/api/docs", name: "Documentation", methods: m{"GET": file(g.apiDocs, "text/html").
 			note("This document as a web page.").ext("a readable form of /api/schema/, Weblate serves its documentation elsewhere.")}},
 
+		{pattern: "/api/metrics", name: "Metrics", methods: m{"GET": one(g.metrics, metricsJSON{}).
+			note("Site counts for a signed-in caller, within what the caller may see.")}},
 		{pattern: "/api/search", name: "Search", methods: m{"GET": one(g.search, []searchResultJSON{}).
 			query(apidoc.Param{Name: "q", Doc: "The text looked for in names (and slugs, codes, full names)."}).
 			note("Site-wide search: up to five projects, categories, components, users (for a signed-in caller, by the account list's rules) and languages.")}},
@@ -103,6 +105,8 @@ func (g *gateway) routes() []*route {
 		{pattern: "/api/projects/{project}/components", name: "Components", methods: m{"GET": page(g.projectComponents, componentJSON{}), "POST": made(g.createComponent, component, componentJSON{})}},
 		{pattern: "/api/projects/{project}/repository", name: "Repository", methods: repository(projectRepo, projectRepositoryJSON{})},
 		{pattern: "/api/projects/{project}/statistics", name: "Statistics", methods: m{"GET": one(g.projectStatistics, stats)}},
+		{pattern: "/api/projects/{project}/metrics", name: "Metrics", methods: m{"GET": one(g.projectMetrics, map[string]map[string]translationMetricsJSON{}).
+			note("The statistics of each translation, by component path and language code.")}},
 		{pattern: "/api/projects/{project}/checks", name: "Checks", methods: checks},
 		{pattern: "/api/projects/{project}/categories", name: "Categories", methods: m{"GET": page(g.projectCategories, categoryJSON{})}},
 		{pattern: "/api/projects/{project}/labels", name: "Labels", methods: m{"GET": page(g.listLabels, labelJSON{}), "POST": made(g.createLabel, labelIn{}, labelJSON{})}},

@@ -68,6 +68,7 @@ type projectJSON struct {
 type projectFull struct {
 	CreditsURL        string        `json:"credits_url"`
 	LockURL           string        `json:"lock_url"`
+	MetricsURL        string        `json:"metrics_url"`
 	MachinerySettings string        `json:"machinery_settings"`
 	CheckFlags        string        `json:"check_flags"`
 	CommitPolicy      int32         `json:"commit_policy"`
@@ -97,7 +98,7 @@ func (c *call) projectJSON(p *catalogv1.Project, full bool) (*projectJSON, error
 		return out, nil
 	}
 	out.projectFull = &projectFull{
-		CreditsURL: u.project(s, "credits"), LockURL: u.project(s, "lock"),
+		CreditsURL: u.project(s, "credits"), LockURL: u.project(s, "lock"), MetricsURL: u.project(s, "metrics"),
 		MachinerySettings: u.project(s, "machinery_settings"), CheckFlags: p.GetCheckFlags(),
 		CommitPolicy: weblate.CommitPolicies.RefOf(p.GetCommitPolicy()), Enforced2FA: p.GetEnforced_2Fa(), Locked: p.GetLocked(),
 	}

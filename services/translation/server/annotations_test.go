@@ -137,6 +137,7 @@ func (r *rig) exact(id int64) {
 		if u.HasFailingCheck {
 			want.Failing++
 			want.FailingWords += u.NumWords
+			want.FailingChars += u.NumChars
 		}
 	}
 	if got := r.stats(id); got != want {

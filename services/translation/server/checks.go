@@ -346,7 +346,7 @@ func (s *Server) runRecheck(ctx context.Context, taskID string, comp *catalogv1.
 		failure = err.Error()
 		return
 	}
-	ts, _, err := s.cfg.Store.ListTranslations(ctx, comp.GetId(), 0, 0, store.Hidden{})
+	ts, _, err := s.cfg.Store.ListTranslations(ctx, []int64{comp.GetId()}, 0, 0, store.Hidden{})
 	if err != nil {
 		failure = err.Error()
 		return

@@ -28,7 +28,7 @@ func statsProto(s store.Stats) *translationv1.Statistics {
 		Fuzzy: s.Fuzzy, FuzzyWords: s.FuzzyWords, FuzzyChars: s.FuzzyChars,
 		Approved: s.Approved, ApprovedWords: s.ApprovedWords, ApprovedChars: s.ApprovedChars,
 		Readonly: s.Readonly, ReadonlyWords: s.ReadonlyWords, ReadonlyChars: s.ReadonlyChars,
-		Failing: s.Failing, FailingWords: s.FailingWords, Suggestions: s.Suggestions, Comments: s.Comments,
+		Failing: s.Failing, FailingWords: s.FailingWords, FailingChars: s.FailingChars, Suggestions: s.Suggestions, Comments: s.Comments,
 	}
 }
 

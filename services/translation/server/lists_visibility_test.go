@@ -124,6 +124,16 @@ func TestListsLeaveOutPrivateProjects(t *testing.T) {
 					t.Errorf("%s lists a row of the private project", tc.name)
 				}
 			}
+			// The counts of metrics take what the caller may see; so do
+			// the translations of named components.
+			m, err := r.client.GetMetrics(ctx, &translationv1.GetMetricsRequest{})
+			if err != nil || m.GetTranslations() != wantTranslations || m.GetSuggestions() != wantSuggestions {
+				t.Errorf("%s: metrics %v %v, want %d translations and %d suggestions", tc.name, m, err, wantTranslations, wantSuggestions)
+			}
+			named, err := r.client.ListTranslations(ctx, &translationv1.ListTranslationsRequest{ComponentIds: []int64{1, 2}})
+			if err != nil || named.GetTotal() != wantTranslations {
+				t.Errorf("%s: translations of components 1 and 2: %d, %v", tc.name, named.GetTotal(), err)
+			}
 			// A search naming the private project finds its strings only
 			// for those who may see it.
 			found, err := r.client.ListUnits(ctx, &translationv1.ListUnitsRequest{Query: "project:secret"})

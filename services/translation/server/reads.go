@@ -24,7 +24,11 @@ func (s *Server) ListTranslations(ctx context.Context, req *translationv1.ListTr
 	if err != nil {
 		return nil, err
 	}
-	ts, total, err := s.cfg.Store.ListTranslations(ctx, req.GetComponentId(), pg.Offset, pg.Limit, hidden)
+	components := req.GetComponentIds()
+	if id := req.GetComponentId(); id != 0 {
+		components = append([]int64{id}, components...)
+	}
+	ts, total, err := s.cfg.Store.ListTranslations(ctx, components, pg.Offset, pg.Limit, hidden)
 	if err != nil {
 		return nil, err
 	}
@@ -119,6 +123,20 @@ func (s *Server) ListLanguageStatistics(ctx context.Context, req *translationv1.
 	}
 	s.nameAuthors(ctx, out.Stats...)
 	return out, nil
+}
+
+// GetMetrics counts what the caller may see.
+func (s *Server) GetMetrics(ctx context.Context, _ *translationv1.GetMetricsRequest) (*translationv1.GetMetricsResponse, error) {
+	hidden, err := s.hidden(ctx)
+	if err != nil {
+		return nil, err
+	}
+	m, err := s.cfg.Store.Metrics(ctx, hidden)
+	if err != nil {
+		return nil, err
+	}
+	return &translationv1.GetMetricsResponse{Translations: m.Translations, Units: m.Units,
+		UnitsTranslated: m.UnitsTranslated, Checks: m.Checks, Suggestions: m.Suggestions}, nil
 }
 
 // ListUnits pages units by id, filtered by the search expression when one

@@ -98,7 +98,7 @@ func (s *Server) uploadSource(ctx context.Context, up *upload) error {
 // mergeSource computes, without writing, the files the upload changes:
 // each translation file merged with it, then the new_base replaced.
 func (s *Server) mergeSource(ctx context.Context, up *upload, repo *workcopy.Repo) ([]sourceFile, error) {
-	ts, _, err := s.cfg.Store.ListTranslations(ctx, up.comp.GetId(), 0, 0, store.Hidden{})
+	ts, _, err := s.cfg.Store.ListTranslations(ctx, []int64{up.comp.GetId()}, 0, 0, store.Hidden{})
 	if err != nil {
 		return nil, err
 	}

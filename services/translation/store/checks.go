@@ -306,4 +306,5 @@ func failingMove(d *Stats, u *Unit, has bool) {
 	m := flagMove(u.HasFailingCheck, has)
 	d.Failing += m
 	d.FailingWords += m * u.NumWords
+	d.FailingChars += m * u.NumChars
 }

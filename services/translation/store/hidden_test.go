@@ -40,6 +40,16 @@ func TestHiddenProjects(t *testing.T) {
 				}
 			}
 		}
+		// A check result on every unit, so that counting them shows what
+		// is hidden.
+		if err := gdb.Exec("INSERT INTO unit_checks (unit_id, name) SELECT id, 'same' FROM units").Error; err != nil {
+			t.Fatal(err)
+		}
+		var openChecks int64
+		if err := gdb.Raw(`SELECT COUNT(*) FROM unit_checks JOIN units ON units.id = unit_checks.unit_id
+			JOIN translations ON translations.id = units.translation_id WHERE translations.project_slug = 'open'`).Scan(&openChecks).Error; err != nil || openChecks != 4 {
+			t.Fatalf("open checks: %d %v", openChecks, err)
+		}
 		// The secret project's rows go whether the project is hidden from
 		// the caller or its component (11) is deleted in the catalog.
 		for name, hidden := range map[string]store.Hidden{
@@ -49,7 +59,10 @@ func TestHiddenProjects(t *testing.T) {
 			"slug the catalog lacks": {Restricted: true, Seen: []string{"open", "renamed-secret"}},
 		} {
 			t.Run(name, func(t *testing.T) {
-				if ts, n, err := s.ListTranslations(ctx, 0, 0, 0, hidden); err != nil || n != 2 || len(ts) != 2 {
+				if ts, n, err := s.ListTranslations(ctx, nil, 0, 0, hidden); err != nil || n != 2 || len(ts) != 2 {
+					t.Errorf("translations: %d %d %v", n, len(ts), err)
+				}
+				if ts, n, err := s.ListTranslations(ctx, []int64{10, 11}, 0, 0, hidden); err != nil || n != 2 || len(ts) != 2 {
 					t.Errorf("translations: %d %d %v", n, len(ts), err)
 				}
 				units, n, err := s.ListUnits(ctx, 0, 0, 0, hidden)
@@ -77,6 +90,10 @@ func TestHiddenProjects(t *testing.T) {
 				if err != nil || len(langs) != 2 || langs[1].Stats.Total != 2 {
 					t.Errorf("language rows: %+v %v", langs, err)
 				}
+				m, err := s.Metrics(ctx, hidden)
+				if err != nil || m != (store.Metrics{Translations: 2, Units: 4, UnitsTranslated: 3, Checks: openChecks, Suggestions: 1}) {
+					t.Errorf("metrics: %+v %v, want %d checks", m, err, openChecks)
+				}
 				sugg, n, err := s.ListSuggestions(ctx, 0, 0, 0, hidden)
 				if err != nil || n != 1 || len(sugg) != 1 || sugg[0].Target != "open zebra suggestion" {
 					t.Errorf("suggestions: %d %+v %v", n, sugg, err)
@@ -85,6 +102,9 @@ func TestHiddenProjects(t *testing.T) {
 		}
 		if _, n, _ := s.ListUnits(ctx, 0, 0, 0, store.Hidden{}); n != 8 {
 			t.Errorf("nothing hidden: %d units, want 8", n)
+		}
+		if m, err := s.Metrics(ctx, store.Hidden{}); err != nil || m.Translations != 4 || m.Checks != 8 || m.Suggestions != 2 {
+			t.Errorf("nothing hidden: metrics %+v %v", m, err)
 		}
 	}, store.Migrations, outbox.Migrations)
 }

@@ -42,6 +42,7 @@ func exactAnnotations(t *testing.T, gdb *gorm.DB, translationID int64) {
 		if u.HasFailingCheck {
 			want.Failing++
 			want.FailingWords += u.NumWords
+			want.FailingChars += u.NumChars
 		}
 	}
 	var tr store.Translation

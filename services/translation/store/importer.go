@@ -135,7 +135,7 @@ func (s *Store) ImportTranslation(ctx context.Context, spec ImportSpec) (ImportR
 func statColumns() []string {
 	return []string{"total", "total_words", "total_chars", "translated", "translated_words", "translated_chars",
 		"fuzzy", "fuzzy_words", "fuzzy_chars", "approved", "approved_words", "approved_chars",
-		"readonly", "readonly_words", "readonly_chars", "failing", "suggestions", "comments", "failing_words"}
+		"readonly", "readonly_words", "readonly_chars", "failing", "suggestions", "comments", "failing_words", "failing_chars"}
 }
 
 func upsertTranslation(tx *gorm.DB, in Translation) (Translation, error) {
@@ -222,6 +222,7 @@ func (s *Store) mergeUnits(ctx context.Context, tx *gorm.DB, translationID int64
 		if u.HasFailingCheck {
 			stats.Failing++
 			stats.FailingWords += u.NumWords
+			stats.FailingChars += u.NumChars
 		}
 		if len(inserts) == mergeInsertBatch {
 			if err := s.insertUnits(ctx, tx, inserts); err != nil {

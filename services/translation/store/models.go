@@ -45,6 +45,7 @@ type Stats struct {
 	ReadonlyChars   int64
 	Failing         int64
 	FailingWords    int64
+	FailingChars    int64
 	Suggestions     int64
 	Comments        int64
 }
@@ -53,7 +54,7 @@ type Stats struct {
 func (s *Stats) values() []int64 {
 	return []int64{s.Total, s.TotalWords, s.TotalChars, s.Translated, s.TranslatedWords, s.TranslatedChars,
 		s.Fuzzy, s.FuzzyWords, s.FuzzyChars, s.Approved, s.ApprovedWords, s.ApprovedChars,
-		s.Readonly, s.ReadonlyWords, s.ReadonlyChars, s.Failing, s.Suggestions, s.Comments, s.FailingWords}
+		s.Readonly, s.ReadonlyWords, s.ReadonlyChars, s.Failing, s.Suggestions, s.Comments, s.FailingWords, s.FailingChars}
 }
 
 // add adds d to every counter.
@@ -65,7 +66,7 @@ func (s *Stats) add(d Stats) {
 		{&s.Approved, &d.Approved}, {&s.ApprovedWords, &d.ApprovedWords}, {&s.ApprovedChars, &d.ApprovedChars},
 		{&s.Readonly, &d.Readonly}, {&s.ReadonlyWords, &d.ReadonlyWords}, {&s.ReadonlyChars, &d.ReadonlyChars},
 		{&s.Failing, &d.Failing}, {&s.Suggestions, &d.Suggestions}, {&s.Comments, &d.Comments},
-		{&s.FailingWords, &d.FailingWords},
+		{&s.FailingWords, &d.FailingWords}, {&s.FailingChars, &d.FailingChars},
 	} {
 		*p.to += *p.from
 	}

@@ -101,6 +101,7 @@ func expectRecounted(t *testing.T, s *store.Store, id int64) {
 		if u.HasFailingCheck {
 			recount.Failing++
 			recount.FailingWords += u.NumWords
+			recount.FailingChars += u.NumChars
 		}
 	}
 	stored, err := s.GetTranslationByID(t.Context(), id)

@@ -46,7 +46,7 @@ COALESCE(SUM(approved),0) AS approved, COALESCE(SUM(approved_words),0) AS approv
 COALESCE(SUM(approved_chars),0) AS approved_chars, COALESCE(SUM(readonly),0) AS readonly,
 COALESCE(SUM(readonly_words),0) AS readonly_words, COALESCE(SUM(readonly_chars),0) AS readonly_chars,
 COALESCE(SUM(failing),0) AS failing, COALESCE(SUM(suggestions),0) AS suggestions, COALESCE(SUM(comments),0) AS comments,
-COALESCE(SUM(failing_words),0) AS failing_words`
+COALESCE(SUM(failing_words),0) AS failing_words, COALESCE(SUM(failing_chars),0) AS failing_chars`
 
 // Statistics sums the translation rows of a scope. An empty scope (no
 // components, no language) yields zeros rather than the whole database.

@@ -161,11 +161,11 @@ func setNeedsCommit(tx *gorm.DB, componentID int64) error {
 	}).Create(&Repository{ComponentID: componentID, NeedsCommit: true, UpdatedAt: now()}).Error
 }
 
-// ListTranslations pages the translations of a component (0: of all), by id.
-func (s *Store) ListTranslations(ctx context.Context, componentID, offset, limit int64, hidden Hidden) ([]Translation, int64, error) {
+// ListTranslations pages the translations of the components (none: of all), by id.
+func (s *Store) ListTranslations(ctx context.Context, components []int64, offset, limit int64, hidden Hidden) ([]Translation, int64, error) {
 	q := hidden.translations(s.q(ctx).Model(&Translation{}))
-	if componentID != 0 {
-		q = q.Where("component_id = ?", componentID)
+	if len(components) > 0 {
+		q = q.Where("component_id IN ?", components)
 	}
 	var total int64
 	if err := q.Count(&total).Error; err != nil {

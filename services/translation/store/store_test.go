@@ -202,7 +202,7 @@ func TestStore(t *testing.T) {
 		if err := s.ForgetComponent(ctx, 7); err != nil {
 			t.Fatal(err)
 		}
-		if ts, n, _ := s.ListTranslations(ctx, 0, 0, 0, store.Hidden{}); n != 0 || len(ts) != 0 {
+		if ts, n, _ := s.ListTranslations(ctx, nil, 0, 0, store.Hidden{}); n != 0 || len(ts) != 0 {
 			t.Errorf("after forget: %d translations", n)
 		}
 	}, store.Migrations, outbox.Migrations)

@@ -133,7 +133,9 @@ type Statistics struct {
 	// otherwise.
 	LanguageCode string `protobuf:"bytes,22,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
 	// Words of the units with a failing check.
-	FailingWords  int64 `protobuf:"varint,23,opt,name=failing_words,json=failingWords,proto3" json:"failing_words,omitempty"`
+	FailingWords int64 `protobuf:"varint,23,opt,name=failing_words,json=failingWords,proto3" json:"failing_words,omitempty"`
+	// Characters of the units with a failing check.
+	FailingChars  int64 `protobuf:"varint,24,opt,name=failing_chars,json=failingChars,proto3" json:"failing_chars,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -325,6 +327,13 @@ func (x *Statistics) GetLanguageCode() string {
 func (x *Statistics) GetFailingWords() int64 {
 	if x != nil {
 		return x.FailingWords
+	}
+	return 0
+}
+
+func (x *Statistics) GetFailingChars() int64 {
+	if x != nil {
+		return x.FailingChars
 	}
 	return 0
 }
@@ -1787,7 +1796,11 @@ type ListTranslationsRequest struct {
 	// next_page_token of the previous response, sent with every other
 	// field as before (else InvalidArgument on "page_token"); empty
 	// starts at the first page.
-	PageToken     string `protobuf:"bytes,5,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
+	PageToken string `protobuf:"bytes,5,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
+	// Catalog ids of components whose translations to list (with
+	// component_id, that one too); empty with component_id zero lists
+	// every component's.
+	ComponentIds  []int64 `protobuf:"varint,6,rep,packed,name=component_ids,json=componentIds,proto3" json:"component_ids,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1855,6 +1868,13 @@ func (x *ListTranslationsRequest) GetPageToken() string {
 		return x.PageToken
 	}
 	return ""
+}
+
+func (x *ListTranslationsRequest) GetComponentIds() []int64 {
+	if x != nil {
+		return x.ComponentIds
+	}
+	return nil
 }
 
 // ListTranslationsResponse holds a page of translations.
@@ -2359,6 +2379,125 @@ func (x *GetStatisticsResponse) GetStats() *Statistics {
 	return nil
 }
 
+// GetMetricsRequest asks for the counts of everything the caller may see.
+type GetMetricsRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetMetricsRequest) Reset() {
+	*x = GetMetricsRequest{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[30]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetMetricsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetMetricsRequest) ProtoMessage() {}
+
+func (x *GetMetricsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[30]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetMetricsRequest.ProtoReflect.Descriptor instead.
+func (*GetMetricsRequest) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{30}
+}
+
+// GetMetricsResponse holds the counts.
+type GetMetricsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Translations.
+	Translations int64 `protobuf:"varint,1,opt,name=translations,proto3" json:"translations,omitempty"`
+	// Strings of the translations (each translation's total, summed).
+	Units int64 `protobuf:"varint,2,opt,name=units,proto3" json:"units,omitempty"`
+	// Translated strings of the translations, summed.
+	UnitsTranslated int64 `protobuf:"varint,3,opt,name=units_translated,json=unitsTranslated,proto3" json:"units_translated,omitempty"`
+	// Quality check results, dismissed ones included (Weblate's Check rows).
+	Checks int64 `protobuf:"varint,4,opt,name=checks,proto3" json:"checks,omitempty"`
+	// Suggestions.
+	Suggestions   int64 `protobuf:"varint,5,opt,name=suggestions,proto3" json:"suggestions,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetMetricsResponse) Reset() {
+	*x = GetMetricsResponse{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[31]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetMetricsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetMetricsResponse) ProtoMessage() {}
+
+func (x *GetMetricsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[31]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetMetricsResponse.ProtoReflect.Descriptor instead.
+func (*GetMetricsResponse) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{31}
+}
+
+func (x *GetMetricsResponse) GetTranslations() int64 {
+	if x != nil {
+		return x.Translations
+	}
+	return 0
+}
+
+func (x *GetMetricsResponse) GetUnits() int64 {
+	if x != nil {
+		return x.Units
+	}
+	return 0
+}
+
+func (x *GetMetricsResponse) GetUnitsTranslated() int64 {
+	if x != nil {
+		return x.UnitsTranslated
+	}
+	return 0
+}
+
+func (x *GetMetricsResponse) GetChecks() int64 {
+	if x != nil {
+		return x.Checks
+	}
+	return 0
+}
+
+func (x *GetMetricsResponse) GetSuggestions() int64 {
+	if x != nil {
+		return x.Suggestions
+	}
+	return 0
+}
+
 // ListLanguageStatisticsRequest names the components to sum per language.
 type ListLanguageStatisticsRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -2371,7 +2510,7 @@ type ListLanguageStatisticsRequest struct {
 
 func (x *ListLanguageStatisticsRequest) Reset() {
 	*x = ListLanguageStatisticsRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[30]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2383,7 +2522,7 @@ func (x *ListLanguageStatisticsRequest) String() string {
 func (*ListLanguageStatisticsRequest) ProtoMessage() {}
 
 func (x *ListLanguageStatisticsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[30]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2396,7 +2535,7 @@ func (x *ListLanguageStatisticsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListLanguageStatisticsRequest.ProtoReflect.Descriptor instead.
 func (*ListLanguageStatisticsRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{30}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *ListLanguageStatisticsRequest) GetComponentIds() []int64 {
@@ -2417,7 +2556,7 @@ type ListLanguageStatisticsResponse struct {
 
 func (x *ListLanguageStatisticsResponse) Reset() {
 	*x = ListLanguageStatisticsResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[31]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2429,7 +2568,7 @@ func (x *ListLanguageStatisticsResponse) String() string {
 func (*ListLanguageStatisticsResponse) ProtoMessage() {}
 
 func (x *ListLanguageStatisticsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[31]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2442,7 +2581,7 @@ func (x *ListLanguageStatisticsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListLanguageStatisticsResponse.ProtoReflect.Descriptor instead.
 func (*ListLanguageStatisticsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{31}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *ListLanguageStatisticsResponse) GetStats() []*Statistics {
@@ -2485,7 +2624,7 @@ type ListUnitsRequest struct {
 
 func (x *ListUnitsRequest) Reset() {
 	*x = ListUnitsRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[32]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2497,7 +2636,7 @@ func (x *ListUnitsRequest) String() string {
 func (*ListUnitsRequest) ProtoMessage() {}
 
 func (x *ListUnitsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[32]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2510,7 +2649,7 @@ func (x *ListUnitsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListUnitsRequest.ProtoReflect.Descriptor instead.
 func (*ListUnitsRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{32}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *ListUnitsRequest) GetTranslationId() int64 {
@@ -2585,7 +2724,7 @@ type ListUnitsResponse struct {
 
 func (x *ListUnitsResponse) Reset() {
 	*x = ListUnitsResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[33]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2597,7 +2736,7 @@ func (x *ListUnitsResponse) String() string {
 func (*ListUnitsResponse) ProtoMessage() {}
 
 func (x *ListUnitsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[33]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2610,7 +2749,7 @@ func (x *ListUnitsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListUnitsResponse.ProtoReflect.Descriptor instead.
 func (*ListUnitsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{33}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *ListUnitsResponse) GetUnits() []*Unit {
@@ -2647,7 +2786,7 @@ type FindUnitRequest struct {
 
 func (x *FindUnitRequest) Reset() {
 	*x = FindUnitRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[34]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2659,7 +2798,7 @@ func (x *FindUnitRequest) String() string {
 func (*FindUnitRequest) ProtoMessage() {}
 
 func (x *FindUnitRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[34]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2672,7 +2811,7 @@ func (x *FindUnitRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FindUnitRequest.ProtoReflect.Descriptor instead.
 func (*FindUnitRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{34}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *FindUnitRequest) GetTranslationId() int64 {
@@ -2700,7 +2839,7 @@ type FindUnitResponse struct {
 
 func (x *FindUnitResponse) Reset() {
 	*x = FindUnitResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[35]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2712,7 +2851,7 @@ func (x *FindUnitResponse) String() string {
 func (*FindUnitResponse) ProtoMessage() {}
 
 func (x *FindUnitResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[35]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2725,7 +2864,7 @@ func (x *FindUnitResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FindUnitResponse.ProtoReflect.Descriptor instead.
 func (*FindUnitResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{35}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *FindUnitResponse) GetUnit() *Unit {
@@ -2750,7 +2889,7 @@ type GetUnitRequest struct {
 
 func (x *GetUnitRequest) Reset() {
 	*x = GetUnitRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[36]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2762,7 +2901,7 @@ func (x *GetUnitRequest) String() string {
 func (*GetUnitRequest) ProtoMessage() {}
 
 func (x *GetUnitRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[36]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2775,7 +2914,7 @@ func (x *GetUnitRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetUnitRequest.ProtoReflect.Descriptor instead.
 func (*GetUnitRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{36}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *GetUnitRequest) GetId() int64 {
@@ -2803,7 +2942,7 @@ type GetUnitResponse struct {
 
 func (x *GetUnitResponse) Reset() {
 	*x = GetUnitResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[37]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2815,7 +2954,7 @@ func (x *GetUnitResponse) String() string {
 func (*GetUnitResponse) ProtoMessage() {}
 
 func (x *GetUnitResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[37]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2828,7 +2967,7 @@ func (x *GetUnitResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetUnitResponse.ProtoReflect.Descriptor instead.
 func (*GetUnitResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{37}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *GetUnitResponse) GetUnit() *Unit {
@@ -2883,7 +3022,7 @@ type UpdateUnitRequest struct {
 
 func (x *UpdateUnitRequest) Reset() {
 	*x = UpdateUnitRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[38]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2895,7 +3034,7 @@ func (x *UpdateUnitRequest) String() string {
 func (*UpdateUnitRequest) ProtoMessage() {}
 
 func (x *UpdateUnitRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[38]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2908,7 +3047,7 @@ func (x *UpdateUnitRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateUnitRequest.ProtoReflect.Descriptor instead.
 func (*UpdateUnitRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{38}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *UpdateUnitRequest) GetId() int64 {
@@ -3006,7 +3145,7 @@ type UpdateUnitResponse struct {
 
 func (x *UpdateUnitResponse) Reset() {
 	*x = UpdateUnitResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[39]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3018,7 +3157,7 @@ func (x *UpdateUnitResponse) String() string {
 func (*UpdateUnitResponse) ProtoMessage() {}
 
 func (x *UpdateUnitResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[39]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3031,7 +3170,7 @@ func (x *UpdateUnitResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateUnitResponse.ProtoReflect.Descriptor instead.
 func (*UpdateUnitResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{39}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *UpdateUnitResponse) GetUnit() *Unit {
@@ -3073,7 +3212,7 @@ type Repository struct {
 
 func (x *Repository) Reset() {
 	*x = Repository{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[40]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3085,7 +3224,7 @@ func (x *Repository) String() string {
 func (*Repository) ProtoMessage() {}
 
 func (x *Repository) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[40]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3098,7 +3237,7 @@ func (x *Repository) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Repository.ProtoReflect.Descriptor instead.
 func (*Repository) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{40}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *Repository) GetNeedsCommit() bool {
@@ -3178,7 +3317,7 @@ type GetRepositoryRequest struct {
 
 func (x *GetRepositoryRequest) Reset() {
 	*x = GetRepositoryRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[41]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3190,7 +3329,7 @@ func (x *GetRepositoryRequest) String() string {
 func (*GetRepositoryRequest) ProtoMessage() {}
 
 func (x *GetRepositoryRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[41]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3203,7 +3342,7 @@ func (x *GetRepositoryRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetRepositoryRequest.ProtoReflect.Descriptor instead.
 func (*GetRepositoryRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{41}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *GetRepositoryRequest) GetComponentIds() []int64 {
@@ -3231,7 +3370,7 @@ type GetRepositoryResponse struct {
 
 func (x *GetRepositoryResponse) Reset() {
 	*x = GetRepositoryResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[42]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3243,7 +3382,7 @@ func (x *GetRepositoryResponse) String() string {
 func (*GetRepositoryResponse) ProtoMessage() {}
 
 func (x *GetRepositoryResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[42]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3256,7 +3395,7 @@ func (x *GetRepositoryResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetRepositoryResponse.ProtoReflect.Descriptor instead.
 func (*GetRepositoryResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{42}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *GetRepositoryResponse) GetRepository() *Repository {
@@ -3284,7 +3423,7 @@ type RunRepositoryOperationRequest struct {
 
 func (x *RunRepositoryOperationRequest) Reset() {
 	*x = RunRepositoryOperationRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[43]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3296,7 +3435,7 @@ func (x *RunRepositoryOperationRequest) String() string {
 func (*RunRepositoryOperationRequest) ProtoMessage() {}
 
 func (x *RunRepositoryOperationRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[43]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3309,7 +3448,7 @@ func (x *RunRepositoryOperationRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RunRepositoryOperationRequest.ProtoReflect.Descriptor instead.
 func (*RunRepositoryOperationRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{43}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *RunRepositoryOperationRequest) GetComponentIds() []int64 {
@@ -3354,7 +3493,7 @@ type RunRepositoryOperationResponse struct {
 
 func (x *RunRepositoryOperationResponse) Reset() {
 	*x = RunRepositoryOperationResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[44]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3366,7 +3505,7 @@ func (x *RunRepositoryOperationResponse) String() string {
 func (*RunRepositoryOperationResponse) ProtoMessage() {}
 
 func (x *RunRepositoryOperationResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[44]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3379,7 +3518,7 @@ func (x *RunRepositoryOperationResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RunRepositoryOperationResponse.ProtoReflect.Descriptor instead.
 func (*RunRepositoryOperationResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{44}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *RunRepositoryOperationResponse) GetResult() bool {
@@ -3415,7 +3554,7 @@ type GetFileRequest struct {
 
 func (x *GetFileRequest) Reset() {
 	*x = GetFileRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[45]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3427,7 +3566,7 @@ func (x *GetFileRequest) String() string {
 func (*GetFileRequest) ProtoMessage() {}
 
 func (x *GetFileRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[45]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3440,7 +3579,7 @@ func (x *GetFileRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetFileRequest.ProtoReflect.Descriptor instead.
 func (*GetFileRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{45}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *GetFileRequest) GetComponentId() int64 {
@@ -3489,7 +3628,7 @@ type GetFileResponse struct {
 
 func (x *GetFileResponse) Reset() {
 	*x = GetFileResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[46]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3501,7 +3640,7 @@ func (x *GetFileResponse) String() string {
 func (*GetFileResponse) ProtoMessage() {}
 
 func (x *GetFileResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[46]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3514,7 +3653,7 @@ func (x *GetFileResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetFileResponse.ProtoReflect.Descriptor instead.
 func (*GetFileResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{46}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *GetFileResponse) GetContent() []byte {
@@ -3576,7 +3715,7 @@ type UploadFileRequest struct {
 
 func (x *UploadFileRequest) Reset() {
 	*x = UploadFileRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[47]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3588,7 +3727,7 @@ func (x *UploadFileRequest) String() string {
 func (*UploadFileRequest) ProtoMessage() {}
 
 func (x *UploadFileRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[47]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3601,7 +3740,7 @@ func (x *UploadFileRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UploadFileRequest.ProtoReflect.Descriptor instead.
 func (*UploadFileRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{47}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *UploadFileRequest) GetComponentId() int64 {
@@ -3682,7 +3821,7 @@ type UploadFileResponse struct {
 
 func (x *UploadFileResponse) Reset() {
 	*x = UploadFileResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[48]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3694,7 +3833,7 @@ func (x *UploadFileResponse) String() string {
 func (*UploadFileResponse) ProtoMessage() {}
 
 func (x *UploadFileResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[48]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3707,7 +3846,7 @@ func (x *UploadFileResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UploadFileResponse.ProtoReflect.Descriptor instead.
 func (*UploadFileResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{48}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *UploadFileResponse) GetNotFound() int64 {
@@ -3779,7 +3918,7 @@ type CreateUnitRequest struct {
 
 func (x *CreateUnitRequest) Reset() {
 	*x = CreateUnitRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[49]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3791,7 +3930,7 @@ func (x *CreateUnitRequest) String() string {
 func (*CreateUnitRequest) ProtoMessage() {}
 
 func (x *CreateUnitRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[49]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3804,7 +3943,7 @@ func (x *CreateUnitRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateUnitRequest.ProtoReflect.Descriptor instead.
 func (*CreateUnitRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{49}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{51}
 }
 
 func (x *CreateUnitRequest) GetTranslationId() int64 {
@@ -3860,7 +3999,7 @@ type CreateUnitResponse struct {
 
 func (x *CreateUnitResponse) Reset() {
 	*x = CreateUnitResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[50]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3872,7 +4011,7 @@ func (x *CreateUnitResponse) String() string {
 func (*CreateUnitResponse) ProtoMessage() {}
 
 func (x *CreateUnitResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[50]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3885,7 +4024,7 @@ func (x *CreateUnitResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateUnitResponse.ProtoReflect.Descriptor instead.
 func (*CreateUnitResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{50}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{52}
 }
 
 func (x *CreateUnitResponse) GetUnit() *Unit {
@@ -3908,7 +4047,7 @@ type DeleteUnitRequest struct {
 
 func (x *DeleteUnitRequest) Reset() {
 	*x = DeleteUnitRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[51]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[53]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3920,7 +4059,7 @@ func (x *DeleteUnitRequest) String() string {
 func (*DeleteUnitRequest) ProtoMessage() {}
 
 func (x *DeleteUnitRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[51]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[53]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3933,7 +4072,7 @@ func (x *DeleteUnitRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteUnitRequest.ProtoReflect.Descriptor instead.
 func (*DeleteUnitRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{51}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{53}
 }
 
 func (x *DeleteUnitRequest) GetId() int64 {
@@ -3959,7 +4098,7 @@ type DeleteUnitResponse struct {
 
 func (x *DeleteUnitResponse) Reset() {
 	*x = DeleteUnitResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[52]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[54]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3971,7 +4110,7 @@ func (x *DeleteUnitResponse) String() string {
 func (*DeleteUnitResponse) ProtoMessage() {}
 
 func (x *DeleteUnitResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[52]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[54]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3984,7 +4123,7 @@ func (x *DeleteUnitResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteUnitResponse.ProtoReflect.Descriptor instead.
 func (*DeleteUnitResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{52}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{54}
 }
 
 // ListUnitTranslationsRequest names a unit.
@@ -3998,7 +4137,7 @@ type ListUnitTranslationsRequest struct {
 
 func (x *ListUnitTranslationsRequest) Reset() {
 	*x = ListUnitTranslationsRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[53]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[55]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4010,7 +4149,7 @@ func (x *ListUnitTranslationsRequest) String() string {
 func (*ListUnitTranslationsRequest) ProtoMessage() {}
 
 func (x *ListUnitTranslationsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[53]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[55]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4023,7 +4162,7 @@ func (x *ListUnitTranslationsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListUnitTranslationsRequest.ProtoReflect.Descriptor instead.
 func (*ListUnitTranslationsRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{53}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{55}
 }
 
 func (x *ListUnitTranslationsRequest) GetId() int64 {
@@ -4045,7 +4184,7 @@ type ListUnitTranslationsResponse struct {
 
 func (x *ListUnitTranslationsResponse) Reset() {
 	*x = ListUnitTranslationsResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[54]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[56]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4057,7 +4196,7 @@ func (x *ListUnitTranslationsResponse) String() string {
 func (*ListUnitTranslationsResponse) ProtoMessage() {}
 
 func (x *ListUnitTranslationsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[54]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[56]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4070,7 +4209,7 @@ func (x *ListUnitTranslationsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListUnitTranslationsResponse.ProtoReflect.Descriptor instead.
 func (*ListUnitTranslationsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{54}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{56}
 }
 
 func (x *ListUnitTranslationsResponse) GetUnits() []*Unit {
@@ -4107,7 +4246,7 @@ type Suggestion struct {
 
 func (x *Suggestion) Reset() {
 	*x = Suggestion{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[55]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[57]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4119,7 +4258,7 @@ func (x *Suggestion) String() string {
 func (*Suggestion) ProtoMessage() {}
 
 func (x *Suggestion) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[55]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[57]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4132,7 +4271,7 @@ func (x *Suggestion) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Suggestion.ProtoReflect.Descriptor instead.
 func (*Suggestion) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{55}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{57}
 }
 
 func (x *Suggestion) GetId() int64 {
@@ -4221,7 +4360,7 @@ type ListSuggestionsRequest struct {
 
 func (x *ListSuggestionsRequest) Reset() {
 	*x = ListSuggestionsRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[56]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[58]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4233,7 +4372,7 @@ func (x *ListSuggestionsRequest) String() string {
 func (*ListSuggestionsRequest) ProtoMessage() {}
 
 func (x *ListSuggestionsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[56]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[58]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4246,7 +4385,7 @@ func (x *ListSuggestionsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListSuggestionsRequest.ProtoReflect.Descriptor instead.
 func (*ListSuggestionsRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{56}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{58}
 }
 
 func (x *ListSuggestionsRequest) GetUnitId() int64 {
@@ -4300,7 +4439,7 @@ type ListSuggestionsResponse struct {
 
 func (x *ListSuggestionsResponse) Reset() {
 	*x = ListSuggestionsResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[57]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[59]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4312,7 +4451,7 @@ func (x *ListSuggestionsResponse) String() string {
 func (*ListSuggestionsResponse) ProtoMessage() {}
 
 func (x *ListSuggestionsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[57]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[59]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4325,7 +4464,7 @@ func (x *ListSuggestionsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListSuggestionsResponse.ProtoReflect.Descriptor instead.
 func (*ListSuggestionsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{57}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{59}
 }
 
 func (x *ListSuggestionsResponse) GetSuggestions() []*Suggestion {
@@ -4360,7 +4499,7 @@ type GetSuggestionRequest struct {
 
 func (x *GetSuggestionRequest) Reset() {
 	*x = GetSuggestionRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[58]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[60]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4372,7 +4511,7 @@ func (x *GetSuggestionRequest) String() string {
 func (*GetSuggestionRequest) ProtoMessage() {}
 
 func (x *GetSuggestionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[58]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[60]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4385,7 +4524,7 @@ func (x *GetSuggestionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSuggestionRequest.ProtoReflect.Descriptor instead.
 func (*GetSuggestionRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{58}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{60}
 }
 
 func (x *GetSuggestionRequest) GetId() int64 {
@@ -4406,7 +4545,7 @@ type GetSuggestionResponse struct {
 
 func (x *GetSuggestionResponse) Reset() {
 	*x = GetSuggestionResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[59]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[61]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4418,7 +4557,7 @@ func (x *GetSuggestionResponse) String() string {
 func (*GetSuggestionResponse) ProtoMessage() {}
 
 func (x *GetSuggestionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[59]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[61]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4431,7 +4570,7 @@ func (x *GetSuggestionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSuggestionResponse.ProtoReflect.Descriptor instead.
 func (*GetSuggestionResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{59}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{61}
 }
 
 func (x *GetSuggestionResponse) GetSuggestion() *Suggestion {
@@ -4456,7 +4595,7 @@ type CreateSuggestionRequest struct {
 
 func (x *CreateSuggestionRequest) Reset() {
 	*x = CreateSuggestionRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[60]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[62]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4468,7 +4607,7 @@ func (x *CreateSuggestionRequest) String() string {
 func (*CreateSuggestionRequest) ProtoMessage() {}
 
 func (x *CreateSuggestionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[60]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[62]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4481,7 +4620,7 @@ func (x *CreateSuggestionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateSuggestionRequest.ProtoReflect.Descriptor instead.
 func (*CreateSuggestionRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{60}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{62}
 }
 
 func (x *CreateSuggestionRequest) GetUnitId() int64 {
@@ -4516,7 +4655,7 @@ type CreateSuggestionResponse struct {
 
 func (x *CreateSuggestionResponse) Reset() {
 	*x = CreateSuggestionResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[61]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[63]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4528,7 +4667,7 @@ func (x *CreateSuggestionResponse) String() string {
 func (*CreateSuggestionResponse) ProtoMessage() {}
 
 func (x *CreateSuggestionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[61]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[63]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4541,7 +4680,7 @@ func (x *CreateSuggestionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateSuggestionResponse.ProtoReflect.Descriptor instead.
 func (*CreateSuggestionResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{61}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{63}
 }
 
 func (x *CreateSuggestionResponse) GetSuggestion() *Suggestion {
@@ -4565,7 +4704,7 @@ type AcceptSuggestionRequest struct {
 
 func (x *AcceptSuggestionRequest) Reset() {
 	*x = AcceptSuggestionRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[62]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[64]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4577,7 +4716,7 @@ func (x *AcceptSuggestionRequest) String() string {
 func (*AcceptSuggestionRequest) ProtoMessage() {}
 
 func (x *AcceptSuggestionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[62]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[64]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4590,7 +4729,7 @@ func (x *AcceptSuggestionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AcceptSuggestionRequest.ProtoReflect.Descriptor instead.
 func (*AcceptSuggestionRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{62}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{64}
 }
 
 func (x *AcceptSuggestionRequest) GetId() int64 {
@@ -4618,7 +4757,7 @@ type AcceptSuggestionResponse struct {
 
 func (x *AcceptSuggestionResponse) Reset() {
 	*x = AcceptSuggestionResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[63]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[65]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4630,7 +4769,7 @@ func (x *AcceptSuggestionResponse) String() string {
 func (*AcceptSuggestionResponse) ProtoMessage() {}
 
 func (x *AcceptSuggestionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[63]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[65]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4643,7 +4782,7 @@ func (x *AcceptSuggestionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AcceptSuggestionResponse.ProtoReflect.Descriptor instead.
 func (*AcceptSuggestionResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{63}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{65}
 }
 
 func (x *AcceptSuggestionResponse) GetUnit() *Unit {
@@ -4668,7 +4807,7 @@ type DeleteSuggestionRequest struct {
 
 func (x *DeleteSuggestionRequest) Reset() {
 	*x = DeleteSuggestionRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[64]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[66]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4680,7 +4819,7 @@ func (x *DeleteSuggestionRequest) String() string {
 func (*DeleteSuggestionRequest) ProtoMessage() {}
 
 func (x *DeleteSuggestionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[64]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[66]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4693,7 +4832,7 @@ func (x *DeleteSuggestionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteSuggestionRequest.ProtoReflect.Descriptor instead.
 func (*DeleteSuggestionRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{64}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{66}
 }
 
 func (x *DeleteSuggestionRequest) GetId() int64 {
@@ -4726,7 +4865,7 @@ type DeleteSuggestionResponse struct {
 
 func (x *DeleteSuggestionResponse) Reset() {
 	*x = DeleteSuggestionResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[65]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[67]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4738,7 +4877,7 @@ func (x *DeleteSuggestionResponse) String() string {
 func (*DeleteSuggestionResponse) ProtoMessage() {}
 
 func (x *DeleteSuggestionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[65]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[67]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4751,7 +4890,7 @@ func (x *DeleteSuggestionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteSuggestionResponse.ProtoReflect.Descriptor instead.
 func (*DeleteSuggestionResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{65}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{67}
 }
 
 // VoteSuggestionRequest is a vote on a suggestion.
@@ -4769,7 +4908,7 @@ type VoteSuggestionRequest struct {
 
 func (x *VoteSuggestionRequest) Reset() {
 	*x = VoteSuggestionRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[66]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[68]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4781,7 +4920,7 @@ func (x *VoteSuggestionRequest) String() string {
 func (*VoteSuggestionRequest) ProtoMessage() {}
 
 func (x *VoteSuggestionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[66]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[68]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4794,7 +4933,7 @@ func (x *VoteSuggestionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VoteSuggestionRequest.ProtoReflect.Descriptor instead.
 func (*VoteSuggestionRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{66}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{68}
 }
 
 func (x *VoteSuggestionRequest) GetId() int64 {
@@ -4832,7 +4971,7 @@ type VoteSuggestionResponse struct {
 
 func (x *VoteSuggestionResponse) Reset() {
 	*x = VoteSuggestionResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[67]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[69]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4844,7 +4983,7 @@ func (x *VoteSuggestionResponse) String() string {
 func (*VoteSuggestionResponse) ProtoMessage() {}
 
 func (x *VoteSuggestionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[67]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[69]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4857,7 +4996,7 @@ func (x *VoteSuggestionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VoteSuggestionResponse.ProtoReflect.Descriptor instead.
 func (*VoteSuggestionResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{67}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{69}
 }
 
 func (x *VoteSuggestionResponse) GetSuggestion() *Suggestion {
@@ -4903,7 +5042,7 @@ type Comment struct {
 
 func (x *Comment) Reset() {
 	*x = Comment{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[68]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[70]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4915,7 +5054,7 @@ func (x *Comment) String() string {
 func (*Comment) ProtoMessage() {}
 
 func (x *Comment) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[68]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[70]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4928,7 +5067,7 @@ func (x *Comment) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Comment.ProtoReflect.Descriptor instead.
 func (*Comment) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{68}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{70}
 }
 
 func (x *Comment) GetId() int64 {
@@ -5024,7 +5163,7 @@ type ListCommentsRequest struct {
 
 func (x *ListCommentsRequest) Reset() {
 	*x = ListCommentsRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[69]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[71]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5036,7 +5175,7 @@ func (x *ListCommentsRequest) String() string {
 func (*ListCommentsRequest) ProtoMessage() {}
 
 func (x *ListCommentsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[69]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[71]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5049,7 +5188,7 @@ func (x *ListCommentsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListCommentsRequest.ProtoReflect.Descriptor instead.
 func (*ListCommentsRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{69}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{71}
 }
 
 func (x *ListCommentsRequest) GetUnitId() int64 {
@@ -5103,7 +5242,7 @@ type ListCommentsResponse struct {
 
 func (x *ListCommentsResponse) Reset() {
 	*x = ListCommentsResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[70]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[72]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5115,7 +5254,7 @@ func (x *ListCommentsResponse) String() string {
 func (*ListCommentsResponse) ProtoMessage() {}
 
 func (x *ListCommentsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[70]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[72]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5128,7 +5267,7 @@ func (x *ListCommentsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListCommentsResponse.ProtoReflect.Descriptor instead.
 func (*ListCommentsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{70}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{72}
 }
 
 func (x *ListCommentsResponse) GetComments() []*Comment {
@@ -5163,7 +5302,7 @@ type GetCommentRequest struct {
 
 func (x *GetCommentRequest) Reset() {
 	*x = GetCommentRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[71]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[73]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5175,7 +5314,7 @@ func (x *GetCommentRequest) String() string {
 func (*GetCommentRequest) ProtoMessage() {}
 
 func (x *GetCommentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[71]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[73]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5188,7 +5327,7 @@ func (x *GetCommentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetCommentRequest.ProtoReflect.Descriptor instead.
 func (*GetCommentRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{71}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{73}
 }
 
 func (x *GetCommentRequest) GetId() int64 {
@@ -5209,7 +5348,7 @@ type GetCommentResponse struct {
 
 func (x *GetCommentResponse) Reset() {
 	*x = GetCommentResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[72]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[74]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5221,7 +5360,7 @@ func (x *GetCommentResponse) String() string {
 func (*GetCommentResponse) ProtoMessage() {}
 
 func (x *GetCommentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[72]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[74]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5234,7 +5373,7 @@ func (x *GetCommentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetCommentResponse.ProtoReflect.Descriptor instead.
 func (*GetCommentResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{72}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{74}
 }
 
 func (x *GetCommentResponse) GetComment() *Comment {
@@ -5261,7 +5400,7 @@ type CreateCommentRequest struct {
 
 func (x *CreateCommentRequest) Reset() {
 	*x = CreateCommentRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[73]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[75]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5273,7 +5412,7 @@ func (x *CreateCommentRequest) String() string {
 func (*CreateCommentRequest) ProtoMessage() {}
 
 func (x *CreateCommentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[73]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[75]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5286,7 +5425,7 @@ func (x *CreateCommentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateCommentRequest.ProtoReflect.Descriptor instead.
 func (*CreateCommentRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{73}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{75}
 }
 
 func (x *CreateCommentRequest) GetUnitId() int64 {
@@ -5328,7 +5467,7 @@ type CreateCommentResponse struct {
 
 func (x *CreateCommentResponse) Reset() {
 	*x = CreateCommentResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[74]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[76]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5340,7 +5479,7 @@ func (x *CreateCommentResponse) String() string {
 func (*CreateCommentResponse) ProtoMessage() {}
 
 func (x *CreateCommentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[74]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[76]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5353,7 +5492,7 @@ func (x *CreateCommentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateCommentResponse.ProtoReflect.Descriptor instead.
 func (*CreateCommentResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{74}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{76}
 }
 
 func (x *CreateCommentResponse) GetComment() *Comment {
@@ -5376,7 +5515,7 @@ type ResolveCommentRequest struct {
 
 func (x *ResolveCommentRequest) Reset() {
 	*x = ResolveCommentRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[75]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[77]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5388,7 +5527,7 @@ func (x *ResolveCommentRequest) String() string {
 func (*ResolveCommentRequest) ProtoMessage() {}
 
 func (x *ResolveCommentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[75]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[77]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5401,7 +5540,7 @@ func (x *ResolveCommentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResolveCommentRequest.ProtoReflect.Descriptor instead.
 func (*ResolveCommentRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{75}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{77}
 }
 
 func (x *ResolveCommentRequest) GetId() int64 {
@@ -5429,7 +5568,7 @@ type ResolveCommentResponse struct {
 
 func (x *ResolveCommentResponse) Reset() {
 	*x = ResolveCommentResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[76]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[78]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5441,7 +5580,7 @@ func (x *ResolveCommentResponse) String() string {
 func (*ResolveCommentResponse) ProtoMessage() {}
 
 func (x *ResolveCommentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[76]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[78]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5454,7 +5593,7 @@ func (x *ResolveCommentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResolveCommentResponse.ProtoReflect.Descriptor instead.
 func (*ResolveCommentResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{76}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{78}
 }
 
 func (x *ResolveCommentResponse) GetComment() *Comment {
@@ -5477,7 +5616,7 @@ type DeleteCommentRequest struct {
 
 func (x *DeleteCommentRequest) Reset() {
 	*x = DeleteCommentRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[77]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[79]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5489,7 +5628,7 @@ func (x *DeleteCommentRequest) String() string {
 func (*DeleteCommentRequest) ProtoMessage() {}
 
 func (x *DeleteCommentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[77]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[79]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5502,7 +5641,7 @@ func (x *DeleteCommentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteCommentRequest.ProtoReflect.Descriptor instead.
 func (*DeleteCommentRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{77}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{79}
 }
 
 func (x *DeleteCommentRequest) GetId() int64 {
@@ -5528,7 +5667,7 @@ type DeleteCommentResponse struct {
 
 func (x *DeleteCommentResponse) Reset() {
 	*x = DeleteCommentResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[78]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[80]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5540,7 +5679,7 @@ func (x *DeleteCommentResponse) String() string {
 func (*DeleteCommentResponse) ProtoMessage() {}
 
 func (x *DeleteCommentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[78]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[80]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5553,7 +5692,7 @@ func (x *DeleteCommentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteCommentResponse.ProtoReflect.Descriptor instead.
 func (*DeleteCommentResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{78}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{80}
 }
 
 // Label is a project's label: name unique in the project, a colour of
@@ -5580,7 +5719,7 @@ type Label struct {
 
 func (x *Label) Reset() {
 	*x = Label{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[79]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[81]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5592,7 +5731,7 @@ func (x *Label) String() string {
 func (*Label) ProtoMessage() {}
 
 func (x *Label) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[79]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[81]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5605,7 +5744,7 @@ func (x *Label) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Label.ProtoReflect.Descriptor instead.
 func (*Label) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{79}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{81}
 }
 
 func (x *Label) GetId() int64 {
@@ -5673,7 +5812,7 @@ type ListLabelsRequest struct {
 
 func (x *ListLabelsRequest) Reset() {
 	*x = ListLabelsRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[80]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[82]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5685,7 +5824,7 @@ func (x *ListLabelsRequest) String() string {
 func (*ListLabelsRequest) ProtoMessage() {}
 
 func (x *ListLabelsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[80]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[82]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5698,7 +5837,7 @@ func (x *ListLabelsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListLabelsRequest.ProtoReflect.Descriptor instead.
 func (*ListLabelsRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{80}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{82}
 }
 
 func (x *ListLabelsRequest) GetProjectSlug() string {
@@ -5752,7 +5891,7 @@ type ListLabelsResponse struct {
 
 func (x *ListLabelsResponse) Reset() {
 	*x = ListLabelsResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[81]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[83]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5764,7 +5903,7 @@ func (x *ListLabelsResponse) String() string {
 func (*ListLabelsResponse) ProtoMessage() {}
 
 func (x *ListLabelsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[81]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[83]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5777,7 +5916,7 @@ func (x *ListLabelsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListLabelsResponse.ProtoReflect.Descriptor instead.
 func (*ListLabelsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{81}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{83}
 }
 
 func (x *ListLabelsResponse) GetLabels() []*Label {
@@ -5814,7 +5953,7 @@ type GetLabelRequest struct {
 
 func (x *GetLabelRequest) Reset() {
 	*x = GetLabelRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[82]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[84]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5826,7 +5965,7 @@ func (x *GetLabelRequest) String() string {
 func (*GetLabelRequest) ProtoMessage() {}
 
 func (x *GetLabelRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[82]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[84]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5839,7 +5978,7 @@ func (x *GetLabelRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetLabelRequest.ProtoReflect.Descriptor instead.
 func (*GetLabelRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{82}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{84}
 }
 
 func (x *GetLabelRequest) GetProjectSlug() string {
@@ -5867,7 +6006,7 @@ type GetLabelResponse struct {
 
 func (x *GetLabelResponse) Reset() {
 	*x = GetLabelResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[83]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[85]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5879,7 +6018,7 @@ func (x *GetLabelResponse) String() string {
 func (*GetLabelResponse) ProtoMessage() {}
 
 func (x *GetLabelResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[83]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[85]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5892,7 +6031,7 @@ func (x *GetLabelResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetLabelResponse.ProtoReflect.Descriptor instead.
 func (*GetLabelResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{83}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{85}
 }
 
 func (x *GetLabelResponse) GetLabel() *Label {
@@ -5914,7 +6053,7 @@ type CreateLabelRequest struct {
 
 func (x *CreateLabelRequest) Reset() {
 	*x = CreateLabelRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[84]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[86]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5926,7 +6065,7 @@ func (x *CreateLabelRequest) String() string {
 func (*CreateLabelRequest) ProtoMessage() {}
 
 func (x *CreateLabelRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[84]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[86]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5939,7 +6078,7 @@ func (x *CreateLabelRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateLabelRequest.ProtoReflect.Descriptor instead.
 func (*CreateLabelRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{84}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{86}
 }
 
 func (x *CreateLabelRequest) GetLabel() *Label {
@@ -5960,7 +6099,7 @@ type CreateLabelResponse struct {
 
 func (x *CreateLabelResponse) Reset() {
 	*x = CreateLabelResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[85]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[87]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5972,7 +6111,7 @@ func (x *CreateLabelResponse) String() string {
 func (*CreateLabelResponse) ProtoMessage() {}
 
 func (x *CreateLabelResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[85]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[87]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5985,7 +6124,7 @@ func (x *CreateLabelResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateLabelResponse.ProtoReflect.Descriptor instead.
 func (*CreateLabelResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{85}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{87}
 }
 
 func (x *CreateLabelResponse) GetLabel() *Label {
@@ -6009,7 +6148,7 @@ type UpdateLabelRequest struct {
 
 func (x *UpdateLabelRequest) Reset() {
 	*x = UpdateLabelRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[86]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[88]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6021,7 +6160,7 @@ func (x *UpdateLabelRequest) String() string {
 func (*UpdateLabelRequest) ProtoMessage() {}
 
 func (x *UpdateLabelRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[86]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[88]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6034,7 +6173,7 @@ func (x *UpdateLabelRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateLabelRequest.ProtoReflect.Descriptor instead.
 func (*UpdateLabelRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{86}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{88}
 }
 
 func (x *UpdateLabelRequest) GetLabel() *Label {
@@ -6062,7 +6201,7 @@ type UpdateLabelResponse struct {
 
 func (x *UpdateLabelResponse) Reset() {
 	*x = UpdateLabelResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[87]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[89]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6074,7 +6213,7 @@ func (x *UpdateLabelResponse) String() string {
 func (*UpdateLabelResponse) ProtoMessage() {}
 
 func (x *UpdateLabelResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[87]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[89]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6087,7 +6226,7 @@ func (x *UpdateLabelResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateLabelResponse.ProtoReflect.Descriptor instead.
 func (*UpdateLabelResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{87}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{89}
 }
 
 func (x *UpdateLabelResponse) GetLabel() *Label {
@@ -6110,7 +6249,7 @@ type DeleteLabelRequest struct {
 
 func (x *DeleteLabelRequest) Reset() {
 	*x = DeleteLabelRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[88]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[90]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6122,7 +6261,7 @@ func (x *DeleteLabelRequest) String() string {
 func (*DeleteLabelRequest) ProtoMessage() {}
 
 func (x *DeleteLabelRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[88]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[90]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6135,7 +6274,7 @@ func (x *DeleteLabelRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteLabelRequest.ProtoReflect.Descriptor instead.
 func (*DeleteLabelRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{88}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{90}
 }
 
 func (x *DeleteLabelRequest) GetProjectSlug() string {
@@ -6161,7 +6300,7 @@ type DeleteLabelResponse struct {
 
 func (x *DeleteLabelResponse) Reset() {
 	*x = DeleteLabelResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[89]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[91]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6173,7 +6312,7 @@ func (x *DeleteLabelResponse) String() string {
 func (*DeleteLabelResponse) ProtoMessage() {}
 
 func (x *DeleteLabelResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[89]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[91]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6186,7 +6325,7 @@ func (x *DeleteLabelResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteLabelResponse.ProtoReflect.Descriptor instead.
 func (*DeleteLabelResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{89}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{91}
 }
 
 // DownloadFileRequest names a translation's file, as GetFileRequest.
@@ -6206,7 +6345,7 @@ type DownloadFileRequest struct {
 
 func (x *DownloadFileRequest) Reset() {
 	*x = DownloadFileRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[90]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[92]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6218,7 +6357,7 @@ func (x *DownloadFileRequest) String() string {
 func (*DownloadFileRequest) ProtoMessage() {}
 
 func (x *DownloadFileRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[90]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[92]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6231,7 +6370,7 @@ func (x *DownloadFileRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DownloadFileRequest.ProtoReflect.Descriptor instead.
 func (*DownloadFileRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{90}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{92}
 }
 
 func (x *DownloadFileRequest) GetComponentId() int64 {
@@ -6279,7 +6418,7 @@ type DownloadFileResponse struct {
 
 func (x *DownloadFileResponse) Reset() {
 	*x = DownloadFileResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[91]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[93]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6291,7 +6430,7 @@ func (x *DownloadFileResponse) String() string {
 func (*DownloadFileResponse) ProtoMessage() {}
 
 func (x *DownloadFileResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[91]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[93]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6304,7 +6443,7 @@ func (x *DownloadFileResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DownloadFileResponse.ProtoReflect.Descriptor instead.
 func (*DownloadFileResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{91}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{93}
 }
 
 func (x *DownloadFileResponse) GetChunk() []byte {
@@ -6349,7 +6488,7 @@ type UploadFileStreamRequest struct {
 
 func (x *UploadFileStreamRequest) Reset() {
 	*x = UploadFileStreamRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[92]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[94]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6361,7 +6500,7 @@ func (x *UploadFileStreamRequest) String() string {
 func (*UploadFileStreamRequest) ProtoMessage() {}
 
 func (x *UploadFileStreamRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[92]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[94]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6374,7 +6513,7 @@ func (x *UploadFileStreamRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UploadFileStreamRequest.ProtoReflect.Descriptor instead.
 func (*UploadFileStreamRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{92}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{94}
 }
 
 func (x *UploadFileStreamRequest) GetRequest() *UploadFileRequest {
@@ -6402,7 +6541,7 @@ type UploadFileStreamResponse struct {
 
 func (x *UploadFileStreamResponse) Reset() {
 	*x = UploadFileStreamResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[93]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[95]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6414,7 +6553,7 @@ func (x *UploadFileStreamResponse) String() string {
 func (*UploadFileStreamResponse) ProtoMessage() {}
 
 func (x *UploadFileStreamResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[93]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[95]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6427,7 +6566,7 @@ func (x *UploadFileStreamResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UploadFileStreamResponse.ProtoReflect.Descriptor instead.
 func (*UploadFileStreamResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{93}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{95}
 }
 
 func (x *UploadFileStreamResponse) GetResult() *UploadFileResponse {
@@ -6454,7 +6593,7 @@ type Check struct {
 
 func (x *Check) Reset() {
 	*x = Check{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[94]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[96]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6466,7 +6605,7 @@ func (x *Check) String() string {
 func (*Check) ProtoMessage() {}
 
 func (x *Check) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[94]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[96]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6479,7 +6618,7 @@ func (x *Check) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Check.ProtoReflect.Descriptor instead.
 func (*Check) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{94}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{96}
 }
 
 func (x *Check) GetId() string {
@@ -6521,7 +6660,7 @@ type ListUnitChecksRequest struct {
 
 func (x *ListUnitChecksRequest) Reset() {
 	*x = ListUnitChecksRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[95]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[97]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6533,7 +6672,7 @@ func (x *ListUnitChecksRequest) String() string {
 func (*ListUnitChecksRequest) ProtoMessage() {}
 
 func (x *ListUnitChecksRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[95]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[97]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6546,7 +6685,7 @@ func (x *ListUnitChecksRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListUnitChecksRequest.ProtoReflect.Descriptor instead.
 func (*ListUnitChecksRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{95}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{97}
 }
 
 func (x *ListUnitChecksRequest) GetUnitId() int64 {
@@ -6567,7 +6706,7 @@ type ListUnitChecksResponse struct {
 
 func (x *ListUnitChecksResponse) Reset() {
 	*x = ListUnitChecksResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[96]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[98]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6579,7 +6718,7 @@ func (x *ListUnitChecksResponse) String() string {
 func (*ListUnitChecksResponse) ProtoMessage() {}
 
 func (x *ListUnitChecksResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[96]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[98]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6592,7 +6731,7 @@ func (x *ListUnitChecksResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListUnitChecksResponse.ProtoReflect.Descriptor instead.
 func (*ListUnitChecksResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{96}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{98}
 }
 
 func (x *ListUnitChecksResponse) GetChecks() []*Check {
@@ -6619,7 +6758,7 @@ type DismissCheckRequest struct {
 
 func (x *DismissCheckRequest) Reset() {
 	*x = DismissCheckRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[97]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[99]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6631,7 +6770,7 @@ func (x *DismissCheckRequest) String() string {
 func (*DismissCheckRequest) ProtoMessage() {}
 
 func (x *DismissCheckRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[97]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[99]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6644,7 +6783,7 @@ func (x *DismissCheckRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DismissCheckRequest.ProtoReflect.Descriptor instead.
 func (*DismissCheckRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{97}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{99}
 }
 
 func (x *DismissCheckRequest) GetUnitId() int64 {
@@ -6686,7 +6825,7 @@ type DismissCheckResponse struct {
 
 func (x *DismissCheckResponse) Reset() {
 	*x = DismissCheckResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[98]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[100]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6698,7 +6837,7 @@ func (x *DismissCheckResponse) String() string {
 func (*DismissCheckResponse) ProtoMessage() {}
 
 func (x *DismissCheckResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[98]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[100]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6711,7 +6850,7 @@ func (x *DismissCheckResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DismissCheckResponse.ProtoReflect.Descriptor instead.
 func (*DismissCheckResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{98}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{100}
 }
 
 func (x *DismissCheckResponse) GetCheck() *Check {
@@ -6735,7 +6874,7 @@ type CheckScope struct {
 
 func (x *CheckScope) Reset() {
 	*x = CheckScope{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[99]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[101]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6747,7 +6886,7 @@ func (x *CheckScope) String() string {
 func (*CheckScope) ProtoMessage() {}
 
 func (x *CheckScope) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[99]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[101]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6760,7 +6899,7 @@ func (x *CheckScope) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CheckScope.ProtoReflect.Descriptor instead.
 func (*CheckScope) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{99}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{101}
 }
 
 func (x *CheckScope) GetComponentIds() []int64 {
@@ -6797,7 +6936,7 @@ type DismissChecksRequest struct {
 
 func (x *DismissChecksRequest) Reset() {
 	*x = DismissChecksRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[100]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[102]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6809,7 +6948,7 @@ func (x *DismissChecksRequest) String() string {
 func (*DismissChecksRequest) ProtoMessage() {}
 
 func (x *DismissChecksRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[100]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[102]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6822,7 +6961,7 @@ func (x *DismissChecksRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DismissChecksRequest.ProtoReflect.Descriptor instead.
 func (*DismissChecksRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{100}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{102}
 }
 
 func (x *DismissChecksRequest) GetScope() *CheckScope {
@@ -6871,7 +7010,7 @@ type DismissChecksResponse struct {
 
 func (x *DismissChecksResponse) Reset() {
 	*x = DismissChecksResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[101]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[103]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6883,7 +7022,7 @@ func (x *DismissChecksResponse) String() string {
 func (*DismissChecksResponse) ProtoMessage() {}
 
 func (x *DismissChecksResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[101]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[103]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6896,7 +7035,7 @@ func (x *DismissChecksResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DismissChecksResponse.ProtoReflect.Descriptor instead.
 func (*DismissChecksResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{101}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{103}
 }
 
 func (x *DismissChecksResponse) GetTask() *Task {
@@ -6917,7 +7056,7 @@ type SummarizeChecksRequest struct {
 
 func (x *SummarizeChecksRequest) Reset() {
 	*x = SummarizeChecksRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[102]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[104]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6929,7 +7068,7 @@ func (x *SummarizeChecksRequest) String() string {
 func (*SummarizeChecksRequest) ProtoMessage() {}
 
 func (x *SummarizeChecksRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[102]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[104]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6942,7 +7081,7 @@ func (x *SummarizeChecksRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SummarizeChecksRequest.ProtoReflect.Descriptor instead.
 func (*SummarizeChecksRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{102}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{104}
 }
 
 func (x *SummarizeChecksRequest) GetScope() *CheckScope {
@@ -6969,7 +7108,7 @@ type CheckCount struct {
 
 func (x *CheckCount) Reset() {
 	*x = CheckCount{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[103]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[105]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6981,7 +7120,7 @@ func (x *CheckCount) String() string {
 func (*CheckCount) ProtoMessage() {}
 
 func (x *CheckCount) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[103]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[105]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6994,7 +7133,7 @@ func (x *CheckCount) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CheckCount.ProtoReflect.Descriptor instead.
 func (*CheckCount) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{103}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{105}
 }
 
 func (x *CheckCount) GetId() string {
@@ -7036,7 +7175,7 @@ type SummarizeChecksResponse struct {
 
 func (x *SummarizeChecksResponse) Reset() {
 	*x = SummarizeChecksResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[104]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[106]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7048,7 +7187,7 @@ func (x *SummarizeChecksResponse) String() string {
 func (*SummarizeChecksResponse) ProtoMessage() {}
 
 func (x *SummarizeChecksResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[104]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[106]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7061,7 +7200,7 @@ func (x *SummarizeChecksResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SummarizeChecksResponse.ProtoReflect.Descriptor instead.
 func (*SummarizeChecksResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{104}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{106}
 }
 
 func (x *SummarizeChecksResponse) GetChecks() []*CheckCount {
@@ -7087,7 +7226,7 @@ type RecheckComponentsRequest struct {
 
 func (x *RecheckComponentsRequest) Reset() {
 	*x = RecheckComponentsRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[105]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[107]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7099,7 +7238,7 @@ func (x *RecheckComponentsRequest) String() string {
 func (*RecheckComponentsRequest) ProtoMessage() {}
 
 func (x *RecheckComponentsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[105]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[107]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7112,7 +7251,7 @@ func (x *RecheckComponentsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecheckComponentsRequest.ProtoReflect.Descriptor instead.
 func (*RecheckComponentsRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{105}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{107}
 }
 
 func (x *RecheckComponentsRequest) GetComponentIds() []int64 {
@@ -7140,7 +7279,7 @@ type RecheckComponentsResponse struct {
 
 func (x *RecheckComponentsResponse) Reset() {
 	*x = RecheckComponentsResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[106]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[108]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7152,7 +7291,7 @@ func (x *RecheckComponentsResponse) String() string {
 func (*RecheckComponentsResponse) ProtoMessage() {}
 
 func (x *RecheckComponentsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[106]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[108]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7165,7 +7304,7 @@ func (x *RecheckComponentsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecheckComponentsResponse.ProtoReflect.Descriptor instead.
 func (*RecheckComponentsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{106}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{108}
 }
 
 func (x *RecheckComponentsResponse) GetTasks() []*Task {
@@ -7179,7 +7318,7 @@ var File_tms_translation_v1_translation_proto protoreflect.FileDescriptor
 
 const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"\n" +
-	"$tms/translation/v1/translation.proto\x12\x12tms.translation.v1\x1a google/protobuf/field_mask.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x17tms/type/v1/enums.proto\"\xad\x06\n" +
+	"$tms/translation/v1/translation.proto\x12\x12tms.translation.v1\x1a google/protobuf/field_mask.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x17tms/type/v1/enums.proto\"\xd2\x06\n" +
 	"\n" +
 	"Statistics\x12\x14\n" +
 	"\x05total\x18\x01 \x01(\x03R\x05total\x12\x1f\n" +
@@ -7213,7 +7352,8 @@ const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"lastAuthor\x12%\n" +
 	"\x0erecent_changes\x18\x15 \x01(\x03R\rrecentChanges\x12#\n" +
 	"\rlanguage_code\x18\x16 \x01(\tR\flanguageCode\x12#\n" +
-	"\rfailing_words\x18\x17 \x01(\x03R\ffailingWords\"\xbf\x03\n" +
+	"\rfailing_words\x18\x17 \x01(\x03R\ffailingWords\x12#\n" +
+	"\rfailing_chars\x18\x18 \x01(\x03R\ffailingChars\"\xbf\x03\n" +
 	"\vTranslation\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12!\n" +
 	"\fcomponent_id\x18\x02 \x01(\x03R\vcomponentId\x12!\n" +
@@ -7325,14 +7465,15 @@ const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"\fcomponent_id\x18\x01 \x01(\x03R\vcomponentId\x12!\n" +
 	"\fproject_slug\x18\x02 \x01(\tR\vprojectSlug\x12%\n" +
 	"\x0ecomponent_slug\x18\x03 \x01(\tR\rcomponentSlug\"\x1a\n" +
-	"\x18RenameComponentsResponse\"\xa6\x01\n" +
+	"\x18RenameComponentsResponse\"\xcb\x01\n" +
 	"\x17ListTranslationsRequest\x12!\n" +
 	"\fcomponent_id\x18\x01 \x01(\x03R\vcomponentId\x12\x16\n" +
 	"\x06offset\x18\x02 \x01(\x03R\x06offset\x12\x14\n" +
 	"\x05limit\x18\x03 \x01(\x03R\x05limit\x12\x1b\n" +
 	"\tpage_size\x18\x04 \x01(\x05R\bpageSize\x12\x1d\n" +
 	"\n" +
-	"page_token\x18\x05 \x01(\tR\tpageToken\"\x9d\x01\n" +
+	"page_token\x18\x05 \x01(\tR\tpageToken\x12#\n" +
+	"\rcomponent_ids\x18\x06 \x03(\x03R\fcomponentIds\"\x9d\x01\n" +
 	"\x18ListTranslationsResponse\x12C\n" +
 	"\ftranslations\x18\x01 \x03(\v2\x1f.tms.translation.v1.TranslationR\ftranslations\x12\x14\n" +
 	"\x05total\x18\x02 \x01(\x03R\x05total\x12&\n" +
@@ -7359,7 +7500,14 @@ const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"\x15project_component_ids\x18\x02 \x03(\x03R\x13projectComponentIds\x12#\n" +
 	"\rlanguage_code\x18\x03 \x01(\tR\flanguageCode\"M\n" +
 	"\x15GetStatisticsResponse\x124\n" +
-	"\x05stats\x18\x01 \x01(\v2\x1e.tms.translation.v1.StatisticsR\x05stats\"D\n" +
+	"\x05stats\x18\x01 \x01(\v2\x1e.tms.translation.v1.StatisticsR\x05stats\"\x13\n" +
+	"\x11GetMetricsRequest\"\xb3\x01\n" +
+	"\x12GetMetricsResponse\x12\"\n" +
+	"\ftranslations\x18\x01 \x01(\x03R\ftranslations\x12\x14\n" +
+	"\x05units\x18\x02 \x01(\x03R\x05units\x12)\n" +
+	"\x10units_translated\x18\x03 \x01(\x03R\x0funitsTranslated\x12\x16\n" +
+	"\x06checks\x18\x04 \x01(\x03R\x06checks\x12 \n" +
+	"\vsuggestions\x18\x05 \x01(\x03R\vsuggestions\"D\n" +
 	"\x1dListLanguageStatisticsRequest\x12#\n" +
 	"\rcomponent_ids\x18\x01 \x03(\x03R\fcomponentIds\"V\n" +
 	"\x1eListLanguageStatisticsResponse\x124\n" +
@@ -7677,7 +7825,7 @@ const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"\rComponentFile\x12\x1e\n" +
 	"\x1aCOMPONENT_FILE_UNSPECIFIED\x10\x00\x12\x1b\n" +
 	"\x17COMPONENT_FILE_TEMPLATE\x10\x01\x12\x1b\n" +
-	"\x17COMPONENT_FILE_NEW_BASE\x10\x022\xfb$\n" +
+	"\x17COMPONENT_FILE_NEW_BASE\x10\x022\xd8%\n" +
 	"\x12TranslationService\x12j\n" +
 	"\x0fImportComponent\x12*.tms.translation.v1.ImportComponentRequest\x1a+.tms.translation.v1.ImportComponentResponse\x12R\n" +
 	"\aGetTask\x12\".tms.translation.v1.GetTaskRequest\x1a#.tms.translation.v1.GetTaskResponse\x12[\n" +
@@ -7691,7 +7839,9 @@ const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"\x0eAddTranslation\x12).tms.translation.v1.AddTranslationRequest\x1a*.tms.translation.v1.AddTranslationResponse\x12p\n" +
 	"\x11DeleteTranslation\x12,.tms.translation.v1.DeleteTranslationRequest\x1a-.tms.translation.v1.DeleteTranslationResponse\x12d\n" +
 	"\rGetStatistics\x12(.tms.translation.v1.GetStatisticsRequest\x1a).tms.translation.v1.GetStatisticsResponse\x12\x7f\n" +
-	"\x16ListLanguageStatistics\x121.tms.translation.v1.ListLanguageStatisticsRequest\x1a2.tms.translation.v1.ListLanguageStatisticsResponse\x12X\n" +
+	"\x16ListLanguageStatistics\x121.tms.translation.v1.ListLanguageStatisticsRequest\x1a2.tms.translation.v1.ListLanguageStatisticsResponse\x12[\n" +
+	"\n" +
+	"GetMetrics\x12%.tms.translation.v1.GetMetricsRequest\x1a&.tms.translation.v1.GetMetricsResponse\x12X\n" +
 	"\tListUnits\x12$.tms.translation.v1.ListUnitsRequest\x1a%.tms.translation.v1.ListUnitsResponse\x12R\n" +
 	"\aGetUnit\x12\".tms.translation.v1.GetUnitRequest\x1a#.tms.translation.v1.GetUnitResponse\x12U\n" +
 	"\bFindUnit\x12#.tms.translation.v1.FindUnitRequest\x1a$.tms.translation.v1.FindUnitResponse\x12[\n" +
@@ -7746,7 +7896,7 @@ func file_tms_translation_v1_translation_proto_rawDescGZIP() []byte {
 }
 
 var file_tms_translation_v1_translation_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_tms_translation_v1_translation_proto_msgTypes = make([]protoimpl.MessageInfo, 107)
+var file_tms_translation_v1_translation_proto_msgTypes = make([]protoimpl.MessageInfo, 109)
 var file_tms_translation_v1_translation_proto_goTypes = []any{
 	(ComponentFile)(0),                     // 0: tms.translation.v1.ComponentFile
 	(*Statistics)(nil),                     // 1: tms.translation.v1.Statistics
@@ -7779,100 +7929,102 @@ var file_tms_translation_v1_translation_proto_goTypes = []any{
 	(*DeleteTranslationResponse)(nil),      // 28: tms.translation.v1.DeleteTranslationResponse
 	(*GetStatisticsRequest)(nil),           // 29: tms.translation.v1.GetStatisticsRequest
 	(*GetStatisticsResponse)(nil),          // 30: tms.translation.v1.GetStatisticsResponse
-	(*ListLanguageStatisticsRequest)(nil),  // 31: tms.translation.v1.ListLanguageStatisticsRequest
-	(*ListLanguageStatisticsResponse)(nil), // 32: tms.translation.v1.ListLanguageStatisticsResponse
-	(*ListUnitsRequest)(nil),               // 33: tms.translation.v1.ListUnitsRequest
-	(*ListUnitsResponse)(nil),              // 34: tms.translation.v1.ListUnitsResponse
-	(*FindUnitRequest)(nil),                // 35: tms.translation.v1.FindUnitRequest
-	(*FindUnitResponse)(nil),               // 36: tms.translation.v1.FindUnitResponse
-	(*GetUnitRequest)(nil),                 // 37: tms.translation.v1.GetUnitRequest
-	(*GetUnitResponse)(nil),                // 38: tms.translation.v1.GetUnitResponse
-	(*UpdateUnitRequest)(nil),              // 39: tms.translation.v1.UpdateUnitRequest
-	(*UpdateUnitResponse)(nil),             // 40: tms.translation.v1.UpdateUnitResponse
-	(*Repository)(nil),                     // 41: tms.translation.v1.Repository
-	(*GetRepositoryRequest)(nil),           // 42: tms.translation.v1.GetRepositoryRequest
-	(*GetRepositoryResponse)(nil),          // 43: tms.translation.v1.GetRepositoryResponse
-	(*RunRepositoryOperationRequest)(nil),  // 44: tms.translation.v1.RunRepositoryOperationRequest
-	(*RunRepositoryOperationResponse)(nil), // 45: tms.translation.v1.RunRepositoryOperationResponse
-	(*GetFileRequest)(nil),                 // 46: tms.translation.v1.GetFileRequest
-	(*GetFileResponse)(nil),                // 47: tms.translation.v1.GetFileResponse
-	(*UploadFileRequest)(nil),              // 48: tms.translation.v1.UploadFileRequest
-	(*UploadFileResponse)(nil),             // 49: tms.translation.v1.UploadFileResponse
-	(*CreateUnitRequest)(nil),              // 50: tms.translation.v1.CreateUnitRequest
-	(*CreateUnitResponse)(nil),             // 51: tms.translation.v1.CreateUnitResponse
-	(*DeleteUnitRequest)(nil),              // 52: tms.translation.v1.DeleteUnitRequest
-	(*DeleteUnitResponse)(nil),             // 53: tms.translation.v1.DeleteUnitResponse
-	(*ListUnitTranslationsRequest)(nil),    // 54: tms.translation.v1.ListUnitTranslationsRequest
-	(*ListUnitTranslationsResponse)(nil),   // 55: tms.translation.v1.ListUnitTranslationsResponse
-	(*Suggestion)(nil),                     // 56: tms.translation.v1.Suggestion
-	(*ListSuggestionsRequest)(nil),         // 57: tms.translation.v1.ListSuggestionsRequest
-	(*ListSuggestionsResponse)(nil),        // 58: tms.translation.v1.ListSuggestionsResponse
-	(*GetSuggestionRequest)(nil),           // 59: tms.translation.v1.GetSuggestionRequest
-	(*GetSuggestionResponse)(nil),          // 60: tms.translation.v1.GetSuggestionResponse
-	(*CreateSuggestionRequest)(nil),        // 61: tms.translation.v1.CreateSuggestionRequest
-	(*CreateSuggestionResponse)(nil),       // 62: tms.translation.v1.CreateSuggestionResponse
-	(*AcceptSuggestionRequest)(nil),        // 63: tms.translation.v1.AcceptSuggestionRequest
-	(*AcceptSuggestionResponse)(nil),       // 64: tms.translation.v1.AcceptSuggestionResponse
-	(*DeleteSuggestionRequest)(nil),        // 65: tms.translation.v1.DeleteSuggestionRequest
-	(*DeleteSuggestionResponse)(nil),       // 66: tms.translation.v1.DeleteSuggestionResponse
-	(*VoteSuggestionRequest)(nil),          // 67: tms.translation.v1.VoteSuggestionRequest
-	(*VoteSuggestionResponse)(nil),         // 68: tms.translation.v1.VoteSuggestionResponse
-	(*Comment)(nil),                        // 69: tms.translation.v1.Comment
-	(*ListCommentsRequest)(nil),            // 70: tms.translation.v1.ListCommentsRequest
-	(*ListCommentsResponse)(nil),           // 71: tms.translation.v1.ListCommentsResponse
-	(*GetCommentRequest)(nil),              // 72: tms.translation.v1.GetCommentRequest
-	(*GetCommentResponse)(nil),             // 73: tms.translation.v1.GetCommentResponse
-	(*CreateCommentRequest)(nil),           // 74: tms.translation.v1.CreateCommentRequest
-	(*CreateCommentResponse)(nil),          // 75: tms.translation.v1.CreateCommentResponse
-	(*ResolveCommentRequest)(nil),          // 76: tms.translation.v1.ResolveCommentRequest
-	(*ResolveCommentResponse)(nil),         // 77: tms.translation.v1.ResolveCommentResponse
-	(*DeleteCommentRequest)(nil),           // 78: tms.translation.v1.DeleteCommentRequest
-	(*DeleteCommentResponse)(nil),          // 79: tms.translation.v1.DeleteCommentResponse
-	(*Label)(nil),                          // 80: tms.translation.v1.Label
-	(*ListLabelsRequest)(nil),              // 81: tms.translation.v1.ListLabelsRequest
-	(*ListLabelsResponse)(nil),             // 82: tms.translation.v1.ListLabelsResponse
-	(*GetLabelRequest)(nil),                // 83: tms.translation.v1.GetLabelRequest
-	(*GetLabelResponse)(nil),               // 84: tms.translation.v1.GetLabelResponse
-	(*CreateLabelRequest)(nil),             // 85: tms.translation.v1.CreateLabelRequest
-	(*CreateLabelResponse)(nil),            // 86: tms.translation.v1.CreateLabelResponse
-	(*UpdateLabelRequest)(nil),             // 87: tms.translation.v1.UpdateLabelRequest
-	(*UpdateLabelResponse)(nil),            // 88: tms.translation.v1.UpdateLabelResponse
-	(*DeleteLabelRequest)(nil),             // 89: tms.translation.v1.DeleteLabelRequest
-	(*DeleteLabelResponse)(nil),            // 90: tms.translation.v1.DeleteLabelResponse
-	(*DownloadFileRequest)(nil),            // 91: tms.translation.v1.DownloadFileRequest
-	(*DownloadFileResponse)(nil),           // 92: tms.translation.v1.DownloadFileResponse
-	(*UploadFileStreamRequest)(nil),        // 93: tms.translation.v1.UploadFileStreamRequest
-	(*UploadFileStreamResponse)(nil),       // 94: tms.translation.v1.UploadFileStreamResponse
-	(*Check)(nil),                          // 95: tms.translation.v1.Check
-	(*ListUnitChecksRequest)(nil),          // 96: tms.translation.v1.ListUnitChecksRequest
-	(*ListUnitChecksResponse)(nil),         // 97: tms.translation.v1.ListUnitChecksResponse
-	(*DismissCheckRequest)(nil),            // 98: tms.translation.v1.DismissCheckRequest
-	(*DismissCheckResponse)(nil),           // 99: tms.translation.v1.DismissCheckResponse
-	(*CheckScope)(nil),                     // 100: tms.translation.v1.CheckScope
-	(*DismissChecksRequest)(nil),           // 101: tms.translation.v1.DismissChecksRequest
-	(*DismissChecksResponse)(nil),          // 102: tms.translation.v1.DismissChecksResponse
-	(*SummarizeChecksRequest)(nil),         // 103: tms.translation.v1.SummarizeChecksRequest
-	(*CheckCount)(nil),                     // 104: tms.translation.v1.CheckCount
-	(*SummarizeChecksResponse)(nil),        // 105: tms.translation.v1.SummarizeChecksResponse
-	(*RecheckComponentsRequest)(nil),       // 106: tms.translation.v1.RecheckComponentsRequest
-	(*RecheckComponentsResponse)(nil),      // 107: tms.translation.v1.RecheckComponentsResponse
-	(*timestamppb.Timestamp)(nil),          // 108: google.protobuf.Timestamp
-	(v1.UnitState)(0),                      // 109: tms.type.v1.UnitState
-	(*fieldmaskpb.FieldMask)(nil),          // 110: google.protobuf.FieldMask
+	(*GetMetricsRequest)(nil),              // 31: tms.translation.v1.GetMetricsRequest
+	(*GetMetricsResponse)(nil),             // 32: tms.translation.v1.GetMetricsResponse
+	(*ListLanguageStatisticsRequest)(nil),  // 33: tms.translation.v1.ListLanguageStatisticsRequest
+	(*ListLanguageStatisticsResponse)(nil), // 34: tms.translation.v1.ListLanguageStatisticsResponse
+	(*ListUnitsRequest)(nil),               // 35: tms.translation.v1.ListUnitsRequest
+	(*ListUnitsResponse)(nil),              // 36: tms.translation.v1.ListUnitsResponse
+	(*FindUnitRequest)(nil),                // 37: tms.translation.v1.FindUnitRequest
+	(*FindUnitResponse)(nil),               // 38: tms.translation.v1.FindUnitResponse
+	(*GetUnitRequest)(nil),                 // 39: tms.translation.v1.GetUnitRequest
+	(*GetUnitResponse)(nil),                // 40: tms.translation.v1.GetUnitResponse
+	(*UpdateUnitRequest)(nil),              // 41: tms.translation.v1.UpdateUnitRequest
+	(*UpdateUnitResponse)(nil),             // 42: tms.translation.v1.UpdateUnitResponse
+	(*Repository)(nil),                     // 43: tms.translation.v1.Repository
+	(*GetRepositoryRequest)(nil),           // 44: tms.translation.v1.GetRepositoryRequest
+	(*GetRepositoryResponse)(nil),          // 45: tms.translation.v1.GetRepositoryResponse
+	(*RunRepositoryOperationRequest)(nil),  // 46: tms.translation.v1.RunRepositoryOperationRequest
+	(*RunRepositoryOperationResponse)(nil), // 47: tms.translation.v1.RunRepositoryOperationResponse
+	(*GetFileRequest)(nil),                 // 48: tms.translation.v1.GetFileRequest
+	(*GetFileResponse)(nil),                // 49: tms.translation.v1.GetFileResponse
+	(*UploadFileRequest)(nil),              // 50: tms.translation.v1.UploadFileRequest
+	(*UploadFileResponse)(nil),             // 51: tms.translation.v1.UploadFileResponse
+	(*CreateUnitRequest)(nil),              // 52: tms.translation.v1.CreateUnitRequest
+	(*CreateUnitResponse)(nil),             // 53: tms.translation.v1.CreateUnitResponse
+	(*DeleteUnitRequest)(nil),              // 54: tms.translation.v1.DeleteUnitRequest
+	(*DeleteUnitResponse)(nil),             // 55: tms.translation.v1.DeleteUnitResponse
+	(*ListUnitTranslationsRequest)(nil),    // 56: tms.translation.v1.ListUnitTranslationsRequest
+	(*ListUnitTranslationsResponse)(nil),   // 57: tms.translation.v1.ListUnitTranslationsResponse
+	(*Suggestion)(nil),                     // 58: tms.translation.v1.Suggestion
+	(*ListSuggestionsRequest)(nil),         // 59: tms.translation.v1.ListSuggestionsRequest
+	(*ListSuggestionsResponse)(nil),        // 60: tms.translation.v1.ListSuggestionsResponse
+	(*GetSuggestionRequest)(nil),           // 61: tms.translation.v1.GetSuggestionRequest
+	(*GetSuggestionResponse)(nil),          // 62: tms.translation.v1.GetSuggestionResponse
+	(*CreateSuggestionRequest)(nil),        // 63: tms.translation.v1.CreateSuggestionRequest
+	(*CreateSuggestionResponse)(nil),       // 64: tms.translation.v1.CreateSuggestionResponse
+	(*AcceptSuggestionRequest)(nil),        // 65: tms.translation.v1.AcceptSuggestionRequest
+	(*AcceptSuggestionResponse)(nil),       // 66: tms.translation.v1.AcceptSuggestionResponse
+	(*DeleteSuggestionRequest)(nil),        // 67: tms.translation.v1.DeleteSuggestionRequest
+	(*DeleteSuggestionResponse)(nil),       // 68: tms.translation.v1.DeleteSuggestionResponse
+	(*VoteSuggestionRequest)(nil),          // 69: tms.translation.v1.VoteSuggestionRequest
+	(*VoteSuggestionResponse)(nil),         // 70: tms.translation.v1.VoteSuggestionResponse
+	(*Comment)(nil),                        // 71: tms.translation.v1.Comment
+	(*ListCommentsRequest)(nil),            // 72: tms.translation.v1.ListCommentsRequest
+	(*ListCommentsResponse)(nil),           // 73: tms.translation.v1.ListCommentsResponse
+	(*GetCommentRequest)(nil),              // 74: tms.translation.v1.GetCommentRequest
+	(*GetCommentResponse)(nil),             // 75: tms.translation.v1.GetCommentResponse
+	(*CreateCommentRequest)(nil),           // 76: tms.translation.v1.CreateCommentRequest
+	(*CreateCommentResponse)(nil),          // 77: tms.translation.v1.CreateCommentResponse
+	(*ResolveCommentRequest)(nil),          // 78: tms.translation.v1.ResolveCommentRequest
+	(*ResolveCommentResponse)(nil),         // 79: tms.translation.v1.ResolveCommentResponse
+	(*DeleteCommentRequest)(nil),           // 80: tms.translation.v1.DeleteCommentRequest
+	(*DeleteCommentResponse)(nil),          // 81: tms.translation.v1.DeleteCommentResponse
+	(*Label)(nil),                          // 82: tms.translation.v1.Label
+	(*ListLabelsRequest)(nil),              // 83: tms.translation.v1.ListLabelsRequest
+	(*ListLabelsResponse)(nil),             // 84: tms.translation.v1.ListLabelsResponse
+	(*GetLabelRequest)(nil),                // 85: tms.translation.v1.GetLabelRequest
+	(*GetLabelResponse)(nil),               // 86: tms.translation.v1.GetLabelResponse
+	(*CreateLabelRequest)(nil),             // 87: tms.translation.v1.CreateLabelRequest
+	(*CreateLabelResponse)(nil),            // 88: tms.translation.v1.CreateLabelResponse
+	(*UpdateLabelRequest)(nil),             // 89: tms.translation.v1.UpdateLabelRequest
+	(*UpdateLabelResponse)(nil),            // 90: tms.translation.v1.UpdateLabelResponse
+	(*DeleteLabelRequest)(nil),             // 91: tms.translation.v1.DeleteLabelRequest
+	(*DeleteLabelResponse)(nil),            // 92: tms.translation.v1.DeleteLabelResponse
+	(*DownloadFileRequest)(nil),            // 93: tms.translation.v1.DownloadFileRequest
+	(*DownloadFileResponse)(nil),           // 94: tms.translation.v1.DownloadFileResponse
+	(*UploadFileStreamRequest)(nil),        // 95: tms.translation.v1.UploadFileStreamRequest
+	(*UploadFileStreamResponse)(nil),       // 96: tms.translation.v1.UploadFileStreamResponse
+	(*Check)(nil),                          // 97: tms.translation.v1.Check
+	(*ListUnitChecksRequest)(nil),          // 98: tms.translation.v1.ListUnitChecksRequest
+	(*ListUnitChecksResponse)(nil),         // 99: tms.translation.v1.ListUnitChecksResponse
+	(*DismissCheckRequest)(nil),            // 100: tms.translation.v1.DismissCheckRequest
+	(*DismissCheckResponse)(nil),           // 101: tms.translation.v1.DismissCheckResponse
+	(*CheckScope)(nil),                     // 102: tms.translation.v1.CheckScope
+	(*DismissChecksRequest)(nil),           // 103: tms.translation.v1.DismissChecksRequest
+	(*DismissChecksResponse)(nil),          // 104: tms.translation.v1.DismissChecksResponse
+	(*SummarizeChecksRequest)(nil),         // 105: tms.translation.v1.SummarizeChecksRequest
+	(*CheckCount)(nil),                     // 106: tms.translation.v1.CheckCount
+	(*SummarizeChecksResponse)(nil),        // 107: tms.translation.v1.SummarizeChecksResponse
+	(*RecheckComponentsRequest)(nil),       // 108: tms.translation.v1.RecheckComponentsRequest
+	(*RecheckComponentsResponse)(nil),      // 109: tms.translation.v1.RecheckComponentsResponse
+	(*timestamppb.Timestamp)(nil),          // 110: google.protobuf.Timestamp
+	(v1.UnitState)(0),                      // 111: tms.type.v1.UnitState
+	(*fieldmaskpb.FieldMask)(nil),          // 112: google.protobuf.FieldMask
 }
 var file_tms_translation_v1_translation_proto_depIdxs = []int32{
-	108, // 0: tms.translation.v1.Statistics.last_change:type_name -> google.protobuf.Timestamp
+	110, // 0: tms.translation.v1.Statistics.last_change:type_name -> google.protobuf.Timestamp
 	1,   // 1: tms.translation.v1.Translation.stats:type_name -> tms.translation.v1.Statistics
 	3,   // 2: tms.translation.v1.Translation.plural:type_name -> tms.translation.v1.TranslationPlural
-	109, // 3: tms.translation.v1.Unit.state:type_name -> tms.type.v1.UnitState
-	108, // 4: tms.translation.v1.Unit.timestamp:type_name -> google.protobuf.Timestamp
-	108, // 5: tms.translation.v1.Unit.last_updated:type_name -> google.protobuf.Timestamp
-	80,  // 6: tms.translation.v1.Unit.labels:type_name -> tms.translation.v1.Label
-	108, // 7: tms.translation.v1.Alert.create_time:type_name -> google.protobuf.Timestamp
-	108, // 8: tms.translation.v1.Alert.update_time:type_name -> google.protobuf.Timestamp
+	111, // 3: tms.translation.v1.Unit.state:type_name -> tms.type.v1.UnitState
+	110, // 4: tms.translation.v1.Unit.timestamp:type_name -> google.protobuf.Timestamp
+	110, // 5: tms.translation.v1.Unit.last_updated:type_name -> google.protobuf.Timestamp
+	82,  // 6: tms.translation.v1.Unit.labels:type_name -> tms.translation.v1.Label
+	110, // 7: tms.translation.v1.Alert.create_time:type_name -> google.protobuf.Timestamp
+	110, // 8: tms.translation.v1.Alert.update_time:type_name -> google.protobuf.Timestamp
 	6,   // 9: tms.translation.v1.ListAlertsResponse.alerts:type_name -> tms.translation.v1.Alert
-	108, // 10: tms.translation.v1.Commit.author_time:type_name -> google.protobuf.Timestamp
-	108, // 11: tms.translation.v1.Commit.commit_time:type_name -> google.protobuf.Timestamp
+	110, // 10: tms.translation.v1.Commit.author_time:type_name -> google.protobuf.Timestamp
+	110, // 11: tms.translation.v1.Commit.commit_time:type_name -> google.protobuf.Timestamp
 	5,   // 12: tms.translation.v1.ImportComponentResponse.task:type_name -> tms.translation.v1.Task
 	5,   // 13: tms.translation.v1.GetTaskResponse.task:type_name -> tms.translation.v1.Task
 	19,  // 14: tms.translation.v1.RenameComponentsRequest.components:type_name -> tms.translation.v1.ComponentName
@@ -7884,44 +8036,44 @@ var file_tms_translation_v1_translation_proto_depIdxs = []int32{
 	4,   // 20: tms.translation.v1.ListUnitsResponse.units:type_name -> tms.translation.v1.Unit
 	4,   // 21: tms.translation.v1.FindUnitResponse.unit:type_name -> tms.translation.v1.Unit
 	4,   // 22: tms.translation.v1.GetUnitResponse.unit:type_name -> tms.translation.v1.Unit
-	109, // 23: tms.translation.v1.UpdateUnitRequest.state:type_name -> tms.type.v1.UnitState
+	111, // 23: tms.translation.v1.UpdateUnitRequest.state:type_name -> tms.type.v1.UnitState
 	4,   // 24: tms.translation.v1.UpdateUnitResponse.unit:type_name -> tms.translation.v1.Unit
 	9,   // 25: tms.translation.v1.Repository.remote_commit:type_name -> tms.translation.v1.Commit
 	9,   // 26: tms.translation.v1.Repository.local_commit:type_name -> tms.translation.v1.Commit
-	41,  // 27: tms.translation.v1.GetRepositoryResponse.repository:type_name -> tms.translation.v1.Repository
+	43,  // 27: tms.translation.v1.GetRepositoryResponse.repository:type_name -> tms.translation.v1.Repository
 	0,   // 28: tms.translation.v1.GetFileRequest.file:type_name -> tms.translation.v1.ComponentFile
-	108, // 29: tms.translation.v1.GetFileResponse.commit_time:type_name -> google.protobuf.Timestamp
-	109, // 30: tms.translation.v1.CreateUnitRequest.state:type_name -> tms.type.v1.UnitState
+	110, // 29: tms.translation.v1.GetFileResponse.commit_time:type_name -> google.protobuf.Timestamp
+	111, // 30: tms.translation.v1.CreateUnitRequest.state:type_name -> tms.type.v1.UnitState
 	4,   // 31: tms.translation.v1.CreateUnitResponse.unit:type_name -> tms.translation.v1.Unit
 	4,   // 32: tms.translation.v1.ListUnitTranslationsResponse.units:type_name -> tms.translation.v1.Unit
-	108, // 33: tms.translation.v1.Suggestion.timestamp:type_name -> google.protobuf.Timestamp
-	56,  // 34: tms.translation.v1.ListSuggestionsResponse.suggestions:type_name -> tms.translation.v1.Suggestion
-	56,  // 35: tms.translation.v1.GetSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
-	56,  // 36: tms.translation.v1.CreateSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
+	110, // 33: tms.translation.v1.Suggestion.timestamp:type_name -> google.protobuf.Timestamp
+	58,  // 34: tms.translation.v1.ListSuggestionsResponse.suggestions:type_name -> tms.translation.v1.Suggestion
+	58,  // 35: tms.translation.v1.GetSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
+	58,  // 36: tms.translation.v1.CreateSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
 	4,   // 37: tms.translation.v1.AcceptSuggestionResponse.unit:type_name -> tms.translation.v1.Unit
-	56,  // 38: tms.translation.v1.VoteSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
-	108, // 39: tms.translation.v1.Comment.timestamp:type_name -> google.protobuf.Timestamp
-	69,  // 40: tms.translation.v1.ListCommentsResponse.comments:type_name -> tms.translation.v1.Comment
-	69,  // 41: tms.translation.v1.GetCommentResponse.comment:type_name -> tms.translation.v1.Comment
-	69,  // 42: tms.translation.v1.CreateCommentResponse.comment:type_name -> tms.translation.v1.Comment
-	69,  // 43: tms.translation.v1.ResolveCommentResponse.comment:type_name -> tms.translation.v1.Comment
-	80,  // 44: tms.translation.v1.ListLabelsResponse.labels:type_name -> tms.translation.v1.Label
-	80,  // 45: tms.translation.v1.GetLabelResponse.label:type_name -> tms.translation.v1.Label
-	80,  // 46: tms.translation.v1.CreateLabelRequest.label:type_name -> tms.translation.v1.Label
-	80,  // 47: tms.translation.v1.CreateLabelResponse.label:type_name -> tms.translation.v1.Label
-	80,  // 48: tms.translation.v1.UpdateLabelRequest.label:type_name -> tms.translation.v1.Label
-	110, // 49: tms.translation.v1.UpdateLabelRequest.update_mask:type_name -> google.protobuf.FieldMask
-	80,  // 50: tms.translation.v1.UpdateLabelResponse.label:type_name -> tms.translation.v1.Label
+	58,  // 38: tms.translation.v1.VoteSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
+	110, // 39: tms.translation.v1.Comment.timestamp:type_name -> google.protobuf.Timestamp
+	71,  // 40: tms.translation.v1.ListCommentsResponse.comments:type_name -> tms.translation.v1.Comment
+	71,  // 41: tms.translation.v1.GetCommentResponse.comment:type_name -> tms.translation.v1.Comment
+	71,  // 42: tms.translation.v1.CreateCommentResponse.comment:type_name -> tms.translation.v1.Comment
+	71,  // 43: tms.translation.v1.ResolveCommentResponse.comment:type_name -> tms.translation.v1.Comment
+	82,  // 44: tms.translation.v1.ListLabelsResponse.labels:type_name -> tms.translation.v1.Label
+	82,  // 45: tms.translation.v1.GetLabelResponse.label:type_name -> tms.translation.v1.Label
+	82,  // 46: tms.translation.v1.CreateLabelRequest.label:type_name -> tms.translation.v1.Label
+	82,  // 47: tms.translation.v1.CreateLabelResponse.label:type_name -> tms.translation.v1.Label
+	82,  // 48: tms.translation.v1.UpdateLabelRequest.label:type_name -> tms.translation.v1.Label
+	112, // 49: tms.translation.v1.UpdateLabelRequest.update_mask:type_name -> google.protobuf.FieldMask
+	82,  // 50: tms.translation.v1.UpdateLabelResponse.label:type_name -> tms.translation.v1.Label
 	0,   // 51: tms.translation.v1.DownloadFileRequest.file:type_name -> tms.translation.v1.ComponentFile
-	108, // 52: tms.translation.v1.DownloadFileResponse.commit_time:type_name -> google.protobuf.Timestamp
-	48,  // 53: tms.translation.v1.UploadFileStreamRequest.request:type_name -> tms.translation.v1.UploadFileRequest
-	49,  // 54: tms.translation.v1.UploadFileStreamResponse.result:type_name -> tms.translation.v1.UploadFileResponse
-	95,  // 55: tms.translation.v1.ListUnitChecksResponse.checks:type_name -> tms.translation.v1.Check
-	95,  // 56: tms.translation.v1.DismissCheckResponse.check:type_name -> tms.translation.v1.Check
-	100, // 57: tms.translation.v1.DismissChecksRequest.scope:type_name -> tms.translation.v1.CheckScope
+	110, // 52: tms.translation.v1.DownloadFileResponse.commit_time:type_name -> google.protobuf.Timestamp
+	50,  // 53: tms.translation.v1.UploadFileStreamRequest.request:type_name -> tms.translation.v1.UploadFileRequest
+	51,  // 54: tms.translation.v1.UploadFileStreamResponse.result:type_name -> tms.translation.v1.UploadFileResponse
+	97,  // 55: tms.translation.v1.ListUnitChecksResponse.checks:type_name -> tms.translation.v1.Check
+	97,  // 56: tms.translation.v1.DismissCheckResponse.check:type_name -> tms.translation.v1.Check
+	102, // 57: tms.translation.v1.DismissChecksRequest.scope:type_name -> tms.translation.v1.CheckScope
 	5,   // 58: tms.translation.v1.DismissChecksResponse.task:type_name -> tms.translation.v1.Task
-	100, // 59: tms.translation.v1.SummarizeChecksRequest.scope:type_name -> tms.translation.v1.CheckScope
-	104, // 60: tms.translation.v1.SummarizeChecksResponse.checks:type_name -> tms.translation.v1.CheckCount
+	102, // 59: tms.translation.v1.SummarizeChecksRequest.scope:type_name -> tms.translation.v1.CheckScope
+	106, // 60: tms.translation.v1.SummarizeChecksResponse.checks:type_name -> tms.translation.v1.CheckCount
 	5,   // 61: tms.translation.v1.RecheckComponentsResponse.tasks:type_name -> tms.translation.v1.Task
 	10,  // 62: tms.translation.v1.TranslationService.ImportComponent:input_type -> tms.translation.v1.ImportComponentRequest
 	12,  // 63: tms.translation.v1.TranslationService.GetTask:input_type -> tms.translation.v1.GetTaskRequest
@@ -7934,89 +8086,91 @@ var file_tms_translation_v1_translation_proto_depIdxs = []int32{
 	25,  // 70: tms.translation.v1.TranslationService.AddTranslation:input_type -> tms.translation.v1.AddTranslationRequest
 	27,  // 71: tms.translation.v1.TranslationService.DeleteTranslation:input_type -> tms.translation.v1.DeleteTranslationRequest
 	29,  // 72: tms.translation.v1.TranslationService.GetStatistics:input_type -> tms.translation.v1.GetStatisticsRequest
-	31,  // 73: tms.translation.v1.TranslationService.ListLanguageStatistics:input_type -> tms.translation.v1.ListLanguageStatisticsRequest
-	33,  // 74: tms.translation.v1.TranslationService.ListUnits:input_type -> tms.translation.v1.ListUnitsRequest
-	37,  // 75: tms.translation.v1.TranslationService.GetUnit:input_type -> tms.translation.v1.GetUnitRequest
-	35,  // 76: tms.translation.v1.TranslationService.FindUnit:input_type -> tms.translation.v1.FindUnitRequest
-	39,  // 77: tms.translation.v1.TranslationService.UpdateUnit:input_type -> tms.translation.v1.UpdateUnitRequest
-	42,  // 78: tms.translation.v1.TranslationService.GetRepository:input_type -> tms.translation.v1.GetRepositoryRequest
-	44,  // 79: tms.translation.v1.TranslationService.RunRepositoryOperation:input_type -> tms.translation.v1.RunRepositoryOperationRequest
-	46,  // 80: tms.translation.v1.TranslationService.GetFile:input_type -> tms.translation.v1.GetFileRequest
-	48,  // 81: tms.translation.v1.TranslationService.UploadFile:input_type -> tms.translation.v1.UploadFileRequest
-	91,  // 82: tms.translation.v1.TranslationService.DownloadFile:input_type -> tms.translation.v1.DownloadFileRequest
-	93,  // 83: tms.translation.v1.TranslationService.UploadFileStream:input_type -> tms.translation.v1.UploadFileStreamRequest
-	50,  // 84: tms.translation.v1.TranslationService.CreateUnit:input_type -> tms.translation.v1.CreateUnitRequest
-	52,  // 85: tms.translation.v1.TranslationService.DeleteUnit:input_type -> tms.translation.v1.DeleteUnitRequest
-	54,  // 86: tms.translation.v1.TranslationService.ListUnitTranslations:input_type -> tms.translation.v1.ListUnitTranslationsRequest
-	57,  // 87: tms.translation.v1.TranslationService.ListSuggestions:input_type -> tms.translation.v1.ListSuggestionsRequest
-	59,  // 88: tms.translation.v1.TranslationService.GetSuggestion:input_type -> tms.translation.v1.GetSuggestionRequest
-	61,  // 89: tms.translation.v1.TranslationService.CreateSuggestion:input_type -> tms.translation.v1.CreateSuggestionRequest
-	63,  // 90: tms.translation.v1.TranslationService.AcceptSuggestion:input_type -> tms.translation.v1.AcceptSuggestionRequest
-	65,  // 91: tms.translation.v1.TranslationService.DeleteSuggestion:input_type -> tms.translation.v1.DeleteSuggestionRequest
-	67,  // 92: tms.translation.v1.TranslationService.VoteSuggestion:input_type -> tms.translation.v1.VoteSuggestionRequest
-	70,  // 93: tms.translation.v1.TranslationService.ListComments:input_type -> tms.translation.v1.ListCommentsRequest
-	72,  // 94: tms.translation.v1.TranslationService.GetComment:input_type -> tms.translation.v1.GetCommentRequest
-	74,  // 95: tms.translation.v1.TranslationService.CreateComment:input_type -> tms.translation.v1.CreateCommentRequest
-	76,  // 96: tms.translation.v1.TranslationService.ResolveComment:input_type -> tms.translation.v1.ResolveCommentRequest
-	78,  // 97: tms.translation.v1.TranslationService.DeleteComment:input_type -> tms.translation.v1.DeleteCommentRequest
-	81,  // 98: tms.translation.v1.TranslationService.ListLabels:input_type -> tms.translation.v1.ListLabelsRequest
-	83,  // 99: tms.translation.v1.TranslationService.GetLabel:input_type -> tms.translation.v1.GetLabelRequest
-	85,  // 100: tms.translation.v1.TranslationService.CreateLabel:input_type -> tms.translation.v1.CreateLabelRequest
-	87,  // 101: tms.translation.v1.TranslationService.UpdateLabel:input_type -> tms.translation.v1.UpdateLabelRequest
-	89,  // 102: tms.translation.v1.TranslationService.DeleteLabel:input_type -> tms.translation.v1.DeleteLabelRequest
-	96,  // 103: tms.translation.v1.TranslationService.ListUnitChecks:input_type -> tms.translation.v1.ListUnitChecksRequest
-	98,  // 104: tms.translation.v1.TranslationService.DismissCheck:input_type -> tms.translation.v1.DismissCheckRequest
-	101, // 105: tms.translation.v1.TranslationService.DismissChecks:input_type -> tms.translation.v1.DismissChecksRequest
-	103, // 106: tms.translation.v1.TranslationService.SummarizeChecks:input_type -> tms.translation.v1.SummarizeChecksRequest
-	106, // 107: tms.translation.v1.TranslationService.RecheckComponents:input_type -> tms.translation.v1.RecheckComponentsRequest
-	11,  // 108: tms.translation.v1.TranslationService.ImportComponent:output_type -> tms.translation.v1.ImportComponentResponse
-	13,  // 109: tms.translation.v1.TranslationService.GetTask:output_type -> tms.translation.v1.GetTaskResponse
-	8,   // 110: tms.translation.v1.TranslationService.ListAlerts:output_type -> tms.translation.v1.ListAlertsResponse
-	15,  // 111: tms.translation.v1.TranslationService.ForgetComponent:output_type -> tms.translation.v1.ForgetComponentResponse
-	17,  // 112: tms.translation.v1.TranslationService.ForgetComponents:output_type -> tms.translation.v1.ForgetComponentsResponse
-	20,  // 113: tms.translation.v1.TranslationService.RenameComponents:output_type -> tms.translation.v1.RenameComponentsResponse
-	22,  // 114: tms.translation.v1.TranslationService.ListTranslations:output_type -> tms.translation.v1.ListTranslationsResponse
-	24,  // 115: tms.translation.v1.TranslationService.GetTranslation:output_type -> tms.translation.v1.GetTranslationResponse
-	26,  // 116: tms.translation.v1.TranslationService.AddTranslation:output_type -> tms.translation.v1.AddTranslationResponse
-	28,  // 117: tms.translation.v1.TranslationService.DeleteTranslation:output_type -> tms.translation.v1.DeleteTranslationResponse
-	30,  // 118: tms.translation.v1.TranslationService.GetStatistics:output_type -> tms.translation.v1.GetStatisticsResponse
-	32,  // 119: tms.translation.v1.TranslationService.ListLanguageStatistics:output_type -> tms.translation.v1.ListLanguageStatisticsResponse
-	34,  // 120: tms.translation.v1.TranslationService.ListUnits:output_type -> tms.translation.v1.ListUnitsResponse
-	38,  // 121: tms.translation.v1.TranslationService.GetUnit:output_type -> tms.translation.v1.GetUnitResponse
-	36,  // 122: tms.translation.v1.TranslationService.FindUnit:output_type -> tms.translation.v1.FindUnitResponse
-	40,  // 123: tms.translation.v1.TranslationService.UpdateUnit:output_type -> tms.translation.v1.UpdateUnitResponse
-	43,  // 124: tms.translation.v1.TranslationService.GetRepository:output_type -> tms.translation.v1.GetRepositoryResponse
-	45,  // 125: tms.translation.v1.TranslationService.RunRepositoryOperation:output_type -> tms.translation.v1.RunRepositoryOperationResponse
-	47,  // 126: tms.translation.v1.TranslationService.GetFile:output_type -> tms.translation.v1.GetFileResponse
-	49,  // 127: tms.translation.v1.TranslationService.UploadFile:output_type -> tms.translation.v1.UploadFileResponse
-	92,  // 128: tms.translation.v1.TranslationService.DownloadFile:output_type -> tms.translation.v1.DownloadFileResponse
-	94,  // 129: tms.translation.v1.TranslationService.UploadFileStream:output_type -> tms.translation.v1.UploadFileStreamResponse
-	51,  // 130: tms.translation.v1.TranslationService.CreateUnit:output_type -> tms.translation.v1.CreateUnitResponse
-	53,  // 131: tms.translation.v1.TranslationService.DeleteUnit:output_type -> tms.translation.v1.DeleteUnitResponse
-	55,  // 132: tms.translation.v1.TranslationService.ListUnitTranslations:output_type -> tms.translation.v1.ListUnitTranslationsResponse
-	58,  // 133: tms.translation.v1.TranslationService.ListSuggestions:output_type -> tms.translation.v1.ListSuggestionsResponse
-	60,  // 134: tms.translation.v1.TranslationService.GetSuggestion:output_type -> tms.translation.v1.GetSuggestionResponse
-	62,  // 135: tms.translation.v1.TranslationService.CreateSuggestion:output_type -> tms.translation.v1.CreateSuggestionResponse
-	64,  // 136: tms.translation.v1.TranslationService.AcceptSuggestion:output_type -> tms.translation.v1.AcceptSuggestionResponse
-	66,  // 137: tms.translation.v1.TranslationService.DeleteSuggestion:output_type -> tms.translation.v1.DeleteSuggestionResponse
-	68,  // 138: tms.translation.v1.TranslationService.VoteSuggestion:output_type -> tms.translation.v1.VoteSuggestionResponse
-	71,  // 139: tms.translation.v1.TranslationService.ListComments:output_type -> tms.translation.v1.ListCommentsResponse
-	73,  // 140: tms.translation.v1.TranslationService.GetComment:output_type -> tms.translation.v1.GetCommentResponse
-	75,  // 141: tms.translation.v1.TranslationService.CreateComment:output_type -> tms.translation.v1.CreateCommentResponse
-	77,  // 142: tms.translation.v1.TranslationService.ResolveComment:output_type -> tms.translation.v1.ResolveCommentResponse
-	79,  // 143: tms.translation.v1.TranslationService.DeleteComment:output_type -> tms.translation.v1.DeleteCommentResponse
-	82,  // 144: tms.translation.v1.TranslationService.ListLabels:output_type -> tms.translation.v1.ListLabelsResponse
-	84,  // 145: tms.translation.v1.TranslationService.GetLabel:output_type -> tms.translation.v1.GetLabelResponse
-	86,  // 146: tms.translation.v1.TranslationService.CreateLabel:output_type -> tms.translation.v1.CreateLabelResponse
-	88,  // 147: tms.translation.v1.TranslationService.UpdateLabel:output_type -> tms.translation.v1.UpdateLabelResponse
-	90,  // 148: tms.translation.v1.TranslationService.DeleteLabel:output_type -> tms.translation.v1.DeleteLabelResponse
-	97,  // 149: tms.translation.v1.TranslationService.ListUnitChecks:output_type -> tms.translation.v1.ListUnitChecksResponse
-	99,  // 150: tms.translation.v1.TranslationService.DismissCheck:output_type -> tms.translation.v1.DismissCheckResponse
-	102, // 151: tms.translation.v1.TranslationService.DismissChecks:output_type -> tms.translation.v1.DismissChecksResponse
-	105, // 152: tms.translation.v1.TranslationService.SummarizeChecks:output_type -> tms.translation.v1.SummarizeChecksResponse
-	107, // 153: tms.translation.v1.TranslationService.RecheckComponents:output_type -> tms.translation.v1.RecheckComponentsResponse
-	108, // [108:154] is the sub-list for method output_type
-	62,  // [62:108] is the sub-list for method input_type
+	33,  // 73: tms.translation.v1.TranslationService.ListLanguageStatistics:input_type -> tms.translation.v1.ListLanguageStatisticsRequest
+	31,  // 74: tms.translation.v1.TranslationService.GetMetrics:input_type -> tms.translation.v1.GetMetricsRequest
+	35,  // 75: tms.translation.v1.TranslationService.ListUnits:input_type -> tms.translation.v1.ListUnitsRequest
+	39,  // 76: tms.translation.v1.TranslationService.GetUnit:input_type -> tms.translation.v1.GetUnitRequest
+	37,  // 77: tms.translation.v1.TranslationService.FindUnit:input_type -> tms.translation.v1.FindUnitRequest
+	41,  // 78: tms.translation.v1.TranslationService.UpdateUnit:input_type -> tms.translation.v1.UpdateUnitRequest
+	44,  // 79: tms.translation.v1.TranslationService.GetRepository:input_type -> tms.translation.v1.GetRepositoryRequest
+	46,  // 80: tms.translation.v1.TranslationService.RunRepositoryOperation:input_type -> tms.translation.v1.RunRepositoryOperationRequest
+	48,  // 81: tms.translation.v1.TranslationService.GetFile:input_type -> tms.translation.v1.GetFileRequest
+	50,  // 82: tms.translation.v1.TranslationService.UploadFile:input_type -> tms.translation.v1.UploadFileRequest
+	93,  // 83: tms.translation.v1.TranslationService.DownloadFile:input_type -> tms.translation.v1.DownloadFileRequest
+	95,  // 84: tms.translation.v1.TranslationService.UploadFileStream:input_type -> tms.translation.v1.UploadFileStreamRequest
+	52,  // 85: tms.translation.v1.TranslationService.CreateUnit:input_type -> tms.translation.v1.CreateUnitRequest
+	54,  // 86: tms.translation.v1.TranslationService.DeleteUnit:input_type -> tms.translation.v1.DeleteUnitRequest
+	56,  // 87: tms.translation.v1.TranslationService.ListUnitTranslations:input_type -> tms.translation.v1.ListUnitTranslationsRequest
+	59,  // 88: tms.translation.v1.TranslationService.ListSuggestions:input_type -> tms.translation.v1.ListSuggestionsRequest
+	61,  // 89: tms.translation.v1.TranslationService.GetSuggestion:input_type -> tms.translation.v1.GetSuggestionRequest
+	63,  // 90: tms.translation.v1.TranslationService.CreateSuggestion:input_type -> tms.translation.v1.CreateSuggestionRequest
+	65,  // 91: tms.translation.v1.TranslationService.AcceptSuggestion:input_type -> tms.translation.v1.AcceptSuggestionRequest
+	67,  // 92: tms.translation.v1.TranslationService.DeleteSuggestion:input_type -> tms.translation.v1.DeleteSuggestionRequest
+	69,  // 93: tms.translation.v1.TranslationService.VoteSuggestion:input_type -> tms.translation.v1.VoteSuggestionRequest
+	72,  // 94: tms.translation.v1.TranslationService.ListComments:input_type -> tms.translation.v1.ListCommentsRequest
+	74,  // 95: tms.translation.v1.TranslationService.GetComment:input_type -> tms.translation.v1.GetCommentRequest
+	76,  // 96: tms.translation.v1.TranslationService.CreateComment:input_type -> tms.translation.v1.CreateCommentRequest
+	78,  // 97: tms.translation.v1.TranslationService.ResolveComment:input_type -> tms.translation.v1.ResolveCommentRequest
+	80,  // 98: tms.translation.v1.TranslationService.DeleteComment:input_type -> tms.translation.v1.DeleteCommentRequest
+	83,  // 99: tms.translation.v1.TranslationService.ListLabels:input_type -> tms.translation.v1.ListLabelsRequest
+	85,  // 100: tms.translation.v1.TranslationService.GetLabel:input_type -> tms.translation.v1.GetLabelRequest
+	87,  // 101: tms.translation.v1.TranslationService.CreateLabel:input_type -> tms.translation.v1.CreateLabelRequest
+	89,  // 102: tms.translation.v1.TranslationService.UpdateLabel:input_type -> tms.translation.v1.UpdateLabelRequest
+	91,  // 103: tms.translation.v1.TranslationService.DeleteLabel:input_type -> tms.translation.v1.DeleteLabelRequest
+	98,  // 104: tms.translation.v1.TranslationService.ListUnitChecks:input_type -> tms.translation.v1.ListUnitChecksRequest
+	100, // 105: tms.translation.v1.TranslationService.DismissCheck:input_type -> tms.translation.v1.DismissCheckRequest
+	103, // 106: tms.translation.v1.TranslationService.DismissChecks:input_type -> tms.translation.v1.DismissChecksRequest
+	105, // 107: tms.translation.v1.TranslationService.SummarizeChecks:input_type -> tms.translation.v1.SummarizeChecksRequest
+	108, // 108: tms.translation.v1.TranslationService.RecheckComponents:input_type -> tms.translation.v1.RecheckComponentsRequest
+	11,  // 109: tms.translation.v1.TranslationService.ImportComponent:output_type -> tms.translation.v1.ImportComponentResponse
+	13,  // 110: tms.translation.v1.TranslationService.GetTask:output_type -> tms.translation.v1.GetTaskResponse
+	8,   // 111: tms.translation.v1.TranslationService.ListAlerts:output_type -> tms.translation.v1.ListAlertsResponse
+	15,  // 112: tms.translation.v1.TranslationService.ForgetComponent:output_type -> tms.translation.v1.ForgetComponentResponse
+	17,  // 113: tms.translation.v1.TranslationService.ForgetComponents:output_type -> tms.translation.v1.ForgetComponentsResponse
+	20,  // 114: tms.translation.v1.TranslationService.RenameComponents:output_type -> tms.translation.v1.RenameComponentsResponse
+	22,  // 115: tms.translation.v1.TranslationService.ListTranslations:output_type -> tms.translation.v1.ListTranslationsResponse
+	24,  // 116: tms.translation.v1.TranslationService.GetTranslation:output_type -> tms.translation.v1.GetTranslationResponse
+	26,  // 117: tms.translation.v1.TranslationService.AddTranslation:output_type -> tms.translation.v1.AddTranslationResponse
+	28,  // 118: tms.translation.v1.TranslationService.DeleteTranslation:output_type -> tms.translation.v1.DeleteTranslationResponse
+	30,  // 119: tms.translation.v1.TranslationService.GetStatistics:output_type -> tms.translation.v1.GetStatisticsResponse
+	34,  // 120: tms.translation.v1.TranslationService.ListLanguageStatistics:output_type -> tms.translation.v1.ListLanguageStatisticsResponse
+	32,  // 121: tms.translation.v1.TranslationService.GetMetrics:output_type -> tms.translation.v1.GetMetricsResponse
+	36,  // 122: tms.translation.v1.TranslationService.ListUnits:output_type -> tms.translation.v1.ListUnitsResponse
+	40,  // 123: tms.translation.v1.TranslationService.GetUnit:output_type -> tms.translation.v1.GetUnitResponse
+	38,  // 124: tms.translation.v1.TranslationService.FindUnit:output_type -> tms.translation.v1.FindUnitResponse
+	42,  // 125: tms.translation.v1.TranslationService.UpdateUnit:output_type -> tms.translation.v1.UpdateUnitResponse
+	45,  // 126: tms.translation.v1.TranslationService.GetRepository:output_type -> tms.translation.v1.GetRepositoryResponse
+	47,  // 127: tms.translation.v1.TranslationService.RunRepositoryOperation:output_type -> tms.translation.v1.RunRepositoryOperationResponse
+	49,  // 128: tms.translation.v1.TranslationService.GetFile:output_type -> tms.translation.v1.GetFileResponse
+	51,  // 129: tms.translation.v1.TranslationService.UploadFile:output_type -> tms.translation.v1.UploadFileResponse
+	94,  // 130: tms.translation.v1.TranslationService.DownloadFile:output_type -> tms.translation.v1.DownloadFileResponse
+	96,  // 131: tms.translation.v1.TranslationService.UploadFileStream:output_type -> tms.translation.v1.UploadFileStreamResponse
+	53,  // 132: tms.translation.v1.TranslationService.CreateUnit:output_type -> tms.translation.v1.CreateUnitResponse
+	55,  // 133: tms.translation.v1.TranslationService.DeleteUnit:output_type -> tms.translation.v1.DeleteUnitResponse
+	57,  // 134: tms.translation.v1.TranslationService.ListUnitTranslations:output_type -> tms.translation.v1.ListUnitTranslationsResponse
+	60,  // 135: tms.translation.v1.TranslationService.ListSuggestions:output_type -> tms.translation.v1.ListSuggestionsResponse
+	62,  // 136: tms.translation.v1.TranslationService.GetSuggestion:output_type -> tms.translation.v1.GetSuggestionResponse
+	64,  // 137: tms.translation.v1.TranslationService.CreateSuggestion:output_type -> tms.translation.v1.CreateSuggestionResponse
+	66,  // 138: tms.translation.v1.TranslationService.AcceptSuggestion:output_type -> tms.translation.v1.AcceptSuggestionResponse
+	68,  // 139: tms.translation.v1.TranslationService.DeleteSuggestion:output_type -> tms.translation.v1.DeleteSuggestionResponse
+	70,  // 140: tms.translation.v1.TranslationService.VoteSuggestion:output_type -> tms.translation.v1.VoteSuggestionResponse
+	73,  // 141: tms.translation.v1.TranslationService.ListComments:output_type -> tms.translation.v1.ListCommentsResponse
+	75,  // 142: tms.translation.v1.TranslationService.GetComment:output_type -> tms.translation.v1.GetCommentResponse
+	77,  // 143: tms.translation.v1.TranslationService.CreateComment:output_type -> tms.translation.v1.CreateCommentResponse
+	79,  // 144: tms.translation.v1.TranslationService.ResolveComment:output_type -> tms.translation.v1.ResolveCommentResponse
+	81,  // 145: tms.translation.v1.TranslationService.DeleteComment:output_type -> tms.translation.v1.DeleteCommentResponse
+	84,  // 146: tms.translation.v1.TranslationService.ListLabels:output_type -> tms.translation.v1.ListLabelsResponse
+	86,  // 147: tms.translation.v1.TranslationService.GetLabel:output_type -> tms.translation.v1.GetLabelResponse
+	88,  // 148: tms.translation.v1.TranslationService.CreateLabel:output_type -> tms.translation.v1.CreateLabelResponse
+	90,  // 149: tms.translation.v1.TranslationService.UpdateLabel:output_type -> tms.translation.v1.UpdateLabelResponse
+	92,  // 150: tms.translation.v1.TranslationService.DeleteLabel:output_type -> tms.translation.v1.DeleteLabelResponse
+	99,  // 151: tms.translation.v1.TranslationService.ListUnitChecks:output_type -> tms.translation.v1.ListUnitChecksResponse
+	101, // 152: tms.translation.v1.TranslationService.DismissCheck:output_type -> tms.translation.v1.DismissCheckResponse
+	104, // 153: tms.translation.v1.TranslationService.DismissChecks:output_type -> tms.translation.v1.DismissChecksResponse
+	107, // 154: tms.translation.v1.TranslationService.SummarizeChecks:output_type -> tms.translation.v1.SummarizeChecksResponse
+	109, // 155: tms.translation.v1.TranslationService.RecheckComponents:output_type -> tms.translation.v1.RecheckComponentsResponse
+	109, // [109:156] is the sub-list for method output_type
+	62,  // [62:109] is the sub-list for method input_type
 	62,  // [62:62] is the sub-list for extension type_name
 	62,  // [62:62] is the sub-list for extension extendee
 	0,   // [0:62] is the sub-list for field type_name
@@ -8033,7 +8187,7 @@ func file_tms_translation_v1_translation_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tms_translation_v1_translation_proto_rawDesc), len(file_tms_translation_v1_translation_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   107,
+			NumMessages:   109,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

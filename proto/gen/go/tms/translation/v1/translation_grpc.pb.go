@@ -31,6 +31,7 @@ const (
 	TranslationService_DeleteTranslation_FullMethodName      = "/tms.translation.v1.TranslationService/DeleteTranslation"
 	TranslationService_GetStatistics_FullMethodName          = "/tms.translation.v1.TranslationService/GetStatistics"
 	TranslationService_ListLanguageStatistics_FullMethodName = "/tms.translation.v1.TranslationService/ListLanguageStatistics"
+	TranslationService_GetMetrics_FullMethodName             = "/tms.translation.v1.TranslationService/GetMetrics"
 	TranslationService_ListUnits_FullMethodName              = "/tms.translation.v1.TranslationService/ListUnits"
 	TranslationService_GetUnit_FullMethodName                = "/tms.translation.v1.TranslationService/GetUnit"
 	TranslationService_FindUnit_FullMethodName               = "/tms.translation.v1.TranslationService/FindUnit"
@@ -166,6 +167,11 @@ type TranslationServiceClient interface {
 	GetStatistics(ctx context.Context, in *GetStatisticsRequest, opts ...grpc.CallOption) (*GetStatisticsResponse, error)
 	// ListLanguageStatistics returns one statistics row per language of a project.
 	ListLanguageStatistics(ctx context.Context, in *ListLanguageStatisticsRequest, opts ...grpc.CallOption) (*ListLanguageStatisticsResponse, error)
+	// GetMetrics counts what the caller may see of every component: its
+	// translations, their strings and translated strings, the quality
+	// check results and the suggestions (the service's part of Weblate's
+	// site metrics).
+	GetMetrics(ctx context.Context, in *GetMetricsRequest, opts ...grpc.CallOption) (*GetMetricsResponse, error)
 	// ListUnits pages the units of a translation, or of every translation, by
 	// id, filtered by a search query when one is given. Errors: NotFound
 	// (translation missing, deleted or not visible), InvalidArgument on "q"
@@ -460,6 +466,16 @@ func (c *translationServiceClient) ListLanguageStatistics(ctx context.Context, i
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(ListLanguageStatisticsResponse)
 	err := c.cc.Invoke(ctx, TranslationService_ListLanguageStatistics_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *translationServiceClient) GetMetrics(ctx context.Context, in *GetMetricsRequest, opts ...grpc.CallOption) (*GetMetricsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(GetMetricsResponse)
+	err := c.cc.Invoke(ctx, TranslationService_GetMetrics_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -917,6 +933,11 @@ type TranslationServiceServer interface {
 	GetStatistics(context.Context, *GetStatisticsRequest) (*GetStatisticsResponse, error)
 	// ListLanguageStatistics returns one statistics row per language of a project.
 	ListLanguageStatistics(context.Context, *ListLanguageStatisticsRequest) (*ListLanguageStatisticsResponse, error)
+	// GetMetrics counts what the caller may see of every component: its
+	// translations, their strings and translated strings, the quality
+	// check results and the suggestions (the service's part of Weblate's
+	// site metrics).
+	GetMetrics(context.Context, *GetMetricsRequest) (*GetMetricsResponse, error)
 	// ListUnits pages the units of a translation, or of every translation, by
 	// id, filtered by a search query when one is given. Errors: NotFound
 	// (translation missing, deleted or not visible), InvalidArgument on "q"
@@ -1132,6 +1153,9 @@ func (UnimplementedTranslationServiceServer) GetStatistics(context.Context, *Get
 }
 func (UnimplementedTranslationServiceServer) ListLanguageStatistics(context.Context, *ListLanguageStatisticsRequest) (*ListLanguageStatisticsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListLanguageStatistics not implemented")
+}
+func (UnimplementedTranslationServiceServer) GetMetrics(context.Context, *GetMetricsRequest) (*GetMetricsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetMetrics not implemented")
 }
 func (UnimplementedTranslationServiceServer) ListUnits(context.Context, *ListUnitsRequest) (*ListUnitsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListUnits not implemented")
@@ -1468,6 +1492,24 @@ func _TranslationService_ListLanguageStatistics_Handler(srv interface{}, ctx con
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
 		return srv.(TranslationServiceServer).ListLanguageStatistics(ctx, req.(*ListLanguageStatisticsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _TranslationService_GetMetrics_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetMetricsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TranslationServiceServer).GetMetrics(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TranslationService_GetMetrics_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TranslationServiceServer).GetMetrics(ctx, req.(*GetMetricsRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }
@@ -2120,6 +2162,10 @@ var TranslationService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ListLanguageStatistics",
 			Handler:    _TranslationService_ListLanguageStatistics_Handler,
+		},
+		{
+			MethodName: "GetMetrics",
+			Handler:    _TranslationService_GetMetrics_Handler,
 		},
 		{
 			MethodName: "ListUnits",
