@@ -40,12 +40,14 @@ type groupJSON struct {
 	Projects          []string `json:"projects"`
 	Componentlists    []string `json:"componentlists"`
 	Components        []string `json:"components"`
+	Admins            []string `json:"admins" doc:"The URLs of the team's administrators, who may add and remove its members."`
 }
 
 func (c *call) groupJSON(g *notificationv1.Group) *groupJSON {
 	j := &groupJSON{ID: g.GetId(), Name: g.GetName(), ProjectSelection: g.GetProjectSelection(),
 		LanguageSelection: g.GetLanguageSelection(), URL: c.urls.API("groups", strconv.FormatInt(g.GetId(), 10)),
-		Roles: []string{}, Languages: []string{}, Projects: []string{}, Componentlists: []string{}, Components: []string{}}
+		Roles: []string{}, Languages: []string{}, Projects: []string{}, Componentlists: []string{}, Components: []string{},
+		Admins: []string{}}
 	if p := g.GetDefiningProject(); p != "" {
 		u := c.urls.API("projects", p)
 		j.DefiningProject = &u
@@ -61,6 +63,9 @@ func (c *call) groupJSON(g *notificationv1.Group) *groupJSON {
 	}
 	for _, comp := range g.GetComponents() {
 		j.Components = append(j.Components, c.urls.API("components", comp))
+	}
+	for _, u := range g.GetAdmins() {
+		j.Admins = append(j.Admins, c.urls.API("users", u))
 	}
 	return j
 }

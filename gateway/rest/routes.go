@@ -235,6 +235,10 @@ func (g *gateway) routes() []*route {
 		{pattern: "/api/groups/{id}/components/{value}", name: "Component", methods: m{"DELETE": gone(g.changeGroupLink("components"))}},
 		{pattern: "/api/groups/{id}/languages", name: "Languages", methods: m{"POST": change(g.changeGroupLink("languages"), groupLanguageIn{}, groupJSON{})}},
 		{pattern: "/api/groups/{id}/languages/{value}", name: "Language", methods: m{"DELETE": gone(g.changeGroupLink("languages"))}},
+		{pattern: "/api/groups/{id}/admins", name: "Admins", methods: m{"POST": one(g.groupAdmins, adminsGranted).with(groupAdminIn{}).
+			note("Makes the user an administrator (and a member) of the team; answers a list of one message, as Weblate does.")}},
+		{pattern: "/api/groups/{id}/admins/{value}", name: "Admin", methods: m{"DELETE": one(g.groupAdmins, groupJSON{}).
+			note("Revokes the user's administration of the team (the user stays a member).")}},
 	}
 }
 

@@ -67,6 +67,10 @@ type groupIn struct {
 // forms send it, and Django REST framework accepts in JSON too).
 type idField int64
 
+type groupAdminIn struct {
+	UserID idField `json:"user_id" doc:"The user's id."`
+}
+
 type groupRoleIn struct {
 	RoleID idField `json:"role_id"`
 }

@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"slices"
 	"testing"
 
 	"google.golang.org/grpc"
@@ -103,5 +104,67 @@ func TestRenameProjectScopeChecks(t *testing.T) {
 	if _, err := c.RenameProjectScope(policy.WithCaller(t.Context(), policy.Caller{Username: "root", Superuser: true}),
 		&notificationv1.RenameProjectScopeRequest{Project: "p", NewSlug: "q"}); err != nil {
 		t.Errorf("superuser: %v", err)
+	}
+}
+
+// TestTeamAdministrators: a team's administrator may add and remove its
+// members and administrators (and so becomes a member), and nothing else
+// of it; a plain member may change none; an administrator sees the team.
+func TestTeamAdministrators(t *testing.T) {
+	gdb := dbtest.SQLite(t, store.Migrations)
+	st := store.New(gdb)
+	for _, name := range []string{"ada", "max", "nia"} {
+		if _, err := st.CreateUser(t.Context(), store.User{Username: name, IsActive: true}, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	conn := grpctest.Serve(t, func(srv *grpc.Server) {
+		notificationv1.RegisterAccessServiceServer(srv, server.NewAccess(st, nil))
+	})
+	c := notificationv1.NewAccessServiceClient(conn)
+	created, err := c.CreateGroup(t.Context(), &notificationv1.CreateGroupRequest{Group: &notificationv1.Group{Name: "Reviewers"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := created.GetGroup().GetId()
+	link := func(who string, kind notificationv1.GroupLink, value string, remove bool) (*notificationv1.Group, error) {
+		ctx := t.Context()
+		if who != "" {
+			ctx = policy.WithCaller(ctx, policy.NewAccount(who))
+		}
+		resp, lerr := c.ChangeGroupLink(ctx, &notificationv1.ChangeGroupLinkRequest{GroupId: id, Link: kind, Value: value, Remove: remove})
+		return resp.GetGroup(), lerr
+	}
+	const (
+		member = notificationv1.GroupLink_GROUP_LINK_MEMBER
+		admin  = notificationv1.GroupLink_GROUP_LINK_ADMIN
+	)
+	// ada, not yet of the team, may neither see nor change it.
+	_, err = link("ada", member, "max", false)
+	wantErr(t, err, codes.NotFound, "", "")
+	g, err := link("", admin, "ada", false)
+	if err != nil || !slices.Equal(g.GetAdmins(), []string{"ada"}) || !slices.Equal(g.GetMembers(), []string{"ada"}) {
+		t.Fatalf("made ada an administrator: %v %v", g, err)
+	}
+	if g, err = link("ada", member, "max", false); err != nil || !slices.Equal(g.GetMembers(), []string{"ada", "max"}) {
+		t.Errorf("ada adds max: %v %v", g, err)
+	}
+	if g, err = link("ada", admin, "nia", false); err != nil || !slices.Equal(g.GetAdmins(), []string{"ada", "nia"}) {
+		t.Errorf("ada makes nia an administrator: %v %v", g, err)
+	}
+	_, err = link("ada", notificationv1.GroupLink_GROUP_LINK_ROLE, "1", false)
+	wantErr(t, err, codes.PermissionDenied, "", "")
+	_, err = link("max", member, "ada", true)
+	wantErr(t, err, codes.PermissionDenied, "", "")
+	if g, err = link("nia", admin, "ada", true); err != nil || !slices.Equal(g.GetAdmins(), []string{"nia"}) || !slices.Contains(g.GetMembers(), "ada") {
+		t.Errorf("nia revokes ada's administration: %v %v", g, err)
+	}
+	// A member who leaves stops administering.
+	if g, err = link("", member, "nia", true); err != nil || len(g.GetAdmins()) != 0 {
+		t.Errorf("nia leaves: %v %v", g, err)
+	}
+	listed, err := c.ListGroups(policy.WithCaller(t.Context(), policy.NewAccount("max")), &notificationv1.ListGroupsRequest{})
+	if err != nil || len(listed.GetGroups()) != 1 {
+		t.Errorf("max's teams: %v %v", listed, err)
 	}
 }

@@ -29,6 +29,7 @@ const (
 type Store interface {
 	CreateUser(ctx context.Context, u store.User, subs []store.Subscription) (store.User, error)
 	UserByName(ctx context.Context, username string) (store.User, error)
+	UserByID(ctx context.Context, id int64) (store.User, error)
 	UserByTokenHash(ctx context.Context, hash string) (store.User, error)
 	ListUsers(ctx context.Context, offset, limit int, usernames []string, search string) ([]store.User, int64, error)
 	SetTokenHash(ctx context.Context, username, hash string) error

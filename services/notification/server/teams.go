@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -29,15 +30,28 @@ func (a *Access) manages(ctx context.Context, t store.Team) (bool, error) {
 	return err == nil, err
 }
 
-// sees tells whether the caller may read the team: who manages it and its
-// members.
+// sees tells whether the caller may read the team: who manages it, its
+// members and its administrators.
 func (a *Access) sees(ctx context.Context, t store.Team, me int64) (bool, error) {
-	for _, m := range t.Members {
-		if m == me {
-			return true, nil
-		}
+	if slices.Contains(t.Members, me) || slices.Contains(t.Admins, me) {
+		return true, nil
 	}
 	return a.manages(ctx, t)
+}
+
+// mayChangeLink tells whether the caller may change the link of t: who
+// manages the team, and its administrators its members and
+// administrators (Weblate's meta:team.users).
+func (a *Access) mayChangeLink(ctx context.Context, t store.Team, manages bool, link notificationv1.GroupLink) (bool, error) {
+	if manages {
+		return true, nil
+	}
+	if link != notificationv1.GroupLink_GROUP_LINK_MEMBER && link != notificationv1.GroupLink_GROUP_LINK_ADMIN {
+		return false, nil
+	}
+	c, _ := caller(ctx)
+	me, ok, err := a.memberID(ctx, c.Username)
+	return ok && c.Username != "" && slices.Contains(t.Admins, me), err
 }
 
 // ListGroups lists the teams the caller may read.
@@ -100,7 +114,7 @@ func (a *Access) groupsResponse(ctx context.Context, teams []store.Team, total i
 func (a *Access) groupProtos(ctx context.Context, teams []store.Team) ([]*notificationv1.Group, error) {
 	var ids []int64
 	for _, t := range teams {
-		ids = append(ids, t.Members...)
+		ids = append(append(ids, t.Members...), t.Admins...)
 	}
 	names, err := a.store.Usernames(ctx, ids)
 	if err != nil {
@@ -114,6 +128,11 @@ func (a *Access) groupProtos(ctx context.Context, teams []store.Team) ([]*notifi
 		for _, m := range t.Members {
 			if n, ok := names[m]; ok {
 				g.Members = append(g.Members, n)
+			}
+		}
+		for _, m := range t.Admins {
+			if n, ok := names[m]; ok {
+				g.Admins = append(g.Admins, n)
 			}
 		}
 		out[i] = g
@@ -253,11 +272,16 @@ func (a *Access) DeleteGroup(ctx context.Context, req *notificationv1.DeleteGrou
 	return &notificationv1.DeleteGroupResponse{}, a.store.DeleteTeam(ctx, req.GetId())
 }
 
-// ChangeGroupLink adds or removes a role, project, component, language or
-// member of a team its caller manages.
+// ChangeGroupLink adds or removes a role, project, component, language,
+// member or administrator of a team its caller manages, or a member or
+// administrator of a team its caller administers.
 func (a *Access) ChangeGroupLink(ctx context.Context, req *notificationv1.ChangeGroupLinkRequest) (*notificationv1.ChangeGroupLinkResponse, error) {
 	t, manages, err := a.team(ctx, req.GetGroupId())
-	if err != nil || !manages {
+	if err != nil {
+		return nil, err
+	}
+	may, err := a.mayChangeLink(ctx, t, manages, req.GetLink())
+	if err != nil || !may {
 		return nil, orDenied(err)
 	}
 	kind, value, err := a.linkValue(ctx, t, req)
@@ -301,12 +325,16 @@ func (a *Access) linkValue(ctx context.Context, t store.Team, req *notificationv
 		return store.LinkComponent, v, own("component_id")
 	case notificationv1.GroupLink_GROUP_LINK_LANGUAGE:
 		return store.LinkLanguage, v, nil
-	case notificationv1.GroupLink_GROUP_LINK_MEMBER:
+	case notificationv1.GroupLink_GROUP_LINK_MEMBER, notificationv1.GroupLink_GROUP_LINK_ADMIN:
 		id, ok, err := a.memberID(ctx, v)
 		if err == nil && (!ok || v == "") {
 			err = errs.Invalid("user_id", "does_not_exist", "Invalid pk \""+v+"\" - object does not exist.")
 		}
-		return store.LinkMember, strconv.FormatInt(id, 10), err
+		kind := store.LinkMember
+		if req.GetLink() == notificationv1.GroupLink_GROUP_LINK_ADMIN {
+			kind = store.LinkAdmin
+		}
+		return kind, strconv.FormatInt(id, 10), err
 	}
 	return 0, "", errs.Invalid("link", "invalid", "Unknown link.")
 }

@@ -56,7 +56,13 @@ func (s *Server) Authenticate(ctx context.Context, req *notificationv1.Authentic
 // user than a superuser or the account's owner gets its public part only
 // (mayManage).
 func (s *Server) GetUser(ctx context.Context, req *notificationv1.GetUserRequest) (*notificationv1.GetUserResponse, error) {
-	u, err := s.store.UserByName(ctx, req.GetUsername())
+	var u store.User
+	var err error
+	if req.GetUsername() == "" && req.GetId() != 0 {
+		u, err = s.store.UserByID(ctx, req.GetId())
+	} else {
+		u, err = s.store.UserByName(ctx, req.GetUsername())
+	}
 	if err != nil {
 		return nil, err
 	}

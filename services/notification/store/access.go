@@ -20,6 +20,7 @@ const (
 	LinkComponent = 3
 	LinkLanguage  = 4
 	LinkMember    = 5
+	LinkAdmin     = 6 // an administrator, who is also a member
 )
 
 // AnonymousName is the built-in account that stands for the caller
@@ -70,6 +71,7 @@ type Team struct {
 	Components        []string
 	Languages         []string
 	Members           []int64
+	Admins            []int64
 }
 
 type teamRow struct {
@@ -247,11 +249,15 @@ func (s *Store) withLinks(q *gorm.DB, rows []teamRow) ([]Team, error) {
 		case LinkMember:
 			id, _ := strconv.ParseInt(l.Value, 10, 64)
 			t.Members = append(t.Members, id)
+		case LinkAdmin:
+			id, _ := strconv.ParseInt(l.Value, 10, 64)
+			t.Admins = append(t.Admins, id)
 		}
 	}
 	for i := range out {
 		slices.Sort(out[i].Roles)
 		slices.Sort(out[i].Members)
+		slices.Sort(out[i].Admins)
 	}
 	return out, nil
 }
@@ -308,7 +314,8 @@ func (s *Store) DeleteTeam(ctx context.Context, id int64) error {
 	})
 }
 
-// Link adds a link to a team; an existing one is kept.
+// Link adds a link to a team; an existing one is kept. An administrator
+// is made a member too.
 func (s *Store) Link(ctx context.Context, teamID int64, kind int, value string) error {
 	return s.gdb.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		var n int64
@@ -318,18 +325,32 @@ func (s *Store) Link(ctx context.Context, teamID int64, kind int, value string) 
 		if n == 0 {
 			return notFound()
 		}
-		return tx.Clauses(clause.OnConflict{DoNothing: true}).Create(&linkRow{TeamID: teamID, Kind: kind, Value: value}).Error
+		add := func(kind int) error {
+			return tx.Clauses(clause.OnConflict{DoNothing: true}).Create(&linkRow{TeamID: teamID, Kind: kind, Value: value}).Error
+		}
+		if kind == LinkAdmin {
+			if err := add(LinkMember); err != nil {
+				return err
+			}
+		}
+		return add(kind)
 	})
 }
 
-// Unlink removes a link of a team; NotFound when it has none such.
+// Unlink removes a link of a team; NotFound when it has none such. A
+// member who leaves stops administering the team too.
 func (s *Store) Unlink(ctx context.Context, teamID int64, kind int, value string) error {
-	res := s.gdb.WithContext(ctx).Delete(&linkRow{}, "team_id = ? AND kind = ? AND value = ?", teamID, kind, value)
-	if res.Error != nil {
-		return res.Error
-	}
-	if res.RowsAffected == 0 {
-		return notFound()
-	}
-	return nil
+	return s.gdb.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		res := tx.Delete(&linkRow{}, "team_id = ? AND kind = ? AND value = ?", teamID, kind, value)
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected == 0 {
+			return notFound()
+		}
+		if kind != LinkMember {
+			return nil
+		}
+		return tx.Delete(&linkRow{}, "team_id = ? AND kind = ? AND value = ?", teamID, LinkAdmin, value).Error
+	})
 }

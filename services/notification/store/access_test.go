@@ -147,6 +147,30 @@ func testRolesAndLinks(t *testing.T, s *store.Store) {
 	if err := s.Unlink(ctx, tm.ID, store.LinkLanguage, "fr"); !errs.Is(err, errs.NotFound) {
 		t.Errorf("unlink of nothing: %v", err)
 	}
+	// An administrator is a member; a member who leaves stops
+	// administering; revoking administration leaves the membership.
+	boss := user(t, s, "boss")
+	if err := s.Link(ctx, tm.ID, store.LinkAdmin, itoa(boss)); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := s.GetTeam(ctx, tm.ID); !slices.Equal(got.Admins, []int64{boss}) || !slices.Contains(got.Members, boss) {
+		t.Errorf("administrator: admins %v members %v", got.Admins, got.Members)
+	}
+	if err := s.Unlink(ctx, tm.ID, store.LinkMember, itoa(boss)); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := s.GetTeam(ctx, tm.ID); len(got.Admins) != 0 || slices.Contains(got.Members, boss) {
+		t.Errorf("after leaving: admins %v members %v", got.Admins, got.Members)
+	}
+	if err := s.Link(ctx, tm.ID, store.LinkAdmin, itoa(boss)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Unlink(ctx, tm.ID, store.LinkAdmin, itoa(boss)); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := s.GetTeam(ctx, tm.ID); len(got.Admins) != 0 || !slices.Contains(got.Members, boss) {
+		t.Errorf("after revoking: admins %v members %v", got.Admins, got.Members)
+	}
 	if err := s.DeleteTeam(ctx, tm.ID); err != nil {
 		t.Fatal(err)
 	}

@@ -277,7 +277,7 @@ func mergeClashingTeams(tx *gorm.DB, project, newSlug string) error {
 	}
 	for _, p := range pairs {
 		err := tx.Exec(`INSERT INTO team_links (team_id, kind, value) SELECT ?, kind, value FROM team_links
-			WHERE team_id = ? AND kind = ? ON CONFLICT DO NOTHING`, p.IntoID, p.FromID, LinkMember).Error
+			WHERE team_id = ? AND kind IN (?, ?) ON CONFLICT DO NOTHING`, p.IntoID, p.FromID, LinkMember, LinkAdmin).Error
 		if err != nil {
 			return err
 		}

@@ -177,6 +177,16 @@ func (s *Store) UserByName(ctx context.Context, username string) (User, error) {
 	return row.user(), err
 }
 
+// UserByID returns the account with this id.
+func (s *Store) UserByID(ctx context.Context, id int64) (User, error) {
+	var row userRow
+	err := s.gdb.WithContext(ctx).Where("id = ?", id).Take(&row).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return User{}, notFound()
+	}
+	return row.user(), wrap("get user", err)
+}
+
 func (s *Store) userRow(tx *gorm.DB, username string) (userRow, error) {
 	var row userRow
 	err := tx.Where("username = ?", username).Take(&row).Error

@@ -38,6 +38,10 @@ const (
 	GroupLink_GROUP_LINK_LANGUAGE GroupLink = 4
 	// value: a username.
 	GroupLink_GROUP_LINK_MEMBER GroupLink = 5
+	// value: a username, made an administrator of the team (who may add
+	// and remove its members and administrators); adding one makes it a
+	// member too, removing one leaves it a member.
+	GroupLink_GROUP_LINK_ADMIN GroupLink = 6
 )
 
 // Enum value maps for GroupLink.
@@ -49,6 +53,7 @@ var (
 		3: "GROUP_LINK_COMPONENT",
 		4: "GROUP_LINK_LANGUAGE",
 		5: "GROUP_LINK_MEMBER",
+		6: "GROUP_LINK_ADMIN",
 	}
 	GroupLink_value = map[string]int32{
 		"GROUP_LINK_UNSPECIFIED": 0,
@@ -57,6 +62,7 @@ var (
 		"GROUP_LINK_COMPONENT":   3,
 		"GROUP_LINK_LANGUAGE":    4,
 		"GROUP_LINK_MEMBER":      5,
+		"GROUP_LINK_ADMIN":       6,
 	}
 )
 
@@ -174,7 +180,10 @@ type Group struct {
 	// Language codes (with language_selection 0).
 	Languages []string `protobuf:"bytes,9,rep,name=languages,proto3" json:"languages,omitempty"`
 	// Usernames; "anonymous" is the caller without an account.
-	Members       []string `protobuf:"bytes,10,rep,name=members,proto3" json:"members,omitempty"`
+	Members []string `protobuf:"bytes,10,rep,name=members,proto3" json:"members,omitempty"`
+	// Usernames of the team's administrators (Weblate's Group.admins).
+	// Read-only (ChangeGroupLink changes them).
+	Admins        []string `protobuf:"bytes,11,rep,name=admins,proto3" json:"admins,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -275,6 +284,13 @@ func (x *Group) GetLanguages() []string {
 func (x *Group) GetMembers() []string {
 	if x != nil {
 		return x.Members
+	}
+	return nil
+}
+
+func (x *Group) GetAdmins() []string {
+	if x != nil {
+		return x.Admins
 	}
 	return nil
 }
@@ -2432,7 +2448,7 @@ const file_tms_notification_v1_access_proto_rawDesc = "" +
 	"\x04Role\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12 \n" +
-	"\vpermissions\x18\x03 \x03(\tR\vpermissions\"\xc1\x02\n" +
+	"\vpermissions\x18\x03 \x03(\tR\vpermissions\"\xd9\x02\n" +
 	"\x05Group\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12)\n" +
@@ -2446,7 +2462,8 @@ const file_tms_notification_v1_access_proto_rawDesc = "" +
 	"components\x12\x1c\n" +
 	"\tlanguages\x18\t \x03(\tR\tlanguages\x12\x18\n" +
 	"\amembers\x18\n" +
-	" \x03(\tR\amembers\"\xdf\x01\n" +
+	" \x03(\tR\amembers\x12\x16\n" +
+	"\x06admins\x18\v \x03(\tR\x06admins\"\xdf\x01\n" +
 	"\x05Grant\x12+\n" +
 	"\x11project_selection\x18\x01 \x01(\x05R\x10projectSelection\x12\x1a\n" +
 	"\bprojects\x18\x02 \x03(\tR\bprojects\x12\x1e\n" +
@@ -2561,14 +2578,15 @@ const file_tms_notification_v1_access_proto_rawDesc = "" +
 	"\bnew_slug\x18\x03 \x01(\tR\anewSlug\"J\n" +
 	"\x10ComponentDeleted\x12\x18\n" +
 	"\aproject\x18\x01 \x01(\tR\aproject\x12\x1c\n" +
-	"\tcomponent\x18\x02 \x01(\tR\tcomponent*\x9e\x01\n" +
+	"\tcomponent\x18\x02 \x01(\tR\tcomponent*\xb4\x01\n" +
 	"\tGroupLink\x12\x1a\n" +
 	"\x16GROUP_LINK_UNSPECIFIED\x10\x00\x12\x13\n" +
 	"\x0fGROUP_LINK_ROLE\x10\x01\x12\x16\n" +
 	"\x12GROUP_LINK_PROJECT\x10\x02\x12\x18\n" +
 	"\x14GROUP_LINK_COMPONENT\x10\x03\x12\x17\n" +
 	"\x13GROUP_LINK_LANGUAGE\x10\x04\x12\x15\n" +
-	"\x11GROUP_LINK_MEMBER\x10\x052\xdf\f\n" +
+	"\x11GROUP_LINK_MEMBER\x10\x05\x12\x14\n" +
+	"\x10GROUP_LINK_ADMIN\x10\x062\xdf\f\n" +
 	"\rAccessService\x12Z\n" +
 	"\tListRoles\x12%.tms.notification.v1.ListRolesRequest\x1a&.tms.notification.v1.ListRolesResponse\x12T\n" +
 	"\aGetRole\x12#.tms.notification.v1.GetRoleRequest\x1a$.tms.notification.v1.GetRoleResponse\x12]\n" +

@@ -90,8 +90,8 @@ type AccessServiceClient interface {
 	// Errors: PermissionDenied, NotFound.
 	DeleteRole(ctx context.Context, in *DeleteRoleRequest, opts ...grpc.CallOption) (*DeleteRoleResponse, error)
 	// ListGroups pages the teams: all for superusers, else the teams the
-	// caller is a member of and the teams of the projects whose access it
-	// manages (project.permissions). An unknown member answers an empty list.
+	// caller is a member or an administrator of and the teams of the
+	// projects whose access it manages (project.permissions). An unknown member answers an empty list.
 	// For callers other than superusers paging is done in memory: a negative
 	// limit counts as 0 and a negative offset fails (Internal).
 	ListGroups(ctx context.Context, in *ListGroupsRequest, opts ...grpc.CallOption) (*ListGroupsResponse, error)
@@ -112,9 +112,10 @@ type AccessServiceClient interface {
 	// DeleteGroup removes a team the caller manages, with its links. Errors:
 	// NotFound, PermissionDenied.
 	DeleteGroup(ctx context.Context, in *DeleteGroupRequest, opts ...grpc.CallOption) (*DeleteGroupResponse, error)
-	// ChangeGroupLink adds or removes one role, project, component, language
-	// or member of a team the caller manages; adding a link the team has
-	// keeps it. A project's own team links only that project and its
+	// ChangeGroupLink adds or removes one role, project, component, language,
+	// member or administrator of a team the caller manages (members and
+	// administrators also of a team the caller administers); adding a link
+	// the team has keeps it. A project's own team links only that project and its
 	// components. Projects, components and languages are not checked to
 	// exist. Errors: NotFound (team; removing a link the team lacks),
 	// PermissionDenied, InvalidArgument on "role_id" or "user_id" (no such
@@ -377,8 +378,8 @@ type AccessServiceServer interface {
 	// Errors: PermissionDenied, NotFound.
 	DeleteRole(context.Context, *DeleteRoleRequest) (*DeleteRoleResponse, error)
 	// ListGroups pages the teams: all for superusers, else the teams the
-	// caller is a member of and the teams of the projects whose access it
-	// manages (project.permissions). An unknown member answers an empty list.
+	// caller is a member or an administrator of and the teams of the
+	// projects whose access it manages (project.permissions). An unknown member answers an empty list.
 	// For callers other than superusers paging is done in memory: a negative
 	// limit counts as 0 and a negative offset fails (Internal).
 	ListGroups(context.Context, *ListGroupsRequest) (*ListGroupsResponse, error)
@@ -399,9 +400,10 @@ type AccessServiceServer interface {
 	// DeleteGroup removes a team the caller manages, with its links. Errors:
 	// NotFound, PermissionDenied.
 	DeleteGroup(context.Context, *DeleteGroupRequest) (*DeleteGroupResponse, error)
-	// ChangeGroupLink adds or removes one role, project, component, language
-	// or member of a team the caller manages; adding a link the team has
-	// keeps it. A project's own team links only that project and its
+	// ChangeGroupLink adds or removes one role, project, component, language,
+	// member or administrator of a team the caller manages (members and
+	// administrators also of a team the caller administers); adding a link
+	// the team has keeps it. A project's own team links only that project and its
 	// components. Projects, components and languages are not checked to
 	// exist. Errors: NotFound (team; removing a link the team lacks),
 	// PermissionDenied, InvalidArgument on "role_id" or "user_id" (no such

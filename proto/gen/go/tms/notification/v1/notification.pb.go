@@ -374,7 +374,9 @@ func (x *AuthenticateResponse) GetGrants() []*Grant {
 type GetUserRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The exact user name.
-	Username      string `protobuf:"bytes,1,opt,name=username,proto3" json:"username,omitempty"`
+	Username string `protobuf:"bytes,1,opt,name=username,proto3" json:"username,omitempty"`
+	// The account's id, read when username is empty.
+	Id            int64 `protobuf:"varint,2,opt,name=id,proto3" json:"id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -414,6 +416,13 @@ func (x *GetUserRequest) GetUsername() string {
 		return x.Username
 	}
 	return ""
+}
+
+func (x *GetUserRequest) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
 }
 
 // GetUserResponse holds the account.
@@ -1595,9 +1604,10 @@ const file_tms_notification_v1_notification_proto_rawDesc = "" +
 	"\x05token\x18\x01 \x01(\tR\x05token\"y\n" +
 	"\x14AuthenticateResponse\x12-\n" +
 	"\x04user\x18\x01 \x01(\v2\x19.tms.notification.v1.UserR\x04user\x122\n" +
-	"\x06grants\x18\x02 \x03(\v2\x1a.tms.notification.v1.GrantR\x06grants\",\n" +
+	"\x06grants\x18\x02 \x03(\v2\x1a.tms.notification.v1.GrantR\x06grants\"<\n" +
 	"\x0eGetUserRequest\x12\x1a\n" +
-	"\busername\x18\x01 \x01(\tR\busername\"@\n" +
+	"\busername\x18\x01 \x01(\tR\busername\x12\x0e\n" +
+	"\x02id\x18\x02 \x01(\x03R\x02id\"@\n" +
 	"\x0fGetUserResponse\x12-\n" +
 	"\x04user\x18\x01 \x01(\v2\x19.tms.notification.v1.UserR\x04user\"\xb2\x01\n" +
 	"\x10ListUsersRequest\x12\x16\n" +
