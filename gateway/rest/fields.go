@@ -54,7 +54,10 @@ func applyBody(b *body, msg proto.Message) []string {
 			continue
 		}
 		if fd.IsList() {
-			if list, ok := b.strList(key); ok && fd.Kind() == protoreflect.StringKind {
+			if fd.Kind() != protoreflect.StringKind {
+				continue // lists of messages are read by their handlers
+			}
+			if list, ok := b.strList(key); ok {
 				l := m.Mutable(fd).List()
 				l.Truncate(0)
 				for _, s := range list {

@@ -93,6 +93,14 @@ func (g *gateway) routes() []*route {
 		{pattern: "/api/docs", name: "Documentation", methods: m{"GET": file(g.apiDocs, "text/html").
 			note("This document as a web page.").ext("a readable form of /api/schema/, Weblate serves its documentation elsewhere.")}},
 
+		{pattern: "/api/component-lists", name: "Component List List", methods: m{"GET": page(g.listComponentLists, componentListJSON{}),
+			"POST": made(g.createComponentList, componentListIn{}, componentListJSON{})}},
+		{pattern: "/api/component-lists/{slug}", name: "Component List Instance", methods: m{"GET": one(g.getComponentList, componentListJSON{}),
+			"PUT": change(g.updateComponentList, componentListIn{}, componentListJSON{}), "PATCH": change(g.updateComponentList, componentListIn{}, componentListJSON{}),
+			"DELETE": gone(g.deleteComponentList)}},
+		{pattern: "/api/component-lists/{slug}/components", name: "Components", methods: m{"GET": page(g.componentListComponents, componentJSON{}),
+			"POST": change(g.componentListComponents, componentListMemberIn{}, componentListJSON{})}},
+		{pattern: "/api/component-lists/{slug}/components/{component}", name: "Component", methods: m{"DELETE": gone(g.removeComponentListComponent)}},
 		{pattern: "/api/metrics", name: "Metrics", methods: m{"GET": one(g.metrics, metricsJSON{}).
 			note("Site counts for a signed-in caller, within what the caller may see.")}},
 		{pattern: "/api/search", name: "Search", methods: m{"GET": one(g.search, []searchResultJSON{}).

@@ -67,6 +67,17 @@ type groupIn struct {
 // forms send it, and Django REST framework accepts in JSON too).
 type idField int64
 
+type componentListIn struct {
+	Name          string           `json:"name"`
+	Slug          string           `json:"slug"`
+	ShowDashboard bool             `json:"show_dashboard,omitempty"`
+	AutoAssign    []autoAssignJSON `json:"auto_assign,omitempty" doc:"Rules assigning components by slug (this service's: Weblate sets them in its admin interface); they replace the list's rules."`
+}
+
+type componentListMemberIn struct {
+	ComponentID idField `json:"component_id" doc:"The component's id."`
+}
+
 type groupAdminIn struct {
 	UserID idField `json:"user_id" doc:"The user's id."`
 }

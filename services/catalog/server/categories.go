@@ -216,8 +216,8 @@ func (s *Server) DeleteCategory(ctx context.Context, req *catalogv1.DeleteCatego
 // reference allows (counting what hangs below a moved category).
 func (s *Server) checkCategory(ctx context.Context, c *store.Category, set fieldSet, create bool) error {
 	ch := &checker{set: set, create: create}
-	ch.name("name", c.Name, categoryNameLength)
-	ch.slug("slug", c.Slug, categoryNameLength)
+	ch.name(c.Name, categoryNameLength)
+	ch.slug(c.Slug, categoryNameLength)
 	if err := ch.err(); err != nil || c.ParentID == 0 {
 		return err
 	}

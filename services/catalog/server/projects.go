@@ -183,8 +183,8 @@ func projectEnumDefaults(m *catalogv1.Project) {
 // validateProject checks m, whose fields in set the request supplied.
 func (s *Server) validateProject(ctx context.Context, m *catalogv1.Project, set fieldSet, create bool) error {
 	c := &checker{set: set, create: create}
-	c.name("name", m.Name, projectNameLength)
-	c.slug("slug", m.Slug, projectNameLength)
+	c.name(m.Name, projectNameLength)
+	c.slug(m.Slug, projectNameLength)
 	if c.present("web", "web", m.Web) {
 		c.webURL("web", m.Web)
 	}

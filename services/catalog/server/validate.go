@@ -76,13 +76,17 @@ func (c *checker) maxLen(attr, value string, n int) bool {
 	return true
 }
 
-func (c *checker) slug(attr, value string, n int) {
+// slug checks the "slug" field: present, at most n characters, a slug.
+func (c *checker) slug(value string, n int) {
+	const attr = "slug"
 	if c.present(attr, attr, value) && c.maxLen(attr, value, n) && !slugPattern.MatchString(value) {
 		c.add(attr, "invalid", msgSlug)
 	}
 }
 
-func (c *checker) name(attr, value string, n int) {
+// name checks the "name" field: present and at most n characters.
+func (c *checker) name(value string, n int) {
+	const attr = "name"
 	if c.present(attr, attr, value) {
 		c.maxLen(attr, value, n)
 	}

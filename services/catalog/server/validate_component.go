@@ -33,8 +33,8 @@ var (
 // m links to (repo "weblate://project/component"), nil when none.
 func (s *Server) validateComponent(ctx context.Context, m *catalogv1.Component, set fieldSet, prev *store.Component) (*int64, error) {
 	c := &checker{set: set, create: prev == nil}
-	c.name("name", m.Name, componentNameLength)
-	c.slug("slug", m.Slug, componentNameLength)
+	c.name(m.Name, componentNameLength)
+	c.slug(m.Slug, componentNameLength)
 	c.choice("vcs", m.Vcs, vcsChoices...)
 	linked, err := s.checkRepo(ctx, c, m.Repo, prev)
 	if err != nil {

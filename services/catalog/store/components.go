@@ -45,6 +45,9 @@ func (s *Store) CreateComponent(ctx context.Context, c *Component, change *chang
 		if err := reread(tx, c); err != nil {
 			return err
 		}
+		if err := autoAssign(tx, c); err != nil {
+			return err
+		}
 		return record(tx, change)
 	})
 }
@@ -180,6 +183,9 @@ func (s *Store) SaveComponent(ctx context.Context, c *Component, renamed *change
 			return ErrNotFound
 		}
 		if err := reread(tx, c); err != nil {
+			return err
+		}
+		if err := autoAssign(tx, c); err != nil {
 			return err
 		}
 		// Components sharing this repository link to it by its slugs, as

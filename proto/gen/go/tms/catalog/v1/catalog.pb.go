@@ -5789,6 +5789,785 @@ func (x *SearchResponse) GetLanguages() []*Language {
 	return nil
 }
 
+// ComponentList is a named set of components across projects (Weblate's
+// ComponentList), with rules that assign components to it by slug.
+type ComponentList struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The list's id.
+	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// Display name, unique, at most 100 characters.
+	Name string `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	// URL slug, unique, at most 100 characters.
+	Slug string `protobuf:"bytes,3,opt,name=slug,proto3" json:"slug,omitempty"`
+	// Whether the list shows as a tab on the dashboard.
+	ShowDashboard bool `protobuf:"varint,4,opt,name=show_dashboard,json=showDashboard,proto3" json:"show_dashboard,omitempty"`
+	// Output only: the member components the caller may see, by id.
+	Components []*Component `protobuf:"bytes,5,rep,name=components,proto3" json:"components,omitempty"`
+	// Rules assigning components: a component whose project slug and slug
+	// both match (from their start, as Python's re.match) joins the list
+	// when it is created or saved, and when the rules are written.
+	AutoAssign    []*AutoAssign `protobuf:"bytes,6,rep,name=auto_assign,json=autoAssign,proto3" json:"auto_assign,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ComponentList) Reset() {
+	*x = ComponentList{}
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[67]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ComponentList) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ComponentList) ProtoMessage() {}
+
+func (x *ComponentList) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[67]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ComponentList.ProtoReflect.Descriptor instead.
+func (*ComponentList) Descriptor() ([]byte, []int) {
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{67}
+}
+
+func (x *ComponentList) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *ComponentList) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *ComponentList) GetSlug() string {
+	if x != nil {
+		return x.Slug
+	}
+	return ""
+}
+
+func (x *ComponentList) GetShowDashboard() bool {
+	if x != nil {
+		return x.ShowDashboard
+	}
+	return false
+}
+
+func (x *ComponentList) GetComponents() []*Component {
+	if x != nil {
+		return x.Components
+	}
+	return nil
+}
+
+func (x *ComponentList) GetAutoAssign() []*AutoAssign {
+	if x != nil {
+		return x.AutoAssign
+	}
+	return nil
+}
+
+// AutoAssign is one rule of a component list.
+type AutoAssign struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Regular expression on the project slug, at most 200 characters.
+	ProjectMatch string `protobuf:"bytes,1,opt,name=project_match,json=projectMatch,proto3" json:"project_match,omitempty"`
+	// Regular expression on the component slug, at most 200 characters.
+	ComponentMatch string `protobuf:"bytes,2,opt,name=component_match,json=componentMatch,proto3" json:"component_match,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
+}
+
+func (x *AutoAssign) Reset() {
+	*x = AutoAssign{}
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[68]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AutoAssign) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AutoAssign) ProtoMessage() {}
+
+func (x *AutoAssign) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[68]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AutoAssign.ProtoReflect.Descriptor instead.
+func (*AutoAssign) Descriptor() ([]byte, []int) {
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{68}
+}
+
+func (x *AutoAssign) GetProjectMatch() string {
+	if x != nil {
+		return x.ProjectMatch
+	}
+	return ""
+}
+
+func (x *AutoAssign) GetComponentMatch() string {
+	if x != nil {
+		return x.ComponentMatch
+	}
+	return ""
+}
+
+// ListComponentListsRequest selects a page of component lists.
+type ListComponentListsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Rows to skip; negative: InvalidArgument.
+	Offset int64 `protobuf:"varint,1,opt,name=offset,proto3" json:"offset,omitempty"`
+	// Rows to answer at most; 0 or less: all.
+	Limit int64 `protobuf:"varint,2,opt,name=limit,proto3" json:"limit,omitempty"`
+	// Rows per page in the page_token form: 0 means 50, more than 1000
+	// is served as 1000; negative: InvalidArgument. Sent with offset or
+	// limit: InvalidArgument on "page_token".
+	PageSize int32 `protobuf:"varint,3,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// next_page_token of the previous response, sent with every other
+	// field as before (else InvalidArgument on "page_token"); empty
+	// starts at the first page.
+	PageToken     string `protobuf:"bytes,4,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListComponentListsRequest) Reset() {
+	*x = ListComponentListsRequest{}
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[69]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListComponentListsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListComponentListsRequest) ProtoMessage() {}
+
+func (x *ListComponentListsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[69]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListComponentListsRequest.ProtoReflect.Descriptor instead.
+func (*ListComponentListsRequest) Descriptor() ([]byte, []int) {
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{69}
+}
+
+func (x *ListComponentListsRequest) GetOffset() int64 {
+	if x != nil {
+		return x.Offset
+	}
+	return 0
+}
+
+func (x *ListComponentListsRequest) GetLimit() int64 {
+	if x != nil {
+		return x.Limit
+	}
+	return 0
+}
+
+func (x *ListComponentListsRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *ListComponentListsRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
+// ListComponentListsResponse holds a page of component lists.
+type ListComponentListsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The page, by id.
+	ComponentLists []*ComponentList `protobuf:"bytes,1,rep,name=component_lists,json=componentLists,proto3" json:"component_lists,omitempty"`
+	// All the caller may see, before paging.
+	Total int64 `protobuf:"varint,2,opt,name=total,proto3" json:"total,omitempty"`
+	// Token of the next page when the request used page_size or
+	// page_token; empty on the last page and in the offset/limit form.
+	NextPageToken string `protobuf:"bytes,3,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListComponentListsResponse) Reset() {
+	*x = ListComponentListsResponse{}
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[70]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListComponentListsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListComponentListsResponse) ProtoMessage() {}
+
+func (x *ListComponentListsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[70]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListComponentListsResponse.ProtoReflect.Descriptor instead.
+func (*ListComponentListsResponse) Descriptor() ([]byte, []int) {
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{70}
+}
+
+func (x *ListComponentListsResponse) GetComponentLists() []*ComponentList {
+	if x != nil {
+		return x.ComponentLists
+	}
+	return nil
+}
+
+func (x *ListComponentListsResponse) GetTotal() int64 {
+	if x != nil {
+		return x.Total
+	}
+	return 0
+}
+
+func (x *ListComponentListsResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
+}
+
+// GetComponentListRequest names a list.
+type GetComponentListRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The list's slug.
+	Slug          string `protobuf:"bytes,1,opt,name=slug,proto3" json:"slug,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetComponentListRequest) Reset() {
+	*x = GetComponentListRequest{}
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[71]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetComponentListRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetComponentListRequest) ProtoMessage() {}
+
+func (x *GetComponentListRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[71]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetComponentListRequest.ProtoReflect.Descriptor instead.
+func (*GetComponentListRequest) Descriptor() ([]byte, []int) {
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{71}
+}
+
+func (x *GetComponentListRequest) GetSlug() string {
+	if x != nil {
+		return x.Slug
+	}
+	return ""
+}
+
+// GetComponentListResponse holds the list.
+type GetComponentListResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The list.
+	ComponentList *ComponentList `protobuf:"bytes,1,opt,name=component_list,json=componentList,proto3" json:"component_list,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetComponentListResponse) Reset() {
+	*x = GetComponentListResponse{}
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[72]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetComponentListResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetComponentListResponse) ProtoMessage() {}
+
+func (x *GetComponentListResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[72]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetComponentListResponse.ProtoReflect.Descriptor instead.
+func (*GetComponentListResponse) Descriptor() ([]byte, []int) {
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{72}
+}
+
+func (x *GetComponentListResponse) GetComponentList() *ComponentList {
+	if x != nil {
+		return x.ComponentList
+	}
+	return nil
+}
+
+// CreateComponentListRequest is a new list.
+type CreateComponentListRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The list; id and components are ignored.
+	ComponentList *ComponentList `protobuf:"bytes,1,opt,name=component_list,json=componentList,proto3" json:"component_list,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CreateComponentListRequest) Reset() {
+	*x = CreateComponentListRequest{}
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[73]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CreateComponentListRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CreateComponentListRequest) ProtoMessage() {}
+
+func (x *CreateComponentListRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[73]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CreateComponentListRequest.ProtoReflect.Descriptor instead.
+func (*CreateComponentListRequest) Descriptor() ([]byte, []int) {
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{73}
+}
+
+func (x *CreateComponentListRequest) GetComponentList() *ComponentList {
+	if x != nil {
+		return x.ComponentList
+	}
+	return nil
+}
+
+// CreateComponentListResponse holds the new list.
+type CreateComponentListResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The list as stored.
+	ComponentList *ComponentList `protobuf:"bytes,1,opt,name=component_list,json=componentList,proto3" json:"component_list,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CreateComponentListResponse) Reset() {
+	*x = CreateComponentListResponse{}
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[74]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CreateComponentListResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CreateComponentListResponse) ProtoMessage() {}
+
+func (x *CreateComponentListResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[74]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CreateComponentListResponse.ProtoReflect.Descriptor instead.
+func (*CreateComponentListResponse) Descriptor() ([]byte, []int) {
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{74}
+}
+
+func (x *CreateComponentListResponse) GetComponentList() *ComponentList {
+	if x != nil {
+		return x.ComponentList
+	}
+	return nil
+}
+
+// UpdateComponentListRequest changes a list.
+type UpdateComponentListRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The list's slug.
+	Slug string `protobuf:"bytes,1,opt,name=slug,proto3" json:"slug,omitempty"`
+	// The new values of the fields named.
+	ComponentList *ComponentList `protobuf:"bytes,2,opt,name=component_list,json=componentList,proto3" json:"component_list,omitempty"`
+	// Paths of the fields to change: name, slug, show_dashboard,
+	// auto_assign. Empty: nothing changes. Another path: InvalidArgument.
+	UpdateMask    *fieldmaskpb.FieldMask `protobuf:"bytes,3,opt,name=update_mask,json=updateMask,proto3" json:"update_mask,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *UpdateComponentListRequest) Reset() {
+	*x = UpdateComponentListRequest{}
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[75]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UpdateComponentListRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UpdateComponentListRequest) ProtoMessage() {}
+
+func (x *UpdateComponentListRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[75]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UpdateComponentListRequest.ProtoReflect.Descriptor instead.
+func (*UpdateComponentListRequest) Descriptor() ([]byte, []int) {
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{75}
+}
+
+func (x *UpdateComponentListRequest) GetSlug() string {
+	if x != nil {
+		return x.Slug
+	}
+	return ""
+}
+
+func (x *UpdateComponentListRequest) GetComponentList() *ComponentList {
+	if x != nil {
+		return x.ComponentList
+	}
+	return nil
+}
+
+func (x *UpdateComponentListRequest) GetUpdateMask() *fieldmaskpb.FieldMask {
+	if x != nil {
+		return x.UpdateMask
+	}
+	return nil
+}
+
+// UpdateComponentListResponse holds the changed list.
+type UpdateComponentListResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The list as stored.
+	ComponentList *ComponentList `protobuf:"bytes,1,opt,name=component_list,json=componentList,proto3" json:"component_list,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *UpdateComponentListResponse) Reset() {
+	*x = UpdateComponentListResponse{}
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[76]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UpdateComponentListResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UpdateComponentListResponse) ProtoMessage() {}
+
+func (x *UpdateComponentListResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[76]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UpdateComponentListResponse.ProtoReflect.Descriptor instead.
+func (*UpdateComponentListResponse) Descriptor() ([]byte, []int) {
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{76}
+}
+
+func (x *UpdateComponentListResponse) GetComponentList() *ComponentList {
+	if x != nil {
+		return x.ComponentList
+	}
+	return nil
+}
+
+// DeleteComponentListRequest names the list to remove.
+type DeleteComponentListRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The list's slug.
+	Slug          string `protobuf:"bytes,1,opt,name=slug,proto3" json:"slug,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DeleteComponentListRequest) Reset() {
+	*x = DeleteComponentListRequest{}
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[77]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DeleteComponentListRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DeleteComponentListRequest) ProtoMessage() {}
+
+func (x *DeleteComponentListRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[77]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DeleteComponentListRequest.ProtoReflect.Descriptor instead.
+func (*DeleteComponentListRequest) Descriptor() ([]byte, []int) {
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{77}
+}
+
+func (x *DeleteComponentListRequest) GetSlug() string {
+	if x != nil {
+		return x.Slug
+	}
+	return ""
+}
+
+// DeleteComponentListResponse is empty.
+type DeleteComponentListResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DeleteComponentListResponse) Reset() {
+	*x = DeleteComponentListResponse{}
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[78]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DeleteComponentListResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DeleteComponentListResponse) ProtoMessage() {}
+
+func (x *DeleteComponentListResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[78]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DeleteComponentListResponse.ProtoReflect.Descriptor instead.
+func (*DeleteComponentListResponse) Descriptor() ([]byte, []int) {
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{78}
+}
+
+// ChangeComponentListMemberRequest adds or removes a member.
+type ChangeComponentListMemberRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The list's slug.
+	Slug string `protobuf:"bytes,1,opt,name=slug,proto3" json:"slug,omitempty"`
+	// The component's id.
+	ComponentId int64 `protobuf:"varint,2,opt,name=component_id,json=componentId,proto3" json:"component_id,omitempty"`
+	// Remove the component instead of adding it.
+	Remove        bool `protobuf:"varint,3,opt,name=remove,proto3" json:"remove,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ChangeComponentListMemberRequest) Reset() {
+	*x = ChangeComponentListMemberRequest{}
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[79]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ChangeComponentListMemberRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ChangeComponentListMemberRequest) ProtoMessage() {}
+
+func (x *ChangeComponentListMemberRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[79]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ChangeComponentListMemberRequest.ProtoReflect.Descriptor instead.
+func (*ChangeComponentListMemberRequest) Descriptor() ([]byte, []int) {
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{79}
+}
+
+func (x *ChangeComponentListMemberRequest) GetSlug() string {
+	if x != nil {
+		return x.Slug
+	}
+	return ""
+}
+
+func (x *ChangeComponentListMemberRequest) GetComponentId() int64 {
+	if x != nil {
+		return x.ComponentId
+	}
+	return 0
+}
+
+func (x *ChangeComponentListMemberRequest) GetRemove() bool {
+	if x != nil {
+		return x.Remove
+	}
+	return false
+}
+
+// ChangeComponentListMemberResponse holds the list as changed.
+type ChangeComponentListMemberResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The list.
+	ComponentList *ComponentList `protobuf:"bytes,1,opt,name=component_list,json=componentList,proto3" json:"component_list,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ChangeComponentListMemberResponse) Reset() {
+	*x = ChangeComponentListMemberResponse{}
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[80]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ChangeComponentListMemberResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ChangeComponentListMemberResponse) ProtoMessage() {}
+
+func (x *ChangeComponentListMemberResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[80]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ChangeComponentListMemberResponse.ProtoReflect.Descriptor instead.
+func (*ChangeComponentListMemberResponse) Descriptor() ([]byte, []int) {
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{80}
+}
+
+func (x *ChangeComponentListMemberResponse) GetComponentList() *ComponentList {
+	if x != nil {
+		return x.ComponentList
+	}
+	return nil
+}
+
 var File_tms_catalog_v1_catalog_proto protoreflect.FileDescriptor
 
 const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
@@ -6258,7 +7037,55 @@ const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"\n" +
 	"components\x18\x03 \x03(\v2\x19.tms.catalog.v1.ComponentR\n" +
 	"components\x126\n" +
-	"\tlanguages\x18\x04 \x03(\v2\x18.tms.catalog.v1.LanguageR\tlanguages2\xb0\x17\n" +
+	"\tlanguages\x18\x04 \x03(\v2\x18.tms.catalog.v1.LanguageR\tlanguages\"\xe6\x01\n" +
+	"\rComponentList\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
+	"\x04name\x18\x02 \x01(\tR\x04name\x12\x12\n" +
+	"\x04slug\x18\x03 \x01(\tR\x04slug\x12%\n" +
+	"\x0eshow_dashboard\x18\x04 \x01(\bR\rshowDashboard\x129\n" +
+	"\n" +
+	"components\x18\x05 \x03(\v2\x19.tms.catalog.v1.ComponentR\n" +
+	"components\x12;\n" +
+	"\vauto_assign\x18\x06 \x03(\v2\x1a.tms.catalog.v1.AutoAssignR\n" +
+	"autoAssign\"Z\n" +
+	"\n" +
+	"AutoAssign\x12#\n" +
+	"\rproject_match\x18\x01 \x01(\tR\fprojectMatch\x12'\n" +
+	"\x0fcomponent_match\x18\x02 \x01(\tR\x0ecomponentMatch\"\x85\x01\n" +
+	"\x19ListComponentListsRequest\x12\x16\n" +
+	"\x06offset\x18\x01 \x01(\x03R\x06offset\x12\x14\n" +
+	"\x05limit\x18\x02 \x01(\x03R\x05limit\x12\x1b\n" +
+	"\tpage_size\x18\x03 \x01(\x05R\bpageSize\x12\x1d\n" +
+	"\n" +
+	"page_token\x18\x04 \x01(\tR\tpageToken\"\xa2\x01\n" +
+	"\x1aListComponentListsResponse\x12F\n" +
+	"\x0fcomponent_lists\x18\x01 \x03(\v2\x1d.tms.catalog.v1.ComponentListR\x0ecomponentLists\x12\x14\n" +
+	"\x05total\x18\x02 \x01(\x03R\x05total\x12&\n" +
+	"\x0fnext_page_token\x18\x03 \x01(\tR\rnextPageToken\"-\n" +
+	"\x17GetComponentListRequest\x12\x12\n" +
+	"\x04slug\x18\x01 \x01(\tR\x04slug\"`\n" +
+	"\x18GetComponentListResponse\x12D\n" +
+	"\x0ecomponent_list\x18\x01 \x01(\v2\x1d.tms.catalog.v1.ComponentListR\rcomponentList\"b\n" +
+	"\x1aCreateComponentListRequest\x12D\n" +
+	"\x0ecomponent_list\x18\x01 \x01(\v2\x1d.tms.catalog.v1.ComponentListR\rcomponentList\"c\n" +
+	"\x1bCreateComponentListResponse\x12D\n" +
+	"\x0ecomponent_list\x18\x01 \x01(\v2\x1d.tms.catalog.v1.ComponentListR\rcomponentList\"\xb3\x01\n" +
+	"\x1aUpdateComponentListRequest\x12\x12\n" +
+	"\x04slug\x18\x01 \x01(\tR\x04slug\x12D\n" +
+	"\x0ecomponent_list\x18\x02 \x01(\v2\x1d.tms.catalog.v1.ComponentListR\rcomponentList\x12;\n" +
+	"\vupdate_mask\x18\x03 \x01(\v2\x1a.google.protobuf.FieldMaskR\n" +
+	"updateMask\"c\n" +
+	"\x1bUpdateComponentListResponse\x12D\n" +
+	"\x0ecomponent_list\x18\x01 \x01(\v2\x1d.tms.catalog.v1.ComponentListR\rcomponentList\"0\n" +
+	"\x1aDeleteComponentListRequest\x12\x12\n" +
+	"\x04slug\x18\x01 \x01(\tR\x04slug\"\x1d\n" +
+	"\x1bDeleteComponentListResponse\"q\n" +
+	" ChangeComponentListMemberRequest\x12\x12\n" +
+	"\x04slug\x18\x01 \x01(\tR\x04slug\x12!\n" +
+	"\fcomponent_id\x18\x02 \x01(\x03R\vcomponentId\x12\x16\n" +
+	"\x06remove\x18\x03 \x01(\bR\x06remove\"i\n" +
+	"!ChangeComponentListMemberResponse\x12D\n" +
+	"\x0ecomponent_list\x18\x01 \x01(\v2\x1d.tms.catalog.v1.ComponentListR\rcomponentList2\xd7\x1c\n" +
 	"\x0eCatalogService\x12\\\n" +
 	"\rCreateProject\x12$.tms.catalog.v1.CreateProjectRequest\x1a%.tms.catalog.v1.CreateProjectResponse\x12S\n" +
 	"\n" +
@@ -6290,7 +7117,13 @@ const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x14GetMachinerySettings\x12+.tms.catalog.v1.GetMachinerySettingsRequest\x1a,.tms.catalog.v1.GetMachinerySettingsResponse\x12q\n" +
 	"\x14SetMachinerySettings\x12+.tms.catalog.v1.SetMachinerySettingsRequest\x1a,.tms.catalog.v1.SetMachinerySettingsResponse\x12t\n" +
 	"\x15ListRemovedComponents\x12,.tms.catalog.v1.ListRemovedComponentsRequest\x1a-.tms.catalog.v1.ListRemovedComponentsResponse\x12e\n" +
-	"\x10GetProjectAccess\x12'.tms.catalog.v1.GetProjectAccessRequest\x1a(.tms.catalog.v1.GetProjectAccessResponseBAZ?github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1;catalogv1b\x06proto3"
+	"\x10GetProjectAccess\x12'.tms.catalog.v1.GetProjectAccessRequest\x1a(.tms.catalog.v1.GetProjectAccessResponse\x12k\n" +
+	"\x12ListComponentLists\x12).tms.catalog.v1.ListComponentListsRequest\x1a*.tms.catalog.v1.ListComponentListsResponse\x12e\n" +
+	"\x10GetComponentList\x12'.tms.catalog.v1.GetComponentListRequest\x1a(.tms.catalog.v1.GetComponentListResponse\x12n\n" +
+	"\x13CreateComponentList\x12*.tms.catalog.v1.CreateComponentListRequest\x1a+.tms.catalog.v1.CreateComponentListResponse\x12n\n" +
+	"\x13UpdateComponentList\x12*.tms.catalog.v1.UpdateComponentListRequest\x1a+.tms.catalog.v1.UpdateComponentListResponse\x12n\n" +
+	"\x13DeleteComponentList\x12*.tms.catalog.v1.DeleteComponentListRequest\x1a+.tms.catalog.v1.DeleteComponentListResponse\x12\x80\x01\n" +
+	"\x19ChangeComponentListMember\x120.tms.catalog.v1.ChangeComponentListMemberRequest\x1a1.tms.catalog.v1.ChangeComponentListMemberResponseBAZ?github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1;catalogv1b\x06proto3"
 
 var (
 	file_tms_catalog_v1_catalog_proto_rawDescOnce sync.Once
@@ -6304,102 +7137,116 @@ func file_tms_catalog_v1_catalog_proto_rawDescGZIP() []byte {
 	return file_tms_catalog_v1_catalog_proto_rawDescData
 }
 
-var file_tms_catalog_v1_catalog_proto_msgTypes = make([]protoimpl.MessageInfo, 68)
+var file_tms_catalog_v1_catalog_proto_msgTypes = make([]protoimpl.MessageInfo, 82)
 var file_tms_catalog_v1_catalog_proto_goTypes = []any{
-	(*Project)(nil),                       // 0: tms.catalog.v1.Project
-	(*Component)(nil),                     // 1: tms.catalog.v1.Component
-	(*Language)(nil),                      // 2: tms.catalog.v1.Language
-	(*CreateProjectRequest)(nil),          // 3: tms.catalog.v1.CreateProjectRequest
-	(*CreateProjectResponse)(nil),         // 4: tms.catalog.v1.CreateProjectResponse
-	(*GetProjectRequest)(nil),             // 5: tms.catalog.v1.GetProjectRequest
-	(*GetProjectResponse)(nil),            // 6: tms.catalog.v1.GetProjectResponse
-	(*ListProjectsRequest)(nil),           // 7: tms.catalog.v1.ListProjectsRequest
-	(*ListProjectsResponse)(nil),          // 8: tms.catalog.v1.ListProjectsResponse
-	(*UpdateProjectRequest)(nil),          // 9: tms.catalog.v1.UpdateProjectRequest
-	(*UpdateProjectResponse)(nil),         // 10: tms.catalog.v1.UpdateProjectResponse
-	(*DeleteProjectRequest)(nil),          // 11: tms.catalog.v1.DeleteProjectRequest
-	(*DeleteProjectResponse)(nil),         // 12: tms.catalog.v1.DeleteProjectResponse
-	(*CreateComponentRequest)(nil),        // 13: tms.catalog.v1.CreateComponentRequest
-	(*CreateComponentResponse)(nil),       // 14: tms.catalog.v1.CreateComponentResponse
-	(*GetComponentRequest)(nil),           // 15: tms.catalog.v1.GetComponentRequest
-	(*GetComponentResponse)(nil),          // 16: tms.catalog.v1.GetComponentResponse
-	(*ListComponentsRequest)(nil),         // 17: tms.catalog.v1.ListComponentsRequest
-	(*ListComponentsResponse)(nil),        // 18: tms.catalog.v1.ListComponentsResponse
-	(*UpdateComponentRequest)(nil),        // 19: tms.catalog.v1.UpdateComponentRequest
-	(*UpdateComponentResponse)(nil),       // 20: tms.catalog.v1.UpdateComponentResponse
-	(*DeleteComponentRequest)(nil),        // 21: tms.catalog.v1.DeleteComponentRequest
-	(*DeleteComponentResponse)(nil),       // 22: tms.catalog.v1.DeleteComponentResponse
-	(*SetComponentLockRequest)(nil),       // 23: tms.catalog.v1.SetComponentLockRequest
-	(*SetComponentLockResponse)(nil),      // 24: tms.catalog.v1.SetComponentLockResponse
-	(*GetLanguageRequest)(nil),            // 25: tms.catalog.v1.GetLanguageRequest
-	(*GetLanguageResponse)(nil),           // 26: tms.catalog.v1.GetLanguageResponse
-	(*ListLanguagesRequest)(nil),          // 27: tms.catalog.v1.ListLanguagesRequest
-	(*ListLanguagesResponse)(nil),         // 28: tms.catalog.v1.ListLanguagesResponse
-	(*EnsureLanguageRequest)(nil),         // 29: tms.catalog.v1.EnsureLanguageRequest
-	(*EnsureLanguageResponse)(nil),        // 30: tms.catalog.v1.EnsureLanguageResponse
-	(*Plural)(nil),                        // 31: tms.catalog.v1.Plural
-	(*Category)(nil),                      // 32: tms.catalog.v1.Category
-	(*ListCategoriesRequest)(nil),         // 33: tms.catalog.v1.ListCategoriesRequest
-	(*ListCategoriesResponse)(nil),        // 34: tms.catalog.v1.ListCategoriesResponse
-	(*GetCategoryRequest)(nil),            // 35: tms.catalog.v1.GetCategoryRequest
-	(*GetCategoryResponse)(nil),           // 36: tms.catalog.v1.GetCategoryResponse
-	(*CreateCategoryRequest)(nil),         // 37: tms.catalog.v1.CreateCategoryRequest
-	(*CreateCategoryResponse)(nil),        // 38: tms.catalog.v1.CreateCategoryResponse
-	(*UpdateCategoryRequest)(nil),         // 39: tms.catalog.v1.UpdateCategoryRequest
-	(*UpdateCategoryResponse)(nil),        // 40: tms.catalog.v1.UpdateCategoryResponse
-	(*DeleteCategoryRequest)(nil),         // 41: tms.catalog.v1.DeleteCategoryRequest
-	(*DeleteCategoryResponse)(nil),        // 42: tms.catalog.v1.DeleteCategoryResponse
-	(*ListComponentLinksRequest)(nil),     // 43: tms.catalog.v1.ListComponentLinksRequest
-	(*ListComponentLinksResponse)(nil),    // 44: tms.catalog.v1.ListComponentLinksResponse
-	(*AddComponentLinkRequest)(nil),       // 45: tms.catalog.v1.AddComponentLinkRequest
-	(*AddComponentLinkResponse)(nil),      // 46: tms.catalog.v1.AddComponentLinkResponse
-	(*RemoveComponentLinkRequest)(nil),    // 47: tms.catalog.v1.RemoveComponentLinkRequest
-	(*RemoveComponentLinkResponse)(nil),   // 48: tms.catalog.v1.RemoveComponentLinkResponse
-	(*Announcement)(nil),                  // 49: tms.catalog.v1.Announcement
-	(*ListAnnouncementsRequest)(nil),      // 50: tms.catalog.v1.ListAnnouncementsRequest
-	(*ListAnnouncementsResponse)(nil),     // 51: tms.catalog.v1.ListAnnouncementsResponse
-	(*CreateAnnouncementRequest)(nil),     // 52: tms.catalog.v1.CreateAnnouncementRequest
-	(*CreateAnnouncementResponse)(nil),    // 53: tms.catalog.v1.CreateAnnouncementResponse
-	(*DeleteAnnouncementRequest)(nil),     // 54: tms.catalog.v1.DeleteAnnouncementRequest
-	(*DeleteAnnouncementResponse)(nil),    // 55: tms.catalog.v1.DeleteAnnouncementResponse
-	(*GetMachinerySettingsRequest)(nil),   // 56: tms.catalog.v1.GetMachinerySettingsRequest
-	(*GetMachinerySettingsResponse)(nil),  // 57: tms.catalog.v1.GetMachinerySettingsResponse
-	(*SetMachinerySettingsRequest)(nil),   // 58: tms.catalog.v1.SetMachinerySettingsRequest
-	(*SetMachinerySettingsResponse)(nil),  // 59: tms.catalog.v1.SetMachinerySettingsResponse
-	(*ListRemovedComponentsRequest)(nil),  // 60: tms.catalog.v1.ListRemovedComponentsRequest
-	(*ListRemovedComponentsResponse)(nil), // 61: tms.catalog.v1.ListRemovedComponentsResponse
-	(*GetProjectAccessRequest)(nil),       // 62: tms.catalog.v1.GetProjectAccessRequest
-	(*GetProjectAccessResponse)(nil),      // 63: tms.catalog.v1.GetProjectAccessResponse
-	(*ProjectAccess)(nil),                 // 64: tms.catalog.v1.ProjectAccess
-	(*SearchRequest)(nil),                 // 65: tms.catalog.v1.SearchRequest
-	(*SearchResponse)(nil),                // 66: tms.catalog.v1.SearchResponse
-	nil,                                   // 67: tms.catalog.v1.GetMachinerySettingsResponse.ServicesEntry
-	(v1.CommitPolicy)(0),                  // 68: tms.type.v1.CommitPolicy
-	(v1.AccessControl)(0),                 // 69: tms.type.v1.AccessControl
-	(*timestamppb.Timestamp)(nil),         // 70: google.protobuf.Timestamp
-	(v1.MergeStyle)(0),                    // 71: tms.type.v1.MergeStyle
-	(*fieldmaskpb.FieldMask)(nil),         // 72: google.protobuf.FieldMask
-	(*structpb.Struct)(nil),               // 73: google.protobuf.Struct
+	(*Project)(nil),                           // 0: tms.catalog.v1.Project
+	(*Component)(nil),                         // 1: tms.catalog.v1.Component
+	(*Language)(nil),                          // 2: tms.catalog.v1.Language
+	(*CreateProjectRequest)(nil),              // 3: tms.catalog.v1.CreateProjectRequest
+	(*CreateProjectResponse)(nil),             // 4: tms.catalog.v1.CreateProjectResponse
+	(*GetProjectRequest)(nil),                 // 5: tms.catalog.v1.GetProjectRequest
+	(*GetProjectResponse)(nil),                // 6: tms.catalog.v1.GetProjectResponse
+	(*ListProjectsRequest)(nil),               // 7: tms.catalog.v1.ListProjectsRequest
+	(*ListProjectsResponse)(nil),              // 8: tms.catalog.v1.ListProjectsResponse
+	(*UpdateProjectRequest)(nil),              // 9: tms.catalog.v1.UpdateProjectRequest
+	(*UpdateProjectResponse)(nil),             // 10: tms.catalog.v1.UpdateProjectResponse
+	(*DeleteProjectRequest)(nil),              // 11: tms.catalog.v1.DeleteProjectRequest
+	(*DeleteProjectResponse)(nil),             // 12: tms.catalog.v1.DeleteProjectResponse
+	(*CreateComponentRequest)(nil),            // 13: tms.catalog.v1.CreateComponentRequest
+	(*CreateComponentResponse)(nil),           // 14: tms.catalog.v1.CreateComponentResponse
+	(*GetComponentRequest)(nil),               // 15: tms.catalog.v1.GetComponentRequest
+	(*GetComponentResponse)(nil),              // 16: tms.catalog.v1.GetComponentResponse
+	(*ListComponentsRequest)(nil),             // 17: tms.catalog.v1.ListComponentsRequest
+	(*ListComponentsResponse)(nil),            // 18: tms.catalog.v1.ListComponentsResponse
+	(*UpdateComponentRequest)(nil),            // 19: tms.catalog.v1.UpdateComponentRequest
+	(*UpdateComponentResponse)(nil),           // 20: tms.catalog.v1.UpdateComponentResponse
+	(*DeleteComponentRequest)(nil),            // 21: tms.catalog.v1.DeleteComponentRequest
+	(*DeleteComponentResponse)(nil),           // 22: tms.catalog.v1.DeleteComponentResponse
+	(*SetComponentLockRequest)(nil),           // 23: tms.catalog.v1.SetComponentLockRequest
+	(*SetComponentLockResponse)(nil),          // 24: tms.catalog.v1.SetComponentLockResponse
+	(*GetLanguageRequest)(nil),                // 25: tms.catalog.v1.GetLanguageRequest
+	(*GetLanguageResponse)(nil),               // 26: tms.catalog.v1.GetLanguageResponse
+	(*ListLanguagesRequest)(nil),              // 27: tms.catalog.v1.ListLanguagesRequest
+	(*ListLanguagesResponse)(nil),             // 28: tms.catalog.v1.ListLanguagesResponse
+	(*EnsureLanguageRequest)(nil),             // 29: tms.catalog.v1.EnsureLanguageRequest
+	(*EnsureLanguageResponse)(nil),            // 30: tms.catalog.v1.EnsureLanguageResponse
+	(*Plural)(nil),                            // 31: tms.catalog.v1.Plural
+	(*Category)(nil),                          // 32: tms.catalog.v1.Category
+	(*ListCategoriesRequest)(nil),             // 33: tms.catalog.v1.ListCategoriesRequest
+	(*ListCategoriesResponse)(nil),            // 34: tms.catalog.v1.ListCategoriesResponse
+	(*GetCategoryRequest)(nil),                // 35: tms.catalog.v1.GetCategoryRequest
+	(*GetCategoryResponse)(nil),               // 36: tms.catalog.v1.GetCategoryResponse
+	(*CreateCategoryRequest)(nil),             // 37: tms.catalog.v1.CreateCategoryRequest
+	(*CreateCategoryResponse)(nil),            // 38: tms.catalog.v1.CreateCategoryResponse
+	(*UpdateCategoryRequest)(nil),             // 39: tms.catalog.v1.UpdateCategoryRequest
+	(*UpdateCategoryResponse)(nil),            // 40: tms.catalog.v1.UpdateCategoryResponse
+	(*DeleteCategoryRequest)(nil),             // 41: tms.catalog.v1.DeleteCategoryRequest
+	(*DeleteCategoryResponse)(nil),            // 42: tms.catalog.v1.DeleteCategoryResponse
+	(*ListComponentLinksRequest)(nil),         // 43: tms.catalog.v1.ListComponentLinksRequest
+	(*ListComponentLinksResponse)(nil),        // 44: tms.catalog.v1.ListComponentLinksResponse
+	(*AddComponentLinkRequest)(nil),           // 45: tms.catalog.v1.AddComponentLinkRequest
+	(*AddComponentLinkResponse)(nil),          // 46: tms.catalog.v1.AddComponentLinkResponse
+	(*RemoveComponentLinkRequest)(nil),        // 47: tms.catalog.v1.RemoveComponentLinkRequest
+	(*RemoveComponentLinkResponse)(nil),       // 48: tms.catalog.v1.RemoveComponentLinkResponse
+	(*Announcement)(nil),                      // 49: tms.catalog.v1.Announcement
+	(*ListAnnouncementsRequest)(nil),          // 50: tms.catalog.v1.ListAnnouncementsRequest
+	(*ListAnnouncementsResponse)(nil),         // 51: tms.catalog.v1.ListAnnouncementsResponse
+	(*CreateAnnouncementRequest)(nil),         // 52: tms.catalog.v1.CreateAnnouncementRequest
+	(*CreateAnnouncementResponse)(nil),        // 53: tms.catalog.v1.CreateAnnouncementResponse
+	(*DeleteAnnouncementRequest)(nil),         // 54: tms.catalog.v1.DeleteAnnouncementRequest
+	(*DeleteAnnouncementResponse)(nil),        // 55: tms.catalog.v1.DeleteAnnouncementResponse
+	(*GetMachinerySettingsRequest)(nil),       // 56: tms.catalog.v1.GetMachinerySettingsRequest
+	(*GetMachinerySettingsResponse)(nil),      // 57: tms.catalog.v1.GetMachinerySettingsResponse
+	(*SetMachinerySettingsRequest)(nil),       // 58: tms.catalog.v1.SetMachinerySettingsRequest
+	(*SetMachinerySettingsResponse)(nil),      // 59: tms.catalog.v1.SetMachinerySettingsResponse
+	(*ListRemovedComponentsRequest)(nil),      // 60: tms.catalog.v1.ListRemovedComponentsRequest
+	(*ListRemovedComponentsResponse)(nil),     // 61: tms.catalog.v1.ListRemovedComponentsResponse
+	(*GetProjectAccessRequest)(nil),           // 62: tms.catalog.v1.GetProjectAccessRequest
+	(*GetProjectAccessResponse)(nil),          // 63: tms.catalog.v1.GetProjectAccessResponse
+	(*ProjectAccess)(nil),                     // 64: tms.catalog.v1.ProjectAccess
+	(*SearchRequest)(nil),                     // 65: tms.catalog.v1.SearchRequest
+	(*SearchResponse)(nil),                    // 66: tms.catalog.v1.SearchResponse
+	(*ComponentList)(nil),                     // 67: tms.catalog.v1.ComponentList
+	(*AutoAssign)(nil),                        // 68: tms.catalog.v1.AutoAssign
+	(*ListComponentListsRequest)(nil),         // 69: tms.catalog.v1.ListComponentListsRequest
+	(*ListComponentListsResponse)(nil),        // 70: tms.catalog.v1.ListComponentListsResponse
+	(*GetComponentListRequest)(nil),           // 71: tms.catalog.v1.GetComponentListRequest
+	(*GetComponentListResponse)(nil),          // 72: tms.catalog.v1.GetComponentListResponse
+	(*CreateComponentListRequest)(nil),        // 73: tms.catalog.v1.CreateComponentListRequest
+	(*CreateComponentListResponse)(nil),       // 74: tms.catalog.v1.CreateComponentListResponse
+	(*UpdateComponentListRequest)(nil),        // 75: tms.catalog.v1.UpdateComponentListRequest
+	(*UpdateComponentListResponse)(nil),       // 76: tms.catalog.v1.UpdateComponentListResponse
+	(*DeleteComponentListRequest)(nil),        // 77: tms.catalog.v1.DeleteComponentListRequest
+	(*DeleteComponentListResponse)(nil),       // 78: tms.catalog.v1.DeleteComponentListResponse
+	(*ChangeComponentListMemberRequest)(nil),  // 79: tms.catalog.v1.ChangeComponentListMemberRequest
+	(*ChangeComponentListMemberResponse)(nil), // 80: tms.catalog.v1.ChangeComponentListMemberResponse
+	nil,                           // 81: tms.catalog.v1.GetMachinerySettingsResponse.ServicesEntry
+	(v1.CommitPolicy)(0),          // 82: tms.type.v1.CommitPolicy
+	(v1.AccessControl)(0),         // 83: tms.type.v1.AccessControl
+	(*timestamppb.Timestamp)(nil), // 84: google.protobuf.Timestamp
+	(v1.MergeStyle)(0),            // 85: tms.type.v1.MergeStyle
+	(*fieldmaskpb.FieldMask)(nil), // 86: google.protobuf.FieldMask
+	(*structpb.Struct)(nil),       // 87: google.protobuf.Struct
 }
 var file_tms_catalog_v1_catalog_proto_depIdxs = []int32{
-	68, // 0: tms.catalog.v1.Project.commit_policy:type_name -> tms.type.v1.CommitPolicy
-	69, // 1: tms.catalog.v1.Project.access_control:type_name -> tms.type.v1.AccessControl
-	70, // 2: tms.catalog.v1.Project.created:type_name -> google.protobuf.Timestamp
-	71, // 3: tms.catalog.v1.Component.merge_style:type_name -> tms.type.v1.MergeStyle
-	70, // 4: tms.catalog.v1.Component.created:type_name -> google.protobuf.Timestamp
+	82, // 0: tms.catalog.v1.Project.commit_policy:type_name -> tms.type.v1.CommitPolicy
+	83, // 1: tms.catalog.v1.Project.access_control:type_name -> tms.type.v1.AccessControl
+	84, // 2: tms.catalog.v1.Project.created:type_name -> google.protobuf.Timestamp
+	85, // 3: tms.catalog.v1.Component.merge_style:type_name -> tms.type.v1.MergeStyle
+	84, // 4: tms.catalog.v1.Component.created:type_name -> google.protobuf.Timestamp
 	0,  // 5: tms.catalog.v1.CreateProjectRequest.project:type_name -> tms.catalog.v1.Project
 	0,  // 6: tms.catalog.v1.CreateProjectResponse.project:type_name -> tms.catalog.v1.Project
 	0,  // 7: tms.catalog.v1.GetProjectResponse.project:type_name -> tms.catalog.v1.Project
 	0,  // 8: tms.catalog.v1.ListProjectsResponse.projects:type_name -> tms.catalog.v1.Project
 	0,  // 9: tms.catalog.v1.UpdateProjectRequest.project:type_name -> tms.catalog.v1.Project
-	72, // 10: tms.catalog.v1.UpdateProjectRequest.update_mask:type_name -> google.protobuf.FieldMask
+	86, // 10: tms.catalog.v1.UpdateProjectRequest.update_mask:type_name -> google.protobuf.FieldMask
 	0,  // 11: tms.catalog.v1.UpdateProjectResponse.project:type_name -> tms.catalog.v1.Project
 	1,  // 12: tms.catalog.v1.CreateComponentRequest.component:type_name -> tms.catalog.v1.Component
 	1,  // 13: tms.catalog.v1.CreateComponentResponse.component:type_name -> tms.catalog.v1.Component
 	1,  // 14: tms.catalog.v1.GetComponentResponse.component:type_name -> tms.catalog.v1.Component
 	1,  // 15: tms.catalog.v1.ListComponentsResponse.components:type_name -> tms.catalog.v1.Component
 	1,  // 16: tms.catalog.v1.UpdateComponentRequest.component:type_name -> tms.catalog.v1.Component
-	72, // 17: tms.catalog.v1.UpdateComponentRequest.update_mask:type_name -> google.protobuf.FieldMask
+	86, // 17: tms.catalog.v1.UpdateComponentRequest.update_mask:type_name -> google.protobuf.FieldMask
 	1,  // 18: tms.catalog.v1.UpdateComponentResponse.component:type_name -> tms.catalog.v1.Component
 	1,  // 19: tms.catalog.v1.SetComponentLockResponse.component:type_name -> tms.catalog.v1.Component
 	2,  // 20: tms.catalog.v1.GetLanguageResponse.language:type_name -> tms.catalog.v1.Language
@@ -6411,89 +7258,111 @@ var file_tms_catalog_v1_catalog_proto_depIdxs = []int32{
 	32, // 26: tms.catalog.v1.CreateCategoryRequest.category:type_name -> tms.catalog.v1.Category
 	32, // 27: tms.catalog.v1.CreateCategoryResponse.category:type_name -> tms.catalog.v1.Category
 	32, // 28: tms.catalog.v1.UpdateCategoryRequest.category:type_name -> tms.catalog.v1.Category
-	72, // 29: tms.catalog.v1.UpdateCategoryRequest.update_mask:type_name -> google.protobuf.FieldMask
+	86, // 29: tms.catalog.v1.UpdateCategoryRequest.update_mask:type_name -> google.protobuf.FieldMask
 	32, // 30: tms.catalog.v1.UpdateCategoryResponse.category:type_name -> tms.catalog.v1.Category
 	1,  // 31: tms.catalog.v1.DeleteCategoryResponse.removed:type_name -> tms.catalog.v1.Component
 	0,  // 32: tms.catalog.v1.ListComponentLinksResponse.projects:type_name -> tms.catalog.v1.Project
 	1,  // 33: tms.catalog.v1.AddComponentLinkResponse.component:type_name -> tms.catalog.v1.Component
-	70, // 34: tms.catalog.v1.Announcement.created:type_name -> google.protobuf.Timestamp
+	84, // 34: tms.catalog.v1.Announcement.created:type_name -> google.protobuf.Timestamp
 	49, // 35: tms.catalog.v1.ListAnnouncementsResponse.announcements:type_name -> tms.catalog.v1.Announcement
 	49, // 36: tms.catalog.v1.CreateAnnouncementRequest.announcement:type_name -> tms.catalog.v1.Announcement
 	49, // 37: tms.catalog.v1.CreateAnnouncementResponse.announcement:type_name -> tms.catalog.v1.Announcement
-	67, // 38: tms.catalog.v1.GetMachinerySettingsResponse.services:type_name -> tms.catalog.v1.GetMachinerySettingsResponse.ServicesEntry
-	73, // 39: tms.catalog.v1.SetMachinerySettingsRequest.configuration:type_name -> google.protobuf.Struct
+	81, // 38: tms.catalog.v1.GetMachinerySettingsResponse.services:type_name -> tms.catalog.v1.GetMachinerySettingsResponse.ServicesEntry
+	87, // 39: tms.catalog.v1.SetMachinerySettingsRequest.configuration:type_name -> google.protobuf.Struct
 	64, // 40: tms.catalog.v1.GetProjectAccessResponse.projects:type_name -> tms.catalog.v1.ProjectAccess
-	69, // 41: tms.catalog.v1.ProjectAccess.access_control:type_name -> tms.type.v1.AccessControl
+	83, // 41: tms.catalog.v1.ProjectAccess.access_control:type_name -> tms.type.v1.AccessControl
 	0,  // 42: tms.catalog.v1.SearchResponse.projects:type_name -> tms.catalog.v1.Project
 	32, // 43: tms.catalog.v1.SearchResponse.categories:type_name -> tms.catalog.v1.Category
 	1,  // 44: tms.catalog.v1.SearchResponse.components:type_name -> tms.catalog.v1.Component
 	2,  // 45: tms.catalog.v1.SearchResponse.languages:type_name -> tms.catalog.v1.Language
-	73, // 46: tms.catalog.v1.GetMachinerySettingsResponse.ServicesEntry.value:type_name -> google.protobuf.Struct
-	3,  // 47: tms.catalog.v1.CatalogService.CreateProject:input_type -> tms.catalog.v1.CreateProjectRequest
-	5,  // 48: tms.catalog.v1.CatalogService.GetProject:input_type -> tms.catalog.v1.GetProjectRequest
-	7,  // 49: tms.catalog.v1.CatalogService.ListProjects:input_type -> tms.catalog.v1.ListProjectsRequest
-	9,  // 50: tms.catalog.v1.CatalogService.UpdateProject:input_type -> tms.catalog.v1.UpdateProjectRequest
-	11, // 51: tms.catalog.v1.CatalogService.DeleteProject:input_type -> tms.catalog.v1.DeleteProjectRequest
-	13, // 52: tms.catalog.v1.CatalogService.CreateComponent:input_type -> tms.catalog.v1.CreateComponentRequest
-	15, // 53: tms.catalog.v1.CatalogService.GetComponent:input_type -> tms.catalog.v1.GetComponentRequest
-	17, // 54: tms.catalog.v1.CatalogService.ListComponents:input_type -> tms.catalog.v1.ListComponentsRequest
-	19, // 55: tms.catalog.v1.CatalogService.UpdateComponent:input_type -> tms.catalog.v1.UpdateComponentRequest
-	21, // 56: tms.catalog.v1.CatalogService.DeleteComponent:input_type -> tms.catalog.v1.DeleteComponentRequest
-	23, // 57: tms.catalog.v1.CatalogService.SetComponentLock:input_type -> tms.catalog.v1.SetComponentLockRequest
-	25, // 58: tms.catalog.v1.CatalogService.GetLanguage:input_type -> tms.catalog.v1.GetLanguageRequest
-	27, // 59: tms.catalog.v1.CatalogService.ListLanguages:input_type -> tms.catalog.v1.ListLanguagesRequest
-	65, // 60: tms.catalog.v1.CatalogService.Search:input_type -> tms.catalog.v1.SearchRequest
-	29, // 61: tms.catalog.v1.CatalogService.EnsureLanguage:input_type -> tms.catalog.v1.EnsureLanguageRequest
-	33, // 62: tms.catalog.v1.CatalogService.ListCategories:input_type -> tms.catalog.v1.ListCategoriesRequest
-	35, // 63: tms.catalog.v1.CatalogService.GetCategory:input_type -> tms.catalog.v1.GetCategoryRequest
-	37, // 64: tms.catalog.v1.CatalogService.CreateCategory:input_type -> tms.catalog.v1.CreateCategoryRequest
-	39, // 65: tms.catalog.v1.CatalogService.UpdateCategory:input_type -> tms.catalog.v1.UpdateCategoryRequest
-	41, // 66: tms.catalog.v1.CatalogService.DeleteCategory:input_type -> tms.catalog.v1.DeleteCategoryRequest
-	43, // 67: tms.catalog.v1.CatalogService.ListComponentLinks:input_type -> tms.catalog.v1.ListComponentLinksRequest
-	45, // 68: tms.catalog.v1.CatalogService.AddComponentLink:input_type -> tms.catalog.v1.AddComponentLinkRequest
-	47, // 69: tms.catalog.v1.CatalogService.RemoveComponentLink:input_type -> tms.catalog.v1.RemoveComponentLinkRequest
-	50, // 70: tms.catalog.v1.CatalogService.ListAnnouncements:input_type -> tms.catalog.v1.ListAnnouncementsRequest
-	52, // 71: tms.catalog.v1.CatalogService.CreateAnnouncement:input_type -> tms.catalog.v1.CreateAnnouncementRequest
-	54, // 72: tms.catalog.v1.CatalogService.DeleteAnnouncement:input_type -> tms.catalog.v1.DeleteAnnouncementRequest
-	56, // 73: tms.catalog.v1.CatalogService.GetMachinerySettings:input_type -> tms.catalog.v1.GetMachinerySettingsRequest
-	58, // 74: tms.catalog.v1.CatalogService.SetMachinerySettings:input_type -> tms.catalog.v1.SetMachinerySettingsRequest
-	60, // 75: tms.catalog.v1.CatalogService.ListRemovedComponents:input_type -> tms.catalog.v1.ListRemovedComponentsRequest
-	62, // 76: tms.catalog.v1.CatalogService.GetProjectAccess:input_type -> tms.catalog.v1.GetProjectAccessRequest
-	4,  // 77: tms.catalog.v1.CatalogService.CreateProject:output_type -> tms.catalog.v1.CreateProjectResponse
-	6,  // 78: tms.catalog.v1.CatalogService.GetProject:output_type -> tms.catalog.v1.GetProjectResponse
-	8,  // 79: tms.catalog.v1.CatalogService.ListProjects:output_type -> tms.catalog.v1.ListProjectsResponse
-	10, // 80: tms.catalog.v1.CatalogService.UpdateProject:output_type -> tms.catalog.v1.UpdateProjectResponse
-	12, // 81: tms.catalog.v1.CatalogService.DeleteProject:output_type -> tms.catalog.v1.DeleteProjectResponse
-	14, // 82: tms.catalog.v1.CatalogService.CreateComponent:output_type -> tms.catalog.v1.CreateComponentResponse
-	16, // 83: tms.catalog.v1.CatalogService.GetComponent:output_type -> tms.catalog.v1.GetComponentResponse
-	18, // 84: tms.catalog.v1.CatalogService.ListComponents:output_type -> tms.catalog.v1.ListComponentsResponse
-	20, // 85: tms.catalog.v1.CatalogService.UpdateComponent:output_type -> tms.catalog.v1.UpdateComponentResponse
-	22, // 86: tms.catalog.v1.CatalogService.DeleteComponent:output_type -> tms.catalog.v1.DeleteComponentResponse
-	24, // 87: tms.catalog.v1.CatalogService.SetComponentLock:output_type -> tms.catalog.v1.SetComponentLockResponse
-	26, // 88: tms.catalog.v1.CatalogService.GetLanguage:output_type -> tms.catalog.v1.GetLanguageResponse
-	28, // 89: tms.catalog.v1.CatalogService.ListLanguages:output_type -> tms.catalog.v1.ListLanguagesResponse
-	66, // 90: tms.catalog.v1.CatalogService.Search:output_type -> tms.catalog.v1.SearchResponse
-	30, // 91: tms.catalog.v1.CatalogService.EnsureLanguage:output_type -> tms.catalog.v1.EnsureLanguageResponse
-	34, // 92: tms.catalog.v1.CatalogService.ListCategories:output_type -> tms.catalog.v1.ListCategoriesResponse
-	36, // 93: tms.catalog.v1.CatalogService.GetCategory:output_type -> tms.catalog.v1.GetCategoryResponse
-	38, // 94: tms.catalog.v1.CatalogService.CreateCategory:output_type -> tms.catalog.v1.CreateCategoryResponse
-	40, // 95: tms.catalog.v1.CatalogService.UpdateCategory:output_type -> tms.catalog.v1.UpdateCategoryResponse
-	42, // 96: tms.catalog.v1.CatalogService.DeleteCategory:output_type -> tms.catalog.v1.DeleteCategoryResponse
-	44, // 97: tms.catalog.v1.CatalogService.ListComponentLinks:output_type -> tms.catalog.v1.ListComponentLinksResponse
-	46, // 98: tms.catalog.v1.CatalogService.AddComponentLink:output_type -> tms.catalog.v1.AddComponentLinkResponse
-	48, // 99: tms.catalog.v1.CatalogService.RemoveComponentLink:output_type -> tms.catalog.v1.RemoveComponentLinkResponse
-	51, // 100: tms.catalog.v1.CatalogService.ListAnnouncements:output_type -> tms.catalog.v1.ListAnnouncementsResponse
-	53, // 101: tms.catalog.v1.CatalogService.CreateAnnouncement:output_type -> tms.catalog.v1.CreateAnnouncementResponse
-	55, // 102: tms.catalog.v1.CatalogService.DeleteAnnouncement:output_type -> tms.catalog.v1.DeleteAnnouncementResponse
-	57, // 103: tms.catalog.v1.CatalogService.GetMachinerySettings:output_type -> tms.catalog.v1.GetMachinerySettingsResponse
-	59, // 104: tms.catalog.v1.CatalogService.SetMachinerySettings:output_type -> tms.catalog.v1.SetMachinerySettingsResponse
-	61, // 105: tms.catalog.v1.CatalogService.ListRemovedComponents:output_type -> tms.catalog.v1.ListRemovedComponentsResponse
-	63, // 106: tms.catalog.v1.CatalogService.GetProjectAccess:output_type -> tms.catalog.v1.GetProjectAccessResponse
-	77, // [77:107] is the sub-list for method output_type
-	47, // [47:77] is the sub-list for method input_type
-	47, // [47:47] is the sub-list for extension type_name
-	47, // [47:47] is the sub-list for extension extendee
-	0,  // [0:47] is the sub-list for field type_name
+	1,  // 46: tms.catalog.v1.ComponentList.components:type_name -> tms.catalog.v1.Component
+	68, // 47: tms.catalog.v1.ComponentList.auto_assign:type_name -> tms.catalog.v1.AutoAssign
+	67, // 48: tms.catalog.v1.ListComponentListsResponse.component_lists:type_name -> tms.catalog.v1.ComponentList
+	67, // 49: tms.catalog.v1.GetComponentListResponse.component_list:type_name -> tms.catalog.v1.ComponentList
+	67, // 50: tms.catalog.v1.CreateComponentListRequest.component_list:type_name -> tms.catalog.v1.ComponentList
+	67, // 51: tms.catalog.v1.CreateComponentListResponse.component_list:type_name -> tms.catalog.v1.ComponentList
+	67, // 52: tms.catalog.v1.UpdateComponentListRequest.component_list:type_name -> tms.catalog.v1.ComponentList
+	86, // 53: tms.catalog.v1.UpdateComponentListRequest.update_mask:type_name -> google.protobuf.FieldMask
+	67, // 54: tms.catalog.v1.UpdateComponentListResponse.component_list:type_name -> tms.catalog.v1.ComponentList
+	67, // 55: tms.catalog.v1.ChangeComponentListMemberResponse.component_list:type_name -> tms.catalog.v1.ComponentList
+	87, // 56: tms.catalog.v1.GetMachinerySettingsResponse.ServicesEntry.value:type_name -> google.protobuf.Struct
+	3,  // 57: tms.catalog.v1.CatalogService.CreateProject:input_type -> tms.catalog.v1.CreateProjectRequest
+	5,  // 58: tms.catalog.v1.CatalogService.GetProject:input_type -> tms.catalog.v1.GetProjectRequest
+	7,  // 59: tms.catalog.v1.CatalogService.ListProjects:input_type -> tms.catalog.v1.ListProjectsRequest
+	9,  // 60: tms.catalog.v1.CatalogService.UpdateProject:input_type -> tms.catalog.v1.UpdateProjectRequest
+	11, // 61: tms.catalog.v1.CatalogService.DeleteProject:input_type -> tms.catalog.v1.DeleteProjectRequest
+	13, // 62: tms.catalog.v1.CatalogService.CreateComponent:input_type -> tms.catalog.v1.CreateComponentRequest
+	15, // 63: tms.catalog.v1.CatalogService.GetComponent:input_type -> tms.catalog.v1.GetComponentRequest
+	17, // 64: tms.catalog.v1.CatalogService.ListComponents:input_type -> tms.catalog.v1.ListComponentsRequest
+	19, // 65: tms.catalog.v1.CatalogService.UpdateComponent:input_type -> tms.catalog.v1.UpdateComponentRequest
+	21, // 66: tms.catalog.v1.CatalogService.DeleteComponent:input_type -> tms.catalog.v1.DeleteComponentRequest
+	23, // 67: tms.catalog.v1.CatalogService.SetComponentLock:input_type -> tms.catalog.v1.SetComponentLockRequest
+	25, // 68: tms.catalog.v1.CatalogService.GetLanguage:input_type -> tms.catalog.v1.GetLanguageRequest
+	27, // 69: tms.catalog.v1.CatalogService.ListLanguages:input_type -> tms.catalog.v1.ListLanguagesRequest
+	65, // 70: tms.catalog.v1.CatalogService.Search:input_type -> tms.catalog.v1.SearchRequest
+	29, // 71: tms.catalog.v1.CatalogService.EnsureLanguage:input_type -> tms.catalog.v1.EnsureLanguageRequest
+	33, // 72: tms.catalog.v1.CatalogService.ListCategories:input_type -> tms.catalog.v1.ListCategoriesRequest
+	35, // 73: tms.catalog.v1.CatalogService.GetCategory:input_type -> tms.catalog.v1.GetCategoryRequest
+	37, // 74: tms.catalog.v1.CatalogService.CreateCategory:input_type -> tms.catalog.v1.CreateCategoryRequest
+	39, // 75: tms.catalog.v1.CatalogService.UpdateCategory:input_type -> tms.catalog.v1.UpdateCategoryRequest
+	41, // 76: tms.catalog.v1.CatalogService.DeleteCategory:input_type -> tms.catalog.v1.DeleteCategoryRequest
+	43, // 77: tms.catalog.v1.CatalogService.ListComponentLinks:input_type -> tms.catalog.v1.ListComponentLinksRequest
+	45, // 78: tms.catalog.v1.CatalogService.AddComponentLink:input_type -> tms.catalog.v1.AddComponentLinkRequest
+	47, // 79: tms.catalog.v1.CatalogService.RemoveComponentLink:input_type -> tms.catalog.v1.RemoveComponentLinkRequest
+	50, // 80: tms.catalog.v1.CatalogService.ListAnnouncements:input_type -> tms.catalog.v1.ListAnnouncementsRequest
+	52, // 81: tms.catalog.v1.CatalogService.CreateAnnouncement:input_type -> tms.catalog.v1.CreateAnnouncementRequest
+	54, // 82: tms.catalog.v1.CatalogService.DeleteAnnouncement:input_type -> tms.catalog.v1.DeleteAnnouncementRequest
+	56, // 83: tms.catalog.v1.CatalogService.GetMachinerySettings:input_type -> tms.catalog.v1.GetMachinerySettingsRequest
+	58, // 84: tms.catalog.v1.CatalogService.SetMachinerySettings:input_type -> tms.catalog.v1.SetMachinerySettingsRequest
+	60, // 85: tms.catalog.v1.CatalogService.ListRemovedComponents:input_type -> tms.catalog.v1.ListRemovedComponentsRequest
+	62, // 86: tms.catalog.v1.CatalogService.GetProjectAccess:input_type -> tms.catalog.v1.GetProjectAccessRequest
+	69, // 87: tms.catalog.v1.CatalogService.ListComponentLists:input_type -> tms.catalog.v1.ListComponentListsRequest
+	71, // 88: tms.catalog.v1.CatalogService.GetComponentList:input_type -> tms.catalog.v1.GetComponentListRequest
+	73, // 89: tms.catalog.v1.CatalogService.CreateComponentList:input_type -> tms.catalog.v1.CreateComponentListRequest
+	75, // 90: tms.catalog.v1.CatalogService.UpdateComponentList:input_type -> tms.catalog.v1.UpdateComponentListRequest
+	77, // 91: tms.catalog.v1.CatalogService.DeleteComponentList:input_type -> tms.catalog.v1.DeleteComponentListRequest
+	79, // 92: tms.catalog.v1.CatalogService.ChangeComponentListMember:input_type -> tms.catalog.v1.ChangeComponentListMemberRequest
+	4,  // 93: tms.catalog.v1.CatalogService.CreateProject:output_type -> tms.catalog.v1.CreateProjectResponse
+	6,  // 94: tms.catalog.v1.CatalogService.GetProject:output_type -> tms.catalog.v1.GetProjectResponse
+	8,  // 95: tms.catalog.v1.CatalogService.ListProjects:output_type -> tms.catalog.v1.ListProjectsResponse
+	10, // 96: tms.catalog.v1.CatalogService.UpdateProject:output_type -> tms.catalog.v1.UpdateProjectResponse
+	12, // 97: tms.catalog.v1.CatalogService.DeleteProject:output_type -> tms.catalog.v1.DeleteProjectResponse
+	14, // 98: tms.catalog.v1.CatalogService.CreateComponent:output_type -> tms.catalog.v1.CreateComponentResponse
+	16, // 99: tms.catalog.v1.CatalogService.GetComponent:output_type -> tms.catalog.v1.GetComponentResponse
+	18, // 100: tms.catalog.v1.CatalogService.ListComponents:output_type -> tms.catalog.v1.ListComponentsResponse
+	20, // 101: tms.catalog.v1.CatalogService.UpdateComponent:output_type -> tms.catalog.v1.UpdateComponentResponse
+	22, // 102: tms.catalog.v1.CatalogService.DeleteComponent:output_type -> tms.catalog.v1.DeleteComponentResponse
+	24, // 103: tms.catalog.v1.CatalogService.SetComponentLock:output_type -> tms.catalog.v1.SetComponentLockResponse
+	26, // 104: tms.catalog.v1.CatalogService.GetLanguage:output_type -> tms.catalog.v1.GetLanguageResponse
+	28, // 105: tms.catalog.v1.CatalogService.ListLanguages:output_type -> tms.catalog.v1.ListLanguagesResponse
+	66, // 106: tms.catalog.v1.CatalogService.Search:output_type -> tms.catalog.v1.SearchResponse
+	30, // 107: tms.catalog.v1.CatalogService.EnsureLanguage:output_type -> tms.catalog.v1.EnsureLanguageResponse
+	34, // 108: tms.catalog.v1.CatalogService.ListCategories:output_type -> tms.catalog.v1.ListCategoriesResponse
+	36, // 109: tms.catalog.v1.CatalogService.GetCategory:output_type -> tms.catalog.v1.GetCategoryResponse
+	38, // 110: tms.catalog.v1.CatalogService.CreateCategory:output_type -> tms.catalog.v1.CreateCategoryResponse
+	40, // 111: tms.catalog.v1.CatalogService.UpdateCategory:output_type -> tms.catalog.v1.UpdateCategoryResponse
+	42, // 112: tms.catalog.v1.CatalogService.DeleteCategory:output_type -> tms.catalog.v1.DeleteCategoryResponse
+	44, // 113: tms.catalog.v1.CatalogService.ListComponentLinks:output_type -> tms.catalog.v1.ListComponentLinksResponse
+	46, // 114: tms.catalog.v1.CatalogService.AddComponentLink:output_type -> tms.catalog.v1.AddComponentLinkResponse
+	48, // 115: tms.catalog.v1.CatalogService.RemoveComponentLink:output_type -> tms.catalog.v1.RemoveComponentLinkResponse
+	51, // 116: tms.catalog.v1.CatalogService.ListAnnouncements:output_type -> tms.catalog.v1.ListAnnouncementsResponse
+	53, // 117: tms.catalog.v1.CatalogService.CreateAnnouncement:output_type -> tms.catalog.v1.CreateAnnouncementResponse
+	55, // 118: tms.catalog.v1.CatalogService.DeleteAnnouncement:output_type -> tms.catalog.v1.DeleteAnnouncementResponse
+	57, // 119: tms.catalog.v1.CatalogService.GetMachinerySettings:output_type -> tms.catalog.v1.GetMachinerySettingsResponse
+	59, // 120: tms.catalog.v1.CatalogService.SetMachinerySettings:output_type -> tms.catalog.v1.SetMachinerySettingsResponse
+	61, // 121: tms.catalog.v1.CatalogService.ListRemovedComponents:output_type -> tms.catalog.v1.ListRemovedComponentsResponse
+	63, // 122: tms.catalog.v1.CatalogService.GetProjectAccess:output_type -> tms.catalog.v1.GetProjectAccessResponse
+	70, // 123: tms.catalog.v1.CatalogService.ListComponentLists:output_type -> tms.catalog.v1.ListComponentListsResponse
+	72, // 124: tms.catalog.v1.CatalogService.GetComponentList:output_type -> tms.catalog.v1.GetComponentListResponse
+	74, // 125: tms.catalog.v1.CatalogService.CreateComponentList:output_type -> tms.catalog.v1.CreateComponentListResponse
+	76, // 126: tms.catalog.v1.CatalogService.UpdateComponentList:output_type -> tms.catalog.v1.UpdateComponentListResponse
+	78, // 127: tms.catalog.v1.CatalogService.DeleteComponentList:output_type -> tms.catalog.v1.DeleteComponentListResponse
+	80, // 128: tms.catalog.v1.CatalogService.ChangeComponentListMember:output_type -> tms.catalog.v1.ChangeComponentListMemberResponse
+	93, // [93:129] is the sub-list for method output_type
+	57, // [57:93] is the sub-list for method input_type
+	57, // [57:57] is the sub-list for extension type_name
+	57, // [57:57] is the sub-list for extension extendee
+	0,  // [0:57] is the sub-list for field type_name
 }
 
 func init() { file_tms_catalog_v1_catalog_proto_init() }
@@ -6507,7 +7376,7 @@ func file_tms_catalog_v1_catalog_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tms_catalog_v1_catalog_proto_rawDesc), len(file_tms_catalog_v1_catalog_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   68,
+			NumMessages:   82,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -19,36 +19,42 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	CatalogService_CreateProject_FullMethodName         = "/tms.catalog.v1.CatalogService/CreateProject"
-	CatalogService_GetProject_FullMethodName            = "/tms.catalog.v1.CatalogService/GetProject"
-	CatalogService_ListProjects_FullMethodName          = "/tms.catalog.v1.CatalogService/ListProjects"
-	CatalogService_UpdateProject_FullMethodName         = "/tms.catalog.v1.CatalogService/UpdateProject"
-	CatalogService_DeleteProject_FullMethodName         = "/tms.catalog.v1.CatalogService/DeleteProject"
-	CatalogService_CreateComponent_FullMethodName       = "/tms.catalog.v1.CatalogService/CreateComponent"
-	CatalogService_GetComponent_FullMethodName          = "/tms.catalog.v1.CatalogService/GetComponent"
-	CatalogService_ListComponents_FullMethodName        = "/tms.catalog.v1.CatalogService/ListComponents"
-	CatalogService_UpdateComponent_FullMethodName       = "/tms.catalog.v1.CatalogService/UpdateComponent"
-	CatalogService_DeleteComponent_FullMethodName       = "/tms.catalog.v1.CatalogService/DeleteComponent"
-	CatalogService_SetComponentLock_FullMethodName      = "/tms.catalog.v1.CatalogService/SetComponentLock"
-	CatalogService_GetLanguage_FullMethodName           = "/tms.catalog.v1.CatalogService/GetLanguage"
-	CatalogService_ListLanguages_FullMethodName         = "/tms.catalog.v1.CatalogService/ListLanguages"
-	CatalogService_Search_FullMethodName                = "/tms.catalog.v1.CatalogService/Search"
-	CatalogService_EnsureLanguage_FullMethodName        = "/tms.catalog.v1.CatalogService/EnsureLanguage"
-	CatalogService_ListCategories_FullMethodName        = "/tms.catalog.v1.CatalogService/ListCategories"
-	CatalogService_GetCategory_FullMethodName           = "/tms.catalog.v1.CatalogService/GetCategory"
-	CatalogService_CreateCategory_FullMethodName        = "/tms.catalog.v1.CatalogService/CreateCategory"
-	CatalogService_UpdateCategory_FullMethodName        = "/tms.catalog.v1.CatalogService/UpdateCategory"
-	CatalogService_DeleteCategory_FullMethodName        = "/tms.catalog.v1.CatalogService/DeleteCategory"
-	CatalogService_ListComponentLinks_FullMethodName    = "/tms.catalog.v1.CatalogService/ListComponentLinks"
-	CatalogService_AddComponentLink_FullMethodName      = "/tms.catalog.v1.CatalogService/AddComponentLink"
-	CatalogService_RemoveComponentLink_FullMethodName   = "/tms.catalog.v1.CatalogService/RemoveComponentLink"
-	CatalogService_ListAnnouncements_FullMethodName     = "/tms.catalog.v1.CatalogService/ListAnnouncements"
-	CatalogService_CreateAnnouncement_FullMethodName    = "/tms.catalog.v1.CatalogService/CreateAnnouncement"
-	CatalogService_DeleteAnnouncement_FullMethodName    = "/tms.catalog.v1.CatalogService/DeleteAnnouncement"
-	CatalogService_GetMachinerySettings_FullMethodName  = "/tms.catalog.v1.CatalogService/GetMachinerySettings"
-	CatalogService_SetMachinerySettings_FullMethodName  = "/tms.catalog.v1.CatalogService/SetMachinerySettings"
-	CatalogService_ListRemovedComponents_FullMethodName = "/tms.catalog.v1.CatalogService/ListRemovedComponents"
-	CatalogService_GetProjectAccess_FullMethodName      = "/tms.catalog.v1.CatalogService/GetProjectAccess"
+	CatalogService_CreateProject_FullMethodName             = "/tms.catalog.v1.CatalogService/CreateProject"
+	CatalogService_GetProject_FullMethodName                = "/tms.catalog.v1.CatalogService/GetProject"
+	CatalogService_ListProjects_FullMethodName              = "/tms.catalog.v1.CatalogService/ListProjects"
+	CatalogService_UpdateProject_FullMethodName             = "/tms.catalog.v1.CatalogService/UpdateProject"
+	CatalogService_DeleteProject_FullMethodName             = "/tms.catalog.v1.CatalogService/DeleteProject"
+	CatalogService_CreateComponent_FullMethodName           = "/tms.catalog.v1.CatalogService/CreateComponent"
+	CatalogService_GetComponent_FullMethodName              = "/tms.catalog.v1.CatalogService/GetComponent"
+	CatalogService_ListComponents_FullMethodName            = "/tms.catalog.v1.CatalogService/ListComponents"
+	CatalogService_UpdateComponent_FullMethodName           = "/tms.catalog.v1.CatalogService/UpdateComponent"
+	CatalogService_DeleteComponent_FullMethodName           = "/tms.catalog.v1.CatalogService/DeleteComponent"
+	CatalogService_SetComponentLock_FullMethodName          = "/tms.catalog.v1.CatalogService/SetComponentLock"
+	CatalogService_GetLanguage_FullMethodName               = "/tms.catalog.v1.CatalogService/GetLanguage"
+	CatalogService_ListLanguages_FullMethodName             = "/tms.catalog.v1.CatalogService/ListLanguages"
+	CatalogService_Search_FullMethodName                    = "/tms.catalog.v1.CatalogService/Search"
+	CatalogService_EnsureLanguage_FullMethodName            = "/tms.catalog.v1.CatalogService/EnsureLanguage"
+	CatalogService_ListCategories_FullMethodName            = "/tms.catalog.v1.CatalogService/ListCategories"
+	CatalogService_GetCategory_FullMethodName               = "/tms.catalog.v1.CatalogService/GetCategory"
+	CatalogService_CreateCategory_FullMethodName            = "/tms.catalog.v1.CatalogService/CreateCategory"
+	CatalogService_UpdateCategory_FullMethodName            = "/tms.catalog.v1.CatalogService/UpdateCategory"
+	CatalogService_DeleteCategory_FullMethodName            = "/tms.catalog.v1.CatalogService/DeleteCategory"
+	CatalogService_ListComponentLinks_FullMethodName        = "/tms.catalog.v1.CatalogService/ListComponentLinks"
+	CatalogService_AddComponentLink_FullMethodName          = "/tms.catalog.v1.CatalogService/AddComponentLink"
+	CatalogService_RemoveComponentLink_FullMethodName       = "/tms.catalog.v1.CatalogService/RemoveComponentLink"
+	CatalogService_ListAnnouncements_FullMethodName         = "/tms.catalog.v1.CatalogService/ListAnnouncements"
+	CatalogService_CreateAnnouncement_FullMethodName        = "/tms.catalog.v1.CatalogService/CreateAnnouncement"
+	CatalogService_DeleteAnnouncement_FullMethodName        = "/tms.catalog.v1.CatalogService/DeleteAnnouncement"
+	CatalogService_GetMachinerySettings_FullMethodName      = "/tms.catalog.v1.CatalogService/GetMachinerySettings"
+	CatalogService_SetMachinerySettings_FullMethodName      = "/tms.catalog.v1.CatalogService/SetMachinerySettings"
+	CatalogService_ListRemovedComponents_FullMethodName     = "/tms.catalog.v1.CatalogService/ListRemovedComponents"
+	CatalogService_GetProjectAccess_FullMethodName          = "/tms.catalog.v1.CatalogService/GetProjectAccess"
+	CatalogService_ListComponentLists_FullMethodName        = "/tms.catalog.v1.CatalogService/ListComponentLists"
+	CatalogService_GetComponentList_FullMethodName          = "/tms.catalog.v1.CatalogService/GetComponentList"
+	CatalogService_CreateComponentList_FullMethodName       = "/tms.catalog.v1.CatalogService/CreateComponentList"
+	CatalogService_UpdateComponentList_FullMethodName       = "/tms.catalog.v1.CatalogService/UpdateComponentList"
+	CatalogService_DeleteComponentList_FullMethodName       = "/tms.catalog.v1.CatalogService/DeleteComponentList"
+	CatalogService_ChangeComponentListMember_FullMethodName = "/tms.catalog.v1.CatalogService/ChangeComponentListMember"
 )
 
 // CatalogServiceClient is the client API for CatalogService service.
@@ -233,6 +239,31 @@ type CatalogServiceClient interface {
 	// Only the services' own calls and superusers may ask (others:
 	// PermissionDenied).
 	GetProjectAccess(ctx context.Context, in *GetProjectAccessRequest, opts ...grpc.CallOption) (*GetProjectAccessResponse, error)
+	// ListComponentLists pages the component lists by id: all for callers
+	// with componentlist.edit (superusers), else those holding a component
+	// the caller may see. Each lists only the components the caller may see.
+	ListComponentLists(ctx context.Context, in *ListComponentListsRequest, opts ...grpc.CallOption) (*ListComponentListsResponse, error)
+	// GetComponentList reads one list the caller may see, by slug. Errors:
+	// NotFound.
+	GetComponentList(ctx context.Context, in *GetComponentListRequest, opts ...grpc.CallOption) (*GetComponentListResponse, error)
+	// CreateComponentList adds a list (componentlist.edit) and assigns it
+	// the existing components its auto_assign rules match. Errors:
+	// PermissionDenied, InvalidArgument on "name" or "slug" (blank, too
+	// long, "unique" when taken), "auto_assign" (a bad regular expression).
+	CreateComponentList(ctx context.Context, in *CreateComponentListRequest, opts ...grpc.CallOption) (*CreateComponentListResponse, error)
+	// UpdateComponentList changes the named fields (componentlist.edit); new
+	// auto_assign rules replace the old and assign the components they
+	// match. Errors: as CreateComponentList, and NotFound.
+	UpdateComponentList(ctx context.Context, in *UpdateComponentListRequest, opts ...grpc.CallOption) (*UpdateComponentListResponse, error)
+	// DeleteComponentList removes a list (componentlist.edit). Errors:
+	// NotFound, PermissionDenied.
+	DeleteComponentList(ctx context.Context, in *DeleteComponentListRequest, opts ...grpc.CallOption) (*DeleteComponentListResponse, error)
+	// ChangeComponentListMember adds a component the caller may see to a
+	// list, or removes one (componentlist.edit); adding a member keeps it.
+	// Errors: NotFound (the list; removing a component it lacks),
+	// PermissionDenied, InvalidArgument on "component_id" (no such component
+	// the caller may see).
+	ChangeComponentListMember(ctx context.Context, in *ChangeComponentListMemberRequest, opts ...grpc.CallOption) (*ChangeComponentListMemberResponse, error)
 }
 
 type catalogServiceClient struct {
@@ -543,6 +574,66 @@ func (c *catalogServiceClient) GetProjectAccess(ctx context.Context, in *GetProj
 	return out, nil
 }
 
+func (c *catalogServiceClient) ListComponentLists(ctx context.Context, in *ListComponentListsRequest, opts ...grpc.CallOption) (*ListComponentListsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListComponentListsResponse)
+	err := c.cc.Invoke(ctx, CatalogService_ListComponentLists_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) GetComponentList(ctx context.Context, in *GetComponentListRequest, opts ...grpc.CallOption) (*GetComponentListResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(GetComponentListResponse)
+	err := c.cc.Invoke(ctx, CatalogService_GetComponentList_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) CreateComponentList(ctx context.Context, in *CreateComponentListRequest, opts ...grpc.CallOption) (*CreateComponentListResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(CreateComponentListResponse)
+	err := c.cc.Invoke(ctx, CatalogService_CreateComponentList_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) UpdateComponentList(ctx context.Context, in *UpdateComponentListRequest, opts ...grpc.CallOption) (*UpdateComponentListResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(UpdateComponentListResponse)
+	err := c.cc.Invoke(ctx, CatalogService_UpdateComponentList_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) DeleteComponentList(ctx context.Context, in *DeleteComponentListRequest, opts ...grpc.CallOption) (*DeleteComponentListResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(DeleteComponentListResponse)
+	err := c.cc.Invoke(ctx, CatalogService_DeleteComponentList_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) ChangeComponentListMember(ctx context.Context, in *ChangeComponentListMemberRequest, opts ...grpc.CallOption) (*ChangeComponentListMemberResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ChangeComponentListMemberResponse)
+	err := c.cc.Invoke(ctx, CatalogService_ChangeComponentListMember_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // CatalogServiceServer is the server API for CatalogService service.
 // All implementations must embed UnimplementedCatalogServiceServer
 // for forward compatibility.
@@ -725,6 +816,31 @@ type CatalogServiceServer interface {
 	// Only the services' own calls and superusers may ask (others:
 	// PermissionDenied).
 	GetProjectAccess(context.Context, *GetProjectAccessRequest) (*GetProjectAccessResponse, error)
+	// ListComponentLists pages the component lists by id: all for callers
+	// with componentlist.edit (superusers), else those holding a component
+	// the caller may see. Each lists only the components the caller may see.
+	ListComponentLists(context.Context, *ListComponentListsRequest) (*ListComponentListsResponse, error)
+	// GetComponentList reads one list the caller may see, by slug. Errors:
+	// NotFound.
+	GetComponentList(context.Context, *GetComponentListRequest) (*GetComponentListResponse, error)
+	// CreateComponentList adds a list (componentlist.edit) and assigns it
+	// the existing components its auto_assign rules match. Errors:
+	// PermissionDenied, InvalidArgument on "name" or "slug" (blank, too
+	// long, "unique" when taken), "auto_assign" (a bad regular expression).
+	CreateComponentList(context.Context, *CreateComponentListRequest) (*CreateComponentListResponse, error)
+	// UpdateComponentList changes the named fields (componentlist.edit); new
+	// auto_assign rules replace the old and assign the components they
+	// match. Errors: as CreateComponentList, and NotFound.
+	UpdateComponentList(context.Context, *UpdateComponentListRequest) (*UpdateComponentListResponse, error)
+	// DeleteComponentList removes a list (componentlist.edit). Errors:
+	// NotFound, PermissionDenied.
+	DeleteComponentList(context.Context, *DeleteComponentListRequest) (*DeleteComponentListResponse, error)
+	// ChangeComponentListMember adds a component the caller may see to a
+	// list, or removes one (componentlist.edit); adding a member keeps it.
+	// Errors: NotFound (the list; removing a component it lacks),
+	// PermissionDenied, InvalidArgument on "component_id" (no such component
+	// the caller may see).
+	ChangeComponentListMember(context.Context, *ChangeComponentListMemberRequest) (*ChangeComponentListMemberResponse, error)
 	mustEmbedUnimplementedCatalogServiceServer()
 }
 
@@ -824,6 +940,24 @@ func (UnimplementedCatalogServiceServer) ListRemovedComponents(context.Context, 
 }
 func (UnimplementedCatalogServiceServer) GetProjectAccess(context.Context, *GetProjectAccessRequest) (*GetProjectAccessResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetProjectAccess not implemented")
+}
+func (UnimplementedCatalogServiceServer) ListComponentLists(context.Context, *ListComponentListsRequest) (*ListComponentListsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListComponentLists not implemented")
+}
+func (UnimplementedCatalogServiceServer) GetComponentList(context.Context, *GetComponentListRequest) (*GetComponentListResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetComponentList not implemented")
+}
+func (UnimplementedCatalogServiceServer) CreateComponentList(context.Context, *CreateComponentListRequest) (*CreateComponentListResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method CreateComponentList not implemented")
+}
+func (UnimplementedCatalogServiceServer) UpdateComponentList(context.Context, *UpdateComponentListRequest) (*UpdateComponentListResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method UpdateComponentList not implemented")
+}
+func (UnimplementedCatalogServiceServer) DeleteComponentList(context.Context, *DeleteComponentListRequest) (*DeleteComponentListResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method DeleteComponentList not implemented")
+}
+func (UnimplementedCatalogServiceServer) ChangeComponentListMember(context.Context, *ChangeComponentListMemberRequest) (*ChangeComponentListMemberResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ChangeComponentListMember not implemented")
 }
 func (UnimplementedCatalogServiceServer) mustEmbedUnimplementedCatalogServiceServer() {}
 func (UnimplementedCatalogServiceServer) testEmbeddedByValue()                        {}
@@ -1386,6 +1520,114 @@ func _CatalogService_GetProjectAccess_Handler(srv interface{}, ctx context.Conte
 	return interceptor(ctx, in, info, handler)
 }
 
+func _CatalogService_ListComponentLists_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListComponentListsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).ListComponentLists(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_ListComponentLists_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).ListComponentLists(ctx, req.(*ListComponentListsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_GetComponentList_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetComponentListRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).GetComponentList(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_GetComponentList_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).GetComponentList(ctx, req.(*GetComponentListRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_CreateComponentList_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CreateComponentListRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).CreateComponentList(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_CreateComponentList_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).CreateComponentList(ctx, req.(*CreateComponentListRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_UpdateComponentList_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(UpdateComponentListRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).UpdateComponentList(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_UpdateComponentList_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).UpdateComponentList(ctx, req.(*UpdateComponentListRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_DeleteComponentList_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(DeleteComponentListRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).DeleteComponentList(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_DeleteComponentList_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).DeleteComponentList(ctx, req.(*DeleteComponentListRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_ChangeComponentListMember_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ChangeComponentListMemberRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).ChangeComponentListMember(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_ChangeComponentListMember_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).ChangeComponentListMember(ctx, req.(*ChangeComponentListMemberRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // CatalogService_ServiceDesc is the grpc.ServiceDesc for CatalogService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -1512,6 +1754,30 @@ var CatalogService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "GetProjectAccess",
 			Handler:    _CatalogService_GetProjectAccess_Handler,
+		},
+		{
+			MethodName: "ListComponentLists",
+			Handler:    _CatalogService_ListComponentLists_Handler,
+		},
+		{
+			MethodName: "GetComponentList",
+			Handler:    _CatalogService_GetComponentList_Handler,
+		},
+		{
+			MethodName: "CreateComponentList",
+			Handler:    _CatalogService_CreateComponentList_Handler,
+		},
+		{
+			MethodName: "UpdateComponentList",
+			Handler:    _CatalogService_UpdateComponentList_Handler,
+		},
+		{
+			MethodName: "DeleteComponentList",
+			Handler:    _CatalogService_DeleteComponentList_Handler,
+		},
+		{
+			MethodName: "ChangeComponentListMember",
+			Handler:    _CatalogService_ChangeComponentListMember_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},
