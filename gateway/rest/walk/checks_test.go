@@ -193,6 +193,29 @@ func TestCheckDismissalOverREST(t *testing.T) {
 			t.Errorf("q=%s: %v strings, want 1", q, n)
 		}
 	}
+	// Strings are found by their suggestions and comments, and only the
+	// strings a caller may see.
+	helpDe := first(admin, "source:Help")["url"].(string)
+	admin.want(201, "POST", helpDe+"suggestions/", map[string]any{"target": []string{"Hilfe bitte"}})
+	admin.want(201, "POST", helpDe+"comments/", map[string]any{"scope": "translation", "comment": "Check the menu wording"})
+	for q, want := range map[string]float64{"suggestion:bitte": 1, "suggestion_author:admin": 1, "comment:WORDING": 1,
+		"resolved_comment:wording": 0, "comment_author:admin AND source:Help": 1, "NOT suggestion:bitte": 0} {
+		got := admin.want(200, "GET", admin.base+"translations/open/app/de/units/?q="+url.QueryEscape(q), nil)["count"].(float64)
+		if q == "NOT suggestion:bitte" {
+			want = admin.want(200, "GET", admin.base+"translations/open/app/de/units/", nil)["count"].(float64) - 1
+		}
+		if got != want {
+			t.Errorf("q=%s: %v strings, want %v", q, got, want)
+		}
+	}
+	secretDe := admin.want(200, "GET", admin.base+"translations/secret/app/de/units/?q=source:Help", nil)["results"].([]any)[0].(map[string]any)["url"].(string)
+	admin.want(201, "POST", secretDe+"suggestions/", map[string]any{"target": []string{"Geheime Hilfe"}})
+	if n := olga.want(200, "GET", admin.base+"units/?q="+url.QueryEscape("suggestion:geheime"), nil)["count"]; n != 0.0 {
+		t.Errorf("a stranger finds a private string by its suggestion: %v", n)
+	}
+	if n := admin.want(200, "GET", admin.base+"units/?q="+url.QueryEscape("suggestion:geheime"), nil)["count"]; n != 1.0 {
+		t.Errorf("the admin finds the private string by its suggestion: %v", n)
+	}
 	denied := admin.want(403, "PATCH", first(admin, "source:Help")["url"].(string), map[string]any{"explanation": "x"})
 	if !strings.Contains(fmt.Sprint(denied), "Source strings properties can be set only on source strings") {
 		t.Errorf("explanation on a translation: %v", denied)

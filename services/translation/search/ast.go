@@ -79,9 +79,10 @@ const (
 	flagDismissedCheck
 	flagExplanation
 	flagPending
+	flagResolvedComment
 )
 
-var flagNames = [...]string{"suggestion", "comment", "plural", "context", "note", "check", "dismissed-check", "explanation", "pending"}
+var flagNames = [...]string{"suggestion", "comment", "plural", "context", "note", "check", "dismissed-check", "explanation", "pending", "resolved-comment"}
 
 type hasNode struct{ flag flag }
 
@@ -129,6 +130,26 @@ func (n *scopeNode) describe(sb *strings.Builder) {
 		op = "=="
 	}
 	sb.WriteString(n.column + op + strconv.Quote(n.value))
+}
+
+// relatedNode matches strings with a suggestion or comment whose column
+// matches (Weblate's suggestion:, comment:, resolved_comment:,
+// suggestion_author:, comment_author:): text as a text term matches,
+// authors by the user name, exactly but for case. resolved limits
+// comments to the unresolved ("NOT") or the resolved ("") ones; table
+// suggestions has none ("-").
+type relatedNode struct {
+	table, column, resolved string
+	mode                    matchMode
+	value                   string
+}
+
+func (n *relatedNode) describe(sb *strings.Builder) {
+	op := map[matchMode]string{modeExact: "=", modeSubstring: "~", modeRegex: ":r"}[n.mode]
+	sb.WriteString(n.table + "." + n.column + op + strconv.Quote(n.value))
+	if n.resolved != "-" {
+		sb.WriteString(" " + strings.TrimSpace(n.resolved+" resolved"))
+	}
 }
 
 type notNode struct{ x node }

@@ -15,7 +15,15 @@ var execColumns = Columns{
 	Translation: "units.translation_id",
 	ID:          "units.id", Position: "units.position", Priority: "units.priority",
 	Pending: "units.pending <> 0", Explanation: "units.explanation",
+	CheckUnit: "units.id",
 }
+
+// execRelated are the suggestions (unit, text, author) and comments
+// (unit, text, author, resolved) of execRows.
+var (
+	execSuggestions = [][3]any{{2, "Öffne die Datei", "Ann"}, {2, "Datei aufmachen", "bob"}, {6, "50% more", "ann"}}
+	execComments    = [][4]any{{3, "Typo in source", "carl", 0}, {1, "Fixed the typo", "dana", 1}}
+)
 
 // execTranslations are the translations of execRows (project,
 // component, language), and execIn the translation of each row.
@@ -123,6 +131,22 @@ var execCases = []struct {
 	{"has:explanation", []int{1}},
 	{"explanation:MENU", []int{1}},
 	{"explanation:tooltip", nil},
+	// Suggestions and comments (Weblate's suggestion:, comment:,
+	// resolved_comment:, *_author: and has:resolved-comment).
+	{"suggestion:datei", []int{2}},
+	{"suggestion:öffne", []int{2}},
+	{"suggestion:50%", []int{6}},
+	{`suggestion:="Datei aufmachen"`, []int{2}},
+	{`suggestion:r"^Öff"`, []int{2}},
+	{"suggestion_author:ann", []int{2, 6}},
+	{"suggestion_author:BOB", []int{2}},
+	{"suggestion_author:an", nil},
+	{"comment:typo", []int{3}},
+	{"resolved_comment:typo", []int{1}},
+	{"comment_author:dana", []int{1}},
+	{"has:resolved-comment", []int{1}},
+	{"NOT suggestion:datei", []int{1, 3, 4, 5, 6}},
+	{"comment:typo OR suggestion:more", []int{3, 6}},
 }
 
 func createUnits(t *testing.T, db *sql.DB, dialect string) {
@@ -146,6 +170,24 @@ func createUnits(t *testing.T, db *sql.DB, dialect string) {
 	}
 	for id, tr := range execTranslations[1:] {
 		if _, err := db.Exec(numbered(`INSERT INTO translations VALUES (?, ?, ?, ?)`), id+1, tr[0], tr[1], tr[2]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, q := range []string{
+		`CREATE TABLE suggestions (unit_id INTEGER NOT NULL, target TEXT NOT NULL, user_name TEXT NOT NULL)`,
+		`CREATE TABLE comments (unit_id INTEGER NOT NULL, comment TEXT NOT NULL, user_name TEXT NOT NULL, resolved BOOLEAN NOT NULL)`,
+	} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, r := range execSuggestions {
+		if _, err := db.Exec(numbered(`INSERT INTO suggestions VALUES (?, ?, ?)`), r[0], r[1], r[2]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, r := range execComments {
+		if _, err := db.Exec(numbered(`INSERT INTO comments VALUES (?, ?, ?, ?)`), r[0], r[1], r[2], r[3] == 1); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -53,6 +53,19 @@ var hasLookups = map[string]flag{
 	"failing_check":   flagCheck,
 	"dismissed-check": flagDismissedCheck,
 	"explanation":     flagExplanation,
+	// resolved comments (Weblate's comment__resolved=True)
+	"resolved-comment": flagResolvedComment,
+	"resolved_comment": flagResolvedComment,
+}
+
+// relatedFields are the fields matching a unit's suggestions and comments:
+// table, column and which comments count.
+var relatedFields = map[string]relatedNode{
+	"suggestion":        {table: "suggestions", column: "target", resolved: "-"},
+	"suggestion_author": {table: "suggestions", column: "user_name", resolved: "-"},
+	"comment":           {table: "comments", column: "comment", resolved: "NOT"},
+	"resolved_comment":  {table: "comments", column: "comment", resolved: ""},
+	"comment_author":    {table: "comments", column: "user_name", resolved: "-"},
 }
 
 // weblateOnly lists what Weblate's search knows but this service does not
@@ -60,11 +73,10 @@ var hasLookups = map[string]flag{
 var weblateOnly = map[string]bool{
 	"added":   true,
 	"changed": true, "change_time": true, "change_action": true, "changed_by": true,
-	"source_changed": true, "path": true, "comment": true,
-	"resolved_comment": true, "comment_author": true, "suggestion": true,
-	"suggestion_author": true, "screenshot": true,
+	"source_changed": true, "path": true, "screenshot": true,
+	"source_comment": true, "resolved_source_comment": true, "source_comment_author": true,
 	// is:/has: values
-	"resolved-comment": true, "ignored-check": true, "ignored_check": true,
+	"ignored-check": true, "ignored_check": true,
 	"variant": true, "shaping": true, "flags": true, "glossary": true,
 }
 
@@ -76,6 +88,9 @@ func buildTerm(t *rawTerm) (node, *ParseError) {
 	name := strings.ToLower(t.field)
 	if f, ok := textFields[name]; ok {
 		return textTerm(t, []textField{f})
+	}
+	if r, ok := relatedFields[name]; ok {
+		return relatedTerm(t, r)
 	}
 	switch name {
 	case "state":
@@ -115,6 +130,25 @@ func textTerm(t *rawTerm, fields []textField) (node, *ParseError) {
 		n.value = t.op[1:] + t.value
 	}
 	return n, nil
+}
+
+// relatedTerm is a suggestion or comment field: its text matched as a
+// text term is, an author by name.
+func relatedTerm(t *rawTerm, r relatedNode) (node, *ParseError) {
+	if r.column == "user_name" {
+		if t.regex || (t.op != ":" && t.op != ":=") {
+			return nil, &ParseError{Pos: t.valuePos, Msg: quote(t.field) + " takes a user name"}
+		}
+		r.mode, r.value = modeExact, t.value
+		return &r, nil
+	}
+	n, err := textTerm(t, nil)
+	if err != nil {
+		return nil, err
+	}
+	text := n.(*textNode)
+	r.mode, r.value = text.mode, text.value
+	return &r, nil
 }
 
 // labelTerm is label:NAME, the reference's exact, case-insensitive match

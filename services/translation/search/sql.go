@@ -313,6 +313,31 @@ func (n *checkNode) render(b *builder) {
 	b.sb.WriteString(")")
 }
 
+func (n *relatedNode) render(b *builder) {
+	if b.cols.CheckUnit == "" {
+		b.sb.WriteString(matchNothing)
+		return
+	}
+	b.sb.WriteString("EXISTS (SELECT 1 FROM " + n.table + " r WHERE r.unit_id = " + b.cols.CheckUnit)
+	if n.resolved != "-" {
+		b.sb.WriteString(" AND " + strings.TrimSpace(n.resolved+" r.resolved"))
+	}
+	b.sb.WriteString(" AND ")
+	col := "r." + n.column
+	switch {
+	case n.column == "user_name":
+		b.sb.WriteString("lower(" + col + ") = lower(")
+		b.arg(n.value)
+		b.sb.WriteString(")")
+	case n.mode == modeSubstring && !b.postgres:
+		// Not the units' columns: the Folded shortcut does not apply.
+		renderLowerLike(b, col, likePattern(n.value))
+	default:
+		(&textNode{mode: n.mode, value: n.value}).renderOne(b, col)
+	}
+	b.sb.WriteString(")")
+}
+
 func (n *hasNode) render(b *builder) {
 	var expr string
 	switch n.flag {
@@ -326,6 +351,10 @@ func (n *hasNode) render(b *builder) {
 		expr = b.cols.HasSuggestion
 	case flagComment:
 		expr = b.cols.HasComment
+	case flagResolvedComment:
+		if b.cols.CheckUnit != "" {
+			expr = "EXISTS (SELECT 1 FROM comments r WHERE r.unit_id = " + b.cols.CheckUnit + " AND r.resolved)"
+		}
 	case flagPlural:
 		expr = b.cols.IsPlural
 		if expr == "" && b.cols.Source != "" {
