@@ -198,6 +198,13 @@ func TestCheckDismissalOverREST(t *testing.T) {
 	helpDe := first(admin, "source:Help")["url"].(string)
 	admin.want(201, "POST", helpDe+"suggestions/", map[string]any{"target": []string{"Hilfe bitte"}})
 	admin.want(201, "POST", helpDe+"comments/", map[string]any{"scope": "translation", "comment": "Check the menu wording"})
+	all := admin.want(200, "GET", admin.base+"translations/open/app/de/units/", nil)["count"].(float64)
+	for q, want := range map[string]float64{"added:today": all, "added:[2000-01-01 to 2000-12-31]": 0, "last_changed:>=yesterday": all,
+		"added:<=1999": 0, "position:[1 to 2]": 2} {
+		if got := admin.want(200, "GET", admin.base+"translations/open/app/de/units/?q="+url.QueryEscape(q), nil)["count"]; got != want {
+			t.Errorf("q=%s: %v strings, want %v", q, got, want)
+		}
+	}
 	for q, want := range map[string]float64{"suggestion:bitte": 1, "suggestion_author:admin": 1, "comment:WORDING": 1,
 		"resolved_comment:wording": 0, "comment_author:admin AND source:Help": 1, "NOT suggestion:bitte": 0} {
 		got := admin.want(200, "GET", admin.base+"translations/open/app/de/units/?q="+url.QueryEscape(q), nil)["count"].(float64)

@@ -4,6 +4,7 @@ import (
 	"database/sql"
 	"slices"
 	"testing"
+	"time"
 )
 
 // execColumns are the expressions used against the table made by
@@ -15,7 +16,23 @@ var execColumns = Columns{
 	Translation: "units.translation_id",
 	ID:          "units.id", Position: "units.position", Priority: "units.priority",
 	Pending: "units.pending <> 0", Explanation: "units.explanation",
-	CheckUnit: "units.id",
+	CheckUnit: "units.id", Added: "units.added", LastChanged: "units.changed",
+}
+
+// execAdded and execChanged are when each row was stored and last
+// changed: rows 1-3 in 2023, 4-6 in 2024; row n changed on day n of
+// March 2025, row 6 at 10:00 on the day execNow reads as today.
+var execNow = time.Date(2025, 3, 6, 15, 30, 0, 0, time.UTC)
+
+func execAdded(id int) time.Time {
+	return time.Date(2022+(id+2)/3, 6, id, 12, 0, 0, 0, time.UTC)
+}
+
+func execChanged(id int) time.Time {
+	if id == 6 {
+		return time.Date(2025, 3, 6, 10, 0, 0, 0, time.UTC)
+	}
+	return time.Date(2025, 3, id, 8, 0, 0, 0, time.UTC)
 }
 
 // execRelated are the suggestions (unit, text, author) and comments
@@ -147,6 +164,22 @@ var execCases = []struct {
 	{"has:resolved-comment", []int{1}},
 	{"NOT suggestion:datei", []int{1, 3, 4, 5, 6}},
 	{"comment:typo OR suggestion:more", []int{3, 6}},
+	// Dates and ranges (Weblate's added:, last_changed: and [a to b]).
+	{"added:2023", []int{1, 2, 3}},
+	{"added:>=2024", []int{4, 5, 6}},
+	{"added:<=2023", []int{1, 2, 3}},
+	{"added:<2024", []int{1, 2, 3, 4, 5, 6}}, // Weblate: a span with < reaches its end
+	{"added:2023-06-02", []int{2}},
+	{"added:[2023-06-02 to 2024-06-04]", []int{2, 3, 4}},
+	{"added:[2023-06-02 TO 2023-06-02]", []int{2}},
+	{"last_changed:today", []int{6}},
+	{"last_changed:yesterday", []int{5}},
+	{"last_changed:>2025-03-04T08:00:00Z", []int{5, 6}},
+	{"last_changed:>=2025-03-04T08:00:00Z", []int{4, 5, 6}},
+	{"last_changed:<=[2025-03-01 to 2025-03-02]", []int{1, 2}},
+	{"position:[20 to 40]", []int{2, 3, 4}},
+	{"position:>[50 to 70]", []int{5, 6}},
+	{"id:[2 to 3] OR id:6", []int{2, 3, 6}},
 }
 
 func createUnits(t *testing.T, db *sql.DB, dialect string) {
@@ -154,7 +187,8 @@ func createUnits(t *testing.T, db *sql.DB, dialect string) {
 	_, err := db.Exec(`CREATE TABLE units (id INTEGER PRIMARY KEY, source TEXT NOT NULL,
 		target TEXT NOT NULL, context TEXT NOT NULL, note TEXT, location TEXT,
 		state INTEGER NOT NULL, has_suggestion INTEGER NOT NULL, has_comment INTEGER NOT NULL, translation_id INTEGER NOT NULL,
-		position INTEGER NOT NULL, priority INTEGER NOT NULL, pending INTEGER NOT NULL, explanation TEXT NOT NULL)`)
+		position INTEGER NOT NULL, priority INTEGER NOT NULL, pending INTEGER NOT NULL, explanation TEXT NOT NULL,
+		added TIMESTAMP NOT NULL, changed TIMESTAMP NOT NULL)`)
 	if err == nil {
 		_, err = db.Exec(`CREATE TABLE translations (id INTEGER PRIMARY KEY, project_slug TEXT NOT NULL,
 			component_slug TEXT NOT NULL, language_code TEXT NOT NULL)`)
@@ -192,9 +226,10 @@ func createUnits(t *testing.T, db *sql.DB, dialect string) {
 		}
 	}
 	for _, r := range execRows {
-		_, err := db.Exec(numbered(`INSERT INTO units VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`), r.id, r.source,
+		_, err := db.Exec(numbered(`INSERT INTO units VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`), r.id, r.source,
 			r.target, r.context, r.note, r.location, r.state, r.hasSuggestion, r.hasComment, execIn[r.id],
-			10*r.id, execPriority(r.id), boolInt(r.id == 3 || r.id == 4), map[int]string{1: "The main menu's greeting"}[r.id])
+			10*r.id, execPriority(r.id), boolInt(r.id == 3 || r.id == 4), map[int]string{1: "The main menu's greeting"}[r.id],
+			execAdded(r.id), execChanged(r.id))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -219,6 +254,8 @@ func boolInt(b bool) int {
 // (exec_sqlite_test.go, exec_postgres_test.go).
 func runExecSuite(t *testing.T, db *sql.DB, dialect string) {
 	createUnits(t, db, dialect)
+	now = func() time.Time { return execNow }
+	t.Cleanup(func() { now = time.Now })
 	for _, tc := range execCases {
 		q, err := Parse(tc.q)
 		if err != nil {

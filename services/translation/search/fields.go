@@ -71,7 +71,6 @@ var relatedFields = map[string]relatedNode{
 // weblateOnly lists what Weblate's search knows but this service does not
 // store, so the error can say "not supported" instead of "unknown".
 var weblateOnly = map[string]bool{
-	"added":   true,
 	"changed": true, "change_time": true, "change_action": true, "changed_by": true,
 	"source_changed": true, "path": true, "screenshot": true,
 	"source_comment": true, "resolved_source_comment": true, "source_comment_author": true,
@@ -105,6 +104,8 @@ func buildTerm(t *rawTerm) (node, *ParseError) {
 		return scopeTerm(t, name)
 	case "id", "position", "priority":
 		return numTerm(t, name)
+	case "added", "last_changed":
+		return dateTerm(t, name)
 	}
 	if weblateOnly[name] {
 		return nil, &ParseError{Pos: t.fieldPos, Msg: "search field " + quote(name) + " is not supported"}
@@ -214,6 +215,9 @@ func numTerm(t *rawTerm, name string) (node, *ParseError) {
 	if op == "" {
 		op = "="
 	}
+	if t.isRange {
+		return numRange(t, name, op)
+	}
 	parts := []string{t.value}
 	if name == "id" && op == "=" {
 		parts = strings.Split(t.value, ",")
@@ -227,6 +231,24 @@ func numTerm(t *rawTerm, name string) (node, *ParseError) {
 		n.values = append(n.values, v)
 	}
 	return n, nil
+}
+
+// numRange is a number field with a range "[from to to]": within it
+// with ":" and ":=", from its start with ":>" and ":>=", up to its end
+// with ":<" and ":<=" (Weblate's tuple lookups).
+func numRange(t *rawTerm, name, op string) (node, *ParseError) {
+	from, err1 := strconv.ParseInt(t.from, 10, 64)
+	to, err2 := strconv.ParseInt(t.to, 10, 64)
+	if err1 != nil || err2 != nil {
+		return nil, &ParseError{Pos: t.valuePos, Msg: "could not parse numeric value: " + quote(t.value)}
+	}
+	switch op {
+	case ">", ">=":
+		return &numNode{field: name, op: ">=", values: []int64{from}}, nil
+	case "<", "<=":
+		return &numNode{field: name, op: "<=", values: []int64{to}}, nil
+	}
+	return &andNode{xs: []node{&numNode{field: name, op: ">=", values: []int64{from}}, &numNode{field: name, op: "<=", values: []int64{to}}}}, nil
 }
 
 func stateTerm(t *rawTerm) (node, *ParseError) {

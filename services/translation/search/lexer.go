@@ -1,6 +1,7 @@
 package search
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
@@ -29,6 +30,10 @@ type rawTerm struct {
 	valuePos int
 	quoted   bool
 	regex    bool
+	// from and to are the bounds of a range value "[from to to]"
+	// (Weblate's RangeExpr), isRange set.
+	from, to string
+	isRange  bool
 }
 
 type token struct {
@@ -157,7 +162,11 @@ func isASCIILetter(c byte) bool {
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
 }
 
-// value reads a regex r"…", a quoted string or a bare word.
+// rangeValue is Weblate's date range, "[" date "to" date "]", its dates
+// words of letters, digits and ":._-".
+var rangeValue = regexp.MustCompile(`^\[\s*([\p{L}\p{N}:._-]+)\s+(?i:to)\s+([\p{L}\p{N}:._-]+)\s*\]`)
+
+// value reads a regex r"…", a quoted string, a range or a bare word.
 func (l *lexer) value(t *rawTerm) *ParseError {
 	t.valuePos = l.pos
 	rest := l.src[l.pos:]
@@ -169,6 +178,11 @@ func (l *lexer) value(t *rawTerm) *ParseError {
 	case strings.HasPrefix(rest, `"`), strings.HasPrefix(rest, `'`):
 		t.quoted = true
 		return l.quoted(t)
+	}
+	if m := rangeValue.FindStringSubmatch(rest); m != nil {
+		t.isRange, t.from, t.to, t.value = true, m[1], m[2], m[0]
+		l.pos += len(m[0])
+		return nil
 	}
 	r := l.peekRune(l.pos)
 	if r == -1 || unicode.IsSpace(r) || r == '(' || r == ')' {

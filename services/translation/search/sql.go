@@ -31,6 +31,9 @@ type Columns struct {
 	// (is:pending); Explanation is its source string's explanation
 	// (explanation:, has:explanation).
 	ID, Position, Priority, Pending, Explanation string
+	// Added and LastChanged are when the unit was stored and last changed
+	// (added:, last_changed:).
+	Added, LastChanged string
 	// Translation is the id of the unit's translation, whose project,
 	// component and language (project:, component:, language:) the
 	// translations table holds.
