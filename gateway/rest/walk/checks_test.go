@@ -198,6 +198,7 @@ func TestCheckDismissalOverREST(t *testing.T) {
 	helpDe := first(admin, "source:Help")["url"].(string)
 	admin.want(201, "POST", helpDe+"suggestions/", map[string]any{"target": []string{"Hilfe bitte"}})
 	admin.want(201, "POST", helpDe+"comments/", map[string]any{"scope": "translation", "comment": "Check the menu wording"})
+	admin.want(201, "POST", helpDe+"comments/", map[string]any{"scope": "global", "comment": "Is the source unclear?"})
 	all := admin.want(200, "GET", admin.base+"translations/open/app/de/units/", nil)["count"].(float64)
 	for q, want := range map[string]float64{"added:today": all, "added:[2000-01-01 to 2000-12-31]": 0, "last_changed:>=yesterday": all,
 		"added:<=1999": 0, "position:[1 to 2]": 2} {
@@ -206,7 +207,8 @@ func TestCheckDismissalOverREST(t *testing.T) {
 		}
 	}
 	for q, want := range map[string]float64{"suggestion:bitte": 1, "suggestion_author:admin": 1, "comment:WORDING": 1,
-		"resolved_comment:wording": 0, "comment_author:admin AND source:Help": 1, "NOT suggestion:bitte": 0} {
+		"resolved_comment:wording": 0, "comment_author:admin AND source:Help": 1, "NOT suggestion:bitte": 0,
+		"source_comment:unclear": 1, "has:source-comment": 1, "comment:unclear": 0} {
 		got := admin.want(200, "GET", admin.base+"translations/open/app/de/units/?q="+url.QueryEscape(q), nil)["count"].(float64)
 		if q == "NOT suggestion:bitte" {
 			want = admin.want(200, "GET", admin.base+"translations/open/app/de/units/", nil)["count"].(float64) - 1

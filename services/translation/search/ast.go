@@ -80,9 +80,12 @@ const (
 	flagExplanation
 	flagPending
 	flagResolvedComment
+	flagSourceComment
+	flagResolvedSourceComment
 )
 
-var flagNames = [...]string{"suggestion", "comment", "plural", "context", "note", "check", "dismissed-check", "explanation", "pending", "resolved-comment"}
+var flagNames = [...]string{"suggestion", "comment", "plural", "context", "note", "check", "dismissed-check", "explanation", "pending",
+	"resolved-comment", "source-comment", "resolved-source-comment"}
 
 type hasNode struct{ flag flag }
 
@@ -140,12 +143,18 @@ func (n *scopeNode) describe(sb *strings.Builder) {
 // suggestions has none ("-").
 type relatedNode struct {
 	table, column, resolved string
-	mode                    matchMode
-	value                   string
+	// onSource looks at the comments of the unit's source string
+	// (Weblate's source_comment: fields).
+	onSource bool
+	mode     matchMode
+	value    string
 }
 
 func (n *relatedNode) describe(sb *strings.Builder) {
 	op := map[matchMode]string{modeExact: "=", modeSubstring: "~", modeRegex: ":r"}[n.mode]
+	if n.onSource {
+		sb.WriteString("source.")
+	}
 	sb.WriteString(n.table + "." + n.column + op + strconv.Quote(n.value))
 	if n.resolved != "-" {
 		sb.WriteString(" " + strings.TrimSpace(n.resolved+" resolved"))

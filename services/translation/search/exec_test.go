@@ -17,6 +17,7 @@ var execColumns = Columns{
 	ID:          "units.id", Position: "units.position", Priority: "units.priority",
 	Pending: "units.pending <> 0", Explanation: "units.explanation",
 	CheckUnit: "units.id", Added: "units.added", LastChanged: "units.changed",
+	LabelUnit: "units.id", // every row is its own source string here
 }
 
 // execAdded and execChanged are when each row was stored and last
@@ -162,6 +163,11 @@ var execCases = []struct {
 	{"resolved_comment:typo", []int{1}},
 	{"comment_author:dana", []int{1}},
 	{"has:resolved-comment", []int{1}},
+	{"source_comment:typo", []int{3}},
+	{"resolved_source_comment:TYPO", []int{1}},
+	{"source_comment_author:carl", []int{3}},
+	{"has:source-comment", []int{3}},
+	{"has:resolved-source-comment", []int{1}},
 	{"NOT suggestion:datei", []int{1, 3, 4, 5, 6}},
 	{"comment:typo OR suggestion:more", []int{3, 6}},
 	// Dates and ranges (Weblate's added:, last_changed: and [a to b]).

@@ -56,6 +56,11 @@ var hasLookups = map[string]flag{
 	// resolved comments (Weblate's comment__resolved=True)
 	"resolved-comment": flagResolvedComment,
 	"resolved_comment": flagResolvedComment,
+	// comments on the source string (Weblate's source_unit__comment)
+	"source-comment":          flagSourceComment,
+	"source_comment":          flagSourceComment,
+	"resolved-source-comment": flagResolvedSourceComment,
+	"resolved_source_comment": flagResolvedSourceComment,
 }
 
 // relatedFields are the fields matching a unit's suggestions and comments:
@@ -66,6 +71,10 @@ var relatedFields = map[string]relatedNode{
 	"comment":           {table: "comments", column: "comment", resolved: "NOT"},
 	"resolved_comment":  {table: "comments", column: "comment", resolved: ""},
 	"comment_author":    {table: "comments", column: "user_name", resolved: "-"},
+	// the comments of the unit's source string
+	"source_comment":          {table: "comments", column: "comment", resolved: "NOT", onSource: true},
+	"resolved_source_comment": {table: "comments", column: "comment", resolved: "", onSource: true},
+	"source_comment_author":   {table: "comments", column: "user_name", resolved: "-", onSource: true},
 }
 
 // weblateOnly lists what Weblate's search knows but this service does not
@@ -73,7 +82,6 @@ var relatedFields = map[string]relatedNode{
 var weblateOnly = map[string]bool{
 	"changed": true, "change_time": true, "change_action": true, "changed_by": true,
 	"source_changed": true, "path": true, "screenshot": true,
-	"source_comment": true, "resolved_source_comment": true, "source_comment_author": true,
 	// is:/has: values
 	"ignored-check": true, "ignored_check": true,
 	"variant": true, "shaping": true, "flags": true, "glossary": true,

@@ -317,11 +317,15 @@ func (n *checkNode) render(b *builder) {
 }
 
 func (n *relatedNode) render(b *builder) {
-	if b.cols.CheckUnit == "" {
+	unit := b.cols.CheckUnit
+	if n.onSource {
+		unit = b.cols.LabelUnit
+	}
+	if unit == "" {
 		b.sb.WriteString(matchNothing)
 		return
 	}
-	b.sb.WriteString("EXISTS (SELECT 1 FROM " + n.table + " r WHERE r.unit_id = " + b.cols.CheckUnit)
+	b.sb.WriteString("EXISTS (SELECT 1 FROM " + n.table + " r WHERE r.unit_id = " + unit)
 	if n.resolved != "-" {
 		b.sb.WriteString(" AND " + strings.TrimSpace(n.resolved+" r.resolved"))
 	}
@@ -357,6 +361,11 @@ func (n *hasNode) render(b *builder) {
 	case flagResolvedComment:
 		if b.cols.CheckUnit != "" {
 			expr = "EXISTS (SELECT 1 FROM comments r WHERE r.unit_id = " + b.cols.CheckUnit + " AND r.resolved)"
+		}
+	case flagSourceComment, flagResolvedSourceComment:
+		if b.cols.LabelUnit != "" {
+			resolved := map[flag]string{flagSourceComment: "NOT r.resolved", flagResolvedSourceComment: "r.resolved"}[n.flag]
+			expr = "EXISTS (SELECT 1 FROM comments r WHERE r.unit_id = " + b.cols.LabelUnit + " AND " + resolved + ")"
 		}
 	case flagPlural:
 		expr = b.cols.IsPlural
