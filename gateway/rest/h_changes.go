@@ -72,7 +72,7 @@ func (g *gateway) changeList(c *call, req *changelogv1.ListChangesRequest) error
 		}
 		req.Offset, req.Limit = offset, limit
 		resp, err := g.cfg.Changelog.ListChanges(c.ctx, req)
-		return pageRows(resp.GetChanges(), resp.GetTotal(), err, always(c.urls.changeJSON))
+		return pageRows(resp.GetChanges(), resp.GetTotal(), err, c.changeJSON)
 	})
 }
 
@@ -123,5 +123,5 @@ func (g *gateway) getChange(c *call) error {
 			return err
 		}
 	}
-	return c.ok(c.urls.changeJSON(ch))
+	return c.okRendered(c.changeJSON(ch))
 }

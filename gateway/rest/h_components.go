@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/tmsproject/tms/gateway/rest/wire"
 	"github.com/tmsproject/tms/pkg/errs"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
@@ -171,21 +170,11 @@ func (g *gateway) componentAlerts(c *call) error {
 	if err != nil {
 		return err
 	}
-	out := make([]alertJSON, 0, len(resp.GetAlerts()))
+	out := make([]*alertJSON, 0, len(resp.GetAlerts()))
 	for _, a := range resp.GetAlerts() {
-		out = append(out, alertJSON{Name: a.GetName(), Detail: a.GetDetail(),
-			Timestamp: wire.TimeOf(a.GetCreateTime()), Updated: wire.TimeOf(a.GetUpdateTime())})
+		out = append(out, newAlert(a))
 	}
 	return pageOf(c, p, out)
-}
-
-// alertJSON is one alert: its reference name, what failed, when it was
-// first raised and last seen.
-type alertJSON struct {
-	Name      string     `json:"name"`
-	Detail    string     `json:"detail"`
-	Timestamp *wire.Time `json:"timestamp"`
-	Updated   *wire.Time `json:"updated"`
 }
 
 // deleteComponent asks the catalog, whose removal reaches the translation

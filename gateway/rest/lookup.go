@@ -35,11 +35,12 @@ type lookups struct {
 	projects   memo[*catalogv1.Project]
 	components memo[*catalogv1.Component] // by "project/component"
 	langs      memo[*catalogv1.Language]
+	alerts     memo[[]*translationv1.Alert] // a component's standing alerts, by "project/component"
 }
 
 func newLookups() lookups {
 	return lookups{projects: memo[*catalogv1.Project]{}, components: memo[*catalogv1.Component]{},
-		langs: memo[*catalogv1.Language]{}}
+		langs: memo[*catalogv1.Language]{}, alerts: memo[[]*translationv1.Alert]{}}
 }
 
 // visible tells whether the caller may see the project at all. What the

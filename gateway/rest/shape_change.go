@@ -38,6 +38,17 @@ type changeJSON struct {
 	ID          int64           `json:"id"`
 	ActionName  string          `json:"action_name"`
 	URL         string          `json:"url"`
+	// Alert is the standing alert an "Alert triggered" record is about;
+	// null otherwise (Weblate 2026.8).
+	Alert *alertJSON `json:"alert"`
+}
+
+// changeJSON is u.changeJSON with the record's alert.
+func (c *call) changeJSON(ch *changelogv1.Change) (*changeJSON, error) {
+	out := c.urls.changeJSON(ch)
+	var err error
+	out.Alert, err = c.changeAlert(ch)
+	return out, err
 }
 
 func (u urls) changeJSON(ch *changelogv1.Change) *changeJSON {

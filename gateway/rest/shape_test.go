@@ -50,7 +50,7 @@ var (
 	fUnit = split("translation language_code source previous_source target id_hash content_hash location context note flags " +
 		"labels state fuzzy translated approved position has_suggestion has_comment has_failing_check num_words source_unit " +
 		"priority id web_url url explanation extra_flags pending timestamp")
-	fChange = split("unit component translation user author timestamp action target old details id action_name url")
+	fChange = split("unit component translation user author timestamp action target old details id action_name url alert")
 )
 
 func split(s string) []string { return strings.Fields(s) }

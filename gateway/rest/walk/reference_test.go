@@ -225,6 +225,7 @@ var newerFields = func() map[string]string {
 		"check_flags":           "Weblate 2026.8's categories have check flags, as projects and components",
 		"secondary_language":    "Weblate 2026.8's categories have a secondary language, as projects and components",
 		"metrics_url":           "Weblate 2026.8 links a project's metrics",
+		"alert":                 "Weblate 2026.8's change records carry the alert an Alert triggered record is about",
 	}
 	const why = "Weblate 2026.8's projects, categories and components hold the settings components inherit"
 	for _, n := range strings.Fields("license agreement new_lang language_code_style secondary_language commit_message " +
