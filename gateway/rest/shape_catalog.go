@@ -117,11 +117,8 @@ func (c *call) projectJSON(p *catalogv1.Project, full bool) (*projectJSON, error
 
 // secondaryLanguage is the language object of code, nil (null) for "".
 func (c *call) secondaryLanguage(code string) (*languageJSON, error) {
-	if code == "" {
-		return nil, nil
-	}
-	l, err := c.language(code)
-	if err != nil {
+	l, err := c.optionalLanguage(code)
+	if l == nil || err != nil {
 		return nil, err
 	}
 	return c.urls.languageJSON(l), nil

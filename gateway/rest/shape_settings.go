@@ -127,13 +127,18 @@ func (c *call) inheritedJSON(m inherited) (*inheritedJSON, error) {
 
 // languageID is the id of the language of code, nil for "".
 func (c *call) languageID(code string) (*int64, error) {
-	if code == "" {
-		return nil, nil
-	}
-	l, err := c.language(code)
-	if err != nil {
+	l, err := c.optionalLanguage(code)
+	if l == nil || err != nil {
 		return nil, err
 	}
 	id := l.GetId()
 	return &id, nil
+}
+
+// optionalLanguage is the language of code, nil for "".
+func (c *call) optionalLanguage(code string) (*catalogv1.Language, error) {
+	if code == "" {
+		return nil, nil
+	}
+	return c.language(code)
 }
