@@ -89,11 +89,11 @@ func (c *call) componentListBody(required bool) (*catalogv1.ComponentList, []str
 }
 
 func (g *gateway) createComponentList(c *call) error {
-	l, _, err := c.componentListBody(true)
+	l, fields, err := c.componentListBody(true)
 	if err != nil {
 		return err
 	}
-	resp, err := g.cfg.Catalog.CreateComponentList(c.ctx, &catalogv1.CreateComponentListRequest{ComponentList: l})
+	resp, err := g.cfg.Catalog.CreateComponentList(c.ctx, &catalogv1.CreateComponentListRequest{ComponentList: l, Fields: fields})
 	if err != nil {
 		return err
 	}

@@ -18,6 +18,9 @@ func TestComponentLists(t *testing.T) {
 	made := a.want(201, "POST", base, map[string]any{"name": "Apps", "slug": "apps",
 		"auto_assign": []any{map[string]any{"project_match": ".*", "component_match": "ap"}}})
 	url := made["url"].(string)
+	if made["show_dashboard"] != true {
+		t.Errorf("show_dashboard defaults to true, as in Weblate: %v", made["show_dashboard"])
+	}
 	if url != base+"apps/" || !slices.Equal(toStrings(made["components"]), []string{a.base + "components/open/app/", a.base + "components/secret/app/"}) {
 		t.Errorf("created %v", made)
 	}

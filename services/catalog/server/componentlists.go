@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/tmsproject/tms/pkg/errs"
@@ -90,6 +91,9 @@ func (s *Server) CreateComponentList(ctx context.Context, req *catalogv1.CreateC
 	}
 	in := req.GetComponentList()
 	l := &store.ComponentList{Name: strings.TrimSpace(in.GetName()), Slug: in.GetSlug(), ShowDashboard: in.GetShowDashboard()}
+	if len(req.GetFields()) > 0 && !slices.Contains(req.GetFields(), "show_dashboard") {
+		l.ShowDashboard = true // Weblate's default
+	}
 	rules, err := checkComponentList(l, in.GetAutoAssign(), fieldSet{"name": true, "slug": true}, true)
 	if err != nil {
 		return nil, err

@@ -6177,6 +6177,10 @@ type CreateComponentListRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The list; id and components are ignored.
 	ComponentList *ComponentList `protobuf:"bytes,1,opt,name=component_list,json=componentList,proto3" json:"component_list,omitempty"`
+	// Fields set explicitly by the caller; the others take Weblate's
+	// defaults (show_dashboard true). When empty, every non-zero field
+	// counts as set.
+	Fields        []string `protobuf:"bytes,2,rep,name=fields,proto3" json:"fields,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -6214,6 +6218,13 @@ func (*CreateComponentListRequest) Descriptor() ([]byte, []int) {
 func (x *CreateComponentListRequest) GetComponentList() *ComponentList {
 	if x != nil {
 		return x.ComponentList
+	}
+	return nil
+}
+
+func (x *CreateComponentListRequest) GetFields() []string {
+	if x != nil {
+		return x.Fields
 	}
 	return nil
 }
@@ -7065,9 +7076,10 @@ const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x17GetComponentListRequest\x12\x12\n" +
 	"\x04slug\x18\x01 \x01(\tR\x04slug\"`\n" +
 	"\x18GetComponentListResponse\x12D\n" +
-	"\x0ecomponent_list\x18\x01 \x01(\v2\x1d.tms.catalog.v1.ComponentListR\rcomponentList\"b\n" +
+	"\x0ecomponent_list\x18\x01 \x01(\v2\x1d.tms.catalog.v1.ComponentListR\rcomponentList\"z\n" +
 	"\x1aCreateComponentListRequest\x12D\n" +
-	"\x0ecomponent_list\x18\x01 \x01(\v2\x1d.tms.catalog.v1.ComponentListR\rcomponentList\"c\n" +
+	"\x0ecomponent_list\x18\x01 \x01(\v2\x1d.tms.catalog.v1.ComponentListR\rcomponentList\x12\x16\n" +
+	"\x06fields\x18\x02 \x03(\tR\x06fields\"c\n" +
 	"\x1bCreateComponentListResponse\x12D\n" +
 	"\x0ecomponent_list\x18\x01 \x01(\v2\x1d.tms.catalog.v1.ComponentListR\rcomponentList\"\xb3\x01\n" +
 	"\x1aUpdateComponentListRequest\x12\x12\n" +
