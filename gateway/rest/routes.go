@@ -188,8 +188,11 @@ func (g *gateway) routes() []*route {
 		{pattern: "/api/translations/{project}/{component}/{language}/announcements", name: "Announcements", methods: announcements},
 		{pattern: "/api/translations/{project}/{component}/{language}/announcements/{announcement}", name: "Announcement", methods: announcement},
 
-		{pattern: "/api/languages", name: "Language List", methods: m{"GET": page(g.listLanguages, languageJSON{})}},
-		{pattern: "/api/languages/{language}", name: "Language Instance", methods: m{"GET": one(g.getLanguage, languageJSON{})}},
+		{pattern: "/api/languages", name: "Language List", methods: m{"GET": page(g.listLanguages, languageJSON{}),
+			"POST": made(g.createLanguage, languageIn{}, languageJSON{})}},
+		{pattern: "/api/languages/{language}", name: "Language Instance", methods: m{"GET": one(g.getLanguage, languageJSON{}),
+			"PUT": change(g.updateLanguage, languageIn{}, languageJSON{}), "PATCH": change(g.updateLanguage, languageIn{}, languageJSON{}),
+			"DELETE": gone(g.deleteLanguage)}},
 		{pattern: "/api/languages/{language}/statistics", name: "Statistics", methods: m{"GET": one(g.languageStatistics, stats)}},
 
 		{pattern: "/api/changes", name: "Change List", methods: m{"GET": changes(scoped(allScope, g.changeList))}},

@@ -67,6 +67,19 @@ type groupIn struct {
 // forms send it, and Django REST framework accepts in JSON too).
 type idField int64
 
+type languageIn struct {
+	Code       string    `json:"code,omitempty" doc:"Required to create; a language's code cannot change."`
+	Name       string    `json:"name"`
+	Direction  string    `json:"direction,omitempty" doc:"ltr (the default) or rtl."`
+	Population int64     `json:"population,omitempty"`
+	Plural     *pluralIn `json:"plural" nullable:"false" doc:"The default plural; translations added later take it."`
+}
+
+type pluralIn struct {
+	Number  int32  `json:"number"`
+	Formula string `json:"formula"`
+}
+
 type componentListIn struct {
 	Name          string           `json:"name"`
 	Slug          string           `json:"slug"`

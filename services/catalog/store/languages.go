@@ -119,3 +119,45 @@ func (s *Store) CreatePlural(ctx context.Context, p Plural) (*Plural, error) {
 	}
 	return &out, nil
 }
+
+// AddLanguage stores a new language; a code taken (in any case) yields
+// *DuplicateError on "code".
+func (s *Store) AddLanguage(ctx context.Context, l *Language) error {
+	l.ID = 0
+	*l = normalizeLanguage(*l)
+	return s.transaction(ctx, func(tx *gorm.DB) error {
+		var n int64
+		if err := tx.Model(&Language{}).Where("lower(code) = ?", strings.ToLower(l.Code)).Count(&n).Error; err != nil {
+			return err
+		}
+		if n > 0 {
+			return &DuplicateError{Field: "code"}
+		}
+		return duplicateOr(tx.Create(l).Error, func() error { return &DuplicateError{Field: "code"} })
+	})
+}
+
+// SaveLanguage writes the name, direction, population and default plural
+// of l (found by ID).
+func (s *Store) SaveLanguage(ctx context.Context, l *Language) error {
+	res := s.db.WithContext(ctx).Model(&Language{}).Where("id = ?", l.ID).
+		Select("name", "direction", "population", "plural_source", "plural_number", "plural_formula", "plural_type").Updates(l)
+	if res.Error == nil && res.RowsAffected == 0 {
+		return ErrNotFound
+	}
+	return res.Error
+}
+
+// DeleteLanguage removes the language with this id and its plurals.
+func (s *Store) DeleteLanguage(ctx context.Context, id int64) error {
+	return s.transaction(ctx, func(tx *gorm.DB) error {
+		if err := tx.Where("language_id = ?", id).Delete(&Plural{}).Error; err != nil {
+			return err
+		}
+		res := tx.Delete(&Language{}, id)
+		if res.Error == nil && res.RowsAffected == 0 {
+			return ErrNotFound
+		}
+		return res.Error
+	})
+}

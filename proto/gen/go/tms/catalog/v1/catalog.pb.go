@@ -6579,6 +6579,293 @@ func (x *ChangeComponentListMemberResponse) GetComponentList() *ComponentList {
 	return nil
 }
 
+// CreateLanguageRequest is a new language.
+type CreateLanguageRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// code, name, direction (default ltr), population, plural_number and
+	// plural_formula; the rest is ignored.
+	Language      *Language `protobuf:"bytes,1,opt,name=language,proto3" json:"language,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CreateLanguageRequest) Reset() {
+	*x = CreateLanguageRequest{}
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[81]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CreateLanguageRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CreateLanguageRequest) ProtoMessage() {}
+
+func (x *CreateLanguageRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[81]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CreateLanguageRequest.ProtoReflect.Descriptor instead.
+func (*CreateLanguageRequest) Descriptor() ([]byte, []int) {
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{81}
+}
+
+func (x *CreateLanguageRequest) GetLanguage() *Language {
+	if x != nil {
+		return x.Language
+	}
+	return nil
+}
+
+// CreateLanguageResponse holds the new language.
+type CreateLanguageResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The language as stored.
+	Language      *Language `protobuf:"bytes,1,opt,name=language,proto3" json:"language,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CreateLanguageResponse) Reset() {
+	*x = CreateLanguageResponse{}
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[82]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CreateLanguageResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CreateLanguageResponse) ProtoMessage() {}
+
+func (x *CreateLanguageResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[82]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CreateLanguageResponse.ProtoReflect.Descriptor instead.
+func (*CreateLanguageResponse) Descriptor() ([]byte, []int) {
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{82}
+}
+
+func (x *CreateLanguageResponse) GetLanguage() *Language {
+	if x != nil {
+		return x.Language
+	}
+	return nil
+}
+
+// UpdateLanguageRequest changes a language.
+type UpdateLanguageRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The language's code.
+	Code string `protobuf:"bytes,1,opt,name=code,proto3" json:"code,omitempty"`
+	// The new values of the fields named.
+	Language *Language `protobuf:"bytes,2,opt,name=language,proto3" json:"language,omitempty"`
+	// Paths: name, direction, population, plural_number, plural_formula.
+	// Another path: InvalidArgument.
+	UpdateMask    *fieldmaskpb.FieldMask `protobuf:"bytes,3,opt,name=update_mask,json=updateMask,proto3" json:"update_mask,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *UpdateLanguageRequest) Reset() {
+	*x = UpdateLanguageRequest{}
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[83]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UpdateLanguageRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UpdateLanguageRequest) ProtoMessage() {}
+
+func (x *UpdateLanguageRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[83]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UpdateLanguageRequest.ProtoReflect.Descriptor instead.
+func (*UpdateLanguageRequest) Descriptor() ([]byte, []int) {
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{83}
+}
+
+func (x *UpdateLanguageRequest) GetCode() string {
+	if x != nil {
+		return x.Code
+	}
+	return ""
+}
+
+func (x *UpdateLanguageRequest) GetLanguage() *Language {
+	if x != nil {
+		return x.Language
+	}
+	return nil
+}
+
+func (x *UpdateLanguageRequest) GetUpdateMask() *fieldmaskpb.FieldMask {
+	if x != nil {
+		return x.UpdateMask
+	}
+	return nil
+}
+
+// UpdateLanguageResponse holds the changed language.
+type UpdateLanguageResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The language as stored.
+	Language      *Language `protobuf:"bytes,1,opt,name=language,proto3" json:"language,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *UpdateLanguageResponse) Reset() {
+	*x = UpdateLanguageResponse{}
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[84]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UpdateLanguageResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UpdateLanguageResponse) ProtoMessage() {}
+
+func (x *UpdateLanguageResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[84]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UpdateLanguageResponse.ProtoReflect.Descriptor instead.
+func (*UpdateLanguageResponse) Descriptor() ([]byte, []int) {
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{84}
+}
+
+func (x *UpdateLanguageResponse) GetLanguage() *Language {
+	if x != nil {
+		return x.Language
+	}
+	return nil
+}
+
+// DeleteLanguageRequest names the language to remove.
+type DeleteLanguageRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The language's code.
+	Code          string `protobuf:"bytes,1,opt,name=code,proto3" json:"code,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DeleteLanguageRequest) Reset() {
+	*x = DeleteLanguageRequest{}
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[85]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DeleteLanguageRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DeleteLanguageRequest) ProtoMessage() {}
+
+func (x *DeleteLanguageRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[85]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DeleteLanguageRequest.ProtoReflect.Descriptor instead.
+func (*DeleteLanguageRequest) Descriptor() ([]byte, []int) {
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{85}
+}
+
+func (x *DeleteLanguageRequest) GetCode() string {
+	if x != nil {
+		return x.Code
+	}
+	return ""
+}
+
+// DeleteLanguageResponse is empty.
+type DeleteLanguageResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DeleteLanguageResponse) Reset() {
+	*x = DeleteLanguageResponse{}
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[86]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DeleteLanguageResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DeleteLanguageResponse) ProtoMessage() {}
+
+func (x *DeleteLanguageResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[86]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DeleteLanguageResponse.ProtoReflect.Descriptor instead.
+func (*DeleteLanguageResponse) Descriptor() ([]byte, []int) {
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{86}
+}
+
 var File_tms_catalog_v1_catalog_proto protoreflect.FileDescriptor
 
 const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
@@ -7097,7 +7384,21 @@ const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"\fcomponent_id\x18\x02 \x01(\x03R\vcomponentId\x12\x16\n" +
 	"\x06remove\x18\x03 \x01(\bR\x06remove\"i\n" +
 	"!ChangeComponentListMemberResponse\x12D\n" +
-	"\x0ecomponent_list\x18\x01 \x01(\v2\x1d.tms.catalog.v1.ComponentListR\rcomponentList2\xd7\x1c\n" +
+	"\x0ecomponent_list\x18\x01 \x01(\v2\x1d.tms.catalog.v1.ComponentListR\rcomponentList\"M\n" +
+	"\x15CreateLanguageRequest\x124\n" +
+	"\blanguage\x18\x01 \x01(\v2\x18.tms.catalog.v1.LanguageR\blanguage\"N\n" +
+	"\x16CreateLanguageResponse\x124\n" +
+	"\blanguage\x18\x01 \x01(\v2\x18.tms.catalog.v1.LanguageR\blanguage\"\x9e\x01\n" +
+	"\x15UpdateLanguageRequest\x12\x12\n" +
+	"\x04code\x18\x01 \x01(\tR\x04code\x124\n" +
+	"\blanguage\x18\x02 \x01(\v2\x18.tms.catalog.v1.LanguageR\blanguage\x12;\n" +
+	"\vupdate_mask\x18\x03 \x01(\v2\x1a.google.protobuf.FieldMaskR\n" +
+	"updateMask\"N\n" +
+	"\x16UpdateLanguageResponse\x124\n" +
+	"\blanguage\x18\x01 \x01(\v2\x18.tms.catalog.v1.LanguageR\blanguage\"+\n" +
+	"\x15DeleteLanguageRequest\x12\x12\n" +
+	"\x04code\x18\x01 \x01(\tR\x04code\"\x18\n" +
+	"\x16DeleteLanguageResponse2\xfa\x1e\n" +
 	"\x0eCatalogService\x12\\\n" +
 	"\rCreateProject\x12$.tms.catalog.v1.CreateProjectRequest\x1a%.tms.catalog.v1.CreateProjectResponse\x12S\n" +
 	"\n" +
@@ -7115,6 +7416,9 @@ const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"\rListLanguages\x12$.tms.catalog.v1.ListLanguagesRequest\x1a%.tms.catalog.v1.ListLanguagesResponse\x12G\n" +
 	"\x06Search\x12\x1d.tms.catalog.v1.SearchRequest\x1a\x1e.tms.catalog.v1.SearchResponse\x12_\n" +
 	"\x0eEnsureLanguage\x12%.tms.catalog.v1.EnsureLanguageRequest\x1a&.tms.catalog.v1.EnsureLanguageResponse\x12_\n" +
+	"\x0eCreateLanguage\x12%.tms.catalog.v1.CreateLanguageRequest\x1a&.tms.catalog.v1.CreateLanguageResponse\x12_\n" +
+	"\x0eUpdateLanguage\x12%.tms.catalog.v1.UpdateLanguageRequest\x1a&.tms.catalog.v1.UpdateLanguageResponse\x12_\n" +
+	"\x0eDeleteLanguage\x12%.tms.catalog.v1.DeleteLanguageRequest\x1a&.tms.catalog.v1.DeleteLanguageResponse\x12_\n" +
 	"\x0eListCategories\x12%.tms.catalog.v1.ListCategoriesRequest\x1a&.tms.catalog.v1.ListCategoriesResponse\x12V\n" +
 	"\vGetCategory\x12\".tms.catalog.v1.GetCategoryRequest\x1a#.tms.catalog.v1.GetCategoryResponse\x12_\n" +
 	"\x0eCreateCategory\x12%.tms.catalog.v1.CreateCategoryRequest\x1a&.tms.catalog.v1.CreateCategoryResponse\x12_\n" +
@@ -7149,7 +7453,7 @@ func file_tms_catalog_v1_catalog_proto_rawDescGZIP() []byte {
 	return file_tms_catalog_v1_catalog_proto_rawDescData
 }
 
-var file_tms_catalog_v1_catalog_proto_msgTypes = make([]protoimpl.MessageInfo, 82)
+var file_tms_catalog_v1_catalog_proto_msgTypes = make([]protoimpl.MessageInfo, 88)
 var file_tms_catalog_v1_catalog_proto_goTypes = []any{
 	(*Project)(nil),                           // 0: tms.catalog.v1.Project
 	(*Component)(nil),                         // 1: tms.catalog.v1.Component
@@ -7232,149 +7536,166 @@ var file_tms_catalog_v1_catalog_proto_goTypes = []any{
 	(*DeleteComponentListResponse)(nil),       // 78: tms.catalog.v1.DeleteComponentListResponse
 	(*ChangeComponentListMemberRequest)(nil),  // 79: tms.catalog.v1.ChangeComponentListMemberRequest
 	(*ChangeComponentListMemberResponse)(nil), // 80: tms.catalog.v1.ChangeComponentListMemberResponse
-	nil,                           // 81: tms.catalog.v1.GetMachinerySettingsResponse.ServicesEntry
-	(v1.CommitPolicy)(0),          // 82: tms.type.v1.CommitPolicy
-	(v1.AccessControl)(0),         // 83: tms.type.v1.AccessControl
-	(*timestamppb.Timestamp)(nil), // 84: google.protobuf.Timestamp
-	(v1.MergeStyle)(0),            // 85: tms.type.v1.MergeStyle
-	(*fieldmaskpb.FieldMask)(nil), // 86: google.protobuf.FieldMask
-	(*structpb.Struct)(nil),       // 87: google.protobuf.Struct
+	(*CreateLanguageRequest)(nil),             // 81: tms.catalog.v1.CreateLanguageRequest
+	(*CreateLanguageResponse)(nil),            // 82: tms.catalog.v1.CreateLanguageResponse
+	(*UpdateLanguageRequest)(nil),             // 83: tms.catalog.v1.UpdateLanguageRequest
+	(*UpdateLanguageResponse)(nil),            // 84: tms.catalog.v1.UpdateLanguageResponse
+	(*DeleteLanguageRequest)(nil),             // 85: tms.catalog.v1.DeleteLanguageRequest
+	(*DeleteLanguageResponse)(nil),            // 86: tms.catalog.v1.DeleteLanguageResponse
+	nil,                                       // 87: tms.catalog.v1.GetMachinerySettingsResponse.ServicesEntry
+	(v1.CommitPolicy)(0),                      // 88: tms.type.v1.CommitPolicy
+	(v1.AccessControl)(0),                     // 89: tms.type.v1.AccessControl
+	(*timestamppb.Timestamp)(nil),             // 90: google.protobuf.Timestamp
+	(v1.MergeStyle)(0),                        // 91: tms.type.v1.MergeStyle
+	(*fieldmaskpb.FieldMask)(nil),             // 92: google.protobuf.FieldMask
+	(*structpb.Struct)(nil),                   // 93: google.protobuf.Struct
 }
 var file_tms_catalog_v1_catalog_proto_depIdxs = []int32{
-	82, // 0: tms.catalog.v1.Project.commit_policy:type_name -> tms.type.v1.CommitPolicy
-	83, // 1: tms.catalog.v1.Project.access_control:type_name -> tms.type.v1.AccessControl
-	84, // 2: tms.catalog.v1.Project.created:type_name -> google.protobuf.Timestamp
-	85, // 3: tms.catalog.v1.Component.merge_style:type_name -> tms.type.v1.MergeStyle
-	84, // 4: tms.catalog.v1.Component.created:type_name -> google.protobuf.Timestamp
-	0,  // 5: tms.catalog.v1.CreateProjectRequest.project:type_name -> tms.catalog.v1.Project
-	0,  // 6: tms.catalog.v1.CreateProjectResponse.project:type_name -> tms.catalog.v1.Project
-	0,  // 7: tms.catalog.v1.GetProjectResponse.project:type_name -> tms.catalog.v1.Project
-	0,  // 8: tms.catalog.v1.ListProjectsResponse.projects:type_name -> tms.catalog.v1.Project
-	0,  // 9: tms.catalog.v1.UpdateProjectRequest.project:type_name -> tms.catalog.v1.Project
-	86, // 10: tms.catalog.v1.UpdateProjectRequest.update_mask:type_name -> google.protobuf.FieldMask
-	0,  // 11: tms.catalog.v1.UpdateProjectResponse.project:type_name -> tms.catalog.v1.Project
-	1,  // 12: tms.catalog.v1.CreateComponentRequest.component:type_name -> tms.catalog.v1.Component
-	1,  // 13: tms.catalog.v1.CreateComponentResponse.component:type_name -> tms.catalog.v1.Component
-	1,  // 14: tms.catalog.v1.GetComponentResponse.component:type_name -> tms.catalog.v1.Component
-	1,  // 15: tms.catalog.v1.ListComponentsResponse.components:type_name -> tms.catalog.v1.Component
-	1,  // 16: tms.catalog.v1.UpdateComponentRequest.component:type_name -> tms.catalog.v1.Component
-	86, // 17: tms.catalog.v1.UpdateComponentRequest.update_mask:type_name -> google.protobuf.FieldMask
-	1,  // 18: tms.catalog.v1.UpdateComponentResponse.component:type_name -> tms.catalog.v1.Component
-	1,  // 19: tms.catalog.v1.SetComponentLockResponse.component:type_name -> tms.catalog.v1.Component
-	2,  // 20: tms.catalog.v1.GetLanguageResponse.language:type_name -> tms.catalog.v1.Language
-	2,  // 21: tms.catalog.v1.ListLanguagesResponse.languages:type_name -> tms.catalog.v1.Language
-	2,  // 22: tms.catalog.v1.EnsureLanguageResponse.language:type_name -> tms.catalog.v1.Language
-	31, // 23: tms.catalog.v1.EnsureLanguageResponse.plural:type_name -> tms.catalog.v1.Plural
-	32, // 24: tms.catalog.v1.ListCategoriesResponse.categories:type_name -> tms.catalog.v1.Category
-	32, // 25: tms.catalog.v1.GetCategoryResponse.category:type_name -> tms.catalog.v1.Category
-	32, // 26: tms.catalog.v1.CreateCategoryRequest.category:type_name -> tms.catalog.v1.Category
-	32, // 27: tms.catalog.v1.CreateCategoryResponse.category:type_name -> tms.catalog.v1.Category
-	32, // 28: tms.catalog.v1.UpdateCategoryRequest.category:type_name -> tms.catalog.v1.Category
-	86, // 29: tms.catalog.v1.UpdateCategoryRequest.update_mask:type_name -> google.protobuf.FieldMask
-	32, // 30: tms.catalog.v1.UpdateCategoryResponse.category:type_name -> tms.catalog.v1.Category
-	1,  // 31: tms.catalog.v1.DeleteCategoryResponse.removed:type_name -> tms.catalog.v1.Component
-	0,  // 32: tms.catalog.v1.ListComponentLinksResponse.projects:type_name -> tms.catalog.v1.Project
-	1,  // 33: tms.catalog.v1.AddComponentLinkResponse.component:type_name -> tms.catalog.v1.Component
-	84, // 34: tms.catalog.v1.Announcement.created:type_name -> google.protobuf.Timestamp
-	49, // 35: tms.catalog.v1.ListAnnouncementsResponse.announcements:type_name -> tms.catalog.v1.Announcement
-	49, // 36: tms.catalog.v1.CreateAnnouncementRequest.announcement:type_name -> tms.catalog.v1.Announcement
-	49, // 37: tms.catalog.v1.CreateAnnouncementResponse.announcement:type_name -> tms.catalog.v1.Announcement
-	81, // 38: tms.catalog.v1.GetMachinerySettingsResponse.services:type_name -> tms.catalog.v1.GetMachinerySettingsResponse.ServicesEntry
-	87, // 39: tms.catalog.v1.SetMachinerySettingsRequest.configuration:type_name -> google.protobuf.Struct
-	64, // 40: tms.catalog.v1.GetProjectAccessResponse.projects:type_name -> tms.catalog.v1.ProjectAccess
-	83, // 41: tms.catalog.v1.ProjectAccess.access_control:type_name -> tms.type.v1.AccessControl
-	0,  // 42: tms.catalog.v1.SearchResponse.projects:type_name -> tms.catalog.v1.Project
-	32, // 43: tms.catalog.v1.SearchResponse.categories:type_name -> tms.catalog.v1.Category
-	1,  // 44: tms.catalog.v1.SearchResponse.components:type_name -> tms.catalog.v1.Component
-	2,  // 45: tms.catalog.v1.SearchResponse.languages:type_name -> tms.catalog.v1.Language
-	1,  // 46: tms.catalog.v1.ComponentList.components:type_name -> tms.catalog.v1.Component
-	68, // 47: tms.catalog.v1.ComponentList.auto_assign:type_name -> tms.catalog.v1.AutoAssign
-	67, // 48: tms.catalog.v1.ListComponentListsResponse.component_lists:type_name -> tms.catalog.v1.ComponentList
-	67, // 49: tms.catalog.v1.GetComponentListResponse.component_list:type_name -> tms.catalog.v1.ComponentList
-	67, // 50: tms.catalog.v1.CreateComponentListRequest.component_list:type_name -> tms.catalog.v1.ComponentList
-	67, // 51: tms.catalog.v1.CreateComponentListResponse.component_list:type_name -> tms.catalog.v1.ComponentList
-	67, // 52: tms.catalog.v1.UpdateComponentListRequest.component_list:type_name -> tms.catalog.v1.ComponentList
-	86, // 53: tms.catalog.v1.UpdateComponentListRequest.update_mask:type_name -> google.protobuf.FieldMask
-	67, // 54: tms.catalog.v1.UpdateComponentListResponse.component_list:type_name -> tms.catalog.v1.ComponentList
-	67, // 55: tms.catalog.v1.ChangeComponentListMemberResponse.component_list:type_name -> tms.catalog.v1.ComponentList
-	87, // 56: tms.catalog.v1.GetMachinerySettingsResponse.ServicesEntry.value:type_name -> google.protobuf.Struct
-	3,  // 57: tms.catalog.v1.CatalogService.CreateProject:input_type -> tms.catalog.v1.CreateProjectRequest
-	5,  // 58: tms.catalog.v1.CatalogService.GetProject:input_type -> tms.catalog.v1.GetProjectRequest
-	7,  // 59: tms.catalog.v1.CatalogService.ListProjects:input_type -> tms.catalog.v1.ListProjectsRequest
-	9,  // 60: tms.catalog.v1.CatalogService.UpdateProject:input_type -> tms.catalog.v1.UpdateProjectRequest
-	11, // 61: tms.catalog.v1.CatalogService.DeleteProject:input_type -> tms.catalog.v1.DeleteProjectRequest
-	13, // 62: tms.catalog.v1.CatalogService.CreateComponent:input_type -> tms.catalog.v1.CreateComponentRequest
-	15, // 63: tms.catalog.v1.CatalogService.GetComponent:input_type -> tms.catalog.v1.GetComponentRequest
-	17, // 64: tms.catalog.v1.CatalogService.ListComponents:input_type -> tms.catalog.v1.ListComponentsRequest
-	19, // 65: tms.catalog.v1.CatalogService.UpdateComponent:input_type -> tms.catalog.v1.UpdateComponentRequest
-	21, // 66: tms.catalog.v1.CatalogService.DeleteComponent:input_type -> tms.catalog.v1.DeleteComponentRequest
-	23, // 67: tms.catalog.v1.CatalogService.SetComponentLock:input_type -> tms.catalog.v1.SetComponentLockRequest
-	25, // 68: tms.catalog.v1.CatalogService.GetLanguage:input_type -> tms.catalog.v1.GetLanguageRequest
-	27, // 69: tms.catalog.v1.CatalogService.ListLanguages:input_type -> tms.catalog.v1.ListLanguagesRequest
-	65, // 70: tms.catalog.v1.CatalogService.Search:input_type -> tms.catalog.v1.SearchRequest
-	29, // 71: tms.catalog.v1.CatalogService.EnsureLanguage:input_type -> tms.catalog.v1.EnsureLanguageRequest
-	33, // 72: tms.catalog.v1.CatalogService.ListCategories:input_type -> tms.catalog.v1.ListCategoriesRequest
-	35, // 73: tms.catalog.v1.CatalogService.GetCategory:input_type -> tms.catalog.v1.GetCategoryRequest
-	37, // 74: tms.catalog.v1.CatalogService.CreateCategory:input_type -> tms.catalog.v1.CreateCategoryRequest
-	39, // 75: tms.catalog.v1.CatalogService.UpdateCategory:input_type -> tms.catalog.v1.UpdateCategoryRequest
-	41, // 76: tms.catalog.v1.CatalogService.DeleteCategory:input_type -> tms.catalog.v1.DeleteCategoryRequest
-	43, // 77: tms.catalog.v1.CatalogService.ListComponentLinks:input_type -> tms.catalog.v1.ListComponentLinksRequest
-	45, // 78: tms.catalog.v1.CatalogService.AddComponentLink:input_type -> tms.catalog.v1.AddComponentLinkRequest
-	47, // 79: tms.catalog.v1.CatalogService.RemoveComponentLink:input_type -> tms.catalog.v1.RemoveComponentLinkRequest
-	50, // 80: tms.catalog.v1.CatalogService.ListAnnouncements:input_type -> tms.catalog.v1.ListAnnouncementsRequest
-	52, // 81: tms.catalog.v1.CatalogService.CreateAnnouncement:input_type -> tms.catalog.v1.CreateAnnouncementRequest
-	54, // 82: tms.catalog.v1.CatalogService.DeleteAnnouncement:input_type -> tms.catalog.v1.DeleteAnnouncementRequest
-	56, // 83: tms.catalog.v1.CatalogService.GetMachinerySettings:input_type -> tms.catalog.v1.GetMachinerySettingsRequest
-	58, // 84: tms.catalog.v1.CatalogService.SetMachinerySettings:input_type -> tms.catalog.v1.SetMachinerySettingsRequest
-	60, // 85: tms.catalog.v1.CatalogService.ListRemovedComponents:input_type -> tms.catalog.v1.ListRemovedComponentsRequest
-	62, // 86: tms.catalog.v1.CatalogService.GetProjectAccess:input_type -> tms.catalog.v1.GetProjectAccessRequest
-	69, // 87: tms.catalog.v1.CatalogService.ListComponentLists:input_type -> tms.catalog.v1.ListComponentListsRequest
-	71, // 88: tms.catalog.v1.CatalogService.GetComponentList:input_type -> tms.catalog.v1.GetComponentListRequest
-	73, // 89: tms.catalog.v1.CatalogService.CreateComponentList:input_type -> tms.catalog.v1.CreateComponentListRequest
-	75, // 90: tms.catalog.v1.CatalogService.UpdateComponentList:input_type -> tms.catalog.v1.UpdateComponentListRequest
-	77, // 91: tms.catalog.v1.CatalogService.DeleteComponentList:input_type -> tms.catalog.v1.DeleteComponentListRequest
-	79, // 92: tms.catalog.v1.CatalogService.ChangeComponentListMember:input_type -> tms.catalog.v1.ChangeComponentListMemberRequest
-	4,  // 93: tms.catalog.v1.CatalogService.CreateProject:output_type -> tms.catalog.v1.CreateProjectResponse
-	6,  // 94: tms.catalog.v1.CatalogService.GetProject:output_type -> tms.catalog.v1.GetProjectResponse
-	8,  // 95: tms.catalog.v1.CatalogService.ListProjects:output_type -> tms.catalog.v1.ListProjectsResponse
-	10, // 96: tms.catalog.v1.CatalogService.UpdateProject:output_type -> tms.catalog.v1.UpdateProjectResponse
-	12, // 97: tms.catalog.v1.CatalogService.DeleteProject:output_type -> tms.catalog.v1.DeleteProjectResponse
-	14, // 98: tms.catalog.v1.CatalogService.CreateComponent:output_type -> tms.catalog.v1.CreateComponentResponse
-	16, // 99: tms.catalog.v1.CatalogService.GetComponent:output_type -> tms.catalog.v1.GetComponentResponse
-	18, // 100: tms.catalog.v1.CatalogService.ListComponents:output_type -> tms.catalog.v1.ListComponentsResponse
-	20, // 101: tms.catalog.v1.CatalogService.UpdateComponent:output_type -> tms.catalog.v1.UpdateComponentResponse
-	22, // 102: tms.catalog.v1.CatalogService.DeleteComponent:output_type -> tms.catalog.v1.DeleteComponentResponse
-	24, // 103: tms.catalog.v1.CatalogService.SetComponentLock:output_type -> tms.catalog.v1.SetComponentLockResponse
-	26, // 104: tms.catalog.v1.CatalogService.GetLanguage:output_type -> tms.catalog.v1.GetLanguageResponse
-	28, // 105: tms.catalog.v1.CatalogService.ListLanguages:output_type -> tms.catalog.v1.ListLanguagesResponse
-	66, // 106: tms.catalog.v1.CatalogService.Search:output_type -> tms.catalog.v1.SearchResponse
-	30, // 107: tms.catalog.v1.CatalogService.EnsureLanguage:output_type -> tms.catalog.v1.EnsureLanguageResponse
-	34, // 108: tms.catalog.v1.CatalogService.ListCategories:output_type -> tms.catalog.v1.ListCategoriesResponse
-	36, // 109: tms.catalog.v1.CatalogService.GetCategory:output_type -> tms.catalog.v1.GetCategoryResponse
-	38, // 110: tms.catalog.v1.CatalogService.CreateCategory:output_type -> tms.catalog.v1.CreateCategoryResponse
-	40, // 111: tms.catalog.v1.CatalogService.UpdateCategory:output_type -> tms.catalog.v1.UpdateCategoryResponse
-	42, // 112: tms.catalog.v1.CatalogService.DeleteCategory:output_type -> tms.catalog.v1.DeleteCategoryResponse
-	44, // 113: tms.catalog.v1.CatalogService.ListComponentLinks:output_type -> tms.catalog.v1.ListComponentLinksResponse
-	46, // 114: tms.catalog.v1.CatalogService.AddComponentLink:output_type -> tms.catalog.v1.AddComponentLinkResponse
-	48, // 115: tms.catalog.v1.CatalogService.RemoveComponentLink:output_type -> tms.catalog.v1.RemoveComponentLinkResponse
-	51, // 116: tms.catalog.v1.CatalogService.ListAnnouncements:output_type -> tms.catalog.v1.ListAnnouncementsResponse
-	53, // 117: tms.catalog.v1.CatalogService.CreateAnnouncement:output_type -> tms.catalog.v1.CreateAnnouncementResponse
-	55, // 118: tms.catalog.v1.CatalogService.DeleteAnnouncement:output_type -> tms.catalog.v1.DeleteAnnouncementResponse
-	57, // 119: tms.catalog.v1.CatalogService.GetMachinerySettings:output_type -> tms.catalog.v1.GetMachinerySettingsResponse
-	59, // 120: tms.catalog.v1.CatalogService.SetMachinerySettings:output_type -> tms.catalog.v1.SetMachinerySettingsResponse
-	61, // 121: tms.catalog.v1.CatalogService.ListRemovedComponents:output_type -> tms.catalog.v1.ListRemovedComponentsResponse
-	63, // 122: tms.catalog.v1.CatalogService.GetProjectAccess:output_type -> tms.catalog.v1.GetProjectAccessResponse
-	70, // 123: tms.catalog.v1.CatalogService.ListComponentLists:output_type -> tms.catalog.v1.ListComponentListsResponse
-	72, // 124: tms.catalog.v1.CatalogService.GetComponentList:output_type -> tms.catalog.v1.GetComponentListResponse
-	74, // 125: tms.catalog.v1.CatalogService.CreateComponentList:output_type -> tms.catalog.v1.CreateComponentListResponse
-	76, // 126: tms.catalog.v1.CatalogService.UpdateComponentList:output_type -> tms.catalog.v1.UpdateComponentListResponse
-	78, // 127: tms.catalog.v1.CatalogService.DeleteComponentList:output_type -> tms.catalog.v1.DeleteComponentListResponse
-	80, // 128: tms.catalog.v1.CatalogService.ChangeComponentListMember:output_type -> tms.catalog.v1.ChangeComponentListMemberResponse
-	93, // [93:129] is the sub-list for method output_type
-	57, // [57:93] is the sub-list for method input_type
-	57, // [57:57] is the sub-list for extension type_name
-	57, // [57:57] is the sub-list for extension extendee
-	0,  // [0:57] is the sub-list for field type_name
+	88,  // 0: tms.catalog.v1.Project.commit_policy:type_name -> tms.type.v1.CommitPolicy
+	89,  // 1: tms.catalog.v1.Project.access_control:type_name -> tms.type.v1.AccessControl
+	90,  // 2: tms.catalog.v1.Project.created:type_name -> google.protobuf.Timestamp
+	91,  // 3: tms.catalog.v1.Component.merge_style:type_name -> tms.type.v1.MergeStyle
+	90,  // 4: tms.catalog.v1.Component.created:type_name -> google.protobuf.Timestamp
+	0,   // 5: tms.catalog.v1.CreateProjectRequest.project:type_name -> tms.catalog.v1.Project
+	0,   // 6: tms.catalog.v1.CreateProjectResponse.project:type_name -> tms.catalog.v1.Project
+	0,   // 7: tms.catalog.v1.GetProjectResponse.project:type_name -> tms.catalog.v1.Project
+	0,   // 8: tms.catalog.v1.ListProjectsResponse.projects:type_name -> tms.catalog.v1.Project
+	0,   // 9: tms.catalog.v1.UpdateProjectRequest.project:type_name -> tms.catalog.v1.Project
+	92,  // 10: tms.catalog.v1.UpdateProjectRequest.update_mask:type_name -> google.protobuf.FieldMask
+	0,   // 11: tms.catalog.v1.UpdateProjectResponse.project:type_name -> tms.catalog.v1.Project
+	1,   // 12: tms.catalog.v1.CreateComponentRequest.component:type_name -> tms.catalog.v1.Component
+	1,   // 13: tms.catalog.v1.CreateComponentResponse.component:type_name -> tms.catalog.v1.Component
+	1,   // 14: tms.catalog.v1.GetComponentResponse.component:type_name -> tms.catalog.v1.Component
+	1,   // 15: tms.catalog.v1.ListComponentsResponse.components:type_name -> tms.catalog.v1.Component
+	1,   // 16: tms.catalog.v1.UpdateComponentRequest.component:type_name -> tms.catalog.v1.Component
+	92,  // 17: tms.catalog.v1.UpdateComponentRequest.update_mask:type_name -> google.protobuf.FieldMask
+	1,   // 18: tms.catalog.v1.UpdateComponentResponse.component:type_name -> tms.catalog.v1.Component
+	1,   // 19: tms.catalog.v1.SetComponentLockResponse.component:type_name -> tms.catalog.v1.Component
+	2,   // 20: tms.catalog.v1.GetLanguageResponse.language:type_name -> tms.catalog.v1.Language
+	2,   // 21: tms.catalog.v1.ListLanguagesResponse.languages:type_name -> tms.catalog.v1.Language
+	2,   // 22: tms.catalog.v1.EnsureLanguageResponse.language:type_name -> tms.catalog.v1.Language
+	31,  // 23: tms.catalog.v1.EnsureLanguageResponse.plural:type_name -> tms.catalog.v1.Plural
+	32,  // 24: tms.catalog.v1.ListCategoriesResponse.categories:type_name -> tms.catalog.v1.Category
+	32,  // 25: tms.catalog.v1.GetCategoryResponse.category:type_name -> tms.catalog.v1.Category
+	32,  // 26: tms.catalog.v1.CreateCategoryRequest.category:type_name -> tms.catalog.v1.Category
+	32,  // 27: tms.catalog.v1.CreateCategoryResponse.category:type_name -> tms.catalog.v1.Category
+	32,  // 28: tms.catalog.v1.UpdateCategoryRequest.category:type_name -> tms.catalog.v1.Category
+	92,  // 29: tms.catalog.v1.UpdateCategoryRequest.update_mask:type_name -> google.protobuf.FieldMask
+	32,  // 30: tms.catalog.v1.UpdateCategoryResponse.category:type_name -> tms.catalog.v1.Category
+	1,   // 31: tms.catalog.v1.DeleteCategoryResponse.removed:type_name -> tms.catalog.v1.Component
+	0,   // 32: tms.catalog.v1.ListComponentLinksResponse.projects:type_name -> tms.catalog.v1.Project
+	1,   // 33: tms.catalog.v1.AddComponentLinkResponse.component:type_name -> tms.catalog.v1.Component
+	90,  // 34: tms.catalog.v1.Announcement.created:type_name -> google.protobuf.Timestamp
+	49,  // 35: tms.catalog.v1.ListAnnouncementsResponse.announcements:type_name -> tms.catalog.v1.Announcement
+	49,  // 36: tms.catalog.v1.CreateAnnouncementRequest.announcement:type_name -> tms.catalog.v1.Announcement
+	49,  // 37: tms.catalog.v1.CreateAnnouncementResponse.announcement:type_name -> tms.catalog.v1.Announcement
+	87,  // 38: tms.catalog.v1.GetMachinerySettingsResponse.services:type_name -> tms.catalog.v1.GetMachinerySettingsResponse.ServicesEntry
+	93,  // 39: tms.catalog.v1.SetMachinerySettingsRequest.configuration:type_name -> google.protobuf.Struct
+	64,  // 40: tms.catalog.v1.GetProjectAccessResponse.projects:type_name -> tms.catalog.v1.ProjectAccess
+	89,  // 41: tms.catalog.v1.ProjectAccess.access_control:type_name -> tms.type.v1.AccessControl
+	0,   // 42: tms.catalog.v1.SearchResponse.projects:type_name -> tms.catalog.v1.Project
+	32,  // 43: tms.catalog.v1.SearchResponse.categories:type_name -> tms.catalog.v1.Category
+	1,   // 44: tms.catalog.v1.SearchResponse.components:type_name -> tms.catalog.v1.Component
+	2,   // 45: tms.catalog.v1.SearchResponse.languages:type_name -> tms.catalog.v1.Language
+	1,   // 46: tms.catalog.v1.ComponentList.components:type_name -> tms.catalog.v1.Component
+	68,  // 47: tms.catalog.v1.ComponentList.auto_assign:type_name -> tms.catalog.v1.AutoAssign
+	67,  // 48: tms.catalog.v1.ListComponentListsResponse.component_lists:type_name -> tms.catalog.v1.ComponentList
+	67,  // 49: tms.catalog.v1.GetComponentListResponse.component_list:type_name -> tms.catalog.v1.ComponentList
+	67,  // 50: tms.catalog.v1.CreateComponentListRequest.component_list:type_name -> tms.catalog.v1.ComponentList
+	67,  // 51: tms.catalog.v1.CreateComponentListResponse.component_list:type_name -> tms.catalog.v1.ComponentList
+	67,  // 52: tms.catalog.v1.UpdateComponentListRequest.component_list:type_name -> tms.catalog.v1.ComponentList
+	92,  // 53: tms.catalog.v1.UpdateComponentListRequest.update_mask:type_name -> google.protobuf.FieldMask
+	67,  // 54: tms.catalog.v1.UpdateComponentListResponse.component_list:type_name -> tms.catalog.v1.ComponentList
+	67,  // 55: tms.catalog.v1.ChangeComponentListMemberResponse.component_list:type_name -> tms.catalog.v1.ComponentList
+	2,   // 56: tms.catalog.v1.CreateLanguageRequest.language:type_name -> tms.catalog.v1.Language
+	2,   // 57: tms.catalog.v1.CreateLanguageResponse.language:type_name -> tms.catalog.v1.Language
+	2,   // 58: tms.catalog.v1.UpdateLanguageRequest.language:type_name -> tms.catalog.v1.Language
+	92,  // 59: tms.catalog.v1.UpdateLanguageRequest.update_mask:type_name -> google.protobuf.FieldMask
+	2,   // 60: tms.catalog.v1.UpdateLanguageResponse.language:type_name -> tms.catalog.v1.Language
+	93,  // 61: tms.catalog.v1.GetMachinerySettingsResponse.ServicesEntry.value:type_name -> google.protobuf.Struct
+	3,   // 62: tms.catalog.v1.CatalogService.CreateProject:input_type -> tms.catalog.v1.CreateProjectRequest
+	5,   // 63: tms.catalog.v1.CatalogService.GetProject:input_type -> tms.catalog.v1.GetProjectRequest
+	7,   // 64: tms.catalog.v1.CatalogService.ListProjects:input_type -> tms.catalog.v1.ListProjectsRequest
+	9,   // 65: tms.catalog.v1.CatalogService.UpdateProject:input_type -> tms.catalog.v1.UpdateProjectRequest
+	11,  // 66: tms.catalog.v1.CatalogService.DeleteProject:input_type -> tms.catalog.v1.DeleteProjectRequest
+	13,  // 67: tms.catalog.v1.CatalogService.CreateComponent:input_type -> tms.catalog.v1.CreateComponentRequest
+	15,  // 68: tms.catalog.v1.CatalogService.GetComponent:input_type -> tms.catalog.v1.GetComponentRequest
+	17,  // 69: tms.catalog.v1.CatalogService.ListComponents:input_type -> tms.catalog.v1.ListComponentsRequest
+	19,  // 70: tms.catalog.v1.CatalogService.UpdateComponent:input_type -> tms.catalog.v1.UpdateComponentRequest
+	21,  // 71: tms.catalog.v1.CatalogService.DeleteComponent:input_type -> tms.catalog.v1.DeleteComponentRequest
+	23,  // 72: tms.catalog.v1.CatalogService.SetComponentLock:input_type -> tms.catalog.v1.SetComponentLockRequest
+	25,  // 73: tms.catalog.v1.CatalogService.GetLanguage:input_type -> tms.catalog.v1.GetLanguageRequest
+	27,  // 74: tms.catalog.v1.CatalogService.ListLanguages:input_type -> tms.catalog.v1.ListLanguagesRequest
+	65,  // 75: tms.catalog.v1.CatalogService.Search:input_type -> tms.catalog.v1.SearchRequest
+	29,  // 76: tms.catalog.v1.CatalogService.EnsureLanguage:input_type -> tms.catalog.v1.EnsureLanguageRequest
+	81,  // 77: tms.catalog.v1.CatalogService.CreateLanguage:input_type -> tms.catalog.v1.CreateLanguageRequest
+	83,  // 78: tms.catalog.v1.CatalogService.UpdateLanguage:input_type -> tms.catalog.v1.UpdateLanguageRequest
+	85,  // 79: tms.catalog.v1.CatalogService.DeleteLanguage:input_type -> tms.catalog.v1.DeleteLanguageRequest
+	33,  // 80: tms.catalog.v1.CatalogService.ListCategories:input_type -> tms.catalog.v1.ListCategoriesRequest
+	35,  // 81: tms.catalog.v1.CatalogService.GetCategory:input_type -> tms.catalog.v1.GetCategoryRequest
+	37,  // 82: tms.catalog.v1.CatalogService.CreateCategory:input_type -> tms.catalog.v1.CreateCategoryRequest
+	39,  // 83: tms.catalog.v1.CatalogService.UpdateCategory:input_type -> tms.catalog.v1.UpdateCategoryRequest
+	41,  // 84: tms.catalog.v1.CatalogService.DeleteCategory:input_type -> tms.catalog.v1.DeleteCategoryRequest
+	43,  // 85: tms.catalog.v1.CatalogService.ListComponentLinks:input_type -> tms.catalog.v1.ListComponentLinksRequest
+	45,  // 86: tms.catalog.v1.CatalogService.AddComponentLink:input_type -> tms.catalog.v1.AddComponentLinkRequest
+	47,  // 87: tms.catalog.v1.CatalogService.RemoveComponentLink:input_type -> tms.catalog.v1.RemoveComponentLinkRequest
+	50,  // 88: tms.catalog.v1.CatalogService.ListAnnouncements:input_type -> tms.catalog.v1.ListAnnouncementsRequest
+	52,  // 89: tms.catalog.v1.CatalogService.CreateAnnouncement:input_type -> tms.catalog.v1.CreateAnnouncementRequest
+	54,  // 90: tms.catalog.v1.CatalogService.DeleteAnnouncement:input_type -> tms.catalog.v1.DeleteAnnouncementRequest
+	56,  // 91: tms.catalog.v1.CatalogService.GetMachinerySettings:input_type -> tms.catalog.v1.GetMachinerySettingsRequest
+	58,  // 92: tms.catalog.v1.CatalogService.SetMachinerySettings:input_type -> tms.catalog.v1.SetMachinerySettingsRequest
+	60,  // 93: tms.catalog.v1.CatalogService.ListRemovedComponents:input_type -> tms.catalog.v1.ListRemovedComponentsRequest
+	62,  // 94: tms.catalog.v1.CatalogService.GetProjectAccess:input_type -> tms.catalog.v1.GetProjectAccessRequest
+	69,  // 95: tms.catalog.v1.CatalogService.ListComponentLists:input_type -> tms.catalog.v1.ListComponentListsRequest
+	71,  // 96: tms.catalog.v1.CatalogService.GetComponentList:input_type -> tms.catalog.v1.GetComponentListRequest
+	73,  // 97: tms.catalog.v1.CatalogService.CreateComponentList:input_type -> tms.catalog.v1.CreateComponentListRequest
+	75,  // 98: tms.catalog.v1.CatalogService.UpdateComponentList:input_type -> tms.catalog.v1.UpdateComponentListRequest
+	77,  // 99: tms.catalog.v1.CatalogService.DeleteComponentList:input_type -> tms.catalog.v1.DeleteComponentListRequest
+	79,  // 100: tms.catalog.v1.CatalogService.ChangeComponentListMember:input_type -> tms.catalog.v1.ChangeComponentListMemberRequest
+	4,   // 101: tms.catalog.v1.CatalogService.CreateProject:output_type -> tms.catalog.v1.CreateProjectResponse
+	6,   // 102: tms.catalog.v1.CatalogService.GetProject:output_type -> tms.catalog.v1.GetProjectResponse
+	8,   // 103: tms.catalog.v1.CatalogService.ListProjects:output_type -> tms.catalog.v1.ListProjectsResponse
+	10,  // 104: tms.catalog.v1.CatalogService.UpdateProject:output_type -> tms.catalog.v1.UpdateProjectResponse
+	12,  // 105: tms.catalog.v1.CatalogService.DeleteProject:output_type -> tms.catalog.v1.DeleteProjectResponse
+	14,  // 106: tms.catalog.v1.CatalogService.CreateComponent:output_type -> tms.catalog.v1.CreateComponentResponse
+	16,  // 107: tms.catalog.v1.CatalogService.GetComponent:output_type -> tms.catalog.v1.GetComponentResponse
+	18,  // 108: tms.catalog.v1.CatalogService.ListComponents:output_type -> tms.catalog.v1.ListComponentsResponse
+	20,  // 109: tms.catalog.v1.CatalogService.UpdateComponent:output_type -> tms.catalog.v1.UpdateComponentResponse
+	22,  // 110: tms.catalog.v1.CatalogService.DeleteComponent:output_type -> tms.catalog.v1.DeleteComponentResponse
+	24,  // 111: tms.catalog.v1.CatalogService.SetComponentLock:output_type -> tms.catalog.v1.SetComponentLockResponse
+	26,  // 112: tms.catalog.v1.CatalogService.GetLanguage:output_type -> tms.catalog.v1.GetLanguageResponse
+	28,  // 113: tms.catalog.v1.CatalogService.ListLanguages:output_type -> tms.catalog.v1.ListLanguagesResponse
+	66,  // 114: tms.catalog.v1.CatalogService.Search:output_type -> tms.catalog.v1.SearchResponse
+	30,  // 115: tms.catalog.v1.CatalogService.EnsureLanguage:output_type -> tms.catalog.v1.EnsureLanguageResponse
+	82,  // 116: tms.catalog.v1.CatalogService.CreateLanguage:output_type -> tms.catalog.v1.CreateLanguageResponse
+	84,  // 117: tms.catalog.v1.CatalogService.UpdateLanguage:output_type -> tms.catalog.v1.UpdateLanguageResponse
+	86,  // 118: tms.catalog.v1.CatalogService.DeleteLanguage:output_type -> tms.catalog.v1.DeleteLanguageResponse
+	34,  // 119: tms.catalog.v1.CatalogService.ListCategories:output_type -> tms.catalog.v1.ListCategoriesResponse
+	36,  // 120: tms.catalog.v1.CatalogService.GetCategory:output_type -> tms.catalog.v1.GetCategoryResponse
+	38,  // 121: tms.catalog.v1.CatalogService.CreateCategory:output_type -> tms.catalog.v1.CreateCategoryResponse
+	40,  // 122: tms.catalog.v1.CatalogService.UpdateCategory:output_type -> tms.catalog.v1.UpdateCategoryResponse
+	42,  // 123: tms.catalog.v1.CatalogService.DeleteCategory:output_type -> tms.catalog.v1.DeleteCategoryResponse
+	44,  // 124: tms.catalog.v1.CatalogService.ListComponentLinks:output_type -> tms.catalog.v1.ListComponentLinksResponse
+	46,  // 125: tms.catalog.v1.CatalogService.AddComponentLink:output_type -> tms.catalog.v1.AddComponentLinkResponse
+	48,  // 126: tms.catalog.v1.CatalogService.RemoveComponentLink:output_type -> tms.catalog.v1.RemoveComponentLinkResponse
+	51,  // 127: tms.catalog.v1.CatalogService.ListAnnouncements:output_type -> tms.catalog.v1.ListAnnouncementsResponse
+	53,  // 128: tms.catalog.v1.CatalogService.CreateAnnouncement:output_type -> tms.catalog.v1.CreateAnnouncementResponse
+	55,  // 129: tms.catalog.v1.CatalogService.DeleteAnnouncement:output_type -> tms.catalog.v1.DeleteAnnouncementResponse
+	57,  // 130: tms.catalog.v1.CatalogService.GetMachinerySettings:output_type -> tms.catalog.v1.GetMachinerySettingsResponse
+	59,  // 131: tms.catalog.v1.CatalogService.SetMachinerySettings:output_type -> tms.catalog.v1.SetMachinerySettingsResponse
+	61,  // 132: tms.catalog.v1.CatalogService.ListRemovedComponents:output_type -> tms.catalog.v1.ListRemovedComponentsResponse
+	63,  // 133: tms.catalog.v1.CatalogService.GetProjectAccess:output_type -> tms.catalog.v1.GetProjectAccessResponse
+	70,  // 134: tms.catalog.v1.CatalogService.ListComponentLists:output_type -> tms.catalog.v1.ListComponentListsResponse
+	72,  // 135: tms.catalog.v1.CatalogService.GetComponentList:output_type -> tms.catalog.v1.GetComponentListResponse
+	74,  // 136: tms.catalog.v1.CatalogService.CreateComponentList:output_type -> tms.catalog.v1.CreateComponentListResponse
+	76,  // 137: tms.catalog.v1.CatalogService.UpdateComponentList:output_type -> tms.catalog.v1.UpdateComponentListResponse
+	78,  // 138: tms.catalog.v1.CatalogService.DeleteComponentList:output_type -> tms.catalog.v1.DeleteComponentListResponse
+	80,  // 139: tms.catalog.v1.CatalogService.ChangeComponentListMember:output_type -> tms.catalog.v1.ChangeComponentListMemberResponse
+	101, // [101:140] is the sub-list for method output_type
+	62,  // [62:101] is the sub-list for method input_type
+	62,  // [62:62] is the sub-list for extension type_name
+	62,  // [62:62] is the sub-list for extension extendee
+	0,   // [0:62] is the sub-list for field type_name
 }
 
 func init() { file_tms_catalog_v1_catalog_proto_init() }
@@ -7388,7 +7709,7 @@ func file_tms_catalog_v1_catalog_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tms_catalog_v1_catalog_proto_rawDesc), len(file_tms_catalog_v1_catalog_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   82,
+			NumMessages:   88,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -34,6 +34,9 @@ const (
 	CatalogService_ListLanguages_FullMethodName             = "/tms.catalog.v1.CatalogService/ListLanguages"
 	CatalogService_Search_FullMethodName                    = "/tms.catalog.v1.CatalogService/Search"
 	CatalogService_EnsureLanguage_FullMethodName            = "/tms.catalog.v1.CatalogService/EnsureLanguage"
+	CatalogService_CreateLanguage_FullMethodName            = "/tms.catalog.v1.CatalogService/CreateLanguage"
+	CatalogService_UpdateLanguage_FullMethodName            = "/tms.catalog.v1.CatalogService/UpdateLanguage"
+	CatalogService_DeleteLanguage_FullMethodName            = "/tms.catalog.v1.CatalogService/DeleteLanguage"
 	CatalogService_ListCategories_FullMethodName            = "/tms.catalog.v1.CatalogService/ListCategories"
 	CatalogService_GetCategory_FullMethodName               = "/tms.catalog.v1.CatalogService/GetCategory"
 	CatalogService_CreateCategory_FullMethodName            = "/tms.catalog.v1.CatalogService/CreateCategory"
@@ -162,6 +165,20 @@ type CatalogServiceClient interface {
 	// InvalidArgument on "code" (not a plausible language code),
 	// "plural_number" or "plural_formula".
 	EnsureLanguage(ctx context.Context, in *EnsureLanguageRequest, opts ...grpc.CallOption) (*EnsureLanguageResponse, error)
+	// CreateLanguage adds a language (language.edit, a superuser's) with its
+	// default plural. Errors: PermissionDenied, InvalidArgument on "code"
+	// (blank, malformed, taken), "name" or "plural".
+	CreateLanguage(ctx context.Context, in *CreateLanguageRequest, opts ...grpc.CallOption) (*CreateLanguageResponse, error)
+	// UpdateLanguage changes the named fields of a language (language.edit):
+	// name, direction, population, plural_number and plural_formula (the
+	// plural new translations take; existing ones keep theirs). Errors:
+	// NotFound, PermissionDenied, InvalidArgument.
+	UpdateLanguage(ctx context.Context, in *UpdateLanguageRequest, opts ...grpc.CallOption) (*UpdateLanguageResponse, error)
+	// DeleteLanguage removes a language and its plurals (language.edit). A
+	// language of the built-in table comes back with its defaults the next
+	// time it is looked up, as Weblate's setuplang restores it. Errors:
+	// NotFound, PermissionDenied.
+	DeleteLanguage(ctx context.Context, in *DeleteLanguageRequest, opts ...grpc.CallOption) (*DeleteLanguageResponse, error)
 	// ListCategories pages the categories of a project, or of every project
 	// the caller may see. Categories group a project's components, nested at
 	// most three deep (the reference's Category). Errors: NotFound (project).
@@ -418,6 +435,36 @@ func (c *catalogServiceClient) EnsureLanguage(ctx context.Context, in *EnsureLan
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(EnsureLanguageResponse)
 	err := c.cc.Invoke(ctx, CatalogService_EnsureLanguage_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) CreateLanguage(ctx context.Context, in *CreateLanguageRequest, opts ...grpc.CallOption) (*CreateLanguageResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(CreateLanguageResponse)
+	err := c.cc.Invoke(ctx, CatalogService_CreateLanguage_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) UpdateLanguage(ctx context.Context, in *UpdateLanguageRequest, opts ...grpc.CallOption) (*UpdateLanguageResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(UpdateLanguageResponse)
+	err := c.cc.Invoke(ctx, CatalogService_UpdateLanguage_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) DeleteLanguage(ctx context.Context, in *DeleteLanguageRequest, opts ...grpc.CallOption) (*DeleteLanguageResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(DeleteLanguageResponse)
+	err := c.cc.Invoke(ctx, CatalogService_DeleteLanguage_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -739,6 +786,20 @@ type CatalogServiceServer interface {
 	// InvalidArgument on "code" (not a plausible language code),
 	// "plural_number" or "plural_formula".
 	EnsureLanguage(context.Context, *EnsureLanguageRequest) (*EnsureLanguageResponse, error)
+	// CreateLanguage adds a language (language.edit, a superuser's) with its
+	// default plural. Errors: PermissionDenied, InvalidArgument on "code"
+	// (blank, malformed, taken), "name" or "plural".
+	CreateLanguage(context.Context, *CreateLanguageRequest) (*CreateLanguageResponse, error)
+	// UpdateLanguage changes the named fields of a language (language.edit):
+	// name, direction, population, plural_number and plural_formula (the
+	// plural new translations take; existing ones keep theirs). Errors:
+	// NotFound, PermissionDenied, InvalidArgument.
+	UpdateLanguage(context.Context, *UpdateLanguageRequest) (*UpdateLanguageResponse, error)
+	// DeleteLanguage removes a language and its plurals (language.edit). A
+	// language of the built-in table comes back with its defaults the next
+	// time it is looked up, as Weblate's setuplang restores it. Errors:
+	// NotFound, PermissionDenied.
+	DeleteLanguage(context.Context, *DeleteLanguageRequest) (*DeleteLanguageResponse, error)
 	// ListCategories pages the categories of a project, or of every project
 	// the caller may see. Categories group a project's components, nested at
 	// most three deep (the reference's Category). Errors: NotFound (project).
@@ -895,6 +956,15 @@ func (UnimplementedCatalogServiceServer) Search(context.Context, *SearchRequest)
 }
 func (UnimplementedCatalogServiceServer) EnsureLanguage(context.Context, *EnsureLanguageRequest) (*EnsureLanguageResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method EnsureLanguage not implemented")
+}
+func (UnimplementedCatalogServiceServer) CreateLanguage(context.Context, *CreateLanguageRequest) (*CreateLanguageResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method CreateLanguage not implemented")
+}
+func (UnimplementedCatalogServiceServer) UpdateLanguage(context.Context, *UpdateLanguageRequest) (*UpdateLanguageResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method UpdateLanguage not implemented")
+}
+func (UnimplementedCatalogServiceServer) DeleteLanguage(context.Context, *DeleteLanguageRequest) (*DeleteLanguageResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method DeleteLanguage not implemented")
 }
 func (UnimplementedCatalogServiceServer) ListCategories(context.Context, *ListCategoriesRequest) (*ListCategoriesResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListCategories not implemented")
@@ -1246,6 +1316,60 @@ func _CatalogService_EnsureLanguage_Handler(srv interface{}, ctx context.Context
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
 		return srv.(CatalogServiceServer).EnsureLanguage(ctx, req.(*EnsureLanguageRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_CreateLanguage_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CreateLanguageRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).CreateLanguage(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_CreateLanguage_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).CreateLanguage(ctx, req.(*CreateLanguageRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_UpdateLanguage_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(UpdateLanguageRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).UpdateLanguage(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_UpdateLanguage_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).UpdateLanguage(ctx, req.(*UpdateLanguageRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_DeleteLanguage_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(DeleteLanguageRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).DeleteLanguage(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_DeleteLanguage_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).DeleteLanguage(ctx, req.(*DeleteLanguageRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }
@@ -1694,6 +1818,18 @@ var CatalogService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "EnsureLanguage",
 			Handler:    _CatalogService_EnsureLanguage_Handler,
+		},
+		{
+			MethodName: "CreateLanguage",
+			Handler:    _CatalogService_CreateLanguage_Handler,
+		},
+		{
+			MethodName: "UpdateLanguage",
+			Handler:    _CatalogService_UpdateLanguage_Handler,
+		},
+		{
+			MethodName: "DeleteLanguage",
+			Handler:    _CatalogService_DeleteLanguage_Handler,
 		},
 		{
 			MethodName: "ListCategories",
