@@ -97,6 +97,38 @@ func testLanguages(t *testing.T, s *store.Store, _ *gorm.DB) {
 	if err != nil || total != 4 || len(list) != 2 || list[0].Code != "cs" || list[1].Code != "ar" {
 		t.Errorf("list: %v %d %v", list, total, err)
 	}
+	// An administrator's language: a code taken in any case is refused;
+	// changes and deletion reach the stored row and its plurals.
+	xq := &store.Language{Code: "xq", Name: "Xq", PluralNumber: 1, PluralFormula: "0"}
+	if err = s.AddLanguage(ctx, xq); err != nil || xq.ID == 0 {
+		t.Fatalf("add: %+v %v", xq, err)
+	}
+	var dup *store.DuplicateError
+	if err = s.AddLanguage(ctx, &store.Language{Code: "XQ", Name: "Again"}); !errors.As(err, &dup) || dup.Field != "code" {
+		t.Errorf("a taken code: %v", err)
+	}
+	xq.Name, xq.PluralNumber, xq.PluralFormula = "Xq revised", 2, "n != 1"
+	if err = s.SaveLanguage(ctx, xq); err != nil {
+		t.Fatal(err)
+	}
+	if _, err = s.CreatePlural(ctx, store.Plural{LanguageID: xq.ID, Number: 3, Formula: "n%3"}); err != nil {
+		t.Fatal(err)
+	}
+	if got, gerr := s.GetLanguage(ctx, "xq"); gerr != nil || got.Name != "Xq revised" || got.PluralNumber != 2 {
+		t.Errorf("saved: %+v %v", got, gerr)
+	}
+	if err = s.DeleteLanguage(ctx, xq.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err = s.GetLanguage(ctx, "xq"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("deleted language: %v", err)
+	}
+	if ps, _ := s.ListPlurals(ctx, xq.ID); len(ps) != 0 {
+		t.Errorf("deleted language's plurals: %v", ps)
+	}
+	if err = s.DeleteLanguage(ctx, xq.ID); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("deleting twice: %v", err)
+	}
 	// Creating is idempotent per code.
 	x1, err := s.CreateLanguage(ctx, store.Language{Code: "x_Test", Name: "x_Test", PluralSource: store.PluralSourceGettext, PluralNumber: 3, PluralFormula: "n%3"})
 	if err != nil {
