@@ -6,12 +6,14 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -334,12 +336,14 @@ func (s *scaleRun) checkRemote(t *testing.T) {
 func (s *scaleRun) checkChanges(t *testing.T, base string) {
 	count := map[string]int{}
 	ids := map[float64]bool{}
+	actions := map[int64]string{} // of each record, to name one a stall is missing
 	for url := base + "changes/?page_size=1000"; url != ""; {
 		page := call(t, "GET", url, nil, 200)
 		for _, r := range page["results"].([]any) {
 			ch := r.(map[string]any)
 			count[fmt.Sprint(ch["target"])]++
 			ids[ch["id"].(float64)] = true
+			actions[int64(ch["id"].(float64))] = fmt.Sprint(ch["action_name"], " (", ch["timestamp"], ")")
 		}
 		url, _ = page["next"].(string)
 	}
@@ -357,7 +361,7 @@ func (s *scaleRun) checkChanges(t *testing.T, base string) {
 	eventually(t, 300*time.Second, func() bool {
 		distinct, total, bad = s.recv.Counts()
 		if time.Since(last) > 30*time.Second {
-			t.Logf("webhook: %d of %d change records received so far", distinct, len(ids))
+			t.Logf("webhook: %d of %d change records received so far; not yet: %s", distinct, len(ids), notYet(s.recv, actions))
 			last = time.Now()
 		}
 		return distinct >= len(ids)
@@ -370,6 +374,20 @@ func (s *scaleRun) checkChanges(t *testing.T, base string) {
 	if total-distinct > 32 {
 		t.Errorf("webhook: %d repeated posts, want only those under way at a kill", total-distinct)
 	}
+}
+
+// notYet names up to five change records no webhook post carried yet.
+func notYet(recv *webhooktest.Receiver, actions map[int64]string) string {
+	ids := slices.Sorted(maps.Keys(actions))
+	var out []string
+	for _, id := range recv.Missing(ids) {
+		if len(out) == 5 {
+			out = append(out, "...")
+			break
+		}
+		out = append(out, fmt.Sprintf("#%d %s", id, actions[id]))
+	}
+	return strings.Join(out, ", ")
 }
 
 func contains(list []string, v string) bool {

@@ -25,6 +25,8 @@ type Receiver struct {
 	bad    int
 	// targets are the data.target of the posts' payloads, counted
 	targets map[string]int
+	// changes are the data.id (change record ids) of the posts' payloads
+	changes map[int64]bool
 }
 
 // ServeHTTP takes one post: counted by its webhook-id, its signature
@@ -45,7 +47,10 @@ func (rc *Receiver) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	rc.posts[id]++
 	var p struct {
-		Data struct{ Target string } `json:"data"`
+		Data struct {
+			ID     int64  `json:"id"`
+			Target string `json:"target"`
+		} `json:"data"`
 	}
 	if json.Unmarshal(body, &p) != nil {
 		rc.bad++
@@ -54,7 +59,24 @@ func (rc *Receiver) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		rc.targets = map[string]int{}
 	}
 	rc.targets[p.Data.Target]++
+	if rc.changes == nil {
+		rc.changes = map[int64]bool{}
+	}
+	rc.changes[p.Data.ID] = true
 	w.WriteHeader(http.StatusNoContent)
+}
+
+// Missing are the change record ids of ids that no post carried.
+func (rc *Receiver) Missing(ids []int64) []int64 {
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	var out []int64
+	for _, id := range ids {
+		if !rc.changes[id] {
+			out = append(out, id)
+		}
+	}
+	return out
 }
 
 // SetSecret sets the secret signatures are checked with.
