@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"regexp"
+	"slices"
 
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
@@ -183,7 +184,7 @@ func (s *Store) DeleteComponentList(ctx context.Context, id int64) error {
 func (s *Store) ChangeListMember(ctx context.Context, listID, componentID int64, remove bool) error {
 	db := s.db.WithContext(ctx)
 	if !remove {
-		return db.Clauses(clause.OnConflict{DoNothing: true}).Create(&listMember{ListID: listID, ComponentID: componentID}).Error
+		return addMember(db, listID, componentID)
 	}
 	res := db.Where("list_id = ? AND component_id = ?", listID, componentID).Delete(&listMember{})
 	if res.Error == nil && res.RowsAffected == 0 {
@@ -192,16 +193,41 @@ func (s *Store) ChangeListMember(ctx context.Context, listID, componentID int64,
 	return res.Error
 }
 
-// ruleMatches tells whether rule r assigns the component slug of project.
-func ruleMatches(r AutoAssign, project, slug string) bool {
-	pm, err1 := regexp.Compile(`^(?:` + r.ProjectMatch + `)`)
-	cm, err2 := regexp.Compile(`^(?:` + r.ComponentMatch + `)`)
-	return errors.Join(err1, err2) == nil && pm.MatchString(project) && cm.MatchString(slug)
+// matcher is a rule compiled: its expressions anchored at the start, as
+// Python's re.match reads them; nil when one does not compile (the
+// server refuses such rules, so only a rule stored otherwise is skipped).
+type matcher struct {
+	listID             int64
+	project, component *regexp.Regexp
+}
+
+// compile compiles each rule once, for all the components it is tried on.
+func compile(rules []AutoAssign) []matcher {
+	out := make([]matcher, 0, len(rules))
+	for _, r := range rules {
+		pm, err1 := regexp.Compile(`^(?:` + r.ProjectMatch + `)`)
+		cm, err2 := regexp.Compile(`^(?:` + r.ComponentMatch + `)`)
+		if errors.Join(err1, err2) == nil {
+			out = append(out, matcher{listID: r.ListID, project: pm, component: cm})
+		}
+	}
+	return out
+}
+
+// matches tells whether the rule assigns the component slug of project.
+func (m matcher) matches(project, slug string) bool {
+	return m.project.MatchString(project) && m.component.MatchString(slug)
+}
+
+// addMember adds a component to a list, keeping one that is there.
+func addMember(tx *gorm.DB, listID, componentID int64) error {
+	return tx.Clauses(clause.OnConflict{DoNothing: true}).Create(&listMember{ListID: listID, ComponentID: componentID}).Error
 }
 
 // assignAll adds to list every component one of rules matches.
 func assignAll(tx *gorm.DB, listID int64, rules []AutoAssign) error {
-	if len(rules) == 0 {
+	ms := compile(rules)
+	if len(ms) == 0 {
 		return nil
 	}
 	var comps []struct {
@@ -213,12 +239,9 @@ func assignAll(tx *gorm.DB, listID int64, rules []AutoAssign) error {
 		return err
 	}
 	for _, c := range comps {
-		for _, r := range rules {
-			if ruleMatches(r, c.ProjectSlug, c.Slug) {
-				if err := tx.Clauses(clause.OnConflict{DoNothing: true}).Create(&listMember{ListID: listID, ComponentID: c.ID}).Error; err != nil {
-					return err
-				}
-				break
+		if slices.ContainsFunc(ms, func(m matcher) bool { return m.matches(c.ProjectSlug, c.Slug) }) {
+			if err := addMember(tx, listID, c.ID); err != nil {
+				return err
 			}
 		}
 	}
@@ -232,9 +255,9 @@ func autoAssign(tx *gorm.DB, c *Component) error {
 	if err := tx.Find(&rules).Error; err != nil {
 		return err
 	}
-	for _, r := range rules {
-		if ruleMatches(r, c.ProjectSlug, c.Slug) {
-			if err := tx.Clauses(clause.OnConflict{DoNothing: true}).Create(&listMember{ListID: r.ListID, ComponentID: c.ID}).Error; err != nil {
+	for _, m := range compile(rules) {
+		if m.matches(c.ProjectSlug, c.Slug) {
+			if err := addMember(tx, m.listID, c.ID); err != nil {
 				return err
 			}
 		}

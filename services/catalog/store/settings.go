@@ -175,8 +175,10 @@ func refreshProject(tx *gorm.DB, id int64) error {
 		return notFound(err)
 	}
 	top := projectEffective(&p)
-	if err := tx.Model(&Project{}).Where("id = ?", id).Update("effective", top).Error; err != nil {
-		return err
+	if top != p.Effective { // stored by the project's own writes, so new only to Backfill
+		if err := tx.Model(&Project{}).Where("id = ?", id).Update("effective", top).Error; err != nil {
+			return err
+		}
 	}
 	cats, err := refreshCategories(tx, id, top)
 	if err != nil {
