@@ -1,6 +1,10 @@
 package weblate
 
-import typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
+import (
+	"strings"
+
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
+)
 
 // action is one change action: the enum value, the reference's number
 // (weblate/trans/actions.py ActionEvents) and its display name, the REST
@@ -122,4 +126,36 @@ var actionNames = func() map[typev1.ChangeAction]string {
 // reference does not have.
 func ActionName(a typev1.ChangeAction) string {
 	return actionNames[a]
+}
+
+// ActionNumber finds a change action by the names the reference's search
+// accepts (change_action:): its display name as written ("Translation
+// changed"), else that name in lower case with hyphens for spaces
+// ("translation-changed"). It answers the reference's number.
+func ActionNumber(name string) (int32, bool) {
+	for _, a := range actions {
+		if a.name == name {
+			return a.number, true
+		}
+	}
+	for _, a := range actions {
+		if strings.ReplaceAll(strings.ToLower(a.name), " ", "-") == name {
+			return a.number, true
+		}
+	}
+	return 0, false
+}
+
+// ContentActions are the actions that change a string's content (the
+// reference's ACTIONS_CONTENT), which search's changed: and changed_by:
+// look at.
+var ContentActions = []typev1.ChangeAction{
+	typev1.ChangeAction_CHANGE_ACTION_CHANGE, typev1.ChangeAction_CHANGE_ACTION_NEW,
+	typev1.ChangeAction_CHANGE_ACTION_AUTO, typev1.ChangeAction_CHANGE_ACTION_ACCEPT,
+	typev1.ChangeAction_CHANGE_ACTION_REVERT, typev1.ChangeAction_CHANGE_ACTION_UPLOAD,
+	typev1.ChangeAction_CHANGE_ACTION_REPLACE, typev1.ChangeAction_CHANGE_ACTION_BULK_EDIT,
+	typev1.ChangeAction_CHANGE_ACTION_APPROVE, typev1.ChangeAction_CHANGE_ACTION_MARKED_EDIT,
+	typev1.ChangeAction_CHANGE_ACTION_PROPAGATED_EDIT, typev1.ChangeAction_CHANGE_ACTION_SOURCE_CHANGE,
+	typev1.ChangeAction_CHANGE_ACTION_EXPLANATION, typev1.ChangeAction_CHANGE_ACTION_EXTRA_FLAGS,
+	typev1.ChangeAction_CHANGE_ACTION_NEW_UNIT, typev1.ChangeAction_CHANGE_ACTION_ENFORCED_CHECK,
 }

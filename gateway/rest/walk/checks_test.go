@@ -238,6 +238,28 @@ func TestCheckDismissalOverREST(t *testing.T) {
 		t.Errorf("an edit failing an enforced check: state %v, want 10", u["state"])
 	}
 	admin.want(200, "PATCH", spaced, map[string]any{"target": []string{"Hilfe"}, "state": 20})
+	// Strings are found by their change records: conditions joined by AND
+	// hold for one record, changed_by: counts content changes only.
+	deUnits := admin.base + "translations/open/app/de/units/?q="
+	for q, want := range map[string]float64{"changed_by:ADMIN AND source:Help": 1, "changed_by:olga": 0,
+		"change_action:comment-added": 1, `change_action:"Suggestion added" change_time:today`: 1,
+		"change_action:suggestion-added change_time:<2000": 0, "changed:today source:Help": 1, "changed:<2000": 0,
+		"changed_by:admin change_action:comment-added": 0, "NOT change_action:suggestion-added source:Help": 0} {
+		if got := admin.want(200, "GET", deUnits+url.QueryEscape(q), nil)["count"]; got != want {
+			t.Errorf("q=%s: %v strings, want %v", q, got, want)
+		}
+	}
+	if e := admin.want(400, "GET", deUnits+"change_action:bogus", nil); !strings.Contains(fmt.Sprint(e), "Unknown change action: bogus") {
+		t.Errorf("unknown change action: %v", e)
+	}
+	for _, who := range []struct {
+		c    client
+		want float64
+	}{{olga, 1}, {admin, 2}} {
+		if n := who.c.want(200, "GET", admin.base+"units/?q="+url.QueryEscape("change_action:suggestion-added"), nil)["count"]; n != who.want {
+			t.Errorf("site-wide search by change: %v strings, want %v", n, who.want)
+		}
+	}
 	// New check_flags recheck the component in the background.
 	admin.want(200, "PATCH", admin.base+"components/open/app/", map[string]any{"check_flags": "ignore-max-length"})
 	waitFor(t, func() bool { return failing() == 1.0 && first(admin, "source:Help")["has_failing_check"] == false })

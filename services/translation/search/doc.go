@@ -51,11 +51,15 @@
 // only \" (or \'), \\ and the whitespace escapes \n \t \r \f are unescaped;
 // other backslashes are kept, so regular expressions need no doubling.
 //
-// Fields Weblate knows but this service does not search yet (added,
-// changed, path, comment, suggestion, screenshot, …, and ranges
-// [a to b]) and
-// has:/is: lookups on them are parse errors naming the field, never silently
-// ignored.
+// The change fields (changed:, changed_by:, change_time:, change_action:)
+// look at the unit's change records in table unit_changes. As in Weblate,
+// change conditions joined by AND hold for one record, so AND distributes
+// over OR into at most 64 alternatives ("Search query is too complex."
+// beyond), and changed: and changed_by: count content changes only.
+//
+// Fields Weblate knows but this service does not search yet
+// (source_changed, path, screenshot) and has:/is: lookups on them are
+// parse errors naming the field, never silently ignored.
 //
 // # Matching and its limits
 //

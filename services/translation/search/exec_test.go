@@ -17,7 +17,20 @@ var execColumns = Columns{
 	ID:          "units.id", Position: "units.position", Priority: "units.priority",
 	Pending: "units.pending <> 0", Explanation: "units.explanation",
 	CheckUnit: "units.id", Added: "units.added", LastChanged: "units.changed",
-	LabelUnit: "units.id", // every row is its own source string here
+	LabelUnit:  "units.id", // every row is its own source string here
+	ChangeUnit: "units.id",
+}
+
+// execChanges are the change records of execRows: unit, the reference's
+// action number (2 changed, 36 approved, 3 comment, 5 added, 59 updated
+// in the repository), author and time.
+var execChanges = [][4]any{
+	{1, 2, "Ann", time.Date(2025, 3, 1, 8, 0, 0, 0, time.UTC)},
+	{1, 36, "bob", time.Date(2025, 3, 2, 9, 0, 0, 0, time.UTC)},
+	{2, 3, "ann", time.Date(2025, 3, 3, 10, 0, 0, 0, time.UTC)},
+	{4, 5, "", time.Date(2024, 6, 4, 12, 0, 0, 0, time.UTC)},
+	{5, 59, "carl", time.Date(2025, 3, 5, 8, 0, 0, 0, time.UTC)},
+	{6, 2, "bob", time.Date(2025, 3, 6, 10, 0, 0, 0, time.UTC)},
 }
 
 // execAdded and execChanged are when each row was stored and last
@@ -186,6 +199,29 @@ var execCases = []struct {
 	{"position:[20 to 40]", []int{2, 3, 4}},
 	{"position:>[50 to 70]", []int{5, 6}},
 	{"id:[2 to 3] OR id:6", []int{2, 3, 6}},
+	// Change records (Weblate's changed:, changed_by:, change_time:,
+	// change_action:); execChanges. changed: and changed_by: count
+	// content changes only; conditions joined by AND hold for one record.
+	{"changed_by:ann", []int{1}},
+	{"changed_by:BOB", []int{1, 6}},
+	{"changed_by:carl", nil},
+	{`changed_by:""`, []int{4}},
+	{`changed_by:r"^b"`, []int{1, 6}},
+	{"change_action:comment-added", []int{2}},
+	{`change_action:"String updated in the repository"`, []int{5}},
+	{"change_action:>=translation-added", []int{1, 4, 5}},
+	{"changed:2025-03-02", []int{1}},
+	{"changed:2025-03-03", nil},
+	{"change_time:2025-03-03", []int{2}},
+	{"change_time:today", []int{6}},
+	{"changed:[2024-01-01 to 2024-12-31]", []int{4}},
+	{"changed_by:bob change_action:translation-changed", []int{6}},
+	{"changed_by:ann change_time:2025-03-02", nil},
+	{"changed_by:bob change_time:2025-03-02", []int{1}},
+	{"changed_by:bob source:hello", []int{1}},
+	{"changed_by:bob OR change_action:comment-added", []int{1, 2, 6}},
+	{"(changed_by:ann OR changed_by:bob) change_time:>=2025-03-02", []int{1, 6}},
+	{"NOT changed_by:bob", []int{2, 3, 4, 5}},
 }
 
 func createUnits(t *testing.T, db *sql.DB, dialect string) {
@@ -216,6 +252,7 @@ func createUnits(t *testing.T, db *sql.DB, dialect string) {
 	for _, q := range []string{
 		`CREATE TABLE suggestions (unit_id INTEGER NOT NULL, target TEXT NOT NULL, user_name TEXT NOT NULL)`,
 		`CREATE TABLE comments (unit_id INTEGER NOT NULL, comment TEXT NOT NULL, user_name TEXT NOT NULL, resolved BOOLEAN NOT NULL)`,
+		`CREATE TABLE unit_changes (unit_id INTEGER NOT NULL, action INTEGER NOT NULL, author TEXT NOT NULL, at TIMESTAMP NOT NULL)`,
 	} {
 		if _, err := db.Exec(q); err != nil {
 			t.Fatal(err)
@@ -223,6 +260,11 @@ func createUnits(t *testing.T, db *sql.DB, dialect string) {
 	}
 	for _, r := range execSuggestions {
 		if _, err := db.Exec(numbered(`INSERT INTO suggestions VALUES (?, ?, ?)`), r[0], r[1], r[2]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, r := range execChanges {
+		if _, err := db.Exec(numbered(`INSERT INTO unit_changes VALUES (?, ?, ?, ?)`), r[0], r[1], r[2], r[3]); err != nil {
 			t.Fatal(err)
 		}
 	}

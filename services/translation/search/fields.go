@@ -80,7 +80,6 @@ var relatedFields = map[string]relatedNode{
 // weblateOnly lists what Weblate's search knows but this service does not
 // store, so the error can say "not supported" instead of "unknown".
 var weblateOnly = map[string]bool{
-	"changed": true, "change_time": true, "change_action": true, "changed_by": true,
 	"source_changed": true, "path": true, "screenshot": true,
 	// is:/has: values
 	"ignored-check": true, "ignored_check": true,
@@ -114,6 +113,8 @@ func buildTerm(t *rawTerm) (node, *ParseError) {
 		return numTerm(t, name)
 	case "added", "last_changed":
 		return dateTerm(t, name)
+	case "changed", "changed_by", "change_time", "change_action":
+		return changeTerm(t, name)
 	}
 	if weblateOnly[name] {
 		return nil, &ParseError{Pos: t.fieldPos, Msg: "search field " + quote(name) + " is not supported"}

@@ -86,6 +86,20 @@ func TestParseStructure(t *testing.T) {
 		{"dismissed_check:same", `dismissed_check~"same"`},
 		{"état", any3 + `"état"`},
 		{"is:translated AND (source:hello OR source:bar)", `(and state>=20 (or source:"hello" source:"bar"))`},
+		// change conditions joined by AND hold for one change record
+		{"changed_by:Alice", `(change change.changed_by="Alice")`},
+		{`changed_by:r"^a"`, `(change change.changed_by:r"^a")`},
+		{`changed_by:""`, `(change change.changed_by="")`},
+		{"change_action:translation-changed", `(change change.change_action=2)`},
+		{`change_action:"Translation approved"`, `(change change.change_action=36)`},
+		{"change_action:>=comment-added", `(change change.change_action>=3)`},
+		{"change_time:2024-05-01T10:00:00Z", `(change change.change_time[change_time=2024-05-01T10:00:00Z])`},
+		{"changed_by:a change_action:translation-approved state:>=20",
+			`(and state>=20 (change change.changed_by="a" change.change_action=36))`},
+		{"changed_by:a (changed_by:b OR source:x)",
+			`(or (change change.changed_by="a" change.changed_by="b") (and source:"x" (change change.changed_by="a")))`},
+		{"NOT changed_by:a", `(not (change change.changed_by="a"))`},
+		{"changed_by:a NOT changed_by:b", `(and (not (change change.changed_by="b")) (change change.changed_by="a"))`},
 	}
 	for _, tc := range tests {
 		q, err := Parse(tc.q)
@@ -112,7 +126,15 @@ func TestParseErrors(t *testing.T) {
 		{"()", 0, "empty parentheses"},
 		{"foo:bar", 0, `unknown search field "foo"`},
 		{"a foo:bar", 2, `unknown search field "foo"`},
-		{"changed:today", 0, `search field "changed" is not supported`},
+		{"source_changed:today", 0, `search field "source_changed" is not supported`},
+		{"change_action:bogus", 14, "Unknown change action: bogus"},
+		{"change_action:Translation-Changed", 14, "Unknown change action"},
+		{`change_action:r"x"`, 14, "Unknown change action"},
+		{"changed:soon", 8, "could not parse timestamp"},
+		{`changed_by:r"(a"`, 11, "invalid regular expression"},
+		{"(changed_by:a OR changed_by:b OR changed_by:c OR changed_by:d OR changed_by:e) " +
+			"(changed_by:a OR changed_by:b OR changed_by:c OR changed_by:d OR changed_by:e) " +
+			"(changed_by:a OR changed_by:b OR changed_by:c)", 0, "Search query is too complex."},
 		{"added:someday", 6, `could not parse timestamp`},
 		{"added:[2024 to soon]", 6, `could not parse timestamp`},
 		{"position:[1 to x]", 9, `could not parse numeric value`},

@@ -48,6 +48,9 @@ func (q *Query) String() string {
 // every unit.
 func Parse(q string) (*Query, error) {
 	root, perr := parse(q)
+	if perr == nil {
+		root, perr = lift(root)
+	}
 	if perr != nil {
 		// Positions are byte offsets until here; report characters.
 		perr.Pos = utf8.RuneCountInString(q[:min(perr.Pos, len(q))])

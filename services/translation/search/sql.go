@@ -34,6 +34,10 @@ type Columns struct {
 	// Added and LastChanged are when the unit was stored and last changed
 	// (added:, last_changed:).
 	Added, LastChanged string
+	// ChangeUnit is the unit's id, which changed:, changed_by:,
+	// change_time: and change_action: look up in unit_changes (unit_id,
+	// action: the reference's number, author, at).
+	ChangeUnit string
 	// Translation is the id of the unit's translation, whose project,
 	// component and language (project:, component:, language:) the
 	// translations table holds.

@@ -7,8 +7,8 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/tmsproject/tms/pkg/changedetails"
-	"github.com/tmsproject/tms/pkg/changefeed"
 	"github.com/tmsproject/tms/pkg/weblate"
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"github.com/tmsproject/tms/services/translation/checks"
 )
@@ -491,7 +491,7 @@ func dismissCopies(tx *gorm.DB, t Translation, done []checkOf, dismiss bool, act
 			}
 			ch := unitChange(action, *u, byT[m.TranslationID], actor, actor)
 			ch.Details = changedetails.FromMap(map[string]any{"check": x.name})
-			if err = changefeed.Record(tx, ch); err != nil {
+			if err = recordChanges(tx, now(), []*changelogv1.Change{ch}); err != nil {
 				return 0, err
 			}
 		}

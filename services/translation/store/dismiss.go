@@ -6,7 +6,6 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/tmsproject/tms/pkg/changedetails"
-	"github.com/tmsproject/tms/pkg/changefeed"
 	"github.com/tmsproject/tms/pkg/errs"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
@@ -184,7 +183,7 @@ func dismissBatchOf(tx *gorm.DB, t Translation, ids []int64, name string, dismis
 			return nil, err
 		}
 	}
-	return done, changefeed.RecordAll(tx, changes)
+	return done, recordChanges(tx, now(), changes)
 }
 
 // refreshCheckMarks sets u's has_failing_check and has_dismissed_check

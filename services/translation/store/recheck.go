@@ -5,8 +5,8 @@ import (
 
 	"gorm.io/gorm"
 
-	"github.com/tmsproject/tms/pkg/changefeed"
 	"github.com/tmsproject/tms/pkg/weblate"
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 )
 
@@ -111,7 +111,7 @@ func (s *Store) SetExtraFlags(ctx context.Context, id int64, extra, actor string
 		}
 		c := unitChange(typev1.ChangeAction_CHANGE_ACTION_EXTRA_FLAGS, u, t, actor, actor)
 		c.Details = details(map[string]any{"old": u.ExtraFlags, "target": extra})
-		if err = changefeed.Record(tx, c); err != nil {
+		if err = recordChanges(tx, now(), []*changelogv1.Change{c}); err != nil {
 			return err
 		}
 		out.ExtraFlags = extra

@@ -23,7 +23,7 @@ var searchColumns = search.Columns{
 	CheckUnit: "units.id", HasFailingCheck: "units.has_failing_check",
 	Translation: "units.translation_id", Folded: foldedSubquery,
 	ID: "units.id", Position: "units.position", Priority: "units.priority", Pending: "units.pending",
-	Added: "units.timestamp", LastChanged: "units.last_updated",
+	Added: "units.timestamp", LastChanged: "units.last_updated", ChangeUnit: "units.id",
 	// a source string's own, or the one of the translation's source string
 	Explanation: "COALESCE((SELECT s.explanation FROM units s WHERE s.id = units.source_unit_id), units.explanation)",
 }

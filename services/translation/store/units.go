@@ -10,7 +10,6 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 	"gorm.io/gorm"
 
-	"github.com/tmsproject/tms/pkg/changefeed"
 	"github.com/tmsproject/tms/pkg/db"
 	"github.com/tmsproject/tms/pkg/weblate"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
@@ -498,7 +497,7 @@ func (b *batchEdits) flush(last bool) error {
 			c.Timestamp = timestamp(b.at)
 		}
 	}
-	err := changefeed.RecordAll(b.tx, b.changes)
+	err := recordChanges(b.tx, b.at, b.changes)
 	b.changes = b.changes[:0]
 	return err
 }
@@ -643,15 +642,7 @@ func (s *Store) applyEdit(tx *gorm.DB, u Unit, t Translation, e Edit, marks *edi
 
 // record writes change records, stamping those without a timestamp.
 func record(tx *gorm.DB, at time.Time, changes ...*changelogv1.Change) error {
-	for _, c := range changes {
-		if c.Timestamp == nil {
-			c.Timestamp = timestamp(at)
-		}
-		if err := changefeed.Record(tx, c); err != nil {
-			return err
-		}
-	}
-	return nil
+	return recordChanges(tx, at, changes)
 }
 
 // completed is the "Translation completed" record following an edit.

@@ -1,0 +1,53 @@
+package store
+
+import (
+	"time"
+
+	"google.golang.org/protobuf/types/known/timestamppb"
+	"gorm.io/gorm"
+
+	"github.com/tmsproject/tms/pkg/changefeed"
+	"github.com/tmsproject/tms/pkg/weblate"
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
+)
+
+// unitChangeRow is a row of unit_changes, the index of a string's change
+// records that search reads (migration 0015).
+type unitChangeRow struct {
+	ID     int64 `gorm:"primaryKey"`
+	UnitID int64
+	Action int32 // the reference's number
+	Author string
+	At     time.Time
+}
+
+func (unitChangeRow) TableName() string { return "unit_changes" }
+
+// recordChanges writes change records to the outbox within tx, stamping
+// those without a timestamp with at, and indexes the records of strings
+// for search in the same transaction, so the index and the change log
+// never disagree about a committed change.
+func recordChanges(tx *gorm.DB, at time.Time, changes []*changelogv1.Change) error {
+	if len(changes) == 0 {
+		return nil
+	}
+	var rows []unitChangeRow
+	for _, c := range changes {
+		if c.Timestamp == nil {
+			c.Timestamp = timestamppb.New(at)
+		}
+		// A removal's unit is gone (or going) with its index rows.
+		if c.GetUnitId() == 0 || c.GetAction() == typev1.ChangeAction_CHANGE_ACTION_STRING_REMOVE {
+			continue
+		}
+		rows = append(rows, unitChangeRow{UnitID: c.GetUnitId(), Action: weblate.ChangeActions.RefOf(c.GetAction()),
+			Author: c.GetAuthor(), At: c.GetTimestamp().AsTime().UTC()})
+	}
+	if len(rows) > 0 {
+		if err := tx.CreateInBatches(rows, 500).Error; err != nil {
+			return err
+		}
+	}
+	return changefeed.RecordAll(tx, changes)
+}
