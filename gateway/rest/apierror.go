@@ -38,6 +38,9 @@ func clientError(status int, code, detail string) *apiError {
 
 func notFound() *apiError { return clientError(http.StatusNotFound, "not_found", "Not found.") }
 
+// isNotFound tells whether err answers 404.
+func isNotFound(err error) bool { return err != nil && toAPIError(err).status == http.StatusNotFound }
+
 func invalidPage() *apiError { return clientError(http.StatusNotFound, "not_found", "Invalid page.") }
 
 func permissionDenied(detail string) *apiError {

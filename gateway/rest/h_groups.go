@@ -430,5 +430,5 @@ func (g *gateway) userGroups(c *call) error {
 	if err != nil {
 		return err
 	}
-	return c.ok(c.userJSON(resp.GetUser()))
+	return c.okUser(resp.GetUser())
 }

@@ -21,7 +21,7 @@ import (
 func (g *gateway) listUsers(c *call) error {
 	return c.servicePage(func(offset, limit int64) (any, int64, error) {
 		resp, err := g.cfg.Notification.ListUsers(c.ctx, &notificationv1.ListUsersRequest{Offset: offset, Limit: limit})
-		return pageRows(resp.GetUsers(), resp.GetTotal(), err, always(c.userJSON))
+		return pageRows(resp.GetUsers(), resp.GetTotal(), err, c.userJSON)
 	})
 }
 
@@ -46,7 +46,11 @@ func (g *gateway) createUser(c *call) error {
 	if err != nil {
 		return err
 	}
-	return c.created(c.urls.user(resp.GetUser().GetUsername()), c.userJSON(resp.GetUser()))
+	j, err := c.userJSON(resp.GetUser())
+	if err != nil {
+		return err
+	}
+	return c.created(c.urls.user(resp.GetUser().GetUsername()), j)
 }
 
 func (g *gateway) getUser(c *call) error {
@@ -54,7 +58,7 @@ func (g *gateway) getUser(c *call) error {
 	if err != nil {
 		return err
 	}
-	return c.ok(c.userJSON(resp.GetUser()))
+	return c.okUser(resp.GetUser())
 }
 
 // requireSelf admits the user named in the path and superusers; others do
@@ -220,8 +224,11 @@ func (g *gateway) updateUser(c *call) error {
 	if err := c.checkPathUser(); err != nil {
 		return err
 	}
-	if err := c.requireSuperuser(); err != nil {
-		return err
+	if c.user == nil {
+		return notAuthenticated()
+	}
+	if !c.superuser() && c.param("user") != c.actor() {
+		return permissionDenied("")
 	}
 	b, err := c.readBody()
 	if err != nil {
@@ -230,27 +237,40 @@ func (g *gateway) updateUser(c *call) error {
 	u := &notificationv1.User{}
 	fields := applyBody(b, u)
 	fields = slices.DeleteFunc(fields, func(f string) bool { return f == "date_joined" || f == "id" })
-	if b.has("date_expires") {
+	if !c.superuser() {
+		// The account itself may change its name, its address (to one it
+		// has) and its settings; Weblate ignores the other fields.
+		fields = slices.DeleteFunc(fields, func(f string) bool { return f != "full_name" && f != "email" })
+	} else if b.has("date_expires") {
 		fields = append(fields, "date_expires")
-		if raw, isNull := b.fields["date_expires"], b.fields["date_expires"] == nil; !isNull {
-			s, _ := raw.(string)
-			if t, ok := parseTime(s); ok {
-				u.DateExpires = timestamppb.New(t)
-			} else {
-				b.errs.Add("date_expires", "invalid", "Datetime has wrong format.")
-			}
-		}
+		u.DateExpires = b.dateExpires()
 	}
+	profile, paths := c.profileBody(b)
+	u.Profile = profile
 	if err = b.err(); err != nil {
 		return err
 	}
 	resp, err := g.cfg.Notification.UpdateUser(c.ctx, &notificationv1.UpdateUserRequest{
-		Username: c.param("user"), User: u, UpdateMask: mask(fields)})
+		Username: c.param("user"), User: u, UpdateMask: mask(append(fields, paths...))})
 	g.auth.forgetUser(c.param("user"))
 	if err != nil {
 		return err
 	}
-	return c.ok(c.userJSON(resp.GetUser()))
+	return c.okUser(resp.GetUser())
+}
+
+// dateExpires reads date_expires: null or a time.
+func (b *body) dateExpires() *timestamppb.Timestamp {
+	raw := b.fields["date_expires"]
+	if raw == nil {
+		return nil
+	}
+	s, _ := raw.(string)
+	if t, ok := parseTime(s); ok {
+		return timestamppb.New(t)
+	}
+	b.errs.Add("date_expires", "invalid", "Datetime has wrong format.")
+	return nil
 }
 
 // deleteUser deactivates an account (superusers): it keeps its history,
@@ -291,22 +311,9 @@ func (g *gateway) userStatistics(c *call) error {
 	if err := c.checkPathUser(); err != nil {
 		return err
 	}
-	resp, err := g.cfg.Changelog.GetUserActivity(c.ctx, &changelogv1.GetUserActivityRequest{User: c.param("user")})
+	out, err := c.userActivity(c.param("user"))
 	if err != nil {
 		return err
-	}
-	out := userStatisticsJSON{Languages: resp.GetLanguages()}
-	for _, a := range resp.GetActions() {
-		switch a.GetAction() {
-		case actionTranslationAdded, actionTranslationChanged, actionTranslationApproved:
-			out.Translated += a.GetCount()
-		case actionSuggestionAdded:
-			out.Suggested += a.GetCount()
-		case actionFileUploaded:
-			out.Uploaded += a.GetCount()
-		case actionCommentAdded:
-			out.Commented += a.GetCount()
-		}
 	}
 	return c.ok(out)
 }

@@ -129,21 +129,21 @@ type userJSON struct {
 	ID int64 `json:"id"`
 	// Email is null for an account without one, as Weblate's nullable
 	// e-mail field answers.
-	Email            *string        `json:"email"`
-	FullName         string         `json:"full_name"`
-	Username         string         `json:"username"`
-	Groups           []string       `json:"groups"`
-	NotificationsURL string         `json:"notifications"`
-	IsSuperuser      bool           `json:"is_superuser"`
-	IsActive         bool           `json:"is_active"`
-	IsBot            bool           `json:"is_bot"`
-	DateJoined       *wire.Time     `json:"date_joined"`
-	LastLogin        *wire.Time     `json:"last_login"`
-	URL              string         `json:"url"`
-	StatisticsURL    string         `json:"statistics_url"`
-	ContributionsURL string         `json:"contributions_url"`
-	DateExpires      *wire.Time     `json:"date_expires"`
-	Profile          map[string]any `json:"profile"`
+	Email            *string      `json:"email"`
+	FullName         string       `json:"full_name"`
+	Username         string       `json:"username"`
+	Groups           []string     `json:"groups"`
+	NotificationsURL string       `json:"notifications"`
+	IsSuperuser      bool         `json:"is_superuser"`
+	IsActive         bool         `json:"is_active"`
+	IsBot            bool         `json:"is_bot"`
+	DateJoined       *wire.Time   `json:"date_joined"`
+	LastLogin        *wire.Time   `json:"last_login"`
+	URL              string       `json:"url"`
+	StatisticsURL    string       `json:"statistics_url"`
+	ContributionsURL string       `json:"contributions_url"`
+	DateExpires      *wire.Time   `json:"date_expires"`
+	Profile          *profileJSON `json:"profile"`
 }
 
 // mayManageUser tells whether the caller sees an account's full form and
@@ -152,12 +152,15 @@ func (c *call) mayManageUser(username string) bool {
 	return c.superuser() || (c.user != nil && c.actor() == username)
 }
 
-// userJSON renders an account in the form the caller may see. Profiles do
-// not exist in this service: profile is an empty object, as for a Weblate
-// account with none.
-func (c *call) userJSON(x *notificationv1.User) any {
+// userJSON renders an account in the form the caller may see, the full
+// one with its settings (profile) to superusers and the user themself.
+func (c *call) userJSON(x *notificationv1.User) (any, error) {
 	if !c.mayManageUser(x.GetUsername()) {
-		return &basicUserJSON{ID: x.GetId(), FullName: x.GetFullName(), Username: x.GetUsername()}
+		return &basicUserJSON{ID: x.GetId(), FullName: x.GetFullName(), Username: x.GetUsername()}, nil
+	}
+	profile, err := c.profileJSON(x)
+	if err != nil {
+		return nil, err
 	}
 	name := x.GetUsername()
 	return &userJSON{ID: x.GetId(), Email: optional(x.GetEmail()), FullName: x.GetFullName(), Username: name,
@@ -166,7 +169,16 @@ func (c *call) userJSON(x *notificationv1.User) any {
 		DateJoined: wire.TimeOf(x.GetDateJoined()), LastLogin: wire.TimeOf(x.GetLastLogin()),
 		URL: c.urls.user(name), StatisticsURL: c.urls.API("users", name, "statistics"),
 		ContributionsURL: c.urls.API("users", name, "contributions"), DateExpires: wire.TimeOf(x.GetDateExpires()),
-		Profile: map[string]any{}}
+		Profile: profile}, nil
+}
+
+// okUser answers an account.
+func (c *call) okUser(x *notificationv1.User) error {
+	j, err := c.userJSON(x)
+	if err != nil {
+		return err
+	}
+	return c.ok(j)
 }
 
 type taskJSON struct {

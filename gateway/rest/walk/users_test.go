@@ -2,6 +2,7 @@ package walk
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
 	"sort"
 	"strings"
@@ -58,7 +59,13 @@ func TestUsers(t *testing.T) {
 	}
 
 	patch := map[string]any{"full_name": "Tina T.", "is_bot": true, "date_expires": "2030-01-02T03:04:05Z", "username": "ignored"}
-	tina.want(403, "PATCH", base+"users/tina/", patch)
+	// The account itself changes its name (and settings); Weblate ignores
+	// the other fields it sends.
+	if self := tina.want(200, "PATCH", base+"users/tina/", patch); self["full_name"] != "Tina T." || self["is_bot"] != false ||
+		self["date_expires"] != nil {
+		t.Errorf("a self-service PATCH: %v", self)
+	}
+	tina.want(400, "PATCH", base+"users/tina/", map[string]any{"email": "someone@else.example"})
 	tina.want(403, "PATCH", base+"users/admin/", patch)
 	anon.want(401, "PATCH", base+"users/tina/", patch)
 	admin.want(404, "PATCH", base+"users/nobody/", patch)
@@ -121,4 +128,73 @@ func TestUsers(t *testing.T) {
 		t.Errorf("deactivated user: %v", got)
 	}
 	admin.want(400, "DELETE", base+"users/admin/", nil)
+}
+
+// TestUserProfile: an account's settings (Weblate's profile) read with
+// their defaults, written by the account itself and by superusers,
+// validated field by field, and rendered within what the caller may see:
+// a watched private project is left out for those who cannot see it.
+func TestUserProfile(t *testing.T) {
+	f := newPermissionFixture(t)
+	admin, tina := f.clients[2], f.clients[1]
+	base := admin.base
+	profile := func(c client, user string) map[string]any {
+		t.Helper()
+		return c.want(200, "GET", base+"users/"+user+"/", nil)["profile"].(map[string]any)
+	}
+	p := profile(tina, "tina")
+	if len(p) != 36 || p["theme"] != "auto" || p["nearby_strings"] != 15.0 || p["auto_watch"] != true || p["dashboard_view"] != 1.0 ||
+		p["dashboard_component_list"] != nil || p["last_2fa"] != "" || len(p["languages"].([]any)) != 0 || p["translated"] != 0.0 {
+		t.Errorf("defaults (%d keys): %v", len(p), p)
+	}
+	p = tina.want(200, "PATCH", base+"users/tina/", map[string]any{"profile": map[string]any{"theme": "dark",
+		"languages": []string{"de"}, "secondary_languages": []string{"cs"}, "watched": []string{"open"}, "company": "ACME",
+		"commit_email": "tina@x.example", "auto_watch": false, "translated": 99}})["profile"].(map[string]any)
+	if p["theme"] != "dark" || fmt.Sprint(p["languages"]) != "["+base+"languages/de/]" || fmt.Sprint(p["watched"]) != "["+base+"projects/open/]" ||
+		p["company"] != "ACME" || p["auto_watch"] != false || p["translated"] != 0.0 || p["commit_email"] != "tina@x.example" {
+		t.Errorf("after PATCH: %v", p)
+	}
+	for _, bad := range []struct {
+		profile any
+		attr    string
+	}{
+		{map[string]any{"watched": []string{"secret"}}, "profile.watched"},
+		{map[string]any{"languages": []string{"no-such-language"}}, "profile.languages"},
+		{map[string]any{"theme": "neon"}, "profile.theme"},
+		{map[string]any{"nearby_strings": "many"}, "profile.nearby_strings"},
+		{map[string]any{"website": "ftp://example.com/"}, "profile.website"},
+		{map[string]any{"public_email": "admin@x.example"}, "profile.public_email"},
+		{map[string]any{"dashboard_component_list": "no-such-list"}, "profile.dashboard_component_list"},
+		{"dark", `"attr":"profile"`},
+	} {
+		code, body := tina.do("PATCH", base+"users/tina/", map[string]any{"profile": bad.profile, "full_name": "Changed"})
+		if code != 400 || !strings.Contains(string(body), bad.attr) {
+			t.Errorf("profile %v: %d %s", bad.profile, code, body)
+		}
+	}
+	if got := tina.want(200, "GET", base+"users/tina/", nil); got["full_name"] != "Tina" || got["profile"].(map[string]any)["theme"] != "dark" {
+		t.Errorf("a refused PATCH changed the account: %v", got)
+	}
+	// A superuser sets a private project; tina's own view leaves it out.
+	admin.want(200, "PATCH", base+"users/tina/", map[string]any{"profile": map[string]any{"watched": []string{"secret", "open"}}})
+	if w := profile(admin, "tina")["watched"].([]any); len(w) != 2 {
+		t.Errorf("the admin sees watched %v", w)
+	}
+	if w := profile(tina, "tina")["watched"].([]any); len(w) != 1 || w[0] != base+"projects/open/" {
+		t.Errorf("tina sees watched %v", w)
+	}
+	// null clears a list; the counts follow the user's statistics.
+	p = tina.want(200, "PATCH", base+"users/tina/", map[string]any{"profile": map[string]any{"secondary_languages": nil}})["profile"].(map[string]any)
+	if len(p["secondary_languages"].([]any)) != 0 || len(p["languages"].([]any)) != 1 {
+		t.Errorf("after clearing: %v", p)
+	}
+	tina.want(200, "PATCH", base+f.helloUnit("open"), map[string]any{"target": []string{"Hallo!"}, "state": 20})
+	waitFor(t, func() bool { return profile(tina, "tina")["translated"] == 1.0 })
+	if stats := tina.want(200, "GET", base+"users/tina/statistics/", nil); stats["translated"] != 1.0 {
+		t.Errorf("statistics %v", stats)
+	}
+	// Others see the basic form, without settings.
+	if other := tina.want(200, "GET", base+"users/admin/", nil); other["profile"] != nil {
+		t.Errorf("tina sees the admin's settings: %v", other)
+	}
 }

@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/mail"
+	"slices"
 	"sync"
 	"time"
 
@@ -21,6 +22,7 @@ import (
 	"github.com/tmsproject/tms/pkg/policy"
 	"github.com/tmsproject/tms/pkg/weblate"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"github.com/tmsproject/tms/services/notification/store"
 )
 
@@ -49,6 +51,7 @@ type Store interface {
 	MarkSent(ctx context.Context, ids []int64, at time.Time) error
 	MarkFailed(ctx context.Context, ids []int64, failure string, retryAt time.Time) error
 	Grants(ctx context.Context, memberID int64) ([]policy.Grant, error)
+	WatchOnContribution(ctx context.Context, login, project string) error
 }
 
 const (
@@ -186,6 +189,9 @@ func (d *Deliverer) consume(ctx context.Context) (more bool, err error) {
 	if err != nil || len(resp.GetChanges()) == 0 {
 		return false, err
 	}
+	if err = d.watchOnContribution(ctx, resp.GetChanges()); err != nil {
+		return false, err
+	}
 	var ns []store.Notification
 	if d.Mailer != nil {
 		if ns, err = d.route(ctx, resp.GetChanges()); err != nil {
@@ -204,6 +210,30 @@ func (d *Deliverer) consume(ctx context.Context) (more bool, err error) {
 		return false, nil
 	}
 	return len(resp.GetChanges()) == batch && next > cursor, d.Store.Enqueue(ctx, cursorName, next, ns, ds)
+}
+
+// contributions are the actions after which the reference adds the
+// project to the contributor's watched projects (Profile.auto_watch): a
+// translation saved, a suggestion, a comment.
+var contributions = []typev1.ChangeAction{typev1.ChangeAction_CHANGE_ACTION_CHANGE, typev1.ChangeAction_CHANGE_ACTION_NEW,
+	typev1.ChangeAction_CHANGE_ACTION_APPROVE, typev1.ChangeAction_CHANGE_ACTION_SUGGESTION, typev1.ChangeAction_CHANGE_ACTION_COMMENT}
+
+// watchOnContribution applies auto_watch for the contributors of changes,
+// once per contributor and project of the batch; it is idempotent, so a
+// batch read again after a crash changes nothing more.
+func (d *Deliverer) watchOnContribution(ctx context.Context, changes []*changelogv1.Change) error {
+	seen := map[[2]string]bool{}
+	for _, ch := range changes {
+		key := [2]string{ch.GetUser(), ch.GetProjectSlug()}
+		if key[0] == "" || key[1] == "" || seen[key] || !slices.Contains(contributions, ch.GetAction()) {
+			continue
+		}
+		seen[key] = true
+		if err := d.Store.WatchOnContribution(ctx, key[0], key[1]); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // start places the cursor at the end of the log the first time delivery

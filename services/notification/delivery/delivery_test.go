@@ -106,10 +106,20 @@ func TestDelivery(t *testing.T) {
 			// erin administers secret (its Administration team): her
 			// "administered projects" subscription takes in its changes only.
 			"erin": {"erin@example.org", []store.Subscription{{Notification: weblate.NotifyTranslatedString, Scope: weblate.ScopeAdmin, Frequency: weblate.FrequencyInstant}}},
+			// frank translates no language: new suggestions do not reach
+			// him (the reference filters them by the user's languages).
+			"frank": {"frank@example.org", []store.Subscription{{Notification: weblate.NotifyNewSuggestion, Scope: weblate.ScopeAll, Frequency: weblate.FrequencyInstant}}},
+			// gina watches p and secret; she may see p only.
+			"gina": {"gina@example.org", []store.Subscription{{Notification: weblate.NotifyTranslatedString, Scope: weblate.ScopeWatched, Frequency: weblate.FrequencyInstant}}},
 		}
 		for name, u := range users {
 			if _, err := st.CreateUser(ctx, store.User{Username: name, Email: u.email, FullName: strings.ToUpper(name),
 				IsActive: true, IsSuperuser: name == "root", DateJoined: time.Now()}, u.subs); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for name, profile := range map[string]string{"carol": `{"languages": ["de"]}`, "gina": `{"watched": ["p", "secret"], "auto_watch": false}`} {
+			if _, err := st.UpdateUser(ctx, name, func(u *store.User) error { u.Profile = profile; return nil }); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -154,14 +164,27 @@ func TestDelivery(t *testing.T) {
 			`"CAROL" <carol@example.org>`: 1, // the suggestion
 			`"ROOT" <root@example.org>`:   3, // 2, 3 and, as a superuser, 4
 			`"ERIN" <erin@example.org>`:   1, // 4, in the project she administers
+			`"FRANK" <frank@example.org>`: 0,
+			`"GINA" <gina@example.org>`:   2, // 2 and 3, in the watched project she may see
 		}
 		for to, n := range want {
 			if len(got[to]) != n {
 				t.Errorf("%s got %d mails %q, want %d", to, len(got[to]), got[to], n)
 			}
 		}
-		if len(got) != len(want) {
+		if len(got) != len(want)-1 { // but frank
 			t.Errorf("mails went to %v", got)
+		}
+		// Contributors watch the project from then on (auto_watch, on by
+		// default); a lock is no contribution.
+		for name, want := range map[string]bool{"alice": true, "bob": true, "root": false} {
+			u, err := st.UserByName(ctx, name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.Contains(u.Profile, `"watched":["p"]`); got != want {
+				t.Errorf("%s watches p: %v, want %v (settings %q)", name, got, want, u.Profile)
+			}
 		}
 		if s := got[`"ALICE" <alice@example.org>`]; len(s) == 1 && s[0] != "[TMS] New translation in p/app — de" {
 			t.Errorf("subject %q", s[0])

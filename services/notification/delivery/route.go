@@ -61,22 +61,26 @@ type Change struct {
 	Target                               string
 }
 
-// specificity orders scopes: a component subscription beats a project
-// one, which beats one for the projects the user administers, which beats
-// one for all projects. Watched projects (10) need watch lists, which this
-// service does not keep: such subscriptions match nothing.
-func specificity(sub store.Subscription, ch Change, administers bool) int {
+// specificity orders scopes as the reference does (by scope, highest
+// first): a component subscription beats a project one, which beats one
+// for the projects the user administers, then one for the projects the
+// user watches, then one for all projects.
+func specificity(sub store.Subscriber, ch Change, administers bool) int {
 	switch sub.Scope {
 	case weblate.ScopeComponent:
 		if sub.ProjectSlug == ch.Project && sub.ComponentSlug == ch.Component && ch.Component != "" {
-			return 4
+			return 5
 		}
 	case weblate.ScopeProject:
 		if sub.ProjectSlug == ch.Project && ch.Project != "" {
-			return 3
+			return 4
 		}
 	case weblate.ScopeAdmin:
 		if administers && ch.Project != "" {
+			return 3
+		}
+	case weblate.ScopeWatched:
+		if ch.Project != "" && slices.Contains(sub.Watched, ch.Project) {
 			return 2
 		}
 	case weblate.ScopeAll:
@@ -84,6 +88,10 @@ func specificity(sub store.Subscription, ch Change, administers bool) int {
 	}
 	return 0
 }
+
+// languageFiltered are the kinds the reference sends only to those who
+// translate the change's language (its filter_languages).
+var languageFiltered = []string{weblate.NotifyNewString, weblate.NotifyNewSuggestion}
 
 // recipients picks, per user, the most specific subscription matching ch
 // among subs; the author of the change is never notified of it.
@@ -96,8 +104,11 @@ func recipients(ch Change, subs []store.Subscriber, administers func(store.Subsc
 		if s.Login == ch.Author || !slices.Contains(ks, s.Notification) {
 			continue
 		}
+		if ch.Language != "" && slices.Contains(languageFiltered, s.Notification) && !slices.Contains(s.Languages, ch.Language) {
+			continue
+		}
 		admin := s.Scope == weblate.ScopeAdmin && ch.Project != "" && administers(s)
-		if r := specificity(s.Subscription, ch, admin); r > rank[s.UserID] {
+		if r := specificity(s, ch, admin); r > rank[s.UserID] {
 			best[s.UserID], rank[s.UserID] = s, r
 		}
 	}

@@ -86,7 +86,7 @@ func listPage(req proto.Message) (pagetoken.Page, error) {
 func userProto(u store.User) *notificationv1.User {
 	return &notificationv1.User{Id: u.ID, Username: u.Username, FullName: u.FullName, Email: u.Email,
 		IsSuperuser: u.IsSuperuser, IsActive: u.IsActive, IsBot: u.IsBot, DateJoined: timestamppb.New(u.DateJoined),
-		LastLogin: optionalTime(u.LastLogin), DateExpires: optionalTime(u.DateExpires)}
+		LastLogin: optionalTime(u.LastLogin), DateExpires: optionalTime(u.DateExpires), Profile: decodeProfile(u.Profile)}
 }
 
 func optionalTime(t *time.Time) *timestamppb.Timestamp {

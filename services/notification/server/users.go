@@ -269,24 +269,45 @@ var updatable = map[string]func(u *store.User, in *notificationv1.User){
 // creation. The user name is the account's identity across the services'
 // records and does not change; neither do the built-in accounts.
 func (s *Server) UpdateUser(ctx context.Context, req *notificationv1.UpdateUserRequest) (*notificationv1.UpdateUserResponse, error) {
-	if err := requireSite(ctx); err != nil {
-		return nil, err
+	site := requireSite(ctx) == nil
+	if !site {
+		if err := requireSelf(ctx, req.GetUsername()); err != nil {
+			return nil, err
+		}
 	}
 	if name := req.GetUsername(); name == Admin || name == Anonymous {
 		return nil, errs.New(errs.FailedPrecondition, "The built-in %s account can not be changed.", name)
 	}
 	var v errs.Violations
+	var profile []string
 	for _, f := range req.GetUpdateMask().GetPaths() {
+		if setting, ok := strings.CutPrefix(f, "profile."); ok {
+			profile = append(profile, setting)
+			continue
+		}
 		if _, ok := updatable[f]; !ok {
 			v.Add(f, "read_only", "This field can not be changed.")
+		} else if !site && f != "full_name" && f != "email" {
+			return nil, denied()
 		}
 	}
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	u, err := s.store.UpdateUser(ctx, req.GetUsername(), func(u *store.User) error {
+		was := u.Email
 		for _, f := range req.GetUpdateMask().GetPaths() {
-			updatable[f](u, req.GetUser())
+			if set, ok := updatable[f]; ok {
+				set(u, req.GetUser())
+			}
+		}
+		if !site && !strings.EqualFold(u.Email, was) {
+			// The account's own addresses are all it may choose; this
+			// service verifies no other.
+			return errs.Invalid("email", "invalid", "This e-mail address has not been verified.")
+		}
+		if err := applyProfile(&u.Profile, u.Email, req.GetUser().GetProfile(), profile); err != nil {
+			return err
 		}
 		return validateUser(*u)
 	})

@@ -17,6 +17,10 @@ type Subscriber struct {
 	Email       string
 	FullName    string
 	IsSuperuser bool
+	Profile     string
+	// Watched and Languages are the account's watched projects and
+	// translated languages, read from Profile.
+	Watched, Languages []string `gorm:"-"`
 }
 
 // Subscribers lists the subscriptions of active accounts with an e-mail
@@ -24,10 +28,14 @@ type Subscriber struct {
 func (s *Store) Subscribers(ctx context.Context, kinds []string) ([]Subscriber, error) {
 	var out []Subscriber
 	err := s.gdb.WithContext(ctx).Table("subscriptions").
-		Select("subscriptions.*, users.username AS login, users.email AS email, users.full_name AS full_name, users.is_superuser AS is_superuser").
+		Select("subscriptions.*, users.username AS login, users.email AS email, users.full_name AS full_name, users.is_superuser AS is_superuser, users.profile AS profile").
 		Joins("JOIN users ON users.id = subscriptions.user_id").
 		Where("subscriptions.notification IN ? AND subscriptions.frequency > 0 AND users.is_active AND users.email <> ''", kinds).
 		Order("subscriptions.id").Scan(&out).Error
+	for i := range out {
+		st := readSettings(out[i].Profile)
+		out[i].Watched, out[i].Languages = st.Watched, st.Languages
+	}
 	return out, wrap("subscribers", err)
 }
 

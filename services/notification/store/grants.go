@@ -204,6 +204,9 @@ func (s *Store) DeleteProjectTeams(ctx context.Context, project string) error {
 }
 
 func deleteProjectTeams(tx *gorm.DB, project string) error {
+	if err := dropWatched(tx, project); err != nil {
+		return err
+	}
 	if err := tx.Where("project_slug = ?", project).Delete(&Subscription{}).Error; err != nil {
 		return err
 	}
@@ -232,6 +235,9 @@ func (s *Store) RenameProject(ctx context.Context, project, newSlug string) erro
 }
 
 func renameProject(tx *gorm.DB, project, newSlug string) error {
+	if err := renameWatched(tx, project, newSlug); err != nil {
+		return err
+	}
 	if err := mergeClashingTeams(tx, project, newSlug); err != nil {
 		return err
 	}

@@ -44,6 +44,7 @@ func TestStore(t *testing.T) {
 		{"project teams", testProjectTeams},
 		{"project renames", testProjectRenames},
 		{"project events applied once", testProjectEvents},
+		{"watched projects follow project events", testWatchedFollowsProjects},
 		{"roles and team links", testRolesAndLinks},
 	}
 	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {

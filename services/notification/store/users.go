@@ -26,6 +26,9 @@ type User struct {
 	DateJoined  time.Time
 	LastLogin   *time.Time // nil: never signed in on the web
 	DateExpires *time.Time // nil: the account does not expire
+	// Profile is the account's settings as JSON (the server's Profile
+	// message); "" for defaults. The store reads only its "watched" list.
+	Profile string
 }
 
 // userRow is the stored form of a User.
@@ -43,6 +46,7 @@ type userRow struct {
 	LastLogin   *time.Time
 	DateExpires *time.Time
 	TokenHash   *string
+	Profile     string
 }
 
 func (userRow) TableName() string { return "users" }
@@ -53,7 +57,7 @@ func foldKey(s string) string { return strings.ToLower(s) }
 func rowOf(u User) userRow {
 	r := userRow{Username: u.Username, UsernameKey: foldKey(u.Username), FullName: u.FullName,
 		Email: u.Email, IsSuperuser: u.IsSuperuser, IsActive: u.IsActive, IsBot: u.IsBot,
-		DateJoined: db.Normalize(u.DateJoined), LastLogin: normalized(u.LastLogin), DateExpires: normalized(u.DateExpires)}
+		DateJoined: db.Normalize(u.DateJoined), LastLogin: normalized(u.LastLogin), DateExpires: normalized(u.DateExpires), Profile: u.Profile}
 	if u.Email != "" {
 		k := foldKey(u.Email)
 		r.EmailKey = &k
@@ -64,7 +68,7 @@ func rowOf(u User) userRow {
 func (r userRow) user() User {
 	return User{ID: r.ID, Username: r.Username, FullName: r.FullName, Email: r.Email,
 		IsSuperuser: r.IsSuperuser, IsActive: r.IsActive, IsBot: r.IsBot, DateJoined: r.DateJoined.UTC(),
-		LastLogin: utc(r.LastLogin), DateExpires: utc(r.DateExpires)}
+		LastLogin: utc(r.LastLogin), DateExpires: utc(r.DateExpires), Profile: r.Profile}
 }
 
 func normalized(t *time.Time) *time.Time {

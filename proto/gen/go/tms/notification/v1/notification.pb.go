@@ -54,7 +54,11 @@ type User struct {
 	DateExpires *timestamppb.Timestamp `protobuf:"bytes,10,opt,name=date_expires,json=dateExpires,proto3" json:"date_expires,omitempty"`
 	// The ids of the account's teams (AccessService), in GetUser and
 	// ListUsers answers.
-	GroupIds      []int64 `protobuf:"varint,11,rep,packed,name=group_ids,json=groupIds,proto3" json:"group_ids,omitempty"`
+	GroupIds []int64 `protobuf:"varint,11,rep,packed,name=group_ids,json=groupIds,proto3" json:"group_ids,omitempty"`
+	// The account's own settings. Written through UpdateUser with
+	// update_mask paths "profile.<field>"; ignored on create (an account
+	// starts with Profile's defaults).
+	Profile       *Profile `protobuf:"bytes,12,opt,name=profile,proto3" json:"profile,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -166,6 +170,338 @@ func (x *User) GetGroupIds() []int64 {
 	return nil
 }
 
+func (x *User) GetProfile() *Profile {
+	if x != nil {
+		return x.Profile
+	}
+	return nil
+}
+
+// Profile holds an account's settings, as the reference's user profile.
+// A new account has theme "auto", secondary_in_zen, auto_watch and
+// contribute_personal_tm true, nearby_strings 15 and dashboard_view 1;
+// the rest empty.
+type Profile struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The interface language's code (one of the reference's interface
+	// languages); empty: the browser's.
+	Language string `protobuf:"bytes,1,opt,name=language,proto3" json:"language,omitempty"`
+	// Codes of the languages the account translates, in the order stored.
+	Languages []string `protobuf:"bytes,2,rep,name=languages,proto3" json:"languages,omitempty"`
+	// Codes of the account's secondary languages (shown next to the source).
+	SecondaryLanguages []string `protobuf:"bytes,3,rep,name=secondary_languages,json=secondaryLanguages,proto3" json:"secondary_languages,omitempty"`
+	// "auto", "light" or "dark".
+	Theme string `protobuf:"bytes,4,opt,name=theme,proto3" json:"theme,omitempty"`
+	// Hide completed translations on the dashboard.
+	HideCompleted bool `protobuf:"varint,5,opt,name=hide_completed,json=hideCompleted,proto3" json:"hide_completed,omitempty"`
+	// Show secondary translations in the zen mode.
+	SecondaryInZen bool `protobuf:"varint,6,opt,name=secondary_in_zen,json=secondaryInZen,proto3" json:"secondary_in_zen,omitempty"`
+	// Hide the source where a secondary translation exists.
+	HideSourceSecondary bool `protobuf:"varint,7,opt,name=hide_source_secondary,json=hideSourceSecondary,proto3" json:"hide_source_secondary,omitempty"`
+	// Show all columns of lists, scrolling horizontally.
+	WideTables bool `protobuf:"varint,8,opt,name=wide_tables,json=wideTables,proto3" json:"wide_tables,omitempty"`
+	// A URL template to the source code ({{branch}}, {{filename}},
+	// {{line}}), at most 200 characters.
+	EditorLink string `protobuf:"bytes,9,opt,name=editor_link,json=editorLink,proto3" json:"editor_link,omitempty"`
+	// 0 full editor, 1 zen mode.
+	TranslateMode int32 `protobuf:"varint,10,opt,name=translate_mode,json=translateMode,proto3" json:"translate_mode,omitempty"`
+	// 0 top to bottom, 1 side by side.
+	ZenMode int32 `protobuf:"varint,11,opt,name=zen_mode,json=zenMode,proto3" json:"zen_mode,omitempty"`
+	// Extra characters of the visual keyboard, at most 30.
+	SpecialChars string `protobuf:"bytes,12,opt,name=special_chars,json=specialChars,proto3" json:"special_chars,omitempty"`
+	// Nearby strings shown in each direction, 1 to 50.
+	NearbyStrings int32 `protobuf:"varint,13,opt,name=nearby_strings,json=nearbyStrings,proto3" json:"nearby_strings,omitempty"`
+	// Watch projects on contributing to them.
+	AutoWatch bool `protobuf:"varint,14,opt,name=auto_watch,json=autoWatch,proto3" json:"auto_watch,omitempty"`
+	// Let the account's translations feed its personal translation memory.
+	ContributePersonalTm bool `protobuf:"varint,15,opt,name=contribute_personal_tm,json=contributePersonalTm,proto3" json:"contribute_personal_tm,omitempty"`
+	// 1 watched translations, 4 a component list, 5 suggested
+	// translations, 6 all component lists, 7 managed projects.
+	DashboardView int32 `protobuf:"varint,16,opt,name=dashboard_view,json=dashboardView,proto3" json:"dashboard_view,omitempty"`
+	// The slug of the component list of dashboard_view 4; empty: none.
+	DashboardComponentList string `protobuf:"bytes,17,opt,name=dashboard_component_list,json=dashboardComponentList,proto3" json:"dashboard_component_list,omitempty"`
+	// Slugs of the watched projects.
+	Watched []string `protobuf:"bytes,18,rep,name=watched,proto3" json:"watched,omitempty"`
+	// The account's website: an http or https URL of at most 200
+	// characters, or empty.
+	Website string `protobuf:"bytes,19,opt,name=website,proto3" json:"website,omitempty"`
+	// A URL to contact the account (Signal, SimpleX, Telegram, …), as
+	// website.
+	Contact string `protobuf:"bytes,20,opt,name=contact,proto3" json:"contact,omitempty"`
+	// The Liberapay user name (a slug), or empty.
+	Liberapay string `protobuf:"bytes,21,opt,name=liberapay,proto3" json:"liberapay,omitempty"`
+	// The fediverse profile URL, as website.
+	Fediverse string `protobuf:"bytes,22,opt,name=fediverse,proto3" json:"fediverse,omitempty"`
+	// A code site profile URL, as website.
+	Codesite string `protobuf:"bytes,23,opt,name=codesite,proto3" json:"codesite,omitempty"`
+	// The GitHub user name (a slug), or empty.
+	Github string `protobuf:"bytes,24,opt,name=github,proto3" json:"github,omitempty"`
+	// The X (Twitter) user name (a slug), or empty.
+	Twitter string `protobuf:"bytes,25,opt,name=twitter,proto3" json:"twitter,omitempty"`
+	// The LinkedIn profile name (a slug), or empty.
+	Linkedin string `protobuf:"bytes,26,opt,name=linkedin,proto3" json:"linkedin,omitempty"`
+	// Free text, at most 100 characters.
+	Location string `protobuf:"bytes,27,opt,name=location,proto3" json:"location,omitempty"`
+	// Free text, at most 100 characters.
+	Company string `protobuf:"bytes,28,opt,name=company,proto3" json:"company,omitempty"`
+	// The address shown publicly: empty or the account's own e-mail
+	// address.
+	PublicEmail string `protobuf:"bytes,29,opt,name=public_email,json=publicEmail,proto3" json:"public_email,omitempty"`
+	// The address of the account's commits, as public_email.
+	CommitEmail string `protobuf:"bytes,30,opt,name=commit_email,json=commitEmail,proto3" json:"commit_email,omitempty"`
+	// 0 the site's default, 1 public, 2 private.
+	CommitName    int32 `protobuf:"varint,31,opt,name=commit_name,json=commitName,proto3" json:"commit_name,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Profile) Reset() {
+	*x = Profile{}
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Profile) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Profile) ProtoMessage() {}
+
+func (x *Profile) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Profile.ProtoReflect.Descriptor instead.
+func (*Profile) Descriptor() ([]byte, []int) {
+	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *Profile) GetLanguage() string {
+	if x != nil {
+		return x.Language
+	}
+	return ""
+}
+
+func (x *Profile) GetLanguages() []string {
+	if x != nil {
+		return x.Languages
+	}
+	return nil
+}
+
+func (x *Profile) GetSecondaryLanguages() []string {
+	if x != nil {
+		return x.SecondaryLanguages
+	}
+	return nil
+}
+
+func (x *Profile) GetTheme() string {
+	if x != nil {
+		return x.Theme
+	}
+	return ""
+}
+
+func (x *Profile) GetHideCompleted() bool {
+	if x != nil {
+		return x.HideCompleted
+	}
+	return false
+}
+
+func (x *Profile) GetSecondaryInZen() bool {
+	if x != nil {
+		return x.SecondaryInZen
+	}
+	return false
+}
+
+func (x *Profile) GetHideSourceSecondary() bool {
+	if x != nil {
+		return x.HideSourceSecondary
+	}
+	return false
+}
+
+func (x *Profile) GetWideTables() bool {
+	if x != nil {
+		return x.WideTables
+	}
+	return false
+}
+
+func (x *Profile) GetEditorLink() string {
+	if x != nil {
+		return x.EditorLink
+	}
+	return ""
+}
+
+func (x *Profile) GetTranslateMode() int32 {
+	if x != nil {
+		return x.TranslateMode
+	}
+	return 0
+}
+
+func (x *Profile) GetZenMode() int32 {
+	if x != nil {
+		return x.ZenMode
+	}
+	return 0
+}
+
+func (x *Profile) GetSpecialChars() string {
+	if x != nil {
+		return x.SpecialChars
+	}
+	return ""
+}
+
+func (x *Profile) GetNearbyStrings() int32 {
+	if x != nil {
+		return x.NearbyStrings
+	}
+	return 0
+}
+
+func (x *Profile) GetAutoWatch() bool {
+	if x != nil {
+		return x.AutoWatch
+	}
+	return false
+}
+
+func (x *Profile) GetContributePersonalTm() bool {
+	if x != nil {
+		return x.ContributePersonalTm
+	}
+	return false
+}
+
+func (x *Profile) GetDashboardView() int32 {
+	if x != nil {
+		return x.DashboardView
+	}
+	return 0
+}
+
+func (x *Profile) GetDashboardComponentList() string {
+	if x != nil {
+		return x.DashboardComponentList
+	}
+	return ""
+}
+
+func (x *Profile) GetWatched() []string {
+	if x != nil {
+		return x.Watched
+	}
+	return nil
+}
+
+func (x *Profile) GetWebsite() string {
+	if x != nil {
+		return x.Website
+	}
+	return ""
+}
+
+func (x *Profile) GetContact() string {
+	if x != nil {
+		return x.Contact
+	}
+	return ""
+}
+
+func (x *Profile) GetLiberapay() string {
+	if x != nil {
+		return x.Liberapay
+	}
+	return ""
+}
+
+func (x *Profile) GetFediverse() string {
+	if x != nil {
+		return x.Fediverse
+	}
+	return ""
+}
+
+func (x *Profile) GetCodesite() string {
+	if x != nil {
+		return x.Codesite
+	}
+	return ""
+}
+
+func (x *Profile) GetGithub() string {
+	if x != nil {
+		return x.Github
+	}
+	return ""
+}
+
+func (x *Profile) GetTwitter() string {
+	if x != nil {
+		return x.Twitter
+	}
+	return ""
+}
+
+func (x *Profile) GetLinkedin() string {
+	if x != nil {
+		return x.Linkedin
+	}
+	return ""
+}
+
+func (x *Profile) GetLocation() string {
+	if x != nil {
+		return x.Location
+	}
+	return ""
+}
+
+func (x *Profile) GetCompany() string {
+	if x != nil {
+		return x.Company
+	}
+	return ""
+}
+
+func (x *Profile) GetPublicEmail() string {
+	if x != nil {
+		return x.PublicEmail
+	}
+	return ""
+}
+
+func (x *Profile) GetCommitEmail() string {
+	if x != nil {
+		return x.CommitEmail
+	}
+	return ""
+}
+
+func (x *Profile) GetCommitName() int32 {
+	if x != nil {
+		return x.CommitName
+	}
+	return 0
+}
+
 // Subscription asks for notifications of one kind to an account.
 type Subscription struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -192,7 +528,7 @@ type Subscription struct {
 
 func (x *Subscription) Reset() {
 	*x = Subscription{}
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[1]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[2]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -204,7 +540,7 @@ func (x *Subscription) String() string {
 func (*Subscription) ProtoMessage() {}
 
 func (x *Subscription) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[1]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[2]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -217,7 +553,7 @@ func (x *Subscription) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Subscription.ProtoReflect.Descriptor instead.
 func (*Subscription) Descriptor() ([]byte, []int) {
-	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{1}
+	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{2}
 }
 
 func (x *Subscription) GetId() int64 {
@@ -280,7 +616,7 @@ type AuthenticateRequest struct {
 
 func (x *AuthenticateRequest) Reset() {
 	*x = AuthenticateRequest{}
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[2]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -292,7 +628,7 @@ func (x *AuthenticateRequest) String() string {
 func (*AuthenticateRequest) ProtoMessage() {}
 
 func (x *AuthenticateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[2]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -305,7 +641,7 @@ func (x *AuthenticateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AuthenticateRequest.ProtoReflect.Descriptor instead.
 func (*AuthenticateRequest) Descriptor() ([]byte, []int) {
-	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{2}
+	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *AuthenticateRequest) GetToken() string {
@@ -328,7 +664,7 @@ type AuthenticateResponse struct {
 
 func (x *AuthenticateResponse) Reset() {
 	*x = AuthenticateResponse{}
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[3]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -340,7 +676,7 @@ func (x *AuthenticateResponse) String() string {
 func (*AuthenticateResponse) ProtoMessage() {}
 
 func (x *AuthenticateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[3]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -353,7 +689,7 @@ func (x *AuthenticateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AuthenticateResponse.ProtoReflect.Descriptor instead.
 func (*AuthenticateResponse) Descriptor() ([]byte, []int) {
-	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{3}
+	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *AuthenticateResponse) GetUser() *User {
@@ -383,7 +719,7 @@ type GetUserRequest struct {
 
 func (x *GetUserRequest) Reset() {
 	*x = GetUserRequest{}
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[4]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -395,7 +731,7 @@ func (x *GetUserRequest) String() string {
 func (*GetUserRequest) ProtoMessage() {}
 
 func (x *GetUserRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[4]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -408,7 +744,7 @@ func (x *GetUserRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetUserRequest.ProtoReflect.Descriptor instead.
 func (*GetUserRequest) Descriptor() ([]byte, []int) {
-	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{4}
+	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *GetUserRequest) GetUsername() string {
@@ -436,7 +772,7 @@ type GetUserResponse struct {
 
 func (x *GetUserResponse) Reset() {
 	*x = GetUserResponse{}
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[5]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -448,7 +784,7 @@ func (x *GetUserResponse) String() string {
 func (*GetUserResponse) ProtoMessage() {}
 
 func (x *GetUserResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[5]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -461,7 +797,7 @@ func (x *GetUserResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetUserResponse.ProtoReflect.Descriptor instead.
 func (*GetUserResponse) Descriptor() ([]byte, []int) {
-	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{5}
+	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *GetUserResponse) GetUser() *User {
@@ -499,7 +835,7 @@ type ListUsersRequest struct {
 
 func (x *ListUsersRequest) Reset() {
 	*x = ListUsersRequest{}
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[6]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -511,7 +847,7 @@ func (x *ListUsersRequest) String() string {
 func (*ListUsersRequest) ProtoMessage() {}
 
 func (x *ListUsersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[6]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -524,7 +860,7 @@ func (x *ListUsersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListUsersRequest.ProtoReflect.Descriptor instead.
 func (*ListUsersRequest) Descriptor() ([]byte, []int) {
-	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{6}
+	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *ListUsersRequest) GetOffset() int64 {
@@ -585,7 +921,7 @@ type ListUsersResponse struct {
 
 func (x *ListUsersResponse) Reset() {
 	*x = ListUsersResponse{}
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[7]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -597,7 +933,7 @@ func (x *ListUsersResponse) String() string {
 func (*ListUsersResponse) ProtoMessage() {}
 
 func (x *ListUsersResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[7]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -610,7 +946,7 @@ func (x *ListUsersResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListUsersResponse.ProtoReflect.Descriptor instead.
 func (*ListUsersResponse) Descriptor() ([]byte, []int) {
-	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{7}
+	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *ListUsersResponse) GetUsers() []*User {
@@ -646,7 +982,7 @@ type CreateUserRequest struct {
 
 func (x *CreateUserRequest) Reset() {
 	*x = CreateUserRequest{}
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[8]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -658,7 +994,7 @@ func (x *CreateUserRequest) String() string {
 func (*CreateUserRequest) ProtoMessage() {}
 
 func (x *CreateUserRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[8]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -671,7 +1007,7 @@ func (x *CreateUserRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateUserRequest.ProtoReflect.Descriptor instead.
 func (*CreateUserRequest) Descriptor() ([]byte, []int) {
-	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{8}
+	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *CreateUserRequest) GetUser() *User {
@@ -692,7 +1028,7 @@ type CreateUserResponse struct {
 
 func (x *CreateUserResponse) Reset() {
 	*x = CreateUserResponse{}
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[9]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -704,7 +1040,7 @@ func (x *CreateUserResponse) String() string {
 func (*CreateUserResponse) ProtoMessage() {}
 
 func (x *CreateUserResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[9]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -717,7 +1053,7 @@ func (x *CreateUserResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateUserResponse.ProtoReflect.Descriptor instead.
 func (*CreateUserResponse) Descriptor() ([]byte, []int) {
-	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{9}
+	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *CreateUserResponse) GetUser() *User {
@@ -738,7 +1074,7 @@ type IssueTokenRequest struct {
 
 func (x *IssueTokenRequest) Reset() {
 	*x = IssueTokenRequest{}
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[10]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -750,7 +1086,7 @@ func (x *IssueTokenRequest) String() string {
 func (*IssueTokenRequest) ProtoMessage() {}
 
 func (x *IssueTokenRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[10]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -763,7 +1099,7 @@ func (x *IssueTokenRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use IssueTokenRequest.ProtoReflect.Descriptor instead.
 func (*IssueTokenRequest) Descriptor() ([]byte, []int) {
-	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{10}
+	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *IssueTokenRequest) GetUsername() string {
@@ -785,7 +1121,7 @@ type IssueTokenResponse struct {
 
 func (x *IssueTokenResponse) Reset() {
 	*x = IssueTokenResponse{}
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[11]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -797,7 +1133,7 @@ func (x *IssueTokenResponse) String() string {
 func (*IssueTokenResponse) ProtoMessage() {}
 
 func (x *IssueTokenResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[11]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -810,7 +1146,7 @@ func (x *IssueTokenResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use IssueTokenResponse.ProtoReflect.Descriptor instead.
 func (*IssueTokenResponse) Descriptor() ([]byte, []int) {
-	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{11}
+	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *IssueTokenResponse) GetToken() string {
@@ -826,7 +1162,9 @@ type UpdateUserRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The exact user name of the account to change.
 	Username string `protobuf:"bytes,1,opt,name=username,proto3" json:"username,omitempty"`
-	// The new values; only the fields update_mask names are read.
+	// The new values; only the fields update_mask names are read. Paths
+	// "profile.<field>" set one setting of user.profile (a list field to
+	// the list given).
 	User *User `protobuf:"bytes,2,opt,name=user,proto3" json:"user,omitempty"`
 	// Paths of the fields to apply (see UpdateUser). Unset or empty: nothing
 	// changes.
@@ -837,7 +1175,7 @@ type UpdateUserRequest struct {
 
 func (x *UpdateUserRequest) Reset() {
 	*x = UpdateUserRequest{}
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[12]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -849,7 +1187,7 @@ func (x *UpdateUserRequest) String() string {
 func (*UpdateUserRequest) ProtoMessage() {}
 
 func (x *UpdateUserRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[12]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -862,7 +1200,7 @@ func (x *UpdateUserRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateUserRequest.ProtoReflect.Descriptor instead.
 func (*UpdateUserRequest) Descriptor() ([]byte, []int) {
-	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{12}
+	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *UpdateUserRequest) GetUsername() string {
@@ -897,7 +1235,7 @@ type UpdateUserResponse struct {
 
 func (x *UpdateUserResponse) Reset() {
 	*x = UpdateUserResponse{}
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[13]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -909,7 +1247,7 @@ func (x *UpdateUserResponse) String() string {
 func (*UpdateUserResponse) ProtoMessage() {}
 
 func (x *UpdateUserResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[13]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -922,7 +1260,7 @@ func (x *UpdateUserResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateUserResponse.ProtoReflect.Descriptor instead.
 func (*UpdateUserResponse) Descriptor() ([]byte, []int) {
-	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{13}
+	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *UpdateUserResponse) GetUser() *User {
@@ -945,7 +1283,7 @@ type SetUserActiveRequest struct {
 
 func (x *SetUserActiveRequest) Reset() {
 	*x = SetUserActiveRequest{}
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[14]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -957,7 +1295,7 @@ func (x *SetUserActiveRequest) String() string {
 func (*SetUserActiveRequest) ProtoMessage() {}
 
 func (x *SetUserActiveRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[14]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -970,7 +1308,7 @@ func (x *SetUserActiveRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetUserActiveRequest.ProtoReflect.Descriptor instead.
 func (*SetUserActiveRequest) Descriptor() ([]byte, []int) {
-	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{14}
+	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *SetUserActiveRequest) GetUsername() string {
@@ -998,7 +1336,7 @@ type SetUserActiveResponse struct {
 
 func (x *SetUserActiveResponse) Reset() {
 	*x = SetUserActiveResponse{}
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[15]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1010,7 +1348,7 @@ func (x *SetUserActiveResponse) String() string {
 func (*SetUserActiveResponse) ProtoMessage() {}
 
 func (x *SetUserActiveResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[15]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1023,7 +1361,7 @@ func (x *SetUserActiveResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetUserActiveResponse.ProtoReflect.Descriptor instead.
 func (*SetUserActiveResponse) Descriptor() ([]byte, []int) {
-	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{15}
+	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *SetUserActiveResponse) GetUser() *User {
@@ -1056,7 +1394,7 @@ type ListSubscriptionsRequest struct {
 
 func (x *ListSubscriptionsRequest) Reset() {
 	*x = ListSubscriptionsRequest{}
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[16]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1068,7 +1406,7 @@ func (x *ListSubscriptionsRequest) String() string {
 func (*ListSubscriptionsRequest) ProtoMessage() {}
 
 func (x *ListSubscriptionsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[16]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1081,7 +1419,7 @@ func (x *ListSubscriptionsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListSubscriptionsRequest.ProtoReflect.Descriptor instead.
 func (*ListSubscriptionsRequest) Descriptor() ([]byte, []int) {
-	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{16}
+	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *ListSubscriptionsRequest) GetUsername() string {
@@ -1135,7 +1473,7 @@ type ListSubscriptionsResponse struct {
 
 func (x *ListSubscriptionsResponse) Reset() {
 	*x = ListSubscriptionsResponse{}
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[17]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1147,7 +1485,7 @@ func (x *ListSubscriptionsResponse) String() string {
 func (*ListSubscriptionsResponse) ProtoMessage() {}
 
 func (x *ListSubscriptionsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[17]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1160,7 +1498,7 @@ func (x *ListSubscriptionsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListSubscriptionsResponse.ProtoReflect.Descriptor instead.
 func (*ListSubscriptionsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{17}
+	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *ListSubscriptionsResponse) GetSubscriptions() []*Subscription {
@@ -1197,7 +1535,7 @@ type GetSubscriptionRequest struct {
 
 func (x *GetSubscriptionRequest) Reset() {
 	*x = GetSubscriptionRequest{}
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[18]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1209,7 +1547,7 @@ func (x *GetSubscriptionRequest) String() string {
 func (*GetSubscriptionRequest) ProtoMessage() {}
 
 func (x *GetSubscriptionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[18]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1222,7 +1560,7 @@ func (x *GetSubscriptionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSubscriptionRequest.ProtoReflect.Descriptor instead.
 func (*GetSubscriptionRequest) Descriptor() ([]byte, []int) {
-	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{18}
+	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *GetSubscriptionRequest) GetUsername() string {
@@ -1250,7 +1588,7 @@ type GetSubscriptionResponse struct {
 
 func (x *GetSubscriptionResponse) Reset() {
 	*x = GetSubscriptionResponse{}
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[19]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1262,7 +1600,7 @@ func (x *GetSubscriptionResponse) String() string {
 func (*GetSubscriptionResponse) ProtoMessage() {}
 
 func (x *GetSubscriptionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[19]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1275,7 +1613,7 @@ func (x *GetSubscriptionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSubscriptionResponse.ProtoReflect.Descriptor instead.
 func (*GetSubscriptionResponse) Descriptor() ([]byte, []int) {
-	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{19}
+	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *GetSubscriptionResponse) GetSubscription() *Subscription {
@@ -1296,7 +1634,7 @@ type CreateSubscriptionRequest struct {
 
 func (x *CreateSubscriptionRequest) Reset() {
 	*x = CreateSubscriptionRequest{}
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[20]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1308,7 +1646,7 @@ func (x *CreateSubscriptionRequest) String() string {
 func (*CreateSubscriptionRequest) ProtoMessage() {}
 
 func (x *CreateSubscriptionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[20]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1321,7 +1659,7 @@ func (x *CreateSubscriptionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateSubscriptionRequest.ProtoReflect.Descriptor instead.
 func (*CreateSubscriptionRequest) Descriptor() ([]byte, []int) {
-	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{20}
+	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *CreateSubscriptionRequest) GetSubscription() *Subscription {
@@ -1342,7 +1680,7 @@ type CreateSubscriptionResponse struct {
 
 func (x *CreateSubscriptionResponse) Reset() {
 	*x = CreateSubscriptionResponse{}
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[21]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1354,7 +1692,7 @@ func (x *CreateSubscriptionResponse) String() string {
 func (*CreateSubscriptionResponse) ProtoMessage() {}
 
 func (x *CreateSubscriptionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[21]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1367,7 +1705,7 @@ func (x *CreateSubscriptionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateSubscriptionResponse.ProtoReflect.Descriptor instead.
 func (*CreateSubscriptionResponse) Descriptor() ([]byte, []int) {
-	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{21}
+	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *CreateSubscriptionResponse) GetSubscription() *Subscription {
@@ -1392,7 +1730,7 @@ type UpdateSubscriptionRequest struct {
 
 func (x *UpdateSubscriptionRequest) Reset() {
 	*x = UpdateSubscriptionRequest{}
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[22]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1404,7 +1742,7 @@ func (x *UpdateSubscriptionRequest) String() string {
 func (*UpdateSubscriptionRequest) ProtoMessage() {}
 
 func (x *UpdateSubscriptionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[22]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1417,7 +1755,7 @@ func (x *UpdateSubscriptionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateSubscriptionRequest.ProtoReflect.Descriptor instead.
 func (*UpdateSubscriptionRequest) Descriptor() ([]byte, []int) {
-	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{22}
+	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *UpdateSubscriptionRequest) GetSubscription() *Subscription {
@@ -1445,7 +1783,7 @@ type UpdateSubscriptionResponse struct {
 
 func (x *UpdateSubscriptionResponse) Reset() {
 	*x = UpdateSubscriptionResponse{}
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[23]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1457,7 +1795,7 @@ func (x *UpdateSubscriptionResponse) String() string {
 func (*UpdateSubscriptionResponse) ProtoMessage() {}
 
 func (x *UpdateSubscriptionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[23]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1470,7 +1808,7 @@ func (x *UpdateSubscriptionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateSubscriptionResponse.ProtoReflect.Descriptor instead.
 func (*UpdateSubscriptionResponse) Descriptor() ([]byte, []int) {
-	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{23}
+	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *UpdateSubscriptionResponse) GetSubscription() *Subscription {
@@ -1493,7 +1831,7 @@ type DeleteSubscriptionRequest struct {
 
 func (x *DeleteSubscriptionRequest) Reset() {
 	*x = DeleteSubscriptionRequest{}
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[24]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1505,7 +1843,7 @@ func (x *DeleteSubscriptionRequest) String() string {
 func (*DeleteSubscriptionRequest) ProtoMessage() {}
 
 func (x *DeleteSubscriptionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[24]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1518,7 +1856,7 @@ func (x *DeleteSubscriptionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteSubscriptionRequest.ProtoReflect.Descriptor instead.
 func (*DeleteSubscriptionRequest) Descriptor() ([]byte, []int) {
-	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{24}
+	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *DeleteSubscriptionRequest) GetUsername() string {
@@ -1544,7 +1882,7 @@ type DeleteSubscriptionResponse struct {
 
 func (x *DeleteSubscriptionResponse) Reset() {
 	*x = DeleteSubscriptionResponse{}
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[25]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1556,7 +1894,7 @@ func (x *DeleteSubscriptionResponse) String() string {
 func (*DeleteSubscriptionResponse) ProtoMessage() {}
 
 func (x *DeleteSubscriptionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_notification_v1_notification_proto_msgTypes[25]
+	mi := &file_tms_notification_v1_notification_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1569,14 +1907,14 @@ func (x *DeleteSubscriptionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteSubscriptionResponse.ProtoReflect.Descriptor instead.
 func (*DeleteSubscriptionResponse) Descriptor() ([]byte, []int) {
-	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{25}
+	return file_tms_notification_v1_notification_proto_rawDescGZIP(), []int{26}
 }
 
 var File_tms_notification_v1_notification_proto protoreflect.FileDescriptor
 
 const file_tms_notification_v1_notification_proto_rawDesc = "" +
 	"\n" +
-	"&tms/notification/v1/notification.proto\x12\x13tms.notification.v1\x1a google/protobuf/field_mask.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a tms/notification/v1/access.proto\x1a\x17tms/type/v1/enums.proto\"\x90\x03\n" +
+	"&tms/notification/v1/notification.proto\x12\x13tms.notification.v1\x1a google/protobuf/field_mask.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a tms/notification/v1/access.proto\x1a\x17tms/type/v1/enums.proto\"\xc8\x03\n" +
 	"\x04User\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1a\n" +
 	"\busername\x18\x02 \x01(\tR\busername\x12\x1b\n" +
@@ -1591,7 +1929,45 @@ const file_tms_notification_v1_notification_proto_rawDesc = "" +
 	"last_login\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\tlastLogin\x12=\n" +
 	"\fdate_expires\x18\n" +
 	" \x01(\v2\x1a.google.protobuf.TimestampR\vdateExpires\x12\x1b\n" +
-	"\tgroup_ids\x18\v \x03(\x03R\bgroupIds\"\xc5\x02\n" +
+	"\tgroup_ids\x18\v \x03(\x03R\bgroupIds\x126\n" +
+	"\aprofile\x18\f \x01(\v2\x1c.tms.notification.v1.ProfileR\aprofile\"\xa6\b\n" +
+	"\aProfile\x12\x1a\n" +
+	"\blanguage\x18\x01 \x01(\tR\blanguage\x12\x1c\n" +
+	"\tlanguages\x18\x02 \x03(\tR\tlanguages\x12/\n" +
+	"\x13secondary_languages\x18\x03 \x03(\tR\x12secondaryLanguages\x12\x14\n" +
+	"\x05theme\x18\x04 \x01(\tR\x05theme\x12%\n" +
+	"\x0ehide_completed\x18\x05 \x01(\bR\rhideCompleted\x12(\n" +
+	"\x10secondary_in_zen\x18\x06 \x01(\bR\x0esecondaryInZen\x122\n" +
+	"\x15hide_source_secondary\x18\a \x01(\bR\x13hideSourceSecondary\x12\x1f\n" +
+	"\vwide_tables\x18\b \x01(\bR\n" +
+	"wideTables\x12\x1f\n" +
+	"\veditor_link\x18\t \x01(\tR\n" +
+	"editorLink\x12%\n" +
+	"\x0etranslate_mode\x18\n" +
+	" \x01(\x05R\rtranslateMode\x12\x19\n" +
+	"\bzen_mode\x18\v \x01(\x05R\azenMode\x12#\n" +
+	"\rspecial_chars\x18\f \x01(\tR\fspecialChars\x12%\n" +
+	"\x0enearby_strings\x18\r \x01(\x05R\rnearbyStrings\x12\x1d\n" +
+	"\n" +
+	"auto_watch\x18\x0e \x01(\bR\tautoWatch\x124\n" +
+	"\x16contribute_personal_tm\x18\x0f \x01(\bR\x14contributePersonalTm\x12%\n" +
+	"\x0edashboard_view\x18\x10 \x01(\x05R\rdashboardView\x128\n" +
+	"\x18dashboard_component_list\x18\x11 \x01(\tR\x16dashboardComponentList\x12\x18\n" +
+	"\awatched\x18\x12 \x03(\tR\awatched\x12\x18\n" +
+	"\awebsite\x18\x13 \x01(\tR\awebsite\x12\x18\n" +
+	"\acontact\x18\x14 \x01(\tR\acontact\x12\x1c\n" +
+	"\tliberapay\x18\x15 \x01(\tR\tliberapay\x12\x1c\n" +
+	"\tfediverse\x18\x16 \x01(\tR\tfediverse\x12\x1a\n" +
+	"\bcodesite\x18\x17 \x01(\tR\bcodesite\x12\x16\n" +
+	"\x06github\x18\x18 \x01(\tR\x06github\x12\x18\n" +
+	"\atwitter\x18\x19 \x01(\tR\atwitter\x12\x1a\n" +
+	"\blinkedin\x18\x1a \x01(\tR\blinkedin\x12\x1a\n" +
+	"\blocation\x18\x1b \x01(\tR\blocation\x12\x18\n" +
+	"\acompany\x18\x1c \x01(\tR\acompany\x12!\n" +
+	"\fpublic_email\x18\x1d \x01(\tR\vpublicEmail\x12!\n" +
+	"\fcommit_email\x18\x1e \x01(\tR\vcommitEmail\x12\x1f\n" +
+	"\vcommit_name\x18\x1f \x01(\x05R\n" +
+	"commitName\"\xc5\x02\n" +
 	"\fSubscription\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1a\n" +
 	"\busername\x18\x02 \x01(\tR\busername\x12A\n" +
@@ -1701,94 +2077,96 @@ func file_tms_notification_v1_notification_proto_rawDescGZIP() []byte {
 	return file_tms_notification_v1_notification_proto_rawDescData
 }
 
-var file_tms_notification_v1_notification_proto_msgTypes = make([]protoimpl.MessageInfo, 26)
+var file_tms_notification_v1_notification_proto_msgTypes = make([]protoimpl.MessageInfo, 27)
 var file_tms_notification_v1_notification_proto_goTypes = []any{
 	(*User)(nil),                       // 0: tms.notification.v1.User
-	(*Subscription)(nil),               // 1: tms.notification.v1.Subscription
-	(*AuthenticateRequest)(nil),        // 2: tms.notification.v1.AuthenticateRequest
-	(*AuthenticateResponse)(nil),       // 3: tms.notification.v1.AuthenticateResponse
-	(*GetUserRequest)(nil),             // 4: tms.notification.v1.GetUserRequest
-	(*GetUserResponse)(nil),            // 5: tms.notification.v1.GetUserResponse
-	(*ListUsersRequest)(nil),           // 6: tms.notification.v1.ListUsersRequest
-	(*ListUsersResponse)(nil),          // 7: tms.notification.v1.ListUsersResponse
-	(*CreateUserRequest)(nil),          // 8: tms.notification.v1.CreateUserRequest
-	(*CreateUserResponse)(nil),         // 9: tms.notification.v1.CreateUserResponse
-	(*IssueTokenRequest)(nil),          // 10: tms.notification.v1.IssueTokenRequest
-	(*IssueTokenResponse)(nil),         // 11: tms.notification.v1.IssueTokenResponse
-	(*UpdateUserRequest)(nil),          // 12: tms.notification.v1.UpdateUserRequest
-	(*UpdateUserResponse)(nil),         // 13: tms.notification.v1.UpdateUserResponse
-	(*SetUserActiveRequest)(nil),       // 14: tms.notification.v1.SetUserActiveRequest
-	(*SetUserActiveResponse)(nil),      // 15: tms.notification.v1.SetUserActiveResponse
-	(*ListSubscriptionsRequest)(nil),   // 16: tms.notification.v1.ListSubscriptionsRequest
-	(*ListSubscriptionsResponse)(nil),  // 17: tms.notification.v1.ListSubscriptionsResponse
-	(*GetSubscriptionRequest)(nil),     // 18: tms.notification.v1.GetSubscriptionRequest
-	(*GetSubscriptionResponse)(nil),    // 19: tms.notification.v1.GetSubscriptionResponse
-	(*CreateSubscriptionRequest)(nil),  // 20: tms.notification.v1.CreateSubscriptionRequest
-	(*CreateSubscriptionResponse)(nil), // 21: tms.notification.v1.CreateSubscriptionResponse
-	(*UpdateSubscriptionRequest)(nil),  // 22: tms.notification.v1.UpdateSubscriptionRequest
-	(*UpdateSubscriptionResponse)(nil), // 23: tms.notification.v1.UpdateSubscriptionResponse
-	(*DeleteSubscriptionRequest)(nil),  // 24: tms.notification.v1.DeleteSubscriptionRequest
-	(*DeleteSubscriptionResponse)(nil), // 25: tms.notification.v1.DeleteSubscriptionResponse
-	(*timestamppb.Timestamp)(nil),      // 26: google.protobuf.Timestamp
-	(v1.NotificationKind)(0),           // 27: tms.type.v1.NotificationKind
-	(v1.NotificationScope)(0),          // 28: tms.type.v1.NotificationScope
-	(v1.NotificationFrequency)(0),      // 29: tms.type.v1.NotificationFrequency
-	(*Grant)(nil),                      // 30: tms.notification.v1.Grant
-	(*fieldmaskpb.FieldMask)(nil),      // 31: google.protobuf.FieldMask
+	(*Profile)(nil),                    // 1: tms.notification.v1.Profile
+	(*Subscription)(nil),               // 2: tms.notification.v1.Subscription
+	(*AuthenticateRequest)(nil),        // 3: tms.notification.v1.AuthenticateRequest
+	(*AuthenticateResponse)(nil),       // 4: tms.notification.v1.AuthenticateResponse
+	(*GetUserRequest)(nil),             // 5: tms.notification.v1.GetUserRequest
+	(*GetUserResponse)(nil),            // 6: tms.notification.v1.GetUserResponse
+	(*ListUsersRequest)(nil),           // 7: tms.notification.v1.ListUsersRequest
+	(*ListUsersResponse)(nil),          // 8: tms.notification.v1.ListUsersResponse
+	(*CreateUserRequest)(nil),          // 9: tms.notification.v1.CreateUserRequest
+	(*CreateUserResponse)(nil),         // 10: tms.notification.v1.CreateUserResponse
+	(*IssueTokenRequest)(nil),          // 11: tms.notification.v1.IssueTokenRequest
+	(*IssueTokenResponse)(nil),         // 12: tms.notification.v1.IssueTokenResponse
+	(*UpdateUserRequest)(nil),          // 13: tms.notification.v1.UpdateUserRequest
+	(*UpdateUserResponse)(nil),         // 14: tms.notification.v1.UpdateUserResponse
+	(*SetUserActiveRequest)(nil),       // 15: tms.notification.v1.SetUserActiveRequest
+	(*SetUserActiveResponse)(nil),      // 16: tms.notification.v1.SetUserActiveResponse
+	(*ListSubscriptionsRequest)(nil),   // 17: tms.notification.v1.ListSubscriptionsRequest
+	(*ListSubscriptionsResponse)(nil),  // 18: tms.notification.v1.ListSubscriptionsResponse
+	(*GetSubscriptionRequest)(nil),     // 19: tms.notification.v1.GetSubscriptionRequest
+	(*GetSubscriptionResponse)(nil),    // 20: tms.notification.v1.GetSubscriptionResponse
+	(*CreateSubscriptionRequest)(nil),  // 21: tms.notification.v1.CreateSubscriptionRequest
+	(*CreateSubscriptionResponse)(nil), // 22: tms.notification.v1.CreateSubscriptionResponse
+	(*UpdateSubscriptionRequest)(nil),  // 23: tms.notification.v1.UpdateSubscriptionRequest
+	(*UpdateSubscriptionResponse)(nil), // 24: tms.notification.v1.UpdateSubscriptionResponse
+	(*DeleteSubscriptionRequest)(nil),  // 25: tms.notification.v1.DeleteSubscriptionRequest
+	(*DeleteSubscriptionResponse)(nil), // 26: tms.notification.v1.DeleteSubscriptionResponse
+	(*timestamppb.Timestamp)(nil),      // 27: google.protobuf.Timestamp
+	(v1.NotificationKind)(0),           // 28: tms.type.v1.NotificationKind
+	(v1.NotificationScope)(0),          // 29: tms.type.v1.NotificationScope
+	(v1.NotificationFrequency)(0),      // 30: tms.type.v1.NotificationFrequency
+	(*Grant)(nil),                      // 31: tms.notification.v1.Grant
+	(*fieldmaskpb.FieldMask)(nil),      // 32: google.protobuf.FieldMask
 }
 var file_tms_notification_v1_notification_proto_depIdxs = []int32{
-	26, // 0: tms.notification.v1.User.date_joined:type_name -> google.protobuf.Timestamp
-	26, // 1: tms.notification.v1.User.last_login:type_name -> google.protobuf.Timestamp
-	26, // 2: tms.notification.v1.User.date_expires:type_name -> google.protobuf.Timestamp
-	27, // 3: tms.notification.v1.Subscription.notification:type_name -> tms.type.v1.NotificationKind
-	28, // 4: tms.notification.v1.Subscription.scope:type_name -> tms.type.v1.NotificationScope
-	29, // 5: tms.notification.v1.Subscription.frequency:type_name -> tms.type.v1.NotificationFrequency
-	0,  // 6: tms.notification.v1.AuthenticateResponse.user:type_name -> tms.notification.v1.User
-	30, // 7: tms.notification.v1.AuthenticateResponse.grants:type_name -> tms.notification.v1.Grant
-	0,  // 8: tms.notification.v1.GetUserResponse.user:type_name -> tms.notification.v1.User
-	0,  // 9: tms.notification.v1.ListUsersResponse.users:type_name -> tms.notification.v1.User
-	0,  // 10: tms.notification.v1.CreateUserRequest.user:type_name -> tms.notification.v1.User
-	0,  // 11: tms.notification.v1.CreateUserResponse.user:type_name -> tms.notification.v1.User
-	0,  // 12: tms.notification.v1.UpdateUserRequest.user:type_name -> tms.notification.v1.User
-	31, // 13: tms.notification.v1.UpdateUserRequest.update_mask:type_name -> google.protobuf.FieldMask
-	0,  // 14: tms.notification.v1.UpdateUserResponse.user:type_name -> tms.notification.v1.User
-	0,  // 15: tms.notification.v1.SetUserActiveResponse.user:type_name -> tms.notification.v1.User
-	1,  // 16: tms.notification.v1.ListSubscriptionsResponse.subscriptions:type_name -> tms.notification.v1.Subscription
-	1,  // 17: tms.notification.v1.GetSubscriptionResponse.subscription:type_name -> tms.notification.v1.Subscription
-	1,  // 18: tms.notification.v1.CreateSubscriptionRequest.subscription:type_name -> tms.notification.v1.Subscription
-	1,  // 19: tms.notification.v1.CreateSubscriptionResponse.subscription:type_name -> tms.notification.v1.Subscription
-	1,  // 20: tms.notification.v1.UpdateSubscriptionRequest.subscription:type_name -> tms.notification.v1.Subscription
-	31, // 21: tms.notification.v1.UpdateSubscriptionRequest.update_mask:type_name -> google.protobuf.FieldMask
-	1,  // 22: tms.notification.v1.UpdateSubscriptionResponse.subscription:type_name -> tms.notification.v1.Subscription
-	2,  // 23: tms.notification.v1.NotificationService.Authenticate:input_type -> tms.notification.v1.AuthenticateRequest
-	4,  // 24: tms.notification.v1.NotificationService.GetUser:input_type -> tms.notification.v1.GetUserRequest
-	6,  // 25: tms.notification.v1.NotificationService.ListUsers:input_type -> tms.notification.v1.ListUsersRequest
-	8,  // 26: tms.notification.v1.NotificationService.CreateUser:input_type -> tms.notification.v1.CreateUserRequest
-	10, // 27: tms.notification.v1.NotificationService.IssueToken:input_type -> tms.notification.v1.IssueTokenRequest
-	12, // 28: tms.notification.v1.NotificationService.UpdateUser:input_type -> tms.notification.v1.UpdateUserRequest
-	14, // 29: tms.notification.v1.NotificationService.SetUserActive:input_type -> tms.notification.v1.SetUserActiveRequest
-	16, // 30: tms.notification.v1.NotificationService.ListSubscriptions:input_type -> tms.notification.v1.ListSubscriptionsRequest
-	18, // 31: tms.notification.v1.NotificationService.GetSubscription:input_type -> tms.notification.v1.GetSubscriptionRequest
-	20, // 32: tms.notification.v1.NotificationService.CreateSubscription:input_type -> tms.notification.v1.CreateSubscriptionRequest
-	22, // 33: tms.notification.v1.NotificationService.UpdateSubscription:input_type -> tms.notification.v1.UpdateSubscriptionRequest
-	24, // 34: tms.notification.v1.NotificationService.DeleteSubscription:input_type -> tms.notification.v1.DeleteSubscriptionRequest
-	3,  // 35: tms.notification.v1.NotificationService.Authenticate:output_type -> tms.notification.v1.AuthenticateResponse
-	5,  // 36: tms.notification.v1.NotificationService.GetUser:output_type -> tms.notification.v1.GetUserResponse
-	7,  // 37: tms.notification.v1.NotificationService.ListUsers:output_type -> tms.notification.v1.ListUsersResponse
-	9,  // 38: tms.notification.v1.NotificationService.CreateUser:output_type -> tms.notification.v1.CreateUserResponse
-	11, // 39: tms.notification.v1.NotificationService.IssueToken:output_type -> tms.notification.v1.IssueTokenResponse
-	13, // 40: tms.notification.v1.NotificationService.UpdateUser:output_type -> tms.notification.v1.UpdateUserResponse
-	15, // 41: tms.notification.v1.NotificationService.SetUserActive:output_type -> tms.notification.v1.SetUserActiveResponse
-	17, // 42: tms.notification.v1.NotificationService.ListSubscriptions:output_type -> tms.notification.v1.ListSubscriptionsResponse
-	19, // 43: tms.notification.v1.NotificationService.GetSubscription:output_type -> tms.notification.v1.GetSubscriptionResponse
-	21, // 44: tms.notification.v1.NotificationService.CreateSubscription:output_type -> tms.notification.v1.CreateSubscriptionResponse
-	23, // 45: tms.notification.v1.NotificationService.UpdateSubscription:output_type -> tms.notification.v1.UpdateSubscriptionResponse
-	25, // 46: tms.notification.v1.NotificationService.DeleteSubscription:output_type -> tms.notification.v1.DeleteSubscriptionResponse
-	35, // [35:47] is the sub-list for method output_type
-	23, // [23:35] is the sub-list for method input_type
-	23, // [23:23] is the sub-list for extension type_name
-	23, // [23:23] is the sub-list for extension extendee
-	0,  // [0:23] is the sub-list for field type_name
+	27, // 0: tms.notification.v1.User.date_joined:type_name -> google.protobuf.Timestamp
+	27, // 1: tms.notification.v1.User.last_login:type_name -> google.protobuf.Timestamp
+	27, // 2: tms.notification.v1.User.date_expires:type_name -> google.protobuf.Timestamp
+	1,  // 3: tms.notification.v1.User.profile:type_name -> tms.notification.v1.Profile
+	28, // 4: tms.notification.v1.Subscription.notification:type_name -> tms.type.v1.NotificationKind
+	29, // 5: tms.notification.v1.Subscription.scope:type_name -> tms.type.v1.NotificationScope
+	30, // 6: tms.notification.v1.Subscription.frequency:type_name -> tms.type.v1.NotificationFrequency
+	0,  // 7: tms.notification.v1.AuthenticateResponse.user:type_name -> tms.notification.v1.User
+	31, // 8: tms.notification.v1.AuthenticateResponse.grants:type_name -> tms.notification.v1.Grant
+	0,  // 9: tms.notification.v1.GetUserResponse.user:type_name -> tms.notification.v1.User
+	0,  // 10: tms.notification.v1.ListUsersResponse.users:type_name -> tms.notification.v1.User
+	0,  // 11: tms.notification.v1.CreateUserRequest.user:type_name -> tms.notification.v1.User
+	0,  // 12: tms.notification.v1.CreateUserResponse.user:type_name -> tms.notification.v1.User
+	0,  // 13: tms.notification.v1.UpdateUserRequest.user:type_name -> tms.notification.v1.User
+	32, // 14: tms.notification.v1.UpdateUserRequest.update_mask:type_name -> google.protobuf.FieldMask
+	0,  // 15: tms.notification.v1.UpdateUserResponse.user:type_name -> tms.notification.v1.User
+	0,  // 16: tms.notification.v1.SetUserActiveResponse.user:type_name -> tms.notification.v1.User
+	2,  // 17: tms.notification.v1.ListSubscriptionsResponse.subscriptions:type_name -> tms.notification.v1.Subscription
+	2,  // 18: tms.notification.v1.GetSubscriptionResponse.subscription:type_name -> tms.notification.v1.Subscription
+	2,  // 19: tms.notification.v1.CreateSubscriptionRequest.subscription:type_name -> tms.notification.v1.Subscription
+	2,  // 20: tms.notification.v1.CreateSubscriptionResponse.subscription:type_name -> tms.notification.v1.Subscription
+	2,  // 21: tms.notification.v1.UpdateSubscriptionRequest.subscription:type_name -> tms.notification.v1.Subscription
+	32, // 22: tms.notification.v1.UpdateSubscriptionRequest.update_mask:type_name -> google.protobuf.FieldMask
+	2,  // 23: tms.notification.v1.UpdateSubscriptionResponse.subscription:type_name -> tms.notification.v1.Subscription
+	3,  // 24: tms.notification.v1.NotificationService.Authenticate:input_type -> tms.notification.v1.AuthenticateRequest
+	5,  // 25: tms.notification.v1.NotificationService.GetUser:input_type -> tms.notification.v1.GetUserRequest
+	7,  // 26: tms.notification.v1.NotificationService.ListUsers:input_type -> tms.notification.v1.ListUsersRequest
+	9,  // 27: tms.notification.v1.NotificationService.CreateUser:input_type -> tms.notification.v1.CreateUserRequest
+	11, // 28: tms.notification.v1.NotificationService.IssueToken:input_type -> tms.notification.v1.IssueTokenRequest
+	13, // 29: tms.notification.v1.NotificationService.UpdateUser:input_type -> tms.notification.v1.UpdateUserRequest
+	15, // 30: tms.notification.v1.NotificationService.SetUserActive:input_type -> tms.notification.v1.SetUserActiveRequest
+	17, // 31: tms.notification.v1.NotificationService.ListSubscriptions:input_type -> tms.notification.v1.ListSubscriptionsRequest
+	19, // 32: tms.notification.v1.NotificationService.GetSubscription:input_type -> tms.notification.v1.GetSubscriptionRequest
+	21, // 33: tms.notification.v1.NotificationService.CreateSubscription:input_type -> tms.notification.v1.CreateSubscriptionRequest
+	23, // 34: tms.notification.v1.NotificationService.UpdateSubscription:input_type -> tms.notification.v1.UpdateSubscriptionRequest
+	25, // 35: tms.notification.v1.NotificationService.DeleteSubscription:input_type -> tms.notification.v1.DeleteSubscriptionRequest
+	4,  // 36: tms.notification.v1.NotificationService.Authenticate:output_type -> tms.notification.v1.AuthenticateResponse
+	6,  // 37: tms.notification.v1.NotificationService.GetUser:output_type -> tms.notification.v1.GetUserResponse
+	8,  // 38: tms.notification.v1.NotificationService.ListUsers:output_type -> tms.notification.v1.ListUsersResponse
+	10, // 39: tms.notification.v1.NotificationService.CreateUser:output_type -> tms.notification.v1.CreateUserResponse
+	12, // 40: tms.notification.v1.NotificationService.IssueToken:output_type -> tms.notification.v1.IssueTokenResponse
+	14, // 41: tms.notification.v1.NotificationService.UpdateUser:output_type -> tms.notification.v1.UpdateUserResponse
+	16, // 42: tms.notification.v1.NotificationService.SetUserActive:output_type -> tms.notification.v1.SetUserActiveResponse
+	18, // 43: tms.notification.v1.NotificationService.ListSubscriptions:output_type -> tms.notification.v1.ListSubscriptionsResponse
+	20, // 44: tms.notification.v1.NotificationService.GetSubscription:output_type -> tms.notification.v1.GetSubscriptionResponse
+	22, // 45: tms.notification.v1.NotificationService.CreateSubscription:output_type -> tms.notification.v1.CreateSubscriptionResponse
+	24, // 46: tms.notification.v1.NotificationService.UpdateSubscription:output_type -> tms.notification.v1.UpdateSubscriptionResponse
+	26, // 47: tms.notification.v1.NotificationService.DeleteSubscription:output_type -> tms.notification.v1.DeleteSubscriptionResponse
+	36, // [36:48] is the sub-list for method output_type
+	24, // [24:36] is the sub-list for method input_type
+	24, // [24:24] is the sub-list for extension type_name
+	24, // [24:24] is the sub-list for extension extendee
+	0,  // [0:24] is the sub-list for field type_name
 }
 
 func init() { file_tms_notification_v1_notification_proto_init() }
@@ -1803,7 +2181,7 @@ func file_tms_notification_v1_notification_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tms_notification_v1_notification_proto_rawDesc), len(file_tms_notification_v1_notification_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   26,
+			NumMessages:   27,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -89,10 +89,12 @@ type NotificationServiceClient interface {
 	// token is seen in clear. Errors: PermissionDenied, NotFound,
 	// FailedPrecondition (the anonymous account).
 	IssueToken(ctx context.Context, in *IssueTokenRequest, opts ...grpc.CallOption) (*IssueTokenResponse, error)
-	// UpdateUser changes the fields update_mask names of an account
-	// (superusers): full_name, email, is_superuser, is_active, is_bot,
-	// date_expires; an empty mask changes nothing. The user name and the
-	// built-in accounts do not change. Errors: PermissionDenied,
+	// UpdateUser changes the fields update_mask names of an account:
+	// full_name, email, is_superuser, is_active, is_bot, date_expires and
+	// profile.<field> (superusers); the account itself may change its
+	// full_name, its profile, and its email only to the address it has (in
+	// another letter case). An empty mask changes nothing. The user name
+	// and the built-in accounts do not change. Errors: PermissionDenied,
 	// FailedPrecondition (a built-in account), NotFound, InvalidArgument on
 	// another path ("read_only", the violation naming the path) or as
 	// CreateUser.
@@ -314,10 +316,12 @@ type NotificationServiceServer interface {
 	// token is seen in clear. Errors: PermissionDenied, NotFound,
 	// FailedPrecondition (the anonymous account).
 	IssueToken(context.Context, *IssueTokenRequest) (*IssueTokenResponse, error)
-	// UpdateUser changes the fields update_mask names of an account
-	// (superusers): full_name, email, is_superuser, is_active, is_bot,
-	// date_expires; an empty mask changes nothing. The user name and the
-	// built-in accounts do not change. Errors: PermissionDenied,
+	// UpdateUser changes the fields update_mask names of an account:
+	// full_name, email, is_superuser, is_active, is_bot, date_expires and
+	// profile.<field> (superusers); the account itself may change its
+	// full_name, its profile, and its email only to the address it has (in
+	// another letter case). An empty mask changes nothing. The user name
+	// and the built-in accounts do not change. Errors: PermissionDenied,
 	// FailedPrecondition (a built-in account), NotFound, InvalidArgument on
 	// another path ("read_only", the violation naming the path) or as
 	// CreateUser.
