@@ -216,7 +216,7 @@ func (g *gateway) routes() []*route {
 		{pattern: "/api/comments/{id}", name: "Comment Instance", methods: m{"GET": one(g.getComment, commentJSON{}).ext(whyComment), "DELETE": gone(g.deleteComment).ext(whyComment)}},
 		{pattern: "/api/comments/{id}/resolve", name: "Resolve", methods: m{"POST": one(g.resolveComment, commentJSON{}).ext(whyResolve)}},
 
-		{pattern: "/api/tasks/{id}", name: "Task Instance", methods: m{"GET": one(g.getTask, taskJSON{})}},
+		{pattern: "/api/tasks/{id}", name: "Task Instance", methods: m{"GET": one(g.getTask, taskJSON{}), "DELETE": gone(g.cancelTask)}},
 
 		{pattern: "/api/users", name: "User List", methods: m{"GET": page(g.listUsers, account), "POST": made(g.createUser, user, account)}},
 		{pattern: "/api/users/{user}", name: "User Instance", methods: m{"GET": one(g.getUser, account),

@@ -333,3 +333,58 @@ func (e *env) waitTask(t *testing.T, id string) {
 	}
 	t.Fatal("task did not finish")
 }
+
+// TestCancelTask: cancelling a running import stops it and finishes its
+// task as cancelled, without an alert; a finished task stays as it was;
+// only callers with component.edit may cancel, and a task of a component
+// the caller may not see is not found.
+func TestCancelTask(t *testing.T) {
+	e := newEnv(t, true)
+	origin := fixture.Origin(t, fixture.Files())
+	e.catalog.Set(greeter(1, origin), project)
+	gate := make(chan struct{})
+	e.catalog.SetGate(gate)
+	defer close(gate)
+	resp, err := e.client.ImportComponent(t.Context(), &translationv1.ImportComponentRequest{ComponentId: 1, Actor: "admin"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := resp.GetTask().GetId()
+	_, err = e.client.CancelTask(policy.WithCaller(t.Context(), policy.Caller{Username: "eve"}), &translationv1.CancelTaskRequest{Id: id})
+	if kind(err) != errs.PermissionDenied && kind(err) != errs.NotFound {
+		t.Errorf("a stranger cancels: %v", err)
+	}
+	if _, err = e.client.CancelTask(t.Context(), &translationv1.CancelTaskRequest{Id: id}); err != nil {
+		t.Fatal(err)
+	}
+	var task *translationv1.Task
+	for deadline := time.Now().Add(20 * raceScale * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		got, gerr := e.client.GetTask(t.Context(), &translationv1.GetTaskRequest{Id: id})
+		if gerr != nil {
+			t.Fatal(gerr)
+		}
+		if task = got.GetTask(); task.GetCompleted() {
+			break
+		}
+	}
+	if !task.GetCompleted() || task.GetError() != "The task was cancelled." {
+		t.Fatalf("cancelled task: %v", task)
+	}
+	alerts, err := e.client.ListAlerts(t.Context(), &translationv1.ListAlertsRequest{ComponentId: 1})
+	if err != nil || len(alerts.GetAlerts()) != 0 {
+		t.Errorf("a cancelled import raised alerts: %v %v", alerts, err)
+	}
+	// A finished task stays as it is.
+	e.catalog.SetGate(nil)
+	done := e.importNow(t, 1)
+	if _, err = e.client.CancelTask(t.Context(), &translationv1.CancelTaskRequest{Id: done.GetId()}); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := e.client.GetTask(t.Context(), &translationv1.GetTaskRequest{Id: done.GetId()}); got.GetTask().GetError() != "" {
+		t.Errorf("cancelling a finished task changed it: %v", got)
+	}
+	_, err = e.client.CancelTask(t.Context(), &translationv1.CancelTaskRequest{Id: "no-such-task"})
+	if kind(err) != errs.NotFound {
+		t.Errorf("unknown task: %v", err)
+	}
+}

@@ -166,6 +166,14 @@ func TestCheckDismissalOverREST(t *testing.T) {
 	olga.want(404, "POST", admin.base+"projects/secret/checks/", map[string]any{"check": "end_stop"})
 	task := admin.want(202, "POST", bulk, map[string]any{"check": "end_stop", "q": "source:saved"})["task_url"].(string)
 	waitFor(t, func() bool { return admin.want(200, "GET", task, nil)["completed"] == true })
+	// Cancelling needs component.edit and answers 204 (Weblate's
+	// revocation), a finished task staying as it was.
+	olga.want(403, "DELETE", task, nil)
+	admin.want(204, "DELETE", task, nil)
+	admin.want(404, "DELETE", admin.base+"tasks/no-such-task/", nil)
+	if got := admin.want(200, "GET", task, nil); got["completed"] != true || fmt.Sprint(got["result"]) != "map[result:true]" {
+		t.Errorf("a finished task after DELETE: %v", got)
+	}
 	if n := failing(); n != 1.0 {
 		t.Errorf("after a bulk dismissal: failing_checks %v, want 1", n)
 	}

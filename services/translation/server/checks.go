@@ -179,7 +179,7 @@ func (s *Server) scopeTranslations(ctx context.Context, sc *translationv1.CheckS
 }
 
 // DismissChecks starts a bulk dismissal (or restoration) as a task.
-func (s *Server) DismissChecks(ctx context.Context, req *translationv1.DismissChecksRequest) (*translationv1.DismissChecksResponse, error) {
+func (s *Server) DismissChecks(ctx context.Context, req *translationv1.DismissChecksRequest) (*translationv1.DismissChecksResponse, error) { //nolint:contextcheck // the task outlives the call: it runs on the server's context
 	comps, err := s.scopeComponents(ctx, req.GetScope(), "unit.review")
 	if err != nil {
 		return nil, err
@@ -216,10 +216,12 @@ func (s *Server) DismissChecks(ctx context.Context, req *translationv1.DismissCh
 		return nil, err
 	}
 	job := dismissJob{task: task.ID, ts: ts, q: q, check: req.GetCheck(), dismiss: !req.GetRestore(), actor: req.GetActor(), hidden: hidden}
+	tctx, stop := s.taskContext(s.ctx, task.ID)
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
-		s.runDismiss(s.ctx, job)
+		defer stop()
+		s.runDismiss(tctx, job)
 	}()
 	return &translationv1.DismissChecksResponse{Task: taskProto(task)}, nil
 }
@@ -253,8 +255,12 @@ func (s *Server) runDismiss(ctx context.Context, job dismissJob) {
 	if !job.dismiss {
 		verb = "restored"
 	}
-	s.taskProgress(ctx, job.task, -1, fmt.Sprintf("%d checks %s", total, verb))
-	if err := s.cfg.Store.FinishTask(ctx, job.task, failure); err != nil {
+	done := context.WithoutCancel(ctx)
+	s.taskProgress(done, job.task, -1, fmt.Sprintf("%d checks %s", total, verb))
+	if taskCancelled(ctx) {
+		failure = cancelledTask
+	}
+	if err := s.cfg.Store.FinishTask(done, job.task, failure); err != nil {
 		s.cfg.Log.Error("finish task", "task", job.task, "err", err)
 	}
 	s.cfg.Notify()
@@ -308,7 +314,7 @@ func (s *Server) RecheckComponents(ctx context.Context, req *translationv1.Reche
 
 // startRecheck runs a recheck task of component id in the background;
 // with enforce, one that also applies the enforced checks.
-func (s *Server) startRecheck(ctx context.Context, id int64, enforce bool) (store.Task, error) {
+func (s *Server) startRecheck(ctx context.Context, id int64, enforce bool) (store.Task, error) { //nolint:contextcheck // the task outlives the call: it runs on the server's context
 	comp, err := s.component(policy.System(ctx), id)
 	if err != nil {
 		return store.Task{}, err
@@ -321,10 +327,12 @@ func (s *Server) startRecheck(ctx context.Context, id int64, enforce bool) (stor
 	if err != nil {
 		return task, err
 	}
+	tctx, stop := s.taskContext(policy.System(s.ctx), task.ID)
 	s.wg.Add(1)
-	go func() { //nolint:contextcheck // the task outlives the call: it runs on the server's context
+	go func() {
 		defer s.wg.Done()
-		s.runRecheck(policy.System(s.ctx), task.ID, comp, enforce)
+		defer stop()
+		s.runRecheck(tctx, task.ID, comp, enforce)
 	}()
 	return task, nil
 }
@@ -336,6 +344,9 @@ func (s *Server) startRecheck(ctx context.Context, id int64, enforce bool) (stor
 func (s *Server) runRecheck(ctx context.Context, taskID string, comp *catalogv1.Component, enforce bool) {
 	failure := ""
 	defer func() {
+		if taskCancelled(ctx) {
+			failure = cancelledTask
+		}
 		if err := s.cfg.Store.FinishTask(context.WithoutCancel(ctx), taskID, failure); err != nil {
 			s.cfg.Log.Error("finish task", "task", taskID, "err", err)
 		}

@@ -284,13 +284,17 @@ func (s *Server) takeOverImports(ctx context.Context) []int64 {
 				continue
 			}
 		}
-		took, err := s.cfg.Store.TakeOverTask(ctx, t.ID, t.Holder, s.holder(), interruptedTask)
+		failure := interruptedTask
+		if t.Cancelled {
+			failure = cancelledTask
+		}
+		took, err := s.cfg.Store.TakeOverTask(ctx, t.ID, t.Holder, s.holder(), failure)
 		if err != nil {
 			s.cfg.Log.Warn("take over task", "task", t.ID, "err", err)
 			continue
 		}
 		switch {
-		case !took:
+		case !took, t.Cancelled: // a cancelled task is not run again
 		case t.Kind == store.TaskRecheck || t.Kind == store.TaskEnforce: // idempotent: run again here
 			if _, err := s.startRecheck(ctx, t.ComponentID, t.Kind == store.TaskEnforce); err != nil && !errs.Is(err, errs.NotFound) {
 				s.cfg.Log.Warn("resume recheck", "component", t.ComponentID, "err", err)

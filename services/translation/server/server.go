@@ -108,6 +108,9 @@ type Server struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
+	// running maps the ids of the tasks running here to the cancellation
+	// of their context (taskContext).
+	running sync.Map
 }
 
 // New returns a server.

@@ -60,15 +60,17 @@ func (s *Server) ImportComponent(ctx context.Context, req *translationv1.ImportC
 }
 
 // startImport runs an import task of comp in the background.
-func (s *Server) startImport(ctx context.Context, comp *catalogv1.Component) (store.Task, error) {
+func (s *Server) startImport(ctx context.Context, comp *catalogv1.Component) (store.Task, error) { //nolint:contextcheck // the task outlives the call: it runs on the server's context
 	task, err := s.cfg.Store.CreateTask(ctx, uuid.NewString(), comp.GetId(), s.holder())
 	if err != nil {
 		return task, err
 	}
+	tctx, stop := s.taskContext(s.ctx, task.ID)
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
-		_ = s.runImport(s.ctx, task.ID, comp)
+		defer stop()
+		_ = s.runImport(tctx, task.ID, comp)
 	}()
 	return task, nil
 }
@@ -94,10 +96,15 @@ func (s *Server) runImport(ctx context.Context, taskID string, comp *catalogv1.C
 		failure = s.scrub(comp, err)
 		log.Warn("import failed", "err", failure)
 	}
-	if errors.Is(err, errComponentGone) {
+	switch {
+	case taskCancelled(ctx):
+		failure = cancelledTask
+	case errors.Is(err, errComponentGone):
 		failure = "The component was deleted."
-	} else if aerr := s.importOutcome(done, comp, err, failure); aerr != nil {
-		log.Error("record import outcome", "err", aerr)
+	default:
+		if aerr := s.importOutcome(done, comp, err, failure); aerr != nil {
+			log.Error("record import outcome", "err", aerr)
+		}
 	}
 	if ferr := s.cfg.Store.FinishTask(done, taskID, failure); ferr != nil {
 		log.Error("finish task", "err", ferr)

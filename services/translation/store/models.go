@@ -176,7 +176,9 @@ type Task struct {
 	Log       string
 	// Holder names the process running the task (lease.Leases.Holder);
 	// another replica takes the task over once that process is gone.
-	Holder    string
+	Holder string
+	// Cancelled is set by CancelTask; the task's process stops it.
+	Cancelled bool
 	CreatedAt time.Time
 	UpdatedAt time.Time
 }

@@ -119,6 +119,22 @@ func (s *Store) GetTask(ctx context.Context, id string) (Task, error) {
 	return t, notFound(err, "task")
 }
 
+// CancelTask asks for a running task to stop and reports whether it was
+// still running; the process holding it sees the request (TaskCancelled)
+// and finishes it.
+func (s *Store) CancelTask(ctx context.Context, id string) (bool, error) {
+	res := s.q(ctx).Model(&Task{}).Where("id = ? AND completed = ?", id, false).
+		Updates(map[string]any{"cancelled": true, "updated_at": now()})
+	return res.RowsAffected == 1, res.Error
+}
+
+// TaskCancelled tells whether someone asked to cancel the task.
+func (s *Store) TaskCancelled(ctx context.Context, id string) (bool, error) {
+	var n int64
+	err := s.q(ctx).Model(&Task{}).Where("id = ? AND cancelled = ?", id, true).Count(&n).Error
+	return n > 0, err
+}
+
 // RunningTasks lists the tasks not finished, oldest first.
 func (s *Store) RunningTasks(ctx context.Context) ([]Task, error) {
 	var out []Task

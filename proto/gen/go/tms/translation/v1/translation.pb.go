@@ -1411,6 +1411,89 @@ func (x *GetTaskRequest) GetComponentId() int64 {
 	return 0
 }
 
+// CancelTaskRequest names the task.
+type CancelTaskRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The task id.
+	Id            string `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CancelTaskRequest) Reset() {
+	*x = CancelTaskRequest{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CancelTaskRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CancelTaskRequest) ProtoMessage() {}
+
+func (x *CancelTaskRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CancelTaskRequest.ProtoReflect.Descriptor instead.
+func (*CancelTaskRequest) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *CancelTaskRequest) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+// CancelTaskResponse is empty: GetTask reports the task's end.
+type CancelTaskResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CancelTaskResponse) Reset() {
+	*x = CancelTaskResponse{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CancelTaskResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CancelTaskResponse) ProtoMessage() {}
+
+func (x *CancelTaskResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CancelTaskResponse.ProtoReflect.Descriptor instead.
+func (*CancelTaskResponse) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{13}
+}
+
 // GetTaskResponse holds the task.
 type GetTaskResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1422,7 +1505,7 @@ type GetTaskResponse struct {
 
 func (x *GetTaskResponse) Reset() {
 	*x = GetTaskResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[12]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1434,7 +1517,7 @@ func (x *GetTaskResponse) String() string {
 func (*GetTaskResponse) ProtoMessage() {}
 
 func (x *GetTaskResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[12]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1447,7 +1530,7 @@ func (x *GetTaskResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTaskResponse.ProtoReflect.Descriptor instead.
 func (*GetTaskResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{12}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *GetTaskResponse) GetTask() *Task {
@@ -1468,7 +1551,7 @@ type ForgetComponentRequest struct {
 
 func (x *ForgetComponentRequest) Reset() {
 	*x = ForgetComponentRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[13]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1480,7 +1563,7 @@ func (x *ForgetComponentRequest) String() string {
 func (*ForgetComponentRequest) ProtoMessage() {}
 
 func (x *ForgetComponentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[13]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1493,7 +1576,7 @@ func (x *ForgetComponentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ForgetComponentRequest.ProtoReflect.Descriptor instead.
 func (*ForgetComponentRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{13}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *ForgetComponentRequest) GetComponentId() int64 {
@@ -1512,7 +1595,7 @@ type ForgetComponentResponse struct {
 
 func (x *ForgetComponentResponse) Reset() {
 	*x = ForgetComponentResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[14]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1524,7 +1607,7 @@ func (x *ForgetComponentResponse) String() string {
 func (*ForgetComponentResponse) ProtoMessage() {}
 
 func (x *ForgetComponentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[14]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1537,7 +1620,7 @@ func (x *ForgetComponentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ForgetComponentResponse.ProtoReflect.Descriptor instead.
 func (*ForgetComponentResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{14}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{16}
 }
 
 // ForgetComponentsRequest names deleted components and projects.
@@ -1553,7 +1636,7 @@ type ForgetComponentsRequest struct {
 
 func (x *ForgetComponentsRequest) Reset() {
 	*x = ForgetComponentsRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[15]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1565,7 +1648,7 @@ func (x *ForgetComponentsRequest) String() string {
 func (*ForgetComponentsRequest) ProtoMessage() {}
 
 func (x *ForgetComponentsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[15]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1578,7 +1661,7 @@ func (x *ForgetComponentsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ForgetComponentsRequest.ProtoReflect.Descriptor instead.
 func (*ForgetComponentsRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{15}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *ForgetComponentsRequest) GetComponentIds() []int64 {
@@ -1604,7 +1687,7 @@ type ForgetComponentsResponse struct {
 
 func (x *ForgetComponentsResponse) Reset() {
 	*x = ForgetComponentsResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[16]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1616,7 +1699,7 @@ func (x *ForgetComponentsResponse) String() string {
 func (*ForgetComponentsResponse) ProtoMessage() {}
 
 func (x *ForgetComponentsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[16]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1629,7 +1712,7 @@ func (x *ForgetComponentsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ForgetComponentsResponse.ProtoReflect.Descriptor instead.
 func (*ForgetComponentsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{16}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{18}
 }
 
 // RenameComponentsRequest lists components with their current slugs.
@@ -1643,7 +1726,7 @@ type RenameComponentsRequest struct {
 
 func (x *RenameComponentsRequest) Reset() {
 	*x = RenameComponentsRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[17]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1655,7 +1738,7 @@ func (x *RenameComponentsRequest) String() string {
 func (*RenameComponentsRequest) ProtoMessage() {}
 
 func (x *RenameComponentsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[17]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1668,7 +1751,7 @@ func (x *RenameComponentsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RenameComponentsRequest.ProtoReflect.Descriptor instead.
 func (*RenameComponentsRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{17}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *RenameComponentsRequest) GetComponents() []*ComponentName {
@@ -1693,7 +1776,7 @@ type ComponentName struct {
 
 func (x *ComponentName) Reset() {
 	*x = ComponentName{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[18]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1705,7 +1788,7 @@ func (x *ComponentName) String() string {
 func (*ComponentName) ProtoMessage() {}
 
 func (x *ComponentName) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[18]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1718,7 +1801,7 @@ func (x *ComponentName) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ComponentName.ProtoReflect.Descriptor instead.
 func (*ComponentName) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{18}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *ComponentName) GetComponentId() int64 {
@@ -1751,7 +1834,7 @@ type RenameComponentsResponse struct {
 
 func (x *RenameComponentsResponse) Reset() {
 	*x = RenameComponentsResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[19]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1763,7 +1846,7 @@ func (x *RenameComponentsResponse) String() string {
 func (*RenameComponentsResponse) ProtoMessage() {}
 
 func (x *RenameComponentsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[19]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1776,7 +1859,7 @@ func (x *RenameComponentsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RenameComponentsResponse.ProtoReflect.Descriptor instead.
 func (*RenameComponentsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{19}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{21}
 }
 
 // ListTranslationsRequest selects a page of translations.
@@ -1807,7 +1890,7 @@ type ListTranslationsRequest struct {
 
 func (x *ListTranslationsRequest) Reset() {
 	*x = ListTranslationsRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[20]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1819,7 +1902,7 @@ func (x *ListTranslationsRequest) String() string {
 func (*ListTranslationsRequest) ProtoMessage() {}
 
 func (x *ListTranslationsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[20]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1832,7 +1915,7 @@ func (x *ListTranslationsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListTranslationsRequest.ProtoReflect.Descriptor instead.
 func (*ListTranslationsRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{20}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *ListTranslationsRequest) GetComponentId() int64 {
@@ -1893,7 +1976,7 @@ type ListTranslationsResponse struct {
 
 func (x *ListTranslationsResponse) Reset() {
 	*x = ListTranslationsResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[21]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1905,7 +1988,7 @@ func (x *ListTranslationsResponse) String() string {
 func (*ListTranslationsResponse) ProtoMessage() {}
 
 func (x *ListTranslationsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[21]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1918,7 +2001,7 @@ func (x *ListTranslationsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListTranslationsResponse.ProtoReflect.Descriptor instead.
 func (*ListTranslationsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{21}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *ListTranslationsResponse) GetTranslations() []*Translation {
@@ -1960,7 +2043,7 @@ type GetTranslationRequest struct {
 
 func (x *GetTranslationRequest) Reset() {
 	*x = GetTranslationRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[22]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1972,7 +2055,7 @@ func (x *GetTranslationRequest) String() string {
 func (*GetTranslationRequest) ProtoMessage() {}
 
 func (x *GetTranslationRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[22]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1985,7 +2068,7 @@ func (x *GetTranslationRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTranslationRequest.ProtoReflect.Descriptor instead.
 func (*GetTranslationRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{22}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *GetTranslationRequest) GetComponentId() int64 {
@@ -2020,7 +2103,7 @@ type GetTranslationResponse struct {
 
 func (x *GetTranslationResponse) Reset() {
 	*x = GetTranslationResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[23]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2032,7 +2115,7 @@ func (x *GetTranslationResponse) String() string {
 func (*GetTranslationResponse) ProtoMessage() {}
 
 func (x *GetTranslationResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[23]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2045,7 +2128,7 @@ func (x *GetTranslationResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTranslationResponse.ProtoReflect.Descriptor instead.
 func (*GetTranslationResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{23}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *GetTranslationResponse) GetTranslation() *Translation {
@@ -2070,7 +2153,7 @@ type AddTranslationRequest struct {
 
 func (x *AddTranslationRequest) Reset() {
 	*x = AddTranslationRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[24]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2082,7 +2165,7 @@ func (x *AddTranslationRequest) String() string {
 func (*AddTranslationRequest) ProtoMessage() {}
 
 func (x *AddTranslationRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[24]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2095,7 +2178,7 @@ func (x *AddTranslationRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddTranslationRequest.ProtoReflect.Descriptor instead.
 func (*AddTranslationRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{24}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *AddTranslationRequest) GetComponentId() int64 {
@@ -2130,7 +2213,7 @@ type AddTranslationResponse struct {
 
 func (x *AddTranslationResponse) Reset() {
 	*x = AddTranslationResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[25]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2142,7 +2225,7 @@ func (x *AddTranslationResponse) String() string {
 func (*AddTranslationResponse) ProtoMessage() {}
 
 func (x *AddTranslationResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[25]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2155,7 +2238,7 @@ func (x *AddTranslationResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddTranslationResponse.ProtoReflect.Descriptor instead.
 func (*AddTranslationResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{25}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *AddTranslationResponse) GetTranslation() *Translation {
@@ -2180,7 +2263,7 @@ type DeleteTranslationRequest struct {
 
 func (x *DeleteTranslationRequest) Reset() {
 	*x = DeleteTranslationRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[26]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2192,7 +2275,7 @@ func (x *DeleteTranslationRequest) String() string {
 func (*DeleteTranslationRequest) ProtoMessage() {}
 
 func (x *DeleteTranslationRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[26]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2205,7 +2288,7 @@ func (x *DeleteTranslationRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteTranslationRequest.ProtoReflect.Descriptor instead.
 func (*DeleteTranslationRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{26}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *DeleteTranslationRequest) GetComponentId() int64 {
@@ -2238,7 +2321,7 @@ type DeleteTranslationResponse struct {
 
 func (x *DeleteTranslationResponse) Reset() {
 	*x = DeleteTranslationResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[27]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2250,7 +2333,7 @@ func (x *DeleteTranslationResponse) String() string {
 func (*DeleteTranslationResponse) ProtoMessage() {}
 
 func (x *DeleteTranslationResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[27]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2263,7 +2346,7 @@ func (x *DeleteTranslationResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteTranslationResponse.ProtoReflect.Descriptor instead.
 func (*DeleteTranslationResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{27}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{29}
 }
 
 // GetStatisticsRequest names the scope to sum. component_id wins over
@@ -2284,7 +2367,7 @@ type GetStatisticsRequest struct {
 
 func (x *GetStatisticsRequest) Reset() {
 	*x = GetStatisticsRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[28]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2296,7 +2379,7 @@ func (x *GetStatisticsRequest) String() string {
 func (*GetStatisticsRequest) ProtoMessage() {}
 
 func (x *GetStatisticsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[28]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2309,7 +2392,7 @@ func (x *GetStatisticsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetStatisticsRequest.ProtoReflect.Descriptor instead.
 func (*GetStatisticsRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{28}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *GetStatisticsRequest) GetComponentId() int64 {
@@ -2344,7 +2427,7 @@ type GetStatisticsResponse struct {
 
 func (x *GetStatisticsResponse) Reset() {
 	*x = GetStatisticsResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[29]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2356,7 +2439,7 @@ func (x *GetStatisticsResponse) String() string {
 func (*GetStatisticsResponse) ProtoMessage() {}
 
 func (x *GetStatisticsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[29]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2369,7 +2452,7 @@ func (x *GetStatisticsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetStatisticsResponse.ProtoReflect.Descriptor instead.
 func (*GetStatisticsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{29}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *GetStatisticsResponse) GetStats() *Statistics {
@@ -2388,7 +2471,7 @@ type GetMetricsRequest struct {
 
 func (x *GetMetricsRequest) Reset() {
 	*x = GetMetricsRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[30]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2400,7 +2483,7 @@ func (x *GetMetricsRequest) String() string {
 func (*GetMetricsRequest) ProtoMessage() {}
 
 func (x *GetMetricsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[30]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2413,7 +2496,7 @@ func (x *GetMetricsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetMetricsRequest.ProtoReflect.Descriptor instead.
 func (*GetMetricsRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{30}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{32}
 }
 
 // GetMetricsResponse holds the counts.
@@ -2435,7 +2518,7 @@ type GetMetricsResponse struct {
 
 func (x *GetMetricsResponse) Reset() {
 	*x = GetMetricsResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[31]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2447,7 +2530,7 @@ func (x *GetMetricsResponse) String() string {
 func (*GetMetricsResponse) ProtoMessage() {}
 
 func (x *GetMetricsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[31]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2460,7 +2543,7 @@ func (x *GetMetricsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetMetricsResponse.ProtoReflect.Descriptor instead.
 func (*GetMetricsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{31}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *GetMetricsResponse) GetTranslations() int64 {
@@ -2510,7 +2593,7 @@ type ListLanguageStatisticsRequest struct {
 
 func (x *ListLanguageStatisticsRequest) Reset() {
 	*x = ListLanguageStatisticsRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[32]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2522,7 +2605,7 @@ func (x *ListLanguageStatisticsRequest) String() string {
 func (*ListLanguageStatisticsRequest) ProtoMessage() {}
 
 func (x *ListLanguageStatisticsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[32]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2535,7 +2618,7 @@ func (x *ListLanguageStatisticsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListLanguageStatisticsRequest.ProtoReflect.Descriptor instead.
 func (*ListLanguageStatisticsRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{32}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *ListLanguageStatisticsRequest) GetComponentIds() []int64 {
@@ -2556,7 +2639,7 @@ type ListLanguageStatisticsResponse struct {
 
 func (x *ListLanguageStatisticsResponse) Reset() {
 	*x = ListLanguageStatisticsResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[33]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2568,7 +2651,7 @@ func (x *ListLanguageStatisticsResponse) String() string {
 func (*ListLanguageStatisticsResponse) ProtoMessage() {}
 
 func (x *ListLanguageStatisticsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[33]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2581,7 +2664,7 @@ func (x *ListLanguageStatisticsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListLanguageStatisticsResponse.ProtoReflect.Descriptor instead.
 func (*ListLanguageStatisticsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{33}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *ListLanguageStatisticsResponse) GetStats() []*Statistics {
@@ -2624,7 +2707,7 @@ type ListUnitsRequest struct {
 
 func (x *ListUnitsRequest) Reset() {
 	*x = ListUnitsRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[34]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2636,7 +2719,7 @@ func (x *ListUnitsRequest) String() string {
 func (*ListUnitsRequest) ProtoMessage() {}
 
 func (x *ListUnitsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[34]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2649,7 +2732,7 @@ func (x *ListUnitsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListUnitsRequest.ProtoReflect.Descriptor instead.
 func (*ListUnitsRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{34}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *ListUnitsRequest) GetTranslationId() int64 {
@@ -2724,7 +2807,7 @@ type ListUnitsResponse struct {
 
 func (x *ListUnitsResponse) Reset() {
 	*x = ListUnitsResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[35]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2736,7 +2819,7 @@ func (x *ListUnitsResponse) String() string {
 func (*ListUnitsResponse) ProtoMessage() {}
 
 func (x *ListUnitsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[35]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2749,7 +2832,7 @@ func (x *ListUnitsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListUnitsResponse.ProtoReflect.Descriptor instead.
 func (*ListUnitsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{35}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *ListUnitsResponse) GetUnits() []*Unit {
@@ -2786,7 +2869,7 @@ type FindUnitRequest struct {
 
 func (x *FindUnitRequest) Reset() {
 	*x = FindUnitRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[36]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2798,7 +2881,7 @@ func (x *FindUnitRequest) String() string {
 func (*FindUnitRequest) ProtoMessage() {}
 
 func (x *FindUnitRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[36]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2811,7 +2894,7 @@ func (x *FindUnitRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FindUnitRequest.ProtoReflect.Descriptor instead.
 func (*FindUnitRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{36}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *FindUnitRequest) GetTranslationId() int64 {
@@ -2839,7 +2922,7 @@ type FindUnitResponse struct {
 
 func (x *FindUnitResponse) Reset() {
 	*x = FindUnitResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[37]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2851,7 +2934,7 @@ func (x *FindUnitResponse) String() string {
 func (*FindUnitResponse) ProtoMessage() {}
 
 func (x *FindUnitResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[37]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2864,7 +2947,7 @@ func (x *FindUnitResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FindUnitResponse.ProtoReflect.Descriptor instead.
 func (*FindUnitResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{37}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *FindUnitResponse) GetUnit() *Unit {
@@ -2889,7 +2972,7 @@ type GetUnitRequest struct {
 
 func (x *GetUnitRequest) Reset() {
 	*x = GetUnitRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[38]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2901,7 +2984,7 @@ func (x *GetUnitRequest) String() string {
 func (*GetUnitRequest) ProtoMessage() {}
 
 func (x *GetUnitRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[38]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2914,7 +2997,7 @@ func (x *GetUnitRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetUnitRequest.ProtoReflect.Descriptor instead.
 func (*GetUnitRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{38}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *GetUnitRequest) GetId() int64 {
@@ -2942,7 +3025,7 @@ type GetUnitResponse struct {
 
 func (x *GetUnitResponse) Reset() {
 	*x = GetUnitResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[39]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2954,7 +3037,7 @@ func (x *GetUnitResponse) String() string {
 func (*GetUnitResponse) ProtoMessage() {}
 
 func (x *GetUnitResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[39]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2967,7 +3050,7 @@ func (x *GetUnitResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetUnitResponse.ProtoReflect.Descriptor instead.
 func (*GetUnitResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{39}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *GetUnitResponse) GetUnit() *Unit {
@@ -3022,7 +3105,7 @@ type UpdateUnitRequest struct {
 
 func (x *UpdateUnitRequest) Reset() {
 	*x = UpdateUnitRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[40]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3034,7 +3117,7 @@ func (x *UpdateUnitRequest) String() string {
 func (*UpdateUnitRequest) ProtoMessage() {}
 
 func (x *UpdateUnitRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[40]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3047,7 +3130,7 @@ func (x *UpdateUnitRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateUnitRequest.ProtoReflect.Descriptor instead.
 func (*UpdateUnitRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{40}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *UpdateUnitRequest) GetId() int64 {
@@ -3145,7 +3228,7 @@ type UpdateUnitResponse struct {
 
 func (x *UpdateUnitResponse) Reset() {
 	*x = UpdateUnitResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[41]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3157,7 +3240,7 @@ func (x *UpdateUnitResponse) String() string {
 func (*UpdateUnitResponse) ProtoMessage() {}
 
 func (x *UpdateUnitResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[41]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3170,7 +3253,7 @@ func (x *UpdateUnitResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateUnitResponse.ProtoReflect.Descriptor instead.
 func (*UpdateUnitResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{41}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *UpdateUnitResponse) GetUnit() *Unit {
@@ -3212,7 +3295,7 @@ type Repository struct {
 
 func (x *Repository) Reset() {
 	*x = Repository{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[42]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3224,7 +3307,7 @@ func (x *Repository) String() string {
 func (*Repository) ProtoMessage() {}
 
 func (x *Repository) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[42]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3237,7 +3320,7 @@ func (x *Repository) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Repository.ProtoReflect.Descriptor instead.
 func (*Repository) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{42}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *Repository) GetNeedsCommit() bool {
@@ -3317,7 +3400,7 @@ type GetRepositoryRequest struct {
 
 func (x *GetRepositoryRequest) Reset() {
 	*x = GetRepositoryRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[43]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3329,7 +3412,7 @@ func (x *GetRepositoryRequest) String() string {
 func (*GetRepositoryRequest) ProtoMessage() {}
 
 func (x *GetRepositoryRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[43]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3342,7 +3425,7 @@ func (x *GetRepositoryRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetRepositoryRequest.ProtoReflect.Descriptor instead.
 func (*GetRepositoryRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{43}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *GetRepositoryRequest) GetComponentIds() []int64 {
@@ -3370,7 +3453,7 @@ type GetRepositoryResponse struct {
 
 func (x *GetRepositoryResponse) Reset() {
 	*x = GetRepositoryResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[44]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3382,7 +3465,7 @@ func (x *GetRepositoryResponse) String() string {
 func (*GetRepositoryResponse) ProtoMessage() {}
 
 func (x *GetRepositoryResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[44]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3395,7 +3478,7 @@ func (x *GetRepositoryResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetRepositoryResponse.ProtoReflect.Descriptor instead.
 func (*GetRepositoryResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{44}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *GetRepositoryResponse) GetRepository() *Repository {
@@ -3423,7 +3506,7 @@ type RunRepositoryOperationRequest struct {
 
 func (x *RunRepositoryOperationRequest) Reset() {
 	*x = RunRepositoryOperationRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[45]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3435,7 +3518,7 @@ func (x *RunRepositoryOperationRequest) String() string {
 func (*RunRepositoryOperationRequest) ProtoMessage() {}
 
 func (x *RunRepositoryOperationRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[45]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3448,7 +3531,7 @@ func (x *RunRepositoryOperationRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RunRepositoryOperationRequest.ProtoReflect.Descriptor instead.
 func (*RunRepositoryOperationRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{45}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *RunRepositoryOperationRequest) GetComponentIds() []int64 {
@@ -3493,7 +3576,7 @@ type RunRepositoryOperationResponse struct {
 
 func (x *RunRepositoryOperationResponse) Reset() {
 	*x = RunRepositoryOperationResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[46]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3505,7 +3588,7 @@ func (x *RunRepositoryOperationResponse) String() string {
 func (*RunRepositoryOperationResponse) ProtoMessage() {}
 
 func (x *RunRepositoryOperationResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[46]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3518,7 +3601,7 @@ func (x *RunRepositoryOperationResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RunRepositoryOperationResponse.ProtoReflect.Descriptor instead.
 func (*RunRepositoryOperationResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{46}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *RunRepositoryOperationResponse) GetResult() bool {
@@ -3554,7 +3637,7 @@ type GetFileRequest struct {
 
 func (x *GetFileRequest) Reset() {
 	*x = GetFileRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[47]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3566,7 +3649,7 @@ func (x *GetFileRequest) String() string {
 func (*GetFileRequest) ProtoMessage() {}
 
 func (x *GetFileRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[47]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3579,7 +3662,7 @@ func (x *GetFileRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetFileRequest.ProtoReflect.Descriptor instead.
 func (*GetFileRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{47}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *GetFileRequest) GetComponentId() int64 {
@@ -3628,7 +3711,7 @@ type GetFileResponse struct {
 
 func (x *GetFileResponse) Reset() {
 	*x = GetFileResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[48]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3640,7 +3723,7 @@ func (x *GetFileResponse) String() string {
 func (*GetFileResponse) ProtoMessage() {}
 
 func (x *GetFileResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[48]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3653,7 +3736,7 @@ func (x *GetFileResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetFileResponse.ProtoReflect.Descriptor instead.
 func (*GetFileResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{48}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *GetFileResponse) GetContent() []byte {
@@ -3715,7 +3798,7 @@ type UploadFileRequest struct {
 
 func (x *UploadFileRequest) Reset() {
 	*x = UploadFileRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[49]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3727,7 +3810,7 @@ func (x *UploadFileRequest) String() string {
 func (*UploadFileRequest) ProtoMessage() {}
 
 func (x *UploadFileRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[49]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3740,7 +3823,7 @@ func (x *UploadFileRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UploadFileRequest.ProtoReflect.Descriptor instead.
 func (*UploadFileRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{49}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{51}
 }
 
 func (x *UploadFileRequest) GetComponentId() int64 {
@@ -3821,7 +3904,7 @@ type UploadFileResponse struct {
 
 func (x *UploadFileResponse) Reset() {
 	*x = UploadFileResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[50]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3833,7 +3916,7 @@ func (x *UploadFileResponse) String() string {
 func (*UploadFileResponse) ProtoMessage() {}
 
 func (x *UploadFileResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[50]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3846,7 +3929,7 @@ func (x *UploadFileResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UploadFileResponse.ProtoReflect.Descriptor instead.
 func (*UploadFileResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{50}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{52}
 }
 
 func (x *UploadFileResponse) GetNotFound() int64 {
@@ -3918,7 +4001,7 @@ type CreateUnitRequest struct {
 
 func (x *CreateUnitRequest) Reset() {
 	*x = CreateUnitRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[51]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[53]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3930,7 +4013,7 @@ func (x *CreateUnitRequest) String() string {
 func (*CreateUnitRequest) ProtoMessage() {}
 
 func (x *CreateUnitRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[51]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[53]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3943,7 +4026,7 @@ func (x *CreateUnitRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateUnitRequest.ProtoReflect.Descriptor instead.
 func (*CreateUnitRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{51}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{53}
 }
 
 func (x *CreateUnitRequest) GetTranslationId() int64 {
@@ -3999,7 +4082,7 @@ type CreateUnitResponse struct {
 
 func (x *CreateUnitResponse) Reset() {
 	*x = CreateUnitResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[52]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[54]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4011,7 +4094,7 @@ func (x *CreateUnitResponse) String() string {
 func (*CreateUnitResponse) ProtoMessage() {}
 
 func (x *CreateUnitResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[52]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[54]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4024,7 +4107,7 @@ func (x *CreateUnitResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateUnitResponse.ProtoReflect.Descriptor instead.
 func (*CreateUnitResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{52}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{54}
 }
 
 func (x *CreateUnitResponse) GetUnit() *Unit {
@@ -4047,7 +4130,7 @@ type DeleteUnitRequest struct {
 
 func (x *DeleteUnitRequest) Reset() {
 	*x = DeleteUnitRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[53]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[55]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4059,7 +4142,7 @@ func (x *DeleteUnitRequest) String() string {
 func (*DeleteUnitRequest) ProtoMessage() {}
 
 func (x *DeleteUnitRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[53]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[55]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4072,7 +4155,7 @@ func (x *DeleteUnitRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteUnitRequest.ProtoReflect.Descriptor instead.
 func (*DeleteUnitRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{53}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{55}
 }
 
 func (x *DeleteUnitRequest) GetId() int64 {
@@ -4098,7 +4181,7 @@ type DeleteUnitResponse struct {
 
 func (x *DeleteUnitResponse) Reset() {
 	*x = DeleteUnitResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[54]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[56]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4110,7 +4193,7 @@ func (x *DeleteUnitResponse) String() string {
 func (*DeleteUnitResponse) ProtoMessage() {}
 
 func (x *DeleteUnitResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[54]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[56]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4123,7 +4206,7 @@ func (x *DeleteUnitResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteUnitResponse.ProtoReflect.Descriptor instead.
 func (*DeleteUnitResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{54}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{56}
 }
 
 // ListUnitTranslationsRequest names a unit.
@@ -4137,7 +4220,7 @@ type ListUnitTranslationsRequest struct {
 
 func (x *ListUnitTranslationsRequest) Reset() {
 	*x = ListUnitTranslationsRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[55]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[57]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4149,7 +4232,7 @@ func (x *ListUnitTranslationsRequest) String() string {
 func (*ListUnitTranslationsRequest) ProtoMessage() {}
 
 func (x *ListUnitTranslationsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[55]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[57]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4162,7 +4245,7 @@ func (x *ListUnitTranslationsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListUnitTranslationsRequest.ProtoReflect.Descriptor instead.
 func (*ListUnitTranslationsRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{55}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{57}
 }
 
 func (x *ListUnitTranslationsRequest) GetId() int64 {
@@ -4184,7 +4267,7 @@ type ListUnitTranslationsResponse struct {
 
 func (x *ListUnitTranslationsResponse) Reset() {
 	*x = ListUnitTranslationsResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[56]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[58]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4196,7 +4279,7 @@ func (x *ListUnitTranslationsResponse) String() string {
 func (*ListUnitTranslationsResponse) ProtoMessage() {}
 
 func (x *ListUnitTranslationsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[56]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[58]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4209,7 +4292,7 @@ func (x *ListUnitTranslationsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListUnitTranslationsResponse.ProtoReflect.Descriptor instead.
 func (*ListUnitTranslationsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{56}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{58}
 }
 
 func (x *ListUnitTranslationsResponse) GetUnits() []*Unit {
@@ -4246,7 +4329,7 @@ type Suggestion struct {
 
 func (x *Suggestion) Reset() {
 	*x = Suggestion{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[57]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[59]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4258,7 +4341,7 @@ func (x *Suggestion) String() string {
 func (*Suggestion) ProtoMessage() {}
 
 func (x *Suggestion) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[57]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[59]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4271,7 +4354,7 @@ func (x *Suggestion) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Suggestion.ProtoReflect.Descriptor instead.
 func (*Suggestion) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{57}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{59}
 }
 
 func (x *Suggestion) GetId() int64 {
@@ -4360,7 +4443,7 @@ type ListSuggestionsRequest struct {
 
 func (x *ListSuggestionsRequest) Reset() {
 	*x = ListSuggestionsRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[58]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[60]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4372,7 +4455,7 @@ func (x *ListSuggestionsRequest) String() string {
 func (*ListSuggestionsRequest) ProtoMessage() {}
 
 func (x *ListSuggestionsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[58]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[60]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4385,7 +4468,7 @@ func (x *ListSuggestionsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListSuggestionsRequest.ProtoReflect.Descriptor instead.
 func (*ListSuggestionsRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{58}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{60}
 }
 
 func (x *ListSuggestionsRequest) GetUnitId() int64 {
@@ -4439,7 +4522,7 @@ type ListSuggestionsResponse struct {
 
 func (x *ListSuggestionsResponse) Reset() {
 	*x = ListSuggestionsResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[59]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[61]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4451,7 +4534,7 @@ func (x *ListSuggestionsResponse) String() string {
 func (*ListSuggestionsResponse) ProtoMessage() {}
 
 func (x *ListSuggestionsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[59]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[61]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4464,7 +4547,7 @@ func (x *ListSuggestionsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListSuggestionsResponse.ProtoReflect.Descriptor instead.
 func (*ListSuggestionsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{59}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{61}
 }
 
 func (x *ListSuggestionsResponse) GetSuggestions() []*Suggestion {
@@ -4499,7 +4582,7 @@ type GetSuggestionRequest struct {
 
 func (x *GetSuggestionRequest) Reset() {
 	*x = GetSuggestionRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[60]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[62]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4511,7 +4594,7 @@ func (x *GetSuggestionRequest) String() string {
 func (*GetSuggestionRequest) ProtoMessage() {}
 
 func (x *GetSuggestionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[60]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[62]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4524,7 +4607,7 @@ func (x *GetSuggestionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSuggestionRequest.ProtoReflect.Descriptor instead.
 func (*GetSuggestionRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{60}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{62}
 }
 
 func (x *GetSuggestionRequest) GetId() int64 {
@@ -4545,7 +4628,7 @@ type GetSuggestionResponse struct {
 
 func (x *GetSuggestionResponse) Reset() {
 	*x = GetSuggestionResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[61]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[63]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4557,7 +4640,7 @@ func (x *GetSuggestionResponse) String() string {
 func (*GetSuggestionResponse) ProtoMessage() {}
 
 func (x *GetSuggestionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[61]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[63]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4570,7 +4653,7 @@ func (x *GetSuggestionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSuggestionResponse.ProtoReflect.Descriptor instead.
 func (*GetSuggestionResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{61}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{63}
 }
 
 func (x *GetSuggestionResponse) GetSuggestion() *Suggestion {
@@ -4595,7 +4678,7 @@ type CreateSuggestionRequest struct {
 
 func (x *CreateSuggestionRequest) Reset() {
 	*x = CreateSuggestionRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[62]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[64]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4607,7 +4690,7 @@ func (x *CreateSuggestionRequest) String() string {
 func (*CreateSuggestionRequest) ProtoMessage() {}
 
 func (x *CreateSuggestionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[62]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[64]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4620,7 +4703,7 @@ func (x *CreateSuggestionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateSuggestionRequest.ProtoReflect.Descriptor instead.
 func (*CreateSuggestionRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{62}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{64}
 }
 
 func (x *CreateSuggestionRequest) GetUnitId() int64 {
@@ -4655,7 +4738,7 @@ type CreateSuggestionResponse struct {
 
 func (x *CreateSuggestionResponse) Reset() {
 	*x = CreateSuggestionResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[63]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[65]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4667,7 +4750,7 @@ func (x *CreateSuggestionResponse) String() string {
 func (*CreateSuggestionResponse) ProtoMessage() {}
 
 func (x *CreateSuggestionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[63]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[65]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4680,7 +4763,7 @@ func (x *CreateSuggestionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateSuggestionResponse.ProtoReflect.Descriptor instead.
 func (*CreateSuggestionResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{63}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{65}
 }
 
 func (x *CreateSuggestionResponse) GetSuggestion() *Suggestion {
@@ -4704,7 +4787,7 @@ type AcceptSuggestionRequest struct {
 
 func (x *AcceptSuggestionRequest) Reset() {
 	*x = AcceptSuggestionRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[64]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[66]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4716,7 +4799,7 @@ func (x *AcceptSuggestionRequest) String() string {
 func (*AcceptSuggestionRequest) ProtoMessage() {}
 
 func (x *AcceptSuggestionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[64]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[66]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4729,7 +4812,7 @@ func (x *AcceptSuggestionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AcceptSuggestionRequest.ProtoReflect.Descriptor instead.
 func (*AcceptSuggestionRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{64}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{66}
 }
 
 func (x *AcceptSuggestionRequest) GetId() int64 {
@@ -4757,7 +4840,7 @@ type AcceptSuggestionResponse struct {
 
 func (x *AcceptSuggestionResponse) Reset() {
 	*x = AcceptSuggestionResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[65]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[67]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4769,7 +4852,7 @@ func (x *AcceptSuggestionResponse) String() string {
 func (*AcceptSuggestionResponse) ProtoMessage() {}
 
 func (x *AcceptSuggestionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[65]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[67]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4782,7 +4865,7 @@ func (x *AcceptSuggestionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AcceptSuggestionResponse.ProtoReflect.Descriptor instead.
 func (*AcceptSuggestionResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{65}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{67}
 }
 
 func (x *AcceptSuggestionResponse) GetUnit() *Unit {
@@ -4807,7 +4890,7 @@ type DeleteSuggestionRequest struct {
 
 func (x *DeleteSuggestionRequest) Reset() {
 	*x = DeleteSuggestionRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[66]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[68]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4819,7 +4902,7 @@ func (x *DeleteSuggestionRequest) String() string {
 func (*DeleteSuggestionRequest) ProtoMessage() {}
 
 func (x *DeleteSuggestionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[66]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[68]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4832,7 +4915,7 @@ func (x *DeleteSuggestionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteSuggestionRequest.ProtoReflect.Descriptor instead.
 func (*DeleteSuggestionRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{66}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{68}
 }
 
 func (x *DeleteSuggestionRequest) GetId() int64 {
@@ -4865,7 +4948,7 @@ type DeleteSuggestionResponse struct {
 
 func (x *DeleteSuggestionResponse) Reset() {
 	*x = DeleteSuggestionResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[67]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[69]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4877,7 +4960,7 @@ func (x *DeleteSuggestionResponse) String() string {
 func (*DeleteSuggestionResponse) ProtoMessage() {}
 
 func (x *DeleteSuggestionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[67]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[69]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4890,7 +4973,7 @@ func (x *DeleteSuggestionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteSuggestionResponse.ProtoReflect.Descriptor instead.
 func (*DeleteSuggestionResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{67}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{69}
 }
 
 // VoteSuggestionRequest is a vote on a suggestion.
@@ -4908,7 +4991,7 @@ type VoteSuggestionRequest struct {
 
 func (x *VoteSuggestionRequest) Reset() {
 	*x = VoteSuggestionRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[68]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[70]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4920,7 +5003,7 @@ func (x *VoteSuggestionRequest) String() string {
 func (*VoteSuggestionRequest) ProtoMessage() {}
 
 func (x *VoteSuggestionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[68]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[70]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4933,7 +5016,7 @@ func (x *VoteSuggestionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VoteSuggestionRequest.ProtoReflect.Descriptor instead.
 func (*VoteSuggestionRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{68}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{70}
 }
 
 func (x *VoteSuggestionRequest) GetId() int64 {
@@ -4971,7 +5054,7 @@ type VoteSuggestionResponse struct {
 
 func (x *VoteSuggestionResponse) Reset() {
 	*x = VoteSuggestionResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[69]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[71]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4983,7 +5066,7 @@ func (x *VoteSuggestionResponse) String() string {
 func (*VoteSuggestionResponse) ProtoMessage() {}
 
 func (x *VoteSuggestionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[69]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[71]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4996,7 +5079,7 @@ func (x *VoteSuggestionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VoteSuggestionResponse.ProtoReflect.Descriptor instead.
 func (*VoteSuggestionResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{69}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{71}
 }
 
 func (x *VoteSuggestionResponse) GetSuggestion() *Suggestion {
@@ -5042,7 +5125,7 @@ type Comment struct {
 
 func (x *Comment) Reset() {
 	*x = Comment{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[70]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[72]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5054,7 +5137,7 @@ func (x *Comment) String() string {
 func (*Comment) ProtoMessage() {}
 
 func (x *Comment) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[70]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[72]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5067,7 +5150,7 @@ func (x *Comment) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Comment.ProtoReflect.Descriptor instead.
 func (*Comment) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{70}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{72}
 }
 
 func (x *Comment) GetId() int64 {
@@ -5163,7 +5246,7 @@ type ListCommentsRequest struct {
 
 func (x *ListCommentsRequest) Reset() {
 	*x = ListCommentsRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[71]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[73]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5175,7 +5258,7 @@ func (x *ListCommentsRequest) String() string {
 func (*ListCommentsRequest) ProtoMessage() {}
 
 func (x *ListCommentsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[71]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[73]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5188,7 +5271,7 @@ func (x *ListCommentsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListCommentsRequest.ProtoReflect.Descriptor instead.
 func (*ListCommentsRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{71}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{73}
 }
 
 func (x *ListCommentsRequest) GetUnitId() int64 {
@@ -5242,7 +5325,7 @@ type ListCommentsResponse struct {
 
 func (x *ListCommentsResponse) Reset() {
 	*x = ListCommentsResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[72]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[74]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5254,7 +5337,7 @@ func (x *ListCommentsResponse) String() string {
 func (*ListCommentsResponse) ProtoMessage() {}
 
 func (x *ListCommentsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[72]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[74]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5267,7 +5350,7 @@ func (x *ListCommentsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListCommentsResponse.ProtoReflect.Descriptor instead.
 func (*ListCommentsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{72}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{74}
 }
 
 func (x *ListCommentsResponse) GetComments() []*Comment {
@@ -5302,7 +5385,7 @@ type GetCommentRequest struct {
 
 func (x *GetCommentRequest) Reset() {
 	*x = GetCommentRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[73]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[75]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5314,7 +5397,7 @@ func (x *GetCommentRequest) String() string {
 func (*GetCommentRequest) ProtoMessage() {}
 
 func (x *GetCommentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[73]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[75]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5327,7 +5410,7 @@ func (x *GetCommentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetCommentRequest.ProtoReflect.Descriptor instead.
 func (*GetCommentRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{73}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{75}
 }
 
 func (x *GetCommentRequest) GetId() int64 {
@@ -5348,7 +5431,7 @@ type GetCommentResponse struct {
 
 func (x *GetCommentResponse) Reset() {
 	*x = GetCommentResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[74]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[76]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5360,7 +5443,7 @@ func (x *GetCommentResponse) String() string {
 func (*GetCommentResponse) ProtoMessage() {}
 
 func (x *GetCommentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[74]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[76]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5373,7 +5456,7 @@ func (x *GetCommentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetCommentResponse.ProtoReflect.Descriptor instead.
 func (*GetCommentResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{74}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{76}
 }
 
 func (x *GetCommentResponse) GetComment() *Comment {
@@ -5400,7 +5483,7 @@ type CreateCommentRequest struct {
 
 func (x *CreateCommentRequest) Reset() {
 	*x = CreateCommentRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[75]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[77]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5412,7 +5495,7 @@ func (x *CreateCommentRequest) String() string {
 func (*CreateCommentRequest) ProtoMessage() {}
 
 func (x *CreateCommentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[75]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[77]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5425,7 +5508,7 @@ func (x *CreateCommentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateCommentRequest.ProtoReflect.Descriptor instead.
 func (*CreateCommentRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{75}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{77}
 }
 
 func (x *CreateCommentRequest) GetUnitId() int64 {
@@ -5467,7 +5550,7 @@ type CreateCommentResponse struct {
 
 func (x *CreateCommentResponse) Reset() {
 	*x = CreateCommentResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[76]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[78]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5479,7 +5562,7 @@ func (x *CreateCommentResponse) String() string {
 func (*CreateCommentResponse) ProtoMessage() {}
 
 func (x *CreateCommentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[76]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[78]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5492,7 +5575,7 @@ func (x *CreateCommentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateCommentResponse.ProtoReflect.Descriptor instead.
 func (*CreateCommentResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{76}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{78}
 }
 
 func (x *CreateCommentResponse) GetComment() *Comment {
@@ -5515,7 +5598,7 @@ type ResolveCommentRequest struct {
 
 func (x *ResolveCommentRequest) Reset() {
 	*x = ResolveCommentRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[77]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[79]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5527,7 +5610,7 @@ func (x *ResolveCommentRequest) String() string {
 func (*ResolveCommentRequest) ProtoMessage() {}
 
 func (x *ResolveCommentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[77]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[79]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5540,7 +5623,7 @@ func (x *ResolveCommentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResolveCommentRequest.ProtoReflect.Descriptor instead.
 func (*ResolveCommentRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{77}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{79}
 }
 
 func (x *ResolveCommentRequest) GetId() int64 {
@@ -5568,7 +5651,7 @@ type ResolveCommentResponse struct {
 
 func (x *ResolveCommentResponse) Reset() {
 	*x = ResolveCommentResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[78]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[80]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5580,7 +5663,7 @@ func (x *ResolveCommentResponse) String() string {
 func (*ResolveCommentResponse) ProtoMessage() {}
 
 func (x *ResolveCommentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[78]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[80]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5593,7 +5676,7 @@ func (x *ResolveCommentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResolveCommentResponse.ProtoReflect.Descriptor instead.
 func (*ResolveCommentResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{78}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{80}
 }
 
 func (x *ResolveCommentResponse) GetComment() *Comment {
@@ -5616,7 +5699,7 @@ type DeleteCommentRequest struct {
 
 func (x *DeleteCommentRequest) Reset() {
 	*x = DeleteCommentRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[79]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[81]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5628,7 +5711,7 @@ func (x *DeleteCommentRequest) String() string {
 func (*DeleteCommentRequest) ProtoMessage() {}
 
 func (x *DeleteCommentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[79]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[81]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5641,7 +5724,7 @@ func (x *DeleteCommentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteCommentRequest.ProtoReflect.Descriptor instead.
 func (*DeleteCommentRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{79}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{81}
 }
 
 func (x *DeleteCommentRequest) GetId() int64 {
@@ -5667,7 +5750,7 @@ type DeleteCommentResponse struct {
 
 func (x *DeleteCommentResponse) Reset() {
 	*x = DeleteCommentResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[80]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[82]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5679,7 +5762,7 @@ func (x *DeleteCommentResponse) String() string {
 func (*DeleteCommentResponse) ProtoMessage() {}
 
 func (x *DeleteCommentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[80]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[82]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5692,7 +5775,7 @@ func (x *DeleteCommentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteCommentResponse.ProtoReflect.Descriptor instead.
 func (*DeleteCommentResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{80}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{82}
 }
 
 // Label is a project's label: name unique in the project, a colour of
@@ -5719,7 +5802,7 @@ type Label struct {
 
 func (x *Label) Reset() {
 	*x = Label{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[81]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[83]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5731,7 +5814,7 @@ func (x *Label) String() string {
 func (*Label) ProtoMessage() {}
 
 func (x *Label) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[81]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[83]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5744,7 +5827,7 @@ func (x *Label) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Label.ProtoReflect.Descriptor instead.
 func (*Label) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{81}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{83}
 }
 
 func (x *Label) GetId() int64 {
@@ -5812,7 +5895,7 @@ type ListLabelsRequest struct {
 
 func (x *ListLabelsRequest) Reset() {
 	*x = ListLabelsRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[82]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[84]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5824,7 +5907,7 @@ func (x *ListLabelsRequest) String() string {
 func (*ListLabelsRequest) ProtoMessage() {}
 
 func (x *ListLabelsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[82]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[84]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5837,7 +5920,7 @@ func (x *ListLabelsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListLabelsRequest.ProtoReflect.Descriptor instead.
 func (*ListLabelsRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{82}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{84}
 }
 
 func (x *ListLabelsRequest) GetProjectSlug() string {
@@ -5891,7 +5974,7 @@ type ListLabelsResponse struct {
 
 func (x *ListLabelsResponse) Reset() {
 	*x = ListLabelsResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[83]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[85]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5903,7 +5986,7 @@ func (x *ListLabelsResponse) String() string {
 func (*ListLabelsResponse) ProtoMessage() {}
 
 func (x *ListLabelsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[83]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[85]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5916,7 +5999,7 @@ func (x *ListLabelsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListLabelsResponse.ProtoReflect.Descriptor instead.
 func (*ListLabelsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{83}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{85}
 }
 
 func (x *ListLabelsResponse) GetLabels() []*Label {
@@ -5953,7 +6036,7 @@ type GetLabelRequest struct {
 
 func (x *GetLabelRequest) Reset() {
 	*x = GetLabelRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[84]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[86]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5965,7 +6048,7 @@ func (x *GetLabelRequest) String() string {
 func (*GetLabelRequest) ProtoMessage() {}
 
 func (x *GetLabelRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[84]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[86]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5978,7 +6061,7 @@ func (x *GetLabelRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetLabelRequest.ProtoReflect.Descriptor instead.
 func (*GetLabelRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{84}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{86}
 }
 
 func (x *GetLabelRequest) GetProjectSlug() string {
@@ -6006,7 +6089,7 @@ type GetLabelResponse struct {
 
 func (x *GetLabelResponse) Reset() {
 	*x = GetLabelResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[85]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[87]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6018,7 +6101,7 @@ func (x *GetLabelResponse) String() string {
 func (*GetLabelResponse) ProtoMessage() {}
 
 func (x *GetLabelResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[85]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[87]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6031,7 +6114,7 @@ func (x *GetLabelResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetLabelResponse.ProtoReflect.Descriptor instead.
 func (*GetLabelResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{85}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{87}
 }
 
 func (x *GetLabelResponse) GetLabel() *Label {
@@ -6053,7 +6136,7 @@ type CreateLabelRequest struct {
 
 func (x *CreateLabelRequest) Reset() {
 	*x = CreateLabelRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[86]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[88]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6065,7 +6148,7 @@ func (x *CreateLabelRequest) String() string {
 func (*CreateLabelRequest) ProtoMessage() {}
 
 func (x *CreateLabelRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[86]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[88]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6078,7 +6161,7 @@ func (x *CreateLabelRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateLabelRequest.ProtoReflect.Descriptor instead.
 func (*CreateLabelRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{86}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{88}
 }
 
 func (x *CreateLabelRequest) GetLabel() *Label {
@@ -6099,7 +6182,7 @@ type CreateLabelResponse struct {
 
 func (x *CreateLabelResponse) Reset() {
 	*x = CreateLabelResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[87]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[89]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6111,7 +6194,7 @@ func (x *CreateLabelResponse) String() string {
 func (*CreateLabelResponse) ProtoMessage() {}
 
 func (x *CreateLabelResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[87]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[89]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6124,7 +6207,7 @@ func (x *CreateLabelResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateLabelResponse.ProtoReflect.Descriptor instead.
 func (*CreateLabelResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{87}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{89}
 }
 
 func (x *CreateLabelResponse) GetLabel() *Label {
@@ -6148,7 +6231,7 @@ type UpdateLabelRequest struct {
 
 func (x *UpdateLabelRequest) Reset() {
 	*x = UpdateLabelRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[88]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[90]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6160,7 +6243,7 @@ func (x *UpdateLabelRequest) String() string {
 func (*UpdateLabelRequest) ProtoMessage() {}
 
 func (x *UpdateLabelRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[88]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[90]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6173,7 +6256,7 @@ func (x *UpdateLabelRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateLabelRequest.ProtoReflect.Descriptor instead.
 func (*UpdateLabelRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{88}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{90}
 }
 
 func (x *UpdateLabelRequest) GetLabel() *Label {
@@ -6201,7 +6284,7 @@ type UpdateLabelResponse struct {
 
 func (x *UpdateLabelResponse) Reset() {
 	*x = UpdateLabelResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[89]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[91]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6213,7 +6296,7 @@ func (x *UpdateLabelResponse) String() string {
 func (*UpdateLabelResponse) ProtoMessage() {}
 
 func (x *UpdateLabelResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[89]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[91]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6226,7 +6309,7 @@ func (x *UpdateLabelResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateLabelResponse.ProtoReflect.Descriptor instead.
 func (*UpdateLabelResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{89}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{91}
 }
 
 func (x *UpdateLabelResponse) GetLabel() *Label {
@@ -6249,7 +6332,7 @@ type DeleteLabelRequest struct {
 
 func (x *DeleteLabelRequest) Reset() {
 	*x = DeleteLabelRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[90]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[92]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6261,7 +6344,7 @@ func (x *DeleteLabelRequest) String() string {
 func (*DeleteLabelRequest) ProtoMessage() {}
 
 func (x *DeleteLabelRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[90]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[92]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6274,7 +6357,7 @@ func (x *DeleteLabelRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteLabelRequest.ProtoReflect.Descriptor instead.
 func (*DeleteLabelRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{90}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{92}
 }
 
 func (x *DeleteLabelRequest) GetProjectSlug() string {
@@ -6300,7 +6383,7 @@ type DeleteLabelResponse struct {
 
 func (x *DeleteLabelResponse) Reset() {
 	*x = DeleteLabelResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[91]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[93]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6312,7 +6395,7 @@ func (x *DeleteLabelResponse) String() string {
 func (*DeleteLabelResponse) ProtoMessage() {}
 
 func (x *DeleteLabelResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[91]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[93]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6325,7 +6408,7 @@ func (x *DeleteLabelResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteLabelResponse.ProtoReflect.Descriptor instead.
 func (*DeleteLabelResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{91}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{93}
 }
 
 // DownloadFileRequest names a translation's file, as GetFileRequest.
@@ -6345,7 +6428,7 @@ type DownloadFileRequest struct {
 
 func (x *DownloadFileRequest) Reset() {
 	*x = DownloadFileRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[92]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[94]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6357,7 +6440,7 @@ func (x *DownloadFileRequest) String() string {
 func (*DownloadFileRequest) ProtoMessage() {}
 
 func (x *DownloadFileRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[92]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[94]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6370,7 +6453,7 @@ func (x *DownloadFileRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DownloadFileRequest.ProtoReflect.Descriptor instead.
 func (*DownloadFileRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{92}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{94}
 }
 
 func (x *DownloadFileRequest) GetComponentId() int64 {
@@ -6418,7 +6501,7 @@ type DownloadFileResponse struct {
 
 func (x *DownloadFileResponse) Reset() {
 	*x = DownloadFileResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[93]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[95]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6430,7 +6513,7 @@ func (x *DownloadFileResponse) String() string {
 func (*DownloadFileResponse) ProtoMessage() {}
 
 func (x *DownloadFileResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[93]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[95]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6443,7 +6526,7 @@ func (x *DownloadFileResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DownloadFileResponse.ProtoReflect.Descriptor instead.
 func (*DownloadFileResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{93}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{95}
 }
 
 func (x *DownloadFileResponse) GetChunk() []byte {
@@ -6488,7 +6571,7 @@ type UploadFileStreamRequest struct {
 
 func (x *UploadFileStreamRequest) Reset() {
 	*x = UploadFileStreamRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[94]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[96]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6500,7 +6583,7 @@ func (x *UploadFileStreamRequest) String() string {
 func (*UploadFileStreamRequest) ProtoMessage() {}
 
 func (x *UploadFileStreamRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[94]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[96]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6513,7 +6596,7 @@ func (x *UploadFileStreamRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UploadFileStreamRequest.ProtoReflect.Descriptor instead.
 func (*UploadFileStreamRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{94}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{96}
 }
 
 func (x *UploadFileStreamRequest) GetRequest() *UploadFileRequest {
@@ -6541,7 +6624,7 @@ type UploadFileStreamResponse struct {
 
 func (x *UploadFileStreamResponse) Reset() {
 	*x = UploadFileStreamResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[95]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[97]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6553,7 +6636,7 @@ func (x *UploadFileStreamResponse) String() string {
 func (*UploadFileStreamResponse) ProtoMessage() {}
 
 func (x *UploadFileStreamResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[95]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[97]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6566,7 +6649,7 @@ func (x *UploadFileStreamResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UploadFileStreamResponse.ProtoReflect.Descriptor instead.
 func (*UploadFileStreamResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{95}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{97}
 }
 
 func (x *UploadFileStreamResponse) GetResult() *UploadFileResponse {
@@ -6593,7 +6676,7 @@ type Check struct {
 
 func (x *Check) Reset() {
 	*x = Check{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[96]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[98]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6605,7 +6688,7 @@ func (x *Check) String() string {
 func (*Check) ProtoMessage() {}
 
 func (x *Check) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[96]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[98]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6618,7 +6701,7 @@ func (x *Check) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Check.ProtoReflect.Descriptor instead.
 func (*Check) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{96}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{98}
 }
 
 func (x *Check) GetId() string {
@@ -6660,7 +6743,7 @@ type ListUnitChecksRequest struct {
 
 func (x *ListUnitChecksRequest) Reset() {
 	*x = ListUnitChecksRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[97]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[99]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6672,7 +6755,7 @@ func (x *ListUnitChecksRequest) String() string {
 func (*ListUnitChecksRequest) ProtoMessage() {}
 
 func (x *ListUnitChecksRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[97]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[99]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6685,7 +6768,7 @@ func (x *ListUnitChecksRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListUnitChecksRequest.ProtoReflect.Descriptor instead.
 func (*ListUnitChecksRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{97}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{99}
 }
 
 func (x *ListUnitChecksRequest) GetUnitId() int64 {
@@ -6706,7 +6789,7 @@ type ListUnitChecksResponse struct {
 
 func (x *ListUnitChecksResponse) Reset() {
 	*x = ListUnitChecksResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[98]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[100]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6718,7 +6801,7 @@ func (x *ListUnitChecksResponse) String() string {
 func (*ListUnitChecksResponse) ProtoMessage() {}
 
 func (x *ListUnitChecksResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[98]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[100]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6731,7 +6814,7 @@ func (x *ListUnitChecksResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListUnitChecksResponse.ProtoReflect.Descriptor instead.
 func (*ListUnitChecksResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{98}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{100}
 }
 
 func (x *ListUnitChecksResponse) GetChecks() []*Check {
@@ -6758,7 +6841,7 @@ type DismissCheckRequest struct {
 
 func (x *DismissCheckRequest) Reset() {
 	*x = DismissCheckRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[99]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[101]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6770,7 +6853,7 @@ func (x *DismissCheckRequest) String() string {
 func (*DismissCheckRequest) ProtoMessage() {}
 
 func (x *DismissCheckRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[99]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[101]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6783,7 +6866,7 @@ func (x *DismissCheckRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DismissCheckRequest.ProtoReflect.Descriptor instead.
 func (*DismissCheckRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{99}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{101}
 }
 
 func (x *DismissCheckRequest) GetUnitId() int64 {
@@ -6825,7 +6908,7 @@ type DismissCheckResponse struct {
 
 func (x *DismissCheckResponse) Reset() {
 	*x = DismissCheckResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[100]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[102]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6837,7 +6920,7 @@ func (x *DismissCheckResponse) String() string {
 func (*DismissCheckResponse) ProtoMessage() {}
 
 func (x *DismissCheckResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[100]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[102]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6850,7 +6933,7 @@ func (x *DismissCheckResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DismissCheckResponse.ProtoReflect.Descriptor instead.
 func (*DismissCheckResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{100}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{102}
 }
 
 func (x *DismissCheckResponse) GetCheck() *Check {
@@ -6874,7 +6957,7 @@ type CheckScope struct {
 
 func (x *CheckScope) Reset() {
 	*x = CheckScope{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[101]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[103]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6886,7 +6969,7 @@ func (x *CheckScope) String() string {
 func (*CheckScope) ProtoMessage() {}
 
 func (x *CheckScope) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[101]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[103]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6899,7 +6982,7 @@ func (x *CheckScope) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CheckScope.ProtoReflect.Descriptor instead.
 func (*CheckScope) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{101}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{103}
 }
 
 func (x *CheckScope) GetComponentIds() []int64 {
@@ -6936,7 +7019,7 @@ type DismissChecksRequest struct {
 
 func (x *DismissChecksRequest) Reset() {
 	*x = DismissChecksRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[102]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[104]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6948,7 +7031,7 @@ func (x *DismissChecksRequest) String() string {
 func (*DismissChecksRequest) ProtoMessage() {}
 
 func (x *DismissChecksRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[102]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[104]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6961,7 +7044,7 @@ func (x *DismissChecksRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DismissChecksRequest.ProtoReflect.Descriptor instead.
 func (*DismissChecksRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{102}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{104}
 }
 
 func (x *DismissChecksRequest) GetScope() *CheckScope {
@@ -7010,7 +7093,7 @@ type DismissChecksResponse struct {
 
 func (x *DismissChecksResponse) Reset() {
 	*x = DismissChecksResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[103]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[105]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7022,7 +7105,7 @@ func (x *DismissChecksResponse) String() string {
 func (*DismissChecksResponse) ProtoMessage() {}
 
 func (x *DismissChecksResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[103]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[105]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7035,7 +7118,7 @@ func (x *DismissChecksResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DismissChecksResponse.ProtoReflect.Descriptor instead.
 func (*DismissChecksResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{103}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{105}
 }
 
 func (x *DismissChecksResponse) GetTask() *Task {
@@ -7056,7 +7139,7 @@ type SummarizeChecksRequest struct {
 
 func (x *SummarizeChecksRequest) Reset() {
 	*x = SummarizeChecksRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[104]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[106]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7068,7 +7151,7 @@ func (x *SummarizeChecksRequest) String() string {
 func (*SummarizeChecksRequest) ProtoMessage() {}
 
 func (x *SummarizeChecksRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[104]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[106]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7081,7 +7164,7 @@ func (x *SummarizeChecksRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SummarizeChecksRequest.ProtoReflect.Descriptor instead.
 func (*SummarizeChecksRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{104}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{106}
 }
 
 func (x *SummarizeChecksRequest) GetScope() *CheckScope {
@@ -7108,7 +7191,7 @@ type CheckCount struct {
 
 func (x *CheckCount) Reset() {
 	*x = CheckCount{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[105]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[107]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7120,7 +7203,7 @@ func (x *CheckCount) String() string {
 func (*CheckCount) ProtoMessage() {}
 
 func (x *CheckCount) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[105]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[107]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7133,7 +7216,7 @@ func (x *CheckCount) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CheckCount.ProtoReflect.Descriptor instead.
 func (*CheckCount) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{105}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{107}
 }
 
 func (x *CheckCount) GetId() string {
@@ -7175,7 +7258,7 @@ type SummarizeChecksResponse struct {
 
 func (x *SummarizeChecksResponse) Reset() {
 	*x = SummarizeChecksResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[106]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[108]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7187,7 +7270,7 @@ func (x *SummarizeChecksResponse) String() string {
 func (*SummarizeChecksResponse) ProtoMessage() {}
 
 func (x *SummarizeChecksResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[106]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[108]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7200,7 +7283,7 @@ func (x *SummarizeChecksResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SummarizeChecksResponse.ProtoReflect.Descriptor instead.
 func (*SummarizeChecksResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{106}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{108}
 }
 
 func (x *SummarizeChecksResponse) GetChecks() []*CheckCount {
@@ -7226,7 +7309,7 @@ type RecheckComponentsRequest struct {
 
 func (x *RecheckComponentsRequest) Reset() {
 	*x = RecheckComponentsRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[107]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[109]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7238,7 +7321,7 @@ func (x *RecheckComponentsRequest) String() string {
 func (*RecheckComponentsRequest) ProtoMessage() {}
 
 func (x *RecheckComponentsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[107]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[109]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7251,7 +7334,7 @@ func (x *RecheckComponentsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecheckComponentsRequest.ProtoReflect.Descriptor instead.
 func (*RecheckComponentsRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{107}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{109}
 }
 
 func (x *RecheckComponentsRequest) GetComponentIds() []int64 {
@@ -7279,7 +7362,7 @@ type RecheckComponentsResponse struct {
 
 func (x *RecheckComponentsResponse) Reset() {
 	*x = RecheckComponentsResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[108]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[110]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7291,7 +7374,7 @@ func (x *RecheckComponentsResponse) String() string {
 func (*RecheckComponentsResponse) ProtoMessage() {}
 
 func (x *RecheckComponentsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[108]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[110]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7304,7 +7387,7 @@ func (x *RecheckComponentsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecheckComponentsResponse.ProtoReflect.Descriptor instead.
 func (*RecheckComponentsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{108}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{110}
 }
 
 func (x *RecheckComponentsResponse) GetTasks() []*Task {
@@ -7446,7 +7529,10 @@ const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"\x04task\x18\x01 \x01(\v2\x18.tms.translation.v1.TaskR\x04task\"C\n" +
 	"\x0eGetTaskRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12!\n" +
-	"\fcomponent_id\x18\x02 \x01(\x03R\vcomponentId\"?\n" +
+	"\fcomponent_id\x18\x02 \x01(\x03R\vcomponentId\"#\n" +
+	"\x11CancelTaskRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\"\x14\n" +
+	"\x12CancelTaskResponse\"?\n" +
 	"\x0fGetTaskResponse\x12,\n" +
 	"\x04task\x18\x01 \x01(\v2\x18.tms.translation.v1.TaskR\x04task\";\n" +
 	"\x16ForgetComponentRequest\x12!\n" +
@@ -7825,10 +7911,12 @@ const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"\rComponentFile\x12\x1e\n" +
 	"\x1aCOMPONENT_FILE_UNSPECIFIED\x10\x00\x12\x1b\n" +
 	"\x17COMPONENT_FILE_TEMPLATE\x10\x01\x12\x1b\n" +
-	"\x17COMPONENT_FILE_NEW_BASE\x10\x022\xd8%\n" +
+	"\x17COMPONENT_FILE_NEW_BASE\x10\x022\xb5&\n" +
 	"\x12TranslationService\x12j\n" +
 	"\x0fImportComponent\x12*.tms.translation.v1.ImportComponentRequest\x1a+.tms.translation.v1.ImportComponentResponse\x12R\n" +
 	"\aGetTask\x12\".tms.translation.v1.GetTaskRequest\x1a#.tms.translation.v1.GetTaskResponse\x12[\n" +
+	"\n" +
+	"CancelTask\x12%.tms.translation.v1.CancelTaskRequest\x1a&.tms.translation.v1.CancelTaskResponse\x12[\n" +
 	"\n" +
 	"ListAlerts\x12%.tms.translation.v1.ListAlertsRequest\x1a&.tms.translation.v1.ListAlertsResponse\x12j\n" +
 	"\x0fForgetComponent\x12*.tms.translation.v1.ForgetComponentRequest\x1a+.tms.translation.v1.ForgetComponentResponse\x12m\n" +
@@ -7896,7 +7984,7 @@ func file_tms_translation_v1_translation_proto_rawDescGZIP() []byte {
 }
 
 var file_tms_translation_v1_translation_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_tms_translation_v1_translation_proto_msgTypes = make([]protoimpl.MessageInfo, 109)
+var file_tms_translation_v1_translation_proto_msgTypes = make([]protoimpl.MessageInfo, 111)
 var file_tms_translation_v1_translation_proto_goTypes = []any{
 	(ComponentFile)(0),                     // 0: tms.translation.v1.ComponentFile
 	(*Statistics)(nil),                     // 1: tms.translation.v1.Statistics
@@ -7911,123 +7999,125 @@ var file_tms_translation_v1_translation_proto_goTypes = []any{
 	(*ImportComponentRequest)(nil),         // 10: tms.translation.v1.ImportComponentRequest
 	(*ImportComponentResponse)(nil),        // 11: tms.translation.v1.ImportComponentResponse
 	(*GetTaskRequest)(nil),                 // 12: tms.translation.v1.GetTaskRequest
-	(*GetTaskResponse)(nil),                // 13: tms.translation.v1.GetTaskResponse
-	(*ForgetComponentRequest)(nil),         // 14: tms.translation.v1.ForgetComponentRequest
-	(*ForgetComponentResponse)(nil),        // 15: tms.translation.v1.ForgetComponentResponse
-	(*ForgetComponentsRequest)(nil),        // 16: tms.translation.v1.ForgetComponentsRequest
-	(*ForgetComponentsResponse)(nil),       // 17: tms.translation.v1.ForgetComponentsResponse
-	(*RenameComponentsRequest)(nil),        // 18: tms.translation.v1.RenameComponentsRequest
-	(*ComponentName)(nil),                  // 19: tms.translation.v1.ComponentName
-	(*RenameComponentsResponse)(nil),       // 20: tms.translation.v1.RenameComponentsResponse
-	(*ListTranslationsRequest)(nil),        // 21: tms.translation.v1.ListTranslationsRequest
-	(*ListTranslationsResponse)(nil),       // 22: tms.translation.v1.ListTranslationsResponse
-	(*GetTranslationRequest)(nil),          // 23: tms.translation.v1.GetTranslationRequest
-	(*GetTranslationResponse)(nil),         // 24: tms.translation.v1.GetTranslationResponse
-	(*AddTranslationRequest)(nil),          // 25: tms.translation.v1.AddTranslationRequest
-	(*AddTranslationResponse)(nil),         // 26: tms.translation.v1.AddTranslationResponse
-	(*DeleteTranslationRequest)(nil),       // 27: tms.translation.v1.DeleteTranslationRequest
-	(*DeleteTranslationResponse)(nil),      // 28: tms.translation.v1.DeleteTranslationResponse
-	(*GetStatisticsRequest)(nil),           // 29: tms.translation.v1.GetStatisticsRequest
-	(*GetStatisticsResponse)(nil),          // 30: tms.translation.v1.GetStatisticsResponse
-	(*GetMetricsRequest)(nil),              // 31: tms.translation.v1.GetMetricsRequest
-	(*GetMetricsResponse)(nil),             // 32: tms.translation.v1.GetMetricsResponse
-	(*ListLanguageStatisticsRequest)(nil),  // 33: tms.translation.v1.ListLanguageStatisticsRequest
-	(*ListLanguageStatisticsResponse)(nil), // 34: tms.translation.v1.ListLanguageStatisticsResponse
-	(*ListUnitsRequest)(nil),               // 35: tms.translation.v1.ListUnitsRequest
-	(*ListUnitsResponse)(nil),              // 36: tms.translation.v1.ListUnitsResponse
-	(*FindUnitRequest)(nil),                // 37: tms.translation.v1.FindUnitRequest
-	(*FindUnitResponse)(nil),               // 38: tms.translation.v1.FindUnitResponse
-	(*GetUnitRequest)(nil),                 // 39: tms.translation.v1.GetUnitRequest
-	(*GetUnitResponse)(nil),                // 40: tms.translation.v1.GetUnitResponse
-	(*UpdateUnitRequest)(nil),              // 41: tms.translation.v1.UpdateUnitRequest
-	(*UpdateUnitResponse)(nil),             // 42: tms.translation.v1.UpdateUnitResponse
-	(*Repository)(nil),                     // 43: tms.translation.v1.Repository
-	(*GetRepositoryRequest)(nil),           // 44: tms.translation.v1.GetRepositoryRequest
-	(*GetRepositoryResponse)(nil),          // 45: tms.translation.v1.GetRepositoryResponse
-	(*RunRepositoryOperationRequest)(nil),  // 46: tms.translation.v1.RunRepositoryOperationRequest
-	(*RunRepositoryOperationResponse)(nil), // 47: tms.translation.v1.RunRepositoryOperationResponse
-	(*GetFileRequest)(nil),                 // 48: tms.translation.v1.GetFileRequest
-	(*GetFileResponse)(nil),                // 49: tms.translation.v1.GetFileResponse
-	(*UploadFileRequest)(nil),              // 50: tms.translation.v1.UploadFileRequest
-	(*UploadFileResponse)(nil),             // 51: tms.translation.v1.UploadFileResponse
-	(*CreateUnitRequest)(nil),              // 52: tms.translation.v1.CreateUnitRequest
-	(*CreateUnitResponse)(nil),             // 53: tms.translation.v1.CreateUnitResponse
-	(*DeleteUnitRequest)(nil),              // 54: tms.translation.v1.DeleteUnitRequest
-	(*DeleteUnitResponse)(nil),             // 55: tms.translation.v1.DeleteUnitResponse
-	(*ListUnitTranslationsRequest)(nil),    // 56: tms.translation.v1.ListUnitTranslationsRequest
-	(*ListUnitTranslationsResponse)(nil),   // 57: tms.translation.v1.ListUnitTranslationsResponse
-	(*Suggestion)(nil),                     // 58: tms.translation.v1.Suggestion
-	(*ListSuggestionsRequest)(nil),         // 59: tms.translation.v1.ListSuggestionsRequest
-	(*ListSuggestionsResponse)(nil),        // 60: tms.translation.v1.ListSuggestionsResponse
-	(*GetSuggestionRequest)(nil),           // 61: tms.translation.v1.GetSuggestionRequest
-	(*GetSuggestionResponse)(nil),          // 62: tms.translation.v1.GetSuggestionResponse
-	(*CreateSuggestionRequest)(nil),        // 63: tms.translation.v1.CreateSuggestionRequest
-	(*CreateSuggestionResponse)(nil),       // 64: tms.translation.v1.CreateSuggestionResponse
-	(*AcceptSuggestionRequest)(nil),        // 65: tms.translation.v1.AcceptSuggestionRequest
-	(*AcceptSuggestionResponse)(nil),       // 66: tms.translation.v1.AcceptSuggestionResponse
-	(*DeleteSuggestionRequest)(nil),        // 67: tms.translation.v1.DeleteSuggestionRequest
-	(*DeleteSuggestionResponse)(nil),       // 68: tms.translation.v1.DeleteSuggestionResponse
-	(*VoteSuggestionRequest)(nil),          // 69: tms.translation.v1.VoteSuggestionRequest
-	(*VoteSuggestionResponse)(nil),         // 70: tms.translation.v1.VoteSuggestionResponse
-	(*Comment)(nil),                        // 71: tms.translation.v1.Comment
-	(*ListCommentsRequest)(nil),            // 72: tms.translation.v1.ListCommentsRequest
-	(*ListCommentsResponse)(nil),           // 73: tms.translation.v1.ListCommentsResponse
-	(*GetCommentRequest)(nil),              // 74: tms.translation.v1.GetCommentRequest
-	(*GetCommentResponse)(nil),             // 75: tms.translation.v1.GetCommentResponse
-	(*CreateCommentRequest)(nil),           // 76: tms.translation.v1.CreateCommentRequest
-	(*CreateCommentResponse)(nil),          // 77: tms.translation.v1.CreateCommentResponse
-	(*ResolveCommentRequest)(nil),          // 78: tms.translation.v1.ResolveCommentRequest
-	(*ResolveCommentResponse)(nil),         // 79: tms.translation.v1.ResolveCommentResponse
-	(*DeleteCommentRequest)(nil),           // 80: tms.translation.v1.DeleteCommentRequest
-	(*DeleteCommentResponse)(nil),          // 81: tms.translation.v1.DeleteCommentResponse
-	(*Label)(nil),                          // 82: tms.translation.v1.Label
-	(*ListLabelsRequest)(nil),              // 83: tms.translation.v1.ListLabelsRequest
-	(*ListLabelsResponse)(nil),             // 84: tms.translation.v1.ListLabelsResponse
-	(*GetLabelRequest)(nil),                // 85: tms.translation.v1.GetLabelRequest
-	(*GetLabelResponse)(nil),               // 86: tms.translation.v1.GetLabelResponse
-	(*CreateLabelRequest)(nil),             // 87: tms.translation.v1.CreateLabelRequest
-	(*CreateLabelResponse)(nil),            // 88: tms.translation.v1.CreateLabelResponse
-	(*UpdateLabelRequest)(nil),             // 89: tms.translation.v1.UpdateLabelRequest
-	(*UpdateLabelResponse)(nil),            // 90: tms.translation.v1.UpdateLabelResponse
-	(*DeleteLabelRequest)(nil),             // 91: tms.translation.v1.DeleteLabelRequest
-	(*DeleteLabelResponse)(nil),            // 92: tms.translation.v1.DeleteLabelResponse
-	(*DownloadFileRequest)(nil),            // 93: tms.translation.v1.DownloadFileRequest
-	(*DownloadFileResponse)(nil),           // 94: tms.translation.v1.DownloadFileResponse
-	(*UploadFileStreamRequest)(nil),        // 95: tms.translation.v1.UploadFileStreamRequest
-	(*UploadFileStreamResponse)(nil),       // 96: tms.translation.v1.UploadFileStreamResponse
-	(*Check)(nil),                          // 97: tms.translation.v1.Check
-	(*ListUnitChecksRequest)(nil),          // 98: tms.translation.v1.ListUnitChecksRequest
-	(*ListUnitChecksResponse)(nil),         // 99: tms.translation.v1.ListUnitChecksResponse
-	(*DismissCheckRequest)(nil),            // 100: tms.translation.v1.DismissCheckRequest
-	(*DismissCheckResponse)(nil),           // 101: tms.translation.v1.DismissCheckResponse
-	(*CheckScope)(nil),                     // 102: tms.translation.v1.CheckScope
-	(*DismissChecksRequest)(nil),           // 103: tms.translation.v1.DismissChecksRequest
-	(*DismissChecksResponse)(nil),          // 104: tms.translation.v1.DismissChecksResponse
-	(*SummarizeChecksRequest)(nil),         // 105: tms.translation.v1.SummarizeChecksRequest
-	(*CheckCount)(nil),                     // 106: tms.translation.v1.CheckCount
-	(*SummarizeChecksResponse)(nil),        // 107: tms.translation.v1.SummarizeChecksResponse
-	(*RecheckComponentsRequest)(nil),       // 108: tms.translation.v1.RecheckComponentsRequest
-	(*RecheckComponentsResponse)(nil),      // 109: tms.translation.v1.RecheckComponentsResponse
-	(*timestamppb.Timestamp)(nil),          // 110: google.protobuf.Timestamp
-	(v1.UnitState)(0),                      // 111: tms.type.v1.UnitState
-	(*fieldmaskpb.FieldMask)(nil),          // 112: google.protobuf.FieldMask
+	(*CancelTaskRequest)(nil),              // 13: tms.translation.v1.CancelTaskRequest
+	(*CancelTaskResponse)(nil),             // 14: tms.translation.v1.CancelTaskResponse
+	(*GetTaskResponse)(nil),                // 15: tms.translation.v1.GetTaskResponse
+	(*ForgetComponentRequest)(nil),         // 16: tms.translation.v1.ForgetComponentRequest
+	(*ForgetComponentResponse)(nil),        // 17: tms.translation.v1.ForgetComponentResponse
+	(*ForgetComponentsRequest)(nil),        // 18: tms.translation.v1.ForgetComponentsRequest
+	(*ForgetComponentsResponse)(nil),       // 19: tms.translation.v1.ForgetComponentsResponse
+	(*RenameComponentsRequest)(nil),        // 20: tms.translation.v1.RenameComponentsRequest
+	(*ComponentName)(nil),                  // 21: tms.translation.v1.ComponentName
+	(*RenameComponentsResponse)(nil),       // 22: tms.translation.v1.RenameComponentsResponse
+	(*ListTranslationsRequest)(nil),        // 23: tms.translation.v1.ListTranslationsRequest
+	(*ListTranslationsResponse)(nil),       // 24: tms.translation.v1.ListTranslationsResponse
+	(*GetTranslationRequest)(nil),          // 25: tms.translation.v1.GetTranslationRequest
+	(*GetTranslationResponse)(nil),         // 26: tms.translation.v1.GetTranslationResponse
+	(*AddTranslationRequest)(nil),          // 27: tms.translation.v1.AddTranslationRequest
+	(*AddTranslationResponse)(nil),         // 28: tms.translation.v1.AddTranslationResponse
+	(*DeleteTranslationRequest)(nil),       // 29: tms.translation.v1.DeleteTranslationRequest
+	(*DeleteTranslationResponse)(nil),      // 30: tms.translation.v1.DeleteTranslationResponse
+	(*GetStatisticsRequest)(nil),           // 31: tms.translation.v1.GetStatisticsRequest
+	(*GetStatisticsResponse)(nil),          // 32: tms.translation.v1.GetStatisticsResponse
+	(*GetMetricsRequest)(nil),              // 33: tms.translation.v1.GetMetricsRequest
+	(*GetMetricsResponse)(nil),             // 34: tms.translation.v1.GetMetricsResponse
+	(*ListLanguageStatisticsRequest)(nil),  // 35: tms.translation.v1.ListLanguageStatisticsRequest
+	(*ListLanguageStatisticsResponse)(nil), // 36: tms.translation.v1.ListLanguageStatisticsResponse
+	(*ListUnitsRequest)(nil),               // 37: tms.translation.v1.ListUnitsRequest
+	(*ListUnitsResponse)(nil),              // 38: tms.translation.v1.ListUnitsResponse
+	(*FindUnitRequest)(nil),                // 39: tms.translation.v1.FindUnitRequest
+	(*FindUnitResponse)(nil),               // 40: tms.translation.v1.FindUnitResponse
+	(*GetUnitRequest)(nil),                 // 41: tms.translation.v1.GetUnitRequest
+	(*GetUnitResponse)(nil),                // 42: tms.translation.v1.GetUnitResponse
+	(*UpdateUnitRequest)(nil),              // 43: tms.translation.v1.UpdateUnitRequest
+	(*UpdateUnitResponse)(nil),             // 44: tms.translation.v1.UpdateUnitResponse
+	(*Repository)(nil),                     // 45: tms.translation.v1.Repository
+	(*GetRepositoryRequest)(nil),           // 46: tms.translation.v1.GetRepositoryRequest
+	(*GetRepositoryResponse)(nil),          // 47: tms.translation.v1.GetRepositoryResponse
+	(*RunRepositoryOperationRequest)(nil),  // 48: tms.translation.v1.RunRepositoryOperationRequest
+	(*RunRepositoryOperationResponse)(nil), // 49: tms.translation.v1.RunRepositoryOperationResponse
+	(*GetFileRequest)(nil),                 // 50: tms.translation.v1.GetFileRequest
+	(*GetFileResponse)(nil),                // 51: tms.translation.v1.GetFileResponse
+	(*UploadFileRequest)(nil),              // 52: tms.translation.v1.UploadFileRequest
+	(*UploadFileResponse)(nil),             // 53: tms.translation.v1.UploadFileResponse
+	(*CreateUnitRequest)(nil),              // 54: tms.translation.v1.CreateUnitRequest
+	(*CreateUnitResponse)(nil),             // 55: tms.translation.v1.CreateUnitResponse
+	(*DeleteUnitRequest)(nil),              // 56: tms.translation.v1.DeleteUnitRequest
+	(*DeleteUnitResponse)(nil),             // 57: tms.translation.v1.DeleteUnitResponse
+	(*ListUnitTranslationsRequest)(nil),    // 58: tms.translation.v1.ListUnitTranslationsRequest
+	(*ListUnitTranslationsResponse)(nil),   // 59: tms.translation.v1.ListUnitTranslationsResponse
+	(*Suggestion)(nil),                     // 60: tms.translation.v1.Suggestion
+	(*ListSuggestionsRequest)(nil),         // 61: tms.translation.v1.ListSuggestionsRequest
+	(*ListSuggestionsResponse)(nil),        // 62: tms.translation.v1.ListSuggestionsResponse
+	(*GetSuggestionRequest)(nil),           // 63: tms.translation.v1.GetSuggestionRequest
+	(*GetSuggestionResponse)(nil),          // 64: tms.translation.v1.GetSuggestionResponse
+	(*CreateSuggestionRequest)(nil),        // 65: tms.translation.v1.CreateSuggestionRequest
+	(*CreateSuggestionResponse)(nil),       // 66: tms.translation.v1.CreateSuggestionResponse
+	(*AcceptSuggestionRequest)(nil),        // 67: tms.translation.v1.AcceptSuggestionRequest
+	(*AcceptSuggestionResponse)(nil),       // 68: tms.translation.v1.AcceptSuggestionResponse
+	(*DeleteSuggestionRequest)(nil),        // 69: tms.translation.v1.DeleteSuggestionRequest
+	(*DeleteSuggestionResponse)(nil),       // 70: tms.translation.v1.DeleteSuggestionResponse
+	(*VoteSuggestionRequest)(nil),          // 71: tms.translation.v1.VoteSuggestionRequest
+	(*VoteSuggestionResponse)(nil),         // 72: tms.translation.v1.VoteSuggestionResponse
+	(*Comment)(nil),                        // 73: tms.translation.v1.Comment
+	(*ListCommentsRequest)(nil),            // 74: tms.translation.v1.ListCommentsRequest
+	(*ListCommentsResponse)(nil),           // 75: tms.translation.v1.ListCommentsResponse
+	(*GetCommentRequest)(nil),              // 76: tms.translation.v1.GetCommentRequest
+	(*GetCommentResponse)(nil),             // 77: tms.translation.v1.GetCommentResponse
+	(*CreateCommentRequest)(nil),           // 78: tms.translation.v1.CreateCommentRequest
+	(*CreateCommentResponse)(nil),          // 79: tms.translation.v1.CreateCommentResponse
+	(*ResolveCommentRequest)(nil),          // 80: tms.translation.v1.ResolveCommentRequest
+	(*ResolveCommentResponse)(nil),         // 81: tms.translation.v1.ResolveCommentResponse
+	(*DeleteCommentRequest)(nil),           // 82: tms.translation.v1.DeleteCommentRequest
+	(*DeleteCommentResponse)(nil),          // 83: tms.translation.v1.DeleteCommentResponse
+	(*Label)(nil),                          // 84: tms.translation.v1.Label
+	(*ListLabelsRequest)(nil),              // 85: tms.translation.v1.ListLabelsRequest
+	(*ListLabelsResponse)(nil),             // 86: tms.translation.v1.ListLabelsResponse
+	(*GetLabelRequest)(nil),                // 87: tms.translation.v1.GetLabelRequest
+	(*GetLabelResponse)(nil),               // 88: tms.translation.v1.GetLabelResponse
+	(*CreateLabelRequest)(nil),             // 89: tms.translation.v1.CreateLabelRequest
+	(*CreateLabelResponse)(nil),            // 90: tms.translation.v1.CreateLabelResponse
+	(*UpdateLabelRequest)(nil),             // 91: tms.translation.v1.UpdateLabelRequest
+	(*UpdateLabelResponse)(nil),            // 92: tms.translation.v1.UpdateLabelResponse
+	(*DeleteLabelRequest)(nil),             // 93: tms.translation.v1.DeleteLabelRequest
+	(*DeleteLabelResponse)(nil),            // 94: tms.translation.v1.DeleteLabelResponse
+	(*DownloadFileRequest)(nil),            // 95: tms.translation.v1.DownloadFileRequest
+	(*DownloadFileResponse)(nil),           // 96: tms.translation.v1.DownloadFileResponse
+	(*UploadFileStreamRequest)(nil),        // 97: tms.translation.v1.UploadFileStreamRequest
+	(*UploadFileStreamResponse)(nil),       // 98: tms.translation.v1.UploadFileStreamResponse
+	(*Check)(nil),                          // 99: tms.translation.v1.Check
+	(*ListUnitChecksRequest)(nil),          // 100: tms.translation.v1.ListUnitChecksRequest
+	(*ListUnitChecksResponse)(nil),         // 101: tms.translation.v1.ListUnitChecksResponse
+	(*DismissCheckRequest)(nil),            // 102: tms.translation.v1.DismissCheckRequest
+	(*DismissCheckResponse)(nil),           // 103: tms.translation.v1.DismissCheckResponse
+	(*CheckScope)(nil),                     // 104: tms.translation.v1.CheckScope
+	(*DismissChecksRequest)(nil),           // 105: tms.translation.v1.DismissChecksRequest
+	(*DismissChecksResponse)(nil),          // 106: tms.translation.v1.DismissChecksResponse
+	(*SummarizeChecksRequest)(nil),         // 107: tms.translation.v1.SummarizeChecksRequest
+	(*CheckCount)(nil),                     // 108: tms.translation.v1.CheckCount
+	(*SummarizeChecksResponse)(nil),        // 109: tms.translation.v1.SummarizeChecksResponse
+	(*RecheckComponentsRequest)(nil),       // 110: tms.translation.v1.RecheckComponentsRequest
+	(*RecheckComponentsResponse)(nil),      // 111: tms.translation.v1.RecheckComponentsResponse
+	(*timestamppb.Timestamp)(nil),          // 112: google.protobuf.Timestamp
+	(v1.UnitState)(0),                      // 113: tms.type.v1.UnitState
+	(*fieldmaskpb.FieldMask)(nil),          // 114: google.protobuf.FieldMask
 }
 var file_tms_translation_v1_translation_proto_depIdxs = []int32{
-	110, // 0: tms.translation.v1.Statistics.last_change:type_name -> google.protobuf.Timestamp
+	112, // 0: tms.translation.v1.Statistics.last_change:type_name -> google.protobuf.Timestamp
 	1,   // 1: tms.translation.v1.Translation.stats:type_name -> tms.translation.v1.Statistics
 	3,   // 2: tms.translation.v1.Translation.plural:type_name -> tms.translation.v1.TranslationPlural
-	111, // 3: tms.translation.v1.Unit.state:type_name -> tms.type.v1.UnitState
-	110, // 4: tms.translation.v1.Unit.timestamp:type_name -> google.protobuf.Timestamp
-	110, // 5: tms.translation.v1.Unit.last_updated:type_name -> google.protobuf.Timestamp
-	82,  // 6: tms.translation.v1.Unit.labels:type_name -> tms.translation.v1.Label
-	110, // 7: tms.translation.v1.Alert.create_time:type_name -> google.protobuf.Timestamp
-	110, // 8: tms.translation.v1.Alert.update_time:type_name -> google.protobuf.Timestamp
+	113, // 3: tms.translation.v1.Unit.state:type_name -> tms.type.v1.UnitState
+	112, // 4: tms.translation.v1.Unit.timestamp:type_name -> google.protobuf.Timestamp
+	112, // 5: tms.translation.v1.Unit.last_updated:type_name -> google.protobuf.Timestamp
+	84,  // 6: tms.translation.v1.Unit.labels:type_name -> tms.translation.v1.Label
+	112, // 7: tms.translation.v1.Alert.create_time:type_name -> google.protobuf.Timestamp
+	112, // 8: tms.translation.v1.Alert.update_time:type_name -> google.protobuf.Timestamp
 	6,   // 9: tms.translation.v1.ListAlertsResponse.alerts:type_name -> tms.translation.v1.Alert
-	110, // 10: tms.translation.v1.Commit.author_time:type_name -> google.protobuf.Timestamp
-	110, // 11: tms.translation.v1.Commit.commit_time:type_name -> google.protobuf.Timestamp
+	112, // 10: tms.translation.v1.Commit.author_time:type_name -> google.protobuf.Timestamp
+	112, // 11: tms.translation.v1.Commit.commit_time:type_name -> google.protobuf.Timestamp
 	5,   // 12: tms.translation.v1.ImportComponentResponse.task:type_name -> tms.translation.v1.Task
 	5,   // 13: tms.translation.v1.GetTaskResponse.task:type_name -> tms.translation.v1.Task
-	19,  // 14: tms.translation.v1.RenameComponentsRequest.components:type_name -> tms.translation.v1.ComponentName
+	21,  // 14: tms.translation.v1.RenameComponentsRequest.components:type_name -> tms.translation.v1.ComponentName
 	2,   // 15: tms.translation.v1.ListTranslationsResponse.translations:type_name -> tms.translation.v1.Translation
 	2,   // 16: tms.translation.v1.GetTranslationResponse.translation:type_name -> tms.translation.v1.Translation
 	2,   // 17: tms.translation.v1.AddTranslationResponse.translation:type_name -> tms.translation.v1.Translation
@@ -8036,141 +8126,143 @@ var file_tms_translation_v1_translation_proto_depIdxs = []int32{
 	4,   // 20: tms.translation.v1.ListUnitsResponse.units:type_name -> tms.translation.v1.Unit
 	4,   // 21: tms.translation.v1.FindUnitResponse.unit:type_name -> tms.translation.v1.Unit
 	4,   // 22: tms.translation.v1.GetUnitResponse.unit:type_name -> tms.translation.v1.Unit
-	111, // 23: tms.translation.v1.UpdateUnitRequest.state:type_name -> tms.type.v1.UnitState
+	113, // 23: tms.translation.v1.UpdateUnitRequest.state:type_name -> tms.type.v1.UnitState
 	4,   // 24: tms.translation.v1.UpdateUnitResponse.unit:type_name -> tms.translation.v1.Unit
 	9,   // 25: tms.translation.v1.Repository.remote_commit:type_name -> tms.translation.v1.Commit
 	9,   // 26: tms.translation.v1.Repository.local_commit:type_name -> tms.translation.v1.Commit
-	43,  // 27: tms.translation.v1.GetRepositoryResponse.repository:type_name -> tms.translation.v1.Repository
+	45,  // 27: tms.translation.v1.GetRepositoryResponse.repository:type_name -> tms.translation.v1.Repository
 	0,   // 28: tms.translation.v1.GetFileRequest.file:type_name -> tms.translation.v1.ComponentFile
-	110, // 29: tms.translation.v1.GetFileResponse.commit_time:type_name -> google.protobuf.Timestamp
-	111, // 30: tms.translation.v1.CreateUnitRequest.state:type_name -> tms.type.v1.UnitState
+	112, // 29: tms.translation.v1.GetFileResponse.commit_time:type_name -> google.protobuf.Timestamp
+	113, // 30: tms.translation.v1.CreateUnitRequest.state:type_name -> tms.type.v1.UnitState
 	4,   // 31: tms.translation.v1.CreateUnitResponse.unit:type_name -> tms.translation.v1.Unit
 	4,   // 32: tms.translation.v1.ListUnitTranslationsResponse.units:type_name -> tms.translation.v1.Unit
-	110, // 33: tms.translation.v1.Suggestion.timestamp:type_name -> google.protobuf.Timestamp
-	58,  // 34: tms.translation.v1.ListSuggestionsResponse.suggestions:type_name -> tms.translation.v1.Suggestion
-	58,  // 35: tms.translation.v1.GetSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
-	58,  // 36: tms.translation.v1.CreateSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
+	112, // 33: tms.translation.v1.Suggestion.timestamp:type_name -> google.protobuf.Timestamp
+	60,  // 34: tms.translation.v1.ListSuggestionsResponse.suggestions:type_name -> tms.translation.v1.Suggestion
+	60,  // 35: tms.translation.v1.GetSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
+	60,  // 36: tms.translation.v1.CreateSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
 	4,   // 37: tms.translation.v1.AcceptSuggestionResponse.unit:type_name -> tms.translation.v1.Unit
-	58,  // 38: tms.translation.v1.VoteSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
-	110, // 39: tms.translation.v1.Comment.timestamp:type_name -> google.protobuf.Timestamp
-	71,  // 40: tms.translation.v1.ListCommentsResponse.comments:type_name -> tms.translation.v1.Comment
-	71,  // 41: tms.translation.v1.GetCommentResponse.comment:type_name -> tms.translation.v1.Comment
-	71,  // 42: tms.translation.v1.CreateCommentResponse.comment:type_name -> tms.translation.v1.Comment
-	71,  // 43: tms.translation.v1.ResolveCommentResponse.comment:type_name -> tms.translation.v1.Comment
-	82,  // 44: tms.translation.v1.ListLabelsResponse.labels:type_name -> tms.translation.v1.Label
-	82,  // 45: tms.translation.v1.GetLabelResponse.label:type_name -> tms.translation.v1.Label
-	82,  // 46: tms.translation.v1.CreateLabelRequest.label:type_name -> tms.translation.v1.Label
-	82,  // 47: tms.translation.v1.CreateLabelResponse.label:type_name -> tms.translation.v1.Label
-	82,  // 48: tms.translation.v1.UpdateLabelRequest.label:type_name -> tms.translation.v1.Label
-	112, // 49: tms.translation.v1.UpdateLabelRequest.update_mask:type_name -> google.protobuf.FieldMask
-	82,  // 50: tms.translation.v1.UpdateLabelResponse.label:type_name -> tms.translation.v1.Label
+	60,  // 38: tms.translation.v1.VoteSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
+	112, // 39: tms.translation.v1.Comment.timestamp:type_name -> google.protobuf.Timestamp
+	73,  // 40: tms.translation.v1.ListCommentsResponse.comments:type_name -> tms.translation.v1.Comment
+	73,  // 41: tms.translation.v1.GetCommentResponse.comment:type_name -> tms.translation.v1.Comment
+	73,  // 42: tms.translation.v1.CreateCommentResponse.comment:type_name -> tms.translation.v1.Comment
+	73,  // 43: tms.translation.v1.ResolveCommentResponse.comment:type_name -> tms.translation.v1.Comment
+	84,  // 44: tms.translation.v1.ListLabelsResponse.labels:type_name -> tms.translation.v1.Label
+	84,  // 45: tms.translation.v1.GetLabelResponse.label:type_name -> tms.translation.v1.Label
+	84,  // 46: tms.translation.v1.CreateLabelRequest.label:type_name -> tms.translation.v1.Label
+	84,  // 47: tms.translation.v1.CreateLabelResponse.label:type_name -> tms.translation.v1.Label
+	84,  // 48: tms.translation.v1.UpdateLabelRequest.label:type_name -> tms.translation.v1.Label
+	114, // 49: tms.translation.v1.UpdateLabelRequest.update_mask:type_name -> google.protobuf.FieldMask
+	84,  // 50: tms.translation.v1.UpdateLabelResponse.label:type_name -> tms.translation.v1.Label
 	0,   // 51: tms.translation.v1.DownloadFileRequest.file:type_name -> tms.translation.v1.ComponentFile
-	110, // 52: tms.translation.v1.DownloadFileResponse.commit_time:type_name -> google.protobuf.Timestamp
-	50,  // 53: tms.translation.v1.UploadFileStreamRequest.request:type_name -> tms.translation.v1.UploadFileRequest
-	51,  // 54: tms.translation.v1.UploadFileStreamResponse.result:type_name -> tms.translation.v1.UploadFileResponse
-	97,  // 55: tms.translation.v1.ListUnitChecksResponse.checks:type_name -> tms.translation.v1.Check
-	97,  // 56: tms.translation.v1.DismissCheckResponse.check:type_name -> tms.translation.v1.Check
-	102, // 57: tms.translation.v1.DismissChecksRequest.scope:type_name -> tms.translation.v1.CheckScope
+	112, // 52: tms.translation.v1.DownloadFileResponse.commit_time:type_name -> google.protobuf.Timestamp
+	52,  // 53: tms.translation.v1.UploadFileStreamRequest.request:type_name -> tms.translation.v1.UploadFileRequest
+	53,  // 54: tms.translation.v1.UploadFileStreamResponse.result:type_name -> tms.translation.v1.UploadFileResponse
+	99,  // 55: tms.translation.v1.ListUnitChecksResponse.checks:type_name -> tms.translation.v1.Check
+	99,  // 56: tms.translation.v1.DismissCheckResponse.check:type_name -> tms.translation.v1.Check
+	104, // 57: tms.translation.v1.DismissChecksRequest.scope:type_name -> tms.translation.v1.CheckScope
 	5,   // 58: tms.translation.v1.DismissChecksResponse.task:type_name -> tms.translation.v1.Task
-	102, // 59: tms.translation.v1.SummarizeChecksRequest.scope:type_name -> tms.translation.v1.CheckScope
-	106, // 60: tms.translation.v1.SummarizeChecksResponse.checks:type_name -> tms.translation.v1.CheckCount
+	104, // 59: tms.translation.v1.SummarizeChecksRequest.scope:type_name -> tms.translation.v1.CheckScope
+	108, // 60: tms.translation.v1.SummarizeChecksResponse.checks:type_name -> tms.translation.v1.CheckCount
 	5,   // 61: tms.translation.v1.RecheckComponentsResponse.tasks:type_name -> tms.translation.v1.Task
 	10,  // 62: tms.translation.v1.TranslationService.ImportComponent:input_type -> tms.translation.v1.ImportComponentRequest
 	12,  // 63: tms.translation.v1.TranslationService.GetTask:input_type -> tms.translation.v1.GetTaskRequest
-	7,   // 64: tms.translation.v1.TranslationService.ListAlerts:input_type -> tms.translation.v1.ListAlertsRequest
-	14,  // 65: tms.translation.v1.TranslationService.ForgetComponent:input_type -> tms.translation.v1.ForgetComponentRequest
-	16,  // 66: tms.translation.v1.TranslationService.ForgetComponents:input_type -> tms.translation.v1.ForgetComponentsRequest
-	18,  // 67: tms.translation.v1.TranslationService.RenameComponents:input_type -> tms.translation.v1.RenameComponentsRequest
-	21,  // 68: tms.translation.v1.TranslationService.ListTranslations:input_type -> tms.translation.v1.ListTranslationsRequest
-	23,  // 69: tms.translation.v1.TranslationService.GetTranslation:input_type -> tms.translation.v1.GetTranslationRequest
-	25,  // 70: tms.translation.v1.TranslationService.AddTranslation:input_type -> tms.translation.v1.AddTranslationRequest
-	27,  // 71: tms.translation.v1.TranslationService.DeleteTranslation:input_type -> tms.translation.v1.DeleteTranslationRequest
-	29,  // 72: tms.translation.v1.TranslationService.GetStatistics:input_type -> tms.translation.v1.GetStatisticsRequest
-	33,  // 73: tms.translation.v1.TranslationService.ListLanguageStatistics:input_type -> tms.translation.v1.ListLanguageStatisticsRequest
-	31,  // 74: tms.translation.v1.TranslationService.GetMetrics:input_type -> tms.translation.v1.GetMetricsRequest
-	35,  // 75: tms.translation.v1.TranslationService.ListUnits:input_type -> tms.translation.v1.ListUnitsRequest
-	39,  // 76: tms.translation.v1.TranslationService.GetUnit:input_type -> tms.translation.v1.GetUnitRequest
-	37,  // 77: tms.translation.v1.TranslationService.FindUnit:input_type -> tms.translation.v1.FindUnitRequest
-	41,  // 78: tms.translation.v1.TranslationService.UpdateUnit:input_type -> tms.translation.v1.UpdateUnitRequest
-	44,  // 79: tms.translation.v1.TranslationService.GetRepository:input_type -> tms.translation.v1.GetRepositoryRequest
-	46,  // 80: tms.translation.v1.TranslationService.RunRepositoryOperation:input_type -> tms.translation.v1.RunRepositoryOperationRequest
-	48,  // 81: tms.translation.v1.TranslationService.GetFile:input_type -> tms.translation.v1.GetFileRequest
-	50,  // 82: tms.translation.v1.TranslationService.UploadFile:input_type -> tms.translation.v1.UploadFileRequest
-	93,  // 83: tms.translation.v1.TranslationService.DownloadFile:input_type -> tms.translation.v1.DownloadFileRequest
-	95,  // 84: tms.translation.v1.TranslationService.UploadFileStream:input_type -> tms.translation.v1.UploadFileStreamRequest
-	52,  // 85: tms.translation.v1.TranslationService.CreateUnit:input_type -> tms.translation.v1.CreateUnitRequest
-	54,  // 86: tms.translation.v1.TranslationService.DeleteUnit:input_type -> tms.translation.v1.DeleteUnitRequest
-	56,  // 87: tms.translation.v1.TranslationService.ListUnitTranslations:input_type -> tms.translation.v1.ListUnitTranslationsRequest
-	59,  // 88: tms.translation.v1.TranslationService.ListSuggestions:input_type -> tms.translation.v1.ListSuggestionsRequest
-	61,  // 89: tms.translation.v1.TranslationService.GetSuggestion:input_type -> tms.translation.v1.GetSuggestionRequest
-	63,  // 90: tms.translation.v1.TranslationService.CreateSuggestion:input_type -> tms.translation.v1.CreateSuggestionRequest
-	65,  // 91: tms.translation.v1.TranslationService.AcceptSuggestion:input_type -> tms.translation.v1.AcceptSuggestionRequest
-	67,  // 92: tms.translation.v1.TranslationService.DeleteSuggestion:input_type -> tms.translation.v1.DeleteSuggestionRequest
-	69,  // 93: tms.translation.v1.TranslationService.VoteSuggestion:input_type -> tms.translation.v1.VoteSuggestionRequest
-	72,  // 94: tms.translation.v1.TranslationService.ListComments:input_type -> tms.translation.v1.ListCommentsRequest
-	74,  // 95: tms.translation.v1.TranslationService.GetComment:input_type -> tms.translation.v1.GetCommentRequest
-	76,  // 96: tms.translation.v1.TranslationService.CreateComment:input_type -> tms.translation.v1.CreateCommentRequest
-	78,  // 97: tms.translation.v1.TranslationService.ResolveComment:input_type -> tms.translation.v1.ResolveCommentRequest
-	80,  // 98: tms.translation.v1.TranslationService.DeleteComment:input_type -> tms.translation.v1.DeleteCommentRequest
-	83,  // 99: tms.translation.v1.TranslationService.ListLabels:input_type -> tms.translation.v1.ListLabelsRequest
-	85,  // 100: tms.translation.v1.TranslationService.GetLabel:input_type -> tms.translation.v1.GetLabelRequest
-	87,  // 101: tms.translation.v1.TranslationService.CreateLabel:input_type -> tms.translation.v1.CreateLabelRequest
-	89,  // 102: tms.translation.v1.TranslationService.UpdateLabel:input_type -> tms.translation.v1.UpdateLabelRequest
-	91,  // 103: tms.translation.v1.TranslationService.DeleteLabel:input_type -> tms.translation.v1.DeleteLabelRequest
-	98,  // 104: tms.translation.v1.TranslationService.ListUnitChecks:input_type -> tms.translation.v1.ListUnitChecksRequest
-	100, // 105: tms.translation.v1.TranslationService.DismissCheck:input_type -> tms.translation.v1.DismissCheckRequest
-	103, // 106: tms.translation.v1.TranslationService.DismissChecks:input_type -> tms.translation.v1.DismissChecksRequest
-	105, // 107: tms.translation.v1.TranslationService.SummarizeChecks:input_type -> tms.translation.v1.SummarizeChecksRequest
-	108, // 108: tms.translation.v1.TranslationService.RecheckComponents:input_type -> tms.translation.v1.RecheckComponentsRequest
-	11,  // 109: tms.translation.v1.TranslationService.ImportComponent:output_type -> tms.translation.v1.ImportComponentResponse
-	13,  // 110: tms.translation.v1.TranslationService.GetTask:output_type -> tms.translation.v1.GetTaskResponse
-	8,   // 111: tms.translation.v1.TranslationService.ListAlerts:output_type -> tms.translation.v1.ListAlertsResponse
-	15,  // 112: tms.translation.v1.TranslationService.ForgetComponent:output_type -> tms.translation.v1.ForgetComponentResponse
-	17,  // 113: tms.translation.v1.TranslationService.ForgetComponents:output_type -> tms.translation.v1.ForgetComponentsResponse
-	20,  // 114: tms.translation.v1.TranslationService.RenameComponents:output_type -> tms.translation.v1.RenameComponentsResponse
-	22,  // 115: tms.translation.v1.TranslationService.ListTranslations:output_type -> tms.translation.v1.ListTranslationsResponse
-	24,  // 116: tms.translation.v1.TranslationService.GetTranslation:output_type -> tms.translation.v1.GetTranslationResponse
-	26,  // 117: tms.translation.v1.TranslationService.AddTranslation:output_type -> tms.translation.v1.AddTranslationResponse
-	28,  // 118: tms.translation.v1.TranslationService.DeleteTranslation:output_type -> tms.translation.v1.DeleteTranslationResponse
-	30,  // 119: tms.translation.v1.TranslationService.GetStatistics:output_type -> tms.translation.v1.GetStatisticsResponse
-	34,  // 120: tms.translation.v1.TranslationService.ListLanguageStatistics:output_type -> tms.translation.v1.ListLanguageStatisticsResponse
-	32,  // 121: tms.translation.v1.TranslationService.GetMetrics:output_type -> tms.translation.v1.GetMetricsResponse
-	36,  // 122: tms.translation.v1.TranslationService.ListUnits:output_type -> tms.translation.v1.ListUnitsResponse
-	40,  // 123: tms.translation.v1.TranslationService.GetUnit:output_type -> tms.translation.v1.GetUnitResponse
-	38,  // 124: tms.translation.v1.TranslationService.FindUnit:output_type -> tms.translation.v1.FindUnitResponse
-	42,  // 125: tms.translation.v1.TranslationService.UpdateUnit:output_type -> tms.translation.v1.UpdateUnitResponse
-	45,  // 126: tms.translation.v1.TranslationService.GetRepository:output_type -> tms.translation.v1.GetRepositoryResponse
-	47,  // 127: tms.translation.v1.TranslationService.RunRepositoryOperation:output_type -> tms.translation.v1.RunRepositoryOperationResponse
-	49,  // 128: tms.translation.v1.TranslationService.GetFile:output_type -> tms.translation.v1.GetFileResponse
-	51,  // 129: tms.translation.v1.TranslationService.UploadFile:output_type -> tms.translation.v1.UploadFileResponse
-	94,  // 130: tms.translation.v1.TranslationService.DownloadFile:output_type -> tms.translation.v1.DownloadFileResponse
-	96,  // 131: tms.translation.v1.TranslationService.UploadFileStream:output_type -> tms.translation.v1.UploadFileStreamResponse
-	53,  // 132: tms.translation.v1.TranslationService.CreateUnit:output_type -> tms.translation.v1.CreateUnitResponse
-	55,  // 133: tms.translation.v1.TranslationService.DeleteUnit:output_type -> tms.translation.v1.DeleteUnitResponse
-	57,  // 134: tms.translation.v1.TranslationService.ListUnitTranslations:output_type -> tms.translation.v1.ListUnitTranslationsResponse
-	60,  // 135: tms.translation.v1.TranslationService.ListSuggestions:output_type -> tms.translation.v1.ListSuggestionsResponse
-	62,  // 136: tms.translation.v1.TranslationService.GetSuggestion:output_type -> tms.translation.v1.GetSuggestionResponse
-	64,  // 137: tms.translation.v1.TranslationService.CreateSuggestion:output_type -> tms.translation.v1.CreateSuggestionResponse
-	66,  // 138: tms.translation.v1.TranslationService.AcceptSuggestion:output_type -> tms.translation.v1.AcceptSuggestionResponse
-	68,  // 139: tms.translation.v1.TranslationService.DeleteSuggestion:output_type -> tms.translation.v1.DeleteSuggestionResponse
-	70,  // 140: tms.translation.v1.TranslationService.VoteSuggestion:output_type -> tms.translation.v1.VoteSuggestionResponse
-	73,  // 141: tms.translation.v1.TranslationService.ListComments:output_type -> tms.translation.v1.ListCommentsResponse
-	75,  // 142: tms.translation.v1.TranslationService.GetComment:output_type -> tms.translation.v1.GetCommentResponse
-	77,  // 143: tms.translation.v1.TranslationService.CreateComment:output_type -> tms.translation.v1.CreateCommentResponse
-	79,  // 144: tms.translation.v1.TranslationService.ResolveComment:output_type -> tms.translation.v1.ResolveCommentResponse
-	81,  // 145: tms.translation.v1.TranslationService.DeleteComment:output_type -> tms.translation.v1.DeleteCommentResponse
-	84,  // 146: tms.translation.v1.TranslationService.ListLabels:output_type -> tms.translation.v1.ListLabelsResponse
-	86,  // 147: tms.translation.v1.TranslationService.GetLabel:output_type -> tms.translation.v1.GetLabelResponse
-	88,  // 148: tms.translation.v1.TranslationService.CreateLabel:output_type -> tms.translation.v1.CreateLabelResponse
-	90,  // 149: tms.translation.v1.TranslationService.UpdateLabel:output_type -> tms.translation.v1.UpdateLabelResponse
-	92,  // 150: tms.translation.v1.TranslationService.DeleteLabel:output_type -> tms.translation.v1.DeleteLabelResponse
-	99,  // 151: tms.translation.v1.TranslationService.ListUnitChecks:output_type -> tms.translation.v1.ListUnitChecksResponse
-	101, // 152: tms.translation.v1.TranslationService.DismissCheck:output_type -> tms.translation.v1.DismissCheckResponse
-	104, // 153: tms.translation.v1.TranslationService.DismissChecks:output_type -> tms.translation.v1.DismissChecksResponse
-	107, // 154: tms.translation.v1.TranslationService.SummarizeChecks:output_type -> tms.translation.v1.SummarizeChecksResponse
-	109, // 155: tms.translation.v1.TranslationService.RecheckComponents:output_type -> tms.translation.v1.RecheckComponentsResponse
-	109, // [109:156] is the sub-list for method output_type
-	62,  // [62:109] is the sub-list for method input_type
+	13,  // 64: tms.translation.v1.TranslationService.CancelTask:input_type -> tms.translation.v1.CancelTaskRequest
+	7,   // 65: tms.translation.v1.TranslationService.ListAlerts:input_type -> tms.translation.v1.ListAlertsRequest
+	16,  // 66: tms.translation.v1.TranslationService.ForgetComponent:input_type -> tms.translation.v1.ForgetComponentRequest
+	18,  // 67: tms.translation.v1.TranslationService.ForgetComponents:input_type -> tms.translation.v1.ForgetComponentsRequest
+	20,  // 68: tms.translation.v1.TranslationService.RenameComponents:input_type -> tms.translation.v1.RenameComponentsRequest
+	23,  // 69: tms.translation.v1.TranslationService.ListTranslations:input_type -> tms.translation.v1.ListTranslationsRequest
+	25,  // 70: tms.translation.v1.TranslationService.GetTranslation:input_type -> tms.translation.v1.GetTranslationRequest
+	27,  // 71: tms.translation.v1.TranslationService.AddTranslation:input_type -> tms.translation.v1.AddTranslationRequest
+	29,  // 72: tms.translation.v1.TranslationService.DeleteTranslation:input_type -> tms.translation.v1.DeleteTranslationRequest
+	31,  // 73: tms.translation.v1.TranslationService.GetStatistics:input_type -> tms.translation.v1.GetStatisticsRequest
+	35,  // 74: tms.translation.v1.TranslationService.ListLanguageStatistics:input_type -> tms.translation.v1.ListLanguageStatisticsRequest
+	33,  // 75: tms.translation.v1.TranslationService.GetMetrics:input_type -> tms.translation.v1.GetMetricsRequest
+	37,  // 76: tms.translation.v1.TranslationService.ListUnits:input_type -> tms.translation.v1.ListUnitsRequest
+	41,  // 77: tms.translation.v1.TranslationService.GetUnit:input_type -> tms.translation.v1.GetUnitRequest
+	39,  // 78: tms.translation.v1.TranslationService.FindUnit:input_type -> tms.translation.v1.FindUnitRequest
+	43,  // 79: tms.translation.v1.TranslationService.UpdateUnit:input_type -> tms.translation.v1.UpdateUnitRequest
+	46,  // 80: tms.translation.v1.TranslationService.GetRepository:input_type -> tms.translation.v1.GetRepositoryRequest
+	48,  // 81: tms.translation.v1.TranslationService.RunRepositoryOperation:input_type -> tms.translation.v1.RunRepositoryOperationRequest
+	50,  // 82: tms.translation.v1.TranslationService.GetFile:input_type -> tms.translation.v1.GetFileRequest
+	52,  // 83: tms.translation.v1.TranslationService.UploadFile:input_type -> tms.translation.v1.UploadFileRequest
+	95,  // 84: tms.translation.v1.TranslationService.DownloadFile:input_type -> tms.translation.v1.DownloadFileRequest
+	97,  // 85: tms.translation.v1.TranslationService.UploadFileStream:input_type -> tms.translation.v1.UploadFileStreamRequest
+	54,  // 86: tms.translation.v1.TranslationService.CreateUnit:input_type -> tms.translation.v1.CreateUnitRequest
+	56,  // 87: tms.translation.v1.TranslationService.DeleteUnit:input_type -> tms.translation.v1.DeleteUnitRequest
+	58,  // 88: tms.translation.v1.TranslationService.ListUnitTranslations:input_type -> tms.translation.v1.ListUnitTranslationsRequest
+	61,  // 89: tms.translation.v1.TranslationService.ListSuggestions:input_type -> tms.translation.v1.ListSuggestionsRequest
+	63,  // 90: tms.translation.v1.TranslationService.GetSuggestion:input_type -> tms.translation.v1.GetSuggestionRequest
+	65,  // 91: tms.translation.v1.TranslationService.CreateSuggestion:input_type -> tms.translation.v1.CreateSuggestionRequest
+	67,  // 92: tms.translation.v1.TranslationService.AcceptSuggestion:input_type -> tms.translation.v1.AcceptSuggestionRequest
+	69,  // 93: tms.translation.v1.TranslationService.DeleteSuggestion:input_type -> tms.translation.v1.DeleteSuggestionRequest
+	71,  // 94: tms.translation.v1.TranslationService.VoteSuggestion:input_type -> tms.translation.v1.VoteSuggestionRequest
+	74,  // 95: tms.translation.v1.TranslationService.ListComments:input_type -> tms.translation.v1.ListCommentsRequest
+	76,  // 96: tms.translation.v1.TranslationService.GetComment:input_type -> tms.translation.v1.GetCommentRequest
+	78,  // 97: tms.translation.v1.TranslationService.CreateComment:input_type -> tms.translation.v1.CreateCommentRequest
+	80,  // 98: tms.translation.v1.TranslationService.ResolveComment:input_type -> tms.translation.v1.ResolveCommentRequest
+	82,  // 99: tms.translation.v1.TranslationService.DeleteComment:input_type -> tms.translation.v1.DeleteCommentRequest
+	85,  // 100: tms.translation.v1.TranslationService.ListLabels:input_type -> tms.translation.v1.ListLabelsRequest
+	87,  // 101: tms.translation.v1.TranslationService.GetLabel:input_type -> tms.translation.v1.GetLabelRequest
+	89,  // 102: tms.translation.v1.TranslationService.CreateLabel:input_type -> tms.translation.v1.CreateLabelRequest
+	91,  // 103: tms.translation.v1.TranslationService.UpdateLabel:input_type -> tms.translation.v1.UpdateLabelRequest
+	93,  // 104: tms.translation.v1.TranslationService.DeleteLabel:input_type -> tms.translation.v1.DeleteLabelRequest
+	100, // 105: tms.translation.v1.TranslationService.ListUnitChecks:input_type -> tms.translation.v1.ListUnitChecksRequest
+	102, // 106: tms.translation.v1.TranslationService.DismissCheck:input_type -> tms.translation.v1.DismissCheckRequest
+	105, // 107: tms.translation.v1.TranslationService.DismissChecks:input_type -> tms.translation.v1.DismissChecksRequest
+	107, // 108: tms.translation.v1.TranslationService.SummarizeChecks:input_type -> tms.translation.v1.SummarizeChecksRequest
+	110, // 109: tms.translation.v1.TranslationService.RecheckComponents:input_type -> tms.translation.v1.RecheckComponentsRequest
+	11,  // 110: tms.translation.v1.TranslationService.ImportComponent:output_type -> tms.translation.v1.ImportComponentResponse
+	15,  // 111: tms.translation.v1.TranslationService.GetTask:output_type -> tms.translation.v1.GetTaskResponse
+	14,  // 112: tms.translation.v1.TranslationService.CancelTask:output_type -> tms.translation.v1.CancelTaskResponse
+	8,   // 113: tms.translation.v1.TranslationService.ListAlerts:output_type -> tms.translation.v1.ListAlertsResponse
+	17,  // 114: tms.translation.v1.TranslationService.ForgetComponent:output_type -> tms.translation.v1.ForgetComponentResponse
+	19,  // 115: tms.translation.v1.TranslationService.ForgetComponents:output_type -> tms.translation.v1.ForgetComponentsResponse
+	22,  // 116: tms.translation.v1.TranslationService.RenameComponents:output_type -> tms.translation.v1.RenameComponentsResponse
+	24,  // 117: tms.translation.v1.TranslationService.ListTranslations:output_type -> tms.translation.v1.ListTranslationsResponse
+	26,  // 118: tms.translation.v1.TranslationService.GetTranslation:output_type -> tms.translation.v1.GetTranslationResponse
+	28,  // 119: tms.translation.v1.TranslationService.AddTranslation:output_type -> tms.translation.v1.AddTranslationResponse
+	30,  // 120: tms.translation.v1.TranslationService.DeleteTranslation:output_type -> tms.translation.v1.DeleteTranslationResponse
+	32,  // 121: tms.translation.v1.TranslationService.GetStatistics:output_type -> tms.translation.v1.GetStatisticsResponse
+	36,  // 122: tms.translation.v1.TranslationService.ListLanguageStatistics:output_type -> tms.translation.v1.ListLanguageStatisticsResponse
+	34,  // 123: tms.translation.v1.TranslationService.GetMetrics:output_type -> tms.translation.v1.GetMetricsResponse
+	38,  // 124: tms.translation.v1.TranslationService.ListUnits:output_type -> tms.translation.v1.ListUnitsResponse
+	42,  // 125: tms.translation.v1.TranslationService.GetUnit:output_type -> tms.translation.v1.GetUnitResponse
+	40,  // 126: tms.translation.v1.TranslationService.FindUnit:output_type -> tms.translation.v1.FindUnitResponse
+	44,  // 127: tms.translation.v1.TranslationService.UpdateUnit:output_type -> tms.translation.v1.UpdateUnitResponse
+	47,  // 128: tms.translation.v1.TranslationService.GetRepository:output_type -> tms.translation.v1.GetRepositoryResponse
+	49,  // 129: tms.translation.v1.TranslationService.RunRepositoryOperation:output_type -> tms.translation.v1.RunRepositoryOperationResponse
+	51,  // 130: tms.translation.v1.TranslationService.GetFile:output_type -> tms.translation.v1.GetFileResponse
+	53,  // 131: tms.translation.v1.TranslationService.UploadFile:output_type -> tms.translation.v1.UploadFileResponse
+	96,  // 132: tms.translation.v1.TranslationService.DownloadFile:output_type -> tms.translation.v1.DownloadFileResponse
+	98,  // 133: tms.translation.v1.TranslationService.UploadFileStream:output_type -> tms.translation.v1.UploadFileStreamResponse
+	55,  // 134: tms.translation.v1.TranslationService.CreateUnit:output_type -> tms.translation.v1.CreateUnitResponse
+	57,  // 135: tms.translation.v1.TranslationService.DeleteUnit:output_type -> tms.translation.v1.DeleteUnitResponse
+	59,  // 136: tms.translation.v1.TranslationService.ListUnitTranslations:output_type -> tms.translation.v1.ListUnitTranslationsResponse
+	62,  // 137: tms.translation.v1.TranslationService.ListSuggestions:output_type -> tms.translation.v1.ListSuggestionsResponse
+	64,  // 138: tms.translation.v1.TranslationService.GetSuggestion:output_type -> tms.translation.v1.GetSuggestionResponse
+	66,  // 139: tms.translation.v1.TranslationService.CreateSuggestion:output_type -> tms.translation.v1.CreateSuggestionResponse
+	68,  // 140: tms.translation.v1.TranslationService.AcceptSuggestion:output_type -> tms.translation.v1.AcceptSuggestionResponse
+	70,  // 141: tms.translation.v1.TranslationService.DeleteSuggestion:output_type -> tms.translation.v1.DeleteSuggestionResponse
+	72,  // 142: tms.translation.v1.TranslationService.VoteSuggestion:output_type -> tms.translation.v1.VoteSuggestionResponse
+	75,  // 143: tms.translation.v1.TranslationService.ListComments:output_type -> tms.translation.v1.ListCommentsResponse
+	77,  // 144: tms.translation.v1.TranslationService.GetComment:output_type -> tms.translation.v1.GetCommentResponse
+	79,  // 145: tms.translation.v1.TranslationService.CreateComment:output_type -> tms.translation.v1.CreateCommentResponse
+	81,  // 146: tms.translation.v1.TranslationService.ResolveComment:output_type -> tms.translation.v1.ResolveCommentResponse
+	83,  // 147: tms.translation.v1.TranslationService.DeleteComment:output_type -> tms.translation.v1.DeleteCommentResponse
+	86,  // 148: tms.translation.v1.TranslationService.ListLabels:output_type -> tms.translation.v1.ListLabelsResponse
+	88,  // 149: tms.translation.v1.TranslationService.GetLabel:output_type -> tms.translation.v1.GetLabelResponse
+	90,  // 150: tms.translation.v1.TranslationService.CreateLabel:output_type -> tms.translation.v1.CreateLabelResponse
+	92,  // 151: tms.translation.v1.TranslationService.UpdateLabel:output_type -> tms.translation.v1.UpdateLabelResponse
+	94,  // 152: tms.translation.v1.TranslationService.DeleteLabel:output_type -> tms.translation.v1.DeleteLabelResponse
+	101, // 153: tms.translation.v1.TranslationService.ListUnitChecks:output_type -> tms.translation.v1.ListUnitChecksResponse
+	103, // 154: tms.translation.v1.TranslationService.DismissCheck:output_type -> tms.translation.v1.DismissCheckResponse
+	106, // 155: tms.translation.v1.TranslationService.DismissChecks:output_type -> tms.translation.v1.DismissChecksResponse
+	109, // 156: tms.translation.v1.TranslationService.SummarizeChecks:output_type -> tms.translation.v1.SummarizeChecksResponse
+	111, // 157: tms.translation.v1.TranslationService.RecheckComponents:output_type -> tms.translation.v1.RecheckComponentsResponse
+	110, // [110:158] is the sub-list for method output_type
+	62,  // [62:110] is the sub-list for method input_type
 	62,  // [62:62] is the sub-list for extension type_name
 	62,  // [62:62] is the sub-list for extension extendee
 	0,   // [0:62] is the sub-list for field type_name
@@ -8187,7 +8279,7 @@ func file_tms_translation_v1_translation_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tms_translation_v1_translation_proto_rawDesc), len(file_tms_translation_v1_translation_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   109,
+			NumMessages:   111,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -21,6 +21,7 @@ const _ = grpc.SupportPackageIsVersion9
 const (
 	TranslationService_ImportComponent_FullMethodName        = "/tms.translation.v1.TranslationService/ImportComponent"
 	TranslationService_GetTask_FullMethodName                = "/tms.translation.v1.TranslationService/GetTask"
+	TranslationService_CancelTask_FullMethodName             = "/tms.translation.v1.TranslationService/CancelTask"
 	TranslationService_ListAlerts_FullMethodName             = "/tms.translation.v1.TranslationService/ListAlerts"
 	TranslationService_ForgetComponent_FullMethodName        = "/tms.translation.v1.TranslationService/ForgetComponent"
 	TranslationService_ForgetComponents_FullMethodName       = "/tms.translation.v1.TranslationService/ForgetComponents"
@@ -115,6 +116,12 @@ type TranslationServiceClient interface {
 	// GetTask reports an import task, or the latest one of a component.
 	// Errors: NotFound (no such task, or its component is not visible).
 	GetTask(ctx context.Context, in *GetTaskRequest, opts ...grpc.CallOption) (*GetTaskResponse, error)
+	// CancelTask stops a running task (the reference's task revocation):
+	// the replica running it stops at its next step and finishes it as
+	// failed, "The task was cancelled."; a finished task stays as it is.
+	// Errors: NotFound (no such task, or its component is not visible),
+	// PermissionDenied (component.edit).
+	CancelTask(ctx context.Context, in *CancelTaskRequest, opts ...grpc.CallOption) (*CancelTaskResponse, error)
 	// ListAlerts lists a component's standing alerts: an import that could not
 	// fetch the repository (UpdateFailure) or read its files (ParseError)
 	// stays listed until an import succeeds. A component without alerts
@@ -366,6 +373,16 @@ func (c *translationServiceClient) GetTask(ctx context.Context, in *GetTaskReque
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(GetTaskResponse)
 	err := c.cc.Invoke(ctx, TranslationService_GetTask_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *translationServiceClient) CancelTask(ctx context.Context, in *CancelTaskRequest, opts ...grpc.CallOption) (*CancelTaskResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(CancelTaskResponse)
+	err := c.cc.Invoke(ctx, TranslationService_CancelTask_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -881,6 +898,12 @@ type TranslationServiceServer interface {
 	// GetTask reports an import task, or the latest one of a component.
 	// Errors: NotFound (no such task, or its component is not visible).
 	GetTask(context.Context, *GetTaskRequest) (*GetTaskResponse, error)
+	// CancelTask stops a running task (the reference's task revocation):
+	// the replica running it stops at its next step and finishes it as
+	// failed, "The task was cancelled."; a finished task stays as it is.
+	// Errors: NotFound (no such task, or its component is not visible),
+	// PermissionDenied (component.edit).
+	CancelTask(context.Context, *CancelTaskRequest) (*CancelTaskResponse, error)
 	// ListAlerts lists a component's standing alerts: an import that could not
 	// fetch the repository (UpdateFailure) or read its files (ParseError)
 	// stays listed until an import succeeds. A component without alerts
@@ -1124,6 +1147,9 @@ func (UnimplementedTranslationServiceServer) ImportComponent(context.Context, *I
 func (UnimplementedTranslationServiceServer) GetTask(context.Context, *GetTaskRequest) (*GetTaskResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetTask not implemented")
 }
+func (UnimplementedTranslationServiceServer) CancelTask(context.Context, *CancelTaskRequest) (*CancelTaskResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method CancelTask not implemented")
+}
 func (UnimplementedTranslationServiceServer) ListAlerts(context.Context, *ListAlertsRequest) (*ListAlertsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListAlerts not implemented")
 }
@@ -1312,6 +1338,24 @@ func _TranslationService_GetTask_Handler(srv interface{}, ctx context.Context, d
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
 		return srv.(TranslationServiceServer).GetTask(ctx, req.(*GetTaskRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _TranslationService_CancelTask_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CancelTaskRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TranslationServiceServer).CancelTask(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TranslationService_CancelTask_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TranslationServiceServer).CancelTask(ctx, req.(*CancelTaskRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }
@@ -2122,6 +2166,10 @@ var TranslationService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "GetTask",
 			Handler:    _TranslationService_GetTask_Handler,
+		},
+		{
+			MethodName: "CancelTask",
+			Handler:    _TranslationService_CancelTask_Handler,
 		},
 		{
 			MethodName: "ListAlerts",
