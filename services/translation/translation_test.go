@@ -444,3 +444,41 @@ func detailsText(c *changelogv1.Change) string {
 	}
 	return s
 }
+
+// TestNewLanguageCodeStyle: a new translation's file is named by the
+// component's language code style in effect (the format's own unless
+// set), and the next import finds the file's language again.
+func TestNewLanguageCodeStyle(t *testing.T) {
+	for _, tc := range []struct{ style, code, file, lang string }{
+		{"", "es_MX", "po/es_MX.po", "es_MX"},
+		{"bcp", "fr_CA", "po/fr-CA.po", "fr_CA"},
+		{"posix_long", "sv", "po/sv_SE.po", "sv"},
+		{"android", "zh_Hans", "po/zh-rCN.po", "zh_Hans"},
+	} {
+		t.Run(tc.style+"/"+tc.code, func(t *testing.T) {
+			e := newEnv(t, true)
+			comp := greeter(1, fixture.Origin(t, fixture.Files()))
+			comp.LanguageCodeStyle = tc.style // the fixture catalog puts it in effect
+			e.catalog.Set(comp, project)
+			if task := e.importNow(t, 1); task.GetError() != "" {
+				t.Fatal(task.GetError())
+			}
+			resp, err := e.client.AddTranslation(t.Context(), &translationv1.AddTranslationRequest{ComponentId: 1, LanguageCode: tc.code, Actor: "alice"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := resp.GetTranslation().GetFilename(); got != tc.file {
+				t.Errorf("file %q, want %q", got, tc.file)
+			}
+			if _, err = os.Stat(filepath.Join(e.dataDir, "repos", "1", filepath.FromSlash(tc.file))); err != nil {
+				t.Error(err)
+			}
+			if task := e.importNow(t, 1); task.GetError() != "" {
+				t.Fatal(task.GetError())
+			}
+			if got := e.translation(t, 1, tc.lang).GetFilename(); got != tc.file {
+				t.Errorf("re-imported as %s: file %q", tc.lang, got)
+			}
+		})
+	}
+}

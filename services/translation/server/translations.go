@@ -141,13 +141,15 @@ func (s *Server) formatPlural(ctx context.Context, comp *catalogv1.Component, ln
 type languageFile struct{ rel, full string }
 
 // newLanguageFilePath places a language's file by the component's file
-// mask, refusing a path outside the working copy or an existing file.
+// mask, its code written in the component's language code style (the
+// format's own unless set), refusing a path outside the working copy or an
+// existing file.
 func (s *Server) newLanguageFilePath(comp *catalogv1.Component, lng *catalogv1.Language) (languageFile, error) {
 	mask, err := filemask.Parse(comp.GetFilemask())
 	if err != nil {
 		return languageFile{}, errs.New(errs.FailedPrecondition, "The component file mask is invalid.")
 	}
-	rel, err := mask.Path(lng.GetCode())
+	rel, err := mask.Path(formats.FileLanguageCode(comp.GetFileFormat(), comp.GetEffectiveLanguageCodeStyle(), lng.GetCode()))
 	if err != nil {
 		return languageFile{}, errs.Invalid("language_code", "invalid", "The language code can not be used in a file name.")
 	}
