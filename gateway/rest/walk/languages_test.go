@@ -54,3 +54,42 @@ func TestLanguageWrites(t *testing.T) {
 		t.Errorf("deleted language: %d %s", code, out)
 	}
 }
+
+// TestLanguageVisibility: as in Weblate, those who may not edit languages
+// list and read only the languages with a translation, here one in a
+// project they may see; the administrator lists every language.
+func TestLanguageVisibility(t *testing.T) {
+	f := newPermissionFixture(t)
+	admin, tina, anon := f.admin, f.clients[1], f.clients[0]
+	base := admin.base
+	admin.want(201, "POST", base+"components/secret/app/translations/", map[string]any{"language_code": "fr"})
+	visible := map[string]bool{}
+	for _, tr := range allPages(t, tina, base+"translations/") {
+		visible[tr["language_code"].(string)] = true
+	}
+	if visible["fr"] || len(visible) == 0 {
+		t.Fatalf("tina's translations are in %v", visible)
+	}
+	for name, c := range map[string]client{"tina": tina, "anonymous": anon} {
+		listed := map[string]bool{}
+		for _, l := range allPages(t, c, base+"languages/") {
+			listed[l["code"].(string)] = true
+		}
+		if len(listed) != len(visible) {
+			t.Errorf("%s lists %v, want %v", name, listed, visible)
+		}
+		for code := range visible {
+			if !listed[code] {
+				t.Errorf("%s does not list %s", name, code)
+			}
+			c.want(200, "GET", base+"languages/"+code+"/", nil)
+		}
+		c.want(404, "GET", base+"languages/fr/", nil)
+		c.want(404, "GET", base+"languages/xh/", nil) // no translation anywhere
+	}
+	if n := admin.want(200, "GET", base+"languages/", nil)["count"].(float64); n < 500 {
+		t.Errorf("the administrator lists %v languages", n)
+	}
+	admin.want(200, "GET", base+"languages/fr/", nil)
+	admin.want(200, "GET", base+"languages/xh/", nil)
+}

@@ -73,7 +73,7 @@ func (s *Server) ListLanguages(ctx context.Context, req *catalogv1.ListLanguages
 	if err != nil {
 		return nil, err
 	}
-	ls, total, err := s.st.ListLanguages(ctx, p)
+	ls, total, err := s.st.ListLanguages(ctx, p, store.LanguageFilter{Only: req.GetOnlyCodes(), Codes: req.GetCodes()})
 	if err != nil {
 		return nil, storeErr(err, nil)
 	}

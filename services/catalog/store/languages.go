@@ -62,15 +62,27 @@ func (s *Store) GetLanguage(ctx context.Context, code string) (*Language, error)
 	return &l, nil
 }
 
-// ListLanguages returns a page of languages ordered by id and the total.
-func (s *Store) ListLanguages(ctx context.Context, page Page) ([]Language, int64, error) {
+// LanguageFilter limits a list of languages: with Only, to Codes.
+type LanguageFilter struct {
+	Only  bool
+	Codes []string
+}
+
+// ListLanguages returns a page of the languages f lets through, ordered by
+// id, and their total.
+func (s *Store) ListLanguages(ctx context.Context, page Page, f LanguageFilter) ([]Language, int64, error) {
+	scope := func(q *gorm.DB) *gorm.DB {
+		if f.Only {
+			q = q.Where("code IN ?", append([]string{""}, f.Codes...)) // "" keeps the list valid SQL when empty
+		}
+		return q
+	}
 	var total int64
-	q := s.db.WithContext(ctx).Model(&Language{})
-	if err := q.Count(&total).Error; err != nil {
+	if err := scope(s.db.WithContext(ctx).Model(&Language{})).Count(&total).Error; err != nil {
 		return nil, 0, err
 	}
 	var out []Language
-	if err := page.apply(s.db.WithContext(ctx).Order("id")).Find(&out).Error; err != nil {
+	if err := page.apply(scope(s.db.WithContext(ctx).Order("id"))).Find(&out).Error; err != nil {
 		return nil, 0, err
 	}
 	return out, total, nil

@@ -93,9 +93,26 @@ func testLanguages(t *testing.T, s *store.Store, _ *gorm.DB) {
 	if _, err = s.GetLanguage(ctx, "xx"); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("missing language: %v", err)
 	}
-	list, total, err := s.ListLanguages(ctx, store.Page{Offset: 1, Limit: 2})
+	list, total, err := s.ListLanguages(ctx, store.Page{Offset: 1, Limit: 2}, store.LanguageFilter{})
 	if err != nil || total != 4 || len(list) != 2 || list[0].Code != "cs" || list[1].Code != "ar" {
 		t.Errorf("list: %v %d %v", list, total, err)
+	}
+	for _, tc := range []struct {
+		f    store.LanguageFilter
+		want []string
+	}{
+		{store.LanguageFilter{Only: true, Codes: []string{"ar", "cs", "zz"}}, []string{"cs", "ar"}},
+		{store.LanguageFilter{Only: true}, nil},
+		{store.LanguageFilter{Codes: []string{"ar"}}, []string{"en", "cs", "ar", "de"}},
+	} {
+		got, n, lerr := s.ListLanguages(ctx, store.Page{}, tc.f)
+		var codes []string
+		for _, l := range got {
+			codes = append(codes, l.Code)
+		}
+		if lerr != nil || int(n) != len(tc.want) || strings.Join(codes, ",") != strings.Join(tc.want, ",") {
+			t.Errorf("filter %+v: %v (%d) %v, want %v", tc.f, codes, n, lerr, tc.want)
+		}
 	}
 	// An administrator's language: a code taken in any case is refused;
 	// changes and deletion reach the stored row and its plurals.

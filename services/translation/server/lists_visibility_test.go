@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/tmsproject/tms/pkg/dbtest"
@@ -129,6 +130,12 @@ func TestListsLeaveOutPrivateProjects(t *testing.T) {
 			m, err := r.client.GetMetrics(ctx, &translationv1.GetMetricsRequest{})
 			if err != nil || m.GetTranslations() != wantTranslations || m.GetSuggestions() != wantSuggestions {
 				t.Errorf("%s: metrics %v %v, want %d translations and %d suggestions", tc.name, m, err, wantTranslations, wantSuggestions)
+			}
+			// So do the languages with a translation.
+			codes, err := r.client.ListLanguageCodes(ctx, &translationv1.ListLanguageCodesRequest{})
+			wantCodes := map[bool]string{false: "cs,en", true: "cs,de,en"}[tc.secret]
+			if err != nil || strings.Join(codes.GetCodes(), ",") != wantCodes {
+				t.Errorf("%s: languages %v %v, want %s", tc.name, codes.GetCodes(), err, wantCodes)
 			}
 			named, err := r.client.ListTranslations(ctx, &translationv1.ListTranslationsRequest{ComponentIds: []int64{1, 2}})
 			if err != nil || named.GetTotal() != wantTranslations {

@@ -139,6 +139,20 @@ func (s *Server) GetMetrics(ctx context.Context, _ *translationv1.GetMetricsRequ
 		UnitsTranslated: m.UnitsTranslated, Checks: m.Checks, Suggestions: m.Suggestions}, nil
 }
 
+// ListLanguageCodes lists the languages with a translation the caller may
+// see (Weblate's Language.objects.have_translation, within visibility).
+func (s *Server) ListLanguageCodes(ctx context.Context, _ *translationv1.ListLanguageCodesRequest) (*translationv1.ListLanguageCodesResponse, error) {
+	hidden, err := s.hidden(ctx)
+	if err != nil {
+		return nil, err
+	}
+	codes, err := s.cfg.Store.VisibleLanguageCodes(ctx, hidden)
+	if err != nil {
+		return nil, err
+	}
+	return &translationv1.ListLanguageCodesResponse{Codes: codes}, nil
+}
+
 // ListUnits pages units by id, filtered by the search expression when one
 // is given (a bad expression is a validation error on "q").
 func (s *Server) ListUnits(ctx context.Context, req *translationv1.ListUnitsRequest) (*translationv1.ListUnitsResponse, error) {

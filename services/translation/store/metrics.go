@@ -27,3 +27,12 @@ func (s *Store) Metrics(ctx context.Context, hidden Hidden) (Metrics, error) {
 	err = hidden.byUnit(db, db.Table("suggestions"), "suggestions.unit_id").Count(&m.Suggestions).Error
 	return m, err
 }
+
+// VisibleLanguageCodes are the codes of the languages with a translation the
+// caller may see, sorted.
+func (s *Store) VisibleLanguageCodes(ctx context.Context, hidden Hidden) ([]string, error) {
+	var codes []string
+	err := hidden.translations(s.q(ctx).Model(&Translation{})).Distinct("language_code").Order("language_code").
+		Pluck("language_code", &codes).Error
+	return codes, err
+}

@@ -2924,7 +2924,12 @@ type ListLanguagesRequest struct {
 	// next_page_token of the previous response, sent with every other
 	// field as before (else InvalidArgument on "page_token"); empty
 	// starts at the first page.
-	PageToken     string `protobuf:"bytes,4,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
+	PageToken string `protobuf:"bytes,4,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
+	// Only the languages of these codes, when only_codes is set (an empty
+	// list then answers none).
+	Codes []string `protobuf:"bytes,5,rep,name=codes,proto3" json:"codes,omitempty"`
+	// Whether codes limits the list.
+	OnlyCodes     bool `protobuf:"varint,6,opt,name=only_codes,json=onlyCodes,proto3" json:"only_codes,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2985,6 +2990,20 @@ func (x *ListLanguagesRequest) GetPageToken() string {
 		return x.PageToken
 	}
 	return ""
+}
+
+func (x *ListLanguagesRequest) GetCodes() []string {
+	if x != nil {
+		return x.Codes
+	}
+	return nil
+}
+
+func (x *ListLanguagesRequest) GetOnlyCodes() bool {
+	if x != nil {
+		return x.OnlyCodes
+	}
+	return false
 }
 
 // ListLanguagesResponse holds a page of languages.
@@ -7125,13 +7144,16 @@ const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x12GetLanguageRequest\x12\x12\n" +
 	"\x04code\x18\x01 \x01(\tR\x04code\"K\n" +
 	"\x13GetLanguageResponse\x124\n" +
-	"\blanguage\x18\x01 \x01(\v2\x18.tms.catalog.v1.LanguageR\blanguage\"\x80\x01\n" +
+	"\blanguage\x18\x01 \x01(\v2\x18.tms.catalog.v1.LanguageR\blanguage\"\xb5\x01\n" +
 	"\x14ListLanguagesRequest\x12\x16\n" +
 	"\x06offset\x18\x01 \x01(\x03R\x06offset\x12\x14\n" +
 	"\x05limit\x18\x02 \x01(\x03R\x05limit\x12\x1b\n" +
 	"\tpage_size\x18\x03 \x01(\x05R\bpageSize\x12\x1d\n" +
 	"\n" +
-	"page_token\x18\x04 \x01(\tR\tpageToken\"\x8d\x01\n" +
+	"page_token\x18\x04 \x01(\tR\tpageToken\x12\x14\n" +
+	"\x05codes\x18\x05 \x03(\tR\x05codes\x12\x1d\n" +
+	"\n" +
+	"only_codes\x18\x06 \x01(\bR\tonlyCodes\"\x8d\x01\n" +
 	"\x15ListLanguagesResponse\x126\n" +
 	"\tlanguages\x18\x01 \x03(\v2\x18.tms.catalog.v1.LanguageR\tlanguages\x12\x14\n" +
 	"\x05total\x18\x02 \x01(\x03R\x05total\x12&\n" +

@@ -2628,6 +2628,89 @@ func (x *ListLanguageStatisticsRequest) GetComponentIds() []int64 {
 	return nil
 }
 
+// ListLanguageCodesRequest is empty: the caller's visibility is the scope.
+type ListLanguageCodesRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListLanguageCodesRequest) Reset() {
+	*x = ListLanguageCodesRequest{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[35]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListLanguageCodesRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListLanguageCodesRequest) ProtoMessage() {}
+
+func (x *ListLanguageCodesRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[35]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListLanguageCodesRequest.ProtoReflect.Descriptor instead.
+func (*ListLanguageCodesRequest) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{35}
+}
+
+// ListLanguageCodesResponse holds the codes.
+type ListLanguageCodesResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The language codes, sorted.
+	Codes         []string `protobuf:"bytes,1,rep,name=codes,proto3" json:"codes,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListLanguageCodesResponse) Reset() {
+	*x = ListLanguageCodesResponse{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[36]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListLanguageCodesResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListLanguageCodesResponse) ProtoMessage() {}
+
+func (x *ListLanguageCodesResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[36]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListLanguageCodesResponse.ProtoReflect.Descriptor instead.
+func (*ListLanguageCodesResponse) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{36}
+}
+
+func (x *ListLanguageCodesResponse) GetCodes() []string {
+	if x != nil {
+		return x.Codes
+	}
+	return nil
+}
+
 // ListLanguageStatisticsResponse holds one row per language.
 type ListLanguageStatisticsResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -2639,7 +2722,7 @@ type ListLanguageStatisticsResponse struct {
 
 func (x *ListLanguageStatisticsResponse) Reset() {
 	*x = ListLanguageStatisticsResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[35]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2651,7 +2734,7 @@ func (x *ListLanguageStatisticsResponse) String() string {
 func (*ListLanguageStatisticsResponse) ProtoMessage() {}
 
 func (x *ListLanguageStatisticsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[35]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2664,7 +2747,7 @@ func (x *ListLanguageStatisticsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListLanguageStatisticsResponse.ProtoReflect.Descriptor instead.
 func (*ListLanguageStatisticsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{35}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *ListLanguageStatisticsResponse) GetStats() []*Statistics {
@@ -2707,7 +2790,7 @@ type ListUnitsRequest struct {
 
 func (x *ListUnitsRequest) Reset() {
 	*x = ListUnitsRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[36]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2719,7 +2802,7 @@ func (x *ListUnitsRequest) String() string {
 func (*ListUnitsRequest) ProtoMessage() {}
 
 func (x *ListUnitsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[36]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2732,7 +2815,7 @@ func (x *ListUnitsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListUnitsRequest.ProtoReflect.Descriptor instead.
 func (*ListUnitsRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{36}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *ListUnitsRequest) GetTranslationId() int64 {
@@ -2807,7 +2890,7 @@ type ListUnitsResponse struct {
 
 func (x *ListUnitsResponse) Reset() {
 	*x = ListUnitsResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[37]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2819,7 +2902,7 @@ func (x *ListUnitsResponse) String() string {
 func (*ListUnitsResponse) ProtoMessage() {}
 
 func (x *ListUnitsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[37]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2832,7 +2915,7 @@ func (x *ListUnitsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListUnitsResponse.ProtoReflect.Descriptor instead.
 func (*ListUnitsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{37}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *ListUnitsResponse) GetUnits() []*Unit {
@@ -2869,7 +2952,7 @@ type FindUnitRequest struct {
 
 func (x *FindUnitRequest) Reset() {
 	*x = FindUnitRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[38]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2881,7 +2964,7 @@ func (x *FindUnitRequest) String() string {
 func (*FindUnitRequest) ProtoMessage() {}
 
 func (x *FindUnitRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[38]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2894,7 +2977,7 @@ func (x *FindUnitRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FindUnitRequest.ProtoReflect.Descriptor instead.
 func (*FindUnitRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{38}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *FindUnitRequest) GetTranslationId() int64 {
@@ -2922,7 +3005,7 @@ type FindUnitResponse struct {
 
 func (x *FindUnitResponse) Reset() {
 	*x = FindUnitResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[39]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2934,7 +3017,7 @@ func (x *FindUnitResponse) String() string {
 func (*FindUnitResponse) ProtoMessage() {}
 
 func (x *FindUnitResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[39]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2947,7 +3030,7 @@ func (x *FindUnitResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FindUnitResponse.ProtoReflect.Descriptor instead.
 func (*FindUnitResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{39}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *FindUnitResponse) GetUnit() *Unit {
@@ -2972,7 +3055,7 @@ type GetUnitRequest struct {
 
 func (x *GetUnitRequest) Reset() {
 	*x = GetUnitRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[40]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2984,7 +3067,7 @@ func (x *GetUnitRequest) String() string {
 func (*GetUnitRequest) ProtoMessage() {}
 
 func (x *GetUnitRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[40]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2997,7 +3080,7 @@ func (x *GetUnitRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetUnitRequest.ProtoReflect.Descriptor instead.
 func (*GetUnitRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{40}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *GetUnitRequest) GetId() int64 {
@@ -3025,7 +3108,7 @@ type GetUnitResponse struct {
 
 func (x *GetUnitResponse) Reset() {
 	*x = GetUnitResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[41]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3037,7 +3120,7 @@ func (x *GetUnitResponse) String() string {
 func (*GetUnitResponse) ProtoMessage() {}
 
 func (x *GetUnitResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[41]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3050,7 +3133,7 @@ func (x *GetUnitResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetUnitResponse.ProtoReflect.Descriptor instead.
 func (*GetUnitResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{41}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *GetUnitResponse) GetUnit() *Unit {
@@ -3105,7 +3188,7 @@ type UpdateUnitRequest struct {
 
 func (x *UpdateUnitRequest) Reset() {
 	*x = UpdateUnitRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[42]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3117,7 +3200,7 @@ func (x *UpdateUnitRequest) String() string {
 func (*UpdateUnitRequest) ProtoMessage() {}
 
 func (x *UpdateUnitRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[42]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3130,7 +3213,7 @@ func (x *UpdateUnitRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateUnitRequest.ProtoReflect.Descriptor instead.
 func (*UpdateUnitRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{42}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *UpdateUnitRequest) GetId() int64 {
@@ -3228,7 +3311,7 @@ type UpdateUnitResponse struct {
 
 func (x *UpdateUnitResponse) Reset() {
 	*x = UpdateUnitResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[43]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3240,7 +3323,7 @@ func (x *UpdateUnitResponse) String() string {
 func (*UpdateUnitResponse) ProtoMessage() {}
 
 func (x *UpdateUnitResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[43]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3253,7 +3336,7 @@ func (x *UpdateUnitResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateUnitResponse.ProtoReflect.Descriptor instead.
 func (*UpdateUnitResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{43}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *UpdateUnitResponse) GetUnit() *Unit {
@@ -3295,7 +3378,7 @@ type Repository struct {
 
 func (x *Repository) Reset() {
 	*x = Repository{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[44]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3307,7 +3390,7 @@ func (x *Repository) String() string {
 func (*Repository) ProtoMessage() {}
 
 func (x *Repository) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[44]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3320,7 +3403,7 @@ func (x *Repository) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Repository.ProtoReflect.Descriptor instead.
 func (*Repository) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{44}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *Repository) GetNeedsCommit() bool {
@@ -3400,7 +3483,7 @@ type GetRepositoryRequest struct {
 
 func (x *GetRepositoryRequest) Reset() {
 	*x = GetRepositoryRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[45]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3412,7 +3495,7 @@ func (x *GetRepositoryRequest) String() string {
 func (*GetRepositoryRequest) ProtoMessage() {}
 
 func (x *GetRepositoryRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[45]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3425,7 +3508,7 @@ func (x *GetRepositoryRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetRepositoryRequest.ProtoReflect.Descriptor instead.
 func (*GetRepositoryRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{45}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *GetRepositoryRequest) GetComponentIds() []int64 {
@@ -3453,7 +3536,7 @@ type GetRepositoryResponse struct {
 
 func (x *GetRepositoryResponse) Reset() {
 	*x = GetRepositoryResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[46]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3465,7 +3548,7 @@ func (x *GetRepositoryResponse) String() string {
 func (*GetRepositoryResponse) ProtoMessage() {}
 
 func (x *GetRepositoryResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[46]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3478,7 +3561,7 @@ func (x *GetRepositoryResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetRepositoryResponse.ProtoReflect.Descriptor instead.
 func (*GetRepositoryResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{46}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *GetRepositoryResponse) GetRepository() *Repository {
@@ -3506,7 +3589,7 @@ type RunRepositoryOperationRequest struct {
 
 func (x *RunRepositoryOperationRequest) Reset() {
 	*x = RunRepositoryOperationRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[47]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3518,7 +3601,7 @@ func (x *RunRepositoryOperationRequest) String() string {
 func (*RunRepositoryOperationRequest) ProtoMessage() {}
 
 func (x *RunRepositoryOperationRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[47]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3531,7 +3614,7 @@ func (x *RunRepositoryOperationRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RunRepositoryOperationRequest.ProtoReflect.Descriptor instead.
 func (*RunRepositoryOperationRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{47}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *RunRepositoryOperationRequest) GetComponentIds() []int64 {
@@ -3576,7 +3659,7 @@ type RunRepositoryOperationResponse struct {
 
 func (x *RunRepositoryOperationResponse) Reset() {
 	*x = RunRepositoryOperationResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[48]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3588,7 +3671,7 @@ func (x *RunRepositoryOperationResponse) String() string {
 func (*RunRepositoryOperationResponse) ProtoMessage() {}
 
 func (x *RunRepositoryOperationResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[48]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3601,7 +3684,7 @@ func (x *RunRepositoryOperationResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RunRepositoryOperationResponse.ProtoReflect.Descriptor instead.
 func (*RunRepositoryOperationResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{48}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *RunRepositoryOperationResponse) GetResult() bool {
@@ -3637,7 +3720,7 @@ type GetFileRequest struct {
 
 func (x *GetFileRequest) Reset() {
 	*x = GetFileRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[49]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3649,7 +3732,7 @@ func (x *GetFileRequest) String() string {
 func (*GetFileRequest) ProtoMessage() {}
 
 func (x *GetFileRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[49]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3662,7 +3745,7 @@ func (x *GetFileRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetFileRequest.ProtoReflect.Descriptor instead.
 func (*GetFileRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{49}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{51}
 }
 
 func (x *GetFileRequest) GetComponentId() int64 {
@@ -3711,7 +3794,7 @@ type GetFileResponse struct {
 
 func (x *GetFileResponse) Reset() {
 	*x = GetFileResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[50]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3723,7 +3806,7 @@ func (x *GetFileResponse) String() string {
 func (*GetFileResponse) ProtoMessage() {}
 
 func (x *GetFileResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[50]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3736,7 +3819,7 @@ func (x *GetFileResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetFileResponse.ProtoReflect.Descriptor instead.
 func (*GetFileResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{50}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{52}
 }
 
 func (x *GetFileResponse) GetContent() []byte {
@@ -3798,7 +3881,7 @@ type UploadFileRequest struct {
 
 func (x *UploadFileRequest) Reset() {
 	*x = UploadFileRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[51]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[53]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3810,7 +3893,7 @@ func (x *UploadFileRequest) String() string {
 func (*UploadFileRequest) ProtoMessage() {}
 
 func (x *UploadFileRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[51]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[53]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3823,7 +3906,7 @@ func (x *UploadFileRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UploadFileRequest.ProtoReflect.Descriptor instead.
 func (*UploadFileRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{51}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{53}
 }
 
 func (x *UploadFileRequest) GetComponentId() int64 {
@@ -3904,7 +3987,7 @@ type UploadFileResponse struct {
 
 func (x *UploadFileResponse) Reset() {
 	*x = UploadFileResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[52]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[54]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3916,7 +3999,7 @@ func (x *UploadFileResponse) String() string {
 func (*UploadFileResponse) ProtoMessage() {}
 
 func (x *UploadFileResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[52]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[54]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3929,7 +4012,7 @@ func (x *UploadFileResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UploadFileResponse.ProtoReflect.Descriptor instead.
 func (*UploadFileResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{52}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{54}
 }
 
 func (x *UploadFileResponse) GetNotFound() int64 {
@@ -4001,7 +4084,7 @@ type CreateUnitRequest struct {
 
 func (x *CreateUnitRequest) Reset() {
 	*x = CreateUnitRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[53]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[55]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4013,7 +4096,7 @@ func (x *CreateUnitRequest) String() string {
 func (*CreateUnitRequest) ProtoMessage() {}
 
 func (x *CreateUnitRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[53]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[55]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4026,7 +4109,7 @@ func (x *CreateUnitRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateUnitRequest.ProtoReflect.Descriptor instead.
 func (*CreateUnitRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{53}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{55}
 }
 
 func (x *CreateUnitRequest) GetTranslationId() int64 {
@@ -4082,7 +4165,7 @@ type CreateUnitResponse struct {
 
 func (x *CreateUnitResponse) Reset() {
 	*x = CreateUnitResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[54]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[56]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4094,7 +4177,7 @@ func (x *CreateUnitResponse) String() string {
 func (*CreateUnitResponse) ProtoMessage() {}
 
 func (x *CreateUnitResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[54]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[56]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4107,7 +4190,7 @@ func (x *CreateUnitResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateUnitResponse.ProtoReflect.Descriptor instead.
 func (*CreateUnitResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{54}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{56}
 }
 
 func (x *CreateUnitResponse) GetUnit() *Unit {
@@ -4130,7 +4213,7 @@ type DeleteUnitRequest struct {
 
 func (x *DeleteUnitRequest) Reset() {
 	*x = DeleteUnitRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[55]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[57]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4142,7 +4225,7 @@ func (x *DeleteUnitRequest) String() string {
 func (*DeleteUnitRequest) ProtoMessage() {}
 
 func (x *DeleteUnitRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[55]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[57]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4155,7 +4238,7 @@ func (x *DeleteUnitRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteUnitRequest.ProtoReflect.Descriptor instead.
 func (*DeleteUnitRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{55}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{57}
 }
 
 func (x *DeleteUnitRequest) GetId() int64 {
@@ -4181,7 +4264,7 @@ type DeleteUnitResponse struct {
 
 func (x *DeleteUnitResponse) Reset() {
 	*x = DeleteUnitResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[56]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[58]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4193,7 +4276,7 @@ func (x *DeleteUnitResponse) String() string {
 func (*DeleteUnitResponse) ProtoMessage() {}
 
 func (x *DeleteUnitResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[56]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[58]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4206,7 +4289,7 @@ func (x *DeleteUnitResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteUnitResponse.ProtoReflect.Descriptor instead.
 func (*DeleteUnitResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{56}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{58}
 }
 
 // ListUnitTranslationsRequest names a unit.
@@ -4220,7 +4303,7 @@ type ListUnitTranslationsRequest struct {
 
 func (x *ListUnitTranslationsRequest) Reset() {
 	*x = ListUnitTranslationsRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[57]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[59]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4232,7 +4315,7 @@ func (x *ListUnitTranslationsRequest) String() string {
 func (*ListUnitTranslationsRequest) ProtoMessage() {}
 
 func (x *ListUnitTranslationsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[57]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[59]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4245,7 +4328,7 @@ func (x *ListUnitTranslationsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListUnitTranslationsRequest.ProtoReflect.Descriptor instead.
 func (*ListUnitTranslationsRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{57}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{59}
 }
 
 func (x *ListUnitTranslationsRequest) GetId() int64 {
@@ -4267,7 +4350,7 @@ type ListUnitTranslationsResponse struct {
 
 func (x *ListUnitTranslationsResponse) Reset() {
 	*x = ListUnitTranslationsResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[58]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[60]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4279,7 +4362,7 @@ func (x *ListUnitTranslationsResponse) String() string {
 func (*ListUnitTranslationsResponse) ProtoMessage() {}
 
 func (x *ListUnitTranslationsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[58]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[60]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4292,7 +4375,7 @@ func (x *ListUnitTranslationsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListUnitTranslationsResponse.ProtoReflect.Descriptor instead.
 func (*ListUnitTranslationsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{58}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{60}
 }
 
 func (x *ListUnitTranslationsResponse) GetUnits() []*Unit {
@@ -4329,7 +4412,7 @@ type Suggestion struct {
 
 func (x *Suggestion) Reset() {
 	*x = Suggestion{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[59]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[61]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4341,7 +4424,7 @@ func (x *Suggestion) String() string {
 func (*Suggestion) ProtoMessage() {}
 
 func (x *Suggestion) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[59]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[61]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4354,7 +4437,7 @@ func (x *Suggestion) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Suggestion.ProtoReflect.Descriptor instead.
 func (*Suggestion) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{59}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{61}
 }
 
 func (x *Suggestion) GetId() int64 {
@@ -4443,7 +4526,7 @@ type ListSuggestionsRequest struct {
 
 func (x *ListSuggestionsRequest) Reset() {
 	*x = ListSuggestionsRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[60]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[62]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4455,7 +4538,7 @@ func (x *ListSuggestionsRequest) String() string {
 func (*ListSuggestionsRequest) ProtoMessage() {}
 
 func (x *ListSuggestionsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[60]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[62]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4468,7 +4551,7 @@ func (x *ListSuggestionsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListSuggestionsRequest.ProtoReflect.Descriptor instead.
 func (*ListSuggestionsRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{60}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{62}
 }
 
 func (x *ListSuggestionsRequest) GetUnitId() int64 {
@@ -4522,7 +4605,7 @@ type ListSuggestionsResponse struct {
 
 func (x *ListSuggestionsResponse) Reset() {
 	*x = ListSuggestionsResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[61]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[63]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4534,7 +4617,7 @@ func (x *ListSuggestionsResponse) String() string {
 func (*ListSuggestionsResponse) ProtoMessage() {}
 
 func (x *ListSuggestionsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[61]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[63]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4547,7 +4630,7 @@ func (x *ListSuggestionsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListSuggestionsResponse.ProtoReflect.Descriptor instead.
 func (*ListSuggestionsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{61}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{63}
 }
 
 func (x *ListSuggestionsResponse) GetSuggestions() []*Suggestion {
@@ -4582,7 +4665,7 @@ type GetSuggestionRequest struct {
 
 func (x *GetSuggestionRequest) Reset() {
 	*x = GetSuggestionRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[62]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[64]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4594,7 +4677,7 @@ func (x *GetSuggestionRequest) String() string {
 func (*GetSuggestionRequest) ProtoMessage() {}
 
 func (x *GetSuggestionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[62]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[64]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4607,7 +4690,7 @@ func (x *GetSuggestionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSuggestionRequest.ProtoReflect.Descriptor instead.
 func (*GetSuggestionRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{62}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{64}
 }
 
 func (x *GetSuggestionRequest) GetId() int64 {
@@ -4628,7 +4711,7 @@ type GetSuggestionResponse struct {
 
 func (x *GetSuggestionResponse) Reset() {
 	*x = GetSuggestionResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[63]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[65]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4640,7 +4723,7 @@ func (x *GetSuggestionResponse) String() string {
 func (*GetSuggestionResponse) ProtoMessage() {}
 
 func (x *GetSuggestionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[63]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[65]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4653,7 +4736,7 @@ func (x *GetSuggestionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSuggestionResponse.ProtoReflect.Descriptor instead.
 func (*GetSuggestionResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{63}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{65}
 }
 
 func (x *GetSuggestionResponse) GetSuggestion() *Suggestion {
@@ -4678,7 +4761,7 @@ type CreateSuggestionRequest struct {
 
 func (x *CreateSuggestionRequest) Reset() {
 	*x = CreateSuggestionRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[64]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[66]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4690,7 +4773,7 @@ func (x *CreateSuggestionRequest) String() string {
 func (*CreateSuggestionRequest) ProtoMessage() {}
 
 func (x *CreateSuggestionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[64]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[66]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4703,7 +4786,7 @@ func (x *CreateSuggestionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateSuggestionRequest.ProtoReflect.Descriptor instead.
 func (*CreateSuggestionRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{64}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{66}
 }
 
 func (x *CreateSuggestionRequest) GetUnitId() int64 {
@@ -4738,7 +4821,7 @@ type CreateSuggestionResponse struct {
 
 func (x *CreateSuggestionResponse) Reset() {
 	*x = CreateSuggestionResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[65]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[67]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4750,7 +4833,7 @@ func (x *CreateSuggestionResponse) String() string {
 func (*CreateSuggestionResponse) ProtoMessage() {}
 
 func (x *CreateSuggestionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[65]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[67]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4763,7 +4846,7 @@ func (x *CreateSuggestionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateSuggestionResponse.ProtoReflect.Descriptor instead.
 func (*CreateSuggestionResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{65}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{67}
 }
 
 func (x *CreateSuggestionResponse) GetSuggestion() *Suggestion {
@@ -4787,7 +4870,7 @@ type AcceptSuggestionRequest struct {
 
 func (x *AcceptSuggestionRequest) Reset() {
 	*x = AcceptSuggestionRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[66]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[68]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4799,7 +4882,7 @@ func (x *AcceptSuggestionRequest) String() string {
 func (*AcceptSuggestionRequest) ProtoMessage() {}
 
 func (x *AcceptSuggestionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[66]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[68]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4812,7 +4895,7 @@ func (x *AcceptSuggestionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AcceptSuggestionRequest.ProtoReflect.Descriptor instead.
 func (*AcceptSuggestionRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{66}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{68}
 }
 
 func (x *AcceptSuggestionRequest) GetId() int64 {
@@ -4840,7 +4923,7 @@ type AcceptSuggestionResponse struct {
 
 func (x *AcceptSuggestionResponse) Reset() {
 	*x = AcceptSuggestionResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[67]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[69]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4852,7 +4935,7 @@ func (x *AcceptSuggestionResponse) String() string {
 func (*AcceptSuggestionResponse) ProtoMessage() {}
 
 func (x *AcceptSuggestionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[67]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[69]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4865,7 +4948,7 @@ func (x *AcceptSuggestionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AcceptSuggestionResponse.ProtoReflect.Descriptor instead.
 func (*AcceptSuggestionResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{67}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{69}
 }
 
 func (x *AcceptSuggestionResponse) GetUnit() *Unit {
@@ -4890,7 +4973,7 @@ type DeleteSuggestionRequest struct {
 
 func (x *DeleteSuggestionRequest) Reset() {
 	*x = DeleteSuggestionRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[68]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[70]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4902,7 +4985,7 @@ func (x *DeleteSuggestionRequest) String() string {
 func (*DeleteSuggestionRequest) ProtoMessage() {}
 
 func (x *DeleteSuggestionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[68]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[70]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4915,7 +4998,7 @@ func (x *DeleteSuggestionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteSuggestionRequest.ProtoReflect.Descriptor instead.
 func (*DeleteSuggestionRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{68}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{70}
 }
 
 func (x *DeleteSuggestionRequest) GetId() int64 {
@@ -4948,7 +5031,7 @@ type DeleteSuggestionResponse struct {
 
 func (x *DeleteSuggestionResponse) Reset() {
 	*x = DeleteSuggestionResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[69]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[71]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4960,7 +5043,7 @@ func (x *DeleteSuggestionResponse) String() string {
 func (*DeleteSuggestionResponse) ProtoMessage() {}
 
 func (x *DeleteSuggestionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[69]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[71]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4973,7 +5056,7 @@ func (x *DeleteSuggestionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteSuggestionResponse.ProtoReflect.Descriptor instead.
 func (*DeleteSuggestionResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{69}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{71}
 }
 
 // VoteSuggestionRequest is a vote on a suggestion.
@@ -4991,7 +5074,7 @@ type VoteSuggestionRequest struct {
 
 func (x *VoteSuggestionRequest) Reset() {
 	*x = VoteSuggestionRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[70]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[72]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5003,7 +5086,7 @@ func (x *VoteSuggestionRequest) String() string {
 func (*VoteSuggestionRequest) ProtoMessage() {}
 
 func (x *VoteSuggestionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[70]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[72]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5016,7 +5099,7 @@ func (x *VoteSuggestionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VoteSuggestionRequest.ProtoReflect.Descriptor instead.
 func (*VoteSuggestionRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{70}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{72}
 }
 
 func (x *VoteSuggestionRequest) GetId() int64 {
@@ -5054,7 +5137,7 @@ type VoteSuggestionResponse struct {
 
 func (x *VoteSuggestionResponse) Reset() {
 	*x = VoteSuggestionResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[71]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[73]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5066,7 +5149,7 @@ func (x *VoteSuggestionResponse) String() string {
 func (*VoteSuggestionResponse) ProtoMessage() {}
 
 func (x *VoteSuggestionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[71]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[73]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5079,7 +5162,7 @@ func (x *VoteSuggestionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VoteSuggestionResponse.ProtoReflect.Descriptor instead.
 func (*VoteSuggestionResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{71}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{73}
 }
 
 func (x *VoteSuggestionResponse) GetSuggestion() *Suggestion {
@@ -5125,7 +5208,7 @@ type Comment struct {
 
 func (x *Comment) Reset() {
 	*x = Comment{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[72]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[74]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5137,7 +5220,7 @@ func (x *Comment) String() string {
 func (*Comment) ProtoMessage() {}
 
 func (x *Comment) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[72]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[74]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5150,7 +5233,7 @@ func (x *Comment) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Comment.ProtoReflect.Descriptor instead.
 func (*Comment) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{72}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{74}
 }
 
 func (x *Comment) GetId() int64 {
@@ -5246,7 +5329,7 @@ type ListCommentsRequest struct {
 
 func (x *ListCommentsRequest) Reset() {
 	*x = ListCommentsRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[73]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[75]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5258,7 +5341,7 @@ func (x *ListCommentsRequest) String() string {
 func (*ListCommentsRequest) ProtoMessage() {}
 
 func (x *ListCommentsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[73]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[75]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5271,7 +5354,7 @@ func (x *ListCommentsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListCommentsRequest.ProtoReflect.Descriptor instead.
 func (*ListCommentsRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{73}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{75}
 }
 
 func (x *ListCommentsRequest) GetUnitId() int64 {
@@ -5325,7 +5408,7 @@ type ListCommentsResponse struct {
 
 func (x *ListCommentsResponse) Reset() {
 	*x = ListCommentsResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[74]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[76]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5337,7 +5420,7 @@ func (x *ListCommentsResponse) String() string {
 func (*ListCommentsResponse) ProtoMessage() {}
 
 func (x *ListCommentsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[74]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[76]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5350,7 +5433,7 @@ func (x *ListCommentsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListCommentsResponse.ProtoReflect.Descriptor instead.
 func (*ListCommentsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{74}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{76}
 }
 
 func (x *ListCommentsResponse) GetComments() []*Comment {
@@ -5385,7 +5468,7 @@ type GetCommentRequest struct {
 
 func (x *GetCommentRequest) Reset() {
 	*x = GetCommentRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[75]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[77]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5397,7 +5480,7 @@ func (x *GetCommentRequest) String() string {
 func (*GetCommentRequest) ProtoMessage() {}
 
 func (x *GetCommentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[75]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[77]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5410,7 +5493,7 @@ func (x *GetCommentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetCommentRequest.ProtoReflect.Descriptor instead.
 func (*GetCommentRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{75}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{77}
 }
 
 func (x *GetCommentRequest) GetId() int64 {
@@ -5431,7 +5514,7 @@ type GetCommentResponse struct {
 
 func (x *GetCommentResponse) Reset() {
 	*x = GetCommentResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[76]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[78]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5443,7 +5526,7 @@ func (x *GetCommentResponse) String() string {
 func (*GetCommentResponse) ProtoMessage() {}
 
 func (x *GetCommentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[76]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[78]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5456,7 +5539,7 @@ func (x *GetCommentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetCommentResponse.ProtoReflect.Descriptor instead.
 func (*GetCommentResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{76}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{78}
 }
 
 func (x *GetCommentResponse) GetComment() *Comment {
@@ -5483,7 +5566,7 @@ type CreateCommentRequest struct {
 
 func (x *CreateCommentRequest) Reset() {
 	*x = CreateCommentRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[77]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[79]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5495,7 +5578,7 @@ func (x *CreateCommentRequest) String() string {
 func (*CreateCommentRequest) ProtoMessage() {}
 
 func (x *CreateCommentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[77]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[79]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5508,7 +5591,7 @@ func (x *CreateCommentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateCommentRequest.ProtoReflect.Descriptor instead.
 func (*CreateCommentRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{77}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{79}
 }
 
 func (x *CreateCommentRequest) GetUnitId() int64 {
@@ -5550,7 +5633,7 @@ type CreateCommentResponse struct {
 
 func (x *CreateCommentResponse) Reset() {
 	*x = CreateCommentResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[78]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[80]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5562,7 +5645,7 @@ func (x *CreateCommentResponse) String() string {
 func (*CreateCommentResponse) ProtoMessage() {}
 
 func (x *CreateCommentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[78]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[80]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5575,7 +5658,7 @@ func (x *CreateCommentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateCommentResponse.ProtoReflect.Descriptor instead.
 func (*CreateCommentResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{78}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{80}
 }
 
 func (x *CreateCommentResponse) GetComment() *Comment {
@@ -5598,7 +5681,7 @@ type ResolveCommentRequest struct {
 
 func (x *ResolveCommentRequest) Reset() {
 	*x = ResolveCommentRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[79]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[81]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5610,7 +5693,7 @@ func (x *ResolveCommentRequest) String() string {
 func (*ResolveCommentRequest) ProtoMessage() {}
 
 func (x *ResolveCommentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[79]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[81]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5623,7 +5706,7 @@ func (x *ResolveCommentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResolveCommentRequest.ProtoReflect.Descriptor instead.
 func (*ResolveCommentRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{79}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{81}
 }
 
 func (x *ResolveCommentRequest) GetId() int64 {
@@ -5651,7 +5734,7 @@ type ResolveCommentResponse struct {
 
 func (x *ResolveCommentResponse) Reset() {
 	*x = ResolveCommentResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[80]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[82]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5663,7 +5746,7 @@ func (x *ResolveCommentResponse) String() string {
 func (*ResolveCommentResponse) ProtoMessage() {}
 
 func (x *ResolveCommentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[80]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[82]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5676,7 +5759,7 @@ func (x *ResolveCommentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResolveCommentResponse.ProtoReflect.Descriptor instead.
 func (*ResolveCommentResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{80}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{82}
 }
 
 func (x *ResolveCommentResponse) GetComment() *Comment {
@@ -5699,7 +5782,7 @@ type DeleteCommentRequest struct {
 
 func (x *DeleteCommentRequest) Reset() {
 	*x = DeleteCommentRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[81]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[83]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5711,7 +5794,7 @@ func (x *DeleteCommentRequest) String() string {
 func (*DeleteCommentRequest) ProtoMessage() {}
 
 func (x *DeleteCommentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[81]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[83]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5724,7 +5807,7 @@ func (x *DeleteCommentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteCommentRequest.ProtoReflect.Descriptor instead.
 func (*DeleteCommentRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{81}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{83}
 }
 
 func (x *DeleteCommentRequest) GetId() int64 {
@@ -5750,7 +5833,7 @@ type DeleteCommentResponse struct {
 
 func (x *DeleteCommentResponse) Reset() {
 	*x = DeleteCommentResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[82]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[84]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5762,7 +5845,7 @@ func (x *DeleteCommentResponse) String() string {
 func (*DeleteCommentResponse) ProtoMessage() {}
 
 func (x *DeleteCommentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[82]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[84]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5775,7 +5858,7 @@ func (x *DeleteCommentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteCommentResponse.ProtoReflect.Descriptor instead.
 func (*DeleteCommentResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{82}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{84}
 }
 
 // Label is a project's label: name unique in the project, a colour of
@@ -5802,7 +5885,7 @@ type Label struct {
 
 func (x *Label) Reset() {
 	*x = Label{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[83]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[85]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5814,7 +5897,7 @@ func (x *Label) String() string {
 func (*Label) ProtoMessage() {}
 
 func (x *Label) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[83]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[85]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5827,7 +5910,7 @@ func (x *Label) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Label.ProtoReflect.Descriptor instead.
 func (*Label) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{83}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{85}
 }
 
 func (x *Label) GetId() int64 {
@@ -5895,7 +5978,7 @@ type ListLabelsRequest struct {
 
 func (x *ListLabelsRequest) Reset() {
 	*x = ListLabelsRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[84]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[86]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5907,7 +5990,7 @@ func (x *ListLabelsRequest) String() string {
 func (*ListLabelsRequest) ProtoMessage() {}
 
 func (x *ListLabelsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[84]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[86]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5920,7 +6003,7 @@ func (x *ListLabelsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListLabelsRequest.ProtoReflect.Descriptor instead.
 func (*ListLabelsRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{84}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{86}
 }
 
 func (x *ListLabelsRequest) GetProjectSlug() string {
@@ -5974,7 +6057,7 @@ type ListLabelsResponse struct {
 
 func (x *ListLabelsResponse) Reset() {
 	*x = ListLabelsResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[85]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[87]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5986,7 +6069,7 @@ func (x *ListLabelsResponse) String() string {
 func (*ListLabelsResponse) ProtoMessage() {}
 
 func (x *ListLabelsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[85]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[87]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5999,7 +6082,7 @@ func (x *ListLabelsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListLabelsResponse.ProtoReflect.Descriptor instead.
 func (*ListLabelsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{85}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{87}
 }
 
 func (x *ListLabelsResponse) GetLabels() []*Label {
@@ -6036,7 +6119,7 @@ type GetLabelRequest struct {
 
 func (x *GetLabelRequest) Reset() {
 	*x = GetLabelRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[86]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[88]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6048,7 +6131,7 @@ func (x *GetLabelRequest) String() string {
 func (*GetLabelRequest) ProtoMessage() {}
 
 func (x *GetLabelRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[86]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[88]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6061,7 +6144,7 @@ func (x *GetLabelRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetLabelRequest.ProtoReflect.Descriptor instead.
 func (*GetLabelRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{86}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{88}
 }
 
 func (x *GetLabelRequest) GetProjectSlug() string {
@@ -6089,7 +6172,7 @@ type GetLabelResponse struct {
 
 func (x *GetLabelResponse) Reset() {
 	*x = GetLabelResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[87]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[89]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6101,7 +6184,7 @@ func (x *GetLabelResponse) String() string {
 func (*GetLabelResponse) ProtoMessage() {}
 
 func (x *GetLabelResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[87]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[89]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6114,7 +6197,7 @@ func (x *GetLabelResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetLabelResponse.ProtoReflect.Descriptor instead.
 func (*GetLabelResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{87}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{89}
 }
 
 func (x *GetLabelResponse) GetLabel() *Label {
@@ -6136,7 +6219,7 @@ type CreateLabelRequest struct {
 
 func (x *CreateLabelRequest) Reset() {
 	*x = CreateLabelRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[88]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[90]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6148,7 +6231,7 @@ func (x *CreateLabelRequest) String() string {
 func (*CreateLabelRequest) ProtoMessage() {}
 
 func (x *CreateLabelRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[88]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[90]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6161,7 +6244,7 @@ func (x *CreateLabelRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateLabelRequest.ProtoReflect.Descriptor instead.
 func (*CreateLabelRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{88}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{90}
 }
 
 func (x *CreateLabelRequest) GetLabel() *Label {
@@ -6182,7 +6265,7 @@ type CreateLabelResponse struct {
 
 func (x *CreateLabelResponse) Reset() {
 	*x = CreateLabelResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[89]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[91]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6194,7 +6277,7 @@ func (x *CreateLabelResponse) String() string {
 func (*CreateLabelResponse) ProtoMessage() {}
 
 func (x *CreateLabelResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[89]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[91]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6207,7 +6290,7 @@ func (x *CreateLabelResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateLabelResponse.ProtoReflect.Descriptor instead.
 func (*CreateLabelResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{89}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{91}
 }
 
 func (x *CreateLabelResponse) GetLabel() *Label {
@@ -6231,7 +6314,7 @@ type UpdateLabelRequest struct {
 
 func (x *UpdateLabelRequest) Reset() {
 	*x = UpdateLabelRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[90]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[92]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6243,7 +6326,7 @@ func (x *UpdateLabelRequest) String() string {
 func (*UpdateLabelRequest) ProtoMessage() {}
 
 func (x *UpdateLabelRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[90]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[92]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6256,7 +6339,7 @@ func (x *UpdateLabelRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateLabelRequest.ProtoReflect.Descriptor instead.
 func (*UpdateLabelRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{90}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{92}
 }
 
 func (x *UpdateLabelRequest) GetLabel() *Label {
@@ -6284,7 +6367,7 @@ type UpdateLabelResponse struct {
 
 func (x *UpdateLabelResponse) Reset() {
 	*x = UpdateLabelResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[91]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[93]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6296,7 +6379,7 @@ func (x *UpdateLabelResponse) String() string {
 func (*UpdateLabelResponse) ProtoMessage() {}
 
 func (x *UpdateLabelResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[91]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[93]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6309,7 +6392,7 @@ func (x *UpdateLabelResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateLabelResponse.ProtoReflect.Descriptor instead.
 func (*UpdateLabelResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{91}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{93}
 }
 
 func (x *UpdateLabelResponse) GetLabel() *Label {
@@ -6332,7 +6415,7 @@ type DeleteLabelRequest struct {
 
 func (x *DeleteLabelRequest) Reset() {
 	*x = DeleteLabelRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[92]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[94]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6344,7 +6427,7 @@ func (x *DeleteLabelRequest) String() string {
 func (*DeleteLabelRequest) ProtoMessage() {}
 
 func (x *DeleteLabelRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[92]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[94]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6357,7 +6440,7 @@ func (x *DeleteLabelRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteLabelRequest.ProtoReflect.Descriptor instead.
 func (*DeleteLabelRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{92}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{94}
 }
 
 func (x *DeleteLabelRequest) GetProjectSlug() string {
@@ -6383,7 +6466,7 @@ type DeleteLabelResponse struct {
 
 func (x *DeleteLabelResponse) Reset() {
 	*x = DeleteLabelResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[93]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[95]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6395,7 +6478,7 @@ func (x *DeleteLabelResponse) String() string {
 func (*DeleteLabelResponse) ProtoMessage() {}
 
 func (x *DeleteLabelResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[93]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[95]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6408,7 +6491,7 @@ func (x *DeleteLabelResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteLabelResponse.ProtoReflect.Descriptor instead.
 func (*DeleteLabelResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{93}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{95}
 }
 
 // DownloadFileRequest names a translation's file, as GetFileRequest.
@@ -6428,7 +6511,7 @@ type DownloadFileRequest struct {
 
 func (x *DownloadFileRequest) Reset() {
 	*x = DownloadFileRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[94]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[96]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6440,7 +6523,7 @@ func (x *DownloadFileRequest) String() string {
 func (*DownloadFileRequest) ProtoMessage() {}
 
 func (x *DownloadFileRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[94]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[96]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6453,7 +6536,7 @@ func (x *DownloadFileRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DownloadFileRequest.ProtoReflect.Descriptor instead.
 func (*DownloadFileRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{94}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{96}
 }
 
 func (x *DownloadFileRequest) GetComponentId() int64 {
@@ -6501,7 +6584,7 @@ type DownloadFileResponse struct {
 
 func (x *DownloadFileResponse) Reset() {
 	*x = DownloadFileResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[95]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[97]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6513,7 +6596,7 @@ func (x *DownloadFileResponse) String() string {
 func (*DownloadFileResponse) ProtoMessage() {}
 
 func (x *DownloadFileResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[95]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[97]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6526,7 +6609,7 @@ func (x *DownloadFileResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DownloadFileResponse.ProtoReflect.Descriptor instead.
 func (*DownloadFileResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{95}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{97}
 }
 
 func (x *DownloadFileResponse) GetChunk() []byte {
@@ -6571,7 +6654,7 @@ type UploadFileStreamRequest struct {
 
 func (x *UploadFileStreamRequest) Reset() {
 	*x = UploadFileStreamRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[96]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[98]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6583,7 +6666,7 @@ func (x *UploadFileStreamRequest) String() string {
 func (*UploadFileStreamRequest) ProtoMessage() {}
 
 func (x *UploadFileStreamRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[96]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[98]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6596,7 +6679,7 @@ func (x *UploadFileStreamRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UploadFileStreamRequest.ProtoReflect.Descriptor instead.
 func (*UploadFileStreamRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{96}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{98}
 }
 
 func (x *UploadFileStreamRequest) GetRequest() *UploadFileRequest {
@@ -6624,7 +6707,7 @@ type UploadFileStreamResponse struct {
 
 func (x *UploadFileStreamResponse) Reset() {
 	*x = UploadFileStreamResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[97]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[99]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6636,7 +6719,7 @@ func (x *UploadFileStreamResponse) String() string {
 func (*UploadFileStreamResponse) ProtoMessage() {}
 
 func (x *UploadFileStreamResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[97]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[99]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6649,7 +6732,7 @@ func (x *UploadFileStreamResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UploadFileStreamResponse.ProtoReflect.Descriptor instead.
 func (*UploadFileStreamResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{97}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{99}
 }
 
 func (x *UploadFileStreamResponse) GetResult() *UploadFileResponse {
@@ -6676,7 +6759,7 @@ type Check struct {
 
 func (x *Check) Reset() {
 	*x = Check{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[98]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[100]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6688,7 +6771,7 @@ func (x *Check) String() string {
 func (*Check) ProtoMessage() {}
 
 func (x *Check) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[98]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[100]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6701,7 +6784,7 @@ func (x *Check) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Check.ProtoReflect.Descriptor instead.
 func (*Check) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{98}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{100}
 }
 
 func (x *Check) GetId() string {
@@ -6743,7 +6826,7 @@ type ListUnitChecksRequest struct {
 
 func (x *ListUnitChecksRequest) Reset() {
 	*x = ListUnitChecksRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[99]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[101]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6755,7 +6838,7 @@ func (x *ListUnitChecksRequest) String() string {
 func (*ListUnitChecksRequest) ProtoMessage() {}
 
 func (x *ListUnitChecksRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[99]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[101]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6768,7 +6851,7 @@ func (x *ListUnitChecksRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListUnitChecksRequest.ProtoReflect.Descriptor instead.
 func (*ListUnitChecksRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{99}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{101}
 }
 
 func (x *ListUnitChecksRequest) GetUnitId() int64 {
@@ -6789,7 +6872,7 @@ type ListUnitChecksResponse struct {
 
 func (x *ListUnitChecksResponse) Reset() {
 	*x = ListUnitChecksResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[100]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[102]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6801,7 +6884,7 @@ func (x *ListUnitChecksResponse) String() string {
 func (*ListUnitChecksResponse) ProtoMessage() {}
 
 func (x *ListUnitChecksResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[100]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[102]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6814,7 +6897,7 @@ func (x *ListUnitChecksResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListUnitChecksResponse.ProtoReflect.Descriptor instead.
 func (*ListUnitChecksResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{100}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{102}
 }
 
 func (x *ListUnitChecksResponse) GetChecks() []*Check {
@@ -6841,7 +6924,7 @@ type DismissCheckRequest struct {
 
 func (x *DismissCheckRequest) Reset() {
 	*x = DismissCheckRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[101]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[103]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6853,7 +6936,7 @@ func (x *DismissCheckRequest) String() string {
 func (*DismissCheckRequest) ProtoMessage() {}
 
 func (x *DismissCheckRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[101]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[103]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6866,7 +6949,7 @@ func (x *DismissCheckRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DismissCheckRequest.ProtoReflect.Descriptor instead.
 func (*DismissCheckRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{101}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{103}
 }
 
 func (x *DismissCheckRequest) GetUnitId() int64 {
@@ -6908,7 +6991,7 @@ type DismissCheckResponse struct {
 
 func (x *DismissCheckResponse) Reset() {
 	*x = DismissCheckResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[102]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[104]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6920,7 +7003,7 @@ func (x *DismissCheckResponse) String() string {
 func (*DismissCheckResponse) ProtoMessage() {}
 
 func (x *DismissCheckResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[102]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[104]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6933,7 +7016,7 @@ func (x *DismissCheckResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DismissCheckResponse.ProtoReflect.Descriptor instead.
 func (*DismissCheckResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{102}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{104}
 }
 
 func (x *DismissCheckResponse) GetCheck() *Check {
@@ -6957,7 +7040,7 @@ type CheckScope struct {
 
 func (x *CheckScope) Reset() {
 	*x = CheckScope{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[103]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[105]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6969,7 +7052,7 @@ func (x *CheckScope) String() string {
 func (*CheckScope) ProtoMessage() {}
 
 func (x *CheckScope) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[103]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[105]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6982,7 +7065,7 @@ func (x *CheckScope) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CheckScope.ProtoReflect.Descriptor instead.
 func (*CheckScope) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{103}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{105}
 }
 
 func (x *CheckScope) GetComponentIds() []int64 {
@@ -7019,7 +7102,7 @@ type DismissChecksRequest struct {
 
 func (x *DismissChecksRequest) Reset() {
 	*x = DismissChecksRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[104]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[106]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7031,7 +7114,7 @@ func (x *DismissChecksRequest) String() string {
 func (*DismissChecksRequest) ProtoMessage() {}
 
 func (x *DismissChecksRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[104]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[106]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7044,7 +7127,7 @@ func (x *DismissChecksRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DismissChecksRequest.ProtoReflect.Descriptor instead.
 func (*DismissChecksRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{104}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{106}
 }
 
 func (x *DismissChecksRequest) GetScope() *CheckScope {
@@ -7093,7 +7176,7 @@ type DismissChecksResponse struct {
 
 func (x *DismissChecksResponse) Reset() {
 	*x = DismissChecksResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[105]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[107]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7105,7 +7188,7 @@ func (x *DismissChecksResponse) String() string {
 func (*DismissChecksResponse) ProtoMessage() {}
 
 func (x *DismissChecksResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[105]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[107]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7118,7 +7201,7 @@ func (x *DismissChecksResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DismissChecksResponse.ProtoReflect.Descriptor instead.
 func (*DismissChecksResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{105}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{107}
 }
 
 func (x *DismissChecksResponse) GetTask() *Task {
@@ -7139,7 +7222,7 @@ type SummarizeChecksRequest struct {
 
 func (x *SummarizeChecksRequest) Reset() {
 	*x = SummarizeChecksRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[106]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[108]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7151,7 +7234,7 @@ func (x *SummarizeChecksRequest) String() string {
 func (*SummarizeChecksRequest) ProtoMessage() {}
 
 func (x *SummarizeChecksRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[106]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[108]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7164,7 +7247,7 @@ func (x *SummarizeChecksRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SummarizeChecksRequest.ProtoReflect.Descriptor instead.
 func (*SummarizeChecksRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{106}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{108}
 }
 
 func (x *SummarizeChecksRequest) GetScope() *CheckScope {
@@ -7191,7 +7274,7 @@ type CheckCount struct {
 
 func (x *CheckCount) Reset() {
 	*x = CheckCount{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[107]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[109]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7203,7 +7286,7 @@ func (x *CheckCount) String() string {
 func (*CheckCount) ProtoMessage() {}
 
 func (x *CheckCount) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[107]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[109]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7216,7 +7299,7 @@ func (x *CheckCount) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CheckCount.ProtoReflect.Descriptor instead.
 func (*CheckCount) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{107}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{109}
 }
 
 func (x *CheckCount) GetId() string {
@@ -7258,7 +7341,7 @@ type SummarizeChecksResponse struct {
 
 func (x *SummarizeChecksResponse) Reset() {
 	*x = SummarizeChecksResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[108]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[110]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7270,7 +7353,7 @@ func (x *SummarizeChecksResponse) String() string {
 func (*SummarizeChecksResponse) ProtoMessage() {}
 
 func (x *SummarizeChecksResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[108]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[110]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7283,7 +7366,7 @@ func (x *SummarizeChecksResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SummarizeChecksResponse.ProtoReflect.Descriptor instead.
 func (*SummarizeChecksResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{108}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{110}
 }
 
 func (x *SummarizeChecksResponse) GetChecks() []*CheckCount {
@@ -7309,7 +7392,7 @@ type RecheckComponentsRequest struct {
 
 func (x *RecheckComponentsRequest) Reset() {
 	*x = RecheckComponentsRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[109]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[111]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7321,7 +7404,7 @@ func (x *RecheckComponentsRequest) String() string {
 func (*RecheckComponentsRequest) ProtoMessage() {}
 
 func (x *RecheckComponentsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[109]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[111]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7334,7 +7417,7 @@ func (x *RecheckComponentsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecheckComponentsRequest.ProtoReflect.Descriptor instead.
 func (*RecheckComponentsRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{109}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{111}
 }
 
 func (x *RecheckComponentsRequest) GetComponentIds() []int64 {
@@ -7362,7 +7445,7 @@ type RecheckComponentsResponse struct {
 
 func (x *RecheckComponentsResponse) Reset() {
 	*x = RecheckComponentsResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[110]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[112]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7374,7 +7457,7 @@ func (x *RecheckComponentsResponse) String() string {
 func (*RecheckComponentsResponse) ProtoMessage() {}
 
 func (x *RecheckComponentsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[110]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[112]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7387,7 +7470,7 @@ func (x *RecheckComponentsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecheckComponentsResponse.ProtoReflect.Descriptor instead.
 func (*RecheckComponentsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{110}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{112}
 }
 
 func (x *RecheckComponentsResponse) GetTasks() []*Task {
@@ -7595,7 +7678,10 @@ const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"\x06checks\x18\x04 \x01(\x03R\x06checks\x12 \n" +
 	"\vsuggestions\x18\x05 \x01(\x03R\vsuggestions\"D\n" +
 	"\x1dListLanguageStatisticsRequest\x12#\n" +
-	"\rcomponent_ids\x18\x01 \x03(\x03R\fcomponentIds\"V\n" +
+	"\rcomponent_ids\x18\x01 \x03(\x03R\fcomponentIds\"\x1a\n" +
+	"\x18ListLanguageCodesRequest\"1\n" +
+	"\x19ListLanguageCodesResponse\x12\x14\n" +
+	"\x05codes\x18\x01 \x03(\tR\x05codes\"V\n" +
 	"\x1eListLanguageStatisticsResponse\x124\n" +
 	"\x05stats\x18\x01 \x03(\v2\x1e.tms.translation.v1.StatisticsR\x05stats\"\x81\x02\n" +
 	"\x10ListUnitsRequest\x12%\n" +
@@ -7911,7 +7997,7 @@ const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"\rComponentFile\x12\x1e\n" +
 	"\x1aCOMPONENT_FILE_UNSPECIFIED\x10\x00\x12\x1b\n" +
 	"\x17COMPONENT_FILE_TEMPLATE\x10\x01\x12\x1b\n" +
-	"\x17COMPONENT_FILE_NEW_BASE\x10\x022\xb5&\n" +
+	"\x17COMPONENT_FILE_NEW_BASE\x10\x022\xa7'\n" +
 	"\x12TranslationService\x12j\n" +
 	"\x0fImportComponent\x12*.tms.translation.v1.ImportComponentRequest\x1a+.tms.translation.v1.ImportComponentResponse\x12R\n" +
 	"\aGetTask\x12\".tms.translation.v1.GetTaskRequest\x1a#.tms.translation.v1.GetTaskResponse\x12[\n" +
@@ -7927,7 +8013,8 @@ const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"\x0eAddTranslation\x12).tms.translation.v1.AddTranslationRequest\x1a*.tms.translation.v1.AddTranslationResponse\x12p\n" +
 	"\x11DeleteTranslation\x12,.tms.translation.v1.DeleteTranslationRequest\x1a-.tms.translation.v1.DeleteTranslationResponse\x12d\n" +
 	"\rGetStatistics\x12(.tms.translation.v1.GetStatisticsRequest\x1a).tms.translation.v1.GetStatisticsResponse\x12\x7f\n" +
-	"\x16ListLanguageStatistics\x121.tms.translation.v1.ListLanguageStatisticsRequest\x1a2.tms.translation.v1.ListLanguageStatisticsResponse\x12[\n" +
+	"\x16ListLanguageStatistics\x121.tms.translation.v1.ListLanguageStatisticsRequest\x1a2.tms.translation.v1.ListLanguageStatisticsResponse\x12p\n" +
+	"\x11ListLanguageCodes\x12,.tms.translation.v1.ListLanguageCodesRequest\x1a-.tms.translation.v1.ListLanguageCodesResponse\x12[\n" +
 	"\n" +
 	"GetMetrics\x12%.tms.translation.v1.GetMetricsRequest\x1a&.tms.translation.v1.GetMetricsResponse\x12X\n" +
 	"\tListUnits\x12$.tms.translation.v1.ListUnitsRequest\x1a%.tms.translation.v1.ListUnitsResponse\x12R\n" +
@@ -7984,7 +8071,7 @@ func file_tms_translation_v1_translation_proto_rawDescGZIP() []byte {
 }
 
 var file_tms_translation_v1_translation_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_tms_translation_v1_translation_proto_msgTypes = make([]protoimpl.MessageInfo, 111)
+var file_tms_translation_v1_translation_proto_msgTypes = make([]protoimpl.MessageInfo, 113)
 var file_tms_translation_v1_translation_proto_goTypes = []any{
 	(ComponentFile)(0),                     // 0: tms.translation.v1.ComponentFile
 	(*Statistics)(nil),                     // 1: tms.translation.v1.Statistics
@@ -8022,99 +8109,101 @@ var file_tms_translation_v1_translation_proto_goTypes = []any{
 	(*GetMetricsRequest)(nil),              // 33: tms.translation.v1.GetMetricsRequest
 	(*GetMetricsResponse)(nil),             // 34: tms.translation.v1.GetMetricsResponse
 	(*ListLanguageStatisticsRequest)(nil),  // 35: tms.translation.v1.ListLanguageStatisticsRequest
-	(*ListLanguageStatisticsResponse)(nil), // 36: tms.translation.v1.ListLanguageStatisticsResponse
-	(*ListUnitsRequest)(nil),               // 37: tms.translation.v1.ListUnitsRequest
-	(*ListUnitsResponse)(nil),              // 38: tms.translation.v1.ListUnitsResponse
-	(*FindUnitRequest)(nil),                // 39: tms.translation.v1.FindUnitRequest
-	(*FindUnitResponse)(nil),               // 40: tms.translation.v1.FindUnitResponse
-	(*GetUnitRequest)(nil),                 // 41: tms.translation.v1.GetUnitRequest
-	(*GetUnitResponse)(nil),                // 42: tms.translation.v1.GetUnitResponse
-	(*UpdateUnitRequest)(nil),              // 43: tms.translation.v1.UpdateUnitRequest
-	(*UpdateUnitResponse)(nil),             // 44: tms.translation.v1.UpdateUnitResponse
-	(*Repository)(nil),                     // 45: tms.translation.v1.Repository
-	(*GetRepositoryRequest)(nil),           // 46: tms.translation.v1.GetRepositoryRequest
-	(*GetRepositoryResponse)(nil),          // 47: tms.translation.v1.GetRepositoryResponse
-	(*RunRepositoryOperationRequest)(nil),  // 48: tms.translation.v1.RunRepositoryOperationRequest
-	(*RunRepositoryOperationResponse)(nil), // 49: tms.translation.v1.RunRepositoryOperationResponse
-	(*GetFileRequest)(nil),                 // 50: tms.translation.v1.GetFileRequest
-	(*GetFileResponse)(nil),                // 51: tms.translation.v1.GetFileResponse
-	(*UploadFileRequest)(nil),              // 52: tms.translation.v1.UploadFileRequest
-	(*UploadFileResponse)(nil),             // 53: tms.translation.v1.UploadFileResponse
-	(*CreateUnitRequest)(nil),              // 54: tms.translation.v1.CreateUnitRequest
-	(*CreateUnitResponse)(nil),             // 55: tms.translation.v1.CreateUnitResponse
-	(*DeleteUnitRequest)(nil),              // 56: tms.translation.v1.DeleteUnitRequest
-	(*DeleteUnitResponse)(nil),             // 57: tms.translation.v1.DeleteUnitResponse
-	(*ListUnitTranslationsRequest)(nil),    // 58: tms.translation.v1.ListUnitTranslationsRequest
-	(*ListUnitTranslationsResponse)(nil),   // 59: tms.translation.v1.ListUnitTranslationsResponse
-	(*Suggestion)(nil),                     // 60: tms.translation.v1.Suggestion
-	(*ListSuggestionsRequest)(nil),         // 61: tms.translation.v1.ListSuggestionsRequest
-	(*ListSuggestionsResponse)(nil),        // 62: tms.translation.v1.ListSuggestionsResponse
-	(*GetSuggestionRequest)(nil),           // 63: tms.translation.v1.GetSuggestionRequest
-	(*GetSuggestionResponse)(nil),          // 64: tms.translation.v1.GetSuggestionResponse
-	(*CreateSuggestionRequest)(nil),        // 65: tms.translation.v1.CreateSuggestionRequest
-	(*CreateSuggestionResponse)(nil),       // 66: tms.translation.v1.CreateSuggestionResponse
-	(*AcceptSuggestionRequest)(nil),        // 67: tms.translation.v1.AcceptSuggestionRequest
-	(*AcceptSuggestionResponse)(nil),       // 68: tms.translation.v1.AcceptSuggestionResponse
-	(*DeleteSuggestionRequest)(nil),        // 69: tms.translation.v1.DeleteSuggestionRequest
-	(*DeleteSuggestionResponse)(nil),       // 70: tms.translation.v1.DeleteSuggestionResponse
-	(*VoteSuggestionRequest)(nil),          // 71: tms.translation.v1.VoteSuggestionRequest
-	(*VoteSuggestionResponse)(nil),         // 72: tms.translation.v1.VoteSuggestionResponse
-	(*Comment)(nil),                        // 73: tms.translation.v1.Comment
-	(*ListCommentsRequest)(nil),            // 74: tms.translation.v1.ListCommentsRequest
-	(*ListCommentsResponse)(nil),           // 75: tms.translation.v1.ListCommentsResponse
-	(*GetCommentRequest)(nil),              // 76: tms.translation.v1.GetCommentRequest
-	(*GetCommentResponse)(nil),             // 77: tms.translation.v1.GetCommentResponse
-	(*CreateCommentRequest)(nil),           // 78: tms.translation.v1.CreateCommentRequest
-	(*CreateCommentResponse)(nil),          // 79: tms.translation.v1.CreateCommentResponse
-	(*ResolveCommentRequest)(nil),          // 80: tms.translation.v1.ResolveCommentRequest
-	(*ResolveCommentResponse)(nil),         // 81: tms.translation.v1.ResolveCommentResponse
-	(*DeleteCommentRequest)(nil),           // 82: tms.translation.v1.DeleteCommentRequest
-	(*DeleteCommentResponse)(nil),          // 83: tms.translation.v1.DeleteCommentResponse
-	(*Label)(nil),                          // 84: tms.translation.v1.Label
-	(*ListLabelsRequest)(nil),              // 85: tms.translation.v1.ListLabelsRequest
-	(*ListLabelsResponse)(nil),             // 86: tms.translation.v1.ListLabelsResponse
-	(*GetLabelRequest)(nil),                // 87: tms.translation.v1.GetLabelRequest
-	(*GetLabelResponse)(nil),               // 88: tms.translation.v1.GetLabelResponse
-	(*CreateLabelRequest)(nil),             // 89: tms.translation.v1.CreateLabelRequest
-	(*CreateLabelResponse)(nil),            // 90: tms.translation.v1.CreateLabelResponse
-	(*UpdateLabelRequest)(nil),             // 91: tms.translation.v1.UpdateLabelRequest
-	(*UpdateLabelResponse)(nil),            // 92: tms.translation.v1.UpdateLabelResponse
-	(*DeleteLabelRequest)(nil),             // 93: tms.translation.v1.DeleteLabelRequest
-	(*DeleteLabelResponse)(nil),            // 94: tms.translation.v1.DeleteLabelResponse
-	(*DownloadFileRequest)(nil),            // 95: tms.translation.v1.DownloadFileRequest
-	(*DownloadFileResponse)(nil),           // 96: tms.translation.v1.DownloadFileResponse
-	(*UploadFileStreamRequest)(nil),        // 97: tms.translation.v1.UploadFileStreamRequest
-	(*UploadFileStreamResponse)(nil),       // 98: tms.translation.v1.UploadFileStreamResponse
-	(*Check)(nil),                          // 99: tms.translation.v1.Check
-	(*ListUnitChecksRequest)(nil),          // 100: tms.translation.v1.ListUnitChecksRequest
-	(*ListUnitChecksResponse)(nil),         // 101: tms.translation.v1.ListUnitChecksResponse
-	(*DismissCheckRequest)(nil),            // 102: tms.translation.v1.DismissCheckRequest
-	(*DismissCheckResponse)(nil),           // 103: tms.translation.v1.DismissCheckResponse
-	(*CheckScope)(nil),                     // 104: tms.translation.v1.CheckScope
-	(*DismissChecksRequest)(nil),           // 105: tms.translation.v1.DismissChecksRequest
-	(*DismissChecksResponse)(nil),          // 106: tms.translation.v1.DismissChecksResponse
-	(*SummarizeChecksRequest)(nil),         // 107: tms.translation.v1.SummarizeChecksRequest
-	(*CheckCount)(nil),                     // 108: tms.translation.v1.CheckCount
-	(*SummarizeChecksResponse)(nil),        // 109: tms.translation.v1.SummarizeChecksResponse
-	(*RecheckComponentsRequest)(nil),       // 110: tms.translation.v1.RecheckComponentsRequest
-	(*RecheckComponentsResponse)(nil),      // 111: tms.translation.v1.RecheckComponentsResponse
-	(*timestamppb.Timestamp)(nil),          // 112: google.protobuf.Timestamp
-	(v1.UnitState)(0),                      // 113: tms.type.v1.UnitState
-	(*fieldmaskpb.FieldMask)(nil),          // 114: google.protobuf.FieldMask
+	(*ListLanguageCodesRequest)(nil),       // 36: tms.translation.v1.ListLanguageCodesRequest
+	(*ListLanguageCodesResponse)(nil),      // 37: tms.translation.v1.ListLanguageCodesResponse
+	(*ListLanguageStatisticsResponse)(nil), // 38: tms.translation.v1.ListLanguageStatisticsResponse
+	(*ListUnitsRequest)(nil),               // 39: tms.translation.v1.ListUnitsRequest
+	(*ListUnitsResponse)(nil),              // 40: tms.translation.v1.ListUnitsResponse
+	(*FindUnitRequest)(nil),                // 41: tms.translation.v1.FindUnitRequest
+	(*FindUnitResponse)(nil),               // 42: tms.translation.v1.FindUnitResponse
+	(*GetUnitRequest)(nil),                 // 43: tms.translation.v1.GetUnitRequest
+	(*GetUnitResponse)(nil),                // 44: tms.translation.v1.GetUnitResponse
+	(*UpdateUnitRequest)(nil),              // 45: tms.translation.v1.UpdateUnitRequest
+	(*UpdateUnitResponse)(nil),             // 46: tms.translation.v1.UpdateUnitResponse
+	(*Repository)(nil),                     // 47: tms.translation.v1.Repository
+	(*GetRepositoryRequest)(nil),           // 48: tms.translation.v1.GetRepositoryRequest
+	(*GetRepositoryResponse)(nil),          // 49: tms.translation.v1.GetRepositoryResponse
+	(*RunRepositoryOperationRequest)(nil),  // 50: tms.translation.v1.RunRepositoryOperationRequest
+	(*RunRepositoryOperationResponse)(nil), // 51: tms.translation.v1.RunRepositoryOperationResponse
+	(*GetFileRequest)(nil),                 // 52: tms.translation.v1.GetFileRequest
+	(*GetFileResponse)(nil),                // 53: tms.translation.v1.GetFileResponse
+	(*UploadFileRequest)(nil),              // 54: tms.translation.v1.UploadFileRequest
+	(*UploadFileResponse)(nil),             // 55: tms.translation.v1.UploadFileResponse
+	(*CreateUnitRequest)(nil),              // 56: tms.translation.v1.CreateUnitRequest
+	(*CreateUnitResponse)(nil),             // 57: tms.translation.v1.CreateUnitResponse
+	(*DeleteUnitRequest)(nil),              // 58: tms.translation.v1.DeleteUnitRequest
+	(*DeleteUnitResponse)(nil),             // 59: tms.translation.v1.DeleteUnitResponse
+	(*ListUnitTranslationsRequest)(nil),    // 60: tms.translation.v1.ListUnitTranslationsRequest
+	(*ListUnitTranslationsResponse)(nil),   // 61: tms.translation.v1.ListUnitTranslationsResponse
+	(*Suggestion)(nil),                     // 62: tms.translation.v1.Suggestion
+	(*ListSuggestionsRequest)(nil),         // 63: tms.translation.v1.ListSuggestionsRequest
+	(*ListSuggestionsResponse)(nil),        // 64: tms.translation.v1.ListSuggestionsResponse
+	(*GetSuggestionRequest)(nil),           // 65: tms.translation.v1.GetSuggestionRequest
+	(*GetSuggestionResponse)(nil),          // 66: tms.translation.v1.GetSuggestionResponse
+	(*CreateSuggestionRequest)(nil),        // 67: tms.translation.v1.CreateSuggestionRequest
+	(*CreateSuggestionResponse)(nil),       // 68: tms.translation.v1.CreateSuggestionResponse
+	(*AcceptSuggestionRequest)(nil),        // 69: tms.translation.v1.AcceptSuggestionRequest
+	(*AcceptSuggestionResponse)(nil),       // 70: tms.translation.v1.AcceptSuggestionResponse
+	(*DeleteSuggestionRequest)(nil),        // 71: tms.translation.v1.DeleteSuggestionRequest
+	(*DeleteSuggestionResponse)(nil),       // 72: tms.translation.v1.DeleteSuggestionResponse
+	(*VoteSuggestionRequest)(nil),          // 73: tms.translation.v1.VoteSuggestionRequest
+	(*VoteSuggestionResponse)(nil),         // 74: tms.translation.v1.VoteSuggestionResponse
+	(*Comment)(nil),                        // 75: tms.translation.v1.Comment
+	(*ListCommentsRequest)(nil),            // 76: tms.translation.v1.ListCommentsRequest
+	(*ListCommentsResponse)(nil),           // 77: tms.translation.v1.ListCommentsResponse
+	(*GetCommentRequest)(nil),              // 78: tms.translation.v1.GetCommentRequest
+	(*GetCommentResponse)(nil),             // 79: tms.translation.v1.GetCommentResponse
+	(*CreateCommentRequest)(nil),           // 80: tms.translation.v1.CreateCommentRequest
+	(*CreateCommentResponse)(nil),          // 81: tms.translation.v1.CreateCommentResponse
+	(*ResolveCommentRequest)(nil),          // 82: tms.translation.v1.ResolveCommentRequest
+	(*ResolveCommentResponse)(nil),         // 83: tms.translation.v1.ResolveCommentResponse
+	(*DeleteCommentRequest)(nil),           // 84: tms.translation.v1.DeleteCommentRequest
+	(*DeleteCommentResponse)(nil),          // 85: tms.translation.v1.DeleteCommentResponse
+	(*Label)(nil),                          // 86: tms.translation.v1.Label
+	(*ListLabelsRequest)(nil),              // 87: tms.translation.v1.ListLabelsRequest
+	(*ListLabelsResponse)(nil),             // 88: tms.translation.v1.ListLabelsResponse
+	(*GetLabelRequest)(nil),                // 89: tms.translation.v1.GetLabelRequest
+	(*GetLabelResponse)(nil),               // 90: tms.translation.v1.GetLabelResponse
+	(*CreateLabelRequest)(nil),             // 91: tms.translation.v1.CreateLabelRequest
+	(*CreateLabelResponse)(nil),            // 92: tms.translation.v1.CreateLabelResponse
+	(*UpdateLabelRequest)(nil),             // 93: tms.translation.v1.UpdateLabelRequest
+	(*UpdateLabelResponse)(nil),            // 94: tms.translation.v1.UpdateLabelResponse
+	(*DeleteLabelRequest)(nil),             // 95: tms.translation.v1.DeleteLabelRequest
+	(*DeleteLabelResponse)(nil),            // 96: tms.translation.v1.DeleteLabelResponse
+	(*DownloadFileRequest)(nil),            // 97: tms.translation.v1.DownloadFileRequest
+	(*DownloadFileResponse)(nil),           // 98: tms.translation.v1.DownloadFileResponse
+	(*UploadFileStreamRequest)(nil),        // 99: tms.translation.v1.UploadFileStreamRequest
+	(*UploadFileStreamResponse)(nil),       // 100: tms.translation.v1.UploadFileStreamResponse
+	(*Check)(nil),                          // 101: tms.translation.v1.Check
+	(*ListUnitChecksRequest)(nil),          // 102: tms.translation.v1.ListUnitChecksRequest
+	(*ListUnitChecksResponse)(nil),         // 103: tms.translation.v1.ListUnitChecksResponse
+	(*DismissCheckRequest)(nil),            // 104: tms.translation.v1.DismissCheckRequest
+	(*DismissCheckResponse)(nil),           // 105: tms.translation.v1.DismissCheckResponse
+	(*CheckScope)(nil),                     // 106: tms.translation.v1.CheckScope
+	(*DismissChecksRequest)(nil),           // 107: tms.translation.v1.DismissChecksRequest
+	(*DismissChecksResponse)(nil),          // 108: tms.translation.v1.DismissChecksResponse
+	(*SummarizeChecksRequest)(nil),         // 109: tms.translation.v1.SummarizeChecksRequest
+	(*CheckCount)(nil),                     // 110: tms.translation.v1.CheckCount
+	(*SummarizeChecksResponse)(nil),        // 111: tms.translation.v1.SummarizeChecksResponse
+	(*RecheckComponentsRequest)(nil),       // 112: tms.translation.v1.RecheckComponentsRequest
+	(*RecheckComponentsResponse)(nil),      // 113: tms.translation.v1.RecheckComponentsResponse
+	(*timestamppb.Timestamp)(nil),          // 114: google.protobuf.Timestamp
+	(v1.UnitState)(0),                      // 115: tms.type.v1.UnitState
+	(*fieldmaskpb.FieldMask)(nil),          // 116: google.protobuf.FieldMask
 }
 var file_tms_translation_v1_translation_proto_depIdxs = []int32{
-	112, // 0: tms.translation.v1.Statistics.last_change:type_name -> google.protobuf.Timestamp
+	114, // 0: tms.translation.v1.Statistics.last_change:type_name -> google.protobuf.Timestamp
 	1,   // 1: tms.translation.v1.Translation.stats:type_name -> tms.translation.v1.Statistics
 	3,   // 2: tms.translation.v1.Translation.plural:type_name -> tms.translation.v1.TranslationPlural
-	113, // 3: tms.translation.v1.Unit.state:type_name -> tms.type.v1.UnitState
-	112, // 4: tms.translation.v1.Unit.timestamp:type_name -> google.protobuf.Timestamp
-	112, // 5: tms.translation.v1.Unit.last_updated:type_name -> google.protobuf.Timestamp
-	84,  // 6: tms.translation.v1.Unit.labels:type_name -> tms.translation.v1.Label
-	112, // 7: tms.translation.v1.Alert.create_time:type_name -> google.protobuf.Timestamp
-	112, // 8: tms.translation.v1.Alert.update_time:type_name -> google.protobuf.Timestamp
+	115, // 3: tms.translation.v1.Unit.state:type_name -> tms.type.v1.UnitState
+	114, // 4: tms.translation.v1.Unit.timestamp:type_name -> google.protobuf.Timestamp
+	114, // 5: tms.translation.v1.Unit.last_updated:type_name -> google.protobuf.Timestamp
+	86,  // 6: tms.translation.v1.Unit.labels:type_name -> tms.translation.v1.Label
+	114, // 7: tms.translation.v1.Alert.create_time:type_name -> google.protobuf.Timestamp
+	114, // 8: tms.translation.v1.Alert.update_time:type_name -> google.protobuf.Timestamp
 	6,   // 9: tms.translation.v1.ListAlertsResponse.alerts:type_name -> tms.translation.v1.Alert
-	112, // 10: tms.translation.v1.Commit.author_time:type_name -> google.protobuf.Timestamp
-	112, // 11: tms.translation.v1.Commit.commit_time:type_name -> google.protobuf.Timestamp
+	114, // 10: tms.translation.v1.Commit.author_time:type_name -> google.protobuf.Timestamp
+	114, // 11: tms.translation.v1.Commit.commit_time:type_name -> google.protobuf.Timestamp
 	5,   // 12: tms.translation.v1.ImportComponentResponse.task:type_name -> tms.translation.v1.Task
 	5,   // 13: tms.translation.v1.GetTaskResponse.task:type_name -> tms.translation.v1.Task
 	21,  // 14: tms.translation.v1.RenameComponentsRequest.components:type_name -> tms.translation.v1.ComponentName
@@ -8126,44 +8215,44 @@ var file_tms_translation_v1_translation_proto_depIdxs = []int32{
 	4,   // 20: tms.translation.v1.ListUnitsResponse.units:type_name -> tms.translation.v1.Unit
 	4,   // 21: tms.translation.v1.FindUnitResponse.unit:type_name -> tms.translation.v1.Unit
 	4,   // 22: tms.translation.v1.GetUnitResponse.unit:type_name -> tms.translation.v1.Unit
-	113, // 23: tms.translation.v1.UpdateUnitRequest.state:type_name -> tms.type.v1.UnitState
+	115, // 23: tms.translation.v1.UpdateUnitRequest.state:type_name -> tms.type.v1.UnitState
 	4,   // 24: tms.translation.v1.UpdateUnitResponse.unit:type_name -> tms.translation.v1.Unit
 	9,   // 25: tms.translation.v1.Repository.remote_commit:type_name -> tms.translation.v1.Commit
 	9,   // 26: tms.translation.v1.Repository.local_commit:type_name -> tms.translation.v1.Commit
-	45,  // 27: tms.translation.v1.GetRepositoryResponse.repository:type_name -> tms.translation.v1.Repository
+	47,  // 27: tms.translation.v1.GetRepositoryResponse.repository:type_name -> tms.translation.v1.Repository
 	0,   // 28: tms.translation.v1.GetFileRequest.file:type_name -> tms.translation.v1.ComponentFile
-	112, // 29: tms.translation.v1.GetFileResponse.commit_time:type_name -> google.protobuf.Timestamp
-	113, // 30: tms.translation.v1.CreateUnitRequest.state:type_name -> tms.type.v1.UnitState
+	114, // 29: tms.translation.v1.GetFileResponse.commit_time:type_name -> google.protobuf.Timestamp
+	115, // 30: tms.translation.v1.CreateUnitRequest.state:type_name -> tms.type.v1.UnitState
 	4,   // 31: tms.translation.v1.CreateUnitResponse.unit:type_name -> tms.translation.v1.Unit
 	4,   // 32: tms.translation.v1.ListUnitTranslationsResponse.units:type_name -> tms.translation.v1.Unit
-	112, // 33: tms.translation.v1.Suggestion.timestamp:type_name -> google.protobuf.Timestamp
-	60,  // 34: tms.translation.v1.ListSuggestionsResponse.suggestions:type_name -> tms.translation.v1.Suggestion
-	60,  // 35: tms.translation.v1.GetSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
-	60,  // 36: tms.translation.v1.CreateSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
+	114, // 33: tms.translation.v1.Suggestion.timestamp:type_name -> google.protobuf.Timestamp
+	62,  // 34: tms.translation.v1.ListSuggestionsResponse.suggestions:type_name -> tms.translation.v1.Suggestion
+	62,  // 35: tms.translation.v1.GetSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
+	62,  // 36: tms.translation.v1.CreateSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
 	4,   // 37: tms.translation.v1.AcceptSuggestionResponse.unit:type_name -> tms.translation.v1.Unit
-	60,  // 38: tms.translation.v1.VoteSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
-	112, // 39: tms.translation.v1.Comment.timestamp:type_name -> google.protobuf.Timestamp
-	73,  // 40: tms.translation.v1.ListCommentsResponse.comments:type_name -> tms.translation.v1.Comment
-	73,  // 41: tms.translation.v1.GetCommentResponse.comment:type_name -> tms.translation.v1.Comment
-	73,  // 42: tms.translation.v1.CreateCommentResponse.comment:type_name -> tms.translation.v1.Comment
-	73,  // 43: tms.translation.v1.ResolveCommentResponse.comment:type_name -> tms.translation.v1.Comment
-	84,  // 44: tms.translation.v1.ListLabelsResponse.labels:type_name -> tms.translation.v1.Label
-	84,  // 45: tms.translation.v1.GetLabelResponse.label:type_name -> tms.translation.v1.Label
-	84,  // 46: tms.translation.v1.CreateLabelRequest.label:type_name -> tms.translation.v1.Label
-	84,  // 47: tms.translation.v1.CreateLabelResponse.label:type_name -> tms.translation.v1.Label
-	84,  // 48: tms.translation.v1.UpdateLabelRequest.label:type_name -> tms.translation.v1.Label
-	114, // 49: tms.translation.v1.UpdateLabelRequest.update_mask:type_name -> google.protobuf.FieldMask
-	84,  // 50: tms.translation.v1.UpdateLabelResponse.label:type_name -> tms.translation.v1.Label
+	62,  // 38: tms.translation.v1.VoteSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
+	114, // 39: tms.translation.v1.Comment.timestamp:type_name -> google.protobuf.Timestamp
+	75,  // 40: tms.translation.v1.ListCommentsResponse.comments:type_name -> tms.translation.v1.Comment
+	75,  // 41: tms.translation.v1.GetCommentResponse.comment:type_name -> tms.translation.v1.Comment
+	75,  // 42: tms.translation.v1.CreateCommentResponse.comment:type_name -> tms.translation.v1.Comment
+	75,  // 43: tms.translation.v1.ResolveCommentResponse.comment:type_name -> tms.translation.v1.Comment
+	86,  // 44: tms.translation.v1.ListLabelsResponse.labels:type_name -> tms.translation.v1.Label
+	86,  // 45: tms.translation.v1.GetLabelResponse.label:type_name -> tms.translation.v1.Label
+	86,  // 46: tms.translation.v1.CreateLabelRequest.label:type_name -> tms.translation.v1.Label
+	86,  // 47: tms.translation.v1.CreateLabelResponse.label:type_name -> tms.translation.v1.Label
+	86,  // 48: tms.translation.v1.UpdateLabelRequest.label:type_name -> tms.translation.v1.Label
+	116, // 49: tms.translation.v1.UpdateLabelRequest.update_mask:type_name -> google.protobuf.FieldMask
+	86,  // 50: tms.translation.v1.UpdateLabelResponse.label:type_name -> tms.translation.v1.Label
 	0,   // 51: tms.translation.v1.DownloadFileRequest.file:type_name -> tms.translation.v1.ComponentFile
-	112, // 52: tms.translation.v1.DownloadFileResponse.commit_time:type_name -> google.protobuf.Timestamp
-	52,  // 53: tms.translation.v1.UploadFileStreamRequest.request:type_name -> tms.translation.v1.UploadFileRequest
-	53,  // 54: tms.translation.v1.UploadFileStreamResponse.result:type_name -> tms.translation.v1.UploadFileResponse
-	99,  // 55: tms.translation.v1.ListUnitChecksResponse.checks:type_name -> tms.translation.v1.Check
-	99,  // 56: tms.translation.v1.DismissCheckResponse.check:type_name -> tms.translation.v1.Check
-	104, // 57: tms.translation.v1.DismissChecksRequest.scope:type_name -> tms.translation.v1.CheckScope
+	114, // 52: tms.translation.v1.DownloadFileResponse.commit_time:type_name -> google.protobuf.Timestamp
+	54,  // 53: tms.translation.v1.UploadFileStreamRequest.request:type_name -> tms.translation.v1.UploadFileRequest
+	55,  // 54: tms.translation.v1.UploadFileStreamResponse.result:type_name -> tms.translation.v1.UploadFileResponse
+	101, // 55: tms.translation.v1.ListUnitChecksResponse.checks:type_name -> tms.translation.v1.Check
+	101, // 56: tms.translation.v1.DismissCheckResponse.check:type_name -> tms.translation.v1.Check
+	106, // 57: tms.translation.v1.DismissChecksRequest.scope:type_name -> tms.translation.v1.CheckScope
 	5,   // 58: tms.translation.v1.DismissChecksResponse.task:type_name -> tms.translation.v1.Task
-	104, // 59: tms.translation.v1.SummarizeChecksRequest.scope:type_name -> tms.translation.v1.CheckScope
-	108, // 60: tms.translation.v1.SummarizeChecksResponse.checks:type_name -> tms.translation.v1.CheckCount
+	106, // 59: tms.translation.v1.SummarizeChecksRequest.scope:type_name -> tms.translation.v1.CheckScope
+	110, // 60: tms.translation.v1.SummarizeChecksResponse.checks:type_name -> tms.translation.v1.CheckCount
 	5,   // 61: tms.translation.v1.RecheckComponentsResponse.tasks:type_name -> tms.translation.v1.Task
 	10,  // 62: tms.translation.v1.TranslationService.ImportComponent:input_type -> tms.translation.v1.ImportComponentRequest
 	12,  // 63: tms.translation.v1.TranslationService.GetTask:input_type -> tms.translation.v1.GetTaskRequest
@@ -8178,91 +8267,93 @@ var file_tms_translation_v1_translation_proto_depIdxs = []int32{
 	29,  // 72: tms.translation.v1.TranslationService.DeleteTranslation:input_type -> tms.translation.v1.DeleteTranslationRequest
 	31,  // 73: tms.translation.v1.TranslationService.GetStatistics:input_type -> tms.translation.v1.GetStatisticsRequest
 	35,  // 74: tms.translation.v1.TranslationService.ListLanguageStatistics:input_type -> tms.translation.v1.ListLanguageStatisticsRequest
-	33,  // 75: tms.translation.v1.TranslationService.GetMetrics:input_type -> tms.translation.v1.GetMetricsRequest
-	37,  // 76: tms.translation.v1.TranslationService.ListUnits:input_type -> tms.translation.v1.ListUnitsRequest
-	41,  // 77: tms.translation.v1.TranslationService.GetUnit:input_type -> tms.translation.v1.GetUnitRequest
-	39,  // 78: tms.translation.v1.TranslationService.FindUnit:input_type -> tms.translation.v1.FindUnitRequest
-	43,  // 79: tms.translation.v1.TranslationService.UpdateUnit:input_type -> tms.translation.v1.UpdateUnitRequest
-	46,  // 80: tms.translation.v1.TranslationService.GetRepository:input_type -> tms.translation.v1.GetRepositoryRequest
-	48,  // 81: tms.translation.v1.TranslationService.RunRepositoryOperation:input_type -> tms.translation.v1.RunRepositoryOperationRequest
-	50,  // 82: tms.translation.v1.TranslationService.GetFile:input_type -> tms.translation.v1.GetFileRequest
-	52,  // 83: tms.translation.v1.TranslationService.UploadFile:input_type -> tms.translation.v1.UploadFileRequest
-	95,  // 84: tms.translation.v1.TranslationService.DownloadFile:input_type -> tms.translation.v1.DownloadFileRequest
-	97,  // 85: tms.translation.v1.TranslationService.UploadFileStream:input_type -> tms.translation.v1.UploadFileStreamRequest
-	54,  // 86: tms.translation.v1.TranslationService.CreateUnit:input_type -> tms.translation.v1.CreateUnitRequest
-	56,  // 87: tms.translation.v1.TranslationService.DeleteUnit:input_type -> tms.translation.v1.DeleteUnitRequest
-	58,  // 88: tms.translation.v1.TranslationService.ListUnitTranslations:input_type -> tms.translation.v1.ListUnitTranslationsRequest
-	61,  // 89: tms.translation.v1.TranslationService.ListSuggestions:input_type -> tms.translation.v1.ListSuggestionsRequest
-	63,  // 90: tms.translation.v1.TranslationService.GetSuggestion:input_type -> tms.translation.v1.GetSuggestionRequest
-	65,  // 91: tms.translation.v1.TranslationService.CreateSuggestion:input_type -> tms.translation.v1.CreateSuggestionRequest
-	67,  // 92: tms.translation.v1.TranslationService.AcceptSuggestion:input_type -> tms.translation.v1.AcceptSuggestionRequest
-	69,  // 93: tms.translation.v1.TranslationService.DeleteSuggestion:input_type -> tms.translation.v1.DeleteSuggestionRequest
-	71,  // 94: tms.translation.v1.TranslationService.VoteSuggestion:input_type -> tms.translation.v1.VoteSuggestionRequest
-	74,  // 95: tms.translation.v1.TranslationService.ListComments:input_type -> tms.translation.v1.ListCommentsRequest
-	76,  // 96: tms.translation.v1.TranslationService.GetComment:input_type -> tms.translation.v1.GetCommentRequest
-	78,  // 97: tms.translation.v1.TranslationService.CreateComment:input_type -> tms.translation.v1.CreateCommentRequest
-	80,  // 98: tms.translation.v1.TranslationService.ResolveComment:input_type -> tms.translation.v1.ResolveCommentRequest
-	82,  // 99: tms.translation.v1.TranslationService.DeleteComment:input_type -> tms.translation.v1.DeleteCommentRequest
-	85,  // 100: tms.translation.v1.TranslationService.ListLabels:input_type -> tms.translation.v1.ListLabelsRequest
-	87,  // 101: tms.translation.v1.TranslationService.GetLabel:input_type -> tms.translation.v1.GetLabelRequest
-	89,  // 102: tms.translation.v1.TranslationService.CreateLabel:input_type -> tms.translation.v1.CreateLabelRequest
-	91,  // 103: tms.translation.v1.TranslationService.UpdateLabel:input_type -> tms.translation.v1.UpdateLabelRequest
-	93,  // 104: tms.translation.v1.TranslationService.DeleteLabel:input_type -> tms.translation.v1.DeleteLabelRequest
-	100, // 105: tms.translation.v1.TranslationService.ListUnitChecks:input_type -> tms.translation.v1.ListUnitChecksRequest
-	102, // 106: tms.translation.v1.TranslationService.DismissCheck:input_type -> tms.translation.v1.DismissCheckRequest
-	105, // 107: tms.translation.v1.TranslationService.DismissChecks:input_type -> tms.translation.v1.DismissChecksRequest
-	107, // 108: tms.translation.v1.TranslationService.SummarizeChecks:input_type -> tms.translation.v1.SummarizeChecksRequest
-	110, // 109: tms.translation.v1.TranslationService.RecheckComponents:input_type -> tms.translation.v1.RecheckComponentsRequest
-	11,  // 110: tms.translation.v1.TranslationService.ImportComponent:output_type -> tms.translation.v1.ImportComponentResponse
-	15,  // 111: tms.translation.v1.TranslationService.GetTask:output_type -> tms.translation.v1.GetTaskResponse
-	14,  // 112: tms.translation.v1.TranslationService.CancelTask:output_type -> tms.translation.v1.CancelTaskResponse
-	8,   // 113: tms.translation.v1.TranslationService.ListAlerts:output_type -> tms.translation.v1.ListAlertsResponse
-	17,  // 114: tms.translation.v1.TranslationService.ForgetComponent:output_type -> tms.translation.v1.ForgetComponentResponse
-	19,  // 115: tms.translation.v1.TranslationService.ForgetComponents:output_type -> tms.translation.v1.ForgetComponentsResponse
-	22,  // 116: tms.translation.v1.TranslationService.RenameComponents:output_type -> tms.translation.v1.RenameComponentsResponse
-	24,  // 117: tms.translation.v1.TranslationService.ListTranslations:output_type -> tms.translation.v1.ListTranslationsResponse
-	26,  // 118: tms.translation.v1.TranslationService.GetTranslation:output_type -> tms.translation.v1.GetTranslationResponse
-	28,  // 119: tms.translation.v1.TranslationService.AddTranslation:output_type -> tms.translation.v1.AddTranslationResponse
-	30,  // 120: tms.translation.v1.TranslationService.DeleteTranslation:output_type -> tms.translation.v1.DeleteTranslationResponse
-	32,  // 121: tms.translation.v1.TranslationService.GetStatistics:output_type -> tms.translation.v1.GetStatisticsResponse
-	36,  // 122: tms.translation.v1.TranslationService.ListLanguageStatistics:output_type -> tms.translation.v1.ListLanguageStatisticsResponse
-	34,  // 123: tms.translation.v1.TranslationService.GetMetrics:output_type -> tms.translation.v1.GetMetricsResponse
-	38,  // 124: tms.translation.v1.TranslationService.ListUnits:output_type -> tms.translation.v1.ListUnitsResponse
-	42,  // 125: tms.translation.v1.TranslationService.GetUnit:output_type -> tms.translation.v1.GetUnitResponse
-	40,  // 126: tms.translation.v1.TranslationService.FindUnit:output_type -> tms.translation.v1.FindUnitResponse
-	44,  // 127: tms.translation.v1.TranslationService.UpdateUnit:output_type -> tms.translation.v1.UpdateUnitResponse
-	47,  // 128: tms.translation.v1.TranslationService.GetRepository:output_type -> tms.translation.v1.GetRepositoryResponse
-	49,  // 129: tms.translation.v1.TranslationService.RunRepositoryOperation:output_type -> tms.translation.v1.RunRepositoryOperationResponse
-	51,  // 130: tms.translation.v1.TranslationService.GetFile:output_type -> tms.translation.v1.GetFileResponse
-	53,  // 131: tms.translation.v1.TranslationService.UploadFile:output_type -> tms.translation.v1.UploadFileResponse
-	96,  // 132: tms.translation.v1.TranslationService.DownloadFile:output_type -> tms.translation.v1.DownloadFileResponse
-	98,  // 133: tms.translation.v1.TranslationService.UploadFileStream:output_type -> tms.translation.v1.UploadFileStreamResponse
-	55,  // 134: tms.translation.v1.TranslationService.CreateUnit:output_type -> tms.translation.v1.CreateUnitResponse
-	57,  // 135: tms.translation.v1.TranslationService.DeleteUnit:output_type -> tms.translation.v1.DeleteUnitResponse
-	59,  // 136: tms.translation.v1.TranslationService.ListUnitTranslations:output_type -> tms.translation.v1.ListUnitTranslationsResponse
-	62,  // 137: tms.translation.v1.TranslationService.ListSuggestions:output_type -> tms.translation.v1.ListSuggestionsResponse
-	64,  // 138: tms.translation.v1.TranslationService.GetSuggestion:output_type -> tms.translation.v1.GetSuggestionResponse
-	66,  // 139: tms.translation.v1.TranslationService.CreateSuggestion:output_type -> tms.translation.v1.CreateSuggestionResponse
-	68,  // 140: tms.translation.v1.TranslationService.AcceptSuggestion:output_type -> tms.translation.v1.AcceptSuggestionResponse
-	70,  // 141: tms.translation.v1.TranslationService.DeleteSuggestion:output_type -> tms.translation.v1.DeleteSuggestionResponse
-	72,  // 142: tms.translation.v1.TranslationService.VoteSuggestion:output_type -> tms.translation.v1.VoteSuggestionResponse
-	75,  // 143: tms.translation.v1.TranslationService.ListComments:output_type -> tms.translation.v1.ListCommentsResponse
-	77,  // 144: tms.translation.v1.TranslationService.GetComment:output_type -> tms.translation.v1.GetCommentResponse
-	79,  // 145: tms.translation.v1.TranslationService.CreateComment:output_type -> tms.translation.v1.CreateCommentResponse
-	81,  // 146: tms.translation.v1.TranslationService.ResolveComment:output_type -> tms.translation.v1.ResolveCommentResponse
-	83,  // 147: tms.translation.v1.TranslationService.DeleteComment:output_type -> tms.translation.v1.DeleteCommentResponse
-	86,  // 148: tms.translation.v1.TranslationService.ListLabels:output_type -> tms.translation.v1.ListLabelsResponse
-	88,  // 149: tms.translation.v1.TranslationService.GetLabel:output_type -> tms.translation.v1.GetLabelResponse
-	90,  // 150: tms.translation.v1.TranslationService.CreateLabel:output_type -> tms.translation.v1.CreateLabelResponse
-	92,  // 151: tms.translation.v1.TranslationService.UpdateLabel:output_type -> tms.translation.v1.UpdateLabelResponse
-	94,  // 152: tms.translation.v1.TranslationService.DeleteLabel:output_type -> tms.translation.v1.DeleteLabelResponse
-	101, // 153: tms.translation.v1.TranslationService.ListUnitChecks:output_type -> tms.translation.v1.ListUnitChecksResponse
-	103, // 154: tms.translation.v1.TranslationService.DismissCheck:output_type -> tms.translation.v1.DismissCheckResponse
-	106, // 155: tms.translation.v1.TranslationService.DismissChecks:output_type -> tms.translation.v1.DismissChecksResponse
-	109, // 156: tms.translation.v1.TranslationService.SummarizeChecks:output_type -> tms.translation.v1.SummarizeChecksResponse
-	111, // 157: tms.translation.v1.TranslationService.RecheckComponents:output_type -> tms.translation.v1.RecheckComponentsResponse
-	110, // [110:158] is the sub-list for method output_type
-	62,  // [62:110] is the sub-list for method input_type
+	36,  // 75: tms.translation.v1.TranslationService.ListLanguageCodes:input_type -> tms.translation.v1.ListLanguageCodesRequest
+	33,  // 76: tms.translation.v1.TranslationService.GetMetrics:input_type -> tms.translation.v1.GetMetricsRequest
+	39,  // 77: tms.translation.v1.TranslationService.ListUnits:input_type -> tms.translation.v1.ListUnitsRequest
+	43,  // 78: tms.translation.v1.TranslationService.GetUnit:input_type -> tms.translation.v1.GetUnitRequest
+	41,  // 79: tms.translation.v1.TranslationService.FindUnit:input_type -> tms.translation.v1.FindUnitRequest
+	45,  // 80: tms.translation.v1.TranslationService.UpdateUnit:input_type -> tms.translation.v1.UpdateUnitRequest
+	48,  // 81: tms.translation.v1.TranslationService.GetRepository:input_type -> tms.translation.v1.GetRepositoryRequest
+	50,  // 82: tms.translation.v1.TranslationService.RunRepositoryOperation:input_type -> tms.translation.v1.RunRepositoryOperationRequest
+	52,  // 83: tms.translation.v1.TranslationService.GetFile:input_type -> tms.translation.v1.GetFileRequest
+	54,  // 84: tms.translation.v1.TranslationService.UploadFile:input_type -> tms.translation.v1.UploadFileRequest
+	97,  // 85: tms.translation.v1.TranslationService.DownloadFile:input_type -> tms.translation.v1.DownloadFileRequest
+	99,  // 86: tms.translation.v1.TranslationService.UploadFileStream:input_type -> tms.translation.v1.UploadFileStreamRequest
+	56,  // 87: tms.translation.v1.TranslationService.CreateUnit:input_type -> tms.translation.v1.CreateUnitRequest
+	58,  // 88: tms.translation.v1.TranslationService.DeleteUnit:input_type -> tms.translation.v1.DeleteUnitRequest
+	60,  // 89: tms.translation.v1.TranslationService.ListUnitTranslations:input_type -> tms.translation.v1.ListUnitTranslationsRequest
+	63,  // 90: tms.translation.v1.TranslationService.ListSuggestions:input_type -> tms.translation.v1.ListSuggestionsRequest
+	65,  // 91: tms.translation.v1.TranslationService.GetSuggestion:input_type -> tms.translation.v1.GetSuggestionRequest
+	67,  // 92: tms.translation.v1.TranslationService.CreateSuggestion:input_type -> tms.translation.v1.CreateSuggestionRequest
+	69,  // 93: tms.translation.v1.TranslationService.AcceptSuggestion:input_type -> tms.translation.v1.AcceptSuggestionRequest
+	71,  // 94: tms.translation.v1.TranslationService.DeleteSuggestion:input_type -> tms.translation.v1.DeleteSuggestionRequest
+	73,  // 95: tms.translation.v1.TranslationService.VoteSuggestion:input_type -> tms.translation.v1.VoteSuggestionRequest
+	76,  // 96: tms.translation.v1.TranslationService.ListComments:input_type -> tms.translation.v1.ListCommentsRequest
+	78,  // 97: tms.translation.v1.TranslationService.GetComment:input_type -> tms.translation.v1.GetCommentRequest
+	80,  // 98: tms.translation.v1.TranslationService.CreateComment:input_type -> tms.translation.v1.CreateCommentRequest
+	82,  // 99: tms.translation.v1.TranslationService.ResolveComment:input_type -> tms.translation.v1.ResolveCommentRequest
+	84,  // 100: tms.translation.v1.TranslationService.DeleteComment:input_type -> tms.translation.v1.DeleteCommentRequest
+	87,  // 101: tms.translation.v1.TranslationService.ListLabels:input_type -> tms.translation.v1.ListLabelsRequest
+	89,  // 102: tms.translation.v1.TranslationService.GetLabel:input_type -> tms.translation.v1.GetLabelRequest
+	91,  // 103: tms.translation.v1.TranslationService.CreateLabel:input_type -> tms.translation.v1.CreateLabelRequest
+	93,  // 104: tms.translation.v1.TranslationService.UpdateLabel:input_type -> tms.translation.v1.UpdateLabelRequest
+	95,  // 105: tms.translation.v1.TranslationService.DeleteLabel:input_type -> tms.translation.v1.DeleteLabelRequest
+	102, // 106: tms.translation.v1.TranslationService.ListUnitChecks:input_type -> tms.translation.v1.ListUnitChecksRequest
+	104, // 107: tms.translation.v1.TranslationService.DismissCheck:input_type -> tms.translation.v1.DismissCheckRequest
+	107, // 108: tms.translation.v1.TranslationService.DismissChecks:input_type -> tms.translation.v1.DismissChecksRequest
+	109, // 109: tms.translation.v1.TranslationService.SummarizeChecks:input_type -> tms.translation.v1.SummarizeChecksRequest
+	112, // 110: tms.translation.v1.TranslationService.RecheckComponents:input_type -> tms.translation.v1.RecheckComponentsRequest
+	11,  // 111: tms.translation.v1.TranslationService.ImportComponent:output_type -> tms.translation.v1.ImportComponentResponse
+	15,  // 112: tms.translation.v1.TranslationService.GetTask:output_type -> tms.translation.v1.GetTaskResponse
+	14,  // 113: tms.translation.v1.TranslationService.CancelTask:output_type -> tms.translation.v1.CancelTaskResponse
+	8,   // 114: tms.translation.v1.TranslationService.ListAlerts:output_type -> tms.translation.v1.ListAlertsResponse
+	17,  // 115: tms.translation.v1.TranslationService.ForgetComponent:output_type -> tms.translation.v1.ForgetComponentResponse
+	19,  // 116: tms.translation.v1.TranslationService.ForgetComponents:output_type -> tms.translation.v1.ForgetComponentsResponse
+	22,  // 117: tms.translation.v1.TranslationService.RenameComponents:output_type -> tms.translation.v1.RenameComponentsResponse
+	24,  // 118: tms.translation.v1.TranslationService.ListTranslations:output_type -> tms.translation.v1.ListTranslationsResponse
+	26,  // 119: tms.translation.v1.TranslationService.GetTranslation:output_type -> tms.translation.v1.GetTranslationResponse
+	28,  // 120: tms.translation.v1.TranslationService.AddTranslation:output_type -> tms.translation.v1.AddTranslationResponse
+	30,  // 121: tms.translation.v1.TranslationService.DeleteTranslation:output_type -> tms.translation.v1.DeleteTranslationResponse
+	32,  // 122: tms.translation.v1.TranslationService.GetStatistics:output_type -> tms.translation.v1.GetStatisticsResponse
+	38,  // 123: tms.translation.v1.TranslationService.ListLanguageStatistics:output_type -> tms.translation.v1.ListLanguageStatisticsResponse
+	37,  // 124: tms.translation.v1.TranslationService.ListLanguageCodes:output_type -> tms.translation.v1.ListLanguageCodesResponse
+	34,  // 125: tms.translation.v1.TranslationService.GetMetrics:output_type -> tms.translation.v1.GetMetricsResponse
+	40,  // 126: tms.translation.v1.TranslationService.ListUnits:output_type -> tms.translation.v1.ListUnitsResponse
+	44,  // 127: tms.translation.v1.TranslationService.GetUnit:output_type -> tms.translation.v1.GetUnitResponse
+	42,  // 128: tms.translation.v1.TranslationService.FindUnit:output_type -> tms.translation.v1.FindUnitResponse
+	46,  // 129: tms.translation.v1.TranslationService.UpdateUnit:output_type -> tms.translation.v1.UpdateUnitResponse
+	49,  // 130: tms.translation.v1.TranslationService.GetRepository:output_type -> tms.translation.v1.GetRepositoryResponse
+	51,  // 131: tms.translation.v1.TranslationService.RunRepositoryOperation:output_type -> tms.translation.v1.RunRepositoryOperationResponse
+	53,  // 132: tms.translation.v1.TranslationService.GetFile:output_type -> tms.translation.v1.GetFileResponse
+	55,  // 133: tms.translation.v1.TranslationService.UploadFile:output_type -> tms.translation.v1.UploadFileResponse
+	98,  // 134: tms.translation.v1.TranslationService.DownloadFile:output_type -> tms.translation.v1.DownloadFileResponse
+	100, // 135: tms.translation.v1.TranslationService.UploadFileStream:output_type -> tms.translation.v1.UploadFileStreamResponse
+	57,  // 136: tms.translation.v1.TranslationService.CreateUnit:output_type -> tms.translation.v1.CreateUnitResponse
+	59,  // 137: tms.translation.v1.TranslationService.DeleteUnit:output_type -> tms.translation.v1.DeleteUnitResponse
+	61,  // 138: tms.translation.v1.TranslationService.ListUnitTranslations:output_type -> tms.translation.v1.ListUnitTranslationsResponse
+	64,  // 139: tms.translation.v1.TranslationService.ListSuggestions:output_type -> tms.translation.v1.ListSuggestionsResponse
+	66,  // 140: tms.translation.v1.TranslationService.GetSuggestion:output_type -> tms.translation.v1.GetSuggestionResponse
+	68,  // 141: tms.translation.v1.TranslationService.CreateSuggestion:output_type -> tms.translation.v1.CreateSuggestionResponse
+	70,  // 142: tms.translation.v1.TranslationService.AcceptSuggestion:output_type -> tms.translation.v1.AcceptSuggestionResponse
+	72,  // 143: tms.translation.v1.TranslationService.DeleteSuggestion:output_type -> tms.translation.v1.DeleteSuggestionResponse
+	74,  // 144: tms.translation.v1.TranslationService.VoteSuggestion:output_type -> tms.translation.v1.VoteSuggestionResponse
+	77,  // 145: tms.translation.v1.TranslationService.ListComments:output_type -> tms.translation.v1.ListCommentsResponse
+	79,  // 146: tms.translation.v1.TranslationService.GetComment:output_type -> tms.translation.v1.GetCommentResponse
+	81,  // 147: tms.translation.v1.TranslationService.CreateComment:output_type -> tms.translation.v1.CreateCommentResponse
+	83,  // 148: tms.translation.v1.TranslationService.ResolveComment:output_type -> tms.translation.v1.ResolveCommentResponse
+	85,  // 149: tms.translation.v1.TranslationService.DeleteComment:output_type -> tms.translation.v1.DeleteCommentResponse
+	88,  // 150: tms.translation.v1.TranslationService.ListLabels:output_type -> tms.translation.v1.ListLabelsResponse
+	90,  // 151: tms.translation.v1.TranslationService.GetLabel:output_type -> tms.translation.v1.GetLabelResponse
+	92,  // 152: tms.translation.v1.TranslationService.CreateLabel:output_type -> tms.translation.v1.CreateLabelResponse
+	94,  // 153: tms.translation.v1.TranslationService.UpdateLabel:output_type -> tms.translation.v1.UpdateLabelResponse
+	96,  // 154: tms.translation.v1.TranslationService.DeleteLabel:output_type -> tms.translation.v1.DeleteLabelResponse
+	103, // 155: tms.translation.v1.TranslationService.ListUnitChecks:output_type -> tms.translation.v1.ListUnitChecksResponse
+	105, // 156: tms.translation.v1.TranslationService.DismissCheck:output_type -> tms.translation.v1.DismissCheckResponse
+	108, // 157: tms.translation.v1.TranslationService.DismissChecks:output_type -> tms.translation.v1.DismissChecksResponse
+	111, // 158: tms.translation.v1.TranslationService.SummarizeChecks:output_type -> tms.translation.v1.SummarizeChecksResponse
+	113, // 159: tms.translation.v1.TranslationService.RecheckComponents:output_type -> tms.translation.v1.RecheckComponentsResponse
+	111, // [111:160] is the sub-list for method output_type
+	62,  // [62:111] is the sub-list for method input_type
 	62,  // [62:62] is the sub-list for extension type_name
 	62,  // [62:62] is the sub-list for extension extendee
 	0,   // [0:62] is the sub-list for field type_name
@@ -8279,7 +8370,7 @@ func file_tms_translation_v1_translation_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tms_translation_v1_translation_proto_rawDesc), len(file_tms_translation_v1_translation_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   111,
+			NumMessages:   113,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -32,6 +32,7 @@ const (
 	TranslationService_DeleteTranslation_FullMethodName      = "/tms.translation.v1.TranslationService/DeleteTranslation"
 	TranslationService_GetStatistics_FullMethodName          = "/tms.translation.v1.TranslationService/GetStatistics"
 	TranslationService_ListLanguageStatistics_FullMethodName = "/tms.translation.v1.TranslationService/ListLanguageStatistics"
+	TranslationService_ListLanguageCodes_FullMethodName      = "/tms.translation.v1.TranslationService/ListLanguageCodes"
 	TranslationService_GetMetrics_FullMethodName             = "/tms.translation.v1.TranslationService/GetMetrics"
 	TranslationService_ListUnits_FullMethodName              = "/tms.translation.v1.TranslationService/ListUnits"
 	TranslationService_GetUnit_FullMethodName                = "/tms.translation.v1.TranslationService/GetUnit"
@@ -174,6 +175,9 @@ type TranslationServiceClient interface {
 	GetStatistics(ctx context.Context, in *GetStatisticsRequest, opts ...grpc.CallOption) (*GetStatisticsResponse, error)
 	// ListLanguageStatistics returns one statistics row per language of a project.
 	ListLanguageStatistics(ctx context.Context, in *ListLanguageStatisticsRequest, opts ...grpc.CallOption) (*ListLanguageStatisticsResponse, error)
+	// ListLanguageCodes lists the codes of the languages with a translation
+	// in a project the caller may see, sorted.
+	ListLanguageCodes(ctx context.Context, in *ListLanguageCodesRequest, opts ...grpc.CallOption) (*ListLanguageCodesResponse, error)
 	// GetMetrics counts what the caller may see of every component: its
 	// translations, their strings and translated strings, the quality
 	// check results and the suggestions (the service's part of Weblate's
@@ -483,6 +487,16 @@ func (c *translationServiceClient) ListLanguageStatistics(ctx context.Context, i
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(ListLanguageStatisticsResponse)
 	err := c.cc.Invoke(ctx, TranslationService_ListLanguageStatistics_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *translationServiceClient) ListLanguageCodes(ctx context.Context, in *ListLanguageCodesRequest, opts ...grpc.CallOption) (*ListLanguageCodesResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListLanguageCodesResponse)
+	err := c.cc.Invoke(ctx, TranslationService_ListLanguageCodes_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -956,6 +970,9 @@ type TranslationServiceServer interface {
 	GetStatistics(context.Context, *GetStatisticsRequest) (*GetStatisticsResponse, error)
 	// ListLanguageStatistics returns one statistics row per language of a project.
 	ListLanguageStatistics(context.Context, *ListLanguageStatisticsRequest) (*ListLanguageStatisticsResponse, error)
+	// ListLanguageCodes lists the codes of the languages with a translation
+	// in a project the caller may see, sorted.
+	ListLanguageCodes(context.Context, *ListLanguageCodesRequest) (*ListLanguageCodesResponse, error)
 	// GetMetrics counts what the caller may see of every component: its
 	// translations, their strings and translated strings, the quality
 	// check results and the suggestions (the service's part of Weblate's
@@ -1179,6 +1196,9 @@ func (UnimplementedTranslationServiceServer) GetStatistics(context.Context, *Get
 }
 func (UnimplementedTranslationServiceServer) ListLanguageStatistics(context.Context, *ListLanguageStatisticsRequest) (*ListLanguageStatisticsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListLanguageStatistics not implemented")
+}
+func (UnimplementedTranslationServiceServer) ListLanguageCodes(context.Context, *ListLanguageCodesRequest) (*ListLanguageCodesResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListLanguageCodes not implemented")
 }
 func (UnimplementedTranslationServiceServer) GetMetrics(context.Context, *GetMetricsRequest) (*GetMetricsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetMetrics not implemented")
@@ -1536,6 +1556,24 @@ func _TranslationService_ListLanguageStatistics_Handler(srv interface{}, ctx con
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
 		return srv.(TranslationServiceServer).ListLanguageStatistics(ctx, req.(*ListLanguageStatisticsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _TranslationService_ListLanguageCodes_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListLanguageCodesRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TranslationServiceServer).ListLanguageCodes(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TranslationService_ListLanguageCodes_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TranslationServiceServer).ListLanguageCodes(ctx, req.(*ListLanguageCodesRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }
@@ -2210,6 +2248,10 @@ var TranslationService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ListLanguageStatistics",
 			Handler:    _TranslationService_ListLanguageStatistics_Handler,
+		},
+		{
+			MethodName: "ListLanguageCodes",
+			Handler:    _TranslationService_ListLanguageCodes_Handler,
 		},
 		{
 			MethodName: "GetMetrics",
