@@ -67,6 +67,17 @@ func (c *call) groupJSON(g *notificationv1.Group) *groupJSON {
 	for _, u := range g.GetAdmins() {
 		j.Admins = append(j.Admins, c.urls.API("users", u))
 	}
+	if ids := g.GetComponentListIds(); len(ids) > 0 {
+		slugs, err := c.componentListSlugs()
+		if err != nil {
+			c.g.log.Warn("component lists of a team", "err", err)
+		}
+		for _, id := range ids {
+			if slug, ok := slugs[id]; ok {
+				j.Componentlists = append(j.Componentlists, c.urls.API("component-lists", slug))
+			}
+		}
+	}
 	return j
 }
 
@@ -273,10 +284,11 @@ type groupLink struct {
 }
 
 var groupLinks = map[string]groupLink{
-	"roles":      {notificationv1.GroupLink_GROUP_LINK_ROLE, "role_id", nil},
-	"projects":   {notificationv1.GroupLink_GROUP_LINK_PROJECT, "project_id", (*call).projectByID},
-	"components": {notificationv1.GroupLink_GROUP_LINK_COMPONENT, "component_id", (*call).componentByID},
-	"languages":  {notificationv1.GroupLink_GROUP_LINK_LANGUAGE, "language_code", (*call).languageByCode},
+	"roles":          {notificationv1.GroupLink_GROUP_LINK_ROLE, "role_id", nil},
+	"projects":       {notificationv1.GroupLink_GROUP_LINK_PROJECT, "project_id", (*call).projectByID},
+	"components":     {notificationv1.GroupLink_GROUP_LINK_COMPONENT, "component_id", (*call).componentByID},
+	"languages":      {notificationv1.GroupLink_GROUP_LINK_LANGUAGE, "language_code", (*call).languageByCode},
+	"componentlists": {notificationv1.GroupLink_GROUP_LINK_COMPONENT_LIST, "component_list_id", (*call).componentListByID},
 }
 
 // changeGroupLink adds (POST .../<kind>/ with the kind's field) or removes
@@ -310,6 +322,34 @@ func (g *gateway) changeGroupLink(kind string) handlerFunc {
 		}
 		return c.ok(c.groupJSON(resp.GetGroup()))
 	}
+}
+
+// componentListByID checks that a component list of that id exists (the
+// catalog is its owner; the access service learns of it by events) and
+// gives the id. Removing a link needs no list: it may be gone.
+func (c *call) componentListByID(v string) (string, error) {
+	const field = "component_list_id"
+	if !c.superuser() {
+		// Only the site's team managers change lists (a project's own
+		// team takes none, a team administrator changes members only);
+		// others learn nothing of the lists.
+		return "", permissionDenied("")
+	}
+	id, err := strconv.ParseInt(v, 10, 64)
+	if err != nil {
+		return "", fieldErrors(errs.Violations{{Field: field, Code: "invalid", Description: "A valid integer is required."}})
+	}
+	if c.r.Method == "DELETE" {
+		return v, nil
+	}
+	slugs, err := c.componentListSlugs()
+	if err != nil {
+		return "", err
+	}
+	if _, ok := slugs[id]; !ok {
+		return "", fieldErrors(errs.Violations{{Field: field, Code: "does_not_exist", Description: "Component list not found."}})
+	}
+	return v, nil
 }
 
 // formValue reads one required field (numbers as their text).

@@ -36,6 +36,7 @@ type lookups struct {
 	components memo[*catalogv1.Component] // by "project/component"
 	langs      memo[*catalogv1.Language]
 	alerts     memo[[]*translationv1.Alert] // a component's standing alerts, by "project/component"
+	listSlugs  map[int64]string             // component lists by id, read once (componentListSlugs)
 }
 
 func newLookups() lookups {
@@ -181,4 +182,25 @@ func componentIDs(comps []*catalogv1.Component) []int64 {
 		ids[i] = c.GetId()
 	}
 	return ids
+}
+
+// componentListSlugs maps the ids of the component lists to their slugs,
+// read from the catalog once per request.
+func (c *call) componentListSlugs() (map[int64]string, error) {
+	if c.listSlugs != nil {
+		return c.listSlugs, nil
+	}
+	out := map[int64]string{}
+	err := eachPage(func(offset, limit int64) (int, int64, error) {
+		resp, err := c.g.cfg.Catalog.ListComponentLists(c.ctx, &catalogv1.ListComponentListsRequest{Offset: offset, Limit: limit})
+		for _, l := range resp.GetComponentLists() {
+			out[l.GetId()] = l.GetSlug()
+		}
+		return len(resp.GetComponentLists()), resp.GetTotal(), err
+	})
+	if err != nil {
+		return nil, err
+	}
+	c.listSlugs = out
+	return out, nil
 }

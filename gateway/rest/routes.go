@@ -244,6 +244,8 @@ func (g *gateway) routes() []*route {
 		{pattern: "/api/groups/{id}/projects/{value}", name: "Project", methods: m{"DELETE": gone(g.changeGroupLink("projects"))}},
 		{pattern: "/api/groups/{id}/components", name: "Components", methods: m{"POST": change(g.changeGroupLink("components"), groupComponentIn{}, groupJSON{})}},
 		{pattern: "/api/groups/{id}/components/{value}", name: "Component", methods: m{"DELETE": gone(g.changeGroupLink("components"))}},
+		{pattern: "/api/groups/{id}/componentlists", name: "Component Lists", methods: m{"POST": change(g.changeGroupLink("componentlists"), groupComponentListIn{}, groupJSON{})}},
+		{pattern: "/api/groups/{id}/componentlists/{value}", name: "Component List", methods: m{"DELETE": gone(g.changeGroupLink("componentlists"))}},
 		{pattern: "/api/groups/{id}/languages", name: "Languages", methods: m{"POST": change(g.changeGroupLink("languages"), groupLanguageIn{}, groupJSON{})}},
 		{pattern: "/api/groups/{id}/languages/{value}", name: "Language", methods: m{"DELETE": gone(g.changeGroupLink("languages"))}},
 		{pattern: "/api/groups/{id}/admins", name: "Admins", methods: m{"POST": one(g.groupAdmins, adminsGranted).with(groupAdminIn{}).

@@ -107,6 +107,10 @@ type groupComponentIn struct {
 	ComponentID idField `json:"component_id"`
 }
 
+type groupComponentListIn struct {
+	ComponentListID idField `json:"component_list_id"`
+}
+
 type groupLanguageIn struct {
 	LanguageCode string `json:"language_code"`
 }

@@ -2,6 +2,7 @@ package walk
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -78,5 +79,65 @@ func TestComponentLists(t *testing.T) {
 	a.want(204, "DELETE", url, nil)
 	if code, _ := a.do("GET", url, nil); code != 404 {
 		t.Errorf("deleted list: %d", code)
+	}
+}
+
+// TestTeamComponentLists: a team given a component list acts on the
+// list's components only, as in Weblate: its member sees the private
+// project of a listed component and may translate there, and no longer
+// once the list leaves the team; the team lists the list; the links are
+// written by those who manage teams, checked, and refused on a project's
+// own team.
+func TestTeamComponentLists(t *testing.T) {
+	f := newTeamsFixture(t)
+	a, tina := f.admin, f.users["tina"]
+	tina.want(404, "GET", a.base+"projects/hidden/", nil)
+	list := a.want(201, "POST", a.base+"component-lists/", map[string]any{"name": "Hidden apps", "slug": "hidden-apps"})
+	hiddenApp := a.want(200, "GET", a.base+"components/hidden/app/", nil)
+	a.want(200, "POST", list["url"].(string)+"components/", map[string]any{"component_id": hiddenApp["id"]})
+	listID := list["id"]
+
+	g := a.want(201, "POST", a.base+"groups/", map[string]any{"name": "Listed", "project_selection": 2, "language_selection": 1})
+	url := g["url"].(string)
+	var translate any
+	for _, r := range a.want(200, "GET", a.base+"roles/?page_size=100", nil)["results"].([]any) {
+		if r := r.(map[string]any); r["name"] == "Translate" {
+			translate = r["id"]
+		}
+	}
+	a.want(200, "POST", url+"roles/", map[string]any{"role_id": translate})
+	a.want(200, "POST", a.base+"users/tina/groups/", map[string]any{"group_id": g["id"]})
+	if code, body := tina.do("POST", url+"componentlists/", map[string]any{"component_list_id": listID}); code != 403 {
+		t.Errorf("a member links a list: %d %s, want 403", code, body)
+	}
+	for _, bad := range []map[string]any{{}, {"component_list_id": 999999}, {"component_list_id": "x"}} {
+		if code, body := a.do("POST", url+"componentlists/", bad); code != 400 || !strings.Contains(string(body), "component_list_id") {
+			t.Errorf("link %v: %d %s", bad, code, body)
+		}
+	}
+	g = a.want(200, "POST", url+"componentlists/", map[string]any{"component_list_id": listID})
+	if !slices.Equal(toStrings(g["componentlists"]), []string{a.base + "component-lists/hidden-apps/"}) {
+		t.Errorf("the team's lists: %v", g["componentlists"])
+	}
+	waitFor(t, func() bool { code, _ := tina.do("GET", a.base+"projects/hidden/", nil); return code == 200 })
+	a.want(201, "POST", a.base+"components/hidden/app/translations/", map[string]any{"language_code": "fr"})
+	unit := f.unitOf("hidden", "fr")
+	tina.want(200, "PATCH", a.base+unit, map[string]any{"target": []string{"Bonjour"}, "state": 20})
+	if code, _ := tina.do("GET", a.base+"projects/guarded/components/", nil); code != 200 {
+		t.Errorf("the protected project: %d", code)
+	}
+
+	// A project's own team takes no list.
+	own := f.team("hidden", "Translate")
+	if code, body := a.do("POST", a.base+"groups/"+own+"/componentlists/", map[string]any{"component_list_id": listID}); code != 400 ||
+		!strings.Contains(string(body), "Cannot change component lists on a scoped team.") {
+		t.Errorf("a project's team: %d %s", code, body)
+	}
+
+	a.want(204, "DELETE", url+"componentlists/"+formatID(listID.(float64))+"/", nil)
+	a.want(404, "DELETE", url+"componentlists/"+formatID(listID.(float64))+"/", nil)
+	waitFor(t, func() bool { code, _ := tina.do("GET", a.base+"projects/hidden/", nil); return code == 404 })
+	if code, _ := tina.do("PATCH", a.base+unit, map[string]any{"target": []string{"Salut"}, "state": 20}); code != 404 {
+		t.Errorf("an edit after the list left the team: %d", code)
 	}
 }

@@ -140,22 +140,31 @@ func (s *Store) SaveComponentList(ctx context.Context, l *ComponentList, rules [
 		if err != nil {
 			return duplicateOr(err, func() error { return listUnique(tx, l) })
 		}
-		if rules == nil {
-			return nil
-		}
-		if err := tx.Where("list_id = ?", l.ID).Delete(&AutoAssign{}).Error; err != nil {
+		if err := saveRules(tx, l.ID, rules); err != nil {
 			return err
 		}
-		for i := range rules {
-			rules[i].ListID, rules[i].Position = l.ID, i
-		}
-		if len(rules) > 0 {
-			if err := tx.Create(&rules).Error; err != nil {
-				return err
-			}
-		}
-		return assignAll(tx, l.ID, rules)
+		return listChanged(tx, l.ID)
 	})
+}
+
+// saveRules replaces a list's rules, unless rules is nil, and assigns the
+// components they match.
+func saveRules(tx *gorm.DB, listID int64, rules []AutoAssign) error {
+	if rules == nil {
+		return nil
+	}
+	if err := tx.Where("list_id = ?", listID).Delete(&AutoAssign{}).Error; err != nil {
+		return err
+	}
+	for i := range rules {
+		rules[i].ListID, rules[i].Position = listID, i
+	}
+	if len(rules) > 0 {
+		if err := tx.Create(&rules).Error; err != nil {
+			return err
+		}
+	}
+	return assignAll(tx, listID, rules)
 }
 
 // listUnique checks slug, then name, against the other lists.
@@ -175,22 +184,32 @@ func (s *Store) DeleteComponentList(ctx context.Context, id int64) error {
 		if res.Error == nil && res.RowsAffected == 0 {
 			return ErrNotFound
 		}
-		return res.Error
+		if res.Error != nil {
+			return res.Error
+		}
+		return listChanged(tx, id)
 	})
 }
 
 // ChangeListMember adds a component to a list (kept when there) or
 // removes it (ErrNotFound when it is not a member).
 func (s *Store) ChangeListMember(ctx context.Context, listID, componentID int64, remove bool) error {
-	db := s.db.WithContext(ctx)
-	if !remove {
-		return addMember(db, listID, componentID)
-	}
-	res := db.Where("list_id = ? AND component_id = ?", listID, componentID).Delete(&listMember{})
-	if res.Error == nil && res.RowsAffected == 0 {
-		return ErrNotFound
-	}
-	return res.Error
+	return s.transaction(ctx, func(tx *gorm.DB) error {
+		if !remove {
+			if err := addMember(tx, listID, componentID); err != nil {
+				return err
+			}
+			return listChanged(tx, listID)
+		}
+		res := tx.Where("list_id = ? AND component_id = ?", listID, componentID).Delete(&listMember{})
+		if res.Error == nil && res.RowsAffected == 0 {
+			return ErrNotFound
+		}
+		if res.Error != nil {
+			return res.Error
+		}
+		return listChanged(tx, listID)
+	})
 }
 
 // matcher is a rule compiled: its expressions anchored at the start, as
@@ -256,8 +275,15 @@ func autoAssign(tx *gorm.DB, c *Component) error {
 		return err
 	}
 	for _, m := range compile(rules) {
-		if m.matches(c.ProjectSlug, c.Slug) {
-			if err := addMember(tx, m.listID, c.ID); err != nil {
+		if !m.matches(c.ProjectSlug, c.Slug) {
+			continue
+		}
+		res := tx.Clauses(clause.OnConflict{DoNothing: true}).Create(&listMember{ListID: m.listID, ComponentID: c.ID})
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected > 0 { // a new member: the teams using the list follow
+			if err := listChanged(tx, m.listID); err != nil {
 				return err
 			}
 		}

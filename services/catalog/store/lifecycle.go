@@ -1,6 +1,7 @@
 package store
 
 import (
+	"errors"
 	"fmt"
 
 	"google.golang.org/protobuf/proto"
@@ -81,4 +82,31 @@ func componentsDeleted(removed []Component, project int64) []*notificationv1.Pro
 			ComponentDeleted: &notificationv1.ComponentDeleted{Project: c.ProjectSlug, Component: c.Slug}}})
 	}
 	return out
+}
+
+// listChanged records component list id as it is now in tx (its slug and
+// every component, as "project/component"), or, when the list is gone,
+// its removal: the notification service keeps the lists its teams use.
+func listChanged(tx *gorm.DB, id int64) error {
+	var l ComponentList
+	err := tx.Where("id = ?", id).Take(&l).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return recordLifecycle(tx, &notificationv1.ProjectEvent{Kind: &notificationv1.ProjectEvent_ComponentListChanged{
+			ComponentListChanged: &notificationv1.ComponentListChanged{Id: id, Deleted: true}}})
+	}
+	if err != nil {
+		return err
+	}
+	var rows []struct{ Project, Component string }
+	if err := tx.Table("component_list_members m").Select("p.slug AS project, c.slug AS component").
+		Joins("JOIN components c ON c.id = m.component_id").Joins("JOIN projects p ON p.id = c.project_id").
+		Where("m.list_id = ?", id).Order("p.slug, c.slug").Scan(&rows).Error; err != nil {
+		return err
+	}
+	members := make([]string, len(rows))
+	for i, r := range rows {
+		members[i] = r.Project + "/" + r.Component
+	}
+	return recordLifecycle(tx, &notificationv1.ProjectEvent{Kind: &notificationv1.ProjectEvent_ComponentListChanged{
+		ComponentListChanged: &notificationv1.ComponentListChanged{Id: id, Slug: l.Slug, Components: members}}})
 }

@@ -50,6 +50,12 @@ func describe(pe *notificationv1.ProjectEvent) string {
 		return fmt.Sprintf("renamed %s/%s>%s", r.GetProject(), r.GetComponent(), r.GetNewSlug())
 	case *notificationv1.ProjectEvent_ComponentDeleted:
 		return fmt.Sprintf("deleted %s/%s", k.ComponentDeleted.GetProject(), k.ComponentDeleted.GetComponent())
+	case *notificationv1.ProjectEvent_ComponentListChanged:
+		l := k.ComponentListChanged
+		if l.GetDeleted() {
+			return "list deleted"
+		}
+		return fmt.Sprintf("list %s %v", l.GetSlug(), l.GetComponents())
 	}
 	return fmt.Sprintf("unknown %v", pe)
 }
@@ -119,6 +125,24 @@ func testLifecycle(t *testing.T, s *store.Store, gdb *gorm.DB) {
 			_, err := s.DeleteCategory(ctx, cat.ID, removed)
 			return err
 		}, []string{"deleted q/incat"}},
+		{"a component list, its members and rules", func() error {
+			l := &store.ComponentList{Name: "Docs", Slug: "docs"}
+			if err := s.SaveComponentList(ctx, l, []store.AutoAssign{{ProjectMatch: "q", ComponentMatch: "chi"}}); err != nil {
+				return err
+			}
+			if err := s.ChangeListMember(ctx, l.ID, base.ID, false); err != nil {
+				return err
+			}
+			if err := s.ChangeListMember(ctx, l.ID, child.ID, true); err != nil {
+				return err
+			}
+			matched := newComponent(q.ID, "chimney")
+			if err := s.CreateComponent(ctx, matched, nil); err != nil {
+				return err
+			}
+			return s.DeleteComponentList(ctx, l.ID)
+		}, []string{"list docs [q/child]", "list docs [p2/base q/child]", "list docs [p2/base]",
+			"list docs [p2/base q/chimney]", "list deleted"}},
 		{"delete a project with a component linked from another", func() error {
 			return s.DeleteProject(ctx, "p2", nil, removed)
 		}, []string{"deleted q/child", "deleted p2"}},

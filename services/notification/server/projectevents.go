@@ -76,6 +76,13 @@ func projectEvent(e *notificationv1.ProjectEvent, prefix string, v *errs.Violati
 	case *notificationv1.ProjectEvent_ComponentDeleted:
 		ev.Kind, ev.Project, ev.Component = store.ComponentDeleted, k.ComponentDeleted.GetProject(), k.ComponentDeleted.GetComponent()
 		required = []string{ev.Project, ev.Component}
+	case *notificationv1.ProjectEvent_ComponentListChanged:
+		l := k.ComponentListChanged
+		ev.Kind, ev.ListDeleted = store.ComponentListChanged, l.GetDeleted()
+		ev.List = store.ComponentList{ID: l.GetId(), Slug: l.GetSlug(), Components: l.GetComponents()}
+		if l.GetId() <= 0 || (l.GetSlug() == "" && !l.GetDeleted()) {
+			v.Add(prefix, "invalid", "The event names no component list.")
+		}
 	default:
 		v.Add(prefix, "required", "The event names no kind.")
 		return ev

@@ -135,6 +135,7 @@ func (a *Access) groupProtos(ctx context.Context, teams []store.Team) ([]*notifi
 				g.Admins = append(g.Admins, n)
 			}
 		}
+		g.ComponentListIds = t.ComponentLists
 		out[i] = g
 	}
 	return out, nil
@@ -335,6 +336,28 @@ func (a *Access) linkValue(ctx context.Context, t store.Team, req *notificationv
 			kind = store.LinkAdmin
 		}
 		return kind, strconv.FormatInt(id, 10), err
+	case notificationv1.GroupLink_GROUP_LINK_COMPONENT_LIST:
+		return a.componentListLink(t, v)
 	}
 	return 0, "", errs.Invalid("link", "invalid", "Unknown link.")
+}
+
+// componentListLink checks a component list link as the reference does:
+// not on a project's own team, and to a list's id.
+func (a *Access) componentListLink(t store.Team, v string) (int, string, error) {
+	const field = "component_list_id"
+	if t.DefiningProject != "" {
+		return 0, "", errs.Invalid(field, "invalid", "Cannot change component lists on a scoped team.")
+	}
+	id, err := strconv.ParseInt(v, 10, 64)
+	if err != nil {
+		return 0, "", errs.Invalid(field, "invalid", "A valid integer is required.")
+	}
+	if id <= 0 {
+		return 0, "", errs.Invalid(field, "does_not_exist", "Component list not found.")
+	}
+	// The list itself may not have reached this service yet (the catalog's
+	// events are delivered after its writes): the caller checked it
+	// exists, and the team acts on its components once it arrives.
+	return store.LinkComponentList, strconv.FormatInt(id, 10), nil
 }

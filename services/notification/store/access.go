@@ -21,6 +21,9 @@ const (
 	LinkLanguage  = 4
 	LinkMember    = 5
 	LinkAdmin     = 6 // an administrator, who is also a member
+	// LinkComponentList names a component list by its id: the team's
+	// roles apply to the list's components instead of its selection.
+	LinkComponentList = 7
 )
 
 // AnonymousName is the built-in account that stands for the caller
@@ -72,6 +75,7 @@ type Team struct {
 	Languages         []string
 	Members           []int64
 	Admins            []int64
+	ComponentLists    []int64
 }
 
 type teamRow struct {
@@ -252,12 +256,16 @@ func (s *Store) withLinks(q *gorm.DB, rows []teamRow) ([]Team, error) {
 		case LinkAdmin:
 			id, _ := strconv.ParseInt(l.Value, 10, 64)
 			t.Admins = append(t.Admins, id)
+		case LinkComponentList:
+			id, _ := strconv.ParseInt(l.Value, 10, 64)
+			t.ComponentLists = append(t.ComponentLists, id)
 		}
 	}
 	for i := range out {
 		slices.Sort(out[i].Roles)
 		slices.Sort(out[i].Members)
 		slices.Sort(out[i].Admins)
+		slices.Sort(out[i].ComponentLists)
 	}
 	return out, nil
 }

@@ -30,10 +30,24 @@ func (s *Store) Grants(ctx context.Context, memberID int64) ([]policy.Grant, err
 	for _, r := range roles {
 		perms[r.ID] = r.Permissions
 	}
+	lists, err := s.teamComponentLists(ctx, ts)
+	if err != nil {
+		return nil, err
+	}
 	out := make([]policy.Grant, 0, len(ts))
 	for _, t := range ts {
 		g := policy.Grant{ProjectSelection: t.ProjectSelection, Projects: t.Projects, Components: t.Components,
 			LanguageSelection: t.LanguageSelection, Languages: t.Languages}
+		if len(t.ComponentLists) > 0 {
+			// As the reference: a team with component lists acts on their
+			// components only, whatever its selection.
+			g.ProjectSelection, g.Projects, g.Components = policy.SelectComponentList, nil, nil
+			for _, id := range t.ComponentLists {
+				g.Components = append(g.Components, lists[id].Components...)
+			}
+			slices.Sort(g.Components)
+			g.Components = slices.Compact(g.Components)
+		}
 		for _, id := range t.Roles {
 			g.Permissions = append(g.Permissions, perms[id]...)
 		}
@@ -42,6 +56,18 @@ func (s *Store) Grants(ctx context.Context, memberID int64) ([]policy.Grant, err
 		out = append(out, g)
 	}
 	return out, nil
+}
+
+// teamComponentLists reads the component lists the teams link.
+func (s *Store) teamComponentLists(ctx context.Context, ts []Team) (map[int64]ComponentList, error) {
+	var ids []int64
+	for _, t := range ts {
+		ids = append(ids, t.ComponentLists...)
+	}
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	return s.ComponentLists(ctx, ids)
 }
 
 // EnsureBuiltins writes the built-in roles (their permissions brought up
@@ -207,6 +233,9 @@ func deleteProjectTeams(tx *gorm.DB, project string) error {
 	if err := dropWatched(tx, project); err != nil {
 		return err
 	}
+	if err := listsFollowProject(tx, project, ""); err != nil {
+		return err
+	}
 	if err := tx.Where("project_slug = ?", project).Delete(&Subscription{}).Error; err != nil {
 		return err
 	}
@@ -236,6 +265,9 @@ func (s *Store) RenameProject(ctx context.Context, project, newSlug string) erro
 
 func renameProject(tx *gorm.DB, project, newSlug string) error {
 	if err := renameWatched(tx, project, newSlug); err != nil {
+		return err
+	}
+	if err := listsFollowProject(tx, project, newSlug); err != nil {
 		return err
 	}
 	if err := mergeClashingTeams(tx, project, newSlug); err != nil {
@@ -306,6 +338,9 @@ func (s *Store) RenameComponent(ctx context.Context, project, component, newSlug
 }
 
 func renameComponent(tx *gorm.DB, project, component, newSlug string) error {
+	if err := listsFollowComponent(tx, project, component, newSlug); err != nil {
+		return err
+	}
 	err := tx.Model(&linkRow{}).Where("kind = ? AND value = ?", LinkComponent, project+"/"+component).
 		Update("value", project+"/"+newSlug).Error
 	if err != nil {
@@ -318,6 +353,9 @@ func renameComponent(tx *gorm.DB, project, component, newSlug string) error {
 // deleteComponentScope drops the team links and the subscriptions naming
 // a deleted component: a new component taking its slug inherits neither.
 func deleteComponentScope(tx *gorm.DB, project, component string) error {
+	if err := listsFollowComponent(tx, project, component, ""); err != nil {
+		return err
+	}
 	if err := tx.Where("kind = ? AND value = ?", LinkComponent, project+"/"+component).Delete(&linkRow{}).Error; err != nil {
 		return err
 	}

@@ -51,3 +51,62 @@ func toStrings(v any) []string {
 	}
 	return out
 }
+
+// testTeamComponentLists: a team with component lists grants its roles on
+// their components only, whatever its selection, as the reference does;
+// the lists follow the catalog's list events and its renames and
+// deletions of projects and components, and a deleted list leaves the
+// teams linking it.
+func testTeamComponentLists(t *testing.T, s *store.Store) {
+	ctx := t.Context()
+	role, err := s.SaveRole(ctx, store.Role{Name: "Editors", Permissions: []string{"unit.edit"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tm, err := s.SaveTeam(ctx, store.Team{Name: "Docs team", ProjectSelection: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	member := user(t, s, "lena")
+	for kind, v := range map[int]string{store.LinkRole: itoa(role.ID), store.LinkMember: itoa(member), store.LinkComponentList: "5"} {
+		if err = s.Link(ctx, tm.ID, kind, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	grant := func() (int32, []string) {
+		t.Helper()
+		gs, err := s.Grants(ctx, member)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, g := range gs {
+			if slices.Equal(g.Permissions, []string{"unit.edit"}) { // not a built-in team
+				return g.ProjectSelection, g.Components
+			}
+		}
+		t.Fatalf("no grant of the team in %+v", gs)
+		return 0, nil
+	}
+	steps := []struct {
+		ev         store.ProjectEvent
+		selection  int32
+		components []string
+	}{
+		{store.ProjectEvent{ID: "l1", Kind: store.ComponentListChanged, List: store.ComponentList{ID: 5, Slug: "docs", Components: []string{"p/a", "q/b"}}},
+			2, []string{"p/a", "q/b"}},
+		{store.ProjectEvent{ID: "l2", Kind: store.ComponentRenamed, Project: "p", Component: "a", NewSlug: "a2"}, 2, []string{"p/a2", "q/b"}},
+		{store.ProjectEvent{ID: "l3", Kind: store.ProjectRenamed, Project: "p", NewSlug: "p2"}, 2, []string{"p2/a2", "q/b"}},
+		{store.ProjectEvent{ID: "l4", Kind: store.ProjectDeleted, Project: "q"}, 2, []string{"p2/a2"}},
+		{store.ProjectEvent{ID: "l5", Kind: store.ComponentDeleted, Project: "p2", Component: "a2"}, 2, nil},
+		{store.ProjectEvent{ID: "l6", Kind: store.ComponentListChanged, List: store.ComponentList{ID: 5}, ListDeleted: true}, 1, nil},
+	}
+	for _, st := range steps {
+		applyAll(t, s, []store.ProjectEvent{st.ev})
+		if sel, comps := grant(); sel != st.selection || !slices.Equal(comps, st.components) {
+			t.Errorf("after %s: selection %d, components %v; want %d, %v", st.ev.ID, sel, comps, st.selection, st.components)
+		}
+	}
+	if got, err := s.GetTeam(ctx, tm.ID); err != nil || len(got.ComponentLists) != 0 {
+		t.Errorf("the team after its list was deleted: %+v %v", got, err)
+	}
+}

@@ -19,6 +19,7 @@ const (
 	ProjectDeleted
 	ComponentRenamed
 	ComponentDeleted
+	ComponentListChanged
 )
 
 // ProjectEvent is one lifecycle event of the catalog that the teams,
@@ -34,6 +35,10 @@ type ProjectEvent struct {
 	// CreatorID is the account put into a created project's
 	// Administration team; nil: nobody.
 	CreatorID *int64
+	// List is the component list as it is now, for ComponentListChanged;
+	// ListDeleted tells it is gone.
+	List        ComponentList
+	ListDeleted bool
 }
 
 // appliedEvent is a row of applied_project_events.
@@ -79,6 +84,8 @@ func applyProjectEvent(tx *gorm.DB, ev ProjectEvent) error {
 		return renameComponent(tx, ev.Project, ev.Component, ev.NewSlug)
 	case ComponentDeleted:
 		return deleteComponentScope(tx, ev.Project, ev.Component)
+	case ComponentListChanged:
+		return applyComponentList(tx, ev.List, ev.ListDeleted)
 	}
 	return fmt.Errorf("project event %s: unknown kind %d", ev.ID, ev.Kind)
 }

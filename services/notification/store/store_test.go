@@ -45,6 +45,7 @@ func TestStore(t *testing.T) {
 		{"project renames", testProjectRenames},
 		{"project events applied once", testProjectEvents},
 		{"watched projects follow project events", testWatchedFollowsProjects},
+		{"team component lists", testTeamComponentLists},
 		{"roles and team links", testRolesAndLinks},
 	}
 	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {

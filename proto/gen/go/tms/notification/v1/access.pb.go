@@ -42,6 +42,13 @@ const (
 	// and remove its members and administrators); adding one makes it a
 	// member too, removing one leaves it a member.
 	GroupLink_GROUP_LINK_ADMIN GroupLink = 6
+	// value: a component list's id (the catalog's, as the list's
+	// ComponentListChanged events name it; the caller checks the list
+	// exists, as its events may arrive after the link). A team with
+	// component lists grants its roles on their components only (and the
+	// sight of their projects), whatever its project selection, as the
+	// reference does.
+	GroupLink_GROUP_LINK_COMPONENT_LIST GroupLink = 7
 )
 
 // Enum value maps for GroupLink.
@@ -54,15 +61,17 @@ var (
 		4: "GROUP_LINK_LANGUAGE",
 		5: "GROUP_LINK_MEMBER",
 		6: "GROUP_LINK_ADMIN",
+		7: "GROUP_LINK_COMPONENT_LIST",
 	}
 	GroupLink_value = map[string]int32{
-		"GROUP_LINK_UNSPECIFIED": 0,
-		"GROUP_LINK_ROLE":        1,
-		"GROUP_LINK_PROJECT":     2,
-		"GROUP_LINK_COMPONENT":   3,
-		"GROUP_LINK_LANGUAGE":    4,
-		"GROUP_LINK_MEMBER":      5,
-		"GROUP_LINK_ADMIN":       6,
+		"GROUP_LINK_UNSPECIFIED":    0,
+		"GROUP_LINK_ROLE":           1,
+		"GROUP_LINK_PROJECT":        2,
+		"GROUP_LINK_COMPONENT":      3,
+		"GROUP_LINK_LANGUAGE":       4,
+		"GROUP_LINK_MEMBER":         5,
+		"GROUP_LINK_ADMIN":          6,
+		"GROUP_LINK_COMPONENT_LIST": 7,
 	}
 )
 
@@ -183,9 +192,12 @@ type Group struct {
 	Members []string `protobuf:"bytes,10,rep,name=members,proto3" json:"members,omitempty"`
 	// Usernames of the team's administrators (Weblate's Group.admins).
 	// Read-only (ChangeGroupLink changes them).
-	Admins        []string `protobuf:"bytes,11,rep,name=admins,proto3" json:"admins,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Admins []string `protobuf:"bytes,11,rep,name=admins,proto3" json:"admins,omitempty"`
+	// Ids of the team's component lists (the catalog's). Read-only
+	// (ChangeGroupLink changes them).
+	ComponentListIds []int64 `protobuf:"varint,12,rep,packed,name=component_list_ids,json=componentListIds,proto3" json:"component_list_ids,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
 }
 
 func (x *Group) Reset() {
@@ -291,6 +303,13 @@ func (x *Group) GetMembers() []string {
 func (x *Group) GetAdmins() []string {
 	if x != nil {
 		return x.Admins
+	}
+	return nil
+}
+
+func (x *Group) GetComponentListIds() []int64 {
+	if x != nil {
+		return x.ComponentListIds
 	}
 	return nil
 }
@@ -2029,6 +2048,7 @@ type ProjectEvent struct {
 	//	*ProjectEvent_ProjectDeleted
 	//	*ProjectEvent_ComponentRenamed
 	//	*ProjectEvent_ComponentDeleted
+	//	*ProjectEvent_ComponentListChanged
 	Kind          isProjectEvent_Kind `protobuf_oneof:"kind"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -2123,6 +2143,15 @@ func (x *ProjectEvent) GetComponentDeleted() *ComponentDeleted {
 	return nil
 }
 
+func (x *ProjectEvent) GetComponentListChanged() *ComponentListChanged {
+	if x != nil {
+		if x, ok := x.Kind.(*ProjectEvent_ComponentListChanged); ok {
+			return x.ComponentListChanged
+		}
+	}
+	return nil
+}
+
 type isProjectEvent_Kind interface {
 	isProjectEvent_Kind()
 }
@@ -2154,6 +2183,11 @@ type ProjectEvent_ComponentDeleted struct {
 	ComponentDeleted *ComponentDeleted `protobuf:"bytes,6,opt,name=component_deleted,json=componentDeleted,proto3,oneof"`
 }
 
+type ProjectEvent_ComponentListChanged struct {
+	// A component list's slug or components changed, or it was deleted.
+	ComponentListChanged *ComponentListChanged `protobuf:"bytes,7,opt,name=component_list_changed,json=componentListChanged,proto3,oneof"`
+}
+
 func (*ProjectEvent_ProjectCreated) isProjectEvent_Kind() {}
 
 func (*ProjectEvent_ProjectRenamed) isProjectEvent_Kind() {}
@@ -2163,6 +2197,8 @@ func (*ProjectEvent_ProjectDeleted) isProjectEvent_Kind() {}
 func (*ProjectEvent_ComponentRenamed) isProjectEvent_Kind() {}
 
 func (*ProjectEvent_ComponentDeleted) isProjectEvent_Kind() {}
+
+func (*ProjectEvent_ComponentListChanged) isProjectEvent_Kind() {}
 
 // ProjectCreated names a new project and its creator.
 type ProjectCreated struct {
@@ -2385,6 +2421,79 @@ func (x *ComponentRenamed) GetNewSlug() string {
 	return ""
 }
 
+// ComponentListChanged is a component list as it is now.
+type ComponentListChanged struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The list's id in the catalog. Required.
+	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// The list's slug now.
+	Slug string `protobuf:"bytes,2,opt,name=slug,proto3" json:"slug,omitempty"`
+	// All of the list's components now, as "project/component".
+	Components []string `protobuf:"bytes,3,rep,name=components,proto3" json:"components,omitempty"`
+	// The list was deleted: the teams' links to it go.
+	Deleted       bool `protobuf:"varint,4,opt,name=deleted,proto3" json:"deleted,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ComponentListChanged) Reset() {
+	*x = ComponentListChanged{}
+	mi := &file_tms_notification_v1_access_proto_msgTypes[40]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ComponentListChanged) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ComponentListChanged) ProtoMessage() {}
+
+func (x *ComponentListChanged) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_notification_v1_access_proto_msgTypes[40]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ComponentListChanged.ProtoReflect.Descriptor instead.
+func (*ComponentListChanged) Descriptor() ([]byte, []int) {
+	return file_tms_notification_v1_access_proto_rawDescGZIP(), []int{40}
+}
+
+func (x *ComponentListChanged) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *ComponentListChanged) GetSlug() string {
+	if x != nil {
+		return x.Slug
+	}
+	return ""
+}
+
+func (x *ComponentListChanged) GetComponents() []string {
+	if x != nil {
+		return x.Components
+	}
+	return nil
+}
+
+func (x *ComponentListChanged) GetDeleted() bool {
+	if x != nil {
+		return x.Deleted
+	}
+	return false
+}
+
 // ComponentDeleted names a deleted component.
 type ComponentDeleted struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -2398,7 +2507,7 @@ type ComponentDeleted struct {
 
 func (x *ComponentDeleted) Reset() {
 	*x = ComponentDeleted{}
-	mi := &file_tms_notification_v1_access_proto_msgTypes[40]
+	mi := &file_tms_notification_v1_access_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2410,7 +2519,7 @@ func (x *ComponentDeleted) String() string {
 func (*ComponentDeleted) ProtoMessage() {}
 
 func (x *ComponentDeleted) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_notification_v1_access_proto_msgTypes[40]
+	mi := &file_tms_notification_v1_access_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2423,7 +2532,7 @@ func (x *ComponentDeleted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ComponentDeleted.ProtoReflect.Descriptor instead.
 func (*ComponentDeleted) Descriptor() ([]byte, []int) {
-	return file_tms_notification_v1_access_proto_rawDescGZIP(), []int{40}
+	return file_tms_notification_v1_access_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *ComponentDeleted) GetProject() string {
@@ -2448,7 +2557,7 @@ const file_tms_notification_v1_access_proto_rawDesc = "" +
 	"\x04Role\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12 \n" +
-	"\vpermissions\x18\x03 \x03(\tR\vpermissions\"\xd9\x02\n" +
+	"\vpermissions\x18\x03 \x03(\tR\vpermissions\"\x87\x03\n" +
 	"\x05Group\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12)\n" +
@@ -2463,7 +2572,8 @@ const file_tms_notification_v1_access_proto_rawDesc = "" +
 	"\tlanguages\x18\t \x03(\tR\tlanguages\x12\x18\n" +
 	"\amembers\x18\n" +
 	" \x03(\tR\amembers\x12\x16\n" +
-	"\x06admins\x18\v \x03(\tR\x06admins\"\xdf\x01\n" +
+	"\x06admins\x18\v \x03(\tR\x06admins\x12,\n" +
+	"\x12component_list_ids\x18\f \x03(\x03R\x10componentListIds\"\xdf\x01\n" +
 	"\x05Grant\x12+\n" +
 	"\x11project_selection\x18\x01 \x01(\x05R\x10projectSelection\x12\x1a\n" +
 	"\bprojects\x18\x02 \x03(\tR\bprojects\x12\x1e\n" +
@@ -2555,14 +2665,15 @@ const file_tms_notification_v1_access_proto_rawDesc = "" +
 	"\x19ApplyProjectEventsRequest\x129\n" +
 	"\x06events\x18\x01 \x03(\v2!.tms.notification.v1.ProjectEventR\x06events\"6\n" +
 	"\x1aApplyProjectEventsResponse\x12\x18\n" +
-	"\aapplied\x18\x01 \x01(\x05R\aapplied\"\xcd\x03\n" +
+	"\aapplied\x18\x01 \x01(\x05R\aapplied\"\xb0\x04\n" +
 	"\fProjectEvent\x12\x19\n" +
 	"\bevent_id\x18\x01 \x01(\tR\aeventId\x12N\n" +
 	"\x0fproject_created\x18\x02 \x01(\v2#.tms.notification.v1.ProjectCreatedH\x00R\x0eprojectCreated\x12N\n" +
 	"\x0fproject_renamed\x18\x03 \x01(\v2#.tms.notification.v1.ProjectRenamedH\x00R\x0eprojectRenamed\x12N\n" +
 	"\x0fproject_deleted\x18\x04 \x01(\v2#.tms.notification.v1.ProjectDeletedH\x00R\x0eprojectDeleted\x12T\n" +
 	"\x11component_renamed\x18\x05 \x01(\v2%.tms.notification.v1.ComponentRenamedH\x00R\x10componentRenamed\x12T\n" +
-	"\x11component_deleted\x18\x06 \x01(\v2%.tms.notification.v1.ComponentDeletedH\x00R\x10componentDeletedB\x06\n" +
+	"\x11component_deleted\x18\x06 \x01(\v2%.tms.notification.v1.ComponentDeletedH\x00R\x10componentDeleted\x12a\n" +
+	"\x16component_list_changed\x18\a \x01(\v2).tms.notification.v1.ComponentListChangedH\x00R\x14componentListChangedB\x06\n" +
 	"\x04kind\"D\n" +
 	"\x0eProjectCreated\x12\x18\n" +
 	"\aproject\x18\x01 \x01(\tR\aproject\x12\x18\n" +
@@ -2575,10 +2686,17 @@ const file_tms_notification_v1_access_proto_rawDesc = "" +
 	"\x10ComponentRenamed\x12\x18\n" +
 	"\aproject\x18\x01 \x01(\tR\aproject\x12\x1c\n" +
 	"\tcomponent\x18\x02 \x01(\tR\tcomponent\x12\x19\n" +
-	"\bnew_slug\x18\x03 \x01(\tR\anewSlug\"J\n" +
+	"\bnew_slug\x18\x03 \x01(\tR\anewSlug\"t\n" +
+	"\x14ComponentListChanged\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
+	"\x04slug\x18\x02 \x01(\tR\x04slug\x12\x1e\n" +
+	"\n" +
+	"components\x18\x03 \x03(\tR\n" +
+	"components\x12\x18\n" +
+	"\adeleted\x18\x04 \x01(\bR\adeleted\"J\n" +
 	"\x10ComponentDeleted\x12\x18\n" +
 	"\aproject\x18\x01 \x01(\tR\aproject\x12\x1c\n" +
-	"\tcomponent\x18\x02 \x01(\tR\tcomponent*\xb4\x01\n" +
+	"\tcomponent\x18\x02 \x01(\tR\tcomponent*\xd3\x01\n" +
 	"\tGroupLink\x12\x1a\n" +
 	"\x16GROUP_LINK_UNSPECIFIED\x10\x00\x12\x13\n" +
 	"\x0fGROUP_LINK_ROLE\x10\x01\x12\x16\n" +
@@ -2586,7 +2704,8 @@ const file_tms_notification_v1_access_proto_rawDesc = "" +
 	"\x14GROUP_LINK_COMPONENT\x10\x03\x12\x17\n" +
 	"\x13GROUP_LINK_LANGUAGE\x10\x04\x12\x15\n" +
 	"\x11GROUP_LINK_MEMBER\x10\x05\x12\x14\n" +
-	"\x10GROUP_LINK_ADMIN\x10\x062\xdf\f\n" +
+	"\x10GROUP_LINK_ADMIN\x10\x06\x12\x1d\n" +
+	"\x19GROUP_LINK_COMPONENT_LIST\x10\a2\xdf\f\n" +
 	"\rAccessService\x12Z\n" +
 	"\tListRoles\x12%.tms.notification.v1.ListRolesRequest\x1a&.tms.notification.v1.ListRolesResponse\x12T\n" +
 	"\aGetRole\x12#.tms.notification.v1.GetRoleRequest\x1a$.tms.notification.v1.GetRoleResponse\x12]\n" +
@@ -2622,7 +2741,7 @@ func file_tms_notification_v1_access_proto_rawDescGZIP() []byte {
 }
 
 var file_tms_notification_v1_access_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_tms_notification_v1_access_proto_msgTypes = make([]protoimpl.MessageInfo, 41)
+var file_tms_notification_v1_access_proto_msgTypes = make([]protoimpl.MessageInfo, 42)
 var file_tms_notification_v1_access_proto_goTypes = []any{
 	(GroupLink)(0),                     // 0: tms.notification.v1.GroupLink
 	(*Role)(nil),                       // 1: tms.notification.v1.Role
@@ -2665,8 +2784,9 @@ var file_tms_notification_v1_access_proto_goTypes = []any{
 	(*ProjectRenamed)(nil),             // 38: tms.notification.v1.ProjectRenamed
 	(*ProjectDeleted)(nil),             // 39: tms.notification.v1.ProjectDeleted
 	(*ComponentRenamed)(nil),           // 40: tms.notification.v1.ComponentRenamed
-	(*ComponentDeleted)(nil),           // 41: tms.notification.v1.ComponentDeleted
-	(*fieldmaskpb.FieldMask)(nil),      // 42: google.protobuf.FieldMask
+	(*ComponentListChanged)(nil),       // 41: tms.notification.v1.ComponentListChanged
+	(*ComponentDeleted)(nil),           // 42: tms.notification.v1.ComponentDeleted
+	(*fieldmaskpb.FieldMask)(nil),      // 43: google.protobuf.FieldMask
 }
 var file_tms_notification_v1_access_proto_depIdxs = []int32{
 	1,  // 0: tms.notification.v1.ListRolesResponse.roles:type_name -> tms.notification.v1.Role
@@ -2674,14 +2794,14 @@ var file_tms_notification_v1_access_proto_depIdxs = []int32{
 	1,  // 2: tms.notification.v1.CreateRoleRequest.role:type_name -> tms.notification.v1.Role
 	1,  // 3: tms.notification.v1.CreateRoleResponse.role:type_name -> tms.notification.v1.Role
 	1,  // 4: tms.notification.v1.UpdateRoleRequest.role:type_name -> tms.notification.v1.Role
-	42, // 5: tms.notification.v1.UpdateRoleRequest.update_mask:type_name -> google.protobuf.FieldMask
+	43, // 5: tms.notification.v1.UpdateRoleRequest.update_mask:type_name -> google.protobuf.FieldMask
 	1,  // 6: tms.notification.v1.UpdateRoleResponse.role:type_name -> tms.notification.v1.Role
 	2,  // 7: tms.notification.v1.ListGroupsResponse.groups:type_name -> tms.notification.v1.Group
 	2,  // 8: tms.notification.v1.GetGroupResponse.group:type_name -> tms.notification.v1.Group
 	2,  // 9: tms.notification.v1.CreateGroupRequest.group:type_name -> tms.notification.v1.Group
 	2,  // 10: tms.notification.v1.CreateGroupResponse.group:type_name -> tms.notification.v1.Group
 	2,  // 11: tms.notification.v1.UpdateGroupRequest.group:type_name -> tms.notification.v1.Group
-	42, // 12: tms.notification.v1.UpdateGroupRequest.update_mask:type_name -> google.protobuf.FieldMask
+	43, // 12: tms.notification.v1.UpdateGroupRequest.update_mask:type_name -> google.protobuf.FieldMask
 	2,  // 13: tms.notification.v1.UpdateGroupResponse.group:type_name -> tms.notification.v1.Group
 	0,  // 14: tms.notification.v1.ChangeGroupLinkRequest.link:type_name -> tms.notification.v1.GroupLink
 	2,  // 15: tms.notification.v1.ChangeGroupLinkResponse.group:type_name -> tms.notification.v1.Group
@@ -2691,44 +2811,45 @@ var file_tms_notification_v1_access_proto_depIdxs = []int32{
 	38, // 19: tms.notification.v1.ProjectEvent.project_renamed:type_name -> tms.notification.v1.ProjectRenamed
 	39, // 20: tms.notification.v1.ProjectEvent.project_deleted:type_name -> tms.notification.v1.ProjectDeleted
 	40, // 21: tms.notification.v1.ProjectEvent.component_renamed:type_name -> tms.notification.v1.ComponentRenamed
-	41, // 22: tms.notification.v1.ProjectEvent.component_deleted:type_name -> tms.notification.v1.ComponentDeleted
-	4,  // 23: tms.notification.v1.AccessService.ListRoles:input_type -> tms.notification.v1.ListRolesRequest
-	6,  // 24: tms.notification.v1.AccessService.GetRole:input_type -> tms.notification.v1.GetRoleRequest
-	8,  // 25: tms.notification.v1.AccessService.CreateRole:input_type -> tms.notification.v1.CreateRoleRequest
-	10, // 26: tms.notification.v1.AccessService.UpdateRole:input_type -> tms.notification.v1.UpdateRoleRequest
-	12, // 27: tms.notification.v1.AccessService.DeleteRole:input_type -> tms.notification.v1.DeleteRoleRequest
-	14, // 28: tms.notification.v1.AccessService.ListGroups:input_type -> tms.notification.v1.ListGroupsRequest
-	16, // 29: tms.notification.v1.AccessService.GetGroup:input_type -> tms.notification.v1.GetGroupRequest
-	18, // 30: tms.notification.v1.AccessService.CreateGroup:input_type -> tms.notification.v1.CreateGroupRequest
-	20, // 31: tms.notification.v1.AccessService.UpdateGroup:input_type -> tms.notification.v1.UpdateGroupRequest
-	22, // 32: tms.notification.v1.AccessService.DeleteGroup:input_type -> tms.notification.v1.DeleteGroupRequest
-	24, // 33: tms.notification.v1.AccessService.ChangeGroupLink:input_type -> tms.notification.v1.ChangeGroupLinkRequest
-	26, // 34: tms.notification.v1.AccessService.GetGrants:input_type -> tms.notification.v1.GetGrantsRequest
-	28, // 35: tms.notification.v1.AccessService.SetupProjectTeams:input_type -> tms.notification.v1.SetupProjectTeamsRequest
-	30, // 36: tms.notification.v1.AccessService.DeleteProjectTeams:input_type -> tms.notification.v1.DeleteProjectTeamsRequest
-	31, // 37: tms.notification.v1.AccessService.RenameProjectScope:input_type -> tms.notification.v1.RenameProjectScopeRequest
-	34, // 38: tms.notification.v1.AccessService.ApplyProjectEvents:input_type -> tms.notification.v1.ApplyProjectEventsRequest
-	5,  // 39: tms.notification.v1.AccessService.ListRoles:output_type -> tms.notification.v1.ListRolesResponse
-	7,  // 40: tms.notification.v1.AccessService.GetRole:output_type -> tms.notification.v1.GetRoleResponse
-	9,  // 41: tms.notification.v1.AccessService.CreateRole:output_type -> tms.notification.v1.CreateRoleResponse
-	11, // 42: tms.notification.v1.AccessService.UpdateRole:output_type -> tms.notification.v1.UpdateRoleResponse
-	13, // 43: tms.notification.v1.AccessService.DeleteRole:output_type -> tms.notification.v1.DeleteRoleResponse
-	15, // 44: tms.notification.v1.AccessService.ListGroups:output_type -> tms.notification.v1.ListGroupsResponse
-	17, // 45: tms.notification.v1.AccessService.GetGroup:output_type -> tms.notification.v1.GetGroupResponse
-	19, // 46: tms.notification.v1.AccessService.CreateGroup:output_type -> tms.notification.v1.CreateGroupResponse
-	21, // 47: tms.notification.v1.AccessService.UpdateGroup:output_type -> tms.notification.v1.UpdateGroupResponse
-	23, // 48: tms.notification.v1.AccessService.DeleteGroup:output_type -> tms.notification.v1.DeleteGroupResponse
-	25, // 49: tms.notification.v1.AccessService.ChangeGroupLink:output_type -> tms.notification.v1.ChangeGroupLinkResponse
-	27, // 50: tms.notification.v1.AccessService.GetGrants:output_type -> tms.notification.v1.GetGrantsResponse
-	29, // 51: tms.notification.v1.AccessService.SetupProjectTeams:output_type -> tms.notification.v1.SetupProjectTeamsResponse
-	33, // 52: tms.notification.v1.AccessService.DeleteProjectTeams:output_type -> tms.notification.v1.DeleteProjectTeamsResponse
-	32, // 53: tms.notification.v1.AccessService.RenameProjectScope:output_type -> tms.notification.v1.RenameProjectScopeResponse
-	35, // 54: tms.notification.v1.AccessService.ApplyProjectEvents:output_type -> tms.notification.v1.ApplyProjectEventsResponse
-	39, // [39:55] is the sub-list for method output_type
-	23, // [23:39] is the sub-list for method input_type
-	23, // [23:23] is the sub-list for extension type_name
-	23, // [23:23] is the sub-list for extension extendee
-	0,  // [0:23] is the sub-list for field type_name
+	42, // 22: tms.notification.v1.ProjectEvent.component_deleted:type_name -> tms.notification.v1.ComponentDeleted
+	41, // 23: tms.notification.v1.ProjectEvent.component_list_changed:type_name -> tms.notification.v1.ComponentListChanged
+	4,  // 24: tms.notification.v1.AccessService.ListRoles:input_type -> tms.notification.v1.ListRolesRequest
+	6,  // 25: tms.notification.v1.AccessService.GetRole:input_type -> tms.notification.v1.GetRoleRequest
+	8,  // 26: tms.notification.v1.AccessService.CreateRole:input_type -> tms.notification.v1.CreateRoleRequest
+	10, // 27: tms.notification.v1.AccessService.UpdateRole:input_type -> tms.notification.v1.UpdateRoleRequest
+	12, // 28: tms.notification.v1.AccessService.DeleteRole:input_type -> tms.notification.v1.DeleteRoleRequest
+	14, // 29: tms.notification.v1.AccessService.ListGroups:input_type -> tms.notification.v1.ListGroupsRequest
+	16, // 30: tms.notification.v1.AccessService.GetGroup:input_type -> tms.notification.v1.GetGroupRequest
+	18, // 31: tms.notification.v1.AccessService.CreateGroup:input_type -> tms.notification.v1.CreateGroupRequest
+	20, // 32: tms.notification.v1.AccessService.UpdateGroup:input_type -> tms.notification.v1.UpdateGroupRequest
+	22, // 33: tms.notification.v1.AccessService.DeleteGroup:input_type -> tms.notification.v1.DeleteGroupRequest
+	24, // 34: tms.notification.v1.AccessService.ChangeGroupLink:input_type -> tms.notification.v1.ChangeGroupLinkRequest
+	26, // 35: tms.notification.v1.AccessService.GetGrants:input_type -> tms.notification.v1.GetGrantsRequest
+	28, // 36: tms.notification.v1.AccessService.SetupProjectTeams:input_type -> tms.notification.v1.SetupProjectTeamsRequest
+	30, // 37: tms.notification.v1.AccessService.DeleteProjectTeams:input_type -> tms.notification.v1.DeleteProjectTeamsRequest
+	31, // 38: tms.notification.v1.AccessService.RenameProjectScope:input_type -> tms.notification.v1.RenameProjectScopeRequest
+	34, // 39: tms.notification.v1.AccessService.ApplyProjectEvents:input_type -> tms.notification.v1.ApplyProjectEventsRequest
+	5,  // 40: tms.notification.v1.AccessService.ListRoles:output_type -> tms.notification.v1.ListRolesResponse
+	7,  // 41: tms.notification.v1.AccessService.GetRole:output_type -> tms.notification.v1.GetRoleResponse
+	9,  // 42: tms.notification.v1.AccessService.CreateRole:output_type -> tms.notification.v1.CreateRoleResponse
+	11, // 43: tms.notification.v1.AccessService.UpdateRole:output_type -> tms.notification.v1.UpdateRoleResponse
+	13, // 44: tms.notification.v1.AccessService.DeleteRole:output_type -> tms.notification.v1.DeleteRoleResponse
+	15, // 45: tms.notification.v1.AccessService.ListGroups:output_type -> tms.notification.v1.ListGroupsResponse
+	17, // 46: tms.notification.v1.AccessService.GetGroup:output_type -> tms.notification.v1.GetGroupResponse
+	19, // 47: tms.notification.v1.AccessService.CreateGroup:output_type -> tms.notification.v1.CreateGroupResponse
+	21, // 48: tms.notification.v1.AccessService.UpdateGroup:output_type -> tms.notification.v1.UpdateGroupResponse
+	23, // 49: tms.notification.v1.AccessService.DeleteGroup:output_type -> tms.notification.v1.DeleteGroupResponse
+	25, // 50: tms.notification.v1.AccessService.ChangeGroupLink:output_type -> tms.notification.v1.ChangeGroupLinkResponse
+	27, // 51: tms.notification.v1.AccessService.GetGrants:output_type -> tms.notification.v1.GetGrantsResponse
+	29, // 52: tms.notification.v1.AccessService.SetupProjectTeams:output_type -> tms.notification.v1.SetupProjectTeamsResponse
+	33, // 53: tms.notification.v1.AccessService.DeleteProjectTeams:output_type -> tms.notification.v1.DeleteProjectTeamsResponse
+	32, // 54: tms.notification.v1.AccessService.RenameProjectScope:output_type -> tms.notification.v1.RenameProjectScopeResponse
+	35, // 55: tms.notification.v1.AccessService.ApplyProjectEvents:output_type -> tms.notification.v1.ApplyProjectEventsResponse
+	40, // [40:56] is the sub-list for method output_type
+	24, // [24:40] is the sub-list for method input_type
+	24, // [24:24] is the sub-list for extension type_name
+	24, // [24:24] is the sub-list for extension extendee
+	0,  // [0:24] is the sub-list for field type_name
 }
 
 func init() { file_tms_notification_v1_access_proto_init() }
@@ -2742,6 +2863,7 @@ func file_tms_notification_v1_access_proto_init() {
 		(*ProjectEvent_ProjectDeleted)(nil),
 		(*ProjectEvent_ComponentRenamed)(nil),
 		(*ProjectEvent_ComponentDeleted)(nil),
+		(*ProjectEvent_ComponentListChanged)(nil),
 	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
@@ -2749,7 +2871,7 @@ func file_tms_notification_v1_access_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tms_notification_v1_access_proto_rawDesc), len(file_tms_notification_v1_access_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   41,
+			NumMessages:   42,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
