@@ -504,7 +504,7 @@ func TestXLIFF2PlaceablesComponent(t *testing.T) {
 	}
 
 	// A new language starts from the new_base, its trgLang added.
-	expectNewLanguage(t, base, repo, "pt_BR", "locales/pt_BR.xlf", strings.Replace(string(xliff2Fixture["locales/en.xlf"]),
+	expectNewLanguage(t, base, repo, "pt_BR", "locales/pt-BR.xlf", strings.Replace(string(xliff2Fixture["locales/en.xlf"]),
 		`srcLang="en">`, `srcLang="en" trgLang="pt-BR">`, 1), 5)
 
 	// An uploaded file is applied by context and source, its markup kept.

@@ -124,9 +124,10 @@ func TestXLIFF2Component(t *testing.T) {
         <target>Beenden</target>`, 1)
 	expectFile(t, base, repo, "locales/de.xlf", want)
 
-	// A new language starts from the new_base, its trgLang added.
+	// A new language starts from the new_base, its trgLang added; its
+	// file is named in XLIFF's language code style, bcp (pt-BR), as in Weblate.
 	call(t, "POST", base+"components/demo/app/translations/", map[string]any{"language_code": "pt_BR"}, 201)
-	expectFile(t, base, repo, "locales/pt_BR.xlf", strings.Replace(string(xliff2Fixture["locales/en.xlf"]),
+	expectFile(t, base, repo, "locales/pt-BR.xlf", strings.Replace(string(xliff2Fixture["locales/en.xlf"]),
 		`srcLang="en">`, `srcLang="en" trgLang="pt-BR">`, 1))
 	if tr := call(t, "GET", base+"translations/demo/app/pt_BR/", nil, 200); tr["total"] != float64(5) || tr["translated"] != float64(0) {
 		t.Errorf("pt_BR: %v strings, %v translated", tr["total"], tr["translated"])

@@ -26,34 +26,37 @@ func rewriteWatched(tx *gorm.DB, project string, edit func([]string) []string) e
 		return err
 	}
 	for _, r := range rows {
-		var m map[string]json.RawMessage
-		if err := json.Unmarshal([]byte(r.Profile), &m); err != nil {
-			return err
-		}
-		var watched []string
-		if raw, ok := m["watched"]; ok {
-			if err := json.Unmarshal(raw, &watched); err != nil {
-				return err
-			}
-		}
+		watched := readSettings(r.Profile).Watched
 		next := edit(slices.Clone(watched))
 		if slices.Equal(next, watched) {
 			continue
 		}
-		raw, err := json.Marshal(next)
-		if err != nil {
-			return err
-		}
-		m["watched"] = raw
-		out, err := json.Marshal(m)
-		if err != nil {
-			return err
-		}
-		if err := tx.Model(&userRow{}).Where("id = ?", r.ID).Update("profile", string(out)).Error; err != nil {
+		if err := r.setWatched(tx, next); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// setWatched stores the account's settings with watched as its watched
+// projects, the other settings as they are.
+func (r profileRow) setWatched(tx *gorm.DB, watched []string) error {
+	m := map[string]json.RawMessage{}
+	if r.Profile != "" {
+		if err := json.Unmarshal([]byte(r.Profile), &m); err != nil {
+			return err
+		}
+	}
+	raw, err := json.Marshal(watched)
+	if err != nil {
+		return err
+	}
+	m["watched"] = raw
+	out, err := json.Marshal(m)
+	if err != nil {
+		return err
+	}
+	return tx.Model(&userRow{}).Where("id = ?", r.ID).Update("profile", string(out)).Error
 }
 
 // settings are the parts of an account's settings the service acts on.
@@ -90,22 +93,7 @@ func (s *Store) WatchOnContribution(ctx context.Context, login, project string) 
 		if (st.AutoWatch != nil && !*st.AutoWatch) || slices.Contains(st.Watched, project) {
 			return nil
 		}
-		m := map[string]json.RawMessage{}
-		if r.Profile != "" {
-			if err = json.Unmarshal([]byte(r.Profile), &m); err != nil {
-				return err
-			}
-		}
-		raw, err := json.Marshal(append(st.Watched, project))
-		if err != nil {
-			return err
-		}
-		m["watched"] = raw
-		out, err := json.Marshal(m)
-		if err != nil {
-			return err
-		}
-		return tx.Model(&userRow{}).Where("id = ?", r.ID).Update("profile", string(out)).Error
+		return r.setWatched(tx, append(st.Watched, project))
 	})
 }
 
