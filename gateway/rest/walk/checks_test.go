@@ -252,7 +252,8 @@ func TestCheckDismissalOverREST(t *testing.T) {
 	for q, want := range map[string]float64{"changed_by:ADMIN AND source:Help": 1, "changed_by:olga": 0,
 		"change_action:comment-added": 1, `change_action:"Suggestion added" change_time:today`: 1,
 		"change_action:suggestion-added change_time:<2000": 0, "changed:today source:Help": 1, "changed:<2000": 0,
-		"changed_by:admin change_action:comment-added": 0, "NOT change_action:suggestion-added source:Help": 0} {
+		"changed_by:admin change_action:comment-added": 0, "NOT change_action:suggestion-added source:Help": 0,
+		"has:flags": 1, "has:flags source:Help": 1, "source_changed:<2000": 0} {
 		if got := admin.want(200, "GET", deUnits+url.QueryEscape(q), nil)["count"]; got != want {
 			t.Errorf("q=%s: %v strings, want %v", q, got, want)
 		}

@@ -82,10 +82,13 @@ const (
 	flagResolvedComment
 	flagSourceComment
 	flagResolvedSourceComment
+	flagLocation
+	flagLabel
+	flagFlags
 )
 
 var flagNames = [...]string{"suggestion", "comment", "plural", "context", "note", "check", "dismissed-check", "explanation", "pending",
-	"resolved-comment", "source-comment", "resolved-source-comment"}
+	"resolved-comment", "source-comment", "resolved-source-comment", "location", "label", "flags"}
 
 type hasNode struct{ flag flag }
 

@@ -12,7 +12,7 @@ import (
 // and ":>=", up to its end with ":<" and ":<="; an instant compares as
 // the operator says.
 type dateNode struct {
-	field    string // added, last_changed
+	field    string // added, last_changed, source_changed
 	op       string // =, <, <=, >, >=
 	from, to time.Time
 	span     bool
@@ -26,7 +26,7 @@ func (n *dateNode) describe(sb *strings.Builder) {
 }
 
 func (n *dateNode) render(b *builder) {
-	col := map[string]string{"added": b.cols.Added, "last_changed": b.cols.LastChanged}[n.field]
+	col := map[string]string{"added": b.cols.Added, "last_changed": b.cols.LastChanged, "source_changed": b.cols.SourceChanged}[n.field]
 	switch {
 	case col == "":
 		b.sb.WriteString(matchNothing)

@@ -57,9 +57,10 @@
 // over OR into at most 64 alternatives ("Search query is too complex."
 // beyond), and changed: and changed_by: count content changes only.
 //
-// Fields Weblate knows but this service does not search yet
-// (source_changed, path, screenshot) and has:/is: lookups on them are
-// parse errors naming the field, never silently ignored.
+// Fields Weblate knows but this service does not search yet (path,
+// screenshot) and has:/is: lookups it does not have (variant, shaping,
+// glossary, automatically-translated) are parse errors naming them, never
+// silently ignored.
 //
 // # Matching and its limits
 //

@@ -18,7 +18,7 @@ var execColumns = Columns{
 	Pending: "units.pending <> 0", Explanation: "units.explanation",
 	CheckUnit: "units.id", Added: "units.added", LastChanged: "units.changed",
 	LabelUnit:  "units.id", // every row is its own source string here
-	ChangeUnit: "units.id",
+	ChangeUnit: "units.id", SourceChanged: "units.changed", ExtraFlags: "units.flags",
 }
 
 // execChanges are the change records of execRows: unit, the reference's
@@ -222,6 +222,14 @@ var execCases = []struct {
 	{"changed_by:bob OR change_action:comment-added", []int{1, 2, 6}},
 	{"(changed_by:ann OR changed_by:bob) change_time:>=2025-03-02", []int{1, 6}},
 	{"NOT changed_by:bob", []int{2, 3, 4, 5}},
+	// has: location, label (unit 5), flags (unit 2), ignored-check;
+	// source_changed: as last_changed here (every row is its own source).
+	{"has:location", []int{1}},
+	{"has:label", []int{5}},
+	{"has:flags", []int{2}},
+	{"NOT has:flags", []int{1, 3, 4, 5, 6}},
+	{"source_changed:today", []int{6}},
+	{"source_changed:<2025-03-02", []int{1, 2}}, // a span with < reaches its end
 }
 
 func createUnits(t *testing.T, db *sql.DB, dialect string) {
@@ -230,7 +238,7 @@ func createUnits(t *testing.T, db *sql.DB, dialect string) {
 		target TEXT NOT NULL, context TEXT NOT NULL, note TEXT, location TEXT,
 		state INTEGER NOT NULL, has_suggestion INTEGER NOT NULL, has_comment INTEGER NOT NULL, translation_id INTEGER NOT NULL,
 		position INTEGER NOT NULL, priority INTEGER NOT NULL, pending INTEGER NOT NULL, explanation TEXT NOT NULL,
-		added TIMESTAMP NOT NULL, changed TIMESTAMP NOT NULL)`)
+		added TIMESTAMP NOT NULL, changed TIMESTAMP NOT NULL, flags TEXT NOT NULL DEFAULT '')`)
 	if err == nil {
 		_, err = db.Exec(`CREATE TABLE translations (id INTEGER PRIMARY KEY, project_slug TEXT NOT NULL,
 			component_slug TEXT NOT NULL, language_code TEXT NOT NULL)`)
@@ -253,6 +261,8 @@ func createUnits(t *testing.T, db *sql.DB, dialect string) {
 		`CREATE TABLE suggestions (unit_id INTEGER NOT NULL, target TEXT NOT NULL, user_name TEXT NOT NULL)`,
 		`CREATE TABLE comments (unit_id INTEGER NOT NULL, comment TEXT NOT NULL, user_name TEXT NOT NULL, resolved BOOLEAN NOT NULL)`,
 		`CREATE TABLE unit_changes (unit_id INTEGER NOT NULL, action INTEGER NOT NULL, author TEXT NOT NULL, at TIMESTAMP NOT NULL)`,
+		`CREATE TABLE unit_labels (unit_id INTEGER NOT NULL, label_id INTEGER NOT NULL)`,
+		`INSERT INTO unit_labels VALUES (5, 1)`,
 	} {
 		if _, err := db.Exec(q); err != nil {
 			t.Fatal(err)
@@ -274,10 +284,10 @@ func createUnits(t *testing.T, db *sql.DB, dialect string) {
 		}
 	}
 	for _, r := range execRows {
-		_, err := db.Exec(numbered(`INSERT INTO units VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`), r.id, r.source,
+		_, err := db.Exec(numbered(`INSERT INTO units VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`), r.id, r.source,
 			r.target, r.context, r.note, r.location, r.state, r.hasSuggestion, r.hasComment, execIn[r.id],
 			10*r.id, execPriority(r.id), boolInt(r.id == 3 || r.id == 4), map[int]string{1: "The main menu's greeting"}[r.id],
-			execAdded(r.id), execChanged(r.id))
+			execAdded(r.id), execChanged(r.id), map[int]string{2: "max-length:10"}[r.id])
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -52,6 +52,14 @@ var hasLookups = map[string]flag{
 	"failing-check":   flagCheck,
 	"failing_check":   flagCheck,
 	"dismissed-check": flagDismissedCheck,
+	"dismissed_check": flagDismissedCheck,
+	// Weblate's older names of dismissed checks
+	"ignored-check": flagDismissedCheck,
+	"ignored_check": flagDismissedCheck,
+	"location":      flagLocation,
+	"label":         flagLabel,
+	// extra flags on the string's source string
+	"flags": flagFlags,
 	"explanation":     flagExplanation,
 	// resolved comments (Weblate's comment__resolved=True)
 	"resolved-comment": flagResolvedComment,
@@ -80,10 +88,9 @@ var relatedFields = map[string]relatedNode{
 // weblateOnly lists what Weblate's search knows but this service does not
 // store, so the error can say "not supported" instead of "unknown".
 var weblateOnly = map[string]bool{
-	"source_changed": true, "path": true, "screenshot": true,
+	"path": true, "screenshot": true,
 	// is:/has: values
-	"ignored-check": true, "ignored_check": true,
-	"variant": true, "shaping": true, "flags": true, "glossary": true,
+	"variant": true, "shaping": true, "glossary": true, "automatically-translated": true, "automatically_translated": true,
 }
 
 // buildTerm turns a lexed term into a node, validating field and value.
@@ -111,7 +118,7 @@ func buildTerm(t *rawTerm) (node, *ParseError) {
 		return scopeTerm(t, name)
 	case "id", "position", "priority":
 		return numTerm(t, name)
-	case "added", "last_changed":
+	case "added", "last_changed", "source_changed":
 		return dateTerm(t, name)
 	case "changed", "changed_by", "change_time", "change_action":
 		return changeTerm(t, name)
@@ -302,6 +309,9 @@ func predicateTerm(t *rawTerm, name string) (node, *ParseError) {
 		if v == "pending" { // an edit not yet committed
 			return &hasNode{flag: flagPending}, nil
 		}
+		if weblateOnly[v] {
+			return nil, &ParseError{Pos: t.valuePos, Msg: "is:" + v + " is not supported"}
+		}
 		return nil, &ParseError{Pos: t.valuePos, Msg: "unknown is: lookup " + quote(t.value) +
 			" (use translated, untranslated, fuzzy, needs-editing, approved, read-only or pending)"}
 	}
@@ -315,7 +325,7 @@ func predicateTerm(t *rawTerm, name string) (node, *ParseError) {
 		return nil, &ParseError{Pos: t.valuePos, Msg: "has:" + v + " is not supported"}
 	}
 	return nil, &ParseError{Pos: t.valuePos, Msg: "unknown has: lookup " + quote(t.value) +
-		" (use suggestion, comment, plural, context, note, explanation, translation, check or dismissed-check)"}
+		" (use suggestion, comment, plural, context, note, location, label, flags, explanation, translation, check or dismissed-check)"}
 }
 
 func isDigits(s string) bool {

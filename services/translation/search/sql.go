@@ -34,6 +34,10 @@ type Columns struct {
 	// Added and LastChanged are when the unit was stored and last changed
 	// (added:, last_changed:).
 	Added, LastChanged string
+	// SourceChanged is when the unit's source string last changed
+	// (source_changed:); ExtraFlags the extra flags of its source string
+	// (has:flags).
+	SourceChanged, ExtraFlags string
 	// ChangeUnit is the unit's id, which changed:, changed_by:,
 	// change_time: and change_action: look up in unit_changes (unit_id,
 	// action: the reference's number, author, at).
@@ -386,6 +390,16 @@ func (n *hasNode) render(b *builder) {
 	case flagExplanation:
 		b.renderNonEmpty(b.cols.Explanation)
 		return
+	case flagLocation:
+		b.renderNonEmpty(b.cols.Location)
+		return
+	case flagFlags:
+		b.renderNonEmpty(b.cols.ExtraFlags)
+		return
+	case flagLabel:
+		if b.cols.LabelUnit != "" {
+			expr = "EXISTS (SELECT 1 FROM unit_labels ul WHERE ul.unit_id = " + b.cols.LabelUnit + ")"
+		}
 	case flagPending:
 		expr = b.cols.Pending
 	}

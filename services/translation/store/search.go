@@ -25,7 +25,9 @@ var searchColumns = search.Columns{
 	ID: "units.id", Position: "units.position", Priority: "units.priority", Pending: "units.pending",
 	Added: "units.timestamp", LastChanged: "units.last_updated", ChangeUnit: "units.id",
 	// a source string's own, or the one of the translation's source string
-	Explanation: "COALESCE((SELECT s.explanation FROM units s WHERE s.id = units.source_unit_id), units.explanation)",
+	Explanation:   "COALESCE((SELECT s.explanation FROM units s WHERE s.id = units.source_unit_id), units.explanation)",
+	ExtraFlags:    "COALESCE((SELECT s.extra_flags FROM units s WHERE s.id = units.source_unit_id), units.extra_flags)",
+	SourceChanged: "COALESCE((SELECT s.last_updated FROM units s WHERE s.id = units.source_unit_id), units.last_updated)",
 }
 
 // foldedSubquery selects the rows of units_fold (SQLite migration 0009).
