@@ -59,8 +59,8 @@ var hasLookups = map[string]flag{
 	"location":      flagLocation,
 	"label":         flagLabel,
 	// extra flags on the string's source string
-	"flags": flagFlags,
-	"explanation":     flagExplanation,
+	"flags":       flagFlags,
+	"explanation": flagExplanation,
 	// resolved comments (Weblate's comment__resolved=True)
 	"resolved-comment": flagResolvedComment,
 	"resolved_comment": flagResolvedComment,
