@@ -60,10 +60,7 @@ var contentActions = func() string {
 func (n *changeNode) renderCond(b *builder) {
 	switch n.field {
 	case "changed", "change_time":
-		saved := b.cols
-		b.cols = Columns{Added: "c.at"}
-		(&dateNode{field: "added", op: n.when.op, from: n.when.from, to: n.when.to, span: n.when.span}).render(b)
-		b.cols = saved
+		n.when.renderOn(b, "c.at")
 	case "changed_by":
 		switch {
 		case n.regex:

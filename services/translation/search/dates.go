@@ -26,7 +26,11 @@ func (n *dateNode) describe(sb *strings.Builder) {
 }
 
 func (n *dateNode) render(b *builder) {
-	col := map[string]string{"added": b.cols.Added, "last_changed": b.cols.LastChanged, "source_changed": b.cols.SourceChanged}[n.field]
+	n.renderOn(b, map[string]string{"added": b.cols.Added, "last_changed": b.cols.LastChanged, "source_changed": b.cols.SourceChanged}[n.field])
+}
+
+// renderOn compares the time in col ("": no such time, nothing matches).
+func (n *dateNode) renderOn(b *builder, col string) {
 	switch {
 	case col == "":
 		b.sb.WriteString(matchNothing)
