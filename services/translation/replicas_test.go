@@ -236,3 +236,39 @@ func branchFile(t *testing.T, bare, branch, path string) string {
 	}
 	return text
 }
+
+// TestCancelTaskOnAnotherReplica: a cancellation asked of one replica
+// stops the import another replica runs, through the task's row, within
+// the poll's second or so.
+func TestCancelTaskOnAnotherReplica(t *testing.T) {
+	dbc := db.Config{URL: pgtest.URL(t)}
+	first, _ := setupRepoWith(t, func(c *translation.Config) { c.DB = dbc }, nil)
+	a, _ := first.replica(t, dbc)
+	b, _ := first.replica(t, dbc)
+	gate := make(chan struct{})
+	first.catalog.SetGate(gate) // the replicas share the fixture catalog: a's import waits here
+	defer close(gate)
+	resp, err := a.client.ImportComponent(t.Context(), &translationv1.ImportComponentRequest{ComponentId: 1, Actor: "admin"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := resp.GetTask().GetId()
+	start := time.Now()
+	if _, err = b.client.CancelTask(t.Context(), &translationv1.CancelTaskRequest{Id: id}); err != nil {
+		t.Fatal(err)
+	}
+	var task *translationv1.Task
+	for deadline := time.Now().Add(20 * raceScale * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		got, gerr := b.client.GetTask(t.Context(), &translationv1.GetTaskRequest{Id: id})
+		if gerr != nil {
+			t.Fatal(gerr)
+		}
+		if task = got.GetTask(); task.GetCompleted() {
+			break
+		}
+	}
+	if !task.GetCompleted() || task.GetError() != "The task was cancelled." {
+		t.Fatalf("the task after a cancellation on the other replica: %v", task)
+	}
+	t.Logf("cancelled on the other replica after %v", time.Since(start).Round(time.Millisecond))
+}
