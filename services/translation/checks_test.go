@@ -6,7 +6,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 
 	"google.golang.org/protobuf/proto"
 
@@ -317,21 +316,12 @@ func (e *env) bulk(t *testing.T, req *translationv1.DismissChecksRequest) {
 	e.waitTask(t, resp.GetTask().GetId())
 }
 
+// waitTask waits for a task that must succeed.
 func (e *env) waitTask(t *testing.T, id string) {
 	t.Helper()
-	for deadline := time.Now().Add(20 * raceScale * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
-		got, err := e.client.GetTask(t.Context(), &translationv1.GetTaskRequest{Id: id})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got.GetTask().GetCompleted() {
-			if got.GetTask().GetError() != "" {
-				t.Fatal(got.GetTask().GetError())
-			}
-			return
-		}
+	if task := e.finishedTask(t, id); task.GetError() != "" {
+		t.Fatal(task.GetError())
 	}
-	t.Fatal("task did not finish")
 }
 
 // TestCancelTask: cancelling a running import stops it and finishes its
@@ -357,17 +347,7 @@ func TestCancelTask(t *testing.T) {
 	if _, err = e.client.CancelTask(t.Context(), &translationv1.CancelTaskRequest{Id: id}); err != nil {
 		t.Fatal(err)
 	}
-	var task *translationv1.Task
-	for deadline := time.Now().Add(20 * raceScale * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
-		got, gerr := e.client.GetTask(t.Context(), &translationv1.GetTaskRequest{Id: id})
-		if gerr != nil {
-			t.Fatal(gerr)
-		}
-		if task = got.GetTask(); task.GetCompleted() {
-			break
-		}
-	}
-	if !task.GetCompleted() || task.GetError() != "The task was cancelled." {
+	if task := e.finishedTask(t, id); task.GetError() != "The task was cancelled." {
 		t.Fatalf("cancelled task: %v", task)
 	}
 	alerts, err := e.client.ListAlerts(t.Context(), &translationv1.ListAlertsRequest{ComponentId: 1})

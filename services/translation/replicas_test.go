@@ -257,17 +257,7 @@ func TestCancelTaskOnAnotherReplica(t *testing.T) {
 	if _, err = b.client.CancelTask(t.Context(), &translationv1.CancelTaskRequest{Id: id}); err != nil {
 		t.Fatal(err)
 	}
-	var task *translationv1.Task
-	for deadline := time.Now().Add(20 * raceScale * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		got, gerr := b.client.GetTask(t.Context(), &translationv1.GetTaskRequest{Id: id})
-		if gerr != nil {
-			t.Fatal(gerr)
-		}
-		if task = got.GetTask(); task.GetCompleted() {
-			break
-		}
-	}
-	if !task.GetCompleted() || task.GetError() != "The task was cancelled." {
+	if task := b.finishedTask(t, id); task.GetError() != "The task was cancelled." {
 		t.Fatalf("the task after a cancellation on the other replica: %v", task)
 	}
 	t.Logf("cancelled on the other replica after %v", time.Since(start).Round(time.Millisecond))

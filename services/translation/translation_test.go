@@ -92,18 +92,23 @@ func (e *env) importNow(t *testing.T, id int64) *translationv1.Task {
 	if err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(20 * raceScale * time.Second)
-	for time.Now().Before(deadline) {
-		got, err := e.client.GetTask(t.Context(), &translationv1.GetTaskRequest{Id: resp.GetTask().GetId()})
+	return e.finishedTask(t, resp.GetTask().GetId())
+}
+
+// finishedTask waits for a task to complete, however it ended, and
+// returns it.
+func (e *env) finishedTask(t *testing.T, id string) *translationv1.Task {
+	t.Helper()
+	for deadline := time.Now().Add(20 * raceScale * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		got, err := e.client.GetTask(t.Context(), &translationv1.GetTaskRequest{Id: id})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if got.GetTask().GetCompleted() {
 			return got.GetTask()
 		}
-		time.Sleep(10 * time.Millisecond)
 	}
-	t.Fatal("import did not finish")
+	t.Fatal("task did not finish")
 	return nil
 }
 
