@@ -171,6 +171,10 @@ func TestCheckDismissalOverREST(t *testing.T) {
 	olga.want(403, "DELETE", task, nil)
 	admin.want(204, "DELETE", task, nil)
 	admin.want(404, "DELETE", admin.base+"tasks/no-such-task/", nil)
+	// A task of a private project is not found by an outsider.
+	secretTask := admin.want(202, "POST", admin.base+"projects/secret/checks/", map[string]any{"check": "end_stop", "q": "source:nothing-matches"})["task_url"].(string)
+	olga.want(404, "GET", secretTask, nil)
+	olga.want(404, "DELETE", secretTask, nil)
 	if got := admin.want(200, "GET", task, nil); got["completed"] != true || fmt.Sprint(got["result"]) != "map[result:true]" {
 		t.Errorf("a finished task after DELETE: %v", got)
 	}
