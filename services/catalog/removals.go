@@ -121,6 +121,7 @@ func deliverRun(ctx context.Context, client Translation, events []outbox.Event) 
 		}
 		req.ComponentIds = append(req.ComponentIds, r.GetComponentIds()...)
 		req.ProjectIds = append(req.ProjectIds, r.GetProjectIds()...)
+		req.ProjectSlugs = append(req.ProjectSlugs, r.GetProjectSlugs()...)
 	}
 	_, err := client.ForgetComponents(ctx, req)
 	return err

@@ -200,7 +200,7 @@ func (s *Store) DeleteProject(ctx context.Context, slug string, change *changelo
 		if err := tx.Delete(&Project{}, p.ID).Error; err != nil {
 			return err
 		}
-		if err := recordRemoval(tx, removed, p.ID); err != nil {
+		if err := recordRemoval(tx, removed, &p); err != nil {
 			return err
 		}
 		if err := recordLifecycle(tx, append(componentsDeleted(removed, p.ID), projectDeleted(p.Slug))...); err != nil {

@@ -66,11 +66,15 @@ func checksChanged(tx *gorm.DB, c *Component) (changed, enforce bool, err error)
 
 // recordRemoval writes the removal of the components (and the projects)
 // into Removals within tx.
-func recordRemoval(tx *gorm.DB, removed []Component, projectIDs ...int64) error {
-	if len(removed) == 0 && len(projectIDs) == 0 {
+func recordRemoval(tx *gorm.DB, removed []Component, projects ...*Project) error {
+	if len(removed) == 0 && len(projects) == 0 {
 		return nil
 	}
-	req := &translationv1.ForgetComponentsRequest{ProjectIds: projectIDs}
+	req := &translationv1.ForgetComponentsRequest{}
+	for _, p := range projects {
+		req.ProjectIds = append(req.ProjectIds, p.ID)
+		req.ProjectSlugs = append(req.ProjectSlugs, p.Slug)
+	}
 	for _, c := range removed {
 		req.ComponentIds = append(req.ComponentIds, c.ID)
 	}

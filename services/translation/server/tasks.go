@@ -266,6 +266,9 @@ func (s *Server) ForgetComponents(ctx context.Context, req *translationv1.Forget
 	if err := s.cfg.Store.ForgetProjects(ctx, req.GetProjectIds()); err != nil {
 		return nil, err
 	}
+	if err := s.cfg.Store.ForgetMemoryProjects(ctx, req.GetProjectSlugs()); err != nil {
+		return nil, err
+	}
 	return &translationv1.ForgetComponentsResponse{}, nil
 }
 

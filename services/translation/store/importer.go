@@ -87,6 +87,7 @@ func (s *Store) ImportTranslation(ctx context.Context, spec ImportSpec) (ImportR
 			return err
 		}
 		before := unitSnapshot(existing, spec.UnitChanges)
+		known := unitSnapshot(existing, !spec.Translation.IsSource)
 		suggestions, err := translationSuggestions(tx, t.ID)
 		if err != nil {
 			return err
@@ -103,6 +104,9 @@ func (s *Store) ImportTranslation(ctx context.Context, spec ImportSpec) (ImportR
 			return err
 		}
 		if err = recordUnitChanges(tx, t, before, ids, spec); err != nil {
+			return err
+		}
+		if err = rememberImport(tx, t, known, spec.Units); err != nil {
 			return err
 		}
 		if err = cleanupImported(tx, t, suggestions); err != nil {

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"sync"
 	"time"
 
 	"github.com/tmsproject/tms/pkg/db"
@@ -17,11 +18,20 @@ type Store struct {
 	postgres bool
 	edits    *editGroup
 	inTx     bool // an Atomic store: one connection, statements in sequence
+	// trgm names pg_trgm's distance operator once it is known.
+	trgm *trigramOp
+}
+
+// trigramOp is pg_trgm's distance operator, found once per store.
+type trigramOp struct {
+	once sync.Once
+	op   string
+	err  error
 }
 
 // New returns a store over a migrated database.
 func New(gdb *gorm.DB) *Store {
-	s := &Store{gdb: gdb, postgres: db.Dialect(gdb) == db.Postgres}
+	s := &Store{gdb: gdb, postgres: db.Dialect(gdb) == db.Postgres, trgm: &trigramOp{}}
 	s.edits = &editGroup{s: s}
 	return s
 }
@@ -37,7 +47,7 @@ func (s *Store) q(ctx context.Context) *gorm.DB { return s.gdb.WithContext(ctx) 
 // every file of a component this way.
 func (s *Store) Atomic(ctx context.Context, fn func(tx *Store) error) error {
 	return s.q(ctx).Transaction(func(tx *gorm.DB) error {
-		ts := &Store{gdb: tx, postgres: s.postgres, inTx: true}
+		ts := &Store{gdb: tx, postgres: s.postgres, inTx: true, trgm: s.trgm}
 		ts.edits = &editGroup{s: ts}
 		return fn(ts)
 	})
@@ -272,9 +282,17 @@ type ComponentName struct {
 func (s *Store) RenameComponents(ctx context.Context, names []ComponentName) error {
 	return s.q(ctx).Transaction(func(tx *gorm.DB) error {
 		for _, n := range names {
-			err := tx.Model(&Translation{}).Where("component_id = ?", n.ComponentID).
+			var old Translation
+			err := tx.Where("component_id = ?", n.ComponentID).Limit(1).Find(&old).Error
+			if err != nil || old.ID == 0 {
+				return err
+			}
+			err = tx.Model(&Translation{}).Where("component_id = ?", n.ComponentID).
 				Updates(map[string]any{"project_slug": n.ProjectSlug, "component_slug": n.ComponentSlug}).Error
 			if err != nil {
+				return err
+			}
+			if err = renameMemory(tx, old, n); err != nil {
 				return err
 			}
 		}

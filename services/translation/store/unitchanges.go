@@ -1,6 +1,7 @@
 package store
 
 import (
+	"slices"
 	"time"
 
 	"google.golang.org/protobuf/types/known/timestamppb"
@@ -27,12 +28,14 @@ func (unitChangeRow) TableName() string { return "unit_changes" }
 // recordChanges writes change records to the outbox within tx, stamping
 // those without a timestamp with at, and indexes the records of strings
 // for search in the same transaction, so the index and the change log
-// never disagree about a committed change.
+// never disagree about a committed change. The translations a person made
+// go into the memory in that transaction too (memoryActions).
 func recordChanges(tx *gorm.DB, at time.Time, changes []*changelogv1.Change) error {
 	if len(changes) == 0 {
 		return nil
 	}
 	var rows []unitChangeRow
+	var remembered []int64
 	for _, c := range changes {
 		if c.Timestamp == nil {
 			c.Timestamp = timestamppb.New(at)
@@ -43,6 +46,12 @@ func recordChanges(tx *gorm.DB, at time.Time, changes []*changelogv1.Change) err
 		}
 		rows = append(rows, unitChangeRow{UnitID: c.GetUnitId(), Action: weblate.ChangeActions.RefOf(c.GetAction()),
 			Author: c.GetAuthor(), At: c.GetTimestamp().AsTime().UTC()})
+		if slices.Contains(memoryActions, c.GetAction()) {
+			remembered = append(remembered, c.GetUnitId())
+		}
+	}
+	if err := rememberUnits(tx, remembered); err != nil {
+		return err
 	}
 	if len(rows) > 0 {
 		if err := tx.CreateInBatches(rows, 500).Error; err != nil {

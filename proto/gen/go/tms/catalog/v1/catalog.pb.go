@@ -5231,9 +5231,13 @@ func (*DeleteAnnouncementResponse) Descriptor() ([]byte, []int) {
 type GetMachinerySettingsRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Slug of the project.
-	ProjectSlug   string `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	ProjectSlug string `protobuf:"bytes,1,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
+	// Answer the secret fields too, for the services' own calls (the
+	// translation service calling the engines); any other caller:
+	// PermissionDenied.
+	IncludeSecrets bool `protobuf:"varint,2,opt,name=include_secrets,json=includeSecrets,proto3" json:"include_secrets,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *GetMachinerySettingsRequest) Reset() {
@@ -5271,6 +5275,13 @@ func (x *GetMachinerySettingsRequest) GetProjectSlug() string {
 		return x.ProjectSlug
 	}
 	return ""
+}
+
+func (x *GetMachinerySettingsRequest) GetIncludeSecrets() bool {
+	if x != nil {
+		return x.IncludeSecrets
+	}
+	return false
 }
 
 // GetMachinerySettingsResponse holds a project's machinery settings.
@@ -7320,9 +7331,10 @@ const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x02id\x18\x04 \x01(\x03R\x02id\x12\x1f\n" +
 	"\vcategory_id\x18\x05 \x01(\x03R\n" +
 	"categoryId\"\x1c\n" +
-	"\x1aDeleteAnnouncementResponse\"@\n" +
+	"\x1aDeleteAnnouncementResponse\"i\n" +
 	"\x1bGetMachinerySettingsRequest\x12!\n" +
-	"\fproject_slug\x18\x01 \x01(\tR\vprojectSlug\"\xcc\x01\n" +
+	"\fproject_slug\x18\x01 \x01(\tR\vprojectSlug\x12'\n" +
+	"\x0finclude_secrets\x18\x02 \x01(\bR\x0eincludeSecrets\"\xcc\x01\n" +
 	"\x1cGetMachinerySettingsResponse\x12V\n" +
 	"\bservices\x18\x01 \x03(\v2:.tms.catalog.v1.GetMachinerySettingsResponse.ServicesEntryR\bservices\x1aT\n" +
 	"\rServicesEntry\x12\x10\n" +

@@ -232,8 +232,9 @@ type CatalogServiceClient interface {
 	DeleteAnnouncement(ctx context.Context, in *DeleteAnnouncementRequest, opts ...grpc.CallOption) (*DeleteAnnouncementResponse, error)
 	// GetMachinerySettings answers a project's machine translation settings
 	// (the reference's Project.machinery_settings) without secret fields.
-	// Needs project.edit. This service does not call machine translation
-	// itself. Errors: NotFound, PermissionDenied.
+	// Needs project.edit; the services' own calls may ask for the secrets
+	// (include_secrets), which the translation service needs to call the
+	// engines. Errors: NotFound, PermissionDenied.
 	GetMachinerySettings(ctx context.Context, in *GetMachinerySettingsRequest, opts ...grpc.CallOption) (*GetMachinerySettingsResponse, error)
 	// SetMachinerySettings validates and stores one service's configuration,
 	// replacing the stored one; secret fields (keys, credentials) are stored
@@ -853,8 +854,9 @@ type CatalogServiceServer interface {
 	DeleteAnnouncement(context.Context, *DeleteAnnouncementRequest) (*DeleteAnnouncementResponse, error)
 	// GetMachinerySettings answers a project's machine translation settings
 	// (the reference's Project.machinery_settings) without secret fields.
-	// Needs project.edit. This service does not call machine translation
-	// itself. Errors: NotFound, PermissionDenied.
+	// Needs project.edit; the services' own calls may ask for the secrets
+	// (include_secrets), which the translation service needs to call the
+	// engines. Errors: NotFound, PermissionDenied.
 	GetMachinerySettings(context.Context, *GetMachinerySettingsRequest) (*GetMachinerySettingsResponse, error)
 	// SetMachinerySettings validates and stores one service's configuration,
 	// replacing the stored one; secret fields (keys, credentials) are stored

@@ -77,6 +77,429 @@ func (ComponentFile) EnumDescriptor() ([]byte, []int) {
 	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{0}
 }
 
+// AutoTranslateRequest names the translation and what fills it.
+type AutoTranslateRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Catalog id of the component.
+	ComponentId int64 `protobuf:"varint,1,opt,name=component_id,json=componentId,proto3" json:"component_id,omitempty"`
+	// Language code of the translation.
+	LanguageCode string `protobuf:"bytes,2,opt,name=language_code,json=languageCode,proto3" json:"language_code,omitempty"`
+	// "translate", "fuzzy" (needing editing) or "suggest".
+	Mode string `protobuf:"bytes,3,opt,name=mode,proto3" json:"mode,omitempty"`
+	// A search query choosing the strings (the units search syntax).
+	Q string `protobuf:"bytes,4,opt,name=q,proto3" json:"q,omitempty"`
+	// The older form of q: "all", "nottranslated", "todo", "fuzzy" or
+	// "check:<id>"; used when q is empty.
+	FilterType string `protobuf:"bytes,5,opt,name=filter_type,json=filterType,proto3" json:"filter_type,omitempty"`
+	// "others" (other components' translations) or "mt" (engines).
+	AutoSource string `protobuf:"bytes,6,opt,name=auto_source,json=autoSource,proto3" json:"auto_source,omitempty"`
+	// For others: the component to take translations from, an id or
+	// "project/component"; empty: every component of the project.
+	Component string `protobuf:"bytes,7,opt,name=component,proto3" json:"component,omitempty"`
+	// For mt: the engines' ids, in the order tried.
+	Engines []string `protobuf:"bytes,8,rep,name=engines,proto3" json:"engines,omitempty"`
+	// Lowest quality accepted, 1 to 100.
+	Threshold int32 `protobuf:"varint,9,opt,name=threshold,proto3" json:"threshold,omitempty"`
+	// User name the change log records.
+	Actor         string `protobuf:"bytes,10,opt,name=actor,proto3" json:"actor,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AutoTranslateRequest) Reset() {
+	*x = AutoTranslateRequest{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[0]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AutoTranslateRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AutoTranslateRequest) ProtoMessage() {}
+
+func (x *AutoTranslateRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[0]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AutoTranslateRequest.ProtoReflect.Descriptor instead.
+func (*AutoTranslateRequest) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{0}
+}
+
+func (x *AutoTranslateRequest) GetComponentId() int64 {
+	if x != nil {
+		return x.ComponentId
+	}
+	return 0
+}
+
+func (x *AutoTranslateRequest) GetLanguageCode() string {
+	if x != nil {
+		return x.LanguageCode
+	}
+	return ""
+}
+
+func (x *AutoTranslateRequest) GetMode() string {
+	if x != nil {
+		return x.Mode
+	}
+	return ""
+}
+
+func (x *AutoTranslateRequest) GetQ() string {
+	if x != nil {
+		return x.Q
+	}
+	return ""
+}
+
+func (x *AutoTranslateRequest) GetFilterType() string {
+	if x != nil {
+		return x.FilterType
+	}
+	return ""
+}
+
+func (x *AutoTranslateRequest) GetAutoSource() string {
+	if x != nil {
+		return x.AutoSource
+	}
+	return ""
+}
+
+func (x *AutoTranslateRequest) GetComponent() string {
+	if x != nil {
+		return x.Component
+	}
+	return ""
+}
+
+func (x *AutoTranslateRequest) GetEngines() []string {
+	if x != nil {
+		return x.Engines
+	}
+	return nil
+}
+
+func (x *AutoTranslateRequest) GetThreshold() int32 {
+	if x != nil {
+		return x.Threshold
+	}
+	return 0
+}
+
+func (x *AutoTranslateRequest) GetActor() string {
+	if x != nil {
+		return x.Actor
+	}
+	return ""
+}
+
+// AutoTranslateResponse holds the task doing the work.
+type AutoTranslateResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The task; when it completes, its log's last line is the reference's
+	// message ("Automatic translation completed, 3 strings were updated.").
+	Task          *Task `protobuf:"bytes,1,opt,name=task,proto3" json:"task,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AutoTranslateResponse) Reset() {
+	*x = AutoTranslateResponse{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AutoTranslateResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AutoTranslateResponse) ProtoMessage() {}
+
+func (x *AutoTranslateResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AutoTranslateResponse.ProtoReflect.Descriptor instead.
+func (*AutoTranslateResponse) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *AutoTranslateResponse) GetTask() *Task {
+	if x != nil {
+		return x.Task
+	}
+	return nil
+}
+
+// ListMachineryRequest names a unit.
+type ListMachineryRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Id of the unit.
+	UnitId        int64 `protobuf:"varint,1,opt,name=unit_id,json=unitId,proto3" json:"unit_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListMachineryRequest) Reset() {
+	*x = ListMachineryRequest{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListMachineryRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListMachineryRequest) ProtoMessage() {}
+
+func (x *ListMachineryRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListMachineryRequest.ProtoReflect.Descriptor instead.
+func (*ListMachineryRequest) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *ListMachineryRequest) GetUnitId() int64 {
+	if x != nil {
+		return x.UnitId
+	}
+	return 0
+}
+
+// MachinerySuggestion is one engine's proposal.
+type MachinerySuggestion struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The engine's id ("deepl", "weblate-translation-memory").
+	Service string `protobuf:"bytes,1,opt,name=service,proto3" json:"service,omitempty"`
+	// Its display name ("DeepL").
+	ServiceName string `protobuf:"bytes,2,opt,name=service_name,json=serviceName,proto3" json:"service_name,omitempty"`
+	// The proposed translation.
+	Text string `protobuf:"bytes,3,opt,name=text,proto3" json:"text,omitempty"`
+	// 0 to 100: the engine's fixed score, or the memory's similarity.
+	Quality int32 `protobuf:"varint,4,opt,name=quality,proto3" json:"quality,omitempty"`
+	// The source string the proposal translates.
+	Source string `protobuf:"bytes,5,opt,name=source,proto3" json:"source,omitempty"`
+	// Where it came from, for memory matches.
+	Origin        string `protobuf:"bytes,6,opt,name=origin,proto3" json:"origin,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *MachinerySuggestion) Reset() {
+	*x = MachinerySuggestion{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MachinerySuggestion) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MachinerySuggestion) ProtoMessage() {}
+
+func (x *MachinerySuggestion) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MachinerySuggestion.ProtoReflect.Descriptor instead.
+func (*MachinerySuggestion) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *MachinerySuggestion) GetService() string {
+	if x != nil {
+		return x.Service
+	}
+	return ""
+}
+
+func (x *MachinerySuggestion) GetServiceName() string {
+	if x != nil {
+		return x.ServiceName
+	}
+	return ""
+}
+
+func (x *MachinerySuggestion) GetText() string {
+	if x != nil {
+		return x.Text
+	}
+	return ""
+}
+
+func (x *MachinerySuggestion) GetQuality() int32 {
+	if x != nil {
+		return x.Quality
+	}
+	return 0
+}
+
+func (x *MachinerySuggestion) GetSource() string {
+	if x != nil {
+		return x.Source
+	}
+	return ""
+}
+
+func (x *MachinerySuggestion) GetOrigin() string {
+	if x != nil {
+		return x.Origin
+	}
+	return ""
+}
+
+// MachineryError is an engine that could not answer.
+type MachineryError struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The engine's id.
+	Service string `protobuf:"bytes,1,opt,name=service,proto3" json:"service,omitempty"`
+	// What went wrong, without credentials.
+	Detail        string `protobuf:"bytes,2,opt,name=detail,proto3" json:"detail,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *MachineryError) Reset() {
+	*x = MachineryError{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MachineryError) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MachineryError) ProtoMessage() {}
+
+func (x *MachineryError) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MachineryError.ProtoReflect.Descriptor instead.
+func (*MachineryError) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *MachineryError) GetService() string {
+	if x != nil {
+		return x.Service
+	}
+	return ""
+}
+
+func (x *MachineryError) GetDetail() string {
+	if x != nil {
+		return x.Detail
+	}
+	return ""
+}
+
+// ListMachineryResponse holds the proposals, best first.
+type ListMachineryResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The proposals.
+	Suggestions []*MachinerySuggestion `protobuf:"bytes,1,rep,name=suggestions,proto3" json:"suggestions,omitempty"`
+	// Engines that failed.
+	Errors        []*MachineryError `protobuf:"bytes,2,rep,name=errors,proto3" json:"errors,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListMachineryResponse) Reset() {
+	*x = ListMachineryResponse{}
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListMachineryResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListMachineryResponse) ProtoMessage() {}
+
+func (x *ListMachineryResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListMachineryResponse.ProtoReflect.Descriptor instead.
+func (*ListMachineryResponse) Descriptor() ([]byte, []int) {
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *ListMachineryResponse) GetSuggestions() []*MachinerySuggestion {
+	if x != nil {
+		return x.Suggestions
+	}
+	return nil
+}
+
+func (x *ListMachineryResponse) GetErrors() []*MachineryError {
+	if x != nil {
+		return x.Errors
+	}
+	return nil
+}
+
 // Statistics are counters of a translation, or sums over a scope,
 // maintained with every unit write. Counts are of units (strings); the
 // _words and _chars variants count the source text's words and characters
@@ -142,7 +565,7 @@ type Statistics struct {
 
 func (x *Statistics) Reset() {
 	*x = Statistics{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[0]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -154,7 +577,7 @@ func (x *Statistics) String() string {
 func (*Statistics) ProtoMessage() {}
 
 func (x *Statistics) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[0]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -167,7 +590,7 @@ func (x *Statistics) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Statistics.ProtoReflect.Descriptor instead.
 func (*Statistics) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{0}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *Statistics) GetTotal() int64 {
@@ -378,7 +801,7 @@ type Translation struct {
 
 func (x *Translation) Reset() {
 	*x = Translation{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[1]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -390,7 +813,7 @@ func (x *Translation) String() string {
 func (*Translation) ProtoMessage() {}
 
 func (x *Translation) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[1]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -403,7 +826,7 @@ func (x *Translation) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Translation.ProtoReflect.Descriptor instead.
 func (*Translation) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{1}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *Translation) GetId() int64 {
@@ -510,7 +933,7 @@ type TranslationPlural struct {
 
 func (x *TranslationPlural) Reset() {
 	*x = TranslationPlural{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[2]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -522,7 +945,7 @@ func (x *TranslationPlural) String() string {
 func (*TranslationPlural) ProtoMessage() {}
 
 func (x *TranslationPlural) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[2]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -535,7 +958,7 @@ func (x *TranslationPlural) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TranslationPlural.ProtoReflect.Descriptor instead.
 func (*TranslationPlural) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{2}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *TranslationPlural) GetId() int64 {
@@ -649,7 +1072,7 @@ type Unit struct {
 
 func (x *Unit) Reset() {
 	*x = Unit{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[3]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -661,7 +1084,7 @@ func (x *Unit) String() string {
 func (*Unit) ProtoMessage() {}
 
 func (x *Unit) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[3]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -674,7 +1097,7 @@ func (x *Unit) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Unit.ProtoReflect.Descriptor instead.
 func (*Unit) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{3}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *Unit) GetId() int64 {
@@ -901,7 +1324,7 @@ type Task struct {
 
 func (x *Task) Reset() {
 	*x = Task{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[4]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -913,7 +1336,7 @@ func (x *Task) String() string {
 func (*Task) ProtoMessage() {}
 
 func (x *Task) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[4]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -926,7 +1349,7 @@ func (x *Task) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Task.ProtoReflect.Descriptor instead.
 func (*Task) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{4}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *Task) GetId() string {
@@ -988,7 +1411,7 @@ type Alert struct {
 
 func (x *Alert) Reset() {
 	*x = Alert{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[5]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1000,7 +1423,7 @@ func (x *Alert) String() string {
 func (*Alert) ProtoMessage() {}
 
 func (x *Alert) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[5]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1013,7 +1436,7 @@ func (x *Alert) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Alert.ProtoReflect.Descriptor instead.
 func (*Alert) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{5}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *Alert) GetName() string {
@@ -1055,7 +1478,7 @@ type ListAlertsRequest struct {
 
 func (x *ListAlertsRequest) Reset() {
 	*x = ListAlertsRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[6]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1067,7 +1490,7 @@ func (x *ListAlertsRequest) String() string {
 func (*ListAlertsRequest) ProtoMessage() {}
 
 func (x *ListAlertsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[6]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1080,7 +1503,7 @@ func (x *ListAlertsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListAlertsRequest.ProtoReflect.Descriptor instead.
 func (*ListAlertsRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{6}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *ListAlertsRequest) GetComponentId() int64 {
@@ -1101,7 +1524,7 @@ type ListAlertsResponse struct {
 
 func (x *ListAlertsResponse) Reset() {
 	*x = ListAlertsResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[7]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1113,7 +1536,7 @@ func (x *ListAlertsResponse) String() string {
 func (*ListAlertsResponse) ProtoMessage() {}
 
 func (x *ListAlertsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[7]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1126,7 +1549,7 @@ func (x *ListAlertsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListAlertsResponse.ProtoReflect.Descriptor instead.
 func (*ListAlertsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{7}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *ListAlertsResponse) GetAlerts() []*Alert {
@@ -1163,7 +1586,7 @@ type Commit struct {
 
 func (x *Commit) Reset() {
 	*x = Commit{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[8]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1175,7 +1598,7 @@ func (x *Commit) String() string {
 func (*Commit) ProtoMessage() {}
 
 func (x *Commit) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[8]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1188,7 +1611,7 @@ func (x *Commit) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Commit.ProtoReflect.Descriptor instead.
 func (*Commit) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{8}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *Commit) GetRevision() string {
@@ -1267,7 +1690,7 @@ type ImportComponentRequest struct {
 
 func (x *ImportComponentRequest) Reset() {
 	*x = ImportComponentRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[9]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1279,7 +1702,7 @@ func (x *ImportComponentRequest) String() string {
 func (*ImportComponentRequest) ProtoMessage() {}
 
 func (x *ImportComponentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[9]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1292,7 +1715,7 @@ func (x *ImportComponentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportComponentRequest.ProtoReflect.Descriptor instead.
 func (*ImportComponentRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{9}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *ImportComponentRequest) GetComponentId() int64 {
@@ -1320,7 +1743,7 @@ type ImportComponentResponse struct {
 
 func (x *ImportComponentResponse) Reset() {
 	*x = ImportComponentResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[10]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1332,7 +1755,7 @@ func (x *ImportComponentResponse) String() string {
 func (*ImportComponentResponse) ProtoMessage() {}
 
 func (x *ImportComponentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[10]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1345,7 +1768,7 @@ func (x *ImportComponentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportComponentResponse.ProtoReflect.Descriptor instead.
 func (*ImportComponentResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{10}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *ImportComponentResponse) GetTask() *Task {
@@ -1369,7 +1792,7 @@ type GetTaskRequest struct {
 
 func (x *GetTaskRequest) Reset() {
 	*x = GetTaskRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[11]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1381,7 +1804,7 @@ func (x *GetTaskRequest) String() string {
 func (*GetTaskRequest) ProtoMessage() {}
 
 func (x *GetTaskRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[11]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1394,7 +1817,7 @@ func (x *GetTaskRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTaskRequest.ProtoReflect.Descriptor instead.
 func (*GetTaskRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{11}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *GetTaskRequest) GetId() string {
@@ -1422,7 +1845,7 @@ type CancelTaskRequest struct {
 
 func (x *CancelTaskRequest) Reset() {
 	*x = CancelTaskRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[12]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1434,7 +1857,7 @@ func (x *CancelTaskRequest) String() string {
 func (*CancelTaskRequest) ProtoMessage() {}
 
 func (x *CancelTaskRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[12]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1447,7 +1870,7 @@ func (x *CancelTaskRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CancelTaskRequest.ProtoReflect.Descriptor instead.
 func (*CancelTaskRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{12}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *CancelTaskRequest) GetId() string {
@@ -1466,7 +1889,7 @@ type CancelTaskResponse struct {
 
 func (x *CancelTaskResponse) Reset() {
 	*x = CancelTaskResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[13]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1478,7 +1901,7 @@ func (x *CancelTaskResponse) String() string {
 func (*CancelTaskResponse) ProtoMessage() {}
 
 func (x *CancelTaskResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[13]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1491,7 +1914,7 @@ func (x *CancelTaskResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CancelTaskResponse.ProtoReflect.Descriptor instead.
 func (*CancelTaskResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{13}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{19}
 }
 
 // GetTaskResponse holds the task.
@@ -1505,7 +1928,7 @@ type GetTaskResponse struct {
 
 func (x *GetTaskResponse) Reset() {
 	*x = GetTaskResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[14]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1517,7 +1940,7 @@ func (x *GetTaskResponse) String() string {
 func (*GetTaskResponse) ProtoMessage() {}
 
 func (x *GetTaskResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[14]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1530,7 +1953,7 @@ func (x *GetTaskResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTaskResponse.ProtoReflect.Descriptor instead.
 func (*GetTaskResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{14}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *GetTaskResponse) GetTask() *Task {
@@ -1551,7 +1974,7 @@ type ForgetComponentRequest struct {
 
 func (x *ForgetComponentRequest) Reset() {
 	*x = ForgetComponentRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[15]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1563,7 +1986,7 @@ func (x *ForgetComponentRequest) String() string {
 func (*ForgetComponentRequest) ProtoMessage() {}
 
 func (x *ForgetComponentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[15]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1576,7 +1999,7 @@ func (x *ForgetComponentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ForgetComponentRequest.ProtoReflect.Descriptor instead.
 func (*ForgetComponentRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{15}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *ForgetComponentRequest) GetComponentId() int64 {
@@ -1595,7 +2018,7 @@ type ForgetComponentResponse struct {
 
 func (x *ForgetComponentResponse) Reset() {
 	*x = ForgetComponentResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[16]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1607,7 +2030,7 @@ func (x *ForgetComponentResponse) String() string {
 func (*ForgetComponentResponse) ProtoMessage() {}
 
 func (x *ForgetComponentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[16]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1620,7 +2043,7 @@ func (x *ForgetComponentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ForgetComponentResponse.ProtoReflect.Descriptor instead.
 func (*ForgetComponentResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{16}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{22}
 }
 
 // ForgetComponentsRequest names deleted components and projects.
@@ -1629,14 +2052,17 @@ type ForgetComponentsRequest struct {
 	// Catalog ids of deleted components; unknown ids are fine.
 	ComponentIds []int64 `protobuf:"varint,1,rep,packed,name=component_ids,json=componentIds,proto3" json:"component_ids,omitempty"`
 	// Catalog ids of deleted projects, whose labels go.
-	ProjectIds    []int64 `protobuf:"varint,2,rep,packed,name=project_ids,json=projectIds,proto3" json:"project_ids,omitempty"`
+	ProjectIds []int64 `protobuf:"varint,2,rep,packed,name=project_ids,json=projectIds,proto3" json:"project_ids,omitempty"`
+	// Slugs of the deleted projects (those of project_ids), whose
+	// translation memory goes.
+	ProjectSlugs  []string `protobuf:"bytes,3,rep,name=project_slugs,json=projectSlugs,proto3" json:"project_slugs,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ForgetComponentsRequest) Reset() {
 	*x = ForgetComponentsRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[17]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1648,7 +2074,7 @@ func (x *ForgetComponentsRequest) String() string {
 func (*ForgetComponentsRequest) ProtoMessage() {}
 
 func (x *ForgetComponentsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[17]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1661,7 +2087,7 @@ func (x *ForgetComponentsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ForgetComponentsRequest.ProtoReflect.Descriptor instead.
 func (*ForgetComponentsRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{17}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *ForgetComponentsRequest) GetComponentIds() []int64 {
@@ -1678,6 +2104,13 @@ func (x *ForgetComponentsRequest) GetProjectIds() []int64 {
 	return nil
 }
 
+func (x *ForgetComponentsRequest) GetProjectSlugs() []string {
+	if x != nil {
+		return x.ProjectSlugs
+	}
+	return nil
+}
+
 // ForgetComponentsResponse is empty.
 type ForgetComponentsResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -1687,7 +2120,7 @@ type ForgetComponentsResponse struct {
 
 func (x *ForgetComponentsResponse) Reset() {
 	*x = ForgetComponentsResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[18]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1699,7 +2132,7 @@ func (x *ForgetComponentsResponse) String() string {
 func (*ForgetComponentsResponse) ProtoMessage() {}
 
 func (x *ForgetComponentsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[18]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1712,7 +2145,7 @@ func (x *ForgetComponentsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ForgetComponentsResponse.ProtoReflect.Descriptor instead.
 func (*ForgetComponentsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{18}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{24}
 }
 
 // RenameComponentsRequest lists components with their current slugs.
@@ -1726,7 +2159,7 @@ type RenameComponentsRequest struct {
 
 func (x *RenameComponentsRequest) Reset() {
 	*x = RenameComponentsRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[19]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1738,7 +2171,7 @@ func (x *RenameComponentsRequest) String() string {
 func (*RenameComponentsRequest) ProtoMessage() {}
 
 func (x *RenameComponentsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[19]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1751,7 +2184,7 @@ func (x *RenameComponentsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RenameComponentsRequest.ProtoReflect.Descriptor instead.
 func (*RenameComponentsRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{19}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *RenameComponentsRequest) GetComponents() []*ComponentName {
@@ -1776,7 +2209,7 @@ type ComponentName struct {
 
 func (x *ComponentName) Reset() {
 	*x = ComponentName{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[20]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1788,7 +2221,7 @@ func (x *ComponentName) String() string {
 func (*ComponentName) ProtoMessage() {}
 
 func (x *ComponentName) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[20]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1801,7 +2234,7 @@ func (x *ComponentName) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ComponentName.ProtoReflect.Descriptor instead.
 func (*ComponentName) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{20}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *ComponentName) GetComponentId() int64 {
@@ -1834,7 +2267,7 @@ type RenameComponentsResponse struct {
 
 func (x *RenameComponentsResponse) Reset() {
 	*x = RenameComponentsResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[21]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1846,7 +2279,7 @@ func (x *RenameComponentsResponse) String() string {
 func (*RenameComponentsResponse) ProtoMessage() {}
 
 func (x *RenameComponentsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[21]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1859,7 +2292,7 @@ func (x *RenameComponentsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RenameComponentsResponse.ProtoReflect.Descriptor instead.
 func (*RenameComponentsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{21}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{27}
 }
 
 // ListTranslationsRequest selects a page of translations.
@@ -1890,7 +2323,7 @@ type ListTranslationsRequest struct {
 
 func (x *ListTranslationsRequest) Reset() {
 	*x = ListTranslationsRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[22]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1902,7 +2335,7 @@ func (x *ListTranslationsRequest) String() string {
 func (*ListTranslationsRequest) ProtoMessage() {}
 
 func (x *ListTranslationsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[22]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1915,7 +2348,7 @@ func (x *ListTranslationsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListTranslationsRequest.ProtoReflect.Descriptor instead.
 func (*ListTranslationsRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{22}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *ListTranslationsRequest) GetComponentId() int64 {
@@ -1976,7 +2409,7 @@ type ListTranslationsResponse struct {
 
 func (x *ListTranslationsResponse) Reset() {
 	*x = ListTranslationsResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[23]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1988,7 +2421,7 @@ func (x *ListTranslationsResponse) String() string {
 func (*ListTranslationsResponse) ProtoMessage() {}
 
 func (x *ListTranslationsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[23]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2001,7 +2434,7 @@ func (x *ListTranslationsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListTranslationsResponse.ProtoReflect.Descriptor instead.
 func (*ListTranslationsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{23}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *ListTranslationsResponse) GetTranslations() []*Translation {
@@ -2043,7 +2476,7 @@ type GetTranslationRequest struct {
 
 func (x *GetTranslationRequest) Reset() {
 	*x = GetTranslationRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[24]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2055,7 +2488,7 @@ func (x *GetTranslationRequest) String() string {
 func (*GetTranslationRequest) ProtoMessage() {}
 
 func (x *GetTranslationRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[24]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2068,7 +2501,7 @@ func (x *GetTranslationRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTranslationRequest.ProtoReflect.Descriptor instead.
 func (*GetTranslationRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{24}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *GetTranslationRequest) GetComponentId() int64 {
@@ -2103,7 +2536,7 @@ type GetTranslationResponse struct {
 
 func (x *GetTranslationResponse) Reset() {
 	*x = GetTranslationResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[25]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2115,7 +2548,7 @@ func (x *GetTranslationResponse) String() string {
 func (*GetTranslationResponse) ProtoMessage() {}
 
 func (x *GetTranslationResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[25]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2128,7 +2561,7 @@ func (x *GetTranslationResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTranslationResponse.ProtoReflect.Descriptor instead.
 func (*GetTranslationResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{25}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *GetTranslationResponse) GetTranslation() *Translation {
@@ -2153,7 +2586,7 @@ type AddTranslationRequest struct {
 
 func (x *AddTranslationRequest) Reset() {
 	*x = AddTranslationRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[26]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2165,7 +2598,7 @@ func (x *AddTranslationRequest) String() string {
 func (*AddTranslationRequest) ProtoMessage() {}
 
 func (x *AddTranslationRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[26]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2178,7 +2611,7 @@ func (x *AddTranslationRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddTranslationRequest.ProtoReflect.Descriptor instead.
 func (*AddTranslationRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{26}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *AddTranslationRequest) GetComponentId() int64 {
@@ -2213,7 +2646,7 @@ type AddTranslationResponse struct {
 
 func (x *AddTranslationResponse) Reset() {
 	*x = AddTranslationResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[27]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2225,7 +2658,7 @@ func (x *AddTranslationResponse) String() string {
 func (*AddTranslationResponse) ProtoMessage() {}
 
 func (x *AddTranslationResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[27]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2238,7 +2671,7 @@ func (x *AddTranslationResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddTranslationResponse.ProtoReflect.Descriptor instead.
 func (*AddTranslationResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{27}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *AddTranslationResponse) GetTranslation() *Translation {
@@ -2263,7 +2696,7 @@ type DeleteTranslationRequest struct {
 
 func (x *DeleteTranslationRequest) Reset() {
 	*x = DeleteTranslationRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[28]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2275,7 +2708,7 @@ func (x *DeleteTranslationRequest) String() string {
 func (*DeleteTranslationRequest) ProtoMessage() {}
 
 func (x *DeleteTranslationRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[28]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2288,7 +2721,7 @@ func (x *DeleteTranslationRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteTranslationRequest.ProtoReflect.Descriptor instead.
 func (*DeleteTranslationRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{28}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *DeleteTranslationRequest) GetComponentId() int64 {
@@ -2321,7 +2754,7 @@ type DeleteTranslationResponse struct {
 
 func (x *DeleteTranslationResponse) Reset() {
 	*x = DeleteTranslationResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[29]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2333,7 +2766,7 @@ func (x *DeleteTranslationResponse) String() string {
 func (*DeleteTranslationResponse) ProtoMessage() {}
 
 func (x *DeleteTranslationResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[29]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2346,7 +2779,7 @@ func (x *DeleteTranslationResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteTranslationResponse.ProtoReflect.Descriptor instead.
 func (*DeleteTranslationResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{29}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{35}
 }
 
 // GetStatisticsRequest names the scope to sum. component_id wins over
@@ -2367,7 +2800,7 @@ type GetStatisticsRequest struct {
 
 func (x *GetStatisticsRequest) Reset() {
 	*x = GetStatisticsRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[30]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2379,7 +2812,7 @@ func (x *GetStatisticsRequest) String() string {
 func (*GetStatisticsRequest) ProtoMessage() {}
 
 func (x *GetStatisticsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[30]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2392,7 +2825,7 @@ func (x *GetStatisticsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetStatisticsRequest.ProtoReflect.Descriptor instead.
 func (*GetStatisticsRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{30}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *GetStatisticsRequest) GetComponentId() int64 {
@@ -2427,7 +2860,7 @@ type GetStatisticsResponse struct {
 
 func (x *GetStatisticsResponse) Reset() {
 	*x = GetStatisticsResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[31]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2439,7 +2872,7 @@ func (x *GetStatisticsResponse) String() string {
 func (*GetStatisticsResponse) ProtoMessage() {}
 
 func (x *GetStatisticsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[31]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2452,7 +2885,7 @@ func (x *GetStatisticsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetStatisticsResponse.ProtoReflect.Descriptor instead.
 func (*GetStatisticsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{31}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *GetStatisticsResponse) GetStats() *Statistics {
@@ -2471,7 +2904,7 @@ type GetMetricsRequest struct {
 
 func (x *GetMetricsRequest) Reset() {
 	*x = GetMetricsRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[32]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2483,7 +2916,7 @@ func (x *GetMetricsRequest) String() string {
 func (*GetMetricsRequest) ProtoMessage() {}
 
 func (x *GetMetricsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[32]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2496,7 +2929,7 @@ func (x *GetMetricsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetMetricsRequest.ProtoReflect.Descriptor instead.
 func (*GetMetricsRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{32}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{38}
 }
 
 // GetMetricsResponse holds the counts.
@@ -2518,7 +2951,7 @@ type GetMetricsResponse struct {
 
 func (x *GetMetricsResponse) Reset() {
 	*x = GetMetricsResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[33]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2530,7 +2963,7 @@ func (x *GetMetricsResponse) String() string {
 func (*GetMetricsResponse) ProtoMessage() {}
 
 func (x *GetMetricsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[33]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2543,7 +2976,7 @@ func (x *GetMetricsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetMetricsResponse.ProtoReflect.Descriptor instead.
 func (*GetMetricsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{33}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *GetMetricsResponse) GetTranslations() int64 {
@@ -2593,7 +3026,7 @@ type ListLanguageStatisticsRequest struct {
 
 func (x *ListLanguageStatisticsRequest) Reset() {
 	*x = ListLanguageStatisticsRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[34]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2605,7 +3038,7 @@ func (x *ListLanguageStatisticsRequest) String() string {
 func (*ListLanguageStatisticsRequest) ProtoMessage() {}
 
 func (x *ListLanguageStatisticsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[34]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2618,7 +3051,7 @@ func (x *ListLanguageStatisticsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListLanguageStatisticsRequest.ProtoReflect.Descriptor instead.
 func (*ListLanguageStatisticsRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{34}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *ListLanguageStatisticsRequest) GetComponentIds() []int64 {
@@ -2637,7 +3070,7 @@ type ListLanguageCodesRequest struct {
 
 func (x *ListLanguageCodesRequest) Reset() {
 	*x = ListLanguageCodesRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[35]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2649,7 +3082,7 @@ func (x *ListLanguageCodesRequest) String() string {
 func (*ListLanguageCodesRequest) ProtoMessage() {}
 
 func (x *ListLanguageCodesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[35]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2662,7 +3095,7 @@ func (x *ListLanguageCodesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListLanguageCodesRequest.ProtoReflect.Descriptor instead.
 func (*ListLanguageCodesRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{35}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{41}
 }
 
 // ListLanguageCodesResponse holds the codes.
@@ -2676,7 +3109,7 @@ type ListLanguageCodesResponse struct {
 
 func (x *ListLanguageCodesResponse) Reset() {
 	*x = ListLanguageCodesResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[36]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2688,7 +3121,7 @@ func (x *ListLanguageCodesResponse) String() string {
 func (*ListLanguageCodesResponse) ProtoMessage() {}
 
 func (x *ListLanguageCodesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[36]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2701,7 +3134,7 @@ func (x *ListLanguageCodesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListLanguageCodesResponse.ProtoReflect.Descriptor instead.
 func (*ListLanguageCodesResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{36}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *ListLanguageCodesResponse) GetCodes() []string {
@@ -2722,7 +3155,7 @@ type ListLanguageStatisticsResponse struct {
 
 func (x *ListLanguageStatisticsResponse) Reset() {
 	*x = ListLanguageStatisticsResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[37]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2734,7 +3167,7 @@ func (x *ListLanguageStatisticsResponse) String() string {
 func (*ListLanguageStatisticsResponse) ProtoMessage() {}
 
 func (x *ListLanguageStatisticsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[37]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2747,7 +3180,7 @@ func (x *ListLanguageStatisticsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListLanguageStatisticsResponse.ProtoReflect.Descriptor instead.
 func (*ListLanguageStatisticsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{37}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *ListLanguageStatisticsResponse) GetStats() []*Statistics {
@@ -2790,7 +3223,7 @@ type ListUnitsRequest struct {
 
 func (x *ListUnitsRequest) Reset() {
 	*x = ListUnitsRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[38]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2802,7 +3235,7 @@ func (x *ListUnitsRequest) String() string {
 func (*ListUnitsRequest) ProtoMessage() {}
 
 func (x *ListUnitsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[38]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2815,7 +3248,7 @@ func (x *ListUnitsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListUnitsRequest.ProtoReflect.Descriptor instead.
 func (*ListUnitsRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{38}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *ListUnitsRequest) GetTranslationId() int64 {
@@ -2890,7 +3323,7 @@ type ListUnitsResponse struct {
 
 func (x *ListUnitsResponse) Reset() {
 	*x = ListUnitsResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[39]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2902,7 +3335,7 @@ func (x *ListUnitsResponse) String() string {
 func (*ListUnitsResponse) ProtoMessage() {}
 
 func (x *ListUnitsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[39]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2915,7 +3348,7 @@ func (x *ListUnitsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListUnitsResponse.ProtoReflect.Descriptor instead.
 func (*ListUnitsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{39}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *ListUnitsResponse) GetUnits() []*Unit {
@@ -2952,7 +3385,7 @@ type FindUnitRequest struct {
 
 func (x *FindUnitRequest) Reset() {
 	*x = FindUnitRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[40]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2964,7 +3397,7 @@ func (x *FindUnitRequest) String() string {
 func (*FindUnitRequest) ProtoMessage() {}
 
 func (x *FindUnitRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[40]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2977,7 +3410,7 @@ func (x *FindUnitRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FindUnitRequest.ProtoReflect.Descriptor instead.
 func (*FindUnitRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{40}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *FindUnitRequest) GetTranslationId() int64 {
@@ -3005,7 +3438,7 @@ type FindUnitResponse struct {
 
 func (x *FindUnitResponse) Reset() {
 	*x = FindUnitResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[41]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3017,7 +3450,7 @@ func (x *FindUnitResponse) String() string {
 func (*FindUnitResponse) ProtoMessage() {}
 
 func (x *FindUnitResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[41]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3030,7 +3463,7 @@ func (x *FindUnitResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FindUnitResponse.ProtoReflect.Descriptor instead.
 func (*FindUnitResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{41}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *FindUnitResponse) GetUnit() *Unit {
@@ -3055,7 +3488,7 @@ type GetUnitRequest struct {
 
 func (x *GetUnitRequest) Reset() {
 	*x = GetUnitRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[42]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3067,7 +3500,7 @@ func (x *GetUnitRequest) String() string {
 func (*GetUnitRequest) ProtoMessage() {}
 
 func (x *GetUnitRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[42]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3080,7 +3513,7 @@ func (x *GetUnitRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetUnitRequest.ProtoReflect.Descriptor instead.
 func (*GetUnitRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{42}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *GetUnitRequest) GetId() int64 {
@@ -3108,7 +3541,7 @@ type GetUnitResponse struct {
 
 func (x *GetUnitResponse) Reset() {
 	*x = GetUnitResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[43]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3120,7 +3553,7 @@ func (x *GetUnitResponse) String() string {
 func (*GetUnitResponse) ProtoMessage() {}
 
 func (x *GetUnitResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[43]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3133,7 +3566,7 @@ func (x *GetUnitResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetUnitResponse.ProtoReflect.Descriptor instead.
 func (*GetUnitResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{43}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *GetUnitResponse) GetUnit() *Unit {
@@ -3188,7 +3621,7 @@ type UpdateUnitRequest struct {
 
 func (x *UpdateUnitRequest) Reset() {
 	*x = UpdateUnitRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[44]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3200,7 +3633,7 @@ func (x *UpdateUnitRequest) String() string {
 func (*UpdateUnitRequest) ProtoMessage() {}
 
 func (x *UpdateUnitRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[44]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3213,7 +3646,7 @@ func (x *UpdateUnitRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateUnitRequest.ProtoReflect.Descriptor instead.
 func (*UpdateUnitRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{44}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *UpdateUnitRequest) GetId() int64 {
@@ -3311,7 +3744,7 @@ type UpdateUnitResponse struct {
 
 func (x *UpdateUnitResponse) Reset() {
 	*x = UpdateUnitResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[45]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3323,7 +3756,7 @@ func (x *UpdateUnitResponse) String() string {
 func (*UpdateUnitResponse) ProtoMessage() {}
 
 func (x *UpdateUnitResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[45]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3336,7 +3769,7 @@ func (x *UpdateUnitResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateUnitResponse.ProtoReflect.Descriptor instead.
 func (*UpdateUnitResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{45}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{51}
 }
 
 func (x *UpdateUnitResponse) GetUnit() *Unit {
@@ -3378,7 +3811,7 @@ type Repository struct {
 
 func (x *Repository) Reset() {
 	*x = Repository{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[46]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3390,7 +3823,7 @@ func (x *Repository) String() string {
 func (*Repository) ProtoMessage() {}
 
 func (x *Repository) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[46]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3403,7 +3836,7 @@ func (x *Repository) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Repository.ProtoReflect.Descriptor instead.
 func (*Repository) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{46}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{52}
 }
 
 func (x *Repository) GetNeedsCommit() bool {
@@ -3483,7 +3916,7 @@ type GetRepositoryRequest struct {
 
 func (x *GetRepositoryRequest) Reset() {
 	*x = GetRepositoryRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[47]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[53]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3495,7 +3928,7 @@ func (x *GetRepositoryRequest) String() string {
 func (*GetRepositoryRequest) ProtoMessage() {}
 
 func (x *GetRepositoryRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[47]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[53]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3508,7 +3941,7 @@ func (x *GetRepositoryRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetRepositoryRequest.ProtoReflect.Descriptor instead.
 func (*GetRepositoryRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{47}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{53}
 }
 
 func (x *GetRepositoryRequest) GetComponentIds() []int64 {
@@ -3536,7 +3969,7 @@ type GetRepositoryResponse struct {
 
 func (x *GetRepositoryResponse) Reset() {
 	*x = GetRepositoryResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[48]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[54]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3548,7 +3981,7 @@ func (x *GetRepositoryResponse) String() string {
 func (*GetRepositoryResponse) ProtoMessage() {}
 
 func (x *GetRepositoryResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[48]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[54]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3561,7 +3994,7 @@ func (x *GetRepositoryResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetRepositoryResponse.ProtoReflect.Descriptor instead.
 func (*GetRepositoryResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{48}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{54}
 }
 
 func (x *GetRepositoryResponse) GetRepository() *Repository {
@@ -3589,7 +4022,7 @@ type RunRepositoryOperationRequest struct {
 
 func (x *RunRepositoryOperationRequest) Reset() {
 	*x = RunRepositoryOperationRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[49]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[55]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3601,7 +4034,7 @@ func (x *RunRepositoryOperationRequest) String() string {
 func (*RunRepositoryOperationRequest) ProtoMessage() {}
 
 func (x *RunRepositoryOperationRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[49]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[55]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3614,7 +4047,7 @@ func (x *RunRepositoryOperationRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RunRepositoryOperationRequest.ProtoReflect.Descriptor instead.
 func (*RunRepositoryOperationRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{49}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{55}
 }
 
 func (x *RunRepositoryOperationRequest) GetComponentIds() []int64 {
@@ -3659,7 +4092,7 @@ type RunRepositoryOperationResponse struct {
 
 func (x *RunRepositoryOperationResponse) Reset() {
 	*x = RunRepositoryOperationResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[50]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[56]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3671,7 +4104,7 @@ func (x *RunRepositoryOperationResponse) String() string {
 func (*RunRepositoryOperationResponse) ProtoMessage() {}
 
 func (x *RunRepositoryOperationResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[50]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[56]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3684,7 +4117,7 @@ func (x *RunRepositoryOperationResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RunRepositoryOperationResponse.ProtoReflect.Descriptor instead.
 func (*RunRepositoryOperationResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{50}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{56}
 }
 
 func (x *RunRepositoryOperationResponse) GetResult() bool {
@@ -3720,7 +4153,7 @@ type GetFileRequest struct {
 
 func (x *GetFileRequest) Reset() {
 	*x = GetFileRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[51]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[57]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3732,7 +4165,7 @@ func (x *GetFileRequest) String() string {
 func (*GetFileRequest) ProtoMessage() {}
 
 func (x *GetFileRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[51]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[57]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3745,7 +4178,7 @@ func (x *GetFileRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetFileRequest.ProtoReflect.Descriptor instead.
 func (*GetFileRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{51}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{57}
 }
 
 func (x *GetFileRequest) GetComponentId() int64 {
@@ -3794,7 +4227,7 @@ type GetFileResponse struct {
 
 func (x *GetFileResponse) Reset() {
 	*x = GetFileResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[52]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[58]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3806,7 +4239,7 @@ func (x *GetFileResponse) String() string {
 func (*GetFileResponse) ProtoMessage() {}
 
 func (x *GetFileResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[52]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[58]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3819,7 +4252,7 @@ func (x *GetFileResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetFileResponse.ProtoReflect.Descriptor instead.
 func (*GetFileResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{52}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{58}
 }
 
 func (x *GetFileResponse) GetContent() []byte {
@@ -3881,7 +4314,7 @@ type UploadFileRequest struct {
 
 func (x *UploadFileRequest) Reset() {
 	*x = UploadFileRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[53]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[59]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3893,7 +4326,7 @@ func (x *UploadFileRequest) String() string {
 func (*UploadFileRequest) ProtoMessage() {}
 
 func (x *UploadFileRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[53]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[59]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3906,7 +4339,7 @@ func (x *UploadFileRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UploadFileRequest.ProtoReflect.Descriptor instead.
 func (*UploadFileRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{53}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{59}
 }
 
 func (x *UploadFileRequest) GetComponentId() int64 {
@@ -3987,7 +4420,7 @@ type UploadFileResponse struct {
 
 func (x *UploadFileResponse) Reset() {
 	*x = UploadFileResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[54]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[60]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3999,7 +4432,7 @@ func (x *UploadFileResponse) String() string {
 func (*UploadFileResponse) ProtoMessage() {}
 
 func (x *UploadFileResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[54]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[60]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4012,7 +4445,7 @@ func (x *UploadFileResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UploadFileResponse.ProtoReflect.Descriptor instead.
 func (*UploadFileResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{54}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{60}
 }
 
 func (x *UploadFileResponse) GetNotFound() int64 {
@@ -4084,7 +4517,7 @@ type CreateUnitRequest struct {
 
 func (x *CreateUnitRequest) Reset() {
 	*x = CreateUnitRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[55]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[61]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4096,7 +4529,7 @@ func (x *CreateUnitRequest) String() string {
 func (*CreateUnitRequest) ProtoMessage() {}
 
 func (x *CreateUnitRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[55]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[61]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4109,7 +4542,7 @@ func (x *CreateUnitRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateUnitRequest.ProtoReflect.Descriptor instead.
 func (*CreateUnitRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{55}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{61}
 }
 
 func (x *CreateUnitRequest) GetTranslationId() int64 {
@@ -4165,7 +4598,7 @@ type CreateUnitResponse struct {
 
 func (x *CreateUnitResponse) Reset() {
 	*x = CreateUnitResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[56]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[62]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4177,7 +4610,7 @@ func (x *CreateUnitResponse) String() string {
 func (*CreateUnitResponse) ProtoMessage() {}
 
 func (x *CreateUnitResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[56]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[62]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4190,7 +4623,7 @@ func (x *CreateUnitResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateUnitResponse.ProtoReflect.Descriptor instead.
 func (*CreateUnitResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{56}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{62}
 }
 
 func (x *CreateUnitResponse) GetUnit() *Unit {
@@ -4213,7 +4646,7 @@ type DeleteUnitRequest struct {
 
 func (x *DeleteUnitRequest) Reset() {
 	*x = DeleteUnitRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[57]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[63]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4225,7 +4658,7 @@ func (x *DeleteUnitRequest) String() string {
 func (*DeleteUnitRequest) ProtoMessage() {}
 
 func (x *DeleteUnitRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[57]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[63]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4238,7 +4671,7 @@ func (x *DeleteUnitRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteUnitRequest.ProtoReflect.Descriptor instead.
 func (*DeleteUnitRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{57}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{63}
 }
 
 func (x *DeleteUnitRequest) GetId() int64 {
@@ -4264,7 +4697,7 @@ type DeleteUnitResponse struct {
 
 func (x *DeleteUnitResponse) Reset() {
 	*x = DeleteUnitResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[58]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[64]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4276,7 +4709,7 @@ func (x *DeleteUnitResponse) String() string {
 func (*DeleteUnitResponse) ProtoMessage() {}
 
 func (x *DeleteUnitResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[58]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[64]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4289,7 +4722,7 @@ func (x *DeleteUnitResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteUnitResponse.ProtoReflect.Descriptor instead.
 func (*DeleteUnitResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{58}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{64}
 }
 
 // ListUnitTranslationsRequest names a unit.
@@ -4303,7 +4736,7 @@ type ListUnitTranslationsRequest struct {
 
 func (x *ListUnitTranslationsRequest) Reset() {
 	*x = ListUnitTranslationsRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[59]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[65]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4315,7 +4748,7 @@ func (x *ListUnitTranslationsRequest) String() string {
 func (*ListUnitTranslationsRequest) ProtoMessage() {}
 
 func (x *ListUnitTranslationsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[59]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[65]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4328,7 +4761,7 @@ func (x *ListUnitTranslationsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListUnitTranslationsRequest.ProtoReflect.Descriptor instead.
 func (*ListUnitTranslationsRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{59}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{65}
 }
 
 func (x *ListUnitTranslationsRequest) GetId() int64 {
@@ -4350,7 +4783,7 @@ type ListUnitTranslationsResponse struct {
 
 func (x *ListUnitTranslationsResponse) Reset() {
 	*x = ListUnitTranslationsResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[60]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[66]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4362,7 +4795,7 @@ func (x *ListUnitTranslationsResponse) String() string {
 func (*ListUnitTranslationsResponse) ProtoMessage() {}
 
 func (x *ListUnitTranslationsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[60]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[66]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4375,7 +4808,7 @@ func (x *ListUnitTranslationsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListUnitTranslationsResponse.ProtoReflect.Descriptor instead.
 func (*ListUnitTranslationsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{60}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{66}
 }
 
 func (x *ListUnitTranslationsResponse) GetUnits() []*Unit {
@@ -4412,7 +4845,7 @@ type Suggestion struct {
 
 func (x *Suggestion) Reset() {
 	*x = Suggestion{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[61]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[67]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4424,7 +4857,7 @@ func (x *Suggestion) String() string {
 func (*Suggestion) ProtoMessage() {}
 
 func (x *Suggestion) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[61]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[67]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4437,7 +4870,7 @@ func (x *Suggestion) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Suggestion.ProtoReflect.Descriptor instead.
 func (*Suggestion) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{61}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{67}
 }
 
 func (x *Suggestion) GetId() int64 {
@@ -4526,7 +4959,7 @@ type ListSuggestionsRequest struct {
 
 func (x *ListSuggestionsRequest) Reset() {
 	*x = ListSuggestionsRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[62]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[68]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4538,7 +4971,7 @@ func (x *ListSuggestionsRequest) String() string {
 func (*ListSuggestionsRequest) ProtoMessage() {}
 
 func (x *ListSuggestionsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[62]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[68]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4551,7 +4984,7 @@ func (x *ListSuggestionsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListSuggestionsRequest.ProtoReflect.Descriptor instead.
 func (*ListSuggestionsRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{62}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{68}
 }
 
 func (x *ListSuggestionsRequest) GetUnitId() int64 {
@@ -4605,7 +5038,7 @@ type ListSuggestionsResponse struct {
 
 func (x *ListSuggestionsResponse) Reset() {
 	*x = ListSuggestionsResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[63]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[69]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4617,7 +5050,7 @@ func (x *ListSuggestionsResponse) String() string {
 func (*ListSuggestionsResponse) ProtoMessage() {}
 
 func (x *ListSuggestionsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[63]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[69]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4630,7 +5063,7 @@ func (x *ListSuggestionsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListSuggestionsResponse.ProtoReflect.Descriptor instead.
 func (*ListSuggestionsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{63}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{69}
 }
 
 func (x *ListSuggestionsResponse) GetSuggestions() []*Suggestion {
@@ -4665,7 +5098,7 @@ type GetSuggestionRequest struct {
 
 func (x *GetSuggestionRequest) Reset() {
 	*x = GetSuggestionRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[64]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[70]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4677,7 +5110,7 @@ func (x *GetSuggestionRequest) String() string {
 func (*GetSuggestionRequest) ProtoMessage() {}
 
 func (x *GetSuggestionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[64]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[70]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4690,7 +5123,7 @@ func (x *GetSuggestionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSuggestionRequest.ProtoReflect.Descriptor instead.
 func (*GetSuggestionRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{64}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{70}
 }
 
 func (x *GetSuggestionRequest) GetId() int64 {
@@ -4711,7 +5144,7 @@ type GetSuggestionResponse struct {
 
 func (x *GetSuggestionResponse) Reset() {
 	*x = GetSuggestionResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[65]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[71]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4723,7 +5156,7 @@ func (x *GetSuggestionResponse) String() string {
 func (*GetSuggestionResponse) ProtoMessage() {}
 
 func (x *GetSuggestionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[65]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[71]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4736,7 +5169,7 @@ func (x *GetSuggestionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSuggestionResponse.ProtoReflect.Descriptor instead.
 func (*GetSuggestionResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{65}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{71}
 }
 
 func (x *GetSuggestionResponse) GetSuggestion() *Suggestion {
@@ -4761,7 +5194,7 @@ type CreateSuggestionRequest struct {
 
 func (x *CreateSuggestionRequest) Reset() {
 	*x = CreateSuggestionRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[66]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[72]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4773,7 +5206,7 @@ func (x *CreateSuggestionRequest) String() string {
 func (*CreateSuggestionRequest) ProtoMessage() {}
 
 func (x *CreateSuggestionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[66]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[72]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4786,7 +5219,7 @@ func (x *CreateSuggestionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateSuggestionRequest.ProtoReflect.Descriptor instead.
 func (*CreateSuggestionRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{66}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{72}
 }
 
 func (x *CreateSuggestionRequest) GetUnitId() int64 {
@@ -4821,7 +5254,7 @@ type CreateSuggestionResponse struct {
 
 func (x *CreateSuggestionResponse) Reset() {
 	*x = CreateSuggestionResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[67]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[73]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4833,7 +5266,7 @@ func (x *CreateSuggestionResponse) String() string {
 func (*CreateSuggestionResponse) ProtoMessage() {}
 
 func (x *CreateSuggestionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[67]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[73]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4846,7 +5279,7 @@ func (x *CreateSuggestionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateSuggestionResponse.ProtoReflect.Descriptor instead.
 func (*CreateSuggestionResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{67}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{73}
 }
 
 func (x *CreateSuggestionResponse) GetSuggestion() *Suggestion {
@@ -4870,7 +5303,7 @@ type AcceptSuggestionRequest struct {
 
 func (x *AcceptSuggestionRequest) Reset() {
 	*x = AcceptSuggestionRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[68]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[74]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4882,7 +5315,7 @@ func (x *AcceptSuggestionRequest) String() string {
 func (*AcceptSuggestionRequest) ProtoMessage() {}
 
 func (x *AcceptSuggestionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[68]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[74]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4895,7 +5328,7 @@ func (x *AcceptSuggestionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AcceptSuggestionRequest.ProtoReflect.Descriptor instead.
 func (*AcceptSuggestionRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{68}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{74}
 }
 
 func (x *AcceptSuggestionRequest) GetId() int64 {
@@ -4923,7 +5356,7 @@ type AcceptSuggestionResponse struct {
 
 func (x *AcceptSuggestionResponse) Reset() {
 	*x = AcceptSuggestionResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[69]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[75]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4935,7 +5368,7 @@ func (x *AcceptSuggestionResponse) String() string {
 func (*AcceptSuggestionResponse) ProtoMessage() {}
 
 func (x *AcceptSuggestionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[69]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[75]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4948,7 +5381,7 @@ func (x *AcceptSuggestionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AcceptSuggestionResponse.ProtoReflect.Descriptor instead.
 func (*AcceptSuggestionResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{69}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{75}
 }
 
 func (x *AcceptSuggestionResponse) GetUnit() *Unit {
@@ -4973,7 +5406,7 @@ type DeleteSuggestionRequest struct {
 
 func (x *DeleteSuggestionRequest) Reset() {
 	*x = DeleteSuggestionRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[70]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[76]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4985,7 +5418,7 @@ func (x *DeleteSuggestionRequest) String() string {
 func (*DeleteSuggestionRequest) ProtoMessage() {}
 
 func (x *DeleteSuggestionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[70]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[76]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4998,7 +5431,7 @@ func (x *DeleteSuggestionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteSuggestionRequest.ProtoReflect.Descriptor instead.
 func (*DeleteSuggestionRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{70}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{76}
 }
 
 func (x *DeleteSuggestionRequest) GetId() int64 {
@@ -5031,7 +5464,7 @@ type DeleteSuggestionResponse struct {
 
 func (x *DeleteSuggestionResponse) Reset() {
 	*x = DeleteSuggestionResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[71]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[77]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5043,7 +5476,7 @@ func (x *DeleteSuggestionResponse) String() string {
 func (*DeleteSuggestionResponse) ProtoMessage() {}
 
 func (x *DeleteSuggestionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[71]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[77]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5056,7 +5489,7 @@ func (x *DeleteSuggestionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteSuggestionResponse.ProtoReflect.Descriptor instead.
 func (*DeleteSuggestionResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{71}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{77}
 }
 
 // VoteSuggestionRequest is a vote on a suggestion.
@@ -5074,7 +5507,7 @@ type VoteSuggestionRequest struct {
 
 func (x *VoteSuggestionRequest) Reset() {
 	*x = VoteSuggestionRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[72]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[78]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5086,7 +5519,7 @@ func (x *VoteSuggestionRequest) String() string {
 func (*VoteSuggestionRequest) ProtoMessage() {}
 
 func (x *VoteSuggestionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[72]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[78]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5099,7 +5532,7 @@ func (x *VoteSuggestionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VoteSuggestionRequest.ProtoReflect.Descriptor instead.
 func (*VoteSuggestionRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{72}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{78}
 }
 
 func (x *VoteSuggestionRequest) GetId() int64 {
@@ -5137,7 +5570,7 @@ type VoteSuggestionResponse struct {
 
 func (x *VoteSuggestionResponse) Reset() {
 	*x = VoteSuggestionResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[73]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[79]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5149,7 +5582,7 @@ func (x *VoteSuggestionResponse) String() string {
 func (*VoteSuggestionResponse) ProtoMessage() {}
 
 func (x *VoteSuggestionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[73]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[79]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5162,7 +5595,7 @@ func (x *VoteSuggestionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VoteSuggestionResponse.ProtoReflect.Descriptor instead.
 func (*VoteSuggestionResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{73}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{79}
 }
 
 func (x *VoteSuggestionResponse) GetSuggestion() *Suggestion {
@@ -5208,7 +5641,7 @@ type Comment struct {
 
 func (x *Comment) Reset() {
 	*x = Comment{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[74]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[80]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5220,7 +5653,7 @@ func (x *Comment) String() string {
 func (*Comment) ProtoMessage() {}
 
 func (x *Comment) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[74]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[80]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5233,7 +5666,7 @@ func (x *Comment) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Comment.ProtoReflect.Descriptor instead.
 func (*Comment) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{74}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{80}
 }
 
 func (x *Comment) GetId() int64 {
@@ -5329,7 +5762,7 @@ type ListCommentsRequest struct {
 
 func (x *ListCommentsRequest) Reset() {
 	*x = ListCommentsRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[75]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[81]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5341,7 +5774,7 @@ func (x *ListCommentsRequest) String() string {
 func (*ListCommentsRequest) ProtoMessage() {}
 
 func (x *ListCommentsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[75]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[81]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5354,7 +5787,7 @@ func (x *ListCommentsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListCommentsRequest.ProtoReflect.Descriptor instead.
 func (*ListCommentsRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{75}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{81}
 }
 
 func (x *ListCommentsRequest) GetUnitId() int64 {
@@ -5408,7 +5841,7 @@ type ListCommentsResponse struct {
 
 func (x *ListCommentsResponse) Reset() {
 	*x = ListCommentsResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[76]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[82]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5420,7 +5853,7 @@ func (x *ListCommentsResponse) String() string {
 func (*ListCommentsResponse) ProtoMessage() {}
 
 func (x *ListCommentsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[76]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[82]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5433,7 +5866,7 @@ func (x *ListCommentsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListCommentsResponse.ProtoReflect.Descriptor instead.
 func (*ListCommentsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{76}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{82}
 }
 
 func (x *ListCommentsResponse) GetComments() []*Comment {
@@ -5468,7 +5901,7 @@ type GetCommentRequest struct {
 
 func (x *GetCommentRequest) Reset() {
 	*x = GetCommentRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[77]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[83]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5480,7 +5913,7 @@ func (x *GetCommentRequest) String() string {
 func (*GetCommentRequest) ProtoMessage() {}
 
 func (x *GetCommentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[77]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[83]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5493,7 +5926,7 @@ func (x *GetCommentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetCommentRequest.ProtoReflect.Descriptor instead.
 func (*GetCommentRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{77}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{83}
 }
 
 func (x *GetCommentRequest) GetId() int64 {
@@ -5514,7 +5947,7 @@ type GetCommentResponse struct {
 
 func (x *GetCommentResponse) Reset() {
 	*x = GetCommentResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[78]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[84]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5526,7 +5959,7 @@ func (x *GetCommentResponse) String() string {
 func (*GetCommentResponse) ProtoMessage() {}
 
 func (x *GetCommentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[78]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[84]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5539,7 +5972,7 @@ func (x *GetCommentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetCommentResponse.ProtoReflect.Descriptor instead.
 func (*GetCommentResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{78}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{84}
 }
 
 func (x *GetCommentResponse) GetComment() *Comment {
@@ -5566,7 +5999,7 @@ type CreateCommentRequest struct {
 
 func (x *CreateCommentRequest) Reset() {
 	*x = CreateCommentRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[79]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[85]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5578,7 +6011,7 @@ func (x *CreateCommentRequest) String() string {
 func (*CreateCommentRequest) ProtoMessage() {}
 
 func (x *CreateCommentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[79]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[85]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5591,7 +6024,7 @@ func (x *CreateCommentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateCommentRequest.ProtoReflect.Descriptor instead.
 func (*CreateCommentRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{79}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{85}
 }
 
 func (x *CreateCommentRequest) GetUnitId() int64 {
@@ -5633,7 +6066,7 @@ type CreateCommentResponse struct {
 
 func (x *CreateCommentResponse) Reset() {
 	*x = CreateCommentResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[80]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[86]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5645,7 +6078,7 @@ func (x *CreateCommentResponse) String() string {
 func (*CreateCommentResponse) ProtoMessage() {}
 
 func (x *CreateCommentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[80]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[86]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5658,7 +6091,7 @@ func (x *CreateCommentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateCommentResponse.ProtoReflect.Descriptor instead.
 func (*CreateCommentResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{80}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{86}
 }
 
 func (x *CreateCommentResponse) GetComment() *Comment {
@@ -5681,7 +6114,7 @@ type ResolveCommentRequest struct {
 
 func (x *ResolveCommentRequest) Reset() {
 	*x = ResolveCommentRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[81]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[87]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5693,7 +6126,7 @@ func (x *ResolveCommentRequest) String() string {
 func (*ResolveCommentRequest) ProtoMessage() {}
 
 func (x *ResolveCommentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[81]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[87]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5706,7 +6139,7 @@ func (x *ResolveCommentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResolveCommentRequest.ProtoReflect.Descriptor instead.
 func (*ResolveCommentRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{81}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{87}
 }
 
 func (x *ResolveCommentRequest) GetId() int64 {
@@ -5734,7 +6167,7 @@ type ResolveCommentResponse struct {
 
 func (x *ResolveCommentResponse) Reset() {
 	*x = ResolveCommentResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[82]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[88]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5746,7 +6179,7 @@ func (x *ResolveCommentResponse) String() string {
 func (*ResolveCommentResponse) ProtoMessage() {}
 
 func (x *ResolveCommentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[82]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[88]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5759,7 +6192,7 @@ func (x *ResolveCommentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResolveCommentResponse.ProtoReflect.Descriptor instead.
 func (*ResolveCommentResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{82}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{88}
 }
 
 func (x *ResolveCommentResponse) GetComment() *Comment {
@@ -5782,7 +6215,7 @@ type DeleteCommentRequest struct {
 
 func (x *DeleteCommentRequest) Reset() {
 	*x = DeleteCommentRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[83]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[89]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5794,7 +6227,7 @@ func (x *DeleteCommentRequest) String() string {
 func (*DeleteCommentRequest) ProtoMessage() {}
 
 func (x *DeleteCommentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[83]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[89]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5807,7 +6240,7 @@ func (x *DeleteCommentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteCommentRequest.ProtoReflect.Descriptor instead.
 func (*DeleteCommentRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{83}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{89}
 }
 
 func (x *DeleteCommentRequest) GetId() int64 {
@@ -5833,7 +6266,7 @@ type DeleteCommentResponse struct {
 
 func (x *DeleteCommentResponse) Reset() {
 	*x = DeleteCommentResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[84]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[90]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5845,7 +6278,7 @@ func (x *DeleteCommentResponse) String() string {
 func (*DeleteCommentResponse) ProtoMessage() {}
 
 func (x *DeleteCommentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[84]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[90]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5858,7 +6291,7 @@ func (x *DeleteCommentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteCommentResponse.ProtoReflect.Descriptor instead.
 func (*DeleteCommentResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{84}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{90}
 }
 
 // Label is a project's label: name unique in the project, a colour of
@@ -5885,7 +6318,7 @@ type Label struct {
 
 func (x *Label) Reset() {
 	*x = Label{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[85]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[91]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5897,7 +6330,7 @@ func (x *Label) String() string {
 func (*Label) ProtoMessage() {}
 
 func (x *Label) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[85]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[91]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5910,7 +6343,7 @@ func (x *Label) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Label.ProtoReflect.Descriptor instead.
 func (*Label) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{85}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{91}
 }
 
 func (x *Label) GetId() int64 {
@@ -5978,7 +6411,7 @@ type ListLabelsRequest struct {
 
 func (x *ListLabelsRequest) Reset() {
 	*x = ListLabelsRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[86]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[92]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5990,7 +6423,7 @@ func (x *ListLabelsRequest) String() string {
 func (*ListLabelsRequest) ProtoMessage() {}
 
 func (x *ListLabelsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[86]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[92]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6003,7 +6436,7 @@ func (x *ListLabelsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListLabelsRequest.ProtoReflect.Descriptor instead.
 func (*ListLabelsRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{86}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{92}
 }
 
 func (x *ListLabelsRequest) GetProjectSlug() string {
@@ -6057,7 +6490,7 @@ type ListLabelsResponse struct {
 
 func (x *ListLabelsResponse) Reset() {
 	*x = ListLabelsResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[87]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[93]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6069,7 +6502,7 @@ func (x *ListLabelsResponse) String() string {
 func (*ListLabelsResponse) ProtoMessage() {}
 
 func (x *ListLabelsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[87]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[93]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6082,7 +6515,7 @@ func (x *ListLabelsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListLabelsResponse.ProtoReflect.Descriptor instead.
 func (*ListLabelsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{87}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{93}
 }
 
 func (x *ListLabelsResponse) GetLabels() []*Label {
@@ -6119,7 +6552,7 @@ type GetLabelRequest struct {
 
 func (x *GetLabelRequest) Reset() {
 	*x = GetLabelRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[88]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[94]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6131,7 +6564,7 @@ func (x *GetLabelRequest) String() string {
 func (*GetLabelRequest) ProtoMessage() {}
 
 func (x *GetLabelRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[88]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[94]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6144,7 +6577,7 @@ func (x *GetLabelRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetLabelRequest.ProtoReflect.Descriptor instead.
 func (*GetLabelRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{88}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{94}
 }
 
 func (x *GetLabelRequest) GetProjectSlug() string {
@@ -6172,7 +6605,7 @@ type GetLabelResponse struct {
 
 func (x *GetLabelResponse) Reset() {
 	*x = GetLabelResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[89]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[95]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6184,7 +6617,7 @@ func (x *GetLabelResponse) String() string {
 func (*GetLabelResponse) ProtoMessage() {}
 
 func (x *GetLabelResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[89]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[95]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6197,7 +6630,7 @@ func (x *GetLabelResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetLabelResponse.ProtoReflect.Descriptor instead.
 func (*GetLabelResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{89}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{95}
 }
 
 func (x *GetLabelResponse) GetLabel() *Label {
@@ -6219,7 +6652,7 @@ type CreateLabelRequest struct {
 
 func (x *CreateLabelRequest) Reset() {
 	*x = CreateLabelRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[90]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[96]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6231,7 +6664,7 @@ func (x *CreateLabelRequest) String() string {
 func (*CreateLabelRequest) ProtoMessage() {}
 
 func (x *CreateLabelRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[90]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[96]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6244,7 +6677,7 @@ func (x *CreateLabelRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateLabelRequest.ProtoReflect.Descriptor instead.
 func (*CreateLabelRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{90}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{96}
 }
 
 func (x *CreateLabelRequest) GetLabel() *Label {
@@ -6265,7 +6698,7 @@ type CreateLabelResponse struct {
 
 func (x *CreateLabelResponse) Reset() {
 	*x = CreateLabelResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[91]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[97]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6277,7 +6710,7 @@ func (x *CreateLabelResponse) String() string {
 func (*CreateLabelResponse) ProtoMessage() {}
 
 func (x *CreateLabelResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[91]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[97]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6290,7 +6723,7 @@ func (x *CreateLabelResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateLabelResponse.ProtoReflect.Descriptor instead.
 func (*CreateLabelResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{91}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{97}
 }
 
 func (x *CreateLabelResponse) GetLabel() *Label {
@@ -6314,7 +6747,7 @@ type UpdateLabelRequest struct {
 
 func (x *UpdateLabelRequest) Reset() {
 	*x = UpdateLabelRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[92]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[98]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6326,7 +6759,7 @@ func (x *UpdateLabelRequest) String() string {
 func (*UpdateLabelRequest) ProtoMessage() {}
 
 func (x *UpdateLabelRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[92]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[98]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6339,7 +6772,7 @@ func (x *UpdateLabelRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateLabelRequest.ProtoReflect.Descriptor instead.
 func (*UpdateLabelRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{92}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{98}
 }
 
 func (x *UpdateLabelRequest) GetLabel() *Label {
@@ -6367,7 +6800,7 @@ type UpdateLabelResponse struct {
 
 func (x *UpdateLabelResponse) Reset() {
 	*x = UpdateLabelResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[93]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[99]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6379,7 +6812,7 @@ func (x *UpdateLabelResponse) String() string {
 func (*UpdateLabelResponse) ProtoMessage() {}
 
 func (x *UpdateLabelResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[93]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[99]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6392,7 +6825,7 @@ func (x *UpdateLabelResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateLabelResponse.ProtoReflect.Descriptor instead.
 func (*UpdateLabelResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{93}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{99}
 }
 
 func (x *UpdateLabelResponse) GetLabel() *Label {
@@ -6415,7 +6848,7 @@ type DeleteLabelRequest struct {
 
 func (x *DeleteLabelRequest) Reset() {
 	*x = DeleteLabelRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[94]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[100]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6427,7 +6860,7 @@ func (x *DeleteLabelRequest) String() string {
 func (*DeleteLabelRequest) ProtoMessage() {}
 
 func (x *DeleteLabelRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[94]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[100]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6440,7 +6873,7 @@ func (x *DeleteLabelRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteLabelRequest.ProtoReflect.Descriptor instead.
 func (*DeleteLabelRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{94}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{100}
 }
 
 func (x *DeleteLabelRequest) GetProjectSlug() string {
@@ -6466,7 +6899,7 @@ type DeleteLabelResponse struct {
 
 func (x *DeleteLabelResponse) Reset() {
 	*x = DeleteLabelResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[95]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[101]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6478,7 +6911,7 @@ func (x *DeleteLabelResponse) String() string {
 func (*DeleteLabelResponse) ProtoMessage() {}
 
 func (x *DeleteLabelResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[95]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[101]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6491,7 +6924,7 @@ func (x *DeleteLabelResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteLabelResponse.ProtoReflect.Descriptor instead.
 func (*DeleteLabelResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{95}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{101}
 }
 
 // DownloadFileRequest names a translation's file, as GetFileRequest.
@@ -6511,7 +6944,7 @@ type DownloadFileRequest struct {
 
 func (x *DownloadFileRequest) Reset() {
 	*x = DownloadFileRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[96]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[102]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6523,7 +6956,7 @@ func (x *DownloadFileRequest) String() string {
 func (*DownloadFileRequest) ProtoMessage() {}
 
 func (x *DownloadFileRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[96]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[102]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6536,7 +6969,7 @@ func (x *DownloadFileRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DownloadFileRequest.ProtoReflect.Descriptor instead.
 func (*DownloadFileRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{96}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{102}
 }
 
 func (x *DownloadFileRequest) GetComponentId() int64 {
@@ -6584,7 +7017,7 @@ type DownloadFileResponse struct {
 
 func (x *DownloadFileResponse) Reset() {
 	*x = DownloadFileResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[97]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[103]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6596,7 +7029,7 @@ func (x *DownloadFileResponse) String() string {
 func (*DownloadFileResponse) ProtoMessage() {}
 
 func (x *DownloadFileResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[97]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[103]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6609,7 +7042,7 @@ func (x *DownloadFileResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DownloadFileResponse.ProtoReflect.Descriptor instead.
 func (*DownloadFileResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{97}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{103}
 }
 
 func (x *DownloadFileResponse) GetChunk() []byte {
@@ -6654,7 +7087,7 @@ type UploadFileStreamRequest struct {
 
 func (x *UploadFileStreamRequest) Reset() {
 	*x = UploadFileStreamRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[98]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[104]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6666,7 +7099,7 @@ func (x *UploadFileStreamRequest) String() string {
 func (*UploadFileStreamRequest) ProtoMessage() {}
 
 func (x *UploadFileStreamRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[98]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[104]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6679,7 +7112,7 @@ func (x *UploadFileStreamRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UploadFileStreamRequest.ProtoReflect.Descriptor instead.
 func (*UploadFileStreamRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{98}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{104}
 }
 
 func (x *UploadFileStreamRequest) GetRequest() *UploadFileRequest {
@@ -6707,7 +7140,7 @@ type UploadFileStreamResponse struct {
 
 func (x *UploadFileStreamResponse) Reset() {
 	*x = UploadFileStreamResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[99]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[105]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6719,7 +7152,7 @@ func (x *UploadFileStreamResponse) String() string {
 func (*UploadFileStreamResponse) ProtoMessage() {}
 
 func (x *UploadFileStreamResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[99]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[105]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6732,7 +7165,7 @@ func (x *UploadFileStreamResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UploadFileStreamResponse.ProtoReflect.Descriptor instead.
 func (*UploadFileStreamResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{99}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{105}
 }
 
 func (x *UploadFileStreamResponse) GetResult() *UploadFileResponse {
@@ -6759,7 +7192,7 @@ type Check struct {
 
 func (x *Check) Reset() {
 	*x = Check{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[100]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[106]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6771,7 +7204,7 @@ func (x *Check) String() string {
 func (*Check) ProtoMessage() {}
 
 func (x *Check) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[100]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[106]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6784,7 +7217,7 @@ func (x *Check) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Check.ProtoReflect.Descriptor instead.
 func (*Check) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{100}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{106}
 }
 
 func (x *Check) GetId() string {
@@ -6826,7 +7259,7 @@ type ListUnitChecksRequest struct {
 
 func (x *ListUnitChecksRequest) Reset() {
 	*x = ListUnitChecksRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[101]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[107]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6838,7 +7271,7 @@ func (x *ListUnitChecksRequest) String() string {
 func (*ListUnitChecksRequest) ProtoMessage() {}
 
 func (x *ListUnitChecksRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[101]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[107]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6851,7 +7284,7 @@ func (x *ListUnitChecksRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListUnitChecksRequest.ProtoReflect.Descriptor instead.
 func (*ListUnitChecksRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{101}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{107}
 }
 
 func (x *ListUnitChecksRequest) GetUnitId() int64 {
@@ -6872,7 +7305,7 @@ type ListUnitChecksResponse struct {
 
 func (x *ListUnitChecksResponse) Reset() {
 	*x = ListUnitChecksResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[102]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[108]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6884,7 +7317,7 @@ func (x *ListUnitChecksResponse) String() string {
 func (*ListUnitChecksResponse) ProtoMessage() {}
 
 func (x *ListUnitChecksResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[102]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[108]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6897,7 +7330,7 @@ func (x *ListUnitChecksResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListUnitChecksResponse.ProtoReflect.Descriptor instead.
 func (*ListUnitChecksResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{102}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{108}
 }
 
 func (x *ListUnitChecksResponse) GetChecks() []*Check {
@@ -6924,7 +7357,7 @@ type DismissCheckRequest struct {
 
 func (x *DismissCheckRequest) Reset() {
 	*x = DismissCheckRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[103]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[109]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6936,7 +7369,7 @@ func (x *DismissCheckRequest) String() string {
 func (*DismissCheckRequest) ProtoMessage() {}
 
 func (x *DismissCheckRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[103]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[109]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6949,7 +7382,7 @@ func (x *DismissCheckRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DismissCheckRequest.ProtoReflect.Descriptor instead.
 func (*DismissCheckRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{103}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{109}
 }
 
 func (x *DismissCheckRequest) GetUnitId() int64 {
@@ -6991,7 +7424,7 @@ type DismissCheckResponse struct {
 
 func (x *DismissCheckResponse) Reset() {
 	*x = DismissCheckResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[104]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[110]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7003,7 +7436,7 @@ func (x *DismissCheckResponse) String() string {
 func (*DismissCheckResponse) ProtoMessage() {}
 
 func (x *DismissCheckResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[104]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[110]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7016,7 +7449,7 @@ func (x *DismissCheckResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DismissCheckResponse.ProtoReflect.Descriptor instead.
 func (*DismissCheckResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{104}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{110}
 }
 
 func (x *DismissCheckResponse) GetCheck() *Check {
@@ -7040,7 +7473,7 @@ type CheckScope struct {
 
 func (x *CheckScope) Reset() {
 	*x = CheckScope{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[105]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[111]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7052,7 +7485,7 @@ func (x *CheckScope) String() string {
 func (*CheckScope) ProtoMessage() {}
 
 func (x *CheckScope) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[105]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[111]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7065,7 +7498,7 @@ func (x *CheckScope) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CheckScope.ProtoReflect.Descriptor instead.
 func (*CheckScope) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{105}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{111}
 }
 
 func (x *CheckScope) GetComponentIds() []int64 {
@@ -7102,7 +7535,7 @@ type DismissChecksRequest struct {
 
 func (x *DismissChecksRequest) Reset() {
 	*x = DismissChecksRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[106]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[112]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7114,7 +7547,7 @@ func (x *DismissChecksRequest) String() string {
 func (*DismissChecksRequest) ProtoMessage() {}
 
 func (x *DismissChecksRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[106]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[112]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7127,7 +7560,7 @@ func (x *DismissChecksRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DismissChecksRequest.ProtoReflect.Descriptor instead.
 func (*DismissChecksRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{106}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{112}
 }
 
 func (x *DismissChecksRequest) GetScope() *CheckScope {
@@ -7176,7 +7609,7 @@ type DismissChecksResponse struct {
 
 func (x *DismissChecksResponse) Reset() {
 	*x = DismissChecksResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[107]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[113]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7188,7 +7621,7 @@ func (x *DismissChecksResponse) String() string {
 func (*DismissChecksResponse) ProtoMessage() {}
 
 func (x *DismissChecksResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[107]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[113]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7201,7 +7634,7 @@ func (x *DismissChecksResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DismissChecksResponse.ProtoReflect.Descriptor instead.
 func (*DismissChecksResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{107}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{113}
 }
 
 func (x *DismissChecksResponse) GetTask() *Task {
@@ -7222,7 +7655,7 @@ type SummarizeChecksRequest struct {
 
 func (x *SummarizeChecksRequest) Reset() {
 	*x = SummarizeChecksRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[108]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[114]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7234,7 +7667,7 @@ func (x *SummarizeChecksRequest) String() string {
 func (*SummarizeChecksRequest) ProtoMessage() {}
 
 func (x *SummarizeChecksRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[108]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[114]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7247,7 +7680,7 @@ func (x *SummarizeChecksRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SummarizeChecksRequest.ProtoReflect.Descriptor instead.
 func (*SummarizeChecksRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{108}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{114}
 }
 
 func (x *SummarizeChecksRequest) GetScope() *CheckScope {
@@ -7274,7 +7707,7 @@ type CheckCount struct {
 
 func (x *CheckCount) Reset() {
 	*x = CheckCount{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[109]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[115]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7286,7 +7719,7 @@ func (x *CheckCount) String() string {
 func (*CheckCount) ProtoMessage() {}
 
 func (x *CheckCount) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[109]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[115]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7299,7 +7732,7 @@ func (x *CheckCount) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CheckCount.ProtoReflect.Descriptor instead.
 func (*CheckCount) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{109}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{115}
 }
 
 func (x *CheckCount) GetId() string {
@@ -7341,7 +7774,7 @@ type SummarizeChecksResponse struct {
 
 func (x *SummarizeChecksResponse) Reset() {
 	*x = SummarizeChecksResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[110]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[116]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7353,7 +7786,7 @@ func (x *SummarizeChecksResponse) String() string {
 func (*SummarizeChecksResponse) ProtoMessage() {}
 
 func (x *SummarizeChecksResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[110]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[116]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7366,7 +7799,7 @@ func (x *SummarizeChecksResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SummarizeChecksResponse.ProtoReflect.Descriptor instead.
 func (*SummarizeChecksResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{110}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{116}
 }
 
 func (x *SummarizeChecksResponse) GetChecks() []*CheckCount {
@@ -7392,7 +7825,7 @@ type RecheckComponentsRequest struct {
 
 func (x *RecheckComponentsRequest) Reset() {
 	*x = RecheckComponentsRequest{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[111]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[117]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7404,7 +7837,7 @@ func (x *RecheckComponentsRequest) String() string {
 func (*RecheckComponentsRequest) ProtoMessage() {}
 
 func (x *RecheckComponentsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[111]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[117]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7417,7 +7850,7 @@ func (x *RecheckComponentsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecheckComponentsRequest.ProtoReflect.Descriptor instead.
 func (*RecheckComponentsRequest) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{111}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{117}
 }
 
 func (x *RecheckComponentsRequest) GetComponentIds() []int64 {
@@ -7445,7 +7878,7 @@ type RecheckComponentsResponse struct {
 
 func (x *RecheckComponentsResponse) Reset() {
 	*x = RecheckComponentsResponse{}
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[112]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[118]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7457,7 +7890,7 @@ func (x *RecheckComponentsResponse) String() string {
 func (*RecheckComponentsResponse) ProtoMessage() {}
 
 func (x *RecheckComponentsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_translation_v1_translation_proto_msgTypes[112]
+	mi := &file_tms_translation_v1_translation_proto_msgTypes[118]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7470,7 +7903,7 @@ func (x *RecheckComponentsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecheckComponentsResponse.ProtoReflect.Descriptor instead.
 func (*RecheckComponentsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{112}
+	return file_tms_translation_v1_translation_proto_rawDescGZIP(), []int{118}
 }
 
 func (x *RecheckComponentsResponse) GetTasks() []*Task {
@@ -7484,7 +7917,38 @@ var File_tms_translation_v1_translation_proto protoreflect.FileDescriptor
 
 const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"\n" +
-	"$tms/translation/v1/translation.proto\x12\x12tms.translation.v1\x1a google/protobuf/field_mask.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x17tms/type/v1/enums.proto\"\xd2\x06\n" +
+	"$tms/translation/v1/translation.proto\x12\x12tms.translation.v1\x1a google/protobuf/field_mask.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x17tms/type/v1/enums.proto\"\xae\x02\n" +
+	"\x14AutoTranslateRequest\x12!\n" +
+	"\fcomponent_id\x18\x01 \x01(\x03R\vcomponentId\x12#\n" +
+	"\rlanguage_code\x18\x02 \x01(\tR\flanguageCode\x12\x12\n" +
+	"\x04mode\x18\x03 \x01(\tR\x04mode\x12\f\n" +
+	"\x01q\x18\x04 \x01(\tR\x01q\x12\x1f\n" +
+	"\vfilter_type\x18\x05 \x01(\tR\n" +
+	"filterType\x12\x1f\n" +
+	"\vauto_source\x18\x06 \x01(\tR\n" +
+	"autoSource\x12\x1c\n" +
+	"\tcomponent\x18\a \x01(\tR\tcomponent\x12\x18\n" +
+	"\aengines\x18\b \x03(\tR\aengines\x12\x1c\n" +
+	"\tthreshold\x18\t \x01(\x05R\tthreshold\x12\x14\n" +
+	"\x05actor\x18\n" +
+	" \x01(\tR\x05actor\"E\n" +
+	"\x15AutoTranslateResponse\x12,\n" +
+	"\x04task\x18\x01 \x01(\v2\x18.tms.translation.v1.TaskR\x04task\"/\n" +
+	"\x14ListMachineryRequest\x12\x17\n" +
+	"\aunit_id\x18\x01 \x01(\x03R\x06unitId\"\xb0\x01\n" +
+	"\x13MachinerySuggestion\x12\x18\n" +
+	"\aservice\x18\x01 \x01(\tR\aservice\x12!\n" +
+	"\fservice_name\x18\x02 \x01(\tR\vserviceName\x12\x12\n" +
+	"\x04text\x18\x03 \x01(\tR\x04text\x12\x18\n" +
+	"\aquality\x18\x04 \x01(\x05R\aquality\x12\x16\n" +
+	"\x06source\x18\x05 \x01(\tR\x06source\x12\x16\n" +
+	"\x06origin\x18\x06 \x01(\tR\x06origin\"B\n" +
+	"\x0eMachineryError\x12\x18\n" +
+	"\aservice\x18\x01 \x01(\tR\aservice\x12\x16\n" +
+	"\x06detail\x18\x02 \x01(\tR\x06detail\"\x9e\x01\n" +
+	"\x15ListMachineryResponse\x12I\n" +
+	"\vsuggestions\x18\x01 \x03(\v2'.tms.translation.v1.MachinerySuggestionR\vsuggestions\x12:\n" +
+	"\x06errors\x18\x02 \x03(\v2\".tms.translation.v1.MachineryErrorR\x06errors\"\xd2\x06\n" +
 	"\n" +
 	"Statistics\x12\x14\n" +
 	"\x05total\x18\x01 \x01(\x03R\x05total\x12\x1f\n" +
@@ -7620,11 +8084,12 @@ const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"\x04task\x18\x01 \x01(\v2\x18.tms.translation.v1.TaskR\x04task\";\n" +
 	"\x16ForgetComponentRequest\x12!\n" +
 	"\fcomponent_id\x18\x01 \x01(\x03R\vcomponentId\"\x19\n" +
-	"\x17ForgetComponentResponse\"_\n" +
+	"\x17ForgetComponentResponse\"\x84\x01\n" +
 	"\x17ForgetComponentsRequest\x12#\n" +
 	"\rcomponent_ids\x18\x01 \x03(\x03R\fcomponentIds\x12\x1f\n" +
 	"\vproject_ids\x18\x02 \x03(\x03R\n" +
-	"projectIds\"\x1a\n" +
+	"projectIds\x12#\n" +
+	"\rproject_slugs\x18\x03 \x03(\tR\fprojectSlugs\"\x1a\n" +
 	"\x18ForgetComponentsResponse\"\\\n" +
 	"\x17RenameComponentsRequest\x12A\n" +
 	"\n" +
@@ -7997,7 +8462,7 @@ const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"\rComponentFile\x12\x1e\n" +
 	"\x1aCOMPONENT_FILE_UNSPECIFIED\x10\x00\x12\x1b\n" +
 	"\x17COMPONENT_FILE_TEMPLATE\x10\x01\x12\x1b\n" +
-	"\x17COMPONENT_FILE_NEW_BASE\x10\x022\xa7'\n" +
+	"\x17COMPONENT_FILE_NEW_BASE\x10\x022\xf3(\n" +
 	"\x12TranslationService\x12j\n" +
 	"\x0fImportComponent\x12*.tms.translation.v1.ImportComponentRequest\x1a+.tms.translation.v1.ImportComponentResponse\x12R\n" +
 	"\aGetTask\x12\".tms.translation.v1.GetTaskRequest\x1a#.tms.translation.v1.GetTaskResponse\x12[\n" +
@@ -8056,7 +8521,9 @@ const file_tms_translation_v1_translation_proto_rawDesc = "" +
 	"\fDismissCheck\x12'.tms.translation.v1.DismissCheckRequest\x1a(.tms.translation.v1.DismissCheckResponse\x12d\n" +
 	"\rDismissChecks\x12(.tms.translation.v1.DismissChecksRequest\x1a).tms.translation.v1.DismissChecksResponse\x12j\n" +
 	"\x0fSummarizeChecks\x12*.tms.translation.v1.SummarizeChecksRequest\x1a+.tms.translation.v1.SummarizeChecksResponse\x12p\n" +
-	"\x11RecheckComponents\x12,.tms.translation.v1.RecheckComponentsRequest\x1a-.tms.translation.v1.RecheckComponentsResponseBIZGgithub.com/tmsproject/tms/proto/gen/go/tms/translation/v1;translationv1b\x06proto3"
+	"\x11RecheckComponents\x12,.tms.translation.v1.RecheckComponentsRequest\x1a-.tms.translation.v1.RecheckComponentsResponse\x12d\n" +
+	"\rAutoTranslate\x12(.tms.translation.v1.AutoTranslateRequest\x1a).tms.translation.v1.AutoTranslateResponse\x12d\n" +
+	"\rListMachinery\x12(.tms.translation.v1.ListMachineryRequest\x1a).tms.translation.v1.ListMachineryResponseBIZGgithub.com/tmsproject/tms/proto/gen/go/tms/translation/v1;translationv1b\x06proto3"
 
 var (
 	file_tms_translation_v1_translation_proto_rawDescOnce sync.Once
@@ -8071,292 +8538,305 @@ func file_tms_translation_v1_translation_proto_rawDescGZIP() []byte {
 }
 
 var file_tms_translation_v1_translation_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_tms_translation_v1_translation_proto_msgTypes = make([]protoimpl.MessageInfo, 113)
+var file_tms_translation_v1_translation_proto_msgTypes = make([]protoimpl.MessageInfo, 119)
 var file_tms_translation_v1_translation_proto_goTypes = []any{
 	(ComponentFile)(0),                     // 0: tms.translation.v1.ComponentFile
-	(*Statistics)(nil),                     // 1: tms.translation.v1.Statistics
-	(*Translation)(nil),                    // 2: tms.translation.v1.Translation
-	(*TranslationPlural)(nil),              // 3: tms.translation.v1.TranslationPlural
-	(*Unit)(nil),                           // 4: tms.translation.v1.Unit
-	(*Task)(nil),                           // 5: tms.translation.v1.Task
-	(*Alert)(nil),                          // 6: tms.translation.v1.Alert
-	(*ListAlertsRequest)(nil),              // 7: tms.translation.v1.ListAlertsRequest
-	(*ListAlertsResponse)(nil),             // 8: tms.translation.v1.ListAlertsResponse
-	(*Commit)(nil),                         // 9: tms.translation.v1.Commit
-	(*ImportComponentRequest)(nil),         // 10: tms.translation.v1.ImportComponentRequest
-	(*ImportComponentResponse)(nil),        // 11: tms.translation.v1.ImportComponentResponse
-	(*GetTaskRequest)(nil),                 // 12: tms.translation.v1.GetTaskRequest
-	(*CancelTaskRequest)(nil),              // 13: tms.translation.v1.CancelTaskRequest
-	(*CancelTaskResponse)(nil),             // 14: tms.translation.v1.CancelTaskResponse
-	(*GetTaskResponse)(nil),                // 15: tms.translation.v1.GetTaskResponse
-	(*ForgetComponentRequest)(nil),         // 16: tms.translation.v1.ForgetComponentRequest
-	(*ForgetComponentResponse)(nil),        // 17: tms.translation.v1.ForgetComponentResponse
-	(*ForgetComponentsRequest)(nil),        // 18: tms.translation.v1.ForgetComponentsRequest
-	(*ForgetComponentsResponse)(nil),       // 19: tms.translation.v1.ForgetComponentsResponse
-	(*RenameComponentsRequest)(nil),        // 20: tms.translation.v1.RenameComponentsRequest
-	(*ComponentName)(nil),                  // 21: tms.translation.v1.ComponentName
-	(*RenameComponentsResponse)(nil),       // 22: tms.translation.v1.RenameComponentsResponse
-	(*ListTranslationsRequest)(nil),        // 23: tms.translation.v1.ListTranslationsRequest
-	(*ListTranslationsResponse)(nil),       // 24: tms.translation.v1.ListTranslationsResponse
-	(*GetTranslationRequest)(nil),          // 25: tms.translation.v1.GetTranslationRequest
-	(*GetTranslationResponse)(nil),         // 26: tms.translation.v1.GetTranslationResponse
-	(*AddTranslationRequest)(nil),          // 27: tms.translation.v1.AddTranslationRequest
-	(*AddTranslationResponse)(nil),         // 28: tms.translation.v1.AddTranslationResponse
-	(*DeleteTranslationRequest)(nil),       // 29: tms.translation.v1.DeleteTranslationRequest
-	(*DeleteTranslationResponse)(nil),      // 30: tms.translation.v1.DeleteTranslationResponse
-	(*GetStatisticsRequest)(nil),           // 31: tms.translation.v1.GetStatisticsRequest
-	(*GetStatisticsResponse)(nil),          // 32: tms.translation.v1.GetStatisticsResponse
-	(*GetMetricsRequest)(nil),              // 33: tms.translation.v1.GetMetricsRequest
-	(*GetMetricsResponse)(nil),             // 34: tms.translation.v1.GetMetricsResponse
-	(*ListLanguageStatisticsRequest)(nil),  // 35: tms.translation.v1.ListLanguageStatisticsRequest
-	(*ListLanguageCodesRequest)(nil),       // 36: tms.translation.v1.ListLanguageCodesRequest
-	(*ListLanguageCodesResponse)(nil),      // 37: tms.translation.v1.ListLanguageCodesResponse
-	(*ListLanguageStatisticsResponse)(nil), // 38: tms.translation.v1.ListLanguageStatisticsResponse
-	(*ListUnitsRequest)(nil),               // 39: tms.translation.v1.ListUnitsRequest
-	(*ListUnitsResponse)(nil),              // 40: tms.translation.v1.ListUnitsResponse
-	(*FindUnitRequest)(nil),                // 41: tms.translation.v1.FindUnitRequest
-	(*FindUnitResponse)(nil),               // 42: tms.translation.v1.FindUnitResponse
-	(*GetUnitRequest)(nil),                 // 43: tms.translation.v1.GetUnitRequest
-	(*GetUnitResponse)(nil),                // 44: tms.translation.v1.GetUnitResponse
-	(*UpdateUnitRequest)(nil),              // 45: tms.translation.v1.UpdateUnitRequest
-	(*UpdateUnitResponse)(nil),             // 46: tms.translation.v1.UpdateUnitResponse
-	(*Repository)(nil),                     // 47: tms.translation.v1.Repository
-	(*GetRepositoryRequest)(nil),           // 48: tms.translation.v1.GetRepositoryRequest
-	(*GetRepositoryResponse)(nil),          // 49: tms.translation.v1.GetRepositoryResponse
-	(*RunRepositoryOperationRequest)(nil),  // 50: tms.translation.v1.RunRepositoryOperationRequest
-	(*RunRepositoryOperationResponse)(nil), // 51: tms.translation.v1.RunRepositoryOperationResponse
-	(*GetFileRequest)(nil),                 // 52: tms.translation.v1.GetFileRequest
-	(*GetFileResponse)(nil),                // 53: tms.translation.v1.GetFileResponse
-	(*UploadFileRequest)(nil),              // 54: tms.translation.v1.UploadFileRequest
-	(*UploadFileResponse)(nil),             // 55: tms.translation.v1.UploadFileResponse
-	(*CreateUnitRequest)(nil),              // 56: tms.translation.v1.CreateUnitRequest
-	(*CreateUnitResponse)(nil),             // 57: tms.translation.v1.CreateUnitResponse
-	(*DeleteUnitRequest)(nil),              // 58: tms.translation.v1.DeleteUnitRequest
-	(*DeleteUnitResponse)(nil),             // 59: tms.translation.v1.DeleteUnitResponse
-	(*ListUnitTranslationsRequest)(nil),    // 60: tms.translation.v1.ListUnitTranslationsRequest
-	(*ListUnitTranslationsResponse)(nil),   // 61: tms.translation.v1.ListUnitTranslationsResponse
-	(*Suggestion)(nil),                     // 62: tms.translation.v1.Suggestion
-	(*ListSuggestionsRequest)(nil),         // 63: tms.translation.v1.ListSuggestionsRequest
-	(*ListSuggestionsResponse)(nil),        // 64: tms.translation.v1.ListSuggestionsResponse
-	(*GetSuggestionRequest)(nil),           // 65: tms.translation.v1.GetSuggestionRequest
-	(*GetSuggestionResponse)(nil),          // 66: tms.translation.v1.GetSuggestionResponse
-	(*CreateSuggestionRequest)(nil),        // 67: tms.translation.v1.CreateSuggestionRequest
-	(*CreateSuggestionResponse)(nil),       // 68: tms.translation.v1.CreateSuggestionResponse
-	(*AcceptSuggestionRequest)(nil),        // 69: tms.translation.v1.AcceptSuggestionRequest
-	(*AcceptSuggestionResponse)(nil),       // 70: tms.translation.v1.AcceptSuggestionResponse
-	(*DeleteSuggestionRequest)(nil),        // 71: tms.translation.v1.DeleteSuggestionRequest
-	(*DeleteSuggestionResponse)(nil),       // 72: tms.translation.v1.DeleteSuggestionResponse
-	(*VoteSuggestionRequest)(nil),          // 73: tms.translation.v1.VoteSuggestionRequest
-	(*VoteSuggestionResponse)(nil),         // 74: tms.translation.v1.VoteSuggestionResponse
-	(*Comment)(nil),                        // 75: tms.translation.v1.Comment
-	(*ListCommentsRequest)(nil),            // 76: tms.translation.v1.ListCommentsRequest
-	(*ListCommentsResponse)(nil),           // 77: tms.translation.v1.ListCommentsResponse
-	(*GetCommentRequest)(nil),              // 78: tms.translation.v1.GetCommentRequest
-	(*GetCommentResponse)(nil),             // 79: tms.translation.v1.GetCommentResponse
-	(*CreateCommentRequest)(nil),           // 80: tms.translation.v1.CreateCommentRequest
-	(*CreateCommentResponse)(nil),          // 81: tms.translation.v1.CreateCommentResponse
-	(*ResolveCommentRequest)(nil),          // 82: tms.translation.v1.ResolveCommentRequest
-	(*ResolveCommentResponse)(nil),         // 83: tms.translation.v1.ResolveCommentResponse
-	(*DeleteCommentRequest)(nil),           // 84: tms.translation.v1.DeleteCommentRequest
-	(*DeleteCommentResponse)(nil),          // 85: tms.translation.v1.DeleteCommentResponse
-	(*Label)(nil),                          // 86: tms.translation.v1.Label
-	(*ListLabelsRequest)(nil),              // 87: tms.translation.v1.ListLabelsRequest
-	(*ListLabelsResponse)(nil),             // 88: tms.translation.v1.ListLabelsResponse
-	(*GetLabelRequest)(nil),                // 89: tms.translation.v1.GetLabelRequest
-	(*GetLabelResponse)(nil),               // 90: tms.translation.v1.GetLabelResponse
-	(*CreateLabelRequest)(nil),             // 91: tms.translation.v1.CreateLabelRequest
-	(*CreateLabelResponse)(nil),            // 92: tms.translation.v1.CreateLabelResponse
-	(*UpdateLabelRequest)(nil),             // 93: tms.translation.v1.UpdateLabelRequest
-	(*UpdateLabelResponse)(nil),            // 94: tms.translation.v1.UpdateLabelResponse
-	(*DeleteLabelRequest)(nil),             // 95: tms.translation.v1.DeleteLabelRequest
-	(*DeleteLabelResponse)(nil),            // 96: tms.translation.v1.DeleteLabelResponse
-	(*DownloadFileRequest)(nil),            // 97: tms.translation.v1.DownloadFileRequest
-	(*DownloadFileResponse)(nil),           // 98: tms.translation.v1.DownloadFileResponse
-	(*UploadFileStreamRequest)(nil),        // 99: tms.translation.v1.UploadFileStreamRequest
-	(*UploadFileStreamResponse)(nil),       // 100: tms.translation.v1.UploadFileStreamResponse
-	(*Check)(nil),                          // 101: tms.translation.v1.Check
-	(*ListUnitChecksRequest)(nil),          // 102: tms.translation.v1.ListUnitChecksRequest
-	(*ListUnitChecksResponse)(nil),         // 103: tms.translation.v1.ListUnitChecksResponse
-	(*DismissCheckRequest)(nil),            // 104: tms.translation.v1.DismissCheckRequest
-	(*DismissCheckResponse)(nil),           // 105: tms.translation.v1.DismissCheckResponse
-	(*CheckScope)(nil),                     // 106: tms.translation.v1.CheckScope
-	(*DismissChecksRequest)(nil),           // 107: tms.translation.v1.DismissChecksRequest
-	(*DismissChecksResponse)(nil),          // 108: tms.translation.v1.DismissChecksResponse
-	(*SummarizeChecksRequest)(nil),         // 109: tms.translation.v1.SummarizeChecksRequest
-	(*CheckCount)(nil),                     // 110: tms.translation.v1.CheckCount
-	(*SummarizeChecksResponse)(nil),        // 111: tms.translation.v1.SummarizeChecksResponse
-	(*RecheckComponentsRequest)(nil),       // 112: tms.translation.v1.RecheckComponentsRequest
-	(*RecheckComponentsResponse)(nil),      // 113: tms.translation.v1.RecheckComponentsResponse
-	(*timestamppb.Timestamp)(nil),          // 114: google.protobuf.Timestamp
-	(v1.UnitState)(0),                      // 115: tms.type.v1.UnitState
-	(*fieldmaskpb.FieldMask)(nil),          // 116: google.protobuf.FieldMask
+	(*AutoTranslateRequest)(nil),           // 1: tms.translation.v1.AutoTranslateRequest
+	(*AutoTranslateResponse)(nil),          // 2: tms.translation.v1.AutoTranslateResponse
+	(*ListMachineryRequest)(nil),           // 3: tms.translation.v1.ListMachineryRequest
+	(*MachinerySuggestion)(nil),            // 4: tms.translation.v1.MachinerySuggestion
+	(*MachineryError)(nil),                 // 5: tms.translation.v1.MachineryError
+	(*ListMachineryResponse)(nil),          // 6: tms.translation.v1.ListMachineryResponse
+	(*Statistics)(nil),                     // 7: tms.translation.v1.Statistics
+	(*Translation)(nil),                    // 8: tms.translation.v1.Translation
+	(*TranslationPlural)(nil),              // 9: tms.translation.v1.TranslationPlural
+	(*Unit)(nil),                           // 10: tms.translation.v1.Unit
+	(*Task)(nil),                           // 11: tms.translation.v1.Task
+	(*Alert)(nil),                          // 12: tms.translation.v1.Alert
+	(*ListAlertsRequest)(nil),              // 13: tms.translation.v1.ListAlertsRequest
+	(*ListAlertsResponse)(nil),             // 14: tms.translation.v1.ListAlertsResponse
+	(*Commit)(nil),                         // 15: tms.translation.v1.Commit
+	(*ImportComponentRequest)(nil),         // 16: tms.translation.v1.ImportComponentRequest
+	(*ImportComponentResponse)(nil),        // 17: tms.translation.v1.ImportComponentResponse
+	(*GetTaskRequest)(nil),                 // 18: tms.translation.v1.GetTaskRequest
+	(*CancelTaskRequest)(nil),              // 19: tms.translation.v1.CancelTaskRequest
+	(*CancelTaskResponse)(nil),             // 20: tms.translation.v1.CancelTaskResponse
+	(*GetTaskResponse)(nil),                // 21: tms.translation.v1.GetTaskResponse
+	(*ForgetComponentRequest)(nil),         // 22: tms.translation.v1.ForgetComponentRequest
+	(*ForgetComponentResponse)(nil),        // 23: tms.translation.v1.ForgetComponentResponse
+	(*ForgetComponentsRequest)(nil),        // 24: tms.translation.v1.ForgetComponentsRequest
+	(*ForgetComponentsResponse)(nil),       // 25: tms.translation.v1.ForgetComponentsResponse
+	(*RenameComponentsRequest)(nil),        // 26: tms.translation.v1.RenameComponentsRequest
+	(*ComponentName)(nil),                  // 27: tms.translation.v1.ComponentName
+	(*RenameComponentsResponse)(nil),       // 28: tms.translation.v1.RenameComponentsResponse
+	(*ListTranslationsRequest)(nil),        // 29: tms.translation.v1.ListTranslationsRequest
+	(*ListTranslationsResponse)(nil),       // 30: tms.translation.v1.ListTranslationsResponse
+	(*GetTranslationRequest)(nil),          // 31: tms.translation.v1.GetTranslationRequest
+	(*GetTranslationResponse)(nil),         // 32: tms.translation.v1.GetTranslationResponse
+	(*AddTranslationRequest)(nil),          // 33: tms.translation.v1.AddTranslationRequest
+	(*AddTranslationResponse)(nil),         // 34: tms.translation.v1.AddTranslationResponse
+	(*DeleteTranslationRequest)(nil),       // 35: tms.translation.v1.DeleteTranslationRequest
+	(*DeleteTranslationResponse)(nil),      // 36: tms.translation.v1.DeleteTranslationResponse
+	(*GetStatisticsRequest)(nil),           // 37: tms.translation.v1.GetStatisticsRequest
+	(*GetStatisticsResponse)(nil),          // 38: tms.translation.v1.GetStatisticsResponse
+	(*GetMetricsRequest)(nil),              // 39: tms.translation.v1.GetMetricsRequest
+	(*GetMetricsResponse)(nil),             // 40: tms.translation.v1.GetMetricsResponse
+	(*ListLanguageStatisticsRequest)(nil),  // 41: tms.translation.v1.ListLanguageStatisticsRequest
+	(*ListLanguageCodesRequest)(nil),       // 42: tms.translation.v1.ListLanguageCodesRequest
+	(*ListLanguageCodesResponse)(nil),      // 43: tms.translation.v1.ListLanguageCodesResponse
+	(*ListLanguageStatisticsResponse)(nil), // 44: tms.translation.v1.ListLanguageStatisticsResponse
+	(*ListUnitsRequest)(nil),               // 45: tms.translation.v1.ListUnitsRequest
+	(*ListUnitsResponse)(nil),              // 46: tms.translation.v1.ListUnitsResponse
+	(*FindUnitRequest)(nil),                // 47: tms.translation.v1.FindUnitRequest
+	(*FindUnitResponse)(nil),               // 48: tms.translation.v1.FindUnitResponse
+	(*GetUnitRequest)(nil),                 // 49: tms.translation.v1.GetUnitRequest
+	(*GetUnitResponse)(nil),                // 50: tms.translation.v1.GetUnitResponse
+	(*UpdateUnitRequest)(nil),              // 51: tms.translation.v1.UpdateUnitRequest
+	(*UpdateUnitResponse)(nil),             // 52: tms.translation.v1.UpdateUnitResponse
+	(*Repository)(nil),                     // 53: tms.translation.v1.Repository
+	(*GetRepositoryRequest)(nil),           // 54: tms.translation.v1.GetRepositoryRequest
+	(*GetRepositoryResponse)(nil),          // 55: tms.translation.v1.GetRepositoryResponse
+	(*RunRepositoryOperationRequest)(nil),  // 56: tms.translation.v1.RunRepositoryOperationRequest
+	(*RunRepositoryOperationResponse)(nil), // 57: tms.translation.v1.RunRepositoryOperationResponse
+	(*GetFileRequest)(nil),                 // 58: tms.translation.v1.GetFileRequest
+	(*GetFileResponse)(nil),                // 59: tms.translation.v1.GetFileResponse
+	(*UploadFileRequest)(nil),              // 60: tms.translation.v1.UploadFileRequest
+	(*UploadFileResponse)(nil),             // 61: tms.translation.v1.UploadFileResponse
+	(*CreateUnitRequest)(nil),              // 62: tms.translation.v1.CreateUnitRequest
+	(*CreateUnitResponse)(nil),             // 63: tms.translation.v1.CreateUnitResponse
+	(*DeleteUnitRequest)(nil),              // 64: tms.translation.v1.DeleteUnitRequest
+	(*DeleteUnitResponse)(nil),             // 65: tms.translation.v1.DeleteUnitResponse
+	(*ListUnitTranslationsRequest)(nil),    // 66: tms.translation.v1.ListUnitTranslationsRequest
+	(*ListUnitTranslationsResponse)(nil),   // 67: tms.translation.v1.ListUnitTranslationsResponse
+	(*Suggestion)(nil),                     // 68: tms.translation.v1.Suggestion
+	(*ListSuggestionsRequest)(nil),         // 69: tms.translation.v1.ListSuggestionsRequest
+	(*ListSuggestionsResponse)(nil),        // 70: tms.translation.v1.ListSuggestionsResponse
+	(*GetSuggestionRequest)(nil),           // 71: tms.translation.v1.GetSuggestionRequest
+	(*GetSuggestionResponse)(nil),          // 72: tms.translation.v1.GetSuggestionResponse
+	(*CreateSuggestionRequest)(nil),        // 73: tms.translation.v1.CreateSuggestionRequest
+	(*CreateSuggestionResponse)(nil),       // 74: tms.translation.v1.CreateSuggestionResponse
+	(*AcceptSuggestionRequest)(nil),        // 75: tms.translation.v1.AcceptSuggestionRequest
+	(*AcceptSuggestionResponse)(nil),       // 76: tms.translation.v1.AcceptSuggestionResponse
+	(*DeleteSuggestionRequest)(nil),        // 77: tms.translation.v1.DeleteSuggestionRequest
+	(*DeleteSuggestionResponse)(nil),       // 78: tms.translation.v1.DeleteSuggestionResponse
+	(*VoteSuggestionRequest)(nil),          // 79: tms.translation.v1.VoteSuggestionRequest
+	(*VoteSuggestionResponse)(nil),         // 80: tms.translation.v1.VoteSuggestionResponse
+	(*Comment)(nil),                        // 81: tms.translation.v1.Comment
+	(*ListCommentsRequest)(nil),            // 82: tms.translation.v1.ListCommentsRequest
+	(*ListCommentsResponse)(nil),           // 83: tms.translation.v1.ListCommentsResponse
+	(*GetCommentRequest)(nil),              // 84: tms.translation.v1.GetCommentRequest
+	(*GetCommentResponse)(nil),             // 85: tms.translation.v1.GetCommentResponse
+	(*CreateCommentRequest)(nil),           // 86: tms.translation.v1.CreateCommentRequest
+	(*CreateCommentResponse)(nil),          // 87: tms.translation.v1.CreateCommentResponse
+	(*ResolveCommentRequest)(nil),          // 88: tms.translation.v1.ResolveCommentRequest
+	(*ResolveCommentResponse)(nil),         // 89: tms.translation.v1.ResolveCommentResponse
+	(*DeleteCommentRequest)(nil),           // 90: tms.translation.v1.DeleteCommentRequest
+	(*DeleteCommentResponse)(nil),          // 91: tms.translation.v1.DeleteCommentResponse
+	(*Label)(nil),                          // 92: tms.translation.v1.Label
+	(*ListLabelsRequest)(nil),              // 93: tms.translation.v1.ListLabelsRequest
+	(*ListLabelsResponse)(nil),             // 94: tms.translation.v1.ListLabelsResponse
+	(*GetLabelRequest)(nil),                // 95: tms.translation.v1.GetLabelRequest
+	(*GetLabelResponse)(nil),               // 96: tms.translation.v1.GetLabelResponse
+	(*CreateLabelRequest)(nil),             // 97: tms.translation.v1.CreateLabelRequest
+	(*CreateLabelResponse)(nil),            // 98: tms.translation.v1.CreateLabelResponse
+	(*UpdateLabelRequest)(nil),             // 99: tms.translation.v1.UpdateLabelRequest
+	(*UpdateLabelResponse)(nil),            // 100: tms.translation.v1.UpdateLabelResponse
+	(*DeleteLabelRequest)(nil),             // 101: tms.translation.v1.DeleteLabelRequest
+	(*DeleteLabelResponse)(nil),            // 102: tms.translation.v1.DeleteLabelResponse
+	(*DownloadFileRequest)(nil),            // 103: tms.translation.v1.DownloadFileRequest
+	(*DownloadFileResponse)(nil),           // 104: tms.translation.v1.DownloadFileResponse
+	(*UploadFileStreamRequest)(nil),        // 105: tms.translation.v1.UploadFileStreamRequest
+	(*UploadFileStreamResponse)(nil),       // 106: tms.translation.v1.UploadFileStreamResponse
+	(*Check)(nil),                          // 107: tms.translation.v1.Check
+	(*ListUnitChecksRequest)(nil),          // 108: tms.translation.v1.ListUnitChecksRequest
+	(*ListUnitChecksResponse)(nil),         // 109: tms.translation.v1.ListUnitChecksResponse
+	(*DismissCheckRequest)(nil),            // 110: tms.translation.v1.DismissCheckRequest
+	(*DismissCheckResponse)(nil),           // 111: tms.translation.v1.DismissCheckResponse
+	(*CheckScope)(nil),                     // 112: tms.translation.v1.CheckScope
+	(*DismissChecksRequest)(nil),           // 113: tms.translation.v1.DismissChecksRequest
+	(*DismissChecksResponse)(nil),          // 114: tms.translation.v1.DismissChecksResponse
+	(*SummarizeChecksRequest)(nil),         // 115: tms.translation.v1.SummarizeChecksRequest
+	(*CheckCount)(nil),                     // 116: tms.translation.v1.CheckCount
+	(*SummarizeChecksResponse)(nil),        // 117: tms.translation.v1.SummarizeChecksResponse
+	(*RecheckComponentsRequest)(nil),       // 118: tms.translation.v1.RecheckComponentsRequest
+	(*RecheckComponentsResponse)(nil),      // 119: tms.translation.v1.RecheckComponentsResponse
+	(*timestamppb.Timestamp)(nil),          // 120: google.protobuf.Timestamp
+	(v1.UnitState)(0),                      // 121: tms.type.v1.UnitState
+	(*fieldmaskpb.FieldMask)(nil),          // 122: google.protobuf.FieldMask
 }
 var file_tms_translation_v1_translation_proto_depIdxs = []int32{
-	114, // 0: tms.translation.v1.Statistics.last_change:type_name -> google.protobuf.Timestamp
-	1,   // 1: tms.translation.v1.Translation.stats:type_name -> tms.translation.v1.Statistics
-	3,   // 2: tms.translation.v1.Translation.plural:type_name -> tms.translation.v1.TranslationPlural
-	115, // 3: tms.translation.v1.Unit.state:type_name -> tms.type.v1.UnitState
-	114, // 4: tms.translation.v1.Unit.timestamp:type_name -> google.protobuf.Timestamp
-	114, // 5: tms.translation.v1.Unit.last_updated:type_name -> google.protobuf.Timestamp
-	86,  // 6: tms.translation.v1.Unit.labels:type_name -> tms.translation.v1.Label
-	114, // 7: tms.translation.v1.Alert.create_time:type_name -> google.protobuf.Timestamp
-	114, // 8: tms.translation.v1.Alert.update_time:type_name -> google.protobuf.Timestamp
-	6,   // 9: tms.translation.v1.ListAlertsResponse.alerts:type_name -> tms.translation.v1.Alert
-	114, // 10: tms.translation.v1.Commit.author_time:type_name -> google.protobuf.Timestamp
-	114, // 11: tms.translation.v1.Commit.commit_time:type_name -> google.protobuf.Timestamp
-	5,   // 12: tms.translation.v1.ImportComponentResponse.task:type_name -> tms.translation.v1.Task
-	5,   // 13: tms.translation.v1.GetTaskResponse.task:type_name -> tms.translation.v1.Task
-	21,  // 14: tms.translation.v1.RenameComponentsRequest.components:type_name -> tms.translation.v1.ComponentName
-	2,   // 15: tms.translation.v1.ListTranslationsResponse.translations:type_name -> tms.translation.v1.Translation
-	2,   // 16: tms.translation.v1.GetTranslationResponse.translation:type_name -> tms.translation.v1.Translation
-	2,   // 17: tms.translation.v1.AddTranslationResponse.translation:type_name -> tms.translation.v1.Translation
-	1,   // 18: tms.translation.v1.GetStatisticsResponse.stats:type_name -> tms.translation.v1.Statistics
-	1,   // 19: tms.translation.v1.ListLanguageStatisticsResponse.stats:type_name -> tms.translation.v1.Statistics
-	4,   // 20: tms.translation.v1.ListUnitsResponse.units:type_name -> tms.translation.v1.Unit
-	4,   // 21: tms.translation.v1.FindUnitResponse.unit:type_name -> tms.translation.v1.Unit
-	4,   // 22: tms.translation.v1.GetUnitResponse.unit:type_name -> tms.translation.v1.Unit
-	115, // 23: tms.translation.v1.UpdateUnitRequest.state:type_name -> tms.type.v1.UnitState
-	4,   // 24: tms.translation.v1.UpdateUnitResponse.unit:type_name -> tms.translation.v1.Unit
-	9,   // 25: tms.translation.v1.Repository.remote_commit:type_name -> tms.translation.v1.Commit
-	9,   // 26: tms.translation.v1.Repository.local_commit:type_name -> tms.translation.v1.Commit
-	47,  // 27: tms.translation.v1.GetRepositoryResponse.repository:type_name -> tms.translation.v1.Repository
-	0,   // 28: tms.translation.v1.GetFileRequest.file:type_name -> tms.translation.v1.ComponentFile
-	114, // 29: tms.translation.v1.GetFileResponse.commit_time:type_name -> google.protobuf.Timestamp
-	115, // 30: tms.translation.v1.CreateUnitRequest.state:type_name -> tms.type.v1.UnitState
-	4,   // 31: tms.translation.v1.CreateUnitResponse.unit:type_name -> tms.translation.v1.Unit
-	4,   // 32: tms.translation.v1.ListUnitTranslationsResponse.units:type_name -> tms.translation.v1.Unit
-	114, // 33: tms.translation.v1.Suggestion.timestamp:type_name -> google.protobuf.Timestamp
-	62,  // 34: tms.translation.v1.ListSuggestionsResponse.suggestions:type_name -> tms.translation.v1.Suggestion
-	62,  // 35: tms.translation.v1.GetSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
-	62,  // 36: tms.translation.v1.CreateSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
-	4,   // 37: tms.translation.v1.AcceptSuggestionResponse.unit:type_name -> tms.translation.v1.Unit
-	62,  // 38: tms.translation.v1.VoteSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
-	114, // 39: tms.translation.v1.Comment.timestamp:type_name -> google.protobuf.Timestamp
-	75,  // 40: tms.translation.v1.ListCommentsResponse.comments:type_name -> tms.translation.v1.Comment
-	75,  // 41: tms.translation.v1.GetCommentResponse.comment:type_name -> tms.translation.v1.Comment
-	75,  // 42: tms.translation.v1.CreateCommentResponse.comment:type_name -> tms.translation.v1.Comment
-	75,  // 43: tms.translation.v1.ResolveCommentResponse.comment:type_name -> tms.translation.v1.Comment
-	86,  // 44: tms.translation.v1.ListLabelsResponse.labels:type_name -> tms.translation.v1.Label
-	86,  // 45: tms.translation.v1.GetLabelResponse.label:type_name -> tms.translation.v1.Label
-	86,  // 46: tms.translation.v1.CreateLabelRequest.label:type_name -> tms.translation.v1.Label
-	86,  // 47: tms.translation.v1.CreateLabelResponse.label:type_name -> tms.translation.v1.Label
-	86,  // 48: tms.translation.v1.UpdateLabelRequest.label:type_name -> tms.translation.v1.Label
-	116, // 49: tms.translation.v1.UpdateLabelRequest.update_mask:type_name -> google.protobuf.FieldMask
-	86,  // 50: tms.translation.v1.UpdateLabelResponse.label:type_name -> tms.translation.v1.Label
-	0,   // 51: tms.translation.v1.DownloadFileRequest.file:type_name -> tms.translation.v1.ComponentFile
-	114, // 52: tms.translation.v1.DownloadFileResponse.commit_time:type_name -> google.protobuf.Timestamp
-	54,  // 53: tms.translation.v1.UploadFileStreamRequest.request:type_name -> tms.translation.v1.UploadFileRequest
-	55,  // 54: tms.translation.v1.UploadFileStreamResponse.result:type_name -> tms.translation.v1.UploadFileResponse
-	101, // 55: tms.translation.v1.ListUnitChecksResponse.checks:type_name -> tms.translation.v1.Check
-	101, // 56: tms.translation.v1.DismissCheckResponse.check:type_name -> tms.translation.v1.Check
-	106, // 57: tms.translation.v1.DismissChecksRequest.scope:type_name -> tms.translation.v1.CheckScope
-	5,   // 58: tms.translation.v1.DismissChecksResponse.task:type_name -> tms.translation.v1.Task
-	106, // 59: tms.translation.v1.SummarizeChecksRequest.scope:type_name -> tms.translation.v1.CheckScope
-	110, // 60: tms.translation.v1.SummarizeChecksResponse.checks:type_name -> tms.translation.v1.CheckCount
-	5,   // 61: tms.translation.v1.RecheckComponentsResponse.tasks:type_name -> tms.translation.v1.Task
-	10,  // 62: tms.translation.v1.TranslationService.ImportComponent:input_type -> tms.translation.v1.ImportComponentRequest
-	12,  // 63: tms.translation.v1.TranslationService.GetTask:input_type -> tms.translation.v1.GetTaskRequest
-	13,  // 64: tms.translation.v1.TranslationService.CancelTask:input_type -> tms.translation.v1.CancelTaskRequest
-	7,   // 65: tms.translation.v1.TranslationService.ListAlerts:input_type -> tms.translation.v1.ListAlertsRequest
-	16,  // 66: tms.translation.v1.TranslationService.ForgetComponent:input_type -> tms.translation.v1.ForgetComponentRequest
-	18,  // 67: tms.translation.v1.TranslationService.ForgetComponents:input_type -> tms.translation.v1.ForgetComponentsRequest
-	20,  // 68: tms.translation.v1.TranslationService.RenameComponents:input_type -> tms.translation.v1.RenameComponentsRequest
-	23,  // 69: tms.translation.v1.TranslationService.ListTranslations:input_type -> tms.translation.v1.ListTranslationsRequest
-	25,  // 70: tms.translation.v1.TranslationService.GetTranslation:input_type -> tms.translation.v1.GetTranslationRequest
-	27,  // 71: tms.translation.v1.TranslationService.AddTranslation:input_type -> tms.translation.v1.AddTranslationRequest
-	29,  // 72: tms.translation.v1.TranslationService.DeleteTranslation:input_type -> tms.translation.v1.DeleteTranslationRequest
-	31,  // 73: tms.translation.v1.TranslationService.GetStatistics:input_type -> tms.translation.v1.GetStatisticsRequest
-	35,  // 74: tms.translation.v1.TranslationService.ListLanguageStatistics:input_type -> tms.translation.v1.ListLanguageStatisticsRequest
-	36,  // 75: tms.translation.v1.TranslationService.ListLanguageCodes:input_type -> tms.translation.v1.ListLanguageCodesRequest
-	33,  // 76: tms.translation.v1.TranslationService.GetMetrics:input_type -> tms.translation.v1.GetMetricsRequest
-	39,  // 77: tms.translation.v1.TranslationService.ListUnits:input_type -> tms.translation.v1.ListUnitsRequest
-	43,  // 78: tms.translation.v1.TranslationService.GetUnit:input_type -> tms.translation.v1.GetUnitRequest
-	41,  // 79: tms.translation.v1.TranslationService.FindUnit:input_type -> tms.translation.v1.FindUnitRequest
-	45,  // 80: tms.translation.v1.TranslationService.UpdateUnit:input_type -> tms.translation.v1.UpdateUnitRequest
-	48,  // 81: tms.translation.v1.TranslationService.GetRepository:input_type -> tms.translation.v1.GetRepositoryRequest
-	50,  // 82: tms.translation.v1.TranslationService.RunRepositoryOperation:input_type -> tms.translation.v1.RunRepositoryOperationRequest
-	52,  // 83: tms.translation.v1.TranslationService.GetFile:input_type -> tms.translation.v1.GetFileRequest
-	54,  // 84: tms.translation.v1.TranslationService.UploadFile:input_type -> tms.translation.v1.UploadFileRequest
-	97,  // 85: tms.translation.v1.TranslationService.DownloadFile:input_type -> tms.translation.v1.DownloadFileRequest
-	99,  // 86: tms.translation.v1.TranslationService.UploadFileStream:input_type -> tms.translation.v1.UploadFileStreamRequest
-	56,  // 87: tms.translation.v1.TranslationService.CreateUnit:input_type -> tms.translation.v1.CreateUnitRequest
-	58,  // 88: tms.translation.v1.TranslationService.DeleteUnit:input_type -> tms.translation.v1.DeleteUnitRequest
-	60,  // 89: tms.translation.v1.TranslationService.ListUnitTranslations:input_type -> tms.translation.v1.ListUnitTranslationsRequest
-	63,  // 90: tms.translation.v1.TranslationService.ListSuggestions:input_type -> tms.translation.v1.ListSuggestionsRequest
-	65,  // 91: tms.translation.v1.TranslationService.GetSuggestion:input_type -> tms.translation.v1.GetSuggestionRequest
-	67,  // 92: tms.translation.v1.TranslationService.CreateSuggestion:input_type -> tms.translation.v1.CreateSuggestionRequest
-	69,  // 93: tms.translation.v1.TranslationService.AcceptSuggestion:input_type -> tms.translation.v1.AcceptSuggestionRequest
-	71,  // 94: tms.translation.v1.TranslationService.DeleteSuggestion:input_type -> tms.translation.v1.DeleteSuggestionRequest
-	73,  // 95: tms.translation.v1.TranslationService.VoteSuggestion:input_type -> tms.translation.v1.VoteSuggestionRequest
-	76,  // 96: tms.translation.v1.TranslationService.ListComments:input_type -> tms.translation.v1.ListCommentsRequest
-	78,  // 97: tms.translation.v1.TranslationService.GetComment:input_type -> tms.translation.v1.GetCommentRequest
-	80,  // 98: tms.translation.v1.TranslationService.CreateComment:input_type -> tms.translation.v1.CreateCommentRequest
-	82,  // 99: tms.translation.v1.TranslationService.ResolveComment:input_type -> tms.translation.v1.ResolveCommentRequest
-	84,  // 100: tms.translation.v1.TranslationService.DeleteComment:input_type -> tms.translation.v1.DeleteCommentRequest
-	87,  // 101: tms.translation.v1.TranslationService.ListLabels:input_type -> tms.translation.v1.ListLabelsRequest
-	89,  // 102: tms.translation.v1.TranslationService.GetLabel:input_type -> tms.translation.v1.GetLabelRequest
-	91,  // 103: tms.translation.v1.TranslationService.CreateLabel:input_type -> tms.translation.v1.CreateLabelRequest
-	93,  // 104: tms.translation.v1.TranslationService.UpdateLabel:input_type -> tms.translation.v1.UpdateLabelRequest
-	95,  // 105: tms.translation.v1.TranslationService.DeleteLabel:input_type -> tms.translation.v1.DeleteLabelRequest
-	102, // 106: tms.translation.v1.TranslationService.ListUnitChecks:input_type -> tms.translation.v1.ListUnitChecksRequest
-	104, // 107: tms.translation.v1.TranslationService.DismissCheck:input_type -> tms.translation.v1.DismissCheckRequest
-	107, // 108: tms.translation.v1.TranslationService.DismissChecks:input_type -> tms.translation.v1.DismissChecksRequest
-	109, // 109: tms.translation.v1.TranslationService.SummarizeChecks:input_type -> tms.translation.v1.SummarizeChecksRequest
-	112, // 110: tms.translation.v1.TranslationService.RecheckComponents:input_type -> tms.translation.v1.RecheckComponentsRequest
-	11,  // 111: tms.translation.v1.TranslationService.ImportComponent:output_type -> tms.translation.v1.ImportComponentResponse
-	15,  // 112: tms.translation.v1.TranslationService.GetTask:output_type -> tms.translation.v1.GetTaskResponse
-	14,  // 113: tms.translation.v1.TranslationService.CancelTask:output_type -> tms.translation.v1.CancelTaskResponse
-	8,   // 114: tms.translation.v1.TranslationService.ListAlerts:output_type -> tms.translation.v1.ListAlertsResponse
-	17,  // 115: tms.translation.v1.TranslationService.ForgetComponent:output_type -> tms.translation.v1.ForgetComponentResponse
-	19,  // 116: tms.translation.v1.TranslationService.ForgetComponents:output_type -> tms.translation.v1.ForgetComponentsResponse
-	22,  // 117: tms.translation.v1.TranslationService.RenameComponents:output_type -> tms.translation.v1.RenameComponentsResponse
-	24,  // 118: tms.translation.v1.TranslationService.ListTranslations:output_type -> tms.translation.v1.ListTranslationsResponse
-	26,  // 119: tms.translation.v1.TranslationService.GetTranslation:output_type -> tms.translation.v1.GetTranslationResponse
-	28,  // 120: tms.translation.v1.TranslationService.AddTranslation:output_type -> tms.translation.v1.AddTranslationResponse
-	30,  // 121: tms.translation.v1.TranslationService.DeleteTranslation:output_type -> tms.translation.v1.DeleteTranslationResponse
-	32,  // 122: tms.translation.v1.TranslationService.GetStatistics:output_type -> tms.translation.v1.GetStatisticsResponse
-	38,  // 123: tms.translation.v1.TranslationService.ListLanguageStatistics:output_type -> tms.translation.v1.ListLanguageStatisticsResponse
-	37,  // 124: tms.translation.v1.TranslationService.ListLanguageCodes:output_type -> tms.translation.v1.ListLanguageCodesResponse
-	34,  // 125: tms.translation.v1.TranslationService.GetMetrics:output_type -> tms.translation.v1.GetMetricsResponse
-	40,  // 126: tms.translation.v1.TranslationService.ListUnits:output_type -> tms.translation.v1.ListUnitsResponse
-	44,  // 127: tms.translation.v1.TranslationService.GetUnit:output_type -> tms.translation.v1.GetUnitResponse
-	42,  // 128: tms.translation.v1.TranslationService.FindUnit:output_type -> tms.translation.v1.FindUnitResponse
-	46,  // 129: tms.translation.v1.TranslationService.UpdateUnit:output_type -> tms.translation.v1.UpdateUnitResponse
-	49,  // 130: tms.translation.v1.TranslationService.GetRepository:output_type -> tms.translation.v1.GetRepositoryResponse
-	51,  // 131: tms.translation.v1.TranslationService.RunRepositoryOperation:output_type -> tms.translation.v1.RunRepositoryOperationResponse
-	53,  // 132: tms.translation.v1.TranslationService.GetFile:output_type -> tms.translation.v1.GetFileResponse
-	55,  // 133: tms.translation.v1.TranslationService.UploadFile:output_type -> tms.translation.v1.UploadFileResponse
-	98,  // 134: tms.translation.v1.TranslationService.DownloadFile:output_type -> tms.translation.v1.DownloadFileResponse
-	100, // 135: tms.translation.v1.TranslationService.UploadFileStream:output_type -> tms.translation.v1.UploadFileStreamResponse
-	57,  // 136: tms.translation.v1.TranslationService.CreateUnit:output_type -> tms.translation.v1.CreateUnitResponse
-	59,  // 137: tms.translation.v1.TranslationService.DeleteUnit:output_type -> tms.translation.v1.DeleteUnitResponse
-	61,  // 138: tms.translation.v1.TranslationService.ListUnitTranslations:output_type -> tms.translation.v1.ListUnitTranslationsResponse
-	64,  // 139: tms.translation.v1.TranslationService.ListSuggestions:output_type -> tms.translation.v1.ListSuggestionsResponse
-	66,  // 140: tms.translation.v1.TranslationService.GetSuggestion:output_type -> tms.translation.v1.GetSuggestionResponse
-	68,  // 141: tms.translation.v1.TranslationService.CreateSuggestion:output_type -> tms.translation.v1.CreateSuggestionResponse
-	70,  // 142: tms.translation.v1.TranslationService.AcceptSuggestion:output_type -> tms.translation.v1.AcceptSuggestionResponse
-	72,  // 143: tms.translation.v1.TranslationService.DeleteSuggestion:output_type -> tms.translation.v1.DeleteSuggestionResponse
-	74,  // 144: tms.translation.v1.TranslationService.VoteSuggestion:output_type -> tms.translation.v1.VoteSuggestionResponse
-	77,  // 145: tms.translation.v1.TranslationService.ListComments:output_type -> tms.translation.v1.ListCommentsResponse
-	79,  // 146: tms.translation.v1.TranslationService.GetComment:output_type -> tms.translation.v1.GetCommentResponse
-	81,  // 147: tms.translation.v1.TranslationService.CreateComment:output_type -> tms.translation.v1.CreateCommentResponse
-	83,  // 148: tms.translation.v1.TranslationService.ResolveComment:output_type -> tms.translation.v1.ResolveCommentResponse
-	85,  // 149: tms.translation.v1.TranslationService.DeleteComment:output_type -> tms.translation.v1.DeleteCommentResponse
-	88,  // 150: tms.translation.v1.TranslationService.ListLabels:output_type -> tms.translation.v1.ListLabelsResponse
-	90,  // 151: tms.translation.v1.TranslationService.GetLabel:output_type -> tms.translation.v1.GetLabelResponse
-	92,  // 152: tms.translation.v1.TranslationService.CreateLabel:output_type -> tms.translation.v1.CreateLabelResponse
-	94,  // 153: tms.translation.v1.TranslationService.UpdateLabel:output_type -> tms.translation.v1.UpdateLabelResponse
-	96,  // 154: tms.translation.v1.TranslationService.DeleteLabel:output_type -> tms.translation.v1.DeleteLabelResponse
-	103, // 155: tms.translation.v1.TranslationService.ListUnitChecks:output_type -> tms.translation.v1.ListUnitChecksResponse
-	105, // 156: tms.translation.v1.TranslationService.DismissCheck:output_type -> tms.translation.v1.DismissCheckResponse
-	108, // 157: tms.translation.v1.TranslationService.DismissChecks:output_type -> tms.translation.v1.DismissChecksResponse
-	111, // 158: tms.translation.v1.TranslationService.SummarizeChecks:output_type -> tms.translation.v1.SummarizeChecksResponse
-	113, // 159: tms.translation.v1.TranslationService.RecheckComponents:output_type -> tms.translation.v1.RecheckComponentsResponse
-	111, // [111:160] is the sub-list for method output_type
-	62,  // [62:111] is the sub-list for method input_type
-	62,  // [62:62] is the sub-list for extension type_name
-	62,  // [62:62] is the sub-list for extension extendee
-	0,   // [0:62] is the sub-list for field type_name
+	11,  // 0: tms.translation.v1.AutoTranslateResponse.task:type_name -> tms.translation.v1.Task
+	4,   // 1: tms.translation.v1.ListMachineryResponse.suggestions:type_name -> tms.translation.v1.MachinerySuggestion
+	5,   // 2: tms.translation.v1.ListMachineryResponse.errors:type_name -> tms.translation.v1.MachineryError
+	120, // 3: tms.translation.v1.Statistics.last_change:type_name -> google.protobuf.Timestamp
+	7,   // 4: tms.translation.v1.Translation.stats:type_name -> tms.translation.v1.Statistics
+	9,   // 5: tms.translation.v1.Translation.plural:type_name -> tms.translation.v1.TranslationPlural
+	121, // 6: tms.translation.v1.Unit.state:type_name -> tms.type.v1.UnitState
+	120, // 7: tms.translation.v1.Unit.timestamp:type_name -> google.protobuf.Timestamp
+	120, // 8: tms.translation.v1.Unit.last_updated:type_name -> google.protobuf.Timestamp
+	92,  // 9: tms.translation.v1.Unit.labels:type_name -> tms.translation.v1.Label
+	120, // 10: tms.translation.v1.Alert.create_time:type_name -> google.protobuf.Timestamp
+	120, // 11: tms.translation.v1.Alert.update_time:type_name -> google.protobuf.Timestamp
+	12,  // 12: tms.translation.v1.ListAlertsResponse.alerts:type_name -> tms.translation.v1.Alert
+	120, // 13: tms.translation.v1.Commit.author_time:type_name -> google.protobuf.Timestamp
+	120, // 14: tms.translation.v1.Commit.commit_time:type_name -> google.protobuf.Timestamp
+	11,  // 15: tms.translation.v1.ImportComponentResponse.task:type_name -> tms.translation.v1.Task
+	11,  // 16: tms.translation.v1.GetTaskResponse.task:type_name -> tms.translation.v1.Task
+	27,  // 17: tms.translation.v1.RenameComponentsRequest.components:type_name -> tms.translation.v1.ComponentName
+	8,   // 18: tms.translation.v1.ListTranslationsResponse.translations:type_name -> tms.translation.v1.Translation
+	8,   // 19: tms.translation.v1.GetTranslationResponse.translation:type_name -> tms.translation.v1.Translation
+	8,   // 20: tms.translation.v1.AddTranslationResponse.translation:type_name -> tms.translation.v1.Translation
+	7,   // 21: tms.translation.v1.GetStatisticsResponse.stats:type_name -> tms.translation.v1.Statistics
+	7,   // 22: tms.translation.v1.ListLanguageStatisticsResponse.stats:type_name -> tms.translation.v1.Statistics
+	10,  // 23: tms.translation.v1.ListUnitsResponse.units:type_name -> tms.translation.v1.Unit
+	10,  // 24: tms.translation.v1.FindUnitResponse.unit:type_name -> tms.translation.v1.Unit
+	10,  // 25: tms.translation.v1.GetUnitResponse.unit:type_name -> tms.translation.v1.Unit
+	121, // 26: tms.translation.v1.UpdateUnitRequest.state:type_name -> tms.type.v1.UnitState
+	10,  // 27: tms.translation.v1.UpdateUnitResponse.unit:type_name -> tms.translation.v1.Unit
+	15,  // 28: tms.translation.v1.Repository.remote_commit:type_name -> tms.translation.v1.Commit
+	15,  // 29: tms.translation.v1.Repository.local_commit:type_name -> tms.translation.v1.Commit
+	53,  // 30: tms.translation.v1.GetRepositoryResponse.repository:type_name -> tms.translation.v1.Repository
+	0,   // 31: tms.translation.v1.GetFileRequest.file:type_name -> tms.translation.v1.ComponentFile
+	120, // 32: tms.translation.v1.GetFileResponse.commit_time:type_name -> google.protobuf.Timestamp
+	121, // 33: tms.translation.v1.CreateUnitRequest.state:type_name -> tms.type.v1.UnitState
+	10,  // 34: tms.translation.v1.CreateUnitResponse.unit:type_name -> tms.translation.v1.Unit
+	10,  // 35: tms.translation.v1.ListUnitTranslationsResponse.units:type_name -> tms.translation.v1.Unit
+	120, // 36: tms.translation.v1.Suggestion.timestamp:type_name -> google.protobuf.Timestamp
+	68,  // 37: tms.translation.v1.ListSuggestionsResponse.suggestions:type_name -> tms.translation.v1.Suggestion
+	68,  // 38: tms.translation.v1.GetSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
+	68,  // 39: tms.translation.v1.CreateSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
+	10,  // 40: tms.translation.v1.AcceptSuggestionResponse.unit:type_name -> tms.translation.v1.Unit
+	68,  // 41: tms.translation.v1.VoteSuggestionResponse.suggestion:type_name -> tms.translation.v1.Suggestion
+	120, // 42: tms.translation.v1.Comment.timestamp:type_name -> google.protobuf.Timestamp
+	81,  // 43: tms.translation.v1.ListCommentsResponse.comments:type_name -> tms.translation.v1.Comment
+	81,  // 44: tms.translation.v1.GetCommentResponse.comment:type_name -> tms.translation.v1.Comment
+	81,  // 45: tms.translation.v1.CreateCommentResponse.comment:type_name -> tms.translation.v1.Comment
+	81,  // 46: tms.translation.v1.ResolveCommentResponse.comment:type_name -> tms.translation.v1.Comment
+	92,  // 47: tms.translation.v1.ListLabelsResponse.labels:type_name -> tms.translation.v1.Label
+	92,  // 48: tms.translation.v1.GetLabelResponse.label:type_name -> tms.translation.v1.Label
+	92,  // 49: tms.translation.v1.CreateLabelRequest.label:type_name -> tms.translation.v1.Label
+	92,  // 50: tms.translation.v1.CreateLabelResponse.label:type_name -> tms.translation.v1.Label
+	92,  // 51: tms.translation.v1.UpdateLabelRequest.label:type_name -> tms.translation.v1.Label
+	122, // 52: tms.translation.v1.UpdateLabelRequest.update_mask:type_name -> google.protobuf.FieldMask
+	92,  // 53: tms.translation.v1.UpdateLabelResponse.label:type_name -> tms.translation.v1.Label
+	0,   // 54: tms.translation.v1.DownloadFileRequest.file:type_name -> tms.translation.v1.ComponentFile
+	120, // 55: tms.translation.v1.DownloadFileResponse.commit_time:type_name -> google.protobuf.Timestamp
+	60,  // 56: tms.translation.v1.UploadFileStreamRequest.request:type_name -> tms.translation.v1.UploadFileRequest
+	61,  // 57: tms.translation.v1.UploadFileStreamResponse.result:type_name -> tms.translation.v1.UploadFileResponse
+	107, // 58: tms.translation.v1.ListUnitChecksResponse.checks:type_name -> tms.translation.v1.Check
+	107, // 59: tms.translation.v1.DismissCheckResponse.check:type_name -> tms.translation.v1.Check
+	112, // 60: tms.translation.v1.DismissChecksRequest.scope:type_name -> tms.translation.v1.CheckScope
+	11,  // 61: tms.translation.v1.DismissChecksResponse.task:type_name -> tms.translation.v1.Task
+	112, // 62: tms.translation.v1.SummarizeChecksRequest.scope:type_name -> tms.translation.v1.CheckScope
+	116, // 63: tms.translation.v1.SummarizeChecksResponse.checks:type_name -> tms.translation.v1.CheckCount
+	11,  // 64: tms.translation.v1.RecheckComponentsResponse.tasks:type_name -> tms.translation.v1.Task
+	16,  // 65: tms.translation.v1.TranslationService.ImportComponent:input_type -> tms.translation.v1.ImportComponentRequest
+	18,  // 66: tms.translation.v1.TranslationService.GetTask:input_type -> tms.translation.v1.GetTaskRequest
+	19,  // 67: tms.translation.v1.TranslationService.CancelTask:input_type -> tms.translation.v1.CancelTaskRequest
+	13,  // 68: tms.translation.v1.TranslationService.ListAlerts:input_type -> tms.translation.v1.ListAlertsRequest
+	22,  // 69: tms.translation.v1.TranslationService.ForgetComponent:input_type -> tms.translation.v1.ForgetComponentRequest
+	24,  // 70: tms.translation.v1.TranslationService.ForgetComponents:input_type -> tms.translation.v1.ForgetComponentsRequest
+	26,  // 71: tms.translation.v1.TranslationService.RenameComponents:input_type -> tms.translation.v1.RenameComponentsRequest
+	29,  // 72: tms.translation.v1.TranslationService.ListTranslations:input_type -> tms.translation.v1.ListTranslationsRequest
+	31,  // 73: tms.translation.v1.TranslationService.GetTranslation:input_type -> tms.translation.v1.GetTranslationRequest
+	33,  // 74: tms.translation.v1.TranslationService.AddTranslation:input_type -> tms.translation.v1.AddTranslationRequest
+	35,  // 75: tms.translation.v1.TranslationService.DeleteTranslation:input_type -> tms.translation.v1.DeleteTranslationRequest
+	37,  // 76: tms.translation.v1.TranslationService.GetStatistics:input_type -> tms.translation.v1.GetStatisticsRequest
+	41,  // 77: tms.translation.v1.TranslationService.ListLanguageStatistics:input_type -> tms.translation.v1.ListLanguageStatisticsRequest
+	42,  // 78: tms.translation.v1.TranslationService.ListLanguageCodes:input_type -> tms.translation.v1.ListLanguageCodesRequest
+	39,  // 79: tms.translation.v1.TranslationService.GetMetrics:input_type -> tms.translation.v1.GetMetricsRequest
+	45,  // 80: tms.translation.v1.TranslationService.ListUnits:input_type -> tms.translation.v1.ListUnitsRequest
+	49,  // 81: tms.translation.v1.TranslationService.GetUnit:input_type -> tms.translation.v1.GetUnitRequest
+	47,  // 82: tms.translation.v1.TranslationService.FindUnit:input_type -> tms.translation.v1.FindUnitRequest
+	51,  // 83: tms.translation.v1.TranslationService.UpdateUnit:input_type -> tms.translation.v1.UpdateUnitRequest
+	54,  // 84: tms.translation.v1.TranslationService.GetRepository:input_type -> tms.translation.v1.GetRepositoryRequest
+	56,  // 85: tms.translation.v1.TranslationService.RunRepositoryOperation:input_type -> tms.translation.v1.RunRepositoryOperationRequest
+	58,  // 86: tms.translation.v1.TranslationService.GetFile:input_type -> tms.translation.v1.GetFileRequest
+	60,  // 87: tms.translation.v1.TranslationService.UploadFile:input_type -> tms.translation.v1.UploadFileRequest
+	103, // 88: tms.translation.v1.TranslationService.DownloadFile:input_type -> tms.translation.v1.DownloadFileRequest
+	105, // 89: tms.translation.v1.TranslationService.UploadFileStream:input_type -> tms.translation.v1.UploadFileStreamRequest
+	62,  // 90: tms.translation.v1.TranslationService.CreateUnit:input_type -> tms.translation.v1.CreateUnitRequest
+	64,  // 91: tms.translation.v1.TranslationService.DeleteUnit:input_type -> tms.translation.v1.DeleteUnitRequest
+	66,  // 92: tms.translation.v1.TranslationService.ListUnitTranslations:input_type -> tms.translation.v1.ListUnitTranslationsRequest
+	69,  // 93: tms.translation.v1.TranslationService.ListSuggestions:input_type -> tms.translation.v1.ListSuggestionsRequest
+	71,  // 94: tms.translation.v1.TranslationService.GetSuggestion:input_type -> tms.translation.v1.GetSuggestionRequest
+	73,  // 95: tms.translation.v1.TranslationService.CreateSuggestion:input_type -> tms.translation.v1.CreateSuggestionRequest
+	75,  // 96: tms.translation.v1.TranslationService.AcceptSuggestion:input_type -> tms.translation.v1.AcceptSuggestionRequest
+	77,  // 97: tms.translation.v1.TranslationService.DeleteSuggestion:input_type -> tms.translation.v1.DeleteSuggestionRequest
+	79,  // 98: tms.translation.v1.TranslationService.VoteSuggestion:input_type -> tms.translation.v1.VoteSuggestionRequest
+	82,  // 99: tms.translation.v1.TranslationService.ListComments:input_type -> tms.translation.v1.ListCommentsRequest
+	84,  // 100: tms.translation.v1.TranslationService.GetComment:input_type -> tms.translation.v1.GetCommentRequest
+	86,  // 101: tms.translation.v1.TranslationService.CreateComment:input_type -> tms.translation.v1.CreateCommentRequest
+	88,  // 102: tms.translation.v1.TranslationService.ResolveComment:input_type -> tms.translation.v1.ResolveCommentRequest
+	90,  // 103: tms.translation.v1.TranslationService.DeleteComment:input_type -> tms.translation.v1.DeleteCommentRequest
+	93,  // 104: tms.translation.v1.TranslationService.ListLabels:input_type -> tms.translation.v1.ListLabelsRequest
+	95,  // 105: tms.translation.v1.TranslationService.GetLabel:input_type -> tms.translation.v1.GetLabelRequest
+	97,  // 106: tms.translation.v1.TranslationService.CreateLabel:input_type -> tms.translation.v1.CreateLabelRequest
+	99,  // 107: tms.translation.v1.TranslationService.UpdateLabel:input_type -> tms.translation.v1.UpdateLabelRequest
+	101, // 108: tms.translation.v1.TranslationService.DeleteLabel:input_type -> tms.translation.v1.DeleteLabelRequest
+	108, // 109: tms.translation.v1.TranslationService.ListUnitChecks:input_type -> tms.translation.v1.ListUnitChecksRequest
+	110, // 110: tms.translation.v1.TranslationService.DismissCheck:input_type -> tms.translation.v1.DismissCheckRequest
+	113, // 111: tms.translation.v1.TranslationService.DismissChecks:input_type -> tms.translation.v1.DismissChecksRequest
+	115, // 112: tms.translation.v1.TranslationService.SummarizeChecks:input_type -> tms.translation.v1.SummarizeChecksRequest
+	118, // 113: tms.translation.v1.TranslationService.RecheckComponents:input_type -> tms.translation.v1.RecheckComponentsRequest
+	1,   // 114: tms.translation.v1.TranslationService.AutoTranslate:input_type -> tms.translation.v1.AutoTranslateRequest
+	3,   // 115: tms.translation.v1.TranslationService.ListMachinery:input_type -> tms.translation.v1.ListMachineryRequest
+	17,  // 116: tms.translation.v1.TranslationService.ImportComponent:output_type -> tms.translation.v1.ImportComponentResponse
+	21,  // 117: tms.translation.v1.TranslationService.GetTask:output_type -> tms.translation.v1.GetTaskResponse
+	20,  // 118: tms.translation.v1.TranslationService.CancelTask:output_type -> tms.translation.v1.CancelTaskResponse
+	14,  // 119: tms.translation.v1.TranslationService.ListAlerts:output_type -> tms.translation.v1.ListAlertsResponse
+	23,  // 120: tms.translation.v1.TranslationService.ForgetComponent:output_type -> tms.translation.v1.ForgetComponentResponse
+	25,  // 121: tms.translation.v1.TranslationService.ForgetComponents:output_type -> tms.translation.v1.ForgetComponentsResponse
+	28,  // 122: tms.translation.v1.TranslationService.RenameComponents:output_type -> tms.translation.v1.RenameComponentsResponse
+	30,  // 123: tms.translation.v1.TranslationService.ListTranslations:output_type -> tms.translation.v1.ListTranslationsResponse
+	32,  // 124: tms.translation.v1.TranslationService.GetTranslation:output_type -> tms.translation.v1.GetTranslationResponse
+	34,  // 125: tms.translation.v1.TranslationService.AddTranslation:output_type -> tms.translation.v1.AddTranslationResponse
+	36,  // 126: tms.translation.v1.TranslationService.DeleteTranslation:output_type -> tms.translation.v1.DeleteTranslationResponse
+	38,  // 127: tms.translation.v1.TranslationService.GetStatistics:output_type -> tms.translation.v1.GetStatisticsResponse
+	44,  // 128: tms.translation.v1.TranslationService.ListLanguageStatistics:output_type -> tms.translation.v1.ListLanguageStatisticsResponse
+	43,  // 129: tms.translation.v1.TranslationService.ListLanguageCodes:output_type -> tms.translation.v1.ListLanguageCodesResponse
+	40,  // 130: tms.translation.v1.TranslationService.GetMetrics:output_type -> tms.translation.v1.GetMetricsResponse
+	46,  // 131: tms.translation.v1.TranslationService.ListUnits:output_type -> tms.translation.v1.ListUnitsResponse
+	50,  // 132: tms.translation.v1.TranslationService.GetUnit:output_type -> tms.translation.v1.GetUnitResponse
+	48,  // 133: tms.translation.v1.TranslationService.FindUnit:output_type -> tms.translation.v1.FindUnitResponse
+	52,  // 134: tms.translation.v1.TranslationService.UpdateUnit:output_type -> tms.translation.v1.UpdateUnitResponse
+	55,  // 135: tms.translation.v1.TranslationService.GetRepository:output_type -> tms.translation.v1.GetRepositoryResponse
+	57,  // 136: tms.translation.v1.TranslationService.RunRepositoryOperation:output_type -> tms.translation.v1.RunRepositoryOperationResponse
+	59,  // 137: tms.translation.v1.TranslationService.GetFile:output_type -> tms.translation.v1.GetFileResponse
+	61,  // 138: tms.translation.v1.TranslationService.UploadFile:output_type -> tms.translation.v1.UploadFileResponse
+	104, // 139: tms.translation.v1.TranslationService.DownloadFile:output_type -> tms.translation.v1.DownloadFileResponse
+	106, // 140: tms.translation.v1.TranslationService.UploadFileStream:output_type -> tms.translation.v1.UploadFileStreamResponse
+	63,  // 141: tms.translation.v1.TranslationService.CreateUnit:output_type -> tms.translation.v1.CreateUnitResponse
+	65,  // 142: tms.translation.v1.TranslationService.DeleteUnit:output_type -> tms.translation.v1.DeleteUnitResponse
+	67,  // 143: tms.translation.v1.TranslationService.ListUnitTranslations:output_type -> tms.translation.v1.ListUnitTranslationsResponse
+	70,  // 144: tms.translation.v1.TranslationService.ListSuggestions:output_type -> tms.translation.v1.ListSuggestionsResponse
+	72,  // 145: tms.translation.v1.TranslationService.GetSuggestion:output_type -> tms.translation.v1.GetSuggestionResponse
+	74,  // 146: tms.translation.v1.TranslationService.CreateSuggestion:output_type -> tms.translation.v1.CreateSuggestionResponse
+	76,  // 147: tms.translation.v1.TranslationService.AcceptSuggestion:output_type -> tms.translation.v1.AcceptSuggestionResponse
+	78,  // 148: tms.translation.v1.TranslationService.DeleteSuggestion:output_type -> tms.translation.v1.DeleteSuggestionResponse
+	80,  // 149: tms.translation.v1.TranslationService.VoteSuggestion:output_type -> tms.translation.v1.VoteSuggestionResponse
+	83,  // 150: tms.translation.v1.TranslationService.ListComments:output_type -> tms.translation.v1.ListCommentsResponse
+	85,  // 151: tms.translation.v1.TranslationService.GetComment:output_type -> tms.translation.v1.GetCommentResponse
+	87,  // 152: tms.translation.v1.TranslationService.CreateComment:output_type -> tms.translation.v1.CreateCommentResponse
+	89,  // 153: tms.translation.v1.TranslationService.ResolveComment:output_type -> tms.translation.v1.ResolveCommentResponse
+	91,  // 154: tms.translation.v1.TranslationService.DeleteComment:output_type -> tms.translation.v1.DeleteCommentResponse
+	94,  // 155: tms.translation.v1.TranslationService.ListLabels:output_type -> tms.translation.v1.ListLabelsResponse
+	96,  // 156: tms.translation.v1.TranslationService.GetLabel:output_type -> tms.translation.v1.GetLabelResponse
+	98,  // 157: tms.translation.v1.TranslationService.CreateLabel:output_type -> tms.translation.v1.CreateLabelResponse
+	100, // 158: tms.translation.v1.TranslationService.UpdateLabel:output_type -> tms.translation.v1.UpdateLabelResponse
+	102, // 159: tms.translation.v1.TranslationService.DeleteLabel:output_type -> tms.translation.v1.DeleteLabelResponse
+	109, // 160: tms.translation.v1.TranslationService.ListUnitChecks:output_type -> tms.translation.v1.ListUnitChecksResponse
+	111, // 161: tms.translation.v1.TranslationService.DismissCheck:output_type -> tms.translation.v1.DismissCheckResponse
+	114, // 162: tms.translation.v1.TranslationService.DismissChecks:output_type -> tms.translation.v1.DismissChecksResponse
+	117, // 163: tms.translation.v1.TranslationService.SummarizeChecks:output_type -> tms.translation.v1.SummarizeChecksResponse
+	119, // 164: tms.translation.v1.TranslationService.RecheckComponents:output_type -> tms.translation.v1.RecheckComponentsResponse
+	2,   // 165: tms.translation.v1.TranslationService.AutoTranslate:output_type -> tms.translation.v1.AutoTranslateResponse
+	6,   // 166: tms.translation.v1.TranslationService.ListMachinery:output_type -> tms.translation.v1.ListMachineryResponse
+	116, // [116:167] is the sub-list for method output_type
+	65,  // [65:116] is the sub-list for method input_type
+	65,  // [65:65] is the sub-list for extension type_name
+	65,  // [65:65] is the sub-list for extension extendee
+	0,   // [0:65] is the sub-list for field type_name
 }
 
 func init() { file_tms_translation_v1_translation_proto_init() }
@@ -8370,7 +8850,7 @@ func file_tms_translation_v1_translation_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tms_translation_v1_translation_proto_rawDesc), len(file_tms_translation_v1_translation_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   113,
+			NumMessages:   119,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

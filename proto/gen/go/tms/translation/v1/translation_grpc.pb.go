@@ -68,6 +68,8 @@ const (
 	TranslationService_DismissChecks_FullMethodName          = "/tms.translation.v1.TranslationService/DismissChecks"
 	TranslationService_SummarizeChecks_FullMethodName        = "/tms.translation.v1.TranslationService/SummarizeChecks"
 	TranslationService_RecheckComponents_FullMethodName      = "/tms.translation.v1.TranslationService/RecheckComponents"
+	TranslationService_AutoTranslate_FullMethodName          = "/tms.translation.v1.TranslationService/AutoTranslate"
+	TranslationService_ListMachinery_FullMethodName          = "/tms.translation.v1.TranslationService/ListMachinery"
 )
 
 // TranslationServiceClient is the client API for TranslationService service.
@@ -353,6 +355,19 @@ type TranslationServiceClient interface {
 	// services' own calls and superusers may make it (others:
 	// PermissionDenied); an unknown component is skipped.
 	RecheckComponents(ctx context.Context, in *RecheckComponentsRequest, opts ...grpc.CallOption) (*RecheckComponentsResponse, error)
+	// AutoTranslate fills the strings of a translation that a query selects
+	// from other components' translations or from machine translation, as a
+	// task; each string filled records "Automatically translated". Needs
+	// translation.auto, and unit.edit (suggestion.add for mode suggest).
+	// Errors: NotFound, PermissionDenied (also a locked component),
+	// InvalidArgument on the REST form's fields (mode, q, filter_type,
+	// auto_source, component, engines, threshold).
+	AutoTranslate(ctx context.Context, in *AutoTranslateRequest, opts ...grpc.CallOption) (*AutoTranslateResponse, error)
+	// ListMachinery answers a unit's translations proposed by every machine
+	// translation engine its project or the site configures, and by the
+	// translation memory. Needs machinery.view. An engine that fails is
+	// reported in errors, the others still answer.
+	ListMachinery(ctx context.Context, in *ListMachineryRequest, opts ...grpc.CallOption) (*ListMachineryResponse, error)
 }
 
 type translationServiceClient struct {
@@ -865,6 +880,26 @@ func (c *translationServiceClient) RecheckComponents(ctx context.Context, in *Re
 	return out, nil
 }
 
+func (c *translationServiceClient) AutoTranslate(ctx context.Context, in *AutoTranslateRequest, opts ...grpc.CallOption) (*AutoTranslateResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(AutoTranslateResponse)
+	err := c.cc.Invoke(ctx, TranslationService_AutoTranslate_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *translationServiceClient) ListMachinery(ctx context.Context, in *ListMachineryRequest, opts ...grpc.CallOption) (*ListMachineryResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListMachineryResponse)
+	err := c.cc.Invoke(ctx, TranslationService_ListMachinery_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // TranslationServiceServer is the server API for TranslationService service.
 // All implementations must embed UnimplementedTranslationServiceServer
 // for forward compatibility.
@@ -1148,6 +1183,19 @@ type TranslationServiceServer interface {
 	// services' own calls and superusers may make it (others:
 	// PermissionDenied); an unknown component is skipped.
 	RecheckComponents(context.Context, *RecheckComponentsRequest) (*RecheckComponentsResponse, error)
+	// AutoTranslate fills the strings of a translation that a query selects
+	// from other components' translations or from machine translation, as a
+	// task; each string filled records "Automatically translated". Needs
+	// translation.auto, and unit.edit (suggestion.add for mode suggest).
+	// Errors: NotFound, PermissionDenied (also a locked component),
+	// InvalidArgument on the REST form's fields (mode, q, filter_type,
+	// auto_source, component, engines, threshold).
+	AutoTranslate(context.Context, *AutoTranslateRequest) (*AutoTranslateResponse, error)
+	// ListMachinery answers a unit's translations proposed by every machine
+	// translation engine its project or the site configures, and by the
+	// translation memory. Needs machinery.view. An engine that fails is
+	// reported in errors, the others still answer.
+	ListMachinery(context.Context, *ListMachineryRequest) (*ListMachineryResponse, error)
 	mustEmbedUnimplementedTranslationServiceServer()
 }
 
@@ -1304,6 +1352,12 @@ func (UnimplementedTranslationServiceServer) SummarizeChecks(context.Context, *S
 }
 func (UnimplementedTranslationServiceServer) RecheckComponents(context.Context, *RecheckComponentsRequest) (*RecheckComponentsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method RecheckComponents not implemented")
+}
+func (UnimplementedTranslationServiceServer) AutoTranslate(context.Context, *AutoTranslateRequest) (*AutoTranslateResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method AutoTranslate not implemented")
+}
+func (UnimplementedTranslationServiceServer) ListMachinery(context.Context, *ListMachineryRequest) (*ListMachineryResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListMachinery not implemented")
 }
 func (UnimplementedTranslationServiceServer) mustEmbedUnimplementedTranslationServiceServer() {}
 func (UnimplementedTranslationServiceServer) testEmbeddedByValue()                            {}
@@ -2190,6 +2244,42 @@ func _TranslationService_RecheckComponents_Handler(srv interface{}, ctx context.
 	return interceptor(ctx, in, info, handler)
 }
 
+func _TranslationService_AutoTranslate_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(AutoTranslateRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TranslationServiceServer).AutoTranslate(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TranslationService_AutoTranslate_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TranslationServiceServer).AutoTranslate(ctx, req.(*AutoTranslateRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _TranslationService_ListMachinery_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListMachineryRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TranslationServiceServer).ListMachinery(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TranslationService_ListMachinery_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TranslationServiceServer).ListMachinery(ctx, req.(*ListMachineryRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // TranslationService_ServiceDesc is the grpc.ServiceDesc for TranslationService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -2384,6 +2474,14 @@ var TranslationService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "RecheckComponents",
 			Handler:    _TranslationService_RecheckComponents_Handler,
+		},
+		{
+			MethodName: "AutoTranslate",
+			Handler:    _TranslationService_AutoTranslate_Handler,
+		},
+		{
+			MethodName: "ListMachinery",
+			Handler:    _TranslationService_ListMachinery_Handler,
 		},
 	},
 	Streams: []grpc.StreamDesc{

@@ -1,0 +1,270 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"hash/fnv"
+	"slices"
+	"strings"
+	"time"
+
+	"gorm.io/gorm"
+
+	"github.com/tmsproject/tms/pkg/weblate"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
+)
+
+// MemoryEntry is a row of the translation memory (migration 0017).
+type MemoryEntry struct {
+	ID             int64 `gorm:"primaryKey"`
+	ProjectSlug    string
+	SourceLanguage string
+	TargetLanguage string
+	Source         string
+	Target         string
+	Context        string
+	Origin         string
+	FromFile       bool
+	SourceHash     int64
+	EntryHash      int64
+	CreatedAt      time.Time
+}
+
+// TableName is the memory table.
+func (MemoryEntry) TableName() string { return "memory" }
+
+// textHash is a 64-bit FNV-1a hash of parts, each ended by a NUL, as a
+// signed column value.
+func textHash(parts ...string) int64 {
+	h := fnv.New64a()
+	for _, p := range parts {
+		_, _ = h.Write([]byte(p))
+		_, _ = h.Write([]byte{0})
+	}
+	return int64(h.Sum64())
+}
+
+// SourceHash is the hash exact lookups find a source by.
+func SourceHash(source string) int64 { return textHash(source) }
+
+// withHashes fills the entry's hashes: of its content (languages, source,
+// target), which with its project and origin identifies it, and of its
+// source.
+func (e *MemoryEntry) withHashes() {
+	e.SourceHash = SourceHash(e.Source)
+	e.EntryHash = textHash(e.SourceLanguage, e.TargetLanguage, e.Source, e.Target)
+}
+
+// memoryBatch is how many entries one INSERT writes.
+const memoryBatch = 200
+
+// Remember adds entries to the memory; one already there (same project,
+// languages, origin, source and target) is left as it is. It answers how
+// many were new.
+func (s *Store) Remember(ctx context.Context, entries []MemoryEntry) (int64, error) {
+	var added int64
+	err := s.q(ctx).Transaction(func(tx *gorm.DB) error {
+		var err error
+		added, err = remember(tx, entries)
+		return err
+	})
+	return added, err
+}
+
+func remember(tx *gorm.DB, entries []MemoryEntry) (int64, error) {
+	at := now()
+	var added int64
+	for start := 0; start < len(entries); start += memoryBatch {
+		batch := entries[start:min(start+memoryBatch, len(entries))]
+		var sql strings.Builder
+		sql.WriteString("INSERT INTO memory (project_slug, source_language, target_language, source, target, context, origin, from_file, source_hash, entry_hash, created_at) VALUES ")
+		args := make([]any, 0, len(batch)*11)
+		for i := range batch {
+			e := &batch[i]
+			e.withHashes()
+			if i > 0 {
+				sql.WriteString(", ")
+			}
+			sql.WriteString("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+			args = append(args, e.ProjectSlug, e.SourceLanguage, e.TargetLanguage, e.Source, e.Target, e.Context,
+				e.Origin, e.FromFile, e.SourceHash, e.EntryHash, at)
+		}
+		sql.WriteString(" ON CONFLICT (project_slug, origin, entry_hash) DO NOTHING")
+		res := tx.Exec(sql.String(), args...)
+		if res.Error != nil {
+			return added, res.Error
+		}
+		added += res.RowsAffected
+	}
+	return added, nil
+}
+
+// memoryActions are the changes after which a string's translation is
+// remembered: a person's edits, uploads and accepted suggestions, and
+// their propagation. Automatic translation is not among them: the
+// reference keeps machine translation out of the memory, and translations
+// copied from other components are remembered there already.
+var memoryActions = []typev1.ChangeAction{
+	typev1.ChangeAction_CHANGE_ACTION_CHANGE, typev1.ChangeAction_CHANGE_ACTION_NEW,
+	typev1.ChangeAction_CHANGE_ACTION_ACCEPT, typev1.ChangeAction_CHANGE_ACTION_REVERT,
+	typev1.ChangeAction_CHANGE_ACTION_UPLOAD, typev1.ChangeAction_CHANGE_ACTION_REPLACE,
+	typev1.ChangeAction_CHANGE_ACTION_BULK_EDIT, typev1.ChangeAction_CHANGE_ACTION_APPROVE,
+	typev1.ChangeAction_CHANGE_ACTION_MARKED_EDIT, typev1.ChangeAction_CHANGE_ACTION_PROPAGATED_EDIT,
+}
+
+// memoryRow is a translated unit with what its memory entry needs.
+type memoryRow struct {
+	Source, Target, Context      string
+	LanguageCode, SourceLanguage string
+	ProjectSlug, ComponentSlug   string
+}
+
+// rememberUnits remembers the translations of the units ids that are
+// translated (or approved, or read-only) in a translation that is not the
+// source, in the same transaction as the change that made them.
+func rememberUnits(tx *gorm.DB, ids []int64) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	slices.Sort(ids)
+	ids = slices.Compact(ids)
+	var rows []memoryRow
+	err := tx.Raw(`SELECT u.source, u.target, u.context, t.language_code, t.project_slug, t.component_slug,
+		(SELECT s.language_code FROM translations s WHERE s.component_id = t.component_id AND s.is_source LIMIT 1) AS source_language
+		FROM units u JOIN translations t ON t.id = u.translation_id
+		WHERE u.id IN ? AND u.state >= ? AND u.target <> '' AND NOT t.is_source`, ids, weblate.StateTranslated).Scan(&rows).Error
+	if err != nil {
+		return err
+	}
+	entries := make([]MemoryEntry, 0, len(rows))
+	for _, r := range rows {
+		if r.SourceLanguage == "" || r.SourceLanguage == r.LanguageCode {
+			continue
+		}
+		entries = append(entries, MemoryEntry{ProjectSlug: r.ProjectSlug, SourceLanguage: r.SourceLanguage,
+			TargetLanguage: r.LanguageCode, Source: r.Source, Target: r.Target, Context: r.Context,
+			Origin: r.ProjectSlug + "/" + r.ComponentSlug})
+	}
+	_, err = remember(tx, entries)
+	return err
+}
+
+// rememberImport remembers the translated strings an import brought into
+// t that were not there before with the same target.
+func rememberImport(tx *gorm.DB, t Translation, before map[int64]Unit, units []Unit) error {
+	if t.IsSource || t.IsTemplate {
+		return nil
+	}
+	var src []string
+	err := tx.Model(&Translation{}).Where("component_id = ? AND is_source = ?", t.ComponentID, true).Limit(1).Pluck("language_code", &src).Error
+	if err != nil || len(src) == 0 || src[0] == t.LanguageCode {
+		return err
+	}
+	origin := t.ProjectSlug + "/" + t.ComponentSlug
+	var entries []MemoryEntry
+	for _, u := range units {
+		if u.State < weblate.StateTranslated || u.Target == "" {
+			continue
+		}
+		if prev, ok := before[u.IDHash]; ok && prev.Target == u.Target && prev.State >= weblate.StateTranslated {
+			continue
+		}
+		entries = append(entries, MemoryEntry{ProjectSlug: t.ProjectSlug, SourceLanguage: src[0], TargetLanguage: t.LanguageCode,
+			Source: u.Source, Target: u.Target, Context: u.Context, Origin: origin})
+	}
+	_, err = remember(tx, entries)
+	return err
+}
+
+// MemoryFilter selects entries of the memory.
+type MemoryFilter struct {
+	// Restricted limits the entries to the projects in Seen.
+	Restricted bool
+	Seen       []string
+	// Source: entries whose source contains it, case-insensitively.
+	Source                         string
+	SourceLanguage, TargetLanguage string
+	Project, Origin                string
+}
+
+func (f MemoryFilter) apply(q *gorm.DB, postgres bool) *gorm.DB {
+	if f.Restricted {
+		q = q.Where("project_slug IN ?", nonEmpty(f.Seen))
+	}
+	if f.Source != "" {
+		pattern := "%" + escapeLike(f.Source) + "%"
+		if postgres {
+			q = q.Where(`source ILIKE ? ESCAPE '\'`, pattern)
+		} else {
+			q = q.Where(`lower(source) LIKE lower(?) ESCAPE '\'`, pattern)
+		}
+	}
+	for col, v := range map[string]string{"source_language": f.SourceLanguage, "target_language": f.TargetLanguage,
+		"project_slug": f.Project, "origin": f.Origin} {
+		if v != "" {
+			q = q.Where(col+" = ?", v)
+		}
+	}
+	return q
+}
+
+// escapeLike escapes LIKE's wildcards and its escape character.
+func escapeLike(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
+}
+
+// ListMemory answers a page of the entries f selects, by id, and their
+// number.
+func (s *Store) ListMemory(ctx context.Context, f MemoryFilter, offset, limit int64) ([]MemoryEntry, int64, error) {
+	var total int64
+	if err := f.apply(s.q(ctx).Model(&MemoryEntry{}), s.postgres).Count(&total).Error; err != nil {
+		return nil, 0, err
+	}
+	var out []MemoryEntry
+	err := page(f.apply(s.q(ctx), s.postgres), offset, limit).Find(&out).Error
+	return out, total, err
+}
+
+// GetMemory answers an entry, NotFound when there is none.
+func (s *Store) GetMemory(ctx context.Context, id int64) (MemoryEntry, error) {
+	var e MemoryEntry
+	err := s.q(ctx).Where("id = ?", id).Take(&e).Error
+	return e, notFound(err, "memory entry")
+}
+
+// DeleteMemory removes entries of f (a filter naming a project, an origin
+// or both) or the entry id when id > 0, and answers how many went.
+func (s *Store) DeleteMemory(ctx context.Context, id int64, f MemoryFilter) (int64, error) {
+	q := s.q(ctx)
+	if id > 0 {
+		q = q.Where("id = ?", id)
+	} else if f.Project == "" && f.Origin == "" {
+		return 0, errors.New("store: DeleteMemory needs an id, a project or an origin")
+	}
+	res := f.apply(q, s.postgres).Delete(&MemoryEntry{})
+	return res.RowsAffected, res.Error
+}
+
+// renameMemory follows a component's rename (or its project's): the
+// entries it gave keep naming it as their origin, and the project's
+// entries move to the project's new slug.
+func renameMemory(tx *gorm.DB, old Translation, n ComponentName) error {
+	from, to := old.ProjectSlug+"/"+old.ComponentSlug, n.ProjectSlug+"/"+n.ComponentSlug
+	if from == to {
+		return nil
+	}
+	err := tx.Model(&MemoryEntry{}).Where("project_slug = ? AND origin = ? AND NOT from_file", old.ProjectSlug, from).
+		Update("origin", to).Error
+	if err != nil || old.ProjectSlug == n.ProjectSlug {
+		return err
+	}
+	return tx.Model(&MemoryEntry{}).Where("project_slug = ?", old.ProjectSlug).Update("project_slug", n.ProjectSlug).Error
+}
+
+// ForgetMemoryProjects removes the entries of deleted projects.
+func (s *Store) ForgetMemoryProjects(ctx context.Context, slugs []string) error {
+	if len(slugs) == 0 {
+		return nil
+	}
+	return s.q(ctx).Where("project_slug IN ?", slugs).Delete(&MemoryEntry{}).Error
+}

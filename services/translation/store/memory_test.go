@@ -1,0 +1,118 @@
+package store_test
+
+import (
+	"fmt"
+	"testing"
+
+	"gorm.io/gorm"
+
+	"github.com/tmsproject/tms/pkg/dbtest"
+	"github.com/tmsproject/tms/pkg/outbox"
+	"github.com/tmsproject/tms/pkg/weblate"
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
+	"github.com/tmsproject/tms/services/translation/store"
+)
+
+// TestMemory: on both engines, an import remembers its translated strings
+// once, an edit remembers the new translation, lookups find exact and
+// fuzzy matches within the projects allowed, and renames and deletions
+// follow the project.
+func TestMemory(t *testing.T) {
+	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
+		ctx := t.Context()
+		s := store.New(gdb)
+		src, err := s.ImportTranslation(ctx, importSpec(7, "en", nil, unit("Delete the file", "Delete the file", 100, 3),
+			unit("Open", "Open", 100, 1), unit("Quit the program", "Quit the program", 100, 3)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cs := importSpec(7, "cs", src.IDs, unit("Delete the file", "Smazat soubor", 20, 3), unit("Open", "", 0, 1),
+			unit("Quit the program", "Ukončit program", 10, 3))
+		imported, err := s.ImportTranslation(ctx, cs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err = s.ImportTranslation(ctx, cs); err != nil { // again: nothing new
+			t.Fatal(err)
+		}
+		all, n, err := s.ListMemory(ctx, store.MemoryFilter{}, 0, 10)
+		if err != nil || n != 1 || all[0].Source != "Delete the file" || all[0].Target != "Smazat soubor" ||
+			all[0].Origin != "p/c" || all[0].SourceLanguage != "en" || all[0].TargetLanguage != "cs" {
+			t.Fatalf("after the imports: %d %+v %v; want the one translated string", n, all, err)
+		}
+		units, _, _ := s.ListUnits(ctx, imported.Translation.ID, 0, 10, store.Hidden{})
+		open := units[1]
+		_, err = s.EditUnit(ctx, open.ID, func(store.UnitView) (store.Edit, error) {
+			return store.Edit{Target: "Otevřít", State: weblate.StateTranslated, Author: "ann",
+				Changes: []*changelogv1.Change{{Action: typev1.ChangeAction_CHANGE_ACTION_CHANGE, UnitId: open.ID}}}, nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		q := store.MemoryQuery{Filter: store.MemoryFilter{SourceLanguage: "en", TargetLanguage: "cs"}, Threshold: 80}
+		got, err := s.LookupMemory(ctx, q, []string{"Open", "Delete the files", "Delete", "Something else entirely"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := []struct {
+			found   bool
+			target  string
+			quality int
+		}{{true, "Otevřít", 100}, {true, "Smazat soubor", 96}, {false, "", 0}, {false, "", 0}}
+		for i, w := range want {
+			if got[i].Found != w.found || got[i].Entry.Target != w.target || got[i].Quality != w.quality {
+				t.Errorf("lookup %d: %+v, want %+v", i, got[i], w)
+			}
+		}
+		hidden := q
+		hidden.Filter.Restricted, hidden.Filter.Seen = true, []string{"other"}
+		if got, err = s.LookupMemory(ctx, hidden, []string{"Open", "Delete the files"}); err != nil || got[0].Found || got[1].Found {
+			t.Errorf("a caller seeing no project found %+v, %v", got, err)
+		}
+		if err = s.RenameComponents(ctx, []store.ComponentName{{ComponentID: 7, ProjectSlug: "p2", ComponentSlug: "c2"}}); err != nil {
+			t.Fatal(err)
+		}
+		all, n, err = s.ListMemory(ctx, store.MemoryFilter{Project: "p2", Origin: "p2/c2"}, 0, 10)
+		if err != nil || n != 2 {
+			t.Errorf("after the rename: %d %+v %v", n, all, err)
+		}
+		if err = s.ForgetMemoryProjects(ctx, []string{"p2"}); err != nil {
+			t.Fatal(err)
+		}
+		if _, n, _ = s.ListMemory(ctx, store.MemoryFilter{}, 0, 10); n != 0 {
+			t.Errorf("%d entries left of a deleted project", n)
+		}
+	}, store.Migrations, outbox.Migrations)
+}
+
+// TestMemoryFuzzyAmongMany: with many entries holding the common
+// trigrams, the fuzzy lookup still finds the near one through the rare
+// trigrams, on both engines.
+func TestMemoryFuzzyAmongMany(t *testing.T) {
+	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
+		ctx := t.Context()
+		s := store.New(gdb)
+		var entries []store.MemoryEntry
+		for i := range 2000 {
+			entries = append(entries, store.MemoryEntry{ProjectSlug: "p", SourceLanguage: "en", TargetLanguage: "de",
+				Source: fmt.Sprintf("Save the document number %d", i), Target: fmt.Sprintf("Dokument %d speichern", i), Origin: "f.tmx", FromFile: true})
+		}
+		entries = append(entries, store.MemoryEntry{ProjectSlug: "p", SourceLanguage: "en", TargetLanguage: "de",
+			Source: "Synchronize the bookmarks with the server", Target: "Lesezeichen mit dem Server abgleichen", Origin: "f.tmx"})
+		if n, err := s.Remember(ctx, entries); err != nil || n != int64(len(entries)) {
+			t.Fatalf("remember: %d, %v", n, err)
+		}
+		q := store.MemoryQuery{Filter: store.MemoryFilter{SourceLanguage: "en", TargetLanguage: "de"}, Threshold: 80}
+		got, err := s.LookupMemory(ctx, q, []string{"Synchronise the bookmarks with the server", "Save the document number 1234"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !got[0].Found || got[0].Entry.Target != "Lesezeichen mit dem Server abgleichen" || got[0].Quality != 97 {
+			t.Errorf("near match: %+v", got[0])
+		}
+		if !got[1].Found || got[1].Entry.Target != "Dokument 1234 speichern" || got[1].Quality != 100 {
+			t.Errorf("exact match: %+v", got[1])
+		}
+	}, store.Migrations, outbox.Migrations)
+}
