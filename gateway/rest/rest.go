@@ -17,8 +17,10 @@ import (
 
 // Config names the backends and the few settings of the gateway.
 type Config struct {
-	Catalog      catalogv1.CatalogServiceClient
-	Translation  translationv1.TranslationServiceClient
+	Catalog     catalogv1.CatalogServiceClient
+	Translation translationv1.TranslationServiceClient
+	// Memory is the translation service's translation memory.
+	Memory       translationv1.MemoryServiceClient
 	Changelog    changelogv1.ChangelogServiceClient
 	Notification notificationv1.NotificationServiceClient
 	// Access keeps teams and roles.

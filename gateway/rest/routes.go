@@ -44,6 +44,23 @@ var (
 		{Name: "timestamp_after", Doc: "Records at or after this date/time (ISO 8601)."},
 		{Name: "timestamp_before", Doc: "Records at or before this date/time (ISO 8601)."},
 	}
+
+	qMemoryLanguages = []apidoc.Param{
+		{Name: "source_language", Doc: "Entries of this source language code."},
+		{Name: "target_language", Doc: "Entries of this target language code."},
+	}
+	qMemory = append([]apidoc.Param{
+		{Name: "source", Doc: "Entries whose source contains this text (case-insensitive)."},
+		{Name: "project", Doc: "Entries of this project slug."},
+		{Name: "origin", Doc: "Entries of this origin."},
+	}, qMemoryLanguages...)
+	qLookup = []apidoc.Param{
+		{Name: "source_language", Doc: "The strings' language code (required)."},
+		{Name: "target_language", Doc: "The wanted translations' language code (required)."},
+		{Name: "project", Doc: "Only this project's memory."},
+		{Name: "exact", Type: "boolean", Doc: "Exact matches only."},
+		{Name: "threshold", Type: "integer", Doc: "Lowest quality answered, 1 to 100 (80 by default); the service's own."},
+	}
 )
 
 // Why the service has routes Weblate's API does not.
@@ -57,6 +74,7 @@ const (
 	whyLabel    = "reading and changing one label: Weblate's API only lists, creates and deletes labels."
 	whyComment  = "reading and deleting one comment: Weblate does it in its web UI only."
 	whyKey      = "issuing an API key: Weblate shows it in its web UI only."
+	whyTMX      = "TMX import and export of a project's memory: Weblate does them in its web UI and management commands."
 )
 
 // routes is the route table: every URL of the API with its methods and what
@@ -101,6 +119,11 @@ func (g *gateway) routes() []*route {
 		{pattern: "/api/component-lists/{slug}/components", name: "Components", methods: m{"GET": page(g.componentListComponents, componentJSON{}),
 			"POST": change(g.componentListComponents, componentListMemberIn{}, componentListJSON{})}},
 		{pattern: "/api/component-lists/{slug}/components/{component}", name: "Component", methods: m{"DELETE": gone(g.removeComponentListComponent)}},
+		{pattern: "/api/memory", name: "Memory List", methods: m{"GET": page(g.listMemory, memoryJSON{}).query(qMemory...).
+			note("The translation memory of the projects the caller may see, by id.")}},
+		{pattern: "/api/memory/lookup", name: "Memory Lookup", methods: m{"POST": one(g.lookupMemory, []lookupJSON{}).with(lookupIn{}).
+			query(qLookup...).note("The best match of each string (quality 0 to 100, exact matches first), or null.")}},
+		{pattern: "/api/memory/{id}", name: "Memory Instance", methods: m{"GET": one(g.getMemory, memoryJSON{}), "DELETE": gone(g.deleteMemory)}},
 		{pattern: "/api/metrics", name: "Metrics", methods: m{"GET": one(g.metrics, metricsJSON{}).
 			note("Site counts for a signed-in caller, within what the caller may see.")}},
 		{pattern: "/api/search", name: "Search", methods: m{"GET": one(g.search, []searchResultJSON{}).
@@ -132,6 +155,11 @@ func (g *gateway) routes() []*route {
 		{pattern: "/api/projects/{project}/announcements/{announcement}", name: "Announcement", methods: announcement},
 		{pattern: "/api/projects/{project}/languages/{language}/announcements", name: "Announcements", methods: announcements},
 		{pattern: "/api/projects/{project}/languages/{language}/announcements/{announcement}", name: "Announcement", methods: announcement},
+		{pattern: "/api/projects/{project}/memory", name: "Project Memory", methods: m{
+			"GET": file(g.exportMemory, "application/x-tmx+xml").query(qMemoryLanguages...).
+				note("The project's translation memory as a TMX 1.4b file.").ext(whyTMX),
+			"POST": one(g.importMemory, memoryImportJSON{}).upload(tmxIn{}).status(http.StatusAccepted).
+				note("Reads a TMX 1.4b file into the project's memory as a task (memory.edit).").ext(whyTMX)}},
 		{pattern: "/api/projects/{project}/lock", name: "Lock", methods: m{"GET": one(g.projectLock, lockJSON{}), "POST": change(g.setProjectLock, lockIn{}, lockJSON{})}},
 		{pattern: "/api/projects/{project}/webhooks", name: "Webhooks", methods: m{"GET": page(g.listWebhooks, webhookJSON{}).ext(whyWebhooks),
 			"POST": made(g.createWebhook, webhookIn{}, webhookJSON{}).ext(whyWebhooks)}},

@@ -113,6 +113,7 @@ func Start(ctx context.Context, cfg Config) (*Stack, error) {
 		st.handler = st.withProbes(rest.New(rest.Config{ //nolint:contextcheck // the handler serves each request with the request's context
 			Catalog:        catalogv1.NewCatalogServiceClient(st.conns[Catalog]),
 			Translation:    translationv1.NewTranslationServiceClient(st.conns[Translation]),
+			Memory:         translationv1.NewMemoryServiceClient(st.conns[Translation]),
 			Changelog:      changelogv1.NewChangelogServiceClient(st.conns[Changelog]),
 			Notification:   notificationv1.NewNotificationServiceClient(st.conns[Notification]),
 			Webhooks:       notificationv1.NewWebhookServiceClient(st.conns[Notification]),

@@ -19,6 +19,7 @@ var LongMethods = []string{
 	"/tms.translation.v1.TranslationService/DeleteTranslation",
 	"/tms.translation.v1.TranslationService/ForgetComponent",
 	"/tms.translation.v1.TranslationService/ForgetComponents",
+	"/tms.translation.v1.TranslationService/ListMachinery",
 }
 
 // LongTimeout bounds the LongMethods.

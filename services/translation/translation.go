@@ -125,6 +125,7 @@ func New(ctx context.Context, cfg Config) (*Service, error) {
 // Register exposes the service on s.
 func (svc *Service) Register(s *grpc.Server) {
 	translationv1.RegisterTranslationServiceServer(s, svc.server)
+	translationv1.RegisterMemoryServiceServer(s, svc.server.Memory())
 }
 
 // Run delivers change records and commits aged pending changes until ctx

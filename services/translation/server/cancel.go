@@ -5,7 +5,9 @@ import (
 	"errors"
 	"time"
 
+	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
+	"github.com/tmsproject/tms/services/translation/store"
 )
 
 // errTaskCancelled is the cause of a task's context cancelled on request.
@@ -62,14 +64,7 @@ func (s *Server) CancelTask(ctx context.Context, req *translationv1.CancelTaskRe
 	if err != nil {
 		return nil, err
 	}
-	if err = s.mustSeeComponent(ctx, t.ComponentID); err != nil {
-		return nil, err
-	}
-	comp, err := s.component(ctx, t.ComponentID)
-	if err != nil {
-		return nil, err
-	}
-	if err = s.require(ctx, "component.edit", comp, ""); err != nil {
+	if err = s.mayCancel(ctx, t); err != nil {
 		return nil, err
 	}
 	if _, err = s.cfg.Store.CancelTask(ctx, t.ID); err != nil {
@@ -79,4 +74,24 @@ func (s *Server) CancelTask(ctx context.Context, req *translationv1.CancelTaskRe
 		cancel.(context.CancelCauseFunc)(errTaskCancelled)
 	}
 	return &translationv1.CancelTaskResponse{}, nil
+}
+
+// mayCancel answers NotFound unless the caller sees the task's project,
+// PermissionDenied unless it may edit its component (memory.edit on the
+// project, for a memory import).
+func (s *Server) mayCancel(ctx context.Context, t store.Task) error {
+	if t.ComponentID == 0 && t.ProjectSlug != "" {
+		if err := s.mustSee(ctx, t.ProjectSlug); err != nil {
+			return err
+		}
+		return s.require(ctx, "memory.edit", &catalogv1.Component{ProjectSlug: t.ProjectSlug}, "")
+	}
+	if err := s.mustSeeComponent(ctx, t.ComponentID); err != nil {
+		return err
+	}
+	comp, err := s.component(ctx, t.ComponentID)
+	if err != nil {
+		return err
+	}
+	return s.require(ctx, "component.edit", comp, "")
 }

@@ -299,7 +299,8 @@ func (s *Server) takeOverImports(ctx context.Context) []int64 {
 			if _, err := s.startRecheck(ctx, t.ComponentID, t.Kind == store.TaskEnforce); err != nil && !errs.Is(err, errs.NotFound) {
 				s.cfg.Log.Warn("resume recheck", "component", t.ComponentID, "err", err)
 			}
-		case t.Kind == store.TaskDismiss: // failed: the caller may ask again, it is idempotent
+		case t.Kind == store.TaskDismiss, t.Kind == store.TaskAutoTranslate, t.Kind == store.TaskMemoryImport:
+			// failed: the caller may ask again; each is idempotent
 		case !slices.Contains(comps, t.ComponentID):
 			comps = append(comps, t.ComponentID)
 		}

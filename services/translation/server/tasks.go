@@ -232,7 +232,12 @@ func (s *Server) GetTask(ctx context.Context, req *translationv1.GetTaskRequest)
 	if err != nil {
 		return nil, err
 	}
-	if err = s.mustSeeComponent(ctx, t.ComponentID); err != nil {
+	if t.ComponentID == 0 && t.ProjectSlug != "" {
+		err = s.mustSee(ctx, t.ProjectSlug)
+	} else {
+		err = s.mustSeeComponent(ctx, t.ComponentID)
+	}
+	if err != nil {
 		return nil, err
 	}
 	return &translationv1.GetTaskResponse{Task: taskProto(t)}, nil

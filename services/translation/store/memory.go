@@ -225,6 +225,14 @@ func (s *Store) ListMemory(ctx context.Context, f MemoryFilter, offset, limit in
 	return out, total, err
 }
 
+// ScanMemory answers, by id, up to limit entries f selects after the
+// entry after: an export's next piece.
+func (s *Store) ScanMemory(ctx context.Context, f MemoryFilter, after int64, limit int) ([]MemoryEntry, error) {
+	var out []MemoryEntry
+	err := f.apply(s.q(ctx), s.postgres).Where("id > ?", after).Order("id").Limit(limit).Find(&out).Error
+	return out, err
+}
+
 // GetMemory answers an entry, NotFound when there is none.
 func (s *Store) GetMemory(ctx context.Context, id int64) (MemoryEntry, error) {
 	var e MemoryEntry

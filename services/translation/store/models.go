@@ -168,7 +168,7 @@ func (Unit) TableName() string { return "units" }
 type Task struct {
 	ID          string `gorm:"primaryKey"`
 	ComponentID int64
-	// Kind is TaskImport, TaskRecheck or TaskDismiss.
+	// Kind is one of the Task* constants.
 	Kind      string
 	Completed bool
 	Progress  int
@@ -179,6 +179,9 @@ type Task struct {
 	Holder string
 	// Cancelled is set by CancelTask; the task's process stops it.
 	Cancelled bool
+	// ProjectSlug names the project of a task of no component (a memory
+	// import).
+	ProjectSlug string
 	CreatedAt time.Time
 	UpdatedAt time.Time
 }
@@ -190,6 +193,10 @@ const (
 	// TaskEnforce is a recheck that also applies the enforced checks.
 	TaskEnforce = "recheck-enforce"
 	TaskDismiss = "dismiss"
+	// TaskMemoryImport reads a TMX file into a project's memory.
+	TaskMemoryImport = "memory-import"
+	// TaskAutoTranslate fills a translation's strings.
+	TaskAutoTranslate = "autotranslate"
 )
 
 // TableName is the tasks table.

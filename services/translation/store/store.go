@@ -92,6 +92,12 @@ func (s *Store) CreateTask(ctx context.Context, id string, componentID int64, ho
 	return s.CreateTaskOf(ctx, TaskImport, id, componentID, holder)
 }
 
+// CreateProjectTask records a running task of kind over a project.
+func (s *Store) CreateProjectTask(ctx context.Context, kind, id, projectSlug, holder string) (Task, error) {
+	t := Task{ID: id, ProjectSlug: projectSlug, Kind: kind, Holder: holder, CreatedAt: now(), UpdatedAt: now()}
+	return t, s.q(ctx).Create(&t).Error
+}
+
 // CreateTaskOf stores a new running task of a kind.
 func (s *Store) CreateTaskOf(ctx context.Context, kind, id string, componentID int64, holder string) (Task, error) {
 	t := Task{ID: id, ComponentID: componentID, Kind: kind, Holder: holder, CreatedAt: now(), UpdatedAt: now()}

@@ -31,3 +31,5 @@ BEGIN
         WHERE e.extname = 'pg_trgm';
     EXECUTE format('CREATE INDEX memory_source_trgm ON memory USING gist (source %I.gist_trgm_ops)', ext_schema);
 END $$;
+-- A memory import is a task of a project, not of a component.
+ALTER TABLE tasks ADD COLUMN project_slug TEXT NOT NULL DEFAULT '';

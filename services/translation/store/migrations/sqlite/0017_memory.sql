@@ -31,3 +31,5 @@ END;
 CREATE TRIGGER memory_fts_delete AFTER DELETE ON memory BEGIN
     INSERT INTO memory_fts (memory_fts, rowid, source) VALUES ('delete', old.id, old.source);
 END;
+-- A memory import is a task of a project, not of a component.
+ALTER TABLE tasks ADD COLUMN project_slug TEXT NOT NULL DEFAULT '';
