@@ -121,9 +121,11 @@ func (g *gateway) routes() []*route {
 		{pattern: "/api/component-lists/{slug}/components/{component}", name: "Component", methods: m{"DELETE": gone(g.removeComponentListComponent)}},
 		{pattern: "/api/memory", name: "Memory List", methods: m{"GET": page(g.listMemory, memoryJSON{}).query(qMemory...).
 			note("The translation memory of the projects the caller may see, by id.")}},
+		// Before lookup: of two patterns matching a path, the mux takes the
+		// one mounted last.
+		{pattern: "/api/memory/{id}", name: "Memory Instance", methods: m{"GET": one(g.getMemory, memoryJSON{}), "DELETE": gone(g.deleteMemory)}},
 		{pattern: "/api/memory/lookup", name: "Memory Lookup", methods: m{"POST": one(g.lookupMemory, []lookupJSON{}).with(lookupIn{}).
 			query(qLookup...).note("The best match of each string (quality 0 to 100, exact matches first), or null.")}},
-		{pattern: "/api/memory/{id}", name: "Memory Instance", methods: m{"GET": one(g.getMemory, memoryJSON{}), "DELETE": gone(g.deleteMemory)}},
 		{pattern: "/api/metrics", name: "Metrics", methods: m{"GET": one(g.metrics, metricsJSON{}).
 			note("Site counts for a signed-in caller, within what the caller may see.")}},
 		{pattern: "/api/search", name: "Search", methods: m{"GET": one(g.search, []searchResultJSON{}).

@@ -16,6 +16,7 @@ import (
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/keepalive"
 	"google.golang.org/grpc/reflection"
+	"google.golang.org/grpc/status"
 )
 
 // NewServer returns a gRPC server with the house interceptors: panics become
@@ -54,7 +55,7 @@ func NewServerWith(cfg ServerConfig) (*grpc.Server, *health.Server) {
 	s := grpc.NewServer(
 		grpc.ChainUnaryInterceptor(requireServiceToken(cfg.Token), obs.ServerRequestID(), obs.ServerMetrics(),
 			recoverUnary(cfg.Log), callDeadline(cfg.CallTimeout), statusUnary(cfg.Log), policy.ServerInterceptor()),
-		grpc.ChainStreamInterceptor(requireServiceTokenStream(cfg.Token), policy.StreamServerInterceptor()),
+		grpc.ChainStreamInterceptor(requireServiceTokenStream(cfg.Token), statusStream(cfg.Log), policy.StreamServerInterceptor()),
 		obs.ServerTracing(),
 		grpc.MaxRecvMsgSize(64<<20), grpc.MaxSendMsgSize(64<<20),
 		// Clients ping every KeepaliveTime; a server refusing that
@@ -105,6 +106,22 @@ func statusUnary(log *slog.Logger) grpc.UnaryServerInterceptor {
 			return nil, errs.ToStatus(err)
 		}
 		return resp, nil
+	}
+}
+
+// statusStream is statusUnary of streaming calls: a handler's errs
+// error reaches the client as its status, not as Unknown.
+func statusStream(log *slog.Logger) grpc.StreamServerInterceptor {
+	return func(srv any, ss grpc.ServerStream, info *grpc.StreamServerInfo, h grpc.StreamHandler) error {
+		err := h(srv, ss)
+		if err == nil {
+			return nil
+		}
+		err = ended(ss.Context(), err)
+		if _, isStatus := status.FromError(err); !isStatus && errs.KindOf(err) == errs.Internal {
+			log.ErrorContext(ss.Context(), "request failed", "method", info.FullMethod, "err", err)
+		}
+		return errs.ToStatus(err)
 	}
 }
 

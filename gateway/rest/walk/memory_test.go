@@ -1,0 +1,157 @@
+package walk
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"mime/multipart"
+	"net/http"
+	"strings"
+	"testing"
+)
+
+// TestMemory walks the translation memory as the reference's API has it:
+// an imported component's translations are remembered, listed and read,
+// looked up exactly and fuzzily, deleted; a TMX file goes in as a task
+// and comes out again; a private project's memory stays with its members.
+func TestMemory(t *testing.T) {
+	c := newStack(t, nil)
+	c.want(201, "POST", c.base+"projects/", map[string]any{"name": "Hello", "slug": "hello", "web": "https://x.example/"})
+	c.want(201, "POST", c.base+"projects/hello/components/", map[string]any{"name": "App", "slug": "app",
+		"repo": "file://" + fixtureRepo(t), "filemask": "po/*.po", "new_base": "po/app.pot", "file_format": "po"})
+	waitFor(t, func() bool { return c.want(200, "GET", c.base+"memory/", nil)["count"] == 1.0 })
+
+	list := c.want(200, "GET", c.base+"memory/?source_language=en&target_language=de", nil)
+	entry := list["results"].([]any)[0].(map[string]any)
+	if fmt.Sprint(keys(entry)) != "[from_file id origin project shared source source_language target target_language]" ||
+		entry["source"] != "Hello" || entry["target"] != "Hallo" || entry["origin"] != "hello/app" || entry["from_file"] != false {
+		t.Errorf("entry: %v", entry)
+	}
+	self := fmt.Sprintf("%smemory/%v/", c.base, entry["id"])
+	if got := c.want(200, "GET", self, nil); got["target"] != "Hallo" {
+		t.Errorf("GET %s: %v", self, got)
+	}
+	lookup := c.base + "memory/lookup/?source_language=en&target_language=de"
+	code, body := c.do("POST", lookup, map[string]any{"strings": []string{"Hello", "Hello!", "Goodbye"}})
+	var matches []map[string]any
+	if code != 200 || json.Unmarshal(body, &matches) != nil || len(matches) != 3 {
+		t.Fatalf("lookup: %d %s", code, body)
+	}
+	if m := matches[0]["match"].(map[string]any); m["exact"] != true || m["quality"] != 100.0 || m["target"] != "Hallo" {
+		t.Errorf("exact: %v", matches[0])
+	}
+	if m, _ := matches[1]["match"].(map[string]any); m == nil || m["exact"] != false || m["quality"] != 90.0 {
+		t.Errorf("fuzzy (2·5/11 = 90): %v", matches[1])
+	}
+	if matches[2]["match"] != nil {
+		t.Errorf("unrelated: %v", matches[2])
+	}
+	for name, bad := range map[string]struct {
+		url  string
+		body any
+	}{
+		"no languages":     {c.base + "memory/lookup/", map[string]any{"strings": []string{"x"}}},
+		"unknown language": {c.base + "memory/lookup/?source_language=en&target_language=xx_NOPE", map[string]any{"strings": []string{"x"}}},
+		"no strings":       {lookup, map[string]any{}},
+		"empty list":       {lookup, map[string]any{"strings": []string{}}},
+		"blank string":     {lookup, map[string]any{"strings": []string{" "}}},
+		"too many":         {lookup, map[string]any{"strings": make([]string, 101)}},
+		"too long":         {lookup, map[string]any{"strings": []string{strings.Repeat("x", 2001)}}},
+		"not a list":       {lookup, map[string]any{"strings": 7}},
+		"malformed":        {lookup, json.RawMessage(`{"strings": [`)},
+	} {
+		if code, out := c.do("POST", bad.url, bad.body); code != 400 || !strings.Contains(string(out), `"errors"`) {
+			t.Errorf("%s: %d %s", name, code, out)
+		}
+	}
+	checkMemoryAccess(t, c, self, lookup)
+	checkTMX(t, c)
+	c.want(204, "DELETE", self, nil)
+	if code, _ := c.do("GET", self, nil); code != 404 {
+		t.Errorf("a deleted entry answers %d", code)
+	}
+}
+
+// checkMemoryAccess: anonymous callers are refused, an outsider sees
+// nothing of a private project's memory, and a translator may not delete.
+func checkMemoryAccess(t *testing.T, c client, self, lookup string) {
+	t.Helper()
+	if code, _ := (client{t: t, base: c.base, token: anonymous}).do("GET", c.base+"memory/", nil); code != 401 {
+		t.Errorf("anonymous list: %d", code)
+	}
+	c.want(201, "POST", c.base+"users/", map[string]any{"username": "tina", "full_name": "Tina", "email": "tina@x.example"})
+	tina := client{t: t, base: c.base, token: c.want(200, "POST", c.base+"users/tina/token/", map[string]any{})["token"].(string)}
+	if code, _ := tina.do("DELETE", self, nil); code != 403 {
+		t.Errorf("a translator deletes an entry: %d", code)
+	}
+	c.want(200, "PATCH", c.base+"projects/hello/", map[string]any{"access_control": 100})
+	if n := tina.want(200, "GET", c.base+"memory/", nil)["count"]; n != 0.0 {
+		t.Errorf("an outsider lists %v entries of a private project", n)
+	}
+	for _, u := range []string{self} {
+		if code, _ := tina.do("GET", u, nil); code != 404 {
+			t.Errorf("an outsider reads %s: %d", u, code)
+		}
+		if code, _ := tina.do("DELETE", u, nil); code != 404 {
+			t.Errorf("an outsider deletes %s: %d", u, code)
+		}
+	}
+	code, body := tina.do("POST", lookup, map[string]any{"strings": []string{"Hello"}})
+	if code != 200 || !strings.Contains(string(body), `"match":null`) {
+		t.Errorf("an outsider's lookup: %d %s", code, body)
+	}
+	if code, _ := tina.do("GET", c.base+"projects/hello/memory/", nil); code != 404 {
+		t.Errorf("an outsider exports: %d", code)
+	}
+	c.want(200, "PATCH", c.base+"projects/hello/", map[string]any{"access_control": 0})
+}
+
+// tmxFile is a small TMX 1.4b file of two units.
+const tmxFile = `<?xml version="1.0" encoding="UTF-8"?>
+<tmx version="1.4"><header srclang="en" datatype="plaintext" segtype="sentence" adminlang="en" o-tmf="x" creationtool="x" creationtoolversion="1"/>
+<body>
+<tu><tuv xml:lang="en"><seg>Open the file</seg></tuv><tuv xml:lang="de"><seg>Datei öffnen</seg></tuv></tu>
+<tu><tuv xml:lang="en"><seg>Save &amp; quit</seg></tuv><tuv xml:lang="de"><seg>Speichern &amp; beenden</seg></tuv></tu>
+</body></tmx>`
+
+// checkTMX imports a TMX file as a task and exports the project's memory.
+func checkTMX(t *testing.T, c client) {
+	t.Helper()
+	memory := c.base + "projects/hello/memory/"
+	code, body := c.postFile(memory, "Glossary.TMX", []byte(tmxFile))
+	var accepted map[string]any
+	if code != 202 || json.Unmarshal(body, &accepted) != nil {
+		t.Fatalf("TMX import: %d %s", code, body)
+	}
+	waitFor(t, func() bool { return c.want(200, "GET", accepted["task_url"].(string), nil)["completed"] == true })
+	task := c.want(200, "GET", accepted["task_url"].(string), nil)
+	if !strings.Contains(fmt.Sprint(task["log"]), "2 entries read, 2 added") {
+		t.Errorf("task: %v", task)
+	}
+	files := c.want(200, "GET", c.base+"memory/?origin=glossary.tmx", nil)
+	if files["count"] != 2.0 || files["results"].([]any)[0].(map[string]any)["from_file"] != true {
+		t.Errorf("imported entries: %v", files)
+	}
+	for name, bad := range map[string][]byte{"not xml": []byte("msgid \"x\""), "no header": []byte("<tmx><body/></tmx>"), "empty": nil} {
+		if code, out := c.postFile(memory, "x.tmx", bad); code != 400 {
+			t.Errorf("TMX %s: %d %s", name, code, out)
+		}
+	}
+	req, _ := http.NewRequest("GET", memory, nil)
+	code, out := c.send(req)
+	if code != 200 || !strings.Contains(string(out), `<seg>Save &amp; quit</seg>`) || !strings.Contains(string(out), `<seg>Hallo</seg>`) {
+		t.Errorf("TMX export: %d %s", code, out)
+	}
+}
+
+// postFile POSTs a multipart body with one file part, "file".
+func (c client) postFile(target, name string, content []byte) (int, []byte) {
+	var buf bytes.Buffer
+	w := multipart.NewWriter(&buf)
+	fw, _ := w.CreateFormFile("file", name)
+	_, _ = fw.Write(content)
+	_ = w.Close()
+	req, _ := http.NewRequest("POST", target, &buf)
+	req.Header.Set("Content-Type", w.FormDataContentType())
+	return c.send(req)
+}
