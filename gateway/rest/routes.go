@@ -65,16 +65,17 @@ var (
 
 // Why the service has routes Weblate's API does not.
 const (
-	whyWebhooks = "outbound webhooks: Weblate configures them as an add-on."
-	whyChecks   = "quality checks per string and in bulk: Weblate lists them in its web UI only."
-	whyAlerts   = "what keeps a component from being imported: Weblate lists alerts in its web UI only."
-	whyResolve  = "resolving a comment: Weblate does it in its web UI only."
-	whySchema   = "served at Weblate's path, but this service's own document."
-	whyCredits  = "credits per language and author: Weblate shows them in its web UI (and as reports)."
-	whyLabel    = "reading and changing one label: Weblate's API only lists, creates and deletes labels."
-	whyComment  = "reading and deleting one comment: Weblate does it in its web UI only."
-	whyKey      = "issuing an API key: Weblate shows it in its web UI only."
-	whyTMX      = "TMX import and export of a project's memory: Weblate does them in its web UI and management commands."
+	whyWebhooks  = "outbound webhooks: Weblate configures them as an add-on."
+	whyChecks    = "quality checks per string and in bulk: Weblate lists them in its web UI only."
+	whyAlerts    = "what keeps a component from being imported: Weblate lists alerts in its web UI only."
+	whyResolve   = "resolving a comment: Weblate does it in its web UI only."
+	whySchema    = "served at Weblate's path, but this service's own document."
+	whyCredits   = "credits per language and author: Weblate shows them in its web UI (and as reports)."
+	whyLabel     = "reading and changing one label: Weblate's API only lists, creates and deletes labels."
+	whyComment   = "reading and deleting one comment: Weblate does it in its web UI only."
+	whyKey       = "issuing an API key: Weblate shows it in its web UI only."
+	whyMachinery = "machine translation of one string: Weblate offers it in its web editor only."
+	whyTMX       = "TMX import and export of a project's memory: Weblate does them in its web UI and management commands."
 )
 
 // routes is the route table: every URL of the API with its methods and what
@@ -215,6 +216,9 @@ func (g *gateway) routes() []*route {
 		{pattern: "/api/translations/{project}/{component}/{language}/file", name: "File", methods: m{"GET": file(g.translationFile, "application/octet-stream").query(qFormat),
 			"POST": one(g.uploadTranslationFile, uploadJSON{}).upload(uploadIn{}),
 			"PUT":  one(g.uploadTranslationFile, uploadJSON{}).upload(uploadIn{}).note("The same upload as POST, as Weblate takes it.")}, rawFormat: true},
+		{pattern: "/api/translations/{project}/{component}/{language}/autotranslate", name: "Autotranslate", methods: m{
+			"POST": change(g.autotranslate, autotranslateIn{}, autotranslateJSON{}).
+				note("Fills the strings q selects from other components or machine translation, as a task; answers when it is done (202 with task_url after a minute).")}},
 		{pattern: "/api/translations/{project}/{component}/{language}/announcements", name: "Announcements", methods: announcements},
 		{pattern: "/api/translations/{project}/{component}/{language}/announcements/{announcement}", name: "Announcement", methods: announcement},
 
@@ -234,6 +238,8 @@ func (g *gateway) routes() []*route {
 		{pattern: "/api/units/{id}/translations", name: "Translations", methods: m{"GET": one(g.unitTranslations, []unitJSON{})}},
 		{pattern: "/api/units/{id}/suggestions", name: "Suggestions", methods: m{"GET": page(g.unitSuggestions, suggestionJSON{}), "POST": made(g.unitSuggestions, suggestionIn{}, suggestionJSON{})}},
 		{pattern: "/api/units/{id}/comments", name: "Comments", methods: m{"GET": page(g.unitComments, commentJSON{}), "POST": made(g.unitComments, commentIn{}, commentJSON{})}},
+		{pattern: "/api/units/{id}/machinery", name: "Machinery", methods: m{"GET": one(g.unitMachinery, machineryJSON{}).ext(whyMachinery).
+			note("What every machine translation engine configured for the project (and its translation memory) proposes for the string.")}},
 		{pattern: "/api/units/{id}/checks", name: "Checks", methods: m{"GET": page(g.unitChecks, checkJSON{}).ext(whyChecks)}},
 		{pattern: "/api/units/{id}/checks/{check}", name: "Check", methods: m{"GET": one(g.unitCheck, checkJSON{}).ext(whyChecks)}},
 		{pattern: "/api/units/{id}/checks/{check}/dismiss", name: "Dismiss", methods: m{"POST": one(g.dismissCheck(false), checkJSON{}).ext(whyChecks)}},

@@ -1,6 +1,7 @@
 package stack
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -16,6 +17,7 @@ import (
 	"github.com/tmsproject/tms/gateway/rest"
 	"github.com/tmsproject/tms/pkg/db"
 	"github.com/tmsproject/tms/pkg/grpcx"
+	"github.com/tmsproject/tms/services/translation/machinery"
 	"github.com/tmsproject/tms/services/translation/server"
 )
 
@@ -58,6 +60,11 @@ type Config struct {
 	SMTPURL, SMTPFrom string
 	// AllowLocalWebhooks lets webhooks reach local addresses.
 	AllowLocalWebhooks bool
+	// Machinery is the site's machine translation settings (TMS_MACHINERY,
+	// JSON), MachineryFile a file holding them (TMS_MACHINERY_FILE).
+	Machinery, MachineryFile string
+	// AllowLocalMachinery lets projects' engines reach local addresses.
+	AllowLocalMachinery bool
 	// EgressAllow lists the internal hosts and networks the service may
 	// connect to on a user's or an operator's behalf (git remotes,
 	// webhooks, mail), local or private as they are (netguard).
@@ -107,6 +114,9 @@ func FromEnv() Config {
 		SMTPURL:              setting("TMS_SMTP_URL"),
 		SMTPFrom:             setting("TMS_SMTP_FROM"),
 		AllowLocalWebhooks:   isTrue(setting("TMS_ALLOW_LOCAL_WEBHOOKS")),
+		Machinery:            setting("TMS_MACHINERY"),
+		MachineryFile:        setting("TMS_MACHINERY_FILE"),
+		AllowLocalMachinery:  isTrue(setting("TMS_ALLOW_LOCAL_MACHINERY")),
 		EgressAllow:          setting("TMS_EGRESS_ALLOW"),
 		GitTimeout:           setting("TMS_GIT_TIMEOUT"),
 		BackendTimeout:       setting("TMS_BACKEND_TIMEOUT"),
@@ -360,4 +370,30 @@ func (c Config) serviceToken() (string, error) {
 		}
 	}
 	return grpcx.NewServiceToken(), nil
+}
+
+// machinery reads the site's machine translation settings: TMS_MACHINERY,
+// or the file TMS_MACHINERY_FILE names; an error names the variable.
+func (c Config) machinery() (server.MachinerySettings, error) {
+	raw, from := c.Machinery, "TMS_MACHINERY"
+	if raw == "" && c.MachineryFile != "" {
+		b, err := os.ReadFile(c.MachineryFile)
+		if err != nil {
+			return nil, fmt.Errorf("TMS_MACHINERY_FILE: %w", err)
+		}
+		raw, from = string(b), "TMS_MACHINERY_FILE"
+	}
+	if strings.TrimSpace(raw) == "" {
+		return nil, nil
+	}
+	var out server.MachinerySettings
+	if err := json.Unmarshal([]byte(raw), &out); err != nil {
+		return nil, fmt.Errorf("%s: not a JSON object of engines' settings: %w", from, err)
+	}
+	for id := range out {
+		if !machinery.Supported(id) {
+			return nil, fmt.Errorf("%s: unknown engine %q (known: libretranslate, deepl, google-translate-api-v3, microsoft-translator, modernmt, openai)", from, id)
+		}
+	}
+	return out, nil
 }

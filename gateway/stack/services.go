@@ -44,18 +44,24 @@ func (st *Stack) newService(ctx context.Context, name string, log *slog.Logger) 
 		if err != nil {
 			return nil, err
 		}
+		mt, err := c.machinery()
+		if err != nil {
+			return nil, err
+		}
 		return translation.New(ctx, translation.Config{
-			DataDir:         translationDir(c),
-			DB:              c.dbConfig(name),
-			Catalog:         catalogv1.NewCatalogServiceClient(st.conns[Catalog]),
-			Changelog:       changelogClient,
-			AllowLocalRepos: c.AllowLocalRepos,
-			Users:           notificationv1.NewNotificationServiceClient(st.conns[Notification]),
-			SiteURL:         c.SiteURL,
-			Git:             server.GitConfig{CommitterName: c.CommitterName, CommitterEmail: c.CommitterEmail},
-			GitTimeout:      gitTimeout,
-			Upload:          upload,
-			Log:             log,
+			DataDir:             translationDir(c),
+			DB:                  c.dbConfig(name),
+			Catalog:             catalogv1.NewCatalogServiceClient(st.conns[Catalog]),
+			Changelog:           changelogClient,
+			AllowLocalRepos:     c.AllowLocalRepos,
+			Users:               notificationv1.NewNotificationServiceClient(st.conns[Notification]),
+			SiteURL:             c.SiteURL,
+			Git:                 server.GitConfig{CommitterName: c.CommitterName, CommitterEmail: c.CommitterEmail},
+			GitTimeout:          gitTimeout,
+			Upload:              upload,
+			Machinery:           mt,
+			AllowLocalMachinery: c.AllowLocalMachinery,
+			Log:                 log,
 		})
 	}
 	return nil, fmt.Errorf("unknown service %q", name)

@@ -50,6 +50,9 @@ var Settings = []Setting{
 	{"TMS_UPLOAD_WHOLE_MIB", "16", "the largest upload, in MiB, of a file that is parsed whole (any format but PO and plain or nested JSON, and every replace and source upload); a parse takes up to 15 times the file's size in memory; a larger file is refused (400)"},
 	{"TMS_UPLOAD_MAX_NEW_STRINGS", strconv.Itoa(server.DefaultMaxNewStrings), "the most strings one upload (method add) may add; a larger file is refused whole (400)"},
 	{"TMS_GIT_TIMEOUT", "120s", "bound of each clone, fetch and push (a Go duration, or seconds); a remote that does not answer in time fails the operation and frees the component"},
+	{"TMS_MACHINERY", "", "machine translation engines of every project, as a JSON object of each engine's machinery settings by id, e.g. {\"libretranslate\": {\"url\": \"http://lt:5000/\"}, \"deepl\": {\"key\": \"...\"}}; a project's own settings of an engine win; the site's engines may reach local addresses"},
+	{"TMS_MACHINERY_FILE", "", "a file holding TMS_MACHINERY's JSON (a mounted secret), read at start; used when TMS_MACHINERY is unset"},
+	{"TMS_ALLOW_LOCAL_MACHINERY", "false", "allow the machine translation engines a project configures to reach loopback, private and link-local addresses (the site's may always)"},
 	{"TMS_TRUST_FORWARDED", "false", "build absolute URLs from X-Forwarded-Proto/X-Forwarded-Host and the client address of rate limits from the last X-Forwarded-For entry (behind a trusted proxy)"},
 }
 

@@ -51,6 +51,12 @@ type Config struct {
 	// Upload bounds the work of one upload (TMS_UPLOAD_MAX_SUGGESTIONS,
 	// TMS_UPLOAD_MAX_NEW_STRINGS; zero: server's defaults).
 	Upload server.UploadLimits
+	// Machinery configures machine translation for every project
+	// (TMS_MACHINERY); a project's own settings of an engine win.
+	Machinery server.MachinerySettings
+	// AllowLocalMachinery lets projects' engines reach local addresses
+	// (TMS_ALLOW_LOCAL_MACHINERY); the site's may always.
+	AllowLocalMachinery bool
 }
 
 // replicaSweep is how often a replica looks for the imports of dead ones.
@@ -115,6 +121,7 @@ func New(ctx context.Context, cfg Config) (*Service, error) {
 		AllowLocalRepos: cfg.AllowLocalRepos, Log: cfg.Log, Notify: notify,
 		Git: cfg.Git, Users: cfg.Users, Projects: policy.NewProjects(cfg.Catalog),
 		Leases: leases, RepoLease: cfg.RepoLease, Upload: cfg.Upload,
+		Machinery: cfg.Machinery, AllowLocalMachinery: cfg.AllowLocalMachinery,
 	})
 	if leases == nil {
 		svc.interrupted = svc.server.TakeOverImports(ctx)

@@ -118,5 +118,13 @@ func TestLinkedResourcesOverGRPC(t *testing.T) {
 		}
 		_, err = e.client.GetMachinerySettings(policy.WithCaller(ctx, outsider), &catalogv1.GetMachinerySettingsRequest{ProjectSlug: "hello"})
 		wantKind(t, err, errs.PermissionDenied, nil)
+		// The secrets go to the services' own calls only, not even to a superuser.
+		withKey, err := e.client.GetMachinerySettings(ctx, &catalogv1.GetMachinerySettingsRequest{ProjectSlug: "hello", IncludeSecrets: true})
+		if err != nil || withKey.GetServices()["deepl"].AsMap()["key"] != "sekrit" {
+			t.Errorf("the service's own call: %v %v", withKey, err)
+		}
+		admin := policy.Caller{Username: "root", Superuser: true}
+		_, err = e.client.GetMachinerySettings(policy.WithCaller(ctx, admin), &catalogv1.GetMachinerySettingsRequest{ProjectSlug: "hello", IncludeSecrets: true})
+		wantKind(t, err, errs.PermissionDenied, nil)
 	})
 }

@@ -8,6 +8,7 @@ import (
 	"sort"
 
 	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/pkg/policy"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	"google.golang.org/protobuf/types/known/structpb"
 )
@@ -62,8 +63,12 @@ var machineryServices = map[string]machineryService{
 	"youdao-zhiyun":              {"Youdao Zhiyun", []machineryField{apiKey(), {name: "secret", required: true, secret: true}}},
 }
 
-// GetMachinerySettings answers a project's settings without secrets.
+// GetMachinerySettings answers a project's settings without secrets, or
+// with them to the services' own calls.
 func (s *Server) GetMachinerySettings(ctx context.Context, req *catalogv1.GetMachinerySettingsRequest) (*catalogv1.GetMachinerySettingsResponse, error) {
+	if _, caller := policy.FromContext(ctx); caller && req.GetIncludeSecrets() {
+		return nil, errs.New(errs.PermissionDenied, "Only the services read machinery secrets.")
+	}
 	p, err := s.editableProject(ctx, req.GetProjectSlug())
 	if err != nil {
 		return nil, err
@@ -76,7 +81,7 @@ func (s *Server) GetMachinerySettings(ctx context.Context, req *catalogv1.GetMac
 	for id, cfg := range all {
 		shown := map[string]any{}
 		for k, v := range cfg {
-			if !isSecret(id, k) {
+			if req.GetIncludeSecrets() || !isSecret(id, k) {
 				shown[k] = v
 			}
 		}

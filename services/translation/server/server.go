@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"log/slog"
+	"net/http"
 	"sync"
 	"time"
 
@@ -25,6 +26,7 @@ type Catalog interface {
 	UpdateComponent(ctx context.Context, in *catalogv1.UpdateComponentRequest, opts ...grpc.CallOption) (*catalogv1.UpdateComponentResponse, error)
 	GetProject(ctx context.Context, in *catalogv1.GetProjectRequest, opts ...grpc.CallOption) (*catalogv1.GetProjectResponse, error)
 	GetLanguage(ctx context.Context, in *catalogv1.GetLanguageRequest, opts ...grpc.CallOption) (*catalogv1.GetLanguageResponse, error)
+	GetMachinerySettings(ctx context.Context, in *catalogv1.GetMachinerySettingsRequest, opts ...grpc.CallOption) (*catalogv1.GetMachinerySettingsResponse, error)
 	EnsureLanguage(ctx context.Context, in *catalogv1.EnsureLanguageRequest, opts ...grpc.CallOption) (*catalogv1.EnsureLanguageResponse, error)
 	SetComponentLock(ctx context.Context, in *catalogv1.SetComponentLockRequest, opts ...grpc.CallOption) (*catalogv1.SetComponentLockResponse, error)
 	ListRemovedComponents(ctx context.Context, in *catalogv1.ListRemovedComponentsRequest, opts ...grpc.CallOption) (*catalogv1.ListRemovedComponentsResponse, error)
@@ -59,6 +61,14 @@ type Config struct {
 	// Upload bounds the work one upload may create (zero fields: the
 	// defaults of UploadLimits).
 	Upload UploadLimits
+	// Machinery is the site's machine translation configuration, by
+	// engine id; a project's own settings of an engine win.
+	Machinery MachinerySettings
+	// AllowLocalMachinery lets the engines a project configures reach
+	// local addresses; the site's engines may always (the operator's).
+	AllowLocalMachinery bool
+	// MachineryClient, when set, makes every engine request (tests).
+	MachineryClient *http.Client
 }
 
 // UploadLimits bound what one upload may create, so that one request
