@@ -182,8 +182,8 @@ type Task struct {
 	// ProjectSlug names the project of a task of no component (a memory
 	// import).
 	ProjectSlug string
-	CreatedAt time.Time
-	UpdatedAt time.Time
+	CreatedAt   time.Time
+	UpdatedAt   time.Time
 }
 
 // Kinds of tasks.
