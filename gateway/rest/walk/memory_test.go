@@ -84,6 +84,9 @@ func checkMemoryAccess(t *testing.T, c client, self, lookup string) {
 	if code, _ := tina.do("DELETE", self, nil); code != 403 {
 		t.Errorf("a translator deletes an entry: %d", code)
 	}
+	if code, _ := tina.postFile(c.base+"projects/hello/memory/", "x.tmx", []byte(tmxFile)); code != 403 {
+		t.Errorf("a translator imports TMX: %d", code)
+	}
 	c.want(200, "PATCH", c.base+"projects/hello/", map[string]any{"access_control": 100})
 	if n := tina.want(200, "GET", c.base+"memory/", nil)["count"]; n != 0.0 {
 		t.Errorf("an outsider lists %v entries of a private project", n)
@@ -154,4 +157,67 @@ func (c client) postFile(target, name string, content []byte) (int, []byte) {
 	req, _ := http.NewRequest("POST", target, &buf)
 	req.Header.Set("Content-Type", w.FormDataContentType())
 	return c.send(req)
+}
+
+// TestAutoTranslateAndMachinery walks automatic translation from the
+// other components and the memory as an engine, and a string's machinery
+// proposals, with their refusals: a caller without translation.auto, an
+// outsider of a private project, bad forms.
+func TestAutoTranslateAndMachinery(t *testing.T) {
+	c := newStack(t, nil)
+	c.want(201, "POST", c.base+"projects/", map[string]any{"name": "Hello", "slug": "hello", "web": "https://x.example/"})
+	repo := fixtureRepo(t)
+	for _, slug := range []string{"app", "lib"} {
+		c.want(201, "POST", c.base+"projects/hello/components/", map[string]any{"name": slug, "slug": slug,
+			"repo": "file://" + repo, "filemask": "po/*.po", "new_base": "po/app.pot", "file_format": "po"})
+		waitFor(t, func() bool { code, _ := c.do("GET", c.base+"translations/hello/"+slug+"/de/", nil); return code == 200 })
+	}
+	auto := c.base + "translations/hello/lib/de/autotranslate/"
+	got := c.want(200, "POST", auto, map[string]any{"mode": "translate", "filter_type": "todo", "auto_source": "others", "threshold": 100})
+	if got["details"] != "Automatic translation completed, no strings were updated." {
+		t.Errorf("others: %v", got)
+	}
+	got = c.want(200, "POST", auto, map[string]any{"mode": "fuzzy", "q": "state:<translated", "auto_source": "mt",
+		"engines": []string{"weblate-translation-memory"}, "threshold": 80})
+	if !strings.HasPrefix(fmt.Sprint(got["details"]), "Automatic translation completed") {
+		t.Errorf("memory engine: %v", got)
+	}
+	for name, body := range map[string]any{
+		"missing mode":   map[string]any{"q": "state:empty", "auto_source": "others", "threshold": 80},
+		"threshold 0":    map[string]any{"mode": "translate", "q": "state:empty", "auto_source": "others", "threshold": 0},
+		"threshold 101":  map[string]any{"mode": "translate", "q": "state:empty", "auto_source": "others", "threshold": 101},
+		"wrong type":     map[string]any{"mode": "translate", "q": "state:empty", "auto_source": "others", "threshold": "many"},
+		"unknown engine": map[string]any{"mode": "translate", "q": "state:empty", "auto_source": "mt", "engines": []string{"x"}, "threshold": 80},
+		"malformed":      json.RawMessage(`{"mode": `),
+	} {
+		if code, out := c.do("POST", auto, body); code != 400 {
+			t.Errorf("%s: %d %s", name, code, out)
+		}
+	}
+	unit := unitBySource(t, c, c.base+"translations/hello/app/de/units/", "Hello")
+	mt := c.want(200, "GET", unit+"machinery/", nil)
+	res, _ := mt["results"].([]any)
+	if len(res) != 1 || res[0].(map[string]any)["service"] != "weblate-translation-memory" || res[0].(map[string]any)["text"] != "Hallo" ||
+		res[0].(map[string]any)["quality"] != 100.0 {
+		t.Errorf("machinery: %v", mt)
+	}
+	c.want(201, "POST", c.base+"users/", map[string]any{"username": "tina", "full_name": "Tina", "email": "tina@x.example"})
+	tina := client{t: t, base: c.base, token: c.want(200, "POST", c.base+"users/tina/token/", map[string]any{})["token"].(string)}
+	body := map[string]any{"mode": "translate", "q": "state:empty", "auto_source": "others", "threshold": 100}
+	if code, out := tina.do("POST", auto, body); code != 403 || !strings.Contains(string(out), "Can not auto translate") {
+		t.Errorf("a translator autotranslates: %d %s", code, out)
+	}
+	if code, _ := tina.do("GET", unit+"machinery/", nil); code != 200 {
+		t.Errorf("a translator's machinery: %d", code)
+	}
+	c.want(200, "PATCH", c.base+"projects/hello/", map[string]any{"access_control": 100})
+	if code, _ := tina.do("POST", auto, body); code != 404 {
+		t.Errorf("an outsider autotranslates a private project: %d", code)
+	}
+	if code, _ := tina.do("GET", unit+"machinery/", nil); code != 404 {
+		t.Errorf("an outsider's machinery of a private string: %d", code)
+	}
+	if code, _ := tina.postFile(c.base+"projects/hello/memory/", "x.tmx", []byte(tmxFile)); code != 404 {
+		t.Errorf("an outsider imports TMX into a private project: %d", code)
+	}
 }

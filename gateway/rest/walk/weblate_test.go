@@ -97,13 +97,17 @@ type routeMatch struct {
 	methods  []string
 }
 
+// routeOf is the template of our route matching path; of several (a
+// literal segment and a parameter), the one with the fewest parameters,
+// as the gateway serves it.
 func routeOf(path string) string {
+	best := ""
 	for _, r := range ourRoutes() {
-		if r.re.MatchString(path) {
-			return r.template
+		if r.re.MatchString(path) && (best == "" || strings.Count(r.template, "{}") < strings.Count(best, "{}")) {
+			best = r.template
 		}
 	}
-	return ""
+	return best
 }
 
 // seen gathers the differences and the exercised routes of the run.

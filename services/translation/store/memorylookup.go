@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"golang.org/x/sync/errgroup"
-	"gorm.io/gorm/clause"
 
 	"github.com/tmsproject/tms/services/translation/tm"
 )
@@ -31,18 +30,18 @@ type MemoryMatch struct {
 	Found   bool
 }
 
-// Lookup limits: the nearest candidates scored per string (the
-// reference's MEMORY_LOOKUP_LIMIT), the rarest trigrams SQLite looks them
-// up by, and the lookups run at once.
+// Lookup limits: the candidates scored per string (the reference's
+// MEMORY_LOOKUP_LIMIT), the words they are looked up by, and the lookups
+// run at once.
 const (
 	memoryCandidates = 50
-	memoryGrams      = 12
+	memoryKeys       = 4
 	memoryParallel   = 4
 )
 
 // LookupMemory answers the best match of each text: an exact one first
-// (the oldest entry with that very source), else the candidate nearest by
-// trigrams whose similarity (tm.Similarity) is highest and reaches the
+// (the oldest entry with that very source), else the candidate sharing
+// its words whose similarity (tm.Similarity) is highest and reaches the
 // threshold, ties to the oldest entry.
 func (s *Store) LookupMemory(ctx context.Context, q MemoryQuery, texts []string) ([]MemoryMatch, error) {
 	out := make([]MemoryMatch, len(texts))
@@ -107,71 +106,65 @@ func bestMatch(text string, cands []MemoryEntry, threshold int) MemoryMatch {
 	return best
 }
 
-// memoryCandidates answers the entries f selects nearest to text by
-// trigrams, at most memoryCandidates: on PostgreSQL by pg_trgm's distance
-// through its GiST index, on SQLite those holding most of the text's
-// rarest trigrams through the FTS5 trigram index.
+// memoryCandidates answers entries f selects that share words with
+// text, at most memoryCandidates: those holding a pair of its longest
+// words (memoryKeys of them; any one of them when it has fewer than
+// three), through the engine's word index (SQLite FTS5, ranked by bm25;
+// a PostgreSQL GIN index of tsvectors). A near match keeps most of a
+// string's words, so it holds such a pair; strings with few or no words
+// (CJK scripts without spaces among them) find exact matches only.
 func (s *Store) memoryCandidates(ctx context.Context, f MemoryFilter, text string) ([]MemoryEntry, error) {
+	keys := tm.KeyWords(text, memoryKeys)
+	if len(keys) == 0 {
+		return nil, nil
+	}
+	groups := keyGroups(keys)
 	var out []MemoryEntry
 	if s.postgres {
-		op, err := s.trigramOperator(ctx)
-		if err != nil {
-			return nil, err
+		var terms []string
+		var args []any
+		for _, g := range groups {
+			var and []string
+			for _, w := range g {
+				and = append(and, "plainto_tsquery('simple', ?)")
+				args = append(args, w)
+			}
+			terms = append(terms, "("+strings.Join(and, " && ")+")")
 		}
-		// gorm's Order drops an expression's arguments: the clause is built here.
-		nearest := clause.OrderBy{Expression: clause.Expr{SQL: "source " + op + " ?", Vars: []any{text}, WithoutParentheses: true}}
-		err = f.apply(s.q(ctx), true).Clauses(nearest).Limit(memoryCandidates).Find(&out).Error
+		where := "to_tsvector('simple', source) @@ (" + strings.Join(terms, " || ") + ")"
+		err := f.apply(s.q(ctx), true).Where(where, args...).Limit(memoryCandidates * 4).Find(&out).Error
 		return out, err
 	}
-	match, err := s.rareTrigrams(ctx, text)
-	if err != nil || match == "" {
-		return nil, err
+	var terms []string
+	for _, g := range groups {
+		var and []string
+		for _, w := range g {
+			and = append(and, `"`+w+`"`)
+		}
+		terms = append(terms, "("+strings.Join(and, " AND ")+")")
 	}
-	q := s.q(ctx).Table("memory_fts").Select("memory.*").
-		Joins("JOIN memory ON memory.id = memory_fts.rowid").
-		Where("memory_fts MATCH ?", match)
-	err = f.apply(q, false).Order("memory_fts.rank").Limit(memoryCandidates).Find(&out).Error
+	q := s.q(ctx).Table("memory_words").Select("memory.*").
+		Joins("JOIN memory ON memory.id = memory_words.rowid").
+		Where("memory_words MATCH ?", strings.Join(terms, " OR "))
+	err := f.apply(q, false).Order("memory_words.rank").Limit(memoryCandidates).Find(&out).Error
 	return out, err
 }
 
-// rareTrigrams is an FTS5 query for the entries holding any of text's
-// memoryGrams rarest trigrams (those no entry holds left out), "" when no
-// entry holds any.
-func (s *Store) rareTrigrams(ctx context.Context, text string) (string, error) {
-	grams := tm.Trigrams(text)
-	if len(grams) == 0 {
-		return "", nil
+// keyGroups are the word sets a candidate must hold one of: every pair
+// of keys when there are three or more, else each key alone.
+func keyGroups(keys []string) [][]string {
+	if len(keys) < 3 {
+		out := make([][]string, len(keys))
+		for i, k := range keys {
+			out[i] = []string{k}
+		}
+		return out
 	}
-	var counts []struct {
-		Term string
-		Doc  int64
+	var out [][]string
+	for i := range keys {
+		for j := i + 1; j < len(keys); j++ {
+			out = append(out, []string{keys[i], keys[j]})
+		}
 	}
-	err := s.q(ctx).Raw("SELECT term, doc FROM memory_fts_terms WHERE term IN ?", grams).Scan(&counts).Error
-	if err != nil {
-		return "", err
-	}
-	slices.SortFunc(counts, func(a, b struct {
-		Term string
-		Doc  int64
-	}) int {
-		return cmp.Or(cmp.Compare(a.Doc, b.Doc), cmp.Compare(a.Term, b.Term))
-	})
-	var terms []string
-	for _, c := range counts[:min(len(counts), memoryGrams)] {
-		terms = append(terms, `"`+strings.ReplaceAll(c.Term, `"`, `""`)+`"`)
-	}
-	return strings.Join(terms, " OR "), nil
-}
-
-// trigramOperator is pg_trgm's distance operator, named with the schema
-// the extension lives in (which need not be on the search path).
-func (s *Store) trigramOperator(ctx context.Context) (string, error) {
-	t := s.trgm
-	t.once.Do(func() {
-		var schema string
-		t.err = s.q(ctx).Raw(`SELECT n.nspname FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace
-			WHERE e.extname = 'pg_trgm'`).Scan(&schema).Error
-		t.op = `OPERATOR("` + schema + `".<->)`
-	})
-	return t.op, t.err
+	return out
 }

@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"errors"
-	"sync"
 	"time"
 
 	"github.com/tmsproject/tms/pkg/db"
@@ -18,20 +17,11 @@ type Store struct {
 	postgres bool
 	edits    *editGroup
 	inTx     bool // an Atomic store: one connection, statements in sequence
-	// trgm names pg_trgm's distance operator once it is known.
-	trgm *trigramOp
-}
-
-// trigramOp is pg_trgm's distance operator, found once per store.
-type trigramOp struct {
-	once sync.Once
-	op   string
-	err  error
 }
 
 // New returns a store over a migrated database.
 func New(gdb *gorm.DB) *Store {
-	s := &Store{gdb: gdb, postgres: db.Dialect(gdb) == db.Postgres, trgm: &trigramOp{}}
+	s := &Store{gdb: gdb, postgres: db.Dialect(gdb) == db.Postgres}
 	s.edits = &editGroup{s: s}
 	return s
 }
@@ -47,7 +37,7 @@ func (s *Store) q(ctx context.Context) *gorm.DB { return s.gdb.WithContext(ctx) 
 // every file of a component this way.
 func (s *Store) Atomic(ctx context.Context, fn func(tx *Store) error) error {
 	return s.q(ctx).Transaction(func(tx *gorm.DB) error {
-		ts := &Store{gdb: tx, postgres: s.postgres, inTx: true, trgm: s.trgm}
+		ts := &Store{gdb: tx, postgres: s.postgres, inTx: true}
 		ts.edits = &editGroup{s: ts}
 		return fn(ts)
 	})

@@ -1,9 +1,12 @@
 package tm
 
 import (
+	"cmp"
 	"math/bits"
+	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Similarity scores how alike a and b are, 0 to 100, as the reference does
@@ -69,22 +72,21 @@ func LCS(a, b []rune) int {
 	return lcs
 }
 
-// Trigrams are the distinct character trigrams of s, lower-cased, in the
-// order they first occur: what the index is searched by. A string shorter
-// than three characters has none.
-func Trigrams(s string) []string {
-	rs := []rune(strings.ToLowerSpecial(unicode.SpecialCase{}, s))
-	if len(rs) < 3 {
-		return nil
-	}
+// KeyWords are the n longest distinct words of s (runs of letters and
+// digits, lower-cased), longest first, ties in alphabetical order: the
+// words the index is searched by. Long words are the rare ones, so a
+// string's near matches share them, and few other strings do.
+func KeyWords(s string, n int) []string {
 	seen := map[string]bool{}
-	var out []string
-	for i := 0; i+3 <= len(rs); i++ {
-		g := string(rs[i : i+3])
-		if !seen[g] {
-			seen[g] = true
-			out = append(out, g)
+	var words []string
+	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		if !seen[w] {
+			seen[w] = true
+			words = append(words, w)
 		}
 	}
-	return out
+	slices.SortFunc(words, func(a, b string) int {
+		return cmp.Or(cmp.Compare(utf8.RuneCountInString(b), utf8.RuneCountInString(a)), cmp.Compare(a, b))
+	})
+	return words[:min(n, len(words))]
 }

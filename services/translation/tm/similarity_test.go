@@ -1,6 +1,9 @@
 package tm
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestSimilarity: the reference's scores (rapidfuzz QRatio, truncated:
 // 2·LCS/(|a|+|b|), worked by hand in the comments) for the kinds of pairs a
@@ -77,12 +80,12 @@ func lcsTable(a, b []rune) int {
 	return prev[len(b)]
 }
 
-func TestTrigrams(t *testing.T) {
-	got := Trigrams("Abab")
-	if len(got) != 2 || got[0] != "aba" || got[1] != "bab" {
-		t.Errorf("Trigrams = %q", got)
+func TestKeyWords(t *testing.T) {
+	got := KeyWords("Open the file, open the FOLDER (2)", 3)
+	if strings.Join(got, " ") != "folder file open" {
+		t.Errorf("KeyWords = %q", got)
 	}
-	if Trigrams("ab") != nil {
-		t.Error("a two-character string has trigrams")
+	if len(KeyWords("!?", 3)) != 0 {
+		t.Error("punctuation has words")
 	}
 }

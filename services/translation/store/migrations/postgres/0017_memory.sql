@@ -3,11 +3,10 @@
 -- name) and project. entry_hash (of the languages, source and target)
 -- with the project and origin identifies an entry, so that remembering it
 -- again adds nothing;
--- source_hash finds exact matches. A pg_trgm GiST index on the sources
--- answers fuzzy lookups nearest first (KNN). The extension may already
--- live in another schema (installed by the operator): the index names the
--- operator class where it is.
-CREATE EXTENSION IF NOT EXISTS pg_trgm;
+-- source_hash finds exact matches. A GIN index of the sources' words
+-- (the simple text search configuration: lower-cased, no stemming)
+-- answers fuzzy lookups: the entries holding pairs of a string's longest
+-- words, scored by the service.
 CREATE TABLE memory (
     id              BIGSERIAL   PRIMARY KEY,
     project_slug    TEXT        NOT NULL,
@@ -24,12 +23,6 @@ CREATE TABLE memory (
 );
 CREATE UNIQUE INDEX memory_entry ON memory (project_slug, origin, entry_hash);
 CREATE INDEX memory_exact ON memory (source_language, target_language, source_hash);
-DO $$
-DECLARE ext_schema TEXT;
-BEGIN
-    SELECT n.nspname INTO ext_schema FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace
-        WHERE e.extname = 'pg_trgm';
-    EXECUTE format('CREATE INDEX memory_source_trgm ON memory USING gist (source %I.gist_trgm_ops)', ext_schema);
-END $$;
+CREATE INDEX memory_words ON memory USING gin (to_tsvector('simple', source));
 -- A memory import is a task of a project, not of a component.
 ALTER TABLE tasks ADD COLUMN project_slug TEXT NOT NULL DEFAULT '';
