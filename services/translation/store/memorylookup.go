@@ -146,7 +146,7 @@ func (s *Store) memoryCandidates(ctx context.Context, f MemoryFilter, text strin
 	q := s.q(ctx).Table("memory_words").Select("memory.*").
 		Joins("JOIN memory ON memory.id = memory_words.rowid").
 		Where("memory_words MATCH ?", strings.Join(terms, " OR "))
-	err := f.apply(q, false).Order("memory_words.rank").Limit(memoryCandidates).Find(&out).Error
+	err := f.apply(q, false).Limit(memoryCandidates * 4).Find(&out).Error
 	return out, err
 }
 
