@@ -8,6 +8,7 @@ import (
 	"os"
 	"path"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/google/uuid"
@@ -23,7 +24,7 @@ import (
 // sentences is some 300 MB), and the entries written per transaction.
 const (
 	maxTMXBytes     = 2 << 30
-	tmxBatchEntries = 5000
+	tmxBatchEntries = 25000
 )
 
 // ImportMemory spools a TMX upload to a temporary file, checks that it
@@ -130,15 +131,16 @@ func checkTMX(name string) error {
 	return nil
 }
 
-// countingReader counts the bytes read through it, for progress.
+// countingReader counts the bytes read through it, for progress (read
+// by the writer while the parser reads the file).
 type countingReader struct {
 	r io.Reader
-	n int64
+	n atomic.Int64
 }
 
 func (c *countingReader) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
-	c.n += int64(n)
+	c.n.Add(int64(n))
 	return n, err
 }
 
@@ -154,7 +156,7 @@ func (m *MemoryServer) runTMXImport(ctx context.Context, taskID string, f *os.Fi
 	if err == nil {
 		cr := &countingReader{r: f}
 		read, added, err = m.importPairs(ctx, taskID, tm.NewReader(cr), project, origin, func() int {
-			return int(100 * cr.n / max(st.Size(), 1))
+			return int(100 * cr.n.Load() / max(st.Size(), 1))
 		})
 	}
 	done := context.WithoutCancel(ctx)
@@ -172,33 +174,71 @@ func (m *MemoryServer) runTMXImport(ctx context.Context, taskID string, f *os.Fi
 
 // importPairs reads pairs into the memory in batches, each its own
 // transaction: what was added stays when a later part of the file fails.
+// The file is parsed while the previous batch is written, so the two
+// cores share the work; two batches at most are held.
 func (m *MemoryServer) importPairs(ctx context.Context, taskID string, r *tm.Reader, project, origin string, pct func() int) (read, added int64, err error) {
-	batch := make([]store.MemoryEntry, 0, tmxBatchEntries)
-	flush := func() error {
-		n, ferr := m.s.cfg.Store.Remember(ctx, batch)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	batches := make(chan []store.MemoryEntry)
+	parsed := make(chan error, 1)
+	go func() {
+		defer close(batches)
+		n, perr := readBatches(ctx, r, project, origin, batches)
+		read = n
+		parsed <- perr
+	}()
+	for batch := range batches {
+		n, werr := m.s.cfg.Store.Remember(ctx, batch)
 		added += n
-		batch = batch[:0]
 		m.s.taskProgress(ctx, taskID, min(pct(), 99), "")
-		return ferr
+		if werr != nil {
+			cancel()
+			for range batches { // let the reader see the cancellation and stop
+			}
+			return read, added, werr
+		}
+	}
+	if err = <-parsed; err == nil {
+		err = m.s.cfg.Store.AnalyzeMemory(ctx)
+	}
+	return read, added, err
+}
+
+// readBatches parses pairs into batches of tmxBatchEntries and sends them
+// to out until the file ends or ctx is done; it answers the pairs read.
+func readBatches(ctx context.Context, r *tm.Reader, project, origin string, out chan<- []store.MemoryEntry) (int64, error) {
+	var read int64
+	batch := make([]store.MemoryEntry, 0, tmxBatchEntries)
+	send := func() error {
+		select {
+		case out <- batch:
+			batch = make([]store.MemoryEntry, 0, tmxBatchEntries)
+			return nil
+		case <-ctx.Done():
+			return ctx.Err()
+		}
 	}
 	for {
 		if ctx.Err() != nil {
-			return read, added, ctx.Err()
+			return read, ctx.Err()
 		}
-		p, rerr := r.Next()
-		if errors.Is(rerr, io.EOF) {
-			return read, added, flush()
+		p, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			if len(batch) == 0 {
+				return read, nil
+			}
+			return read, send()
 		}
-		if rerr != nil {
-			return read, added, rerr
+		if err != nil {
+			return read, err
 		}
 		read++
 		batch = append(batch, store.MemoryEntry{ProjectSlug: project, SourceLanguage: p.SourceLanguage,
 			TargetLanguage: p.TargetLanguage, Source: p.Source, Target: p.Target, Context: p.Context,
 			Origin: origin, FromFile: true})
 		if len(batch) == tmxBatchEntries {
-			if err = flush(); err != nil {
-				return read, added, err
+			if err := send(); err != nil {
+				return read, err
 			}
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/sync/errgroup"
 
@@ -53,12 +54,14 @@ func (s *Store) LookupMemory(ctx context.Context, q MemoryQuery, texts []string)
 	}
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(memoryParallel)
+	var fuzzy []int
 	for i, text := range texts {
 		if out[i].Found {
 			continue
 		}
+		fuzzy = append(fuzzy, i)
 		g.Go(func() error {
-			cands, err := s.memoryCandidates(gctx, q.Filter, text)
+			cands, err := s.memoryCandidates(gctx, q.Filter, text, q.Threshold)
 			if err != nil {
 				return err
 			}
@@ -66,7 +69,39 @@ func (s *Store) LookupMemory(ctx context.Context, q MemoryQuery, texts []string)
 			return nil
 		})
 	}
-	return out, g.Wait()
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	return out, s.fillMatches(ctx, out, fuzzy)
+}
+
+// fillMatches reads the whole entries of the fuzzy matches (out at the
+// indexes fuzzy), which the candidates' query answered with their id and
+// source only.
+func (s *Store) fillMatches(ctx context.Context, out []MemoryMatch, fuzzy []int) error {
+	var ids []int64
+	for _, i := range fuzzy {
+		if out[i].Found {
+			ids = append(ids, out[i].Entry.ID)
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	var rows []MemoryEntry
+	if err := s.q(ctx).Where("id IN ?", ids).Find(&rows).Error; err != nil {
+		return err
+	}
+	byID := make(map[int64]MemoryEntry, len(rows))
+	for _, r := range rows {
+		byID[r.ID] = r
+	}
+	for _, i := range fuzzy {
+		if e, ok := byID[out[i].Entry.ID]; ok && out[i].Found {
+			out[i].Entry = e
+		}
+	}
+	return nil
 }
 
 // exactMatches fills out with the entries whose source is the text.
@@ -106,18 +141,19 @@ func bestMatch(text string, cands []MemoryEntry, threshold int) MemoryMatch {
 	return best
 }
 
-// memoryCandidates answers entries f selects that share words with
-// text, at most memoryCandidates: those holding a pair of its longest
+// memoryCandidates answers the id and source of entries f selects that
+// share words with text, at most four times memoryCandidates: those holding a pair of its longest
 // words (memoryKeys of them; any one of them when it has fewer than
 // three), through the engine's word index (SQLite FTS5, ranked by bm25;
 // a PostgreSQL GIN index of tsvectors). A near match keeps most of a
 // string's words, so it holds such a pair; strings with few or no words
 // (CJK scripts without spaces among them) find exact matches only.
-func (s *Store) memoryCandidates(ctx context.Context, f MemoryFilter, text string) ([]MemoryEntry, error) {
+func (s *Store) memoryCandidates(ctx context.Context, f MemoryFilter, text string, threshold int) ([]MemoryEntry, error) {
 	keys := tm.KeyWords(text, memoryKeys)
 	if len(keys) == 0 {
 		return nil, nil
 	}
+	lo, hi := lengthWindow(utf8.RuneCountInString(text), threshold)
 	groups := keyGroups(keys)
 	var out []MemoryEntry
 	if s.postgres {
@@ -132,7 +168,9 @@ func (s *Store) memoryCandidates(ctx context.Context, f MemoryFilter, text strin
 			terms = append(terms, "("+strings.Join(and, " && ")+")")
 		}
 		where := "to_tsvector('simple', source) @@ (" + strings.Join(terms, " || ") + ")"
-		err := f.apply(s.q(ctx), true).Where(where, args...).Limit(memoryCandidates * 4).Find(&out).Error
+		err := f.apply(s.q(ctx).Model(&MemoryEntry{}).Select("id, source"), true).Where(where, args...).
+			Where("length(source) BETWEEN ? AND ?", lo, hi).
+			Limit(memoryCandidates).Find(&out).Error
 		return out, err
 	}
 	var terms []string
@@ -143,11 +181,20 @@ func (s *Store) memoryCandidates(ctx context.Context, f MemoryFilter, text strin
 		}
 		terms = append(terms, "("+strings.Join(and, " AND ")+")")
 	}
-	q := s.q(ctx).Table("memory_words").Select("memory.*").
+	q := s.q(ctx).Table("memory_words").Select("memory.id, memory.source").
 		Joins("JOIN memory ON memory.id = memory_words.rowid").
-		Where("memory_words MATCH ?", strings.Join(terms, " OR "))
-	err := f.apply(q, false).Limit(memoryCandidates * 4).Find(&out).Error
+		Where("memory_words MATCH ?", strings.Join(terms, " OR ")).
+		Where("length(memory.source) BETWEEN ? AND ?", lo, hi)
+	err := f.apply(q, false).Limit(memoryCandidates).Find(&out).Error
 	return out, err
+}
+
+// lengthWindow is the range of lengths (in characters) a string may have
+// and still reach threshold against one of n characters: the similarity
+// is at most 200·min/(n+m) for lengths n and m.
+func lengthWindow(n, threshold int) (lo, hi int) {
+	t := max(threshold, 1)
+	return n * t / (200 - t), n * (200 - t) / t
 }
 
 // keyGroups are the word sets a candidate must hold one of: every pair

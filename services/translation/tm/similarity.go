@@ -75,7 +75,9 @@ func LCS(a, b []rune) int {
 // KeyWords are the n longest distinct words of s (runs of letters and
 // digits, lower-cased), longest first, ties in alphabetical order: the
 // words the index is searched by. Long words are the rare ones, so a
-// string's near matches share them, and few other strings do.
+// string's near matches share them, and few other strings do. Words of
+// fewer than three letters ("of", "to", "la") are left out when two
+// longer ones remain: every index lists them under most of its strings.
 func KeyWords(s string, n int) []string {
 	seen := map[string]bool{}
 	var words []string
@@ -88,5 +90,12 @@ func KeyWords(s string, n int) []string {
 	slices.SortFunc(words, func(a, b string) int {
 		return cmp.Or(cmp.Compare(utf8.RuneCountInString(b), utf8.RuneCountInString(a)), cmp.Compare(a, b))
 	})
+	long := 0
+	for long < len(words) && utf8.RuneCountInString(words[long]) >= 3 {
+		long++
+	}
+	if long >= 2 {
+		words = words[:long]
+	}
 	return words[:min(n, len(words))]
 }

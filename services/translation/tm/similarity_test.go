@@ -81,11 +81,22 @@ func lcsTable(a, b []rune) int {
 }
 
 func TestKeyWords(t *testing.T) {
-	got := KeyWords("Open the file, open the FOLDER (2)", 3)
-	if strings.Join(got, " ") != "folder file open" {
-		t.Errorf("KeyWords = %q", got)
+	tests := []struct {
+		text string
+		n    int
+		want string
+	}{
+		{"Open the file, open the FOLDER (2)", 3, "folder file open"},
+		{"!?", 3, ""},
+		// Short words go when two longer ones remain...
+		{"Save it to a file on disk", 4, "disk file save"},
+		// ...and stay when they do not.
+		{"Go to a tab", 4, "tab go to a"},
+		{"Überprüfen Sie die Datei", 2, "überprüfen datei"},
 	}
-	if len(KeyWords("!?", 3)) != 0 {
-		t.Error("punctuation has words")
+	for _, tt := range tests {
+		if got := strings.Join(KeyWords(tt.text, tt.n), " "); got != tt.want {
+			t.Errorf("KeyWords(%q, %d) = %q, want %q", tt.text, tt.n, got, tt.want)
+		}
 	}
 }

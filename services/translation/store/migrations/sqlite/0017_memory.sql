@@ -4,9 +4,10 @@
 -- with the project and origin identifies an entry, so that remembering it
 -- again adds nothing;
 -- source_hash finds exact matches. memory_words indexes the sources'
--- words (FTS5, case and accents folded) for fuzzy lookup, kept by
--- triggers: a lookup asks for the entries holding pairs of its longest
--- words and scores the nearest.
+-- words (FTS5, case and accents folded) for fuzzy lookup: a lookup asks
+-- for the entries holding pairs of its longest words and scores the
+-- nearest. The store adds new rows to it once per batch (an insert
+-- trigger made FTS5 write a segment per row); a trigger removes them.
 CREATE TABLE memory (
     id              INTEGER   PRIMARY KEY AUTOINCREMENT,
     project_slug    TEXT      NOT NULL,
@@ -24,9 +25,6 @@ CREATE TABLE memory (
 CREATE UNIQUE INDEX memory_entry ON memory (project_slug, origin, entry_hash);
 CREATE INDEX memory_exact ON memory (source_language, target_language, source_hash);
 CREATE VIRTUAL TABLE memory_words USING fts5 (source, content = 'memory', content_rowid = 'id', tokenize = 'unicode61 remove_diacritics 2', detail = 'none');
-CREATE TRIGGER memory_words_insert AFTER INSERT ON memory BEGIN
-    INSERT INTO memory_words (rowid, source) VALUES (new.id, new.source);
-END;
 CREATE TRIGGER memory_words_delete AFTER DELETE ON memory BEGIN
     INSERT INTO memory_words (memory_words, rowid, source) VALUES ('delete', old.id, old.source);
 END;
