@@ -39,6 +39,7 @@ type rig struct {
 	t       *testing.T
 	gdb     *gorm.DB
 	client  translationv1.TranslationServiceClient
+	memory  translationv1.MemoryServiceClient
 	catalog *fixture.Catalog
 	mark    int64 // outbox id already looked at
 	en, cs  int64 // translation ids
@@ -55,9 +56,11 @@ func newRig(t *testing.T, gdb *gorm.DB) *rig {
 	srv := server.New(server.Config{Store: st, Catalog: catalog, Projects: policy.NewProjects(catalog),
 		Repos: workcopy.NewManager(t.TempDir()), Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	t.Cleanup(srv.Close)
-	r.client = translationv1.NewTranslationServiceClient(grpctest.Serve(t, func(s *grpc.Server) {
+	conn := grpctest.Serve(t, func(s *grpc.Server) {
 		translationv1.RegisterTranslationServiceServer(s, srv)
-	}))
+		translationv1.RegisterMemoryServiceServer(s, srv.Memory())
+	})
+	r.client, r.memory = translationv1.NewTranslationServiceClient(conn), translationv1.NewMemoryServiceClient(conn)
 	mk := func(src []string, target string, state int, source bool) store.Unit {
 		if source {
 			target, state = store.Join(src), weblate.StateReadOnly

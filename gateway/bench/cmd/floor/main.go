@@ -15,6 +15,7 @@
 //	floor -tms bin/tms -import-only -strings 166667 -languages 6 -out import1m.md
 //	floor -tms bin/tms -import-only -upload -strings 233000 -languages 1 -out upload.md
 //	floor -tms bin/tms -import-only -search -strings 166667 -languages 5
+//	floor -tms bin/tms -import-only -memory 1000000 -strings 100 -languages 1
 package main
 
 import (
@@ -24,6 +25,8 @@ import (
 	"io"
 	"os"
 	"time"
+
+	"github.com/tmsproject/tms/pkg/pgserver"
 )
 
 // config is the command line.
@@ -39,6 +42,12 @@ type config struct {
 	checks bool
 	// projectFlags are the check_flags of the project bench.
 	projectFlags string
+	// memory is the TMX segments of the translation memory run (0: none).
+	memory int
+	// postgres runs the service on a throwaway PostgreSQL database, at
+	// databaseURL once started.
+	postgres    bool
+	databaseURL string
 }
 
 func main() {
@@ -58,6 +67,8 @@ func main() {
 	flag.BoolVar(&c.upload, "upload", false, "with -import-only: then upload a file of every string of one translation and time it")
 	flag.BoolVar(&c.search, "search", false, "with -import-only: then time a few searches over every unit")
 	flag.BoolVar(&c.checks, "checks", false, "compare imports with the quality checks on and off (project check_flags ignore-all-checks), -rounds each, alternating")
+	flag.IntVar(&c.memory, "memory", 0, "with -import-only: then import a TMX file of this many segments into the translation memory and time lookups")
+	flag.BoolVar(&c.postgres, "postgres", false, "run the service on a throwaway PostgreSQL (the machine's initdb and postgres) instead of SQLite")
 	flag.BoolVar(&c.scale, "scale", false, "run `tms run-scale` instead and compare edits through 1 and 2 gateways")
 	flag.Parse()
 	if err := run(c); err != nil {
@@ -89,6 +100,16 @@ func run(c config) (err error) {
 	if c.checks {
 		return compareChecks(c, scratch, w)
 	}
+	if c.postgres {
+		pg, perr := pgserver.Start()
+		if perr != nil {
+			return perr
+		}
+		defer pg.Stop()
+		if c.databaseURL, err = pg.CreateDatabase("floor"); err != nil {
+			return err
+		}
+	}
 	svc, imp, err := startService(c, scratch)
 	if err != nil {
 		return err
@@ -108,6 +129,13 @@ func run(c config) (err error) {
 			if found, err = timeSearches(svc, 3); err != nil {
 				return err
 			}
+		}
+		if c.memory > 0 {
+			mem, merr := measureMemory(c, svc, scratch)
+			if merr != nil {
+				return merr
+			}
+			return writeMemory(w, c, mem)
 		}
 		return writeImport(w, c, imp, up, found)
 	}

@@ -72,6 +72,9 @@ func startService(c config, scratch string) (*server, importResult, error) {
 	if c.pprof != "" {
 		cmd.Env = append(cmd.Env, "TMS_METRICS_ADDR="+c.pprof, "TMS_PPROF=true")
 	}
+	if c.databaseURL != "" {
+		cmd.Env = append(cmd.Env, "TMS_DATABASE_URL="+c.databaseURL)
+	}
 	s, err := startProcess(cmd, filepath.Join(scratch, "tms.log"), "http://"+addr, "/healthz")
 	if err != nil {
 		return nil, importResult{}, err
@@ -237,16 +240,20 @@ func freeAddr() (string, error) {
 }
 
 // peakRSS is the VmHWM of a process (Linux), in bytes.
-func peakRSS(pid int) (int64, error) {
+func peakRSS(pid int) (int64, error) { return procStatus(pid, "VmHWM:") }
+
+// procStatus reads a size in kB from a process's status file (Linux), in
+// bytes.
+func procStatus(pid int, field string) (int64, error) {
 	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
 	if err != nil {
 		return 0, err
 	}
 	for _, line := range strings.Split(string(data), "\n") {
-		if rest, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+		if rest, ok := strings.CutPrefix(line, field); ok {
 			kb, err := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
 			return kb * 1024, err
 		}
 	}
-	return 0, fmt.Errorf("no VmHWM in /proc/%d/status", pid)
+	return 0, fmt.Errorf("no %s in /proc/%d/status", field, pid)
 }
