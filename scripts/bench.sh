@@ -76,10 +76,15 @@ fi
 # Edits through 1 gateway and through 2, over 2 replicas of every service
 # (tms run-scale on a throwaway PostgreSQL).
 (cd "$root" && "$work/floor" -tms bin/tms -scale -strings 4200 -languages 1 -out "$work/scale.md")
+# The translation memory: a TMX import of 1M segments and lookups of 100
+# strings against it, on SQLite and on a throwaway PostgreSQL.
+printf '## Translation memory\n\n' >"$work/memory.md"
+(cd "$root" && "$work/floor" -tms bin/tms -import-only -memory 1000000 -strings 100 -languages 1 >>"$work/memory.md")
+(cd "$root" && "$work/floor" -tms bin/tms -postgres -import-only -memory 1000000 -strings 100 -languages 1 >>"$work/memory.md")
 # Webhook delivery by one notification replica to a slow receiver.
 "$root/scripts/bench-webhooks.sh" >"$work/webhooks.md"
 # Peak memory of `tms serve` reading a 512 MiB upload (PO, JSON).
 "$root/scripts/bench-upload-memory.sh" >"$work/uploadmemory.md"
-{ echo; cat "$work/floor.md" "$work/import250k.md" "$work/import1m.md" "$work/checks.md" "$work/upload233k.md" "$work/scale.md" "$work/webhooks.md" "$work/uploadmemory.md"; } >>"$root/BENCHMARKS.md.tmp"
+{ echo; cat "$work/floor.md" "$work/import250k.md" "$work/import1m.md" "$work/checks.md" "$work/upload233k.md" "$work/scale.md" "$work/memory.md" "$work/webhooks.md" "$work/uploadmemory.md"; } >>"$root/BENCHMARKS.md.tmp"
 mv "$root/BENCHMARKS.md.tmp" "$root/BENCHMARKS.md"
 echo "== wrote BENCHMARKS.md"

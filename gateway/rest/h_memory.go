@@ -246,6 +246,29 @@ func (g *gateway) importMemory(c *call) error {
 	return c.write(http.StatusAccepted, memoryImportJSON{TaskURL: c.urls.API("tasks", resp.GetTask().GetId())})
 }
 
+// memoryDeletedJSON counts the entries a delete by origin removed.
+type memoryDeletedJSON struct {
+	Deleted int64 `json:"deleted"`
+}
+
+// deleteMemoryOrigin is DELETE /api/projects/<p>/memory/?origin=: the
+// project's entries of that origin go.
+func (g *gateway) deleteMemoryOrigin(c *call) error {
+	p, err := c.pathProject()
+	if err != nil {
+		return err
+	}
+	if err = c.requireUser(); err != nil {
+		return err
+	}
+	resp, err := g.cfg.Memory.DeleteMemoryOrigin(c.ctx, &translationv1.DeleteMemoryOriginRequest{
+		ProjectSlug: p.GetSlug(), Origin: c.r.URL.Query().Get("origin")})
+	if err != nil {
+		return err
+	}
+	return c.ok(memoryDeletedJSON{Deleted: resp.GetDeleted()})
+}
+
 // memoryStreamError is the service's answer when a send failed: the
 // stream ended early because the service refused the upload.
 func memoryStreamError(closeAndRecv func() (*translationv1.ImportMemoryResponse, error), err error) error {

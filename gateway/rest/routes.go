@@ -54,6 +54,7 @@ var (
 		{Name: "project", Doc: "Entries of this project slug."},
 		{Name: "origin", Doc: "Entries of this origin."},
 	}, qMemoryLanguages...)
+	qOrigin = apidoc.Param{Name: "origin", Doc: "The origin whose entries go (required): an imported file's name, or project/component."}
 	qLookup = []apidoc.Param{
 		{Name: "source_language", Doc: "The strings' language code (required)."},
 		{Name: "target_language", Doc: "The wanted translations' language code (required)."},
@@ -75,6 +76,7 @@ const (
 	whyComment   = "reading and deleting one comment: Weblate does it in its web UI only."
 	whyKey       = "issuing an API key: Weblate shows it in its web UI only."
 	whyMachinery = "machine translation of one string: Weblate offers it in its web editor only."
+	whyOrigin    = "deleting a whole origin of a project's memory: Weblate deletes entries one by one."
 	whyTMX       = "TMX import and export of a project's memory: Weblate does them in its web UI and management commands."
 )
 
@@ -162,7 +164,9 @@ func (g *gateway) routes() []*route {
 			"GET": file(g.exportMemory, "application/x-tmx+xml").query(qMemoryLanguages...).
 				note("The project's translation memory as a TMX 1.4b file.").ext(whyTMX),
 			"POST": one(g.importMemory, memoryImportJSON{}).upload(tmxIn{}).status(http.StatusAccepted).
-				note("Reads a TMX 1.4b file into the project's memory as a task (memory.edit).").ext(whyTMX)}},
+				note("Reads a TMX 1.4b file into the project's memory as a task (memory.edit).").ext(whyTMX),
+			"DELETE": one(g.deleteMemoryOrigin, memoryDeletedJSON{}).query(qOrigin).
+				note("Removes the project's entries of one origin (memory.delete).").ext(whyOrigin)}},
 		{pattern: "/api/projects/{project}/lock", name: "Lock", methods: m{"GET": one(g.projectLock, lockJSON{}), "POST": change(g.setProjectLock, lockIn{}, lockJSON{})}},
 		{pattern: "/api/projects/{project}/webhooks", name: "Webhooks", methods: m{"GET": page(g.listWebhooks, webhookJSON{}).ext(whyWebhooks),
 			"POST": made(g.createWebhook, webhookIn{}, webhookJSON{}).ext(whyWebhooks)}},

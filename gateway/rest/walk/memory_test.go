@@ -87,6 +87,9 @@ func checkMemoryAccess(t *testing.T, c client, self, lookup string) {
 	if code, _ := tina.postFile(c.base+"projects/hello/memory/", "x.tmx", []byte(tmxFile)); code != 403 {
 		t.Errorf("a translator imports TMX: %d", code)
 	}
+	if code, _ := tina.do("DELETE", c.base+"projects/hello/memory/?origin=hello/app", nil); code != 403 {
+		t.Errorf("a translator deletes an origin: %d", code)
+	}
 	c.want(200, "PATCH", c.base+"projects/hello/", map[string]any{"access_control": 100})
 	if n := tina.want(200, "GET", c.base+"memory/", nil)["count"]; n != 0.0 {
 		t.Errorf("an outsider lists %v entries of a private project", n)
@@ -105,6 +108,9 @@ func checkMemoryAccess(t *testing.T, c client, self, lookup string) {
 	}
 	if code, _ := tina.do("GET", c.base+"projects/hello/memory/", nil); code != 404 {
 		t.Errorf("an outsider exports: %d", code)
+	}
+	if code, _ := tina.do("DELETE", c.base+"projects/hello/memory/?origin=hello/app", nil); code != 404 {
+		t.Errorf("an outsider deletes an origin: %d", code)
 	}
 	c.want(200, "PATCH", c.base+"projects/hello/", map[string]any{"access_control": 0})
 }
@@ -144,6 +150,16 @@ func checkTMX(t *testing.T, c client) {
 	code, out := c.send(req)
 	if code != 200 || !strings.Contains(string(out), `<seg>Save &amp; quit</seg>`) || !strings.Contains(string(out), `<seg>Hallo</seg>`) {
 		t.Errorf("TMX export: %d %s", code, out)
+	}
+	// A whole origin goes at once; the origin is required.
+	if code, out := c.do("DELETE", memory, nil); code != 400 || !strings.Contains(string(out), `"origin"`) {
+		t.Errorf("delete without an origin: %d %s", code, out)
+	}
+	if got := c.want(200, "DELETE", memory+"?origin=glossary.tmx", nil); got["deleted"] != 2.0 {
+		t.Errorf("delete by origin: %v", got)
+	}
+	if n := c.want(200, "GET", c.base+"memory/?project=hello", nil)["count"]; n != 1.0 {
+		t.Errorf("after deleting glossary.tmx %v entries, want hello/app's one", n)
 	}
 }
 
