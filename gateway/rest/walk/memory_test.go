@@ -142,8 +142,8 @@ func checkTMX(t *testing.T, c client) {
 		t.Errorf("imported entries: %v", files)
 	}
 	for name, bad := range map[string][]byte{"not xml": []byte("msgid \"x\""), "no header": []byte("<tmx><body/></tmx>"), "empty": nil} {
-		if code, out := c.postFile(memory, "x.tmx", bad); code != 400 {
-			t.Errorf("TMX %s: %d %s", name, code, out)
+		if got, out := c.postFile(memory, "x.tmx", bad); got != 400 {
+			t.Errorf("TMX %s: %d %s", name, got, out)
 		}
 	}
 	req, _ := http.NewRequest("GET", memory, nil)
@@ -152,8 +152,8 @@ func checkTMX(t *testing.T, c client) {
 		t.Errorf("TMX export: %d %s", code, out)
 	}
 	// A whole origin goes at once; the origin is required.
-	if code, out := c.do("DELETE", memory, nil); code != 400 || !strings.Contains(string(out), `"origin"`) {
-		t.Errorf("delete without an origin: %d %s", code, out)
+	if got, out := c.do("DELETE", memory, nil); got != 400 || !strings.Contains(string(out), `"origin"`) {
+		t.Errorf("delete without an origin: %d %s", got, out)
 	}
 	if got := c.want(200, "DELETE", memory+"?origin=glossary.tmx", nil); got["deleted"] != 2.0 {
 		t.Errorf("delete by origin: %v", got)

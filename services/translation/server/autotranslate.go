@@ -48,7 +48,7 @@ type autoJob struct {
 
 // AutoTranslate validates the request as the reference's AutoForm and
 // fills the strings in a task.
-func (s *Server) AutoTranslate(ctx context.Context, req *translationv1.AutoTranslateRequest) (*translationv1.AutoTranslateResponse, error) {
+func (s *Server) AutoTranslate(ctx context.Context, req *translationv1.AutoTranslateRequest) (*translationv1.AutoTranslateResponse, error) { //nolint:contextcheck // the task outlives the call: it runs on the server's context
 	comp, t, err := s.componentTranslation(ctx, req.GetComponentId(), req.GetLanguageCode())
 	if err != nil {
 		return nil, err

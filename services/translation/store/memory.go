@@ -42,7 +42,7 @@ func textHash(parts ...string) int64 {
 		_, _ = h.Write([]byte(p))
 		_, _ = h.Write([]byte{0})
 	}
-	return int64(h.Sum64())
+	return int64(h.Sum64()) //nolint:gosec // G115: a hash's bits, kept as they are
 }
 
 // SourceHash is the hash exact lookups find a source by.

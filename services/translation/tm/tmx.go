@@ -28,8 +28,8 @@ type Reader struct {
 
 // Errors of a TMX file the reference words the same way.
 var (
-	ErrNoHeader     = errors.New("Header missing in the TMX file!")              //nolint:staticcheck // the reference's message
-	ErrNoSourceLang = errors.New("Source language not defined in the TMX file!") //nolint:staticcheck // the reference's message
+	ErrNoHeader     = errors.New("Header missing in the TMX file!")              //nolint:staticcheck,revive // the reference's message
+	ErrNoSourceLang = errors.New("Source language not defined in the TMX file!") //nolint:staticcheck,revive // the reference's message
 )
 
 // NewReader starts reading a TMX file.
