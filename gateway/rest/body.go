@@ -159,6 +159,17 @@ func (b *body) required(keys ...string) {
 	}
 }
 
+// requiredFile is the uploaded file of a required multipart part,
+// recording the reference's errors when it is missing or not a file.
+func (b *body) requiredFile(key string) uploadedFile {
+	b.required(key)
+	f, isFile := b.fields[key].(uploadedFile)
+	if b.has(key) && !isFile {
+		b.errs.Add(key, "invalid", "The submitted data was not a file. Check the encoding type on the form.")
+	}
+	return f
+}
+
 // err returns the 400 for everything recorded so far, or nil.
 func (b *body) err() error {
 	if len(b.errs) == 0 {

@@ -213,11 +213,7 @@ func (g *gateway) importMemory(c *call) error {
 		return err
 	}
 	defer done()
-	b.required("file")
-	f, isFile := b.fields["file"].(uploadedFile)
-	if b.has("file") && !isFile {
-		b.errs.Add("file", "invalid", "The submitted data was not a file. Check the encoding type on the form.")
-	}
+	f := b.requiredFile("file")
 	if err = b.err(); err != nil {
 		return err
 	}

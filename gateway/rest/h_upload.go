@@ -37,11 +37,7 @@ func (g *gateway) uploadTranslationFile(c *call) error {
 		return err
 	}
 	defer done()
-	b.required("file")
-	f, isFile := b.fields["file"].(uploadedFile)
-	if b.has("file") && !isFile {
-		b.errs.Add("file", "invalid", "The submitted data was not a file. Check the encoding type on the form.")
-	}
+	f := b.requiredFile("file")
 	method, _ := b.str("method")
 	conflicts, _ := b.str("conflicts")
 	fuzzy, _ := b.str("fuzzy")
