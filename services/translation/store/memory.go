@@ -359,5 +359,10 @@ func (s *Store) AnalyzeMemory(ctx context.Context) error {
 	if !s.postgres {
 		return nil
 	}
+	// The GIN index keeps recent entries in an unsorted pending list that
+	// every search reads through until VACUUM merges it; merge it now.
+	if err := s.q(ctx).Exec("SELECT gin_clean_pending_list('memory_words'::regclass)").Error; err != nil {
+		return err
+	}
 	return s.q(ctx).Exec("ANALYZE memory").Error
 }
