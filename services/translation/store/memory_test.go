@@ -103,6 +103,11 @@ func TestMemoryFuzzyAmongMany(t *testing.T) {
 		if n, err := s.Remember(ctx, entries); err != nil || n != int64(len(entries)) {
 			t.Fatalf("remember: %d, %v", n, err)
 		}
+		// What a TMX import does at its end (PostgreSQL: merge the GIN
+		// pending list, ANALYZE); lookups answer the same after it.
+		if err := s.AnalyzeMemory(ctx); err != nil {
+			t.Fatal(err)
+		}
 		q := store.MemoryQuery{Filter: store.MemoryFilter{SourceLanguage: "en", TargetLanguage: "de"}, Threshold: 80}
 		got, err := s.LookupMemory(ctx, q, []string{"Synchronise the bookmarks with the server", "Save the document number 1234"})
 		if err != nil {
