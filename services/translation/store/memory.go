@@ -60,8 +60,8 @@ func (e *MemoryEntry) withHashes() {
 	e.EntryHash = e.SourceHash&^0xffffffff | content&0xffffffff
 }
 
-// memoryBatch is how many entries one INSERT writes (11 parameters
-// each, within both engines' limits).
+// memoryBatch is how many entries one INSERT writes on PostgreSQL (11
+// parameters each, well within its limit).
 const memoryBatch = 1000
 
 // Remember adds entries to the memory; one already there (same project,
@@ -77,6 +77,7 @@ func (s *Store) Remember(ctx context.Context, entries []MemoryEntry) (int64, err
 	return added, err
 }
 
+// remember is Remember inside tx, and keeps SQLite's word index current.
 func remember(tx *gorm.DB, entries []MemoryEntry) (int64, error) {
 	sqlite := tx.Dialector.Name() == "sqlite"
 	var last int64
