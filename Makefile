@@ -53,8 +53,8 @@ run-split: build ## run each service as its own process on a throwaway PostgreSQ
 run-scale: build ## run 2 replicas of every service and 2 gateways (TMS_HTTP_ADDR and the next port) as separate processes on a throwaway PostgreSQL; a dead replica restarts; Ctrl-C stops all
 	exec ./bin/tms run-scale
 
-test: ## run every module's tests with the race detector (SQLite, and PostgreSQL from a throwaway cluster unless TMS_TEST_DATABASE_URL is set)
-	@for m in $(MODULES); do echo "== $$m"; (cd $$m && CGO_ENABLED=1 go test -race -count=1 ./...) || exit 1; done
+test: ## run every module's tests with the race detector, 30 minutes per package (SQLite, and PostgreSQL from a throwaway cluster unless TMS_TEST_DATABASE_URL is set)
+	@for m in $(MODULES); do echo "== $$m"; (cd $$m && CGO_ENABLED=1 go test -race -count=1 -timeout 30m ./...) || exit 1; done
 
 deploy-check: ## render every kustomize overlay offline and decode each object strictly (k8s.io/api)
 	go run ./deploy/check deploy/k8s/overlays/*/
