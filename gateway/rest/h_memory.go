@@ -11,8 +11,9 @@ import (
 )
 
 // memoryJSON is the reference's MemorySerializer: languages by id, the
-// project by id (null for none), and whether the entry came from a file
-// or is shared (never, here: every entry belongs to its project).
+// project by id (null for none), whether the entry came from a file, and
+// whether it is in the shared memory (its project contributes, and a
+// translation made it rather than a file).
 type memoryJSON struct {
 	ID             int64  `json:"id"`
 	Source         string `json:"source"`
@@ -36,7 +37,7 @@ func (c *call) memoryJSON(e *translationv1.MemoryEntry) (memoryJSON, error) {
 	}
 	if p, perr := c.project(e.GetProjectSlug()); perr == nil {
 		id := p.GetId()
-		out.Project = &id
+		out.Project, out.Shared = &id, p.GetContributeSharedTm() && !e.GetFromFile()
 	} else if !isNotFound(perr) {
 		return out, perr
 	}

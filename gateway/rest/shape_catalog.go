@@ -75,6 +75,10 @@ type projectFull struct {
 	SecondaryLanguage *languageJSON `json:"secondary_language"`
 	Enforced2FA       bool          `json:"enforced_2fa"`
 	Locked            bool          `json:"locked"`
+	// Weblate's project settings of the shared translation memory, which
+	// its API does not show; here they are read and written as fields.
+	UseSharedTM        bool `json:"use_shared_tm"`
+	ContributeSharedTM bool `json:"contribute_shared_tm"`
 	ownSettingsJSON
 	inheritedJSON
 }
@@ -101,6 +105,7 @@ func (c *call) projectJSON(p *catalogv1.Project, full bool) (*projectJSON, error
 		CreditsURL: u.project(s, "credits"), LockURL: u.project(s, "lock"), MetricsURL: u.project(s, "metrics"),
 		MachinerySettings: u.project(s, "machinery_settings"), CheckFlags: p.GetCheckFlags(),
 		CommitPolicy: weblate.CommitPolicies.RefOf(p.GetCommitPolicy()), Enforced2FA: p.GetEnforced_2Fa(), Locked: p.GetLocked(),
+		UseSharedTM: p.GetUseSharedTm(), ContributeSharedTM: p.GetContributeSharedTm(),
 	}
 	var err error
 	if out.SecondaryLanguage, err = c.secondaryLanguage(p.GetSecondaryLanguageCode()); err != nil {

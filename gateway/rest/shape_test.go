@@ -28,7 +28,7 @@ var (
 		"changes_list_url languages_url labels_url translation_review source_review set_language_team instructions enable_hooks language_aliases")
 	fSettings    = split("license agreement new_lang language_code_style commit_message add_message delete_message merge_message addon_message pull_message")
 	fInherited   = inheritedFields()
-	fProjectFull = append(append(split("credits_url lock_url metrics_url machinery_settings check_flags commit_policy secondary_language enforced_2fa locked"),
+	fProjectFull = append(append(split("credits_url lock_url metrics_url machinery_settings check_flags commit_policy secondary_language enforced_2fa locked use_shared_tm contribute_shared_tm"),
 		fSettings...), fInherited...)
 	fComponent = split("name slug id source_language project vcs repo git_export branch push_branch filemask screenshot_filemask " +
 		"template edit_template intermediate new_base file_format license license_url agreement web_url url repository_url " +

@@ -2,6 +2,7 @@ package policy
 
 import (
 	"context"
+	"slices"
 	"sync"
 
 	"github.com/tmsproject/tms/pkg/errs"
@@ -40,10 +41,18 @@ type Projects struct {
 	last    accessLevels
 }
 
-// accessLevels are levels by slug with the catalog's version of them.
+// accessLevels are the projects by slug with the catalog's version of
+// them.
 type accessLevels struct {
 	version string
-	bySlug  map[string]int32
+	bySlug  map[string]project
+}
+
+// project is what the catalog tells of a project's access: its level and
+// its part in the shared translation memory.
+type project struct {
+	level                  int32
+	useShared, contributes bool
 }
 
 // NewProjects reads access levels through catalog.
@@ -72,8 +81,8 @@ func (p *Projects) Seen(ctx context.Context) (slugs []string, restricted bool, e
 		return nil, true, err
 	}
 	slugs = []string{}
-	for slug, level := range access {
-		if c.Sees(slug, level) {
+	for slug, pr := range access {
+		if c.Sees(slug, pr.level) {
 			slugs = append(slugs, slug)
 		}
 	}
@@ -100,14 +109,42 @@ func (p *Projects) levelOf(ctx context.Context, slug string) (int32, bool, error
 	if err != nil {
 		return 0, false, err
 	}
-	level, ok := access[slug]
-	return level, ok, nil
+	pr, ok := access[slug]
+	return pr.level, ok, nil
+}
+
+// SharedMemory lists the projects whose translation memory a lookup for
+// project reads besides its own: when project uses the shared memory,
+// every other project contributing to it that the caller of ctx may see,
+// by slug. Contributing opens a project's memory to the other projects,
+// not to callers who may not see the project.
+func (p *Projects) SharedMemory(ctx context.Context, slug string) ([]string, error) {
+	access, err := p.levels(ctx)
+	if err != nil || !access[slug].useShared {
+		return nil, err
+	}
+	c, restricted := Restricted(ctx)
+	var out []string
+	for other, pr := range access {
+		if other != slug && pr.contributes && (!restricted || c.Sees(other, pr.level)) {
+			out = append(out, other)
+		}
+	}
+	slices.Sort(out)
+	return out, nil
+}
+
+// Contributes tells whether project contributes to the shared memory (a
+// project the catalog does not know does not).
+func (p *Projects) Contributes(ctx context.Context, slug string) (bool, error) {
+	access, err := p.levels(ctx)
+	return access[slug].contributes, err
 }
 
 // levels are the access levels by slug as the catalog answers them now,
 // asked once per request (see WithRequestMemo). The map is shared: read
 // only.
-func (p *Projects) levels(ctx context.Context) (map[string]int32, error) {
+func (p *Projects) levels(ctx context.Context) (map[string]project, error) {
 	m, _ := ctx.Value(memoKey{}).(*requestMemo)
 	if m != nil {
 		m.mu.Lock()
@@ -124,7 +161,7 @@ func (p *Projects) levels(ctx context.Context) (map[string]int32, error) {
 }
 
 // fetch asks the catalog for the levels, passing the version last seen.
-func (p *Projects) fetch(ctx context.Context) (map[string]int32, error) {
+func (p *Projects) fetch(ctx context.Context) (map[string]project, error) {
 	getter, ok := p.catalog.(AccessGetter)
 	if !ok {
 		return p.list(ctx)
@@ -141,9 +178,10 @@ func (p *Projects) fetch(ctx context.Context) (map[string]int32, error) {
 	case resp.GetUnchanged():
 		return known.bySlug, nil
 	}
-	got := accessLevels{version: resp.GetVersion(), bySlug: make(map[string]int32, len(resp.GetProjects()))}
+	got := accessLevels{version: resp.GetVersion(), bySlug: make(map[string]project, len(resp.GetProjects()))}
 	for _, pr := range resp.GetProjects() {
-		got.bySlug[pr.GetSlug()] = Level(pr.GetAccessControl())
+		got.bySlug[pr.GetSlug()] = project{level: Level(pr.GetAccessControl()),
+			useShared: pr.GetUseSharedTm(), contributes: pr.GetContributeSharedTm()}
 	}
 	p.mu.Lock()
 	p.last = got
@@ -152,15 +190,16 @@ func (p *Projects) fetch(ctx context.Context) (map[string]int32, error) {
 }
 
 // list reads the levels of every project page by page.
-func (p *Projects) list(ctx context.Context) (map[string]int32, error) {
-	access := map[string]int32{}
+func (p *Projects) list(ctx context.Context) (map[string]project, error) {
+	access := map[string]project{}
 	for offset := int64(0); ; {
 		resp, err := p.catalog.ListProjects(ctx, &catalogv1.ListProjectsRequest{Offset: offset, Limit: 1000})
 		if err != nil {
 			return nil, err
 		}
 		for _, pr := range resp.GetProjects() {
-			access[pr.GetSlug()] = Level(pr.GetAccessControl())
+			access[pr.GetSlug()] = project{level: Level(pr.GetAccessControl()),
+				useShared: pr.GetUseSharedTm(), contributes: pr.GetContributeSharedTm()}
 		}
 		offset += int64(len(resp.GetProjects()))
 		if len(resp.GetProjects()) == 0 || offset >= resp.GetTotal() {
@@ -200,7 +239,7 @@ func (p *Projects) Authorize(ctx context.Context, perm string, s Scope, reason s
 // permission to edit it) ask the catalog once.
 type requestMemo struct {
 	mu     sync.Mutex
-	levels map[string]int32
+	levels map[string]project
 }
 
 type memoKey struct{}

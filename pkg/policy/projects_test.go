@@ -23,6 +23,7 @@ import (
 type fakeCatalog struct {
 	mu        sync.Mutex
 	levels    map[string]int32
+	sharing   map[string]sharing
 	noAccess  bool
 	fail      error
 	gets      int
@@ -36,10 +37,13 @@ func (c *fakeCatalog) set(slug string, level int32) {
 	c.levels[slug] = level
 }
 
+// sharing is a project's part in the shared memory.
+type sharing struct{ use, contribute bool }
+
 func (c *fakeCatalog) version() string {
 	h := sha256.New()
 	for _, slug := range slices.Sorted(maps.Keys(c.levels)) {
-		_, _ = fmt.Fprintf(h, "%s=%d;", slug, c.levels[slug])
+		_, _ = fmt.Fprintf(h, "%s=%d,%v;", slug, c.levels[slug], c.sharing[slug])
 	}
 	return fmt.Sprintf("%x", h.Sum(nil))
 }
@@ -61,7 +65,8 @@ func (c *fakeCatalog) GetProjectAccess(_ context.Context, in *catalogv1.GetProje
 		return out, nil
 	}
 	for slug, level := range c.levels {
-		out.Projects = append(out.Projects, &catalogv1.ProjectAccess{Slug: slug, AccessControl: weblate.AccessControls.EnumOf(level)})
+		out.Projects = append(out.Projects, &catalogv1.ProjectAccess{Slug: slug, AccessControl: weblate.AccessControls.EnumOf(level),
+			UseSharedTm: c.sharing[slug].use, ContributeSharedTm: c.sharing[slug].contribute})
 	}
 	return out, nil
 }
@@ -75,7 +80,8 @@ func (c *fakeCatalog) ListProjects(_ context.Context, in *catalogv1.ListProjects
 		return out, nil
 	}
 	for slug, level := range c.levels {
-		out.Projects = append(out.Projects, &catalogv1.Project{Slug: slug, AccessControl: weblate.AccessControls.EnumOf(level)})
+		out.Projects = append(out.Projects, &catalogv1.Project{Slug: slug, AccessControl: weblate.AccessControls.EnumOf(level),
+			UseSharedTm: c.sharing[slug].use, ContributeSharedTm: c.sharing[slug].contribute})
 	}
 	return out, nil
 }
@@ -169,5 +175,51 @@ func TestProjectsUnknownHidden(t *testing.T) {
 	cat.fail = status.Error(codes.Unavailable, "catalog down")
 	if ok, err := p.Visible(request(t), "ghost"); ok || status.Code(err) != codes.Unavailable {
 		t.Errorf("catalog down: Visible = %v, %v; want false, Unavailable", ok, err)
+	}
+}
+
+// TestSharedMemory checks whose memory a lookup for a project reads: the
+// contributing projects the caller may see, when the project uses the
+// shared memory, by either way of asking the catalog, and a change of
+// sharing in the very next request.
+func TestSharedMemory(t *testing.T) {
+	for _, noAccess := range []bool{false, true} {
+		cat := &fakeCatalog{noAccess: noAccess,
+			levels: map[string]int32{"p": weblate.AccessPublic, "open": weblate.AccessPublic, "secret": weblate.AccessPrivate,
+				"closed": weblate.AccessPublic, "alone": weblate.AccessPublic},
+			sharing: map[string]sharing{"p": {use: true, contribute: true}, "open": {contribute: true},
+				"secret": {contribute: true}, "alone": {use: true}}}
+		p := NewProjects(cat)
+		member := WithRequestMemo(WithCaller(t.Context(), Caller{Username: "mia", Grants: append(DefaultGrants(false),
+			Grant{ProjectSelection: SelectManual, Projects: []string{"secret"}})}))
+		for _, tc := range []struct {
+			name    string
+			ctx     context.Context
+			project string
+			want    []string
+		}{
+			{"anonymous", request(t), "p", []string{"open"}},
+			{"member of the private project", member, "p", []string{"open", "secret"}},
+			{"the service", System(t.Context()), "p", []string{"open", "secret"}},
+			{"a project that contributes but does not use", request(t), "open", nil},
+			{"a project that uses but does not contribute", request(t), "alone", []string{"open", "p"}},
+			{"unknown project", request(t), "ghost", nil},
+		} {
+			got, err := p.SharedMemory(tc.ctx, tc.project)
+			if err != nil || !slices.Equal(got, tc.want) {
+				t.Errorf("noAccess=%v %s: SharedMemory(%s) = %v, %v; want %v", noAccess, tc.name, tc.project, got, err, tc.want)
+			}
+		}
+		for slug, want := range map[string]bool{"open": true, "closed": false, "ghost": false} {
+			if got, err := p.Contributes(request(t), slug); got != want || err != nil {
+				t.Errorf("noAccess=%v: Contributes(%s) = %v, %v", noAccess, slug, got, err)
+			}
+		}
+		cat.mu.Lock()
+		cat.sharing["open"] = sharing{}
+		cat.mu.Unlock()
+		if got, err := p.SharedMemory(request(t), "p"); len(got) != 0 || err != nil {
+			t.Errorf("noAccess=%v: after open stopped contributing: %v, %v", noAccess, got, err)
+		}
 	}
 }

@@ -237,3 +237,71 @@ func TestAutoTranslateAndMachinery(t *testing.T) {
 		t.Errorf("an outsider imports TMX into a private project: %d", code)
 	}
 }
+
+// TestSharedMemory walks the shared memory: a lookup for a project that
+// uses it finds what another project's translations put there while that
+// project contributes, never a private project's entries for a caller
+// who may not see it, and the two settings read and write as project
+// fields.
+func TestSharedMemory(t *testing.T) {
+	c := newStack(t, nil)
+	c.want(201, "POST", c.base+"projects/", map[string]any{"name": "Hello", "slug": "hello", "web": "https://x.example/"})
+	c.want(201, "POST", c.base+"projects/hello/components/", map[string]any{"name": "App", "slug": "app",
+		"repo": "file://" + fixtureRepo(t), "filemask": "po/*.po", "new_base": "po/app.pot", "file_format": "po"})
+	other := c.want(201, "POST", c.base+"projects/", map[string]any{"name": "Other", "slug": "other", "web": "https://x.example/"})
+	if other["use_shared_tm"] != true || other["contribute_shared_tm"] != true {
+		t.Errorf("a new project's sharing: use %v, contribute %v", other["use_shared_tm"], other["contribute_shared_tm"])
+	}
+	waitFor(t, func() bool { return c.want(200, "GET", c.base+"memory/", nil)["count"] == 1.0 })
+	c.want(201, "POST", c.base+"users/", map[string]any{"username": "tina", "full_name": "Tina", "email": "tina@x.example"})
+	tina := client{t: t, base: c.base, token: c.want(200, "POST", c.base+"users/tina/token/", map[string]any{})["token"].(string)}
+	found := func(who client) bool {
+		t.Helper()
+		code, body := who.do("POST", c.base+"memory/lookup/?source_language=en&target_language=de&project=other",
+			map[string]any{"strings": []string{"Hello"}})
+		if code != 200 {
+			t.Fatalf("lookup: %d %s", code, body)
+		}
+		return !strings.Contains(string(body), `"match":null`)
+	}
+	shared := func() any {
+		return c.want(200, "GET", c.base+"memory/", nil)["results"].([]any)[0].(map[string]any)["shared"]
+	}
+	steps := []struct {
+		name          string
+		patch         map[string]map[string]any
+		admin, tina   bool
+		entryIsShared bool
+	}{
+		{"both share", nil, true, true, true},
+		{"hello stops contributing", map[string]map[string]any{"hello": {"contribute_shared_tm": false}}, false, false, false},
+		{"other stops using", map[string]map[string]any{"hello": {"contribute_shared_tm": true}, "other": {"use_shared_tm": false}}, false, false, true},
+		{"hello is private", map[string]map[string]any{"hello": {"access_control": 100}, "other": {"use_shared_tm": true}}, true, false, true},
+	}
+	for _, s := range steps {
+		for project, body := range s.patch {
+			got := c.want(200, "PATCH", c.base+"projects/"+project+"/", body)
+			for k, v := range body {
+				if strings.HasSuffix(k, "_tm") && got[k] != v {
+					t.Errorf("%s: PATCH %s %s=%v answers %v", s.name, project, k, v, got[k])
+				}
+			}
+		}
+		if got := found(c); got != s.admin {
+			t.Errorf("%s: the admin finds hello's entry: %v", s.name, got)
+		}
+		if got := found(tina); got != s.tina {
+			t.Errorf("%s: tina finds hello's entry: %v", s.name, got)
+		}
+		if got := shared(); got != s.entryIsShared {
+			t.Errorf("%s: the entry is shared: %v", s.name, got)
+		}
+	}
+	if code, body := c.do("PATCH", c.base+"projects/other/", map[string]any{"use_shared_tm": "maybe"}); code != 400 ||
+		!strings.Contains(string(body), "use_shared_tm") {
+		t.Errorf("a string for use_shared_tm: %d %s", code, body)
+	}
+	if code, _ := tina.do("PATCH", c.base+"projects/other/", map[string]any{"use_shared_tm": false}); code != 403 {
+		t.Errorf("a translator changes the sharing: %d", code)
+	}
+}

@@ -238,6 +238,13 @@ var newerFields = func() map[string]string {
 	return out
 }()
 
+// extensionFields are keys of this service's own, allowed on every
+// object, each with its reason.
+var extensionFields = map[string]string{
+	"use_shared_tm":        "a project's setting of the shared translation memory, which Weblate's model has and its API does not show",
+	"contribute_shared_tm": "a project's setting of the shared translation memory, which Weblate's model has and its API does not show",
+}
+
 // referenceExceptions are the differences from a recording that neither
 // SPEC.md's tables nor a URL form explain, each with its reason.
 var referenceExceptions = map[string]string{
@@ -415,7 +422,7 @@ func (sc *shapeCheck) compareObject(path string, w, g map[string]any) {
 		}
 	}
 	for _, k := range sortedKeys(g) {
-		if _, have := w[k]; !have && (fields == nil || !fields[k]) && !sc.excepted(join(path, k)) && newerFields[k] == "" {
+		if _, have := w[k]; !have && (fields == nil || !fields[k]) && !sc.excepted(join(path, k)) && newerFields[k] == "" && extensionFields[k] == "" {
 			sc.fail("%s: not in the reference nor in SPEC.md's %q", join(path, k), sc.kinds[path])
 		}
 	}

@@ -37,6 +37,7 @@ func projectProto(p *store.Project) *catalogv1.Project {
 		LanguageAliases: p.LanguageAliases, CheckFlags: p.CheckFlags, CommitPolicy: weblate.CommitPolicies.EnumOf(p.CommitPolicy),
 		Enforced_2Fa: p.Enforced2FA, AccessControl: weblate.AccessControls.EnumOf(p.AccessControl),
 		Locked: p.Locked, Created: timestamppb.New(p.Created), ResourceName: resname.Project(p.Slug),
+		UseSharedTm: p.UseSharedTM, ContributeSharedTm: p.ContributeSharedTM,
 	}
 	putSettings(m, p.Settings, p.Inherit, p.Effective)
 	return m
@@ -49,6 +50,7 @@ func projectRow(m *catalogv1.Project, p *store.Project) {
 	p.SetLanguageTeam, p.EnableHooks = m.SetLanguageTeam, m.EnableHooks
 	p.LanguageAliases, p.CheckFlags, p.CommitPolicy = m.LanguageAliases, m.CheckFlags, weblate.CommitPolicies.RefOf(m.CommitPolicy)
 	p.Enforced2FA, p.AccessControl = m.Enforced_2Fa, weblate.AccessControls.RefOf(m.AccessControl)
+	p.UseSharedTM, p.ContributeSharedTM = m.UseSharedTm, m.ContributeSharedTm
 	p.Settings, p.Inherit = takeSettings(m)
 }
 

@@ -72,6 +72,9 @@ func defaultProject() *catalogv1.Project {
 	return withDefaultSettings(&catalogv1.Project{
 		SetLanguageTeam: true, // set_language_team default=True
 		EnableHooks:     true, // enable_hooks default=True
+		// use_shared_tm and contribute_shared_tm: DEFAULT_SHARED_TM=True.
+		UseSharedTm:        true,
+		ContributeSharedTm: true,
 		// translation_review, source_review (DEFAULT_*_REVIEW), enforced_2fa
 		// are False.
 		AccessControl: typev1.AccessControl_ACCESS_CONTROL_PUBLIC, // DEFAULT_ACCESS_CONTROL

@@ -46,7 +46,8 @@ func (s *Server) GetProjectAccess(ctx context.Context, req *catalogv1.GetProject
 	}
 	out := &catalogv1.GetProjectAccessResponse{Version: version, Projects: make([]*catalogv1.ProjectAccess, len(levels))}
 	for i, l := range levels {
-		out.Projects[i] = &catalogv1.ProjectAccess{Slug: l.Slug, AccessControl: weblate.AccessControls.EnumOf(l.AccessControl)}
+		out.Projects[i] = &catalogv1.ProjectAccess{Slug: l.Slug, AccessControl: weblate.AccessControls.EnumOf(l.AccessControl),
+			UseSharedTm: l.UseSharedTM, ContributeSharedTm: l.ContributeSharedTM}
 	}
 	return out, nil
 }
@@ -58,7 +59,8 @@ func (s *Server) GetProjectAccess(ctx context.Context, req *catalogv1.GetProject
 func accessVersion(levels []store.ProjectLevel) string {
 	h := sha256.New()
 	for _, l := range levels {
-		_, _ = fmt.Fprintf(h, "%d:%s:%d\n", len(l.Slug), l.Slug, l.AccessControl) // a hash.Hash never fails
+		_, _ = fmt.Fprintf(h, "%d:%s:%d:%t:%t\n", len(l.Slug), l.Slug, l.AccessControl, // a hash.Hash never fails
+			l.UseSharedTM, l.ContributeSharedTM)
 	}
 	return hex.EncodeToString(h.Sum(nil)[:16])
 }

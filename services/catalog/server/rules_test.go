@@ -282,7 +282,8 @@ func refused(t *testing.T, what string, err error, kind errs.Kind) {
 
 // TestGetProjectAccess: the levels of every project, by version: a
 // caller that holds the current version is told so without the list, and
-// every create, change of access, rename or delete makes a new version;
+// every create, change of access or memory sharing, rename or delete
+// makes a new version;
 // only the services and superusers may ask.
 func TestGetProjectAccess(t *testing.T) {
 	e := newEnv(t)
@@ -300,6 +301,9 @@ func TestGetProjectAccess(t *testing.T) {
 		var out []string
 		for _, p := range resp.GetProjects() {
 			out = append(out, fmt.Sprintf("%s=%d", p.GetSlug(), weblate.AccessControls.RefOf(p.GetAccessControl())))
+			if !p.GetUseSharedTm() || !p.GetContributeSharedTm() {
+				out[len(out)-1] += fmt.Sprintf("(use %v, contribute %v)", p.GetUseSharedTm(), p.GetContributeSharedTm())
+			}
 		}
 		return strings.Join(out, " ")
 	}
@@ -320,7 +324,12 @@ func TestGetProjectAccess(t *testing.T) {
 				Project: &catalogv1.Project{AccessControl: typev1.AccessControl_ACCESS_CONTROL_PRIVATE}, UpdateMask: &fieldmaskpb.FieldMask{Paths: []string{"access_control"}}})
 			return err
 		}, "p=100 q=0"},
-		{"created", func() error { e.project("r"); return nil }, "p=100 q=0 r=0"},
+		{"stopped contributing to the shared memory", func() error {
+			_, err := e.client.UpdateProject(t.Context(), &catalogv1.UpdateProjectRequest{Slug: "q",
+				Project: &catalogv1.Project{}, UpdateMask: &fieldmaskpb.FieldMask{Paths: []string{"contribute_shared_tm"}}})
+			return err
+		}, "p=100 q=0(use true, contribute false)"},
+		{"created", func() error { e.project("r"); return nil }, "p=100 q=0(use true, contribute false) r=0"},
 		{"deleted", func() error {
 			_, err := e.client.DeleteProject(t.Context(), &catalogv1.DeleteProjectRequest{Slug: "q"})
 			return err

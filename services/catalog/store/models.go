@@ -44,6 +44,7 @@ type Project struct {
 	Enforced2FA       bool      `gorm:"column:enforced_2fa"`
 	AccessControl     int32     `gorm:"column:access_control"`
 	Created           time.Time `gorm:"column:created"`
+	SharedMemory
 	Settings
 	Inherit
 	Effective Effective `gorm:"column:effective"`

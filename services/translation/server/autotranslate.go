@@ -223,6 +223,10 @@ func (s *Server) autoSources(ctx context.Context, v *errs.Violations, comp *cata
 	if err != nil {
 		return nil, err
 	}
+	if ok, cerr := s.sharesWith(ctx, comp, other); cerr != nil || !ok {
+		v.Add("component", "invalid", "Project has disabled contribution to shared translation memory.")
+		return nil, cerr
+	}
 	if os, serr := s.cfg.Store.SourceLanguage(ctx, other.GetId()); serr != nil || os != src {
 		v.Add("component", "invalid", "Source component needs to have same source language as target one.")
 		return nil, serr
@@ -249,6 +253,15 @@ func (s *Server) namedComponent(ctx context.Context, comp *catalogv1.Component, 
 		return nil, errs.FromStatus(err)
 	}
 	return resp.GetComponent(), s.mustSee(ctx, project)
+}
+
+// sharesWith tells whether comp may take translations from other: one of
+// its own project, or of a project contributing to the shared memory.
+func (s *Server) sharesWith(ctx context.Context, comp, other *catalogv1.Component) (bool, error) {
+	if other.GetProjectSlug() == comp.GetProjectSlug() || s.cfg.Projects == nil {
+		return true, nil
+	}
+	return s.cfg.Projects.Contributes(ctx, other.GetProjectSlug())
 }
 
 // runAuto is the body of an automatic translation task.

@@ -30,11 +30,15 @@ const (
 )
 
 // engineSet is what a project may translate with: the engines built from
-// the site's and the project's settings, and those configured that this
-// service does not call, with why.
+// the site's and the project's settings, those configured that this
+// service does not call, with why, and the projects whose memory the
+// memory engine reads (the project's own and the shared memory's as the
+// caller may see it, decided when the set is built, so a task reads what
+// its requester could).
 type engineSet struct {
 	engines map[string]machinery.Engine
 	broken  map[string]string
+	memory  store.MemoryFilter
 }
 
 // ids are the engines' ids, the memory's included, best rank first.
@@ -55,6 +59,10 @@ func (es engineSet) ids() []string {
 // allows local ones; the site's are the operator's own.
 func (s *Server) projectEngines(ctx context.Context, project string) (engineSet, error) {
 	es := engineSet{engines: map[string]machinery.Engine{}, broken: map[string]string{}}
+	var err error
+	if es.memory, err = s.memoryScope(ctx, project); err != nil {
+		return es, err
+	}
 	resp, err := s.cfg.Catalog.GetMachinerySettings(policy.System(ctx), &catalogv1.GetMachinerySettingsRequest{
 		ProjectSlug: project, IncludeSecrets: true})
 	if err != nil && !errs.Is(errs.FromStatus(err), errs.NotFound) {
@@ -167,7 +175,7 @@ type filled struct {
 // forms taking the singular's first and the plural's after it.
 func (s *Server) fill(ctx context.Context, es engineSet, id, src string, t store.Translation, units []store.Unit, threshold int) ([]filled, error) {
 	if id == memoryEngine {
-		return s.fillFromMemory(ctx, src, t, units, threshold)
+		return s.fillFromMemory(ctx, es.memory, src, t, units, threshold)
 	}
 	e := es.engines[id]
 	var texts []string
@@ -200,14 +208,14 @@ func (s *Server) fill(ctx context.Context, es engineSet, id, src string, t store
 	return out, nil
 }
 
-// fillFromMemory looks the units' sources up in the project's memory.
-func (s *Server) fillFromMemory(ctx context.Context, src string, t store.Translation, units []store.Unit, threshold int) ([]filled, error) {
+// fillFromMemory looks the units' sources up in the memory f selects.
+func (s *Server) fillFromMemory(ctx context.Context, f store.MemoryFilter, src string, t store.Translation, units []store.Unit, threshold int) ([]filled, error) {
 	texts := make([]string, len(units))
 	for i, u := range units {
 		texts[i] = u.Source
 	}
-	q := store.MemoryQuery{Filter: store.MemoryFilter{Project: t.ProjectSlug, SourceLanguage: src, TargetLanguage: t.LanguageCode},
-		Threshold: threshold}
+	f.SourceLanguage, f.TargetLanguage = src, t.LanguageCode
+	q := store.MemoryQuery{Filter: f, Threshold: threshold}
 	matches, err := s.cfg.Store.LookupMemory(ctx, q, texts)
 	if err != nil {
 		return nil, err

@@ -113,6 +113,18 @@ func (m *MemoryServer) DeleteMemoryOrigin(ctx context.Context, req *translationv
 	return &translationv1.DeleteMemoryOriginResponse{Deleted: n}, nil
 }
 
+// memoryScope is the filter of the memory a lookup for project reads: the
+// project's own entries, and, when project uses the shared memory, those
+// the translations of contributing projects made, of the projects the
+// caller may see.
+func (s *Server) memoryScope(ctx context.Context, project string) (store.MemoryFilter, error) {
+	if s.cfg.Projects == nil {
+		return store.MemoryFilter{Project: project}, nil
+	}
+	shared, err := s.cfg.Projects.SharedMemory(ctx, project)
+	return store.MemoryFilter{Project: project, Shared: shared}, err
+}
+
 // requireProject fails with PermissionDenied (reason) unless the caller
 // holds perm on the project.
 func (m *MemoryServer) requireProject(ctx context.Context, perm, project, reason string) error {
@@ -133,7 +145,11 @@ func (m *MemoryServer) LookupMemory(ctx context.Context, req *translationv1.Look
 		if err = m.s.mustSee(ctx, p); err != nil {
 			return nil, err
 		}
-		f.Project = p
+		scope, serr := m.s.memoryScope(ctx, p)
+		if serr != nil {
+			return nil, serr
+		}
+		f.Project, f.Shared = scope.Project, scope.Shared
 	}
 	f.SourceLanguage, f.TargetLanguage = req.GetSourceLanguage(), req.GetTargetLanguage()
 	q := store.MemoryQuery{Filter: f, Exact: req.GetExact(), Threshold: int(req.GetThreshold())}

@@ -1,6 +1,8 @@
 package server_test
 
 import (
+	"slices"
+	"strings"
 	"testing"
 
 	"google.golang.org/grpc/codes"
@@ -9,7 +11,9 @@ import (
 	"github.com/tmsproject/tms/pkg/dbtest"
 	"github.com/tmsproject/tms/pkg/outbox"
 	"github.com/tmsproject/tms/pkg/policy"
+	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"github.com/tmsproject/tms/services/translation/store"
 )
 
@@ -129,5 +133,81 @@ func wantCode(t *testing.T, what string, err error, want codes.Code) {
 	t.Helper()
 	if got := status.Code(err); got != want {
 		t.Errorf("%s: %v, want %v", what, err, want)
+	}
+}
+
+// TestSharedMemory: a lookup for a project using the shared memory reads
+// the entries translations made in projects contributing to it, those
+// the caller may see, and neither their imported files nor projects that
+// do not contribute; the machinery's memory engine reads the same, and a
+// component of a project that does not contribute is no source of
+// automatic translation.
+func TestSharedMemory(t *testing.T) {
+	r := newRig(t, dbtest.SQLite(t, store.Migrations, outbox.Migrations))
+	r.addPrivateComponent()
+	r.catalog.Set(comp, &catalogv1.Project{Slug: "p", TranslationReview: true, UseSharedTm: true})
+	r.catalog.Set(&catalogv1.Component{Id: 2, ProjectSlug: "secret", Slug: "app", SourceLanguageCode: "en", FileFormat: "po"},
+		&catalogv1.Project{Slug: "secret", AccessControl: typev1.AccessControl_ACCESS_CONTROL_PRIVATE, ContributeSharedTm: true})
+	r.catalog.Set(&catalogv1.Component{Id: 3, ProjectSlug: "open", Slug: "docs", SourceLanguageCode: "en"},
+		&catalogv1.Project{Slug: "open", ContributeSharedTm: true})
+	r.catalog.Set(&catalogv1.Component{Id: 4, ProjectSlug: "closed", Slug: "ui", SourceLanguageCode: "en"},
+		&catalogv1.Project{Slug: "closed"})
+	entry := func(project, source, target string, file bool) store.MemoryEntry {
+		return store.MemoryEntry{ProjectSlug: project, SourceLanguage: "en", TargetLanguage: "cs", Source: source,
+			Target: target, Origin: project + "/x", FromFile: file}
+	}
+	if _, err := store.New(r.gdb).Remember(t.Context(), []store.MemoryEntry{
+		entry("open", "Save the document", "Uložit dokument", false), entry("open", "Hello", "Ahoj", false),
+		entry("open", "Print a report", "Vytisknout zprávu", true), entry("closed", "Close the window", "Zavřít okno", false),
+		entry("secret", "Secret plans tonight", "Tajné plány", false),
+	}); err != nil {
+		t.Fatal(err)
+	}
+	strs := []string{"Save the document", "Print a report", "Close the window", "Secret plans tonight"}
+	lookup := func(t *testing.T, caller policy.Caller) []bool {
+		t.Helper()
+		resp, err := r.memory.LookupMemory(policy.WithCaller(t.Context(), caller), &translationv1.LookupMemoryRequest{
+			SourceLanguage: "en", TargetLanguage: "cs", ProjectSlug: "p", Exact: true, Strings: strs})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var found []bool
+		for _, res := range resp.GetResults() {
+			found = append(found, res.GetMatch() != nil)
+		}
+		return found
+	}
+	member := policy.Caller{Username: "mia", Grants: append(policy.DefaultGrants(false),
+		policy.Grant{ProjectSelection: policy.SelectManual, Projects: []string{"secret"}})}
+	root := policy.Caller{Username: "root", Superuser: true}
+	for _, tc := range []struct {
+		name   string
+		caller policy.Caller
+		want   []bool
+	}{
+		{"anonymous", policy.Anonymous, []bool{true, false, false, false}},
+		{"member of the private project", member, []bool{true, false, false, true}},
+		{"superuser", root, []bool{true, false, false, true}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := lookup(t, tc.caller); !slices.Equal(got, tc.want) {
+				t.Errorf("found %v of %q, want %v", got, strs, tc.want)
+			}
+		})
+	}
+	hello := r.units(r.cs, "")[0]
+	mt, err := r.client.ListMachinery(policy.WithCaller(t.Context(), root), &translationv1.ListMachineryRequest{UnitId: hello.GetId()})
+	if err != nil || len(mt.GetSuggestions()) != 1 || mt.GetSuggestions()[0].GetText() != "Ahoj" {
+		t.Errorf("machinery of %q: %v %v, want the shared Ahoj", hello.GetSource(), mt, err)
+	}
+	_, err = r.client.AutoTranslate(policy.WithCaller(t.Context(), root), &translationv1.AutoTranslateRequest{ComponentId: 1,
+		LanguageCode: "cs", Mode: "suggest", FilterType: "todo", AutoSource: "others", Component: "closed/ui", Threshold: 80})
+	if st, _ := status.FromError(err); st.Code() != codes.InvalidArgument || !strings.Contains(st.Message(), "disabled contribution") {
+		t.Errorf("autotranslate from a project that does not contribute: %v", err)
+	}
+	// A project that stops using the shared memory reads its own only.
+	r.catalog.Set(comp, &catalogv1.Project{Slug: "p", TranslationReview: true})
+	if got := lookup(t, root); slices.Contains(got, true) {
+		t.Errorf("without the shared memory: found %v", got)
 	}
 }

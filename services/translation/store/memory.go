@@ -260,6 +260,10 @@ type MemoryFilter struct {
 	Source                         string
 	SourceLanguage, TargetLanguage string
 	Project, Origin                string
+	// Shared adds to Project's entries those of these projects that
+	// their translations made (not imported from files): the shared
+	// memory, as the reference scopes it.
+	Shared []string
 }
 
 func (f MemoryFilter) apply(q *gorm.DB, postgres bool) *gorm.DB {
@@ -274,9 +278,13 @@ func (f MemoryFilter) apply(q *gorm.DB, postgres bool) *gorm.DB {
 			q = q.Where(`lower(source) LIKE lower(?) ESCAPE '\'`, pattern)
 		}
 	}
+	project := f.Project
+	if len(f.Shared) > 0 {
+		q, project = q.Where("(project_slug = ? OR (project_slug IN ? AND from_file = ?))", f.Project, f.Shared, false), ""
+	}
 	// In a fixed order: the statement cache knows a query by its text.
 	for _, c := range [...]struct{ col, v string }{{"source_language", f.SourceLanguage},
-		{"target_language", f.TargetLanguage}, {"project_slug", f.Project}, {"origin", f.Origin}} {
+		{"target_language", f.TargetLanguage}, {"project_slug", project}, {"origin", f.Origin}} {
 		if c.v != "" {
 			q = q.Where(c.col+" = ?", c.v)
 		}

@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"gorm.io/gorm"
@@ -118,6 +119,51 @@ func TestMemoryFuzzyAmongMany(t *testing.T) {
 		}
 		if !got[1].Found || got[1].Entry.Target != "Dokument 1234 speichern" || got[1].Quality != 100 {
 			t.Errorf("exact match: %+v", got[1])
+		}
+	}, store.Migrations, outbox.Migrations)
+}
+
+// TestMemorySharedFilter: on both engines, a lookup with Shared reads the
+// project's own entries and the other projects' entries that translations
+// made, not their files, exactly and fuzzily.
+func TestMemorySharedFilter(t *testing.T) {
+	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
+		s := store.New(gdb)
+		entry := func(project, source string, file bool) store.MemoryEntry {
+			return store.MemoryEntry{ProjectSlug: project, SourceLanguage: "en", TargetLanguage: "cs", Source: source,
+				Target: "T:" + source, Origin: project + "/c", FromFile: file}
+		}
+		if _, err := s.Remember(t.Context(), []store.MemoryEntry{entry("p", "Own imported file entry", true),
+			entry("q", "Shared translated entry", false), entry("q", "Imported file of another", true),
+			entry("r", "Entry of an outside project", false)}); err != nil {
+			t.Fatal(err)
+		}
+		texts := []string{"Own imported file entry", "Shared translated entries", "Imported file of another", "Entry of an outside project"}
+		for _, tc := range []struct {
+			name   string
+			filter store.MemoryFilter
+			want   string
+		}{
+			{"own only", store.MemoryFilter{Project: "p"}, "true false false false"},
+			{"with q shared", store.MemoryFilter{Project: "p", Shared: []string{"q"}}, "true true false false"},
+			{"with q and r shared", store.MemoryFilter{Project: "p", Shared: []string{"q", "r"}}, "true true false true"},
+			{"restricted to p", store.MemoryFilter{Project: "p", Shared: []string{"q", "r"}, Restricted: true, Seen: []string{"p"}}, "true false false false"},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				f := tc.filter
+				f.SourceLanguage, f.TargetLanguage = "en", "cs"
+				got, err := s.LookupMemory(t.Context(), store.MemoryQuery{Filter: f, Threshold: 80}, texts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var found []string
+				for _, m := range got {
+					found = append(found, fmt.Sprint(m.Found))
+				}
+				if strings.Join(found, " ") != tc.want {
+					t.Errorf("found %v, want %s", found, tc.want)
+				}
+			})
 		}
 	}, store.Migrations, outbox.Migrations)
 }

@@ -153,8 +153,17 @@ type Project struct {
 	// Output only: the check flags in effect: the project's own, merged
 	// (Weblate's Flags.format).
 	EffectiveCheckFlags string `protobuf:"bytes,51,opt,name=effective_check_flags,json=effectiveCheckFlags,proto3" json:"effective_check_flags,omitempty"`
-	unknownFields       protoimpl.UnknownFields
-	sizeCache           protoimpl.SizeCache
+	// Whether lookups for the project (memory lookup, machinery,
+	// automatic translation) also read the memory of the projects that
+	// contribute to the shared memory, those the caller may see (default
+	// true, Weblate's DEFAULT_SHARED_TM).
+	UseSharedTm bool `protobuf:"varint,52,opt,name=use_shared_tm,json=useSharedTm,proto3" json:"use_shared_tm,omitempty"`
+	// Whether the project's memory is offered to projects using the shared
+	// memory, and its components to their automatic translation (default
+	// true). Turning it off withdraws the entries at once.
+	ContributeSharedTm bool `protobuf:"varint,53,opt,name=contribute_shared_tm,json=contributeSharedTm,proto3" json:"contribute_shared_tm,omitempty"`
+	unknownFields      protoimpl.UnknownFields
+	sizeCache          protoimpl.SizeCache
 }
 
 func (x *Project) Reset() {
@@ -542,6 +551,20 @@ func (x *Project) GetEffectiveCheckFlags() string {
 		return x.EffectiveCheckFlags
 	}
 	return ""
+}
+
+func (x *Project) GetUseSharedTm() bool {
+	if x != nil {
+		return x.UseSharedTm
+	}
+	return false
+}
+
+func (x *Project) GetContributeSharedTm() bool {
+	if x != nil {
+		return x.ContributeSharedTm
+	}
+	return false
 }
 
 // Component is one translatable resource of a project: its repository
@@ -5573,8 +5596,8 @@ func (x *GetProjectAccessRequest) GetKnownVersion() string {
 // GetProjectAccessResponse is the access level of every project.
 type GetProjectAccessResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Version of the levels: it changes when any project's slug or level
-	// changes, or a project is created or deleted.
+	// Version of the levels: it changes when any project's slug, level or
+	// memory sharing changes, or a project is created or deleted.
 	Version string `protobuf:"bytes,1,opt,name=version,proto3" json:"version,omitempty"`
 	// Unchanged is true when version equals the request's known_version;
 	// projects is then empty.
@@ -5636,15 +5659,20 @@ func (x *GetProjectAccessResponse) GetProjects() []*ProjectAccess {
 	return nil
 }
 
-// ProjectAccess is a project's access level.
+// ProjectAccess is a project's access level and its part in the shared
+// translation memory, which decides whose memory a lookup reads.
 type ProjectAccess struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Slug of the project.
 	Slug string `protobuf:"bytes,1,opt,name=slug,proto3" json:"slug,omitempty"`
 	// Access level, as Project.access_control.
 	AccessControl v1.AccessControl `protobuf:"varint,2,opt,name=access_control,json=accessControl,proto3,enum=tms.type.v1.AccessControl" json:"access_control,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	// As Project.use_shared_tm.
+	UseSharedTm bool `protobuf:"varint,3,opt,name=use_shared_tm,json=useSharedTm,proto3" json:"use_shared_tm,omitempty"`
+	// As Project.contribute_shared_tm.
+	ContributeSharedTm bool `protobuf:"varint,4,opt,name=contribute_shared_tm,json=contributeSharedTm,proto3" json:"contribute_shared_tm,omitempty"`
+	unknownFields      protoimpl.UnknownFields
+	sizeCache          protoimpl.SizeCache
 }
 
 func (x *ProjectAccess) Reset() {
@@ -5689,6 +5717,20 @@ func (x *ProjectAccess) GetAccessControl() v1.AccessControl {
 		return x.AccessControl
 	}
 	return v1.AccessControl(0)
+}
+
+func (x *ProjectAccess) GetUseSharedTm() bool {
+	if x != nil {
+		return x.UseSharedTm
+	}
+	return false
+}
+
+func (x *ProjectAccess) GetContributeSharedTm() bool {
+	if x != nil {
+		return x.ContributeSharedTm
+	}
+	return false
 }
 
 // SearchRequest is a site-wide search.
@@ -6900,7 +6942,7 @@ var File_tms_catalog_v1_catalog_proto protoreflect.FileDescriptor
 
 const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"\n" +
-	"\x1ctms/catalog/v1/catalog.proto\x12\x0etms.catalog.v1\x1a google/protobuf/field_mask.proto\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x17tms/type/v1/enums.proto\"\xe5\x11\n" +
+	"\x1ctms/catalog/v1/catalog.proto\x12\x0etms.catalog.v1\x1a google/protobuf/field_mask.proto\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x17tms/type/v1/enums.proto\"\xbb\x12\n" +
 	"\aProject\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x12\n" +
@@ -6955,7 +6997,9 @@ const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x17effective_merge_message\x180 \x01(\tR\x15effectiveMergeMessage\x126\n" +
 	"\x17effective_addon_message\x181 \x01(\tR\x15effectiveAddonMessage\x124\n" +
 	"\x16effective_pull_message\x182 \x01(\tR\x14effectivePullMessage\x122\n" +
-	"\x15effective_check_flags\x183 \x01(\tR\x13effectiveCheckFlags\"\xd1\x19\n" +
+	"\x15effective_check_flags\x183 \x01(\tR\x13effectiveCheckFlags\x12\"\n" +
+	"\ruse_shared_tm\x184 \x01(\bR\vuseSharedTm\x120\n" +
+	"\x14contribute_shared_tm\x185 \x01(\bR\x12contributeSharedTm\"\xd1\x19\n" +
 	"\tComponent\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1d\n" +
 	"\n" +
@@ -7354,10 +7398,12 @@ const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x18GetProjectAccessResponse\x12\x18\n" +
 	"\aversion\x18\x01 \x01(\tR\aversion\x12\x1c\n" +
 	"\tunchanged\x18\x02 \x01(\bR\tunchanged\x129\n" +
-	"\bprojects\x18\x03 \x03(\v2\x1d.tms.catalog.v1.ProjectAccessR\bprojects\"f\n" +
+	"\bprojects\x18\x03 \x03(\v2\x1d.tms.catalog.v1.ProjectAccessR\bprojects\"\xbc\x01\n" +
 	"\rProjectAccess\x12\x12\n" +
 	"\x04slug\x18\x01 \x01(\tR\x04slug\x12A\n" +
-	"\x0eaccess_control\x18\x02 \x01(\x0e2\x1a.tms.type.v1.AccessControlR\raccessControl\"9\n" +
+	"\x0eaccess_control\x18\x02 \x01(\x0e2\x1a.tms.type.v1.AccessControlR\raccessControl\x12\"\n" +
+	"\ruse_shared_tm\x18\x03 \x01(\bR\vuseSharedTm\x120\n" +
+	"\x14contribute_shared_tm\x18\x04 \x01(\bR\x12contributeSharedTm\"9\n" +
 	"\rSearchRequest\x12\x12\n" +
 	"\x04text\x18\x01 \x01(\tR\x04text\x12\x14\n" +
 	"\x05limit\x18\x02 \x01(\x05R\x05limit\"\xf2\x01\n" +

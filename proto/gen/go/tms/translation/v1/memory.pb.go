@@ -615,7 +615,10 @@ type LookupMemoryRequest struct {
 	SourceLanguage string `protobuf:"bytes,1,opt,name=source_language,json=sourceLanguage,proto3" json:"source_language,omitempty"`
 	// Language code of the wanted translations; required.
 	TargetLanguage string `protobuf:"bytes,2,opt,name=target_language,json=targetLanguage,proto3" json:"target_language,omitempty"`
-	// Only this project's memory (else every project the caller sees).
+	// Only this project's memory, and the shared memory when the project
+	// uses it (Project.use_shared_tm): what the translations of projects
+	// contributing to it made, of the projects the caller may see. Empty:
+	// every project the caller sees.
 	ProjectSlug string `protobuf:"bytes,3,opt,name=project_slug,json=projectSlug,proto3" json:"project_slug,omitempty"`
 	// Exact matches only.
 	Exact bool `protobuf:"varint,4,opt,name=exact,proto3" json:"exact,omitempty"`
