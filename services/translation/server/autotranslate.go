@@ -369,6 +369,11 @@ func (s *Server) fromEngines(ctx context.Context, job autoJob, units []store.Uni
 				left = append(left, u)
 			}
 		}
+		if id == memoryEngine && len(left) > autoBatch {
+			if err := s.cfg.Store.MergeMemoryIndex(ctx); err != nil {
+				return nil, warnings, err
+			}
+		}
 		for start := 0; start < len(left); start += autoBatch {
 			if ctx.Err() != nil {
 				return nil, warnings, ctx.Err()

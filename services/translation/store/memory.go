@@ -368,10 +368,19 @@ func (s *Store) AnalyzeMemory(ctx context.Context) error {
 	if !s.postgres {
 		return nil
 	}
-	// The GIN index keeps recent entries in an unsorted pending list that
-	// every search reads through until VACUUM merges it; merge it now.
-	if err := s.q(ctx).Exec("SELECT gin_clean_pending_list('memory_words'::regclass)").Error; err != nil {
+	if err := s.MergeMemoryIndex(ctx); err != nil {
 		return err
 	}
 	return s.q(ctx).Exec("ANALYZE memory").Error
+}
+
+// MergeMemoryIndex readies the word index for many lookups. On
+// PostgreSQL the GIN index keeps recent entries in an unsorted pending
+// list (up to 2 MB) that every search reads through until it is merged;
+// this merges it. SQLite's index has no such list.
+func (s *Store) MergeMemoryIndex(ctx context.Context) error {
+	if !s.postgres {
+		return nil
+	}
+	return s.q(ctx).Exec("SELECT gin_clean_pending_list('memory_words'::regclass)").Error
 }
