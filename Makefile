@@ -10,7 +10,7 @@ PROTOC_GEN_GO_GRPC_VERSION := v1.6.2
 GRPC_GATEWAY_VERSION := v2.32.0
 GOLANGCI_LINT_VERSION := v2.15.0
 
-.PHONY: help tools generate lint build run run-split run-scale test bench deploy-check api-image
+.PHONY: help tools generate lint build run run-split run-scale test bench walkthrough deploy-check api-image
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
@@ -55,6 +55,9 @@ run-scale: build ## run 2 replicas of every service and 2 gateways (TMS_HTTP_ADD
 
 test: ## run every module's tests with the race detector, 30 minutes per package (SQLite, and PostgreSQL from a throwaway cluster unless TMS_TEST_DATABASE_URL is set)
 	@for m in $(MODULES); do echo "== $$m"; (cd $$m && CGO_ENABLED=1 go test -race -count=1 -timeout 30m ./...) || exit 1; done
+
+walkthrough: ## run the README's Getting started walkthrough as pasted, against a fresh make run (port 8080, /tmp/hello)
+	./scripts/walkthrough.sh
 
 deploy-check: ## render every kustomize overlay offline and decode each object strictly (k8s.io/api)
 	go run ./deploy/check deploy/k8s/overlays/*/
