@@ -2,6 +2,7 @@ package outbox
 
 import (
 	"context"
+	"github.com/cenkalti/backoff/v5"
 	"log/slog"
 	"sync"
 	"sync/atomic"
@@ -190,10 +191,12 @@ func (r *Relay) runExclusive(ctx context.Context) (int, error) {
 }
 
 // Run delivers events until ctx ends, then returns nil. Failures are
-// retried with exponential backoff; during a backoff Notify does not
-// shorten the wait, so a consumer that is down is not hammered.
+// retried with exponential backoff, with jitter so that the replicas of a
+// service whose consumer went down do not come back at it in step; during
+// a backoff Notify does not shorten the wait, so a consumer that is down
+// is not hammered.
 func (r *Relay) Run(ctx context.Context) error {
-	var backoff time.Duration
+	retry := r.backoff()
 	nextPrune := time.Now()
 	defer r.markAtStop(ctx)
 	for {
@@ -204,13 +207,13 @@ func (r *Relay) Run(ctx context.Context) error {
 		wait, wakeable := r.opts.pollInterval, true
 		switch {
 		case err != nil:
-			backoff = min(max(2*backoff, r.opts.minBackoff), r.opts.maxBackoff)
-			wait, wakeable = backoff, false
-			r.opts.logger.WarnContext(ctx, "outbox: delivery failed, will retry", "err", err, "retry_in", backoff)
+			wait, wakeable = retry.NextBackOff(), false
+			r.opts.logger.WarnContext(ctx, "outbox: delivery failed, will retry", "err", err, "retry_in", wait)
 		case n == r.opts.batchSize:
-			backoff, wait = 0, 0 // more may be waiting
+			retry.Reset()
+			wait = 0 // more may be waiting
 		default:
-			backoff = 0
+			retry.Reset()
 		}
 		if err := r.markSent(ctx); err != nil && ctx.Err() == nil {
 			r.opts.logger.WarnContext(ctx, "outbox: mark delivered events", "err", err)
@@ -225,6 +228,15 @@ func (r *Relay) Run(ctx context.Context) error {
 			return nil
 		}
 	}
+}
+
+// backoff is the wait after each failed delivery in a row: from
+// minBackoff, doubling up to maxBackoff, each wait 25% either side of it.
+func (r *Relay) backoff() *backoff.ExponentialBackOff {
+	b := &backoff.ExponentialBackOff{InitialInterval: r.opts.minBackoff, RandomizationFactor: 0.25,
+		Multiplier: 2, MaxInterval: r.opts.maxBackoff}
+	b.Reset()
+	return b
 }
 
 // markAtStop marks what was delivered since the last markSent, so that

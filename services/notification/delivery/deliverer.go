@@ -485,6 +485,6 @@ func (d *Deliverer) mail(ctx context.Context, ps []store.Pending) error {
 		return d.Store.MarkSent(ctx, ids, d.now())
 	}
 	d.Log.Warn("mail not sent", "to", to.Username, "attempt", to.Attempts+1, "err", err)
-	retry := d.now().Add(time.Minute << min(to.Attempts, 10))
+	retry := d.now().Add(retryDelay(time.Minute, int(to.Attempts)))
 	return d.Store.MarkFailed(ctx, ids, policy.ScrubText(err.Error()), retry)
 }

@@ -1,22 +1,19 @@
 package delivery
 
 import (
-	"bytes"
 	"context"
 	"crypto/rand"
 	"crypto/tls"
 	"encoding/hex"
 	"fmt"
-	"mime"
-	"mime/multipart"
-	"mime/quotedprintable"
 	"net"
 	"net/mail"
-	"net/smtp"
-	"net/textproto"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
+
+	gomail "github.com/wneessen/go-mail"
 
 	"github.com/tmsproject/tms/pkg/netguard"
 )
@@ -40,11 +37,13 @@ type Mailer interface {
 
 // SMTP sends through a server named by a URL: smtp://[user:pass@]host[:port]
 // (STARTTLS when the server offers it; port 25 by default) or
-// smtps://[user:pass@]host[:port] (TLS from the start; port 465).
+// smtps://[user:pass@]host[:port] (TLS from the start; port 465). The
+// SMTP conversation and the MIME message are go-mail's.
 type SMTP struct {
 	addr, host string
+	port       int
 	implicit   bool
-	auth       smtp.Auth
+	user, pass string
 	from       mail.Address
 }
 
@@ -62,14 +61,19 @@ func NewSMTP(rawURL, from string) (*SMTP, error) {
 	if port == "" {
 		port = map[string]string{"smtp": "25", "smtps": "465"}[u.Scheme]
 	}
+	n, err := strconv.Atoi(port)
+	if err != nil || n < 1 || n > 65535 {
+		return nil, fmt.Errorf("mail server %q: port %q", redact(rawURL), port)
+	}
 	if netguard.LocalHost(u.Hostname()) {
 		// it would be refused at every send: say so at the start instead
 		return nil, fmt.Errorf("mail server %s: %w", u.Hostname(), netguard.ErrLocal)
 	}
-	s := &SMTP{addr: net.JoinHostPort(u.Hostname(), port), host: u.Hostname(), implicit: u.Scheme == "smtps", from: *sender}
+	s := &SMTP{addr: net.JoinHostPort(u.Hostname(), port), host: u.Hostname(), port: n,
+		implicit: u.Scheme == "smtps", from: *sender}
 	if u.User != nil {
-		pass, _ := u.User.Password()
-		s.auth = smtp.PlainAuth("", u.User.Username(), pass, u.Hostname())
+		s.user = u.User.Username()
+		s.pass, _ = u.User.Password()
 	}
 	return s, nil
 }
@@ -82,83 +86,57 @@ func redact(raw string) string {
 	return raw
 }
 
-// Send delivers m, within ctx's deadline.
+// Send delivers m, within ctx's deadline (two minutes without one).
 func (s *SMTP) Send(ctx context.Context, m Message) error {
-	conn, err := s.dial(ctx)
+	msg, err := s.message(m)
 	if err != nil {
 		return err
 	}
+	timeout := 2 * time.Minute
 	if deadline, ok := ctx.Deadline(); ok {
-		_ = conn.SetDeadline(deadline)
+		timeout = max(time.Until(deadline), time.Millisecond)
+	}
+	opts := []gomail.Option{gomail.WithPort(s.port), gomail.WithTimeout(timeout),
+		gomail.WithTLSConfig(&tls.Config{ServerName: s.host, MinVersion: tls.VersionTLS12}),
+		gomail.WithDialContextFunc(func(ctx context.Context, _, _ string) (net.Conn, error) { return s.dial(ctx) })}
+	if s.implicit {
+		opts = append(opts, gomail.WithSSL()) // dial makes the TLS connection
 	} else {
-		_ = conn.SetDeadline(time.Now().Add(2 * time.Minute))
+		opts = append(opts, gomail.WithTLSPolicy(gomail.TLSOpportunistic))
 	}
-	c, err := smtp.NewClient(conn, s.host)
-	if err != nil {
-		_ = conn.Close() // err is the one to report
-		return err
+	if s.user != "" {
+		opts = append(opts, gomail.WithSMTPAuth(gomail.SMTPAuthPlain), gomail.WithUsername(s.user), gomail.WithPassword(s.pass))
 	}
-	defer func() { _ = c.Close() }() // after Quit, or after an error that is the one to report
-	if ok, _ := c.Extension("STARTTLS"); ok && !s.implicit {
-		if err = c.StartTLS(&tls.Config{ServerName: s.host}); err != nil {
-			return err
-		}
-	}
-	if s.auth != nil {
-		if err = c.Auth(s.auth); err != nil {
-			return err
-		}
-	}
-	if err = c.Mail(s.from.Address); err != nil {
-		return err
-	}
-	if err = c.Rcpt(m.To.Address); err != nil {
-		return err
-	}
-	w, err := c.Data()
+	c, err := gomail.NewClient(s.host, opts...)
 	if err != nil {
 		return err
 	}
-	if _, err := w.Write(compose(s.from, m)); err != nil {
-		return err
-	}
-	if err := w.Close(); err != nil {
-		return err
-	}
-	return c.Quit()
+	return c.DialAndSendWithContext(ctx, msg)
 }
 
-// compose renders m as a MIME message with text and HTML alternatives.
-func compose(from mail.Address, m Message) []byte {
-	var body bytes.Buffer
-	mw := multipart.NewWriter(&body)
-	for _, part := range []struct{ typ, content string }{{"text/plain", m.Text}, {"text/html", m.HTML}} {
-		pw, _ := mw.CreatePart(textproto.MIMEHeader{"Content-Type": {part.typ + "; charset=UTF-8"},
-			"Content-Transfer-Encoding": {"quoted-printable"}})
-		qp := quotedprintable.NewWriter(pw)
-		_, _ = qp.Write([]byte(part.content))
-		_ = qp.Close()
+// message renders m with text and HTML alternatives. Its Message-ID is
+// m.ID at the sender's domain, or a random one.
+func (s *SMTP) message(m Message) (*gomail.Msg, error) {
+	msg := gomail.NewMsg(gomail.WithNoDefaultUserAgent())
+	if err := msg.FromFormat(s.from.Name, s.from.Address); err != nil {
+		return nil, err
 	}
-	_ = mw.Close()
-	var b bytes.Buffer
+	if err := msg.AddToFormat(m.To.Name, m.To.Address); err != nil {
+		return nil, err
+	}
+	msg.Subject(m.Subject)
+	msg.SetDate()
 	id := m.ID
 	if id == "" {
 		raw := make([]byte, 12)
 		_, _ = rand.Read(raw)
 		id = hex.EncodeToString(raw)
 	}
-	domain := from.Address[strings.LastIndexByte(from.Address, '@')+1:]
-	for _, h := range [][2]string{
-		{"From", from.String()}, {"To", m.To.String()}, {"Subject", mime.QEncoding.Encode("UTF-8", m.Subject)},
-		{"Date", time.Now().UTC().Format(time.RFC1123Z)}, {"Message-ID", "<" + id + "@" + domain + ">"},
-		{"MIME-Version", "1.0"}, {"Auto-Submitted", "auto-generated"},
-		{"Content-Type", "multipart/alternative; boundary=" + mw.Boundary()},
-	} {
-		b.WriteString(h[0] + ": " + h[1] + "\r\n")
-	}
-	b.WriteString("\r\n")
-	b.Write(body.Bytes())
-	return b.Bytes()
+	msg.SetMessageIDWithValue(id + "@" + s.from.Address[strings.LastIndexByte(s.from.Address, '@')+1:])
+	msg.SetGenHeader("Auto-Submitted", "auto-generated")
+	msg.SetBodyString(gomail.TypeTextPlain, m.Text)
+	msg.AddAlternativeString(gomail.TypeTextHTML, m.HTML)
+	return msg, nil
 }
 
 // dial connects to the server through the egress guard (a mail server

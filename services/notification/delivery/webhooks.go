@@ -218,7 +218,7 @@ func (d *Deliverer) attempt(ctx context.Context, dd store.DueDelivery) error {
 		return d.Store.RecordAttempt(ctx, dd.ID, status, "", &now, now)
 	}
 	d.Log.Warn("webhook not delivered", "webhook", dd.WebhookID, "attempt", dd.Attempts+1, "err", failure)
-	return d.Store.RecordAttempt(ctx, dd.ID, status, failure, nil, now.Add(5*time.Second<<min(dd.Attempts, 10)))
+	return d.Store.RecordAttempt(ctx, dd.ID, status, failure, nil, now.Add(retryDelay(5*time.Second, int(dd.Attempts))))
 }
 
 // post sends one delivery: a 2xx answer delivers it; anything else is the
