@@ -9,6 +9,7 @@ import (
 
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
 
+	"github.com/tmsproject/tms/pkg/obs"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
@@ -66,7 +67,7 @@ func New(cfg Config) http.Handler {
 	for _, rt := range g.routes() {
 		g.mount(mux, rt)
 	}
-	return &front{g: g, mux: mux}
+	return obs.HTTPHandler(&front{g: g, mux: mux})
 }
 
 type ctxKey int

@@ -56,9 +56,9 @@ func (g *gateway) mount(mux *runtime.ServeMux, rt *route) {
 
 func (g *gateway) serve(w http.ResponseWriter, r *http.Request, rt *route, params map[string]string) {
 	start := time.Now()
-	ctx, span := obs.StartHTTP(r, rt.pattern)
+	obs.NameHTTPSpan(r.Context(), r.Method, rt.pattern)
 	id := requestID(r)
-	ctx = obs.WithRequestID(ctx, id)
+	ctx := obs.WithRequestID(r.Context(), id)
 	sw := &statusWriter{ResponseWriter: w, code: http.StatusOK}
 	sw.Header().Set(obs.RequestIDHeader, id)
 	sw.Header().Set("Allow", rt.allow())
@@ -71,7 +71,6 @@ func (g *gateway) serve(w http.ResponseWriter, r *http.Request, rt *route, param
 		g.writeError(c.w, r, err)
 	}
 	obs.ObserveHTTP(rt.pattern, r.Method, sw.code, time.Since(start))
-	obs.EndHTTP(span, sw.code)
 }
 
 // requestID is the client's X-Request-Id when it is a sane token, else a

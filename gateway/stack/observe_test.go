@@ -44,8 +44,9 @@ func TestObservability(t *testing.T) {
 	metrics := fetchText(t, "http://"+st.MetricsAddr()+"/metrics")
 	for _, want := range []string{
 		`tms_http_requests_total{code="200",method="GET",route="/api/projects"}`,
-		`tms_grpc_server_handled_total{code="OK",method="/tms.catalog.v1.CatalogService/ListProjects"}`,
-		`tms_grpc_client_handled_total{code="OK",method="/tms.catalog.v1.CatalogService/ListProjects"}`,
+		`grpc_server_handled_total{grpc_code="OK",grpc_method="ListProjects",grpc_service="tms.catalog.v1.CatalogService",grpc_type="unary"}`,
+		`grpc_client_handled_total{grpc_code="OK",grpc_method="ListProjects",grpc_service="tms.catalog.v1.CatalogService",grpc_type="unary"}`,
+		`grpc_server_started_total{grpc_method="DeleteProject",grpc_service="tms.catalog.v1.CatalogService",grpc_type="unary"}`,
 		`tms_outbox_backlog{service="catalog"}`,
 		"tms_http_request_duration_seconds_bucket",
 	} {

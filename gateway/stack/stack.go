@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/tmsproject/tms/pkg/obs"
 	"log/slog"
 	"net"
 	"net/http"
@@ -170,6 +171,7 @@ func (st *Stack) startBackend(ctx context.Context, name string) error {
 	srv, hs := grpcx.NewServerWith(grpcx.ServerConfig{Log: st.cfg.Log.With("service", name), //nolint:contextcheck // the server handles each call with the call's context
 		Token: st.token, CallTimeout: st.queryTimeout})
 	svc.Register(srv)
+	obs.InitServerMetrics(srv)
 	var lis net.Listener
 	if p := st.inproc[name]; p != nil {
 		lis = p.Listener()

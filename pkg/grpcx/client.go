@@ -59,7 +59,7 @@ func Dial(addr string, opts ...grpc.DialOption) (*grpc.ClientConn, error) {
 		grpc.WithKeepaliveParams(keepalive.ClientParameters{Time: KeepaliveTime, Timeout: 10 * time.Second, PermitWithoutStream: true}),
 		grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(64<<20), grpc.MaxCallSendMsgSize(64<<20)),
 		grpc.WithChainUnaryInterceptor(obs.ClientMetrics(), obs.ClientRequestID(), policy.ClientInterceptor()),
-		grpc.WithChainStreamInterceptor(obs.StreamClientRequestID(), policy.StreamClientInterceptor()),
+		grpc.WithChainStreamInterceptor(obs.ClientStreamMetrics(), obs.StreamClientRequestID(), policy.StreamClientInterceptor()),
 		obs.ClientTracing(),
 	}, opts...)...)
 }
@@ -83,7 +83,7 @@ func (p *InProcess) Dial(opts ...grpc.DialOption) (*grpc.ClientConn, error) {
 		grpc.WithTransportCredentials(insecure.NewCredentials()),
 		grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(64<<20), grpc.MaxCallSendMsgSize(64<<20)),
 		grpc.WithChainUnaryInterceptor(obs.ClientMetrics(), obs.ClientRequestID(), policy.ClientInterceptor()),
-		grpc.WithChainStreamInterceptor(obs.StreamClientRequestID(), policy.StreamClientInterceptor()),
+		grpc.WithChainStreamInterceptor(obs.ClientStreamMetrics(), obs.StreamClientRequestID(), policy.StreamClientInterceptor()),
 		obs.ClientTracing(),
 	}, opts...)...)
 }

@@ -55,7 +55,8 @@ func NewServerWith(cfg ServerConfig) (*grpc.Server, *health.Server) {
 	s := grpc.NewServer(
 		grpc.ChainUnaryInterceptor(requireServiceToken(cfg.Token), obs.ServerRequestID(), obs.ServerMetrics(),
 			recoverUnary(cfg.Log), callDeadline(cfg.CallTimeout), statusUnary(cfg.Log), policy.ServerInterceptor()),
-		grpc.ChainStreamInterceptor(requireServiceTokenStream(cfg.Token), statusStream(cfg.Log), policy.StreamServerInterceptor()),
+		grpc.ChainStreamInterceptor(requireServiceTokenStream(cfg.Token), obs.ServerStreamMetrics(), statusStream(cfg.Log),
+			policy.StreamServerInterceptor()),
 		obs.ServerTracing(),
 		grpc.MaxRecvMsgSize(64<<20), grpc.MaxSendMsgSize(64<<20),
 		// Clients ping every KeepaliveTime; a server refusing that

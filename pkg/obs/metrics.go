@@ -6,10 +6,10 @@ import (
 	"sync"
 	"time"
 
+	grpcprom "github.com/grpc-ecosystem/go-grpc-middleware/providers/prometheus"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"google.golang.org/grpc"
-	"google.golang.org/grpc/status"
 )
 
 // Registry holds every metric of the process: one per process, as
@@ -24,20 +24,14 @@ var (
 		Name: "tms_http_request_duration_seconds", Help: "REST request latency by route pattern and method.",
 		Buckets: prometheus.ExponentialBuckets(0.001, 2.5, 12),
 	}, []string{"route", "method"})
-	grpcServerHandled = prometheus.NewCounterVec(prometheus.CounterOpts{
-		Name: "tms_grpc_server_handled_total", Help: "gRPC calls a service answered, by method and code.",
-	}, []string{"method", "code"})
-	grpcServerDuration = prometheus.NewHistogramVec(prometheus.HistogramOpts{
-		Name: "tms_grpc_server_handling_seconds", Help: "gRPC handling latency by method.",
-		Buckets: prometheus.ExponentialBuckets(0.0005, 2.5, 12),
-	}, []string{"method"})
-	grpcClientHandled = prometheus.NewCounterVec(prometheus.CounterOpts{
-		Name: "tms_grpc_client_handled_total", Help: "gRPC calls made to services, by method and code.",
-	}, []string{"method", "code"})
-	grpcClientDuration = prometheus.NewHistogramVec(prometheus.HistogramOpts{
-		Name: "tms_grpc_client_handling_seconds", Help: "gRPC call latency seen by the caller, by method.",
-		Buckets: prometheus.ExponentialBuckets(0.0005, 2.5, 12),
-	}, []string{"method"})
+	// The gRPC metrics are go-grpc-middleware's, under the names its
+	// dashboards and alerts expect (grpc_server_handled_total,
+	// grpc_server_handling_seconds, grpc_client_handled_total, ...,
+	// labelled grpc_type, grpc_service, grpc_method and grpc_code).
+	grpcServer = grpcprom.NewServerMetrics(grpcprom.WithServerHandlingTimeHistogram(
+		grpcprom.WithHistogramBuckets(prometheus.ExponentialBuckets(0.0005, 2.5, 12))))
+	grpcClient = grpcprom.NewClientMetrics(grpcprom.WithClientHandlingTimeHistogram(
+		grpcprom.WithHistogramBuckets(prometheus.ExponentialBuckets(0.0005, 2.5, 12))))
 	// ImportDuration times component imports by result (ok, failed).
 	ImportDuration = prometheus.NewHistogramVec(prometheus.HistogramOpts{
 		Name: "tms_import_duration_seconds", Help: "Component imports (clone or fetch and parse) by result.",
@@ -57,7 +51,7 @@ var (
 
 func init() {
 	Registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
-		httpRequests, httpDuration, grpcServerHandled, grpcServerDuration, grpcClientHandled, grpcClientDuration,
+		httpRequests, httpDuration, grpcServer, grpcClient,
 		ImportDuration, CommitDuration, DeliveryLag)
 }
 
@@ -75,27 +69,21 @@ func Result(err error) string {
 	return "ok"
 }
 
-// ServerMetrics counts and times every call a gRPC server answers.
-func ServerMetrics() grpc.UnaryServerInterceptor {
-	return func(ctx context.Context, req any, info *grpc.UnaryServerInfo, h grpc.UnaryHandler) (any, error) {
-		start := time.Now()
-		resp, err := h(ctx, req)
-		grpcServerHandled.WithLabelValues(info.FullMethod, status.Code(err).String()).Inc()
-		grpcServerDuration.WithLabelValues(info.FullMethod).Observe(time.Since(start).Seconds())
-		return resp, err
-	}
-}
+// ServerMetrics counts and times every unary call a gRPC server answers.
+func ServerMetrics() grpc.UnaryServerInterceptor { return grpcServer.UnaryServerInterceptor() }
 
-// ClientMetrics counts and times every call a connection makes.
-func ClientMetrics() grpc.UnaryClientInterceptor {
-	return func(ctx context.Context, method string, req, reply any, cc *grpc.ClientConn, invoker grpc.UnaryInvoker, opts ...grpc.CallOption) error {
-		start := time.Now()
-		err := invoker(ctx, method, req, reply, cc, opts...)
-		grpcClientHandled.WithLabelValues(method, status.Code(err).String()).Inc()
-		grpcClientDuration.WithLabelValues(method).Observe(time.Since(start).Seconds())
-		return err
-	}
-}
+// ServerStreamMetrics counts the streaming calls a gRPC server answers.
+func ServerStreamMetrics() grpc.StreamServerInterceptor { return grpcServer.StreamServerInterceptor() }
+
+// InitServerMetrics gives every method s serves its series at zero, so a
+// dashboard shows a method before its first call and a rate from it.
+func InitServerMetrics(s *grpc.Server) { grpcServer.InitializeMetrics(s) }
+
+// ClientMetrics counts and times every unary call a connection makes.
+func ClientMetrics() grpc.UnaryClientInterceptor { return grpcClient.UnaryClientInterceptor() }
+
+// ClientStreamMetrics counts the streaming calls a connection makes.
+func ClientStreamMetrics() grpc.StreamClientInterceptor { return grpcClient.StreamClientInterceptor() }
 
 var (
 	backlogMu    sync.Mutex
