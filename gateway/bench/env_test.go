@@ -17,9 +17,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tmsproject/tms/pkg/corpus"
-
 	"github.com/tmsproject/tms/gateway/stack"
+	"github.com/tmsproject/tms/pkg/corpus"
 )
 
 const adminToken = "wlu_benchbenchbenchbenchbenchbenchbench"

@@ -15,17 +15,16 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tmsproject/tms/pkg/weblate"
-	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
-
 	"google.golang.org/grpc"
 
 	"github.com/tmsproject/tms/gateway/stack"
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/grpcx"
+	"github.com/tmsproject/tms/pkg/weblate"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 )
 
 // services are the generated clients an internal caller holds.

@@ -1,13 +1,13 @@
 package rest
 
 import (
-	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"net/url"
 	"slices"
 	"testing"
 	"time"
 
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 )
 
 // TestParseTime follows Django's parse_datetime on Python 3.11+, which

@@ -4,11 +4,10 @@ import (
 	"net/url"
 	"strconv"
 
-	"github.com/tmsproject/tms/pkg/weblate"
-
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/pkg/weblate"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 )
 

@@ -5,12 +5,11 @@ import (
 	"slices"
 	"sort"
 
-	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
-
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/policy"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 )
 
 // contentActions are the change actions that credit their author with a

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/tmsproject/tms/pkg/errs"
-
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
 )

@@ -4,10 +4,11 @@ import (
 	"encoding/json"
 	"slices"
 
+	"google.golang.org/protobuf/types/known/structpb"
+
 	"github.com/tmsproject/tms/pkg/errs"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
-	"google.golang.org/protobuf/types/known/structpb"
 )
 
 // listProjects pages the projects the catalog lets the caller see.

@@ -6,9 +6,9 @@ import (
 	"io"
 	"net/http"
 
-	"github.com/tmsproject/tms/pkg/grpcx"
 	"google.golang.org/grpc"
 
+	"github.com/tmsproject/tms/pkg/grpcx"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 )
 

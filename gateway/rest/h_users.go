@@ -5,14 +5,12 @@ import (
 	"slices"
 	"strings"
 
-	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
-
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
-	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
-
 	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
+	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 )
 
 // listUsers lists the accounts the caller may list: the notification

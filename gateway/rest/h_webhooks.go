@@ -5,11 +5,10 @@ import (
 	"net/http"
 	"strconv"
 
-	"github.com/tmsproject/tms/pkg/weblate"
-	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
-
 	"github.com/tmsproject/tms/gateway/rest/wire"
+	"github.com/tmsproject/tms/pkg/weblate"
 	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 )
 
 // webhookJSON is a webhook: its receiver is target_url (url is the

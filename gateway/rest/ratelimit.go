@@ -10,8 +10,9 @@ import (
 	"sync"
 	"time"
 
-	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
 	"google.golang.org/grpc"
+
+	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
 )
 
 // Rate is an API rate limit: N requests per window.

@@ -4,14 +4,13 @@ import (
 	"encoding/json"
 	"strconv"
 
+	"github.com/tmsproject/tms/gateway/rest/wire"
 	"github.com/tmsproject/tms/pkg/changedetails"
 	"github.com/tmsproject/tms/pkg/weblate"
-	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
-
-	"github.com/tmsproject/tms/gateway/rest/wire"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 )
 
 // actionName is the display name of an action, as Weblate shows it

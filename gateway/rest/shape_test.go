@@ -9,16 +9,15 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tmsproject/tms/pkg/changedetails"
-	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
-
 	"google.golang.org/protobuf/types/known/structpb"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/tmsproject/tms/gateway/rest/wire"
+	"github.com/tmsproject/tms/pkg/changedetails"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 )
 
 // Field lists of the external conformance checks.

@@ -1,14 +1,14 @@
 package rest
 
 import (
-	"github.com/tmsproject/tms/pkg/errs"
-
 	"bytes"
 	"embed"
 	htmltemplate "html/template"
 	"net/http"
 	"strings"
 	texttemplate "text/template"
+
+	"github.com/tmsproject/tms/pkg/errs"
 )
 
 // The web pages: every web_url, share_url and translate_url the API hands

@@ -1,11 +1,10 @@
 package rest
 
 import (
-	"strings"
-
 	"bytes"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/tmsproject/tms/gateway/rest/wire"
 	"github.com/tmsproject/tms/pkg/textstat"

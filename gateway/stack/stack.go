@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/tmsproject/tms/pkg/obs"
 	"log/slog"
 	"net"
 	"net/http"
@@ -12,15 +11,17 @@ import (
 	"sync"
 	"time"
 
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/health"
+
 	"github.com/tmsproject/tms/gateway/rest"
 	"github.com/tmsproject/tms/pkg/grpcx"
 	"github.com/tmsproject/tms/pkg/netguard"
+	"github.com/tmsproject/tms/pkg/obs"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
-	"google.golang.org/grpc"
-	"google.golang.org/grpc/health"
 )
 
 // service is what every backend package's *Service provides.

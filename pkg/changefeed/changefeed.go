@@ -7,13 +7,14 @@ import (
 	"log/slog"
 	"time"
 
+	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/types/known/timestamppb"
+	"gorm.io/gorm"
+
 	"github.com/tmsproject/tms/pkg/db"
 	"github.com/tmsproject/tms/pkg/outbox"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
-	"google.golang.org/protobuf/proto"
-	"google.golang.org/protobuf/types/known/timestamppb"
-	"gorm.io/gorm"
 )
 
 // Topic is the outbox topic of change records.

@@ -6,8 +6,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/tmsproject/tms/pkg/obs"
-	"github.com/tmsproject/tms/pkg/policy"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/backoff"
 	"google.golang.org/grpc/credentials/insecure"
@@ -15,6 +13,9 @@ import (
 	"google.golang.org/grpc/resolver"
 	"google.golang.org/grpc/resolver/manual"
 	"google.golang.org/grpc/test/bufconn"
+
+	"github.com/tmsproject/tms/pkg/obs"
+	"github.com/tmsproject/tms/pkg/policy"
 )
 
 // KeepaliveTime is how often a client pings an idle connection, so that

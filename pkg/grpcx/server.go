@@ -8,15 +8,16 @@ import (
 	"runtime/debug"
 	"time"
 
-	"github.com/tmsproject/tms/pkg/errs"
-	"github.com/tmsproject/tms/pkg/obs"
-	"github.com/tmsproject/tms/pkg/policy"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/health"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/keepalive"
 	"google.golang.org/grpc/reflection"
 	"google.golang.org/grpc/status"
+
+	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/pkg/obs"
+	"github.com/tmsproject/tms/pkg/policy"
 )
 
 // NewServer returns a gRPC server with the house interceptors: panics become

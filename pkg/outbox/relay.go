@@ -2,12 +2,12 @@ package outbox
 
 import (
 	"context"
-	"github.com/cenkalti/backoff/v5"
 	"log/slog"
 	"sync"
 	"sync/atomic"
 	"time"
 
+	"github.com/cenkalti/backoff/v5"
 	"gorm.io/gorm"
 
 	"github.com/tmsproject/tms/pkg/db"

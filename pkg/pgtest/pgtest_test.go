@@ -3,9 +3,10 @@ package pgtest
 import (
 	"database/sql"
 	"errors"
-	"github.com/tmsproject/tms/pkg/pgserver"
 	"os"
 	"testing"
+
+	"github.com/tmsproject/tms/pkg/pgserver"
 )
 
 func TestMain(m *testing.M) { Main(m) }

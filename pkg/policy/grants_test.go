@@ -3,9 +3,8 @@ package policy
 import (
 	"testing"
 
-	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
-
 	"github.com/tmsproject/tms/pkg/weblate"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 )
 
 func TestCan(t *testing.T) {

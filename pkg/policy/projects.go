@@ -5,12 +5,11 @@ import (
 	"slices"
 	"sync"
 
-	"github.com/tmsproject/tms/pkg/errs"
-
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
+	"github.com/tmsproject/tms/pkg/errs"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 )
 

@@ -12,18 +12,16 @@ import (
 	"testing"
 	"time"
 
-	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
-
-	"github.com/tmsproject/tms/pkg/grpctest"
-
 	"google.golang.org/grpc"
 	"google.golang.org/protobuf/types/known/fieldmaskpb"
 
+	"github.com/tmsproject/tms/pkg/grpctest"
 	"github.com/tmsproject/tms/pkg/lang"
 	"github.com/tmsproject/tms/pkg/policy"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"github.com/tmsproject/tms/services/catalog"
 )
 

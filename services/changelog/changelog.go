@@ -2,13 +2,13 @@ package changelog
 
 import (
 	"context"
-	"github.com/tmsproject/tms/pkg/policy"
 	"log/slog"
 
 	"google.golang.org/grpc"
 	"gorm.io/gorm"
 
 	"github.com/tmsproject/tms/pkg/db"
+	"github.com/tmsproject/tms/pkg/policy"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	"github.com/tmsproject/tms/services/changelog/server"
 	"github.com/tmsproject/tms/services/changelog/store"

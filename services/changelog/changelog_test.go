@@ -2,7 +2,6 @@ package changelog_test
 
 import (
 	"context"
-	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"io"
 	"log/slog"
 	"testing"
@@ -11,6 +10,7 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"github.com/tmsproject/tms/services/changelog"
 )
 

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/tmsproject/tms/pkg/corpus"
-
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 	"github.com/tmsproject/tms/services/translation/internal/fixture"
 )

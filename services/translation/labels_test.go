@@ -3,11 +3,12 @@ package translation_test
 import (
 	"testing"
 
+	"google.golang.org/protobuf/types/known/fieldmaskpb"
+
 	"github.com/tmsproject/tms/pkg/errs"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 	"github.com/tmsproject/tms/services/translation/internal/fixture"
-	"google.golang.org/protobuf/types/known/fieldmaskpb"
 )
 
 // TestLabelsOverGRPC is an internal caller's view of labels: create,

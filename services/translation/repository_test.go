@@ -7,8 +7,6 @@ import (
 	"sync"
 	"testing"
 
-	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
-
 	git "github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing"
 
@@ -17,6 +15,7 @@ import (
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"github.com/tmsproject/tms/services/translation"
 	"github.com/tmsproject/tms/services/translation/internal/fixture"
 	"github.com/tmsproject/tms/services/translation/server"

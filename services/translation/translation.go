@@ -3,23 +3,24 @@ package translation
 import (
 	"context"
 	"errors"
-	"github.com/tmsproject/tms/pkg/policy"
 	"log/slog"
 	"time"
+
+	"google.golang.org/grpc"
+	"gorm.io/gorm"
 
 	"github.com/tmsproject/tms/pkg/changefeed"
 	"github.com/tmsproject/tms/pkg/db"
 	"github.com/tmsproject/tms/pkg/lease"
 	"github.com/tmsproject/tms/pkg/obs"
 	"github.com/tmsproject/tms/pkg/outbox"
+	"github.com/tmsproject/tms/pkg/policy"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 	"github.com/tmsproject/tms/services/translation/server"
 	"github.com/tmsproject/tms/services/translation/store"
 	"github.com/tmsproject/tms/services/translation/workcopy"
-	"google.golang.org/grpc"
-	"gorm.io/gorm"
 )
 
 // Config configures the service.

@@ -10,19 +10,17 @@ import (
 	"testing"
 	"time"
 
-	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
-
-	"github.com/tmsproject/tms/pkg/changedetails"
-	"github.com/tmsproject/tms/pkg/grpctest"
-
 	"google.golang.org/grpc"
 
+	"github.com/tmsproject/tms/pkg/changedetails"
 	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/pkg/grpctest"
 	"github.com/tmsproject/tms/pkg/textstat"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"github.com/tmsproject/tms/services/translation"
 	"github.com/tmsproject/tms/services/translation/internal/fixture"
 )

@@ -10,10 +10,9 @@ import (
 	"testing"
 	"unicode/utf16"
 
-	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
-
 	"github.com/tmsproject/tms/pkg/errs"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"github.com/tmsproject/tms/services/translation/formats"
 	"github.com/tmsproject/tms/services/translation/internal/fixture"
 )

@@ -6,8 +6,6 @@ import (
 	"testing"
 	"time"
 
-	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
-
 	"google.golang.org/protobuf/proto"
 	"gorm.io/gorm"
 
@@ -15,6 +13,7 @@ import (
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"github.com/tmsproject/tms/services/translation"
 	"github.com/tmsproject/tms/services/translation/internal/fixture"
 	"github.com/tmsproject/tms/services/translation/server"

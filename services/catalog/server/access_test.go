@@ -5,12 +5,12 @@ import (
 	"fmt"
 	"testing"
 
-	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"google.golang.org/protobuf/types/known/fieldmaskpb"
 
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/policy"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 )
 
 var (

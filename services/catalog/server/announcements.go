@@ -2,17 +2,18 @@ package server
 
 import (
 	"context"
-	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
 
+	"google.golang.org/protobuf/types/known/timestamppb"
+
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/policy"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"github.com/tmsproject/tms/services/catalog/store"
-	"google.golang.org/protobuf/types/known/timestamppb"
 )
 
 // actionAnnouncement is the reference's "Announcement posted".

@@ -5,13 +5,13 @@ import (
 	"strings"
 	"testing"
 
-	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
-	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"google.golang.org/protobuf/types/known/fieldmaskpb"
 
 	"github.com/tmsproject/tms/pkg/changedetails"
 	"github.com/tmsproject/tms/pkg/errs"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"github.com/tmsproject/tms/services/catalog/server"
 )
 

@@ -1,9 +1,10 @@
 package server
 
 import (
-	"github.com/tmsproject/tms/pkg/errs"
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/reflect/protoreflect"
+
+	"github.com/tmsproject/tms/pkg/errs"
 )
 
 // fieldSet names the fields a request sets, by proto field name.

@@ -7,10 +7,11 @@ import (
 	"slices"
 	"sort"
 
+	"google.golang.org/protobuf/types/known/structpb"
+
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/policy"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
-	"google.golang.org/protobuf/types/known/structpb"
 )
 
 // machineryField is one setting of a machine translation service, as the

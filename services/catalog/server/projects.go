@@ -5,14 +5,13 @@ import (
 	"errors"
 	"slices"
 
-	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
-
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/policy"
 	"github.com/tmsproject/tms/pkg/resname"
 	"github.com/tmsproject/tms/pkg/weblate"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"github.com/tmsproject/tms/services/catalog/store"
 )
 

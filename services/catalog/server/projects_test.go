@@ -3,11 +3,11 @@ package server_test
 import (
 	"testing"
 
-	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"google.golang.org/protobuf/types/known/fieldmaskpb"
 
 	"github.com/tmsproject/tms/pkg/errs"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 )
 
 func TestProjectLifecycle(t *testing.T) {

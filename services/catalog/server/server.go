@@ -5,10 +5,7 @@ import (
 	"errors"
 	"log/slog"
 
-	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
-
 	"google.golang.org/grpc"
-
 	"google.golang.org/protobuf/proto"
 
 	"github.com/tmsproject/tms/pkg/errs"
@@ -16,6 +13,7 @@ import (
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"github.com/tmsproject/tms/services/catalog/store"
 )
 

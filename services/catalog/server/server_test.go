@@ -3,6 +3,9 @@ package server_test
 import (
 	"testing"
 
+	"google.golang.org/grpc"
+	"gorm.io/gorm"
+
 	"github.com/tmsproject/tms/pkg/changefeed/changefeedtest"
 	"github.com/tmsproject/tms/pkg/dbtest"
 	"github.com/tmsproject/tms/pkg/errs"
@@ -12,8 +15,6 @@ import (
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	"github.com/tmsproject/tms/services/catalog/server"
 	"github.com/tmsproject/tms/services/catalog/store"
-	"google.golang.org/grpc"
-	"gorm.io/gorm"
 )
 
 // env is a catalog server on a fresh SQLite database behind a real

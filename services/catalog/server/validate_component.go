@@ -6,12 +6,11 @@ import (
 	"slices"
 	"strings"
 
-	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
-
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/netguard"
 	"github.com/tmsproject/tms/pkg/weblate"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"github.com/tmsproject/tms/services/catalog/store"
 )
 

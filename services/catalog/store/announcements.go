@@ -4,8 +4,9 @@ import (
 	"context"
 	"time"
 
-	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	"gorm.io/gorm"
+
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 )
 
 // Announcement is a message posted to a project, a category (CategoryID),

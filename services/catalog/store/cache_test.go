@@ -2,7 +2,6 @@ package store_test
 
 import (
 	"errors"
-	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"slices"
 	"testing"
 
@@ -11,6 +10,7 @@ import (
 	"github.com/tmsproject/tms/pkg/dbtest"
 	"github.com/tmsproject/tms/pkg/outbox"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"github.com/tmsproject/tms/services/catalog/store"
 )
 

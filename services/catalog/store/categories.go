@@ -3,8 +3,9 @@ package store
 import (
 	"context"
 
-	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	"gorm.io/gorm"
+
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 )
 
 // categorySelect reads categories with their project's slug and access and

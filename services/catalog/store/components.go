@@ -3,8 +3,9 @@ package store
 import (
 	"context"
 
-	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	"gorm.io/gorm"
+
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 )
 
 // componentSelect reads components with the slugs of their project and of

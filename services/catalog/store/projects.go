@@ -5,9 +5,10 @@ import (
 	"errors"
 	"slices"
 
+	"gorm.io/gorm"
+
 	"github.com/tmsproject/tms/pkg/db"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
-	"gorm.io/gorm"
 )
 
 // CreateProject stores p (setting its ID and Created) and the change record

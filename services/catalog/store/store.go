@@ -4,13 +4,14 @@ import (
 	"context"
 	"embed"
 	"errors"
-	"github.com/tmsproject/tms/pkg/policy"
 	"time"
+
+	"gorm.io/gorm"
 
 	"github.com/tmsproject/tms/pkg/changefeed"
 	"github.com/tmsproject/tms/pkg/db"
+	"github.com/tmsproject/tms/pkg/policy"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
-	"gorm.io/gorm"
 )
 
 //go:embed migrations

@@ -3,19 +3,19 @@ package store_test
 import (
 	"errors"
 	"fmt"
-	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/tmsproject/tms/pkg/changefeed/changefeedtest"
+	"gorm.io/gorm"
 
+	"github.com/tmsproject/tms/pkg/changefeed/changefeedtest"
 	"github.com/tmsproject/tms/pkg/dbtest"
 	"github.com/tmsproject/tms/pkg/outbox"
 	"github.com/tmsproject/tms/pkg/pgtest"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"github.com/tmsproject/tms/services/catalog/store"
-	"gorm.io/gorm"
 )
 
 func TestMain(m *testing.M) { pgtest.Main(m) }

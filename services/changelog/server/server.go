@@ -5,9 +5,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/tmsproject/tms/pkg/weblate"
-	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
-
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/tmsproject/tms/pkg/changedetails"
@@ -15,7 +12,9 @@ import (
 	"github.com/tmsproject/tms/pkg/pagetoken"
 	"github.com/tmsproject/tms/pkg/policy"
 	"github.com/tmsproject/tms/pkg/resname"
+	"github.com/tmsproject/tms/pkg/weblate"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"github.com/tmsproject/tms/services/changelog/store"
 )
 

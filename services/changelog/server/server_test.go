@@ -8,10 +8,6 @@ import (
 	"testing"
 	"time"
 
-	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
-
-	"github.com/tmsproject/tms/pkg/grpctest"
-
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
@@ -21,9 +17,11 @@ import (
 	"github.com/tmsproject/tms/pkg/changedetails"
 	"github.com/tmsproject/tms/pkg/dbtest"
 	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/pkg/grpctest"
 	"github.com/tmsproject/tms/pkg/policy"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"github.com/tmsproject/tms/services/changelog/server"
 	"github.com/tmsproject/tms/services/changelog/store"
 )

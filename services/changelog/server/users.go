@@ -3,10 +3,9 @@ package server
 import (
 	"context"
 
-	"github.com/tmsproject/tms/pkg/weblate"
-
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/policy"
+	"github.com/tmsproject/tms/pkg/weblate"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	"github.com/tmsproject/tms/services/changelog/store"
 )

@@ -8,13 +8,12 @@ import (
 	"strings"
 	"time"
 
-	"github.com/tmsproject/tms/pkg/weblate"
-	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
-
 	"gorm.io/gorm"
 
 	"github.com/tmsproject/tms/pkg/db"
 	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/pkg/weblate"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 )
 
 //go:embed migrations

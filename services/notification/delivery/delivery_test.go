@@ -10,8 +10,6 @@ import (
 	"testing"
 	"time"
 
-	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
-
 	"google.golang.org/grpc"
 	"gorm.io/gorm"
 
@@ -21,6 +19,7 @@ import (
 	"github.com/tmsproject/tms/pkg/weblate"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"github.com/tmsproject/tms/services/notification/delivery"
 	"github.com/tmsproject/tms/services/notification/delivery/smtptest"
 	"github.com/tmsproject/tms/services/notification/store"

@@ -5,7 +5,6 @@ import (
 
 	"github.com/tmsproject/tms/pkg/weblate"
 	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
-
 	"github.com/tmsproject/tms/services/notification/store"
 )
 

@@ -18,9 +18,8 @@ import (
 	"time"
 
 	"github.com/tmsproject/tms/pkg/changedetails"
-	"github.com/tmsproject/tms/pkg/weblate"
-
 	"github.com/tmsproject/tms/pkg/netguard"
+	"github.com/tmsproject/tms/pkg/weblate"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	"github.com/tmsproject/tms/services/notification/store"
 )

@@ -8,10 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tmsproject/tms/pkg/grpctest"
-	"github.com/tmsproject/tms/pkg/weblate"
 	"google.golang.org/grpc"
-
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/types/known/fieldmaskpb"
@@ -19,7 +16,9 @@ import (
 
 	"github.com/tmsproject/tms/pkg/dbtest"
 	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/pkg/grpctest"
 	"github.com/tmsproject/tms/pkg/policy"
+	"github.com/tmsproject/tms/pkg/weblate"
 	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
 	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"github.com/tmsproject/tms/services/notification/server"

@@ -9,15 +9,14 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/tmsproject/tms/pkg/weblate"
-	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
-
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/netguard"
 	"github.com/tmsproject/tms/pkg/policy"
+	"github.com/tmsproject/tms/pkg/weblate"
 	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"github.com/tmsproject/tms/services/notification/store"
 )
 

@@ -5,8 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
-
 	"google.golang.org/grpc/codes"
 	"google.golang.org/protobuf/types/known/fieldmaskpb"
 
@@ -14,6 +12,7 @@ import (
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/policy"
 	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"github.com/tmsproject/tms/services/notification/server"
 	"github.com/tmsproject/tms/services/notification/store"
 )

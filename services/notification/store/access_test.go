@@ -5,10 +5,9 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/tmsproject/tms/pkg/weblate"
-
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/policy"
+	"github.com/tmsproject/tms/pkg/weblate"
 	"github.com/tmsproject/tms/services/notification/store"
 )
 

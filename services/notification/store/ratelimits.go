@@ -3,9 +3,10 @@ package store
 import (
 	"context"
 
-	"github.com/tmsproject/tms/pkg/errs"
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
+
+	"github.com/tmsproject/tms/pkg/errs"
 )
 
 type rateCounter struct {

@@ -5,21 +5,20 @@ import (
 	"fmt"
 	"log/slog"
 	"math"
+	"runtime/debug"
 	"slices"
 
-	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
-
-	"runtime/debug"
+	"google.golang.org/grpc"
 
 	"github.com/tmsproject/tms/pkg/changedetails"
 	"github.com/tmsproject/tms/pkg/textstat"
 	"github.com/tmsproject/tms/pkg/weblate"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"github.com/tmsproject/tms/services/translation/filemask"
 	"github.com/tmsproject/tms/services/translation/formats"
 	"github.com/tmsproject/tms/services/translation/store"
-	"google.golang.org/grpc"
 )
 
 // Languages resolves a language code met in a file to the catalog's code

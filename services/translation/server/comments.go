@@ -5,10 +5,11 @@ import (
 	"fmt"
 	"strings"
 
+	"google.golang.org/protobuf/types/known/timestamppb"
+
 	"github.com/tmsproject/tms/pkg/errs"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 	"github.com/tmsproject/tms/services/translation/store"
-	"google.golang.org/protobuf/types/known/timestamppb"
 )
 
 // Comment scopes: a translation comment stays on the unit; global remarks

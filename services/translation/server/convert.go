@@ -3,14 +3,13 @@ package server
 import (
 	"time"
 
+	"google.golang.org/protobuf/types/known/timestamppb"
+
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/resname"
 	"github.com/tmsproject/tms/pkg/weblate"
-	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
-
-	"google.golang.org/protobuf/types/known/timestamppb"
-
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"github.com/tmsproject/tms/services/translation/store"
 )
 

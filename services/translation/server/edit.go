@@ -3,7 +3,6 @@ package server
 import (
 	"context"
 	"errors"
-	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"slices"
 
 	"github.com/tmsproject/tms/pkg/errs"
@@ -11,6 +10,7 @@ import (
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"github.com/tmsproject/tms/services/translation/store"
 )
 

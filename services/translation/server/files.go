@@ -3,10 +3,11 @@ package server
 import (
 	"context"
 	"errors"
-	"google.golang.org/protobuf/types/known/timestamppb"
 	"os"
 	"path"
 	"strings"
+
+	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/tmsproject/tms/pkg/errs"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"

@@ -4,10 +4,11 @@ import (
 	"context"
 	"strings"
 
+	"google.golang.org/grpc"
+
 	"github.com/tmsproject/tms/pkg/version"
 	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
 	"github.com/tmsproject/tms/services/translation/workcopy"
-	"google.golang.org/grpc"
 )
 
 // The committer of every commit unless configured (Weblate's

@@ -5,9 +5,8 @@ import (
 	"fmt"
 	"strings"
 
-	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
-
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"github.com/tmsproject/tms/services/translation/importer"
 	"github.com/tmsproject/tms/services/translation/store"
 	"github.com/tmsproject/tms/services/translation/workcopy"

@@ -7,17 +7,15 @@ import (
 	"strings"
 	"testing"
 
-	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
-
-	"github.com/tmsproject/tms/pkg/grpctest"
-
 	"google.golang.org/grpc"
 	"gorm.io/gorm"
 
 	"github.com/tmsproject/tms/pkg/dbtest"
+	"github.com/tmsproject/tms/pkg/grpctest"
 	"github.com/tmsproject/tms/pkg/outbox"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"github.com/tmsproject/tms/services/translation/internal/fixture"
 	"github.com/tmsproject/tms/services/translation/server"
 	"github.com/tmsproject/tms/services/translation/store"

@@ -7,16 +7,16 @@ import (
 	"os"
 	"strings"
 
-	"github.com/tmsproject/tms/pkg/changedetails"
-	"github.com/tmsproject/tms/pkg/policy"
-	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
+	"google.golang.org/protobuf/types/known/timestamppb"
 
+	"github.com/tmsproject/tms/pkg/changedetails"
 	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/pkg/policy"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"github.com/tmsproject/tms/services/translation/workcopy"
-	"google.golang.org/protobuf/types/known/timestamppb"
 )
 
 // GetRepository reports the working copy state of the components: pending

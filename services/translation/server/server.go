@@ -8,6 +8,9 @@ import (
 	"sync"
 	"time"
 
+	"google.golang.org/grpc"
+	"google.golang.org/protobuf/proto"
+
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/pagetoken"
 	"github.com/tmsproject/tms/pkg/policy"
@@ -16,8 +19,6 @@ import (
 	"github.com/tmsproject/tms/services/translation/importer"
 	"github.com/tmsproject/tms/services/translation/store"
 	"github.com/tmsproject/tms/services/translation/workcopy"
-	"google.golang.org/grpc"
-	"google.golang.org/protobuf/proto"
 )
 
 // Catalog is the part of the catalog service this server calls.

@@ -6,13 +6,12 @@ import (
 	"slices"
 	"unicode"
 
-	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
-
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/textstat"
 	"github.com/tmsproject/tms/pkg/weblate"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"github.com/tmsproject/tms/services/translation/store"
 )
 

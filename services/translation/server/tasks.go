@@ -6,13 +6,13 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/prometheus/client_golang/prometheus"
-	"github.com/tmsproject/tms/pkg/obs"
-	"github.com/tmsproject/tms/pkg/policy"
 	"google.golang.org/protobuf/types/known/fieldmaskpb"
 
-	"github.com/google/uuid"
 	"github.com/tmsproject/tms/pkg/errs"
+	"github.com/tmsproject/tms/pkg/obs"
+	"github.com/tmsproject/tms/pkg/policy"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"

@@ -5,9 +5,8 @@ import (
 	"errors"
 	"fmt"
 
-	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
-
 	"github.com/tmsproject/tms/pkg/errs"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"github.com/tmsproject/tms/services/translation/filemask"
 	"github.com/tmsproject/tms/services/translation/formats"
 	"github.com/tmsproject/tms/services/translation/store"

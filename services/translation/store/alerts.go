@@ -5,9 +5,10 @@ import (
 	"errors"
 	"time"
 
-	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
+
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 )
 
 // Alert is a standing problem of a component, shown until it is solved.

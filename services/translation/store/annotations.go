@@ -3,12 +3,12 @@ package store
 import (
 	"time"
 
-	"github.com/tmsproject/tms/pkg/changedetails"
-	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"google.golang.org/protobuf/types/known/structpb"
-
-	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	"gorm.io/gorm"
+
+	"github.com/tmsproject/tms/pkg/changedetails"
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 )
 
 // Change actions the store records on its own (COMPAT.md §7).

@@ -3,10 +3,11 @@ package store_test
 import (
 	"testing"
 
+	"gorm.io/gorm"
+
 	"github.com/tmsproject/tms/pkg/dbtest"
 	"github.com/tmsproject/tms/pkg/outbox"
 	"github.com/tmsproject/tms/services/translation/store"
-	"gorm.io/gorm"
 )
 
 // TestCreateUnits: many strings in one transaction, added to every

@@ -2,7 +2,6 @@ package store_test
 
 import (
 	"context"
-	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"sync"
 	"testing"
 	"time"
@@ -13,6 +12,7 @@ import (
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/outbox"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"github.com/tmsproject/tms/services/translation/store"
 )
 

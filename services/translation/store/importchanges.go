@@ -4,13 +4,12 @@ import (
 	"cmp"
 	"slices"
 
-	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
-
 	"gorm.io/gorm"
 
 	"github.com/tmsproject/tms/pkg/changedetails"
 	"github.com/tmsproject/tms/pkg/weblate"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 )
 
 // Change actions of a repository update (COMPAT.md §7).

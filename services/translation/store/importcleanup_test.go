@@ -1,17 +1,17 @@
 package store_test
 
 import (
-	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"slices"
 	"testing"
 
-	"github.com/tmsproject/tms/pkg/changefeed/changefeedtest"
+	"gorm.io/gorm"
 
+	"github.com/tmsproject/tms/pkg/changefeed/changefeedtest"
 	"github.com/tmsproject/tms/pkg/dbtest"
 	"github.com/tmsproject/tms/pkg/outbox"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"github.com/tmsproject/tms/services/translation/store"
-	"gorm.io/gorm"
 )
 
 // exactAnnotations checks has_suggestion of every unit of a translation

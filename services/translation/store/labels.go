@@ -5,9 +5,10 @@ import (
 	"errors"
 	"strings"
 
-	"github.com/tmsproject/tms/pkg/errs"
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
+
+	"github.com/tmsproject/tms/pkg/errs"
 )
 
 // Label is a project's label (the reference's Label). Labels are found by

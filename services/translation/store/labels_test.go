@@ -3,12 +3,13 @@ package store_test
 import (
 	"testing"
 
+	"gorm.io/gorm"
+
 	"github.com/tmsproject/tms/pkg/dbtest"
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/outbox"
 	"github.com/tmsproject/tms/services/translation/search"
 	"github.com/tmsproject/tms/services/translation/store"
-	"gorm.io/gorm"
 )
 
 // TestLabels: a project's labels on both engines: unique names, strings

@@ -4,10 +4,11 @@ import (
 	"maps"
 	"testing"
 
+	"gorm.io/gorm"
+
 	"github.com/tmsproject/tms/pkg/dbtest"
 	"github.com/tmsproject/tms/pkg/outbox"
 	"github.com/tmsproject/tms/services/translation/store"
-	"gorm.io/gorm"
 )
 
 // TestPendingAuthor follows the author of each uncommitted change: set by

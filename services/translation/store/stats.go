@@ -5,8 +5,9 @@ import (
 	"slices"
 	"time"
 
-	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	"gorm.io/gorm"
+
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 )
 
 // Scope selects translations for statistics: a component, a list of

@@ -5,10 +5,11 @@ import (
 	"errors"
 	"time"
 
-	"github.com/tmsproject/tms/pkg/db"
-	"github.com/tmsproject/tms/pkg/errs"
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
+
+	"github.com/tmsproject/tms/pkg/db"
+	"github.com/tmsproject/tms/pkg/errs"
 )
 
 // Store wraps the service database.

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
+	"gorm.io/gorm"
 
 	"github.com/tmsproject/tms/pkg/changedetails"
 	"github.com/tmsproject/tms/pkg/dbtest"
@@ -15,8 +15,8 @@ import (
 	"github.com/tmsproject/tms/pkg/outbox"
 	"github.com/tmsproject/tms/pkg/pgtest"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"github.com/tmsproject/tms/services/translation/store"
-	"gorm.io/gorm"
 )
 
 func TestMain(m *testing.M) { pgtest.Main(m) }

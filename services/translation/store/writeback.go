@@ -5,8 +5,9 @@ import (
 	"strings"
 	"time"
 
-	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	"gorm.io/gorm"
+
+	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 )
 
 // Removal is a string deleted through the API whose file entry the next

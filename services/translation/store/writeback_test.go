@@ -4,15 +4,14 @@ import (
 	"testing"
 	"time"
 
-	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
+	"gorm.io/gorm"
 
 	"github.com/tmsproject/tms/pkg/changefeed/changefeedtest"
-
 	"github.com/tmsproject/tms/pkg/dbtest"
 	"github.com/tmsproject/tms/pkg/outbox"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"github.com/tmsproject/tms/services/translation/store"
-	"gorm.io/gorm"
 )
 
 func TestPendingAndCommit(t *testing.T) {

@@ -13,6 +13,7 @@ import (
 
 	git "github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing"
+
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/services/translation/internal/fixture"
 	"github.com/tmsproject/tms/services/translation/workcopy"

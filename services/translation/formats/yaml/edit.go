@@ -6,8 +6,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/tmsproject/tms/services/translation/formats/base"
 	yamlv3 "gopkg.in/yaml.v3"
+
+	"github.com/tmsproject/tms/services/translation/formats/base"
 )
 
 // parseKey splits a unit key into its path as translate-toolkit's

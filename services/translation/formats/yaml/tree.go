@@ -5,9 +5,10 @@ import (
 	"slices"
 	"strings"
 
+	yamlv3 "gopkg.in/yaml.v3"
+
 	"github.com/tmsproject/tms/pkg/lang"
 	"github.com/tmsproject/tms/services/translation/formats/base"
-	yamlv3 "gopkg.in/yaml.v3"
 )
 
 // walker builds the units of a parsed file.

@@ -58,8 +58,9 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/tmsproject/tms/services/translation/formats/base"
 	yamlv3 "gopkg.in/yaml.v3"
+
+	"github.com/tmsproject/tms/services/translation/formats/base"
 )
 
 // maxDepth is ruamel's max_depth as translate-toolkit sets it.
