@@ -69,7 +69,8 @@ type Page struct {
 func (p Page) Tokens() bool { return p.tokens }
 
 // Read resolves the paging of a List request. Without page_size and
-// page_token it is the request's offset and limit, unchanged. With either,
+// page_token it is the request's offset and limit, unchanged; a negative
+// offset is InvalidArgument on "offset". With either,
 // offset and limit must be 0; page_size must not be negative; page_token,
 // when set, must be one this package issued for the same RPC and filters.
 // Errors are InvalidArgument with the offending field named.
@@ -78,6 +79,11 @@ func (l Limits) Read(req proto.Message) (Page, error) {
 	offset, limit := intField(m, fieldOffset), intField(m, fieldLimit)
 	size, token := intField(m, fieldPageSize), stringField(m, fieldPageToken)
 	if size == 0 && token == "" {
+		// One rule for every service: a negative offset is refused, not
+		// read as 0 (the limit's meaning is each RPC's own).
+		if offset < 0 {
+			return Page{}, errs.Invalid(fieldOffset, "min_value", "Ensure this value is greater than or equal to 0.")
+		}
 		return Page{Offset: offset, Limit: limit}, nil
 	}
 	if offset != 0 || limit != 0 {

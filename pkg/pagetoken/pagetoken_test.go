@@ -23,7 +23,7 @@ func TestOffsetLimitFormUnchanged(t *testing.T) {
 		offset, limit int64
 	}{
 		{"int64 fields", &translationv1.ListUnitsRequest{Offset: 5, Limit: 7}, 5, 7},
-		{"negative kept for the RPC to judge", &translationv1.ListUnitsRequest{Offset: -1, Limit: -2}, -1, -2},
+		{"a negative limit kept for the RPC to judge", &translationv1.ListUnitsRequest{Offset: 1, Limit: -2}, 1, -2},
 		{"int32 fields", &notificationv1.ListRolesRequest{Offset: 4, Limit: 9}, 4, 9},
 		{"nothing set", &translationv1.ListUnitsRequest{}, 0, 0},
 	} {
@@ -152,6 +152,8 @@ func TestRefused(t *testing.T) {
 		{"with offset", &translationv1.ListUnitsRequest{TranslationId: 3, Offset: 2, PageToken: token}, fieldPageToken},
 		{"page_size with limit", &translationv1.ListUnitsRequest{Limit: 2, PageSize: 2}, fieldPageToken},
 		{"negative page_size", &translationv1.ListUnitsRequest{PageSize: -1}, fieldPageSize},
+		{"negative offset", &translationv1.ListUnitsRequest{Offset: -1}, fieldOffset},
+		{"negative offset of another service", &notificationv1.ListRolesRequest{Offset: -3}, fieldOffset},
 	} {
 		t.Run(tc.desc, func(t *testing.T) {
 			_, err := limits.Read(tc.req)

@@ -118,15 +118,9 @@ func change(action typev1.ChangeAction, actor, projectSlug, componentSlug string
 var listLimits = pagetoken.Limits{Default: 50, Max: 1000}
 
 // listPage reads the paging of a List request: its page_token form, or
-// offset and limit, refusing negative offsets. The token page gives the
-// response's next_page_token.
+// offset and limit (pagetoken refuses a negative offset). The token page
+// gives the response's next_page_token.
 func listPage(req proto.Message) (store.Page, pagetoken.Page, error) {
 	tp, err := listLimits.Read(req)
-	if err != nil {
-		return store.Page{}, tp, err
-	}
-	if tp.Offset < 0 {
-		return store.Page{}, tp, errs.Invalid("offset", "invalid", "Offset may not be negative.")
-	}
-	return store.Page{Offset: tp.Offset, Limit: tp.Limit}, tp, nil
+	return store.Page{Offset: tp.Offset, Limit: tp.Limit}, tp, err
 }

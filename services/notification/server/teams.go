@@ -58,7 +58,7 @@ func (a *Access) mayChangeLink(ctx context.Context, t store.Team, manages bool, 
 func (a *Access) ListGroups(ctx context.Context, req *notificationv1.ListGroupsRequest) (*notificationv1.ListGroupsResponse, error) {
 	pg, perr := listPage(req)
 	if perr != nil {
-		return nil, perr // a negative offset must not reach the paging below
+		return nil, perr // a negative limit must not reach the paging in memory below
 	}
 	f := store.TeamFilter{DefiningProject: req.GetDefiningProject()}
 	if req.GetMember() != "" {

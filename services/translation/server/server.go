@@ -184,12 +184,10 @@ func (s *Server) component(ctx context.Context, id int64) (*catalogv1.Component,
 var listLimits = pagetoken.Limits{Default: 50, Max: 1000}
 
 // listPage reads the paging of a List request: its page_token form, or
-// offset and limit (a negative offset counts as 0). The page gives the
-// response's next_page_token.
+// offset and limit (pagetoken refuses a negative offset). The page gives
+// the response's next_page_token.
 func listPage(req proto.Message) (pagetoken.Page, error) {
-	pg, err := listLimits.Read(req)
-	pg.Offset = max(pg.Offset, 0)
-	return pg, err
+	return listLimits.Read(req)
 }
 
 // componentTranslation fetches a component and its translation into a

@@ -92,8 +92,8 @@ type AccessServiceClient interface {
 	// ListGroups pages the teams: all for superusers, else the teams the
 	// caller is a member or an administrator of and the teams of the
 	// projects whose access it manages (project.permissions). An unknown member answers an empty list.
-	// For callers other than superusers paging is done in memory: a negative
-	// limit counts as 0 and a negative offset fails (Internal).
+	// For callers other than superusers paging is done in memory. A negative
+	// offset or limit is InvalidArgument.
 	ListGroups(ctx context.Context, in *ListGroupsRequest, opts ...grpc.CallOption) (*ListGroupsResponse, error)
 	// GetGroup reads one team the caller may read. Errors: NotFound.
 	GetGroup(ctx context.Context, in *GetGroupRequest, opts ...grpc.CallOption) (*GetGroupResponse, error)
@@ -380,8 +380,8 @@ type AccessServiceServer interface {
 	// ListGroups pages the teams: all for superusers, else the teams the
 	// caller is a member or an administrator of and the teams of the
 	// projects whose access it manages (project.permissions). An unknown member answers an empty list.
-	// For callers other than superusers paging is done in memory: a negative
-	// limit counts as 0 and a negative offset fails (Internal).
+	// For callers other than superusers paging is done in memory. A negative
+	// offset or limit is InvalidArgument.
 	ListGroups(context.Context, *ListGroupsRequest) (*ListGroupsResponse, error)
 	// GetGroup reads one team the caller may read. Errors: NotFound.
 	GetGroup(context.Context, *GetGroupRequest) (*GetGroupResponse, error)

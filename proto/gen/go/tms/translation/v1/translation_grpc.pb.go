@@ -97,7 +97,8 @@ const (
 //     are the catalog's); slugs and language codes are the catalog's.
 //   - actor fields are the user name the change log records as the user and
 //     author of a change; empty records no user.
-//   - Paging: offset skips that many rows (negative counts as 0), limit 0 or
+//   - Paging: offset skips that many rows (negative: InvalidArgument on
+//     "offset", as in every service), limit 0 or
 //     less means no limit, rows come in id order, and total is the number of
 //     rows matching the request before paging.
 //
@@ -925,7 +926,8 @@ func (c *translationServiceClient) ListMachinery(ctx context.Context, in *ListMa
 //     are the catalog's); slugs and language codes are the catalog's.
 //   - actor fields are the user name the change log records as the user and
 //     author of a change; empty records no user.
-//   - Paging: offset skips that many rows (negative counts as 0), limit 0 or
+//   - Paging: offset skips that many rows (negative: InvalidArgument on
+//     "offset", as in every service), limit 0 or
 //     less means no limit, rows come in id order, and total is the number of
 //     rows matching the request before paging.
 //
