@@ -69,15 +69,14 @@ type Config struct {
 	// connect to on a user's or an operator's behalf (git remotes,
 	// webhooks, mail), local or private as they are (netguard).
 	EgressAllow string
-	// GitTimeout bounds git's network operations ("120s"; empty: the
-	// translation service's default).
-	GitTimeout string
-	// BackendTimeout is the deadline of each call to a service ("5s";
-	// empty: none).
-	BackendTimeout string
+	// GitTimeout bounds git's network operations (0: the translation
+	// service's default).
+	GitTimeout time.Duration
+	// BackendTimeout is the deadline of each call to a service (0: none).
+	BackendTimeout time.Duration
 	// QueryTimeout bounds the work of each call a service handles, its
-	// database queries included ("10s"; empty: none).
-	QueryTimeout string
+	// database queries included (0: none).
+	QueryTimeout time.Duration
 	// MetricsAddr is where Prometheus metrics and pprof are served; empty:
 	// nowhere.
 	MetricsAddr string
@@ -96,8 +95,16 @@ type Config struct {
 	Log          *slog.Logger
 }
 
-// FromEnv reads the TMS_* variables of Settings.
-func FromEnv() Config {
+// FromEnv reads the TMS_* variables of Settings. A duration that does not
+// parse is an error naming its variable; the other values are checked
+// when the stack starts.
+func FromEnv() (Config, error) {
+	var errs []error
+	duration := func(env string) time.Duration {
+		d, err := parseTimeout(env, setting(env))
+		errs = append(errs, err)
+		return d
+	}
 	c := Config{
 		HTTPAddr:             setting("TMS_HTTP_ADDR"),
 		DataDir:              setting("TMS_DATA_DIR"),
@@ -118,9 +125,9 @@ func FromEnv() Config {
 		MachineryFile:        setting("TMS_MACHINERY_FILE"),
 		AllowLocalMachinery:  isTrue(setting("TMS_ALLOW_LOCAL_MACHINERY")),
 		EgressAllow:          setting("TMS_EGRESS_ALLOW"),
-		GitTimeout:           setting("TMS_GIT_TIMEOUT"),
-		BackendTimeout:       setting("TMS_BACKEND_TIMEOUT"),
-		QueryTimeout:         setting("TMS_QUERY_TIMEOUT"),
+		GitTimeout:           duration("TMS_GIT_TIMEOUT"),
+		BackendTimeout:       duration("TMS_BACKEND_TIMEOUT"),
+		QueryTimeout:         duration("TMS_QUERY_TIMEOUT"),
 		MetricsAddr:          setting("TMS_METRICS_ADDR"),
 		Pprof:                isTrue(setting("TMS_PPROF")),
 		UploadMaxSuggestions: setting("TMS_UPLOAD_MAX_SUGGESTIONS"),
@@ -141,7 +148,7 @@ func FromEnv() Config {
 			c.Addrs[s] = v
 		}
 	}
-	return c
+	return c, errors.Join(errs...)
 }
 
 // ParseServices splits a --services value ("all", "catalog,gateway").
@@ -258,19 +265,16 @@ func (c Config) uploadLimits() (server.UploadLimits, error) {
 	return l, nil
 }
 
-// gitTimeout parses GitTimeout.
-func (c Config) gitTimeout() (time.Duration, error) {
-	return parseTimeout("TMS_GIT_TIMEOUT", c.GitTimeout)
-}
-
-// backendTimeout parses BackendTimeout.
-func (c Config) backendTimeout() (time.Duration, error) {
-	return parseTimeout("TMS_BACKEND_TIMEOUT", c.BackendTimeout)
-}
-
-// queryTimeout parses QueryTimeout.
-func (c Config) queryTimeout() (time.Duration, error) {
-	return parseTimeout("TMS_QUERY_TIMEOUT", c.QueryTimeout)
+// timeouts refuses a negative timeout, which only a caller building a
+// Config in code can set.
+func (c Config) timeouts() error {
+	for env, d := range map[string]time.Duration{"TMS_GIT_TIMEOUT": c.GitTimeout,
+		"TMS_BACKEND_TIMEOUT": c.BackendTimeout, "TMS_QUERY_TIMEOUT": c.QueryTimeout} {
+		if d < 0 {
+			return fmt.Errorf("%s %v: want a positive duration", env, d)
+		}
+	}
+	return nil
 }
 
 // parseTimeout reads a Go duration ("2m") or whole seconds; empty is 0.

@@ -7,25 +7,40 @@ import (
 	"time"
 )
 
-func TestGitTimeout(t *testing.T) {
-	for in, want := range map[string]time.Duration{"": 0, "120": 120 * time.Second, "2m": 2 * time.Minute, "90s": 90 * time.Second} {
-		if got, err := (Config{GitTimeout: in}).gitTimeout(); err != nil || got != want {
-			t.Errorf("gitTimeout(%q) = %v, %v; want %v", in, got, err, want)
+// TestTimeoutsFromEnv: the timeouts are read once, at start, as durations
+// (Go's "2m", or whole seconds; unset: the default of Settings); a bad
+// one is an error naming its variable.
+func TestTimeoutsFromEnv(t *testing.T) {
+	for _, tc := range []struct {
+		env, value string
+		want       time.Duration
+		field      func(Config) time.Duration
+	}{
+		{"TMS_GIT_TIMEOUT", "", 2 * time.Minute, func(c Config) time.Duration { return c.GitTimeout }},
+		{"TMS_GIT_TIMEOUT", "120", 120 * time.Second, func(c Config) time.Duration { return c.GitTimeout }},
+		{"TMS_GIT_TIMEOUT", "2m", 2 * time.Minute, func(c Config) time.Duration { return c.GitTimeout }},
+		{"TMS_BACKEND_TIMEOUT", "5s", 5 * time.Second, func(c Config) time.Duration { return c.BackendTimeout }},
+		{"TMS_QUERY_TIMEOUT", "90s", 90 * time.Second, func(c Config) time.Duration { return c.QueryTimeout }},
+	} {
+		t.Setenv(tc.env, tc.value)
+		c, err := FromEnv()
+		if err != nil || tc.field(c) != tc.want {
+			t.Errorf("%s=%q: %v, %v; want %v", tc.env, tc.value, tc.field(c), err, tc.want)
 		}
+		t.Setenv(tc.env, "")
 	}
-	for _, bad := range []string{"soon", "-5s", "0", "0s"} {
-		if _, err := (Config{GitTimeout: bad}).gitTimeout(); err == nil {
-			t.Errorf("gitTimeout(%q) accepted", bad)
+	for _, env := range []string{"TMS_GIT_TIMEOUT", "TMS_BACKEND_TIMEOUT", "TMS_QUERY_TIMEOUT"} {
+		for _, bad := range []string{"soon", "-5s", "0", "0s"} {
+			t.Setenv(env, bad)
+			if _, err := FromEnv(); err == nil || !strings.Contains(err.Error(), env) {
+				t.Errorf("%s=%q: %v, want an error naming the variable", env, bad, err)
+			}
 		}
+		t.Setenv(env, "")
 	}
-}
-
-func TestBackendTimeout(t *testing.T) {
-	if d, err := (Config{BackendTimeout: "5s"}).backendTimeout(); err != nil || d != 5*time.Second {
-		t.Errorf("5s: %v %v", d, err)
-	}
-	if _, err := (Config{BackendTimeout: "fast"}).backendTimeout(); err == nil {
-		t.Error("a bad backend timeout was accepted")
+	if _, err := Start(t.Context(), Config{DataDir: t.TempDir(), GitTimeout: -time.Second}); err == nil ||
+		!strings.Contains(err.Error(), "TMS_GIT_TIMEOUT") {
+		t.Errorf("a negative timeout in code: %v", err)
 	}
 }
 

@@ -36,10 +36,6 @@ func (st *Stack) newService(ctx context.Context, name string, log *slog.Logger) 
 			Translation:     translationv1.NewTranslationServiceClient(st.conns[Translation]),
 			Access:          notificationv1.NewAccessServiceClient(st.conns[Notification])})
 	case Translation:
-		gitTimeout, err := c.gitTimeout()
-		if err != nil {
-			return nil, err
-		}
 		upload, err := c.uploadLimits()
 		if err != nil {
 			return nil, err
@@ -57,7 +53,7 @@ func (st *Stack) newService(ctx context.Context, name string, log *slog.Logger) 
 			Users:               notificationv1.NewNotificationServiceClient(st.conns[Notification]),
 			SiteURL:             c.SiteURL,
 			Git:                 server.GitConfig{CommitterName: c.CommitterName, CommitterEmail: c.CommitterEmail},
-			GitTimeout:          gitTimeout,
+			GitTimeout:          c.GitTimeout,
 			Upload:              upload,
 			Machinery:           mt,
 			AllowLocalMachinery: c.AllowLocalMachinery,

@@ -67,20 +67,13 @@ func Start(ctx context.Context, cfg Config) (*Stack, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err = cfg.gitTimeout(); err != nil {
+	if err = cfg.timeouts(); err != nil {
 		return nil, err
 	}
 	if err = netguard.SetAllowList(cfg.EgressAllow); err != nil {
 		return nil, fmt.Errorf("TMS_EGRESS_ALLOW: %w", err)
 	}
-	deadline, err := cfg.backendTimeout()
-	if err != nil {
-		return nil, err
-	}
-	queryTimeout, err := cfg.queryTimeout()
-	if err != nil {
-		return nil, err
-	}
+	deadline, queryTimeout := cfg.BackendTimeout, cfg.QueryTimeout
 	token, err := cfg.serviceToken()
 	if err != nil {
 		return nil, err

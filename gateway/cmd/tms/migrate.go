@@ -18,7 +18,11 @@ at start) and exits. The databases are the configured ones: TMS_DATABASE_URL
 or TMS_<SERVICE>_DATABASE_URL, else the SQLite files of the data directory.`
 
 func migrate(args []string, stdout, stderr io.Writer) int {
-	cfg := stack.FromEnv()
+	cfg, err := stack.FromEnv()
+	if err != nil {
+		fmt.Fprintln(stderr, "tms migrate:", err)
+		return exitUsage
+	}
 	fs := newFlags("migrate", migrateSynopsis, stdout, stderr)
 	service := fs.String("service", "all", "all, or a comma list of catalog, translation, changelog, notification")
 	fs.StringVar(&cfg.DataDir, "data-dir", cfg.DataDir, "data directory of the SQLite databases (TMS_DATA_DIR)")

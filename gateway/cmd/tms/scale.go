@@ -36,7 +36,11 @@ Runs in the foreground; SIGINT or SIGTERM stops every process and the
 database, whose data is thrown away.`
 
 func runScale(args []string, stdout, stderr io.Writer) int {
-	cfg := stack.FromEnv()
+	cfg, err := stack.FromEnv()
+	if err != nil {
+		fmt.Fprintln(stderr, "tms run-scale:", err)
+		return exitUsage
+	}
 	fs := newFlags("run-scale", scaleSynopsis, stdout, stderr)
 	fs.StringVar(&cfg.DataDir, "data-dir", cfg.DataDir, "pid files and each replica's data directory (TMS_DATA_DIR)")
 	n := fs.Int("replicas", 2, "processes of each service and of the gateway")

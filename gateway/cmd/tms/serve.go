@@ -26,7 +26,11 @@ services: a second one for the same service stops at once.`
 
 // serve runs the stack until SIGINT or SIGTERM.
 func serve(args []string, stdout, stderr io.Writer) int {
-	cfg := stack.FromEnv()
+	cfg, err := stack.FromEnv()
+	if err != nil {
+		fmt.Fprintln(stderr, "tms serve:", err)
+		return exitUsage
+	}
 	fs := newFlags("serve", serveSynopsis, stdout, stderr)
 	services := fs.String("services", "all", "services this process runs: all, or a comma list of catalog, translation, changelog, notification, gateway")
 	fs.StringVar(&cfg.HTTPAddr, "http-addr", cfg.HTTPAddr, "gateway listen address (TMS_HTTP_ADDR)")
@@ -42,7 +46,6 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "tms serve: unexpected argument %q\n", fs.Arg(0))
 		return exitUsage
 	}
-	var err error
 	if cfg.Services, err = stack.ParseServices(*services); err != nil {
 		fmt.Fprintln(stderr, "tms serve:", err)
 		return exitUsage

@@ -35,7 +35,11 @@ and the database, whose data is thrown away.`
 var splitServices = append(append([]string{}, stack.Backends...), stack.Gateway)
 
 func runSplit(args []string, stdout, stderr io.Writer) int {
-	cfg := stack.FromEnv()
+	cfg, err := stack.FromEnv()
+	if err != nil {
+		fmt.Fprintln(stderr, "tms run-split:", err)
+		return exitUsage
+	}
 	fs := newFlags("run-split", splitSynopsis, stdout, stderr)
 	fs.StringVar(&cfg.DataDir, "data-dir", cfg.DataDir, "lock and pid files, working copies (TMS_DATA_DIR)")
 	if code, done := fs.parse(args); done {

@@ -28,7 +28,11 @@ a running service sees the change within seconds.
 type usersAction func(ctx context.Context, acc notificationv1.NotificationServiceServer, args []string, stdout io.Writer) error
 
 func users(args []string, stdout, stderr io.Writer) int {
-	cfg := stack.FromEnv()
+	cfg, err := stack.FromEnv()
+	if err != nil {
+		fmt.Fprintln(stderr, "tms users:", err)
+		return exitUsage
+	}
 	fs := newFlags("users", usersSynopsis, stdout, stderr)
 	fs.StringVar(&cfg.DataDir, "data-dir", cfg.DataDir, "data directory of the SQLite databases (TMS_DATA_DIR)")
 	if code, done := fs.parse(args); done {
