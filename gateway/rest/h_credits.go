@@ -9,22 +9,7 @@ import (
 	"github.com/tmsproject/tms/pkg/policy"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
-	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 )
-
-// contentActions are the change actions that credit their author with a
-// translation (Weblate's content changes).
-var contentActions = []typev1.ChangeAction{
-	typev1.ChangeAction_CHANGE_ACTION_CHANGE,
-	typev1.ChangeAction_CHANGE_ACTION_NEW,
-	typev1.ChangeAction_CHANGE_ACTION_AUTO,
-	typev1.ChangeAction_CHANGE_ACTION_ACCEPT,
-	typev1.ChangeAction_CHANGE_ACTION_REVERT,
-	typev1.ChangeAction_CHANGE_ACTION_UPLOAD,
-	typev1.ChangeAction_CHANGE_ACTION_REPLACE,
-	typev1.ChangeAction_CHANGE_ACTION_APPROVE,
-	typev1.ChangeAction_CHANGE_ACTION_MARKED_EDIT,
-}
 
 type creditJSON struct {
 	Email       string `json:"email"`
@@ -59,7 +44,7 @@ func (l languageCredits) MarshalJSON() ([]byte, error) {
 func (g *gateway) credits(c *call, req *changelogv1.ListChangesRequest) error {
 	q := c.r.URL.Query()
 	creq := &changelogv1.ListCreditsRequest{ProjectSlug: req.GetProjectSlug(), ComponentSlug: req.GetComponentSlug(),
-		LanguageCode: q.Get("lang"), Actions: contentActions}
+		LanguageCode: q.Get("lang"), ContentChanges: true}
 	var ok bool
 	if creq.TimestampAfter, ok = timeParam(q, "start"); !ok {
 		return fieldErrors(errs.Violations{{Field: "start", Code: "invalid", Description: "Enter a valid date."}})

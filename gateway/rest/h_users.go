@@ -10,7 +10,6 @@ import (
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
-	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 )
 
 // listUsers lists the accounts the caller may list: the notification
@@ -315,16 +314,6 @@ func (g *gateway) userStatistics(c *call) error {
 	}
 	return c.ok(out)
 }
-
-// The change actions the user statistics count (COMPAT.md §7).
-const (
-	actionTranslationChanged  = typev1.ChangeAction_CHANGE_ACTION_CHANGE
-	actionCommentAdded        = typev1.ChangeAction_CHANGE_ACTION_COMMENT
-	actionSuggestionAdded     = typev1.ChangeAction_CHANGE_ACTION_SUGGESTION
-	actionTranslationAdded    = typev1.ChangeAction_CHANGE_ACTION_NEW
-	actionFileUploaded        = typev1.ChangeAction_CHANGE_ACTION_UPLOAD
-	actionTranslationApproved = typev1.ChangeAction_CHANGE_ACTION_APPROVE
-)
 
 // userContributions pages the translations the user changed, in the list
 // form of translations: the change log lists those the caller may see and

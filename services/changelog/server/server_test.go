@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -435,5 +436,48 @@ func TestContributionsVisibility(t *testing.T) {
 				t.Errorf("activity counts %d records, want %d", n, wantN)
 			}
 		})
+	}
+}
+
+// TestActivityAndCreditRules: the change log owns which actions make the
+// REST API's user statistics and which earn credit, so every caller counts
+// alike.
+func TestActivityAndCreditRules(t *testing.T) {
+	c := client(t)
+	var changes []*changelogv1.Change
+	for i, a := range []typev1.ChangeAction{
+		typev1.ChangeAction_CHANGE_ACTION_NEW, typev1.ChangeAction_CHANGE_ACTION_NEW, typev1.ChangeAction_CHANGE_ACTION_CHANGE,
+		typev1.ChangeAction_CHANGE_ACTION_APPROVE, typev1.ChangeAction_CHANGE_ACTION_SUGGESTION,
+		typev1.ChangeAction_CHANGE_ACTION_SUGGESTION, typev1.ChangeAction_CHANGE_ACTION_UPLOAD,
+		typev1.ChangeAction_CHANGE_ACTION_COMMENT, typev1.ChangeAction_CHANGE_ACTION_LOCK,
+		typev1.ChangeAction_CHANGE_ACTION_AUTO,
+	} {
+		ch := rec(fmt.Sprintf("a%d", i), a, "de", t0)
+		ch.User, ch.Author = "alice", "alice"
+		changes = append(changes, ch)
+	}
+	if _, err := c.AppendChanges(t.Context(), &changelogv1.AppendChangesRequest{Changes: changes}); err != nil {
+		t.Fatal(err)
+	}
+	act, err := c.GetUserActivity(t.Context(), &changelogv1.GetUserActivityRequest{User: "alice"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := []int64{act.GetTranslated(), act.GetSuggested(), act.GetUploaded(), act.GetCommented()}; !slices.Equal(got, []int64{4, 2, 1, 1}) {
+		t.Errorf("translated, suggested, uploaded, commented = %v, want [4 2 1 1]", got)
+	}
+	credits, err := c.ListCredits(t.Context(), &changelogv1.ListCreditsRequest{ContentChanges: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// NEW ×2, CHANGE, APPROVE, UPLOAD and AUTO; not the suggestions, the
+	// comment or the lock.
+	if len(credits.GetCredits()) != 1 || credits.GetCredits()[0].GetChanges() != 6 {
+		t.Errorf("content credits: %v, want alice with 6", credits.GetCredits())
+	}
+	_, err = c.ListCredits(t.Context(), &changelogv1.ListCreditsRequest{ContentChanges: true,
+		Actions: []typev1.ChangeAction{typev1.ChangeAction_CHANGE_ACTION_NEW}})
+	if status.Code(err) != codes.InvalidArgument {
+		t.Errorf("content_changes with actions: %v, want InvalidArgument", err)
 	}
 }

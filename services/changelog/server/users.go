@@ -33,9 +33,13 @@ func (s *Server) GetUserActivity(ctx context.Context, req *changelogv1.GetUserAc
 		return nil, err
 	}
 	out := &changelogv1.GetUserActivityResponse{Languages: languages}
+	var sums activity
 	for _, c := range counts {
-		out.Actions = append(out.Actions, &changelogv1.ActionCount{Action: weblate.ChangeActions.EnumOf(c.Action), Count: c.Count})
+		a := weblate.ChangeActions.EnumOf(c.Action)
+		out.Actions = append(out.Actions, &changelogv1.ActionCount{Action: a, Count: c.Count})
+		sums.add(a, c.Count)
 	}
+	out.Translated, out.Suggested, out.Uploaded, out.Commented = sums.translated, sums.suggested, sums.uploaded, sums.commented
 	return out, nil
 }
 
@@ -95,6 +99,13 @@ func (s *Server) ListCredits(ctx context.Context, req *changelogv1.ListCreditsRe
 	var v errs.Violations
 	after := timeArg(&v, "timestamp_after", req.GetTimestampAfter())
 	before := timeArg(&v, "timestamp_before", req.GetTimestampBefore())
+	actions := req.GetActions()
+	if req.GetContentChanges() {
+		if len(actions) > 0 {
+			v.Add("actions", "invalid", "actions and content_changes cannot be combined.")
+		}
+		actions = contentActions
+	}
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
@@ -116,7 +127,7 @@ func (s *Server) ListCredits(ctx context.Context, req *changelogv1.ListCreditsRe
 		return nil, err
 	}
 	credits, err := s.store.Credits(ctx, store.Filter{ProjectSlug: req.GetProjectSlug(), ComponentSlug: req.GetComponentSlug(),
-		LanguageCode: req.GetLanguageCode(), Actions: storedActions(req.GetActions()), After: after, Before: before, Seen: hidden,
+		LanguageCode: req.GetLanguageCode(), Actions: storedActions(actions), After: after, Before: before, Seen: hidden,
 		Author: author})
 	if err != nil {
 		return nil, err

@@ -719,7 +719,16 @@ type GetUserActivityResponse struct {
 	Actions []*ActionCount `protobuf:"bytes,1,rep,name=actions,proto3" json:"actions,omitempty"`
 	// Distinct non-empty language codes of the user's records of actions
 	// CHANGE, NEW and APPROVE.
-	Languages     int64 `protobuf:"varint,2,opt,name=languages,proto3" json:"languages,omitempty"`
+	Languages int64 `protobuf:"varint,2,opt,name=languages,proto3" json:"languages,omitempty"`
+	// The user statistics of the REST API, grouped here so that every
+	// caller counts alike: translations (CHANGE, NEW and APPROVE).
+	Translated int64 `protobuf:"varint,3,opt,name=translated,proto3" json:"translated,omitempty"`
+	// Suggestions added (SUGGESTION).
+	Suggested int64 `protobuf:"varint,4,opt,name=suggested,proto3" json:"suggested,omitempty"`
+	// Files uploaded (UPLOAD).
+	Uploaded int64 `protobuf:"varint,5,opt,name=uploaded,proto3" json:"uploaded,omitempty"`
+	// Comments added (COMMENT).
+	Commented     int64 `protobuf:"varint,6,opt,name=commented,proto3" json:"commented,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -764,6 +773,34 @@ func (x *GetUserActivityResponse) GetActions() []*ActionCount {
 func (x *GetUserActivityResponse) GetLanguages() int64 {
 	if x != nil {
 		return x.Languages
+	}
+	return 0
+}
+
+func (x *GetUserActivityResponse) GetTranslated() int64 {
+	if x != nil {
+		return x.Translated
+	}
+	return 0
+}
+
+func (x *GetUserActivityResponse) GetSuggested() int64 {
+	if x != nil {
+		return x.Suggested
+	}
+	return 0
+}
+
+func (x *GetUserActivityResponse) GetUploaded() int64 {
+	if x != nil {
+		return x.Uploaded
+	}
+	return 0
+}
+
+func (x *GetUserActivityResponse) GetCommented() int64 {
+	if x != nil {
+		return x.Commented
 	}
 	return 0
 }
@@ -1111,8 +1148,13 @@ type ListCreditsRequest struct {
 	TimestampAfter *timestamppb.Timestamp `protobuf:"bytes,5,opt,name=timestamp_after,json=timestampAfter,proto3" json:"timestamp_after,omitempty"`
 	// Only the records at or before this time.
 	TimestampBefore *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=timestamp_before,json=timestampBefore,proto3" json:"timestamp_before,omitempty"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
+	// Only the changes that credit their author with a translation
+	// (Weblate's content changes: CHANGE, NEW, AUTO, ACCEPT, REVERT, UPLOAD,
+	// REPLACE, APPROVE, MARKED_EDIT), the list the changelog keeps. With
+	// actions: InvalidArgument on "actions".
+	ContentChanges bool `protobuf:"varint,7,opt,name=content_changes,json=contentChanges,proto3" json:"content_changes,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *ListCreditsRequest) Reset() {
@@ -1185,6 +1227,13 @@ func (x *ListCreditsRequest) GetTimestampBefore() *timestamppb.Timestamp {
 		return x.TimestampBefore
 	}
 	return nil
+}
+
+func (x *ListCreditsRequest) GetContentChanges() bool {
+	if x != nil {
+		return x.ContentChanges
+	}
+	return false
 }
 
 // Credit is how many records of a language one author is credited with.
@@ -1351,10 +1400,16 @@ const file_tms_changelog_v1_changelog_proto_rawDesc = "" +
 	"\x04user\x18\x01 \x01(\tR\x04user\"V\n" +
 	"\vActionCount\x121\n" +
 	"\x06action\x18\x01 \x01(\x0e2\x19.tms.type.v1.ChangeActionR\x06action\x12\x14\n" +
-	"\x05count\x18\x02 \x01(\x03R\x05count\"p\n" +
+	"\x05count\x18\x02 \x01(\x03R\x05count\"\xe8\x01\n" +
 	"\x17GetUserActivityResponse\x127\n" +
 	"\aactions\x18\x01 \x03(\v2\x1d.tms.changelog.v1.ActionCountR\aactions\x12\x1c\n" +
-	"\tlanguages\x18\x02 \x01(\x03R\tlanguages\"\x98\x01\n" +
+	"\tlanguages\x18\x02 \x01(\x03R\tlanguages\x12\x1e\n" +
+	"\n" +
+	"translated\x18\x03 \x01(\x03R\n" +
+	"translated\x12\x1c\n" +
+	"\tsuggested\x18\x04 \x01(\x03R\tsuggested\x12\x1a\n" +
+	"\buploaded\x18\x05 \x01(\x03R\buploaded\x12\x1c\n" +
+	"\tcommented\x18\x06 \x01(\x03R\tcommented\"\x98\x01\n" +
 	"\x18ListContributionsRequest\x12\x12\n" +
 	"\x04user\x18\x01 \x01(\tR\x04user\x12\x16\n" +
 	"\x06offset\x18\x02 \x01(\x03R\x06offset\x12\x14\n" +
@@ -1375,14 +1430,15 @@ const file_tms_changelog_v1_changelog_proto_rawDesc = "" +
 	"\bafter_id\x18\x01 \x01(\x03R\aafterId\x12\x14\n" +
 	"\x05limit\x18\x02 \x01(\x03R\x05limit\"N\n" +
 	"\x18ListChangesAfterResponse\x122\n" +
-	"\achanges\x18\x01 \x03(\v2\x18.tms.changelog.v1.ChangeR\achanges\"\xc4\x02\n" +
+	"\achanges\x18\x01 \x03(\v2\x18.tms.changelog.v1.ChangeR\achanges\"\xed\x02\n" +
 	"\x12ListCreditsRequest\x12!\n" +
 	"\fproject_slug\x18\x01 \x01(\tR\vprojectSlug\x12%\n" +
 	"\x0ecomponent_slug\x18\x02 \x01(\tR\rcomponentSlug\x12#\n" +
 	"\rlanguage_code\x18\x03 \x01(\tR\flanguageCode\x123\n" +
 	"\aactions\x18\x04 \x03(\x0e2\x19.tms.type.v1.ChangeActionR\aactions\x12C\n" +
 	"\x0ftimestamp_after\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampR\x0etimestampAfter\x12E\n" +
-	"\x10timestamp_before\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\x0ftimestampBefore\"_\n" +
+	"\x10timestamp_before\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\x0ftimestampBefore\x12'\n" +
+	"\x0fcontent_changes\x18\a \x01(\bR\x0econtentChanges\"_\n" +
 	"\x06Credit\x12#\n" +
 	"\rlanguage_code\x18\x01 \x01(\tR\flanguageCode\x12\x16\n" +
 	"\x06author\x18\x02 \x01(\tR\x06author\x12\x18\n" +
