@@ -1,4 +1,4 @@
-package walk
+package suite
 
 import (
 	"fmt"
