@@ -58,6 +58,17 @@ echo "== floor: the service beside the baseline"
 baseline="$root/../shared/perf/baseline"
 if [ -d "$baseline" ]; then
 	(cd "$root" && "$work/floor" -tms bin/tms -baseline "$baseline" -out "$work/floor.md")
+	# The same with wrk, as users measure, at 8 and at 64 connections
+	# (Debian's wrk package; skipped without it).
+	if command -v wrk >/dev/null 2>&1; then
+		for conns in 8 64; do
+			(cd "$root" && "$work/floor" -tms bin/tms -baseline "$baseline" -wrk "$(command -v wrk)" -clients "$conns" \
+				-out "$work/floor-wrk$conns.md")
+			cat "$work/floor-wrk$conns.md" >>"$work/floor.md"
+		done
+	else
+		echo "   wrk is missing (apt-get install wrk): no wrk rows"
+	fi
 else
 	echo "   $baseline is missing: no side-by-side rows"
 	printf '## Side by side with the floor\n\nNot run: ../shared/perf/baseline was missing.\n\n' >"$work/floor.md"

@@ -32,6 +32,8 @@ type rate struct {
 	name              string
 	baseline, service float64 // requests per second, median of the rounds
 	errors            int64   // answers other than 200, both servers
+	// p99 latencies, median of the rounds (with wrk only).
+	baseP99, svcP99 time.Duration
 }
 
 // sampled is one unit of the measured translation: its id and its forms.
@@ -85,26 +87,49 @@ func measure(c config, base, svc *server) ([]rate, error) {
 	var out []rate
 	for _, sc := range scenarios(c, base, svc, units) {
 		var b, s []float64
+		var bp, sp []time.Duration
 		r := rate{name: sc.name}
 		for round := range int64(c.rounds) {
 			for _, side := range []struct {
 				build   func(int64, int64) *http.Request
 				into    *[]float64
+				p99     *[]time.Duration
 				service bool
-			}{{sc.baseline, &b, false}, {sc.service, &s, true}} {
+			}{{sc.baseline, &b, &bp, false}, {sc.service, &s, &sp, true}} {
 				stop := profile(c, side.service, fmt.Sprintf("%s-%d", sc.name, round))
-				rps, errs := load(client, c.clients, c.duration, func(i int64) *http.Request { return side.build(round, i) })
+				build := func(i int64) *http.Request { return side.build(round, i) }
+				if c.wrk != "" {
+					res, werr := wrkLoad(c, build)
+					stop()
+					if werr != nil {
+						return nil, werr
+					}
+					*side.into, *side.p99 = append(*side.into, res.rps), append(*side.p99, res.p99)
+					r.errors += res.errors
+					continue
+				}
+				rps, errs := load(client, c.clients, c.duration, build)
 				stop()
 				*side.into = append(*side.into, rps)
 				r.errors += errs
 			}
 		}
 		r.baseline, r.service = median(b), median(s)
-		fmt.Printf("%-32s baseline %8.0f req/s  service %8.0f req/s  ratio %.2f  (errors %d)\n",
-			sc.name, r.baseline, r.service, r.service/r.baseline, r.errors)
+		r.baseP99, r.svcP99 = medianDuration(bp), medianDuration(sp)
+		fmt.Printf("%-32s baseline %8.0f req/s  service %8.0f req/s  ratio %.2f  p99 %v / %v  (errors %d)\n",
+			sc.name, r.baseline, r.service, r.service/r.baseline, r.baseP99, r.svcP99, r.errors)
 		out = append(out, r)
 	}
 	return out, nil
+}
+
+func medianDuration(xs []time.Duration) time.Duration {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	return s[len(s)/2]
 }
 
 // load runs clients loops of requests for d and returns the rate of 200

@@ -35,6 +35,7 @@ type config struct {
 	pprof, pprofDir         string
 	strings, languages      int
 	clients, rounds         int
+	wrk                     string
 	duration                time.Duration
 	importOnly, keepScratch bool
 	upload, search, scale   bool
@@ -57,7 +58,8 @@ func main() {
 	flag.StringVar(&c.out, "out", "", "write the Markdown section here (default stdout)")
 	flag.IntVar(&c.strings, "strings", 42000, "source strings of the component")
 	flag.IntVar(&c.languages, "languages", 6, "translation languages (the source comes on top)")
-	flag.IntVar(&c.clients, "clients", 8, "concurrent clients of the load generator")
+	flag.IntVar(&c.clients, "clients", 8, "concurrent clients of the load generator (wrk: connections)")
+	flag.StringVar(&c.wrk, "wrk", "", "drive the load with this wrk binary (-t2, -clients connections) instead of the Go load generator")
 	flag.IntVar(&c.rounds, "rounds", 3, "rounds per scenario and server; the median is reported")
 	flag.DurationVar(&c.duration, "duration", 5*time.Second, "length of one round")
 	flag.BoolVar(&c.importOnly, "import-only", false, "import and report time and peak RSS, no load")

@@ -5,6 +5,7 @@ import (
 	"io"
 	"runtime"
 	"strings"
+	"time"
 )
 
 // ratioTarget is the issue's goal for every load scenario: the service
@@ -14,6 +15,12 @@ const ratioTarget = 0.5
 // writeReport writes the side-by-side section of BENCHMARKS.md.
 func writeReport(w io.Writer, c config, imp importResult, rates []rate) error {
 	var b strings.Builder
+	if c.wrk != "" {
+		writeWrkReport(&b, c, rates)
+		writeImportRows(&b, c, imp)
+		_, err := io.WriteString(w, b.String())
+		return err
+	}
 	fmt.Fprintf(&b, "## Side by side with the floor\n\n"+
 		"`make bench` runs `floor` (gateway/bench/cmd/floor): it builds ../shared/perf/baseline, the least work "+
 		"that answers the same requests from SQLite (no gRPC, no authentication, no lookups), seeds it with %d "+
@@ -58,4 +65,29 @@ func writeImportRows(b *strings.Builder, c config, imp importResult) {
 	fmt.Fprintf(b, "Import through `tms serve` (%d strings, %d languages plus the source, %d units; %d CPUs): "+
 		"%.1f s, %.0f units/s, peak RSS of the process %d MB.\n\n", c.strings, c.languages, imp.units,
 		runtime.NumCPU(), imp.elapsed.Seconds(), float64(imp.units)/imp.elapsed.Seconds(), imp.peakRSS>>20)
+}
+
+// wrkRatioTarget is issue 28's goal: 0.7 of the floor at 8 and at 64
+// connections.
+const wrkRatioTarget = 0.7
+
+// writeWrkReport writes the side-by-side rows measured with wrk.
+func writeWrkReport(b *strings.Builder, c config, rates []rate) {
+	fmt.Fprintf(b, "### Side by side with the floor, wrk at %d connections\n\n"+
+		"`floor -wrk` (gateway/bench/cmd/floor) seeds ../shared/perf/baseline and `tms serve` with %d strings in %d "+
+		"translations and drives both with `wrk -t2 -c%d -d%v --latency`, %d rounds per scenario and server, "+
+		"alternating; the median round is shown. Edits come from a Lua script of %d distinct requests. "+
+		"Goal: a ratio of %.1f or better, no errors.\n\n", c.clients, c.strings, c.languages+1, c.clients,
+		c.duration, c.rounds, wrkRequests, wrkRatioTarget)
+	b.WriteString("| Scenario | Baseline | Service | Ratio | p99 baseline / service | Met? |\n|---|---|---|---|---|---|\n")
+	for _, r := range rates {
+		ratio := r.service / r.baseline
+		met := map[bool]string{true: "yes", false: "**no**"}[ratio >= wrkRatioTarget && r.errors == 0]
+		if r.errors > 0 {
+			met += fmt.Sprintf(" (%d errors)", r.errors)
+		}
+		fmt.Fprintf(b, "| %s | %.0f req/s | %.0f req/s | %.2f | %v / %v | %s |\n", r.name, r.baseline, r.service,
+			ratio, r.baseP99.Round(10*time.Microsecond), r.svcP99.Round(10*time.Microsecond), met)
+	}
+	b.WriteString("\n")
 }
