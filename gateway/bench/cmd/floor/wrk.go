@@ -40,7 +40,7 @@ func wrkLoad(c config, build func(int64) *http.Request) (wrkResult, error) {
 	if first.Method != http.MethodGet {
 		n = wrkRequests
 	}
-	if err := writeScript(script, build, n); err != nil {
+	if err = writeScript(script, build, n); err != nil {
 		return wrkResult{}, err
 	}
 	base := first.URL.Scheme + "://" + first.URL.Host
@@ -48,7 +48,7 @@ func wrkLoad(c config, build func(int64) *http.Request) (wrkResult, error) {
 		"--latency", "-s", script, base) //nolint:gosec // G204: the benchmark's own wrk binary and arguments
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, os.Stderr
-	if err := cmd.Run(); err != nil {
+	if err = cmd.Run(); err != nil {
 		return wrkResult{}, fmt.Errorf("wrk: %w: %s", err, out.String())
 	}
 	res, err := parseWrk(out.String())
