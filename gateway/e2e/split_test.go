@@ -4,12 +4,15 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"net"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -264,14 +267,38 @@ func startProcIn(t *testing.T, dir, bin string, env []string, args ...string) *e
 	return cmd
 }
 
+// given are the ports freeAddr handed out.
+var (
+	givenMu sync.Mutex
+	given   = map[int]bool{}
+)
+
+// freeAddr is a loopback address free now, for a process the test starts
+// to listen on. It is drawn at random below Linux's ephemeral range
+// (32768-60999): a port the kernel handed out for ":0" and got back could
+// be given to the next outgoing connection of a busy machine (the parallel
+// tests' own calls) before the process binds it.
+// No port is handed out twice in one test binary.
 func freeAddr(t *testing.T) string {
 	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
+	givenMu.Lock()
+	defer givenMu.Unlock()
+	for range 100 {
+		port := 20000 + rand.IntN(12000) //nolint:gosec // G404: a test's port, not a secret
+		if given[port] {
+			continue
+		}
+		addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(port))
+		l, err := net.Listen("tcp", addr)
+		if err != nil {
+			continue
+		}
+		_ = l.Close()
+		given[port] = true
+		return addr
 	}
-	defer func() { _ = l.Close() }()
-	return l.Addr().String()
+	t.Fatal("no free port in 20000-31999")
+	return ""
 }
 
 func waitTCP(t *testing.T, addr string) {
