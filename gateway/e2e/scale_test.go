@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"maps"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -40,7 +39,7 @@ func TestScaleUnderFaults(t *testing.T) {
 	}
 	bin := buildTMS(t)
 	data := t.TempDir()
-	first := consecutivePorts(t)
+	first := freePorts(t, 2)
 	env := []string{"TMS_HTTP_ADDR=127.0.0.1:" + strconv.Itoa(first), "TMS_ADMIN_TOKEN=" + adminToken,
 		"TMS_ALLOW_LOCAL_REPOS=true", "TMS_ALLOW_LOCAL_WEBHOOKS=true", "TMS_API_RATELIMIT_USER=1000000/hour",
 		"TMS_SERVICE_TOKEN=" + serviceToken, "TMS_BACKEND_TIMEOUT=5s", "TMS_DATABASE_URL="}
@@ -83,26 +82,6 @@ func TestScaleUnderFaults(t *testing.T) {
 	stopLoad()
 	load.Wait()
 	s.verify(t)
-}
-
-// consecutivePorts finds a free port whose successor is free too.
-func consecutivePorts(t *testing.T) int {
-	t.Helper()
-	for range 50 {
-		l, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
-		}
-		p := l.Addr().(*net.TCPAddr).Port
-		next, err := net.Listen("tcp", "127.0.0.1:"+strconv.Itoa(p+1))
-		_ = l.Close()
-		if err == nil {
-			_ = next.Close()
-			return p
-		}
-	}
-	t.Fatal("no two consecutive free ports")
-	return 0
 }
 
 func tail(b []byte, n int) []byte {

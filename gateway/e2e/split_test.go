@@ -267,38 +267,55 @@ func startProcIn(t *testing.T, dir, bin string, env []string, args ...string) *e
 	return cmd
 }
 
-// given are the ports freeAddr handed out.
+// given are the ports freePorts handed out.
 var (
 	givenMu sync.Mutex
 	given   = map[int]bool{}
 )
 
 // freeAddr is a loopback address free now, for a process the test starts
-// to listen on. It is drawn at random below Linux's ephemeral range
-// (32768-60999): a port the kernel handed out for ":0" and got back could
-// be given to the next outgoing connection of a busy machine (the parallel
-// tests' own calls) before the process binds it.
-// No port is handed out twice in one test binary.
+// to listen on (see freePorts).
 func freeAddr(t *testing.T) string {
+	t.Helper()
+	return net.JoinHostPort("127.0.0.1", strconv.Itoa(freePorts(t, 1)))
+}
+
+// freePorts is the first of n consecutive loopback ports free now. They
+// are drawn at random below Linux's ephemeral range (32768-60999): a port
+// the kernel handed out for ":0" and got back could be given to the next
+// outgoing connection of a busy machine (the parallel tests' own calls)
+// before the started process binds it. No port is handed out twice in one
+// test binary.
+func freePorts(t *testing.T, n int) int {
 	t.Helper()
 	givenMu.Lock()
 	defer givenMu.Unlock()
 	for range 100 {
-		port := 20000 + rand.IntN(12000) //nolint:gosec // G404: a test's port, not a secret
-		if given[port] {
-			continue
+		first := 20000 + rand.IntN(12000-n) //nolint:gosec // G404: a test's port, not a secret
+		if free(first, n) {
+			for p := first; p < first+n; p++ {
+				given[p] = true
+			}
+			return first
 		}
-		addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(port))
-		l, err := net.Listen("tcp", addr)
+	}
+	t.Fatalf("no %d consecutive free ports in 20000-31999", n)
+	return 0
+}
+
+// free tells whether the n ports from first are neither given nor bound.
+func free(first, n int) bool {
+	for p := first; p < first+n; p++ {
+		if given[p] {
+			return false
+		}
+		l, err := net.Listen("tcp", net.JoinHostPort("127.0.0.1", strconv.Itoa(p)))
 		if err != nil {
-			continue
+			return false
 		}
 		_ = l.Close()
-		given[port] = true
-		return addr
 	}
-	t.Fatal("no free port in 20000-31999")
-	return ""
+	return true
 }
 
 func waitTCP(t *testing.T, addr string) {

@@ -40,8 +40,6 @@ const healthEvery = 5 * time.Second
 type Stack struct {
 	cfg   Config
 	token string // the service credential (Config.ServiceToken)
-	// queryTimeout bounds each call a backend serves (Config.QueryTimeout).
-	queryTimeout time.Duration
 	// metricsAddr is where the metrics listener is bound.
 	metricsAddr string
 	backends    []backend
@@ -73,12 +71,11 @@ func Start(ctx context.Context, cfg Config) (*Stack, error) {
 	if err = netguard.SetAllowList(cfg.EgressAllow); err != nil {
 		return nil, fmt.Errorf("TMS_EGRESS_ALLOW: %w", err)
 	}
-	deadline, queryTimeout := cfg.BackendTimeout, cfg.QueryTimeout
 	token, err := cfg.serviceToken()
 	if err != nil {
 		return nil, err
 	}
-	st := &Stack{cfg: cfg, token: token, queryTimeout: queryTimeout, conns: map[string]*grpc.ClientConn{}, inproc: map[string]*grpcx.InProcess{}, errs: make(chan error, 8)}
+	st := &Stack{cfg: cfg, token: token, conns: map[string]*grpc.ClientConn{}, inproc: map[string]*grpcx.InProcess{}, errs: make(chan error, 8)}
 	locks, err := lockRoles(cfg.DataDir, cfg.roles())
 	switch {
 	case err == nil:
@@ -93,7 +90,7 @@ func Start(ctx context.Context, cfg Config) (*Stack, error) {
 	if err := st.observe(ctx); err != nil {
 		return nil, errors.Join(err, st.Close())
 	}
-	if err := st.connect(deadline); err != nil {
+	if err := st.connect(cfg.BackendTimeout); err != nil {
 		return nil, errors.Join(err, st.Close())
 	}
 	for _, name := range Backends {
@@ -163,7 +160,7 @@ func (st *Stack) startBackend(ctx context.Context, name string) error {
 	}
 	st.cleanups = append(st.cleanups, svc.Close)
 	srv, hs := grpcx.NewServerWith(grpcx.ServerConfig{Log: st.cfg.Log.With("service", name), //nolint:contextcheck // the server handles each call with the call's context
-		Token: st.token, CallTimeout: st.queryTimeout})
+		Token: st.token, CallTimeout: st.cfg.QueryTimeout})
 	svc.Register(srv)
 	obs.InitServerMetrics(srv)
 	var lis net.Listener

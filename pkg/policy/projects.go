@@ -11,6 +11,7 @@ import (
 
 	"github.com/tmsproject/tms/pkg/errs"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
+	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 )
 
 // ProjectLister is the part of the catalog that lists projects.
@@ -52,6 +53,17 @@ type accessLevels struct {
 type project struct {
 	level                  int32
 	useShared, contributes bool
+}
+
+// projectOf reads a project's access from the catalog's answer: a
+// ProjectAccess, or a whole Project from a catalog that lacks
+// GetProjectAccess.
+func projectOf(pr interface {
+	GetAccessControl() typev1.AccessControl
+	GetUseSharedTm() bool
+	GetContributeSharedTm() bool
+}) project {
+	return project{level: Level(pr.GetAccessControl()), useShared: pr.GetUseSharedTm(), contributes: pr.GetContributeSharedTm()}
 }
 
 // NewProjects reads access levels through catalog.
@@ -179,8 +191,7 @@ func (p *Projects) fetch(ctx context.Context) (map[string]project, error) {
 	}
 	got := accessLevels{version: resp.GetVersion(), bySlug: make(map[string]project, len(resp.GetProjects()))}
 	for _, pr := range resp.GetProjects() {
-		got.bySlug[pr.GetSlug()] = project{level: Level(pr.GetAccessControl()),
-			useShared: pr.GetUseSharedTm(), contributes: pr.GetContributeSharedTm()}
+		got.bySlug[pr.GetSlug()] = projectOf(pr)
 	}
 	p.mu.Lock()
 	p.last = got
@@ -197,8 +208,7 @@ func (p *Projects) list(ctx context.Context) (map[string]project, error) {
 			return nil, err
 		}
 		for _, pr := range resp.GetProjects() {
-			access[pr.GetSlug()] = project{level: Level(pr.GetAccessControl()),
-				useShared: pr.GetUseSharedTm(), contributes: pr.GetContributeSharedTm()}
+			access[pr.GetSlug()] = projectOf(pr)
 		}
 		offset += int64(len(resp.GetProjects()))
 		if len(resp.GetProjects()) == 0 || offset >= resp.GetTotal() {
