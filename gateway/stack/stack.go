@@ -26,7 +26,7 @@ import (
 
 // service is what every backend package's *Service provides.
 type service interface {
-	Register(*grpc.Server)
+	Register(grpc.ServiceRegistrar)
 	Run(ctx context.Context) error
 	Close() error
 	// Check tells whether the service can serve (its database answers).
@@ -43,12 +43,15 @@ type Stack struct {
 	// metricsAddr is where the metrics listener is bound.
 	metricsAddr string
 	backends    []backend
-	conns       map[string]*grpc.ClientConn
-	inproc      map[string]*grpcx.InProcess
-	handler     http.Handler
-	wg          sync.WaitGroup
-	cleanups    []func() error
-	errs        chan error
+	// conns are the clients' connections to every backend: Local ones
+	// to the backends this process runs, TCP to the others.
+	conns    map[string]grpc.ClientConnInterface
+	inproc   map[string]*grpcx.InProcess
+	local    map[string]*grpcx.Local
+	handler  http.Handler
+	wg       sync.WaitGroup
+	cleanups []func() error
+	errs     chan error
 }
 
 // Start opens the databases, starts the backends this process runs and
@@ -75,7 +78,8 @@ func Start(ctx context.Context, cfg Config) (*Stack, error) {
 	if err != nil {
 		return nil, err
 	}
-	st := &Stack{cfg: cfg, token: token, conns: map[string]*grpc.ClientConn{}, inproc: map[string]*grpcx.InProcess{}, errs: make(chan error, 8)}
+	st := &Stack{cfg: cfg, token: token, conns: map[string]grpc.ClientConnInterface{}, inproc: map[string]*grpcx.InProcess{},
+		local: map[string]*grpcx.Local{}, errs: make(chan error, 8)}
 	locks, err := lockRoles(cfg.DataDir, cfg.roles())
 	switch {
 	case err == nil:
@@ -123,10 +127,11 @@ func Start(ctx context.Context, cfg Config) (*Stack, error) {
 // connect creates one client connection per backend: in-memory for the ones
 // this process runs in all-in-one mode, TCP for the others.
 func (st *Stack) connect(deadline time.Duration) error {
-	opts := []grpc.DialOption{grpcx.WithServiceToken(st.token), grpcx.WithServiceTokenStreams(st.token)}
+	client := []grpc.UnaryClientInterceptor{grpcx.ServiceToken(st.token)}
 	if deadline > 0 {
-		opts = append(opts, grpc.WithChainUnaryInterceptor(grpcx.Deadlines(deadline)))
+		client = append(client, grpcx.Deadlines(deadline))
 	}
+	opts := []grpc.DialOption{grpc.WithChainUnaryInterceptor(client...), grpcx.WithServiceTokenStreams(st.token)}
 	for _, name := range Backends {
 		addr := st.cfg.Addrs[name]
 		var (
@@ -137,7 +142,9 @@ func (st *Stack) connect(deadline time.Duration) error {
 		case st.cfg.runs(name) && addr == "":
 			p := grpcx.NewInProcess()
 			st.inproc[name] = p
-			conn, err = p.Dial(opts...)
+			if conn, err = p.Dial(opts...); err == nil {
+				st.local[name] = grpcx.NewLocal(conn, st.serverConfig(name), client...)
+			}
 		case addr != "":
 			conn, err = grpcx.Dial(addr, opts...)
 		default:
@@ -147,6 +154,9 @@ func (st *Stack) connect(deadline time.Duration) error {
 			return fmt.Errorf("connect %s: %w", name, err)
 		}
 		st.conns[name] = conn
+		if l := st.local[name]; l != nil {
+			st.conns[name] = l
+		}
 		st.cleanups = append(st.cleanups, conn.Close)
 	}
 	return nil
@@ -159,9 +169,11 @@ func (st *Stack) startBackend(ctx context.Context, name string) error {
 		return err
 	}
 	st.cleanups = append(st.cleanups, svc.Close)
-	srv, hs := grpcx.NewServerWith(grpcx.ServerConfig{Log: st.cfg.Log.With("service", name), //nolint:contextcheck // the server handles each call with the call's context
-		Token: st.token, CallTimeout: st.cfg.QueryTimeout})
+	srv, hs := grpcx.NewServerWith(st.serverConfig(name)) //nolint:contextcheck // the server handles each call with the call's context
 	svc.Register(srv)
+	if l := st.local[name]; l != nil {
+		svc.Register(l)
+	}
 	obs.InitServerMetrics(srv)
 	var lis net.Listener
 	if p := st.inproc[name]; p != nil {
@@ -178,6 +190,12 @@ func (st *Stack) startBackend(ctx context.Context, name string) error {
 	st.goRun(func() error { defer close(served); return grpcx.Serve(life, srv, lis) })
 	st.goRun(func() error { return svc.Run(life) })
 	return nil
+}
+
+// serverConfig is the gRPC server of backend name, and of the Local
+// connection to it.
+func (st *Stack) serverConfig(name string) grpcx.ServerConfig {
+	return grpcx.ServerConfig{Log: st.cfg.Log.With("service", name), Token: st.token, CallTimeout: st.cfg.QueryTimeout}
 }
 
 // backend is a running service, for Close to stop.

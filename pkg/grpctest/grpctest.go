@@ -16,7 +16,7 @@ import (
 
 // Serve starts a server with what register adds to it and returns a
 // client connection to it; both stop when the test ends.
-func Serve(t testing.TB, register func(*grpc.Server)) *grpc.ClientConn {
+func Serve(t testing.TB, register func(grpc.ServiceRegistrar)) *grpc.ClientConn {
 	t.Helper()
 	srv := grpcx.NewServer(slog.New(slog.NewTextHandler(io.Discard, nil)))
 	register(srv)

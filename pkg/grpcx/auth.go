@@ -32,10 +32,16 @@ func NewServiceToken() string {
 
 // WithServiceToken sends token with every call of a connection.
 func WithServiceToken(token string) grpc.DialOption {
-	return grpc.WithChainUnaryInterceptor(func(ctx context.Context, method string, req, reply any,
+	return grpc.WithChainUnaryInterceptor(ServiceToken(token))
+}
+
+// ServiceToken is the interceptor of WithServiceToken (for a Local
+// connection).
+func ServiceToken(token string) grpc.UnaryClientInterceptor {
+	return func(ctx context.Context, method string, req, reply any,
 		cc *grpc.ClientConn, invoker grpc.UnaryInvoker, opts ...grpc.CallOption) error {
 		return invoker(metadata.AppendToOutgoingContext(ctx, serviceTokenKey, token), method, req, reply, cc, opts...)
-	})
+	}
 }
 
 // WithServiceTokenStreams is WithServiceToken for streaming calls.

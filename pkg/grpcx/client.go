@@ -59,10 +59,16 @@ func Dial(addr string, opts ...grpc.DialOption) (*grpc.ClientConn, error) {
 			Backoff: backoff.Config{BaseDelay: 100 * time.Millisecond, Multiplier: 1.6, Jitter: 0.2, MaxDelay: time.Second}}),
 		grpc.WithKeepaliveParams(keepalive.ClientParameters{Time: KeepaliveTime, Timeout: 10 * time.Second, PermitWithoutStream: true}),
 		grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(64<<20), grpc.MaxCallSendMsgSize(64<<20)),
-		grpc.WithChainUnaryInterceptor(obs.ClientMetrics(), obs.ClientRequestID(), policy.ClientInterceptor()),
+		grpc.WithChainUnaryInterceptor(clientUnary()...),
 		grpc.WithChainStreamInterceptor(obs.ClientStreamMetrics(), obs.StreamClientRequestID(), policy.StreamClientInterceptor()),
 		obs.ClientTracing(),
 	}, opts...)...)
+}
+
+// clientUnary is the house's unary client interceptors, outermost first:
+// a connection's and a Local connection's.
+func clientUnary() []grpc.UnaryClientInterceptor {
+	return []grpc.UnaryClientInterceptor{obs.ClientMetrics(), obs.ClientRequestID(), policy.ClientInterceptor()}
 }
 
 // InProcess is an in-memory listener: servers and clients in one process talk
@@ -83,7 +89,7 @@ func (p *InProcess) Dial(opts ...grpc.DialOption) (*grpc.ClientConn, error) {
 		grpc.WithContextDialer(func(ctx context.Context, _ string) (net.Conn, error) { return p.lis.DialContext(ctx) }),
 		grpc.WithTransportCredentials(insecure.NewCredentials()),
 		grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(64<<20), grpc.MaxCallSendMsgSize(64<<20)),
-		grpc.WithChainUnaryInterceptor(obs.ClientMetrics(), obs.ClientRequestID(), policy.ClientInterceptor()),
+		grpc.WithChainUnaryInterceptor(clientUnary()...),
 		grpc.WithChainStreamInterceptor(obs.ClientStreamMetrics(), obs.StreamClientRequestID(), policy.StreamClientInterceptor()),
 		obs.ClientTracing(),
 	}, opts...)...)

@@ -54,8 +54,7 @@ type ServerConfig struct {
 // DeadlineExceeded.
 func NewServerWith(cfg ServerConfig) (*grpc.Server, *health.Server) {
 	s := grpc.NewServer(
-		grpc.ChainUnaryInterceptor(requireServiceToken(cfg.Token), obs.ServerRequestID(), obs.ServerMetrics(),
-			recoverUnary(cfg.Log), callDeadline(cfg.CallTimeout), statusUnary(cfg.Log), policy.ServerInterceptor()),
+		grpc.ChainUnaryInterceptor(serverUnary(cfg)...),
 		grpc.ChainStreamInterceptor(requireServiceTokenStream(cfg.Token), obs.ServerStreamMetrics(), statusStream(cfg.Log),
 			policy.StreamServerInterceptor()),
 		obs.ServerTracing(),
@@ -74,6 +73,13 @@ func NewServerWith(cfg ServerConfig) (*grpc.Server, *health.Server) {
 	// grpcurl (with the service credential, like every other call).
 	reflection.Register(s)
 	return s, hs
+}
+
+// serverUnary is the house's unary server interceptors, outermost first:
+// a server's and a Local connection's.
+func serverUnary(cfg ServerConfig) []grpc.UnaryServerInterceptor {
+	return []grpc.UnaryServerInterceptor{requireServiceToken(cfg.Token), obs.ServerRequestID(), obs.ServerMetrics(),
+		recoverUnary(cfg.Log), callDeadline(cfg.CallTimeout), statusUnary(cfg.Log), policy.ServerInterceptor()}
 }
 
 // WatchHealth reports check's verdict as the health of the server (overall

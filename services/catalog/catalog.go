@@ -108,7 +108,7 @@ func New(ctx context.Context, cfg Config) (*Service, error) {
 func (s *Service) Server() catalogv1.CatalogServiceServer { return s.server }
 
 // Register installs the service on srv.
-func (s *Service) Register(srv *grpc.Server) {
+func (s *Service) Register(srv grpc.ServiceRegistrar) {
 	catalogv1.RegisterCatalogServiceServer(srv, s.server)
 }
 

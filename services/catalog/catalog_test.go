@@ -49,7 +49,7 @@ func (s *sink) received() []*changelogv1.Change {
 
 // changelogPeer serves s in process and returns a client for it.
 func changelogPeer(t *testing.T, s *sink) changelogv1.ChangelogServiceClient {
-	return changelogv1.NewChangelogServiceClient(grpctest.Serve(t, func(srv *grpc.Server) {
+	return changelogv1.NewChangelogServiceClient(grpctest.Serve(t, func(srv grpc.ServiceRegistrar) {
 		changelogv1.RegisterChangelogServiceServer(srv, s)
 	}))
 }

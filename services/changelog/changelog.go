@@ -60,7 +60,7 @@ func New(ctx context.Context, cfg Config) (*Service, error) {
 func (s *Service) Server() changelogv1.ChangelogServiceServer { return s.server }
 
 // Register installs the service on srv.
-func (s *Service) Register(srv *grpc.Server) {
+func (s *Service) Register(srv grpc.ServiceRegistrar) {
 	changelogv1.RegisterChangelogServiceServer(srv, s.server)
 }
 

@@ -140,7 +140,7 @@ const DefaultFrom = "TMS <noreply@tms.invalid>"
 func (s *Service) Server() notificationv1.NotificationServiceServer { return s.server }
 
 // Register installs the service on srv.
-func (s *Service) Register(srv *grpc.Server) {
+func (s *Service) Register(srv grpc.ServiceRegistrar) {
 	notificationv1.RegisterNotificationServiceServer(srv, s.server)
 	notificationv1.RegisterRateLimitServiceServer(srv, s.limits)
 	notificationv1.RegisterWebhookServiceServer(srv, s.webhooks)

@@ -48,6 +48,23 @@ func TestLabelsOverGRPC(t *testing.T) {
 	if err != nil || found.GetTotal() != trs.GetTotal() || trs.GetTotal() < 2 {
 		t.Errorf("label:UI finds %d units, want one in each of the %d translations, %v", found.GetTotal(), trs.GetTotal(), err)
 	}
+	// A page shows the labels of its labelled units (by their source
+	// string) and none on the others.
+	for _, lang := range []string{"cs", "en"} {
+		page, perr := e.client.ListUnits(ctx, &translationv1.ListUnitsRequest{ComponentId: 1, LanguageCode: lang})
+		if perr != nil || len(page.GetUnits()) < 2 {
+			t.Fatalf("page of %s: %v %v", lang, page, perr)
+		}
+		for _, u := range page.GetUnits() {
+			want := 0
+			if u.GetSource()[0] == "Close" {
+				want = 1
+			}
+			if len(u.GetLabels()) != want || (want == 1 && u.GetLabels()[0].GetName() != "UI") {
+				t.Errorf("%s %q has labels %v, want %d", lang, u.GetSource(), u.GetLabels(), want)
+			}
+		}
+	}
 	list, err := e.client.ListLabels(ctx, &translationv1.ListLabelsRequest{ProjectSlug: "hello"})
 	if err != nil || list.GetTotal() != 1 {
 		t.Errorf("list: %v %v", list, err)

@@ -37,9 +37,9 @@ func TestMain(m *testing.M) { pgtest.Main(m) }
 func (e *env) replica(t *testing.T, dbc db.Config) (r *env, stop func()) {
 	t.Helper()
 	r = &env{catalog: e.catalog, changelog: e.changelog, users: e.users, dataDir: t.TempDir()}
-	catConn := grpctest.Serve(t, func(s *grpc.Server) { catalogv1.RegisterCatalogServiceServer(s, e.catalog) })
-	logConn := grpctest.Serve(t, func(s *grpc.Server) { changelogv1.RegisterChangelogServiceServer(s, e.changelog) })
-	userConn := grpctest.Serve(t, func(s *grpc.Server) { notificationv1.RegisterNotificationServiceServer(s, e.users) })
+	catConn := grpctest.Serve(t, func(s grpc.ServiceRegistrar) { catalogv1.RegisterCatalogServiceServer(s, e.catalog) })
+	logConn := grpctest.Serve(t, func(s grpc.ServiceRegistrar) { changelogv1.RegisterChangelogServiceServer(s, e.changelog) })
+	userConn := grpctest.Serve(t, func(s grpc.ServiceRegistrar) { notificationv1.RegisterNotificationServiceServer(s, e.users) })
 	ctx, cancel := context.WithCancel(context.Background())
 	svc, err := translation.New(ctx, translation.Config{DataDir: r.dataDir, DB: dbc,
 		Catalog: catalogv1.NewCatalogServiceClient(catConn), Changelog: changelogv1.NewChangelogServiceClient(logConn),

@@ -131,7 +131,7 @@ func New(ctx context.Context, cfg Config) (*Service, error) {
 }
 
 // Register exposes the service on s.
-func (svc *Service) Register(s *grpc.Server) {
+func (svc *Service) Register(s grpc.ServiceRegistrar) {
 	translationv1.RegisterTranslationServiceServer(s, svc.server)
 	translationv1.RegisterMemoryServiceServer(s, svc.server.Memory())
 }

@@ -41,9 +41,9 @@ func newEnv(t *testing.T, allowLocal bool) *env { return newEnvWith(t, allowLoca
 func newEnvWith(t *testing.T, allowLocal bool, mod func(*translation.Config)) *env {
 	t.Helper()
 	e := &env{catalog: fixture.NewCatalog(), changelog: fixture.NewChangelog(), users: fixture.NewUsers(), dataDir: t.TempDir()}
-	catConn := grpctest.Serve(t, func(s *grpc.Server) { catalogv1.RegisterCatalogServiceServer(s, e.catalog) })
-	logConn := grpctest.Serve(t, func(s *grpc.Server) { changelogv1.RegisterChangelogServiceServer(s, e.changelog) })
-	userConn := grpctest.Serve(t, func(s *grpc.Server) { notificationv1.RegisterNotificationServiceServer(s, e.users) })
+	catConn := grpctest.Serve(t, func(s grpc.ServiceRegistrar) { catalogv1.RegisterCatalogServiceServer(s, e.catalog) })
+	logConn := grpctest.Serve(t, func(s grpc.ServiceRegistrar) { changelogv1.RegisterChangelogServiceServer(s, e.changelog) })
+	userConn := grpctest.Serve(t, func(s grpc.ServiceRegistrar) { notificationv1.RegisterNotificationServiceServer(s, e.users) })
 	ctx, cancel := context.WithCancel(context.Background())
 	cfg := translation.Config{
 		DataDir: e.dataDir, Catalog: catalogv1.NewCatalogServiceClient(catConn),

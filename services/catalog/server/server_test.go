@@ -35,7 +35,7 @@ func newEnvWith(t *testing.T, cfg server.Config) *env {
 	if _, err := st.SeedLanguages(t.Context(), server.BuiltinLanguages()); err != nil {
 		t.Fatal(err)
 	}
-	conn := grpctest.Serve(t, func(srv *grpc.Server) { catalogv1.RegisterCatalogServiceServer(srv, server.New(st, cfg)) })
+	conn := grpctest.Serve(t, func(srv grpc.ServiceRegistrar) { catalogv1.RegisterCatalogServiceServer(srv, server.New(st, cfg)) })
 	return &env{t: t, client: catalogv1.NewCatalogServiceClient(conn), gdb: gdb}
 }
 

@@ -41,7 +41,7 @@ func clientSeeing(t *testing.T, catalog policy.ProjectLister) changelogv1.Change
 	if catalog != nil {
 		projects = policy.NewProjects(catalog)
 	}
-	conn := grpctest.Serve(t, func(srv *grpc.Server) {
+	conn := grpctest.Serve(t, func(srv grpc.ServiceRegistrar) {
 		changelogv1.RegisterChangelogServiceServer(srv, server.New(store.New(gdb), projects))
 	})
 	return changelogv1.NewChangelogServiceClient(conn)

@@ -20,7 +20,7 @@ import (
 // caller who is not a superuser, answered as an internal error).
 func TestAccessListsRefuseBadPaging(t *testing.T) {
 	gdb := dbtest.SQLite(t, store.Migrations)
-	conn := grpctest.Serve(t, func(srv *grpc.Server) {
+	conn := grpctest.Serve(t, func(srv grpc.ServiceRegistrar) {
 		notificationv1.RegisterAccessServiceServer(srv, server.NewAccess(store.New(gdb), nil))
 	})
 	c := notificationv1.NewAccessServiceClient(conn)
@@ -46,7 +46,7 @@ func TestAccessListsRefuseBadPaging(t *testing.T) {
 // a delete of every site-wide team; only the site's administrators may.
 func TestDeleteProjectTeams(t *testing.T) {
 	gdb := dbtest.SQLite(t, store.Migrations)
-	conn := grpctest.Serve(t, func(srv *grpc.Server) {
+	conn := grpctest.Serve(t, func(srv grpc.ServiceRegistrar) {
 		notificationv1.RegisterAccessServiceServer(srv, server.NewAccess(store.New(gdb), nil))
 	})
 	c := notificationv1.NewAccessServiceClient(conn)
@@ -88,7 +88,7 @@ func TestDeleteProjectTeams(t *testing.T) {
 // and both slugs are required.
 func TestRenameProjectScopeChecks(t *testing.T) {
 	gdb := dbtest.SQLite(t, store.Migrations)
-	conn := grpctest.Serve(t, func(srv *grpc.Server) {
+	conn := grpctest.Serve(t, func(srv grpc.ServiceRegistrar) {
 		notificationv1.RegisterAccessServiceServer(srv, server.NewAccess(store.New(gdb), nil))
 	})
 	c := notificationv1.NewAccessServiceClient(conn)
@@ -118,7 +118,7 @@ func TestTeamAdministrators(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	conn := grpctest.Serve(t, func(srv *grpc.Server) {
+	conn := grpctest.Serve(t, func(srv grpc.ServiceRegistrar) {
 		notificationv1.RegisterAccessServiceServer(srv, server.NewAccess(st, nil))
 	})
 	c := notificationv1.NewAccessServiceClient(conn)

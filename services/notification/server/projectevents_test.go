@@ -32,7 +32,7 @@ func TestApplyProjectEvents(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	conn := grpctest.Serve(t, func(srv *grpc.Server) {
+	conn := grpctest.Serve(t, func(srv grpc.ServiceRegistrar) {
 		notificationv1.RegisterAccessServiceServer(srv, server.NewAccess(st, nil))
 	})
 	c := notificationv1.NewAccessServiceClient(conn)

@@ -32,7 +32,7 @@ type pb = notificationv1.NotificationServiceClient
 func client(t *testing.T) pb {
 	t.Helper()
 	gdb := dbtest.SQLite(t, store.Migrations)
-	conn := grpctest.Serve(t, func(srv *grpc.Server) {
+	conn := grpctest.Serve(t, func(srv grpc.ServiceRegistrar) {
 		notificationv1.RegisterNotificationServiceServer(srv, server.New(store.New(gdb)))
 	})
 	c := notificationv1.NewNotificationServiceClient(conn)

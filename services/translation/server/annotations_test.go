@@ -49,12 +49,12 @@ func newRig(t *testing.T, gdb *gorm.DB) *rig {
 	st := store.New(gdb)
 	r := &rig{t: t, gdb: gdb, catalog: fixture.NewCatalog()}
 	r.catalog.Set(comp, &catalogv1.Project{Slug: "p", TranslationReview: true})
-	catConn := grpctest.Serve(t, func(s *grpc.Server) { catalogv1.RegisterCatalogServiceServer(s, r.catalog) })
+	catConn := grpctest.Serve(t, func(s grpc.ServiceRegistrar) { catalogv1.RegisterCatalogServiceServer(s, r.catalog) })
 	catalog := catalogv1.NewCatalogServiceClient(catConn)
 	srv := server.New(server.Config{Store: st, Catalog: catalog, Projects: policy.NewProjects(catalog),
 		Repos: workcopy.NewManager(t.TempDir()), Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	t.Cleanup(srv.Close)
-	conn := grpctest.Serve(t, func(s *grpc.Server) {
+	conn := grpctest.Serve(t, func(s grpc.ServiceRegistrar) {
 		translationv1.RegisterTranslationServiceServer(s, srv)
 		translationv1.RegisterMemoryServiceServer(s, srv.Memory())
 	})

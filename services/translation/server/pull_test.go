@@ -35,11 +35,11 @@ func newRepoRig(t *testing.T, gdb *gorm.DB, mod func(*catalogv1.Component)) (*ri
 	}
 	r := &rig{t: t, gdb: gdb, catalog: fixture.NewCatalog()}
 	r.catalog.Set(c, &catalogv1.Project{Slug: "p"})
-	catConn := grpctest.Serve(t, func(s *grpc.Server) { catalogv1.RegisterCatalogServiceServer(s, r.catalog) })
+	catConn := grpctest.Serve(t, func(s grpc.ServiceRegistrar) { catalogv1.RegisterCatalogServiceServer(s, r.catalog) })
 	srv := server.New(server.Config{Store: store.New(gdb), Catalog: catalogv1.NewCatalogServiceClient(catConn),
 		Repos: workcopy.NewManager(t.TempDir()), AllowLocalRepos: true, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	t.Cleanup(srv.Close)
-	r.client = translationv1.NewTranslationServiceClient(grpctest.Serve(t, func(s *grpc.Server) {
+	r.client = translationv1.NewTranslationServiceClient(grpctest.Serve(t, func(s grpc.ServiceRegistrar) {
 		translationv1.RegisterTranslationServiceServer(s, srv)
 	}))
 	resp, err := r.client.ImportComponent(t.Context(), &translationv1.ImportComponentRequest{ComponentId: 1, Actor: "admin"})

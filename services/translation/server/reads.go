@@ -195,10 +195,16 @@ func (s *Server) ListUnits(ctx context.Context, req *translationv1.ListUnitsRequ
 		return nil, err
 	}
 	out := &translationv1.ListUnitsResponse{Total: total, NextPageToken: pg.Next(total)}
+	var labelled []*translationv1.Unit
 	for _, u := range units {
 		out.Units = append(out.Units, unitProto(u))
+		if u.Labelled {
+			labelled = append(labelled, out.Units[len(out.Units)-1])
+		}
 	}
-	s.withLabels(ctx, out.Units...)
+	if len(labelled) > 0 {
+		s.withLabels(ctx, labelled...)
+	}
 	return out, nil
 }
 

@@ -159,6 +159,10 @@ type Unit struct {
 	TranslatedTarget string
 	Timestamp        time.Time
 	LastUpdated      time.Time
+	// Labelled: the unit, or its source string, has a label. Only the
+	// reads of findUnits set it (a page's labels are then asked for the
+	// labelled units alone); false everywhere else.
+	Labelled bool `gorm:"-"`
 }
 
 // TableName is the units table.

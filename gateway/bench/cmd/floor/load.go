@@ -86,6 +86,9 @@ func measure(c config, base, svc *server) ([]rate, error) {
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: c.clients, MaxConnsPerHost: c.clients}}
 	var out []rate
 	for _, sc := range scenarios(c, base, svc, units) {
+		if c.only != "" && !strings.Contains(sc.name, c.only) {
+			continue
+		}
 		var b, s []float64
 		var bp, sp []time.Duration
 		r := rate{name: sc.name}
@@ -219,13 +222,17 @@ func profile(c config, service bool, name string) (wait func()) {
 	go func() {
 		defer close(done)
 		secs := max(int(c.duration.Seconds())-1, 1)
-		resp, err := http.Get(fmt.Sprintf("http://%s/debug/pprof/profile?seconds=%d", c.pprof, secs))
+		kind, ext := "profile", ".pprof"
+		if c.trace {
+			kind, ext = "trace", ".trace"
+		}
+		resp, err := http.Get(fmt.Sprintf("http://%s/debug/pprof/%s?seconds=%d", c.pprof, kind, secs))
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "floor: profile:", err)
 			return
 		}
 		defer func() { _ = resp.Body.Close() }()
-		path := filepath.Join(c.pprofDir, strings.NewReplacer(" ", "-", ",", "").Replace(name)+".pprof")
+		path := filepath.Join(c.pprofDir, strings.NewReplacer(" ", "-", ",", "").Replace(name)+ext)
 		f, err := os.Create(path)
 		if err == nil {
 			_, err = io.Copy(f, resp.Body)

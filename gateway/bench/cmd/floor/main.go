@@ -31,11 +31,15 @@ import (
 
 // config is the command line.
 type config struct {
-	tms, baseline, out      string
-	pprof, pprofDir         string
-	strings, languages      int
-	clients, rounds         int
-	wrk                     string
+	tms, baseline, out string
+	pprof, pprofDir    string
+	// trace makes -pprof write execution traces instead of CPU profiles.
+	trace              bool
+	strings, languages int
+	clients, rounds    int
+	wrk                string
+	// only keeps the scenarios whose name contains it.
+	only                    string
 	duration                time.Duration
 	importOnly, keepScratch bool
 	upload, search, scale   bool
@@ -60,10 +64,12 @@ func main() {
 	flag.IntVar(&c.languages, "languages", 6, "translation languages (the source comes on top)")
 	flag.IntVar(&c.clients, "clients", 8, "concurrent clients of the load generator (wrk: connections)")
 	flag.StringVar(&c.wrk, "wrk", "", "drive the load with this wrk binary (-t2, -clients connections) instead of the Go load generator")
+	flag.StringVar(&c.only, "only", "", "run only the scenarios whose name contains this (\"PATCH\", \"page 1 \")")
 	flag.IntVar(&c.rounds, "rounds", 3, "rounds per scenario and server; the median is reported")
 	flag.DurationVar(&c.duration, "duration", 5*time.Second, "length of one round")
 	flag.BoolVar(&c.importOnly, "import-only", false, "import and report time and peak RSS, no load")
 	flag.StringVar(&c.pprof, "pprof", "", "metrics address to start the service with; a CPU profile of each service round goes to -pprof-dir")
+	flag.BoolVar(&c.trace, "trace", false, "with -pprof: write an execution trace of each service round (go tool trace) instead of a CPU profile")
 	flag.StringVar(&c.pprofDir, "pprof-dir", ".", "where -pprof writes its profiles")
 	flag.BoolVar(&c.keepScratch, "keep", false, "keep the scratch directory")
 	flag.BoolVar(&c.upload, "upload", false, "with -import-only: then upload a file of every string of one translation and time it")
