@@ -71,6 +71,14 @@ func TimeOf(ts *timestamppb.Timestamp) *Time {
 // Encode writes v as compact JSON without HTML escaping and without the
 // trailing newline json.Encoder adds.
 func Encode(w io.Writer, v any) error {
+	if a, ok := v.(Appender); ok {
+		b, err := a.AppendJSON(make([]byte, 0, 4096))
+		if err != nil {
+			return err
+		}
+		_, err = w.Write(b)
+		return err
+	}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
