@@ -109,7 +109,9 @@ func (g *editGroup) run(jobs []*editJob) {
 			})
 			marks.keep(j.err == nil)
 		}
-		return nil
+		// One lookup and one insert (and on SQLite one word-index
+		// segment) for the whole group; failing, it fails the group.
+		return rememberUnits(tx, marks.memory)
 	})
 }
 
@@ -161,7 +163,14 @@ func groupContext(jobs []*editJob) (context.Context, context.CancelFunc) {
 type editMarks struct {
 	kept    [2]map[int64]bool // by edits kept, per markKind
 	pending []markKey         // by the edit under way
+	// The units whose translations the memory takes when the group
+	// commits: of the edits kept, and of the edit under way.
+	memory, memoryPending []int64
 }
+
+// remember adds the units of the edit under way to the memory's, once
+// its savepoint is released (keep).
+func (m *editMarks) remember(ids []int64) { m.memoryPending = append(m.memoryPending, ids...) }
 
 // markKind is what a mark says was done.
 type markKind int
@@ -192,6 +201,10 @@ func (m *editMarks) first(kind markKind, id int64) bool {
 // keep makes the marks of the edit under way count (its savepoint was
 // released), or drops them (rolled back).
 func (m *editMarks) keep(ok bool) {
+	if ok {
+		m.memory = append(m.memory, m.memoryPending...)
+	}
+	m.memoryPending = m.memoryPending[:0]
 	for _, k := range m.pending {
 		if !ok {
 			break // rolled back: its marks go with it

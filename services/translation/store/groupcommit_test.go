@@ -86,6 +86,24 @@ func TestConcurrentEdits(t *testing.T) {
 		if records := outboxCount(t, gdb) - before; records != int64(len(landed)) {
 			t.Errorf("%d change records, want one per landed edit: %d", records, len(landed))
 		}
+		// The memory holds the translations of the landed edits, and
+		// only theirs (a group remembers them once, at its end).
+		memory, _, err := s.ListMemory(ctx, store.MemoryFilter{}, 0, 2*n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		remembered := map[string]bool{}
+		for _, m := range memory {
+			remembered[m.Target] = true
+		}
+		for i, u := range got {
+			if remembered["t"+u.Source] != landed[i] {
+				t.Errorf("unit %d: in the memory %v, edit landed %v", i, remembered["t"+u.Source], landed[i])
+			}
+		}
+		if len(memory) != len(landed) {
+			t.Errorf("%d memory entries, want %d", len(memory), len(landed))
+		}
 	}, store.Migrations, outbox.Migrations)
 }
 

@@ -2,6 +2,7 @@ package store
 
 import (
 	"slices"
+	"strings"
 	"time"
 
 	"google.golang.org/protobuf/types/known/timestamppb"
@@ -31,11 +32,21 @@ func (unitChangeRow) TableName() string { return "unit_changes" }
 // never disagree about a committed change. The translations a person made
 // go into the memory in that transaction too (memoryActions).
 func recordChanges(tx *gorm.DB, at time.Time, changes []*changelogv1.Change) error {
+	remembered, err := recordDeferred(tx, at, changes)
+	if err != nil {
+		return err
+	}
+	return rememberUnits(tx, remembered)
+}
+
+// recordDeferred is recordChanges leaving the memory to the caller: it
+// answers the units to remember before the transaction commits (an edit
+// group remembers those of all its edits at once).
+func recordDeferred(tx *gorm.DB, at time.Time, changes []*changelogv1.Change) (remembered []int64, err error) {
 	if len(changes) == 0 {
-		return nil
+		return nil, nil
 	}
 	var rows []unitChangeRow
-	var remembered []int64
 	for _, c := range changes {
 		if c.Timestamp == nil {
 			c.Timestamp = timestamppb.New(at)
@@ -50,13 +61,35 @@ func recordChanges(tx *gorm.DB, at time.Time, changes []*changelogv1.Change) err
 			remembered = append(remembered, c.GetUnitId())
 		}
 	}
-	if err := rememberUnits(tx, remembered); err != nil {
-		return err
+	if err := insertUnitChanges(tx, rows); err != nil {
+		return nil, err
 	}
-	if len(rows) > 0 {
-		if err := tx.CreateInBatches(rows, 500).Error; err != nil {
+	return remembered, changefeed.RecordAll(tx, changes)
+}
+
+// unitChangesBatch is how many rows one INSERT of unit_changes writes (4
+// parameters each).
+const unitChangesBatch = 500
+
+// insertUnitChanges writes rows with plain INSERTs: an edit writes one or
+// two, and the ORM's batch insert cost more than the row.
+func insertUnitChanges(tx *gorm.DB, rows []unitChangeRow) error {
+	for len(rows) > 0 {
+		n := min(len(rows), unitChangesBatch)
+		var sql strings.Builder
+		sql.WriteString("INSERT INTO unit_changes (unit_id, action, author, at) VALUES ")
+		args := make([]any, 0, 4*n)
+		for i, r := range rows[:n] {
+			if i > 0 {
+				sql.WriteString(", ")
+			}
+			sql.WriteString("(?, ?, ?, ?)")
+			args = append(args, r.UnitID, r.Action, r.Author, r.At)
+		}
+		if err := tx.Exec(sql.String(), args...).Error; err != nil {
 			return err
 		}
+		rows = rows[n:]
 	}
-	return changefeed.RecordAll(tx, changes)
+	return nil
 }

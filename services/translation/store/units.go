@@ -634,10 +634,21 @@ func (s *Store) applyEdit(tx *gorm.DB, u Unit, t Translation, e Edit, marks *edi
 	if !wasComplete && t.Translated == t.Total && len(e.Changes) > 0 {
 		changes = append(changes, completed(e.Changes[0]))
 	}
-	if err := record(tx, at, changes...); err != nil {
-		return UnitView{}, err
+	if rerr := recordEdit(tx, at, changes, marks); rerr != nil {
+		return UnitView{}, rerr
 	}
 	return UnitView{Unit: u, Translation: t}, nil
+}
+
+// recordEdit records the changes of an edit; an edit of a group leaves
+// the memory to the group (editMarks.remember).
+func recordEdit(tx *gorm.DB, at time.Time, changes []*changelogv1.Change, marks *editMarks) error {
+	if marks == nil {
+		return record(tx, at, changes...)
+	}
+	remembered, err := recordDeferred(tx, at, changes)
+	marks.remember(remembered)
+	return err
 }
 
 // record writes change records, stamping those without a timestamp.
