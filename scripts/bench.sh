@@ -61,9 +61,12 @@ if [ -d "$baseline" ]; then
 	# The same with wrk, as users measure, at 8 and at 64 connections
 	# (Debian's wrk package; skipped without it).
 	if command -v wrk >/dev/null 2>&1; then
+		# Each scenario also gets one extra, uncounted round under the
+		# CPU profiler; the report shows the top of each profile.
 		for conns in 8 64; do
+			mkdir -p "$work/prof$conns"
 			(cd "$root" && "$work/floor" -tms bin/tms -baseline "$baseline" -wrk "$(command -v wrk)" -clients "$conns" \
-				-out "$work/floor-wrk$conns.md")
+				-pprof 127.0.0.1:19190 -pprof-dir "$work/prof$conns" -out "$work/floor-wrk$conns.md")
 			cat "$work/floor-wrk$conns.md" >>"$work/floor.md"
 		done
 	else

@@ -42,6 +42,9 @@ func BenchmarkUnitsListPage(b *testing.B) {
 			last := (size.strings + 49) / 50
 			pages := pageMix(last)
 			var all, deep latencies
+			// Bytes and allocations per request, of the whole process
+			// (gateway and services, background work included).
+			b.ReportAllocs()
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				page := pages[i%len(pages)]
@@ -111,6 +114,7 @@ func BenchmarkUnitPatch(b *testing.B) {
 			e := unitsFixture(b, size.strings)
 			units := sampleUnits(e, (size.strings+49)/50)
 			var lat latencies
+			b.ReportAllocs() // of the whole process, as in BenchmarkUnitsListPage
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				u := units[i%len(units)]

@@ -34,6 +34,9 @@ type rate struct {
 	errors            int64   // answers other than 200, both servers
 	// p99 latencies, median of the rounds (with wrk only).
 	baseP99, svcP99 time.Duration
+	// profile is the CPU profile of an extra round of the service (-pprof),
+	// "" when none was taken.
+	profile string
 }
 
 // sampled is one unit of the measured translation: its id and its forms.
@@ -94,27 +97,26 @@ func measure(c config, base, svc *server) ([]rate, error) {
 		r := rate{name: sc.name}
 		for round := range int64(c.rounds) {
 			for _, side := range []struct {
-				build   func(int64, int64) *http.Request
-				into    *[]float64
-				p99     *[]time.Duration
-				service bool
-			}{{sc.baseline, &b, &bp, false}, {sc.service, &s, &sp, true}} {
-				stop := profile(c, side.service, fmt.Sprintf("%s-%d", sc.name, round))
-				build := func(i int64) *http.Request { return side.build(round, i) }
-				if c.wrk != "" {
-					res, werr := wrkLoad(c, build)
-					stop()
-					if werr != nil {
-						return nil, werr
-					}
-					*side.into, *side.p99 = append(*side.into, res.rps), append(*side.p99, res.p99)
-					r.errors += res.errors
-					continue
+				build func(int64, int64) *http.Request
+				into  *[]float64
+				p99   *[]time.Duration
+			}{{sc.baseline, &b, &bp}, {sc.service, &s, &sp}} {
+				res, err := runRound(c, client, func(i int64) *http.Request { return side.build(round, i) })
+				if err != nil {
+					return nil, err
 				}
-				rps, errs := load(client, c.clients, c.duration, build)
-				stop()
-				*side.into = append(*side.into, rps)
-				r.errors += errs
+				*side.into, *side.p99 = append(*side.into, res.rps), append(*side.p99, res.p99)
+				r.errors += res.errors
+			}
+		}
+		if c.pprof != "" {
+			// One more round of the service, not counted, under the
+			// profiler (whose sampling would slow a measured one).
+			stop := profile(c, sc.name)
+			_, err := runRound(c, client, func(i int64) *http.Request { return sc.service(int64(c.rounds), i) })
+			r.profile = stop()
+			if err != nil {
+				return nil, err
 			}
 		}
 		r.baseline, r.service = median(b), median(s)
@@ -124,6 +126,16 @@ func measure(c config, base, svc *server) ([]rate, error) {
 		out = append(out, r)
 	}
 	return out, nil
+}
+
+// runRound drives one round of requests with wrk, or else with the Go
+// load generator (whose results have no p99).
+func runRound(c config, client *http.Client, build func(int64) *http.Request) (wrkResult, error) {
+	if c.wrk != "" {
+		return wrkLoad(c, build)
+	}
+	rps, errs := load(client, c.clients, c.duration, build)
+	return wrkResult{rps: rps, errors: errs}, nil
 }
 
 func medianDuration(xs []time.Duration) time.Duration {
@@ -211,28 +223,27 @@ func median(xs []float64) float64 {
 	return s[len(s)/2]
 }
 
-// profile takes a CPU profile of the service (through its metrics
-// listener, -pprof) while one round runs, into -pprof-dir; the returned
-// function waits for it.
-func profile(c config, service bool, name string) (wait func()) {
-	if c.pprof == "" || !service {
-		return func() {}
-	}
+// profile takes a CPU profile (or with -trace an execution trace) of the
+// service through its metrics listener (-pprof) while one round runs,
+// into -pprof-dir; the returned function waits for it and answers its
+// path ("" when it failed).
+func profile(c config, name string) (wait func() string) {
 	done := make(chan struct{})
+	kind, ext := "profile", ".pprof"
+	if c.trace {
+		kind, ext = "trace", ".trace"
+	}
+	path := filepath.Join(c.pprofDir, strings.NewReplacer(" ", "-", ",", "").Replace(name)+ext)
 	go func() {
 		defer close(done)
 		secs := max(int(c.duration.Seconds())-1, 1)
-		kind, ext := "profile", ".pprof"
-		if c.trace {
-			kind, ext = "trace", ".trace"
-		}
 		resp, err := http.Get(fmt.Sprintf("http://%s/debug/pprof/%s?seconds=%d", c.pprof, kind, secs))
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "floor: profile:", err)
+			path = ""
 			return
 		}
 		defer func() { _ = resp.Body.Close() }()
-		path := filepath.Join(c.pprofDir, strings.NewReplacer(" ", "-", ",", "").Replace(name)+ext)
 		f, err := os.Create(path)
 		if err == nil {
 			_, err = io.Copy(f, resp.Body)
@@ -240,7 +251,8 @@ func profile(c config, service bool, name string) (wait func()) {
 		}
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "floor: profile:", err)
+			path = ""
 		}
 	}()
-	return func() { <-done }
+	return func() string { <-done; return path }
 }

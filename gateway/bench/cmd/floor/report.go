@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
+	"os/exec"
 	"runtime"
 	"strings"
 	"time"
@@ -90,4 +92,47 @@ func writeWrkReport(b *strings.Builder, c config, rates []rate) {
 			ratio, r.baseP99.Round(10*time.Microsecond), r.svcP99.Round(10*time.Microsecond), met)
 	}
 	b.WriteString("\n")
+	writeProfiles(b, c, rates)
+}
+
+// profileLines is how many functions of a profile the report shows.
+const profileLines = 30
+
+// profileHide leaves out of a profile's report the frames every request
+// passes through (the runtime, HTTP and gRPC plumbing, the interceptors),
+// so that its lines name the work.
+const profileHide = `^runtime\.|^internal/|^net/http\.|^google.golang.org/grpc\.|grpcx\.|otelhttp|HTTPHandler|^sync\.|^syscall\.`
+
+// writeProfiles writes, for every scenario profiled (-pprof), the top of
+// `go tool pprof -top -cum` of its extra round: where the service's time
+// goes, for the next person to look.
+func writeProfiles(b *strings.Builder, c config, rates []rate) {
+	for _, r := range rates {
+		if r.profile == "" || c.trace {
+			continue
+		}
+		out, err := exec.Command("go", "tool", "pprof", "-top", "-cum", fmt.Sprintf("-nodecount=%d", profileLines), //nolint:gosec // G204: the benchmark's own profile and binary
+			"-hide", profileHide, c.tms, r.profile).Output()
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "floor: pprof %s: %v\n", r.profile, err)
+			continue
+		}
+		fmt.Fprintf(b, "CPU profile of the service, %s (`go tool pprof -top -cum`, plumbing frames hidden; "+
+			"one extra round at %d connections, not counted above):\n\n```\n%s```\n\n",
+			r.name, c.clients, pprofExcerpt(string(out)))
+	}
+}
+
+// pprofExcerpt drops pprof's header lines up to the total, and the
+// file and build lines that change with every binary.
+func pprofExcerpt(out string) string {
+	var keep []string
+	for _, line := range strings.Split(out, "\n") {
+		if strings.HasPrefix(line, "File:") || strings.HasPrefix(line, "Build ID:") || strings.HasPrefix(line, "Time:") ||
+			strings.HasPrefix(line, "Active filters:") || strings.HasPrefix(line, "   hide=") {
+			continue
+		}
+		keep = append(keep, line)
+	}
+	return strings.Join(keep, "\n")
 }
