@@ -3,10 +3,16 @@ package grpcx
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
+	"go.opentelemetry.io/otel"
+	"go.opentelemetry.io/otel/attribute"
+	otelcodes "go.opentelemetry.io/otel/codes"
+	"go.opentelemetry.io/otel/trace"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/metadata"
+	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
 )
 
@@ -21,7 +27,9 @@ import (
 // The request and the answer are copied (proto.Merge), so caller and
 // handler never share a message, as over the wire. The handler's context
 // has the caller's deadline and cancellation and none of its values:
-// what it knows of the caller comes through metadata, as over the wire.
+// what it knows of the caller comes through metadata, as over the wire,
+// and the trace goes on in a client and a server span named as otelgrpc
+// names them.
 // Streaming calls, and methods of services not registered here (health,
 // reflection), go over wire, a real connection to the same servers.
 type Local struct {
@@ -62,17 +70,48 @@ func (l *Local) Invoke(ctx context.Context, method string, args, reply any, opts
 	if !ok {
 		return l.wire.Invoke(ctx, method, args, reply, opts...)
 	}
-	return chainClient(l.client, l.wire, func(ctx context.Context, _ string, args, reply any, _ *grpc.ClientConn, _ ...grpc.CallOption) error {
-		return l.serve(ctx, m, args, reply)
+	ctx, span := startSpan(ctx, method, trace.SpanKindClient)
+	err := chainClient(l.client, l.wire, func(ctx context.Context, _ string, args, reply any, _ *grpc.ClientConn, _ ...grpc.CallOption) error {
+		return l.serve(ctx, m, method, args, reply)
 	})(ctx, method, args, reply, l.wire, opts...)
+	endSpan(span, err)
+	return err
 }
+
+// startSpan starts the span of one side of a call, named and typed as
+// otelgrpc names the spans of a call over the wire, so that a trace reads
+// the same in one process and across several.
+func startSpan(ctx context.Context, method string, kind trace.SpanKind) (context.Context, trace.Span) {
+	name := strings.TrimPrefix(method, "/")
+	service, rpcMethod, _ := strings.Cut(name, "/")
+	return otel.Tracer(tracerName).Start(ctx, name, trace.WithSpanKind(kind),
+		trace.WithAttributes(attribute.String("rpc.system", "grpc"), attribute.String("rpc.service", service),
+			attribute.String("rpc.method", rpcMethod)))
+}
+
+// endSpan records the call's status code and ends span.
+func endSpan(span trace.Span, err error) {
+	code := status.Code(err)
+	span.SetAttributes(attribute.Int64("rpc.grpc.status_code", int64(code)))
+	if err != nil {
+		span.SetStatus(otelcodes.Error, err.Error())
+	}
+	span.End()
+}
+
+// tracerName names the tracer of Local's spans.
+const tracerName = "github.com/tmsproject/tms/pkg/grpcx"
 
 // serve hands the call to the handler as a server would: the outgoing
 // metadata become the incoming ones of a context without the caller's
 // values.
-func (l *Local) serve(ctx context.Context, m localMethod, args, reply any) error {
+func (l *Local) serve(ctx context.Context, m localMethod, method string, args, reply any) (err error) {
 	md, _ := metadata.FromOutgoingContext(ctx)
-	sctx := metadata.NewIncomingContext(detached{ctx}, md)
+	// The trace goes on, as the trace context in metadata carries it over
+	// the wire.
+	sctx := trace.ContextWithRemoteSpanContext(detached{ctx}, trace.SpanContextFromContext(ctx))
+	sctx, span := startSpan(metadata.NewIncomingContext(sctx, md), method, trace.SpanKindServer)
+	defer func() { endSpan(span, err) }()
 	dec := func(in any) error {
 		proto.Merge(in.(proto.Message), args.(proto.Message))
 		return nil

@@ -8,6 +8,9 @@ import (
 	"testing"
 	"time"
 
+	"go.opentelemetry.io/otel"
+	sdktrace "go.opentelemetry.io/otel/sdk/trace"
+	"go.opentelemetry.io/otel/sdk/trace/tracetest"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	testpb "google.golang.org/grpc/interop/grpc_testing"
@@ -157,5 +160,33 @@ func TestLocalCancel(t *testing.T) {
 		if code := status.Code(err); code != codes.DeadlineExceeded {
 			t.Errorf("%s: %v, want DeadlineExceeded", name, err)
 		}
+	}
+}
+
+// TestLocalTrace: a Local call goes on with the caller's trace, in a
+// client and a server span named as otelgrpc names them.
+func TestLocalTrace(t *testing.T) {
+	rec := tracetest.NewSpanRecorder()
+	prev := otel.GetTracerProvider()
+	otel.SetTracerProvider(sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(rec)))
+	t.Cleanup(func() { otel.SetTracerProvider(prev) })
+	_, conns := startProbe(t, "", "")
+	ctx, parent := otel.Tracer("test").Start(context.Background(), "request")
+	if _, err := testpb.NewTestServiceClient(conns["local"]).UnaryCall(ctx, &testpb.SimpleRequest{}); err != nil {
+		t.Fatal(err)
+	}
+	parent.End()
+	kinds := map[string]bool{}
+	for _, s := range rec.Ended() {
+		if s.Name() != "grpc.testing.TestService/UnaryCall" {
+			continue
+		}
+		kinds[s.SpanKind().String()] = true
+		if s.SpanContext().TraceID() != parent.SpanContext().TraceID() {
+			t.Errorf("the %s span is in another trace", s.SpanKind())
+		}
+	}
+	if !kinds["client"] || !kinds["server"] {
+		t.Errorf("spans of the call: %v, want a client and a server one", kinds)
 	}
 }
