@@ -352,6 +352,9 @@ func (s *scaleRun) checkChanges(t *testing.T, base string) {
 		}
 		return len(s.recv.Missing(slices.Sorted(maps.Keys(actions)))) == 0
 	})
+	// Counted again: posts that came between the loop's last count and
+	// its check of what is missing are in neither otherwise.
+	distinct, total, bad = s.recv.Counts()
 	t.Logf("webhook: %d change records, %d events received, %d posts in all (%d repeated after a kill), %d bad signatures",
 		len(ids), distinct, total, total-distinct, bad)
 	// The records that predate the webhook may have come too.

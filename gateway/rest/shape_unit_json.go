@@ -49,24 +49,15 @@ func (u *unitJSON) AppendJSON(b []byte) ([]byte, error) {
 // MarshalJSON is AppendJSON, for a unit inside another answer.
 func (u *unitJSON) MarshalJSON() ([]byte, error) { return u.AppendJSON(nil) }
 
-// appendLabels writes labels as encoding/json writes a []labelJSON (nil
-// as null, which unitJSON never holds).
+// appendLabels writes labels as encoding/json writes a []labelJSON.
 func appendLabels(b []byte, ls []labelJSON) []byte {
-	if ls == nil {
-		return append(b, "null"...)
-	}
-	b = append(b, '[')
-	for i, l := range ls {
-		if i > 0 {
-			b = append(b, ',')
-		}
+	return wire.AppendList(b, ls, func(b []byte, l labelJSON) []byte {
 		b = wire.AppendInt(wire.AppendKey(append(b, '{'), "id", true), l.ID)
 		b = wire.AppendString(wire.AppendKey(b, "name", false), l.Name)
 		b = wire.AppendString(wire.AppendKey(b, "description", false), l.Description)
 		b = wire.AppendString(wire.AppendKey(b, "color", false), l.Color)
-		b = append(b, '}')
-	}
-	return append(b, ']')
+		return append(b, '}')
+	})
 }
 
 // AppendJSON writes the page envelope; a page of units goes through their
@@ -93,12 +84,9 @@ func (p *pageBody) AppendJSON(b []byte) ([]byte, error) {
 		}
 		return append(b, '}'), nil
 	}
-	b = append(b, '[')
-	for i, u := range units {
-		if i > 0 {
-			b = append(b, ',')
-		}
+	b = wire.AppendList(b, units, func(b []byte, u *unitJSON) []byte {
 		b, _ = u.AppendJSON(b) // a unit's never fails
-	}
-	return append(b, ']', '}'), nil
+		return b
+	})
+	return append(b, '}'), nil
 }

@@ -83,16 +83,21 @@ func (l *Local) Invoke(ctx context.Context, method string, args, reply any, opts
 // the same in one process and across several.
 func startSpan(ctx context.Context, method string, kind trace.SpanKind) (context.Context, trace.Span) {
 	name := strings.TrimPrefix(method, "/")
-	service, rpcMethod, _ := strings.Cut(name, "/")
-	return otel.Tracer(tracerName).Start(ctx, name, trace.WithSpanKind(kind),
-		trace.WithAttributes(attribute.String("rpc.system", "grpc"), attribute.String("rpc.service", service),
-			attribute.String("rpc.method", rpcMethod)))
+	ctx, span := otel.Tracer(tracerName).Start(ctx, name, trace.WithSpanKind(kind))
+	if span.IsRecording() { // without a tracer (the default), no attributes are built
+		service, rpcMethod, _ := strings.Cut(name, "/")
+		span.SetAttributes(attribute.String("rpc.system", "grpc"), attribute.String("rpc.service", service),
+			attribute.String("rpc.method", rpcMethod))
+	}
+	return ctx, span
 }
 
 // endSpan records the call's status code and ends span.
 func endSpan(span trace.Span, err error) {
-	code := status.Code(err)
-	span.SetAttributes(attribute.Int64("rpc.grpc.status_code", int64(code)))
+	if !span.IsRecording() {
+		return
+	}
+	span.SetAttributes(attribute.Int64("rpc.grpc.status_code", int64(status.Code(err))))
 	if err != nil {
 		span.SetStatus(otelcodes.Error, err.Error())
 	}

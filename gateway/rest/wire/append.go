@@ -78,16 +78,20 @@ func appendEscaped(b []byte, c byte) []byte {
 
 // AppendStrings appends ss as a JSON array of strings (nil as null, as
 // encoding/json writes it).
-func AppendStrings(b []byte, ss []string) []byte {
-	if ss == nil {
+func AppendStrings(b []byte, ss []string) []byte { return AppendList(b, ss, AppendString) }
+
+// AppendList appends xs as a JSON array, each item by item (nil as null,
+// as encoding/json writes a nil slice).
+func AppendList[T any](b []byte, xs []T, item func([]byte, T) []byte) []byte {
+	if xs == nil {
 		return append(b, "null"...)
 	}
 	b = append(b, '[')
-	for i, s := range ss {
+	for i, x := range xs {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = AppendString(b, s)
+		b = item(b, x)
 	}
 	return append(b, ']')
 }
