@@ -231,29 +231,29 @@ func marksOfRows(rows []CheckRow) checkMarks {
 
 // insertChecks writes the check rows of units, many per statement.
 func insertChecks(tx *gorm.DB, byUnit map[int64][]CheckRow) error {
-	var sb strings.Builder
 	var args []any
-	flush := func() error {
-		if len(args) == 0 {
-			return nil
-		}
-		err := tx.Exec("INSERT INTO unit_checks (unit_id, name, dismissed) VALUES "+strings.TrimSuffix(sb.String(), ","), args...).Error
-		sb.Reset()
-		args = args[:0]
-		return err
-	}
 	for id, rows := range byUnit {
 		for _, r := range rows {
-			sb.WriteString("(?, ?, ?),")
 			args = append(args, id, r.Name, r.Dismissed)
-			if len(args) >= 600 {
-				if err := flush(); err != nil {
-					return err
-				}
-			}
 		}
 	}
-	return flush()
+	return insertRows(tx, "INSERT INTO unit_checks (unit_id, name, dismissed)", 3, 200, args)
+}
+
+// insertRows runs head VALUES (?, …), … over args, a flat list of rows of
+// cols values each, at most batch rows a statement: one plain statement
+// per batch, where the ORM's batch insert cost more than a few rows.
+func insertRows(tx *gorm.DB, head string, cols, batch int, args []any) error {
+	row := "(" + strings.TrimSuffix(strings.Repeat("?, ", cols), ", ") + ")"
+	for len(args) > 0 {
+		n := min(len(args)/cols, batch)
+		values := strings.TrimSuffix(strings.Repeat(row+", ", n), ", ")
+		if err := tx.Exec(head+" VALUES "+values, args[:n*cols]...).Error; err != nil {
+			return err
+		}
+		args = args[n*cols:]
+	}
+	return nil
 }
 
 // enforce runs the checks of u as edit e leaves it and returns the

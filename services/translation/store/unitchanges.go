@@ -2,7 +2,6 @@ package store
 
 import (
 	"slices"
-	"strings"
 	"time"
 
 	"google.golang.org/protobuf/types/known/timestamppb"
@@ -67,29 +66,12 @@ func recordDeferred(tx *gorm.DB, at time.Time, changes []*changelogv1.Change) (r
 	return remembered, changefeed.RecordAll(tx, changes)
 }
 
-// unitChangesBatch is how many rows one INSERT of unit_changes writes (4
-// parameters each).
-const unitChangesBatch = 500
-
-// insertUnitChanges writes rows with plain INSERTs: an edit writes one or
-// two, and the ORM's batch insert cost more than the row.
+// insertUnitChanges writes rows, 500 a statement (4 parameters each): an
+// edit writes one or two.
 func insertUnitChanges(tx *gorm.DB, rows []unitChangeRow) error {
-	for len(rows) > 0 {
-		n := min(len(rows), unitChangesBatch)
-		var sql strings.Builder
-		sql.WriteString("INSERT INTO unit_changes (unit_id, action, author, at) VALUES ")
-		args := make([]any, 0, 4*n)
-		for i, r := range rows[:n] {
-			if i > 0 {
-				sql.WriteString(", ")
-			}
-			sql.WriteString("(?, ?, ?, ?)")
-			args = append(args, r.UnitID, r.Action, r.Author, r.At)
-		}
-		if err := tx.Exec(sql.String(), args...).Error; err != nil {
-			return err
-		}
-		rows = rows[n:]
+	args := make([]any, 0, 4*len(rows))
+	for _, r := range rows {
+		args = append(args, r.UnitID, r.Action, r.Author, r.At)
 	}
-	return nil
+	return insertRows(tx, "INSERT INTO unit_changes (unit_id, action, author, at)", 4, 500, args)
 }
