@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tmsproject/tms/gateway/bench/origin"
 )
@@ -59,6 +60,13 @@ func TestUploadMethods(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			base, repo := startFormatComponent(t, fx.files, fx.comp, fx.ready, fx.total)
+			// The import adds the languages one by one: wait for all.
+			for _, code := range uploadLangs {
+				eventually(t, 60*time.Second, func() bool {
+					tr, status := fetch(t, "GET", base+"translations/demo/app/"+code+"/", nil)
+					return status == 200 && tr["total"] == float64(fx.total)
+				})
+			}
 			for _, tc := range fx.cases {
 				t.Run(tc.name, func(t *testing.T) { runUploadCase(t, base, repo, fx.unitID, tc) })
 			}

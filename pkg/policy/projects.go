@@ -36,7 +36,8 @@ type AccessGetter interface {
 // version, so that an unchanged answer costs the catalog a hash and the
 // wire a few bytes.
 type Projects struct {
-	catalog ProjectLister
+	catalog ProjectLister // nil: access alone
+	access  AccessGetter  // nil: the list alone
 	mu      sync.Mutex
 	last    accessLevels
 }
@@ -68,7 +69,14 @@ func projectOf(pr interface {
 
 // NewProjects reads access levels through catalog.
 func NewProjects(catalog ProjectLister) *Projects {
-	return &Projects{catalog: catalog}
+	access, _ := catalog.(AccessGetter)
+	return &Projects{catalog: catalog, access: access}
+}
+
+// NewProjectsOf reads access levels from access alone: a service's own
+// copy of the catalog's projects, which answers without a call.
+func NewProjectsOf(access AccessGetter) *Projects {
+	return &Projects{access: access}
 }
 
 // System returns ctx acting as the service itself: its calls carry no
@@ -173,8 +181,8 @@ func (p *Projects) levels(ctx context.Context) (map[string]project, error) {
 
 // fetch asks the catalog for the levels, passing the version last seen.
 func (p *Projects) fetch(ctx context.Context) (map[string]project, error) {
-	getter, ok := p.catalog.(AccessGetter)
-	if !ok {
+	getter := p.access
+	if getter == nil {
 		return p.list(ctx)
 	}
 	p.mu.Lock()
@@ -182,7 +190,7 @@ func (p *Projects) fetch(ctx context.Context) (map[string]project, error) {
 	p.mu.Unlock()
 	resp, err := getter.GetProjectAccess(ctx, &catalogv1.GetProjectAccessRequest{KnownVersion: known.version})
 	switch {
-	case status.Code(err) == codes.Unimplemented: // a catalog of an older release, during a rollout
+	case status.Code(err) == codes.Unimplemented && p.catalog != nil: // a catalog of an older release, during a rollout
 		return p.list(ctx)
 	case err != nil:
 		return nil, err

@@ -53,6 +53,7 @@ type Service struct {
 	gdb       *gorm.DB
 	relay     *outbox.Relay // change records to the changelog
 	removals  *outbox.Relay // removals to the translation service
+	snapshots *outbox.Relay // project snapshots to the translation service
 	lifecycle *outbox.Relay // project lifecycle to the notification service
 	server    *server.Server
 }
@@ -60,7 +61,7 @@ type Service struct {
 // Migrations are the versioned schema changes of the service's database,
 // in order: what New applies, and what `tms migrate` applies alone.
 func Migrations() []db.Source {
-	return []db.Source{store.Migrations, outbox.Migrations, store.Removals.Migrations(), store.Lifecycle.Migrations()}
+	return store.Sources()
 }
 
 // New opens and migrates the database, seeds the built-in languages and
@@ -83,6 +84,9 @@ func New(ctx context.Context, cfg Config) (*Service, error) {
 	if err := st.Backfill(ctx, server.DefaultSettings()); err != nil {
 		return nil, errors.Join(fmt.Errorf("catalog: inherited settings: %w", err), db.Close(gdb))
 	}
+	if err := st.SeedProjection(ctx); err != nil {
+		return nil, errors.Join(fmt.Errorf("catalog: projection: %w", err), db.Close(gdb))
+	}
 	svc := &Service{gdb: gdb}
 	scfg := server.Config{Log: log, AllowLocalRepos: cfg.AllowLocalRepos}
 	if cfg.Changelog != nil {
@@ -93,6 +97,8 @@ func New(ctx context.Context, cfg Config) (*Service, error) {
 	if cfg.Translation != nil {
 		svc.removals = removalRelay(gdb, cfg.Translation, log)
 		scfg.Removed = svc.removals.Notify
+		svc.snapshots = projectionRelay(gdb, st, cfg.Translation, log)
+		st.OnSnapshot(svc.snapshots.Flush)
 		scfg.Translation = cfg.Translation
 	}
 	if cfg.Access != nil {
@@ -117,7 +123,7 @@ func (s *Service) Register(srv grpc.ServiceRegistrar) {
 // service until ctx ends.
 func (s *Service) Run(ctx context.Context) error {
 	var wg sync.WaitGroup
-	for _, r := range []*outbox.Relay{s.relay, s.removals, s.lifecycle} {
+	for _, r := range []*outbox.Relay{s.relay, s.removals, s.snapshots, s.lifecycle} {
 		if r != nil {
 			wg.Go(func() { _ = r.Run(ctx) }) // Run ends with ctx, answering nil
 		}

@@ -129,7 +129,32 @@ type translationPeer struct {
 	failFirst int
 	forgotten []int64
 	projects  []int64
-	ops       []string // renames and removals in the order they arrived
+	ops       []string                                 // renames and removals in the order they arrived
+	snaps     map[int64]*translationv1.CatalogSnapshot // the latest of each project
+}
+
+func (p *translationPeer) ApplyCatalogSnapshots(ctx context.Context, req *translationv1.ApplyCatalogSnapshotsRequest, _ ...grpc.CallOption) (*translationv1.ApplyCatalogSnapshotsResponse, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if _, ok := policy.FromContext(ctx); ok {
+		return nil, errors.New("snapshots are the catalog's own calls")
+	}
+	if p.snaps == nil {
+		p.snaps = map[int64]*translationv1.CatalogSnapshot{}
+	}
+	for _, s := range req.GetSnapshots() {
+		if old := p.snaps[s.GetProjectId()]; old.GetRevision() < s.GetRevision() {
+			p.snaps[s.GetProjectId()] = s
+		}
+	}
+	return &translationv1.ApplyCatalogSnapshotsResponse{}, nil
+}
+
+// snapshot is the latest snapshot of the project the peer holds.
+func (p *translationPeer) snapshot(id int64) *translationv1.CatalogSnapshot {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.snaps[id]
 }
 
 func (p *translationPeer) RenameComponents(ctx context.Context, req *translationv1.RenameComponentsRequest, _ ...grpc.CallOption) (*translationv1.RenameComponentsResponse, error) {

@@ -24,6 +24,7 @@ type Translation interface {
 	ForgetComponents(ctx context.Context, in *translationv1.ForgetComponentsRequest, opts ...grpc.CallOption) (*translationv1.ForgetComponentsResponse, error)
 	RenameComponents(ctx context.Context, in *translationv1.RenameComponentsRequest, opts ...grpc.CallOption) (*translationv1.RenameComponentsResponse, error)
 	RecheckComponents(ctx context.Context, in *translationv1.RecheckComponentsRequest, opts ...grpc.CallOption) (*translationv1.RecheckComponentsResponse, error)
+	ApplyCatalogSnapshots(ctx context.Context, in *translationv1.ApplyCatalogSnapshotsRequest, opts ...grpc.CallOption) (*translationv1.ApplyCatalogSnapshotsResponse, error)
 }
 
 // removalRelay delivers the catalog's deletes and renames to the

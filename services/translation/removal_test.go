@@ -181,6 +181,20 @@ func TestForgetComponentsIsTheServicesOwn(t *testing.T) {
 			t.Errorf("%s, rename: %v, want PermissionDenied", name, err)
 		}
 	}
+	// A snapshot from a caller would rewrite the service's copy of the
+	// catalog: here, delete the project.
+	gone := &translationv1.CatalogSnapshot{ProjectId: 1, Revision: 1 << 40, Removed: true}
+	for name, c := range callers {
+		ctx := policy.WithCaller(t.Context(), c)
+		_, err := e.client.ApplyCatalogSnapshots(ctx, &translationv1.ApplyCatalogSnapshotsRequest{Snapshots: []*translationv1.CatalogSnapshot{gone}})
+		if kind(err) != errs.PermissionDenied {
+			t.Errorf("%s, snapshot: %v, want PermissionDenied", name, err)
+		}
+		_, err = e.client.ImportComponent(ctx, &translationv1.ImportComponentRequest{ComponentId: 1, Snapshot: gone})
+		if kind(err) != errs.PermissionDenied {
+			t.Errorf("%s, import with a snapshot: %v, want PermissionDenied", name, err)
+		}
+	}
 	if list, err := e.client.ListTranslations(t.Context(), &translationv1.ListTranslationsRequest{ComponentId: 1}); err != nil || list.GetTotal() != 5 {
 		t.Fatalf("after refused forgets: %d translations, %v", list.GetTotal(), err)
 	}

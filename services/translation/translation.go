@@ -120,7 +120,7 @@ func New(ctx context.Context, cfg Config) (*Service, error) {
 	svc.server = server.New(server.Config{
 		Store: st, Catalog: cfg.Catalog, Repos: repos,
 		AllowLocalRepos: cfg.AllowLocalRepos, Log: cfg.Log, Notify: notify,
-		Git: cfg.Git, Users: cfg.Users, Projects: policy.NewProjects(cfg.Catalog),
+		Git: cfg.Git, Users: cfg.Users, Projects: policy.NewProjectsOf(copyAccess{st}),
 		Leases: leases, RepoLease: cfg.RepoLease, Upload: cfg.Upload,
 		Machinery: cfg.Machinery, AllowLocalMachinery: cfg.AllowLocalMachinery,
 	})
@@ -173,4 +173,12 @@ func (svc *Service) Close() error {
 // than their commit_pending_age at now (what Run does every minute).
 func (svc *Service) CommitAged(ctx context.Context, now time.Time) error {
 	return svc.server.CommitAged(ctx, now)
+}
+
+// copyAccess answers the access of every project from the service's copy
+// of the catalog (store.ProjectAccess), without a call.
+type copyAccess struct{ st *store.Store }
+
+func (a copyAccess) GetProjectAccess(ctx context.Context, in *catalogv1.GetProjectAccessRequest, _ ...grpc.CallOption) (*catalogv1.GetProjectAccessResponse, error) {
+	return a.st.ProjectAccess(ctx, in.GetKnownVersion())
 }

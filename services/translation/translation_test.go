@@ -32,6 +32,9 @@ type env struct {
 	users     *fixture.Users
 	dataDir   string
 	svc       *translation.Service
+	// catalogConn reaches the fixture catalog; stopCatalog takes it down.
+	catalogConn *grpc.ClientConn
+	stopCatalog func()
 }
 
 func newEnv(t *testing.T, allowLocal bool) *env { return newEnvWith(t, allowLocal, nil) }
@@ -41,7 +44,8 @@ func newEnv(t *testing.T, allowLocal bool) *env { return newEnvWith(t, allowLoca
 func newEnvWith(t *testing.T, allowLocal bool, mod func(*translation.Config)) *env {
 	t.Helper()
 	e := &env{catalog: fixture.NewCatalog(), changelog: fixture.NewChangelog(), users: fixture.NewUsers(), dataDir: t.TempDir()}
-	catConn := grpctest.Serve(t, func(s grpc.ServiceRegistrar) { catalogv1.RegisterCatalogServiceServer(s, e.catalog) })
+	catConn, stop := grpctest.ServeStoppable(t, func(s grpc.ServiceRegistrar) { catalogv1.RegisterCatalogServiceServer(s, e.catalog) })
+	e.catalogConn, e.stopCatalog = catConn, stop
 	logConn := grpctest.Serve(t, func(s grpc.ServiceRegistrar) { changelogv1.RegisterChangelogServiceServer(s, e.changelog) })
 	userConn := grpctest.Serve(t, func(s grpc.ServiceRegistrar) { notificationv1.RegisterNotificationServiceServer(s, e.users) })
 	ctx, cancel := context.WithCancel(context.Background())
@@ -73,6 +77,14 @@ func newEnvWith(t *testing.T, allowLocal bool, mod func(*translation.Config)) *e
 		}
 	})
 	e.client = translationv1.NewTranslationServiceClient(conn)
+	// The fixture catalog sends its snapshots as the real one's outbox
+	// does, before its writes answer.
+	if err := e.catalog.SetSink(func(ctx context.Context, req *translationv1.ApplyCatalogSnapshotsRequest) error {
+		_, err := e.client.ApplyCatalogSnapshots(ctx, req)
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
 	return e
 }
 

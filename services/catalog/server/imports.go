@@ -24,10 +24,22 @@ func (s *Server) startImport(ctx context.Context, c *store.Component, actor stri
 	if s.translation == nil {
 		return "", nil
 	}
-	resp, err := s.translation.ImportComponent(policy.System(ctx), &translationv1.ImportComponentRequest{ComponentId: c.ID, Actor: actor})
+	req := &translationv1.ImportComponentRequest{ComponentId: c.ID, Actor: actor}
+	snap, err := s.st.Snapshot(ctx, c.ProjectID)
+	if err != nil {
+		return "", s.undoImport(ctx, c, undo, err)
+	}
+	req.Snapshot = SnapshotProto(snap)
+	resp, err := s.translation.ImportComponent(policy.System(ctx), req)
 	if err == nil {
 		return resp.GetTask().GetId(), nil
 	}
+	return "", s.undoImport(ctx, c, undo, err)
+}
+
+// undoImport undoes the write of c whose import failed with err, and
+// answers err.
+func (s *Server) undoImport(ctx context.Context, c *store.Component, undo func() error, err error) error {
 	if uerr := undo(); uerr != nil {
 		s.log.ErrorContext(ctx, "undo a write whose import was refused", "component", c.ID, "err", uerr)
 	} else {
@@ -35,7 +47,7 @@ func (s *Server) startImport(ctx context.Context, c *store.Component, actor stri
 		s.removed()
 		s.lifecycle()
 	}
-	return "", errs.FromStatus(err)
+	return errs.FromStatus(err)
 }
 
 // rebinds tells whether an update changed what the component's files are

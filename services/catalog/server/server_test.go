@@ -10,7 +10,6 @@ import (
 	"github.com/tmsproject/tms/pkg/dbtest"
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/grpctest"
-	"github.com/tmsproject/tms/pkg/outbox"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	"github.com/tmsproject/tms/services/catalog/server"
@@ -30,7 +29,7 @@ func newEnv(t *testing.T) *env { return newEnvWith(t, server.Config{}) }
 // newEnvWith is newEnv with a server configured by cfg.
 func newEnvWith(t *testing.T, cfg server.Config) *env {
 	t.Helper()
-	gdb := dbtest.SQLite(t, store.Migrations, outbox.Migrations, store.Removals.Migrations(), store.Lifecycle.Migrations())
+	gdb := dbtest.SQLite(t, store.Sources()...)
 	st := store.New(gdb)
 	if _, err := st.SeedLanguages(t.Context(), server.BuiltinLanguages()); err != nil {
 		t.Fatal(err)

@@ -8,7 +8,6 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/tmsproject/tms/pkg/dbtest"
-	"github.com/tmsproject/tms/pkg/outbox"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"github.com/tmsproject/tms/services/catalog/store"
@@ -108,7 +107,7 @@ func TestComponentReadsFollowWrites(t *testing.T) {
 				t.Errorf("removed after the delete: %v (%v), want it to hold %d", removed, err, c.ID)
 			}
 		})
-	}, store.Migrations, outbox.Migrations, store.Removals.Migrations(), store.Lifecycle.Migrations())
+	}, store.Sources()...)
 }
 
 func noChange(c store.Component) *changelogv1.Change {

@@ -191,6 +191,9 @@ func (s *Store) SaveComponent(ctx context.Context, c *Component, renamed *change
 		}
 		// Components sharing this repository link to it by its slugs, as
 		// Weblate keeps them: follow a rename.
+		if err := touchLinked(tx, []int64{c.ID}); err != nil {
+			return err
+		}
 		return tx.Model(&Component{}).Where("linked_component_id = ?", c.ID).
 			Update("repo", "weblate://"+c.ProjectSlug+"/"+c.Slug).Error
 	})
@@ -219,6 +222,17 @@ func (s *Store) DeleteComponent(ctx context.Context, projectSlug, slug string, c
 		}
 		return recordLifecycle(tx, componentsDeleted(removed, 0)...)
 	})
+}
+
+// touchLinked notes the projects of the components linked to those of ids
+// (sharing their repositories) as written to (touch).
+func touchLinked(tx *gorm.DB, ids []int64) error {
+	var projects []int64
+	if err := tx.Model(&Component{}).Where("linked_component_id IN ?", ids).Distinct().Pluck("project_id", &projects).Error; err != nil {
+		return err
+	}
+	touch(tx, projects...)
+	return nil
 }
 
 // deleteComponents deletes the components and, transitively, those linked
@@ -252,6 +266,7 @@ func deleteComponents(tx *gorm.DB, ids []int64) ([]Component, error) {
 	all := make([]int64, 0, len(removed))
 	for _, c := range removed {
 		all = append(all, c.ID)
+		touch(tx, c.ProjectID)
 	}
 	if len(all) > 0 {
 		if err := tx.Where("component_id IN ?", all).Delete(&Announcement{}).Error; err != nil {
@@ -287,6 +302,7 @@ func (s *Store) SetComponentLock(ctx context.Context, projectSlug, slug string, 
 		if changed = res.RowsAffected > 0; !changed {
 			return nil
 		}
+		touch(tx, c.ProjectID)
 		return record(tx, change(*c))
 	})
 	if err != nil {

@@ -24,6 +24,7 @@ func (s *Store) CreateProject(ctx context.Context, p *Project, creator string, c
 		if err := tx.Create(p).Error; err != nil {
 			return duplicateOr(err, func() error { return projectUnique(tx, p) })
 		}
+		touch(tx, p.ID)
 		if err := recordLifecycle(tx, projectCreated(p.Slug, creator)); err != nil {
 			return err
 		}
@@ -164,6 +165,13 @@ func (s *Store) SaveProject(ctx context.Context, p *Project, renamed *changelogv
 		if err := refreshProject(tx, p.ID); err != nil {
 			return err
 		}
+		var own []int64
+		if err := tx.Model(&Component{}).Where("project_id = ?", p.ID).Pluck("id", &own).Error; err != nil {
+			return err
+		}
+		if err := touchLinked(tx, own); err != nil {
+			return err
+		}
 		// Links into the project name it by slug: keep them pointing here.
 		return tx.Exec(`UPDATE components SET repo = 'weblate://' || ? || '/' ||
 			(SELECT lc.slug FROM components lc WHERE lc.id = components.linked_component_id)
@@ -201,6 +209,7 @@ func (s *Store) DeleteProject(ctx context.Context, slug string, change *changelo
 		if err := tx.Delete(&Project{}, p.ID).Error; err != nil {
 			return err
 		}
+		touch(tx, p.ID)
 		if err := recordRemoval(tx, removed, &p); err != nil {
 			return err
 		}

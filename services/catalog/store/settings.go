@@ -138,6 +138,7 @@ func componentEffective(c *Component, parent Effective) Effective {
 // settings in it: the effective settings below are then computed from
 // parents no other transaction is changing (SQLite has one writer).
 func lockProject(tx *gorm.DB, id int64) error {
+	touch(tx, id) // a write in the project: its snapshot follows
 	if tx.Dialector.Name() != "postgres" {
 		return nil
 	}

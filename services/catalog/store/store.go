@@ -10,6 +10,7 @@ import (
 
 	"github.com/tmsproject/tms/pkg/changefeed"
 	"github.com/tmsproject/tms/pkg/db"
+	"github.com/tmsproject/tms/pkg/outbox"
 	"github.com/tmsproject/tms/pkg/policy"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 )
@@ -21,6 +22,12 @@ var migrationFiles embed.FS
 // outbox.Migrations, which the change records are written to, and
 // Removals.Migrations().
 var Migrations = db.EmbeddedSource("catalog", migrationFiles, "migrations")
+
+// Sources are every schema the store writes to, in migration order: its
+// own, the change records' outbox and the outbox tables of its consumers.
+func Sources() []db.Source {
+	return []db.Source{Migrations, outbox.Migrations, Removals.Migrations(), Lifecycle.Migrations(), Projection.Migrations()}
+}
 
 // ErrNotFound reports a missing project, component or language.
 var ErrNotFound = errors.New("store: not found")
@@ -52,6 +59,9 @@ func (p Page) apply(q *gorm.DB) *gorm.DB {
 type Store struct {
 	db    *gorm.DB
 	cache *caches
+	// snapshotted is called after each committed transaction that recorded
+	// snapshots (Projection); nil: none.
+	snapshotted func()
 }
 
 // New wraps an open, migrated database.
@@ -100,7 +110,23 @@ func notFound(err error) error {
 	return err
 }
 
-// transaction runs fn in a transaction bound to ctx.
+// OnSnapshot sets what is called after each committed write that recorded
+// snapshots of projects (to deliver them before the write answers).
+func (s *Store) OnSnapshot(f func()) { s.snapshotted = f }
+
+// transaction runs fn in a transaction bound to ctx, and records the
+// snapshots of the projects fn touched (Projection) before it commits.
 func (s *Store) transaction(ctx context.Context, fn func(tx *gorm.DB) error) error {
-	return s.db.WithContext(ctx).Transaction(fn)
+	t := &touchedProjects{}
+	ctx = context.WithValue(ctx, touchedKey{}, t)
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := fn(tx); err != nil {
+			return err
+		}
+		return recordSnapshots(tx, t.ids)
+	})
+	if err == nil && len(t.ids) > 0 && s.snapshotted != nil {
+		s.snapshotted()
+	}
+	return err
 }

@@ -11,7 +11,6 @@ import (
 
 	"github.com/tmsproject/tms/pkg/changefeed/changefeedtest"
 	"github.com/tmsproject/tms/pkg/dbtest"
-	"github.com/tmsproject/tms/pkg/outbox"
 	"github.com/tmsproject/tms/pkg/pgtest"
 	changelogv1 "github.com/tmsproject/tms/proto/gen/go/tms/changelog/v1"
 	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
@@ -57,7 +56,7 @@ func TestConformance(t *testing.T) {
 				c.run(t, store.New(gdb), gdb)
 			})
 		}
-	}, store.Migrations, outbox.Migrations, store.Removals.Migrations(), store.Lifecycle.Migrations())
+	}, store.Sources()...)
 }
 
 func seed(t *testing.T, s *store.Store) {

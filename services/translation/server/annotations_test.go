@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"context"
 	"io"
 	"log/slog"
 	"slices"
@@ -59,6 +60,12 @@ func newRig(t *testing.T, gdb *gorm.DB) *rig {
 		translationv1.RegisterMemoryServiceServer(s, srv.Memory())
 	})
 	r.client, r.memory = translationv1.NewTranslationServiceClient(conn), translationv1.NewMemoryServiceClient(conn)
+	if err := r.catalog.SetSink(func(ctx context.Context, req *translationv1.ApplyCatalogSnapshotsRequest) error {
+		_, err := r.client.ApplyCatalogSnapshots(ctx, req)
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
 	mk := func(src []string, target string, state int, source bool) store.Unit {
 		if source {
 			target, state = store.Join(src), weblate.StateReadOnly

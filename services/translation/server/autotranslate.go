@@ -248,11 +248,11 @@ func (s *Server) namedComponent(ctx context.Context, comp *catalogv1.Component, 
 	if !ok {
 		project, slug = comp.GetProjectSlug(), named
 	}
-	resp, err := s.cfg.Catalog.GetComponent(policy.System(ctx), &catalogv1.GetComponentRequest{ProjectSlug: project, Slug: slug})
+	other, err := s.cfg.Store.CatalogComponentBySlugs(ctx, project, slug)
 	if err != nil {
-		return nil, errs.FromStatus(err)
+		return nil, err
 	}
-	return resp.GetComponent(), s.mustSee(ctx, project)
+	return other, s.mustSee(ctx, project)
 }
 
 // sharesWith tells whether comp may take translations from other: one of

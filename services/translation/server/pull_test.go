@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"context"
 	"io"
 	"log/slog"
 	"slices"
@@ -42,6 +43,12 @@ func newRepoRig(t *testing.T, gdb *gorm.DB, mod func(*catalogv1.Component)) (*ri
 	r.client = translationv1.NewTranslationServiceClient(grpctest.Serve(t, func(s grpc.ServiceRegistrar) {
 		translationv1.RegisterTranslationServiceServer(s, srv)
 	}))
+	if err := r.catalog.SetSink(func(ctx context.Context, req *translationv1.ApplyCatalogSnapshotsRequest) error {
+		_, err := r.client.ApplyCatalogSnapshots(ctx, req)
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
 	resp, err := r.client.ImportComponent(t.Context(), &translationv1.ImportComponentRequest{ComponentId: 1, Actor: "admin"})
 	if err != nil {
 		t.Fatal(err)

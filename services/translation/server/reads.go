@@ -6,9 +6,7 @@ import (
 	"strings"
 
 	"github.com/tmsproject/tms/pkg/errs"
-	"github.com/tmsproject/tms/pkg/policy"
 	"github.com/tmsproject/tms/pkg/resname"
-	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 	"github.com/tmsproject/tms/services/translation/search"
 	"github.com/tmsproject/tms/services/translation/store"
@@ -75,14 +73,14 @@ func (s *Server) requestedTranslation(ctx context.Context, req *translationv1.Ge
 	if err != nil {
 		return 0, "", err
 	}
-	resp, err := s.cfg.Catalog.GetComponent(policy.System(ctx), &catalogv1.GetComponentRequest{ProjectSlug: project, Slug: component})
+	comp, err := s.cfg.Store.CatalogComponentBySlugs(ctx, project, component)
 	if err != nil {
-		return 0, "", errs.FromStatus(err)
+		return 0, "", err
 	}
 	if err = s.mustSee(ctx, project); err != nil {
 		return 0, "", err
 	}
-	id, err := resname.Agree("component_id", req.GetComponentId(), resp.GetComponent().GetId())
+	id, err := resname.Agree("component_id", req.GetComponentId(), comp.GetId())
 	return id, code, err
 }
 

@@ -162,21 +162,21 @@ func (s *Server) Close() {
 // Wait blocks until the running tasks finish (tests).
 func (s *Server) Wait() { s.wg.Wait() }
 
-// component fetches a component from the catalog, as the service itself
+// component reads a component from the service's copy of the catalog
 // (with its repository credentials, which git needs and callers never
 // see), and answers NotFound when the caller of ctx may not see it.
 func (s *Server) component(ctx context.Context, id int64) (*catalogv1.Component, error) {
 	if id <= 0 {
 		return nil, errs.NotFoundf("Not found.")
 	}
-	resp, err := s.cfg.Catalog.GetComponent(policy.System(ctx), &catalogv1.GetComponentRequest{Id: id})
+	comp, err := s.cfg.Store.CatalogComponent(ctx, id)
 	if err != nil {
-		return nil, errs.FromStatus(err)
-	}
-	if err := s.mustSee(ctx, resp.GetComponent().GetProjectSlug()); err != nil {
 		return nil, err
 	}
-	return resp.GetComponent(), nil
+	if err := s.mustSee(ctx, comp.GetProjectSlug()); err != nil {
+		return nil, err
+	}
+	return comp, nil
 }
 
 // listLimits are the page sizes of every List RPC of the service, as the
@@ -201,11 +201,11 @@ func (s *Server) componentTranslation(ctx context.Context, componentID int64, co
 	return comp, t, err
 }
 
-// project fetches the project of a component from the catalog.
+// project reads the project of a component from the service's copy of
+// the catalog, NotFound when the caller of ctx may not see it.
 func (s *Server) project(ctx context.Context, comp *catalogv1.Component) (*catalogv1.Project, error) {
-	resp, err := s.cfg.Catalog.GetProject(ctx, &catalogv1.GetProjectRequest{Slug: comp.GetProjectSlug()})
-	if err != nil {
-		return nil, errs.FromStatus(err)
+	if err := s.mustSee(ctx, comp.GetProjectSlug()); err != nil {
+		return nil, err
 	}
-	return resp.GetProject(), nil
+	return s.cfg.Store.CatalogProject(ctx, comp.GetProjectSlug())
 }

@@ -26,6 +26,14 @@ import (
 // when a component is created or rebound; a caller acting for a user
 // needs component.edit.
 func (s *Server) ImportComponent(ctx context.Context, req *translationv1.ImportComponentRequest) (*translationv1.ImportComponentResponse, error) {
+	if snap := req.GetSnapshot(); snap != nil {
+		if _, restricted := policy.Restricted(ctx); restricted {
+			return nil, errs.New(errs.PermissionDenied, "Only the catalog sends its snapshots.")
+		}
+		if _, err := s.cfg.Store.ApplySnapshot(ctx, snap); err != nil {
+			return nil, err
+		}
+	}
 	comp, err := s.component(ctx, req.GetComponentId())
 	if err != nil {
 		return nil, err
@@ -268,6 +276,9 @@ func (s *Server) ForgetComponents(ctx context.Context, req *translationv1.Forget
 			return nil, err
 		}
 	}
+	if err := s.cfg.Store.ForgetCatalogComponents(ctx, req.GetComponentIds()); err != nil {
+		return nil, err
+	}
 	if err := s.cfg.Store.ForgetProjects(ctx, req.GetProjectIds()); err != nil {
 		return nil, err
 	}
@@ -318,10 +329,9 @@ func (s *Server) lockLive(ctx context.Context, comp *catalogv1.Component) (unloc
 	if unlock, err = s.holdRepo(ctx, comp.GetId()); err != nil {
 		return nil, err
 	}
-	_, err = s.cfg.Catalog.GetComponent(policy.System(ctx), &catalogv1.GetComponentRequest{Id: comp.GetId()})
-	if err != nil {
+	if _, err = s.cfg.Store.CatalogComponent(ctx, comp.GetId()); err != nil {
 		unlock()
-		if err = errs.FromStatus(err); errs.Is(err, errs.NotFound) {
+		if errs.Is(err, errs.NotFound) {
 			return nil, errComponentGone
 		}
 		return nil, err
@@ -341,4 +351,18 @@ func taskProto(t store.Task) *translationv1.Task {
 // and ended with *err.
 func observeSince(h *prometheus.HistogramVec, start time.Time, err *error) {
 	h.WithLabelValues(obs.Result(*err)).Observe(time.Since(start).Seconds())
+}
+
+// ApplyCatalogSnapshots keeps the catalog's snapshots of projects in the
+// service's copy (delivered by the catalog's outbox).
+func (s *Server) ApplyCatalogSnapshots(ctx context.Context, req *translationv1.ApplyCatalogSnapshotsRequest) (*translationv1.ApplyCatalogSnapshotsResponse, error) {
+	if _, restricted := policy.Restricted(ctx); restricted {
+		return nil, errs.New(errs.PermissionDenied, "Only the catalog sends its snapshots.")
+	}
+	for _, snap := range req.GetSnapshots() {
+		if _, err := s.cfg.Store.ApplySnapshot(ctx, snap); err != nil {
+			return nil, err
+		}
+	}
+	return &translationv1.ApplyCatalogSnapshotsResponse{}, nil
 }

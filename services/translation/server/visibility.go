@@ -4,9 +4,6 @@ import (
 	"context"
 	"slices"
 
-	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/status"
-
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/policy"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
@@ -25,20 +22,12 @@ func (s *Server) hidden(ctx context.Context) (store.Hidden, error) {
 	return store.Hidden{Restricted: restricted, Seen: seen, Components: removed}, err
 }
 
-// removed lists the components the catalog has deleted and whose removal
-// has not reached this service yet. The catalog is asked on every read,
-// not kept: a component must vanish the moment its delete commits, however
-// late the removal arrives. A catalog of a release without removals
-// (during a rollout) has none pending.
+// removed lists the components the catalog has deleted (as its snapshots
+// told) whose rows ForgetComponents has not dropped yet. The catalog
+// delivers a delete's snapshot before the delete answers, and its
+// removal, which drops the rows, later.
 func (s *Server) removed(ctx context.Context) ([]int64, error) {
-	resp, err := s.cfg.Catalog.ListRemovedComponents(policy.System(ctx), &catalogv1.ListRemovedComponentsRequest{})
-	if status.Code(err) == codes.Unimplemented {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, errs.FromStatus(err)
-	}
-	return resp.GetComponentIds(), nil
+	return s.cfg.Store.RemovedComponents(ctx)
 }
 
 // mustSee answers NotFound unless the caller of ctx may see the project:

@@ -26,6 +26,7 @@ const (
 	TranslationService_ForgetComponent_FullMethodName        = "/tms.translation.v1.TranslationService/ForgetComponent"
 	TranslationService_ForgetComponents_FullMethodName       = "/tms.translation.v1.TranslationService/ForgetComponents"
 	TranslationService_RenameComponents_FullMethodName       = "/tms.translation.v1.TranslationService/RenameComponents"
+	TranslationService_ApplyCatalogSnapshots_FullMethodName  = "/tms.translation.v1.TranslationService/ApplyCatalogSnapshots"
 	TranslationService_ListTranslations_FullMethodName       = "/tms.translation.v1.TranslationService/ListTranslations"
 	TranslationService_GetTranslation_FullMethodName         = "/tms.translation.v1.TranslationService/GetTranslation"
 	TranslationService_AddTranslation_FullMethodName         = "/tms.translation.v1.TranslationService/AddTranslation"
@@ -150,6 +151,14 @@ type TranslationServiceClient interface {
 	// one again changes nothing. Only the services' own calls and
 	// superusers may make it (others: PermissionDenied).
 	RenameComponents(ctx context.Context, in *RenameComponentsRequest, opts ...grpc.CallOption) (*RenameComponentsResponse, error)
+	// ApplyCatalogSnapshots updates the service's own copy of what it needs
+	// from the catalog (projects and their components, as the catalog's own
+	// calls see them), so that its reads and edits ask the catalog nothing.
+	// The catalog's outbox delivers a snapshot of a project after each write
+	// that changed it or its components, at least once; a snapshot older
+	// than the one applied (by revision) changes nothing. Only the services'
+	// own calls and superusers may make it (others: PermissionDenied).
+	ApplyCatalogSnapshots(ctx context.Context, in *ApplyCatalogSnapshotsRequest, opts ...grpc.CallOption) (*ApplyCatalogSnapshotsResponse, error)
 	// ListTranslations pages the translations of a component, or of every
 	// component, by id. Invisible projects and deleted components are left
 	// out (of total too).
@@ -443,6 +452,16 @@ func (c *translationServiceClient) RenameComponents(ctx context.Context, in *Ren
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(RenameComponentsResponse)
 	err := c.cc.Invoke(ctx, TranslationService_RenameComponents_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *translationServiceClient) ApplyCatalogSnapshots(ctx context.Context, in *ApplyCatalogSnapshotsRequest, opts ...grpc.CallOption) (*ApplyCatalogSnapshotsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ApplyCatalogSnapshotsResponse)
+	err := c.cc.Invoke(ctx, TranslationService_ApplyCatalogSnapshots_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -979,6 +998,14 @@ type TranslationServiceServer interface {
 	// one again changes nothing. Only the services' own calls and
 	// superusers may make it (others: PermissionDenied).
 	RenameComponents(context.Context, *RenameComponentsRequest) (*RenameComponentsResponse, error)
+	// ApplyCatalogSnapshots updates the service's own copy of what it needs
+	// from the catalog (projects and their components, as the catalog's own
+	// calls see them), so that its reads and edits ask the catalog nothing.
+	// The catalog's outbox delivers a snapshot of a project after each write
+	// that changed it or its components, at least once; a snapshot older
+	// than the one applied (by revision) changes nothing. Only the services'
+	// own calls and superusers may make it (others: PermissionDenied).
+	ApplyCatalogSnapshots(context.Context, *ApplyCatalogSnapshotsRequest) (*ApplyCatalogSnapshotsResponse, error)
 	// ListTranslations pages the translations of a component, or of every
 	// component, by id. Invisible projects and deleted components are left
 	// out (of total too).
@@ -1228,6 +1255,9 @@ func (UnimplementedTranslationServiceServer) ForgetComponents(context.Context, *
 }
 func (UnimplementedTranslationServiceServer) RenameComponents(context.Context, *RenameComponentsRequest) (*RenameComponentsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method RenameComponents not implemented")
+}
+func (UnimplementedTranslationServiceServer) ApplyCatalogSnapshots(context.Context, *ApplyCatalogSnapshotsRequest) (*ApplyCatalogSnapshotsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ApplyCatalogSnapshots not implemented")
 }
 func (UnimplementedTranslationServiceServer) ListTranslations(context.Context, *ListTranslationsRequest) (*ListTranslationsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListTranslations not implemented")
@@ -1504,6 +1534,24 @@ func _TranslationService_RenameComponents_Handler(srv interface{}, ctx context.C
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
 		return srv.(TranslationServiceServer).RenameComponents(ctx, req.(*RenameComponentsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _TranslationService_ApplyCatalogSnapshots_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ApplyCatalogSnapshotsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TranslationServiceServer).ApplyCatalogSnapshots(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TranslationService_ApplyCatalogSnapshots_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TranslationServiceServer).ApplyCatalogSnapshots(ctx, req.(*ApplyCatalogSnapshotsRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }
@@ -2316,6 +2364,10 @@ var TranslationService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "RenameComponents",
 			Handler:    _TranslationService_RenameComponents_Handler,
+		},
+		{
+			MethodName: "ApplyCatalogSnapshots",
+			Handler:    _TranslationService_ApplyCatalogSnapshots_Handler,
 		},
 		{
 			MethodName: "ListTranslations",
