@@ -71,14 +71,15 @@ type Service struct {
 	interrupted []int64
 	gdb         *gorm.DB
 	server      *server.Server
-	relay       *outbox.Relay
+	relay       *outbox.Relay // change records to the changelog
+	outcomes    *outbox.Relay // import outcomes to the catalog
 	log         *slog.Logger
 }
 
 // Migrations are the versioned schema changes of the service's database,
 // in order: what New applies, and what `tms migrate` applies alone.
 func Migrations() []db.Source {
-	return []db.Source{store.Migrations, outbox.Migrations, lease.Migrations}
+	return append(store.Sources(), lease.Migrations)
 }
 
 // New opens and migrates the database and builds the server.
@@ -115,11 +116,12 @@ func New(ctx context.Context, cfg Config) (*Service, error) {
 	if db.Dialect(gdb) == db.Postgres {
 		leases = lease.New(gdb, "")
 	}
+	svc.outcomes = outcomeRelay(gdb, cfg.Catalog, cfg.Log)
 	repos := workcopy.NewManager(cfg.DataDir)
 	repos.NetworkTimeout = cfg.GitTimeout
 	svc.server = server.New(server.Config{
 		Store: st, Catalog: cfg.Catalog, Repos: repos,
-		AllowLocalRepos: cfg.AllowLocalRepos, Log: cfg.Log, Notify: notify,
+		AllowLocalRepos: cfg.AllowLocalRepos, Log: cfg.Log, Notify: notify, Outcome: svc.outcomes.Notify,
 		Git: cfg.Git, Users: cfg.Users, Projects: policy.NewProjectsOf(copyAccess{st}),
 		Leases: leases, RepoLease: cfg.RepoLease, Upload: cfg.Upload,
 		Machinery: cfg.Machinery, AllowLocalMachinery: cfg.AllowLocalMachinery,
@@ -149,6 +151,9 @@ func (svc *Service) Run(ctx context.Context) error {
 	committer := make(chan struct{})
 	go func() { defer close(committer); svc.server.RunCommitter(ctx, time.Minute) }()
 	defer func() { <-committer }()
+	outcomes := make(chan struct{})
+	go func() { defer close(outcomes); _ = svc.outcomes.Run(ctx) }() // ends with ctx
+	defer func() { <-outcomes }()
 	if svc.relay == nil {
 		<-ctx.Done()
 		return nil
@@ -181,4 +186,22 @@ type copyAccess struct{ st *store.Store }
 
 func (a copyAccess) GetProjectAccess(ctx context.Context, in *catalogv1.GetProjectAccessRequest, _ ...grpc.CallOption) (*catalogv1.GetProjectAccessResponse, error) {
 	return a.st.ProjectAccess(ctx, in.GetKnownVersion())
+}
+
+// outcomeRelay hands what imports found (store.Outcomes) to the catalog,
+// in order, each batch in one call, retried until the catalog takes it.
+func outcomeRelay(gdb *gorm.DB, catalog catalogv1.CatalogServiceClient, log *slog.Logger) *outbox.Relay {
+	deliver := func(ctx context.Context, events []outbox.Event) error {
+		req := &catalogv1.RecordImportOutcomesRequest{}
+		for _, ev := range events {
+			o, err := store.DecodeOutcome(ev)
+			if err != nil {
+				return err
+			}
+			req.Outcomes = append(req.Outcomes, o)
+		}
+		_, err := catalog.RecordImportOutcomes(policy.System(ctx), req)
+		return err
+	}
+	return outbox.NewRelay(gdb, deliver, outbox.WithTable(store.Outcomes), outbox.WithLogger(log))
 }

@@ -151,8 +151,12 @@ func TestImportFixture(t *testing.T) {
 	if task.GetError() != "" || task.GetProgress() != 100 {
 		t.Fatalf("task = %+v", task)
 	}
-	if b := e.catalog.Component(1).GetBranch(); b != "main" {
-		t.Errorf("recorded branch %q, want main", b)
+	// The branch reaches the catalog through the outbox of import
+	// outcomes, after the import.
+	for deadline := time.Now().Add(10 * time.Second); e.catalog.Component(1).GetBranch() != "main"; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("recorded branch %q, want main", e.catalog.Component(1).GetBranch())
+		}
 	}
 	list, err := e.client.ListTranslations(t.Context(), &translationv1.ListTranslationsRequest{ComponentId: 1})
 	if err != nil || list.GetTotal() != 5 {

@@ -192,7 +192,7 @@ func (s *Server) UpdateComponent(ctx context.Context, req *catalogv1.UpdateCompo
 		s.lifecycle()
 	}
 	out := &catalogv1.UpdateComponentResponse{}
-	if rebinds(&before, c) && !fromImport(ctx, req) {
+	if rebinds(&before, c) {
 		out.ImportTaskId, err = s.startImport(ctx, c, req.GetActor(), func() error {
 			return s.st.SaveComponent(ctx, &before, renameRecord(actionRenameComponent, req.GetActor(), c.Slug, before.Slug, before.ProjectSlug, before.Slug))
 		})

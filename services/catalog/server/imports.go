@@ -57,10 +57,17 @@ func rebinds(old, updated *store.Component) bool {
 		old.Template != updated.Template || old.NewBase != updated.NewBase || old.Intermediate != updated.Intermediate
 }
 
-// fromImport tells whether req records what an import found (the
-// translation service's own call): then the import under way already
-// reads the binding and none is started.
-func fromImport(ctx context.Context, req *catalogv1.UpdateComponentRequest) bool {
-	_, caller := policy.FromContext(ctx)
-	return req.GetFromImport() && !caller
+// RecordImportOutcomes records the branches the translation service's
+// imports found for components bound without one (its outbox delivers
+// them).
+func (s *Server) RecordImportOutcomes(ctx context.Context, req *catalogv1.RecordImportOutcomesRequest) (*catalogv1.RecordImportOutcomesResponse, error) {
+	if _, restricted := policy.Restricted(ctx); restricted {
+		return nil, errs.New(errs.PermissionDenied, "Only the translation service records what its imports found.")
+	}
+	for _, o := range req.GetOutcomes() {
+		if err := s.st.RecordBranch(ctx, o.GetComponentId(), o.GetBranch()); err != nil {
+			return nil, storeErr(err, nil)
+		}
+	}
+	return &catalogv1.RecordImportOutcomesResponse{}, nil
 }

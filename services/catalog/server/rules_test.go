@@ -106,14 +106,15 @@ func TestCreateComponentImports(t *testing.T) {
 
 // TestUpdateComponentReimports: a change of the binding imports the
 // component again; a refused one puts the whole component back; what an
-// import found (from_import, the service's own call) imports nothing.
+// import found (RecordImportOutcomes, the services' own call) imports
+// nothing and leaves a branch set since alone.
 func TestUpdateComponentReimports(t *testing.T) {
 	e, imp := newImportEnv(t)
 	e.project("p")
 	e.component("p", "app")
-	update := func(ctx context.Context, c *catalogv1.Component, fields []string, fromImport bool) (*catalogv1.UpdateComponentResponse, error) {
+	update := func(ctx context.Context, c *catalogv1.Component, fields []string, _ bool) (*catalogv1.UpdateComponentResponse, error) {
 		return e.client.UpdateComponent(ctx, &catalogv1.UpdateComponentRequest{ProjectSlug: "p", Slug: "app",
-			Component: c, UpdateMask: &fieldmaskpb.FieldMask{Paths: fields}, Actor: "admin", FromImport: fromImport})
+			Component: c, UpdateMask: &fieldmaskpb.FieldMask{Paths: fields}, Actor: "admin"})
 	}
 	if resp, err := update(t.Context(), &catalogv1.Component{Name: "Renamed"}, []string{"name"}, false); err != nil || resp.GetImportTaskId() != "" {
 		t.Fatalf("rename: task %q, %v", resp.GetImportTaskId(), err)
@@ -128,12 +129,28 @@ func TestUpdateComponentReimports(t *testing.T) {
 	if c := cur.GetComponent(); err != nil || c.GetName() != "Renamed" || c.GetRepo() != "https://example.com/repo.git" || c.GetFilemask() != "l10n/*.po" {
 		t.Fatalf("after a refused binding: %v, %v", c, err)
 	}
-	if resp, err := update(t.Context(), &catalogv1.Component{Branch: "main"}, []string{"branch"}, true); err != nil || resp.GetImportTaskId() != "" {
-		t.Fatalf("branch found by the import: task %q, %v", resp.GetImportTaskId(), err)
+	outcome := func(ctx context.Context, branch string) error {
+		_, err := e.client.RecordImportOutcomes(ctx, &catalogv1.RecordImportOutcomesRequest{Outcomes: []*catalogv1.ImportOutcome{
+			{ComponentId: cur.GetComponent().GetId(), Branch: branch}, {ComponentId: 1 << 40, Branch: "unknown"}}})
+		return err
+	}
+	owner := policy.WithCaller(t.Context(), policy.Caller{Username: "olga", Grants: []policy.Grant{{Permissions: policy.Permissions, Projects: []string{"p"}}}})
+	wantKind(t, outcome(owner, "evil"), errs.PermissionDenied, nil)
+	branch := func() string {
+		got, err := e.client.GetComponent(t.Context(), &catalogv1.GetComponentRequest{ProjectSlug: "p", Slug: "app"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got.GetComponent().GetBranch()
+	}
+	for _, b := range []string{"main", "other"} { // delivered again, or a later import's: the first stays
+		if err := outcome(t.Context(), b); err != nil || branch() != "main" {
+			t.Fatalf("outcome %s: branch %q, %v; want main", b, branch(), err)
+		}
 	}
 	root := policy.WithCaller(t.Context(), superuser)
 	if resp, err := update(root, &catalogv1.Component{Branch: "dev"}, []string{"branch"}, true); err != nil || resp.GetImportTaskId() != "task-3" {
-		t.Fatalf("a user's branch change claiming from_import: task %q, %v", resp.GetImportTaskId(), err)
+		t.Fatalf("a user's branch change: task %q, %v", resp.GetImportTaskId(), err)
 	}
 	if n := len(imp.started()); n != 3 {
 		t.Errorf("%d imports, want 3", n)

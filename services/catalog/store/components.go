@@ -311,6 +311,23 @@ func (s *Store) SetComponentLock(ctx context.Context, projectSlug, slug string, 
 	return c, changed, nil
 }
 
+// RecordBranch sets the branch of a component bound without one to the
+// branch its import found. A component given a branch since keeps it, and
+// an unknown one is skipped: what the import found is no longer news.
+func (s *Store) RecordBranch(ctx context.Context, id int64, branch string) error {
+	if branch == "" {
+		return nil
+	}
+	return s.transaction(ctx, func(tx *gorm.DB) error {
+		var projects []int64
+		if err := tx.Model(&Component{}).Where("id = ? AND branch = ''", id).Pluck("project_id", &projects).Error; err != nil || len(projects) == 0 {
+			return err
+		}
+		touch(tx, projects[0])
+		return tx.Model(&Component{}).Where("id = ? AND branch = ''", id).Update("branch", branch).Error
+	})
+}
+
 // LinkComponent shares a component with a project; sharing it twice is
 // one link.
 func (s *Store) LinkComponent(ctx context.Context, componentID, projectID int64) error {

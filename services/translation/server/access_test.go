@@ -6,7 +6,6 @@ import (
 
 	"github.com/tmsproject/tms/pkg/dbtest"
 	"github.com/tmsproject/tms/pkg/errs"
-	"github.com/tmsproject/tms/pkg/outbox"
 	"github.com/tmsproject/tms/pkg/policy"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
@@ -62,7 +61,7 @@ func (r *rig) unchanged(t *testing.T, before map[string]int64) {
 // project, PermissionDenied when it sees it without the permission, and
 // changes nothing either way.
 func TestWritesCheckAccess(t *testing.T) {
-	r := newRig(t, dbtest.SQLite(t, store.Migrations, outbox.Migrations))
+	r := newRig(t, dbtest.SQLite(t, store.Sources()...))
 	r.setComponent(func(c *catalogv1.Component) {
 		c.EnableSuggestions, c.SuggestionVoting, c.ManageUnits = true, true, true
 		c.NewBase = "po/c.pot"
@@ -167,7 +166,7 @@ func TestWritesCheckAccess(t *testing.T) {
 // or delete it without the permission, as in the REST API; another caller
 // without it may not.
 func TestAuthorActsOnOwn(t *testing.T) {
-	r := newRig(t, dbtest.SQLite(t, store.Migrations, outbox.Migrations))
+	r := newRig(t, dbtest.SQLite(t, store.Sources()...))
 	r.setComponent(func(c *catalogv1.Component) { c.EnableSuggestions = true })
 	other := policy.Caller{Username: "otto", Grants: viewer.Grants}
 	hello := r.units(r.cs, "")[0]
@@ -218,7 +217,7 @@ func TestAuthorActsOnOwn(t *testing.T) {
 // of a project the caller may not see do not exist for it; one who sees
 // the project reads them.
 func TestTaskAndAlertsCheckVisibility(t *testing.T) {
-	r := newRig(t, dbtest.SQLite(t, store.Migrations, outbox.Migrations))
+	r := newRig(t, dbtest.SQLite(t, store.Sources()...))
 	st := store.New(r.gdb)
 	if _, err := st.CreateTask(t.Context(), "task-1", 1, ""); err != nil {
 		t.Fatal(err)

@@ -15,7 +15,6 @@ import (
 	"github.com/tmsproject/tms/pkg/dbtest"
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/grpctest"
-	"github.com/tmsproject/tms/pkg/outbox"
 	"github.com/tmsproject/tms/pkg/pgtest"
 	"github.com/tmsproject/tms/pkg/policy"
 	"github.com/tmsproject/tms/pkg/textstat"
@@ -259,7 +258,7 @@ func TestStrings(t *testing.T) {
 		if pos := r.units(r.cs, "")[3].GetPosition(); pos != 4 {
 			t.Errorf("position after delete = %d", pos)
 		}
-	}, store.Migrations, outbox.Migrations)
+	}, store.Sources()...)
 }
 
 func TestSuggestions(t *testing.T) {
@@ -381,7 +380,7 @@ func TestSuggestions(t *testing.T) {
 		if err != nil || all.GetTotal() != 0 {
 			t.Errorf("all suggestions = %v, %v", all, err)
 		}
-	}, store.Migrations, outbox.Migrations)
+	}, store.Sources()...)
 }
 
 func TestComments(t *testing.T) {
@@ -445,7 +444,7 @@ func TestComments(t *testing.T) {
 		if g, err := r.client.GetComment(ctx, &translationv1.GetCommentRequest{Id: global.GetId()}); err != nil || g.GetComment().GetScope() != "global" {
 			t.Errorf("global comment = %v, %v", g, err)
 		}
-	}, store.Migrations, outbox.Migrations)
+	}, store.Sources()...)
 }
 
 func TestSearch(t *testing.T) {
@@ -494,5 +493,5 @@ func TestSearch(t *testing.T) {
 		}
 		_, err = r.client.ListUnits(t.Context(), &translationv1.ListUnitsRequest{TranslationId: 999, Query: "x"})
 		wantKind(t, err, errs.NotFound, "search of a missing translation")
-	}, store.Migrations, outbox.Migrations)
+	}, store.Sources()...)
 }

@@ -9,7 +9,6 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/tmsproject/tms/pkg/dbtest"
-	"github.com/tmsproject/tms/pkg/outbox"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"github.com/tmsproject/tms/services/translation/store"
@@ -76,5 +75,5 @@ func TestConcurrentEditsOfOneUnit(t *testing.T) {
 			t.Errorf("pending author %q, want %q (who wrote %q)", u.PendingAuthor, want, u.Target)
 		}
 		r.exact(r.cs)
-	}, store.Migrations, outbox.Migrations)
+	}, store.Sources()...)
 }

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/tmsproject/tms/pkg/dbtest"
-	"github.com/tmsproject/tms/pkg/outbox"
 	"github.com/tmsproject/tms/pkg/policy"
 	"github.com/tmsproject/tms/pkg/textstat"
 	"github.com/tmsproject/tms/pkg/weblate"
@@ -75,7 +74,7 @@ func pageByPage(t *testing.T, want int64, list func(offset int64) ([]string, int
 // client paging them gets exact pages; a member of the project, a
 // superuser and the service's own calls get its rows.
 func TestListsLeaveOutPrivateProjects(t *testing.T) {
-	r := newRig(t, dbtest.SQLite(t, store.Migrations, outbox.Migrations))
+	r := newRig(t, dbtest.SQLite(t, store.Sources()...))
 	hello := r.units(r.cs, "")[0]
 	if _, err := store.New(r.gdb).AddSuggestion(t.Context(), hello.GetId(), "Ahoj", "alice"); err != nil {
 		t.Fatal(err)

@@ -9,7 +9,6 @@ import (
 	"google.golang.org/grpc/status"
 
 	"github.com/tmsproject/tms/pkg/dbtest"
-	"github.com/tmsproject/tms/pkg/outbox"
 	"github.com/tmsproject/tms/pkg/policy"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
@@ -22,7 +21,7 @@ import (
 // who may see it (to others as if it were not there), and deleting an
 // entry takes memory.delete on its project.
 func TestMemoryAndMachineryAccess(t *testing.T) {
-	r := newRig(t, dbtest.SQLite(t, store.Migrations, outbox.Migrations))
+	r := newRig(t, dbtest.SQLite(t, store.Sources()...))
 	r.addPrivateComponent()
 	st := store.New(r.gdb)
 	if _, err := st.Remember(t.Context(), []store.MemoryEntry{
@@ -143,7 +142,7 @@ func wantCode(t *testing.T, what string, err error, want codes.Code) {
 // component of a project that does not contribute is no source of
 // automatic translation.
 func TestSharedMemory(t *testing.T) {
-	r := newRig(t, dbtest.SQLite(t, store.Migrations, outbox.Migrations))
+	r := newRig(t, dbtest.SQLite(t, store.Sources()...))
 	r.addPrivateComponent()
 	r.catalog.Set(comp, &catalogv1.Project{Slug: "p", TranslationReview: true, UseSharedTm: true})
 	r.catalog.Set(&catalogv1.Component{Id: 2, ProjectSlug: "secret", Slug: "app", SourceLanguageCode: "en", FileFormat: "po"},

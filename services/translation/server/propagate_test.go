@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/tmsproject/tms/pkg/dbtest"
-	"github.com/tmsproject/tms/pkg/outbox"
 	"github.com/tmsproject/tms/pkg/policy"
 	"github.com/tmsproject/tms/pkg/textstat"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
@@ -59,7 +58,7 @@ func TestPropagationNeedsRights(t *testing.T) {
 			Permissions: []string{"unit.edit"}}, true, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			r := newRig(t, dbtest.SQLite(t, store.Migrations, outbox.Migrations))
+			r := newRig(t, dbtest.SQLite(t, store.Sources()...))
 			copyID := r.addCopyComponent(tc.locked)
 			hello := r.units(r.cs, "")[0]
 			ctx := policy.WithCaller(t.Context(), policy.Caller{Username: "tina", Grants: []policy.Grant{tc.grant}})

@@ -13,7 +13,6 @@ import (
 
 	"github.com/tmsproject/tms/pkg/dbtest"
 	"github.com/tmsproject/tms/pkg/grpctest"
-	"github.com/tmsproject/tms/pkg/outbox"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	translationv1 "github.com/tmsproject/tms/proto/gen/go/tms/translation/v1"
 	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
@@ -159,7 +158,7 @@ func TestPullCleansSuggestions(t *testing.T) {
 		if st := r.stats(r.translationID("cs")); st.Suggestions != 1 {
 			t.Errorf("cs suggestions counter = %d", st.Suggestions)
 		}
-	}, store.Migrations, outbox.Migrations)
+	}, store.Sources()...)
 }
 
 // TestPullConflictAutoLock: a merge conflict locks the component through
@@ -198,7 +197,7 @@ func TestPullConflictAutoLock(t *testing.T) {
 				if locked := r.catalog.Component(1).GetLocked(); locked != tc.autoLock {
 					t.Errorf("component locked = %v", locked)
 				}
-			}, store.Migrations, outbox.Migrations)
+			}, store.Sources()...)
 		})
 	}
 }

@@ -43,6 +43,9 @@ type Config struct {
 	// Notify is called after a write that recorded changes (the outbox
 	// relay's wake-up); optional.
 	Notify func()
+	// Outcome is called after an import recorded what it found for the
+	// catalog (store.Outcomes: its relay's wake-up); optional.
+	Outcome func()
 	// Git configures commits: identity, site and generator (repository.go).
 	Git GitConfig
 	// Users resolves authors' names and e-mails for commits; optional.
@@ -128,6 +131,9 @@ type Server struct {
 func New(cfg Config) *Server {
 	if cfg.Log == nil {
 		cfg.Log = slog.Default()
+	}
+	if cfg.Outcome == nil {
+		cfg.Outcome = func() {}
 	}
 	if cfg.Notify == nil {
 		cfg.Notify = func() {}

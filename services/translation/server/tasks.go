@@ -8,7 +8,6 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/prometheus/client_golang/prometheus"
-	"google.golang.org/protobuf/types/known/fieldmaskpb"
 
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/obs"
@@ -213,16 +212,16 @@ func (s *Server) mergeNewRemote(ctx context.Context, comp *catalogv1.Component, 
 	return s.cfg.Store.SetMergeFailure(ctx, comp.GetId(), "")
 }
 
-// recordBranch tells the catalog which branch the remote HEAD named; a
-// failure only costs the display of the branch.
+// recordBranch tells the catalog, through the outbox of import outcomes
+// (store.Outcomes), which branch the remote HEAD named; a failure only
+// costs the display of the branch.
 func (s *Server) recordBranch(ctx context.Context, comp *catalogv1.Component, branch string) {
-	_, err := s.cfg.Catalog.UpdateComponent(ctx, &catalogv1.UpdateComponentRequest{
-		ProjectSlug: comp.GetProjectSlug(), Slug: comp.GetSlug(),
-		Component: &catalogv1.Component{Branch: branch}, UpdateMask: &fieldmaskpb.FieldMask{Paths: []string{"branch"}}, FromImport: true,
-	})
+	err := s.cfg.Store.RecordImportOutcome(ctx, &catalogv1.ImportOutcome{ComponentId: comp.GetId(), Branch: branch})
 	if err != nil {
 		s.cfg.Log.Warn("record branch", "component", comp.GetId(), "err", err)
+		return
 	}
+	s.cfg.Outcome()
 }
 
 // GetTask reports an import task, or the latest of a component, of a

@@ -2476,11 +2476,7 @@ type UpdateComponentRequest struct {
 	UpdateMask *fieldmaskpb.FieldMask `protobuf:"bytes,7,opt,name=update_mask,json=updateMask,proto3" json:"update_mask,omitempty"`
 	// Passed on to the import a rebinding starts (which records no user);
 	// otherwise unused.
-	Actor string `protobuf:"bytes,5,opt,name=actor,proto3" json:"actor,omitempty"`
-	// Set by the translation service when it records what an import found
-	// (the branch the remote's HEAD names): the import under way already
-	// reads that binding, so nothing is imported again.
-	FromImport    bool `protobuf:"varint,6,opt,name=from_import,json=fromImport,proto3" json:"from_import,omitempty"`
+	Actor         string `protobuf:"bytes,5,opt,name=actor,proto3" json:"actor,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2550,11 +2546,142 @@ func (x *UpdateComponentRequest) GetActor() string {
 	return ""
 }
 
-func (x *UpdateComponentRequest) GetFromImport() bool {
+// RecordImportOutcomesRequest lists what imports found.
+type RecordImportOutcomesRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The outcomes, in the order the imports ended.
+	Outcomes      []*ImportOutcome `protobuf:"bytes,1,rep,name=outcomes,proto3" json:"outcomes,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RecordImportOutcomesRequest) Reset() {
+	*x = RecordImportOutcomesRequest{}
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[20]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RecordImportOutcomesRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RecordImportOutcomesRequest) ProtoMessage() {}
+
+func (x *RecordImportOutcomesRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[20]
 	if x != nil {
-		return x.FromImport
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
 	}
-	return false
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RecordImportOutcomesRequest.ProtoReflect.Descriptor instead.
+func (*RecordImportOutcomesRequest) Descriptor() ([]byte, []int) {
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{20}
+}
+
+func (x *RecordImportOutcomesRequest) GetOutcomes() []*ImportOutcome {
+	if x != nil {
+		return x.Outcomes
+	}
+	return nil
+}
+
+// ImportOutcome is what one import found that the catalog keeps.
+type ImportOutcome struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Catalog id of the component.
+	ComponentId int64 `protobuf:"varint,1,opt,name=component_id,json=componentId,proto3" json:"component_id,omitempty"`
+	// The branch the remote's HEAD names.
+	Branch        string `protobuf:"bytes,2,opt,name=branch,proto3" json:"branch,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ImportOutcome) Reset() {
+	*x = ImportOutcome{}
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[21]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ImportOutcome) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ImportOutcome) ProtoMessage() {}
+
+func (x *ImportOutcome) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[21]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ImportOutcome.ProtoReflect.Descriptor instead.
+func (*ImportOutcome) Descriptor() ([]byte, []int) {
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{21}
+}
+
+func (x *ImportOutcome) GetComponentId() int64 {
+	if x != nil {
+		return x.ComponentId
+	}
+	return 0
+}
+
+func (x *ImportOutcome) GetBranch() string {
+	if x != nil {
+		return x.Branch
+	}
+	return ""
+}
+
+// RecordImportOutcomesResponse is empty.
+type RecordImportOutcomesResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RecordImportOutcomesResponse) Reset() {
+	*x = RecordImportOutcomesResponse{}
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[22]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RecordImportOutcomesResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RecordImportOutcomesResponse) ProtoMessage() {}
+
+func (x *RecordImportOutcomesResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[22]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RecordImportOutcomesResponse.ProtoReflect.Descriptor instead.
+func (*RecordImportOutcomesResponse) Descriptor() ([]byte, []int) {
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{22}
 }
 
 // UpdateComponentResponse holds the changed component.
@@ -2570,7 +2697,7 @@ type UpdateComponentResponse struct {
 
 func (x *UpdateComponentResponse) Reset() {
 	*x = UpdateComponentResponse{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[20]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2582,7 +2709,7 @@ func (x *UpdateComponentResponse) String() string {
 func (*UpdateComponentResponse) ProtoMessage() {}
 
 func (x *UpdateComponentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[20]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2595,7 +2722,7 @@ func (x *UpdateComponentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateComponentResponse.ProtoReflect.Descriptor instead.
 func (*UpdateComponentResponse) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{20}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *UpdateComponentResponse) GetComponent() *Component {
@@ -2627,7 +2754,7 @@ type DeleteComponentRequest struct {
 
 func (x *DeleteComponentRequest) Reset() {
 	*x = DeleteComponentRequest{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[21]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2639,7 +2766,7 @@ func (x *DeleteComponentRequest) String() string {
 func (*DeleteComponentRequest) ProtoMessage() {}
 
 func (x *DeleteComponentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[21]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2652,7 +2779,7 @@ func (x *DeleteComponentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteComponentRequest.ProtoReflect.Descriptor instead.
 func (*DeleteComponentRequest) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{21}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *DeleteComponentRequest) GetProjectSlug() string {
@@ -2685,7 +2812,7 @@ type DeleteComponentResponse struct {
 
 func (x *DeleteComponentResponse) Reset() {
 	*x = DeleteComponentResponse{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[22]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2697,7 +2824,7 @@ func (x *DeleteComponentResponse) String() string {
 func (*DeleteComponentResponse) ProtoMessage() {}
 
 func (x *DeleteComponentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[22]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2710,7 +2837,7 @@ func (x *DeleteComponentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteComponentResponse.ProtoReflect.Descriptor instead.
 func (*DeleteComponentResponse) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{22}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{25}
 }
 
 // SetComponentLockRequest locks or unlocks a component.
@@ -2732,7 +2859,7 @@ type SetComponentLockRequest struct {
 
 func (x *SetComponentLockRequest) Reset() {
 	*x = SetComponentLockRequest{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[23]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2744,7 +2871,7 @@ func (x *SetComponentLockRequest) String() string {
 func (*SetComponentLockRequest) ProtoMessage() {}
 
 func (x *SetComponentLockRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[23]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2757,7 +2884,7 @@ func (x *SetComponentLockRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetComponentLockRequest.ProtoReflect.Descriptor instead.
 func (*SetComponentLockRequest) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{23}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *SetComponentLockRequest) GetProjectSlug() string {
@@ -2806,7 +2933,7 @@ type SetComponentLockResponse struct {
 
 func (x *SetComponentLockResponse) Reset() {
 	*x = SetComponentLockResponse{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[24]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2818,7 +2945,7 @@ func (x *SetComponentLockResponse) String() string {
 func (*SetComponentLockResponse) ProtoMessage() {}
 
 func (x *SetComponentLockResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[24]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2831,7 +2958,7 @@ func (x *SetComponentLockResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetComponentLockResponse.ProtoReflect.Descriptor instead.
 func (*SetComponentLockResponse) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{24}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *SetComponentLockResponse) GetComponent() *Component {
@@ -2852,7 +2979,7 @@ type GetLanguageRequest struct {
 
 func (x *GetLanguageRequest) Reset() {
 	*x = GetLanguageRequest{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[25]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2864,7 +2991,7 @@ func (x *GetLanguageRequest) String() string {
 func (*GetLanguageRequest) ProtoMessage() {}
 
 func (x *GetLanguageRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[25]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2877,7 +3004,7 @@ func (x *GetLanguageRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetLanguageRequest.ProtoReflect.Descriptor instead.
 func (*GetLanguageRequest) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{25}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *GetLanguageRequest) GetCode() string {
@@ -2898,7 +3025,7 @@ type GetLanguageResponse struct {
 
 func (x *GetLanguageResponse) Reset() {
 	*x = GetLanguageResponse{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[26]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2910,7 +3037,7 @@ func (x *GetLanguageResponse) String() string {
 func (*GetLanguageResponse) ProtoMessage() {}
 
 func (x *GetLanguageResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[26]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2923,7 +3050,7 @@ func (x *GetLanguageResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetLanguageResponse.ProtoReflect.Descriptor instead.
 func (*GetLanguageResponse) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{26}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *GetLanguageResponse) GetLanguage() *Language {
@@ -2959,7 +3086,7 @@ type ListLanguagesRequest struct {
 
 func (x *ListLanguagesRequest) Reset() {
 	*x = ListLanguagesRequest{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[27]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2971,7 +3098,7 @@ func (x *ListLanguagesRequest) String() string {
 func (*ListLanguagesRequest) ProtoMessage() {}
 
 func (x *ListLanguagesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[27]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2984,7 +3111,7 @@ func (x *ListLanguagesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListLanguagesRequest.ProtoReflect.Descriptor instead.
 func (*ListLanguagesRequest) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{27}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *ListLanguagesRequest) GetOffset() int64 {
@@ -3045,7 +3172,7 @@ type ListLanguagesResponse struct {
 
 func (x *ListLanguagesResponse) Reset() {
 	*x = ListLanguagesResponse{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[28]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3057,7 +3184,7 @@ func (x *ListLanguagesResponse) String() string {
 func (*ListLanguagesResponse) ProtoMessage() {}
 
 func (x *ListLanguagesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[28]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3070,7 +3197,7 @@ func (x *ListLanguagesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListLanguagesResponse.ProtoReflect.Descriptor instead.
 func (*ListLanguagesResponse) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{28}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *ListLanguagesResponse) GetLanguages() []*Language {
@@ -3111,7 +3238,7 @@ type EnsureLanguageRequest struct {
 
 func (x *EnsureLanguageRequest) Reset() {
 	*x = EnsureLanguageRequest{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[29]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3123,7 +3250,7 @@ func (x *EnsureLanguageRequest) String() string {
 func (*EnsureLanguageRequest) ProtoMessage() {}
 
 func (x *EnsureLanguageRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[29]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3136,7 +3263,7 @@ func (x *EnsureLanguageRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EnsureLanguageRequest.ProtoReflect.Descriptor instead.
 func (*EnsureLanguageRequest) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{29}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *EnsureLanguageRequest) GetCode() string {
@@ -3175,7 +3302,7 @@ type EnsureLanguageResponse struct {
 
 func (x *EnsureLanguageResponse) Reset() {
 	*x = EnsureLanguageResponse{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[30]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3187,7 +3314,7 @@ func (x *EnsureLanguageResponse) String() string {
 func (*EnsureLanguageResponse) ProtoMessage() {}
 
 func (x *EnsureLanguageResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[30]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3200,7 +3327,7 @@ func (x *EnsureLanguageResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EnsureLanguageResponse.ProtoReflect.Descriptor instead.
 func (*EnsureLanguageResponse) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{30}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *EnsureLanguageResponse) GetLanguage() *Language {
@@ -3239,7 +3366,7 @@ type Plural struct {
 
 func (x *Plural) Reset() {
 	*x = Plural{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[31]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3251,7 +3378,7 @@ func (x *Plural) String() string {
 func (*Plural) ProtoMessage() {}
 
 func (x *Plural) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[31]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3264,7 +3391,7 @@ func (x *Plural) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Plural.ProtoReflect.Descriptor instead.
 func (*Plural) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{31}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *Plural) GetId() int64 {
@@ -3419,7 +3546,7 @@ type Category struct {
 
 func (x *Category) Reset() {
 	*x = Category{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[32]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3431,7 +3558,7 @@ func (x *Category) String() string {
 func (*Category) ProtoMessage() {}
 
 func (x *Category) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[32]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3444,7 +3571,7 @@ func (x *Category) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Category.ProtoReflect.Descriptor instead.
 func (*Category) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{32}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *Category) GetId() int64 {
@@ -3764,7 +3891,7 @@ type ListCategoriesRequest struct {
 
 func (x *ListCategoriesRequest) Reset() {
 	*x = ListCategoriesRequest{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[33]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3776,7 +3903,7 @@ func (x *ListCategoriesRequest) String() string {
 func (*ListCategoriesRequest) ProtoMessage() {}
 
 func (x *ListCategoriesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[33]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3789,7 +3916,7 @@ func (x *ListCategoriesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListCategoriesRequest.ProtoReflect.Descriptor instead.
 func (*ListCategoriesRequest) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{33}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *ListCategoriesRequest) GetProjectSlug() string {
@@ -3843,7 +3970,7 @@ type ListCategoriesResponse struct {
 
 func (x *ListCategoriesResponse) Reset() {
 	*x = ListCategoriesResponse{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[34]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3855,7 +3982,7 @@ func (x *ListCategoriesResponse) String() string {
 func (*ListCategoriesResponse) ProtoMessage() {}
 
 func (x *ListCategoriesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[34]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3868,7 +3995,7 @@ func (x *ListCategoriesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListCategoriesResponse.ProtoReflect.Descriptor instead.
 func (*ListCategoriesResponse) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{34}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *ListCategoriesResponse) GetCategories() []*Category {
@@ -3911,7 +4038,7 @@ type GetCategoryRequest struct {
 
 func (x *GetCategoryRequest) Reset() {
 	*x = GetCategoryRequest{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[35]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3923,7 +4050,7 @@ func (x *GetCategoryRequest) String() string {
 func (*GetCategoryRequest) ProtoMessage() {}
 
 func (x *GetCategoryRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[35]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3936,7 +4063,7 @@ func (x *GetCategoryRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetCategoryRequest.ProtoReflect.Descriptor instead.
 func (*GetCategoryRequest) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{35}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *GetCategoryRequest) GetId() int64 {
@@ -3980,7 +4107,7 @@ type GetCategoryResponse struct {
 
 func (x *GetCategoryResponse) Reset() {
 	*x = GetCategoryResponse{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[36]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3992,7 +4119,7 @@ func (x *GetCategoryResponse) String() string {
 func (*GetCategoryResponse) ProtoMessage() {}
 
 func (x *GetCategoryResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[36]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4005,7 +4132,7 @@ func (x *GetCategoryResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetCategoryResponse.ProtoReflect.Descriptor instead.
 func (*GetCategoryResponse) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{36}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *GetCategoryResponse) GetCategory() *Category {
@@ -4038,7 +4165,7 @@ type CreateCategoryRequest struct {
 
 func (x *CreateCategoryRequest) Reset() {
 	*x = CreateCategoryRequest{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[37]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4050,7 +4177,7 @@ func (x *CreateCategoryRequest) String() string {
 func (*CreateCategoryRequest) ProtoMessage() {}
 
 func (x *CreateCategoryRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[37]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4063,7 +4190,7 @@ func (x *CreateCategoryRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateCategoryRequest.ProtoReflect.Descriptor instead.
 func (*CreateCategoryRequest) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{37}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *CreateCategoryRequest) GetCategory() *Category {
@@ -4091,7 +4218,7 @@ type CreateCategoryResponse struct {
 
 func (x *CreateCategoryResponse) Reset() {
 	*x = CreateCategoryResponse{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[38]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4103,7 +4230,7 @@ func (x *CreateCategoryResponse) String() string {
 func (*CreateCategoryResponse) ProtoMessage() {}
 
 func (x *CreateCategoryResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[38]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4116,7 +4243,7 @@ func (x *CreateCategoryResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateCategoryResponse.ProtoReflect.Descriptor instead.
 func (*CreateCategoryResponse) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{38}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *CreateCategoryResponse) GetCategory() *Category {
@@ -4144,7 +4271,7 @@ type UpdateCategoryRequest struct {
 
 func (x *UpdateCategoryRequest) Reset() {
 	*x = UpdateCategoryRequest{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[39]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4156,7 +4283,7 @@ func (x *UpdateCategoryRequest) String() string {
 func (*UpdateCategoryRequest) ProtoMessage() {}
 
 func (x *UpdateCategoryRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[39]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4169,7 +4296,7 @@ func (x *UpdateCategoryRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateCategoryRequest.ProtoReflect.Descriptor instead.
 func (*UpdateCategoryRequest) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{39}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *UpdateCategoryRequest) GetId() int64 {
@@ -4204,7 +4331,7 @@ type UpdateCategoryResponse struct {
 
 func (x *UpdateCategoryResponse) Reset() {
 	*x = UpdateCategoryResponse{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[40]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4216,7 +4343,7 @@ func (x *UpdateCategoryResponse) String() string {
 func (*UpdateCategoryResponse) ProtoMessage() {}
 
 func (x *UpdateCategoryResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[40]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4229,7 +4356,7 @@ func (x *UpdateCategoryResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateCategoryResponse.ProtoReflect.Descriptor instead.
 func (*UpdateCategoryResponse) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{40}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *UpdateCategoryResponse) GetCategory() *Category {
@@ -4252,7 +4379,7 @@ type DeleteCategoryRequest struct {
 
 func (x *DeleteCategoryRequest) Reset() {
 	*x = DeleteCategoryRequest{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[41]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4264,7 +4391,7 @@ func (x *DeleteCategoryRequest) String() string {
 func (*DeleteCategoryRequest) ProtoMessage() {}
 
 func (x *DeleteCategoryRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[41]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4277,7 +4404,7 @@ func (x *DeleteCategoryRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteCategoryRequest.ProtoReflect.Descriptor instead.
 func (*DeleteCategoryRequest) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{41}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *DeleteCategoryRequest) GetId() int64 {
@@ -4305,7 +4432,7 @@ type DeleteCategoryResponse struct {
 
 func (x *DeleteCategoryResponse) Reset() {
 	*x = DeleteCategoryResponse{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[42]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4317,7 +4444,7 @@ func (x *DeleteCategoryResponse) String() string {
 func (*DeleteCategoryResponse) ProtoMessage() {}
 
 func (x *DeleteCategoryResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[42]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4330,7 +4457,7 @@ func (x *DeleteCategoryResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteCategoryResponse.ProtoReflect.Descriptor instead.
 func (*DeleteCategoryResponse) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{42}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *DeleteCategoryResponse) GetRemoved() []*Component {
@@ -4365,7 +4492,7 @@ type ListComponentLinksRequest struct {
 
 func (x *ListComponentLinksRequest) Reset() {
 	*x = ListComponentLinksRequest{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[43]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4377,7 +4504,7 @@ func (x *ListComponentLinksRequest) String() string {
 func (*ListComponentLinksRequest) ProtoMessage() {}
 
 func (x *ListComponentLinksRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[43]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4390,7 +4517,7 @@ func (x *ListComponentLinksRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListComponentLinksRequest.ProtoReflect.Descriptor instead.
 func (*ListComponentLinksRequest) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{43}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *ListComponentLinksRequest) GetProjectSlug() string {
@@ -4451,7 +4578,7 @@ type ListComponentLinksResponse struct {
 
 func (x *ListComponentLinksResponse) Reset() {
 	*x = ListComponentLinksResponse{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[44]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4463,7 +4590,7 @@ func (x *ListComponentLinksResponse) String() string {
 func (*ListComponentLinksResponse) ProtoMessage() {}
 
 func (x *ListComponentLinksResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[44]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4476,7 +4603,7 @@ func (x *ListComponentLinksResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListComponentLinksResponse.ProtoReflect.Descriptor instead.
 func (*ListComponentLinksResponse) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{44}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *ListComponentLinksResponse) GetProjects() []*Project {
@@ -4515,7 +4642,7 @@ type AddComponentLinkRequest struct {
 
 func (x *AddComponentLinkRequest) Reset() {
 	*x = AddComponentLinkRequest{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[45]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4527,7 +4654,7 @@ func (x *AddComponentLinkRequest) String() string {
 func (*AddComponentLinkRequest) ProtoMessage() {}
 
 func (x *AddComponentLinkRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[45]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4540,7 +4667,7 @@ func (x *AddComponentLinkRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddComponentLinkRequest.ProtoReflect.Descriptor instead.
 func (*AddComponentLinkRequest) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{45}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *AddComponentLinkRequest) GetProjectSlug() string {
@@ -4575,7 +4702,7 @@ type AddComponentLinkResponse struct {
 
 func (x *AddComponentLinkResponse) Reset() {
 	*x = AddComponentLinkResponse{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[46]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4587,7 +4714,7 @@ func (x *AddComponentLinkResponse) String() string {
 func (*AddComponentLinkResponse) ProtoMessage() {}
 
 func (x *AddComponentLinkResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[46]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4600,7 +4727,7 @@ func (x *AddComponentLinkResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddComponentLinkResponse.ProtoReflect.Descriptor instead.
 func (*AddComponentLinkResponse) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{46}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *AddComponentLinkResponse) GetComponent() *Component {
@@ -4625,7 +4752,7 @@ type RemoveComponentLinkRequest struct {
 
 func (x *RemoveComponentLinkRequest) Reset() {
 	*x = RemoveComponentLinkRequest{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[47]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4637,7 +4764,7 @@ func (x *RemoveComponentLinkRequest) String() string {
 func (*RemoveComponentLinkRequest) ProtoMessage() {}
 
 func (x *RemoveComponentLinkRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[47]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4650,7 +4777,7 @@ func (x *RemoveComponentLinkRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RemoveComponentLinkRequest.ProtoReflect.Descriptor instead.
 func (*RemoveComponentLinkRequest) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{47}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *RemoveComponentLinkRequest) GetProjectSlug() string {
@@ -4683,7 +4810,7 @@ type RemoveComponentLinkResponse struct {
 
 func (x *RemoveComponentLinkResponse) Reset() {
 	*x = RemoveComponentLinkResponse{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[48]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4695,7 +4822,7 @@ func (x *RemoveComponentLinkResponse) String() string {
 func (*RemoveComponentLinkResponse) ProtoMessage() {}
 
 func (x *RemoveComponentLinkResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[48]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4708,7 +4835,7 @@ func (x *RemoveComponentLinkResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RemoveComponentLinkResponse.ProtoReflect.Descriptor instead.
 func (*RemoveComponentLinkResponse) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{48}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{51}
 }
 
 // Announcement is a message shown where its context applies: a project
@@ -4747,7 +4874,7 @@ type Announcement struct {
 
 func (x *Announcement) Reset() {
 	*x = Announcement{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[49]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4759,7 +4886,7 @@ func (x *Announcement) String() string {
 func (*Announcement) ProtoMessage() {}
 
 func (x *Announcement) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[49]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4772,7 +4899,7 @@ func (x *Announcement) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Announcement.ProtoReflect.Descriptor instead.
 func (*Announcement) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{49}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{52}
 }
 
 func (x *Announcement) GetId() int64 {
@@ -4881,7 +5008,7 @@ type ListAnnouncementsRequest struct {
 
 func (x *ListAnnouncementsRequest) Reset() {
 	*x = ListAnnouncementsRequest{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[50]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[53]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4893,7 +5020,7 @@ func (x *ListAnnouncementsRequest) String() string {
 func (*ListAnnouncementsRequest) ProtoMessage() {}
 
 func (x *ListAnnouncementsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[50]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[53]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4906,7 +5033,7 @@ func (x *ListAnnouncementsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListAnnouncementsRequest.ProtoReflect.Descriptor instead.
 func (*ListAnnouncementsRequest) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{50}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{53}
 }
 
 func (x *ListAnnouncementsRequest) GetProjectSlug() string {
@@ -4981,7 +5108,7 @@ type ListAnnouncementsResponse struct {
 
 func (x *ListAnnouncementsResponse) Reset() {
 	*x = ListAnnouncementsResponse{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[51]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[54]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4993,7 +5120,7 @@ func (x *ListAnnouncementsResponse) String() string {
 func (*ListAnnouncementsResponse) ProtoMessage() {}
 
 func (x *ListAnnouncementsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[51]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[54]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5006,7 +5133,7 @@ func (x *ListAnnouncementsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListAnnouncementsResponse.ProtoReflect.Descriptor instead.
 func (*ListAnnouncementsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{51}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{54}
 }
 
 func (x *ListAnnouncementsResponse) GetAnnouncements() []*Announcement {
@@ -5043,7 +5170,7 @@ type CreateAnnouncementRequest struct {
 
 func (x *CreateAnnouncementRequest) Reset() {
 	*x = CreateAnnouncementRequest{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[52]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[55]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5055,7 +5182,7 @@ func (x *CreateAnnouncementRequest) String() string {
 func (*CreateAnnouncementRequest) ProtoMessage() {}
 
 func (x *CreateAnnouncementRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[52]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[55]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5068,7 +5195,7 @@ func (x *CreateAnnouncementRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateAnnouncementRequest.ProtoReflect.Descriptor instead.
 func (*CreateAnnouncementRequest) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{52}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{55}
 }
 
 func (x *CreateAnnouncementRequest) GetAnnouncement() *Announcement {
@@ -5096,7 +5223,7 @@ type CreateAnnouncementResponse struct {
 
 func (x *CreateAnnouncementResponse) Reset() {
 	*x = CreateAnnouncementResponse{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[53]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[56]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5108,7 +5235,7 @@ func (x *CreateAnnouncementResponse) String() string {
 func (*CreateAnnouncementResponse) ProtoMessage() {}
 
 func (x *CreateAnnouncementResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[53]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[56]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5121,7 +5248,7 @@ func (x *CreateAnnouncementResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateAnnouncementResponse.ProtoReflect.Descriptor instead.
 func (*CreateAnnouncementResponse) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{53}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{56}
 }
 
 func (x *CreateAnnouncementResponse) GetAnnouncement() *Announcement {
@@ -5150,7 +5277,7 @@ type DeleteAnnouncementRequest struct {
 
 func (x *DeleteAnnouncementRequest) Reset() {
 	*x = DeleteAnnouncementRequest{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[54]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[57]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5162,7 +5289,7 @@ func (x *DeleteAnnouncementRequest) String() string {
 func (*DeleteAnnouncementRequest) ProtoMessage() {}
 
 func (x *DeleteAnnouncementRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[54]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[57]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5175,7 +5302,7 @@ func (x *DeleteAnnouncementRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteAnnouncementRequest.ProtoReflect.Descriptor instead.
 func (*DeleteAnnouncementRequest) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{54}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{57}
 }
 
 func (x *DeleteAnnouncementRequest) GetProjectSlug() string {
@@ -5222,7 +5349,7 @@ type DeleteAnnouncementResponse struct {
 
 func (x *DeleteAnnouncementResponse) Reset() {
 	*x = DeleteAnnouncementResponse{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[55]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[58]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5234,7 +5361,7 @@ func (x *DeleteAnnouncementResponse) String() string {
 func (*DeleteAnnouncementResponse) ProtoMessage() {}
 
 func (x *DeleteAnnouncementResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[55]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[58]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5247,7 +5374,7 @@ func (x *DeleteAnnouncementResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteAnnouncementResponse.ProtoReflect.Descriptor instead.
 func (*DeleteAnnouncementResponse) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{55}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{58}
 }
 
 // GetMachinerySettingsRequest names a project.
@@ -5265,7 +5392,7 @@ type GetMachinerySettingsRequest struct {
 
 func (x *GetMachinerySettingsRequest) Reset() {
 	*x = GetMachinerySettingsRequest{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[56]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[59]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5277,7 +5404,7 @@ func (x *GetMachinerySettingsRequest) String() string {
 func (*GetMachinerySettingsRequest) ProtoMessage() {}
 
 func (x *GetMachinerySettingsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[56]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[59]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5290,7 +5417,7 @@ func (x *GetMachinerySettingsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetMachinerySettingsRequest.ProtoReflect.Descriptor instead.
 func (*GetMachinerySettingsRequest) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{56}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{59}
 }
 
 func (x *GetMachinerySettingsRequest) GetProjectSlug() string {
@@ -5318,7 +5445,7 @@ type GetMachinerySettingsResponse struct {
 
 func (x *GetMachinerySettingsResponse) Reset() {
 	*x = GetMachinerySettingsResponse{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[57]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[60]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5330,7 +5457,7 @@ func (x *GetMachinerySettingsResponse) String() string {
 func (*GetMachinerySettingsResponse) ProtoMessage() {}
 
 func (x *GetMachinerySettingsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[57]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[60]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5343,7 +5470,7 @@ func (x *GetMachinerySettingsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetMachinerySettingsResponse.ProtoReflect.Descriptor instead.
 func (*GetMachinerySettingsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{57}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{60}
 }
 
 func (x *GetMachinerySettingsResponse) GetServices() map[string]*structpb.Struct {
@@ -5368,7 +5495,7 @@ type SetMachinerySettingsRequest struct {
 
 func (x *SetMachinerySettingsRequest) Reset() {
 	*x = SetMachinerySettingsRequest{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[58]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[61]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5380,7 +5507,7 @@ func (x *SetMachinerySettingsRequest) String() string {
 func (*SetMachinerySettingsRequest) ProtoMessage() {}
 
 func (x *SetMachinerySettingsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[58]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[61]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5393,7 +5520,7 @@ func (x *SetMachinerySettingsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetMachinerySettingsRequest.ProtoReflect.Descriptor instead.
 func (*SetMachinerySettingsRequest) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{58}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{61}
 }
 
 func (x *SetMachinerySettingsRequest) GetProjectSlug() string {
@@ -5428,7 +5555,7 @@ type SetMachinerySettingsResponse struct {
 
 func (x *SetMachinerySettingsResponse) Reset() {
 	*x = SetMachinerySettingsResponse{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[59]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[62]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5440,7 +5567,7 @@ func (x *SetMachinerySettingsResponse) String() string {
 func (*SetMachinerySettingsResponse) ProtoMessage() {}
 
 func (x *SetMachinerySettingsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[59]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[62]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5453,7 +5580,7 @@ func (x *SetMachinerySettingsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetMachinerySettingsResponse.ProtoReflect.Descriptor instead.
 func (*SetMachinerySettingsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{59}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{62}
 }
 
 func (x *SetMachinerySettingsResponse) GetName() string {
@@ -5472,7 +5599,7 @@ type ListRemovedComponentsRequest struct {
 
 func (x *ListRemovedComponentsRequest) Reset() {
 	*x = ListRemovedComponentsRequest{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[60]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[63]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5484,7 +5611,7 @@ func (x *ListRemovedComponentsRequest) String() string {
 func (*ListRemovedComponentsRequest) ProtoMessage() {}
 
 func (x *ListRemovedComponentsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[60]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[63]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5497,7 +5624,7 @@ func (x *ListRemovedComponentsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListRemovedComponentsRequest.ProtoReflect.Descriptor instead.
 func (*ListRemovedComponentsRequest) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{60}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{63}
 }
 
 // ListRemovedComponentsResponse lists removed components.
@@ -5512,7 +5639,7 @@ type ListRemovedComponentsResponse struct {
 
 func (x *ListRemovedComponentsResponse) Reset() {
 	*x = ListRemovedComponentsResponse{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[61]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[64]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5524,7 +5651,7 @@ func (x *ListRemovedComponentsResponse) String() string {
 func (*ListRemovedComponentsResponse) ProtoMessage() {}
 
 func (x *ListRemovedComponentsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[61]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[64]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5537,7 +5664,7 @@ func (x *ListRemovedComponentsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListRemovedComponentsResponse.ProtoReflect.Descriptor instead.
 func (*ListRemovedComponentsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{61}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{64}
 }
 
 func (x *ListRemovedComponentsResponse) GetComponentIds() []int64 {
@@ -5558,7 +5685,7 @@ type GetProjectAccessRequest struct {
 
 func (x *GetProjectAccessRequest) Reset() {
 	*x = GetProjectAccessRequest{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[62]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[65]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5570,7 +5697,7 @@ func (x *GetProjectAccessRequest) String() string {
 func (*GetProjectAccessRequest) ProtoMessage() {}
 
 func (x *GetProjectAccessRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[62]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[65]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5583,7 +5710,7 @@ func (x *GetProjectAccessRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetProjectAccessRequest.ProtoReflect.Descriptor instead.
 func (*GetProjectAccessRequest) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{62}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{65}
 }
 
 func (x *GetProjectAccessRequest) GetKnownVersion() string {
@@ -5610,7 +5737,7 @@ type GetProjectAccessResponse struct {
 
 func (x *GetProjectAccessResponse) Reset() {
 	*x = GetProjectAccessResponse{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[63]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[66]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5622,7 +5749,7 @@ func (x *GetProjectAccessResponse) String() string {
 func (*GetProjectAccessResponse) ProtoMessage() {}
 
 func (x *GetProjectAccessResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[63]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[66]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5635,7 +5762,7 @@ func (x *GetProjectAccessResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetProjectAccessResponse.ProtoReflect.Descriptor instead.
 func (*GetProjectAccessResponse) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{63}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{66}
 }
 
 func (x *GetProjectAccessResponse) GetVersion() string {
@@ -5677,7 +5804,7 @@ type ProjectAccess struct {
 
 func (x *ProjectAccess) Reset() {
 	*x = ProjectAccess{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[64]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[67]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5689,7 +5816,7 @@ func (x *ProjectAccess) String() string {
 func (*ProjectAccess) ProtoMessage() {}
 
 func (x *ProjectAccess) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[64]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[67]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5702,7 +5829,7 @@ func (x *ProjectAccess) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ProjectAccess.ProtoReflect.Descriptor instead.
 func (*ProjectAccess) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{64}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{67}
 }
 
 func (x *ProjectAccess) GetSlug() string {
@@ -5746,7 +5873,7 @@ type SearchRequest struct {
 
 func (x *SearchRequest) Reset() {
 	*x = SearchRequest{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[65]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[68]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5758,7 +5885,7 @@ func (x *SearchRequest) String() string {
 func (*SearchRequest) ProtoMessage() {}
 
 func (x *SearchRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[65]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[68]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5771,7 +5898,7 @@ func (x *SearchRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SearchRequest.ProtoReflect.Descriptor instead.
 func (*SearchRequest) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{65}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{68}
 }
 
 func (x *SearchRequest) GetText() string {
@@ -5805,7 +5932,7 @@ type SearchResponse struct {
 
 func (x *SearchResponse) Reset() {
 	*x = SearchResponse{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[66]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[69]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5817,7 +5944,7 @@ func (x *SearchResponse) String() string {
 func (*SearchResponse) ProtoMessage() {}
 
 func (x *SearchResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[66]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[69]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5830,7 +5957,7 @@ func (x *SearchResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SearchResponse.ProtoReflect.Descriptor instead.
 func (*SearchResponse) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{66}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{69}
 }
 
 func (x *SearchResponse) GetProjects() []*Project {
@@ -5885,7 +6012,7 @@ type ComponentList struct {
 
 func (x *ComponentList) Reset() {
 	*x = ComponentList{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[67]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[70]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5897,7 +6024,7 @@ func (x *ComponentList) String() string {
 func (*ComponentList) ProtoMessage() {}
 
 func (x *ComponentList) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[67]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[70]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5910,7 +6037,7 @@ func (x *ComponentList) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ComponentList.ProtoReflect.Descriptor instead.
 func (*ComponentList) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{67}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{70}
 }
 
 func (x *ComponentList) GetId() int64 {
@@ -5968,7 +6095,7 @@ type AutoAssign struct {
 
 func (x *AutoAssign) Reset() {
 	*x = AutoAssign{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[68]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[71]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5980,7 +6107,7 @@ func (x *AutoAssign) String() string {
 func (*AutoAssign) ProtoMessage() {}
 
 func (x *AutoAssign) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[68]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[71]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5993,7 +6120,7 @@ func (x *AutoAssign) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AutoAssign.ProtoReflect.Descriptor instead.
 func (*AutoAssign) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{68}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{71}
 }
 
 func (x *AutoAssign) GetProjectMatch() string {
@@ -6031,7 +6158,7 @@ type ListComponentListsRequest struct {
 
 func (x *ListComponentListsRequest) Reset() {
 	*x = ListComponentListsRequest{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[69]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[72]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6043,7 +6170,7 @@ func (x *ListComponentListsRequest) String() string {
 func (*ListComponentListsRequest) ProtoMessage() {}
 
 func (x *ListComponentListsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[69]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[72]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6056,7 +6183,7 @@ func (x *ListComponentListsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListComponentListsRequest.ProtoReflect.Descriptor instead.
 func (*ListComponentListsRequest) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{69}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{72}
 }
 
 func (x *ListComponentListsRequest) GetOffset() int64 {
@@ -6103,7 +6230,7 @@ type ListComponentListsResponse struct {
 
 func (x *ListComponentListsResponse) Reset() {
 	*x = ListComponentListsResponse{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[70]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[73]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6115,7 +6242,7 @@ func (x *ListComponentListsResponse) String() string {
 func (*ListComponentListsResponse) ProtoMessage() {}
 
 func (x *ListComponentListsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[70]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[73]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6128,7 +6255,7 @@ func (x *ListComponentListsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListComponentListsResponse.ProtoReflect.Descriptor instead.
 func (*ListComponentListsResponse) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{70}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{73}
 }
 
 func (x *ListComponentListsResponse) GetComponentLists() []*ComponentList {
@@ -6163,7 +6290,7 @@ type GetComponentListRequest struct {
 
 func (x *GetComponentListRequest) Reset() {
 	*x = GetComponentListRequest{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[71]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[74]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6175,7 +6302,7 @@ func (x *GetComponentListRequest) String() string {
 func (*GetComponentListRequest) ProtoMessage() {}
 
 func (x *GetComponentListRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[71]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[74]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6188,7 +6315,7 @@ func (x *GetComponentListRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetComponentListRequest.ProtoReflect.Descriptor instead.
 func (*GetComponentListRequest) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{71}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{74}
 }
 
 func (x *GetComponentListRequest) GetSlug() string {
@@ -6209,7 +6336,7 @@ type GetComponentListResponse struct {
 
 func (x *GetComponentListResponse) Reset() {
 	*x = GetComponentListResponse{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[72]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[75]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6221,7 +6348,7 @@ func (x *GetComponentListResponse) String() string {
 func (*GetComponentListResponse) ProtoMessage() {}
 
 func (x *GetComponentListResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[72]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[75]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6234,7 +6361,7 @@ func (x *GetComponentListResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetComponentListResponse.ProtoReflect.Descriptor instead.
 func (*GetComponentListResponse) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{72}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{75}
 }
 
 func (x *GetComponentListResponse) GetComponentList() *ComponentList {
@@ -6259,7 +6386,7 @@ type CreateComponentListRequest struct {
 
 func (x *CreateComponentListRequest) Reset() {
 	*x = CreateComponentListRequest{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[73]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[76]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6271,7 +6398,7 @@ func (x *CreateComponentListRequest) String() string {
 func (*CreateComponentListRequest) ProtoMessage() {}
 
 func (x *CreateComponentListRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[73]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[76]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6284,7 +6411,7 @@ func (x *CreateComponentListRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateComponentListRequest.ProtoReflect.Descriptor instead.
 func (*CreateComponentListRequest) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{73}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{76}
 }
 
 func (x *CreateComponentListRequest) GetComponentList() *ComponentList {
@@ -6312,7 +6439,7 @@ type CreateComponentListResponse struct {
 
 func (x *CreateComponentListResponse) Reset() {
 	*x = CreateComponentListResponse{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[74]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[77]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6324,7 +6451,7 @@ func (x *CreateComponentListResponse) String() string {
 func (*CreateComponentListResponse) ProtoMessage() {}
 
 func (x *CreateComponentListResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[74]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[77]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6337,7 +6464,7 @@ func (x *CreateComponentListResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateComponentListResponse.ProtoReflect.Descriptor instead.
 func (*CreateComponentListResponse) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{74}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{77}
 }
 
 func (x *CreateComponentListResponse) GetComponentList() *ComponentList {
@@ -6363,7 +6490,7 @@ type UpdateComponentListRequest struct {
 
 func (x *UpdateComponentListRequest) Reset() {
 	*x = UpdateComponentListRequest{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[75]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[78]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6375,7 +6502,7 @@ func (x *UpdateComponentListRequest) String() string {
 func (*UpdateComponentListRequest) ProtoMessage() {}
 
 func (x *UpdateComponentListRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[75]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[78]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6388,7 +6515,7 @@ func (x *UpdateComponentListRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateComponentListRequest.ProtoReflect.Descriptor instead.
 func (*UpdateComponentListRequest) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{75}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{78}
 }
 
 func (x *UpdateComponentListRequest) GetSlug() string {
@@ -6423,7 +6550,7 @@ type UpdateComponentListResponse struct {
 
 func (x *UpdateComponentListResponse) Reset() {
 	*x = UpdateComponentListResponse{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[76]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[79]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6435,7 +6562,7 @@ func (x *UpdateComponentListResponse) String() string {
 func (*UpdateComponentListResponse) ProtoMessage() {}
 
 func (x *UpdateComponentListResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[76]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[79]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6448,7 +6575,7 @@ func (x *UpdateComponentListResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateComponentListResponse.ProtoReflect.Descriptor instead.
 func (*UpdateComponentListResponse) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{76}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{79}
 }
 
 func (x *UpdateComponentListResponse) GetComponentList() *ComponentList {
@@ -6469,7 +6596,7 @@ type DeleteComponentListRequest struct {
 
 func (x *DeleteComponentListRequest) Reset() {
 	*x = DeleteComponentListRequest{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[77]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[80]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6481,7 +6608,7 @@ func (x *DeleteComponentListRequest) String() string {
 func (*DeleteComponentListRequest) ProtoMessage() {}
 
 func (x *DeleteComponentListRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[77]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[80]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6494,7 +6621,7 @@ func (x *DeleteComponentListRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteComponentListRequest.ProtoReflect.Descriptor instead.
 func (*DeleteComponentListRequest) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{77}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{80}
 }
 
 func (x *DeleteComponentListRequest) GetSlug() string {
@@ -6513,7 +6640,7 @@ type DeleteComponentListResponse struct {
 
 func (x *DeleteComponentListResponse) Reset() {
 	*x = DeleteComponentListResponse{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[78]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[81]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6525,7 +6652,7 @@ func (x *DeleteComponentListResponse) String() string {
 func (*DeleteComponentListResponse) ProtoMessage() {}
 
 func (x *DeleteComponentListResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[78]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[81]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6538,7 +6665,7 @@ func (x *DeleteComponentListResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteComponentListResponse.ProtoReflect.Descriptor instead.
 func (*DeleteComponentListResponse) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{78}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{81}
 }
 
 // ChangeComponentListMemberRequest adds or removes a member.
@@ -6556,7 +6683,7 @@ type ChangeComponentListMemberRequest struct {
 
 func (x *ChangeComponentListMemberRequest) Reset() {
 	*x = ChangeComponentListMemberRequest{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[79]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[82]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6568,7 +6695,7 @@ func (x *ChangeComponentListMemberRequest) String() string {
 func (*ChangeComponentListMemberRequest) ProtoMessage() {}
 
 func (x *ChangeComponentListMemberRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[79]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[82]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6581,7 +6708,7 @@ func (x *ChangeComponentListMemberRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ChangeComponentListMemberRequest.ProtoReflect.Descriptor instead.
 func (*ChangeComponentListMemberRequest) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{79}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{82}
 }
 
 func (x *ChangeComponentListMemberRequest) GetSlug() string {
@@ -6616,7 +6743,7 @@ type ChangeComponentListMemberResponse struct {
 
 func (x *ChangeComponentListMemberResponse) Reset() {
 	*x = ChangeComponentListMemberResponse{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[80]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[83]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6628,7 +6755,7 @@ func (x *ChangeComponentListMemberResponse) String() string {
 func (*ChangeComponentListMemberResponse) ProtoMessage() {}
 
 func (x *ChangeComponentListMemberResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[80]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[83]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6641,7 +6768,7 @@ func (x *ChangeComponentListMemberResponse) ProtoReflect() protoreflect.Message 
 
 // Deprecated: Use ChangeComponentListMemberResponse.ProtoReflect.Descriptor instead.
 func (*ChangeComponentListMemberResponse) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{80}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{83}
 }
 
 func (x *ChangeComponentListMemberResponse) GetComponentList() *ComponentList {
@@ -6663,7 +6790,7 @@ type CreateLanguageRequest struct {
 
 func (x *CreateLanguageRequest) Reset() {
 	*x = CreateLanguageRequest{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[81]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[84]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6675,7 +6802,7 @@ func (x *CreateLanguageRequest) String() string {
 func (*CreateLanguageRequest) ProtoMessage() {}
 
 func (x *CreateLanguageRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[81]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[84]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6688,7 +6815,7 @@ func (x *CreateLanguageRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateLanguageRequest.ProtoReflect.Descriptor instead.
 func (*CreateLanguageRequest) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{81}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{84}
 }
 
 func (x *CreateLanguageRequest) GetLanguage() *Language {
@@ -6709,7 +6836,7 @@ type CreateLanguageResponse struct {
 
 func (x *CreateLanguageResponse) Reset() {
 	*x = CreateLanguageResponse{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[82]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[85]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6721,7 +6848,7 @@ func (x *CreateLanguageResponse) String() string {
 func (*CreateLanguageResponse) ProtoMessage() {}
 
 func (x *CreateLanguageResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[82]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[85]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6734,7 +6861,7 @@ func (x *CreateLanguageResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateLanguageResponse.ProtoReflect.Descriptor instead.
 func (*CreateLanguageResponse) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{82}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{85}
 }
 
 func (x *CreateLanguageResponse) GetLanguage() *Language {
@@ -6760,7 +6887,7 @@ type UpdateLanguageRequest struct {
 
 func (x *UpdateLanguageRequest) Reset() {
 	*x = UpdateLanguageRequest{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[83]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[86]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6772,7 +6899,7 @@ func (x *UpdateLanguageRequest) String() string {
 func (*UpdateLanguageRequest) ProtoMessage() {}
 
 func (x *UpdateLanguageRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[83]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[86]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6785,7 +6912,7 @@ func (x *UpdateLanguageRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateLanguageRequest.ProtoReflect.Descriptor instead.
 func (*UpdateLanguageRequest) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{83}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{86}
 }
 
 func (x *UpdateLanguageRequest) GetCode() string {
@@ -6820,7 +6947,7 @@ type UpdateLanguageResponse struct {
 
 func (x *UpdateLanguageResponse) Reset() {
 	*x = UpdateLanguageResponse{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[84]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[87]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6832,7 +6959,7 @@ func (x *UpdateLanguageResponse) String() string {
 func (*UpdateLanguageResponse) ProtoMessage() {}
 
 func (x *UpdateLanguageResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[84]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[87]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6845,7 +6972,7 @@ func (x *UpdateLanguageResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateLanguageResponse.ProtoReflect.Descriptor instead.
 func (*UpdateLanguageResponse) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{84}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{87}
 }
 
 func (x *UpdateLanguageResponse) GetLanguage() *Language {
@@ -6866,7 +6993,7 @@ type DeleteLanguageRequest struct {
 
 func (x *DeleteLanguageRequest) Reset() {
 	*x = DeleteLanguageRequest{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[85]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[88]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6878,7 +7005,7 @@ func (x *DeleteLanguageRequest) String() string {
 func (*DeleteLanguageRequest) ProtoMessage() {}
 
 func (x *DeleteLanguageRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[85]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[88]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6891,7 +7018,7 @@ func (x *DeleteLanguageRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteLanguageRequest.ProtoReflect.Descriptor instead.
 func (*DeleteLanguageRequest) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{85}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{88}
 }
 
 func (x *DeleteLanguageRequest) GetCode() string {
@@ -6910,7 +7037,7 @@ type DeleteLanguageResponse struct {
 
 func (x *DeleteLanguageResponse) Reset() {
 	*x = DeleteLanguageResponse{}
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[86]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[89]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6922,7 +7049,7 @@ func (x *DeleteLanguageResponse) String() string {
 func (*DeleteLanguageResponse) ProtoMessage() {}
 
 func (x *DeleteLanguageResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[86]
+	mi := &file_tms_catalog_v1_catalog_proto_msgTypes[89]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6935,7 +7062,7 @@ func (x *DeleteLanguageResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteLanguageResponse.ProtoReflect.Descriptor instead.
 func (*DeleteLanguageResponse) Descriptor() ([]byte, []int) {
-	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{86}
+	return file_tms_catalog_v1_catalog_proto_rawDescGZIP(), []int{89}
 }
 
 var File_tms_catalog_v1_catalog_proto protoreflect.FileDescriptor
@@ -7170,16 +7297,20 @@ const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"components\x18\x01 \x03(\v2\x19.tms.catalog.v1.ComponentR\n" +
 	"components\x12\x14\n" +
 	"\x05total\x18\x02 \x01(\x03R\x05total\x12&\n" +
-	"\x0fnext_page_token\x18\x03 \x01(\tR\rnextPageToken\"\x8a\x02\n" +
+	"\x0fnext_page_token\x18\x03 \x01(\tR\rnextPageToken\"\xfc\x01\n" +
 	"\x16UpdateComponentRequest\x12!\n" +
 	"\fproject_slug\x18\x01 \x01(\tR\vprojectSlug\x12\x12\n" +
 	"\x04slug\x18\x02 \x01(\tR\x04slug\x127\n" +
 	"\tcomponent\x18\x03 \x01(\v2\x19.tms.catalog.v1.ComponentR\tcomponent\x12;\n" +
 	"\vupdate_mask\x18\a \x01(\v2\x1a.google.protobuf.FieldMaskR\n" +
 	"updateMask\x12\x14\n" +
-	"\x05actor\x18\x05 \x01(\tR\x05actor\x12\x1f\n" +
-	"\vfrom_import\x18\x06 \x01(\bR\n" +
-	"fromImportJ\x04\b\x04\x10\x05R\x06fields\"x\n" +
+	"\x05actor\x18\x05 \x01(\tR\x05actorJ\x04\b\x04\x10\x05J\x04\b\x06\x10\aR\x06fieldsR\vfrom_import\"X\n" +
+	"\x1bRecordImportOutcomesRequest\x129\n" +
+	"\boutcomes\x18\x01 \x03(\v2\x1d.tms.catalog.v1.ImportOutcomeR\boutcomes\"J\n" +
+	"\rImportOutcome\x12!\n" +
+	"\fcomponent_id\x18\x01 \x01(\x03R\vcomponentId\x12\x16\n" +
+	"\x06branch\x18\x02 \x01(\tR\x06branch\"\x1e\n" +
+	"\x1cRecordImportOutcomesResponse\"x\n" +
 	"\x17UpdateComponentResponse\x127\n" +
 	"\tcomponent\x18\x01 \x01(\v2\x19.tms.catalog.v1.ComponentR\tcomponent\x12$\n" +
 	"\x0eimport_task_id\x18\x02 \x01(\tR\fimportTaskId\"e\n" +
@@ -7478,7 +7609,7 @@ const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"\blanguage\x18\x01 \x01(\v2\x18.tms.catalog.v1.LanguageR\blanguage\"+\n" +
 	"\x15DeleteLanguageRequest\x12\x12\n" +
 	"\x04code\x18\x01 \x01(\tR\x04code\"\x18\n" +
-	"\x16DeleteLanguageResponse2\xfa\x1e\n" +
+	"\x16DeleteLanguageResponse2\xed\x1f\n" +
 	"\x0eCatalogService\x12\\\n" +
 	"\rCreateProject\x12$.tms.catalog.v1.CreateProjectRequest\x1a%.tms.catalog.v1.CreateProjectResponse\x12S\n" +
 	"\n" +
@@ -7489,7 +7620,8 @@ const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"\x0fCreateComponent\x12&.tms.catalog.v1.CreateComponentRequest\x1a'.tms.catalog.v1.CreateComponentResponse\x12Y\n" +
 	"\fGetComponent\x12#.tms.catalog.v1.GetComponentRequest\x1a$.tms.catalog.v1.GetComponentResponse\x12_\n" +
 	"\x0eListComponents\x12%.tms.catalog.v1.ListComponentsRequest\x1a&.tms.catalog.v1.ListComponentsResponse\x12b\n" +
-	"\x0fUpdateComponent\x12&.tms.catalog.v1.UpdateComponentRequest\x1a'.tms.catalog.v1.UpdateComponentResponse\x12b\n" +
+	"\x0fUpdateComponent\x12&.tms.catalog.v1.UpdateComponentRequest\x1a'.tms.catalog.v1.UpdateComponentResponse\x12q\n" +
+	"\x14RecordImportOutcomes\x12+.tms.catalog.v1.RecordImportOutcomesRequest\x1a,.tms.catalog.v1.RecordImportOutcomesResponse\x12b\n" +
 	"\x0fDeleteComponent\x12&.tms.catalog.v1.DeleteComponentRequest\x1a'.tms.catalog.v1.DeleteComponentResponse\x12e\n" +
 	"\x10SetComponentLock\x12'.tms.catalog.v1.SetComponentLockRequest\x1a(.tms.catalog.v1.SetComponentLockResponse\x12V\n" +
 	"\vGetLanguage\x12\".tms.catalog.v1.GetLanguageRequest\x1a#.tms.catalog.v1.GetLanguageResponse\x12\\\n" +
@@ -7533,7 +7665,7 @@ func file_tms_catalog_v1_catalog_proto_rawDescGZIP() []byte {
 	return file_tms_catalog_v1_catalog_proto_rawDescData
 }
 
-var file_tms_catalog_v1_catalog_proto_msgTypes = make([]protoimpl.MessageInfo, 88)
+var file_tms_catalog_v1_catalog_proto_msgTypes = make([]protoimpl.MessageInfo, 91)
 var file_tms_catalog_v1_catalog_proto_goTypes = []any{
 	(*Project)(nil),                           // 0: tms.catalog.v1.Project
 	(*Component)(nil),                         // 1: tms.catalog.v1.Component
@@ -7555,227 +7687,233 @@ var file_tms_catalog_v1_catalog_proto_goTypes = []any{
 	(*ListComponentsRequest)(nil),             // 17: tms.catalog.v1.ListComponentsRequest
 	(*ListComponentsResponse)(nil),            // 18: tms.catalog.v1.ListComponentsResponse
 	(*UpdateComponentRequest)(nil),            // 19: tms.catalog.v1.UpdateComponentRequest
-	(*UpdateComponentResponse)(nil),           // 20: tms.catalog.v1.UpdateComponentResponse
-	(*DeleteComponentRequest)(nil),            // 21: tms.catalog.v1.DeleteComponentRequest
-	(*DeleteComponentResponse)(nil),           // 22: tms.catalog.v1.DeleteComponentResponse
-	(*SetComponentLockRequest)(nil),           // 23: tms.catalog.v1.SetComponentLockRequest
-	(*SetComponentLockResponse)(nil),          // 24: tms.catalog.v1.SetComponentLockResponse
-	(*GetLanguageRequest)(nil),                // 25: tms.catalog.v1.GetLanguageRequest
-	(*GetLanguageResponse)(nil),               // 26: tms.catalog.v1.GetLanguageResponse
-	(*ListLanguagesRequest)(nil),              // 27: tms.catalog.v1.ListLanguagesRequest
-	(*ListLanguagesResponse)(nil),             // 28: tms.catalog.v1.ListLanguagesResponse
-	(*EnsureLanguageRequest)(nil),             // 29: tms.catalog.v1.EnsureLanguageRequest
-	(*EnsureLanguageResponse)(nil),            // 30: tms.catalog.v1.EnsureLanguageResponse
-	(*Plural)(nil),                            // 31: tms.catalog.v1.Plural
-	(*Category)(nil),                          // 32: tms.catalog.v1.Category
-	(*ListCategoriesRequest)(nil),             // 33: tms.catalog.v1.ListCategoriesRequest
-	(*ListCategoriesResponse)(nil),            // 34: tms.catalog.v1.ListCategoriesResponse
-	(*GetCategoryRequest)(nil),                // 35: tms.catalog.v1.GetCategoryRequest
-	(*GetCategoryResponse)(nil),               // 36: tms.catalog.v1.GetCategoryResponse
-	(*CreateCategoryRequest)(nil),             // 37: tms.catalog.v1.CreateCategoryRequest
-	(*CreateCategoryResponse)(nil),            // 38: tms.catalog.v1.CreateCategoryResponse
-	(*UpdateCategoryRequest)(nil),             // 39: tms.catalog.v1.UpdateCategoryRequest
-	(*UpdateCategoryResponse)(nil),            // 40: tms.catalog.v1.UpdateCategoryResponse
-	(*DeleteCategoryRequest)(nil),             // 41: tms.catalog.v1.DeleteCategoryRequest
-	(*DeleteCategoryResponse)(nil),            // 42: tms.catalog.v1.DeleteCategoryResponse
-	(*ListComponentLinksRequest)(nil),         // 43: tms.catalog.v1.ListComponentLinksRequest
-	(*ListComponentLinksResponse)(nil),        // 44: tms.catalog.v1.ListComponentLinksResponse
-	(*AddComponentLinkRequest)(nil),           // 45: tms.catalog.v1.AddComponentLinkRequest
-	(*AddComponentLinkResponse)(nil),          // 46: tms.catalog.v1.AddComponentLinkResponse
-	(*RemoveComponentLinkRequest)(nil),        // 47: tms.catalog.v1.RemoveComponentLinkRequest
-	(*RemoveComponentLinkResponse)(nil),       // 48: tms.catalog.v1.RemoveComponentLinkResponse
-	(*Announcement)(nil),                      // 49: tms.catalog.v1.Announcement
-	(*ListAnnouncementsRequest)(nil),          // 50: tms.catalog.v1.ListAnnouncementsRequest
-	(*ListAnnouncementsResponse)(nil),         // 51: tms.catalog.v1.ListAnnouncementsResponse
-	(*CreateAnnouncementRequest)(nil),         // 52: tms.catalog.v1.CreateAnnouncementRequest
-	(*CreateAnnouncementResponse)(nil),        // 53: tms.catalog.v1.CreateAnnouncementResponse
-	(*DeleteAnnouncementRequest)(nil),         // 54: tms.catalog.v1.DeleteAnnouncementRequest
-	(*DeleteAnnouncementResponse)(nil),        // 55: tms.catalog.v1.DeleteAnnouncementResponse
-	(*GetMachinerySettingsRequest)(nil),       // 56: tms.catalog.v1.GetMachinerySettingsRequest
-	(*GetMachinerySettingsResponse)(nil),      // 57: tms.catalog.v1.GetMachinerySettingsResponse
-	(*SetMachinerySettingsRequest)(nil),       // 58: tms.catalog.v1.SetMachinerySettingsRequest
-	(*SetMachinerySettingsResponse)(nil),      // 59: tms.catalog.v1.SetMachinerySettingsResponse
-	(*ListRemovedComponentsRequest)(nil),      // 60: tms.catalog.v1.ListRemovedComponentsRequest
-	(*ListRemovedComponentsResponse)(nil),     // 61: tms.catalog.v1.ListRemovedComponentsResponse
-	(*GetProjectAccessRequest)(nil),           // 62: tms.catalog.v1.GetProjectAccessRequest
-	(*GetProjectAccessResponse)(nil),          // 63: tms.catalog.v1.GetProjectAccessResponse
-	(*ProjectAccess)(nil),                     // 64: tms.catalog.v1.ProjectAccess
-	(*SearchRequest)(nil),                     // 65: tms.catalog.v1.SearchRequest
-	(*SearchResponse)(nil),                    // 66: tms.catalog.v1.SearchResponse
-	(*ComponentList)(nil),                     // 67: tms.catalog.v1.ComponentList
-	(*AutoAssign)(nil),                        // 68: tms.catalog.v1.AutoAssign
-	(*ListComponentListsRequest)(nil),         // 69: tms.catalog.v1.ListComponentListsRequest
-	(*ListComponentListsResponse)(nil),        // 70: tms.catalog.v1.ListComponentListsResponse
-	(*GetComponentListRequest)(nil),           // 71: tms.catalog.v1.GetComponentListRequest
-	(*GetComponentListResponse)(nil),          // 72: tms.catalog.v1.GetComponentListResponse
-	(*CreateComponentListRequest)(nil),        // 73: tms.catalog.v1.CreateComponentListRequest
-	(*CreateComponentListResponse)(nil),       // 74: tms.catalog.v1.CreateComponentListResponse
-	(*UpdateComponentListRequest)(nil),        // 75: tms.catalog.v1.UpdateComponentListRequest
-	(*UpdateComponentListResponse)(nil),       // 76: tms.catalog.v1.UpdateComponentListResponse
-	(*DeleteComponentListRequest)(nil),        // 77: tms.catalog.v1.DeleteComponentListRequest
-	(*DeleteComponentListResponse)(nil),       // 78: tms.catalog.v1.DeleteComponentListResponse
-	(*ChangeComponentListMemberRequest)(nil),  // 79: tms.catalog.v1.ChangeComponentListMemberRequest
-	(*ChangeComponentListMemberResponse)(nil), // 80: tms.catalog.v1.ChangeComponentListMemberResponse
-	(*CreateLanguageRequest)(nil),             // 81: tms.catalog.v1.CreateLanguageRequest
-	(*CreateLanguageResponse)(nil),            // 82: tms.catalog.v1.CreateLanguageResponse
-	(*UpdateLanguageRequest)(nil),             // 83: tms.catalog.v1.UpdateLanguageRequest
-	(*UpdateLanguageResponse)(nil),            // 84: tms.catalog.v1.UpdateLanguageResponse
-	(*DeleteLanguageRequest)(nil),             // 85: tms.catalog.v1.DeleteLanguageRequest
-	(*DeleteLanguageResponse)(nil),            // 86: tms.catalog.v1.DeleteLanguageResponse
-	nil,                                       // 87: tms.catalog.v1.GetMachinerySettingsResponse.ServicesEntry
-	(v1.CommitPolicy)(0),                      // 88: tms.type.v1.CommitPolicy
-	(v1.AccessControl)(0),                     // 89: tms.type.v1.AccessControl
-	(*timestamppb.Timestamp)(nil),             // 90: google.protobuf.Timestamp
-	(v1.MergeStyle)(0),                        // 91: tms.type.v1.MergeStyle
-	(*fieldmaskpb.FieldMask)(nil),             // 92: google.protobuf.FieldMask
-	(*structpb.Struct)(nil),                   // 93: google.protobuf.Struct
+	(*RecordImportOutcomesRequest)(nil),       // 20: tms.catalog.v1.RecordImportOutcomesRequest
+	(*ImportOutcome)(nil),                     // 21: tms.catalog.v1.ImportOutcome
+	(*RecordImportOutcomesResponse)(nil),      // 22: tms.catalog.v1.RecordImportOutcomesResponse
+	(*UpdateComponentResponse)(nil),           // 23: tms.catalog.v1.UpdateComponentResponse
+	(*DeleteComponentRequest)(nil),            // 24: tms.catalog.v1.DeleteComponentRequest
+	(*DeleteComponentResponse)(nil),           // 25: tms.catalog.v1.DeleteComponentResponse
+	(*SetComponentLockRequest)(nil),           // 26: tms.catalog.v1.SetComponentLockRequest
+	(*SetComponentLockResponse)(nil),          // 27: tms.catalog.v1.SetComponentLockResponse
+	(*GetLanguageRequest)(nil),                // 28: tms.catalog.v1.GetLanguageRequest
+	(*GetLanguageResponse)(nil),               // 29: tms.catalog.v1.GetLanguageResponse
+	(*ListLanguagesRequest)(nil),              // 30: tms.catalog.v1.ListLanguagesRequest
+	(*ListLanguagesResponse)(nil),             // 31: tms.catalog.v1.ListLanguagesResponse
+	(*EnsureLanguageRequest)(nil),             // 32: tms.catalog.v1.EnsureLanguageRequest
+	(*EnsureLanguageResponse)(nil),            // 33: tms.catalog.v1.EnsureLanguageResponse
+	(*Plural)(nil),                            // 34: tms.catalog.v1.Plural
+	(*Category)(nil),                          // 35: tms.catalog.v1.Category
+	(*ListCategoriesRequest)(nil),             // 36: tms.catalog.v1.ListCategoriesRequest
+	(*ListCategoriesResponse)(nil),            // 37: tms.catalog.v1.ListCategoriesResponse
+	(*GetCategoryRequest)(nil),                // 38: tms.catalog.v1.GetCategoryRequest
+	(*GetCategoryResponse)(nil),               // 39: tms.catalog.v1.GetCategoryResponse
+	(*CreateCategoryRequest)(nil),             // 40: tms.catalog.v1.CreateCategoryRequest
+	(*CreateCategoryResponse)(nil),            // 41: tms.catalog.v1.CreateCategoryResponse
+	(*UpdateCategoryRequest)(nil),             // 42: tms.catalog.v1.UpdateCategoryRequest
+	(*UpdateCategoryResponse)(nil),            // 43: tms.catalog.v1.UpdateCategoryResponse
+	(*DeleteCategoryRequest)(nil),             // 44: tms.catalog.v1.DeleteCategoryRequest
+	(*DeleteCategoryResponse)(nil),            // 45: tms.catalog.v1.DeleteCategoryResponse
+	(*ListComponentLinksRequest)(nil),         // 46: tms.catalog.v1.ListComponentLinksRequest
+	(*ListComponentLinksResponse)(nil),        // 47: tms.catalog.v1.ListComponentLinksResponse
+	(*AddComponentLinkRequest)(nil),           // 48: tms.catalog.v1.AddComponentLinkRequest
+	(*AddComponentLinkResponse)(nil),          // 49: tms.catalog.v1.AddComponentLinkResponse
+	(*RemoveComponentLinkRequest)(nil),        // 50: tms.catalog.v1.RemoveComponentLinkRequest
+	(*RemoveComponentLinkResponse)(nil),       // 51: tms.catalog.v1.RemoveComponentLinkResponse
+	(*Announcement)(nil),                      // 52: tms.catalog.v1.Announcement
+	(*ListAnnouncementsRequest)(nil),          // 53: tms.catalog.v1.ListAnnouncementsRequest
+	(*ListAnnouncementsResponse)(nil),         // 54: tms.catalog.v1.ListAnnouncementsResponse
+	(*CreateAnnouncementRequest)(nil),         // 55: tms.catalog.v1.CreateAnnouncementRequest
+	(*CreateAnnouncementResponse)(nil),        // 56: tms.catalog.v1.CreateAnnouncementResponse
+	(*DeleteAnnouncementRequest)(nil),         // 57: tms.catalog.v1.DeleteAnnouncementRequest
+	(*DeleteAnnouncementResponse)(nil),        // 58: tms.catalog.v1.DeleteAnnouncementResponse
+	(*GetMachinerySettingsRequest)(nil),       // 59: tms.catalog.v1.GetMachinerySettingsRequest
+	(*GetMachinerySettingsResponse)(nil),      // 60: tms.catalog.v1.GetMachinerySettingsResponse
+	(*SetMachinerySettingsRequest)(nil),       // 61: tms.catalog.v1.SetMachinerySettingsRequest
+	(*SetMachinerySettingsResponse)(nil),      // 62: tms.catalog.v1.SetMachinerySettingsResponse
+	(*ListRemovedComponentsRequest)(nil),      // 63: tms.catalog.v1.ListRemovedComponentsRequest
+	(*ListRemovedComponentsResponse)(nil),     // 64: tms.catalog.v1.ListRemovedComponentsResponse
+	(*GetProjectAccessRequest)(nil),           // 65: tms.catalog.v1.GetProjectAccessRequest
+	(*GetProjectAccessResponse)(nil),          // 66: tms.catalog.v1.GetProjectAccessResponse
+	(*ProjectAccess)(nil),                     // 67: tms.catalog.v1.ProjectAccess
+	(*SearchRequest)(nil),                     // 68: tms.catalog.v1.SearchRequest
+	(*SearchResponse)(nil),                    // 69: tms.catalog.v1.SearchResponse
+	(*ComponentList)(nil),                     // 70: tms.catalog.v1.ComponentList
+	(*AutoAssign)(nil),                        // 71: tms.catalog.v1.AutoAssign
+	(*ListComponentListsRequest)(nil),         // 72: tms.catalog.v1.ListComponentListsRequest
+	(*ListComponentListsResponse)(nil),        // 73: tms.catalog.v1.ListComponentListsResponse
+	(*GetComponentListRequest)(nil),           // 74: tms.catalog.v1.GetComponentListRequest
+	(*GetComponentListResponse)(nil),          // 75: tms.catalog.v1.GetComponentListResponse
+	(*CreateComponentListRequest)(nil),        // 76: tms.catalog.v1.CreateComponentListRequest
+	(*CreateComponentListResponse)(nil),       // 77: tms.catalog.v1.CreateComponentListResponse
+	(*UpdateComponentListRequest)(nil),        // 78: tms.catalog.v1.UpdateComponentListRequest
+	(*UpdateComponentListResponse)(nil),       // 79: tms.catalog.v1.UpdateComponentListResponse
+	(*DeleteComponentListRequest)(nil),        // 80: tms.catalog.v1.DeleteComponentListRequest
+	(*DeleteComponentListResponse)(nil),       // 81: tms.catalog.v1.DeleteComponentListResponse
+	(*ChangeComponentListMemberRequest)(nil),  // 82: tms.catalog.v1.ChangeComponentListMemberRequest
+	(*ChangeComponentListMemberResponse)(nil), // 83: tms.catalog.v1.ChangeComponentListMemberResponse
+	(*CreateLanguageRequest)(nil),             // 84: tms.catalog.v1.CreateLanguageRequest
+	(*CreateLanguageResponse)(nil),            // 85: tms.catalog.v1.CreateLanguageResponse
+	(*UpdateLanguageRequest)(nil),             // 86: tms.catalog.v1.UpdateLanguageRequest
+	(*UpdateLanguageResponse)(nil),            // 87: tms.catalog.v1.UpdateLanguageResponse
+	(*DeleteLanguageRequest)(nil),             // 88: tms.catalog.v1.DeleteLanguageRequest
+	(*DeleteLanguageResponse)(nil),            // 89: tms.catalog.v1.DeleteLanguageResponse
+	nil,                                       // 90: tms.catalog.v1.GetMachinerySettingsResponse.ServicesEntry
+	(v1.CommitPolicy)(0),                      // 91: tms.type.v1.CommitPolicy
+	(v1.AccessControl)(0),                     // 92: tms.type.v1.AccessControl
+	(*timestamppb.Timestamp)(nil),             // 93: google.protobuf.Timestamp
+	(v1.MergeStyle)(0),                        // 94: tms.type.v1.MergeStyle
+	(*fieldmaskpb.FieldMask)(nil),             // 95: google.protobuf.FieldMask
+	(*structpb.Struct)(nil),                   // 96: google.protobuf.Struct
 }
 var file_tms_catalog_v1_catalog_proto_depIdxs = []int32{
-	88,  // 0: tms.catalog.v1.Project.commit_policy:type_name -> tms.type.v1.CommitPolicy
-	89,  // 1: tms.catalog.v1.Project.access_control:type_name -> tms.type.v1.AccessControl
-	90,  // 2: tms.catalog.v1.Project.created:type_name -> google.protobuf.Timestamp
-	91,  // 3: tms.catalog.v1.Component.merge_style:type_name -> tms.type.v1.MergeStyle
-	90,  // 4: tms.catalog.v1.Component.created:type_name -> google.protobuf.Timestamp
+	91,  // 0: tms.catalog.v1.Project.commit_policy:type_name -> tms.type.v1.CommitPolicy
+	92,  // 1: tms.catalog.v1.Project.access_control:type_name -> tms.type.v1.AccessControl
+	93,  // 2: tms.catalog.v1.Project.created:type_name -> google.protobuf.Timestamp
+	94,  // 3: tms.catalog.v1.Component.merge_style:type_name -> tms.type.v1.MergeStyle
+	93,  // 4: tms.catalog.v1.Component.created:type_name -> google.protobuf.Timestamp
 	0,   // 5: tms.catalog.v1.CreateProjectRequest.project:type_name -> tms.catalog.v1.Project
 	0,   // 6: tms.catalog.v1.CreateProjectResponse.project:type_name -> tms.catalog.v1.Project
 	0,   // 7: tms.catalog.v1.GetProjectResponse.project:type_name -> tms.catalog.v1.Project
 	0,   // 8: tms.catalog.v1.ListProjectsResponse.projects:type_name -> tms.catalog.v1.Project
 	0,   // 9: tms.catalog.v1.UpdateProjectRequest.project:type_name -> tms.catalog.v1.Project
-	92,  // 10: tms.catalog.v1.UpdateProjectRequest.update_mask:type_name -> google.protobuf.FieldMask
+	95,  // 10: tms.catalog.v1.UpdateProjectRequest.update_mask:type_name -> google.protobuf.FieldMask
 	0,   // 11: tms.catalog.v1.UpdateProjectResponse.project:type_name -> tms.catalog.v1.Project
 	1,   // 12: tms.catalog.v1.CreateComponentRequest.component:type_name -> tms.catalog.v1.Component
 	1,   // 13: tms.catalog.v1.CreateComponentResponse.component:type_name -> tms.catalog.v1.Component
 	1,   // 14: tms.catalog.v1.GetComponentResponse.component:type_name -> tms.catalog.v1.Component
 	1,   // 15: tms.catalog.v1.ListComponentsResponse.components:type_name -> tms.catalog.v1.Component
 	1,   // 16: tms.catalog.v1.UpdateComponentRequest.component:type_name -> tms.catalog.v1.Component
-	92,  // 17: tms.catalog.v1.UpdateComponentRequest.update_mask:type_name -> google.protobuf.FieldMask
-	1,   // 18: tms.catalog.v1.UpdateComponentResponse.component:type_name -> tms.catalog.v1.Component
-	1,   // 19: tms.catalog.v1.SetComponentLockResponse.component:type_name -> tms.catalog.v1.Component
-	2,   // 20: tms.catalog.v1.GetLanguageResponse.language:type_name -> tms.catalog.v1.Language
-	2,   // 21: tms.catalog.v1.ListLanguagesResponse.languages:type_name -> tms.catalog.v1.Language
-	2,   // 22: tms.catalog.v1.EnsureLanguageResponse.language:type_name -> tms.catalog.v1.Language
-	31,  // 23: tms.catalog.v1.EnsureLanguageResponse.plural:type_name -> tms.catalog.v1.Plural
-	32,  // 24: tms.catalog.v1.ListCategoriesResponse.categories:type_name -> tms.catalog.v1.Category
-	32,  // 25: tms.catalog.v1.GetCategoryResponse.category:type_name -> tms.catalog.v1.Category
-	32,  // 26: tms.catalog.v1.CreateCategoryRequest.category:type_name -> tms.catalog.v1.Category
-	32,  // 27: tms.catalog.v1.CreateCategoryResponse.category:type_name -> tms.catalog.v1.Category
-	32,  // 28: tms.catalog.v1.UpdateCategoryRequest.category:type_name -> tms.catalog.v1.Category
-	92,  // 29: tms.catalog.v1.UpdateCategoryRequest.update_mask:type_name -> google.protobuf.FieldMask
-	32,  // 30: tms.catalog.v1.UpdateCategoryResponse.category:type_name -> tms.catalog.v1.Category
-	1,   // 31: tms.catalog.v1.DeleteCategoryResponse.removed:type_name -> tms.catalog.v1.Component
-	0,   // 32: tms.catalog.v1.ListComponentLinksResponse.projects:type_name -> tms.catalog.v1.Project
-	1,   // 33: tms.catalog.v1.AddComponentLinkResponse.component:type_name -> tms.catalog.v1.Component
-	90,  // 34: tms.catalog.v1.Announcement.created:type_name -> google.protobuf.Timestamp
-	49,  // 35: tms.catalog.v1.ListAnnouncementsResponse.announcements:type_name -> tms.catalog.v1.Announcement
-	49,  // 36: tms.catalog.v1.CreateAnnouncementRequest.announcement:type_name -> tms.catalog.v1.Announcement
-	49,  // 37: tms.catalog.v1.CreateAnnouncementResponse.announcement:type_name -> tms.catalog.v1.Announcement
-	87,  // 38: tms.catalog.v1.GetMachinerySettingsResponse.services:type_name -> tms.catalog.v1.GetMachinerySettingsResponse.ServicesEntry
-	93,  // 39: tms.catalog.v1.SetMachinerySettingsRequest.configuration:type_name -> google.protobuf.Struct
-	64,  // 40: tms.catalog.v1.GetProjectAccessResponse.projects:type_name -> tms.catalog.v1.ProjectAccess
-	89,  // 41: tms.catalog.v1.ProjectAccess.access_control:type_name -> tms.type.v1.AccessControl
-	0,   // 42: tms.catalog.v1.SearchResponse.projects:type_name -> tms.catalog.v1.Project
-	32,  // 43: tms.catalog.v1.SearchResponse.categories:type_name -> tms.catalog.v1.Category
-	1,   // 44: tms.catalog.v1.SearchResponse.components:type_name -> tms.catalog.v1.Component
-	2,   // 45: tms.catalog.v1.SearchResponse.languages:type_name -> tms.catalog.v1.Language
-	1,   // 46: tms.catalog.v1.ComponentList.components:type_name -> tms.catalog.v1.Component
-	68,  // 47: tms.catalog.v1.ComponentList.auto_assign:type_name -> tms.catalog.v1.AutoAssign
-	67,  // 48: tms.catalog.v1.ListComponentListsResponse.component_lists:type_name -> tms.catalog.v1.ComponentList
-	67,  // 49: tms.catalog.v1.GetComponentListResponse.component_list:type_name -> tms.catalog.v1.ComponentList
-	67,  // 50: tms.catalog.v1.CreateComponentListRequest.component_list:type_name -> tms.catalog.v1.ComponentList
-	67,  // 51: tms.catalog.v1.CreateComponentListResponse.component_list:type_name -> tms.catalog.v1.ComponentList
-	67,  // 52: tms.catalog.v1.UpdateComponentListRequest.component_list:type_name -> tms.catalog.v1.ComponentList
-	92,  // 53: tms.catalog.v1.UpdateComponentListRequest.update_mask:type_name -> google.protobuf.FieldMask
-	67,  // 54: tms.catalog.v1.UpdateComponentListResponse.component_list:type_name -> tms.catalog.v1.ComponentList
-	67,  // 55: tms.catalog.v1.ChangeComponentListMemberResponse.component_list:type_name -> tms.catalog.v1.ComponentList
-	2,   // 56: tms.catalog.v1.CreateLanguageRequest.language:type_name -> tms.catalog.v1.Language
-	2,   // 57: tms.catalog.v1.CreateLanguageResponse.language:type_name -> tms.catalog.v1.Language
-	2,   // 58: tms.catalog.v1.UpdateLanguageRequest.language:type_name -> tms.catalog.v1.Language
-	92,  // 59: tms.catalog.v1.UpdateLanguageRequest.update_mask:type_name -> google.protobuf.FieldMask
-	2,   // 60: tms.catalog.v1.UpdateLanguageResponse.language:type_name -> tms.catalog.v1.Language
-	93,  // 61: tms.catalog.v1.GetMachinerySettingsResponse.ServicesEntry.value:type_name -> google.protobuf.Struct
-	3,   // 62: tms.catalog.v1.CatalogService.CreateProject:input_type -> tms.catalog.v1.CreateProjectRequest
-	5,   // 63: tms.catalog.v1.CatalogService.GetProject:input_type -> tms.catalog.v1.GetProjectRequest
-	7,   // 64: tms.catalog.v1.CatalogService.ListProjects:input_type -> tms.catalog.v1.ListProjectsRequest
-	9,   // 65: tms.catalog.v1.CatalogService.UpdateProject:input_type -> tms.catalog.v1.UpdateProjectRequest
-	11,  // 66: tms.catalog.v1.CatalogService.DeleteProject:input_type -> tms.catalog.v1.DeleteProjectRequest
-	13,  // 67: tms.catalog.v1.CatalogService.CreateComponent:input_type -> tms.catalog.v1.CreateComponentRequest
-	15,  // 68: tms.catalog.v1.CatalogService.GetComponent:input_type -> tms.catalog.v1.GetComponentRequest
-	17,  // 69: tms.catalog.v1.CatalogService.ListComponents:input_type -> tms.catalog.v1.ListComponentsRequest
-	19,  // 70: tms.catalog.v1.CatalogService.UpdateComponent:input_type -> tms.catalog.v1.UpdateComponentRequest
-	21,  // 71: tms.catalog.v1.CatalogService.DeleteComponent:input_type -> tms.catalog.v1.DeleteComponentRequest
-	23,  // 72: tms.catalog.v1.CatalogService.SetComponentLock:input_type -> tms.catalog.v1.SetComponentLockRequest
-	25,  // 73: tms.catalog.v1.CatalogService.GetLanguage:input_type -> tms.catalog.v1.GetLanguageRequest
-	27,  // 74: tms.catalog.v1.CatalogService.ListLanguages:input_type -> tms.catalog.v1.ListLanguagesRequest
-	65,  // 75: tms.catalog.v1.CatalogService.Search:input_type -> tms.catalog.v1.SearchRequest
-	29,  // 76: tms.catalog.v1.CatalogService.EnsureLanguage:input_type -> tms.catalog.v1.EnsureLanguageRequest
-	81,  // 77: tms.catalog.v1.CatalogService.CreateLanguage:input_type -> tms.catalog.v1.CreateLanguageRequest
-	83,  // 78: tms.catalog.v1.CatalogService.UpdateLanguage:input_type -> tms.catalog.v1.UpdateLanguageRequest
-	85,  // 79: tms.catalog.v1.CatalogService.DeleteLanguage:input_type -> tms.catalog.v1.DeleteLanguageRequest
-	33,  // 80: tms.catalog.v1.CatalogService.ListCategories:input_type -> tms.catalog.v1.ListCategoriesRequest
-	35,  // 81: tms.catalog.v1.CatalogService.GetCategory:input_type -> tms.catalog.v1.GetCategoryRequest
-	37,  // 82: tms.catalog.v1.CatalogService.CreateCategory:input_type -> tms.catalog.v1.CreateCategoryRequest
-	39,  // 83: tms.catalog.v1.CatalogService.UpdateCategory:input_type -> tms.catalog.v1.UpdateCategoryRequest
-	41,  // 84: tms.catalog.v1.CatalogService.DeleteCategory:input_type -> tms.catalog.v1.DeleteCategoryRequest
-	43,  // 85: tms.catalog.v1.CatalogService.ListComponentLinks:input_type -> tms.catalog.v1.ListComponentLinksRequest
-	45,  // 86: tms.catalog.v1.CatalogService.AddComponentLink:input_type -> tms.catalog.v1.AddComponentLinkRequest
-	47,  // 87: tms.catalog.v1.CatalogService.RemoveComponentLink:input_type -> tms.catalog.v1.RemoveComponentLinkRequest
-	50,  // 88: tms.catalog.v1.CatalogService.ListAnnouncements:input_type -> tms.catalog.v1.ListAnnouncementsRequest
-	52,  // 89: tms.catalog.v1.CatalogService.CreateAnnouncement:input_type -> tms.catalog.v1.CreateAnnouncementRequest
-	54,  // 90: tms.catalog.v1.CatalogService.DeleteAnnouncement:input_type -> tms.catalog.v1.DeleteAnnouncementRequest
-	56,  // 91: tms.catalog.v1.CatalogService.GetMachinerySettings:input_type -> tms.catalog.v1.GetMachinerySettingsRequest
-	58,  // 92: tms.catalog.v1.CatalogService.SetMachinerySettings:input_type -> tms.catalog.v1.SetMachinerySettingsRequest
-	60,  // 93: tms.catalog.v1.CatalogService.ListRemovedComponents:input_type -> tms.catalog.v1.ListRemovedComponentsRequest
-	62,  // 94: tms.catalog.v1.CatalogService.GetProjectAccess:input_type -> tms.catalog.v1.GetProjectAccessRequest
-	69,  // 95: tms.catalog.v1.CatalogService.ListComponentLists:input_type -> tms.catalog.v1.ListComponentListsRequest
-	71,  // 96: tms.catalog.v1.CatalogService.GetComponentList:input_type -> tms.catalog.v1.GetComponentListRequest
-	73,  // 97: tms.catalog.v1.CatalogService.CreateComponentList:input_type -> tms.catalog.v1.CreateComponentListRequest
-	75,  // 98: tms.catalog.v1.CatalogService.UpdateComponentList:input_type -> tms.catalog.v1.UpdateComponentListRequest
-	77,  // 99: tms.catalog.v1.CatalogService.DeleteComponentList:input_type -> tms.catalog.v1.DeleteComponentListRequest
-	79,  // 100: tms.catalog.v1.CatalogService.ChangeComponentListMember:input_type -> tms.catalog.v1.ChangeComponentListMemberRequest
-	4,   // 101: tms.catalog.v1.CatalogService.CreateProject:output_type -> tms.catalog.v1.CreateProjectResponse
-	6,   // 102: tms.catalog.v1.CatalogService.GetProject:output_type -> tms.catalog.v1.GetProjectResponse
-	8,   // 103: tms.catalog.v1.CatalogService.ListProjects:output_type -> tms.catalog.v1.ListProjectsResponse
-	10,  // 104: tms.catalog.v1.CatalogService.UpdateProject:output_type -> tms.catalog.v1.UpdateProjectResponse
-	12,  // 105: tms.catalog.v1.CatalogService.DeleteProject:output_type -> tms.catalog.v1.DeleteProjectResponse
-	14,  // 106: tms.catalog.v1.CatalogService.CreateComponent:output_type -> tms.catalog.v1.CreateComponentResponse
-	16,  // 107: tms.catalog.v1.CatalogService.GetComponent:output_type -> tms.catalog.v1.GetComponentResponse
-	18,  // 108: tms.catalog.v1.CatalogService.ListComponents:output_type -> tms.catalog.v1.ListComponentsResponse
-	20,  // 109: tms.catalog.v1.CatalogService.UpdateComponent:output_type -> tms.catalog.v1.UpdateComponentResponse
-	22,  // 110: tms.catalog.v1.CatalogService.DeleteComponent:output_type -> tms.catalog.v1.DeleteComponentResponse
-	24,  // 111: tms.catalog.v1.CatalogService.SetComponentLock:output_type -> tms.catalog.v1.SetComponentLockResponse
-	26,  // 112: tms.catalog.v1.CatalogService.GetLanguage:output_type -> tms.catalog.v1.GetLanguageResponse
-	28,  // 113: tms.catalog.v1.CatalogService.ListLanguages:output_type -> tms.catalog.v1.ListLanguagesResponse
-	66,  // 114: tms.catalog.v1.CatalogService.Search:output_type -> tms.catalog.v1.SearchResponse
-	30,  // 115: tms.catalog.v1.CatalogService.EnsureLanguage:output_type -> tms.catalog.v1.EnsureLanguageResponse
-	82,  // 116: tms.catalog.v1.CatalogService.CreateLanguage:output_type -> tms.catalog.v1.CreateLanguageResponse
-	84,  // 117: tms.catalog.v1.CatalogService.UpdateLanguage:output_type -> tms.catalog.v1.UpdateLanguageResponse
-	86,  // 118: tms.catalog.v1.CatalogService.DeleteLanguage:output_type -> tms.catalog.v1.DeleteLanguageResponse
-	34,  // 119: tms.catalog.v1.CatalogService.ListCategories:output_type -> tms.catalog.v1.ListCategoriesResponse
-	36,  // 120: tms.catalog.v1.CatalogService.GetCategory:output_type -> tms.catalog.v1.GetCategoryResponse
-	38,  // 121: tms.catalog.v1.CatalogService.CreateCategory:output_type -> tms.catalog.v1.CreateCategoryResponse
-	40,  // 122: tms.catalog.v1.CatalogService.UpdateCategory:output_type -> tms.catalog.v1.UpdateCategoryResponse
-	42,  // 123: tms.catalog.v1.CatalogService.DeleteCategory:output_type -> tms.catalog.v1.DeleteCategoryResponse
-	44,  // 124: tms.catalog.v1.CatalogService.ListComponentLinks:output_type -> tms.catalog.v1.ListComponentLinksResponse
-	46,  // 125: tms.catalog.v1.CatalogService.AddComponentLink:output_type -> tms.catalog.v1.AddComponentLinkResponse
-	48,  // 126: tms.catalog.v1.CatalogService.RemoveComponentLink:output_type -> tms.catalog.v1.RemoveComponentLinkResponse
-	51,  // 127: tms.catalog.v1.CatalogService.ListAnnouncements:output_type -> tms.catalog.v1.ListAnnouncementsResponse
-	53,  // 128: tms.catalog.v1.CatalogService.CreateAnnouncement:output_type -> tms.catalog.v1.CreateAnnouncementResponse
-	55,  // 129: tms.catalog.v1.CatalogService.DeleteAnnouncement:output_type -> tms.catalog.v1.DeleteAnnouncementResponse
-	57,  // 130: tms.catalog.v1.CatalogService.GetMachinerySettings:output_type -> tms.catalog.v1.GetMachinerySettingsResponse
-	59,  // 131: tms.catalog.v1.CatalogService.SetMachinerySettings:output_type -> tms.catalog.v1.SetMachinerySettingsResponse
-	61,  // 132: tms.catalog.v1.CatalogService.ListRemovedComponents:output_type -> tms.catalog.v1.ListRemovedComponentsResponse
-	63,  // 133: tms.catalog.v1.CatalogService.GetProjectAccess:output_type -> tms.catalog.v1.GetProjectAccessResponse
-	70,  // 134: tms.catalog.v1.CatalogService.ListComponentLists:output_type -> tms.catalog.v1.ListComponentListsResponse
-	72,  // 135: tms.catalog.v1.CatalogService.GetComponentList:output_type -> tms.catalog.v1.GetComponentListResponse
-	74,  // 136: tms.catalog.v1.CatalogService.CreateComponentList:output_type -> tms.catalog.v1.CreateComponentListResponse
-	76,  // 137: tms.catalog.v1.CatalogService.UpdateComponentList:output_type -> tms.catalog.v1.UpdateComponentListResponse
-	78,  // 138: tms.catalog.v1.CatalogService.DeleteComponentList:output_type -> tms.catalog.v1.DeleteComponentListResponse
-	80,  // 139: tms.catalog.v1.CatalogService.ChangeComponentListMember:output_type -> tms.catalog.v1.ChangeComponentListMemberResponse
-	101, // [101:140] is the sub-list for method output_type
-	62,  // [62:101] is the sub-list for method input_type
-	62,  // [62:62] is the sub-list for extension type_name
-	62,  // [62:62] is the sub-list for extension extendee
-	0,   // [0:62] is the sub-list for field type_name
+	95,  // 17: tms.catalog.v1.UpdateComponentRequest.update_mask:type_name -> google.protobuf.FieldMask
+	21,  // 18: tms.catalog.v1.RecordImportOutcomesRequest.outcomes:type_name -> tms.catalog.v1.ImportOutcome
+	1,   // 19: tms.catalog.v1.UpdateComponentResponse.component:type_name -> tms.catalog.v1.Component
+	1,   // 20: tms.catalog.v1.SetComponentLockResponse.component:type_name -> tms.catalog.v1.Component
+	2,   // 21: tms.catalog.v1.GetLanguageResponse.language:type_name -> tms.catalog.v1.Language
+	2,   // 22: tms.catalog.v1.ListLanguagesResponse.languages:type_name -> tms.catalog.v1.Language
+	2,   // 23: tms.catalog.v1.EnsureLanguageResponse.language:type_name -> tms.catalog.v1.Language
+	34,  // 24: tms.catalog.v1.EnsureLanguageResponse.plural:type_name -> tms.catalog.v1.Plural
+	35,  // 25: tms.catalog.v1.ListCategoriesResponse.categories:type_name -> tms.catalog.v1.Category
+	35,  // 26: tms.catalog.v1.GetCategoryResponse.category:type_name -> tms.catalog.v1.Category
+	35,  // 27: tms.catalog.v1.CreateCategoryRequest.category:type_name -> tms.catalog.v1.Category
+	35,  // 28: tms.catalog.v1.CreateCategoryResponse.category:type_name -> tms.catalog.v1.Category
+	35,  // 29: tms.catalog.v1.UpdateCategoryRequest.category:type_name -> tms.catalog.v1.Category
+	95,  // 30: tms.catalog.v1.UpdateCategoryRequest.update_mask:type_name -> google.protobuf.FieldMask
+	35,  // 31: tms.catalog.v1.UpdateCategoryResponse.category:type_name -> tms.catalog.v1.Category
+	1,   // 32: tms.catalog.v1.DeleteCategoryResponse.removed:type_name -> tms.catalog.v1.Component
+	0,   // 33: tms.catalog.v1.ListComponentLinksResponse.projects:type_name -> tms.catalog.v1.Project
+	1,   // 34: tms.catalog.v1.AddComponentLinkResponse.component:type_name -> tms.catalog.v1.Component
+	93,  // 35: tms.catalog.v1.Announcement.created:type_name -> google.protobuf.Timestamp
+	52,  // 36: tms.catalog.v1.ListAnnouncementsResponse.announcements:type_name -> tms.catalog.v1.Announcement
+	52,  // 37: tms.catalog.v1.CreateAnnouncementRequest.announcement:type_name -> tms.catalog.v1.Announcement
+	52,  // 38: tms.catalog.v1.CreateAnnouncementResponse.announcement:type_name -> tms.catalog.v1.Announcement
+	90,  // 39: tms.catalog.v1.GetMachinerySettingsResponse.services:type_name -> tms.catalog.v1.GetMachinerySettingsResponse.ServicesEntry
+	96,  // 40: tms.catalog.v1.SetMachinerySettingsRequest.configuration:type_name -> google.protobuf.Struct
+	67,  // 41: tms.catalog.v1.GetProjectAccessResponse.projects:type_name -> tms.catalog.v1.ProjectAccess
+	92,  // 42: tms.catalog.v1.ProjectAccess.access_control:type_name -> tms.type.v1.AccessControl
+	0,   // 43: tms.catalog.v1.SearchResponse.projects:type_name -> tms.catalog.v1.Project
+	35,  // 44: tms.catalog.v1.SearchResponse.categories:type_name -> tms.catalog.v1.Category
+	1,   // 45: tms.catalog.v1.SearchResponse.components:type_name -> tms.catalog.v1.Component
+	2,   // 46: tms.catalog.v1.SearchResponse.languages:type_name -> tms.catalog.v1.Language
+	1,   // 47: tms.catalog.v1.ComponentList.components:type_name -> tms.catalog.v1.Component
+	71,  // 48: tms.catalog.v1.ComponentList.auto_assign:type_name -> tms.catalog.v1.AutoAssign
+	70,  // 49: tms.catalog.v1.ListComponentListsResponse.component_lists:type_name -> tms.catalog.v1.ComponentList
+	70,  // 50: tms.catalog.v1.GetComponentListResponse.component_list:type_name -> tms.catalog.v1.ComponentList
+	70,  // 51: tms.catalog.v1.CreateComponentListRequest.component_list:type_name -> tms.catalog.v1.ComponentList
+	70,  // 52: tms.catalog.v1.CreateComponentListResponse.component_list:type_name -> tms.catalog.v1.ComponentList
+	70,  // 53: tms.catalog.v1.UpdateComponentListRequest.component_list:type_name -> tms.catalog.v1.ComponentList
+	95,  // 54: tms.catalog.v1.UpdateComponentListRequest.update_mask:type_name -> google.protobuf.FieldMask
+	70,  // 55: tms.catalog.v1.UpdateComponentListResponse.component_list:type_name -> tms.catalog.v1.ComponentList
+	70,  // 56: tms.catalog.v1.ChangeComponentListMemberResponse.component_list:type_name -> tms.catalog.v1.ComponentList
+	2,   // 57: tms.catalog.v1.CreateLanguageRequest.language:type_name -> tms.catalog.v1.Language
+	2,   // 58: tms.catalog.v1.CreateLanguageResponse.language:type_name -> tms.catalog.v1.Language
+	2,   // 59: tms.catalog.v1.UpdateLanguageRequest.language:type_name -> tms.catalog.v1.Language
+	95,  // 60: tms.catalog.v1.UpdateLanguageRequest.update_mask:type_name -> google.protobuf.FieldMask
+	2,   // 61: tms.catalog.v1.UpdateLanguageResponse.language:type_name -> tms.catalog.v1.Language
+	96,  // 62: tms.catalog.v1.GetMachinerySettingsResponse.ServicesEntry.value:type_name -> google.protobuf.Struct
+	3,   // 63: tms.catalog.v1.CatalogService.CreateProject:input_type -> tms.catalog.v1.CreateProjectRequest
+	5,   // 64: tms.catalog.v1.CatalogService.GetProject:input_type -> tms.catalog.v1.GetProjectRequest
+	7,   // 65: tms.catalog.v1.CatalogService.ListProjects:input_type -> tms.catalog.v1.ListProjectsRequest
+	9,   // 66: tms.catalog.v1.CatalogService.UpdateProject:input_type -> tms.catalog.v1.UpdateProjectRequest
+	11,  // 67: tms.catalog.v1.CatalogService.DeleteProject:input_type -> tms.catalog.v1.DeleteProjectRequest
+	13,  // 68: tms.catalog.v1.CatalogService.CreateComponent:input_type -> tms.catalog.v1.CreateComponentRequest
+	15,  // 69: tms.catalog.v1.CatalogService.GetComponent:input_type -> tms.catalog.v1.GetComponentRequest
+	17,  // 70: tms.catalog.v1.CatalogService.ListComponents:input_type -> tms.catalog.v1.ListComponentsRequest
+	19,  // 71: tms.catalog.v1.CatalogService.UpdateComponent:input_type -> tms.catalog.v1.UpdateComponentRequest
+	20,  // 72: tms.catalog.v1.CatalogService.RecordImportOutcomes:input_type -> tms.catalog.v1.RecordImportOutcomesRequest
+	24,  // 73: tms.catalog.v1.CatalogService.DeleteComponent:input_type -> tms.catalog.v1.DeleteComponentRequest
+	26,  // 74: tms.catalog.v1.CatalogService.SetComponentLock:input_type -> tms.catalog.v1.SetComponentLockRequest
+	28,  // 75: tms.catalog.v1.CatalogService.GetLanguage:input_type -> tms.catalog.v1.GetLanguageRequest
+	30,  // 76: tms.catalog.v1.CatalogService.ListLanguages:input_type -> tms.catalog.v1.ListLanguagesRequest
+	68,  // 77: tms.catalog.v1.CatalogService.Search:input_type -> tms.catalog.v1.SearchRequest
+	32,  // 78: tms.catalog.v1.CatalogService.EnsureLanguage:input_type -> tms.catalog.v1.EnsureLanguageRequest
+	84,  // 79: tms.catalog.v1.CatalogService.CreateLanguage:input_type -> tms.catalog.v1.CreateLanguageRequest
+	86,  // 80: tms.catalog.v1.CatalogService.UpdateLanguage:input_type -> tms.catalog.v1.UpdateLanguageRequest
+	88,  // 81: tms.catalog.v1.CatalogService.DeleteLanguage:input_type -> tms.catalog.v1.DeleteLanguageRequest
+	36,  // 82: tms.catalog.v1.CatalogService.ListCategories:input_type -> tms.catalog.v1.ListCategoriesRequest
+	38,  // 83: tms.catalog.v1.CatalogService.GetCategory:input_type -> tms.catalog.v1.GetCategoryRequest
+	40,  // 84: tms.catalog.v1.CatalogService.CreateCategory:input_type -> tms.catalog.v1.CreateCategoryRequest
+	42,  // 85: tms.catalog.v1.CatalogService.UpdateCategory:input_type -> tms.catalog.v1.UpdateCategoryRequest
+	44,  // 86: tms.catalog.v1.CatalogService.DeleteCategory:input_type -> tms.catalog.v1.DeleteCategoryRequest
+	46,  // 87: tms.catalog.v1.CatalogService.ListComponentLinks:input_type -> tms.catalog.v1.ListComponentLinksRequest
+	48,  // 88: tms.catalog.v1.CatalogService.AddComponentLink:input_type -> tms.catalog.v1.AddComponentLinkRequest
+	50,  // 89: tms.catalog.v1.CatalogService.RemoveComponentLink:input_type -> tms.catalog.v1.RemoveComponentLinkRequest
+	53,  // 90: tms.catalog.v1.CatalogService.ListAnnouncements:input_type -> tms.catalog.v1.ListAnnouncementsRequest
+	55,  // 91: tms.catalog.v1.CatalogService.CreateAnnouncement:input_type -> tms.catalog.v1.CreateAnnouncementRequest
+	57,  // 92: tms.catalog.v1.CatalogService.DeleteAnnouncement:input_type -> tms.catalog.v1.DeleteAnnouncementRequest
+	59,  // 93: tms.catalog.v1.CatalogService.GetMachinerySettings:input_type -> tms.catalog.v1.GetMachinerySettingsRequest
+	61,  // 94: tms.catalog.v1.CatalogService.SetMachinerySettings:input_type -> tms.catalog.v1.SetMachinerySettingsRequest
+	63,  // 95: tms.catalog.v1.CatalogService.ListRemovedComponents:input_type -> tms.catalog.v1.ListRemovedComponentsRequest
+	65,  // 96: tms.catalog.v1.CatalogService.GetProjectAccess:input_type -> tms.catalog.v1.GetProjectAccessRequest
+	72,  // 97: tms.catalog.v1.CatalogService.ListComponentLists:input_type -> tms.catalog.v1.ListComponentListsRequest
+	74,  // 98: tms.catalog.v1.CatalogService.GetComponentList:input_type -> tms.catalog.v1.GetComponentListRequest
+	76,  // 99: tms.catalog.v1.CatalogService.CreateComponentList:input_type -> tms.catalog.v1.CreateComponentListRequest
+	78,  // 100: tms.catalog.v1.CatalogService.UpdateComponentList:input_type -> tms.catalog.v1.UpdateComponentListRequest
+	80,  // 101: tms.catalog.v1.CatalogService.DeleteComponentList:input_type -> tms.catalog.v1.DeleteComponentListRequest
+	82,  // 102: tms.catalog.v1.CatalogService.ChangeComponentListMember:input_type -> tms.catalog.v1.ChangeComponentListMemberRequest
+	4,   // 103: tms.catalog.v1.CatalogService.CreateProject:output_type -> tms.catalog.v1.CreateProjectResponse
+	6,   // 104: tms.catalog.v1.CatalogService.GetProject:output_type -> tms.catalog.v1.GetProjectResponse
+	8,   // 105: tms.catalog.v1.CatalogService.ListProjects:output_type -> tms.catalog.v1.ListProjectsResponse
+	10,  // 106: tms.catalog.v1.CatalogService.UpdateProject:output_type -> tms.catalog.v1.UpdateProjectResponse
+	12,  // 107: tms.catalog.v1.CatalogService.DeleteProject:output_type -> tms.catalog.v1.DeleteProjectResponse
+	14,  // 108: tms.catalog.v1.CatalogService.CreateComponent:output_type -> tms.catalog.v1.CreateComponentResponse
+	16,  // 109: tms.catalog.v1.CatalogService.GetComponent:output_type -> tms.catalog.v1.GetComponentResponse
+	18,  // 110: tms.catalog.v1.CatalogService.ListComponents:output_type -> tms.catalog.v1.ListComponentsResponse
+	23,  // 111: tms.catalog.v1.CatalogService.UpdateComponent:output_type -> tms.catalog.v1.UpdateComponentResponse
+	22,  // 112: tms.catalog.v1.CatalogService.RecordImportOutcomes:output_type -> tms.catalog.v1.RecordImportOutcomesResponse
+	25,  // 113: tms.catalog.v1.CatalogService.DeleteComponent:output_type -> tms.catalog.v1.DeleteComponentResponse
+	27,  // 114: tms.catalog.v1.CatalogService.SetComponentLock:output_type -> tms.catalog.v1.SetComponentLockResponse
+	29,  // 115: tms.catalog.v1.CatalogService.GetLanguage:output_type -> tms.catalog.v1.GetLanguageResponse
+	31,  // 116: tms.catalog.v1.CatalogService.ListLanguages:output_type -> tms.catalog.v1.ListLanguagesResponse
+	69,  // 117: tms.catalog.v1.CatalogService.Search:output_type -> tms.catalog.v1.SearchResponse
+	33,  // 118: tms.catalog.v1.CatalogService.EnsureLanguage:output_type -> tms.catalog.v1.EnsureLanguageResponse
+	85,  // 119: tms.catalog.v1.CatalogService.CreateLanguage:output_type -> tms.catalog.v1.CreateLanguageResponse
+	87,  // 120: tms.catalog.v1.CatalogService.UpdateLanguage:output_type -> tms.catalog.v1.UpdateLanguageResponse
+	89,  // 121: tms.catalog.v1.CatalogService.DeleteLanguage:output_type -> tms.catalog.v1.DeleteLanguageResponse
+	37,  // 122: tms.catalog.v1.CatalogService.ListCategories:output_type -> tms.catalog.v1.ListCategoriesResponse
+	39,  // 123: tms.catalog.v1.CatalogService.GetCategory:output_type -> tms.catalog.v1.GetCategoryResponse
+	41,  // 124: tms.catalog.v1.CatalogService.CreateCategory:output_type -> tms.catalog.v1.CreateCategoryResponse
+	43,  // 125: tms.catalog.v1.CatalogService.UpdateCategory:output_type -> tms.catalog.v1.UpdateCategoryResponse
+	45,  // 126: tms.catalog.v1.CatalogService.DeleteCategory:output_type -> tms.catalog.v1.DeleteCategoryResponse
+	47,  // 127: tms.catalog.v1.CatalogService.ListComponentLinks:output_type -> tms.catalog.v1.ListComponentLinksResponse
+	49,  // 128: tms.catalog.v1.CatalogService.AddComponentLink:output_type -> tms.catalog.v1.AddComponentLinkResponse
+	51,  // 129: tms.catalog.v1.CatalogService.RemoveComponentLink:output_type -> tms.catalog.v1.RemoveComponentLinkResponse
+	54,  // 130: tms.catalog.v1.CatalogService.ListAnnouncements:output_type -> tms.catalog.v1.ListAnnouncementsResponse
+	56,  // 131: tms.catalog.v1.CatalogService.CreateAnnouncement:output_type -> tms.catalog.v1.CreateAnnouncementResponse
+	58,  // 132: tms.catalog.v1.CatalogService.DeleteAnnouncement:output_type -> tms.catalog.v1.DeleteAnnouncementResponse
+	60,  // 133: tms.catalog.v1.CatalogService.GetMachinerySettings:output_type -> tms.catalog.v1.GetMachinerySettingsResponse
+	62,  // 134: tms.catalog.v1.CatalogService.SetMachinerySettings:output_type -> tms.catalog.v1.SetMachinerySettingsResponse
+	64,  // 135: tms.catalog.v1.CatalogService.ListRemovedComponents:output_type -> tms.catalog.v1.ListRemovedComponentsResponse
+	66,  // 136: tms.catalog.v1.CatalogService.GetProjectAccess:output_type -> tms.catalog.v1.GetProjectAccessResponse
+	73,  // 137: tms.catalog.v1.CatalogService.ListComponentLists:output_type -> tms.catalog.v1.ListComponentListsResponse
+	75,  // 138: tms.catalog.v1.CatalogService.GetComponentList:output_type -> tms.catalog.v1.GetComponentListResponse
+	77,  // 139: tms.catalog.v1.CatalogService.CreateComponentList:output_type -> tms.catalog.v1.CreateComponentListResponse
+	79,  // 140: tms.catalog.v1.CatalogService.UpdateComponentList:output_type -> tms.catalog.v1.UpdateComponentListResponse
+	81,  // 141: tms.catalog.v1.CatalogService.DeleteComponentList:output_type -> tms.catalog.v1.DeleteComponentListResponse
+	83,  // 142: tms.catalog.v1.CatalogService.ChangeComponentListMember:output_type -> tms.catalog.v1.ChangeComponentListMemberResponse
+	103, // [103:143] is the sub-list for method output_type
+	63,  // [63:103] is the sub-list for method input_type
+	63,  // [63:63] is the sub-list for extension type_name
+	63,  // [63:63] is the sub-list for extension extendee
+	0,   // [0:63] is the sub-list for field type_name
 }
 
 func init() { file_tms_catalog_v1_catalog_proto_init() }
@@ -7789,7 +7927,7 @@ func file_tms_catalog_v1_catalog_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tms_catalog_v1_catalog_proto_rawDesc), len(file_tms_catalog_v1_catalog_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   88,
+			NumMessages:   91,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

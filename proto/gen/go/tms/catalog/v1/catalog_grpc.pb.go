@@ -28,6 +28,7 @@ const (
 	CatalogService_GetComponent_FullMethodName              = "/tms.catalog.v1.CatalogService/GetComponent"
 	CatalogService_ListComponents_FullMethodName            = "/tms.catalog.v1.CatalogService/ListComponents"
 	CatalogService_UpdateComponent_FullMethodName           = "/tms.catalog.v1.CatalogService/UpdateComponent"
+	CatalogService_RecordImportOutcomes_FullMethodName      = "/tms.catalog.v1.CatalogService/RecordImportOutcomes"
 	CatalogService_DeleteComponent_FullMethodName           = "/tms.catalog.v1.CatalogService/DeleteComponent"
 	CatalogService_SetComponentLock_FullMethodName          = "/tms.catalog.v1.CatalogService/SetComponentLock"
 	CatalogService_GetLanguage_FullMethodName               = "/tms.catalog.v1.CatalogService/GetLanguage"
@@ -134,6 +135,15 @@ type CatalogServiceClient interface {
 	// binding at once, the component is put back as it was and the refusal
 	// answered. Errors: NotFound, PermissionDenied, InvalidArgument.
 	UpdateComponent(ctx context.Context, in *UpdateComponentRequest, opts ...grpc.CallOption) (*UpdateComponentResponse, error)
+	// RecordImportOutcomes records what the translation service's imports
+	// found that the catalog keeps: the branch the remote's HEAD names, for
+	// a component bound without one (the import under way already reads
+	// that binding, so nothing is imported again). The translation
+	// service's outbox delivers them, at least once: recording one again
+	// changes nothing, an unknown component is skipped, and a component
+	// given a branch since keeps it. Only the services' own calls and
+	// superusers may make it (others: PermissionDenied).
+	RecordImportOutcomes(ctx context.Context, in *RecordImportOutcomesRequest, opts ...grpc.CallOption) (*RecordImportOutcomesResponse, error)
 	// DeleteComponent removes a component (component.edit) with the
 	// components sharing its repository, recording "Component removed" for
 	// each. What the translation service holds of them goes through the
@@ -376,6 +386,16 @@ func (c *catalogServiceClient) UpdateComponent(ctx context.Context, in *UpdateCo
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(UpdateComponentResponse)
 	err := c.cc.Invoke(ctx, CatalogService_UpdateComponent_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *catalogServiceClient) RecordImportOutcomes(ctx context.Context, in *RecordImportOutcomesRequest, opts ...grpc.CallOption) (*RecordImportOutcomesResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(RecordImportOutcomesResponse)
+	err := c.cc.Invoke(ctx, CatalogService_RecordImportOutcomes_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -756,6 +776,15 @@ type CatalogServiceServer interface {
 	// binding at once, the component is put back as it was and the refusal
 	// answered. Errors: NotFound, PermissionDenied, InvalidArgument.
 	UpdateComponent(context.Context, *UpdateComponentRequest) (*UpdateComponentResponse, error)
+	// RecordImportOutcomes records what the translation service's imports
+	// found that the catalog keeps: the branch the remote's HEAD names, for
+	// a component bound without one (the import under way already reads
+	// that binding, so nothing is imported again). The translation
+	// service's outbox delivers them, at least once: recording one again
+	// changes nothing, an unknown component is skipped, and a component
+	// given a branch since keeps it. Only the services' own calls and
+	// superusers may make it (others: PermissionDenied).
+	RecordImportOutcomes(context.Context, *RecordImportOutcomesRequest) (*RecordImportOutcomesResponse, error)
 	// DeleteComponent removes a component (component.edit) with the
 	// components sharing its repository, recording "Component removed" for
 	// each. What the translation service holds of them goes through the
@@ -940,6 +969,9 @@ func (UnimplementedCatalogServiceServer) ListComponents(context.Context, *ListCo
 }
 func (UnimplementedCatalogServiceServer) UpdateComponent(context.Context, *UpdateComponentRequest) (*UpdateComponentResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method UpdateComponent not implemented")
+}
+func (UnimplementedCatalogServiceServer) RecordImportOutcomes(context.Context, *RecordImportOutcomesRequest) (*RecordImportOutcomesResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method RecordImportOutcomes not implemented")
 }
 func (UnimplementedCatalogServiceServer) DeleteComponent(context.Context, *DeleteComponentRequest) (*DeleteComponentResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method DeleteComponent not implemented")
@@ -1210,6 +1242,24 @@ func _CatalogService_UpdateComponent_Handler(srv interface{}, ctx context.Contex
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
 		return srv.(CatalogServiceServer).UpdateComponent(ctx, req.(*UpdateComponentRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _CatalogService_RecordImportOutcomes_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(RecordImportOutcomesRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(CatalogServiceServer).RecordImportOutcomes(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: CatalogService_RecordImportOutcomes_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(CatalogServiceServer).RecordImportOutcomes(ctx, req.(*RecordImportOutcomesRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }
@@ -1796,6 +1846,10 @@ var CatalogService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "UpdateComponent",
 			Handler:    _CatalogService_UpdateComponent_Handler,
+		},
+		{
+			MethodName: "RecordImportOutcomes",
+			Handler:    _CatalogService_RecordImportOutcomes_Handler,
 		},
 		{
 			MethodName: "DeleteComponent",
