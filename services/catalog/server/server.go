@@ -63,7 +63,7 @@ type Config struct {
 // Server implements catalogv1.CatalogServiceServer.
 type Server struct {
 	catalogv1.UnimplementedCatalogServiceServer
-	st          *store.Store
+	st          Store
 	notify      func()
 	removed     func()
 	lifecycle   func()
@@ -73,7 +73,7 @@ type Server struct {
 }
 
 // New returns a server over st.
-func New(st *store.Store, cfg Config) *Server {
+func New(st Store, cfg Config) *Server {
 	s := &Server{st: st, notify: cfg.Notify, removed: cfg.Removed, lifecycle: cfg.Lifecycle, translation: cfg.Translation,
 		allowLocal: cfg.AllowLocalRepos, log: cfg.Log}
 	for _, f := range []*func(){&s.notify, &s.removed, &s.lifecycle} {

@@ -27,9 +27,17 @@ type Languages interface {
 	EnsureLanguage(ctx context.Context, in *catalogv1.EnsureLanguageRequest, opts ...grpc.CallOption) (*catalogv1.EnsureLanguageResponse, error)
 }
 
+// Store is what an import reads and writes (*store.Store).
+type Store interface {
+	GetTranslation(ctx context.Context, componentID int64, code string) (store.Translation, error)
+	ImportTranslation(ctx context.Context, spec store.ImportSpec) (store.ImportResult, error)
+	DeleteTranslation(ctx context.Context, id int64, changes ...*changelogv1.Change) error
+	LanguageCodes(ctx context.Context, componentID int64) ([]string, error)
+}
+
 // Importer imports working copies into the store.
 type Importer struct {
-	Store     *store.Store
+	Store     Store
 	Languages Languages
 	Log       *slog.Logger
 	// OnlyChanged skips translation files whose content matches the stored

@@ -8,7 +8,6 @@ import (
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	typev1 "github.com/tmsproject/tms/proto/gen/go/tms/type/v1"
 	"github.com/tmsproject/tms/services/translation/importer"
-	"github.com/tmsproject/tms/services/translation/store"
 	"github.com/tmsproject/tms/services/translation/workcopy"
 )
 
@@ -94,7 +93,7 @@ func (s *Server) reimportAs(ctx context.Context, comp *catalogv1.Component, repo
 }
 
 // reimportIn is reimportAs writing through st (a transaction's store).
-func (s *Server) reimportIn(ctx context.Context, st *store.Store, comp *catalogv1.Component, repo *workcopy.Repo, onlyChanged bool, action typev1.ChangeAction) error {
+func (s *Server) reimportIn(ctx context.Context, st Store, comp *catalogv1.Component, repo *workcopy.Repo, onlyChanged bool, action typev1.ChangeAction) error {
 	im := &importer.Importer{Store: st, Languages: s.cfg.Catalog, Log: s.cfg.Log,
 		OnlyChanged: onlyChanged, UnitChanges: true, Review: s.translationReview, CheckRules: s.checkRules, Action: action}
 	if err := im.Import(ctx, comp, repo.Dir, func(int, string) {}); err != nil {

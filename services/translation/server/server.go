@@ -35,7 +35,7 @@ type Catalog interface {
 
 // Config wires the server.
 type Config struct {
-	Store           *store.Store
+	Store           Store
 	Catalog         Catalog
 	Repos           *workcopy.Manager
 	AllowLocalRepos bool
