@@ -41,10 +41,10 @@ type Translation interface {
 // new component may take again, while the removal carries the ids the
 // translation service keys its rows by; and the removal does not wait for
 // the changelog service, nor does a reader of the change log page through
-// every unit edit to find the few deletes. Until an event is delivered its
-// components are listed by ListRemovedComponents, which the translation
-// service asks on every read, so they vanish the moment the delete
-// commits. The table is the removals' own so that no other relay (the
+// every unit edit to find the few deletes. The translation service
+// hides the deleted components as soon as the delete's snapshot reaches
+// it (projectionRelay, before the delete answers); until the removal is
+// delivered, ListRemovedComponents lists them too. The table is the removals' own so that no other relay (the
 // change log's, or an older release's during a rollout) takes them.
 func removalRelay(gdb *gorm.DB, client Translation, log *slog.Logger) *outbox.Relay {
 	deliver := func(ctx context.Context, events []outbox.Event) error {

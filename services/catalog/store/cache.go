@@ -10,10 +10,9 @@ import (
 )
 
 // genCache keeps values as last read, for as long as nothing was written
-// to the catalog's database since (db.Generation). Every request that
-// names a component or a project looks them up (a unit edit, a units
-// page), and the translation service asks for pending removals on every
-// list; any write empties the cache, so a lock, a rename, a change of
+// to the catalog's database since (db.Generation). Every gateway request
+// that names a component or a project looks them up (a unit edit, a units
+// page); any write empties the cache, so a lock, a rename, a change of
 // access or a delete shows at once. It works on SQLite only, where this
 // process is the only writer; on PostgreSQL every lookup reads.
 type genCache[K comparable, V any] struct {

@@ -21,16 +21,15 @@ import (
 	"github.com/tmsproject/tms/services/translation/workcopy"
 )
 
-// Catalog is the part of the catalog service this server calls.
+// Catalog is the part of the catalog service this server calls: languages,
+// machinery settings and the lock of a component whose push failed. What
+// reads and edits need of projects and components comes from the
+// service's own copy (CatalogCopy), never from a call.
 type Catalog interface {
-	GetComponent(ctx context.Context, in *catalogv1.GetComponentRequest, opts ...grpc.CallOption) (*catalogv1.GetComponentResponse, error)
-	UpdateComponent(ctx context.Context, in *catalogv1.UpdateComponentRequest, opts ...grpc.CallOption) (*catalogv1.UpdateComponentResponse, error)
-	GetProject(ctx context.Context, in *catalogv1.GetProjectRequest, opts ...grpc.CallOption) (*catalogv1.GetProjectResponse, error)
 	GetLanguage(ctx context.Context, in *catalogv1.GetLanguageRequest, opts ...grpc.CallOption) (*catalogv1.GetLanguageResponse, error)
 	GetMachinerySettings(ctx context.Context, in *catalogv1.GetMachinerySettingsRequest, opts ...grpc.CallOption) (*catalogv1.GetMachinerySettingsResponse, error)
 	EnsureLanguage(ctx context.Context, in *catalogv1.EnsureLanguageRequest, opts ...grpc.CallOption) (*catalogv1.EnsureLanguageResponse, error)
 	SetComponentLock(ctx context.Context, in *catalogv1.SetComponentLockRequest, opts ...grpc.CallOption) (*catalogv1.SetComponentLockResponse, error)
-	ListRemovedComponents(ctx context.Context, in *catalogv1.ListRemovedComponentsRequest, opts ...grpc.CallOption) (*catalogv1.ListRemovedComponentsResponse, error)
 }
 
 // Config wires the server.

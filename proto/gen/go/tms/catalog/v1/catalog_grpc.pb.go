@@ -255,9 +255,10 @@ type CatalogServiceClient interface {
 	SetMachinerySettings(ctx context.Context, in *SetMachinerySettingsRequest, opts ...grpc.CallOption) (*SetMachinerySettingsResponse, error)
 	// ListRemovedComponents lists the deleted components whose data the
 	// translation service may still hold (their removal is not yet
-	// delivered to it): other services leave them out of every read until
-	// then. Only the services' own calls and superusers may list them
-	// (others: PermissionDenied).
+	// delivered to it), for operators and other callers; the translation
+	// service itself learns of deletes from the catalog's snapshots
+	// (ApplyCatalogSnapshots). Only the services' own calls and superusers
+	// may list them (others: PermissionDenied).
 	ListRemovedComponents(ctx context.Context, in *ListRemovedComponentsRequest, opts ...grpc.CallOption) (*ListRemovedComponentsResponse, error)
 	// GetProjectAccess answers the access level of every project, for the
 	// other services to leave out of their reads what a caller may not see.
@@ -896,9 +897,10 @@ type CatalogServiceServer interface {
 	SetMachinerySettings(context.Context, *SetMachinerySettingsRequest) (*SetMachinerySettingsResponse, error)
 	// ListRemovedComponents lists the deleted components whose data the
 	// translation service may still hold (their removal is not yet
-	// delivered to it): other services leave them out of every read until
-	// then. Only the services' own calls and superusers may list them
-	// (others: PermissionDenied).
+	// delivered to it), for operators and other callers; the translation
+	// service itself learns of deletes from the catalog's snapshots
+	// (ApplyCatalogSnapshots). Only the services' own calls and superusers
+	// may list them (others: PermissionDenied).
 	ListRemovedComponents(context.Context, *ListRemovedComponentsRequest) (*ListRemovedComponentsResponse, error)
 	// GetProjectAccess answers the access level of every project, for the
 	// other services to leave out of their reads what a caller may not see.
