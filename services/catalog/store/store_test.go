@@ -43,12 +43,13 @@ func TestConformance(t *testing.T) {
 		{"Inheritance", testInheritance},
 		{"Backfill", testBackfill},
 		{"ComponentLists", testComponentLists},
+		{"Projection", testProjection},
 	}
 	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
 		for _, c := range cases {
 			t.Run(c.name, func(t *testing.T) {
 				// Each case works on its own rows: clear the tables first.
-				for _, table := range []string{"announcements", "component_list_members", "component_list_rules", "component_lists", "component_links", "components", "categories", "projects", "plurals", "languages", "outbox_events", "access_events"} {
+				for _, table := range []string{"announcements", "component_list_members", "component_list_rules", "component_lists", "component_links", "components", "categories", "projects", "plurals", "languages", "outbox_events", "access_events", "projection_events", "projection_revisions"} {
 					if err := gdb.Exec("DELETE FROM " + table).Error; err != nil {
 						t.Fatal(err)
 					}
