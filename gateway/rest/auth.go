@@ -4,7 +4,7 @@ import (
 	"context"
 	"net/http"
 	"strings"
-	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/tmsproject/tms/pkg/errs"
@@ -12,30 +12,48 @@ import (
 	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
 )
 
-// authTTL bounds how long a token check is reused: a rotated or revoked
-// token stops working at most this long after the fact (rotation through
-// the gateway forgets the user's entries at once).
-const authTTL = 5 * time.Second
+// authTTL bounds how long a token check is reused when the access version
+// cannot be read; authEvery is how stale the version may be, so a change
+// of accounts, tokens, teams or roles made anywhere ends the use of what
+// was cached before it within authEvery (policy.AccessCache).
+const (
+	authTTL   = 5 * time.Second
+	authEvery = 250 * time.Millisecond
+)
 
+// authEntry is what a token resolves to.
 type authEntry struct {
-	user    *notificationv1.User // nil: the token is invalid
-	grants  []policy.Grant
-	expires time.Time
+	user   *notificationv1.User // nil: the token is invalid
+	grants []policy.Grant
 }
 
+// anonKey is the cache key of the anonymous caller's grants (no token is
+// empty).
+const anonKey = ""
+
 // authenticator resolves API tokens through the notification service and
-// caches the answers for a few seconds.
+// keeps the answers while the access version they were read under is
+// current.
 type authenticator struct {
 	client notificationv1.NotificationServiceClient
 	access notificationv1.AccessServiceClient
-	now    func() time.Time
-	mu     sync.Mutex
-	cache  map[string]authEntry
-	anon   authEntry // the anonymous caller's grants
+	cache  *policy.AccessCache[authEntry]
+	// lastAnon are the anonymous caller's grants as last read: used,
+	// stale, while the accounts service cannot be reached.
+	lastAnon atomic.Pointer[[]policy.Grant]
 }
 
 func newAuthenticator(client notificationv1.NotificationServiceClient, access notificationv1.AccessServiceClient) *authenticator {
-	return &authenticator{client: client, access: access, now: time.Now, cache: map[string]authEntry{}}
+	a := &authenticator{client: client, access: access}
+	var version func(ctx context.Context) (int64, error)
+	if access != nil {
+		version = func(ctx context.Context) (int64, error) {
+			resp, err := access.GetAccessVersion(policy.System(ctx), &notificationv1.GetAccessVersionRequest{})
+			return resp.GetVersion(), err
+		}
+	}
+	a.cache = policy.NewAccessCache[authEntry](version, authEvery, authTTL)
+	return a
 }
 
 // grantsOf converts grant messages.
@@ -55,32 +73,30 @@ func (a *authenticator) caller(ctx context.Context, user *notificationv1.User, g
 	if user != nil {
 		return policy.Caller{Username: user.GetUsername(), Superuser: user.GetIsSuperuser(), Grants: grants}, nil
 	}
-	now := a.now()
-	a.mu.Lock()
-	e := a.anon
-	a.mu.Unlock()
-	if e.expires.After(now) {
-		return policy.Caller{Grants: e.grants}, nil
-	}
 	if a.access == nil { // no accounts service: the built-in teams
 		return policy.Anonymous, nil
 	}
-	resp, err := a.access.GetGrants(ctx, &notificationv1.GetGrantsRequest{})
-	if err != nil {
-		if e.grants != nil { // stale rather than nothing while the service is away
-			return policy.Caller{Grants: e.grants}, nil
+	e, err := a.cache.Get(ctx, anonKey, func(ctx context.Context) (authEntry, error) {
+		resp, err := a.access.GetGrants(ctx, &notificationv1.GetGrantsRequest{})
+		if err != nil {
+			return authEntry{}, err
 		}
-		return policy.Caller{}, err
+		e := authEntry{grants: grantsOf(resp.GetGrants())}
+		if e.grants == nil {
+			e.grants = []policy.Grant{}
+		}
+		a.lastAnon.Store(&e.grants)
+		return e, nil
+	})
+	if last := a.lastAnon.Load(); err != nil && last != nil {
+		return policy.Caller{Grants: *last}, nil // stale rather than nothing while the service is away
 	}
-	e = authEntry{grants: grantsOf(resp.GetGrants()), expires: now.Add(authTTL)}
-	if e.grants == nil {
-		e.grants = []policy.Grant{}
-	}
-	a.mu.Lock()
-	a.anon = e
-	a.mu.Unlock()
-	return policy.Caller{Grants: e.grants}, nil
+	return policy.Caller{Grants: e.grants}, err
 }
+
+// unverified has the next request read the access version first: a write
+// through this gateway may have changed it.
+func (a *authenticator) unverified() { a.cache.Unverified() }
 
 // tokenFrom extracts the key of "Token <key>" or "Bearer <key>" (keyword
 // case-insensitive). ok is false when the header is absent; a malformed
@@ -120,45 +136,14 @@ func (a *authenticator) fromRequest(ctx context.Context, r *http.Request) (*noti
 }
 
 func (a *authenticator) lookup(ctx context.Context, key string) (authEntry, error) {
-	now := a.now()
-	a.mu.Lock()
-	e, hit := a.cache[key]
-	a.mu.Unlock()
-	if hit && now.Before(e.expires) {
-		return e, nil
-	}
-	resp, err := a.client.Authenticate(ctx, &notificationv1.AuthenticateRequest{Token: key})
-	e = authEntry{user: resp.GetUser(), grants: grantsOf(resp.GetGrants()), expires: now.Add(authTTL)} // no user: unknown key
-	if err != nil {
-		if k := errs.FromStatus(err).Kind; k != errs.Unauthenticated && k != errs.NotFound {
-			return authEntry{}, err // the service failed: do not remember anything
+	return a.cache.Get(ctx, "token "+key, func(ctx context.Context) (authEntry, error) {
+		resp, err := a.client.Authenticate(ctx, &notificationv1.AuthenticateRequest{Token: key})
+		if err != nil {
+			if k := errs.FromStatus(err).Kind; k != errs.Unauthenticated && k != errs.NotFound {
+				return authEntry{}, err // the service failed: do not remember anything
+			}
+			return authEntry{}, nil // an unknown key, remembered as one
 		}
-		e.user = nil
-	}
-	a.mu.Lock()
-	if len(a.cache) > 10000 {
-		a.cache = map[string]authEntry{}
-	}
-	a.cache[key] = e
-	a.mu.Unlock()
-	return e, nil
-}
-
-// forgetAll drops every cached answer (after a change of teams or roles
-// through this gateway; other replicas see it within authTTL).
-func (a *authenticator) forgetAll() {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	a.cache, a.anon = map[string]authEntry{}, authEntry{}
-}
-
-// forgetUser drops cached answers naming the user (after a token rotation).
-func (a *authenticator) forgetUser(username string) {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	for k, e := range a.cache {
-		if e.user != nil && e.user.GetUsername() == username {
-			delete(a.cache, k)
-		}
-	}
+		return authEntry{user: resp.GetUser(), grants: grantsOf(resp.GetGrants())}, nil
+	})
 }

@@ -155,7 +155,6 @@ func (g *gateway) deleteCategory(c *call) error {
 		return err
 	}
 	g.paths.forget(cur.GetCategory().GetProjectSlug())
-	g.auth.forgetAll() // the catalog had team links to removed components dropped
 	return c.noContent()
 }
 

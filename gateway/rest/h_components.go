@@ -128,8 +128,7 @@ func (g *gateway) updateComponent(c *call) error {
 	if err != nil {
 		return c.beforeBody("component.edit", err)
 	}
-	before, err := c.pathComponent()
-	if err != nil {
+	if _, err = c.pathComponent(); err != nil {
 		return err
 	}
 	resp, err := g.cfg.Catalog.UpdateComponent(c.ctx, &catalogv1.UpdateComponentRequest{
@@ -138,9 +137,6 @@ func (g *gateway) updateComponent(c *call) error {
 		return err
 	}
 	updated := resp.GetComponent()
-	if updated.GetSlug() != before.GetSlug() {
-		g.auth.forgetAll() // the catalog had the team links follow the new slug
-	}
 	g.paths.forget(updated.GetProjectSlug())
 	return c.okRendered(c.fullComponent(updated))
 }
@@ -189,7 +185,6 @@ func (g *gateway) deleteComponent(c *call) error {
 		return err
 	}
 	g.paths.forget(comp.GetProjectSlug())
-	g.auth.forgetAll() // the catalog had team links to removed components dropped
 	return c.noContent()
 }
 

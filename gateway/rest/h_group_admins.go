@@ -44,7 +44,6 @@ func (g *gateway) groupAdmins(c *call) error {
 	if err != nil {
 		return err
 	}
-	g.auth.forgetAll()
 	if remove {
 		return c.ok(c.groupJSON(resp.GetGroup()))
 	}

@@ -130,7 +130,6 @@ func (g *gateway) createRole(c *call) error {
 	if err != nil {
 		return err
 	}
-	g.auth.forgetAll()
 	j := c.roleJSON(resp.GetRole())
 	return c.created(j.URL, j)
 }
@@ -149,7 +148,6 @@ func (g *gateway) updateRole(c *call) error {
 	if err != nil {
 		return err
 	}
-	g.auth.forgetAll()
 	return c.ok(c.roleJSON(resp.GetRole()))
 }
 
@@ -161,7 +159,6 @@ func (g *gateway) deleteRole(c *call) error {
 	if _, err := g.cfg.Access.DeleteRole(c.ctx, &notificationv1.DeleteRoleRequest{Id: n}); err != nil {
 		return err
 	}
-	g.auth.forgetAll()
 	return c.noContent()
 }
 
@@ -258,7 +255,6 @@ func (g *gateway) updateGroup(c *call) error {
 	if err != nil {
 		return err
 	}
-	g.auth.forgetAll()
 	return c.ok(c.groupJSON(resp.GetGroup()))
 }
 
@@ -270,7 +266,6 @@ func (g *gateway) deleteGroup(c *call) error {
 	if _, err := g.cfg.Access.DeleteGroup(c.ctx, &notificationv1.DeleteGroupRequest{Id: n}); err != nil {
 		return err
 	}
-	g.auth.forgetAll()
 	return c.noContent()
 }
 
@@ -315,7 +310,6 @@ func (g *gateway) changeGroupLink(kind string) handlerFunc {
 		if err != nil {
 			return err
 		}
-		g.auth.forgetAll()
 		if remove {
 			return c.noContent() // as Weblate 2026.8 answers
 		}
@@ -464,7 +458,6 @@ func (g *gateway) userGroups(c *call) error {
 	if err != nil {
 		return err
 	}
-	g.auth.forgetAll()
 	resp, err := g.cfg.Notification.GetUser(c.ctx, &notificationv1.GetUserRequest{Username: user.GetUser().GetUsername()})
 	if err != nil {
 		return err

@@ -45,7 +45,6 @@ func (g *gateway) createProject(c *call) error {
 	if err != nil {
 		return err
 	}
-	g.auth.forgetAll()
 	j, err := c.projectJSON(resp.GetProject(), true)
 	if err != nil {
 		return err
@@ -78,10 +77,6 @@ func (g *gateway) updateProject(c *call) error {
 	if err != nil {
 		return err
 	}
-	if resp.GetProject().GetSlug() != c.param("project") {
-		// The catalog had the teams follow the new slug.
-		g.auth.forgetAll()
-	}
 	return c.okRendered(c.projectJSON(resp.GetProject(), true))
 }
 
@@ -94,7 +89,6 @@ func (g *gateway) deleteProject(c *call) error {
 		return err
 	}
 	g.paths.forget(slug)
-	g.auth.forgetAll()
 	return c.noContent()
 }
 

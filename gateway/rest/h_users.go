@@ -82,7 +82,6 @@ func (g *gateway) issueToken(c *call) error {
 	}
 	name := c.param("user")
 	resp, err := g.cfg.Notification.IssueToken(c.ctx, &notificationv1.IssueTokenRequest{Username: name})
-	g.auth.forgetUser(name)
 	if err != nil {
 		return err
 	}
@@ -249,7 +248,6 @@ func (g *gateway) updateUser(c *call) error {
 	}
 	resp, err := g.cfg.Notification.UpdateUser(c.ctx, &notificationv1.UpdateUserRequest{
 		Username: c.param("user"), User: u, UpdateMask: mask(append(fields, paths...))})
-	g.auth.forgetUser(c.param("user"))
 	if err != nil {
 		return err
 	}
@@ -280,7 +278,6 @@ func (g *gateway) deleteUser(c *call) error {
 		return err
 	}
 	_, err := g.cfg.Notification.SetUserActive(c.ctx, &notificationv1.SetUserActiveRequest{Username: c.param("user")})
-	g.auth.forgetUser(c.param("user"))
 	if err != nil {
 		return err
 	}

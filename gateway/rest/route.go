@@ -70,6 +70,9 @@ func (g *gateway) serve(w http.ResponseWriter, r *http.Request, rt *route, param
 	if err := g.serveCall(c, rt); err != nil {
 		g.writeError(c.w, r, err)
 	}
+	if r.Method != http.MethodGet && r.Method != http.MethodHead && r.Method != http.MethodOptions {
+		g.auth.unverified() // a write may have changed who may do what: the next request reads the access version
+	}
 	obs.ObserveHTTP(rt.pattern, r.Method, sw.code, time.Since(start))
 }
 

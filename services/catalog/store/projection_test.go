@@ -40,7 +40,7 @@ func testProjection(t *testing.T, s *store.Store, gdb *gorm.DB) {
 	if n := events(); n != 2 {
 		t.Errorf("%d events, want 2", n)
 	}
-	if _, _, err := s.SetComponentLock(ctx, "hello", "app", true, func(store.Component) *changelogv1.Change { return nil }); err != nil {
+	if _, _, err = s.SetComponentLock(ctx, "hello", "app", true, func(store.Component) *changelogv1.Change { return nil }); err != nil {
 		t.Fatal(err)
 	}
 	if snap, _ = s.Snapshot(ctx, p.ID); snap.Revision != 3 || !snap.Components[0].Locked {
@@ -49,12 +49,12 @@ func testProjection(t *testing.T, s *store.Store, gdb *gorm.DB) {
 
 	// A catalog of an older release: no revisions, no events.
 	for _, table := range []string{"projection_events", "projection_revisions"} {
-		if err := gdb.Exec("DELETE FROM " + table).Error; err != nil {
+		if err = gdb.Exec("DELETE FROM " + table).Error; err != nil {
 			t.Fatal(err)
 		}
 	}
 	for range 2 {
-		if err := s.SeedProjection(ctx); err != nil {
+		if err = s.SeedProjection(ctx); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -65,7 +65,7 @@ func testProjection(t *testing.T, s *store.Store, gdb *gorm.DB) {
 		t.Errorf("seeded snapshot: revision %d, %d components", snap.Revision, len(snap.Components))
 	}
 
-	if err := s.DeleteProject(ctx, "hello", nil, func(store.Component) *changelogv1.Change { return nil }); err != nil {
+	if err = s.DeleteProject(ctx, "hello", nil, func(store.Component) *changelogv1.Change { return nil }); err != nil {
 		t.Fatal(err)
 	}
 	if snap, err = s.Snapshot(ctx, p.ID); err != nil || snap.Project != nil || snap.Revision != 2 {

@@ -31,6 +31,7 @@ type AccessStore interface {
 	ApplyProjectEvent(ctx context.Context, ev store.ProjectEvent) (bool, error)
 	MemberIDs(ctx context.Context, usernames []string) (map[string]int64, error)
 	Usernames(ctx context.Context, ids []int64) (map[int64]string, error)
+	AccessVersion(ctx context.Context) (int64, error)
 }
 
 // Access implements notificationv1.AccessServiceServer: teams and roles,
@@ -95,6 +96,19 @@ func (a *Access) GetGrants(ctx context.Context, req *notificationv1.GetGrantsReq
 		return nil, err
 	}
 	return &notificationv1.GetGrantsResponse{Grants: GrantProtos(grants)}, nil
+}
+
+// GetAccessVersion answers the access version, to the services and
+// superusers.
+func (a *Access) GetAccessVersion(ctx context.Context, _ *notificationv1.GetAccessVersionRequest) (*notificationv1.GetAccessVersionResponse, error) {
+	if err := requireSite(ctx); err != nil {
+		return nil, err
+	}
+	v, err := a.store.AccessVersion(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return &notificationv1.GetAccessVersionResponse{Version: v}, nil
 }
 
 // GrantProtos converts grants to their messages.

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"strconv"
 
@@ -10,6 +11,19 @@ import (
 
 	"github.com/tmsproject/tms/pkg/policy"
 )
+
+// AccessVersion is the access version: one more after every change to
+// what a caller is granted (migration 0011's triggers keep it).
+func (s *Store) AccessVersion(ctx context.Context) (int64, error) {
+	var v []int64
+	if err := s.gdb.WithContext(ctx).Table("access_version").Where("id = 1").Pluck("version", &v).Error; err != nil {
+		return 0, err
+	}
+	if len(v) != 1 {
+		return 0, errors.New("store: no access version")
+	}
+	return v[0], nil
+}
 
 // Grants returns one grant per team of the account: its selections and
 // its roles' permissions.

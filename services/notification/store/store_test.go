@@ -47,6 +47,7 @@ func TestStore(t *testing.T) {
 		{"watched projects follow project events", testWatchedFollowsProjects},
 		{"team component lists", testTeamComponentLists},
 		{"roles and team links", testRolesAndLinks},
+		{"access version", testAccessVersion},
 	}
 	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
 		for _, c := range cases {

@@ -2549,6 +2549,89 @@ func (x *ComponentDeleted) GetComponent() string {
 	return ""
 }
 
+// GetAccessVersionRequest is empty.
+type GetAccessVersionRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetAccessVersionRequest) Reset() {
+	*x = GetAccessVersionRequest{}
+	mi := &file_tms_notification_v1_access_proto_msgTypes[42]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetAccessVersionRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetAccessVersionRequest) ProtoMessage() {}
+
+func (x *GetAccessVersionRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_notification_v1_access_proto_msgTypes[42]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetAccessVersionRequest.ProtoReflect.Descriptor instead.
+func (*GetAccessVersionRequest) Descriptor() ([]byte, []int) {
+	return file_tms_notification_v1_access_proto_rawDescGZIP(), []int{42}
+}
+
+// GetAccessVersionResponse holds the access version.
+type GetAccessVersionResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The version; it only grows.
+	Version       int64 `protobuf:"varint,1,opt,name=version,proto3" json:"version,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetAccessVersionResponse) Reset() {
+	*x = GetAccessVersionResponse{}
+	mi := &file_tms_notification_v1_access_proto_msgTypes[43]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetAccessVersionResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetAccessVersionResponse) ProtoMessage() {}
+
+func (x *GetAccessVersionResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tms_notification_v1_access_proto_msgTypes[43]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetAccessVersionResponse.ProtoReflect.Descriptor instead.
+func (*GetAccessVersionResponse) Descriptor() ([]byte, []int) {
+	return file_tms_notification_v1_access_proto_rawDescGZIP(), []int{43}
+}
+
+func (x *GetAccessVersionResponse) GetVersion() int64 {
+	if x != nil {
+		return x.Version
+	}
+	return 0
+}
+
 var File_tms_notification_v1_access_proto protoreflect.FileDescriptor
 
 const file_tms_notification_v1_access_proto_rawDesc = "" +
@@ -2696,7 +2779,10 @@ const file_tms_notification_v1_access_proto_rawDesc = "" +
 	"\adeleted\x18\x04 \x01(\bR\adeleted\"J\n" +
 	"\x10ComponentDeleted\x12\x18\n" +
 	"\aproject\x18\x01 \x01(\tR\aproject\x12\x1c\n" +
-	"\tcomponent\x18\x02 \x01(\tR\tcomponent*\xd3\x01\n" +
+	"\tcomponent\x18\x02 \x01(\tR\tcomponent\"\x19\n" +
+	"\x17GetAccessVersionRequest\"4\n" +
+	"\x18GetAccessVersionResponse\x12\x18\n" +
+	"\aversion\x18\x01 \x01(\x03R\aversion*\xd3\x01\n" +
 	"\tGroupLink\x12\x1a\n" +
 	"\x16GROUP_LINK_UNSPECIFIED\x10\x00\x12\x13\n" +
 	"\x0fGROUP_LINK_ROLE\x10\x01\x12\x16\n" +
@@ -2705,7 +2791,7 @@ const file_tms_notification_v1_access_proto_rawDesc = "" +
 	"\x13GROUP_LINK_LANGUAGE\x10\x04\x12\x15\n" +
 	"\x11GROUP_LINK_MEMBER\x10\x05\x12\x14\n" +
 	"\x10GROUP_LINK_ADMIN\x10\x06\x12\x1d\n" +
-	"\x19GROUP_LINK_COMPONENT_LIST\x10\a2\xdf\f\n" +
+	"\x19GROUP_LINK_COMPONENT_LIST\x10\a2\xd0\r\n" +
 	"\rAccessService\x12Z\n" +
 	"\tListRoles\x12%.tms.notification.v1.ListRolesRequest\x1a&.tms.notification.v1.ListRolesResponse\x12T\n" +
 	"\aGetRole\x12#.tms.notification.v1.GetRoleRequest\x1a$.tms.notification.v1.GetRoleResponse\x12]\n" +
@@ -2722,7 +2808,8 @@ const file_tms_notification_v1_access_proto_rawDesc = "" +
 	"\vUpdateGroup\x12'.tms.notification.v1.UpdateGroupRequest\x1a(.tms.notification.v1.UpdateGroupResponse\x12`\n" +
 	"\vDeleteGroup\x12'.tms.notification.v1.DeleteGroupRequest\x1a(.tms.notification.v1.DeleteGroupResponse\x12l\n" +
 	"\x0fChangeGroupLink\x12+.tms.notification.v1.ChangeGroupLinkRequest\x1a,.tms.notification.v1.ChangeGroupLinkResponse\x12Z\n" +
-	"\tGetGrants\x12%.tms.notification.v1.GetGrantsRequest\x1a&.tms.notification.v1.GetGrantsResponse\x12r\n" +
+	"\tGetGrants\x12%.tms.notification.v1.GetGrantsRequest\x1a&.tms.notification.v1.GetGrantsResponse\x12o\n" +
+	"\x10GetAccessVersion\x12,.tms.notification.v1.GetAccessVersionRequest\x1a-.tms.notification.v1.GetAccessVersionResponse\x12r\n" +
 	"\x11SetupProjectTeams\x12-.tms.notification.v1.SetupProjectTeamsRequest\x1a..tms.notification.v1.SetupProjectTeamsResponse\x12u\n" +
 	"\x12DeleteProjectTeams\x12..tms.notification.v1.DeleteProjectTeamsRequest\x1a/.tms.notification.v1.DeleteProjectTeamsResponse\x12u\n" +
 	"\x12RenameProjectScope\x12..tms.notification.v1.RenameProjectScopeRequest\x1a/.tms.notification.v1.RenameProjectScopeResponse\x12u\n" +
@@ -2741,7 +2828,7 @@ func file_tms_notification_v1_access_proto_rawDescGZIP() []byte {
 }
 
 var file_tms_notification_v1_access_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_tms_notification_v1_access_proto_msgTypes = make([]protoimpl.MessageInfo, 42)
+var file_tms_notification_v1_access_proto_msgTypes = make([]protoimpl.MessageInfo, 44)
 var file_tms_notification_v1_access_proto_goTypes = []any{
 	(GroupLink)(0),                     // 0: tms.notification.v1.GroupLink
 	(*Role)(nil),                       // 1: tms.notification.v1.Role
@@ -2786,7 +2873,9 @@ var file_tms_notification_v1_access_proto_goTypes = []any{
 	(*ComponentRenamed)(nil),           // 40: tms.notification.v1.ComponentRenamed
 	(*ComponentListChanged)(nil),       // 41: tms.notification.v1.ComponentListChanged
 	(*ComponentDeleted)(nil),           // 42: tms.notification.v1.ComponentDeleted
-	(*fieldmaskpb.FieldMask)(nil),      // 43: google.protobuf.FieldMask
+	(*GetAccessVersionRequest)(nil),    // 43: tms.notification.v1.GetAccessVersionRequest
+	(*GetAccessVersionResponse)(nil),   // 44: tms.notification.v1.GetAccessVersionResponse
+	(*fieldmaskpb.FieldMask)(nil),      // 45: google.protobuf.FieldMask
 }
 var file_tms_notification_v1_access_proto_depIdxs = []int32{
 	1,  // 0: tms.notification.v1.ListRolesResponse.roles:type_name -> tms.notification.v1.Role
@@ -2794,14 +2883,14 @@ var file_tms_notification_v1_access_proto_depIdxs = []int32{
 	1,  // 2: tms.notification.v1.CreateRoleRequest.role:type_name -> tms.notification.v1.Role
 	1,  // 3: tms.notification.v1.CreateRoleResponse.role:type_name -> tms.notification.v1.Role
 	1,  // 4: tms.notification.v1.UpdateRoleRequest.role:type_name -> tms.notification.v1.Role
-	43, // 5: tms.notification.v1.UpdateRoleRequest.update_mask:type_name -> google.protobuf.FieldMask
+	45, // 5: tms.notification.v1.UpdateRoleRequest.update_mask:type_name -> google.protobuf.FieldMask
 	1,  // 6: tms.notification.v1.UpdateRoleResponse.role:type_name -> tms.notification.v1.Role
 	2,  // 7: tms.notification.v1.ListGroupsResponse.groups:type_name -> tms.notification.v1.Group
 	2,  // 8: tms.notification.v1.GetGroupResponse.group:type_name -> tms.notification.v1.Group
 	2,  // 9: tms.notification.v1.CreateGroupRequest.group:type_name -> tms.notification.v1.Group
 	2,  // 10: tms.notification.v1.CreateGroupResponse.group:type_name -> tms.notification.v1.Group
 	2,  // 11: tms.notification.v1.UpdateGroupRequest.group:type_name -> tms.notification.v1.Group
-	43, // 12: tms.notification.v1.UpdateGroupRequest.update_mask:type_name -> google.protobuf.FieldMask
+	45, // 12: tms.notification.v1.UpdateGroupRequest.update_mask:type_name -> google.protobuf.FieldMask
 	2,  // 13: tms.notification.v1.UpdateGroupResponse.group:type_name -> tms.notification.v1.Group
 	0,  // 14: tms.notification.v1.ChangeGroupLinkRequest.link:type_name -> tms.notification.v1.GroupLink
 	2,  // 15: tms.notification.v1.ChangeGroupLinkResponse.group:type_name -> tms.notification.v1.Group
@@ -2825,28 +2914,30 @@ var file_tms_notification_v1_access_proto_depIdxs = []int32{
 	22, // 33: tms.notification.v1.AccessService.DeleteGroup:input_type -> tms.notification.v1.DeleteGroupRequest
 	24, // 34: tms.notification.v1.AccessService.ChangeGroupLink:input_type -> tms.notification.v1.ChangeGroupLinkRequest
 	26, // 35: tms.notification.v1.AccessService.GetGrants:input_type -> tms.notification.v1.GetGrantsRequest
-	28, // 36: tms.notification.v1.AccessService.SetupProjectTeams:input_type -> tms.notification.v1.SetupProjectTeamsRequest
-	30, // 37: tms.notification.v1.AccessService.DeleteProjectTeams:input_type -> tms.notification.v1.DeleteProjectTeamsRequest
-	31, // 38: tms.notification.v1.AccessService.RenameProjectScope:input_type -> tms.notification.v1.RenameProjectScopeRequest
-	34, // 39: tms.notification.v1.AccessService.ApplyProjectEvents:input_type -> tms.notification.v1.ApplyProjectEventsRequest
-	5,  // 40: tms.notification.v1.AccessService.ListRoles:output_type -> tms.notification.v1.ListRolesResponse
-	7,  // 41: tms.notification.v1.AccessService.GetRole:output_type -> tms.notification.v1.GetRoleResponse
-	9,  // 42: tms.notification.v1.AccessService.CreateRole:output_type -> tms.notification.v1.CreateRoleResponse
-	11, // 43: tms.notification.v1.AccessService.UpdateRole:output_type -> tms.notification.v1.UpdateRoleResponse
-	13, // 44: tms.notification.v1.AccessService.DeleteRole:output_type -> tms.notification.v1.DeleteRoleResponse
-	15, // 45: tms.notification.v1.AccessService.ListGroups:output_type -> tms.notification.v1.ListGroupsResponse
-	17, // 46: tms.notification.v1.AccessService.GetGroup:output_type -> tms.notification.v1.GetGroupResponse
-	19, // 47: tms.notification.v1.AccessService.CreateGroup:output_type -> tms.notification.v1.CreateGroupResponse
-	21, // 48: tms.notification.v1.AccessService.UpdateGroup:output_type -> tms.notification.v1.UpdateGroupResponse
-	23, // 49: tms.notification.v1.AccessService.DeleteGroup:output_type -> tms.notification.v1.DeleteGroupResponse
-	25, // 50: tms.notification.v1.AccessService.ChangeGroupLink:output_type -> tms.notification.v1.ChangeGroupLinkResponse
-	27, // 51: tms.notification.v1.AccessService.GetGrants:output_type -> tms.notification.v1.GetGrantsResponse
-	29, // 52: tms.notification.v1.AccessService.SetupProjectTeams:output_type -> tms.notification.v1.SetupProjectTeamsResponse
-	33, // 53: tms.notification.v1.AccessService.DeleteProjectTeams:output_type -> tms.notification.v1.DeleteProjectTeamsResponse
-	32, // 54: tms.notification.v1.AccessService.RenameProjectScope:output_type -> tms.notification.v1.RenameProjectScopeResponse
-	35, // 55: tms.notification.v1.AccessService.ApplyProjectEvents:output_type -> tms.notification.v1.ApplyProjectEventsResponse
-	40, // [40:56] is the sub-list for method output_type
-	24, // [24:40] is the sub-list for method input_type
+	43, // 36: tms.notification.v1.AccessService.GetAccessVersion:input_type -> tms.notification.v1.GetAccessVersionRequest
+	28, // 37: tms.notification.v1.AccessService.SetupProjectTeams:input_type -> tms.notification.v1.SetupProjectTeamsRequest
+	30, // 38: tms.notification.v1.AccessService.DeleteProjectTeams:input_type -> tms.notification.v1.DeleteProjectTeamsRequest
+	31, // 39: tms.notification.v1.AccessService.RenameProjectScope:input_type -> tms.notification.v1.RenameProjectScopeRequest
+	34, // 40: tms.notification.v1.AccessService.ApplyProjectEvents:input_type -> tms.notification.v1.ApplyProjectEventsRequest
+	5,  // 41: tms.notification.v1.AccessService.ListRoles:output_type -> tms.notification.v1.ListRolesResponse
+	7,  // 42: tms.notification.v1.AccessService.GetRole:output_type -> tms.notification.v1.GetRoleResponse
+	9,  // 43: tms.notification.v1.AccessService.CreateRole:output_type -> tms.notification.v1.CreateRoleResponse
+	11, // 44: tms.notification.v1.AccessService.UpdateRole:output_type -> tms.notification.v1.UpdateRoleResponse
+	13, // 45: tms.notification.v1.AccessService.DeleteRole:output_type -> tms.notification.v1.DeleteRoleResponse
+	15, // 46: tms.notification.v1.AccessService.ListGroups:output_type -> tms.notification.v1.ListGroupsResponse
+	17, // 47: tms.notification.v1.AccessService.GetGroup:output_type -> tms.notification.v1.GetGroupResponse
+	19, // 48: tms.notification.v1.AccessService.CreateGroup:output_type -> tms.notification.v1.CreateGroupResponse
+	21, // 49: tms.notification.v1.AccessService.UpdateGroup:output_type -> tms.notification.v1.UpdateGroupResponse
+	23, // 50: tms.notification.v1.AccessService.DeleteGroup:output_type -> tms.notification.v1.DeleteGroupResponse
+	25, // 51: tms.notification.v1.AccessService.ChangeGroupLink:output_type -> tms.notification.v1.ChangeGroupLinkResponse
+	27, // 52: tms.notification.v1.AccessService.GetGrants:output_type -> tms.notification.v1.GetGrantsResponse
+	44, // 53: tms.notification.v1.AccessService.GetAccessVersion:output_type -> tms.notification.v1.GetAccessVersionResponse
+	29, // 54: tms.notification.v1.AccessService.SetupProjectTeams:output_type -> tms.notification.v1.SetupProjectTeamsResponse
+	33, // 55: tms.notification.v1.AccessService.DeleteProjectTeams:output_type -> tms.notification.v1.DeleteProjectTeamsResponse
+	32, // 56: tms.notification.v1.AccessService.RenameProjectScope:output_type -> tms.notification.v1.RenameProjectScopeResponse
+	35, // 57: tms.notification.v1.AccessService.ApplyProjectEvents:output_type -> tms.notification.v1.ApplyProjectEventsResponse
+	41, // [41:58] is the sub-list for method output_type
+	24, // [24:41] is the sub-list for method input_type
 	24, // [24:24] is the sub-list for extension type_name
 	24, // [24:24] is the sub-list for extension extendee
 	0,  // [0:24] is the sub-list for field type_name
@@ -2871,7 +2962,7 @@ func file_tms_notification_v1_access_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tms_notification_v1_access_proto_rawDesc), len(file_tms_notification_v1_access_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   42,
+			NumMessages:   44,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -31,6 +31,7 @@ const (
 	AccessService_DeleteGroup_FullMethodName        = "/tms.notification.v1.AccessService/DeleteGroup"
 	AccessService_ChangeGroupLink_FullMethodName    = "/tms.notification.v1.AccessService/ChangeGroupLink"
 	AccessService_GetGrants_FullMethodName          = "/tms.notification.v1.AccessService/GetGrants"
+	AccessService_GetAccessVersion_FullMethodName   = "/tms.notification.v1.AccessService/GetAccessVersion"
 	AccessService_SetupProjectTeams_FullMethodName  = "/tms.notification.v1.AccessService/SetupProjectTeams"
 	AccessService_DeleteProjectTeams_FullMethodName = "/tms.notification.v1.AccessService/DeleteProjectTeams"
 	AccessService_RenameProjectScope_FullMethodName = "/tms.notification.v1.AccessService/RenameProjectScope"
@@ -127,6 +128,14 @@ type AccessServiceClient interface {
 	// Only the services, superusers and the account itself may ask (others:
 	// PermissionDenied). An unknown account has no grants.
 	GetGrants(ctx context.Context, in *GetGrantsRequest, opts ...grpc.CallOption) (*GetGrantsResponse, error)
+	// GetAccessVersion answers the access version: a number that grows with
+	// every change to what any caller is granted (accounts, their tokens,
+	// roles, teams, team links, component lists), in the transaction of the
+	// change. What a token or the anonymous caller resolved to under a
+	// version holds while the version is current (pkg/policy.AccessCache).
+	// Only the services' own calls and superusers may ask (others:
+	// PermissionDenied).
+	GetAccessVersion(ctx context.Context, in *GetAccessVersionRequest, opts ...grpc.CallOption) (*GetAccessVersionResponse, error)
 	// SetupProjectTeams creates a project's own teams that are missing
 	// (idempotent) and puts its creator, if a known account, into its
 	// Administration team. Services and superusers only. Errors:
@@ -285,6 +294,16 @@ func (c *accessServiceClient) GetGrants(ctx context.Context, in *GetGrantsReques
 	return out, nil
 }
 
+func (c *accessServiceClient) GetAccessVersion(ctx context.Context, in *GetAccessVersionRequest, opts ...grpc.CallOption) (*GetAccessVersionResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(GetAccessVersionResponse)
+	err := c.cc.Invoke(ctx, AccessService_GetAccessVersion_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *accessServiceClient) SetupProjectTeams(ctx context.Context, in *SetupProjectTeamsRequest, opts ...grpc.CallOption) (*SetupProjectTeamsResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(SetupProjectTeamsResponse)
@@ -415,6 +434,14 @@ type AccessServiceServer interface {
 	// Only the services, superusers and the account itself may ask (others:
 	// PermissionDenied). An unknown account has no grants.
 	GetGrants(context.Context, *GetGrantsRequest) (*GetGrantsResponse, error)
+	// GetAccessVersion answers the access version: a number that grows with
+	// every change to what any caller is granted (accounts, their tokens,
+	// roles, teams, team links, component lists), in the transaction of the
+	// change. What a token or the anonymous caller resolved to under a
+	// version holds while the version is current (pkg/policy.AccessCache).
+	// Only the services' own calls and superusers may ask (others:
+	// PermissionDenied).
+	GetAccessVersion(context.Context, *GetAccessVersionRequest) (*GetAccessVersionResponse, error)
 	// SetupProjectTeams creates a project's own teams that are missing
 	// (idempotent) and puts its creator, if a known account, into its
 	// Administration team. Services and superusers only. Errors:
@@ -488,6 +515,9 @@ func (UnimplementedAccessServiceServer) ChangeGroupLink(context.Context, *Change
 }
 func (UnimplementedAccessServiceServer) GetGrants(context.Context, *GetGrantsRequest) (*GetGrantsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetGrants not implemented")
+}
+func (UnimplementedAccessServiceServer) GetAccessVersion(context.Context, *GetAccessVersionRequest) (*GetAccessVersionResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetAccessVersion not implemented")
 }
 func (UnimplementedAccessServiceServer) SetupProjectTeams(context.Context, *SetupProjectTeamsRequest) (*SetupProjectTeamsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method SetupProjectTeams not implemented")
@@ -738,6 +768,24 @@ func _AccessService_GetGrants_Handler(srv interface{}, ctx context.Context, dec 
 	return interceptor(ctx, in, info, handler)
 }
 
+func _AccessService_GetAccessVersion_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetAccessVersionRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AccessServiceServer).GetAccessVersion(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AccessService_GetAccessVersion_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AccessServiceServer).GetAccessVersion(ctx, req.(*GetAccessVersionRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _AccessService_SetupProjectTeams_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(SetupProjectTeamsRequest)
 	if err := dec(in); err != nil {
@@ -864,6 +912,10 @@ var AccessService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "GetGrants",
 			Handler:    _AccessService_GetGrants_Handler,
+		},
+		{
+			MethodName: "GetAccessVersion",
+			Handler:    _AccessService_GetAccessVersion_Handler,
 		},
 		{
 			MethodName: "SetupProjectTeams",
