@@ -70,8 +70,8 @@ func (g *gateway) serve(w http.ResponseWriter, r *http.Request, rt *route, param
 	if err := g.serveCall(c, rt); err != nil {
 		g.writeError(c.w, r, err)
 	}
-	if r.Method != http.MethodGet && r.Method != http.MethodHead && r.Method != http.MethodOptions {
-		g.auth.unverified() // a write may have changed who may do what: the next request reads the access version
+	if r.Method != http.MethodGet && r.Method != http.MethodHead && r.Method != http.MethodOptions && mayChangeAccess(rt.pattern) {
+		g.auth.unverified() // the next request reads the access version first
 	}
 	obs.ObserveHTTP(rt.pattern, r.Method, sw.code, time.Since(start))
 }
@@ -258,4 +258,23 @@ func (c *call) origPath() string {
 		return p
 	}
 	return c.r.URL.Path + "/"
+}
+
+// accessRoutes are the resources whose writes may change who may do what:
+// accounts and tokens, teams and roles, and projects, categories,
+// components and component lists, which teams and grants name. After a
+// write to one, the next request reads the access version before it uses
+// a cached token; other writes (strings, suggestions, comments, files)
+// leave it to the version's regular reading (policy.AccessCache).
+var accessRoutes = []string{"/api/users", "/api/groups", "/api/roles", "/api/projects", "/api/categories",
+	"/api/components", "/api/component-lists"}
+
+// mayChangeAccess tells whether a write to the route may change access.
+func mayChangeAccess(pattern string) bool {
+	for _, p := range accessRoutes {
+		if pattern == p || strings.HasPrefix(pattern, p+"/") {
+			return true
+		}
+	}
+	return false
 }

@@ -30,7 +30,9 @@ type AccessCache[V any] struct {
 
 	mu      sync.Mutex
 	current int64
-	checked time.Time // when current was read; zero: read it first
+	checked time.Time     // when current was read; zero: read it first
+	reading chan struct{} // closed when the read under way ends; nil: none
+	epoch   int           // Unverified calls so far
 	entries map[string]cached[V]
 }
 
@@ -81,27 +83,63 @@ func (c *AccessCache[V]) Unverified() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.checked = time.Time{}
+	c.epoch++
 }
 
 // verify reads the version when it is older than every (or unverified)
 // and drops the entries of an older one; it returns the current version.
+//
+// One read runs at a time: requests arriving meanwhile wait for its
+// answer rather than ask too. A read that started before Unverified does
+// not count as a check (it may predate the write): a request waiting on
+// it reads again.
 func (c *AccessCache[V]) verify(ctx context.Context) int64 {
-	now := c.now()
-	c.mu.Lock()
-	current, due := c.current, c.version != nil && (c.checked.IsZero() || now.Sub(c.checked) >= c.every)
-	c.mu.Unlock()
-	if !due {
-		return current
-	}
-	v, err := c.version(ctx)
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	for {
+		now := c.now()
+		if c.version == nil || (!c.checked.IsZero() && now.Sub(c.checked) < c.every) {
+			return c.current
+		}
+		if wait := c.reading; wait != nil {
+			c.mu.Unlock()
+			select {
+			case <-wait:
+			case <-ctx.Done():
+			}
+			c.mu.Lock()
+			if ctx.Err() != nil {
+				return c.current
+			}
+			continue
+		}
+		c.read(ctx, now)
+		return c.current
+	}
+}
+
+// read asks for the version (c.mu held on entry and on return, not
+// during the call) and takes its answer.
+func (c *AccessCache[V]) read(ctx context.Context, now time.Time) {
+	done, epoch := make(chan struct{}), c.epoch
+	c.reading = done
+	c.mu.Unlock()
+	v, err := c.version(ctx)
+	c.mu.Lock()
+	c.reading = nil
+	close(done)
 	if err != nil {
-		return c.current // entries live maxAge; ask again next time
+		// Entries live maxAge; ask again after every (the service is away),
+		// or at once if a write came meanwhile.
+		if c.epoch == epoch {
+			c.checked = now
+		}
+		return
 	}
 	if v > c.current { // it only grows: an older answer arriving late is no news
 		c.current, c.entries = v, map[string]cached[V]{}
 	}
-	c.checked = now
-	return c.current
+	if c.epoch == epoch {
+		c.checked = now
+	}
 }

@@ -3,6 +3,7 @@ package policy
 import (
 	"context"
 	"errors"
+	"sync"
 	"testing"
 	"time"
 )
@@ -58,5 +59,32 @@ func TestAccessCache(t *testing.T) {
 	c.Unverified()
 	if got := get(); got != "v4" || loads != 4 {
 		t.Errorf("an older version dropped the entries: %q after %d loads", got, loads)
+	}
+}
+
+// TestAccessCacheReadsOnce: requests arriving while the version is being
+// read wait for that read instead of asking too; one arriving after
+// Unverified does not take a read that started before it.
+func TestAccessCacheReadsOnce(t *testing.T) {
+	var mu sync.Mutex
+	reads := 0
+	release := make(chan struct{})
+	c := NewAccessCache[int](func(context.Context) (int64, error) {
+		mu.Lock()
+		reads++
+		mu.Unlock()
+		<-release
+		return 1, nil
+	}, time.Hour, time.Hour)
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Go(func() { _, _ = c.Get(t.Context(), "k", func(context.Context) (int, error) { return 1, nil }) })
+	}
+	time.Sleep(50 * time.Millisecond) // all eight are waiting on one read
+	c.Unverified()                    // a write: the read under way may predate it
+	close(release)
+	wg.Wait()
+	if reads != 2 {
+		t.Errorf("%d reads of the version, want 2 (one, and one after the write)", reads)
 	}
 }
