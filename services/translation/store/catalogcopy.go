@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"google.golang.org/protobuf/proto"
 	"gorm.io/gorm"
@@ -53,6 +54,10 @@ func (s *Store) ApplySnapshot(ctx context.Context, snap *translationv1.CatalogSn
 		return false, err
 	}
 	applied := false
+	if s.copies != nil {
+		s.copies.written()
+		defer s.copies.written()
+	}
 	err = s.q(ctx).Transaction(func(tx *gorm.DB) error {
 		res := tx.Exec(`INSERT INTO catalog_projects
 			(id, slug, revision, removed, access_control, use_shared_tm, contribute_shared_tm, payload)
@@ -115,13 +120,21 @@ func applyComponents(tx *gorm.DB, snap *translationv1.CatalogSnapshot) error {
 // CatalogComponent is the component with this id as the catalog last
 // sent it: NotFound when the copy holds none or it was deleted.
 func (s *Store) CatalogComponent(ctx context.Context, id int64) (*catalogv1.Component, error) {
-	return s.catalogComponent(s.q(ctx).Where("id = ? AND NOT removed", id))
+	c := s.copies
+	return cachedMessage(c, func() (*catalogv1.Component, bool) { m, ok := c.comps[id]; return m, ok },
+		func() (*catalogv1.Component, error) { return s.catalogComponent(s.q(ctx).Where("id = ? AND NOT removed", id)) },
+		func(m *catalogv1.Component) { c.comps[id] = m })
 }
 
 // CatalogComponentBySlugs is the component with these slugs (see
 // CatalogComponent).
 func (s *Store) CatalogComponentBySlugs(ctx context.Context, project, slug string) (*catalogv1.Component, error) {
-	return s.catalogComponent(s.q(ctx).Where("project_slug = ? AND slug = ? AND NOT removed", project, slug))
+	c, key := s.copies, [2]string{project, slug}
+	return cachedMessage(c, func() (*catalogv1.Component, bool) { m, ok := c.slugs[key]; return m, ok },
+		func() (*catalogv1.Component, error) {
+			return s.catalogComponent(s.q(ctx).Where("project_slug = ? AND slug = ? AND NOT removed", project, slug))
+		},
+		func(m *catalogv1.Component) { c.slugs[key] = m })
 }
 
 func (s *Store) catalogComponent(q *gorm.DB) (*catalogv1.Component, error) {
@@ -139,6 +152,13 @@ func (s *Store) catalogComponent(q *gorm.DB) (*catalogv1.Component, error) {
 // CatalogProject is the project with this slug as the catalog last sent
 // it: NotFound when the copy holds none or it was deleted.
 func (s *Store) CatalogProject(ctx context.Context, slug string) (*catalogv1.Project, error) {
+	c := s.copies
+	return cachedMessage(c, func() (*catalogv1.Project, bool) { m, ok := c.projects[slug]; return m, ok },
+		func() (*catalogv1.Project, error) { return s.catalogProject(ctx, slug) },
+		func(m *catalogv1.Project) { c.projects[slug] = m })
+}
+
+func (s *Store) catalogProject(ctx context.Context, slug string) (*catalogv1.Project, error) {
 	var row catalogProject
 	if err := notFound(s.q(ctx).Where("slug = ? AND NOT removed", slug).Take(&row).Error, "project"); err != nil {
 		return nil, err
@@ -154,6 +174,17 @@ func (s *Store) CatalogProject(ctx context.Context, slug string) (*catalogv1.Pro
 // it, with a version that changes whenever one of them does: revisions
 // only grow, so their sum and count name the copy's state.
 func (s *Store) ProjectAccess(ctx context.Context, known string) (*catalogv1.GetProjectAccessResponse, error) {
+	c := s.copies
+	all, err := cachedMessage(c, func() (*catalogv1.GetProjectAccessResponse, bool) { return c.access, c.access != nil },
+		func() (*catalogv1.GetProjectAccessResponse, error) { return s.projectAccess(ctx, "") },
+		func(m *catalogv1.GetProjectAccessResponse) { c.access = m })
+	if err != nil || all.GetVersion() != known {
+		return all, err
+	}
+	return &catalogv1.GetProjectAccessResponse{Version: known, Unchanged: true}, nil
+}
+
+func (s *Store) projectAccess(ctx context.Context, known string) (*catalogv1.GetProjectAccessResponse, error) {
 	var v struct{ N, Sum int64 }
 	if err := s.q(ctx).Model(&catalogProject{}).Select("COUNT(*) AS n, COALESCE(SUM(revision), 0) AS sum").Scan(&v).Error; err != nil {
 		return nil, err
@@ -178,9 +209,24 @@ func (s *Store) ProjectAccess(ctx context.Context, known string) (*catalogv1.Get
 // RemovedComponents lists the components the catalog deleted whose rows
 // ForgetCatalogComponents has not dropped yet: every read leaves them out.
 func (s *Store) RemovedComponents(ctx context.Context) ([]int64, error) {
-	var ids []int64
-	err := s.q(ctx).Model(&catalogComponent{}).Where("removed").Order("id").Pluck("id", &ids).Error
-	return ids, err
+	c := s.copies
+	if c != nil {
+		if ids, ok := lookup(c, func() ([]int64, bool) { return c.removed, c.removed != nil }); ok {
+			return slices.Clone(ids), nil
+		}
+	}
+	var gen uint64
+	if c != nil {
+		gen = c.generation()
+	}
+	ids := []int64{}
+	if err := s.q(ctx).Model(&catalogComponent{}).Where("removed").Order("id").Pluck("id", &ids).Error; err != nil {
+		return nil, err
+	}
+	if c != nil {
+		c.keep(gen, func() { c.removed = slices.Clone(ids) })
+	}
+	return ids, nil
 }
 
 // ForgetCatalogComponents drops the copy's rows of deleted components,
@@ -188,6 +234,10 @@ func (s *Store) RemovedComponents(ctx context.Context) ([]int64, error) {
 func (s *Store) ForgetCatalogComponents(ctx context.Context, ids []int64) error {
 	if len(ids) == 0 {
 		return nil
+	}
+	if s.copies != nil {
+		s.copies.written()
+		defer s.copies.written()
 	}
 	// Removed or not: the removal may overtake the snapshot that marks
 	// them, which then finds no row to mark.

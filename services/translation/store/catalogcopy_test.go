@@ -50,6 +50,19 @@ func TestCatalogCopy(t *testing.T) {
 			t.Errorf("access again: %v, %v; want unchanged", same, err)
 		}
 
+		// Read (and on SQLite kept) before the next snapshot; a caller's
+		// change to what it got is its own.
+		if c, err := s.CatalogComponent(ctx, 1); err != nil || c.GetProjectSlug() != "p" {
+			t.Fatalf("component 1: %v, %v", c, err)
+		} else {
+			c.ProjectSlug = "changed by a caller"
+		}
+		if c, _ := s.CatalogComponent(ctx, 1); c.GetProjectSlug() != "p" {
+			t.Errorf("a caller's change reached the copy: %q", c.GetProjectSlug())
+		}
+		if removed, err := s.RemovedComponents(ctx); err != nil || len(removed) != 0 {
+			t.Errorf("removed before: %v, %v", removed, err)
+		}
 		apply(true, snap(3, "q", typev1.AccessControl_ACCESS_CONTROL_PRIVATE, "a")) // renamed, made private, b deleted
 		if _, err := s.CatalogComponent(ctx, 2); errs.KindOf(err) != errs.NotFound {
 			t.Errorf("deleted component: %v, want NotFound", err)

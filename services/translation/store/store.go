@@ -18,12 +18,16 @@ type Store struct {
 	postgres bool
 	edits    *editGroup
 	inTx     bool // an Atomic store: one connection, statements in sequence
+	copies   *copyCache // the copy of the catalog as last read; nil: read each time
 }
 
 // New returns a store over a migrated database.
 func New(gdb *gorm.DB) *Store {
 	s := &Store{gdb: gdb, postgres: db.Dialect(gdb) == db.Postgres}
 	s.edits = &editGroup{s: s}
+	if !s.postgres {
+		s.copies = newCopyCache()
+	}
 	return s
 }
 
