@@ -122,7 +122,9 @@ func applyComponents(tx *gorm.DB, snap *translationv1.CatalogSnapshot) error {
 func (s *Store) CatalogComponent(ctx context.Context, id int64) (*catalogv1.Component, error) {
 	c := s.copies
 	return cachedMessage(c, func() (*catalogv1.Component, bool) { m, ok := c.comps[id]; return m, ok },
-		func() (*catalogv1.Component, error) { return s.catalogComponent(s.q(ctx).Where("id = ? AND NOT removed", id)) },
+		func() (*catalogv1.Component, error) {
+			return s.catalogComponent(s.q(ctx).Where("id = ? AND NOT removed", id))
+		},
 		func(m *catalogv1.Component) { c.comps[id] = m })
 }
 

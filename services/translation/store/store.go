@@ -17,7 +17,7 @@ type Store struct {
 	gdb      *gorm.DB
 	postgres bool
 	edits    *editGroup
-	inTx     bool // an Atomic store: one connection, statements in sequence
+	inTx     bool       // an Atomic store: one connection, statements in sequence
 	copies   *copyCache // the copy of the catalog as last read; nil: read each time
 }
 
