@@ -218,18 +218,11 @@ func (p *translationPeer) got() ([]int64, []int64) {
 // until it takes them, and listed as removed until then.
 func TestRemovalsReachTheTranslationService(t *testing.T) {
 	peer := &translationPeer{failFirst: 2}
-	svc, err := catalog.New(t.Context(), catalog.Config{DataDir: t.TempDir(), Log: quiet, Translation: peer})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if cerr := svc.Close(); cerr != nil {
-			t.Error(cerr)
-		}
-	})
+	svc := startWithPeer(t, catalog.Config{Translation: peer})
 	ctx := t.Context()
 	srv := svc.Server()
 	var ids []int64
+	var err error
 	for _, p := range []string{"a", "b"} {
 		if _, err = srv.CreateProject(ctx, &catalogv1.CreateProjectRequest{Project: &catalogv1.Project{Name: p, Slug: p, Web: "https://example.com/"}}); err != nil {
 			t.Fatal(err)
@@ -288,17 +281,10 @@ func TestRemovalsReachTheTranslationService(t *testing.T) {
 // Weblate records them.
 func TestRenamesReachTheTranslationService(t *testing.T) {
 	peer := &translationPeer{}
-	svc, err := catalog.New(t.Context(), catalog.Config{DataDir: t.TempDir(), Log: quiet, Translation: peer})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if cerr := svc.Close(); cerr != nil {
-			t.Error(cerr)
-		}
-	})
+	svc := startWithPeer(t, catalog.Config{Translation: peer})
 	ctx, srv := t.Context(), svc.Server()
-	if _, err = srv.CreateProject(ctx, &catalogv1.CreateProjectRequest{Project: &catalogv1.Project{Name: "A", Slug: "a", Web: "https://example.com/"}}); err != nil {
+	_, err := srv.CreateProject(ctx, &catalogv1.CreateProjectRequest{Project: &catalogv1.Project{Name: "A", Slug: "a", Web: "https://example.com/"}})
+	if err != nil {
 		t.Fatal(err)
 	}
 	var ids []int64
@@ -377,4 +363,35 @@ func updateComponent(ctx context.Context, srv catalogv1.CatalogServiceServer, sl
 	_, err := srv.UpdateComponent(ctx, &catalogv1.UpdateComponentRequest{ProjectSlug: "a2", Slug: slug, Component: c,
 		UpdateMask: &fieldmaskpb.FieldMask{Paths: paths}})
 	return err
+}
+
+// startWithPeer starts the catalog on a fresh data directory with cfg's
+// peers, closed when the test ends.
+func startWithPeer(t *testing.T, cfg catalog.Config) *catalog.Service {
+	t.Helper()
+	cfg.DataDir, cfg.Log = t.TempDir(), quiet
+	svc, err := catalog.New(t.Context(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if cerr := svc.Close(); cerr != nil {
+			t.Error(cerr)
+		}
+	})
+	return svc
+}
+
+// runRelays runs the service's relays until the returned stop.
+func runRelays(t *testing.T, svc *catalog.Service) (stop func()) {
+	t.Helper()
+	run, cancel := context.WithCancel(t.Context())
+	done := make(chan error, 1)
+	go func() { done <- svc.Run(run) }()
+	return func() {
+		cancel()
+		if rerr := <-done; rerr != nil {
+			t.Errorf("Run: %v", rerr)
+		}
+	}
 }

@@ -164,15 +164,7 @@ func TestLifecycleReachesTheNotificationService(t *testing.T) {
 					t.Fatalf("applied when the calls answered: %q, want %q", got, want)
 				}
 			}
-			run, cancel := context.WithCancel(t.Context())
-			done := make(chan error, 1)
-			go func() { done <- svc.Run(run) }()
-			defer func() {
-				cancel()
-				if rerr := <-done; rerr != nil {
-					t.Errorf("Run: %v", rerr)
-				}
-			}()
+			defer runRelays(t, svc)()
 			for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
 				got, most := c.peer.got()
 				if slices.Equal(got, want) && (most > 1) == c.redelivered {

@@ -1,7 +1,6 @@
 package catalog_test
 
 import (
-	"context"
 	"slices"
 	"testing"
 
@@ -19,24 +18,8 @@ import (
 // revision; a deleted project's snapshot says so.
 func TestSnapshotsReachTheTranslationService(t *testing.T) {
 	peer := &translationPeer{}
-	svc, err := catalog.New(t.Context(), catalog.Config{DataDir: t.TempDir(), Log: quiet, Translation: peer})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if cerr := svc.Close(); cerr != nil {
-			t.Error(cerr)
-		}
-	})
-	run, cancel := context.WithCancel(t.Context())
-	done := make(chan error, 1)
-	go func() { done <- svc.Run(run) }()
-	defer func() {
-		cancel()
-		if rerr := <-done; rerr != nil {
-			t.Errorf("Run: %v", rerr)
-		}
-	}()
+	svc := startWithPeer(t, catalog.Config{Translation: peer})
+	defer runRelays(t, svc)()
 	ctx, srv := t.Context(), svc.Server()
 	created, err := srv.CreateProject(ctx, &catalogv1.CreateProjectRequest{Project: &catalogv1.Project{Name: "A", Slug: "a", Web: "https://example.com/"}})
 	if err != nil {
