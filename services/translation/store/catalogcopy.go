@@ -1,6 +1,7 @@
 package store
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"slices"
@@ -91,14 +92,28 @@ func projectRow(snap *translationv1.CatalogSnapshot) (catalogProject, error) {
 	return row, nil
 }
 
-// applyComponents writes the components of a snapshot and marks those of
-// its project it does not list removed.
+// applyComponents writes the components of a snapshot that changed and
+// marks those of its project it does not list removed. A write to one
+// component sends its whole project: the others, unchanged, are not
+// written again.
 func applyComponents(tx *gorm.DB, snap *translationv1.CatalogSnapshot) error {
+	var held []catalogComponent
+	if err := tx.Select("id", "payload").Where("project_id = ? AND NOT removed", snap.GetProjectId()).Find(&held).Error; err != nil {
+		return err
+	}
+	stored := make(map[int64][]byte, len(held))
+	for _, h := range held {
+		stored[h.ID] = h.Payload
+	}
 	ids := make([]int64, 0, len(snap.GetComponents()))
 	for _, c := range snap.GetComponents() {
-		payload, err := proto.Marshal(c)
+		ids = append(ids, c.GetId())
+		payload, err := proto.MarshalOptions{Deterministic: true}.Marshal(c)
 		if err != nil {
 			return fmt.Errorf("encode component %d: %w", c.GetId(), err)
+		}
+		if old, ok := stored[c.GetId()]; ok && bytes.Equal(old, payload) {
+			continue
 		}
 		err = tx.Exec(`INSERT INTO catalog_components (id, project_id, project_slug, slug, removed, payload)
 			VALUES (?, ?, ?, ?, FALSE, ?)
@@ -108,7 +123,6 @@ func applyComponents(tx *gorm.DB, snap *translationv1.CatalogSnapshot) error {
 		if err != nil {
 			return err
 		}
-		ids = append(ids, c.GetId())
 	}
 	gone := tx.Model(&catalogComponent{}).Where("project_id = ? AND NOT removed", snap.GetProjectId())
 	if len(ids) > 0 {
