@@ -26,10 +26,7 @@ import (
 // needs component.edit.
 func (s *Server) ImportComponent(ctx context.Context, req *translationv1.ImportComponentRequest) (*translationv1.ImportComponentResponse, error) {
 	if snap := req.GetSnapshot(); snap != nil {
-		if _, restricted := policy.Restricted(ctx); restricted {
-			return nil, errs.New(errs.PermissionDenied, "Only the catalog sends its snapshots.")
-		}
-		if _, err := s.cfg.Store.ApplySnapshot(ctx, snap); err != nil {
+		if err := s.applySnapshots(ctx, snap); err != nil {
 			return nil, err
 		}
 	}
@@ -355,13 +352,23 @@ func observeSince(h *prometheus.HistogramVec, start time.Time, err *error) {
 // ApplyCatalogSnapshots keeps the catalog's snapshots of projects in the
 // service's copy (delivered by the catalog's outbox).
 func (s *Server) ApplyCatalogSnapshots(ctx context.Context, req *translationv1.ApplyCatalogSnapshotsRequest) (*translationv1.ApplyCatalogSnapshotsResponse, error) {
-	if _, restricted := policy.Restricted(ctx); restricted {
-		return nil, errs.New(errs.PermissionDenied, "Only the catalog sends its snapshots.")
-	}
-	for _, snap := range req.GetSnapshots() {
-		if _, err := s.cfg.Store.ApplySnapshot(ctx, snap); err != nil {
-			return nil, err
-		}
+	if err := s.applySnapshots(ctx, req.GetSnapshots()...); err != nil {
+		return nil, err
 	}
 	return &translationv1.ApplyCatalogSnapshotsResponse{}, nil
+}
+
+// applySnapshots keeps snapshots sent by the services' own calls (or a
+// superuser) in the copy of the catalog; anyone else is refused, as a
+// snapshot rewrites what every read sees.
+func (s *Server) applySnapshots(ctx context.Context, snaps ...*translationv1.CatalogSnapshot) error {
+	if _, restricted := policy.Restricted(ctx); restricted {
+		return errs.New(errs.PermissionDenied, "Only the catalog sends its snapshots.")
+	}
+	for _, snap := range snaps {
+		if _, err := s.cfg.Store.ApplySnapshot(ctx, snap); err != nil {
+			return err
+		}
+	}
+	return nil
 }

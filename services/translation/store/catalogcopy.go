@@ -226,23 +226,13 @@ func (s *Store) projectAccess(ctx context.Context, known string) (*catalogv1.Get
 // ForgetCatalogComponents has not dropped yet: every read leaves them out.
 func (s *Store) RemovedComponents(ctx context.Context) ([]int64, error) {
 	c := s.copies
-	if c != nil {
-		if ids, ok := lookup(c, func() ([]int64, bool) { return c.removed, c.removed != nil }); ok {
-			return slices.Clone(ids), nil
-		}
-	}
-	var gen uint64
-	if c != nil {
-		gen = c.generation()
-	}
-	ids := []int64{}
-	if err := s.q(ctx).Model(&catalogComponent{}).Where("removed").Order("id").Pluck("id", &ids).Error; err != nil {
-		return nil, err
-	}
-	if c != nil {
-		c.keep(gen, func() { c.removed = slices.Clone(ids) })
-	}
-	return ids, nil
+	return cachedValue(c, slices.Clone[[]int64], func() ([]int64, bool) { return c.removed, c.removed != nil },
+		func() ([]int64, error) {
+			ids := []int64{}
+			err := s.q(ctx).Model(&catalogComponent{}).Where("removed").Order("id").Pluck("id", &ids).Error
+			return ids, err
+		},
+		func(ids []int64) { c.removed = ids })
 }
 
 // ForgetCatalogComponents drops the copy's rows of deleted components,

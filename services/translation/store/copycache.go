@@ -72,17 +72,24 @@ func lookup[T any](c *copyCache, get func() (T, bool)) (T, bool) {
 // cachedMessage answers a message of the cache, a copy no caller shares,
 // or reads it and keeps it.
 func cachedMessage[M proto.Message](c *copyCache, get func() (M, bool), read func() (M, error), put func(M)) (M, error) {
+	return cachedValue(c, proto.CloneOf[M], get, read, put)
+}
+
+// cachedValue answers a value of the cache (get), cloned so that no
+// caller shares it, or reads it and keeps a clone if no write came
+// meanwhile. Without a cache (c nil) it reads.
+func cachedValue[T any](c *copyCache, clone func(T) T, get func() (T, bool), read func() (T, error), put func(T)) (T, error) {
 	if c == nil {
 		return read()
 	}
-	if m, ok := lookup(c, get); ok {
-		return proto.CloneOf(m), nil
+	if v, ok := lookup(c, get); ok {
+		return clone(v), nil
 	}
 	gen := c.generation()
-	m, err := read()
+	v, err := read()
 	if err != nil {
-		return m, err
+		return v, err
 	}
-	c.keep(gen, func() { put(proto.CloneOf(m)) })
-	return m, nil
+	c.keep(gen, func() { put(clone(v)) })
+	return v, nil
 }
