@@ -2,7 +2,6 @@ package bench
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"io"
 	"log/slog"
@@ -17,20 +16,18 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tmsproject/tms/gateway/stack"
+	"github.com/tmsproject/tms/gateway/stacktest"
 	"github.com/tmsproject/tms/pkg/corpus"
 )
 
-const adminToken = "wlu_benchbenchbenchbenchbenchbenchbench"
+const adminToken = stacktest.AdminToken
 
 // env is one running stack (all services, SQLite in a temporary
 // directory) and its REST handler, called in process.
 type env struct {
-	tb     testing.TB
-	st     *stack.Stack
-	h      http.Handler
-	cancel context.CancelFunc
-	closed bool
+	tb testing.TB
+	st *stacktest.Stack
+	h  http.Handler
 	// round counts the edit rounds of a shared stack across benchmark
 	// runs, so that every round writes new text.
 	round  int
@@ -56,19 +53,14 @@ func (s *syncBuffer) String() string {
 }
 
 // startStack runs every service and the gateway on data in dir, logging
-// errors only (the gateway logs why a request failed).
-func startStack(tb testing.TB, dir string) *env {
+// errors only (the gateway logs why a request failed); keep lets it
+// outlive tb (a shared fixture, stopped by close).
+func startStack(tb testing.TB, dir string, keep bool) *env {
 	tb.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
 	errLog := &syncBuffer{}
 	log := slog.New(slog.NewTextHandler(errLog, &slog.HandlerOptions{Level: slog.LevelError}))
-	st, err := stack.Start(ctx, stack.Config{DataDir: dir, Services: []string{"all"},
-		AdminToken: adminToken, AllowLocalRepos: true, Log: log})
-	if err != nil {
-		cancel()
-		tb.Fatal(err)
-	}
-	return &env{tb: tb, st: st, h: st.Handler(), cancel: cancel, errLog: errLog}
+	st := stacktest.Start(tb, stacktest.Options{DataDir: dir, Log: log, Keep: keep})
+	return &env{tb: tb, st: st, h: st.Handler(), errLog: errLog}
 }
 
 // missing reports whether an answer says the feature is not built yet: no
@@ -80,20 +72,13 @@ func (e *env) missing(code int) bool {
 
 func newEnv(tb testing.TB) *env {
 	tb.Helper()
-	e := startStack(tb, tb.TempDir())
-	tb.Cleanup(e.close)
-	return e
+	return startStack(tb, tb.TempDir(), false)
 }
 
 // close stops the stack; benchmarks that build one stack per iteration
 // call it at once instead of piling stacks up until the cleanup.
 func (e *env) close() {
-	if e.closed {
-		return
-	}
-	e.closed = true
-	e.cancel()
-	if err := e.st.Close(); err != nil {
+	if err := e.st.Stop(); err != nil {
 		e.tb.Errorf("close stack: %v", err)
 	}
 }

@@ -46,7 +46,7 @@ func sharedEnv(b *testing.B, key string, setup func(e *env)) *env {
 		b.Fatal(err)
 	}
 	shared.cleanups = append(shared.cleanups, func() { _ = os.RemoveAll(dir) })
-	e := startStack(b, dir)
+	e := startStack(b, dir, true)
 	shared.cleanups = append(shared.cleanups, func() { e.tb = nopTB{b}; e.close() })
 	start := time.Now()
 	setup(e)

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/tmsproject/tms/gateway/bench/origin"
+	"github.com/tmsproject/tms/gateway/stacktest"
 )
 
 const autoHeader = "msgid \"\"\nmsgstr \"\"\n\"Content-Type: text/plain; charset=UTF-8\\n\"\n\"Plural-Forms: nplurals=2; plural=(n != 1);\\n\"\n"
@@ -57,7 +58,7 @@ func TestAutoTranslateFromOtherComponent(t *testing.T) {
 		map[string]any{"filemask": "po/*.po", "new_base": "po/app.pot", "file_format": "po"}, "de", 4)
 	call(t, "POST", base+"projects/demo/components/", map[string]any{"name": "Lib", "slug": "lib", "repo": repo,
 		"filemask": "lib/*.po", "new_base": "lib/lib.pot", "file_format": "po", "allow_translation_propagation": false}, 201)
-	eventually(t, 60*time.Second, func() bool {
+	stacktest.Eventually(t, 60*time.Second, func() bool {
 		tr, status := fetch(t, "GET", base+"translations/demo/lib/de/", nil)
 		return status == 200 && tr["total"] == float64(5)
 	})
@@ -79,7 +80,7 @@ func TestAutoTranslateFromOtherComponent(t *testing.T) {
 	if lib["translated"] != 4.0 || lib["total"] != 5.0 {
 		t.Errorf("after translate: %v of %v translated", lib["translated"], lib["total"])
 	}
-	eventually(t, 30*time.Second, func() bool {
+	stacktest.Eventually(t, 30*time.Second, func() bool {
 		return call(t, "GET", base+"translations/demo/lib/de/changes/?action=6", nil, 200)["count"] == 4.0
 	})
 	expectOperation(t, base, "lib", "commit")
@@ -206,7 +207,7 @@ func TestAutoTranslateMachine(t *testing.T) {
 	call(t, "POST", base+"projects/", map[string]any{"name": "Demo", "slug": "demo", "web": "https://demo.example/"}, 201)
 	call(t, "POST", base+"projects/demo/components/", map[string]any{"name": "App", "slug": "app", "repo": repo,
 		"filemask": "po/*.po", "new_base": "po/app.pot", "file_format": "po"}, 201)
-	eventually(t, 60*time.Second, func() bool {
+	stacktest.Eventually(t, 60*time.Second, func() bool {
 		tr, status := fetch(t, "GET", base+"translations/demo/app/de/", nil)
 		return status == 200 && tr["total"] == float64(4)
 	})
@@ -295,8 +296,8 @@ func checkProjectEngineRefused(t *testing.T, base, local string) {
 // for its API; it answers the API's base URL and the log file.
 func startLogged(t *testing.T, env ...string) (base, logFile string) {
 	t.Helper()
-	bin := buildTMS(t)
-	httpAddr := freeAddr(t)
+	bin := stacktest.Build(t)
+	httpAddr := stacktest.FreeAddr(t)
 	logFile = t.TempDir() + "/tms.log"
 	out, err := os.Create(logFile)
 	if err != nil {
@@ -320,7 +321,7 @@ func startLogged(t *testing.T, env ...string) (base, logFile string) {
 		}
 	})
 	base = "http://" + httpAddr + "/api/"
-	waitHTTP(t, base)
+	stacktest.WaitHTTP(t, base)
 	return base, logFile
 }
 

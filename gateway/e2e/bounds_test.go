@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/tmsproject/tms/gateway/bench/origin"
+	"github.com/tmsproject/tms/gateway/stacktest"
 )
 
 // bigOrigin is a bare repository of one German PO file of n strings whose
@@ -36,16 +37,11 @@ func bigOrigin(t *testing.T, n, pad int) (string, []byte) {
 // strings. It returns the API's base URL.
 func startWithComponent(t *testing.T, repo string, n int, env ...string) string {
 	t.Helper()
-	bin := buildTMS(t)
-	httpAddr := freeAddr(t)
-	startProc(t, bin, append([]string{"TMS_DATA_DIR=" + t.TempDir(), "TMS_HTTP_ADDR=" + httpAddr,
-		"TMS_ADMIN_TOKEN=" + adminToken, "TMS_ALLOW_LOCAL_REPOS=true"}, env...))
-	base := "http://" + httpAddr + "/api/"
-	waitHTTP(t, base)
+	base := stacktest.Start(t, stacktest.Options{Mode: stacktest.Binary, Env: env}).API
 	call(t, "POST", base+"projects/", map[string]any{"name": "Demo", "slug": "demo", "web": "https://demo.example/"}, 201)
 	call(t, "POST", base+"projects/demo/components/", map[string]any{"name": "App", "slug": "app",
 		"repo": repo, "filemask": "po/*.po", "file_format": "po"}, 201)
-	eventually(t, 120*time.Second, func() bool {
+	stacktest.Eventually(t, 120*time.Second, func() bool {
 		tr, status := fetch(t, "GET", base+"translations/demo/app/de/", nil)
 		return status == 200 && tr["total"] == float64(n)
 	})

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/tmsproject/tms/gateway/stacktest"
 )
 
 // checksPOT and checksDE are a realistic gettext catalog with known
@@ -84,7 +86,7 @@ func TestQualityChecks(t *testing.T) {
 	}
 	editUnit(t, base, bySource()["Help"], "Hilfe")
 	// The new enforced check applies to what was translated: "Open".
-	eventually(t, 30*time.Second, func() bool { return bySource()["Open"]["state"] == 10.0 })
+	stacktest.Eventually(t, 30*time.Second, func() bool { return bySource()["Open"]["state"] == 10.0 })
 	// A dismissal takes a string out of has:check into has:dismissed-check.
 	copied := bySource()["%d files copied"]["url"].(string)
 	if msg := call(t, "GET", copied+"checks/c_format/", nil, 200)["message"]; !strings.Contains(msg.(string), "%d") {

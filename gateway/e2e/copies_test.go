@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/tmsproject/tms/gateway/stacktest"
 )
 
 // TestCopiesAcrossComponents runs the built binary on a project whose two
@@ -20,7 +22,7 @@ func TestCopiesAcrossComponents(t *testing.T) {
 		map[string]any{"filemask": "po/*.po", "new_base": "po/app.pot", "file_format": "po"}, "de", 5)
 	call(t, "POST", base+"projects/demo/components/", map[string]any{"name": "Lib", "slug": "lib", "repo": repo,
 		"filemask": "lib/*.po", "new_base": "lib/lib.pot", "file_format": "po"}, 201)
-	eventually(t, 60*time.Second, func() bool {
+	stacktest.Eventually(t, 60*time.Second, func() bool {
 		tr, status := fetch(t, "GET", base+"translations/demo/lib/de/", nil)
 		return status == 200 && tr["total"] == float64(5)
 	})
@@ -68,7 +70,7 @@ func TestCopiesAcrossComponents(t *testing.T) {
 	if join(copied["target"]) != "Öffnen" {
 		t.Errorf("lib's copy holds %q, want Öffnen", join(copied["target"]))
 	}
-	eventually(t, 30*time.Second, func() bool {
+	stacktest.Eventually(t, 30*time.Second, func() bool {
 		for _, r := range call(t, "GET", base+"changes/?action=77", nil, 200)["results"].([]any) {
 			if c := r.(map[string]any); c["unit"] == copied["url"] && c["target"] == "Öffnen" {
 				return true

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/tmsproject/tms/gateway/bench/origin"
+	"github.com/tmsproject/tms/gateway/stacktest"
 )
 
 // exportFixture is a gettext component: a German translation with a
@@ -129,7 +130,7 @@ func TestFileConversions(t *testing.T) {
 	}
 	call(t, "POST", base+"projects/demo/components/", map[string]any{"name": "Web", "slug": "web", "repo": repo,
 		"filemask": "locales/*.json", "template": "locales/en.json", "file_format": "i18nextv4"}, 201)
-	eventually(t, 60*time.Second, func() bool {
+	stacktest.Eventually(t, 60*time.Second, func() bool {
 		tr, code := fetch(t, "GET", base+"translations/demo/web/de/", nil)
 		return code == 200 && tr["total"] == float64(4)
 	})

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/tmsproject/tms/gateway/stacktest"
 )
 
 // TestFirstRunDefaults runs the built binary as a newcomer does: from a
@@ -13,21 +15,21 @@ import (
 // (./data, no TMS_DATA_DIR), and binds components to a developer's local
 // non-bare checkout by plain path and by file:// URL.
 func TestFirstRunDefaults(t *testing.T) {
-	bin := buildTMS(t)
+	bin := stacktest.Build(t)
 	work := t.TempDir()
 	checkout := gitCheckout(t)
-	httpAddr := freeAddr(t)
+	httpAddr := stacktest.FreeAddr(t)
 	t.Setenv("TMS_DATA_DIR", "") // the default, ./data, whatever the caller's environment says
-	startProcIn(t, work, bin, []string{"TMS_HTTP_ADDR=" + httpAddr, "TMS_ADMIN_TOKEN=" + adminToken,
+	stacktest.StartProcess(t, work, bin, []string{"TMS_HTTP_ADDR=" + httpAddr, "TMS_ADMIN_TOKEN=" + adminToken,
 		"TMS_ALLOW_LOCAL_REPOS=true"})
 	base := "http://" + httpAddr + "/api/"
-	waitHTTP(t, base)
+	stacktest.WaitHTTP(t, base)
 
 	call(t, "POST", base+"projects/", map[string]any{"name": "Demo", "slug": "demo", "web": "https://demo.example/"}, 201)
 	for slug, repo := range map[string]string{"path": checkout, "url": "file://" + checkout} {
 		call(t, "POST", base+"projects/demo/components/", map[string]any{"name": slug, "slug": slug,
 			"repo": repo, "filemask": "po/*.po", "new_base": "po/demo.pot", "file_format": "po"}, 201)
-		eventually(t, 60*time.Second, func() bool {
+		stacktest.Eventually(t, 60*time.Second, func() bool {
 			tr, status := fetch(t, "GET", base+"translations/demo/"+slug+"/de/", nil)
 			return status == 200 && tr["total"] == float64(2) && tr["translated"] == float64(1)
 		})

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/tmsproject/tms/gateway/bench/origin"
+	"github.com/tmsproject/tms/gateway/stacktest"
 )
 
 // jsonFixture is an i18next v4 component: an English template with nested
@@ -109,17 +110,12 @@ func startFormatComponent(t *testing.T, fixture map[string][]byte, comp map[stri
 	if err != nil {
 		t.Fatal(err)
 	}
-	bin := buildTMS(t)
-	httpAddr := freeAddr(t)
-	startProc(t, bin, []string{"TMS_DATA_DIR=" + t.TempDir(), "TMS_HTTP_ADDR=" + httpAddr,
-		"TMS_ADMIN_TOKEN=" + adminToken, "TMS_ALLOW_LOCAL_REPOS=true"})
-	base = "http://" + httpAddr + "/api/"
-	waitHTTP(t, base)
+	base = stacktest.Start(t, stacktest.Options{Mode: stacktest.Binary}).API
 	call(t, "POST", base+"projects/", map[string]any{"name": "Demo", "slug": "demo", "web": "https://demo.example/"}, 201)
 	comp = maps.Clone(comp)
 	comp["name"], comp["slug"], comp["repo"] = "App", "app", repo
 	call(t, "POST", base+"projects/demo/components/", comp, 201)
-	eventually(t, 60*time.Second, func() bool {
+	stacktest.Eventually(t, 60*time.Second, func() bool {
 		tr, status := fetch(t, "GET", base+"translations/demo/app/"+ready+"/", nil)
 		return status == 200 && tr["total"] == float64(total)
 	})

@@ -3,9 +3,6 @@ package e2e
 import (
 	"context"
 	"fmt"
-	"io"
-	"log/slog"
-	"net/http/httptest"
 	"os"
 	"path"
 	"path/filepath"
@@ -18,6 +15,7 @@ import (
 	"google.golang.org/grpc"
 
 	"github.com/tmsproject/tms/gateway/stack"
+	"github.com/tmsproject/tms/gateway/stacktest"
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/grpcx"
 	"github.com/tmsproject/tms/pkg/weblate"
@@ -43,31 +41,19 @@ type services struct {
 // gone, its working copy too, and the change log holds the records. A REST
 // client doing the same in another project ends in the same state.
 func TestInternalCallerGetsWhatRESTGets(t *testing.T) {
-	data := t.TempDir()
-	addrs := map[string]string{}
-	for _, s := range stack.Backends {
-		addrs[s] = freeAddr(t)
-	}
-	st, err := stack.Start(t.Context(), stack.Config{DataDir: data, AllowLocalRepos: true, AdminToken: adminToken,
-		Services: []string{"all"}, Addrs: addrs, ServiceToken: serviceToken,
-		Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = st.Close() })
-	srv := httptest.NewServer(st.Handler())
-	t.Cleanup(srv.Close)
+	st := stacktest.Start(t, stacktest.Options{Mode: stacktest.Listening})
+	data, addrs := st.DataDir, st.Addrs
 	svc := dialServices(t, addrs)
 	// The services dialled one another before all of them listened: wait
 	// until the translation service reaches the catalog again.
-	eventually(t, 30*time.Second, func() bool {
+	stacktest.Eventually(t, 30*time.Second, func() bool {
 		_, err := svc.translation.ListTranslations(t.Context(), &translationv1.ListTranslationsRequest{})
 		return err == nil
 	})
 	origin := makeOrigin(t)
 
 	viaGRPC := grpcSequence(t, svc, "viagrpc", origin)
-	viaREST := restSequence(t, srv.URL+"/api/", "viarest", origin)
+	viaREST := restSequence(t, st.API, "viarest", origin)
 	got := map[string]outcome{"gRPC": observe(t, svc, data, viaGRPC), "REST": observe(t, svc, data, viaREST)}
 	want := outcome{importError: "", edited: "Tschüss", pendingBeforeDelete: true, componentGone: true,
 		translationsGone: true, unitGone: true, editNotFound: true, pendingGone: true, removalDelivered: true,
@@ -199,7 +185,7 @@ func restSequence(t *testing.T, base, project, origin string) run {
 	r.componentID = int64(comp["id"].(float64))
 	taskURL, _ := comp["task_url"].(string)
 	r.taskID = path.Base(taskURL)
-	eventually(t, 60*time.Second, func() bool { return call(t, "GET", taskURL, nil, 200)["completed"] == true })
+	stacktest.Eventually(t, 60*time.Second, func() bool { return call(t, "GET", taskURL, nil, 200)["completed"] == true })
 	units := call(t, "GET", base+"translations/"+project+"/demo/de/units/?q=source:Bye", nil, 200)
 	results, _ := units["results"].([]any)
 	if len(results) != 1 {
@@ -218,7 +204,7 @@ func restSequence(t *testing.T, base, project, origin string) run {
 }
 
 func waitTask(t *testing.T, svc services, id string) {
-	eventually(t, 60*time.Second, func() bool {
+	stacktest.Eventually(t, 60*time.Second, func() bool {
 		resp, err := svc.translation.GetTask(t.Context(), &translationv1.GetTaskRequest{Id: id})
 		if err != nil {
 			t.Fatal(err)

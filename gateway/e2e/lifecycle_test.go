@@ -2,9 +2,6 @@ package e2e
 
 import (
 	"fmt"
-	"io"
-	"log/slog"
-	"net/http/httptest"
 	"slices"
 	"strings"
 	"testing"
@@ -14,6 +11,7 @@ import (
 	"google.golang.org/protobuf/types/known/fieldmaskpb"
 
 	"github.com/tmsproject/tms/gateway/stack"
+	"github.com/tmsproject/tms/gateway/stacktest"
 	"github.com/tmsproject/tms/pkg/grpcx"
 	"github.com/tmsproject/tms/pkg/policy"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
@@ -47,29 +45,18 @@ type scopeState struct {
 // new project under the former slug started with fresh teams and
 // inherited nothing.
 func TestInternalCallerProjectLifecycle(t *testing.T) {
-	addrs := map[string]string{}
-	for _, s := range stack.Backends {
-		addrs[s] = freeAddr(t)
-	}
-	st, err := stack.Start(t.Context(), stack.Config{DataDir: t.TempDir(), AdminToken: adminToken,
-		Services: []string{"all"}, Addrs: addrs, ServiceToken: serviceToken,
-		Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = st.Close() })
-	srv := httptest.NewServer(st.Handler())
-	t.Cleanup(srv.Close)
+	st := stacktest.Start(t, stacktest.Options{Mode: stacktest.Listening})
+	addrs := st.Addrs
 	svc := dialServices(t, addrs)
 	conn := dialConn(t, addrs[stack.Notification])
 	note := peers{access: notificationv1.NewAccessServiceClient(conn), webhooks: notificationv1.NewWebhookServiceClient(conn),
 		notifications: notificationv1.NewNotificationServiceClient(conn)}
-	eventually(t, 30*time.Second, func() bool {
+	stacktest.Eventually(t, 30*time.Second, func() bool {
 		_, err := svc.translation.ListTranslations(t.Context(), &translationv1.ListTranslationsRequest{})
 		return err == nil
 	})
 
-	base := srv.URL + "/api/"
+	base := st.API
 	callers := []struct {
 		name                   string
 		create, rename, delete func(t *testing.T, slug, newSlug string)

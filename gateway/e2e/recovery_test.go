@@ -9,6 +9,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/tmsproject/tms/gateway/stacktest"
 )
 
 // TestImportRecovery breaks imports the ways users meet (a file missing
@@ -16,14 +18,8 @@ import (
 // middle of an import), checks that the API says what failed, repairs the
 // cause and recovers each component without deleting it.
 func TestImportRecovery(t *testing.T) {
-	bin := buildTMS(t)
-	data := t.TempDir()
-	httpAddr := freeAddr(t)
-	env := []string{"TMS_HTTP_ADDR=" + httpAddr, "TMS_DATA_DIR=" + data, "TMS_ADMIN_TOKEN=" + adminToken,
-		"TMS_ALLOW_LOCAL_REPOS=true"}
-	proc := startProc(t, bin, env)
-	base := "http://" + httpAddr + "/api/"
-	waitHTTP(t, base)
+	st := stacktest.Start(t, stacktest.Options{Mode: stacktest.Binary})
+	base, proc := st.API, st.Process(stacktest.All)
 	call(t, "POST", base+"projects/", map[string]any{"name": "Demo", "slug": "demo", "web": "https://demo.example/"}, 201)
 	checkout := gitCheckout(t)
 
@@ -46,7 +42,7 @@ func TestImportRecovery(t *testing.T) {
 
 	// A remote that refuses connections: UpdateFailure, repaired by
 	// pointing the component at the right repository.
-	createComponent(t, base, "remote", "http://"+freeAddr(t)+"/demo.git") // nothing listens there
+	createComponent(t, base, "remote", "http://"+stacktest.FreeAddr(t)+"/demo.git") // nothing listens there
 	expectFailure(t, base, "remote", "UpdateFailure", "could not fetch")
 	call(t, "PATCH", base+"components/demo/remote/", map[string]any{"repo": checkout}, 200)
 	expectRecovered(t, base, "remote")
@@ -66,8 +62,7 @@ func TestImportRecovery(t *testing.T) {
 	_ = proc.Process.Signal(syscall.SIGKILL)
 	_ = proc.Wait()
 	_ = silent.Close()
-	_ = startProc(t, bin, env)
-	waitHTTP(t, base)
+	st.Restart(stacktest.All)
 	interrupted := call(t, "GET", task, nil, 200)
 	if res, _ := interrupted["result"].(map[string]any); interrupted["completed"] != true || res["result"] != false ||
 		!strings.Contains(res["detail"].(string), "restarted") {
@@ -128,7 +123,7 @@ func createComponent(t *testing.T, base, slug, repo string) {
 func expectFailure(t *testing.T, base, slug, alert, detail string) {
 	t.Helper()
 	var task map[string]any
-	eventually(t, 60*time.Second, func() bool {
+	stacktest.Eventually(t, 60*time.Second, func() bool {
 		comp := call(t, "GET", base+"components/demo/"+slug+"/", nil, 200)
 		url, _ := comp["task_url"].(string)
 		if url == "" {
@@ -145,7 +140,7 @@ func expectFailure(t *testing.T, base, slug, alert, detail string) {
 	if len(alerts) != 1 || alerts[0].(map[string]any)["name"] != alert {
 		t.Fatalf("%s: alerts %v, want %s", slug, alerts, alert)
 	}
-	eventually(t, 30*time.Second, func() bool {
+	stacktest.Eventually(t, 30*time.Second, func() bool {
 		ch := call(t, "GET", base+"components/demo/"+slug+"/changes/?action=47", nil, 200)["results"].([]any)
 		for _, c := range ch {
 			if d, _ := c.(map[string]any)["details"].(map[string]any); d["alert"] == alert {
@@ -168,11 +163,11 @@ func expectOperation(t *testing.T, base, slug, op string) {
 // nothing reports a failure any more.
 func expectRecovered(t *testing.T, base, slug string) {
 	t.Helper()
-	eventually(t, 60*time.Second, func() bool {
+	stacktest.Eventually(t, 60*time.Second, func() bool {
 		tr, status := fetch(t, "GET", base+"translations/demo/"+slug+"/de/", nil)
 		return status == 200 && tr["total"] == float64(2) && tr["translated"] == float64(1)
 	})
-	eventually(t, 30*time.Second, func() bool {
+	stacktest.Eventually(t, 30*time.Second, func() bool {
 		return call(t, "GET", base+"components/demo/"+slug+"/", nil, 200)["task_url"] == nil
 	})
 	if alerts := call(t, "GET", base+"components/demo/"+slug+"/alerts/", nil, 200)["count"]; alerts != float64(0) {

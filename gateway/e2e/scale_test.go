@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/tmsproject/tms/gateway/bench/origin"
+	"github.com/tmsproject/tms/gateway/stacktest"
 	"github.com/tmsproject/tms/pkg/po"
 	"github.com/tmsproject/tms/services/notification/delivery/webhooktest"
 )
@@ -37,9 +38,9 @@ func TestScaleUnderFaults(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the scale test runs a minute or two")
 	}
-	bin := buildTMS(t)
+	bin := stacktest.Build(t)
 	data := t.TempDir()
-	first := freePorts(t, 2)
+	first := stacktest.FreePorts(t, 2)
 	env := []string{"TMS_HTTP_ADDR=127.0.0.1:" + strconv.Itoa(first), "TMS_ADMIN_TOKEN=" + adminToken,
 		"TMS_ALLOW_LOCAL_REPOS=true", "TMS_ALLOW_LOCAL_WEBHOOKS=true", "TMS_API_RATELIMIT_USER=1000000/hour",
 		"TMS_SERVICE_TOKEN=" + serviceToken, "TMS_BACKEND_TIMEOUT=5s", "TMS_DATABASE_URL="}
@@ -64,7 +65,7 @@ func TestScaleUnderFaults(t *testing.T) {
 	})
 	bases := []string{fmt.Sprintf("http://127.0.0.1:%d/api/", first), fmt.Sprintf("http://127.0.0.1:%d/api/", first+1)}
 	for _, b := range bases {
-		waitHTTP(t, b)
+		stacktest.WaitHTTP(t, b)
 	}
 	s := newScaleRun(t, bases, data)
 	s.setUp(t)
@@ -151,7 +152,7 @@ func (s *scaleRun) setUp(t *testing.T) {
 	call(t, "POST", base+"projects/demo/components/", map[string]any{"name": "Demo", "slug": "demo",
 		"repo": "file://" + bare, "branch": "main", "filemask": "po/*.po", "new_base": "po/demo.pot",
 		"file_format": "po", "push": "file://" + bare}, 201)
-	eventually(t, 60*time.Second, func() bool {
+	stacktest.Eventually(t, 60*time.Second, func() bool {
 		tr, status := fetch(t, "GET", base+"translations/demo/demo/de/", nil)
 		return status == 200 && tr["total"] == float64(scaleUnits)
 	})
@@ -254,7 +255,7 @@ func (s *scaleRun) kill(t *testing.T, role string) {
 		s.killedAt = killed
 		s.mu.Unlock()
 	}
-	eventually(t, 60*time.Second, func() bool {
+	stacktest.Eventually(t, 60*time.Second, func() bool {
 		b, err := os.ReadFile(pidFile)
 		return err == nil && strings.TrimSpace(string(b)) != strconv.Itoa(pid)
 	})
@@ -266,7 +267,7 @@ func (s *scaleRun) kill(t *testing.T, role string) {
 // the receiver.
 func (s *scaleRun) verify(t *testing.T) {
 	base := s.bases[0]
-	eventually(t, 90*time.Second, func() bool {
+	stacktest.Eventually(t, 90*time.Second, func() bool {
 		res, status := fetch(t, "POST", base+"components/demo/demo/repository/", map[string]any{"operation": "push"})
 		return status == 200 && res["result"] == true
 	})
@@ -344,7 +345,7 @@ func (s *scaleRun) checkChanges(t *testing.T, base string) {
 	// beside other test packages, that took longer than 150 s. Progress is
 	// logged, so a stall tells itself apart from slowness.
 	last := time.Now()
-	eventually(t, 300*time.Second, func() bool {
+	stacktest.Eventually(t, 300*time.Second, func() bool {
 		distinct, total, bad = s.recv.Counts()
 		if time.Since(last) > 30*time.Second {
 			t.Logf("webhook: %d of %d change records received so far; not yet: %s", distinct, len(ids), notYet(s.recv, actions))

@@ -4,15 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"math/rand/v2"
-	"net"
 	"net/http"
-	"os"
 	"os/exec"
-	"path/filepath"
-	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -22,6 +16,8 @@ import (
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/types/known/emptypb"
 
+	"github.com/tmsproject/tms/gateway/stack"
+	"github.com/tmsproject/tms/gateway/stacktest"
 	"github.com/tmsproject/tms/pkg/grpcx"
 	"github.com/tmsproject/tms/pkg/pgtest"
 	"github.com/tmsproject/tms/pkg/policy"
@@ -30,10 +26,10 @@ import (
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
 
-const adminToken = "wlu_e2etoken0123456789abcdefghijklmnopq"
+const adminToken = stacktest.AdminToken
 
 // serviceToken is the split deployment's service credential.
-const serviceToken = "e2e-service-credential-0123456789abcdef"
+const serviceToken = stacktest.ServiceToken
 
 // TestSplitDeployment runs each service in its own process on one
 // PostgreSQL database (a schema each) and the gateway in a fifth process,
@@ -41,25 +37,10 @@ const serviceToken = "e2e-service-credential-0123456789abcdef"
 // crosses translation -> catalog over TCP and the change records travel
 // through both outboxes to the changelog process.
 func TestSplitDeployment(t *testing.T) {
-	bin := buildTMS(t)
-	dbURL := pgtest.URL(t)
-	data := t.TempDir()
-	addrs := map[string]string{}
-	env := []string{"TMS_DATABASE_URL=" + dbURL, "TMS_DATA_DIR=" + data, "TMS_ADMIN_TOKEN=" + adminToken,
-		"TMS_ALLOW_LOCAL_REPOS=true", "TMS_BACKEND_TIMEOUT=2s", "TMS_SERVICE_TOKEN=" + serviceToken}
-	for _, s := range []string{"changelog", "notification", "catalog", "translation"} {
-		addrs[s] = freeAddr(t)
-		env = append(env, "TMS_"+strings.ToUpper(s)+"_ADDR="+addrs[s])
-	}
-	httpAddr := freeAddr(t)
-	procs := map[string]*exec.Cmd{}
-	for _, s := range []string{"changelog", "notification", "catalog", "translation"} {
-		procs[s] = startProc(t, bin, env, "--services="+s, "--data-dir="+filepath.Join(data, s))
-		waitTCP(t, addrs[s])
-	}
-	_ = startProc(t, bin, env, "--services=gateway", "--http-addr="+httpAddr, "--data-dir="+filepath.Join(data, "gateway"))
-	base := "http://" + httpAddr + "/api/"
-	waitHTTP(t, base)
+	st := stacktest.Start(t, stacktest.Options{Mode: stacktest.Split, DatabaseURL: pgtest.URL(t),
+		Env: []string{"TMS_BACKEND_TIMEOUT=2s"}})
+	base := st.API
+	addrs := st.Addrs
 
 	origin := makeOrigin(t)
 	call(t, "POST", base+"projects/", map[string]any{"name": "Demo", "slug": "demo", "web": "https://demo.example/"}, 201)
@@ -67,7 +48,7 @@ func TestSplitDeployment(t *testing.T) {
 		"repo": "file://" + origin, "branch": "main", "filemask": "po/*.po", "new_base": "po/demo.pot",
 		"file_format": "po"}, 201)
 	var tr map[string]any
-	eventually(t, 60*time.Second, func() bool {
+	stacktest.Eventually(t, 60*time.Second, func() bool {
 		var status int
 		tr, status = fetch(t, "GET", base+"translations/demo/demo/de/", nil)
 		return status == 200 && tr["total"] == float64(2)
@@ -75,24 +56,23 @@ func TestSplitDeployment(t *testing.T) {
 	if tr["translated"] != float64(1) || tr["translated_percent"] != 50.0 {
 		t.Fatalf("de statistics: %v %v", tr["translated"], tr["translated_percent"])
 	}
-	eventually(t, 60*time.Second, func() bool {
+	stacktest.Eventually(t, 60*time.Second, func() bool {
 		ch := call(t, "GET", base+"changes/?action=50&action=51", nil, 0)
 		return ch["count"] == float64(2)
 	})
 	servicesRefuseStrangers(t, addrs)
-	editWhileChangelogPaused(t, base, procs["changelog"])
-	pausedTranslationAnswers504(t, base, procs["translation"])
+	editWhileChangelogPaused(t, base, st.Process(stack.Changelog))
+	pausedTranslationAnswers504(t, base, st.Process(stack.Translation))
 	restartTranslation := func() {
-		procs["translation"] = startProc(t, bin, env, "--services=translation", "--data-dir="+filepath.Join(data, "translation"))
-		waitTCP(t, addrs["translation"])
+		st.Restart(stack.Translation)
 		// The gateway connects again within its reconnect backoff.
-		eventually(t, 10*time.Second, func() bool {
+		stacktest.Eventually(t, 10*time.Second, func() bool {
 			_, status := fetch(t, "GET", base+"translations/demo/demo/de/", nil)
 			return status == 200
 		})
 	}
-	killedDuringImport(t, base, procs["translation"], restartTranslation, origin)
-	deadCatalogAnswers503(t, base, procs["catalog"])
+	killedDuringImport(t, base, st.Process(stack.Translation), restartTranslation, origin)
+	deadCatalogAnswers503(t, base, st.Process(stack.Catalog))
 }
 
 // servicesRefuseStrangers calls each service the way any process that
@@ -157,7 +137,7 @@ func killedDuringImport(t *testing.T, base string, translation *exec.Cmd, restar
 	// The killed process's heartbeat runs out, and the new one takes its
 	// import over: finished as failed.
 	var interrupted map[string]any
-	eventually(t, 30*time.Second, func() bool {
+	stacktest.Eventually(t, 30*time.Second, func() bool {
 		interrupted = call(t, "GET", task, nil, 200)
 		return interrupted["completed"] == true
 	})
@@ -200,7 +180,7 @@ func editWhileChangelogPaused(t *testing.T, base string, changelog *exec.Cmd) {
 	if unitURL == "" {
 		t.Fatal("no untranslated de unit")
 	}
-	pause(t, changelog)
+	stacktest.Pause(t, changelog)
 	resumed := false
 	resume := func() {
 		if !resumed {
@@ -215,140 +195,10 @@ func editWhileChangelogPaused(t *testing.T, base string, changelog *exec.Cmd) {
 		t.Errorf("the edit waited %v for the paused change log", d)
 	}
 	resume()
-	eventually(t, 60*time.Second, func() bool {
+	stacktest.Eventually(t, 60*time.Second, func() bool {
 		ch, status := fetch(t, "GET", base+"translations/demo/demo/de/changes/?action=5", nil)
 		return status == 200 && ch["count"] == float64(1)
 	})
-}
-
-func buildTMS(t *testing.T) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "tms")
-	cmd := exec.Command("go", "build", "-o", bin, "github.com/tmsproject/tms/gateway/cmd/tms")
-	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("build tms: %v\n%s", err, out)
-	}
-	return bin
-}
-
-func startProc(t *testing.T, bin string, env []string, args ...string) *exec.Cmd {
-	t.Helper()
-	return startProcIn(t, "", bin, env, args...)
-}
-
-// startProcIn runs `tms serve args...` in the working directory dir ("" is
-// the test's) with env added to the test's environment.
-func startProcIn(t *testing.T, dir, bin string, env []string, args ...string) *exec.Cmd {
-	t.Helper()
-	cmd := exec.Command(bin, append([]string{"serve"}, args...)...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), env...)
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		_ = cmd.Process.Signal(syscall.SIGTERM)
-		done := make(chan struct{})
-		go func() { _ = cmd.Wait(); close(done) }()
-		select {
-		case <-done:
-		case <-time.After(10 * time.Second):
-			_ = cmd.Process.Kill()
-			<-done
-		}
-		if t.Failed() {
-			t.Logf("%v output:\n%s", args, out.String())
-		}
-	})
-	return cmd
-}
-
-// given are the ports freePorts handed out.
-var (
-	givenMu sync.Mutex
-	given   = map[int]bool{}
-)
-
-// freeAddr is a loopback address free now, for a process the test starts
-// to listen on (see freePorts).
-func freeAddr(t *testing.T) string {
-	t.Helper()
-	return net.JoinHostPort("127.0.0.1", strconv.Itoa(freePorts(t, 1)))
-}
-
-// freePorts is the first of n consecutive loopback ports free now. They
-// are drawn at random below Linux's ephemeral range (32768-60999): a port
-// the kernel handed out for ":0" and got back could be given to the next
-// outgoing connection of a busy machine (the parallel tests' own calls)
-// before the started process binds it. No port is handed out twice in one
-// test binary.
-func freePorts(t *testing.T, n int) int {
-	t.Helper()
-	givenMu.Lock()
-	defer givenMu.Unlock()
-	for range 100 {
-		first := 20000 + rand.IntN(12000-n) //nolint:gosec // G404: a test's port, not a secret
-		if free(first, n) {
-			for p := first; p < first+n; p++ {
-				given[p] = true
-			}
-			return first
-		}
-	}
-	t.Fatalf("no %d consecutive free ports in 20000-31999", n)
-	return 0
-}
-
-// free tells whether the n ports from first are neither given nor bound.
-func free(first, n int) bool {
-	for p := first; p < first+n; p++ {
-		if given[p] {
-			return false
-		}
-		l, err := net.Listen("tcp", net.JoinHostPort("127.0.0.1", strconv.Itoa(p)))
-		if err != nil {
-			return false
-		}
-		_ = l.Close()
-	}
-	return true
-}
-
-func waitTCP(t *testing.T, addr string) {
-	t.Helper()
-	eventually(t, 30*time.Second, func() bool {
-		c, err := net.DialTimeout("tcp", addr, time.Second)
-		if err == nil {
-			_ = c.Close()
-		}
-		return err == nil
-	})
-}
-
-func waitHTTP(t *testing.T, url string) {
-	t.Helper()
-	eventually(t, 30*time.Second, func() bool {
-		r, err := http.Get(url)
-		if err == nil {
-			_ = r.Body.Close()
-		}
-		return err == nil && r.StatusCode == 200
-	})
-}
-
-func eventually(t *testing.T, limit time.Duration, cond func() bool) {
-	t.Helper()
-	end := time.Now().Add(limit)
-	for !cond() {
-		if time.Now().After(end) {
-			t.Fatalf("condition not met within %v", limit)
-		}
-		time.Sleep(200 * time.Millisecond)
-	}
 }
 
 // call sends a JSON request with the admin token; want 0 accepts any 2xx.
@@ -393,31 +243,11 @@ func send(req *http.Request) (map[string]any, int, error) {
 	return out, resp.StatusCode, nil
 }
 
-// pause stops p with SIGSTOP and waits until the kernel reports it
-// stopped: a loaded machine delivers the signal late, and a request sent
-// meanwhile would still be answered.
-func pause(t *testing.T, p *exec.Cmd) {
-	t.Helper()
-	if err := p.Process.Signal(syscall.SIGSTOP); err != nil {
-		t.Fatal(err)
-	}
-	stat := fmt.Sprintf("/proc/%d/stat", p.Process.Pid)
-	eventually(t, 10*time.Second, func() bool {
-		b, err := os.ReadFile(stat)
-		if err != nil {
-			return false
-		}
-		// The state follows the command's closing parenthesis: T is stopped.
-		i := bytes.LastIndexByte(b, ')')
-		return i >= 0 && len(b) > i+2 && b[i+2] == 'T'
-	})
-}
-
 // pausedTranslationAnswers504 freezes the translation process: a read that
 // needs it answers 504 after the backend deadline (2 s here) instead of
 // hanging; one that does not keeps answering; once resumed, all is well.
 func pausedTranslationAnswers504(t *testing.T, base string, translation *exec.Cmd) {
-	pause(t, translation)
+	stacktest.Pause(t, translation)
 	start := time.Now()
 	_, status := fetch(t, "GET", base+"translations/demo/demo/de/", nil)
 	took := time.Since(start)
@@ -436,7 +266,7 @@ func pausedTranslationAnswers504(t *testing.T, base string, translation *exec.Cm
 	if status != 504 || took > 10*time.Second {
 		t.Errorf("translation read with the service paused: %d after %v, want 504 within the deadline", status, took)
 	}
-	eventually(t, 30*time.Second, func() bool {
+	stacktest.Eventually(t, 30*time.Second, func() bool {
 		_, status := fetch(t, "GET", base+"translations/demo/demo/de/", nil)
 		return status == 200
 	})

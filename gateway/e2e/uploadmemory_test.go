@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/tmsproject/tms/gateway/bench/origin"
+	"github.com/tmsproject/tms/gateway/stacktest"
 )
 
 // The bound of the upload memory test: what one upload may add to the
@@ -41,19 +42,16 @@ func TestUploadMemoryBound(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bin := buildTMS(t)
-	httpAddr := freeAddr(t)
-	proc := startProc(t, bin, []string{"TMS_DATA_DIR=" + t.TempDir(), "TMS_HTTP_ADDR=" + httpAddr,
-		"TMS_ADMIN_TOKEN=" + adminToken, "TMS_ALLOW_LOCAL_REPOS=true", "TMS_UPLOAD_MAX_SUGGESTIONS=" + strconv.Itoa(suggestLimit)})
-	base := "http://" + httpAddr + "/api/"
-	waitHTTP(t, base)
+	st := stacktest.Start(t, stacktest.Options{Mode: stacktest.Binary,
+		Env: []string{"TMS_UPLOAD_MAX_SUGGESTIONS=" + strconv.Itoa(suggestLimit)}})
+	base, proc := st.API, st.Process(stacktest.All)
 	call(t, "POST", base+"projects/", map[string]any{"name": "Demo", "slug": "demo", "web": "https://demo.example/"}, 201)
 	call(t, "POST", base+"projects/demo/components/", map[string]any{"name": "Po", "slug": "po", "repo": repo,
 		"filemask": "po/*.po", "file_format": "po", "enable_suggestions": true}, 201)
 	call(t, "POST", base+"projects/demo/components/", map[string]any{"name": "Json", "slug": "json", "repo": repo,
 		"filemask": "json/*.json", "template": "json/en.json", "file_format": "json", "enable_suggestions": true}, 201)
 	for _, comp := range []string{"po", "json"} {
-		eventually(t, 120*time.Second, func() bool {
+		stacktest.Eventually(t, 120*time.Second, func() bool {
 			tr, status := fetch(t, "GET", base+"translations/demo/"+comp+"/de/", nil)
 			return status == 200 && tr["total"] == float64(memoryStrings)
 		})

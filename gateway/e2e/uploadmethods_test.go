@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/tmsproject/tms/gateway/bench/origin"
+	"github.com/tmsproject/tms/gateway/stacktest"
 )
 
 // uploadCase is one upload of TestUploadMethods: the form's fields, the
@@ -62,7 +63,7 @@ func TestUploadMethods(t *testing.T) {
 			base, repo := startFormatComponent(t, fx.files, fx.comp, fx.ready, fx.total)
 			// The import adds the languages one by one: wait for all.
 			for _, code := range uploadLangs {
-				eventually(t, 60*time.Second, func() bool {
+				stacktest.Eventually(t, 60*time.Second, func() bool {
 					tr, status := fetch(t, "GET", base+"translations/demo/app/"+code+"/", nil)
 					return status == 200 && tr["total"] == float64(fx.total)
 				})

@@ -232,6 +232,12 @@ func (st *Stack) goRun(f func() error) {
 // Handler is the REST gateway, nil when this process does not run it.
 func (st *Stack) Handler() http.Handler { return st.handler }
 
+// Conn is the connection this process's clients use to reach backend
+// name: the in-process one for a backend it runs, TCP for the others.
+// Calls carry the service credential and act for the caller in their
+// context.
+func (st *Stack) Conn(name string) grpc.ClientConnInterface { return st.conns[name] }
+
 // Err reports the first failure of a background loop.
 func (st *Stack) Err() <-chan error { return st.errs }
 

@@ -6,9 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -18,10 +16,10 @@ import (
 	"time"
 
 	"github.com/tmsproject/tms/gateway/bench/origin"
-	"github.com/tmsproject/tms/gateway/stack"
+	"github.com/tmsproject/tms/gateway/stacktest"
 )
 
-const token = "wlu_wlctestwlctestwlctestwlctestwlctest"
+const token = stacktest.AdminToken
 
 // suite is a running stack served over HTTP and the fixture's origin.
 type suite struct {
@@ -35,27 +33,12 @@ type suite struct {
 
 func start(t *testing.T) *suite {
 	t.Helper()
-	data := t.TempDir()
-	ctx, cancel := context.WithCancel(context.Background())
-	st, err := stack.Start(ctx, stack.Config{DataDir: data, Services: []string{"all"}, AdminToken: token,
-		AllowLocalRepos: true, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	if err != nil {
-		cancel()
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(st.Handler())
-	t.Cleanup(func() {
-		srv.Close()
-		cancel()
-		if cerr := st.Close(); cerr != nil {
-			t.Error(cerr)
-		}
-	})
+	st := stacktest.Start(t, stacktest.Options{})
 	bare, err := origin.Create(t.TempDir(), files())
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &suite{t: t, api: srv.URL + "/api/", data: data, bare: bare, home: t.TempDir(), out: t.TempDir()}
+	return &suite{t: t, api: st.API, data: st.DataDir, bare: bare, home: t.TempDir(), out: t.TempDir()}
 }
 
 // rest calls the API directly (fixture set-up and cross-checks) and

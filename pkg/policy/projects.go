@@ -245,6 +245,11 @@ func (p *Projects) Authorize(ctx context.Context, perm string, s Scope, reason s
 	if c.Can(perm, s) {
 		return nil
 	}
+	if c.Username == "" {
+		// gRPC's rule, and the REST API's 401: a caller without
+		// credentials is told to bring some, not that it lacks a right.
+		return errs.New(errs.Unauthenticated, "Authentication credentials were not provided.")
+	}
 	if reason == "" {
 		reason = "You do not have permission to perform this action."
 	}

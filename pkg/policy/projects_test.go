@@ -178,6 +178,34 @@ func TestProjectsUnknownHidden(t *testing.T) {
 	}
 }
 
+// TestAuthorizeRefusals checks how a refusal reads: a project the caller
+// may not see is NotFound, a right it lacks is PermissionDenied, and the
+// anonymous caller lacking one is Unauthenticated (told to sign in, as
+// gRPC's codes and the REST API's 401 say).
+func TestAuthorizeRefusals(t *testing.T) {
+	p := NewProjects(&fakeCatalog{levels: map[string]int32{"open": weblate.AccessPublic, "secret": weblate.AccessPrivate}})
+	user := WithRequestMemo(WithCaller(t.Context(), NewAccount("olga")))
+	anonymous := WithRequestMemo(WithCaller(t.Context(), Anonymous))
+	for _, tc := range []struct {
+		name    string
+		ctx     context.Context
+		perm    string
+		project string
+		want    codes.Code
+	}{
+		{"user, private project", user, "unit.edit", "secret", codes.NotFound},
+		{"user, missing right", user, "project.edit", "open", codes.PermissionDenied},
+		{"user, held right", user, "suggestion.add", "open", codes.OK},
+		{"anonymous, private project", anonymous, "unit.edit", "secret", codes.NotFound},
+		{"anonymous, missing right", anonymous, "unit.edit", "open", codes.Unauthenticated},
+	} {
+		err := p.Authorize(tc.ctx, tc.perm, Scope{Project: tc.project}, "")
+		if got := status.Code(errs.ToStatus(err)); got != tc.want {
+			t.Errorf("%s: %v, want %v", tc.name, err, tc.want)
+		}
+	}
+}
+
 // TestSharedMemory checks whose memory a lookup for a project reads: the
 // contributing projects the caller may see, when the project uses the
 // shared memory, by either way of asking the catalog, and a change of

@@ -6,9 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"regexp"
 	"slices"
@@ -18,9 +16,10 @@ import (
 
 	"github.com/tmsproject/tms/gateway/bench/origin"
 	"github.com/tmsproject/tms/gateway/stack"
+	"github.com/tmsproject/tms/gateway/stacktest"
 )
 
-const token = "wlu_walktoken0123456789abcdefghijklmnopq"
+const token = stacktest.AdminToken
 
 const header = `msgid ""
 msgstr ""
@@ -93,21 +92,9 @@ func (c client) send(req *http.Request) (int, []byte) {
 // TestEveryURLResolves loads a component and follows every API URL of
 // every JSON response, with and without format=api.
 func TestEveryURLResolves(t *testing.T) {
-	ctx := t.Context()
-	// The server's address is known before the stack starts, so that the
-	// site URL written into files and commits is the one the test reaches.
-	srv := httptest.NewUnstartedServer(nil)
-	st, err := stack.Start(ctx, stack.Config{DataDir: t.TempDir(), AllowLocalRepos: true, AdminToken: token,
-		RateLimitAnon: walkRate, RateLimitUser: walkRate,
-		Services: []string{"all"}, Log: slog.New(slog.DiscardHandler), SiteURL: "http://" + srv.Listener.Addr().String()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = st.Close() })
-	srv.Config.Handler = st.Handler()
-	srv.Start()
-	t.Cleanup(srv.Close)
-	c := client{t: t, base: srv.URL + "/api/"}
+	// The site URL written into files and commits is the one the test
+	// reaches.
+	c := newStackWith(t, stacktest.Options{SiteURL: true})
 
 	if code, body := c.do("POST", c.base+"projects/", map[string]any{"name": "Hello", "slug": "hello", "web": "https://hello.example/"}); code != 201 {
 		t.Fatalf("create project: %d %s", code, body)
@@ -167,20 +154,21 @@ const walkRate = "1000000/hour"
 // client.
 func newStack(t *testing.T, mod func(*stack.Config)) client {
 	t.Helper()
-	cfg := stack.Config{DataDir: t.TempDir(), AllowLocalRepos: true, AdminToken: token,
-		RateLimitAnon: walkRate, RateLimitUser: walkRate,
-		Services: []string{"all"}, Log: slog.New(slog.DiscardHandler)}
-	if mod != nil {
-		mod(&cfg)
+	return newStackWith(t, stacktest.Options{Config: mod})
+}
+
+// newStackWith starts a stack as opts say, rate-limited as walkRate says,
+// and returns the admin's client.
+func newStackWith(t *testing.T, opts stacktest.Options) client {
+	t.Helper()
+	mod := opts.Config
+	opts.Config = func(c *stack.Config) {
+		c.RateLimitAnon, c.RateLimitUser = walkRate, walkRate
+		if mod != nil {
+			mod(c)
+		}
 	}
-	st, err := stack.Start(t.Context(), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = st.Close() })
-	srv := httptest.NewServer(st.Handler())
-	t.Cleanup(srv.Close)
-	return client{t: t, base: srv.URL + "/api/"}
+	return client{t: t, base: stacktest.Start(t, opts).API}
 }
 
 // want runs a request and fails unless it answers status; it returns the

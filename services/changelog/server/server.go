@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"google.golang.org/protobuf/types/known/timestamppb"
@@ -132,6 +133,11 @@ func (s *Server) ListChanges(ctx context.Context, req *changelogv1.ListChangesRe
 		return nil, err
 	}
 	f.Seen = hidden
+	// A project the caller may not see is not found, as every service
+	// answers for it (the service's own work sees every project).
+	if f.ProjectSlug != "" && hidden.Restricted && !slices.Contains(hidden.Projects, f.ProjectSlug) {
+		return nil, errs.NotFoundf("Not found.")
+	}
 	list, total, err := s.store.List(ctx, f, int(pg.Offset), int(pg.Limit))
 	if err != nil {
 		return nil, err

@@ -278,6 +278,13 @@ func TestVisibility(t *testing.T) {
 		if err != nil && status.Code(err) != codes.NotFound {
 			t.Errorf("%s: %v, want NotFound", tc.name, err)
 		}
+		// The private project's records, by its slug: NotFound for whom
+		// it is hidden from, as every service answers for it.
+		list, err = c.ListChanges(ctx, &changelogv1.ListChangesRequest{ProjectSlug: "secret"})
+		if want := map[bool]codes.Code{true: codes.OK, false: codes.NotFound}[tc.total == 3]; status.Code(err) != want ||
+			err == nil && list.GetTotal() != 1 {
+			t.Errorf("%s lists the private project's records: %v %v, want %v", tc.name, list.GetTotal(), err, want)
+		}
 	}
 }
 

@@ -95,10 +95,12 @@ func TestMemoryAndMachineryAccess(t *testing.T) {
 			if !tc.secret {
 				wantCode(t, "autotranslate the private project", err, codes.NotFound)
 			}
-			// Nobody but a project's managers deletes its memory.
+			// Nobody but a project's managers deletes its memory; the
+			// anonymous caller is told to sign in.
 			if tc.name != "superuser" {
 				_, err = r.memory.DeleteMemory(ctx, &translationv1.DeleteMemoryRequest{Id: public})
-				wantCode(t, "delete a public entry", err, codes.PermissionDenied)
+				wantCode(t, "delete a public entry", err, map[bool]codes.Code{true: codes.Unauthenticated,
+					false: codes.PermissionDenied}[tc.name == "anonymous"])
 			}
 		})
 	}

@@ -65,8 +65,8 @@ type ChangelogServiceClient interface {
 	// ".timestamp" (invalid).
 	AppendChanges(ctx context.Context, in *AppendChangesRequest, opts ...grpc.CallOption) (*AppendChangesResponse, error)
 	// ListChanges pages the matching records newest first (timestamp
-	// descending, then id descending). A project the caller may not see
-	// answers an empty page, not NotFound. Errors: InvalidArgument on
+	// descending, then id descending). Errors: NotFound (project_slug names
+	// a project the caller may not see), InvalidArgument on
 	// "offset", "limit", "unit_id" (negative), "timestamp_after" or
 	// "timestamp_before" (invalid).
 	ListChanges(ctx context.Context, in *ListChangesRequest, opts ...grpc.CallOption) (*ListChangesResponse, error)
@@ -217,8 +217,8 @@ type ChangelogServiceServer interface {
 	// ".timestamp" (invalid).
 	AppendChanges(context.Context, *AppendChangesRequest) (*AppendChangesResponse, error)
 	// ListChanges pages the matching records newest first (timestamp
-	// descending, then id descending). A project the caller may not see
-	// answers an empty page, not NotFound. Errors: InvalidArgument on
+	// descending, then id descending). Errors: NotFound (project_slug names
+	// a project the caller may not see), InvalidArgument on
 	// "offset", "limit", "unit_id" (negative), "timestamp_after" or
 	// "timestamp_before" (invalid).
 	ListChanges(context.Context, *ListChangesRequest) (*ListChangesResponse, error)
