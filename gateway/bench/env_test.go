@@ -11,7 +11,6 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -31,25 +30,7 @@ type env struct {
 	// round counts the edit rounds of a shared stack across benchmark
 	// runs, so that every round writes new text.
 	round  int
-	errLog *syncBuffer // the stack's error log: why a request answered 500
-}
-
-// syncBuffer is a bytes.Buffer safe for the stack's goroutines.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.buf.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.buf.String()
+	errLog *stacktest.Buffer // the stack's error log: why a request answered 500
 }
 
 // startStack runs every service and the gateway on data in dir, logging
@@ -57,7 +38,7 @@ func (s *syncBuffer) String() string {
 // outlive tb (a shared fixture, stopped by close).
 func startStack(tb testing.TB, dir string, keep bool) *env {
 	tb.Helper()
-	errLog := &syncBuffer{}
+	errLog := &stacktest.Buffer{}
 	log := slog.New(slog.NewTextHandler(errLog, &slog.HandlerOptions{Level: slog.LevelError}))
 	st := stacktest.Start(tb, stacktest.Options{DataDir: dir, Log: log, Keep: keep})
 	return &env{tb: tb, st: st, h: st.Handler(), errLog: errLog}

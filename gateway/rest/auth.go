@@ -56,17 +56,6 @@ func newAuthenticator(client notificationv1.NotificationServiceClient, access no
 	return a
 }
 
-// grantsOf converts grant messages.
-func grantsOf(in []*notificationv1.Grant) []policy.Grant {
-	out := make([]policy.Grant, len(in))
-	for i, g := range in {
-		out[i] = policy.Grant{ProjectSelection: g.GetProjectSelection(), Projects: g.GetProjects(),
-			Components: g.GetComponents(), LanguageSelection: g.GetLanguageSelection(),
-			Languages: g.GetLanguages(), Permissions: g.GetPermissions()}
-	}
-	return out
-}
-
 // caller is the policy caller of a request: user (nil: anonymous) with
 // its teams' grants.
 func (a *authenticator) caller(ctx context.Context, user *notificationv1.User, grants []policy.Grant) (policy.Caller, error) {
@@ -81,7 +70,7 @@ func (a *authenticator) caller(ctx context.Context, user *notificationv1.User, g
 		if err != nil {
 			return authEntry{}, err
 		}
-		e := authEntry{grants: grantsOf(resp.GetGrants())}
+		e := authEntry{grants: policy.GrantsFromProto(resp.GetGrants())}
 		if e.grants == nil {
 			e.grants = []policy.Grant{}
 		}
@@ -144,6 +133,6 @@ func (a *authenticator) lookup(ctx context.Context, key string) (authEntry, erro
 			}
 			return authEntry{}, nil // an unknown key, remembered as one
 		}
-		return authEntry{user: resp.GetUser(), grants: grantsOf(resp.GetGrants())}, nil
+		return authEntry{user: resp.GetUser(), grants: policy.GrantsFromProto(resp.GetGrants())}, nil
 	})
 }

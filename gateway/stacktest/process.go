@@ -39,7 +39,7 @@ func StartProcess(tb testing.TB, dir, bin string, env []string, args ...string) 
 	cmd := exec.Command(bin, append([]string{"serve"}, args...)...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), env...)
-	var out syncBuffer
+	var out Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
 	if err := cmd.Start(); err != nil {
@@ -71,20 +71,20 @@ func terminate(cmd *exec.Cmd) {
 	}
 }
 
-// syncBuffer is a process's output, written by its copying goroutines
-// and read by the test.
-type syncBuffer struct {
+// Buffer is a bytes.Buffer safe for concurrent use: a process's output,
+// or a stack's log, written by its goroutines while the test reads it.
+type Buffer struct {
 	mu  sync.Mutex
 	buf bytes.Buffer
 }
 
-func (s *syncBuffer) Write(p []byte) (int, error) {
+func (s *Buffer) Write(p []byte) (int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.buf.Write(p)
 }
 
-func (s *syncBuffer) String() string {
+func (s *Buffer) String() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.buf.String()

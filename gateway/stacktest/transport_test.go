@@ -171,23 +171,13 @@ func newOverGRPC(ctx context.Context, s *Stack, token string) (overGRPC, error) 
 	conn := s.Conn(stack.Notification)
 	if token == "" {
 		resp, err := notificationv1.NewAccessServiceClient(conn).GetGrants(ctx, &notificationv1.GetGrantsRequest{})
-		g.caller = policy.Caller{Grants: grantsOf(resp.GetGrants())}
+		g.caller = policy.Caller{Grants: policy.GrantsFromProto(resp.GetGrants())}
 		return g, err
 	}
 	resp, err := notificationv1.NewNotificationServiceClient(conn).Authenticate(ctx, &notificationv1.AuthenticateRequest{Token: token})
 	g.caller = policy.Caller{Username: resp.GetUser().GetUsername(), Superuser: resp.GetUser().GetIsSuperuser(),
-		Grants: grantsOf(resp.GetGrants())}
+		Grants: policy.GrantsFromProto(resp.GetGrants())}
 	return g, err
-}
-
-func grantsOf(in []*notificationv1.Grant) []policy.Grant {
-	out := make([]policy.Grant, len(in))
-	for i, g := range in {
-		out[i] = policy.Grant{ProjectSelection: g.GetProjectSelection(), Projects: g.GetProjects(),
-			Components: g.GetComponents(), LanguageSelection: g.GetLanguageSelection(),
-			Languages: g.GetLanguages(), Permissions: g.GetPermissions()}
-	}
-	return out
 }
 
 // as is ctx acting for the caller.

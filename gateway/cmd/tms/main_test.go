@@ -10,10 +10,11 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/tmsproject/tms/gateway/stacktest"
 )
 
 // TestCommandLine runs the words of the command line in process.
@@ -126,25 +127,6 @@ func lineOf(text, prefix string) string {
 	return ""
 }
 
-// lockedBuffer is a bytes.Buffer a process's output goroutine writes
-// while the test reads it.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
-
 // TestSecondInstanceOnOneDataDirectory starts the built binary twice on
 // one data directory: the second stops at once with a clear message and
 // the first keeps serving, its pid files intact.
@@ -155,7 +137,7 @@ func TestSecondInstanceOnOneDataDirectory(t *testing.T) {
 	}
 	data := t.TempDir()
 	addr := testAddr(t)
-	var firstLog lockedBuffer // written by the process's copier goroutine
+	var firstLog stacktest.Buffer // written by the process's copier goroutine
 	first := exec.Command(bin, "serve", "--data-dir="+data, "--http-addr="+addr)
 	first.Stdout, first.Stderr = &firstLog, &firstLog
 	first.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}

@@ -95,7 +95,7 @@ func (a *Access) GetGrants(ctx context.Context, req *notificationv1.GetGrantsReq
 	if err != nil {
 		return nil, err
 	}
-	return &notificationv1.GetGrantsResponse{Grants: GrantProtos(grants)}, nil
+	return &notificationv1.GetGrantsResponse{Grants: policy.GrantsToProto(grants)}, nil
 }
 
 // GetAccessVersion answers the access version, to the services and
@@ -109,17 +109,6 @@ func (a *Access) GetAccessVersion(ctx context.Context, _ *notificationv1.GetAcce
 		return nil, err
 	}
 	return &notificationv1.GetAccessVersionResponse{Version: v}, nil
-}
-
-// GrantProtos converts grants to their messages.
-func GrantProtos(gs []policy.Grant) []*notificationv1.Grant {
-	out := make([]*notificationv1.Grant, len(gs))
-	for i, g := range gs {
-		out[i] = &notificationv1.Grant{ProjectSelection: g.ProjectSelection, Projects: g.Projects,
-			Components: g.Components, LanguageSelection: g.LanguageSelection, Languages: g.Languages,
-			Permissions: g.Permissions}
-	}
-	return out
 }
 
 // SetupProjectTeams creates a project's own teams (services and

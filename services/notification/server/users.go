@@ -11,6 +11,7 @@ import (
 
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/pagetoken"
+	"github.com/tmsproject/tms/pkg/policy"
 	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
 	"github.com/tmsproject/tms/services/notification/store"
 	"github.com/tmsproject/tms/services/notification/token"
@@ -49,7 +50,7 @@ func (s *Server) Authenticate(ctx context.Context, req *notificationv1.Authentic
 	if err != nil {
 		return nil, err
 	}
-	return &notificationv1.AuthenticateResponse{User: userProto(u), Grants: GrantProtos(grants)}, nil
+	return &notificationv1.AuthenticateResponse{User: userProto(u), Grants: policy.GrantsToProto(grants)}, nil
 }
 
 // GetUser returns one account by user name. A caller acting for another
