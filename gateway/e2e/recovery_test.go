@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"net"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -11,6 +10,7 @@ import (
 	"time"
 
 	"github.com/tmsproject/tms/gateway/stacktest"
+	"github.com/tmsproject/tms/pkg/nettest"
 )
 
 // TestImportRecovery breaks imports the ways users meet (a file missing
@@ -51,7 +51,7 @@ func TestImportRecovery(t *testing.T) {
 	// process dies. The next process fails the interrupted task, runs the
 	// import again (now refused: the remote is gone) and reset recovers it
 	// once the repository answers again.
-	silent := silentRemote(t)
+	silent := nettest.Silent(t)
 	createComponent(t, base, "restart", "http://"+silent.Addr().String()+"/demo.git")
 	time.Sleep(time.Second) // the import is connected and waiting
 	comp := call(t, "GET", base+"components/demo/restart/", nil, 200)
@@ -173,30 +173,4 @@ func expectRecovered(t *testing.T, base, slug string) {
 	if alerts := call(t, "GET", base+"components/demo/"+slug+"/alerts/", nil, 200)["count"]; alerts != float64(0) {
 		t.Errorf("%s: %v alerts left after recovery", slug, alerts)
 	}
-}
-
-// silentRemote accepts connections and never answers them.
-func silentRemote(t *testing.T) net.Listener {
-	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	go func() {
-		var held []net.Conn
-		defer func() {
-			for _, c := range held {
-				_ = c.Close()
-			}
-		}()
-		for {
-			c, err := l.Accept()
-			if err != nil {
-				return
-			}
-			held = append(held, c)
-		}
-	}()
-	t.Cleanup(func() { _ = l.Close() })
-	return l
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/tmsproject/tms/gateway/stack"
 	"github.com/tmsproject/tms/gateway/stacktest"
 	"github.com/tmsproject/tms/pkg/grpcx"
+	"github.com/tmsproject/tms/pkg/nettest"
 	"github.com/tmsproject/tms/pkg/pgtest"
 	"github.com/tmsproject/tms/pkg/policy"
 	notificationv1 "github.com/tmsproject/tms/proto/gen/go/tms/notification/v1"
@@ -120,7 +121,7 @@ func servicesRefuseStrangers(t *testing.T, addrs map[string]string) {
 // UpdateFailure alert), reset with the right repository recovers it, and
 // the other component never stopped answering.
 func killedDuringImport(t *testing.T, base string, translation *exec.Cmd, restart func(), origin string) {
-	silent := silentRemote(t)
+	silent := nettest.Silent(t)
 	createComponent(t, base, "killed", "http://"+silent.Addr().String()+"/demo.git")
 	time.Sleep(time.Second) // connected and waiting
 	task, _ := call(t, "GET", base+"components/demo/killed/", nil, 200)["task_url"].(string)

@@ -16,7 +16,9 @@ import (
 
 // projectionRelay delivers snapshots of the projects written to, to the
 // translation service, which keeps them so that its reads and edits ask
-// the catalog nothing (ApplyCatalogSnapshots).
+// the catalog nothing (ApplyCatalogSnapshots), and of the language table
+// after a write to a language or a plural (store.Languages), which it
+// resolves the language codes of files against.
 //
 // Each write to a project or its components adds one to the project's
 // revision and an event to store.Projection in its transaction (the
@@ -42,6 +44,14 @@ func projectionRelay(gdb *gorm.DB, st *store.Store, client Translation, log *slo
 		}
 		req := &translationv1.ApplyCatalogSnapshotsRequest{}
 		for _, id := range ids {
+			if id == store.Languages {
+				table, err := st.LanguageTable(ctx)
+				if err != nil {
+					return err
+				}
+				req.Languages = server.LanguageTableProto(table)
+				continue
+			}
 			snap, err := st.Snapshot(ctx, id)
 			if err != nil {
 				return err

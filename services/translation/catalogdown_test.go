@@ -16,7 +16,9 @@ import (
 // TestReadsAndEditsWithoutTheCatalog stops the catalog after two imports
 // (a public project and a private one): the service still answers unit
 // reads and edits by id from its own copy of the catalog, over gRPC, and
-// still hides the private project from a caller who may not see it.
+// still hides the private project from a caller who may not see it; it
+// imports a new component and imports a bound one again, its files'
+// languages resolved against its copy of the language table.
 func TestReadsAndEditsWithoutTheCatalog(t *testing.T) {
 	e, origin := setupRepo(t, nil)
 	secret := greeter(2, origin)
@@ -56,5 +58,17 @@ func TestReadsAndEditsWithoutTheCatalog(t *testing.T) {
 		State: typev1.UnitState_UNIT_STATE_TRANSLATED, Actor: "mia"})
 	if kind(err) != errs.NotFound {
 		t.Errorf("an edit in the private project: %v, want NotFound", err)
+	}
+
+	third := greeter(3, origin)
+	third.Slug = "third"
+	e.catalog.Set(third, project)
+	for _, id := range []int64{3, 1} {
+		if task := e.importNow(t, id); task.GetError() != "" {
+			t.Fatalf("import component %d without the catalog: %s", id, task.GetError())
+		}
+	}
+	if units := e.units(t, e.translation(t, 3, "cs").GetId()); len(units) == 0 {
+		t.Error("the component imported without the catalog has no Czech units")
 	}
 }

@@ -330,10 +330,7 @@ func (e *env) waitTask(t *testing.T, id string) {
 func TestCancelTask(t *testing.T) {
 	e := newEnv(t, true)
 	origin := fixture.Origin(t, fixture.Files())
-	e.catalog.Set(greeter(1, origin), project)
-	gate := make(chan struct{})
-	e.catalog.SetGate(gate)
-	defer close(gate)
+	e.catalog.Set(greeter(1, fixture.SilentRemote(t)), project) // the import waits on the remote
 	resp, err := e.client.ImportComponent(t.Context(), &translationv1.ImportComponentRequest{ComponentId: 1, Actor: "admin"})
 	if err != nil {
 		t.Fatal(err)
@@ -354,7 +351,7 @@ func TestCancelTask(t *testing.T) {
 		t.Errorf("a cancelled import raised alerts: %v %v", alerts, err)
 	}
 	// A finished task stays as it is.
-	e.catalog.SetGate(nil)
+	e.catalog.Set(greeter(1, origin), project)
 	done := e.importNow(t, 1)
 	if _, err = e.client.CancelTask(t.Context(), &translationv1.CancelTaskRequest{Id: done.GetId()}); err != nil {
 		t.Fatal(err)

@@ -245,9 +245,9 @@ func TestCancelTaskOnAnotherReplica(t *testing.T) {
 	first, _ := setupRepoWith(t, func(c *translation.Config) { c.DB = dbc }, nil)
 	a, _ := first.replica(t, dbc)
 	b, _ := first.replica(t, dbc)
-	gate := make(chan struct{})
-	first.catalog.SetGate(gate) // the replicas share the fixture catalog: a's import waits here
-	defer close(gate)
+	// The replicas share the fixture catalog: a's import waits on the
+	// remote.
+	first.catalog.Set(greeter(1, fixture.SilentRemote(t)), project)
 	resp, err := a.client.ImportComponent(t.Context(), &translationv1.ImportComponentRequest{ComponentId: 1, Actor: "admin"})
 	if err != nil {
 		t.Fatal(err)

@@ -21,6 +21,46 @@ type fakeStore struct {
 	server.Store
 	components map[int64]*store.Component
 	branches   map[int64]string // RecordBranch calls
+	languages  map[string]*store.Language
+	plurals    []store.Plural
+	touched    int // TouchLanguages calls
+}
+
+func (f *fakeStore) GetLanguage(_ context.Context, code string) (*store.Language, error) {
+	if l, ok := f.languages[code]; ok {
+		return l, nil
+	}
+	return nil, store.ErrNotFound
+}
+
+func (f *fakeStore) CreateLanguage(_ context.Context, l store.Language) (*store.Language, error) {
+	if old, ok := f.languages[l.Code]; ok {
+		return old, nil
+	}
+	l.ID = int64(100 + len(f.languages))
+	f.languages[l.Code] = &l
+	return &l, nil
+}
+
+func (f *fakeStore) ListPlurals(_ context.Context, languageID int64) ([]store.Plural, error) {
+	var out []store.Plural
+	for _, p := range f.plurals {
+		if p.LanguageID == languageID {
+			out = append(out, p)
+		}
+	}
+	return out, nil
+}
+
+func (f *fakeStore) CreatePlural(_ context.Context, p store.Plural) (*store.Plural, error) {
+	p.ID = int64(200 + len(f.plurals))
+	f.plurals = append(f.plurals, p)
+	return &p, nil
+}
+
+func (f *fakeStore) TouchLanguages(context.Context) error {
+	f.touched++
+	return nil
 }
 
 func (f *fakeStore) GetComponentByID(_ context.Context, id int64) (*store.Component, error) {
@@ -41,7 +81,8 @@ func (f *fakeStore) RecordBranch(_ context.Context, id int64, branch string) err
 // credentials in its repository URL in each of a public project (1) and
 // a private one (2).
 func newFakeServer() (*server.Server, *fakeStore) {
-	f := &fakeStore{components: map[int64]*store.Component{}, branches: map[int64]string{}}
+	f := &fakeStore{components: map[int64]*store.Component{}, branches: map[int64]string{},
+		languages: map[string]*store.Language{"de": {ID: 1, Code: "de", PluralNumber: 2, PluralFormula: "n != 1"}}}
 	for id, p := range map[int64]struct {
 		slug   string
 		access typev1.AccessControl
@@ -116,5 +157,34 @@ func TestRecordImportOutcomesWithFakeStore(t *testing.T) {
 		if ok != tc.allowed || (!ok && (len(f.branches) != 0 || errs.KindOf(err) != errs.PermissionDenied)) {
 			t.Errorf("%s: %v, recorded %v; want allowed %v, else PermissionDenied", tc.name, err, f.branches, tc.allowed)
 		}
+	}
+}
+
+// TestRecordImportOutcomesLanguagesWithFakeStore: the languages and rules
+// an import's files named that the translation service's copy lacked are
+// stored as EnsureLanguage stores them (a new language from its file's
+// rule, a new plural of a known one, nothing for a rule stored already),
+// a code no language can be made of is skipped, and the table is sent
+// again once for the call.
+func TestRecordImportOutcomesLanguagesWithFakeStore(t *testing.T) {
+	srv, f := newFakeServer()
+	three := "n==1 ? 0 : n==2 ? 1 : 2"
+	req := &catalogv1.RecordImportOutcomesRequest{Outcomes: []*catalogv1.ImportOutcome{
+		{Languages: []*catalogv1.EnsureLanguageRequest{{Code: "zz", PluralNumber: 3, PluralFormula: three},
+			{Code: "de", PluralNumber: 3, PluralFormula: three}}},
+		{Languages: []*catalogv1.EnsureLanguageRequest{{Code: "de", PluralNumber: 3, PluralFormula: three},
+			{Code: "not a code"}}},
+	}}
+	if _, err := srv.RecordImportOutcomes(t.Context(), req); err != nil {
+		t.Fatal(err)
+	}
+	if zz := f.languages["zz"]; zz == nil || zz.PluralNumber != 3 || zz.PluralFormula != three {
+		t.Errorf("zz: %+v", zz)
+	}
+	if len(f.plurals) != 1 || f.plurals[0].LanguageID != 1 || f.plurals[0].Number != 3 {
+		t.Errorf("plurals: %+v, want de's three-form rule once", f.plurals)
+	}
+	if f.touched != 1 {
+		t.Errorf("the table was sent %d times, want 1", f.touched)
 	}
 }

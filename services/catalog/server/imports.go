@@ -64,8 +64,22 @@ func (s *Server) RecordImportOutcomes(ctx context.Context, req *catalogv1.Record
 	if _, restricted := policy.Restricted(ctx); restricted {
 		return nil, errs.New(errs.PermissionDenied, "Only the translation service records what its imports found.")
 	}
+	languages := false
 	for _, o := range req.GetOutcomes() {
 		if err := s.st.RecordBranch(ctx, o.GetComponentId(), o.GetBranch()); err != nil {
+			return nil, storeErr(err, nil)
+		}
+		for _, use := range o.GetLanguages() {
+			languages = true
+			if _, err := s.EnsureLanguage(ctx, use); err != nil && errs.FromStatus(err).Kind != errs.InvalidArgument {
+				return nil, err
+			}
+		}
+	}
+	// The reporter lacked these: it gets the table again even when they
+	// were stored already (by another import, or before its copy).
+	if languages {
+		if err := s.st.TouchLanguages(ctx); err != nil {
 			return nil, storeErr(err, nil)
 		}
 	}

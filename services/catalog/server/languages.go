@@ -3,18 +3,12 @@ package server
 import (
 	"context"
 	"errors"
-	"regexp"
 
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/lang"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	"github.com/tmsproject/tms/services/catalog/store"
 )
-
-// saneCode is what a language code met in a file name must look like to be
-// created on the fly: a two- or three-letter base, then suffixes joined by
-// "_", "-" or "@" ("sr_Latn", "ca@valencia").
-var saneCode = regexp.MustCompile(`^[A-Za-z]{2,3}([_@-][A-Za-z0-9]+)*$`)
 
 // builtinRow converts an entry of the built-in table.
 func builtinRow(l lang.Language) store.Language {
@@ -110,9 +104,6 @@ func (s *Server) ensureLanguage(ctx context.Context, req *catalogv1.EnsureLangua
 	if !errors.Is(err, store.ErrNotFound) {
 		return nil, storeErr(err, nil)
 	}
-	if !saneCode.MatchString(code) || len(code) > 50 {
-		return nil, errs.Invalid("code", "invalid", "Invalid language code.")
-	}
 	row, err := fileLanguage(code, req.GetPluralNumber(), req.GetPluralFormula())
 	if err != nil {
 		return nil, err
@@ -124,78 +115,47 @@ func (s *Server) ensureLanguage(ctx context.Context, req *catalogv1.EnsureLangua
 	return l, nil
 }
 
-// filePlural is the language's plural that a file's rule is: a rule
-// spelled as one of the language's known spellings (gettext's, CLDR's,
-// the localization guide's, Qt's) is that spelling's plural, so the file
-// keeps it; else the default when the file has none or the same one
-// however spelled (so the default's spelling is written back), else the
-// first stored rule that is the same, else the file's rule stored as the
-// language's new plural (written back as the file spells it). A rule that
-// does not compile is the default's business: the file is read with the
-// language's rule.
+// filePlural is the language's plural that a file's rule is
+// (lang.PickPlural over the language's stored plurals), stored when new.
 func (s *Server) filePlural(ctx context.Context, l *store.Language, number int, formula string) (*catalogv1.Plural, error) {
 	def := defaultPlural(l)
 	if number == 0 && formula == "" {
 		return def, nil
 	}
-	if _, err := lang.CompilePlural(formula); err != nil || number < 1 || number > 10 {
-		return def, nil
-	}
-	spelling, spelled := lang.KnownSpelling(l.Code, number, formula)
-	if formula == l.PluralFormula || !spelled && lang.SamePlural(int(l.PluralNumber), l.PluralFormula, number, formula) {
-		return def, nil
-	}
-	known, err := s.st.ListPlurals(ctx, l.ID)
+	stored, err := s.st.ListPlurals(ctx, l.ID)
 	if err != nil {
 		return nil, storeErr(err, nil)
 	}
-	for i := range known { // the file's own spelling first
-		if known[i].Formula == formula && int(known[i].Number) == number {
-			return pluralProto(l, &known[i]), nil
-		}
+	known := make([]lang.Rule, len(stored))
+	for i, p := range stored {
+		known[i] = lang.Rule{ID: p.ID, Source: p.Source, Number: p.Number, Formula: p.Formula, Type: p.Type}
 	}
-	for i := range known {
-		if !spelled && lang.SamePlural(int(known[i].Number), known[i].Formula, number, formula) {
-			return pluralProto(l, &known[i]), nil
-		}
+	r, isNew := lang.PickPlural(l.Code, lang.Rule{ID: l.ID, Source: l.PluralSource, Number: l.PluralNumber,
+		Formula: l.PluralFormula, Type: l.PluralType}, known, number, formula)
+	if !isNew {
+		return &catalogv1.Plural{Id: r.ID, Source: r.Source, Number: r.Number, Formula: r.Formula, Type: r.Type,
+			LanguageCode: l.Code}, nil
 	}
-	source := pluralSource(l, number, formula)
-	if spelled {
-		source = int32(spelling.Source) //nolint:gosec // G115: a Weblate plural source, 1 to 6
-	}
-	p, err := s.st.CreatePlural(ctx, store.Plural{LanguageID: l.ID, Source: source,
-		Number: int32(number), Formula: formula, Type: int32(lang.PluralTypeFor(lang.BaseCode(l.Code), formula))}) //nolint:gosec // G115: a count checked above (1 to 10), an enumeration
+	p, err := s.st.CreatePlural(ctx, store.Plural{LanguageID: l.ID, Source: r.Source, Number: r.Number,
+		Formula: r.Formula, Type: r.Type})
 	if err != nil {
 		return nil, storeErr(err, nil)
 	}
 	return pluralProto(l, p), nil
 }
 
-// pluralSource is the source of a new plural of l: Weblate's "CLDR plural
-// with zero" when the rule is l's default with a form for zero (as a
-// stringsdict translation asks for it), else a file's gettext rule.
-func pluralSource(l *store.Language, number int, formula string) int32 {
-	n, f, changed := lang.WithZero(int(l.PluralNumber), l.PluralFormula, int(l.PluralType))
-	if changed && lang.SamePlural(n, f, number, formula) {
-		return store.PluralSourceCLDRZero
-	}
-	return store.PluralSourceGettext
-}
-
 // fileLanguage builds an unknown language named by its code with the
-// plural rule read from a file.
+// plural rule read from a file (lang.FileLanguage).
 func fileLanguage(code string, number int32, formula string) (store.Language, error) {
-	row := store.Language{Code: code, Name: code, Direction: "ltr", Aliases: []string{},
-		PluralSource: store.PluralSourceDefault, PluralNumber: 2, PluralFormula: "n != 1"}
-	if number != 0 || formula != "" {
-		if number < 1 || number > 10 {
-			return row, errs.Invalid("plural_number", "invalid", "Invalid number of plurals.")
-		}
-		if _, err := lang.CompilePlural(formula); err != nil {
-			return row, errs.Invalid("plural_formula", "invalid", "Invalid plural formula.")
-		}
-		row.PluralSource, row.PluralNumber, row.PluralFormula = store.PluralSourceGettext, number, formula
+	r, err := lang.FileLanguage(code, number, formula)
+	switch {
+	case errors.Is(err, lang.ErrCode):
+		return store.Language{}, errs.Invalid("code", "invalid", "Invalid language code.")
+	case errors.Is(err, lang.ErrPluralNumber):
+		return store.Language{}, errs.Invalid("plural_number", "invalid", "Invalid number of plurals.")
+	case errors.Is(err, lang.ErrPluralFormula):
+		return store.Language{}, errs.Invalid("plural_formula", "invalid", "Invalid plural formula.")
 	}
-	row.PluralType = int32(lang.PluralTypeFor(lang.BaseCode(code), row.PluralFormula)) //nolint:gosec // G115: an enumeration
-	return row, nil
+	return store.Language{Code: code, Name: code, Direction: "ltr", Aliases: []string{}, PluralSource: r.Source,
+		PluralNumber: r.Number, PluralFormula: r.Formula, PluralType: r.Type}, nil
 }

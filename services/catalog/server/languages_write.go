@@ -37,7 +37,7 @@ func (s *Server) CreateLanguage(ctx context.Context, req *catalogv1.CreateLangua
 	}
 	in := req.GetLanguage()
 	c := &checker{set: fieldSet{"code": true, "name": true}, create: true}
-	if c.present("code", "code", in.GetCode()) && c.maxLen("code", in.GetCode(), languageCodeLength) && !saneCode.MatchString(in.GetCode()) {
+	if c.present("code", "code", in.GetCode()) && c.maxLen("code", in.GetCode(), languageCodeLength) && !lang.SaneCode(in.GetCode()) {
 		c.add("code", "invalid", "Enter a valid language code.")
 	}
 	l := &store.Language{Code: in.GetCode(), Name: strings.TrimSpace(in.GetName()), Direction: or(in.GetDirection(), "ltr"),

@@ -21,3 +21,21 @@ func SnapshotProto(snap store.ProjectSnapshot) *translationv1.CatalogSnapshot {
 	}
 	return out
 }
+
+// LanguageTableProto is the message of a language table snapshot: each
+// plural names its language by code.
+func LanguageTableProto(snap store.LanguageTableSnapshot) *translationv1.LanguageTable {
+	out := &translationv1.LanguageTable{Revision: snap.Revision,
+		Languages: make([]*catalogv1.Language, len(snap.Languages)), Plurals: make([]*catalogv1.Plural, 0, len(snap.Plurals))}
+	byID := make(map[int64]*store.Language, len(snap.Languages))
+	for i := range snap.Languages {
+		l := &snap.Languages[i]
+		out.Languages[i], byID[l.ID] = languageProto(l), l
+	}
+	for i := range snap.Plurals {
+		if l := byID[snap.Plurals[i].LanguageID]; l != nil {
+			out.Plurals = append(out.Plurals, pluralProto(l, &snap.Plurals[i]))
+		}
+	}
+	return out
+}

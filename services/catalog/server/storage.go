@@ -68,6 +68,9 @@ type Languages interface {
 	ListLanguages(ctx context.Context, page store.Page, f store.LanguageFilter) ([]store.Language, int64, error)
 	ListPlurals(ctx context.Context, languageID int64) ([]store.Plural, error)
 	SaveLanguage(ctx context.Context, l *store.Language) error
+	// TouchLanguages sends the language table to the translation service
+	// again.
+	TouchLanguages(ctx context.Context) error
 }
 
 // Announcements stores announcements.

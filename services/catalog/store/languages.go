@@ -32,9 +32,23 @@ func (s *Store) SeedLanguages(ctx context.Context, langs []Language) (int, error
 		return 0, nil
 	}
 	// 400 rows of 10 columns stay far below both engines' parameter limits.
-	res := s.db.WithContext(ctx).Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "code"}}, DoNothing: true}).
-		CreateInBatches(missing, 400)
-	return int(res.RowsAffected), res.Error
+	var n int
+	err := s.transaction(ctx, func(tx *gorm.DB) error {
+		res := tx.Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "code"}}, DoNothing: true}).
+			CreateInBatches(missing, 400)
+		n = int(res.RowsAffected)
+		touchLanguagesIf(tx, res)
+		return res.Error
+	})
+	return n, err
+}
+
+// touchLanguagesIf notes a write to the language table when res changed
+// a row.
+func touchLanguagesIf(tx *gorm.DB, res *gorm.DB) {
+	if res.Error == nil && res.RowsAffected > 0 {
+		touch(tx, Languages)
+	}
 }
 
 func normalizeLanguage(l Language) Language {
@@ -93,8 +107,11 @@ func (s *Store) ListLanguages(ctx context.Context, page Page, f LanguageFilter) 
 func (s *Store) CreateLanguage(ctx context.Context, l Language) (*Language, error) {
 	l.ID = 0
 	l = normalizeLanguage(l)
-	err := s.db.WithContext(ctx).Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "code"}}, DoNothing: true}).
-		Create(&l).Error
+	err := s.transaction(ctx, func(tx *gorm.DB) error {
+		res := tx.Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "code"}}, DoNothing: true}).Create(&l)
+		touchLanguagesIf(tx, res)
+		return res.Error
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -117,9 +134,12 @@ func (s *Store) ListPlurals(ctx context.Context, languageID int64) ([]Plural, er
 // rule get the same plural).
 func (s *Store) CreatePlural(ctx context.Context, p Plural) (*Plural, error) {
 	p.ID = 0
-	err := s.db.WithContext(ctx).Clauses(clause.OnConflict{
-		Columns: []clause.Column{{Name: "language_id"}, {Name: "number"}, {Name: "formula"}}, DoNothing: true}).
-		Create(&p).Error
+	err := s.transaction(ctx, func(tx *gorm.DB) error {
+		res := tx.Clauses(clause.OnConflict{
+			Columns: []clause.Column{{Name: "language_id"}, {Name: "number"}, {Name: "formula"}}, DoNothing: true}).Create(&p)
+		touchLanguagesIf(tx, res)
+		return res.Error
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -145,6 +165,7 @@ func (s *Store) AddLanguage(ctx context.Context, l *Language) error {
 		if n > 0 {
 			return &DuplicateError{Field: "code"}
 		}
+		touch(tx, Languages)
 		return duplicateOr(tx.Create(l).Error, func() error { return &DuplicateError{Field: "code"} })
 	})
 }
@@ -152,12 +173,15 @@ func (s *Store) AddLanguage(ctx context.Context, l *Language) error {
 // SaveLanguage writes the name, direction, population and default plural
 // of l (found by ID).
 func (s *Store) SaveLanguage(ctx context.Context, l *Language) error {
-	res := s.db.WithContext(ctx).Model(&Language{}).Where("id = ?", l.ID).
-		Select("name", "direction", "population", "plural_source", "plural_number", "plural_formula", "plural_type").Updates(l)
-	if res.Error == nil && res.RowsAffected == 0 {
-		return ErrNotFound
-	}
-	return res.Error
+	return s.transaction(ctx, func(tx *gorm.DB) error {
+		res := tx.Model(&Language{}).Where("id = ?", l.ID).
+			Select("name", "direction", "population", "plural_source", "plural_number", "plural_formula", "plural_type").Updates(l)
+		if res.Error == nil && res.RowsAffected == 0 {
+			return ErrNotFound
+		}
+		touch(tx, Languages)
+		return res.Error
+	})
 }
 
 // DeleteLanguage removes the language with this id and its plurals.
@@ -170,6 +194,7 @@ func (s *Store) DeleteLanguage(ctx context.Context, id int64) error {
 		if res.Error == nil && res.RowsAffected == 0 {
 			return ErrNotFound
 		}
+		touch(tx, Languages)
 		return res.Error
 	})
 }

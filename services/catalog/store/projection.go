@@ -27,6 +27,12 @@ var Projection = outbox.Table("projection_events")
 // is the project's id in decimal.
 const ProjectionTopic = "catalog.project"
 
+// Languages stands for the language table among the projects of
+// Projection: its revision grows, and an event names it, with every write
+// to a language or a plural, and its snapshot is the whole table
+// (LanguageTable).
+const Languages int64 = -1
+
 // touchedKey keys the projects a transaction wrote to in its context.
 type touchedKey struct{}
 
@@ -42,7 +48,7 @@ func touch(tx *gorm.DB, ids ...int64) {
 		return
 	}
 	for _, id := range ids {
-		if id > 0 && !slices.Contains(t.ids, id) {
+		if (id > 0 || id == Languages) && !slices.Contains(t.ids, id) {
 			t.ids = append(t.ids, id)
 		}
 	}
@@ -131,6 +137,54 @@ func (s *Store) SeedProjection(ctx context.Context) error {
 			return err
 		}
 		touch(tx, ids...)
+		var n int64
+		if err := tx.Table("projection_revisions").Where("project_id = ?", Languages).Count(&n).Error; err != nil {
+			return err
+		}
+		if n == 0 {
+			touch(tx, Languages)
+		}
+		return nil
+	})
+}
+
+// LanguageTableSnapshot is the language table as one consistent read
+// found it: its revision, every language and every other plural, by id.
+type LanguageTableSnapshot struct {
+	Revision  int64
+	Languages []Language
+	Plurals   []Plural
+}
+
+// LanguageTable reads the language table's revision, languages and
+// plurals at one point of the history, as Snapshot reads a project.
+func (s *Store) LanguageTable(ctx context.Context) (LanguageTableSnapshot, error) {
+	var snap LanguageTableSnapshot
+	var opts []*sql.TxOptions
+	if db.Dialect(s.db) == db.Postgres {
+		opts = append(opts, &sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true})
+	}
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var revs []int64
+		if err := tx.Table("projection_revisions").Where("project_id = ?", Languages).Pluck("revision", &revs).Error; err != nil {
+			return err
+		}
+		if len(revs) == 1 {
+			snap.Revision = revs[0]
+		}
+		if err := tx.Order("id").Find(&snap.Languages).Error; err != nil {
+			return err
+		}
+		return tx.Order("id").Find(&snap.Plurals).Error
+	}, opts...)
+	return snap, err
+}
+
+// TouchLanguages sends the language table again (a reporter of an import
+// lacked languages the catalog has).
+func (s *Store) TouchLanguages(ctx context.Context) error {
+	return s.transaction(ctx, func(tx *gorm.DB) error {
+		touch(tx, Languages)
 		return nil
 	})
 }

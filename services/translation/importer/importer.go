@@ -8,8 +8,6 @@ import (
 	"runtime/debug"
 	"slices"
 
-	"google.golang.org/grpc"
-
 	"github.com/tmsproject/tms/pkg/changedetails"
 	"github.com/tmsproject/tms/pkg/textstat"
 	"github.com/tmsproject/tms/pkg/weblate"
@@ -22,9 +20,10 @@ import (
 )
 
 // Languages resolves a language code met in a file to the catalog's code
-// and plural count, creating the language from the file's rule if needed.
+// and plural count, the language made of the file's rule if unknown (the
+// translation service's copy of the language table).
 type Languages interface {
-	EnsureLanguage(ctx context.Context, in *catalogv1.EnsureLanguageRequest, opts ...grpc.CallOption) (*catalogv1.EnsureLanguageResponse, error)
+	EnsureLanguage(ctx context.Context, in *catalogv1.EnsureLanguageRequest) (*catalogv1.EnsureLanguageResponse, error)
 }
 
 // Store is what an import reads and writes (*store.Store).

@@ -10,7 +10,7 @@ import (
 )
 
 // messageContext renders a component's message templates; it caches the
-// project and languages looked up in the catalog, and the authors looked
+// project and languages looked up in the copy of the catalog, and the authors looked
 // up in the user directory, for one operation.
 type messageContext struct {
 	s       *Server
@@ -37,8 +37,8 @@ func (mc *messageContext) language(ctx context.Context, code string) *catalogv1.
 		return l
 	}
 	l := &catalogv1.Language{Code: code, Name: code}
-	if resp, err := mc.s.cfg.Catalog.GetLanguage(ctx, &catalogv1.GetLanguageRequest{Code: code}); err == nil {
-		l = resp.GetLanguage()
+	if found, err := mc.s.languages().GetLanguage(ctx, code); err == nil {
+		l = found
 	}
 	mc.langs[code] = l
 	return l

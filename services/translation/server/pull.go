@@ -94,7 +94,7 @@ func (s *Server) reimportAs(ctx context.Context, comp *catalogv1.Component, repo
 
 // reimportIn is reimportAs writing through st (a transaction's store).
 func (s *Server) reimportIn(ctx context.Context, st Store, comp *catalogv1.Component, repo *workcopy.Repo, onlyChanged bool, action typev1.ChangeAction) error {
-	im := &importer.Importer{Store: st, Languages: s.cfg.Catalog, Log: s.cfg.Log,
+	im := &importer.Importer{Store: st, Languages: copyLanguages{s: s, st: st}, Log: s.cfg.Log,
 		OnlyChanged: onlyChanged, UnitChanges: true, Review: s.translationReview, CheckRules: s.checkRules, Action: action}
 	if err := im.Import(ctx, comp, repo.Dir, func(int, string) {}); err != nil {
 		return fmt.Errorf("re-read the repository: %w", err)

@@ -21,14 +21,13 @@ import (
 	"github.com/tmsproject/tms/services/translation/workcopy"
 )
 
-// Catalog is the part of the catalog service this server calls: languages,
-// machinery settings and the lock of a component whose push failed. What
-// reads and edits need of projects and components comes from the
-// service's own copy (CatalogCopy), never from a call.
+// Catalog is the part of the catalog service this server calls: a
+// project's machinery settings and the lock of a component whose push
+// failed. What reads, edits and imports need of projects, components and
+// languages comes from the service's own copy (CatalogCopy), never from
+// a call.
 type Catalog interface {
-	GetLanguage(ctx context.Context, in *catalogv1.GetLanguageRequest, opts ...grpc.CallOption) (*catalogv1.GetLanguageResponse, error)
 	GetMachinerySettings(ctx context.Context, in *catalogv1.GetMachinerySettingsRequest, opts ...grpc.CallOption) (*catalogv1.GetMachinerySettingsResponse, error)
-	EnsureLanguage(ctx context.Context, in *catalogv1.EnsureLanguageRequest, opts ...grpc.CallOption) (*catalogv1.EnsureLanguageResponse, error)
 	SetComponentLock(ctx context.Context, in *catalogv1.SetComponentLockRequest, opts ...grpc.CallOption) (*catalogv1.SetComponentLockResponse, error)
 }
 
@@ -143,7 +142,7 @@ func New(cfg Config) *Server {
 		cfg: cfg,
 		ctx: ctx, cancel: cancel,
 	}
-	s.importer = &importer.Importer{Store: cfg.Store, Languages: cfg.Catalog, Log: cfg.Log, Review: s.translationReview,
+	s.importer = &importer.Importer{Store: cfg.Store, Languages: s.languages(), Log: cfg.Log, Review: s.translationReview,
 		CheckRules: s.checkRules}
 	return s
 }

@@ -24,6 +24,10 @@ type CatalogCopy interface {
 	CatalogProject(ctx context.Context, slug string) (*catalogv1.Project, error)
 	ForgetCatalogComponents(ctx context.Context, ids []int64) error
 	RemovedComponents(ctx context.Context) ([]int64, error)
+	// ApplyLanguages and LanguageTable keep and read the copy of the
+	// language table (store/languagecopy.go).
+	ApplyLanguages(ctx context.Context, t *translationv1.LanguageTable) (bool, error)
+	LanguageTable(ctx context.Context) (*store.Languages, error)
 }
 
 // Translations stores translations and forgets those of deleted components.

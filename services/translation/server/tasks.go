@@ -355,6 +355,11 @@ func (s *Server) ApplyCatalogSnapshots(ctx context.Context, req *translationv1.A
 	if err := s.applySnapshots(ctx, req.GetSnapshots()...); err != nil {
 		return nil, err
 	}
+	if t := req.GetLanguages(); t != nil {
+		if _, err := s.cfg.Store.ApplyLanguages(ctx, t); err != nil {
+			return nil, err
+		}
+	}
 	return &translationv1.ApplyCatalogSnapshotsResponse{}, nil
 }
 

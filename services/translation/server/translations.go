@@ -40,14 +40,13 @@ func (s *Server) AddTranslation(ctx context.Context, req *translationv1.AddTrans
 	if req.GetLanguageCode() == "" {
 		return nil, errs.Invalid("language_code", "required", "This field is required.")
 	}
-	resp, err := s.cfg.Catalog.GetLanguage(ctx, &catalogv1.GetLanguageRequest{Code: req.GetLanguageCode()})
+	lng, err := s.languages().GetLanguage(ctx, req.GetLanguageCode())
 	if err != nil {
 		if errs.FromStatus(err).Kind == errs.NotFound {
 			return nil, errs.Invalid("language_code", "invalid", fmt.Sprintf("No language code %q found!", req.GetLanguageCode()))
 		}
-		return nil, errs.FromStatus(err)
+		return nil, err
 	}
-	lng := resp.GetLanguage()
 	if _, err = s.cfg.Store.GetTranslation(ctx, comp.GetId(), lng.GetCode()); err == nil {
 		return nil, errs.Invalid("language_code", "invalid", "Translation already exists.")
 	}
@@ -114,7 +113,7 @@ func (s *Server) addTranslation(ctx context.Context, comp *catalogv1.Component, 
 // formatPlural is lng with the plural its translation uses in the
 // component's format: the language's own, or the format's plural for it
 // (formats.PluralOverride), which the catalog stores as a plural of the
-// language.
+// language (copyLanguages.EnsureLanguage).
 func (s *Server) formatPlural(ctx context.Context, comp *catalogv1.Component, lng *catalogv1.Language) (*catalogv1.Language, error) {
 	format, err := formats.Lookup(comp.GetFileFormat())
 	if err != nil {
@@ -124,10 +123,10 @@ func (s *Server) formatPlural(ctx context.Context, comp *catalogv1.Component, ln
 	if own.Number == int(lng.GetPluralNumber()) && own.Formula == lng.GetPluralFormula() {
 		return lng, nil
 	}
-	resp, err := s.cfg.Catalog.EnsureLanguage(ctx, &catalogv1.EnsureLanguageRequest{Code: lng.GetCode(),
+	resp, err := s.languages().EnsureLanguage(ctx, &catalogv1.EnsureLanguageRequest{Code: lng.GetCode(),
 		PluralNumber: int32(own.Number), PluralFormula: own.Formula}) //nolint:gosec // G115: a plural count, at most a few forms
 	if err != nil {
-		return nil, errs.FromStatus(err)
+		return nil, err
 	}
 	p := resp.GetPlural()
 	out := proto.CloneOf(lng)

@@ -19,12 +19,14 @@ type Store struct {
 	edits    *editGroup
 	inTx     bool       // an Atomic store: one connection, statements in sequence
 	copies   *copyCache // the copy of the catalog as last read; nil: read each time
+	langs    *languageCache
 }
 
 // New returns a store over a migrated database.
 func New(gdb *gorm.DB) *Store {
 	s := &Store{gdb: gdb, postgres: db.Dialect(gdb) == db.Postgres}
 	s.edits = &editGroup{s: s}
+	s.langs = &languageCache{}
 	if !s.postgres {
 		s.copies = newCopyCache()
 	}
@@ -42,7 +44,7 @@ func (s *Store) q(ctx context.Context) *gorm.DB { return s.gdb.WithContext(ctx) 
 // every file of a component this way.
 func (s *Store) Atomic(ctx context.Context, fn func(tx *Store) error) error {
 	return s.q(ctx).Transaction(func(tx *gorm.DB) error {
-		ts := &Store{gdb: tx, postgres: s.postgres, inTx: true}
+		ts := &Store{gdb: tx, postgres: s.postgres, inTx: true, langs: s.langs}
 		ts.edits = &editGroup{s: ts}
 		return fn(ts)
 	})

@@ -2597,8 +2597,12 @@ type ImportOutcome struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Catalog id of the component.
 	ComponentId int64 `protobuf:"varint,1,opt,name=component_id,json=componentId,proto3" json:"component_id,omitempty"`
-	// The branch the remote's HEAD names.
-	Branch        string `protobuf:"bytes,2,opt,name=branch,proto3" json:"branch,omitempty"`
+	// The branch the remote's HEAD names; empty: none to record.
+	Branch string `protobuf:"bytes,2,opt,name=branch,proto3" json:"branch,omitempty"`
+	// Languages and plural rules the import met that the translation
+	// service's copy of the language table lacked: the catalog stores them
+	// (as EnsureLanguage would) and sends its table again.
+	Languages     []*EnsureLanguageRequest `protobuf:"bytes,3,rep,name=languages,proto3" json:"languages,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2645,6 +2649,13 @@ func (x *ImportOutcome) GetBranch() string {
 		return x.Branch
 	}
 	return ""
+}
+
+func (x *ImportOutcome) GetLanguages() []*EnsureLanguageRequest {
+	if x != nil {
+		return x.Languages
+	}
+	return nil
 }
 
 // RecordImportOutcomesResponse is empty.
@@ -7306,10 +7317,11 @@ const file_tms_catalog_v1_catalog_proto_rawDesc = "" +
 	"updateMask\x12\x14\n" +
 	"\x05actor\x18\x05 \x01(\tR\x05actorJ\x04\b\x04\x10\x05J\x04\b\x06\x10\aR\x06fieldsR\vfrom_import\"X\n" +
 	"\x1bRecordImportOutcomesRequest\x129\n" +
-	"\boutcomes\x18\x01 \x03(\v2\x1d.tms.catalog.v1.ImportOutcomeR\boutcomes\"J\n" +
+	"\boutcomes\x18\x01 \x03(\v2\x1d.tms.catalog.v1.ImportOutcomeR\boutcomes\"\x8f\x01\n" +
 	"\rImportOutcome\x12!\n" +
 	"\fcomponent_id\x18\x01 \x01(\x03R\vcomponentId\x12\x16\n" +
-	"\x06branch\x18\x02 \x01(\tR\x06branch\"\x1e\n" +
+	"\x06branch\x18\x02 \x01(\tR\x06branch\x12C\n" +
+	"\tlanguages\x18\x03 \x03(\v2%.tms.catalog.v1.EnsureLanguageRequestR\tlanguages\"\x1e\n" +
 	"\x1cRecordImportOutcomesResponse\"x\n" +
 	"\x17UpdateComponentResponse\x127\n" +
 	"\tcomponent\x18\x01 \x01(\v2\x19.tms.catalog.v1.ComponentR\tcomponent\x12$\n" +
@@ -7785,135 +7797,136 @@ var file_tms_catalog_v1_catalog_proto_depIdxs = []int32{
 	1,   // 16: tms.catalog.v1.UpdateComponentRequest.component:type_name -> tms.catalog.v1.Component
 	95,  // 17: tms.catalog.v1.UpdateComponentRequest.update_mask:type_name -> google.protobuf.FieldMask
 	21,  // 18: tms.catalog.v1.RecordImportOutcomesRequest.outcomes:type_name -> tms.catalog.v1.ImportOutcome
-	1,   // 19: tms.catalog.v1.UpdateComponentResponse.component:type_name -> tms.catalog.v1.Component
-	1,   // 20: tms.catalog.v1.SetComponentLockResponse.component:type_name -> tms.catalog.v1.Component
-	2,   // 21: tms.catalog.v1.GetLanguageResponse.language:type_name -> tms.catalog.v1.Language
-	2,   // 22: tms.catalog.v1.ListLanguagesResponse.languages:type_name -> tms.catalog.v1.Language
-	2,   // 23: tms.catalog.v1.EnsureLanguageResponse.language:type_name -> tms.catalog.v1.Language
-	34,  // 24: tms.catalog.v1.EnsureLanguageResponse.plural:type_name -> tms.catalog.v1.Plural
-	35,  // 25: tms.catalog.v1.ListCategoriesResponse.categories:type_name -> tms.catalog.v1.Category
-	35,  // 26: tms.catalog.v1.GetCategoryResponse.category:type_name -> tms.catalog.v1.Category
-	35,  // 27: tms.catalog.v1.CreateCategoryRequest.category:type_name -> tms.catalog.v1.Category
-	35,  // 28: tms.catalog.v1.CreateCategoryResponse.category:type_name -> tms.catalog.v1.Category
-	35,  // 29: tms.catalog.v1.UpdateCategoryRequest.category:type_name -> tms.catalog.v1.Category
-	95,  // 30: tms.catalog.v1.UpdateCategoryRequest.update_mask:type_name -> google.protobuf.FieldMask
-	35,  // 31: tms.catalog.v1.UpdateCategoryResponse.category:type_name -> tms.catalog.v1.Category
-	1,   // 32: tms.catalog.v1.DeleteCategoryResponse.removed:type_name -> tms.catalog.v1.Component
-	0,   // 33: tms.catalog.v1.ListComponentLinksResponse.projects:type_name -> tms.catalog.v1.Project
-	1,   // 34: tms.catalog.v1.AddComponentLinkResponse.component:type_name -> tms.catalog.v1.Component
-	93,  // 35: tms.catalog.v1.Announcement.created:type_name -> google.protobuf.Timestamp
-	52,  // 36: tms.catalog.v1.ListAnnouncementsResponse.announcements:type_name -> tms.catalog.v1.Announcement
-	52,  // 37: tms.catalog.v1.CreateAnnouncementRequest.announcement:type_name -> tms.catalog.v1.Announcement
-	52,  // 38: tms.catalog.v1.CreateAnnouncementResponse.announcement:type_name -> tms.catalog.v1.Announcement
-	90,  // 39: tms.catalog.v1.GetMachinerySettingsResponse.services:type_name -> tms.catalog.v1.GetMachinerySettingsResponse.ServicesEntry
-	96,  // 40: tms.catalog.v1.SetMachinerySettingsRequest.configuration:type_name -> google.protobuf.Struct
-	67,  // 41: tms.catalog.v1.GetProjectAccessResponse.projects:type_name -> tms.catalog.v1.ProjectAccess
-	92,  // 42: tms.catalog.v1.ProjectAccess.access_control:type_name -> tms.type.v1.AccessControl
-	0,   // 43: tms.catalog.v1.SearchResponse.projects:type_name -> tms.catalog.v1.Project
-	35,  // 44: tms.catalog.v1.SearchResponse.categories:type_name -> tms.catalog.v1.Category
-	1,   // 45: tms.catalog.v1.SearchResponse.components:type_name -> tms.catalog.v1.Component
-	2,   // 46: tms.catalog.v1.SearchResponse.languages:type_name -> tms.catalog.v1.Language
-	1,   // 47: tms.catalog.v1.ComponentList.components:type_name -> tms.catalog.v1.Component
-	71,  // 48: tms.catalog.v1.ComponentList.auto_assign:type_name -> tms.catalog.v1.AutoAssign
-	70,  // 49: tms.catalog.v1.ListComponentListsResponse.component_lists:type_name -> tms.catalog.v1.ComponentList
-	70,  // 50: tms.catalog.v1.GetComponentListResponse.component_list:type_name -> tms.catalog.v1.ComponentList
-	70,  // 51: tms.catalog.v1.CreateComponentListRequest.component_list:type_name -> tms.catalog.v1.ComponentList
-	70,  // 52: tms.catalog.v1.CreateComponentListResponse.component_list:type_name -> tms.catalog.v1.ComponentList
-	70,  // 53: tms.catalog.v1.UpdateComponentListRequest.component_list:type_name -> tms.catalog.v1.ComponentList
-	95,  // 54: tms.catalog.v1.UpdateComponentListRequest.update_mask:type_name -> google.protobuf.FieldMask
-	70,  // 55: tms.catalog.v1.UpdateComponentListResponse.component_list:type_name -> tms.catalog.v1.ComponentList
-	70,  // 56: tms.catalog.v1.ChangeComponentListMemberResponse.component_list:type_name -> tms.catalog.v1.ComponentList
-	2,   // 57: tms.catalog.v1.CreateLanguageRequest.language:type_name -> tms.catalog.v1.Language
-	2,   // 58: tms.catalog.v1.CreateLanguageResponse.language:type_name -> tms.catalog.v1.Language
-	2,   // 59: tms.catalog.v1.UpdateLanguageRequest.language:type_name -> tms.catalog.v1.Language
-	95,  // 60: tms.catalog.v1.UpdateLanguageRequest.update_mask:type_name -> google.protobuf.FieldMask
-	2,   // 61: tms.catalog.v1.UpdateLanguageResponse.language:type_name -> tms.catalog.v1.Language
-	96,  // 62: tms.catalog.v1.GetMachinerySettingsResponse.ServicesEntry.value:type_name -> google.protobuf.Struct
-	3,   // 63: tms.catalog.v1.CatalogService.CreateProject:input_type -> tms.catalog.v1.CreateProjectRequest
-	5,   // 64: tms.catalog.v1.CatalogService.GetProject:input_type -> tms.catalog.v1.GetProjectRequest
-	7,   // 65: tms.catalog.v1.CatalogService.ListProjects:input_type -> tms.catalog.v1.ListProjectsRequest
-	9,   // 66: tms.catalog.v1.CatalogService.UpdateProject:input_type -> tms.catalog.v1.UpdateProjectRequest
-	11,  // 67: tms.catalog.v1.CatalogService.DeleteProject:input_type -> tms.catalog.v1.DeleteProjectRequest
-	13,  // 68: tms.catalog.v1.CatalogService.CreateComponent:input_type -> tms.catalog.v1.CreateComponentRequest
-	15,  // 69: tms.catalog.v1.CatalogService.GetComponent:input_type -> tms.catalog.v1.GetComponentRequest
-	17,  // 70: tms.catalog.v1.CatalogService.ListComponents:input_type -> tms.catalog.v1.ListComponentsRequest
-	19,  // 71: tms.catalog.v1.CatalogService.UpdateComponent:input_type -> tms.catalog.v1.UpdateComponentRequest
-	20,  // 72: tms.catalog.v1.CatalogService.RecordImportOutcomes:input_type -> tms.catalog.v1.RecordImportOutcomesRequest
-	24,  // 73: tms.catalog.v1.CatalogService.DeleteComponent:input_type -> tms.catalog.v1.DeleteComponentRequest
-	26,  // 74: tms.catalog.v1.CatalogService.SetComponentLock:input_type -> tms.catalog.v1.SetComponentLockRequest
-	28,  // 75: tms.catalog.v1.CatalogService.GetLanguage:input_type -> tms.catalog.v1.GetLanguageRequest
-	30,  // 76: tms.catalog.v1.CatalogService.ListLanguages:input_type -> tms.catalog.v1.ListLanguagesRequest
-	68,  // 77: tms.catalog.v1.CatalogService.Search:input_type -> tms.catalog.v1.SearchRequest
-	32,  // 78: tms.catalog.v1.CatalogService.EnsureLanguage:input_type -> tms.catalog.v1.EnsureLanguageRequest
-	84,  // 79: tms.catalog.v1.CatalogService.CreateLanguage:input_type -> tms.catalog.v1.CreateLanguageRequest
-	86,  // 80: tms.catalog.v1.CatalogService.UpdateLanguage:input_type -> tms.catalog.v1.UpdateLanguageRequest
-	88,  // 81: tms.catalog.v1.CatalogService.DeleteLanguage:input_type -> tms.catalog.v1.DeleteLanguageRequest
-	36,  // 82: tms.catalog.v1.CatalogService.ListCategories:input_type -> tms.catalog.v1.ListCategoriesRequest
-	38,  // 83: tms.catalog.v1.CatalogService.GetCategory:input_type -> tms.catalog.v1.GetCategoryRequest
-	40,  // 84: tms.catalog.v1.CatalogService.CreateCategory:input_type -> tms.catalog.v1.CreateCategoryRequest
-	42,  // 85: tms.catalog.v1.CatalogService.UpdateCategory:input_type -> tms.catalog.v1.UpdateCategoryRequest
-	44,  // 86: tms.catalog.v1.CatalogService.DeleteCategory:input_type -> tms.catalog.v1.DeleteCategoryRequest
-	46,  // 87: tms.catalog.v1.CatalogService.ListComponentLinks:input_type -> tms.catalog.v1.ListComponentLinksRequest
-	48,  // 88: tms.catalog.v1.CatalogService.AddComponentLink:input_type -> tms.catalog.v1.AddComponentLinkRequest
-	50,  // 89: tms.catalog.v1.CatalogService.RemoveComponentLink:input_type -> tms.catalog.v1.RemoveComponentLinkRequest
-	53,  // 90: tms.catalog.v1.CatalogService.ListAnnouncements:input_type -> tms.catalog.v1.ListAnnouncementsRequest
-	55,  // 91: tms.catalog.v1.CatalogService.CreateAnnouncement:input_type -> tms.catalog.v1.CreateAnnouncementRequest
-	57,  // 92: tms.catalog.v1.CatalogService.DeleteAnnouncement:input_type -> tms.catalog.v1.DeleteAnnouncementRequest
-	59,  // 93: tms.catalog.v1.CatalogService.GetMachinerySettings:input_type -> tms.catalog.v1.GetMachinerySettingsRequest
-	61,  // 94: tms.catalog.v1.CatalogService.SetMachinerySettings:input_type -> tms.catalog.v1.SetMachinerySettingsRequest
-	63,  // 95: tms.catalog.v1.CatalogService.ListRemovedComponents:input_type -> tms.catalog.v1.ListRemovedComponentsRequest
-	65,  // 96: tms.catalog.v1.CatalogService.GetProjectAccess:input_type -> tms.catalog.v1.GetProjectAccessRequest
-	72,  // 97: tms.catalog.v1.CatalogService.ListComponentLists:input_type -> tms.catalog.v1.ListComponentListsRequest
-	74,  // 98: tms.catalog.v1.CatalogService.GetComponentList:input_type -> tms.catalog.v1.GetComponentListRequest
-	76,  // 99: tms.catalog.v1.CatalogService.CreateComponentList:input_type -> tms.catalog.v1.CreateComponentListRequest
-	78,  // 100: tms.catalog.v1.CatalogService.UpdateComponentList:input_type -> tms.catalog.v1.UpdateComponentListRequest
-	80,  // 101: tms.catalog.v1.CatalogService.DeleteComponentList:input_type -> tms.catalog.v1.DeleteComponentListRequest
-	82,  // 102: tms.catalog.v1.CatalogService.ChangeComponentListMember:input_type -> tms.catalog.v1.ChangeComponentListMemberRequest
-	4,   // 103: tms.catalog.v1.CatalogService.CreateProject:output_type -> tms.catalog.v1.CreateProjectResponse
-	6,   // 104: tms.catalog.v1.CatalogService.GetProject:output_type -> tms.catalog.v1.GetProjectResponse
-	8,   // 105: tms.catalog.v1.CatalogService.ListProjects:output_type -> tms.catalog.v1.ListProjectsResponse
-	10,  // 106: tms.catalog.v1.CatalogService.UpdateProject:output_type -> tms.catalog.v1.UpdateProjectResponse
-	12,  // 107: tms.catalog.v1.CatalogService.DeleteProject:output_type -> tms.catalog.v1.DeleteProjectResponse
-	14,  // 108: tms.catalog.v1.CatalogService.CreateComponent:output_type -> tms.catalog.v1.CreateComponentResponse
-	16,  // 109: tms.catalog.v1.CatalogService.GetComponent:output_type -> tms.catalog.v1.GetComponentResponse
-	18,  // 110: tms.catalog.v1.CatalogService.ListComponents:output_type -> tms.catalog.v1.ListComponentsResponse
-	23,  // 111: tms.catalog.v1.CatalogService.UpdateComponent:output_type -> tms.catalog.v1.UpdateComponentResponse
-	22,  // 112: tms.catalog.v1.CatalogService.RecordImportOutcomes:output_type -> tms.catalog.v1.RecordImportOutcomesResponse
-	25,  // 113: tms.catalog.v1.CatalogService.DeleteComponent:output_type -> tms.catalog.v1.DeleteComponentResponse
-	27,  // 114: tms.catalog.v1.CatalogService.SetComponentLock:output_type -> tms.catalog.v1.SetComponentLockResponse
-	29,  // 115: tms.catalog.v1.CatalogService.GetLanguage:output_type -> tms.catalog.v1.GetLanguageResponse
-	31,  // 116: tms.catalog.v1.CatalogService.ListLanguages:output_type -> tms.catalog.v1.ListLanguagesResponse
-	69,  // 117: tms.catalog.v1.CatalogService.Search:output_type -> tms.catalog.v1.SearchResponse
-	33,  // 118: tms.catalog.v1.CatalogService.EnsureLanguage:output_type -> tms.catalog.v1.EnsureLanguageResponse
-	85,  // 119: tms.catalog.v1.CatalogService.CreateLanguage:output_type -> tms.catalog.v1.CreateLanguageResponse
-	87,  // 120: tms.catalog.v1.CatalogService.UpdateLanguage:output_type -> tms.catalog.v1.UpdateLanguageResponse
-	89,  // 121: tms.catalog.v1.CatalogService.DeleteLanguage:output_type -> tms.catalog.v1.DeleteLanguageResponse
-	37,  // 122: tms.catalog.v1.CatalogService.ListCategories:output_type -> tms.catalog.v1.ListCategoriesResponse
-	39,  // 123: tms.catalog.v1.CatalogService.GetCategory:output_type -> tms.catalog.v1.GetCategoryResponse
-	41,  // 124: tms.catalog.v1.CatalogService.CreateCategory:output_type -> tms.catalog.v1.CreateCategoryResponse
-	43,  // 125: tms.catalog.v1.CatalogService.UpdateCategory:output_type -> tms.catalog.v1.UpdateCategoryResponse
-	45,  // 126: tms.catalog.v1.CatalogService.DeleteCategory:output_type -> tms.catalog.v1.DeleteCategoryResponse
-	47,  // 127: tms.catalog.v1.CatalogService.ListComponentLinks:output_type -> tms.catalog.v1.ListComponentLinksResponse
-	49,  // 128: tms.catalog.v1.CatalogService.AddComponentLink:output_type -> tms.catalog.v1.AddComponentLinkResponse
-	51,  // 129: tms.catalog.v1.CatalogService.RemoveComponentLink:output_type -> tms.catalog.v1.RemoveComponentLinkResponse
-	54,  // 130: tms.catalog.v1.CatalogService.ListAnnouncements:output_type -> tms.catalog.v1.ListAnnouncementsResponse
-	56,  // 131: tms.catalog.v1.CatalogService.CreateAnnouncement:output_type -> tms.catalog.v1.CreateAnnouncementResponse
-	58,  // 132: tms.catalog.v1.CatalogService.DeleteAnnouncement:output_type -> tms.catalog.v1.DeleteAnnouncementResponse
-	60,  // 133: tms.catalog.v1.CatalogService.GetMachinerySettings:output_type -> tms.catalog.v1.GetMachinerySettingsResponse
-	62,  // 134: tms.catalog.v1.CatalogService.SetMachinerySettings:output_type -> tms.catalog.v1.SetMachinerySettingsResponse
-	64,  // 135: tms.catalog.v1.CatalogService.ListRemovedComponents:output_type -> tms.catalog.v1.ListRemovedComponentsResponse
-	66,  // 136: tms.catalog.v1.CatalogService.GetProjectAccess:output_type -> tms.catalog.v1.GetProjectAccessResponse
-	73,  // 137: tms.catalog.v1.CatalogService.ListComponentLists:output_type -> tms.catalog.v1.ListComponentListsResponse
-	75,  // 138: tms.catalog.v1.CatalogService.GetComponentList:output_type -> tms.catalog.v1.GetComponentListResponse
-	77,  // 139: tms.catalog.v1.CatalogService.CreateComponentList:output_type -> tms.catalog.v1.CreateComponentListResponse
-	79,  // 140: tms.catalog.v1.CatalogService.UpdateComponentList:output_type -> tms.catalog.v1.UpdateComponentListResponse
-	81,  // 141: tms.catalog.v1.CatalogService.DeleteComponentList:output_type -> tms.catalog.v1.DeleteComponentListResponse
-	83,  // 142: tms.catalog.v1.CatalogService.ChangeComponentListMember:output_type -> tms.catalog.v1.ChangeComponentListMemberResponse
-	103, // [103:143] is the sub-list for method output_type
-	63,  // [63:103] is the sub-list for method input_type
-	63,  // [63:63] is the sub-list for extension type_name
-	63,  // [63:63] is the sub-list for extension extendee
-	0,   // [0:63] is the sub-list for field type_name
+	32,  // 19: tms.catalog.v1.ImportOutcome.languages:type_name -> tms.catalog.v1.EnsureLanguageRequest
+	1,   // 20: tms.catalog.v1.UpdateComponentResponse.component:type_name -> tms.catalog.v1.Component
+	1,   // 21: tms.catalog.v1.SetComponentLockResponse.component:type_name -> tms.catalog.v1.Component
+	2,   // 22: tms.catalog.v1.GetLanguageResponse.language:type_name -> tms.catalog.v1.Language
+	2,   // 23: tms.catalog.v1.ListLanguagesResponse.languages:type_name -> tms.catalog.v1.Language
+	2,   // 24: tms.catalog.v1.EnsureLanguageResponse.language:type_name -> tms.catalog.v1.Language
+	34,  // 25: tms.catalog.v1.EnsureLanguageResponse.plural:type_name -> tms.catalog.v1.Plural
+	35,  // 26: tms.catalog.v1.ListCategoriesResponse.categories:type_name -> tms.catalog.v1.Category
+	35,  // 27: tms.catalog.v1.GetCategoryResponse.category:type_name -> tms.catalog.v1.Category
+	35,  // 28: tms.catalog.v1.CreateCategoryRequest.category:type_name -> tms.catalog.v1.Category
+	35,  // 29: tms.catalog.v1.CreateCategoryResponse.category:type_name -> tms.catalog.v1.Category
+	35,  // 30: tms.catalog.v1.UpdateCategoryRequest.category:type_name -> tms.catalog.v1.Category
+	95,  // 31: tms.catalog.v1.UpdateCategoryRequest.update_mask:type_name -> google.protobuf.FieldMask
+	35,  // 32: tms.catalog.v1.UpdateCategoryResponse.category:type_name -> tms.catalog.v1.Category
+	1,   // 33: tms.catalog.v1.DeleteCategoryResponse.removed:type_name -> tms.catalog.v1.Component
+	0,   // 34: tms.catalog.v1.ListComponentLinksResponse.projects:type_name -> tms.catalog.v1.Project
+	1,   // 35: tms.catalog.v1.AddComponentLinkResponse.component:type_name -> tms.catalog.v1.Component
+	93,  // 36: tms.catalog.v1.Announcement.created:type_name -> google.protobuf.Timestamp
+	52,  // 37: tms.catalog.v1.ListAnnouncementsResponse.announcements:type_name -> tms.catalog.v1.Announcement
+	52,  // 38: tms.catalog.v1.CreateAnnouncementRequest.announcement:type_name -> tms.catalog.v1.Announcement
+	52,  // 39: tms.catalog.v1.CreateAnnouncementResponse.announcement:type_name -> tms.catalog.v1.Announcement
+	90,  // 40: tms.catalog.v1.GetMachinerySettingsResponse.services:type_name -> tms.catalog.v1.GetMachinerySettingsResponse.ServicesEntry
+	96,  // 41: tms.catalog.v1.SetMachinerySettingsRequest.configuration:type_name -> google.protobuf.Struct
+	67,  // 42: tms.catalog.v1.GetProjectAccessResponse.projects:type_name -> tms.catalog.v1.ProjectAccess
+	92,  // 43: tms.catalog.v1.ProjectAccess.access_control:type_name -> tms.type.v1.AccessControl
+	0,   // 44: tms.catalog.v1.SearchResponse.projects:type_name -> tms.catalog.v1.Project
+	35,  // 45: tms.catalog.v1.SearchResponse.categories:type_name -> tms.catalog.v1.Category
+	1,   // 46: tms.catalog.v1.SearchResponse.components:type_name -> tms.catalog.v1.Component
+	2,   // 47: tms.catalog.v1.SearchResponse.languages:type_name -> tms.catalog.v1.Language
+	1,   // 48: tms.catalog.v1.ComponentList.components:type_name -> tms.catalog.v1.Component
+	71,  // 49: tms.catalog.v1.ComponentList.auto_assign:type_name -> tms.catalog.v1.AutoAssign
+	70,  // 50: tms.catalog.v1.ListComponentListsResponse.component_lists:type_name -> tms.catalog.v1.ComponentList
+	70,  // 51: tms.catalog.v1.GetComponentListResponse.component_list:type_name -> tms.catalog.v1.ComponentList
+	70,  // 52: tms.catalog.v1.CreateComponentListRequest.component_list:type_name -> tms.catalog.v1.ComponentList
+	70,  // 53: tms.catalog.v1.CreateComponentListResponse.component_list:type_name -> tms.catalog.v1.ComponentList
+	70,  // 54: tms.catalog.v1.UpdateComponentListRequest.component_list:type_name -> tms.catalog.v1.ComponentList
+	95,  // 55: tms.catalog.v1.UpdateComponentListRequest.update_mask:type_name -> google.protobuf.FieldMask
+	70,  // 56: tms.catalog.v1.UpdateComponentListResponse.component_list:type_name -> tms.catalog.v1.ComponentList
+	70,  // 57: tms.catalog.v1.ChangeComponentListMemberResponse.component_list:type_name -> tms.catalog.v1.ComponentList
+	2,   // 58: tms.catalog.v1.CreateLanguageRequest.language:type_name -> tms.catalog.v1.Language
+	2,   // 59: tms.catalog.v1.CreateLanguageResponse.language:type_name -> tms.catalog.v1.Language
+	2,   // 60: tms.catalog.v1.UpdateLanguageRequest.language:type_name -> tms.catalog.v1.Language
+	95,  // 61: tms.catalog.v1.UpdateLanguageRequest.update_mask:type_name -> google.protobuf.FieldMask
+	2,   // 62: tms.catalog.v1.UpdateLanguageResponse.language:type_name -> tms.catalog.v1.Language
+	96,  // 63: tms.catalog.v1.GetMachinerySettingsResponse.ServicesEntry.value:type_name -> google.protobuf.Struct
+	3,   // 64: tms.catalog.v1.CatalogService.CreateProject:input_type -> tms.catalog.v1.CreateProjectRequest
+	5,   // 65: tms.catalog.v1.CatalogService.GetProject:input_type -> tms.catalog.v1.GetProjectRequest
+	7,   // 66: tms.catalog.v1.CatalogService.ListProjects:input_type -> tms.catalog.v1.ListProjectsRequest
+	9,   // 67: tms.catalog.v1.CatalogService.UpdateProject:input_type -> tms.catalog.v1.UpdateProjectRequest
+	11,  // 68: tms.catalog.v1.CatalogService.DeleteProject:input_type -> tms.catalog.v1.DeleteProjectRequest
+	13,  // 69: tms.catalog.v1.CatalogService.CreateComponent:input_type -> tms.catalog.v1.CreateComponentRequest
+	15,  // 70: tms.catalog.v1.CatalogService.GetComponent:input_type -> tms.catalog.v1.GetComponentRequest
+	17,  // 71: tms.catalog.v1.CatalogService.ListComponents:input_type -> tms.catalog.v1.ListComponentsRequest
+	19,  // 72: tms.catalog.v1.CatalogService.UpdateComponent:input_type -> tms.catalog.v1.UpdateComponentRequest
+	20,  // 73: tms.catalog.v1.CatalogService.RecordImportOutcomes:input_type -> tms.catalog.v1.RecordImportOutcomesRequest
+	24,  // 74: tms.catalog.v1.CatalogService.DeleteComponent:input_type -> tms.catalog.v1.DeleteComponentRequest
+	26,  // 75: tms.catalog.v1.CatalogService.SetComponentLock:input_type -> tms.catalog.v1.SetComponentLockRequest
+	28,  // 76: tms.catalog.v1.CatalogService.GetLanguage:input_type -> tms.catalog.v1.GetLanguageRequest
+	30,  // 77: tms.catalog.v1.CatalogService.ListLanguages:input_type -> tms.catalog.v1.ListLanguagesRequest
+	68,  // 78: tms.catalog.v1.CatalogService.Search:input_type -> tms.catalog.v1.SearchRequest
+	32,  // 79: tms.catalog.v1.CatalogService.EnsureLanguage:input_type -> tms.catalog.v1.EnsureLanguageRequest
+	84,  // 80: tms.catalog.v1.CatalogService.CreateLanguage:input_type -> tms.catalog.v1.CreateLanguageRequest
+	86,  // 81: tms.catalog.v1.CatalogService.UpdateLanguage:input_type -> tms.catalog.v1.UpdateLanguageRequest
+	88,  // 82: tms.catalog.v1.CatalogService.DeleteLanguage:input_type -> tms.catalog.v1.DeleteLanguageRequest
+	36,  // 83: tms.catalog.v1.CatalogService.ListCategories:input_type -> tms.catalog.v1.ListCategoriesRequest
+	38,  // 84: tms.catalog.v1.CatalogService.GetCategory:input_type -> tms.catalog.v1.GetCategoryRequest
+	40,  // 85: tms.catalog.v1.CatalogService.CreateCategory:input_type -> tms.catalog.v1.CreateCategoryRequest
+	42,  // 86: tms.catalog.v1.CatalogService.UpdateCategory:input_type -> tms.catalog.v1.UpdateCategoryRequest
+	44,  // 87: tms.catalog.v1.CatalogService.DeleteCategory:input_type -> tms.catalog.v1.DeleteCategoryRequest
+	46,  // 88: tms.catalog.v1.CatalogService.ListComponentLinks:input_type -> tms.catalog.v1.ListComponentLinksRequest
+	48,  // 89: tms.catalog.v1.CatalogService.AddComponentLink:input_type -> tms.catalog.v1.AddComponentLinkRequest
+	50,  // 90: tms.catalog.v1.CatalogService.RemoveComponentLink:input_type -> tms.catalog.v1.RemoveComponentLinkRequest
+	53,  // 91: tms.catalog.v1.CatalogService.ListAnnouncements:input_type -> tms.catalog.v1.ListAnnouncementsRequest
+	55,  // 92: tms.catalog.v1.CatalogService.CreateAnnouncement:input_type -> tms.catalog.v1.CreateAnnouncementRequest
+	57,  // 93: tms.catalog.v1.CatalogService.DeleteAnnouncement:input_type -> tms.catalog.v1.DeleteAnnouncementRequest
+	59,  // 94: tms.catalog.v1.CatalogService.GetMachinerySettings:input_type -> tms.catalog.v1.GetMachinerySettingsRequest
+	61,  // 95: tms.catalog.v1.CatalogService.SetMachinerySettings:input_type -> tms.catalog.v1.SetMachinerySettingsRequest
+	63,  // 96: tms.catalog.v1.CatalogService.ListRemovedComponents:input_type -> tms.catalog.v1.ListRemovedComponentsRequest
+	65,  // 97: tms.catalog.v1.CatalogService.GetProjectAccess:input_type -> tms.catalog.v1.GetProjectAccessRequest
+	72,  // 98: tms.catalog.v1.CatalogService.ListComponentLists:input_type -> tms.catalog.v1.ListComponentListsRequest
+	74,  // 99: tms.catalog.v1.CatalogService.GetComponentList:input_type -> tms.catalog.v1.GetComponentListRequest
+	76,  // 100: tms.catalog.v1.CatalogService.CreateComponentList:input_type -> tms.catalog.v1.CreateComponentListRequest
+	78,  // 101: tms.catalog.v1.CatalogService.UpdateComponentList:input_type -> tms.catalog.v1.UpdateComponentListRequest
+	80,  // 102: tms.catalog.v1.CatalogService.DeleteComponentList:input_type -> tms.catalog.v1.DeleteComponentListRequest
+	82,  // 103: tms.catalog.v1.CatalogService.ChangeComponentListMember:input_type -> tms.catalog.v1.ChangeComponentListMemberRequest
+	4,   // 104: tms.catalog.v1.CatalogService.CreateProject:output_type -> tms.catalog.v1.CreateProjectResponse
+	6,   // 105: tms.catalog.v1.CatalogService.GetProject:output_type -> tms.catalog.v1.GetProjectResponse
+	8,   // 106: tms.catalog.v1.CatalogService.ListProjects:output_type -> tms.catalog.v1.ListProjectsResponse
+	10,  // 107: tms.catalog.v1.CatalogService.UpdateProject:output_type -> tms.catalog.v1.UpdateProjectResponse
+	12,  // 108: tms.catalog.v1.CatalogService.DeleteProject:output_type -> tms.catalog.v1.DeleteProjectResponse
+	14,  // 109: tms.catalog.v1.CatalogService.CreateComponent:output_type -> tms.catalog.v1.CreateComponentResponse
+	16,  // 110: tms.catalog.v1.CatalogService.GetComponent:output_type -> tms.catalog.v1.GetComponentResponse
+	18,  // 111: tms.catalog.v1.CatalogService.ListComponents:output_type -> tms.catalog.v1.ListComponentsResponse
+	23,  // 112: tms.catalog.v1.CatalogService.UpdateComponent:output_type -> tms.catalog.v1.UpdateComponentResponse
+	22,  // 113: tms.catalog.v1.CatalogService.RecordImportOutcomes:output_type -> tms.catalog.v1.RecordImportOutcomesResponse
+	25,  // 114: tms.catalog.v1.CatalogService.DeleteComponent:output_type -> tms.catalog.v1.DeleteComponentResponse
+	27,  // 115: tms.catalog.v1.CatalogService.SetComponentLock:output_type -> tms.catalog.v1.SetComponentLockResponse
+	29,  // 116: tms.catalog.v1.CatalogService.GetLanguage:output_type -> tms.catalog.v1.GetLanguageResponse
+	31,  // 117: tms.catalog.v1.CatalogService.ListLanguages:output_type -> tms.catalog.v1.ListLanguagesResponse
+	69,  // 118: tms.catalog.v1.CatalogService.Search:output_type -> tms.catalog.v1.SearchResponse
+	33,  // 119: tms.catalog.v1.CatalogService.EnsureLanguage:output_type -> tms.catalog.v1.EnsureLanguageResponse
+	85,  // 120: tms.catalog.v1.CatalogService.CreateLanguage:output_type -> tms.catalog.v1.CreateLanguageResponse
+	87,  // 121: tms.catalog.v1.CatalogService.UpdateLanguage:output_type -> tms.catalog.v1.UpdateLanguageResponse
+	89,  // 122: tms.catalog.v1.CatalogService.DeleteLanguage:output_type -> tms.catalog.v1.DeleteLanguageResponse
+	37,  // 123: tms.catalog.v1.CatalogService.ListCategories:output_type -> tms.catalog.v1.ListCategoriesResponse
+	39,  // 124: tms.catalog.v1.CatalogService.GetCategory:output_type -> tms.catalog.v1.GetCategoryResponse
+	41,  // 125: tms.catalog.v1.CatalogService.CreateCategory:output_type -> tms.catalog.v1.CreateCategoryResponse
+	43,  // 126: tms.catalog.v1.CatalogService.UpdateCategory:output_type -> tms.catalog.v1.UpdateCategoryResponse
+	45,  // 127: tms.catalog.v1.CatalogService.DeleteCategory:output_type -> tms.catalog.v1.DeleteCategoryResponse
+	47,  // 128: tms.catalog.v1.CatalogService.ListComponentLinks:output_type -> tms.catalog.v1.ListComponentLinksResponse
+	49,  // 129: tms.catalog.v1.CatalogService.AddComponentLink:output_type -> tms.catalog.v1.AddComponentLinkResponse
+	51,  // 130: tms.catalog.v1.CatalogService.RemoveComponentLink:output_type -> tms.catalog.v1.RemoveComponentLinkResponse
+	54,  // 131: tms.catalog.v1.CatalogService.ListAnnouncements:output_type -> tms.catalog.v1.ListAnnouncementsResponse
+	56,  // 132: tms.catalog.v1.CatalogService.CreateAnnouncement:output_type -> tms.catalog.v1.CreateAnnouncementResponse
+	58,  // 133: tms.catalog.v1.CatalogService.DeleteAnnouncement:output_type -> tms.catalog.v1.DeleteAnnouncementResponse
+	60,  // 134: tms.catalog.v1.CatalogService.GetMachinerySettings:output_type -> tms.catalog.v1.GetMachinerySettingsResponse
+	62,  // 135: tms.catalog.v1.CatalogService.SetMachinerySettings:output_type -> tms.catalog.v1.SetMachinerySettingsResponse
+	64,  // 136: tms.catalog.v1.CatalogService.ListRemovedComponents:output_type -> tms.catalog.v1.ListRemovedComponentsResponse
+	66,  // 137: tms.catalog.v1.CatalogService.GetProjectAccess:output_type -> tms.catalog.v1.GetProjectAccessResponse
+	73,  // 138: tms.catalog.v1.CatalogService.ListComponentLists:output_type -> tms.catalog.v1.ListComponentListsResponse
+	75,  // 139: tms.catalog.v1.CatalogService.GetComponentList:output_type -> tms.catalog.v1.GetComponentListResponse
+	77,  // 140: tms.catalog.v1.CatalogService.CreateComponentList:output_type -> tms.catalog.v1.CreateComponentListResponse
+	79,  // 141: tms.catalog.v1.CatalogService.UpdateComponentList:output_type -> tms.catalog.v1.UpdateComponentListResponse
+	81,  // 142: tms.catalog.v1.CatalogService.DeleteComponentList:output_type -> tms.catalog.v1.DeleteComponentListResponse
+	83,  // 143: tms.catalog.v1.CatalogService.ChangeComponentListMember:output_type -> tms.catalog.v1.ChangeComponentListMemberResponse
+	104, // [104:144] is the sub-list for method output_type
+	64,  // [64:104] is the sub-list for method input_type
+	64,  // [64:64] is the sub-list for extension type_name
+	64,  // [64:64] is the sub-list for extension extendee
+	0,   // [0:64] is the sub-list for field type_name
 }
 
 func init() { file_tms_catalog_v1_catalog_proto_init() }

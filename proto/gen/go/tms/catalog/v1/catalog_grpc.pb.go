@@ -138,8 +138,11 @@ type CatalogServiceClient interface {
 	// RecordImportOutcomes records what the translation service's imports
 	// found that the catalog keeps: the branch the remote's HEAD names, for
 	// a component bound without one (the import under way already reads
-	// that binding, so nothing is imported again). The translation
-	// service's outbox delivers them, at least once: recording one again
+	// that binding, so nothing is imported again), and the languages and
+	// plural rules its files named that the translation service's copy of
+	// the language table lacked (stored as EnsureLanguage stores them, and
+	// the table sent again). The translation service's outbox delivers
+	// them, at least once: recording one again
 	// changes nothing, an unknown component is skipped, and a component
 	// given a branch since keeps it. Only the services' own calls and
 	// superusers may make it (others: PermissionDenied).
@@ -171,7 +174,10 @@ type CatalogServiceClient interface {
 	// EnsureLanguage returns the language with this code, creating it from the
 	// plural rule found in a file when the built-in table lacks it, and the
 	// language's plural that matches the file's rule: its default, another
-	// one met before, or a new one made from the file's rule. Errors:
+	// one met before, or a new one made from the file's rule
+	// (lang.PickPlural). The translation service resolves the codes of its
+	// files the same way against its copy of the language table, and hands
+	// the catalog what it lacked through RecordImportOutcomes. Errors:
 	// InvalidArgument on "code" (not a plausible language code),
 	// "plural_number" or "plural_formula".
 	EnsureLanguage(ctx context.Context, in *EnsureLanguageRequest, opts ...grpc.CallOption) (*EnsureLanguageResponse, error)
@@ -780,8 +786,11 @@ type CatalogServiceServer interface {
 	// RecordImportOutcomes records what the translation service's imports
 	// found that the catalog keeps: the branch the remote's HEAD names, for
 	// a component bound without one (the import under way already reads
-	// that binding, so nothing is imported again). The translation
-	// service's outbox delivers them, at least once: recording one again
+	// that binding, so nothing is imported again), and the languages and
+	// plural rules its files named that the translation service's copy of
+	// the language table lacked (stored as EnsureLanguage stores them, and
+	// the table sent again). The translation service's outbox delivers
+	// them, at least once: recording one again
 	// changes nothing, an unknown component is skipped, and a component
 	// given a branch since keeps it. Only the services' own calls and
 	// superusers may make it (others: PermissionDenied).
@@ -813,7 +822,10 @@ type CatalogServiceServer interface {
 	// EnsureLanguage returns the language with this code, creating it from the
 	// plural rule found in a file when the built-in table lacks it, and the
 	// language's plural that matches the file's rule: its default, another
-	// one met before, or a new one made from the file's rule. Errors:
+	// one met before, or a new one made from the file's rule
+	// (lang.PickPlural). The translation service resolves the codes of its
+	// files the same way against its copy of the language table, and hands
+	// the catalog what it lacked through RecordImportOutcomes. Errors:
 	// InvalidArgument on "code" (not a plausible language code),
 	// "plural_number" or "plural_formula".
 	EnsureLanguage(context.Context, *EnsureLanguageRequest) (*EnsureLanguageResponse, error)

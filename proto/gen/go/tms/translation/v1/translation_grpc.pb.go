@@ -157,7 +157,9 @@ type TranslationServiceClient interface {
 	// The catalog's outbox delivers a snapshot of a project after each write
 	// that changed it or its components, at least once; a snapshot older
 	// than the one applied (by revision) changes nothing. Only the services'
-	// own calls and superusers may make it (others: PermissionDenied).
+	// own calls and superusers may make it (others: PermissionDenied). The
+	// language table comes the same way, after each write to a language or
+	// a plural.
 	ApplyCatalogSnapshots(ctx context.Context, in *ApplyCatalogSnapshotsRequest, opts ...grpc.CallOption) (*ApplyCatalogSnapshotsResponse, error)
 	// ListTranslations pages the translations of a component, or of every
 	// component, by id. Invisible projects and deleted components are left
@@ -1004,7 +1006,9 @@ type TranslationServiceServer interface {
 	// The catalog's outbox delivers a snapshot of a project after each write
 	// that changed it or its components, at least once; a snapshot older
 	// than the one applied (by revision) changes nothing. Only the services'
-	// own calls and superusers may make it (others: PermissionDenied).
+	// own calls and superusers may make it (others: PermissionDenied). The
+	// language table comes the same way, after each write to a language or
+	// a plural.
 	ApplyCatalogSnapshots(context.Context, *ApplyCatalogSnapshotsRequest) (*ApplyCatalogSnapshotsResponse, error)
 	// ListTranslations pages the translations of a component, or of every
 	// component, by id. Invisible projects and deleted components are left
