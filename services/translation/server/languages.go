@@ -33,20 +33,28 @@ func (s *Server) languages() copyLanguages { return copyLanguages{s: s, st: s.cf
 
 // GetLanguage is the language of code as the catalog finds it: a stored
 // code (exact, then ignoring case), else the built-in table's (aliases,
-// "pt-BR", "de_DE" ...); NotFound for any other.
+// "pt-BR", "de_DE" ...), which the catalog stores on first sight and is
+// told of; NotFound for any other.
 func (c copyLanguages) GetLanguage(ctx context.Context, code string) (*catalogv1.Language, error) {
+	l, isNew, err := c.lookup(ctx, code)
+	if err == nil && isNew {
+		c.report(ctx, &catalogv1.EnsureLanguageRequest{Code: l.GetCode()})
+	}
+	return l, err
+}
+
+// lookup is GetLanguage telling the catalog nothing (a language's name
+// for display).
+func (c copyLanguages) lookup(ctx context.Context, code string) (l *catalogv1.Language, isNew bool, err error) {
 	table, err := c.st.LanguageTable(ctx)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	l, isNew, ok := find(table, code)
 	if !ok {
-		return nil, errs.NotFoundf("Not found.")
+		return nil, false, errs.NotFoundf("Not found.")
 	}
-	if isNew { // a built-in language the catalog stores on first sight
-		c.report(ctx, &catalogv1.EnsureLanguageRequest{Code: l.GetCode()})
-	}
-	return l, nil
+	return l, isNew, nil
 }
 
 // find is the language of code in table, or the built-in table's entry

@@ -37,7 +37,7 @@ func (mc *messageContext) language(ctx context.Context, code string) *catalogv1.
 		return l
 	}
 	l := &catalogv1.Language{Code: code, Name: code}
-	if found, err := mc.s.languages().GetLanguage(ctx, code); err == nil {
+	if found, _, err := mc.s.languages().lookup(ctx, code); err == nil {
 		l = found
 	}
 	mc.langs[code] = l
