@@ -1,8 +1,9 @@
 package lang
 
 import (
-	"errors"
 	"regexp"
+
+	"github.com/tmsproject/tms/pkg/errs"
 )
 
 // Plural sources, as Weblate's Plural.source.
@@ -22,14 +23,6 @@ type Rule struct {
 	Type    int32
 }
 
-// ErrPluralNumber and ErrPluralFormula refuse a file's rule for a new
-// language; ErrCode a code no language can be made of.
-var (
-	ErrPluralNumber  = errors.New("invalid number of plurals")
-	ErrPluralFormula = errors.New("invalid plural formula")
-	ErrCode          = errors.New("invalid language code")
-)
-
 // saneCode is what a language code met in a file name must look like to be
 // created on the fly: a two- or three-letter base, then suffixes joined by
 // "_", "-" or "@" ("sr_Latn", "ca@valencia").
@@ -42,18 +35,20 @@ func SaneCode(code string) bool { return saneCode.MatchString(code) }
 // FileLanguage is the default rule of a language unknown to the built-in
 // table, made of a code met in a file and the file's rule (none: 0 and
 // ""). The catalog stores it; the translation service reads files with it
-// until the catalog's copy arrives.
+// until the catalog's copy arrives. A code no language can be made of, or
+// a rule that is not one, is InvalidArgument on "code", "plural_number"
+// or "plural_formula".
 func FileLanguage(code string, number int32, formula string) (Rule, error) {
 	if !SaneCode(code) || len(code) > 50 {
-		return Rule{}, ErrCode
+		return Rule{}, errs.Invalid("code", "invalid", "Invalid language code.")
 	}
 	r := Rule{Source: SourceDefault, Number: 2, Formula: "n != 1"}
 	if number != 0 || formula != "" {
 		if number < 1 || number > 10 {
-			return r, ErrPluralNumber
+			return r, errs.Invalid("plural_number", "invalid", "Invalid number of plurals.")
 		}
 		if _, err := CompilePlural(formula); err != nil {
-			return r, ErrPluralFormula
+			return r, errs.Invalid("plural_formula", "invalid", "Invalid plural formula.")
 		}
 		r.Source, r.Number, r.Formula = SourceGettext, number, formula
 	}

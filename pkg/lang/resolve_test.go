@@ -1,8 +1,9 @@
 package lang
 
 import (
-	"errors"
 	"testing"
+
+	"github.com/tmsproject/tms/pkg/errs"
 )
 
 // TestPickPlural: which plural of a language a file's rule is.
@@ -45,17 +46,22 @@ func TestFileLanguage(t *testing.T) {
 		number  int32
 		formula string
 		want    Rule
-		err     error
+		field   string // of the InvalidArgument; "": none
 	}{
-		{"zz", 0, "", Rule{Number: 2, Formula: "n != 1"}, nil},
-		{"zz_Latn", 3, "n==1 ? 0 : n==2 ? 1 : 2", Rule{Source: SourceGettext, Number: 3, Formula: "n==1 ? 0 : n==2 ? 1 : 2"}, nil},
-		{"zz", 11, "n", Rule{}, ErrPluralNumber},
-		{"zz", 2, "n ==", Rule{}, ErrPluralFormula},
-		{"not a code", 0, "", Rule{}, ErrCode},
+		{"zz", 0, "", Rule{Number: 2, Formula: "n != 1"}, ""},
+		{"zz_Latn", 3, "n==1 ? 0 : n==2 ? 1 : 2", Rule{Source: SourceGettext, Number: 3, Formula: "n==1 ? 0 : n==2 ? 1 : 2"}, ""},
+		{"zz", 11, "n", Rule{}, "plural_number"},
+		{"zz", 2, "n ==", Rule{}, "plural_formula"},
+		{"not a code", 0, "", Rule{}, "code"},
 	} {
 		got, err := FileLanguage(tc.code, tc.number, tc.formula)
-		if !errors.Is(err, tc.err) || err == nil && (got.Source != tc.want.Source || got.Number != tc.want.Number || got.Formula != tc.want.Formula) {
-			t.Errorf("%s %d %q: %+v, %v; want %+v, %v", tc.code, tc.number, tc.formula, got, err, tc.want, tc.err)
+		field := ""
+		if e := errs.FromStatus(err); err != nil && e.Kind == errs.InvalidArgument && len(e.Fields) == 1 {
+			field = e.Fields[0].Field
+		}
+		if (err != nil) != (tc.field != "") || field != tc.field ||
+			err == nil && (got.Source != tc.want.Source || got.Number != tc.want.Number || got.Formula != tc.want.Formula) {
+			t.Errorf("%s %d %q: %+v, %v; want %+v, InvalidArgument on %q", tc.code, tc.number, tc.formula, got, err, tc.want, tc.field)
 		}
 	}
 }

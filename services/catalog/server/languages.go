@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 
-	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/lang"
 	catalogv1 "github.com/tmsproject/tms/proto/gen/go/tms/catalog/v1"
 	"github.com/tmsproject/tms/services/catalog/store"
@@ -148,13 +147,8 @@ func (s *Server) filePlural(ctx context.Context, l *store.Language, number int, 
 // plural rule read from a file (lang.FileLanguage).
 func fileLanguage(code string, number int32, formula string) (store.Language, error) {
 	r, err := lang.FileLanguage(code, number, formula)
-	switch {
-	case errors.Is(err, lang.ErrCode):
-		return store.Language{}, errs.Invalid("code", "invalid", "Invalid language code.")
-	case errors.Is(err, lang.ErrPluralNumber):
-		return store.Language{}, errs.Invalid("plural_number", "invalid", "Invalid number of plurals.")
-	case errors.Is(err, lang.ErrPluralFormula):
-		return store.Language{}, errs.Invalid("plural_formula", "invalid", "Invalid plural formula.")
+	if err != nil {
+		return store.Language{}, err
 	}
 	return store.Language{Code: code, Name: code, Direction: "ltr", Aliases: []string{}, PluralSource: r.Source,
 		PluralNumber: r.Number, PluralFormula: r.Formula, PluralType: r.Type}, nil

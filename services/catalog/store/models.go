@@ -1,6 +1,10 @@
 package store
 
-import "time"
+import (
+	"time"
+
+	"github.com/tmsproject/tms/pkg/lang"
+)
 
 // Language is one language with its default plural rule, which has the
 // language's id; other rules of the language are Plural rows.
@@ -20,11 +24,12 @@ type Language struct {
 // TableName implements gorm's tabler.
 func (Language) TableName() string { return "languages" }
 
-// Plural sources, as Weblate's Plural.source.
+// Plural sources, as Weblate's Plural.source (pkg/lang's, which picks
+// them).
 const (
-	PluralSourceDefault  = 0 // the built-in rule of the language
-	PluralSourceGettext  = 1 // read from a file's Plural-Forms header
-	PluralSourceCLDRZero = 3 // the default with a form for zero (stringsdict)
+	PluralSourceDefault  = lang.SourceDefault  // the built-in rule of the language
+	PluralSourceGettext  = lang.SourceGettext  // read from a file's Plural-Forms header
+	PluralSourceCLDRZero = lang.SourceCLDRZero // the default with a form for zero (stringsdict)
 )
 
 // Project groups components.

@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"errors"
 
 	"github.com/tmsproject/tms/pkg/errs"
 	"github.com/tmsproject/tms/pkg/lang"
@@ -111,13 +110,8 @@ func (c copyLanguages) EnsureLanguage(ctx context.Context, req *catalogv1.Ensure
 // a file's rule, refused as the catalog refuses it.
 func fileLanguage(req *catalogv1.EnsureLanguageRequest) (*catalogv1.Language, error) {
 	r, err := lang.FileLanguage(req.GetCode(), req.GetPluralNumber(), req.GetPluralFormula())
-	switch {
-	case errors.Is(err, lang.ErrCode):
-		return nil, errs.Invalid("code", "invalid", "Invalid language code.")
-	case errors.Is(err, lang.ErrPluralNumber):
-		return nil, errs.Invalid("plural_number", "invalid", "Invalid number of plurals.")
-	case errors.Is(err, lang.ErrPluralFormula):
-		return nil, errs.Invalid("plural_formula", "invalid", "Invalid plural formula.")
+	if err != nil {
+		return nil, err
 	}
 	return &catalogv1.Language{Code: req.GetCode(), Name: req.GetCode(), Direction: "ltr", Aliases: []string{},
 		PluralSource: r.Source, PluralNumber: r.Number, PluralFormula: r.Formula, PluralType: r.Type}, nil
