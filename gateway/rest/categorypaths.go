@@ -96,6 +96,10 @@ func (cp *categoryPaths) fetch(p string) projectPaths {
 	return e
 }
 
+// slashes unescapes the slashes of a category path; built once, as a
+// Replacer builds its tables on first use.
+var slashes = strings.NewReplacer("%2F", "/", "%2f", "/")
+
 // splitComponentParam reads the reference's addressing of a component in
 // a category ("docs%2Fusage", or "docs/usage" once more unescaped): the
 // slug stays in "component", the path goes to "category_path".
@@ -104,7 +108,7 @@ func splitComponentParam(params map[string]string) {
 	if !ok {
 		return
 	}
-	v = strings.NewReplacer("%2F", "/", "%2f", "/").Replace(v)
+	v = slashes.Replace(v)
 	if i := strings.LastIndexByte(v, '/'); i >= 0 {
 		params["component"], params["category_path"] = v[i+1:], v[:i]
 	}

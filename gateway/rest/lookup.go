@@ -110,9 +110,8 @@ func pathObject[T interface{ GetProjectSlug() string }](c *call, get func(id int
 
 // component fetches a component of a visible project, once per request.
 func (c *call) component(project, slug string) (*catalogv1.Component, error) {
-	if _, err := c.project(project); err != nil {
-		return nil, err
-	}
+	// The catalog answers NotFound for a component of a project the
+	// caller may not see, as GetProject does: no project lookup first.
 	return c.components.get(project+"/"+slug, func() (*catalogv1.Component, error) {
 		resp, err := c.g.cfg.Catalog.GetComponent(c.ctx, &catalogv1.GetComponentRequest{ProjectSlug: project, Slug: slug})
 		if err != nil {

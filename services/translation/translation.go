@@ -70,6 +70,7 @@ type Service struct {
 	// again. With leases, RunReplica finds them.
 	interrupted []int64
 	gdb         *gorm.DB
+	store       *store.Store
 	server      *server.Server
 	relay       *outbox.Relay // change records to the changelog
 	outcomes    *outbox.Relay // import outcomes to the catalog
@@ -100,7 +101,7 @@ func New(ctx context.Context, cfg Config) (*Service, error) {
 		cfg.Git.SiteURL = cfg.SiteURL
 	}
 	workcopy.AllowLocalNetwork(cfg.AllowLocalRepos)
-	svc := &Service{gdb: gdb, log: cfg.Log}
+	svc := &Service{gdb: gdb, store: st, log: cfg.Log}
 	notify := func() {}
 	if cfg.Changelog != nil {
 		svc.relay = changefeed.Relay(gdb, cfg.Changelog, cfg.Log)
@@ -154,6 +155,9 @@ func (svc *Service) Run(ctx context.Context) error {
 	outcomes := make(chan struct{})
 	go func() { defer close(outcomes); _ = svc.outcomes.Run(ctx) }() // ends with ctx
 	defer func() { <-outcomes }()
+	indexer := make(chan struct{})
+	go func() { defer close(indexer); svc.store.RunTextIndex(ctx, textIndexEvery, svc.log) }()
+	defer func() { <-indexer }()
 	if svc.relay == nil {
 		<-ctx.Done()
 		return nil
@@ -164,6 +168,11 @@ func (svc *Service) Run(ctx context.Context) error {
 	}
 	return err
 }
+
+// textIndexEvery is how often Run looks for units to add to the search's
+// trigram index (SQLite): a unit added is indexed about two looks after
+// the last insert of its import.
+const textIndexEvery = time.Second
 
 // Check tells whether the service can serve: its database answers.
 func (svc *Service) Check(ctx context.Context) error { return db.Ping(ctx, svc.gdb) }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io"
 	"strconv"
+	"sync"
 	"time"
 
 	"google.golang.org/protobuf/types/known/timestamppb"
@@ -72,11 +73,15 @@ func TimeOf(ts *timestamppb.Timestamp) *Time {
 // trailing newline json.Encoder adds.
 func Encode(w io.Writer, v any) error {
 	if a, ok := v.(Appender); ok {
-		b, err := a.AppendJSON(make([]byte, 0, 4096))
-		if err != nil {
-			return err
+		buf := buffers.Get().(*[]byte)
+		b, err := a.AppendJSON((*buf)[:0])
+		if err == nil {
+			_, err = w.Write(b)
 		}
-		_, err = w.Write(b)
+		if cap(b) <= maxPooledBuffer {
+			*buf = b
+			buffers.Put(buf)
+		}
 		return err
 	}
 	var buf bytes.Buffer
@@ -88,3 +93,12 @@ func Encode(w io.Writer, v any) error {
 	_, err := w.Write(bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
 	return err
 }
+
+// buffers holds the encoding buffers of answers written: a units page is
+// tens of kilobytes, and growing a fresh buffer to that size for every
+// request was a third of the bytes a page allocated.
+var buffers = sync.Pool{New: func() any { b := make([]byte, 0, 4096); return &b }}
+
+// maxPooledBuffer bounds the buffers kept: one huge answer does not pin
+// its buffer for good.
+const maxPooledBuffer = 1 << 20

@@ -192,7 +192,8 @@ func (s *Server) ListUnits(ctx context.Context, req *translationv1.ListUnitsRequ
 	if err != nil {
 		return nil, err
 	}
-	out := &translationv1.ListUnitsResponse{Total: total, NextPageToken: pg.Next(total)}
+	out := &translationv1.ListUnitsResponse{Total: total, NextPageToken: pg.Next(total),
+		Units: make([]*translationv1.Unit, 0, len(units))}
 	var labelled []*translationv1.Unit
 	for _, u := range units {
 		out.Units = append(out.Units, unitProto(u))

@@ -112,22 +112,68 @@ func (s *Store) SearchUnits(ctx context.Context, translationID int64, q *search.
 // SearchUnitIDs are the ids, in order, of the units of one translation
 // (0: of all) that match q.
 func (s *Store) SearchUnitIDs(ctx context.Context, translationID int64, q *search.Query, hidden Hidden) ([]int64, error) {
+	scope, indexed, err := s.searchScope(ctx, translationID, q, hidden)
+	if err != nil {
+		return nil, err
+	}
+	if indexed { // one statement: each part of a split scan would look the index up again
+		return matchingIDs(scope(s.q(ctx)))
+	}
+	return s.matchingUnitIDs(ctx, translationID, scope)
+}
+
+// searchScope is the selection of the units of one translation (0: of
+// all) that match q; indexed reports that it looks the trigram index up.
+func (s *Store) searchScope(ctx context.Context, translationID int64, q *search.Query, hidden Hidden) (
+	scope func(*gorm.DB) *gorm.DB, indexed bool, err error) {
 	dialect, cols := search.DialectSQLite, searchColumns
 	if s.postgres {
 		dialect = search.DialectPostgres
-	} else {
-		var err error
-		if cols.Folded, err = foldedRows(s.q(ctx)); err != nil {
-			return nil, err
-		}
+	} else if cols.Folded, err = foldedRows(s.q(ctx)); err != nil {
+		return nil, false, err
 	}
 	where, args := q.SQL(cols, dialect)
-	scope := func(q *gorm.DB) *gorm.DB {
+	var pre string
+	var preArgs []any
+	if !s.postgres {
+		if pre, preArgs, err = s.trigramCandidates(ctx, q, cols.Folded); err != nil {
+			return nil, false, err
+		}
+	}
+	return func(q *gorm.DB) *gorm.DB {
 		tx := hidden.byTranslation(s.q(ctx), q.Model(&Unit{}).Where(where, args...), "units.translation_id")
 		if translationID != 0 {
 			tx = tx.Where("units.translation_id = ?", translationID)
 		}
+		if pre != "" { // the index narrows the rows; q's condition still decides
+			tx = tx.Where(pre, preArgs...)
+		}
 		return tx
+	}, pre != "", nil
+}
+
+// useTextIndex is false in tests that want a search's scanned answer.
+var useTextIndex = true
+
+// trigramCandidates is, on SQLite, a condition on units.id that holds for
+// every unit matching q and few others: the units unit_text finds for
+// q's trigram expression, those edited or deleted since indexed (noted in
+// unit_text_dirty), those above the index's mark, and those whose text
+// lower() folds into ASCII (folded, a Columns.Folded). Empty when q
+// has no trigram expression or nothing is indexed yet: the search scans.
+func (s *Store) trigramCandidates(ctx context.Context, q *search.Query, folded string) (string, []any, error) {
+	match, ok := q.TrigramMatch()
+	if !ok || !useTextIndex {
+		return "", nil, nil
 	}
-	return s.matchingUnitIDs(ctx, translationID, scope)
+	through, err := indexedThrough(s.q(ctx))
+	if err != nil || through == 0 {
+		return "", nil, err
+	}
+	cond := "units.id IN (SELECT rowid FROM unit_text WHERE unit_text MATCH ? UNION ALL SELECT unit_id FROM unit_text_dirty" +
+		" UNION ALL SELECT id FROM units WHERE id > ?"
+	if folded != search.NoneFolded {
+		cond += " UNION ALL SELECT id FROM units WHERE " + folded
+	}
+	return cond + ")", []any{match, through}, nil
 }

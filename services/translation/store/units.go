@@ -51,28 +51,38 @@ func (s *Store) UnitsOf(ctx context.Context, t Translation, offset, limit int64)
 }
 
 func (s *Store) unitsOf(ctx context.Context, q *gorm.DB, t Translation, offset, limit int64) ([]UnitView, int64, error) {
-	units, err := s.pageUnits(ctx, q.Where("translation_id = ?", t.ID), offset, limit)
-	if err != nil {
-		return nil, 0, err
+	pq, err := s.pageQuery(ctx, q.Where("translation_id = ?", t.ID), offset, limit)
+	if err != nil || pq == nil {
+		return nil, t.Total, err
 	}
-	views := make([]UnitView, len(units)) // all of t: no second lookup
-	for i, u := range units {
-		views[i] = UnitView{Unit: u, Translation: t}
-	}
-	return views, t.Total, nil
+	// All of t: no second lookup, and the rows are read into the views.
+	views, err := scanUnits(pq, int(limit), func(views []UnitView) *Unit {
+		views[len(views)-1].Translation = t
+		return &views[len(views)-1].Unit
+	})
+	return views, t.Total, err
 }
 
 // directPageOffset is the offset below which a page is read in one
 // statement: the rows passed on the way cost less than a second one.
 const directPageOffset = 1000
 
-// pageUnits reads one page of the units q selects, ordered by id. A deep
-// page takes two steps: the ids of the page first (the offset is skipped
-// in an index, without reading the rows it passes), then the rows of those
-// ids only.
+// pageUnits reads one page of the units q selects, ordered by id.
 func (s *Store) pageUnits(ctx context.Context, q *gorm.DB, offset, limit int64) ([]Unit, error) {
+	pq, err := s.pageQuery(ctx, q, offset, limit)
+	if err != nil || pq == nil {
+		return nil, err
+	}
+	return findUnitsCap(pq, int(limit))
+}
+
+// pageQuery is the query of one page of the units q selects, ordered by
+// id, or nil when the page is empty. A deep page takes two steps: the ids
+// of the page first (the offset is skipped in an index, without reading
+// the rows it passes), then a query of the rows of those ids only.
+func (s *Store) pageQuery(ctx context.Context, q *gorm.DB, offset, limit int64) (*gorm.DB, error) {
 	if limit <= 0 || offset < directPageOffset { // one pass
-		return findUnits(page(q, offset, limit))
+		return page(q, offset, limit), nil
 	}
 	var ids []int64
 	if err := page(q.Select("id"), offset, limit).Pluck("id", &ids).Error; err != nil {
@@ -81,7 +91,7 @@ func (s *Store) pageUnits(ctx context.Context, q *gorm.DB, offset, limit int64) 
 	if len(ids) == 0 {
 		return nil, nil
 	}
-	return findUnits(s.q(ctx).Where("id IN ?", ids).Order("id"))
+	return s.q(ctx).Where("id IN ?", ids).Order("id"), nil
 }
 
 // attach loads the translations of units.

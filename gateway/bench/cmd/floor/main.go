@@ -123,6 +123,14 @@ func run(c config) (err error) {
 		return err
 	}
 	defer svc.stop()
+	// What follows the import runs once the search index is built (in the
+	// background on SQLite), not beside its building.
+	var indexed time.Duration
+	if !c.importOnly || c.search || c.upload || c.memory > 0 {
+		if indexed, err = waitTextIndex(c, scratch); err != nil {
+			return err
+		}
+	}
 	if c.importOnly {
 		var up *uploadResult
 		if c.upload {
@@ -145,7 +153,7 @@ func run(c config) (err error) {
 			}
 			return writeMemory(w, c, mem)
 		}
-		return writeImport(w, c, imp, up, found)
+		return writeImport(w, c, imp, up, found, indexed)
 	}
 	base, err := startBaseline(c, scratch)
 	if err != nil {
@@ -156,5 +164,5 @@ func run(c config) (err error) {
 	if err != nil {
 		return err
 	}
-	return writeReport(w, c, imp, res)
+	return writeReport(w, c, imp, res, indexed)
 }

@@ -1,0 +1,166 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"time"
+
+	"gorm.io/gorm"
+)
+
+// On SQLite, substring searches look the units up in unit_text, an FTS5
+// trigram index (migration 0021), up to unit_text_state.indexed_through,
+// and scan only the units above it and those noted in unit_text_dirty
+// (edited or deleted since indexed). Imports do not write the index (a
+// row per insert tripled their time), nor do edits (two tokenizations per
+// edit cost a fifth of the edit rate): IndexText adds the units above the
+// mark and brings the noted ones up to date, in chunks, and RunTextIndex
+// calls it in the background. PostgreSQL keeps its trigram indexes itself
+// (pg_trgm GIN): there, both are no-ops.
+
+// textIndexChunk is how many units one IndexText transaction adds: it
+// holds SQLite's single writer, so edits wait at most for one chunk.
+const textIndexChunk = 2000
+
+// IndexedThrough is the greatest unit id unit_text covers: every unit at
+// or below it is in the index (0 on PostgreSQL, which needs none).
+func (s *Store) IndexedThrough(ctx context.Context) (int64, error) {
+	if s.postgres {
+		return 0, nil
+	}
+	return indexedThrough(s.q(ctx))
+}
+
+func indexedThrough(tx *gorm.DB) (int64, error) {
+	var through int64
+	err := tx.Raw(`SELECT indexed_through FROM unit_text_state WHERE id = 1`).Scan(&through).Error
+	return through, err
+}
+
+// IndexText brings up to limit of the noted units' entries up to date,
+// or, when none is noted, adds up to limit units above IndexedThrough to
+// the index, in one transaction, and reports whether the index then
+// covers every unit as it is.
+func (s *Store) IndexText(ctx context.Context, limit int64) (bool, error) {
+	if s.postgres {
+		return true, nil
+	}
+	var done bool
+	err := s.q(ctx).Transaction(func(tx *gorm.DB) error {
+		var dirty []int64
+		err := tx.Raw(`SELECT unit_id FROM unit_text_dirty ORDER BY unit_id LIMIT ?`, limit).Scan(&dirty).Error
+		switch {
+		case err != nil:
+			return err
+		case len(dirty) > 0:
+			return reindexDirty(tx, dirty)
+		}
+		done, err = indexTail(tx, limit)
+		return err
+	})
+	return done, err
+}
+
+// reindexDirty replaces the entries of the noted units ids: out with the
+// text noted (what the index holds), in with their text now, unless they
+// are gone.
+func reindexDirty(tx *gorm.DB, ids []int64) error {
+	for _, q := range []string{
+		`INSERT INTO unit_text (unit_text, rowid, source, target, context)
+			SELECT 'delete', unit_id, source, target, context FROM unit_text_dirty WHERE unit_id IN ?`,
+		`INSERT INTO unit_text (rowid, source, target, context) SELECT id, source, target, context FROM units WHERE id IN ?`,
+		`DELETE FROM unit_text_dirty WHERE unit_id IN ?`,
+	} {
+		if err := tx.Exec(q, ids).Error; err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// indexTail adds up to limit units above the mark and raises it.
+func indexTail(tx *gorm.DB, limit int64) (done bool, err error) {
+	through, err := indexedThrough(tx)
+	if err != nil {
+		return false, err
+	}
+	var last int64
+	if err := tx.Raw(`SELECT COALESCE(MAX(id), 0) FROM units`).Scan(&last).Error; err != nil {
+		return false, err
+	}
+	// Inside the write transaction no unit can appear below last, so
+	// everything up to the new mark is in.
+	upTo := min(last, through+limit)
+	if upTo <= through {
+		return true, nil
+	}
+	if err := tx.Exec(`INSERT INTO unit_text (rowid, source, target, context)
+		SELECT id, source, target, context FROM units WHERE id > ? AND id <= ?`, through, upTo).Error; err != nil {
+		return false, err
+	}
+	return upTo == last, tx.Exec(`UPDATE unit_text_state SET indexed_through = ? WHERE id = 1`, upTo).Error
+}
+
+// RunTextIndex keeps unit_text current until ctx ends: every interval,
+// once units stopped being added and noted since the previous look (an
+// import or an upload under way goes on adding; its units are indexed
+// when it is done, and scanned until then), or when many are noted, it
+// indexes until the index covers every unit.
+func (s *Store) RunTextIndex(ctx context.Context, interval time.Duration, log *slog.Logger) {
+	if s.postgres {
+		return
+	}
+	tick := time.NewTicker(interval)
+	defer tick.Stop()
+	var seen textBacklog
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+		now, err := s.textBacklog(ctx)
+		if err != nil || (now != seen && now.dirty < maxDirty) {
+			seen = now // still growing, or unreadable: look again next time
+			continue
+		}
+		if err := s.catchUpText(ctx); err != nil && ctx.Err() == nil {
+			log.Warn("text index", "err", err)
+		}
+		seen, _ = s.textBacklog(ctx)
+	}
+}
+
+// maxDirty is how many noted units RunTextIndex lets wait for writes to
+// settle: each costs every substring search a lookup.
+const maxDirty = 10000
+
+// textBacklog is what the index lacks: the greatest unit id (above the
+// mark, the units are not indexed) and how many units are noted.
+type textBacklog struct{ last, dirty int64 }
+
+func (s *Store) textBacklog(ctx context.Context) (textBacklog, error) {
+	var b textBacklog
+	err := s.q(ctx).Raw(`SELECT (SELECT COALESCE(MAX(id), 0) FROM units), (SELECT COUNT(*) FROM unit_text_dirty)`).
+		Row().Scan(&b.last, &b.dirty)
+	return b, err
+}
+
+// catchUpText indexes chunks until the index covers every unit, or until
+// units are added again: an import started, and the index waits for its
+// end.
+func (s *Store) catchUpText(ctx context.Context) error {
+	start, err := s.textBacklog(ctx)
+	for err == nil && ctx.Err() == nil {
+		var done bool
+		if done, err = s.IndexText(ctx, textIndexChunk); err != nil || done {
+			return err
+		}
+		var now textBacklog
+		if now, err = s.textBacklog(ctx); now.last != start.last {
+			return err
+		}
+	}
+	return errors.Join(err, ctx.Err())
+}

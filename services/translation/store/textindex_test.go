@@ -1,0 +1,248 @@
+package store_test
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"gorm.io/gorm"
+
+	"github.com/tmsproject/tms/pkg/db"
+	"github.com/tmsproject/tms/pkg/dbtest"
+	"github.com/tmsproject/tms/pkg/outbox"
+	"github.com/tmsproject/tms/services/translation/search"
+	"github.com/tmsproject/tms/services/translation/store"
+)
+
+// indexTexts are source and target pairs that test the index's edges:
+// case, words across a plural separator, quotes, characters lower() or
+// FTS5 fold into ASCII (Kelvin sign, dotted capital I, long s), other
+// alphabets, and values shorter than a trigram.
+var indexTexts = [][2]string{
+	{"Delete cookies", "Cookies löschen"},
+	{"COOKIES and cache", "Cache und COOKIES"},
+	{"Backup the files", "Restore the files"},
+	{"backup\x1e\x1ebackups", "Sicherung\x1e\x1eSicherungen"},
+	{`Say "hello"`, `Sag "hallo"`},
+	{"\u212aelvin scale", "\u212aelvin-Skala"},
+	{"\u0130stanbul", "İstanbul"},
+	{"Cla\u017fs of cookie\u017f", "Klasse"},
+	{"Größe ändern", "Resize"},
+	{"ab", "xy"},
+	{"Temporary data", "Temporäre Daten"},
+	{"temporary\tdata", "Daten"},
+}
+
+// indexQueries are searches the index answers, in part or not at all.
+var indexQueries = []string{
+	"cookies", "COOKIE", "kelvin", "istanbul", "classs", "source:cookies", "target:cookies",
+	`source:"temporary data"`, "source:backup AND target:restore", "source:backup AND state:>=translated",
+	"target:proxy OR target:cookies", "cookies OR ab", "NOT cookies", "größe", "ÄNDERN", "ab", "xylophone",
+	`"say ""hello"""`, `hello"`, "backups", "context:cookies", "note:cookies", "files AND NOT restore",
+	"source:r\"^Back\"", "target:=Resize", "cookies AND (kelvin OR größe)",
+}
+
+// TestTextIndexAgreesWithScan: a search looked up in the trigram index
+// answers exactly the units and count a scan answers, on both engines, for
+// the queries above, over one translation and over all: once indexed,
+// after edits, deletions (of a unit, and of a translation with its units)
+// and additions below and above the index's mark, and with part of the
+// units not yet indexed.
+func TestTextIndexAgreesWithScan(t *testing.T) {
+	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
+		ctx := t.Context()
+		s := store.New(gdb)
+		cs, units := importIndexTexts(t, s, 1)
+		agree := func(step string) {
+			t.Helper()
+			checkTextIndex(t, gdb, step)
+			for _, tr := range []int64{0, cs} {
+				for _, qs := range indexQueries {
+					q, err := search.Parse(qs)
+					if err != nil {
+						t.Fatalf("%q: %v", qs, err)
+					}
+					scanned := scanIDs(t, gdb, tr, q)
+					indexed := indexedIDs(t, gdb, s, tr, q)
+					if !slices.Equal(scanned, indexed) {
+						t.Errorf("%s, translation %d, %q: indexed %v, scanned %v", step, tr, qs, indexed, scanned)
+					}
+				}
+			}
+		}
+		agree("before indexing")
+		if _, err := s.IndexText(ctx, 5); err != nil { // part of the units
+			t.Fatal(err)
+		}
+		agree("partly indexed")
+		catchUp(t, s)
+		agree("indexed")
+		for i, target := range map[int]string{0: "Kekse löschen", 2: "Restore COOKIES", 5: "\u212aelvin backup"} {
+			editTarget(t, s, units[i].ID, target)
+		}
+		if err := s.DeleteUnit(ctx, units[1].ID, "admin"); err != nil {
+			t.Fatal(err)
+		}
+		agree("after edits and a deletion")
+		catchUp(t, s)
+		agree("with the edits and the deletion indexed")
+		moreID, more := importIndexTexts(t, s, 2) // above the mark
+		agree("with new units above the mark")
+		editTarget(t, s, more[0].ID, "no more biscuits")
+		catchUp(t, s)
+		editTarget(t, s, more[2].ID, "cookies restored")
+		agree("re-indexed and edited")
+		if err := s.DeleteTranslation(ctx, moreID); err != nil { // its units go by the foreign key's cascade
+			t.Fatal(err)
+		}
+		agree("after a translation's deletion")
+	}, store.Migrations, outbox.Migrations)
+}
+
+// checkTextIndex runs FTS5's integrity check of unit_text (SQLite): its
+// structure, and, once it covers every unit as it is, that it holds
+// exactly the units' text (no entry left behind by an edit or deletion).
+func checkTextIndex(t *testing.T, gdb *gorm.DB, step string) {
+	t.Helper()
+	if db.Dialect(gdb) == db.Postgres {
+		return
+	}
+	var through, last, dirty int64
+	if err := gdb.Raw(`SELECT (SELECT indexed_through FROM unit_text_state), (SELECT COALESCE(MAX(id), 0) FROM units),
+		(SELECT COUNT(*) FROM unit_text_dirty)`).Row().Scan(&through, &last, &dirty); err != nil {
+		t.Fatal(err)
+	}
+	against := 0 // the content table holds text the index does not yet
+	if through >= last && dirty == 0 {
+		against = 1
+	}
+	if err := gdb.Exec(`INSERT INTO unit_text (unit_text, rank) VALUES ('integrity-check', ?)`, against).Error; err != nil {
+		t.Fatalf("%s: unit_text: %v", step, err)
+	}
+}
+
+// importIndexTexts imports indexTexts as component comp (source and a
+// German translation) and answers the translation's id and units.
+func importIndexTexts(t *testing.T, s *store.Store, comp int64) (int64, []store.UnitView) {
+	t.Helper()
+	var src, tr []store.Unit
+	for i, p := range indexTexts {
+		u := unit(p[0], p[0], 100, 1)
+		u.IDHash, u.Context = int64(i+1), fmt.Sprintf("ctx%d", i)
+		src = append(src, u)
+		u = unit(p[0], p[1], 20, 1)
+		u.IDHash, u.Context = int64(i+1), fmt.Sprintf("ctx%d", i)
+		tr = append(tr, u)
+	}
+	source, err := s.ImportTranslation(t.Context(), importSpec(comp, "en", nil, src...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	de, err := s.ImportTranslation(t.Context(), importSpec(comp, "de", source.IDs, tr...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	units, _, err := s.ListUnits(t.Context(), de.Translation.ID, 0, 100, store.Hidden{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return de.Translation.ID, units
+}
+
+func editTarget(t *testing.T, s *store.Store, id int64, target string) {
+	t.Helper()
+	if _, err := s.EditUnit(t.Context(), id, func(store.UnitView) (store.Edit, error) {
+		return store.Edit{Target: target, State: 20, Author: "admin"}, nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func catchUp(t *testing.T, s *store.Store) {
+	t.Helper()
+	for {
+		done, err := s.IndexText(t.Context(), 7)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if done {
+			return
+		}
+	}
+}
+
+// scanIDs is the search's answer without the index: on SQLite the search
+// as it was, on PostgreSQL with index scans turned off for it.
+func scanIDs(t *testing.T, gdb *gorm.DB, translationID int64, q *search.Query) []int64 {
+	t.Helper()
+	if db.Dialect(gdb) != db.Postgres {
+		var ids []int64
+		var err error
+		store.Scanned(func() { ids, err = store.New(gdb).SearchUnitIDs(t.Context(), translationID, q, store.Hidden{}) })
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ids
+	}
+	return pgSearch(t, gdb, translationID, q, "enable_indexscan", "enable_bitmapscan")
+}
+
+// indexedIDs is the search's answer through the index: on PostgreSQL
+// with sequential and plain index scans turned off, so that a table this
+// small is read through bitmaps of its GIN indexes.
+func indexedIDs(t *testing.T, gdb *gorm.DB, s *store.Store, translationID int64, q *search.Query) []int64 {
+	t.Helper()
+	if db.Dialect(gdb) != db.Postgres {
+		ids, err := s.SearchUnitIDs(t.Context(), translationID, q, store.Hidden{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ids
+	}
+	return pgSearch(t, gdb, translationID, q, "enable_seqscan", "enable_indexscan")
+}
+
+// pgSearch runs the search in a transaction with the planner settings off.
+func pgSearch(t *testing.T, gdb *gorm.DB, translationID int64, q *search.Query, off ...string) []int64 {
+	t.Helper()
+	var ids []int64
+	err := gdb.Transaction(func(tx *gorm.DB) error {
+		for _, o := range off {
+			if err := tx.Exec("SET LOCAL " + o + " = off").Error; err != nil {
+				return err
+			}
+		}
+		var err error
+		ids, err = store.New(tx).SearchUnitIDs(t.Context(), translationID, q, store.Hidden{})
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ids
+}
+
+// TestTextIndexPlans: the planners read the trigram indexes for a
+// substring search: unit_text on SQLite, the pg_trgm GIN indexes on
+// PostgreSQL (sequential and plain index scans off, as on a table too
+// small to prefer them otherwise).
+func TestTextIndexPlans(t *testing.T) {
+	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
+		s := store.New(gdb)
+		importIndexTexts(t, s, 1)
+		catchUp(t, s)
+		q, err := search.Parse("source:cookies OR target:restore")
+		if err != nil {
+			t.Fatal(err)
+		}
+		plan := store.SearchPlan(t, s, q)
+		want := "unit_text VIRTUAL TABLE INDEX"
+		if db.Dialect(gdb) == db.Postgres {
+			want = "units_source_trgm"
+		}
+		if !strings.Contains(plan, want) {
+			t.Errorf("the plan does not name %q:\n%s", want, plan)
+		}
+	}, store.Migrations, outbox.Migrations)
+}
