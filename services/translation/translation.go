@@ -139,7 +139,8 @@ func (svc *Service) Register(s grpc.ServiceRegistrar) {
 	translationv1.RegisterMemoryServiceServer(s, svc.server.Memory())
 }
 
-// Run delivers change records and commits aged pending changes until ctx
+// Run delivers change records and import outcomes, commits aged pending
+// changes and keeps the search's trigram index current (SQLite) until ctx
 // ends.
 func (svc *Service) Run(ctx context.Context) error {
 	resumed := make(chan struct{})

@@ -207,15 +207,13 @@ func (s *Store) ListTranslations(ctx context.Context, components []int64, offset
 
 // GetTranslation finds a component's translation by language code.
 func (s *Store) GetTranslation(ctx context.Context, componentID int64, code string) (Translation, error) {
-	var t Translation
-	err := s.q(ctx).Where("component_id = ? AND language_code = ?", componentID, code).Take(&t).Error
+	t, err := takeTranslation(s.q(ctx).Where("component_id = ? AND language_code = ?", componentID, code))
 	return t, notFound(err, "translation")
 }
 
 // GetTranslationByID loads a translation.
 func (s *Store) GetTranslationByID(ctx context.Context, id int64) (Translation, error) {
-	var t Translation
-	err := s.q(ctx).Where("id = ?", id).Take(&t).Error
+	t, err := takeTranslation(s.q(ctx).Where("id = ?", id))
 	return t, notFound(err, "translation")
 }
 
