@@ -76,8 +76,12 @@ func writeImport(w io.Writer, c config, imp importResult, up *uploadResult, foun
 }
 
 func writeImportRows(b *strings.Builder, c config, imp importResult) {
-	fmt.Fprintf(b, "Import through `tms serve` (%d strings, %d languages plus the source, %d units; %d CPUs): "+
-		"%.1f s, %.0f units/s, peak RSS of the process %d MB.\n\n", c.strings, c.languages, imp.units,
+	engine := "SQLite"
+	if c.postgres {
+		engine = "PostgreSQL"
+	}
+	fmt.Fprintf(b, "Import through `tms serve` (%s; %d strings, %d languages plus the source, %d units; %d CPUs): "+
+		"%.1f s, %.0f units/s, peak RSS of the process %d MB.\n\n", engine, c.strings, c.languages, imp.units,
 		runtime.NumCPU(), imp.elapsed.Seconds(), float64(imp.units)/imp.elapsed.Seconds(), imp.peakRSS>>20)
 }
 
