@@ -37,7 +37,7 @@ func TestListUsesIndexes(t *testing.T) {
 					var out []Change
 					return New(tx).filtered(t.Context(), c.f).Order(listOrder).Limit(50).Find(&out)
 				})
-				plan := explain(t, s.gdb, sql)
+				plan := dbtest.Explain(t, s.gdb, sql, "enable_seqscan", "enable_sort", "enable_bitmapscan")
 				if db.Dialect(gdb) == db.SQLite && !strings.Contains(plan, "USING INDEX "+c.index+" ") &&
 					!strings.HasSuffix(plan, "USING INDEX "+c.index) {
 					t.Fatalf("plan does not use %s:\n%s", c.index, plan)
@@ -50,59 +50,4 @@ func TestListUsesIndexes(t *testing.T) {
 			})
 		}
 	}, Migrations)
-}
-
-// explain returns the query plan of sql. PostgreSQL's planner prefers a
-// sequential scan on a small table, so scans and sorts are priced out of
-// reach: a plan without them exists only when a fitting index does.
-func explain(t *testing.T, gdb *gorm.DB, sql string) string {
-	t.Helper()
-	var lines []string
-	err := gdb.Transaction(func(tx *gorm.DB) error {
-		prefix := "EXPLAIN QUERY PLAN "
-		if db.Dialect(tx) == db.Postgres {
-			prefix = "EXPLAIN "
-			for _, set := range []string{"enable_seqscan", "enable_sort", "enable_bitmapscan"} {
-				if err := tx.Exec("SET LOCAL " + set + " = off").Error; err != nil {
-					return err
-				}
-			}
-		}
-		rows, err := tx.Raw(prefix + sql).Rows()
-		if err != nil {
-			return err
-		}
-		defer func() { _ = rows.Close() }()
-		cols, _ := rows.Columns()
-		for rows.Next() {
-			vals := make([]any, len(cols))
-			ptrs := make([]any, len(cols))
-			for i := range vals {
-				ptrs[i] = &vals[i]
-			}
-			if err := rows.Scan(ptrs...); err != nil {
-				return err
-			}
-			lines = append(lines, strings.TrimSpace(strings.Trim(strings.ReplaceAll(fmtAll(vals), "\n", " "), " ")))
-		}
-		return rows.Err()
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return strings.Join(lines, "\n")
-}
-
-func fmtAll(vals []any) string {
-	var b strings.Builder
-	for _, v := range vals {
-		switch v := v.(type) {
-		case []byte:
-			b.Write(v)
-		case string:
-			b.WriteString(v)
-		}
-		b.WriteByte(' ')
-	}
-	return b.String()
 }

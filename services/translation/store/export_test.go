@@ -1,12 +1,11 @@
 package store
 
 import (
-	"fmt"
-	"strings"
 	"testing"
 
 	"gorm.io/gorm"
 
+	"github.com/tmsproject/tms/pkg/dbtest"
 	"github.com/tmsproject/tms/services/translation/search"
 )
 
@@ -28,7 +27,8 @@ func Scanned(fn func()) {
 }
 
 // SearchPlan is the query plan of s's search of q over all units, as
-// the engine explains it (PostgreSQL with sequential scans off).
+// the engine explains it (PostgreSQL with sequential and plain index
+// scans off).
 func SearchPlan(t testing.TB, s *Store, q *search.Query) string {
 	t.Helper()
 	scope, _, err := s.searchScope(t.Context(), 0, q, Hidden{})
@@ -39,38 +39,6 @@ func SearchPlan(t testing.TB, s *Store, q *search.Query) string {
 		var ids []int64
 		return scope(tx).Select("units.id").Order("units.id").Find(&ids)
 	})
-	var lines []string
-	err = s.gdb.Transaction(func(tx *gorm.DB) error {
-		explain := "EXPLAIN QUERY PLAN "
-		if s.postgres {
-			explain = "EXPLAIN "
-			for _, o := range []string{"enable_seqscan", "enable_indexscan"} {
-				if serr := tx.Exec("SET LOCAL " + o + " = off").Error; serr != nil {
-					return serr
-				}
-			}
-		}
-		rows, qerr := tx.Raw(explain + query).Rows()
-		if qerr != nil {
-			return qerr
-		}
-		defer func() { _ = rows.Close() }()
-		cols, _ := rows.Columns()
-		for rows.Next() {
-			vals := make([]any, len(cols))
-			ptrs := make([]any, len(cols))
-			for i := range vals {
-				ptrs[i] = &vals[i]
-			}
-			if serr := rows.Scan(ptrs...); serr != nil {
-				return serr
-			}
-			lines = append(lines, fmt.Sprint(vals...))
-		}
-		return rows.Err()
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return strings.Join(lines, "\n")
+	off := []string{"enable_seqscan", "enable_indexscan"} // PostgreSQL: bitmaps of the GIN indexes
+	return dbtest.Explain(t, s.gdb, query, off...)
 }
