@@ -23,15 +23,8 @@ import (
 // holds SQLite's single writer, so edits wait at most for one chunk.
 const textIndexChunk = 2000
 
-// IndexedThrough is the greatest unit id unit_text covers: every unit at
-// or below it is in the index (0 on PostgreSQL, which needs none).
-func (s *Store) IndexedThrough(ctx context.Context) (int64, error) {
-	if s.postgres {
-		return 0, nil
-	}
-	return indexedThrough(s.q(ctx))
-}
-
+// indexedThrough is the greatest unit id unit_text covers: every unit at
+// or below it is in the index, as it was when noted (unit_text_dirty).
 func indexedThrough(tx *gorm.DB) (int64, error) {
 	var through int64
 	err := tx.Raw(`SELECT indexed_through FROM unit_text_state WHERE id = 1`).Scan(&through).Error
@@ -39,8 +32,8 @@ func indexedThrough(tx *gorm.DB) (int64, error) {
 }
 
 // IndexText brings up to limit of the noted units' entries up to date,
-// or, when none is noted, adds up to limit units above IndexedThrough to
-// the index, in one transaction, and reports whether the index then
+// or, when none is noted, adds up to limit units above the mark to the
+// index, in one transaction, and reports whether the index then
 // covers every unit as it is.
 func (s *Store) IndexText(ctx context.Context, limit int64) (bool, error) {
 	if s.postgres {
