@@ -50,6 +50,14 @@ func TestHiddenProjects(t *testing.T) {
 			JOIN translations ON translations.id = units.translation_id WHERE translations.project_slug = 'open'`).Scan(&openChecks).Error; err != nil || openChecks != 4 {
 			t.Fatalf("open checks: %d %v", openChecks, err)
 		}
+		// Searches go through the trigram index (SQLite), and are also
+		// scanned below: the hidden rows go either way.
+		for done := false; !done; {
+			var err error
+			if done, err = s.IndexText(ctx, 3); err != nil {
+				t.Fatal(err)
+			}
+		}
 		// The secret project's rows go whether the project is hidden from
 		// the caller or its component (11) is deleted in the catalog.
 		for name, hidden := range map[string]store.Hidden{
@@ -77,6 +85,12 @@ func TestHiddenProjects(t *testing.T) {
 				if err != nil || n != 2 || len(found) != 2 {
 					t.Errorf("search: total %d, %d found, %v", n, len(found), err)
 				}
+				var scanned []store.UnitView
+				store.Scanned(func() { scanned, n, err = s.SearchUnits(ctx, 0, q, 0, 0, hidden) })
+				if err != nil || n != 2 || len(scanned) != 2 {
+					t.Errorf("scanned search: total %d, %d found, %v", n, len(scanned), err)
+				}
+				found = append(found, scanned...)
 				for _, u := range append(units, found...) {
 					if u.Translation.ProjectSlug == "secret" {
 						t.Errorf("hidden unit listed: %+v", u.Unit)
