@@ -5,11 +5,9 @@ import (
 	"unicode/utf8"
 )
 
-// IndexedFields are the text columns a trigram index (SQLite's FTS5
-// table unit_text) holds, by the names its MATCH column filters use.
-var IndexedFields = []string{"source", "target", "context"}
-
-// indexed reports whether f is one of IndexedFields.
+// indexed reports whether the trigram index (SQLite's FTS5 table
+// unit_text, migration 0021) holds f: source, target and context, under
+// the names textFieldNames gives them, which its MATCH filters use.
 func indexed(f textField) bool {
 	return f == fieldSource || f == fieldTarget || f == fieldContext
 }
@@ -19,7 +17,7 @@ func indexed(f textField) bool {
 const minTrigramValue = 3
 
 // TrigramMatch is an FTS5 MATCH expression, over a trigram-tokenized table
-// of IndexedFields (case folded), that every row matching q also matches,
+// of the indexed fields (case folded), that every row matching q also matches,
 // so that the rows it finds, tested again with q's own condition, are
 // exactly q's. ok is false when q has no such expression: a term a
 // trigram index cannot answer (shorter than three characters, not ASCII,
