@@ -3,11 +3,13 @@ package bench
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/tmsproject/tms/gateway/bench/origin"
+	"github.com/tmsproject/tms/pkg/db"
 )
 
 // Fixtures shared by the runs of a benchmark (-count N) within one
@@ -51,7 +53,7 @@ func sharedEnv(b *testing.B, key string, setup func(e *env)) *env {
 	start := time.Now()
 	setup(e)
 	// The runs measure reads and edits, not the index building beside them.
-	if _, err := WaitTextIndex(dir, 10*time.Minute); err != nil {
+	if _, err := WaitTextIndex(db.Config{SQLitePath: filepath.Join(dir, "translation.db")}, 10*time.Minute); err != nil {
 		b.Fatal(err)
 	}
 	b.Logf("fixture %s built and indexed in %v", key, time.Since(start).Round(time.Millisecond))

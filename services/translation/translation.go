@@ -171,7 +171,7 @@ func (svc *Service) Run(ctx context.Context) error {
 }
 
 // textIndexEvery is how often Run looks for units to add to the search's
-// trigram index (SQLite): a unit added is indexed about two looks after
+// trigram index: a unit added is indexed about two looks after
 // the last insert of its import.
 const textIndexEvery = time.Second
 

@@ -5,9 +5,9 @@ import (
 	"unicode/utf8"
 )
 
-// indexed reports whether the trigram index (SQLite's FTS5 table
-// unit_text, migration 0021) holds f: source, target and context, under
-// the names textFieldNames gives them, which its MATCH filters use.
+// indexed reports whether the trigram indexes hold f: source, target and
+// context (SQLite's FTS5 table unit_text and PostgreSQL's, under the
+// names textFieldNames gives them, which its MATCH filters use).
 func indexed(f textField) bool {
 	return f == fieldSource || f == fieldTarget || f == fieldContext
 }
@@ -31,70 +31,116 @@ const minTrigramValue = 3
 // alphabets fold differently in Go's lower() and in FTS5, so their terms
 // are left to the scan.
 func (q *Query) TrigramMatch() (expr string, ok bool) {
-	return trigramMatch(q.root)
+	c, ok := trigramTree(q.root, (*textNode).ftsPhrase)
+	return c.sql, ok
 }
 
-func trigramMatch(n node) (string, bool) {
+// TrigramCondition is TrigramMatch for PostgreSQL: a condition on table,
+// which holds a unit's source, target and context (never NULL) in columns
+// of those names, each with a pg_trgm index, that every row matching q
+// also holds. Its terms are the search's own tests (ILIKE, folding as the
+// database does), so the rows it selects, tested again with q's
+// condition, are exactly q's, whatever the value's alphabet.
+func (q *Query) TrigramCondition(table string) (sql string, args []any, ok bool) {
+	c, ok := trigramTree(q.root, func(n *textNode) (cond, bool) { return n.columnsLike(table) })
+	return c.sql, c.args, ok
+}
+
+// cond is an SQL condition or match expression with its arguments.
+type cond struct {
+	sql  string
+	args []any
+}
+
+// trigramTree renders the part of n a trigram index answers, leaf
+// rendering each term it can look up.
+func trigramTree(n node, leaf func(*textNode) (cond, bool)) (cond, bool) {
 	switch n := n.(type) {
 	case *textNode:
-		return n.trigramMatch()
+		return leaf(n)
 	case *andNode:
-		var parts []string
+		var parts []cond
 		for _, x := range n.xs {
-			if e, ok := trigramMatch(x); ok { // AND: a term left out only widens
-				parts = append(parts, e)
+			if c, ok := trigramTree(x, leaf); ok { // AND: a term left out only widens
+				parts = append(parts, c)
 			}
 		}
-		return joinMatch(parts, " AND ")
+		return joinConds(parts, " AND ")
 	case *orNode:
-		parts := make([]string, 0, len(n.xs))
+		parts := make([]cond, 0, len(n.xs))
 		for _, x := range n.xs {
-			e, ok := trigramMatch(x)
+			c, ok := trigramTree(x, leaf)
 			if !ok { // OR: one term the index cannot answer, and all rows may match
-				return "", false
+				return cond{}, false
 			}
-			parts = append(parts, e)
+			parts = append(parts, c)
 		}
-		return joinMatch(parts, " OR ")
+		return joinConds(parts, " OR ")
 	default:
-		return "", false
+		return cond{}, false
 	}
 }
 
-func joinMatch(parts []string, sep string) (string, bool) {
+func joinConds(parts []cond, sep string) (cond, bool) {
 	switch len(parts) {
 	case 0:
-		return "", false
+		return cond{}, false
 	case 1:
 		return parts[0], true
 	}
-	return "(" + strings.Join(parts, sep) + ")", true
+	sqls := make([]string, len(parts))
+	var args []any
+	for i, p := range parts {
+		sqls[i] = p.sql
+		args = append(args, p.args...)
+	}
+	return cond{sql: "(" + strings.Join(sqls, sep) + ")", args: args}, true
 }
 
-// trigramMatch is the phrase of the term's value in its fields: its
-// trigrams in a row, which is a substring in the folded text.
-func (n *textNode) trigramMatch() (string, bool) {
-	if n.mode != modeSubstring || !trigramValue(n.value) {
-		return "", false
-	}
-	names := make([]string, 0, len(n.fields))
-	for _, f := range n.fields {
-		if !indexed(f) {
-			return "", false
-		}
-		names = append(names, textFieldNames[f])
-	}
-	phrase := `"` + strings.ReplaceAll(n.value, `"`, `""`) + `"`
-	return "{" + strings.Join(names, " ") + "} : " + phrase, true
-}
-
-// trigramValue reports whether a trigram index can look value up: at
-// least three characters, printable ASCII (no plural separator, nothing
-// folded otherwise).
-func trigramValue(v string) bool {
-	if utf8.RuneCountInString(v) < minTrigramValue {
+// lookedUp reports whether a trigram index answers the term: a substring
+// of indexed fields only, at least a trigram long.
+func (n *textNode) lookedUp() bool {
+	if n.mode != modeSubstring || utf8.RuneCountInString(n.value) < minTrigramValue {
 		return false
 	}
+	for _, f := range n.fields {
+		if !indexed(f) {
+			return false
+		}
+	}
+	return true
+}
+
+// ftsPhrase is the phrase of the term's value in its fields: its
+// trigrams in a row, which is a substring in the folded text.
+func (n *textNode) ftsPhrase() (cond, bool) {
+	if !n.lookedUp() || !printableASCII(n.value) {
+		return cond{}, false
+	}
+	names := make([]string, len(n.fields))
+	for i, f := range n.fields {
+		names[i] = textFieldNames[f]
+	}
+	phrase := `"` + strings.ReplaceAll(n.value, `"`, `""`) + `"`
+	return cond{sql: "{" + strings.Join(names, " ") + "} : " + phrase}, true
+}
+
+// columnsLike is the term's substring test on its fields' columns of table.
+func (n *textNode) columnsLike(table string) (cond, bool) {
+	if !n.lookedUp() {
+		return cond{}, false
+	}
+	parts := make([]cond, len(n.fields))
+	pattern := likePattern(n.value)
+	for i, f := range n.fields {
+		parts[i] = cond{sql: table + "." + textFieldNames[f] + ` ILIKE ? ESCAPE '\'`, args: []any{pattern}}
+	}
+	return joinConds(parts, " OR ")
+}
+
+// printableASCII reports whether FTS5's trigrams fold value as lower()
+// does: printable ASCII (no plural separator, nothing folded otherwise).
+func printableASCII(v string) bool {
 	for i := 0; i < len(v); i++ {
 		if v[i] < 0x20 || v[i] >= 0x7f {
 			return false

@@ -1,6 +1,9 @@
 package search
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 // TestTrigramMatch: the FTS5 expression a trigram index answers for a
 // query, which must hold for every unit the query matches, and no
@@ -37,6 +40,40 @@ func TestTrigramMatch(t *testing.T) {
 		got, ok := q.TrigramMatch()
 		if ok != (tc.want != "") || got != tc.want {
 			t.Errorf("%q: %q, %v; want %q", tc.q, got, ok, tc.want)
+		}
+	}
+}
+
+// TestTrigramCondition: PostgreSQL's condition on the text table takes
+// the terms TrigramMatch takes, and also those of other alphabets and
+// with control characters (ILIKE folds them as the search does), with
+// each value a LIKE pattern tested in the term's fields.
+func TestTrigramCondition(t *testing.T) {
+	const like = ` ILIKE ? ESCAPE '\'`
+	const all = "(x.source" + like + " OR x.target" + like + " OR x.context" + like + ")"
+	for _, tc := range []struct {
+		q, want string
+		args    []any
+	}{
+		{"cookies", all, []any{"%cookies%", "%cookies%", "%cookies%"}},
+		{`source:"50%_off"`, "x.source" + like, []any{`%50\%\_off%`}},
+		{"source:backup AND target:restore AND state:>=translated", "(x.source" + like + " AND x.target" + like + ")",
+			[]any{"%backup%", "%restore%"}},
+		{"target:proxy OR context:größe", "(x.target" + like + " OR x.context" + like + ")", []any{"%proxy%", "%größe%"}},
+		{"source:abc\x1edef", "x.source" + like, []any{"%abc\x1edef%"}},
+		{"cookies OR ab", "", nil},
+		{"cookies OR note:abc", "", nil},
+		{"NOT cookies", "", nil},
+		{`source:r"^back"`, "", nil},
+		{"source:=Backup", "", nil},
+	} {
+		q, err := Parse(tc.q)
+		if err != nil {
+			t.Fatalf("%q: %v", tc.q, err)
+		}
+		got, args, ok := q.TrigramCondition("x")
+		if ok != (tc.want != "") || got != tc.want || fmt.Sprint(args) != fmt.Sprint(tc.args) {
+			t.Errorf("%q: %q %v, %v; want %q %v", tc.q, got, args, ok, tc.want, tc.args)
 		}
 	}
 }

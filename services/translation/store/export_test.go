@@ -18,7 +18,7 @@ func SplitScans(t testing.TB, parts int) {
 	t.Cleanup(func() { splitScanMin, scanParts = oldMin, oldParts })
 }
 
-// Scanned runs fn with SQLite's searches scanning, as before the trigram
+// Scanned runs fn with searches scanning, as before the trigram
 // index.
 func Scanned(fn func()) {
 	useTextIndex = false

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -13,9 +14,10 @@ import (
 // commit). SQLite has one writer: edits queue for it anyway, and each one
 // alone pays for BEGIN, COMMIT (a WAL sync) and the hand-over of the
 // connection. Gathered, the edits waiting at a moment run in one
-// transaction, each inside its own savepoint, so one that is refused or
-// fails rolls back alone and answers its own error while the others
-// commit. A caller's answer still comes only after its edit committed.
+// transaction; one that is refused or fails answers its own error while
+// the others commit (runTogether, runSavepoints), and the rows their
+// change records add are written together at the end. A caller's answer
+// still comes only after its edit committed.
 //
 // PostgreSQL takes concurrent writers; there each edit keeps its own
 // transaction and row locks are held no longer than it needs.
@@ -96,11 +98,55 @@ func (g *editGroup) run(jobs []*editJob) {
 		runAlone(ctx, g.s, jobs[0])
 		return
 	}
-	err = g.s.q(ctx).Transaction(func(tx *gorm.DB) error {
+	if err = g.runTogether(ctx, jobs); errors.Is(err, errEditFailed) {
+		for _, j := range jobs {
+			j.out, j.err = UnitView{}, nil
+		}
+		err = g.runSavepoints(ctx, jobs)
+	}
+}
+
+// errEditFailed rolls a group run without savepoints back: one of its
+// edits failed after it began writing.
+var errEditFailed = errors.New("an edit of the group failed while writing")
+
+// runTogether runs a group's edits one after the other in its
+// transaction, without a savepoint each (two statements an edit): an edit
+// refused (by its decide, or its unit gone) wrote nothing, and the others
+// go on. An edit failing after it began writing, which only an error of
+// the database does, leaves part of itself behind: then the whole group
+// rolls back (errEditFailed) and runs again with savepoints.
+func (g *editGroup) runTogether(ctx context.Context, jobs []*editJob) error {
+	return g.s.q(ctx).Transaction(func(tx *gorm.DB) error {
 		marks := &editMarks{}
 		for _, j := range jobs {
 			if j.err = j.ctx.Err(); j.err != nil {
 				continue // its caller is gone or out of time: not started
+			}
+			var u Unit
+			var t Translation
+			var e Edit
+			if u, t, e, j.err = g.s.decideTx(tx, j.id, j.decide); j.err != nil {
+				continue
+			}
+			if j.out, j.err = g.s.applyEdit(tx, u, t, e, marks); j.err != nil {
+				return errEditFailed
+			}
+			marks.keep(true)
+		}
+		return marks.done.write(tx)
+	})
+}
+
+// runSavepoints runs a group's edits each inside its own savepoint, so one
+// that fails rolls back alone and answers its own error while the others
+// commit.
+func (g *editGroup) runSavepoints(ctx context.Context, jobs []*editJob) error {
+	return g.s.q(ctx).Transaction(func(tx *gorm.DB) error {
+		marks := &editMarks{}
+		for _, j := range jobs {
+			if j.err = j.ctx.Err(); j.err != nil {
+				continue
 			}
 			j.err = tx.Transaction(func(sp *gorm.DB) error {
 				var err error
@@ -109,9 +155,7 @@ func (g *editGroup) run(jobs []*editJob) {
 			})
 			marks.keep(j.err == nil)
 		}
-		// One lookup and one insert (and on SQLite one word-index
-		// segment) for the whole group; failing, it fails the group.
-		return rememberUnits(tx, marks.memory)
+		return marks.done.write(tx)
 	})
 }
 
@@ -156,21 +200,18 @@ func groupContext(jobs []*editJob) (context.Context, context.CancelFunc) {
 
 // editMarks remembers, across the edits of one transaction, the
 // translations whose aged content changes were pruned and the components
-// flagged for commit, so that a group does each once. Marks of an edit
-// count for the next ones only once its savepoint is released (keep): one
-// rolled back took its prune and flag with it. A nil *editMarks (an edit
-// alone) does each every time.
+// flagged for commit, so that a group does each once, and gathers the
+// rows its edits' change records add, which the group writes when it
+// commits. Marks and rows of an edit count only once its savepoint is
+// released (keep): one rolled back took its prune and flag with it. A nil
+// *editMarks (an edit alone) does each every time and writes its rows at
+// once.
 type editMarks struct {
 	kept    [2]map[int64]bool // by edits kept, per markKind
 	pending []markKey         // by the edit under way
-	// The units whose translations the memory takes when the group
-	// commits: of the edits kept, and of the edit under way.
-	memory, memoryPending []int64
+	// The rows of the edits kept, and of the edit under way.
+	done, under changeWrites
 }
-
-// remember adds the units of the edit under way to the memory's, once
-// its savepoint is released (keep).
-func (m *editMarks) remember(ids []int64) { m.memoryPending = append(m.memoryPending, ids...) }
 
 // markKind is what a mark says was done.
 type markKind int
@@ -198,13 +239,13 @@ func (m *editMarks) first(kind markKind, id int64) bool {
 	return true
 }
 
-// keep makes the marks of the edit under way count (its savepoint was
-// released), or drops them (rolled back).
+// keep makes the marks and rows of the edit under way count (its
+// savepoint was released), or drops them (rolled back).
 func (m *editMarks) keep(ok bool) {
 	if ok {
-		m.memory = append(m.memory, m.memoryPending...)
+		m.done.add(&m.under)
 	}
-	m.memoryPending = m.memoryPending[:0]
+	m.under.reset()
 	for _, k := range m.pending {
 		if !ok {
 			break // rolled back: its marks go with it

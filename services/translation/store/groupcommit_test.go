@@ -17,9 +17,12 @@ import (
 )
 
 // TestConcurrentEdits: many edits at once (committed together on SQLite)
-// each answer their own outcome. The refused ones and one whose caller
-// is already gone change nothing; the others land with one change record
-// each, and the counters equal those recounted from the units.
+// each answer their own outcome. The refused ones, one whose caller is
+// already gone and those failing after they began writing (a change
+// record without an action; on SQLite their group rolls back and runs
+// again, each edit in a savepoint) change nothing; the others land with
+// one change record each, and the counters equal those recounted from the
+// units.
 func TestConcurrentEdits(t *testing.T) {
 	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
 		ctx := t.Context()
@@ -27,9 +30,11 @@ func TestConcurrentEdits(t *testing.T) {
 		const n = 200
 		cs, units := wordsToTranslate(t, s, n)
 		before := outboxCount(t, gdb)
+		rowsBefore := changeRows(t, gdb)
 		gone, cancel := context.WithCancel(ctx)
 		cancel()
 		refused := func(i int) bool { return i%7 == 3 }
+		failing := func(i int) bool { return i%31 == 4 }
 		results := make([]error, n)
 		var wg sync.WaitGroup
 		for i, u := range units {
@@ -42,8 +47,12 @@ func TestConcurrentEdits(t *testing.T) {
 					if refused(i) {
 						return store.Edit{}, errs.New(errs.PermissionDenied, "no")
 					}
+					action := typev1.ChangeAction_CHANGE_ACTION_NEW
+					if failing(i) {
+						action = typev1.ChangeAction_CHANGE_ACTION_UNSPECIFIED
+					}
 					return store.Edit{Target: "t" + v.Source, State: 20, Author: "bob",
-						Changes: []*changelogv1.Change{{Action: typev1.ChangeAction_CHANGE_ACTION_NEW, ProjectSlug: "p", ComponentSlug: "c", LanguageCode: "cs", UnitId: v.ID}}}, nil
+						Changes: []*changelogv1.Change{{Action: action, ProjectSlug: "p", ComponentSlug: "c", LanguageCode: "cs", UnitId: v.ID}}}, nil
 				})
 			})
 		}
@@ -58,6 +67,10 @@ func TestConcurrentEdits(t *testing.T) {
 			case refused(i):
 				if !errs.Is(err, errs.PermissionDenied) {
 					t.Errorf("refused edit %d: %v", i, err)
+				}
+			case failing(i):
+				if err == nil {
+					t.Errorf("edit %d without a change action answered no error", i)
 				}
 			case err != nil:
 				t.Errorf("edit %d: %v", i, err)
@@ -85,6 +98,12 @@ func TestConcurrentEdits(t *testing.T) {
 		}
 		if records := outboxCount(t, gdb) - before; records != int64(len(landed)) {
 			t.Errorf("%d change records, want one per landed edit: %d", records, len(landed))
+		}
+		rowsAfter := changeRows(t, gdb)
+		for i, table := range []string{"unit_changes", "content_changes"} {
+			if added := rowsAfter[i] - rowsBefore[i]; added != int64(len(landed)) {
+				t.Errorf("%d rows added to %s, want one per landed edit: %d", added, table, len(landed))
+			}
 		}
 		// The memory holds the translations of the landed edits, and
 		// only theirs (a group remembers them once, at its end).
@@ -156,4 +175,15 @@ func TestEditGroupDeadline(t *testing.T) {
 	if err := <-errShort; err == nil {
 		t.Errorf("an edit out of time while it waited answered no error")
 	}
+}
+
+// changeRows counts the rows of unit_changes and content_changes.
+func changeRows(t *testing.T, gdb *gorm.DB) [2]int64 {
+	t.Helper()
+	var n [2]int64
+	if err := gdb.Raw(`SELECT (SELECT COUNT(*) FROM unit_changes), (SELECT COUNT(*) FROM content_changes)`).
+		Row().Scan(&n[0], &n[1]); err != nil {
+		t.Fatal(err)
+	}
+	return n
 }

@@ -133,12 +133,13 @@ func (s *Store) searchScope(ctx context.Context, translationID int64, q *search.
 		return nil, false, err
 	}
 	where, args := q.SQL(cols, dialect)
-	var pre string
-	var preArgs []any
-	if !s.postgres {
-		if pre, preArgs, err = s.trigramCandidates(ctx, q, cols.Folded); err != nil {
-			return nil, false, err
-		}
+	candidates := s.trigramCandidates
+	if s.postgres {
+		candidates = s.pgTrigramCandidates
+	}
+	pre, preArgs, err := candidates(ctx, q, cols.Folded)
+	if err != nil {
+		return nil, false, err
 	}
 	return func(q *gorm.DB) *gorm.DB {
 		tx := hidden.byTranslation(s.q(ctx), q.Model(&Unit{}).Where(where, args...), "units.translation_id")
@@ -176,4 +177,23 @@ func (s *Store) trigramCandidates(ctx context.Context, q *search.Query, folded s
 		cond += " UNION ALL SELECT id FROM units WHERE " + folded
 	}
 	return cond + ")", []any{match, through}, nil
+}
+
+// pgTrigramCandidates is trigramCandidates on PostgreSQL: the units whose
+// copy in unit_text holds q's trigram condition, and those queued, whose
+// copy is missing or out of date. ILIKE folds a copy as it folds the
+// units' text, so no other rows need adding.
+func (s *Store) pgTrigramCandidates(ctx context.Context, q *search.Query, _ string) (string, []any, error) {
+	cond, args, ok := q.TrigramCondition("unit_text")
+	if !ok || !useTextIndex {
+		return "", nil, nil
+	}
+	if indexed, err := pgTextIndexed(s.q(ctx)); err != nil || !indexed {
+		return "", nil, err
+	}
+	// OFFSET 0 keeps the planner from running the lookup once per unit
+	// (a semi join parameterized by units.id), its choice when it thinks
+	// few units match the rest: 19 s instead of 0.1 s over 140k units.
+	return "units.id IN (SELECT unit_id FROM unit_text WHERE " + cond +
+		" UNION ALL SELECT unit_id FROM unit_text_queue OFFSET 0)", args, nil
 }

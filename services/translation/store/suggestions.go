@@ -28,9 +28,8 @@ func (s *Store) lockUnit(tx *gorm.DB, id int64) (Unit, Translation, error) {
 		return Unit{}, Translation{}, err
 	}
 	u := us[0]
-	var t Translation
-	err = notFound(s.forUpdate(tx).Where("id = ?", u.TranslationID).Take(&t).Error, "translation")
-	return u, t, err
+	t, err := takeTranslation(s.forUpdate(tx).Where("id = ?", u.TranslationID))
+	return u, t, notFound(err, "translation")
 }
 
 // AddSuggestion stores a suggestion for a unit, flags the unit and records

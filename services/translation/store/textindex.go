@@ -9,15 +9,20 @@ import (
 	"gorm.io/gorm"
 )
 
-// On SQLite, substring searches look the units up in unit_text, an FTS5
-// trigram index (migration 0021), up to unit_text_state.indexed_through,
-// and scan only the units above it and those noted in unit_text_dirty
-// (edited or deleted since indexed). Imports do not write the index (a
-// row per insert tripled their time), nor do edits (two tokenizations per
-// edit cost a fifth of the edit rate): IndexText adds the units above the
-// mark and brings the noted ones up to date, in chunks, and RunTextIndex
-// calls it in the background. PostgreSQL keeps its trigram indexes itself
-// (pg_trgm GIN): there, both are no-ops.
+// Substring searches look the units up in unit_text, a trigram index
+// (migration 0021 on SQLite: FTS5; 0022 on PostgreSQL: a table of each
+// unit's text with a pg_trgm index), and test with their own condition
+// only the units it finds and those it does not hold as they are. Imports
+// do not write the index (a row per insert tripled their time on SQLite,
+// and cost half again on PostgreSQL), nor do edits (two tokenizations per
+// edit cost a fifth of the edit rate): IndexText catches up, in chunks,
+// and RunTextIndex calls it in the background.
+//
+// On SQLite the index covers the units up to unit_text_state's mark,
+// except those noted in unit_text_dirty (edited or deleted since).
+// PostgreSQL's ids are not assigned in commit order, so a mark cannot
+// tell what is indexed: its triggers queue each unit inserted or edited
+// (unit_text_queue) in the inserting or editing transaction instead.
 
 // textIndexChunk is how many units one IndexText transaction adds: it
 // holds SQLite's single writer, so edits wait at most for one chunk.
@@ -33,11 +38,11 @@ func indexedThrough(tx *gorm.DB) (int64, error) {
 
 // IndexText brings up to limit of the noted units' entries up to date,
 // or, when none is noted, adds up to limit units above the mark to the
-// index, in one transaction, and reports whether the index then
-// covers every unit as it is.
+// index, in one transaction (on PostgreSQL: indexes up to limit queued
+// units), and reports whether the index then covers every unit as it is.
 func (s *Store) IndexText(ctx context.Context, limit int64) (bool, error) {
 	if s.postgres {
-		return true, nil
+		return s.indexQueued(ctx, limit)
 	}
 	var done bool
 	err := s.q(ctx).Transaction(func(tx *gorm.DB) error {
@@ -53,6 +58,56 @@ func (s *Store) IndexText(ctx context.Context, limit int64) (bool, error) {
 		return err
 	})
 	return done, err
+}
+
+// TextIndexCovered reports whether the search index covers every unit as
+// it is, so that no search tests a unit the index could have answered
+// for (true, too, on a PostgreSQL without pg_trgm, where searches scan).
+func (s *Store) TextIndexCovered(ctx context.Context) (bool, error) {
+	q := s.q(ctx)
+	if s.postgres {
+		if ok, err := pgTextIndexed(q); err != nil || !ok {
+			return true, err
+		}
+		var queued bool
+		err := q.Raw(`SELECT EXISTS (SELECT 1 FROM unit_text_queue)`).Scan(&queued).Error
+		return !queued, err
+	}
+	var through, last, dirty int64
+	err := q.Raw(`SELECT (SELECT indexed_through FROM unit_text_state WHERE id = 1), (SELECT COALESCE(MAX(id), 0) FROM units),
+		(SELECT COUNT(*) FROM unit_text_dirty)`).Row().Scan(&through, &last, &dirty)
+	return through >= last && dirty == 0, err
+}
+
+// indexQueued takes up to limit units off PostgreSQL's queue and writes
+// their copies, in one statement: its one snapshot sees the text of every
+// unit whose queue entry it sees (both are written in one transaction),
+// and a unit queued by a transaction it does not see stays queued. SKIP
+// LOCKED lets the replicas of the service index side by side.
+func (s *Store) indexQueued(ctx context.Context, limit int64) (bool, error) {
+	if ok, err := pgTextIndexed(s.q(ctx)); err != nil || !ok {
+		return true, err // no pg_trgm: searches scan, nothing to keep
+	}
+	var taken int64
+	err := s.q(ctx).Raw(`WITH taken AS (
+			DELETE FROM unit_text_queue WHERE ctid IN (SELECT ctid FROM unit_text_queue LIMIT ? FOR UPDATE SKIP LOCKED)
+			RETURNING unit_id),
+		written AS (
+			INSERT INTO unit_text (unit_id, source, target, context)
+			SELECT id, COALESCE(source, ''), COALESCE(target, ''), COALESCE(context, '') FROM units
+			WHERE id IN (SELECT unit_id FROM taken)
+			ON CONFLICT (unit_id) DO UPDATE SET source = EXCLUDED.source, target = EXCLUDED.target, context = EXCLUDED.context
+			RETURNING 1)
+		SELECT COUNT(*) FROM taken`, limit).Scan(&taken).Error
+	return taken < limit, err
+}
+
+// pgTextIndexed reports whether PostgreSQL's unit_text has its pg_trgm
+// indexes (migration 0022 creates them only where the extension is).
+func pgTextIndexed(tx *gorm.DB) (bool, error) {
+	var ok bool
+	err := tx.Raw(`SELECT to_regclass('unit_text_source_trgm') IS NOT NULL`).Scan(&ok).Error
+	return ok, err
 }
 
 // reindexDirty replaces the entries of the noted units ids: out with the
@@ -101,9 +156,6 @@ func indexTail(tx *gorm.DB, limit int64) (done bool, err error) {
 // units are indexed when it is done, and scanned until then), or when
 // many are noted, it indexes until the index covers every unit.
 func (s *Store) RunTextIndex(ctx context.Context, interval time.Duration, log *slog.Logger) {
-	if s.postgres {
-		return
-	}
 	tick := time.NewTicker(interval)
 	defer tick.Stop()
 	var seen textBacklog
@@ -129,17 +181,23 @@ func (s *Store) RunTextIndex(ctx context.Context, interval time.Duration, log *s
 // settle: each costs every substring search a lookup.
 const maxDirty = 10000
 
-// textBacklog is what the index lacks: the greatest unit id (above the
-// mark, the units are not indexed) and how many units are noted; and how
-// many tasks (imports) are running, which the index waits for: indexing
-// beside an import, in its pauses between files, made it a quarter slower.
+// textBacklog is what the index lacks: the greatest unit id (on SQLite,
+// the units above the mark are not indexed; on both, it grows while units
+// are added) and how many edited units wait (noted on SQLite, queued by
+// an edit on PostgreSQL); and how many tasks (imports) are running, which
+// the index waits for: indexing beside an import, in its pauses between
+// files, made it a quarter slower.
 type textBacklog struct{ last, dirty, running int64 }
 
 func (b textBacklog) busy() bool { return b.running > 0 }
 
 func (s *Store) textBacklog(ctx context.Context) (textBacklog, error) {
+	dirty := `SELECT COUNT(*) FROM unit_text_dirty`
+	if s.postgres {
+		dirty = `SELECT COUNT(*) FROM unit_text_queue WHERE edited`
+	}
 	var b textBacklog
-	err := s.q(ctx).Raw(`SELECT (SELECT COALESCE(MAX(id), 0) FROM units), (SELECT COUNT(*) FROM unit_text_dirty),
+	err := s.q(ctx).Raw(`SELECT (SELECT COALESCE(MAX(id), 0) FROM units), (`+dirty+`),
 		(SELECT COUNT(*) FROM tasks WHERE NOT completed)`).Row().Scan(&b.last, &b.dirty, &b.running)
 	return b, err
 }

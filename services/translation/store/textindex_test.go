@@ -100,21 +100,80 @@ func TestTextIndexAgreesWithScan(t *testing.T) {
 	}, store.Migrations, outbox.Migrations)
 }
 
-// checkTextIndex runs FTS5's integrity check of unit_text (SQLite): its
-// structure, and, once it covers every unit as it is, that it holds
-// exactly the units' text (no entry left behind by an edit or deletion).
+// TestTextIndexReplicas: two replicas' indexers, running at once over
+// the same database, leave an index that covers every unit as it is
+// (PostgreSQL: each claims its own queued units).
+func TestTextIndexReplicas(t *testing.T) {
+	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
+		a, b := store.New(gdb), store.New(gdb)
+		for comp := range int64(4) {
+			importIndexTexts(t, a, comp+1)
+		}
+		errs := make(chan error, 2)
+		for _, s := range []*store.Store{a, b} {
+			go func() {
+				for {
+					done, err := s.IndexText(t.Context(), 3)
+					if err != nil || done {
+						errs <- err
+						return
+					}
+				}
+			}()
+		}
+		for range 2 {
+			if err := <-errs; err != nil {
+				t.Fatal(err)
+			}
+		}
+		checkTextIndex(t, gdb, "indexed by two replicas")
+		for _, qs := range indexQueries {
+			q, err := search.Parse(qs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if scanned, indexed := scanIDs(t, gdb, 0, q), indexedIDs(t, gdb, a, 0, q); !slices.Equal(scanned, indexed) {
+				t.Errorf("%q: indexed %v, scanned %v", qs, indexed, scanned)
+			}
+		}
+		if db.Dialect(gdb) == db.Postgres {
+			var queued int64
+			if err := gdb.Raw(`SELECT COUNT(*) FROM unit_text_queue`).Scan(&queued).Error; err != nil || queued != 0 {
+				t.Errorf("%d units still queued, %v", queued, err)
+			}
+		}
+	}, store.Migrations, outbox.Migrations)
+}
+
+// checkTextIndex checks that unit_text holds what searches take it to
+// hold. On SQLite it runs FTS5's integrity check: the index's structure,
+// and, once it covers every unit as it is, that it holds exactly the
+// units' text (no entry left behind by an edit or deletion). On
+// PostgreSQL, every unit not queued has its text copied, and no copy is
+// left of a deleted unit.
 func checkTextIndex(t *testing.T, gdb *gorm.DB, step string) {
 	t.Helper()
 	if db.Dialect(gdb) == db.Postgres {
+		var wrong, orphans int64
+		if err := gdb.Raw(`SELECT
+			(SELECT COUNT(*) FROM units u LEFT JOIN unit_text x ON x.unit_id = u.id
+				WHERE u.id NOT IN (SELECT unit_id FROM unit_text_queue)
+				AND (x.source, x.target, x.context) IS DISTINCT FROM (COALESCE(u.source, ''), COALESCE(u.target, ''), COALESCE(u.context, ''))),
+			(SELECT COUNT(*) FROM unit_text x WHERE NOT EXISTS (SELECT 1 FROM units u WHERE u.id = x.unit_id))`).
+			Row().Scan(&wrong, &orphans); err != nil {
+			t.Fatal(err)
+		}
+		if wrong != 0 || orphans != 0 {
+			t.Errorf("%s: unit_text: %d units neither queued nor indexed as they are, %d copies of deleted units", step, wrong, orphans)
+		}
 		return
 	}
-	var through, last, dirty int64
-	if err := gdb.Raw(`SELECT (SELECT indexed_through FROM unit_text_state), (SELECT COALESCE(MAX(id), 0) FROM units),
-		(SELECT COUNT(*) FROM unit_text_dirty)`).Row().Scan(&through, &last, &dirty); err != nil {
+	covered, err := store.New(gdb).TextIndexCovered(t.Context())
+	if err != nil {
 		t.Fatal(err)
 	}
 	against := 0 // the content table holds text the index does not yet
-	if through >= last && dirty == 0 {
+	if covered {
 		against = 1
 	}
 	if err := gdb.Exec(`INSERT INTO unit_text (unit_text, rank) VALUES ('integrity-check', ?)`, against).Error; err != nil {
@@ -172,20 +231,16 @@ func catchUp(t *testing.T, s *store.Store) {
 	}
 }
 
-// scanIDs is the search's answer without the index: on SQLite the search
-// as it was, on PostgreSQL with index scans turned off for it.
+// scanIDs is the search's answer without the index.
 func scanIDs(t *testing.T, gdb *gorm.DB, translationID int64, q *search.Query) []int64 {
 	t.Helper()
-	if db.Dialect(gdb) != db.Postgres {
-		var ids []int64
-		var err error
-		store.Scanned(func() { ids, err = store.New(gdb).SearchUnitIDs(t.Context(), translationID, q, store.Hidden{}) })
-		if err != nil {
-			t.Fatal(err)
-		}
-		return ids
+	var ids []int64
+	var err error
+	store.Scanned(func() { ids, err = store.New(gdb).SearchUnitIDs(t.Context(), translationID, q, store.Hidden{}) })
+	if err != nil {
+		t.Fatal(err)
 	}
-	return pgSearch(t, gdb, translationID, q, "enable_indexscan", "enable_bitmapscan")
+	return ids
 }
 
 // indexedIDs is the search's answer through the index: on PostgreSQL
@@ -224,7 +279,7 @@ func pgSearch(t *testing.T, gdb *gorm.DB, translationID int64, q *search.Query, 
 }
 
 // TestTextIndexPlans: the planners read the trigram indexes for a
-// substring search: unit_text on SQLite, the pg_trgm GIN indexes on
+// substring search: unit_text on SQLite, its pg_trgm GIN indexes on
 // PostgreSQL (sequential and plain index scans off, as on a table too
 // small to prefer them otherwise).
 func TestTextIndexPlans(t *testing.T) {
@@ -239,7 +294,7 @@ func TestTextIndexPlans(t *testing.T) {
 		plan := store.SearchPlan(t, s, q)
 		want := "unit_text VIRTUAL TABLE INDEX"
 		if db.Dialect(gdb) == db.Postgres {
-			want = "units_source_trgm"
+			want = "unit_text_source_trgm"
 		}
 		if !strings.Contains(plan, want) {
 			t.Errorf("the plan does not name %q:\n%s", want, plan)

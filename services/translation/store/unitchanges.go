@@ -1,6 +1,7 @@
 package store
 
 import (
+	"errors"
 	"slices"
 	"time"
 
@@ -31,21 +32,34 @@ func (unitChangeRow) TableName() string { return "unit_changes" }
 // never disagree about a committed change. The translations a person made
 // go into the memory in that transaction too (memoryActions).
 func recordChanges(tx *gorm.DB, at time.Time, changes []*changelogv1.Change) error {
-	remembered, err := recordDeferred(tx, at, changes)
-	if err != nil {
+	var w changeWrites
+	if err := w.record(at, changes); err != nil {
 		return err
 	}
-	return rememberUnits(tx, remembered)
+	return w.write(tx)
 }
 
-// recordDeferred is recordChanges leaving the memory to the caller: it
-// answers the units to remember before the transaction commits (an edit
-// group remembers those of all its edits at once).
-func recordDeferred(tx *gorm.DB, at time.Time, changes []*changelogv1.Change) (remembered []int64, err error) {
-	if len(changes) == 0 {
-		return nil, nil
+// changeWrites are the rows that change records (and content changes)
+// add, gathered so that the edits of a group write them together, a
+// statement per table, when it commits.
+type changeWrites struct {
+	units      []unitChangeRow
+	feed       []*changelogv1.Change
+	remembered []int64 // units whose translations the memory takes
+	content    []contentChange
+}
+
+// errNoAction refuses a change record without an action, before it is
+// gathered: written with a group's, it would fail them all.
+var errNoAction = errors.New("change record without an action")
+
+// record stamps changes without a timestamp with at and gathers their rows.
+func (w *changeWrites) record(at time.Time, changes []*changelogv1.Change) error {
+	for _, c := range changes {
+		if c.GetAction() == typev1.ChangeAction_CHANGE_ACTION_UNSPECIFIED {
+			return errNoAction
+		}
 	}
-	var rows []unitChangeRow
 	for _, c := range changes {
 		if c.Timestamp == nil {
 			c.Timestamp = timestamppb.New(at)
@@ -54,16 +68,44 @@ func recordDeferred(tx *gorm.DB, at time.Time, changes []*changelogv1.Change) (r
 		if c.GetUnitId() == 0 || c.GetAction() == typev1.ChangeAction_CHANGE_ACTION_STRING_REMOVE {
 			continue
 		}
-		rows = append(rows, unitChangeRow{UnitID: c.GetUnitId(), Action: weblate.ChangeActions.RefOf(c.GetAction()),
+		w.units = append(w.units, unitChangeRow{UnitID: c.GetUnitId(), Action: weblate.ChangeActions.RefOf(c.GetAction()),
 			Author: c.GetAuthor(), At: c.GetTimestamp().AsTime().UTC()})
 		if slices.Contains(memoryActions, c.GetAction()) {
-			remembered = append(remembered, c.GetUnitId())
+			w.remembered = append(w.remembered, c.GetUnitId())
 		}
 	}
-	if err := insertUnitChanges(tx, rows); err != nil {
-		return nil, err
+	w.feed = append(w.feed, changes...)
+	return nil
+}
+
+// add gathers o's rows after w's.
+func (w *changeWrites) add(o *changeWrites) {
+	w.units = append(w.units, o.units...)
+	w.feed = append(w.feed, o.feed...)
+	w.remembered = append(w.remembered, o.remembered...)
+	w.content = append(w.content, o.content...)
+}
+
+func (w *changeWrites) reset() {
+	w.units, w.feed, w.remembered, w.content = w.units[:0], w.feed[:0], w.remembered[:0], w.content[:0]
+}
+
+// write writes the rows gathered: one lookup and one insert (and on
+// SQLite one word-index segment) for the memory, one statement for each
+// other table.
+func (w *changeWrites) write(tx *gorm.DB) error {
+	if err := insertUnitChanges(tx, w.units); err != nil {
+		return err
 	}
-	return remembered, changefeed.RecordAll(tx, changes)
+	if len(w.feed) > 0 {
+		if err := changefeed.RecordAll(tx, w.feed); err != nil {
+			return err
+		}
+	}
+	if err := insertContentChanges(tx, w.content); err != nil {
+		return err
+	}
+	return rememberUnits(tx, w.remembered)
 }
 
 // insertUnitChanges writes rows, 500 a statement (4 parameters each): an
@@ -74,4 +116,13 @@ func insertUnitChanges(tx *gorm.DB, rows []unitChangeRow) error {
 		args = append(args, r.UnitID, r.Action, r.Author, r.At)
 	}
 	return insertRows(tx, "INSERT INTO unit_changes (unit_id, action, author, at)", 4, 500, args)
+}
+
+// insertContentChanges writes rows of content_changes, 500 a statement.
+func insertContentChanges(tx *gorm.DB, rows []contentChange) error {
+	args := make([]any, 0, 2*len(rows))
+	for _, r := range rows {
+		args = append(args, r.TranslationID, r.At)
+	}
+	return insertRows(tx, "INSERT INTO content_changes (translation_id, at)", 2, 500, args)
 }

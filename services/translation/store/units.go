@@ -551,15 +551,22 @@ func (b *batchEdits) close() {
 // new target are cleaned up (action 29) and the unit's has_suggestion and
 // the translation's counters follow.
 func (s *Store) editTx(tx *gorm.DB, id int64, decide func(UnitView) (Edit, error), marks *editMarks) (UnitView, error) {
-	u, t, err := s.lockUnit(tx, id)
-	if err != nil {
-		return UnitView{}, err
-	}
-	e, err := decide(UnitView{Unit: u, Translation: t})
+	u, t, e, err := s.decideTx(tx, id, decide)
 	if err != nil {
 		return UnitView{}, err
 	}
 	return s.applyEdit(tx, u, t, e, marks)
+}
+
+// decideTx locks unit id and its translation and decides its edit; it
+// writes nothing.
+func (s *Store) decideTx(tx *gorm.DB, id int64, decide func(UnitView) (Edit, error)) (Unit, Translation, Edit, error) {
+	u, t, err := s.lockUnit(tx, id)
+	if err != nil {
+		return Unit{}, Translation{}, Edit{}, err
+	}
+	e, err := decide(UnitView{Unit: u, Translation: t})
+	return u, t, e, err
 }
 
 // applyEdit is editTx of the edit e decided for the locked unit u of t.
@@ -633,7 +640,7 @@ func (s *Store) applyEdit(tx *gorm.DB, u Unit, t Translation, e Edit, marks *edi
 	} else if err := applyLockedDelta(tx, &t, delta, at, e.Author); err != nil {
 		return UnitView{}, err
 	}
-	if err := noteContentChange(tx, t.ID, at, marks.first(markPruned, t.ID)); err != nil {
+	if err := marks.noteContentChange(tx, t.ID, at); err != nil {
 		return UnitView{}, err
 	}
 	if marks.first(markFlagged, t.ComponentID) {
@@ -651,14 +658,12 @@ func (s *Store) applyEdit(tx *gorm.DB, u Unit, t Translation, e Edit, marks *edi
 }
 
 // recordEdit records the changes of an edit; an edit of a group leaves
-// the memory to the group (editMarks.remember).
+// writing them to the group (editMarks).
 func recordEdit(tx *gorm.DB, at time.Time, changes []*changelogv1.Change, marks *editMarks) error {
 	if marks == nil {
 		return record(tx, at, changes...)
 	}
-	remembered, err := recordDeferred(tx, at, changes)
-	marks.remember(remembered)
-	return err
+	return marks.under.record(at, changes)
 }
 
 // record writes change records, stamping those without a timestamp.
@@ -721,6 +726,19 @@ func moveCountersOnly(tx *gorm.DB, id int64, d Stats, updates map[string]any) er
 		return fmt.Errorf("update counters: %w", err)
 	}
 	return nil
+}
+
+// noteContentChange is noteContentChange of an edit, whose row an edit
+// of a group leaves to the group (pruning once for it).
+func (m *editMarks) noteContentChange(tx *gorm.DB, translationID int64, at time.Time) error {
+	if m == nil {
+		return noteContentChange(tx, translationID, at, true)
+	}
+	m.under.content = append(m.under.content, contentChange{TranslationID: translationID, At: at})
+	if !m.first(markPruned, translationID) {
+		return nil
+	}
+	return tx.Where("translation_id = ? AND at < ?", translationID, at.Add(-recentWindow)).Delete(&contentChange{}).Error
 }
 
 // noteContentChange remembers a content change for recent_changes and
