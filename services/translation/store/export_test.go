@@ -27,10 +27,20 @@ func Scanned(fn func()) {
 }
 
 // SearchPlan is the query plan of s's search of q over all units, as
-// the engine explains it (PostgreSQL with sequential and plain index
-// scans off).
+// the engine explains it; on PostgreSQL, of its lookup of the candidates,
+// with sequential and plain index scans off.
 func SearchPlan(t testing.TB, s *Store, q *search.Query) string {
 	t.Helper()
+	if s.postgres { // the candidates' lookup, which precedes the search
+		lookup, args, ok := pgCandidates(q, 0)
+		if !ok {
+			t.Fatalf("%v: no trigram condition", q)
+		}
+		return dbtest.Explain(t, s.gdb, s.gdb.ToSQL(func(tx *gorm.DB) *gorm.DB {
+			var ids []int64
+			return tx.Raw(lookup, args...).Scan(&ids)
+		}), "enable_seqscan", "enable_indexscan")
+	}
 	scope, _, err := s.searchScope(t.Context(), 0, q, Hidden{})
 	if err != nil {
 		t.Fatal(err)

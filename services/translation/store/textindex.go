@@ -93,8 +93,8 @@ func (s *Store) indexQueued(ctx context.Context, limit int64) (bool, error) {
 			DELETE FROM unit_text_queue WHERE ctid IN (SELECT ctid FROM unit_text_queue LIMIT ? FOR UPDATE SKIP LOCKED)
 			RETURNING unit_id),
 		written AS (
-			INSERT INTO unit_text (unit_id, source, target, context)
-			SELECT id, COALESCE(source, ''), COALESCE(target, ''), COALESCE(context, '') FROM units
+			INSERT INTO unit_text (unit_id, translation_id, source, target, context)
+			SELECT id, translation_id, COALESCE(source, ''), COALESCE(target, ''), COALESCE(context, '') FROM units
 			WHERE id IN (SELECT unit_id FROM taken)
 			ON CONFLICT (unit_id) DO UPDATE SET source = EXCLUDED.source, target = EXCLUDED.target, context = EXCLUDED.context
 			RETURNING 1)

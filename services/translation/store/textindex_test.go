@@ -158,7 +158,8 @@ func checkTextIndex(t *testing.T, gdb *gorm.DB, step string) {
 		if err := gdb.Raw(`SELECT
 			(SELECT COUNT(*) FROM units u LEFT JOIN unit_text x ON x.unit_id = u.id
 				WHERE u.id NOT IN (SELECT unit_id FROM unit_text_queue)
-				AND (x.source, x.target, x.context) IS DISTINCT FROM (COALESCE(u.source, ''), COALESCE(u.target, ''), COALESCE(u.context, ''))),
+				AND (x.translation_id, x.source, x.target, x.context) IS DISTINCT FROM
+					(u.translation_id, COALESCE(u.source, ''), COALESCE(u.target, ''), COALESCE(u.context, ''))),
 			(SELECT COUNT(*) FROM unit_text x WHERE NOT EXISTS (SELECT 1 FROM units u WHERE u.id = x.unit_id))`).
 			Row().Scan(&wrong, &orphans); err != nil {
 			t.Fatal(err)

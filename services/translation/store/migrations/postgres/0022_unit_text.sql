@@ -4,7 +4,7 @@
 -- (an import of 294k units took half again as long).
 --
 -- unit_text holds, per unit, a copy of its source, target and context,
--- each with a pg_trgm index. unit_text_queue lists the units whose copy
+-- each with a pg_trgm index, and its translation. unit_text_queue lists the units whose copy
 -- is missing or out of date: triggers add the units an
 -- import inserts (one statement per insert) and those whose text an edit
 -- changes, in the same transaction, so a unit is either queued or its
@@ -21,11 +21,15 @@ DROP INDEX IF EXISTS units_target_trgm;
 DROP INDEX IF EXISTS units_context_trgm;
 
 CREATE TABLE unit_text (
-    unit_id BIGINT PRIMARY KEY,
-    source  TEXT NOT NULL,
-    target  TEXT NOT NULL,
-    context TEXT NOT NULL
+    unit_id        BIGINT PRIMARY KEY,
+    -- a unit's translation never changes; a search of one translation
+    -- looks up only its units
+    translation_id BIGINT NOT NULL,
+    source         TEXT NOT NULL,
+    target         TEXT NOT NULL,
+    context        TEXT NOT NULL
 );
+CREATE INDEX unit_text_translation ON unit_text (translation_id);
 CREATE TABLE unit_text_queue (
     unit_id BIGINT NOT NULL,
     -- edited: queued by an edit of a unit (not an insert), which the
