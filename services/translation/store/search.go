@@ -174,9 +174,11 @@ func (s *Store) trigramCandidates(ctx context.Context, _ int64, q *search.Query,
 // The candidates are read first and given to the search as an array: in
 // one statement, the planner, unsure how many the lookup finds, chose
 // plans that ran it once per unit (19 s over 140k units, and past the
-// deadline over 1M). Empty when there are more than pgMaxCandidates: each
-// candidate costs two row reads (its copy's and its unit's), and reading
-// the units once is cheaper then.
+// deadline over 1M). Read in a statement of their own, they miss a unit
+// an edit makes match between the two statements, as the search would
+// had it run a moment earlier. Empty when there are more than
+// pgMaxCandidates: each candidate costs two row reads (its copy's and its
+// unit's), and reading the units once is cheaper then.
 func (s *Store) pgTrigramCandidates(ctx context.Context, translationID int64, q *search.Query, _ string) (string, []any, error) {
 	lookup, args, ok := pgCandidates(q, translationID)
 	if !ok || !useTextIndex {

@@ -203,7 +203,7 @@ func (b *stringBatch) addStringTo(tx *gorm.DB, t *Translation, ns NewString, sou
 	if err := applyDelta(tx, t, delta, at, ns.User); err != nil {
 		return Unit{}, err
 	}
-	if err := noteContentChange(tx, t.ID, at, true); err != nil {
+	if err := noteContentChange(tx, t.ID, at); err != nil {
 		return Unit{}, err
 	}
 	c := unitChange(ActionNewUnit, u, *t, ns.User, ns.User)

@@ -486,7 +486,7 @@ func (b *batchEdits) flush(last bool) error {
 			bt.delta = Stats{}
 		}
 		if last && bt.author != "" {
-			if err := noteContentChange(b.tx, bt.t.ID, b.at, true); err != nil {
+			if err := noteContentChange(b.tx, bt.t.ID, b.at); err != nil {
 				return err
 			}
 			if err := setNeedsCommit(b.tx, bt.t.ComponentID); err != nil {
@@ -732,24 +732,27 @@ func moveCountersOnly(tx *gorm.DB, id int64, d Stats, updates map[string]any) er
 // of a group leaves to the group (pruning once for it).
 func (m *editMarks) noteContentChange(tx *gorm.DB, translationID int64, at time.Time) error {
 	if m == nil {
-		return noteContentChange(tx, translationID, at, true)
+		return noteContentChange(tx, translationID, at)
 	}
 	m.under.content = append(m.under.content, contentChange{TranslationID: translationID, At: at})
 	if !m.first(markPruned, translationID) {
 		return nil
 	}
-	return tx.Where("translation_id = ? AND at < ?", translationID, at.Add(-recentWindow)).Delete(&contentChange{}).Error
+	return pruneContentChanges(tx, translationID, at)
 }
 
 // noteContentChange remembers a content change for recent_changes and
 // forgets those too old to count for any scope containing the translation.
-func noteContentChange(tx *gorm.DB, translationID int64, at time.Time, prune bool) error {
+func noteContentChange(tx *gorm.DB, translationID int64, at time.Time) error {
 	if err := tx.Exec(`INSERT INTO content_changes (translation_id, at) VALUES (?, ?)`, translationID, at).Error; err != nil {
 		return err
 	}
-	if !prune {
-		return nil
-	}
+	return pruneContentChanges(tx, translationID, at)
+}
+
+// pruneContentChanges forgets the content changes of a translation too old
+// at at to count for any scope containing it.
+func pruneContentChanges(tx *gorm.DB, translationID int64, at time.Time) error {
 	return tx.Where("translation_id = ? AND at < ?", translationID, at.Add(-recentWindow)).Delete(&contentChange{}).Error
 }
 
