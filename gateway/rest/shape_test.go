@@ -223,6 +223,36 @@ func TestTranslationForms(t *testing.T) {
 	}
 }
 
+// TestTranslationPlural checks the plural of a translation's language
+// object: the language's default, the translation's own numbered plural,
+// and an own rule the catalog has not numbered yet.
+func TestTranslationPlural(t *testing.T) {
+	const csDefault = "(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2"
+	for _, c := range []struct {
+		name       string
+		plural     *translationv1.TranslationPlural
+		id, number float64
+		formula    string
+	}{
+		{"no plural kept", nil, 0, 3, csDefault},
+		{"the default", &translationv1.TranslationPlural{Number: 3, Formula: csDefault}, 0, 3, csDefault},
+		{"numbered own", &translationv1.TranslationPlural{Id: 9, Source: 1, Number: 4, Formula: "n==1 ? 0 : n<5 ? 1 : n<9 ? 2 : 3"}, 9, 4, "n==1 ? 0 : n<5 ? 1 : n<9 ? 2 : 3"},
+		{"own, not numbered yet", &translationv1.TranslationPlural{Source: 1, Number: 3, Formula: "(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2 "}, 0, 3, csDefault + " "},
+		{"own number, not numbered yet", &translationv1.TranslationPlural{Source: 1, Number: 2, Formula: "n != 1"}, 0, 2, "n != 1"},
+	} {
+		tr := testTranslation("cs", &translationv1.Statistics{})
+		tr.Plural = c.plural
+		out, err := testCall("/api/translations/hello/greeter/cs/").translationJSON(tr, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := decode(t, out)["language"].(map[string]any)["plural"].(map[string]any)
+		if p["id"] != c.id || p["number"] != c.number || p["formula"] != c.formula {
+			t.Errorf("%s: plural %v, want id %v, %v forms, %q", c.name, p, c.id, c.number, c.formula)
+		}
+	}
+}
+
 func TestStatisticsShape(t *testing.T) {
 	c := testCall("/api/translations/hello/greeter/de/statistics/")
 	st := &translationv1.Statistics{Total: 15, TotalWords: 39, TotalChars: 196, Translated: 10, TranslatedWords: 20,

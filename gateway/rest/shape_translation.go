@@ -71,7 +71,10 @@ func (c *call) translationJSON(t *translationv1.Translation, comp *catalogv1.Com
 	language := u.languageJSON(lang)
 	// The language object shows the plural the translation's file uses,
 	// which is not the language's default when the file has its own rule.
-	if pl := t.GetPlural(); pl.GetId() != 0 {
+	// A rule new to the catalog has id 0 until the catalog has stored it
+	// and its table reached the translation service (moments after the
+	// import): its rule shows meanwhile, not the language's default.
+	if pl := t.GetPlural(); pl.GetId() != 0 || ownRule(pl, lang) {
 		language.Plural = pluralJSON{ID: pl.GetId(), Source: pl.GetSource(), Number: pl.GetNumber(),
 			Formula: pl.GetFormula(), Type: pl.GetType()}
 	}
@@ -259,4 +262,11 @@ func nonNil(s []string) []string {
 		return []string{}
 	}
 	return s
+}
+
+// ownRule reports whether the translation's plural is a rule of its own
+// that the catalog has not numbered yet: one other than the language's
+// default (rows imported before plurals were kept have no formula).
+func ownRule(pl *translationv1.TranslationPlural, l *catalogv1.Language) bool {
+	return pl.GetFormula() != "" && (pl.GetNumber() != l.GetPluralNumber() || pl.GetFormula() != l.GetPluralFormula())
 }
