@@ -8,7 +8,7 @@ import (
 )
 
 type pluralJSON struct {
-	ID      int64  `json:"id"`
+	ID      int64  `json:"id" doc:"The plural's id. A translation whose file brought a rule new to the catalog shows that rule with id 0 for the moments until the catalog has stored it."`
 	Source  int32  `json:"source"`
 	Number  int32  `json:"number"`
 	Formula string `json:"formula"`
