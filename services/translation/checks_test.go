@@ -271,6 +271,11 @@ func TestDismissAndRecheck(t *testing.T) {
 		t.Errorf("an emptied string: checks %v, %v", emptied.GetChecks(), err2)
 	}
 	e.edit(t, "de", "Help", []string{"Hilfe"}, typev1.UnitState_UNIT_STATE_TRANSLATED, "ana")
+	// An edit's checks take the source string's extra flags too.
+	edited, err := e.client.ListUnitChecks(ctx, &translationv1.ListUnitChecksRequest{UnitId: helpDE.GetId()})
+	if err != nil || len(edited.GetChecks()) != 1 || edited.GetChecks()[0].GetId() != "max-length" {
+		t.Errorf("Help edited to Hilfe under max-length:3: checks %v, %v", edited.GetChecks(), err)
+	}
 	e.edit(t, "de", "Help", []string{"Hilfe"}, typev1.UnitState_UNIT_STATE_FUZZY, "ana")
 	e.edit(t, "de", "Help", []string{""}, typev1.UnitState_UNIT_STATE_EMPTY, "ana")
 	if e.unit(t, "de", "Help").GetHasFailingCheck() {

@@ -85,7 +85,10 @@ func (c *checker) run(u *Unit, rules CheckRules) []checks.Failure {
 		in.Flags.MergeText(f)
 	}
 	in.Flags.MergeText(u.Flags)
-	if u.SourceUnitID != nil {
+	switch {
+	case u.sourceFlags != nil:
+		in.Flags.MergeText(*u.sourceFlags)
+	case u.SourceUnitID != nil:
 		in.Flags.MergeText(c.sourceFlags(*u.SourceUnitID))
 	}
 	in.Flags.MergeText(u.ExtraFlags)

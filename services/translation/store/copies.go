@@ -200,6 +200,10 @@ func (c *checker) loadCopies(candidates []Translation, preload bool) error {
 	return err
 }
 
+// hasCopies reports whether the checker's translation has copies in other
+// translations (which reconcile then writes to).
+func (c *checker) hasCopies() bool { return c != nil && !c.skipSource && len(c.copyTs) > 0 }
+
 // reconcile is reconcileCopies of the checker's translation.
 func (c *checker) reconcile(hashes []int64) error {
 	if c == nil || c.skipSource {

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sync"
 	"testing"
+	"time"
 
 	"gorm.io/gorm"
 
@@ -355,4 +356,49 @@ func TestSearchUnitFields(t *testing.T) {
 			}
 		}
 	}, store.Migrations, outbox.Migrations)
+}
+
+// TestEditGroupCopies: edits committed together (SQLite) answer their
+// translation as it stands after each, also when an edit of another
+// translation changed it in between (the check of its copies).
+func TestEditGroupCopies(t *testing.T) {
+	gdb := dbtest.SQLite(t, store.Migrations, outbox.Migrations)
+	f := newCopiesFixture(t, gdb)
+	f.importCopies(1, "p", propagating, [][2]string{{"One", "Jeden"}, {"Two", ""}})
+	f.importCopies(2, "p", propagating, [][2]string{{"One", "Jeden"}, {"Two", ""}, {"Three", ""}})
+	refuse := func(store.UnitView, string, int) (store.Edit, bool) { return store.Edit{}, false }
+	edits := []struct {
+		comp        int64
+		src, target string
+		// the translation's translated and failing counts the edit answers
+		translated, failing int64
+	}{
+		{1, "Two", "Dva", 2, 1},   // alone (it waits for the writer, the others queue behind it); its copy is untranslated
+		{2, "Two", "Dva", 2, 0},   // the group's first edit of component 2; it mends the copy
+		{1, "One", "Jedna", 2, 1}, // its copy in component 2 refuses it: both inconsistent
+		{2, "Three", "Tři", 3, 1}, // sees its copy's check
+	}
+	release := holdWriter(t, gdb)
+	got := make([][2]int64, len(edits))
+	var wg sync.WaitGroup
+	for i, e := range edits {
+		wg.Go(func() {
+			v, err := f.s.EditUnit(t.Context(), f.ids[e.comp][e.src], func(store.UnitView) (store.Edit, error) {
+				return store.Edit{Target: e.target, State: 20, Author: "rita", Checks: propagating, Propagate: refuse}, nil
+			})
+			if err != nil {
+				t.Errorf("edit %d: %v", i, err)
+			}
+			got[i] = [2]int64{v.Translation.Translated, v.Translation.Failing}
+		})
+		time.Sleep(50 * time.Millisecond) // queued in this order
+	}
+	release()
+	wg.Wait()
+	for i, e := range edits {
+		if want := [2]int64{e.translated, e.failing}; got[i] != want {
+			t.Errorf("edit %d (%d %q) answered translated, failing %v, want %v", i, e.comp, e.src, got[i], want)
+		}
+	}
+	f.want("edited together", map[int64][]string{1: {"One"}, 2: {"One"}})
 }

@@ -126,7 +126,7 @@ func (g *editGroup) runTogether(ctx context.Context, jobs []*editJob) error {
 			var u Unit
 			var t Translation
 			var e Edit
-			if u, t, e, j.err = g.s.decideTx(tx, j.id, j.decide); j.err != nil {
+			if u, t, e, j.err = g.s.decideTx(tx, j.id, j.decide, marks); j.err != nil {
 				continue
 			}
 			if j.out, j.err = g.s.applyEdit(tx, u, t, e, marks); j.err != nil {
@@ -211,6 +211,12 @@ type editMarks struct {
 	pending []markKey         // by the edit under way
 	// The rows of the edits kept, and of the edit under way.
 	done, under changeWrites
+	// The translations as the group's edits left them, and the checkers
+	// of their units (what a checker reads does not change within a
+	// group), by translation id: the next edit of the same translation
+	// reads neither again.
+	trans    map[int64]Translation
+	checkers map[int64]*checker
 }
 
 // markKind is what a mark says was done.
@@ -244,6 +250,8 @@ func (m *editMarks) first(kind markKind, id int64) bool {
 func (m *editMarks) keep(ok bool) {
 	if ok {
 		m.done.add(&m.under)
+	} else {
+		clear(m.trans) // the rollback may have undone what they hold
 	}
 	m.under.reset()
 	for _, k := range m.pending {
@@ -256,4 +264,64 @@ func (m *editMarks) keep(ok bool) {
 		m.kept[k.kind][k.id] = true
 	}
 	m.pending = m.pending[:0]
+}
+
+// lockGroupUnit is lockUnit of an edit (lockEditUnit), whose translation
+// an earlier edit of its group may have left in marks.
+func (s *Store) lockGroupUnit(tx *gorm.DB, id int64, marks *editMarks) (Unit, Translation, error) {
+	u, err := s.lockEditUnit(tx, id)
+	if err != nil {
+		return Unit{}, Translation{}, err
+	}
+	if t, ok := marks.translation(u.TranslationID); ok {
+		return u, t, nil
+	}
+	t, err := takeTranslation(s.forUpdate(tx).Where("id = ?", u.TranslationID))
+	return u, t, notFound(err, "translation")
+}
+
+// translation is translation id as the group's edits left it, if kept.
+func (m *editMarks) translation(id int64) (Translation, bool) {
+	if m == nil {
+		return Translation{}, false
+	}
+	t, ok := m.trans[id]
+	return t, ok
+}
+
+// noteTranslation keeps t, as an edit left it, for the group's next edits
+// when exact; otherwise the edit moved other rows, and every translation
+// kept is dropped.
+func (m *editMarks) noteTranslation(t Translation, exact bool) {
+	switch {
+	case m == nil:
+	case !exact:
+		clear(m.trans)
+	default:
+		if m.trans == nil {
+			m.trans = map[int64]Translation{}
+		}
+		m.trans[t.ID] = t
+	}
+}
+
+// checker is newChecker of t's units for one edit, kept for the group's
+// other edits of t.
+func (m *editMarks) checker(tx *gorm.DB, t Translation) (*checker, error) {
+	if m == nil {
+		return newChecker(tx, t, false)
+	}
+	if c, ok := m.checkers[t.ID]; ok {
+		c.tx, c.t, c.err = tx, t, nil
+		return c, nil
+	}
+	c, err := newChecker(tx, t, false)
+	if err != nil {
+		return nil, err
+	}
+	if m.checkers == nil {
+		m.checkers = map[int64]*checker{}
+	}
+	m.checkers[t.ID] = c
+	return c, nil
 }

@@ -36,6 +36,7 @@ func TestConcurrentEdits(t *testing.T) {
 		refused := func(i int) bool { return i%7 == 3 }
 		failing := func(i int) bool { return i%31 == 4 }
 		results := make([]error, n)
+		answered := make([]int64, n) // the translation's translated count each edit answered
 		var wg sync.WaitGroup
 		for i, u := range units {
 			wg.Go(func() {
@@ -43,7 +44,8 @@ func TestConcurrentEdits(t *testing.T) {
 				if i == 5 {
 					callCtx = gone
 				}
-				_, results[i] = s.EditUnit(callCtx, u.ID, func(v store.UnitView) (store.Edit, error) {
+				var out store.UnitView
+				out, results[i] = s.EditUnit(callCtx, u.ID, func(v store.UnitView) (store.Edit, error) {
 					if refused(i) {
 						return store.Edit{}, errs.New(errs.PermissionDenied, "no")
 					}
@@ -54,6 +56,7 @@ func TestConcurrentEdits(t *testing.T) {
 					return store.Edit{Target: "t" + v.Source, State: 20, Author: "bob",
 						Changes: []*changelogv1.Change{{Action: action, ProjectSlug: "p", ComponentSlug: "c", LanguageCode: "cs", UnitId: v.ID}}}, nil
 				})
+				answered[i] = out.Translation.Translated
 			})
 		}
 		wg.Wait()
@@ -95,6 +98,16 @@ func TestConcurrentEdits(t *testing.T) {
 		}
 		if stored.Translated != recount.Translated || stored.TranslatedWords != recount.TranslatedWords {
 			t.Errorf("counters %+v, recounted from the units %+v", stored.Stats, recount)
+		}
+		// Each landed edit answered the translation as it left it: the
+		// counts after one edit, after two, ... (an edit of a group reads
+		// it as the group's earlier edits left it).
+		seen := map[int64]bool{}
+		for i := range landed {
+			if c := answered[i]; seen[c] || c < 1 || c > stored.Translated {
+				t.Errorf("edit %d answered %d translated (repeated: %v); %d landed", i, c, seen[c], len(landed))
+			}
+			seen[answered[i]] = true
 		}
 		if records := outboxCount(t, gdb) - before; records != int64(len(landed)) {
 			t.Errorf("%d change records, want one per landed edit: %d", records, len(landed))
@@ -148,19 +161,7 @@ func TestEditGroupDeadline(t *testing.T) {
 		return store.Edit{Target: "x" + v.Source, State: 20, Author: "bob"}, nil
 	}
 	// Hold the writer so that both edits queue behind it.
-	hold := make(chan struct{})
-	held := make(chan struct{})
-	go func() {
-		_ = gdb.Transaction(func(tx *gorm.DB) error {
-			if err := tx.Exec(`UPDATE units SET priority = priority WHERE id = ?`, units[0].ID).Error; err != nil {
-				return err
-			}
-			close(held)
-			<-hold
-			return nil
-		})
-	}()
-	<-held
+	release := holdWriter(t, gdb)
 	short, cancel := context.WithTimeout(ctx, 50*time.Millisecond)
 	defer cancel()
 	errShort := make(chan error, 1)
@@ -168,7 +169,7 @@ func TestEditGroupDeadline(t *testing.T) {
 	errLong := make(chan error, 1)
 	go func() { _, err := s.EditUnit(ctx, units[1].ID, edit); errLong <- err }()
 	<-short.Done()
-	close(hold)
+	release()
 	if err := <-errLong; err != nil {
 		t.Errorf("the edit beside one out of time: %v", err)
 	}
@@ -186,4 +187,23 @@ func changeRows(t *testing.T, gdb *gorm.DB) [2]int64 {
 		t.Fatal(err)
 	}
 	return n
+}
+
+// holdWriter holds SQLite's writer until release is called, so that the
+// edits made meanwhile queue behind it.
+func holdWriter(t *testing.T, gdb *gorm.DB) (release func()) {
+	t.Helper()
+	hold, held := make(chan struct{}), make(chan struct{})
+	go func() {
+		_ = gdb.Transaction(func(tx *gorm.DB) error {
+			if err := tx.Exec(`UPDATE units SET priority = priority WHERE id = (SELECT MIN(id) FROM units)`).Error; err != nil {
+				return err
+			}
+			close(held)
+			<-hold
+			return nil
+		})
+	}()
+	<-held
+	return func() { close(hold) }
 }

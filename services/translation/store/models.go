@@ -163,6 +163,10 @@ type Unit struct {
 	// reads of findUnits set it (a page's labels are then asked for the
 	// labelled units alone); false everywhere else.
 	Labelled bool `gorm:"-"`
+	// sourceFlags are the extra flags of the source string (SourceUnitID)
+	// when the read of an edit fetched them with the unit (lockEditUnit);
+	// nil otherwise, and the checks ask for them.
+	sourceFlags *string
 }
 
 // TableName is the units table.

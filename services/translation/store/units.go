@@ -551,7 +551,7 @@ func (b *batchEdits) close() {
 // new target are cleaned up (action 29) and the unit's has_suggestion and
 // the translation's counters follow.
 func (s *Store) editTx(tx *gorm.DB, id int64, decide func(UnitView) (Edit, error), marks *editMarks) (UnitView, error) {
-	u, t, e, err := s.decideTx(tx, id, decide)
+	u, t, e, err := s.decideTx(tx, id, decide, marks)
 	if err != nil {
 		return UnitView{}, err
 	}
@@ -559,9 +559,10 @@ func (s *Store) editTx(tx *gorm.DB, id int64, decide func(UnitView) (Edit, error
 }
 
 // decideTx locks unit id and its translation and decides its edit; it
-// writes nothing.
-func (s *Store) decideTx(tx *gorm.DB, id int64, decide func(UnitView) (Edit, error)) (Unit, Translation, Edit, error) {
-	u, t, err := s.lockUnit(tx, id)
+// writes nothing. An edit of a group takes the translation as the group's
+// earlier edits left it (editMarks.translation).
+func (s *Store) decideTx(tx *gorm.DB, id int64, decide func(UnitView) (Edit, error), marks *editMarks) (Unit, Translation, Edit, error) {
+	u, t, err := s.lockGroupUnit(tx, id, marks)
 	if err != nil {
 		return Unit{}, Translation{}, Edit{}, err
 	}
@@ -572,7 +573,7 @@ func (s *Store) decideTx(tx *gorm.DB, id int64, decide func(UnitView) (Edit, err
 // applyEdit is editTx of the edit e decided for the locked unit u of t.
 func (s *Store) applyEdit(tx *gorm.DB, u Unit, t Translation, e Edit, marks *editMarks) (UnitView, error) {
 	at := now()
-	c, err := newChecker(tx, t, false)
+	c, err := marks.checker(tx, t)
 	if err != nil {
 		return UnitView{}, err
 	}
@@ -616,7 +617,8 @@ func (s *Store) applyEdit(tx *gorm.DB, u Unit, t Translation, e Edit, marks *edi
 	if err = storeChecks(tx, &u, fails, &delta); err != nil {
 		return UnitView{}, err
 	}
-	if (t.Propagate || propagated) && !e.propagated { // its copies may now be consistent, or not
+	reconciled := (t.Propagate || propagated) && !e.propagated
+	if reconciled { // its copies may now be consistent, or not
 		if err = c.reconcile([]int64{u.IDHash}); err != nil {
 			return UnitView{}, err
 		}
@@ -654,6 +656,11 @@ func (s *Store) applyEdit(tx *gorm.DB, u Unit, t Translation, e Edit, marks *edi
 	if rerr := recordEdit(tx, at, changes, marks); rerr != nil {
 		return UnitView{}, rerr
 	}
+	// t is the row as it now stands unless the edit moved counters of
+	// translations besides its own delta (copies, followers, checks of
+	// copies): then no translation read earlier in the group is trusted.
+	marks.noteTranslation(t, !propagated && !sourceEdit && !(reconciled && c.hasCopies()) && !e.propagated)
+	u.sourceFlags = nil // read for this edit's checks only
 	return UnitView{Unit: u, Translation: t}, nil
 }
 

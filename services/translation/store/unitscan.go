@@ -70,13 +70,45 @@ func scanUnits[T any](q *gorm.DB, n int, at func([]T) *Unit) ([]T, error) {
 	return out, rows.Err()
 }
 
-// scanUnit reads one row of unitSelect into u.
-func scanUnit(rows *sql.Rows, u *Unit) error {
+// lockEditUnit loads a unit for update with its source string's extra
+// flags, which its checks need (one statement, not two).
+func (s *Store) lockEditUnit(tx *gorm.DB, id int64) (Unit, error) {
+	sel := unitSelect
+	if tx.Dialector.Name() != db.Postgres {
+		sel = unitSelectSQLite
+	}
+	rows, err := s.forUpdate(tx).Model(&Unit{}).Where("id = ?", id).
+		Select(sel + ", COALESCE((SELECT s.extra_flags FROM units s WHERE s.id = units.source_unit_id), '')").Rows()
+	if err != nil {
+		return Unit{}, err
+	}
+	defer func() { _ = rows.Close() }() // read-only; Err reports what matters
+	if !rows.Next() {
+		if err = rows.Err(); err == nil {
+			err = gorm.ErrRecordNotFound
+		}
+		return Unit{}, notFound(err, "unit")
+	}
+	var u Unit
+	var flags string
+	if err = scanUnit(rows, &u, &flags); err != nil {
+		return Unit{}, err
+	}
+	if u.SourceUnitID != nil {
+		u.sourceFlags = &flags
+	}
+	return u, rows.Err()
+}
+
+// scanUnit reads one row of unitSelect into u, and the columns selected
+// after them into extra.
+func scanUnit(rows *sql.Rows, u *Unit, extra ...any) error {
 	var src sql.NullInt64
-	err := rows.Scan(&u.ID, &u.TranslationID, &u.Source, &u.Target, &u.PreviousSource, &u.Context, &u.Location,
+	err := rows.Scan(append([]any{&u.ID, &u.TranslationID, &u.Source, &u.Target, &u.PreviousSource, &u.Context, &u.Location,
 		&u.Note, &u.Flags, &u.ExtraFlags, &u.Explanation, &u.IDHash, &u.ContentHash, &u.State, &u.Position,
 		&u.NumWords, &u.NumChars, &src, &u.Priority, &u.Pending, &u.PendingAuthor, &u.HasSuggestion, &u.HasComment,
-		&u.HasFailingCheck, &u.HasDismissedCheck, &u.TranslatedTarget, textTime{&u.Timestamp}, textTime{&u.LastUpdated}, &u.Labelled)
+		&u.HasFailingCheck, &u.HasDismissedCheck, &u.TranslatedTarget, textTime{&u.Timestamp}, textTime{&u.LastUpdated}, &u.Labelled},
+		extra...)...)
 	if src.Valid {
 		u.SourceUnitID = &src.Int64
 	}
