@@ -291,6 +291,17 @@ func storeChecks(tx *gorm.DB, u *Unit, fails []checks.Failure, d *Stats) error {
 	return err
 }
 
+// saveEditChecks is storeChecks of an edit, before the edit's own write
+// of the unit's row, which takes the marks (u's, after it).
+func saveEditChecks(tx *gorm.DB, u *Unit, fails []checks.Failure, d *Stats) error {
+	m, err := saveChecks(tx, u.ID, marksOf(u), fails)
+	if err == nil && m != marksOf(u) {
+		failingMove(d, u, m.failing)
+		u.HasFailingCheck, u.HasDismissedCheck = m.failing, m.dismissed
+	}
+	return err
+}
+
 // setMarks gives u the check marks m, when they differ from its own:
 // the translation's failing counters move in d and the unit's row is
 // written. It reports whether they differed.

@@ -589,12 +589,18 @@ func (s *Store) applyEdit(tx *gorm.DB, u Unit, t Translation, e Edit, marks *edi
 	}
 	var delta Stats
 	delta.Count(u.State, u.NumWords, u.NumChars, -1)
+	// The check rows first: the unit's marks then go with its text, in
+	// one statement.
+	if err = saveEditChecks(tx, &u, fails, &delta); err != nil {
+		return UnitView{}, err
+	}
 	wasComplete := t.Translated == t.Total
 	oldTarget, sourceEdit := u.Target, editsSource(t, u, e.Target)
 	u.TranslatedTarget = translatedTarget(&u, u.Source, e.Target, e.State)
 	u.Target, u.State, u.Pending, u.PendingAuthor, u.LastUpdated = e.Target, e.State, true, e.Author, at
-	err = tx.Exec(`UPDATE units SET target = ?, state = ?, pending = ?, pending_author = ?, last_updated = ?, translated_target = ? WHERE id = ?`,
-		u.Target, u.State, u.Pending, u.PendingAuthor, u.LastUpdated, u.TranslatedTarget, u.ID).Error
+	err = tx.Exec(`UPDATE units SET target = ?, state = ?, pending = ?, pending_author = ?, last_updated = ?, translated_target = ?,
+		has_failing_check = ?, has_dismissed_check = ? WHERE id = ?`,
+		u.Target, u.State, u.Pending, u.PendingAuthor, u.LastUpdated, u.TranslatedTarget, u.HasFailingCheck, u.HasDismissedCheck, u.ID).Error
 	if err != nil {
 		return UnitView{}, err
 	}
@@ -614,9 +620,6 @@ func (s *Store) applyEdit(tx *gorm.DB, u Unit, t Translation, e Edit, marks *edi
 		}
 	}
 	delta.Count(u.State, u.NumWords, u.NumChars, 1)
-	if err = storeChecks(tx, &u, fails, &delta); err != nil {
-		return UnitView{}, err
-	}
 	reconciled := (t.Propagate || propagated) && !e.propagated
 	if reconciled { // its copies may now be consistent, or not
 		if err = c.reconcile([]int64{u.IDHash}); err != nil {
