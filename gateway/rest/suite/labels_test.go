@@ -99,4 +99,8 @@ func checkUnitLabels(t *testing.T, c client, ui, docs map[string]any) {
 	if got := c.want(200, "GET", de, nil); len(got["labels"].([]any)) != 1 || fmt.Sprint(got["target"]) != "[Hallo]" {
 		t.Errorf("labels with an edit: %v %v", got["labels"], got["target"])
 	}
+	// An edit alone answers the unit with its labels.
+	if got := c.want(200, "PATCH", de, map[string]any{"target": []string{"Hallo!"}, "state": 20}); len(got["labels"].([]any)) != 1 {
+		t.Errorf("the labels an edit answers: %v", got["labels"])
+	}
 }

@@ -44,7 +44,11 @@ func (s *Server) UpdateUnit(ctx context.Context, req *translationv1.UpdateUnitRe
 	if err != nil {
 		return nil, err
 	}
-	return &translationv1.UpdateUnitResponse{Unit: s.withLabels(ctx, unitProto(v))}, nil
+	u := unitProto(v)
+	if v.Labelled { // the edit's read of the unit tells: most have none
+		s.withLabels(ctx, u)
+	}
+	return &translationv1.UpdateUnitResponse{Unit: u}, nil
 }
 
 // unitAllowed reads the scope and component of unit id: NotFound when
