@@ -50,11 +50,7 @@ func findUnitsCap(q *gorm.DB, n int) ([]Unit, error) {
 // (sized once: growing it copied a page's units several times), each row
 // into the unit at returns for the element just appended.
 func scanUnits[T any](q *gorm.DB, n int, at func([]T) *Unit) ([]T, error) {
-	sel := unitSelect
-	if q.Dialector.Name() != db.Postgres {
-		sel = unitSelectSQLite
-	}
-	rows, err := q.Model(&Unit{}).Select(sel).Rows()
+	rows, err := q.Model(&Unit{}).Select(unitSelectOf(q)).Rows()
 	if err != nil {
 		return nil, err
 	}
@@ -73,12 +69,8 @@ func scanUnits[T any](q *gorm.DB, n int, at func([]T) *Unit) ([]T, error) {
 // lockEditUnit loads a unit for update with its source string's extra
 // flags, which its checks need (one statement, not two).
 func (s *Store) lockEditUnit(tx *gorm.DB, id int64) (Unit, error) {
-	sel := unitSelect
-	if tx.Dialector.Name() != db.Postgres {
-		sel = unitSelectSQLite
-	}
 	rows, err := s.forUpdate(tx).Model(&Unit{}).Where("id = ?", id).
-		Select(sel + ", COALESCE((SELECT s.extra_flags FROM units s WHERE s.id = units.source_unit_id), '')").Rows()
+		Select(unitSelectOf(tx) + ", COALESCE((SELECT s.extra_flags FROM units s WHERE s.id = units.source_unit_id), '')").Rows()
 	if err != nil {
 		return Unit{}, err
 	}
@@ -98,6 +90,14 @@ func (s *Store) lockEditUnit(tx *gorm.DB, id int64) (Unit, error) {
 		u.sourceFlags = &flags
 	}
 	return u, rows.Err()
+}
+
+// unitSelectOf is unitSelect for q's engine.
+func unitSelectOf(q *gorm.DB) string {
+	if q.Dialector.Name() != db.Postgres {
+		return unitSelectSQLite
+	}
+	return unitSelect
 }
 
 // scanUnit reads one row of unitSelect into u, and the columns selected
