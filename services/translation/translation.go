@@ -140,8 +140,8 @@ func (svc *Service) Register(s grpc.ServiceRegistrar) {
 }
 
 // Run delivers change records and import outcomes, commits aged pending
-// changes and keeps the search's trigram index current (SQLite) until ctx
-// ends.
+// changes, keeps the search's trigram index current and remembers edited
+// translations in the memory until ctx ends.
 func (svc *Service) Run(ctx context.Context) error {
 	resumed := make(chan struct{})
 	go func() {
@@ -159,6 +159,9 @@ func (svc *Service) Run(ctx context.Context) error {
 	indexer := make(chan struct{})
 	go func() { defer close(indexer); svc.store.RunTextIndex(ctx, textIndexEvery, svc.log) }()
 	defer func() { <-indexer }()
+	memory := make(chan struct{})
+	go func() { defer close(memory); svc.store.RunMemoryQueue(ctx, memoryQueueEvery, svc.log) }()
+	defer func() { <-memory }()
 	if svc.relay == nil {
 		<-ctx.Done()
 		return nil
@@ -169,6 +172,11 @@ func (svc *Service) Run(ctx context.Context) error {
 	}
 	return err
 }
+
+// memoryQueueEvery is how often Run remembers the translations edits
+// queued for the memory: an edit's translation is in the memory about
+// this long after it answers, and a batch takes what edits queued since.
+const memoryQueueEvery = 250 * time.Millisecond
 
 // textIndexEvery is how often Run looks for units to add to the search's
 // trigram index: a unit added is indexed about two looks after

@@ -70,6 +70,15 @@ func TestMemory(t *testing.T) {
 	if code, _ := c.do("GET", self, nil); code != 404 {
 		t.Errorf("a deleted entry answers %d", code)
 	}
+	// An edit's translation reaches the memory soon after the edit
+	// answers (a background batch, as the reference's task).
+	units := c.want(200, "GET", c.base+"translations/hello/app/de/units/?q=source:Hello", nil)["results"].([]any)
+	hello := units[0].(map[string]any)
+	c.want(200, "PATCH", hello["url"].(string), map[string]any{"target": []string{"Servus"}, "state": 20})
+	waitFor(t, func() bool {
+		got := c.want(200, "GET", c.base+"memory/?project=hello", nil)
+		return got["count"] == 1.0 && got["results"].([]any)[0].(map[string]any)["target"] == "Servus"
+	})
 }
 
 // checkMemoryAccess: anonymous callers are refused, an outsider sees

@@ -119,7 +119,12 @@ func TestConcurrentEdits(t *testing.T) {
 			}
 		}
 		// The memory holds the translations of the landed edits, and
-		// only theirs (a group remembers them once, at its end).
+		// only theirs, once their queue is drained (in batches of 3 here).
+		for empty := false; !empty; {
+			if empty, err = s.RememberQueued(ctx, 3); err != nil {
+				t.Fatal(err)
+			}
+		}
 		memory, _, err := s.ListMemory(ctx, store.MemoryFilter{}, 0, 2*n)
 		if err != nil {
 			t.Fatal(err)

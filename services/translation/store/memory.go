@@ -196,7 +196,7 @@ type memoryRow struct {
 
 // rememberUnits remembers the translations of the units ids that are
 // translated (or approved, or read-only) in a translation that is not the
-// source, in the same transaction as the change that made them.
+// source, as they are in tx (RememberQueued's batch).
 func rememberUnits(tx *gorm.DB, ids []int64) error {
 	if len(ids) == 0 {
 		return nil

@@ -1,9 +1,11 @@
 package store_test
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"gorm.io/gorm"
 
@@ -50,6 +52,16 @@ func TestMemory(t *testing.T) {
 		})
 		if err != nil {
 			t.Fatal(err)
+		}
+		// The edit queued its unit; the memory takes it in a batch.
+		if _, n, err = s.ListMemory(ctx, store.MemoryFilter{}, 0, 10); err != nil || n != 1 {
+			t.Fatalf("before the queue's batch: %d entries, %v; want the imported one", n, err)
+		}
+		for range 2 { // the second finds the queue empty
+			var empty bool
+			if empty, err = s.RememberQueued(ctx, 10); err != nil || !empty {
+				t.Fatalf("remember the queue: empty %v, %v", empty, err)
+			}
 		}
 		q := store.MemoryQuery{Filter: store.MemoryFilter{SourceLanguage: "en", TargetLanguage: "cs"}, Threshold: 80}
 		got, err := s.LookupMemory(ctx, q, []string{"Open", "Delete the files", "Delete", "Something else entirely"})
@@ -164,6 +176,71 @@ func TestMemorySharedFilter(t *testing.T) {
 					t.Errorf("found %v, want %s", found, tc.want)
 				}
 			})
+		}
+	}, store.Migrations, outbox.Migrations)
+}
+
+// TestMemoryQueueClaims: on PostgreSQL, a batch of the memory's queue
+// claims its rows, so that another replica's batch skips them, and an
+// edit made while a batch holds its unit's row queues a row of its own,
+// which outlives that batch: the edit's translation is not lost.
+func TestMemoryQueueClaims(t *testing.T) {
+	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
+		if gdb.Dialector.Name() != "postgres" {
+			t.Skip("SQLite has one writer: batches never overlap")
+		}
+		ctx := t.Context()
+		s := store.New(gdb)
+		src, err := s.ImportTranslation(ctx, importSpec(7, "en", nil, unit("Open", "Open", 100, 1)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cs, err := s.ImportTranslation(ctx, importSpec(7, "cs", src.IDs, unit("Open", "", 0, 1)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		units, _, err := s.ListUnits(ctx, cs.Translation.ID, 0, 1, store.Hidden{})
+		if err != nil || len(units) != 1 {
+			t.Fatalf("units: %v, %v", units, err)
+		}
+		id := units[0].ID
+		edit := func(target string) {
+			t.Helper()
+			if _, err = s.EditUnit(ctx, id, func(store.UnitView) (store.Edit, error) {
+				return store.Edit{Target: target, State: weblate.StateTranslated, Author: "ann",
+					Changes: []*changelogv1.Change{{Action: typev1.ChangeAction_CHANGE_ACTION_CHANGE, UnitId: id}}}, nil
+			}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		edit("Otevřít")
+		batch := gdb.Begin()
+		defer batch.Rollback()
+		var claimed []int64
+		if err = batch.Raw(`SELECT id FROM memory_queue FOR UPDATE`).Scan(&claimed).Error; err != nil || len(claimed) != 1 {
+			t.Fatalf("claim: %v, %v", claimed, err)
+		}
+		// Without SKIP LOCKED the second batch would wait for the first.
+		beside, cancel := context.WithTimeout(ctx, 5*time.Second)
+		defer cancel()
+		var empty bool
+		if empty, err = s.RememberQueued(beside, 10); err != nil || !empty {
+			t.Fatalf("a second batch beside the first: empty %v, %v", empty, err)
+		}
+		var n int64
+		if _, n, err = s.ListMemory(ctx, store.MemoryFilter{}, 0, 10); err != nil || n != 0 {
+			t.Fatalf("the second batch took claimed rows: %d entries, %v", n, err)
+		}
+		edit("Otevřete")
+		if err = batch.Exec(`DELETE FROM memory_queue WHERE id IN ?`, claimed).Commit().Error; err != nil {
+			t.Fatal(err)
+		}
+		if empty, err = s.RememberQueued(ctx, 10); err != nil || !empty {
+			t.Fatalf("after the first batch: empty %v, %v", empty, err)
+		}
+		all, _, err := s.ListMemory(ctx, store.MemoryFilter{}, 0, 10)
+		if err != nil || len(all) != 1 || all[0].Target != "Otevřete" {
+			t.Fatalf("memory %+v, %v; want the later edit's translation", all, err)
 		}
 	}, store.Migrations, outbox.Migrations)
 }

@@ -29,8 +29,9 @@ func (unitChangeRow) TableName() string { return "unit_changes" }
 // recordChanges writes change records to the outbox within tx, stamping
 // those without a timestamp with at, and indexes the records of strings
 // for search in the same transaction, so the index and the change log
-// never disagree about a committed change. The translations a person made
-// go into the memory in that transaction too (memoryActions).
+// never disagree about a committed change. The units whose translations a
+// person made are queued for the memory in that transaction too
+// (memoryActions, memoryqueue.go).
 func recordChanges(tx *gorm.DB, at time.Time, changes []*changelogv1.Change) error {
 	var w changeWrites
 	if err := w.record(at, changes); err != nil {
@@ -45,7 +46,7 @@ func recordChanges(tx *gorm.DB, at time.Time, changes []*changelogv1.Change) err
 type changeWrites struct {
 	units      []unitChangeRow
 	feed       []*changelogv1.Change
-	remembered []int64 // units whose translations the memory takes
+	remembered []int64 // units whose translations the memory takes (queued)
 	content    []contentChange
 }
 
@@ -90,9 +91,7 @@ func (w *changeWrites) reset() {
 	w.units, w.feed, w.remembered, w.content = w.units[:0], w.feed[:0], w.remembered[:0], w.content[:0]
 }
 
-// write writes the rows gathered: one lookup and one insert (and on
-// SQLite one word-index segment) for the memory, one statement for each
-// other table.
+// write writes the rows gathered, one statement for each table.
 func (w *changeWrites) write(tx *gorm.DB) error {
 	if err := insertUnitChanges(tx, w.units); err != nil {
 		return err
@@ -105,7 +104,7 @@ func (w *changeWrites) write(tx *gorm.DB) error {
 	if err := insertContentChanges(tx, w.content); err != nil {
 		return err
 	}
-	return rememberUnits(tx, w.remembered)
+	return queueMemory(tx, w.remembered)
 }
 
 // insertUnitChanges writes rows, 500 a statement (4 parameters each): an
