@@ -196,18 +196,25 @@ type memoryRow struct {
 
 // rememberUnits remembers the translations of the units ids that are
 // translated (or approved, or read-only) in a translation that is not the
-// source, as they are in tx (RememberQueued's batch).
+// source, as they are in tx (RememberQueued's batch). On PostgreSQL the
+// units read stay locked until tx ends: a deletion of their component
+// then waits for it, and the forgetting of the project's memory that
+// follows takes what it wrote.
 func rememberUnits(tx *gorm.DB, ids []int64) error {
 	if len(ids) == 0 {
 		return nil
 	}
 	slices.Sort(ids)
 	ids = slices.Compact(ids)
+	lock := ""
+	if tx.Dialector.Name() == "postgres" {
+		lock = " FOR SHARE OF u"
+	}
 	var rows []memoryRow
 	err := tx.Raw(`SELECT u.source, u.target, u.context, t.language_code, t.project_slug, t.component_slug,
 		(SELECT s.language_code FROM translations s WHERE s.component_id = t.component_id AND s.is_source LIMIT 1) AS source_language
 		FROM units u JOIN translations t ON t.id = u.translation_id
-		WHERE u.id IN ? AND u.state >= ? AND u.target <> '' AND NOT t.is_source`, ids, weblate.StateTranslated).Scan(&rows).Error
+		WHERE u.id IN ? AND u.state >= ? AND u.target <> '' AND NOT t.is_source`+lock, ids, weblate.StateTranslated).Scan(&rows).Error
 	if err != nil {
 		return err
 	}

@@ -244,3 +244,57 @@ func TestMemoryQueueClaims(t *testing.T) {
 		}
 	}, store.Migrations, outbox.Migrations)
 }
+
+// TestMemoryQueueWaitsForDeletion: on PostgreSQL, a batch of the memory's
+// queue waits for a deletion of a unit it reads under way, and then does
+// not remember the deleted unit: the forgetting of a deleted project's
+// memory, which follows the deletion of its units, leaves nothing behind.
+func TestMemoryQueueWaitsForDeletion(t *testing.T) {
+	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
+		if gdb.Dialector.Name() != "postgres" {
+			t.Skip("SQLite has one writer: a batch and a deletion never overlap")
+		}
+		ctx := t.Context()
+		s := store.New(gdb)
+		src, err := s.ImportTranslation(ctx, importSpec(7, "en", nil, unit("Open", "Open", 100, 1)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cs, err := s.ImportTranslation(ctx, importSpec(7, "cs", src.IDs, unit("Open", "", 0, 1)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		units, _, err := s.ListUnits(ctx, cs.Translation.ID, 0, 1, store.Hidden{})
+		if err != nil || len(units) != 1 {
+			t.Fatalf("units: %v, %v", units, err)
+		}
+		id := units[0].ID
+		if _, err = s.EditUnit(ctx, id, func(store.UnitView) (store.Edit, error) {
+			return store.Edit{Target: "Otevřít", State: weblate.StateTranslated, Author: "ann",
+				Changes: []*changelogv1.Change{{Action: typev1.ChangeAction_CHANGE_ACTION_CHANGE, UnitId: id}}}, nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		deletion := gdb.Begin()
+		defer deletion.Rollback()
+		if err = deletion.Exec(`DELETE FROM units WHERE id = ?`, id).Error; err != nil {
+			t.Fatal(err)
+		}
+		done := make(chan error, 1)
+		go func() { _, berr := s.RememberQueued(ctx, 10); done <- berr }()
+		select {
+		case err = <-done:
+			t.Fatalf("the batch did not wait for the deletion: %v", err)
+		case <-time.After(300 * time.Millisecond):
+		}
+		if err = deletion.Commit().Error; err != nil {
+			t.Fatal(err)
+		}
+		if err = <-done; err != nil {
+			t.Fatal(err)
+		}
+		if _, n, err := s.ListMemory(ctx, store.MemoryFilter{}, 0, 10); err != nil || n != 0 {
+			t.Fatalf("%d entries of a deleted unit, %v", n, err)
+		}
+	}, store.Migrations, outbox.Migrations)
+}
