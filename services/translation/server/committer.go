@@ -3,24 +3,15 @@ package server
 import (
 	"context"
 	"time"
+
+	"github.com/tmsproject/tms/pkg/periodic"
 )
 
 // RunCommitter commits, every interval until ctx ends, the components
 // whose oldest uncommitted edit is older than their commit_pending_age
 // (hours), as Weblate's commit_pending task does.
 func (s *Server) RunCommitter(ctx context.Context, interval time.Duration) {
-	tick := time.NewTicker(interval)
-	defer tick.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case now := <-tick.C:
-			if err := s.CommitAged(ctx, now); err != nil && ctx.Err() == nil {
-				s.cfg.Log.Warn("background commit", "err", err)
-			}
-		}
-	}
+	periodic.Run(ctx, interval, s.cfg.Log, "background commit", s.CommitAged)
 }
 
 // CommitAged commits the components whose pending work is old enough at now.

@@ -191,29 +191,9 @@ func TestMemoryQueueClaims(t *testing.T) {
 		}
 		ctx := t.Context()
 		s := store.New(gdb)
-		src, err := s.ImportTranslation(ctx, importSpec(7, "en", nil, unit("Open", "Open", 100, 1)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		cs, err := s.ImportTranslation(ctx, importSpec(7, "cs", src.IDs, unit("Open", "", 0, 1)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		units, _, err := s.ListUnits(ctx, cs.Translation.ID, 0, 1, store.Hidden{})
-		if err != nil || len(units) != 1 {
-			t.Fatalf("units: %v, %v", units, err)
-		}
-		id := units[0].ID
-		edit := func(target string) {
-			t.Helper()
-			if _, err = s.EditUnit(ctx, id, func(store.UnitView) (store.Edit, error) {
-				return store.Edit{Target: target, State: weblate.StateTranslated, Author: "ann",
-					Changes: []*changelogv1.Change{{Action: typev1.ChangeAction_CHANGE_ACTION_CHANGE, UnitId: id}}}, nil
-			}); err != nil {
-				t.Fatal(err)
-			}
-		}
+		_, edit := untranslatedUnit(t, s)
 		edit("Otevřít")
+		var err error
 		batch := gdb.Begin()
 		defer batch.Rollback()
 		var claimed []int64
@@ -256,28 +236,12 @@ func TestMemoryQueueWaitsForDeletion(t *testing.T) {
 		}
 		ctx := t.Context()
 		s := store.New(gdb)
-		src, err := s.ImportTranslation(ctx, importSpec(7, "en", nil, unit("Open", "Open", 100, 1)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		cs, err := s.ImportTranslation(ctx, importSpec(7, "cs", src.IDs, unit("Open", "", 0, 1)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		units, _, err := s.ListUnits(ctx, cs.Translation.ID, 0, 1, store.Hidden{})
-		if err != nil || len(units) != 1 {
-			t.Fatalf("units: %v, %v", units, err)
-		}
-		id := units[0].ID
-		if _, err = s.EditUnit(ctx, id, func(store.UnitView) (store.Edit, error) {
-			return store.Edit{Target: "Otevřít", State: weblate.StateTranslated, Author: "ann",
-				Changes: []*changelogv1.Change{{Action: typev1.ChangeAction_CHANGE_ACTION_CHANGE, UnitId: id}}}, nil
-		}); err != nil {
-			t.Fatal(err)
-		}
+		id, edit := untranslatedUnit(t, s)
+		edit("Otevřít")
 		deletion := gdb.Begin()
 		defer deletion.Rollback()
-		if err = deletion.Exec(`DELETE FROM units WHERE id = ?`, id).Error; err != nil {
+		err := deletion.Exec(`DELETE FROM units WHERE id = ?`, id).Error
+		if err != nil {
 			t.Fatal(err)
 		}
 		done := make(chan error, 1)
@@ -293,8 +257,38 @@ func TestMemoryQueueWaitsForDeletion(t *testing.T) {
 		if err = <-done; err != nil {
 			t.Fatal(err)
 		}
-		if _, n, err := s.ListMemory(ctx, store.MemoryFilter{}, 0, 10); err != nil || n != 0 {
+		var n int64
+		if _, n, err = s.ListMemory(ctx, store.MemoryFilter{}, 0, 10); err != nil || n != 0 {
 			t.Fatalf("%d entries of a deleted unit, %v", n, err)
 		}
 	}, store.Migrations, outbox.Migrations)
+}
+
+// untranslatedUnit imports a source string and its untranslated Czech
+// unit, and answers that unit's id and a function that translates it.
+func untranslatedUnit(t *testing.T, s *store.Store) (int64, func(target string)) {
+	t.Helper()
+	ctx := t.Context()
+	src, err := s.ImportTranslation(ctx, importSpec(7, "en", nil, unit("Open", "Open", 100, 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, err := s.ImportTranslation(ctx, importSpec(7, "cs", src.IDs, unit("Open", "", 0, 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	units, _, err := s.ListUnits(ctx, cs.Translation.ID, 0, 1, store.Hidden{})
+	if err != nil || len(units) != 1 {
+		t.Fatalf("units: %v, %v", units, err)
+	}
+	id := units[0].ID
+	return id, func(target string) {
+		t.Helper()
+		if _, err := s.EditUnit(ctx, id, func(store.UnitView) (store.Edit, error) {
+			return store.Edit{Target: target, State: weblate.StateTranslated, Author: "ann",
+				Changes: []*changelogv1.Change{{Action: typev1.ChangeAction_CHANGE_ACTION_CHANGE, UnitId: id}}}, nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
 }

@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"gorm.io/gorm"
+
+	"github.com/tmsproject/tms/pkg/periodic"
 )
 
 // An edit does not write the translation memory in its transaction: it
@@ -67,18 +69,9 @@ func (s *Store) memoryQueued(ctx context.Context) (bool, error) {
 // RunMemoryQueue remembers the queued units every interval until ctx
 // ends, a batch after another until the queue is empty.
 func (s *Store) RunMemoryQueue(ctx context.Context, interval time.Duration, log *slog.Logger) {
-	tick := time.NewTicker(interval)
-	defer tick.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-tick.C:
-		}
-		if err := s.drainMemoryQueue(ctx); err != nil && ctx.Err() == nil {
-			log.Warn("memory queue", "err", err)
-		}
-	}
+	periodic.Run(ctx, interval, log, "memory queue", func(ctx context.Context, _ time.Time) error {
+		return s.drainMemoryQueue(ctx)
+	})
 }
 
 // drainMemoryQueue runs batches until the queue is empty.

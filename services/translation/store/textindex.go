@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"gorm.io/gorm"
+
+	"github.com/tmsproject/tms/pkg/periodic"
 )
 
 // Substring searches look the units up in unit_text, a trigram index
@@ -156,25 +158,17 @@ func indexTail(tx *gorm.DB, limit int64) (done bool, err error) {
 // units are indexed when it is done, and scanned until then), or when
 // many are noted, it indexes until the index covers every unit.
 func (s *Store) RunTextIndex(ctx context.Context, interval time.Duration, log *slog.Logger) {
-	tick := time.NewTicker(interval)
-	defer tick.Stop()
 	var seen textBacklog
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-tick.C:
-		}
+	periodic.Run(ctx, interval, log, "text index", func(ctx context.Context, _ time.Time) error {
 		now, err := s.textBacklog(ctx)
 		if err != nil || (now.busy() || now != seen) && now.dirty < maxDirty {
 			seen = now // still growing, or unreadable: look again next time
-			continue
+			return nil
 		}
-		if err := s.catchUpText(ctx); err != nil && ctx.Err() == nil {
-			log.Warn("text index", "err", err)
-		}
+		err = s.catchUpText(ctx)
 		seen, _ = s.textBacklog(ctx)
-	}
+		return err
+	})
 }
 
 // maxDirty is how many noted units RunTextIndex lets wait for writes to
