@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"sync"
 	"time"
 
 	"google.golang.org/grpc"
@@ -143,25 +144,17 @@ func (svc *Service) Register(s grpc.ServiceRegistrar) {
 // changes, keeps the search's trigram index current and remembers edited
 // translations in the memory until ctx ends.
 func (svc *Service) Run(ctx context.Context) error {
-	resumed := make(chan struct{})
-	go func() {
-		defer close(resumed)
+	// The background loops end with ctx; Run returns once they all have.
+	var loops sync.WaitGroup
+	defer loops.Wait()
+	loops.Go(func() {
 		svc.server.ResumeImports(ctx, svc.interrupted)
 		svc.server.RunReplica(ctx, replicaSweep)
-	}()
-	defer func() { <-resumed }()
-	committer := make(chan struct{})
-	go func() { defer close(committer); svc.server.RunCommitter(ctx, time.Minute) }()
-	defer func() { <-committer }()
-	outcomes := make(chan struct{})
-	go func() { defer close(outcomes); _ = svc.outcomes.Run(ctx) }() // ends with ctx
-	defer func() { <-outcomes }()
-	indexer := make(chan struct{})
-	go func() { defer close(indexer); svc.store.RunTextIndex(ctx, textIndexEvery, svc.log) }()
-	defer func() { <-indexer }()
-	memory := make(chan struct{})
-	go func() { defer close(memory); svc.store.RunMemoryQueue(ctx, memoryQueueEvery, svc.log) }()
-	defer func() { <-memory }()
+	})
+	loops.Go(func() { svc.server.RunCommitter(ctx, time.Minute) })
+	loops.Go(func() { _ = svc.outcomes.Run(ctx) }) // ends with ctx
+	loops.Go(func() { svc.store.RunTextIndex(ctx, textIndexEvery, svc.log) })
+	loops.Go(func() { svc.store.RunMemoryQueue(ctx, memoryQueueEvery, svc.log) })
 	if svc.relay == nil {
 		<-ctx.Done()
 		return nil
