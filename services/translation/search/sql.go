@@ -229,10 +229,17 @@ func renderASCIILike(b *builder, col, pattern string) {
 // row, that holds when one of them contains a character of lowersToASCII.
 // The characters are literals, not parameters, so that a partial index
 // with this WHERE serves a query that repeats it.
-func FoldCondition(cols ...string) string {
+func FoldCondition(cols ...string) string { return foldCondition(lowersToASCII, cols) }
+
+// IndexFoldCondition is FoldCondition for the characters that lower() or
+// FTS5's case-folding trigrams turn into ASCII (indexFoldsToASCII): the
+// rows where the index and an ASCII substring test may disagree.
+func IndexFoldCondition(cols ...string) string { return foldCondition(indexFoldsToASCII, cols) }
+
+func foldCondition(chars []rune, cols []string) string {
 	var terms []string
 	for _, c := range cols {
-		for _, r := range lowersToASCII {
+		for _, r := range chars {
 			terms = append(terms, "instr("+c+", '"+string(r)+"') > 0")
 		}
 	}
@@ -243,6 +250,11 @@ func FoldCondition(cols ...string) string {
 // lower() of SQLite connections) turns into ASCII ones: dotted capital I
 // and the Kelvin sign (TestLowersToASCII derives the list from Unicode).
 var lowersToASCII = []rune{'\u0130', '\u212a'}
+
+// indexFoldsToASCII are lowersToASCII and the characters FTS5's trigram
+// tokenizer, folding case, turns into ASCII: the long s as well (and the
+// Kelvin sign; TestIndexFoldsToASCII derives the list from FTS5 itself).
+var indexFoldsToASCII = []rune{'\u0130', '\u017f', '\u212a'}
 
 func isASCII(s string) bool {
 	for i := 0; i < len(s); i++ {

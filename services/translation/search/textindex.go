@@ -46,6 +46,52 @@ func (q *Query) TrigramCondition(table string) (sql string, args []any, ok bool)
 	return c.sql, c.args, ok
 }
 
+// TrigramExact is TrigramMatch when its expression decides q alone: q is
+// only substring terms the index answers, under AND and OR, so that a
+// row the index holds as it is matches q exactly when it matches the
+// expression, save a row whose text holds a character lower() or the
+// index folds into ASCII (IndexFoldCondition), which FTS5 and LIKE fold
+// apart. The search can then count the index's rows instead of testing
+// each unit.
+func (q *Query) TrigramExact() (expr string, ok bool) {
+	if !exactTree(q.root, func(n *textNode) bool { return n.lookedUp() && printableASCII(n.value) }) {
+		return "", false
+	}
+	return q.TrigramMatch()
+}
+
+// TrigramConditionExact is TrigramCondition when its condition decides q
+// alone: q is only substring terms the index answers, under AND and OR.
+// The condition is the search's own test on a copy of the text, so no
+// row is an exception.
+func (q *Query) TrigramConditionExact(table string) (sql string, args []any, ok bool) {
+	if !exactTree(q.root, (*textNode).lookedUp) {
+		return "", nil, false
+	}
+	return q.TrigramCondition(table)
+}
+
+// exactTree reports whether n is AND and OR of terms that leaf accepts.
+func exactTree(n node, leaf func(*textNode) bool) bool {
+	var xs []node
+	switch n := n.(type) {
+	case *textNode:
+		return leaf(n)
+	case *andNode:
+		xs = n.xs
+	case *orNode:
+		xs = n.xs
+	default:
+		return false
+	}
+	for _, x := range xs {
+		if !exactTree(x, leaf) {
+			return false
+		}
+	}
+	return true
+}
+
 // cond is an SQL condition or match expression with its arguments.
 type cond struct {
 	sql  string

@@ -52,3 +52,11 @@ func SearchPlan(t testing.TB, s *Store, q *search.Query) string {
 	off := []string{"enable_seqscan", "enable_indexscan"} // PostgreSQL: bitmaps of the GIN indexes
 	return dbtest.Explain(t, s.gdb, query, off...)
 }
+
+// Counted runs fn with searches counted from the index however few
+// their matches (searchIndexed lists up to maxListed instead).
+func Counted(fn func()) {
+	maxListed = 0
+	defer func() { maxListed = 2000 }()
+	fn()
+}

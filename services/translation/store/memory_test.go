@@ -238,30 +238,36 @@ func TestMemoryQueueWaitsForDeletion(t *testing.T) {
 		s := store.New(gdb)
 		id, edit := untranslatedUnit(t, s)
 		edit("Otevřít")
-		deletion := gdb.Begin()
-		defer deletion.Rollback()
-		err := deletion.Exec(`DELETE FROM units WHERE id = ?`, id).Error
-		if err != nil {
-			t.Fatal(err)
-		}
-		done := make(chan error, 1)
-		go func() { _, berr := s.RememberQueued(ctx, 10); done <- berr }()
-		select {
-		case err = <-done:
-			t.Fatalf("the batch did not wait for the deletion: %v", err)
-		case <-time.After(300 * time.Millisecond):
-		}
-		if err = deletion.Commit().Error; err != nil {
-			t.Fatal(err)
-		}
-		if err = <-done; err != nil {
-			t.Fatal(err)
-		}
-		var n int64
-		if _, n, err = s.ListMemory(ctx, store.MemoryFilter{}, 0, 10); err != nil || n != 0 {
+		waitsForDeletion(t, gdb, id, func() error { _, err := s.RememberQueued(ctx, 10); return err })
+		if _, n, err := s.ListMemory(ctx, store.MemoryFilter{}, 0, 10); err != nil || n != 0 {
 			t.Fatalf("%d entries of a deleted unit, %v", n, err)
 		}
 	}, store.Migrations, outbox.Migrations)
+}
+
+// waitsForDeletion deletes unit id in a transaction, checks that batch,
+// run meanwhile, waits for it, and commits the deletion.
+func waitsForDeletion(t *testing.T, gdb *gorm.DB, id int64, batch func() error) {
+	t.Helper()
+	deletion := gdb.Begin()
+	defer deletion.Rollback()
+	err := deletion.Exec(`DELETE FROM units WHERE id = ?`, id).Error
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- batch() }()
+	select {
+	case err = <-done:
+		t.Fatalf("the batch did not wait for the deletion: %v", err)
+	case <-time.After(300 * time.Millisecond):
+	}
+	if err = deletion.Commit().Error; err != nil {
+		t.Fatal(err)
+	}
+	if err = <-done; err != nil {
+		t.Fatal(err)
+	}
 }
 
 // untranslatedUnit imports a source string and its untranslated Czech

@@ -76,17 +76,9 @@ func matchingIDs(tx *gorm.DB) ([]int64, error) {
 // SearchUnits pages, by id, the units of one translation (0: of all) that
 // match q; the total counts the matching rows.
 func (s *Store) SearchUnits(ctx context.Context, translationID int64, q *search.Query, offset, limit int64, hidden Hidden) ([]UnitView, int64, error) {
-	ids, err := s.SearchUnitIDs(ctx, translationID, q, hidden)
-	if err != nil {
-		return nil, 0, err
-	}
-	total := int64(len(ids))
-	if total <= offset {
-		return nil, total, nil
-	}
-	ids = ids[offset:]
-	if limit > 0 && int64(len(ids)) > limit {
-		ids = ids[:limit]
+	ids, total, err := s.searchPage(ctx, translationID, q, offset, limit, hidden)
+	if err != nil || len(ids) == 0 {
+		return nil, total, err
 	}
 	units, err := findUnits(s.q(ctx).Where("id IN ?", ids).Order("id"))
 	if err != nil {
@@ -94,6 +86,21 @@ func (s *Store) SearchUnits(ctx context.Context, translationID int64, q *search.
 	}
 	views, err := s.attach(ctx, units)
 	return views, total, err
+}
+
+// searchPage is the ids of SearchUnits' page and the count of matches:
+// counted from the search index where q allows it, else from every
+// matching id.
+func (s *Store) searchPage(ctx context.Context, translationID int64, q *search.Query, offset, limit int64, hidden Hidden) ([]int64, int64, error) {
+	ids, total, ok, err := s.searchIndexed(ctx, translationID, q, offset, limit, hidden)
+	if err != nil || ok {
+		return ids, total, err
+	}
+	if ids, err = s.SearchUnitIDs(ctx, translationID, q, hidden); err != nil {
+		return nil, 0, err
+	}
+	ids, total = pageOf(ids, offset, limit)
+	return ids, total, nil
 }
 
 // SearchUnitIDs are the ids, in order, of the units of one translation

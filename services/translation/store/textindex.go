@@ -85,7 +85,11 @@ func (s *Store) TextIndexCovered(ctx context.Context) (bool, error) {
 // their copies, in one statement: its one snapshot sees the text of every
 // unit whose queue entry it sees (both are written in one transaction),
 // and a unit queued by a transaction it does not see stays queued. SKIP
-// LOCKED lets the replicas of the service index side by side.
+// LOCKED lets the replicas of the service index side by side. It holds
+// the units it copies (FOR KEY SHARE; edits do not wait), so that a
+// deletion under way is waited for and its unit skipped, and one that
+// follows removes the copy: searches count the copies, and a copy of a
+// deleted unit would count.
 func (s *Store) indexQueued(ctx context.Context, limit int64) (bool, error) {
 	if ok, err := pgTextIndexed(s.q(ctx)); err != nil || !ok {
 		return true, err // no pg_trgm: searches scan, nothing to keep
@@ -97,7 +101,7 @@ func (s *Store) indexQueued(ctx context.Context, limit int64) (bool, error) {
 		written AS (
 			INSERT INTO unit_text (unit_id, translation_id, source, target, context)
 			SELECT id, translation_id, COALESCE(source, ''), COALESCE(target, ''), COALESCE(context, '') FROM units
-			WHERE id IN (SELECT unit_id FROM taken)
+			WHERE id IN (SELECT unit_id FROM taken) FOR KEY SHARE
 			ON CONFLICT (unit_id) DO UPDATE SET source = EXCLUDED.source, target = EXCLUDED.target, context = EXCLUDED.context
 			RETURNING 1)
 		SELECT COUNT(*) FROM taken`, limit).Scan(&taken).Error

@@ -68,6 +68,9 @@ func TestTextIndexAgreesWithScan(t *testing.T) {
 					if !slices.Equal(scanned, indexed) {
 						t.Errorf("%s, translation %d, %q: indexed %v, scanned %v", step, tr, qs, indexed, scanned)
 					}
+					for _, hidden := range []store.Hidden{{}, {Components: []int64{1}}} {
+						pagesAgree(t, gdb, s, step, tr, qs, hidden)
+					}
 				}
 			}
 		}
@@ -244,39 +247,82 @@ func scanIDs(t *testing.T, gdb *gorm.DB, translationID int64, q *search.Query) [
 	return ids
 }
 
-// indexedIDs is the search's answer through the index: on PostgreSQL
-// with sequential and plain index scans turned off, so that a table this
-// small is read through bitmaps of its GIN indexes.
+// indexedIDs is the search's answer through the index.
 func indexedIDs(t *testing.T, gdb *gorm.DB, s *store.Store, translationID int64, q *search.Query) []int64 {
 	t.Helper()
-	if db.Dialect(gdb) != db.Postgres {
-		ids, err := s.SearchUnitIDs(t.Context(), translationID, q, store.Hidden{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return ids
-	}
-	return pgSearch(t, gdb, translationID, q, "enable_seqscan", "enable_indexscan")
+	var ids []int64
+	throughIndex(t, gdb, s, func(s *store.Store) (err error) {
+		ids, err = s.SearchUnitIDs(t.Context(), translationID, q, store.Hidden{})
+		return err
+	})
+	return ids
 }
 
-// pgSearch runs the search in a transaction with the planner settings off.
-func pgSearch(t *testing.T, gdb *gorm.DB, translationID int64, q *search.Query, off ...string) []int64 {
+// throughIndex runs fn with s; on PostgreSQL, with a store of a
+// transaction with sequential and plain index scans turned off, so that
+// a table this small is read through bitmaps of its GIN indexes (and
+// JIT off: the cost of a plan without them would have it compile each).
+func throughIndex(t *testing.T, gdb *gorm.DB, s *store.Store, fn func(*store.Store) error) {
 	t.Helper()
-	var ids []int64
+	if db.Dialect(gdb) != db.Postgres {
+		if err := fn(s); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
 	err := gdb.Transaction(func(tx *gorm.DB) error {
-		for _, o := range off {
+		for _, o := range []string{"enable_seqscan", "enable_indexscan", "jit"} {
 			if err := tx.Exec("SET LOCAL " + o + " = off").Error; err != nil {
 				return err
 			}
 		}
-		var err error
-		ids, err = store.New(tx).SearchUnitIDs(t.Context(), translationID, q, store.Hidden{})
-		return err
+		return fn(store.New(tx))
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return ids
+}
+
+// pagesAgree: SearchUnits (from the index where q allows it, its
+// matches listed or counted) answers the scan's count and its pages: all
+// matches, two from the second on, and the empty page past the last.
+func pagesAgree(t *testing.T, gdb *gorm.DB, s *store.Store, step string, translationID int64, qs string, hidden store.Hidden) {
+	t.Helper()
+	q, err := search.Parse(qs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []int64
+	store.Scanned(func() { want, err = store.New(gdb).SearchUnitIDs(t.Context(), translationID, q, hidden) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := int64(len(want))
+	for _, page := range [][2]int64{{0, 0}, {1, 2}, {n, 5}} {
+		offset, limit := page[0], page[1]
+		wantPage := want[min(offset, n):]
+		if limit > 0 {
+			wantPage = wantPage[:min(limit, int64(len(wantPage)))]
+		}
+		for _, how := range []func(func()){func(fn func()) { fn() }, store.Counted} {
+			var views []store.UnitView
+			var total int64
+			how(func() {
+				throughIndex(t, gdb, s, func(s *store.Store) (err error) {
+					views, total, err = s.SearchUnits(t.Context(), translationID, q, offset, limit, hidden)
+					return err
+				})
+			})
+			got := make([]int64, len(views))
+			for i, v := range views {
+				got[i] = v.ID
+			}
+			if total != n || !slices.Equal(got, wantPage) {
+				t.Errorf("%s, translation %d, %q, hidden %v, offset %d, limit %d: %v of %d, scanned %v of %d",
+					step, translationID, qs, hidden, offset, limit, got, total, wantPage, n)
+			}
+		}
+	}
 }
 
 // TestTextIndexPlans: the planners read the trigram indexes for a
@@ -300,5 +346,20 @@ func TestTextIndexPlans(t *testing.T) {
 		if !strings.Contains(plan, want) {
 			t.Errorf("the plan does not name %q:\n%s", want, plan)
 		}
+	}, store.Migrations, outbox.Migrations)
+}
+
+// TestTextIndexWaitsForDeletion: on PostgreSQL, the indexer waits for a
+// deletion of a unit it copies under way, and then leaves no copy of the
+// deleted unit, which a search counted from the index would count.
+func TestTextIndexWaitsForDeletion(t *testing.T) {
+	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
+		if db.Dialect(gdb) != db.Postgres {
+			t.Skip("SQLite has one writer: the indexer and a deletion never overlap")
+		}
+		s := store.New(gdb)
+		id, _ := untranslatedUnit(t, s) // queued by its import
+		waitsForDeletion(t, gdb, id, func() error { _, err := s.IndexText(t.Context(), 100); return err })
+		checkTextIndex(t, gdb, "after the deletion")
 	}, store.Migrations, outbox.Migrations)
 }
