@@ -56,7 +56,8 @@ func SearchPlan(t testing.TB, s *Store, q *search.Query) string {
 // Counted runs fn with searches counted from the index however few
 // their matches (searchIndexed lists up to maxListed instead).
 func Counted(fn func()) {
-	maxListed = 0
-	defer func() { maxListed = 2000 }()
+	was := maxListed
+	maxListed.sqlite, maxListed.postgres = 0, 0
+	defer func() { maxListed = was }()
 	fn()
 }
