@@ -21,8 +21,8 @@ func TestIndexFoldsToASCII(t *testing.T) {
 	db.SetMaxOpenConns(1) // one in-memory database
 	for _, q := range []string{`CREATE VIRTUAL TABLE f USING fts5 (t, tokenize = 'trigram')`,
 		`CREATE VIRTUAL TABLE v USING fts5vocab (f, 'instance')`} {
-		if _, err := db.Exec(q); err != nil {
-			t.Fatal(err)
+		if _, xerr := db.Exec(q); xerr != nil {
+			t.Fatal(xerr)
 		}
 	}
 	// A row of 4096 characters, "~~" before each: the trigram at offset
@@ -38,8 +38,8 @@ func TestIndexFoldsToASCII(t *testing.T) {
 				b.WriteByte('~')
 			}
 		}
-		if _, err := db.Exec(`INSERT INTO f (rowid, t) VALUES (?, ?)`, start, b.String()); err != nil {
-			t.Fatal(err)
+		if _, xerr := db.Exec(`INSERT INTO f (rowid, t) VALUES (?, ?)`, start, b.String()); xerr != nil {
+			t.Fatal(xerr)
 		}
 	}
 	rows, err := db.Query(`SELECT doc + "offset" / 3 FROM v WHERE "offset" % 3 = 0 AND unicode(substr(term, 3, 1)) < 128`)
