@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"math"
 
+	"gorm.io/gorm"
+
 	"github.com/tmsproject/tms/services/translation/search"
 )
 
@@ -28,6 +30,19 @@ type indexedSets struct {
 type cond struct {
 	sql  string
 	args []any
+}
+
+// narrow restricts c, whose column col holds translation ids, to one
+// translation (0: all) and to those hidden does not hide.
+func (c *cond) narrow(tx *gorm.DB, col string, translationID int64, hidden Hidden) {
+	if translationID != 0 {
+		c.sql += " AND " + col + " = ?"
+		c.args = append(c.args, translationID)
+	}
+	if !hidden.none() {
+		c.sql += " AND " + col + " NOT IN (?)"
+		c.args = append(c.args, hidden.hiddenTranslations(tx))
+	}
 }
 
 // searchIndexed is SearchUnits' count and page of ids from the trigram
@@ -152,8 +167,6 @@ func (s *Store) sqliteIndexedSets(ctx context.Context, translationID int64, q *s
 			AND (SELECT MAX(id) FROM units WHERE translation_id = ?)
 			AND EXISTS (SELECT 1 FROM units u WHERE u.id = unit_text.rowid AND u.translation_id = ?)`
 		sets.indexed.args = append(sets.indexed.args, translationID, translationID, translationID)
-		sets.tested.sql += " AND units.translation_id = ?"
-		sets.tested.args = append(sets.tested.args, translationID)
 	}
 	if !hidden.none() {
 		// The units of hidden translations, read from units' index by
@@ -161,9 +174,8 @@ func (s *Store) sqliteIndexedSets(ctx context.Context, translationID int64, q *s
 		hiddenUnits := tx.Model(&Unit{}).Select("units.id").Where("units.translation_id IN (?)", hidden.hiddenTranslations(tx))
 		sets.indexed.sql += " AND rowid NOT IN (?)"
 		sets.indexed.args = append(sets.indexed.args, hiddenUnits)
-		sets.tested.sql += " AND units.translation_id NOT IN (?)"
-		sets.tested.args = append(sets.tested.args, hidden.hiddenTranslations(tx))
 	}
+	sets.tested.narrow(tx, "units.translation_id", translationID, hidden)
 	return sets, true, nil
 }
 
@@ -204,18 +216,8 @@ func (s *Store) pgIndexedSets(ctx context.Context, translationID int64, q *searc
 		tested: cond{"SELECT id FROM units WHERE id = ANY(?::bigint[]) AND (" + where + ")",
 			append([]any{pgArray(queued)}, whereArgs...)},
 	}
-	if translationID != 0 {
-		sets.indexed.sql += " AND unit_text.translation_id = ?"
-		sets.indexed.args = append(sets.indexed.args, translationID)
-		sets.tested.sql += " AND units.translation_id = ?"
-		sets.tested.args = append(sets.tested.args, translationID)
-	}
-	if !hidden.none() {
-		sets.indexed.sql += " AND unit_text.translation_id NOT IN (?)"
-		sets.indexed.args = append(sets.indexed.args, hidden.hiddenTranslations(tx))
-		sets.tested.sql += " AND units.translation_id NOT IN (?)"
-		sets.tested.args = append(sets.tested.args, hidden.hiddenTranslations(tx))
-	}
+	sets.indexed.narrow(tx, "unit_text.translation_id", translationID, hidden)
+	sets.tested.narrow(tx, "units.translation_id", translationID, hidden)
 	return sets, true, nil
 }
 
