@@ -68,7 +68,7 @@ func TestTextIndexAgreesWithScan(t *testing.T) {
 					if !slices.Equal(scanned, indexed) {
 						t.Errorf("%s, translation %d, %q: indexed %v, scanned %v", step, tr, qs, indexed, scanned)
 					}
-					for _, hidden := range []store.Hidden{{}, {Components: []int64{1}}} {
+					for _, hidden := range []store.Hidden{{}, {Components: []int64{1}}, {Restricted: true}} {
 						pagesAgree(t, gdb, s, step, tr, qs, hidden)
 					}
 				}
