@@ -61,6 +61,10 @@ func (h Hidden) byUnit(db, q *gorm.DB, col string) *gorm.DB {
 	if h.none() {
 		return q
 	}
-	hiddenUnits := db.Model(&Unit{}).Select("units.id").Where("units.translation_id IN (?)", h.hiddenTranslations(db))
-	return q.Where(col+" NOT IN (?)", hiddenUnits)
+	return q.Where(col+" NOT IN (?)", h.hiddenUnits(db))
+}
+
+// hiddenUnits selects the ids of the units of the translations h hides.
+func (h Hidden) hiddenUnits(db *gorm.DB) *gorm.DB {
+	return db.Model(&Unit{}).Select("units.id").Where("units.translation_id IN (?)", h.hiddenTranslations(db))
 }

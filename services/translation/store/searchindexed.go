@@ -50,8 +50,8 @@ func (c *cond) narrow(tx *gorm.DB, col string, translationID int64, hidden Hidde
 // statement; a broader one counts them and reads its page in another
 // (one snapshot: the count and the page agree), which looks the index up
 // twice but reads no id outside the page: on SQLite, where reading a row
-// costs more than finding it, beyond 2000 matches. ok is false when q or the index
-// does not allow it; the caller searches unit by unit.
+// costs more than finding it, beyond 2000 matches. ok is false when q or
+// the index does not allow it; the caller searches unit by unit.
 func (s *Store) searchIndexed(ctx context.Context, translationID int64, q *search.Query, offset, limit int64,
 	hidden Hidden) (ids []int64, total int64, ok bool, err error) {
 	if !useTextIndex {
@@ -137,8 +137,9 @@ func (s *Store) indexedSets(ctx context.Context, translationID int64, q *search.
 	return s.sqliteIndexedSets(ctx, translationID, q, hidden)
 }
 
-// sqliteIndexedSets: the rows unit_text matches, less those its entry may
-// not answer for (unitsBeside); and those units, tested.
+// sqliteIndexedSets: the rows unit_text matches, less the units its entry
+// may not answer for (beside: noted since indexed, above the mark, or
+// holding a character FTS5 and LIKE fold apart); and those units, tested.
 func (s *Store) sqliteIndexedSets(ctx context.Context, translationID int64, q *search.Query, hidden Hidden) (indexedSets, bool, error) {
 	match, ok := q.TrigramExact()
 	if !ok {
@@ -171,9 +172,8 @@ func (s *Store) sqliteIndexedSets(ctx context.Context, translationID int64, q *s
 	if !hidden.none() {
 		// The units of hidden translations, read from units' index by
 		// translation: as many as are hidden, none for most callers.
-		hiddenUnits := tx.Model(&Unit{}).Select("units.id").Where("units.translation_id IN (?)", hidden.hiddenTranslations(tx))
 		sets.indexed.sql += " AND rowid NOT IN (?)"
-		sets.indexed.args = append(sets.indexed.args, hiddenUnits)
+		sets.indexed.args = append(sets.indexed.args, hidden.hiddenUnits(tx))
 	}
 	sets.tested.narrow(tx, "units.translation_id", translationID, hidden)
 	return sets, true, nil
