@@ -31,19 +31,78 @@ const minTrigramValue = 3
 // alphabets fold differently in Go's lower() and in FTS5, so their terms
 // are left to the scan.
 func (q *Query) TrigramMatch() (expr string, ok bool) {
-	c, ok := trigramTree(q.root, (*textNode).ftsPhrase)
-	return c.sql, ok
+	t, ok := textTree(q.root, func(n *textNode) bool { return n.lookedUp() && printableASCII(n.value) })
+	if !ok {
+		return "", false
+	}
+	return t.ftsMatch(), true
 }
 
-// TrigramCondition is TrigramMatch for PostgreSQL: a condition on table,
-// which holds a unit's source, target and context (never NULL) in columns
-// of those names, each with a pg_trgm index, that every row matching q
-// also holds. Its terms are the search's own tests (ILIKE, folding as the
-// database does), so the rows it selects, tested again with q's
-// condition, are exactly q's, whatever the value's alphabet.
-func (q *Query) TrigramCondition(table string) (sql string, args []any, ok bool) {
-	c, ok := trigramTree(q.root, func(n *textNode) (cond, bool) { return n.columnsLike(table) })
-	return c.sql, c.args, ok
+// TextTerm is one substring term of a query, for a trigram index to look
+// up: the fields it tests and its value as a LIKE pattern (escaped with
+// a backslash), to be tested with ILIKE, which folds as the search does.
+type TextTerm struct {
+	Source, Target, Context bool
+	Pattern                 string
+}
+
+// TextTree is the part of a query a trigram index answers, for
+// PostgreSQL, which looks it up as sets of units: a term, or terms joined
+// by AND or OR (Kids). Every unit matching the query matches the tree;
+// the units it selects, tested again with the query's condition, are
+// exactly the query's, whatever the value's alphabet, for its terms are
+// the search's own tests (ILIKE).
+type TextTree struct {
+	Term *TextTerm // a term; else Kids, joined by AND (And) or OR
+	And  bool
+	Kids []TextTree
+	node *textNode // the term's
+}
+
+// TrigramTree is q's TextTree. ok is false where TrigramMatch's is, but
+// for terms of other alphabets and with control characters, which ILIKE
+// folds as the search does.
+func (q *Query) TrigramTree() (TextTree, bool) { return textTree(q.root, (*textNode).lookedUp) }
+
+// textTree is the part of n a trigram index answers, of the terms leaf
+// accepts.
+func textTree(n node, leaf func(*textNode) bool) (TextTree, bool) {
+	var kids []TextTree
+	switch n := n.(type) {
+	case *textNode:
+		if !leaf(n) {
+			return TextTree{}, false
+		}
+		t := n.textTerm()
+		return TextTree{Term: &t, node: n}, true
+	case *andNode:
+		for _, x := range n.xs {
+			if k, ok := textTree(x, leaf); ok { // AND: a term left out only widens
+				kids = append(kids, k)
+			}
+		}
+		return joinTree(kids, true)
+	case *orNode:
+		for _, x := range n.xs {
+			k, ok := textTree(x, leaf)
+			if !ok { // OR: one term the index cannot answer, and all units may match
+				return TextTree{}, false
+			}
+			kids = append(kids, k)
+		}
+		return joinTree(kids, false)
+	}
+	return TextTree{}, false
+}
+
+func joinTree(kids []TextTree, and bool) (TextTree, bool) {
+	switch len(kids) {
+	case 0:
+		return TextTree{}, false
+	case 1:
+		return kids[0], true
+	}
+	return TextTree{And: and, Kids: kids}, true
 }
 
 // TrigramExact is TrigramMatch when its expression decides q alone: q is
@@ -60,15 +119,11 @@ func (q *Query) TrigramExact() (expr string, ok bool) {
 	return q.TrigramMatch()
 }
 
-// TrigramConditionExact is TrigramCondition when its condition decides q
-// alone: q is only substring terms the index answers, under AND and OR.
-// The condition is the search's own test on a copy of the text, so no
-// row is an exception.
-func (q *Query) TrigramConditionExact(table string) (sql string, args []any, ok bool) {
-	if !exactTree(q.root, (*textNode).lookedUp) {
-		return "", nil, false
-	}
-	return q.TrigramCondition(table)
+// TrigramTreeExact reports whether TrigramTree decides q alone: q is only
+// substring terms the index answers, under AND and OR. Its terms are the
+// search's own tests on a copy of the text, so no unit is an exception.
+func (q *Query) TrigramTreeExact() bool {
+	return exactTree(q.root, (*textNode).lookedUp)
 }
 
 // exactTree reports whether n is AND and OR of terms that leaf accepts.
@@ -92,57 +147,6 @@ func exactTree(n node, leaf func(*textNode) bool) bool {
 	return true
 }
 
-// cond is an SQL condition or match expression with its arguments.
-type cond struct {
-	sql  string
-	args []any
-}
-
-// trigramTree renders the part of n a trigram index answers, leaf
-// rendering each term it can look up.
-func trigramTree(n node, leaf func(*textNode) (cond, bool)) (cond, bool) {
-	switch n := n.(type) {
-	case *textNode:
-		return leaf(n)
-	case *andNode:
-		var parts []cond
-		for _, x := range n.xs {
-			if c, ok := trigramTree(x, leaf); ok { // AND: a term left out only widens
-				parts = append(parts, c)
-			}
-		}
-		return joinConds(parts, " AND ")
-	case *orNode:
-		parts := make([]cond, 0, len(n.xs))
-		for _, x := range n.xs {
-			c, ok := trigramTree(x, leaf)
-			if !ok { // OR: one term the index cannot answer, and all rows may match
-				return cond{}, false
-			}
-			parts = append(parts, c)
-		}
-		return joinConds(parts, " OR ")
-	default:
-		return cond{}, false
-	}
-}
-
-func joinConds(parts []cond, sep string) (cond, bool) {
-	switch len(parts) {
-	case 0:
-		return cond{}, false
-	case 1:
-		return parts[0], true
-	}
-	sqls := make([]string, len(parts))
-	var args []any
-	for i, p := range parts {
-		sqls[i] = p.sql
-		args = append(args, p.args...)
-	}
-	return cond{sql: "(" + strings.Join(sqls, sep) + ")", args: args}, true
-}
-
 // lookedUp reports whether a trigram index answers the term: a substring
 // of indexed fields only, at least a trigram long.
 func (n *textNode) lookedUp() bool {
@@ -157,31 +161,42 @@ func (n *textNode) lookedUp() bool {
 	return true
 }
 
-// ftsPhrase is the phrase of the term's value in its fields: its
-// trigrams in a row, which is a substring in the folded text.
-func (n *textNode) ftsPhrase() (cond, bool) {
-	if !n.lookedUp() || !printableASCII(n.value) {
-		return cond{}, false
+// ftsMatch renders t as an FTS5 MATCH expression: each term the phrase
+// of its value in its fields (its trigrams in a row, which is a
+// substring in the folded text), joined by AND and OR.
+func (t TextTree) ftsMatch() string {
+	if t.node != nil {
+		names := make([]string, len(t.node.fields))
+		for i, f := range t.node.fields {
+			names[i] = textFieldNames[f]
+		}
+		return "{" + strings.Join(names, " ") + "} : " + `"` + strings.ReplaceAll(t.node.value, `"`, `""`) + `"`
 	}
-	names := make([]string, len(n.fields))
-	for i, f := range n.fields {
-		names[i] = textFieldNames[f]
+	parts := make([]string, len(t.Kids))
+	for i, k := range t.Kids {
+		parts[i] = k.ftsMatch()
 	}
-	phrase := `"` + strings.ReplaceAll(n.value, `"`, `""`) + `"`
-	return cond{sql: "{" + strings.Join(names, " ") + "} : " + phrase}, true
+	op := " OR "
+	if t.And {
+		op = " AND "
+	}
+	return "(" + strings.Join(parts, op) + ")"
 }
 
-// columnsLike is the term's substring test on its fields' columns of table.
-func (n *textNode) columnsLike(table string) (cond, bool) {
-	if !n.lookedUp() {
-		return cond{}, false
+// textTerm is the term for a trigram index to look up.
+func (n *textNode) textTerm() TextTerm {
+	t := TextTerm{Pattern: likePattern(n.value)}
+	for _, f := range n.fields {
+		switch f {
+		case fieldSource:
+			t.Source = true
+		case fieldTarget:
+			t.Target = true
+		case fieldContext:
+			t.Context = true
+		}
 	}
-	parts := make([]cond, len(n.fields))
-	pattern := likePattern(n.value)
-	for i, f := range n.fields {
-		parts[i] = cond{sql: table + "." + textFieldNames[f] + ` ILIKE ? ESCAPE '\'`, args: []any{pattern}}
-	}
-	return joinConds(parts, " OR ")
+	return t
 }
 
 // printableASCII reports whether FTS5's trigrams fold value as lower()

@@ -2,6 +2,7 @@ package search
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -44,23 +45,21 @@ func TestTrigramMatch(t *testing.T) {
 	}
 }
 
-// TestTrigramCondition: PostgreSQL's condition on the text table takes
-// the terms TrigramMatch takes, and also those of other alphabets and
-// with control characters (ILIKE folds them as the search does), with
-// each value a LIKE pattern tested in the term's fields.
-func TestTrigramCondition(t *testing.T) {
-	const like = ` ILIKE ? ESCAPE '\'`
-	const all = "(x.source" + like + " OR x.target" + like + " OR x.context" + like + ")"
+// TestTrigramTree: PostgreSQL's tree of terms takes the terms
+// TrigramMatch takes, and also those of other alphabets and with control
+// characters (ILIKE folds them as the search does), each a LIKE pattern
+// tested in the term's fields.
+func TestTrigramTree(t *testing.T) {
 	for _, tc := range []struct {
 		q, want string
 		args    []any
 	}{
-		{"cookies", all, []any{"%cookies%", "%cookies%", "%cookies%"}},
-		{`source:"50%_off"`, "x.source" + like, []any{`%50\%\_off%`}},
-		{"source:backup AND target:restore AND state:>=translated", "(x.source" + like + " AND x.target" + like + ")",
-			[]any{"%backup%", "%restore%"}},
-		{"target:proxy OR context:größe", "(x.target" + like + " OR x.context" + like + ")", []any{"%proxy%", "%größe%"}},
-		{"source:abc\x1edef", "x.source" + like, []any{"%abc\x1edef%"}},
+		{"cookies", "stc", []any{"%cookies%"}},
+		{`source:"50%_off"`, "s", []any{`%50\%\_off%`}},
+		{"source:backup AND target:restore AND state:>=translated", "(s AND t)", []any{"%backup%", "%restore%"}},
+		{"target:proxy OR context:größe", "(t OR c)", []any{"%proxy%", "%größe%"}},
+		{"(cookies OR target:proxy) AND source:data", "((stc OR t) AND s)", []any{"%cookies%", "%proxy%", "%data%"}},
+		{"source:abc\x1edef", "s", []any{"%abc\x1edef%"}},
 		{"cookies OR ab", "", nil},
 		{"cookies OR note:abc", "", nil},
 		{"NOT cookies", "", nil},
@@ -71,9 +70,39 @@ func TestTrigramCondition(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%q: %v", tc.q, err)
 		}
-		got, args, ok := q.TrigramCondition("x")
+		tree, ok := q.TrigramTree()
+		var args []any
+		got := ""
+		if ok {
+			got = describeTree(tree, &args)
+		}
 		if ok != (tc.want != "") || got != tc.want || fmt.Sprint(args) != fmt.Sprint(tc.args) {
 			t.Errorf("%q: %q %v, %v; want %q %v", tc.q, got, args, ok, tc.want, tc.args)
 		}
 	}
+}
+
+// describeTree renders t with each term's fields and the patterns in
+// args.
+func describeTree(t TextTree, args *[]any) string {
+	if t.Term != nil {
+		*args = append(*args, t.Term.Pattern)
+		return named(t.Term.Source, "s") + named(t.Term.Target, "t") + named(t.Term.Context, "c")
+	}
+	parts := make([]string, len(t.Kids))
+	for i, k := range t.Kids {
+		parts[i] = describeTree(k, args)
+	}
+	op := " OR "
+	if t.And {
+		op = " AND "
+	}
+	return "(" + strings.Join(parts, op) + ")"
+}
+
+func named(on bool, name string) string {
+	if on {
+		return name
+	}
+	return ""
 }

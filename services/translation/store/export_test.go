@@ -1,6 +1,7 @@
 package store
 
 import (
+	"context"
 	"testing"
 
 	"gorm.io/gorm"
@@ -54,10 +55,14 @@ func SearchPlan(t testing.TB, s *Store, q *search.Query) string {
 }
 
 // Counted runs fn with searches counted from the index however few
-// their matches (searchIndexed lists up to maxListed instead).
+// their matches (searchIndexed lists up to maxListed on SQLite instead).
 func Counted(fn func()) {
 	was := maxListed
-	maxListed.sqlite, maxListed.postgres = 0, 0
+	maxListed = 0
 	defer func() { maxListed = was }()
 	fn()
 }
+
+// TidyText is the tidying of PostgreSQL's copies after a catch-up that
+// copied copied units.
+func TidyText(ctx context.Context, s *Store, copied int64) error { return s.tidyText(ctx, copied) }

@@ -208,12 +208,17 @@ func (s *Store) pgTrigramCandidates(ctx context.Context, translationID int64, q 
 // pgCandidates is the query of pgTrigramCandidates' units, of one
 // translation (0: of all).
 func pgCandidates(q *search.Query, translationID int64) (string, []any, bool) {
-	cond, args, ok := q.TrigramCondition("unit_text")
-	if translationID != 0 {
-		cond += " AND unit_text.translation_id = ?"
-		args = append(args, translationID)
+	tree, ok := q.TrigramTree()
+	if !ok {
+		return "", nil, false
 	}
-	return "SELECT unit_id FROM unit_text WHERE " + cond + " UNION SELECT unit_id FROM unit_text_queue", args, ok
+	sc := copyScope{copies: cond{sql: "TRUE"}}
+	if translationID != 0 {
+		sc.copies = cond{"ut.translation_id = ?", []any{translationID}}
+	}
+	sc.sameIn(translationID)
+	set := sc.units(tree)
+	return "SELECT m.id FROM " + set.sql + " AS m(id) UNION SELECT unit_id FROM unit_text_queue", set.args, true
 }
 
 // pgMaxCandidates is how many candidates a PostgreSQL search looks up

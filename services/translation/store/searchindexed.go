@@ -11,7 +11,7 @@ import (
 )
 
 // A search made only of substring terms the trigram index answers, under
-// AND and OR (search.Query.TrigramExact, TrigramConditionExact), is
+// AND and OR (search.Query.TrigramExact, TrigramTreeExact), is
 // counted from the index: every indexed unit whose entry is its text as
 // it is matches q exactly when its entry matches. Only the other units
 // (not indexed yet, edited since, or, on SQLite, holding a character the
@@ -46,12 +46,14 @@ func (c *cond) narrow(tx *gorm.DB, col string, translationID int64, hidden Hidde
 }
 
 // searchIndexed is SearchUnits' count and page of ids from the trigram
-// index. A search of up to maxListed matches reads their ids in one
-// statement; a broader one counts them and reads its page in another
-// (one snapshot: the count and the page agree), which looks the index up
-// twice but reads no id outside the page: on SQLite, where reading a row
-// costs more than finding it, beyond 2000 matches. ok is false when q or
-// the index does not allow it; the caller searches unit by unit.
+// index. On SQLite, a search of up to maxListed matches reads their ids
+// in one statement; a broader one counts them and reads its page in
+// another (one snapshot: the count and the page agree), which looks the
+// index up twice but reads no id outside the page: reading a row costs
+// more there than finding it. PostgreSQL counts and pages in one
+// statement over the matches looked up once (countIndexed). ok is false
+// when q or the index does not allow it; the caller searches unit by
+// unit.
 func (s *Store) searchIndexed(ctx context.Context, translationID int64, q *search.Query, offset, limit int64,
 	hidden Hidden) (ids []int64, total int64, ok bool, err error) {
 	if !useTextIndex {
@@ -61,31 +63,25 @@ func (s *Store) searchIndexed(ctx context.Context, translationID int64, q *searc
 	if err != nil || !ok {
 		return nil, 0, false, err
 	}
-	both := cond{sets.indexed.sql + " UNION ALL " + sets.tested.sql + " ORDER BY 1",
+	both := cond{sets.indexed.sql + " UNION ALL " + sets.tested.sql,
 		append(append([]any{}, sets.indexed.args...), sets.tested.args...)}
-	most := maxListed.sqlite
-	if s.postgres {
-		most = maxListed.postgres
-	}
-	if ids, err = scanIDs(s.q(ctx).Raw(both.sql+" LIMIT ?", append(both.args, int64(most)+1)...)); err != nil {
-		return nil, 0, false, err
-	}
-	if len(ids) <= most {
-		ids, total = pageOf(ids, offset, limit)
-		return ids, total, true, nil
+	if most := maxListed; !s.postgres && most > 0 {
+		if ids, err = scanIDs(s.q(ctx).Raw(both.sql+" ORDER BY 1 LIMIT ?", append(both.args, int64(most)+1)...)); err != nil {
+			return nil, 0, false, err
+		}
+		if len(ids) <= most {
+			ids, total = pageOf(ids, offset, limit)
+			return ids, total, true, nil
+		}
 	}
 	ids, total, err = s.countIndexed(ctx, sets, both, offset, limit)
 	return ids, total, true, err
 }
 
-// maxListed is how many matches an indexed search lists by id before it
-// counts them instead, on each engine. On
-// PostgreSQL a row costs little to read, and a pass over the rows a
-// broad search finds much: over 1M units, a word in 70,000 took 220 ms to
-// count, most of it reading the copies' pages, and 20 ms more to list.
-// The ids of a million matches take 8 MB. (A variable for tests, which
-// count their few.)
-var maxListed = struct{ sqlite, postgres int }{2000, 1 << 20}
+// maxListed is how many matches an indexed search on SQLite lists by id
+// before it counts them instead. (A variable for tests, which count
+// their few.)
+var maxListed = 2000
 
 // pageOf is the page of ids from offset (limit 0: all of them) and how
 // many ids there are.
@@ -102,14 +98,22 @@ func pageOf(ids []int64, offset, limit int64) ([]int64, int64) {
 }
 
 // countIndexed counts the matches of sets and reads the page of both
-// (the two sets, ordered) in one statement.
+// (the two sets), in order, in one statement.
 func (s *Store) countIndexed(ctx context.Context, sets indexedSets, both cond, offset, limit int64) (ids []int64, total int64, err error) {
 	if limit <= 0 {
 		limit = math.MaxInt32
 	}
 	query := "SELECT c.total, p.id FROM (SELECT (SELECT COUNT(*) FROM (" + sets.indexed.sql + ") i) + (SELECT COUNT(*) FROM (" +
-		sets.tested.sql + ") t) AS total) c LEFT JOIN (" + both.sql + " LIMIT ? OFFSET ?) p ON 1 = 1 ORDER BY p.id"
+		sets.tested.sql + ") t) AS total) c LEFT JOIN (" + both.sql + " ORDER BY 1 LIMIT ? OFFSET ?) p ON 1 = 1 ORDER BY p.id"
 	args := append(append(append([]any{}, sets.indexed.args...), sets.tested.args...), both.args...)
+	if s.postgres {
+		// The matches are looked up once and kept for the count and the
+		// page: over 1M units, a word in 70,000 took 60 ms so, and the
+		// ids listed for Go to count and page took 20 ms more.
+		query = "WITH m AS MATERIALIZED (" + both.sql + ") SELECT c.total, p.id FROM (SELECT COUNT(*) AS total FROM m) c" +
+			" LEFT JOIN (SELECT id FROM m ORDER BY id LIMIT ? OFFSET ?) p ON true ORDER BY p.id"
+		args = both.args
+	}
 	rows, err := s.q(ctx).Raw(query, append(args, limit, offset)...).Rows()
 	if err != nil {
 		return nil, 0, err
@@ -184,10 +188,10 @@ func (s *Store) sqliteIndexedSets(ctx context.Context, translationID int64, q *s
 // holding a character lower() or FTS5 folds into ASCII.
 var indexFoldColumns = []string{"source", "target", "context"}
 
-// pgIndexedSets: the rows of unit_text whose copy holds q's condition,
-// less the queued units (their copy is missing or out of date); and the
-// queued units, tested. The copy's condition is the search's own ILIKE,
-// so it folds as the units' text would.
+// pgIndexedSets: the units whose copies match q (copyScope.units), less the
+// queued units (their copy is missing or out of date); and the queued
+// units, tested. The copies' conditions are the search's own ILIKE, so
+// they fold as the units' text would.
 //
 // The queued units are read first and given as an array, as the
 // candidates of pgTrigramCandidates are: in one statement, the planner,
@@ -197,8 +201,8 @@ var indexFoldColumns = []string{"source", "target", "context"}
 // run a moment earlier would answer it. More than maxQueued queued: ok is
 // false, the search looks up candidates instead.
 func (s *Store) pgIndexedSets(ctx context.Context, translationID int64, q *search.Query, hidden Hidden) (indexedSets, bool, error) {
-	match, matchArgs, ok := q.TrigramConditionExact("unit_text")
-	if !ok {
+	tree, ok := q.TrigramTree()
+	if !ok || !q.TrigramTreeExact() {
 		return indexedSets{}, false, nil
 	}
 	tx := s.q(ctx)
@@ -209,14 +213,16 @@ func (s *Store) pgIndexedSets(ctx context.Context, translationID int64, q *searc
 	if err != nil || len(queued) > maxQueued {
 		return indexedSets{}, false, err
 	}
+	sc := copyScope{copies: cond{"NOT ut.unit_id = ANY(?::bigint[])", []any{pgArray(queued)}}}
+	sc.copies.narrow(tx, "ut.translation_id", translationID, hidden)
+	sc.sameIn(translationID)
+	set := sc.units(tree)
 	where, whereArgs := q.SQL(searchColumns, search.DialectPostgres)
 	sets := indexedSets{
-		indexed: cond{"SELECT unit_id AS id FROM unit_text WHERE " + match + " AND NOT unit_id = ANY(?::bigint[])",
-			append(matchArgs, pgArray(queued))},
+		indexed: cond{"SELECT m.id FROM " + set.sql + " AS m(id)", set.args},
 		tested: cond{"SELECT id FROM units WHERE id = ANY(?::bigint[]) AND (" + where + ")",
 			append([]any{pgArray(queued)}, whereArgs...)},
 	}
-	sets.indexed.narrow(tx, "unit_text.translation_id", translationID, hidden)
 	sets.tested.narrow(tx, "units.translation_id", translationID, hidden)
 	return sets, true, nil
 }

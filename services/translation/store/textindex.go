@@ -81,41 +81,6 @@ func (s *Store) TextIndexCovered(ctx context.Context) (bool, error) {
 	return through >= last && dirty == 0, err
 }
 
-// indexQueued takes up to limit units off PostgreSQL's queue and writes
-// their copies, in one statement: its one snapshot sees the text of every
-// unit whose queue entry it sees (both are written in one transaction),
-// and a unit queued by a transaction it does not see stays queued. SKIP
-// LOCKED lets the replicas of the service index side by side. It holds
-// the units it copies (FOR KEY SHARE; edits do not wait), so that a
-// deletion under way is waited for and its unit skipped, and one that
-// follows removes the copy: searches count the copies, and a copy of a
-// deleted unit would count.
-func (s *Store) indexQueued(ctx context.Context, limit int64) (bool, error) {
-	if ok, err := pgTextIndexed(s.q(ctx)); err != nil || !ok {
-		return true, err // no pg_trgm: searches scan, nothing to keep
-	}
-	var taken int64
-	err := s.q(ctx).Raw(`WITH taken AS (
-			DELETE FROM unit_text_queue WHERE ctid IN (SELECT ctid FROM unit_text_queue LIMIT ? FOR UPDATE SKIP LOCKED)
-			RETURNING unit_id),
-		written AS (
-			INSERT INTO unit_text (unit_id, translation_id, source, target, context)
-			SELECT id, translation_id, COALESCE(source, ''), COALESCE(target, ''), COALESCE(context, '') FROM units
-			WHERE id IN (SELECT unit_id FROM taken) FOR KEY SHARE
-			ON CONFLICT (unit_id) DO UPDATE SET source = EXCLUDED.source, target = EXCLUDED.target, context = EXCLUDED.context
-			RETURNING 1)
-		SELECT COUNT(*) FROM taken`, limit).Scan(&taken).Error
-	return taken < limit, err
-}
-
-// pgTextIndexed reports whether PostgreSQL's unit_text has its pg_trgm
-// indexes (migration 0022 creates them only where the extension is).
-func pgTextIndexed(tx *gorm.DB) (bool, error) {
-	var ok bool
-	err := tx.Raw(`SELECT to_regclass('unit_text_source_trgm') IS NOT NULL`).Scan(&ok).Error
-	return ok, err
-}
-
 // reindexDirty replaces the entries of the noted units ids: out with the
 // text noted (what the index holds), in with their text now, unless they
 // are gone.
@@ -163,14 +128,18 @@ func indexTail(tx *gorm.DB, limit int64) (done bool, err error) {
 // many are noted, it indexes until the index covers every unit.
 func (s *Store) RunTextIndex(ctx context.Context, interval time.Duration, log *slog.Logger) {
 	var seen textBacklog
-	periodic.Run(ctx, interval, log, "text index", func(ctx context.Context, _ time.Time) error {
-		now, err := s.textBacklog(ctx)
-		if err != nil || (now.busy() || now != seen) && now.dirty < maxDirty {
-			seen = now // still growing, or unreadable: look again next time
+	var swept time.Time
+	periodic.Run(ctx, interval, log, "text index", func(ctx context.Context, now time.Time) error {
+		backlog, err := s.textBacklog(ctx)
+		if err != nil || (backlog.busy() || backlog != seen) && backlog.dirty < maxDirty {
+			seen = backlog // still growing, or unreadable: look again next time
 			return nil
 		}
-		err = s.catchUpText(ctx)
+		chunks, err := s.catchUpText(ctx)
 		seen, _ = s.textBacklog(ctx)
+		if s.postgres && err == nil && (chunks > 0 || now.Sub(swept) >= sweepEvery) {
+			swept, err = now, s.tidyText(ctx, chunks*textIndexChunk)
+		}
 		return err
 	})
 }
@@ -202,17 +171,19 @@ func (s *Store) textBacklog(ctx context.Context) (textBacklog, error) {
 
 // catchUpText indexes chunks until the index covers every unit, or until
 // units are added again or an import starts: the index waits for its end.
-func (s *Store) catchUpText(ctx context.Context) error {
+// It answers how many whole chunks it indexed.
+func (s *Store) catchUpText(ctx context.Context) (chunks int64, err error) {
 	start, err := s.textBacklog(ctx)
 	for err == nil && ctx.Err() == nil {
 		var done bool
 		if done, err = s.IndexText(ctx, textIndexChunk); err != nil || done {
-			return err
+			return chunks, err
 		}
+		chunks++
 		var now textBacklog
 		if now, err = s.textBacklog(ctx); now.last != start.last || now.busy() && !start.busy() {
-			return err
+			return chunks, err
 		}
 	}
-	return errors.Join(err, ctx.Err())
+	return chunks, errors.Join(err, ctx.Err())
 }

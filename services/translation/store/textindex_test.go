@@ -41,6 +41,9 @@ var indexQueries = []string{
 	"target:proxy OR target:cookies", "cookies OR ab", "NOT cookies", "größe", "ÄNDERN", "ab", "xylophone",
 	`"say ""hello"""`, `hello"`, "backups", "context:cookies", "note:cookies", "files AND NOT restore",
 	"source:r\"^Back\"", "target:=Resize", "cookies AND (kelvin OR größe)",
+	// AND of terms only of the source or context, and with others
+	"source:cookies AND context:ctx", "target:cookies AND source:delete", "context:ctx1 AND (cookies OR target:resize)",
+	"(target:files OR source:cache) AND source:backup AND context:ctx2", "source:backup AND target:files AND NOT cookies",
 }
 
 // TestTextIndexAgreesWithScan: a search looked up in the trigram index
@@ -159,10 +162,12 @@ func checkTextIndex(t *testing.T, gdb *gorm.DB, step string) {
 	if db.Dialect(gdb) == db.Postgres {
 		var wrong, orphans int64
 		if err := gdb.Raw(`SELECT
-			(SELECT COUNT(*) FROM units u LEFT JOIN unit_text x ON x.unit_id = u.id
+			(SELECT COUNT(*) FROM units u LEFT JOIN unit_text x ON x.unit_id = u.id LEFT JOIN source_text st ON st.id = x.source_text_id
 				WHERE u.id NOT IN (SELECT unit_id FROM unit_text_queue)
-				AND (x.translation_id, x.source, x.target, x.context) IS DISTINCT FROM
-					(u.translation_id, COALESCE(u.source, ''), COALESCE(u.target, ''), COALESCE(u.context, ''))),
+				AND (x.translation_id, st.source, CASE WHEN x.target_is_source THEN st.source ELSE x.target END, st.context,
+					x.target_is_source AND x.target = '') IS DISTINCT FROM
+					(u.translation_id, COALESCE(u.source, ''), COALESCE(u.target, ''), COALESCE(u.context, ''),
+					COALESCE(u.source, '') = COALESCE(u.target, ''))),
 			(SELECT COUNT(*) FROM unit_text x WHERE NOT EXISTS (SELECT 1 FROM units u WHERE u.id = x.unit_id))`).
 			Row().Scan(&wrong, &orphans); err != nil {
 			t.Fatal(err)
@@ -326,7 +331,8 @@ func pagesAgree(t *testing.T, gdb *gorm.DB, s *store.Store, step string, transla
 }
 
 // TestTextIndexPlans: the planners read the trigram indexes for a
-// substring search: unit_text on SQLite, its pg_trgm GIN indexes on
+// substring search: unit_text on SQLite, the pg_trgm GIN index of the
+// sources (source_text) on
 // PostgreSQL (sequential and plain index scans off, as on a table too
 // small to prefer them otherwise).
 func TestTextIndexPlans(t *testing.T) {
@@ -341,7 +347,7 @@ func TestTextIndexPlans(t *testing.T) {
 		plan := store.SearchPlan(t, s, q)
 		want := "unit_text VIRTUAL TABLE INDEX"
 		if db.Dialect(gdb) == db.Postgres {
-			want = "unit_text_source_trgm"
+			want = "source_text_source_trgm"
 		}
 		if !strings.Contains(plan, want) {
 			t.Errorf("the plan does not name %q:\n%s", want, plan)
@@ -361,5 +367,58 @@ func TestTextIndexWaitsForDeletion(t *testing.T) {
 		id, _ := untranslatedUnit(t, s) // queued by its import
 		waitsForDeletion(t, gdb, id, func() error { _, err := s.IndexText(t.Context(), 100); return err })
 		checkTextIndex(t, gdb, "after the deletion")
+	}, store.Migrations, outbox.Migrations)
+}
+
+// TestUnusedSourcesDropped: on PostgreSQL, the pairs of source and
+// context no copy refers to any more (their units deleted, or their
+// source changed) are removed, the others kept, and searches still
+// answer what a scan does.
+func TestUnusedSourcesDropped(t *testing.T) {
+	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
+		if db.Dialect(gdb) != db.Postgres {
+			t.Skip("SQLite's index holds each unit's text, not pairs")
+		}
+		s := store.New(gdb)
+		importIndexTexts(t, s, 1)
+		catchUp(t, s)
+		pairs := func() (n int64) {
+			if err := gdb.Raw(`SELECT COUNT(*) FROM source_text`).Scan(&n).Error; err != nil {
+				t.Fatal(err)
+			}
+			return n
+		}
+		before := pairs()
+		if before != int64(len(indexTexts)) {
+			t.Fatalf("%d pairs for %d source strings", before, len(indexTexts))
+		}
+		for _, q := range []string{`DELETE FROM units WHERE context = 'ctx0'`,
+			`UPDATE units SET source = source || ' (changed)' WHERE context = 'ctx1'`} {
+			if err := gdb.Exec(q).Error; err != nil {
+				t.Fatal(err)
+			}
+		}
+		catchUp(t, s)
+		if err := store.TidyText(t.Context(), s, 0); err != nil {
+			t.Fatal(err)
+		}
+		var left int64
+		if err := gdb.Raw(`SELECT COUNT(*) FROM source_text WHERE context IN ('ctx0', 'ctx1') AND source NOT LIKE '% (changed)'`).
+			Scan(&left).Error; err != nil || left != 0 {
+			t.Errorf("%d unused pairs left, %v", left, err)
+		}
+		if after := pairs(); after != before-1 {
+			t.Errorf("%d pairs, want %d", after, before-1)
+		}
+		checkTextIndex(t, gdb, "tidied")
+		for _, qs := range indexQueries {
+			q, err := search.Parse(qs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if scanned, indexed := scanIDs(t, gdb, 0, q), indexedIDs(t, gdb, s, 0, q); !slices.Equal(scanned, indexed) {
+				t.Errorf("%q: indexed %v, scanned %v", qs, indexed, scanned)
+			}
+		}
 	}, store.Migrations, outbox.Migrations)
 }

@@ -1,0 +1,104 @@
+package store
+
+import (
+	"context"
+	"time"
+
+	"gorm.io/gorm"
+)
+
+// PostgreSQL's copies of the units' text (migration 0025): the source and
+// context once per distinct pair in source_text, and per unit its target
+// and its pair in unit_text; searches select units by set (searchText).
+
+// pgDigest is the key of a unit's source and context in source_text,
+// over the columns of the units row u.
+const pgDigest = `sha256(textsend(COALESCE(u.source, '')) || '\x00'::bytea || textsend(COALESCE(u.context, '')))`
+
+// indexQueued takes up to limit units off PostgreSQL's queue and writes
+// their copies, in one transaction. SKIP LOCKED lets the replicas of the
+// service index side by side. The copies are read after the queue is (a
+// later snapshot): a unit edited in between is copied as it is now, and
+// queued again by its edit. The units copied are held (FOR KEY SHARE;
+// edits do not wait), so that a deletion under way is waited for and its
+// unit skipped, and one that follows removes the copy: searches count the
+// copies, and a copy of a deleted unit would count.
+func (s *Store) indexQueued(ctx context.Context, limit int64) (bool, error) {
+	if ok, err := pgTextIndexed(s.q(ctx)); err != nil || !ok {
+		return true, err // no pg_trgm: searches scan, nothing to keep
+	}
+	var taken []int64
+	err := s.q(ctx).Transaction(func(tx *gorm.DB) error {
+		var err error
+		taken, err = scanIDs(tx.Raw(`DELETE FROM unit_text_queue
+			WHERE ctid IN (SELECT ctid FROM unit_text_queue LIMIT ? FOR UPDATE SKIP LOCKED) RETURNING unit_id`, limit))
+		if err != nil || len(taken) == 0 {
+			return err
+		}
+		return copyUnitText(tx, pgArray(taken))
+	})
+	return int64(len(taken)) < limit, err
+}
+
+// copyUnitText writes the copies of the units ids (an array literal).
+// The pairs are inserted in the order of their keys, so that two
+// replicas inserting the same ones wait for each other in one order, and
+// each waits for a pair another inserts to be committed, then finds it.
+func copyUnitText(tx *gorm.DB, ids string) error {
+	if err := tx.Exec(`INSERT INTO source_text (digest, source, context)
+		SELECT DISTINCT ON (digest) `+pgDigest+` AS digest, COALESCE(u.source, ''), COALESCE(u.context, '')
+		FROM units u WHERE u.id = ANY(?::bigint[]) ORDER BY digest
+		ON CONFLICT (digest) DO NOTHING`, ids).Error; err != nil {
+		return err
+	}
+	return tx.Exec(`INSERT INTO unit_text (unit_id, translation_id, source_text_id, target_is_source, target)
+		SELECT u.id, u.translation_id, st.id, COALESCE(u.target, '') = COALESCE(u.source, ''),
+			CASE WHEN COALESCE(u.target, '') = COALESCE(u.source, '') THEN '' ELSE COALESCE(u.target, '') END
+		FROM units u JOIN source_text st ON st.digest = `+pgDigest+`
+		WHERE u.id = ANY(?::bigint[]) FOR KEY SHARE OF u
+		ON CONFLICT (unit_id) DO UPDATE SET source_text_id = EXCLUDED.source_text_id,
+			target_is_source = EXCLUDED.target_is_source, target = EXCLUDED.target`, ids).Error
+}
+
+// pgTextIndexed reports whether PostgreSQL's copies have their pg_trgm
+// indexes (migrations 0022 and 0025 create them only where the extension
+// is).
+func pgTextIndexed(tx *gorm.DB) (bool, error) {
+	var ok bool
+	err := tx.Raw(`SELECT to_regclass('unit_text_target_trgm') IS NOT NULL`).Scan(&ok).Error
+	return ok, err
+}
+
+// dropUnusedSources removes the pairs of source_text no copy refers to
+// any more. It holds source_text against every indexer (which inserts
+// into it first): one that found a pair and has yet to refer to it
+// commits before, one that has yet to look inserts it again after.
+func (s *Store) dropUnusedSources(ctx context.Context) error {
+	return s.q(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Exec(`LOCK TABLE source_text IN SHARE ROW EXCLUSIVE MODE`).Error; err != nil {
+			return err
+		}
+		return tx.Exec(`DELETE FROM source_text st WHERE NOT EXISTS (SELECT 1 FROM unit_text ut WHERE ut.source_text_id = st.id)`).Error
+	})
+}
+
+// sweepEvery is how often each replica removes unused pairs even when
+// nothing was indexed: deleting units queues nothing.
+const sweepEvery = 10 * time.Minute
+
+// vacuumAfter is how many units a catch-up copies before it vacuums and
+// analyzes the copies: a search counts a pair's units from the index
+// alone only where the visibility map says their pages are all visible,
+// and plans by statistics that a whole import's copies leave stale.
+const vacuumAfter = 10 * textIndexChunk
+
+// tidyText runs after a catch-up that indexed copied units on
+// PostgreSQL, or when sweepEvery has passed since the last.
+func (s *Store) tidyText(ctx context.Context, copied int64) error {
+	if err := s.dropUnusedSources(ctx); err != nil || copied < vacuumAfter {
+		return err
+	}
+	// VACUUM runs outside a transaction; two replicas' run one after the
+	// other, the second finding little to do.
+	return s.q(ctx).Exec(`VACUUM (ANALYZE) unit_text, source_text`).Error
+}
