@@ -276,7 +276,7 @@ func (s *Store) lockGroupUnit(tx *gorm.DB, id int64, marks *editMarks) (Unit, Tr
 	if t, ok := marks.translation(u.TranslationID); ok {
 		return u, t, nil
 	}
-	t, err := takeTranslation(s.forUpdate(tx).Where("id = ?", u.TranslationID))
+	t, err := takeTranslation(tx, s.rowLock(), "id = ?", u.TranslationID)
 	return u, t, notFound(err, "translation")
 }
 

@@ -50,6 +50,15 @@ func (s *Store) Atomic(ctx context.Context, fn func(tx *Store) error) error {
 	})
 }
 
+// rowLock is what follows a statement of the store's own that locks the
+// rows it reads, as forUpdate does for the ORM's.
+func (s *Store) rowLock() string {
+	if s.postgres {
+		return " FOR UPDATE"
+	}
+	return ""
+}
+
 // forUpdate locks the selected rows on PostgreSQL; SQLite transactions are
 // already exclusive (IMMEDIATE, one writer).
 func (s *Store) forUpdate(tx *gorm.DB) *gorm.DB {
@@ -207,13 +216,13 @@ func (s *Store) ListTranslations(ctx context.Context, components []int64, offset
 
 // GetTranslation finds a component's translation by language code.
 func (s *Store) GetTranslation(ctx context.Context, componentID int64, code string) (Translation, error) {
-	t, err := takeTranslation(s.q(ctx).Where("component_id = ? AND language_code = ?", componentID, code))
+	t, err := takeTranslation(s.q(ctx), "", "component_id = ? AND language_code = ?", componentID, code)
 	return t, notFound(err, "translation")
 }
 
 // GetTranslationByID loads a translation.
 func (s *Store) GetTranslationByID(ctx context.Context, id int64) (Translation, error) {
-	t, err := takeTranslation(s.q(ctx).Where("id = ?", id))
+	t, err := takeTranslation(s.q(ctx), "", "id = ?", id)
 	return t, notFound(err, "translation")
 }
 

@@ -28,7 +28,7 @@ func (s *Store) lockUnit(tx *gorm.DB, id int64) (Unit, Translation, error) {
 		return Unit{}, Translation{}, err
 	}
 	u := us[0]
-	t, err := takeTranslation(s.forUpdate(tx).Where("id = ?", u.TranslationID))
+	t, err := takeTranslation(tx, s.rowLock(), "id = ?", u.TranslationID)
 	return u, t, notFound(err, "translation")
 }
 

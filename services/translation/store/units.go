@@ -172,18 +172,20 @@ type UnitScope struct {
 }
 
 // GetUnitScope reads a unit's scope in one small statement (an edit reads
-// the whole unit again under lock).
+// the whole unit again under lock), scanned without the ORM's reflection:
+// every edit and unit read asks it first.
 func (s *Store) GetUnitScope(ctx context.Context, id int64) (UnitScope, error) {
-	var out []UnitScope
+	var sc UnitScope
 	err := s.q(ctx).Raw(`SELECT u.translation_id, t.component_id, t.language_code, u.state FROM units u
-		JOIN translations t ON t.id = u.translation_id WHERE u.id = ?`, id).Scan(&out).Error
-	if err != nil {
+		JOIN translations t ON t.id = u.translation_id WHERE u.id = ?`, id).Row().
+		Scan(&sc.TranslationID, &sc.ComponentID, &sc.LanguageCode, &sc.State)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return UnitScope{}, notFound(gorm.ErrRecordNotFound, "unit")
+	case err != nil:
 		return UnitScope{}, err
 	}
-	if len(out) == 0 {
-		return UnitScope{}, notFound(gorm.ErrRecordNotFound, "unit")
-	}
-	return out[0], nil
+	return sc, nil
 }
 
 func (s *Store) unitWhere(ctx context.Context, where string, args ...any) (UnitView, error) {

@@ -69,8 +69,8 @@ func scanUnits[T any](q *gorm.DB, n int, at func([]T) *Unit) ([]T, error) {
 // lockEditUnit loads a unit for update with its source string's extra
 // flags, which its checks need (one statement, not two).
 func (s *Store) lockEditUnit(tx *gorm.DB, id int64) (Unit, error) {
-	rows, err := s.forUpdate(tx).Model(&Unit{}).Where("id = ?", id).
-		Select(unitSelectOf(tx) + ", COALESCE((SELECT s.extra_flags FROM units s WHERE s.id = units.source_unit_id), '')").Rows()
+	rows, err := tx.Raw("SELECT "+unitSelectOf(tx)+", COALESCE((SELECT s.extra_flags FROM units s WHERE s.id = units.source_unit_id), '')"+
+		" FROM units WHERE id = ?"+s.rowLock(), id).Rows()
 	if err != nil {
 		return Unit{}, err
 	}

@@ -74,7 +74,7 @@ func TestTakeTranslation(t *testing.T) {
 			if err := gdb.Where("id = ?", want.ID).Take(&viaORM).Error; err != nil {
 				t.Fatal(err)
 			}
-			got, err := takeTranslation(gdb.Where("id = ?", want.ID))
+			got, err := takeTranslation(gdb, "", "id = ?", want.ID)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -82,7 +82,7 @@ func TestTakeTranslation(t *testing.T) {
 				t.Errorf("read %+v\nORM  %+v\nwant %+v", got, viaORM, want)
 			}
 		}
-		if _, err := takeTranslation(gdb.Where("id = ?", 999)); !errors.Is(err, gorm.ErrRecordNotFound) {
+		if _, err := takeTranslation(gdb, "", "id = ?", 999); !errors.Is(err, gorm.ErrRecordNotFound) {
 			t.Errorf("a missing translation: %v", err)
 		}
 	}, Migrations)
