@@ -63,6 +63,6 @@ func Counted(fn func()) {
 	fn()
 }
 
-// TidyText is the tidying of PostgreSQL's copies after a catch-up that
-// copied copied units.
-func TidyText(ctx context.Context, s *Store, copied int64) error { return s.tidyText(ctx, copied) }
+// DropUnusedSources removes the pairs of PostgreSQL's source_text no copy
+// refers to.
+func DropUnusedSources(ctx context.Context, s *Store) error { return s.dropUnusedSources(ctx) }

@@ -73,13 +73,24 @@ func (sc copyScope) unitsWhere(t search.TextTree, pairs cond) cond {
 }
 
 func (sc copyScope) join(kids []search.TextTree, pairs cond, op string) cond {
-	parts := make([]string, len(kids))
-	var args []any
+	parts := make([]cond, len(kids))
 	for i, k := range kids {
-		c := sc.unitsWhere(k, pairs)
-		parts[i], args = c.sql, append(args, c.args...)
+		parts[i] = sc.unitsWhere(k, pairs)
 	}
-	return cond{"(" + strings.Join(parts, op) + ")", args}
+	return joinSets(parts, op)
+}
+
+// joinSets joins parenthesized set expressions with op, parenthesized.
+func joinSets(parts []cond, op string) cond {
+	if len(parts) == 1 {
+		return parts[0]
+	}
+	sqls := make([]string, len(parts))
+	var args []any
+	for i, p := range parts {
+		sqls[i], args = p.sql, append(args, p.args...)
+	}
+	return cond{"(" + strings.Join(sqls, op) + ")", args}
 }
 
 // termUnits is the units of one term, in disjoint parts (no unit is
@@ -109,15 +120,7 @@ func (sc copyScope) termUnits(t search.TextTerm, pairs cond) cond {
 			parts = append(parts, sc.part(fromPairs, andCond(andCond(same, apart), sc.same)))
 		}
 	}
-	if len(parts) == 1 {
-		return parts[0]
-	}
-	sqls := make([]string, len(parts))
-	var args []any
-	for i, p := range parts {
-		sqls[i], args = p.sql, append(args, p.args...)
-	}
-	return cond{"(" + strings.Join(sqls, " UNION ALL ") + ")", args}
+	return joinSets(parts, " UNION ALL ")
 }
 
 // part is a parenthesized statement, from fromPairs or fromCopies,

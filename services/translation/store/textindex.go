@@ -135,10 +135,10 @@ func (s *Store) RunTextIndex(ctx context.Context, interval time.Duration, log *s
 			seen = backlog // still growing, or unreadable: look again next time
 			return nil
 		}
-		chunks, err := s.catchUpText(ctx)
+		err = s.catchUpText(ctx)
 		seen, _ = s.textBacklog(ctx)
-		if s.postgres && err == nil && (chunks > 0 || now.Sub(swept) >= sweepEvery) {
-			swept, err = now, s.tidyText(ctx, chunks*textIndexChunk)
+		if s.postgres && err == nil && now.Sub(swept) >= sweepEvery {
+			swept, err = now, s.dropUnusedSources(ctx)
 		}
 		return err
 	})
@@ -171,19 +171,23 @@ func (s *Store) textBacklog(ctx context.Context) (textBacklog, error) {
 
 // catchUpText indexes chunks until the index covers every unit, or until
 // units are added again or an import starts: the index waits for its end.
-// It answers how many whole chunks it indexed.
-func (s *Store) catchUpText(ctx context.Context) (chunks int64, err error) {
+// On PostgreSQL it analyzes the copies as they grow (analyzeFrom).
+func (s *Store) catchUpText(ctx context.Context) error {
 	start, err := s.textBacklog(ctx)
-	for err == nil && ctx.Err() == nil {
+	for chunks := 1; err == nil && ctx.Err() == nil; chunks++ {
 		var done bool
 		if done, err = s.IndexText(ctx, textIndexChunk); err != nil || done {
-			return chunks, err
+			return err
 		}
-		chunks++
+		if s.postgres && chunks >= analyzeFrom && chunks&(chunks-1) == 0 {
+			if err = s.analyzeText(ctx); err != nil {
+				return err
+			}
+		}
 		var now textBacklog
 		if now, err = s.textBacklog(ctx); now.last != start.last || now.busy() && !start.busy() {
-			return chunks, err
+			return err
 		}
 	}
-	return chunks, errors.Join(err, ctx.Err())
+	return errors.Join(err, ctx.Err())
 }

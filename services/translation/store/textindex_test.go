@@ -399,7 +399,7 @@ func TestUnusedSourcesDropped(t *testing.T) {
 			}
 		}
 		catchUp(t, s)
-		if err := store.TidyText(t.Context(), s, 0); err != nil {
+		if err := store.DropUnusedSources(t.Context(), s); err != nil {
 			t.Fatal(err)
 		}
 		var left int64
