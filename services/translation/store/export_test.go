@@ -66,3 +66,14 @@ func Counted(fn func()) {
 // DropUnusedSources removes the pairs of PostgreSQL's source_text no copy
 // refers to.
 func DropUnusedSources(ctx context.Context, s *Store) error { return s.dropUnusedSources(ctx) }
+
+// CatchUpInChunksOf makes the text index catch up in chunks of n units
+// until the test ends.
+func CatchUpInChunksOf(t testing.TB, n int64) {
+	was := textIndexChunk
+	textIndexChunk = n
+	t.Cleanup(func() { textIndexChunk = was })
+}
+
+// CatchUpText is one catch-up of the text index, as RunTextIndex runs it.
+func CatchUpText(ctx context.Context, s *Store) error { return s.catchUpText(ctx) }

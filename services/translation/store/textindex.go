@@ -26,9 +26,10 @@ import (
 // tell what is indexed: its triggers queue each unit inserted or edited
 // (unit_text_queue) in the inserting or editing transaction instead.
 
-// textIndexChunk is how many units one IndexText transaction adds: it
+// textIndexChunk is how many units one IndexText transaction adds (a
+// variable for tests): it
 // holds SQLite's single writer, so edits wait at most for one chunk.
-const textIndexChunk = 2000
+var textIndexChunk int64 = 2000
 
 // indexedThrough is the greatest unit id unit_text covers: every unit at
 // or below it is in the index, as it was when noted (unit_text_dirty).
@@ -171,18 +172,20 @@ func (s *Store) textBacklog(ctx context.Context) (textBacklog, error) {
 
 // catchUpText indexes chunks until the index covers every unit, or until
 // units are added again or an import starts: the index waits for its end.
-// On PostgreSQL it analyzes the copies as they grow (analyzeFrom).
+// On PostgreSQL it looks after the copies as they grow (copyUpkeep).
 func (s *Store) catchUpText(ctx context.Context) error {
 	start, err := s.textBacklog(ctx)
-	for chunks := 1; err == nil && ctx.Err() == nil; chunks++ {
+	var upkeep *copyUpkeep
+	if s.postgres && err == nil {
+		upkeep, err = s.newCopyUpkeep(ctx)
+	}
+	for chunks := int64(1); err == nil && ctx.Err() == nil; chunks++ {
+		if err = upkeep.before(ctx, chunks); err != nil {
+			return err
+		}
 		var done bool
 		if done, err = s.IndexText(ctx, textIndexChunk); err != nil || done {
 			return err
-		}
-		if s.postgres && chunks >= analyzeFrom && chunks&(chunks-1) == 0 {
-			if err = s.analyzeText(ctx); err != nil {
-				return err
-			}
 		}
 		var now textBacklog
 		if now, err = s.textBacklog(ctx); now.last != start.last || now.busy() && !start.busy() {

@@ -422,3 +422,41 @@ func TestUnusedSourcesDropped(t *testing.T) {
 		}
 	}, store.Migrations, outbox.Migrations)
 }
+
+// TestCopyUpkeep: on PostgreSQL, a large catch-up analyzes the copies and
+// vacuums them before its last chunk, so that searches right after it
+// plan by current statistics and count from the index alone.
+func TestCopyUpkeep(t *testing.T) {
+	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
+		if db.Dialect(gdb) != db.Postgres {
+			t.Skip("SQLite's index needs no upkeep")
+		}
+		store.CatchUpInChunksOf(t, 2) // the units of indexTexts are 12 chunks
+		s := store.New(gdb)
+		importIndexTexts(t, s, 1)
+		if err := store.CatchUpText(t.Context(), s); err != nil {
+			t.Fatal(err)
+		}
+		checkTextIndex(t, gdb, "caught up")
+		// The statistics counters, not the visibility map: a transaction
+		// of a test running beside this one can keep a vacuum from
+		// marking pages all visible.
+		var vacuums, analyses int64
+		if err := gdb.Raw(`SELECT vacuum_count, analyze_count FROM pg_stat_user_tables WHERE relid = to_regclass('unit_text')`).
+			Row().Scan(&vacuums, &analyses); err != nil {
+			t.Fatal(err)
+		}
+		if vacuums != 1 || analyses != 2 { // analyzed after 8 chunks, vacuumed and analyzed before the 12th
+			t.Errorf("the copies were vacuumed %d times and analyzed %d times, want 1 and 2", vacuums, analyses)
+		}
+		for _, qs := range indexQueries {
+			q, err := search.Parse(qs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if scanned, indexed := scanIDs(t, gdb, 0, q), indexedIDs(t, gdb, s, 0, q); !slices.Equal(scanned, indexed) {
+				t.Errorf("%q: indexed %v, scanned %v", qs, indexed, scanned)
+			}
+		}
+	}, store.Migrations, outbox.Migrations)
+}
