@@ -299,8 +299,7 @@ func (r *Relay) RunOnce(ctx context.Context) (int, error) {
 
 // batch delivers the oldest undelivered events and records the outcome.
 func (r *Relay) batch(ctx context.Context, q *gorm.DB) (int, error) {
-	var recs []record
-	err := r.undelivered(q).Order("id").Limit(r.opts.batchSize).Find(&recs).Error
+	recs, err := r.readUndelivered(q)
 	if err != nil || len(recs) == 0 {
 		return 0, err
 	}
@@ -323,6 +322,32 @@ func (r *Relay) batch(ctx context.Context, q *gorm.DB) (int, error) {
 		return 0, err
 	}
 	return len(recs), nil
+}
+
+// readUndelivered reads the oldest batch of undelivered events with a
+// statement of its own, not the ORM's building and reflection: every
+// edit waits for a delivery round (Flush), which reads them.
+func (r *Relay) readUndelivered(q *gorm.DB) ([]record, error) {
+	query := `SELECT id, event_id, topic, payload, created_at FROM ` + r.opts.table.name() + ` WHERE delivered_at IS NULL`
+	args := []any{}
+	if r.lazy {
+		query += ` AND id > ?`
+		args = append(args, r.sent.Load())
+	}
+	rows, err := q.Raw(query+` ORDER BY id LIMIT ?`, append(args, r.opts.batchSize)...).Rows()
+	if err != nil {
+		return nil, err
+	}
+	defer func() { _ = rows.Close() }() // read-only; Err reports what matters
+	var recs []record
+	for rows.Next() {
+		var rec record
+		if err := rows.Scan(&rec.ID, &rec.EventID, &rec.Topic, &rec.Payload, &rec.CreatedAt); err != nil {
+			return nil, err
+		}
+		recs = append(recs, rec)
+	}
+	return recs, rows.Err()
 }
 
 // undelivered selects the events not delivered yet.

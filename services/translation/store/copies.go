@@ -89,9 +89,8 @@ const copyCandidates = "project_slug = ? AND language_code = ? AND plural_id = ?
 // sourceAndCandidates reads, in one statement (an edit's), the source
 // translation of t's component and the copyCandidates of t.
 func sourceAndCandidates(tx *gorm.DB, t Translation) (src, candidates []Translation, err error) {
-	var rows []Translation
-	err = tx.Where("(component_id = ? AND is_source = ?) OR ("+copyCandidates+")", t.ComponentID, true,
-		t.ProjectSlug, t.LanguageCode, t.PluralID, true, false, t.ID).Order("id").Find(&rows).Error
+	rows, err := findTranslations(tx, "(component_id = ? AND is_source = ?) OR ("+copyCandidates+")", " ORDER BY id", t.ComponentID, true,
+		t.ProjectSlug, t.LanguageCode, t.PluralID, true, false, t.ID)
 	for _, r := range rows {
 		if r.ComponentID == t.ComponentID && r.IsSource {
 			src = append(src, r)

@@ -11,43 +11,55 @@ import (
 )
 
 // takeTranslation reads the first translation where holds (then lock:
-// rowLock or ""), without the ORM's building and reflection: a units page
-// reads its translation first, and the ORM's building and scanning of
-// that one row cost a fifteenth of the page's CPU (building alone, which
-// looks each selected column up in the model, a fiftieth of an edit's).
-// gorm.ErrRecordNotFound when there is none.
+// rowLock or ""), as findTranslations reads them. gorm.ErrRecordNotFound
+// when there is none.
 func takeTranslation(q *gorm.DB, lock, where string, args ...any) (Translation, error) {
+	ts, err := findTranslations(q, where, " LIMIT 1"+lock, args...)
+	switch {
+	case err != nil:
+		return Translation{}, err
+	case len(ts) == 0:
+		return Translation{}, gorm.ErrRecordNotFound
+	}
+	return ts[0], nil
+}
+
+// findTranslations reads the translations where holds, then tail (an
+// order, a limit, a lock), without the ORM's building and reflection: a
+// units page reads its translation first, and the ORM's building and
+// scanning of that one row cost a fifteenth of the page's CPU (building
+// alone, which looks each selected column up in the model, a fiftieth of
+// an edit's).
+func findTranslations(q *gorm.DB, where, tail string, args ...any) ([]Translation, error) {
 	sel := translationSelect
 	if q.Dialector.Name() != db.Postgres {
 		sel = translationSelectSQLite
 	}
-	var t Translation
-	rows, err := q.Raw("SELECT "+sel+" FROM translations WHERE "+where+" LIMIT 1"+lock, args...).Rows()
+	rows, err := q.Raw("SELECT "+sel+" FROM translations WHERE "+where+tail, args...).Rows()
 	if err != nil {
-		return t, err
+		return nil, err
 	}
 	defer func() { _ = rows.Close() }() // read-only; Err reports what matters
-	if !rows.Next() {
-		if err := rows.Err(); err != nil {
-			return t, err
+	var out []Translation
+	for rows.Next() {
+		var t Translation
+		var last nullTextTime
+		dest := []any{&t.ID, &t.ComponentID, &t.ProjectSlug, &t.ComponentSlug, &t.LanguageCode, &t.PluralNumber,
+			&t.PluralID, &t.PluralSource, &t.PluralFormula, &t.PluralType, &t.Filename, &t.Revision, &t.IsSource,
+			&t.IsTemplate, &t.Propagate, &t.Consistency}
+		for _, p := range t.Stats.pointers() {
+			dest = append(dest, p)
 		}
-		return t, gorm.ErrRecordNotFound
+		dest = append(dest, &last, &t.LastAuthor, textTime{&t.CreatedAt})
+		if err := rows.Scan(dest...); err != nil {
+			return nil, err
+		}
+		if last.valid {
+			t.LastChange = &last.t
+		}
+		out = append(out, t)
 	}
-	var last nullTextTime
-	dest := []any{&t.ID, &t.ComponentID, &t.ProjectSlug, &t.ComponentSlug, &t.LanguageCode, &t.PluralNumber,
-		&t.PluralID, &t.PluralSource, &t.PluralFormula, &t.PluralType, &t.Filename, &t.Revision, &t.IsSource,
-		&t.IsTemplate, &t.Propagate, &t.Consistency}
-	for _, p := range t.Stats.pointers() {
-		dest = append(dest, p)
-	}
-	dest = append(dest, &last, &t.LastAuthor, textTime{&t.CreatedAt})
-	if err := rows.Scan(dest...); err != nil {
-		return t, err
-	}
-	if last.valid {
-		t.LastChange = &last.t
-	}
-	return t, rows.Err()
+	return out, rows.Err()
 }
 
 // translationColumns are the columns takeTranslation reads, in order.
