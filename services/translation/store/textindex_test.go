@@ -133,15 +133,7 @@ func TestTextIndexReplicas(t *testing.T) {
 			}
 		}
 		checkTextIndex(t, gdb, "indexed by two replicas")
-		for _, qs := range indexQueries {
-			q, err := search.Parse(qs)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if scanned, indexed := scanIDs(t, gdb, 0, q), indexedIDs(t, gdb, a, 0, q); !slices.Equal(scanned, indexed) {
-				t.Errorf("%q: indexed %v, scanned %v", qs, indexed, scanned)
-			}
-		}
+		indexAgrees(t, gdb, a)
 		if db.Dialect(gdb) == db.Postgres {
 			var queued int64
 			if err := gdb.Raw(`SELECT COUNT(*) FROM unit_text_queue`).Scan(&queued).Error; err != nil || queued != 0 {
@@ -411,15 +403,7 @@ func TestUnusedSourcesDropped(t *testing.T) {
 			t.Errorf("%d pairs, want %d", after, before-1)
 		}
 		checkTextIndex(t, gdb, "tidied")
-		for _, qs := range indexQueries {
-			q, err := search.Parse(qs)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if scanned, indexed := scanIDs(t, gdb, 0, q), indexedIDs(t, gdb, s, 0, q); !slices.Equal(scanned, indexed) {
-				t.Errorf("%q: indexed %v, scanned %v", qs, indexed, scanned)
-			}
-		}
+		indexAgrees(t, gdb, s)
 	}, store.Migrations, outbox.Migrations)
 }
 
@@ -449,14 +433,21 @@ func TestCopyUpkeep(t *testing.T) {
 		if vacuums != 1 || analyses != 2 { // analyzed after 8 chunks, vacuumed and analyzed before the 12th
 			t.Errorf("the copies were vacuumed %d times and analyzed %d times, want 1 and 2", vacuums, analyses)
 		}
-		for _, qs := range indexQueries {
-			q, err := search.Parse(qs)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if scanned, indexed := scanIDs(t, gdb, 0, q), indexedIDs(t, gdb, s, 0, q); !slices.Equal(scanned, indexed) {
-				t.Errorf("%q: indexed %v, scanned %v", qs, indexed, scanned)
-			}
-		}
+		indexAgrees(t, gdb, s)
 	}, store.Migrations, outbox.Migrations)
+}
+
+// indexAgrees checks that every query of indexQueries over all units
+// finds through the index what a scan finds.
+func indexAgrees(t *testing.T, gdb *gorm.DB, s *store.Store) {
+	t.Helper()
+	for _, qs := range indexQueries {
+		q, err := search.Parse(qs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if scanned, indexed := scanIDs(t, gdb, 0, q), indexedIDs(t, gdb, s, 0, q); !slices.Equal(scanned, indexed) {
+			t.Errorf("%q: indexed %v, scanned %v", qs, indexed, scanned)
+		}
+	}
 }
