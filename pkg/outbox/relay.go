@@ -328,13 +328,9 @@ func (r *Relay) batch(ctx context.Context, q *gorm.DB) (int, error) {
 // statement of its own, not the ORM's building and reflection: every
 // edit waits for a delivery round (Flush), which reads them.
 func (r *Relay) readUndelivered(q *gorm.DB) ([]record, error) {
-	query := `SELECT id, event_id, topic, payload, created_at FROM ` + r.opts.table.name() + ` WHERE delivered_at IS NULL`
-	args := []any{}
-	if r.lazy {
-		query += ` AND id > ?`
-		args = append(args, r.sent.Load())
-	}
-	rows, err := q.Raw(query+` ORDER BY id LIMIT ?`, append(args, r.opts.batchSize)...).Rows()
+	where, args := r.undeliveredWhere()
+	rows, err := q.Raw(`SELECT id, event_id, topic, payload, created_at FROM `+r.opts.table.name()+` WHERE `+where+
+		` ORDER BY id LIMIT ?`, append(args, r.opts.batchSize)...).Rows()
 	if err != nil {
 		return nil, err
 	}
@@ -363,11 +359,16 @@ func (r *Relay) readUndelivered(q *gorm.DB) ([]record, error) {
 // PostgreSQL commits concurrent transactions in any order and may run
 // several relays: there each delivery is marked at once.
 func (r *Relay) undelivered(q *gorm.DB) *gorm.DB {
-	q = q.Table(r.opts.table.name()).Where("delivered_at IS NULL")
+	where, args := r.undeliveredWhere()
+	return q.Table(r.opts.table.name()).Where(where, args...)
+}
+
+// undeliveredWhere is the condition undelivered selects by.
+func (r *Relay) undeliveredWhere() (string, []any) {
 	if r.lazy {
-		q = q.Where("id > ?", r.sent.Load())
+		return "delivered_at IS NULL AND id > ?", []any{r.sent.Load()}
 	}
-	return q
+	return "delivered_at IS NULL", nil
 }
 
 // markSent stamps the events delivered so far that are not marked yet

@@ -25,12 +25,14 @@ type copyScope struct {
 	same cond
 }
 
-// sameIn narrows same to one translation (0: all, where the source
-// language's copies are).
-func (sc *copyScope) sameIn(translationID int64) {
+// scopeOf is the scope of the copies copies selects, of one translation
+// (0: all, where the source language's copies are).
+func scopeOf(copies cond, translationID int64) copyScope {
+	sc := copyScope{copies: copies}
 	if translationID != 0 {
 		sc.same = cond{"EXISTS (SELECT 1 FROM unit_text x WHERE x.target_is_source AND x.translation_id = ?)", []any{translationID}}
 	}
+	return sc
 }
 
 // fromPairs and fromCopies begin a statement selecting units by their

@@ -212,12 +212,11 @@ func pgCandidates(q *search.Query, translationID int64) (string, []any, bool) {
 	if !ok {
 		return "", nil, false
 	}
-	sc := copyScope{copies: cond{sql: "TRUE"}}
+	copies := cond{sql: "TRUE"}
 	if translationID != 0 {
-		sc.copies = cond{"ut.translation_id = ?", []any{translationID}}
+		copies = cond{"ut.translation_id = ?", []any{translationID}}
 	}
-	sc.sameIn(translationID)
-	set := sc.units(tree)
+	set := scopeOf(copies, translationID).units(tree)
 	return "SELECT m.id FROM " + set.sql + " AS m(id) UNION SELECT unit_id FROM unit_text_queue", set.args, true
 }
 

@@ -213,10 +213,9 @@ func (s *Store) pgIndexedSets(ctx context.Context, translationID int64, q *searc
 	if err != nil || len(queued) > maxQueued {
 		return indexedSets{}, false, err
 	}
-	sc := copyScope{copies: cond{"NOT ut.unit_id = ANY(?::bigint[])", []any{pgArray(queued)}}}
-	sc.copies.narrow(tx, "ut.translation_id", translationID, hidden)
-	sc.sameIn(translationID)
-	set := sc.units(tree)
+	copies := cond{"NOT ut.unit_id = ANY(?::bigint[])", []any{pgArray(queued)}}
+	copies.narrow(tx, "ut.translation_id", translationID, hidden)
+	set := scopeOf(copies, translationID).units(tree)
 	where, whereArgs := q.SQL(searchColumns, search.DialectPostgres)
 	sets := indexedSets{
 		indexed: cond{"SELECT m.id FROM " + set.sql + " AS m(id)", set.args},
