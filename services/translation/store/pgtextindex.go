@@ -9,7 +9,7 @@ import (
 
 // PostgreSQL's copies of the units' text (migration 0025): the source and
 // context once per distinct pair in source_text, and per unit its target
-// and its pair in unit_text; searches select units by set (searchText).
+// and its pair in unit_text; searches select units by set (copyScope).
 
 // pgDigest is the key of a unit's source and context in source_text,
 // over the columns of the units row u.

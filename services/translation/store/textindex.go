@@ -26,9 +26,9 @@ import (
 // tell what is indexed: its triggers queue each unit inserted or edited
 // (unit_text_queue) in the inserting or editing transaction instead.
 
-// textIndexChunk is how many units one IndexText transaction adds (a
-// variable for tests): it
-// holds SQLite's single writer, so edits wait at most for one chunk.
+// textIndexChunk is how many units one IndexText transaction adds: it
+// holds SQLite's single writer, so edits wait at most for one chunk. (A
+// variable for tests.)
 var textIndexChunk int64 = 2000
 
 // indexedThrough is the greatest unit id unit_text covers: every unit at
