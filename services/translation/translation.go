@@ -166,9 +166,9 @@ func (svc *Service) Run(ctx context.Context) error {
 	return err
 }
 
-// memoryQueueEvery is how often Run remembers the translations edits
-// queued for the memory: an edit's translation is in the memory about
-// this long after it answers, and a batch takes what edits queued since.
+// memoryQueueEvery is how often Run looks at the translations edits
+// queued for the memory: once edits pause, an edit's translation is in
+// the memory about two looks after it answers (store.RunMemoryQueue).
 const memoryQueueEvery = 250 * time.Millisecond
 
 // textIndexEvery is how often Run looks for units to add to the search's
