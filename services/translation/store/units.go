@@ -5,6 +5,9 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
+	"strings"
 	"time"
 
 	"google.golang.org/protobuf/types/known/timestamppb"
@@ -719,22 +722,35 @@ func moveCounters(tx *gorm.DB, t *Translation, d Stats, updates map[string]any) 
 }
 
 // moveCountersOnly adds d to the counters of translation id together with
-// the other updates.
+// the other updates (columns named by the store's code). Its statement is
+// built here, not by the ORM: every edit runs it while it holds the
+// writer, and the columns come in a fixed order, so that each shape of it
+// is one prepared statement.
 func moveCountersOnly(tx *gorm.DB, id int64, d Stats, updates map[string]any) error {
-	cols := statColumns()
-	vals := d.values()
-	if updates == nil {
-		updates = map[string]any{}
-	}
-	for i, c := range cols {
-		if vals[i] != 0 {
-			updates[c] = gorm.Expr(c+" + ?", vals[i])
+	var set strings.Builder
+	args := make([]any, 0, len(updates)+4)
+	for _, c := range slices.Sorted(maps.Keys(updates)) {
+		if set.Len() > 0 {
+			set.WriteString(", ")
 		}
+		set.WriteString(c + " = ?")
+		args = append(args, updates[c])
 	}
-	if len(updates) == 0 {
+	vals := d.values()
+	for i, c := range statColumns() {
+		if vals[i] == 0 {
+			continue
+		}
+		if set.Len() > 0 {
+			set.WriteString(", ")
+		}
+		set.WriteString(c + " = " + c + " + ?")
+		args = append(args, vals[i])
+	}
+	if set.Len() == 0 {
 		return nil
 	}
-	if err := tx.Model(&Translation{}).Where("id = ?", id).Updates(updates).Error; err != nil {
+	if err := tx.Exec(`UPDATE translations SET `+set.String()+` WHERE id = ?`, append(args, id)...).Error; err != nil {
 		return fmt.Errorf("update counters: %w", err)
 	}
 	return nil
