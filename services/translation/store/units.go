@@ -727,30 +727,21 @@ func moveCounters(tx *gorm.DB, t *Translation, d Stats, updates map[string]any) 
 // writer, and the columns come in a fixed order, so that each shape of it
 // is one prepared statement.
 func moveCountersOnly(tx *gorm.DB, id int64, d Stats, updates map[string]any) error {
-	var set strings.Builder
-	args := make([]any, 0, len(updates)+4)
+	sets := make([]string, 0, len(updates)+4)
+	args := make([]any, 0, len(updates)+5)
 	for _, c := range slices.Sorted(maps.Keys(updates)) {
-		if set.Len() > 0 {
-			set.WriteString(", ")
-		}
-		set.WriteString(c + " = ?")
-		args = append(args, updates[c])
+		sets, args = append(sets, c+" = ?"), append(args, updates[c])
 	}
 	vals := d.values()
 	for i, c := range statColumns() {
-		if vals[i] == 0 {
-			continue
+		if vals[i] != 0 {
+			sets, args = append(sets, c+" = "+c+" + ?"), append(args, vals[i])
 		}
-		if set.Len() > 0 {
-			set.WriteString(", ")
-		}
-		set.WriteString(c + " = " + c + " + ?")
-		args = append(args, vals[i])
 	}
-	if set.Len() == 0 {
+	if len(sets) == 0 {
 		return nil
 	}
-	if err := tx.Exec(`UPDATE translations SET `+set.String()+` WHERE id = ?`, append(args, id)...).Error; err != nil {
+	if err := tx.Exec(`UPDATE translations SET `+strings.Join(sets, ", ")+` WHERE id = ?`, append(args, id)...).Error; err != nil {
 		return fmt.Errorf("update counters: %w", err)
 	}
 	return nil
