@@ -26,6 +26,14 @@ type editGroup struct {
 	mu      sync.Mutex
 	pending []*editJob
 	running bool // a drain goroutine is under way
+	// want is how many edits the group before took: as many are likely
+	// under way again, and the next group waits for them (gather).
+	want int
+	full chan struct{} // signalled when pending reaches want
+}
+
+func newEditGroup(s *Store) *editGroup {
+	return &editGroup{s: s, full: make(chan struct{}, 1)}
 }
 
 // editJob is one EditUnit waiting for its group.
@@ -42,26 +50,50 @@ type editJob struct {
 // wait for the last.
 const maxGroup = 64
 
+// gatherWindow is the longest a group waits for its edits to gather. A
+// group's fixed cost (BEGIN, COMMIT with its WAL sync, the translation's
+// counters, the change log's hand-off) is about four edits' worth, and
+// with the two cores busy, groups that started as soon as the writer was
+// free mostly held one or two edits: at 8 connections, waiting up to a
+// millisecond for as many as the group before raised unit PATCH from
+// 0.66–0.71 of the floor to 0.79–0.82 and lowered its p99. A lone
+// client's groups hold one edit, and its edits do not wait (but for its
+// first after a burst of others).
+var gatherWindow = time.Millisecond // a variable for tests
+
 // groupTimeout bounds a group whose edits carry no deadline.
 const groupTimeout = 10 * time.Second
 
 // edit queues one edit and waits until its group committed or failed.
 func (g *editGroup) edit(ctx context.Context, id int64, decide func(UnitView) (Edit, error)) (UnitView, error) {
 	job := &editJob{ctx: ctx, id: id, decide: decide, done: make(chan struct{})}
-	g.mu.Lock()
-	g.pending = append(g.pending, job)
-	if !g.running {
-		g.running = true
+	if g.add(job) {
 		go g.drain() //nolint:contextcheck // a group runs under its edits' contexts (groupContext), not this caller's alone
 	}
-	g.mu.Unlock()
 	<-job.done // the group ends by the deadline of its edits
 	return job.out, job.err
+}
+
+// add queues job, signals a gathering group that its edits are there,
+// and reports whether a drain goroutine has to start.
+func (g *editGroup) add(job *editJob) (start bool) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.pending = append(g.pending, job)
+	if len(g.pending) == g.want {
+		select {
+		case g.full <- struct{}{}:
+		default: // already signalled
+		}
+	}
+	start, g.running = !g.running, true
+	return start
 }
 
 // drain runs groups until none is waiting.
 func (g *editGroup) drain() {
 	for {
+		g.gather()
 		g.mu.Lock()
 		n := min(len(g.pending), maxGroup)
 		if n == 0 {
@@ -71,8 +103,32 @@ func (g *editGroup) drain() {
 		}
 		jobs := g.pending[:n:n]
 		g.pending = g.pending[n:]
+		g.want = n
 		g.mu.Unlock()
 		g.run(jobs)
+	}
+}
+
+// gather waits, when fewer edits are pending than the group before took,
+// until as many are or gatherWindow passed (group commit's delay, as
+// PostgreSQL's commit_delay waits only when other transactions are
+// active).
+func (g *editGroup) gather() {
+	g.mu.Lock()
+	short := len(g.pending) > 0 && len(g.pending) < g.want
+	select {
+	case <-g.full: // signalled for a group already taken
+	default:
+	}
+	g.mu.Unlock()
+	if !short {
+		return
+	}
+	t := time.NewTimer(gatherWindow)
+	defer t.Stop()
+	select {
+	case <-g.full:
+	case <-t.C:
 	}
 }
 

@@ -25,7 +25,7 @@ type Store struct {
 // New returns a store over a migrated database.
 func New(gdb *gorm.DB) *Store {
 	s := &Store{gdb: gdb, postgres: db.Dialect(gdb) == db.Postgres}
-	s.edits = &editGroup{s: s}
+	s.edits = newEditGroup(s)
 	s.langs = &languageCache{}
 	if !s.postgres {
 		s.copies = newCopyCache()
@@ -45,7 +45,7 @@ func (s *Store) q(ctx context.Context) *gorm.DB { return s.gdb.WithContext(ctx) 
 func (s *Store) Atomic(ctx context.Context, fn func(tx *Store) error) error {
 	return s.q(ctx).Transaction(func(tx *gorm.DB) error {
 		ts := &Store{gdb: tx, postgres: s.postgres, inTx: true, langs: s.langs}
-		ts.edits = &editGroup{s: ts}
+		ts.edits = newEditGroup(ts)
 		return fn(ts)
 	})
 }
