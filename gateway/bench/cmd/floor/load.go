@@ -97,14 +97,17 @@ func measure(c config, base, svc *server) ([]rate, error) {
 		r := rate{name: sc.name}
 		for round := range int64(c.rounds) {
 			for _, side := range []struct {
+				name  string
 				build func(int64, int64) *http.Request
 				into  *[]float64
 				p99   *[]time.Duration
-			}{{sc.baseline, &b, &bp}, {sc.service, &s, &sp}} {
+			}{{"baseline", sc.baseline, &b, &bp}, {"service", sc.service, &s, &sp}} {
 				res, err := runRound(c, client, func(i int64) *http.Request { return side.build(round, i) })
 				if err != nil {
 					return nil, err
 				}
+				// Each round on stderr: the median hides how far they spread.
+				fmt.Fprintf(os.Stderr, "floor: %s round %d %s: %.0f req/s, p99 %v\n", sc.name, round+1, side.name, res.rps, res.p99)
 				*side.into, *side.p99 = append(*side.into, res.rps), append(*side.p99, res.p99)
 				r.errors += res.errors
 			}
