@@ -52,8 +52,9 @@ func sharedEnv(b *testing.B, key string, setup func(e *env)) *env {
 	shared.cleanups = append(shared.cleanups, func() { e.tb = nopTB{b}; e.close() })
 	start := time.Now()
 	setup(e)
-	// The runs measure reads and edits, not the index building beside them.
-	if _, err := WaitTextIndex(db.Config{SQLitePath: filepath.Join(dir, "translation.db")}, 10*time.Minute); err != nil {
+	// The runs measure reads and edits, not the index building and the
+	// memory's batches beside them.
+	if _, err := WaitSettled(db.Config{SQLitePath: filepath.Join(dir, "translation.db")}, 10*time.Minute); err != nil {
 		b.Fatal(err)
 	}
 	b.Logf("fixture %s built and indexed in %v", key, time.Since(start).Round(time.Millisecond))

@@ -31,7 +31,11 @@ func TestMemoryAndMachineryAccess(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	// The import remembered the translated "Über uns" of project p.
+	// The import queued the translated "Über uns" of project p; the
+	// memory's batch (RunMemoryQueue in a service) takes it.
+	if empty, err := st.RememberQueued(t.Context(), 100); err != nil || !empty {
+		t.Fatalf("remember the queue: empty %v, %v", empty, err)
+	}
 	all, err := r.memory.ListMemory(t.Context(), &translationv1.ListMemoryRequest{})
 	if err != nil || all.GetTotal() != 4 {
 		t.Fatalf("service's list: %v %v", all, err)

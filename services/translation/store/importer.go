@@ -106,7 +106,7 @@ func (s *Store) ImportTranslation(ctx context.Context, spec ImportSpec) (ImportR
 		if err = recordUnitChanges(tx, t, before, ids, spec); err != nil {
 			return err
 		}
-		if err = rememberImport(tx, t, known, spec.Units); err != nil {
+		if err = queueImported(tx, t, known, spec.Units, ids); err != nil {
 			return err
 		}
 		if err = cleanupImported(tx, t, suggestions); err != nil {

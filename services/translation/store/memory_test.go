@@ -36,8 +36,16 @@ func TestMemory(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		// The import queued its translated unit; the memory takes it in a batch.
+		if _, none, lerr := s.ListMemory(ctx, store.MemoryFilter{}, 0, 10); lerr != nil || none != 0 {
+			t.Fatalf("before the queue's batch: %d entries, %v; want none", none, lerr)
+		}
+		rememberQueued(t, s)
 		if _, err = s.ImportTranslation(ctx, cs); err != nil { // again: nothing new
 			t.Fatal(err)
+		}
+		if empty, qerr := s.MemoryQueueEmpty(ctx); qerr != nil || !empty {
+			t.Fatalf("the same import again queued units (empty %v, %v); want none", empty, qerr)
 		}
 		all, n, err := s.ListMemory(ctx, store.MemoryFilter{}, 0, 10)
 		if err != nil || n != 1 || all[0].Source != "Delete the file" || all[0].Target != "Smazat soubor" ||
@@ -57,12 +65,7 @@ func TestMemory(t *testing.T) {
 		if _, n, err = s.ListMemory(ctx, store.MemoryFilter{}, 0, 10); err != nil || n != 1 {
 			t.Fatalf("before the queue's batch: %d entries, %v; want the imported one", n, err)
 		}
-		for range 2 { // the second finds the queue empty
-			var empty bool
-			if empty, err = s.RememberQueued(ctx, 10); err != nil || !empty {
-				t.Fatalf("remember the queue: empty %v, %v", empty, err)
-			}
-		}
+		rememberQueued(t, s)
 		q := store.MemoryQuery{Filter: store.MemoryFilter{SourceLanguage: "en", TargetLanguage: "cs"}, Threshold: 80}
 		got, err := s.LookupMemory(ctx, q, []string{"Open", "Delete the files", "Delete", "Something else entirely"})
 		if err != nil {
@@ -295,6 +298,17 @@ func untranslatedUnit(t *testing.T, s *store.Store) (int64, func(target string))
 				Changes: []*changelogv1.Change{{Action: typev1.ChangeAction_CHANGE_ACTION_CHANGE, UnitId: id}}}, nil
 		}); err != nil {
 			t.Fatal(err)
+		}
+	}
+}
+
+// rememberQueued runs the memory's batches until its queue is empty, as
+// RunMemoryQueue does once edits and imports pause.
+func rememberQueued(t *testing.T, s *store.Store) {
+	t.Helper()
+	for range 2 { // the second finds the queue empty
+		if empty, err := s.RememberQueued(t.Context(), 10); err != nil || !empty {
+			t.Fatalf("remember the queue: empty %v, %v", empty, err)
 		}
 	}
 }

@@ -58,16 +58,33 @@ func (s *Store) RememberQueued(ctx context.Context, limit int) (bool, error) {
 	return len(rows) < limit, err
 }
 
-// memoryBacklog is what waits for the memory: how many queued rows, and
-// the greatest row id (it grows while edits queue units).
-type memoryBacklog struct{ rows, last int64 }
+// memoryBacklog is what waits for the memory: how many queued rows, the
+// greatest row id (it grows while edits queue units), and how many tasks
+// (imports) run, which the memory waits for as the text index does: an
+// import queues its translated units, file by file, and a batch taken
+// between two files made the next wait for the writer.
+type memoryBacklog struct{ rows, last, running int64 }
 
 // memoryBacklog reads the queue's backlog: a read, so that an idle look
 // does not take the writer.
 func (s *Store) memoryBacklog(ctx context.Context) (memoryBacklog, error) {
 	var b memoryBacklog
-	err := s.q(ctx).Raw(`SELECT COUNT(*), COALESCE(MAX(id), 0) FROM memory_queue`).Row().Scan(&b.rows, &b.last)
+	err := s.q(ctx).Raw(`SELECT COUNT(*), COALESCE(MAX(id), 0), (SELECT COUNT(*) FROM tasks WHERE NOT completed)
+		FROM memory_queue`).Row().Scan(&b.rows, &b.last, &b.running)
 	return b, err
+}
+
+// MemoryQueueEmpty reports whether the memory took every queued unit.
+func (s *Store) MemoryQueueEmpty(ctx context.Context) (bool, error) {
+	b, err := s.memoryBacklog(ctx)
+	return b.rows == 0, err
+}
+
+// importing reports whether a task (an import) runs.
+func (s *Store) importing(ctx context.Context) (bool, error) {
+	var running int64
+	err := s.q(ctx).Raw(`SELECT COUNT(*) FROM tasks WHERE NOT completed`).Scan(&running).Error
+	return running > 0, err
 }
 
 // A batch holds SQLite's single writer and writes a segment of the
@@ -83,11 +100,11 @@ const (
 )
 
 // memorySettled reports whether RunMemoryQueue remembers now the backlog
-// b, seen as seen at the previous look: when no row was queued since,
-// or when the backlog reached memoryMaxRows or has waited (since first
-// seen) memoryMaxWait.
+// b, seen as seen at the previous look: when no import runs, and no row
+// was queued since, or the backlog reached memoryMaxRows or has waited
+// (since first seen) memoryMaxWait.
 func memorySettled(b, seen memoryBacklog, waited time.Duration) bool {
-	return b.last == seen.last || b.rows >= memoryMaxRows || waited >= memoryMaxWait
+	return b.running == 0 && (b.last == seen.last || b.rows >= memoryMaxRows || waited >= memoryMaxWait)
 }
 
 // RunMemoryQueue remembers the queued units until ctx ends: every
@@ -114,13 +131,16 @@ func (s *Store) RunMemoryQueue(ctx context.Context, interval time.Duration, log 
 	})
 }
 
-// drainMemoryQueue runs batches until the queue is empty, or until it
-// took as many rows as the backlog it was called for (rows): edits that
-// go on queueing wait for the next look instead of keeping the writer.
+// drainMemoryQueue runs batches until the queue is empty, until it took
+// as many rows as the backlog it was called for (rows), or until an
+// import starts: edits that go on queueing, and the import, wait for the
+// next look instead of the writer.
 func (s *Store) drainMemoryQueue(ctx context.Context, rows int64) error {
 	var err error
-	for left, empty := rows, false; left > 0 && !empty && err == nil && ctx.Err() == nil; left -= memoryQueueChunk {
-		empty, err = s.RememberQueued(ctx, memoryQueueChunk)
+	for left, empty, busy := rows, false, false; left > 0 && !empty && !busy && err == nil && ctx.Err() == nil; left -= memoryQueueChunk {
+		if empty, err = s.RememberQueued(ctx, memoryQueueChunk); err == nil && !empty {
+			busy, err = s.importing(ctx)
+		}
 	}
 	return err
 }

@@ -26,6 +26,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/tmsproject/tms/gateway/bench"
 	"github.com/tmsproject/tms/pkg/pgserver"
 )
 
@@ -124,10 +125,11 @@ func run(c config) (err error) {
 	}
 	defer svc.stop()
 	// What follows the import runs once the search index is built (in the
-	// background on SQLite), not beside its building.
-	var indexed time.Duration
+	// background on SQLite) and the memory took the import's strings, not
+	// beside them.
+	var settled bench.Settled
 	if !c.importOnly || c.search || c.upload || c.memory > 0 {
-		if indexed, err = waitTextIndex(c, scratch); err != nil {
+		if settled, err = waitSettled(c, scratch); err != nil {
 			return err
 		}
 	}
@@ -153,7 +155,7 @@ func run(c config) (err error) {
 			}
 			return writeMemory(w, c, mem)
 		}
-		return writeImport(w, c, imp, up, found, indexed)
+		return writeImport(w, c, imp, up, found, settled)
 	}
 	base, err := startBaseline(c, scratch)
 	if err != nil {
@@ -164,5 +166,5 @@ func run(c config) (err error) {
 	if err != nil {
 		return err
 	}
-	return writeReport(w, c, imp, res, indexed)
+	return writeReport(w, c, imp, res, settled)
 }

@@ -64,13 +64,13 @@ func timeSearches(s *server, rounds int) ([]searchResult, error) {
 	return out, nil
 }
 
-func writeSearchRows(b *strings.Builder, c config, units int, rs []searchResult, indexed time.Duration) {
+func writeSearchRows(b *strings.Builder, c config, units int, rs []searchResult, settled bench.Settled) {
 	engine := "SQLite: the search index (FTS5 trigram)"
 	if c.postgres {
 		engine = "PostgreSQL: the search index (pg_trgm GIN)"
 	}
 	fmt.Fprintf(b, "Searches over %d units, first page with its count, median of 3 (admin token; %s was complete %.0f s "+
-		"after the import, and the searches ran then):\n\n", units, engine, indexed.Seconds())
+		"after the import, and the searches ran then):\n\n", units, engine, settled.Indexed.Seconds())
 	b.WriteString("| Search | Route | q | Matches | Time |\n|---|---|---|---|---|\n")
 	for _, r := range rs {
 		fmt.Fprintf(b, "| %s | `%s` | `%s` | %d | %.0f ms |\n", r.name, r.path, r.q, r.count,
@@ -79,12 +79,12 @@ func writeSearchRows(b *strings.Builder, c config, units int, rs []searchResult,
 	b.WriteString("\n")
 }
 
-// waitTextIndex waits for the search index of the service's database,
-// which the service builds in the background.
-func waitTextIndex(c config, scratch string) (time.Duration, error) {
+// waitSettled waits for the search index and the memory of the service's
+// database, which the service builds in the background after an import.
+func waitSettled(c config, scratch string) (bench.Settled, error) {
 	cfg := db.Config{SQLitePath: filepath.Join(scratch, "data", "translation.db")}
 	if c.postgres {
 		cfg = db.Config{URL: c.databaseURL, Schema: "translation"}
 	}
-	return bench.WaitTextIndex(cfg, 30*time.Minute)
+	return bench.WaitSettled(cfg, 30*time.Minute)
 }
