@@ -285,53 +285,38 @@ func (b *sourceBase) sourceOf(k *formats.Unit, inFile bool) *formats.Unit {
 	return &patched
 }
 
-// sourceOnlyInFiles parses the translation files, two at a time (a
-// parsed file takes several times its size; each is dropped once read),
-// and returns the source units of the strings the base file lacks, in
-// file order, each once: Weblate creates a source unit for every
-// translated string of a bilingual component (a monolingual one has the
-// template's strings only). The first parse error is returned.
+// sourceOnlyInFiles parses the translation files one at a time (a parsed
+// file takes several times its size) and returns the source units of the
+// strings the base file lacks, in file order, each once: Weblate creates a
+// source unit for every translated string of a bilingual component (a
+// monolingual one has the template's strings only). The first parse error
+// is returned.
 func (r *reader) sourceOnlyInFiles(matches []filemask.Match, base *sourceBase) ([]store.Unit, error) {
-	inBase := map[int64]bool{}
+	have := map[int64]bool{}
 	if base != nil {
 		for _, u := range base.units {
-			inBase[u.IDHash] = true
+			have[u.IDHash] = true
 		}
 	}
-	// A file's strings that the base lacks, found while another parses.
-	lacking := func(m filemask.Match) sourceOnly {
-		f := r.parse(m)
-		if f.err != nil || r.mono {
-			return sourceOnly{err: f.err}
-		}
-		var found sourceOnly
-		for _, e := range f.units {
-			if !inBase[textstat.IDHash(e.Source, e.Context)] {
-				found.units = append(found.units, newUnit(e, r.cjk, true))
-			}
-		}
-		return found
-	}
-	have := map[int64]bool{}
 	var out []store.Unit
-	for found := range inOrder(matches, 2, lacking) {
-		if found.err != nil {
-			return nil, found.err
+	for _, m := range matches {
+		f := r.parse(m)
+		if f.err != nil {
+			return nil, f.err
 		}
-		for _, u := range found.units {
-			if !have[u.IDHash] {
-				have[u.IDHash] = true
-				out = append(out, u)
+		if r.mono {
+			continue
+		}
+		for _, e := range f.units {
+			// The id alone first: a whole unit (its words and hashes)
+			// only for the few strings the base lacks.
+			if id := textstat.IDHash(e.Source, e.Context); !have[id] {
+				have[id] = true
+				out = append(out, newUnit(e, r.cjk, true))
 			}
 		}
 	}
 	return out, nil
-}
-
-// sourceOnly is what sourceOnlyInFiles finds in one file.
-type sourceOnly struct {
-	units []store.Unit
-	err   error
 }
 
 // translationFiles drops the files that are not translations: the template

@@ -3,7 +3,6 @@ package importer
 import (
 	"fmt"
 	"io"
-	"iter"
 	"os"
 	"path/filepath"
 
@@ -12,39 +11,6 @@ import (
 	"github.com/tmsproject/tms/services/translation/filemask"
 	"github.com/tmsproject/tms/services/translation/formats"
 )
-
-// inOrder runs work on each of matches and yields the results in their
-// order, with up to ahead matches under way or waiting beyond the one the
-// caller works on: on several cores files parse side by side, and ahead
-// bounds the parsed files held at once. A caller that stops early leaves
-// the work under way to finish and be dropped.
-func inOrder[T any](matches []filemask.Match, ahead int, work func(filemask.Match) T) iter.Seq[T] {
-	return func(yield func(T) bool) {
-		results := make([]chan T, len(matches))
-		for i := range results {
-			results[i] = make(chan T, 1)
-		}
-		slots, stop := make(chan struct{}, ahead), make(chan struct{})
-		defer close(stop)
-		go func() {
-			for i, m := range matches {
-				select {
-				case slots <- struct{}{}:
-				case <-stop:
-					return
-				}
-				go func() { results[i] <- work(m) }()
-			}
-		}()
-		for i := range matches {
-			v := <-results[i]
-			<-slots
-			if !yield(v) {
-				return
-			}
-		}
-	}
-}
 
 // parse reads one file of the component: streamed in pieces where its
 // format allows (PO, plain and nested JSON), else parsed whole; either way
