@@ -197,6 +197,8 @@ func TestAutoTranslateAndMachinery(t *testing.T) {
 			"repo": "file://" + repo, "filemask": "po/*.po", "new_base": "po/app.pot", "file_format": "po"})
 		waitFor(t, func() bool { code, _ := c.do("GET", c.base+"translations/hello/"+slug+"/de/", nil); return code == 200 })
 	}
+	// The memory takes each import's "Hallo" in its batch after the import.
+	waitFor(t, func() bool { return c.want(200, "GET", c.base+"memory/", nil)["count"] == 2.0 })
 	auto := c.base + "translations/hello/lib/de/autotranslate/"
 	got := c.want(200, "POST", auto, map[string]any{"mode": "translate", "filter_type": "todo", "auto_source": "others", "threshold": 100})
 	if got["details"] != "Automatic translation completed, no strings were updated." {
