@@ -69,7 +69,7 @@ type memoryBacklog struct{ rows, last, running int64 }
 // does not take the writer.
 func (s *Store) memoryBacklog(ctx context.Context) (memoryBacklog, error) {
 	var b memoryBacklog
-	err := s.q(ctx).Raw(`SELECT COUNT(*), COALESCE(MAX(id), 0), (SELECT COUNT(*) FROM tasks WHERE NOT completed)
+	err := s.q(ctx).Raw(`SELECT COUNT(*), COALESCE(MAX(id), 0), (`+runningTasks+`)
 		FROM memory_queue`).Row().Scan(&b.rows, &b.last, &b.running)
 	return b, err
 }
@@ -80,10 +80,14 @@ func (s *Store) MemoryQueueEmpty(ctx context.Context) (bool, error) {
 	return b.rows == 0, err
 }
 
+// runningTasks counts the tasks (imports) under way, which the memory's
+// batches and the search index's catch-up wait for.
+const runningTasks = `SELECT COUNT(*) FROM tasks WHERE NOT completed`
+
 // importing reports whether a task (an import) runs.
 func (s *Store) importing(ctx context.Context) (bool, error) {
 	var running int64
-	err := s.q(ctx).Raw(`SELECT COUNT(*) FROM tasks WHERE NOT completed`).Scan(&running).Error
+	err := s.q(ctx).Raw(runningTasks).Scan(&running).Error
 	return running > 0, err
 }
 

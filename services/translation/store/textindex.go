@@ -166,7 +166,7 @@ func (s *Store) textBacklog(ctx context.Context) (textBacklog, error) {
 	}
 	var b textBacklog
 	err := s.q(ctx).Raw(`SELECT (SELECT COALESCE(MAX(id), 0) FROM units), (`+dirty+`),
-		(SELECT COUNT(*) FROM tasks WHERE NOT completed)`).Row().Scan(&b.last, &b.dirty, &b.running)
+		(`+runningTasks+`)`).Row().Scan(&b.last, &b.dirty, &b.running)
 	return b, err
 }
 
