@@ -70,7 +70,7 @@ func pgTextIndexed(tx *gorm.DB) (bool, error) {
 }
 
 // dropUnusedSources removes the pairs of source_text no copy refers to
-// any more. It holds source_text against every indexer (which inserts
+// any more (their count of copies is 0; migration 0026). It holds source_text against every indexer (which inserts
 // into it first): one that found a pair and has yet to refer to it
 // commits before, one that has yet to look inserts it again after.
 func (s *Store) dropUnusedSources(ctx context.Context) error {
@@ -78,7 +78,7 @@ func (s *Store) dropUnusedSources(ctx context.Context) error {
 		if err := tx.Exec(`LOCK TABLE source_text IN SHARE ROW EXCLUSIVE MODE`).Error; err != nil {
 			return err
 		}
-		return tx.Exec(`DELETE FROM source_text st WHERE NOT EXISTS (SELECT 1 FROM unit_text ut WHERE ut.source_text_id = st.id)`).Error
+		return tx.Exec(`DELETE FROM source_text WHERE copies = 0`).Error
 	})
 }
 

@@ -18,6 +18,9 @@ type copyScope struct {
 	// copies is a condition on the copy ut: of the translation searched,
 	// not hidden, not queued.
 	copies cond
+	// queued, when not empty, is the condition on ut that copies
+	// negates: the unit is queued (its copy is missing or out of date).
+	queued cond
 	// same, when not empty, is a condition evaluated once that holds when
 	// some copy in scope has its target as its source: false, it spares a
 	// target term looking its value up among the sources (every unit of
@@ -101,10 +104,19 @@ func joinSets(parts []cond, op string) cond {
 // term tests the target and not the source, the copies whose target is
 // their source (not copied again) and whose source does.
 func (sc copyScope) termUnits(t search.TextTerm, pairs cond) cond {
+	matched, parts := sc.termParts(t, pairs)
+	if matched.sql != "" {
+		parts = append(parts, sc.part(fromPairs, matched))
+	}
+	return joinSets(parts, " UNION ALL ")
+}
+
+// termParts is termUnits' parts: the condition on the pairs whose units
+// match the term as a whole (empty: none), and the other parts.
+func (sc copyScope) termParts(t search.TextTerm, pairs cond) (matched cond, parts []cond) {
 	match := pairMatch(t)
-	var parts []cond
 	if match.sql != "" {
-		parts = append(parts, sc.part(fromPairs, andCond(match, pairs)))
+		matched = andCond(match, pairs)
 	}
 	if t.Target {
 		apart := pairs
@@ -122,7 +134,7 @@ func (sc copyScope) termUnits(t search.TextTerm, pairs cond) cond {
 			parts = append(parts, sc.part(fromPairs, andCond(andCond(same, apart), sc.same)))
 		}
 	}
-	return joinSets(parts, " UNION ALL ")
+	return matched, parts
 }
 
 // part is a parenthesized statement, from fromPairs or fromCopies,

@@ -147,12 +147,12 @@ func TestTextIndexReplicas(t *testing.T) {
 // hold. On SQLite it runs FTS5's integrity check: the index's structure,
 // and, once it covers every unit as it is, that it holds exactly the
 // units' text (no entry left behind by an edit or deletion). On
-// PostgreSQL, every unit not queued has its text copied, and no copy is
-// left of a deleted unit.
+// PostgreSQL, every unit not queued has its text copied, no copy is left
+// of a deleted unit, and each pair counts the copies that refer to it.
 func checkTextIndex(t *testing.T, gdb *gorm.DB, step string) {
 	t.Helper()
 	if db.Dialect(gdb) == db.Postgres {
-		var wrong, orphans int64
+		var wrong, orphans, miscounted int64
 		if err := gdb.Raw(`SELECT
 			(SELECT COUNT(*) FROM units u LEFT JOIN unit_text x ON x.unit_id = u.id LEFT JOIN source_text st ON st.id = x.source_text_id
 				WHERE u.id NOT IN (SELECT unit_id FROM unit_text_queue)
@@ -160,12 +160,14 @@ func checkTextIndex(t *testing.T, gdb *gorm.DB, step string) {
 					x.target_is_source AND x.target = '') IS DISTINCT FROM
 					(u.translation_id, COALESCE(u.source, ''), COALESCE(u.target, ''), COALESCE(u.context, ''),
 					COALESCE(u.source, '') = COALESCE(u.target, ''))),
-			(SELECT COUNT(*) FROM unit_text x WHERE NOT EXISTS (SELECT 1 FROM units u WHERE u.id = x.unit_id))`).
-			Row().Scan(&wrong, &orphans); err != nil {
+			(SELECT COUNT(*) FROM unit_text x WHERE NOT EXISTS (SELECT 1 FROM units u WHERE u.id = x.unit_id)),
+			(SELECT COUNT(*) FROM source_text st WHERE st.copies <> (SELECT COUNT(*) FROM unit_text x WHERE x.source_text_id = st.id))`).
+			Row().Scan(&wrong, &orphans, &miscounted); err != nil {
 			t.Fatal(err)
 		}
-		if wrong != 0 || orphans != 0 {
-			t.Errorf("%s: unit_text: %d units neither queued nor indexed as they are, %d copies of deleted units", step, wrong, orphans)
+		if wrong != 0 || orphans != 0 || miscounted != 0 {
+			t.Errorf("%s: unit_text: %d units neither queued nor indexed as they are, %d copies of deleted units, "+
+				"%d pairs whose count of copies is wrong", step, wrong, orphans, miscounted)
 		}
 		return
 	}
