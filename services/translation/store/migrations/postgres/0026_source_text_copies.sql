@@ -2,7 +2,7 @@
 -- that a search of every translation counts the units of the pairs its
 -- terms match by summing it over those pairs: over 1M units, a word in
 -- 70,000 (11,700 pairs) was counted in 55 ms by looking each pair's
--- units up in unit_text_source, and is in 17 ms so (pgtextset.go).
+-- units up in unit_text_source, and is in 27 ms so (pgtextcount.go).
 --
 -- Triggers on unit_text keep it, so that every way a copy is written or
 -- removed (the indexer's upsert, a deletion of units and its cascade)
@@ -11,10 +11,14 @@
 -- indexer and a deletion, whose copies share pairs (a string's units in
 -- each language) wait for each other in one order instead of deadlocking.
 ALTER TABLE source_text ADD COLUMN copies BIGINT NOT NULL DEFAULT 0;
--- Room on each page for a pair's new version: a count's update that
+-- Room on each page for its pairs' new versions: a count's update that
 -- finds it there writes no index entry (a HOT update), where one that
--- does not writes a trigram entry for each of the source's and context's
--- trigrams.
+-- does not writes an entry for each of the source's and context's
+-- trigrams. The indexer copies units in the order of their ids, which
+-- in a translation follow its strings' order, as the pairs' ids do: one
+-- statement updates every pair of a page, so half of it is left free. Copying 1M units took 89 s without it, 67 with it
+-- (65 before the counts); a word's count reads 6,200 pages for 11,700
+-- pairs, 27 ms, instead of 17.
 ALTER TABLE source_text SET (fillfactor = 50);
 
 UPDATE source_text st SET copies = c.n
