@@ -70,9 +70,10 @@ func pgTextIndexed(tx *gorm.DB) (bool, error) {
 }
 
 // dropUnusedSources removes the pairs of source_text no copy refers to
-// any more (their count of copies is 0; migration 0026). It holds source_text against every indexer (which inserts
-// into it first): one that found a pair and has yet to refer to it
-// commits before, one that has yet to look inserts it again after.
+// any more (their count of copies is 0; migration 0026). It holds
+// source_text against every indexer (which inserts into it first): one
+// that found a pair and has yet to refer to it commits before, one that
+// has yet to look inserts it again after.
 func (s *Store) dropUnusedSources(ctx context.Context) error {
 	return s.q(ctx).Transaction(func(tx *gorm.DB) error {
 		if err := tx.Exec(`LOCK TABLE source_text IN SHARE ROW EXCLUSIVE MODE`).Error; err != nil {
