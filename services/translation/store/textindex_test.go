@@ -2,9 +2,12 @@ package store_test
 
 import (
 	"fmt"
+	"io/fs"
+	"path"
 	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"gorm.io/gorm"
 
@@ -452,4 +455,43 @@ func indexAgrees(t *testing.T, gdb *gorm.DB, s *store.Store) {
 			t.Errorf("%q: indexed %v, scanned %v", qs, indexed, scanned)
 		}
 	}
+}
+
+// TestSourceCountsMigrated: on PostgreSQL, migration 0026 gives the pairs
+// of a database indexed before it their counts of copies, and searches
+// counted from them answer what a scan does.
+func TestSourceCountsMigrated(t *testing.T) {
+	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
+		if db.Dialect(gdb) != db.Postgres {
+			t.Skip("SQLite's index holds each unit's text, not pairs")
+		}
+		s := store.New(gdb)
+		importIndexTexts(t, s, 1)
+		importIndexTexts(t, s, 2)
+		catchUp(t, s)
+		if err := db.Migrate(t.Context(), gdb, store.Migrations, outbox.Migrations); err != nil {
+			t.Fatal(err)
+		}
+		checkTextIndex(t, gdb, "after migration 0026")
+		indexAgrees(t, gdb, s)
+	}, migrationsBefore(t, "postgres/0026_source_text_copies.sql"), outbox.Migrations)
+}
+
+// migrationsBefore is the store's migrations without file and those
+// after it.
+func migrationsBefore(t *testing.T, file string) db.Source {
+	t.Helper()
+	before := fstest.MapFS{}
+	err := fs.WalkDir(store.Migrations.FS, ".", func(name string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || name >= file && path.Dir(name) == path.Dir(file) {
+			return err
+		}
+		data, err := fs.ReadFile(store.Migrations.FS, name)
+		before[name] = &fstest.MapFile{Data: data}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return db.Source{Name: store.Migrations.Name, FS: before}
 }
