@@ -373,12 +373,7 @@ func TestTextIndexWaitsForDeletion(t *testing.T) {
 // answer what a scan does.
 func TestUnusedSourcesDropped(t *testing.T) {
 	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
-		if db.Dialect(gdb) != db.Postgres {
-			t.Skip("SQLite's index holds each unit's text, not pairs")
-		}
-		s := store.New(gdb)
-		importIndexTexts(t, s, 1)
-		catchUp(t, s)
+		s := pairsIndexed(t, gdb, 1)
 		pairs := func() (n int64) {
 			if err := gdb.Raw(`SELECT COUNT(*) FROM source_text`).Scan(&n).Error; err != nil {
 				t.Fatal(err)
@@ -462,13 +457,7 @@ func indexAgrees(t *testing.T, gdb *gorm.DB, s *store.Store) {
 // counted from them answer what a scan does.
 func TestSourceCountsMigrated(t *testing.T) {
 	dbtest.Engines(t, func(t *testing.T, gdb *gorm.DB) {
-		if db.Dialect(gdb) != db.Postgres {
-			t.Skip("SQLite's index holds each unit's text, not pairs")
-		}
-		s := store.New(gdb)
-		importIndexTexts(t, s, 1)
-		importIndexTexts(t, s, 2)
-		catchUp(t, s)
+		s := pairsIndexed(t, gdb, 2)
 		if err := db.Migrate(t.Context(), gdb, store.Migrations, outbox.Migrations); err != nil {
 			t.Fatal(err)
 		}
@@ -494,4 +483,20 @@ func migrationsBefore(t *testing.T, file string) db.Source {
 		t.Fatal(err)
 	}
 	return db.Source{Name: store.Migrations.Name, FS: before}
+}
+
+// pairsIndexed imports indexTexts as components 1 to comps and indexes
+// them, on PostgreSQL; it skips the test on SQLite, whose index holds
+// each unit's text, not pairs.
+func pairsIndexed(t *testing.T, gdb *gorm.DB, comps int64) *store.Store {
+	t.Helper()
+	if db.Dialect(gdb) != db.Postgres {
+		t.Skip("SQLite's index holds each unit's text, not pairs")
+	}
+	s := store.New(gdb)
+	for comp := range comps {
+		importIndexTexts(t, s, comp+1)
+	}
+	catchUp(t, s)
+	return s
 }
