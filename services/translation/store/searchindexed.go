@@ -106,18 +106,22 @@ func (s *Store) countIndexed(ctx context.Context, sets indexedSets, both cond, o
 	if limit <= 0 {
 		limit = math.MaxInt32
 	}
-	query := "SELECT c.total, p.id FROM (SELECT (SELECT COUNT(*) FROM (" + sets.indexed.sql + ") i) + (SELECT COUNT(*) FROM (" +
-		sets.tested.sql + ") t) AS total) c LEFT JOIN (" + both.sql + " ORDER BY 1 LIMIT ? OFFSET ?) p ON 1 = 1 ORDER BY p.id"
-	args := append(append(append([]any{}, sets.indexed.args...), sets.tested.args...), both.args...)
-	if counted, countedArgs, ok := pgCountedQuery(sets, offset, limit); ok {
+	var query string
+	var args []any
+	switch counted, countedArgs, ok := pgCountedQuery(sets, offset, limit); {
+	case ok:
 		query, args = counted, countedArgs
-	} else if s.postgres {
+	case s.postgres:
 		// The matches are looked up once and kept for the count and the
 		// page: over 1M units, a word in 70,000 took 60 ms so, and the
 		// ids listed for Go to count and page took 20 ms more.
 		query = "WITH m AS MATERIALIZED (" + both.sql + ") SELECT c.total, p.id FROM (SELECT COUNT(*) AS total FROM m) c" +
 			" LEFT JOIN (SELECT id FROM m ORDER BY id LIMIT ? OFFSET ?) p ON true ORDER BY p.id"
 		args = both.args
+	default:
+		query = "SELECT c.total, p.id FROM (SELECT (SELECT COUNT(*) FROM (" + sets.indexed.sql + ") i) + (SELECT COUNT(*) FROM (" +
+			sets.tested.sql + ") t) AS total) c LEFT JOIN (" + both.sql + " ORDER BY 1 LIMIT ? OFFSET ?) p ON 1 = 1 ORDER BY p.id"
+		args = append(append(append([]any{}, sets.indexed.args...), sets.tested.args...), both.args...)
 	}
 	rows, err := s.q(ctx).Raw(query, append(args, limit, offset)...).Rows()
 	if err != nil {
@@ -138,26 +142,26 @@ func (s *Store) countIndexed(ctx context.Context, sets indexedSets, both cond, o
 
 // pgCountedQuery is countIndexed's statement for sets counted in parts
 // (only PostgreSQL's are): the sum of the parts' counts and the tested
-// units', and the page from as many of each part's first ids as it needs;
-// its last arguments, the page's limit and offset, are to be added. ok is
-// false when sets are not counted in parts or the page is past maxFirst.
+// units' (tested once, into t), and the page from as many of each part's
+// first ids as it needs; its last arguments, the page's limit and offset,
+// are to be added. ok is false when sets are not counted in parts or the
+// page is past maxFirst.
 func pgCountedQuery(sets indexedSets, offset, limit int64) (query string, args []any, ok bool) {
 	first := offset + limit
 	if len(sets.counted) == 0 || first > maxFirst {
 		return "", nil, false
 	}
-	total := "(SELECT COUNT(*) FROM (" + sets.tested.sql + ") t)"
+	total, ids := "(SELECT COUNT(*) FROM t)", "SELECT id FROM t"
 	totalArgs := append([]any{}, sets.tested.args...)
-	ids := sets.tested.sql
-	idArgs := append([]any{}, sets.tested.args...)
+	var idArgs []any
 	for _, p := range sets.counted {
 		total += " + " + p.count.sql
 		totalArgs = append(totalArgs, p.count.args...)
 		ids += " UNION ALL (" + p.ids.sql + " ORDER BY 1 LIMIT ?)"
 		idArgs = append(append(idArgs, p.ids.args...), first)
 	}
-	query = "SELECT c.total, p.id FROM (SELECT " + total + " AS total) c LEFT JOIN (SELECT x.id FROM (" + ids +
-		") AS x(id) ORDER BY x.id LIMIT ? OFFSET ?) p ON true ORDER BY p.id"
+	query = "WITH t AS MATERIALIZED (" + sets.tested.sql + ") SELECT c.total, p.id FROM (SELECT " + total +
+		" AS total) c LEFT JOIN (SELECT x.id FROM (" + ids + ") AS x(id) ORDER BY x.id LIMIT ? OFFSET ?) p ON true ORDER BY p.id"
 	return query, append(totalArgs, idArgs...), true
 }
 
@@ -243,7 +247,8 @@ func (s *Store) pgIndexedSets(ctx context.Context, translationID int64, q *searc
 	if err != nil || len(queued) > maxQueued {
 		return indexedSets{}, false, err
 	}
-	queuedIn := cond{"ut.unit_id = ANY(?::bigint[])", []any{pgArray(queued)}}
+	queuedList := pgArray(queued)
+	queuedIn := cond{"ut.unit_id = ANY(?::bigint[])", []any{queuedList}}
 	copies := cond{"NOT " + queuedIn.sql, queuedIn.args}
 	copies.narrow(tx, "ut.translation_id", translationID, hidden)
 	sc := scopeOf(copies, translationID)
@@ -255,7 +260,7 @@ func (s *Store) pgIndexedSets(ctx context.Context, translationID int64, q *searc
 	sets := indexedSets{
 		indexed: cond{"SELECT m.id FROM " + set.sql + " AS m(id)", set.args},
 		tested: cond{"SELECT id FROM units WHERE id = ANY(?::bigint[]) AND (" + where + ")",
-			append([]any{pgArray(queued)}, whereArgs...)},
+			append([]any{queuedList}, whereArgs...)},
 	}
 	sets.tested.narrow(tx, "units.translation_id", translationID, hidden)
 	sets.counted, _ = sc.counted(tree)
